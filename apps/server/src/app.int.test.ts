@@ -1,0 +1,146 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { AppError } from './lib/app-error';
+import { buildTestApp, databaseTargets, type DatabaseTarget } from './test/test-app';
+
+async function makeWebDist() {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchboard-web-'));
+  await fs.mkdir(path.join(dir, 'assets'));
+  await fs.writeFile(path.join(dir, 'index.html'), '<!doctype html><div id="root">spa-shell</div>');
+  await fs.writeFile(path.join(dir, 'assets', 'app-abc123.js'), 'console.log("app")');
+  return dir;
+}
+
+describe.each(databaseTargets)('app on %s', (target: DatabaseTarget) => {
+  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  let webDist: string;
+
+  beforeAll(async () => {
+    webDist = await makeWebDist();
+    ctx = await buildTestApp(target, { WEB_DIST_DIR: webDist });
+    // Routes that exist only in this test, to drive the shared error handler.
+    ctx.app.post(
+      '/api/test-echo',
+      { schema: { body: z.object({ name: z.string().min(1, 'Name is required') }) } },
+      (request) => ({ hello: request.body.name }),
+    );
+    ctx.app.get('/api/test-crash', () => {
+      throw new Error('connection string postgres://admin:hunter2@db leaked');
+    });
+    ctx.app.get('/api/test-conflict', () => {
+      throw new AppError('DUPLICATE', 409, 'That email is already registered', { field: 'email' });
+    });
+    await ctx.app.ready();
+  });
+
+  afterAll(async () => {
+    await ctx?.close();
+    await fs.rm(webDist, { recursive: true, force: true });
+  });
+
+  it('reports the database as up on /api/health', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'ok',
+      database: { status: 'up', driver: target },
+    });
+  });
+
+  it('applied the committed migrations at start', async () => {
+    const result = await ctx.app.database.db.execute<{ table_name: string }>(
+      sql`select table_name from information_schema.tables where table_schema = 'public'`,
+    );
+    expect(result.rows.map((r) => r.table_name)).toContain('businesses');
+  });
+
+  it('answers an unknown API route with the wire error shape and a request id', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(res.statusCode).toBe(404);
+    const body = res.json<{ error: { code: string; message: string }; requestId: string }>();
+    expect(body.error).toEqual({ code: 'NOT_FOUND', message: 'Route GET /api/no-such-thing not found' });
+    expect(body.requestId).toBe(res.headers['x-request-id']);
+  });
+
+  it('turns a zod validation failure into 400 with the field message', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/test-echo', payload: { name: '' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      error: {
+        code: 'VALIDATION_ERROR',
+        message: 'Name is required',
+        details: { issues: [{ path: 'body.name', message: 'Name is required' }] },
+      },
+    });
+  });
+
+  it('rejects malformed JSON with a 400, not a 500', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/test-echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ error: { message: string } }>().error.message).toMatch(/JSON/i);
+  });
+
+  it('maps an AppError to its status, code, message and details', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/test-conflict' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      error: { code: 'DUPLICATE', message: 'That email is already registered', details: { field: 'email' } },
+    });
+  });
+
+  it('never leaks the internal message of a 5xx', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/test-crash' });
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toContain('hunter2');
+    expect(res.json()).toMatchObject({ error: { code: 'INTERNAL_ERROR' } });
+  });
+
+  it('serves the SPA with history fallback on deep links', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/agent/x/call-logs?tab=failed' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('spa-shell');
+  });
+
+  it('serves hashed assets as immutable and a missing asset as a real 404', async () => {
+    const asset = await ctx.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const missing = await ctx.app.inject({ method: 'GET', url: '/assets/gone-999.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toMatch(/json/);
+  });
+
+  it('sends security headers with a CSP that only admits our own scripts', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    // Plain-HTTP deployment: no HSTS and no upgrade of subresources.
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(csp).not.toContain('upgrade-insecure-requests');
+  });
+
+  it('publishes the OpenAPI document and its UI at /api/docs', async () => {
+    const doc = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(doc.statusCode).toBe(200);
+    const spec = doc.json<{ openapi: string; paths: Record<string, unknown> }>();
+    expect(spec.openapi).toMatch(/^3\./);
+    expect(spec.paths).toHaveProperty('/api/health');
+    const ui = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.body).toMatch(/swagger/i);
+  });
+});

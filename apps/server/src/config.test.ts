@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, PLATFORM_DEFAULT_BASE_URL } from './config';
+
+describe('loadConfig', () => {
+  it('gives working defaults with an empty environment', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('localhost');
+    expect(config.logLevel).toBe('info');
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: path.resolve('./data/db') });
+    expect(config.platform.baseUrl).toBe(PLATFORM_DEFAULT_BASE_URL);
+    expect(config.platform.apiKey).toBeUndefined();
+    expect(config.mail.smtpUrl).toBeUndefined();
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/app', DATA_DIR: '/srv/sb' });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u:p@db:5432/app' });
+    expect(config.dataDir).toBe('/srv/sb');
+  });
+
+  it('treats empty strings as unset', () => {
+    const config = loadConfig({ DATABASE_URL: '', VAPI_API_KEY: '', SMTP_URL: '  ' });
+    expect(config.database.kind).toBe('pglite');
+    expect(config.platform.apiKey).toBeUndefined();
+    expect(config.mail.smtpUrl).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT: must be between 0 and 65535'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: must be a postgres:// or postgresql:// URL'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL: must be an smtp:// or smtps:// URL'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+  ])('rejects %j with a readable message naming the setting', (env, expected) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(expected);
+  });
+
+  it('lists every problem at once and never echoes values (they may be secrets)', () => {
+    try {
+      loadConfig({ PORT: 'x', DATABASE_URL: 'mysql://root:topsecret@db' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const message = (error as ConfigError).message;
+      expect(message).toMatch(/^Invalid configuration:/);
+      expect((error as ConfigError).problems).toHaveLength(2);
+      expect(message).not.toContain('topsecret');
+    }
+  });
+});

@@ -1,0 +1,122 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+// The only reader of process.env in the server. Parsed once at start; a bad value stops the
+// process with a readable list of what is wrong instead of failing later somewhere deep.
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const defaultWebDist = path.resolve(here, '../../web/dist');
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(3000),
+  HOST: z.string().trim().min(1).default('localhost'),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUBLIC_URL: optionalString.pipe(z.url('must be a URL such as https://switchboard.example.com').optional()),
+  TRUST_PROXY: booleanFlag,
+  WEB_DIST_DIR: z.string().trim().min(1).default(defaultWebDist),
+
+  // Voice platform (the bundled sandbox platform is used when VAPI_API_KEY is not set).
+  VAPI_API_KEY: optionalString,
+  VAPI_PUBLIC_KEY: optionalString,
+  VAPI_BASE_URL: optionalString.pipe(z.url('must be a URL').optional()),
+  VAPI_WEBHOOK_SECRET: optionalString,
+
+  // Mail (the local mailbox table is used when SMTP_URL is not set).
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  MAIL_FROM: z.string().trim().min(1).default('Switchboard <no-reply@switchboard.localhost>'),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  publicUrl: string | undefined;
+  trustProxy: boolean;
+  webDistDir: string;
+  database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
+  dataDir: string;
+  platform: {
+    apiKey: string | undefined;
+    publicKey: string | undefined;
+    baseUrl: string;
+    webhookSecret: string | undefined;
+  };
+  mail: { smtpUrl: string | undefined; from: string };
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export const PLATFORM_DEFAULT_BASE_URL = 'https://api.vapi.ai';
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = issue.path.join('.') || '(environment)';
+        // Values are not echoed: some of these settings hold credentials.
+        return `${name}: ${issue.message}`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    logLevel: e.LOG_LEVEL,
+    publicUrl: e.PUBLIC_URL,
+    trustProxy: e.TRUST_PROXY,
+    webDistDir: path.resolve(e.WEB_DIST_DIR),
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
+    platform: {
+      apiKey: e.VAPI_API_KEY,
+      publicKey: e.VAPI_PUBLIC_KEY,
+      baseUrl: e.VAPI_BASE_URL ?? PLATFORM_DEFAULT_BASE_URL,
+      webhookSecret: e.VAPI_WEBHOOK_SECRET,
+    },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+  };
+}

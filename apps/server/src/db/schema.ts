@@ -1,0 +1,2 @@
+// The one schema for PostgreSQL and PGlite; drizzle-kit generates the migrations from it.
+export * from './schema/businesses';

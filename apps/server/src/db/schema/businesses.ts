@@ -1,0 +1,16 @@
+import { sql } from 'drizzle-orm';
+import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+// Every piece of business data carries business_id; this is the tenant.
+export const businesses = pgTable('businesses', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone'),
+  website: text('website'),
+  pointOfContact: text('point_of_contact').notNull(),
+  country: text('country').notNull(),
+  timezone: text('timezone').notNull().default('UTC'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

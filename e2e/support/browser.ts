@@ -1,0 +1,59 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, inject } from 'vitest';
+
+// Flags for Debian's Chromium on these machines: no sandbox as root, and no background
+// networking (the network is closed, and those connections would only fail noisily).
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+];
+
+export type E2E = {
+  baseURL: string;
+  page: Page;
+  context: BrowserContext;
+  /** Console errors and uncaught page errors seen during the test. */
+  pageErrors: string[];
+};
+
+/**
+ * Declares a suite that gets a fresh browser context and page per test. The whole suite is
+ * skipped (loudly, by global setup) when Chromium is not installed.
+ */
+export function describeInBrowser(name: string, body: (e2e: E2E) => void) {
+  const chromiumPath = inject('chromiumPath');
+  describe.skipIf(!chromiumPath)(name, () => {
+    let browser: Browser;
+    const e2e = { baseURL: inject('baseURL'), pageErrors: [] as string[] } as E2E;
+
+    beforeAll(async () => {
+      browser = await chromium.launch({
+        executablePath: chromiumPath ?? undefined,
+        headless: true,
+        args: CHROMIUM_ARGS,
+      });
+    });
+    afterAll(async () => {
+      await browser?.close();
+    });
+    beforeEach(async () => {
+      e2e.pageErrors.length = 0;
+      e2e.context = await browser.newContext({ baseURL: e2e.baseURL, viewport: { width: 1280, height: 800 } });
+      e2e.page = await e2e.context.newPage();
+      e2e.page.on('pageerror', (error) => e2e.pageErrors.push(error.message));
+      e2e.page.on('console', (message) => {
+        if (message.type() === 'error') e2e.pageErrors.push(message.text());
+      });
+    });
+    afterEach(async () => {
+      await e2e.context?.close();
+    });
+
+    body(e2e);
+  });
+}

@@ -1,0 +1,112 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+
+// Starts the real built server on a free port with a fresh data directory for the e2e suite.
+// The web app must already be built (npm test does that first).
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+    chromiumPath: string | null;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function shout(lines: string[]) {
+  const bar = '!'.repeat(78);
+  process.stderr.write(`\n${bar}\n${lines.map((l) => `!! ${l}`).join('\n')}\n${bar}\n\n`);
+}
+
+export default async function setup(project: TestProject) {
+  const chromiumFound = fs.existsSync(CHROMIUM_PATH);
+  if (!chromiumFound) {
+    const lines = [
+      `Chromium was not found at ${CHROMIUM_PATH}: the end-to-end tests are SKIPPED.`,
+      'Install it with: apt-get install -y chromium   (or set CHROMIUM_PATH)',
+    ];
+    if (process.env.E2E_REQUIRED === '1') {
+      shout([...lines, 'E2E_REQUIRED=1, so this run FAILS.']);
+      throw new Error(`Chromium is required (E2E_REQUIRED=1) but missing at ${CHROMIUM_PATH}`);
+    }
+    shout(lines);
+    project.provide('chromiumPath', null);
+    project.provide('baseURL', '');
+    return;
+  }
+
+  const webIndex = path.join(root, 'apps/web/dist/index.html');
+  if (!fs.existsSync(webIndex)) {
+    throw new Error(`The web app is not built (${webIndex} is missing): run "npm run build" first.`);
+  }
+
+  const port = await freePort();
+  const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'switchboard-e2e-'));
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+
+  const baseURL = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited at start:\n${output}`);
+    try {
+      const res = await fetch(`${baseURL}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`The server did not become healthy within 60 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+
+  project.provide('baseURL', baseURL);
+  project.provide('chromiumPath', CHROMIUM_PATH);
+
+  return async () => {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+    await fsp.rm(dataDir, { recursive: true, force: true });
+  };
+}

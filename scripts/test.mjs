@@ -1,0 +1,11 @@
+// `npm test`: unit, component and integration tests, then the end-to-end suite in Chromium
+// against the real built server. Extra arguments go to Vitest (e.g. `npm test -- --project unit`).
+import { buildWebIfNeeded, checkNodeVersion, run } from './lib.mjs';
+
+checkNodeVersion();
+await buildWebIfNeeded();
+try {
+  await run('npx', ['vitest', 'run', ...process.argv.slice(2)]);
+} catch {
+  process.exit(1);
+}

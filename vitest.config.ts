@@ -1,0 +1,61 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner, four projects, told apart by file suffix (see STYLE.md "Tests by suffix"):
+//   unit  *.test.ts        no database, no network
+//   web   apps/web *.test.tsx  components in jsdom
+//   int   *.int.test.ts    the real app against a real database (PGlite; PostgreSQL too with TEST_DATABASE_URL)
+//   e2e   e2e/**/*.spec.ts the built app in Debian's Chromium
+// groupOrder runs them in that order rather than all at once: the machine has two cores, and
+// browser tests starved by database tests would time out for no reason of their own.
+export default defineConfig({
+  test: {
+    reporters: ['default', './scripts/summary-reporter.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          sequence: { groupOrder: 0 },
+          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          sequence: { groupOrder: 0 },
+          root: 'apps/web',
+          include: ['src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['./src/test/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'int',
+          sequence: { groupOrder: 1 },
+          include: ['apps/*/src/**/*.int.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          sequence: { groupOrder: 2 },
+          include: ['e2e/**/*.spec.ts'],
+          environment: 'node',
+          globalSetup: ['./e2e/support/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
