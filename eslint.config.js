@@ -23,7 +23,7 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['*.js', '*.mjs', 'scripts/*.mjs', 'scripts/*.ts', 'vitest.config.ts'],
+          allowDefaultProject: ['*.js', '*.mjs', 'scripts/*.mjs'],
         },
         tsconfigRootDir: import.meta.dirname,
       },
@@ -34,12 +34,14 @@ export default tseslint.config(
       'import-x/resolver': { node: true },
     },
     rules: {
-      'import-x/no-cycle': ['error', { maxDepth: 10 }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // Fastify plugins are async by contract even when their body awaits nothing.
+      '@typescript-eslint/require-await': 'off',
     },
   },
   {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { executeRows } from './db/client';
 import { AppError } from './lib/app-error';
 import { buildTestApp, databaseTargets, type DatabaseTarget } from './test/test-app';
 
@@ -52,10 +53,11 @@ describe.each(databaseTargets)('app on %s', (target: DatabaseTarget) => {
   });
 
   it('applied the committed migrations at start', async () => {
-    const result = await ctx.app.database.db.execute<{ table_name: string }>(
+    const rows = await executeRows<{ table_name: string }>(
+      ctx.app.database.db,
       sql`select table_name from information_schema.tables where table_schema = 'public'`,
     );
-    expect(result.rows.map((r) => r.table_name)).toContain('businesses');
+    expect(rows.map((r) => r.table_name)).toContain('businesses');
   });
 
   it('answers an unknown API route with the wire error shape and a request id', async () => {

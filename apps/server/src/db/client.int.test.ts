@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from './client';
+import { executeRows, openDatabase } from './client';
 import { DatabaseLockedError } from './directory-lock';
 
 describe('embedded database (PGlite)', () => {
@@ -41,8 +41,8 @@ describe('embedded database (PGlite)', () => {
 
     const again = await openDatabase({ kind: 'pglite', dataDir });
     try {
-      const result = await again.db.execute<{ name: string }>(sql`select name from businesses`);
-      expect(result.rows).toEqual([{ name: 'Acme Dental' }]);
+      const rows = await executeRows<{ name: string }>(again.db, sql`select name from businesses`);
+      expect(rows).toEqual([{ name: 'Acme Dental' }]);
     } finally {
       await again.close();
     }

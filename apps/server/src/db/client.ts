@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -86,4 +86,16 @@ async function openPglite(dataDir: string): Promise<Database> {
     await releaseLock();
     throw error;
   }
+}
+
+/**
+ * Runs raw SQL and returns its rows. Both drivers answer `{rows}`, but the shared Drizzle type
+ * cannot say so; this is the one place that knows.
+ */
+export async function executeRows<T extends Record<string, unknown>>(
+  db: Db,
+  query: SQL,
+): Promise<T[]> {
+  const result: unknown = await db.execute<T>(query);
+  return (result as { rows: T[] }).rows;
 }

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { formatCost, formatDateTime, formatDuration, isValidTimeZone } from './format';
+
+describe('formatDuration', () => {
+  it.each<[number | null | undefined, string]>([
+    [125, '2m 5s'],
+    [45, '45s'],
+    [1, '1s'],
+    [59, '59s'],
+    [60, '1m 0s'],
+    [61, '1m 1s'],
+    [3725, '62m 5s'],
+    // Fractions round to the nearest whole second.
+    [30.4, '30s'],
+    [30.5, '31s'],
+    [59.6, '1m 0s'],
+    [0.6, '1s'],
+    // Nothing to show.
+    [0.4, '-'],
+    [0, '-'],
+    [-5, '-'],
+    [null, '-'],
+    [undefined, '-'],
+    [Number.NaN, '-'],
+    [Number.POSITIVE_INFINITY, '-'],
+  ])('%s → %j', (seconds, expected) => {
+    expect(formatDuration(seconds)).toBe(expected);
+  });
+});
+
+describe('formatCost', () => {
+  it.each<[number | null | undefined, string]>([
+    [1.5, '$1.50'],
+    [0.07, '$0.07'],
+    [0, '$0.00'],
+    [null, '$0.00'],
+    [undefined, '$0.00'],
+    [Number.NaN, '$0.00'],
+    [1234.5, '$1234.50'],
+    [1234567.891, '$1234567.89'],
+    // Half away from zero on the decimal value, where toFixed would give $0.07 and $1.00.
+    [0.075, '$0.08'],
+    [1.005, '$1.01'],
+    [0.004, '$0.00'],
+    [-1.5, '-$1.50'],
+    [-0.001, '$0.00'],
+  ])('%s → %j', (cost, expected) => {
+    expect(formatCost(cost)).toBe(expected);
+  });
+});
+
+describe('formatDateTime', () => {
+  it.each<[Date | string | number | null | undefined, string, string]>([
+    ['2026-03-05T14:07:00Z', 'UTC', 'Mar 5, 2026, 14:07'],
+    [new Date('2026-03-05T14:07:00Z'), 'UTC', 'Mar 5, 2026, 14:07'],
+    [Date.UTC(2026, 2, 5, 14, 7), 'UTC', 'Mar 5, 2026, 14:07'],
+    // Midnight is 00, never 24.
+    ['2026-03-05T00:07:00Z', 'UTC', 'Mar 5, 2026, 00:07'],
+    ['2026-03-05T09:03:00Z', 'UTC', 'Mar 5, 2026, 09:03'],
+    // New York across the 2026 spring-forward (08 Mar, 02:00 EST → 03:00 EDT).
+    ['2026-03-08T06:30:00Z', 'America/New_York', 'Mar 8, 2026, 01:30'],
+    ['2026-03-08T07:30:00Z', 'America/New_York', 'Mar 8, 2026, 03:30'],
+    ['2026-07-01T12:00:00Z', 'America/New_York', 'Jul 1, 2026, 08:00'],
+    ['2026-03-05T04:59:00Z', 'America/New_York', 'Mar 4, 2026, 23:59'],
+    // Kolkata is UTC+05:30 with no DST; it crosses midnight and the year here.
+    ['2026-03-05T18:45:00Z', 'Asia/Kolkata', 'Mar 6, 2026, 00:15'],
+    ['2026-12-31T23:59:00Z', 'Asia/Kolkata', 'Jan 1, 2027, 05:29'],
+    // Nothing to show.
+    [null, 'UTC', '-'],
+    [undefined, 'UTC', '-'],
+    ['', 'UTC', '-'],
+    ['not a date', 'UTC', '-'],
+    [new Date(Number.NaN), 'UTC', '-'],
+  ])('%j in %s → %j', (date, timeZone, expected) => {
+    expect(formatDateTime(date, timeZone)).toBe(expected);
+  });
+
+  it('gives the same result when the cached formatter is reused', () => {
+    const first = formatDateTime('2026-03-05T18:45:00Z', 'Asia/Kolkata');
+    expect(formatDateTime('2026-03-05T18:45:00Z', 'Asia/Kolkata')).toBe(first);
+    expect(formatDateTime('2026-03-05T18:45:00Z', 'UTC')).toBe('Mar 5, 2026, 18:45');
+  });
+
+  it('throws on an unknown time zone rather than showing another zone', () => {
+    expect(() => formatDateTime('2026-03-05T14:07:00Z', 'Mars/Olympus_Mons')).toThrow(RangeError);
+  });
+});
+
+describe('isValidTimeZone', () => {
+  it.each([
+    ['UTC', true],
+    ['America/New_York', true],
+    ['Asia/Kolkata', true],
+    ['Mars/Olympus_Mons', false],
+    ['', false],
+  ])('%j → %s', (timeZone, expected) => {
+    expect(isValidTimeZone(timeZone)).toBe(expected);
+  });
+});

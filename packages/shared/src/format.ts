@@ -1,0 +1,78 @@
+const DASH = '-';
+
+/**
+ * "Nm Ns", or "Ns" under a minute; "-" when there is nothing to show. Fractions are rounded to
+ * the nearest whole second, so a value that rounds to 0 also shows "-". Minutes are never
+ * rolled up into hours: the seed's format has no hour unit.
+ */
+export function formatDuration(seconds: number | null | undefined): string {
+  if (seconds == null || !Number.isFinite(seconds)) return DASH;
+  const whole = Math.round(seconds);
+  if (whole <= 0) return DASH;
+  const minutes = Math.floor(whole / 60);
+  const rest = whole % 60;
+  return minutes > 0 ? `${minutes}m ${rest}s` : `${rest}s`;
+}
+
+// Intl rounds the shortest decimal form of the number (half away from zero), so 0.075 gives
+// "$0.08" where toFixed, working on the binary value, gives "$0.07". The seed shows no
+// thousands separator; "negative" keeps a tiny negative that rounds to zero from reading "-$0.00".
+const costFormatter = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  useGrouping: false,
+  signDisplay: 'negative',
+});
+
+/** "$" and exactly two decimals; a missing or non-finite cost shows "$0.00". */
+export function formatCost(cost: number | null | undefined): string {
+  if (cost == null || !Number.isFinite(cost)) return '$0.00';
+  return costFormatter.format(cost);
+}
+
+// Building an Intl.DateTimeFormat is far costlier than using one, and a call log formats
+// hundreds of dates in the same zone.
+const dateTimeFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function dateTimeFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = dateTimeFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      // Not hour12: false — with it, ICU renders midnight as "24:07".
+      hourCycle: 'h23',
+      timeZone,
+    });
+    dateTimeFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** True when Intl accepts the IANA zone name, so a stored zone can be checked before use. */
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    dateTimeFormatter(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * en-US day, short month, year and 24-hour time in the given IANA zone, e.g.
+ * "Mar 5, 2026, 14:07". A missing or unparseable date shows "-". An unknown zone throws a
+ * RangeError: it is a configuration fault, and silently showing another zone's times would hide it.
+ */
+export function formatDateTime(
+  date: Date | string | number | null | undefined,
+  timeZone: string,
+): string {
+  if (date == null || date === '') return DASH;
+  const value = date instanceof Date ? date : new Date(date);
+  if (Number.isNaN(value.getTime())) return DASH;
+  return dateTimeFormatter(timeZone).format(value);
+}
