@@ -43,7 +43,10 @@ export function describeInBrowser(name: string, body: (e2e: E2E) => void) {
     });
     beforeEach(async () => {
       e2e.pageErrors.length = 0;
-      e2e.context = await browser.newContext({ baseURL: e2e.baseURL, viewport: { width: 1280, height: 800 } });
+      e2e.context = await browser.newContext({
+        baseURL: e2e.baseURL,
+        viewport: { width: 1280, height: 800 },
+      });
       e2e.page = await e2e.context.newPage();
       e2e.page.on('pageerror', (error) => e2e.pageErrors.push(error.message));
       e2e.page.on('console', (message) => {

@@ -55,7 +55,9 @@ export default async function setup(project: TestProject) {
 
   const webIndex = path.join(root, 'apps/web/dist/index.html');
   if (!fs.existsSync(webIndex)) {
-    throw new Error(`The web app is not built (${webIndex} is missing): run "npm run build" first.`);
+    throw new Error(
+      `The web app is not built (${webIndex} is missing): run "npm run build" first.`,
+    );
   }
 
   const port = await freePort();

@@ -106,6 +106,14 @@ describe.each(databaseTargets)('app on %s', (target: DatabaseTarget) => {
     expect(res.json()).toMatchObject({ error: { code: 'INTERNAL_ERROR' } });
   });
 
+  it('serves the SPA at the root', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('spa-shell');
+  });
+
   it('serves the SPA with history fallback on deep links', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/agent/x/call-logs?tab=failed' });
     expect(res.statusCode).toBe(200);

@@ -21,7 +21,18 @@ export async function registerOpenApi(app: FastifyInstance) {
   });
   await app.register(swaggerUi, {
     routePrefix: DOCS_PREFIX,
-    staticCSP: true,
+    // The UI's own policy: like the app's, with inline styles for Swagger UI and no upgrade of
+    // plain-HTTP requests (the plugin's default policy would break the UI on http://).
+    staticCSP: {
+      'default-src': ["'self'"],
+      'script-src': ["'self'"],
+      'style-src': ["'self'", "'unsafe-inline'"],
+      'img-src': ["'self'", 'data:'],
+      'font-src': ["'self'", 'data:'],
+      'object-src': ["'none'"],
+      'frame-ancestors': ["'none'"],
+      'base-uri': ["'self'"],
+    },
     uiConfig: { docExpansion: 'list', deepLinking: true },
   });
 }

@@ -16,7 +16,7 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string) {
     await app.register(fastifyStatic, {
       root: webDistDir,
       wildcard: true,
-      index: false,
+      index: ['index.html'],
       setHeaders: (reply, filePath) => {
         reply.header(
           'cache-control',

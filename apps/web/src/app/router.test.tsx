@@ -1,0 +1,95 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../test/render';
+
+describe('routes', () => {
+  it.each(['/nope', '/agent/abc/unknown', '/dashboard/extra/segments'])(
+    'an unknown path (%s) renders "Not Found" with a way home',
+    async (path) => {
+      renderApp(path);
+      expect(await screen.findByRole('heading', { name: 'Not Found' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: /back to home/i })).toHaveAttribute('href', '/');
+    },
+  );
+
+  it('the landing page leads to sign-in and account creation', async () => {
+    renderApp('/');
+    const hero = await screen.findByRole('region', { name: /every call your ai agents take/i });
+    expect(within(hero).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    expect(within(hero).getByRole('link', { name: /create account/i })).toHaveAttribute(
+      'href',
+      '/create-account',
+    );
+  });
+
+  it.each([
+    { path: '/dashboard', heading: 'Dashboard' },
+    { path: '/contacts', heading: 'Contacts' },
+    { path: '/enquiries', heading: 'Enquiries' },
+    { path: '/appointments', heading: 'Appointments' },
+  ])('$path renders its screen inside the app navigation', async ({ path, heading }) => {
+    renderApp(path);
+    expect(await screen.findByRole('heading', { name: heading, level: 2 })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: heading })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(screen.queryByRole('navigation', { name: 'Agent' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    { path: '/agent/abc', heading: 'Overview', current: 'Overview' },
+    { path: '/agent/abc/statistics', heading: 'Statistics', current: 'Statistics' },
+    { path: '/agent/abc/call-logs', heading: 'Call logs', current: 'Call logs' },
+  ])(
+    '$path shows the agent sub-navigation with $current current',
+    async ({ path, heading, current }) => {
+      renderApp(path);
+      expect(await screen.findByRole('heading', { name: heading, level: 2 })).toBeInTheDocument();
+      const agentNav = screen.getByRole('navigation', { name: 'Agent' });
+      expect(within(agentNav).getByText('abc')).toBeInTheDocument();
+      expect(within(agentNav).getByRole('link', { name: 'Overview' })).toHaveAttribute(
+        'href',
+        '/agent/abc',
+      );
+      expect(within(agentNav).getByRole('link', { name: 'Statistics' })).toHaveAttribute(
+        'href',
+        '/agent/abc/statistics',
+      );
+      expect(within(agentNav).getByRole('link', { name: 'Call logs' })).toHaveAttribute(
+        'href',
+        '/agent/abc/call-logs',
+      );
+      expect(within(agentNav).getByRole('link', { name: current })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+    },
+  );
+
+  it('call logs says what will appear there', async () => {
+    renderApp('/agent/abc/call-logs');
+    expect(
+      await screen.findByText('Call logs for this agent will appear here.'),
+    ).toBeInTheDocument();
+  });
+
+  it('the enquiry screens show their route parameters', async () => {
+    renderApp('/agent/a1/enquiries/c7/email-logs/e42');
+    expect(await screen.findByRole('heading', { name: 'Email log', level: 2 })).toBeInTheDocument();
+    expect(screen.getByText('Enquiry e42')).toBeInTheDocument();
+    expect(screen.getByText(/in reply to enquiry e42/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Contact c7' })).toHaveAttribute(
+      'href',
+      '/agent/a1/enquiries/c7',
+    );
+    expect(screen.getByRole('link', { name: 'Agent a1' })).toHaveAttribute('href', '/agent/a1');
+  });
+
+  it('the contact enquiries screen names the contact', async () => {
+    renderApp('/agent/a1/enquiries/c7');
+    expect(await screen.findByRole('heading', { name: 'Enquiries', level: 2 })).toBeInTheDocument();
+    expect(screen.getByText(/enquiries from contact c7/i)).toBeInTheDocument();
+  });
+});

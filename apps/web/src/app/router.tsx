@@ -1,0 +1,89 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { FullPageLoader } from '../components/full-page-loader';
+import { RootLayout } from '../components/layouts/root-layout';
+import { RouteError } from '../components/route-error';
+
+/**
+ * Every screen is loaded on demand (seed §2): each route module below is its own chunk in the
+ * build, named after its file (`assets/login-<hash>.js`, `assets/call-logs-<hash>.js`, ...).
+ * Route modules default-export their screen; layouts are named exports of shared components.
+ */
+type RouteModule = { default: ComponentType };
+
+// The function form of `lazy`, not the per-property object form: when a chunk fails to load
+// during a client-side navigation (a deploy removed it, the network dropped), the function form
+// reaches the errorElement, while a failing object-form `Component` leaves a blank outlet
+// (seen with react-router 7.18).
+function screen(load: () => Promise<RouteModule>): RouteObject['lazy'] {
+  return async () => ({ Component: (await load()).default });
+}
+
+/** A fresh route table per router: React Router updates route objects as it resolves them. */
+export function createRoutes(): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      Component: RootLayout,
+      HydrateFallback: FullPageLoader,
+      // Last resort: a layout chunk failed to load, or something broke above the layouts.
+      errorElement: <RouteError />,
+      children: [
+        {
+          lazy: async () => ({
+            Component: (await import('../components/layouts/public-layout')).PublicLayout,
+          }),
+          children: [
+            {
+              // Errors in a public screen show inside the public header and footer.
+              errorElement: <RouteError />,
+              children: [
+                { index: true, lazy: screen(() => import('./routes/landing')) },
+                { path: 'login', lazy: screen(() => import('./routes/login')) },
+                { path: 'create-account', lazy: screen(() => import('./routes/create-account')) },
+                { path: '*', lazy: screen(() => import('./routes/not-found')) },
+              ],
+            },
+          ],
+        },
+        {
+          lazy: async () => ({
+            Component: (await import('../components/layouts/app-layout')).AppLayout,
+          }),
+          children: [
+            {
+              // Errors in an app screen show inside the app shell, navigation still usable.
+              errorElement: <RouteError />,
+              children: [
+                { path: 'dashboard', lazy: screen(() => import('./routes/dashboard')) },
+                { path: 'contacts', lazy: screen(() => import('./routes/contacts')) },
+                { path: 'enquiries', lazy: screen(() => import('./routes/enquiries')) },
+                { path: 'appointments', lazy: screen(() => import('./routes/appointments')) },
+                {
+                  path: 'agent/:agentId',
+                  children: [
+                    { index: true, lazy: screen(() => import('./routes/agent/overview')) },
+                    { path: 'statistics', lazy: screen(() => import('./routes/agent/statistics')) },
+                    { path: 'call-logs', lazy: screen(() => import('./routes/agent/call-logs')) },
+                    {
+                      path: 'enquiries/:contactId',
+                      lazy: screen(() => import('./routes/agent/contact-enquiries')),
+                    },
+                    {
+                      path: 'enquiries/:contactId/email-logs/:enquiryId',
+                      lazy: screen(() => import('./routes/agent/email-logs')),
+                    },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(createRoutes());
+}

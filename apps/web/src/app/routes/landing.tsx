@@ -1,0 +1,16 @@
+import { LandingCta } from '../../features/landing/components/landing-cta';
+import { LandingFeatures } from '../../features/landing/components/landing-features';
+import { LandingHero } from '../../features/landing/components/landing-hero';
+import { LandingSteps } from '../../features/landing/components/landing-steps';
+
+export default function LandingRoute() {
+  return (
+    <>
+      <title>Switchboard · Dashboards for voice-AI agents</title>
+      <LandingHero />
+      <LandingFeatures />
+      <LandingSteps />
+      <LandingCta />
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  AppShell,
+  Button,
+  Card,
+  Code,
+  Loader,
+  Paper,
+  Select,
+  Title,
+  createTheme,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+} from '@mantine/core';
+
+/** Switchboard indigo: calm enough for a dashboard read all day, strong enough for calls to action. */
+const brand: MantineColorsTuple = [
+  '#eef0ff',
+  '#dcdfff',
+  '#b7bcfb',
+  '#8f97f6',
+  '#6d76f2',
+  '#5862ef',
+  '#4c57ef',
+  '#3d48d5',
+  '#3440bf',
+  '#2735a9',
+];
+
+/** Teal accent for gradients and "live" states (calls, voice). */
+const signal: MantineColorsTuple = [
+  '#e2fbf9',
+  '#d1f3ef',
+  '#a6e6de',
+  '#77d8cc',
+  '#51ccbe',
+  '#38c5b4',
+  '#27c1b0',
+  '#12aa9a',
+  '#009788',
+  '#008375',
+];
+
+// Offline product: system fonts only, no web fonts or CDNs.
+const systemSans =
+  'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", "Noto Sans", "Liberation Sans", Arial, sans-serif, "Apple Color Emoji", "Segoe UI Emoji"';
+const systemMono =
+  'ui-monospace, SFMono-Regular, "SF Mono", Menlo, Consolas, "Liberation Mono", monospace';
+
+export const theme = createTheme({
+  colors: { brand, signal },
+  primaryColor: 'brand',
+  primaryShade: { light: 6, dark: 5 },
+  autoContrast: true,
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  fontFamily: systemSans,
+  fontFamilyMonospace: systemMono,
+  defaultGradient: { from: 'brand.6', to: 'signal.6', deg: 135 },
+  headings: {
+    fontFamily: systemSans,
+    fontWeight: '700',
+    sizes: {
+      h1: { fontSize: '2.25rem', lineHeight: '1.2' },
+      h2: { fontSize: '1.625rem', lineHeight: '1.25' },
+      h3: { fontSize: '1.25rem', lineHeight: '1.3' },
+    },
+  },
+  components: {
+    ActionIcon: ActionIcon.extend({ defaultProps: { variant: 'default' } }),
+    Alert: Alert.extend({ defaultProps: { radius: 'md' } }),
+    Anchor: Anchor.extend({ defaultProps: { underline: 'hover' } }),
+    AppShell: AppShell.extend({ defaultProps: { padding: 'lg' } }),
+    Button: Button.extend({ defaultProps: { radius: 'md' } }),
+    Card: Card.extend({ defaultProps: { radius: 'lg', withBorder: true, padding: 'lg' } }),
+    Code: Code.extend({ defaultProps: { color: 'var(--mantine-color-default-hover)' } }),
+    Loader: Loader.extend({ defaultProps: { type: 'dots' } }),
+    Paper: Paper.extend({ defaultProps: { radius: 'lg' } }),
+    Select: Select.extend({ defaultProps: { checkIconPosition: 'right' } }),
+    Title: Title.extend({ defaultProps: { textWrap: 'balance' } }),
+  },
+});
+
+/**
+ * In dark mode Mantine derives the "light" variant (active nav link, light badges and icons)
+ * from the darkest shade, which reads as a heavy navy block; a tint of a mid shade is calmer.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {},
+  dark: {
+    '--mantine-color-brand-light': 'rgba(109, 118, 242, 0.16)',
+    '--mantine-color-brand-light-hover': 'rgba(109, 118, 242, 0.24)',
+    '--mantine-color-brand-light-color': 'var(--mantine-color-brand-3)',
+  },
+});

@@ -1,0 +1,68 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { loginSchema, type LoginFormValues, type LoginInput } from '@switchboard/shared/auth';
+import { useForm } from 'react-hook-form';
+import { applyServerFieldErrors } from '../../../lib/form-errors';
+import { useLogin } from '../api/login';
+import { FormAlert } from './form-alert';
+
+const fields = ['userName', 'password'] as const;
+
+type LoginFormProps = {
+  /** Where to go once the server accepts the credentials. */
+  onSuccess: () => void;
+};
+
+export function LoginForm({ onSuccess }: LoginFormProps) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<LoginFormValues, unknown, LoginInput>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { userName: '', password: '' },
+  });
+  const loginMutation = useLogin();
+
+  const submit = (values: LoginInput) => {
+    loginMutation.mutate(values, {
+      onSuccess,
+      onError: (error) => {
+        // Field messages from the server go under their fields instead of the alert.
+        if (applyServerFieldErrors(error, fields, setError)) loginMutation.reset();
+      },
+    });
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
+      <Stack gap="md">
+        {loginMutation.isError && (
+          <FormAlert title="Could not sign you in" error={loginMutation.error} />
+        )}
+        <TextInput
+          label="User name"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          withAsterisk
+          size="md"
+          error={errors.userName?.message}
+          {...register('userName')}
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          withAsterisk
+          size="md"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <Button type="submit" size="md" fullWidth mt="xs" loading={loginMutation.isPending}>
+          Sign in
+        </Button>
+      </Stack>
+    </form>
+  );
+}

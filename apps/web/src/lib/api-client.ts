@@ -1,0 +1,196 @@
+/**
+ * The one way the web app talks to the server: same-origin JSON under `/api`, with every
+ * failure turned into an `ApiError` carrying the server's wire shape
+ * `{error: {code, message, details?}, requestId}`.
+ */
+
+export const API_BASE = '/api';
+
+/** Codes the client itself raises, for failures that never reached (or never came from) our handler. */
+export const clientErrorCodes = {
+  network: 'NETWORK_ERROR',
+  http: 'HTTP_ERROR',
+  invalidResponse: 'INVALID_RESPONSE',
+} as const;
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly code: string;
+  readonly details: unknown;
+  readonly requestId: string | undefined;
+
+  constructor(options: {
+    status: number;
+    code: string;
+    message: string;
+    details?: unknown;
+    requestId?: string | undefined;
+    cause?: unknown;
+  }) {
+    super(options.message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.status = options.status;
+    this.code = options.code;
+    this.details = options.details;
+    this.requestId = options.requestId;
+  }
+
+  /** 4xx: the request itself is wrong (or not allowed); repeating it will not help. */
+  get isClientError(): boolean {
+    return this.status >= 400 && this.status < 500;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export type ApiRequestInit = Omit<RequestInit, 'body'> & {
+  /**
+   * A plain value is sent as JSON. FormData, Blob, URLSearchParams and strings are sent as they
+   * are (multipart uploads, for example), letting the browser set the content type.
+   */
+  body?: unknown;
+  /** Appended to the URL; null and undefined entries are left out. */
+  query?: Record<string, QueryValue>;
+};
+
+/**
+ * `apiFetch('/auth/login', {method: 'POST', body: {...}})` calls `/api/auth/login`.
+ * Resolves with the parsed JSON (undefined for an empty answer); rejects with `ApiError`.
+ * An aborted request rejects with the abort error itself, so cancellation stays cancellation.
+ */
+export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Promise<T> {
+  const { body, query, headers: initHeaders, ...rest } = init;
+  const headers = new Headers(initHeaders);
+  if (!headers.has('accept')) headers.set('accept', 'application/json');
+
+  let requestBody: BodyInit | undefined;
+  if (body === undefined || body === null) {
+    requestBody = undefined;
+  } else if (isRawBody(body)) {
+    requestBody = body;
+  } else {
+    requestBody = JSON.stringify(body);
+    if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      credentials: 'same-origin',
+      ...rest,
+      headers,
+      body: requestBody,
+    });
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    throw new ApiError({
+      status: 0,
+      code: clientErrorCodes.network,
+      message: 'Could not reach the server. Check your connection and try again.',
+      cause: error,
+    });
+  }
+
+  if (!response.ok) throw await toApiError(response);
+  return (await readBody(response)) as T;
+}
+
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.append(key, String(value));
+  }
+  const search = params.toString();
+  if (!search) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${search}`;
+}
+
+function isRawBody(body: unknown): body is BodyInit {
+  return (
+    typeof body === 'string' ||
+    body instanceof FormData ||
+    body instanceof Blob ||
+    body instanceof URLSearchParams ||
+    body instanceof ArrayBuffer ||
+    ArrayBuffer.isView(body) ||
+    body instanceof ReadableStream
+  );
+}
+
+function isAbortError(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204 || response.status === 205) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  if (!isJson(response)) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new ApiError({
+      status: response.status,
+      code: clientErrorCodes.invalidResponse,
+      message: 'The server sent a response that could not be read.',
+      cause: error,
+    });
+  }
+}
+
+function isJson(response: Response): boolean {
+  const type = response.headers.get('content-type') ?? '';
+  return type.includes('application/json') || type.includes('+json');
+}
+
+type WireError = {
+  error: { code: string; message: string; details?: unknown };
+  requestId?: string;
+};
+
+function isWireError(value: unknown): value is WireError {
+  if (typeof value !== 'object' || value === null || !('error' in value)) return false;
+  const { error } = value;
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    typeof error.code === 'string' &&
+    'message' in error &&
+    typeof error.message === 'string'
+  );
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  let payload: unknown;
+  try {
+    const text = await response.text();
+    payload = text ? (JSON.parse(text) as unknown) : undefined;
+  } catch {
+    payload = undefined;
+  }
+
+  if (isWireError(payload)) {
+    return new ApiError({
+      status: response.status,
+      code: payload.error.code,
+      message: payload.error.message,
+      details: payload.error.details,
+      requestId: typeof payload.requestId === 'string' ? payload.requestId : undefined,
+    });
+  }
+
+  // Not our error handler talking (a proxy, the dev server, a gateway): say what HTTP says.
+  return new ApiError({
+    status: response.status,
+    code: clientErrorCodes.http,
+    message: response.statusText || `Request failed with status ${response.status}`,
+    requestId: response.headers.get('x-request-id') ?? undefined,
+  });
+}

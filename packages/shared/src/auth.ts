@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/**
+ * The sign-in and business-account forms. The messages are the seed's, word for word (§5);
+ * the same schemas validate the request on the server and drive the forms in the web app.
+ */
+export const authMessages = {
+  userNameRequired: 'User name is required',
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'Password must be at least 6 characters long',
+  businessNameRequired: 'Business name is required',
+  emailInvalid: 'Please enter a valid email address',
+  websiteInvalid: 'Please enter a valid website URL',
+  pointOfContactRequired: 'Point of contact is required',
+  countryRequired: 'Country is required',
+} as const;
+
+/** The seed's client rule for the login form (set-password asks for more). */
+export const PASSWORD_MIN_LENGTH = 6;
+
+function requiredText(message: string) {
+  // `abort` stops at the first failure so an empty value reports "required" and nothing else.
+  return z.string().trim().min(1, { error: message, abort: true });
+}
+
+export const loginSchema = z.object({
+  userName: requiredText(authMessages.userNameRequired),
+  // Not trimmed: spaces are legitimate password characters and must reach the server as typed.
+  password: z
+    .string()
+    .min(1, { error: authMessages.passwordRequired, abort: true })
+    .min(PASSWORD_MIN_LENGTH, { error: authMessages.passwordTooShort }),
+});
+
+export const createAccountSchema = z.object({
+  businessName: requiredText(authMessages.businessNameRequired),
+  email: z
+    .string()
+    .trim()
+    .pipe(z.email({ error: authMessages.emailInvalid })),
+  phone: z.string().trim().optional(),
+  // Empty means "no website"; anything else must be an http(s) URL with a real domain.
+  website: z
+    .string()
+    .trim()
+    .pipe(z.union([z.literal(''), z.httpUrl({ error: authMessages.websiteInvalid })]))
+    .optional(),
+  pointOfContact: requiredText(authMessages.pointOfContactRequired),
+  country: requiredText(authMessages.countryRequired),
+});
+
+/** What the login form holds (before parsing). */
+export type LoginFormValues = z.input<typeof loginSchema>;
+/** What the login request carries (after parsing: trimmed). */
+export type LoginInput = z.output<typeof loginSchema>;
+
+/** What the account-creation form holds (before parsing). */
+export type CreateAccountFormValues = z.input<typeof createAccountSchema>;
+/** What the account-creation request carries (after parsing: trimmed). */
+export type CreateAccountInput = z.output<typeof createAccountSchema>;
