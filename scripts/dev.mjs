@@ -6,7 +6,11 @@ import { checkNodeVersion, root } from './lib.mjs';
 checkNodeVersion();
 const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' };
 const children = [
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'apps/server/src/main.ts'], { cwd: root, env, stdio: 'inherit' }),
+  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  }),
   spawn('npm', ['run', 'dev', '-w', 'apps/web'], { cwd: root, env, stdio: 'inherit' }),
 ];
 const stopAll = (signal) => children.forEach((child) => child.kill(signal));

@@ -1,22 +1,112 @@
-import Fastify from 'fastify';
-import type { SandboxConfig } from './config';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { SandboxContext } from './context';
+import { requireKey } from './http/auth';
+import { errorBody, PlatformError } from './http/errors';
+import { analyticsRoutes } from './routes/analytics.routes';
+import { assistantRoutes } from './routes/assistants.routes';
+import { callRoutes, webCallRoutes } from './routes/calls.routes';
+import { phoneNumberRoutes } from './routes/phone-numbers.routes';
+import { recordingRoutes } from './routes/recordings.routes';
 
-/**
- * The offline voice-platform emulator. For now it only answers its health check; the
- * platform API (assistants, calls, analytics, phone numbers) is added by the platform issue.
- */
-export function buildSandbox(config: SandboxConfig) {
-  const app = Fastify({ logger: { level: config.logLevel } });
+// The HTTP face of the sandbox platform: the platform's routes, its auth (private key on the
+// API, public key on POST /call/web), its NestJS error bodies, and CORS for the browser.
 
-  app.get('/health', () => ({ status: 'ok', service: 'switchboard-sandbox-platform' }));
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
-  // The platform answers unknown routes with a JSON body; so do we (the SDK needs JSON errors).
-  app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({
-      message: `Cannot ${request.method} ${request.url.split('?')[0]}`,
-      error: 'Not Found',
-      statusCode: 404,
-    }),
-  );
+export interface AppOptions {
+  logLevel?: LogLevel;
+  /** An existing logger to use instead of a new one. */
+  logger?: FastifyBaseLogger;
+}
+
+export function createFastify(options: AppOptions): FastifyInstance {
+  // Per-request logs are written at debug level by an onResponse hook instead.
+  const logController = new LogController({ disableRequestLogging: true });
+  const app = options.logger
+    ? Fastify({ loggerInstance: options.logger, logController })
+    : Fastify({ logger: { level: options.logLevel ?? 'info' }, logController });
   return app;
+}
+
+export async function registerPlatform(app: FastifyInstance, ctx: SandboxContext): Promise<void> {
+  // Request logs at debug: the product polls the platform and would drown its own log.
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.debug(
+      {
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'sandbox request',
+    );
+  });
+
+  // Bodies: the SDK sends `Content-Type: application/json` on DELETE with `{}` or nothing at all.
+  const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    void defaultJsonParser(request, text, done);
+  });
+
+  // CORS: the web SDK calls POST /call/web from the product's origin; recordings play anywhere.
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('access-control-allow-origin', '*');
+    reply.header('access-control-expose-headers', 'content-length, content-range');
+    return payload;
+  });
+  app.options('/*', async (request, reply) => {
+    const requested = request.headers['access-control-request-headers'];
+    return reply
+      .status(204)
+      .header('access-control-allow-methods', 'GET, HEAD, POST, PATCH, DELETE, OPTIONS')
+      .header('access-control-allow-headers', requested ?? 'authorization, content-type')
+      .header('access-control-max-age', '600')
+      .send();
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof PlatformError) {
+      return reply.status(error.statusCode).type('application/json').send(error.body);
+    }
+    const status =
+      typeof (error as { statusCode?: unknown }).statusCode === 'number'
+        ? (error as { statusCode: number }).statusCode
+        : 500;
+    if (status >= 400 && status < 500) {
+      const message = error instanceof Error ? error.message : 'Bad Request';
+      return reply.status(status).type('application/json').send(errorBody(status, message));
+    }
+    request.log.error({ err: error }, 'sandbox request failed');
+    return reply.status(500).type('application/json').send(errorBody(500, 'Internal server error'));
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply
+      .status(404)
+      .type('application/json')
+      .send(errorBody(404, `Cannot ${request.method} ${request.url.split('?')[0] ?? request.url}`)),
+  );
+
+  app.get('/health', async () => ({ status: 'ok', service: 'switchboard-sandbox-platform' }));
+
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', requireKey(ctx.privateKey));
+    await assistantRoutes(scope, ctx);
+    await callRoutes(scope, ctx);
+    await phoneNumberRoutes(scope, ctx);
+    await analyticsRoutes(scope, ctx);
+  });
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', requireKey(ctx.publicKey));
+    await webCallRoutes(scope, ctx);
+  });
+  await app.register(async (scope) => {
+    await recordingRoutes(scope, ctx);
+  });
 }

@@ -1,23 +1,87 @@
 import { z } from 'zod';
+import type { SandboxOptions } from './sandbox';
 
-// The sandbox platform's own settings; the only reader of process.env in this app.
+// Settings of the standalone sandbox (`npm start -w apps/sandbox`); the only reader of
+// process.env in this app. In-process use passes options to createSandbox() instead.
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
 const envSchema = z.object({
-  SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(4010),
+  SANDBOX_PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int()
+    .min(0)
+    .max(65535)
+    .default(4010),
   SANDBOX_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  SANDBOX_PUBLIC_URL: optionalString.pipe(z.url('must be a URL').optional()),
+  VAPI_API_KEY: z.string().trim().min(1).default('sandbox-private-key'),
+  VAPI_PUBLIC_KEY: z.string().trim().min(1).default('sandbox-public-key'),
+  SANDBOX_SEED: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .default(42),
+  SANDBOX_CALLS: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must not be negative')
+    .max(20_000_000, 'must be at most 20000000')
+    .default(6000),
+  SANDBOX_DAYS: z.coerce
+    .number({ error: 'must be a number' })
+    .positive('must be positive')
+    .max(3650)
+    .default(90),
+  SANDBOX_SIMULATOR_INTERVAL_MS: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(0)
+    .default(0),
+  SANDBOX_SERVER_URL: optionalString.pipe(z.url('must be a URL').optional()),
+  SANDBOX_WEBHOOK_SECRET: optionalString,
+  SANDBOX_WEBHOOK_AUTH: z.enum(['secret-header', 'bearer', 'hmac']).default('secret-header'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type SandboxConfig = { port: number; host: string; logLevel: string };
+export type SandboxEnv = z.input<typeof envSchema>;
 
-export function loadSandboxConfig(env: Record<string, string | undefined> = process.env): SandboxConfig {
+export function loadSandboxConfig(
+  env: Record<string, string | undefined> = process.env,
+): SandboxOptions {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid sandbox configuration:\n${problems.join('\n')}`);
   }
+  const c = parsed.data;
+  const secret = c.SANDBOX_WEBHOOK_SECRET;
   return {
-    port: parsed.data.SANDBOX_PORT,
-    host: parsed.data.SANDBOX_HOST,
-    logLevel: parsed.data.LOG_LEVEL,
+    privateKey: c.VAPI_API_KEY,
+    publicKey: c.VAPI_PUBLIC_KEY,
+    seed: c.SANDBOX_SEED,
+    days: c.SANDBOX_DAYS,
+    totalCalls: c.SANDBOX_CALLS,
+    host: c.SANDBOX_HOST,
+    port: c.SANDBOX_PORT,
+    logLevel: c.LOG_LEVEL,
+    ...(c.SANDBOX_PUBLIC_URL ? { publicUrl: c.SANDBOX_PUBLIC_URL } : {}),
+    ...(c.SANDBOX_SERVER_URL ? { serverUrl: c.SANDBOX_SERVER_URL } : {}),
+    ...(c.SANDBOX_SIMULATOR_INTERVAL_MS > 0
+      ? { simulator: { intervalMs: c.SANDBOX_SIMULATOR_INTERVAL_MS } }
+      : {}),
+    ...(secret
+      ? {
+          webhookAuth:
+            c.SANDBOX_WEBHOOK_AUTH === 'bearer'
+              ? { mode: 'bearer' as const, token: secret }
+              : c.SANDBOX_WEBHOOK_AUTH === 'hmac'
+                ? { mode: 'hmac' as const, secret }
+                : { mode: 'secret-header' as const, secret },
+        }
+      : {}),
   };
 }

@@ -1,17 +1,29 @@
-import { buildSandbox } from './app';
 import { loadSandboxConfig } from './config';
+import { createSandbox, type SandboxOptions } from './sandbox';
 
-let config;
+// Standalone sandbox platform: `npm start -w apps/sandbox`.
+
+let options: SandboxOptions;
 try {
-  config = loadSandboxConfig();
+  options = loadSandboxConfig();
 } catch (error) {
   console.error((error as Error).message);
   process.exit(1);
 }
-const app = buildSandbox(config);
+
+const sandbox = await createSandbox(options);
+sandbox.app.log.info(
+  {
+    baseUrl: sandbox.baseUrl,
+    assistants: sandbox.demo.assistantIds,
+    calls: sandbox.demo.totalCalls,
+    simulatorIntervalMs: options.simulator?.intervalMs ?? 0,
+    serverUrl: options.serverUrl ?? null,
+  },
+  `Sandbox voice platform listening at ${sandbox.baseUrl} (private key: VAPI_API_KEY, public key: VAPI_PUBLIC_KEY)`,
+);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void app.close().then(() => process.exit(0));
+    void sandbox.close().then(() => process.exit(0));
   });
 }
-await app.listen({ port: config.port, host: config.host });

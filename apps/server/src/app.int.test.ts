@@ -64,12 +64,19 @@ describe.each(databaseTargets)('app on %s', (target: DatabaseTarget) => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(res.statusCode).toBe(404);
     const body = res.json<{ error: { code: string; message: string }; requestId: string }>();
-    expect(body.error).toEqual({ code: 'NOT_FOUND', message: 'Route GET /api/no-such-thing not found' });
+    expect(body.error).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Route GET /api/no-such-thing not found',
+    });
     expect(body.requestId).toBe(res.headers['x-request-id']);
   });
 
   it('turns a zod validation failure into 400 with the field message', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/test-echo', payload: { name: '' } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/test-echo',
+      payload: { name: '' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       error: {
@@ -95,7 +102,11 @@ describe.each(databaseTargets)('app on %s', (target: DatabaseTarget) => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/test-conflict' });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
-      error: { code: 'DUPLICATE', message: 'That email is already registered', details: { field: 'email' } },
+      error: {
+        code: 'DUPLICATE',
+        message: 'That email is already registered',
+        details: { field: 'email' },
+      },
     });
   });
 

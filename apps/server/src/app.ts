@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
@@ -8,6 +9,10 @@ import {
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { healthRoutes } from './modules/health/health.routes';
+import { CallSync } from './platform/call-sync';
+import { platformRoutes } from './platform/platform.routes';
+import { startPlatform, type PlatformRuntime } from './platform/platform-runtime';
+import { webhookRoutes, type ToolHandler } from './platform/webhook.routes';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -17,6 +22,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
+    platform: PlatformRuntime;
+    callSync: CallSync;
   }
 }
 
@@ -24,10 +31,23 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   if (config.env === 'development') {
     return {
       level: config.logLevel,
-      transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } },
+      transport: {
+        target: 'pino-pretty',
+        options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+      },
     };
   }
   return { level: config.logLevel };
+}
+
+/** How a process on this machine (the in-process sandbox) reaches the server we listen on. */
+function loopbackBaseUrl(address: string | AddressInfo | null): string {
+  if (!address || typeof address === 'string') return 'http://127.0.0.1';
+  const anyAddress = address.address === '0.0.0.0' || address.address === '::';
+  if (anyAddress || address.family === 'IPv4') {
+    return `http://${anyAddress ? '127.0.0.1' : address.address}:${address.port}`;
+  }
+  return `http://[${address.address}]:${address.port}`;
 }
 
 /**
@@ -49,7 +69,12 @@ export async function buildApp(config: Config) {
   const database = await openDatabase(config.database);
   app.decorate('config', config);
   app.decorate('database', database);
+  let platform: PlatformRuntime | undefined;
+  let callSync: CallSync | undefined;
+  // One hook, so the order is explicit: stop background work, then the sandbox, then the database.
   app.addHook('onClose', async () => {
+    await callSync?.stop();
+    await platform?.close();
     await database.close();
   });
 
@@ -58,9 +83,29 @@ export async function buildApp(config: Config) {
   });
 
   try {
+    const runtime = await startPlatform(config, app.log);
+    platform = runtime;
+    const sync = new CallSync({
+      db: database.db,
+      platform: runtime.client,
+      log: app.log.child({ component: 'call-sync' }),
+      intervalMs: config.platform.syncIntervalSeconds * 1000,
+    });
+    callSync = sync;
+    app.decorate('platform', runtime);
+    app.decorate('callSync', sync);
+    // Background work starts only when we serve for real; tests that inject drive it themselves.
+    app.addHook('onListen', async () => {
+      runtime.onListen(loopbackBaseUrl(app.server.address()));
+      sync.start();
+    });
+
+    const tools = new Map<string, ToolHandler>();
     await registerSecurityHeaders(app, config);
     await registerOpenApi(app);
     await app.register(healthRoutes, { prefix: '/api' });
+    await app.register(platformRoutes({ platform: runtime, sync }), { prefix: '/api' });
+    await app.register(webhookRoutes({ platform: runtime, tools }), { prefix: '/api' });
     await registerSpa(app, config.webDistDir);
   } catch (error) {
     await app.close();

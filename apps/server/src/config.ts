@@ -36,7 +36,9 @@ const envSchema = z.object({
   ),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  PUBLIC_URL: optionalString.pipe(z.url('must be a URL such as https://switchboard.example.com').optional()),
+  PUBLIC_URL: optionalString.pipe(
+    z.url('must be a URL such as https://switchboard.example.com').optional(),
+  ),
   TRUST_PROXY: booleanFlag,
   WEB_DIST_DIR: z.string().trim().min(1).default(defaultWebDist),
 
@@ -45,6 +47,14 @@ const envSchema = z.object({
   VAPI_PUBLIC_KEY: optionalString,
   VAPI_BASE_URL: optionalString.pipe(z.url('must be a URL').optional()),
   VAPI_WEBHOOK_SECRET: optionalString,
+  VAPI_WEBHOOK_AUTH: z.enum(['secret-header', 'bearer', 'hmac']).default('secret-header'),
+  VAPI_WEBHOOK_SECRET_HEADER: z.string().trim().toLowerCase().min(1).default('x-vapi-secret'),
+  SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(10, 'must be at least 10').default(300),
+
+  // The bundled sandbox platform (used when VAPI_API_KEY is not set).
+  SANDBOX_SEED: z.coerce.number().int().default(42),
+  SANDBOX_CALLS: z.coerce.number().int().min(0).max(5_000_000).default(6000),
+  SANDBOX_SIMULATOR_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
 
   // Mail (the local mailbox table is used when SMTP_URL is not set).
   SMTP_URL: optionalString.pipe(
@@ -72,7 +82,18 @@ export type Config = {
     apiKey: string | undefined;
     publicKey: string | undefined;
     baseUrl: string;
-    webhookSecret: string | undefined;
+    webhook: {
+      secret: string | undefined;
+      auth: 'secret-header' | 'bearer' | 'hmac';
+      secretHeader: string;
+    };
+    syncIntervalSeconds: number;
+  };
+  sandbox: {
+    seed: number;
+    calls: number;
+    /** A new simulated call every this many ms; 0 = off. */
+    simulatorIntervalMs: number;
   };
   mail: { smtpUrl: string | undefined; from: string };
 };
@@ -115,7 +136,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       apiKey: e.VAPI_API_KEY,
       publicKey: e.VAPI_PUBLIC_KEY,
       baseUrl: e.VAPI_BASE_URL ?? PLATFORM_DEFAULT_BASE_URL,
-      webhookSecret: e.VAPI_WEBHOOK_SECRET,
+      webhook: {
+        secret: e.VAPI_WEBHOOK_SECRET,
+        auth: e.VAPI_WEBHOOK_AUTH,
+        secretHeader: e.VAPI_WEBHOOK_SECRET_HEADER,
+      },
+      syncIntervalSeconds: e.SYNC_INTERVAL_SECONDS,
+    },
+    sandbox: {
+      seed: e.SANDBOX_SEED,
+      calls: e.SANDBOX_CALLS,
+      // Off in tests unless asked for: background calls would make results depend on timing.
+      simulatorIntervalMs: e.SANDBOX_SIMULATOR_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 20_000),
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
   };

@@ -38,7 +38,9 @@ async function main() {
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  app.log.info(`Switchboard is ready on http://${shown}:${port} (database: ${app.database.driver})`);
+  app.log.info(
+    `Switchboard is ready on http://${shown}:${port} (database: ${app.database.driver})`,
+  );
 }
 
 await main();

@@ -32,9 +32,7 @@ export type Database = {
  * lock so that a second process gets a clear error instead of corrupting the files.
  */
 export async function openDatabase(database: Config['database']): Promise<Database> {
-  return database.kind === 'postgres'
-    ? openPostgres(database.url)
-    : openPglite(database.dataDir);
+  return database.kind === 'postgres' ? openPostgres(database.url) : openPglite(database.dataDir);
 }
 
 async function openPostgres(url: string): Promise<Database> {

@@ -1,2 +1,5 @@
 // The one schema for PostgreSQL and PGlite; drizzle-kit generates the migrations from it.
 export * from './schema/businesses';
+export * from './schema/agents';
+export * from './schema/calls';
+export * from './schema/sync-state';

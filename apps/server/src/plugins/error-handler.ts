@@ -9,7 +9,12 @@ export type WireError = {
 
 type FieldIssue = { path: string; message: string };
 
-function send(reply: FastifyReply, request: FastifyRequest, status: number, body: WireError['error']) {
+function send(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  status: number,
+  body: WireError['error'],
+) {
   const payload: WireError = { error: body, requestId: String(request.id) };
   return reply.status(status).type('application/json; charset=utf-8').send(payload);
 }
@@ -43,7 +48,8 @@ export function registerErrorHandler(app: FastifyInstance) {
       });
     }
 
-    const statusCode = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    const statusCode =
+      'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (statusCode >= 400 && statusCode < 500) {
       return send(reply, request, statusCode, {
         code: 'code' in error && typeof error.code === 'string' ? error.code : 'BAD_REQUEST',

@@ -48,6 +48,9 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string) {
         'The web app has not been built. Run "npm run build" (npm start does it for you).',
       );
     }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .sendFile('index.html');
   });
 }

@@ -24,7 +24,14 @@ export async function createScratchConfig(
   env: Record<string, string> = {},
 ): Promise<Scratch> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchboard-int-'));
-  const base = { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env };
+  // A small sandbox platform keeps start-up quick; tests that need more calls ask for them.
+  const base = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    SANDBOX_CALLS: '200',
+    ...env,
+  };
   if (target === 'pglite') {
     return {
       config: loadConfig(base),

@@ -3,7 +3,9 @@ import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 // Every piece of business data carries business_id; this is the tenant.
 export const businesses = pgTable('businesses', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
   name: text('name').notNull(),
   email: text('email').notNull(),
   phone: text('phone'),

@@ -39,7 +39,11 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch {
         return reply.status(503).send({
           status: 'degraded',
-          database: { status: 'down', driver: app.database.driver, error: 'The database is unreachable' },
+          database: {
+            status: 'down',
+            driver: app.database.driver,
+            error: 'The database is unreachable',
+          },
           uptimeSeconds,
         });
       }

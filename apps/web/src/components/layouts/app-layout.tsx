@@ -1,6 +1,7 @@
 import { AppShell, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router';
+import { PlatformBadge } from '../../features/platform/components/platform-badge';
 import { ColorSchemeToggle } from '../color-scheme-toggle';
 import { Logo } from '../logo';
 import { AppNavbar } from './app-navbar';
@@ -28,7 +29,10 @@ export function AppLayout() {
             />
             <Logo to="/dashboard" />
           </Group>
-          <ColorSchemeToggle />
+          <Group gap="sm" wrap="nowrap">
+            <PlatformBadge />
+            <ColorSchemeToggle />
+          </Group>
         </Group>
       </AppShell.Header>
 

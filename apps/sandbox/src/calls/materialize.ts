@@ -1,0 +1,294 @@
+import type { Faker } from '@faker-js/faker';
+import type { Vapi } from '@vapi-ai/server-sdk';
+import { hash32, mulberry32 } from '../lib/random';
+import { reasonSpec } from '../demo/call-plan';
+import type { PhoneNumber } from '../demo/catalog';
+import { buildConversation, buildVars, type Conversation } from '../demo/conversation';
+import { computeCostBreakdown, costItems, pricedModel } from '../demo/costs';
+import type { CallerDirectory } from '../demo/fake-data';
+import { CALL_TYPES, OUTBOUND, WEB, type BusinessProfile } from '../demo/profiles';
+
+// Builds the platform's Call object from a call's facts. Demo calls are rebuilt here on every
+// request; simulated calls are built once per status change.
+
+export interface AssistantVoiceConfig {
+  firstMessage: string;
+  systemPrompt: string;
+  endCallMessage: string;
+  voicemailMessage: string;
+  model: string;
+  voice: Record<string, unknown>;
+  transcriber: string;
+  tools: ReadonlySet<string>;
+}
+
+export function voiceConfigFromProfile(profile: BusinessProfile): AssistantVoiceConfig {
+  return {
+    firstMessage: profile.firstMessage,
+    systemPrompt: profile.systemPrompt,
+    endCallMessage: profile.endCallMessage,
+    voicemailMessage: profile.voicemailMessage,
+    model: profile.model,
+    voice: { ...profile.voice },
+    transcriber: 'nova-3',
+    tools: new Set(profile.tools ? ['create_enquiry', 'book_appointment'] : []),
+  };
+}
+
+/** The words and settings of an assistant as configured (for simulated calls). */
+export function voiceConfigFromAssistant(
+  assistant: Vapi.CreateAssistantDto,
+  fallback: BusinessProfile,
+): AssistantVoiceConfig {
+  const model = assistant.model;
+  const systemMessage =
+    model && 'messages' in model
+      ? model.messages?.find((message) => message.role === 'system')?.content
+      : undefined;
+  const tools = new Set<string>();
+  if (model && 'tools' in model && Array.isArray(model.tools)) {
+    for (const tool of model.tools) {
+      if (tool.type === 'function' && tool.function?.name) tools.add(tool.function.name);
+    }
+  }
+  return {
+    firstMessage: assistant.firstMessage ?? fallback.firstMessage,
+    systemPrompt: typeof systemMessage === 'string' ? systemMessage : fallback.systemPrompt,
+    endCallMessage: assistant.endCallMessage ?? fallback.endCallMessage,
+    voicemailMessage: assistant.voicemailMessage ?? fallback.voicemailMessage,
+    model:
+      model && 'model' in model && typeof model.model === 'string' ? model.model : fallback.model,
+    voice: (assistant.voice as Record<string, unknown> | undefined) ?? { ...fallback.voice },
+    transcriber:
+      assistant.transcriber &&
+      'model' in assistant.transcriber &&
+      typeof assistant.transcriber.model === 'string'
+        ? assistant.transcriber.model
+        : 'nova-3',
+    tools,
+  };
+}
+
+export interface CallDraft {
+  id: string;
+  orgId: string;
+  createdAt: number;
+  ringMs: number;
+  durationMs: number;
+  /** Write this much conversation even if the call was shorter (a web call held briefly). */
+  contentDurationMs?: number;
+  updatedAt: number;
+  type: number;
+  reasonIndex: number;
+  success: number;
+  profile: BusinessProfile;
+  /** Whose caller pool the caller comes from. */
+  businessIndex: number;
+  scenarioIndex: number;
+  callerIndex: number;
+  callerAreaCodes: readonly string[];
+  /** Seeds the words of the call. */
+  contentSeed: number;
+  costJitter: number;
+  config: AssistantVoiceConfig;
+  assistantId: string | undefined;
+  phoneNumber: PhoneNumber | undefined;
+  toolResult?: { result: string; ok: boolean };
+  name?: string;
+  /** Fields kept as they are on every snapshot (web call transport, inline assistant…). */
+  extra?: Partial<Vapi.Call> & { webCallUrl?: string };
+}
+
+export interface MaterializeContext {
+  callers: CallerDirectory;
+  faker: Faker;
+  /** Base URL for recording links (the sandbox's own address). */
+  publicUrl: () => string;
+}
+
+export type SandboxCall = Vapi.Call & { webCallUrl?: string };
+
+function iso(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+function hex(words: number[]): string {
+  return words.map((word) => word.toString(16).padStart(8, '0')).join('');
+}
+
+export function toolCallIdFor(contentSeed: number): string {
+  return `call_${hex([hash32(contentSeed, 1), hash32(contentSeed, 2), hash32(contentSeed, 3)]).slice(0, 24)}`;
+}
+
+export function callerFor(draft: CallDraft, ctx: MaterializeContext) {
+  return ctx.callers.get(draft.businessIndex, draft.callerIndex, draft.callerAreaCodes);
+}
+
+export function conversationFor(draft: CallDraft, ctx: MaterializeContext): Conversation {
+  const scenario = draft.profile.scenarios[draft.scenarioIndex] ?? draft.profile.scenarios[0];
+  if (!scenario) throw new Error(`profile ${draft.profile.key} has no scenarios`);
+  const rng = mulberry32(draft.contentSeed);
+  ctx.faker.seed(draft.contentSeed);
+  const city = draft.profile.key === 'plumbing' ? ', Chicago' : '';
+  const address = `${ctx.faker.location.streetAddress()}${city}`;
+  const startedAt = draft.createdAt + draft.ringMs;
+  const { vars, appointmentMs } = buildVars(rng, {
+    profile: draft.profile,
+    scenario,
+    caller: callerFor(draft, ctx),
+    atMs: startedAt,
+    address,
+  });
+  const spec = reasonSpec(draft.reasonIndex);
+  return buildConversation(rng, {
+    profile: draft.profile,
+    scenario,
+    kind: spec.kind,
+    reason: spec.reason,
+    startedAt,
+    durationMs: draft.durationMs,
+    contentDurationMs: draft.contentDurationMs,
+    firstMessage: draft.config.firstMessage,
+    systemPrompt: draft.config.systemPrompt,
+    endCallMessage: draft.config.endCallMessage,
+    voicemailMessage: draft.config.voicemailMessage,
+    vars,
+    appointmentMs,
+    availableTools: draft.config.tools,
+    toolCallId: toolCallIdFor(draft.contentSeed),
+    ...(draft.toolResult ? { toolResult: draft.toolResult } : {}),
+  });
+}
+
+export type CallStatus = 'queued' | 'ringing' | 'in-progress' | 'ended';
+
+/** The Call as the platform shows it while it is still going (no results yet). */
+export function callSnapshot(
+  draft: CallDraft,
+  ctx: MaterializeContext,
+  status: CallStatus,
+  updatedAt: number,
+): SandboxCall {
+  const caller = callerFor(draft, ctx);
+  const isPhone = draft.type !== WEB;
+  const phone = isPhone ? draft.phoneNumber : undefined;
+  const call: SandboxCall = {
+    id: draft.id,
+    orgId: draft.orgId,
+    createdAt: iso(draft.createdAt),
+    updatedAt: iso(updatedAt),
+    type: CALL_TYPES[draft.type] ?? 'webCall',
+    status,
+    ...(draft.assistantId ? { assistantId: draft.assistantId } : {}),
+    ...(phone ? { phoneNumberId: phone.id } : {}),
+    ...(isPhone
+      ? {
+          customer:
+            draft.type === OUTBOUND
+              ? { number: caller.number, name: caller.name }
+              : { number: caller.number },
+          phoneCallProvider: phone?.provider === 'twilio' ? ('twilio' as const) : ('vapi' as const),
+          phoneCallTransport: 'pstn' as const,
+          ...(phone?.provider === 'twilio'
+            ? {
+                phoneCallProviderId: `CA${hex([hash32(draft.contentSeed, 11), hash32(draft.contentSeed, 12), hash32(draft.contentSeed, 13), hash32(draft.contentSeed, 14)])}`,
+              }
+            : {}),
+        }
+      : {}),
+    ...(draft.name ? { name: draft.name } : {}),
+    ...draft.extra,
+  };
+  if (status === 'in-progress' || status === 'ended')
+    call.startedAt = iso(draft.createdAt + draft.ringMs);
+  return call;
+}
+
+export function recordingUrls(ctx: MaterializeContext, id: string) {
+  const base = ctx.publicUrl();
+  return {
+    mono: `${base}/recordings/${id}.wav`,
+    stereo: `${base}/recordings/${id}-stereo.wav`,
+  };
+}
+
+/** The finished Call: results, costs, transcript, recording, transfer details. */
+export function endedCall(draft: CallDraft, ctx: MaterializeContext): SandboxCall {
+  const spec = reasonSpec(draft.reasonIndex);
+  const call = callSnapshot(draft, ctx, 'ended', draft.updatedAt);
+  const startedAt = draft.createdAt + draft.ringMs;
+  const endedAt = startedAt + draft.durationMs;
+  const conversation = conversationFor(draft, ctx);
+  const breakdown = computeCostBreakdown(
+    draft.durationMs,
+    draft.type,
+    pricedModel(draft.config.model),
+    draft.costJitter,
+  );
+  const transportProvider =
+    draft.type === WEB ? 'daily' : draft.phoneNumber?.provider === 'twilio' ? 'twilio' : 'vapi.sip';
+  const hasAudio = conversation.messages.length > 0;
+  const urls = recordingUrls(ctx, draft.id);
+
+  const analysis: Vapi.Analysis = {};
+  if (conversation.summary) analysis.summary = conversation.summary;
+  if (draft.success >= 0) analysis.successEvaluation = draft.success === 1 ? 'true' : 'false';
+
+  const artifact: Vapi.Artifact = {
+    messages: conversation.messages,
+    transcript: conversation.transcript,
+  };
+  if (hasAudio) {
+    artifact.recordingUrl = urls.mono;
+    artifact.stereoRecordingUrl = urls.stereo;
+    artifact.recording = { stereoUrl: urls.stereo, mono: { combinedUrl: urls.mono } };
+  }
+  let destination: Vapi.CallDestination | undefined;
+  if (spec.kind === 'transfer') {
+    destination = {
+      type: 'number',
+      number: draft.profile.transferTo.number,
+      name: draft.profile.transferTo.name,
+      message: draft.profile.transferTo.message,
+      description: `Transfer to the ${draft.profile.transferTo.name.toLowerCase()}`,
+    };
+    const status: Vapi.TransferArtifactStatus =
+      spec.reason === 'assistant-forwarded-call'
+        ? 'completed'
+        : spec.reason === 'call.in-progress.error-transfer-failed'
+          ? 'failed'
+          : 'cancelled';
+    artifact.transfers = [
+      {
+        destination: {
+          type: 'number',
+          number: draft.profile.transferTo.number,
+          name: draft.profile.transferTo.name,
+        },
+        mode: 'blind-transfer',
+        status,
+      },
+    ];
+  }
+
+  return {
+    ...call,
+    startedAt: iso(startedAt),
+    endedAt: iso(endedAt),
+    endedReason: spec.reason,
+    ...(destination ? { destination } : {}),
+    cost: breakdown.total,
+    costBreakdown: breakdown,
+    costs: costItems(
+      breakdown,
+      draft.durationMs,
+      draft.config.model,
+      draft.config.voice,
+      draft.config.transcriber,
+      transportProvider,
+    ),
+    messages: conversation.messages,
+    analysis,
+    artifact,
+  };
+}

@@ -1,0 +1,14 @@
+import type { Catalog } from './demo/catalog';
+import type { CallStore } from './calls/call-store';
+import type { MaterializeContext } from './calls/materialize';
+import type { CallSimulator } from './simulator/simulator';
+
+/** What the HTTP routes work with. */
+export interface SandboxContext {
+  privateKey: string;
+  publicKey: string;
+  catalog: Catalog;
+  store: CallStore;
+  simulator: CallSimulator;
+  materialize: MaterializeContext;
+}

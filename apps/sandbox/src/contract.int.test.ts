@@ -1,0 +1,528 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { VapiClient, VapiError, type Vapi } from '@vapi-ai/server-sdk';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createSandbox, type Sandbox } from './sandbox';
+import { TEST_NOW } from './test/fixtures';
+
+// The contract, proven through the official server SDK (unchanged, pointed at the sandbox with
+// baseUrl) on a real loopback port, plus the webhooks the simulator sends to a real receiver.
+
+const PRIVATE = 'contract-private-key';
+const PUBLIC = 'contract-public-key';
+
+async function expectVapiError(promise: Promise<unknown>, statusCode: number): Promise<VapiError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(VapiError);
+  const vapiError = error as VapiError;
+  expect(vapiError.statusCode).toBe(statusCode);
+  expect(vapiError.body).toMatchObject({ statusCode, error: expect.any(String) as unknown });
+  expect((vapiError.body as { message: unknown }).message).toBeDefined();
+  return vapiError;
+}
+
+describe('the official server SDK against the sandbox', () => {
+  let sandbox: Sandbox;
+  let client: VapiClient;
+
+  beforeAll(async () => {
+    sandbox = await createSandbox({
+      privateKey: PRIVATE,
+      publicKey: PUBLIC,
+      now: TEST_NOW,
+      totalCalls: 1500,
+      logLevel: 'silent',
+      simulator: { intervalMs: 0, stepMs: 5, webCallMs: 5 },
+    });
+    client = new VapiClient({ token: PRIVATE, baseUrl: sandbox.baseUrl, maxRetries: 0 });
+  });
+  afterAll(() => sandbox.close());
+
+  it('creates (201), gets, updates, lists and deletes assistants', async () => {
+    const { data: created, rawResponse } = await client.assistants
+      .create({
+        name: 'Contract test',
+        firstMessage: 'Hello there',
+        model: {
+          provider: 'openai',
+          model: 'gpt-4o-mini',
+          messages: [{ role: 'system', content: 'Be brief.' }],
+        },
+        voice: { provider: '11labs', voiceId: 'sarah' },
+      })
+      .withRawResponse();
+    expect(rawResponse.status).toBe(201);
+    expect(created.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(created.orgId).toBe(sandbox.demo.orgId);
+
+    expect(await client.assistants.get({ id: created.id })).toEqual(created);
+    const updated = await client.assistants.update({ id: created.id, firstMessage: 'Hi again' });
+    expect(updated).toMatchObject({
+      id: created.id,
+      name: 'Contract test',
+      firstMessage: 'Hi again',
+    });
+    expect(Date.parse(updated.updatedAt)).toBeGreaterThan(Date.parse(created.updatedAt));
+
+    const listed = await client.assistants.list();
+    expect(listed[0]?.id).toBe(created.id);
+    expect(listed.map((a) => a.id)).toEqual(expect.arrayContaining([...sandbox.demo.assistantIds]));
+    expect(await client.assistants.list({ limit: 2 })).toHaveLength(2);
+    const older = await client.assistants.list({ createdAtLt: created.createdAt });
+    expect(older.map((a) => a.id)).not.toContain(created.id);
+
+    expect((await client.assistants.delete({ id: created.id })).id).toBe(created.id);
+    await expectVapiError(client.assistants.get({ id: created.id }), 404);
+  });
+
+  it('gives the demo assistants a realistic configuration', async () => {
+    const dental = await client.assistants.get({ id: sandbox.demo.assistantIds[0]! });
+    expect(dental.name).toBe('Bright Smile Dental Receptionist');
+    expect(dental.model).toMatchObject({ provider: 'openai' });
+    const tools = dental.model && 'tools' in dental.model ? (dental.model.tools ?? []) : [];
+    const names = tools.map((tool) => (tool.type === 'function' ? tool.function?.name : tool.type));
+    expect(names).toEqual(['create_enquiry', 'book_appointment']);
+    expect(dental.voice).toBeDefined();
+    expect(dental.transcriber).toMatchObject({ provider: 'deepgram' });
+  });
+
+  it('lists calls newest first with limit and filters, and pages with createdAtLt', async () => {
+    const first = await client.calls.list({ limit: 10 });
+    expect(first).toHaveLength(10);
+    for (let n = 1; n < first.length; n++) {
+      expect(Date.parse(first[n - 1]!.createdAt)).toBeGreaterThan(Date.parse(first[n]!.createdAt));
+    }
+    expect(first.every((call) => !('duration' in call))).toBe(true);
+
+    const plumbing = sandbox.demo.assistantIds[1]!;
+    const byAssistant = await client.calls.list({ assistantId: plumbing, limit: 50 });
+    expect(byAssistant.every((call) => call.assistantId === plumbing)).toBe(true);
+    const phone = sandbox.demo.phoneNumberIds[1]!;
+    const byPhone = await client.calls.list({ phoneNumberId: phone, limit: 50 });
+    expect(byPhone.every((call) => call.phoneNumberId === phone)).toBe(true);
+    expect(await client.calls.list({ id: first[3]!.id })).toEqual([first[3]]);
+
+    const seen = new Set<string>();
+    let createdAtLt: string | undefined;
+    for (;;) {
+      const page = await client.calls.list({
+        limit: 1000,
+        ...(createdAtLt ? { createdAtLt } : {}),
+      });
+      page.forEach((call) => seen.add(call.id));
+      if (page.length < 1000) break;
+      createdAtLt = page[page.length - 1]!.createdAt;
+    }
+    expect(seen.size).toBeGreaterThanOrEqual(1500);
+
+    const window = await client.calls.list({
+      createdAtGe: first[5]!.createdAt,
+      createdAtLe: first[2]!.createdAt,
+    });
+    expect(window.map((call) => call.id)).toEqual(first.slice(2, 6).map((call) => call.id));
+  });
+
+  it('gets a call, and answers an unknown one with a NestJS 404 body', async () => {
+    const [latest] = await client.calls.list({ limit: 1 });
+    const call = await client.calls.get({ id: latest!.id });
+    expect(call).toEqual(latest);
+    expect(call.status).toBe('ended');
+    expect(call.costBreakdown?.total).toBe(call.cost);
+
+    const error = await expectVapiError(client.calls.get({ id: randomUUID() }), 404);
+    expect(error.body).toEqual({ message: 'Call not found', error: 'Not Found', statusCode: 404 });
+    expect(error.rawResponse?.headers.get('content-type')).toMatch(/application\/json/);
+  });
+
+  it('refuses a wrong key with a 401 and a JSON body', async () => {
+    const wrong = new VapiClient({ token: 'not-the-key', baseUrl: sandbox.baseUrl, maxRetries: 0 });
+    const error = await expectVapiError(wrong.calls.list(), 401);
+    expect(error.body).toMatchObject({ error: 'Unauthorized', statusCode: 401 });
+    const publicKey = new VapiClient({ token: PUBLIC, baseUrl: sandbox.baseUrl, maxRetries: 0 });
+    await expectVapiError(publicKey.assistants.list(), 401);
+  });
+
+  it('lists and gets phone numbers', async () => {
+    const numbers = await client.phoneNumbers.list();
+    expect(numbers.map((phone) => phone.id).sort()).toEqual(
+      [...sandbox.demo.phoneNumberIds].sort(),
+    );
+    for (const phone of numbers) {
+      expect(phone.number).toMatch(/^\+1\d{10}$/);
+      expect(sandbox.demo.assistantIds).toContain(phone.assistantId);
+      expect(['vapi', 'twilio']).toContain(phone.provider);
+    }
+    const one = await client.phoneNumbers.get({ id: numbers[0]!.id });
+    expect(one).toEqual(numbers[0]);
+  });
+
+  it('runs analytics with groupBy and a daily step', async () => {
+    const end = sandbox.demo.windowEnd;
+    const start = new Date(end.getTime() - 7 * 86_400_000);
+    const [result] = await client.analytics.get({
+      queries: [
+        {
+          table: 'call',
+          name: 'byAssistantPerDay',
+          operations: [
+            { operation: 'count', column: 'id' },
+            { operation: 'sum', column: 'duration' },
+            { operation: 'avg', column: 'cost' },
+          ],
+          groupBy: ['assistantId'],
+          timeRange: {
+            start: start.toISOString(),
+            end: end.toISOString(),
+            step: 'day',
+            timezone: 'America/Chicago',
+          },
+        },
+      ],
+    });
+    expect(result).toBeDefined();
+    expect(result!.name).toBe('byAssistantPerDay');
+    expect(result!.timeRange).toMatchObject({ step: 'day', timezone: 'America/Chicago' });
+    const rows = result!.result as {
+      date: string;
+      assistantId: string;
+      countId: number;
+      sumDuration: number;
+      avgCost: number;
+    }[];
+    expect(rows.length).toBeGreaterThan(7);
+    for (const row of rows) {
+      expect(sandbox.demo.assistantIds).toContain(row.assistantId);
+      expect(new Date(row.date).toISOString()).toBe(row.date);
+      expect(row.countId).toBeGreaterThan(0);
+      expect(row.sumDuration).toBeGreaterThanOrEqual(0);
+    }
+    const total = rows.reduce((sum, row) => sum + row.countId, 0);
+    const calls = await client.calls.list({
+      createdAtGe: start.toISOString(),
+      createdAtLt: end.toISOString(),
+      limit: 1000,
+    });
+    expect(total).toBe(calls.length);
+  });
+
+  it('serves GET /v2/call through client.fetch in the paginated shape', async () => {
+    // SDK 2.0.1 quirk: a relative path is joined by assigning URL.pathname, which escapes "?",
+    // so a query string only survives in an absolute URL (auth and retries still apply).
+    const relative = await client.fetch('/v2/call?limit=1', { method: 'GET' });
+    expect(relative.url).toContain('/v2/call%3Flimit=1');
+    expect(relative.status).toBe(404);
+
+    const response = await client.fetch(
+      `${sandbox.baseUrl}/v2/call?page=2&limit=5&sortBy=createdAt&sortOrder=DESC`,
+      { method: 'GET' },
+    );
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as Vapi.CallPaginatedResponse;
+    expect(body.results).toHaveLength(5);
+    expect(body.metadata).toMatchObject({ itemsPerPage: 5, currentPage: 2, hasNextPage: true });
+    expect(body.metadata.totalItems).toBeGreaterThanOrEqual(1500);
+    expect(body.metadata.totalPages).toBe(Math.ceil(body.metadata.totalItems / 5));
+    const newest = await client.calls.list({ limit: 10 });
+    expect(body.results.map((call) => call.id)).toEqual(newest.slice(5, 10).map((call) => call.id));
+  });
+
+  it('creates a web call with the public key (as the web SDK does) and refuses the private key', async () => {
+    const response = await fetch(`${sandbox.baseUrl}/call/web`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${PUBLIC}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        assistantId: sandbox.demo.assistantIds[0],
+        assistantOverrides: { variableValues: { a: 1 } },
+      }),
+    });
+    expect(response.status).toBe(201);
+    const call = (await response.json()) as Vapi.Call & { webCallUrl: string };
+    expect(call.type).toBe('webCall');
+    expect(call.webCallUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/web-call\//);
+    expect(call.transport).toMatchObject({ provider: 'daily', callUrl: call.webCallUrl });
+    expect(call.assistant?.voice).toBeDefined();
+
+    const privateKey = await client.fetch('/call/web', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ assistantId: sandbox.demo.assistantIds[0] }),
+    });
+    expect(privateKey.status).toBe(401);
+    expect(await privateKey.json()).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
+
+    // The call plays out (no server URL here) and ends.
+    await expect
+      .poll(async () => (await client.calls.get({ id: call.id })).status, { timeout: 5000 })
+      .toBe('ended');
+  });
+
+  it('serves the recording a call links to as a playable WAV', async () => {
+    const calls = await client.calls.list({ limit: 20 });
+    const url = calls.find((call) => call.artifact?.recordingUrl)?.artifact?.recordingUrl;
+    expect(url).toMatch(new RegExp(`^${sandbox.baseUrl}/recordings/[0-9a-f-]{36}\\.wav$`));
+    const response = await fetch(url!);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('audio/wav');
+    expect(response.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(bytes.toString('ascii', 0, 4)).toBe('RIFF');
+  });
+});
+
+interface Received {
+  path: string;
+  headers: IncomingHttpHeaders;
+  raw: string;
+  message: { type: string; status?: string; [key: string]: unknown };
+}
+
+/** A tiny product stand-in: records every webhook, answers tool calls. */
+async function startReceiver(toolResult = 'Booked: reference APT-777') {
+  const received: Received[] = [];
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const { message } = JSON.parse(raw) as { message: Received['message'] };
+      received.push({ path: request.url ?? '', headers: request.headers, raw, message });
+      response.setHeader('content-type', 'application/json');
+      if (request.url === '/fail') {
+        response.statusCode = 500;
+        response.end('{"message":"boom"}');
+        return;
+      }
+      if (message.type === 'tool-calls') {
+        const [toolCall] = message.toolCallList as Vapi.ToolCall[];
+        response.end(
+          JSON.stringify({ results: [{ toolCallId: toolCall?.id, result: toolResult }] }),
+        );
+        return;
+      }
+      response.end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/api/platform/webhook`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('the simulator sends the platform webhooks', () => {
+  let sandbox: Sandbox;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let client: VapiClient;
+
+  beforeAll(async () => {
+    receiver = await startReceiver();
+    sandbox = await createSandbox({
+      privateKey: PRIVATE,
+      publicKey: PUBLIC,
+      totalCalls: 200,
+      serverUrl: receiver.url,
+      webhookAuth: { mode: 'secret-header', secret: 'shh' },
+      logLevel: 'silent',
+      simulator: { intervalMs: 0, stepMs: 10, webCallMs: 20 },
+    });
+    client = new VapiClient({ token: PRIVATE, baseUrl: sandbox.baseUrl, maxRetries: 0 });
+  });
+  afterAll(async () => {
+    await sandbox.close();
+    await receiver.close();
+  });
+  beforeEach(() => {
+    receiver.received.length = 0;
+  });
+
+  it('sends status updates, a tool call (reading the reply) and the end-of-call report, in order', async () => {
+    const dental = sandbox.demo.assistantIds[0]!;
+    const call = await sandbox.simulateCall({
+      assistantId: dental,
+      type: 'inboundPhoneCall',
+      endedReason: 'customer-ended-call',
+      tool: 'book_appointment',
+    });
+    const sequence = receiver.received.map((r) =>
+      r.message.status ? `${r.message.type}:${r.message.status}` : r.message.type,
+    );
+    expect(sequence).toEqual([
+      'status-update:queued',
+      'status-update:ringing',
+      'status-update:in-progress',
+      'tool-calls',
+      'status-update:ended',
+      'end-of-call-report',
+    ]);
+    expect(receiver.received.every((r) => r.path === '/api/platform/webhook')).toBe(true);
+    expect(receiver.received.every((r) => r.headers['x-vapi-secret'] === 'shh')).toBe(true);
+    expect(receiver.received.every((r) => typeof r.message.timestamp === 'number')).toBe(true);
+    expect(receiver.received.every((r) => (r.message.call as Vapi.Call).id === call.id)).toBe(true);
+
+    const toolCalls = receiver.received.find((r) => r.message.type === 'tool-calls')!.message;
+    const [toolCall] = toolCalls.toolCallList as Vapi.ToolCall[];
+    expect(toolCall).toMatchObject({ type: 'function', function: { name: 'book_appointment' } });
+    const args = JSON.parse(toolCall!.function.arguments) as Record<string, string>;
+    expect(Object.keys(args).sort()).toEqual([
+      'callerEmail',
+      'callerName',
+      'notes',
+      'service',
+      'startsAt',
+    ]);
+    expect(new Date(args.startsAt!).toISOString()).toBe(args.startsAt);
+    expect(Date.parse(args.startsAt!)).toBeGreaterThan(Date.now());
+    expect(toolCalls.toolWithToolCallList).toEqual([
+      expect.objectContaining({ type: 'function', toolCall, server: { url: receiver.url } }),
+    ]);
+
+    const ended = receiver.received.find((r) => r.message.status === 'ended')!.message;
+    expect(ended.endedReason).toBe('customer-ended-call');
+
+    const report = receiver.received.at(-1)!.message;
+    expect(report).toMatchObject({
+      type: 'end-of-call-report',
+      endedReason: 'customer-ended-call',
+      cost: call.cost,
+      startedAt: call.startedAt,
+      endedAt: call.endedAt,
+      customer: { number: expect.stringMatching(/^\+1\d{10}$/) as unknown },
+    });
+    expect(report.analysis).toEqual(call.analysis);
+    const messages = (report.artifact as Vapi.Artifact).messages ?? [];
+    expect(messages).toContainEqual(
+      expect.objectContaining({
+        role: 'tool_call_result',
+        toolCallId: toolCall!.id,
+        result: 'Booked: reference APT-777',
+      }),
+    );
+
+    // The call ended "now" after a realistic duration, and the API shows the final version.
+    expect(Date.parse(call.endedAt!)).toBeGreaterThan(Date.now() - 5000);
+    expect(Date.parse(call.endedAt!) - Date.parse(call.startedAt!)).toBeGreaterThan(60_000);
+    expect(await client.calls.get({ id: call.id })).toEqual(call);
+    const [newest] = await client.calls.list({ limit: 1, updatedAtGe: call.updatedAt });
+    expect(newest?.id).toBe(call.id);
+  });
+
+  it('authenticates with a Bearer token or an HMAC signature when configured so', async () => {
+    sandbox.setWebhookAuth({ mode: 'bearer', token: 'tok' });
+    await sandbox.simulateCall({
+      assistantId: sandbox.demo.assistantIds[3],
+      endedReason: 'customer-busy',
+      type: 'outboundPhoneCall',
+    });
+    expect(receiver.received.length).toBeGreaterThan(0);
+    expect(receiver.received.every((r) => r.headers.authorization === 'Bearer tok')).toBe(true);
+    // An unanswered call never goes in progress.
+    expect(receiver.received.map((r) => r.message.status ?? r.message.type)).toEqual([
+      'queued',
+      'ringing',
+      'ended',
+      'end-of-call-report',
+    ]);
+
+    receiver.received.length = 0;
+    sandbox.setWebhookAuth({ mode: 'hmac', secret: 'hmac-secret' });
+    await sandbox.simulateCall({ assistantId: sandbox.demo.assistantIds[3] });
+    expect(receiver.received.length).toBeGreaterThan(0);
+    for (const { headers, raw } of receiver.received) {
+      const timestamp = headers['x-timestamp'] as string;
+      expect(Math.abs(Number(timestamp) - Date.now())).toBeLessThan(10_000);
+      const expected = createHmac('sha256', 'hmac-secret')
+        .update(`${timestamp}.${raw}`)
+        .digest('hex');
+      expect(headers['x-signature']).toBe(expected);
+      expect(headers['x-vapi-secret']).toBeUndefined();
+    }
+    sandbox.setWebhookAuth({ mode: 'secret-header', secret: 'shh' });
+  });
+
+  it('creates the call without webhooks when delivery is "missed", so only sync can find it', async () => {
+    const before = new Date().toISOString();
+    const call = await sandbox.simulateCall({ deliverWebhooks: false });
+    expect(receiver.received).toEqual([]);
+    expect(call.status).toBe('ended');
+    const recent = await client.calls.list({ updatedAtGt: before });
+    expect(recent.map((c) => c.id)).toContain(call.id);
+  });
+
+  it('survives a receiver that is down or failing', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const options = {
+      assistantId: sandbox.demo.assistantIds[0],
+      tool: 'create_enquiry',
+      endedReason: 'assistant-ended-call',
+      type: 'inboundPhoneCall',
+    } as const;
+
+    sandbox.setServerUrl(`http://127.0.0.1:${port}/down`);
+    const unreachable = await sandbox.simulateCall(options);
+    expect(unreachable.status).toBe('ended');
+    const noAnswer = unreachable.artifact?.messages?.find((m) => m.role === 'tool_call_result');
+    expect(noAnswer && 'result' in noAnswer ? noAnswer.result : '').toMatch(/did not answer/);
+    expect((await client.calls.get({ id: unreachable.id })).status).toBe('ended');
+
+    sandbox.setServerUrl(receiver.url.replace('/api/platform/webhook', '/fail'));
+    const failing = await sandbox.simulateCall(options);
+    expect(failing.status).toBe('ended');
+    expect(receiver.received.map((r) => r.message.type)).toContain('end-of-call-report');
+    const error = failing.artifact?.messages?.find((m) => m.role === 'tool_call_result');
+    expect(error && 'result' in error ? error.result : '').toMatch(/500/);
+    sandbox.setServerUrl(receiver.url);
+  });
+
+  it('points the demo assistants and their tools at a new server URL', async () => {
+    sandbox.setServerUrl('http://127.0.0.1:1/elsewhere');
+    const dental = await client.assistants.get({ id: sandbox.demo.assistantIds[0]! });
+    expect(dental.server?.url).toBe('http://127.0.0.1:1/elsewhere');
+    const tools = dental.model && 'tools' in dental.model ? (dental.model.tools ?? []) : [];
+    expect(tools.map((tool) => (tool.type === 'function' ? tool.server?.url : undefined))).toEqual([
+      'http://127.0.0.1:1/elsewhere',
+      'http://127.0.0.1:1/elsewhere',
+    ]);
+    sandbox.setServerUrl(receiver.url);
+    expect((await client.assistants.get({ id: sandbox.demo.assistantIds[0]! })).server?.url).toBe(
+      receiver.url,
+    );
+  });
+
+  it('plays out a web call created with POST /call/web, with its webhooks', async () => {
+    const response = await fetch(`${sandbox.baseUrl}/call/web`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${PUBLIC}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ assistantId: sandbox.demo.assistantIds[2] }),
+    });
+    const created = (await response.json()) as Vapi.Call;
+    await expect
+      .poll(() => receiver.received.some((r) => r.message.type === 'end-of-call-report'), {
+        timeout: 5000,
+      })
+      .toBe(true);
+    const types = receiver.received.map((r) => r.message.status ?? r.message.type);
+    expect(types[0]).toBe('queued');
+    expect(types).toContain('in-progress');
+    // The restaurant assistant carries the tools, so even a short web call books or records.
+    expect(types).toContain('tool-calls');
+    expect(types.at(-1)).toBe('end-of-call-report');
+    const final = await client.calls.get({ id: created.id });
+    expect(final).toMatchObject({
+      status: 'ended',
+      type: 'webCall',
+      endedReason: 'customer-ended-call',
+    });
+    expect((final as { webCallUrl?: string }).webCallUrl).toBe(
+      (created as { webCallUrl?: string }).webCallUrl,
+    );
+  });
+});

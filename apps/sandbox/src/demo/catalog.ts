@@ -1,0 +1,324 @@
+import { randomUUID } from 'node:crypto';
+import type { Vapi } from '@vapi-ai/server-sdk';
+import { hash32 } from '../lib/random';
+import { seededUuid } from '../lib/ids';
+import { MAX_CALL_SECONDS } from './call-plan';
+import type { BusinessProfile, ToolName } from './profiles';
+
+// Assistants and phone numbers: a handful of objects, kept as plain maps. The demo ones are
+// derived from the seed; assistants created through the API live next to them.
+
+export type PhoneNumber =
+  Vapi.ListPhoneNumbersResponseItem.Vapi | Vapi.ListPhoneNumbersResponseItem.Twilio;
+
+export interface AssistantRecord {
+  assistant: Vapi.Assistant;
+  /** Index into the demo profiles for demo assistants. */
+  businessIndex: number | undefined;
+}
+
+const KIND_ORG = 1;
+const KIND_ASSISTANT = 2;
+const KIND_PHONE = 3;
+const DAY_MS = 86_400_000;
+
+export function orgIdFor(seed: number): string {
+  return seededUuid(seed, KIND_ORG, 0);
+}
+
+export function demoAssistantId(seed: number, businessIndex: number): string {
+  return seededUuid(seed, KIND_ASSISTANT, businessIndex);
+}
+
+export function demoPhoneNumberId(seed: number, businessIndex: number): string {
+  return seededUuid(seed, KIND_PHONE, businessIndex);
+}
+
+const TOOL_SCHEMAS: Record<ToolName, Vapi.OpenAiFunction> = {
+  create_enquiry: {
+    name: 'create_enquiry',
+    description:
+      'Record an enquiry from the caller (a question, request or problem) for the business to follow up.',
+    parameters: {
+      type: 'object',
+      properties: {
+        subject: { type: 'string', description: 'A short subject line for the enquiry.' },
+        message: { type: 'string', description: 'What the caller wants, in a few sentences.' },
+        callerName: { type: 'string', description: "The caller's full name." },
+        callerEmail: { type: 'string', description: "The caller's email address, if given." },
+      },
+      required: ['subject', 'message', 'callerName'],
+    },
+  },
+  book_appointment: {
+    name: 'book_appointment',
+    description:
+      'Book an appointment for the caller once date, time, service and name are confirmed.',
+    parameters: {
+      type: 'object',
+      properties: {
+        startsAt: {
+          type: 'string',
+          description: 'Start of the appointment, ISO 8601 date-time with offset.',
+        },
+        service: { type: 'string', description: 'What the appointment is for.' },
+        callerName: { type: 'string', description: "The caller's full name." },
+        callerEmail: { type: 'string', description: "The caller's email address." },
+        notes: { type: 'string', description: 'Anything the business should know beforehand.' },
+      },
+      required: ['startsAt', 'service', 'callerName'],
+    },
+  },
+};
+
+export function functionTool(
+  name: ToolName,
+  serverUrl: string | undefined,
+): Vapi.OpenAiModelToolsItem {
+  return {
+    type: 'function',
+    async: false,
+    function: TOOL_SCHEMAS[name],
+    ...(serverUrl ? { server: { url: serverUrl } } : {}),
+    messages: [
+      {
+        type: 'request-start',
+        content:
+          name === 'book_appointment'
+            ? 'One moment while I book that.'
+            : 'One moment while I note that down.',
+      },
+    ],
+  };
+}
+
+function iso(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+export function demoAssistant(
+  seed: number,
+  businessIndex: number,
+  profile: BusinessProfile,
+  windowStart: number,
+  serverUrl: string | undefined,
+): Vapi.Assistant {
+  const createdAt =
+    windowStart - (40 - businessIndex * 6) * DAY_MS + (hash32(seed, 7, businessIndex) % 28_800_000);
+  const updatedAt =
+    createdAt + (3 + businessIndex) * DAY_MS + (hash32(seed, 8, businessIndex) % 3_600_000);
+  const tools: Vapi.OpenAiModelToolsItem[] = profile.tools
+    ? [functionTool('create_enquiry', serverUrl), functionTool('book_appointment', serverUrl)]
+    : [];
+  return {
+    id: demoAssistantId(seed, businessIndex),
+    orgId: orgIdFor(seed),
+    name: profile.assistantName,
+    firstMessage: profile.firstMessage,
+    firstMessageMode: 'assistant-speaks-first',
+    model: {
+      provider: 'openai',
+      model: profile.model,
+      temperature: 0.4,
+      messages: [{ role: 'system', content: profile.systemPrompt }],
+      ...(tools.length > 0 ? { tools } : {}),
+    },
+    voice: profile.voice,
+    transcriber: { provider: 'deepgram', model: 'nova-3', language: 'en', smartFormat: true },
+    ...(serverUrl ? { server: { url: serverUrl, timeoutSeconds: 20 } } : {}),
+    serverMessages: ['end-of-call-report', 'status-update', 'tool-calls'],
+    endCallMessage: profile.endCallMessage,
+    endCallPhrases: [...profile.endCallPhrases],
+    voicemailMessage: profile.voicemailMessage,
+    maxDurationSeconds: MAX_CALL_SECONDS,
+    analysisPlan: {
+      summaryPlan: { enabled: true },
+      successEvaluationPlan: { enabled: true, rubric: 'PassFail' },
+    },
+    artifactPlan: { recordingEnabled: true },
+    metadata: { business: profile.businessName, timeZone: profile.timeZone, sandbox: true },
+    createdAt: iso(createdAt),
+    updatedAt: iso(updatedAt),
+  };
+}
+
+export function demoPhoneNumber(
+  seed: number,
+  businessIndex: number,
+  profile: BusinessProfile,
+  assistant: Vapi.Assistant,
+): PhoneNumber {
+  const createdAt = Date.parse(assistant.createdAt) + 2 * 3_600_000;
+  const common = {
+    id: demoPhoneNumberId(seed, businessIndex),
+    orgId: orgIdFor(seed),
+    createdAt: iso(createdAt),
+    updatedAt: iso(createdAt + 60_000),
+    status: 'active' as const,
+    name: profile.phone.name,
+    number: profile.phone.number,
+    assistantId: assistant.id,
+  };
+  if (profile.phone.provider === 'twilio') {
+    const sid = [0, 1, 2, 3]
+      .map((n) => hash32(seed, 9, businessIndex, n).toString(16).padStart(8, '0'))
+      .join('');
+    return { ...common, provider: 'twilio', twilioAccountSid: `AC${sid}` };
+  }
+  return { ...common, provider: 'vapi' };
+}
+
+export interface TimeRangeFilter {
+  min: number;
+  max: number;
+}
+
+export interface ListFilter {
+  createdAt: TimeRangeFilter;
+  updatedAt: TimeRangeFilter;
+  limit: number;
+}
+
+function inRange(value: number, range: TimeRangeFilter): boolean {
+  return value >= range.min && value <= range.max;
+}
+
+function byNewest<T extends { createdAt: string }>(a: T, b: T): number {
+  return Date.parse(b.createdAt) - Date.parse(a.createdAt);
+}
+
+export function listByFilter<T extends { createdAt: string; updatedAt: string }>(
+  items: Iterable<T>,
+  filter: ListFilter,
+): T[] {
+  return [...items]
+    .filter(
+      (item) =>
+        inRange(Date.parse(item.createdAt), filter.createdAt) &&
+        inRange(Date.parse(item.updatedAt), filter.updatedAt),
+    )
+    .sort(byNewest)
+    .slice(0, filter.limit);
+}
+
+export class Catalog {
+  readonly assistants = new Map<string, AssistantRecord>();
+  readonly phoneNumbers = new Map<string, PhoneNumber>();
+  readonly demoAssistantIds: readonly string[];
+  readonly demoPhoneNumberIds: readonly string[];
+  readonly orgId: string;
+
+  constructor(
+    seed: number,
+    readonly profiles: readonly BusinessProfile[],
+    windowStart: number,
+    serverUrl: string | undefined,
+  ) {
+    this.orgId = orgIdFor(seed);
+    const assistantIds: string[] = [];
+    const phoneIds: string[] = [];
+    profiles.forEach((profile, businessIndex) => {
+      const assistant = demoAssistant(seed, businessIndex, profile, windowStart, serverUrl);
+      const phone = demoPhoneNumber(seed, businessIndex, profile, assistant);
+      this.assistants.set(assistant.id, { assistant, businessIndex });
+      this.phoneNumbers.set(phone.id, phone);
+      assistantIds.push(assistant.id);
+      phoneIds.push(phone.id);
+    });
+    this.demoAssistantIds = assistantIds;
+    this.demoPhoneNumberIds = phoneIds;
+  }
+
+  getAssistant(id: string): AssistantRecord | undefined {
+    return this.assistants.get(id);
+  }
+
+  listAssistants(filter: ListFilter): Vapi.Assistant[] {
+    return listByFilter(
+      [...this.assistants.values()].map((record) => record.assistant),
+      filter,
+    );
+  }
+
+  createAssistant(dto: Vapi.CreateAssistantDto, now = Date.now()): Vapi.Assistant {
+    const at = iso(now);
+    const assistant: Vapi.Assistant = {
+      ...dto,
+      id: randomUUID(),
+      orgId: this.orgId,
+      createdAt: at,
+      updatedAt: at,
+    };
+    this.assistants.set(assistant.id, { assistant, businessIndex: undefined });
+    return assistant;
+  }
+
+  /** PATCH semantics: the given top-level fields replace the stored ones. */
+  updateAssistant(
+    id: string,
+    changes: Vapi.CreateAssistantDto,
+    now = Date.now(),
+  ): Vapi.Assistant | undefined {
+    const record = this.assistants.get(id);
+    if (!record) return undefined;
+    const previous = Date.parse(record.assistant.updatedAt);
+    record.assistant = {
+      ...record.assistant,
+      ...changes,
+      id: record.assistant.id,
+      orgId: record.assistant.orgId,
+      createdAt: record.assistant.createdAt,
+      updatedAt: iso(Math.max(now, previous + 1)),
+    };
+    return record.assistant;
+  }
+
+  deleteAssistant(id: string): Vapi.Assistant | undefined {
+    const record = this.assistants.get(id);
+    if (!record) return undefined;
+    this.assistants.delete(id);
+    for (const phone of this.phoneNumbers.values()) {
+      if (phone.assistantId === id) delete phone.assistantId;
+    }
+    return record.assistant;
+  }
+
+  /** Points the demo assistants (and their tools) at a new webhook URL. */
+  setServerUrl(url: string | undefined): void {
+    for (const id of this.demoAssistantIds) {
+      const record = this.assistants.get(id);
+      if (!record) continue;
+      const { assistant } = record;
+      const { server: _previous, ...rest } = assistant;
+      const model = assistant.model;
+      const updatedModel =
+        model?.provider === 'openai' && model.tools
+          ? {
+              ...model,
+              tools: model.tools.map((tool) => {
+                if (tool.type !== 'function') return tool;
+                const { server: _oldServer, ...toolRest } = tool;
+                return url ? { ...toolRest, server: { url } } : toolRest;
+              }),
+            }
+          : model;
+      record.assistant = {
+        ...rest,
+        ...(updatedModel ? { model: updatedModel } : {}),
+        ...(url ? { server: { url, timeoutSeconds: 20 } } : {}),
+      };
+    }
+  }
+
+  listPhoneNumbers(filter: ListFilter): PhoneNumber[] {
+    return listByFilter(this.phoneNumbers.values(), filter);
+  }
+
+  phoneNumberFor(assistantId: string | undefined): PhoneNumber | undefined {
+    if (!assistantId) return undefined;
+    for (const phone of this.phoneNumbers.values()) {
+      if (phone.assistantId === assistantId) return phone;
+    }
+    return undefined;
+  }
+}

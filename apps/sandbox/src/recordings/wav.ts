@@ -1,0 +1,82 @@
+import { mulberry32, hash32, randomBetween } from '../lib/random';
+
+// A short, playable stand-in for a call recording: 8 kHz 16-bit PCM WAV with two "speakers"
+// taking turns (voiced buzzes with syllable-rate envelopes, one higher, one lower) over faint
+// line noise. Deterministic per call id; in stereo the assistant is on the left, the caller on
+// the right, as in the platform's stereo recordings.
+
+export const SAMPLE_RATE = 8000;
+
+function seedOf(id: string): number {
+  let h = 0;
+  for (let i = 0; i < id.length; i++) h = hash32(h, id.charCodeAt(i));
+  return h;
+}
+
+function header(dataBytes: number, channels: number): Buffer {
+  const buffer = Buffer.alloc(44);
+  const blockAlign = channels * 2;
+  buffer.write('RIFF', 0, 'ascii');
+  buffer.writeUInt32LE(36 + dataBytes, 4);
+  buffer.write('WAVE', 8, 'ascii');
+  buffer.write('fmt ', 12, 'ascii');
+  buffer.writeUInt32LE(16, 16); // PCM chunk size
+  buffer.writeUInt16LE(1, 20); // PCM
+  buffer.writeUInt16LE(channels, 22);
+  buffer.writeUInt32LE(SAMPLE_RATE, 24);
+  buffer.writeUInt32LE(SAMPLE_RATE * blockAlign, 28);
+  buffer.writeUInt16LE(blockAlign, 32);
+  buffer.writeUInt16LE(16, 34);
+  buffer.write('data', 36, 'ascii');
+  buffer.writeUInt32LE(dataBytes, 40);
+  return buffer;
+}
+
+export function renderRecording(id: string, channels: 1 | 2 = 1): Buffer {
+  const rng = mulberry32(seedOf(id));
+  const seconds = randomBetween(rng, 3, 6);
+  const frames = Math.floor(seconds * SAMPLE_RATE);
+  const left = new Float32Array(frames);
+  const right = new Float32Array(frames);
+
+  // Turns: assistant first, then alternating, with short pauses.
+  let at = Math.floor(0.2 * SAMPLE_RATE);
+  let speaker = 0;
+  while (at < frames) {
+    const turn = Math.floor(randomBetween(rng, 0.8, 1.8) * SAMPLE_RATE);
+    const pitch = speaker === 0 ? randomBetween(rng, 190, 230) : randomBetween(rng, 105, 140);
+    const syllableRate = randomBetween(rng, 3.5, 5.5);
+    const target = speaker === 0 ? left : right;
+    for (let n = 0; n < turn && at + n < frames; n++) {
+      const t = n / SAMPLE_RATE;
+      const envelope = Math.max(0, Math.sin(Math.PI * syllableRate * t)) ** 1.5;
+      const fade = Math.min(1, n / 400, (turn - n) / 400);
+      const glide = pitch * (1 + 0.06 * Math.sin(2 * Math.PI * 0.7 * t));
+      const phase = 2 * Math.PI * glide * t;
+      const voiced =
+        Math.sin(phase) +
+        0.5 * Math.sin(2 * phase) +
+        0.3 * Math.sin(3 * phase) +
+        0.15 * Math.sin(5 * phase);
+      target[at + n] = (target[at + n] ?? 0) + 0.22 * envelope * fade * voiced;
+    }
+    at += turn + Math.floor(randomBetween(rng, 0.25, 0.7) * SAMPLE_RATE);
+    speaker = 1 - speaker;
+  }
+
+  const data = Buffer.alloc(frames * channels * 2);
+  for (let n = 0; n < frames; n++) {
+    const noiseL = (rng() - 0.5) * 0.01;
+    const noiseR = (rng() - 0.5) * 0.01;
+    const l = (left[n] ?? 0) + noiseL;
+    const r = (right[n] ?? 0) + noiseR;
+    const toInt = (value: number) => Math.round(Math.max(-1, Math.min(1, value)) * 32767);
+    if (channels === 1) {
+      data.writeInt16LE(toInt(l + r), n * 2);
+    } else {
+      data.writeInt16LE(toInt(l), n * 4);
+      data.writeInt16LE(toInt(r), n * 4 + 2);
+    }
+  }
+  return Buffer.concat([header(data.length, channels), data]);
+}

@@ -1,0 +1,227 @@
+import type { FastifyInstance } from 'fastify';
+import type { Vapi } from '@vapi-ai/server-sdk';
+import { z } from 'zod';
+import type { SandboxContext } from '../context';
+import { randomUUID } from 'node:crypto';
+import type { CallFilter } from '../calls/call-store';
+import { isUuid } from '../lib/ids';
+import { badRequest, notFound } from '../http/errors';
+import {
+  limitSchema,
+  parseOrThrow,
+  requireUuid,
+  stringList,
+  timeFilterShape,
+  timeRange,
+} from '../http/validation';
+
+// /call (list, get, update, delete), /v2/call (paginated) and /call/web (public key).
+
+const uuid = z.string({ error: 'must be a string' }).refine(isUuid, 'must be a UUID');
+const uuidList = stringList.refine((ids) => ids.every(isUuid), 'each value must be a UUID');
+const number = z.coerce
+  .number({ error: 'must be a number' })
+  .refine(Number.isFinite, 'must be a number');
+
+const listQuery = z.object({
+  id: uuid.optional(),
+  assistantId: uuid.optional(),
+  phoneNumberId: uuid.optional(),
+  limit: limitSchema().default(100),
+  ...timeFilterShape,
+});
+
+const pageQuery = z.object({
+  page: z.coerce
+    .number({ error: 'must be a number conforming to the specified constraints' })
+    .int('must be an integer number')
+    .min(1, 'must not be less than 1')
+    .default(1),
+  limit: limitSchema().default(100),
+  sortOrder: z
+    .enum(['ASC', 'DESC'], { error: 'must be one of the following values: ASC, DESC' })
+    .default('DESC'),
+  sortBy: z
+    .enum(['createdAt', 'duration', 'cost'], {
+      error: 'must be one of the following values: createdAt, duration, cost',
+    })
+    .default('createdAt'),
+  id: uuid.optional(),
+  idAny: uuidList.optional(),
+  assistantId: uuid.optional(),
+  assistantIdAny: uuidList.optional(),
+  phoneNumberId: uuid.optional(),
+  phoneNumberIdAny: uuidList.optional(),
+  customerNumberAny: stringList.optional(),
+  endedReason: z.string().max(1000).optional(),
+  endedReasonAny: stringList.optional(),
+  successEvaluation: z.string().max(1000).optional(),
+  cost: number.optional(),
+  costLe: number.optional(),
+  costGe: number.optional(),
+  ...timeFilterShape,
+});
+
+function combine(one: string | undefined, any: string[] | undefined): string[] | undefined {
+  if (one === undefined && any === undefined) return undefined;
+  const values = [...(any ?? [])];
+  if (one !== undefined) values.push(one);
+  if (one !== undefined && any !== undefined) {
+    // Both given: a call must satisfy both, i.e. be the single id, if it is in the list.
+    return any.includes(one) ? [one] : [];
+  }
+  return values;
+}
+
+const updateBody = z.strictObject({
+  name: z
+    .string({ error: 'must be a string' })
+    .max(40, 'must be shorter than or equal to 40 characters')
+    .optional(),
+});
+const deleteBody = z.object({ ids: z.array(uuid, { error: 'must be an array' }).optional() });
+
+const webCallBody = z.looseObject({
+  assistantId: uuid.optional(),
+  assistant: z.record(z.string(), z.unknown(), { error: 'must be an object' }).optional(),
+  assistantOverrides: z.record(z.string(), z.unknown(), { error: 'must be an object' }).optional(),
+  squadId: uuid.optional(),
+  squad: z.record(z.string(), z.unknown(), { error: 'must be an object' }).optional(),
+  squadOverrides: z.record(z.string(), z.unknown(), { error: 'must be an object' }).optional(),
+  workflowId: uuid.optional(),
+  workflow: z.record(z.string(), z.unknown(), { error: 'must be an object' }).optional(),
+  workflowOverrides: z.record(z.string(), z.unknown(), { error: 'must be an object' }).optional(),
+  roomDeleteOnUserLeaveEnabled: z.boolean({ error: 'must be a boolean value' }).optional(),
+  name: z
+    .string({ error: 'must be a string' })
+    .max(40, 'must be shorter than or equal to 40 characters')
+    .optional(),
+});
+
+export async function callRoutes(app: FastifyInstance, { store }: SandboxContext): Promise<void> {
+  app.get('/call', async (request) => {
+    const query = parseOrThrow(listQuery, request.query);
+    const filter: CallFilter = {
+      createdAt: timeRange(query, 'createdAt'),
+      updatedAt: timeRange(query, 'updatedAt'),
+      ...(query.id ? { ids: [query.id] } : {}),
+      ...(query.assistantId ? { assistantIds: [query.assistantId] } : {}),
+      ...(query.phoneNumberId ? { phoneNumberIds: [query.phoneNumberId] } : {}),
+    };
+    return store.list(filter, query.limit);
+  });
+
+  app.get<{ Params: { id: string } }>('/call/:id', async (request) => {
+    const call = store.get(requireUuid(request.params.id));
+    if (!call) throw notFound('Call not found');
+    return call;
+  });
+
+  app.patch<{ Params: { id: string } }>('/call/:id', async (request) => {
+    const id = requireUuid(request.params.id);
+    const body = parseOrThrow(updateBody, request.body ?? {});
+    const call = body.name === undefined ? store.get(id) : store.rename(id, body.name);
+    if (!call) throw notFound('Call not found');
+    return call;
+  });
+
+  app.delete<{ Params: { id: string } }>('/call/:id', async (request) => {
+    const id = requireUuid(request.params.id);
+    const body = parseOrThrow(deleteBody, request.body ?? {});
+    const call = store.remove(id);
+    for (const other of body.ids ?? []) store.remove(other);
+    if (!call) throw notFound('Call not found');
+    return call;
+  });
+
+  app.get('/v2/call', async (request) => {
+    const query = parseOrThrow(pageQuery, request.query);
+    const costMin = Math.max(query.costGe ?? -Infinity, query.cost ?? -Infinity);
+    const costMax = Math.min(query.costLe ?? Infinity, query.cost ?? Infinity);
+    const endedReasons = combine(query.endedReason, query.endedReasonAny);
+    const ids = combine(query.id, query.idAny);
+    const assistantIds = combine(query.assistantId, query.assistantIdAny);
+    const phoneNumberIds = combine(query.phoneNumberId, query.phoneNumberIdAny);
+    const filter: CallFilter = {
+      createdAt: timeRange(query, 'createdAt'),
+      updatedAt: timeRange(query, 'updatedAt'),
+      ...(ids ? { ids } : {}),
+      ...(assistantIds ? { assistantIds } : {}),
+      ...(phoneNumberIds ? { phoneNumberIds } : {}),
+      ...(query.customerNumberAny ? { customerNumbers: query.customerNumberAny } : {}),
+      ...(endedReasons ? { endedReasons } : {}),
+      ...(query.successEvaluation !== undefined
+        ? { successEvaluation: query.successEvaluation }
+        : {}),
+      ...(costMin > -Infinity ? { costMin } : {}),
+      ...(costMax < Infinity ? { costMax } : {}),
+    };
+    return store.page({
+      filter,
+      page: query.page,
+      limit: query.limit,
+      sortBy: query.sortBy,
+      sortOrder: query.sortOrder,
+    });
+  });
+}
+
+export async function webCallRoutes(
+  app: FastifyInstance,
+  { catalog, simulator, materialize }: SandboxContext,
+): Promise<void> {
+  app.post('/call/web', async (request, reply) => {
+    const body = parseOrThrow(webCallBody, request.body ?? {});
+    if (
+      !body.assistantId &&
+      !body.assistant &&
+      !body.squadId &&
+      !body.squad &&
+      !body.workflowId &&
+      !body.workflow
+    ) {
+      throw badRequest('Assistant or Squad or Workflow must be provided.');
+    }
+    const record = body.assistantId ? catalog.getAssistant(body.assistantId) : undefined;
+    if (body.assistantId && !record) {
+      throw badRequest(
+        `Couldn't Get Assistant. \`assistantId\` ${body.assistantId} Does Not Exist.`,
+      );
+    }
+    const overrides = body.assistantOverrides as Vapi.AssistantOverrides | undefined;
+    const inline = body.assistant as Vapi.CreateAssistantDto | undefined;
+    let assistant: Vapi.CreateAssistantDto | undefined;
+    if (record) {
+      const { id: _id, orgId: _orgId, createdAt: _c, updatedAt: _u, ...dto } = record.assistant;
+      assistant = { ...dto, ...(overrides ?? {}) };
+    } else if (inline) {
+      assistant = { ...inline, ...(overrides ?? {}) };
+    }
+    const callId = randomUUID();
+    const webCallUrl = `${materialize.publicUrl()}/web-call/${callId}`;
+    const extra: Partial<Vapi.Call> & { webCallUrl: string } = {
+      webCallUrl,
+      transport: {
+        provider: 'daily',
+        callUrl: webCallUrl,
+        roomDeleteOnUserLeaveEnabled: body.roomDeleteOnUserLeaveEnabled ?? true,
+      },
+      artifactPlan: { recordingEnabled: true, videoRecordingEnabled: false },
+      ...(assistant ? { assistant } : {}),
+      ...(overrides ? { assistantOverrides: overrides } : {}),
+      ...(body.squadId ? { squadId: body.squadId } : {}),
+      ...(body.squad ? { squad: body.squad as unknown as Vapi.CreateSquadDto } : {}),
+      ...(body.workflowId ? { workflowId: body.workflowId } : {}),
+      ...(body.workflow ? { workflow: body.workflow as unknown as Vapi.CreateWorkflowDto } : {}),
+      ...(body.name ? { name: body.name } : {}),
+    };
+    const call = simulator.startWebCall({
+      id: callId,
+      assistantId: record?.assistant.id,
+      assistant: inline,
+      assistantOverrides: overrides,
+      extra,
+    });
+    return reply.status(201).send(call);
+  });
+}

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import type { SandboxContext } from '../context';
+import { errorBody } from '../http/errors';
+import { renderRecording } from '../recordings/wav';
+
+// Recordings, served like files from a storage bucket: no API key (the URL is the secret), any
+// origin may play them (CORS + Cross-Origin-Resource-Policy), byte ranges for seeking. Also the
+// web-call "room" URL returned by POST /call/web, which answers with the call's status.
+
+const FILE = /^([0-9a-f-]{36})(-stereo)?\.wav$/i;
+
+export async function recordingRoutes(
+  app: FastifyInstance,
+  { store }: SandboxContext,
+): Promise<void> {
+  app.get<{ Params: { file: string } }>('/recordings/:file', async (request, reply) => {
+    const match = FILE.exec(request.params.file);
+    const call = match?.[1] ? store.get(match[1].toLowerCase()) : undefined;
+    if (!match || !call?.artifact?.recordingUrl) {
+      return reply.status(404).send(errorBody(404, 'Recording not found'));
+    }
+    const wav = renderRecording(call.id, match[2] ? 2 : 1);
+    reply
+      .header('content-type', 'audio/wav')
+      .header('accept-ranges', 'bytes')
+      .header('cache-control', 'public, max-age=86400, immutable')
+      .header('cross-origin-resource-policy', 'cross-origin');
+    const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.range ?? '');
+    if (range && (range[1] !== '' || range[2] !== '')) {
+      const size = wav.length;
+      let start = range[1] === '' ? size - Number(range[2]) : Number(range[1]);
+      let end = range[1] === '' || range[2] === '' ? size - 1 : Number(range[2]);
+      start = Math.max(0, start);
+      end = Math.min(size - 1, end);
+      if (start > end) {
+        return reply
+          .status(416)
+          .header('content-range', `bytes */${size}`)
+          .send(errorBody(416, 'Range Not Satisfiable'));
+      }
+      return reply
+        .status(206)
+        .header('content-range', `bytes ${start}-${end}/${size}`)
+        .send(wav.subarray(start, end + 1));
+    }
+    return reply.send(wav);
+  });
+
+  app.get<{ Params: { id: string } }>('/web-call/:id', async (request, reply) => {
+    const call = store.get(request.params.id);
+    if (!call || call.type !== 'webCall')
+      return reply.status(404).send(errorBody(404, 'Web call not found'));
+    return {
+      callId: call.id,
+      status: call.status,
+      assistantId: call.assistantId ?? null,
+      firstMessage: call.assistant?.firstMessage ?? null,
+    };
+  });
+}

@@ -1,0 +1,249 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { createFastify, registerPlatform, type LogLevel } from './app';
+import type { SandboxContext } from './context';
+import { CallStore, DemoCalls } from './calls/call-store';
+import { generateCallIndex, type CallIndex } from './demo/call-index';
+import type { MaterializeContext, SandboxCall } from './calls/materialize';
+import { Catalog } from './demo/catalog';
+import { CallerDirectory, createFaker } from './demo/fake-data';
+import { DEMO_PROFILES } from './demo/profiles';
+import { CallSimulator, type SimulateCallOptions } from './simulator/simulator';
+import { WebhookSender, type WebhookAuth } from './simulator/webhooks';
+
+// The public face of @switchboard/sandbox: start an offline, in-memory emulator of the voice
+// platform's HTTP API on a loopback port, with deterministic demo data and a call simulator.
+
+export type { WebhookAuth } from './simulator/webhooks';
+export type { SimulateCallOptions, SupportedEndedReason } from './simulator/simulator';
+export type { SandboxCall } from './calls/materialize';
+export type { LogLevel } from './app';
+
+export interface SandboxOptions {
+  /** Accepted as `Authorization: Bearer …` on every API route except POST /call/web. */
+  privateKey: string;
+  /** Accepted (only) on POST /call/web, as the web SDK sends it. */
+  publicKey: string;
+  /** Seed of the demo data (default 42). */
+  seed?: number;
+  /** Anchor of the demo window: calls are spread over the `days` before it (default: now). */
+  now?: Date;
+  /** Length of the demo window in days (default 90). */
+  days?: number;
+  /** Number of demo calls across the demo assistants (default 6000; up to millions). */
+  totalCalls?: number;
+  /** Webhook URL for the demo assistants' `server.url` and their tools' `server.url`. */
+  serverUrl?: string;
+  /** How outgoing webhooks authenticate (none when absent). */
+  webhookAuth?: WebhookAuth;
+  /** Create a simulated call every `intervalMs` (0 or absent = off). */
+  simulator?: {
+    intervalMs: number;
+    /** Wall-clock time between a simulated call's status steps (default 250 ms). */
+    stepMs?: number;
+    /** How long a call created with POST /call/web stays in progress (default 15 s). */
+    webCallMs?: number;
+  };
+  /** Interface to listen on (default 127.0.0.1). */
+  host?: string;
+  /** Port (default 0 = a free port). */
+  port?: number;
+  /**
+   * Base URL put in recording and web-call URLs, when clients reach the sandbox through another
+   * address than the one it listens on (default: `baseUrl`).
+   */
+  publicUrl?: string;
+  logLevel?: LogLevel;
+  /** Use this logger (e.g. a child of the product's) instead of creating one. */
+  logger?: FastifyBaseLogger;
+}
+
+export interface DemoInfo {
+  /** The demo assistants, in the order dental, plumbing, restaurant, survey. */
+  assistantIds: readonly string[];
+  phoneNumberIds: readonly string[];
+  orgId: string;
+  totalCalls: number;
+  /** Range of the demo calls' createdAt. */
+  windowStart: Date;
+  windowEnd: Date;
+  /** Time it took to generate the demo call index, ms. */
+  generationMs: number;
+}
+
+export interface Sandbox {
+  /** e.g. http://127.0.0.1:41234 (no trailing slash). */
+  readonly baseUrl: string;
+  readonly app: FastifyInstance;
+  readonly demo: DemoInfo;
+  /** Points the demo assistants (and their tools) at a new webhook URL (undefined = none). */
+  setServerUrl(url: string | undefined): void;
+  /** Changes how outgoing webhooks authenticate. */
+  setWebhookAuth(auth: WebhookAuth | undefined): void;
+  /**
+   * Runs one complete simulated call now (about a second), sending its webhooks; resolves with
+   * the ended call once the end-of-call-report was delivered or failed.
+   */
+  simulateCall(options?: SimulateCallOptions): Promise<SandboxCall>;
+  close(): Promise<void>;
+}
+
+const DEFAULTS = { seed: 42, days: 90, totalCalls: 6000, host: '127.0.0.1', port: 0 };
+const MAX_CALLS = 20_000_000;
+
+function validate(options: SandboxOptions): void {
+  const problems: string[] = [];
+  if (!options.privateKey) problems.push('privateKey is required');
+  if (!options.publicKey) problems.push('publicKey is required');
+  if (options.privateKey && options.privateKey === options.publicKey) {
+    problems.push('privateKey and publicKey must differ');
+  }
+  const { seed, days, totalCalls, now } = options;
+  if (seed !== undefined && !Number.isSafeInteger(seed)) problems.push('seed must be an integer');
+  if (days !== undefined && !(days > 0 && days <= 3650))
+    problems.push('days must be between 0 and 3650');
+  if (
+    totalCalls !== undefined &&
+    !(Number.isInteger(totalCalls) && totalCalls >= 0 && totalCalls <= MAX_CALLS)
+  ) {
+    problems.push(`totalCalls must be a whole number between 0 and ${MAX_CALLS}`);
+  }
+  if (now !== undefined && Number.isNaN(now.getTime())) problems.push('now must be a valid date');
+  if (options.serverUrl !== undefined && !URL.canParse(options.serverUrl))
+    problems.push('serverUrl must be a URL');
+  if (problems.length > 0) throw new Error(`Invalid sandbox options: ${problems.join('; ')}`);
+}
+
+function formatBaseUrl(address: string): string {
+  return address.replace(/\/$/, '');
+}
+
+export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
+  const assembled = await assembleSandbox(options);
+  const { app, catalog, index, simulator, generationMs } = assembled;
+
+  let address: string;
+  try {
+    address = await app.listen({
+      host: options.host ?? DEFAULTS.host,
+      port: options.port ?? DEFAULTS.port,
+    });
+  } catch (error) {
+    await assembled.close();
+    throw error;
+  }
+  const baseUrl = formatBaseUrl(address);
+  if (!options.publicUrl) assembled.setPublicUrl(baseUrl);
+  app.log.info(
+    { baseUrl, calls: index.count, generationMs, assistants: catalog.demoAssistantIds.length },
+    'sandbox platform ready',
+  );
+
+  simulator.startTimer(options.simulator?.intervalMs ?? 0);
+
+  return {
+    baseUrl,
+    app,
+    demo: {
+      assistantIds: catalog.demoAssistantIds,
+      phoneNumberIds: catalog.demoPhoneNumberIds,
+      orgId: catalog.orgId,
+      totalCalls: index.count,
+      windowStart: new Date(index.windowStart),
+      windowEnd: new Date(index.windowEnd),
+      generationMs,
+    },
+    setServerUrl: (url) => catalog.setServerUrl(url),
+    setWebhookAuth: (auth) => assembled.setWebhookAuth(auth),
+    simulateCall: (simulateOptions) => simulator.simulateCall(simulateOptions),
+    close: () => assembled.close(),
+  };
+}
+
+export interface AssembledSandbox {
+  app: FastifyInstance;
+  catalog: Catalog;
+  store: CallStore;
+  simulator: CallSimulator;
+  index: CallIndex;
+  generationMs: number;
+  setPublicUrl(url: string): void;
+  setWebhookAuth(auth: WebhookAuth | undefined): void;
+  close(): Promise<void>;
+}
+
+/**
+ * Everything but listening: the demo data, the simulator and the Fastify app with its routes
+ * (ready for `app.inject`). createSandbox() is this plus `listen`.
+ */
+export async function assembleSandbox(options: SandboxOptions): Promise<AssembledSandbox> {
+  validate(options);
+  const seed = options.seed ?? DEFAULTS.seed;
+  const nowMs = (options.now ?? new Date()).getTime();
+  const days = options.days ?? DEFAULTS.days;
+  const totalCalls = options.totalCalls ?? DEFAULTS.totalCalls;
+  let webhookAuth = options.webhookAuth;
+
+  const app = createFastify({
+    ...(options.logLevel ? { logLevel: options.logLevel } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
+
+  const started = performance.now();
+  const index = generateCallIndex({ seed, nowMs, days, totalCalls, profiles: DEMO_PROFILES });
+  const generationMs = Math.round(performance.now() - started);
+
+  let publicUrl = options.publicUrl ? formatBaseUrl(options.publicUrl) : '';
+  const materialize: MaterializeContext = {
+    callers: new CallerDirectory(seed),
+    faker: createFaker(),
+    publicUrl: () => publicUrl,
+  };
+  const catalog = new Catalog(seed, DEMO_PROFILES, index.windowStart, options.serverUrl);
+  const store = new CallStore(new DemoCalls(seed, index, catalog, materialize));
+  const abort = new AbortController();
+  const sender = new WebhookSender({ auth: () => webhookAuth, log: app.log, signal: abort.signal });
+  const simulator = new CallSimulator({
+    seed,
+    catalog,
+    store,
+    ctx: materialize,
+    sender,
+    log: app.log,
+    callerPools: index.callerPools,
+    stepMs: options.simulator?.stepMs ?? 250,
+    webCallMs: options.simulator?.webCallMs ?? 15_000,
+  });
+  const ctx: SandboxContext = {
+    privateKey: options.privateKey,
+    publicKey: options.publicKey,
+    catalog,
+    store,
+    simulator,
+    materialize,
+  };
+  await registerPlatform(app, ctx);
+
+  let closing: Promise<void> | undefined;
+  return {
+    app,
+    catalog,
+    store,
+    simulator,
+    index,
+    generationMs,
+    setPublicUrl: (url) => {
+      publicUrl = formatBaseUrl(url);
+    },
+    setWebhookAuth: (auth) => {
+      webhookAuth = auth;
+    },
+    close: () => {
+      closing ??= (async () => {
+        abort.abort();
+        await simulator.close();
+        await app.close();
+      })();
+      return closing;
+    },
+  };
+}

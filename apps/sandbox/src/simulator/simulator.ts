@@ -1,0 +1,499 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Vapi } from '@vapi-ai/server-sdk';
+import { hash32, mulberry32, pick, randomInt, type Rng } from '../lib/random';
+import { planCall, reasonIndexOf, reasonSpec, type REASONS } from '../demo/call-plan';
+import type { AssistantRecord, Catalog, PhoneNumber } from '../demo/catalog';
+import { CALL_TYPES, GENERIC, WEB, type BusinessProfile, type ToolName } from '../demo/profiles';
+import type { CallStore } from '../calls/call-store';
+import {
+  callSnapshot,
+  conversationFor,
+  endedCall,
+  voiceConfigFromAssistant,
+  type CallDraft,
+  type CallStatus,
+  type MaterializeContext,
+  type SandboxCall,
+} from '../calls/materialize';
+import type { WebhookSender } from './webhooks';
+
+// Live calls: each one is added to the store as it progresses (queued → ringing → in-progress →
+// ended) and its server messages are POSTed to the assistant's server URL. A simulated call takes
+// about a second of wall-clock time, but its startedAt/endedAt describe a realistic call that
+// ends now (createdAt is back-dated accordingly).
+
+export type SupportedEndedReason = (typeof REASONS)[number]['reason'];
+
+export interface SimulateCallOptions {
+  /** Default: a random assistant. */
+  assistantId?: string;
+  /** false = create the call but send no webhooks (a "missed" delivery for sync to recover). */
+  deliverWebhooks?: boolean;
+  /** Default: the assistant's usual mix. */
+  type?: 'inboundPhoneCall' | 'outboundPhoneCall' | 'webCall';
+  /** Default: the usual mix for the type. No-answer reasons skip the in-progress step. */
+  endedReason?: SupportedEndedReason;
+  /** Which tool the assistant calls (assistants that carry it); default: one of them; 'none' = no tool call. */
+  tool?: ToolName | 'none';
+}
+
+export interface WebCallRequest {
+  id: string;
+  assistantId?: string | undefined;
+  assistant?: Vapi.CreateAssistantDto | undefined;
+  assistantOverrides?: Vapi.AssistantOverrides | undefined;
+  extra: Partial<Vapi.Call> & { webCallUrl?: string };
+}
+
+export interface SimulatorOptions {
+  seed: number;
+  catalog: Catalog;
+  store: CallStore;
+  ctx: MaterializeContext;
+  sender: WebhookSender;
+  log: FastifyBaseLogger;
+  /** Caller pool per demo business (so live callers include the regulars). */
+  callerPools: readonly number[];
+  /** Wall-clock time between status steps. */
+  stepMs: number;
+  /** How long a web call created with POST /call/web stays in progress. */
+  webCallMs: number;
+}
+
+interface Lifecycle {
+  draft: CallDraft;
+  record: AssistantRecord | undefined;
+  assistantDto: Vapi.CreateAssistantDto | undefined;
+  deliver: boolean;
+  /** Wall-clock time in progress (beyond the status steps). */
+  holdMs: number;
+  /** Back-dated calls end now; web calls last as long as they are held. */
+  durationFromWallClock: boolean;
+}
+
+const GENERIC_CALLER_POOL = 200;
+/** Caller-pool key of assistants created through the API (demo businesses are 0–3). */
+const GENERIC_BUSINESS = 200;
+const MAX_CONCURRENT_TIMER_CALLS = 4;
+
+function assistantDtoOf(assistant: Vapi.Assistant): Vapi.CreateAssistantDto {
+  const {
+    id: _id,
+    orgId: _orgId,
+    createdAt: _createdAt,
+    updatedAt: _updatedAt,
+    ...dto
+  } = assistant;
+  return dto;
+}
+
+function phoneNumberDto(phone: PhoneNumber | undefined): Record<string, unknown> | undefined {
+  if (!phone) return undefined;
+  const { id: _id, orgId: _orgId, createdAt: _c, updatedAt: _u, status: _s, ...dto } = phone;
+  return dto;
+}
+
+function toolServerUrl(
+  assistant: Vapi.CreateAssistantDto | undefined,
+  name: string,
+): string | undefined {
+  const model = assistant?.model;
+  if (!model || !('tools' in model) || !Array.isArray(model.tools)) return undefined;
+  for (const tool of model.tools) {
+    if (tool.type === 'function' && tool.function?.name === name) return tool.server?.url;
+  }
+  return undefined;
+}
+
+function toolDefinition(
+  assistant: Vapi.CreateAssistantDto | undefined,
+  name: string,
+): Vapi.OpenAiModelToolsItem.Function | undefined {
+  const model = assistant?.model;
+  if (!model || !('tools' in model) || !Array.isArray(model.tools)) return undefined;
+  for (const tool of model.tools) {
+    if (tool.type === 'function' && tool.function?.name === name) return tool;
+  }
+  return undefined;
+}
+
+/** The tool server's reply → the result text, per the platform's {results:[{toolCallId,result}]}. */
+export function readToolReply(
+  body: unknown,
+  toolCallId: string,
+): { result: string; ok: boolean } | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const results = (body as { results?: unknown }).results;
+  if (!Array.isArray(results)) return undefined;
+  const entries = results.filter(
+    (entry): entry is Record<string, unknown> => typeof entry === 'object' && entry !== null,
+  );
+  const entry =
+    entries.find((candidate) => candidate.toolCallId === toolCallId) ??
+    (entries.length === 1 ? entries[0] : undefined);
+  if (!entry) return undefined;
+  if (entry.error !== undefined && entry.error !== null) {
+    return {
+      result: typeof entry.error === 'string' ? entry.error : JSON.stringify(entry.error),
+      ok: false,
+    };
+  }
+  if (entry.result === undefined) return undefined;
+  return {
+    result: typeof entry.result === 'string' ? entry.result : JSON.stringify(entry.result),
+    ok: true,
+  };
+}
+
+/** The conversation so far, when the assistant decides to call the tool. */
+function messagesBeforeTool(messages: Vapi.CallMessagesItem[]): Vapi.CallMessagesItem[] {
+  const at = messages.findIndex((message) => message.role === 'tool_calls');
+  return at < 0 ? messages : messages.slice(0, at);
+}
+
+export class CallSimulator {
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private readonly abort = new AbortController();
+  private timer: NodeJS.Timeout | undefined;
+  private counter = 0;
+
+  constructor(private readonly options: SimulatorOptions) {}
+
+  private track<T>(promise: Promise<T>): Promise<T> {
+    this.inFlight.add(promise);
+    const forget = () => this.inFlight.delete(promise);
+    promise.then(forget, forget);
+    return promise;
+  }
+
+  startTimer(intervalMs: number): void {
+    if (intervalMs <= 0 || this.timer) return;
+    this.timer = setInterval(() => {
+      if (this.inFlight.size >= MAX_CONCURRENT_TIMER_CALLS) return;
+      this.simulateCall().catch((error: unknown) => {
+        if (!this.abort.signal.aborted)
+          this.options.log.error({ err: error }, 'simulated call failed');
+      });
+    }, intervalMs);
+    this.timer.unref();
+  }
+
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    this.abort.abort();
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  private nextRng(): Rng {
+    this.counter += 1;
+    return mulberry32(hash32(this.options.seed, 0x5101, this.counter));
+  }
+
+  /** Demo assistants speak their business's lines; others get the generic ones. */
+  private profileOf(record: AssistantRecord | undefined): {
+    profile: BusinessProfile;
+    business: number;
+  } {
+    const business = record?.businessIndex;
+    const profile = business === undefined ? undefined : this.options.catalog.profiles[business];
+    return profile && business !== undefined
+      ? { profile, business }
+      : { profile: GENERIC, business: GENERIC_BUSINESS };
+  }
+
+  private pickAssistant(rng: Rng, assistantId: string | undefined): AssistantRecord {
+    const { catalog } = this.options;
+    if (assistantId) {
+      const record = catalog.getAssistant(assistantId);
+      if (!record) throw new Error(`simulateCall: no assistant ${assistantId}`);
+      return record;
+    }
+    const records = [...catalog.assistants.values()];
+    if (records.length === 0) throw new Error('simulateCall: there are no assistants');
+    return pick(rng, records);
+  }
+
+  /** Runs one complete call now; resolves with the ended call once its report was sent. */
+  simulateCall(options: SimulateCallOptions = {}): Promise<SandboxCall> {
+    return this.track(this.runSimulatedCall(options));
+  }
+
+  private async runSimulatedCall(options: SimulateCallOptions): Promise<SandboxCall> {
+    const rng = this.nextRng();
+    const record = this.pickAssistant(rng, options.assistantId);
+    const { profile, business } = this.profileOf(record);
+    const dto = assistantDtoOf(record.assistant);
+    const config = voiceConfigFromAssistant(dto, profile);
+
+    const type = options.type ? CALL_TYPES.indexOf(options.type) : undefined;
+    let reasonIndex: number | undefined;
+    if (options.endedReason) {
+      reasonIndex = reasonIndexOf(options.endedReason);
+      if (reasonIndex < 0)
+        throw new Error(`simulateCall: unsupported endedReason ${options.endedReason}`);
+    }
+    const wantsTool = options.tool !== 'none' && config.tools.size > 0;
+    const plan = planCall(rng, profile, {
+      ...(type !== undefined && type >= 0 ? { type } : {}),
+      ...(reasonIndex !== undefined ? { reasonIndex } : {}),
+      withTool: wantsTool,
+      callerPoolSize: this.options.callerPools[business] ?? GENERIC_CALLER_POOL,
+    });
+    if (options.tool && options.tool !== 'none') {
+      const matching = profile.scenarios.findIndex(
+        (scenario) =>
+          scenario.tool?.name === options.tool &&
+          (!scenario.types || scenario.types.includes(plan.type)),
+      );
+      const anyMatching = profile.scenarios.findIndex(
+        (scenario) => scenario.tool?.name === options.tool,
+      );
+      if (matching >= 0 || anyMatching >= 0)
+        plan.scenarioIndex = matching >= 0 ? matching : anyMatching;
+    }
+    const spec = reasonSpec(plan.reasonIndex);
+    // Calls with a tool call need time for it to be said.
+    if (wantsTool && spec.kind === 'normal' && plan.durationMs < 75_000) {
+      plan.durationMs = randomInt(rng, 75_000, 140_000);
+    }
+
+    const now = Date.now();
+    const createdAt = this.options.store.uniqueCreatedAt(now - plan.ringMs - plan.durationMs);
+    const draft: CallDraft = {
+      id: randomUUID(),
+      orgId: this.options.catalog.orgId,
+      createdAt,
+      ringMs: plan.ringMs,
+      durationMs: plan.durationMs,
+      updatedAt: now,
+      type: plan.type,
+      reasonIndex: plan.reasonIndex,
+      success: plan.success,
+      profile,
+      businessIndex: business,
+      scenarioIndex: plan.scenarioIndex,
+      callerIndex: plan.callerIndex,
+      callerAreaCodes: profile.areaCodes,
+      contentSeed: hash32(this.options.seed, 0x5102, this.counter),
+      costJitter: rng(),
+      config,
+      assistantId: record.assistant.id,
+      phoneNumber: this.options.catalog.phoneNumberFor(record.assistant.id),
+    };
+    return this.runLifecycle({
+      draft,
+      record,
+      assistantDto: dto,
+      deliver: options.deliverWebhooks !== false,
+      holdMs: 0,
+      durationFromWallClock: false,
+    });
+  }
+
+  /** POST /call/web: creates the queued call now and plays it out in the background. */
+  startWebCall(request: WebCallRequest): SandboxCall {
+    const rng = this.nextRng();
+    const record = request.assistantId
+      ? this.options.catalog.getAssistant(request.assistantId)
+      : undefined;
+    const { profile, business } = this.profileOf(record);
+    const baseDto = record ? assistantDtoOf(record.assistant) : request.assistant;
+    const dto =
+      baseDto && request.assistantOverrides
+        ? { ...baseDto, ...request.assistantOverrides }
+        : baseDto;
+    const config = voiceConfigFromAssistant(dto ?? {}, profile);
+    const plan = planCall(rng, profile, {
+      type: WEB,
+      reasonIndex: reasonIndexOf('customer-ended-call'),
+      withTool: config.tools.size > 0,
+      callerPoolSize: this.options.callerPools[business] ?? GENERIC_CALLER_POOL,
+    });
+    const contentDurationMs =
+      config.tools.size > 0
+        ? Math.max(plan.durationMs, randomInt(rng, 75_000, 140_000))
+        : plan.durationMs;
+    const now = Date.now();
+    const draft: CallDraft = {
+      id: request.id,
+      contentDurationMs,
+      orgId: this.options.catalog.orgId,
+      createdAt: this.options.store.uniqueCreatedAt(now),
+      ringMs: this.options.stepMs * 2,
+      durationMs: 0,
+      updatedAt: now,
+      type: WEB,
+      reasonIndex: plan.reasonIndex,
+      success: plan.success,
+      profile,
+      businessIndex: business,
+      scenarioIndex: plan.scenarioIndex,
+      callerIndex: plan.callerIndex,
+      callerAreaCodes: profile.areaCodes,
+      contentSeed: hash32(this.options.seed, 0x5102, this.counter),
+      costJitter: rng(),
+      config,
+      assistantId: record?.assistant.id,
+      phoneNumber: undefined,
+      extra: request.extra,
+    };
+    const queued = callSnapshot(draft, this.options.ctx, 'queued', now);
+    this.options.store.live.upsert(queued);
+    const lifecycle = this.runLifecycle(
+      {
+        draft,
+        record,
+        assistantDto: dto,
+        deliver: true,
+        holdMs: this.options.webCallMs,
+        durationFromWallClock: true,
+      },
+      true,
+    );
+    this.track(lifecycle).catch((error: unknown) => {
+      if (!this.abort.signal.aborted)
+        this.options.log.error({ err: error }, 'web call simulation failed');
+    });
+    return queued;
+  }
+
+  private async runLifecycle(life: Lifecycle, alreadyQueued = false): Promise<SandboxCall> {
+    const { draft, assistantDto } = life;
+    const { store, ctx, sender, stepMs } = this.options;
+    const signal = this.abort.signal;
+    const serverUrl = assistantDto?.server?.url ?? life.draft.phoneNumber?.server?.url;
+    const deliver = life.deliver && serverUrl !== undefined;
+    const spec = reasonSpec(draft.reasonIndex);
+    const connected = spec.kind !== 'no-answer' && spec.kind !== 'no-connect';
+
+    const common = () => ({
+      timestamp: Date.now(),
+      ...(assistantDto ? { assistant: assistantDto } : {}),
+      ...(draft.type !== WEB ? { phoneNumber: phoneNumberDto(draft.phoneNumber) } : {}),
+    });
+    const send = async (message: { type: string } & Record<string, unknown>) =>
+      deliver && serverUrl ? sender.send(serverUrl, message) : undefined;
+    const step = async (status: CallStatus) => {
+      const call = callSnapshot(draft, ctx, status, Date.now());
+      store.live.upsert(call);
+      await send({
+        type: 'status-update',
+        status,
+        call,
+        ...(call.customer ? { customer: call.customer } : {}),
+        ...common(),
+      });
+      return call;
+    };
+
+    if (!alreadyQueued) await step('queued');
+    else {
+      const queued = store.live.get(draft.id);
+      if (queued)
+        await send({ type: 'status-update', status: 'queued', call: queued, ...common() });
+    }
+    await sleep(stepMs, undefined, { signal });
+    await step('ringing');
+    await sleep(stepMs, undefined, { signal });
+
+    const startedAt = draft.createdAt + draft.ringMs;
+    if (connected) {
+      const inProgress = await step('in-progress');
+      const toolCall = conversationFor(draft, ctx).toolCall;
+      if (life.holdMs > 0) await sleep(Math.floor(life.holdMs / 3), undefined, { signal });
+      if (toolCall && deliver) {
+        draft.toolResult = await this.callTool(
+          toolCall,
+          draft,
+          inProgress,
+          assistantDto,
+          serverUrl,
+          common(),
+        );
+      }
+      if (life.holdMs > 0)
+        await sleep(life.holdMs - Math.floor(life.holdMs / 3), undefined, { signal });
+      await sleep(stepMs, undefined, { signal });
+      // Make the call end now: startedAt is fixed, so the duration absorbs the wall-clock time.
+      draft.durationMs = Math.max(draft.durationMs, Date.now() - startedAt);
+      if (life.durationFromWallClock) draft.durationMs = Date.now() - startedAt;
+    }
+
+    draft.updatedAt = Math.max(Date.now(), startedAt + draft.durationMs);
+    const ended = endedCall(draft, ctx);
+    const { analysis: _analysis, ...endedWithoutAnalysis } = ended;
+    store.live.upsert(endedWithoutAnalysis);
+    await send({
+      type: 'status-update',
+      status: 'ended',
+      endedReason: ended.endedReason,
+      call: endedWithoutAnalysis,
+      ...(ended.customer ? { customer: ended.customer } : {}),
+      ...common(),
+    });
+
+    // The end-of-call report follows the (short) post-call analysis.
+    await sleep(stepMs, undefined, { signal });
+    draft.updatedAt = Math.max(Date.now(), draft.updatedAt + 1);
+    const final = endedCall(draft, ctx);
+    store.live.upsert(final);
+    await send({
+      type: 'end-of-call-report',
+      endedReason: final.endedReason,
+      analysis: final.analysis ?? {},
+      artifact: final.artifact ?? {},
+      cost: final.cost,
+      costBreakdown: final.costBreakdown,
+      costs: final.costs,
+      ...(final.destination ? { destination: final.destination } : {}),
+      startedAt: final.startedAt,
+      endedAt: final.endedAt,
+      call: final,
+      ...(final.customer ? { customer: final.customer } : {}),
+      ...common(),
+    });
+    return final;
+  }
+
+  private async callTool(
+    toolCall: NonNullable<ReturnType<typeof conversationFor>['toolCall']>,
+    draft: CallDraft,
+    call: SandboxCall,
+    assistantDto: Vapi.CreateAssistantDto | undefined,
+    serverUrl: string | undefined,
+    common: Record<string, unknown>,
+  ): Promise<{ result: string; ok: boolean }> {
+    const url = toolServerUrl(assistantDto, toolCall.name) ?? serverUrl;
+    const wire: Vapi.ToolCall = {
+      id: toolCall.id,
+      type: 'function',
+      function: { name: toolCall.name, arguments: JSON.stringify(toolCall.arguments) },
+    };
+    const definition = toolDefinition(assistantDto, toolCall.name);
+    const { type: _type, ...toolConfig } = definition ?? { type: 'function' as const };
+    const reply = url
+      ? await this.options.sender.send(url, {
+          type: 'tool-calls',
+          toolCallList: [wire],
+          toolWithToolCallList: [{ type: 'function', ...toolConfig, toolCall: wire }],
+          call,
+          ...(call.customer ? { customer: call.customer } : {}),
+          artifact: {
+            messages: messagesBeforeTool(conversationFor(draft, this.options.ctx).messages),
+          },
+          ...common,
+        })
+      : undefined;
+    const parsed = reply?.ok ? readToolReply(reply.body, toolCall.id) : undefined;
+    if (parsed) return parsed;
+    if (reply && !reply.ok)
+      return {
+        result: `Error: the tool server did not answer (${reply.status ?? reply.error ?? 'no response'}).`,
+        ok: false,
+      };
+    return { result: 'No result returned.', ok: false };
+  }
+}

@@ -1,0 +1,32 @@
+import { CallStore, DemoCalls } from '../calls/call-store';
+import type { MaterializeContext } from '../calls/materialize';
+import { Catalog } from '../demo/catalog';
+import { generateCallIndex, type CallIndexParams } from '../demo/call-index';
+import { CallerDirectory, createFaker } from '../demo/fake-data';
+import { DEMO_PROFILES } from '../demo/profiles';
+
+// Test data: the demo history for a fixed seed and "now", built without a server.
+
+export const TEST_NOW = new Date('2025-06-01T12:00:00.000Z');
+export const TEST_PUBLIC_URL = 'http://sandbox.test';
+
+export function buildDemo(overrides: Partial<CallIndexParams> = {}, serverUrl?: string) {
+  const params: CallIndexParams = {
+    seed: 42,
+    nowMs: TEST_NOW.getTime(),
+    days: 90,
+    totalCalls: 6000,
+    profiles: DEMO_PROFILES,
+    ...overrides,
+  };
+  const index = generateCallIndex(params);
+  const ctx: MaterializeContext = {
+    callers: new CallerDirectory(params.seed),
+    faker: createFaker(),
+    publicUrl: () => TEST_PUBLIC_URL,
+  };
+  const catalog = new Catalog(params.seed, params.profiles, index.windowStart, serverUrl);
+  const demo = new DemoCalls(params.seed, index, catalog, ctx);
+  const store = new CallStore(demo);
+  return { params, index, ctx, catalog, demo, store };
+}

@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * Our copy of every platform call. The platform's list has no paging cursor and no outcome or
+ * transfer filters, so every call-log and analytics query runs here. The seed's rules are
+ * derived by the database itself (generated columns), so a filter is an index lookup and the
+ * derivation cannot be skipped by any writer; calls.store.int.test.ts checks the SQL against
+ * the same table of cases as the shared TypeScript rules.
+ */
+export const calls = pgTable(
+  'calls',
+  {
+    id: text('id').primaryKey(),
+    assistantId: text('assistant_id'),
+    phoneNumberId: text('phone_number_id'),
+    /** The platform's type: inboundPhoneCall, outboundPhoneCall, webCall, … */
+    type: text('type'),
+    callType: text('call_type').generatedAlwaysAs(
+      sql`case type when 'inboundPhoneCall' then 'inbound' when 'outboundPhoneCall' then 'outbound' else 'web' end`,
+    ),
+    status: text('status'),
+    endedReason: text('ended_reason'),
+    /** analysis.successEvaluation as text ("true"/"false" for PassFail); null when absent. */
+    successEvaluation: text('success_evaluation'),
+    customerNumber: text('customer_number'),
+    customerDigits: text('customer_digits').generatedAlwaysAs(
+      sql`nullif(regexp_replace(coalesce(customer_number, ''), '[^0-9]', '', 'g'), '')`,
+    ),
+    startedAt: ts('started_at'),
+    endedAt: ts('ended_at'),
+    durationSeconds: doublePrecision('duration_seconds').generatedAlwaysAs(
+      sql`case when ended_at >= started_at then extract(epoch from (ended_at - started_at))::double precision end`,
+    ),
+    cost: doublePrecision('cost'),
+    // Seed: successful when successEvaluation is present and true; if absent, a pass only when
+    // it ended with customer-ended-call and lasted more than 30 seconds.
+    outcome: text('outcome').generatedAlwaysAs(
+      sql`case
+        when nullif(btrim(success_evaluation), '') is not null
+          then case when lower(btrim(success_evaluation)) = 'true' then 'pass' else 'fail' end
+        when ended_reason = 'customer-ended-call' and ended_at - started_at > interval '30 seconds'
+          then 'pass'
+        else 'fail'
+      end`,
+    ),
+    // Seed: the end reason contains transfer, forwarded or escalat, ignoring case.
+    transferred: boolean('transferred').generatedAlwaysAs(
+      sql`coalesce(ended_reason ~* '(transfer|forwarded|escalat)', false)`,
+    ),
+    /** Started from Switchboard's own "Talk to agent" panel. */
+    isTest: boolean('is_test').notNull().default(false),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+    /** The full platform payload, shown in the call detail. */
+    payload: jsonb('payload').notNull(),
+    ingestedAt: ts('ingested_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('calls_assistant_created_idx').on(t.assistantId, t.createdAt.desc()),
+    index('calls_assistant_outcome_created_idx').on(t.assistantId, t.outcome, t.createdAt.desc()),
+    index('calls_assistant_transferred_created_idx')
+      .on(t.assistantId, t.createdAt.desc())
+      .where(sql`transferred`),
+    index('calls_assistant_customer_idx').on(t.assistantId, t.customerDigits),
+    index('calls_updated_idx').on(t.updatedAt),
+  ],
+);

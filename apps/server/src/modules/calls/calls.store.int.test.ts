@@ -1,0 +1,162 @@
+import { CALL_OUTCOME_CASES, CALL_TRANSFER_CASES } from '@switchboard/shared/calls.cases';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calls } from '../../db/schema';
+import { toCallRecord } from '../../platform/call-record';
+import { buildTestApp, databaseTargets } from '../../test/test-app';
+import { upsertCalls } from './calls.repository';
+
+const START = Date.parse('2026-03-05T14:07:00.000Z');
+
+function platformCall(id: string, overrides: Record<string, unknown> = {}) {
+  return {
+    id,
+    orgId: 'org-1',
+    assistantId: 'asst-1',
+    type: 'inboundPhoneCall',
+    status: 'ended',
+    createdAt: '2026-03-05T14:06:55.000Z',
+    updatedAt: '2026-03-05T14:10:00.000Z',
+    customer: { number: '+1 (555) 222-3333' },
+    ...overrides,
+  };
+}
+
+describe.each(databaseTargets)('call store on %s', (target) => {
+  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  beforeAll(async () => {
+    ctx = await buildTestApp(target);
+  });
+  afterAll(() => ctx?.close());
+
+  it('derives outcome in SQL exactly as the shared success rule does', async () => {
+    const records = CALL_OUTCOME_CASES.map(([, input], i) =>
+      toCallRecord(
+        platformCall(`outcome-${i}`, {
+          endedReason: input.endedReason,
+          analysis:
+            input.successEvaluation === undefined
+              ? {}
+              : { successEvaluation: input.successEvaluation },
+          startedAt: input.durationSeconds == null ? undefined : new Date(START).toISOString(),
+          endedAt:
+            input.durationSeconds == null
+              ? undefined
+              : new Date(START + input.durationSeconds * 1000).toISOString(),
+        }),
+      ),
+    );
+    await upsertCalls(ctx.app.database.db, records);
+    const rows = await ctx.app.database.db
+      .select({ id: calls.id, outcome: calls.outcome })
+      .from(calls)
+      .where(
+        inArray(
+          calls.id,
+          records.map((r) => r.id),
+        ),
+      );
+    const byId = new Map(rows.map((r) => [r.id, r.outcome]));
+    const mismatches = CALL_OUTCOME_CASES.filter(
+      ([, , expected], i) => byId.get(`outcome-${i}`) !== expected,
+    ).map(([label]) => label);
+    expect(mismatches).toEqual([]);
+  });
+
+  it('derives transferred in SQL exactly as the shared transfer rule does', async () => {
+    const records = CALL_TRANSFER_CASES.map(([endedReason], i) =>
+      toCallRecord(platformCall(`transfer-${i}`, { endedReason })),
+    );
+    await upsertCalls(ctx.app.database.db, records);
+    const rows = await ctx.app.database.db
+      .select({ id: calls.id, transferred: calls.transferred })
+      .from(calls)
+      .where(
+        inArray(
+          calls.id,
+          records.map((r) => r.id),
+        ),
+      );
+    const byId = new Map(rows.map((r) => [r.id, r.transferred]));
+    const mismatches = CALL_TRANSFER_CASES.filter(
+      ([, expected], i) => byId.get(`transfer-${i}`) !== expected,
+    ).map(([reason]) => reason);
+    expect(mismatches).toEqual([]);
+  });
+
+  it('derives duration, call type and customer digits', async () => {
+    await upsertCalls(ctx.app.database.db, [
+      toCallRecord(
+        platformCall('derived-1', {
+          type: 'outboundPhoneCall',
+          startedAt: '2026-03-05T14:07:00.000Z',
+          endedAt: '2026-03-05T14:09:05.500Z',
+        }),
+      ),
+      toCallRecord(platformCall('derived-2', { type: 'vapi.websocketCall', customer: null })),
+    ]);
+    const rows = await ctx.app.database.db
+      .select({
+        id: calls.id,
+        durationSeconds: calls.durationSeconds,
+        callType: calls.callType,
+        customerDigits: calls.customerDigits,
+      })
+      .from(calls)
+      .where(inArray(calls.id, ['derived-1', 'derived-2']))
+      .orderBy(calls.id);
+    expect(rows).toEqual([
+      {
+        id: 'derived-1',
+        durationSeconds: 125.5,
+        callType: 'outbound',
+        customerDigits: '15552223333',
+      },
+      { id: 'derived-2', durationSeconds: null, callType: 'web', customerDigits: null },
+    ]);
+  });
+
+  it('keeps one row per call and lets only newer data replace it', async () => {
+    const db = ctx.app.database.db;
+    const v1 = platformCall('upsert-1', {
+      status: 'in-progress',
+      updatedAt: '2026-03-05T14:08:00.000Z',
+    });
+    const v2 = platformCall('upsert-1', {
+      status: 'ended',
+      endedReason: 'customer-ended-call',
+      updatedAt: '2026-03-05T14:10:00.000Z',
+    });
+    expect(await upsertCalls(db, [toCallRecord(v1)])).toBe(1);
+    expect(await upsertCalls(db, [toCallRecord(v2)])).toBe(1);
+    // The same report again: still one row, same content.
+    expect(await upsertCalls(db, [toCallRecord(v2)])).toBe(1);
+    // A stale copy arriving late changes nothing.
+    expect(await upsertCalls(db, [toCallRecord(v1)])).toBe(0);
+    const rows = await db.select().from(calls).where(eq(calls.id, 'upsert-1'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'ended', endedReason: 'customer-ended-call' });
+  });
+
+  it('keeps the newest copy when one batch holds the same call twice', async () => {
+    const db = ctx.app.database.db;
+    await upsertCalls(db, [
+      toCallRecord(
+        platformCall('batch-1', { status: 'ended', updatedAt: '2026-03-05T14:10:00.000Z' }),
+      ),
+      toCallRecord(
+        platformCall('batch-1', { status: 'ringing', updatedAt: '2026-03-05T14:07:00.000Z' }),
+      ),
+    ]);
+    const rows = await db
+      .select({ status: calls.status })
+      .from(calls)
+      .where(eq(calls.id, 'batch-1'));
+    expect(rows).toEqual([{ status: 'ended' }]);
+  });
+
+  it('refuses a payload that is not a call', () => {
+    expect(() => toCallRecord({ id: 'x' })).toThrow(/createdAt/);
+    expect(() => toCallRecord({ id: 'x', createdAt: 'yesterday' })).toThrow(/not a date/);
+  });
+});

@@ -1,0 +1,57 @@
+import { platformCallSchema, type PlatformCall } from '@switchboard/shared/calls';
+import type { calls } from '../db/schema';
+
+export type CallRecord = typeof calls.$inferInsert;
+
+function toDate(value: unknown): Date | null {
+  if (typeof value !== 'string' || value === '') return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** successEvaluation as stored: the PassFail rubric's "true"/"false", or another rubric's word. */
+function evaluationText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'boolean' || typeof value === 'number') return String(value);
+  return typeof value === 'string' ? value : null;
+}
+
+export class InvalidCallError extends Error {}
+
+/**
+ * Maps a platform Call to a row of the call store. The derived columns (duration, outcome,
+ * transferred, call type, customer digits) are computed by the database from these fields.
+ * `fallbackUpdatedAt` covers payloads without updatedAt (some webhook copies of the call).
+ */
+export function toCallRecord(
+  raw: unknown,
+  options: { fallbackUpdatedAt?: Date; isTest?: boolean } = {},
+): CallRecord {
+  const parsed = platformCallSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new InvalidCallError(
+      `Not a platform call: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'call'} ${i.message}`).join('; ')}`,
+    );
+  }
+  const call: PlatformCall = parsed.data;
+  const createdAt = toDate(call.createdAt);
+  if (!createdAt) throw new InvalidCallError('Not a platform call: createdAt is not a date');
+  const updatedAt = toDate(call.updatedAt) ?? options.fallbackUpdatedAt ?? createdAt;
+  return {
+    id: call.id,
+    assistantId: call.assistantId ?? null,
+    phoneNumberId: call.phoneNumberId ?? null,
+    type: call.type ?? null,
+    status: call.status ?? null,
+    endedReason: call.endedReason ?? null,
+    successEvaluation: evaluationText(call.analysis?.successEvaluation),
+    customerNumber: call.customer?.number ?? null,
+    startedAt: toDate(call.startedAt),
+    endedAt: toDate(call.endedAt),
+    cost: typeof call.cost === 'number' && Number.isFinite(call.cost) ? call.cost : null,
+    isTest: options.isTest ?? false,
+    createdAt,
+    updatedAt,
+    payload: call,
+  };
+}

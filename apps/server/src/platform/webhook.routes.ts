@@ -1,0 +1,194 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../lib/app-error';
+import { upsertCalls } from '../modules/calls/calls.repository';
+import { InvalidCallError, toCallRecord } from './call-record';
+import type { PlatformRuntime } from './platform-runtime';
+import { checkWebhookAuth } from './webhook-auth';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    rawBody?: string;
+  }
+}
+
+/** A function tool the agents can call (create_enquiry, book_appointment, …). */
+export type ToolHandler = (input: {
+  arguments: Record<string, unknown>;
+  call: Record<string, unknown> | undefined;
+}) => Promise<string>;
+
+const envelopeSchema = z.object({
+  message: z.looseObject({
+    type: z.string().min(1, 'message.type is required'),
+    timestamp: z.number().optional(),
+    call: z.looseObject({}).optional(),
+  }),
+});
+
+const toolCallSchema = z.looseObject({
+  id: z.string(),
+  // The typed form nests name/arguments under `function`; docs examples also show them flat.
+  function: z.looseObject({ name: z.string(), arguments: z.unknown() }).optional(),
+  name: z.string().optional(),
+  parameters: z.unknown().optional(),
+});
+
+function parseArguments(value: unknown): Record<string, unknown> {
+  if (typeof value === 'string') {
+    try {
+      const parsed: unknown = JSON.parse(value);
+      return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+    } catch {
+      return {};
+    }
+  }
+  return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+}
+
+/** Fields of a message that describe the call more fully than the copy of the call it carries. */
+const REPORT_FIELDS = [
+  'endedReason',
+  'analysis',
+  'artifact',
+  'cost',
+  'costs',
+  'costBreakdown',
+  'startedAt',
+  'endedAt',
+  'destination',
+] as const;
+
+function mergeIntoCall(
+  call: Record<string, unknown>,
+  message: Record<string, unknown>,
+  fields: readonly string[],
+) {
+  const merged: Record<string, unknown> = { ...call };
+  for (const field of fields) {
+    if (message[field] !== undefined && message[field] !== null) merged[field] = message[field];
+  }
+  return merged;
+}
+
+export const webhookRoutes =
+  (deps: {
+    platform: PlatformRuntime;
+    tools: ReadonlyMap<string, ToolHandler>;
+  }): FastifyPluginAsyncZod =>
+  async (app) => {
+    // The raw body is needed for HMAC signatures; this parser applies only inside this plugin.
+    app.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: 5 * 1024 * 1024 },
+      (request, body, done) => {
+        request.rawBody = body as string;
+        try {
+          done(null, JSON.parse(body as string));
+        } catch {
+          done(new AppError('INVALID_JSON', 400, 'The webhook body is not valid JSON'), undefined);
+        }
+      },
+    );
+
+    app.post(
+      '/platform/webhook',
+      {
+        schema: {
+          tags: ['platform'],
+          summary:
+            'Receives the voice platform’s server messages (status updates, end-of-call reports, tool calls)',
+          body: envelopeSchema,
+        },
+        // Authenticate before the body is validated: strangers learn nothing about our schema.
+        preValidation: async (request) => {
+          const auth = deps.platform.webhookAuth;
+          if (!auth) {
+            throw new AppError(
+              'WEBHOOKS_DISABLED',
+              401,
+              'Webhooks are not accepted: no webhook secret is configured',
+            );
+          }
+          const problem = checkWebhookAuth(auth, request.headers, request.rawBody ?? '');
+          if (problem) {
+            request.log.warn({ problem }, 'platform webhook refused');
+            throw new AppError('UNAUTHORIZED', 401, 'The webhook could not be authenticated');
+          }
+        },
+      },
+      async (request, reply) => {
+        const { message } = request.body;
+        const receivedAt = new Date(message.timestamp ?? Date.now());
+
+        switch (message.type) {
+          case 'status-update':
+          case 'end-of-call-report': {
+            if (!message.call) {
+              throw new AppError(
+                'VALIDATION_ERROR',
+                400,
+                `A ${message.type} message must carry the call`,
+              );
+            }
+            const fields =
+              message.type === 'status-update'
+                ? ['status', 'endedReason', 'destination']
+                : REPORT_FIELDS;
+            let record;
+            try {
+              record = toCallRecord(mergeIntoCall(message.call, message, fields), {
+                fallbackUpdatedAt: receivedAt,
+              });
+            } catch (error) {
+              if (error instanceof InvalidCallError)
+                throw new AppError('VALIDATION_ERROR', 400, error.message);
+              throw error;
+            }
+            await upsertCalls(app.database.db, [record]);
+            return reply.send({ received: true });
+          }
+          case 'tool-calls': {
+            const list = z.array(toolCallSchema).safeParse(message.toolCallList);
+            if (!list.success) {
+              throw new AppError(
+                'VALIDATION_ERROR',
+                400,
+                'A tool-calls message must carry toolCallList',
+              );
+            }
+            const results = await Promise.all(
+              list.data.map(async (toolCall) => {
+                const name = toolCall.function?.name ?? toolCall.name ?? '';
+                const handler = deps.tools.get(name);
+                if (!handler)
+                  return {
+                    toolCallId: toolCall.id,
+                    name,
+                    error: `Unknown tool: ${name || '(no name)'}`,
+                  };
+                try {
+                  const result = await handler({
+                    arguments: parseArguments(toolCall.function?.arguments ?? toolCall.parameters),
+                    call: message.call,
+                  });
+                  return { toolCallId: toolCall.id, name, result };
+                } catch (error) {
+                  const reason =
+                    error instanceof AppError && error.statusCode < 500
+                      ? error.message
+                      : 'the tool failed';
+                  request.log.error({ err: error, tool: name }, 'agent tool failed');
+                  return { toolCallId: toolCall.id, name, error: reason };
+                }
+              }),
+            );
+            return reply.send({ results });
+          }
+          default:
+            // The platform reads no answer for the other message types.
+            return reply.send({ received: true });
+        }
+      },
+    );
+  };

@@ -1,0 +1,162 @@
+/**
+ * Ingest benchmark for the call store: how fast calls arrive through sync (paged GET /call,
+ * batched upserts) and through webhooks (one end-of-call report per HTTP request), on PGlite
+ * and on PostgreSQL. Not part of `npm test`.
+ *
+ *   npm run bench:ingest -- [--calls 1000000] [--webhooks 20000] [--concurrency 8] [--db pglite,postgres]
+ *
+ * PostgreSQL is used when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set; a scratch database
+ * is created and dropped. Prints one line per measurement and a summary table.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { count } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { calls } from '../apps/server/src/db/schema';
+
+const { values } = parseArgs({
+  options: {
+    calls: { type: 'string', default: '1000000' },
+    webhooks: { type: 'string', default: '20000' },
+    concurrency: { type: 'string', default: '8' },
+    db: { type: 'string', default: 'pglite,postgres' },
+  },
+});
+const totalCalls = Number(values.calls);
+const webhookCount = Number(values.webhooks);
+const concurrency = Number(values.concurrency);
+const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const targets = values.db
+  .split(',')
+  .filter((t) => t === 'pglite' || (t === 'postgres' && adminUrl));
+
+type Row = { db: string; path: string; rows: number; seconds: number; rate: number; rssMb: number };
+const results: Row[] = [];
+const mb = () => Math.round(process.memoryUsage().rss / 1024 / 1024);
+
+async function scratchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `switchboard_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl!);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+async function benchTarget(target: string) {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchboard-bench-'));
+  const scratch = target === 'postgres' ? await scratchDatabase() : undefined;
+  const secret = randomBytes(16).toString('hex');
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    DATABASE_URL: scratch?.url ?? '',
+    SANDBOX_CALLS: String(totalCalls),
+    SANDBOX_SIMULATOR_INTERVAL_MS: '0',
+    VAPI_WEBHOOK_SECRET: secret,
+    SYNC_INTERVAL_SECONDS: '86400',
+  });
+  const genStart = performance.now();
+  const app = await buildApp(config);
+  console.log(
+    `[${target}] sandbox generated ${totalCalls} calls in ${((performance.now() - genStart) / 1000).toFixed(1)} s`,
+  );
+  try {
+    // Sync: the full backfill of every call.
+    const started = performance.now();
+    const state = await app.callSync.runNow();
+    const seconds = (performance.now() - started) / 1000;
+    if (state.status !== 'idle') throw new Error(`sync failed: ${state.lastError}`);
+    const [stored] = await app.database.db.select({ n: count() }).from(calls);
+    results.push({
+      db: target,
+      path: 'sync (backfill)',
+      rows: stored?.n ?? 0,
+      seconds,
+      rate: (stored?.n ?? 0) / seconds,
+      rssMb: mb(),
+    });
+    console.log(`[${target}] sync: ${stored?.n} calls in ${seconds.toFixed(1)} s`);
+
+    // Webhooks: end-of-call reports over real HTTP, `concurrency` at a time.
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const sample = (await app.platform.client.sdk.calls.list({
+      limit: Math.min(1000, webhookCount),
+    })) as unknown as Record<string, unknown>[];
+    const bodies = Array.from({ length: webhookCount }, (_, i) => {
+      const call: Record<string, unknown> = { ...sample[i % sample.length], id: `bench-wh-${i}` };
+      return JSON.stringify({
+        message: {
+          type: 'end-of-call-report',
+          timestamp: Date.now(),
+          endedReason: call.endedReason,
+          analysis: call.analysis,
+          artifact: call.artifact,
+          call,
+        },
+      });
+    });
+    let next = 0;
+    const whStart = performance.now();
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < bodies.length) {
+          const body = bodies[next++]!;
+          const res = await fetch(`${address}/api/platform/webhook`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-vapi-secret': secret },
+            body,
+          });
+          if (res.status !== 200)
+            throw new Error(`webhook answered ${res.status}: ${await res.text()}`);
+        }
+      }),
+    );
+    const whSeconds = (performance.now() - whStart) / 1000;
+    results.push({
+      db: target,
+      path: `webhooks (${concurrency} at a time)`,
+      rows: webhookCount,
+      seconds: whSeconds,
+      rate: webhookCount / whSeconds,
+      rssMb: mb(),
+    });
+    console.log(`[${target}] webhooks: ${webhookCount} in ${whSeconds.toFixed(1)} s`);
+  } finally {
+    await app.close();
+    await scratch?.drop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+for (const target of targets) await benchTarget(target);
+
+console.log(
+  '\n| database | path | rows | seconds | rows/s | RSS MB |\n|---|---|---:|---:|---:|---:|',
+);
+for (const r of results) {
+  console.log(
+    `| ${r.db} | ${r.path} | ${r.rows} | ${r.seconds.toFixed(1)} | ${Math.round(r.rate)} | ${r.rssMb} |`,
+  );
+}
+if (results.length >= 2) {
+  const sync = results.filter((r) => r.path.startsWith('sync'));
+  if (sync.length === 2)
+    console.log(`\nsync rate, PostgreSQL ÷ PGlite: ${(sync[1]!.rate / sync[0]!.rate).toFixed(2)}`);
+}
