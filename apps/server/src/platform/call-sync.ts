@@ -206,21 +206,44 @@ export class CallSync {
    */
   private async syncCalls(cursor: Date | null): Promise<{ maxUpdatedAt: Date | null }> {
     const { sdk } = this.deps.platform;
+    const fetchPage = (boundary: string | undefined) =>
+      sdk.calls.list({
+        limit: SYNC_PAGE_SIZE,
+        ...(cursor ? { updatedAtGt: cursor.toISOString() } : {}),
+        ...(boundary ? { createdAtLe: boundary } : {}),
+      }) as unknown as Promise<CallSummary[]>;
+
     let boundary: string | undefined;
     let takenAtBoundary = new Set<string>();
     let maxUpdatedAt: Date | null = null;
     let rowsFetched = 0;
     let rowsWritten = 0;
     let pagesFetched = 0;
+    let pending: Promise<CallSummary[]> | undefined = fetchPage(undefined);
 
-    for (;;) {
-      const page = (await sdk.calls.list({
-        limit: SYNC_PAGE_SIZE,
-        ...(cursor ? { updatedAtGt: cursor.toISOString() } : {}),
-        ...(boundary ? { createdAtLe: boundary } : {}),
-      })) as unknown as CallSummary[];
+    while (pending) {
+      const page = await pending;
       pagesFetched += 1;
       const fresh = page.filter((call) => !takenAtBoundary.has(call.id));
+
+      // The next page depends only on this one's oldest createdAt: ask for it now, so the
+      // platform's answer travels while this page is written.
+      const oldest = page.at(-1)?.createdAt;
+      const more = page.length === SYNC_PAGE_SIZE && oldest !== undefined && fresh.length > 0;
+      if (more) {
+        const atOldest = page.filter((call) => call.createdAt === oldest).map((call) => call.id);
+        takenAtBoundary = new Set(
+          oldest === boundary ? [...takenAtBoundary, ...atOldest] : atOldest,
+        );
+        boundary = oldest;
+        pending = fetchPage(boundary);
+        // Handled when awaited on the next turn; this only keeps an early failure from being
+        // reported as unhandled while the write below is still running.
+        pending.catch(() => undefined);
+      } else {
+        pending = undefined;
+      }
+
       const records: CallRecord[] = [];
       for (const call of fresh) {
         try {
@@ -238,12 +261,6 @@ export class CallSync {
         if (!maxUpdatedAt || record.updatedAt > maxUpdatedAt) maxUpdatedAt = record.updatedAt;
       }
       await this.save({ rowsFetched, rowsWritten, pagesFetched });
-
-      const oldest = page.at(-1)?.createdAt;
-      if (page.length < SYNC_PAGE_SIZE || !oldest || fresh.length === 0) break;
-      const atOldest = page.filter((call) => call.createdAt === oldest).map((call) => call.id);
-      takenAtBoundary = new Set(oldest === boundary ? [...takenAtBoundary, ...atOldest] : atOldest);
-      boundary = oldest;
     }
     return { maxUpdatedAt };
   }
