@@ -75,6 +75,11 @@ export default async function setup(project: TestProject) {
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
         DATABASE_URL: '',
+        // The bundled sandbox platform, smaller than the default and without background calls,
+        // so what the browser sees does not depend on timing.
+        VAPI_API_KEY: '',
+        SANDBOX_CALLS: '1000',
+        SANDBOX_SIMULATOR_INTERVAL_MS: '0',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
