@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAccountSchema, loginSchema } from './auth';
+import { createAccountSchema, loginSchema, setPasswordSchema } from './auth';
 
 /** Every message per field, so a case can say exactly what the user would see. */
 function fieldMessages(result: {
@@ -148,6 +148,7 @@ describe('createAccountSchema', () => {
         website: ' https://acme.com ',
         pointOfContact: ' Ada ',
         country: ' Ireland ',
+        timezone: ' Europe/Dublin ',
       }),
     ).toEqual({
       businessName: 'Acme',
@@ -156,6 +157,48 @@ describe('createAccountSchema', () => {
       website: 'https://acme.com',
       pointOfContact: 'Ada',
       country: 'Ireland',
+      timezone: 'Europe/Dublin',
     });
+  });
+
+  it.each([
+    [undefined, 'UTC'],
+    ['America/New_York', 'America/New_York'],
+  ])('takes the time zone %j as %j', (timezone, expected) => {
+    const parsed = createAccountSchema.parse({
+      businessName: 'Acme',
+      email: 'office@acme.com',
+      pointOfContact: 'Ada',
+      country: 'Ireland',
+      timezone,
+    });
+    expect(parsed.timezone).toBe(expected);
+  });
+
+  it('refuses a time zone that does not exist', () => {
+    const result = createAccountSchema.safeParse({
+      businessName: 'Acme',
+      email: 'office@acme.com',
+      pointOfContact: 'Ada',
+      country: 'Ireland',
+      timezone: 'Mars/Olympus_Mons',
+    });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe('Please choose a valid time zone');
+  });
+});
+
+describe('setPasswordSchema', () => {
+  it.each([
+    ['', 'Password is required'],
+    ['1234567', 'Password must be at least 8 characters long'],
+  ])('refuses %j with %j', (password, message) => {
+    const result = setPasswordSchema.safeParse({ token: 't', password });
+    expect(result.error?.issues.map((i) => i.message)).toEqual([message]);
+  });
+
+  it('accepts 8 characters and a token', () => {
+    expect(setPasswordSchema.safeParse({ token: 't', password: '12345678' }).success).toBe(true);
+    expect(setPasswordSchema.safeParse({ token: '', password: '12345678' }).success).toBe(false);
   });
 });

@@ -47,7 +47,54 @@ export const createAccountSchema = z.object({
     .optional(),
   pointOfContact: requiredText(authMessages.pointOfContactRequired),
   country: requiredText(authMessages.countryRequired),
+  /** IANA time zone of the business (dates are shown in it); the form defaults to the browser's. */
+  timezone: z
+    .string()
+    .trim()
+    .refine(isTimeZone, { error: 'Please choose a valid time zone' })
+    .default('UTC'),
 });
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Set-password asks for more than the login form's seed rule. */
+export const SET_PASSWORD_MIN_LENGTH = 8;
+
+export const setPasswordSchema = z.object({
+  token: z.string().trim().min(1, 'The link is missing its token'),
+  password: z
+    .string()
+    .min(1, { error: authMessages.passwordRequired, abort: true })
+    .min(SET_PASSWORD_MIN_LENGTH, {
+      error: `Password must be at least ${SET_PASSWORD_MIN_LENGTH} characters long`,
+    })
+    .max(256, 'Password must be at most 256 characters long'),
+});
+export type SetPasswordInput = z.output<typeof setPasswordSchema>;
+
+export const ROLES = ['admin', 'member'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The signed-in user, as GET /api/auth/me, login and set-password answer it. */
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  userName: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  /** null for an admin who belongs to no business. */
+  business: z
+    .object({ id: z.string(), name: z.string(), timezone: z.string(), country: z.string() })
+    .nullable(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+export const sessionResponseSchema = z.object({ user: sessionUserSchema });
 
 /** What the login form holds (before parsing). */
 export type LoginFormValues = z.input<typeof loginSchema>;
