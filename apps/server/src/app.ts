@@ -9,6 +9,8 @@ import {
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { healthRoutes } from './modules/health/health.routes';
+import { createLocalMailboxTransport, createSmtpTransport } from './modules/mail/mail-transport';
+import { MailService } from './modules/mail/mail.service';
 import { CallSync } from './platform/call-sync';
 import { platformRoutes } from './platform/platform.routes';
 import { startPlatform, type PlatformRuntime } from './platform/platform-runtime';
@@ -24,6 +26,7 @@ declare module 'fastify' {
     database: Database;
     platform: PlatformRuntime;
     callSync: CallSync;
+    mail: MailService;
   }
 }
 
@@ -71,8 +74,18 @@ export async function buildApp(config: Config) {
   app.decorate('database', database);
   let platform: PlatformRuntime | undefined;
   let callSync: CallSync | undefined;
+  const mail = new MailService({
+    db: database.db,
+    transport: config.mail.smtpUrl
+      ? createSmtpTransport(config.mail.smtpUrl)
+      : createLocalMailboxTransport(database.db),
+    from: config.mail.from,
+    log: app.log.child({ component: 'mail' }),
+  });
+  app.decorate('mail', mail);
   // One hook, so the order is explicit: stop background work, then the sandbox, then the database.
   app.addHook('onClose', async () => {
+    await mail.stop();
     await callSync?.stop();
     await platform?.close();
     await database.close();
@@ -98,6 +111,7 @@ export async function buildApp(config: Config) {
     app.addHook('onListen', async () => {
       runtime.onListen(loopbackBaseUrl(app.server.address()));
       sync.start();
+      mail.start();
     });
 
     const tools = new Map<string, ToolHandler>();

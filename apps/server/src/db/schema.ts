@@ -3,3 +3,4 @@ export * from './schema/businesses';
 export * from './schema/agents';
 export * from './schema/calls';
 export * from './schema/sync-state';
+export * from './schema/mail';

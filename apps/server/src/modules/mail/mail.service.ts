@@ -1,0 +1,186 @@
+import { and, eq, inArray, lt, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { mailOutbox } from '../../db/schema';
+import type { MailTransport } from './mail-transport';
+
+export type MailInput = { to: string; subject: string; text: string; kind: string };
+
+/** Attempts before a message is given up as failed (about 1 h of retries with the back-off below). */
+export const MAIL_MAX_ATTEMPTS = 6;
+const RETRY_BASE_MS = 30_000;
+const POLL_MS = 5_000;
+/** A message left "sending" this long was interrupted (crash, restart): it is tried again. */
+const STUCK_SENDING_MS = 5 * 60_000;
+const BATCH = 20;
+
+export function retryDelayMs(attempts: number): number {
+  return RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1);
+}
+
+/**
+ * The outbox: every message is stored first (in the caller's transaction, so it exists exactly
+ * when the thing it tells about exists), then sent by a worker that retries with back-off and
+ * records each attempt's outcome. Nothing is lost when the mail server is down.
+ */
+export class MailService {
+  private timer: NodeJS.Timeout | undefined;
+  private processing: Promise<number> | undefined;
+  private again = false;
+
+  constructor(
+    private readonly deps: {
+      db: Db;
+      transport: MailTransport;
+      from: string;
+      log: FastifyBaseLogger;
+    },
+  ) {}
+
+  get transportKind() {
+    return this.deps.transport.kind;
+  }
+
+  /** Stores a message for sending. Pass a transaction to make it part of a larger change. */
+  async enqueue(input: MailInput, tx: Db = this.deps.db): Promise<{ id: string }> {
+    const [row] = await tx
+      .insert(mailOutbox)
+      .values({
+        kind: input.kind,
+        fromAddress: this.deps.from,
+        toAddress: input.to,
+        subject: input.subject,
+        textBody: input.text,
+      })
+      .returning({ id: mailOutbox.id });
+    if (!row) throw new Error('the message was not stored');
+    // Sent soon after the caller's transaction commits (a message not yet visible waits for
+    // the next poll).
+    if (this.timer) setImmediate(() => void this.processDue());
+    return row;
+  }
+
+  /** Starts the worker: sends what is due now and every few seconds. */
+  start() {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.processDue(), POLL_MS);
+    this.timer.unref();
+    void this.processDue();
+  }
+
+  async stop() {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.processing?.catch(() => undefined);
+    this.deps.transport.close();
+  }
+
+  /** Sends every message that is due; returns how many were sent. One run at a time. */
+  processDue(): Promise<number> {
+    if (this.processing) {
+      this.again = true;
+      return this.processing;
+    }
+    this.processing = this.drain().finally(() => {
+      this.processing = undefined;
+      if (this.again) {
+        this.again = false;
+        void this.processDue();
+      }
+    });
+    return this.processing;
+  }
+
+  private async drain(): Promise<number> {
+    const { db } = this.deps;
+    const now = new Date();
+    // Messages stuck in "sending" by an interrupted run go back to the queue.
+    await db
+      .update(mailOutbox)
+      .set({ status: 'queued', updatedAt: now })
+      .where(
+        and(
+          eq(mailOutbox.status, 'sending'),
+          lt(mailOutbox.updatedAt, new Date(now.getTime() - STUCK_SENDING_MS)),
+        ),
+      );
+    let sent = 0;
+    for (;;) {
+      // Claim a batch: queued → sending in one statement, so two workers never take the same row.
+      const claimed = await db
+        .update(mailOutbox)
+        .set({
+          status: 'sending',
+          attempts: sql`${mailOutbox.attempts} + 1`,
+          updatedAt: new Date(),
+        })
+        .where(
+          inArray(
+            mailOutbox.id,
+            db
+              .select({ id: mailOutbox.id })
+              .from(mailOutbox)
+              .where(
+                and(eq(mailOutbox.status, 'queued'), lte(mailOutbox.nextAttemptAt, new Date())),
+              )
+              .orderBy(mailOutbox.nextAttemptAt)
+              .limit(BATCH)
+              .for('update', { skipLocked: true }),
+          ),
+        )
+        .returning();
+      if (claimed.length === 0) return sent;
+      for (const message of claimed) {
+        if (await this.sendOne(message)) sent += 1;
+      }
+    }
+  }
+
+  private async sendOne(message: typeof mailOutbox.$inferSelect): Promise<boolean> {
+    const { db, transport, log } = this.deps;
+    try {
+      const { messageId } = await transport.send({
+        outboxId: message.id,
+        from: message.fromAddress,
+        to: message.toAddress,
+        subject: message.subject,
+        text: message.textBody,
+      });
+      const now = new Date();
+      await db
+        .update(mailOutbox)
+        .set({ status: 'sent', messageId, sentAt: now, lastError: null, updatedAt: now })
+        .where(eq(mailOutbox.id, message.id));
+      return true;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const giveUp = message.attempts >= MAIL_MAX_ATTEMPTS;
+      log.warn(
+        { outboxId: message.id, attempts: message.attempts, giveUp },
+        `mail not sent: ${reason}`,
+      );
+      const now = new Date();
+      await db
+        .update(mailOutbox)
+        .set({
+          status: giveUp ? 'failed' : 'queued',
+          lastError: reason,
+          nextAttemptAt: new Date(now.getTime() + retryDelayMs(message.attempts)),
+          updatedAt: now,
+        })
+        .where(eq(mailOutbox.id, message.id));
+      return false;
+    }
+  }
+
+  /** Puts a failed message back in the queue for another round of attempts (a Retry button). */
+  async retry(id: string, tx: Db = this.deps.db): Promise<boolean> {
+    const updated = await tx
+      .update(mailOutbox)
+      .set({ status: 'queued', attempts: 0, nextAttemptAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'failed')))
+      .returning({ id: mailOutbox.id });
+    if (updated.length > 0 && this.timer) setImmediate(() => void this.processDue());
+    return updated.length > 0;
+  }
+}
