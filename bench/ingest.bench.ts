@@ -155,8 +155,10 @@ for (const r of results) {
     `| ${r.db} | ${r.path} | ${r.rows} | ${r.seconds.toFixed(1)} | ${Math.round(r.rate)} | ${r.rssMb} |`,
   );
 }
-if (results.length >= 2) {
-  const sync = results.filter((r) => r.path.startsWith('sync'));
-  if (sync.length === 2)
-    console.log(`\nsync rate, PostgreSQL ÷ PGlite: ${(sync[1]!.rate / sync[0]!.rate).toFixed(2)}`);
+const syncRate = (db: string) =>
+  results.find((r) => r.db === db && r.path.startsWith('sync'))?.rate;
+const pgRate = syncRate('postgres');
+const pgliteRate = syncRate('pglite');
+if (pgRate && pgliteRate) {
+  console.log(`\nsync rate, PostgreSQL ÷ PGlite: ${(pgRate / pgliteRate).toFixed(2)}`);
 }
