@@ -1,4 +1,10 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type ConsoleMessage,
+  type Page,
+} from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, inject } from 'vitest';
 
 // Flags for Debian's Chromium on these machines: no sandbox as root, and no background
@@ -20,6 +26,19 @@ export type E2E = {
   /** Console errors and uncaught page errors seen during the test. */
   pageErrors: string[];
 };
+
+/**
+ * Chromium logs every 4xx answer to fetch as a console error. A 401 from GET /api/auth/me is how
+ * the server says "signed out", which the app asks on purpose (sign-in page, guarded screens):
+ * that one is not a page error.
+ */
+function isSignedOutAnswer(message: ConsoleMessage): boolean {
+  return (
+    message.text().startsWith('Failed to load resource') &&
+    message.text().includes('401') &&
+    new URL(message.location().url || 'about:blank').pathname === '/api/auth/me'
+  );
+}
 
 /**
  * Declares a suite that gets a fresh browser context and page per test. The whole suite is
@@ -50,7 +69,8 @@ export function describeInBrowser(name: string, body: (e2e: E2E) => void) {
       e2e.page = await e2e.context.newPage();
       e2e.page.on('pageerror', (error) => e2e.pageErrors.push(error.message));
       e2e.page.on('console', (message) => {
-        if (message.type() === 'error') e2e.pageErrors.push(message.text());
+        if (message.type() !== 'error' || isSignedOutAnswer(message)) return;
+        e2e.pageErrors.push(message.text());
       });
     });
     afterEach(async () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { executeRows } from './db/client';
 import { AppError } from './lib/app-error';
-import { buildTestApp, databaseTargets, type DatabaseTarget } from './test/test-app';
+import { buildTestApp, databaseTargets, sameOrigin, type DatabaseTarget } from './test/test-app';
 
 async function makeWebDist() {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchboard-web-'));
@@ -26,13 +26,16 @@ describe.each(databaseTargets)('app on %s', (target: DatabaseTarget) => {
     // Routes that exist only in this test, to drive the shared error handler.
     ctx.app.post(
       '/api/test-echo',
-      { schema: { body: z.object({ name: z.string().min(1, 'Name is required') }) } },
+      {
+        config: { access: 'public' },
+        schema: { body: z.object({ name: z.string().min(1, 'Name is required') }) },
+      },
       (request) => ({ hello: request.body.name }),
     );
-    ctx.app.get('/api/test-crash', () => {
+    ctx.app.get('/api/test-crash', { config: { access: 'public' } }, () => {
       throw new Error('connection string postgres://admin:hunter2@db leaked');
     });
-    ctx.app.get('/api/test-conflict', () => {
+    ctx.app.get('/api/test-conflict', { config: { access: 'public' } }, () => {
       throw new AppError('DUPLICATE', 409, 'That email is already registered', { field: 'email' });
     });
     await ctx.app.ready();
@@ -75,6 +78,7 @@ describe.each(databaseTargets)('app on %s', (target: DatabaseTarget) => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/test-echo',
+      headers: sameOrigin,
       payload: { name: '' },
     });
     expect(res.statusCode).toBe(400);
@@ -91,7 +95,7 @@ describe.each(databaseTargets)('app on %s', (target: DatabaseTarget) => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/test-echo',
-      headers: { 'content-type': 'application/json' },
+      headers: { ...sameOrigin, 'content-type': 'application/json' },
       payload: '{"name":',
     });
     expect(res.statusCode).toBe(400);

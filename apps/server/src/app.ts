@@ -8,6 +8,11 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { AdminService } from './modules/admin/admin.service';
+import { authRoutes } from './modules/auth/auth.routes';
+import { AuthService } from './modules/auth/auth.service';
+import { DEMO_ADMIN, DEMO_MEMBER, seedDemoAccounts } from './modules/auth/demo-accounts';
 import { healthRoutes } from './modules/health/health.routes';
 import { createLocalMailboxTransport, createSmtpTransport } from './modules/mail/mail-transport';
 import { MailService } from './modules/mail/mail.service';
@@ -15,8 +20,10 @@ import { CallSync } from './platform/call-sync';
 import { platformRoutes } from './platform/platform.routes';
 import { startPlatform, type PlatformRuntime } from './platform/platform-runtime';
 import { webhookRoutes, type ToolHandler } from './platform/webhook.routes';
+import { registerAuth, sessionCookieFor } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
-import { registerOpenApi } from './plugins/openapi';
+import { DOCS_PREFIX, registerOpenApi } from './plugins/openapi';
+import { registerOriginCheck } from './plugins/origin-check';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
 
@@ -114,10 +121,38 @@ export async function buildApp(config: Config) {
       mail.start();
     });
 
+    // The embedded default's first start gets demo sign-ins; a real platform account never does.
+    if (runtime.client.mode === 'sandbox' && runtime.sandbox) {
+      if (await seedDemoAccounts(database.db, runtime.sandbox.demo.assistantIds)) {
+        app.log.info(
+          `Demo sign-ins created: ${DEMO_ADMIN.userName} / ${DEMO_ADMIN.password} (admin) and ` +
+            `${DEMO_MEMBER.userName} / ${DEMO_MEMBER.password} (Bright Smile Dental).`,
+        );
+      }
+    }
+
+    const auth = new AuthService({ db: database.db, mail });
+    const sessionCookie = sessionCookieFor(config.publicUrl);
+    // Before any route: the origin check and the access check see every request, and a route
+    // registered from here on that does not declare its access stops the boot.
+    registerOriginCheck(app, config);
+    await registerAuth(app, {
+      cookie: sessionCookie,
+      findSession: (token) => auth.findSession(token),
+      publicPrefixes: [DOCS_PREFIX],
+    });
+
     const tools = new Map<string, ToolHandler>();
     await registerSecurityHeaders(app, config);
     await registerOpenApi(app);
     await app.register(healthRoutes, { prefix: '/api' });
+    await app.register(
+      authRoutes({ service: auth, cookie: sessionCookie, publicUrl: config.publicUrl }),
+      { prefix: '/api' },
+    );
+    await app.register(adminRoutes({ service: new AdminService({ db: database.db }) }), {
+      prefix: '/api',
+    });
     await app.register(platformRoutes({ platform: runtime, sync }), { prefix: '/api' });
     await app.register(webhookRoutes({ platform: runtime, tools }), { prefix: '/api' });
     await registerSpa(app, config.webDistDir);

@@ -152,3 +152,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
   };
 }
+
+/**
+ * The password for `npm run admin -- create` (ADMIN_PASSWORD), when the operator chooses it
+ * instead of having one generated. Only that command reads it.
+ */
+export function readAdminPassword(
+  env: Record<string, string | undefined> = process.env,
+): string | undefined {
+  return env.ADMIN_PASSWORD === '' ? undefined : env.ADMIN_PASSWORD;
+}

@@ -105,3 +105,6 @@ export type LoginInput = z.output<typeof loginSchema>;
 export type CreateAccountFormValues = z.input<typeof createAccountSchema>;
 /** What the account-creation request carries (after parsing: trimmed). */
 export type CreateAccountInput = z.output<typeof createAccountSchema>;
+
+/** POST /api/auth/create-account answers 201 with this (the set-password link goes by mail). */
+export const createAccountResponseSchema = z.object({ message: z.string() });

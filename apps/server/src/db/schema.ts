@@ -4,3 +4,4 @@ export * from './schema/agents';
 export * from './schema/calls';
 export * from './schema/sync-state';
 export * from './schema/mail';
+export * from './schema/accounts';

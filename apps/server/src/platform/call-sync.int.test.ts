@@ -1,7 +1,12 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agents, calls } from '../db/schema';
-import { buildTestApp, databaseTargets } from '../test/test-app';
+import { agents, businesses, calls } from '../db/schema';
+import {
+  buildTestApp,
+  createBusinessWithMember,
+  databaseTargets,
+  sessionHeaders,
+} from '../test/test-app';
 
 describe.each(databaseTargets)('platform sync on %s', (target) => {
   describe('against the sandbox platform', () => {
@@ -29,7 +34,12 @@ describe.each(databaseTargets)('platform sync on %s', (target) => {
         [...demo.assistantIds].sort(),
       );
       expect(stored.every((a) => a.name !== '' && a.phoneNumber?.startsWith('+'))).toBe(true);
-      expect(stored.every((a) => a.businessId === null)).toBe(true);
+      // The embedded default assigned every demo assistant to the demo business at start.
+      const [demoBusiness] = await ctx.app.database.db
+        .select()
+        .from(businesses)
+        .where(eq(businesses.name, 'Bright Smile Dental'));
+      expect(stored.every((a) => a.businessId === demoBusiness?.id)).toBe(true);
     });
 
     it('stores a simulated call as its webhooks arrive, without waiting for a sync', async () => {
@@ -56,13 +66,18 @@ describe.each(databaseTargets)('platform sync on %s', (target) => {
     });
 
     it('reports its state through the API', async () => {
-      const res = await ctx.app.inject({ method: 'GET', url: '/api/platform/status' });
+      const headers = await sessionHeaders(ctx.app, 'demo@brightsmile.example');
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/platform/status', headers });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({
         mode: 'sandbox',
         sync: { status: 'idle', lastError: null, consecutiveFailures: 0 },
       });
-      const requested = await ctx.app.inject({ method: 'POST', url: '/api/platform/sync' });
+      const requested = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/platform/sync',
+        headers,
+      });
       expect(requested.statusCode).toBe(202);
       expect(requested.json()).toMatchObject({ sync: { running: true } });
       await ctx.app.callSync.runNow();
@@ -93,7 +108,12 @@ describe.each(databaseTargets)('platform sync on %s', (target) => {
 
       const health = await ctx.app.inject({ method: 'GET', url: '/api/health' });
       expect(health.statusCode).toBe(200);
-      const status = await ctx.app.inject({ method: 'GET', url: '/api/platform/status' });
+      const member = await createBusinessWithMember(ctx.app);
+      const status = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/platform/status',
+        headers: await sessionHeaders(ctx.app, member.userName),
+      });
       expect(status.json()).toMatchObject({
         mode: 'live',
         sync: { status: 'failed', consecutiveFailures: 2 },

@@ -29,6 +29,7 @@ export const platformRoutes =
     app.get(
       '/platform/status',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['platform'],
           summary: 'Which voice platform is connected, and how the copy of its calls is doing',
@@ -44,6 +45,9 @@ export const platformRoutes =
     app.post(
       '/platform/sync',
       {
+        // Any signed-in user may ask for fresh data (the Refresh button); the sync is global
+        // and idempotent, and a request while one runs joins it.
+        config: { access: 'member' },
         schema: {
           tags: ['platform'],
           summary: 'Asks for a sync with the platform now; answers at once with its progress',

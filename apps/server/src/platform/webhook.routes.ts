@@ -94,6 +94,9 @@ export const webhookRoutes =
     app.post(
       '/platform/webhook',
       {
+        // Called by the platform, not a browser: no session, no origin; it proves itself with
+        // the webhook credential checked below.
+        config: { access: 'public', allowCrossOrigin: true },
         schema: {
           tags: ['platform'],
           summary:

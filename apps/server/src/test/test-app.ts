@@ -5,6 +5,14 @@ import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
+import {
+  findUserByUserName,
+  insertBusiness,
+  insertSession,
+  insertUser,
+} from '../modules/auth/auth.repository';
+import { generateToken, hashPassword, hashToken } from '../modules/auth/password';
+import { sessionCookieFor } from '../plugins/auth';
 
 /**
  * Where integration tests run: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set.
@@ -74,4 +82,106 @@ export async function buildTestApp(target: DatabaseTarget, env: Record<string, s
       await scratch.cleanup();
     },
   };
+}
+
+type TestApp = Awaited<ReturnType<typeof buildApp>>;
+
+/** What a browser on our own pages sends with a state-changing request. */
+export const sameOrigin = { 'sec-fetch-site': 'same-origin' } as const;
+
+let ipCounter = 0;
+/**
+ * A distinct client address per call, so the per-IP sign-in limit of one test does not spill
+ * into the next (light-my-request lets a test choose the remote address).
+ */
+export function nextTestIp(): string {
+  ipCounter += 1;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
+
+function sessionCookieHeader(app: TestApp, token: string) {
+  return `${sessionCookieFor(app.config.publicUrl).name}=${token}`;
+}
+
+/**
+ * Signs in through the API, like the login form; answers the headers a browser would then
+ * send (the session cookie, and Sec-Fetch-Site for state-changing requests).
+ */
+export async function signIn(
+  app: TestApp,
+  credentials: { userName: string; password: string },
+): Promise<Record<string, string>> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: sameOrigin,
+    remoteAddress: nextTestIp(),
+    payload: credentials,
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  const cookie = res.cookies.find((c) => c.name === sessionCookieFor(app.config.publicUrl).name);
+  if (!cookie) throw new Error('sign-in set no session cookie');
+  return { ...sameOrigin, cookie: sessionCookieHeader(app, cookie.value) };
+}
+
+/**
+ * A fresh session for a user, made the way sign-in makes one but without the password check,
+ * so a test can open many sessions quickly and without meeting the sign-in rate limit.
+ */
+export async function sessionHeaders(
+  app: TestApp,
+  userName: string,
+): Promise<Record<string, string>> {
+  const user = await findUserByUserName(app.database.db, userName);
+  if (!user) throw new Error(`no user ${userName}`);
+  const token = generateToken();
+  await insertSession(app.database.db, { tokenHash: hashToken(token), userId: user.id });
+  return { ...sameOrigin, cookie: sessionCookieHeader(app, token) };
+}
+
+let businessCounter = 0;
+
+/** Factory: a business with a member who has a password. */
+export async function createBusinessWithMember(
+  app: TestApp,
+  overrides: { name?: string; email?: string; password?: string } = {},
+) {
+  businessCounter += 1;
+  const email = overrides.email ?? `owner${businessCounter}@business-${businessCounter}.example`;
+  const password = overrides.password ?? 'member-password';
+  const business = await insertBusiness(app.database.db, {
+    name: overrides.name ?? `Test Business ${businessCounter}`,
+    email,
+    phone: null,
+    website: null,
+    pointOfContact: 'Pat Owner',
+    country: 'Ireland',
+    timezone: 'Europe/Dublin',
+  });
+  const user = await insertUser(app.database.db, {
+    userName: email,
+    email,
+    role: 'member',
+    businessId: business.id,
+    passwordHash: await hashPassword(password),
+  });
+  return { businessId: business.id, userId: user.id, userName: email.toLowerCase(), password };
+}
+
+/** Factory: an admin with a password. */
+export async function createAdminUser(
+  app: TestApp,
+  overrides: { userName?: string; password?: string } = {},
+) {
+  businessCounter += 1;
+  const userName = overrides.userName ?? `operator${businessCounter}`;
+  const password = overrides.password ?? 'admin-password';
+  const user = await insertUser(app.database.db, {
+    userName,
+    email: null,
+    role: 'admin',
+    businessId: null,
+    passwordHash: await hashPassword(password),
+  });
+  return { userId: user.id, userName, password };
 }

@@ -1,9 +1,10 @@
 import { MantineProvider, localStorageColorSchemeManager } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { Notifications, notifications } from '@mantine/notifications';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ErrorBoundary } from '../components/error-boundary';
-import { createQueryClient } from '../lib/query-client';
+import { markSignedOut, sessionQueryKey } from '../features/auth/api/get-session';
+import { createQueryClient, type QueryClientOptions } from '../lib/query-client';
 import { cssVariablesResolver, theme } from './theme';
 
 /**
@@ -14,8 +15,31 @@ import { cssVariablesResolver, theme } from './theme';
 const COLOR_SCHEME_STORAGE_KEY = 'mantine-color-scheme-value';
 const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_STORAGE_KEY });
 
+/**
+ * Any request answering 401 means the session is gone (expired, revoked, signed out in another
+ * tab): the session is marked signed out, and the app screens' guard sends the user to sign in
+ * and back afterwards. Public pages are signed out anyway and do not react, so nothing loops.
+ */
+function handleUnauthenticated(queryClient: QueryClient) {
+  const wasSignedIn = Boolean(queryClient.getQueryData(sessionQueryKey));
+  markSignedOut(queryClient);
+  if (wasSignedIn) {
+    notifications.show({
+      id: 'session-ended',
+      color: 'yellow',
+      title: 'Your session has ended',
+      message: 'Sign in again to continue where you left off.',
+    });
+  }
+}
+
+/** The app's query client: the session handling above plus the defaults in lib/query-client. */
+export function createAppQueryClient(options: Omit<QueryClientOptions, 'onUnauthenticated'> = {}) {
+  return createQueryClient({ ...options, onUnauthenticated: handleUnauthenticated });
+}
+
 export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => createAppQueryClient());
   return (
     <MantineProvider
       theme={theme}

@@ -1,8 +1,14 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { buildSessionUser, stubApi } from '../test/fake-api';
 import { renderApp } from '../test/render';
 
 describe('routes', () => {
+  // The app screens need a session; the public ones do not mind one.
+  beforeEach(() => {
+    stubApi({}, { session: buildSessionUser() });
+  });
+
   it.each(['/nope', '/agent/abc/unknown', '/dashboard/extra/segments'])(
     'an unknown path (%s) renders "Not Found" with a way home',
     async (path) => {
@@ -85,6 +91,18 @@ describe('routes', () => {
       '/agent/a1/enquiries/c7',
     );
     expect(screen.getByRole('link', { name: 'Agent a1' })).toHaveAttribute('href', '/agent/a1');
+  });
+
+  it('/admin leads to the businesses list', async () => {
+    const { router } = renderApp('/admin');
+    // A member: the page is not theirs, but the address is resolved first.
+    expect(await screen.findByText('You do not have access to this page.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/businesses');
+  });
+
+  it('/set-password without a token says the link is incomplete', async () => {
+    renderApp('/set-password');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/missing its token/);
   });
 
   it('the contact enquiries screen names the contact', async () => {

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
 import { RootLayout } from '../components/layouts/root-layout';
 import { RouteError } from '../components/route-error';
@@ -41,12 +41,14 @@ export function createRoutes(): RouteObject[] {
                 { index: true, lazy: screen(() => import('./routes/landing')) },
                 { path: 'login', lazy: screen(() => import('./routes/login')) },
                 { path: 'create-account', lazy: screen(() => import('./routes/create-account')) },
+                { path: 'set-password', lazy: screen(() => import('./routes/set-password')) },
                 { path: '*', lazy: screen(() => import('./routes/not-found')) },
               ],
             },
           ],
         },
         {
+          // Signed-in screens: the layout lets only a session through (see SessionGate).
           lazy: async () => ({
             Component: (await import('../components/layouts/app-layout')).AppLayout,
           }),
@@ -73,6 +75,20 @@ export function createRoutes(): RouteObject[] {
                       path: 'enquiries/:contactId/email-logs/:enquiryId',
                       lazy: screen(() => import('./routes/agent/email-logs')),
                     },
+                  ],
+                },
+                {
+                  // Operator screens: members get "no access" here (and 403 from the API).
+                  path: 'admin',
+                  lazy: async () => ({
+                    Component: (await import('../features/auth/components/require-admin'))
+                      .RequireAdmin,
+                  }),
+                  children: [
+                    { index: true, loader: () => redirect('/admin/businesses') },
+                    { path: 'businesses', lazy: screen(() => import('./routes/admin/businesses')) },
+                    { path: 'agents', lazy: screen(() => import('./routes/admin/agents')) },
+                    { path: 'mail', lazy: screen(() => import('./routes/admin/mail')) },
                   ],
                 },
               ],

@@ -83,6 +83,24 @@ export const theme = createTheme({
   },
 });
 
+/** Dark-mode "light" variant of a Mantine colour: a translucent tint of its mid shade. */
+function darkTint(color: string, rgb: string): Record<string, string> {
+  return {
+    [`--mantine-color-${color}-light`]: `rgba(${rgb}, 0.14)`,
+    [`--mantine-color-${color}-light-hover`]: `rgba(${rgb}, 0.22)`,
+    [`--mantine-color-${color}-light-color`]: `var(--mantine-color-${color}-3)`,
+  };
+}
+
+const statusTints = {
+  ...darkTint('red', '250, 82, 82'),
+  ...darkTint('yellow', '250, 176, 5'),
+  ...darkTint('teal', '18, 184, 134'),
+  ...darkTint('grape', '190, 75, 219'),
+  ...darkTint('signal', '56, 197, 180'),
+  ...darkTint('gray', '134, 142, 150'),
+};
+
 /**
  * In dark mode Mantine derives the "light" variant (active nav link, light badges and icons)
  * from the darkest shade, which reads as a heavy navy block; a tint of a mid shade is calmer.
@@ -94,5 +112,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-brand-light': 'rgba(109, 118, 242, 0.16)',
     '--mantine-color-brand-light-hover': 'rgba(109, 118, 242, 0.24)',
     '--mantine-color-brand-light-color': 'var(--mantine-color-brand-3)',
+    // The same for the status colours (error alerts, status badges): tints, not solid blocks.
+    ...statusTints,
   },
 });

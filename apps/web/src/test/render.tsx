@@ -1,23 +1,34 @@
 import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
+import { createAppQueryClient } from '../app/provider';
 import { createRoutes } from '../app/router';
 import { theme } from '../app/theme';
 
-function createTestQueryClient() {
-  return new QueryClient({
+/** The app's own query client (session handling included), without retries to wait for. */
+export function createTestQueryClient() {
+  return createAppQueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
 }
 
-/** Mantine in test mode (no transitions or portals) and a fresh query client. */
-export function TestProviders({ children }: { children: ReactNode }) {
+/** Mantine in test mode (no transitions or portals), notifications and a fresh query client. */
+export function TestProviders({
+  children,
+  queryClient,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+}) {
+  const [client] = useState(() => queryClient ?? createTestQueryClient());
   return (
     <MantineProvider theme={theme} env="test">
-      <QueryClientProvider client={createTestQueryClient()}>{children}</QueryClientProvider>
+      <Notifications />
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
     </MantineProvider>
   );
 }
@@ -25,19 +36,12 @@ export function TestProviders({ children }: { children: ReactNode }) {
 /** Renders the real route table (lazy screens and all) at `path`, as a user arriving there. */
 export function renderApp(path: string, routeTable: RouteObject[] = createRoutes()) {
   const router = createMemoryRouter(routeTable, { initialEntries: [path] });
+  const queryClient = createTestQueryClient();
   const user = userEvent.setup();
   const result = render(
-    <TestProviders>
+    <TestProviders queryClient={queryClient}>
       <RouterProvider router={router} />
     </TestProviders>,
   );
-  return { ...result, router, user };
-}
-
-/** A JSON response as the server would send it. */
-export function jsonResponse(body: unknown, init: ResponseInit = {}) {
-  return new Response(JSON.stringify(body), {
-    ...init,
-    headers: { 'content-type': 'application/json; charset=utf-8', ...init.headers },
-  });
+  return { ...result, router, user, queryClient };
 }

@@ -1,18 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
-// Every piece of business data carries business_id; this is the tenant.
-export const businesses = pgTable('businesses', {
-  id: uuid('id')
-    .primaryKey()
-    .default(sql`gen_random_uuid()`),
-  name: text('name').notNull(),
-  email: text('email').notNull(),
-  phone: text('phone'),
-  website: text('website'),
-  pointOfContact: text('point_of_contact').notNull(),
-  country: text('country').notNull(),
-  timezone: text('timezone').notNull().default('UTC'),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-});
+// Every piece of business data carries business_id; this is the tenant. One account per email
+// address (ignoring case).
+export const businesses = pgTable(
+  'businesses',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    website: text('website'),
+    pointOfContact: text('point_of_contact').notNull(),
+    country: text('country').notNull(),
+    timezone: text('timezone').notNull().default('UTC'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('businesses_email_lower_idx').on(sql`lower(${t.email})`)],
+);

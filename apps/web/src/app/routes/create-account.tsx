@@ -1,19 +1,26 @@
-import { Anchor, Button, EmptyState } from '@mantine/core';
+import { Anchor, Badge, Button, EmptyState, Stack, Text } from '@mantine/core';
 import type { CreateAccountInput } from '@switchboard/shared/auth';
-import { IconMailCheck } from '@tabler/icons-react';
+import { IconMail, IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import type { CreateAccountResult } from '../../features/auth/api/create-account';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { CreateAccountForm } from '../../features/auth/components/create-account-form';
 
+type Created = { account: CreateAccountInput; result: CreateAccountResult };
+
 export default function CreateAccountRoute() {
-  const [created, setCreated] = useState<CreateAccountInput | null>(null);
+  const [created, setCreated] = useState<Created | null>(null);
 
   return (
     <AuthCard
       width={600}
-      title="Create your business account"
-      subtitle="Tell us about your business. We'll email you a link to set your password."
+      title={created ? 'Almost there' : 'Create your business account'}
+      subtitle={
+        created
+          ? 'One more step: choose a password.'
+          : "Tell us about your business. We'll email you a link to set your password."
+      }
       footer={
         <>
           Already have an account?{' '}
@@ -28,10 +35,30 @@ export default function CreateAccountRoute() {
         <EmptyState
           variant="light"
           color="signal"
+          py="md"
           icon={<IconMailCheck size={26} stroke={1.6} />}
           title="Check your email"
-          description={`We've sent a link to set your password to ${created.email}.`}
+          description={
+            created.result?.message ||
+            `We've sent a link to set your password to ${created.account.email}.`
+          }
+          role="status"
         >
+          <Stack gap={6} align="center" mt={4}>
+            <Badge
+              variant="default"
+              size="lg"
+              radius="sm"
+              tt="none"
+              fw={600}
+              leftSection={<IconMail size={14} />}
+            >
+              {created.account.email}
+            </Badge>
+            <Text size="sm" c="dimmed" ta="center" maw={400}>
+              The link works once and expires in 24 hours. Your user name is this email address.
+            </Text>
+          </Stack>
           <EmptyState.Actions>
             <Button component={Link} to="/login">
               Go to sign in
@@ -39,7 +66,7 @@ export default function CreateAccountRoute() {
           </EmptyState.Actions>
         </EmptyState>
       ) : (
-        <CreateAccountForm onSuccess={setCreated} />
+        <CreateAccountForm onSuccess={(account, result) => setCreated({ account, result })} />
       )}
     </AuthCard>
   );

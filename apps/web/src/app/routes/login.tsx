@@ -1,10 +1,21 @@
 import { Anchor } from '@mantine/core';
-import { Link, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useSession } from '../../features/auth/api/get-session';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { LoginForm } from '../../features/auth/components/login-form';
+import { DEFAULT_AFTER_SIGN_IN, REDIRECT_PARAM, safeRedirectPath } from '../../lib/redirect-to';
 
 export default function LoginRoute() {
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  // Back to the page that sent the user here, if it is one of ours; else the dashboard.
+  const destination = safeRedirectPath(searchParams.get(REDIRECT_PARAM)) ?? DEFAULT_AFTER_SIGN_IN;
+  const session = useSession();
+
+  // Already signed in (a bookmark, the back button): nothing to do here. While the check runs
+  // the form shows, since most visitors of this page are signed out.
+  if (session.data) return <Navigate to={destination} replace />;
+
   return (
     <AuthCard
       title="Sign in to Switchboard"
@@ -19,7 +30,7 @@ export default function LoginRoute() {
       }
     >
       <title>Sign in · Switchboard</title>
-      <LoginForm onSuccess={() => void navigate('/dashboard')} />
+      <LoginForm onSuccess={() => void navigate(destination, { replace: true })} />
     </AuthCard>
   );
 }

@@ -1,14 +1,27 @@
 import { AppShell, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router';
+import { useSessionUser } from '../../features/auth/components/session-context';
+import { SessionGate } from '../../features/auth/components/session-gate';
+import { UserMenu } from '../../features/auth/components/user-menu';
 import { PlatformBadge } from '../../features/platform/components/platform-badge';
 import { ColorSchemeToggle } from '../color-scheme-toggle';
 import { Logo } from '../logo';
 import { AppNavbar } from './app-navbar';
 import classes from './app-layout.module.css';
 
-/** Frame of the signed-in screens: header, navigation (a drawer behind the burger on phones). */
+/** Frame of the signed-in screens. Only a signed-in user gets past the gate. */
 export function AppLayout() {
+  return (
+    <SessionGate>
+      <AppFrame />
+    </SessionGate>
+  );
+}
+
+/** Header, navigation (a drawer behind the burger on phones) and the screen. */
+function AppFrame() {
+  const user = useSessionUser();
   const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
 
   return (
@@ -32,12 +45,13 @@ export function AppLayout() {
           <Group gap="sm" wrap="nowrap">
             <PlatformBadge />
             <ColorSchemeToggle />
+            <UserMenu user={user} />
           </Group>
         </Group>
       </AppShell.Header>
 
       <AppShell.Navbar p="sm">
-        <AppNavbar onNavigate={closeNav} />
+        <AppNavbar isAdmin={user.role === 'admin'} onNavigate={closeNav} />
       </AppShell.Navbar>
 
       <AppShell.Main>

@@ -1,9 +1,11 @@
 import { AppShell, Box, NavLink, ScrollArea, Text } from '@mantine/core';
 import {
   IconAddressBook,
+  IconBuildingStore,
   IconCalendarEvent,
   IconChartBar,
   IconLayoutDashboard,
+  IconMail,
   IconMessages,
   IconPhoneCall,
   IconRobot,
@@ -21,6 +23,13 @@ const mainItems: NavItem[] = [
   { label: 'Appointments', to: '/appointments', icon: IconCalendarEvent },
 ];
 
+/** The operator's screens; members never see them (and the server refuses them anyway). */
+const adminItems: NavItem[] = [
+  { label: 'Businesses', to: '/admin/businesses', icon: IconBuildingStore },
+  { label: 'Agents', to: '/admin/agents', icon: IconRobot },
+  { label: 'Mailbox', to: '/admin/mail', icon: IconMail },
+];
+
 function agentItems(agentId: string): NavItem[] {
   const base = `/agent/${encodeURIComponent(agentId)}`;
   return [
@@ -31,11 +40,13 @@ function agentItems(agentId: string): NavItem[] {
 }
 
 type AppNavbarProps = {
+  /** Shows the Admin section. */
+  isAdmin: boolean;
   /** Called after a link is followed, so the mobile drawer can close. */
   onNavigate: () => void;
 };
 
-export function AppNavbar({ onNavigate }: AppNavbarProps) {
+export function AppNavbar({ isAdmin, onNavigate }: AppNavbarProps) {
   const agentMatch = useMatch('/agent/:agentId/*');
   const agentId = agentMatch?.params.agentId;
 
@@ -54,6 +65,17 @@ export function AppNavbar({ onNavigate }: AppNavbarProps) {
             {agentId}
           </Text>
           {agentItems(agentId).map((item) => (
+            <NavItemLink key={item.to} item={item} onNavigate={onNavigate} />
+          ))}
+        </Box>
+      )}
+
+      {isAdmin && (
+        <Box component="nav" aria-label="Admin" mt="lg">
+          <Text className={classes.sectionLabel} mb={6}>
+            Admin
+          </Text>
+          {adminItems.map((item) => (
             <NavItemLink key={item.to} item={item} onNavigate={onNavigate} />
           ))}
         </Box>

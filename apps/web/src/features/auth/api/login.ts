@@ -1,13 +1,23 @@
-import type { LoginInput } from '@switchboard/shared/auth';
-import { useMutation } from '@tanstack/react-query';
+import type { LoginInput, SessionUser } from '@switchboard/shared/auth';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import { startSession } from './get-session';
 
-/** POST /api/auth/login. The answer's shape belongs to the server; the form only needs success. */
-export function login(input: LoginInput): Promise<unknown> {
-  return apiFetch<unknown>('/auth/login', { method: 'POST', body: input });
+/** POST /api/auth/login: sets the session cookie and answers the signed-in user. */
+export async function login(input: LoginInput): Promise<SessionUser> {
+  const { user } = await apiFetch<{ user: SessionUser }>('/auth/login', {
+    method: 'POST',
+    body: input,
+  });
+  return user;
 }
 
 export function useLogin() {
-  // The form shows the failure next to the fields, so no toast as well.
-  return useMutation({ mutationFn: login, meta: { errorToast: false } });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (user) => startSession(queryClient, user),
+    // The form shows the failure in its alert, so no toast as well.
+    meta: { errorToast: false },
+  });
 }

@@ -1,6 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderApp } from '../../../test/render';
+import { errorResponse, jsonResponse, stubApi } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render';
 
 async function openCreateAccount() {
   const app = renderApp('/create-account');
@@ -8,10 +9,29 @@ async function openCreateAccount() {
   return app;
 }
 
-describe('create-account form', () => {
+async function fillRequired(user: ReturnType<typeof renderApp>['user']) {
+  await user.type(screen.getByLabelText(/^business name/i), 'Acme Dental');
+  await user.type(screen.getByLabelText(/^point of contact/i), 'Ada Lovelace');
+  await user.type(screen.getByLabelText(/^email/i), 'office@acme.com');
+  await user.click(screen.getByRole('combobox', { name: /^country/i }));
+  await user.click(await screen.findByRole('option', { name: 'Ireland' }));
+}
+
+/** The browser says its zone is `timeZone` (the form's default comes from there). */
+function deviceTimeZone(timeZone: string) {
+  const original = Object.getOwnPropertyDescriptor(Intl.DateTimeFormat.prototype, 'resolvedOptions')
+    ?.value as (this: Intl.DateTimeFormat) => Intl.ResolvedDateTimeFormatOptions;
+  vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
+    this: Intl.DateTimeFormat,
+  ) {
+    return { ...original.call(this), timeZone };
+  });
+}
+
+// Typing a whole form into jsdom, country and time zone pickers included, takes a few seconds.
+describe('create-account form', { timeout: 20_000 }, () => {
   it('an empty submit shows every required message and sends nothing', async () => {
-    const fetchSpy = vi.fn<typeof fetch>();
-    vi.stubGlobal('fetch', fetchSpy);
+    const api = stubApi();
     const { user } = await openCreateAccount();
 
     await user.click(screen.getByRole('button', { name: 'Create account' }));
@@ -22,11 +42,11 @@ describe('create-account form', () => {
     expect(screen.getByText('Country is required')).toBeInTheDocument();
     // Optional fields stay quiet when empty.
     expect(screen.queryByText('Please enter a valid website URL')).not.toBeInTheDocument();
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(api.calls('POST /api/auth/create-account')).toEqual([]);
   });
 
   it('rejects a malformed email and website', async () => {
-    vi.stubGlobal('fetch', vi.fn<typeof fetch>());
+    stubApi();
     const { user } = await openCreateAccount();
 
     await user.type(screen.getByLabelText(/^email/i), 'not-an-email');
@@ -37,62 +57,127 @@ describe('create-account form', () => {
     expect(screen.getByText('Please enter a valid website URL')).toBeInTheDocument();
   });
 
-  it('posts the account and puts the server’s field messages under the fields', async () => {
-    const fetchSpy = vi.fn<typeof fetch>().mockResolvedValue(
-      jsonResponse(
-        {
-          error: {
-            code: 'VALIDATION_ERROR',
-            message: 'This email is already registered',
-            details: {
-              issues: [{ path: 'body.email', message: 'This email is already registered' }],
-            },
-          },
-          requestId: 'r2',
-        },
-        { status: 400 },
-      ),
-    );
-    vi.stubGlobal('fetch', fetchSpy);
+  it('preselects the device’s time zone and sends it with the account', async () => {
+    deviceTimeZone('America/New_York');
+    const api = stubApi({
+      'POST /api/auth/create-account': () =>
+        jsonResponse({ message: 'We sent a link to office@acme.com.' }, { status: 201 }),
+    });
     const { user } = await openCreateAccount();
 
-    await user.type(screen.getByLabelText(/^business name/i), 'Acme Dental');
-    await user.type(screen.getByLabelText(/^point of contact/i), 'Ada Lovelace');
-    await user.type(screen.getByLabelText(/^email/i), 'office@acme.com');
-    await user.type(screen.getByLabelText(/^website/i), 'https://acme.com');
-    await user.click(screen.getByRole('combobox', { name: /^country/i }));
-    await user.click(await screen.findByRole('option', { name: 'Ireland' }));
+    const timeZone = screen.getByRole('combobox', { name: /^time zone/i });
+    expect((timeZone as HTMLInputElement).value).toMatch(/^America\/New York \(GMT-0[45]:00\)$/);
+
+    await fillRequired(user);
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
-    expect(await screen.findByText('This email is already registered')).toBeInTheDocument();
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await screen.findByText('Check your email');
+    expect(api.calls('POST /api/auth/create-account')[0]?.body).toMatchObject({
+      timezone: 'America/New_York',
+    });
+  });
 
-    const [url, init] = fetchSpy.mock.calls[0] ?? [];
-    expect(url).toBe('/api/auth/create-account');
-    expect(JSON.parse(init?.body as string)).toEqual({
+  it('lets the time zone be searched and changed', async () => {
+    deviceTimeZone('Europe/Dublin');
+    const api = stubApi({
+      'POST /api/auth/create-account': () => jsonResponse({ message: 'Sent.' }, { status: 201 }),
+    });
+    const { user } = await openCreateAccount();
+
+    const timeZone = screen.getByRole('combobox', { name: /^time zone/i });
+    await user.clear(timeZone);
+    await user.type(timeZone, 'tokyo');
+    await user.click(await screen.findByRole('option', { name: /^Asia\/Tokyo/ }));
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    await screen.findByText('Check your email');
+    expect(api.calls('POST /api/auth/create-account')[0]?.body).toMatchObject({
+      timezone: 'Asia/Tokyo',
+    });
+  });
+
+  it('on success shows "Check your email" with the server’s message', async () => {
+    deviceTimeZone('Europe/Dublin');
+    const api = stubApi({
+      'POST /api/auth/create-account': () =>
+        jsonResponse(
+          { message: 'We sent a link to set your password to office@acme.com.' },
+          { status: 201 },
+        ),
+    });
+    const { user } = await openCreateAccount();
+
+    await fillRequired(user);
+    await user.type(screen.getByLabelText(/^website/i), 'https://acme.com');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    const panel = await screen.findByRole('status');
+    expect(within(panel).getByText('Check your email')).toBeInTheDocument();
+    expect(
+      within(panel).getByText('We sent a link to set your password to office@acme.com.'),
+    ).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'Go to sign in' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
+    expect(api.calls('POST /api/auth/create-account')[0]?.body).toEqual({
       businessName: 'Acme Dental',
       email: 'office@acme.com',
       phone: '',
       website: 'https://acme.com',
       pointOfContact: 'Ada Lovelace',
       country: 'Ireland',
+      timezone: 'Europe/Dublin',
     });
   });
 
-  it('shows the server’s message when the request fails for another reason', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi
-        .fn<typeof fetch>()
-        .mockResolvedValue(new Response('', { status: 502, statusText: 'Bad Gateway' })),
-    );
+  it('an email that already has an account is said clearly, with a way to sign in', async () => {
+    stubApi({
+      'POST /api/auth/create-account': () =>
+        errorResponse(409, 'EMAIL_TAKEN', 'An account with this email already exists.'),
+    });
     const { user } = await openCreateAccount();
 
-    await user.type(screen.getByLabelText(/^business name/i), 'Acme Dental');
-    await user.type(screen.getByLabelText(/^point of contact/i), 'Ada Lovelace');
-    await user.type(screen.getByLabelText(/^email/i), 'office@acme.com');
-    await user.click(screen.getByRole('combobox', { name: /^country/i }));
-    await user.click(await screen.findByRole('option', { name: 'Ireland' }));
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This email already has an account');
+    expect(alert).toHaveTextContent('An account with this email already exists.');
+    expect(within(alert).getByRole('link', { name: 'Go to sign in' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
+    expect(screen.getByLabelText(/^email/i)).toHaveAccessibleDescription(
+      'This email already has an account',
+    );
+  });
+
+  it('puts the server’s field messages under the fields', async () => {
+    stubApi({
+      'POST /api/auth/create-account': () =>
+        errorResponse(400, 'VALIDATION_ERROR', 'Invalid request', {
+          issues: [{ path: 'body.businessName', message: 'Business name is too long' }],
+        }),
+    });
+    const { user } = await openCreateAccount();
+
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByText('Business name is too long')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows the server’s message when the request fails for another reason', async () => {
+    stubApi({
+      'POST /api/auth/create-account': () =>
+        new Response('', { status: 502, statusText: 'Bad Gateway' }),
+    });
+    const { user } = await openCreateAccount();
+
+    await fillRequired(user);
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
     const alert = await screen.findByRole('alert');

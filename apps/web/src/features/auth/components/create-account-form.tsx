@@ -1,21 +1,36 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import {
   createAccountSchema,
   type CreateAccountFormValues,
   type CreateAccountInput,
 } from '@switchboard/shared/auth';
+import { IconUserExclamation } from '@tabler/icons-react';
+import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { isApiError } from '../../../lib/api-client';
 import { countryNames } from '../../../lib/countries';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
-import { useCreateAccount } from '../api/create-account';
+import { browserTimeZone, timeZoneOptions } from '../../../lib/time-zones';
+import { useCreateAccount, type CreateAccountResult } from '../api/create-account';
 import { FormAlert } from './form-alert';
 
-const fields = ['businessName', 'email', 'phone', 'website', 'pointOfContact', 'country'] as const;
+const fields = [
+  'businessName',
+  'email',
+  'phone',
+  'website',
+  'pointOfContact',
+  'country',
+  'timezone',
+] as const;
+
+const EMAIL_TAKEN = 'EMAIL_TAKEN';
 
 type CreateAccountFormProps = {
-  /** Called with what the server accepted, to show the next step. */
-  onSuccess: (account: CreateAccountInput) => void;
+  /** Called with what the server accepted and its answer, to show the next step. */
+  onSuccess: (account: CreateAccountInput, result: CreateAccountResult) => void;
 };
 
 export function CreateAccountForm({ onSuccess }: CreateAccountFormProps) {
@@ -34,14 +49,24 @@ export function CreateAccountForm({ onSuccess }: CreateAccountFormProps) {
       website: '',
       pointOfContact: '',
       country: '',
+      // Dates are shown in the business's zone; the device's is the best first guess.
+      timezone: browserTimeZone(),
     },
   });
   const createAccountMutation = useCreateAccount();
+  const timeZones = useMemo(() => timeZoneOptions([browserTimeZone()]), []);
+  const { error } = createAccountMutation;
+  const emailTaken = isApiError(error) && error.code === EMAIL_TAKEN ? error : null;
 
   const submit = (values: CreateAccountInput) => {
     createAccountMutation.mutate(values, {
-      onSuccess: () => onSuccess(values),
+      onSuccess: (result) => onSuccess(values, result),
       onError: (error) => {
+        if (isApiError(error) && error.code === EMAIL_TAKEN) {
+          // The field says what is wrong; the alert above says it in full, with the way out.
+          setError('email', { type: 'server', message: 'This email already has an account' });
+          return;
+        }
         if (applyServerFieldErrors(error, fields, setError)) createAccountMutation.reset();
       },
     });
@@ -50,8 +75,32 @@ export function CreateAccountForm({ onSuccess }: CreateAccountFormProps) {
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
       <Stack gap="md">
-        {createAccountMutation.isError && (
-          <FormAlert title="Could not create the account" error={createAccountMutation.error} />
+        {emailTaken ? (
+          <Alert
+            color="yellow"
+            variant="light"
+            title="This email already has an account"
+            icon={<IconUserExclamation size={20} />}
+            role="alert"
+          >
+            <Stack gap={6} align="flex-start">
+              <Text size="sm">{emailTaken.message}</Text>
+              <Anchor
+                component={Link}
+                to="/login"
+                fw={600}
+                size="sm"
+                c="inherit"
+                underline="always"
+              >
+                Go to sign in
+              </Anchor>
+            </Stack>
+          </Alert>
+        ) : (
+          createAccountMutation.isError && (
+            <FormAlert title="Could not create the account" error={createAccountMutation.error} />
+          )
         )}
         <TextInput
           label="Business name"
@@ -118,6 +167,29 @@ export function CreateAccountForm({ onSuccess }: CreateAccountFormProps) {
             )}
           />
         </SimpleGrid>
+        <Controller
+          control={control}
+          name="timezone"
+          render={({ field, fieldState }) => (
+            <Select
+              label="Time zone"
+              description="Call times and dates are shown in this zone"
+              placeholder="Search time zones"
+              data={timeZones}
+              searchable
+              nothingFoundMessage="No time zone matches"
+              autoComplete="off"
+              allowDeselect={false}
+              withAsterisk
+              name={field.name}
+              ref={field.ref}
+              value={field.value ?? null}
+              onChange={(value) => field.onChange(value ?? '')}
+              onBlur={field.onBlur}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
         <Button type="submit" size="md" fullWidth mt="xs" loading={createAccountMutation.isPending}>
           Create account
         </Button>

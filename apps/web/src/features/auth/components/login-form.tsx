@@ -1,7 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { loginSchema, type LoginFormValues, type LoginInput } from '@switchboard/shared/auth';
+import {
+  loginSchema,
+  type LoginFormValues,
+  type LoginInput,
+  type SessionUser,
+} from '@switchboard/shared/auth';
 import { useForm } from 'react-hook-form';
+import { isApiError } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useLogin } from '../api/login';
 import { FormAlert } from './form-alert';
@@ -9,8 +15,8 @@ import { FormAlert } from './form-alert';
 const fields = ['userName', 'password'] as const;
 
 type LoginFormProps = {
-  /** Where to go once the server accepts the credentials. */
-  onSuccess: () => void;
+  /** Called once the server accepts the credentials (the session is then set). */
+  onSuccess: (user: SessionUser) => void;
 };
 
 export function LoginForm({ onSuccess }: LoginFormProps) {
@@ -39,7 +45,14 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
     <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
       <Stack gap="md">
         {loginMutation.isError && (
-          <FormAlert title="Could not sign you in" error={loginMutation.error} />
+          <FormAlert
+            title={
+              isApiError(loginMutation.error) && loginMutation.error.code === 'RATE_LIMITED'
+                ? 'Too many sign-in attempts'
+                : 'Could not sign you in'
+            }
+            error={loginMutation.error}
+          />
         )}
         <TextInput
           label="User name"

@@ -1,0 +1,221 @@
+import { and, eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agents, businesses } from './db/schema';
+import { notFound } from './lib/app-error';
+import { DEMO_ADMIN, DEMO_BUSINESS, DEMO_MEMBER } from './modules/auth/demo-accounts';
+import { requireBusinessId, type Access } from './plugins/auth';
+import {
+  buildTestApp,
+  createBusinessWithMember,
+  databaseTargets,
+  sameOrigin,
+  sessionHeaders,
+} from './test/test-app';
+
+// The authorization matrix: every /api route the server registered × every kind of caller →
+// the status class the route's declared access promises. A new route joins the matrix by
+// existing; it cannot be left out.
+
+type Principal = 'anonymous' | 'member of A' | 'member of B' | 'admin';
+const PRINCIPALS: Principal[] = ['anonymous', 'member of A', 'member of B', 'admin'];
+type Outcome = 'allowed' | 'unauthenticated' | 'forbidden';
+
+function expectedOutcome(access: Access, principal: Principal): Outcome {
+  if (access === 'public') return 'allowed';
+  if (principal === 'anonymous') return 'unauthenticated';
+  if (access === 'admin' && principal !== 'admin') return 'forbidden';
+  return 'allowed';
+}
+
+/** A business-scoped route like the ones later modules add: the business comes from the session. */
+const SCOPED_ROUTE = '/api/test-scoped/agents/:id';
+
+function outcomeOf(res: LightMyRequestResponse): Outcome | `unexpected ${number}` {
+  const code =
+    res.statusCode >= 400 ? res.json<{ error?: { code?: string } }>().error?.code : undefined;
+  if (res.statusCode === 401 && code === 'UNAUTHENTICATED') return 'unauthenticated';
+  if (res.statusCode === 403 && code === 'FORBIDDEN') return 'forbidden';
+  if (res.statusCode >= 500 || res.statusCode === 401 || res.statusCode === 403) {
+    // 401/403 for another reason (the webhook's own credential) still means "not refused by
+    // the access check"; only a 5xx is a failure of the route itself.
+    return res.statusCode >= 500 ? `unexpected ${res.statusCode}` : 'allowed';
+  }
+  return 'allowed';
+}
+
+describe.each(databaseTargets)('authorization on %s', (target) => {
+  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  let businessA: string;
+  let agentOfA: string;
+  let memberB: Awaited<ReturnType<typeof createBusinessWithMember>>;
+
+  beforeAll(async () => {
+    ctx = await buildTestApp(target, { SANDBOX_CALLS: '0' });
+    ctx.app.get(
+      SCOPED_ROUTE,
+      { config: { access: 'member' } },
+      async (request: { params: unknown }) => {
+        const businessId = requireBusinessId(request as Parameters<typeof requireBusinessId>[0]);
+        const { id } = request.params as { id: string };
+        const [agent] = await ctx.app.database.db
+          .select({ id: agents.id, businessId: agents.businessId })
+          .from(agents)
+          .where(and(eq(agents.id, id), eq(agents.businessId, businessId)));
+        if (!agent) throw notFound('Agent');
+        return agent;
+      },
+    );
+    await ctx.app.ready();
+    const [a] = await ctx.app.database.db
+      .select()
+      .from(businesses)
+      .where(eq(businesses.email, DEMO_BUSINESS.email));
+    businessA = a!.id;
+    const [agent] = await ctx.app.database.db
+      .select()
+      .from(agents)
+      .where(eq(agents.businessId, businessA));
+    agentOfA = agent!.id;
+    memberB = await createBusinessWithMember(ctx.app, { name: 'Business B' });
+  });
+  afterAll(() => ctx?.close());
+
+  const headersFor = async (principal: Principal): Promise<Record<string, string>> => {
+    switch (principal) {
+      case 'anonymous':
+        return { ...sameOrigin };
+      case 'member of A':
+        return sessionHeaders(ctx.app, DEMO_MEMBER.userName);
+      case 'member of B':
+        return sessionHeaders(ctx.app, memberB.userName);
+      case 'admin':
+        return sessionHeaders(ctx.app, DEMO_ADMIN.userName);
+    }
+  };
+
+  const callRoute = async (method: string, url: string, principal: Principal) => {
+    // Fill path parameters with A's ids, so "allowed" callers reach real data.
+    const path = url
+      .replace(/:id\b/g, agentOfA)
+      .replace(/:[A-Za-z]+/g, 'x')
+      .replace('*', 'x');
+    const hasBody = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(method);
+    return ctx.app.inject({
+      method: method as 'GET',
+      url: path,
+      headers: await headersFor(principal),
+      ...(hasBody ? { payload: {} } : {}),
+    });
+  };
+
+  it('knows every route it is about to test', () => {
+    const routes = ctx.app.accessTable.map((r) => `${r.method} ${r.url} ${r.access}`);
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        'GET /api/health public',
+        'GET /api/docs/json public',
+        'POST /api/platform/webhook public',
+        'GET /api/platform/status member',
+        'POST /api/platform/sync member',
+        'POST /api/auth/login public',
+        'POST /api/auth/logout public',
+        'GET /api/auth/me member',
+        'POST /api/auth/create-account public',
+        'POST /api/auth/set-password public',
+        'GET /api/admin/businesses admin',
+        'GET /api/admin/agents admin',
+        'PUT /api/admin/agents/:id/business admin',
+        'GET /api/admin/mail admin',
+        'GET /api/admin/mail/outbox admin',
+      ]),
+    );
+  });
+
+  it('answers every route × caller as its declared access says', async () => {
+    const failures: string[] = [];
+    let checked = 0;
+    for (const route of ctx.app.accessTable) {
+      if (route.method === 'HEAD') continue;
+      for (const principal of PRINCIPALS) {
+        let expected: Outcome = expectedOutcome(route.access, principal);
+        // Business-scoped: an admin has no business of their own.
+        if (route.url === SCOPED_ROUTE && principal === 'admin') expected = 'forbidden';
+        const res = await callRoute(route.method, route.url, principal);
+        const actual = outcomeOf(res);
+        checked += 1;
+        if (actual !== expected) {
+          failures.push(
+            `${route.method} ${route.url} as ${principal}: expected ${expected}, got ${actual} (${res.statusCode} ${res.body.slice(0, 120)})`,
+          );
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(checked).toBeGreaterThanOrEqual(15 * PRINCIPALS.length);
+  });
+
+  describe('a member of B can never read or change A’s data', () => {
+    it('sees only their own business on /me', async () => {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/auth/me',
+        headers: await headersFor('member of B'),
+      });
+      expect(res.json()).toMatchObject({
+        user: { userName: memberB.userName, business: { id: memberB.businessId } },
+      });
+      expect(res.body).not.toContain(businessA);
+    });
+
+    it('gets 404 for A’s agent on a business-scoped route, where A’s member gets it', async () => {
+      const url = SCOPED_ROUTE.replace(':id', agentOfA);
+      const asB = await ctx.app.inject({
+        method: 'GET',
+        url,
+        headers: await headersFor('member of B'),
+      });
+      expect(asB.statusCode).toBe(404);
+      // A business id in the query does not change whose data is read.
+      const withQuery = await ctx.app.inject({
+        method: 'GET',
+        url: `${url}?businessId=${businessA}`,
+        headers: await headersFor('member of B'),
+      });
+      expect(withQuery.statusCode).toBe(404);
+      const asA = await ctx.app.inject({
+        method: 'GET',
+        url,
+        headers: await headersFor('member of A'),
+      });
+      expect(asA.statusCode).toBe(200);
+      expect(asA.json()).toEqual({ id: agentOfA, businessId: businessA });
+    });
+
+    it('cannot take A’s agent through the admin route, nor list businesses, agents or mail', async () => {
+      const headers = await headersFor('member of B');
+      const take = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/admin/agents/${agentOfA}/business`,
+        headers,
+        payload: { businessId: memberB.businessId },
+      });
+      expect(take.statusCode).toBe(403);
+      const [agent] = await ctx.app.database.db
+        .select()
+        .from(agents)
+        .where(eq(agents.id, agentOfA));
+      expect(agent?.businessId).toBe(businessA);
+      for (const url of [
+        '/api/admin/businesses',
+        '/api/admin/agents',
+        '/api/admin/mail',
+        '/api/admin/mail/outbox',
+      ]) {
+        const res = await ctx.app.inject({ method: 'GET', url, headers });
+        expect(res.statusCode).toBe(403);
+        expect(res.body).not.toContain(DEMO_BUSINESS.name);
+      }
+    });
+  });
+});

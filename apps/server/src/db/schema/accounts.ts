@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { businesses } from './businesses';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * People who sign in. An admin (the operator) belongs to no business; a member belongs to
+ * exactly one. user_name is stored lowercased and unique ignoring case; a business's first
+ * user is named by its email. password_hash (argon2id) stays null until the set-password link
+ * is used.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userName: text('user_name').notNull(),
+    email: text('email'),
+    passwordHash: text('password_hash'),
+    role: text('role', { enum: ['admin', 'member'] }).notNull(),
+    businessId: uuid('business_id').references(() => businesses.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_user_name_lower_idx').on(sql`lower(${t.userName})`),
+    index('users_email_lower_idx').on(sql`lower(${t.email})`),
+    index('users_business_idx').on(t.businessId),
+    check('users_role_check', sql`${t.role} in ('admin', 'member')`),
+    check(
+      'users_role_business_check',
+      sql`(${t.role} = 'admin' and ${t.businessId} is null) or (${t.role} = 'member' and ${t.businessId} is not null)`,
+    ),
+  ],
+);
+
+/**
+ * Signed-in browsers. The cookie carries a random token; only its SHA-256 is stored, so a
+ * copy of this table signs nobody in. A session ends at expires_at (absolute, 12 h after
+ * sign-in) or after 2 h without a request (last_seen_at); both are compared with the
+ * database's clock.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_expires_idx').on(t.expiresAt),
+    index('sessions_last_seen_idx').on(t.lastSeenAt),
+  ],
+);
+
+/** Single-use links that let a new user choose a password (stored hashed, 24 h). */
+export const setPasswordTokens = pgTable(
+  'set_password_tokens',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('set_password_tokens_user_idx').on(t.userId)],
+);

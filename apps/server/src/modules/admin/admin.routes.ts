@@ -1,0 +1,93 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminAgentListSchema,
+  adminAgentSchema,
+  adminBusinessListSchema,
+  assignAgentBusinessSchema,
+  mailboxListSchema,
+  outboxListSchema,
+} from '@switchboard/shared/admin';
+import { paginationQuerySchema } from '@switchboard/shared/pagination';
+import type { AdminService } from './admin.service';
+
+// Any string: an id that is not a UUID is simply an agent that does not exist (404).
+const agentParamsSchema = z.object({ id: z.string() });
+
+/** The operator's routes: all of them `admin` only. */
+export const adminRoutes =
+  (deps: { service: AdminService }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { service } = deps;
+    const config = { access: 'admin' } as const;
+
+    app.get(
+      '/admin/businesses',
+      {
+        config,
+        schema: {
+          tags: ['admin'],
+          summary: 'Every business, newest first, with its agent and user counts',
+          querystring: paginationQuerySchema,
+          response: { 200: adminBusinessListSchema },
+        },
+      },
+      async (request) => service.listBusinesses(request.query),
+    );
+
+    app.get(
+      '/admin/agents',
+      {
+        config,
+        schema: {
+          tags: ['admin'],
+          summary: 'Every platform agent and the business it is assigned to',
+          response: { 200: adminAgentListSchema },
+        },
+      },
+      async () => service.listAgents(),
+    );
+
+    app.put(
+      '/admin/agents/:id/business',
+      {
+        config,
+        schema: {
+          tags: ['admin'],
+          summary: 'Assigns an agent to a business, or unassigns it (businessId null)',
+          params: agentParamsSchema,
+          body: assignAgentBusinessSchema,
+          response: { 200: adminAgentSchema },
+        },
+      },
+      async (request) => service.assignAgent(request.params.id, request.body.businessId),
+    );
+
+    app.get(
+      '/admin/mail',
+      {
+        config,
+        schema: {
+          tags: ['admin'],
+          summary: 'The local mailbox (mail delivered when no SMTP server is set), newest first',
+          querystring: paginationQuerySchema,
+          response: { 200: mailboxListSchema },
+        },
+      },
+      async (request) => service.listMailbox(request.query),
+    );
+
+    app.get(
+      '/admin/mail/outbox',
+      {
+        config,
+        schema: {
+          tags: ['admin'],
+          summary: 'Every outgoing message with its sending status, attempts and last error',
+          querystring: paginationQuerySchema,
+          response: { 200: outboxListSchema },
+        },
+      },
+      async (request) => service.listOutbox(request.query),
+    );
+  };

@@ -1,0 +1,257 @@
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { Role, SessionUser } from '@switchboard/shared/auth';
+import { executeRows, type Db } from '../../db/client';
+import { businesses, sessions, setPasswordTokens, users } from '../../db/schema';
+
+// Lifetimes are PostgreSQL intervals compared with the database's clock, so every server
+// instance agrees on them and a session's age is what its stored timestamps say.
+export const SESSION_ABSOLUTE_LIFETIME = '12 hours';
+export const SESSION_IDLE_TIMEOUT = '2 hours';
+/** last_seen_at is written at most this often, not on every request. */
+export const SESSION_TOUCH_INTERVAL = '1 minute';
+export const SET_PASSWORD_LINK_LIFETIME = '24 hours';
+
+const interval = (value: string) => sql`${value}::interval`;
+
+const sessionUserColumns = {
+  id: users.id,
+  userName: users.userName,
+  email: users.email,
+  role: users.role,
+  businessId: businesses.id,
+  businessName: businesses.name,
+  businessTimezone: businesses.timezone,
+  businessCountry: businesses.country,
+};
+
+type SessionUserRow = {
+  id: string;
+  userName: string;
+  email: string | null;
+  role: Role;
+  businessId: string | null;
+  businessName: string | null;
+  businessTimezone: string | null;
+  businessCountry: string | null;
+};
+
+function toSessionUser(row: SessionUserRow): SessionUser {
+  return {
+    id: row.id,
+    userName: row.userName,
+    email: row.email ?? '',
+    role: row.role,
+    business:
+      row.businessId === null
+        ? null
+        : {
+            id: row.businessId,
+            name: row.businessName ?? '',
+            timezone: row.businessTimezone ?? 'UTC',
+            country: row.businessCountry ?? '',
+          },
+  };
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return row?.n ?? 0;
+}
+
+/** The user with this user name, ignoring case. */
+export async function findUserByUserName(db: Db, userName: string) {
+  const [row] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash })
+    .from(users)
+    .where(sql`lower(${users.userName}) = ${userName.toLowerCase()}`);
+  return row;
+}
+
+export async function findSessionUser(db: Db, userId: string): Promise<SessionUser | undefined> {
+  const [row] = await db
+    .select(sessionUserColumns)
+    .from(users)
+    .leftJoin(businesses, eq(businesses.id, users.businessId))
+    .where(eq(users.id, userId));
+  return row && toSessionUser(row);
+}
+
+/** Whether a business or a user already uses this email address (ignoring case). */
+export async function isEmailTaken(db: Db, email: string): Promise<boolean> {
+  const address = email.toLowerCase();
+  const rows = await executeRows(
+    db,
+    sql`
+    select 1 from ${businesses} where lower(${businesses.email}) = ${address}
+    union all
+    select 1 from ${users}
+      where lower(${users.userName}) = ${address} or lower(${users.email}) = ${address}
+    limit 1`,
+  );
+  return rows.length > 0;
+}
+
+export async function insertBusiness(
+  db: Db,
+  values: {
+    name: string;
+    email: string;
+    phone: string | null;
+    website: string | null;
+    pointOfContact: string;
+    country: string;
+    timezone: string;
+  },
+): Promise<{ id: string }> {
+  const [row] = await db.insert(businesses).values(values).returning({ id: businesses.id });
+  if (!row) throw new Error('the business was not stored');
+  return row;
+}
+
+export async function insertUser(
+  db: Db,
+  values: {
+    userName: string;
+    email: string | null;
+    role: Role;
+    businessId: string | null;
+    passwordHash?: string | null;
+  },
+): Promise<{ id: string }> {
+  const [row] = await db
+    .insert(users)
+    .values({ ...values, userName: values.userName.toLowerCase() })
+    .returning({ id: users.id });
+  if (!row) throw new Error('the user was not stored');
+  return row;
+}
+
+export async function setUserPassword(db: Db, userId: string, passwordHash: string) {
+  await db
+    .update(users)
+    .set({ passwordHash, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+}
+
+// --- sessions ---
+
+export async function insertSession(
+  db: Db,
+  values: { tokenHash: string; userId: string },
+): Promise<{ id: string; expiresAt: Date }> {
+  const [row] = await db
+    .insert(sessions)
+    .values({ ...values, expiresAt: sql`now() + ${interval(SESSION_ABSOLUTE_LIFETIME)}` })
+    .returning({ id: sessions.id, expiresAt: sessions.expiresAt });
+  if (!row) throw new Error('the session was not stored');
+  return row;
+}
+
+/**
+ * The session behind a token hash with its user, and whether it is still active (neither
+ * past its absolute expiry nor idle too long) and due for a last_seen_at touch.
+ */
+export async function findSessionByTokenHash(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({
+      ...sessionUserColumns,
+      sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
+      active: sql<boolean>`(${sessions.expiresAt} > now() and ${sessions.lastSeenAt} > now() - ${interval(SESSION_IDLE_TIMEOUT)})`,
+      touchDue: sql<boolean>`(${sessions.lastSeenAt} < now() - ${interval(SESSION_TOUCH_INTERVAL)})`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(businesses, eq(businesses.id, users.businessId))
+    .where(eq(sessions.tokenHash, tokenHash));
+  if (!row) return undefined;
+  return {
+    sessionId: row.sessionId,
+    expiresAt: row.expiresAt,
+    active: row.active,
+    touchDue: row.touchDue,
+    user: toSessionUser(row),
+  };
+}
+
+export async function touchSession(db: Db, sessionId: string) {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(eq(sessions.id, sessionId));
+}
+
+export async function deleteSessionById(db: Db, sessionId: string) {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export async function deleteSessionByTokenHash(db: Db, tokenHash: string) {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function deleteUserSessions(db: Db, userId: string) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Removes every session that can no longer be used. */
+export async function deleteExpiredSessions(db: Db) {
+  await db
+    .delete(sessions)
+    .where(
+      or(
+        sql`${sessions.expiresAt} <= now()`,
+        sql`${sessions.lastSeenAt} <= now() - ${interval(SESSION_IDLE_TIMEOUT)}`,
+      ),
+    );
+}
+
+// --- set-password links ---
+
+export async function insertSetPasswordToken(
+  db: Db,
+  values: { tokenHash: string; userId: string },
+) {
+  await db
+    .insert(setPasswordTokens)
+    .values({ ...values, expiresAt: sql`now() + ${interval(SET_PASSWORD_LINK_LIFETIME)}` });
+}
+
+const usable = (tokenHash: string) =>
+  and(
+    eq(setPasswordTokens.tokenHash, tokenHash),
+    isNull(setPasswordTokens.usedAt),
+    gt(setPasswordTokens.expiresAt, sql`now()`),
+  );
+
+/** The user a set-password link is for, while it is unused and unexpired. */
+export async function findUsableSetPasswordToken(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({ userId: setPasswordTokens.userId })
+    .from(setPasswordTokens)
+    .where(usable(tokenHash));
+  return row;
+}
+
+/**
+ * Marks a link used and answers its user, or undefined when it was not usable. One statement,
+ * so two requests racing with the same link cannot both succeed.
+ */
+export async function consumeSetPasswordToken(
+  db: Db,
+  tokenHash: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .update(setPasswordTokens)
+    .set({ usedAt: sql`now()` })
+    .where(usable(tokenHash))
+    .returning({ userId: setPasswordTokens.userId });
+  return row?.userId;
+}
+
+/** Other links of the user stop working once a password is set. */
+export async function retireSetPasswordTokens(db: Db, userId: string) {
+  await db
+    .update(setPasswordTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(setPasswordTokens.userId, userId), isNull(setPasswordTokens.usedAt)));
+}

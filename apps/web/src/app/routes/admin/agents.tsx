@@ -1,0 +1,14 @@
+import { PageHeader } from '../../../components/page-header';
+import { AgentsTable } from '../../../features/admin/components/agents-table';
+
+export default function AdminAgentsRoute() {
+  return (
+    <>
+      <PageHeader
+        title="Agents"
+        description="Assign each voice agent to the business it answers for. A business sees only its own agents and their calls."
+      />
+      <AgentsTable />
+    </>
+  );
+}

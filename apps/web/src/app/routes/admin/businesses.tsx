@@ -1,0 +1,24 @@
+import { PageHeader } from '../../../components/page-header';
+import { BusinessesTable } from '../../../features/admin/components/businesses-table';
+import { useSessionUser } from '../../../features/auth/components/session-context';
+import { browserTimeZone } from '../../../lib/time-zones';
+import { usePaginationParams } from '../../../lib/use-pagination-params';
+
+export default function AdminBusinessesRoute() {
+  const user = useSessionUser();
+  const { page, limit, setPagination } = usePaginationParams();
+  return (
+    <>
+      <PageHeader
+        title="Businesses"
+        description="Every business with an account on this Switchboard."
+      />
+      <BusinessesTable
+        page={page}
+        limit={limit}
+        onPageChange={setPagination}
+        timeZone={user.business?.timezone ?? browserTimeZone()}
+      />
+    </>
+  );
+}

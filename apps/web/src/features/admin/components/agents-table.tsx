@@ -1,0 +1,209 @@
+import {
+  Badge,
+  EmptyState,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import type { AdminAgent } from '@switchboard/shared/admin';
+import { IconRobot } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { QueryError } from '../../../components/query-error';
+import { TableSkeleton } from '../../../components/table-skeleton';
+import { useAssignAgentBusiness } from '../api/assign-agent-business';
+import { useAgents } from '../api/list-agents';
+import { useAllBusinesses } from '../api/list-businesses';
+
+const COLUMNS = ['Agent', 'Phone number', 'Status', 'Business'];
+
+type BusinessOption = { value: string; label: string };
+
+// A real option rather than the clear button, which Mantine hides from keyboards and screen readers.
+const UNASSIGNED = '';
+const unassignedOption: BusinessOption = { value: UNASSIGNED, label: 'Unassigned' };
+
+/** Every agent on the platform account, each with a picker for the business it answers for. */
+export function AgentsTable() {
+  const agents = useAgents();
+  const businesses = useAllBusinesses();
+  const businessOptions = useMemo<BusinessOption[]>(
+    () =>
+      (businesses.data ?? [])
+        .map((business) => ({ value: business.id, label: business.name }))
+        .sort((a, b) => a.label.localeCompare(b.label)),
+    [businesses.data],
+  );
+
+  if (agents.isError && !agents.data) {
+    return (
+      <QueryError
+        title="Could not load the agents"
+        error={agents.error}
+        onRetry={() => void agents.refetch()}
+        retrying={agents.isFetching}
+      />
+    );
+  }
+
+  const rows = agents.data;
+  if (rows && rows.length === 0) {
+    return (
+      <Paper withBorder p={{ base: 'xl', sm: 48 }}>
+        <EmptyState
+          variant="light"
+          icon={<IconRobot size={26} stroke={1.6} />}
+          title="No agents yet"
+          description="Agents (assistants) on the voice platform account appear here once they are synced."
+        />
+      </Paper>
+    );
+  }
+
+  const assigned = rows?.filter((agent) => agent.businessId).length ?? 0;
+
+  return (
+    <Stack gap="md">
+      {businesses.isError && (
+        <QueryError
+          title="Could not load the businesses to assign to"
+          error={businesses.error}
+          onRetry={() => void businesses.refetch()}
+          retrying={businesses.isFetching}
+        />
+      )}
+      {rows && (
+        <Group gap="xs">
+          <Badge variant="light" color="gray" size="lg" radius="sm">
+            {rows.length} {rows.length === 1 ? 'agent' : 'agents'}
+          </Badge>
+          <Badge variant="light" color="teal" size="lg" radius="sm">
+            {assigned} assigned
+          </Badge>
+          <Badge variant="light" color="yellow" size="lg" radius="sm">
+            {rows.length - assigned} unassigned
+          </Badge>
+        </Group>
+      )}
+      <Paper withBorder style={{ overflow: 'hidden' }}>
+        <Table.ScrollContainer minWidth={760}>
+          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                {COLUMNS.map((column) => (
+                  <Table.Th key={column} w={column === 'Business' ? 300 : undefined}>
+                    {column}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            {rows ? (
+              <Table.Tbody>
+                {rows.map((agent) => (
+                  <AgentRow
+                    key={agent.id}
+                    agent={agent}
+                    businessOptions={businessOptions}
+                    businessesLoading={businesses.isPending}
+                  />
+                ))}
+              </Table.Tbody>
+            ) : (
+              <TableSkeleton columns={COLUMNS.length} />
+            )}
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+    </Stack>
+  );
+}
+
+type AgentRowProps = {
+  agent: AdminAgent;
+  businessOptions: BusinessOption[];
+  businessesLoading: boolean;
+};
+
+function AgentRow({ agent, businessOptions, businessesLoading }: AgentRowProps) {
+  const assignMutation = useAssignAgentBusiness();
+  // The current business stays readable even before (or without) the full list.
+  const options = useMemo(() => {
+    const known =
+      agent.businessId && !businessOptions.some((option) => option.value === agent.businessId)
+        ? [{ value: agent.businessId, label: agent.businessName ?? 'Unknown business' }]
+        : [];
+    return [unassignedOption, ...known, ...businessOptions];
+  }, [agent.businessId, agent.businessName, businessOptions]);
+
+  const change = (value: string | null) => {
+    const businessId = value || null;
+    if (businessId === agent.businessId) return;
+    const businessName = businessId
+      ? (options.find((option) => option.value === businessId)?.label ?? null)
+      : null;
+    assignMutation.mutate({ agentId: agent.id, businessId, businessName });
+  };
+
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Stack gap={2}>
+          <Text fw={600} size="sm">
+            {agent.name}
+          </Text>
+          <Text
+            c="dimmed"
+            size="xs"
+            ff="monospace"
+            truncate="end"
+            maw={280}
+            title={agent.platformAssistantId}
+          >
+            {agent.platformAssistantId}
+          </Text>
+        </Stack>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" ff="monospace" c={agent.phoneNumber ? undefined : 'dimmed'}>
+          {agent.phoneNumber ?? 'No number'}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        {agent.removedAt ? (
+          <Tooltip label="This assistant no longer exists on the voice platform.">
+            <Badge color="red" variant="light">
+              Removed
+            </Badge>
+          </Tooltip>
+        ) : (
+          <Badge color="teal" variant="light">
+            Active
+          </Badge>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <Select
+          aria-label={`Business for ${agent.name}`}
+          placeholder={businessesLoading ? 'Loading businesses…' : 'Choose a business'}
+          data={options}
+          value={agent.businessId ?? UNASSIGNED}
+          onChange={change}
+          searchable
+          allowDeselect={false}
+          nothingFoundMessage="No business matches"
+          disabled={assignMutation.isPending}
+          rightSection={assignMutation.isPending ? <Loader size={14} /> : undefined}
+          size="sm"
+          styles={
+            agent.businessId ? undefined : { input: { color: 'var(--mantine-color-dimmed)' } }
+          }
+          comboboxProps={{ withinPortal: true }}
+        />
+      </Table.Td>
+    </Table.Tr>
+  );
+}

@@ -1,0 +1,60 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildAdminUser, jsonResponse, stubApi, type ApiRequest } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render';
+
+const TOTAL = 45;
+
+/** 45 businesses, paged as the server pages them. */
+function listPage({ search }: ApiRequest) {
+  const page = Number(search.get('page'));
+  const limit = Number(search.get('limit'));
+  const totalPages = Math.ceil(TOTAL / limit);
+  const first = (page - 1) * limit;
+  const data = Array.from({ length: Math.max(0, Math.min(limit, TOTAL - first)) }, (_, i) => ({
+    id: `b${first + i + 1}`,
+    name: `Business ${first + i + 1}`,
+    email: `office${first + i + 1}@example.com`,
+    country: 'Ireland',
+    timezone: 'Europe/Dublin',
+    createdAt: '2026-03-05T14:07:00.000Z',
+    agentCount: i % 3,
+    userCount: 1,
+  }));
+  return jsonResponse({
+    data,
+    meta: { total: TOTAL, page, limit, totalPages, hasNext: page < totalPages, hasPrev: page > 1 },
+  });
+}
+
+describe('admin businesses', () => {
+  it('reads the page and its size from the URL, and keeps paging there', async () => {
+    const api = stubApi({ 'GET /api/admin/businesses': listPage }, { session: buildAdminUser() });
+    const { user, router } = renderApp('/admin/businesses?page=2&limit=10');
+
+    expect(await screen.findByText('Business 11')).toBeInTheDocument();
+    expect(screen.getByText('11–20 of 45 businesses')).toBeInTheDocument();
+    const first = api.calls('GET /api/admin/businesses')[0];
+    expect(first?.search.get('page')).toBe('2');
+    expect(first?.search.get('limit')).toBe('10');
+
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    expect(await screen.findByText('Business 21')).toBeInTheDocument();
+    expect(new URLSearchParams(router.state.location.search).get('page')).toBe('3');
+
+    await user.click(screen.getByRole('button', { name: 'Previous page' }));
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('page')).toBe('2'),
+    );
+    const row = (await screen.findByText('Business 12')).closest('tr');
+    expect(row && within(row).getByText('office12@example.com')).toBeInTheDocument();
+  });
+
+  it('falls back to the first page for a page number that makes no sense', async () => {
+    const api = stubApi({ 'GET /api/admin/businesses': listPage }, { session: buildAdminUser() });
+    renderApp('/admin/businesses?page=-4&limit=lots');
+
+    expect(await screen.findByText('Business 1')).toBeInTheDocument();
+    expect(api.calls('GET /api/admin/businesses')[0]?.search.toString()).toBe('page=1&limit=20');
+  });
+});

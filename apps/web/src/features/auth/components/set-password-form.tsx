@@ -1,0 +1,130 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import {
+  SET_PASSWORD_MIN_LENGTH,
+  setPasswordSchema,
+  type SessionUser,
+} from '@switchboard/shared/auth';
+import { IconLinkOff } from '@tabler/icons-react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { isApiError } from '../../../lib/api-client';
+import { applyServerFieldErrors } from '../../../lib/form-errors';
+import { useSetPassword } from '../api/set-password';
+import { FormAlert } from './form-alert';
+
+export const passwordsDoNotMatch = 'Passwords do not match';
+
+// The server's rule for the password (shared), plus the confirmation only the form has.
+const setPasswordFormSchema = setPasswordSchema
+  .pick({ password: true })
+  .extend({ confirmPassword: z.string() })
+  .refine((values) => values.password === values.confirmPassword, {
+    error: passwordsDoNotMatch,
+    path: ['confirmPassword'],
+    // Also when the password itself is still too short: both problems are worth knowing.
+    when: (payload) => payload.value !== undefined,
+  });
+type SetPasswordFormValues = z.input<typeof setPasswordFormSchema>;
+
+const TOKEN_INVALID = 'TOKEN_INVALID';
+
+/** The link's token is gone, used or expired: nothing to set, the way out is a new link. */
+export function InvalidLinkAlert({ message }: { message: string }) {
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      title="This link cannot be used"
+      icon={<IconLinkOff size={20} />}
+      role="alert"
+    >
+      <Stack gap="xs">
+        <Text size="sm">{message}</Text>
+        <Text size="sm">
+          <Anchor
+            component={Link}
+            to="/create-account"
+            fw={600}
+            size="sm"
+            c="inherit"
+            underline="always"
+          >
+            Create an account again
+          </Anchor>{' '}
+          to get a new link, or{' '}
+          <Anchor component={Link} to="/login" fw={600} size="sm" c="inherit" underline="always">
+            sign in
+          </Anchor>{' '}
+          if you already set your password.
+        </Text>
+      </Stack>
+    </Alert>
+  );
+}
+
+type SetPasswordFormProps = {
+  token: string;
+  onSuccess: (user: SessionUser) => void;
+};
+
+export function SetPasswordForm({ token, onSuccess }: SetPasswordFormProps) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<SetPasswordFormValues>({
+    resolver: zodResolver(setPasswordFormSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  const setPasswordMutation = useSetPassword();
+  const { error } = setPasswordMutation;
+
+  const submit = ({ password }: SetPasswordFormValues) => {
+    setPasswordMutation.mutate(
+      { token, password },
+      {
+        onSuccess,
+        onError: (failure) => {
+          if (applyServerFieldErrors(failure, ['password'], setError)) setPasswordMutation.reset();
+        },
+      },
+    );
+  };
+
+  if (isApiError(error) && error.code === TOKEN_INVALID) {
+    return <InvalidLinkAlert message={error.message} />;
+  }
+
+  return (
+    <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
+      <Stack gap="md">
+        {setPasswordMutation.isError && (
+          <FormAlert title="Could not set your password" error={error} />
+        )}
+        <PasswordInput
+          label="New password"
+          description={`At least ${SET_PASSWORD_MIN_LENGTH} characters`}
+          autoComplete="new-password"
+          withAsterisk
+          size="md"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <PasswordInput
+          label="Confirm password"
+          autoComplete="new-password"
+          withAsterisk
+          size="md"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <Button type="submit" size="md" fullWidth mt="xs" loading={setPasswordMutation.isPending}>
+          Set password and sign in
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,81 @@
+import type { SessionUser } from '@switchboard/shared/auth';
+import { vi } from 'vitest';
+
+/** A signed-in user as GET /api/auth/me answers it; a member of a business unless overridden. */
+export function buildSessionUser(overrides: Partial<SessionUser> = {}): SessionUser {
+  return {
+    id: 'user-1',
+    userName: 'demo@brightsmile.example',
+    email: 'demo@brightsmile.example',
+    role: 'member',
+    business: {
+      id: 'business-1',
+      name: 'Bright Smile Dental',
+      timezone: 'Europe/Dublin',
+      country: 'Ireland',
+    },
+    ...overrides,
+  };
+}
+
+export function buildAdminUser(overrides: Partial<SessionUser> = {}): SessionUser {
+  return buildSessionUser({
+    id: 'admin-1',
+    userName: 'admin',
+    email: 'admin@switchboard.localhost',
+    role: 'admin',
+    business: null,
+    ...overrides,
+  });
+}
+
+/** A JSON response as the server would send it. */
+export function jsonResponse(body: unknown, init: ResponseInit = {}) {
+  return new Response(JSON.stringify(body), {
+    ...init,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...init.headers },
+  });
+}
+
+/** The server's error shape. */
+export function errorResponse(status: number, code: string, message: string, details?: unknown) {
+  return jsonResponse({ error: { code, message, details }, requestId: 'test' }, { status });
+}
+
+export type ApiRequest = { method: string; path: string; search: URLSearchParams; body: unknown };
+type Handler = (request: ApiRequest) => Response | Promise<Response>;
+
+/**
+ * Stubs fetch with a small fake of the API. Handlers are keyed "METHOD /api/path" (no query
+ * string). GET /api/auth/me answers `session` (null: 401, signed out) unless a handler says
+ * otherwise; anything unhandled answers 404. Returns the requests seen, to assert on.
+ */
+export function stubApi(
+  handlers: Record<string, Handler> = {},
+  { session = null }: { session?: SessionUser | null } = {},
+) {
+  const requests: ApiRequest[] = [];
+  const all: Record<string, Handler> = {
+    'GET /api/auth/me': () =>
+      session
+        ? jsonResponse({ user: session })
+        : errorResponse(401, 'UNAUTHENTICATED', 'You need to sign in'),
+    ...handlers,
+  };
+  const fetchSpy = vi.fn<typeof fetch>(async (input, init) => {
+    const href = input instanceof Request ? input.url : input.toString();
+    const url = new URL(href, 'http://localhost');
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    const request = { method, path: url.pathname, search: url.searchParams, body };
+    requests.push(request);
+    const handler = all[`${method} ${url.pathname}`];
+    return handler ? handler(request) : errorResponse(404, 'NOT_FOUND', 'Not found');
+  });
+  vi.stubGlobal('fetch', fetchSpy);
+
+  /** Requests to one endpoint, e.g. `calls('POST /api/auth/login')`. */
+  const calls = (key: string) =>
+    requests.filter((request) => `${request.method} ${request.path}` === key);
+  return { fetchSpy, requests, calls };
+}
