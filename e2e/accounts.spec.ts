@@ -125,6 +125,32 @@ describeInBrowser('accounts', (e2e) => {
     expect(new URL(page.url()).pathname).toBe('/login');
   });
 
+  it('the create-account form shows the seed’s messages', async () => {
+    const { page } = e2e;
+    await page.goto('/create-account');
+    const submit = page.locator('form button[type="submit"]');
+    await submit.click();
+    for (const message of [
+      'Business name is required',
+      'Please enter a valid email address',
+      'Point of contact is required',
+      'Country is required',
+    ]) {
+      await expect.poll(() => page.getByText(message, { exact: true }).isVisible()).toBe(true);
+    }
+
+    await page.locator('input[name="website"]').fill('not a website');
+    await page.locator('input[name="email"]').fill('owner@');
+    await submit.click();
+    await expect
+      .poll(() => page.getByText('Please enter a valid website URL', { exact: true }).isVisible())
+      .toBe(true);
+    expect(
+      await page.getByText('Please enter a valid email address', { exact: true }).isVisible(),
+    ).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/create-account');
+  });
+
   it('a member sees no Admin navigation, and an admin page says they have no access', async () => {
     const { page } = e2e;
     await signInAs(e2e, DEMO_MEMBER);
