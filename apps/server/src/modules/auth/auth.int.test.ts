@@ -515,8 +515,7 @@ describe.each(databaseTargets)('accounts on %s', (target) => {
       expect(reused.statusCode).toBe(400);
       expect(reused.json<ErrorBody>().error).toEqual({
         code: 'TOKEN_INVALID',
-        message:
-          'This link is invalid or has expired. Ask your Switchboard administrator for a new one.',
+        message: 'This link is invalid or has expired.',
       });
 
       const login = await post('/api/auth/login', {

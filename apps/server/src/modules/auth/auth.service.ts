@@ -50,11 +50,7 @@ export const emailTaken = () =>
   );
 
 export const tokenInvalid = () =>
-  new AppError(
-    'TOKEN_INVALID',
-    400,
-    'This link is invalid or has expired. Ask your Switchboard administrator for a new one.',
-  );
+  new AppError('TOKEN_INVALID', 400, 'This link is invalid or has expired.');
 
 /** A new session: the token goes into the cookie and nowhere else. */
 export type StartedSession = { token: string; expiresAt: Date; user: SessionUser };
