@@ -1,15 +1,5 @@
-import {
-  Badge,
-  EmptyState,
-  Group,
-  Loader,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { EmptyPanel } from '../../../components/empty-panel';
+import { Badge, Group, Loader, Paper, Select, Stack, Table, Text, Tooltip } from '@mantine/core';
 import type { AdminAgent } from '@switchboard/shared/admin';
 import { IconRobot } from '@tabler/icons-react';
 import { useMemo } from 'react';
@@ -53,14 +43,11 @@ export function AgentsTable() {
   const rows = agents.data;
   if (rows && rows.length === 0) {
     return (
-      <Paper withBorder p={{ base: 'xl', sm: 48 }}>
-        <EmptyState
-          variant="light"
-          icon={<IconRobot size={26} stroke={1.6} />}
-          title="No agents yet"
-          description="Agents (assistants) on the voice platform account appear here once they are synced."
-        />
-      </Paper>
+      <EmptyPanel
+        icon={IconRobot}
+        title="No agents yet"
+        description="Agents (assistants) on the voice platform account appear here once they are synced."
+      />
     );
   }
 

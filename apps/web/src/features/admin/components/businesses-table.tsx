@@ -1,4 +1,5 @@
-import { Badge, EmptyState, Paper, Stack, Table, Text } from '@mantine/core';
+import { EmptyPanel } from '../../../components/empty-panel';
+import { Badge, Paper, Stack, Table, Text } from '@mantine/core';
 import { formatDateTime } from '@switchboard/shared/format';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { PastLastPage } from '../../../components/past-last-page';
@@ -33,14 +34,11 @@ export function BusinessesTable({ page, limit, onPageChange, timeZone }: Busines
   const rows = businesses.data?.data;
   if (rows && rows.length === 0 && page === 1) {
     return (
-      <Paper withBorder p={{ base: 'xl', sm: 48 }}>
-        <EmptyState
-          variant="light"
-          icon={<IconBuildingStore size={26} stroke={1.6} />}
-          title="No businesses yet"
-          description="Businesses appear here once someone creates an account at /create-account."
-        />
-      </Paper>
+      <EmptyPanel
+        icon={IconBuildingStore}
+        title="No businesses yet"
+        description="Businesses appear here once someone creates an account at /create-account."
+      />
     );
   }
 

@@ -1,3 +1,4 @@
+import { EmptyPanel } from '../../../components/empty-panel';
 import {
   Box,
   Divider,
@@ -68,14 +69,11 @@ export function MailInbox({
   const messages = mail.data?.data;
   if (messages && messages.length === 0 && page === 1) {
     return (
-      <Paper withBorder p={{ base: 'xl', sm: 48 }}>
-        <EmptyState
-          variant="light"
-          icon={<IconMail size={26} stroke={1.6} />}
-          title="The mailbox is empty"
-          description="Mail the app sends (set-password links, enquiry replies) is delivered here while no SMTP server is configured."
-        />
-      </Paper>
+      <EmptyPanel
+        icon={IconMail}
+        title="The mailbox is empty"
+        description="Mail the app sends (set-password links, enquiry replies) is delivered here while no SMTP server is configured."
+      />
     );
   }
 

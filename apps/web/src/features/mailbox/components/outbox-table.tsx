@@ -1,4 +1,5 @@
-import { Badge, EmptyState, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { EmptyPanel } from '../../../components/empty-panel';
+import { Badge, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
 import type { OutboxMessage } from '@switchboard/shared/admin';
 import { formatDateTime } from '@switchboard/shared/format';
 import { IconSend } from '@tabler/icons-react';
@@ -41,14 +42,11 @@ export function OutboxTable({ page, limit, onPageChange, timeZone }: OutboxTable
   const rows = outbox.data?.data;
   if (rows && rows.length === 0 && page === 1) {
     return (
-      <Paper withBorder p={{ base: 'xl', sm: 48 }}>
-        <EmptyState
-          variant="light"
-          icon={<IconSend size={26} stroke={1.6} />}
-          title="Nothing sent yet"
-          description="Every message the app sends is listed here first, with its delivery attempts."
-        />
-      </Paper>
+      <EmptyPanel
+        icon={IconSend}
+        title="Nothing sent yet"
+        description="Every message the app sends is listed here first, with its delivery attempts."
+      />
     );
   }
 

@@ -1,0 +1,23 @@
+import { EmptyState, Paper } from '@mantine/core';
+import type { Icon } from '@tabler/icons-react';
+
+type EmptyPanelProps = {
+  icon: Icon;
+  title: string;
+  /** What will appear here, and how it gets here. */
+  description: string;
+};
+
+/** A list with nothing in it yet: what it holds and where its items come from. */
+export function EmptyPanel({ icon: IconComponent, title, description }: EmptyPanelProps) {
+  return (
+    <Paper withBorder p={{ base: 'xl', sm: 48 }}>
+      <EmptyState
+        variant="light"
+        icon={<IconComponent size={26} stroke={1.6} />}
+        title={title}
+        description={description}
+      />
+    </Paper>
+  );
+}
