@@ -9,11 +9,15 @@ import {
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { agentRoutes } from './modules/agents/agents.routes';
+import { AgentsService } from './modules/agents/agents.service';
+import { AnalyticsService } from './modules/analytics/analytics.service';
 import { AdminService } from './modules/admin/admin.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { DEMO_ADMIN, DEMO_MEMBER, seedDemoAccounts } from './modules/auth/demo-accounts';
 import { healthRoutes } from './modules/health/health.routes';
+import { statisticsRoutes } from './modules/statistics/statistics.routes';
 import { createLocalMailboxTransport, createSmtpTransport } from './modules/mail/mail-transport';
 import { MailService } from './modules/mail/mail.service';
 import { CallSync } from './platform/call-sync';
@@ -153,6 +157,14 @@ export async function buildApp(config: Config) {
     await app.register(adminRoutes({ service: new AdminService({ db: database.db }) }), {
       prefix: '/api',
     });
+    const analytics = new AnalyticsService({ db: database.db });
+    const agentsService = new AgentsService({
+      db: database.db,
+      platform: runtime,
+      log: app.log.child({ component: 'agents' }),
+    });
+    await app.register(agentRoutes({ agents: agentsService, analytics }), { prefix: '/api' });
+    await app.register(statisticsRoutes({ analytics }), { prefix: '/api' });
     await app.register(platformRoutes({ platform: runtime, sync }), { prefix: '/api' });
     await app.register(webhookRoutes({ platform: runtime, tools }), { prefix: '/api' });
     await registerSpa(app, config.webDistDir);

@@ -19,6 +19,12 @@ export type PlatformRuntime = {
   /** null: webhooks are refused (live mode without VAPI_WEBHOOK_SECRET). */
   webhookAuth: WebhookAuthConfig | null;
   sandbox: Sandbox | undefined;
+  /**
+   * Where the platform should send this server's webhooks and agent tool calls: PUBLIC_URL's
+   * webhook path, or in sandbox mode the loopback address once the server listens. Undefined
+   * when neither is known (a live platform without PUBLIC_URL).
+   */
+  webhookUrl: () => string | undefined;
   /** Called once the server listens: the sandbox learns where to send its webhooks. */
   onListen: (serverBaseUrl: string) => void;
   close: () => Promise<void>;
@@ -59,6 +65,9 @@ export async function startPlatform(
   log: FastifyBaseLogger,
 ): Promise<PlatformRuntime> {
   const { platform } = config;
+  const publicWebhookUrl = config.publicUrl
+    ? new URL(WEBHOOK_PATH, config.publicUrl).toString()
+    : undefined;
   const configuredAuth = platform.webhook.secret
     ? {
         mode: platform.webhook.auth,
@@ -82,6 +91,7 @@ export async function startPlatform(
       publicKey: platform.publicKey,
       webhookAuth: configuredAuth,
       sandbox: undefined,
+      webhookUrl: () => publicWebhookUrl,
       onListen: () => undefined,
       close: async () => undefined,
     };
@@ -94,6 +104,7 @@ export async function startPlatform(
     secret: randomBytes(24).toString('base64url'),
     secretHeader: platform.webhook.secretHeader,
   };
+  let loopbackWebhookUrl: string | undefined;
   const privateKey = `sandbox-private-${randomBytes(16).toString('hex')}`;
   const publicKey = `sandbox-public-${randomBytes(16).toString('hex')}`;
   const sandbox = await createSandbox({
@@ -121,7 +132,12 @@ export async function startPlatform(
     publicKey,
     webhookAuth,
     sandbox,
-    onListen: (serverBaseUrl) => sandbox.setServerUrl(`${serverBaseUrl}${WEBHOOK_PATH}`),
+    // The sandbox runs beside us: it reaches us over loopback, whatever PUBLIC_URL says.
+    webhookUrl: () => loopbackWebhookUrl ?? publicWebhookUrl,
+    onListen: (serverBaseUrl) => {
+      loopbackWebhookUrl = `${serverBaseUrl}${WEBHOOK_PATH}`;
+      sandbox.setServerUrl(loopbackWebhookUrl);
+    },
     close: () => sandbox.close(),
   };
 }

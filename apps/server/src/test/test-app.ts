@@ -144,7 +144,7 @@ let businessCounter = 0;
 /** Factory: a business with a member who has a password. */
 export async function createBusinessWithMember(
   app: TestApp,
-  overrides: { name?: string; email?: string; password?: string } = {},
+  overrides: { name?: string; email?: string; password?: string; timezone?: string } = {},
 ) {
   businessCounter += 1;
   const email = overrides.email ?? `owner${businessCounter}@business-${businessCounter}.example`;
@@ -156,7 +156,7 @@ export async function createBusinessWithMember(
     website: null,
     pointOfContact: 'Pat Owner',
     country: 'Ireland',
-    timezone: 'Europe/Dublin',
+    timezone: overrides.timezone ?? 'Europe/Dublin',
   });
   const user = await insertUser(app.database.db, {
     userName: email,

@@ -1,0 +1,146 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  agentListSchema,
+  agentSchema,
+  agentSettingsResponseSchema,
+  agentSettingsSchema,
+} from '@switchboard/shared/agents';
+import { agentAnalyticsSchema, agentBreakdownsSchema } from '@switchboard/shared/analytics';
+import { dateRangeQuerySchema } from '@switchboard/shared/date-range';
+import { requireUser } from '../../plugins/auth';
+import type { AnalyticsService } from '../analytics/analytics.service';
+import { agentScopeOf } from './agent-scope';
+import type { AgentsService } from './agents.service';
+
+// Any string: an id that is not one of the caller's agents is simply not found (404).
+const params = z.object({ id: z.string().min(1) });
+
+/** Agents (the platform's assistants a business has) and their analytics. */
+export const agentRoutes =
+  (deps: { agents: AgentsService; analytics: AnalyticsService }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const config = { access: 'member' } as const;
+    const tags = ['agents'];
+
+    app.get(
+      '/agents',
+      {
+        config,
+        schema: {
+          tags,
+          summary: "The caller's agents with their last 7 days (admins: every agent)",
+          response: { 200: agentListSchema },
+        },
+      },
+      async (request) => ({ data: await deps.agents.list(agentScopeOf(request)) }),
+    );
+
+    app.post(
+      '/agents',
+      {
+        config,
+        schema: {
+          tags,
+          summary:
+            "Creates an assistant on the platform with the enquiry and appointment tools, as the caller's business's agent",
+          body: agentSettingsSchema,
+          response: { 201: agentSchema },
+        },
+      },
+      async (request, reply) => {
+        const user = requireUser(request);
+        const agent = await deps.agents.create(user.business?.id ?? null, request.body);
+        return reply.status(201).send(agent);
+      },
+    );
+
+    app.get(
+      '/agents/:id',
+      {
+        config,
+        schema: { tags, summary: 'One agent', params, response: { 200: agentSchema } },
+      },
+      async (request) => deps.agents.get(agentScopeOf(request), request.params.id),
+    );
+
+    app.get(
+      '/agents/:id/settings',
+      {
+        config,
+        schema: {
+          tags,
+          summary: "The agent's editable settings, as the platform holds them now",
+          params,
+          response: { 200: agentSettingsResponseSchema },
+        },
+      },
+      async (request) => deps.agents.getSettings(agentScopeOf(request), request.params.id),
+    );
+
+    app.patch(
+      '/agents/:id',
+      {
+        config,
+        schema: {
+          tags,
+          summary: "Changes the agent's settings on the platform",
+          params,
+          body: agentSettingsSchema,
+          response: { 200: agentSchema },
+        },
+      },
+      async (request) => deps.agents.update(agentScopeOf(request), request.params.id, request.body),
+    );
+
+    app.delete(
+      '/agents/:id',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Deletes the assistant on the platform; its call history stays',
+          params,
+          response: { 204: z.null() },
+        },
+      },
+      async (request, reply) => {
+        await deps.agents.remove(agentScopeOf(request), request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.get(
+      '/agents/:id/analytics',
+      {
+        config,
+        schema: {
+          tags,
+          summary:
+            "The agent's four figures and daily series for a date range (default: the last 30 days), in its business's time zone",
+          params,
+          querystring: dateRangeQuerySchema,
+          response: { 200: agentAnalyticsSchema },
+        },
+      },
+      async (request) =>
+        deps.analytics.agentAnalytics(agentScopeOf(request), request.params.id, request.query),
+    );
+
+    app.get(
+      '/agents/:id/analytics/breakdowns',
+      {
+        config,
+        schema: {
+          tags,
+          summary:
+            'End reasons, call types, success rate by day, cost components, durations and hours of the day for a date range',
+          params,
+          querystring: dateRangeQuerySchema,
+          response: { 200: agentBreakdownsSchema },
+        },
+      },
+      async (request) =>
+        deps.analytics.agentBreakdowns(agentScopeOf(request), request.params.id, request.query),
+    );
+  };

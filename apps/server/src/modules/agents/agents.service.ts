@@ -1,0 +1,165 @@
+import { VapiError, type Vapi } from '@vapi-ai/server-sdk';
+import type { Agent, AgentSettings, AgentSettingsResponse } from '@switchboard/shared/agents';
+import { successRatePercent, roundTo2 } from '@switchboard/shared/analytics';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { AppError, notFound } from '../../lib/app-error';
+import { describePlatformError } from '../../platform/platform-client';
+import type { PlatformRuntime } from '../../platform/platform-runtime';
+import {
+  findAgent,
+  insertAgent,
+  listAgents,
+  markAgentRemoved,
+  updateAgentName,
+  type AgentRow,
+  type AgentScope,
+} from './agents.repository';
+import { assistantDtoFromSettings, settingsFromAssistant } from './assistant-settings';
+
+type Deps = {
+  db: Db;
+  platform: Pick<PlatformRuntime, 'client' | 'webhookUrl'>;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+};
+
+function toAgent(row: AgentRow): Agent {
+  return {
+    id: row.id,
+    name: row.name,
+    phoneNumber: row.phoneNumber,
+    businessId: row.businessId,
+    businessName: row.businessName,
+    timeZone: row.timeZone,
+    last7Days: {
+      calls: row.calls7d,
+      successRate: successRatePercent(row.passed7d, row.calls7d),
+      spend: roundTo2(row.spend7d),
+    },
+    lastCallAt: row.lastCallAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** "Failed to fetch agent: <why>": the seed's wording, with the platform's reason. */
+function platformFailure(action: string, error: unknown): AppError {
+  return new AppError(
+    'PLATFORM_ERROR',
+    502,
+    `Failed to ${action}: ${describePlatformError(error)}`,
+  );
+}
+
+const isPlatformNotFound = (error: unknown) =>
+  error instanceof VapiError && error.statusCode === 404;
+
+/**
+ * Agents: lists and figures from our store; configuration read from and written to the
+ * platform through the SDK (the platform is the source of truth for an assistant's settings).
+ */
+export class AgentsService {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: Deps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  async list(scope: AgentScope): Promise<Agent[]> {
+    return (await listAgents(this.deps.db, scope, this.now())).map(toAgent);
+  }
+
+  async get(scope: AgentScope, agentId: string): Promise<Agent> {
+    const row = await findAgent(this.deps.db, scope, agentId, this.now());
+    if (!row) throw notFound('Agent');
+    return toAgent(row);
+  }
+
+  /** Reads the assistant from the platform; one gone from there is marked removed here too. */
+  private async fetchAssistant(agentId: string, action: string): Promise<Vapi.Assistant> {
+    try {
+      return await this.deps.platform.client.sdk.assistants.get({ id: agentId });
+    } catch (error) {
+      if (isPlatformNotFound(error)) {
+        await markAgentRemoved(this.deps.db, agentId);
+        throw notFound('Agent');
+      }
+      throw platformFailure(action, error);
+    }
+  }
+
+  async getSettings(scope: AgentScope, agentId: string): Promise<AgentSettingsResponse> {
+    await this.get(scope, agentId);
+    const assistant = await this.fetchAssistant(agentId, 'fetch agent');
+    return { id: agentId, ...settingsFromAssistant(assistant) };
+  }
+
+  /**
+   * Creates the assistant on the platform (with our tools pointing at our webhook) and records
+   * it as the business's agent (an admin's stays unassigned until assigned). If recording it
+   * fails, the new assistant is deleted again, so nothing is left half-made.
+   */
+  async create(businessId: string | null, settings: AgentSettings): Promise<Agent> {
+    const { sdk } = this.deps.platform.client;
+    let assistant: Vapi.Assistant;
+    try {
+      assistant = await sdk.assistants.create(
+        assistantDtoFromSettings(settings, { serverUrl: this.deps.platform.webhookUrl() }),
+      );
+    } catch (error) {
+      throw platformFailure('create agent', error);
+    }
+    try {
+      await insertAgent(this.deps.db, {
+        platformAssistantId: assistant.id,
+        businessId,
+        name: assistant.name ?? settings.name,
+      });
+    } catch (error) {
+      await sdk.assistants.delete({ id: assistant.id }).catch((cleanupError: unknown) => {
+        this.deps.log.error(
+          { err: cleanupError, assistantId: assistant.id },
+          'could not delete an assistant whose agent record failed; the next sync lists it unassigned',
+        );
+      });
+      throw error;
+    }
+    const scope: AgentScope = businessId ? { kind: 'business', businessId } : { kind: 'all' };
+    return this.get(scope, assistant.id);
+  }
+
+  async update(scope: AgentScope, agentId: string, settings: AgentSettings): Promise<Agent> {
+    await this.get(scope, agentId);
+    const existing = await this.fetchAssistant(agentId, 'update agent');
+    let updated: Vapi.Assistant;
+    try {
+      updated = await this.deps.platform.client.sdk.assistants.update({
+        id: agentId,
+        ...assistantDtoFromSettings(settings, {
+          serverUrl: this.deps.platform.webhookUrl() ?? existing.server?.url,
+          existing,
+        }),
+      });
+    } catch (error) {
+      if (isPlatformNotFound(error)) {
+        await markAgentRemoved(this.deps.db, agentId);
+        throw notFound('Agent');
+      }
+      throw platformFailure('update agent', error);
+    }
+    await updateAgentName(this.deps.db, agentId, updated.name ?? settings.name);
+    return this.get(scope, agentId);
+  }
+
+  /** Deletes the assistant on the platform; its calls stay in the store. */
+  async remove(scope: AgentScope, agentId: string): Promise<void> {
+    await this.get(scope, agentId);
+    try {
+      await this.deps.platform.client.sdk.assistants.delete({ id: agentId });
+    } catch (error) {
+      // Already gone there: the agent is gone here too.
+      if (!isPlatformNotFound(error)) throw platformFailure('delete agent', error);
+    }
+    await markAgentRemoved(this.deps.db, agentId);
+  }
+}
