@@ -4,7 +4,6 @@ import {
   secondsToMinutes,
   summarizeCalls,
   type AnalyticsSummary,
-  type SummarizableCall,
 } from '@switchboard/shared/analytics';
 import type { PlatformClient } from './platform-client';
 
@@ -47,14 +46,14 @@ export async function summaryFromPlatformAnalytics(
       groupBy: ['assistantId', 'status'],
       timeRange: { start: window.start.toISOString(), end: window.end.toISOString() },
     })),
-  } as Vapi.AnalyticsQueryDto);
+  });
   const value = (name: string): number => {
     const result = results.find((entry) => entry.name === name);
     const row = result?.result.find(
       (candidate) =>
-        (candidate as Record<string, unknown>).assistantId === window.assistantId &&
-        (candidate as Record<string, unknown>).status === 'ended',
-    ) as Record<string, unknown> | undefined;
+        (candidate).assistantId === window.assistantId &&
+        (candidate).status === 'ended',
+    );
     const figure = row?.[name];
     return typeof figure === 'number' && Number.isFinite(figure) ? figure : 0;
   };
@@ -102,7 +101,7 @@ export async function summaryFromPlatformCalls(
   window: PlatformSummaryWindow,
 ): Promise<AnalyticsSummary> {
   const calls = await fetchCallsInWindow(client, window);
-  return summarizeCalls(calls as unknown as SummarizableCall[]);
+  return summarizeCalls(calls);
 }
 
 /** The seed's path: the analytics query, falling back to the call list when it fails. */
