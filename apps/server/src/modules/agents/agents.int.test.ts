@@ -1,0 +1,308 @@
+import type {
+  Agent,
+  AgentList,
+  AgentSettings,
+  AgentSettingsResponse,
+} from '@switchboard/shared/agents';
+import type { AgentAnalytics } from '@switchboard/shared/analytics';
+import { addDays, todayIn } from '@switchboard/shared/date-range';
+import { VapiError } from '@vapi-ai/server-sdk';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agents } from '../../db/schema';
+import type { WireError } from '../../plugins/error-handler';
+import {
+  buildTestApp,
+  createBusinessWithMember,
+  databaseTargets,
+  sessionHeaders,
+} from '../../test/test-app';
+import { DEMO_MEMBER } from '../auth/demo-accounts';
+
+const PUBLIC_URL = 'http://localhost:3999';
+const WEBHOOK_URL = `${PUBLIC_URL}/api/platform/webhook`;
+
+const settings: AgentSettings = {
+  name: 'Evening line',
+  firstMessage: 'Good evening, you have reached the after-hours line.',
+  systemPrompt: 'You take messages after hours. Be brief.',
+  voiceProvider: 'openai',
+  voiceId: 'nova',
+  modelProvider: 'anthropic',
+  model: 'claude-3-5-haiku-20241022',
+  endCallMessage: 'Goodnight!',
+};
+
+type TestContext = Awaited<ReturnType<typeof buildTestApp>>;
+
+async function platformAssistant(ctx: TestContext, id: string) {
+  return ctx.app.platform.client.sdk.assistants.get({ id });
+}
+
+describe.each(databaseTargets)('agents on %s', (target) => {
+  let ctx: TestContext;
+  let member: Record<string, string>;
+  let stranger: Record<string, string>;
+
+  beforeAll(async () => {
+    ctx = await buildTestApp(target, { PUBLIC_URL });
+    const owner = await createBusinessWithMember(ctx.app);
+    const other = await createBusinessWithMember(ctx.app);
+    member = await sessionHeaders(ctx.app, owner.userName);
+    stranger = await sessionHeaders(ctx.app, other.userName);
+  });
+  afterAll(() => ctx?.close());
+
+  it('creates, reads, edits and deletes an agent through the platform', async () => {
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/agents',
+      headers: member,
+      payload: settings,
+    });
+    expect(created.statusCode).toBe(201);
+    const agent = created.json<Agent>();
+    expect(agent).toMatchObject({
+      name: 'Evening line',
+      phoneNumber: null,
+      last7Days: { calls: 0, successRate: null, spend: 0 },
+      lastCallAt: null,
+    });
+
+    // On the platform: our fields, and the two tools answered by our webhook.
+    const onPlatform = await platformAssistant(ctx, agent.id);
+    expect(onPlatform).toMatchObject({
+      name: 'Evening line',
+      firstMessage: settings.firstMessage,
+      endCallMessage: 'Goodnight!',
+      voice: { provider: 'openai', voiceId: 'nova' },
+      model: {
+        provider: 'anthropic',
+        model: 'claude-3-5-haiku-20241022',
+        messages: [{ role: 'system', content: settings.systemPrompt }],
+      },
+      server: { url: WEBHOOK_URL },
+    });
+    const tools = (
+      onPlatform.model as { tools?: { function?: { name?: string }; server?: { url?: string } }[] }
+    ).tools;
+    expect(tools?.map((tool) => [tool.function?.name, tool.server?.url])).toEqual([
+      ['create_enquiry', WEBHOOK_URL],
+      ['book_appointment', WEBHOOK_URL],
+    ]);
+
+    // Ours, and only ours.
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/agents', headers: member });
+    expect(list.json<AgentList>().data.map((a) => a.id)).toEqual([agent.id]);
+    const foreignList = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/agents',
+      headers: stranger,
+    });
+    expect(foreignList.json<AgentList>().data).toEqual([]);
+
+    const read = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/agents/${agent.id}/settings`,
+      headers: member,
+    });
+    expect(read.statusCode).toBe(200);
+    expect(read.json<AgentSettingsResponse>()).toEqual({
+      id: agent.id,
+      settings,
+      serverUrl: WEBHOOK_URL,
+      tools: ['create_enquiry', 'book_appointment'],
+    });
+
+    const changed = {
+      ...settings,
+      name: 'Late line',
+      voiceProvider: 'vapi',
+      voiceId: 'Lily',
+      endCallMessage: '',
+    } as const;
+    const updated = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/agents/${agent.id}`,
+      headers: member,
+      payload: changed,
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json<Agent>().name).toBe('Late line');
+    const afterUpdate = await platformAssistant(ctx, agent.id);
+    expect(afterUpdate).toMatchObject({
+      name: 'Late line',
+      voice: { provider: 'vapi', voiceId: 'Lily' },
+      endCallMessage: '',
+    });
+    const reread = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/agents/${agent.id}/settings`,
+      headers: member,
+    });
+    expect(reread.json<AgentSettingsResponse>().settings).toEqual(changed);
+    expect(reread.json<AgentSettingsResponse>().tools).toEqual([
+      'create_enquiry',
+      'book_appointment',
+    ]);
+
+    const removed = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/agents/${agent.id}`,
+      headers: member,
+    });
+    expect(removed.statusCode).toBe(204);
+    const gone = await platformAssistant(ctx, agent.id).catch((error: unknown) => error);
+    expect(gone).toBeInstanceOf(VapiError);
+    expect((gone as VapiError).statusCode).toBe(404);
+    const after = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/agents/${agent.id}`,
+      headers: member,
+    });
+    expect(after.statusCode).toBe(404);
+    const emptyList = await ctx.app.inject({ method: 'GET', url: '/api/agents', headers: member });
+    expect(emptyList.json<AgentList>().data).toEqual([]);
+  });
+
+  it("answers 404 for another business's agent and leaves it alone on the platform", async () => {
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/agents',
+      headers: member,
+      payload: { ...settings, name: 'Mine' },
+    });
+    const { id } = created.json<Agent>();
+    for (const request of [
+      { method: 'GET' as const, url: `/api/agents/${id}` },
+      { method: 'GET' as const, url: `/api/agents/${id}/settings` },
+      {
+        method: 'PATCH' as const,
+        url: `/api/agents/${id}`,
+        payload: { ...settings, name: 'Stolen' },
+      },
+      { method: 'DELETE' as const, url: `/api/agents/${id}` },
+    ]) {
+      const res = await ctx.app.inject({ ...request, headers: stranger });
+      expect(res.statusCode, `${request.method} ${request.url}`).toBe(404);
+    }
+    expect((await platformAssistant(ctx, id)).name).toBe('Mine');
+  });
+
+  it('refuses invalid settings with the field message and creates nothing', async () => {
+    const before = (await ctx.app.platform.client.sdk.assistants.list({ limit: 1000 })).length;
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/agents',
+      headers: member,
+      payload: { ...settings, name: '   ', voiceProvider: 'nobody' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<WireError>().error.message).toBe('Agent name is required');
+    const after = (await ctx.app.platform.client.sdk.assistants.list({ limit: 1000 })).length;
+    expect(after).toBe(before);
+  });
+
+  it("lists the demo agents with last-7-day figures equal to each agent's analytics", async () => {
+    await ctx.app.callSync.runNow();
+    const demo = await sessionHeaders(ctx.app, DEMO_MEMBER.userName);
+    const list = (
+      await ctx.app.inject({ method: 'GET', url: '/api/agents', headers: demo })
+    ).json<AgentList>();
+    expect(list.data).toHaveLength(4);
+    for (const agent of list.data) {
+      const today = todayIn(agent.timeZone);
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/agents/${agent.id}/analytics?from=${addDays(today, -6)}&to=${today}`,
+        headers: demo,
+      });
+      const { summary, outcomes } = res.json<AgentAnalytics>();
+      expect(agent.last7Days.calls).toBe(summary.numberOfCalls);
+      expect(agent.last7Days.spend).toBe(summary.totalSpent);
+      expect(agent.last7Days.successRate).toBe(
+        summary.numberOfCalls === 0
+          ? null
+          : Math.round((outcomes.passed / summary.numberOfCalls) * 10000) / 100,
+      );
+      expect(agent.lastCallAt).not.toBeNull();
+      expect(agent.phoneNumber).toMatch(/^\+/);
+    }
+    expect(list.data.some((agent) => agent.last7Days.calls > 0)).toBe(true);
+  });
+});
+
+describe.each(databaseTargets)('agents when the platform is down on %s', (target) => {
+  let ctx: TestContext;
+  let member: Record<string, string>;
+  let agentId: string;
+
+  beforeAll(async () => {
+    ctx = await buildTestApp(target);
+    const owner = await createBusinessWithMember(ctx.app);
+    member = await sessionHeaders(ctx.app, owner.userName);
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/agents',
+      headers: member,
+      payload: settings,
+    });
+    agentId = created.json<Agent>().id;
+    await ctx.app.platform.sandbox?.close();
+  });
+  afterAll(() => ctx?.close());
+
+  it("says so in the seed's words, keeps serving the store, and writes nothing", async () => {
+    const read = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/agents/${agentId}/settings`,
+      headers: member,
+    });
+    expect(read.statusCode).toBe(502);
+    expect(read.json<WireError>().error.message).toMatch(
+      /^Failed to fetch agent: the voice platform could not be reached/,
+    );
+
+    const create = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/agents',
+      headers: member,
+      payload: { ...settings, name: 'Never made' },
+    });
+    expect(create.statusCode).toBe(502);
+    expect(create.json<WireError>().error.message).toMatch(/^Failed to create agent: /);
+    const rows = await ctx.app.database.db
+      .select()
+      .from(agents)
+      .where(eq(agents.name, 'Never made'));
+    expect(rows).toEqual([]);
+
+    const update = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/agents/${agentId}`,
+      headers: member,
+      payload: { ...settings, name: 'Renamed' },
+    });
+    expect(update.statusCode).toBe(502);
+    expect(update.json<WireError>().error.message).toMatch(/^Failed to update agent: /);
+
+    const remove = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/agents/${agentId}`,
+      headers: member,
+    });
+    expect(remove.statusCode).toBe(502);
+    expect(remove.json<WireError>().error.message).toMatch(/^Failed to delete agent: /);
+
+    // The list and the analytics come from our own store and keep answering.
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/agents', headers: member });
+    expect(list.statusCode).toBe(200);
+    expect(list.json<AgentList>().data.map((a) => a.name)).toEqual(['Evening line']);
+    const analytics = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/agents/${agentId}/analytics`,
+      headers: member,
+    });
+    expect(analytics.statusCode).toBe(200);
+  });
+});
