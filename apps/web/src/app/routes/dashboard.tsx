@@ -1,14 +1,48 @@
-import { IconLayoutDashboard } from '@tabler/icons-react';
+import { Button, Stack, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
 import { PageHeader } from '../../components/page-header';
-import { ScreenPlaceholder } from '../../components/screen-placeholder';
+import { AgentsTable } from '../../features/agents/components/agents-table';
+import { CreateAgentModal } from '../../features/agents/components/create-agent-modal';
+import { useSessionUser } from '../../features/auth/components/session-context';
+import { StatisticsCards } from '../../features/dashboard/components/statistics-cards';
 
 export default function DashboardRoute() {
+  const user = useSessionUser();
+  const isAdmin = user.role === 'admin';
+  const [createOpened, createModal] = useDisclosure(false);
+  const [newAgentId, setNewAgentId] = useState<string | null>(null);
+
   return (
     <>
-      <PageHeader title="Dashboard" description="Your business at a glance." />
-      <ScreenPlaceholder icon={IconLayoutDashboard}>
-        Dashboard statistics and your agents will appear here.
-      </ScreenPlaceholder>
+      <PageHeader
+        title="Dashboard"
+        description="Your business at a glance."
+        actions={
+          <Button leftSection={<IconPlus size={18} />} onClick={createModal.open}>
+            Create agent
+          </Button>
+        }
+      />
+      <Stack gap="xl">
+        <StatisticsCards />
+        <Stack gap="sm" component="section" aria-labelledby="dashboard-agents">
+          <Title order={3} fz="lg" id="dashboard-agents">
+            {isAdmin ? 'All agents' : 'Your agents'}
+          </Title>
+          <AgentsTable
+            showBusiness={isAdmin}
+            highlightedAgentId={newAgentId}
+            onCreateAgent={createModal.open}
+          />
+        </Stack>
+      </Stack>
+      <CreateAgentModal
+        opened={createOpened}
+        onClose={createModal.close}
+        onCreated={(agent) => setNewAgentId(agent.id)}
+      />
     </>
   );
 }

@@ -1,0 +1,304 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Autocomplete,
+  Button,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  TextInput,
+  type ComboboxItem,
+  type OptionsFilter,
+} from '@mantine/core';
+import {
+  AGENT_NAME_MAX_LENGTH,
+  agentSettingsSchema,
+  MODEL_PROVIDERS,
+  VOICE_PROVIDERS,
+  type AgentSettings,
+  type AgentSettingsFormValues,
+  type ModelProvider,
+  type VoiceProvider,
+} from '@switchboard/shared/agents';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useRef, type ReactNode } from 'react';
+import { Controller, useForm, useWatch, type UseFormSetError } from 'react-hook-form';
+import { applyServerFieldErrors } from '../../../lib/form-errors';
+
+const AGENT_SETTINGS_FIELDS = [
+  'name',
+  'firstMessage',
+  'systemPrompt',
+  'voiceProvider',
+  'voiceId',
+  'modelProvider',
+  'model',
+  'endCallMessage',
+] as const satisfies readonly (keyof AgentSettingsFormValues)[];
+
+export type AgentFormSetError = UseFormSetError<AgentSettingsFormValues>;
+
+/**
+ * Puts the server's field messages (400 VALIDATION_ERROR) under the agent form's fields.
+ * True when at least one field got one, so the caller can drop the general alert.
+ */
+export function applyAgentFieldErrors(error: unknown, setError: AgentFormSetError): boolean {
+  return applyServerFieldErrors<AgentSettingsFormValues>(error, AGENT_SETTINGS_FIELDS, setError);
+}
+
+const voiceProviderOptions = Object.entries(VOICE_PROVIDERS).map(([value, { label }]) => ({
+  value,
+  label,
+}));
+const modelProviderOptions = Object.entries(MODEL_PROVIDERS).map(([value, { label }]) => ({
+  value,
+  label,
+}));
+
+function voicesOf(provider: string | undefined): readonly string[] {
+  return provider && provider in VOICE_PROVIDERS
+    ? VOICE_PROVIDERS[provider as VoiceProvider].voices
+    : [];
+}
+
+function modelsOf(provider: string | undefined): readonly string[] {
+  return provider && provider in MODEL_PROVIDERS
+    ? MODEL_PROVIDERS[provider as ModelProvider].models
+    : [];
+}
+
+// Mantine's default filter narrows the list to the current value, so a field holding "Elliot"
+// would suggest only "Elliot". When the value is one of the suggestions, offer them all.
+const suggestionsFilter: OptionsFilter = ({ options, search }) => {
+  const items = options.filter((option): option is ComboboxItem => 'value' in option);
+  const query = search.trim().toLowerCase();
+  if (!query || items.some((item) => item.value.toLowerCase() === query)) return items;
+  return items.filter((item) => item.label.toLowerCase().includes(query));
+};
+
+type AgentFormProps = {
+  defaultValues: AgentSettings;
+  submitLabel: string;
+  /**
+   * Sends the settings; the returned promise settles when the request does (a second submit
+   * meanwhile is ignored). `setError` puts the server's field messages under the fields.
+   */
+  onSubmit: (values: AgentSettings, setError: AgentFormSetError) => Promise<unknown>;
+  /** The request is under way: the submit button shows it and cannot be pressed again. */
+  pending: boolean;
+  /** The last failed request, shown in an alert above the fields (null when none). */
+  error: unknown;
+  errorTitle: string;
+  onCancel: () => void;
+  /** Left of Cancel and the submit button, e.g. "Delete agent". */
+  extraAction?: ReactNode;
+};
+
+/** What the create and settings dialogs edit, validated by the shared agent settings schema. */
+export function AgentForm({
+  defaultValues,
+  submitLabel,
+  onSubmit,
+  pending,
+  error,
+  errorTitle,
+  onCancel,
+  extraAction,
+}: AgentFormProps) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    getValues,
+    setValue,
+    formState: { errors, isSubmitting, isSubmitted },
+  } = useForm<AgentSettingsFormValues, unknown, AgentSettings>({
+    resolver: zodResolver(agentSettingsSchema),
+    defaultValues,
+  });
+  const [voiceProvider, modelProvider] = useWatch({
+    control,
+    name: ['voiceProvider', 'modelProvider'],
+  });
+  const inFlight = useRef(false);
+
+  const submit = async (values: AgentSettings) => {
+    // Two quick clicks both pass validation before the button turns into a spinner.
+    if (inFlight.current) return;
+    inFlight.current = true;
+    try {
+      await onSubmit(values, setError);
+    } finally {
+      inFlight.current = false;
+    }
+  };
+
+  /** A voice (or model) of one provider means nothing to another: start from its first one. */
+  const switchProvider = (field: 'voiceId' | 'model', suggestions: readonly string[]): void => {
+    const current = getValues(field);
+    const first = suggestions[0];
+    if (first && !suggestions.includes(current)) {
+      setValue(field, first, { shouldDirty: true, shouldValidate: isSubmitted });
+    }
+  };
+
+  const busy = pending || isSubmitting;
+  const message =
+    error instanceof Error ? error.message : 'Something went wrong. Please try again.';
+
+  return (
+    <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
+      <Stack gap="md">
+        {Boolean(error) && (
+          <Alert
+            color="red"
+            variant="light"
+            title={errorTitle}
+            icon={<IconAlertCircle size={20} />}
+            role="alert"
+          >
+            {message}
+          </Alert>
+        )}
+        <TextInput
+          label="Name"
+          description={`Shown in your agent list; at most ${AGENT_NAME_MAX_LENGTH} characters`}
+          autoComplete="off"
+          withAsterisk
+          data-autofocus
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <Textarea
+          label="First message"
+          description="What the agent says when it picks up"
+          autosize
+          minRows={2}
+          maxRows={5}
+          withAsterisk
+          error={errors.firstMessage?.message}
+          {...register('firstMessage')}
+        />
+        <Textarea
+          label="System prompt"
+          description="How the agent behaves: its role, tone and what it may do"
+          autosize
+          minRows={4}
+          maxRows={14}
+          withAsterisk
+          error={errors.systemPrompt?.message}
+          {...register('systemPrompt')}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+          <Controller
+            control={control}
+            name="voiceProvider"
+            render={({ field, fieldState }) => (
+              <Select
+                label="Voice provider"
+                data={voiceProviderOptions}
+                allowDeselect={false}
+                withAsterisk
+                name={field.name}
+                ref={field.ref}
+                value={field.value ?? null}
+                onChange={(value) => {
+                  if (!value) return;
+                  field.onChange(value);
+                  switchProvider('voiceId', voicesOf(value));
+                }}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="voiceId"
+            render={({ field, fieldState }) => (
+              <Autocomplete
+                label="Voice"
+                description="Pick a suggestion or type any voice id"
+                data={voicesOf(voiceProvider)}
+                filter={suggestionsFilter}
+                withAsterisk
+                autoComplete="off"
+                name={field.name}
+                ref={field.ref}
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="modelProvider"
+            render={({ field, fieldState }) => (
+              <Select
+                label="Model provider"
+                data={modelProviderOptions}
+                allowDeselect={false}
+                withAsterisk
+                name={field.name}
+                ref={field.ref}
+                value={field.value ?? null}
+                onChange={(value) => {
+                  if (!value) return;
+                  field.onChange(value);
+                  switchProvider('model', modelsOf(value));
+                }}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="model"
+            render={({ field, fieldState }) => (
+              <Autocomplete
+                label="Model"
+                description="Pick a suggestion or type any model id"
+                data={modelsOf(modelProvider)}
+                filter={suggestionsFilter}
+                withAsterisk
+                autoComplete="off"
+                name={field.name}
+                ref={field.ref}
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+        </SimpleGrid>
+        <Textarea
+          label="End-call message"
+          description="Optional: what the agent says before it hangs up"
+          autosize
+          minRows={2}
+          maxRows={5}
+          error={errors.endCallMessage?.message}
+          {...register('endCallMessage')}
+        />
+        <Group justify="space-between" gap="sm" mt="xs">
+          <div>{extraAction}</div>
+          <Group gap="sm" justify="flex-end">
+            <Button variant="default" onClick={onCancel} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={busy}>
+              {submitLabel}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

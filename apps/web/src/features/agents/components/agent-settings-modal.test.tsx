@@ -1,0 +1,126 @@
+import { DEFAULT_AGENT_SETTINGS } from '@switchboard/shared/agents';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { errorResponse } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render';
+import { stubDocumentFonts } from '../testing/document-fonts';
+import { stubAgentsApi } from '../testing/fake-agents-api';
+
+const SETTINGS_PATH = '/api/agents/asst_front_desk/settings';
+
+async function openSettings() {
+  const app = renderApp('/dashboard');
+  await app.user.click(await screen.findByRole('button', { name: 'Settings for Front desk' }));
+  const dialog = within(await screen.findByRole('dialog', { name: 'Settings: Front desk' }));
+  return { ...app, dialog };
+}
+
+describe('agent settings', { timeout: 20_000 }, () => {
+  beforeAll(stubDocumentFonts);
+
+  it('loads the settings from the platform and saves changes with PATCH', async () => {
+    const api = stubAgentsApi();
+    const { user, dialog } = await openSettings();
+
+    const name = await dialog.findByLabelText(/^name/i);
+    expect(name).toHaveValue('Front desk');
+    expect(dialog.getByLabelText(/^system prompt/i)).toHaveValue(
+      DEFAULT_AGENT_SETTINGS.systemPrompt,
+    );
+    expect(api.calls(`GET ${SETTINGS_PATH}`)).toHaveLength(1);
+
+    await user.clear(name);
+    await user.type(name, 'Reception');
+    await user.click(dialog.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText('Agent saved')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.calls('PATCH /api/agents/asst_front_desk').map((request) => request.body)).toEqual([
+      { ...DEFAULT_AGENT_SETTINGS, name: 'Reception' },
+    ]);
+    // The list is asked again and shows the new name.
+    expect(await screen.findByRole('link', { name: 'Reception' })).toBeInTheDocument();
+  });
+
+  it('asks for confirmation, naming the agent, before deleting it', async () => {
+    const api = stubAgentsApi();
+    const { user, dialog } = await openSettings();
+
+    await user.clear(await dialog.findByLabelText(/^name/i));
+    await user.type(dialog.getByLabelText(/^name/i), 'Unsaved edit');
+    await user.click(dialog.getByRole('button', { name: 'Delete agent' }));
+
+    expect(dialog.getByText('Delete Front desk?')).toBeInTheDocument();
+    expect(dialog.getByText('Its call history is kept.')).toBeInTheDocument();
+    expect(api.calls('DELETE /api/agents/asst_front_desk')).toEqual([]);
+
+    // Changing one's mind goes back to the form as it was.
+    await user.click(dialog.getByRole('button', { name: 'Keep agent' }));
+    expect(dialog.getByLabelText(/^name/i)).toHaveValue('Unsaved edit');
+    expect(api.calls('DELETE /api/agents/asst_front_desk')).toEqual([]);
+
+    await user.click(dialog.getByRole('button', { name: 'Delete agent' }));
+    await user.click(dialog.getByRole('button', { name: 'Yes, delete agent' }));
+
+    expect(await screen.findByText('Agent deleted')).toBeInTheDocument();
+    expect(
+      screen.getByText('Front desk was deleted. Its call history is kept.'),
+    ).toBeInTheDocument();
+    expect(api.calls('DELETE /api/agents/asst_front_desk')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByText('No agents yet')).toBeInTheDocument();
+  });
+
+  it('shows the server’s message when the settings cannot be fetched', async () => {
+    stubAgentsApi({
+      handlers: {
+        [`GET ${SETTINGS_PATH}`]: () =>
+          errorResponse(502, 'PLATFORM_ERROR', 'Failed to fetch agent: platform timed out'),
+      },
+    });
+    const { dialog } = await openSettings();
+
+    const alert = await dialog.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load the agent settings');
+    expect(
+      within(alert).getByText('Failed to fetch agent: platform timed out'),
+    ).toBeInTheDocument();
+    expect(dialog.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
+  });
+
+  it('shows the server’s message when saving fails, and keeps the dialog open', async () => {
+    stubAgentsApi({
+      handlers: {
+        'PATCH /api/agents/asst_front_desk': () =>
+          errorResponse(502, 'PLATFORM_ERROR', 'Failed to update agent: voice not available'),
+      },
+    });
+    const { user, dialog } = await openSettings();
+
+    await user.click(await dialog.findByRole('button', { name: 'Save changes' }));
+
+    const alert = await dialog.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not save the agent');
+    expect(alert).toHaveTextContent('Failed to update agent: voice not available');
+    expect(screen.queryByText('Action failed')).not.toBeInTheDocument();
+  });
+
+  it('shows the server’s message when deleting fails', async () => {
+    const api = stubAgentsApi({
+      handlers: {
+        'DELETE /api/agents/asst_front_desk': () =>
+          errorResponse(502, 'PLATFORM_ERROR', 'Failed to delete agent: platform refused'),
+      },
+    });
+    const { user, dialog } = await openSettings();
+
+    await user.click(await dialog.findByRole('button', { name: 'Delete agent' }));
+    await user.click(dialog.getByRole('button', { name: 'Yes, delete agent' }));
+
+    const alert = await dialog.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not delete the agent');
+    expect(alert).toHaveTextContent('Failed to delete agent: platform refused');
+    expect(api.calls('DELETE /api/agents/asst_front_desk')).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Front desk' })).toBeInTheDocument();
+  });
+});

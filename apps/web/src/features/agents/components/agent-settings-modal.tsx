@@ -1,0 +1,189 @@
+import { Alert, Box, Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { Agent } from '@switchboard/shared/agents';
+import { IconAlertCircle, IconAlertTriangle, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { QueryError } from '../../../components/query-error';
+import { useAgentSettings } from '../api/get-agent-settings';
+import { useDeleteAgent } from '../api/delete-agent';
+import { useUpdateAgent } from '../api/update-agent';
+import { AgentForm, applyAgentFieldErrors } from './agent-form';
+
+type AgentSettingsModalProps = {
+  /** The agent being edited; kept while the dialog closes so its content does not vanish. */
+  agent: Agent | null;
+  opened: boolean;
+  onClose: () => void;
+};
+
+/** An agent's settings as the voice platform holds them: edit and save, or delete the agent. */
+export function AgentSettingsModal({ agent, opened, onClose }: AgentSettingsModalProps) {
+  const updateMutation = useUpdateAgent();
+  const deleteMutation = useDeleteAgent();
+  const fullScreen = useMediaQuery('(max-width: 48em)');
+  const busy = updateMutation.isPending || deleteMutation.isPending;
+
+  const close = () => {
+    // Closing mid-request would hide whether the change went through.
+    if (busy) return;
+    updateMutation.reset();
+    deleteMutation.reset();
+    onClose();
+  };
+
+  return (
+    <Modal
+      opened={opened && agent !== null}
+      onClose={close}
+      title={agent ? `Settings: ${agent.name}` : 'Settings'}
+      size="lg"
+      fullScreen={fullScreen}
+      closeOnClickOutside={false}
+    >
+      {agent && (
+        <AgentSettingsBody
+          agent={agent}
+          updateMutation={updateMutation}
+          deleteMutation={deleteMutation}
+          onClose={close}
+          onDone={() => {
+            updateMutation.reset();
+            deleteMutation.reset();
+            onClose();
+          }}
+        />
+      )}
+    </Modal>
+  );
+}
+
+type AgentSettingsBodyProps = {
+  agent: Agent;
+  updateMutation: ReturnType<typeof useUpdateAgent>;
+  deleteMutation: ReturnType<typeof useDeleteAgent>;
+  /** Cancel: close unless a request is under way. */
+  onClose: () => void;
+  /** The change went through: close. */
+  onDone: () => void;
+};
+
+// Mounted while the dialog is open only, so the form and the confirmation start afresh each time.
+function AgentSettingsBody({
+  agent,
+  updateMutation,
+  deleteMutation,
+  onClose,
+  onDone,
+}: AgentSettingsBodyProps) {
+  const settings = useAgentSettings(agent.id);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+
+  if (settings.isError && !settings.data) {
+    return (
+      <QueryError
+        title="Could not load the agent settings"
+        error={settings.error}
+        onRetry={() => void settings.refetch()}
+        retrying={settings.isFetching}
+      />
+    );
+  }
+
+  if (!settings.data) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading the agent settings" />
+      </Center>
+    );
+  }
+
+  const confirmDelete = () => {
+    if (deleteMutation.isPending) return;
+    deleteMutation.mutate({ agentId: agent.id, name: agent.name }, { onSuccess: onDone });
+  };
+
+  return (
+    <>
+      {/* Hidden rather than unmounted: going back from the confirmation keeps unsaved edits. */}
+      <Box hidden={confirmingDelete}>
+        <AgentForm
+          defaultValues={settings.data.settings}
+          submitLabel="Save changes"
+          pending={updateMutation.isPending}
+          error={updateMutation.error}
+          errorTitle="Could not save the agent"
+          onCancel={onClose}
+          onSubmit={(values, setError) =>
+            updateMutation
+              .mutateAsync({ agentId: agent.id, settings: values })
+              .then(onDone, (error: unknown) => {
+                if (applyAgentFieldErrors(error, setError)) updateMutation.reset();
+              })
+          }
+          extraAction={
+            <Button
+              variant="subtle"
+              color="red"
+              leftSection={<IconTrash size={16} />}
+              disabled={updateMutation.isPending}
+              onClick={() => {
+                deleteMutation.reset();
+                setConfirmingDelete(true);
+              }}
+            >
+              Delete agent
+            </Button>
+          }
+        />
+      </Box>
+      {confirmingDelete && (
+        <Stack gap="md">
+          <Alert
+            color="red"
+            variant="light"
+            title={`Delete ${agent.name}?`}
+            icon={<IconAlertTriangle size={20} />}
+            // A question, not news: the failure below is what gets announced.
+            role="note"
+          >
+            <Stack gap={6}>
+              <Text size="sm">
+                {agent.name} is removed from the voice platform and stops answering calls. This
+                cannot be undone.
+              </Text>
+              <Text size="sm">Its call history is kept.</Text>
+            </Stack>
+          </Alert>
+          {deleteMutation.isError && (
+            <Alert
+              color="red"
+              variant="light"
+              title="Could not delete the agent"
+              icon={<IconAlertCircle size={20} />}
+              role="alert"
+            >
+              {deleteMutation.error.message}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button
+              variant="default"
+              disabled={deleteMutation.isPending}
+              onClick={() => setConfirmingDelete(false)}
+            >
+              Keep agent
+            </Button>
+            <Button
+              color="red"
+              leftSection={<IconTrash size={16} />}
+              loading={deleteMutation.isPending}
+              onClick={confirmDelete}
+            >
+              Yes, delete agent
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { errorResponse, jsonResponse, stubApi } from '../../../test/fake-api';
+import { TestProviders } from '../../../test/render';
+import { StatisticsCards } from './statistics-cards';
+
+const statistics = {
+  timeZone: 'America/New_York',
+  calls: {
+    today: { calls: 5, minutes: 3.5, spend: 0.75, successRate: null },
+    last7Days: { calls: 42, minutes: 87.25, spend: 12.3, successRate: 72.5 },
+  },
+};
+
+function renderCards() {
+  const user = userEvent.setup();
+  render(
+    <TestProviders>
+      <StatisticsCards />
+    </TestProviders>,
+  );
+  return { user };
+}
+
+function card(label: string) {
+  return within(screen.getByRole('group', { name: label }));
+}
+
+describe('dashboard statistics cards', () => {
+  it('shows the last 7 days with today below, formatted', async () => {
+    stubApi({ 'GET /api/statistics/dashboard': () => jsonResponse(statistics) });
+    renderCards();
+
+    expect(await screen.findByText('42')).toBeInTheDocument();
+    expect(card('Calls (7 days)').getByText('42')).toBeInTheDocument();
+    expect(card('Calls (7 days)').getByText('Today: 5')).toBeInTheDocument();
+    expect(card('Minutes (7 days)').getByText('87.25')).toBeInTheDocument();
+    expect(card('Minutes (7 days)').getByText('Today: 3.5')).toBeInTheDocument();
+    expect(card('Spend (7 days)').getByText('$12.30')).toBeInTheDocument();
+    expect(card('Spend (7 days)').getByText('Today: $0.75')).toBeInTheDocument();
+    expect(card('Success rate (7 days)').getByText('72.5%')).toBeInTheDocument();
+    // No calls today: no rate to speak of.
+    expect(card('Success rate (7 days)').getByText('Today: -')).toBeInTheDocument();
+    expect(
+      screen.getByText('Today and the last 7 days, America/New York time'),
+    ).toBeInTheDocument();
+  });
+
+  it('holds the cards’ places while loading', async () => {
+    let answer: (response: Response) => void = () => {};
+    stubApi({
+      'GET /api/statistics/dashboard': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    renderCards();
+
+    expect(card('Calls (7 days)').queryByText(/Today/)).not.toBeInTheDocument();
+    answer(jsonResponse(statistics));
+    expect(await screen.findByText('Today: 5')).toBeInTheDocument();
+  });
+
+  it('says why the figures failed and tries again on request', async () => {
+    let fail = true;
+    const api = stubApi({
+      'GET /api/statistics/dashboard': () =>
+        fail
+          ? errorResponse(503, 'DATABASE_UNAVAILABLE', 'The statistics are not available right now')
+          : jsonResponse(statistics),
+    });
+    const { user } = renderCards();
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load the statistics');
+    expect(alert).toHaveTextContent('The statistics are not available right now');
+
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('$12.30')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(api.calls('GET /api/statistics/dashboard')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,160 @@
+import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import type { DashboardStatistics } from '@switchboard/shared/analytics';
+import { formatCost } from '@switchboard/shared/format';
+import {
+  IconCircleCheck,
+  IconClockHour4,
+  IconCoin,
+  IconPhoneCall,
+  type Icon,
+} from '@tabler/icons-react';
+import { QueryError } from '../../../components/query-error';
+import { useDashboardStatistics } from '../api/get-dashboard-statistics';
+
+const figureFormatter = new Intl.NumberFormat('en-US', {
+  maximumFractionDigits: 2,
+  useGrouping: false,
+});
+
+/** Up to 2 decimals: 12.5 → "12.5", 3 → "3". */
+function formatFigure(value: number): string {
+  return figureFormatter.format(value);
+}
+
+/** 72.5 → "72.5%"; a period without calls (null) → "-". */
+function formatPercent(value: number | null): string {
+  return value === null ? '-' : `${formatFigure(value)}%`;
+}
+
+type StatisticCard = {
+  label: string;
+  icon: Icon;
+  color: string;
+  /** The headline figure. */
+  value: (statistics: DashboardStatistics) => string;
+  /** A smaller line under it, e.g. today's figure. */
+  detail?: (statistics: DashboardStatistics) => string;
+};
+
+type StatisticGroup = { title: string; cards: StatisticCard[] };
+
+/**
+ * The dashboard's cards, group by group. A new group of figures (contacts, enquiries, …) is
+ * one more entry here, reading its part of GET /api/statistics/dashboard.
+ */
+const STATISTIC_GROUPS: StatisticGroup[] = [
+  {
+    title: 'Calls',
+    cards: [
+      {
+        label: 'Calls (7 days)',
+        icon: IconPhoneCall,
+        color: 'brand',
+        value: (s) => formatFigure(s.calls.last7Days.calls),
+        detail: (s) => `Today: ${formatFigure(s.calls.today.calls)}`,
+      },
+      {
+        label: 'Minutes (7 days)',
+        icon: IconClockHour4,
+        color: 'grape',
+        value: (s) => formatFigure(s.calls.last7Days.minutes),
+        detail: (s) => `Today: ${formatFigure(s.calls.today.minutes)}`,
+      },
+      {
+        label: 'Spend (7 days)',
+        icon: IconCoin,
+        color: 'yellow',
+        value: (s) => formatCost(s.calls.last7Days.spend),
+        detail: (s) => `Today: ${formatCost(s.calls.today.spend)}`,
+      },
+      {
+        label: 'Success rate (7 days)',
+        icon: IconCircleCheck,
+        color: 'teal',
+        value: (s) => formatPercent(s.calls.last7Days.successRate),
+        detail: (s) => `Today: ${formatPercent(s.calls.today.successRate)}`,
+      },
+    ],
+  },
+];
+
+/** The business's figures for today and the last 7 days (every figure: all its agents). */
+export function StatisticsCards() {
+  const statistics = useDashboardStatistics();
+
+  if (statistics.isError && !statistics.data) {
+    return (
+      <QueryError
+        title="Could not load the statistics"
+        error={statistics.error}
+        onRetry={() => void statistics.refetch()}
+        retrying={statistics.isFetching}
+      />
+    );
+  }
+
+  const data = statistics.data;
+  return (
+    <Stack gap="lg" aria-busy={!data}>
+      {STATISTIC_GROUPS.map((group) => (
+        <Stack key={group.title} gap="sm">
+          <Group justify="space-between" align="baseline" gap="xs">
+            <Title order={3} fz="lg">
+              {group.title}
+            </Title>
+            {data && (
+              <Text size="xs" c="dimmed">
+                Today and the last 7 days, {data.timeZone.replaceAll('_', ' ')} time
+              </Text>
+            )}
+          </Group>
+          <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
+            {group.cards.map((card) => (
+              <StatisticCardView key={card.label} card={card} statistics={data} />
+            ))}
+          </SimpleGrid>
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
+function StatisticCardView({
+  card,
+  statistics,
+}: {
+  card: StatisticCard;
+  /** Undefined while loading: skeletons stand in for the figures. */
+  statistics: DashboardStatistics | undefined;
+}) {
+  const CardIcon = card.icon;
+  return (
+    <Paper withBorder p="md" role="group" aria-label={card.label}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <Text size="sm" c="dimmed" fw={500}>
+          {card.label}
+        </Text>
+        <ThemeIcon variant="light" color={card.color} size="md" radius="md">
+          <CardIcon size={18} stroke={1.7} />
+        </ThemeIcon>
+      </Group>
+      {statistics ? (
+        <>
+          <Text fz={28} fw={700} lh={1.2} mt={6}>
+            {card.value(statistics)}
+          </Text>
+          {card.detail && (
+            <Text size="xs" c="dimmed" mt={4}>
+              {card.detail(statistics)}
+            </Text>
+          )}
+        </>
+      ) : (
+        <>
+          <Skeleton height={28} width="50%" mt={8} radius="sm" />
+          <Skeleton height={10} width="35%" mt={10} radius="sm" />
+        </>
+      )}
+    </Paper>
+  );
+}
