@@ -1,9 +1,12 @@
 import type { Crumb } from '../../../components/page-header';
 
-/** Breadcrumbs shared by the screens under /agent/:agentId. */
-export function agentCrumbs(agentId: string): Crumb[] {
+/**
+ * Breadcrumbs shared by the screens under /agent/:agentId: the dashboard, then the agent (by
+ * name once it is known, by id until then).
+ */
+export function agentCrumbs(agentId: string, agentName?: string): Crumb[] {
   return [
     { label: 'Dashboard', to: '/dashboard' },
-    { label: `Agent ${agentId}`, to: `/agent/${encodeURIComponent(agentId)}` },
+    { label: agentName ?? `Agent ${agentId}`, to: `/agent/${encodeURIComponent(agentId)}` },
   ];
 }

@@ -1,17 +1,59 @@
-import { IconChartBar } from '@tabler/icons-react';
 import { useParams } from 'react-router';
+import { DateRangeControl, useDateRangeParams } from '../../../components/date-range-control';
 import { PageHeader } from '../../../components/page-header';
-import { ScreenPlaceholder } from '../../../components/screen-placeholder';
+import { useAgent } from '../../../features/agents/api/get-agent';
+import { useAgentBreakdowns } from '../../../features/analytics/api/get-agent-breakdowns';
+import { AgentSectionLinks } from '../../../features/analytics/components/agent-section-links';
+import {
+  AgentStatistics,
+  AgentStatisticsSkeleton,
+} from '../../../features/analytics/components/agent-statistics';
+import { AgentUnavailable } from '../../../features/analytics/components/agent-unavailable';
+import { formatDateRange } from '../../../features/analytics/utils/format-analytics';
 import { agentCrumbs } from './agent-crumbs';
 
 export default function AgentStatisticsRoute() {
   const { agentId = '' } = useParams();
+  const agent = useAgent(agentId);
+  const range = useDateRangeParams();
+  // The same query AgentStatistics reads: the header shows the days the server answered for.
+  const resolved = useAgentBreakdowns(agentId, range).data?.range;
+  const name = agent.data?.name;
+
   return (
     <>
-      <PageHeader title="Statistics" breadcrumbs={agentCrumbs(agentId)} />
-      <ScreenPlaceholder icon={IconChartBar}>
-        Charts of call outcomes, end reasons, call types and costs for this agent will appear here.
-      </ScreenPlaceholder>
+      <PageHeader
+        // The section's name until the agent's is known (or if it never is).
+        title={name ?? 'Statistics'}
+        description={
+          name
+            ? `Statistics${resolved ? ` · ${formatDateRange(resolved)} (${resolved.timeZone})` : ''}`
+            : undefined
+        }
+        breadcrumbs={agentCrumbs(agentId, name)}
+        actions={
+          agent.isError ? undefined : (
+            <DateRangeControl
+              resolved={resolved}
+              timeZone={resolved?.timeZone ?? agent.data?.timeZone}
+            />
+          )
+        }
+      />
+      <AgentSectionLinks agentId={agentId} current="statistics" />
+      {agent.isError ? (
+        <AgentUnavailable
+          error={agent.error}
+          onRetry={() => void agent.refetch()}
+          retrying={agent.isFetching}
+        />
+      ) : agent.data ? (
+        <AgentStatistics agentId={agentId} range={range} />
+      ) : (
+        // The figures are already being fetched (above); they show once the agent is known to
+        // be the user's, so a missing agent never flashes an analytics error first.
+        <AgentStatisticsSkeleton />
+      )}
     </>
   );
 }

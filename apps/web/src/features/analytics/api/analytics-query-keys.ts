@@ -1,0 +1,21 @@
+import type { DateRangeQuery } from '@switchboard/shared/date-range';
+
+/** Prefix of every analytics query: ['analytics', agentId, 'overview' | 'breakdowns', range]. */
+export const analyticsQueryKey = ['analytics'] as const;
+
+/** The range part of a key; a range left to the server's default is its own entry. */
+export function rangeKey(range: DateRangeQuery) {
+  return { from: range.from ?? null, to: range.to ?? null };
+}
+
+/**
+ * For `placeholderData`: `keepPreviousData`, within one agent. A new range keeps the figures on
+ * screen while it loads, but going to another agent's screen must never show the last agent's
+ * figures under the new agent's name (the route component stays mounted across agents).
+ */
+export function isSameAgent(
+  previousQuery: { queryKey: readonly unknown[] } | undefined,
+  agentId: string,
+): boolean {
+  return previousQuery?.queryKey[1] === agentId;
+}

@@ -1,0 +1,31 @@
+import type { AgentAnalytics } from '@switchboard/shared/analytics';
+import type { DateRangeQuery } from '@switchboard/shared/date-range';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import { analyticsQueryKey, rangeKey, isSameAgent } from './analytics-query-keys';
+
+/**
+ * GET /api/agents/:id/analytics?from&to: the overview's four figures, its daily series and the
+ * pass/fail split. Without from/to the server answers the last 30 days in the business's zone
+ * and says which days it took (`range`).
+ */
+export function getAgentAnalytics(agentId: string, range: DateRangeQuery, signal?: AbortSignal) {
+  return apiFetch<AgentAnalytics>(`/agents/${encodeURIComponent(agentId)}/analytics`, {
+    query: { from: range.from, to: range.to },
+    signal,
+  });
+}
+
+export const agentAnalyticsQueryOptions = (agentId: string, range: DateRangeQuery) =>
+  queryOptions({
+    queryKey: [...analyticsQueryKey, agentId, 'overview', rangeKey(range)] as const,
+    queryFn: ({ signal }) => getAgentAnalytics(agentId, range, signal),
+    // A new range keeps the current figures on screen until its own arrive.
+    placeholderData: (previous, previousQuery) =>
+      isSameAgent(previousQuery, agentId) ? previous : undefined,
+    meta: { errorTitle: 'Could not refresh the analytics' },
+  });
+
+export function useAgentAnalytics(agentId: string, range: DateRangeQuery) {
+  return useQuery(agentAnalyticsQueryOptions(agentId, range));
+}

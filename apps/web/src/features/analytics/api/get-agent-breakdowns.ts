@@ -1,0 +1,29 @@
+import type { AgentBreakdowns } from '@switchboard/shared/analytics';
+import type { DateRangeQuery } from '@switchboard/shared/date-range';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import { analyticsQueryKey, rangeKey, isSameAgent } from './analytics-query-keys';
+
+/**
+ * GET /api/agents/:id/analytics/breakdowns?from&to: the statistics screen's charts (end reasons,
+ * call types, daily success rate, cost components, durations, hours of the day).
+ */
+export function getAgentBreakdowns(agentId: string, range: DateRangeQuery, signal?: AbortSignal) {
+  return apiFetch<AgentBreakdowns>(`/agents/${encodeURIComponent(agentId)}/analytics/breakdowns`, {
+    query: { from: range.from, to: range.to },
+    signal,
+  });
+}
+
+export const agentBreakdownsQueryOptions = (agentId: string, range: DateRangeQuery) =>
+  queryOptions({
+    queryKey: [...analyticsQueryKey, agentId, 'breakdowns', rangeKey(range)] as const,
+    queryFn: ({ signal }) => getAgentBreakdowns(agentId, range, signal),
+    placeholderData: (previous, previousQuery) =>
+      isSameAgent(previousQuery, agentId) ? previous : undefined,
+    meta: { errorTitle: 'Could not refresh the statistics' },
+  });
+
+export function useAgentBreakdowns(agentId: string, range: DateRangeQuery) {
+  return useQuery(agentBreakdownsQueryOptions(agentId, range));
+}

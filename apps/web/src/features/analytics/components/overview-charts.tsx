@@ -1,0 +1,151 @@
+import type { AgentAnalytics } from '@switchboard/shared/analytics';
+import { formatCost } from '@switchboard/shared/format';
+import type { ChartOptions } from 'chart.js';
+import { ChartCard, ChartGrid } from '../../../components/charts/chart-card';
+import { seriesColor, withAlpha } from '../../../components/charts/chart-theme';
+import { ThemedChart } from '../../../components/charts/themed-chart';
+import { useChartTheme } from '../../../components/charts/use-chart-theme';
+import {
+  formatCalls,
+  formatDateRange,
+  formatDay,
+  formatMinutes,
+  peak,
+} from '../utils/format-analytics';
+
+const callsOptions: ChartOptions<'line'> = {
+  interaction: { mode: 'index', intersect: false },
+  scales: { y: { beginAtZero: true, ticks: { precision: 0 } } },
+};
+
+const minutesOptions: ChartOptions<'bar'> = {
+  interaction: { mode: 'index', intersect: false },
+  scales: { y: { beginAtZero: true } },
+  plugins: {
+    tooltip: {
+      callbacks: { label: (item) => `${formatMinutes(Number(item.raw))} minutes` },
+    },
+  },
+};
+
+const spendOptions: ChartOptions<'bar'> = {
+  interaction: { mode: 'index', intersect: false },
+  scales: { y: { beginAtZero: true, ticks: { callback: (value) => formatCost(Number(value)) } } },
+  plugins: {
+    tooltip: { callbacks: { label: (item) => formatCost(Number(item.raw)) } },
+  },
+};
+
+const outcomesOptions: ChartOptions<'doughnut'> = {
+  cutout: '60%',
+  plugins: { legend: { position: 'bottom' } },
+};
+
+/** The overview's charts: calls, minutes and spend per day, and how the calls ended. */
+export function OverviewCharts({ analytics }: { analytics: AgentAnalytics }) {
+  const chartTheme = useChartTheme();
+  const { daily, summary, outcomes, range } = analytics;
+  const labels = daily.map((day) => formatDay(day.date));
+  const period = formatDateRange(range);
+
+  const busiest = peak(daily, (day) => day.calls);
+  const longest = peak(daily, (day) => day.minutes);
+  const priciest = peak(daily, (day) => day.spend);
+  const outcomeTotal = outcomes.passed + outcomes.failed;
+  const passedShare = outcomeTotal ? Math.round((outcomes.passed / outcomeTotal) * 100) : 0;
+  const dense = daily.length > 45;
+
+  return (
+    <ChartGrid>
+      <ChartCard title="Calls per day" description={period}>
+        <ThemedChart
+          type="line"
+          label={
+            `Line chart of calls per day, ${period}: ${formatCalls(summary.numberOfCalls)} in total` +
+            (busiest
+              ? `; busiest day ${formatDay(busiest.date)} with ${formatCalls(busiest.calls)}.`
+              : '.')
+          }
+          data={{
+            labels,
+            datasets: [
+              {
+                label: 'Calls',
+                data: daily.map((day) => day.calls),
+                borderColor: seriesColor(chartTheme, 0),
+                backgroundColor: withAlpha(seriesColor(chartTheme, 0), 0.15),
+                fill: true,
+                tension: 0.3,
+                pointRadius: dense ? 0 : 3,
+              },
+            ],
+          }}
+          options={callsOptions}
+        />
+      </ChartCard>
+      <ChartCard title="Call outcomes" description="Passed and failed calls in the range">
+        <ThemedChart
+          type="doughnut"
+          label={`Doughnut chart of call outcomes, ${period}: ${outcomes.passed} passed, ${outcomes.failed} failed (${passedShare}% passed).`}
+          data={{
+            labels: ['Passed', 'Failed'],
+            datasets: [
+              {
+                label: 'Calls',
+                data: [outcomes.passed, outcomes.failed],
+                backgroundColor: [chartTheme.positive, chartTheme.negative],
+              },
+            ],
+          }}
+          options={outcomesOptions}
+        />
+      </ChartCard>
+      <ChartCard title="Minutes per day" description={period}>
+        <ThemedChart
+          type="bar"
+          label={
+            `Bar chart of call minutes per day, ${period}: ${formatMinutes(summary.totalCallMinutes)} minutes in total` +
+            (longest
+              ? `; longest day ${formatDay(longest.date)} with ${formatMinutes(longest.minutes)} minutes.`
+              : '.')
+          }
+          data={{
+            labels,
+            datasets: [
+              {
+                label: 'Minutes',
+                data: daily.map((day) => day.minutes),
+                backgroundColor: seriesColor(chartTheme, 1),
+                borderRadius: 4,
+              },
+            ],
+          }}
+          options={minutesOptions}
+        />
+      </ChartCard>
+      <ChartCard title="Spend per day" description={period}>
+        <ThemedChart
+          type="bar"
+          label={
+            `Bar chart of spend per day, ${period}: ${formatCost(summary.totalSpent)} in total` +
+            (priciest
+              ? `; highest day ${formatDay(priciest.date)} with ${formatCost(priciest.spend)}.`
+              : '.')
+          }
+          data={{
+            labels,
+            datasets: [
+              {
+                label: 'Spend (USD)',
+                data: daily.map((day) => day.spend),
+                backgroundColor: seriesColor(chartTheme, 2),
+                borderRadius: 4,
+              },
+            ],
+          }}
+          options={spendOptions}
+        />
+      </ChartCard>
+    </ChartGrid>
+  );
+}
