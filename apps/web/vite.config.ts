@@ -33,6 +33,11 @@ export default defineConfig({
               priority: 2,
             },
             { name: 'vendor-query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 2 },
+            {
+              name: 'vendor-charts',
+              test: /node_modules[\\/](chart\.js|react-chartjs-2|@kurkle|dayjs)[\\/]/,
+              priority: 2,
+            },
           ],
         },
       },

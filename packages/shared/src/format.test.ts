@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatCost, formatDateTime, formatDuration, isValidTimeZone } from './format';
+import {
+  formatCost,
+  formatDateTime,
+  formatDuration,
+  formatMinutes,
+  formatPercent,
+  isValidTimeZone,
+} from './format';
 
 describe('formatDuration', () => {
   it.each<[number | null | undefined, string]>([
@@ -95,5 +102,28 @@ describe('isValidTimeZone', () => {
     ['', false],
   ])('%j → %s', (timeZone, expected) => {
     expect(isValidTimeZone(timeZone)).toBe(expected);
+  });
+});
+
+describe('formatPercent and formatMinutes', () => {
+  it.each([
+    [72.5, '72.5%'],
+    [33.33, '33.33%'],
+    [100, '100%'],
+    [0, '0%'],
+    [null, '-'],
+    [undefined, '-'],
+    [Number.NaN, '-'],
+  ])('formatPercent(%s) is %j', (value, expected) => {
+    expect(formatPercent(value)).toBe(expected);
+  });
+
+  it.each([
+    [12.5, '12.50'],
+    [1741.88, '1741.88'],
+    [0, '0.00'],
+    [null, '0.00'],
+  ])('formatMinutes(%s) is %j', (value, expected) => {
+    expect(formatMinutes(value)).toBe(expected);
   });
 });

@@ -76,3 +76,25 @@ export function formatDateTime(
   if (Number.isNaN(value.getTime())) return DASH;
   return dateTimeFormatter(timeZone).format(value);
 }
+
+const percentFormatter = new Intl.NumberFormat('en-US', {
+  maximumFractionDigits: 2,
+  useGrouping: false,
+});
+
+/** A percentage with up to 2 decimals, "72.5%"; nothing to show (no calls) is "-". */
+export function formatPercent(value: number | null | undefined): string {
+  if (value == null || !Number.isFinite(value)) return DASH;
+  return `${percentFormatter.format(value)}%`;
+}
+
+const minutesFormatter = new Intl.NumberFormat('en-US', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  useGrouping: false,
+});
+
+/** Call minutes with exactly 2 decimals, as the analytics round them: 12.5 → "12.50". */
+export function formatMinutes(minutes: number | null | undefined): string {
+  return minutesFormatter.format(minutes != null && Number.isFinite(minutes) ? minutes : 0);
+}

@@ -29,6 +29,12 @@ class ResizeObserverStub implements ResizeObserver {
 }
 window.ResizeObserver = ResizeObserverStub;
 
+// Mantine's autosize Textarea listens to document.fonts ("loadingdone"); jsdom has none. A
+// stand-in that never fires, like a page whose fonts are already loaded.
+if (!('fonts' in document) || !document.fonts) {
+  Object.defineProperty(document, 'fonts', { configurable: true, value: new EventTarget() });
+}
+
 Element.prototype.scrollIntoView = function scrollIntoView() {};
 
 afterEach(() => {

@@ -13,6 +13,8 @@ import {
 } from '@tabler/icons-react';
 import { Link, useMatch, useResolvedPath } from 'react-router';
 import classes from './app-navbar.module.css';
+import { useQuery } from '@tanstack/react-query';
+import { agentQueryOptions } from '../../features/agents/api/get-agent';
 
 type NavItem = { label: string; to: string; icon: Icon; end?: boolean };
 
@@ -49,6 +51,9 @@ type AppNavbarProps = {
 export function AppNavbar({ isAdmin, onNavigate }: AppNavbarProps) {
   const agentMatch = useMatch('/agent/:agentId/*');
   const agentId = agentMatch?.params.agentId;
+  // The agent screens load the same query, so this adds no request of its own.
+  const agent = useQuery({ ...agentQueryOptions(agentId ?? ''), enabled: agentId !== undefined });
+  const agentLabel = agent.data?.name ?? agentId;
 
   return (
     <AppShell.Section grow component={ScrollArea} type="scroll">
@@ -61,8 +66,8 @@ export function AppNavbar({ isAdmin, onNavigate }: AppNavbarProps) {
       {agentId && (
         <Box component="nav" aria-label="Agent" mt="lg">
           <Text className={classes.sectionLabel}>Agent</Text>
-          <Text className={classes.agentId} title={agentId} truncate="end">
-            {agentId}
+          <Text className={classes.agentName} title={agentLabel} truncate="end">
+            {agentLabel}
           </Text>
           {agentItems(agentId).map((item) => (
             <NavItemLink key={item.to} item={item} onNavigate={onNavigate} />

@@ -1,9 +1,8 @@
 import { DEFAULT_AGENT_SETTINGS } from '@switchboard/shared/agents';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { errorResponse } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
-import { stubDocumentFonts } from '../testing/document-fonts';
 import { stubAgentsApi } from '../testing/fake-agents-api';
 
 const SETTINGS_PATH = '/api/agents/asst_front_desk/settings';
@@ -16,8 +15,6 @@ async function openSettings() {
 }
 
 describe('agent settings', { timeout: 20_000 }, () => {
-  beforeAll(stubDocumentFonts);
-
   it('loads the settings from the platform and saves changes with PATCH', async () => {
     const api = stubAgentsApi();
     const { user, dialog } = await openSettings();

@@ -1,8 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildAdminUser, errorResponse, jsonResponse } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
-import { stubDocumentFonts } from '../testing/document-fonts';
 import { buildAgent, stubAgentsApi } from '../testing/fake-agents-api';
 
 const frontDesk = buildAgent({
@@ -35,8 +34,6 @@ function headers() {
 }
 
 describe('dashboard agent list', () => {
-  beforeAll(stubDocumentFonts);
-
   it('lists each agent with its last 7 days, formatted', async () => {
     stubAgentsApi({ agents: [frontDesk, afterHours] });
     renderApp('/dashboard');

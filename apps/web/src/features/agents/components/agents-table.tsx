@@ -1,17 +1,7 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Agent } from '@switchboard/shared/agents';
-import { formatCost, formatDateTime } from '@switchboard/shared/format';
+import { formatCost, formatDateTime, formatPercent } from '@switchboard/shared/format';
 import { IconPlus, IconRobot, IconSettings } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -38,16 +28,6 @@ function listError(error: Error): Error {
         cause: error,
       })
     : new Error(message, { cause: error });
-}
-
-const figureFormatter = new Intl.NumberFormat('en-US', {
-  maximumFractionDigits: 2,
-  useGrouping: false,
-});
-
-/** 72.5 → "72.5%"; no calls (null) → "-". */
-function formatSuccessRate(rate: number | null): string {
-  return rate === null ? '-' : `${figureFormatter.format(rate)}%`;
 }
 
 function agentPath(agent: Agent, page = ''): string {
@@ -98,16 +78,16 @@ export function AgentsTable({
   const rows = agents.data;
   if (rows && rows.length === 0) {
     return (
-      <Stack gap="md" align="center">
-        <EmptyPanel
-          icon={IconRobot}
-          title="No agents yet"
-          description="An agent answers your business's calls, takes enquiries and books appointments. Create your first one to get started."
-        />
-        <Button leftSection={<IconPlus size={18} />} onClick={onCreateAgent}>
-          Create your first agent
-        </Button>
-      </Stack>
+      <EmptyPanel
+        icon={IconRobot}
+        title="No agents yet"
+        description="An agent answers your business's calls, takes enquiries and books appointments. Create your first one to get started."
+        action={
+          <Button leftSection={<IconPlus size={18} />} onClick={onCreateAgent}>
+            Create your first agent
+          </Button>
+        }
+      />
     );
   }
 
@@ -217,7 +197,7 @@ function AgentRow({ agent, showBusiness, highlighted, onSettings }: AgentRowProp
         <Text size="sm">{agent.last7Days.calls}</Text>
       </Table.Td>
       <Table.Td ta="right">
-        <Text size="sm">{formatSuccessRate(agent.last7Days.successRate)}</Text>
+        <Text size="sm">{formatPercent(agent.last7Days.successRate)}</Text>
       </Table.Td>
       <Table.Td ta="right">
         <Text size="sm">{formatCost(agent.last7Days.spend)}</Text>

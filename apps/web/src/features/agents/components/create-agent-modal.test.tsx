@@ -1,9 +1,8 @@
 import { agentMessages, DEFAULT_AGENT_SETTINGS } from '@switchboard/shared/agents';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { errorResponse, jsonResponse } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
-import { stubDocumentFonts } from '../testing/document-fonts';
 import { buildAgent, NEW_AGENT_ID, stubAgentsApi } from '../testing/fake-agents-api';
 
 async function openCreateDialog() {
@@ -16,8 +15,6 @@ async function openCreateDialog() {
 
 // Typing into a dialog full of fields takes a moment in jsdom.
 describe('create agent', { timeout: 20_000 }, () => {
-  beforeAll(stubDocumentFonts);
-
   it('starts from the default settings and checks them with the shared rules', async () => {
     const api = stubAgentsApi();
     const { user, dialog } = await openCreateDialog();

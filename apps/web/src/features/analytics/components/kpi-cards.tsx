@@ -1,6 +1,6 @@
 import { Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
 import type { AnalyticsSummary } from '@switchboard/shared/analytics';
-import { formatCost } from '@switchboard/shared/format';
+import { formatCost, formatMinutes } from '@switchboard/shared/format';
 import {
   IconClockHour4,
   IconCurrencyDollar,
@@ -8,7 +8,6 @@ import {
   IconReceipt2,
   type Icon,
 } from '@tabler/icons-react';
-import { formatMinutes } from '../utils/format-analytics';
 
 type Kpi = {
   key: keyof AnalyticsSummary;

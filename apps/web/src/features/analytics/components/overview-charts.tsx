@@ -1,17 +1,11 @@
 import type { AgentAnalytics } from '@switchboard/shared/analytics';
-import { formatCost } from '@switchboard/shared/format';
+import { formatCost, formatMinutes } from '@switchboard/shared/format';
 import type { ChartOptions } from 'chart.js';
 import { ChartCard, ChartGrid } from '../../../components/charts/chart-card';
 import { seriesColor, withAlpha } from '../../../components/charts/chart-theme';
 import { ThemedChart } from '../../../components/charts/themed-chart';
 import { useChartTheme } from '../../../components/charts/use-chart-theme';
-import {
-  formatCalls,
-  formatDateRange,
-  formatDay,
-  formatMinutes,
-  peak,
-} from '../utils/format-analytics';
+import { formatCalls, formatDateRange, formatDay, peak } from '../utils/format-analytics';
 
 const callsOptions: ChartOptions<'line'> = {
   interaction: { mode: 'index', intersect: false },

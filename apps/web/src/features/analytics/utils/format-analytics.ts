@@ -29,17 +29,6 @@ export function formatDateRange(range: Pick<AnalyticsRange, 'from' | 'to'>): str
   return fullDayFormatter.formatRange(utcMidnight(range.from), utcMidnight(range.to));
 }
 
-const minutesFormatter = new Intl.NumberFormat('en-US', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-  useGrouping: false,
-});
-
-/** Call minutes with two decimals, as the seed shows them: 12.5 → "12.50". */
-export function formatMinutes(minutes: number): string {
-  return minutesFormatter.format(Number.isFinite(minutes) ? minutes : 0);
-}
-
 /** "1 call", "3 calls". */
 export function formatCalls(calls: number): string {
   return `${calls} ${calls === 1 ? 'call' : 'calls'}`;

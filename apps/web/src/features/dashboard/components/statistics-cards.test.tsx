@@ -36,7 +36,7 @@ describe('dashboard statistics cards', () => {
     expect(card('Calls (7 days)').getByText('42')).toBeInTheDocument();
     expect(card('Calls (7 days)').getByText('Today: 5')).toBeInTheDocument();
     expect(card('Minutes (7 days)').getByText('87.25')).toBeInTheDocument();
-    expect(card('Minutes (7 days)').getByText('Today: 3.5')).toBeInTheDocument();
+    expect(card('Minutes (7 days)').getByText('Today: 3.50')).toBeInTheDocument();
     expect(card('Spend (7 days)').getByText('$12.30')).toBeInTheDocument();
     expect(card('Spend (7 days)').getByText('Today: $0.75')).toBeInTheDocument();
     expect(card('Success rate (7 days)').getByText('72.5%')).toBeInTheDocument();

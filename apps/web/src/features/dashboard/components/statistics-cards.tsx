@@ -1,6 +1,6 @@
 import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { DashboardStatistics } from '@switchboard/shared/analytics';
-import { formatCost } from '@switchboard/shared/format';
+import { formatCost, formatMinutes, formatPercent } from '@switchboard/shared/format';
 import {
   IconCircleCheck,
   IconClockHour4,
@@ -19,11 +19,6 @@ const figureFormatter = new Intl.NumberFormat('en-US', {
 /** Up to 2 decimals: 12.5 → "12.5", 3 → "3". */
 function formatFigure(value: number): string {
   return figureFormatter.format(value);
-}
-
-/** 72.5 → "72.5%"; a period without calls (null) → "-". */
-function formatPercent(value: number | null): string {
-  return value === null ? '-' : `${formatFigure(value)}%`;
 }
 
 type StatisticCard = {
@@ -57,8 +52,8 @@ const STATISTIC_GROUPS: StatisticGroup[] = [
         label: 'Minutes (7 days)',
         icon: IconClockHour4,
         color: 'grape',
-        value: (s) => formatFigure(s.calls.last7Days.minutes),
-        detail: (s) => `Today: ${formatFigure(s.calls.today.minutes)}`,
+        value: (s) => formatMinutes(s.calls.last7Days.minutes),
+        detail: (s) => `Today: ${formatMinutes(s.calls.today.minutes)}`,
       },
       {
         label: 'Spend (7 days)',
