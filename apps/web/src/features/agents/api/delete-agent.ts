@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { agentQueryOptions } from './get-agent';
 import { agentSettingsQueryKey } from './get-agent-settings';
-import { agentsQueryKey } from './list-agents';
+import { agentListQueryOptions } from './list-agents';
 
 export type DeleteAgentVariables = {
   agentId: string;
@@ -24,14 +24,16 @@ export function useDeleteAgent() {
     meta: { errorToast: false },
     onSuccess: (_result, { agentId, name }) => {
       // The agent is gone: asking for its details or settings again could only answer 404.
-      queryClient.removeQueries({ queryKey: agentSettingsQueryKey(agentId) });
+      // The settings dialog may still be open (observing its settings query) while it closes,
+      // so that query is only cancelled, never refetched; it is dropped once nobody watches it.
+      void queryClient.cancelQueries({ queryKey: agentSettingsQueryKey(agentId) });
       queryClient.removeQueries({ queryKey: agentQueryOptions(agentId).queryKey });
       notifications.show({
         color: 'teal',
         title: 'Agent deleted',
         message: `${name} was deleted. Its call history is kept.`,
       });
-      return queryClient.invalidateQueries({ queryKey: agentsQueryKey });
+      return queryClient.invalidateQueries({ queryKey: agentListQueryOptions().queryKey });
     },
   });
 }
