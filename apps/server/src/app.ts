@@ -12,6 +12,8 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { agentRoutes } from './modules/agents/agents.routes';
 import { AgentsService } from './modules/agents/agents.service';
 import { AnalyticsService } from './modules/analytics/analytics.service';
+import { callRoutes } from './modules/calls/calls.routes';
+import { CallsService } from './modules/calls/calls.service';
 import { AdminService } from './modules/admin/admin.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
@@ -165,6 +167,9 @@ export async function buildApp(config: Config) {
     });
     await app.register(agentRoutes({ agents: agentsService, analytics }), { prefix: '/api' });
     await app.register(statisticsRoutes({ analytics }), { prefix: '/api' });
+    await app.register(callRoutes({ calls: new CallsService({ db: database.db }) }), {
+      prefix: '/api',
+    });
     await app.register(platformRoutes({ platform: runtime, sync }), { prefix: '/api' });
     await app.register(webhookRoutes({ platform: runtime, tools }), { prefix: '/api' });
     await registerSpa(app, config.webDistDir);

@@ -50,9 +50,7 @@ export async function summaryFromPlatformAnalytics(
   const value = (name: string): number => {
     const result = results.find((entry) => entry.name === name);
     const row = result?.result.find(
-      (candidate) =>
-        (candidate).assistantId === window.assistantId &&
-        (candidate).status === 'ended',
+      (candidate) => candidate.assistantId === window.assistantId && candidate.status === 'ended',
     );
     const figure = row?.[name];
     return typeof figure === 'number' && Number.isFinite(figure) ? figure : 0;

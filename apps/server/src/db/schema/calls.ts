@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   doublePrecision,
   index,
   jsonb,
@@ -8,6 +9,8 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -74,6 +77,10 @@ export const calls = pgTable(
     costLlm: costComponent('cost_llm', 'llm'),
     costTts: costComponent('cost_tts', 'tts'),
     costVapi: costComponent('cost_vapi', 'vapi'),
+    /** The transcript's words (English stemming), for searching inside transcripts. */
+    transcriptSearch: tsvector('transcript_search').generatedAlwaysAs(
+      sql`to_tsvector('english'::regconfig, coalesce(payload->'artifact'->>'transcript', ''))`,
+    ),
     /** Started from Switchboard's own "Talk to agent" panel. */
     isTest: boolean('is_test').notNull().default(false),
     createdAt: ts('created_at').notNull(),
@@ -90,6 +97,7 @@ export const calls = pgTable(
       .where(sql`transferred`),
     index('calls_assistant_customer_idx').on(t.assistantId, t.customerDigits),
     index('calls_updated_idx').on(t.updatedAt),
+    index('calls_transcript_search_idx').using('gin', t.transcriptSearch),
     // Analytics read only these columns of an agent's calls in a time range: with all of them in
     // the index, the overview's figures are an index-only scan, never a visit to the wide rows.
     index('calls_assistant_analytics_idx').on(

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { sql, type SQL } from 'drizzle-orm';
+import { executeRows, type Db } from '../../db/client';
 import { calls } from '../../db/schema';
 import type { CallRecord } from '../../platform/call-record';
 
@@ -43,4 +43,199 @@ export async function upsertCalls(db: Db, records: CallRecord[]): Promise<number
     })
     .returning({ id: calls.id });
   return written.length;
+}
+
+/** A call-log filter, resolved: instants instead of dates, digits instead of a phone number. */
+export type CallLogCriteria = {
+  assistantId: string;
+  tab: 'all' | 'successful' | 'failed' | 'transferred';
+  phoneDigits?: string | undefined;
+  start?: Date | undefined;
+  end?: Date | undefined;
+  q?: string | undefined;
+};
+
+export type CallLogRecord = {
+  id: string;
+  assistantId: string | null;
+  agentName: string | null;
+  assistantPhone: string | null;
+  type: string | null;
+  status: string | null;
+  endedReason: string | null;
+  successEvaluation: string | null;
+  customerNumber: string | null;
+  startedAt: Date | null;
+  endedAt: Date | null;
+  durationSeconds: number | null;
+  cost: number | null;
+  outcome: 'pass' | 'fail';
+  transferred: boolean;
+  isTest: boolean;
+  createdAt: Date;
+  transcriptMatch: string | null;
+};
+
+const TS_CONFIG = sql.raw(`'english'::regconfig`);
+
+function criteriaSql(criteria: CallLogCriteria): SQL {
+  const parts: SQL[] = [sql`c.assistant_id = ${criteria.assistantId}`];
+  if (criteria.tab === 'successful') parts.push(sql`c.outcome = 'pass'`);
+  if (criteria.tab === 'failed') parts.push(sql`c.outcome = 'fail'`);
+  if (criteria.tab === 'transferred') parts.push(sql`c.transferred`);
+  if (criteria.phoneDigits) {
+    // Digits only (checked by the caller), so no LIKE wildcard can come from the user.
+    parts.push(sql`c.customer_digits like ${`%${criteria.phoneDigits}%`}`);
+  }
+  if (criteria.start) parts.push(sql`c.created_at >= ${criteria.start.toISOString()}::timestamptz`);
+  if (criteria.end) parts.push(sql`c.created_at < ${criteria.end.toISOString()}::timestamptz`);
+  if (criteria.q) {
+    parts.push(sql`c.transcript_search @@ websearch_to_tsquery(${TS_CONFIG}, ${criteria.q})`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+function toCallLogRecord(row: Record<string, unknown>): CallLogRecord {
+  const date = (value: unknown) => (value ? new Date(value as string | Date) : null);
+  const number = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+  return {
+    id: String(row.id),
+    assistantId: (row.assistant_id as string | null) ?? null,
+    agentName: (row.agent_name as string | null) ?? null,
+    assistantPhone: (row.assistant_phone as string | null) ?? null,
+    type: (row.type as string | null) ?? null,
+    status: (row.status as string | null) ?? null,
+    endedReason: (row.ended_reason as string | null) ?? null,
+    successEvaluation: (row.success_evaluation as string | null) ?? null,
+    customerNumber: (row.customer_number as string | null) ?? null,
+    startedAt: date(row.started_at),
+    endedAt: date(row.ended_at),
+    durationSeconds: number(row.duration_seconds),
+    cost: number(row.cost),
+    outcome: row.outcome === 'pass' ? 'pass' : 'fail',
+    transferred: Boolean(row.transferred),
+    isTest: Boolean(row.is_test),
+    createdAt: date(row.created_at) ?? new Date(0),
+    transcriptMatch: (row.transcript_match as string | null) ?? null,
+  };
+}
+
+/** The columns a call-log row shows, never the payload (only the page's matches read it). */
+const ROW_COLUMNS = sql`c.id, c.assistant_id, c.type, c.status, c.ended_reason, c.success_evaluation,
+  c.customer_number, c.started_at, c.ended_at, c.duration_seconds, c.cost, c.outcome,
+  c.transferred, c.is_test, c.created_at, c.phone_number_id`;
+
+/** Words around the matches of the search, marked with \u0002 … \u0003. */
+function matchSnippet(q: string): SQL {
+  return sql`ts_headline(${TS_CONFIG}, coalesce(p.payload->'artifact'->>'transcript', ''),
+    websearch_to_tsquery(${TS_CONFIG}, ${q}),
+    ${'StartSel=\u0002, StopSel=\u0003, MaxWords=24, MinWords=10, MaxFragments=2, FragmentDelimiter=" … "'})`;
+}
+
+/**
+ * Newest first, one page. The filter and the order run on the (assistant, outcome|transferred,
+ * created_at) indexes; the names, numbers and transcript snippets are looked up afterwards for
+ * the page's rows only.
+ */
+export async function listCallLog(
+  db: Db,
+  criteria: CallLogCriteria,
+  page: { limit: number; offset: number },
+): Promise<CallLogRecord[]> {
+  const rows = await executeRows<Record<string, unknown>>(
+    db,
+    sql`select page.*, a.name as agent_name,
+          coalesce(pn.phone_number, a.phone_number) as assistant_phone,
+          ${criteria.q ? matchSnippet(criteria.q) : sql`null`} as transcript_match
+        from (
+          select ${ROW_COLUMNS} from calls c
+          where ${criteriaSql(criteria)}
+          order by c.created_at desc, c.id desc
+          limit ${page.limit} offset ${page.offset}
+        ) page
+        left join agents a on a.platform_assistant_id = page.assistant_id
+        left join lateral (
+          select phone_number from agents n where n.phone_number_id = page.phone_number_id limit 1
+        ) pn on true
+        ${criteria.q ? sql`join calls p on p.id = page.id` : sql``}
+        order by page.created_at desc, page.id desc`,
+  );
+  return rows.map(toCallLogRecord);
+}
+
+export async function countCallLog(db: Db, criteria: CallLogCriteria): Promise<number> {
+  const [row] = await executeRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from calls c where ${criteriaSql(criteria)}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Every row of the filter, newest first, in batches (keyset paging on created_at and id), so
+ * an export of any size holds one batch in memory at a time.
+ */
+export async function* iterateCallLog(
+  db: Db,
+  criteria: CallLogCriteria,
+  batchSize = 1000,
+): AsyncGenerator<CallLogRecord[]> {
+  let after: { createdAt: Date; id: string } | undefined;
+  for (;;) {
+    const keyset = after
+      ? sql`and (c.created_at, c.id) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})`
+      : sql``;
+    const rows = await executeRows<Record<string, unknown>>(
+      db,
+      sql`select page.*, a.name as agent_name,
+            coalesce(pn.phone_number, a.phone_number) as assistant_phone, null as transcript_match
+          from (
+            select ${ROW_COLUMNS} from calls c
+            where ${criteriaSql(criteria)} ${keyset}
+            order by c.created_at desc, c.id desc
+            limit ${batchSize}
+          ) page
+          left join agents a on a.platform_assistant_id = page.assistant_id
+          left join lateral (
+            select phone_number from agents n where n.phone_number_id = page.phone_number_id limit 1
+          ) pn on true
+          order by page.created_at desc, page.id desc`,
+    );
+    const batch = rows.map(toCallLogRecord);
+    if (batch.length > 0) yield batch;
+    const last = batch.at(-1);
+    if (batch.length < batchSize || !last) return;
+    after = { createdAt: last.createdAt, id: last.id };
+  }
+}
+
+/** One call with its payload, if its agent is in the scope's reach. */
+export async function findCallWithAgent(
+  db: Db,
+  callId: string,
+  businessId: string | null,
+): Promise<
+  (CallLogRecord & { payload: unknown; agentId: string | null; timeZone: string }) | undefined
+> {
+  const [row] = await executeRows<Record<string, unknown>>(
+    db,
+    sql`select ${ROW_COLUMNS}, c.payload, a.name as agent_name, a.platform_assistant_id as agent_id,
+          coalesce(pn.phone_number, a.phone_number) as assistant_phone,
+          coalesce(b.timezone, 'UTC') as time_zone, null as transcript_match
+        from calls c
+        left join agents a on a.platform_assistant_id = c.assistant_id
+        left join businesses b on b.id = a.business_id
+        left join lateral (
+          select phone_number from agents n where n.phone_number_id = c.phone_number_id limit 1
+        ) pn on true
+        where c.id = ${callId}
+          ${businessId === null ? sql`` : sql`and a.business_id = ${businessId}`}`,
+  );
+  if (!row) return undefined;
+  return {
+    ...toCallLogRecord(row),
+    payload: row.payload,
+    agentId: (row.agent_id as string | null) ?? null,
+    timeZone: String(row.time_zone),
+  };
 }

@@ -1,0 +1,137 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  callDetailSchema,
+  callLogFilterSchema,
+  callLogPageSchema,
+  callLogQuerySchema,
+} from '@switchboard/shared/call-logs';
+import { AppError } from '../../lib/app-error';
+import { agentScopeOf } from '../agents/agent-scope';
+import type { CallsService } from './calls.service';
+
+const agentParams = z.object({ id: z.string().min(1) });
+const callParams = z.object({ id: z.string().min(1) });
+
+/** Headers of the platform's recording answer that the browser needs to play and seek. */
+const PASSED_HEADERS = [
+  'content-type',
+  'content-length',
+  'content-range',
+  'accept-ranges',
+  'etag',
+  'last-modified',
+];
+
+/** The call log, its export, one call's detail and its recording. */
+export const callRoutes =
+  (deps: { calls: CallsService }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const config = { access: 'member' } as const;
+    const tags = ['calls'];
+
+    app.get(
+      '/agents/:id/calls',
+      {
+        config,
+        schema: {
+          tags,
+          summary:
+            "The agent's calls, newest first: tab (all/successful/failed/transferred), phone digits, date range in the business zone, transcript search, paged",
+          params: agentParams,
+          querystring: callLogQuerySchema,
+          response: { 200: callLogPageSchema },
+        },
+      },
+      async (request) => deps.calls.list(agentScopeOf(request), request.params.id, request.query),
+    );
+
+    app.get(
+      '/agents/:id/calls/export',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Every call of the same filter as CSV (streamed; spreadsheet formulas escaped)',
+          params: agentParams,
+          querystring: callLogFilterSchema,
+        },
+      },
+      async (request, reply) => {
+        const csv = await deps.calls.exportCsv(
+          agentScopeOf(request),
+          request.params.id,
+          request.query,
+        );
+        const day = new Date().toISOString().slice(0, 10);
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header(
+            'content-disposition',
+            `attachment; filename="calls-${request.params.id.slice(0, 8)}-${day}.csv"`,
+          )
+          .header('cache-control', 'no-store')
+          .send(csv);
+      },
+    );
+
+    app.get(
+      '/calls/:id',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'One call: summary, evaluation, transcript, costs, transfer',
+          params: callParams,
+          response: { 200: callDetailSchema },
+        },
+      },
+      async (request) => deps.calls.detail(agentScopeOf(request), request.params.id),
+    );
+
+    app.get(
+      '/calls/:id/recording',
+      {
+        config,
+        schema: {
+          tags,
+          summary:
+            "The call's recording, streamed from the platform through us (Range requests pass through, so the player can seek)",
+          params: callParams,
+        },
+      },
+      async (request, reply) => {
+        const source = await deps.calls.recordingSource(agentScopeOf(request), request.params.id);
+        const range = request.headers.range;
+        let upstream: Response;
+        try {
+          upstream = await fetch(source, {
+            headers: range ? { range } : {},
+            signal: AbortSignal.timeout(30_000),
+          });
+        } catch {
+          throw new AppError(
+            'PLATFORM_ERROR',
+            502,
+            'The recording could not be fetched from the voice platform.',
+          );
+        }
+        if (!upstream.ok || !upstream.body) {
+          await upstream.body?.cancel();
+          throw new AppError(
+            'PLATFORM_ERROR',
+            502,
+            `The recording could not be fetched from the voice platform (status ${upstream.status}).`,
+          );
+        }
+        reply.status(upstream.status);
+        for (const name of PASSED_HEADERS) {
+          const value = upstream.headers.get(name);
+          if (value) reply.header(name, value);
+        }
+        reply.header('cache-control', 'private, max-age=3600');
+        return reply.send(Readable.fromWeb(upstream.body));
+      },
+    );
+  };

@@ -1,0 +1,317 @@
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import {
+  type CallDetail,
+  type CallLogFilter,
+  type CallLogPage,
+  type CallLogQuery,
+  type CallLogRow,
+  type TranscriptLine,
+  phoneFilterDigits,
+} from '@switchboard/shared/call-logs';
+import {
+  UNKNOWN_ASSISTANT,
+  UNKNOWN_END_REASON,
+  callTypeOf,
+  displayCallId,
+} from '@switchboard/shared/calls';
+import { addDays } from '@switchboard/shared/date-range';
+import { describeEndedReason } from '@switchboard/shared/ended-reasons';
+import { formatCost, formatDateTime, formatDuration } from '@switchboard/shared/format';
+import { buildPaginationMeta, pageOffset } from '@switchboard/shared/pagination';
+import type { Db } from '../../db/client';
+import { notFound } from '../../lib/app-error';
+import { findAgentZone, type AgentScope } from '../agents/agents.repository';
+import { zoneMidnights } from '../analytics/analytics.repository';
+import {
+  countCallLog,
+  findCallWithAgent,
+  iterateCallLog,
+  listCallLog,
+  type CallLogCriteria,
+  type CallLogRecord,
+} from './calls.repository';
+
+const MISSING = '-';
+
+/** The seed's formatted call row (§3), from the stored columns. */
+export function toCallLogRow(record: CallLogRecord, timeZone: string): CallLogRow {
+  return {
+    id: record.id,
+    displayId: displayCallId(record.id),
+    assistant: record.agentName || UNKNOWN_ASSISTANT,
+    assistantId: record.assistantId,
+    assistantPhone: record.assistantPhone || MISSING,
+    customerPhone: record.customerNumber || MISSING,
+    callType: callTypeOf(record.type),
+    endReason: record.endedReason || UNKNOWN_END_REASON,
+    successEvaluation: record.outcome,
+    startTime: formatDateTime(record.startedAt ?? record.createdAt, timeZone),
+    duration: formatDuration(record.durationSeconds),
+    cost: formatCost(record.cost),
+    status: record.status,
+    transferred: record.transferred,
+    isTest: record.isTest,
+    createdAt: record.createdAt.toISOString(),
+    transcriptMatch: record.transcriptMatch,
+  };
+}
+
+type Payload = {
+  analysis?: { summary?: unknown; successEvaluation?: unknown; structuredData?: unknown };
+  artifact?: {
+    messages?: unknown[];
+    recordingUrl?: unknown;
+    stereoRecordingUrl?: unknown;
+    recording?: { mono?: { combinedUrl?: unknown }; stereoUrl?: unknown };
+    transfers?: { destination?: { number?: unknown; name?: unknown }; status?: unknown }[];
+  };
+  messages?: unknown[];
+  costBreakdown?: Record<string, unknown>;
+  destination?: { number?: unknown; name?: unknown; sipUri?: unknown };
+};
+
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value : null;
+const finite = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
+
+/** The conversation as bubbles: who spoke, what, and when (seconds from the start). */
+export function transcriptOf(payload: Payload): TranscriptLine[] {
+  const messages = payload.artifact?.messages ?? payload.messages ?? [];
+  const lines: TranscriptLine[] = [];
+  for (const raw of messages) {
+    if (!raw || typeof raw !== 'object') continue;
+    const message = raw as Record<string, unknown>;
+    const at = finite(message.secondsFromStart);
+    switch (message.role) {
+      case 'bot':
+      case 'assistant': {
+        const said = text(message.message);
+        if (said) lines.push({ speaker: 'assistant', text: said, secondsFromStart: at });
+        break;
+      }
+      case 'user': {
+        const said = text(message.message);
+        if (said) lines.push({ speaker: 'customer', text: said, secondsFromStart: at });
+        break;
+      }
+      case 'tool_calls': {
+        const calls = Array.isArray(message.toolCalls) ? message.toolCalls : [];
+        for (const call of calls as { function?: { name?: unknown } }[]) {
+          const name = text(call.function?.name) ?? 'a tool';
+          lines.push({ speaker: 'tool', text: `Called ${name}`, secondsFromStart: at });
+        }
+        break;
+      }
+      case 'tool_call_result': {
+        const result = text(message.result);
+        const name = text(message.name) ?? 'Tool';
+        if (result)
+          lines.push({ speaker: 'tool', text: `${name}: ${result}`, secondsFromStart: at });
+        break;
+      }
+      default:
+        // System prompts are configuration, not conversation.
+        break;
+    }
+  }
+  return lines;
+}
+
+const BREAKDOWN_LABELS: [key: string, label: string][] = [
+  ['transport', 'Transport'],
+  ['stt', 'Speech-to-text'],
+  ['llm', 'Model'],
+  ['tts', 'Voice'],
+  ['vapi', 'Platform'],
+];
+
+/** Where the platform keeps the call's recording, if anywhere (http(s) only). */
+export function recordingSourceOf(payload: Payload): string | null {
+  const artifact = payload.artifact;
+  const candidates = [
+    artifact?.recordingUrl,
+    artifact?.recording?.mono?.combinedUrl,
+    artifact?.stereoRecordingUrl,
+    artifact?.recording?.stereoUrl,
+  ];
+  for (const candidate of candidates) {
+    const url = text(candidate);
+    if (url && /^https?:\/\//i.test(url)) return url;
+  }
+  return null;
+}
+
+function transferOf(payload: Payload, transferred: boolean): CallDetail['transfer'] {
+  const record = payload.artifact?.transfers?.[0];
+  const destination = record?.destination ?? payload.destination;
+  if (!destination && !transferred) return null;
+  return {
+    number: text(destination?.number) ?? text((destination as { sipUri?: unknown })?.sipUri),
+    name: text(destination?.name),
+    status: text(record?.status),
+  };
+}
+
+type Deps = { db: Db };
+
+/** The call log of an agent, its CSV export, and one call's detail. */
+export class CallsService {
+  constructor(private readonly deps: Deps) {}
+
+  private async criteria(
+    scope: AgentScope,
+    agentId: string,
+    filter: CallLogFilter,
+  ): Promise<{ criteria: CallLogCriteria; timeZone: string }> {
+    const agent = await findAgentZone(this.deps.db, scope, agentId);
+    if (!agent) throw notFound('Agent');
+    const dates = [filter.from, filter.to ? addDays(filter.to, 1) : undefined];
+    const wanted = dates.filter((d): d is string => d !== undefined);
+    const instants = await zoneMidnights(this.deps.db, wanted, agent.timeZone);
+    const start = filter.from ? instants[0] : undefined;
+    const end = filter.to ? instants[filter.from ? 1 : 0] : undefined;
+    return {
+      timeZone: agent.timeZone,
+      criteria: {
+        assistantId: agentId,
+        tab: filter.tab,
+        phoneDigits: filter.phone ? phoneFilterDigits(filter.phone) : undefined,
+        start,
+        end,
+        q: filter.q || undefined,
+      },
+    };
+  }
+
+  async list(scope: AgentScope, agentId: string, query: CallLogQuery): Promise<CallLogPage> {
+    const { criteria, timeZone } = await this.criteria(scope, agentId, query);
+    const [records, total] = await Promise.all([
+      listCallLog(this.deps.db, criteria, {
+        limit: query.limit,
+        offset: pageOffset(query.page, query.limit),
+      }),
+      countCallLog(this.deps.db, criteria),
+    ]);
+    return {
+      data: records.map((record) => toCallLogRow(record, timeZone)),
+      meta: buildPaginationMeta(total, query.page, query.limit),
+      timeZone,
+    };
+  }
+
+  /**
+   * The filter's calls as CSV, every page, streamed: one batch of rows in memory at a time,
+   * cells that a spreadsheet would run as a formula (=, +, -, @, tab, CR) prefixed with '.
+   */
+  async exportCsv(scope: AgentScope, agentId: string, filter: CallLogFilter): Promise<Readable> {
+    const { criteria, timeZone } = await this.criteria(scope, agentId, filter);
+    const db = this.deps.db;
+    async function* records() {
+      for await (const batch of iterateCallLog(db, criteria)) {
+        for (const record of batch) {
+          const row = toCallLogRow(record, timeZone);
+          yield [
+            row.id,
+            row.assistant,
+            row.assistantPhone,
+            row.customerPhone,
+            row.callType,
+            row.endReason,
+            row.successEvaluation,
+            row.startTime,
+            row.duration,
+            row.cost,
+            row.createdAt,
+            record.durationSeconds === null ? '' : Math.round(record.durationSeconds * 1000) / 1000,
+            record.cost ?? '',
+            row.transferred ? 'yes' : 'no',
+            row.isTest ? 'yes' : 'no',
+          ];
+        }
+      }
+    }
+    return Readable.from(records()).pipe(
+      stringify({
+        header: true,
+        columns: [
+          'Call ID',
+          'Assistant',
+          'Assistant phone',
+          'Customer phone',
+          'Type',
+          'Ended reason',
+          'Success',
+          `Start time (${timeZone})`,
+          'Duration',
+          'Cost',
+          'Created at (UTC)',
+          'Duration (seconds)',
+          'Cost (USD)',
+          'Transferred',
+          'Test call',
+        ],
+        escape_formulas: true,
+        bom: true,
+      }),
+    );
+  }
+
+  private async findCall(scope: AgentScope, callId: string) {
+    const call = await findCallWithAgent(
+      this.deps.db,
+      callId,
+      scope.kind === 'business' ? scope.businessId : null,
+    );
+    if (!call) throw notFound('Call');
+    return call;
+  }
+
+  async detail(scope: AgentScope, callId: string): Promise<CallDetail> {
+    const call = await this.findCall(scope, callId);
+    const payload = (call.payload ?? {}) as Payload;
+    const breakdown = payload.costBreakdown ?? {};
+    const structured = payload.analysis?.structuredData;
+    const evaluation = payload.analysis?.successEvaluation;
+    return {
+      row: toCallLogRow(call, call.timeZone),
+      agent: call.agentId ? { id: call.agentId, name: call.agentName ?? UNKNOWN_ASSISTANT } : null,
+      timeZone: call.timeZone,
+      startedAt: call.startedAt?.toISOString() ?? null,
+      endedAt: call.endedAt?.toISOString() ?? null,
+      durationSeconds: call.durationSeconds,
+      costUsd: call.cost,
+      summary: text(payload.analysis?.summary),
+      successEvaluationRaw:
+        typeof evaluation === 'string' ||
+        typeof evaluation === 'number' ||
+        typeof evaluation === 'boolean'
+          ? String(evaluation)
+          : null,
+      structuredData:
+        structured && typeof structured === 'object' && !Array.isArray(structured)
+          ? (structured as Record<string, unknown>)
+          : null,
+      endReasonText: describeEndedReason(call.endedReason),
+      transcript: transcriptOf(payload),
+      recordingUrl: recordingSourceOf(payload)
+        ? `/api/calls/${encodeURIComponent(call.id)}/recording`
+        : null,
+      costBreakdown: BREAKDOWN_LABELS.flatMap(([key, label]) => {
+        const cost = finite(breakdown[key]);
+        return cost === null ? [] : [{ label, cost }];
+      }),
+      transfer: transferOf(payload, call.transferred),
+      customerNumber: call.customerNumber,
+    };
+  }
+
+  /** The platform's address for the call's recording (the route streams it to the browser). */
+  async recordingSource(scope: AgentScope, callId: string): Promise<string> {
+    const call = await this.findCall(scope, callId);
+    const source = recordingSourceOf(call.payload ?? {});
+    if (!source) throw notFound('Recording');
+    return source;
+  }
+}

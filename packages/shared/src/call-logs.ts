@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { CALL_LOG_PAGE_SIZE, CALL_LOG_TABS, CALL_OUTCOMES, CALL_TYPES } from './calls';
+import { dateRangeMessages, isoDateSchema } from './date-range';
+import { MAX_PAGE_LIMIT, paginatedSchema } from './pagination';
+
+/**
+ * The call log (`/agent/:agentId/call-logs`) and its API, GET /api/agents/:id/calls. The
+ * seed's state — tab, phone filter, start and end date, page (from 1), limit 50 — is the query
+ * string, on the screen and on the wire alike.
+ */
+
+export const callLogMessages = {
+  phoneDigits: 'Enter at least one digit of a phone number',
+  queryTooLong: 'Search at most 200 characters',
+  failedPrefix: 'Failed to fetch call logs: ',
+  failed: 'Failed to fetch call logs',
+} as const;
+
+/** The seed's call-log failure text: with the reason when there is one. */
+export function callLogsErrorMessage(reason: string | null | undefined): string {
+  const trimmed = reason?.trim();
+  return trimmed ? `${callLogMessages.failedPrefix}${trimmed}` : callLogMessages.failed;
+}
+
+/** Only the digits of a phone filter: "+1 (555) 010-22" → "155501022". */
+export function phoneFilterDigits(phone: string): string {
+  return phone.replace(/\D/g, '');
+}
+
+const filterShape = {
+  tab: z.enum(CALL_LOG_TABS).default('all'),
+  /** Matches calls whose customer number contains these digits (punctuation ignored). */
+  phone: z
+    .string()
+    .trim()
+    .max(40)
+    .optional()
+    .refine((phone) => !phone || phoneFilterDigits(phone).length > 0, callLogMessages.phoneDigits),
+  /** Calendar dates in the business's zone, both included; either may be left out. */
+  from: isoDateSchema.optional(),
+  to: isoDateSchema.optional(),
+  /** Words to find in the transcript (beyond the seed). */
+  q: z.string().trim().max(200, callLogMessages.queryTooLong).optional(),
+};
+
+// A log range may be open-ended and as long as the history: only from ≤ to is checked.
+function checkRange(
+  range: { from?: string | undefined; to?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (range.from && range.to && range.from > range.to) {
+    ctx.addIssue({ code: 'custom', path: ['from'], message: dateRangeMessages.fromAfterTo });
+  }
+}
+
+/** GET /api/agents/:id/calls/export: the same filter, every page. */
+export const callLogFilterSchema = z.object(filterShape).superRefine(checkRange);
+export type CallLogFilter = z.infer<typeof callLogFilterSchema>;
+
+/** GET /api/agents/:id/calls. */
+export const callLogQuerySchema = z
+  .object({
+    ...filterShape,
+    page: z.coerce.number().int().min(1).default(1),
+    limit: z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).default(CALL_LOG_PAGE_SIZE),
+  })
+  .superRefine(checkRange);
+export type CallLogQuery = z.infer<typeof callLogQuerySchema>;
+
+/** Marks around the matching words of a transcript snippet (never in real text). */
+export const MATCH_START = '\u0002';
+export const MATCH_END = '\u0003';
+
+/** One row of the call log: the seed's formatted call row, without the raw call. */
+export const callLogRowSchema = z.object({
+  id: z.string(),
+  /** First 8 characters of the id and "…". */
+  displayId: z.string(),
+  /** Falls back to "Unknown Assistant". */
+  assistant: z.string(),
+  assistantId: z.string().nullable(),
+  /** "-" when unknown. */
+  assistantPhone: z.string(),
+  /** "-" when missing. */
+  customerPhone: z.string(),
+  callType: z.enum(CALL_TYPES),
+  /** Falls back to "Unknown". */
+  endReason: z.string(),
+  successEvaluation: z.enum(CALL_OUTCOMES),
+  /** en-US, business zone: "Mar 5, 2026, 14:07". */
+  startTime: z.string(),
+  /** "Nm Ns", "Ns" or "-". */
+  duration: z.string(),
+  /** "$x.xx", "$0.00" when missing. */
+  cost: z.string(),
+  status: z.string().nullable(),
+  transferred: z.boolean(),
+  /** Started from Switchboard's "Talk to agent" panel. */
+  isTest: z.boolean(),
+  createdAt: z.iso.datetime(),
+  /** With `q`: a piece of the transcript, the matching words between MATCH_START and MATCH_END. */
+  transcriptMatch: z.string().nullable(),
+});
+export type CallLogRow = z.infer<typeof callLogRowSchema>;
+
+export const callLogPageSchema = paginatedSchema(callLogRowSchema).extend({
+  /** The zone the start times are written in. */
+  timeZone: z.string(),
+});
+export type CallLogPage = z.infer<typeof callLogPageSchema>;
+
+/** A transcript line of the call detail. */
+export const transcriptLineSchema = z.object({
+  speaker: z.enum(['assistant', 'customer', 'tool']),
+  text: z.string(),
+  /** Seconds from the start of the call (what the recording seeks to). */
+  secondsFromStart: z.number().nullable(),
+});
+export type TranscriptLine = z.infer<typeof transcriptLineSchema>;
+
+/** GET /api/calls/:id: one call for the detail panel. */
+export const callDetailSchema = z.object({
+  row: callLogRowSchema,
+  agent: z.object({ id: z.string(), name: z.string() }).nullable(),
+  timeZone: z.string(),
+  startedAt: z.iso.datetime().nullable(),
+  endedAt: z.iso.datetime().nullable(),
+  durationSeconds: z.number().nullable(),
+  costUsd: z.number().nullable(),
+  summary: z.string().nullable(),
+  /** The raw successEvaluation ("true", "false", a score…), null when absent. */
+  successEvaluationRaw: z.string().nullable(),
+  structuredData: z.record(z.string(), z.unknown()).nullable(),
+  /** The end reason in plain words. */
+  endReasonText: z.string(),
+  transcript: z.array(transcriptLineSchema),
+  /** Our own address for the recording (proxied), null when the call has none. */
+  recordingUrl: z.string().nullable(),
+  costBreakdown: z.array(z.object({ label: z.string(), cost: z.number() })),
+  /** Where the call was transferred to, when it was. */
+  transfer: z
+    .object({
+      number: z.string().nullable(),
+      name: z.string().nullable(),
+      status: z.string().nullable(),
+    })
+    .nullable(),
+  customerNumber: z.string().nullable(),
+});
+export type CallDetail = z.infer<typeof callDetailSchema>;

@@ -1,0 +1,59 @@
+/**
+ * The platform's end reasons (several hundred machine names, platform-reference §2.4) in plain
+ * words for the call detail. Common reasons are named one by one; the provider-error matrix is
+ * described by its pattern; anything else falls back to the name made readable.
+ */
+const REASONS: Record<string, string> = {
+  'customer-ended-call': 'The caller hung up.',
+  'assistant-ended-call': 'The agent ended the call.',
+  'assistant-said-end-call-phrase': 'The agent said an end-call phrase and hung up.',
+  'assistant-ended-call-with-hangup-task': 'The agent ended the call with its hang-up task.',
+  'assistant-ended-call-after-message-spoken': 'The agent hung up after its closing message.',
+  'assistant-forwarded-call': 'The agent transferred the call.',
+  'exceeded-max-duration': 'The call reached its maximum length.',
+  'silence-timed-out': 'Nobody spoke for too long, so the call ended.',
+  voicemail: 'The call reached voicemail.',
+  'manually-canceled': 'The call was cancelled by hand.',
+  'customer-busy': 'The line was busy.',
+  'customer-did-not-answer': 'Nobody answered.',
+  'customer-did-not-give-microphone-permission': 'The caller did not allow the microphone.',
+  'assistant-join-timed-out': 'The agent could not join the call in time.',
+  'call.in-progress.twilio-completed-call': 'The phone provider completed the call.',
+  'call.in-progress.sip-completed-call': 'The SIP provider completed the call.',
+  'vonage-completed': 'The phone provider completed the call.',
+  'twilio-failed-to-connect-call': 'The phone provider could not connect the call.',
+  'twilio-reported-customer-misdialed': 'The caller dialled a wrong number.',
+  'call.forwarding.operator-busy': 'The transfer target was busy.',
+  'call.forwarding.no-answer': 'The transfer target did not answer.',
+  'call.in-progress.error-transfer-failed': 'The transfer failed.',
+  'customer-ended-call-during-transfer': 'The caller hung up during the transfer.',
+  'customer-ended-call-before-warm-transfer': 'The caller hung up before the transfer.',
+  'customer-ended-call-after-warm-transfer-attempt': 'The caller hung up after a transfer attempt.',
+  'assistant-not-found': 'The agent no longer existed.',
+  'assistant-not-valid': 'The agent was not set up correctly.',
+  'call-deleted': 'The call was deleted.',
+  'scheduled-call-deleted': 'The scheduled call was deleted.',
+  'worker-shutdown': 'The platform restarted while the call was running.',
+  'phone-call-provider-closed-websocket': 'The phone provider closed the connection.',
+};
+
+function readable(reason: string): string {
+  const words = reason
+    .replace(/^call\.[a-z-]+\./, '')
+    .replace(/[._-]+/g, ' ')
+    .trim();
+  return words ? `${words.charAt(0).toUpperCase()}${words.slice(1)}.` : 'Unknown.';
+}
+
+/** "customer-ended-call" → "The caller hung up."; unknown or missing → a readable fallback. */
+export function describeEndedReason(reason: string | null | undefined): string {
+  if (!reason) return 'The platform did not say why the call ended.';
+  const known = REASONS[reason];
+  if (known) return known;
+  const provider = /^pipeline-error-([a-z0-9]+(?:-[a-z]+)?)/.exec(reason);
+  if (provider) return `A provider failed during the call (${reason}).`;
+  if (reason.includes('error-vapifault')) return `The voice platform failed (${reason}).`;
+  if (reason.includes('error-providerfault')) return `A provider failed (${reason}).`;
+  if (reason.startsWith('call.start.')) return `The call could not start (${reason}).`;
+  return readable(reason);
+}
