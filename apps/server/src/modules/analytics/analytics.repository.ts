@@ -43,17 +43,33 @@ export type DailyRow = {
   passed: number;
 };
 
-/** Per local day: calls, seconds, spend (exact sums; rounding is the caller's) and passes. */
-export async function dailyFigures(db: Db, window: CallWindow): Promise<DailyRow[]> {
+/**
+ * Per local day of [from, to]: calls, seconds, spend (exact sums; rounding is the caller's)
+ * and passes. One small index-only aggregate per day, each over that day's own range of the
+ * index: no per-row zone conversion and no sort, which a single `group by day` over the whole
+ * range needs (bench/README.md: ~40 ms → ~10 ms for 50,000 calls on PostgreSQL).
+ */
+export async function dailyFigures(
+  db: Db,
+  window: CallWindow & { from: string; to: string },
+): Promise<DailyRow[]> {
   const rows = await executeRows<Record<string, unknown>>(
     db,
-    sql`select ${localDay(window)} as day, count(*)::int as calls,
-               sum(c.duration_seconds)::double precision as seconds,
-               sum(c.cost)::double precision as spend,
-               (count(*) filter (where c.outcome = 'pass'))::int as passed
-        from calls c
-        where ${inWindow(window)}
-        group by 1 order by 1`,
+    sql`select to_char(g.day, 'YYYY-MM-DD') as day, f.calls, f.seconds, f.spend, f.passed
+        from generate_series(${window.from}::date::timestamp, ${window.to}::date::timestamp,
+                             interval '1 day') as g(day)
+        cross join lateral (
+          select count(*)::int as calls,
+                 sum(c.duration_seconds)::double precision as seconds,
+                 sum(c.cost)::double precision as spend,
+                 (count(*) filter (where c.outcome = 'pass'))::int as passed
+          from calls c
+          where c.assistant_id = ${window.assistantId}
+            and c.created_at >= (g.day at time zone ${window.timeZone})
+            and c.created_at < ((g.day + interval '1 day') at time zone ${window.timeZone})
+            and ${countedCall(sql`c`)}
+        ) f
+        order by g.day`,
   );
   return rows.map((row) => ({
     day: String(row.day),

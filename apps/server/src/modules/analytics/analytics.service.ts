@@ -78,7 +78,7 @@ export class AnalyticsService {
     query: DateRangeQuery,
   ): Promise<AgentAnalytics> {
     const { window, range } = await this.window(scope, agentId, query);
-    const rows = await dailyFigures(this.db, window);
+    const rows = await dailyFigures(this.db, { ...window, from: range.from, to: range.to });
     const byDay = new Map(rows.map((row) => [row.day, row]));
     let calls = 0;
     let seconds = 0;
