@@ -74,11 +74,10 @@ describe('routes', () => {
     },
   );
 
-  it('call logs says what will appear there', async () => {
+  it('the call logs of an agent that is not yours say it was not found', async () => {
     renderApp('/agent/abc/call-logs');
-    expect(
-      await screen.findByText('Call logs for this agent will appear here.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Call logs', level: 2 })).toBeInTheDocument();
+    expect(await screen.findByText('Agent not found')).toBeInTheDocument();
   });
 
   it('the enquiry screens show their route parameters', async () => {

@@ -1,0 +1,72 @@
+import type { PlatformStatus } from '@switchboard/shared/platform';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import { callDetailsQueryKey } from './get-call';
+import { agentCallLogsQueryKey } from './list-call-logs';
+
+/** POST /api/platform/sync (202): asks the server to sync with the platform now. */
+export function requestPlatformSync(): Promise<PlatformStatus> {
+  return apiFetch<PlatformStatus>('/platform/sync', { method: 'POST' });
+}
+
+/** GET /api/platform/status: whether a sync is still running. */
+function getPlatformStatus(signal?: AbortSignal): Promise<PlatformStatus> {
+  return apiFetch<PlatformStatus>('/platform/status', { signal });
+}
+
+export type WaitForSyncOptions = {
+  /** How often to ask. */
+  intervalMs?: number;
+  /** The longest a Refresh waits before showing what is there. */
+  timeoutMs?: number;
+  getStatus?: () => Promise<PlatformStatus>;
+  sleep?: (ms: number) => Promise<void>;
+};
+
+const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Resolves once the sync has finished, or after `timeoutMs` at most: the status is asked at
+ * once, then every `intervalMs`. It never rejects: a status that cannot be read ends the wait,
+ * since the refetch that follows shows whatever is there anyway.
+ */
+export async function waitForPlatformSync({
+  intervalMs = 500,
+  timeoutMs = 5000,
+  getStatus = () => getPlatformStatus(),
+  sleep = sleepFor,
+}: WaitForSyncOptions = {}): Promise<void> {
+  for (let waited = 0; ; waited += intervalMs) {
+    try {
+      const { sync } = await getStatus();
+      if (!sync.running) return;
+    } catch {
+      return;
+    }
+    if (waited + intervalMs > timeoutMs) return;
+    await sleep(intervalMs);
+  }
+}
+
+/**
+ * Refresh: ask for a sync, wait until it has finished (5 s at most — the sync answers at once and
+ * runs in the background), then fetch the agent's call-log page again in place. The page is
+ * refetched even when the sync cannot be asked for; that failure is then a toast.
+ */
+export function useRefreshCallLogs(agentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      try {
+        await requestPlatformSync();
+        await waitForPlatformSync();
+      } finally {
+        void queryClient.invalidateQueries({ queryKey: callDetailsQueryKey, refetchType: 'none' });
+        // The page on screen is fetched again (its rows stay meanwhile); other pages and filters
+        // of this agent are marked stale and fetched when next shown.
+        await queryClient.invalidateQueries({ queryKey: agentCallLogsQueryKey(agentId) });
+      }
+    },
+    meta: { errorTitle: 'Could not sync with the voice platform' },
+  });
+}

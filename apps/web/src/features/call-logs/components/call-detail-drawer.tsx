@@ -1,0 +1,83 @@
+import { Drawer, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { displayCallId } from '@switchboard/shared/calls';
+import { IconPhoneOff } from '@tabler/icons-react';
+import { EmptyPanel } from '../../../components/empty-panel';
+import { QueryError } from '../../../components/query-error';
+import { isApiError } from '../../../lib/api-client';
+import { useCall } from '../api/get-call';
+import { CallDetail } from './call-detail';
+
+type CallDetailDrawerProps = {
+  /** The call in the URL (`?call=`); null: closed. */
+  callId: string | null;
+  onClose: () => void;
+};
+
+/** The detail of the call selected in the URL: a side panel, or the whole screen on a phone. */
+export function CallDetailDrawer({ callId, onClose }: CallDetailDrawerProps) {
+  const phone = useMediaQuery('(max-width: 48em)');
+  return (
+    <Drawer
+      opened={callId !== null}
+      onClose={onClose}
+      position="right"
+      size={phone ? '100%' : 'xl'}
+      title={<CallDetailTitle callId={callId} />}
+      closeButtonProps={{ 'aria-label': 'Close the call' }}
+    >
+      {callId !== null && <CallDetailBody callId={callId} />}
+    </Drawer>
+  );
+}
+
+function CallDetailTitle({ callId }: { callId: string | null }) {
+  return (
+    <Text fw={600} component="span">
+      Call{' '}
+      {callId !== null && (
+        <Text component="span" ff="monospace" inherit title={callId}>
+          {displayCallId(callId)}
+        </Text>
+      )}
+    </Text>
+  );
+}
+
+function CallDetailBody({ callId }: { callId: string }) {
+  const call = useCall(callId);
+
+  if (call.isError && !call.data) {
+    // The server answers 404 for another business's call too, so both read the same.
+    if (isApiError(call.error) && call.error.status === 404) {
+      return (
+        <EmptyPanel
+          icon={IconPhoneOff}
+          title="Call not found"
+          description="This call does not exist or is not one of your business's calls."
+        />
+      );
+    }
+    return (
+      <QueryError
+        title="Could not load the call"
+        error={call.error}
+        onRetry={() => void call.refetch()}
+        retrying={call.isFetching}
+      />
+    );
+  }
+
+  if (!call.data) {
+    return (
+      <Stack gap="md">
+        <VisuallyHidden role="status">Loading the call…</VisuallyHidden>
+        <Skeleton height={72} />
+        <Skeleton height={120} />
+        <Skeleton height={200} />
+      </Stack>
+    );
+  }
+
+  return <CallDetail call={call.data} />;
+}

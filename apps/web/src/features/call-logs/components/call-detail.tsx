@@ -1,0 +1,225 @@
+import {
+  Anchor,
+  Badge,
+  Code,
+  DataList,
+  Divider,
+  Group,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
+import type { CallDetail as CallDetailData } from '@switchboard/shared/call-logs';
+import { formatCost } from '@switchboard/shared/format';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { describeSuccessEvaluation } from '../utils/success-evaluation';
+import { CallRecordingTranscript } from './call-recording-transcript';
+import { DetailSection } from './detail-section';
+import { callTypeLabel, OutcomeBadge } from './outcome-badge';
+
+/** Everything about one call: the facts, what it was about, how it went, and what was said. */
+export function CallDetail({ call }: { call: CallDetailData }) {
+  const { row } = call;
+  const customerNumber =
+    call.customerNumber ?? (row.customerPhone === '-' ? null : row.customerPhone);
+
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md" verticalSpacing="sm">
+        <Fact label="Call">
+          <Text size="sm" ff="monospace" title={row.id}>
+            {row.displayId}
+          </Text>
+        </Fact>
+        <Fact label="Start time">{row.startTime}</Fact>
+        <Fact label="Duration">{row.duration}</Fact>
+        <Fact label="Cost">{row.cost}</Fact>
+        <Fact label="Success">
+          <OutcomeBadge outcome={row.successEvaluation} />
+        </Fact>
+        <Fact label="Type">
+          <Group gap={6}>
+            {callTypeLabel(row.callType)}
+            {row.isTest && (
+              <Badge size="xs" variant="outline" color="gray">
+                Test
+              </Badge>
+            )}
+          </Group>
+        </Fact>
+        <Fact label="Customer number">
+          <Text size="sm" ff="monospace">
+            {customerNumber ?? '-'}
+          </Text>
+        </Fact>
+        <Fact label="Agent">{call.agent?.name ?? row.assistant}</Fact>
+        <Fact label="Agent number">
+          <Text size="sm" ff="monospace">
+            {row.assistantPhone}
+          </Text>
+        </Fact>
+      </SimpleGrid>
+      <Text size="xs" c="dimmed">
+        Times in {call.timeZone}.
+      </Text>
+
+      {customerNumber && (
+        <DetailSection title="Caller's contact, enquiries and appointments">
+          <Group gap="md">
+            {(
+              [
+                ['Contact', '/contacts'],
+                ['Enquiries', '/enquiries'],
+                ['Appointments', '/appointments'],
+              ] as const
+            ).map(([label, path]) => (
+              <Anchor
+                key={path}
+                component={Link}
+                to={`${path}?${new URLSearchParams({ search: customerNumber }).toString()}`}
+                size="sm"
+              >
+                {label}
+              </Anchor>
+            ))}
+          </Group>
+        </DetailSection>
+      )}
+
+      <Divider />
+
+      <DetailSection title="Summary">
+        <Text size="sm" c={call.summary ? undefined : 'dimmed'} style={{ whiteSpace: 'pre-wrap' }}>
+          {call.summary ?? 'The platform wrote no summary of this call.'}
+        </Text>
+      </DetailSection>
+
+      <DetailSection title="Success evaluation">
+        <Group gap="xs" mb={4}>
+          <OutcomeBadge outcome={row.successEvaluation} />
+          <Text size="sm">
+            Evaluation: <Code>{call.successEvaluationRaw ?? 'none'}</Code>
+          </Text>
+        </Group>
+        <Text size="sm" c="dimmed">
+          {describeSuccessEvaluation(call.successEvaluationRaw, row.successEvaluation)}
+        </Text>
+      </DetailSection>
+
+      <DetailSection title="Structured data">
+        <StructuredData data={call.structuredData} />
+      </DetailSection>
+
+      <DetailSection title="End reason">
+        <Text size="sm">{call.endReasonText}</Text>
+        <Code>{row.endReason}</Code>
+      </DetailSection>
+
+      {call.transfer && (
+        <DetailSection title="Transfer destination">
+          <DataList size="sm" gap={4}>
+            <DataList.Item>
+              <DataList.ItemLabel>Number</DataList.ItemLabel>
+              <DataList.ItemValue>{call.transfer.number ?? '-'}</DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel>Name</DataList.ItemLabel>
+              <DataList.ItemValue>{call.transfer.name ?? '-'}</DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel>Status</DataList.ItemLabel>
+              <DataList.ItemValue>{call.transfer.status ?? '-'}</DataList.ItemValue>
+            </DataList.Item>
+          </DataList>
+        </DetailSection>
+      )}
+
+      <DetailSection title="Cost breakdown">
+        {call.costBreakdown.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            The platform gave no breakdown of the cost.
+          </Text>
+        ) : (
+          <Table withRowBorders={false} verticalSpacing={4} horizontalSpacing={0} maw={360}>
+            <Table.Tbody>
+              {call.costBreakdown.map((entry) => (
+                <Table.Tr key={entry.label}>
+                  <Table.Th fw={400}>{entry.label}</Table.Th>
+                  <Table.Td ta="right">{formatCost(entry.cost)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+            <Table.Tfoot>
+              <Table.Tr>
+                <Table.Th>Total</Table.Th>
+                <Table.Td ta="right" fw={600}>
+                  {row.cost}
+                </Table.Td>
+              </Table.Tr>
+            </Table.Tfoot>
+          </Table>
+        )}
+      </DetailSection>
+
+      <Divider />
+
+      <CallRecordingTranscript
+        recordingUrl={call.recordingUrl}
+        transcript={call.transcript}
+        agentName={call.agent?.name ?? row.assistant}
+      />
+    </Stack>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      {typeof children === 'string' ? <Text size="sm">{children}</Text> : children}
+    </Stack>
+  );
+}
+
+function StructuredData({ data }: { data: Record<string, unknown> | null }) {
+  const entries = data ? Object.entries(data) : [];
+  if (entries.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        The platform extracted no structured data from this call.
+      </Text>
+    );
+  }
+  return (
+    <DataList size="sm" gap={6} labelWidth={140}>
+      {entries.map(([key, value]) => (
+        <DataList.Item key={key}>
+          <DataList.ItemLabel>{key}</DataList.ItemLabel>
+          <DataList.ItemValue>
+            {value !== null && typeof value === 'object' ? (
+              <Code block>{JSON.stringify(value, null, 2)}</Code>
+            ) : (
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                {formatScalar(value)}
+              </Text>
+            )}
+          </DataList.ItemValue>
+        </DataList.Item>
+      ))}
+    </DataList>
+  );
+}
+
+/** A structured-data value that is not an object or array. */
+function formatScalar(value: unknown): string {
+  if (value === null || value === undefined) return '-';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') {
+    return String(value);
+  }
+  return JSON.stringify(value) ?? '-';
+}

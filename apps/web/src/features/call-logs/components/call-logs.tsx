@@ -1,0 +1,197 @@
+import { Button, Progress, Tabs, VisuallyHidden } from '@mantine/core';
+import { CALL_LOG_TABS, type CallLogTab } from '@switchboard/shared/calls';
+import { callLogsErrorMessage } from '@switchboard/shared/call-logs';
+import { IconPhoneCall, IconRestore } from '@tabler/icons-react';
+import { EmptyPanel } from '../../../components/empty-panel';
+import { QueryError } from '../../../components/query-error';
+import { ApiError, clientErrorCodes, isApiError } from '../../../lib/api-client';
+import { callLogsExportHref } from '../api/export-call-logs';
+import { useCallLogPage } from '../api/list-call-logs';
+import { useRefreshCallLogs } from '../api/sync-platform';
+import { useCallLogParams } from '../hooks/use-call-log-params';
+import {
+  callLogFilterOf,
+  callLogPageParams,
+  hasActiveFilters,
+  type CallLogState,
+} from '../utils/call-log-params';
+import { CallDetailDrawer } from './call-detail-drawer';
+import { CallLogFilters } from './call-log-filters';
+import { CallLogPagination } from './call-log-pagination';
+import { CallLogsTable } from './call-logs-table';
+
+const TAB_LABELS: Record<CallLogTab, string> = {
+  all: 'All',
+  successful: 'Successful',
+  failed: 'Failed',
+  transferred: 'Transferred',
+};
+
+function isTab(value: string | null): value is CallLogTab {
+  return (CALL_LOG_TABS as readonly string[]).includes(value ?? '');
+}
+
+/**
+ * The seed's reason for a failed page: the server's message; none for a request that never got
+ * an answer. Still an ApiError, so a 403 keeps showing "no access".
+ */
+export function callLogsError(error: Error): Error {
+  const reason = isApiError(error)
+    ? error.code === clientErrorCodes.network
+      ? null
+      : error.message
+    : error.message;
+  const message = callLogsErrorMessage(reason);
+  return isApiError(error)
+    ? new ApiError({
+        status: error.status,
+        code: error.code,
+        message,
+        details: error.details,
+        requestId: error.requestId,
+        cause: error,
+      })
+    : new Error(message, { cause: error });
+}
+
+/**
+ * An agent's call log: tabs, filters, one page of calls and the selected call's detail, all
+ * kept in the URL.
+ */
+export function CallLogs({ agentId }: { agentId: string }) {
+  const { state, change, reset, callSearch } = useCallLogParams();
+  const calls = useCallLogPage(agentId, callLogPageParams(state));
+  const refresh = useRefreshCallLogs(agentId);
+  const refreshing = refresh.isPending;
+
+  return (
+    <>
+      <Tabs
+        value={state.tab}
+        // One list, narrowed by the tab: only the active panel has content.
+        keepMounted={false}
+        onChange={(tab) => {
+          if (isTab(tab)) change({ tab });
+        }}
+      >
+        <Tabs.List aria-label="Calls to show">
+          {CALL_LOG_TABS.map((tab) => (
+            <Tabs.Tab key={tab} value={tab}>
+              {TAB_LABELS[tab]}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <CallLogFilters
+          state={state}
+          onChange={change}
+          onReset={reset}
+          onRefresh={() => refresh.mutate()}
+          refreshing={refreshing}
+          exportHref={callLogsExportHref(agentId, callLogFilterOf(state))}
+        />
+        {CALL_LOG_TABS.map((tab) => (
+          <Tabs.Panel key={tab} value={tab}>
+            <CallLogResults
+              state={state}
+              calls={calls}
+              refreshing={refreshing}
+              onChange={change}
+              onReset={reset}
+              callSearch={callSearch}
+            />
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+      <CallDetailDrawer callId={state.call} onClose={() => change({ call: null })} />
+    </>
+  );
+}
+
+type CallLogResultsProps = {
+  state: CallLogState;
+  calls: ReturnType<typeof useCallLogPage>;
+  refreshing: boolean;
+  onChange: ReturnType<typeof useCallLogParams>['change'];
+  onReset: () => void;
+  callSearch: (callId: string) => string;
+};
+
+function CallLogResults({
+  state,
+  calls,
+  refreshing,
+  onChange,
+  onReset,
+  callSearch,
+}: CallLogResultsProps) {
+  if (calls.isError && !calls.data) {
+    return (
+      <QueryError
+        title="Could not load the call logs"
+        error={callLogsError(calls.error)}
+        onRetry={() => void calls.refetch()}
+        retrying={calls.isFetching}
+      />
+    );
+  }
+
+  const page = calls.data;
+  if (page && page.data.length === 0 && page.meta.page === 1) {
+    return hasActiveFilters(state) ? (
+      <EmptyPanel
+        icon={IconPhoneCall}
+        title="No calls match these filters"
+        description="Try another tab, phone number, date range or search, or reset the filters to see every call."
+        action={
+          <Button variant="light" leftSection={<IconRestore size={16} />} onClick={onReset}>
+            Reset filters
+          </Button>
+        }
+      />
+    ) : (
+      <EmptyPanel
+        icon={IconPhoneCall}
+        title="No calls yet"
+        description="Calls this agent answers or places appear here shortly after they end."
+      />
+    );
+  }
+
+  const pastLastPage = page !== undefined && page.data.length === 0;
+  return (
+    <>
+      <CallLogsTable
+        rows={page?.data}
+        pastLastPage={pastLastPage}
+        onFirstPage={() => onChange({ page: 1 })}
+        withMatches={state.q !== ''}
+        callSearch={callSearch}
+        onOpenCall={(call) => onChange({ call })}
+        busy={calls.isFetching}
+        topBar={
+          refreshing && (
+            <>
+              <Progress
+                value={100}
+                striped
+                animated
+                size="xs"
+                radius={0}
+                pos="absolute"
+                top={0}
+                left={0}
+                right={0}
+                style={{ zIndex: 1 }}
+                aria-hidden
+              />
+              <VisuallyHidden role="status">Refreshing the call logs…</VisuallyHidden>
+            </>
+          )
+        }
+      />
+      {page && !pastLastPage && (
+        <CallLogPagination meta={page.meta} onPage={(next) => onChange({ page: next })} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  changeCallLogParams,
+  parseCallLogParams,
+  resetCallLogParams,
+  type CallLogChange,
+} from '../utils/call-log-params';
+
+/** The call log's state from the URL, and the ways to change it (each a history entry). */
+export function useCallLogParams() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const state = useMemo(() => parseCallLogParams(searchParams), [searchParams]);
+
+  const change = useCallback(
+    (next: CallLogChange) => setSearchParams((current) => changeCallLogParams(current, next)),
+    [setSearchParams],
+  );
+  const reset = useCallback(() => setSearchParams(resetCallLogParams()), [setSearchParams]);
+  /** The query string that opens a call's detail, for a real link (new tab, copy link). */
+  const callSearch = useCallback(
+    (callId: string) => `?${changeCallLogParams(searchParams, { call: callId }).toString()}`,
+    [searchParams],
+  );
+
+  return { state, change, reset, callSearch };
+}

@@ -1,0 +1,29 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { TestProviders } from '../../../test/render';
+import { CallLogs } from '../components/call-logs';
+import { AGENT_ID } from './fake-call-logs-api';
+
+/**
+ * The call log alone at `/agent/asst_front_desk/call-logs<search>`, in a router (its state is the
+ * URL). Other paths render their own path, so a link followed can be asserted on.
+ */
+export function renderCallLogs(search = '') {
+  const router = createMemoryRouter(
+    [
+      { path: '/agent/:agentId/call-logs', element: <CallLogs agentId={AGENT_ID} /> },
+      { path: '*', element: <p>Elsewhere</p> },
+    ],
+    { initialEntries: [`/agent/${AGENT_ID}/call-logs${search}`] },
+  );
+  const user = userEvent.setup();
+  const result = render(
+    <TestProviders>
+      <RouterProvider router={router} />
+    </TestProviders>,
+  );
+  /** The query string now, as an object. */
+  const currentSearch = () => Object.fromEntries(new URLSearchParams(router.state.location.search));
+  return { ...result, router, user, search: currentSearch };
+}
