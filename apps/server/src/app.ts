@@ -167,9 +167,15 @@ export async function buildApp(config: Config) {
     });
     await app.register(agentRoutes({ agents: agentsService, analytics }), { prefix: '/api' });
     await app.register(statisticsRoutes({ analytics }), { prefix: '/api' });
-    await app.register(callRoutes({ calls: new CallsService({ db: database.db }) }), {
-      prefix: '/api',
-    });
+    await app.register(
+      callRoutes({
+        calls: new CallsService({ db: database.db }),
+        recordingSource: runtime.recordingSource,
+      }),
+      {
+        prefix: '/api',
+      },
+    );
     await app.register(platformRoutes({ platform: runtime, sync }), { prefix: '/api' });
     await app.register(webhookRoutes({ platform: runtime, tools }), { prefix: '/api' });
     await registerSpa(app, config.webDistDir);

@@ -25,6 +25,12 @@ export type PlatformRuntime = {
    * when neither is known (a live platform without PUBLIC_URL).
    */
   webhookUrl: () => string | undefined;
+  /**
+   * Where to fetch a recording whose URL a call carries. The real platform's URLs are used as
+   * they are; the in-process sandbox listens on a new port at every start, so its loopback
+   * recording URLs stored by an earlier run are pointed at the sandbox running now.
+   */
+  recordingSource: (storedUrl: string) => string;
   /** Called once the server listens: the sandbox learns where to send its webhooks. */
   onListen: (serverBaseUrl: string) => void;
   close: () => Promise<void>;
@@ -92,6 +98,7 @@ export async function startPlatform(
       webhookAuth: configuredAuth,
       sandbox: undefined,
       webhookUrl: () => publicWebhookUrl,
+      recordingSource: (storedUrl) => storedUrl,
       onListen: () => undefined,
       close: async () => undefined,
     };
@@ -134,6 +141,12 @@ export async function startPlatform(
     sandbox,
     // The sandbox runs beside us: it reaches us over loopback, whatever PUBLIC_URL says.
     webhookUrl: () => loopbackWebhookUrl ?? publicWebhookUrl,
+    recordingSource: (storedUrl) => {
+      const url = new URL(storedUrl);
+      const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+      if (!loopback || !url.pathname.startsWith('/recordings/')) return storedUrl;
+      return `${sandbox.baseUrl}${url.pathname}${url.search}`;
+    },
     onListen: (serverBaseUrl) => {
       loopbackWebhookUrl = `${serverBaseUrl}${WEBHOOK_PATH}`;
       sandbox.setServerUrl(loopbackWebhookUrl);

@@ -397,10 +397,6 @@ describe.each(databaseTargets)('call log on %s', (target) => {
   it('streams a synced call’s recording from the platform, seekable', async () => {
     await ctx.app.callSync.runNow();
     const assistantId = ctx.app.platform.sandbox?.demo.assistantIds[0];
-    const owner = await createBusinessWithMember(ctx.app);
-    await ctx.app.database.db
-      .insert(agents)
-      .values({ platformAssistantId: `${assistantId}-x`, businessId: owner.businessId });
     // The demo agents belong to the demo business: sign in as its member.
     const demo = await sessionHeaders(ctx.app, 'demo@brightsmile.example');
     const page = await get<CallLogPage>(
@@ -427,5 +423,23 @@ describe.each(databaseTargets)('call log on %s', (target) => {
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toMatch(/^bytes 0-99\//);
     expect(part.rawPayload).toHaveLength(100);
+
+    // A call synced by an earlier run keeps that run's sandbox address (a new port at every
+    // start): its recording is still found at the sandbox running now.
+    const stored = (await ctx.app.platform.client.sdk.calls.get({ id: callId! })) as unknown as {
+      artifact: { recordingUrl: string };
+    };
+    const stale = structuredClone(stored);
+    stale.artifact.recordingUrl = stored.artifact.recordingUrl.replace(/:\d+\//, ':9/');
+    await upsertCalls(ctx.app.database.db, [
+      toCallRecord({ ...stale, id: `${callId}-earlier-run` }),
+    ]);
+    const old = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/calls/${callId}-earlier-run/recording`,
+      headers: demo,
+    });
+    expect(old.statusCode).toBe(200);
+    expect(old.rawPayload.subarray(0, 4).toString()).toBe('RIFF');
   });
 });

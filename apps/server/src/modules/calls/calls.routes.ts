@@ -26,7 +26,10 @@ const PASSED_HEADERS = [
 
 /** The call log, its export, one call's detail and its recording. */
 export const callRoutes =
-  (deps: { calls: CallsService }): FastifyPluginAsyncZod =>
+  (deps: {
+    calls: CallsService;
+    recordingSource: (storedUrl: string) => string;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     const config = { access: 'member' } as const;
     const tags = ['calls'];
@@ -102,7 +105,9 @@ export const callRoutes =
         },
       },
       async (request, reply) => {
-        const source = await deps.calls.recordingSource(agentScopeOf(request), request.params.id);
+        const source = deps.recordingSource(
+          await deps.calls.recordingSource(agentScopeOf(request), request.params.id),
+        );
         const range = request.headers.range;
         let upstream: Response;
         try {
