@@ -30,3 +30,27 @@ describe('generated recordings', () => {
     expect(stereo.readUInt32LE(40)).toBe(2 * wav.readUInt32LE(40));
   });
 });
+
+describe('recordings that follow the call', () => {
+  it('last as long as the call and are loud where the transcript says someone spoke', () => {
+    const id = '5b0c3c1e-8d1f-4a51-9a2c-6f3f0e0c1a11';
+    const wav = renderRecording(id, 1, {
+      seconds: 40,
+      turns: [
+        { speaker: 0, start: 1, end: 4 },
+        { speaker: 1, start: 30, end: 33 },
+      ],
+    });
+    expect(wav.readUInt32LE(40) / (SAMPLE_RATE * 2)).toBe(40);
+    const peakBetween = (from: number, to: number) => {
+      let peak = 0;
+      for (let n = Math.floor(from * SAMPLE_RATE); n < to * SAMPLE_RATE; n++) {
+        peak = Math.max(peak, Math.abs(wav.readInt16LE(44 + n * 2)));
+      }
+      return peak;
+    };
+    expect(peakBetween(1, 4)).toBeGreaterThan(5000);
+    expect(peakBetween(30, 33)).toBeGreaterThan(5000);
+    expect(peakBetween(10, 25)).toBeLessThan(1000); // line noise only
+  });
+});

@@ -32,18 +32,50 @@ function header(dataBytes: number, channels: number): Buffer {
   return buffer;
 }
 
-export function renderRecording(id: string, channels: 1 | 2 = 1): Buffer {
+/** Who speaks when (seconds from the start of the call); 0 = the assistant, 1 = the caller. */
+export interface RecordingTimeline {
+  seconds: number;
+  turns: { speaker: 0 | 1; start: number; end: number }[];
+}
+
+/** Longer calls are cut here: a stand-in recording need not be an hour of buzzing. */
+export const MAX_RECORDING_SECONDS = 20 * 60;
+
+/**
+ * Without a timeline: a few seconds of alternating speakers. With one (the call's own
+ * transcript timing): as long as the call, each speaker heard where the transcript says they
+ * spoke, so a player seeking to a transcript line lands on speech.
+ */
+export function renderRecording(
+  id: string,
+  channels: 1 | 2 = 1,
+  timeline?: RecordingTimeline,
+): Buffer {
   const rng = mulberry32(seedOf(id));
-  const seconds = randomBetween(rng, 3, 6);
+  const seconds = timeline
+    ? Math.min(Math.max(timeline.seconds, 1), MAX_RECORDING_SECONDS)
+    : randomBetween(rng, 3, 6);
   const frames = Math.floor(seconds * SAMPLE_RATE);
   const left = new Float32Array(frames);
   const right = new Float32Array(frames);
 
-  // Turns: assistant first, then alternating, with short pauses.
+  // Turns: the timeline's, or the assistant first, then alternating, with short pauses.
+  const planned = timeline?.turns.map((turn) => ({
+    speaker: turn.speaker,
+    at: Math.floor(turn.start * SAMPLE_RATE),
+    length: Math.max(1, Math.floor((turn.end - turn.start) * SAMPLE_RATE)),
+  }));
   let at = Math.floor(0.2 * SAMPLE_RATE);
   let speaker = 0;
-  while (at < frames) {
-    const turn = Math.floor(randomBetween(rng, 0.8, 1.8) * SAMPLE_RATE);
+  let next = 0;
+  while (planned ? next < planned.length : at < frames) {
+    const plan = planned?.[next++];
+    if (plan) {
+      at = plan.at;
+      speaker = plan.speaker;
+    }
+    if (at >= frames) break;
+    const turn = plan ? plan.length : Math.floor(randomBetween(rng, 0.8, 1.8) * SAMPLE_RATE);
     const pitch = speaker === 0 ? randomBetween(rng, 190, 230) : randomBetween(rng, 105, 140);
     const syllableRate = randomBetween(rng, 3.5, 5.5);
     const target = speaker === 0 ? left : right;
@@ -60,8 +92,10 @@ export function renderRecording(id: string, channels: 1 | 2 = 1): Buffer {
         0.15 * Math.sin(5 * phase);
       target[at + n] = (target[at + n] ?? 0) + 0.22 * envelope * fade * voiced;
     }
-    at += turn + Math.floor(randomBetween(rng, 0.25, 0.7) * SAMPLE_RATE);
-    speaker = 1 - speaker;
+    if (!plan) {
+      at += turn + Math.floor(randomBetween(rng, 0.25, 0.7) * SAMPLE_RATE);
+      speaker = 1 - speaker;
+    }
   }
 
   const data = Buffer.alloc(frames * channels * 2);

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context';
 import { errorBody } from '../http/errors';
-import { renderRecording } from '../recordings/wav';
+import type { SandboxCall } from '../calls/materialize';
+import { renderRecording, type RecordingTimeline } from '../recordings/wav';
 
 // Recordings, served like files from a storage bucket: no API key (the URL is the secret), any
 // origin may play them (CORS + Cross-Origin-Resource-Policy), byte ranges for seeking. Also the
@@ -9,17 +10,54 @@ import { renderRecording } from '../recordings/wav';
 
 const FILE = /^([0-9a-f-]{36})(-stereo)?\.wav$/i;
 
+/** The call's speaking turns from its transcript messages, as long as the call lasted. */
+function timelineOf(call: SandboxCall): RecordingTimeline | undefined {
+  const started = Date.parse(call.startedAt ?? '');
+  const ended = Date.parse(call.endedAt ?? '');
+  if (!Number.isFinite(started) || !Number.isFinite(ended) || ended <= started) return undefined;
+  type Spoken = { speaker: 0 | 1; start: number; words: number };
+  const spoken = (call.artifact?.messages ?? []).flatMap((raw): Spoken[] => {
+    const message = raw as { role?: string; message?: string; secondsFromStart?: number };
+    if ((message.role !== 'bot' && message.role !== 'user') || !message.message) return [];
+    if (typeof message.secondsFromStart !== 'number') return [];
+    return [
+      {
+        speaker: message.role === 'bot' ? 0 : 1,
+        start: message.secondsFromStart,
+        words: message.message.split(/\s+/).length,
+      },
+    ];
+  });
+  const turns = spoken.map((line, n) => {
+    const next = spoken[n + 1]?.start ?? Infinity;
+    // About 2.5 words a second, never into the next line.
+    const end = Math.min(line.start + 0.4 + line.words * 0.4, next - 0.25);
+    return { speaker: line.speaker, start: line.start, end: Math.max(end, line.start + 0.3) };
+  });
+  return { seconds: (ended - started) / 1000, turns };
+}
+
+// A player asks for a file several times (ranges); the last few renderings are kept.
+const CACHE_SIZE = 8;
+
 export async function recordingRoutes(
   app: FastifyInstance,
   { store }: SandboxContext,
 ): Promise<void> {
+  const rendered = new Map<string, Buffer>();
   app.get<{ Params: { file: string } }>('/recordings/:file', async (request, reply) => {
     const match = FILE.exec(request.params.file);
     const call = match?.[1] ? store.get(match[1].toLowerCase()) : undefined;
     if (!match || !call?.artifact?.recordingUrl) {
       return reply.status(404).send(errorBody(404, 'Recording not found'));
     }
-    const wav = renderRecording(call.id, match[2] ? 2 : 1);
+    const key = request.params.file.toLowerCase();
+    let wav = rendered.get(key);
+    if (!wav) {
+      wav = renderRecording(call.id, match[2] ? 2 : 1, timelineOf(call));
+      rendered.set(key, wav);
+      if (rendered.size > CACHE_SIZE) rendered.delete(rendered.keys().next().value!);
+    }
     reply
       .header('content-type', 'audio/wav')
       .header('accept-ranges', 'bytes')

@@ -1,0 +1,182 @@
+import type { AgentList } from '@switchboard/shared/agents';
+import type { CallDetail, CallLogPage } from '@switchboard/shared/call-logs';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { DEMO_MEMBER, cookieHeader, signInAs } from './support/accounts';
+import { describeInBrowser } from './support/browser';
+
+async function apiGet<T>(baseURL: string, path: string): Promise<T> {
+  const cookie = await cookieHeader(baseURL, DEMO_MEMBER);
+  const response = await fetch(`${baseURL}/api${path}`, { headers: { cookie } });
+  expect(response.status, path).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** The busiest demo agent, once the start-up sync has filled the store. */
+async function demoAgentId(baseURL: string): Promise<string> {
+  let agents: AgentList['data'] = [];
+  await expect
+    .poll(
+      async () => {
+        agents = (await apiGet<AgentList>(baseURL, '/agents')).data;
+        return agents.length === 4 && agents.every((agent) => agent.lastCallAt !== null);
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  return [...agents].sort((a, b) => b.last7Days.calls - a.last7Days.calls)[0]!.id;
+}
+
+const pagerText = (page: Page) =>
+  page.getByRole('navigation', { name: 'Call log pages' }).locator('p').first().textContent();
+const search = (page: Page) => new URL(page.url()).searchParams;
+/** The pager says what the API says for the same filter (asked again until they agree). */
+async function expectPagerToMatch(page: Page, baseURL: string, apiPath: string) {
+  await expect
+    .poll(async () => {
+      const { meta } = await apiGet<CallLogPage>(baseURL, apiPath);
+      const count = `${meta.total} ${meta.total === 1 ? 'call' : 'calls'}`;
+      const expected = `${count} · page ${meta.page} of ${Math.max(meta.totalPages, 1)}`;
+      return (await pagerText(page)) === expected
+        ? 'same'
+        : `${await pagerText(page)} ≠ ${expected}`;
+    })
+    .toBe('same');
+}
+
+const bodyRows = (page: Page) => page.locator('table tbody tr:has(a[href*="call="])');
+
+describeInBrowser('call logs', (e2e) => {
+  it('pages, switches tabs (back to page 1), filters by phone and by dates, as the API says', async () => {
+    const { page, baseURL } = e2e;
+    const agentId = await demoAgentId(baseURL);
+    const all = await apiGet<CallLogPage>(baseURL, `/agents/${agentId}/calls`);
+    await signInAs(e2e, DEMO_MEMBER);
+    await page.goto(`/agent/${agentId}/call-logs`);
+    await expectPagerToMatch(page, baseURL, `/agents/${agentId}/calls`);
+    expect(await bodyRows(page).count()).toBe(50);
+    expect(await bodyRows(page).first().textContent()).toContain(all.data[0]!.displayId);
+
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => search(page).get('page')).toBe('2');
+    await expect.poll(() => pagerText(page)).toContain('page 2 of');
+
+    // Changing the tab goes back to page 1.
+    await page.getByRole('tab', { name: 'Successful' }).click();
+    await expect.poll(() => search(page).get('tab')).toBe('successful');
+    expect(search(page).get('page')).toBeNull();
+    await expectPagerToMatch(page, baseURL, `/agents/${agentId}/calls?tab=successful`);
+    const badges = await bodyRows(page).locator('text=/^(Pass|Fail)$/').allTextContents();
+    expect(badges.length).toBeGreaterThan(0);
+    expect(new Set(badges)).toEqual(new Set(['Pass']));
+
+    // Phone filter: part of one caller's number, punctuation and all.
+    const number = all.data.find((row) => row.customerPhone.startsWith('+1'))!.customerPhone;
+    const part = `(${number.slice(2, 5)}) ${number.slice(5, 8)}`;
+    await page.getByRole('tab', { name: 'All' }).click();
+    const phone = page.getByRole('textbox', { name: 'Phone number' });
+    await phone.fill(part);
+    await phone.press('Enter');
+    await expect.poll(() => search(page).get('phone')).toBe(part);
+    await expectPagerToMatch(
+      page,
+      baseURL,
+      `/agents/${agentId}/calls?phone=${encodeURIComponent(part)}`,
+    );
+    const customers = await bodyRows(page).locator('td:nth-child(2)').allTextContents();
+    expect(
+      customers.every((customer) => customer.replace(/\D/g, '').includes(part.replace(/\D/g, ''))),
+    ).toBe(true);
+
+    // Reset restores the defaults.
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await expect.poll(() => page.url()).toBe(`${baseURL}/agent/${agentId}/call-logs`);
+    await expectPagerToMatch(page, baseURL, `/agents/${agentId}/calls`);
+
+    // A date range (one day, in the business's zone) from a shared link.
+    const day = all.data[0]!.createdAt.slice(0, 10);
+    await page.goto(`/agent/${agentId}/call-logs?from=${day}&to=${day}`);
+    await expectPagerToMatch(page, baseURL, `/agents/${agentId}/calls?from=${day}&to=${day}`);
+    expect(e2e.pageErrors).toEqual([]);
+  });
+
+  it('opens a call: transcript bubbles, a playable recording, and a click seeks the audio', async () => {
+    const { page, baseURL } = e2e;
+    const agentId = await demoAgentId(baseURL);
+    await signInAs(e2e, DEMO_MEMBER);
+    await page.goto(`/agent/${agentId}/call-logs?tab=successful`);
+    await bodyRows(page).first().click();
+    await expect.poll(() => search(page).get('call')).not.toBeNull();
+    const drawer = page.getByRole('dialog');
+    await expect.poll(() => drawer.getByText('End reason', { exact: true }).isVisible()).toBe(true);
+
+    const audio = drawer.locator('audio');
+    await expect
+      .poll(() => audio.evaluate((element) => (element as HTMLAudioElement).duration), {
+        timeout: 10_000,
+      })
+      .toBeGreaterThan(1);
+    const lines = drawer.locator('button[aria-current], button:has-text("0:")');
+    expect(await lines.count()).toBeGreaterThan(2);
+    // A line a few seconds in: clicking it moves the recording there.
+    const target = drawer.getByRole('button', { name: /· 0:(0[3-9]|[1-5]\d)/ }).first();
+    const label = (await target.textContent()) ?? '';
+    const [, minutes = '0', seconds = '0'] = /(\d+):(\d\d)/.exec(label) ?? [];
+    const offset = Number(minutes) * 60 + Number(seconds);
+    await target.click();
+    await expect
+      .poll(() => audio.evaluate((element) => (element as HTMLAudioElement).currentTime))
+      .toBeGreaterThanOrEqual(offset);
+    // The link is shareable: a reload opens the same call.
+    const callId = search(page).get('call');
+    await page.reload();
+    await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
+    expect(search(page).get('call')).toBe(callId);
+    expect(e2e.pageErrors).toEqual([]);
+  });
+
+  it('searches transcripts and exports exactly the current filter', async () => {
+    const { page, baseURL } = e2e;
+    const agentId = await demoAgentId(baseURL);
+    await signInAs(e2e, DEMO_MEMBER);
+    // A word the caller said in a transferred call of this agent.
+    const transferred = await apiGet<CallLogPage>(
+      baseURL,
+      `/agents/${agentId}/calls?tab=transferred`,
+    );
+    const detail = await apiGet<CallDetail>(baseURL, `/calls/${transferred.data[0]!.id}`);
+    const said = detail.transcript.filter((line) => line.speaker === 'customer').at(-1)!.text;
+    const word = said
+      .split(/\W+/)
+      .find((candidate) => candidate.length >= 6)!
+      .toLowerCase();
+    await page.goto(`/agent/${agentId}/call-logs?tab=transferred`);
+    const query = page.getByRole('textbox', { name: 'Search transcripts' });
+    await query.fill(word);
+    await query.press('Enter');
+    await expect.poll(() => search(page).get('q')).toBe(word);
+    await expect.poll(() => page.locator('mark').count()).toBeGreaterThan(0);
+    expect((await page.locator('mark').first().textContent())?.toLowerCase()).toContain(
+      word.slice(0, 4),
+    );
+
+    const href = await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href');
+    const exportUrl = new URL(href!, baseURL);
+    expect(exportUrl.pathname).toBe(`/api/agents/${agentId}/calls/export`);
+    expect([...exportUrl.searchParams]).toEqual([
+      ['tab', 'transferred'],
+      ['q', word],
+    ]);
+    const expected = await apiGet<CallLogPage>(
+      baseURL,
+      `/agents/${agentId}/calls?tab=transferred&q=${encodeURIComponent(word)}`,
+    );
+    const cookie = await cookieHeader(baseURL, DEMO_MEMBER);
+    const csv = await (await fetch(`${baseURL}${href}`, { headers: { cookie } })).text();
+    const lines = csv.trim().split('\n');
+    expect(expected.meta.total).toBeGreaterThan(0);
+    expect(lines).toHaveLength(expected.meta.total + 1);
+    expect(lines[0]).toContain('Call ID,Assistant');
+    expect(e2e.pageErrors).toEqual([]);
+  });
+});
