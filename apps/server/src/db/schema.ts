@@ -5,3 +5,4 @@ export * from './schema/calls';
 export * from './schema/sync-state';
 export * from './schema/mail';
 export * from './schema/accounts';
+export * from './schema/contacts';

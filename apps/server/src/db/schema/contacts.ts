@@ -1,0 +1,130 @@
+import { sql } from 'drizzle-orm';
+import {
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { businesses } from './businesses';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * An import of a contact list: the uploaded file (kept until the import is finished or
+ * undone), the header mapping, progress and honest counts. Every contact it created carries
+ * its id; what it changed in existing contacts is kept in contact_import_changes, so an
+ * import can be undone.
+ */
+export const contactImports = pgTable(
+  'contact_imports',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    /** Sniffed from the content: csv or xlsx. */
+    fileType: text('file_type').notNull(),
+    fileSize: integer('file_size').notNull(),
+    /** The upload, until the import is done with it. */
+    file: bytea('file'),
+    /** uploaded → queued → running → completed | failed; completed → undone. */
+    status: text('status').notNull().default('uploaded'),
+    /** Column index in the file for each contact field (name, firstName, lastName, phone, …). */
+    mapping: jsonb('mapping'),
+    totalRows: integer('total_rows'),
+    processedRows: integer('processed_rows').notNull().default(0),
+    createdCount: integer('created_count').notNull().default(0),
+    updatedCount: integer('updated_count').notNull().default(0),
+    skippedCount: integer('skipped_count').notNull().default(0),
+    failedCount: integer('failed_count').notNull().default(0),
+    /** Why the whole import failed (not a row's reason: those are in contact_import_errors). */
+    error: text('error'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    startedAt: ts('started_at'),
+    finishedAt: ts('finished_at'),
+    undoneAt: ts('undone_at'),
+  },
+  (t) => [index('contact_imports_business_created_idx').on(t.businessId, t.createdAt.desc())],
+);
+
+/**
+ * A contact of a business: a caller, or someone from an imported list, or added by hand.
+ * One contact per phone number and per email address within a business.
+ */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull().default(''),
+    /** E.164. */
+    phone: text('phone'),
+    /** Lower case. */
+    email: text('email'),
+    company: text('company'),
+    notes: text('notes'),
+    /** What a search looks in: the name and email in lower case, and the phone's digits. */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(name) || ' ' || coalesce(email, '') || ' ' || coalesce(regexp_replace(phone, '[^0-9]', '', 'g'), '')`,
+    ),
+    /** import | call | manual */
+    source: text('source').notNull(),
+    /** The import that created it (undo deletes it). */
+    importId: uuid('import_id').references(() => contactImports.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('contacts_business_phone_idx')
+      .on(t.businessId, t.phone)
+      .where(sql`phone is not null`),
+    uniqueIndex('contacts_business_email_idx')
+      .on(t.businessId, t.email)
+      .where(sql`email is not null`),
+    index('contacts_business_created_idx').on(t.businessId, t.createdAt.desc(), t.id),
+    index('contacts_import_idx').on(t.importId),
+  ],
+);
+
+/** What an import changed in a contact that already existed: the values before, for undo. */
+export const contactImportChanges = pgTable(
+  'contact_import_changes',
+  {
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => contactImports.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    before: jsonb('before').notNull(),
+  },
+  (t) => [uniqueIndex('contact_import_changes_pk').on(t.importId, t.contactId)],
+);
+
+/** A row an import could not take, with its line number in the file and why. */
+export const contactImportErrors = pgTable(
+  'contact_import_errors',
+  {
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => contactImports.id, { onDelete: 'cascade' }),
+    line: integer('line').notNull(),
+    reason: text('reason').notNull(),
+    /** The row's cells as read from the file. */
+    row: jsonb('row').notNull(),
+  },
+  (t) => [index('contact_import_errors_import_line_idx').on(t.importId, t.line)],
+);
