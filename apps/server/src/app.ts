@@ -14,6 +14,8 @@ import { AgentsService } from './modules/agents/agents.service';
 import { AnalyticsService } from './modules/analytics/analytics.service';
 import { callRoutes } from './modules/calls/calls.routes';
 import { CallsService } from './modules/calls/calls.service';
+import { contactRoutes } from './modules/contacts/contacts.routes';
+import { ContactsService } from './modules/contacts/contacts.service';
 import { AdminService } from './modules/admin/admin.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
@@ -176,6 +178,9 @@ export async function buildApp(config: Config) {
         prefix: '/api',
       },
     );
+    await app.register(contactRoutes({ contacts: new ContactsService({ db: database.db }) }), {
+      prefix: '/api',
+    });
     await app.register(platformRoutes({ platform: runtime, sync }), { prefix: '/api' });
     await app.register(webhookRoutes({ platform: runtime, tools }), { prefix: '/api' });
     await registerSpa(app, config.webDistDir);

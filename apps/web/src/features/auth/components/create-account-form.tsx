@@ -10,7 +10,7 @@ import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
-import { countryNames } from '../../../lib/countries';
+import { countryNames } from '@switchboard/shared/countries';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { browserTimeZone, timeZoneOptions } from '../../../lib/time-zones';
 import { useCreateAccount, type CreateAccountResult } from '../api/create-account';

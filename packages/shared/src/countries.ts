@@ -1,7 +1,8 @@
 /**
- * ISO 3166-1 alpha-2 codes with English short names, sorted by name, for the country picker.
- * Static on purpose: no network, no locale data at runtime. The form stores the name (the seed's
- * `country` is text); the code is the stable key.
+ * ISO 3166-1 alpha-2 codes with English short names, sorted by name: the sign-up form's country
+ * picker (a business's `country` is the name, e.g. "Ireland") and the server's way from that
+ * name to the region its phone numbers are read in. Static on purpose: no network, no locale
+ * data at runtime.
  */
 export type Country = { code: string; name: string };
 
@@ -77,3 +78,43 @@ const COUNTRY_ROWS: ReadonlyArray<readonly [code: string, name: string]> = [
 export const countries: readonly Country[] = COUNTRY_ROWS.map(([code, name]) => ({ code, name }));
 
 export const countryNames: readonly string[] = countries.map((country) => country.name);
+
+/** Other ways people write some countries (a business created before the picker, or by hand). */
+// prettier-ignore
+const ALIASES: ReadonlyArray<readonly [code: string, name: string]> = [
+  ['US', 'USA'], ['US', 'United States of America'], ['US', 'America'],
+  ['GB', 'UK'], ['GB', 'Great Britain'], ['GB', 'Britain'], ['GB', 'England'],
+  ['GB', 'Scotland'], ['GB', 'Wales'], ['GB', 'Northern Ireland'],
+  ['IE', 'Republic of Ireland'], ['IE', 'Éire'], ['TR', 'Turkey'], ['CZ', 'Czech Republic'],
+  ['CI', 'Ivory Coast'], ['MO', 'Macau'], ['KR', 'Korea'], ['NL', 'The Netherlands'],
+  ['AE', 'UAE'],
+];
+
+/** Case, accents, apostrophe style and spacing do not matter: "cote d'ivoire" is Côte d’Ivoire. */
+function nameKey(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[’‘]/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+}
+
+const CODES = new Set(COUNTRY_ROWS.map(([code]) => code));
+const CODE_BY_NAME = new Map(
+  [...COUNTRY_ROWS, ...ALIASES].map(([code, name]) => [nameKey(name), code] as const),
+);
+
+/**
+ * The ISO 3166-1 alpha-2 code of a country name (or of a code given as such): "Ireland" → "IE",
+ * "united states" → "US", "gb" → "GB". undefined when the text names no country we know.
+ */
+export function countryCodeOf(country: string | null | undefined): string | undefined {
+  if (!country) return undefined;
+  const key = nameKey(country);
+  const byName = CODE_BY_NAME.get(key);
+  if (byName) return byName;
+  const code = key.toUpperCase();
+  return CODES.has(code) ? code : undefined;
+}

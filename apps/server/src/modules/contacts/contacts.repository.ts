@@ -1,0 +1,263 @@
+import { and, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import { CONTACT_RECENT_CALLS } from '@switchboard/shared/contacts';
+import type { Db } from '../../db/client';
+import { agents, calls, contacts } from '../../db/schema';
+import type { CallLogRecord } from '../calls/calls.repository';
+import { normalizeCallerNumber } from './phone';
+
+export type ContactRow = typeof contacts.$inferSelect;
+
+/** The columns a contact has on the wire (never the generated search text). */
+const CONTACT_COLUMNS = {
+  id: contacts.id,
+  businessId: contacts.businessId,
+  name: contacts.name,
+  phone: contacts.phone,
+  email: contacts.email,
+  company: contacts.company,
+  notes: contacts.notes,
+  source: contacts.source,
+  importId: contacts.importId,
+  createdAt: contacts.createdAt,
+  updatedAt: contacts.updatedAt,
+};
+export type ContactRecord = Omit<ContactRow, 'searchText'>;
+
+/** The fields a person edits, normalized: phone E.164, email lower case, blanks null. */
+export type ContactFields = {
+  name: string;
+  phone: string | null;
+  email: string | null;
+  company: string | null;
+  notes: string | null;
+};
+
+/** Postgres answers an error for an id that is not a UUID; such an id is simply not found. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isContactId = (id: string) => UUID.test(id);
+
+/** The user's text as a LIKE pattern that matches it anywhere, literally (%, _ and \ escaped). */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export type ContactSearch = { text: string; digits: string[] };
+
+function searchSql(search: ContactSearch | undefined): SQL | undefined {
+  if (!search || (search.text === '' && search.digits.length === 0)) return undefined;
+  // lower() in SQL, as the generated column does, so both sides fold case the same way.
+  const parts = [
+    sql`${contacts.searchText} like lower(${containsPattern(search.text)}) escape '\\'`,
+    ...search.digits.map((digits) => sql`${contacts.searchText} like ${`%${digits}%`}`),
+  ];
+  return or(...parts);
+}
+
+/** One page of a business's contacts, newest first, with the total of the same search. */
+export async function listContacts(
+  db: Db,
+  businessId: string,
+  options: { search?: ContactSearch; limit: number; offset: number },
+): Promise<{ rows: ContactRecord[]; total: number }> {
+  const where = and(eq(contacts.businessId, businessId), searchSql(options.search));
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(CONTACT_COLUMNS)
+      .from(contacts)
+      .where(where)
+      .orderBy(desc(contacts.createdAt), desc(contacts.id))
+      .limit(options.limit)
+      .offset(options.offset),
+    db.select({ n: count() }).from(contacts).where(where),
+  ]);
+  return { rows, total: Number(counted?.n ?? 0) };
+}
+
+export async function findContact(
+  db: Db,
+  businessId: string,
+  contactId: string,
+): Promise<ContactRecord | undefined> {
+  if (!isContactId(contactId)) return undefined;
+  const [row] = await db
+    .select(CONTACT_COLUMNS)
+    .from(contacts)
+    .where(and(eq(contacts.businessId, businessId), eq(contacts.id, contactId)));
+  return row;
+}
+
+export async function insertContact(
+  db: Db,
+  businessId: string,
+  fields: ContactFields & { source: 'import' | 'call' | 'manual'; importId?: string | null },
+): Promise<ContactRecord> {
+  const [row] = await db
+    .insert(contacts)
+    .values({ businessId, ...fields })
+    .returning(CONTACT_COLUMNS);
+  if (!row) throw new Error('insert into contacts returned no row');
+  return row;
+}
+
+export async function updateContact(
+  db: Db,
+  businessId: string,
+  contactId: string,
+  fields: ContactFields,
+): Promise<ContactRecord | undefined> {
+  if (!isContactId(contactId)) return undefined;
+  const [row] = await db
+    .update(contacts)
+    .set({ ...fields, updatedAt: sql`now()` })
+    .where(and(eq(contacts.businessId, businessId), eq(contacts.id, contactId)))
+    .returning(CONTACT_COLUMNS);
+  return row;
+}
+
+/** Whether a contact was deleted (false: none of this business with that id). */
+export async function deleteContact(
+  db: Db,
+  businessId: string,
+  contactId: string,
+): Promise<boolean> {
+  if (!isContactId(contactId)) return false;
+  const deleted = await db
+    .delete(contacts)
+    .where(and(eq(contacts.businessId, businessId), eq(contacts.id, contactId)))
+    .returning({ id: contacts.id });
+  return deleted.length > 0;
+}
+
+/**
+ * Which of a phone number and an email address another contact of the business already has
+ * (the contact being edited aside): what a unique violation was about.
+ */
+export async function findTakenFields(
+  db: Db,
+  businessId: string,
+  fields: { phone: string | null; email: string | null },
+  exceptId?: string,
+): Promise<{ phone: boolean; email: boolean }> {
+  const matches = [
+    fields.phone === null ? undefined : eq(contacts.phone, fields.phone),
+    fields.email === null ? undefined : eq(contacts.email, fields.email),
+  ].filter((part): part is SQL => part !== undefined);
+  if (matches.length === 0) return { phone: false, email: false };
+  const rows = await db
+    .select({ phone: contacts.phone, email: contacts.email })
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.businessId, businessId),
+        or(...matches),
+        exceptId && isContactId(exceptId) ? ne(contacts.id, exceptId) : undefined,
+      ),
+    );
+  return {
+    phone: fields.phone !== null && rows.some((row) => row.phone === fields.phone),
+    email: fields.email !== null && rows.some((row) => row.email === fields.email),
+  };
+}
+
+/**
+ * The last calls from a phone number to the business's agents (removed agents included: their
+ * history stays), newest first, as call-log records. Matched on digits, as the call log's phone
+ * filter is, so "+353 87…" as the platform wrote it finds the contact's "+35387…".
+ */
+export async function listContactCalls(
+  db: Db,
+  businessId: string,
+  phone: string,
+  limit = CONTACT_RECENT_CALLS,
+): Promise<CallLogRecord[]> {
+  const digits = phone.replace(/\D/g, '');
+  if (digits === '') return [];
+  const rows = await db
+    .select({
+      id: calls.id,
+      assistantId: calls.assistantId,
+      agentName: agents.name,
+      assistantPhone: sql<string | null>`coalesce(
+        (select n.phone_number from agents n where n.phone_number_id = ${calls.phoneNumberId} limit 1),
+        ${agents.phoneNumber})`,
+      type: calls.type,
+      status: calls.status,
+      endedReason: calls.endedReason,
+      successEvaluation: calls.successEvaluation,
+      customerNumber: calls.customerNumber,
+      startedAt: calls.startedAt,
+      endedAt: calls.endedAt,
+      durationSeconds: calls.durationSeconds,
+      cost: calls.cost,
+      outcome: calls.outcome,
+      transferred: calls.transferred,
+      isTest: calls.isTest,
+      createdAt: calls.createdAt,
+    })
+    .from(calls)
+    .innerJoin(agents, eq(agents.platformAssistantId, calls.assistantId))
+    .where(and(eq(agents.businessId, businessId), eq(calls.customerDigits, digits)))
+    .orderBy(desc(calls.createdAt), desc(calls.id))
+    .limit(limit);
+  return rows.map((row) => ({
+    ...row,
+    outcome: row.outcome === 'pass' ? 'pass' : 'fail',
+    transferred: Boolean(row.transferred),
+    transcriptMatch: null,
+  }));
+}
+
+/**
+ * The caller of a call as a contact of the business (what the agent's tools do before they
+ * record an enquiry or an appointment): found by phone number, or created with source 'call'.
+ * An existing contact only gains what it lacks — a name or an email address — and never loses
+ * what a person entered or imported. An email address another contact already has is left
+ * out rather than failing the call. Answers null for a withheld or unreadable number.
+ */
+export async function upsertContactFromCall(
+  db: Db,
+  input: { businessId: string; phone: string; name?: string | null; email?: string | null },
+): Promise<ContactRecord | null> {
+  const phone = normalizeCallerNumber(input.phone);
+  if (!phone) return null;
+  const name = input.name?.trim() ?? '';
+  const candidateEmail = input.email?.trim().toLowerCase() || null;
+  const byPhone = and(eq(contacts.businessId, input.businessId), eq(contacts.phone, phone));
+  return db.transaction(async (tx) => {
+    const emailFree = async () =>
+      candidateEmail !== null &&
+      !(await findTakenFields(tx, input.businessId, { phone: null, email: candidateEmail })).email;
+    const [existing] = await tx.select(CONTACT_COLUMNS).from(contacts).where(byPhone).for('update');
+    if (!existing) {
+      const values = { businessId: input.businessId, phone, name, source: 'call' as const };
+      const [created] = await tx
+        .insert(contacts)
+        .values({ ...values, email: (await emailFree()) ? candidateEmail : null })
+        // Two tool calls of the same caller at once: the second finds the first's contact.
+        .onConflictDoNothing()
+        .returning(CONTACT_COLUMNS);
+      if (created) return created;
+      const [raced] = await tx.select(CONTACT_COLUMNS).from(contacts).where(byPhone);
+      if (raced) return raced;
+      // Not the phone: the email address was taken meanwhile. The caller matters more.
+      const [withoutEmail] = await tx
+        .insert(contacts)
+        .values({ ...values, email: null })
+        .onConflictDoNothing()
+        .returning(CONTACT_COLUMNS);
+      return withoutEmail ?? null;
+    }
+    const fill: { name?: string; email?: string } = {};
+    if (existing.name.trim() === '' && name !== '') fill.name = name;
+    if (existing.email === null && candidateEmail !== null && (await emailFree())) {
+      fill.email = candidateEmail;
+    }
+    if (Object.keys(fill).length === 0) return existing;
+    const [updated] = await tx
+      .update(contacts)
+      .set({ ...fill, updatedAt: sql`now()` })
+      .where(eq(contacts.id, existing.id))
+      .returning(CONTACT_COLUMNS);
+    return updated ?? existing;
+  });
+}

@@ -1,0 +1,161 @@
+import {
+  CONTACT_SOURCES,
+  contactMessages,
+  contactSearchTerms,
+  type Contact,
+  type ContactDetail,
+  type ContactInput,
+  type ContactList,
+  type ContactListQuery,
+  type ContactSource,
+} from '@switchboard/shared/contacts';
+import { buildPaginationMeta, pageOffset } from '@switchboard/shared/pagination';
+import type { Db } from '../../db/client';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors';
+import { AppError } from '../../lib/app-error';
+import { toCallLogRow } from '../calls/calls.service';
+import {
+  deleteContact,
+  findContact,
+  findTakenFields,
+  insertContact,
+  listContactCalls,
+  listContacts,
+  updateContact,
+  type ContactFields,
+  type ContactRecord,
+} from './contacts.repository';
+import { normalizePhone } from './phone';
+
+/** The business a request works for, from the signed-in member's session. */
+export type ContactBusiness = { id: string; country: string; timezone: string };
+
+type FieldIssue = { path: string; message: string };
+
+const contactNotFound = () => new AppError('NOT_FOUND', 404, contactMessages.notFound);
+
+/** A refusal shaped like a validation failure, so the form puts each message on its field. */
+function fieldError(code: string, status: number, issues: FieldIssue[]): AppError {
+  return new AppError(code, status, issues[0]?.message ?? 'Invalid request', { issues });
+}
+
+const isSource = (value: string): value is ContactSource =>
+  (CONTACT_SOURCES as readonly string[]).includes(value);
+
+export function toContact(row: ContactRecord): Contact {
+  return {
+    id: row.id,
+    name: row.name,
+    phone: row.phone,
+    email: row.email,
+    company: row.company,
+    notes: row.notes,
+    source: isSource(row.source) ? row.source : 'manual',
+    importId: row.importId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const blankToNull = (value: string | null | undefined) => (value ? value : null);
+
+/**
+ * A business's contacts: the list with search, one contact with its calls, and the form's
+ * add, edit and delete. Every query is scoped by the business; another business's contact is
+ * not found.
+ */
+export class ContactsService {
+  constructor(private readonly deps: { db: Db }) {}
+
+  async list(business: ContactBusiness, query: ContactListQuery): Promise<ContactList> {
+    const { rows, total } = await listContacts(this.deps.db, business.id, {
+      search: query.search ? contactSearchTerms(query.search) : undefined,
+      limit: query.limit,
+      offset: pageOffset(query.page, query.limit),
+    });
+    return { data: rows.map(toContact), meta: buildPaginationMeta(total, query.page, query.limit) };
+  }
+
+  async detail(business: ContactBusiness, contactId: string): Promise<ContactDetail> {
+    const row = await findContact(this.deps.db, business.id, contactId);
+    if (!row) throw contactNotFound();
+    const calls = row.phone ? await listContactCalls(this.deps.db, business.id, row.phone) : [];
+    return {
+      ...toContact(row),
+      calls: calls.map((call) => toCallLogRow(call, business.timezone)),
+      timeZone: business.timezone,
+      enquiries: [],
+      appointments: [],
+    };
+  }
+
+  async create(business: ContactBusiness, input: ContactInput): Promise<Contact> {
+    const fields = this.fieldsOf(business, input);
+    const row = await this.guardUnique(business.id, fields, undefined, () =>
+      insertContact(this.deps.db, business.id, { ...fields, source: 'manual' }),
+    );
+    return toContact(row);
+  }
+
+  async update(business: ContactBusiness, contactId: string, input: ContactInput) {
+    if (!(await findContact(this.deps.db, business.id, contactId))) throw contactNotFound();
+    const fields = this.fieldsOf(business, input);
+    const row = await this.guardUnique(business.id, fields, contactId, () =>
+      updateContact(this.deps.db, business.id, contactId, fields),
+    );
+    if (!row) throw contactNotFound();
+    return toContact(row);
+  }
+
+  async remove(business: ContactBusiness, contactId: string): Promise<void> {
+    if (!(await deleteContact(this.deps.db, business.id, contactId))) throw contactNotFound();
+  }
+
+  /** The form's values as stored: phone in E.164 read in the business's country, email lower case. */
+  private fieldsOf(business: ContactBusiness, input: ContactInput): ContactFields {
+    let phone: string | null = null;
+    if (input.phone) {
+      const normalized = normalizePhone(input.phone, business.country);
+      if (!normalized.ok) {
+        throw fieldError('VALIDATION_ERROR', 400, [
+          { path: 'body.phone', message: contactMessages.phoneInvalid },
+        ]);
+      }
+      phone = normalized.e164;
+    }
+    return {
+      name: input.name,
+      phone,
+      email: input.email ? input.email.toLowerCase() : null,
+      company: blankToNull(input.company),
+      notes: blankToNull(input.notes),
+    };
+  }
+
+  /**
+   * Runs a write and turns a clash with another contact's phone or email into 409 with the
+   * field's message. The database's unique indexes decide (two requests at once cannot both
+   * win); which field clashed is then looked up, as the drivers name the index differently.
+   */
+  private async guardUnique<T>(
+    businessId: string,
+    fields: ContactFields,
+    exceptId: string | undefined,
+    write: () => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (pgErrorCode(error) !== UNIQUE_VIOLATION) throw error;
+      const taken = await findTakenFields(this.deps.db, businessId, fields, exceptId);
+      const issues: FieldIssue[] = [];
+      if (taken.phone) issues.push({ path: 'body.phone', message: contactMessages.phoneTaken });
+      if (taken.email) issues.push({ path: 'body.email', message: contactMessages.emailTaken });
+      // The other contact changed meanwhile; the request still clashed with it.
+      if (issues.length === 0) {
+        issues.push({ path: 'body', message: 'A contact with these details already exists' });
+      }
+      throw fieldError('CONTACT_EXISTS', 409, issues);
+    }
+  }
+}
