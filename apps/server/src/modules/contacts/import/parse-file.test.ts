@@ -1,0 +1,260 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { pipeline } from 'node:stream/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ParsedRow } from './csv';
+import { IMPORT_MESSAGES, ImportFileError } from './import-file-error';
+import {
+  openContactFile,
+  previewContactFile,
+  type ContactFileInput,
+  type ContactFileOptions,
+} from './parse-file';
+import { buildXlsx, buildZip } from './test-fixtures';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'contact-import-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function readRows(input: ContactFileInput, options?: ContactFileOptions) {
+  const file = await openContactFile(input, options);
+  const rows: ParsedRow[] = [];
+  for await (const row of file.rows) rows.push(row);
+  return { type: file.type, rows };
+}
+
+async function refusal(promise: Promise<unknown>): Promise<ImportFileError> {
+  const error: unknown = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ImportFileError);
+  return error as ImportFileError;
+}
+
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+describe('previewContactFile', () => {
+  it('previews a UTF-8 CSV with a BOM and suggests a mapping', async () => {
+    const csv = Buffer.concat([
+      BOM,
+      Buffer.from('Name;Phone;Email\r\nZoë Ó Sé;087 123 4567;zoe@example.ie\r\n'),
+    ]);
+    expect(await previewContactFile({ buffer: csv })).toEqual({
+      type: 'csv',
+      headers: ['Name', 'Phone', 'Email'],
+      sample: [['Zoë Ó Sé', '087 123 4567', 'zoe@example.ie']],
+      suggestedMapping: { name: 0, phone: 1, email: 2 },
+    });
+  });
+
+  it('decodes a Latin-1 (windows-1252) file', async () => {
+    const csv = Buffer.from(
+      'Vorname\tNachname\tTelefon\nFrançois\tMüller\t+49 30 123456\n',
+      'latin1',
+    );
+    const preview = await previewContactFile({ buffer: csv });
+    expect(preview.sample).toEqual([['François', 'Müller', '+49 30 123456']]);
+    expect(preview.suggestedMapping).toEqual({ firstName: 0, lastName: 1, phone: 2 });
+  });
+
+  it('decodes UTF-16LE with a BOM (Excel "Unicode text")', async () => {
+    const csv = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('name\tphone\nMüller\t+353871234567\n', 'utf16le'),
+    ]);
+    expect((await previewContactFile({ buffer: csv })).sample).toEqual([
+      ['Müller', '+353871234567'],
+    ]);
+  });
+
+  it('previews the first worksheet of an xlsx', async () => {
+    const buffer = await buildXlsx([
+      { rows: [['Full Name', 'Mobile'], ['Ann', 353871234567], [], ['Bob', 353861234567]] },
+    ]);
+    expect(await previewContactFile({ buffer })).toEqual({
+      type: 'xlsx',
+      headers: ['Full Name', 'Mobile'],
+      sample: [
+        ['Ann', '353871234567'],
+        ['Bob', '353861234567'],
+      ],
+      suggestedMapping: { name: 0, phone: 1 },
+    });
+  });
+
+  it('skips blank lines before the header and stops at sampleSize', async () => {
+    const lines = ['', ' ', 'email', ...Array.from({ length: 50 }, (_, i) => `p${i}@x.ie`)];
+    const preview = await previewContactFile({ buffer: Buffer.from(lines.join('\n')) }, {}, 3);
+    expect(preview.headers).toEqual(['email']);
+    expect(preview.sample).toEqual([['p0@x.ie'], ['p1@x.ie'], ['p2@x.ie']]);
+  });
+
+  const refused: [string, () => Promise<Buffer> | Buffer, string][] = [
+    ['an empty file', () => Buffer.alloc(0), IMPORT_MESSAGES.empty],
+    ['blank lines only', () => Buffer.from('\r\n \r\n\r\n'), IMPORT_MESSAGES.empty],
+    ['a header-only CSV', () => Buffer.from('name,phone\r\n\r\n'), IMPORT_MESSAGES.headerOnly],
+    [
+      'a header-only xlsx',
+      () => buildXlsx([{ rows: [['name', 'phone']] }]),
+      IMPORT_MESSAGES.headerOnly,
+    ],
+    [
+      'garbage binary',
+      () => Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 7919 + 3) % 256)),
+      IMPORT_MESSAGES.unsupported,
+    ],
+    [
+      'a PDF',
+      () => Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >>\nendobj\n'),
+      IMPORT_MESSAGES.unsupported,
+    ],
+    [
+      'a legacy .xls',
+      () =>
+        Buffer.concat([
+          Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+          Buffer.alloc(504),
+        ]),
+      IMPORT_MESSAGES.legacyXls,
+    ],
+    [
+      'UTF-16 without a BOM',
+      () => Buffer.from('name,phone\nAnn,+353871234567\n', 'utf16le'),
+      IMPORT_MESSAGES.encoding,
+    ],
+    [
+      'a zip that is not a workbook',
+      () => buildZip([{ name: 'word/document.xml', data: Buffer.from('<w/>') }]),
+      IMPORT_MESSAGES.notWorkbook,
+    ],
+    ['an xlsx with no data', () => buildXlsx([{ rows: [] }]), IMPORT_MESSAGES.noSheet],
+    [
+      'a CSV whose header never closes a quote',
+      () => Buffer.from('"name,phone\nAnn,1\n'),
+      IMPORT_MESSAGES.brokenHeader(1),
+    ],
+  ];
+  it.each(refused)('refuses %s with a clear message', async (_label, build, message) => {
+    expect((await refusal(previewContactFile({ buffer: await build() }))).message).toBe(message);
+  });
+
+  it('refuses a file over the size cap, and a zip bomb before inflating it', async () => {
+    const big = Buffer.alloc(2 * 1024 * 1024, 'a,b\n');
+    const tooLarge = await refusal(
+      previewContactFile({ buffer: big }, { maxFileBytes: 1024 * 1024 }),
+    );
+    expect(tooLarge.message).toBe('The file is larger than 1 MB.');
+    expect(tooLarge.statusCode).toBe(413);
+
+    const bomb = buildZip([
+      { name: 'xl/workbook.xml', data: Buffer.from('<workbook/>') },
+      { name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(1024), declaredSize: 0xffffffff },
+    ]);
+    const started = performance.now();
+    expect((await refusal(previewContactFile({ buffer: bomb }))).problem).toBe('zipBomb');
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it('sniffs the content, not the name: a CSV saved as .xlsx is read as CSV', async () => {
+    const path = join(dir, 'contacts.xlsx');
+    await writeFile(path, 'email\nann@example.ie\n');
+    expect((await previewContactFile({ path })).type).toBe('csv');
+  });
+});
+
+describe('openContactFile', () => {
+  it('streams every row of a CSV with line numbers, header first', async () => {
+    const { rows } = await readRows({
+      buffer: Buffer.from('name|phone\n"Ann\nSmith"|1\n\nBob|2'),
+    });
+    expect(rows).toEqual([
+      { line: 1, cells: ['name', 'phone'] },
+      { line: 2, cells: ['Ann\nSmith', '1'] },
+      { line: 4, cells: [''] },
+      { line: 5, cells: ['Bob', '2'] },
+    ]);
+  });
+
+  it('reads a file that turns out to be Latin-1 only after the sniffed sample', async () => {
+    const path = join(dir, 'late-latin1.csv');
+    const padding = Array.from({ length: 3000 }, (_, i) => `Person ${i},p${i}@example.ie`).join(
+      '\n',
+    );
+    await writeFile(
+      path,
+      Buffer.concat([
+        Buffer.from(`name,email\n${padding}\n`),
+        Buffer.from('Müller,m@example.ie\n', 'latin1'),
+      ]),
+    );
+    const { rows } = await readRows({ path });
+    expect(rows.at(-1)).toEqual({ line: 3002, cells: ['Müller', 'm@example.ie'] });
+  });
+
+  it('streams 200,000 lines from disk with bounded memory', async () => {
+    const path = join(dir, 'large.csv');
+    const total = 200_000;
+    async function* lines() {
+      yield 'Name;Phone;Email;Notes\n';
+      for (let i = 0; i < total; i += 1000) {
+        let block = '';
+        for (let j = i; j < i + 1000; j++)
+          block += `Person ${j};+3538${String(10_000_000 + j)};p${j}@example.ie;"note; ${j}"\n`;
+        yield block;
+      }
+    }
+    await pipeline(Readable.from(lines()), createWriteStream(path));
+
+    // A collected heap, so the check measures what is retained rather than garbage not yet swept.
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    gc();
+    const heapBefore = process.memoryUsage().heapUsed;
+    const file = await openContactFile({ path });
+    let count = 0;
+    let peak = 0;
+    let last: ParsedRow | undefined;
+    for await (const row of file.rows) {
+      count++;
+      last = row;
+      if (count % 50_000 === 0) {
+        gc();
+        peak = Math.max(peak, process.memoryUsage().heapUsed - heapBefore);
+      }
+    }
+    expect(count).toBe(total + 1);
+    expect(last).toEqual({
+      line: total + 1,
+      cells: [
+        `Person ${total - 1}`,
+        `+3538${10_000_000 + total - 1}`,
+        `p${total - 1}@example.ie`,
+        `note; ${total - 1}`,
+      ],
+    });
+    // The file is ~15 MB and its rows as strings ~50 MB: holding either would break this bound.
+    expect(peak).toBeLessThan(8 * 1024 * 1024);
+  }, 60_000);
+
+  it('reads an xlsx from a path', async () => {
+    const path = join(dir, 'contacts.bin');
+    await writeFile(path, await buildXlsx([{ rows: [['Email'], ['ann@example.ie']] }]));
+    expect(await readRows({ path })).toEqual({
+      type: 'xlsx',
+      rows: [
+        { line: 1, cells: ['Email'] },
+        { line: 2, cells: ['ann@example.ie'] },
+      ],
+    });
+  });
+});

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { DuplicateTracker, toContactRow, type ContactRow } from './rows';
+
+const mapping = { name: 0, phone: 1, email: 2, company: 3, notes: 4 };
+
+const contact = (overrides: Partial<ContactRow> = {}): ContactRow => ({
+  name: 'Ann Smith',
+  phone: '+353871234567',
+  email: 'ann@example.ie',
+  company: null,
+  notes: null,
+  ...overrides,
+});
+
+describe('toContactRow', () => {
+  it('trims, normalises the phone to E.164 and lower-cases the email', () => {
+    expect(
+      toContactRow(
+        ['  Ann   Smith ', ' 087 123 4567 ', ' Ann@Example.IE ', ' Acme ', ''],
+        mapping,
+        'IE',
+      ),
+    ).toEqual({ ok: true, contact: contact({ company: 'Acme' }) });
+  });
+
+  it('builds the name from first and last name', () => {
+    const result = toContactRow(
+      ['Ann', 'Smith', '+44 20 7946 0958'],
+      { firstName: 0, lastName: 1, phone: 2 },
+      'IE',
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      contact: { name: 'Ann Smith', phone: '+442079460958' },
+    });
+  });
+
+  it('reads a phone stored without its "+" by a spreadsheet', () => {
+    expect(toContactRow(['Ann', '353871234567'], mapping, 'US')).toMatchObject({
+      ok: true,
+      contact: { phone: '+353871234567' },
+    });
+  });
+
+  it.each([
+    [['Ann', '12345', ''], 'Invalid phone number: 12345 (The phone number is too short)'],
+    [['Ann', '', 'ann@'], 'Invalid email address: ann@'],
+    [['Ann', '', '', 'Acme'], 'No phone number or email address'],
+    [['Ann', '=SUM(A1)', ''], 'Invalid phone number: =SUM(A1) (Not a phone number)'],
+  ])('fails %j: %s', (cells, reason) => {
+    expect(toContactRow(cells, mapping, 'IE')).toEqual({ ok: false, reason });
+  });
+
+  it('skips a row whose cells are all blank', () => {
+    expect(toContactRow(['', '  ', ''], mapping, 'IE')).toEqual({ ok: 'skip' });
+    expect(toContactRow([], mapping, 'IE')).toEqual({ ok: 'skip' });
+  });
+
+  it('keeps formula-looking text as text', () => {
+    const result = toContactRow(
+      ['=HYPERLINK("http://x")', '0871234567', '', '', '=1+1'],
+      mapping,
+      'IE',
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      contact: { name: '=HYPERLINK("http://x")', notes: '=1+1' },
+    });
+  });
+
+  it('fails a row with values beyond the header, but not one that is short', () => {
+    const tooLong = toContactRow(
+      ['Ann', '0871234567', 'a@x.ie', 'Acme', 'n', 'x'],
+      mapping,
+      'IE',
+      5,
+    );
+    expect(tooLong.ok).toBe(false);
+    expect(tooLong.ok === false && tooLong.reason).toMatch(/6 values but the header has 5 columns/);
+    expect(
+      toContactRow(['Ann', '0871234567', 'a@x.ie', 'Acme', 'n', ''], mapping, 'IE', 5).ok,
+    ).toBe(true);
+    expect(toContactRow(['Ann', '0871234567'], mapping, 'IE', 5).ok).toBe(true);
+  });
+});
+
+describe('DuplicateTracker', () => {
+  it('merges a later row with the same phone, filling only blank fields', () => {
+    const tracker = new DuplicateTracker();
+    expect(tracker.add(contact({ email: null, company: 'Acme' }), 2)).toMatchObject({
+      merged: false,
+      index: 0,
+    });
+    const result = tracker.add(
+      contact({ name: 'A. Smith', email: 'ann@example.ie', company: 'Other', notes: 'VIP' }),
+      5,
+    );
+    expect(result).toEqual({
+      merged: true,
+      index: 0,
+      intoLine: 2,
+      contact: contact({ company: 'Acme', notes: 'VIP' }),
+      ignored: ['name', 'company'],
+    });
+    expect(tracker.contacts()).toEqual([contact({ company: 'Acme', notes: 'VIP' })]);
+  });
+
+  it('merges a later row with the same email, and learns the phone it filled in', () => {
+    const tracker = new DuplicateTracker();
+    tracker.add(contact({ phone: null }), 2);
+    expect(tracker.add(contact({ name: '' }), 3)).toMatchObject({ merged: true, intoLine: 2 });
+    expect(tracker.add(contact({ email: null, name: 'Third' }), 4)).toMatchObject({
+      merged: true,
+      intoLine: 2,
+    });
+    expect(tracker.contacts()).toHaveLength(1);
+  });
+
+  it('keeps different people apart and joins a row matching two people to the first', () => {
+    const tracker = new DuplicateTracker();
+    tracker.add(contact({ phone: '+353871111111', email: 'a@x.ie' }), 2);
+    tracker.add(contact({ phone: '+353872222222', email: 'b@x.ie' }), 3);
+    expect(tracker.add(contact({ phone: '+353872222222', email: 'a@x.ie' }), 4)).toMatchObject({
+      merged: true,
+      index: 0,
+      ignored: ['phone'],
+    });
+    expect(tracker.contacts().map((c) => c.email)).toEqual(['a@x.ie', 'b@x.ie']);
+  });
+});

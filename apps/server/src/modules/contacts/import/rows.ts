@@ -1,0 +1,176 @@
+/**
+ * One parsed row → one contact, and the merging of rows that describe the same person.
+ *
+ * Row rules (`toContactRow`):
+ * - every value is trimmed; runs of spaces in a name become one space;
+ * - a row whose cells are all blank is skipped (counted as skipped, not failed);
+ * - a row with non-blank values beyond the header's last column fails: its values are shifted
+ *   (usually an unquoted comma), so no field can be trusted. A row with fewer values than the
+ *   header is fine: the missing values are blank;
+ * - name: the name column when it is not blank, else first and last name joined by a space;
+ *   it may end up blank ("");
+ * - phone: parsed with libphonenumber-js in the business's default country and stored as E.164;
+ *   a number that is invalid there but is all digits (a spreadsheet that dropped the "+") is
+ *   tried once more as international. Not valid → the row fails;
+ * - email: lower-cased and checked with zod's email rule. Not valid → the row fails;
+ * - neither a phone nor an email → the row fails;
+ * - values are never evaluated: "=SUM(A1)" in a name or note is kept as that text.
+ *
+ * Merge rule within one file (`DuplicateTracker`): rows are fed in file order. A row whose phone
+ * or email equals the phone or email of an earlier person (earlier row, or the merge of earlier
+ * rows) is merged into that person; when it matches two different earlier people (phone of one,
+ * email of the other) it goes to the one seen first, and the two are not joined. Merging only
+ * fills in fields that are still blank on the earlier person — a non-blank value is never
+ * overwritten; a later value that differs from one already there is dropped and named in
+ * `ignored`, so the report can say so. A phone or email filled in this way becomes a key of the
+ * person for the rows that follow.
+ */
+import type { CountryCode } from 'libphonenumber-js';
+import { normalizePhone, type NormalizedPhone } from '../phone';
+import { z } from 'zod';
+import type { Mapping } from './mapping';
+
+export type ContactRow = {
+  name: string;
+  /** E.164, e.g. +353871234567 */
+  phone: string | null;
+  /** lower case */
+  email: string | null;
+  company: string | null;
+  notes: string | null;
+};
+
+export type ContactRowResult =
+  { ok: true; contact: ContactRow } | { ok: false; reason: string } | { ok: 'skip' };
+
+const emailSchema = z.email();
+
+const cellAt = (cells: string[], index: number | undefined) =>
+  index === undefined ? '' : (cells[index] ?? '').trim();
+
+const orNull = (value: string) => (value === '' ? null : value);
+
+/**
+ * @param columnCount the header's number of columns: values beyond it make the row fail
+ */
+export function toContactRow(
+  cells: string[],
+  mapping: Mapping,
+  defaultCountry: CountryCode,
+  columnCount?: number,
+): ContactRowResult {
+  if (cells.every((cell) => cell.trim() === '')) return { ok: 'skip' };
+  if (columnCount !== undefined) {
+    const used = cells.findLastIndex((cell) => cell.trim() !== '') + 1;
+    if (used > columnCount)
+      return {
+        ok: false,
+        reason: `The row has ${used} values but the header has ${columnCount} columns (is a value with a delimiter not in quotes?)`,
+      };
+  }
+
+  const name =
+    cellAt(cells, mapping.name) ||
+    [cellAt(cells, mapping.firstName), cellAt(cells, mapping.lastName)].filter(Boolean).join(' ');
+  const rawPhone = cellAt(cells, mapping.phone);
+  const rawEmail = cellAt(cells, mapping.email);
+  if (rawPhone === '' && rawEmail === '')
+    return { ok: false, reason: 'No phone number or email address' };
+
+  let phone: string | null = null;
+  if (rawPhone !== '') {
+    const read = readPhone(rawPhone, defaultCountry);
+    if (!read.ok)
+      return { ok: false, reason: `Invalid phone number: ${rawPhone} (${read.reason})` };
+    phone = read.e164;
+  }
+  let email: string | null = null;
+  if (rawEmail !== '') {
+    email = rawEmail.toLowerCase();
+    if (!emailSchema.safeParse(email).success)
+      return { ok: false, reason: `Invalid email address: ${rawEmail}` };
+  }
+
+  return {
+    ok: true,
+    contact: {
+      name: name.replace(/\s+/g, ' '),
+      phone,
+      email,
+      company: orNull(cellAt(cells, mapping.company)),
+      notes: orNull(cellAt(cells, mapping.notes)),
+    },
+  };
+}
+
+/**
+ * The one phone rule (../phone.ts), plus one allowance for spreadsheets: a bare 8–15 digit
+ * number that is not valid in the default country is tried as international, since
+ * spreadsheets often drop a leading +.
+ */
+export function readPhone(raw: string, defaultCountry: CountryCode): NormalizedPhone {
+  const read = normalizePhone(raw, defaultCountry);
+  if (read.ok || !/^\d{8,15}$/.test(raw)) return read;
+  const international = normalizePhone(`+${raw}`, defaultCountry);
+  return international.ok ? international : read;
+}
+
+/** What happened to a row fed to the tracker. `index` numbers the people in order of first sight. */
+export type TrackResult =
+  | { merged: false; index: number; contact: ContactRow }
+  | {
+      merged: true;
+      index: number;
+      /** line of the row that introduced the person */
+      intoLine: number;
+      /** the person after the merge */
+      contact: ContactRow;
+      /** fields whose differing value in this row was dropped */
+      ignored: (keyof ContactRow)[];
+    };
+
+const MERGED_FIELDS = ['name', 'phone', 'email', 'company', 'notes'] as const;
+
+export class DuplicateTracker {
+  private readonly people: { line: number; contact: ContactRow }[] = [];
+  private readonly byPhone = new Map<string, number>();
+  private readonly byEmail = new Map<string, number>();
+
+  add(contact: ContactRow, line: number): TrackResult {
+    const byPhone = contact.phone === null ? undefined : this.byPhone.get(contact.phone);
+    const byEmail = contact.email === null ? undefined : this.byEmail.get(contact.email);
+    const matches = [byPhone, byEmail].filter((i): i is number => i !== undefined);
+    if (matches.length === 0) {
+      const index = this.people.length;
+      this.people.push({ line, contact: { ...contact } });
+      this.remember(contact, index);
+      return { merged: false, index, contact: { ...contact } };
+    }
+
+    const index = Math.min(...matches);
+    const person = this.people[index]!;
+    const ignored: (keyof ContactRow)[] = [];
+    for (const field of MERGED_FIELDS) {
+      const value = contact[field];
+      if (value === null || value === '') continue;
+      const current = person.contact[field];
+      if (current === null || current === '')
+        person.contact = { ...person.contact, [field]: value };
+      else if (current !== value) ignored.push(field);
+    }
+    this.remember(person.contact, index);
+    return { merged: true, index, intoLine: person.line, contact: { ...person.contact }, ignored };
+  }
+
+  /** One contact per person, in order of first sight, merged. */
+  contacts(): ContactRow[] {
+    return this.people.map((p) => ({ ...p.contact }));
+  }
+
+  private remember(contact: ContactRow, index: number) {
+    if (contact.phone !== null && !this.byPhone.has(contact.phone))
+      this.byPhone.set(contact.phone, index);
+    if (contact.email !== null && !this.byEmail.has(contact.email))
+      this.byEmail.set(contact.email, index);
+  }
+}

@@ -1,0 +1,151 @@
+import { describe, expect, it, vi } from 'vitest';
+import yauzl from 'yauzl';
+import type { ParsedRow } from './csv';
+import { ImportFileError } from './import-file-error';
+import { buildXlsx, buildZip } from './test-fixtures';
+import { cellToText, inspectXlsx, numberToText, readFirstWorksheet } from './xlsx';
+
+async function readAll(buffer: Buffer) {
+  const rows: ParsedRow[] = [];
+  for await (const row of readFirstWorksheet({ buffer })) rows.push(row);
+  return rows;
+}
+
+async function refusal(promise: Promise<unknown>) {
+  const error: unknown = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ImportFileError);
+  return error as ImportFileError;
+}
+
+const WORKBOOK_XML = Buffer.from(
+  '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"/>',
+);
+
+describe('readFirstWorksheet', () => {
+  it('gives every cell as text: numeric phones in full, formulas, dates, rich text, links', async () => {
+    const buffer = await buildXlsx([
+      {
+        rows: [
+          ['Name', 'Phone', 'Joined', 'Label', 'Site', 'VIP'],
+          [
+            { richText: [{ text: 'Ann ' }, { text: 'Smith', font: { bold: true } }] },
+            353871234567,
+            new Date(Date.UTC(2024, 0, 15)),
+            { formula: 'A2&"!"', result: 'Ann Smith!' },
+            { text: 'example.ie', hyperlink: 'https://example.ie' },
+            true,
+          ],
+          ['=SUM(A1)', 871234567, new Date(Date.UTC(2024, 0, 15, 9, 30)), { formula: 'SUM(1,2)' }],
+        ],
+      },
+    ]);
+    const rows = await readAll(buffer);
+    expect(rows).toEqual([
+      { line: 1, cells: ['Name', 'Phone', 'Joined', 'Label', 'Site', 'VIP'] },
+      {
+        line: 2,
+        cells: ['Ann Smith', '353871234567', '2024-01-15', 'Ann Smith!', 'example.ie', 'TRUE'],
+      },
+      { line: 3, cells: ['=SUM(A1)', '871234567', '2024-01-15T09:30:00', '=SUM(1,2)'] },
+    ]);
+  });
+
+  it('keeps row numbers when rows are missing and fills skipped columns with ""', async () => {
+    const buffer = await buildXlsx([{ rows: [] }], (workbook) => {
+      const sheet = workbook.getWorksheet(1)!;
+      sheet.getCell('A3').value = 'Name';
+      sheet.getCell('C3').value = 'Email';
+      sheet.getCell('A7').value = 'Ann';
+      sheet.getCell('C7').value = 'ann@example.ie';
+    });
+    expect(await readAll(buffer)).toEqual([
+      { line: 3, cells: ['Name', '', 'Email'] },
+      { line: 7, cells: ['Ann', '', 'ann@example.ie'] },
+    ]);
+  });
+
+  it('reads the first worksheet with data, skipping an empty one', async () => {
+    const buffer = await buildXlsx([
+      { name: 'Cover', rows: [] },
+      { name: 'Contacts', rows: [['Name'], ['Ann']] },
+      { name: 'Other', rows: [['Ignored']] },
+    ]);
+    expect((await readAll(buffer)).map((r) => r.cells[0])).toEqual(['Name', 'Ann']);
+  });
+
+  it('refuses a workbook whose sheets are all empty', async () => {
+    const buffer = await buildXlsx([{ rows: [] }, { rows: [[null, '  ']] }]);
+    expect((await refusal(readAll(buffer))).problem).toBe('noSheet');
+  });
+});
+
+describe('cellToText', () => {
+  it('keeps a formula without cached result as text, and error values as shown', () => {
+    expect(cellToText({ formula: 'HYPERLINK("x")', result: undefined })).toBe('=HYPERLINK("x")');
+    expect(cellToText({ formula: '1/0', result: { error: '#DIV/0!' } } as never)).toBe('#DIV/0!');
+    expect(cellToText({ error: '#N/A' } as never)).toBe('#N/A');
+    expect(cellToText(null)).toBe('');
+  });
+
+  it('writes numbers without exponent or float noise', () => {
+    expect(numberToText(353871234567)).toBe('353871234567');
+    expect(numberToText(4.4e15)).toBe('4400000000000000');
+    expect(numberToText(0.1 + 0.2)).toBe('0.3');
+    expect(numberToText(-12.5)).toBe('-12.5');
+  });
+});
+
+describe('inspectXlsx', () => {
+  it('accepts a real workbook', async () => {
+    await expect(inspectXlsx({ buffer: await buildXlsx([{ rows: [['a']] }]) })).resolves.toBe(
+      undefined,
+    );
+  });
+
+  it('refuses a zip bomb from its directory alone, before inflating anything', async () => {
+    // 2 GB of zeros declared for the sheet; the data really is a few kB.
+    const bomb = buildZip([
+      { name: 'xl/workbook.xml', data: WORKBOOK_XML },
+      {
+        name: 'xl/worksheets/sheet1.xml',
+        data: Buffer.alloc(64 * 1024),
+        declaredSize: 2 * 1024 * 1024 * 1024,
+      },
+    ]);
+    const openReadStream = vi.spyOn(yauzl.ZipFile.prototype, 'openReadStream');
+    const heapBefore = process.memoryUsage().heapUsed;
+    const started = performance.now();
+    const error = await refusal(inspectXlsx({ buffer: bomb }));
+    expect(error.problem).toBe('zipBomb');
+    expect(error.message).toMatch(/more than the allowed size \(100 MB/);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(50 * 1024 * 1024);
+    expect(openReadStream).not.toHaveBeenCalled(); // no entry was inflated
+    openReadStream.mockRestore();
+  });
+
+  it('refuses a workbook whose declared total passes a lower cap', async () => {
+    const buffer = await buildXlsx([{ rows: [['x'.repeat(5000)]] }]);
+    expect((await refusal(inspectXlsx({ buffer }, 1000))).problem).toBe('zipBomb');
+  });
+
+  it('refuses an entry that inflates to more than it declared', async () => {
+    const liar = buildZip([
+      { name: 'xl/workbook.xml', data: WORKBOOK_XML },
+      { name: 'xl/sharedStrings.xml', data: Buffer.alloc(8 * 1024 * 1024), declaredSize: 1000 },
+    ]);
+    expect((await refusal(inspectXlsx({ buffer: liar }))).problem).toBe('zipBomb');
+  });
+
+  it('refuses a zip that is not a workbook, and bytes that are not a zip', async () => {
+    const notWorkbook = buildZip([{ name: 'photo.txt', data: Buffer.from('hello') }]);
+    expect((await refusal(inspectXlsx({ buffer: notWorkbook }))).message).toBe(
+      'This zip file is not an Excel workbook.',
+    );
+    const truncated = buildZip([{ name: 'xl/workbook.xml', data: WORKBOOK_XML }]).subarray(0, 40);
+    expect((await refusal(inspectXlsx({ buffer: truncated }))).problem).toBe('damaged');
+  });
+});
