@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
@@ -16,6 +17,9 @@ import { callRoutes } from './modules/calls/calls.routes';
 import { CallsService } from './modules/calls/calls.service';
 import { contactRoutes } from './modules/contacts/contacts.routes';
 import { ContactsService } from './modules/contacts/contacts.service';
+import { ContactImportJob } from './modules/contacts/import/import-job';
+import { contactImportRoutes } from './modules/contacts/import/import.routes';
+import { ContactImportsService } from './modules/contacts/import/import.service';
 import { AdminService } from './modules/admin/admin.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
@@ -42,6 +46,7 @@ declare module 'fastify' {
     platform: PlatformRuntime;
     callSync: CallSync;
     mail: MailService;
+    contactImportJob: ContactImportJob;
   }
 }
 
@@ -98,8 +103,16 @@ export async function buildApp(config: Config) {
     log: app.log.child({ component: 'mail' }),
   });
   app.decorate('mail', mail);
+  const importJob = new ContactImportJob({
+    db: database.db,
+    driver: database.driver,
+    log: app.log.child({ component: 'contact-import' }),
+    ...config.imports,
+  });
+  app.decorate('contactImportJob', importJob);
   // One hook, so the order is explicit: stop background work, then the sandbox, then the database.
   app.addHook('onClose', async () => {
+    await importJob.stop();
     await mail.stop();
     await callSync?.stop();
     await platform?.close();
@@ -127,6 +140,7 @@ export async function buildApp(config: Config) {
       runtime.onListen(loopbackBaseUrl(app.server.address()));
       sync.start();
       mail.start();
+      await importJob.start();
     });
 
     // The embedded default's first start gets demo sign-ins; a real platform account never does.
@@ -181,6 +195,20 @@ export async function buildApp(config: Config) {
     await app.register(contactRoutes({ contacts: new ContactsService({ db: database.db }) }), {
       prefix: '/api',
     });
+    await app.register(fastifyMultipart, {
+      limits: { fileSize: config.imports.maxFileMb * 1024 * 1024, files: 1, fields: 10 },
+    });
+    await app.register(
+      contactImportRoutes({
+        imports: new ContactImportsService({
+          db: database.db,
+          limits: config.imports,
+          kick: () => importJob.kick(),
+        }),
+        maxFileMb: config.imports.maxFileMb,
+      }),
+      { prefix: '/api' },
+    );
     await app.register(platformRoutes({ platform: runtime, sync }), { prefix: '/api' });
     await app.register(webhookRoutes({ platform: runtime, tools }), { prefix: '/api' });
     await registerSpa(app, config.webDistDir);

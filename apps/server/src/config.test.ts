@@ -13,6 +13,7 @@ describe('loadConfig', () => {
     expect(config.platform.baseUrl).toBe(PLATFORM_DEFAULT_BASE_URL);
     expect(config.platform.apiKey).toBeUndefined();
     expect(config.mail.smtpUrl).toBeUndefined();
+    expect(config.imports).toEqual({ maxFileMb: 25, maxUncompressedMb: 100 });
   });
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {
@@ -35,6 +36,7 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL: must be an smtp:// or smtps:// URL'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+    [{ IMPORT_MAX_FILE_MB: '0' }, 'IMPORT_MAX_FILE_MB: must be at least 1'],
   ])('rejects %j with a readable message naming the setting', (env, expected) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(expected);

@@ -64,6 +64,10 @@ const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: z.string().trim().min(1).default('Switchboard <no-reply@switchboard.localhost>'),
+
+  // Contact imports: the upload, and what an Excel workbook may expand to when unzipped.
+  IMPORT_MAX_FILE_MB: z.coerce.number().int().min(1, 'must be at least 1').default(25),
+  IMPORT_MAX_UNCOMPRESSED_MB: z.coerce.number().int().min(1, 'must be at least 1').default(100),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -96,6 +100,7 @@ export type Config = {
     simulatorIntervalMs: number;
   };
   mail: { smtpUrl: string | undefined; from: string };
+  imports: { maxFileMb: number; maxUncompressedMb: number };
 };
 
 export class ConfigError extends Error {
@@ -150,6 +155,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       simulatorIntervalMs: e.SANDBOX_SIMULATOR_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 20_000),
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    imports: { maxFileMb: e.IMPORT_MAX_FILE_MB, maxUncompressedMb: e.IMPORT_MAX_UNCOMPRESSED_MB },
   };
 }
 

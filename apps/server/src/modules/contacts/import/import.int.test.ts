@@ -1,0 +1,346 @@
+import { randomBytes } from 'node:crypto';
+import type { Contact, ContactList } from '@switchboard/shared/contacts';
+import {
+  contactImportMessages,
+  type ContactImport,
+  type ContactImportList,
+  type ContactImportUpload,
+} from '@switchboard/shared/contact-imports';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactImports, contacts } from '../../../db/schema';
+import type { WireError } from '../../../plugins/error-handler';
+import {
+  buildTestApp,
+  createAdminUser,
+  createBusinessWithMember,
+  databaseTargets,
+  sessionHeaders,
+} from '../../../test/test-app';
+import { IMPORT_MESSAGES } from './import-file-error';
+import { MAPPING_MESSAGES } from './mapping';
+
+type Part = { name: string; value: string | Buffer; filename?: string };
+
+/** A multipart/form-data body as a browser sends it. */
+function multipart(parts: Part[]) {
+  const boundary = `----switchboard${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = `form-data; name="${part.name}"${part.filename === undefined ? '' : `; filename="${part.filename}"`}`;
+    const type = part.filename === undefined ? '' : 'Content-Type: application/octet-stream\r\n';
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`));
+    chunks.push(Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value));
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+const CONTACTS_CSV = [
+  'Name,Phone,Email,Company',
+  'Aoife Byrne,087 123 4567,aoife@example.ie,Acme',
+  'Existing Person,,existing@example.ie,NewCo',
+  ',,,',
+  '=Bad Phone,12,bad@example.ie,',
+  'Aoife B,,AOIFE@example.ie,Other',
+  'Ciara Walsh,+44 20 7946 0958,,',
+].join('\n');
+
+describe.each(databaseTargets)('contact imports on %s', (target) => {
+  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  let member: Record<string, string>;
+  let stranger: Record<string, string>;
+  let admin: Record<string, string>;
+
+  const upload = async (
+    content: string | Buffer,
+    extra: Part[] = [],
+    headers = member,
+    app = ctx.app,
+  ) => {
+    const { payload, contentType } = multipart([
+      { name: 'file', value: content, filename: 'contacts.csv' },
+      ...extra,
+    ]);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/contacts/import',
+      headers: { ...headers, 'content-type': contentType },
+      payload,
+    });
+    return { status: res.statusCode, body: res.json<ContactImportUpload & WireError>() };
+  };
+
+  const send = async <T>(
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: Record<string, unknown>,
+    headers = member,
+  ) => {
+    const res = await ctx.app.inject({
+      method,
+      url,
+      headers,
+      ...(payload === undefined ? {} : { payload }),
+    });
+    const json = String(res.headers['content-type'] ?? '').startsWith('application/json');
+    return { status: res.statusCode, body: (json ? res.json<T>() : undefined) as T, raw: res };
+  };
+
+  const importsOf = async (headers = member) =>
+    (await send<ContactImportList>('GET', '/api/contacts/imports?limit=100', undefined, headers))
+      .body;
+
+  const contactsOf = async () =>
+    (await send<ContactList>('GET', '/api/contacts?limit=100')).body.data;
+
+  beforeAll(async () => {
+    ctx = await buildTestApp(target, { SANDBOX_CALLS: '0' });
+    const owner = await createBusinessWithMember(ctx.app);
+    const other = await createBusinessWithMember(ctx.app);
+    member = await sessionHeaders(ctx.app, owner.userName);
+    stranger = await sessionHeaders(ctx.app, other.userName);
+    admin = await sessionHeaders(ctx.app, (await createAdminUser(ctx.app)).userName);
+  });
+  afterAll(() => ctx?.close());
+
+  let firstImport: ContactImport;
+  let existing: Contact;
+
+  it('stores an upload and previews it with a suggested mapping', async () => {
+    const { status, body } = await upload(CONTACTS_CSV);
+    expect(status).toBe(201);
+    expect(body.import).toMatchObject({
+      fileName: 'contacts.csv',
+      fileType: 'csv',
+      status: 'uploaded',
+      fileSize: Buffer.byteLength(CONTACTS_CSV),
+    });
+    expect(body.preview.headers).toEqual(['Name', 'Phone', 'Email', 'Company']);
+    expect(body.preview.suggestedMapping).toEqual({ name: 0, phone: 1, email: 2, company: 3 });
+    // The blank row is not part of the sample.
+    expect(body.preview.sample).toHaveLength(5);
+    firstImport = body.import;
+  });
+
+  it('refuses a mapping that does not fit the file (400 with its message)', async () => {
+    const url = `/api/contacts/imports/${firstImport.id}/commit`;
+    const outOfRange = await send<WireError>('POST', url, { mapping: { name: 0, email: 9 } });
+    expect(outOfRange.status).toBe(400);
+    expect(outOfRange.body.error.message).toBe(MAPPING_MESSAGES.outOfRange);
+    const noContact = await send<WireError>('POST', url, { mapping: { name: 0 } });
+    expect(noContact.status).toBe(400);
+    expect(noContact.body.error.message).toBe(MAPPING_MESSAGES.contact);
+  });
+
+  it('imports: creates, fills in an existing contact, skips blank rows, reports bad ones', async () => {
+    existing = (
+      await send<Contact>('POST', '/api/contacts', {
+        name: 'Existing Person',
+        email: 'existing@example.ie',
+      })
+    ).body;
+    const committed = await send<ContactImport>(
+      'POST',
+      `/api/contacts/imports/${firstImport.id}/commit`,
+      { mapping: { name: 0, phone: 1, email: 2, company: 3 } },
+    );
+    expect(committed.status).toBe(202);
+    expect(committed.body.status).toBe('queued');
+
+    expect(await ctx.app.contactImportJob.runNext()).toBe(firstImport.id);
+    const done = await send<ContactImport>('GET', `/api/contacts/imports/${firstImport.id}`);
+    expect(done.body).toMatchObject({
+      status: 'completed',
+      processedRows: 6,
+      totalRows: 6,
+      createdCount: 2,
+      updatedCount: 1,
+      skippedCount: 1,
+      failedCount: 1,
+      error: null,
+    });
+    expect(done.body.finishedAt).not.toBeNull();
+    const [stored] = await ctx.app.database.db
+      .select({ file: contactImports.file })
+      .from(contactImports)
+      .where(eq(contactImports.id, firstImport.id));
+    expect(stored?.file).toBeNull();
+
+    const list = await contactsOf();
+    const aoife = list.filter((c) => c.email === 'aoife@example.ie');
+    // Two rows of the file, one person: the first row's values win, blanks are filled.
+    expect(aoife).toHaveLength(1);
+    expect(aoife[0]).toMatchObject({
+      name: 'Aoife Byrne',
+      phone: '+353871234567',
+      company: 'Acme',
+      source: 'import',
+      importId: firstImport.id,
+    });
+    expect(list.find((c) => c.name === 'Ciara Walsh')).toMatchObject({
+      phone: '+442079460958',
+      importId: firstImport.id,
+    });
+    expect(list.find((c) => c.id === existing.id)).toMatchObject({
+      company: 'NewCo',
+      source: 'manual',
+      importId: null,
+    });
+    expect(list.some((c) => c.email === 'bad@example.ie')).toBe(false);
+  });
+
+  it('lists the failed rows as CSV, with their line and formulas escaped', async () => {
+    const { status, raw } = await send('GET', `/api/contacts/imports/${firstImport.id}/errors.csv`);
+    expect(status).toBe(200);
+    expect(raw.headers['content-type']).toContain('text/csv');
+    const lines = raw.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toBe('Line,Reason,Row');
+    expect(lines[1]).toMatch(/^5,Invalid phone number: 12 .*,'=Bad Phone,12,bad@example.ie,$/);
+  });
+
+  it('shows the history newest first', async () => {
+    const history = await importsOf();
+    expect(history.data[0]).toMatchObject({ id: firstImport.id, status: 'completed' });
+    expect(history.meta.total).toBe(1);
+  });
+
+  it('undoes a completed import: created contacts go, changed ones are put back', async () => {
+    const url = `/api/contacts/imports/${firstImport.id}/undo`;
+    const undone = await send<ContactImport>('POST', url);
+    expect(undone.status).toBe(200);
+    expect(undone.body.status).toBe('undone');
+    expect(undone.body.undoneAt).not.toBeNull();
+    const list = await contactsOf();
+    expect(list.filter((c) => c.importId === firstImport.id)).toEqual([]);
+    expect(list.find((c) => c.id === existing.id)).toMatchObject({ company: null });
+
+    const again = await send<WireError>('POST', url);
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe(contactImportMessages.notUndoable);
+  });
+
+  it('commits at once with a mapping in the upload (the one-shot form)', async () => {
+    const { status, body } = await upload('Name,Email\nDara,dara@example.ie\n', [
+      { name: 'mapping', value: JSON.stringify({ name: 0, email: 1 }) },
+      { name: 'commit', value: 'true' },
+    ]);
+    expect(status).toBe(201);
+    expect(body.import.status).toBe('queued');
+    expect(await ctx.app.contactImportJob.runImport(body.import.id)).toBe(true);
+    const done = await send<ContactImport>('GET', `/api/contacts/imports/${body.import.id}`);
+    expect(done.body).toMatchObject({ status: 'completed', createdCount: 1 });
+  });
+
+  it.each([
+    ['an empty file', '', IMPORT_MESSAGES.empty],
+    ['a header without rows', 'Name,Phone\n', IMPORT_MESSAGES.headerOnly],
+    ['a PDF', Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n'), IMPORT_MESSAGES.unsupported],
+  ])('refuses %s with its message and stores nothing', async (_, content, message) => {
+    const before = (await importsOf()).meta.total;
+    const { status, body } = await upload(content);
+    expect(status).toBe(422);
+    expect(body.error.message).toBe(message);
+    expect((await importsOf()).meta.total).toBe(before);
+  });
+
+  it('keeps another business’s imports out of reach (404), and admins out (403)', async () => {
+    const id = firstImport.id;
+    for (const [method, url] of [
+      ['GET', `/api/contacts/imports/${id}`],
+      ['GET', `/api/contacts/imports/${id}/errors.csv`],
+      ['POST', `/api/contacts/imports/${id}/undo`],
+    ] as const) {
+      expect((await send(method, url, undefined, stranger)).status).toBe(404);
+    }
+    const commit = await send(
+      'POST',
+      `/api/contacts/imports/${id}/commit`,
+      {
+        mapping: { name: 0, email: 1 },
+      },
+      stranger,
+    );
+    expect(commit.status).toBe(404);
+    expect((await importsOf(stranger)).meta.total).toBe(0);
+    expect((await send('GET', '/api/contacts/imports', undefined, admin)).status).toBe(403);
+    expect((await upload(CONTACTS_CSV, [], admin)).status).toBe(403);
+  });
+
+  it('writes nothing when the import fails half way', async () => {
+    const rows = Array.from(
+      { length: 1500 },
+      (_, i) => `Person ${i},087 ${String(1_000_000 + i)},`,
+    );
+    const { body } = await upload(['Name,Phone,Email', ...rows].join('\n'));
+    await send('POST', `/api/contacts/imports/${body.import.id}/commit`, {
+      mapping: { name: 0, phone: 1, email: 2 },
+    });
+    let batches = 0;
+    ctx.app.contactImportJob.onBatch = () => {
+      batches += 1;
+      throw new Error('the server stopped');
+    };
+    try {
+      await ctx.app.contactImportJob.runImport(body.import.id);
+    } finally {
+      ctx.app.contactImportJob.onBatch = undefined;
+    }
+    expect(batches).toBe(1);
+    const failed = await send<ContactImport>('GET', `/api/contacts/imports/${body.import.id}`);
+    expect(failed.body).toMatchObject({ status: 'failed', error: contactImportMessages.failed });
+    const written = await ctx.app.database.db
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(eq(contacts.importId, body.import.id));
+    expect(written).toEqual([]);
+  });
+
+  it('marks an import a stopped server left running as failed at start-up', async () => {
+    const { body } = await upload(CONTACTS_CSV);
+    await ctx.app.database.db
+      .update(contactImports)
+      .set({ status: 'running' })
+      .where(eq(contactImports.id, body.import.id));
+    await ctx.app.contactImportJob.start();
+    await ctx.app.contactImportJob.stop();
+    const after = await send<ContactImport>('GET', `/api/contacts/imports/${body.import.id}`);
+    expect(after.body).toMatchObject({
+      status: 'failed',
+      error: contactImportMessages.interrupted,
+    });
+  });
+});
+
+describe('contact import size cap', () => {
+  it('answers 413 with the cap in the message and stores nothing', async () => {
+    const ctx = await buildTestApp('pglite', { SANDBOX_CALLS: '0', IMPORT_MAX_FILE_MB: '1' });
+    try {
+      const owner = await createBusinessWithMember(ctx.app);
+      const headers = await sessionHeaders(ctx.app, owner.userName);
+      const big = `Name,Email\n${'Someone,someone@example.ie\n'.repeat(50_000)}`;
+      const { payload, contentType } = multipart([
+        { name: 'file', value: big, filename: 'big.csv' },
+      ]);
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/contacts/import',
+        headers: { ...headers, 'content-type': contentType },
+        payload,
+      });
+      expect(res.statusCode).toBe(413);
+      expect(res.json<WireError>().error.message).toBe('The file is larger than 1 MB.');
+      expect(await ctx.app.database.db.select().from(contactImports)).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
+  });
+});

@@ -1,0 +1,336 @@
+import { and, asc, count, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import {
+  businesses,
+  contactImportChanges,
+  contactImportErrors,
+  contactImports,
+  contacts,
+} from '../../../db/schema';
+import { isContactId } from '../contacts.repository';
+import type { ContactRow } from './rows';
+
+export type ContactImportRecord = Omit<typeof contactImports.$inferSelect, 'file'>;
+
+/** Every column but the file: lists and polling never carry the upload. */
+const IMPORT_COLUMNS = {
+  id: contactImports.id,
+  businessId: contactImports.businessId,
+  fileName: contactImports.fileName,
+  fileType: contactImports.fileType,
+  fileSize: contactImports.fileSize,
+  status: contactImports.status,
+  mapping: contactImports.mapping,
+  totalRows: contactImports.totalRows,
+  processedRows: contactImports.processedRows,
+  createdCount: contactImports.createdCount,
+  updatedCount: contactImports.updatedCount,
+  skippedCount: contactImports.skippedCount,
+  failedCount: contactImports.failedCount,
+  error: contactImports.error,
+  createdAt: contactImports.createdAt,
+  startedAt: contactImports.startedAt,
+  finishedAt: contactImports.finishedAt,
+  undoneAt: contactImports.undoneAt,
+};
+
+export type ImportCounts = {
+  processedRows: number;
+  createdCount: number;
+  updatedCount: number;
+  skippedCount: number;
+  failedCount: number;
+};
+
+export async function insertContactImport(
+  db: Db,
+  businessId: string,
+  values: { fileName: string; fileType: string; fileSize: number; file: Buffer },
+): Promise<ContactImportRecord> {
+  const [row] = await db
+    .insert(contactImports)
+    .values({ businessId, ...values })
+    .returning(IMPORT_COLUMNS);
+  if (!row) throw new Error('insert into contact_imports returned no row');
+  return row;
+}
+
+export async function findContactImport(
+  db: Db,
+  businessId: string,
+  importId: string,
+): Promise<ContactImportRecord | undefined> {
+  if (!isContactId(importId)) return undefined;
+  const [row] = await db
+    .select(IMPORT_COLUMNS)
+    .from(contactImports)
+    .where(and(eq(contactImports.businessId, businessId), eq(contactImports.id, importId)));
+  return row;
+}
+
+/** The stored upload (null once the import is done with it). */
+export async function findContactImportFile(
+  db: Db,
+  businessId: string,
+  importId: string,
+): Promise<Buffer | null> {
+  const [row] = await db
+    .select({ file: contactImports.file })
+    .from(contactImports)
+    .where(and(eq(contactImports.businessId, businessId), eq(contactImports.id, importId)));
+  return row?.file ?? null;
+}
+
+export async function listContactImports(
+  db: Db,
+  businessId: string,
+  options: { limit: number; offset: number },
+): Promise<{ rows: ContactImportRecord[]; total: number }> {
+  const where = eq(contactImports.businessId, businessId);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(IMPORT_COLUMNS)
+      .from(contactImports)
+      .where(where)
+      .orderBy(desc(contactImports.createdAt), desc(contactImports.id))
+      .limit(options.limit)
+      .offset(options.offset),
+    db.select({ n: count() }).from(contactImports).where(where),
+  ]);
+  return { rows, total: Number(counted?.n ?? 0) };
+}
+
+/** uploaded → queued with the mapping; false when the import was not waiting for one. */
+export async function queueContactImport(
+  db: Db,
+  businessId: string,
+  importId: string,
+  mapping: Record<string, number>,
+): Promise<boolean> {
+  const rows = await db
+    .update(contactImports)
+    .set({ status: 'queued', mapping })
+    .where(
+      and(
+        eq(contactImports.businessId, businessId),
+        eq(contactImports.id, importId),
+        eq(contactImports.status, 'uploaded'),
+      ),
+    )
+    .returning({ id: contactImports.id });
+  return rows.length > 0;
+}
+
+/**
+ * Takes a queued import for this process (the given one, or the oldest): queued → running.
+ * `for update skip locked` lets several servers share one PostgreSQL without taking the same one.
+ */
+export async function claimContactImport(
+  db: Db,
+  importId?: string,
+): Promise<{ id: string; businessId: string; mapping: unknown; country: string } | undefined> {
+  const next = db
+    .select({ id: contactImports.id })
+    .from(contactImports)
+    .where(
+      and(
+        eq(contactImports.status, 'queued'),
+        importId === undefined ? undefined : eq(contactImports.id, importId),
+      ),
+    )
+    .orderBy(asc(contactImports.createdAt))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const [claimed] = await db
+    .update(contactImports)
+    .set({ status: 'running', startedAt: sql`now()`, error: null })
+    .where(and(inArray(contactImports.id, next), eq(contactImports.status, 'queued')))
+    .returning({
+      id: contactImports.id,
+      businessId: contactImports.businessId,
+      mapping: contactImports.mapping,
+    });
+  if (!claimed) return undefined;
+  const [business] = await db
+    .select({ country: businesses.country })
+    .from(businesses)
+    .where(eq(businesses.id, claimed.businessId));
+  return { ...claimed, country: business?.country ?? '' };
+}
+
+export async function readImportFile(db: Db, importId: string): Promise<Buffer | null> {
+  const [row] = await db
+    .select({ file: contactImports.file })
+    .from(contactImports)
+    .where(eq(contactImports.id, importId));
+  return row?.file ?? null;
+}
+
+export async function writeImportProgress(db: Db, importId: string, counts: ImportCounts) {
+  await db.update(contactImports).set(counts).where(eq(contactImports.id, importId));
+}
+
+export async function completeContactImport(db: Db, importId: string, counts: ImportCounts) {
+  await db
+    .update(contactImports)
+    .set({
+      ...counts,
+      totalRows: counts.processedRows,
+      status: 'completed',
+      finishedAt: sql`now()`,
+      file: null,
+    })
+    .where(eq(contactImports.id, importId));
+}
+
+export async function failContactImport(db: Db, importId: string, message: string) {
+  await db
+    .update(contactImports)
+    .set({ status: 'failed', error: message, finishedAt: sql`now()` })
+    .where(eq(contactImports.id, importId));
+}
+
+/** Imports left running by a process that stopped; answers how many were marked failed. */
+export async function failRunningContactImports(db: Db, message: string): Promise<number> {
+  const rows = await db
+    .update(contactImports)
+    .set({ status: 'failed', error: message, finishedAt: sql`now()` })
+    .where(eq(contactImports.status, 'running'))
+    .returning({ id: contactImports.id });
+  return rows.length;
+}
+
+export type ExistingContact = ContactRow & { id: string };
+
+const CONTACT_FIELDS = {
+  id: contacts.id,
+  name: contacts.name,
+  phone: contacts.phone,
+  email: contacts.email,
+  company: contacts.company,
+  notes: contacts.notes,
+};
+
+/** The business's contacts that have one of these phone numbers or email addresses. */
+export async function findContactsByKeys(
+  db: Db,
+  businessId: string,
+  phones: string[],
+  emails: string[],
+): Promise<ExistingContact[]> {
+  const matches = [
+    phones.length > 0 ? inArray(contacts.phone, phones) : undefined,
+    emails.length > 0 ? inArray(contacts.email, emails) : undefined,
+  ].filter((part): part is SQL => part !== undefined);
+  if (matches.length === 0) return [];
+  return db
+    .select(CONTACT_FIELDS)
+    .from(contacts)
+    .where(and(eq(contacts.businessId, businessId), or(...matches)));
+}
+
+export async function insertImportedContacts(
+  db: Db,
+  businessId: string,
+  importId: string,
+  rows: ContactRow[],
+): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const inserted = await db
+    .insert(contacts)
+    .values(rows.map((row) => ({ ...row, businessId, importId, source: 'import' })))
+    .returning({ id: contacts.id });
+  return inserted.map((row) => row.id);
+}
+
+export async function setContactFields(
+  db: Db,
+  businessId: string,
+  contactId: string,
+  fields: Partial<ContactRow>,
+) {
+  await db
+    .update(contacts)
+    .set({ ...fields, updatedAt: sql`now()` })
+    .where(and(eq(contacts.businessId, businessId), eq(contacts.id, contactId)));
+}
+
+/** The first before-image of a contact per import is the one undo restores. */
+export async function insertImportChange(
+  db: Db,
+  importId: string,
+  contactId: string,
+  before: ContactRow,
+) {
+  await db
+    .insert(contactImportChanges)
+    .values({ importId, contactId, before })
+    .onConflictDoNothing();
+}
+
+export async function insertImportErrors(
+  db: Db,
+  importId: string,
+  errors: { line: number; reason: string; row: string[] }[],
+) {
+  if (errors.length === 0) return;
+  await db.insert(contactImportErrors).values(errors.map((e) => ({ importId, ...e })));
+}
+
+/** One page of an import's failed rows, by line, after `afterLine`. */
+export async function listImportErrors(
+  db: Db,
+  importId: string,
+  afterLine: number,
+  limit: number,
+): Promise<{ line: number; reason: string; row: unknown }[]> {
+  return db
+    .select({
+      line: contactImportErrors.line,
+      reason: contactImportErrors.reason,
+      row: contactImportErrors.row,
+    })
+    .from(contactImportErrors)
+    .where(and(eq(contactImportErrors.importId, importId), gt(contactImportErrors.line, afterLine)))
+    .orderBy(asc(contactImportErrors.line))
+    .limit(limit);
+}
+
+/**
+ * Undoes a completed import: deletes the contacts it created, puts back what it changed in
+ * the others. Run inside a transaction; false when the import was not completed.
+ */
+export async function undoContactImport(
+  db: Db,
+  businessId: string,
+  importId: string,
+): Promise<boolean> {
+  const [locked] = await db
+    .select({ status: contactImports.status })
+    .from(contactImports)
+    .where(and(eq(contactImports.businessId, businessId), eq(contactImports.id, importId)))
+    .for('update');
+  if (locked?.status !== 'completed') return false;
+  await db
+    .delete(contacts)
+    .where(and(eq(contacts.businessId, businessId), eq(contacts.importId, importId)));
+  const changes = await db
+    .select({ contactId: contactImportChanges.contactId, before: contactImportChanges.before })
+    .from(contactImportChanges)
+    .where(eq(contactImportChanges.importId, importId));
+  for (const change of changes) {
+    const before = change.before as ContactRow;
+    await setContactFields(db, businessId, change.contactId, {
+      name: before.name,
+      phone: before.phone,
+      email: before.email,
+      company: before.company,
+      notes: before.notes,
+    });
+  }
+  await db
+    .update(contactImports)
+    .set({ status: 'undone', undoneAt: sql`now()` })
+    .where(eq(contactImports.id, importId));
+  return true;
+}

@@ -1,0 +1,183 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  contactImportCommitSchema,
+  contactImportListQuerySchema,
+  contactImportListSchema,
+  contactImportMessages,
+  contactImportSchema,
+  contactImportUploadSchema,
+} from '@switchboard/shared/contact-imports';
+import { AppError } from '../../../lib/app-error';
+import { requireBusinessId, requireUser } from '../../../plugins/auth';
+import type { ContactBusiness } from '../contacts.service';
+import { IMPORT_MESSAGES, ImportFileError } from './import-file-error';
+import type { ContactImportsService } from './import.service';
+
+const params = z.object({ id: z.string().min(1) });
+
+function businessOf(request: FastifyRequest): ContactBusiness {
+  const id = requireBusinessId(request);
+  const business = requireUser(request).business;
+  return { id, country: business?.country ?? '', timezone: business?.timezone ?? 'UTC' };
+}
+
+const isTooLarge = (error: unknown) =>
+  typeof error === 'object' &&
+  error !== null &&
+  'code' in error &&
+  (error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE');
+
+/**
+ * Reads the form: the one `file` field into memory (capped by @fastify/multipart's fileSize
+ * limit, whose own error becomes the import's "larger than" message), and the optional
+ * `mapping` (JSON) and `commit` fields.
+ */
+async function readUpload(request: FastifyRequest, maxFileMb: number) {
+  let file: { name: string; data: Buffer } | undefined;
+  const fields: Record<string, string> = {};
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (part.fieldname === 'file' && file === undefined) file = { name: part.filename, data };
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    if (isTooLarge(error))
+      throw new ImportFileError('tooLarge', IMPORT_MESSAGES.tooLarge(maxFileMb));
+    throw error;
+  }
+  if (!file) throw new AppError('VALIDATION_ERROR', 400, contactImportMessages.noFile);
+  let mapping: unknown;
+  if (fields.commit === 'true' && fields.mapping !== undefined) {
+    try {
+      mapping = JSON.parse(fields.mapping);
+    } catch {
+      throw new AppError('VALIDATION_ERROR', 400, contactImportMessages.mappingNotJson);
+    }
+  }
+  return { file, mapping };
+}
+
+/** Contact-list imports: upload and preview, commit, progress and history, errors, undo. */
+export const contactImportRoutes =
+  (deps: { imports: ContactImportsService; maxFileMb: number }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const config = { access: 'member' } as const;
+    const tags = ['contact imports'];
+    // As on the contacts routes: an administrator is refused before anything is read.
+    app.addHook('preValidation', async (request) => {
+      requireBusinessId(request);
+    });
+
+    app.post(
+      '/contacts/import',
+      {
+        config,
+        schema: {
+          tags,
+          summary:
+            'Uploads a contact list (multipart, field "file": CSV or .xlsx) and previews it; with "mapping" (JSON) and commit=true it is queued at once',
+          consumes: ['multipart/form-data'],
+          response: { 201: contactImportUploadSchema },
+        },
+      },
+      async (request, reply) => {
+        const business = businessOf(request);
+        const { file, mapping } = await readUpload(request, deps.maxFileMb);
+        return reply.status(201).send(await deps.imports.upload(business, file, mapping));
+      },
+    );
+
+    app.post(
+      '/contacts/imports/:id/commit',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Starts an uploaded import with the mapping (column index per contact field)',
+          params,
+          body: contactImportCommitSchema,
+          response: { 202: contactImportSchema },
+        },
+      },
+      async (request, reply) => {
+        const row = await deps.imports.commit(
+          businessOf(request),
+          request.params.id,
+          request.body.mapping,
+        );
+        return reply.status(202).send(row);
+      },
+    );
+
+    app.get(
+      '/contacts/imports',
+      {
+        config,
+        schema: {
+          tags,
+          summary: "The business's imports, newest first, with status and counts",
+          querystring: contactImportListQuerySchema,
+          response: { 200: contactImportListSchema },
+        },
+      },
+      async (request) => deps.imports.list(businessOf(request), request.query),
+    );
+
+    app.get(
+      '/contacts/imports/:id',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'One import: status, progress, counts and why it failed',
+          params,
+          response: { 200: contactImportSchema },
+        },
+      },
+      async (request) => deps.imports.detail(businessOf(request), request.params.id),
+    );
+
+    app.get(
+      '/contacts/imports/:id/errors.csv',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'The rows an import could not take, as CSV (streamed; formulas escaped)',
+          params,
+        },
+      },
+      async (request, reply) => {
+        const csv = await deps.imports.errorsCsv(businessOf(request), request.params.id);
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header(
+            'content-disposition',
+            `attachment; filename="import-errors-${request.params.id.slice(0, 8)}.csv"`,
+          )
+          .header('cache-control', 'no-store')
+          .send(csv);
+      },
+    );
+
+    app.post(
+      '/contacts/imports/:id/undo',
+      {
+        config,
+        schema: {
+          tags,
+          summary:
+            'Undoes a completed import: deletes the contacts it created, restores those it filled in',
+          params,
+          response: { 200: contactImportSchema },
+        },
+      },
+      async (request) => deps.imports.undo(businessOf(request), request.params.id),
+    );
+  };

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { createPaginationQuerySchema, paginatedSchema } from './pagination';
+
+/**
+ * Contact-list imports, /api/contacts/import and /api/contacts/imports. A file is uploaded and
+ * previewed, committed with a mapping (column index per contact field), imported in the
+ * background, and may be undone once completed.
+ */
+
+export const CONTACT_IMPORT_STATUSES = [
+  'uploaded',
+  'queued',
+  'running',
+  'completed',
+  'failed',
+  'undone',
+] as const;
+export type ContactImportStatus = (typeof CONTACT_IMPORT_STATUSES)[number];
+
+export const contactImportMessages = {
+  notFound: 'Import not found',
+  noFile: 'Choose a file to import',
+  notCommittable: 'This import has already been started',
+  notUndoable: 'Only a completed import can be undone',
+  mappingNotJson: 'The mapping is not valid JSON',
+  interrupted: 'The import was interrupted; nothing was imported. Start it again.',
+  failed: 'The import failed; nothing was imported. Start it again.',
+} as const;
+
+/** Field → 0-based column index in the header row; checked against the file on the server. */
+export const contactImportMappingSchema = z.record(z.string(), z.number().int());
+export type ContactImportMapping = z.infer<typeof contactImportMappingSchema>;
+
+export const contactImportSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  fileType: z.enum(['csv', 'xlsx']),
+  fileSize: z.number().int(),
+  status: z.enum(CONTACT_IMPORT_STATUSES),
+  mapping: contactImportMappingSchema.nullable(),
+  /** Data rows in the file (header aside), known once the import has read them all. */
+  totalRows: z.number().int().nullable(),
+  processedRows: z.number().int(),
+  createdCount: z.number().int(),
+  updatedCount: z.number().int(),
+  skippedCount: z.number().int(),
+  failedCount: z.number().int(),
+  /** Why the whole import failed. */
+  error: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  startedAt: z.iso.datetime().nullable(),
+  finishedAt: z.iso.datetime().nullable(),
+  undoneAt: z.iso.datetime().nullable(),
+});
+export type ContactImport = z.infer<typeof contactImportSchema>;
+
+/** GET /api/contacts/imports: newest first. */
+export const contactImportListSchema = paginatedSchema(contactImportSchema);
+export type ContactImportList = z.infer<typeof contactImportListSchema>;
+export const contactImportListQuerySchema = createPaginationQuerySchema(20);
+export type ContactImportListQuery = z.infer<typeof contactImportListQuerySchema>;
+
+export const contactImportPreviewSchema = z.object({
+  headers: z.array(z.string()),
+  /** The first non-blank rows, for the mapping screen. */
+  sample: z.array(z.array(z.string())),
+  suggestedMapping: contactImportMappingSchema,
+});
+export type ContactImportPreview = z.infer<typeof contactImportPreviewSchema>;
+
+/** POST /api/contacts/import answers 201 with the stored upload and its preview. */
+export const contactImportUploadSchema = z.object({
+  import: contactImportSchema,
+  preview: contactImportPreviewSchema,
+});
+export type ContactImportUpload = z.infer<typeof contactImportUploadSchema>;
+
+/** POST /api/contacts/imports/:id/commit. */
+export const contactImportCommitSchema = z.object({ mapping: contactImportMappingSchema });
+export type ContactImportCommit = z.infer<typeof contactImportCommitSchema>;
