@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp, type App } from '../../apps/server/src/app';
+import { loadConfig } from '../../apps/server/src/config';
+import type { Db } from '../../apps/server/src/db/client';
+import { agents } from '../../apps/server/src/db/schema';
+import { createBusinessWithMember, sessionHeaders } from '../../apps/server/src/test/test-app';
+
+/** Where a bench runs: PGlite in process, or a scratch database on this PostgreSQL server. */
+export type BenchTarget = 'pglite' | 'postgres';
+
+/** The PostgreSQL server a bench may create scratch databases on, if any. */
+export const benchAdminUrl = (): string | undefined =>
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+
+/** `--db pglite,postgres`, keeping postgres only when a server is configured. */
+export function benchTargets(option: string, adminUrl: string | undefined): BenchTarget[] {
+  return option
+    .split(',')
+    .filter((t): t is BenchTarget => t === 'pglite' || (t === 'postgres' && !!adminUrl));
+}
+
+/** A fresh database on the server of `adminUrl`, dropped (even while in use) by `drop`. */
+export async function scratchDatabase(
+  adminUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `switchboard_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** The bench agents' platform ids: bench-agent-01 … (zero-padded to the count's width). */
+export function benchAgentIds(agentCount: number): string[] {
+  const width = Math.max(2, String(agentCount).length);
+  return Array.from(
+    { length: agentCount },
+    (_, n) => `bench-agent-${String(n + 1).padStart(width, '0')}`,
+  );
+}
+
+export type BenchApp = {
+  app: App;
+  db: Db;
+  /** The member's session cookie (and Sec-Fetch-Site), for app.inject. */
+  headers: Record<string, string>;
+  close: () => Promise<void>;
+};
+
+/**
+ * The real app on a fresh database (PGlite in a temporary directory, or a scratch PostgreSQL
+ * database), never listened on: sync and the simulator stay off and requests go through
+ * app.inject. It holds one business in `timeZone` with a member signed in and the agents.
+ */
+export async function openBenchApp(options: {
+  target: BenchTarget;
+  adminUrl: string | undefined;
+  agentIds: string[];
+  timeZone: string;
+}): Promise<BenchApp> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchboard-bench-'));
+  const scratch =
+    options.target === 'postgres' ? await scratchDatabase(options.adminUrl!) : undefined;
+  const cleanup = async () => {
+    await scratch?.drop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  };
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    DATABASE_URL: scratch?.url ?? '',
+    SANDBOX_CALLS: '100',
+    SANDBOX_SIMULATOR_INTERVAL_MS: '0',
+  });
+  const app = await buildApp(config).catch(async (error: unknown) => {
+    await cleanup();
+    throw error;
+  });
+  const close = async () => {
+    try {
+      await app.close();
+    } finally {
+      await cleanup();
+    }
+  };
+  try {
+    const db = app.database.db;
+    const member = await createBusinessWithMember(app, {
+      name: 'Bench Business',
+      timezone: options.timeZone,
+    });
+    await db.insert(agents).values(
+      options.agentIds.map((id, n) => ({
+        platformAssistantId: id,
+        businessId: member.businessId,
+        name: `Bench agent ${n + 1}`,
+      })),
+    );
+    const headers = await sessionHeaders(app, member.userName);
+    return { app, db, headers, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
