@@ -90,7 +90,16 @@ export const calls = pgTable(
     ingestedAt: ts('ingested_at').notNull().defaultNow(),
   },
   (t) => [
-    index('calls_assistant_created_idx').on(t.assistantId, t.createdAt.desc()),
+    // The call log's page: found in the index (filter columns included), newest first, so a
+    // deep page or a phone filter skips rows without visiting the table (bench/README.md).
+    index('calls_assistant_log_idx').on(
+      t.assistantId,
+      t.createdAt.desc(),
+      t.id.desc(),
+      t.outcome,
+      t.transferred,
+      t.customerDigits,
+    ),
     index('calls_assistant_outcome_created_idx').on(t.assistantId, t.outcome, t.createdAt.desc()),
     index('calls_assistant_transferred_created_idx')
       .on(t.assistantId, t.createdAt.desc())

@@ -133,9 +133,10 @@ function matchSnippet(q: string): SQL {
 }
 
 /**
- * Newest first, one page. The filter and the order run on the (assistant, outcome|transferred,
- * created_at) indexes; the names, numbers and transcript snippets are looked up afterwards for
- * the page's rows only.
+ * Newest first, one page. The page's ids are found in calls_assistant_log_idx alone (it holds
+ * every filter column but the transcript's), however deep the page, then only those rows are
+ * read; names, numbers and transcript snippets are looked up for the page's rows only.
+ * `nulls last` matches the index's order (created_at and id are never null).
  */
 export async function listCallLog(
   db: Db,
@@ -148,10 +149,14 @@ export async function listCallLog(
           coalesce(pn.phone_number, a.phone_number) as assistant_phone,
           ${criteria.q ? matchSnippet(criteria.q) : sql`null`} as transcript_match
         from (
-          select ${ROW_COLUMNS} from calls c
-          where ${criteriaSql(criteria)}
-          order by c.created_at desc, c.id desc
-          limit ${page.limit} offset ${page.offset}
+          select ${ROW_COLUMNS}
+          from (
+            select c.id from calls c
+            where ${criteriaSql(criteria)}
+            order by c.created_at desc nulls last, c.id desc nulls last
+            limit ${page.limit} offset ${page.offset}
+          ) ids
+          join calls c on c.id = ids.id
         ) page
         left join agents a on a.platform_assistant_id = page.assistant_id
         left join lateral (
@@ -192,7 +197,7 @@ export async function* iterateCallLog(
           from (
             select ${ROW_COLUMNS} from calls c
             where ${criteriaSql(criteria)} ${keyset}
-            order by c.created_at desc, c.id desc
+            order by c.created_at desc nulls last, c.id desc nulls last
             limit ${batchSize}
           ) page
           left join agents a on a.platform_assistant_id = page.assistant_id
