@@ -1,59 +1,38 @@
 import { useParams } from 'react-router';
 import { DateRangeControl, useDateRangeParams } from '../../../components/date-range-control';
-import { PageHeader } from '../../../components/page-header';
 import { useAgent } from '../../../features/agents/api/get-agent';
 import { useAgentBreakdowns } from '../../../features/analytics/api/get-agent-breakdowns';
-import { AgentSectionLinks } from '../../../features/analytics/components/agent-section-links';
 import {
   AgentStatistics,
   AgentStatisticsSkeleton,
 } from '../../../features/analytics/components/agent-statistics';
-import { AgentUnavailable } from '../../../features/analytics/components/agent-unavailable';
 import { formatDateRange } from '../../../features/analytics/utils/format-analytics';
-import { agentCrumbs } from './agent-crumbs';
+import { AgentScreen } from './agent-screen';
 
 export default function AgentStatisticsRoute() {
   const { agentId = '' } = useParams();
   const agent = useAgent(agentId);
   const range = useDateRangeParams();
-  // The same query AgentStatistics reads: the header shows the days the server answered for.
+  // The same query AgentStatistics reads (fetched alongside the agent): the header shows the
+  // days the server answered for.
   const resolved = useAgentBreakdowns(agentId, range).data?.range;
-  const name = agent.data?.name;
 
   return (
-    <>
-      <PageHeader
-        // The section's name until the agent's is known (or if it never is).
-        title={name ?? 'Statistics'}
-        description={
-          name
-            ? `Statistics${resolved ? ` · ${formatDateRange(resolved)} (${resolved.timeZone})` : ''}`
-            : undefined
-        }
-        breadcrumbs={agentCrumbs(agentId, name)}
-        actions={
-          agent.isError ? undefined : (
-            <DateRangeControl
-              resolved={resolved}
-              timeZone={resolved?.timeZone ?? agent.data?.timeZone}
-            />
-          )
-        }
-      />
-      <AgentSectionLinks agentId={agentId} current="statistics" />
-      {agent.isError ? (
-        <AgentUnavailable
-          error={agent.error}
-          onRetry={() => void agent.refetch()}
-          retrying={agent.isFetching}
+    <AgentScreen
+      agentId={agentId}
+      agent={agent}
+      section="statistics"
+      sectionTitle="Statistics"
+      description={`Statistics${resolved ? ` · ${formatDateRange(resolved)} (${resolved.timeZone})` : ''}`}
+      actions={
+        <DateRangeControl
+          resolved={resolved}
+          timeZone={resolved?.timeZone ?? agent.data?.timeZone}
         />
-      ) : agent.data ? (
-        <AgentStatistics agentId={agentId} range={range} />
-      ) : (
-        // The figures are already being fetched (above); they show once the agent is known to
-        // be the user's, so a missing agent never flashes an analytics error first.
-        <AgentStatisticsSkeleton />
-      )}
-    </>
+      }
+      placeholder={<AgentStatisticsSkeleton />}
+    >
+      <AgentStatistics agentId={agentId} range={range} />
+    </AgentScreen>
   );
 }

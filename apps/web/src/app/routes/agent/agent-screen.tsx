@@ -1,0 +1,70 @@
+import type { Agent } from '@switchboard/shared/agents';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { PageHeader } from '../../../components/page-header';
+import {
+  AgentSectionLinks,
+  type AgentSection,
+} from '../../../features/analytics/components/agent-section-links';
+import { AgentUnavailable } from '../../../features/analytics/components/agent-unavailable';
+import { agentCrumbs } from './agent-crumbs';
+
+type AgentScreenProps = {
+  agentId: string;
+  agent: UseQueryResult<Agent>;
+  section: AgentSection;
+  /** The title until the agent's name is known (or if it never is). */
+  sectionTitle: string;
+  /** Under the agent's name once it is known. */
+  description?: ReactNode;
+  /** The overview is the agent itself: the trail above its name is only the dashboard. */
+  trail?: 'dashboard' | 'agent';
+  /** Controls on the right; hidden when the agent cannot be shown. */
+  actions?: ReactNode;
+  /** While the agent loads (its section's data is usually fetched alongside). */
+  placeholder: ReactNode;
+  children: ReactNode;
+};
+
+/**
+ * The frame of every screen under /agent/:agentId: the agent's name as the title, the section
+ * links, and "Agent not found" / "Failed to fetch agent: …" instead of the section when the
+ * agent cannot be shown. The section shows only once the agent is known to be the user's, so a
+ * missing agent never flashes the section's own error first.
+ */
+export function AgentScreen({
+  agentId,
+  agent,
+  section,
+  sectionTitle,
+  description,
+  trail = 'agent',
+  actions,
+  placeholder,
+  children,
+}: AgentScreenProps) {
+  const name = agent.data?.name;
+  const crumbs = agentCrumbs(agentId, name);
+  return (
+    <>
+      <PageHeader
+        title={name ?? sectionTitle}
+        description={name ? description : undefined}
+        breadcrumbs={trail === 'dashboard' ? crumbs.slice(0, 1) : crumbs}
+        actions={agent.isError ? undefined : actions}
+      />
+      <AgentSectionLinks agentId={agentId} current={section} />
+      {agent.isError ? (
+        <AgentUnavailable
+          error={agent.error}
+          onRetry={() => void agent.refetch()}
+          retrying={agent.isFetching}
+        />
+      ) : agent.data ? (
+        children
+      ) : (
+        placeholder
+      )}
+    </>
+  );
+}
