@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { AGENT_TOOL_FUNCTIONS, AGENT_TOOL_REQUEST_MESSAGES } from '@switchboard/shared/agent-tools';
 import type { Vapi } from '@vapi-ai/server-sdk';
 import { hash32 } from '../lib/random';
 import { seededUuid } from '../lib/ids';
@@ -34,43 +35,6 @@ export function demoPhoneNumberId(seed: number, businessIndex: number): string {
   return seededUuid(seed, KIND_PHONE, businessIndex);
 }
 
-const TOOL_SCHEMAS: Record<ToolName, Vapi.OpenAiFunction> = {
-  create_enquiry: {
-    name: 'create_enquiry',
-    description:
-      'Record an enquiry from the caller (a question, request or problem) for the business to follow up.',
-    parameters: {
-      type: 'object',
-      properties: {
-        subject: { type: 'string', description: 'A short subject line for the enquiry.' },
-        message: { type: 'string', description: 'What the caller wants, in a few sentences.' },
-        callerName: { type: 'string', description: "The caller's full name." },
-        callerEmail: { type: 'string', description: "The caller's email address, if given." },
-      },
-      required: ['subject', 'message', 'callerName'],
-    },
-  },
-  book_appointment: {
-    name: 'book_appointment',
-    description:
-      'Book an appointment for the caller once date, time, service and name are confirmed.',
-    parameters: {
-      type: 'object',
-      properties: {
-        startsAt: {
-          type: 'string',
-          description: 'Start of the appointment, ISO 8601 date-time with offset.',
-        },
-        service: { type: 'string', description: 'What the appointment is for.' },
-        callerName: { type: 'string', description: "The caller's full name." },
-        callerEmail: { type: 'string', description: "The caller's email address." },
-        notes: { type: 'string', description: 'Anything the business should know beforehand.' },
-      },
-      required: ['startsAt', 'service', 'callerName'],
-    },
-  },
-};
-
 export function functionTool(
   name: ToolName,
   serverUrl: string | undefined,
@@ -78,17 +42,9 @@ export function functionTool(
   return {
     type: 'function',
     async: false,
-    function: TOOL_SCHEMAS[name],
+    function: AGENT_TOOL_FUNCTIONS[name],
     ...(serverUrl ? { server: { url: serverUrl } } : {}),
-    messages: [
-      {
-        type: 'request-start',
-        content:
-          name === 'book_appointment'
-            ? 'One moment while I book that.'
-            : 'One moment while I note that down.',
-      },
-    ],
+    messages: [{ type: 'request-start', content: AGENT_TOOL_REQUEST_MESSAGES[name] }],
   };
 }
 

@@ -8,6 +8,7 @@ import {
   type ModelProvider,
   type VoiceProvider,
 } from '@switchboard/shared/agents';
+import { AGENT_TOOL_FUNCTIONS, AGENT_TOOL_REQUEST_MESSAGES } from '@switchboard/shared/agent-tools';
 
 /**
  * The agent form's fields ⇄ the platform's assistant. The system prompt is the model's first
@@ -15,57 +16,14 @@ import {
  * and first message are the assistant's own fields.
  */
 
-/** Arguments the agent tools take; the webhook's tool handlers read these names. */
-const TOOL_FUNCTIONS: Record<AgentToolName, Vapi.OpenAiFunction> = {
-  create_enquiry: {
-    name: 'create_enquiry',
-    description:
-      'Record an enquiry from the caller (a question, request or problem) for the business to follow up.',
-    parameters: {
-      type: 'object',
-      properties: {
-        subject: { type: 'string', description: 'A short subject line for the enquiry.' },
-        message: { type: 'string', description: 'What the caller wants, in a few sentences.' },
-        callerName: { type: 'string', description: "The caller's full name." },
-        callerEmail: { type: 'string', description: "The caller's email address, if given." },
-      },
-      required: ['subject', 'message', 'callerName'],
-    },
-  },
-  book_appointment: {
-    name: 'book_appointment',
-    description:
-      'Book an appointment for the caller once the date, time, service and name are confirmed.',
-    parameters: {
-      type: 'object',
-      properties: {
-        startsAt: {
-          type: 'string',
-          description: 'Start of the appointment, ISO 8601 date-time with offset.',
-        },
-        service: { type: 'string', description: 'What the appointment is for.' },
-        callerName: { type: 'string', description: "The caller's full name." },
-        callerEmail: { type: 'string', description: "The caller's email address." },
-        notes: { type: 'string', description: 'Anything the business should know beforehand.' },
-      },
-      required: ['startsAt', 'service', 'callerName'],
-    },
-  },
-};
-
-const TOOL_REQUEST_MESSAGE: Record<AgentToolName, string> = {
-  create_enquiry: 'One moment while I note that down.',
-  book_appointment: 'One moment while I book that.',
-};
-
 /** Our function tools, answered by our webhook (`serverUrl`) when it is known. */
 export function agentTools(serverUrl: string | undefined): Vapi.OpenAiModelToolsItem[] {
   return AGENT_TOOL_NAMES.map((name) => ({
     type: 'function' as const,
     async: false,
-    function: TOOL_FUNCTIONS[name],
+    function: AGENT_TOOL_FUNCTIONS[name],
     ...(serverUrl ? { server: { url: serverUrl } } : {}),
-    messages: [{ type: 'request-start' as const, content: TOOL_REQUEST_MESSAGE[name] }],
+    messages: [{ type: 'request-start' as const, content: AGENT_TOOL_REQUEST_MESSAGES[name] }],
   }));
 }
 
