@@ -78,3 +78,64 @@ export type ContactImportUpload = z.infer<typeof contactImportUploadSchema>;
 /** POST /api/contacts/imports/:id/commit. */
 export const contactImportCommitSchema = z.object({ mapping: contactImportMappingSchema });
 export type ContactImportCommit = z.infer<typeof contactImportCommitSchema>;
+
+// The mapping rules, for the server (which checks a commit) and the form (which says them
+// before the commit).
+
+export const MAPPING_FIELDS = [
+  'name',
+  'firstName',
+  'lastName',
+  'phone',
+  'email',
+  'company',
+  'notes',
+] as const;
+export type MappingField = (typeof MAPPING_FIELDS)[number];
+
+/** Field → 0-based column index in the header row. */
+export type Mapping = Partial<Record<MappingField, number>>;
+
+export const MAPPING_MESSAGES = {
+  contact: 'Map a column to the phone number or the email address',
+  name: 'Map a column to the name (or the first and last name)',
+  duplicate: 'A column can only be used once',
+  outOfRange: 'This column is not in the file',
+} as const;
+
+/**
+ * A mapping a person edited, checked against the file's column count: every index points at a
+ * column, no column is used twice, a phone or an email is mapped, and so is a name (or first and
+ * last name).
+ */
+export function importMappingSchema(columnCount: number) {
+  const column = z
+    .number()
+    .int()
+    .min(0)
+    .max(Math.max(0, columnCount - 1), MAPPING_MESSAGES.outOfRange);
+  const shape = Object.fromEntries(MAPPING_FIELDS.map((f) => [f, column.optional()])) as Record<
+    MappingField,
+    z.ZodOptional<typeof column>
+  >;
+  return z
+    .object(shape)
+    .strict()
+    .superRefine((mapping, ctx) => {
+      if (mapping.phone === undefined && mapping.email === undefined)
+        ctx.addIssue({ code: 'custom', message: MAPPING_MESSAGES.contact, path: ['phone'] });
+      if (
+        mapping.name === undefined &&
+        (mapping.firstName === undefined || mapping.lastName === undefined)
+      )
+        ctx.addIssue({ code: 'custom', message: MAPPING_MESSAGES.name, path: ['name'] });
+      const seen = new Set<number>();
+      for (const field of MAPPING_FIELDS) {
+        const index = mapping[field];
+        if (index === undefined) continue;
+        if (seen.has(index))
+          ctx.addIssue({ code: 'custom', message: MAPPING_MESSAGES.duplicate, path: [field] });
+        seen.add(index);
+      }
+    });
+}

@@ -1,6 +1,5 @@
-import { IconAddressBook } from '@tabler/icons-react';
 import { PageHeader } from '../../components/page-header';
-import { ScreenPlaceholder } from '../../components/screen-placeholder';
+import { Contacts } from '../../features/contacts/components/contacts';
 
 export default function ContactsRoute() {
   return (
@@ -9,9 +8,7 @@ export default function ContactsRoute() {
         title="Contacts"
         description="People who called your agents, and the lists you import."
       />
-      <ScreenPlaceholder icon={IconAddressBook}>
-        Your contacts and contact imports will appear here.
-      </ScreenPlaceholder>
+      <Contacts />
     </>
   );
 }

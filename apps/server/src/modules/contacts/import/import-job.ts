@@ -28,7 +28,7 @@ import {
   writeImportProgress,
   type ImportCounts,
 } from './import.repository';
-import type { Mapping } from './mapping';
+import type { Mapping } from '@switchboard/shared/contact-imports';
 import { openContactFile } from './parse-file';
 import { DuplicateTracker, toContactRow, type ContactRow, type TrackResult } from './rows';
 

@@ -18,7 +18,7 @@ import {
   sessionHeaders,
 } from '../../../test/test-app';
 import { IMPORT_MESSAGES } from './import-file-error';
-import { MAPPING_MESSAGES } from './mapping';
+import { MAPPING_MESSAGES } from '@switchboard/shared/contact-imports';
 
 type Part = { name: string; value: string | Buffer; filename?: string };
 

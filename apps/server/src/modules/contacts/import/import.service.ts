@@ -21,7 +21,7 @@ import {
   undoContactImport,
   type ContactImportRecord,
 } from './import.repository';
-import { importMappingSchema } from './mapping';
+import { importMappingSchema } from '@switchboard/shared/contact-imports';
 import { previewContactFile, type ContactFileOptions } from './parse-file';
 
 const MB = 1024 * 1024;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAPPING_MESSAGES, importMappingSchema, suggestMapping } from './mapping';
+import { MAPPING_MESSAGES, importMappingSchema } from '@switchboard/shared/contact-imports';
+import { suggestMapping } from './mapping';
 
 describe('suggestMapping', () => {
   it.each([

@@ -2,21 +2,11 @@
  * Which column holds what. The preview suggests a mapping from the header row; the person may
  * change it, and the edited mapping is validated before anything is written.
  */
-import { z } from 'zod';
-
-export const MAPPING_FIELDS = [
-  'name',
-  'firstName',
-  'lastName',
-  'phone',
-  'email',
-  'company',
-  'notes',
-] as const;
-export type MappingField = (typeof MAPPING_FIELDS)[number];
-
-/** Field → 0-based column index in the header row. */
-export type Mapping = Partial<Record<MappingField, number>>;
+import {
+  MAPPING_FIELDS,
+  type Mapping,
+  type MappingField,
+} from '@switchboard/shared/contact-imports';
 
 /** Lower case, accents dropped, only letters and digits: "E-Mail", "e mail" and "Email" agree. */
 export function normalizeHeader(header: string): string {
@@ -169,48 +159,4 @@ export function suggestMapping(headers: string[]): Mapping {
     }
   }
   return mapping;
-}
-
-export const MAPPING_MESSAGES = {
-  contact: 'Map a column to the phone number or the email address',
-  name: 'Map a column to the name (or the first and last name)',
-  duplicate: 'A column can only be used once',
-  outOfRange: 'This column is not in the file',
-} as const;
-
-/**
- * A mapping a person edited, checked against the file's column count: every index points at a
- * column, no column is used twice, a phone or an email is mapped, and so is a name (or first and
- * last name).
- */
-export function importMappingSchema(columnCount: number) {
-  const column = z
-    .number()
-    .int()
-    .min(0)
-    .max(Math.max(0, columnCount - 1), MAPPING_MESSAGES.outOfRange);
-  const shape = Object.fromEntries(MAPPING_FIELDS.map((f) => [f, column.optional()])) as Record<
-    MappingField,
-    z.ZodOptional<typeof column>
-  >;
-  return z
-    .object(shape)
-    .strict()
-    .superRefine((mapping, ctx) => {
-      if (mapping.phone === undefined && mapping.email === undefined)
-        ctx.addIssue({ code: 'custom', message: MAPPING_MESSAGES.contact, path: ['phone'] });
-      if (
-        mapping.name === undefined &&
-        (mapping.firstName === undefined || mapping.lastName === undefined)
-      )
-        ctx.addIssue({ code: 'custom', message: MAPPING_MESSAGES.name, path: ['name'] });
-      const seen = new Set<number>();
-      for (const field of MAPPING_FIELDS) {
-        const index = mapping[field];
-        if (index === undefined) continue;
-        if (seen.has(index))
-          ctx.addIssue({ code: 'custom', message: MAPPING_MESSAGES.duplicate, path: [field] });
-        seen.add(index);
-      }
-    });
 }

@@ -9,7 +9,8 @@ import { open, stat } from 'node:fs/promises';
 import { parseCsv, detectDelimiter, type ParsedRow } from './csv';
 import { decodeStream, decodeWindows1252, isUtf8Stream, type TextEncodingName } from './decode';
 import { IMPORT_MESSAGES, ImportFileError, importFileError } from './import-file-error';
-import { suggestMapping, type Mapping } from './mapping';
+import type { Mapping } from '@switchboard/shared/contact-imports';
+import { suggestMapping } from './mapping';
 import { SNIFF_BYTES, sniffFile } from './sniff';
 import { DEFAULT_MAX_UNCOMPRESSED_BYTES, inspectXlsx, readFirstWorksheet } from './xlsx';
 

@@ -28,7 +28,7 @@
 import type { CountryCode } from 'libphonenumber-js';
 import { normalizePhone, type NormalizedPhone } from '../phone';
 import { z } from 'zod';
-import type { Mapping } from './mapping';
+import type { Mapping } from '@switchboard/shared/contact-imports';
 
 export type ContactRow = {
   name: string;

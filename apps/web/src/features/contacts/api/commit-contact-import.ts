@@ -1,0 +1,29 @@
+import type { ContactImport, ContactImportMapping } from '@switchboard/shared/contact-imports';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import { contactImportQueryOptions, contactImportsQueryKey } from './get-contact-import';
+
+export type CommitContactImportVariables = { importId: string; mapping: ContactImportMapping };
+
+/** POST /api/contacts/imports/:id/commit (202): queues the import with the mapping. */
+export function commitContactImport({
+  importId,
+  mapping,
+}: CommitContactImportVariables): Promise<ContactImport> {
+  return apiFetch<ContactImport>(`/contacts/imports/${encodeURIComponent(importId)}/commit`, {
+    method: 'POST',
+    body: { mapping },
+  });
+}
+
+export function useCommitContactImport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: commitContactImport,
+    meta: { errorToast: false },
+    onSuccess: (row) => {
+      queryClient.setQueryData(contactImportQueryOptions(row.id).queryKey, row);
+      return queryClient.invalidateQueries({ queryKey: [...contactImportsQueryKey, 'list'] });
+    },
+  });
+}

@@ -1,0 +1,24 @@
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import { contactsQueryKey } from './list-contacts';
+
+export type DeleteContactVariables = { contactId: string; name: string };
+
+/** DELETE /api/contacts/:id (204). */
+export function deleteContact({ contactId }: DeleteContactVariables): Promise<void> {
+  return apiFetch<void>(`/contacts/${encodeURIComponent(contactId)}`, { method: 'DELETE' });
+}
+
+export function useDeleteContact() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteContact,
+    // The confirmation shows the failure itself.
+    meta: { errorToast: false },
+    onSuccess: (_result, { name }) => {
+      notifications.show({ color: 'teal', title: 'Contact deleted', message: name });
+      return queryClient.invalidateQueries({ queryKey: contactsQueryKey });
+    },
+  });
+}

@@ -1,0 +1,148 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, Modal, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import {
+  contactInputSchema,
+  type Contact,
+  type ContactFormValues,
+  type ContactInput,
+} from '@switchboard/shared/contacts';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { applyServerFieldErrors } from '../../../lib/form-errors';
+import { useSaveContact } from '../api/save-contact';
+
+const CONTACT_FIELDS = [
+  'name',
+  'phone',
+  'email',
+  'company',
+  'notes',
+] as const satisfies readonly (keyof ContactFormValues)[];
+
+type ContactFormModalProps = {
+  opened: boolean;
+  /** The contact being edited; null adds one. */
+  contact: Contact | null;
+  onClose: () => void;
+};
+
+/** Add a contact, or edit one: the shared contact rules, the server's refusals in place. */
+export function ContactFormModal({ opened, contact, onClose }: ContactFormModalProps) {
+  const fullScreen = useMediaQuery('(max-width: 48em)');
+  const title = contact ? 'Edit contact' : 'Add contact';
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      size="lg"
+      fullScreen={fullScreen}
+      closeOnClickOutside={false}
+    >
+      {/* Keyed, so each opening starts from the contact as it is now. */}
+      {opened && <ContactForm key={contact?.id ?? 'new'} contact={contact} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function ContactForm({ contact, onClose }: { contact: Contact | null; onClose: () => void }) {
+  const save = useSaveContact();
+  const inFlight = useRef(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<ContactFormValues, unknown, ContactInput>({
+    resolver: zodResolver(contactInputSchema),
+    defaultValues: {
+      name: contact?.name ?? '',
+      phone: contact?.phone ?? '',
+      email: contact?.email ?? '',
+      company: contact?.company ?? '',
+      notes: contact?.notes ?? '',
+    },
+  });
+
+  const submit = async (input: ContactInput) => {
+    // Two quick clicks both pass validation before the button turns into a spinner.
+    if (inFlight.current) return;
+    inFlight.current = true;
+    try {
+      await save.mutateAsync({ contactId: contact?.id ?? null, input });
+      onClose();
+    } catch (error) {
+      // Field messages go under the fields; the alert is for everything else (a 409 among them).
+      if (applyServerFieldErrors<ContactFormValues>(error, CONTACT_FIELDS, setError)) save.reset();
+    } finally {
+      inFlight.current = false;
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
+      <Stack gap="md">
+        {save.isError && (
+          <Alert
+            color="red"
+            variant="light"
+            title={contact ? 'Could not save the contact' : 'Could not add the contact'}
+            icon={<IconAlertCircle size={20} />}
+            role="alert"
+          >
+            {save.error.message}
+          </Alert>
+        )}
+        <TextInput
+          label="Name"
+          withAsterisk
+          autoComplete="off"
+          data-autofocus
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+          <TextInput
+            label="Phone"
+            description="A phone number or an email address is needed"
+            type="tel"
+            autoComplete="off"
+            error={errors.phone?.message}
+            {...register('phone')}
+          />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="off"
+            error={errors.email?.message}
+            {...register('email')}
+          />
+        </SimpleGrid>
+        <TextInput
+          label="Company"
+          autoComplete="off"
+          error={errors.company?.message}
+          {...register('company')}
+        />
+        <Textarea
+          label="Notes"
+          autosize
+          minRows={2}
+          maxRows={8}
+          error={errors.notes?.message}
+          {...register('notes')}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={save.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {contact ? 'Save contact' : 'Add contact'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,111 @@
+import { ActionIcon, Group, Paper, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import type { Contact } from '@switchboard/shared/contacts';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { PastLastPage } from '../../../components/past-last-page';
+import { TableSkeleton } from '../../../components/table-skeleton';
+import { formatDate } from '../utils/format-date';
+import { SourceBadge } from './source-badge';
+
+const COLUMNS = ['Name', 'Phone', 'Email', 'Company', 'Source', 'Added', 'Actions'] as const;
+
+type ContactsTableProps = {
+  /** undefined while the first page loads (skeleton rows). */
+  rows: Contact[] | undefined;
+  pastLastPage: boolean;
+  onFirstPage: () => void;
+  onEdit: (contact: Contact) => void;
+  onDelete: (contact: Contact) => void;
+  busy: boolean;
+};
+
+const none = (
+  <Text span c="dimmed" size="sm">
+    —
+  </Text>
+);
+
+/** One page of contacts, with Edit and Delete per row. */
+export function ContactsTable({
+  rows,
+  pastLastPage,
+  onFirstPage,
+  onEdit,
+  onDelete,
+  busy,
+}: ContactsTableProps) {
+  return (
+    <Paper withBorder style={{ overflow: 'hidden' }}>
+      {/* Wide on purpose: on a phone the table scrolls sideways inside its panel. */}
+      <Table.ScrollContainer minWidth={860}>
+        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-busy={busy}>
+          <Table.Thead>
+            <Table.Tr>
+              {COLUMNS.map((column) =>
+                column === 'Actions' ? (
+                  <Table.Th key={column}>
+                    <VisuallyHidden>{column}</VisuallyHidden>
+                  </Table.Th>
+                ) : (
+                  <Table.Th key={column}>{column}</Table.Th>
+                ),
+              )}
+            </Table.Tr>
+          </Table.Thead>
+          {rows ? (
+            <Table.Tbody>
+              {pastLastPage ? (
+                <Table.Tr>
+                  <Table.Td colSpan={COLUMNS.length}>
+                    <PastLastPage onFirstPage={onFirstPage} />
+                  </Table.Td>
+                </Table.Tr>
+              ) : (
+                rows.map((contact) => (
+                  <Table.Tr key={contact.id}>
+                    <Table.Td fw={500}>{contact.name}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{contact.phone ?? none}</Table.Td>
+                    <Table.Td>{contact.email ?? none}</Table.Td>
+                    <Table.Td>{contact.company ?? none}</Table.Td>
+                    <Table.Td>
+                      <SourceBadge source={contact.source} />
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      {formatDate(contact.createdAt)}
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        <Tooltip label="Edit">
+                          <ActionIcon
+                            variant="subtle"
+                            color="gray"
+                            aria-label={`Edit ${contact.name}`}
+                            onClick={() => onEdit(contact)}
+                          >
+                            <IconPencil size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                        <Tooltip label="Delete">
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={`Delete ${contact.name}`}
+                            onClick={() => onDelete(contact)}
+                          >
+                            <IconTrash size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))
+              )}
+            </Table.Tbody>
+          ) : (
+            <TableSkeleton columns={COLUMNS.length} />
+          )}
+        </Table>
+      </Table.ScrollContainer>
+      {!rows && <VisuallyHidden role="status">Loading the contacts…</VisuallyHidden>}
+    </Paper>
+  );
+}

@@ -1,0 +1,170 @@
+import { Button, Group, TextInput } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import {
+  CONTACT_SEARCH_MAX,
+  CONTACTS_PAGE_SIZE,
+  contactsErrorMessage,
+  type Contact,
+} from '@switchboard/shared/contacts';
+import { IconAddressBook, IconFileImport, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { EmptyPanel } from '../../../components/empty-panel';
+import { QueryError } from '../../../components/query-error';
+import { TablePagination } from '../../../components/table-pagination';
+import { ApiError, clientErrorCodes, isApiError } from '../../../lib/api-client';
+import { usePaginationParams } from '../../../lib/use-pagination-params';
+import { useContactPage } from '../api/list-contacts';
+import { useContactSearch } from '../hooks/use-contact-search';
+import { ContactFormModal } from './contact-form-modal';
+import { ContactsTable } from './contacts-table';
+import { DeleteContactModal } from './delete-contact-modal';
+import { ImportContactsModal } from './import-contacts-modal';
+import { ImportHistory } from './import-history';
+
+/**
+ * The seed's failure text: "Failed to fetch contacts: <the server's reason>", or without a
+ * reason when the request never got an answer. Still an ApiError, so a 403 keeps "no access".
+ */
+export function contactsError(error: Error): Error {
+  const reason = isApiError(error)
+    ? error.code === clientErrorCodes.network
+      ? null
+      : error.message
+    : error.message;
+  const message = contactsErrorMessage(reason);
+  return isApiError(error)
+    ? new ApiError({
+        status: error.status,
+        code: error.code,
+        message,
+        details: error.details,
+        requestId: error.requestId,
+        cause: error,
+      })
+    : new Error(message, { cause: error });
+}
+
+/** The business's contacts: search, one page, add/edit/delete, imports and their history. */
+export function Contacts() {
+  const { page, limit, setPagination } = usePaginationParams(CONTACTS_PAGE_SIZE);
+  const { search, setSearch } = useContactSearch();
+  const contacts = useContactPage({ page, limit, search });
+  const [formOpened, form] = useDisclosure(false);
+  const [editing, setEditing] = useState<Contact | null>(null);
+  const [deleting, setDeleting] = useState<Contact | null>(null);
+  const [importOpened, importModal] = useDisclosure(false);
+
+  const openAdd = () => {
+    setEditing(null);
+    form.open();
+  };
+  const addButton = (
+    <Button leftSection={<IconPlus size={16} />} onClick={openAdd}>
+      Add contact
+    </Button>
+  );
+  const importButton = (
+    <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={importModal.open}>
+      Import contacts
+    </Button>
+  );
+
+  const list = contacts.data;
+  let body;
+  if (contacts.isError && !list) {
+    body = (
+      <QueryError
+        title="Could not load the contacts"
+        error={contactsError(contacts.error)}
+        onRetry={() => void contacts.refetch()}
+        retrying={contacts.isFetching}
+      />
+    );
+  } else if (list && list.data.length === 0 && list.meta.page === 1) {
+    body = search ? (
+      <EmptyPanel
+        icon={IconSearch}
+        title="No contacts match this search"
+        description="Search looks in names, email addresses and phone numbers."
+        action={
+          <Button variant="light" onClick={() => setSearch('')}>
+            Clear the search
+          </Button>
+        }
+      />
+    ) : (
+      <EmptyPanel
+        icon={IconAddressBook}
+        title="No contacts yet"
+        description="Add people by hand, import a CSV or Excel list, or let your agents add the callers they talk to."
+        action={
+          <Group justify="center" gap="sm">
+            {addButton}
+            {importButton}
+          </Group>
+        }
+      />
+    );
+  } else {
+    const pastLastPage = list !== undefined && list.data.length === 0;
+    body = (
+      <>
+        <ContactsTable
+          rows={list?.data}
+          pastLastPage={pastLastPage}
+          onFirstPage={() => setPagination({ page: 1 })}
+          onEdit={(contact) => {
+            setEditing(contact);
+            form.open();
+          }}
+          onDelete={setDeleting}
+          busy={contacts.isFetching}
+        />
+        {list && !pastLastPage && (
+          <TablePagination
+            meta={list.meta}
+            noun={['contact', 'contacts']}
+            onChange={setPagination}
+          />
+        )}
+      </>
+    );
+  }
+
+  return (
+    <>
+      <Group justify="space-between" gap="sm" mb="md">
+        <SearchBox key={search} initial={search} onSearch={setSearch} />
+        <Group gap="sm">
+          {importButton}
+          {addButton}
+        </Group>
+      </Group>
+      {body}
+      <ImportHistory />
+      <ContactFormModal opened={formOpened} contact={editing} onClose={form.close} />
+      <DeleteContactModal contact={deleting} onClose={() => setDeleting(null)} />
+      <ImportContactsModal opened={importOpened} onClose={importModal.close} />
+    </>
+  );
+}
+
+/** Applies on Enter or when focus leaves, not on every key (each search is a request). */
+function SearchBox({ initial, onSearch }: { initial: string; onSearch: (value: string) => void }) {
+  const [value, setValue] = useState(initial);
+  return (
+    <TextInput
+      aria-label="Search contacts"
+      placeholder="Search name, email or phone"
+      leftSection={<IconSearch size={16} />}
+      value={value}
+      maxLength={CONTACT_SEARCH_MAX}
+      onChange={(event) => setValue(event.currentTarget.value)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') onSearch(value);
+      }}
+      onBlur={() => onSearch(value)}
+      w={{ base: '100%', xs: 320 }}
+    />
+  );
+}

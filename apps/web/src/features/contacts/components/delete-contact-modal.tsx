@@ -1,0 +1,62 @@
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { Contact } from '@switchboard/shared/contacts';
+import { IconAlertCircle, IconTrash } from '@tabler/icons-react';
+import { useDeleteContact } from '../api/delete-contact';
+
+type DeleteContactModalProps = { contact: Contact | null; onClose: () => void };
+
+/** "Delete Ann Murphy?" — asked before the contact goes. */
+export function DeleteContactModal({ contact, onClose }: DeleteContactModalProps) {
+  const remove = useDeleteContact();
+  const close = () => {
+    if (remove.isPending) return;
+    remove.reset();
+    onClose();
+  };
+  return (
+    <Modal opened={contact !== null} onClose={close} title="Delete contact">
+      {contact && (
+        <Stack gap="md">
+          <Text size="sm">
+            Delete {contact.name}? The contact is removed from your list; calls stay in the call
+            log.
+          </Text>
+          {remove.isError && (
+            <Alert
+              color="red"
+              variant="light"
+              title="Could not delete the contact"
+              icon={<IconAlertCircle size={20} />}
+              role="alert"
+            >
+              {remove.error.message}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={remove.isPending}>
+              Keep contact
+            </Button>
+            <Button
+              color="red"
+              leftSection={<IconTrash size={16} />}
+              loading={remove.isPending}
+              onClick={() =>
+                remove.mutate(
+                  { contactId: contact.id, name: contact.name },
+                  {
+                    onSuccess: () => {
+                      remove.reset();
+                      onClose();
+                    },
+                  },
+                )
+              }
+            >
+              Yes, delete contact
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

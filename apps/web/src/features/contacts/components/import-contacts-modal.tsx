@@ -1,0 +1,69 @@
+import { Alert, Modal, Stack } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { ContactImport, ContactImportUpload } from '@switchboard/shared/contact-imports';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useUploadContactImport } from '../api/upload-contact-import';
+import { FileDropZone } from './file-drop-zone';
+import { ImportMappingStep } from './import-mapping-step';
+import { ImportProgressStep } from './import-progress-step';
+
+type ImportContactsModalProps = { opened: boolean; onClose: () => void };
+
+/** Upload a list, map its columns, then watch it import. Closing leaves a running import be. */
+export function ImportContactsModal({ opened, onClose }: ImportContactsModalProps) {
+  const fullScreen = useMediaQuery('(max-width: 48em)');
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Import contacts"
+      size="xl"
+      fullScreen={fullScreen}
+      closeOnClickOutside={false}
+    >
+      {/* Mounted while open only, so each opening starts with a new file. */}
+      {opened && <ImportSteps onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function ImportSteps({ onClose }: { onClose: () => void }) {
+  const upload = useUploadContactImport();
+  const [uploaded, setUploaded] = useState<ContactImportUpload | null>(null);
+  const [committed, setCommitted] = useState<ContactImport | null>(null);
+
+  if (committed) return <ImportProgressStep importId={committed.id} onClose={onClose} />;
+  if (uploaded) {
+    return (
+      <ImportMappingStep
+        upload={uploaded.import}
+        preview={uploaded.preview}
+        onCommitted={setCommitted}
+        onStartOver={() => {
+          upload.reset();
+          setUploaded(null);
+        }}
+      />
+    );
+  }
+  return (
+    <Stack gap="md">
+      <FileDropZone
+        busy={upload.isPending}
+        onFile={(file) => upload.mutate(file, { onSuccess: setUploaded })}
+      />
+      {upload.isError && (
+        <Alert
+          color="red"
+          variant="light"
+          title="This file cannot be imported"
+          icon={<IconAlertCircle size={20} />}
+          role="alert"
+        >
+          {upload.error.message}
+        </Alert>
+      )}
+    </Stack>
+  );
+}

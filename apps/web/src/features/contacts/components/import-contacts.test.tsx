@@ -1,0 +1,214 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { errorResponse, jsonResponse, type ApiRequest } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render';
+import { MAPPING_MESSAGES as importMappingMessages } from '@switchboard/shared/contact-imports';
+import { buildContactImport, buildUpload, stubContactsApi } from '../testing/fake-contacts-api';
+
+type Handler = (request: ApiRequest) => Response | Promise<Response>;
+
+const csv = () =>
+  new File(['Full name,Mobile,E-mail\nAnn Murphy,087 123 4567,ann@example.com\n'], 'patients.csv', {
+    type: 'text/csv',
+  });
+
+async function openImportDialog(handlers: Record<string, Handler> = {}) {
+  const api = stubContactsApi({
+    handlers: {
+      'POST /api/contacts/import': () => jsonResponse(buildUpload(), { status: 201 }),
+      ...handlers,
+    },
+  });
+  const app = renderApp('/contacts');
+  await screen.findByRole('cell', { name: 'Contact 1' });
+  await app.user.click(screen.getByRole('button', { name: 'Import contacts' }));
+  const dialog = within(await screen.findByRole('dialog', { name: 'Import contacts' }));
+  return { ...app, api, dialog };
+}
+
+/** Picks an option of one of the mapping selects. */
+async function choose(
+  user: ReturnType<typeof renderApp>['user'],
+  dialog: Awaited<ReturnType<typeof openImportDialog>>['dialog'],
+  field: string,
+  option: string,
+) {
+  await user.click(dialog.getByRole('combobox', { name: field }));
+  await user.click(await dialog.findByRole('option', { name: option }));
+}
+
+describe('import contacts', { timeout: 20_000 }, () => {
+  it('uploads the file as multipart and previews it with the suggested mapping', async () => {
+    const { user, dialog, api } = await openImportDialog();
+
+    await user.upload(dialog.getByLabelText('Choose a CSV or Excel file'), csv());
+
+    expect(await dialog.findByRole('cell', { name: 'Brian Kelly' })).toBeInTheDocument();
+    const upload = api.fetchSpy.mock.calls.find(([input]) => input === '/api/contacts/import');
+    const body = upload?.[1]?.body;
+    expect(body).toBeInstanceOf(FormData);
+    expect(((body as FormData).get('file') as File).name).toBe('patients.csv');
+
+    expect(dialog.getByRole('combobox', { name: 'Name' })).toHaveValue('Full name');
+    expect(dialog.getByRole('combobox', { name: 'Phone' })).toHaveValue('Mobile');
+    expect(dialog.getByRole('combobox', { name: 'Email' })).toHaveValue('E-mail');
+    expect(dialog.getByRole('combobox', { name: 'Company' })).toHaveValue('—');
+    expect(dialog.getByRole('button', { name: 'Import 10 rows' })).toBeInTheDocument();
+  });
+
+  it('shows the server’s reason when it refuses the file', async () => {
+    const { user, dialog } = await openImportDialog({
+      'POST /api/contacts/import': () =>
+        errorResponse(413, 'IMPORT_FILE_TOO_LARGE', 'The file is larger than 25 MB.'),
+    });
+
+    await user.upload(dialog.getByLabelText('Choose a CSV or Excel file'), csv());
+
+    const alert = await dialog.findByRole('alert');
+    expect(alert).toHaveTextContent('This file cannot be imported');
+    expect(alert).toHaveTextContent('The file is larger than 25 MB.');
+    // The zone is still there to try another file.
+    expect(dialog.getByLabelText('Choose a CSV or Excel file')).toBeEnabled();
+  });
+
+  it('says what is wrong with the mapping before committing it', async () => {
+    const { user, dialog, api } = await openImportDialog();
+    await user.upload(dialog.getByLabelText('Choose a CSV or Excel file'), csv());
+    await dialog.findByRole('cell', { name: 'Brian Kelly' });
+
+    await choose(user, dialog, 'Name', '—');
+    await choose(user, dialog, 'Phone', '—');
+    await choose(user, dialog, 'Email', '—');
+    await user.click(dialog.getByRole('button', { name: 'Import 10 rows' }));
+
+    expect(await dialog.findByText(importMappingMessages.name)).toBeInTheDocument();
+    expect(dialog.getByText(importMappingMessages.contact)).toBeInTheDocument();
+
+    await choose(user, dialog, 'Email', 'E-mail');
+    await choose(user, dialog, 'First name', 'Full name');
+    await choose(user, dialog, 'Last name', 'Full name');
+    expect(dialog.queryByText(importMappingMessages.contact)).not.toBeInTheDocument();
+    expect(dialog.getByText(importMappingMessages.duplicate)).toBeInTheDocument();
+
+    await user.click(dialog.getByRole('button', { name: 'Import 10 rows' }));
+    expect(api.calls('POST /api/contacts/imports/import-1/commit')).toEqual([]);
+  });
+
+  it('commits the mapping, shows the progress, then the counts and the rejected rows', async () => {
+    let polls = 0;
+    const { user, dialog, api } = await openImportDialog({
+      'POST /api/contacts/imports/import-1/commit': () =>
+        jsonResponse(buildContactImport({ status: 'queued' }), { status: 202 }),
+      'GET /api/contacts/imports/import-1': () => {
+        polls += 1;
+        return jsonResponse(
+          polls === 1
+            ? buildContactImport({ status: 'running', processedRows: 4 })
+            : buildContactImport({
+                status: 'completed',
+                processedRows: 10,
+                createdCount: 5,
+                updatedCount: 1,
+                skippedCount: 2,
+                failedCount: 2,
+              }),
+        );
+      },
+    });
+    await user.upload(dialog.getByLabelText('Choose a CSV or Excel file'), csv());
+    await dialog.findByRole('cell', { name: 'Brian Kelly' });
+    await choose(user, dialog, 'Company', 'Clinic');
+    const listsBefore = api.calls('GET /api/contacts').length;
+
+    await user.click(dialog.getByRole('button', { name: 'Import 10 rows' }));
+
+    expect(await dialog.findByText('Imported 4 of 10 rows')).toBeInTheDocument();
+    expect(dialog.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '40',
+    );
+    expect(api.calls('POST /api/contacts/imports/import-1/commit')[0]?.body).toEqual({
+      mapping: { name: 0, phone: 1, email: 2, company: 3 },
+    });
+
+    // The next poll, a second later, finds it done.
+    expect(
+      await dialog.findByText('5 created · 1 updated · 2 skipped · 2 failed', undefined, {
+        timeout: 3000,
+      }),
+    ).toBeInTheDocument();
+    expect(dialog.getByRole('link', { name: /download the rejected rows/i })).toHaveAttribute(
+      'href',
+      '/api/contacts/imports/import-1/errors.csv',
+    );
+    // The list is asked again, to show the new contacts.
+    await waitFor(() => expect(api.calls('GET /api/contacts').length).toBeGreaterThan(listsBefore));
+  });
+
+  it('shows why an import failed', async () => {
+    const { user, dialog } = await openImportDialog({
+      'POST /api/contacts/imports/import-1/commit': () =>
+        jsonResponse(buildContactImport({ status: 'queued' }), { status: 202 }),
+      'GET /api/contacts/imports/import-1': () =>
+        jsonResponse(
+          buildContactImport({
+            status: 'failed',
+            error: 'The import failed; nothing was imported. Start it again.',
+          }),
+        ),
+    });
+    await user.upload(dialog.getByLabelText('Choose a CSV or Excel file'), csv());
+    await user.click(await dialog.findByRole('button', { name: 'Import 10 rows' }));
+
+    const alert = await dialog.findByRole('alert');
+    expect(alert).toHaveTextContent('The import failed');
+    expect(alert).toHaveTextContent('nothing was imported. Start it again.');
+    expect(dialog.queryByRole('link', { name: /rejected rows/i })).not.toBeInTheDocument();
+  });
+});
+
+describe('import history', { timeout: 20_000 }, () => {
+  it('undoes a completed import only after confirmation, then refreshes the contacts', async () => {
+    const completed = buildContactImport({
+      status: 'completed',
+      processedRows: 10,
+      createdCount: 8,
+      failedCount: 2,
+    });
+    const api = stubContactsApi({
+      imports: [
+        completed,
+        buildContactImport({ id: 'import-0', fileName: 'old.csv', status: 'undone' }),
+      ],
+      handlers: {
+        'POST /api/contacts/imports/import-1/undo': () =>
+          jsonResponse({ ...completed, status: 'undone' }),
+      },
+    });
+    const { user } = renderApp('/contacts');
+    const history = within(await screen.findByRole('region', { name: 'Import history' }));
+    const row = within((await history.findByText('patients.csv')).closest('tr')!);
+    expect(row.getByText('Completed')).toBeInTheDocument();
+    expect(row.getByText('8 created · 0 updated · 0 skipped · 2 failed')).toBeInTheDocument();
+    expect(row.getByRole('link', { name: /rejected rows/i })).toHaveAttribute(
+      'href',
+      '/api/contacts/imports/import-1/errors.csv',
+    );
+    // Only a completed import can be undone.
+    expect(history.getAllByRole('button', { name: /^undo the import/i })).toHaveLength(1);
+
+    await user.click(row.getByRole('button', { name: 'Undo the import of patients.csv' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Undo import' }));
+    expect(dialog.getByText(/8 contacts it created are deleted/)).toBeInTheDocument();
+    expect(api.calls('POST /api/contacts/imports/import-1/undo')).toEqual([]);
+    const listsBefore = api.calls('GET /api/contacts').length;
+
+    await user.click(dialog.getByRole('button', { name: 'Yes, undo the import' }));
+
+    await waitFor(() =>
+      expect(api.calls('POST /api/contacts/imports/import-1/undo')).toHaveLength(1),
+    );
+    expect(await screen.findByText('Import undone')).toBeInTheDocument();
+    await waitFor(() => expect(api.calls('GET /api/contacts').length).toBeGreaterThan(listsBefore));
+  });
+});

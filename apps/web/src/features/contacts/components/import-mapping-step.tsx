@@ -1,0 +1,120 @@
+import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import type { ContactImport, ContactImportPreview } from '@switchboard/shared/contact-imports';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useCommitContactImport } from '../api/commit-contact-import';
+import {
+  checkImportMapping,
+  IMPORT_FIELDS,
+  mappingFromSuggestion,
+  type ImportMapping,
+} from '../utils/import-mapping';
+
+const NONE = 'none';
+
+type ImportMappingStepProps = {
+  upload: ContactImport;
+  preview: ContactImportPreview;
+  onCommitted: (row: ContactImport) => void;
+  onStartOver: () => void;
+};
+
+/** The file's first rows, and which column fills which contact field (the server's guess first). */
+export function ImportMappingStep({
+  upload,
+  preview,
+  onCommitted,
+  onStartOver,
+}: ImportMappingStepProps) {
+  const commit = useCommitContactImport();
+  const [mapping, setMapping] = useState<ImportMapping>(() =>
+    mappingFromSuggestion(preview.suggestedMapping, preview.headers.length),
+  );
+  const [tried, setTried] = useState(false);
+  const errors = tried ? checkImportMapping(mapping, preview.headers.length) : {};
+
+  const columns = preview.headers.map((header, index) => ({
+    value: String(index),
+    label: header.trim() || `Column ${index + 1}`,
+  }));
+  const options = [{ value: NONE, label: '—' }, ...columns];
+
+  const submit = () => {
+    setTried(true);
+    if (Object.keys(checkImportMapping(mapping, preview.headers.length)).length > 0) return;
+    commit.mutate({ importId: upload.id, mapping }, { onSuccess: onCommitted });
+  };
+
+  const rows = upload.totalRows;
+  return (
+    <Stack gap="md">
+      <Text size="sm">
+        <Text span fw={500}>
+          {upload.fileName}
+        </Text>{' '}
+        — choose the column for each contact field. Fields left at “—” are not imported.
+      </Text>
+      <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="sm" verticalSpacing="sm">
+        {IMPORT_FIELDS.map(({ field, label }) => (
+          <Select
+            key={field}
+            label={label}
+            data={options}
+            value={mapping[field] === undefined ? NONE : String(mapping[field])}
+            onChange={(value) =>
+              setMapping((current) => {
+                const next = { ...current };
+                if (value === null || value === NONE) delete next[field];
+                else next[field] = Number(value);
+                return next;
+              })
+            }
+            allowDeselect={false}
+            error={errors[field]}
+          />
+        ))}
+      </SimpleGrid>
+      <Paper withBorder style={{ overflow: 'hidden' }}>
+        <Table.ScrollContainer minWidth={Math.max(480, preview.headers.length * 140)}>
+          <Table verticalSpacing="xs" fz="sm" aria-label="The first rows of the file">
+            <Table.Thead>
+              <Table.Tr>
+                {columns.map((column) => (
+                  <Table.Th key={column.value}>{column.label}</Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {preview.sample.map((row, rowIndex) => (
+                <Table.Tr key={rowIndex}>
+                  {columns.map((column, columnIndex) => (
+                    <Table.Td key={column.value}>{row[columnIndex] ?? ''}</Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+      {commit.isError && (
+        <Alert
+          color="red"
+          variant="light"
+          title="Could not start the import"
+          icon={<IconAlertCircle size={20} />}
+          role="alert"
+        >
+          {commit.error.message}
+        </Alert>
+      )}
+      <Group justify="space-between" gap="sm">
+        <Button variant="default" onClick={onStartOver} disabled={commit.isPending}>
+          Choose another file
+        </Button>
+        <Button onClick={submit} loading={commit.isPending}>
+          {rows === null ? 'Import the rows' : `Import ${rows} ${rows === 1 ? 'row' : 'rows'}`}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,109 @@
+import { Alert, Anchor, Button, Group, Loader, Progress, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck, IconDownload } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { QueryError } from '../../../components/query-error';
+import {
+  contactImportErrorsHref,
+  contactImportsQueryKey,
+  isImportActive,
+  useContactImport,
+} from '../api/get-contact-import';
+import { contactsQueryKey } from '../api/list-contacts';
+import { ImportCounts } from './import-counts';
+
+type ImportProgressStepProps = { importId: string; onClose: () => void };
+
+/** A committed import: its progress every second, then what it did. */
+export function ImportProgressStep({ importId, onClose }: ImportProgressStepProps) {
+  const queryClient = useQueryClient();
+  const query = useContactImport(importId);
+  const row = query.data;
+  const finished = row !== undefined && !isImportActive(row.status);
+
+  // Once it stops, the contacts and the history show what it did.
+  useEffect(() => {
+    if (!finished) return;
+    void queryClient.invalidateQueries({ queryKey: contactsQueryKey });
+    void queryClient.invalidateQueries({ queryKey: [...contactImportsQueryKey, 'list'] });
+  }, [finished, queryClient]);
+
+  if (!row) {
+    return query.isError ? (
+      <QueryError
+        title="Could not load the import"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    ) : (
+      <Group justify="center" py="lg">
+        <Loader size="sm" />
+      </Group>
+    );
+  }
+
+  if (isImportActive(row.status)) {
+    const total = row.totalRows;
+    return (
+      <Stack gap="sm">
+        <Text size="sm" role="status">
+          {total === null
+            ? `Importing ${row.fileName}…`
+            : `Imported ${row.processedRows} of ${total} rows`}
+        </Text>
+        <Progress
+          aria-label="Import progress"
+          value={total === null || total === 0 ? 100 : (row.processedRows / total) * 100}
+          striped={total === null}
+          animated={total === null}
+        />
+        <Text size="xs" c="dimmed">
+          You can close this window: the import carries on, and the history shows how it went.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Close
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      {row.status === 'failed' ? (
+        <Alert
+          color="red"
+          variant="light"
+          title="The import failed"
+          icon={<IconAlertCircle size={20} />}
+          role="alert"
+        >
+          {row.error ?? 'Nothing was imported. Start it again.'}
+        </Alert>
+      ) : (
+        <Alert
+          color="teal"
+          variant="light"
+          title="Import finished"
+          icon={<IconCircleCheck size={20} />}
+          role="status"
+        >
+          <ImportCounts row={row} />
+        </Alert>
+      )}
+      {row.failedCount > 0 && (
+        <Anchor href={contactImportErrorsHref(row.id)} download size="sm">
+          <Group gap={6} component="span" wrap="nowrap">
+            <IconDownload size={16} />
+            Download the rejected rows
+          </Group>
+        </Anchor>
+      )}
+      <Group justify="flex-end">
+        <Button onClick={onClose}>Done</Button>
+      </Group>
+    </Stack>
+  );
+}
