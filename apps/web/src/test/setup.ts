@@ -36,6 +36,8 @@ if (!('fonts' in document) || !document.fonts) {
 }
 
 Element.prototype.scrollIntoView = function scrollIntoView() {};
+// Mantine's drawers and modals restore the scroll position; jsdom only logs that it cannot.
+window.scrollTo = () => {};
 
 afterEach(() => {
   cleanup();
