@@ -7,22 +7,27 @@ import {
   signInAs,
 } from './support/accounts';
 import { describeInBrowser } from './support/browser';
+import { demoAgentsWithCalls } from './support/demo-data';
 
 describeInBrowser('accounts', (e2e) => {
   it('sends a signed-out visitor to sign in and back to the page they asked for', async () => {
     const { page } = e2e;
-    await page.goto('/agent/x/call-logs');
+    const [agent] = await demoAgentsWithCalls(e2e.baseURL);
+    const target = `/agent/${agent!.id}/call-logs`;
+    await page.goto(target);
 
-    await expect.poll(() => page.url()).toMatch(/\/login\?redirectTo=%2Fagent%2Fx%2Fcall-logs$/);
+    await expect
+      .poll(() => page.url())
+      .toMatch(new RegExp(`/login\\?redirectTo=${encodeURIComponent(target)}$`));
     await expect
       .poll(() => page.getByRole('heading', { name: 'Sign in to Switchboard' }).isVisible())
       .toBe(true);
 
     await signInWithForm(page, DEMO_MEMBER);
 
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/agent/x/call-logs');
+    await expect.poll(() => new URL(page.url()).pathname).toBe(target);
     await expect
-      .poll(() => page.getByRole('heading', { name: 'Call logs', level: 2 }).isVisible())
+      .poll(() => page.getByRole('heading', { name: agent!.name, level: 2 }).isVisible())
       .toBe(true);
     const menu = await openUserMenu(page);
     expect(await menu.getByText(DEMO_MEMBER.business).isVisible()).toBe(true);

@@ -1,30 +1,16 @@
-import type { Agent, AgentList, AgentSettingsResponse } from '@switchboard/shared/agents';
+import type { AgentList, AgentSettingsResponse } from '@switchboard/shared/agents';
 import type { AgentAnalytics } from '@switchboard/shared/analytics';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { DEMO_MEMBER, cookieHeader, signInAs } from './support/accounts';
 import { describeInBrowser } from './support/browser';
+import { demoAgentsWithCalls } from './support/demo-data';
 
 /** GET as the demo member, from the test itself (to compare the screen with the API). */
 async function apiGet<T>(baseURL: string, path: string): Promise<{ status: number; body: T }> {
   const cookie = await cookieHeader(baseURL, DEMO_MEMBER);
   const response = await fetch(`${baseURL}/api${path}`, { headers: { cookie } });
   return { status: response.status, body: (await response.json()) as T };
-}
-
-/** The demo agents, once the start-up sync has copied their calls into the store. */
-async function demoAgentsWithCalls(baseURL: string): Promise<Agent[]> {
-  let agents: Agent[] = [];
-  await expect
-    .poll(
-      async () => {
-        agents = (await apiGet<AgentList>(baseURL, '/agents')).body.data;
-        return agents.length === 4 && agents.every((agent) => agent.lastCallAt !== null);
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-  return agents;
 }
 
 /** Canvases that Chart.js has drawn on (a blank canvas has only transparent pixels). */

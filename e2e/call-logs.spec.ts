@@ -1,9 +1,9 @@
-import type { AgentList } from '@switchboard/shared/agents';
 import type { CallDetail, CallLogPage } from '@switchboard/shared/call-logs';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { DEMO_MEMBER, cookieHeader, signInAs } from './support/accounts';
 import { describeInBrowser } from './support/browser';
+import { demoAgentsWithCalls } from './support/demo-data';
 
 async function apiGet<T>(baseURL: string, path: string): Promise<T> {
   const cookie = await cookieHeader(baseURL, DEMO_MEMBER);
@@ -14,16 +14,7 @@ async function apiGet<T>(baseURL: string, path: string): Promise<T> {
 
 /** The busiest demo agent, once the start-up sync has filled the store. */
 async function demoAgentId(baseURL: string): Promise<string> {
-  let agents: AgentList['data'] = [];
-  await expect
-    .poll(
-      async () => {
-        agents = (await apiGet<AgentList>(baseURL, '/agents')).data;
-        return agents.length === 4 && agents.every((agent) => agent.lastCallAt !== null);
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
+  const agents = await demoAgentsWithCalls(baseURL);
   return [...agents].sort((a, b) => b.last7Days.calls - a.last7Days.calls)[0]!.id;
 }
 
@@ -74,6 +65,7 @@ describeInBrowser('call logs', (e2e) => {
     const number = all.data.find((row) => row.customerPhone.startsWith('+1'))!.customerPhone;
     const part = `(${number.slice(2, 5)}) ${number.slice(5, 8)}`;
     await page.getByRole('tab', { name: 'All' }).click();
+    await expect.poll(() => search(page).get('tab')).toBeNull();
     const phone = page.getByRole('textbox', { name: 'Phone number' });
     await phone.fill(part);
     await phone.press('Enter');

@@ -1,17 +1,19 @@
 import { expect, it } from 'vitest';
 import { DEMO_MEMBER, signInAs } from './support/accounts';
 import { describeInBrowser } from './support/browser';
+import { demoAgentsWithCalls } from './support/demo-data';
 
-// Every route of the seed's table, with a real-looking id where it takes one. The public ones
-// are seen signed out; the others signed in (signed out, they lead to sign-in: accounts.spec).
+// Every route of the seed's table, with one of the demo agents where it takes an agent id. The
+// public ones are seen signed out; the others signed in (signed out, they lead to sign-in:
+// accounts.spec).
 const PUBLIC_ROUTES = ['/', '/login', '/create-account'];
 const APP_ROUTES = [
   '/dashboard',
-  '/agent/asst_123',
-  '/agent/asst_123/statistics',
-  '/agent/asst_123/call-logs',
-  '/agent/asst_123/enquiries/contact_9',
-  '/agent/asst_123/enquiries/contact_9/email-logs/enquiry_7',
+  '/agent/:agent',
+  '/agent/:agent/statistics',
+  '/agent/:agent/call-logs',
+  '/agent/:agent/enquiries/contact_9',
+  '/agent/:agent/enquiries/contact_9/email-logs/enquiry_7',
 ];
 
 describeInBrowser('routes', (e2e) => {
@@ -30,9 +32,17 @@ describeInBrowser('routes', (e2e) => {
     await expectScreen(route);
   });
 
-  it.each(APP_ROUTES)('%s answers with its screen when signed in', async (route) => {
+  it.each(APP_ROUTES)('%s answers with its screen when signed in', async (template) => {
+    const [agent] = await demoAgentsWithCalls(e2e.baseURL);
     await signInAs(e2e, DEMO_MEMBER);
-    await expectScreen(route);
+    await expectScreen(template.replace(':agent', agent!.id));
+  });
+
+  it('says "Agent not found" for an agent that is not yours', async () => {
+    await signInAs(e2e, DEMO_MEMBER);
+    await e2e.page.goto('/agent/asst_123');
+    await expect.poll(() => e2e.page.getByText('Agent not found').isVisible()).toBe(true);
+    expect(await e2e.page.getByText('Something went wrong!').count()).toBe(0);
   });
 
   it('shows "Not Found" for an unknown path', async () => {

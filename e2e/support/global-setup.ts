@@ -105,10 +105,20 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 200));
   }
 
+  // A server that dies during the run would only show as refused connections: say why.
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (stopping) return;
+    process.stderr.write(
+      `\n!! The e2e server exited during the run (code ${code}, signal ${signal}). Its output:\n${output}\n`,
+    );
+  });
+
   project.provide('baseURL', baseURL);
   project.provide('chromiumPath', CHROMIUM_PATH);
 
   return async () => {
+    stopping = true;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);

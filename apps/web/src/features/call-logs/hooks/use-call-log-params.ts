@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParamsUpdater } from '../../../lib/use-search-params-updater';
 import {
   changeCallLogParams,
   parseCallLogParams,
@@ -9,14 +9,17 @@ import {
 
 /** The call log's state from the URL, and the ways to change it (each a history entry). */
 export function useCallLogParams() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, updateSearchParams] = useSearchParamsUpdater();
   const state = useMemo(() => parseCallLogParams(searchParams), [searchParams]);
 
   const change = useCallback(
-    (next: CallLogChange) => setSearchParams((current) => changeCallLogParams(current, next)),
-    [setSearchParams],
+    (next: CallLogChange) => updateSearchParams((current) => changeCallLogParams(current, next)),
+    [updateSearchParams],
   );
-  const reset = useCallback(() => setSearchParams(resetCallLogParams()), [setSearchParams]);
+  const reset = useCallback(
+    () => updateSearchParams(() => resetCallLogParams()),
+    [updateSearchParams],
+  );
   /** The query string that opens a call's detail, for a real link (new tab, copy link). */
   const callSearch = useCallback(
     (callId: string) => `?${changeCallLogParams(searchParams, { call: callId }).toString()}`,
