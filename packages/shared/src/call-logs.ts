@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fetchFailedMessage } from './fetch-errors';
 import { CALL_LOG_PAGE_SIZE, CALL_LOG_TABS, CALL_OUTCOMES, CALL_TYPES } from './calls';
 import { dateRangeMessages, isoDateSchema } from './date-range';
 import { MAX_PAGE_LIMIT, paginatedSchema } from './pagination';
@@ -12,14 +13,11 @@ import { MAX_PAGE_LIMIT, paginatedSchema } from './pagination';
 export const callLogMessages = {
   phoneDigits: 'Enter at least one digit of a phone number',
   queryTooLong: 'Search at most 200 characters',
-  failedPrefix: 'Failed to fetch call logs: ',
-  failed: 'Failed to fetch call logs',
 } as const;
 
 /** The seed's call-log failure text: with the reason when there is one. */
 export function callLogsErrorMessage(reason: string | null | undefined): string {
-  const trimmed = reason?.trim();
-  return trimmed ? `${callLogMessages.failedPrefix}${trimmed}` : callLogMessages.failed;
+  return fetchFailedMessage('call logs', reason);
 }
 
 /** Only the digits of a phone filter: "+1 (555) 010-22" → "155501022". */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fetchFailedMessage } from './fetch-errors';
 import { callLogRowSchema } from './call-logs';
 import { createPaginationQuerySchema, paginatedSchema } from './pagination';
 
@@ -34,14 +35,11 @@ export const contactMessages = {
   phoneTaken: 'A contact with this phone number already exists',
   emailTaken: 'A contact with this email address already exists',
   notFound: 'Contact not found',
-  failedPrefix: 'Failed to fetch contacts: ',
-  failed: 'Failed to fetch contacts',
 } as const;
 
 /** The seed's contacts failure text: with the reason when there is one. */
 export function contactsErrorMessage(reason: string | null | undefined): string {
-  const trimmed = reason?.trim();
-  return trimmed ? `${contactMessages.failedPrefix}${trimmed}` : contactMessages.failed;
+  return fetchFailedMessage('contacts', reason);
 }
 
 export const contactSchema = z.object({

@@ -194,3 +194,22 @@ async function toApiError(response: Response): Promise<ApiError> {
     requestId: response.headers.get('x-request-id') ?? undefined,
   });
 }
+
+/** The reason a failure gives the user: the server's message; null when no answer came back. */
+export function failureReason(error: Error): string | null {
+  return isApiError(error) && error.code === clientErrorCodes.network ? null : error.message;
+}
+
+/** The same failure told in other words; an ApiError stays one (a 403 still shows "no access"). */
+export function withMessage(error: Error, message: string): Error {
+  return isApiError(error)
+    ? new ApiError({
+        status: error.status,
+        code: error.code,
+        message,
+        details: error.details,
+        requestId: error.requestId,
+        cause: error,
+      })
+    : new Error(message, { cause: error });
+}

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Button, Group, Paper, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Agent } from '@switchboard/shared/agents';
+import { fetchFailedMessage } from '@switchboard/shared/fetch-errors';
 import { formatCost, formatDateTime, formatPercent } from '@switchboard/shared/format';
 import { IconPlus, IconRobot, IconSettings } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -8,27 +9,9 @@ import { Link } from 'react-router';
 import { EmptyPanel } from '../../../components/empty-panel';
 import { QueryError } from '../../../components/query-error';
 import { TableSkeleton } from '../../../components/table-skeleton';
-import { ApiError, isApiError } from '../../../lib/api-client';
+import { withMessage } from '../../../lib/api-client';
 import { useAgentList } from '../api/list-agents';
 import { AgentSettingsModal } from './agent-settings-modal';
-
-const LIST_ERROR_PREFIX = 'Failed to fetch agents: ';
-
-/** The seed's wording for a failed list: the prefix, then the status text or message. */
-function listError(error: Error): Error {
-  const message = `${LIST_ERROR_PREFIX}${error.message}`;
-  // Still an ApiError, so a 403 keeps showing "no access".
-  return isApiError(error)
-    ? new ApiError({
-        status: error.status,
-        code: error.code,
-        message,
-        details: error.details,
-        requestId: error.requestId,
-        cause: error,
-      })
-    : new Error(message, { cause: error });
-}
 
 function agentPath(agent: Agent, page = ''): string {
   return `/agent/${encodeURIComponent(agent.id)}${page}`;
@@ -68,7 +51,7 @@ export function AgentsTable({
     return (
       <QueryError
         title="Failed to fetch agents"
-        error={listError(agents.error)}
+        error={withMessage(agents.error, fetchFailedMessage('agents', agents.error.message))}
         onRetry={() => void agents.refetch()}
         retrying={agents.isFetching}
       />

@@ -1,3 +1,4 @@
+import { fetchFailedMessage } from '@switchboard/shared/fetch-errors';
 import { IconRobotOff } from '@tabler/icons-react';
 import { EmptyPanel } from '../../../components/empty-panel';
 import { QueryError } from '../../../components/query-error';
@@ -30,7 +31,7 @@ export function AgentUnavailable({ error, onRetry, retrying = false }: AgentUnav
       error={
         isApiError(error) && error.status === 403
           ? error
-          : new Error(`Failed to fetch agent: ${message}`)
+          : new Error(fetchFailedMessage('agent', message))
       }
       onRetry={onRetry}
       retrying={retrying}

@@ -4,7 +4,7 @@ import { callLogsErrorMessage } from '@switchboard/shared/call-logs';
 import { IconPhoneCall, IconRestore } from '@tabler/icons-react';
 import { EmptyPanel } from '../../../components/empty-panel';
 import { QueryError } from '../../../components/query-error';
-import { ApiError, clientErrorCodes, isApiError } from '../../../lib/api-client';
+import { failureReason, withMessage } from '../../../lib/api-client';
 import { callLogsExportHref } from '../api/export-call-logs';
 import { useCallLogPage } from '../api/list-call-logs';
 import { useRefreshCallLogs } from '../api/sync-platform';
@@ -29,29 +29,6 @@ const TAB_LABELS: Record<CallLogTab, string> = {
 
 function isTab(value: string | null): value is CallLogTab {
   return (CALL_LOG_TABS as readonly string[]).includes(value ?? '');
-}
-
-/**
- * The seed's reason for a failed page: the server's message; none for a request that never got
- * an answer. Still an ApiError, so a 403 keeps showing "no access".
- */
-export function callLogsError(error: Error): Error {
-  const reason = isApiError(error)
-    ? error.code === clientErrorCodes.network
-      ? null
-      : error.message
-    : error.message;
-  const message = callLogsErrorMessage(reason);
-  return isApiError(error)
-    ? new ApiError({
-        status: error.status,
-        code: error.code,
-        message,
-        details: error.details,
-        requestId: error.requestId,
-        cause: error,
-      })
-    : new Error(message, { cause: error });
 }
 
 /**
@@ -128,7 +105,7 @@ function CallLogResults({
     return (
       <QueryError
         title="Could not load the call logs"
-        error={callLogsError(calls.error)}
+        error={withMessage(calls.error, callLogsErrorMessage(failureReason(calls.error)))}
         onRetry={() => void calls.refetch()}
         retrying={calls.isFetching}
       />

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { EmptyPanel } from '../../../components/empty-panel';
 import { QueryError } from '../../../components/query-error';
 import { TablePagination } from '../../../components/table-pagination';
-import { ApiError, clientErrorCodes, isApiError } from '../../../lib/api-client';
+import { failureReason, withMessage } from '../../../lib/api-client';
 import { usePaginationParams } from '../../../lib/use-pagination-params';
 import { useContactPage } from '../api/list-contacts';
 import { useContactSearch } from '../hooks/use-contact-search';
@@ -20,29 +20,6 @@ import { ContactsTable } from './contacts-table';
 import { DeleteContactModal } from './delete-contact-modal';
 import { ImportContactsModal } from './import-contacts-modal';
 import { ImportHistory } from './import-history';
-
-/**
- * The seed's failure text: "Failed to fetch contacts: <the server's reason>", or without a
- * reason when the request never got an answer. Still an ApiError, so a 403 keeps "no access".
- */
-export function contactsError(error: Error): Error {
-  const reason = isApiError(error)
-    ? error.code === clientErrorCodes.network
-      ? null
-      : error.message
-    : error.message;
-  const message = contactsErrorMessage(reason);
-  return isApiError(error)
-    ? new ApiError({
-        status: error.status,
-        code: error.code,
-        message,
-        details: error.details,
-        requestId: error.requestId,
-        cause: error,
-      })
-    : new Error(message, { cause: error });
-}
 
 /** The business's contacts: search, one page, add/edit/delete, imports and their history. */
 export function Contacts() {
@@ -75,7 +52,7 @@ export function Contacts() {
     body = (
       <QueryError
         title="Could not load the contacts"
-        error={contactsError(contacts.error)}
+        error={withMessage(contacts.error, contactsErrorMessage(failureReason(contacts.error)))}
         onRetry={() => void contacts.refetch()}
         retrying={contacts.isFetching}
       />
