@@ -6,3 +6,5 @@ export * from './schema/sync-state';
 export * from './schema/mail';
 export * from './schema/accounts';
 export * from './schema/contacts';
+export * from './schema/enquiries';
+export * from './schema/appointments';

@@ -16,6 +16,8 @@ declare module 'fastify' {
 export type ToolHandler = (input: {
   arguments: Record<string, unknown>;
   call: Record<string, unknown> | undefined;
+  /** The platform's id of this tool call: the same id again is the same request. */
+  toolCallId: string;
 }) => Promise<string>;
 
 const envelopeSchema = z.object({
@@ -174,6 +176,7 @@ export const webhookRoutes =
                   const result = await handler({
                     arguments: parseArguments(toolCall.function?.arguments ?? toolCall.parameters),
                     call: message.call,
+                    toolCallId: toolCall.id,
                   });
                   return { toolCallId: toolCall.id, name, result };
                 } catch (error) {

@@ -8,7 +8,7 @@ import { normalizeCallerNumber } from './phone';
 export type ContactRow = typeof contacts.$inferSelect;
 
 /** The columns a contact has on the wire (never the generated search text). */
-const CONTACT_COLUMNS = {
+export const CONTACT_COLUMNS = {
   id: contacts.id,
   businessId: contacts.businessId,
   name: contacts.name,

@@ -1,0 +1,86 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { agents, contacts } from '../db/schema';
+import { AppError } from '../lib/app-error';
+import {
+  CONTACT_COLUMNS,
+  upsertContactFromCall,
+  type ContactRecord,
+} from '../modules/contacts/contacts.repository';
+
+/** Who and where an agent tool call is about: the agent's business, the call and the caller. */
+export type ToolCaller = {
+  businessId: string;
+  /** The platform assistant id. */
+  assistantId: string;
+  /** The platform call id, when the message carried the call. */
+  callId: string | null;
+  contact: ContactRecord;
+};
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+}
+
+/**
+ * Reads the call a tool-calls message carries, finds the agent's business, and finds or creates
+ * the caller as a contact of that business (by phone number; for a web call, which has no
+ * number, by the email address the caller gave, or a new contact with the name). A tool call
+ * from an agent no business owns is refused with a 4xx, which the webhook answers as the tool's
+ * error.
+ */
+export async function resolveToolCaller(
+  db: Db,
+  call: Record<string, unknown> | undefined,
+  caller: { name?: unknown; email?: unknown },
+): Promise<ToolCaller> {
+  const assistantId = text(call?.assistantId);
+  if (!call || !assistantId) {
+    throw new AppError('VALIDATION_ERROR', 400, 'The tool call did not say which call it is from');
+  }
+  const [agent] = await db
+    .select({ businessId: agents.businessId })
+    .from(agents)
+    .where(and(eq(agents.platformAssistantId, assistantId), isNull(agents.removedAt)));
+  if (!agent?.businessId) {
+    throw new AppError('AGENT_UNASSIGNED', 422, 'This agent is not assigned to a business');
+  }
+  const businessId = agent.businessId;
+  const name = text(caller.name);
+  const email = text(caller.email)?.toLowerCase() ?? null;
+  const customer = call.customer as { number?: unknown } | undefined;
+  const phone = text(customer?.number);
+
+  const contact =
+    (phone ? await upsertContactFromCall(db, { businessId, phone, name, email }) : null) ??
+    (await findOrCreateContactWithoutPhone(db, businessId, name, email));
+  return { businessId, assistantId, callId: text(call.id), contact };
+}
+
+async function findOrCreateContactWithoutPhone(
+  db: Db,
+  businessId: string,
+  name: string | null,
+  email: string | null,
+): Promise<ContactRecord> {
+  const columns = CONTACT_COLUMNS;
+  const byEmail = () =>
+    email
+      ? db
+          .select(columns)
+          .from(contacts)
+          .where(and(eq(contacts.businessId, businessId), eq(contacts.email, email)))
+      : Promise.resolve([]);
+  const [existing] = await byEmail();
+  if (existing) return existing;
+  const [created] = await db
+    .insert(contacts)
+    .values({ businessId, name: name ?? '', email, source: 'call' })
+    .onConflictDoNothing()
+    .returning(columns);
+  const contact = created ?? (await byEmail())[0];
+  if (!contact) {
+    throw new AppError('CONTACT_CONFLICT', 409, 'The caller could not be recorded as a contact');
+  }
+  return contact;
+}
