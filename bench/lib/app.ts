@@ -57,6 +57,8 @@ export function benchAgentIds(agentCount: number): string[] {
 export type BenchApp = {
   app: App;
   db: Db;
+  /** The member's business. */
+  businessId: string;
   /** The member's session cookie (and Sec-Fetch-Site), for app.inject. */
   headers: Record<string, string>;
   close: () => Promise<void>;
@@ -72,6 +74,8 @@ export async function openBenchApp(options: {
   adminUrl: string | undefined;
   agentIds: string[];
   timeZone: string;
+  /** More settings for the app (e.g. IMPORT_MAX_FILE_MB). */
+  env?: Record<string, string>;
 }): Promise<BenchApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchboard-bench-'));
   const scratch =
@@ -87,6 +91,7 @@ export async function openBenchApp(options: {
     DATABASE_URL: scratch?.url ?? '',
     SANDBOX_CALLS: '100',
     SANDBOX_SIMULATOR_INTERVAL_MS: '0',
+    ...options.env,
   });
   const app = await buildApp(config).catch(async (error: unknown) => {
     await cleanup();
@@ -113,7 +118,7 @@ export async function openBenchApp(options: {
       })),
     );
     const headers = await sessionHeaders(app, member.userName);
-    return { app, db, headers, close };
+    return { app, db, businessId: member.businessId, headers, close };
   } catch (error) {
     await close();
     throw error;
