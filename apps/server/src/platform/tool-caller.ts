@@ -1,4 +1,5 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../db/client';
 import { agents, contacts } from '../db/schema';
 import { AppError } from '../lib/app-error';
@@ -22,10 +23,21 @@ function text(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 }
 
+const emailSchema = z.email();
+
+/** The caller's email in lower case, or null when what the agent heard is not an address. */
+function emailOf(value: unknown): string | null {
+  const email = text(value)?.toLowerCase() ?? null;
+  return email !== null && emailSchema.safeParse(email).success ? email : null;
+}
+
 /**
  * Reads the call a tool-calls message carries, finds the agent's business, and finds or creates
  * the caller as a contact of that business (by phone number; for a web call, which has no
- * number, by the email address the caller gave, or a new contact with the name). A tool call
+ * number, by the email address the caller gave, or a new contact with the name). A name or an
+ * email only fills what the contact has blank; what is not an email address is not kept as
+ * one. A web caller who gives no email cannot be recognised, so each such tool call records a
+ * new contact with the name it has. A tool call
  * from an agent no business owns is refused with a 4xx, which the webhook answers as the tool's
  * error.
  */
@@ -47,7 +59,7 @@ export async function resolveToolCaller(
   }
   const businessId = agent.businessId;
   const name = text(caller.name);
-  const email = text(caller.email)?.toLowerCase() ?? null;
+  const email = emailOf(caller.email);
   const customer = call.customer as { number?: unknown } | undefined;
   const phone = text(customer?.number);
 
@@ -72,7 +84,16 @@ async function findOrCreateContactWithoutPhone(
           .where(and(eq(contacts.businessId, businessId), eq(contacts.email, email)))
       : Promise.resolve([]);
   const [existing] = await byEmail();
-  if (existing) return existing;
+  if (existing) {
+    // Like a phone caller's contact: a name given later fills a blank one, never replaces it.
+    if (existing.name.trim() !== '' || name === null) return existing;
+    const [named] = await db
+      .update(contacts)
+      .set({ name, updatedAt: sql`now()` })
+      .where(and(eq(contacts.id, existing.id), eq(contacts.name, '')))
+      .returning(columns);
+    return named ?? existing;
+  }
   const [created] = await db
     .insert(contacts)
     .values({ businessId, name: name ?? '', email, source: 'call' })
