@@ -344,7 +344,7 @@ async function benchTarget(target: BenchTarget, file: string, facts: FileFacts) 
         ...(body === undefined ? {} : { payload: body }),
       });
       if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
-      return res.json();
+      return res.json<unknown>();
     };
 
     const { ms, rssGrowthMb, result } = await measure(async () => {

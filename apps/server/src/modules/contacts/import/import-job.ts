@@ -8,6 +8,7 @@
  * connection that the transaction holds until it ends, so there the counts appear only at the
  * end (a PGlite install is a small one, and its imports are short).
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CountryCode } from 'libphonenumber-js';
 import { contactImportMessages } from '@switchboard/shared/contact-imports';
@@ -19,12 +20,12 @@ import {
   completeContactImport,
   failContactImport,
   failRunningContactImports,
+  fillContactBlanks,
   findContactsByKeys,
-  insertImportChange,
+  insertImportChanges,
   insertImportErrors,
   insertImportedContacts,
   readImportFile,
-  setContactFields,
   writeImportProgress,
   type ImportCounts,
 } from './import.repository';
@@ -41,7 +42,7 @@ export type ContactImportJobOptions = {
   log: FastifyBaseLogger;
   maxFileMb: number;
   maxUncompressedMb: number;
-  /** Rows per batch (default 1000). */
+  /** Rows per batch (default 2000). */
   batchSize?: number;
   /** How often a started runner looks for queued imports (default 2 s). */
   pollMs?: number;
@@ -57,6 +58,11 @@ const keysOf = (row: ContactRow) => [
  * Writes one import's rows inside its transaction, a batch at a time. A person of the file
  * (rows merged by DuplicateTracker) becomes one contact: a new one, or an existing contact of
  * the business with the same phone or email, filled in only where it is blank.
+ *
+ * Each batch is a fixed handful of statements whatever its size: the failed rows, one lookup
+ * of the existing contacts holding the batch's phones and emails, one multi-row insert of the
+ * new contacts (their ids made here, so no row has to be matched back), one insert of the
+ * before-images of the existing contacts first touched, one update filling blanks.
  */
 class ImportWriter {
   readonly counts: ImportCounts = {
@@ -68,8 +74,10 @@ class ImportWriter {
   };
   private readonly pending = new Map<number, ContactRow>();
   private errors: { line: number; reason: string; row: string[] }[] = [];
-  /** Person of the file → the contact written for it and what that contact now holds. */
-  private readonly persons = new Map<number, { id: string; current: ContactRow }>();
+  /** Person of the file → the contact written for it. */
+  private readonly persons = new Map<number, string>();
+  /** What each contact this import has written or matched now holds. */
+  private readonly current = new Map<string, ContactRow>();
   /** Which contact holds a phone ("p:…") or email ("e:…"): unique within a business. */
   private readonly owners = new Map<string, string>();
   private readonly created = new Set<string>();
@@ -93,11 +101,29 @@ class ImportWriter {
     this.pending.set(tracked.index, tracked.contact);
   }
 
-  async flush() {
-    await insertImportErrors(this.tx, this.importId, this.errors);
+  /**
+   * Writes the rows read so far. What it writes (and the counts it answers) is taken at once,
+   * so the next rows can be read while this batch is being written.
+   */
+  flush(): Promise<ImportCounts> {
+    const errors = this.errors;
     this.errors = [];
     const states = [...this.pending.entries()];
     this.pending.clear();
+    const read = { ...this.counts };
+    // Created and updated are known once the batch is written; the rest when it was read.
+    return this.write(errors, states).then(() => ({
+      ...read,
+      createdCount: this.counts.createdCount,
+      updatedCount: this.counts.updatedCount,
+    }));
+  }
+
+  private async write(
+    errors: { line: number; reason: string; row: string[] }[],
+    states: [number, ContactRow][],
+  ) {
+    await insertImportErrors(this.tx, this.importId, errors);
     if (states.length === 0) return;
 
     const unknown = states.flatMap(([, s]) => keysOf(s)).filter((k) => !this.owners.has(k));
@@ -107,30 +133,33 @@ class ImportWriter {
       unknown.filter((k) => k.startsWith('p:')).map((k) => k.slice(2)),
       unknown.filter((k) => k.startsWith('e:')).map((k) => k.slice(2)),
     );
-    const existingById = new Map(existing.map((c) => [c.id, c]));
-    for (const contact of existing)
+    for (const contact of existing) {
       for (const key of keysOf(contact)) this.owners.set(key, contact.id);
+      if (!this.current.has(contact.id)) this.current.set(contact.id, pickFields(contact));
+    }
 
-    const toInsert: { index: number; row: ContactRow }[] = [];
+    const toInsert: (ContactRow & { id: string })[] = [];
+    const before: { contactId: string; before: ContactRow }[] = [];
+    /** Contact → the blank fields this batch fills (a field is filled once, never overwritten). */
+    const fills = new Map<string, Partial<ContactRow>>();
     for (const [index, state] of states) {
-      const person = this.persons.get(index);
-      if (person) {
-        await this.fillBlanks(person, state);
+      const personId = this.persons.get(index);
+      if (personId !== undefined) {
+        this.fillBlanks(personId, state, fills);
         continue;
       }
+      // Only a contact that was there before the import takes a new person in; a key that
+      // another person of this file holds stays with that person (see below).
       const ownerId = keysOf(state)
         .map((key) => this.owners.get(key))
-        .find((id) => id !== undefined && !id.startsWith('new:'));
+        .find((id) => id !== undefined && !this.created.has(id));
       if (ownerId !== undefined) {
-        const found = existingById.get(ownerId);
-        const current = found ? pickFields(found) : this.currentOf(ownerId);
-        const matched = { id: ownerId, current };
-        if (!this.created.has(ownerId)) {
-          await insertImportChange(this.tx, this.importId, ownerId, current);
+        if (!this.touched(ownerId)) {
+          before.push({ contactId: ownerId, before: this.current.get(ownerId)! });
           this.counts.updatedCount += 1;
         }
-        this.persons.set(index, matched);
-        await this.fillBlanks(matched, state);
+        this.persons.set(index, ownerId);
+        this.fillBlanks(ownerId, state, fills);
         continue;
       }
       // A key another person of this file already holds (a row that matched two people) is
@@ -138,47 +167,54 @@ class ImportWriter {
       const row = { ...state };
       if (row.phone !== null && this.owners.has(`p:${row.phone}`)) row.phone = null;
       if (row.email !== null && this.owners.has(`e:${row.email}`)) row.email = null;
-      for (const key of keysOf(row)) this.owners.set(key, `new:${index}`);
-      toInsert.push({ index, row });
+      const id = randomUUID();
+      for (const key of keysOf(row)) this.owners.set(key, id);
+      this.created.add(id);
+      this.persons.set(index, id);
+      this.current.set(id, row);
+      toInsert.push({ id, ...row });
     }
 
-    const ids = await insertImportedContacts(
+    await insertImportedContacts(this.tx, this.businessId, this.importId, toInsert);
+    this.counts.createdCount += toInsert.length;
+    await insertImportChanges(this.tx, this.importId, before);
+    await fillContactBlanks(
       this.tx,
       this.businessId,
-      this.importId,
-      toInsert.map((i) => i.row),
+      [...fills].map(([id, fields]) => ({ id, ...fields })),
     );
-    toInsert.forEach(({ index, row }, i) => {
-      const id = ids[i]!;
-      this.created.add(id);
-      this.persons.set(index, { id, current: row });
-      for (const key of keysOf(row)) this.owners.set(key, id);
-    });
-    this.counts.createdCount += ids.length;
   }
 
-  private currentOf(contactId: string): ContactRow {
-    for (const person of this.persons.values()) if (person.id === contactId) return person.current;
-    throw new Error(`contact ${contactId} of this import is not known`);
+  /** Whether an existing contact was already matched by an earlier person of this import. */
+  private readonly matched = new Set<string>();
+  private touched(contactId: string): boolean {
+    if (this.matched.has(contactId)) return true;
+    this.matched.add(contactId);
+    return false;
   }
 
   /** Fills the contact's blank fields from the person's merged values; never overwrites. */
-  private async fillBlanks(person: { id: string; current: ContactRow }, state: ContactRow) {
+  private fillBlanks(
+    contactId: string,
+    state: ContactRow,
+    fills: Map<string, Partial<ContactRow>>,
+  ) {
+    const current = this.current.get(contactId)!;
     const changes: Partial<ContactRow> = {};
     for (const field of FIELDS) {
       const value = state[field];
-      if (isBlank(value) || !isBlank(person.current[field])) continue;
+      if (isBlank(value) || !isBlank(current[field])) continue;
       if (field === 'phone' || field === 'email') {
         const key = `${field === 'phone' ? 'p' : 'e'}:${value}`;
         const owner = this.owners.get(key);
-        if (owner !== undefined && owner !== person.id) continue;
-        this.owners.set(key, person.id);
+        if (owner !== undefined && owner !== contactId) continue;
+        this.owners.set(key, contactId);
       }
       changes[field] = value;
     }
     if (Object.keys(changes).length === 0) return;
-    person.current = { ...person.current, ...changes };
-    await setContactFields(this.tx, this.businessId, person.id, changes);
+    this.current.set(contactId, { ...current, ...changes });
+    fills.set(contactId, { ...fills.get(contactId), ...changes });
   }
 }
 
@@ -282,7 +318,7 @@ export class ContactImportJob {
     claimed: { id: string; businessId: string; mapping: unknown; country: string },
     file: Buffer,
   ): Promise<ImportCounts> {
-    const { maxFileMb, maxUncompressedMb, batchSize = 1000 } = this.options;
+    const { maxFileMb, maxUncompressedMb, batchSize = 2000 } = this.options;
     const mapping = claimed.mapping as Mapping;
     // toContactRow reads national numbers in this region; a country libphonenumber does not
     // know leaves only international numbers valid.
@@ -293,31 +329,47 @@ export class ContactImportJob {
     );
     const writer = new ImportWriter(tx, claimed.businessId, claimed.id);
     const tracker = new DuplicateTracker();
+    // One batch is written while the next is read; never more than one in flight, so the
+    // transaction's single connection sees the batches in order.
+    let writing: Promise<void> | undefined;
+    const nextBatch = async () => {
+      await writing;
+      const batch = this.afterBatch(writer, claimed.id);
+      batch.catch(() => undefined); // awaited before the next batch or at the end
+      writing = batch;
+    };
     let columnCount: number | undefined;
-    for await (const row of rows) {
-      if (columnCount === undefined) {
-        columnCount = row.cells.length;
-        continue;
+    try {
+      for await (const row of rows) {
+        if (columnCount === undefined) {
+          columnCount = row.cells.length;
+          continue;
+        }
+        writer.counts.processedRows += 1;
+        if (row.error !== undefined) {
+          writer.fail(row.line, row.error, row.cells);
+        } else {
+          const result = toContactRow(row.cells, mapping, region, columnCount);
+          if (result.ok === 'skip') writer.counts.skippedCount += 1;
+          else if (result.ok === false) writer.fail(row.line, result.reason, row.cells);
+          else writer.add(tracker.add(result.contact, row.line));
+        }
+        if (writer.size >= batchSize) await nextBatch();
       }
-      writer.counts.processedRows += 1;
-      if (row.error !== undefined) {
-        writer.fail(row.line, row.error, row.cells);
-      } else {
-        const result = toContactRow(row.cells, mapping, region, columnCount);
-        if (result.ok === 'skip') writer.counts.skippedCount += 1;
-        else if (result.ok === false) writer.fail(row.line, result.reason, row.cells);
-        else writer.add(tracker.add(result.contact, row.line));
-      }
-      if (writer.size >= batchSize) await this.afterBatch(writer, claimed.id);
+      await nextBatch();
+      await writing;
+    } catch (error) {
+      // Let a write under way end before the transaction is rolled back.
+      await writing?.catch(() => undefined);
+      throw error;
     }
-    await this.afterBatch(writer, claimed.id);
     return writer.counts;
   }
 
   private async afterBatch(writer: ImportWriter, importId: string) {
-    await writer.flush();
+    const counts = await writer.flush();
     if (this.options.driver === 'postgres')
-      await writeImportProgress(this.options.db, importId, writer.counts);
-    await this.onBatch?.(importId, { ...writer.counts });
+      await writeImportProgress(this.options.db, importId, counts);
+    await this.onBatch?.(importId, counts);
   }
 }

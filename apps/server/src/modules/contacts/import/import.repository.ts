@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import {
   businesses,
@@ -211,36 +211,68 @@ const CONTACT_FIELDS = {
   notes: contacts.notes,
 };
 
-/** The business's contacts that have one of these phone numbers or email addresses. */
+/**
+ * The business's contacts that have one of these phone numbers or email addresses. The lists
+ * travel as one JSON parameter each (a batch has thousands), and `= any(array(…))` lets the
+ * partial unique indexes on (business_id, phone) and (business_id, email) find them.
+ */
 export async function findContactsByKeys(
   db: Db,
   businessId: string,
   phones: string[],
   emails: string[],
 ): Promise<ExistingContact[]> {
-  const matches = [
-    phones.length > 0 ? inArray(contacts.phone, phones) : undefined,
-    emails.length > 0 ? inArray(contacts.email, emails) : undefined,
-  ].filter((part): part is SQL => part !== undefined);
-  if (matches.length === 0) return [];
+  if (phones.length === 0 && emails.length === 0) return [];
+  const anyOf = (values: string[]) =>
+    sql`any(array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb)))`;
   return db
     .select(CONTACT_FIELDS)
     .from(contacts)
-    .where(and(eq(contacts.businessId, businessId), or(...matches)));
+    .where(
+      and(
+        eq(contacts.businessId, businessId),
+        or(
+          phones.length > 0 ? sql`${contacts.phone} = ${anyOf(phones)}` : undefined,
+          emails.length > 0 ? sql`${contacts.email} = ${anyOf(emails)}` : undefined,
+        ),
+      ),
+    );
 }
 
+/** The import's new contacts (ids made by the caller), in one statement of one JSON parameter. */
 export async function insertImportedContacts(
   db: Db,
   businessId: string,
   importId: string,
-  rows: ContactRow[],
-): Promise<string[]> {
-  if (rows.length === 0) return [];
-  const inserted = await db
-    .insert(contacts)
-    .values(rows.map((row) => ({ ...row, businessId, importId, source: 'import' })))
-    .returning({ id: contacts.id });
-  return inserted.map((row) => row.id);
+  rows: (ContactRow & { id: string })[],
+) {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    insert into ${contacts} (id, business_id, import_id, source, name, phone, email, company, notes)
+    select r.id, ${businessId}::uuid, ${importId}::uuid, 'import', r.name, r.phone, r.email,
+           r.company, r.notes
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as r(id uuid, name text, phone text, email text, company text, notes text)`);
+}
+
+/**
+ * Fills blank fields of existing contacts in one statement: each row names the fields to fill
+ * (absent = keep), and a field is only ever filled, never cleared.
+ */
+export async function fillContactBlanks(
+  db: Db,
+  businessId: string,
+  rows: (Partial<ContactRow> & { id: string })[],
+) {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    update ${contacts} as c
+    set name = coalesce(v.name, c.name), phone = coalesce(v.phone, c.phone),
+        email = coalesce(v.email, c.email), company = coalesce(v.company, c.company),
+        notes = coalesce(v.notes, c.notes), updated_at = now()
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as v(id uuid, name text, phone text, email text, company text, notes text)
+    where c.id = v.id and c.business_id = ${businessId}::uuid`);
 }
 
 export async function setContactFields(
@@ -256,15 +288,15 @@ export async function setContactFields(
 }
 
 /** The first before-image of a contact per import is the one undo restores. */
-export async function insertImportChange(
+export async function insertImportChanges(
   db: Db,
   importId: string,
-  contactId: string,
-  before: ContactRow,
+  changes: { contactId: string; before: ContactRow }[],
 ) {
+  if (changes.length === 0) return;
   await db
     .insert(contactImportChanges)
-    .values({ importId, contactId, before })
+    .values(changes.map((change) => ({ importId, ...change })))
     .onConflictDoNothing();
 }
 
