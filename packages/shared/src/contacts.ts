@@ -131,17 +131,54 @@ export type ContactFormValues = z.input<typeof contactInputSchema>;
 /** What POST and PATCH carry (after parsing: trimmed). */
 export type ContactInput = z.output<typeof contactInputSchema>;
 
+/** How many of a contact's enquiries and of its appointments the detail shows. */
+export const CONTACT_RECENT_ITEMS = 20;
+
+/** One of a contact's enquiries, as the contact's page lists it (newest first). */
+export const contactEnquirySchema = z.object({
+  id: z.string(),
+  subject: z.string(),
+  /** open | pending | resolved | closed */
+  status: z.string(),
+  isRead: z.boolean(),
+  /** The platform assistant id of the agent that took it; null for one added by hand. */
+  assistantId: z.string().nullable(),
+  agentName: z.string().nullable(),
+  callId: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type ContactEnquiry = z.infer<typeof contactEnquirySchema>;
+
+/** One of a contact's appointments, as the contact's page lists it (latest start first). */
+export const contactAppointmentSchema = z.object({
+  id: z.string(),
+  service: z.string(),
+  startsAt: z.iso.datetime(),
+  endsAt: z.iso.datetime(),
+  /** scheduled | completed | cancelled | no_show */
+  status: z.string(),
+  assistantId: z.string().nullable(),
+  agentName: z.string().nullable(),
+  callId: z.string().nullable(),
+});
+export type ContactAppointment = z.infer<typeof contactAppointmentSchema>;
+
 /**
  * GET /api/contacts/:id: the contact with its recent calls — the last 20 calls of the
  * business's agents from this contact's phone number (matched on digits), formatted like the
- * call log in the business's time zone. `enquiries` and `appointments` are empty for now: their
- * tables come with later issues, which give them their own schemas.
+ * call log in the business's time zone — its last 20 enquiries and its 20 latest appointments,
+ * and how many of each it has in all.
  */
 export const contactDetailSchema = contactSchema.extend({
   calls: z.array(callLogRowSchema),
-  /** The zone the calls' start times are written in. */
+  /** The zone the calls' start times are written in (and the page's dates). */
   timeZone: z.string(),
-  enquiries: z.array(z.unknown()),
-  appointments: z.array(z.unknown()),
+  enquiries: z.array(contactEnquirySchema),
+  appointments: z.array(contactAppointmentSchema),
+  counts: z.object({
+    calls: z.number().int(),
+    enquiries: z.number().int(),
+    appointments: z.number().int(),
+  }),
 });
 export type ContactDetail = z.infer<typeof contactDetailSchema>;

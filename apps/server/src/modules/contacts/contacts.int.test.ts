@@ -1,7 +1,7 @@
 import type { Contact, ContactDetail, ContactList } from '@switchboard/shared/contacts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agents, contacts } from '../../db/schema';
+import { agents, appointments, contacts, enquiries } from '../../db/schema';
 import { toCallRecord } from '../../platform/call-record';
 import type { WireError } from '../../plugins/error-handler';
 import {
@@ -364,6 +364,7 @@ describe.each(databaseTargets)('contacts on %s', (target) => {
         timeZone: 'Europe/Dublin',
         enquiries: [],
         appointments: [],
+        counts: { calls: 23, enquiries: 0, appointments: 0 },
       });
       expect(body.calls.map((call) => call.id)).toEqual(
         Array.from({ length: 20 }, (_, i) => `ours-${String(22 - i).padStart(2, '0')}`),
@@ -382,6 +383,98 @@ describe.each(databaseTargets)('contacts on %s', (target) => {
       const { body: mailOnly } = await create({ name: 'Mail', email: 'mail@calls.example' });
       const { body } = await send<ContactDetail>('GET', `/api/contacts/${mailOnly.id}`);
       expect(body.calls).toEqual([]);
+      expect(body.counts.calls).toBe(0);
+    });
+
+    it('lists the contact’s newest enquiries and latest appointments, with how many in all', async () => {
+      const db = ctx.app.database.db;
+      const { body: someoneElse } = await create({ name: 'Someone Else', phone: '085 555 7777' });
+      const base = Date.parse('2026-03-10T09:00:00.000Z');
+      await db.insert(enquiries).values([
+        ...Array.from({ length: 22 }, (_, i) => ({
+          businessId: owner.businessId,
+          contactId: caller.id,
+          assistantId: i % 2 === 0 ? AGENT : null,
+          callId: i % 2 === 0 ? `ours-${String(i).padStart(2, '0')}` : null,
+          subject: `Enquiry ${i}`,
+          status: i === 21 ? 'resolved' : 'open',
+          isRead: i === 21,
+          source: i % 2 === 0 ? 'call' : 'manual',
+          createdAt: new Date(base + i * 60_000),
+        })),
+        {
+          businessId: owner.businessId,
+          contactId: someoneElse.id,
+          subject: 'Not this contact',
+          source: 'manual',
+        },
+      ]);
+      await db.insert(appointments).values([
+        ...[3, 1, 2].map((day) => ({
+          businessId: owner.businessId,
+          contactId: caller.id,
+          assistantId: AGENT,
+          callId: 'ours-01',
+          service: `Check-up ${day}`,
+          startsAt: new Date(base + day * 86_400_000),
+          endsAt: new Date(base + day * 86_400_000 + 1_800_000),
+          source: 'call',
+        })),
+        {
+          businessId: owner.businessId,
+          contactId: someoneElse.id,
+          service: 'Not this contact',
+          startsAt: new Date(base),
+          endsAt: new Date(base + 1_800_000),
+          source: 'manual',
+        },
+      ]);
+
+      const { body } = await send<ContactDetail>('GET', `/api/contacts/${caller.id}`);
+      expect(body.counts).toEqual({ calls: 23, enquiries: 22, appointments: 3 });
+      expect(body.enquiries.every((e) => typeof e.id === 'string' && e.id !== '')).toBe(true);
+      expect(body.enquiries.map((e) => e.subject)).toEqual(
+        Array.from({ length: 20 }, (_, i) => `Enquiry ${21 - i}`),
+      );
+      expect(body.enquiries[0]).toEqual({
+        id: body.enquiries[0]?.id,
+        subject: 'Enquiry 21',
+        status: 'resolved',
+        isRead: true,
+        assistantId: null,
+        agentName: null,
+        callId: null,
+        createdAt: '2026-03-10T09:21:00.000Z',
+      });
+      expect(body.enquiries[1]).toMatchObject({
+        assistantId: AGENT,
+        agentName: 'Front desk',
+        callId: 'ours-20',
+      });
+      expect(body.appointments.map((a) => a.service)).toEqual([
+        'Check-up 3',
+        'Check-up 2',
+        'Check-up 1',
+      ]);
+      expect(body.appointments[0]).toEqual({
+        id: body.appointments[0]?.id,
+        service: 'Check-up 3',
+        startsAt: '2026-03-13T09:00:00.000Z',
+        endsAt: '2026-03-13T09:30:00.000Z',
+        status: 'scheduled',
+        assistantId: AGENT,
+        agentName: 'Front desk',
+        callId: 'ours-01',
+      });
+
+      // Another business sees none of it.
+      const foreign = await send<WireError>(
+        'GET',
+        `/api/contacts/${caller.id}`,
+        undefined,
+        stranger,
+      );
+      expect(foreign.status).toBe(404);
     });
   });
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
-import { CONTACT_RECENT_CALLS } from '@switchboard/shared/contacts';
+import { CONTACT_RECENT_CALLS, CONTACT_RECENT_ITEMS } from '@switchboard/shared/contacts';
 import type { Db } from '../../db/client';
-import { agents, calls, contacts } from '../../db/schema';
+import { agents, appointments, calls, contacts, enquiries } from '../../db/schema';
 import type { CallLogRecord } from '../calls/calls.repository';
 import { normalizeCallerNumber } from './phone';
 
@@ -260,4 +260,87 @@ export async function upsertContactFromCall(
       .returning(CONTACT_COLUMNS);
     return updated ?? existing;
   });
+}
+
+/** How many calls of the business's agents came from this phone number (matched on digits). */
+export async function countContactCalls(
+  db: Db,
+  businessId: string,
+  phone: string | null,
+): Promise<number> {
+  const digits = phone?.replace(/\D/g, '') ?? '';
+  if (digits === '') return 0;
+  const [row] = await db
+    .select({ n: count() })
+    .from(calls)
+    .innerJoin(agents, eq(agents.platformAssistantId, calls.assistantId))
+    .where(and(eq(agents.businessId, businessId), eq(calls.customerDigits, digits)));
+  return Number(row?.n ?? 0);
+}
+
+/** The agent's name for an assistant id of this business (null when none). */
+const agentNameOf = (
+  businessId: string,
+  assistantId: typeof enquiries.assistantId | typeof appointments.assistantId,
+) =>
+  sql<
+    string | null
+  >`(select a.name from ${agents} a where a.platform_assistant_id = ${assistantId} and a.business_id = ${businessId} limit 1)`;
+
+/** A contact's newest enquiries and how many it has. */
+export async function listContactEnquiries(
+  db: Db,
+  businessId: string,
+  contactId: string,
+  limit = CONTACT_RECENT_ITEMS,
+) {
+  const where = and(eq(enquiries.businessId, businessId), eq(enquiries.contactId, contactId));
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        id: enquiries.id,
+        subject: enquiries.subject,
+        status: enquiries.status,
+        isRead: enquiries.isRead,
+        assistantId: enquiries.assistantId,
+        agentName: agentNameOf(businessId, enquiries.assistantId),
+        callId: enquiries.callId,
+        createdAt: enquiries.createdAt,
+      })
+      .from(enquiries)
+      .where(where)
+      .orderBy(desc(enquiries.createdAt), desc(enquiries.id))
+      .limit(limit),
+    db.select({ n: count() }).from(enquiries).where(where),
+  ]);
+  return { rows, total: Number(counted?.n ?? 0) };
+}
+
+/** A contact's appointments, latest start first, and how many it has. */
+export async function listContactAppointments(
+  db: Db,
+  businessId: string,
+  contactId: string,
+  limit = CONTACT_RECENT_ITEMS,
+) {
+  const where = and(eq(appointments.businessId, businessId), eq(appointments.contactId, contactId));
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        id: appointments.id,
+        service: appointments.service,
+        startsAt: appointments.startsAt,
+        endsAt: appointments.endsAt,
+        status: appointments.status,
+        assistantId: appointments.assistantId,
+        agentName: agentNameOf(businessId, appointments.assistantId),
+        callId: appointments.callId,
+      })
+      .from(appointments)
+      .where(where)
+      .orderBy(desc(appointments.startsAt), desc(appointments.id))
+      .limit(limit),
+    db.select({ n: count() }).from(appointments).where(where),
+  ]);
+  return { rows, total: Number(counted?.n ?? 0) };
 }

@@ -15,11 +15,14 @@ import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors';
 import { AppError } from '../../lib/app-error';
 import { toCallLogRow } from '../calls/calls.service';
 import {
+  countContactCalls,
   deleteContact,
   findContact,
   findTakenFields,
   insertContact,
+  listContactAppointments,
   listContactCalls,
+  listContactEnquiries,
   listContacts,
   updateContact,
   type ContactFields,
@@ -79,13 +82,28 @@ export class ContactsService {
   async detail(business: ContactBusiness, contactId: string): Promise<ContactDetail> {
     const row = await findContact(this.deps.db, business.id, contactId);
     if (!row) throw contactNotFound();
-    const calls = row.phone ? await listContactCalls(this.deps.db, business.id, row.phone) : [];
+    const db = this.deps.db;
+    const [calls, callCount, enquiries, appointments] = await Promise.all([
+      row.phone ? listContactCalls(db, business.id, row.phone) : [],
+      countContactCalls(db, business.id, row.phone),
+      listContactEnquiries(db, business.id, row.id),
+      listContactAppointments(db, business.id, row.id),
+    ]);
     return {
       ...toContact(row),
       calls: calls.map((call) => toCallLogRow(call, business.timezone)),
       timeZone: business.timezone,
-      enquiries: [],
-      appointments: [],
+      enquiries: enquiries.rows.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
+      appointments: appointments.rows.map((a) => ({
+        ...a,
+        startsAt: a.startsAt.toISOString(),
+        endsAt: a.endsAt.toISOString(),
+      })),
+      counts: {
+        calls: callCount,
+        enquiries: enquiries.total,
+        appointments: appointments.total,
+      },
     };
   }
 
