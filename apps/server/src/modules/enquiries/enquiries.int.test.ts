@@ -369,6 +369,20 @@ describe.each(databaseTargets)('enquiries on %s', (target) => {
       expect(delivered[0]?.messageId).toBe(logs.data[0]?.messageId);
     });
 
+    it('stores one reply when the same key arrives twice at once (a double click)', async () => {
+      const enquiry = await addByHand('Double click');
+      const payload = { subject: 'Re: Double click', body: 'Once', idempotencyKey: nextKey() };
+      const url = `/contacts/enquiries/${enquiry.id}/send-reply`;
+      const [a, b] = await Promise.all([api('POST', url, payload), api('POST', url, payload)]);
+      expect([a.statusCode, b.statusCode].sort()).toEqual([200, 202]);
+      expect(a.json<EmailLog>().id).toBe(b.json<EmailLog>().id);
+      const rows = await ctx.app.database.db
+        .select()
+        .from(emailLogs)
+        .where(eq(emailLogs.enquiryId, enquiry.id));
+      expect(rows).toHaveLength(1);
+    });
+
     it('refuses a reply to a contact without an email address (422) and stores nothing', async () => {
       const noEmail = await api('POST', '/contacts', {
         name: 'Phone Only',
