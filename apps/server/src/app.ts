@@ -25,6 +25,11 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { DEMO_ADMIN, DEMO_MEMBER, seedDemoAccounts } from './modules/auth/demo-accounts';
 import { healthRoutes } from './modules/health/health.routes';
+import { syncEmailLogsFromOutbox } from './modules/enquiries/enquiries.repository';
+import { enquiryRoutes } from './modules/enquiries/enquiries.routes';
+import { EnquiriesService } from './modules/enquiries/enquiries.service';
+import { runDemoBurst } from './platform/demo-burst';
+import { resolveToolCaller } from './platform/tool-caller';
 import { statisticsRoutes } from './modules/statistics/statistics.routes';
 import { createLocalMailboxTransport, createSmtpTransport } from './modules/mail/mail-transport';
 import { MailService } from './modules/mail/mail.service';
@@ -103,6 +108,8 @@ export async function buildApp(config: Config) {
     log: app.log.child({ component: 'mail' }),
   });
   app.decorate('mail', mail);
+  // Enquiry replies' email logs follow their outbox messages (queued → sending → sent | failed).
+  mail.onChange((outboxIds, db) => syncEmailLogsFromOutbox(db, outboxIds));
   const importJob = new ContactImportJob({
     db: database.db,
     driver: database.driver,
@@ -145,7 +152,15 @@ export async function buildApp(config: Config) {
 
     // The embedded default's first start gets demo sign-ins; a real platform account never does.
     if (runtime.client.mode === 'sandbox' && runtime.sandbox) {
-      if (await seedDemoAccounts(database.db, runtime.sandbox.demo.assistantIds)) {
+      const sandbox = runtime.sandbox;
+      if (await seedDemoAccounts(database.db, sandbox.demo.assistantIds)) {
+        // With live simulated calls on (not in tests), a first burst of calls with tool calls
+        // gives the fresh demo enquiries and appointments through the real webhook path.
+        if (config.sandbox.simulatorIntervalMs > 0) {
+          app.addHook('onListen', async () => {
+            void runDemoBurst(sandbox, app.log.child({ component: 'demo-burst' }));
+          });
+        }
         app.log.info(
           `Demo sign-ins created: ${DEMO_ADMIN.userName} / ${DEMO_ADMIN.password} (admin) and ` +
             `${DEMO_MEMBER.userName} / ${DEMO_MEMBER.password} (Bright Smile Dental).`,
@@ -165,6 +180,17 @@ export async function buildApp(config: Config) {
     });
 
     const tools = new Map<string, ToolHandler>();
+    const enquiries = new EnquiriesService({ db: database.db, mail });
+    tools.set('create_enquiry', async ({ arguments: args, call, toolCallId }) =>
+      enquiries.createFromTool(
+        await resolveToolCaller(database.db, call, {
+          name: args.callerName,
+          email: args.callerEmail,
+        }),
+        args,
+        toolCallId,
+      ),
+    );
     await registerSecurityHeaders(app, config);
     await registerOpenApi(app);
     await app.register(healthRoutes, { prefix: '/api' });
@@ -195,6 +221,7 @@ export async function buildApp(config: Config) {
     await app.register(contactRoutes({ contacts: new ContactsService({ db: database.db }) }), {
       prefix: '/api',
     });
+    await app.register(enquiryRoutes({ enquiries }), { prefix: '/api' });
     await app.register(fastifyMultipart, {
       limits: { fileSize: config.imports.maxFileMb * 1024 * 1024, files: 1, fields: 10 },
     });

@@ -83,9 +83,7 @@ describe('routes', () => {
   it('the enquiry screens show their route parameters', async () => {
     renderApp('/agent/a1/enquiries/c7/email-logs/e42');
     expect(await screen.findByRole('heading', { name: 'Email log', level: 2 })).toBeInTheDocument();
-    expect(screen.getByText('Enquiry e42')).toBeInTheDocument();
-    expect(screen.getByText(/in reply to enquiry e42/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Contact c7' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Contact enquiries' })).toHaveAttribute(
       'href',
       '/agent/a1/enquiries/c7',
     );
@@ -104,9 +102,16 @@ describe('routes', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(/missing its token/);
   });
 
-  it('the contact enquiries screen names the contact', async () => {
+  it('the contact enquiries screen sits under the agent and the agent’s enquiries', async () => {
     renderApp('/agent/a1/enquiries/c7');
     expect(await screen.findByRole('heading', { name: 'Enquiries', level: 2 })).toBeInTheDocument();
-    expect(screen.getByText(/enquiries from contact c7/i)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Agent a1' })).toHaveAttribute('href', '/agent/a1');
+    const trail = screen
+      .getByRole('link', { name: 'Agent a1' })
+      .closest('nav, div')!.parentElement!;
+    expect(within(trail).getAllByRole('link', { name: 'Enquiries' })[0]).toHaveAttribute(
+      'href',
+      '/enquiries?agentId=a1',
+    );
   });
 });

@@ -6,6 +6,12 @@ import type { MailTransport } from './mail-transport';
 
 export type MailInput = { to: string; subject: string; text: string; kind: string };
 
+/**
+ * Told which outbox messages just changed state (claimed, sent, re-queued, failed, retried),
+ * with the connection or transaction that changed them, e.g. to keep email_logs in step.
+ */
+export type MailChangeListener = (outboxIds: string[], db: Db) => Promise<void>;
+
 /** Attempts before a message is given up as failed (about 1 h of retries with the back-off below). */
 export const MAIL_MAX_ATTEMPTS = 6;
 const RETRY_BASE_MS = 30_000;
@@ -27,6 +33,7 @@ export class MailService {
   private timer: NodeJS.Timeout | undefined;
   private processing: Promise<number> | undefined;
   private again = false;
+  private readonly listeners: MailChangeListener[] = [];
 
   constructor(
     private readonly deps: {
@@ -39,6 +46,31 @@ export class MailService {
 
   get transportKind() {
     return this.deps.transport.kind;
+  }
+
+  /** Registers a listener for the messages' state changes (see MailChangeListener). */
+  onChange(listener: MailChangeListener) {
+    this.listeners.push(listener);
+  }
+
+  private async changed(outboxIds: string[], db: Db = this.deps.db) {
+    if (outboxIds.length === 0) return;
+    for (const listener of this.listeners) {
+      try {
+        await listener(outboxIds, db);
+      } catch (error) {
+        // A listener's failure must not stop delivery; the next change copies the state again.
+        this.deps.log.error({ err: error, outboxIds }, 'mail change listener failed');
+      }
+    }
+  }
+
+  /**
+   * Asks the running worker to look at the queue now, e.g. right after the transaction that
+   * stored a message committed. Without a running worker (tests that drive it) it does nothing.
+   */
+  kick() {
+    if (this.timer) setImmediate(() => void this.processDue());
   }
 
   /** Stores a message for sending. Pass a transaction to make it part of a larger change. */
@@ -95,7 +127,7 @@ export class MailService {
     const { db } = this.deps;
     const now = new Date();
     // Messages stuck in "sending" by an interrupted run go back to the queue.
-    await db
+    const requeued = await db
       .update(mailOutbox)
       .set({ status: 'queued', updatedAt: now })
       .where(
@@ -103,7 +135,9 @@ export class MailService {
           eq(mailOutbox.status, 'sending'),
           lt(mailOutbox.updatedAt, new Date(now.getTime() - STUCK_SENDING_MS)),
         ),
-      );
+      )
+      .returning({ id: mailOutbox.id });
+    await this.changed(requeued.map((row) => row.id));
     let sent = 0;
     for (;;) {
       // Claim a batch: queued → sending in one statement, so two workers never take the same row.
@@ -130,6 +164,7 @@ export class MailService {
         )
         .returning();
       if (claimed.length === 0) return sent;
+      await this.changed(claimed.map((message) => message.id));
       for (const message of claimed) {
         if (await this.sendOne(message)) sent += 1;
       }
@@ -151,6 +186,7 @@ export class MailService {
         .update(mailOutbox)
         .set({ status: 'sent', messageId, sentAt: now, lastError: null, updatedAt: now })
         .where(eq(mailOutbox.id, message.id));
+      await this.changed([message.id]);
       return true;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
@@ -169,6 +205,7 @@ export class MailService {
           updatedAt: now,
         })
         .where(eq(mailOutbox.id, message.id));
+      await this.changed([message.id]);
       return false;
     }
   }
@@ -180,7 +217,11 @@ export class MailService {
       .set({ status: 'queued', attempts: 0, nextAttemptAt: new Date(), updatedAt: new Date() })
       .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'failed')))
       .returning({ id: mailOutbox.id });
-    if (updated.length > 0 && this.timer) setImmediate(() => void this.processDue());
+    await this.changed(
+      updated.map((row) => row.id),
+      tx,
+    );
+    if (updated.length > 0) this.kick();
     return updated.length > 0;
   }
 }

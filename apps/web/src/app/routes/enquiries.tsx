@@ -1,14 +1,16 @@
-import { IconMessages } from '@tabler/icons-react';
 import { PageHeader } from '../../components/page-header';
-import { ScreenPlaceholder } from '../../components/screen-placeholder';
+import { useAgentList } from '../../features/agents/api/list-agents';
+import { EnquiryInbox } from '../../features/enquiries/components/enquiry-inbox';
 
 export default function EnquiriesRoute() {
+  // The agent filter's choices; the inbox works without them while they load (or if they fail).
+  const agents = useAgentList();
   return (
     <>
       <PageHeader title="Enquiries" description="What callers asked your agents for." />
-      <ScreenPlaceholder icon={IconMessages}>
-        Enquiries your agents capture, with their status and read state, will appear here.
-      </ScreenPlaceholder>
+      <EnquiryInbox
+        agents={(agents.data ?? []).map((agent) => ({ id: agent.id, name: agent.name }))}
+      />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { AppShell, Box, NavLink, ScrollArea, Text } from '@mantine/core';
+import { AppShell, Badge, Box, NavLink, ScrollArea, Text } from '@mantine/core';
 import {
   IconAddressBook,
   IconBuildingStore,
@@ -15,8 +15,16 @@ import { Link, useMatch, useResolvedPath } from 'react-router';
 import classes from './app-navbar.module.css';
 import { useQuery } from '@tanstack/react-query';
 import { agentQueryOptions } from '../../features/agents/api/get-agent';
+import { useUnreadCounts } from '../../features/enquiries/api/get-unread-counts';
 
-type NavItem = { label: string; to: string; icon: Icon; end?: boolean };
+type NavItem = {
+  label: string;
+  to: string;
+  icon: Icon;
+  end?: boolean;
+  /** Unread items, shown as a badge when above 0. */
+  unread?: number;
+};
 
 const mainItems: NavItem[] = [
   { label: 'Dashboard', to: '/dashboard', icon: IconLayoutDashboard },
@@ -41,6 +49,16 @@ function agentItems(agentId: string): NavItem[] {
   ];
 }
 
+/** The agent's enquiries are the inbox filtered to it (each screen under it is one contact's). */
+function agentEnquiriesItem(agentId: string, unread: number): NavItem {
+  return {
+    label: 'Enquiries',
+    to: `/enquiries?agentId=${encodeURIComponent(agentId)}`,
+    icon: IconMessages,
+    unread,
+  };
+}
+
 type AppNavbarProps = {
   /** Shows the Admin section. */
   isAdmin: boolean;
@@ -54,12 +72,19 @@ export function AppNavbar({ isAdmin, onNavigate }: AppNavbarProps) {
   // The agent screens load the same query, so this adds no request of its own.
   const agent = useQuery({ ...agentQueryOptions(agentId ?? ''), enabled: agentId !== undefined });
   const agentLabel = agent.data?.name ?? agentId;
+  // Members only: an administrator has no business, hence no enquiries.
+  const unread = useUnreadCounts(!isAdmin).data;
+  const agentUnread = unread?.byAgent.find((entry) => entry.agentId === agentId)?.count ?? 0;
 
   return (
     <AppShell.Section grow component={ScrollArea} type="scroll">
       <Box component="nav" aria-label="Main">
         {mainItems.map((item) => (
-          <NavItemLink key={item.to} item={item} onNavigate={onNavigate} />
+          <NavItemLink
+            key={item.to}
+            item={item.to === '/enquiries' ? { ...item, unread: unread?.total } : item}
+            onNavigate={onNavigate}
+          />
         ))}
       </Box>
 
@@ -72,6 +97,9 @@ export function AppNavbar({ isAdmin, onNavigate }: AppNavbarProps) {
           {agentItems(agentId).map((item) => (
             <NavItemLink key={item.to} item={item} onNavigate={onNavigate} />
           ))}
+          {!isAdmin && (
+            <NavItemLink item={agentEnquiriesItem(agentId, agentUnread)} onNavigate={onNavigate} />
+          )}
         </Box>
       )}
 
@@ -99,6 +127,13 @@ function NavItemLink({ item, onNavigate }: { item: NavItem; onNavigate: () => vo
       to={item.to}
       label={item.label}
       leftSection={<ItemIcon size={19} stroke={1.6} />}
+      rightSection={
+        item.unread ? (
+          <Badge size="sm" circle={item.unread < 10} aria-label={`${item.unread} unread`}>
+            {item.unread > 99 ? '99+' : item.unread}
+          </Badge>
+        ) : undefined
+      }
       active={active}
       aria-current={active ? 'page' : undefined}
       onClick={onNavigate}

@@ -1,7 +1,7 @@
 import type { Agent } from '@switchboard/shared/agents';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { PageHeader } from '../../../components/page-header';
+import { PageHeader, type Crumb } from '../../../components/page-header';
 import {
   AgentSectionLinks,
   type AgentSection,
@@ -12,13 +12,16 @@ import { agentCrumbs } from './agent-crumbs';
 type AgentScreenProps = {
   agentId: string;
   agent: UseQueryResult<Agent>;
-  section: AgentSection;
+  /** null: a screen under the agent that is none of the section links. */
+  section: AgentSection | null;
   /** The title until the agent's name is known (or if it never is). */
   sectionTitle: string;
   /** Under the agent's name once it is known. */
   description?: ReactNode;
   /** The overview is the agent itself: the trail above its name is only the dashboard. */
   trail?: 'dashboard' | 'agent';
+  /** Crumbs after the agent (a deeper screen's ancestors). */
+  extraCrumbs?: Crumb[];
   /** Controls on the right; hidden when the agent cannot be shown. */
   actions?: ReactNode;
   /** While the agent loads (its section's data is usually fetched alongside). */
@@ -39,12 +42,13 @@ export function AgentScreen({
   sectionTitle,
   description,
   trail = 'agent',
+  extraCrumbs = [],
   actions,
   placeholder,
   children,
 }: AgentScreenProps) {
   const name = agent.data?.name;
-  const crumbs = agentCrumbs(agentId, name);
+  const crumbs = [...agentCrumbs(agentId, name), ...extraCrumbs];
   return (
     <>
       <PageHeader

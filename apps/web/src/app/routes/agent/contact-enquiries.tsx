@@ -1,21 +1,36 @@
-import { IconMessages } from '@tabler/icons-react';
+import { Skeleton, Stack, VisuallyHidden } from '@mantine/core';
 import { useParams } from 'react-router';
-import { PageHeader } from '../../../components/page-header';
-import { ScreenPlaceholder } from '../../../components/screen-placeholder';
-import { agentCrumbs } from './agent-crumbs';
+import { useAgent } from '../../../features/agents/api/get-agent';
+import { CallDetailBody } from '../../../features/call-logs/components/call-detail-drawer';
+import { ContactEnquiries } from '../../../features/enquiries/components/contact-enquiries';
+import { AgentScreen } from './agent-screen';
 
 export default function ContactEnquiriesRoute() {
   const { agentId = '', contactId = '' } = useParams();
+  const agent = useAgent(agentId);
   return (
-    <>
-      <PageHeader
-        title="Enquiries"
-        description={`Contact ${contactId}`}
-        breadcrumbs={agentCrumbs(agentId)}
+    <AgentScreen
+      agentId={agentId}
+      agent={agent}
+      section={null}
+      sectionTitle="Enquiries"
+      description="A contact's enquiries to this agent"
+      extraCrumbs={[
+        { label: 'Enquiries', to: `/enquiries?agentId=${encodeURIComponent(agentId)}` },
+      ]}
+      placeholder={
+        <Stack gap="sm">
+          <VisuallyHidden role="status">Loading the enquiries…</VisuallyHidden>
+          <Skeleton height={64} />
+          <Skeleton height={64} />
+        </Stack>
+      }
+    >
+      <ContactEnquiries
+        agentId={agentId}
+        contactId={contactId}
+        renderCall={(callId) => <CallDetailBody callId={callId} />}
       />
-      <ScreenPlaceholder icon={IconMessages}>
-        {`Enquiries from contact ${contactId} to this agent, with replies by email, will appear here.`}
-      </ScreenPlaceholder>
-    </>
+    </AgentScreen>
   );
 }

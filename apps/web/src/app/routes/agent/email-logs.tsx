@@ -1,27 +1,33 @@
-import { IconMail } from '@tabler/icons-react';
+import { Skeleton, Stack, VisuallyHidden } from '@mantine/core';
 import { useParams } from 'react-router';
-import { PageHeader } from '../../../components/page-header';
-import { ScreenPlaceholder } from '../../../components/screen-placeholder';
-import { agentCrumbs } from './agent-crumbs';
+import { useAgent } from '../../../features/agents/api/get-agent';
+import { EmailLogs } from '../../../features/enquiries/components/email-logs';
+import { AgentScreen } from './agent-screen';
 
 export default function EmailLogsRoute() {
   const { agentId = '', contactId = '', enquiryId = '' } = useParams();
+  const agent = useAgent(agentId);
   return (
-    <>
-      <PageHeader
-        title="Email log"
-        description={`Enquiry ${enquiryId}`}
-        breadcrumbs={[
-          ...agentCrumbs(agentId),
-          {
-            label: `Contact ${contactId}`,
-            to: `/agent/${encodeURIComponent(agentId)}/enquiries/${encodeURIComponent(contactId)}`,
-          },
-        ]}
-      />
-      <ScreenPlaceholder icon={IconMail}>
-        {`Emails sent in reply to enquiry ${enquiryId}, with their delivery status, will appear here.`}
-      </ScreenPlaceholder>
-    </>
+    <AgentScreen
+      agentId={agentId}
+      agent={agent}
+      section={null}
+      sectionTitle="Email log"
+      description="Email log: the replies to one enquiry and their delivery"
+      extraCrumbs={[
+        {
+          label: 'Contact enquiries',
+          to: `/agent/${encodeURIComponent(agentId)}/enquiries/${encodeURIComponent(contactId)}`,
+        },
+      ]}
+      placeholder={
+        <Stack gap="sm">
+          <VisuallyHidden role="status">Loading the email log…</VisuallyHidden>
+          <Skeleton height={48} />
+        </Stack>
+      }
+    >
+      <EmailLogs enquiryId={enquiryId} />
+    </AgentScreen>
   );
 }

@@ -15,7 +15,8 @@ export function AgentSectionLinks({
   current,
 }: {
   agentId: string;
-  current: AgentSection;
+  /** null: a screen under the agent that is none of these (e.g. a contact's enquiries). */
+  current: AgentSection | null;
 }) {
   const base = `/agent/${encodeURIComponent(agentId)}`;
   return (

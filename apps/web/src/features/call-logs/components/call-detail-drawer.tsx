@@ -44,7 +44,8 @@ function CallDetailTitle({ callId }: { callId: string | null }) {
   );
 }
 
-function CallDetailBody({ callId }: { callId: string }) {
+/** One call's detail (facts, transcript, recording), loaded by id: also shown inline elsewhere. */
+export function CallDetailBody({ callId }: { callId: string }) {
   const call = useCall(callId);
 
   if (call.isError && !call.data) {

@@ -1,0 +1,324 @@
+import { and, count, desc, eq, inArray, isNull, not, sql, type SQL } from 'drizzle-orm';
+import type { EnquiryStatus } from '@switchboard/shared/enquiries';
+import type { Db } from '../../db/client';
+import { agents, contacts, emailLogs, enquiries, mailOutbox } from '../../db/schema';
+import { isContactId } from '../contacts/contacts.repository';
+
+/** Ids are UUIDs; anything else is simply not found (Postgres would answer an error). */
+export const isUuid = isContactId;
+
+/** An enquiry as the screens see it: with its contact, agent name and how many replies it has. */
+const ENQUIRY_COLUMNS = {
+  id: enquiries.id,
+  businessId: enquiries.businessId,
+  contactId: enquiries.contactId,
+  contactName: contacts.name,
+  contactEmail: contacts.email,
+  contactPhone: contacts.phone,
+  assistantId: enquiries.assistantId,
+  agentName: sql<string | null>`(select a.name from agents a
+    where a.platform_assistant_id = ${enquiries.assistantId} limit 1)`,
+  callId: enquiries.callId,
+  subject: enquiries.subject,
+  message: enquiries.message,
+  status: enquiries.status,
+  isRead: enquiries.isRead,
+  readAt: enquiries.readAt,
+  source: enquiries.source,
+  replyCount: sql<number>`(select count(*)::int from email_logs l
+    where l.enquiry_id = ${enquiries.id})`,
+  createdAt: enquiries.createdAt,
+  updatedAt: enquiries.updatedAt,
+};
+export type EnquiryRecord = {
+  id: string;
+  businessId: string;
+  contactId: string;
+  contactName: string;
+  contactEmail: string | null;
+  contactPhone: string | null;
+  assistantId: string | null;
+  agentName: string | null;
+  callId: string | null;
+  subject: string;
+  message: string;
+  status: string;
+  isRead: boolean;
+  readAt: Date | null;
+  source: string;
+  replyCount: number;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export type EnquiryFilter = {
+  contactId?: string;
+  assistantId?: string;
+  status?: EnquiryStatus;
+  unreadOnly?: boolean;
+};
+
+function filterSql(businessId: string, filter: EnquiryFilter): SQL | undefined {
+  return and(
+    eq(enquiries.businessId, businessId),
+    filter.contactId ? eq(enquiries.contactId, filter.contactId) : undefined,
+    filter.assistantId ? eq(enquiries.assistantId, filter.assistantId) : undefined,
+    filter.status ? eq(enquiries.status, filter.status) : undefined,
+    filter.unreadOnly ? not(enquiries.isRead) : undefined,
+  );
+}
+
+/** One page of a business's enquiries, newest first, with the total of the same filter. */
+export async function listEnquiries(
+  db: Db,
+  businessId: string,
+  filter: EnquiryFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: EnquiryRecord[]; total: number }> {
+  const where = filterSql(businessId, filter);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(ENQUIRY_COLUMNS)
+      .from(enquiries)
+      .innerJoin(contacts, eq(contacts.id, enquiries.contactId))
+      .where(where)
+      .orderBy(desc(enquiries.createdAt), desc(enquiries.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(enquiries).where(where),
+  ]);
+  return { rows, total: Number(counted?.n ?? 0) };
+}
+
+export async function findEnquiry(
+  db: Db,
+  businessId: string,
+  enquiryId: string,
+): Promise<EnquiryRecord | undefined> {
+  if (!isUuid(enquiryId)) return undefined;
+  const [row] = await db
+    .select(ENQUIRY_COLUMNS)
+    .from(enquiries)
+    .innerJoin(contacts, eq(contacts.id, enquiries.contactId))
+    .where(and(eq(enquiries.businessId, businessId), eq(enquiries.id, enquiryId)));
+  return row;
+}
+
+export type NewEnquiry = {
+  businessId: string;
+  contactId: string;
+  assistantId: string | null;
+  callId: string | null;
+  toolCallId: string | null;
+  subject: string;
+  message: string;
+  source: 'call' | 'manual';
+};
+
+/**
+ * Stores an enquiry and answers its id. With a tool-call id, the same tool call again (the
+ * platform repeating a message) answers the enquiry it already recorded instead of a second one.
+ */
+export async function insertEnquiry(
+  db: Db,
+  values: NewEnquiry,
+): Promise<{ id: string; created: boolean }> {
+  const [row] = await db
+    .insert(enquiries)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: enquiries.id });
+  if (row) return { id: row.id, created: true };
+  if (values.toolCallId) {
+    const [existing] = await db
+      .select({ id: enquiries.id })
+      .from(enquiries)
+      .where(
+        and(
+          eq(enquiries.businessId, values.businessId),
+          eq(enquiries.toolCallId, values.toolCallId),
+        ),
+      );
+    if (existing) return { id: existing.id, created: false };
+  }
+  throw new Error('insert into enquiries returned no row');
+}
+
+/** Sets the status and/or the read flag; answers whether the enquiry exists for the business. */
+export async function updateEnquiry(
+  db: Db,
+  businessId: string,
+  enquiryId: string,
+  change: { status?: EnquiryStatus; isRead?: boolean },
+): Promise<boolean> {
+  if (!isUuid(enquiryId)) return false;
+  const set: { status?: string; isRead?: boolean; readAt?: SQL | null; updatedAt: SQL } = {
+    updatedAt: sql`now()`,
+  };
+  if (change.status !== undefined) set.status = change.status;
+  if (change.isRead !== undefined) {
+    set.isRead = change.isRead;
+    // The first time it was read stays; unread clears it.
+    set.readAt = change.isRead ? sql`coalesce(${enquiries.readAt}, now())` : null;
+  }
+  const updated = await db
+    .update(enquiries)
+    .set(set)
+    .where(and(eq(enquiries.businessId, businessId), eq(enquiries.id, enquiryId)))
+    .returning({ id: enquiries.id });
+  return updated.length > 0;
+}
+
+/** Unread enquiries of the business: the total and per agent (platform assistant id). */
+export async function countUnread(
+  db: Db,
+  businessId: string,
+): Promise<{ total: number; byAgent: { agentId: string; count: number }[] }> {
+  const rows = await db
+    .select({ agentId: enquiries.assistantId, n: count() })
+    .from(enquiries)
+    .where(and(eq(enquiries.businessId, businessId), not(enquiries.isRead)))
+    .groupBy(enquiries.assistantId);
+  let total = 0;
+  const byAgent: { agentId: string; count: number }[] = [];
+  for (const row of rows) {
+    const n = Number(row.n);
+    total += n;
+    if (row.agentId) byAgent.push({ agentId: row.agentId, count: n });
+  }
+  return { total, byAgent };
+}
+
+/** Whether the platform assistant is one of the business's (current) agents. */
+export async function isBusinessAgent(
+  db: Db,
+  businessId: string,
+  assistantId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: agents.id })
+    .from(agents)
+    .where(
+      and(
+        eq(agents.businessId, businessId),
+        eq(agents.platformAssistantId, assistantId),
+        isNull(agents.removedAt),
+      ),
+    );
+  return row !== undefined;
+}
+
+// ——— email logs ———
+
+const EMAIL_LOG_COLUMNS = {
+  id: emailLogs.id,
+  businessId: emailLogs.businessId,
+  enquiryId: emailLogs.enquiryId,
+  outboxId: emailLogs.outboxId,
+  toAddress: emailLogs.toAddress,
+  subject: emailLogs.subject,
+  body: emailLogs.body,
+  status: emailLogs.status,
+  attempts: emailLogs.attempts,
+  lastError: emailLogs.lastError,
+  messageId: emailLogs.messageId,
+  sentAt: emailLogs.sentAt,
+  sentBy: sql<
+    string | null
+  >`(select u.user_name from users u where u.id = ${emailLogs.sentByUserId})`,
+  createdAt: emailLogs.createdAt,
+  updatedAt: emailLogs.updatedAt,
+};
+export type EmailLogRecord = {
+  id: string;
+  businessId: string;
+  enquiryId: string;
+  outboxId: string | null;
+  toAddress: string;
+  subject: string;
+  body: string;
+  status: string;
+  attempts: number;
+  lastError: string | null;
+  messageId: string | null;
+  sentAt: Date | null;
+  sentBy: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export async function listEmailLogs(
+  db: Db,
+  businessId: string,
+  enquiryId: string,
+  page: { limit: number; offset: number },
+): Promise<{ rows: EmailLogRecord[]; total: number }> {
+  const where = and(eq(emailLogs.businessId, businessId), eq(emailLogs.enquiryId, enquiryId));
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(EMAIL_LOG_COLUMNS)
+      .from(emailLogs)
+      .where(where)
+      .orderBy(desc(emailLogs.createdAt), desc(emailLogs.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(emailLogs).where(where),
+  ]);
+  return { rows, total: Number(counted?.n ?? 0) };
+}
+
+export async function findEmailLog(
+  db: Db,
+  businessId: string,
+  emailLogId: string,
+): Promise<EmailLogRecord | undefined> {
+  if (!isUuid(emailLogId)) return undefined;
+  const [row] = await db
+    .select(EMAIL_LOG_COLUMNS)
+    .from(emailLogs)
+    .where(and(eq(emailLogs.businessId, businessId), eq(emailLogs.id, emailLogId)));
+  return row;
+}
+
+export async function findEmailLogByKey(
+  db: Db,
+  businessId: string,
+  idempotencyKey: string,
+): Promise<EmailLogRecord | undefined> {
+  const [row] = await db
+    .select(EMAIL_LOG_COLUMNS)
+    .from(emailLogs)
+    .where(and(eq(emailLogs.businessId, businessId), eq(emailLogs.idempotencyKey, idempotencyKey)));
+  return row;
+}
+
+export async function insertEmailLog(
+  db: Db,
+  values: typeof emailLogs.$inferInsert,
+): Promise<string> {
+  const [row] = await db.insert(emailLogs).values(values).returning({ id: emailLogs.id });
+  if (!row) throw new Error('insert into email_logs returned no row');
+  return row.id;
+}
+
+/**
+ * Copies the delivery state of outbox messages onto the email logs that point at them. The mail
+ * worker calls this after every change it makes (claimed, sent, retried, failed, re-queued), so a
+ * log is never behind its message for longer than one statement; copying the whole state (not
+ * the change) means a missed call is put right by the next one.
+ */
+export async function syncEmailLogsFromOutbox(db: Db, outboxIds: readonly string[]): Promise<void> {
+  if (outboxIds.length === 0) return;
+  await db
+    .update(emailLogs)
+    .set({
+      status: sql`${mailOutbox.status}`,
+      attempts: sql`${mailOutbox.attempts}`,
+      lastError: sql`${mailOutbox.lastError}`,
+      messageId: sql`${mailOutbox.messageId}`,
+      sentAt: sql`${mailOutbox.sentAt}`,
+      updatedAt: sql`now()`,
+    })
+    .from(mailOutbox)
+    .where(and(eq(emailLogs.outboxId, mailOutbox.id), inArray(mailOutbox.id, [...outboxIds])));
+}

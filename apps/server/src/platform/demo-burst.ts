@@ -1,0 +1,36 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Sandbox, SimulateCallOptions } from '@switchboard/sandbox/sandbox';
+
+/**
+ * The calls the sandbox simulator places right after the embedded default's first start, so a
+ * newcomer sees enquiries and appointments at once instead of after minutes of random calls.
+ * They go through the real path — the simulator POSTs the platform's webhooks and tool calls to
+ * our webhook — so no row is written directly. Per demo assistant (dental, plumbing,
+ * restaurant; the survey line has no tools): which tool each call makes.
+ */
+export const DEMO_BURST: readonly (readonly SimulateCallOptions['tool'][])[] = [
+  ['create_enquiry', 'create_enquiry', 'book_appointment'],
+  ['create_enquiry', 'book_appointment'],
+  ['create_enquiry', 'book_appointment'],
+];
+
+/** Runs the burst in the background; answers when every call has ended (or failed). */
+export async function runDemoBurst(
+  sandbox: Pick<Sandbox, 'simulateCall' | 'demo'>,
+  log: FastifyBaseLogger,
+): Promise<number> {
+  const calls = DEMO_BURST.flatMap((tools, index) => {
+    const assistantId = sandbox.demo.assistantIds[index];
+    if (!assistantId) return [];
+    return tools.map((tool) =>
+      sandbox.simulateCall({ assistantId, tool, endedReason: 'customer-ended-call' }),
+    );
+  });
+  const settled = await Promise.allSettled(calls);
+  const failed = settled.filter((result) => result.status === 'rejected');
+  if (failed.length > 0) {
+    log.warn({ err: (failed[0] as PromiseRejectedResult).reason }, 'some demo calls failed');
+  }
+  log.info(`Demo calls placed: ${settled.length - failed.length} (enquiries and appointments).`);
+  return settled.length - failed.length;
+}

@@ -1,0 +1,32 @@
+import type { EmailLogList } from '@switchboard/shared/enquiries';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import { emailLogsQueryKey } from './query-keys';
+
+export type EmailLogsParams = { enquiryId: string; page: number; limit: number };
+
+/** GET /api/email-logs/enquiry/:id?page&limit: an enquiry's replies, newest first. */
+export function listEmailLogs(params: EmailLogsParams, signal?: AbortSignal) {
+  return apiFetch<EmailLogList>(`/email-logs/enquiry/${encodeURIComponent(params.enquiryId)}`, {
+    query: { page: params.page, limit: params.limit },
+    signal,
+  });
+}
+
+export const emailLogsQueryOptions = (params: EmailLogsParams) =>
+  queryOptions({
+    queryKey: [...emailLogsQueryKey, params] as const,
+    queryFn: ({ signal }) => listEmailLogs(params, signal),
+    meta: { errorTitle: 'Could not refresh the email log' },
+  });
+
+/** While a reply is on its way (queued or sending), the log looks again every few seconds. */
+export function useEmailLogs(params: EmailLogsParams) {
+  return useQuery({
+    ...emailLogsQueryOptions(params),
+    refetchInterval: (query) =>
+      query.state.data?.data.some((log) => log.status === 'queued' || log.status === 'sending')
+        ? 3000
+        : false,
+  });
+}

@@ -1,0 +1,20 @@
+import type { EmailLog } from '@switchboard/shared/enquiries';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import { emailLogsQueryKey } from './query-keys';
+
+/** POST /api/email-logs/:id/retry: a failed reply goes back in the mail queue. */
+export function retryEmailLog(emailLogId: string) {
+  return apiFetch<EmailLog>(`/email-logs/${encodeURIComponent(emailLogId)}/retry`, {
+    method: 'POST',
+  });
+}
+
+export function useRetryEmailLog() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: retryEmailLog,
+    meta: { errorTitle: 'Could not retry the email' },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: emailLogsQueryKey }),
+  });
+}

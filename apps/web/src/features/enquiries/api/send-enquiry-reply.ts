@@ -1,0 +1,41 @@
+import { notifications } from '@mantine/notifications';
+import type { EmailLog, EnquiryReplyInput } from '@switchboard/shared/enquiries';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import { emailLogsQueryKey, enquiriesQueryKey } from './query-keys';
+
+/**
+ * POST /api/contacts/enquiries/:id/send-reply: 202 with the queued email log; the same
+ * idempotency key again answers that log (200) and sends nothing more.
+ */
+export function sendEnquiryReply({
+  enquiryId,
+  input,
+}: {
+  enquiryId: string;
+  input: EnquiryReplyInput;
+}) {
+  return apiFetch<EmailLog>(`/contacts/enquiries/${encodeURIComponent(enquiryId)}/send-reply`, {
+    method: 'POST',
+    body: input,
+  });
+}
+
+export function useSendEnquiryReply() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendEnquiryReply,
+    meta: { errorToast: false },
+    onSuccess: (log) => {
+      notifications.show({
+        color: 'teal',
+        title: 'Reply queued',
+        message: `To ${log.toAddress}; its delivery shows in the email log.`,
+      });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: enquiriesQueryKey }),
+        queryClient.invalidateQueries({ queryKey: emailLogsQueryKey }),
+      ]);
+    },
+  });
+}

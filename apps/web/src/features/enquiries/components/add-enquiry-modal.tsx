@@ -1,0 +1,94 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import {
+  ENQUIRY_MESSAGE_MAX,
+  ENQUIRY_SUBJECT_MAX,
+  enquiryInputSchema,
+  type EnquiryFormValues,
+  type EnquiryInput,
+} from '@switchboard/shared/enquiries';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useForm } from 'react-hook-form';
+import { applyServerFieldErrors } from '../../../lib/form-errors';
+import { useCreateEnquiry } from '../api/create-enquiry';
+
+type AddEnquiryModalProps = {
+  opened: boolean;
+  contactId: string;
+  /** The agent the new enquiry is filed under. */
+  agentId: string;
+  onClose: () => void;
+};
+
+/** Add an enquiry by hand (a note from a phone call the agent did not take, for example). */
+export function AddEnquiryModal({ opened, contactId, agentId, onClose }: AddEnquiryModalProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Add enquiry" size="lg">
+      {opened && <AddEnquiryForm contactId={contactId} agentId={agentId} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+const FIELDS = ['subject', 'message'] as const;
+
+function AddEnquiryForm({ contactId, agentId, onClose }: Omit<AddEnquiryModalProps, 'opened'>) {
+  const create = useCreateEnquiry();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<EnquiryFormValues, unknown, EnquiryInput>({
+    resolver: zodResolver(enquiryInputSchema),
+    defaultValues: { subject: '', message: '', agentId },
+  });
+  const submit = async (input: EnquiryInput) => {
+    try {
+      await create.mutateAsync({ contactId, input });
+      onClose();
+    } catch (error) {
+      if (applyServerFieldErrors<EnquiryFormValues>(error, FIELDS, setError)) create.reset();
+    }
+  };
+  return (
+    <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
+      <Stack gap="md">
+        {create.isError && (
+          <Alert
+            color="red"
+            variant="light"
+            title="Could not add the enquiry"
+            icon={<IconAlertCircle size={20} />}
+            role="alert"
+          >
+            {create.error.message}
+          </Alert>
+        )}
+        <TextInput
+          label="Subject"
+          withAsterisk
+          data-autofocus
+          maxLength={ENQUIRY_SUBJECT_MAX}
+          error={errors.subject?.message}
+          {...register('subject')}
+        />
+        <Textarea
+          label="Message"
+          autosize
+          minRows={4}
+          maxLength={ENQUIRY_MESSAGE_MAX}
+          error={errors.message?.message}
+          {...register('message')}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={create.isPending}>
+            Add enquiry
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

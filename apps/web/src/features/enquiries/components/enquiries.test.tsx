@@ -1,0 +1,165 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { errorResponse, jsonResponse } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render';
+import { buildEmailLog, buildEnquiry, stubEnquiriesApi } from '../testing/fake-enquiries-api';
+
+const CONTACT_SCREEN = '/agent/agent-1/enquiries/contact-1';
+
+describe('a contact’s enquiries under an agent', { timeout: 20_000 }, () => {
+  it('lists them for that agent; opening an unread one marks it read; the message stays text', async () => {
+    const api = stubEnquiriesApi();
+    const { user } = renderApp(CONTACT_SCREEN);
+    const control = await screen.findByRole('button', { name: 'Insurance question (unread)' });
+    expect(
+      Object.fromEntries(api.calls('GET /api/contacts/contact-1/enquiries')[0]!.search),
+    ).toEqual({ page: '1', limit: '20', agentId: 'agent-1' });
+
+    await user.click(control);
+
+    await waitFor(() =>
+      expect(api.calls('PATCH /api/contacts/enquiries/enquiry-1/mark-read')).toHaveLength(1),
+    );
+    expect(await screen.findByRole('button', { name: 'Insurance question' })).toBeInTheDocument();
+    // Plain text: the markup shows as typed, never as markup.
+    expect(screen.getByText(/<b>not bold<\/b>/)).toBeInTheDocument();
+    expect(document.querySelector('b')).toBeNull();
+  });
+
+  it('changes the status and toggles read/unread with the seed’s calls', async () => {
+    const api = stubEnquiriesApi({ enquiries: [buildEnquiry({ isRead: true })] });
+    const { user } = renderApp(CONTACT_SCREEN);
+    await user.click(await screen.findByRole('button', { name: 'Insurance question' }));
+
+    await user.click(await screen.findByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Resolved' }));
+    await waitFor(() =>
+      expect(
+        api.calls('PATCH /api/contacts/enquiries/enquiry-1/status').map((r) => r.body),
+      ).toEqual([{ status: 'resolved' }]),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Mark as unread' }));
+    await waitFor(() =>
+      expect(api.calls('PATCH /api/contacts/enquiries/enquiry-1/mark-unread')).toHaveLength(1),
+    );
+    expect(await screen.findByRole('button', { name: 'Mark as read' })).toBeInTheDocument();
+  });
+
+  it('sends a reply once, with one idempotency key, and shows the server’s refusal', async () => {
+    let attempts = 0;
+    const api = stubEnquiriesApi({
+      enquiries: [buildEnquiry({ isRead: true })],
+      handlers: {
+        'POST /api/contacts/enquiries/enquiry-1/send-reply': () => {
+          attempts += 1;
+          return attempts === 1
+            ? errorResponse(503, 'MAIL_DOWN', 'The mail queue is not available right now')
+            : jsonResponse(buildEmailLog({ status: 'queued' }), { status: 202 });
+        },
+      },
+    });
+    const { user } = renderApp(CONTACT_SCREEN);
+    await user.click(await screen.findByRole('button', { name: 'Insurance question' }));
+    await user.click(await screen.findByRole('button', { name: 'Reply' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reply by email' });
+    expect(within(dialog).getByText('Ann Murphy <ann@example.com>')).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: /Subject/ })).toHaveValue(
+      'Re: Insurance question',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Send reply' }));
+    expect(await within(dialog).findByText('Message is required')).toBeInTheDocument();
+    expect(api.calls('POST /api/contacts/enquiries/enquiry-1/send-reply')).toHaveLength(0);
+
+    await user.type(within(dialog).getByRole('textbox', { name: /Message/ }), 'Yes, it is.');
+    await user.click(within(dialog).getByRole('button', { name: 'Send reply' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The mail queue is not available right now',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Send reply' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    const sent = api.calls('POST /api/contacts/enquiries/enquiry-1/send-reply');
+    expect(sent).toHaveLength(2);
+    const [first, second] = sent.map((request) => request.body as Record<string, string>);
+    expect(first).toMatchObject({ subject: 'Re: Insurance question', body: 'Yes, it is.' });
+    // The retry after a failure is the same reply: the same key.
+    expect(second?.idempotencyKey).toBe(first?.idempotencyKey);
+    expect(first?.idempotencyKey).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('says "Failed to fetch enquiries" with the server’s reason', async () => {
+    stubEnquiriesApi({
+      handlers: {
+        'GET /api/contacts/contact-1/enquiries': () =>
+          errorResponse(404, 'NOT_FOUND', 'Contact not found'),
+      },
+    });
+    renderApp(CONTACT_SCREEN);
+    expect(
+      await screen.findByText('Failed to fetch enquiries: Contact not found'),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('the enquiries inbox', { timeout: 20_000 }, () => {
+  it('filters by status and unread through the URL and links to the contact’s screen', async () => {
+    const api = stubEnquiriesApi({
+      enquiries: [
+        buildEnquiry({ id: 'e1', subject: 'Open one' }),
+        buildEnquiry({ id: 'e2', subject: 'Closed one', status: 'closed', isRead: true }),
+      ],
+    });
+    const { user, router } = renderApp('/enquiries?unread=1');
+    expect(await screen.findByRole('link', { name: 'Open one' })).toHaveAttribute(
+      'href',
+      '/agent/agent-1/enquiries/contact-1',
+    );
+    expect(screen.queryByText('Closed one')).not.toBeInTheDocument();
+    expect(Object.fromEntries(api.calls('GET /api/enquiries')[0]!.search)).toMatchObject({
+      unread: 'true',
+    });
+
+    await user.click(screen.getByRole('switch', { name: 'Unread only' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Closed' }));
+
+    expect(await screen.findByRole('link', { name: 'Closed one' })).toBeInTheDocument();
+    expect(screen.queryByText('Open one')).not.toBeInTheDocument();
+    expect(router.state.location.search).toBe('?status=closed');
+  });
+
+  it('shows the unread count in the navigation', async () => {
+    stubEnquiriesApi({ enquiries: [buildEnquiry({ id: 'e1' }), buildEnquiry({ id: 'e2' })] });
+    renderApp('/enquiries');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(await within(nav).findByLabelText('2 unread')).toBeInTheDocument();
+  });
+});
+
+describe('an enquiry’s email log', { timeout: 20_000 }, () => {
+  it('shows status, time and error, and retries a failed reply', async () => {
+    const api = stubEnquiriesApi({
+      logs: [
+        buildEmailLog({
+          id: 'log-2',
+          status: 'failed',
+          lastError: 'connect ECONNREFUSED',
+          sentAt: null,
+        }),
+        buildEmailLog(),
+      ],
+      handlers: {
+        'POST /api/email-logs/log-2/retry': () =>
+          jsonResponse(buildEmailLog({ id: 'log-2', status: 'queued', attempts: 0 })),
+      },
+    });
+    const { user } = renderApp('/agent/agent-1/enquiries/contact-1/email-logs/enquiry-1');
+    expect(await screen.findByText('connect ECONNREFUSED')).toBeInTheDocument();
+    expect(screen.getByText('Failed')).toBeInTheDocument();
+    expect(screen.getByText('Sent')).toBeInTheDocument();
+    // One Retry: only the failed one has it.
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(api.calls('POST /api/email-logs/log-2/retry')).toHaveLength(1));
+  });
+});

@@ -1,0 +1,123 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import {
+  enquiryReplyInputSchema,
+  replySubject,
+  REPLY_SUBJECT_MAX,
+  type Enquiry,
+  type EnquiryReplyFormValues,
+  type EnquiryReplyInput,
+} from '@switchboard/shared/enquiries';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { applyServerFieldErrors } from '../../../lib/form-errors';
+import { useSendEnquiryReply } from '../api/send-enquiry-reply';
+import { newIdempotencyKey } from './idempotency-key';
+
+type ReplyModalProps = {
+  /** The enquiry being answered; null: closed. */
+  enquiry: Enquiry | null;
+  onClose: () => void;
+};
+
+/** Reply by email to an enquiry's contact: plain text, sent once however often it is clicked. */
+export function ReplyModal({ enquiry, onClose }: ReplyModalProps) {
+  const fullScreen = useMediaQuery('(max-width: 48em)');
+  return (
+    <Modal
+      opened={enquiry !== null}
+      onClose={onClose}
+      title="Reply by email"
+      size="lg"
+      fullScreen={fullScreen}
+      closeOnClickOutside={false}
+    >
+      {enquiry && <ReplyForm key={enquiry.id} enquiry={enquiry} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+const FIELDS = ['subject', 'body'] as const;
+
+function ReplyForm({ enquiry, onClose }: { enquiry: Enquiry; onClose: () => void }) {
+  const send = useSendEnquiryReply();
+  // One key per opened form: every click of Send carries it.
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<EnquiryReplyFormValues, unknown, EnquiryReplyInput>({
+    resolver: zodResolver(enquiryReplyInputSchema),
+    defaultValues: { subject: replySubject(enquiry.subject), body: '', idempotencyKey },
+  });
+
+  const submit = async (input: EnquiryReplyInput) => {
+    try {
+      await send.mutateAsync({ enquiryId: enquiry.id, input });
+      onClose();
+    } catch (error) {
+      if (applyServerFieldErrors<EnquiryReplyFormValues>(error, FIELDS, setError)) send.reset();
+    }
+  };
+
+  const to = enquiry.contactEmail;
+  return (
+    <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
+      <Stack gap="md">
+        {send.isError && (
+          <Alert
+            color="red"
+            variant="light"
+            title="Could not send the reply"
+            icon={<IconAlertCircle size={20} />}
+            role="alert"
+          >
+            {send.error.message}
+          </Alert>
+        )}
+        {to ? (
+          <Text size="sm">
+            To{' '}
+            <Text component="span" fw={600} inherit>
+              {enquiry.contactName ? `${enquiry.contactName} <${to}>` : to}
+            </Text>
+          </Text>
+        ) : (
+          <Alert color="yellow" variant="light" icon={<IconAlertCircle size={20} />}>
+            This contact has no email address yet. Add one to the contact to reply by email.
+          </Alert>
+        )}
+        <TextInput
+          label="Subject"
+          withAsterisk
+          maxLength={REPLY_SUBJECT_MAX}
+          error={errors.subject?.message}
+          {...register('subject')}
+        />
+        <Textarea
+          label="Message"
+          description="Plain text."
+          withAsterisk
+          autosize
+          minRows={6}
+          maxRows={16}
+          data-autofocus
+          error={errors.body?.message}
+          {...register('body')}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={send.isPending}>
+            Send reply
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
