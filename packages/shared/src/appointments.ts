@@ -239,3 +239,59 @@ export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, string> = {
   cancelled: 'Cancelled',
   no_show: 'No-show',
 };
+
+/** A zone's offset from UTC at an instant, in minutes (New York in winter: -300). */
+function zoneOffsetMinutes(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(instant));
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const asUtc = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour') % 24,
+    part('minute'),
+    part('second'),
+  );
+  return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60_000);
+}
+
+const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+
+/**
+ * A wall-clock time in a zone ("2026-03-10T09:30", what a datetime-local field holds) as an
+ * instant (ISO, UTC). A time the clocks skip (spring forward) lands an hour later; a time that
+ * happens twice (fall back) is the first. Null when it does not parse.
+ */
+export function zonedLocalToIso(local: string, timeZone: string): string | null {
+  const match = LOCAL_DATE_TIME.exec(local.trim());
+  if (!match) return null;
+  const [, y, mo, d, h, mi] = match.map(Number) as [number, number, number, number, number, number];
+  const guess = Date.UTC(y, mo - 1, d, h, mi);
+  if (Number.isNaN(guess)) return null;
+  const first = zoneOffsetMinutes(guess, timeZone);
+  const instant = guess - first * 60_000;
+  const second = zoneOffsetMinutes(instant, timeZone);
+  if (second === first) return new Date(instant).toISOString();
+  // Near a change: the other offset is right when it maps back to the same wall-clock time;
+  // otherwise the time was skipped and the first reading (an hour later) stands.
+  const other = guess - second * 60_000;
+  const fits = zoneOffsetMinutes(other, timeZone) === second;
+  return new Date(fits ? other : instant).toISOString();
+}
+
+/** An instant as the wall-clock time of a zone, for a datetime-local field ("2026-03-10T09:30"). */
+export function isoToZonedLocal(iso: string | Date, timeZone: string): string {
+  const instant = new Date(iso).getTime();
+  const shifted = new Date(instant + zoneOffsetMinutes(instant, timeZone) * 60_000);
+  return shifted.toISOString().slice(0, 16);
+}
