@@ -31,6 +31,11 @@ import { EnquiriesService } from './modules/enquiries/enquiries.service';
 import { runDemoBurst } from './platform/demo-burst';
 import { resolveToolCaller } from './platform/tool-caller';
 import { statisticsRoutes } from './modules/statistics/statistics.routes';
+import { StatisticsService } from './modules/statistics/statistics.service';
+import { appointmentRoutes } from './modules/appointments/appointments.routes';
+import { AppointmentsService } from './modules/appointments/appointments.service';
+import { serviceEnquiryRoutes } from './modules/service-enquiries/service-enquiries.routes';
+import { ServiceEnquiriesService } from './modules/service-enquiries/service-enquiries.service';
 import { createLocalMailboxTransport, createSmtpTransport } from './modules/mail/mail-transport';
 import { MailService } from './modules/mail/mail.service';
 import { CallSync } from './platform/call-sync';
@@ -208,7 +213,23 @@ export async function buildApp(config: Config) {
       log: app.log.child({ component: 'agents' }),
     });
     await app.register(agentRoutes({ agents: agentsService, analytics }), { prefix: '/api' });
-    await app.register(statisticsRoutes({ analytics }), { prefix: '/api' });
+    await app.register(
+      statisticsRoutes({ statistics: new StatisticsService({ db: database.db, analytics }) }),
+      { prefix: '/api' },
+    );
+    const appointments = new AppointmentsService({ db: database.db });
+    tools.set('book_appointment', (input) => appointments.bookFromTool(input));
+    await app.register(appointmentRoutes({ appointments }), { prefix: '/api' });
+    await app.register(
+      serviceEnquiryRoutes({
+        service: new ServiceEnquiriesService({
+          db: database.db,
+          mail,
+          publicUrl: config.publicUrl,
+        }),
+      }),
+      { prefix: '/api' },
+    );
     await app.register(
       callRoutes({
         calls: new CallsService({ db: database.db }),

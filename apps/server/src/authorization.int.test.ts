@@ -31,7 +31,12 @@ function expectedOutcome(access: Access, principal: Principal): Outcome {
 /** A business-scoped route like the ones later modules add: the business comes from the session. */
 const SCOPED_ROUTE = '/api/test-scoped/agents/:id';
 /** Routes of a business's own data, which an admin (who has no business) is refused. */
-const BUSINESS_ONLY_PREFIXES = ['/api/contacts', '/api/enquiries', '/api/email-logs'];
+const BUSINESS_ONLY_PREFIXES = [
+  '/api/contacts',
+  '/api/enquiries',
+  '/api/email-logs',
+  '/api/appointments',
+];
 
 function outcomeOf(res: LightMyRequestResponse): Outcome | `unexpected ${number}` {
   const code =

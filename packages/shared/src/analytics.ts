@@ -191,5 +191,20 @@ export type CallFigures = z.infer<typeof callFiguresSchema>;
 export const dashboardStatisticsSchema = z.object({
   timeZone: z.string(),
   calls: z.object({ today: callFiguresSchema, last7Days: callFiguresSchema }),
+  /** Every contact, and those added in the last 7 days (today and the 6 days before). */
+  contacts: z.object({
+    total: z.number().int().nonnegative(),
+    newLast7Days: z.number().int().nonnegative(),
+  }),
+  /** Open = not yet resolved or closed (status open or pending); unread = not marked read. */
+  enquiries: z.object({
+    open: z.number().int().nonnegative(),
+    unread: z.number().int().nonnegative(),
+  }),
+  /** Not cancelled and starting today; scheduled and not started yet. */
+  appointments: z.object({
+    today: z.number().int().nonnegative(),
+    upcoming: z.number().int().nonnegative(),
+  }),
 });
 export type DashboardStatistics = z.infer<typeof dashboardStatisticsSchema>;

@@ -89,6 +89,10 @@ export function createRoutes(): RouteObject[] {
                     { path: 'businesses', lazy: screen(() => import('./routes/admin/businesses')) },
                     { path: 'agents', lazy: screen(() => import('./routes/admin/agents')) },
                     { path: 'mail', lazy: screen(() => import('./routes/admin/mail')) },
+                    {
+                      path: 'service-enquiries',
+                      lazy: screen(() => import('./routes/admin/service-enquiries')),
+                    },
                   ],
                 },
               ],

@@ -48,7 +48,7 @@ const minutes = (ms: number) => {
 };
 
 /** Counts this attempt against every limiter; over any of them → 429 with the longest wait. */
-async function enforceLimits(
+export async function enforceLimits(
   request: FastifyRequest,
   reply: FastifyReply,
   limiters: Limiter[],

@@ -6,6 +6,8 @@ import { hashPassword } from './password';
 
 /** The sign-ins of the embedded default (documented in the README). */
 export const DEMO_ADMIN = { userName: 'admin', password: 'switchboard-admin' } as const;
+/** Where the demo operator's notices go (new service enquiries), read in the local mailbox. */
+export const DEMO_ADMIN_EMAIL = 'operator@switchboard.localhost';
 export const DEMO_MEMBER = {
   userName: 'demo@brightsmile.example',
   password: 'switchboard-demo',
@@ -44,7 +46,7 @@ export async function seedDemoAccounts(
     if ((await countUsers(tx)) > 0) return false;
     await insertUser(tx, {
       userName: DEMO_ADMIN.userName,
-      email: null,
+      email: DEMO_ADMIN_EMAIL,
       role: 'admin',
       businessId: null,
       passwordHash: adminHash,

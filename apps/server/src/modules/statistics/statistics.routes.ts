@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardStatisticsSchema } from '@switchboard/shared/analytics';
 import { requireBusinessId, requireUser } from '../../plugins/auth';
-import type { AnalyticsService } from '../analytics/analytics.service';
+import type { StatisticsService } from './statistics.service';
 
 /** GET /api/statistics/dashboard: the dashboard's cards in one round trip. */
 export const statisticsRoutes =
-  (deps: { analytics: AnalyticsService }): FastifyPluginAsyncZod =>
+  (deps: { statistics: StatisticsService }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/statistics/dashboard',
@@ -14,18 +14,17 @@ export const statisticsRoutes =
         schema: {
           tags: ['statistics'],
           summary:
-            "The business's figures for today and the last 7 days, in its time zone (admins: every agent, in UTC)",
+            "The business's figures for calls, minutes, spend and success rate today and over the last 7 days; contacts (total, new in 7 days), enquiries (open, unread), appointments (today, upcoming) — in its time zone (admins: every business, in UTC)",
           response: { 200: dashboardStatisticsSchema },
         },
       },
       async (request) => {
         const user = requireUser(request);
         const timeZone = user.business?.timezone ?? 'UTC';
-        const calls = await deps.analytics.callStatistics({
+        return deps.statistics.dashboard({
           businessId: user.role === 'admin' ? null : requireBusinessId(request),
           timeZone,
         });
-        return { timeZone, calls };
       },
     );
   };

@@ -2,6 +2,7 @@ import { LandingCta } from '../../features/landing/components/landing-cta';
 import { LandingFeatures } from '../../features/landing/components/landing-features';
 import { LandingHero } from '../../features/landing/components/landing-hero';
 import { LandingSteps } from '../../features/landing/components/landing-steps';
+import { ServiceEnquiryForm } from '../../features/landing/components/service-enquiry-form';
 
 export default function LandingRoute() {
   return (
@@ -10,6 +11,7 @@ export default function LandingRoute() {
       <LandingHero />
       <LandingFeatures />
       <LandingSteps />
+      <ServiceEnquiryForm />
       <LandingCta />
     </>
   );

@@ -4,6 +4,7 @@ import {
   IconBuildingStore,
   IconCalendarEvent,
   IconChartBar,
+  IconInbox,
   IconLayoutDashboard,
   IconMail,
   IconMessages,
@@ -38,6 +39,7 @@ const adminItems: NavItem[] = [
   { label: 'Businesses', to: '/admin/businesses', icon: IconBuildingStore },
   { label: 'Agents', to: '/admin/agents', icon: IconRobot },
   { label: 'Mailbox', to: '/admin/mail', icon: IconMail },
+  { label: 'Service enquiries', to: '/admin/service-enquiries', icon: IconInbox },
 ];
 
 function agentItems(agentId: string): NavItem[] {

@@ -39,6 +39,9 @@ export function buildDashboardStatistics(
       today: { calls: 5, minutes: 3.5, spend: 0.75, successRate: null },
       last7Days: { calls: 42, minutes: 87.25, spend: 12.3, successRate: 72.5 },
     },
+    contacts: { total: 120, newLast7Days: 8 },
+    enquiries: { open: 6, unread: 2 },
+    appointments: { today: 3, upcoming: 14 },
     ...overrides,
   };
 }

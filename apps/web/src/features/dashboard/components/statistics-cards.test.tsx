@@ -11,6 +11,9 @@ const statistics = {
     today: { calls: 5, minutes: 3.5, spend: 0.75, successRate: null },
     last7Days: { calls: 42, minutes: 87.25, spend: 12.3, successRate: 72.5 },
   },
+  contacts: { total: 1250, newLast7Days: 8 },
+  enquiries: { open: 6, unread: 2 },
+  appointments: { today: 3, upcoming: 14 },
 };
 
 function renderCards() {
@@ -45,6 +48,19 @@ describe('dashboard statistics cards', () => {
     expect(
       screen.getByText('Today and the last 7 days, America/New York time'),
     ).toBeInTheDocument();
+  });
+
+  it('shows the contacts, enquiries and appointments figures', async () => {
+    stubApi({ 'GET /api/statistics/dashboard': () => jsonResponse(statistics) });
+    renderCards();
+
+    expect(await screen.findByText('1,250')).toBeInTheDocument();
+    expect(card('Contacts').getByText('1,250')).toBeInTheDocument();
+    expect(card('Contacts').getByText('New in 7 days: 8')).toBeInTheDocument();
+    expect(card('Open enquiries').getByText('6')).toBeInTheDocument();
+    expect(card('Open enquiries').getByText('Unread: 2')).toBeInTheDocument();
+    expect(card('Appointments today').getByText('3')).toBeInTheDocument();
+    expect(card('Appointments today').getByText('Upcoming: 14')).toBeInTheDocument();
   });
 
   it('holds the cards’ places while loading', async () => {

@@ -2,8 +2,11 @@ import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } fro
 import type { DashboardStatistics } from '@switchboard/shared/analytics';
 import { formatCost, formatMinutes, formatPercent } from '@switchboard/shared/format';
 import {
+  IconAddressBook,
+  IconCalendarEvent,
   IconCircleCheck,
   IconClockHour4,
+  IconMessages,
   IconCoin,
   IconPhoneCall,
   type Icon,
@@ -15,6 +18,8 @@ const figureFormatter = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 2,
   useGrouping: false,
 });
+
+const countFormatter = new Intl.NumberFormat('en-US');
 
 /** Up to 2 decimals: 12.5 → "12.5", 3 → "3". */
 function formatFigure(value: number): string {
@@ -71,6 +76,32 @@ const STATISTIC_GROUPS: StatisticGroup[] = [
       },
     ],
   },
+  {
+    title: 'Your business',
+    cards: [
+      {
+        label: 'Contacts',
+        icon: IconAddressBook,
+        color: 'cyan',
+        value: (s) => countFormatter.format(s.contacts.total),
+        detail: (s) => `New in 7 days: ${countFormatter.format(s.contacts.newLast7Days)}`,
+      },
+      {
+        label: 'Open enquiries',
+        icon: IconMessages,
+        color: 'orange',
+        value: (s) => countFormatter.format(s.enquiries.open),
+        detail: (s) => `Unread: ${countFormatter.format(s.enquiries.unread)}`,
+      },
+      {
+        label: 'Appointments today',
+        icon: IconCalendarEvent,
+        color: 'indigo',
+        value: (s) => countFormatter.format(s.appointments.today),
+        detail: (s) => `Upcoming: ${countFormatter.format(s.appointments.upcoming)}`,
+      },
+    ],
+  },
 ];
 
 /** The business's figures for today and the last 7 days (every figure: all its agents). */
@@ -91,13 +122,13 @@ export function StatisticsCards() {
   const data = statistics.data;
   return (
     <Stack gap="lg" aria-busy={!data}>
-      {STATISTIC_GROUPS.map((group) => (
+      {STATISTIC_GROUPS.map((group, index) => (
         <Stack key={group.title} gap="sm">
           <Group justify="space-between" align="baseline" gap="xs">
             <Title order={3} fz="lg">
               {group.title}
             </Title>
-            {data && (
+            {data && index === 0 && (
               <Text size="xs" c="dimmed">
                 Today and the last 7 days, {data.timeZone.replaceAll('_', ' ')} time
               </Text>

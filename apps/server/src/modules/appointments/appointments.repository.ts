@@ -1,0 +1,225 @@
+import { and, asc, count, desc, eq, gte, lt, ne, sql, type SQL } from 'drizzle-orm';
+import type { AppointmentStatus, AppointmentTab } from '@switchboard/shared/appointments';
+import type { Db } from '../../db/client';
+import { agents, appointments, contacts } from '../../db/schema';
+import { isContactId } from '../contacts/contacts.repository';
+
+/** An appointment with its contact and agent names, as the list and the actions answer it. */
+export type AppointmentRecord = {
+  id: string;
+  businessId: string;
+  service: string;
+  startsAt: Date;
+  endsAt: Date;
+  status: string;
+  notes: string | null;
+  source: string;
+  callId: string | null;
+  assistantId: string | null;
+  agentName: string | null;
+  contactId: string;
+  contactName: string;
+  contactPhone: string | null;
+  contactEmail: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+const RECORD_COLUMNS = {
+  id: appointments.id,
+  businessId: appointments.businessId,
+  service: appointments.service,
+  startsAt: appointments.startsAt,
+  endsAt: appointments.endsAt,
+  status: appointments.status,
+  notes: appointments.notes,
+  source: appointments.source,
+  callId: appointments.callId,
+  assistantId: appointments.assistantId,
+  agentName: agents.name,
+  contactId: appointments.contactId,
+  contactName: contacts.name,
+  contactPhone: contacts.phone,
+  contactEmail: contacts.email,
+  createdAt: appointments.createdAt,
+  updatedAt: appointments.updatedAt,
+};
+
+export type AppointmentFilter = {
+  tab: AppointmentTab;
+  now: Date;
+  assistantId?: string | undefined;
+  contactId?: string | undefined;
+};
+
+/**
+ * The tab as a condition the (business, status, starts_at) and (business, starts_at) indexes
+ * answer, and its order: upcoming soonest first, past and cancelled latest first.
+ */
+function tabSql(filter: AppointmentFilter): { where: SQL; order: SQL[] } {
+  const now = filter.now;
+  switch (filter.tab) {
+    case 'upcoming':
+      return {
+        where: and(eq(appointments.status, 'scheduled'), gte(appointments.startsAt, now))!,
+        order: [asc(appointments.startsAt), asc(appointments.id)],
+      };
+    case 'past':
+      return {
+        where: and(ne(appointments.status, 'cancelled'), lt(appointments.startsAt, now))!,
+        order: [desc(appointments.startsAt), desc(appointments.id)],
+      };
+    case 'cancelled':
+      return {
+        where: eq(appointments.status, 'cancelled'),
+        order: [desc(appointments.startsAt), desc(appointments.id)],
+      };
+  }
+}
+
+/** One page of a business's appointments in a tab, with the total of the same filter. */
+export async function listAppointments(
+  db: Db,
+  businessId: string,
+  filter: AppointmentFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: AppointmentRecord[]; total: number }> {
+  // An id that is not a UUID names no contact: the list is empty rather than a database error.
+  if (filter.contactId !== undefined && !isContactId(filter.contactId)) {
+    return { rows: [], total: 0 };
+  }
+  const tab = tabSql(filter);
+  const where = and(
+    eq(appointments.businessId, businessId),
+    tab.where,
+    filter.assistantId === undefined ? undefined : eq(appointments.assistantId, filter.assistantId),
+    filter.contactId === undefined ? undefined : eq(appointments.contactId, filter.contactId),
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(RECORD_COLUMNS)
+      .from(appointments)
+      .innerJoin(contacts, eq(contacts.id, appointments.contactId))
+      .leftJoin(agents, eq(agents.platformAssistantId, appointments.assistantId))
+      .where(where)
+      .orderBy(...tab.order)
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(appointments).where(where),
+  ]);
+  return { rows, total: Number(counted?.n ?? 0) };
+}
+
+export async function findAppointment(
+  db: Db,
+  businessId: string,
+  id: string,
+): Promise<AppointmentRecord | undefined> {
+  if (!isContactId(id)) return undefined;
+  const [row] = await db
+    .select(RECORD_COLUMNS)
+    .from(appointments)
+    .innerJoin(contacts, eq(contacts.id, appointments.contactId))
+    .leftJoin(agents, eq(agents.platformAssistantId, appointments.assistantId))
+    .where(and(eq(appointments.businessId, businessId), eq(appointments.id, id)));
+  return row;
+}
+
+export type NewAppointment = {
+  businessId: string;
+  contactId: string;
+  assistantId: string | null;
+  callId: string | null;
+  toolCallId: string | null;
+  service: string;
+  startsAt: Date;
+  endsAt: Date;
+  notes: string | null;
+  source: 'call' | 'manual';
+};
+
+/**
+ * Stores an appointment. A tool call's id is unique per business, so the same tool call again
+ * stores nothing and answers the appointment it booked the first time (`created: false`).
+ */
+export async function insertAppointment(
+  db: Db,
+  values: NewAppointment,
+): Promise<{ id: string; created: boolean }> {
+  const [row] = await db
+    .insert(appointments)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: appointments.id });
+  if (row) return { id: row.id, created: true };
+  if (values.toolCallId === null) throw new Error('insert into appointments returned no row');
+  const [existing] = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.businessId, values.businessId),
+        eq(appointments.toolCallId, values.toolCallId),
+      ),
+    );
+  if (!existing) throw new Error('the appointment of this tool call was not found');
+  return { id: existing.id, created: false };
+}
+
+/**
+ * Changes an appointment only if it is still in the state the change was checked against
+ * (status and start), so two people acting at once cannot both succeed on a stale view.
+ */
+export async function updateAppointment(
+  db: Db,
+  businessId: string,
+  id: string,
+  expected: { status: string; startsAt: Date },
+  changes: {
+    status?: AppointmentStatus;
+    startsAt?: Date;
+    endsAt?: Date;
+    notes?: string | null;
+  },
+): Promise<boolean> {
+  const updated = await db
+    .update(appointments)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(appointments.businessId, businessId),
+        eq(appointments.id, id),
+        eq(appointments.status, expected.status),
+        eq(appointments.startsAt, expected.startsAt),
+      ),
+    )
+    .returning({ id: appointments.id });
+  return updated.length > 0;
+}
+
+/** Whether the platform assistant belongs to the business (removed agents included). */
+export async function isBusinessAgent(
+  db: Db,
+  businessId: string,
+  assistantId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: agents.id })
+    .from(agents)
+    .where(and(eq(agents.businessId, businessId), eq(agents.platformAssistantId, assistantId)));
+  return row !== undefined;
+}
+
+/** Whether the contact belongs to the business. */
+export async function isBusinessContact(
+  db: Db,
+  businessId: string,
+  contactId: string,
+): Promise<boolean> {
+  if (!isContactId(contactId)) return false;
+  const [row] = await db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(eq(contacts.businessId, businessId), eq(contacts.id, contactId)));
+  return row !== undefined;
+}

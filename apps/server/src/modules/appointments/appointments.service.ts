@@ -1,0 +1,245 @@
+import { eq } from 'drizzle-orm';
+import {
+  APPOINTMENT_SERVICE_MAX,
+  APPOINTMENT_NOTES_MAX,
+  APPOINTMENT_SOURCES,
+  APPOINTMENT_STATUSES,
+  DEFAULT_APPOINTMENT_MINUTES,
+  appointmentChangeProblem,
+  appointmentMessages,
+  startsAtSchema,
+  type Appointment,
+  type AppointmentCreateInput,
+  type AppointmentList,
+  type AppointmentListQuery,
+  type AppointmentStatus,
+  type AppointmentUpdateInput,
+} from '@switchboard/shared/appointments';
+import { formatDateTime } from '@switchboard/shared/format';
+import { buildPaginationMeta, pageOffset } from '@switchboard/shared/pagination';
+import type { Db } from '../../db/client';
+import { businesses } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { resolveToolCaller } from '../../platform/tool-caller';
+import {
+  findAppointment,
+  insertAppointment,
+  isBusinessAgent,
+  isBusinessContact,
+  listAppointments,
+  updateAppointment,
+  type AppointmentRecord,
+} from './appointments.repository';
+
+const MINUTE = 60_000;
+
+const appointmentNotFound = () => new AppError('NOT_FOUND', 404, appointmentMessages.notFound);
+
+/** A refusal shaped like a validation failure, so a form puts the message on its field. */
+function fieldError(path: string, message: string): AppError {
+  return new AppError('VALIDATION_ERROR', 400, message, { issues: [{ path, message }] });
+}
+
+const isStatus = (value: string): value is AppointmentStatus =>
+  (APPOINTMENT_STATUSES as readonly string[]).includes(value);
+
+export function toAppointment(row: AppointmentRecord): Appointment {
+  return {
+    id: row.id,
+    service: row.service,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    status: isStatus(row.status) ? row.status : 'scheduled',
+    notes: row.notes,
+    source: (APPOINTMENT_SOURCES as readonly string[]).includes(row.source)
+      ? (row.source as Appointment['source'])
+      : 'manual',
+    contact: {
+      id: row.contactId,
+      name: row.contactName,
+      phone: row.contactPhone,
+      email: row.contactEmail,
+    },
+    agent: row.assistantId ? { id: row.assistantId, name: row.agentName ?? row.assistantId } : null,
+    callId: row.callId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function argumentText(value: unknown, max: number): string | null {
+  if (typeof value !== 'string') return null;
+  const trimmed = value.trim();
+  return trimmed === '' ? null : trimmed.slice(0, max);
+}
+
+/**
+ * A business's appointments: the list by tab with agent and contact filters, adding one by hand,
+ * rescheduling, cancelling and recording the outcome; and the agents' book_appointment tool.
+ * Every query is scoped by the business: another business's appointment is not found.
+ */
+export class AppointmentsService {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: { db: Db; now?: () => Date }) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  async list(businessId: string, query: AppointmentListQuery): Promise<AppointmentList> {
+    const { rows, total } = await listAppointments(
+      this.deps.db,
+      businessId,
+      {
+        tab: query.tab,
+        now: this.now(),
+        assistantId: query.agentId,
+        contactId: query.contactId,
+      },
+      { limit: query.limit, offset: pageOffset(query.page, query.limit) },
+    );
+    return {
+      data: rows.map(toAppointment),
+      meta: buildPaginationMeta(total, query.page, query.limit),
+    };
+  }
+
+  async create(businessId: string, input: AppointmentCreateInput): Promise<Appointment> {
+    const db = this.deps.db;
+    if (!(await isBusinessContact(db, businessId, input.contactId))) {
+      throw fieldError('contactId', appointmentMessages.contactNotFound);
+    }
+    const assistantId = input.agentId ?? null;
+    if (assistantId && !(await isBusinessAgent(db, businessId, assistantId))) {
+      throw fieldError('agentId', appointmentMessages.agentNotFound);
+    }
+    const startsAt = new Date(input.startsAt);
+    if (startsAt.getTime() <= this.now().getTime()) {
+      throw fieldError('startsAt', appointmentMessages.startsAtPast);
+    }
+    const { id } = await insertAppointment(db, {
+      businessId,
+      contactId: input.contactId,
+      assistantId,
+      callId: null,
+      toolCallId: null,
+      service: input.service,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + input.durationMinutes * MINUTE),
+      notes: input.notes || null,
+      source: 'manual',
+    });
+    return this.get(businessId, id);
+  }
+
+  async get(businessId: string, id: string): Promise<Appointment> {
+    const row = await findAppointment(this.deps.db, businessId, id);
+    if (!row) throw appointmentNotFound();
+    return toAppointment(row);
+  }
+
+  /** Reschedule, cancel, complete, no-show (and notes); refused changes answer 409. */
+  async update(businessId: string, id: string, input: AppointmentUpdateInput) {
+    const row = await findAppointment(this.deps.db, businessId, id);
+    if (!row) throw appointmentNotFound();
+    const current = {
+      status: isStatus(row.status) ? row.status : 'scheduled',
+      startsAt: row.startsAt,
+    };
+    const length = row.endsAt.getTime() - row.startsAt.getTime();
+    // A new length alone moves the end, not the start: it counts as a reschedule to the same time
+    // only for the rule that a finished or cancelled appointment does not change.
+    const startsAt = input.startsAt ? new Date(input.startsAt) : undefined;
+    const problem = appointmentChangeProblem(
+      current,
+      { status: input.status, startsAt },
+      this.now(),
+    );
+    if (problem) {
+      const code = problem === appointmentMessages.startsAtPast ? 400 : 409;
+      throw code === 400
+        ? fieldError('startsAt', problem)
+        : new AppError('INVALID_TRANSITION', 409, problem);
+    }
+    if (input.durationMinutes !== undefined && current.status !== 'scheduled') {
+      throw new AppError('INVALID_TRANSITION', 409, appointmentMessages.rescheduleOnlyScheduled);
+    }
+    const newStart = startsAt ?? row.startsAt;
+    const newLength = input.durationMinutes !== undefined ? input.durationMinutes * MINUTE : length;
+    const changed = await updateAppointment(this.deps.db, businessId, id, current, {
+      ...(input.status ? { status: input.status } : {}),
+      ...(startsAt || input.durationMinutes !== undefined
+        ? { startsAt: newStart, endsAt: new Date(newStart.getTime() + newLength) }
+        : {}),
+      ...(input.notes !== undefined ? { notes: input.notes || null } : {}),
+    });
+    if (!changed) {
+      throw new AppError(
+        'CONFLICT',
+        409,
+        'The appointment was changed by someone else meanwhile; reload and try again',
+      );
+    }
+    return this.get(businessId, id);
+  }
+
+  /**
+   * The agents' book_appointment tool: the caller becomes (or is found as) a contact, the
+   * appointment is stored linked to the call and the agent, and the agent gets a sentence to say
+   * with the time in the business's time zone. The same tool call again books nothing new.
+   */
+  async bookFromTool(input: {
+    arguments: Record<string, unknown>;
+    call: Record<string, unknown> | undefined;
+    toolCallId: string;
+  }): Promise<string> {
+    const args = input.arguments;
+    const parsedStart = startsAtSchema.safeParse(
+      typeof args.startsAt === 'string' ? args.startsAt.trim() : args.startsAt,
+    );
+    if (!parsedStart.success) {
+      throw new AppError(
+        'VALIDATION_ERROR',
+        400,
+        'startsAt must be an ISO 8601 date-time with its UTC offset, e.g. 2026-12-01T09:30:00-05:00',
+      );
+    }
+    const startsAt = new Date(parsedStart.data);
+    const service = argumentText(args.service, APPOINTMENT_SERVICE_MAX);
+    if (!service) throw new AppError('VALIDATION_ERROR', 400, 'service is required');
+    const db = this.deps.db;
+    // Validated before anything is stored: a refused booking leaves no contact behind either.
+    const now = this.now();
+    const caller = { name: args.callerName, email: args.callerEmail };
+    if (startsAt.getTime() <= now.getTime()) {
+      throw new AppError(
+        'VALIDATION_ERROR',
+        400,
+        `That time has already passed (it is now ${now.toISOString()}); ask for a time in the future`,
+      );
+    }
+    return db.transaction(async (tx) => {
+      const who = await resolveToolCaller(tx, input.call, caller);
+      const { id } = await insertAppointment(tx, {
+        businessId: who.businessId,
+        contactId: who.contact.id,
+        assistantId: who.assistantId,
+        callId: who.callId,
+        toolCallId: input.toolCallId,
+        service,
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + DEFAULT_APPOINTMENT_MINUTES * MINUTE),
+        notes: argumentText(args.notes, APPOINTMENT_NOTES_MAX),
+        source: 'call',
+      });
+      const booked = await findAppointment(tx, who.businessId, id);
+      const [business] = await tx
+        .select({ timezone: businesses.timezone })
+        .from(businesses)
+        .where(eq(businesses.id, who.businessId));
+      const zone = business?.timezone ?? 'UTC';
+      const when = formatDateTime(booked?.startsAt ?? startsAt, zone);
+      const name = booked?.contactName ? ` for ${booked.contactName}` : '';
+      return `Booked: ${booked?.service ?? service}${name} on ${when} (${zone.replaceAll('_', ' ')} time).`;
+    });
+  }
+}

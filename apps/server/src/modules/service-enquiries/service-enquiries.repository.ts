@@ -1,0 +1,47 @@
+import { and, count, desc, eq, isNotNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { serviceEnquiries, users } from '../../db/schema';
+
+export type ServiceEnquiryRow = typeof serviceEnquiries.$inferSelect;
+
+export async function insertServiceEnquiry(
+  db: Db,
+  values: {
+    poc: string;
+    businessName: string;
+    country: string;
+    website: string;
+    email: string | null;
+    phone: string | null;
+  },
+): Promise<ServiceEnquiryRow> {
+  const [row] = await db.insert(serviceEnquiries).values(values).returning();
+  if (!row) throw new Error('insert into service_enquiries returned no row');
+  return row;
+}
+
+/** One page of every service enquiry, newest first (service_enquiries_created_idx). */
+export async function listServiceEnquiries(
+  db: Db,
+  page: { limit: number; offset: number },
+): Promise<{ rows: ServiceEnquiryRow[]; total: number }> {
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(serviceEnquiries)
+      .orderBy(desc(serviceEnquiries.createdAt), desc(serviceEnquiries.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(serviceEnquiries),
+  ]);
+  return { rows, total: Number(counted?.n ?? 0) };
+}
+
+/** The operators' addresses (admins with an email), each once. */
+export async function listAdminEmails(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ email: users.email })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), isNotNull(users.email)));
+  return rows.map((row) => row.email).filter((email): email is string => Boolean(email));
+}

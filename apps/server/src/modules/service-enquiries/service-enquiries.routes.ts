@@ -1,0 +1,71 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { paginationQuerySchema } from '@switchboard/shared/pagination';
+import {
+  serviceEnquiryListSchema,
+  serviceEnquiryMessages,
+  serviceEnquiryResponseSchema,
+  serviceEnquirySchema,
+} from '@switchboard/shared/service-enquiries';
+import { enforceLimits } from '../auth/auth.routes';
+import type { ServiceEnquiriesService } from './service-enquiries.service';
+
+const MINUTE = 60_000;
+/**
+ * Enquiries per address. In this process's memory, like the sign-in limits (per instance; give
+ * @fastify/rate-limit a Redis store when running several).
+ */
+export const SERVICE_ENQUIRY_LIMIT_PER_IP = { max: 5, timeWindow: 60 * MINUTE } as const;
+
+/** POST /api/service-enquiries (public, the landing page's form); the operators' list. */
+export const serviceEnquiryRoutes =
+  (deps: { service: ServiceEnquiriesService }): FastifyPluginAsyncZod =>
+  async (app) => {
+    await app.register(rateLimit, { global: false });
+    const perIp = app.createRateLimit({ ...SERVICE_ENQUIRY_LIMIT_PER_IP });
+
+    app.post(
+      '/service-enquiries',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['service-enquiries'],
+          summary:
+            'A prospect asks about the service (poc, businessName, country, website; email and phone optional); limited per address',
+          body: serviceEnquirySchema,
+          response: { 201: serviceEnquiryResponseSchema },
+        },
+        preHandler: (request, reply) =>
+          enforceLimits(
+            request,
+            reply,
+            [perIp],
+            (wait) => `Too many enquiries were sent from your address. Please wait ${wait}.`,
+          ),
+      },
+      async (request, reply) => {
+        const { fax, ...input } = request.body;
+        if (fax && fax.trim() !== '') {
+          // The honeypot was filled: a bot. It gets the answer a person gets, and nothing is kept.
+          request.log.info('service enquiry honeypot filled; not stored');
+        } else {
+          await deps.service.submit(input);
+        }
+        return reply.status(201).send({ message: serviceEnquiryMessages.received });
+      },
+    );
+
+    app.get(
+      '/admin/service-enquiries',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['admin'],
+          summary: 'Every service enquiry from the landing page, newest first, paged (default 20)',
+          querystring: paginationQuerySchema,
+          response: { 200: serviceEnquiryListSchema },
+        },
+      },
+      async (request) => deps.service.list(request.query),
+    );
+  };

@@ -1,0 +1,22 @@
+import type { Appointment, AppointmentUpdateInput } from '@switchboard/shared/appointments';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import { appointmentsQueryKey } from './list-appointments';
+
+/** PATCH /api/appointments/:id: reschedule, cancel, completed, no-show. */
+export function updateAppointment(id: string, change: AppointmentUpdateInput) {
+  return apiFetch<Appointment>(`/appointments/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    body: change,
+  });
+}
+
+export function useUpdateAppointment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, change }: { id: string; change: AppointmentUpdateInput }) =>
+      updateAppointment(id, change),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: appointmentsQueryKey }),
+    meta: { errorTitle: 'Could not change the appointment' },
+  });
+}

@@ -1,0 +1,236 @@
+import type { Appointment } from '@switchboard/shared/appointments';
+import { formatDateTime } from '@switchboard/shared/format';
+import { buildPaginationMeta, type PaginationMeta } from '@switchboard/shared/pagination';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  buildSessionUser,
+  errorResponse,
+  jsonResponse,
+  stubApi,
+  type ApiRequest,
+} from '../../../test/fake-api';
+import { renderApp } from '../../../test/render';
+
+const ZONE = 'America/New_York';
+const HOUR = 3_600_000;
+const session = buildSessionUser({
+  business: { id: 'business-1', name: 'Bright Smile Dental', timezone: ZONE, country: 'US' },
+});
+
+function buildAppointment(n: number, overrides: Partial<Appointment> = {}): Appointment {
+  const startsAt = new Date(Date.parse('2030-01-10T14:00:00Z') + n * HOUR).toISOString();
+  return {
+    id: `appt-${n}`,
+    service: `Service ${n}`,
+    startsAt,
+    endsAt: new Date(Date.parse(startsAt) + 30 * 60_000).toISOString(),
+    status: 'scheduled',
+    notes: null,
+    source: 'call',
+    contact: { id: `contact-${n}`, name: `Caller ${n}`, phone: '+12125550100', email: null },
+    agent: { id: 'asst_front_desk', name: 'Front desk' },
+    callId: `call-${n}`,
+    createdAt: '2029-12-01T10:00:00.000Z',
+    updatedAt: '2029-12-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/**
+ * A fake GET /api/appointments paging over `count` appointments; `meta` can override what the
+ * server says about the neighbours (the screen must follow it, not compute its own).
+ */
+function stubAppointmentsApi(
+  options: {
+    count?: number;
+    rows?: Appointment[];
+    meta?: Partial<PaginationMeta>;
+    handlers?: Record<string, (request: ApiRequest) => Response | Promise<Response>>;
+  } = {},
+) {
+  const all =
+    options.rows ?? Array.from({ length: options.count ?? 25 }, (_, i) => buildAppointment(i + 1));
+  return stubApi(
+    {
+      'GET /api/agents': () =>
+        jsonResponse({
+          data: [
+            { id: 'asst_front_desk', name: 'Front desk' },
+            { id: 'asst_after_hours', name: 'After hours' },
+          ],
+        }),
+      'GET /api/appointments': (request) => {
+        const page = Number(request.search.get('page') ?? 1);
+        const limit = Number(request.search.get('limit') ?? 20);
+        const rows = all.slice((page - 1) * limit, page * limit);
+        return jsonResponse({
+          data: rows,
+          meta: { ...buildPaginationMeta(all.length, page, limit), ...options.meta },
+        });
+      },
+      ...options.handlers,
+    },
+    { session },
+  );
+}
+
+const listRequests = (api: ReturnType<typeof stubApi>) =>
+  api.calls('GET /api/appointments').map((request) => Object.fromEntries(request.search));
+
+async function openAppointments(path = '/appointments') {
+  const app = renderApp(path);
+  await screen.findByRole('heading', { name: 'Appointments', level: 2 });
+  return app;
+}
+
+describe('appointments list', { timeout: 20_000 }, () => {
+  it('starts at page 1 with 10 a page, times in the business’s zone', async () => {
+    const api = stubAppointmentsApi();
+    await openAppointments();
+
+    expect(await screen.findByText('Service 1')).toBeInTheDocument();
+    expect(listRequests(api)).toEqual([{ page: '1', limit: '10', tab: 'upcoming' }]);
+    expect(screen.getByText('Service 10')).toBeInTheDocument();
+    expect(screen.queryByText('Service 11')).not.toBeInTheDocument();
+    const row = within(screen.getByText('Service 1').closest('tr')!);
+    expect(row.getByText(formatDateTime('2030-01-10T15:00:00.000Z', ZONE))).toBeInTheDocument();
+    // 15:00Z is 10:00 in New York in January.
+    expect(row.getByText(/Jan 10, 2030, 10:00/)).toBeInTheDocument();
+    expect(screen.getByText('1–10 of 25 appointments · page 1 of 3')).toBeInTheDocument();
+  });
+
+  it('moves with Next and Previous as meta.hasNext and meta.hasPrev say, keeping the page in the URL', async () => {
+    const api = stubAppointmentsApi();
+    const { user, router } = await openAppointments();
+    await screen.findByText('Service 1');
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Service 11')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=2');
+    expect(listRequests(api).at(-1)).toEqual({ page: '2', limit: '10', tab: 'upcoming' });
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Service 21')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByText('Service 11')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=2');
+  });
+
+  it('offers no Next when meta.hasNext is false, whatever the total suggests', async () => {
+    stubAppointmentsApi({ meta: { hasNext: false, hasPrev: true } });
+    await openAppointments();
+    await screen.findByText('Service 1');
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeEnabled();
+  });
+
+  it('resets to page 1 when the page size changes', async () => {
+    const api = stubAppointmentsApi();
+    const { user, router } = await openAppointments('/appointments?page=3');
+    expect(await screen.findByText('Service 21')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'Rows per page' }));
+    await user.click(await screen.findByRole('option', { name: '20' }));
+
+    expect(await screen.findByText('Service 1')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?limit=20');
+    expect(listRequests(api).at(-1)).toEqual({ page: '1', limit: '20', tab: 'upcoming' });
+  });
+
+  it('switches tabs and filters by agent from the first page', async () => {
+    const api = stubAppointmentsApi();
+    const { user, router } = await openAppointments('/appointments?page=2');
+    await screen.findByText('Service 11');
+
+    await user.click(screen.getByRole('tab', { name: 'Past' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=past'));
+    expect(listRequests(api).at(-1)).toEqual({ page: '1', limit: '10', tab: 'past' });
+
+    await user.click(screen.getByRole('combobox', { name: 'Agent' }));
+    await user.click(await screen.findByRole('option', { name: 'After hours' }));
+    await waitFor(() =>
+      expect(listRequests(api).at(-1)).toEqual({
+        page: '1',
+        limit: '10',
+        tab: 'past',
+        agentId: 'asst_after_hours',
+      }),
+    );
+    expect(router.state.location.search).toBe('?tab=past&agent=asst_after_hours');
+  });
+
+  it('filters by one contact from its row, and clears the filter', async () => {
+    const api = stubAppointmentsApi();
+    const { user, router } = await openAppointments();
+    await screen.findByText('Service 1');
+
+    await user.click(screen.getByRole('button', { name: 'Only appointments of Caller 2' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?contact=contact-2'));
+    expect(listRequests(api).at(-1)).toMatchObject({ contactId: 'contact-2', page: '1' });
+
+    await user.click(
+      await screen.findByRole('button', { name: "Show every contact's appointments" }),
+    );
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('marks a started appointment completed', async () => {
+    const started = buildAppointment(1, {
+      id: 'appt-started',
+      service: 'Cleaning',
+      startsAt: new Date(Date.now() - 2 * HOUR).toISOString(),
+      endsAt: new Date(Date.now() - HOUR).toISOString(),
+    });
+    const api = stubAppointmentsApi({
+      rows: [started],
+      handlers: {
+        'PATCH /api/appointments/appt-started': () =>
+          jsonResponse({ ...started, status: 'completed' }),
+      },
+    });
+    const { user } = await openAppointments('/appointments?tab=past');
+    await screen.findByText('Cleaning');
+
+    await user.click(screen.getByRole('button', { name: /^Actions for Cleaning/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Mark completed' }));
+
+    await waitFor(() =>
+      expect(api.calls('PATCH /api/appointments/appt-started')[0]?.body).toEqual({
+        status: 'completed',
+      }),
+    );
+  });
+
+  it('does not offer an outcome before the appointment starts', async () => {
+    stubAppointmentsApi({ count: 1 });
+    const { user } = await openAppointments();
+    await screen.findByText('Service 1');
+    await user.click(screen.getByRole('button', { name: /^Actions for Service 1/ }));
+    expect(await screen.findByRole('menuitem', { name: 'Reschedule' })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Cancel appointment' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Mark completed' })).not.toBeInTheDocument();
+  });
+
+  it('says "Failed to fetch appointments" with the server’s reason', async () => {
+    stubAppointmentsApi({
+      handlers: {
+        'GET /api/appointments': () =>
+          errorResponse(503, 'DATABASE_UNAVAILABLE', 'The database is not answering'),
+      },
+    });
+    await openAppointments();
+    expect(
+      await screen.findByText('Failed to fetch appointments: The database is not answering'),
+    ).toBeInTheDocument();
+  });
+
+  it('says what each empty tab holds', async () => {
+    stubAppointmentsApi({ count: 0 });
+    await openAppointments();
+    expect(await screen.findByText('No upcoming appointments')).toBeInTheDocument();
+  });
+});

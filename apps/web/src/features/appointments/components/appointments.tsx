@@ -1,0 +1,220 @@
+import { Button, CloseButton, Group, Pill, Select, Tabs, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import {
+  APPOINTMENT_TABS,
+  appointmentsErrorMessage,
+  type Appointment,
+  type AppointmentTab,
+} from '@switchboard/shared/appointments';
+import { IconCalendarEvent, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { EmptyPanel } from '../../../components/empty-panel';
+import { QueryError } from '../../../components/query-error';
+import { failureReason, withMessage } from '../../../lib/api-client';
+import { useAppointmentPage } from '../api/list-appointments';
+import type { SearchContacts } from '../api/search-contact-options';
+import { useUpdateAppointment } from '../api/update-appointment';
+import { useAppointmentParams } from '../hooks/use-appointment-params';
+import { AddAppointmentModal, type AgentOption } from './add-appointment-modal';
+import { AppointmentsPagination } from './appointments-pagination';
+import { AppointmentsTable, type AppointmentAction } from './appointments-table';
+import { CancelAppointmentModal } from './cancel-appointment-modal';
+import { RescheduleModal } from './reschedule-modal';
+
+const TAB_LABELS: Record<AppointmentTab, string> = {
+  upcoming: 'Upcoming',
+  past: 'Past',
+  cancelled: 'Cancelled',
+};
+
+const EMPTY: Record<AppointmentTab, { title: string; description: string }> = {
+  upcoming: {
+    title: 'No upcoming appointments',
+    description:
+      'Appointments your agents book on calls appear here, soonest first. You can also add one by hand.',
+  },
+  past: {
+    title: 'No past appointments',
+    description: 'Appointments move here once their time has come; mark each completed or no-show.',
+  },
+  cancelled: {
+    title: 'No cancelled appointments',
+    description: 'Cancelled appointments are kept here.',
+  },
+};
+
+type AppointmentsProps = {
+  /** The business's zone: every time is shown and typed in it. */
+  timeZone: string;
+  /** The business's agents, for the filter and the form (undefined while they load). */
+  agents: AgentOption[] | undefined;
+  searchContacts: SearchContacts;
+};
+
+/**
+ * The business's appointments: tabs, agent and contact filters, one page at a time (the seed's
+ * page 1 and 10 a page), and the actions — add, reschedule, cancel, completed, no-show. All of
+ * the state is in the URL.
+ */
+export function Appointments({ timeZone, agents, searchContacts }: AppointmentsProps) {
+  const { state, change } = useAppointmentParams();
+  const appointments = useAppointmentPage(state);
+  const update = useUpdateAppointment();
+  const [addOpened, addModal] = useDisclosure(false);
+  const [rescheduling, setRescheduling] = useState<Appointment | null>(null);
+  const [cancelling, setCancelling] = useState<Appointment | null>(null);
+  const now = new Date();
+
+  const onAction = (appointment: Appointment, action: AppointmentAction) => {
+    if (action === 'reschedule') return setRescheduling(appointment);
+    if (action === 'cancel') return setCancelling(appointment);
+    const status = action === 'complete' ? 'completed' : 'no_show';
+    update.mutate(
+      { id: appointment.id, change: { status } },
+      {
+        onSuccess: () =>
+          notifications.show({
+            color: 'teal',
+            title: status === 'completed' ? 'Marked completed' : 'Marked no-show',
+            message: appointment.service,
+          }),
+      },
+    );
+  };
+
+  const list = appointments.data;
+  const filtered = state.agentId !== null || state.contactId !== null;
+  const contactName =
+    state.contactId !== null
+      ? (list?.data.find((a) => a.contact.id === state.contactId)?.contact.name ?? 'one contact')
+      : null;
+
+  let body;
+  if (appointments.isError && !list) {
+    body = (
+      <QueryError
+        title="Could not load the appointments"
+        error={withMessage(
+          appointments.error,
+          appointmentsErrorMessage(failureReason(appointments.error)),
+        )}
+        onRetry={() => void appointments.refetch()}
+        retrying={appointments.isFetching}
+      />
+    );
+  } else if (list && list.data.length === 0 && state.page === 1) {
+    body = (
+      <EmptyPanel
+        icon={IconCalendarEvent}
+        title={filtered ? 'No appointments match these filters' : EMPTY[state.tab].title}
+        description={
+          filtered
+            ? 'Clear the agent or contact filter to see every appointment.'
+            : EMPTY[state.tab].description
+        }
+        action={
+          filtered ? (
+            <Button variant="light" onClick={() => change({ agentId: null, contactId: null })}>
+              Clear the filters
+            </Button>
+          ) : undefined
+        }
+      />
+    );
+  } else {
+    const pastLastPage = list !== undefined && list.data.length === 0;
+    body = (
+      <>
+        <AppointmentsTable
+          rows={list?.data}
+          timeZone={timeZone}
+          busy={appointments.isFetching && list !== undefined}
+          pastLastPage={pastLastPage}
+          now={now}
+          onFirstPage={() => change({ page: 1 })}
+          onAction={onAction}
+          onFilterContact={(contactId) => change({ contactId })}
+        />
+        {list && !pastLastPage && (
+          <AppointmentsPagination
+            page={state.page}
+            limit={state.limit}
+            meta={list.meta}
+            onChange={(next) => change(next)}
+          />
+        )}
+      </>
+    );
+  }
+
+  return (
+    <>
+      <Group justify="space-between" gap="sm" mb="md" align="flex-end">
+        <Tabs
+          value={state.tab}
+          onChange={(value) => value && change({ tab: value as AppointmentTab })}
+          variant="pills"
+        >
+          <Tabs.List aria-label="Appointments">
+            {APPOINTMENT_TABS.map((tab) => (
+              <Tabs.Tab key={tab} value={tab}>
+                {TAB_LABELS[tab]}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+        </Tabs>
+        <Group gap="sm" align="flex-end">
+          <Select
+            label="Agent"
+            placeholder="All agents"
+            clearable
+            data={(agents ?? []).map((agent) => ({ value: agent.id, label: agent.name }))}
+            value={state.agentId}
+            onChange={(value) => change({ agentId: value })}
+            w={220}
+          />
+          <Button leftSection={<IconPlus size={16} />} onClick={addModal.open}>
+            Add appointment
+          </Button>
+        </Group>
+      </Group>
+      {state.contactId !== null && (
+        <Group gap="xs" mb="sm">
+          <Text size="sm" c="dimmed">
+            Contact:
+          </Text>
+          <Pill size="md">
+            <Group gap={4} wrap="nowrap">
+              {contactName}
+              <CloseButton
+                size="xs"
+                aria-label="Show every contact's appointments"
+                onClick={() => change({ contactId: null })}
+              />
+            </Group>
+          </Pill>
+        </Group>
+      )}
+      {body}
+      <AddAppointmentModal
+        opened={addOpened}
+        onClose={addModal.close}
+        timeZone={timeZone}
+        agents={agents ?? []}
+        searchContacts={searchContacts}
+        contactId={state.contactId}
+      />
+      <RescheduleModal
+        appointment={rescheduling}
+        timeZone={timeZone}
+        onClose={() => setRescheduling(null)}
+      />
+      <CancelAppointmentModal
+        appointment={cancelling}
+        timeZone={timeZone}
+        onClose={() => setCancelling(null)}
+      />
+    </>
+  );
+}
