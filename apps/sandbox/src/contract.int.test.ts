@@ -551,7 +551,8 @@ describe('web-call room', () => {
       body: JSON.stringify({ assistantId: sandbox.demo.assistantIds[0] }),
     });
     const created = (await response.json()) as { id: string; webCallUrl: string };
-    const room = async () => ((await fetch(created.webCallUrl)).json() as Promise<{ status: string }>);
+    const room = async () =>
+      (await fetch(created.webCallUrl)).json() as Promise<{ status: string }>;
     await expect.poll(async () => (await room()).status, { timeout: 3000 }).toBe('in-progress');
 
     const hangUp = await fetch(`${created.webCallUrl}/hang-up`, { method: 'POST' });

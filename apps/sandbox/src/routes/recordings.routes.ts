@@ -93,6 +93,7 @@ export async function recordingRoutes(
       status: call.status,
       assistantId: call.assistantId ?? null,
       firstMessage: call.assistant?.firstMessage ?? null,
+      endedReason: call.endedReason ?? null,
     };
   });
 }
