@@ -42,7 +42,7 @@ export function TalkToAgentPanel({ agentId, agentName }: TalkToAgentPanelProps) 
   };
 
   return (
-    <Paper withBorder p="md" radius="md" aria-labelledby="talk-to-agent-title">
+    <Paper component="section" withBorder p="md" radius="md" aria-labelledby="talk-to-agent-title">
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start">
           <Group gap="xs">

@@ -1,8 +1,14 @@
-import Vapi from '@vapi-ai/web';
+import VapiModule from '@vapi-ai/web';
 import { TEST_CALL_METADATA, type WebCallConfig } from '@switchboard/shared/web-call';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { chooseCallClientMode } from '../call-client/daily-switch';
 import { callReducer, canStart, initialCallState, needsLeave } from '../state/call-state';
+
+// The SDK is CommonJS (`exports.default = Vapi`); depending on the bundler's interop the default
+// import is the class or the exports object that holds it.
+const Vapi: typeof VapiModule =
+  (VapiModule as unknown as { default?: typeof VapiModule }).default ?? VapiModule;
+type Vapi = VapiModule;
 
 type WebCallActions = {
   start: (agentId: string, variableValues: Record<string, string>) => Promise<void>;
