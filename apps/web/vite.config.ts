@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -7,6 +8,18 @@ const apiTarget = 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    alias: [
+      {
+        // The call client @vapi-ai/web drives: real daily-js in live mode, the sandbox's call
+        // object in sandbox mode, chosen at run time (features/web-call/call-client, decision 011).
+        find: /^@daily-co\/daily-js$/,
+        replacement: fileURLToPath(
+          new URL('./src/features/web-call/call-client/daily-switch.ts', import.meta.url),
+        ),
+      },
+    ],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -17,6 +17,11 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--disable-quic',
+  // Web calls ("Talk to agent"): a fake microphone (a tone) granted without a prompt, and
+  // playback without a gesture having been counted (headless has no real user).
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
+  '--autoplay-policy=no-user-gesture-required',
 ];
 
 export type E2E = {

@@ -6,7 +6,7 @@ import { analyticsRoutes } from './routes/analytics.routes';
 import { assistantRoutes } from './routes/assistants.routes';
 import { callRoutes, webCallRoutes } from './routes/calls.routes';
 import { phoneNumberRoutes } from './routes/phone-numbers.routes';
-import { recordingRoutes } from './routes/recordings.routes';
+import { recordingRoutes, webCallRoomRoutes } from './routes/recordings.routes';
 
 // The HTTP face of the sandbox platform: the platform's routes, its auth (private key on the
 // API, public key on POST /call/web), its NestJS error bodies, and CORS for the browser.
@@ -108,5 +108,6 @@ export async function registerPlatform(app: FastifyInstance, ctx: SandboxContext
   });
   await app.register(async (scope) => {
     await recordingRoutes(scope, ctx);
+    await webCallRoomRoutes(scope, ctx);
   });
 }

@@ -526,3 +526,45 @@ describe('the simulator sends the platform webhooks', () => {
     );
   });
 });
+
+describe('web-call room', () => {
+  let sandbox: Sandbox;
+
+  beforeAll(async () => {
+    sandbox = await createSandbox({
+      privateKey: PRIVATE,
+      publicKey: PUBLIC,
+      totalCalls: 50,
+      logLevel: 'silent',
+      // Held for a minute unless the caller leaves the room.
+      simulator: { intervalMs: 0, stepMs: 10, webCallMs: 60_000 },
+    });
+  });
+  afterAll(async () => {
+    await sandbox.close();
+  });
+
+  it('ends a held web call at once when the caller hangs up the room', async () => {
+    const response = await fetch(`${sandbox.baseUrl}/call/web`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${PUBLIC}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ assistantId: sandbox.demo.assistantIds[0] }),
+    });
+    const created = (await response.json()) as { id: string; webCallUrl: string };
+    const room = async () =>
+      (await fetch(created.webCallUrl)).json() as Promise<{ status: string }>;
+    await expect.poll(async () => (await room()).status, { timeout: 3000 }).toBe('in-progress');
+
+    const hangUp = await fetch(`${created.webCallUrl}/hang-up`, { method: 'POST' });
+    expect(hangUp.status).toBe(202);
+    expect(await hangUp.json()).toEqual({ callId: created.id, hungUp: true });
+    await expect.poll(async () => (await room()).status, { timeout: 3000 }).toBe('ended');
+    const again = await fetch(`${created.webCallUrl}/hang-up`, { method: 'POST' });
+    expect(await again.json()).toEqual({ callId: created.id, hungUp: false });
+
+    const unknown = await fetch(`${sandbox.baseUrl}/web-call/${randomUUID()}/hang-up`, {
+      method: 'POST',
+    });
+    expect(unknown.status).toBe(404);
+  });
+});

@@ -42,6 +42,8 @@ import { CallSync } from './platform/call-sync';
 import { platformRoutes } from './platform/platform.routes';
 import { startPlatform, type PlatformRuntime } from './platform/platform-runtime';
 import { webhookRoutes, type ToolHandler } from './platform/webhook.routes';
+import { webCallRoutes } from './platform/web-call.routes';
+import { WebCallService } from './platform/web-call.service';
 import { registerAuth, sessionCookieFor } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { DOCS_PREFIX, registerOpenApi } from './plugins/openapi';
@@ -259,6 +261,16 @@ export async function buildApp(config: Config) {
     );
     await app.register(platformRoutes({ platform: runtime, sync }), { prefix: '/api' });
     await app.register(webhookRoutes({ platform: runtime, tools }), { prefix: '/api' });
+    const webCalls = new WebCallService({
+      platform: {
+        mode: runtime.client.mode,
+        publicKey: runtime.publicKey,
+        sandbox: runtime.sandbox,
+      },
+      liveBaseUrl: config.platform.baseUrl,
+      requireAgent: (scope, assistantId) => agentsService.get(scope, assistantId),
+    });
+    await app.register(webCallRoutes({ webCalls }), { prefix: '/api' });
     await registerSpa(app, config.webDistDir);
   } catch (error) {
     await app.close();

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { callDurationSeconds, type CallTiming } from './calls';
+import { isoDateSchema, refineDateRange } from './date-range';
+import { includeTestQuerySchema } from './web-call';
 
 /**
  * Rounds to 2 decimals, half away from zero, on the decimal value a person would write:
@@ -208,3 +210,16 @@ export const dashboardStatisticsSchema = z.object({
   }),
 });
 export type DashboardStatistics = z.infer<typeof dashboardStatisticsSchema>;
+
+/**
+ * ?from&to&includeTest of the agent analytics routes: a date range, and whether calls started
+ * from "Talk to agent" (test calls) count (default: they are left out).
+ */
+export const agentAnalyticsQuerySchema = z
+  .object({
+    from: isoDateSchema.optional(),
+    to: isoDateSchema.optional(),
+    includeTest: includeTestQuerySchema,
+  })
+  .superRefine(refineDateRange);
+export type AgentAnalyticsQuery = z.infer<typeof agentAnalyticsQuerySchema>;

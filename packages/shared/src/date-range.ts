@@ -89,14 +89,20 @@ export function lastDays(days: number, timeZone: string, now: Date = new Date())
 /** ?from&to of an analytics request; either may be left out (the server fills the default). */
 export const dateRangeQuerySchema = z
   .object({ from: isoDateSchema.optional(), to: isoDateSchema.optional() })
-  .superRefine((range, ctx) => {
-    if (!range.from || !range.to) return;
-    if (range.from > range.to) {
-      ctx.addIssue({ code: 'custom', path: ['from'], message: dateRangeMessages.fromAfterTo });
-    } else if (daysInRange(range.from, range.to) > MAX_RANGE_DAYS) {
-      ctx.addIssue({ code: 'custom', path: ['from'], message: dateRangeMessages.tooLong });
-    }
-  });
+  .superRefine(refineDateRange);
+
+/** The from ≤ to and length rules of a range query (also for queries that add fields to it). */
+export function refineDateRange(
+  range: { from?: string | undefined; to?: string | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if (!range.from || !range.to) return;
+  if (range.from > range.to) {
+    ctx.addIssue({ code: 'custom', path: ['from'], message: dateRangeMessages.fromAfterTo });
+  } else if (daysInRange(range.from, range.to) > MAX_RANGE_DAYS) {
+    ctx.addIssue({ code: 'custom', path: ['from'], message: dateRangeMessages.tooLong });
+  }
+}
 export type DateRangeQuery = z.infer<typeof dateRangeQuerySchema>;
 
 /**

@@ -93,6 +93,22 @@ export async function recordingRoutes(
       status: call.status,
       assistantId: call.assistantId ?? null,
       firstMessage: call.assistant?.firstMessage ?? null,
+      endedReason: call.endedReason ?? null,
     };
+  });
+}
+
+// Hanging up the room: the browser's call client leaves, so the call ends now (as the platform
+// ends a web call when its caller leaves the Daily room). No key, like the room URL itself.
+export async function webCallRoomRoutes(
+  app: FastifyInstance,
+  { store, simulator }: SandboxContext,
+): Promise<void> {
+  app.post<{ Params: { id: string } }>('/web-call/:id/hang-up', async (request, reply) => {
+    const call = store.get(request.params.id);
+    if (!call || call.type !== 'webCall')
+      return reply.status(404).send(errorBody(404, 'Web call not found'));
+    const ended = simulator.hangUpWebCall(call.id);
+    return reply.status(202).send({ callId: call.id, hungUp: ended });
   });
 }

@@ -71,6 +71,22 @@ interface Lifecycle {
   holdMs: number;
   /** Back-dated calls end now; web calls last as long as they are held. */
   durationFromWallClock: boolean;
+  /** Web calls: aborted when the browser leaves the room, which ends the hold at once. */
+  hangup?: AbortSignal;
+}
+
+/**
+ * Waits `ms`, or less when `hangup` fires (the caller left); only the simulator's own abort
+ * (close) rejects.
+ */
+async function hold(ms: number, signal: AbortSignal, hangup: AbortSignal | undefined) {
+  if (!hangup) return sleep(ms, undefined, { signal });
+  if (hangup.aborted) return;
+  try {
+    await sleep(ms, undefined, { signal: AbortSignal.any([signal, hangup]) });
+  } catch (error) {
+    if (signal.aborted || !hangup.aborted) throw error;
+  }
 }
 
 const GENERIC_CALLER_POOL = 200;
@@ -156,6 +172,8 @@ function messagesBeforeTool(messages: Vapi.CallMessagesItem[]): Vapi.CallMessage
 export class CallSimulator {
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly abort = new AbortController();
+  /** Web calls still held, by id: their room's hang-up. */
+  private readonly heldWebCalls = new Map<string, AbortController>();
   private timer: NodeJS.Timeout | undefined;
   private counter = 0;
 
@@ -342,6 +360,8 @@ export class CallSimulator {
     };
     const queued = callSnapshot(draft, this.options.ctx, 'queued', now);
     this.options.store.live.upsert(queued);
+    const hangup = new AbortController();
+    this.heldWebCalls.set(request.id, hangup);
     const lifecycle = this.runLifecycle(
       {
         draft,
@@ -350,14 +370,28 @@ export class CallSimulator {
         deliver: true,
         holdMs: this.options.webCallMs,
         durationFromWallClock: true,
+        hangup: hangup.signal,
       },
       true,
     );
-    this.track(lifecycle).catch((error: unknown) => {
-      if (!this.abort.signal.aborted)
-        this.options.log.error({ err: error }, 'web call simulation failed');
-    });
+    this.track(lifecycle)
+      .catch((error: unknown) => {
+        if (!this.abort.signal.aborted)
+          this.options.log.error({ err: error }, 'web call simulation failed');
+      })
+      .finally(() => this.heldWebCalls.delete(request.id));
     return queued;
+  }
+
+  /**
+   * The caller left a web call's room: it ends now (customer-ended-call) instead of after
+   * `webCallMs`. False when the call is unknown or already over.
+   */
+  hangUpWebCall(id: string): boolean {
+    const hangup = this.heldWebCalls.get(id);
+    if (!hangup || hangup.signal.aborted) return false;
+    hangup.abort();
+    return true;
   }
 
   private async runLifecycle(life: Lifecycle, alreadyQueued = false): Promise<SandboxCall> {
@@ -403,8 +437,9 @@ export class CallSimulator {
     if (connected) {
       const inProgress = await step('in-progress');
       const toolCall = conversationFor(draft, ctx).toolCall;
-      if (life.holdMs > 0) await sleep(Math.floor(life.holdMs / 3), undefined, { signal });
-      if (toolCall && deliver) {
+      if (life.holdMs > 0) await hold(Math.floor(life.holdMs / 3), signal, life.hangup);
+      // A caller who hung up early never got as far as the agent's tool.
+      if (toolCall && deliver && !life.hangup?.aborted) {
         draft.toolResult = await this.callTool(
           toolCall,
           draft,
@@ -415,7 +450,7 @@ export class CallSimulator {
         );
       }
       if (life.holdMs > 0)
-        await sleep(life.holdMs - Math.floor(life.holdMs / 3), undefined, { signal });
+        await hold(life.holdMs - Math.floor(life.holdMs / 3), signal, life.hangup);
       await sleep(stepMs, undefined, { signal });
       // Make the call end now: startedAt is fixed, so the duration absorbs the wall-clock time.
       draft.durationMs = Math.max(draft.durationMs, Date.now() - startedAt);

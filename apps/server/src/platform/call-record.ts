@@ -1,4 +1,5 @@
 import { platformCallSchema, type PlatformCall } from '@switchboard/shared/calls';
+import { isTestCallPayload } from '@switchboard/shared/web-call';
 import type { calls } from '../db/schema';
 
 export type CallRecord = typeof calls.$inferInsert;
@@ -49,7 +50,8 @@ export function toCallRecord(
     startedAt: toDate(call.startedAt),
     endedAt: toDate(call.endedAt),
     cost: typeof call.cost === 'number' && Number.isFinite(call.cost) ? call.cost : null,
-    isTest: options.isTest ?? false,
+    // Started from "Talk to agent": its assistantOverrides carry our test-call metadata.
+    isTest: options.isTest ?? isTestCallPayload(call),
     createdAt,
     updatedAt,
     payload: call,

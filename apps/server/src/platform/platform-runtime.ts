@@ -9,6 +9,9 @@ import type { WebhookAuthConfig } from './webhook-auth';
 
 export const WEBHOOK_PATH = '/api/platform/webhook';
 
+/** How long a sandbox web call stays in progress when its caller never hangs up. */
+export const SANDBOX_WEB_CALL_MAX_MS = 10 * 60_000;
+
 /**
  * What the rest of the server knows about the voice platform: a client, the public key for the
  * browser, how incoming webhooks are checked, and (in sandbox mode) the sandbox itself.
@@ -121,7 +124,12 @@ export async function startPlatform(
     totalCalls: config.sandbox.calls,
     now: await sandboxAnchor(config.dataDir),
     webhookAuth: sandboxWebhookAuth(webhookAuth),
-    simulator: { intervalMs: config.sandbox.simulatorIntervalMs },
+    simulator: {
+      intervalMs: config.sandbox.simulatorIntervalMs,
+      // A "Talk to agent" call lasts until the browser leaves its room (which hangs it up);
+      // one left open ends by itself after this long.
+      webCallMs: SANDBOX_WEB_CALL_MAX_MS,
+    },
     logger: log.child({ component: 'sandbox-platform' }),
   });
   log.info(

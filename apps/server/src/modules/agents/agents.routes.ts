@@ -6,8 +6,11 @@ import {
   agentSettingsResponseSchema,
   agentSettingsSchema,
 } from '@switchboard/shared/agents';
-import { agentAnalyticsSchema, agentBreakdownsSchema } from '@switchboard/shared/analytics';
-import { dateRangeQuerySchema } from '@switchboard/shared/date-range';
+import {
+  agentAnalyticsQuerySchema,
+  agentAnalyticsSchema,
+  agentBreakdownsSchema,
+} from '@switchboard/shared/analytics';
 import { requireUser } from '../../plugins/auth';
 import type { AnalyticsService } from '../analytics/analytics.service';
 import { agentScopeOf } from './agent-scope';
@@ -119,7 +122,7 @@ export const agentRoutes =
           summary:
             "The agent's four figures and daily series for a date range (default: the last 30 days), in its business's time zone",
           params,
-          querystring: dateRangeQuerySchema,
+          querystring: agentAnalyticsQuerySchema,
           response: { 200: agentAnalyticsSchema },
         },
       },
@@ -136,7 +139,7 @@ export const agentRoutes =
           summary:
             'End reasons, call types, success rate by day, cost components, durations and hours of the day for a date range',
           params,
-          querystring: dateRangeQuerySchema,
+          querystring: agentAnalyticsQuerySchema,
           response: { 200: agentBreakdownsSchema },
         },
       },

@@ -23,13 +23,20 @@ export async function zoneMidnights(db: Db, dates: string[], timeZone: string): 
   return dates.map((_, n) => new Date(row?.[`d${n}`] ?? Number.NaN));
 }
 
-export type CallWindow = { assistantId: string; start: Date; end: Date; timeZone: string };
+export type CallWindow = {
+  assistantId: string;
+  start: Date;
+  end: Date;
+  timeZone: string;
+  /** Whether calls started from "Talk to agent" (calls.is_test) count. */
+  includeTest: boolean;
+};
 
 function inWindow(window: CallWindow): SQL {
   return sql`c.assistant_id = ${window.assistantId}
     and c.created_at >= ${window.start.toISOString()}::timestamptz
     and c.created_at < ${window.end.toISOString()}::timestamptz
-    and ${countedCall(sql`c`)}`;
+    and ${countedCall(sql`c`)}${window.includeTest ? sql`` : sql` and not c.is_test`}`;
 }
 
 function localDay(window: CallWindow): SQL {
@@ -162,7 +169,8 @@ export type PeriodFigures = { calls: number; seconds: number; spend: number; pas
 
 /**
  * Calls, seconds, spend and passes since each start (up to `end`) over a set of agents: the
- * business's (every agent it has had, removed ones too — that spend was real) or all.
+ * business's (every agent it has had, removed ones too — that spend was real) or all. Test calls
+ * (started from "Talk to agent") are left out: the dashboard shows the business's real traffic.
  */
 export async function periodFigures(
   db: Db,
@@ -187,7 +195,8 @@ export async function periodFigures(
         where ${agentsOf}
           and c.created_at >= ${earliest.toISOString()}::timestamptz
           and c.created_at < ${options.end.toISOString()}::timestamptz
-          and ${countedCall(sql`c`)}`,
+          and ${countedCall(sql`c`)}
+          and not c.is_test`,
   );
   return options.starts.map((_, n) => ({
     calls: Number(row?.[`calls${n}`] ?? 0),

@@ -53,7 +53,7 @@ export class AnalyticsService {
   private async window(
     scope: AgentScope,
     agentId: string,
-    query: DateRangeQuery,
+    query: DateRangeQuery & { includeTest?: boolean },
   ): Promise<{ window: CallWindow; range: AnalyticsRange }> {
     const agent = await findAgentZone(this.db, scope, agentId);
     if (!agent) throw notFound('Agent');
@@ -67,7 +67,13 @@ export class AnalyticsService {
     const [start, end] = await zoneMidnights(this.db, [from, addDays(to, 1)], timeZone);
     if (!start || !end) throw new Error('could not resolve the range in the time zone');
     return {
-      window: { assistantId: agentId, start, end, timeZone },
+      window: {
+        assistantId: agentId,
+        start,
+        end,
+        timeZone,
+        includeTest: query.includeTest ?? false,
+      },
       range: { from, to, timeZone, start: start.toISOString(), end: end.toISOString() },
     };
   }
@@ -75,7 +81,7 @@ export class AnalyticsService {
   async agentAnalytics(
     scope: AgentScope,
     agentId: string,
-    query: DateRangeQuery,
+    query: DateRangeQuery & { includeTest?: boolean },
   ): Promise<AgentAnalytics> {
     const { window, range } = await this.window(scope, agentId, query);
     const rows = await dailyFigures(this.db, { ...window, from: range.from, to: range.to });
@@ -115,7 +121,7 @@ export class AnalyticsService {
   async agentBreakdowns(
     scope: AgentScope,
     agentId: string,
-    query: DateRangeQuery,
+    query: DateRangeQuery & { includeTest?: boolean },
   ): Promise<AgentBreakdowns> {
     const { window, range } = await this.window(scope, agentId, query);
     const figures = await breakdownFigures(this.db, window);

@@ -1,3 +1,5 @@
+import { Group, Stack } from '@mantine/core';
+import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { DateRangeControl, useDateRangeParams } from '../../../components/date-range-control';
 import { useAgent } from '../../../features/agents/api/get-agent';
@@ -6,13 +8,20 @@ import {
   AgentOverview,
   AgentOverviewSkeleton,
 } from '../../../features/analytics/components/agent-overview';
+import {
+  IncludeTestCallsSwitch,
+  useIncludeTestParam,
+} from '../../../features/analytics/components/include-test-calls-switch';
 import { formatDateRange } from '../../../features/analytics/utils/format-analytics';
+import { TalkToAgentPanel } from '../../../features/web-call/components/talk-to-agent-panel';
 import { AgentScreen } from './agent-screen';
 
 export default function AgentOverviewRoute() {
   const { agentId = '' } = useParams();
   const agent = useAgent(agentId);
-  const range = useDateRangeParams();
+  const dates = useDateRangeParams();
+  const includeTest = useIncludeTestParam();
+  const range = useMemo(() => ({ ...dates, includeTest }), [dates, includeTest]);
   // The same query AgentOverview reads (fetched alongside the agent): the header shows the days
   // the server answered for.
   const resolved = useAgentAnalytics(agentId, range).data?.range;
@@ -26,14 +35,20 @@ export default function AgentOverviewRoute() {
       description={`Overview${resolved ? ` · ${formatDateRange(resolved)} (${resolved.timeZone})` : ''}`}
       trail="dashboard"
       actions={
-        <DateRangeControl
-          resolved={resolved}
-          timeZone={resolved?.timeZone ?? agent.data?.timeZone}
-        />
+        <Group gap="md">
+          <IncludeTestCallsSwitch />
+          <DateRangeControl
+            resolved={resolved}
+            timeZone={resolved?.timeZone ?? agent.data?.timeZone}
+          />
+        </Group>
       }
       placeholder={<AgentOverviewSkeleton />}
     >
-      <AgentOverview agentId={agentId} range={range} />
+      <Stack gap="md">
+        <TalkToAgentPanel agentId={agentId} agentName={agent.data?.name ?? 'the agent'} />
+        <AgentOverview agentId={agentId} range={range} />
+      </Stack>
     </AgentScreen>
   );
 }

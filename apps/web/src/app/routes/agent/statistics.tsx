@@ -1,3 +1,5 @@
+import { Group } from '@mantine/core';
+import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { DateRangeControl, useDateRangeParams } from '../../../components/date-range-control';
 import { useAgent } from '../../../features/agents/api/get-agent';
@@ -6,13 +8,19 @@ import {
   AgentStatistics,
   AgentStatisticsSkeleton,
 } from '../../../features/analytics/components/agent-statistics';
+import {
+  IncludeTestCallsSwitch,
+  useIncludeTestParam,
+} from '../../../features/analytics/components/include-test-calls-switch';
 import { formatDateRange } from '../../../features/analytics/utils/format-analytics';
 import { AgentScreen } from './agent-screen';
 
 export default function AgentStatisticsRoute() {
   const { agentId = '' } = useParams();
   const agent = useAgent(agentId);
-  const range = useDateRangeParams();
+  const dates = useDateRangeParams();
+  const includeTest = useIncludeTestParam();
+  const range = useMemo(() => ({ ...dates, includeTest }), [dates, includeTest]);
   // The same query AgentStatistics reads (fetched alongside the agent): the header shows the
   // days the server answered for.
   const resolved = useAgentBreakdowns(agentId, range).data?.range;
@@ -25,10 +33,13 @@ export default function AgentStatisticsRoute() {
       sectionTitle="Statistics"
       description={`Statistics${resolved ? ` · ${formatDateRange(resolved)} (${resolved.timeZone})` : ''}`}
       actions={
-        <DateRangeControl
-          resolved={resolved}
-          timeZone={resolved?.timeZone ?? agent.data?.timeZone}
-        />
+        <Group gap="md">
+          <IncludeTestCallsSwitch />
+          <DateRangeControl
+            resolved={resolved}
+            timeZone={resolved?.timeZone ?? agent.data?.timeZone}
+          />
+        </Group>
       }
       placeholder={<AgentStatisticsSkeleton />}
     >

@@ -3,9 +3,21 @@ import type { DateRangeQuery } from '@switchboard/shared/date-range';
 /** Prefix of every analytics query: ['analytics', agentId, 'overview' | 'breakdowns', range]. */
 export const analyticsQueryKey = ['analytics'] as const;
 
+/** What an analytics screen asks for: a range, and whether test calls ("Talk to agent") count. */
+export type AnalyticsQuery = DateRangeQuery & { includeTest?: boolean };
+
 /** The range part of a key; a range left to the server's default is its own entry. */
-export function rangeKey(range: DateRangeQuery) {
-  return { from: range.from ?? null, to: range.to ?? null };
+export function rangeKey(range: AnalyticsQuery) {
+  return {
+    from: range.from ?? null,
+    to: range.to ?? null,
+    includeTest: range.includeTest ?? false,
+  };
+}
+
+/** The query string of an analytics request. */
+export function analyticsSearch(range: AnalyticsQuery) {
+  return { from: range.from, to: range.to, includeTest: range.includeTest ? '1' : undefined };
 }
 
 /**

@@ -1,22 +1,27 @@
 import type { AgentAnalytics } from '@switchboard/shared/analytics';
-import type { DateRangeQuery } from '@switchboard/shared/date-range';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { analyticsQueryKey, rangeKey, isSameAgent } from './analytics-query-keys';
+import {
+  analyticsQueryKey,
+  analyticsSearch,
+  isSameAgent,
+  rangeKey,
+  type AnalyticsQuery,
+} from './analytics-query-keys';
 
 /**
  * GET /api/agents/:id/analytics?from&to: the overview's four figures, its daily series and the
  * pass/fail split. Without from/to the server answers the last 30 days in the business's zone
  * and says which days it took (`range`).
  */
-export function getAgentAnalytics(agentId: string, range: DateRangeQuery, signal?: AbortSignal) {
+export function getAgentAnalytics(agentId: string, range: AnalyticsQuery, signal?: AbortSignal) {
   return apiFetch<AgentAnalytics>(`/agents/${encodeURIComponent(agentId)}/analytics`, {
-    query: { from: range.from, to: range.to },
+    query: analyticsSearch(range),
     signal,
   });
 }
 
-export const agentAnalyticsQueryOptions = (agentId: string, range: DateRangeQuery) =>
+export const agentAnalyticsQueryOptions = (agentId: string, range: AnalyticsQuery) =>
   queryOptions({
     queryKey: [...analyticsQueryKey, agentId, 'overview', rangeKey(range)] as const,
     queryFn: ({ signal }) => getAgentAnalytics(agentId, range, signal),
@@ -26,6 +31,6 @@ export const agentAnalyticsQueryOptions = (agentId: string, range: DateRangeQuer
     meta: { errorTitle: 'Could not refresh the analytics' },
   });
 
-export function useAgentAnalytics(agentId: string, range: DateRangeQuery) {
+export function useAgentAnalytics(agentId: string, range: AnalyticsQuery) {
   return useQuery(agentAnalyticsQueryOptions(agentId, range));
 }

@@ -1,21 +1,26 @@
 import type { AgentBreakdowns } from '@switchboard/shared/analytics';
-import type { DateRangeQuery } from '@switchboard/shared/date-range';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { analyticsQueryKey, rangeKey, isSameAgent } from './analytics-query-keys';
+import {
+  analyticsQueryKey,
+  analyticsSearch,
+  isSameAgent,
+  rangeKey,
+  type AnalyticsQuery,
+} from './analytics-query-keys';
 
 /**
  * GET /api/agents/:id/analytics/breakdowns?from&to: the statistics screen's charts (end reasons,
  * call types, daily success rate, cost components, durations, hours of the day).
  */
-export function getAgentBreakdowns(agentId: string, range: DateRangeQuery, signal?: AbortSignal) {
+export function getAgentBreakdowns(agentId: string, range: AnalyticsQuery, signal?: AbortSignal) {
   return apiFetch<AgentBreakdowns>(`/agents/${encodeURIComponent(agentId)}/analytics/breakdowns`, {
-    query: { from: range.from, to: range.to },
+    query: analyticsSearch(range),
     signal,
   });
 }
 
-export const agentBreakdownsQueryOptions = (agentId: string, range: DateRangeQuery) =>
+export const agentBreakdownsQueryOptions = (agentId: string, range: AnalyticsQuery) =>
   queryOptions({
     queryKey: [...analyticsQueryKey, agentId, 'breakdowns', rangeKey(range)] as const,
     queryFn: ({ signal }) => getAgentBreakdowns(agentId, range, signal),
@@ -24,6 +29,6 @@ export const agentBreakdownsQueryOptions = (agentId: string, range: DateRangeQue
     meta: { errorTitle: 'Could not refresh the statistics' },
   });
 
-export function useAgentBreakdowns(agentId: string, range: DateRangeQuery) {
+export function useAgentBreakdowns(agentId: string, range: AnalyticsQuery) {
   return useQuery(agentBreakdownsQueryOptions(agentId, range));
 }

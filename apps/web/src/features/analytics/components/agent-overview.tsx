@@ -1,13 +1,13 @@
 import { Stack, VisuallyHidden } from '@mantine/core';
-import type { DateRangeQuery } from '@switchboard/shared/date-range';
 import { ChartGridSkeleton } from '../../../components/charts/chart-card';
 import { QueryError } from '../../../components/query-error';
 import { useAgentAnalytics } from '../api/get-agent-analytics';
 import { KpiCards, KpiCardsSkeleton } from './kpi-cards';
 import { NoCallsPanel } from './no-calls-panel';
 import { OverviewCharts } from './overview-charts';
+import type { AnalyticsQuery } from '../api/analytics-query-keys';
 
-type AgentOverviewProps = { agentId: string; range: DateRangeQuery };
+type AgentOverviewProps = { agentId: string; range: AnalyticsQuery };
 
 /** An agent's four figures and daily charts for a range (the server's default when none). */
 export function AgentOverview({ agentId, range }: AgentOverviewProps) {

@@ -1,12 +1,12 @@
 import { Stack, VisuallyHidden } from '@mantine/core';
-import type { DateRangeQuery } from '@switchboard/shared/date-range';
 import { ChartGridSkeleton } from '../../../components/charts/chart-card';
 import { QueryError } from '../../../components/query-error';
 import { useAgentBreakdowns } from '../api/get-agent-breakdowns';
 import { NoCallsPanel } from './no-calls-panel';
 import { StatisticsCharts } from './statistics-charts';
+import type { AnalyticsQuery } from '../api/analytics-query-keys';
 
-type AgentStatisticsProps = { agentId: string; range: DateRangeQuery };
+type AgentStatisticsProps = { agentId: string; range: AnalyticsQuery };
 
 /** An agent's breakdown charts for a range (the server's default when none). */
 export function AgentStatistics({ agentId, range }: AgentStatisticsProps) {

@@ -1,0 +1,200 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_CALL_METADATA } from '@switchboard/shared/web-call';
+import { calls } from '../db/schema';
+import { DEMO_MEMBER } from '../modules/auth/demo-accounts';
+import {
+  buildTestApp,
+  createBusinessWithMember,
+  databaseTargets,
+  sessionHeaders,
+} from '../test/test-app';
+
+describe.each(databaseTargets)('talk to agent (web calls) on %s', (target) => {
+  describe('with the sandbox platform', () => {
+    let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+    let member: Record<string, string>;
+    let memberOfB: Record<string, string>;
+    let publicKey: string;
+    let dental: string;
+
+    beforeAll(async () => {
+      ctx = await buildTestApp(target, { SYNC_INTERVAL_SECONDS: '3600' });
+      // Listening: the sandbox's webhooks reach us, as they do in production.
+      await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+      await ctx.app.callSync.runNow();
+      member = await sessionHeaders(ctx.app, DEMO_MEMBER.userName);
+      const b = await createBusinessWithMember(ctx.app);
+      memberOfB = await sessionHeaders(ctx.app, b.userName);
+      dental = ctx.app.platform.sandbox!.demo.assistantIds[0]!;
+    });
+    afterAll(() => ctx?.close());
+
+    it('answers the mode, the public key and a same-origin API base, never the private key', async () => {
+      const anonymous = await ctx.app.inject({ method: 'GET', url: '/api/web-call/config' });
+      expect(anonymous.statusCode).toBe(401);
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/web-call/config',
+        headers: member,
+      });
+      expect(res.statusCode).toBe(200);
+      const config = res.json<{ mode: string; publicKey: string; apiBaseUrl: string }>();
+      expect(config).toEqual({
+        mode: 'sandbox',
+        publicKey: expect.stringMatching(/^sandbox-public-/),
+        apiBaseUrl: '/api/web-call/sandbox',
+      });
+      expect(res.body).not.toContain('sandbox-private-');
+      publicKey = config.publicKey;
+      // The CSP needs nothing from Daily in sandbox mode.
+      expect(String(res.headers['content-security-policy'])).not.toContain('daily.co');
+    });
+
+    it('starts a web call through the pass-through, marks it a test call and hangs it up', async () => {
+      const sdkHeaders = { ...member, authorization: `Bearer ${publicKey}` };
+      const created = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/web-call/sandbox/call/web',
+        headers: sdkHeaders,
+        payload: {
+          assistantId: dental,
+          assistantOverrides: { variableValues: { name: 'Pat' }, metadata: TEST_CALL_METADATA },
+        },
+      });
+      expect(created.statusCode).toBe(201);
+      const call = created.json<{ id: string; webCallUrl: string; type: string }>();
+      expect(call.type).toBe('webCall');
+      // The room as the browser reaches it: our origin, not the sandbox's loopback port.
+      expect(call.webCallUrl).toBe(`/api/web-call/sandbox/web-call/${call.id}`);
+
+      const room = async (headers: Record<string, string>) =>
+        ctx.app.inject({ method: 'GET', url: call.webCallUrl, headers });
+      await expect
+        .poll(async () => (await room(member)).json<{ status: string }>().status, { timeout: 5000 })
+        .toBe('in-progress');
+      expect((await room(member)).json()).toMatchObject({ callId: call.id, assistantId: dental });
+      // Another business's member cannot see or end it.
+      expect((await room(memberOfB)).statusCode).toBe(404);
+      const foreignHangUp = await ctx.app.inject({
+        method: 'POST',
+        url: `${call.webCallUrl}/hang-up`,
+        headers: memberOfB,
+      });
+      expect(foreignHangUp.statusCode).toBe(404);
+
+      const hangUp = await ctx.app.inject({
+        method: 'POST',
+        url: `${call.webCallUrl}/hang-up`,
+        headers: member,
+      });
+      expect(hangUp.statusCode).toBe(202);
+      await expect
+        .poll(async () => (await room(member)).json<{ status: string }>().status, { timeout: 5000 })
+        .toBe('ended');
+
+      // The platform's webhooks brought it into the store, marked as a test call.
+      await expect
+        .poll(
+          async () => {
+            const [row] = await ctx.app.database.db
+              .select({ isTest: calls.isTest, status: calls.status })
+              .from(calls)
+              .where(eq(calls.id, call.id));
+            return row;
+          },
+          { timeout: 5000 },
+        )
+        .toEqual({ isTest: true, status: 'ended' });
+
+      // Analytics leave it out unless asked for it.
+      await expect
+        .poll(
+          async () => {
+            const figures = async (query: string) =>
+              (
+                await ctx.app.inject({
+                  method: 'GET',
+                  url: `/api/agents/${dental}/analytics${query}`,
+                  headers: member,
+                })
+              ).json<{ summary: { numberOfCalls: number } }>().summary.numberOfCalls;
+            return (await figures('?includeTest=1')) - (await figures(''));
+          },
+          { timeout: 5000 },
+        )
+        .toBe(1);
+      const bad = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/agents/${dental}/analytics?includeTest=maybe`,
+        headers: member,
+      });
+      expect(bad.statusCode).toBe(400);
+    });
+
+    it("refuses another business's agent, a wrong key and a missing assistant", async () => {
+      const start = (headers: Record<string, string>, payload: object) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/web-call/sandbox/call/web',
+          headers,
+          payload,
+        });
+      const foreign = await start(
+        { ...memberOfB, authorization: `Bearer ${publicKey}` },
+        { assistantId: dental },
+      );
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+      // The platform's own answers pass through unchanged: the SDK reads them.
+      const wrongKey = await start(
+        { ...member, authorization: 'Bearer not-the-key' },
+        { assistantId: dental },
+      );
+      expect(wrongKey.statusCode).toBe(401);
+      expect(wrongKey.json()).toMatchObject({ statusCode: 401 });
+      const none = await start({ ...member, authorization: `Bearer ${publicKey}` }, {});
+      expect(none.statusCode).toBe(400);
+      expect(JSON.stringify(none.json())).toContain(
+        'Assistant or Squad or Workflow must be provided.',
+      );
+    });
+  });
+
+  describe('with a live platform', () => {
+    let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+    beforeAll(async () => {
+      ctx = await buildTestApp(target, {
+        VAPI_API_KEY: 'live-private-key-123',
+        VAPI_PUBLIC_KEY: 'live-public-key-456',
+        VAPI_BASE_URL: 'https://platform.example.test/',
+      });
+    });
+    afterAll(() => ctx?.close());
+
+    it("answers the platform's public key and API, and the CSP admits the call client's hosts", async () => {
+      const b = await createBusinessWithMember(ctx.app);
+      const headers = await sessionHeaders(ctx.app, b.userName);
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/web-call/config', headers });
+      expect(res.json()).toEqual({
+        mode: 'live',
+        publicKey: 'live-public-key-456',
+        apiBaseUrl: 'https://platform.example.test',
+      });
+      expect(res.body).not.toContain('live-private-key-123');
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toMatch(/script-src 'self' https:\/\/c\.daily\.co/);
+      expect(csp).toMatch(
+        /connect-src 'self' https:\/\/platform\.example\.test [^;]*wss:\/\/\*\.daily\.co/,
+      );
+      // No sandbox behind a live platform.
+      const passThrough = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/web-call/sandbox/call/web',
+        headers,
+        payload: { assistantId: 'x' },
+      });
+      expect(passThrough.statusCode).toBe(404);
+    });
+  });
+});

@@ -1,0 +1,89 @@
+import { webCallConfigSchema } from '@switchboard/shared/web-call';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { agentScopeOf } from '../modules/agents/agent-scope';
+import type { WebCallService } from './web-call.service';
+
+const tags = ['web-call'];
+const roomParams = z.object({ id: z.uuid({ error: 'id must be a UUID' }) });
+
+/**
+ * GET /api/web-call/config, and in sandbox mode the same-origin pass-through the web SDK talks
+ * to (`apiBaseUrl` + "/call/web") and the sandbox call client's room (its status, hang-up).
+ * The pass-through answers with the platform's own status and body (the SDK reads them), so a
+ * platform refusal keeps the platform's NestJS shape; our own refusals (session, foreign agent)
+ * have ours.
+ */
+export const webCallRoutes =
+  (deps: { webCalls: WebCallService }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/web-call/config',
+      {
+        config: { access: 'member' },
+        schema: {
+          tags,
+          summary:
+            "What the browser's call client needs: the platform mode, its public key (never the private one) and API base",
+          response: { 200: webCallConfigSchema },
+        },
+      },
+      async () => deps.webCalls.config(),
+    );
+
+    app.post(
+      '/web-call/sandbox/call/web',
+      {
+        config: { access: 'member' },
+        schema: {
+          tags,
+          summary:
+            "Sandbox mode: the platform's POST /call/web, for the web SDK (Authorization: Bearer <public key>)",
+          body: z.looseObject({ assistantId: z.string().optional() }),
+        },
+      },
+      async (request, reply) => {
+        const answer = await deps.webCalls.createSandboxWebCall(
+          agentScopeOf(request),
+          request.body,
+          request.headers.authorization,
+        );
+        return reply.status(answer.status).send(answer.body);
+      },
+    );
+
+    app.get(
+      '/web-call/sandbox/web-call/:id',
+      {
+        config: { access: 'member' },
+        schema: {
+          tags,
+          summary: "Sandbox mode: a web call's room (the call's status and first message)",
+          params: roomParams,
+        },
+      },
+      async (request, reply) => {
+        const answer = await deps.webCalls.sandboxRoom(agentScopeOf(request), request.params.id);
+        return reply.status(answer.status).send(answer.body);
+      },
+    );
+
+    app.post(
+      '/web-call/sandbox/web-call/:id/hang-up',
+      {
+        config: { access: 'member' },
+        schema: {
+          tags,
+          summary: 'Sandbox mode: the caller left the room, so the call ends now',
+          params: roomParams,
+        },
+      },
+      async (request, reply) => {
+        const answer = await deps.webCalls.hangUpSandboxRoom(
+          agentScopeOf(request),
+          request.params.id,
+        );
+        return reply.status(answer.status).send(answer.body);
+      },
+    );
+  };

@@ -1,0 +1,20 @@
+import type { WebCallConfig } from '@switchboard/shared/web-call';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+
+/** GET /api/web-call/config: the platform mode, its public key and where the SDK sends POST /call/web. */
+export function getWebCallConfig(signal?: AbortSignal): Promise<WebCallConfig> {
+  return apiFetch<WebCallConfig>('/web-call/config', { signal });
+}
+
+export const webCallConfigQueryOptions = () =>
+  queryOptions({
+    queryKey: ['web-call', 'config'],
+    queryFn: ({ signal }) => getWebCallConfig(signal),
+    // Fixed for the server's lifetime.
+    staleTime: Infinity,
+  });
+
+export function useWebCallConfig() {
+  return useQuery(webCallConfigQueryOptions());
+}

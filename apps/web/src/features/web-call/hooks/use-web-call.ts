@@ -1,0 +1,174 @@
+import VapiModule from '@vapi-ai/web';
+import { TEST_CALL_METADATA, type WebCallConfig } from '@switchboard/shared/web-call';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { chooseCallClientMode } from '../call-client/daily-switch';
+import { callReducer, canStart, initialCallState, needsLeave } from '../state/call-state';
+
+// The SDK is CommonJS (`exports.default = Vapi`); depending on the bundler's interop the default
+// import is the class or the exports object that holds it.
+const Vapi: typeof VapiModule =
+  (VapiModule as unknown as { default?: typeof VapiModule }).default ?? VapiModule;
+type Vapi = VapiModule;
+
+type WebCallActions = {
+  start: (agentId: string, variableValues: Record<string, string>) => Promise<void>;
+  end: () => void;
+  setMuted: (muted: boolean) => void;
+  sendMessage: (text: string) => void;
+  say: (text: string, endCallAfterSpoken: boolean) => void;
+  setScreenSharing: (on: boolean) => void;
+  setInputDevice: (deviceId: string) => Promise<void>;
+  setOutputDevice: (deviceId: string) => void;
+  dismissWarning: () => void;
+};
+
+/** The SDK's base URL: absolute, without a trailing slash (it appends "/call/web"). */
+function sdkBaseUrl(apiBaseUrl: string): string {
+  return new URL(apiBaseUrl, window.location.origin).toString().replace(/\/+$/, '');
+}
+
+/**
+ * One `@vapi-ai/web` client for the panel, its events folded into the call state. The call
+ * client behind it (real daily-js or the sandbox's) is chosen from the config before the SDK is
+ * constructed; everything after that is the SDK's own code path.
+ */
+export function useWebCall(config: WebCallConfig | undefined) {
+  const [state, dispatch] = useReducer(callReducer, initialCallState);
+  const [video, setVideo] = useState(false);
+  const [sharing, setSharing] = useState(false);
+  const vapiRef = useRef<Vapi | null>(null);
+  const stateRef = useRef(state);
+  useEffect(() => {
+    stateRef.current = state;
+  }, [state]);
+
+  const client = useCallback(async (): Promise<Vapi> => {
+    if (vapiRef.current) return vapiRef.current;
+    if (!config?.publicKey) throw new Error('Web calls are not configured.');
+    await chooseCallClientMode(config.mode);
+    const vapi = new Vapi(
+      config.publicKey,
+      sdkBaseUrl(config.apiBaseUrl),
+      // Daily's call machine as a <script> from its CDN instead of eval (our CSP has no unsafe-eval).
+      config.mode === 'live' ? { avoidEval: true } : undefined,
+    );
+    vapi.on('call-start-progress', (event) =>
+      dispatch({
+        type: 'progress',
+        stage: event.stage,
+        status: event.status,
+        duration: event.duration,
+      }),
+    );
+    vapi.on('call-start', () => dispatch({ type: 'call-start' }));
+    vapi.on('call-end', () => {
+      setSharing(false);
+      dispatch({ type: 'call-end' });
+    });
+    vapi.on('message', (message: unknown) => dispatch({ type: 'message', message }));
+    vapi.on('volume-level', (level) => dispatch({ type: 'volume', level }));
+    vapi.on('speech-start', () => dispatch({ type: 'speech-start' }));
+    vapi.on('speech-end', () => dispatch({ type: 'speech-end' }));
+    vapi.on('local-volume-level', (level: number) =>
+      dispatch({ type: 'mic-level', level, at: Date.now() }),
+    );
+    vapi.on('error', (event: { type?: string; error?: unknown }) =>
+      dispatch({ type: 'error', errorType: event?.type ?? 'daily-error', error: event?.error }),
+    );
+    vapi.on('camera-error', (event: { error?: unknown }) =>
+      dispatch({ type: 'camera-error', error: event?.error }),
+    );
+    vapiRef.current = vapi;
+    return vapi;
+  }, [config]);
+
+  useEffect(
+    () => () => {
+      // Leaving the screen ends the call (the room is hung up) and drops the client.
+      const vapi = vapiRef.current;
+      vapiRef.current = null;
+      if (vapi) {
+        void vapi.stop();
+        vapi.removeAllListeners();
+      }
+    },
+    [],
+  );
+
+  const actions: WebCallActions = {
+    start: async (agentId, variableValues) => {
+      const refused = !canStart(stateRef.current);
+      dispatch({ type: 'start' });
+      if (refused) return;
+      setVideo(false);
+      try {
+        const vapi = await client();
+        const call = await vapi.start(agentId, {
+          variableValues,
+          // The store marks calls carrying this as test calls (left out of analytics).
+          metadata: { ...TEST_CALL_METADATA },
+        });
+        const started = call;
+        setVideo(
+          Boolean(
+            started?.artifactPlan?.videoRecordingEnabled ||
+            started?.assistant?.voice?.provider === 'tavus',
+          ),
+        );
+        dispatch({ type: 'started', callId: started?.id ?? null });
+      } catch (error) {
+        // Only the SDK's validation throws (its error event is already in the state); a
+        // config or loading failure is reported here.
+        if (stateRef.current.phase === 'joining') {
+          dispatch({ type: 'error', errorType: 'daily-call-object-creation-error', error });
+        }
+      }
+    },
+    end: () => {
+      // Leaving in the left or error state resolves at once (seed §4).
+      if (!needsLeave(stateRef.current)) return;
+      vapiRef.current?.end();
+    },
+    setMuted: (muted) => {
+      const vapi = vapiRef.current;
+      if (!vapi) return;
+      try {
+        vapi.setMuted(muted);
+        dispatch({ type: 'muted', muted: vapi.isMuted() });
+      } catch (error) {
+        // "Call object is not available." when no call exists.
+        dispatch({
+          type: 'warning',
+          message: error instanceof Error ? error.message : 'Could not change the microphone.',
+        });
+      }
+    },
+    sendMessage: (text) => {
+      vapiRef.current?.send({
+        type: 'add-message',
+        message: { role: 'user', content: text },
+        triggerResponseEnabled: true,
+      });
+    },
+    say: (text, endCallAfterSpoken) => vapiRef.current?.say(text, endCallAfterSpoken),
+    setScreenSharing: (on) => {
+      const vapi = vapiRef.current;
+      if (!vapi) return;
+      if (on) vapi.startScreenSharing();
+      else vapi.stopScreenSharing();
+      setSharing(on);
+    },
+    setInputDevice: async (deviceId) => {
+      try {
+        await vapiRef.current?.setInputDevicesAsync({ audioDeviceId: deviceId });
+      } catch (error) {
+        dispatch({ type: 'camera-error', error });
+      }
+    },
+    setOutputDevice: (deviceId) =>
+      vapiRef.current?.setOutputDeviceAsync({ outputDeviceId: deviceId }),
+    dismissWarning: () => dispatch({ type: 'dismiss-warning' }),
+  };
+
+  return { state, video, sharing, actions };
+}

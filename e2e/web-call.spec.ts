@@ -1,0 +1,161 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { WebCallConfig } from '@switchboard/shared/web-call';
+import { expect, it } from 'vitest';
+import { DEMO_MEMBER, signInAs } from './support/accounts';
+import { describeInBrowser } from './support/browser';
+import { apiGetAsDemo, demoAgentsWithCalls } from './support/demo-data';
+
+const distAssets = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../apps/web/dist/assets',
+);
+
+describeInBrowser('talk to agent (sandbox web call)', (e2e) => {
+  it('calls the agent in the browser: transcript, volume, mute, message, say, end, then the call log', async () => {
+    const { page, baseURL } = e2e;
+    const [agent] = await demoAgentsWithCalls(baseURL);
+    await signInAs(e2e, DEMO_MEMBER);
+
+    // Everything the browser fetches while on the page: the real daily-js must stay unloaded.
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+
+    await page.goto(`/agent/${agent!.id}`);
+    const panel = page.getByRole('region', { name: 'Talk to agent' });
+    await expect
+      .poll(() => panel.getByRole('button', { name: 'Start call' }).isEnabled(), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    await panel.getByLabel('Variable values').fill('customerName=Pat');
+
+    const created = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/web-call/sandbox/call/web') &&
+        response.request().method() === 'POST',
+    );
+    await panel.getByRole('button', { name: 'Start call' }).click();
+    const createdResponse = await created;
+    expect(createdResponse.status()).toBe(201);
+    const webCall = (await createdResponse.json()) as { id: string };
+    const sent = createdResponse.request().postDataJSON() as {
+      assistantId: string;
+      assistantOverrides: { variableValues: Record<string, string>; metadata: object };
+    };
+    expect(sent.assistantId).toBe(agent!.id);
+    expect(sent.assistantOverrides).toEqual({
+      variableValues: { customerName: 'Pat' },
+      metadata: { switchboardTestCall: true },
+    });
+
+    const view = page.getByRole('dialog', { name: 'Talk to agent' });
+    await expect
+      .poll(() => view.getByTestId('call-phase').textContent(), { timeout: 15_000 })
+      .toBe('In call');
+
+    // The assistant's first message: its volume moves, it speaks, and the transcript shows it.
+    const meter = view.getByRole('meter', { name: 'Assistant volume' });
+    const levels: number[] = [];
+    await expect
+      .poll(
+        async () => {
+          levels.push(Number(await meter.getAttribute('aria-valuenow')));
+          return Math.max(...levels);
+        },
+        { timeout: 10_000, interval: 100 },
+      )
+      .toBeGreaterThan(20);
+    await expect.poll(() => view.getByText('Assistant speaking').isVisible()).toBe(true);
+    const transcript = view.getByRole('log', { name: 'Transcript' });
+    await expect
+      .poll(() => transcript.textContent(), { timeout: 15_000 })
+      .toMatch(/Assistant:.*\w+/);
+    // …and falls quiet again (1 s without sound ends the speech).
+    await expect
+      .poll(() => view.getByText('Assistant quiet').isVisible(), { timeout: 20_000 })
+      .toBe(true);
+    expect(Number(await meter.getAttribute('aria-valuenow'))).toBeLessThan(5);
+
+    // Mute and unmute the microphone.
+    await view.getByRole('button', { name: 'Mute' }).click();
+    await expect
+      .poll(() => view.getByRole('button', { name: 'Unmute' }).getAttribute('aria-pressed'))
+      .toBe('true');
+    await view.getByRole('button', { name: 'Unmute' }).click();
+    await expect.poll(() => view.getByRole('button', { name: 'Mute' }).isVisible()).toBe(true);
+
+    // A typed message joins the conversation, and the assistant answers it.
+    await view.getByLabel('Type a message').fill('I would like a cleaning next Tuesday');
+    await view.getByRole('button', { name: 'Send' }).click();
+    await expect
+      .poll(() => transcript.textContent(), { timeout: 10_000 })
+      .toContain('You: I would like a cleaning next Tuesday');
+    await expect
+      .poll(() => transcript.textContent(), { timeout: 20_000 })
+      .toContain('I have noted: I would like a cleaning next Tuesday');
+
+    // The assistant says a sentence, then the call ends after it is spoken.
+    await view.getByLabel('Make the assistant say').fill('Thanks for calling, goodbye for now.');
+    await view.getByLabel('End call after spoken').check();
+    await view.getByRole('button', { name: 'Say', exact: true }).click();
+    await expect
+      .poll(() => transcript.textContent(), { timeout: 20_000 })
+      .toContain('Assistant: Thanks for calling, goodbye for now.');
+    await expect
+      .poll(() => view.getByTestId('call-phase').textContent(), { timeout: 15_000 })
+      .toBe('Call ended');
+    await expect.poll(() => view.getByText('Ended: assistant-ended-call').isVisible()).toBe(true);
+
+    // Offline: the real daily-js chunk was never fetched, nor anything off our origin.
+    const origin = new URL(baseURL).origin;
+    expect(requested.filter((url) => !url.startsWith(origin) && !url.startsWith('data:'))).toEqual(
+      [],
+    );
+    expect(requested.some((url) => /daily-esm/.test(url))).toBe(false);
+
+    // The call reaches the store (webhooks), marked as a test call, and shows in the call logs.
+    await page.keyboard.press('Escape');
+    await page.goto(`/agent/${agent!.id}/call-logs`);
+    const link = page.getByRole('link', { name: `Call ${webCall.id.slice(0, 8)}…` });
+    await expect.poll(() => link.isVisible(), { timeout: 20_000 }).toBe(true);
+    const row = page.getByRole('row').filter({ has: link });
+    expect(await row.textContent()).toContain('Test');
+    expect(e2e.pageErrors).toEqual([]);
+  }, 120_000);
+
+  it('ends a call from the panel, and the config and bundle never carry the private key', async () => {
+    const { page, baseURL } = e2e;
+    const [agent] = await demoAgentsWithCalls(baseURL);
+    await signInAs(e2e, DEMO_MEMBER);
+    await page.goto(`/agent/${agent!.id}`);
+    const panel = page.getByRole('region', { name: 'Talk to agent' });
+    await expect
+      .poll(() => panel.getByRole('button', { name: 'Start call' }).isEnabled(), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    await panel.getByRole('button', { name: 'Start call' }).click();
+    const view = page.getByRole('dialog', { name: 'Talk to agent' });
+    await expect
+      .poll(() => view.getByTestId('call-phase').textContent(), { timeout: 15_000 })
+      .toBe('In call');
+    await view.getByRole('button', { name: 'End call' }).click();
+    await expect
+      .poll(() => view.getByTestId('call-phase').textContent(), { timeout: 10_000 })
+      .toBe('Call ended');
+    await expect.poll(() => view.getByText('Ended: customer-ended-call').isVisible()).toBe(true);
+
+    const { body } = await apiGetAsDemo<WebCallConfig>(baseURL, '/web-call/config');
+    expect(body.mode).toBe('sandbox');
+    expect(JSON.stringify(body)).not.toMatch(/private/i);
+    // Nothing in the built app names or carries a private platform key.
+    for (const file of await fs.readdir(distAssets)) {
+      const text = await fs.readFile(path.join(distAssets, file), 'utf8');
+      expect(text, file).not.toContain('sandbox-private-');
+      expect(text, file).not.toContain('VAPI_API_KEY');
+    }
+    expect(e2e.pageErrors).toEqual([]);
+  }, 60_000);
+});

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/** GET /api/web-call/config: what the browser needs to start a web call (never the private key). */
+export const webCallConfigSchema = z.object({
+  /** sandbox: the bundled offline platform, its room played in the browser; live: a real account. */
+  mode: z.enum(['live', 'sandbox']),
+  /** The platform's public key; null when a live platform has no VAPI_PUBLIC_KEY configured. */
+  publicKey: z.string().nullable(),
+  /**
+   * Where the web SDK sends `POST /call/web` (no trailing slash): the platform's API in live
+   * mode, this server's sandbox pass-through (a same-origin path) in sandbox mode.
+   */
+  apiBaseUrl: z.string(),
+});
+export type WebCallConfig = z.infer<typeof webCallConfigSchema>;
+
+/**
+ * The metadata a call started from "Talk to agent" carries in its assistantOverrides. The call
+ * store marks a call whose payload carries it as a test call (calls.is_test), so analytics can
+ * leave it out.
+ */
+export const TEST_CALL_METADATA = { switchboardTestCall: true } as const;
+
+/** Whether a platform Call (as stored, or as a webhook carries it) was started as a test call. */
+export function isTestCallPayload(call: unknown): boolean {
+  if (!call || typeof call !== 'object') return false;
+  const record = call as {
+    metadata?: unknown;
+    assistantOverrides?: { metadata?: unknown } | null;
+  };
+  const marked = (metadata: unknown) =>
+    !!metadata &&
+    typeof metadata === 'object' &&
+    (metadata as Record<string, unknown>).switchboardTestCall === true;
+  return marked(record.assistantOverrides?.metadata) || marked(record.metadata);
+}
+
+/** `?includeTest=1`: analytics count calls started from "Talk to agent" too (default: left out). */
+export const includeTestQuerySchema = z
+  .enum(['1', '0', 'true', 'false'], { error: 'includeTest must be 1 or 0' })
+  .optional()
+  .transform((value) => value === '1' || value === 'true');
