@@ -146,20 +146,15 @@ export class AppointmentsService {
       startsAt: row.startsAt,
     };
     const length = row.endsAt.getTime() - row.startsAt.getTime();
-    // A new length alone moves the end, not the start: it counts as a reschedule to the same time
-    // only for the rule that a finished or cancelled appointment does not change.
     const startsAt = input.startsAt ? new Date(input.startsAt) : undefined;
     const problem = appointmentChangeProblem(
       current,
       { status: input.status, startsAt },
       this.now(),
     );
-    if (problem) {
-      const code = problem === appointmentMessages.startsAtPast ? 400 : 409;
-      throw code === 400
-        ? fieldError('startsAt', problem)
-        : new AppError('INVALID_TRANSITION', 409, problem);
-    }
+    if (problem === appointmentMessages.startsAtPast) throw fieldError('startsAt', problem);
+    if (problem) throw new AppError('INVALID_TRANSITION', 409, problem);
+    // A new length alone changes the end: allowed, like a new start, only while scheduled.
     if (input.durationMinutes !== undefined && current.status !== 'scheduled') {
       throw new AppError('INVALID_TRANSITION', 409, appointmentMessages.rescheduleOnlyScheduled);
     }

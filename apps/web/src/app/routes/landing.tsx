@@ -1,6 +1,7 @@
 import { LandingCta } from '../../features/landing/components/landing-cta';
 import { LandingFeatures } from '../../features/landing/components/landing-features';
 import { LandingHero } from '../../features/landing/components/landing-hero';
+import { LandingProductShot } from '../../features/landing/components/landing-product-shot';
 import { LandingSteps } from '../../features/landing/components/landing-steps';
 import { ServiceEnquiryForm } from '../../features/landing/components/service-enquiry-form';
 
@@ -9,6 +10,7 @@ export default function LandingRoute() {
     <>
       <title>Switchboard · Dashboards for voice-AI agents</title>
       <LandingHero />
+      <LandingProductShot />
       <LandingFeatures />
       <LandingSteps />
       <ServiceEnquiryForm />

@@ -13,7 +13,7 @@ const COLORS: Record<AppointmentStatus, string> = {
 
 export function AppointmentStatusBadge({ status }: { status: AppointmentStatus }) {
   return (
-    <Badge variant="light" color={COLORS[status]}>
+    <Badge variant="light" color={COLORS[status]} miw="max-content">
       {APPOINTMENT_STATUS_LABELS[status]}
     </Badge>
   );

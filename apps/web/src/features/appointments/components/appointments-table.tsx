@@ -152,7 +152,7 @@ export function AppointmentsTable({
                           </Text>
                         )}
                       </Table.Td>
-                      <Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
                         <AppointmentStatusBadge status={appointment.status} />
                       </Table.Td>
                       <Table.Td ta="right">

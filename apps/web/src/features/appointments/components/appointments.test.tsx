@@ -1,4 +1,4 @@
-import type { Appointment } from '@switchboard/shared/appointments';
+import { appointmentMessages, type Appointment } from '@switchboard/shared/appointments';
 import { formatDateTime } from '@switchboard/shared/format';
 import { buildPaginationMeta, type PaginationMeta } from '@switchboard/shared/pagination';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -232,5 +232,62 @@ describe('appointments list', { timeout: 20_000 }, () => {
     stubAppointmentsApi({ count: 0 });
     await openAppointments();
     expect(await screen.findByText('No upcoming appointments')).toBeInTheDocument();
+  });
+
+  it('adds one by hand: the time typed in the business’s zone, the contact found by search', async () => {
+    const api = stubAppointmentsApi({
+      count: 0,
+      handlers: {
+        'GET /api/contacts': () =>
+          jsonResponse({
+            data: [
+              {
+                id: 'contact-ana',
+                name: 'Ana Lopez',
+                phone: '+12125550199',
+                email: null,
+                company: null,
+                notes: null,
+                source: 'call',
+                importId: null,
+                createdAt: '2029-12-01T10:00:00.000Z',
+                updatedAt: '2029-12-01T10:00:00.000Z',
+              },
+            ],
+            meta: buildPaginationMeta(1, 1, 20),
+          }),
+        'POST /api/appointments': () =>
+          jsonResponse(buildAppointment(1, { id: 'new' }), { status: 201 }),
+      },
+    });
+    const { user } = await openAppointments();
+    await screen.findByText('No upcoming appointments');
+    await user.click(screen.getAllByRole('button', { name: 'Add appointment' })[0]!);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add appointment' }));
+
+    await user.click(dialog.getByRole('button', { name: 'Add appointment' }));
+    expect(await dialog.findByText(appointmentMessages.contactRequired)).toBeInTheDocument();
+    expect(dialog.getByText(appointmentMessages.serviceRequired)).toBeInTheDocument();
+    expect(api.calls('POST /api/appointments')).toHaveLength(0);
+
+    await user.click(dialog.getByRole('combobox', { name: /Contact/ }));
+    await user.click(await screen.findByRole('option', { name: /Ana Lopez/ }));
+    await user.type(dialog.getByRole('textbox', { name: /Service/ }), 'Cleaning');
+    const starts = dialog.getByLabelText(/Starts \(America\/New York time\)/);
+    await user.clear(starts);
+    await user.type(starts, '2031-07-15T09:30');
+    await user.click(dialog.getByRole('button', { name: 'Add appointment' }));
+
+    await waitFor(() =>
+      expect(api.calls('POST /api/appointments')[0]?.body).toEqual({
+        contactId: 'contact-ana',
+        agentId: null,
+        service: 'Cleaning',
+        // 09:30 in New York in July (EDT, UTC−4).
+        startsAt: '2031-07-15T13:30:00.000Z',
+        durationMinutes: 30,
+        notes: null,
+      }),
+    );
   });
 });
