@@ -49,13 +49,11 @@ function toolCallMessage(
 /** A business with a member, one agent and a contact (with an email address) made by the API. */
 async function setUpBusiness(ctx: Ctx, assistantId: string) {
   const member = await createBusinessWithMember(ctx.app);
-  await ctx.app.database.db
-    .insert(agents)
-    .values({
-      platformAssistantId: assistantId,
-      businessId: member.businessId,
-      name: 'Front desk',
-    });
+  await ctx.app.database.db.insert(agents).values({
+    platformAssistantId: assistantId,
+    businessId: member.businessId,
+    name: 'Front desk',
+  });
   const headers = await sessionHeaders(ctx.app, member.userName);
   const contact = await ctx.app.inject({
     method: 'POST',

@@ -1,0 +1,44 @@
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calls, enquiries } from '../db/schema';
+import { buildTestApp, databaseTargets } from '../test/test-app';
+
+describe.each(databaseTargets)('the first start’s demo calls on %s', (target) => {
+  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  beforeAll(async () => {
+    // Live simulated calls on (so the burst runs), but the timer's own calls far away.
+    ctx = await buildTestApp(target, {
+      SANDBOX_CALLS: '0',
+      SANDBOX_SIMULATOR_INTERVAL_MS: '3600000',
+      SYNC_INTERVAL_SECONDS: '3600',
+    });
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => ctx?.close());
+
+  it('records enquiries through the real webhook path, each linked to its stored call', async () => {
+    const recorded = () =>
+      ctx.app.database.db
+        .select()
+        .from(enquiries)
+        .where(and(eq(enquiries.source, 'call'), isNotNull(enquiries.toolCallId)));
+    // Dental twice, plumbing and restaurant once each.
+    await expect.poll(async () => (await recorded()).length, { timeout: 30_000 }).toBe(4);
+    const rows = await recorded();
+    const demo = ctx.app.platform.sandbox!.demo;
+    expect(new Set(rows.map((row) => row.assistantId))).toEqual(
+      new Set(demo.assistantIds.slice(0, 3)),
+    );
+    // The calls they were recorded in are in the call store too.
+    await expect
+      .poll(
+        async () => {
+          const stored = await ctx.app.database.db.select({ id: calls.id }).from(calls);
+          const ids = new Set(stored.map((call) => call.id));
+          return rows.every((row) => row.callId !== null && ids.has(row.callId));
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+  });
+});
