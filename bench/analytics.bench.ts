@@ -151,6 +151,7 @@ async function benchTarget(target: BenchTarget) {
       start: start!,
       end: end!,
       timeZone: ZONE,
+      includeTest: false,
       from: addDays(today, -(RANGE_DAYS - 1)),
       to: today,
     });
