@@ -40,11 +40,9 @@ describe.each(databaseTargets)('talk to agent (web calls) on %s', (target) => {
       });
       expect(res.statusCode).toBe(200);
       const config = res.json<{ mode: string; publicKey: string; apiBaseUrl: string }>();
-      expect(config).toEqual({
-        mode: 'sandbox',
-        publicKey: expect.stringMatching(/^sandbox-public-/),
-        apiBaseUrl: '/api/web-call/sandbox',
-      });
+      expect(config.mode).toBe('sandbox');
+      expect(config.publicKey).toMatch(/^sandbox-public-/);
+      expect(config.apiBaseUrl).toBe('/api/web-call/sandbox');
       expect(res.body).not.toContain('sandbox-private-');
       publicKey = config.publicKey;
       // The CSP needs nothing from Daily in sandbox mode.

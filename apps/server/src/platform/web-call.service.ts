@@ -81,7 +81,7 @@ export class WebCallService {
       const roomUrl = this.browserRoomUrl(answer.id);
       answer.webCallUrl = roomUrl;
       if (answer.transport && typeof answer.transport === 'object') {
-        answer.transport = { ...(answer.transport as object), callUrl: roomUrl };
+        answer.transport = { ...answer.transport, callUrl: roomUrl };
       }
     }
     return { status: response.status, body: answer };

@@ -19,6 +19,9 @@ function stubAgentApi(handlers: Parameters<typeof stubApi>[0] = {}) {
     {
       [AGENT]: () => jsonResponse(buildAgent()),
       [ANALYTICS]: () => jsonResponse(buildAgentAnalytics()),
+      // The "Talk to agent" panel's settings.
+      'GET /api/web-call/config': () =>
+        jsonResponse({ mode: 'sandbox', publicKey: 'pk', apiBaseUrl: '/api/web-call/sandbox' }),
       ...handlers,
     },
     { session: buildSessionUser() },

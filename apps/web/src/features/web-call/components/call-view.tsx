@@ -87,7 +87,8 @@ function StartProgress({ state }: { state: CallState }) {
 function Transcript({ state }: { state: CallState }) {
   const viewport = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    viewport.current?.scrollTo({ top: viewport.current.scrollHeight });
+    // The newest line in view.
+    if (viewport.current) viewport.current.scrollTop = viewport.current.scrollHeight;
   }, [state.transcript]);
   return (
     <Paper withBorder p="sm">

@@ -113,14 +113,8 @@ export function TalkToAgentPanel({ agentId, agentName }: TalkToAgentPanelProps) 
           </Button>
         </Group>
       </Stack>
-      <Modal
-        opened={opened}
-        onClose={() => setOpened(false)}
-        title="Talk to agent"
-        size="xl"
-        // The call goes on when the view is closed; the panel keeps its controls.
-        keepMounted
-      >
+      <Modal opened={opened} onClose={() => setOpened(false)} title="Talk to agent" size="xl">
+        {/* Closing the view does not end the call: the panel keeps its state and controls. */}
         <CallView call={call} agentName={agentName} />
       </Modal>
     </Paper>

@@ -1,14 +1,20 @@
-import VapiModule from '@vapi-ai/web';
+import type VapiModule from '@vapi-ai/web';
 import { TEST_CALL_METADATA, type WebCallConfig } from '@switchboard/shared/web-call';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { chooseCallClientMode } from '../call-client/daily-switch';
 import { callReducer, canStart, initialCallState, needsLeave } from '../state/call-state';
 
-// The SDK is CommonJS (`exports.default = Vapi`); depending on the bundler's interop the default
-// import is the class or the exports object that holds it.
-const Vapi: typeof VapiModule =
-  (VapiModule as unknown as { default?: typeof VapiModule }).default ?? VapiModule;
 type Vapi = VapiModule;
+
+/**
+ * The SDK, loaded with the first call (its own chunk: screens without a call never load it).
+ * It is CommonJS (`exports.default = Vapi`); depending on the bundler's interop the default
+ * import is the class or the exports object that holds it.
+ */
+async function loadVapi(): Promise<typeof VapiModule> {
+  const loaded = (await import('@vapi-ai/web')).default;
+  return (loaded as unknown as { default?: typeof VapiModule }).default ?? loaded;
+}
 
 type WebCallActions = {
   start: (agentId: string, variableValues: Record<string, string>) => Promise<void>;
@@ -46,6 +52,7 @@ export function useWebCall(config: WebCallConfig | undefined) {
     if (vapiRef.current) return vapiRef.current;
     if (!config?.publicKey) throw new Error('Web calls are not configured.');
     await chooseCallClientMode(config.mode);
+    const Vapi = await loadVapi();
     const vapi = new Vapi(
       config.publicKey,
       sdkBaseUrl(config.apiBaseUrl),

@@ -1,0 +1,43 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, stubApi } from '../../../test/fake-api';
+import { TestProviders } from '../../../test/render';
+import { TalkToAgentPanel } from './talk-to-agent-panel';
+
+function renderPanel() {
+  return render(
+    <TestProviders>
+      <TalkToAgentPanel agentId="asst_front_desk" agentName="Front desk" />
+    </TestProviders>,
+  );
+}
+
+describe('Talk to agent panel', () => {
+  it('offers a call when the platform has a public key, and refuses malformed variable values', async () => {
+    stubApi({
+      'GET /api/web-call/config': () =>
+        jsonResponse({ mode: 'sandbox', publicKey: 'pk', apiBaseUrl: '/api/web-call/sandbox' }),
+    });
+    renderPanel();
+    const start = await screen.findByRole('button', { name: 'Start call' });
+    await expect.poll(() => start.hasAttribute('disabled')).toBe(false);
+    expect(screen.getByText(/sandbox: a simulated assistant/)).toBeInTheDocument();
+    expect(screen.getByText('Not started')).toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText(/Variable values/), { target: { value: 'not a pair' } });
+    expect(
+      await screen.findByText('Line 1: write name=value, the name in letters, digits and _.'),
+    ).toBeInTheDocument();
+    expect(start).toBeDisabled();
+  });
+
+  it('says web calls are not set up when a live platform has no public key', async () => {
+    stubApi({
+      'GET /api/web-call/config': () =>
+        jsonResponse({ mode: 'live', publicKey: null, apiBaseUrl: 'https://api.vapi.ai' }),
+    });
+    renderPanel();
+    expect(await screen.findByText('Web calls are not set up')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Start call' })).toBeDisabled();
+  });
+});
