@@ -368,6 +368,7 @@ export class ContactImportJob {
 
   private async afterBatch(writer: ImportWriter, importId: string) {
     const counts = await writer.flush();
+    this.options.log.debug({ importId, ...counts }, 'contact import batch written');
     if (this.options.driver === 'postgres')
       await writeImportProgress(this.options.db, importId, counts);
     await this.onBatch?.(importId, counts);
