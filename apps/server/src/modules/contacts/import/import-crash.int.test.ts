@@ -4,7 +4,6 @@
  * written its first batches, and is started again on the same data.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
