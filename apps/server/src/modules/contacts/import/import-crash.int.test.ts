@@ -61,7 +61,7 @@ async function startAndWait(env: Record<string, string>): Promise<Running & { ur
   for (;;) {
     const server = startServer(env);
     const outcome = await Promise.race([
-      waitFor(() => /ready on http:\/\/[^:]+:(\d+)/.exec(server.output())?.[1], 90_000),
+      waitFor(() => /ready on http:\/\/[^:]+:(\d+)/.exec(server.output())?.[1], 240_000),
       server.exited.then(() => undefined),
     ]);
     if (outcome !== undefined) return { ...server, url: `http://127.0.0.1:${outcome}` };
