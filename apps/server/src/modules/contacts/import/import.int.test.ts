@@ -275,9 +275,52 @@ describe.each(databaseTargets)('contact imports on %s', (target) => {
     expect((await upload(CONTACTS_CSV, [], admin)).status).toBe(403);
   });
 
+  it.runIf(target === 'postgres')(
+    'shows its progress while it runs (PostgreSQL: written after every batch)',
+    async () => {
+      const rows = Array.from(
+        { length: 4500 },
+        (_, i) => `Progress ${i},086 ${String(2_000_000 + i)},`,
+      );
+      const { body } = await upload(['Name,Phone,Email', ...rows].join('\n'));
+      await send('POST', `/api/contacts/imports/${body.import.id}/commit`, {
+        mapping: { name: 0, phone: 1, email: 2 },
+      });
+      const seen: ContactImport[] = [];
+      // While the job is between batches (its transaction open), the page polls the import.
+      ctx.app.contactImportJob.onBatch = async () => {
+        seen.push(
+          (await send<ContactImport>('GET', `/api/contacts/imports/${body.import.id}`)).body,
+        );
+        const listed = await send<ContactImportList>('GET', '/api/contacts/imports');
+        expect(listed.body.data.find((i) => i.id === body.import.id)?.processedRows).toBe(
+          seen.at(-1)?.processedRows,
+        );
+      };
+      try {
+        await ctx.app.contactImportJob.runImport(body.import.id);
+      } finally {
+        ctx.app.contactImportJob.onBatch = undefined;
+      }
+      expect(seen.map((i) => [i.status, i.processedRows, i.createdCount, i.totalRows])).toEqual([
+        ['running', 2000, 2000, null],
+        ['running', 4000, 4000, null],
+        ['running', 4500, 4500, null],
+      ]);
+      const done = await send<ContactImport>('GET', `/api/contacts/imports/${body.import.id}`);
+      expect(done.body).toMatchObject({
+        status: 'completed',
+        processedRows: 4500,
+        totalRows: 4500,
+        createdCount: 4500,
+      });
+    },
+  );
+
   it('writes nothing when the import fails half way', async () => {
+    // Three batches of 2,000: it fails after the first.
     const rows = Array.from(
-      { length: 1500 },
+      { length: 4500 },
       (_, i) => `Person ${i},087 ${String(1_000_000 + i)},`,
     );
     const { body } = await upload(['Name,Phone,Email', ...rows].join('\n'));
