@@ -228,6 +228,35 @@ describe.each(databaseTargets)('contact imports on %s', (target) => {
     expect(again.body.error.message).toBe(contactImportMessages.notUndoable);
   });
 
+  it('fills an existing contact matched by two people of the file once, first come first', async () => {
+    const created = await send<Contact>('POST', '/api/contacts', {
+      name: 'Twice Matched',
+      phone: '+353 86 700 0001',
+      email: 'twice@example.ie',
+    });
+    expect(created.status).toBe(201);
+    // One row finds it by phone, another (a different person in the file) by email; both
+    // bring a company, the contact has none: the first fills it, the second must not replace it.
+    const csv = [
+      'Name,Phone,Email,Company',
+      'Row One,086 700 0001,,First Co',
+      'Row Two,,twice@example.ie,Second Co',
+    ].join('\n');
+    const { body } = await upload(csv, [
+      { name: 'mapping', value: JSON.stringify({ name: 0, phone: 1, email: 2, company: 3 }) },
+      { name: 'commit', value: 'true' },
+    ]);
+    await ctx.app.contactImportJob.runImport(body.import.id);
+    const done = await send<ContactImport>('GET', `/api/contacts/imports/${body.import.id}`);
+    expect(done.body).toMatchObject({ status: 'completed', createdCount: 0, updatedCount: 1 });
+    const after = await send<Contact>('GET', `/api/contacts/${created.body.id}`);
+    expect(after.body).toMatchObject({ name: 'Twice Matched', company: 'First Co' });
+
+    await send('POST', `/api/contacts/imports/${body.import.id}/undo`);
+    const undone = await send<Contact>('GET', `/api/contacts/${created.body.id}`);
+    expect(undone.body).toMatchObject({ name: 'Twice Matched', company: null });
+  });
+
   it('commits at once with a mapping in the upload (the one-shot form)', async () => {
     const { status, body } = await upload('Name,Email\nDara,dara@example.ie\n', [
       { name: 'mapping', value: JSON.stringify({ name: 0, email: 1 }) },
