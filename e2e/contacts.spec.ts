@@ -92,4 +92,47 @@ describeInBrowser('contacts', (e2e) => {
       )
       .toBe(true);
   });
+
+  it('opens a contact from the table, edits it and deletes it on its page', async () => {
+    const { page, baseURL } = e2e;
+    await signInAs(e2e, DEMO_MEMBER);
+    await page.goto('/contacts');
+    await page.getByRole('button', { name: 'Add contact' }).first().click();
+    const add = page.getByRole('dialog', { name: 'Add contact' });
+    await add.getByLabel(/^Name/).fill('Edit Me E2E');
+    await add.getByLabel(/^Phone/).fill('(415) 555-0199');
+    await add.getByRole('button', { name: 'Add contact' }).click();
+
+    // The name in the table is a link to the contact's page, reachable by keyboard.
+    const link = page.getByRole('link', { name: 'Edit Me E2E' });
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Edit Me E2E', level: 2 }).isVisible())
+      .toBe(true);
+    expect(new URL(page.url()).pathname).toMatch(/^\/contacts\/[0-9a-f-]{36}$/);
+    expect(await page.getByText('+14155550199').isVisible()).toBe(true);
+    expect(await page.getByText('No enquiries from this contact yet.').isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit contact' });
+    await edit.getByLabel(/^Name/).fill('Edited E2E');
+    await edit.getByLabel(/^Company/).fill('Golden Gate Dental');
+    await edit.getByRole('button', { name: /save/i }).click();
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Edited E2E', level: 2 }).isVisible())
+      .toBe(true);
+    expect(await page.getByText('Golden Gate Dental').isVisible()).toBe(true);
+    const edited = await apiGetAsDemo<ContactList>(baseURL, '/contacts?search=Edited%20E2E');
+    expect(edited.body.data).toMatchObject([
+      { name: 'Edited E2E', phone: '+14155550199', company: 'Golden Gate Dental' },
+    ]);
+
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'Yes, delete contact' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/contacts');
+    const gone = await apiGetAsDemo<ContactList>(baseURL, '/contacts?search=Edited%20E2E');
+    expect(gone.body.meta.total).toBe(0);
+    expect(e2e.pageErrors).toEqual([]);
+  });
 });

@@ -59,6 +59,7 @@ export function createRoutes(): RouteObject[] {
               children: [
                 { path: 'dashboard', lazy: screen(() => import('./routes/dashboard')) },
                 { path: 'contacts', lazy: screen(() => import('./routes/contacts')) },
+                { path: 'contacts/:contactId', lazy: screen(() => import('./routes/contact')) },
                 { path: 'enquiries', lazy: screen(() => import('./routes/enquiries')) },
                 { path: 'appointments', lazy: screen(() => import('./routes/appointments')) },
                 {

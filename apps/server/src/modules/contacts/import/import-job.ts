@@ -368,6 +368,11 @@ export class ContactImportJob {
 
   private async afterBatch(writer: ImportWriter, importId: string) {
     const counts = await writer.flush();
+    // PGlite runs in this thread and answers without ever leaving the microtask queue, so
+    // without this an import would hold the event loop (no I/O, not even a log line) until
+    // it ends.
+    await new Promise((resolve) => setImmediate(resolve));
+    this.options.log.debug({ importId, ...counts }, 'contact import batch written');
     if (this.options.driver === 'postgres')
       await writeImportProgress(this.options.db, importId, counts);
     await this.onBatch?.(importId, counts);

@@ -228,6 +228,35 @@ describe.each(databaseTargets)('contact imports on %s', (target) => {
     expect(again.body.error.message).toBe(contactImportMessages.notUndoable);
   });
 
+  it('fills an existing contact matched by two people of the file once, first come first', async () => {
+    const created = await send<Contact>('POST', '/api/contacts', {
+      name: 'Twice Matched',
+      phone: '+353 86 700 0001',
+      email: 'twice@example.ie',
+    });
+    expect(created.status).toBe(201);
+    // One row finds it by phone, another (a different person in the file) by email; both
+    // bring a company, the contact has none: the first fills it, the second must not replace it.
+    const csv = [
+      'Name,Phone,Email,Company',
+      'Row One,086 700 0001,,First Co',
+      'Row Two,,twice@example.ie,Second Co',
+    ].join('\n');
+    const { body } = await upload(csv, [
+      { name: 'mapping', value: JSON.stringify({ name: 0, phone: 1, email: 2, company: 3 }) },
+      { name: 'commit', value: 'true' },
+    ]);
+    await ctx.app.contactImportJob.runImport(body.import.id);
+    const done = await send<ContactImport>('GET', `/api/contacts/imports/${body.import.id}`);
+    expect(done.body).toMatchObject({ status: 'completed', createdCount: 0, updatedCount: 1 });
+    const after = await send<Contact>('GET', `/api/contacts/${created.body.id}`);
+    expect(after.body).toMatchObject({ name: 'Twice Matched', company: 'First Co' });
+
+    await send('POST', `/api/contacts/imports/${body.import.id}/undo`);
+    const undone = await send<Contact>('GET', `/api/contacts/${created.body.id}`);
+    expect(undone.body).toMatchObject({ name: 'Twice Matched', company: null });
+  });
+
   it('commits at once with a mapping in the upload (the one-shot form)', async () => {
     const { status, body } = await upload('Name,Email\nDara,dara@example.ie\n', [
       { name: 'mapping', value: JSON.stringify({ name: 0, email: 1 }) },
@@ -275,9 +304,52 @@ describe.each(databaseTargets)('contact imports on %s', (target) => {
     expect((await upload(CONTACTS_CSV, [], admin)).status).toBe(403);
   });
 
+  it.runIf(target === 'postgres')(
+    'shows its progress while it runs (PostgreSQL: written after every batch)',
+    async () => {
+      const rows = Array.from(
+        { length: 4500 },
+        (_, i) => `Progress ${i},086 ${String(2_000_000 + i)},`,
+      );
+      const { body } = await upload(['Name,Phone,Email', ...rows].join('\n'));
+      await send('POST', `/api/contacts/imports/${body.import.id}/commit`, {
+        mapping: { name: 0, phone: 1, email: 2 },
+      });
+      const seen: ContactImport[] = [];
+      // While the job is between batches (its transaction open), the page polls the import.
+      ctx.app.contactImportJob.onBatch = async () => {
+        seen.push(
+          (await send<ContactImport>('GET', `/api/contacts/imports/${body.import.id}`)).body,
+        );
+        const listed = await send<ContactImportList>('GET', '/api/contacts/imports');
+        expect(listed.body.data.find((i) => i.id === body.import.id)?.processedRows).toBe(
+          seen.at(-1)?.processedRows,
+        );
+      };
+      try {
+        await ctx.app.contactImportJob.runImport(body.import.id);
+      } finally {
+        ctx.app.contactImportJob.onBatch = undefined;
+      }
+      expect(seen.map((i) => [i.status, i.processedRows, i.createdCount, i.totalRows])).toEqual([
+        ['running', 2000, 2000, null],
+        ['running', 4000, 4000, null],
+        ['running', 4500, 4500, null],
+      ]);
+      const done = await send<ContactImport>('GET', `/api/contacts/imports/${body.import.id}`);
+      expect(done.body).toMatchObject({
+        status: 'completed',
+        processedRows: 4500,
+        totalRows: 4500,
+        createdCount: 4500,
+      });
+    },
+  );
+
   it('writes nothing when the import fails half way', async () => {
+    // Three batches of 2,000: it fails after the first.
     const rows = Array.from(
-      { length: 1500 },
+      { length: 4500 },
       (_, i) => `Person ${i},087 ${String(1_000_000 + i)},`,
     );
     const { body } = await upload(['Name,Phone,Email', ...rows].join('\n'));

@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import { contactQueryKey } from './get-contact';
 import { contactsQueryKey } from './list-contacts';
 
 export type DeleteContactVariables = { contactId: string; name: string };
@@ -16,8 +17,10 @@ export function useDeleteContact() {
     mutationFn: deleteContact,
     // The confirmation shows the failure itself.
     meta: { errorToast: false },
-    onSuccess: (_result, { name }) => {
+    onSuccess: (_result, { contactId, name }) => {
       notifications.show({ color: 'teal', title: 'Contact deleted', message: name });
+      // Its page (if open) is left, not refetched into "not found".
+      queryClient.removeQueries({ queryKey: contactQueryKey(contactId) });
       return queryClient.invalidateQueries({ queryKey: contactsQueryKey });
     },
   });

@@ -1,6 +1,16 @@
-import { ActionIcon, Group, Paper, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Group,
+  Paper,
+  Table,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import type { Contact } from '@switchboard/shared/contacts';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { PastLastPage } from '../../../components/past-last-page';
 import { TableSkeleton } from '../../../components/table-skeleton';
 import { formatDate } from '../utils/format-date';
@@ -62,7 +72,17 @@ export function ContactsTable({
               ) : (
                 rows.map((contact) => (
                   <Table.Tr key={contact.id}>
-                    <Table.Td fw={500}>{contact.name}</Table.Td>
+                    <Table.Td fw={500}>
+                      {/* A link, so the contact's page opens with Tab and Enter too. */}
+                      <Anchor
+                        component={Link}
+                        to={`/contacts/${encodeURIComponent(contact.id)}`}
+                        fw={500}
+                        size="sm"
+                      >
+                        {contact.name || 'Unnamed contact'}
+                      </Anchor>
+                    </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{contact.phone ?? none}</Table.Td>
                     <Table.Td>{contact.email ?? none}</Table.Td>
                     <Table.Td>{contact.company ?? none}</Table.Td>

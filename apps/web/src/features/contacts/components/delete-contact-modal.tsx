@@ -3,10 +3,15 @@ import type { Contact } from '@switchboard/shared/contacts';
 import { IconAlertCircle, IconTrash } from '@tabler/icons-react';
 import { useDeleteContact } from '../api/delete-contact';
 
-type DeleteContactModalProps = { contact: Contact | null; onClose: () => void };
+type DeleteContactModalProps = {
+  contact: Contact | null;
+  onClose: () => void;
+  /** After the contact is gone (then onClose). */
+  onDeleted?: () => void;
+};
 
 /** "Delete Ann Murphy?" — asked before the contact goes. */
-export function DeleteContactModal({ contact, onClose }: DeleteContactModalProps) {
+export function DeleteContactModal({ contact, onClose, onDeleted }: DeleteContactModalProps) {
   const remove = useDeleteContact();
   const close = () => {
     if (remove.isPending) return;
@@ -46,6 +51,7 @@ export function DeleteContactModal({ contact, onClose }: DeleteContactModalProps
                   {
                     onSuccess: () => {
                       remove.reset();
+                      onDeleted?.();
                       onClose();
                     },
                   },

@@ -1,8 +1,14 @@
 import type { ContactImport, ContactImportUpload } from '@switchboard/shared/contact-imports';
-import type { Contact, ContactInput } from '@switchboard/shared/contacts';
+import type { Contact, ContactDetail, ContactInput } from '@switchboard/shared/contacts';
 import { buildPaginationMeta } from '@switchboard/shared/pagination';
 import type { SessionUser } from '@switchboard/shared/auth';
-import { buildSessionUser, jsonResponse, stubApi, type ApiRequest } from '../../../test/fake-api';
+import {
+  buildSessionUser,
+  errorResponse,
+  jsonResponse,
+  stubApi,
+  type ApiRequest,
+} from '../../../test/fake-api';
 
 export function buildContact(overrides: Partial<Contact> = {}): Contact {
   return {
@@ -17,6 +23,29 @@ export function buildContact(overrides: Partial<Contact> = {}): Contact {
     createdAt: '2026-03-05T14:07:00.000Z',
     updatedAt: '2026-03-05T14:07:00.000Z',
     ...overrides,
+  };
+}
+
+/** A contact's page data: no calls, enquiries or appointments unless given. */
+export function buildContactDetail(
+  contact: Contact = buildContact(),
+  overrides: Partial<ContactDetail> = {},
+): ContactDetail {
+  const detail = {
+    ...contact,
+    timeZone: 'Europe/Dublin',
+    calls: [],
+    enquiries: [],
+    appointments: [],
+    ...overrides,
+  };
+  return {
+    ...detail,
+    counts: overrides.counts ?? {
+      calls: detail.calls.length,
+      enquiries: detail.enquiries.length,
+      appointments: detail.appointments.length,
+    },
   };
 }
 
@@ -75,6 +104,8 @@ type Handler = (request: ApiRequest) => Response | Promise<Response>;
 
 type FakeContactsApiOptions = {
   contacts?: Contact[];
+  /** Contact pages by id; a listed contact without one has an empty page. */
+  details?: Record<string, ContactDetail>;
   imports?: ContactImport[];
   session?: SessionUser;
   handlers?: Record<string, Handler>;
@@ -82,17 +113,50 @@ type FakeContactsApiOptions = {
 
 /**
  * A fake of the contacts API: lists pages and searches names the way the server does, and
- * remembers contacts added. Import endpoints answer only what a test gives them (handlers).
+ * remembers contacts added, edited and deleted; each listed contact has its page (GET), edit
+ * (PATCH) and delete (DELETE). Import endpoints answer only what a test gives them (handlers).
  */
 export function stubContactsApi({
   contacts: initial = buildContacts(3),
+  details = {},
   imports = [],
   session = buildSessionUser(),
   handlers = {},
 }: FakeContactsApiOptions = {}) {
   const contacts = initial.map((contact) => ({ ...contact }));
+  const perContact: Record<string, Handler> = {};
+  for (const { id } of initial) {
+    const path = `/api/contacts/${id}`;
+    const find = () => contacts.find((contact) => contact.id === id);
+    const gone = () => errorResponse(404, 'NOT_FOUND', 'Contact not found');
+    perContact[`GET ${path}`] = () => {
+      const contact = find();
+      if (!contact) return gone();
+      return jsonResponse({ ...buildContactDetail(contact, details[id]), ...contact });
+    };
+    perContact[`PATCH ${path}`] = ({ body }) => {
+      const contact = find();
+      if (!contact) return gone();
+      const input = body as ContactInput;
+      Object.assign(contact, {
+        name: input.name,
+        phone: input.phone ?? null,
+        email: input.email || null,
+        company: input.company ?? null,
+        notes: input.notes ?? null,
+      });
+      return jsonResponse(contact);
+    };
+    perContact[`DELETE ${path}`] = () => {
+      const index = contacts.findIndex((contact) => contact.id === id);
+      if (index < 0) return gone();
+      contacts.splice(index, 1);
+      return new Response(null, { status: 204 });
+    };
+  }
   const api = stubApi(
     {
+      ...perContact,
       'GET /api/contacts': ({ search }) => {
         const page = Number(search.get('page') ?? 1);
         const limit = Number(search.get('limit') ?? 20);

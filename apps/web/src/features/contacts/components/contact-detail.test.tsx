@@ -1,0 +1,272 @@
+import type { CallLogRow } from '@switchboard/shared/call-logs';
+import type { ContactAppointment, ContactEnquiry } from '@switchboard/shared/contacts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { errorResponse } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render';
+import {
+  buildContact,
+  buildContactDetail,
+  buildContacts,
+  stubContactsApi,
+} from '../testing/fake-contacts-api';
+
+function buildCall(n: number): CallLogRow {
+  return {
+    id: `call-${n}`,
+    displayId: `call-${n}…`,
+    assistant: 'Front desk',
+    assistantId: 'asst-1',
+    assistantPhone: '+35315550000',
+    customerPhone: '+353 87 123 4567',
+    callType: 'inbound',
+    endReason: 'Customer Ended Call',
+    successEvaluation: n % 2 === 0 ? 'pass' : 'fail',
+    startTime: `Mar ${n}, 2026, 14:07`,
+    duration: '1m 5s',
+    cost: '$0.20',
+    status: 'ended',
+    transferred: false,
+    isTest: false,
+    createdAt: '2026-03-05T14:07:00.000Z',
+    transcriptMatch: null,
+  };
+}
+
+const enquiry: ContactEnquiry = {
+  id: 'enquiry-1',
+  subject: 'Whitening prices',
+  status: 'open',
+  isRead: false,
+  assistantId: 'asst-1',
+  agentName: 'Front desk',
+  callId: 'call-2',
+  createdAt: '2026-03-05T14:07:00.000Z',
+};
+
+const appointment: ContactAppointment = {
+  id: 'appointment-1',
+  service: 'Check-up',
+  // 09:30 in Dublin: Irish summer time starts on March 29 in 2026.
+  startsAt: '2026-03-20T09:30:00.000Z',
+  endsAt: '2026-03-20T10:00:00.000Z',
+  status: 'no_show',
+  assistantId: 'asst-1',
+  agentName: 'Front desk',
+  callId: 'call-2',
+};
+
+async function openContact(id = 'contact-1') {
+  const app = renderApp(`/contacts/${id}`);
+  return app;
+}
+
+describe('contact page', { timeout: 20_000 }, () => {
+  it('opens from the contacts table by a link (keyboard too)', async () => {
+    stubContactsApi({ contacts: buildContacts(3) });
+    const { user, router } = renderApp('/contacts');
+    const link = await screen.findByRole('link', { name: 'Contact 2' }, { timeout: 10_000 });
+    expect(link).toHaveAttribute('href', '/contacts/contact-2');
+
+    link.focus();
+    await user.keyboard('{Enter}');
+
+    expect(await screen.findByRole('heading', { name: 'Contact 2', level: 2 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/contacts/contact-2');
+  });
+
+  it('shows the fields, calls, enquiries and appointments with links and counts', async () => {
+    const contact = buildContact({ notes: 'Prefers mornings', source: 'call' });
+    stubContactsApi({
+      contacts: [contact],
+      details: {
+        'contact-1': buildContactDetail(contact, {
+          calls: Array.from({ length: 20 }, (_, i) => buildCall(i + 1)),
+          enquiries: [enquiry],
+          appointments: [appointment],
+          counts: { calls: 23, enquiries: 1, appointments: 1 },
+        }),
+      },
+    });
+    await openContact();
+
+    expect(
+      await screen.findByRole('heading', { name: 'Ann Murphy', level: 2 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('+353871234567')).toBeInTheDocument();
+    expect(screen.getByText('ann@example.com')).toBeInTheDocument();
+    expect(screen.getByText('Murphy Dental')).toBeInTheDocument();
+    expect(screen.getByText('Prefers mornings')).toBeInTheDocument();
+    // en-US, 24-hour, in the business's zone (Dublin: UTC+0 on March 5).
+    expect(screen.getAllByText('Mar 5, 2026, 14:07').length).toBeGreaterThan(0);
+
+    const calls = within(screen.getByRole('region', { name: 'Calls' }));
+    expect(calls.getByText('the latest 20 of 23')).toBeInTheDocument();
+    expect(calls.getByRole('link', { name: 'Call of Mar 1, 2026, 14:07' })).toHaveAttribute(
+      'href',
+      '/agent/asst-1/call-logs?call=call-1',
+    );
+
+    const enquiries = within(screen.getByRole('region', { name: 'Enquiries' }));
+    expect(enquiries.getByRole('link', { name: /Whitening prices/ })).toHaveAttribute(
+      'href',
+      '/agent/asst-1/enquiries/contact-1',
+    );
+    expect(enquiries.getByText('Open')).toBeInTheDocument();
+
+    const appointments = within(screen.getByRole('region', { name: 'Appointments' }));
+    expect(appointments.getByText('Check-up')).toBeInTheDocument();
+    expect(appointments.getByText('Mar 20, 2026, 09:30')).toBeInTheDocument();
+    expect(appointments.getByText('No show')).toBeInTheDocument();
+  });
+
+  it('says what each empty list will hold', async () => {
+    stubContactsApi({ contacts: [buildContact({ phone: null })] });
+    await openContact();
+
+    expect(
+      await screen.findByText('Calls are matched by phone number; this contact has none.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('No enquiries from this contact yet.')).toBeInTheDocument();
+    expect(screen.getByText('No appointments for this contact yet.')).toBeInTheDocument();
+  });
+
+  it('says "Contact not found" for an unknown or foreign contact', async () => {
+    stubContactsApi({ contacts: [] });
+    await openContact('someone-elses');
+
+    expect(
+      await screen.findByRole('heading', { name: 'Contact not found', level: 2 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to contacts' })).toHaveAttribute(
+      'href',
+      '/contacts',
+    );
+  });
+
+  it('says "Failed to fetch contacts" with the reason, and tries again', async () => {
+    let fail = true;
+    const api = stubContactsApi({
+      contacts: [buildContact()],
+      handlers: {
+        'GET /api/contacts/contact-1': () =>
+          fail
+            ? errorResponse(500, 'INTERNAL', 'The database is unavailable')
+            : Promise.resolve(
+                new Response(JSON.stringify(buildContactDetail()), {
+                  headers: { 'content-type': 'application/json' },
+                }),
+              ),
+      },
+    });
+    const { user } = await openContact();
+
+    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
+    expect(alert).toHaveTextContent('Failed to fetch contacts: The database is unavailable');
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Ann Murphy', level: 2 }),
+    ).toBeInTheDocument();
+    expect(api.calls('GET /api/contacts/contact-1').length).toBeGreaterThan(1);
+  });
+
+  it('edits the contact with the form and shows the change', async () => {
+    const api = stubContactsApi({ contacts: [buildContact()] });
+    const { user } = await openContact();
+    await screen.findByRole('heading', { name: 'Ann Murphy', level: 2 });
+
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit contact' }));
+    expect(dialog.getByLabelText(/^name/i)).toHaveValue('Ann Murphy');
+    await user.clear(dialog.getByLabelText(/^company/i));
+    await user.type(dialog.getByLabelText(/^company/i), 'Bright Smile');
+    await user.click(dialog.getByRole('button', { name: /save/i }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByText('Bright Smile')).toBeInTheDocument();
+    expect(api.calls('PATCH /api/contacts/contact-1')[0]?.body).toMatchObject({
+      name: 'Ann Murphy',
+      company: 'Bright Smile',
+    });
+  });
+
+  it('deletes the contact after asking, and goes back to the contacts', async () => {
+    const api = stubContactsApi({ contacts: [buildContact()] });
+    const { user, router } = await openContact();
+    await screen.findByRole('heading', { name: 'Ann Murphy', level: 2 });
+
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Delete contact' }));
+    await user.click(dialog.getByRole('button', { name: 'Yes, delete contact' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/contacts'));
+    expect(api.calls('DELETE /api/contacts/contact-1')).toHaveLength(1);
+    expect(await screen.findByText('No contacts yet')).toBeInTheDocument();
+    expect(screen.queryByText('Contact not found')).not.toBeInTheDocument();
+  });
+});
+
+describe('edit and delete in the contacts table', { timeout: 20_000 }, () => {
+  it('edits a row’s contact and shows the new name', async () => {
+    const api = stubContactsApi({ contacts: buildContacts(3) });
+    const { user } = renderApp('/contacts');
+    await screen.findByRole('cell', { name: 'Contact 2' });
+
+    await user.click(screen.getByRole('button', { name: 'Edit Contact 2' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit contact' }));
+    expect(dialog.getByLabelText(/^phone/i)).toHaveValue('+353870000001');
+    await user.clear(dialog.getByLabelText(/^name/i));
+    await user.type(dialog.getByLabelText(/^name/i), 'Brian Kelly');
+    await user.click(dialog.getByRole('button', { name: /save/i }));
+
+    expect(await screen.findByRole('cell', { name: 'Brian Kelly' })).toBeInTheDocument();
+    expect(screen.queryByRole('cell', { name: 'Contact 2' })).not.toBeInTheDocument();
+    expect(api.calls('PATCH /api/contacts/contact-2')[0]?.body).toMatchObject({
+      name: 'Brian Kelly',
+      phone: '+353870000001',
+    });
+  });
+
+  it('deletes a row’s contact after asking; "Keep contact" keeps it', async () => {
+    const api = stubContactsApi({ contacts: buildContacts(3) });
+    const { user } = renderApp('/contacts');
+    await screen.findByRole('cell', { name: 'Contact 3' });
+
+    await user.click(screen.getByRole('button', { name: 'Delete Contact 3' }));
+    let dialog = within(await screen.findByRole('dialog', { name: 'Delete contact' }));
+    await user.click(dialog.getByRole('button', { name: 'Keep contact' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.calls('DELETE /api/contacts/contact-3')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Delete Contact 3' }));
+    dialog = within(await screen.findByRole('dialog', { name: 'Delete contact' }));
+    expect(dialog.getByText(/Delete Contact 3\?/)).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Yes, delete contact' }));
+
+    await waitFor(() =>
+      expect(screen.queryByRole('cell', { name: 'Contact 3' })).not.toBeInTheDocument(),
+    );
+    expect(api.calls('DELETE /api/contacts/contact-3')).toHaveLength(1);
+  });
+
+  it('shows why a delete failed in the dialog', async () => {
+    stubContactsApi({
+      contacts: buildContacts(3),
+      handlers: {
+        'DELETE /api/contacts/contact-1': () =>
+          errorResponse(404, 'NOT_FOUND', 'Contact not found'),
+      },
+    });
+    const { user } = renderApp('/contacts');
+    await screen.findByRole('cell', { name: 'Contact 1' });
+
+    await user.click(screen.getByRole('button', { name: 'Delete Contact 1' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Delete contact' }));
+    await user.click(dialog.getByRole('button', { name: 'Yes, delete contact' }));
+
+    const alert = await dialog.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not delete the contact');
+    expect(alert).toHaveTextContent('Contact not found');
+  });
+});

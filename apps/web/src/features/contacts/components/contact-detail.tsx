@@ -1,0 +1,388 @@
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import {
+  contactsErrorMessage,
+  type ContactAppointment,
+  type ContactDetail as ContactDetailData,
+  type ContactEnquiry,
+} from '@switchboard/shared/contacts';
+import type { CallLogRow } from '@switchboard/shared/call-logs';
+import { formatDateTime } from '@switchboard/shared/format';
+import { IconPencil, IconTrash, IconUserOff } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { EmptyPanel } from '../../../components/empty-panel';
+import { PageHeader } from '../../../components/page-header';
+import { QueryError } from '../../../components/query-error';
+import { failureReason, isApiError, withMessage } from '../../../lib/api-client';
+import { useContact } from '../api/get-contact';
+import { ContactFormModal } from './contact-form-modal';
+import { DeleteContactModal } from './delete-contact-modal';
+import { SourceBadge } from './source-badge';
+
+const crumbs = [{ label: 'Contacts', to: '/contacts' }];
+
+const none = (
+  <Text span c="dimmed" size="sm">
+    —
+  </Text>
+);
+
+/** "no_show" → "No show". */
+const statusLabel = (status: string) =>
+  (status.charAt(0).toUpperCase() + status.slice(1)).replace(/_/g, ' ');
+
+const STATUS_COLORS: Record<string, string> = {
+  open: 'blue',
+  pending: 'yellow',
+  resolved: 'teal',
+  closed: 'gray',
+  scheduled: 'blue',
+  completed: 'teal',
+  cancelled: 'gray',
+  no_show: 'red',
+};
+
+function StatusBadge({ status }: { status: string }) {
+  return (
+    <Badge variant="light" size="sm" color={STATUS_COLORS[status] ?? 'gray'}>
+      {statusLabel(status)}
+    </Badge>
+  );
+}
+
+/** A titled list of the contact's items: "Calls · 23", "the latest 20" when there are more. */
+function Section({
+  title,
+  total,
+  shown,
+  empty,
+  children,
+}: {
+  title: string;
+  total: number;
+  shown: number;
+  empty: string;
+  children: ReactNode;
+}) {
+  const id = `contact-${title.toLowerCase()}`;
+  return (
+    <Stack gap="xs" component="section" aria-labelledby={id}>
+      <Group gap="xs" align="baseline">
+        <Title order={3} size="h4" id={id}>
+          {title}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {total === 0 ? '' : total > shown ? `the latest ${shown} of ${total}` : String(total)}
+        </Text>
+      </Group>
+      {shown === 0 ? (
+        <Paper withBorder p="md">
+          <Text c="dimmed" size="sm">
+            {empty}
+          </Text>
+        </Paper>
+      ) : (
+        <Paper withBorder style={{ overflow: 'hidden' }}>
+          <Table.ScrollContainer minWidth={640}>{children}</Table.ScrollContainer>
+        </Paper>
+      )}
+    </Stack>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+function CallsTable({ calls }: { calls: CallLogRow[] }) {
+  return (
+    <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Start time</Table.Th>
+          <Table.Th>Agent</Table.Th>
+          <Table.Th>Duration</Table.Th>
+          <Table.Th>Outcome</Table.Th>
+          <Table.Th>Ended</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {calls.map((call) => (
+          <Table.Tr key={call.id}>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              {call.assistantId ? (
+                <Anchor
+                  component={Link}
+                  to={`/agent/${encodeURIComponent(call.assistantId)}/call-logs?call=${encodeURIComponent(call.id)}`}
+                  aria-label={`Call of ${call.startTime}`}
+                >
+                  {call.startTime}
+                </Anchor>
+              ) : (
+                call.startTime
+              )}
+            </Table.Td>
+            <Table.Td>{call.assistant}</Table.Td>
+            <Table.Td>{call.duration}</Table.Td>
+            <Table.Td>
+              <Badge
+                variant="light"
+                size="sm"
+                color={call.successEvaluation === 'pass' ? 'teal' : 'red'}
+              >
+                {call.successEvaluation === 'pass' ? 'Successful' : 'Failed'}
+              </Badge>
+            </Table.Td>
+            <Table.Td>{call.endReason}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function EnquiriesTable({
+  enquiries,
+  contactId,
+  timeZone,
+}: {
+  enquiries: ContactEnquiry[];
+  contactId: string;
+  timeZone: string;
+}) {
+  return (
+    <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Subject</Table.Th>
+          <Table.Th>Status</Table.Th>
+          <Table.Th>Agent</Table.Th>
+          <Table.Th>Received</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {enquiries.map((enquiry) => (
+          <Table.Tr key={enquiry.id}>
+            <Table.Td fw={enquiry.isRead ? 400 : 600}>
+              {enquiry.assistantId ? (
+                <Anchor
+                  component={Link}
+                  to={`/agent/${encodeURIComponent(enquiry.assistantId)}/enquiries/${encodeURIComponent(contactId)}`}
+                >
+                  {enquiry.subject}
+                </Anchor>
+              ) : (
+                enquiry.subject
+              )}
+              {!enquiry.isRead && <VisuallyHidden> (unread)</VisuallyHidden>}
+            </Table.Td>
+            <Table.Td>
+              <StatusBadge status={enquiry.status} />
+            </Table.Td>
+            <Table.Td>{enquiry.agentName ?? none}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              {formatDateTime(enquiry.createdAt, timeZone)}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function AppointmentsTable({
+  appointments,
+  timeZone,
+}: {
+  appointments: ContactAppointment[];
+  timeZone: string;
+}) {
+  return (
+    <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Service</Table.Th>
+          <Table.Th>Starts</Table.Th>
+          <Table.Th>Ends</Table.Th>
+          <Table.Th>Status</Table.Th>
+          <Table.Th>Agent</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {appointments.map((appointment) => (
+          <Table.Tr key={appointment.id}>
+            <Table.Td fw={500}>{appointment.service}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              {formatDateTime(appointment.startsAt, timeZone)}
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              {formatDateTime(appointment.endsAt, timeZone)}
+            </Table.Td>
+            <Table.Td>
+              <StatusBadge status={appointment.status} />
+            </Table.Td>
+            <Table.Td>{appointment.agentName ?? none}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function Loaded({ contact }: { contact: ContactDetailData }) {
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const { timeZone } = contact;
+  return (
+    <>
+      <PageHeader
+        title={contact.name || 'Unnamed contact'}
+        breadcrumbs={crumbs}
+        actions={
+          <Group gap="sm">
+            <Button
+              variant="default"
+              leftSection={<IconPencil size={16} />}
+              onClick={() => setEditing(true)}
+            >
+              Edit
+            </Button>
+            <Button
+              variant="default"
+              color="red"
+              leftSection={<IconTrash size={16} />}
+              onClick={() => setDeleting(true)}
+            >
+              Delete
+            </Button>
+          </Group>
+        }
+      />
+      <Stack gap="xl">
+        <Paper withBorder p="lg">
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
+            <Field label="Phone">{contact.phone ?? none}</Field>
+            <Field label="Email">{contact.email ?? none}</Field>
+            <Field label="Company">{contact.company ?? none}</Field>
+            <Field label="Source">
+              <SourceBadge source={contact.source} />
+            </Field>
+            <Field label="Added">{formatDateTime(contact.createdAt, timeZone)}</Field>
+            <Field label="Updated">{formatDateTime(contact.updatedAt, timeZone)}</Field>
+          </SimpleGrid>
+          {contact.notes && (
+            <Stack mt="lg">
+              <Field label="Notes">
+                <span style={{ whiteSpace: 'pre-wrap' }}>{contact.notes}</span>
+              </Field>
+            </Stack>
+          )}
+        </Paper>
+        <Section
+          title="Calls"
+          total={contact.counts.calls}
+          shown={contact.calls.length}
+          empty={
+            contact.phone
+              ? 'No calls from this number to your agents yet.'
+              : 'Calls are matched by phone number; this contact has none.'
+          }
+        >
+          <CallsTable calls={contact.calls} />
+        </Section>
+        <Section
+          title="Enquiries"
+          total={contact.counts.enquiries}
+          shown={contact.enquiries.length}
+          empty="No enquiries from this contact yet."
+        >
+          <EnquiriesTable
+            enquiries={contact.enquiries}
+            contactId={contact.id}
+            timeZone={timeZone}
+          />
+        </Section>
+        <Section
+          title="Appointments"
+          total={contact.counts.appointments}
+          shown={contact.appointments.length}
+          empty="No appointments for this contact yet."
+        >
+          <AppointmentsTable appointments={contact.appointments} timeZone={timeZone} />
+        </Section>
+      </Stack>
+      <ContactFormModal opened={editing} contact={contact} onClose={() => setEditing(false)} />
+      <DeleteContactModal
+        contact={deleting ? contact : null}
+        onClose={() => setDeleting(false)}
+        onDeleted={() => void navigate('/contacts', { replace: true })}
+      />
+    </>
+  );
+}
+
+/** One contact: its fields, calls, enquiries and appointments; edit and delete. */
+export function ContactDetail({ contactId }: { contactId: string }) {
+  const contact = useContact(contactId);
+  if (contact.data) return <Loaded contact={contact.data} />;
+  if (contact.isError) {
+    const notFound = isApiError(contact.error) && contact.error.status === 404;
+    return (
+      <>
+        <PageHeader title={notFound ? 'Contact not found' : 'Contact'} breadcrumbs={crumbs} />
+        {notFound ? (
+          <EmptyPanel
+            icon={IconUserOff}
+            title="Contact not found"
+            description="This contact does not exist or is not one of your business's contacts."
+            action={
+              <Button component={Link} to="/contacts" variant="light">
+                Back to contacts
+              </Button>
+            }
+          />
+        ) : (
+          <QueryError
+            title="Could not load the contact"
+            error={withMessage(contact.error, contactsErrorMessage(failureReason(contact.error)))}
+            onRetry={() => void contact.refetch()}
+            retrying={contact.isFetching}
+          />
+        )}
+      </>
+    );
+  }
+  return (
+    <>
+      <PageHeader title="Contact" breadcrumbs={crumbs} />
+      <Stack gap="xl" aria-busy>
+        <Skeleton height={140} radius="md" />
+        <Skeleton height={180} radius="md" />
+        <VisuallyHidden role="status">Loading the contact…</VisuallyHidden>
+      </Stack>
+    </>
+  );
+}
