@@ -124,7 +124,7 @@ describe('contactInputSchema', () => {
 });
 
 describe('contactDetailSchema', () => {
-  it('carries the contact, its calls and (for now) empty enquiries and appointments', () => {
+  it('carries the contact, its calls, enquiries, appointments and their counts', () => {
     const detail = {
       id: '5f0c1d5e-4a8e-4b8f-9d3a-0c5d7e1f2a3b',
       name: 'Ann',
@@ -138,10 +138,35 @@ describe('contactDetailSchema', () => {
       updatedAt: '2026-03-10T12:00:00.000Z',
       calls: [],
       timeZone: 'Europe/Dublin',
-      enquiries: [],
-      appointments: [],
+      enquiries: [
+        {
+          id: 'e1',
+          subject: 'Crown cover',
+          status: 'open',
+          isRead: false,
+          assistantId: 'asst-1',
+          agentName: 'Receptionist',
+          callId: 'call-1',
+          createdAt: '2026-03-10T12:05:00.000Z',
+        },
+      ],
+      appointments: [
+        {
+          id: 'a1',
+          service: 'Cleaning',
+          startsAt: '2026-03-12T09:30:00.000Z',
+          endsAt: '2026-03-12T10:00:00.000Z',
+          status: 'scheduled',
+          assistantId: null,
+          agentName: null,
+          callId: null,
+        },
+      ],
+      counts: { calls: 0, enquiries: 1, appointments: 1 },
     };
     expect(contactDetailSchema.parse(detail)).toEqual(detail);
     expect(contactDetailSchema.safeParse({ ...detail, source: 'web' }).success).toBe(false);
+    const { counts: _counts, ...withoutCounts } = detail;
+    expect(contactDetailSchema.safeParse(withoutCounts).success).toBe(false);
   });
 });
