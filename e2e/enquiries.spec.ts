@@ -1,21 +1,9 @@
 import type { Contact } from '@switchboard/shared/contacts';
 import type { EmailLogList, Enquiry } from '@switchboard/shared/enquiries';
 import { expect, it } from 'vitest';
-import { DEMO_ADMIN, DEMO_MEMBER, cookieHeader, signInAs } from './support/accounts';
+import { DEMO_ADMIN, DEMO_MEMBER, signInAs } from './support/accounts';
 import { describeInBrowser } from './support/browser';
-import { apiGetAsDemo, demoAgentsWithCalls } from './support/demo-data';
-
-/** POST under /api as the demo member (from our own origin, as the browser would). */
-async function apiPostAsDemo<T>(baseURL: string, path: string, body: unknown) {
-  const cookie = await cookieHeader(baseURL, DEMO_MEMBER);
-  const response = await fetch(`${baseURL}/api${path}`, {
-    method: 'POST',
-    headers: { cookie, origin: baseURL, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, await response.clone().text()).toBeLessThan(300);
-  return (await response.json()) as T;
-}
+import { apiGetAsDemo, apiPostAsDemo, demoAgentsWithCalls } from './support/demo-data';
 
 describeInBrowser('enquiries', (e2e) => {
   it('from an agent’s enquiry to a delivered reply in its email log and the local mailbox', async () => {

@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import type { Contact } from '@switchboard/shared/contacts';
+import type { Enquiry } from '@switchboard/shared/enquiries';
 import { expect, it } from 'vitest';
 import { DEMO_MEMBER, signInAs } from './support/accounts';
 import { describeInBrowser } from './support/browser';
-import { demoAgentsWithCalls } from './support/demo-data';
+import { apiPostAsDemo, demoAgentsWithCalls } from './support/demo-data';
 
 // Every route of the seed's table, with one of the demo agents where it takes an agent id. The
 // public ones are seen signed out; the others signed in (signed out, they lead to sign-in:
@@ -12,8 +15,8 @@ const APP_ROUTES = [
   '/agent/:agent',
   '/agent/:agent/statistics',
   '/agent/:agent/call-logs',
-  '/agent/:agent/enquiries/contact_9',
-  '/agent/:agent/enquiries/contact_9/email-logs/enquiry_7',
+  '/agent/:agent/enquiries/:contact',
+  '/agent/:agent/enquiries/:contact/email-logs/:enquiry',
 ];
 
 describeInBrowser('routes', (e2e) => {
@@ -34,8 +37,24 @@ describeInBrowser('routes', (e2e) => {
 
   it.each(APP_ROUTES)('%s answers with its screen when signed in', async (template) => {
     const [agent] = await demoAgentsWithCalls(e2e.baseURL);
+    // A real contact and enquiry of the demo business, for the routes that take their ids.
+    const tag = randomUUID().slice(0, 8);
+    const contact = await apiPostAsDemo<Contact>(e2e.baseURL, '/contacts', {
+      name: `Route Check ${tag}`,
+      email: `route-check-${tag}@example.com`,
+    });
+    const enquiry = await apiPostAsDemo<Enquiry>(e2e.baseURL, `/contacts/${contact.id}/enquiries`, {
+      subject: 'Route check',
+      message: 'Opened by the route table test.',
+      agentId: agent!.id,
+    });
     await signInAs(e2e, DEMO_MEMBER);
-    await expectScreen(template.replace(':agent', agent!.id));
+    await expectScreen(
+      template
+        .replace(':agent', agent!.id)
+        .replace(':contact', contact.id)
+        .replace(':enquiry', enquiry.id),
+    );
   });
 
   it('says "Agent not found" for an agent that is not yours', async () => {

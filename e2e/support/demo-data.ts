@@ -13,6 +13,18 @@ export async function apiGetAsDemo<T>(
   return { status: response.status, body: (await response.json()) as T };
 }
 
+/** POST under /api as the demo member (from our own origin, as the browser would). */
+export async function apiPostAsDemo<T>(baseURL: string, path: string, body: unknown) {
+  const cookie = await cookieHeader(baseURL, DEMO_MEMBER);
+  const response = await fetch(`${baseURL}/api${path}`, {
+    method: 'POST',
+    headers: { cookie, origin: baseURL, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, await response.clone().text()).toBeLessThan(300);
+  return (await response.json()) as T;
+}
+
 /**
  * The sandbox's demo agents with their calls, once the start-up sync has copied them into the
  * store. Agents other tests create (which have no calls) are left out, so files running side by
