@@ -97,7 +97,11 @@ describeInBrowser('call logs', (e2e) => {
     const agentId = await demoAgentId(baseURL);
     await signInAs(e2e, DEMO_MEMBER);
     await page.goto(`/agent/${agentId}/call-logs?tab=successful`);
-    await bodyRows(page).first().click();
+    // A demo call, not one another spec started from "Talk to agent" (a short test call).
+    await bodyRows(page)
+      .filter({ hasNot: page.getByText('Test', { exact: true }) })
+      .first()
+      .click();
     await expect.poll(() => search(page).get('call')).not.toBeNull();
     const drawer = page.getByRole('dialog');
     await expect.poll(() => drawer.getByText('End reason', { exact: true }).isVisible()).toBe(true);
