@@ -8,7 +8,6 @@
  * connection that the transaction holds until it ends, so there the counts appear only at the
  * end (a PGlite install is a small one, and its imports are short).
  */
-import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CountryCode } from 'libphonenumber-js';
 import { contactImportMessages } from '@switchboard/shared/contact-imports';
@@ -32,6 +31,7 @@ import {
 } from './import.repository';
 import type { Mapping } from '@switchboard/shared/contact-imports';
 import { openContactFile } from './parse-file';
+import { timeOrderedId } from './time-ordered-id';
 import { DuplicateTracker, toContactRow, type ContactRow, type TrackResult } from './rows';
 
 const MB = 1024 * 1024;
@@ -181,7 +181,7 @@ class ImportWriter {
       const row = { ...state };
       if (row.phone !== null && this.owners.has(`p:${row.phone}`)) row.phone = null;
       if (row.email !== null && this.owners.has(`e:${row.email}`)) row.email = null;
-      const id = randomUUID();
+      const id = timeOrderedId();
       for (const key of keysOf(row)) this.owners.set(key, id);
       this.created.add(id);
       this.persons.set(index, id);
