@@ -8,7 +8,6 @@
  * connection that the transaction holds until it ends, so there the counts appear only at the
  * end (a PGlite install is a small one, and its imports are short).
  */
-import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CountryCode } from 'libphonenumber-js';
 import { contactImportMessages } from '@switchboard/shared/contact-imports';
@@ -21,7 +20,8 @@ import {
   failContactImport,
   failRunningContactImports,
   fillContactBlanks,
-  findContactsByKeys,
+  findContactKeys,
+  findContactsByIds,
   insertImportChanges,
   insertImportErrors,
   insertImportedContacts,
@@ -31,9 +31,12 @@ import {
 } from './import.repository';
 import type { Mapping } from '@switchboard/shared/contact-imports';
 import { openContactFile } from './parse-file';
+import { timeOrderedId } from './time-ordered-id';
 import { DuplicateTracker, toContactRow, type ContactRow, type TrackResult } from './rows';
 
 const MB = 1024 * 1024;
+const YIELD_EVERY = 250;
+const yieldToEventLoop = () => new Promise((resolve) => setImmediate(resolve));
 const FIELDS = ['name', 'phone', 'email', 'company', 'notes'] as const;
 
 export type ContactImportJobOptions = {
@@ -49,7 +52,7 @@ export type ContactImportJobOptions = {
 };
 
 const isBlank = (value: string | null) => value === null || value === '';
-const keysOf = (row: ContactRow) => [
+const keysOf = (row: Pick<ContactRow, 'phone' | 'email'>) => [
   ...(row.phone === null ? [] : [`p:${row.phone}`]),
   ...(row.email === null ? [] : [`e:${row.email}`]),
 ];
@@ -119,24 +122,35 @@ class ImportWriter {
     }));
   }
 
+  /**
+   * Reads which contact holds each of the business's phone numbers and emails, once, before the
+   * first batch (the transaction then sees its own writes; decision 009).
+   */
+  async loadExistingKeys() {
+    for (const contact of await findContactKeys(this.tx, this.businessId))
+      for (const key of keysOf(contact)) this.owners.set(key, contact.id);
+  }
+
   private async write(
     errors: { line: number; reason: string; row: string[] }[],
     states: [number, ContactRow][],
   ) {
-    await insertImportErrors(this.tx, this.importId, errors);
-    if (states.length === 0) return;
+    const failed = insertImportErrors(this.tx, this.importId, errors);
+    failed.catch(() => undefined); // awaited below
+    if (states.length === 0) return failed;
 
-    const unknown = states.flatMap(([, s]) => keysOf(s)).filter((k) => !this.owners.has(k));
-    const existing = await findContactsByKeys(
-      this.tx,
-      this.businessId,
-      unknown.filter((k) => k.startsWith('p:')).map((k) => k.slice(2)),
-      unknown.filter((k) => k.startsWith('e:')).map((k) => k.slice(2)),
-    );
-    for (const contact of existing) {
-      for (const key of keysOf(contact)) this.owners.set(key, contact.id);
-      if (!this.current.has(contact.id)) this.current.set(contact.id, pickFields(contact));
+    // The existing contacts this batch's new people match, read whole the first time one is
+    // matched (for its before-image and its blank fields).
+    const unread = new Set<string>();
+    for (const [index, state] of states) {
+      if (this.persons.has(index)) continue;
+      for (const key of keysOf(state)) {
+        const id = this.owners.get(key);
+        if (id !== undefined && !this.created.has(id) && !this.current.has(id)) unread.add(id);
+      }
     }
+    const existing = await findContactsByIds(this.tx, this.businessId, [...unread]);
+    for (const contact of existing) this.current.set(contact.id, pickFields(contact));
 
     const toInsert: (ContactRow & { id: string })[] = [];
     const before: { contactId: string; before: ContactRow }[] = [];
@@ -167,7 +181,7 @@ class ImportWriter {
       const row = { ...state };
       if (row.phone !== null && this.owners.has(`p:${row.phone}`)) row.phone = null;
       if (row.email !== null && this.owners.has(`e:${row.email}`)) row.email = null;
-      const id = randomUUID();
+      const id = timeOrderedId();
       for (const key of keysOf(row)) this.owners.set(key, id);
       this.created.add(id);
       this.persons.set(index, id);
@@ -175,14 +189,19 @@ class ImportWriter {
       toInsert.push({ id, ...row });
     }
 
-    await insertImportedContacts(this.tx, this.businessId, this.importId, toInsert);
+    // Sent together: the connection runs them in this order while the next rows are read.
+    const written = Promise.all([
+      failed,
+      insertImportedContacts(this.tx, this.businessId, this.importId, toInsert),
+      insertImportChanges(this.tx, this.importId, before),
+      fillContactBlanks(
+        this.tx,
+        this.businessId,
+        [...fills].map(([id, fields]) => ({ id, ...fields })),
+      ),
+    ]);
+    await written;
     this.counts.createdCount += toInsert.length;
-    await insertImportChanges(this.tx, this.importId, before);
-    await fillContactBlanks(
-      this.tx,
-      this.businessId,
-      [...fills].map(([id, fields]) => ({ id, ...fields })),
-    );
   }
 
   /** Whether an existing contact was already matched by an earlier person of this import. */
@@ -328,6 +347,7 @@ export class ContactImportJob {
       { maxFileBytes: maxFileMb * MB, maxUncompressedBytes: maxUncompressedMb * MB },
     );
     const writer = new ImportWriter(tx, claimed.businessId, claimed.id);
+    await writer.loadExistingKeys();
     const tracker = new DuplicateTracker();
     // One batch is written while the next is read; never more than one in flight, so the
     // transaction's single connection sees the batches in order.
@@ -355,6 +375,9 @@ export class ContactImportJob {
           else writer.add(tracker.add(result.contact, row.line));
         }
         if (writer.size >= batchSize) await nextBatch();
+        // Reading a file held in memory never waits for I/O: without this the database's
+        // answers to the batch being written would wait until the next batch is read.
+        else if (writer.counts.processedRows % YIELD_EVERY === 0) await yieldToEventLoop();
       }
       await nextBatch();
       await writing;
@@ -371,7 +394,7 @@ export class ContactImportJob {
     // PGlite runs in this thread and answers without ever leaving the microtask queue, so
     // without this an import would hold the event loop (no I/O, not even a log line) until
     // it ends.
-    await new Promise((resolve) => setImmediate(resolve));
+    await yieldToEventLoop();
     this.options.log.debug({ importId, ...counts }, 'contact import batch written');
     if (this.options.driver === 'postgres')
       await writeImportProgress(this.options.db, importId, counts);

@@ -212,29 +212,38 @@ const CONTACT_FIELDS = {
 };
 
 /**
- * The business's contacts that have one of these phone numbers or email addresses. The lists
- * travel as one JSON parameter each (a batch has thousands), and `= any(array(…))` lets the
- * partial unique indexes on (business_id, phone) and (business_id, email) find them.
+ * Every phone number and email address the business's contacts hold, with the contact holding
+ * it: read once at the start of an import, so its batches need no lookup (decision 009).
  */
-export async function findContactsByKeys(
+export async function findContactKeys(
   db: Db,
   businessId: string,
-  phones: string[],
-  emails: string[],
+): Promise<{ id: string; phone: string | null; email: string | null }[]> {
+  return db
+    .select({ id: contacts.id, phone: contacts.phone, email: contacts.email })
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.businessId, businessId),
+        or(sql`${contacts.phone} is not null`, sql`${contacts.email} is not null`),
+      ),
+    );
+}
+
+/** These contacts of the business, all fields (ids as one JSON parameter). */
+export async function findContactsByIds(
+  db: Db,
+  businessId: string,
+  ids: string[],
 ): Promise<ExistingContact[]> {
-  if (phones.length === 0 && emails.length === 0) return [];
-  const anyOf = (values: string[]) =>
-    sql`any(array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb)))`;
+  if (ids.length === 0) return [];
   return db
     .select(CONTACT_FIELDS)
     .from(contacts)
     .where(
       and(
         eq(contacts.businessId, businessId),
-        or(
-          phones.length > 0 ? sql`${contacts.phone} = ${anyOf(phones)}` : undefined,
-          emails.length > 0 ? sql`${contacts.email} = ${anyOf(emails)}` : undefined,
-        ),
+        sql`${contacts.id} = any(array(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid))`,
       ),
     );
 }
