@@ -124,7 +124,7 @@ class ImportWriter {
 
   /**
    * Reads which contact holds each of the business's phone numbers and emails, once, before the
-   * first batch (the transaction then sees its own writes; decision 009).
+   * first batch (the transaction then sees its own writes; decision 012).
    */
   async loadExistingKeys() {
     for (const contact of await findContactKeys(this.tx, this.businessId))

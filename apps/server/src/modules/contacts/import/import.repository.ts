@@ -213,7 +213,7 @@ const CONTACT_FIELDS = {
 
 /**
  * Every phone number and email address the business's contacts hold, with the contact holding
- * it: read once at the start of an import, so its batches need no lookup (decision 009).
+ * it: read once at the start of an import, so its batches need no lookup (decision 012).
  */
 export async function findContactKeys(
   db: Db,
