@@ -8,6 +8,7 @@
  * `npm test`.
  *
  *   npm run bench:import -- [--rows 100000] [--existing 1000] [--db postgres,pglite]
+ *                           [--cpu-profile <dir>]
  *
  * PostgreSQL is used when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set; a scratch database
  * is created and dropped. Prints one line per measurement and a summary table.
@@ -16,6 +17,7 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
+import inspector from 'node:inspector';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -40,6 +42,8 @@ const { values } = parseArgs({
     rows: { type: 'string', default: '100000' },
     existing: { type: 'string', default: '1000' },
     db: { type: 'string', default: 'postgres,pglite' },
+    /** Writes a CPU profile of the import job alone (not the upload) to <dir>/<db>.cpuprofile. */
+    'cpu-profile': { type: 'string' },
   },
 });
 const rowCount = Number(values.rows);
@@ -254,6 +258,28 @@ function multipart(file: Buffer, fileName: string) {
   };
 }
 
+/** The inspector's CPU profiler, in this process: what the import job spends its thread on. */
+async function startProfiler() {
+  const session = new inspector.Session();
+  session.connect();
+  const post = promisify(session.post.bind(session)) as (
+    method: string,
+    params?: object,
+  ) => Promise<{ profile?: object }>;
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 200 });
+  await post('Profiler.start');
+  return {
+    stop: async (file: string) => {
+      const { profile } = await post('Profiler.stop');
+      session.disconnect();
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      await fs.writeFile(file, JSON.stringify(profile));
+      console.log(`CPU profile of the job: ${file}`);
+    },
+  };
+}
+
 type Row = {
   db: string;
   path: string;
@@ -362,10 +388,12 @@ async function benchTarget(target: BenchTarget, file: string, facts: FileFacts) 
       await inject('POST', `/api/contacts/imports/${upload.import.id}/commit`, {
         mapping: upload.preview.suggestedMapping,
       });
+      const profiler = values['cpu-profile'] === undefined ? undefined : await startProfiler();
       const jobStarted = performance.now();
       if (!(await bench.app.contactImportJob.runImport(upload.import.id)))
         throw new Error('the import was not queued');
       const jobMs = performance.now() - jobStarted;
+      if (profiler) await profiler.stop(path.join(values['cpu-profile']!, `${target}.cpuprofile`));
       const done = (await inject(
         'GET',
         `/api/contacts/imports/${upload.import.id}`,

@@ -254,6 +254,7 @@ export async function buildApp(config: Config) {
           db: database.db,
           limits: config.imports,
           kick: () => importJob.kick(),
+          progressOf: (importId) => importJob.progressOf(importId),
         }),
         maxFileMb: config.imports.maxFileMb,
       }),

@@ -76,9 +76,13 @@ export const contacts = pgTable(
     email: text('email'),
     company: text('company'),
     notes: text('notes'),
-    /** What a search looks in: the name and email in lower case, and the phone's digits. */
+    /**
+     * What a search looks in: the name and email in lower case, and the phone's digits (the
+     * phone is E.164, so its digits are all of it but the "+"; `translate` rather than a regular
+     * expression, which cost a fifth of a 100,000-row import's database time).
+     */
     searchText: text('search_text').generatedAlwaysAs(
-      sql`lower(name) || ' ' || coalesce(email, '') || ' ' || coalesce(regexp_replace(phone, '[^0-9]', '', 'g'), '')`,
+      sql`lower(name) || ' ' || coalesce(email, '') || ' ' || coalesce(translate(phone, '+', ''), '')`,
     ),
     /** import | call | manual */
     source: text('source').notNull(),

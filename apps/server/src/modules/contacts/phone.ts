@@ -21,9 +21,15 @@ export const phoneReasons = {
 
 /** The libphonenumber region for a business's country (stored as a name); undefined if none. */
 export function phoneRegionOf(country: string | null | undefined): CountryCode | undefined {
+  // An import asks once per row, always for the same country: answer that from memory.
+  if (country === lastCountry) return lastRegion;
   const code = countryCodeOf(country);
-  return code && isSupportedCountry(code) ? code : undefined;
+  lastCountry = country;
+  lastRegion = code && isSupportedCountry(code) ? code : undefined;
+  return lastRegion;
 }
+let lastCountry: string | null | undefined;
+let lastRegion: CountryCode | undefined;
 
 /**
  * A phone number as typed (national or international) → E.164. A national number is read in

@@ -3,10 +3,13 @@
  * writes its contacts. One import is one transaction, so an import is either written whole or
  * not at all (a crash, a bug or a lost database leaves nothing half-imported).
  *
- * Progress (rows processed, counts) is written outside that transaction after every batch so
- * the page can poll it — on PostgreSQL, through another pooled connection. PGlite has a single
- * connection that the transaction holds until it ends, so there the counts appear only at the
- * end (a PGlite install is a small one, and its imports are short).
+ * Progress (rows processed, counts) is kept in this process after every batch and shown by the
+ * import's routes while it runs (`progressOf`); the import's row is written only when it ends.
+ * Writing progress to that row mid-import made every batch slower than the one before: each
+ * update left a row version that the import's own foreign-key checks on `import_id` had to walk
+ * past, since its open transaction kept them all (decision 013). The runner is in-process and
+ * one server process per database is assumed (see recoverInterrupted), so the process that
+ * runs an import is the one that answers for it.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { CountryCode } from 'libphonenumber-js';
@@ -26,8 +29,8 @@ import {
   insertImportErrors,
   insertImportedContacts,
   readImportFile,
-  writeImportProgress,
   type ImportCounts,
+  type NewContactColumns,
 } from './import.repository';
 import type { Mapping } from '@switchboard/shared/contact-imports';
 import { openContactFile } from './parse-file';
@@ -35,7 +38,8 @@ import { timeOrderedId } from './time-ordered-id';
 import { DuplicateTracker, toContactRow, type ContactRow, type TrackResult } from './rows';
 
 const MB = 1024 * 1024;
-const YIELD_EVERY = 250;
+const YIELD_EVERY = 100;
+const BATCHES_IN_FLIGHT = 2;
 const yieldToEventLoop = () => new Promise((resolve) => setImmediate(resolve));
 const FIELDS = ['name', 'phone', 'email', 'company', 'notes'] as const;
 
@@ -52,20 +56,31 @@ export type ContactImportJobOptions = {
 };
 
 const isBlank = (value: string | null) => value === null || value === '';
-const keysOf = (row: Pick<ContactRow, 'phone' | 'email'>) => [
-  ...(row.phone === null ? [] : [`p:${row.phone}`]),
-  ...(row.email === null ? [] : [`e:${row.email}`]),
-];
+
+/** A contact an import has created or may match, as its writer knows it. */
+type HeldContact = {
+  id: string;
+  /** Created by this import (otherwise it was there before). */
+  created: boolean;
+  /** What it holds now; undefined for an existing contact not read yet. */
+  row: ContactRow | undefined;
+  /** An existing contact a person of this import has matched (its before-image is taken). */
+  matched: boolean;
+};
 
 /**
  * Writes one import's rows inside its transaction, a batch at a time. A person of the file
  * (rows merged by DuplicateTracker) becomes one contact: a new one, or an existing contact of
  * the business with the same phone or email, filled in only where it is blank.
  *
- * Each batch is a fixed handful of statements whatever its size: the failed rows, one lookup
- * of the existing contacts holding the batch's phones and emails, one multi-row insert of the
- * new contacts (their ids made here, so no row has to be matched back), one insert of the
- * before-images of the existing contacts first touched, one update filling blanks.
+ * Each batch is a fixed handful of statements whatever its size: the failed rows, a read of
+ * the existing contacts first matched (usually none), one multi-row insert of the new contacts
+ * (their ids made here, so no row has to be matched back), one insert of the before-images of
+ * the existing contacts first touched, one update filling blanks.
+ *
+ * It keeps one small object per contact (HeldContact), reached by phone, by email and by the
+ * index of the person it was written for; a contact's row is the tracker's own merged object
+ * when nothing had to be left out of it, not a copy.
  */
 class ImportWriter {
   readonly counts: ImportCounts = {
@@ -75,15 +90,14 @@ class ImportWriter {
     skippedCount: 0,
     failedCount: 0,
   };
+  /** Person index → the person's merged contact, for the people the next batch writes. */
   private readonly pending = new Map<number, ContactRow>();
   private errors: { line: number; reason: string; row: string[] }[] = [];
-  /** Person of the file → the contact written for it. */
-  private readonly persons = new Map<number, string>();
-  /** What each contact this import has written or matched now holds. */
-  private readonly current = new Map<string, ContactRow>();
-  /** Which contact holds a phone ("p:…") or email ("e:…"): unique within a business. */
-  private readonly owners = new Map<string, string>();
-  private readonly created = new Set<string>();
+  /** Person of the file (by index) → the contact written for it. */
+  private readonly persons: HeldContact[] = [];
+  /** Which contact holds a phone, and an email: each unique within a business. */
+  private readonly phoneOwners = new Map<string, HeldContact>();
+  private readonly emailOwners = new Map<string, HeldContact>();
 
   constructor(
     private readonly tx: Db,
@@ -105,21 +119,32 @@ class ImportWriter {
   }
 
   /**
-   * Writes the rows read so far. What it writes (and the counts it answers) is taken at once,
-   * so the next rows can be read while this batch is being written.
+   * Sends the rows read so far to the database. Answers once they are sent (which waits only
+   * when existing contacts must be read first), with the counts up to here and the promise of
+   * their being written, so the next rows can be read meanwhile.
    */
-  flush(): Promise<ImportCounts> {
+  async flush(): Promise<{ counts: ImportCounts; written: Promise<void> }> {
     const errors = this.errors;
     this.errors = [];
-    const states = [...this.pending.entries()];
+    const states = [...this.pending];
     this.pending.clear();
-    const read = { ...this.counts };
-    // Created and updated are known once the batch is written; the rest when it was read.
-    return this.write(errors, states).then(() => ({
-      ...read,
-      createdCount: this.counts.createdCount,
-      updatedCount: this.counts.updatedCount,
-    }));
+    const { written } = await this.send(errors, states);
+    return { counts: { ...this.counts }, written };
+  }
+
+  /**
+   * Runs the statements on the transaction's connection one after another, in the order given,
+   * without waiting for them here (node-postgres is not to be handed a query while one runs).
+   */
+  private tail: Promise<unknown> = Promise.resolve();
+  /** Settles once every statement handed to `run` so far has ended, whatever the outcome. */
+  get settled(): Promise<unknown> {
+    return this.tail;
+  }
+  private run<T>(statement: () => Promise<T>): Promise<T> {
+    const result = this.tail.then(statement);
+    this.tail = result.catch(() => undefined); // the caller gets the error
+    return result;
   }
 
   /**
@@ -127,113 +152,130 @@ class ImportWriter {
    * first batch (the transaction then sees its own writes; decision 012).
    */
   async loadExistingKeys() {
-    for (const contact of await findContactKeys(this.tx, this.businessId))
-      for (const key of keysOf(contact)) this.owners.set(key, contact.id);
+    for (const contact of await findContactKeys(this.tx, this.businessId)) {
+      const held: HeldContact = { id: contact.id, created: false, row: undefined, matched: false };
+      if (contact.phone !== null) this.phoneOwners.set(contact.phone, held);
+      if (contact.email !== null) this.emailOwners.set(contact.email, held);
+    }
   }
 
-  private async write(
+  private async send(
     errors: { line: number; reason: string; row: string[] }[],
     states: [number, ContactRow][],
-  ) {
-    const failed = insertImportErrors(this.tx, this.importId, errors);
-    failed.catch(() => undefined); // awaited below
-    if (states.length === 0) return failed;
+  ): Promise<{ written: Promise<void> }> {
+    const failed = this.run(() => insertImportErrors(this.tx, this.importId, errors));
+    failed.catch(() => undefined); // awaited with the rest
+    if (states.length === 0) return { written: failed };
 
     // The existing contacts this batch's new people match, read whole the first time one is
     // matched (for its before-image and its blank fields).
-    const unread = new Set<string>();
+    const unread = new Map<string, HeldContact>();
     for (const [index, state] of states) {
-      if (this.persons.has(index)) continue;
-      for (const key of keysOf(state)) {
-        const id = this.owners.get(key);
-        if (id !== undefined && !this.created.has(id) && !this.current.has(id)) unread.add(id);
-      }
+      if (this.persons[index] !== undefined) continue;
+      const byPhone = state.phone === null ? undefined : this.phoneOwners.get(state.phone);
+      const byEmail = state.email === null ? undefined : this.emailOwners.get(state.email);
+      if (byPhone?.row === undefined && byPhone !== undefined) unread.set(byPhone.id, byPhone);
+      if (byEmail?.row === undefined && byEmail !== undefined) unread.set(byEmail.id, byEmail);
     }
-    const existing = await findContactsByIds(this.tx, this.businessId, [...unread]);
-    for (const contact of existing) this.current.set(contact.id, pickFields(contact));
+    if (unread.size > 0) {
+      const existing = await this.run(() =>
+        findContactsByIds(this.tx, this.businessId, [...unread.keys()]),
+      );
+      for (const contact of existing) unread.get(contact.id)!.row = pickFields(contact);
+    }
 
-    const toInsert: (ContactRow & { id: string })[] = [];
+    const toInsert: NewContactColumns = {
+      id: [],
+      name: [],
+      phone: [],
+      email: [],
+      company: [],
+      notes: [],
+    };
     const before: { contactId: string; before: ContactRow }[] = [];
     /** Contact → the blank fields this batch fills (a field is filled once, never overwritten). */
-    const fills = new Map<string, Partial<ContactRow>>();
+    const fills = new Map<HeldContact, Partial<ContactRow>>();
     for (const [index, state] of states) {
-      const personId = this.persons.get(index);
-      if (personId !== undefined) {
-        this.fillBlanks(personId, state, fills);
+      const person = this.persons[index];
+      if (person !== undefined) {
+        this.fillBlanks(person, state, fills);
         continue;
       }
       // Only a contact that was there before the import takes a new person in; a key that
       // another person of this file holds stays with that person (see below).
-      const ownerId = keysOf(state)
-        .map((key) => this.owners.get(key))
-        .find((id) => id !== undefined && !this.created.has(id));
-      if (ownerId !== undefined) {
-        if (!this.touched(ownerId)) {
-          before.push({ contactId: ownerId, before: this.current.get(ownerId)! });
+      const owner = this.existingOwner(state);
+      if (owner !== undefined) {
+        if (owner.row === undefined) throw new Error(`contact ${owner.id} is no longer there`);
+        if (!owner.matched) {
+          owner.matched = true;
+          before.push({ contactId: owner.id, before: owner.row });
           this.counts.updatedCount += 1;
         }
-        this.persons.set(index, ownerId);
-        this.fillBlanks(ownerId, state, fills);
+        this.persons[index] = owner;
+        this.fillBlanks(owner, state, fills);
         continue;
       }
       // A key another person of this file already holds (a row that matched two people) is
       // left out rather than break the one-contact-per-phone rule.
-      const row = { ...state };
-      if (row.phone !== null && this.owners.has(`p:${row.phone}`)) row.phone = null;
-      if (row.email !== null && this.owners.has(`e:${row.email}`)) row.email = null;
-      const id = timeOrderedId();
-      for (const key of keysOf(row)) this.owners.set(key, id);
-      this.created.add(id);
-      this.persons.set(index, id);
-      this.current.set(id, row);
-      toInsert.push({ id, ...row });
+      const phone = state.phone !== null && this.phoneOwners.has(state.phone) ? null : state.phone;
+      const email = state.email !== null && this.emailOwners.has(state.email) ? null : state.email;
+      const row =
+        phone === state.phone && email === state.email ? state : { ...state, phone, email };
+      const held: HeldContact = { id: timeOrderedId(), created: true, row, matched: false };
+      if (phone !== null) this.phoneOwners.set(phone, held);
+      if (email !== null) this.emailOwners.set(email, held);
+      this.persons[index] = held;
+      toInsert.id.push(held.id);
+      toInsert.name.push(row.name);
+      toInsert.phone.push(phone);
+      toInsert.email.push(email);
+      toInsert.company.push(row.company);
+      toInsert.notes.push(row.notes);
     }
 
-    // Sent together: the connection runs them in this order while the next rows are read.
+    this.counts.createdCount += toInsert.id.length;
+    const fillRows = [...fills].map(([held, fields]) => ({ id: held.id, ...fields }));
     const written = Promise.all([
       failed,
-      insertImportedContacts(this.tx, this.businessId, this.importId, toInsert),
-      insertImportChanges(this.tx, this.importId, before),
-      fillContactBlanks(
-        this.tx,
-        this.businessId,
-        [...fills].map(([id, fields]) => ({ id, ...fields })),
-      ),
-    ]);
-    await written;
-    this.counts.createdCount += toInsert.length;
+      this.run(() => insertImportedContacts(this.tx, this.businessId, this.importId, toInsert)),
+      this.run(() => insertImportChanges(this.tx, this.importId, before)),
+      this.run(() => fillContactBlanks(this.tx, this.businessId, fillRows)),
+    ]).then(() => undefined);
+    written.catch(() => undefined); // the caller awaits it
+    return { written };
   }
 
-  /** Whether an existing contact was already matched by an earlier person of this import. */
-  private readonly matched = new Set<string>();
-  private touched(contactId: string): boolean {
-    if (this.matched.has(contactId)) return true;
-    this.matched.add(contactId);
-    return false;
+  /** The contact that existed before this import and holds the person's phone, or else email. */
+  private existingOwner(state: ContactRow): HeldContact | undefined {
+    const byPhone = state.phone === null ? undefined : this.phoneOwners.get(state.phone);
+    if (byPhone !== undefined && !byPhone.created) return byPhone;
+    const byEmail = state.email === null ? undefined : this.emailOwners.get(state.email);
+    if (byEmail !== undefined && !byEmail.created) return byEmail;
+    return undefined;
   }
 
   /** Fills the contact's blank fields from the person's merged values; never overwrites. */
   private fillBlanks(
-    contactId: string,
+    held: HeldContact,
     state: ContactRow,
-    fills: Map<string, Partial<ContactRow>>,
+    fills: Map<HeldContact, Partial<ContactRow>>,
   ) {
-    const current = this.current.get(contactId)!;
-    const changes: Partial<ContactRow> = {};
+    const current = held.row!;
+    let changes: Partial<ContactRow> | undefined;
     for (const field of FIELDS) {
       const value = state[field];
       if (isBlank(value) || !isBlank(current[field])) continue;
       if (field === 'phone' || field === 'email') {
-        const key = `${field === 'phone' ? 'p' : 'e'}:${value}`;
-        const owner = this.owners.get(key);
-        if (owner !== undefined && owner !== contactId) continue;
-        this.owners.set(key, contactId);
+        const owners = field === 'phone' ? this.phoneOwners : this.emailOwners;
+        const owner = owners.get(value);
+        if (owner !== undefined && owner !== held) continue;
+        owners.set(value, held);
       }
-      changes[field] = value;
+      (changes ??= {})[field] = value!;
     }
-    if (Object.keys(changes).length === 0) return;
-    this.current.set(contactId, { ...current, ...changes });
-    fills.set(contactId, { ...fills.get(contactId), ...changes });
+    if (changes === undefined) return;
+    held.row = { ...current, ...changes };
+    fills.set(held, { ...fills.get(held), ...changes });
   }
 }
 
@@ -254,8 +296,16 @@ export class ContactImportJob {
   onBatch: ((importId: string, counts: ImportCounts) => void | Promise<void>) | undefined;
   private timer: NodeJS.Timeout | undefined;
   private draining: Promise<void> | undefined;
+  /** The counts of the imports running here, after their last batch written. */
+  private readonly progress = new Map<string, ImportCounts>();
 
   constructor(private readonly options: ContactImportJobOptions) {}
+
+  /** How far a running import has got; undefined when it is not running in this process. */
+  progressOf(importId: string): ImportCounts | undefined {
+    const counts = this.progress.get(importId);
+    return counts && { ...counts };
+  }
 
   /** Marks imports a stopped process left running as failed, then polls for queued ones. */
   async start() {
@@ -317,6 +367,13 @@ export class ContactImportJob {
     country: string;
   }) {
     const { db, log } = this.options;
+    this.progress.set(claimed.id, {
+      processedRows: 0,
+      createdCount: 0,
+      updatedCount: 0,
+      skippedCount: 0,
+      failedCount: 0,
+    });
     try {
       const file = await readImportFile(db, claimed.id);
       if (!file) throw new Error('the uploaded file is no longer stored');
@@ -329,6 +386,8 @@ export class ContactImportJob {
           ? `${error.message} Nothing was imported.`
           : contactImportMessages.failed;
       await failContactImport(db, claimed.id, message);
+    } finally {
+      this.progress.delete(claimed.id);
     }
   }
 
@@ -349,14 +408,19 @@ export class ContactImportJob {
     const writer = new ImportWriter(tx, claimed.businessId, claimed.id);
     await writer.loadExistingKeys();
     const tracker = new DuplicateTracker();
-    // One batch is written while the next is read; never more than one in flight, so the
-    // transaction's single connection sees the batches in order.
-    let writing: Promise<void> | undefined;
+    // A batch is sent while the rows of the next are read, and that one may be sent before the
+    // first is written: the database always has the next statements waiting. The connection
+    // runs them in order, so at most two batches are held (and nothing reads ahead further).
+    const inFlight: Promise<void>[] = [];
+    let reported: Promise<void> = Promise.resolve();
     const nextBatch = async () => {
-      await writing;
-      const batch = this.afterBatch(writer, claimed.id);
-      batch.catch(() => undefined); // awaited before the next batch or at the end
-      writing = batch;
+      if (inFlight.length === BATCHES_IN_FLIGHT) await inFlight.shift();
+      const { counts, written } = await writer.flush();
+      const previous = reported;
+      // Progress is reported batch after batch, once the batch is written.
+      reported = Promise.all([written, previous]).then(() => this.afterBatch(claimed.id, counts));
+      reported.catch(() => undefined); // awaited through inFlight or at the end
+      inFlight.push(reported);
     };
     let columnCount: number | undefined;
     try {
@@ -376,28 +440,28 @@ export class ContactImportJob {
         }
         if (writer.size >= batchSize) await nextBatch();
         // Reading a file held in memory never waits for I/O: without this the database's
-        // answers to the batch being written would wait until the next batch is read.
+        // answers (and so the next statements) would wait until the whole batch is read.
         else if (writer.counts.processedRows % YIELD_EVERY === 0) await yieldToEventLoop();
       }
       await nextBatch();
-      await writing;
+      await Promise.all(inFlight);
     } catch (error) {
-      // Let a write under way end before the transaction is rolled back.
-      await writing?.catch(() => undefined);
+      // Every statement sent must have ended before the transaction is rolled back: one still
+      // queued would run after it, outside it, on a connection back in the pool.
+      await writer.settled;
+      await Promise.allSettled(inFlight);
       throw error;
     }
     return writer.counts;
   }
 
-  private async afterBatch(writer: ImportWriter, importId: string) {
-    const counts = await writer.flush();
+  private async afterBatch(importId: string, counts: ImportCounts) {
     // PGlite runs in this thread and answers without ever leaving the microtask queue, so
     // without this an import would hold the event loop (no I/O, not even a log line) until
     // it ends.
     await yieldToEventLoop();
     this.options.log.debug({ importId, ...counts }, 'contact import batch written');
-    if (this.options.driver === 'postgres')
-      await writeImportProgress(this.options.db, importId, counts);
+    this.progress.set(importId, counts);
     await this.onBatch?.(importId, counts);
   }
 }

@@ -305,7 +305,7 @@ describe.each(databaseTargets)('contact imports on %s', (target) => {
   });
 
   it.runIf(target === 'postgres')(
-    'shows its progress while it runs (PostgreSQL: written after every batch)',
+    'shows its progress while it runs, after every batch (PostgreSQL: PGlite answers nothing else meanwhile)',
     async () => {
       const rows = Array.from(
         { length: 4500 },
@@ -375,6 +375,48 @@ describe.each(databaseTargets)('contact imports on %s', (target) => {
       .where(eq(contacts.importId, body.import.id));
     expect(written).toEqual([]);
   });
+
+  it.runIf(target === 'postgres')(
+    'fails whole when another request takes one of its phone numbers while it runs',
+    async () => {
+      // Batches are sent ahead of their being written: a statement that fails in the third
+      // must still fail the import, with the batches after it, and leave nothing behind.
+      const rows = Array.from(
+        { length: 6500 },
+        (_, i) => `Racer ${i},086 ${String(3_000_000 + i)},`,
+      );
+      const { body } = await upload(['Name,Phone,Email', ...rows].join('\n'));
+      await send('POST', `/api/contacts/imports/${body.import.id}/commit`, {
+        mapping: { name: 0, phone: 1, email: 2 },
+      });
+      let walkIn: { status: number; body: Contact } | undefined;
+      ctx.app.contactImportJob.onBatch = async () => {
+        // A caller of row 5,001 is saved by hand, outside the import's transaction.
+        walkIn ??= await send<Contact>('POST', '/api/contacts', {
+          name: 'Walk-in',
+          phone: '086 3005000',
+        });
+      };
+      try {
+        await ctx.app.contactImportJob.runImport(body.import.id);
+      } finally {
+        ctx.app.contactImportJob.onBatch = undefined;
+      }
+      expect(walkIn?.status).toBe(201);
+      const failed = await send<ContactImport>('GET', `/api/contacts/imports/${body.import.id}`);
+      expect(failed.body).toMatchObject({ status: 'failed', error: contactImportMessages.failed });
+      const written = await ctx.app.database.db
+        .select({ id: contacts.id })
+        .from(contacts)
+        .where(eq(contacts.importId, body.import.id));
+      expect(written).toEqual([]);
+      const kept = await ctx.app.database.db
+        .select({ name: contacts.name, source: contacts.source })
+        .from(contacts)
+        .where(eq(contacts.phone, '+353863005000'));
+      expect(kept).toEqual([{ name: 'Walk-in', source: 'manual' }]);
+    },
+  );
 
   it('marks an import a stopped server left running as failed at start-up', async () => {
     const { body } = await upload(CONTACTS_CSV);

@@ -166,10 +166,6 @@ export async function readImportFile(db: Db, importId: string): Promise<Buffer |
   return row?.file ?? null;
 }
 
-export async function writeImportProgress(db: Db, importId: string, counts: ImportCounts) {
-  await db.update(contactImports).set(counts).where(eq(contactImports.id, importId));
-}
-
 export async function completeContactImport(db: Db, importId: string, counts: ImportCounts) {
   await db
     .update(contactImports)
@@ -201,6 +197,9 @@ export async function failRunningContactImports(db: Db, message: string): Promis
 }
 
 export type ExistingContact = ContactRow & { id: string };
+
+/** New contacts as columns: the i-th contact is the i-th value of each. */
+export type NewContactColumns = { id: string[] } & { [K in keyof ContactRow]: ContactRow[K][] };
 
 const CONTACT_FIELDS = {
   id: contacts.id,
@@ -248,20 +247,26 @@ export async function findContactsByIds(
     );
 }
 
-/** The import's new contacts (ids made by the caller), in one statement of one JSON parameter. */
+/**
+ * The import's new contacts (ids made by the caller), in one statement: an array parameter per
+ * column, unnested together (cheaper for the server to read than one JSON document of rows,
+ * and nothing to stringify here).
+ */
 export async function insertImportedContacts(
   db: Db,
   businessId: string,
   importId: string,
-  rows: (ContactRow & { id: string })[],
+  rows: NewContactColumns,
 ) {
-  if (rows.length === 0) return;
+  if (rows.id.length === 0) return;
   await db.execute(sql`
     insert into ${contacts} (id, business_id, import_id, source, name, phone, email, company, notes)
     select r.id, ${businessId}::uuid, ${importId}::uuid, 'import', r.name, r.phone, r.email,
            r.company, r.notes
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      as r(id uuid, name text, phone text, email text, company text, notes text)`);
+    from unnest(${sql.param(rows.id)}::uuid[], ${sql.param(rows.name)}::text[],
+                ${sql.param(rows.phone)}::text[], ${sql.param(rows.email)}::text[],
+                ${sql.param(rows.company)}::text[], ${sql.param(rows.notes)}::text[])
+      as r(id, name, phone, email, company, notes)`);
 }
 
 /**

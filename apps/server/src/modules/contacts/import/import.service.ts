@@ -20,6 +20,7 @@ import {
   queueContactImport,
   undoContactImport,
   type ContactImportRecord,
+  type ImportCounts,
 } from './import.repository';
 import { importMappingSchema } from '@switchboard/shared/contact-imports';
 import { previewContactFile, type ContactFileOptions } from './parse-file';
@@ -62,8 +63,16 @@ export class ContactImportsService {
       limits: { maxFileMb: number; maxUncompressedMb: number };
       /** Wakes the job runner after a commit. */
       kick: () => void;
+      /** The counts of an import running in this process (its row has them once it ends). */
+      progressOf: (importId: string) => ImportCounts | undefined;
     },
   ) {}
+
+  /** The import as the API shows it: while it runs, with the runner's counts. */
+  private present(row: ContactImportRecord): ContactImport {
+    const progress = row.status === 'running' ? this.deps.progressOf(row.id) : undefined;
+    return toContactImport(progress === undefined ? row : { ...row, ...progress });
+  }
 
   private get fileOptions(): ContactFileOptions {
     return {
@@ -92,7 +101,7 @@ export class ContactImportsService {
     });
     if (parsedMapping !== undefined) row = await this.queue(business, row.id, parsedMapping);
     return {
-      import: toContactImport(row),
+      import: this.present(row),
       preview: {
         headers: preview.headers,
         sample: preview.sample,
@@ -110,7 +119,7 @@ export class ContactImportsService {
     const file = await findContactImportFile(this.deps.db, business.id, importId);
     if (!file) throw new AppError('IMPORT_STARTED', 409, contactImportMessages.notCommittable);
     const preview = await previewContactFile({ buffer: file }, this.fileOptions);
-    return toContactImport(
+    return this.present(
       await this.queue(business, importId, this.checkMapping(mapping, preview.headers.length)),
     );
   }
@@ -146,7 +155,7 @@ export class ContactImportsService {
       offset: pageOffset(query.page, query.limit),
     });
     return {
-      data: rows.map(toContactImport),
+      data: rows.map((row) => this.present(row)),
       meta: buildPaginationMeta(total, query.page, query.limit),
     };
   }
@@ -154,7 +163,7 @@ export class ContactImportsService {
   async detail(business: ContactBusiness, importId: string): Promise<ContactImport> {
     const row = await findContactImport(this.deps.db, business.id, importId);
     if (!row) throw importNotFound();
-    return toContactImport(row);
+    return this.present(row);
   }
 
   /**

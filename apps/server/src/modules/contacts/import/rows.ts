@@ -59,15 +59,15 @@ export function toContactRow(
   defaultCountry: CountryCode,
   columnCount?: number,
 ): ContactRowResult {
-  if (cells.every((cell) => cell.trim() === '')) return { ok: 'skip' };
-  if (columnCount !== undefined) {
-    const used = cells.findLastIndex((cell) => cell.trim() !== '') + 1;
-    if (used > columnCount)
-      return {
-        ok: false,
-        reason: `The row has ${used} values but the header has ${columnCount} columns (is a value with a delimiter not in quotes?)`,
-      };
-  }
+  // The last non-blank value: none means a blank row; one beyond the header, a shifted row.
+  let used = cells.length;
+  while (used > 0 && cells[used - 1]!.trim() === '') used -= 1;
+  if (used === 0) return { ok: 'skip' };
+  if (columnCount !== undefined && used > columnCount)
+    return {
+      ok: false,
+      reason: `The row has ${used} values but the header has ${columnCount} columns (is a value with a delimiter not in quotes?)`,
+    };
 
   const name =
     cellAt(cells, mapping.name) ||
@@ -131,40 +131,62 @@ export type TrackResult =
 
 const MERGED_FIELDS = ['name', 'phone', 'email', 'company', 'notes'] as const;
 
+const isBlank = (value: string | null) => value === null || value === '';
+
+/**
+ * Keeps one merged contact per person of a file. A person's contact object is never changed
+ * once handed out: a merge makes a new one, so callers may hold on to what `add` answers.
+ */
 export class DuplicateTracker {
-  private readonly people: { line: number; contact: ContactRow }[] = [];
+  /** Per person, in order of first sight: the line that introduced it and its merged contact. */
+  private readonly lines: number[] = [];
+  private readonly people: ContactRow[] = [];
   private readonly byPhone = new Map<string, number>();
   private readonly byEmail = new Map<string, number>();
 
   add(contact: ContactRow, line: number): TrackResult {
     const byPhone = contact.phone === null ? undefined : this.byPhone.get(contact.phone);
     const byEmail = contact.email === null ? undefined : this.byEmail.get(contact.email);
-    const matches = [byPhone, byEmail].filter((i): i is number => i !== undefined);
-    if (matches.length === 0) {
+    if (byPhone === undefined && byEmail === undefined) {
       const index = this.people.length;
-      this.people.push({ line, contact: { ...contact } });
+      this.lines.push(line);
+      this.people.push(contact);
       this.remember(contact, index);
-      return { merged: false, index, contact: { ...contact } };
+      return { merged: false, index, contact };
     }
 
-    const index = Math.min(...matches);
+    const index =
+      byPhone === undefined
+        ? byEmail!
+        : byEmail === undefined
+          ? byPhone
+          : Math.min(byPhone, byEmail);
     const person = this.people[index]!;
     const ignored: (keyof ContactRow)[] = [];
+    let merged: ContactRow | undefined;
     for (const field of MERGED_FIELDS) {
       const value = contact[field];
-      if (value === null || value === '') continue;
-      const current = person.contact[field];
-      if (current === null || current === '')
-        person.contact = { ...person.contact, [field]: value };
+      if (isBlank(value)) continue;
+      const current = person[field];
+      if (isBlank(current)) (merged ??= { ...person })[field] = value!;
       else if (current !== value) ignored.push(field);
     }
-    this.remember(person.contact, index);
-    return { merged: true, index, intoLine: person.line, contact: { ...person.contact }, ignored };
+    if (merged !== undefined) {
+      this.people[index] = merged;
+      this.remember(merged, index);
+    }
+    return {
+      merged: true,
+      index,
+      intoLine: this.lines[index]!,
+      contact: merged ?? person,
+      ignored,
+    };
   }
 
   /** One contact per person, in order of first sight, merged. */
   contacts(): ContactRow[] {
-    return this.people.map((p) => ({ ...p.contact }));
+    return this.people.map((contact) => ({ ...contact }));
   }
 
   private remember(contact: ContactRow, index: number) {

@@ -1,0 +1,2 @@
+ALTER TABLE "contacts" drop column "search_text";--> statement-breakpoint
+ALTER TABLE "contacts" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(name) || ' ' || coalesce(email, '') || ' ' || coalesce(translate(phone, '+', ''), '')) STORED;
