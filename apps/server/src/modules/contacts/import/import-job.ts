@@ -98,6 +98,8 @@ class ImportWriter {
   /** Which contact holds a phone, and an email: each unique within a business. */
   private readonly phoneOwners = new Map<string, HeldContact>();
   private readonly emailOwners = new Map<string, HeldContact>();
+  /** Existing contacts not read yet: while there are any, a batch looks for them first. */
+  private unreadExisting = 0;
 
   constructor(
     private readonly tx: Db,
@@ -156,6 +158,7 @@ class ImportWriter {
       const held: HeldContact = { id: contact.id, created: false, row: undefined, matched: false };
       if (contact.phone !== null) this.phoneOwners.set(contact.phone, held);
       if (contact.email !== null) this.emailOwners.set(contact.email, held);
+      this.unreadExisting += 1;
     }
   }
 
@@ -170,7 +173,7 @@ class ImportWriter {
     // The existing contacts this batch's new people match, read whole the first time one is
     // matched (for its before-image and its blank fields).
     const unread = new Map<string, HeldContact>();
-    for (const [index, state] of states) {
+    for (const [index, state] of this.unreadExisting === 0 ? [] : states) {
       if (this.persons[index] !== undefined) continue;
       const byPhone = state.phone === null ? undefined : this.phoneOwners.get(state.phone);
       const byEmail = state.email === null ? undefined : this.emailOwners.get(state.email);
@@ -182,6 +185,7 @@ class ImportWriter {
         findContactsByIds(this.tx, this.businessId, [...unread.keys()]),
       );
       for (const contact of existing) unread.get(contact.id)!.row = pickFields(contact);
+      this.unreadExisting -= unread.size;
     }
 
     const toInsert: NewContactColumns = {
@@ -201,9 +205,16 @@ class ImportWriter {
         this.fillBlanks(person, state, fills);
         continue;
       }
-      // Only a contact that was there before the import takes a new person in; a key that
-      // another person of this file holds stays with that person (see below).
-      const owner = this.existingOwner(state);
+      // Only a contact that was there before the import takes a new person in (by phone, else
+      // by email); a key that another person of this file holds stays with that person.
+      const byPhone = state.phone === null ? undefined : this.phoneOwners.get(state.phone);
+      const byEmail = state.email === null ? undefined : this.emailOwners.get(state.email);
+      const owner =
+        byPhone !== undefined && !byPhone.created
+          ? byPhone
+          : byEmail !== undefined && !byEmail.created
+            ? byEmail
+            : undefined;
       if (owner !== undefined) {
         if (owner.row === undefined) throw new Error(`contact ${owner.id} is no longer there`);
         if (!owner.matched) {
@@ -217,8 +228,8 @@ class ImportWriter {
       }
       // A key another person of this file already holds (a row that matched two people) is
       // left out rather than break the one-contact-per-phone rule.
-      const phone = state.phone !== null && this.phoneOwners.has(state.phone) ? null : state.phone;
-      const email = state.email !== null && this.emailOwners.has(state.email) ? null : state.email;
+      const phone = byPhone === undefined ? state.phone : null;
+      const email = byEmail === undefined ? state.email : null;
       const row =
         phone === state.phone && email === state.email ? state : { ...state, phone, email };
       const held: HeldContact = { id: timeOrderedId(), created: true, row, matched: false };
@@ -243,15 +254,6 @@ class ImportWriter {
     ]).then(() => undefined);
     written.catch(() => undefined); // the caller awaits it
     return { written };
-  }
-
-  /** The contact that existed before this import and holds the person's phone, or else email. */
-  private existingOwner(state: ContactRow): HeldContact | undefined {
-    const byPhone = state.phone === null ? undefined : this.phoneOwners.get(state.phone);
-    if (byPhone !== undefined && !byPhone.created) return byPhone;
-    const byEmail = state.email === null ? undefined : this.emailOwners.get(state.email);
-    if (byEmail !== undefined && !byEmail.created) return byEmail;
-    return undefined;
   }
 
   /** Fills the contact's blank fields from the person's merged values; never overwrites. */

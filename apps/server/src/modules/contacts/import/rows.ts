@@ -151,7 +151,9 @@ export class DuplicateTracker {
       const index = this.people.length;
       this.lines.push(line);
       this.people.push(contact);
-      this.remember(contact, index);
+      // Neither key is known yet (looked up above).
+      if (contact.phone !== null) this.byPhone.set(contact.phone, index);
+      if (contact.email !== null) this.byEmail.set(contact.email, index);
       return { merged: false, index, contact };
     }
 
