@@ -38,7 +38,7 @@ describeInBrowser('contacts', (e2e) => {
 
     await expect
       .poll(() => dialog.getByText(/created ·/).textContent(), { timeout: 15_000 })
-      .toBe('2 created · 0 updated · 1 skipped · 1 failed');
+      .toBe('2 created · 0 updated · 1 skipped · 1 failed · 1 merged with another row');
     const rejected = dialog.getByRole('link', { name: 'Download the rejected rows' });
     const cookie = await cookieHeader(baseURL, DEMO_MEMBER);
     const errors = await (

@@ -90,6 +90,65 @@ function countFields(sample: string, delimiter: string, complete: boolean): numb
   return counts;
 }
 
+/**
+ * How many rows `parseCsv` will give after the header, without parsing: records are counted by
+ * their line ends outside quoted values (the same quoting as `countFields`), leading blank
+ * records and the header left out. Fast enough to run before an import so that its progress
+ * can say "of how many"; the import's own count stays the one that is stored.
+ */
+export async function countCsvRows(
+  text: AsyncIterable<string>,
+  delimiter: CsvDelimiter,
+): Promise<number> {
+  let records = 0;
+  let headerSeen = false;
+  let inQuotes = false;
+  let atFieldStart = true;
+  let hasContent = false; // a value that is not blank
+  let started = false; // any character at all in this record
+  const endRecord = () => {
+    if (headerSeen) records += 1;
+    else if (hasContent) headerSeen = true; // blank records before the header are skipped
+    hasContent = false;
+    started = false;
+    atFieldStart = true;
+  };
+  let quotePending = false; // a quote inside a quoted value, at the end of a chunk
+  for await (const chunk of normalizeLineEndings(text)) {
+    for (let i = 0; i < chunk.length; i++) {
+      const ch = chunk[i];
+      if (quotePending) {
+        quotePending = false;
+        if (ch === '"') continue; // an escaped quote
+        inQuotes = false;
+      }
+      if (inQuotes) {
+        if (ch === '"') {
+          if (i + 1 === chunk.length) quotePending = true;
+          else if (chunk[i + 1] === '"') i++;
+          else inQuotes = false;
+        } else if (ch !== ' ' && ch !== '\t' && ch !== '\n') hasContent = true;
+        continue;
+      }
+      if (ch === '\n') {
+        endRecord();
+        continue;
+      }
+      started = true;
+      if (ch === delimiter) atFieldStart = true;
+      else if (ch === '"' && atFieldStart) {
+        inQuotes = true;
+        atFieldStart = false;
+      } else {
+        if (ch !== ' ' && ch !== '\t') hasContent = true;
+        atFieldStart = false;
+      }
+    }
+  }
+  if (started || inQuotes || quotePending) endRecord();
+  return records;
+}
+
 /** \r\n and lone \r become \n, also when a \r\n pair is split across two chunks. */
 export async function* normalizeLineEndings(text: AsyncIterable<string>): AsyncGenerator<string> {
   let pendingCr = false;

@@ -57,6 +57,9 @@ export type ContactImportJobOptions = {
 
 const isBlank = (value: string | null) => value === null || value === '';
 
+/** A running import's counts, and how many rows its file has (null: not known until read). */
+export type ImportProgress = ImportCounts & { totalRows: number | null };
+
 /** A contact an import has created or may match, as its writer knows it. */
 type HeldContact = {
   id: string;
@@ -298,13 +301,13 @@ export class ContactImportJob {
   onBatch: ((importId: string, counts: ImportCounts) => void | Promise<void>) | undefined;
   private timer: NodeJS.Timeout | undefined;
   private draining: Promise<void> | undefined;
-  /** The counts of the imports running here, after their last batch written. */
-  private readonly progress = new Map<string, ImportCounts>();
+  /** The counts of the imports running here, after their last batch written, and of how many. */
+  private readonly progress = new Map<string, ImportProgress>();
 
   constructor(private readonly options: ContactImportJobOptions) {}
 
   /** How far a running import has got; undefined when it is not running in this process. */
-  progressOf(importId: string): ImportCounts | undefined {
+  progressOf(importId: string): ImportProgress | undefined {
     const counts = this.progress.get(importId);
     return counts && { ...counts };
   }
@@ -375,6 +378,7 @@ export class ContactImportJob {
       updatedCount: 0,
       skippedCount: 0,
       failedCount: 0,
+      totalRows: null,
     });
     try {
       const file = await readImportFile(db, claimed.id);
@@ -403,10 +407,13 @@ export class ContactImportJob {
     // toContactRow reads national numbers in this region; a country libphonenumber does not
     // know leaves only international numbers valid.
     const region = (phoneRegionOf(claimed.country) ?? claimed.country) as CountryCode;
-    const { rows } = await openContactFile(
+    const { rows, countRows } = await openContactFile(
       { buffer: file },
       { maxFileBytes: maxFileMb * MB, maxUncompressedBytes: maxUncompressedMb * MB },
     );
+    // Of how many rows, for the progress bar (a CSV file is counted first: ~1% of the import).
+    const totalRows = (await countRows?.()) ?? null;
+    this.progress.set(claimed.id, { ...this.progress.get(claimed.id)!, totalRows });
     const writer = new ImportWriter(tx, claimed.businessId, claimed.id);
     await writer.loadExistingKeys();
     const tracker = new DuplicateTracker();
@@ -463,7 +470,10 @@ export class ContactImportJob {
     // it ends.
     await yieldToEventLoop();
     this.options.log.debug({ importId, ...counts }, 'contact import batch written');
-    this.progress.set(importId, counts);
+    this.progress.set(importId, {
+      ...counts,
+      totalRows: this.progress.get(importId)?.totalRows ?? null,
+    });
     await this.onBatch?.(importId, counts);
   }
 }

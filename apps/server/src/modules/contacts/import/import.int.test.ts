@@ -332,9 +332,9 @@ describe.each(databaseTargets)('contact imports on %s', (target) => {
         ctx.app.contactImportJob.onBatch = undefined;
       }
       expect(seen.map((i) => [i.status, i.processedRows, i.createdCount, i.totalRows])).toEqual([
-        ['running', 2000, 2000, null],
-        ['running', 4000, 4000, null],
-        ['running', 4500, 4500, null],
+        ['running', 2000, 2000, 4500],
+        ['running', 4000, 4000, 4500],
+        ['running', 4500, 4500, 4500],
       ]);
       const done = await send<ContactImport>('GET', `/api/contacts/imports/${body.import.id}`);
       expect(done.body).toMatchObject({

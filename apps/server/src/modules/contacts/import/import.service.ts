@@ -20,8 +20,8 @@ import {
   queueContactImport,
   undoContactImport,
   type ContactImportRecord,
-  type ImportCounts,
 } from './import.repository';
+import type { ImportProgress } from './import-job';
 import { importMappingSchema } from '@switchboard/shared/contact-imports';
 import { previewContactFile, type ContactFileOptions } from './parse-file';
 
@@ -64,7 +64,7 @@ export class ContactImportsService {
       /** Wakes the job runner after a commit. */
       kick: () => void;
       /** The counts of an import running in this process (its row has them once it ends). */
-      progressOf: (importId: string) => ImportCounts | undefined;
+      progressOf: (importId: string) => ImportProgress | undefined;
     },
   ) {}
 

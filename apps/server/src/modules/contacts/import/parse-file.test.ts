@@ -258,3 +258,49 @@ describe('openContactFile', () => {
     });
   });
 });
+
+describe('countRows (CSV)', () => {
+  // The count an import's progress is shown against must be the number of rows it then reads.
+  it.each([
+    ['a plain file', 'Name,Phone\nAnn,1\nBob,2\n'],
+    ['no newline at the end', 'Name,Phone\nAnn,1\nBob,2'],
+    ['blank lines inside and at the end', 'Name,Phone\nAnn,1\n\n,,\nBob,2\n\n\n'],
+    ['blank lines before the header', '\n , \n\nName,Phone\nAnn,1\n'],
+    [
+      'quoted line breaks and quotes',
+      'Name,Notes\n"Ann","one\ntwo"\n"B ""x"" c","3\r\n4"\nEnd,"a,b"\n',
+    ],
+    ['a quote inside a value', 'Name,Notes\nAnn 5" tall,x\nBob,"y"\n'],
+    ['Windows line ends', 'Name,Phone\r\nAnn,1\r\n\r\nBob,2\r\n'],
+    ['old Mac line ends', 'Name,Phone\rAnn,1\rBob,2\r'],
+    ['tabs', 'Name\tPhone\nAnn\t1\n\t\nBob\t2\n'],
+    ['a quote never closed', 'Name,Notes\nAnn,1\nBob,"open\nCarl,3\n'],
+    ['a header only', 'Name,Phone\n'],
+    ['a BOM', '\uFEFFName;Phone\nAnn;1\n'],
+  ])('counts the rows of %s as the parser reads them', async (_, text) => {
+    const buffer = Buffer.from(text);
+    const file = await openContactFile({ buffer });
+    let read = -1; // the header is not a row
+    for await (const row of file.rows) {
+      void row;
+      read += 1;
+    }
+    expect(await file.countRows!()).toBe(read);
+  });
+
+  it('counts a large file the same way, across chunk boundaries', async () => {
+    const lines = ['Name,Phone,Notes'];
+    for (let i = 0; i < 30_000; i++)
+      lines.push(
+        i % 97 === 0 ? `"Person ${i}","087 ${i}","line one\nline ""two"""` : `P ${i},${i},`,
+      );
+    const file = await openContactFile({ buffer: Buffer.from(lines.join('\r\n')) });
+    let read = -1;
+    for await (const row of file.rows) {
+      void row;
+      read += 1;
+    }
+    expect(read).toBe(30_000);
+    expect(await file.countRows!()).toBe(30_000);
+  });
+});

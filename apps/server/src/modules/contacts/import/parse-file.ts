@@ -6,7 +6,7 @@
 import { isUtf8 } from 'node:buffer';
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
-import { parseCsv, detectDelimiter, type ParsedRow } from './csv';
+import { countCsvRows, parseCsv, detectDelimiter, type ParsedRow } from './csv';
 import { decodeStream, decodeWindows1252, isUtf8Stream, type TextEncodingName } from './decode';
 import { IMPORT_MESSAGES, ImportFileError, importFileError } from './import-file-error';
 import type { Mapping } from '@switchboard/shared/contact-imports';
@@ -29,6 +29,11 @@ export type ContactFile = {
   type: 'csv' | 'xlsx';
   /** The header row first, then every row after it (blank ones included, for honest counts). */
   rows: AsyncIterable<ParsedRow>;
+  /**
+   * How many rows will follow the header, counted without parsing them (CSV only: a workbook
+   * says it only by being read).
+   */
+  countRows?: () => Promise<number>;
 };
 
 export type ContactFilePreview = {
@@ -69,11 +74,15 @@ export async function openContactFile(
         ? sniffed.encoding
         : await confirmEncoding(input, head, sniffed.encoding);
       const delimiter = detectDelimiter(decodeSample(head, encoding), complete);
-      file = { type: 'csv', rows: parseCsv(decodeStream(readChunks(input), encoding), delimiter) };
+      file = {
+        type: 'csv',
+        rows: parseCsv(decodeStream(readChunks(input), encoding), delimiter),
+        countRows: () => countCsvRows(decodeStream(readChunks(input), encoding), delimiter),
+      };
       break;
     }
   }
-  return { type: file.type, rows: await startAtHeader(file.rows) };
+  return { ...file, rows: await startAtHeader(file.rows) };
 }
 
 /**

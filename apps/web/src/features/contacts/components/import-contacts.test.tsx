@@ -212,3 +212,40 @@ describe('import history', { timeout: 20_000 }, () => {
     await waitFor(() => expect(api.calls('GET /api/contacts').length).toBeGreaterThan(listsBefore));
   });
 });
+
+describe('import counts', { timeout: 20_000 }, () => {
+  it('adds up to the rows read once an import ends, and offers no rejected rows while it runs', async () => {
+    stubContactsApi({
+      imports: [
+        buildContactImport({
+          status: 'completed',
+          processedRows: 30_000,
+          createdCount: 29_102,
+          failedCount: 462,
+        }),
+        buildContactImport({
+          id: 'import-2',
+          fileName: 'running.csv',
+          status: 'running',
+          processedRows: 4_000,
+          createdCount: 3_900,
+          failedCount: 40,
+        }),
+      ],
+    });
+    renderApp('/contacts');
+    const history = within(await screen.findByRole('region', { name: 'Import history' }));
+    const done = within((await history.findByText('patients.csv')).closest('tr')!);
+    expect(
+      done.getByText(
+        '29,102 created · 0 updated · 0 skipped · 462 failed · 436 merged with another row',
+      ),
+    ).toBeInTheDocument();
+    expect(done.getByRole('link', { name: /rejected rows/i })).toBeInTheDocument();
+    const running = within(history.getByText('running.csv').closest('tr')!);
+    expect(
+      running.getByText('3,900 created · 0 updated · 0 skipped · 40 failed'),
+    ).toBeInTheDocument();
+    expect(running.queryByRole('link', { name: /rejected rows/i })).not.toBeInTheDocument();
+  });
+});

@@ -17,7 +17,7 @@ import { IconAlertCircle, IconArrowBackUp, IconDownload } from '@tabler/icons-re
 import { useState } from 'react';
 import { QueryError } from '../../../components/query-error';
 import { TableSkeleton } from '../../../components/table-skeleton';
-import { contactImportErrorsHref } from '../api/get-contact-import';
+import { contactImportErrorsHref, isImportActive } from '../api/get-contact-import';
 import { useContactImportPage } from '../api/list-contact-imports';
 import { useUndoContactImport } from '../api/undo-contact-import';
 import { formatDateTime } from '../utils/format-date';
@@ -101,14 +101,14 @@ export function ImportHistory() {
 function ImportRow({ row, onUndo }: { row: ContactImport; onUndo: () => void }) {
   return (
     <Table.Tr>
-      <Table.Td fw={500} style={{ wordBreak: 'break-all' }}>
+      <Table.Td fw={500} miw={140} style={{ overflowWrap: 'anywhere' }}>
         {row.fileName}
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.createdAt)}</Table.Td>
-      <Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
         <ImportStatusBadge status={row.status} />
       </Table.Td>
-      <Table.Td>
+      <Table.Td miw={220}>
         {row.status === 'failed' && row.error ? (
           <Text size="sm" c="red">
             {row.error}
@@ -121,9 +121,10 @@ function ImportRow({ row, onUndo }: { row: ContactImport; onUndo: () => void }) 
           <ImportCounts row={row} />
         )}
       </Table.Td>
-      <Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
         <Group gap="sm" justify="flex-end" wrap="nowrap">
-          {row.failedCount > 0 && (
+          {/* The rejected rows are written with the rest: none are there until it ends. */}
+          {row.failedCount > 0 && !isImportActive(row.status) && (
             <Anchor
               href={contactImportErrorsHref(row.id)}
               download

@@ -50,11 +50,13 @@ export function ImportProgressStep({ importId, onClose }: ImportProgressStepProp
         <Text size="sm" role="status">
           {total === null
             ? `Importing ${row.fileName}…`
-            : `Imported ${row.processedRows} of ${total} rows`}
+            : `Imported ${row.processedRows.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows`}
         </Text>
         <Progress
           aria-label="Import progress"
-          value={total === null || total === 0 ? 100 : (row.processedRows / total) * 100}
+          value={
+            total === null || total === 0 ? 100 : Math.min(100, (row.processedRows / total) * 100)
+          }
           striped={total === null}
           animated={total === null}
         />

@@ -13,7 +13,8 @@ const STATUSES: Record<ContactImportStatus, { label: string; color: string }> = 
 export function ImportStatusBadge({ status }: { status: ContactImportStatus }) {
   const { label, color } = STATUSES[status];
   return (
-    <Badge variant="light" color={color} size="sm">
+    // Never narrowed to an ellipsis by a crowded table row.
+    <Badge variant="light" color={color} size="sm" style={{ minWidth: 'max-content' }}>
       {label}
     </Badge>
   );
