@@ -38,7 +38,10 @@ export const contactImportSchema = z.object({
   fileSize: z.number().int(),
   status: z.enum(CONTACT_IMPORT_STATUSES),
   mapping: contactImportMappingSchema.nullable(),
-  /** Data rows in the file (header aside), known once the import has read them all. */
+  /**
+   * Data rows in the file (header aside): for a CSV file counted when the import starts, for a
+   * workbook known once the import has read them all.
+   */
   totalRows: z.number().int().nullable(),
   processedRows: z.number().int(),
   createdCount: z.number().int(),
@@ -51,6 +54,11 @@ export const contactImportSchema = z.object({
   startedAt: z.iso.datetime().nullable(),
   finishedAt: z.iso.datetime().nullable(),
   undoneAt: z.iso.datetime().nullable(),
+  /**
+   * Contacts the undo left as they were (changed since the import, or with enquiries or
+   * appointments); null until undone.
+   */
+  undoKeptCount: z.number().int().nullable(),
 });
 export type ContactImport = z.infer<typeof contactImportSchema>;
 

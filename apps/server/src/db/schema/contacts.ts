@@ -52,6 +52,11 @@ export const contactImports = pgTable(
     startedAt: ts('started_at'),
     finishedAt: ts('finished_at'),
     undoneAt: ts('undone_at'),
+    /**
+     * Contacts the undo left as they were: created by the import but changed since or holding
+     * enquiries or appointments, or filled in by it and changed since.
+     */
+    undoKeptCount: integer('undo_kept_count'),
   },
   (t) => [index('contact_imports_business_created_idx').on(t.businessId, t.createdAt.desc())],
 );

@@ -8,7 +8,7 @@ import {
 } from '@switchboard/shared/contact-imports';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactImports, contacts } from '../../../db/schema';
+import { contactImports, contacts, enquiries } from '../../../db/schema';
 import type { WireError } from '../../../plugins/error-handler';
 import {
   buildTestApp,
@@ -55,6 +55,7 @@ describe.each(databaseTargets)('contact imports on %s', (target) => {
   let member: Record<string, string>;
   let stranger: Record<string, string>;
   let admin: Record<string, string>;
+  let memberBusinessId: string;
 
   const upload = async (
     content: string | Buffer,
@@ -101,6 +102,7 @@ describe.each(databaseTargets)('contact imports on %s', (target) => {
   beforeAll(async () => {
     ctx = await buildTestApp(target, { SANDBOX_CALLS: '0' });
     const owner = await createBusinessWithMember(ctx.app);
+    memberBusinessId = owner.businessId;
     const other = await createBusinessWithMember(ctx.app);
     member = await sessionHeaders(ctx.app, owner.userName);
     stranger = await sessionHeaders(ctx.app, other.userName);
@@ -226,6 +228,85 @@ describe.each(databaseTargets)('contact imports on %s', (target) => {
     const again = await send<WireError>('POST', url);
     expect(again.status).toBe(409);
     expect(again.body.error.message).toBe(contactImportMessages.notUndoable);
+  });
+
+  it('undo keeps what changed after the import: edits, enquiries, details edited since', async () => {
+    const add = async (name: string, phone: string) =>
+      (await send<Contact>('POST', '/api/contacts', { name, phone })).body;
+    const edit = async (id: string, body: Record<string, unknown>) => {
+      const res = await ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/contacts/${id}`,
+        headers: member,
+        payload: body,
+      });
+      expect(res.statusCode).toBe(200);
+    };
+    const keptBefore = await add('Kept Before', '087 555 1001');
+    const restoredBefore = await add('Restored Before', '087 555 1002');
+    const { body } = await upload(
+      [
+        'Name,Phone,Email,Company',
+        'Undo Edited,087 555 2001,,',
+        'Undo Enquiry,087 555 2002,,',
+        'Undo Plain,087 555 2003,,',
+        ',087 555 1001,kept.before@example.ie,FillCo',
+        ',087 555 1002,restored.before@example.ie,FillCo',
+      ].join('\n'),
+    );
+    await send('POST', `/api/contacts/imports/${body.import.id}/commit`, {
+      mapping: { name: 0, phone: 1, email: 2, company: 3 },
+    });
+    await ctx.app.contactImportJob.runImport(body.import.id);
+    const imported = await ctx.app.database.db
+      .select({ id: contacts.id, name: contacts.name })
+      .from(contacts)
+      .where(eq(contacts.importId, body.import.id));
+    const idOf = (name: string) => imported.find((c) => c.name === name)!.id;
+    expect(imported).toHaveLength(3);
+
+    // After the import, someone edits one new contact, an agent takes an enquiry from another,
+    // and one of the contacts it filled in is edited by hand.
+    await edit(idOf('Undo Edited'), { name: 'Undo Edited Later', phone: '+353875552001' });
+    await ctx.app.database.db.insert(enquiries).values({
+      businessId: memberBusinessId,
+      contactId: idOf('Undo Enquiry'),
+      subject: 'Call me back',
+      source: 'manual',
+    });
+    await edit(keptBefore.id, {
+      name: 'Kept Before Later',
+      phone: '+353875551001',
+      email: 'kept.before@example.ie',
+      company: 'FillCo',
+    });
+
+    const undone = await send<ContactImport>(
+      'POST',
+      `/api/contacts/imports/${body.import.id}/undo`,
+    );
+    expect(undone.status).toBe(200);
+    expect(undone.body).toMatchObject({ status: 'undone', undoKeptCount: 3 });
+    const after = await contactsOf();
+    const named = (name: string) => after.find((c) => c.name === name);
+    expect(named('Undo Edited Later')).toBeDefined();
+    expect(named('Undo Enquiry')).toBeDefined();
+    expect(named('Undo Plain')).toBeUndefined();
+    const left = await ctx.app.database.db
+      .select({ subject: enquiries.subject })
+      .from(enquiries)
+      .where(eq(enquiries.contactId, idOf('Undo Enquiry')));
+    expect(left).toEqual([{ subject: 'Call me back' }]);
+    expect(after.find((c) => c.id === keptBefore.id)).toMatchObject({
+      name: 'Kept Before Later',
+      email: 'kept.before@example.ie',
+      company: 'FillCo',
+    });
+    expect(after.find((c) => c.id === restoredBefore.id)).toMatchObject({
+      name: 'Restored Before',
+      email: null,
+      company: null,
+    });
   });
 
   it('fills an existing contact matched by two people of the file once, first come first', async () => {

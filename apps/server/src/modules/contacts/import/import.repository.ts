@@ -1,11 +1,13 @@
 import { and, asc, count, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import {
+  appointments,
   businesses,
   contactImportChanges,
   contactImportErrors,
   contactImports,
   contacts,
+  enquiries,
 } from '../../../db/schema';
 import { isContactId } from '../contacts.repository';
 import type { ContactRow } from './rows';
@@ -32,6 +34,7 @@ const IMPORT_COLUMNS = {
   startedAt: contactImports.startedAt,
   finishedAt: contactImports.finishedAt,
   undoneAt: contactImports.undoneAt,
+  undoKeptCount: contactImports.undoKeptCount,
 };
 
 export type ImportCounts = {
@@ -289,18 +292,6 @@ export async function fillContactBlanks(
     where c.id = v.id and c.business_id = ${businessId}::uuid`);
 }
 
-export async function setContactFields(
-  db: Db,
-  businessId: string,
-  contactId: string,
-  fields: Partial<ContactRow>,
-) {
-  await db
-    .update(contacts)
-    .set({ ...fields, updatedAt: sql`now()` })
-    .where(and(eq(contacts.businessId, businessId), eq(contacts.id, contactId)));
-}
-
 /** The first before-image of a contact per import is the one undo restores. */
 export async function insertImportChanges(
   db: Db,
@@ -345,6 +336,11 @@ export async function listImportErrors(
 /**
  * Undoes a completed import: deletes the contacts it created, puts back what it changed in
  * the others. Run inside a transaction; false when the import was not completed.
+ *
+ * Nothing that happened after the import is lost: a contact it created is kept when it was
+ * changed since (by hand or by a call) or has enquiries or appointments (they would go with
+ * it), and a contact it filled in keeps its details when they were changed since. Those are
+ * counted in `undo_kept_count`.
  */
 export async function undoContactImport(
   db: Db,
@@ -357,26 +353,61 @@ export async function undoContactImport(
     .where(and(eq(contactImports.businessId, businessId), eq(contactImports.id, importId)))
     .for('update');
   if (locked?.status !== 'completed') return false;
+  const unchangedSince = sql`${contacts.updatedAt} <= (select ${contactImports.finishedAt} from ${contactImports} where ${contactImports.id} = ${importId}::uuid)`;
+
   await db
     .delete(contacts)
+    .where(
+      and(
+        eq(contacts.businessId, businessId),
+        eq(contacts.importId, importId),
+        unchangedSince,
+        sql`not exists (select 1 from ${enquiries} where ${enquiries.contactId} = ${contacts.id})`,
+        sql`not exists (select 1 from ${appointments} where ${appointments.contactId} = ${contacts.id})`,
+      ),
+    );
+  const [createdKept] = await db
+    .select({ n: count() })
+    .from(contacts)
     .where(and(eq(contacts.businessId, businessId), eq(contacts.importId, importId)));
+
   const changes = await db
     .select({ contactId: contactImportChanges.contactId, before: contactImportChanges.before })
     .from(contactImportChanges)
     .where(eq(contactImportChanges.importId, importId));
+  let changedKept = 0;
   for (const change of changes) {
     const before = change.before as ContactRow;
-    await setContactFields(db, businessId, change.contactId, {
-      name: before.name,
-      phone: before.phone,
-      email: before.email,
-      company: before.company,
-      notes: before.notes,
-    });
+    const restored = await db
+      .update(contacts)
+      .set({
+        name: before.name,
+        phone: before.phone,
+        email: before.email,
+        company: before.company,
+        notes: before.notes,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(eq(contacts.businessId, businessId), eq(contacts.id, change.contactId), unchangedSince),
+      )
+      .returning({ id: contacts.id });
+    // Not restored: changed since (a contact deleted since is simply gone).
+    if (restored.length === 0) {
+      const [still] = await db
+        .select({ id: contacts.id })
+        .from(contacts)
+        .where(and(eq(contacts.businessId, businessId), eq(contacts.id, change.contactId)));
+      if (still) changedKept += 1;
+    }
   }
   await db
     .update(contactImports)
-    .set({ status: 'undone', undoneAt: sql`now()` })
+    .set({
+      status: 'undone',
+      undoneAt: sql`now()`,
+      undoKeptCount: Number(createdKept?.n ?? 0) + changedKept,
+    })
     .where(eq(contactImports.id, importId));
   return true;
 }

@@ -49,6 +49,7 @@ export function toContactImport(row: ContactImportRecord): ContactImport {
     startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,
     undoneAt: row.undoneAt?.toISOString() ?? null,
+    undoKeptCount: row.undoKeptCount,
   };
 }
 

@@ -200,6 +200,11 @@ describe('import history', { timeout: 20_000 }, () => {
     await user.click(row.getByRole('button', { name: 'Undo the import of patients.csv' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Undo import' }));
     expect(dialog.getByText(/8 contacts it created are deleted/)).toBeInTheDocument();
+    expect(
+      dialog.getByText(
+        /Contacts changed since the import, or with enquiries or appointments, are kept/,
+      ),
+    ).toBeInTheDocument();
     expect(api.calls('POST /api/contacts/imports/import-1/undo')).toEqual([]);
     const listsBefore = api.calls('GET /api/contacts').length;
 
@@ -214,7 +219,7 @@ describe('import history', { timeout: 20_000 }, () => {
 });
 
 describe('import counts', { timeout: 20_000 }, () => {
-  it('adds up to the rows read once an import ends, and offers no rejected rows while it runs', async () => {
+  it('adds up to the rows read once an import ends, says what an undo kept, and offers no rejected rows while it runs', async () => {
     stubContactsApi({
       imports: [
         buildContactImport({
@@ -222,6 +227,15 @@ describe('import counts', { timeout: 20_000 }, () => {
           processedRows: 30_000,
           createdCount: 29_102,
           failedCount: 462,
+        }),
+        buildContactImport({
+          id: 'import-3',
+          fileName: 'undone.csv',
+          status: 'undone',
+          processedRows: 3,
+          createdCount: 2,
+          updatedCount: 1,
+          undoKeptCount: 2,
         }),
         buildContactImport({
           id: 'import-2',
@@ -242,6 +256,12 @@ describe('import counts', { timeout: 20_000 }, () => {
       ),
     ).toBeInTheDocument();
     expect(done.getByRole('link', { name: /rejected rows/i })).toBeInTheDocument();
+    const undone = within(history.getByText('undone.csv').closest('tr')!);
+    expect(
+      undone.getByText(
+        '2 created · 1 updated · 0 skipped · 0 failed · 2 kept when undone (changed since)',
+      ),
+    ).toBeInTheDocument();
     const running = within(history.getByText('running.csv').closest('tr')!);
     expect(
       running.getByText('3,900 created · 0 updated · 0 skipped · 40 failed'),

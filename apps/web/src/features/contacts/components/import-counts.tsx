@@ -18,6 +18,9 @@ export function ImportCounts({ row }: { row: ContactImport }) {
       {count(row.createdCount)} created · {count(row.updatedCount)} updated ·{' '}
       {count(row.skippedCount)} skipped · {count(row.failedCount)} failed
       {merged > 0 && ` · ${count(merged)} merged with another row`}
+      {row.status === 'undone' &&
+        (row.undoKeptCount ?? 0) > 0 &&
+        ` · ${count(row.undoKeptCount ?? 0)} kept when undone (changed since)`}
     </Text>
   );
 }

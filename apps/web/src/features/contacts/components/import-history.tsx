@@ -166,8 +166,10 @@ function UndoImportModal({ row, onClose }: { row: ContactImport | null; onClose:
       {row && (
         <Stack gap="md">
           <Text size="sm">
-            Undo the import of {row.fileName}? The {row.createdCount} contacts it created are
-            deleted, and the {row.updatedCount} it filled in get their earlier details back.
+            Undo the import of {row.fileName}? The {row.createdCount.toLocaleString('en-US')}{' '}
+            contacts it created are deleted, and the {row.updatedCount.toLocaleString('en-US')} it
+            filled in get their earlier details back. Contacts changed since the import, or with
+            enquiries or appointments, are kept as they are.
           </Text>
           {undo.isError && (
             <Alert

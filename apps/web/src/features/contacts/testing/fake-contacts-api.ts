@@ -81,6 +81,7 @@ export function buildContactImport(overrides: Partial<ContactImport> = {}): Cont
     startedAt: null,
     finishedAt: null,
     undoneAt: null,
+    undoKeptCount: null,
     ...overrides,
   };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "contact_imports" ADD COLUMN "undo_kept_count" integer;
