@@ -30,8 +30,8 @@ export type ContactFile = {
   /** The header row first, then every row after it (blank ones included, for honest counts). */
   rows: AsyncIterable<ParsedRow>;
   /**
-   * How many rows will follow the header, counted without parsing them (CSV only: a workbook
-   * says it only by being read).
+   * How many rows will follow the header, counted without parsing them: for progress (a
+   * workbook's count may include rows kept only for formatting before its header).
    */
   countRows?: () => Promise<number>;
 };
@@ -66,8 +66,15 @@ export async function openContactFile(
     case 'unknown':
       throw importFileError(sniffed.problem);
     case 'xlsx':
-      await inspectXlsx(input, options.maxUncompressedBytes ?? DEFAULT_MAX_UNCOMPRESSED_BYTES);
-      file = { type: 'xlsx', rows: readFirstWorksheet(input) };
+      const { dataRows } = await inspectXlsx(
+        input,
+        options.maxUncompressedBytes ?? DEFAULT_MAX_UNCOMPRESSED_BYTES,
+      );
+      file = {
+        type: 'xlsx',
+        rows: readFirstWorksheet(input),
+        ...(dataRows === null ? {} : { countRows: () => Promise.resolve(dataRows) }),
+      };
       break;
     case 'csv': {
       const encoding = complete

@@ -99,10 +99,13 @@ describe('cellToText', () => {
 });
 
 describe('inspectXlsx', () => {
-  it('accepts a real workbook', async () => {
-    await expect(inspectXlsx({ buffer: await buildXlsx([{ rows: [['a']] }]) })).resolves.toBe(
-      undefined,
-    );
+  it('accepts a real workbook, and counts the rows after its header', async () => {
+    await expect(
+      inspectXlsx({ buffer: await buildXlsx([{ rows: [['a'], ['b'], ['c']] }]) }),
+    ).resolves.toEqual({ dataRows: 2 });
+    await expect(inspectXlsx({ buffer: await buildXlsx([{ rows: [] }]) })).resolves.toEqual({
+      dataRows: null,
+    });
   });
 
   it('refuses a zip bomb from its directory alone, before inflating anything', async () => {

@@ -39,11 +39,45 @@ async function openZip(input: XlsxInput): Promise<ZipFile> {
   }
 }
 
+/** What the inspection saw of a workbook that passed it. */
+export type XlsxInspection = {
+  /**
+   * The rows of the worksheet `readFirstWorksheet` will read, after its header: its `<row>`
+   * elements (counted while the zip is inflated anyway), less one. A row kept only for its
+   * formatting before the header counts too, so this is for progress, not for the record.
+   */
+  dataRows: number | null;
+};
+
+const WORKSHEET = /^xl\/worksheets\/[^/]+\.xml$/;
+
+/** `<row` elements in a worksheet's XML, and whether any cell has a value, chunk by chunk. */
+class RowCounter {
+  rows = 0;
+  hasValue = false;
+  private tail = '';
+  add(chunk: Buffer) {
+    const text = this.tail + chunk.toString('latin1'); // the markup is ASCII
+    // A tag starting in the last four characters is counted with the next chunk, which then
+    // shows the character after "<row".
+    for (
+      let at = text.indexOf('<row');
+      at !== -1 && at + 4 < text.length;
+      at = text.indexOf('<row', at + 4)
+    ) {
+      const next = text[at + 4];
+      if (next === ' ' || next === '>' || next === '/') this.rows += 1;
+    }
+    if (!this.hasValue) this.hasValue = /<v>|<v |<is>/.test(text);
+    this.tail = text.slice(-4);
+  }
+}
+
 /** Throws an ImportFileError unless the zip is an Excel workbook of a sane size. */
 export async function inspectXlsx(
   input: XlsxInput,
   maxUncompressedBytes = DEFAULT_MAX_UNCOMPRESSED_BYTES,
-): Promise<void> {
+): Promise<XlsxInspection> {
   const zipBomb = () =>
     new ImportFileError('zipBomb', IMPORT_MESSAGES.zipBomb(Math.round(maxUncompressedBytes / MB)));
 
@@ -70,20 +104,25 @@ export async function inspectXlsx(
     throw importFileError('notWorkbook');
   }
 
-  // The declarations passed; now make sure the data keeps to them.
+  // The declarations passed; now make sure the data keeps to them (and count the worksheets'
+  // rows on the way: the first with a value is the one that will be read).
   const zipForData = await openZip(input);
+  let dataRows: number | null = null;
   try {
     for await (const entry of zipForData.eachEntry()) {
       if (entry.fileName.endsWith('/')) continue;
       const stream = await zipForData.openReadStreamPromise(entry);
+      const counter = dataRows === null && WORKSHEET.test(entry.fileName) ? new RowCounter() : null;
       // yauzl (validateEntrySizes) errors once an entry inflates past its declared size.
-      for await (const _chunk of stream as AsyncIterable<Buffer>);
+      for await (const chunk of stream as AsyncIterable<Buffer>) counter?.add(chunk);
+      if (counter?.hasValue) dataRows = Math.max(0, counter.rows - 1);
     }
   } catch {
     throw zipBomb();
   } finally {
     zipForData.close();
   }
+  return { dataRows };
 }
 
 /**
