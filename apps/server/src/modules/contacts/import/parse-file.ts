@@ -65,7 +65,7 @@ export async function openContactFile(
   switch (sniffed.type) {
     case 'unknown':
       throw importFileError(sniffed.problem);
-    case 'xlsx':
+    case 'xlsx': {
       const { dataRows } = await inspectXlsx(
         input,
         options.maxUncompressedBytes ?? DEFAULT_MAX_UNCOMPRESSED_BYTES,
@@ -76,6 +76,7 @@ export async function openContactFile(
         ...(dataRows === null ? {} : { countRows: () => Promise.resolve(dataRows) }),
       };
       break;
+    }
     case 'csv': {
       const encoding = complete
         ? sniffed.encoding
