@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agents, contacts } from '../db/schema';
+import { agents, appointments, contacts, enquiries } from '../db/schema';
 import { AppError } from '../lib/app-error';
 import { buildTestApp, createBusinessWithMember, databaseTargets } from '../test/test-app';
 import { resolveToolCaller } from './tool-caller';
@@ -139,6 +139,38 @@ describe.each(databaseTargets)('resolveToolCaller on %s', (target) => {
       email: 'nameless@example.ie',
     });
     expect(named.contact).toMatchObject({ id: first.contact.id, name: 'Now Named' });
+  });
+
+  it('keeps a web caller who gives no email as one contact within the call', async () => {
+    const call = webCall();
+    // The agent takes an enquiry, then books an appointment, then hears an email address.
+    const first = await resolveToolCaller(db(), call, { name: 'No Email Visitor' });
+    await db().insert(enquiries).values({
+      businessId,
+      contactId: first.contact.id,
+      callId: call.id,
+      subject: 'Whitening',
+      source: 'call',
+    });
+    const second = await resolveToolCaller(db(), call, { name: 'Someone Else' });
+    expect(second.contact.id).toBe(first.contact.id);
+    expect(second.contact.name).toBe('No Email Visitor');
+    await db()
+      .insert(appointments)
+      .values({
+        businessId,
+        contactId: second.contact.id,
+        callId: call.id,
+        startsAt: new Date('2026-12-01T10:00:00Z'),
+        endsAt: new Date('2026-12-01T10:30:00Z'),
+        service: 'Whitening',
+        source: 'call',
+      });
+    const third = await resolveToolCaller(db(), call, { email: 'Later@Example.ie' });
+    expect(third.contact).toMatchObject({ id: first.contact.id, email: 'later@example.ie' });
+    // Another web call without an email cannot be told apart: a new contact.
+    const other = await resolveToolCaller(db(), webCall(), { name: 'No Email Visitor' });
+    expect(other.contact.id).not.toBe(first.contact.id);
   });
 
   it('does not store an address that is not an email as the contact’s email', async () => {

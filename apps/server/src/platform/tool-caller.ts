@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { agents, contacts } from '../db/schema';
+import { agents, appointments, contacts, enquiries } from '../db/schema';
 import { AppError } from '../lib/app-error';
 import {
   CONTACT_COLUMNS,
@@ -36,8 +36,9 @@ function emailOf(value: unknown): string | null {
  * the caller as a contact of that business (by phone number; for a web call, which has no
  * number, by the email address the caller gave, or a new contact with the name). A name or an
  * email only fills what the contact has blank; what is not an email address is not kept as
- * one. A web caller who gives no email cannot be recognised, so each such tool call records a
- * new contact with the name it has. A tool call
+ * one. A web caller who gives no email is recognised within the call (a later tool call of the
+ * same call finds the contact of the earlier one's enquiry or appointment), not across calls.
+ * A tool call
  * from an agent no business owns is refused with a 4xx, which the webhook answers as the tool's
  * error.
  */
@@ -65,13 +66,42 @@ export async function resolveToolCaller(
 
   const contact =
     (phone ? await upsertContactFromCall(db, { businessId, phone, name, email }) : null) ??
-    (await findOrCreateContactWithoutPhone(db, businessId, name, email));
+    (await findOrCreateContactWithoutPhone(db, businessId, text(call.id), name, email));
   return { businessId, assistantId, callId: text(call.id), contact };
+}
+
+/**
+ * The contact an earlier tool call of the same call recorded its enquiry or appointment for:
+ * a web caller who gives no email is still one person within one call.
+ */
+async function contactOfCall(
+  db: Db,
+  businessId: string,
+  callId: string,
+): Promise<ContactRecord | undefined> {
+  const earlier = sql`(
+    select ${enquiries.contactId} as contact_id, ${enquiries.createdAt} as at from ${enquiries}
+      where ${enquiries.businessId} = ${businessId} and ${enquiries.callId} = ${callId}
+    union all
+    select ${appointments.contactId}, ${appointments.createdAt} from ${appointments}
+      where ${appointments.businessId} = ${businessId} and ${appointments.callId} = ${callId}
+    order by at limit 1)`;
+  const [contact] = await db
+    .select(CONTACT_COLUMNS)
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.businessId, businessId),
+        sql`${contacts.id} = (select contact_id from ${earlier} as e)`,
+      ),
+    );
+  return contact;
 }
 
 async function findOrCreateContactWithoutPhone(
   db: Db,
   businessId: string,
+  callId: string | null,
   name: string | null,
   email: string | null,
 ): Promise<ContactRecord> {
@@ -83,16 +113,22 @@ async function findOrCreateContactWithoutPhone(
           .from(contacts)
           .where(and(eq(contacts.businessId, businessId), eq(contacts.email, email)))
       : Promise.resolve([]);
-  const [existing] = await byEmail();
+  const [byAddress] = await byEmail();
+  const existing =
+    byAddress ?? (callId === null ? undefined : await contactOfCall(db, businessId, callId));
   if (existing) {
-    // Like a phone caller's contact: a name given later fills a blank one, never replaces it.
-    if (existing.name.trim() !== '' || name === null) return existing;
-    const [named] = await db
+    // Like a phone caller's contact: a name or email given later fills a blank one, never
+    // replaces it (no other contact has this email: it was looked up above).
+    const fill: { name?: string; email?: string } = {};
+    if (existing.name.trim() === '' && name !== null) fill.name = name;
+    if (existing.email === null && email !== null) fill.email = email;
+    if (Object.keys(fill).length === 0) return existing;
+    const [filled] = await db
       .update(contacts)
-      .set({ name, updatedAt: sql`now()` })
-      .where(and(eq(contacts.id, existing.id), eq(contacts.name, '')))
+      .set({ ...fill, updatedAt: sql`now()` })
+      .where(eq(contacts.id, existing.id))
       .returning(columns);
-    return named ?? existing;
+    return filled ?? existing;
   }
   const [created] = await db
     .insert(contacts)
