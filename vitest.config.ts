@@ -53,6 +53,10 @@ export default defineConfig({
           globalSetup: ['./e2e/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // A page's first load at the end of a full run, on two busy cores, can take longer
+          // than expect.poll's 1 s default (routes.spec.ts failed so once); a poll that is
+          // wrong still fails, only later.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },
