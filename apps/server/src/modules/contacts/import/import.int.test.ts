@@ -99,6 +99,45 @@ describe.each(databaseTargets)('contact imports on %s', (target) => {
   const contactsOf = async () =>
     (await send<ContactList>('GET', '/api/contacts?limit=100')).body.data;
 
+  /** Uploads and commits `count` people named "<label> i" with numbers from `firstNumber`. */
+  const queueNumbered = async (
+    label: string,
+    count: number,
+    phonePrefix: string,
+    firstNumber: number,
+  ) => {
+    const rows = Array.from(
+      { length: count },
+      (_, i) => `${label} ${i},${phonePrefix} ${String(firstNumber + i)},`,
+    );
+    const { body } = await upload(['Name,Phone,Email', ...rows].join('\n'));
+    await send('POST', `/api/contacts/imports/${body.import.id}/commit`, {
+      mapping: { name: 0, phone: 1, email: 2 },
+    });
+    return body.import.id;
+  };
+
+  /** Runs the import with `onBatch` called after each batch written. */
+  const runWithHook = async (importId: string, onBatch: () => void | Promise<void>) => {
+    ctx.app.contactImportJob.onBatch = onBatch;
+    try {
+      await ctx.app.contactImportJob.runImport(importId);
+    } finally {
+      ctx.app.contactImportJob.onBatch = undefined;
+    }
+  };
+
+  /** The import failed whole: its status says so and none of its contacts exist. */
+  const expectFailedWithNothingWritten = async (importId: string) => {
+    const failed = await send<ContactImport>('GET', `/api/contacts/imports/${importId}`);
+    expect(failed.body).toMatchObject({ status: 'failed', error: contactImportMessages.failed });
+    const written = await ctx.app.database.db
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(eq(contacts.importId, importId));
+    expect(written).toEqual([]);
+  };
+
   beforeAll(async () => {
     ctx = await buildTestApp(target, { SANDBOX_CALLS: '0' });
     const owner = await createBusinessWithMember(ctx.app);
@@ -388,36 +427,22 @@ describe.each(databaseTargets)('contact imports on %s', (target) => {
   it.runIf(target === 'postgres')(
     'shows its progress while it runs, after every batch (PostgreSQL: PGlite answers nothing else meanwhile)',
     async () => {
-      const rows = Array.from(
-        { length: 4500 },
-        (_, i) => `Progress ${i},086 ${String(2_000_000 + i)},`,
-      );
-      const { body } = await upload(['Name,Phone,Email', ...rows].join('\n'));
-      await send('POST', `/api/contacts/imports/${body.import.id}/commit`, {
-        mapping: { name: 0, phone: 1, email: 2 },
-      });
+      const importId = await queueNumbered('Progress', 4500, '086', 2_000_000);
       const seen: ContactImport[] = [];
       // While the job is between batches (its transaction open), the page polls the import.
-      ctx.app.contactImportJob.onBatch = async () => {
-        seen.push(
-          (await send<ContactImport>('GET', `/api/contacts/imports/${body.import.id}`)).body,
-        );
+      await runWithHook(importId, async () => {
+        seen.push((await send<ContactImport>('GET', `/api/contacts/imports/${importId}`)).body);
         const listed = await send<ContactImportList>('GET', '/api/contacts/imports');
-        expect(listed.body.data.find((i) => i.id === body.import.id)?.processedRows).toBe(
+        expect(listed.body.data.find((i) => i.id === importId)?.processedRows).toBe(
           seen.at(-1)?.processedRows,
         );
-      };
-      try {
-        await ctx.app.contactImportJob.runImport(body.import.id);
-      } finally {
-        ctx.app.contactImportJob.onBatch = undefined;
-      }
+      });
       expect(seen.map((i) => [i.status, i.processedRows, i.createdCount, i.totalRows])).toEqual([
         ['running', 2000, 2000, 4500],
         ['running', 4000, 4000, 4500],
         ['running', 4500, 4500, 4500],
       ]);
-      const done = await send<ContactImport>('GET', `/api/contacts/imports/${body.import.id}`);
+      const done = await send<ContactImport>('GET', `/api/contacts/imports/${importId}`);
       expect(done.body).toMatchObject({
         status: 'completed',
         processedRows: 4500,
@@ -429,32 +454,14 @@ describe.each(databaseTargets)('contact imports on %s', (target) => {
 
   it('writes nothing when the import fails half way', async () => {
     // Three batches of 2,000: it fails after the first.
-    const rows = Array.from(
-      { length: 4500 },
-      (_, i) => `Person ${i},087 ${String(1_000_000 + i)},`,
-    );
-    const { body } = await upload(['Name,Phone,Email', ...rows].join('\n'));
-    await send('POST', `/api/contacts/imports/${body.import.id}/commit`, {
-      mapping: { name: 0, phone: 1, email: 2 },
-    });
+    const importId = await queueNumbered('Person', 4500, '087', 1_000_000);
     let batches = 0;
-    ctx.app.contactImportJob.onBatch = () => {
+    await runWithHook(importId, () => {
       batches += 1;
       throw new Error('the server stopped');
-    };
-    try {
-      await ctx.app.contactImportJob.runImport(body.import.id);
-    } finally {
-      ctx.app.contactImportJob.onBatch = undefined;
-    }
+    });
     expect(batches).toBe(1);
-    const failed = await send<ContactImport>('GET', `/api/contacts/imports/${body.import.id}`);
-    expect(failed.body).toMatchObject({ status: 'failed', error: contactImportMessages.failed });
-    const written = await ctx.app.database.db
-      .select({ id: contacts.id })
-      .from(contacts)
-      .where(eq(contacts.importId, body.import.id));
-    expect(written).toEqual([]);
+    await expectFailedWithNothingWritten(importId);
   });
 
   it.runIf(target === 'postgres')(
@@ -462,35 +469,17 @@ describe.each(databaseTargets)('contact imports on %s', (target) => {
     async () => {
       // Batches are sent ahead of their being written: a statement that fails in the third
       // must still fail the import, with the batches after it, and leave nothing behind.
-      const rows = Array.from(
-        { length: 6500 },
-        (_, i) => `Racer ${i},086 ${String(3_000_000 + i)},`,
-      );
-      const { body } = await upload(['Name,Phone,Email', ...rows].join('\n'));
-      await send('POST', `/api/contacts/imports/${body.import.id}/commit`, {
-        mapping: { name: 0, phone: 1, email: 2 },
-      });
+      const importId = await queueNumbered('Racer', 6500, '086', 3_000_000);
       let walkIn: { status: number; body: Contact } | undefined;
-      ctx.app.contactImportJob.onBatch = async () => {
+      await runWithHook(importId, async () => {
         // A caller of row 5,001 is saved by hand, outside the import's transaction.
         walkIn ??= await send<Contact>('POST', '/api/contacts', {
           name: 'Walk-in',
           phone: '086 3005000',
         });
-      };
-      try {
-        await ctx.app.contactImportJob.runImport(body.import.id);
-      } finally {
-        ctx.app.contactImportJob.onBatch = undefined;
-      }
+      });
       expect(walkIn?.status).toBe(201);
-      const failed = await send<ContactImport>('GET', `/api/contacts/imports/${body.import.id}`);
-      expect(failed.body).toMatchObject({ status: 'failed', error: contactImportMessages.failed });
-      const written = await ctx.app.database.db
-        .select({ id: contacts.id })
-        .from(contacts)
-        .where(eq(contacts.importId, body.import.id));
-      expect(written).toEqual([]);
+      await expectFailedWithNothingWritten(importId);
       const kept = await ctx.app.database.db
         .select({ name: contacts.name, source: contacts.source })
         .from(contacts)
