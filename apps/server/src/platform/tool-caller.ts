@@ -38,9 +38,8 @@ function emailOf(value: unknown): string | null {
  * email only fills what the contact has blank; what is not an email address is not kept as
  * one. A web caller who gives no email is recognised within the call (a later tool call of the
  * same call finds the contact of the earlier one's enquiry or appointment), not across calls.
- * A tool call
- * from an agent no business owns is refused with a 4xx, which the webhook answers as the tool's
- * error.
+ * A tool call from an agent no business owns is refused with a 4xx, which the webhook answers
+ * as the tool's error.
  */
 export async function resolveToolCaller(
   db: Db,
@@ -64,10 +63,12 @@ export async function resolveToolCaller(
   const customer = call.customer as { number?: unknown } | undefined;
   const phone = text(customer?.number);
 
+  const callId = text(call.id);
+
   const contact =
     (phone ? await upsertContactFromCall(db, { businessId, phone, name, email }) : null) ??
-    (await findOrCreateContactWithoutPhone(db, businessId, text(call.id), name, email));
-  return { businessId, assistantId, callId: text(call.id), contact };
+    (await findOrCreateContactWithoutPhone(db, businessId, callId, name, email));
+  return { businessId, assistantId, callId, contact };
 }
 
 /**

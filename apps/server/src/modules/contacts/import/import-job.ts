@@ -35,13 +35,19 @@ import {
 import type { Mapping } from '@switchboard/shared/contact-imports';
 import { openContactFile } from './parse-file';
 import { timeOrderedId } from './time-ordered-id';
-import { DuplicateTracker, toContactRow, type ContactRow, type TrackResult } from './rows';
+import {
+  CONTACT_ROW_FIELDS,
+  DuplicateTracker,
+  isBlank,
+  toContactRow,
+  type ContactRow,
+  type TrackResult,
+} from './rows';
 
 const MB = 1024 * 1024;
 const YIELD_EVERY = 100;
 const BATCHES_IN_FLIGHT = 2;
 const yieldToEventLoop = () => new Promise((resolve) => setImmediate(resolve));
-const FIELDS = ['name', 'phone', 'email', 'company', 'notes'] as const;
 
 export type ContactImportJobOptions = {
   db: Db;
@@ -54,8 +60,6 @@ export type ContactImportJobOptions = {
   /** How often a started runner looks for queued imports (default 2 s). */
   pollMs?: number;
 };
-
-const isBlank = (value: string | null) => value === null || value === '';
 
 /** A running import's counts, and how many rows its file has (null: not known until read). */
 export type ImportProgress = ImportCounts & { totalRows: number | null };
@@ -267,7 +271,7 @@ class ImportWriter {
   ) {
     const current = held.row!;
     let changes: Partial<ContactRow> | undefined;
-    for (const field of FIELDS) {
+    for (const field of CONTACT_ROW_FIELDS) {
       const value = state[field];
       if (isBlank(value) || !isBlank(current[field])) continue;
       if (field === 'phone' || field === 'email') {
@@ -427,7 +431,9 @@ export class ContactImportJob {
       const { counts, written } = await writer.flush();
       const previous = reported;
       // Progress is reported batch after batch, once the batch is written.
-      reported = Promise.all([written, previous]).then(() => this.afterBatch(claimed.id, counts));
+      reported = Promise.all([written, previous]).then(() =>
+        this.afterBatch(claimed.id, { ...counts, totalRows }),
+      );
       reported.catch(() => undefined); // awaited through inFlight or at the end
       inFlight.push(reported);
     };
@@ -464,16 +470,13 @@ export class ContactImportJob {
     return writer.counts;
   }
 
-  private async afterBatch(importId: string, counts: ImportCounts) {
+  private async afterBatch(importId: string, counts: ImportProgress) {
     // PGlite runs in this thread and answers without ever leaving the microtask queue, so
     // without this an import would hold the event loop (no I/O, not even a log line) until
     // it ends.
     await yieldToEventLoop();
     this.options.log.debug({ importId, ...counts }, 'contact import batch written');
-    this.progress.set(importId, {
-      ...counts,
-      totalRows: this.progress.get(importId)?.totalRows ?? null,
-    });
+    this.progress.set(importId, counts);
     await this.onBatch?.(importId, counts);
   }
 }

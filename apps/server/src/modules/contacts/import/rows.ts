@@ -129,9 +129,11 @@ export type TrackResult =
       ignored: (keyof ContactRow)[];
     };
 
-const MERGED_FIELDS = ['name', 'phone', 'email', 'company', 'notes'] as const;
+/** A contact row's fields, in the order merges look at them. */
+export const CONTACT_ROW_FIELDS = ['name', 'phone', 'email', 'company', 'notes'] as const;
 
-const isBlank = (value: string | null) => value === null || value === '';
+/** A field with nothing in it: a merge fills it, never overwrites what is there. */
+export const isBlank = (value: string | null) => value === null || value === '';
 
 /**
  * Keeps one merged contact per person of a file. A person's contact object is never changed
@@ -166,7 +168,7 @@ export class DuplicateTracker {
     const person = this.people[index]!;
     const ignored: (keyof ContactRow)[] = [];
     let merged: ContactRow | undefined;
-    for (const field of MERGED_FIELDS) {
+    for (const field of CONTACT_ROW_FIELDS) {
       const value = contact[field];
       if (isBlank(value)) continue;
       const current = person[field];
