@@ -39,6 +39,8 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           include: ['apps/*/src/**/*.int.test.ts'],
           environment: 'node',
+          // Migrates a PGlite and a PostgreSQL template once; each test app copies one.
+          globalSetup: ['./apps/server/src/test/template-databases.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,10 +1,10 @@
 import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import type { DateRange } from '@switchboard/shared/date-range';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { TestProviders } from '../test/render';
 import { DateRangeControl, useDateRangeParams } from './date-range-control';
+import { setupUser } from '../test/user';
 
 function ParamsProbe() {
   return <output aria-label="Requested range">{JSON.stringify(useDateRangeParams())}</output>;
@@ -28,7 +28,7 @@ function renderControl(
     ],
     { initialEntries: [path] },
   );
-  const user = userEvent.setup();
+  const user = setupUser();
   render(
     <TestProviders>
       <RouterProvider router={router} />

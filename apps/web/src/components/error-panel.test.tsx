@@ -1,15 +1,15 @@
 import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { data, type RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { TestProviders, renderApp } from '../test/render';
 import { ErrorBoundary } from './error-boundary';
 import { ErrorPanel } from './error-panel';
 import { RouteError } from './route-error';
+import { setupUser } from '../test/user';
 
 describe('ErrorPanel', () => {
   it('hides the error until "Show Error" is pressed, then toggles back with "Hide Error"', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     render(
       <TestProviders>
         <ErrorPanel error={new Error('Agent list exploded')} />
@@ -33,7 +33,7 @@ describe('ErrorPanel', () => {
   });
 
   it('shows the stack trace with the message', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const error = new Error('boom');
     error.stack = 'Error: boom\n    at renderCallLogs (call-logs.tsx:10:5)';
     render(

@@ -2,12 +2,12 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { useState, type ReactNode } from 'react';
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
 import { createAppQueryClient } from '../app/provider';
 import { createRoutes } from '../app/router';
 import { theme } from '../app/theme';
+import { setupUser } from './user';
 
 /** The app's own query client (session handling included), without retries to wait for. */
 export function createTestQueryClient() {
@@ -37,7 +37,7 @@ export function TestProviders({
 export function renderApp(path: string, routeTable: RouteObject[] = createRoutes()) {
   const router = createMemoryRouter(routeTable, { initialEntries: [path] });
   const queryClient = createTestQueryClient();
-  const user = userEvent.setup();
+  const user = setupUser();
   const result = render(
     <TestProviders queryClient={queryClient}>
       <RouterProvider router={router} />

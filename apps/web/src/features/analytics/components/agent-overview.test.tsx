@@ -1,10 +1,10 @@
 import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { errorResponse, jsonResponse, stubApi } from '../../../test/fake-api';
 import { TestProviders } from '../../../test/render';
 import { buildAgentAnalytics, buildEmptyAgentAnalytics } from '../test-factories';
 import { AgentOverview } from './agent-overview';
+import { setupUser } from '../../../test/user';
 
 // jsdom has no canvas: charts render what they were given as text (see the fake).
 vi.mock('react-chartjs-2', () => import('../../../components/charts/fake-react-chartjs-2'));
@@ -137,7 +137,7 @@ describe('AgentOverview', () => {
     expect(alert).toHaveTextContent('The analytics are unavailable right now.');
 
     fail = false;
-    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await setupUser().click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('group', { name: 'Total Spent' })).toHaveTextContent('$12.50');
     expect(api.calls(ANALYTICS)).toHaveLength(2);
   });

@@ -1,9 +1,9 @@
 import { render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { TestProviders } from '../../../test/render';
 import { CallLogs } from '../components/call-logs';
 import { AGENT_ID } from './fake-call-logs-api';
+import { setupUser } from '../../../test/user';
 
 /**
  * The call log alone at `/agent/asst_front_desk/call-logs<search>`, in a router (its state is the
@@ -17,7 +17,7 @@ export function renderCallLogs(search = '') {
     ],
     { initialEntries: [`/agent/${AGENT_ID}/call-logs${search}`] },
   );
-  const user = userEvent.setup();
+  const user = setupUser();
   const result = render(
     <TestProviders>
       <RouterProvider router={router} />

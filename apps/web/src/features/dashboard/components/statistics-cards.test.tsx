@@ -1,9 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { errorResponse, jsonResponse, stubApi } from '../../../test/fake-api';
 import { TestProviders } from '../../../test/render';
 import { StatisticsCards } from './statistics-cards';
+import { setupUser } from '../../../test/user';
 
 const statistics = {
   timeZone: 'America/New_York',
@@ -17,7 +17,7 @@ const statistics = {
 };
 
 function renderCards() {
-  const user = userEvent.setup();
+  const user = setupUser();
   render(
     <TestProviders>
       <StatisticsCards />

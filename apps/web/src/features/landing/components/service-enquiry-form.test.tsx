@@ -1,13 +1,13 @@
 import { serviceEnquiryMessages } from '@switchboard/shared/service-enquiries';
 import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { errorResponse, jsonResponse, stubApi } from '../../../test/fake-api';
 import { TestProviders } from '../../../test/render';
 import { ServiceEnquiryForm } from './service-enquiry-form';
+import { setupUser } from '../../../test/user';
 
 function renderForm() {
-  const user = userEvent.setup();
+  const user = setupUser();
   render(
     <TestProviders>
       <ServiceEnquiryForm />
@@ -16,7 +16,7 @@ function renderForm() {
   return { user };
 }
 
-async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
+async function fillRequired(user: ReturnType<typeof setupUser>) {
   await user.type(screen.getByRole('textbox', { name: /Point of contact/ }), 'Maya Patel');
   await user.type(screen.getByRole('textbox', { name: /Business name/ }), 'Harbour Physio');
   await user.type(screen.getByRole('combobox', { name: /Country/ }), 'Irel');
