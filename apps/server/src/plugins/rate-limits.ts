@@ -10,6 +10,17 @@ import { AppError } from '../lib/app-error';
  */
 export type LimitStore = Redis | undefined;
 
+/** REDIS_URL did not answer at start: main.ts prints this message and exits. */
+export class RedisUnavailableError extends Error {
+  constructor(reason: unknown) {
+    super(
+      `Could not connect to REDIS_URL: ${reason instanceof Error ? reason.message : String(reason)}`,
+      { cause: reason },
+    );
+    this.name = 'RedisUnavailableError';
+  }
+}
+
 /**
  * Connects to REDIS_URL at start, so a wrong address stops the boot instead of the first
  * sign-in. A command waits for at most one reconnection and then fails (the request answers
@@ -26,9 +37,11 @@ export async function openLimitStore(
     maxRetriesPerRequest: 1,
   });
   // ioredis reports connection trouble as events; without a listener they would go to stderr.
-  client.on('error', (error: Error) =>
-    log.warn({ err: error }, 'redis (rate limits): %s', error.message),
-  );
+  let lastError: Error | undefined;
+  client.on('error', (error: Error) => {
+    lastError = error;
+    log.warn({ err: error }, 'redis (rate limits): %s', error.message);
+  });
   const close = async () => {
     if (client.status === 'end') return;
     await client.quit().catch(() => client.disconnect());
@@ -37,10 +50,9 @@ export async function openLimitStore(
     await client.connect();
   } catch (error) {
     client.disconnect();
-    throw new Error(
-      `Could not connect to REDIS_URL: ${error instanceof Error ? error.message : String(error)}`,
-      { cause: error },
-    );
+    // connect() itself only says "Connection is closed."; the error event says why.
+    const reason = lastError ?? error;
+    throw new RedisUnavailableError(reason);
   }
   return { store: client, close };
 }
