@@ -23,6 +23,7 @@ import { ContactImportsService } from './modules/contacts/import/import.service'
 import { AdminService } from './modules/admin/admin.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
+import { createSignInThrottle } from './modules/auth/sign-in-throttle';
 import { DEMO_ADMIN, DEMO_MEMBER, seedDemoAccounts } from './modules/auth/demo-accounts';
 import { healthRoutes } from './modules/health/health.routes';
 import { syncEmailLogsFromOutbox } from './modules/enquiries/enquiries.repository';
@@ -48,6 +49,7 @@ import { registerAuth, sessionCookieFor } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { DOCS_PREFIX, registerOpenApi } from './plugins/openapi';
 import { registerOriginCheck } from './plugins/origin-check';
+import { openLimitStore } from './plugins/rate-limits';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
 
@@ -85,12 +87,18 @@ function loopbackBaseUrl(address: string | AddressInfo | null): string {
   return `http://[${address.address}]:${address.port}`;
 }
 
+/** What buildApp takes besides the configuration. */
+export type AppOptions = {
+  /** The clock of the sign-in limits, in ms since the epoch (default: Date.now). */
+  now?: () => number;
+};
+
 /**
  * Builds the whole server: database (opened and migrated), plugins, API modules, the SPA.
  * main.ts and every integration test call this same function; the caller listens (or
  * injects), which finishes booting the plugins.
  */
-export async function buildApp(config: Config) {
+export async function buildApp(config: Config, options: AppOptions = {}) {
   const app = Fastify({
     logger: loggerOptions(config),
     trustProxy: config.trustProxy,
@@ -106,6 +114,7 @@ export async function buildApp(config: Config) {
   app.decorate('database', database);
   let platform: PlatformRuntime | undefined;
   let callSync: CallSync | undefined;
+  let closeLimitStore: (() => Promise<void>) | undefined;
   const mail = new MailService({
     db: database.db,
     transport: config.mail.smtpUrl
@@ -130,6 +139,7 @@ export async function buildApp(config: Config) {
     await mail.stop();
     await callSync?.stop();
     await platform?.close();
+    await closeLimitStore?.();
     await database.close();
   });
 
@@ -138,6 +148,8 @@ export async function buildApp(config: Config) {
   });
 
   try {
+    const limits = await openLimitStore(config.redis, app.log);
+    closeLimitStore = limits.close;
     const runtime = await startPlatform(config, app.log);
     platform = runtime;
     const sync = new CallSync({
@@ -202,7 +214,16 @@ export async function buildApp(config: Config) {
     await registerOpenApi(app);
     await app.register(healthRoutes, { prefix: '/api' });
     await app.register(
-      authRoutes({ service: auth, cookie: sessionCookie, publicUrl: config.publicUrl }),
+      authRoutes({
+        service: auth,
+        cookie: sessionCookie,
+        publicUrl: config.publicUrl,
+        signInThrottle: createSignInThrottle({
+          redis: limits.store,
+          now: options.now ?? Date.now,
+        }),
+        limitStore: limits.store,
+      }),
       { prefix: '/api' },
     );
     await app.register(adminRoutes({ service: new AdminService({ db: database.db }) }), {
@@ -229,6 +250,7 @@ export async function buildApp(config: Config) {
           mail,
           publicUrl: config.publicUrl,
         }),
+        limitStore: limits.store,
       }),
       { prefix: '/api' },
     );

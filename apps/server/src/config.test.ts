@@ -14,6 +14,17 @@ describe('loadConfig', () => {
     expect(config.platform.apiKey).toBeUndefined();
     expect(config.mail.smtpUrl).toBeUndefined();
     expect(config.imports).toEqual({ maxFileMb: 25, maxUncompressedMb: 100 });
+    expect(config.redis).toBeUndefined();
+  });
+
+  it('keeps the rate limits in Redis when REDIS_URL is set, under a key prefix', () => {
+    expect(loadConfig({ REDIS_URL: 'redis://cache:6379/2' }).redis).toEqual({
+      url: 'redis://cache:6379/2',
+      keyPrefix: 'switchboard:',
+    });
+    expect(
+      loadConfig({ REDIS_URL: 'rediss://cache:6380', REDIS_KEY_PREFIX: 'sb-eu:' }).redis,
+    ).toEqual({ url: 'rediss://cache:6380', keyPrefix: 'sb-eu:' });
   });
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {
@@ -37,6 +48,7 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL: must be an smtp:// or smtps:// URL'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
     [{ IMPORT_MAX_FILE_MB: '0' }, 'IMPORT_MAX_FILE_MB: must be at least 1'],
+    [{ REDIS_URL: 'http://cache:6379' }, 'REDIS_URL: must be a redis:// or rediss:// URL'],
   ])('rejects %j with a readable message naming the setting', (env, expected) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(expected);

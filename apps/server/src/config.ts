@@ -68,6 +68,15 @@ const envSchema = z.object({
   // Contact imports: the upload, and what an Excel workbook may expand to when unzipped.
   IMPORT_MAX_FILE_MB: z.coerce.number().int().min(1, 'must be at least 1').default(25),
   IMPORT_MAX_UNCOMPRESSED_MB: z.coerce.number().int().min(1, 'must be at least 1').default(100),
+
+  // Rate limits kept in Redis, shared by every instance (in this process's memory when unset).
+  REDIS_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+      .optional(),
+  ),
+  REDIS_KEY_PREFIX: z.string().trim().min(1).default('switchboard:'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -101,6 +110,8 @@ export type Config = {
   };
   mail: { smtpUrl: string | undefined; from: string };
   imports: { maxFileMb: number; maxUncompressedMb: number };
+  /** Where the rate limits' counters live: Redis (shared by instances), else memory. */
+  redis: { url: string; keyPrefix: string } | undefined;
 };
 
 export class ConfigError extends Error {
@@ -156,6 +167,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     imports: { maxFileMb: e.IMPORT_MAX_FILE_MB, maxUncompressedMb: e.IMPORT_MAX_UNCOMPRESSED_MB },
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
   };
 }
 

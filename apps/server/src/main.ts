@@ -2,6 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseLockedError } from './db/directory-lock';
+import { RedisUnavailableError } from './plugins/rate-limits';
 
 // Starts listening; everything else lives in buildApp.
 async function main() {
@@ -20,7 +21,7 @@ async function main() {
   try {
     app = await buildApp(config);
   } catch (error) {
-    if (error instanceof DatabaseLockedError) {
+    if (error instanceof DatabaseLockedError || error instanceof RedisUnavailableError) {
       console.error(error.message);
       process.exit(1);
     }

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { buildApp } from '../app';
+import { buildApp, type AppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import {
   findUserByUserName,
@@ -84,9 +84,13 @@ export async function createScratchConfig(
 }
 
 /** Builds the real app on a scratch database; `close` shuts it down and removes the data. */
-export async function buildTestApp(target: DatabaseTarget, env: Record<string, string> = {}) {
+export async function buildTestApp(
+  target: DatabaseTarget,
+  env: Record<string, string> = {},
+  options: AppOptions = {},
+) {
   const scratch = await createScratchConfig(target, env);
-  const app = await buildApp(scratch.config).catch(async (error: unknown) => {
+  const app = await buildApp(scratch.config, options).catch(async (error: unknown) => {
     await scratch.cleanup();
     throw error;
   });

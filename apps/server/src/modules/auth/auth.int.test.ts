@@ -21,8 +21,8 @@ import {
   sessionHeaders,
   signIn,
 } from '../../test/test-app';
-import { LOGIN_LIMITS } from './auth.routes';
 import { DEMO_ADMIN, DEMO_BUSINESS, DEMO_MEMBER, seedDemoAccounts } from './demo-accounts';
+import { SIGN_IN_LIMITS } from './sign-in-throttle';
 
 type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
 type ErrorBody = {
@@ -50,8 +50,13 @@ function issues(res: LightMyRequestResponse) {
 
 describe.each(databaseTargets)('accounts on %s', (target) => {
   let ctx: Ctx;
+  // The sign-in limits' clock: still unless a test moves it.
+  let clock = Date.now();
+  const advance = (ms: number) => {
+    clock += ms;
+  };
   beforeAll(async () => {
-    ctx = await buildTestApp(target, { SANDBOX_CALLS: '0' });
+    ctx = await buildTestApp(target, { SANDBOX_CALLS: '0' }, { now: () => clock });
   });
   afterAll(() => ctx?.close());
 
@@ -344,48 +349,137 @@ describe.each(databaseTargets)('accounts on %s', (target) => {
     });
   });
 
-  describe('sign-in rate limit', () => {
-    it(`answers 429 after ${LOGIN_LIMITS.perUserName.max} attempts for one user name, from any address`, async () => {
+  describe('sign-in limits (failures only, reset by a success)', () => {
+    const FREE = SIGN_IN_LIMITS.freeFailuresPerUserName;
+    const login = (userName: string, password: string, remoteAddress = nextTestIp()) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: sameOrigin,
+        remoteAddress,
+        payload: { userName, password },
+      });
+    const fail = (userName: string, remoteAddress?: string) =>
+      login(userName, 'wrong-password', remoteAddress);
+    const retryAfter = (res: LightMyRequestResponse) => Number(res.headers['retry-after']);
+
+    it('lets one user sign in 30 times in a row from one address', async () => {
       const { userName, password } = await createBusinessWithMember(ctx.app);
-      for (let i = 0; i < LOGIN_LIMITS.perUserName.max; i += 1) {
-        const res = await post('/api/auth/login', { userName, password: `wrong-${i}-password` });
-        expect(res.statusCode).toBe(401);
-      }
-      // Even the right password, in other letter case, from yet another address.
-      const res = await post('/api/auth/login', { userName: userName.toUpperCase(), password });
-      expect(res.statusCode).toBe(429);
-      expect(res.json<ErrorBody>().error).toEqual({
-        code: 'RATE_LIMITED',
-        message: 'Too many sign-in attempts. Please wait 15 minutes and try again.',
-      });
-      expect(Number(res.headers['retry-after'])).toBeGreaterThan(14 * 60);
-      // Other users are not affected.
-      const other = await post('/api/auth/login', {
-        userName: DEMO_MEMBER.userName,
-        password: DEMO_MEMBER.password,
-      });
-      expect(other.statusCode).toBe(200);
+      const office = nextTestIp();
+      const statuses: number[] = [];
+      for (let i = 0; i < 30; i += 1)
+        statuses.push((await login(userName, password, office)).statusCode);
+      expect(statuses).toEqual(Array<number>(30).fill(200));
     });
 
-    it(`answers 429 after ${LOGIN_LIMITS.perIp.max} attempts from one address, whatever the user name`, async () => {
-      const remoteAddress = nextTestIp();
-      const attempt = (userName: string) =>
-        ctx.app.inject({
-          method: 'POST',
-          url: '/api/auth/login',
-          headers: sameOrigin,
-          remoteAddress,
-          payload: { userName, password: 'wrong-password' },
-        });
-      for (let i = 0; i < LOGIN_LIMITS.perIp.max; i += 1) {
-        expect((await attempt(`guess-${i}@example.com`)).statusCode).toBe(401);
+    it('lets 15 users behind one address (an office) sign in three times each', async () => {
+      const office = nextTestIp();
+      const members = [];
+      for (let i = 0; i < 15; i += 1) members.push(await createBusinessWithMember(ctx.app));
+      const statuses: number[] = [];
+      for (let round = 0; round < 3; round += 1) {
+        for (const { userName, password } of members) {
+          statuses.push((await login(userName, password, office)).statusCode);
+        }
       }
-      const res = await attempt('another-guess@example.com');
-      expect(res.statusCode).toBe(429);
-      expect(res.json<ErrorBody>().error.message).toMatch(
-        /^Too many sign-in attempts\. Please wait \d+ minutes? and try again\.$/,
-      );
+      expect(statuses).toEqual(Array<number>(45).fill(200));
     });
+
+    it(`slows a user name after ${FREE} failures with a doubling wait (at most 60 s), from any address`, async () => {
+      const { userName, password } = await createBusinessWithMember(ctx.app);
+      for (let i = 0; i < FREE; i += 1) expect((await fail(userName)).statusCode).toBe(401);
+
+      // Even the right password, in other letter case, from yet another address.
+      const early = await login(userName.toUpperCase(), password);
+      expect(early.statusCode).toBe(429);
+      expect(early.json<ErrorBody>().error).toEqual({
+        code: 'RATE_LIMITED',
+        message: 'Too many sign-in attempts. Please wait 1 second and try again.',
+      });
+      expect(retryAfter(early)).toBe(1);
+
+      const waits: number[] = [];
+      for (let wait = 1; wait <= 60;) {
+        advance(wait * 1000 - 1);
+        expect((await fail(userName)).statusCode).toBe(429); // a millisecond too early
+        advance(1);
+        expect((await fail(userName)).statusCode).toBe(401);
+        const refused = await fail(userName);
+        expect(refused.statusCode).toBe(429);
+        wait = retryAfter(refused);
+        waits.push(wait);
+        if (wait === 60) break;
+      }
+      expect(waits).toEqual([2, 4, 8, 16, 32, 60]);
+      const capped = await fail(userName);
+      expect(capped.json<ErrorBody>().error.message).toBe(
+        'Too many sign-in attempts. Please wait 1 minute and try again.',
+      );
+
+      // The owner who waits gets in.
+      advance(60_000);
+      expect((await login(userName, password)).statusCode).toBe(200);
+    });
+
+    it('forgets a user name’s failures at a successful sign-in', async () => {
+      const { userName, password } = await createBusinessWithMember(ctx.app);
+      for (let i = 0; i < FREE; i += 1) expect((await fail(userName)).statusCode).toBe(401);
+      advance(1000);
+      expect((await login(userName, password)).statusCode).toBe(200);
+
+      // Counting starts again from zero.
+      for (let i = 0; i < FREE; i += 1) expect((await fail(userName)).statusCode).toBe(401);
+      const refused = await fail(userName);
+      expect(refused.statusCode).toBe(429);
+      expect(retryAfter(refused)).toBe(1);
+    });
+
+    it(
+      `keeps other users of an address signing in until it has ${SIGN_IN_LIMITS.failuresPerAddress} failures in 15 minutes`,
+      {
+        timeout: 180_000,
+      },
+      async () => {
+        const office = nextTestIp();
+        const colleague = await createBusinessWithMember(ctx.app);
+        const attacked = await createBusinessWithMember(ctx.app);
+
+        // The colleague's own typos from the office are forgotten when they get in.
+        for (let i = 0; i < FREE - 1; i += 1) {
+          expect((await fail(colleague.userName, office)).statusCode).toBe(401);
+        }
+        expect((await login(colleague.userName, colleague.password, office)).statusCode).toBe(200);
+
+        // One user name under attack from the office does not stop the colleague.
+        for (let i = 0; i < FREE; i += 1) {
+          expect((await fail(attacked.userName, office)).statusCode).toBe(401);
+        }
+        expect((await fail(attacked.userName, office)).statusCode).toBe(429);
+        expect((await login(colleague.userName, colleague.password, office)).statusCode).toBe(200);
+
+        // Guesses at other user names fill the address's allowance (the colleague's cleared
+        // failures are not part of it: with them, these would be refused sooner).
+        const guesses = SIGN_IN_LIMITS.failuresPerAddress - FREE;
+        const statuses: number[] = [];
+        for (let i = 0; i < guesses; i += 1) {
+          statuses.push(
+            (await fail(`guess-${Math.floor(i / FREE)}@example.com`, office)).statusCode,
+          );
+        }
+        expect(statuses).toEqual(Array<number>(guesses).fill(401));
+
+        const blocked = await login(colleague.userName, colleague.password, office);
+        expect(blocked.statusCode).toBe(429);
+        expect(blocked.json<ErrorBody>().error.message).toBe(
+          'Too many sign-in attempts. Please wait 15 minutes and try again.',
+        );
+        expect(retryAfter(blocked)).toBeGreaterThan(14 * 60);
+        // Another address is not affected, and the office gets in again after the window.
+        expect((await login(colleague.userName, colleague.password)).statusCode).toBe(200);
+        advance(SIGN_IN_LIMITS.windowMs);
+        expect((await login(colleague.userName, colleague.password, office)).statusCode).toBe(200);
+      },
+    );
   });
 
   describe('same-origin check on state-changing requests', () => {

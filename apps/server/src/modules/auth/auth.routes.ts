@@ -1,5 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createAccountResponseSchema,
@@ -8,7 +6,6 @@ import {
   sessionResponseSchema,
   setPasswordSchema,
 } from '@switchboard/shared/auth';
-import { AppError } from '../../lib/app-error';
 import {
   clearSessionCookie,
   readSessionToken,
@@ -17,74 +14,36 @@ import {
   type SessionCookie,
 } from '../../plugins/auth';
 import { ourOrigin } from '../../plugins/origin-check';
+import {
+  enforceLimits,
+  limitAddress,
+  perAddressLimit,
+  refuseTooMany,
+  registerRateLimits,
+  type LimitStore,
+} from '../../plugins/rate-limits';
 import { CREATE_ACCOUNT_MESSAGE, type AuthService } from './auth.service';
+import type { SignInThrottle } from './sign-in-throttle';
 
 const MINUTE = 60_000;
 
-/**
- * Attempt limits. The counters live in this process's memory: with several instances behind a
- * load balancer each keeps its own, so the effective limit is multiplied by the number of
- * instances; give @fastify/rate-limit a Redis store (its `redis` option) to share them.
- */
-export const LOGIN_LIMITS = {
-  perUserName: { max: 10, timeWindow: 15 * MINUTE },
-  perIp: { max: 30, timeWindow: 15 * MINUTE },
-} as const;
+/** Requests per address, whatever their outcome (sign-in has its own rule: SIGN_IN_LIMITS). */
 export const CREATE_ACCOUNT_LIMIT_PER_IP = { max: 20, timeWindow: 60 * MINUTE } as const;
 export const SET_PASSWORD_LIMIT_PER_IP = { max: 30, timeWindow: 15 * MINUTE } as const;
-
-type Limiter = (request: FastifyRequest) => Promise<
-  | { isAllowed: true }
-  | {
-      isAllowed: false;
-      isExceeded: boolean;
-      ttl: number;
-    }
->;
-
-const minutes = (ms: number) => {
-  const n = Math.max(1, Math.ceil(ms / MINUTE));
-  return n === 1 ? '1 minute' : `${n} minutes`;
-};
-
-/** Counts this attempt against every limiter; over any of them → 429 with the longest wait. */
-export async function enforceLimits(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  limiters: Limiter[],
-  message: (wait: string) => string,
-) {
-  const results = await Promise.all(limiters.map((limiter) => limiter(request)));
-  let waitMs = 0;
-  for (const result of results) {
-    if (!result.isAllowed && result.isExceeded) waitMs = Math.max(waitMs, result.ttl);
-  }
-  if (waitMs > 0) {
-    reply.header('retry-after', Math.ceil(waitMs / 1000));
-    throw new AppError('RATE_LIMITED', 429, message(minutes(waitMs)));
-  }
-}
 
 export const authRoutes =
   (deps: {
     service: AuthService;
     cookie: SessionCookie;
     publicUrl: string | undefined;
+    signInThrottle: SignInThrottle;
+    limitStore: LimitStore;
   }): FastifyPluginAsyncZod =>
   async (app) => {
-    const { service, cookie } = deps;
-    await app.register(rateLimit, { global: false });
-    const loginPerIp = app.createRateLimit({ ...LOGIN_LIMITS.perIp });
-    const loginPerUserName = app.createRateLimit({
-      ...LOGIN_LIMITS.perUserName,
-      keyGenerator: (request) => {
-        // The body is validated (and trimmed) before this runs.
-        const userName = (request.body as { userName?: unknown } | undefined)?.userName;
-        return `user:${typeof userName === 'string' ? userName.toLowerCase() : ''}`;
-      },
-    });
-    const createAccountPerIp = app.createRateLimit({ ...CREATE_ACCOUNT_LIMIT_PER_IP });
-    const setPasswordPerIp = app.createRateLimit({ ...SET_PASSWORD_LIMIT_PER_IP });
+    const { service, cookie, signInThrottle } = deps;
+    await registerRateLimits(app, deps.limitStore);
+    const createAccountPerIp = perAddressLimit(app, 'create-account', CREATE_ACCOUNT_LIMIT_PER_IP);
+    const setPasswordPerIp = perAddressLimit(app, 'set-password', SET_PASSWORD_LIMIT_PER_IP);
 
     // Answers about who is signed in must never be cached by the browser or a proxy.
     app.addHook('onSend', async (_request, reply) => {
@@ -102,16 +61,21 @@ export const authRoutes =
           response: { 200: sessionResponseSchema },
         },
         // After validation: a malformed request is not an attempt.
-        preHandler: (request, reply) =>
-          enforceLimits(
-            request,
-            reply,
-            [loginPerIp, loginPerUserName],
-            (wait) => `Too many sign-in attempts. Please wait ${wait} and try again.`,
-          ),
+        preHandler: async (request, reply) => {
+          const verdict = await signInThrottle.admit(request.body.userName, limitAddress(request));
+          if (!verdict.allowed) {
+            throw refuseTooMany(
+              reply,
+              verdict.waitMs,
+              (wait) => `Too many sign-in attempts. Please wait ${wait} and try again.`,
+            );
+          }
+        },
       },
       async (request, reply) => {
         const started = await service.login(request.body, readSessionToken(request, cookie));
+        // The attempt was counted as a failure when admitted; a success clears the count.
+        await signInThrottle.succeeded(request.body.userName, limitAddress(request));
         setSessionCookie(reply, cookie, started.token, started.expiresAt);
         return { user: started.user };
       },

@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paginationQuerySchema } from '@switchboard/shared/pagination';
 import {
@@ -7,22 +6,24 @@ import {
   serviceEnquiryResponseSchema,
   serviceEnquirySchema,
 } from '@switchboard/shared/service-enquiries';
-import { enforceLimits } from '../auth/auth.routes';
+import {
+  enforceLimits,
+  perAddressLimit,
+  registerRateLimits,
+  type LimitStore,
+} from '../../plugins/rate-limits';
 import type { ServiceEnquiriesService } from './service-enquiries.service';
 
 const MINUTE = 60_000;
-/**
- * Enquiries per address. In this process's memory, like the sign-in limits (per instance; give
- * @fastify/rate-limit a Redis store when running several).
- */
+/** Enquiries per address (in Redis with REDIS_URL, shared by every instance). */
 export const SERVICE_ENQUIRY_LIMIT_PER_IP = { max: 5, timeWindow: 60 * MINUTE } as const;
 
 /** POST /api/service-enquiries (public, the landing page's form); the operators' list. */
 export const serviceEnquiryRoutes =
-  (deps: { service: ServiceEnquiriesService }): FastifyPluginAsyncZod =>
+  (deps: { service: ServiceEnquiriesService; limitStore: LimitStore }): FastifyPluginAsyncZod =>
   async (app) => {
-    await app.register(rateLimit, { global: false });
-    const perIp = app.createRateLimit({ ...SERVICE_ENQUIRY_LIMIT_PER_IP });
+    await registerRateLimits(app, deps.limitStore);
+    const perIp = perAddressLimit(app, 'service-enquiry', SERVICE_ENQUIRY_LIMIT_PER_IP);
 
     app.post(
       '/service-enquiries',

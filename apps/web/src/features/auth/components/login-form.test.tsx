@@ -83,14 +83,18 @@ describe('sign-in form', () => {
   it('says when there were too many attempts, in the server’s words', async () => {
     stubApi({
       'POST /api/auth/login': () =>
-        errorResponse(429, 'RATE_LIMITED', 'Too many sign-in attempts. Try again in 5 minutes.'),
+        errorResponse(
+          429,
+          'RATE_LIMITED',
+          'Too many sign-in attempts. Please wait 4 seconds and try again.',
+        ),
     });
     const { user } = await openLogin();
     await signIn(user);
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Too many sign-in attempts');
-    expect(alert).toHaveTextContent('Try again in 5 minutes.');
+    expect(alert).toHaveTextContent('Please wait 4 seconds and try again.');
   });
 
   it('says so when the server cannot be reached', async () => {
