@@ -275,7 +275,10 @@ export async function failInterruptedContactImports(
         which === 'all'
           ? undefined
           : // No lease: left running before leases existed.
-            or(isNull(contactImports.leaseExpiresAt), lt(contactImports.leaseExpiresAt, sql`now()`)),
+            or(
+              isNull(contactImports.leaseExpiresAt),
+              lt(contactImports.leaseExpiresAt, sql`now()`),
+            ),
       ),
     )
     .returning({ id: contactImports.id });
