@@ -185,7 +185,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL',
       // while the other instance is asked.
       vi.spyOn(assistants, 'list').mockImplementation(async (...args) => {
         runs.push(name);
-        await new Promise((resolve) => setTimeout(resolve, 500));
+        await new Promise((resolve) => setTimeout(resolve, 1500));
         return list(...args);
       });
     }
@@ -196,7 +196,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL',
         app.inject({ method: 'POST', url: '/api/platform/sync', headers });
       await Promise.all([refresh(a), refresh(b)]);
       // While the one run is under way, each instance shows it as running.
-      await vi.waitFor(() => expect(runs).toHaveLength(1));
+      await vi.waitFor(() => expect(runs).toHaveLength(1), { timeout: 5000 });
       for (const app of [a, b]) {
         const status = await app.inject({ method: 'GET', url: '/api/platform/status', headers });
         expect(status.json<PlatformStatus>().sync).toMatchObject({
@@ -230,7 +230,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL',
 
   it('never sends one message twice, however slow the mail server is', async () => {
     const port = await freePort();
-    const sink = await startSmtpSink(port, { delayMs: 2000 });
+    const sink = await startSmtpSink(port, { delayMs: 5000 });
     const smtpUrl = `smtp://127.0.0.1:${port}`;
     // Two workers as the two instances run them, with a short lease so the test sees it renewed.
     const worker = (app: App) =>
@@ -239,7 +239,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL',
         transport: createSmtpTransport(smtpUrl),
         from: 'Switchboard <no-reply@switchboard.localhost>',
         log: app.log,
-        leaseMs: 600,
+        leaseMs: 1500,
       });
     const [workerA, workerB] = [worker(a), worker(b)];
     try {
@@ -253,10 +253,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL',
       await vi.waitFor(async () => {
         const [row] = await b.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
         expect(row?.status).toBe('sending');
-      });
+      }, 5000);
       // A is still waiting for the mail server, longer than its lease and, as far as the row
       // shows, for ten minutes: B must still not take the message.
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await new Promise((resolve) => setTimeout(resolve, 2500));
       await b.database.db
         .update(mailOutbox)
         .set({ updatedAt: new Date(Date.now() - 10 * 60_000) })
