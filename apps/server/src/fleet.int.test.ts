@@ -182,12 +182,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL',
       const assistants = app.platform.client.sdk.assistants;
       const list = assistants.list.bind(assistants);
       // A run starts by listing the assistants; a slow platform keeps the first run going
-      // while the other instance is asked.
-      vi.spyOn(assistants, 'list').mockImplementation(async (...args) => {
+      // while the other instance is asked. (The sync only awaits the SDK's promise, so a plain
+      // one stands in for its HttpResponsePromise.)
+      const slowList = async (...args: Parameters<typeof list>) => {
         runs.push(name);
         await new Promise((resolve) => setTimeout(resolve, 1500));
         return list(...args);
-      });
+      };
+      vi.spyOn(assistants, 'list').mockImplementation(slowList as unknown as typeof list);
     }
     try {
       const member = await createBusinessWithMember(a);

@@ -12,7 +12,11 @@ import {
 import { isContactId } from '../contacts.repository';
 import type { ContactRow } from './rows';
 
-export type ContactImportRecord = Omit<typeof contactImports.$inferSelect, 'file'>;
+/** An import as the routes see it: not the upload, nor the lease (the runners' business). */
+export type ContactImportRecord = Omit<
+  typeof contactImports.$inferSelect,
+  'file' | 'leaseOwner' | 'leaseExpiresAt'
+>;
 
 /** Every column but the file: lists and polling never carry the upload. */
 const IMPORT_COLUMNS = {
