@@ -154,6 +154,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
     platform = runtime;
     const sync = new CallSync({
       db: database.db,
+      tryWithLock: database.tryWithLock,
       platform: runtime.client,
       log: app.log.child({ component: 'call-sync' }),
       intervalMs: config.platform.syncIntervalSeconds * 1000,

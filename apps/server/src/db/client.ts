@@ -23,8 +23,24 @@ export type Database = {
   driver: 'postgres' | 'pglite';
   /** Round trip to the database; throws when it is unreachable. */
   ping: () => Promise<void>;
+  /**
+   * Runs `work` while this instance holds the advisory lock `key`, or answers
+   * `{ locked: false }` at once when another instance holds it (work that one instance of a
+   * fleet should do at a time). PostgreSQL: a session lock on a connection of its own, held
+   * until `work` settles and released by the server if the connection dies. PGlite: one
+   * process per database (the directory lock), so `work` just runs.
+   */
+  tryWithLock: <T>(key: bigint, work: () => Promise<T>) => Promise<Locked<T>>;
   close: () => Promise<void>;
 };
+
+export type Locked<T> = { locked: true; value: T } | { locked: false };
+
+/** Advisory lock keys: constants shared by every instance on one database. */
+export const LOCK_KEYS = {
+  migrate: 4_815_162_341n,
+  callSync: 4_815_162_343n,
+} as const;
 
 /**
  * Opens the configured database and brings its schema up to date.
@@ -41,7 +57,7 @@ async function openPostgres(url: string): Promise<Database> {
   pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
   try {
-    await migratePg(db, { migrationsFolder });
+    await migrateUnderLock(pool);
   } catch (error) {
     await pool.end();
     throw error;
@@ -52,8 +68,48 @@ async function openPostgres(url: string): Promise<Database> {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    tryWithLock: async (key, work) => {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        const { rows } = await client.query<{ locked: boolean }>(
+          'select pg_try_advisory_lock($1) as locked',
+          [key],
+        );
+        if (!rows[0]?.locked) return { locked: false };
+        try {
+          return { locked: true, value: await work() };
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [key]).catch((error: Error) => {
+            broken = error; // a connection that may still hold the lock is not reused
+          });
+        }
+      } finally {
+        client.release(broken);
+      }
+    },
     close: () => pool.end(),
   };
+}
+
+/**
+ * Drizzle's migrator on a connection of its own, holding an advisory lock: instances starting
+ * together on one database migrate one after another (the later ones find nothing to do)
+ * instead of racing to create the same tables.
+ */
+async function migrateUnderLock(pool: pg.Pool) {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [LOCK_KEYS.migrate]);
+    try {
+      await migratePg(drizzlePg({ client, schema, casing: 'snake_case' }), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [LOCK_KEYS.migrate]);
+    }
+  } finally {
+    // Destroyed rather than pooled: if the unlock failed, the session still holds the lock.
+    client.release(true);
+  }
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
@@ -71,6 +127,7 @@ async function openPglite(dataDir: string): Promise<Database> {
       ping: async () => {
         await db.execute(sql`select 1`);
       },
+      tryWithLock: async (_key, work) => ({ locked: true, value: await work() }),
       close: async () => {
         try {
           await opened.close();

@@ -1,6 +1,6 @@
 import { eq, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client';
+import { LOCK_KEYS, type Db, type Database } from '../db/client';
 import { agents, syncState } from '../db/schema';
 import { upsertCalls } from '../modules/calls/calls.repository';
 import { toCallRecord, type CallRecord } from './call-record';
@@ -21,6 +21,8 @@ export type SyncStatus = typeof syncState.$inferSelect;
 
 type Deps = {
   db: Db;
+  /** One run per fleet: the run holds this advisory lock (decision 015). */
+  tryWithLock: Database['tryWithLock'];
   platform: PlatformClient;
   log: FastifyBaseLogger;
   intervalMs: number;
@@ -33,6 +35,10 @@ type CallSummary = { id: string; createdAt: string };
  * without retries, so this is what makes the store complete: a full backfill the first time,
  * then incremental runs by updatedAt on a timer and on demand. Progress and the last error are
  * kept in sync_state, readable through the API.
+ *
+ * Every instance of a fleet has this schedule, but a run holds an advisory lock for its whole
+ * length: an instance that does not get it skips that run and writes nothing, so sync_state
+ * only ever describes the one run under way (or the last one).
  */
 export class CallSync {
   private running: Promise<SyncStatus> | undefined;
@@ -53,12 +59,48 @@ export class CallSync {
     await this.running?.catch(() => undefined);
   }
 
-  /** Runs now, or joins the run in progress. Never rejects: failures are recorded in the state. */
+  /**
+   * Runs now, or joins the run in progress here; when another instance is running it, answers
+   * the state that run keeps. Never rejects: failures are recorded in the state.
+   */
   runNow(): Promise<SyncStatus> {
-    this.running ??= this.run().finally(() => {
+    this.running ??= this.runOnce().finally(() => {
       this.running = undefined;
     });
     return this.running;
+  }
+
+  private async runOnce(): Promise<SyncStatus> {
+    try {
+      const outcome = await this.deps.tryWithLock(LOCK_KEYS.callSync, () => this.run());
+      if (outcome.locked) return outcome.value;
+      this.deps.log.debug('platform sync skipped: another instance is running it');
+      return (await this.status()) ?? this.notSaved('running', null);
+    } catch (error) {
+      // No connection for the lock (the database is down): nothing could be recorded either.
+      const reason = error instanceof Error ? error.message : String(error);
+      this.deps.log.warn({ err: error }, `platform sync not started: ${reason}`);
+      return this.notSaved('failed', reason);
+    }
+  }
+
+  /** A state for a run that could not be recorded in sync_state. */
+  private notSaved(status: 'running' | 'failed', lastError: string | null): SyncStatus {
+    return {
+      job: CALL_SYNC_JOB,
+      status,
+      cursorUpdatedAt: null,
+      lastStartedAt: null,
+      lastFinishedAt: null,
+      lastSuccessAt: null,
+      lastError,
+      consecutiveFailures: status === 'failed' ? 1 : 0,
+      nextRunAt: null,
+      rowsFetched: 0,
+      rowsWritten: 0,
+      pagesFetched: 0,
+      updatedAt: new Date(),
+    };
   }
 
   get isRunning() {

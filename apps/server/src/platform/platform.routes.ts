@@ -3,7 +3,9 @@ import { platformStatusSchema, type PlatformSync } from '@switchboard/shared/pla
 import type { CallSync, SyncStatus } from './call-sync';
 import type { PlatformRuntime } from './platform-runtime';
 
-function toWire(state: SyncStatus | undefined, running: boolean): PlatformSync {
+function toWire(state: SyncStatus | undefined, runningHere: boolean): PlatformSync {
+  // A run of another instance of the fleet shows in the shared state.
+  const running = runningHere || state?.status === 'running';
   const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
   return {
     status: running

@@ -11,8 +11,11 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** A real SMTP server on loopback that keeps every message it receives, parsed. */
-export function startSmtpSink(port: number) {
+/**
+ * A real SMTP server on loopback that keeps every message it receives, parsed; with `delayMs`,
+ * a slow one (it accepts each message that long after receiving it).
+ */
+export function startSmtpSink(port: number, options: { delayMs?: number } = {}) {
   const received: ParsedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -20,7 +23,8 @@ export function startSmtpSink(port: number) {
     logger: false,
     onData(stream, _session, callback) {
       simpleParser(stream)
-        .then((parsed) => {
+        .then(async (parsed) => {
+          if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
           received.push(parsed);
           callback();
         })

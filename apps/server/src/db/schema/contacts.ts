@@ -57,6 +57,13 @@ export const contactImports = pgTable(
      * enquiries or appointments, or filled in by it and changed since.
      */
     undoKeptCount: integer('undo_kept_count'),
+    /**
+     * The server instance running it, and until when its claim holds: renewed (with the
+     * progress so far) every few seconds while it runs, so another instance can tell a live
+     * import from one whose server stopped (decision 015).
+     */
+    leaseOwner: text('lease_owner'),
+    leaseExpiresAt: ts('lease_expires_at'),
   },
   (t) => [index('contact_imports_business_created_idx').on(t.businessId, t.createdAt.desc())],
 );

@@ -5,7 +5,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 
 /**
  * Every outgoing message, stored before it is sent (so nothing is lost when the mail server is
- * down) and retried with back-off. status: queued → sending → sent, or back to queued after a
+ * down) and retried with back-off. status: queued → sending (under a lease) → sent, or back to queued after a
  * failed attempt, or failed once the attempts are used up.
  */
 export const mailOutbox = pgTable(
@@ -25,6 +25,11 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
     messageId: text('message_id'),
     nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    /**
+     * While "sending": until when the worker that claimed it holds it (renewed while the mail
+     * server is answering). Past it, the worker is taken to be gone and the message is due again.
+     */
+    leaseUntil: ts('lease_until'),
     sentAt: ts('sent_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
@@ -16,9 +16,11 @@ export type MailChangeListener = (outboxIds: string[], db: Db) => Promise<void>;
 export const MAIL_MAX_ATTEMPTS = 6;
 const RETRY_BASE_MS = 30_000;
 const POLL_MS = 5_000;
-/** A message left "sending" this long was interrupted (crash, restart): it is tried again. */
-const STUCK_SENDING_MS = 5 * 60_000;
-const BATCH = 20;
+/**
+ * How long a worker's claim on a message holds; renewed every third of it while the mail server
+ * is answering. A message whose lease ran out was interrupted (crash, restart) and is due again.
+ */
+const DEFAULT_LEASE_MS = 60_000;
 
 export function retryDelayMs(attempts: number): number {
   return RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1);
@@ -28,6 +30,11 @@ export function retryDelayMs(attempts: number): number {
  * The outbox: every message is stored first (in the caller's transaction, so it exists exactly
  * when the thing it tells about exists), then sent by a worker that retries with back-off and
  * records each attempt's outcome. Nothing is lost when the mail server is down.
+ *
+ * Several instances may run workers on one database (decision 015): a worker claims one message
+ * at a time under a lease (`for update skip locked`, so two never claim the same one) and keeps
+ * renewing it while it sends, so however slow the mail server is, no other worker takes the
+ * message again unless this one has stopped.
  */
 export class MailService {
   private timer: NodeJS.Timeout | undefined;
@@ -41,8 +48,14 @@ export class MailService {
       transport: MailTransport;
       from: string;
       log: FastifyBaseLogger;
+      /** How long a claim holds without renewal (default 60 s). */
+      leaseMs?: number;
     },
   ) {}
+
+  private get leaseMs() {
+    return this.deps.leaseMs ?? DEFAULT_LEASE_MS;
+  }
 
   get transportKind() {
     return this.deps.transport.kind;
@@ -124,55 +137,87 @@ export class MailService {
   }
 
   private async drain(): Promise<number> {
-    const { db } = this.deps;
-    const now = new Date();
-    // Messages stuck in "sending" by an interrupted run go back to the queue.
-    const requeued = await db
-      .update(mailOutbox)
-      .set({ status: 'queued', updatedAt: now })
-      .where(
-        and(
-          eq(mailOutbox.status, 'sending'),
-          lt(mailOutbox.updatedAt, new Date(now.getTime() - STUCK_SENDING_MS)),
-        ),
-      )
-      .returning({ id: mailOutbox.id });
-    await this.changed(requeued.map((row) => row.id));
     let sent = 0;
     for (;;) {
-      // Claim a batch: queued → sending in one statement, so two workers never take the same row.
-      const claimed = await db
-        .update(mailOutbox)
-        .set({
-          status: 'sending',
-          attempts: sql`${mailOutbox.attempts} + 1`,
-          updatedAt: new Date(),
-        })
-        .where(
-          inArray(
-            mailOutbox.id,
-            db
-              .select({ id: mailOutbox.id })
-              .from(mailOutbox)
-              .where(
-                and(eq(mailOutbox.status, 'queued'), lte(mailOutbox.nextAttemptAt, new Date())),
-              )
-              .orderBy(mailOutbox.nextAttemptAt)
-              .limit(BATCH)
-              .for('update', { skipLocked: true }),
-          ),
-        )
-        .returning();
-      if (claimed.length === 0) return sent;
-      await this.changed(claimed.map((message) => message.id));
-      for (const message of claimed) {
-        if (await this.sendOne(message)) sent += 1;
-      }
+      const message = await this.claimNext();
+      if (!message) return sent;
+      await this.changed([message.id]);
+      if (await this.sendOne(message)) sent += 1;
     }
+  }
+
+  /**
+   * Claims the next due message: queued and due, or "sending" under a lease that ran out (its
+   * worker stopped). queued → sending in one statement, with the attempt counted and a lease.
+   */
+  private async claimNext(): Promise<typeof mailOutbox.$inferSelect | undefined> {
+    const { db } = this.deps;
+    const [claimed] = await db
+      .update(mailOutbox)
+      .set({
+        status: 'sending',
+        attempts: sql`${mailOutbox.attempts} + 1`,
+        leaseUntil: sql`now() + ${this.leaseMs}::integer * interval '1 millisecond'`,
+        updatedAt: new Date(),
+      })
+      .where(
+        inArray(
+          mailOutbox.id,
+          db
+            .select({ id: mailOutbox.id })
+            .from(mailOutbox)
+            .where(
+              or(
+                and(eq(mailOutbox.status, 'queued'), lte(mailOutbox.nextAttemptAt, new Date())),
+                and(
+                  eq(mailOutbox.status, 'sending'),
+                  // No lease: left sending before leases existed.
+                  or(isNull(mailOutbox.leaseUntil), lt(mailOutbox.leaseUntil, sql`now()`)),
+                ),
+              ),
+            )
+            .orderBy(mailOutbox.nextAttemptAt)
+            .limit(1)
+            .for('update', { skipLocked: true }),
+        ),
+      )
+      .returning();
+    return claimed;
+  }
+
+  /** This worker's claim on the message: still sending, and no attempt since this one. */
+  private static held(message: typeof mailOutbox.$inferSelect) {
+    return and(
+      eq(mailOutbox.id, message.id),
+      eq(mailOutbox.status, 'sending'),
+      eq(mailOutbox.attempts, message.attempts),
+    );
+  }
+
+  /** Renews the message's lease every third of it until `stop` is called. */
+  private holdLease(message: typeof mailOutbox.$inferSelect): () => Promise<void> {
+    const { db, log } = this.deps;
+    let renewing: Promise<unknown> = Promise.resolve();
+    const timer = setInterval(() => {
+      renewing = db
+        .update(mailOutbox)
+        .set({ leaseUntil: sql`now() + ${this.leaseMs}::integer * interval '1 millisecond'` })
+        .where(MailService.held(message))
+        .catch((error: unknown) => {
+          // The next renewal tries again; the lease covers a missed one.
+          log.warn({ err: error, outboxId: message.id }, 'mail lease not renewed');
+        });
+    }, this.leaseMs / 3);
+    timer.unref();
+    return async () => {
+      clearInterval(timer);
+      await renewing;
+    };
   }
 
   private async sendOne(message: typeof mailOutbox.$inferSelect): Promise<boolean> {
     const { db, transport, log } = this.deps;
+    const releaseLease = this.holdLease(message);
     try {
       const { messageId } = await transport.send({
         outboxId: message.id,
@@ -181,14 +226,24 @@ export class MailService {
         subject: message.subject,
         text: message.textBody,
       });
+      await releaseLease();
       const now = new Date();
+      // Recorded whatever happened to the claim meanwhile: the message has been sent.
       await db
         .update(mailOutbox)
-        .set({ status: 'sent', messageId, sentAt: now, lastError: null, updatedAt: now })
+        .set({
+          status: 'sent',
+          messageId,
+          sentAt: now,
+          lastError: null,
+          leaseUntil: null,
+          updatedAt: now,
+        })
         .where(eq(mailOutbox.id, message.id));
       await this.changed([message.id]);
       return true;
     } catch (error) {
+      await releaseLease();
       const reason = error instanceof Error ? error.message : String(error);
       const giveUp = message.attempts >= MAIL_MAX_ATTEMPTS;
       log.warn(
@@ -196,15 +251,17 @@ export class MailService {
         `mail not sent: ${reason}`,
       );
       const now = new Date();
+      // Only while this attempt still holds it: a later attempt's outcome is not overwritten.
       await db
         .update(mailOutbox)
         .set({
           status: giveUp ? 'failed' : 'queued',
           lastError: reason,
           nextAttemptAt: new Date(now.getTime() + retryDelayMs(message.attempts)),
+          leaseUntil: null,
           updatedAt: now,
         })
-        .where(eq(mailOutbox.id, message.id));
+        .where(MailService.held(message));
       await this.changed([message.id]);
       return false;
     }

@@ -4,13 +4,18 @@
  * not at all (a crash, a bug or a lost database leaves nothing half-imported).
  *
  * Progress (rows processed, counts) is kept in this process after every batch and shown by the
- * import's routes while it runs (`progressOf`); the import's row is written only when it ends.
- * Writing progress to that row mid-import made every batch slower than the one before: each
- * update left a row version that the import's own foreign-key checks on `import_id` had to walk
- * past, since its open transaction kept them all (decision 013). The runner is in-process and
- * one server process per database is assumed (see recoverInterrupted), so the process that
- * runs an import is the one that answers for it.
+ * import's routes while it runs (`progressOf`). Writing it to the import's row after every batch
+ * made every batch slower than the one before (decision 013), so on PostgreSQL it goes to the row
+ * only with the lease's heartbeat, every few seconds: that is what other instances show.
+ *
+ * Several instances may share one PostgreSQL (decision 015): an instance claims an import under a
+ * lease (its id and an expiry) and renews it while it runs; another instance fails a running
+ * import only once its lease has run out, and the import is completed only by the instance that
+ * still holds it. PGlite has one process per database, so there every import still running at
+ * start is from a stopped process, and no heartbeat is needed (nor could run: the import's
+ * transaction holds PGlite's only connection).
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CountryCode } from 'libphonenumber-js';
 import { contactImportMessages } from '@switchboard/shared/contact-imports';
@@ -21,7 +26,7 @@ import {
   claimContactImport,
   completeContactImport,
   failContactImport,
-  failRunningContactImports,
+  failInterruptedContactImports,
   fillContactBlanks,
   findContactKeys,
   findContactsByIds,
@@ -29,7 +34,9 @@ import {
   insertImportErrors,
   insertImportedContacts,
   readImportFile,
+  renewContactImportLease,
   type ImportCounts,
+  type ImportLease,
   type NewContactColumns,
 } from './import.repository';
 import type { Mapping } from '@switchboard/shared/contact-imports';
@@ -59,7 +66,22 @@ export type ContactImportJobOptions = {
   batchSize?: number;
   /** How often a started runner looks for queued imports (default 2 s). */
   pollMs?: number;
+  /** How long a claim on a running import holds without renewal (default 30 s). */
+  leaseMs?: number;
+  /** How often a running import's lease is renewed, with its progress (default 5 s). */
+  heartbeatMs?: number;
 };
+
+const DEFAULT_LEASE_MS = 30_000;
+const DEFAULT_HEARTBEAT_MS = 5_000;
+
+/** This instance's lease on an import ran out and another instance failed it. */
+class LeaseLostError extends Error {
+  constructor(importId: string) {
+    super(`the lease on contact import ${importId} was lost`);
+    this.name = 'LeaseLostError';
+  }
+}
 
 /** A running import's counts, and how many rows its file has (null: not known until read). */
 export type ImportProgress = ImportCounts & { totalRows: number | null };
@@ -298,6 +320,8 @@ const pickFields = (c: ContactRow): ContactRow => ({
 
 /** Runs queued imports in this process, one at a time. */
 export class ContactImportJob {
+  /** Names this instance in the leases it takes. */
+  readonly instanceId = randomUUID();
   /**
    * Called inside the import's transaction after each batch is written; an error thrown here
    * fails the import like any other (the tests use it to stop an import half way).
@@ -307,8 +331,15 @@ export class ContactImportJob {
   private draining: Promise<void> | undefined;
   /** The counts of the imports running here, after their last batch written, and of how many. */
   private readonly progress = new Map<string, ImportProgress>();
+  /** Imports whose lease this instance has lost: their next batch stops them. */
+  private readonly lost = new Set<string>();
+  private lastRecoveryAt = 0;
 
   constructor(private readonly options: ContactImportJobOptions) {}
+
+  private get lease(): ImportLease {
+    return { owner: this.instanceId, ms: this.options.leaseMs ?? DEFAULT_LEASE_MS };
+  }
 
   /** How far a running import has got; undefined when it is not running in this process. */
   progressOf(importId: string): ImportProgress | undefined {
@@ -318,8 +349,7 @@ export class ContactImportJob {
 
   /** Marks imports a stopped process left running as failed, then polls for queued ones. */
   async start() {
-    const failed = await this.recoverInterrupted();
-    if (failed > 0) this.options.log.warn({ failed }, 'interrupted contact imports marked failed');
+    await this.recover();
     this.timer = setInterval(() => this.kick(), this.options.pollMs ?? 2000);
     this.timer.unref();
     this.kick();
@@ -336,6 +366,14 @@ export class ContactImportJob {
     if (this.timer === undefined || this.draining) return;
     this.draining = (async () => {
       try {
+        // On PostgreSQL another instance may stop mid-import at any time: look for expired
+        // leases now and then (at most once per half lease).
+        if (
+          this.options.driver === 'postgres' &&
+          Date.now() - this.lastRecoveryAt >= this.lease.ms / 2
+        ) {
+          await this.recover();
+        }
         while (this.timer !== undefined && (await this.runNext()) !== undefined);
       } catch (error) {
         this.options.log.error({ err: error }, 'contact import runner failed');
@@ -346,16 +384,27 @@ export class ContactImportJob {
   }
 
   /**
-   * Imports left 'running' are from a process that stopped mid-way; their transaction was
-   * rolled back with it. Assumes one server process per database, as the runner is in-process.
+   * Fails the imports a stopped process left running (their transaction was rolled back with
+   * it): on PGlite every running one (one process per database), on PostgreSQL those whose
+   * lease has run out (an instance that still renews its lease is running it).
    */
   recoverInterrupted(): Promise<number> {
-    return failRunningContactImports(this.options.db, contactImportMessages.interrupted);
+    this.lastRecoveryAt = Date.now();
+    return failInterruptedContactImports(
+      this.options.db,
+      contactImportMessages.interrupted,
+      this.options.driver === 'pglite' ? 'all' : 'expired',
+    );
+  }
+
+  private async recover() {
+    const failed = await this.recoverInterrupted();
+    if (failed > 0) this.options.log.warn({ failed }, 'interrupted contact imports marked failed');
   }
 
   /** Runs the oldest queued import; answers its id, or undefined when none is queued. */
   async runNext(): Promise<string | undefined> {
-    const claimed = await claimContactImport(this.options.db);
+    const claimed = await claimContactImport(this.options.db, this.lease);
     if (!claimed) return undefined;
     await this.run(claimed);
     return claimed.id;
@@ -363,7 +412,7 @@ export class ContactImportJob {
 
   /** Runs this import if it is queued; false when it was not. */
   async runImport(importId: string): Promise<boolean> {
-    const claimed = await claimContactImport(this.options.db, importId);
+    const claimed = await claimContactImport(this.options.db, this.lease, importId);
     if (!claimed) return false;
     await this.run(claimed);
     return true;
@@ -384,21 +433,65 @@ export class ContactImportJob {
       failedCount: 0,
       totalRows: null,
     });
+    const heartbeat = this.holdLease(claimed.id);
     try {
       const file = await readImportFile(db, claimed.id);
       if (!file) throw new Error('the uploaded file is no longer stored');
-      const counts = await db.transaction((tx) => this.write(tx, claimed, file));
-      await completeContactImport(db, claimed.id, counts);
+      await db.transaction(async (tx) => {
+        const counts = await this.write(tx, claimed, file);
+        await heartbeat.stop();
+        if (!(await completeContactImport(tx, claimed.id, this.instanceId, counts))) {
+          throw new LeaseLostError(claimed.id);
+        }
+      });
     } catch (error) {
-      log.error({ err: error, importId: claimed.id }, 'contact import failed');
-      const message =
-        error instanceof ImportFileError
-          ? `${error.message} Nothing was imported.`
-          : contactImportMessages.failed;
-      await failContactImport(db, claimed.id, message);
+      if (error instanceof LeaseLostError || this.lost.has(claimed.id)) {
+        // Another instance has failed it already; the rollback left nothing of it.
+        log.warn({ importId: claimed.id }, 'contact import stopped: its lease was lost');
+      } else {
+        log.error({ err: error, importId: claimed.id }, 'contact import failed');
+        const message =
+          error instanceof ImportFileError
+            ? `${error.message} Nothing was imported.`
+            : contactImportMessages.failed;
+        await failContactImport(db, claimed.id, this.instanceId, message);
+      }
     } finally {
+      await heartbeat.stop();
       this.progress.delete(claimed.id);
+      this.lost.delete(claimed.id);
     }
+  }
+
+  /**
+   * On PostgreSQL, renews the import's lease every few seconds and stores its progress with it
+   * (one cheap update, not one per batch: decision 013). A renewal that finds the import no
+   * longer held marks it lost, and its next batch stops it.
+   */
+  private holdLease(importId: string): { stop: () => Promise<void> } {
+    if (this.options.driver !== 'postgres') return { stop: async () => undefined };
+    const { db, log } = this.options;
+    let renewing: Promise<void> = Promise.resolve();
+    const timer = setInterval(() => {
+      const progress = this.progress.get(importId);
+      if (!progress) return;
+      renewing = renewContactImportLease(db, importId, this.lease, progress).then(
+        (held) => {
+          if (!held) this.lost.add(importId);
+        },
+        (error: unknown) => {
+          // The next renewal tries again; the lease covers a few missed ones.
+          log.warn({ err: error, importId }, 'contact import lease not renewed');
+        },
+      );
+    }, this.options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS);
+    timer.unref();
+    return {
+      stop: async () => {
+        clearInterval(timer);
+        await renewing;
+      },
+    };
   }
 
   private async write(
@@ -476,6 +569,7 @@ export class ContactImportJob {
     // it ends.
     await yieldToEventLoop();
     this.options.log.debug({ importId, ...counts }, 'contact import batch written');
+    if (this.lost.has(importId)) throw new LeaseLostError(importId);
     this.progress.set(importId, counts);
     await this.onBatch?.(importId, counts);
   }

@@ -502,6 +502,29 @@ describe.each(databaseTargets)('contact imports on %s', (target) => {
       error: contactImportMessages.interrupted,
     });
   });
+
+  it.runIf(target === 'pglite')(
+    'fails an import left running at start-up even while its lease would hold (PGlite: one process)',
+    async () => {
+      // A server killed and restarted within the lease: no other process can be running it.
+      const { body } = await upload(CONTACTS_CSV);
+      await ctx.app.database.db
+        .update(contactImports)
+        .set({
+          status: 'running',
+          leaseOwner: 'the-stopped-process',
+          leaseExpiresAt: new Date(Date.now() + 60_000),
+        })
+        .where(eq(contactImports.id, body.import.id));
+      await ctx.app.contactImportJob.start();
+      await ctx.app.contactImportJob.stop();
+      const after = await send<ContactImport>('GET', `/api/contacts/imports/${body.import.id}`);
+      expect(after.body).toMatchObject({
+        status: 'failed',
+        error: contactImportMessages.interrupted,
+      });
+    },
+  );
 });
 
 describe('contact import size cap', () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import {
   appointments,
@@ -12,7 +12,11 @@ import {
 import { isContactId } from '../contacts.repository';
 import type { ContactRow } from './rows';
 
-export type ContactImportRecord = Omit<typeof contactImports.$inferSelect, 'file'>;
+/** An import as the routes see it: not the upload, nor the lease (the runners' business). */
+export type ContactImportRecord = Omit<
+  typeof contactImports.$inferSelect,
+  'file' | 'leaseOwner' | 'leaseExpiresAt'
+>;
 
 /** Every column but the file: lists and polling never carry the upload. */
 const IMPORT_COLUMNS = {
@@ -124,12 +128,20 @@ export async function queueContactImport(
   return rows.length > 0;
 }
 
+/** Who holds a running import, and for how long each claim or renewal holds it. */
+export type ImportLease = { owner: string; ms: number };
+
+const leaseUntil = (lease: ImportLease) =>
+  sql`now() + ${lease.ms}::integer * interval '1 millisecond'`;
+
 /**
- * Takes a queued import for this process (the given one, or the oldest): queued → running.
- * `for update skip locked` lets several servers share one PostgreSQL without taking the same one.
+ * Takes a queued import for this instance (the given one, or the oldest): queued → running,
+ * under a lease. `for update skip locked` lets several servers share one PostgreSQL without
+ * taking the same one.
  */
 export async function claimContactImport(
   db: Db,
+  lease: ImportLease,
   importId?: string,
 ): Promise<{ id: string; businessId: string; mapping: unknown; country: string } | undefined> {
   const next = db
@@ -146,7 +158,13 @@ export async function claimContactImport(
     .for('update', { skipLocked: true });
   const [claimed] = await db
     .update(contactImports)
-    .set({ status: 'running', startedAt: sql`now()`, error: null })
+    .set({
+      status: 'running',
+      startedAt: sql`now()`,
+      error: null,
+      leaseOwner: lease.owner,
+      leaseExpiresAt: leaseUntil(lease),
+    })
     .where(and(inArray(contactImports.id, next), eq(contactImports.status, 'queued')))
     .returning({
       id: contactImports.id,
@@ -161,6 +179,32 @@ export async function claimContactImport(
   return { ...claimed, country: business?.country ?? '' };
 }
 
+/** The import is running and this instance still holds it. */
+const heldBy = (importId: string, owner: string) =>
+  and(
+    eq(contactImports.id, importId),
+    eq(contactImports.status, 'running'),
+    eq(contactImports.leaseOwner, owner),
+  );
+
+/**
+ * Extends the lease and stores the progress so far, so any instance can show it; false when
+ * this instance no longer holds the import (another one found the lease expired and failed it).
+ */
+export async function renewContactImportLease(
+  db: Db,
+  importId: string,
+  lease: ImportLease,
+  progress: ImportCounts & { totalRows: number | null },
+): Promise<boolean> {
+  const rows = await db
+    .update(contactImports)
+    .set({ ...progress, leaseExpiresAt: leaseUntil(lease) })
+    .where(heldBy(importId, lease.owner))
+    .returning({ id: contactImports.id });
+  return rows.length > 0;
+}
+
 export async function readImportFile(db: Db, importId: string): Promise<Buffer | null> {
   const [row] = await db
     .select({ file: contactImports.file })
@@ -169,32 +213,78 @@ export async function readImportFile(db: Db, importId: string): Promise<Buffer |
   return row?.file ?? null;
 }
 
-export async function completeContactImport(db: Db, importId: string, counts: ImportCounts) {
-  await db
+/**
+ * running → completed, in the import's own transaction and only while this instance holds it,
+ * so an import another instance has meanwhile failed is rolled back rather than left written
+ * under a failed row. False when it was not held (the caller rolls back).
+ */
+export async function completeContactImport(
+  tx: Db,
+  importId: string,
+  owner: string,
+  counts: ImportCounts,
+): Promise<boolean> {
+  const rows = await tx
     .update(contactImports)
     .set({
       ...counts,
       totalRows: counts.processedRows,
       status: 'completed',
+      error: null,
       finishedAt: sql`now()`,
       file: null,
+      leaseOwner: null,
+      leaseExpiresAt: null,
     })
-    .where(eq(contactImports.id, importId));
+    .where(heldBy(importId, owner))
+    .returning({ id: contactImports.id });
+  return rows.length > 0;
 }
 
-export async function failContactImport(db: Db, importId: string, message: string) {
+/** running → failed, if this instance still holds the import. */
+export async function failContactImport(db: Db, importId: string, owner: string, message: string) {
   await db
     .update(contactImports)
-    .set({ status: 'failed', error: message, finishedAt: sql`now()` })
-    .where(eq(contactImports.id, importId));
+    .set({
+      status: 'failed',
+      error: message,
+      finishedAt: sql`now()`,
+      leaseOwner: null,
+      leaseExpiresAt: null,
+    })
+    .where(heldBy(importId, owner));
 }
 
-/** Imports left running by a process that stopped; answers how many were marked failed. */
-export async function failRunningContactImports(db: Db, message: string): Promise<number> {
+/**
+ * Fails the imports left running by a server that stopped: every running one (`all`, when no
+ * other process can be running one), or those whose lease has run out. Answers how many.
+ */
+export async function failInterruptedContactImports(
+  db: Db,
+  message: string,
+  which: 'all' | 'expired',
+): Promise<number> {
   const rows = await db
     .update(contactImports)
-    .set({ status: 'failed', error: message, finishedAt: sql`now()` })
-    .where(eq(contactImports.status, 'running'))
+    .set({
+      status: 'failed',
+      error: message,
+      finishedAt: sql`now()`,
+      leaseOwner: null,
+      leaseExpiresAt: null,
+    })
+    .where(
+      and(
+        eq(contactImports.status, 'running'),
+        which === 'all'
+          ? undefined
+          : // No lease: left running before leases existed.
+            or(
+              isNull(contactImports.leaseExpiresAt),
+              lt(contactImports.leaseExpiresAt, sql`now()`),
+            ),
+      ),
+    )
     .returning({ id: contactImports.id });
   return rows.length;
 }

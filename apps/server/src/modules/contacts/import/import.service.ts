@@ -64,12 +64,15 @@ export class ContactImportsService {
       limits: { maxFileMb: number; maxUncompressedMb: number };
       /** Wakes the job runner after a commit. */
       kick: () => void;
-      /** The counts of an import running in this process (its row has them once it ends). */
+      /**
+       * The counts of an import running in this process, the freshest there are. Its row has
+       * them once it ends and, on PostgreSQL, every few seconds meanwhile (for other instances).
+       */
       progressOf: (importId: string) => ImportProgress | undefined;
     },
   ) {}
 
-  /** The import as the API shows it: while it runs, with the runner's counts. */
+  /** The import as the API shows it: while it runs here, with the runner's counts. */
   private present(row: ContactImportRecord): ContactImport {
     const progress = row.status === 'running' ? this.deps.progressOf(row.id) : undefined;
     return toContactImport(progress === undefined ? row : { ...row, ...progress });
