@@ -20,7 +20,7 @@ const booleanFlag = z
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 const portNumber = z.coerce
-  .number({ error: 'must be a port number' })
+  .number<string | undefined>({ error: 'must be a port number' })
   .int('must be a whole number')
   .min(0, 'must be between 0 and 65535')
   .max(65535, 'must be between 0 and 65535');

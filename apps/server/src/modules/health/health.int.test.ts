@@ -41,7 +41,9 @@ describe.each(databaseTargets)('health on %s', (target) => {
   it('answers liveness with the process alone', async () => {
     const res = await get('/api/health/live');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', uptimeSeconds: expect.any(Number) });
+    const body = res.json<{ status: string; uptimeSeconds: number }>();
+    expect(body.status).toBe('ok');
+    expect(body.uptimeSeconds).toBeGreaterThanOrEqual(0);
   });
 
   it('is ready once every bundled migration is applied', async () => {
