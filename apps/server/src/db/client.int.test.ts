@@ -1,13 +1,10 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { executeRows, openDatabase } from './client';
 import { DatabaseLockedError } from './directory-lock';
-import { readBundledMigrations } from './migration-state';
 
 describe('embedded database (PGlite)', () => {
   const dirs: string[] = [];
@@ -56,36 +53,5 @@ describe('embedded database (PGlite)', () => {
     const database = await openDatabase({ kind: 'pglite', dataDir });
     await database.close();
     await expect(database.ping()).rejects.toThrow();
-  });
-});
-
-describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL', () => {
-  it('lets instances that start together on a fresh database all open it', async () => {
-    const adminUrl = process.env.TEST_DATABASE_URL!;
-    const name = `switchboard_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    try {
-      const opened = await Promise.allSettled(
-        [1, 2, 3].map(() => openDatabase({ kind: 'postgres', url: url.toString() })),
-      );
-      const databases = opened.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
-      try {
-        expect(opened.filter((r) => r.status === 'rejected')).toEqual([]);
-        const [applied] = await executeRows<{ n: number }>(
-          databases[0]!.db,
-          sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
-        );
-        expect(applied?.n).toBe(readBundledMigrations().count);
-      } finally {
-        await Promise.all(databases.map((d) => d.close()));
-      }
-    } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
   });
 });

@@ -45,7 +45,7 @@ async function openPostgres(url: string): Promise<Database> {
   pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
   try {
-    await migrateOnePostgresAtATime(pool, db);
+    await migratePg(db, { migrationsFolder });
   } catch (error) {
     await pool.end();
     throw error;
@@ -58,26 +58,6 @@ async function openPostgres(url: string): Promise<Database> {
     },
     close: () => pool.end(),
   };
-}
-
-/**
- * Instances that start together (N behind a proxy) would all run the same migrations, and all
- * but one fail on "already exists". A session advisory lock, held on a connection of its own
- * while Drizzle migrates, lets one migrate while the others wait; they then find nothing to do.
- */
-async function migrateOnePostgresAtATime(pool: pg.Pool, db: Parameters<typeof migratePg>[0]) {
-  const lock = await pool.connect();
-  try {
-    await lock.query(`select pg_advisory_lock(hashtext('switchboard:migrations'))`);
-    try {
-      await migratePg(db, { migrationsFolder });
-    } finally {
-      await lock.query(`select pg_advisory_unlock(hashtext('switchboard:migrations'))`);
-    }
-  } finally {
-    // Discarded, not pooled: ending its session frees the lock even if the unlock failed.
-    lock.release(true);
-  }
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
