@@ -26,6 +26,8 @@ import { AuthService } from './modules/auth/auth.service';
 import { createSignInThrottle } from './modules/auth/sign-in-throttle';
 import { DEMO_ADMIN, DEMO_MEMBER, seedDemoAccounts } from './modules/auth/demo-accounts';
 import { healthRoutes } from './modules/health/health.routes';
+import { Metrics } from './modules/metrics/metrics';
+import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { syncEmailLogsFromOutbox } from './modules/enquiries/enquiries.repository';
 import { enquiryRoutes } from './modules/enquiries/enquiries.routes';
 import { EnquiriesService } from './modules/enquiries/enquiries.service';
@@ -61,6 +63,7 @@ declare module 'fastify' {
     callSync: CallSync;
     mail: MailService;
     contactImportJob: ContactImportJob;
+    metrics: Metrics;
   }
 }
 
@@ -133,6 +136,21 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
     ...config.imports,
   });
   app.decorate('contactImportJob', importJob);
+  const metrics = new Metrics({
+    db: database.db,
+    lastSyncSuccess: async () => (await callSync?.status())?.lastSuccessAt,
+    log: app.log.child({ component: 'metrics' }),
+  });
+  app.decorate('metrics', metrics);
+  // Every request, by the route it matched (its pattern), once it is answered.
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.observeRequest({
+      method: request.method,
+      route: request.routeOptions.url,
+      statusCode: reply.statusCode,
+      seconds: reply.elapsedTime / 1000,
+    });
+  });
   // One hook, so the order is explicit: stop background work, then the sandbox, then the database.
   app.addHook('onClose', async () => {
     await importJob.stop();
@@ -230,6 +248,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
     await app.register(adminRoutes({ service: new AdminService({ db: database.db }) }), {
       prefix: '/api',
     });
+    await app.register(metricsRoutes({ metrics }), { prefix: '/api' });
     const analytics = new AnalyticsService({ db: database.db });
     const agentsService = new AgentsService({
       db: database.db,

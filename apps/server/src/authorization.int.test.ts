@@ -121,6 +121,9 @@ describe.each(databaseTargets)('authorization on %s', (target) => {
     expect(routes).toEqual(
       expect.arrayContaining([
         'GET /api/health public',
+        'GET /api/health/live public',
+        'GET /api/health/ready public',
+        'GET /api/admin/metrics admin',
         'GET /api/docs/json public',
         'POST /api/platform/webhook public',
         'GET /api/platform/status member',

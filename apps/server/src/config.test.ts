@@ -15,6 +15,12 @@ describe('loadConfig', () => {
     expect(config.mail.smtpUrl).toBeUndefined();
     expect(config.imports).toEqual({ maxFileMb: 25, maxUncompressedMb: 100 });
     expect(config.redis).toBeUndefined();
+    expect(config.metricsPort).toBeUndefined();
+  });
+
+  it('opens the metrics port only when METRICS_PORT is set', () => {
+    expect(loadConfig({ METRICS_PORT: '9464' }).metricsPort).toBe(9464);
+    expect(loadConfig({ METRICS_PORT: '' }).metricsPort).toBeUndefined();
   });
 
   it('keeps the rate limits in Redis when REDIS_URL is set, under a key prefix', () => {
@@ -43,6 +49,7 @@ describe('loadConfig', () => {
   it.each([
     [{ PORT: 'abc' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT: must be between 0 and 65535'],
+    [{ METRICS_PORT: 'metrics' }, 'METRICS_PORT: must be a port number'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: must be a postgres:// or postgresql:// URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL: must be an smtp:// or smtps:// URL'],

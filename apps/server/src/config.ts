@@ -19,14 +19,17 @@ const booleanFlag = z
   .optional()
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+const portNumber = z.coerce
+  .number<string | undefined>({ error: 'must be a port number' })
+  .int('must be a whole number')
+  .min(0, 'must be between 0 and 65535')
+  .max(65535, 'must be between 0 and 65535');
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  PORT: z.coerce
-    .number({ error: 'must be a port number' })
-    .int('must be a whole number')
-    .min(0, 'must be between 0 and 65535')
-    .max(65535, 'must be between 0 and 65535')
-    .default(3000),
+  PORT: portNumber.default(3000),
+  // Prometheus metrics without a session, for scrapers (off unless set; bound to HOST).
+  METRICS_PORT: optionalString.pipe(portNumber.optional()),
   HOST: z.string().trim().min(1).default('localhost'),
   DATABASE_URL: optionalString.pipe(
     z
@@ -85,6 +88,8 @@ export type Config = {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  /** A second listener that serves only /metrics; undefined = none. */
+  metricsPort: number | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   publicUrl: string | undefined;
   trustProxy: boolean;
@@ -140,6 +145,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
+    metricsPort: e.METRICS_PORT,
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PUBLIC_URL,
     trustProxy: e.TRUST_PROXY,

@@ -38,16 +38,22 @@ describe('server process', () => {
   let dataDir: string;
   let first: Running;
   let port: number;
+  let metricsPort: number;
 
   beforeAll(async () => {
     dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'switchboard-main-'));
-    first = startServer({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir });
+    first = startServer({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, METRICS_PORT: '0' });
     port = await waitFor(() => {
       const match = /ready on http:\/\/[^:]+:(\d+)/.exec(first.output());
       return match ? Number(match[1]) : undefined;
     }, 45_000).catch(() => {
       throw new Error(`server did not start:\n${first.output()}`);
     });
+    const metrics = /Metrics for scrapers on http:\/\/127\.0\.0\.1:(\d+)\/metrics/.exec(
+      first.output(),
+    );
+    if (!metrics) throw new Error(`no metrics port announced:\n${first.output()}`);
+    metricsPort = Number(metrics[1]);
   }, 60_000);
 
   afterAll(async () => {
@@ -60,6 +66,36 @@ describe('server process', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ database: { status: 'up', driver: 'pglite' } });
   });
+
+  it('serves the metrics to scrapers on METRICS_PORT, without a session', async () => {
+    await fetch(`http://127.0.0.1:${port}/api/health/live`);
+    const res = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).toContain(
+      'http_request_duration_seconds_count{method="GET",route="/api/health/live",status_class="2xx"} 1',
+    );
+    expect(text).toContain('switchboard_mail_outbox_depth{status="queued"}');
+    expect((await fetch(`http://127.0.0.1:${port}/api/admin/metrics`)).status).toBe(401);
+  });
+
+  it('stops at start with a clear message when METRICS_PORT is taken', async () => {
+    const otherDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'switchboard-main-'));
+    try {
+      const second = startServer({
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: otherDir,
+        METRICS_PORT: String(metricsPort),
+        SANDBOX_CALLS: '0',
+      });
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toContain(`The metrics port 127.0.0.1:${metricsPort} (METRICS_PORT)`);
+      expect(second.output()).not.toContain('Switchboard is ready');
+    } finally {
+      await fsp.rm(otherDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('refuses a second server on the same data directory with a clear message', async () => {
     const second = startServer({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir });

@@ -2,6 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseLockedError } from './db/directory-lock';
+import { startMetricsServer, type MetricsServer } from './modules/metrics/metrics-server';
 import { RedisUnavailableError } from './plugins/rate-limits';
 
 // Starts listening; everything else lives in buildApp.
@@ -28,10 +29,32 @@ async function main() {
     throw error;
   }
 
+  // The scrapers' port first: a port that cannot be had stops the start, before any traffic.
+  let metricsServer: MetricsServer | undefined;
+  if (config.metricsPort !== undefined) {
+    try {
+      metricsServer = await startMetricsServer(app.metrics, {
+        host: config.host,
+        port: config.metricsPort,
+      });
+    } catch (error) {
+      await app.close();
+      console.error(
+        `The metrics port ${config.host}:${config.metricsPort} (METRICS_PORT) cannot be used: ` +
+          (error instanceof Error ? error.message : String(error)),
+      );
+      process.exit(1);
+    }
+    app.log.info(
+      `Metrics for scrapers on http://${config.host}:${metricsServer.address.port}/metrics`,
+    );
+  }
+
   // SIGTERM/SIGINT: stop accepting, finish in-flight requests, close the database, exit.
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info(`${signal ?? 'shutdown'} received, shutting down`);
+    await metricsServer?.close();
     await app.close();
   });
 

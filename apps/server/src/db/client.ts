@@ -13,7 +13,11 @@ import type { Config } from '../config';
 import { acquireDirectoryLock } from './directory-lock';
 import * as schema from './schema';
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** The committed migrations (drizzle-kit), applied at start. */
+export const migrationsFolder = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'migrations',
+);
 
 // Both drivers expose the same Drizzle query API; the rest of the server sees only this type.
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

@@ -1,0 +1,150 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { executeRows, migrationsFolder, type Db } from '../../db/client';
+import { readBundledMigrations, readMigrationState } from '../../db/migration-state';
+import * as schema from '../../db/schema';
+import { buildTestApp, databaseTargets } from '../../test/test-app';
+import { READY_TIMEOUT_MS } from './health.routes';
+
+const journal = JSON.parse(
+  fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
+) as { entries: unknown[] };
+const bundledCount = journal.entries.length;
+
+/** Runs `work` and answers how long it took, in ms. */
+async function timed<T>(work: Promise<T>): Promise<[T, number]> {
+  const started = performance.now();
+  const value = await work;
+  return [value, performance.now() - started];
+}
+
+describe.each(databaseTargets)('health on %s', (target) => {
+  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+
+  beforeAll(async () => {
+    ctx = await buildTestApp(target, { SANDBOX_CALLS: '0' });
+  });
+  afterAll(() => ctx?.close());
+
+  const get = (url: string) => ctx.app.inject({ method: 'GET', url });
+
+  it('keeps /api/health as it was', async () => {
+    const res = await get('/api/health');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', database: { status: 'up', driver: target } });
+  });
+
+  it('answers liveness with the process alone', async () => {
+    const res = await get('/api/health/live');
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ status: string; uptimeSeconds: number }>();
+    expect(body.status).toBe('ok');
+    expect(body.uptimeSeconds).toBeGreaterThanOrEqual(0);
+  });
+
+  it('is ready once every bundled migration is applied', async () => {
+    const res = await get('/api/health/ready');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      status: 'ready',
+      database: { status: 'up', driver: target },
+      migrations: { bundled: bundledCount, applied: bundledCount, upToDate: true },
+    });
+  });
+
+  it('is not ready while the newest migration is missing from the database', async () => {
+    const { newestHash } = readBundledMigrations();
+    const [removed] = await executeRows<{ hash: string; created_at: string }>(
+      ctx.app.database.db,
+      sql`delete from drizzle.__drizzle_migrations where hash = ${newestHash} returning hash, created_at`,
+    );
+    expect(removed).toBeDefined();
+    try {
+      const res = await get('/api/health/ready');
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({
+        status: 'not-ready',
+        database: { status: 'up', driver: target },
+        migrations: { bundled: bundledCount, applied: bundledCount - 1, upToDate: false },
+        reason: 'The database migrations are not all applied',
+      });
+    } finally {
+      await ctx.app.database.db.execute(
+        sql`insert into drizzle.__drizzle_migrations (hash, created_at) values (${removed!.hash}, ${removed!.created_at})`,
+      );
+    }
+    expect((await get('/api/health/ready')).statusCode).toBe(200);
+  });
+
+  it('answers liveness at once while a transaction holds the database; readiness gives up', async () => {
+    // The transaction locks the migrations table (PostgreSQL) and, on PGlite, holds the one
+    // connection, as a large import does between its batches: every other query waits for it.
+    // (Not `select pg_sleep(2)`: PGlite runs in our thread, so a sleeping query stops every
+    // request, liveness included; an import yields to the event loop, and so does this hold.)
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = ctx.app.database.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table drizzle.__drizzle_migrations in access exclusive mode`);
+      locked();
+      await released;
+    });
+    await isLocked;
+    try {
+      const [live, liveMs] = await timed(get('/api/health/live'));
+      expect(live.statusCode).toBe(200);
+      expect(liveMs).toBeLessThan(500);
+
+      const [ready, readyMs] = await timed(get('/api/health/ready'));
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({
+        status: 'not-ready',
+        reason: `The database did not answer within ${READY_TIMEOUT_MS / 1000} s`,
+      });
+      expect(readyMs).toBeGreaterThanOrEqual(READY_TIMEOUT_MS - 50);
+    } finally {
+      release();
+      await holder;
+    }
+    expect((await get('/api/health/ready')).statusCode).toBe(200);
+  });
+
+  // Last: it closes the database under the running app.
+  it('is not ready, but still live, when the database is closed', async () => {
+    const database = ctx.app.database;
+    await database.close();
+    // The app's own shutdown closes it again; once is enough.
+    database.close = async () => undefined;
+
+    const ready = await get('/api/health/ready');
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toEqual({
+      status: 'not-ready',
+      database: { status: 'down', driver: target },
+      reason: 'The database is unreachable',
+    });
+    const live = await get('/api/health/live');
+    expect(live.statusCode).toBe(200);
+  });
+});
+
+describe('migration state', () => {
+  it('reads a database that was never migrated as not up to date', async () => {
+    const client = await PGlite.create();
+    try {
+      const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Db;
+      expect(await readMigrationState(db, readBundledMigrations())).toEqual({
+        bundled: bundledCount,
+        applied: 0,
+        upToDate: false,
+      });
+    } finally {
+      await client.close();
+    }
+  });
+});
