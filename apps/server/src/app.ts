@@ -9,6 +9,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
+import { listeningBaseUrl, publicBaseUrlOf } from './lib/public-base-url';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { agentRoutes } from './modules/agents/agents.routes';
 import { AgentsService } from './modules/agents/agents.service';
@@ -59,6 +60,8 @@ declare module 'fastify' {
     callSync: CallSync;
     mail: MailService;
     contactImportJob: ContactImportJob;
+    /** Where links in mail point: PUBLIC_URL, else the address we listen on (never Host). */
+    publicBaseUrl: () => string;
   }
 }
 
@@ -124,6 +127,10 @@ export async function buildApp(config: Config) {
     ...config.imports,
   });
   app.decorate('contactImportJob', importJob);
+  let listeningAt: string | undefined;
+  const publicBaseUrl = () =>
+    publicBaseUrlOf(config.publicUrl, () => listeningAt ?? listeningBaseUrl(null, config));
+  app.decorate('publicBaseUrl', publicBaseUrl);
   // One hook, so the order is explicit: stop background work, then the sandbox, then the database.
   app.addHook('onClose', async () => {
     await importJob.stop();
@@ -151,6 +158,7 @@ export async function buildApp(config: Config) {
     app.decorate('callSync', sync);
     // Background work starts only when we serve for real; tests that inject drive it themselves.
     app.addHook('onListen', async () => {
+      listeningAt = listeningBaseUrl(app.server.address(), config);
       runtime.onListen(loopbackBaseUrl(app.server.address()));
       sync.start();
       mail.start();
@@ -179,7 +187,7 @@ export async function buildApp(config: Config) {
     const sessionCookie = sessionCookieFor(config.publicUrl);
     // Before any route: the origin check and the access check see every request, and a route
     // registered from here on that does not declare its access stops the boot.
-    registerOriginCheck(app, config);
+    registerOriginCheck(app, publicBaseUrl);
     await registerAuth(app, {
       cookie: sessionCookie,
       findSession: (token) => auth.findSession(token),
@@ -201,10 +209,9 @@ export async function buildApp(config: Config) {
     await registerSecurityHeaders(app, config);
     await registerOpenApi(app);
     await app.register(healthRoutes, { prefix: '/api' });
-    await app.register(
-      authRoutes({ service: auth, cookie: sessionCookie, publicUrl: config.publicUrl }),
-      { prefix: '/api' },
-    );
+    await app.register(authRoutes({ service: auth, cookie: sessionCookie, publicBaseUrl }), {
+      prefix: '/api',
+    });
     await app.register(adminRoutes({ service: new AdminService({ db: database.db }) }), {
       prefix: '/api',
     });
@@ -227,7 +234,7 @@ export async function buildApp(config: Config) {
         service: new ServiceEnquiriesService({
           db: database.db,
           mail,
-          publicUrl: config.publicUrl,
+          publicBaseUrl,
         }),
       }),
       { prefix: '/api' },

@@ -19,56 +19,71 @@ const booleanFlag = z
   .optional()
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  PORT: z.coerce
-    .number({ error: 'must be a port number' })
-    .int('must be a whole number')
-    .min(0, 'must be between 0 and 65535')
-    .max(65535, 'must be between 0 and 65535')
-    .default(3000),
-  HOST: z.string().trim().min(1).default('localhost'),
-  DATABASE_URL: optionalString.pipe(
-    z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
-      .optional(),
-  ),
-  DATA_DIR: z.string().trim().min(1).default('./data'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  PUBLIC_URL: optionalString.pipe(
-    z.url('must be a URL such as https://switchboard.example.com').optional(),
-  ),
-  TRUST_PROXY: booleanFlag,
-  WEB_DIST_DIR: z.string().trim().min(1).default(defaultWebDist),
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce
+      .number({ error: 'must be a port number' })
+      .int('must be a whole number')
+      .min(0, 'must be between 0 and 65535')
+      .max(65535, 'must be between 0 and 65535')
+      .default(3000),
+    HOST: z.string().trim().min(1).default('localhost'),
+    DATABASE_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+        .optional(),
+    ),
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    PUBLIC_URL: optionalString.pipe(
+      z.url('must be a URL such as https://switchboard.example.com').optional(),
+    ),
+    TRUST_PROXY: booleanFlag,
+    WEB_DIST_DIR: z.string().trim().min(1).default(defaultWebDist),
 
-  // Voice platform (the bundled sandbox platform is used when VAPI_API_KEY is not set).
-  VAPI_API_KEY: optionalString,
-  VAPI_PUBLIC_KEY: optionalString,
-  VAPI_BASE_URL: optionalString.pipe(z.url('must be a URL').optional()),
-  VAPI_WEBHOOK_SECRET: optionalString,
-  VAPI_WEBHOOK_AUTH: z.enum(['secret-header', 'bearer', 'hmac']).default('secret-header'),
-  VAPI_WEBHOOK_SECRET_HEADER: z.string().trim().toLowerCase().min(1).default('x-vapi-secret'),
-  SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(10, 'must be at least 10').default(300),
+    // Voice platform (the bundled sandbox platform is used when VAPI_API_KEY is not set).
+    VAPI_API_KEY: optionalString,
+    VAPI_PUBLIC_KEY: optionalString,
+    VAPI_BASE_URL: optionalString.pipe(z.url('must be a URL').optional()),
+    VAPI_WEBHOOK_SECRET: optionalString,
+    VAPI_WEBHOOK_AUTH: z.enum(['secret-header', 'bearer', 'hmac']).default('secret-header'),
+    VAPI_WEBHOOK_SECRET_HEADER: z.string().trim().toLowerCase().min(1).default('x-vapi-secret'),
+    SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(10, 'must be at least 10').default(300),
 
-  // The bundled sandbox platform (used when VAPI_API_KEY is not set).
-  SANDBOX_SEED: z.coerce.number().int().default(42),
-  SANDBOX_CALLS: z.coerce.number().int().min(0).max(5_000_000).default(6000),
-  SANDBOX_SIMULATOR_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
+    // The bundled sandbox platform (used when VAPI_API_KEY is not set).
+    SANDBOX_SEED: z.coerce.number().int().default(42),
+    SANDBOX_CALLS: z.coerce.number().int().min(0).max(5_000_000).default(6000),
+    SANDBOX_SIMULATOR_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
 
-  // Mail (the local mailbox table is used when SMTP_URL is not set).
-  SMTP_URL: optionalString.pipe(
-    z
-      .string()
-      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
-      .optional(),
-  ),
-  MAIL_FROM: z.string().trim().min(1).default('Switchboard <no-reply@switchboard.localhost>'),
+    // Mail (the local mailbox table is used when SMTP_URL is not set).
+    SMTP_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+        .optional(),
+    ),
+    MAIL_FROM: z.string().trim().min(1).default('Switchboard <no-reply@switchboard.localhost>'),
 
-  // Contact imports: the upload, and what an Excel workbook may expand to when unzipped.
-  IMPORT_MAX_FILE_MB: z.coerce.number().int().min(1, 'must be at least 1').default(25),
-  IMPORT_MAX_UNCOMPRESSED_MB: z.coerce.number().int().min(1, 'must be at least 1').default(100),
-});
+    // Contact imports: the upload, and what an Excel workbook may expand to when unzipped.
+    IMPORT_MAX_FILE_MB: z.coerce.number().int().min(1, 'must be at least 1').default(25),
+    IMPORT_MAX_UNCOMPRESSED_MB: z.coerce.number().int().min(1, 'must be at least 1').default(100),
+  })
+  .superRefine((env, ctx) => {
+    // With a real platform the server cannot know the address users reach (behind a proxy or a
+    // load balancer), and the Host header of a request must never decide where a link points.
+    if (env.VAPI_API_KEY && !env.PUBLIC_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message:
+          'must be set when VAPI_API_KEY is: links in mail and the platform webhooks need the address users reach, e.g. https://switchboard.example.com',
+      });
+    }
+  });
 
 export type Env = z.input<typeof envSchema>;
 

@@ -290,6 +290,7 @@ describe.each(databaseTargets)('talk to agent (web calls) on %s', (target) => {
     beforeAll(async () => {
       ctx = await buildTestApp(target, {
         VAPI_API_KEY: 'live-private-key-123',
+        PUBLIC_URL: 'https://switchboard.example.com',
         VAPI_PUBLIC_KEY: 'live-public-key-456',
         VAPI_BASE_URL: 'https://platform.example.test/',
       });

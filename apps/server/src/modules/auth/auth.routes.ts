@@ -16,7 +16,6 @@ import {
   setSessionCookie,
   type SessionCookie,
 } from '../../plugins/auth';
-import { ourOrigin } from '../../plugins/origin-check';
 import { CREATE_ACCOUNT_MESSAGE, type AuthService } from './auth.service';
 
 const MINUTE = 60_000;
@@ -69,7 +68,8 @@ export const authRoutes =
   (deps: {
     service: AuthService;
     cookie: SessionCookie;
-    publicUrl: string | undefined;
+    /** Where links in mail point (lib/public-base-url.ts). */
+    publicBaseUrl: () => string;
   }): FastifyPluginAsyncZod =>
   async (app) => {
     const { service, cookie } = deps;
@@ -163,9 +163,9 @@ export const authRoutes =
           ),
       },
       async (request, reply) => {
-        // PUBLIC_URL in production: the Host header of an unauthenticated request must not
-        // decide where a set-password link points.
-        await service.createAccount(request.body, deps.publicUrl ?? ourOrigin(request, undefined));
+        // PUBLIC_URL or the listening address: the Host header of an unauthenticated request
+        // must never decide where a set-password link points.
+        await service.createAccount(request.body, deps.publicBaseUrl());
         return reply.status(201).send({ message: CREATE_ACCOUNT_MESSAGE });
       },
     );
