@@ -243,6 +243,7 @@ export async function buildApp(config: Config) {
       callRoutes({
         calls: new CallsService({ db: database.db }),
         recordingSource: runtime.recordingSource,
+        recordingHosts: runtime.recordingHosts,
       }),
       {
         prefix: '/api',

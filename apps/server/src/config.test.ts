@@ -53,6 +53,17 @@ describe('loadConfig', () => {
     expect(loadConfig({}).publicUrl).toBeUndefined();
   });
 
+  it("reads RECORDING_HOSTS as host names, defaulting to the platform's storage", () => {
+    expect(loadConfig({}).platform.recordingHosts).toEqual(['storage.vapi.ai']);
+    expect(
+      loadConfig({ RECORDING_HOSTS: ' Storage.vapi.ai, *.r2.example.com ,' }).platform
+        .recordingHosts,
+    ).toEqual(['storage.vapi.ai', '*.r2.example.com']);
+    expect(() => loadConfig({ RECORDING_HOSTS: 'https://storage.vapi.ai/' })).toThrow(
+      'RECORDING_HOSTS: must be host names separated by commas',
+    );
+  });
+
   it('lists every problem at once and never echoes values (they may be secrets)', () => {
     try {
       loadConfig({ PORT: 'x', DATABASE_URL: 'mysql://root:topsecret@db' });
