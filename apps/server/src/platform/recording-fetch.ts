@@ -22,13 +22,15 @@ export type RecordingHosts =
   /** A real platform: HTTPS on these host names (`*.example.com` admits sub-domains). */
   | { kind: 'live'; hosts: string[] };
 
-export const RECORDING_LIMITS = {
+export type RecordingLimits = { timeoutMs: number; maxBytes: number; maxRedirects: number };
+
+export const RECORDING_LIMITS: RecordingLimits = {
   /** Connect, and each wait for bytes (headers, then the body): longer is a dead upstream. */
   timeoutMs: 30_000,
   /** Above any call's recording (an hour of 48 kHz 16-bit stereo WAV is ~690 MB). */
   maxBytes: 1024 * 1024 * 1024,
   maxRedirects: 3,
-} as const;
+};
 
 export type ResolvedAddress = { address: string; family: number };
 /** Name → addresses; dns.lookup in production, a fake in tests. */
@@ -185,7 +187,7 @@ export async function fetchRecording(
     allowed: RecordingHosts;
     range?: string | undefined;
     resolve?: Resolver;
-    limits?: Partial<typeof RECORDING_LIMITS>;
+    limits?: Partial<RecordingLimits>;
   },
 ): Promise<RecordingAnswer> {
   const limits = { ...RECORDING_LIMITS, ...options.limits };
