@@ -9,6 +9,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
+import { listeningBaseUrl, publicBaseUrlOf } from './lib/public-base-url';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { agentRoutes } from './modules/agents/agents.routes';
 import { AgentsService } from './modules/agents/agents.service';
@@ -64,6 +65,8 @@ declare module 'fastify' {
     mail: MailService;
     contactImportJob: ContactImportJob;
     metrics: Metrics;
+    /** Where links in mail point: PUBLIC_URL, else the address we listen on (never Host). */
+    publicBaseUrl: () => string;
   }
 }
 
@@ -151,6 +154,10 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       seconds: reply.elapsedTime / 1000,
     });
   });
+  let listeningAt: string | undefined;
+  const publicBaseUrl = () =>
+    publicBaseUrlOf(config.publicUrl, () => listeningAt ?? listeningBaseUrl(null, config));
+  app.decorate('publicBaseUrl', publicBaseUrl);
   // One hook, so the order is explicit: stop background work, then the sandbox, then the database.
   app.addHook('onClose', async () => {
     await importJob.stop();
@@ -182,6 +189,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
     app.decorate('callSync', sync);
     // Background work starts only when we serve for real; tests that inject drive it themselves.
     app.addHook('onListen', async () => {
+      listeningAt = listeningBaseUrl(app.server.address(), config);
       runtime.onListen(loopbackBaseUrl(app.server.address()));
       sync.start();
       mail.start();
@@ -210,7 +218,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
     const sessionCookie = sessionCookieFor(config.publicUrl);
     // Before any route: the origin check and the access check see every request, and a route
     // registered from here on that does not declare its access stops the boot.
-    registerOriginCheck(app, config);
+    registerOriginCheck(app, publicBaseUrl);
     await registerAuth(app, {
       cookie: sessionCookie,
       findSession: (token) => auth.findSession(token),
@@ -236,7 +244,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       authRoutes({
         service: auth,
         cookie: sessionCookie,
-        publicUrl: config.publicUrl,
+        publicBaseUrl,
         signInThrottle: createSignInThrottle({
           redis: limits.store,
           now: options.now ?? Date.now,
@@ -268,7 +276,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
         service: new ServiceEnquiriesService({
           db: database.db,
           mail,
-          publicUrl: config.publicUrl,
+          publicBaseUrl,
         }),
         limitStore: limits.store,
       }),
@@ -278,6 +286,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       callRoutes({
         calls: new CallsService({ db: database.db }),
         recordingSource: runtime.recordingSource,
+        recordingHosts: runtime.recordingHosts,
       }),
       {
         prefix: '/api',

@@ -61,6 +61,28 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(expected);
   });
 
+  it('refuses a live platform without PUBLIC_URL: links must never follow the Host header', () => {
+    expect(() => loadConfig({ VAPI_API_KEY: 'live-key' })).toThrow(ConfigError);
+    expect(() => loadConfig({ VAPI_API_KEY: 'live-key', PUBLIC_URL: ' ' })).toThrow(
+      'PUBLIC_URL: must be set when VAPI_API_KEY is',
+    );
+    const live = loadConfig({ VAPI_API_KEY: 'live-key', PUBLIC_URL: 'https://sb.example.com' });
+    expect(live.publicUrl).toBe('https://sb.example.com');
+    // The sandbox platform needs none: links use the address the server listens on.
+    expect(loadConfig({}).publicUrl).toBeUndefined();
+  });
+
+  it("reads RECORDING_HOSTS as host names, defaulting to the platform's storage", () => {
+    expect(loadConfig({}).platform.recordingHosts).toEqual(['storage.vapi.ai']);
+    expect(
+      loadConfig({ RECORDING_HOSTS: ' Storage.vapi.ai, *.r2.example.com ,' }).platform
+        .recordingHosts,
+    ).toEqual(['storage.vapi.ai', '*.r2.example.com']);
+    expect(() => loadConfig({ RECORDING_HOSTS: 'https://storage.vapi.ai/' })).toThrow(
+      'RECORDING_HOSTS: must be host names separated by commas',
+    );
+  });
+
   it('lists every problem at once and never echoes values (they may be secrets)', () => {
     try {
       loadConfig({ PORT: 'x', DATABASE_URL: 'mysql://root:topsecret@db' });

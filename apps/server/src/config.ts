@@ -25,7 +25,10 @@ const portNumber = z.coerce
   .min(0, 'must be between 0 and 65535')
   .max(65535, 'must be between 0 and 65535');
 
-const envSchema = z.object({
+/** A host name, or `*.` and one for any name under it. */
+const HOST_NAME = /^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*$/;
+
+const envObject = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: portNumber.default(3000),
   // Prometheus metrics without a session, for scrapers (off unless set; bound to HOST).
@@ -53,6 +56,21 @@ const envSchema = z.object({
   VAPI_WEBHOOK_AUTH: z.enum(['secret-header', 'bearer', 'hmac']).default('secret-header'),
   VAPI_WEBHOOK_SECRET_HEADER: z.string().trim().toLowerCase().min(1).default('x-vapi-secret'),
   SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(10, 'must be at least 10').default(300),
+  // Where a live platform's recordings may be fetched from (host names, `*.` for sub-domains).
+  RECORDING_HOSTS: optionalString.pipe(
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((host) => host.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .refine((hosts) => hosts.every((host) => HOST_NAME.test(host)), {
+        error: 'must be host names separated by commas, e.g. storage.vapi.ai,*.r2.example.com',
+      })
+      .optional(),
+  ),
 
   // The bundled sandbox platform (used when VAPI_API_KEY is not set).
   SANDBOX_SEED: z.coerce.number().int().default(42),
@@ -82,6 +100,19 @@ const envSchema = z.object({
   REDIS_KEY_PREFIX: z.string().trim().min(1).default('switchboard:'),
 });
 
+const envSchema = envObject.superRefine((env, ctx) => {
+  // With a real platform the server cannot know the address users reach (behind a proxy or a
+  // load balancer), and the Host header of a request must never decide where a link points.
+  if (env.VAPI_API_KEY && !env.PUBLIC_URL) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PUBLIC_URL'],
+      message:
+        'must be set when VAPI_API_KEY is: links in mail and the platform webhooks need the address users reach, e.g. https://switchboard.example.com',
+    });
+  }
+});
+
 export type Env = z.input<typeof envSchema>;
 
 export type Config = {
@@ -106,6 +137,8 @@ export type Config = {
       secretHeader: string;
     };
     syncIntervalSeconds: number;
+    /** Host names a live platform's recordings are fetched from (see platform/recording-fetch.ts). */
+    recordingHosts: string[];
   };
   sandbox: {
     seed: number;
@@ -127,6 +160,8 @@ export class ConfigError extends Error {
 }
 
 export const PLATFORM_DEFAULT_BASE_URL = 'https://api.vapi.ai';
+/** The platform's own storage, where its recording URLs point (recordingUrl, stereoRecordingUrl). */
+export const DEFAULT_RECORDING_HOSTS = ['storage.vapi.ai'];
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -164,6 +199,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         secretHeader: e.VAPI_WEBHOOK_SECRET_HEADER,
       },
       syncIntervalSeconds: e.SYNC_INTERVAL_SECONDS,
+      recordingHosts:
+        e.RECORDING_HOSTS && e.RECORDING_HOSTS.length > 0
+          ? e.RECORDING_HOSTS
+          : DEFAULT_RECORDING_HOSTS,
     },
     sandbox: {
       seed: e.SANDBOX_SEED,

@@ -34,6 +34,7 @@ describe.each(databaseTargets)('the admin command on %s', (target) => {
     // A real platform key: no demo sign-ins are seeded, so the command is the only way in.
     scratch = await createScratchConfig(target, {
       VAPI_API_KEY: 'live-key-that-goes-nowhere',
+      PUBLIC_URL: 'https://switchboard.example.com',
       VAPI_BASE_URL: 'http://127.0.0.1:9',
     });
     env = {

@@ -89,6 +89,7 @@ describe.each(databaseTargets)('platform sync on %s', (target) => {
     beforeAll(async () => {
       ctx = await buildTestApp(target, {
         VAPI_API_KEY: 'live-key-that-goes-nowhere',
+        PUBLIC_URL: 'https://switchboard.example.com',
         // Nothing listens on port 9 here: connection refused at once.
         VAPI_BASE_URL: 'http://127.0.0.1:9',
       });

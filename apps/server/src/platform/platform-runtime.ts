@@ -5,6 +5,7 @@ import { createSandbox, type Sandbox, type WebhookAuth } from '@switchboard/sand
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import { createPlatformClient, type PlatformClient } from './platform-client';
+import type { RecordingHosts } from './recording-fetch';
 import type { WebhookAuthConfig } from './webhook-auth';
 
 export const WEBHOOK_PATH = '/api/platform/webhook';
@@ -34,6 +35,8 @@ export type PlatformRuntime = {
    * recording URLs stored by an earlier run are pointed at the sandbox running now.
    */
   recordingSource: (storedUrl: string) => string;
+  /** The only hosts recordings are fetched from: the sandbox's origin, or RECORDING_HOSTS. */
+  recordingHosts: RecordingHosts;
   /** Called once the server listens: the sandbox learns where to send its webhooks. */
   onListen: (serverBaseUrl: string) => void;
   close: () => Promise<void>;
@@ -102,6 +105,7 @@ export async function startPlatform(
       sandbox: undefined,
       webhookUrl: () => publicWebhookUrl,
       recordingSource: (storedUrl) => storedUrl,
+      recordingHosts: { kind: 'live', hosts: platform.recordingHosts },
       onListen: () => undefined,
       close: async () => undefined,
     };
@@ -155,6 +159,7 @@ export async function startPlatform(
       if (!loopback || !url.pathname.startsWith('/recordings/')) return storedUrl;
       return `${sandbox.baseUrl}${url.pathname}${url.search}`;
     },
+    recordingHosts: { kind: 'sandbox', origin: new URL(sandbox.baseUrl).origin },
     onListen: (serverBaseUrl) => {
       loopbackWebhookUrl = `${serverBaseUrl}${WEBHOOK_PATH}`;
       sandbox.setServerUrl(loopbackWebhookUrl);

@@ -1,5 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  type MockInstance,
+  vi,
+} from 'vitest';
 import { TEST_CALL_METADATA } from '@switchboard/shared/web-call';
 import { calls } from '../db/schema';
 import { DEMO_MEMBER } from '../modules/auth/demo-accounts';
@@ -153,9 +163,125 @@ describe.each(databaseTargets)('talk to agent (web calls) on %s', (target) => {
       expect(wrongKey.json()).toMatchObject({ statusCode: 401 });
       const none = await start({ ...member, authorization: `Bearer ${publicKey}` }, {});
       expect(none.statusCode).toBe(400);
-      expect(JSON.stringify(none.json())).toContain(
-        'Assistant or Squad or Workflow must be provided.',
-      );
+      expect(none.json()).toMatchObject({
+        error: {
+          code: 'VALIDATION_ERROR',
+          message: 'A web call needs exactly one of assistantId, squadId or workflowId.',
+        },
+      });
+    });
+
+    describe('admits only an own assistant with harmless overrides', () => {
+      const start = (payload: object, headers = member) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/web-call/sandbox/call/web',
+          headers: { ...headers, authorization: `Bearer ${publicKey}` },
+          payload,
+        });
+      let fetchSpy: MockInstance<typeof fetch>;
+      beforeEach(() => {
+        fetchSpy = vi.spyOn(globalThis, 'fetch');
+      });
+      afterEach(() => fetchSpy.mockRestore());
+      const sandboxCalls = () =>
+        fetchSpy.mock.calls.filter(([url]) => typeof url === 'string' && url.endsWith('/call/web'))
+          .length;
+
+      it('refuses an inline assistant whose server would receive our webhooks', async () => {
+        const res = await start({
+          assistant: {
+            name: 'Mine',
+            server: { url: 'https://attacker.example/hook' },
+            model: { provider: 'openai', model: 'gpt-4o', messages: [] },
+          },
+        });
+        expect(res.statusCode).toBe(400);
+        const message = res.json<{ error: { message: string } }>().error.message;
+        expect(message).toContain('assistant (an inline assistant)');
+        expect(message).toContain('assistant.server');
+        expect(sandboxCalls()).toBe(0);
+      });
+
+      it("refuses an inline squad, even one naming the caller's own agent", async () => {
+        const res = await start({ squad: { members: [{ assistantId: dental }] } });
+        expect(res.statusCode).toBe(400);
+        expect(res.json<{ error: { message: string } }>().error.message).toContain(
+          'squad (an inline squad)',
+        );
+        const foreign = await start({ squad: { members: [{ assistantId: dental }] } }, memberOfB);
+        expect(foreign.statusCode).toBe(400);
+        expect(sandboxCalls()).toBe(0);
+      });
+
+      it.each([
+        [
+          'serverUrl in the overrides',
+          { serverUrl: 'https://attacker.example' },
+          'assistantOverrides.serverUrl',
+        ],
+        [
+          'a server in the overrides',
+          { server: { url: 'https://attacker.example' } },
+          'assistantOverrides.server',
+        ],
+        [
+          'credentialId deep in metadata',
+          { metadata: { a: [{ credentialId: 'c' }] } },
+          'assistantOverrides.metadata.a.0.credentialId',
+        ],
+        [
+          'headers in variable values',
+          { variableValues: { x: { Headers: { a: 'b' } } } },
+          'assistantOverrides.variableValues.x.Headers',
+        ],
+      ])('refuses %s, naming it', async (_name, assistantOverrides, path) => {
+        const res = await start({ assistantId: dental, assistantOverrides });
+        expect(res.statusCode).toBe(400);
+        expect(res.json<{ error: { message: string } }>().error.message).toContain(path);
+        expect(sandboxCalls()).toBe(0);
+      });
+
+      it('refuses top-level server settings and keys outside the allow-list', async () => {
+        for (const payload of [
+          { assistantId: dental, serverUrl: 'https://attacker.example' },
+          { assistantId: dental, metadata: { credentialId: 'c' } },
+          { assistantId: dental, assistantOverrides: { model: { provider: 'openai' } } },
+          { assistantId: dental, customer: { number: '+15550001111' } },
+        ]) {
+          const res = await start(payload);
+          expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+        }
+        expect(sandboxCalls()).toBe(0);
+      });
+
+      it("answers 404 for another business's assistant, and for any squad or workflow id", async () => {
+        for (const payload of [
+          { assistantId: dental },
+          { squadId: 'b6c9b0c4-0000-4000-8000-000000000001' },
+          { workflowId: 'b6c9b0c4-0000-4000-8000-000000000002' },
+        ]) {
+          const res = await start(payload, memberOfB);
+          expect(res.statusCode, JSON.stringify(payload)).toBe(404);
+        }
+        expect((await start({ squadId: 'any' })).statusCode).toBe(404);
+        expect(sandboxCalls()).toBe(0);
+      });
+
+      it('lets the call the web SDK makes through: own assistantId with variableValues', async () => {
+        const res = await start({
+          assistantId: dental,
+          assistantOverrides: { variableValues: { name: 'Pat' }, metadata: TEST_CALL_METADATA },
+        });
+        expect(res.statusCode).toBe(201);
+        expect(sandboxCalls()).toBe(1);
+        const id = res.json<{ id: string }>().id;
+        await ctx.app.inject({
+          method: 'POST',
+          url: `/api/web-call/sandbox/web-call/${id}/hang-up`,
+          headers: member,
+        });
+      });
     });
   });
 
@@ -164,6 +290,7 @@ describe.each(databaseTargets)('talk to agent (web calls) on %s', (target) => {
     beforeAll(async () => {
       ctx = await buildTestApp(target, {
         VAPI_API_KEY: 'live-private-key-123',
+        PUBLIC_URL: 'https://switchboard.example.com',
         VAPI_PUBLIC_KEY: 'live-public-key-456',
         VAPI_BASE_URL: 'https://platform.example.test/',
       });

@@ -2,6 +2,7 @@ import { webCallConfigSchema } from '@switchboard/shared/web-call';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { agentScopeOf } from '../modules/agents/agent-scope';
+import { webCallRequestSchema } from './web-call-request';
 import type { WebCallService } from './web-call.service';
 
 const tags = ['web-call'];
@@ -12,7 +13,7 @@ const roomParams = z.object({ id: z.uuid({ error: 'id must be a UUID' }) });
  * to (`apiBaseUrl` + "/call/web") and the sandbox call client's room (its status, hang-up).
  * The pass-through answers with the platform's own status and body (the SDK reads them), so a
  * platform refusal keeps the platform's NestJS shape; our own refusals (session, foreign agent)
- * have ours.
+ * have ours, and so do refusals of what the allow-list does not admit (web-call-request.ts).
  */
 export const webCallRoutes =
   (deps: { webCalls: WebCallService }): FastifyPluginAsyncZod =>
@@ -39,7 +40,9 @@ export const webCallRoutes =
           tags,
           summary:
             "Sandbox mode: the platform's POST /call/web, for the web SDK (Authorization: Bearer <public key>)",
-          body: z.looseObject({ assistantId: z.string().optional() }),
+          // Allow-listed: an own assistant with harmless overrides, never inline definitions,
+          // servers, credentials or headers (they would hand our webhooks to the caller).
+          body: webCallRequestSchema,
         },
       },
       async (request, reply) => {

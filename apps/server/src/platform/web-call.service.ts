@@ -2,6 +2,7 @@ import type { WebCallConfig } from '@switchboard/shared/web-call';
 import { AppError, notFound } from '../lib/app-error';
 import type { AgentScope } from '../modules/agents/agents.repository';
 import type { PlatformRuntime } from './platform-runtime';
+import type { WebCallRequest } from './web-call-request';
 
 /** Where the browser reaches the sandbox platform's web-call routes: a path on our own origin. */
 export const SANDBOX_PASS_THROUGH = '/api/web-call/sandbox';
@@ -60,14 +61,28 @@ export class WebCallService {
     return `${SANDBOX_PASS_THROUGH}/web-call/${encodeURIComponent(callId)}`;
   }
 
-  /** POST /call/web on the sandbox, with the SDK's own Authorization (the public key). */
+  /**
+   * Resolves when what the request starts belongs to the scope; 404 otherwise. Only assistants
+   * have an owner (the agents table); nothing records whose a squad or workflow is, so no
+   * business may start one.
+   */
+  private async requireOwnTarget(scope: AgentScope, request: WebCallRequest): Promise<void> {
+    if (request.squadId !== undefined) throw notFound('Squad');
+    if (request.workflowId !== undefined) throw notFound('Workflow');
+    if (request.assistantId !== undefined) await this.deps.requireAgent(scope, request.assistantId);
+  }
+
+  /**
+   * POST /call/web on the sandbox, with the SDK's own Authorization (the public key). Only the
+   * allow-listed request (web-call-request.ts) is sent on, never the browser's raw body.
+   */
   async createSandboxWebCall(
     scope: AgentScope,
-    body: Record<string, unknown>,
+    body: WebCallRequest,
     authorization: string | undefined,
   ): Promise<PassThrough> {
     const base = this.sandboxBaseUrl();
-    if (typeof body.assistantId === 'string') await this.deps.requireAgent(scope, body.assistantId);
+    await this.requireOwnTarget(scope, body);
     const response = await fetch(`${base}/call/web`, {
       method: 'POST',
       headers: {

@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Config } from '../config';
+import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error';
 import { API_PREFIX } from './auth';
 
@@ -24,24 +23,22 @@ export function isSameOrigin(headers: Headers, ourOrigin: string): boolean {
   return origin.toLowerCase() === ourOrigin.toLowerCase();
 }
 
-/** PUBLIC_URL's origin when configured; otherwise the address this request was sent to. */
-export function ourOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
-  return publicUrl ? new URL(publicUrl).origin : `${request.protocol}://${request.host}`;
-}
-
 /**
  * CSRF defence in depth next to the SameSite=Lax cookie: POST/PUT/PATCH/DELETE under /api
  * must come from our origin (403 CROSS_ORIGIN otherwise). Routes that declare
- * `allowCrossOrigin` (the platform webhook, which authenticates itself) are exempt.
+ * `allowCrossOrigin` (the platform webhook, which authenticates itself) are exempt. Our origin
+ * is PUBLIC_URL's, else the address we listen on: never the request's Host header, which the
+ * sender chooses (a request naming `Host: evil.example` and `Origin: http://evil.example`
+ * would otherwise count as our own).
  */
-export function registerOriginCheck(app: FastifyInstance, config: Pick<Config, 'publicUrl'>) {
+export function registerOriginCheck(app: FastifyInstance, publicBaseUrl: () => string) {
   app.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING.has(request.method)) return;
     // The matched route's pattern, not the raw URL, so an encoded path cannot slip past.
     const url = request.routeOptions.url ?? request.url;
     if (url !== API_PREFIX && !url.startsWith(`${API_PREFIX}/`)) return;
     if (request.routeOptions.config.allowCrossOrigin === true) return;
-    if (isSameOrigin(request.headers, ourOrigin(request, config.publicUrl))) return;
+    if (isSameOrigin(request.headers, new URL(publicBaseUrl()).origin)) return;
     throw new AppError(
       'CROSS_ORIGIN',
       403,

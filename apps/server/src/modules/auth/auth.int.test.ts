@@ -498,6 +498,8 @@ describe.each(databaseTargets)('accounts on %s', (target) => {
         { 'sec-fetch-site': 'cross-site' },
         { 'sec-fetch-site': 'same-site' },
         { origin: 'https://evil.example' },
+        // The sender chooses Host: naming the same host as Origin makes it no more ours.
+        { origin: 'http://evil.example', host: 'evil.example' },
         {},
       ];
       for (const headers of refused) {
@@ -515,8 +517,10 @@ describe.each(databaseTargets)('accounts on %s', (target) => {
 
     it('accepts Sec-Fetch-Site same-origin, or our own Origin when the browser sends no Sec-Fetch-Site', async () => {
       expect((await login({ 'sec-fetch-site': 'same-origin' })).statusCode).toBe(200);
-      // light-my-request addresses the server as http://localhost:80.
-      expect((await login({ origin: 'http://localhost:80' })).statusCode).toBe(200);
+      // Without PUBLIC_URL our origin is where we listen: before listen(), HOST and PORT.
+      expect((await login({ origin: 'http://localhost:3000' })).statusCode).toBe(200);
+      // light-my-request names Host localhost:80; that is not where we listen.
+      expect((await login({ origin: 'http://localhost:80' })).statusCode).toBe(403);
     });
 
     it('does not apply to reads', async () => {
@@ -577,7 +581,7 @@ describe.each(databaseTargets)('accounts on %s', (target) => {
         .select()
         .from(mailbox)
         .where(eq(mailbox.toAddress, validAccount.email));
-      expect(delivered?.textBody).toContain('http://localhost:80/set-password?token=');
+      expect(delivered?.textBody).toContain('http://localhost:3000/set-password?token=');
       expect(delivered?.textBody).toContain(
         `Your user name is ${validAccount.email.toLowerCase()}.`,
       );

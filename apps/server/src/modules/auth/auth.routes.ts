@@ -13,7 +13,6 @@ import {
   setSessionCookie,
   type SessionCookie,
 } from '../../plugins/auth';
-import { ourOrigin } from '../../plugins/origin-check';
 import {
   enforceLimits,
   limitAddress,
@@ -35,7 +34,8 @@ export const authRoutes =
   (deps: {
     service: AuthService;
     cookie: SessionCookie;
-    publicUrl: string | undefined;
+    /** Where links in mail point (lib/public-base-url.ts). */
+    publicBaseUrl: () => string;
     signInThrottle: SignInThrottle;
     limitStore: LimitStore;
   }): FastifyPluginAsyncZod =>
@@ -127,9 +127,9 @@ export const authRoutes =
           ),
       },
       async (request, reply) => {
-        // PUBLIC_URL in production: the Host header of an unauthenticated request must not
-        // decide where a set-password link points.
-        await service.createAccount(request.body, deps.publicUrl ?? ourOrigin(request, undefined));
+        // PUBLIC_URL or the listening address: the Host header of an unauthenticated request
+        // must never decide where a set-password link points.
+        await service.createAccount(request.body, deps.publicBaseUrl());
         return reply.status(201).send({ message: CREATE_ACCOUNT_MESSAGE });
       },
     );

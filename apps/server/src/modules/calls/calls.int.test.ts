@@ -1,8 +1,11 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { CallDetail, CallLogPage } from '@switchboard/shared/call-logs';
 import { MATCH_END, MATCH_START } from '@switchboard/shared/call-logs';
 import { parse } from 'csv-parse/sync';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agents } from '../../db/schema';
+import { agents, calls } from '../../db/schema';
 import { toCallRecord } from '../../platform/call-record';
 import type { WireError } from '../../plugins/error-handler';
 import {
@@ -413,7 +416,10 @@ describe.each(databaseTargets)('call log on %s', (target) => {
       headers: demo,
     });
     expect(whole.statusCode).toBe(200);
-    expect(whole.headers['content-type']).toMatch(/^audio\//);
+    expect(whole.headers['content-type']).toBe('audio/wav');
+    expect(whole.headers['x-content-type-options']).toBe('nosniff');
+    expect(whole.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
+    expect(whole.headers['content-disposition']).toBe(`inline; filename="recording-${callId}.wav"`);
     expect(whole.rawPayload.subarray(0, 4).toString()).toBe('RIFF');
     const part = await ctx.app.inject({
       method: 'GET',
@@ -441,5 +447,66 @@ describe.each(databaseTargets)('call log on %s', (target) => {
     });
     expect(old.statusCode).toBe(200);
     expect(old.rawPayload.subarray(0, 4).toString()).toBe('RIFF');
+  });
+
+  describe('recordings come only from the platform, as audio or bytes', () => {
+    let demo: Record<string, string>;
+    let template: Record<string, unknown>;
+    let other: http.Server;
+    let otherOrigin: string;
+    const otherHits: string[] = [];
+
+    beforeAll(async () => {
+      demo = await sessionHeaders(ctx.app, 'demo@brightsmile.example');
+      // A synced call of the demo business: the recordings below are stored on copies of it.
+      const [row] = await ctx.app.database.db
+        .select({ payload: calls.payload })
+        .from(calls)
+        .where(eq(calls.assistantId, ctx.app.platform.sandbox!.demo.assistantIds[0]!))
+        .limit(1);
+      template = row!.payload as Record<string, unknown>;
+      // Another service on this machine, as an attacker would aim at: it answers a page.
+      other = http.createServer((request, response) => {
+        otherHits.push(request.url ?? '');
+        response
+          .writeHead(200, { 'content-type': 'text/html' })
+          .end('<script>fetch("/api/auth/me")</script>');
+      });
+      await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+      otherOrigin = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+    });
+    afterAll(async () => {
+      if (other) await new Promise((resolve) => other.close(resolve));
+    });
+
+    const recordingAt = async (id: string, recordingUrl: string) => {
+      const call = structuredClone(template);
+      call.artifact = { ...(call.artifact as object), recordingUrl };
+      await upsertCalls(ctx.app.database.db, [toCallRecord({ ...call, id })]);
+      return ctx.app.inject({ method: 'GET', url: `/api/calls/${id}/recording`, headers: demo });
+    };
+
+    it('refuses a URL on another loopback port: nothing is fetched or passed on', async () => {
+      const res = await recordingAt('rec-other-port', `${otherOrigin}/page.html`);
+      expect(res.statusCode).toBe(502);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.json<WireError>().error.message).toContain(
+        "not one of the voice platform's recording hosts",
+      );
+      expect(res.body).not.toContain('<script>');
+      expect(otherHits).toEqual([]);
+    });
+
+    it('answers a non-audio answer of the platform as bytes, sandboxed and never sniffed', async () => {
+      const sandbox = ctx.app.platform.sandbox!.baseUrl;
+      const res = await recordingAt('rec-not-audio', `${sandbox}/health`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/octet-stream');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
+      expect(res.headers['content-disposition']).toBe(
+        'inline; filename="recording-rec-not-audio.bin"',
+      );
+    });
   });
 });

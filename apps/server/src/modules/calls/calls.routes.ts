@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -7,28 +6,23 @@ import {
   callLogPageSchema,
   callLogQuerySchema,
 } from '@switchboard/shared/call-logs';
-import { AppError } from '../../lib/app-error';
+import {
+  fetchRecording,
+  recordingResponseHeaders,
+  type RecordingHosts,
+} from '../../platform/recording-fetch';
 import { agentScopeOf } from '../agents/agent-scope';
 import type { CallsService } from './calls.service';
 
 const agentParams = z.object({ id: z.string().min(1) });
 const callParams = z.object({ id: z.string().min(1) });
 
-/** Headers of the platform's recording answer that the browser needs to play and seek. */
-const PASSED_HEADERS = [
-  'content-type',
-  'content-length',
-  'content-range',
-  'accept-ranges',
-  'etag',
-  'last-modified',
-];
-
 /** The call log, its export, one call's detail and its recording. */
 export const callRoutes =
   (deps: {
     calls: CallsService;
     recordingSource: (storedUrl: string) => string;
+    recordingHosts: RecordingHosts;
   }): FastifyPluginAsyncZod =>
   async (app) => {
     const config = { access: 'member' } as const;
@@ -100,7 +94,7 @@ export const callRoutes =
         schema: {
           tags,
           summary:
-            "The call's recording, streamed from the platform through us (Range requests pass through, so the player can seek)",
+            "The call's recording, streamed through us from the platform's recording hosts only, as audio or bytes (Range requests pass through, so the player can seek)",
           params: callParams,
         },
       },
@@ -108,35 +102,14 @@ export const callRoutes =
         const source = deps.recordingSource(
           await deps.calls.recordingSource(agentScopeOf(request), request.params.id),
         );
-        const range = request.headers.range;
-        let upstream: Response;
-        try {
-          upstream = await fetch(source, {
-            headers: range ? { range } : {},
-            signal: AbortSignal.timeout(30_000),
-          });
-        } catch {
-          throw new AppError(
-            'PLATFORM_ERROR',
-            502,
-            'The recording could not be fetched from the voice platform.',
-          );
-        }
-        if (!upstream.ok || !upstream.body) {
-          await upstream.body?.cancel();
-          throw new AppError(
-            'PLATFORM_ERROR',
-            502,
-            `The recording could not be fetched from the voice platform (status ${upstream.status}).`,
-          );
-        }
-        reply.status(upstream.status);
-        for (const name of PASSED_HEADERS) {
-          const value = upstream.headers.get(name);
-          if (value) reply.header(name, value);
-        }
-        reply.header('cache-control', 'private, max-age=3600');
-        return reply.send(Readable.fromWeb(upstream.body));
+        const upstream = await fetchRecording(source, {
+          allowed: deps.recordingHosts,
+          range: request.headers.range,
+        });
+        return reply
+          .status(upstream.status)
+          .headers(recordingResponseHeaders(upstream.headers, request.params.id))
+          .send(upstream.body);
       },
     );
   };

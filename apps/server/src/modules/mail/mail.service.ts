@@ -83,7 +83,15 @@ export class MailService {
    * stored a message committed. Without a running worker (tests that drive it) it does nothing.
    */
   kick() {
-    if (this.timer) setImmediate(() => void this.processDue());
+    this.soon();
+  }
+
+  /** A run right after the current tick, unless the worker has been stopped by then. */
+  private soon() {
+    if (!this.timer) return;
+    setImmediate(() => {
+      if (this.timer) void this.processDue();
+    });
   }
 
   /** Stores a message for sending. Pass a transaction to make it part of a larger change. */
@@ -101,7 +109,7 @@ export class MailService {
     if (!row) throw new Error('the message was not stored');
     // Sent soon after the caller's transaction commits (a message not yet visible waits for
     // the next poll).
-    if (this.timer) setImmediate(() => void this.processDue());
+    this.soon();
     return row;
   }
 

@@ -55,12 +55,17 @@ export function serviceEnquiryMail(row: ServiceEnquiryRow, adminUrl: string | un
  * operator in the same transaction), operators list them.
  */
 export class ServiceEnquiriesService {
-  constructor(private readonly deps: { db: Db; mail: Mailer; publicUrl?: string | undefined }) {}
+  constructor(
+    private readonly deps: {
+      db: Db;
+      mail: Mailer;
+      /** Where links in mail point (lib/public-base-url.ts). */
+      publicBaseUrl: () => string;
+    },
+  ) {}
 
   async submit(input: ServiceEnquiryInput): Promise<ServiceEnquiryRecord> {
-    const adminUrl = this.deps.publicUrl
-      ? `${this.deps.publicUrl.replace(/\/+$/, '')}/admin/service-enquiries`
-      : undefined;
+    const adminUrl = `${this.deps.publicBaseUrl()}/admin/service-enquiries`;
     return this.deps.db.transaction(async (tx) => {
       const row = await insertServiceEnquiry(tx, {
         poc: input.poc,
