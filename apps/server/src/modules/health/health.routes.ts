@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { RETRY_AFTER_SECONDS } from '../../plugins/error-handler';
 
 const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -38,7 +39,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
           uptimeSeconds,
         };
       } catch {
-        return reply.status(503).send({
+        return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({
           status: 'degraded',
           database: {
             status: 'down',
