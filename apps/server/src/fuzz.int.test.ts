@@ -244,6 +244,8 @@ function withHugeValues(value: unknown, random: Random): unknown {
   return value;
 }
 
+const asQueryText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+
 /** Nested deeper than anyone would write by hand. */
 const deeplyNested = (depth: number): unknown =>
   Array.from({ length: depth }).reduce<unknown>((inner) => ({ a: [inner] }), 'bottom');
@@ -317,7 +319,7 @@ function buildRequest(
         : false;
     let value = evil
       ? random.pick(EVIL_QUERY_VALUES)
-      : String(plausible(param.schema, random) as string);
+      : asQueryText(plausible(param.schema, random));
     if (kind === 'control characters') value += random.pick(['\u0000', '\u0002', '\u001b']);
     if (kind === 'huge values') value = value.repeat(2_000);
     query.append(param.name, value);

@@ -113,7 +113,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('connections terminated on Postg
   });
 
   it('gives no 500 while connections are terminated under load', async () => {
-    const urls = ['/api/contacts', '/api/agents', '/api/appointments', '/api/auth/me', '/api/health'];
+    const urls = [
+      '/api/contacts',
+      '/api/agents',
+      '/api/appointments',
+      '/api/auth/me',
+      '/api/health',
+    ];
     const statuses: { url: string; status: number; retryAfter: unknown }[] = [];
     let stop = false;
     const killer = (async () => {

@@ -8,7 +8,10 @@ const wrapped = (cause: unknown) =>
 
 describe('isConnectionLoss', () => {
   it.each([
-    ['a terminated backend (57P01)', pgError('57P01', 'terminating connection due to administrator command')],
+    [
+      'a terminated backend (57P01)',
+      pgError('57P01', 'terminating connection due to administrator command'),
+    ],
     ['a crash shutdown (57P02)', pgError('57P02')],
     ['a server starting up (57P03)', pgError('57P03', 'the database system is starting up')],
     ['too many connections (53300)', pgError('53300')],
@@ -18,7 +21,10 @@ describe('isConnectionLoss', () => {
     ['a refused socket', pgError('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432')],
     ['a reset socket', pgError('ECONNRESET', 'read ECONNRESET')],
     ['a socket closed under the query', new Error('Connection terminated unexpectedly')],
-    ['a client that already broke', new Error('Client has encountered a connection error and is not queryable')],
+    [
+      'a client that already broke',
+      new Error('Client has encountered a connection error and is not queryable'),
+    ],
     ['a wrapped terminated backend', wrapped(pgError('57P01'))],
     ['a wrapped closed socket', wrapped(new Error('Connection terminated unexpectedly'))],
   ])('%s is a connection loss', (_name, error) => {

@@ -32,7 +32,8 @@ export function forbiddenTextProblem(text: string): string | undefined {
   if (control)
     return `contains a control character (${codePoint(control[0])}); only tabs and line breaks are allowed`;
   const surrogate = LONE_SURROGATE.exec(text);
-  if (surrogate) return `contains an unpaired surrogate (${codePoint(surrogate[0])}), which is not text`;
+  if (surrogate)
+    return `contains an unpaired surrogate (${codePoint(surrogate[0])}), which is not text`;
   return undefined;
 }
 
@@ -56,7 +57,7 @@ export function findForbiddenText(value: unknown, root: string): ForbiddenText |
     if (current === null || typeof current !== 'object' || seen.has(current)) continue;
     seen.add(current);
     if (Buffer.isBuffer(current)) continue;
-    const entries = Object.entries(current);
+    const entries: [string, unknown][] = Object.entries(current as Record<string, unknown>);
     // Pushed in reverse so the first field is looked at first and named first.
     for (let i = entries.length - 1; i >= 0; i -= 1) {
       const [key, child] = entries[i]!;

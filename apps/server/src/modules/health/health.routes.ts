@@ -39,15 +39,18 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
           uptimeSeconds,
         };
       } catch {
-        return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({
-          status: 'degraded',
-          database: {
-            status: 'down',
-            driver: app.database.driver,
-            error: 'The database is unreachable',
-          },
-          uptimeSeconds,
-        });
+        return reply
+          .status(503)
+          .header('retry-after', String(RETRY_AFTER_SECONDS))
+          .send({
+            status: 'degraded',
+            database: {
+              status: 'down',
+              driver: app.database.driver,
+              error: 'The database is unreachable',
+            },
+            uptimeSeconds,
+          });
       }
     },
   );
