@@ -37,7 +37,15 @@ export function forbiddenTextProblem(text: string): string | undefined {
   return undefined;
 }
 
-export type ForbiddenText = { path: string; message: string };
+export type ForbiddenText = {
+  path: string;
+  /** Names the field: for the error's message. */
+  message: string;
+  /** Without the field: for the issue shown under the form's field. */
+  problem: string;
+};
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
  * The first string (value or object key) in a parsed body, query or parameter set that breaks
@@ -51,7 +59,7 @@ export function findForbiddenText(value: unknown, root: string): ForbiddenText |
     const { value: current, path } = stack.pop()!;
     if (typeof current === 'string') {
       const problem = forbiddenTextProblem(current);
-      if (problem) return { path, message: `${path} ${problem}` };
+      if (problem) return { path, message: `${path} ${problem}`, problem: capitalized(problem) };
       continue;
     }
     if (current === null || typeof current !== 'object' || seen.has(current)) continue;
@@ -62,7 +70,10 @@ export function findForbiddenText(value: unknown, root: string): ForbiddenText |
     for (let i = entries.length - 1; i >= 0; i -= 1) {
       const [key, child] = entries[i]!;
       const keyProblem = forbiddenTextProblem(key);
-      if (keyProblem) return { path, message: `A field name in ${path} ${keyProblem}` };
+      if (keyProblem) {
+        const problem = `A field name ${keyProblem}`;
+        return { path, message: `A field name in ${path} ${keyProblem}`, problem };
+      }
       stack.push({ value: child, path: `${path}.${key}` });
     }
   }

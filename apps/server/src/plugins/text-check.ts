@@ -32,7 +32,7 @@ export function registerTextCheck(app: FastifyInstance) {
       const found = findForbiddenText(request[property], context);
       if (found) {
         throw new AppError('VALIDATION_ERROR', 400, found.message, {
-          issues: [{ path: found.path, message: found.message }],
+          issues: [{ path: found.path, message: found.problem }],
         });
       }
     }
