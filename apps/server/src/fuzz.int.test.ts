@@ -321,7 +321,14 @@ function buildRequest(
       ? random.pick(EVIL_QUERY_VALUES)
       : asQueryText(plausible(param.schema, random));
     if (kind === 'control characters') value += random.pick(['\u0000', '\u0002', '\u001b']);
-    if (kind === 'huge values') value = value.repeat(2_000);
+    if (kind === 'huge values') {
+      // Numbers at the schema's own bound (the deepest page there is), text very long.
+      const type = param.schema ? firstType(param.schema) : undefined;
+      value =
+        type === 'integer' || type === 'number'
+          ? String(param.schema?.maximum ?? 2 ** 53)
+          : value.repeat(2_000);
+    }
     query.append(param.name, value);
     if (kind === 'repeated query') query.append(param.name, random.pick(EVIL_QUERY_VALUES));
   }
