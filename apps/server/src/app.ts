@@ -55,6 +55,7 @@ import { registerOriginCheck } from './plugins/origin-check';
 import { openLimitStore } from './plugins/rate-limits';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
+import { registerTextCheck } from './plugins/text-check';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -114,6 +115,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerTextCheck(app);
 
   const database = await openDatabase(config.database);
   app.decorate('config', config);

@@ -23,6 +23,8 @@ export const contactImportMessages = {
   notCommittable: 'This import has already been started',
   notUndoable: 'Only a completed import can be undone',
   mappingNotJson: 'The mapping is not valid JSON',
+  notMultipart: 'Send the file as a form upload (multipart/form-data)',
+  malformedUpload: 'The upload could not be read: the form data is cut off or not well formed',
   interrupted: 'The import was interrupted; nothing was imported. Start it again.',
   failed: 'The import failed; nothing was imported. Start it again.',
 } as const;

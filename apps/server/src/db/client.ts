@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Config } from '../config';
 import { acquireDirectoryLock } from './directory-lock';
+import { survivePoolConnectionLoss } from './connection-loss';
 import * as schema from './schema';
 
 /** The committed migrations (drizzle-kit), applied at start. */
@@ -57,8 +58,8 @@ export async function openDatabase(database: Config['database']): Promise<Databa
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
-  pool.on('error', () => undefined);
+  // A client losing its connection, idle or busy, must not crash the process; reads retry once.
+  survivePoolConnectionLoss(pool);
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
   try {
     await migrateUnderLock(pool);

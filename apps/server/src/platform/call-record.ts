@@ -1,6 +1,7 @@
 import { platformCallSchema, type PlatformCall } from '@switchboard/shared/calls';
 import { isTestCallPayload } from '@switchboard/shared/web-call';
 import type { calls } from '../db/schema';
+import { cleanDeep } from '../lib/control-characters';
 
 export type CallRecord = typeof calls.$inferInsert;
 
@@ -28,7 +29,8 @@ export function toCallRecord(
   raw: unknown,
   options: { fallbackUpdatedAt?: Date; isTest?: boolean } = {},
 ): CallRecord {
-  const parsed = platformCallSchema.safeParse(raw);
+  // Transcripts and summaries are kept even when they carry a NUL (which jsonb cannot hold).
+  const parsed = platformCallSchema.safeParse(cleanDeep(raw));
   if (!parsed.success) {
     throw new InvalidCallError(
       `Not a platform call: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'call'} ${i.message}`).join('; ')}`,

@@ -69,6 +69,24 @@ describe.each(databaseTargets)('platform webhook on %s', (target) => {
       expect(row?.payload).toMatchObject({ analysis: { summary: 'Booked a cleaning.' } });
     });
 
+    it('stores a report whose transcript carries NULs and escapes, without them', async () => {
+      // JSON's "\u0000" is legal, but PostgreSQL refuses it in jsonb: this once was a 500.
+      const message = report('wh-call-nul').message;
+      const res = await post({
+        message: {
+          ...message,
+          artifact: { transcript: 'AI: Hello\u0000\nUser: Hi\u001b', ['odd\u0000key']: true },
+          analysis: { ...message.analysis, summary: 'Booked\u0000 a cleaning \ud83d.' },
+        },
+      });
+      expect(res.statusCode).toBe(200);
+      const [row] = await stored('wh-call-nul');
+      expect(row?.payload).toMatchObject({
+        artifact: { transcript: 'AI: Hello\nUser: Hi', oddkey: true },
+        analysis: { summary: 'Booked a cleaning \ufffd.' },
+      });
+    });
+
     it('keeps one row when the same report arrives twice', async () => {
       expect((await post(report('wh-call-2'))).statusCode).toBe(200);
       expect((await post(report('wh-call-2'))).statusCode).toBe(200);

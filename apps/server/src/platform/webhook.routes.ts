@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../lib/app-error';
+import { cleanDeep } from '../lib/control-characters';
 import { upsertCalls } from '../modules/calls/calls.repository';
 import { InvalidCallError, toCallRecord } from './call-record';
 import type { PlatformRuntime } from './platform-runtime';
@@ -98,7 +99,9 @@ export const webhookRoutes =
       {
         // Called by the platform, not a browser: no session, no origin; it proves itself with
         // the webhook credential checked below.
-        config: { access: 'public', allowCrossOrigin: true },
+        // Its messages are stored with control characters dropped (cleanDeep below), not refused
+        // for one in a transcript.
+        config: { access: 'public', allowCrossOrigin: true, cleansOwnText: true },
         schema: {
           tags: ['platform'],
           summary:
@@ -123,7 +126,7 @@ export const webhookRoutes =
         },
       },
       async (request, reply) => {
-        const { message } = request.body;
+        const message = cleanDeep(request.body.message);
         const receivedAt = new Date(message.timestamp ?? Date.now());
 
         switch (message.type) {

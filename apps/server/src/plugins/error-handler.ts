@@ -1,6 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isConnectionLoss } from '../db/errors';
 import { AppError } from '../lib/app-error';
+
+/** How long a client is asked to wait after a 503 for a lost database connection. */
+export const RETRY_AFTER_SECONDS = 5;
 
 export type WireError = {
   error: { code: string; message: string; details?: unknown };
@@ -45,6 +49,17 @@ export function registerErrorHandler(app: FastifyInstance) {
         code: 'VALIDATION_ERROR',
         message: issues[0]?.message ?? 'Invalid request',
         details: { issues },
+      });
+    }
+
+    if (isConnectionLoss(error)) {
+      // Not the request's fault and usually over in seconds (a failover, a restart): say when
+      // to come back instead of a 500. Reads have already been retried once (db/connection-loss.ts).
+      request.log.warn({ err: error }, 'database connection lost');
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return send(reply, request, 503, {
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'The service is briefly unavailable. Please try again in a few seconds.',
       });
     }
 

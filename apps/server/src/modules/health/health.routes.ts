@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readBundledMigrations, readMigrationState } from '../../db/migration-state';
+import { RETRY_AFTER_SECONDS } from '../../plugins/error-handler';
 
 const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -74,15 +75,18 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
           uptimeSeconds: uptime,
         };
       } catch {
-        return reply.status(503).send({
-          status: 'degraded',
-          database: {
-            status: 'down',
-            driver: app.database.driver,
-            error: 'The database is unreachable',
-          },
-          uptimeSeconds: uptime,
-        });
+        return reply
+          .status(503)
+          .header('retry-after', String(RETRY_AFTER_SECONDS))
+          .send({
+            status: 'degraded',
+            database: {
+              status: 'down',
+              driver: app.database.driver,
+              error: 'The database is unreachable',
+            },
+            uptimeSeconds: uptime,
+          });
       }
     },
   );

@@ -50,6 +50,13 @@ describe('detectEncoding', () => {
     expect(detectEncoding(cyrillic, true)).toEqual({ kind: 'wrong-encoding' });
   });
 
+  it('takes text with a stray NUL as text; NUL-filled bytes stay binary', () => {
+    const text = `Name,Phone\n${'Ann Other,+353871234567\n'.repeat(10)}Nu\u0000la,+353871234568\n`;
+    expect(detectEncoding(Buffer.from(text), true)).toEqual({ kind: 'text', encoding: 'utf-8' });
+    const nuls = Buffer.concat([Buffer.from('Name,Phone\n'), Buffer.alloc(64)]);
+    expect(detectEncoding(nuls, true)).toEqual({ kind: 'binary' });
+  });
+
   it('calls random bytes binary', () => {
     const random = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919 + 13) % 256));
     expect(detectEncoding(random, true)).toEqual({ kind: 'binary' });

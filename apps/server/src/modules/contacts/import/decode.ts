@@ -60,9 +60,10 @@ export function detectEncoding(sample: Buffer, complete = false): EncodingGuess 
     const oddNul = nul - evenNul;
     if (pairs >= 2 && Math.max(evenNul, oddNul) >= pairs * 0.4 && Math.min(evenNul, oddNul) <= 1)
       return { kind: 'wrong-encoding' };
-    return { kind: 'binary' };
   }
-  if (control > Math.max(1, body.length * 0.01)) return { kind: 'binary' };
+  // A stray NUL or escape in a text export is tolerated (the cells drop them, parse-file.ts);
+  // a binary file has far more than 1%.
+  if (nul + control > Math.max(1, body.length * 0.01)) return { kind: 'binary' };
 
   if (isValidUtf8(body, complete)) return { kind: 'text', encoding: 'utf-8' };
   if (hasBom) return { kind: 'wrong-encoding' };

@@ -62,9 +62,10 @@ describe.each(databaseTargets)('contact imports on %s', (target) => {
     extra: Part[] = [],
     headers = member,
     app = ctx.app,
+    filename = 'contacts.csv',
   ) => {
     const { payload, contentType } = multipart([
-      { name: 'file', value: content, filename: 'contacts.csv' },
+      { name: 'file', value: content, filename },
       ...extra,
     ]);
     const res = await app.inject({
@@ -387,6 +388,72 @@ describe.each(databaseTargets)('contact imports on %s', (target) => {
     expect(await ctx.app.contactImportJob.runImport(body.import.id)).toBe(true);
     const done = await send<ContactImport>('GET', `/api/contacts/imports/${body.import.id}`);
     expect(done.body).toMatchObject({ status: 'completed', createdCount: 1 });
+  });
+
+  it('drops control characters from cells and the file name, and imports the rows', async () => {
+    // A NUL cannot be stored in PostgreSQL text; it once failed the whole import.
+    const padding = Array.from({ length: 20 }, (_, i) => `Padding ${i},,pad${i}@example.ie,`);
+    const csv = [
+      'Name,Phone,Email,Notes',
+      'Nuala\u0000 Ní Bhriain,,nuala@example.ie,first\u0000line\u001b[31m',
+      'Broken Number,12\u00003,broken@nul.example,',
+      ...padding,
+    ].join('\n');
+    const { status, body } = await upload(
+      csv,
+      [
+        { name: 'mapping', value: JSON.stringify({ name: 0, phone: 1, email: 2, notes: 3 }) },
+        { name: 'commit', value: 'true' },
+      ],
+      member,
+      ctx.app,
+      'nul\u0000list.csv',
+    );
+    expect(status).toBe(201);
+    expect(body.import.fileName).toBe('nullist.csv');
+    expect(await ctx.app.contactImportJob.runImport(body.import.id)).toBe(true);
+    const done = await send<ContactImport>('GET', `/api/contacts/imports/${body.import.id}`);
+    expect(done.body).toMatchObject({ status: 'completed', createdCount: 21, failedCount: 1 });
+    const nuala = (await contactsOf()).find((c) => c.email === 'nuala@example.ie');
+    expect(nuala).toMatchObject({ name: 'Nuala Ní Bhriain', notes: 'firstline[31m' });
+    const errors = await send('GET', `/api/contacts/imports/${body.import.id}/errors.csv`);
+    expect(errors.raw.body).toContain('Invalid phone number: 123');
+  });
+
+  it.each([
+    ['cut off in the middle', (full: Buffer) => full.subarray(0, full.length - 30), undefined],
+    ['cut off in the part header', (full: Buffer) => full.subarray(0, 60), undefined],
+    ['not multipart at all', () => Buffer.from('garbage'), undefined],
+    ['sent without its boundary', (full: Buffer) => full, 'multipart/form-data'],
+  ])('answers an upload %s with 400, not 500', async (_, cut, contentType) => {
+    const before = (await importsOf()).meta.total;
+    const form = multipart([{ name: 'file', value: CONTACTS_CSV, filename: 'contacts.csv' }]);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/contacts/import',
+      headers: { ...member, 'content-type': contentType ?? form.contentType },
+      payload: cut(form.payload),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<WireError>().error).toMatchObject({
+      code: 'MALFORMED_UPLOAD',
+      message: contactImportMessages.malformedUpload,
+    });
+    expect((await importsOf()).meta.total).toBe(before);
+  });
+
+  it.each([
+    ['JSON', 'application/json', '{"file":"Name,Email"}'],
+    ['plain text', 'text/plain', 'Name,Email\nDara,dara@example.ie'],
+  ])('answers an upload sent as %s with 415', async (_, contentType, payload) => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/contacts/import',
+      headers: { ...member, 'content-type': contentType },
+      payload,
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json<WireError>().error.message).toBe(contactImportMessages.notMultipart);
   });
 
   it.each([

@@ -10,6 +10,7 @@ import {
   contactImportUploadSchema,
 } from '@switchboard/shared/contact-imports';
 import { AppError } from '../../../lib/app-error';
+import { cleanText } from '../../../lib/control-characters';
 import { requireBusinessId, requireUser } from '../../../plugins/auth';
 import type { ContactBusiness } from '../contacts.service';
 import { IMPORT_MESSAGES, ImportFileError } from './import-file-error';
@@ -23,11 +24,15 @@ function businessOf(request: FastifyRequest): ContactBusiness {
   return { id, country: business?.country ?? '', timezone: business?.timezone ?? 'UTC' };
 }
 
-const isTooLarge = (error: unknown) =>
+const hasCode = (error: unknown, ...codes: string[]) =>
   typeof error === 'object' &&
   error !== null &&
   'code' in error &&
-  (error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE');
+  typeof error.code === 'string' &&
+  codes.includes(error.code);
+
+const isTooLarge = (error: unknown) =>
+  hasCode(error, 'FST_REQ_FILE_TOO_LARGE', 'FST_ERR_CTP_BODY_TOO_LARGE');
 
 /**
  * Reads the form: the one `file` field into memory (capped by @fastify/multipart's fileSize
@@ -41,7 +46,9 @@ async function readUpload(request: FastifyRequest, maxFileMb: number) {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         const data = await part.toBuffer();
-        if (part.fieldname === 'file' && file === undefined) file = { name: part.filename, data };
+        // A name is only shown back; a control character in it is dropped, like in the cells.
+        if (part.fieldname === 'file' && file === undefined)
+          file = { name: cleanText(part.filename), data };
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = part.value;
       }
@@ -49,7 +56,12 @@ async function readUpload(request: FastifyRequest, maxFileMb: number) {
   } catch (error) {
     if (isTooLarge(error))
       throw new ImportFileError('tooLarge', IMPORT_MESSAGES.tooLarge(maxFileMb));
-    throw error;
+    if (hasCode(error, 'FST_INVALID_MULTIPART_CONTENT_TYPE'))
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, contactImportMessages.notMultipart);
+    // Everything in this loop only reads the request, so any other failure is a body cut off
+    // or not well formed (busboy: "Unexpected end of form", "Boundary not found", …).
+    request.log.info({ err: error }, 'unreadable multipart upload');
+    throw new AppError('MALFORMED_UPLOAD', 400, contactImportMessages.malformedUpload);
   }
   if (!file) throw new AppError('VALIDATION_ERROR', 400, contactImportMessages.noFile);
   let mapping: unknown;

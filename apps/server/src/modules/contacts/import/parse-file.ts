@@ -6,6 +6,7 @@
 import { isUtf8 } from 'node:buffer';
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
+import { cleanText, mayNeedCleaning } from '../../../lib/control-characters';
 import { countCsvRows, parseCsv, detectDelimiter, type ParsedRow } from './csv';
 import { decodeStream, decodeWindows1252, isUtf8Stream, type TextEncodingName } from './decode';
 import { IMPORT_MESSAGES, ImportFileError, importFileError } from './import-file-error';
@@ -121,7 +122,16 @@ export async function previewContactFile(
   }
 }
 
-/** Skips leading blank rows; refuses a file that has nothing else. */
+/**
+ * A cell's control characters (a NUL, which PostgreSQL cannot store, or a stray escape) are
+ * dropped, by the same rule the API applies to typed text (lib/control-characters.ts).
+ */
+function withCleanCells(row: ParsedRow): ParsedRow {
+  if (!row.cells.some(mayNeedCleaning)) return row;
+  return { ...row, cells: row.cells.map(cleanText) };
+}
+
+/** Skips leading blank rows; refuses a file that has nothing else. Cleans every cell. */
 async function startAtHeader(rows: AsyncIterable<ParsedRow>): Promise<AsyncIterable<ParsedRow>> {
   const iterator = rows[Symbol.asyncIterator]();
   let first = await iterator.next();
@@ -132,13 +142,13 @@ async function startAtHeader(rows: AsyncIterable<ParsedRow>): Promise<AsyncItera
     await iterator.return?.();
     throw new ImportFileError('brokenHeader', IMPORT_MESSAGES.brokenHeader(first.value.line));
   }
-  const header = first.value;
+  const header = withCleanCells(first.value);
   return {
     async *[Symbol.asyncIterator]() {
       try {
         yield header;
         for (let next = await iterator.next(); !next.done; next = await iterator.next())
-          yield next.value;
+          yield withCleanCells(next.value);
       } finally {
         await iterator.return?.();
       }

@@ -1,0 +1,154 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WireError } from '../plugins/error-handler';
+import {
+  buildTestApp,
+  createBusinessWithMember,
+  databaseTargets,
+  sessionHeaders,
+} from '../test/test-app';
+import { executeRows } from './client';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.each(databaseTargets)('a lost database connection on %s', (target) => {
+  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+
+  beforeAll(async () => {
+    ctx = await buildTestApp(target, { SANDBOX_CALLS: '0' });
+    // The error a route meets when its connection breaks, as Drizzle hands it on.
+    ctx.app.get('/api/test-lost-connection', { config: { access: 'public' } }, async () => {
+      const driverError = Object.assign(
+        new Error('terminating connection due to administrator command'),
+        { code: '57P01' },
+      );
+      throw Object.assign(new Error('Failed query: select 1'), { cause: driverError });
+    });
+    ctx.app.get('/api/test-bad-statement', { config: { access: 'public' } }, async () => {
+      throw Object.assign(new Error('syntax error at or near "selec"'), { code: '42601' });
+    });
+    await ctx.app.ready();
+  });
+  afterAll(() => ctx?.close());
+
+  it('is answered 503 with Retry-After, not 500, and says nothing of the database', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/test-lost-connection' });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
+    const body = res.json<WireError>();
+    expect(body.error.code).toBe('SERVICE_UNAVAILABLE');
+    expect(body.error.message).not.toMatch(/terminating|administrator|select/i);
+  });
+
+  it('leaves other database failures a 500', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/test-bad-statement' });
+    expect(res.statusCode).toBe(500);
+    expect(res.headers['retry-after']).toBeUndefined();
+  });
+});
+
+// Real connection loss: backends terminated by an administrator while statements run.
+describe.skipIf(!process.env.TEST_DATABASE_URL)('connections terminated on PostgreSQL', () => {
+  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  let admin: pg.Client;
+  let databaseName: string;
+  let member: Record<string, string>;
+
+  /** Ends every connection the app holds, idle or busy. */
+  const terminateAppConnections = () =>
+    admin.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [databaseName],
+    );
+
+  beforeAll(async () => {
+    ctx = await buildTestApp('postgres', { SANDBOX_CALLS: '0' });
+    if (ctx.config.database.kind !== 'postgres') throw new Error('expected PostgreSQL');
+    databaseName = new URL(ctx.config.database.url).pathname.slice(1);
+    admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    // A transaction whose connection is ended while it runs: never retried.
+    ctx.app.get('/api/test-slow-transaction', { config: { access: 'public' } }, async () =>
+      ctx.app.database.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_sleep(2)`);
+        return { done: true };
+      }),
+    );
+    await ctx.app.ready();
+    const { userName } = await createBusinessWithMember(ctx.app);
+    member = await sessionHeaders(ctx.app, userName);
+  });
+  afterAll(async () => {
+    await admin?.end();
+    await ctx?.close();
+  });
+
+  it('retries a plain select once on a new connection', async () => {
+    const read = executeRows<{ answer: number }>(
+      ctx.app.database.db,
+      sql`select pg_sleep(1), 42 as answer`,
+    );
+    await sleep(300);
+    await terminateAppConnections();
+    await expect(read).resolves.toEqual([expect.objectContaining({ answer: 42 })]);
+  });
+
+  it('does not repeat a write: its loss reaches the caller', async () => {
+    const write = ctx.app.database.db.execute(
+      sql`update businesses set name = name where pg_sleep(1) is not null`,
+    );
+    await sleep(300);
+    await terminateAppConnections();
+    await expect(write).rejects.toThrow();
+  });
+
+  it('answers a transaction that lost its connection 503 with Retry-After', async () => {
+    const pending = ctx.app.inject({ method: 'GET', url: '/api/test-slow-transaction' });
+    await sleep(300);
+    await terminateAppConnections();
+    const res = await pending;
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
+  });
+
+  it('gives no 500 while connections are terminated under load', async () => {
+    const urls = [
+      '/api/contacts',
+      '/api/agents',
+      '/api/appointments',
+      '/api/auth/me',
+      '/api/health',
+    ];
+    const statuses: { url: string; status: number; retryAfter: unknown }[] = [];
+    let stop = false;
+    const killer = (async () => {
+      while (!stop) {
+        await terminateAppConnections();
+        await sleep(15);
+      }
+    })();
+    try {
+      for (let round = 0; round < 8; round += 1) {
+        const results = await Promise.all(
+          urls.flatMap((url) =>
+            [0, 1, 2].map(async () => {
+              const res = await ctx.app.inject({ method: 'GET', url, headers: member });
+              return { url, status: res.statusCode, retryAfter: res.headers['retry-after'] };
+            }),
+          ),
+        );
+        statuses.push(...results);
+      }
+    } finally {
+      stop = true;
+      await killer;
+    }
+    const failures = statuses.filter(
+      (s) => s.status >= 500 && !(s.status === 503 && s.retryAfter !== undefined),
+    );
+    expect(failures).toEqual([]);
+    // The app keeps answering: a lost connection costs a request, not the server.
+    expect(statuses.filter((s) => s.status === 200).length).toBeGreaterThan(statuses.length / 4);
+  });
+});

@@ -1,0 +1,515 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agents, businesses } from './db/schema';
+import { DEMO_ADMIN, DEMO_BUSINESS, DEMO_MEMBER } from './modules/auth/demo-accounts';
+import {
+  buildTestApp,
+  createBusinessWithMember,
+  databaseTargets,
+  nextTestIp,
+  sameOrigin,
+  sessionHeaders,
+} from './test/test-app';
+
+// A bounded, deterministic fuzz of the whole API: every operation of the OpenAPI document the
+// app generates, for every kind of caller, gets the same fixed number of hostile requests
+// (wrong types, huge and negative numbers, very long strings, control characters, wrong
+// content types, garbage JSON, path parameters that are not ids). Any 5xx fails the test and
+// is printed with the request that caused it. Nothing is left out: operations that end the
+// caller's session (sign-out, set-password) are covered too, because every operation starts
+// with fresh sessions.
+
+const SEED = 20261125;
+/** Requests per operation and caller; the kinds below are cycled through in this order. */
+const CASE_KINDS = [
+  'plausible',
+  'evil path',
+  'evil query',
+  'evil field',
+  'evil field',
+  'wrong body shape',
+  'garbage JSON',
+  'wrong content type',
+  'control characters',
+  'huge values',
+  'everything evil',
+  'repeated query',
+] as const;
+type CaseKind = (typeof CASE_KINDS)[number];
+
+type Identity = 'anonymous' | 'member of A' | 'member of B' | 'admin';
+const IDENTITIES: Identity[] = ['anonymous', 'member of A', 'member of B', 'admin'];
+
+type JsonSchema = {
+  type?: string | string[];
+  enum?: unknown[];
+  const?: unknown;
+  nullable?: boolean;
+  format?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  minItems?: number;
+  items?: JsonSchema;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  additionalProperties?: boolean | JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  default?: unknown;
+};
+type Parameter = { in: 'path' | 'query' | 'header'; name: string; schema?: JsonSchema };
+type Operation = {
+  parameters?: Parameter[];
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+};
+type OpenApi = { paths: Record<string, Record<string, Operation>> };
+
+/** mulberry32: a small seeded generator, so every run sends the same requests. */
+function seededRandom(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (max: number) => Math.floor(next() * max),
+    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
+  };
+}
+type Random = ReturnType<typeof seededRandom>;
+
+const hashString = (text: string) => {
+  let hash = SEED;
+  for (let i = 0; i < text.length; i += 1) hash = Math.imul(hash ^ text.charCodeAt(i), 16777619);
+  return hash >>> 0;
+};
+
+/** Values no field expects. */
+const EVIL_VALUES: unknown[] = [
+  null,
+  true,
+  0,
+  -1,
+  -2147483649,
+  2 ** 53 + 2,
+  1e308,
+  -1e308,
+  1.5,
+  'NaN',
+  'Infinity',
+  '1e309',
+  '-0',
+  '',
+  '   ',
+  'a'.repeat(20_000),
+  'ü'.repeat(5_000),
+  '\u0000',
+  'x\u0000y',
+  '\u001b[2J',
+  '\ud800',
+  '𝕏'.repeat(50),
+  "' or 1=1 --",
+  '%00',
+  '../../etc/passwd',
+  '<script>alert(1)</script>',
+  '2026-02-30T25:61:00Z',
+  '-271821-04-20T00:00:00.000Z',
+  '+275760-09-13T00:00:00.001Z',
+  '0000-00-00',
+  '9999-12-31',
+  'not-an-email@',
+  '+999999999999999999999',
+  [],
+  ['\u0000'],
+  {},
+  { nested: { deeper: [1, 'x'] } },
+];
+
+/** Strings for a query value (a query is always text). */
+const EVIL_QUERY_VALUES = [
+  '-1',
+  '0',
+  '1.5',
+  '1e309',
+  '99999999999999999999999',
+  '-99999999999999999999999',
+  'NaN',
+  'abc',
+  '',
+  'a'.repeat(5_000),
+  '\u0000',
+  '\u001f',
+  '2026-13-45',
+  '1970-01-01',
+  '9999-12-31',
+  '-000001-01-01',
+  'true',
+  'null',
+  "' or 1=1 --",
+  '%',
+  '\\',
+  '𝕏',
+];
+
+/** Path parameters that are not ids (percent-encoded where a URL needs it). */
+const EVIL_PATH_VALUES = [
+  'x',
+  '-1',
+  '0',
+  '1e309',
+  '99999999999999999999999',
+  'a'.repeat(3_000),
+  '%00',
+  '%01',
+  '%FF',
+  '%E0%A4',
+  '..%2F..%2Fadmin',
+  'null',
+  '%20',
+  encodeURIComponent('𝕏'),
+  '00000000-0000-0000-0000-000000000000',
+  encodeURIComponent("' or 1=1 --"),
+];
+
+const firstType = (schema: JsonSchema) =>
+  Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+
+/** A value the schema accepts, as far as a quick reading of it goes. */
+function plausible(schema: JsonSchema | undefined, random: Random, depth = 0): unknown {
+  if (!schema || depth > 6) return 'x';
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum?.length) return random.pick(schema.enum);
+  const branches = schema.anyOf ?? schema.oneOf;
+  if (branches?.length) return plausible(random.pick(branches), random, depth + 1);
+  if (schema.allOf?.length) return plausible(schema.allOf[0], random, depth + 1);
+  switch (firstType(schema)) {
+    case 'object': {
+      const value: Record<string, unknown> = {};
+      for (const [key, child] of Object.entries(schema.properties ?? {})) {
+        if (schema.required?.includes(key) || random.next() < 0.7)
+          value[key] = plausible(child, random, depth + 1);
+      }
+      return value;
+    }
+    case 'array':
+      return Array.from({ length: Math.max(schema.minItems ?? 0, 1) }, () =>
+        plausible(schema.items, random, depth + 1),
+      );
+    case 'integer':
+    case 'number':
+      return Math.max(schema.minimum ?? 1, Math.min(schema.maximum ?? 10, 1 + random.int(5)));
+    case 'boolean':
+      return random.next() < 0.5;
+    case 'string': {
+      if (schema.format === 'email') return `fuzz${random.int(1e6)}@example.ie`;
+      if (schema.format === 'date-time')
+        return new Date(Date.UTC(2026, 11, 1 + random.int(20), 10)).toISOString();
+      if (schema.format === 'date') return `2026-11-${String(1 + random.int(28)).padStart(2, '0')}`;
+      return 'x'.repeat(Math.max(schema.minLength ?? 1, 1)).slice(0, schema.maxLength ?? 100);
+    }
+    default:
+      return schema.default ?? 'x';
+  }
+}
+
+/** Every string in a value, replaced by one carrying a control character. */
+function withControlCharacters(value: unknown, random: Random): unknown {
+  if (typeof value === 'string')
+    return `${value}${random.pick(['\u0000', '\u0001', '\u001b', '\u007f'])}`;
+  if (Array.isArray(value)) return value.map((item) => withControlCharacters(item, random));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, withControlCharacters(v, random)]),
+    );
+  return value;
+}
+
+/** Every number made huge or negative, every string very long. */
+function withHugeValues(value: unknown, random: Random): unknown {
+  if (typeof value === 'string') return value.repeat(1 + Math.ceil(20_000 / (value.length || 1)));
+  if (typeof value === 'number') return random.pick([1e308, -1e308, 2 ** 63, -(2 ** 31) - 1, -1]);
+  if (Array.isArray(value))
+    return Array.from({ length: 500 }, () => withHugeValues(value[0] ?? 'x', random));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, withHugeValues(v, random)]),
+    );
+  return value;
+}
+
+const asQueryText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+
+/** Nested deeper than anyone would write by hand. */
+const deeplyNested = (depth: number): unknown =>
+  Array.from({ length: depth }).reduce<unknown>((inner) => ({ a: [inner] }), 'bottom');
+
+const GARBAGE_JSON = [
+  '{"a":',
+  '{a:1}',
+  '[1,2',
+  'nul',
+  '{"a":1}}',
+  '\u0000',
+  '{"__proto__":{"x":1}}',
+];
+
+type FuzzRequest = {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  payload?: string | Buffer;
+};
+
+function multipartBody(random: Random): { payload: Buffer; contentType: string } {
+  const boundary = `fuzz${random.int(1e9)}`;
+  const file = random.pick([
+    'Name,Phone\nAnn,+353871234567\n',
+    'Name,Phone\nNu\u0000la,+353871234567\n' + 'Padding,+353871234568\n'.repeat(20),
+    '\u0000\u0001\u0002',
+    'PK\u0003\u0004garbage',
+    '',
+  ]);
+  const body = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="f\u0000.csv"\r\n` +
+      `Content-Type: text/csv\r\n\r\n${file}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="mapping"\r\n\r\n` +
+      `${random.pick(['{"name":0,"phone":1}', '{"name":-1}', '{"name":1e309}', 'nope', '[]'])}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="commit"\r\n\r\ntrue\r\n` +
+      `--${boundary}--\r\n`,
+  );
+  const cut = random.next() < 0.5 ? body.subarray(0, random.int(body.length)) : body;
+  return { payload: cut, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** One request of the given kind for an operation. */
+function buildRequest(
+  kind: CaseKind,
+  method: string,
+  path: string,
+  operation: Operation,
+  random: Random,
+  known: { agentOfA: string },
+): FuzzRequest {
+  const parameters = operation.parameters ?? [];
+  const pathParams = parameters.filter((p) => p.in === 'path');
+  const queryParams = parameters.filter((p) => p.in === 'query');
+  const jsonSchema = operation.requestBody?.content?.['application/json']?.schema;
+  const takesBody = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(method);
+
+  const evilPath = kind === 'evil path' || kind === 'everything evil';
+  let url = path;
+  for (const param of pathParams) {
+    const value = evilPath ? random.pick(EVIL_PATH_VALUES) : known.agentOfA;
+    url = url.replace(`{${param.name}}`, value);
+  }
+
+  const query = new URLSearchParams();
+  for (const param of queryParams) {
+    if (random.next() < 0.5 && kind === 'plausible') continue;
+    const evil =
+      kind === 'evil query' || kind === 'everything evil' || kind === 'huge values'
+        ? random.next() < 0.7
+        : false;
+    let value = evil
+      ? random.pick(EVIL_QUERY_VALUES)
+      : asQueryText(plausible(param.schema, random));
+    if (kind === 'control characters') value += random.pick(['\u0000', '\u0002', '\u001b']);
+    if (kind === 'huge values') {
+      // Numbers at the schema's own bound (the deepest page there is), text very long.
+      const type = param.schema ? firstType(param.schema) : undefined;
+      value =
+        type === 'integer' || type === 'number'
+          ? String(param.schema?.maximum ?? 2 ** 53)
+          : value.repeat(2_000);
+    }
+    query.append(param.name, value);
+    if (kind === 'repeated query') query.append(param.name, random.pick(EVIL_QUERY_VALUES));
+  }
+  if (kind === 'repeated query' || (kind === 'evil query' && queryParams.length === 0)) {
+    query.append('page', random.pick(EVIL_QUERY_VALUES));
+    query.append('unexpected', '\u0000');
+  }
+  const search = query.toString();
+  if (search) url += `?${search}`;
+
+  const headers: Record<string, string> = {};
+  if (!takesBody) return { method, url, headers };
+
+  let body: unknown = plausible(jsonSchema, random);
+  // The webhook's schema is only an envelope; give its message a type it acts on, so the
+  // hostile values reach the call store and the agents' tools.
+  if (path === '/api/platform/webhook') body = { message: webhookMessage(random) };
+  switch (kind) {
+    case 'evil field':
+    case 'everything evil': {
+      const keys = Object.keys(jsonSchema?.properties ?? {});
+      const target = body && typeof body === 'object' && !Array.isArray(body) ? body : {};
+      const key = keys.length ? random.pick(keys) : 'unexpected';
+      (target as Record<string, unknown>)[key] = random.pick(EVIL_VALUES);
+      body = target;
+      break;
+    }
+    case 'wrong body shape':
+      body = random.pick<unknown>([[], [body], 42, 'text', null, true, deeplyNested(2_000)]);
+      break;
+    case 'control characters':
+      body = withControlCharacters(body, random);
+      break;
+    case 'huge values':
+      body = withHugeValues(body, random);
+      break;
+    default:
+      break;
+  }
+
+  if (kind === 'garbage JSON') {
+    headers['content-type'] = 'application/json';
+    return { method, url, headers, payload: random.pick(GARBAGE_JSON) };
+  }
+  if (kind === 'wrong content type') {
+    const choice = random.int(4);
+    if (choice === 0) {
+      const form = multipartBody(random);
+      headers['content-type'] = form.contentType;
+      return { method, url, headers, payload: form.payload };
+    }
+    headers['content-type'] = [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'application/xml',
+    ][choice - 1]!;
+    return { method, url, headers, payload: 'a=1&b=%00' };
+  }
+  // An operation that declares no JSON body (the import upload) gets forms, whole or cut off.
+  if (!jsonSchema && kind !== 'plausible' && random.next() < 0.6) {
+    const form = multipartBody(random);
+    headers['content-type'] = random.next() < 0.2 ? 'multipart/form-data' : form.contentType;
+    return { method, url, headers, payload: form.payload };
+  }
+  headers['content-type'] = 'application/json';
+  return { method, url, headers, payload: JSON.stringify(body ?? null) };
+}
+
+const WEBHOOK_SECRET = 'whsec-fuzz-0123456789';
+
+function webhookMessage(random: Random): Record<string, unknown> {
+  const evil = () => random.pick(EVIL_VALUES);
+  const call = {
+    id: random.next() < 0.8 ? `fuzz-call-${random.int(1e6)}` : evil(),
+    assistantId: random.next() < 0.5 ? 'asst-fuzz' : evil(),
+    createdAt: random.next() < 0.8 ? '2026-11-22T10:00:00.000Z' : evil(),
+    status: random.next() < 0.5 ? 'ended' : evil(),
+    customer: { number: random.next() < 0.5 ? '+15552223333' : evil() },
+    cost: random.next() < 0.5 ? 0.1 : evil(),
+    startedAt: evil(),
+    endedAt: evil(),
+  };
+  return {
+    type: random.pick(['status-update', 'end-of-call-report', 'tool-calls', 'hang', 'x']),
+    timestamp: random.next() < 0.7 ? Date.now() : evil(),
+    call: random.next() < 0.9 ? call : evil(),
+    endedReason: evil(),
+    artifact: { transcript: random.pick(['AI: Hi\u0000', 'x'.repeat(20_000), evil()]) },
+    analysis: { successEvaluation: evil(), summary: evil() },
+    toolCallList: [
+      {
+        id: random.next() < 0.8 ? `tool-${random.int(1e6)}` : evil(),
+        function: {
+          name: random.pick(['create_enquiry', 'book_appointment', 'nope', evil()]),
+          arguments: random.pick<unknown>([
+            JSON.stringify({ callerName: evil(), callerEmail: evil(), message: evil() }),
+            { service: evil(), start: evil(), callerName: evil() },
+            '{not json',
+            evil(),
+          ]),
+        },
+      },
+    ],
+  };
+}
+
+describe.each(databaseTargets)('API fuzz on %s', (target) => {
+  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  let agentOfA: string;
+  let memberB: string;
+
+  beforeAll(async () => {
+    ctx = await buildTestApp(target, { SANDBOX_CALLS: '20', VAPI_WEBHOOK_SECRET: WEBHOOK_SECRET });
+    const [a] = await ctx.app.database.db
+      .select()
+      .from(businesses)
+      .where(eq(businesses.email, DEMO_BUSINESS.email));
+    const [agent] = await ctx.app.database.db
+      .select()
+      .from(agents)
+      .where(eq(agents.businessId, a!.id));
+    agentOfA = agent!.id;
+    memberB = (await createBusinessWithMember(ctx.app, { name: 'Business B' })).userName;
+  });
+  afterAll(() => ctx?.close());
+
+  const headersFor = async (identity: Identity): Promise<Record<string, string>> => {
+    switch (identity) {
+      case 'anonymous':
+        return { ...sameOrigin };
+      case 'member of A':
+        return sessionHeaders(ctx.app, DEMO_MEMBER.userName);
+      case 'member of B':
+        return sessionHeaders(ctx.app, memberB);
+      case 'admin':
+        return sessionHeaders(ctx.app, DEMO_ADMIN.userName);
+    }
+  };
+
+  it('answers no hostile request with a 5xx', { timeout: 180_000 }, async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json<OpenApi>();
+    const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({
+        method: method.toUpperCase(),
+        path,
+        operation,
+      })),
+    );
+    expect(operations.length).toBeGreaterThan(50);
+
+    const failures: string[] = [];
+    let sent = 0;
+    for (const { method, path, operation } of operations) {
+      for (const identity of IDENTITIES) {
+        // Fresh sessions for each operation: sign-out and set-password end them.
+        const identityHeaders = await headersFor(identity);
+        const random = seededRandom(hashString(`${method} ${path} ${identity}`));
+        for (const kind of CASE_KINDS) {
+          const request = buildRequest(kind, method, path, operation, random, { agentOfA });
+          const headers = { ...identityHeaders, ...request.headers };
+          if (path === '/api/platform/webhook') headers['x-vapi-secret'] = WEBHOOK_SECRET;
+          const res = await ctx.app.inject({
+            method: request.method as 'GET',
+            url: request.url,
+            headers,
+            remoteAddress: nextTestIp(),
+            ...(request.payload === undefined ? {} : { payload: request.payload }),
+          });
+          sent += 1;
+          if (res.statusCode >= 500) {
+            const payload = String(request.payload ?? '').slice(0, 300);
+            failures.push(
+              `${identity} ${kind}: ${request.method} ${request.url.slice(0, 300)} ` +
+                `[${headers['content-type'] ?? ''}] ${JSON.stringify(payload)} → ` +
+                `${res.statusCode} ${res.body.slice(0, 200)}`,
+            );
+          }
+        }
+      }
+    }
+    expect(sent).toBe(operations.length * IDENTITIES.length * CASE_KINDS.length);
+    expect(failures, failures.join('\n')).toEqual([]);
+  });
+});
