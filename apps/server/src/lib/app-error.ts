@@ -8,8 +8,9 @@ export class AppError extends Error {
     readonly statusCode: number,
     message: string,
     readonly details?: unknown,
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
     this.name = 'AppError';
   }
 }

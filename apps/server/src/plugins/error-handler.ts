@@ -31,6 +31,10 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+      // A 503 is "come back soon": say when, unless the route already did.
+      if (error.statusCode === 503 && !reply.hasHeader('retry-after')) {
+        reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      }
       return send(reply, request, error.statusCode, {
         code: error.code,
         message: error.message,

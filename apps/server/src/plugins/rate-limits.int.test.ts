@@ -1,9 +1,11 @@
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisSignInThrottle, SIGN_IN_LIMITS } from '../modules/auth/sign-in-throttle';
 import { SERVICE_ENQUIRY_LIMIT_PER_IP } from '../modules/service-enquiries/service-enquiries.routes';
 import { signInThrottleContract } from '../test/sign-in-throttle-contract';
+import { freePort } from '../test/smtp-sink';
 import { buildTestApp, createBusinessWithMember, nextTestIp, sameOrigin } from '../test/test-app';
 
 // Redis runs beside PostgreSQL here and in CI; TEST_REDIS_URL points elsewhere if needed.
@@ -157,5 +159,97 @@ describe('a REDIS_URL that does not answer', () => {
     await expect(
       buildTestApp('pglite', { SANDBOX_CALLS: '0', REDIS_URL: 'redis://127.0.0.1:1' }),
     ).rejects.toThrow(/^Could not connect to REDIS_URL: .*ECONNREFUSED/);
+  });
+});
+
+/** A Redis of the test's own on a free port, so the test can stop it under a running app. */
+async function startOwnRedis(
+  port?: number,
+): Promise<{ url: string; port: number; stop: () => Promise<void> }> {
+  port ??= await freePort();
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
+  const url = `redis://127.0.0.1:${port}`;
+  for (let tries = 0; ; tries += 1) {
+    const probe = new Redis(url, {
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
+    probe.on('error', () => {});
+    try {
+      await probe.connect();
+      break;
+    } catch (error) {
+      if (tries > 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    } finally {
+      probe.disconnect();
+    }
+  }
+  return {
+    url,
+    port,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
+      }),
+  };
+}
+
+const redisServerInstalled = spawnSync('redis-server', ['--version']).status === 0;
+
+describe.skipIf(!redisServerInstalled)('a Redis that goes away while the server runs', () => {
+  it('answers 503 with Retry-After where a limit must be counted, never 500, and recovers', async () => {
+    const redis = await startOwnRedis();
+    let restarted: Awaited<ReturnType<typeof startOwnRedis>> | undefined;
+    const built = await buildTestApp('pglite', { REDIS_URL: redis.url });
+    try {
+      const { app } = built;
+      const member = await createBusinessWithMember(app);
+      const signIn = () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          headers: sameOrigin,
+          remoteAddress: nextTestIp(),
+          payload: { userName: member.userName, password: member.password },
+        });
+      expect((await signIn()).statusCode).toBe(200);
+
+      await redis.stop();
+      const refused = await signIn();
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['retry-after']).toBe('5');
+      expect(refused.json()).toMatchObject({ error: { code: 'SERVICE_UNAVAILABLE' } });
+      const enquiry = await app.inject({
+        method: 'POST',
+        url: '/api/service-enquiries',
+        headers: sameOrigin,
+        remoteAddress: nextTestIp(),
+        payload: {
+          poc: 'Pat Byrne',
+          businessName: 'Redis Outage Ltd',
+          country: 'Ireland',
+          website: 'outage.example',
+        },
+      });
+      expect(enquiry.statusCode).toBe(503);
+      // Routes that count nothing carry on.
+      expect((await app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+
+      // Redis back on its address: the client reconnects and sign-in works again.
+      restarted = await startOwnRedis(redis.port);
+      await expect.poll(async () => (await signIn()).statusCode, { timeout: 10_000 }).toBe(200);
+    } finally {
+      await built.close();
+      await redis.stop();
+      await restarted?.stop();
+    }
   });
 });

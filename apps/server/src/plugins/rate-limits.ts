@@ -23,8 +23,9 @@ export class RedisUnavailableError extends Error {
 
 /**
  * Connects to REDIS_URL at start, so a wrong address stops the boot instead of the first
- * sign-in. A command waits for at most one reconnection and then fails (the request answers
- * 500): limits fail closed rather than let attempts through uncounted.
+ * sign-in. A command waits for at most one reconnection and then fails, and the request
+ * answers 503 with Retry-After (`countedOnStore`): limits fail closed rather than let attempts
+ * through uncounted.
  */
 export async function openLimitStore(
   redis: Config['redis'],
@@ -55,6 +56,26 @@ export async function openLimitStore(
     throw new RedisUnavailableError(reason);
   }
   return { store: client, close };
+}
+
+/**
+ * Runs a count on the limit store. When the store fails (Redis went away after the start) the
+ * request cannot be counted, so it is refused as briefly unavailable (503 with Retry-After, as
+ * for a lost database connection) rather than let through or answered 500.
+ */
+export async function countedOnStore<T>(count: () => Promise<T>): Promise<T> {
+  try {
+    return await count();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError(
+      'SERVICE_UNAVAILABLE',
+      503,
+      'The service is briefly unavailable. Please try again in a few seconds.',
+      undefined,
+      { cause: error },
+    );
+  }
 }
 
 const MINUTE = 60_000;
@@ -124,7 +145,9 @@ export async function enforceLimits(
   limiters: Limiter[],
   message: (wait: string) => string,
 ) {
-  const results = await Promise.all(limiters.map((limiter) => limiter(request)));
+  const results = await countedOnStore(() =>
+    Promise.all(limiters.map((limiter) => limiter(request))),
+  );
   let waitMs = 0;
   for (const result of results) {
     if (!result.isAllowed && result.isExceeded) waitMs = Math.max(waitMs, result.ttl);

@@ -14,6 +14,7 @@ import {
   type SessionCookie,
 } from '../../plugins/auth';
 import {
+  countedOnStore,
   enforceLimits,
   limitAddress,
   perAddressLimit,
@@ -62,7 +63,9 @@ export const authRoutes =
         },
         // After validation: a malformed request is not an attempt.
         preHandler: async (request, reply) => {
-          const verdict = await signInThrottle.admit(request.body.userName, limitAddress(request));
+          const verdict = await countedOnStore(() =>
+            signInThrottle.admit(request.body.userName, limitAddress(request)),
+          );
           if (!verdict.allowed) {
             throw refuseTooMany(
               reply,
@@ -75,7 +78,13 @@ export const authRoutes =
       async (request, reply) => {
         const started = await service.login(request.body, readSessionToken(request, cookie));
         // The attempt was counted as a failure when admitted; a success clears the count.
-        await signInThrottle.succeeded(request.body.userName, limitAddress(request));
+        // Forgetting the failures is a kindness, not a guard: a store gone since the attempt was
+        // admitted leaves them to expire, and the sign-in stands.
+        await signInThrottle
+          .succeeded(request.body.userName, limitAddress(request))
+          .catch((error: unknown) =>
+            request.log.warn({ err: error }, 'could not clear sign-in failures'),
+          );
         setSessionCookie(reply, cookie, started.token, started.expiresAt);
         return { user: started.user };
       },
