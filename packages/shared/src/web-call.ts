@@ -40,3 +40,6 @@ export const includeTestQuerySchema = z
   .enum(['1', '0', 'true', 'false'], { error: 'includeTest must be 1 or 0' })
   .optional()
   .transform((value) => value === '1' || value === 'true');
+
+/** The specification's message when a web call names no assistant, squad or workflow. */
+export const WEB_CALL_TARGET_REQUIRED = 'Assistant or Squad or Workflow must be provided.';

@@ -1,3 +1,4 @@
+import { WEB_CALL_TARGET_REQUIRED } from '@switchboard/shared/web-call';
 import { z } from 'zod';
 
 /**
@@ -89,12 +90,18 @@ const allowedWebCallRequest = z
     metadata: jsonRecord.optional(),
     roomDeleteOnUserLeaveEnabled: z.boolean().optional(),
   })
-  .refine(
-    (body) =>
-      [body.assistantId, body.squadId, body.workflowId].filter((id) => id !== undefined).length ===
-      1,
-    { error: 'A web call needs exactly one of assistantId, squadId or workflowId.' },
-  );
+  .superRefine((body, ctx) => {
+    const named = [body.assistantId, body.squadId, body.workflowId].filter(
+      (id) => id !== undefined,
+    ).length;
+    if (named === 0) ctx.addIssue({ code: 'custom', message: WEB_CALL_TARGET_REQUIRED });
+    if (named > 1) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'A web call takes one of assistantId, squadId or workflowId, not several.',
+      });
+    }
+  });
 
 /**
  * `POST /call/web` as we let it through: first the refused keys (named in the message), then

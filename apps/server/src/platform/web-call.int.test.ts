@@ -166,7 +166,17 @@ describe.each(databaseTargets)('talk to agent (web calls) on %s', (target) => {
       expect(none.json()).toMatchObject({
         error: {
           code: 'VALIDATION_ERROR',
-          message: 'A web call needs exactly one of assistantId, squadId or workflowId.',
+          message: 'Assistant or Squad or Workflow must be provided.',
+        },
+      });
+      const two = await start(
+        { ...member, authorization: `Bearer ${publicKey}` },
+        { assistantId: dental, squadId: 'b6c9b0c4-0000-4000-8000-000000000001' },
+      );
+      expect(two.statusCode).toBe(400);
+      expect(two.json()).toMatchObject({
+        error: {
+          message: 'A web call takes one of assistantId, squadId or workflowId, not several.',
         },
       });
     });
