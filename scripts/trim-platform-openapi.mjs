@@ -145,7 +145,11 @@ function trim(document, sourceText) {
 }
 
 function sortPaths(paths) {
-  return Object.fromEntries(Object.keys(paths).sort().map((path) => [path, paths[path]]));
+  return Object.fromEntries(
+    Object.keys(paths)
+      .sort()
+      .map((path) => [path, paths[path]]),
+  );
 }
 
 function main() {
