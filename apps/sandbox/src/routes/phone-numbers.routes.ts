@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { SandboxContext } from '../context';
+import { checkQuery } from '../http/document-validation';
 import { notFound } from '../http/errors';
 import {
   limitSchema,
@@ -19,6 +20,7 @@ export async function phoneNumberRoutes(
   { catalog }: SandboxContext,
 ): Promise<void> {
   app.get('/phone-number', async (request) => {
+    checkQuery('GET', '/phone-number', request.query);
     const query = parseOrThrow(listQuery, request.query);
     return catalog.listPhoneNumbers({
       limit: query.limit,
