@@ -98,6 +98,9 @@ describe('the sandbox answers as the platform document says', () => {
     // Every end reason the demo history uses is one the platform names.
     const reasons = new Set(calls.map((call) => call.endedReason));
     expect(reasons.size).toBeGreaterThan(8);
+    // And they invent nothing: every property is one the document names.
+    const closed = validatorFor('Call', { closed: true });
+    for (const call of calls) expectValid(closed, call, `call ${call.id}`);
     const one = await api('GET', `/call/${calls[0]!.id}`);
     expectValid(responseValidator('GET', '/call/{id}', 200), one.body, 'GET /call/{id}');
   });
@@ -145,6 +148,10 @@ describe('the sandbox answers as the platform document says', () => {
     );
     expect(response.status).toBe(201);
     expectValid(validatorFor('Call'), response.body, 'POST /call/web');
+    // webCallUrl (the room the web SDK joins) is the one property the document does not name.
+    const { webCallUrl, ...rest } = response.body as { webCallUrl: string };
+    expect(webCallUrl).toMatch(/\/web-call\//);
+    expectValid(validatorFor('Call', { closed: true }), rest, 'POST /call/web');
   });
 
   it('refuses unknown properties in bodies and query strings, as NestJS whitelisting does', async () => {
@@ -287,6 +294,7 @@ describe('the server messages the simulator sends are the document’s ServerMes
       const what = `${delivery.message.type} ${String(delivery.message.status ?? '')}`;
       expectValid(envelope, delivery, what);
       expectValid(validatorFor(specific[delivery.message.type]!), delivery.message, what);
+      expectValid(validatorFor('ServerMessage', { closed: true }), delivery, `${what} (closed)`);
     }
   });
 });

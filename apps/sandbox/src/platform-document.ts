@@ -46,6 +46,12 @@ export function platformDocument(): PlatformDocument {
   return loaded;
 }
 
+/** The property names a schema of the document declares (none for an unknown schema). */
+export function documentedProperties(schemaName: string): string[] {
+  const properties = platformDocument().components.schemas[schemaName]?.properties;
+  return isObject(properties) ? Object.keys(properties) : [];
+}
+
 function isObject(value: Json | undefined): value is JsonObject {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
