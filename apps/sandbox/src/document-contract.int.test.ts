@@ -6,7 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ValidateFunction } from 'ajv';
 import { createSandbox, type Sandbox } from './sandbox';
 import { REASONS } from './demo/call-plan';
-import { describeErrors, platformDocument, responseValidator, validatorFor } from './platform-document';
+import {
+  describeErrors,
+  platformDocument,
+  responseValidator,
+  validatorFor,
+} from './platform-document';
 import { TEST_NOW } from './test/fixtures';
 
 // The sandbox against the platform's own OpenAPI document (the trimmed copy made by
@@ -21,7 +26,11 @@ function expectValid(validate: ValidateFunction, value: unknown, what: string): 
   // Array positions collapsed to `*`, so one problem in many calls is reported once.
   const problems = valid
     ? []
-    : [...new Set(describeErrors(validate.errors).map((m) => m.replace(/(^|\.)\d+(?=\.|$| )/g, '$1*')))];
+    : [
+        ...new Set(
+          describeErrors(validate.errors).map((m) => m.replace(/(^|\.)\d+(?=\.|$| )/g, '$1*')),
+        ),
+      ];
   expect(problems, what).toEqual([]);
 }
 
@@ -37,7 +46,8 @@ describe('the sandbox answers as the platform document says', () => {
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-    return { status: response.status, body: (await response.json()) as unknown };
+    const json: unknown = await response.json();
+    return { status: response.status, body: json };
   }
 
   beforeAll(async () => {
@@ -108,7 +118,11 @@ describe('the sandbox answers as the platform document says', () => {
   it('every end reason the simulator can produce is in the document', () => {
     const validate = validatorFor('ServerMessageStatusUpdate');
     for (const { reason } of REASONS) {
-      expectValid(validate, { type: 'status-update', status: 'ended', endedReason: reason }, reason);
+      expectValid(
+        validate,
+        { type: 'status-update', status: 'ended', endedReason: reason },
+        reason,
+      );
     }
   });
 
@@ -233,7 +247,10 @@ async function startReceiver() {
       received.push(body);
       response.setHeader('content-type', 'application/json');
       if (body.message.type === 'tool-calls') {
-        const [toolCall] = body.message.toolCallList as { id: string; function: { name: string } }[];
+        const [toolCall] = body.message.toolCallList as {
+          id: string;
+          function: { name: string };
+        }[];
         response.end(
           JSON.stringify({
             results: [{ name: toolCall!.function.name, toolCallId: toolCall!.id, result: 'Done' }],
@@ -277,7 +294,10 @@ describe('the server messages the simulator sends are the document’s ServerMes
     const [dental, plumbing, restaurant, survey] = sandbox.demo.assistantIds;
     await sandbox.simulateCall({ assistantId: dental, tool: 'book_appointment' });
     await sandbox.simulateCall({ assistantId: plumbing, tool: 'create_enquiry' });
-    await sandbox.simulateCall({ assistantId: restaurant, endedReason: 'assistant-forwarded-call' });
+    await sandbox.simulateCall({
+      assistantId: restaurant,
+      endedReason: 'assistant-forwarded-call',
+    });
     await sandbox.simulateCall({ assistantId: survey, endedReason: 'customer-did-not-answer' });
     await sandbox.simulateCall({ assistantId: survey, endedReason: 'voicemail' });
     await sandbox.simulateCall({ assistantId: dental, type: 'webCall' });
@@ -291,7 +311,8 @@ describe('the server messages the simulator sends are the document’s ServerMes
     };
     const envelope = validatorFor('ServerMessage');
     for (const delivery of receiver.received) {
-      const what = `${delivery.message.type} ${String(delivery.message.status ?? '')}`;
+      const status = typeof delivery.message.status === 'string' ? delivery.message.status : '';
+      const what = `${delivery.message.type} ${status}`;
       expectValid(envelope, delivery, what);
       expectValid(validatorFor(specific[delivery.message.type]!), delivery.message, what);
       expectValid(validatorFor('ServerMessage', { closed: true }), delivery, `${what} (closed)`);

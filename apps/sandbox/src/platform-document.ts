@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import addFormats from 'ajv-formats';
 import { parseIsoDate } from './http/validation';
 
 // The platform's own API description (the trimmed copy in ../platform, made by
@@ -10,9 +10,6 @@ import { parseIsoDate } from './http/validation';
 //     whitelist + forbidNonWhitelisted, so a property the document does not name is refused;
 //   - query strings: the same rule, with values coerced from text as NestJS transforms them.
 // ajv is given the document normalised for its quirks (see normaliseSchema).
-
-// ajv-formats is CommonJS with a default export; under NodeNext its namespace is what we get.
-const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -145,7 +142,8 @@ function inferDiscriminator(branches: Json[]): JsonObject | undefined {
   const schemas = platformDocument().components.schemas;
   const targets = branches.map((branch) => {
     const ref = isObject(branch) ? branch.$ref : undefined;
-    const name = typeof ref === 'string' ? /^#\/components\/schemas\/(.+)$/.exec(ref)?.[1] : undefined;
+    const name =
+      typeof ref === 'string' ? /^#\/components\/schemas\/(.+)$/.exec(ref)?.[1] : undefined;
     return name ? { ref: ref as string, schema: schemas[name] } : undefined;
   });
   if (targets.length < 2 || targets.some((target) => !target?.schema)) return undefined;
@@ -155,9 +153,10 @@ function inferDiscriminator(branches: Json[]): JsonObject | undefined {
     const mapping: JsonObject = {};
     const usable = targets.every((target) => {
       const properties = target!.schema!.properties;
-      const values = isObject(properties) && isObject(properties[property])
-        ? properties[property].enum
-        : undefined;
+      const values =
+        isObject(properties) && isObject(properties[property])
+          ? properties[property].enum
+          : undefined;
       if (!Array.isArray(values) || values.length === 0) return false;
       return values.every((value) => {
         if (typeof value !== 'string' || value in mapping) return false;

@@ -34,9 +34,11 @@ function asAssistant(dto: Vapi.CreateAssistantDto): Vapi.Assistant {
 }
 
 describe('assistant bodies against the platform document', () => {
-  it.each(VOICE_PROVIDER_IDS.flatMap((provider) =>
-    VOICE_PROVIDERS[provider].voices.map((voiceId) => [provider, voiceId] as const),
-  ))('voice %s / %s', (voiceProvider, voiceId) => {
+  it.each(
+    VOICE_PROVIDER_IDS.flatMap((provider) =>
+      VOICE_PROVIDERS[provider].voices.map((voiceId) => [provider, voiceId] as const),
+    ),
+  )('voice %s / %s', (voiceProvider, voiceId) => {
     const dto = assistantDtoFromSettings(
       { ...DEFAULT_AGENT_SETTINGS, name: 'Front desk', voiceProvider, voiceId },
       { serverUrl: SERVER_URL },
@@ -44,9 +46,11 @@ describe('assistant bodies against the platform document', () => {
     expect(problems('POST', dto)).toEqual([]);
   });
 
-  it.each(MODEL_PROVIDER_IDS.flatMap((provider) =>
-    MODEL_PROVIDERS[provider].models.map((model) => [provider, model] as const),
-  ))('model %s / %s', (modelProvider, model) => {
+  it.each(
+    MODEL_PROVIDER_IDS.flatMap((provider) =>
+      MODEL_PROVIDERS[provider].models.map((model) => [provider, model] as const),
+    ),
+  )('model %s / %s', (modelProvider, model) => {
     const dto = assistantDtoFromSettings(
       { ...DEFAULT_AGENT_SETTINGS, name: 'Front desk', modelProvider, model },
       { serverUrl: SERVER_URL },
