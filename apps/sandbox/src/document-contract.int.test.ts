@@ -134,6 +134,72 @@ describe('the sandbox answers as the platform document says', () => {
     expectValid(responseValidator('GET', '/phone-number/{id}', 200), one.body, 'GET one');
   });
 
+  it('phone numbers are a resource emulated from the document: create, update, filter, delete', async () => {
+    const before = new Date().toISOString();
+    const vapi = await api('POST', '/phone-number', {
+      provider: 'vapi',
+      numberDesiredAreaCode: '303',
+      name: 'Front line',
+      assistantId: sandbox.demo.assistantIds[0],
+    });
+    expect(vapi.status).toBe(201);
+    expectValid(responseValidator('POST', '/phone-number', 201), vapi.body, 'create vapi');
+    const created = vapi.body as { id: string; number: string; status: string; orgId: string };
+    expect(created).toMatchObject({ status: 'active', orgId: sandbox.demo.orgId });
+    expect(created.number).toMatch(/^\+1303555\d{4}$/);
+
+    const twilio = await api('POST', '/phone-number', {
+      provider: 'twilio',
+      number: '+15125550123',
+      twilioAccountSid: 'AC0123',
+      twilioAuthToken: 'token',
+    });
+    expect(twilio.status).toBe(201);
+    expectValid(responseValidator('POST', '/phone-number', 201), twilio.body, 'create twilio');
+    const missing = await api('POST', '/phone-number', {
+      provider: 'twilio',
+      number: '+15125550124',
+    });
+    expect(missing.body).toMatchObject({
+      statusCode: 400,
+      message: ['twilioAccountSid should not be null or undefined'],
+    });
+    const unknownProvider = await api('POST', '/phone-number', { provider: 'carrier-pigeon' });
+    expect(unknownProvider.status).toBe(400);
+
+    const patched = await api('PATCH', `/phone-number/${created.id}`, {
+      provider: 'vapi',
+      name: 'Renamed',
+    });
+    expect(patched.status).toBe(200);
+    expectValid(responseValidator('PATCH', '/phone-number/{id}', 200), patched.body, 'update');
+    expect(patched.body).toMatchObject({ id: created.id, name: 'Renamed', number: created.number });
+    const switched = await api('PATCH', `/phone-number/${created.id}`, { provider: 'twilio' });
+    expect(switched.body).toMatchObject({ statusCode: 400, message: ['provider must be vapi'] });
+    const extra = await api('PATCH', `/phone-number/${created.id}`, {
+      provider: 'vapi',
+      colour: 'red',
+    });
+    expect(extra.body).toMatchObject({ message: ['property colour should not exist'] });
+
+    const recent = await api('GET', `/phone-number?createdAtGe=${encodeURIComponent(before)}`);
+    expect((recent.body as { id: string }[]).map((p) => p.id).sort()).toEqual(
+      [created.id, (twilio.body as { id: string }).id].sort(),
+    );
+    expect(((await api('GET', '/phone-number?limit=1')).body as unknown[]).length).toBe(1);
+
+    const deleted = await api('DELETE', `/phone-number/${created.id}`);
+    expectValid(responseValidator('DELETE', '/phone-number/{id}', 200), deleted.body, 'delete');
+    expect((await api('GET', `/phone-number/${created.id}`)).body).toEqual({
+      message: 'Phone Number not found',
+      error: 'Not Found',
+      statusCode: 404,
+    });
+    await api('DELETE', `/phone-number/${(twilio.body as { id: string }).id}`);
+    const left = (await api('GET', '/phone-number')).body as { id: string }[];
+    expect(left.map((p) => p.id).sort()).toEqual([...sandbox.demo.phoneNumberIds].sort());
+  });
+
   it('analytics: grouped and stepped results', async () => {
     const response = await api('POST', '/analytics', {
       queries: [
