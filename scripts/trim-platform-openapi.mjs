@@ -137,7 +137,7 @@ function trim(document, sourceText) {
     servers: document.servers,
     paths: stripProse(sortPaths(paths)),
     components: {
-      securitySchemes: document.components.securitySchemes,
+      securitySchemes: stripProse(document.components.securitySchemes),
       schemas: stripProse(schemas),
     },
   };
