@@ -7,8 +7,9 @@ import {
   VOICE_PROVIDER_IDS,
 } from '@switchboard/shared/agents';
 import { describeErrors, requestBodyValidator } from '@switchboard/sandbox/platform-document';
+import { buildDemo } from '@switchboard/sandbox/test/fixtures';
 import { describe, expect, it } from 'vitest';
-import { assistantDtoFromSettings } from './assistant-settings';
+import { assistantDtoFromSettings, settingsFromAssistant } from './assistant-settings';
 
 // The assistant bodies the server sends, against the platform's own CreateAssistantDTO and
 // UpdateAssistantDTO (closed: the platform refuses properties its DTOs do not name).
@@ -70,6 +71,18 @@ describe('assistant bodies against the platform document', () => {
       { serverUrl: SERVER_URL, existing: asAssistant(created) },
     );
     expect(problems('PATCH', update)).toEqual([]);
+  });
+
+  it('an update of each sandbox demo assistant (other tools, model and voice options kept)', () => {
+    const { catalog } = buildDemo({ totalCalls: 10 }, SERVER_URL);
+    for (const { assistant } of catalog.assistants.values()) {
+      const { settings } = settingsFromAssistant(assistant);
+      const update = assistantDtoFromSettings(
+        { ...settings, firstMessage: 'Hello again' },
+        { serverUrl: SERVER_URL, existing: assistant },
+      );
+      expect(problems('PATCH', update), assistant.name).toEqual([]);
+    }
   });
 
   it('would notice a property the platform does not know', () => {
