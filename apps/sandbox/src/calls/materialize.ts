@@ -245,12 +245,12 @@ export function endedCall(draft: CallDraft, ctx: MaterializeContext): SandboxCal
   }
   let destination: Vapi.CallDestination | undefined;
   if (spec.kind === 'transfer') {
+    // The platform's TransferDestinationNumber has no name: its label is `description`.
     destination = {
       type: 'number',
       number: draft.profile.transferTo.number,
-      name: draft.profile.transferTo.name,
       message: draft.profile.transferTo.message,
-      description: `Transfer to the ${draft.profile.transferTo.name.toLowerCase()}`,
+      description: draft.profile.transferTo.name,
     };
     const status: Vapi.TransferArtifactStatus =
       spec.reason === 'assistant-forwarded-call'
@@ -263,7 +263,7 @@ export function endedCall(draft: CallDraft, ctx: MaterializeContext): SandboxCal
         destination: {
           type: 'number',
           number: draft.profile.transferTo.number,
-          name: draft.profile.transferTo.name,
+          description: draft.profile.transferTo.name,
         },
         mode: 'blind-transfer',
         status,

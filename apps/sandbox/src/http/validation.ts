@@ -4,7 +4,8 @@ import type { TimeRangeFilter } from '../demo/catalog';
 import { badRequest } from './errors';
 
 // Request parsing with class-validator-style messages ("limit must not be greater than 1000"),
-// as the platform's NestJS validation pipe words them. Unknown query parameters are ignored.
+// as the platform's NestJS validation pipe words them. Unknown query parameters are refused by
+// the document-driven check (document-validation.ts) where the document describes the route.
 
 const ISO_DATE =
   /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;

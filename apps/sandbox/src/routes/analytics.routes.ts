@@ -7,11 +7,13 @@ import {
   ANALYTICS_OPERATIONS,
   runAnalyticsQuery,
 } from '../analytics/analytics';
+import { checkBody } from '../http/document-validation';
 import { badRequest } from '../http/errors';
 import { isValidTimeZone, TIME_STEPS } from '../lib/time-zone';
 import { isoDateString, parseIsoDate, parseOrThrow } from '../http/validation';
 
-// POST /analytics: {queries:[…]} → one result per query.
+// POST /analytics: {queries:[…]} → one result per query. The body is checked against the
+// platform's AnalyticsQueryDTO first, then against what the sandbox supports.
 
 const SEVEN_DAYS_MS = 7 * 86_400_000;
 const UNSUPPORTED_COLUMNS = ['concurrency', 'minutesUsed'];
@@ -78,7 +80,7 @@ export async function analyticsRoutes(
   { store }: SandboxContext,
 ): Promise<void> {
   app.post('/analytics', async (request, reply) => {
-    const body = parseOrThrow(bodySchema, request.body ?? {});
+    const body = parseOrThrow(bodySchema, checkBody('POST', '/analytics', request.body));
     const now = Date.now();
     const results = body.queries.map((query, n) => {
       const where = `queries.${n}`;

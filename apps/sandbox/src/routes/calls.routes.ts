@@ -5,6 +5,7 @@ import type { SandboxContext } from '../context';
 import { randomUUID } from 'node:crypto';
 import type { CallFilter } from '../calls/call-store';
 import { isUuid } from '../lib/ids';
+import { checkBody, checkQuery } from '../http/document-validation';
 import { badRequest, notFound } from '../http/errors';
 import {
   limitSchema,
@@ -15,7 +16,8 @@ import {
   timeRange,
 } from '../http/validation';
 
-// /call (list, get, update, delete), /v2/call (paginated) and /call/web (public key).
+// /call (list, get, update, delete), /v2/call (paginated) and /call/web (public key). The /call
+// routes are checked against the platform's document; /v2/call and /call/web are not in it.
 
 const uuid = z.string({ error: 'must be a string' }).refine(isUuid, 'must be a UUID');
 const uuidList = stringList.refine((ids) => ids.every(isUuid), 'each value must be a UUID');
@@ -73,12 +75,6 @@ function combine(one: string | undefined, any: string[] | undefined): string[] |
   return values;
 }
 
-const updateBody = z.strictObject({
-  name: z
-    .string({ error: 'must be a string' })
-    .max(40, 'must be shorter than or equal to 40 characters')
-    .optional(),
-});
 const deleteBody = z.object({ ids: z.array(uuid, { error: 'must be an array' }).optional() });
 
 const webCallBody = z.looseObject({
@@ -100,6 +96,7 @@ const webCallBody = z.looseObject({
 
 export async function callRoutes(app: FastifyInstance, { store }: SandboxContext): Promise<void> {
   app.get('/call', async (request) => {
+    checkQuery('GET', '/call', request.query);
     const query = parseOrThrow(listQuery, request.query);
     const filter: CallFilter = {
       createdAt: timeRange(query, 'createdAt'),
@@ -119,7 +116,7 @@ export async function callRoutes(app: FastifyInstance, { store }: SandboxContext
 
   app.patch<{ Params: { id: string } }>('/call/:id', async (request) => {
     const id = requireUuid(request.params.id);
-    const body = parseOrThrow(updateBody, request.body ?? {});
+    const body = checkBody<{ name?: string }>('PATCH', '/call/{id}', request.body);
     const call = body.name === undefined ? store.get(id) : store.rename(id, body.name);
     if (!call) throw notFound('Call not found');
     return call;
@@ -127,7 +124,10 @@ export async function callRoutes(app: FastifyInstance, { store }: SandboxContext
 
   app.delete<{ Params: { id: string } }>('/call/:id', async (request) => {
     const id = requireUuid(request.params.id);
-    const body = parseOrThrow(deleteBody, request.body ?? {});
+    const body = parseOrThrow(
+      deleteBody,
+      checkBody<{ ids?: string[] }>('DELETE', '/call/{id}', request.body),
+    );
     const call = store.remove(id);
     for (const other of body.ids ?? []) store.remove(other);
     if (!call) throw notFound('Call not found');

@@ -17,6 +17,7 @@ import {
   type MaterializeContext,
   type SandboxCall,
 } from '../calls/materialize';
+import { documentedProperties } from '../platform-document';
 import type { WebhookSender } from './webhooks';
 
 // Live calls: each one is added to the store as it progresses (queued → ringing → in-progress →
@@ -105,10 +106,22 @@ function assistantDtoOf(assistant: Vapi.Assistant): Vapi.CreateAssistantDto {
   return dto;
 }
 
+const PHONE_NUMBER_DTOS: Record<string, string> = {
+  'byo-phone-number': 'CreateByoPhoneNumberDTO',
+  twilio: 'CreateTwilioPhoneNumberDTO',
+  vonage: 'CreateVonagePhoneNumberDTO',
+  vapi: 'CreateVapiPhoneNumberDTO',
+  telnyx: 'CreateTelnyxPhoneNumberDTO',
+};
+
+/**
+ * A server message's `phoneNumber` is, per the platform's document, the number's create DTO for
+ * its provider: only the properties that DTO names (a vapi number's has no `number`, no ids).
+ */
 function phoneNumberDto(phone: PhoneNumber | undefined): Record<string, unknown> | undefined {
   if (!phone) return undefined;
-  const { id: _id, orgId: _orgId, createdAt: _c, updatedAt: _u, status: _s, ...dto } = phone;
-  return dto;
+  const allowed = new Set(documentedProperties(PHONE_NUMBER_DTOS[phone.provider] ?? ''));
+  return Object.fromEntries(Object.entries(phone).filter(([key]) => allowed.has(key)));
 }
 
 function toolServerUrl(
@@ -480,8 +493,8 @@ export class CallSimulator {
       endedReason: final.endedReason,
       analysis: final.analysis ?? {},
       artifact: final.artifact ?? {},
+      // The document's report has cost and costs; the breakdown is on the call it carries.
       cost: final.cost,
-      costBreakdown: final.costBreakdown,
       costs: final.costs,
       ...(final.destination ? { destination: final.destination } : {}),
       startedAt: final.startedAt,

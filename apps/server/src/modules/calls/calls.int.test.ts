@@ -98,7 +98,7 @@ function platformCall(spec: Spec) {
     },
     costBreakdown: { transport: 0.01, stt: 0.02, llm: 0.03, tts: 0.04, vapi: 0.05, total: 0.15 },
     destination: /forwarded/i.test(spec.endedReason ?? '')
-      ? { type: 'number', number: '+15550009999', name: 'Front desk' }
+      ? { type: 'number', number: '+15550009999', description: 'Front desk' }
       : undefined,
   };
 }

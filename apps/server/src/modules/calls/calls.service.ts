@@ -64,11 +64,14 @@ type Payload = {
     recordingUrl?: unknown;
     stereoRecordingUrl?: unknown;
     recording?: { mono?: { combinedUrl?: unknown }; stereoUrl?: unknown };
-    transfers?: { destination?: { number?: unknown; name?: unknown }; status?: unknown }[];
+    transfers?: {
+      destination?: { number?: unknown; description?: unknown; name?: unknown };
+      status?: unknown;
+    }[];
   };
   messages?: unknown[];
   costBreakdown?: Record<string, unknown>;
-  destination?: { number?: unknown; name?: unknown; sipUri?: unknown };
+  destination?: { number?: unknown; description?: unknown; name?: unknown; sipUri?: unknown };
 };
 
 const text = (value: unknown): string | null =>
@@ -149,7 +152,9 @@ function transferOf(payload: Payload, transferred: boolean): CallDetail['transfe
   if (!destination && !transferred) return null;
   return {
     number: text(destination?.number) ?? text((destination as { sipUri?: unknown })?.sipUri),
-    name: text(destination?.name),
+    // The platform's transfer destinations have no name; `description` is their label. Calls
+    // stored from the sandbox before it followed the platform's document carry `name`.
+    name: text(destination?.description) ?? text(destination?.name),
     status: text(record?.status),
   };
 }

@@ -1,0 +1,387 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { VapiClient, VapiError } from '@vapi-ai/server-sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ValidateFunction } from 'ajv';
+import { createSandbox, type Sandbox } from './sandbox';
+import { REASONS } from './demo/call-plan';
+import {
+  describeErrors,
+  platformDocument,
+  responseValidator,
+  validatorFor,
+} from './platform-document';
+import { TEST_NOW } from './test/fixtures';
+
+// The sandbox against the platform's own OpenAPI document (the trimmed copy made by
+// `npm run platform:trim`): every response the product reads, every server message the
+// simulator sends, and the platform's refusal of properties its DTOs do not name.
+
+const PRIVATE = 'doc-private-key';
+const PUBLIC = 'doc-public-key';
+
+function expectValid(validate: ValidateFunction, value: unknown, what: string): void {
+  const valid = validate(value);
+  // Array positions collapsed to `*`, so one problem in many calls is reported once.
+  const problems = valid
+    ? []
+    : [
+        ...new Set(
+          describeErrors(validate.errors).map((m) => m.replace(/(^|\.)\d+(?=\.|$| )/g, '$1*')),
+        ),
+      ];
+  expect(problems, what).toEqual([]);
+}
+
+describe('the sandbox answers as the platform document says', () => {
+  let sandbox: Sandbox;
+
+  async function api(method: string, path: string, body?: unknown, key = PRIVATE) {
+    const response = await fetch(`${sandbox.baseUrl}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${key}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const json: unknown = await response.json();
+    return { status: response.status, body: json };
+  }
+
+  beforeAll(async () => {
+    sandbox = await createSandbox({
+      privateKey: PRIVATE,
+      publicKey: PUBLIC,
+      now: TEST_NOW,
+      totalCalls: 1500,
+      logLevel: 'silent',
+      simulator: { intervalMs: 0, stepMs: 5, webCallMs: 5 },
+    });
+  });
+  afterAll(() => sandbox.close());
+
+  it('records where the trimmed document comes from', () => {
+    expect(platformDocument().info['x-source']).toMatchObject({
+      repository: 'VapiAI/docs',
+      path: 'fern/apis/api/openapi.json',
+      commit: '0494c2f3cd88c4fd04b8e98e9a247919270741ed',
+      date: '2026-08-18',
+    });
+  });
+
+  it('assistants: create (201), get, list, update and delete', async () => {
+    const created = await api('POST', '/assistant', {
+      name: 'Document test',
+      firstMessage: 'Hello',
+      model: {
+        provider: 'openai',
+        model: 'gpt-4o-mini',
+        messages: [{ role: 'system', content: 'Be brief.' }],
+      },
+      voice: { provider: 'vapi', voiceId: 'Elliot' },
+      transcriber: { provider: 'deepgram', model: 'nova-3', language: 'en' },
+      server: { url: 'https://example.com/hook', timeoutSeconds: 20 },
+    });
+    expect(created.status).toBe(201);
+    expectValid(responseValidator('POST', '/assistant', 201), created.body, 'POST /assistant');
+    const { id } = created.body as { id: string };
+
+    const one = await api('GET', `/assistant/${id}`);
+    expectValid(responseValidator('GET', '/assistant/{id}', 200), one.body, 'GET /assistant/{id}');
+    const list = await api('GET', '/assistant');
+    expect((list.body as unknown[]).length).toBeGreaterThanOrEqual(5);
+    expectValid(responseValidator('GET', '/assistant', 200), list.body, 'GET /assistant');
+    const patched = await api('PATCH', `/assistant/${id}`, { firstMessage: 'Hi again' });
+    expect(patched.status).toBe(200);
+    expectValid(responseValidator('PATCH', '/assistant/{id}', 200), patched.body, 'PATCH');
+    const deleted = await api('DELETE', `/assistant/${id}`);
+    expectValid(responseValidator('DELETE', '/assistant/{id}', 200), deleted.body, 'DELETE');
+  });
+
+  it('calls: every demo call in the list, and one call', async () => {
+    const list = await api('GET', '/call?limit=1000');
+    const calls = list.body as { id: string; endedReason?: string }[];
+    expect(calls).toHaveLength(1000);
+    expectValid(responseValidator('GET', '/call', 200), calls, 'GET /call');
+    // Every end reason the demo history uses is one the platform names.
+    const reasons = new Set(calls.map((call) => call.endedReason));
+    expect(reasons.size).toBeGreaterThan(8);
+    // And they invent nothing: every property is one the document names.
+    const closed = validatorFor('Call', { closed: true });
+    for (const call of calls) expectValid(closed, call, `call ${call.id}`);
+    const one = await api('GET', `/call/${calls[0]!.id}`);
+    expectValid(responseValidator('GET', '/call/{id}', 200), one.body, 'GET /call/{id}');
+  });
+
+  it('every end reason the simulator can produce is in the document', () => {
+    const validate = validatorFor('ServerMessageStatusUpdate');
+    for (const { reason } of REASONS) {
+      expectValid(
+        validate,
+        { type: 'status-update', status: 'ended', endedReason: reason },
+        reason,
+      );
+    }
+  });
+
+  it('phone numbers: list and get', async () => {
+    const list = await api('GET', '/phone-number');
+    expectValid(responseValidator('GET', '/phone-number', 200), list.body, 'GET /phone-number');
+    const [first] = list.body as { id: string }[];
+    const one = await api('GET', `/phone-number/${first!.id}`);
+    expectValid(responseValidator('GET', '/phone-number/{id}', 200), one.body, 'GET one');
+  });
+
+  it('phone numbers are a resource emulated from the document: create, update, filter, delete', async () => {
+    const before = new Date().toISOString();
+    const vapi = await api('POST', '/phone-number', {
+      provider: 'vapi',
+      numberDesiredAreaCode: '303',
+      name: 'Front line',
+      assistantId: sandbox.demo.assistantIds[0],
+    });
+    expect(vapi.status).toBe(201);
+    expectValid(responseValidator('POST', '/phone-number', 201), vapi.body, 'create vapi');
+    const created = vapi.body as { id: string; number: string; status: string; orgId: string };
+    expect(created).toMatchObject({ status: 'active', orgId: sandbox.demo.orgId });
+    expect(created.number).toMatch(/^\+1303555\d{4}$/);
+
+    const twilio = await api('POST', '/phone-number', {
+      provider: 'twilio',
+      number: '+15125550123',
+      twilioAccountSid: 'AC0123',
+      twilioAuthToken: 'token',
+    });
+    expect(twilio.status).toBe(201);
+    expectValid(responseValidator('POST', '/phone-number', 201), twilio.body, 'create twilio');
+    const missing = await api('POST', '/phone-number', {
+      provider: 'twilio',
+      number: '+15125550124',
+    });
+    expect(missing.body).toMatchObject({
+      statusCode: 400,
+      message: ['twilioAccountSid should not be null or undefined'],
+    });
+    const unknownProvider = await api('POST', '/phone-number', { provider: 'carrier-pigeon' });
+    expect(unknownProvider.status).toBe(400);
+
+    const patched = await api('PATCH', `/phone-number/${created.id}`, {
+      provider: 'vapi',
+      name: 'Renamed',
+    });
+    expect(patched.status).toBe(200);
+    expectValid(responseValidator('PATCH', '/phone-number/{id}', 200), patched.body, 'update');
+    expect(patched.body).toMatchObject({ id: created.id, name: 'Renamed', number: created.number });
+    const switched = await api('PATCH', `/phone-number/${created.id}`, { provider: 'twilio' });
+    expect(switched.body).toMatchObject({ statusCode: 400, message: ['provider must be vapi'] });
+    const extra = await api('PATCH', `/phone-number/${created.id}`, {
+      provider: 'vapi',
+      colour: 'red',
+    });
+    expect(extra.body).toMatchObject({ message: ['property colour should not exist'] });
+
+    const recent = await api('GET', `/phone-number?createdAtGe=${encodeURIComponent(before)}`);
+    expect((recent.body as { id: string }[]).map((p) => p.id).sort()).toEqual(
+      [created.id, (twilio.body as { id: string }).id].sort(),
+    );
+    expect(((await api('GET', '/phone-number?limit=1')).body as unknown[]).length).toBe(1);
+
+    const deleted = await api('DELETE', `/phone-number/${created.id}`);
+    expectValid(responseValidator('DELETE', '/phone-number/{id}', 200), deleted.body, 'delete');
+    expect((await api('GET', `/phone-number/${created.id}`)).body).toEqual({
+      message: 'Phone Number not found',
+      error: 'Not Found',
+      statusCode: 404,
+    });
+    await api('DELETE', `/phone-number/${(twilio.body as { id: string }).id}`);
+    const left = (await api('GET', '/phone-number')).body as { id: string }[];
+    expect(left.map((p) => p.id).sort()).toEqual([...sandbox.demo.phoneNumberIds].sort());
+  });
+
+  it('analytics: grouped and stepped results', async () => {
+    const response = await api('POST', '/analytics', {
+      queries: [
+        {
+          table: 'call',
+          name: 'perDay',
+          operations: [
+            { operation: 'count', column: 'id' },
+            { operation: 'sum', column: 'duration' },
+          ],
+          groupBy: ['assistantId'],
+          timeRange: { step: 'day', timezone: 'America/Chicago', end: TEST_NOW.toISOString() },
+        },
+      ],
+    });
+    expect(response.status).toBe(201);
+    expectValid(validatorFor('AnalyticsQueryResult'), (response.body as unknown[])[0], 'analytics');
+  });
+
+  it('a web call (POST /call/web is not in the document: the answer is a Call)', async () => {
+    const response = await api(
+      'POST',
+      '/call/web',
+      { assistantId: sandbox.demo.assistantIds[0] },
+      PUBLIC,
+    );
+    expect(response.status).toBe(201);
+    expectValid(validatorFor('Call'), response.body, 'POST /call/web');
+    // webCallUrl (the room the web SDK joins) is the one property the document does not name.
+    const { webCallUrl, ...rest } = response.body as { webCallUrl: string };
+    expect(webCallUrl).toMatch(/\/web-call\//);
+    expectValid(validatorFor('Call', { closed: true }), rest, 'POST /call/web');
+  });
+
+  it('refuses unknown properties in bodies and query strings, as NestJS whitelisting does', async () => {
+    const client = new VapiClient({ token: PRIVATE, baseUrl: sandbox.baseUrl, maxRetries: 0 });
+    const caught = await client.assistants
+      .create({ name: 'Extra', colour: 'blue' } as unknown as Parameters<
+        typeof client.assistants.create
+      >[0])
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    expect(caught).toBeInstanceOf(VapiError);
+    expect((caught as VapiError).statusCode).toBe(400);
+    expect((caught as VapiError).body).toEqual({
+      message: ['property colour should not exist'],
+      error: 'Bad Request',
+      statusCode: 400,
+    });
+
+    const nested = await api('POST', '/assistant', {
+      voice: { provider: 'vapi', voiceId: 'Elliot', pitch: 3 },
+    });
+    expect(nested).toEqual({
+      status: 400,
+      body: {
+        message: ['voice.property pitch should not exist'],
+        error: 'Bad Request',
+        statusCode: 400,
+      },
+    });
+
+    const [first] = (await api('GET', '/assistant')).body as { id: string }[];
+    const patch = await api('PATCH', `/assistant/${first!.id}`, { nickname: 'x' });
+    expect(patch.status).toBe(400);
+    expect(patch.body).toMatchObject({ message: ['property nickname should not exist'] });
+
+    for (const path of ['/assistant', '/call', '/phone-number']) {
+      const query = await api('GET', `${path}?limit=2&page=2`);
+      expect(query, path).toEqual({
+        status: 400,
+        body: {
+          message: ['property page should not exist'],
+          error: 'Bad Request',
+          statusCode: 400,
+        },
+      });
+    }
+    const badLimit = await api('GET', '/call?limit=5000');
+    expect(badLimit.body).toMatchObject({ message: ['limit must not be greater than 1000'] });
+
+    const analytics = await api('POST', '/analytics', {
+      queries: [{ table: 'call', name: 'x', operations: [{ operation: 'count', column: 'id' }] }],
+      extra: true,
+    });
+    expect(analytics.body).toMatchObject({
+      statusCode: 400,
+      message: ['property extra should not exist'],
+    });
+    const call = await api('PATCH', `/call/${randomUUID()}`, { name: 'x', colour: 'red' });
+    expect(call.body).toMatchObject({
+      statusCode: 400,
+      message: ['property colour should not exist'],
+    });
+  });
+});
+
+interface Delivery {
+  message: { type: string; [key: string]: unknown };
+}
+
+async function startReceiver() {
+  const received: Delivery[] = [];
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Delivery;
+      received.push(body);
+      response.setHeader('content-type', 'application/json');
+      if (body.message.type === 'tool-calls') {
+        const [toolCall] = body.message.toolCallList as {
+          id: string;
+          function: { name: string };
+        }[];
+        response.end(
+          JSON.stringify({
+            results: [{ name: toolCall!.function.name, toolCallId: toolCall!.id, result: 'Done' }],
+          }),
+        );
+        return;
+      }
+      response.end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('the server messages the simulator sends are the document’s ServerMessage', () => {
+  let sandbox: Sandbox;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+
+  beforeAll(async () => {
+    receiver = await startReceiver();
+    sandbox = await createSandbox({
+      privateKey: PRIVATE,
+      publicKey: PUBLIC,
+      totalCalls: 100,
+      serverUrl: receiver.url,
+      logLevel: 'silent',
+      simulator: { intervalMs: 0, stepMs: 5, webCallMs: 10 },
+    });
+  });
+  afterAll(async () => {
+    await sandbox.close();
+    await receiver.close();
+  });
+
+  it('status updates, tool calls and end-of-call reports for every kind of call', async () => {
+    const [dental, plumbing, restaurant, survey] = sandbox.demo.assistantIds;
+    await sandbox.simulateCall({ assistantId: dental, tool: 'book_appointment' });
+    await sandbox.simulateCall({ assistantId: plumbing, tool: 'create_enquiry' });
+    await sandbox.simulateCall({
+      assistantId: restaurant,
+      endedReason: 'assistant-forwarded-call',
+    });
+    await sandbox.simulateCall({ assistantId: survey, endedReason: 'customer-did-not-answer' });
+    await sandbox.simulateCall({ assistantId: survey, endedReason: 'voicemail' });
+    await sandbox.simulateCall({ assistantId: dental, type: 'webCall' });
+
+    const types = new Set(receiver.received.map((delivery) => delivery.message.type));
+    expect([...types].sort()).toEqual(['end-of-call-report', 'status-update', 'tool-calls']);
+    const specific: Record<string, string> = {
+      'status-update': 'ServerMessageStatusUpdate',
+      'tool-calls': 'ServerMessageToolCalls',
+      'end-of-call-report': 'ServerMessageEndOfCallReport',
+    };
+    const envelope = validatorFor('ServerMessage');
+    for (const delivery of receiver.received) {
+      const status = typeof delivery.message.status === 'string' ? delivery.message.status : '';
+      const what = `${delivery.message.type} ${status}`;
+      expectValid(envelope, delivery, what);
+      expectValid(validatorFor(specific[delivery.message.type]!), delivery.message, what);
+      expectValid(validatorFor('ServerMessage', { closed: true }), delivery, `${what} (closed)`);
+    }
+  });
+});

@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { listByFilter } from '../demo/catalog';
+import { platformDocument } from '../platform-document';
+import { checkBody, checkQuery } from './document-validation';
+import { badRequest, notFound } from './errors';
+import { limitSchema, parseOrThrow, requireUuid, timeFilterShape, timeRange } from './validation';
+
+// A platform resource emulated from the document: the routes the document lists for a path
+// (`GET`/`POST` on `/x`, `GET`/`PATCH`/`DELETE` on `/x/{id}`), bodies and query strings checked
+// against it, items in memory with the fields every platform resource has (`id`, `orgId`,
+// `createdAt`, `updatedAt`), lists newest first with `limit` (default 100, at most 1000) and the
+// `createdAt`/`updatedAt` `Gt/Lt/Ge/Le` filters. What is particular to a resource (how a created
+// item looks, which fields it answers with) is the little behaviour its spec gives.
+
+export interface ResourceItem {
+  id: string;
+  orgId: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ResourceSpec<T extends ResourceItem> {
+  /** The collection's path in the document, e.g. `/phone-number`. */
+  path: string;
+  /** `Phone Number` → `404 Phone Number not found`. */
+  label: string;
+  items: Map<string, T>;
+  orgId: string;
+  /** The stored item for a validated create body; `base` carries id, orgId and the times. */
+  create(body: Record<string, unknown>, base: ResourceItem): T;
+  /** A validated update applied to an item; default: the given top-level fields replace. */
+  update?(item: T, changes: Record<string, unknown>): T;
+  /** What else goes when an item is deleted. */
+  remove?(item: T): void;
+  /** Wall clock (tests may fix it). */
+  now?: () => number;
+}
+
+const listQuery = z.object({ limit: limitSchema().default(100), ...timeFilterShape });
+
+export async function registerDocumentResource<T extends ResourceItem>(
+  app: FastifyInstance,
+  spec: ResourceSpec<T>,
+): Promise<void> {
+  const { path, items } = spec;
+  const itemPath = `${path}/{id}`;
+  const collection = platformDocument().paths[path] ?? {};
+  const single = platformDocument().paths[itemPath] ?? {};
+  if (!collection.get && !single.get) throw new Error(`${path} is not in the platform document`);
+  const now = spec.now ?? Date.now;
+  const find = (id: string): T => {
+    const item = items.get(requireUuid(id));
+    if (!item) throw notFound(`${spec.label} not found`);
+    return item;
+  };
+
+  if (collection.get) {
+    app.get(path, async (request) => {
+      checkQuery('GET', path, request.query);
+      const query = parseOrThrow(listQuery, request.query);
+      return listByFilter(items.values(), {
+        limit: query.limit,
+        createdAt: timeRange(query, 'createdAt'),
+        updatedAt: timeRange(query, 'updatedAt'),
+      });
+    });
+  }
+
+  if (collection.post) {
+    app.post(path, async (request, reply) => {
+      const body = checkBody<Record<string, unknown>>('POST', path, request.body);
+      const at = new Date(now()).toISOString();
+      const item = spec.create(body, {
+        id: randomUUID(),
+        orgId: spec.orgId,
+        createdAt: at,
+        updatedAt: at,
+      });
+      items.set(item.id, item);
+      return reply.status(201).send(item);
+    });
+  }
+
+  if (single.get) {
+    app.get<{ Params: { id: string } }>(`${path}/:id`, async (request) => find(request.params.id));
+  }
+
+  if (single.patch) {
+    app.patch<{ Params: { id: string } }>(`${path}/:id`, async (request) => {
+      const id = requireUuid(request.params.id);
+      const changes = checkBody<Record<string, unknown>>('PATCH', itemPath, request.body);
+      const item = find(id);
+      const changed = spec.update ? spec.update(item, changes) : ({ ...item, ...changes } as T);
+      const updated: T = {
+        ...changed,
+        id: item.id,
+        orgId: item.orgId,
+        createdAt: item.createdAt,
+        updatedAt: new Date(Math.max(now(), Date.parse(item.updatedAt) + 1)).toISOString(),
+      };
+      items.set(id, updated);
+      return updated;
+    });
+  }
+
+  if (single.delete) {
+    app.delete<{ Params: { id: string } }>(`${path}/:id`, async (request) => {
+      const item = find(request.params.id);
+      items.delete(item.id);
+      spec.remove?.(item);
+      return item;
+    });
+  }
+}
+
+/** A 400 in the platform's words, for a resource's own rules. */
+export function resourceBadRequest(message: string): never {
+  throw badRequest([message]);
+}

@@ -1,0 +1,380 @@
+import { readFileSync } from 'node:fs';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { parseIsoDate } from './http/validation';
+
+// The platform's own API description (the trimmed copy in ../platform, made by
+// `npm run platform:trim`) as validators. Three readings of the same document:
+//   - responses: what the platform sends may carry more than the document says (not strict);
+//   - request bodies: the platform's DTOs are NestJS class-validator classes with
+//     whitelist + forbidNonWhitelisted, so a property the document does not name is refused;
+//   - query strings: the same rule, with values coerced from text as NestJS transforms them.
+// ajv is given the document normalised for its quirks (see normaliseSchema).
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
+
+interface Parameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  schema?: JsonObject;
+}
+interface Operation {
+  parameters?: Parameter[];
+  requestBody?: { content?: Record<string, { schema?: JsonObject }> };
+  responses?: Record<string, { content?: Record<string, { schema?: JsonObject }> }>;
+}
+export interface PlatformDocument {
+  openapi: string;
+  info: { title: string; version: string; 'x-source': Record<string, unknown> };
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, JsonObject> };
+}
+
+const DOCUMENT_URL = new URL('../platform/platform-openapi.json', import.meta.url);
+const DOCUMENT_ID = 'platform-openapi.json';
+
+let loaded: PlatformDocument | undefined;
+
+/** The trimmed document, read once. */
+export function platformDocument(): PlatformDocument {
+  loaded ??= JSON.parse(readFileSync(DOCUMENT_URL, 'utf8')) as PlatformDocument;
+  return loaded;
+}
+
+/** The property names a schema of the document declares (none for an unknown schema). */
+export function documentedProperties(schemaName: string): string[] {
+  const properties = platformDocument().components.schemas[schemaName]?.properties;
+  return isObject(properties) ? Object.keys(properties) : [];
+}
+
+function isObject(value: Json | undefined): value is JsonObject {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/**
+ * The document's quirks, made plain JSON Schema for ajv:
+ * - `pattern` written as a regular-expression literal (`/^…$/u`) loses its slashes and flags;
+ * - an `enum` on an array type moves to its items; an empty `enum` is dropped;
+ * - `oneOf` + `discriminator` with a `mapping` becomes "the branch the property names" (one
+ *   `if`/`then` per mapped value, plus the property's allowed values), so an error names the
+ *   problem inside the chosen branch; the same is inferred for a `oneOf` of `$ref`s that each
+ *   fix one property to their own values; any other `oneOf` is validated as `anyOf` (its
+ *   branches overlap: a model is "one of these names, or any string");
+ * - with `closed`, every object schema that lists `properties` (and says nothing about
+ *   `additionalProperties`) refuses other properties, as the platform's DTO validation does.
+ */
+function normaliseSchema(node: Json, closed: boolean): Json {
+  if (Array.isArray(node)) return node.map((item) => normaliseSchema(item, closed));
+  if (!isObject(node)) return node;
+  const out: JsonObject = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'properties' && isObject(value)) {
+      out[key] = Object.fromEntries(
+        Object.entries(value).map(([name, schema]) => [name, normaliseSchema(schema, closed)]),
+      );
+    } else if (key === 'discriminator' || key === 'enum') {
+      continue; // handled below
+    } else {
+      out[key] = normaliseSchema(value, closed);
+    }
+  }
+
+  if (typeof out.pattern === 'string') {
+    const literal = /^\/(.*)\/[a-z]*$/s.exec(out.pattern);
+    if (literal) out.pattern = literal[1]!;
+  }
+
+  const enumValues = node.enum;
+  if (Array.isArray(enumValues) && enumValues.length > 0) {
+    if (out.type === 'array' && isObject(out.items)) {
+      if (out.items.enum === undefined) out.items = { ...out.items, enum: enumValues };
+    } else if (out.type !== 'array') {
+      out.enum = enumValues;
+    }
+  }
+
+  const discriminator = isObject(node.discriminator)
+    ? node.discriminator
+    : Array.isArray(node.oneOf)
+      ? inferDiscriminator(node.oneOf)
+      : undefined;
+  if (discriminator && Array.isArray(out.oneOf)) {
+    const property = discriminator.propertyName;
+    const mapping = discriminator.mapping;
+    if (typeof property === 'string' && isObject(mapping)) {
+      const values = Object.keys(mapping);
+      delete out.oneOf;
+      out.type = 'object';
+      out.required = [property];
+      out.properties = { [property]: { type: 'string', enum: values } };
+      out.allOf = values.map((value) => ({
+        if: { properties: { [property]: { const: value } }, required: [property] },
+        then: { $ref: mapping[value] as string },
+      }));
+    }
+  }
+  if (Array.isArray(out.oneOf)) {
+    // The document's plain oneOf lists overlap (`model: oneOf [enum of names, string]`), so
+    // "exactly one" would refuse valid values: read them as anyOf.
+    out.anyOf = out.oneOf;
+    delete out.oneOf;
+  }
+
+  if (
+    closed &&
+    isObject(out.properties) &&
+    out.additionalProperties === undefined &&
+    out.allOf === undefined
+  ) {
+    out.additionalProperties = false;
+  }
+  return out;
+}
+
+/**
+ * A `oneOf` of `$ref`s without a discriminator whose branches each fix one property to their
+ * own values (`provider: ['openai']`, `type: ['status-update']`) is picked by that property,
+ * as the platform's DTO classes pick their subtype; otherwise undefined.
+ */
+function inferDiscriminator(branches: Json[]): JsonObject | undefined {
+  const schemas = platformDocument().components.schemas;
+  const targets = branches.map((branch) => {
+    const ref = isObject(branch) ? branch.$ref : undefined;
+    const name =
+      typeof ref === 'string' ? /^#\/components\/schemas\/(.+)$/.exec(ref)?.[1] : undefined;
+    return name ? { ref: ref as string, schema: schemas[name] } : undefined;
+  });
+  if (targets.length < 2 || targets.some((target) => !target?.schema)) return undefined;
+  const first = targets[0]!.schema!.properties;
+  if (!isObject(first)) return undefined;
+  for (const property of Object.keys(first)) {
+    const mapping: JsonObject = {};
+    const usable = targets.every((target) => {
+      const properties = target!.schema!.properties;
+      const values =
+        isObject(properties) && isObject(properties[property])
+          ? properties[property].enum
+          : undefined;
+      if (!Array.isArray(values) || values.length === 0) return false;
+      return values.every((value) => {
+        if (typeof value !== 'string' || value in mapping) return false;
+        mapping[value] = target!.ref;
+        return true;
+      });
+    });
+    if (usable) return { propertyName: property, mapping };
+  }
+  return undefined;
+}
+
+function normalisedComponents(closed: boolean): JsonObject {
+  const schemas = platformDocument().components.schemas;
+  return {
+    $id: DOCUMENT_ID,
+    components: {
+      schemas: Object.fromEntries(
+        Object.entries(schemas).map(([name, schema]) => [name, normaliseSchema(schema, closed)]),
+      ),
+    },
+  };
+}
+
+function createAjv(kind: 'response' | 'body' | 'query'): Ajv {
+  const ajv = new Ajv({
+    strict: false,
+    allErrors: true,
+    logger: false,
+    coerceTypes: kind === 'query',
+  });
+  addFormats(ajv, ['date-time', 'uuid', 'uri']);
+  if (kind !== 'response') {
+    // The DTOs use class-validator's IsDateString (ISO 8601: a date alone or without offset too).
+    ajv.addFormat('date-time', (value: string) => parseIsoDate(value) !== undefined);
+  }
+  if (kind !== 'query') ajv.addSchema(normalisedComponents(kind === 'body'));
+  return ajv;
+}
+
+const ajvs = new Map<'response' | 'body' | 'query', Ajv>();
+function ajvFor(kind: 'response' | 'body' | 'query'): Ajv {
+  let ajv = ajvs.get(kind);
+  if (!ajv) {
+    ajv = createAjv(kind);
+    ajvs.set(kind, ajv);
+  }
+  return ajv;
+}
+
+/** The validator of a named schema (`components.schemas[name]`), compiled once. */
+export function validatorFor(
+  schemaName: string,
+  { closed = false }: { closed?: boolean } = {},
+): ValidateFunction {
+  if (!platformDocument().components.schemas[schemaName]) {
+    throw new Error(`${schemaName} is not in the trimmed platform document`);
+  }
+  const ajv = ajvFor(closed ? 'body' : 'response');
+  const ref = `${DOCUMENT_ID}#/components/schemas/${schemaName}`;
+  return ajv.getSchema(ref) ?? ajv.compile({ $ref: ref });
+}
+
+function operation(method: string, path: string): Operation {
+  const found = platformDocument().paths[path]?.[method.toLowerCase()];
+  if (!found) throw new Error(`${method} ${path} is not in the trimmed platform document`);
+  return found;
+}
+
+/** Rewrites the document's local `$ref`s to point into the registered document. */
+function rebase(node: Json): Json {
+  if (Array.isArray(node)) return node.map(rebase);
+  if (!isObject(node)) return node;
+  return Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [
+      key,
+      key === '$ref' && typeof value === 'string' && value.startsWith('#/')
+        ? `${DOCUMENT_ID}${value}`
+        : rebase(value),
+    ]),
+  );
+}
+
+const compiled = new Map<string, ValidateFunction>();
+function compileOnce(key: string, build: () => { ajv: Ajv; schema: JsonObject }) {
+  let validate = compiled.get(key);
+  if (!validate) {
+    const { ajv, schema } = build();
+    validate = ajv.compile(schema);
+    compiled.set(key, validate);
+  }
+  return validate;
+}
+
+/** The validator of an operation's JSON response (e.g. `('GET', '/call/{id}', 200)`). */
+export function responseValidator(method: string, path: string, status: number) {
+  return compileOnce(`response ${method} ${path} ${status}`, () => {
+    const schema = operation(method, path).responses?.[String(status)]?.content?.[
+      'application/json'
+    ]?.schema;
+    if (!schema) throw new Error(`${method} ${path} has no JSON ${status} response`);
+    return {
+      ajv: ajvFor('response'),
+      schema: rebase(normaliseSchema(schema, false)) as JsonObject,
+    };
+  });
+}
+
+/** The validator of an operation's JSON request body, closed like the platform's DTOs. */
+export function requestBodyValidator(method: string, path: string) {
+  return compileOnce(`body ${method} ${path}`, () => {
+    const schema = operation(method, path).requestBody?.content?.['application/json']?.schema;
+    if (!schema) throw new Error(`${method} ${path} has no JSON request body`);
+    return { ajv: ajvFor('body'), schema: rebase(normaliseSchema(schema, true)) as JsonObject };
+  });
+}
+
+/** The validator of an operation's query string: the named parameters only. */
+export function queryValidator(method: string, path: string) {
+  return compileOnce(`query ${method} ${path}`, () => {
+    const parameters = (operation(method, path).parameters ?? []).filter((p) => p.in === 'query');
+    const schema: JsonObject = {
+      type: 'object',
+      properties: Object.fromEntries(
+        parameters.map((p) => [p.name, normaliseSchema(p.schema ?? {}, true)]),
+      ),
+      required: parameters.filter((p) => p.required).map((p) => p.name),
+      additionalProperties: false,
+    };
+    return { ajv: ajvFor('query'), schema };
+  });
+}
+
+function pathOf(error: ErrorObject): string {
+  return error.instancePath
+    .split('/')
+    .slice(1)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .join('.');
+}
+
+const BRANCH_KEYWORDS = new Set(['if', 'anyOf', 'oneOf', 'allOf', 'not']);
+
+/**
+ * ajv errors in the words of class-validator behind NestJS's ValidationPipe: `name must be
+ * shorter than or equal to 40 characters`, `property foo should not exist`, nested ones
+ * prefixed with their parent's path (`voice.property foo should not exist`).
+ */
+export function describeErrors(errors: readonly ErrorObject[] | null | undefined): string[] {
+  const messages: string[] = [];
+  for (const error of errors ?? []) {
+    if (BRANCH_KEYWORDS.has(error.keyword)) continue;
+    const path = pathOf(error);
+    const params = error.params as Record<string, unknown>;
+    let message: string;
+    switch (error.keyword) {
+      case 'additionalProperties':
+        message = `${path ? `${path}.` : ''}property ${String(params.additionalProperty)} should not exist`;
+        break;
+      case 'required': {
+        const name = String(params.missingProperty);
+        message = `${path ? `${path}.` : ''}${name} should not be null or undefined`;
+        break;
+      }
+      default:
+        message = `${path ? `${path} ` : ''}${phrase(error)}`;
+    }
+    if (!messages.includes(message)) messages.push(message);
+  }
+  if (messages.length === 0 && errors && errors.length > 0) {
+    messages.push(`${pathOf(errors[0]!) || 'body'} does not match any allowed shape`);
+  }
+  return messages;
+}
+
+function phrase(error: ErrorObject): string {
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'type': {
+      const type = String(params.type);
+      if (type.includes('string')) return 'must be a string';
+      if (type.includes('number') || type.includes('integer')) {
+        return 'must be a number conforming to the specified constraints';
+      }
+      if (type.includes('boolean')) return 'must be a boolean value';
+      if (type.includes('array')) return 'must be an array';
+      return 'must be an object';
+    }
+    case 'enum':
+      return `must be one of the following values: ${(params.allowedValues as unknown[]).join(', ')}`;
+    case 'const':
+      return `must be equal to ${String(params.allowedValue)}`;
+    case 'maxLength':
+      return `must be shorter than or equal to ${String(params.limit)} characters`;
+    case 'minLength':
+      return `must be longer than or equal to ${String(params.limit)} characters`;
+    case 'maximum':
+      return `must not be greater than ${String(params.limit)}`;
+    case 'minimum':
+      return `must not be less than ${String(params.limit)}`;
+    case 'maxItems':
+      return `must contain no more than ${String(params.limit)} elements`;
+    case 'minItems':
+      return `must contain at least ${String(params.limit)} elements`;
+    case 'format':
+      switch (params.format) {
+        case 'date-time':
+          return 'must be a valid ISO 8601 date string';
+        case 'uuid':
+          return 'must be a UUID';
+        case 'uri':
+          return 'must be a URL address';
+        default:
+          return `must be a valid ${String(params.format)}`;
+      }
+    case 'pattern':
+      return `must match ${String(params.pattern)} regular expression`;
+    default:
+      return error.message ?? 'is invalid';
+  }
+}
