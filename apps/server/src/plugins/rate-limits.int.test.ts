@@ -11,8 +11,8 @@ import { buildTestApp, createBusinessWithMember, nextTestIp, sameOrigin } from '
 // Redis runs beside PostgreSQL here and in CI; TEST_REDIS_URL points elsewhere if needed.
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-async function redisAnswers(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, {
+async function redisAnswers(url = REDIS_URL): Promise<boolean> {
+  const probe = new Redis(url, {
     lazyConnect: true,
     maxRetriesPerRequest: 0,
     retryStrategy: () => null,
@@ -173,22 +173,9 @@ async function startOwnRedis(
     { stdio: 'ignore' },
   );
   const url = `redis://127.0.0.1:${port}`;
-  for (let tries = 0; ; tries += 1) {
-    const probe = new Redis(url, {
-      lazyConnect: true,
-      maxRetriesPerRequest: 0,
-      retryStrategy: () => null,
-    });
-    probe.on('error', () => {});
-    try {
-      await probe.connect();
-      break;
-    } catch (error) {
-      if (tries > 50) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    } finally {
-      probe.disconnect();
-    }
+  for (let tries = 0; !(await redisAnswers(url)); tries += 1) {
+    if (tries > 50) throw new Error(`redis-server did not answer on port ${port}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
     url,
