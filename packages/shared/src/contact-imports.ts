@@ -95,14 +95,28 @@ export const MAPPING_FIELDS = [
   'firstName',
   'lastName',
   'phone',
+  'phone2',
+  'phone3',
   'email',
+  'email2',
+  'email3',
   'company',
   'notes',
+  'country',
 ] as const;
 export type MappingField = (typeof MAPPING_FIELDS)[number];
 
-/** Field → 0-based column index in the header row. */
+/**
+ * Field → 0-based column index in the header row. A contact has one phone and one email: the
+ * first valid one of phone, phone2, phone3 (email, email2, email3) is it, the others are kept in
+ * its notes. `country` is a column naming each row's country (a name or an ISO code): national
+ * numbers of that row are read there rather than in the import's country.
+ */
 export type Mapping = Partial<Record<MappingField, number>>;
+
+/** The phone columns, and the email columns, in the order a contact's own is chosen. */
+export const PHONE_FIELDS = ['phone', 'phone2', 'phone3'] as const;
+export const EMAIL_FIELDS = ['email', 'email2', 'email3'] as const;
 
 export const MAPPING_MESSAGES = {
   contact: 'Map a column to the phone number or the email address',
@@ -130,7 +144,7 @@ export function importMappingSchema(columnCount: number) {
     .object(shape)
     .strict()
     .superRefine((mapping, ctx) => {
-      if (mapping.phone === undefined && mapping.email === undefined)
+      if (![...PHONE_FIELDS, ...EMAIL_FIELDS].some((field) => mapping[field] !== undefined))
         ctx.addIssue({ code: 'custom', message: MAPPING_MESSAGES.contact, path: ['phone'] });
       if (
         mapping.name === undefined &&

@@ -184,3 +184,189 @@ export function multipartBody(
     contentType: `multipart/form-data; boundary=${boundary}`,
   };
 }
+
+/** The 49 columns of a Google Contacts CSV export ("Google CSV"), in its order. */
+export const GOOGLE_CONTACTS_HEADERS = [
+  'Name',
+  'Given Name',
+  'Additional Name',
+  'Family Name',
+  'Yomi Name',
+  'Given Name Yomi',
+  'Additional Name Yomi',
+  'Family Name Yomi',
+  'Name Prefix',
+  'Name Suffix',
+  'Initials',
+  'Nickname',
+  'Short Name',
+  'Maiden Name',
+  'Birthday',
+  'Gender',
+  'Location',
+  'Billing Information',
+  'Directory Server',
+  'Mileage',
+  'Occupation',
+  'Hobby',
+  'Sensitivity',
+  'Priority',
+  'Subject',
+  'Notes',
+  'Language',
+  'Photo',
+  'Group Membership',
+  'E-mail 1 - Type',
+  'E-mail 1 - Value',
+  'E-mail 2 - Type',
+  'E-mail 2 - Value',
+  'Phone 1 - Type',
+  'Phone 1 - Value',
+  'Phone 2 - Type',
+  'Phone 2 - Value',
+  'Address 1 - Type',
+  'Address 1 - Formatted',
+  'Address 1 - Street',
+  'Address 1 - City',
+  'Address 1 - Region',
+  'Address 1 - Postal Code',
+  'Address 1 - Country',
+  'Organization 1 - Type',
+  'Organization 1 - Name',
+  'Organization 1 - Title',
+  'Website 1 - Type',
+  'Website 1 - Value',
+] as const;
+
+export type GooglePerson = {
+  given: string;
+  family: string;
+  emails?: [type: string, value: string][];
+  phones?: [type: string, value: string][];
+  company?: string;
+  country?: string;
+  notes?: string;
+};
+
+const csvCell = (value: string, delimiter: string) =>
+  /["\r\n]/.test(value) || value.includes(delimiter) ? `"${value.replace(/"/g, '""')}"` : value;
+
+/**
+ * A Google Contacts CSV export as Google writes it: UTF-8 without a BOM, commas, LF line ends,
+ * every one of the 49 columns on every row, several values of one kind in one cell as
+ * "a ::: b" with the types as "* Mobile ::: Home" ("*" marks the primary one).
+ */
+export function buildGoogleContactsCsv(people: GooglePerson[]): string {
+  const at = (name: (typeof GOOGLE_CONTACTS_HEADERS)[number]) =>
+    GOOGLE_CONTACTS_HEADERS.indexOf(name);
+  const lines = [GOOGLE_CONTACTS_HEADERS.join(',')];
+  for (const person of people) {
+    const cells: string[] = GOOGLE_CONTACTS_HEADERS.map(() => '');
+    cells[at('Name')] = `${person.given} ${person.family}`;
+    cells[at('Given Name')] = person.given;
+    cells[at('Family Name')] = person.family;
+    cells[at('Group Membership')] = '* myContacts';
+    cells[at('Notes')] = person.notes ?? '';
+    (person.emails ?? []).forEach(([type, value], i) => {
+      if (i > 1) return;
+      cells[at(i === 0 ? 'E-mail 1 - Type' : 'E-mail 2 - Type')] = type;
+      cells[at(i === 0 ? 'E-mail 1 - Value' : 'E-mail 2 - Value')] = value;
+    });
+    (person.phones ?? []).forEach(([type, value], i) => {
+      if (i > 1) return;
+      cells[at(i === 0 ? 'Phone 1 - Type' : 'Phone 2 - Type')] = type;
+      cells[at(i === 0 ? 'Phone 1 - Value' : 'Phone 2 - Value')] = value;
+    });
+    if (person.company) {
+      cells[at('Organization 1 - Type')] = '';
+      cells[at('Organization 1 - Name')] = person.company;
+    }
+    if (person.country) {
+      cells[at('Address 1 - Type')] = 'Home';
+      cells[at('Address 1 - Country')] = person.country;
+      cells[at('Address 1 - Formatted')] = `Main Street 1\n${person.country}`;
+    }
+    lines.push(cells.map((cell) => csvCell(cell, ',')).join(','));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** The columns of Outlook's "Export to a file → Comma Separated Values", in its order. */
+export const OUTLOOK_HEADERS = [
+  'First Name',
+  'Middle Name',
+  'Last Name',
+  'Title',
+  'Suffix',
+  'Nickname',
+  'Given Yomi',
+  'Surname Yomi',
+  'E-mail Address',
+  'E-mail 2 Address',
+  'E-mail 3 Address',
+  'Home Phone',
+  'Home Phone 2',
+  'Business Phone',
+  'Business Phone 2',
+  'Mobile Phone',
+  'Car Phone',
+  'Other Phone',
+  'Primary Phone',
+  'Pager',
+  'Business Fax',
+  'Home Fax',
+  'Other Fax',
+  'Company Main Phone',
+  'Callback',
+  'Radio Phone',
+  'Telex',
+  'TTY/TDD Phone',
+  'IMAddress',
+  'Job Title',
+  'Department',
+  'Company',
+  'Office Location',
+  "Manager's Name",
+  "Assistant's Name",
+  "Assistant's Phone",
+  'Company Yomi',
+  'Business Street',
+  'Business City',
+  'Business State',
+  'Business Postal Code',
+  'Business Country/Region',
+  'Home Street',
+  'Home City',
+  'Home State',
+  'Home Postal Code',
+  'Home Country/Region',
+  'Other Street',
+  'Other City',
+  'Other State',
+  'Other Postal Code',
+  'Other Country/Region',
+  'Personal Web Page',
+  'Spouse',
+  'Schools',
+  'Hobby',
+  'Location',
+  'Web Page',
+  'Birthday',
+  'Anniversary',
+  'Notes',
+] as const;
+
+export type OutlookPerson = Partial<Record<(typeof OUTLOOK_HEADERS)[number], string>>;
+
+/**
+ * An Outlook CSV export as Outlook writes it in a European locale: a UTF-8 BOM, ";" between
+ * values (the list separator of German, French or Spanish Windows), CRLF line ends, every value
+ * in quotes, and the numbers as people typed them (national, with spaces, slashes or dots).
+ */
+export function buildOutlookCsv(people: OutlookPerson[]): Buffer {
+  const quote = (value: string) => `"${value.replace(/"/g, '""')}"`;
+  const lines = [OUTLOOK_HEADERS.map(quote).join(';')];
+  for (const person of people)
+    lines.push(OUTLOOK_HEADERS.map((header) => quote(person[header] ?? '')).join(';'));
+  return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${lines.join('\r\n')}\r\n`)]);
+}
