@@ -27,12 +27,12 @@ describe('toContactRow', () => {
     expect(toContactRow(['Ann Smith', '12345', 'ann@example.ie'], mapping, 'IE')).toEqual({
       ok: true,
       contact: contact({ phone: null }),
-      warnings: ['Invalid phone number: 12345 (The phone number is too short): left out'],
+      warnings: ['Invalid phone number: 12345 (The phone number is too short)'],
     });
     expect(toContactRow(['Ann Smith', '0871234567', 'ann@'], mapping, 'IE')).toEqual({
       ok: true,
       contact: contact({ email: null }),
-      warnings: ['Invalid email address: ann@: left out'],
+      warnings: ['Invalid email address: ann@'],
     });
   });
 

@@ -178,7 +178,7 @@ export function toContactRow(
       company: orNull(cellAt(cells, mapping.company)),
       notes: orNull(notes),
     },
-    warnings: problems.map((problem) => `${problem}: left out`),
+    warnings: problems,
   };
 }
 
