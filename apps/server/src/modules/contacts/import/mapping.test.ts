@@ -62,7 +62,7 @@ describe('suggestMapping', () => {
     });
   });
 
-  it('maps an Outlook export: mobile phone first, then primary, then business', () => {
+  it('maps an Outlook export: mobile phone first, then business, then home', () => {
     const at = (name: (typeof OUTLOOK_HEADERS)[number]) => OUTLOOK_HEADERS.indexOf(name);
     expect(suggestMapping([...OUTLOOK_HEADERS])).toEqual({
       firstName: at('First Name'),
@@ -71,8 +71,8 @@ describe('suggestMapping', () => {
       email2: at('E-mail 2 Address'),
       email3: at('E-mail 3 Address'),
       phone: at('Mobile Phone'),
-      phone2: at('Primary Phone'),
-      phone3: at('Business Phone'),
+      phone2: at('Business Phone'),
+      phone3: at('Home Phone'),
       company: at('Company'),
       notes: at('Notes'),
       country: at('Business Country/Region'),

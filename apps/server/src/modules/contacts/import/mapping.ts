@@ -106,16 +106,19 @@ const PHONE =
 const NOT_A_PHONE = /fax|telex|pager|tty|isdn|radio|assistant|callback/i;
 
 /**
- * Which phone column comes first: mobile, then the one marked primary, then plain or numbered
- * ("Phone", "Phone 1 - Value"), then work, home, and the rest; in file order within a rank.
+ * Which phone column comes first: mobile, then plain or numbered ("Phone", "Phone 1 - Value"),
+ * work, home, the one marked primary, and the rest; a second work or home number ("Business
+ * Phone 2") after all of those. In file order within a rank.
  */
 function phoneRank(header: string): number {
+  let rank: number;
   if (/mobile|\bcell|handy|\bmobil|portable|móvil|celular/i.test(header)) return 0;
-  if (/primary|main|haupt/i.test(header) && !/company/i.test(header)) return 1;
-  if (/business|work|office|geschäftl|büro|bureau|travail|trabajo/i.test(header)) return 3;
-  if (/home|privat|domicile|casa/i.test(header)) return 4;
-  if (/other|weitere|autre|otro|car\b|company/i.test(header)) return 5;
-  return 2;
+  if (/company|other|weitere|autre|otro|\bcar\b/i.test(header)) rank = 5;
+  else if (/business|work|office|geschäftl|büro|bureau|travail|trabajo/i.test(header)) rank = 2;
+  else if (/home|privat|domicile|casa/i.test(header)) rank = 3;
+  else if (/primary|main|haupt/i.test(header)) rank = 4;
+  else return 1;
+  return /\b[2-9]\b/.test(header) ? rank + 5 : rank;
 }
 
 /**
@@ -124,7 +127,8 @@ function phoneRank(header: string): number {
  * Mailchimp — and hand-made sheets in several languages:
  * - a column whose header is a known name for a field gets it (the first such column);
  * - phone and email columns are the value columns whose header names one, never a type or label
- *   column; up to three of each are mapped (phone, phone2, phone3), phones mobile first;
+ *   column; up to three of each are mapped (phone, phone2, phone3), phones mobile first, then
+ *   work and home;
  * - when the file has a first-name column and a bare "name" ("Vorname" + "Name", "Prénom" +
  *   "Nom"), the bare one is the surname; with a surname column but no first-name one ("Nombre" +
  *   "Apellidos"), the bare one is the first name.

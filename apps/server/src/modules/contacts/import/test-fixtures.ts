@@ -370,3 +370,118 @@ export function buildOutlookCsv(people: OutlookPerson[]): Buffer {
     lines.push(OUTLOOK_HEADERS.map((header) => quote(person[header] ?? '')).join(';'));
   return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${lines.join('\r\n')}\r\n`)]);
 }
+
+/**
+ * Ten people as Google Contacts exports them (numbers in US form: import them in the US).
+ * Imported as suggested: Finn (bad phone and email) and Gail (neither) fail; Cara is kept with
+ * her email, without the bad phone (a warning); Ida's email is Ann's, so Ida goes into Ann's
+ * contact. 7 created, 1 merged, 2 failed, 1 with a warning.
+ */
+export const GOOGLE_PEOPLE: GooglePerson[] = [
+  {
+    given: 'Ann',
+    family: 'Murphy',
+    emails: [['* Home', 'ann@example.com']],
+    phones: [['Mobile', '(212) 555-1000 ::: (646) 555-0199']],
+    company: 'Murphy Dental',
+  },
+  { given: 'Bob', family: 'Stone', phones: [['* Mobile', '+1 415-555-0132']] },
+  {
+    given: 'Cara',
+    family: 'Lee',
+    emails: [['Work', 'cara@example.com ::: cara.lee@example.org']],
+    phones: [['Work', '555-01']],
+  },
+  { given: 'Dan', family: 'Ortiz', emails: [['* Other', 'dan@example.com']] },
+  {
+    given: 'Eve',
+    family: 'Quinn',
+    phones: [
+      ['Home', '(718) 555-0110'],
+      ['Mobile', '(917) 555-0123'],
+    ],
+  },
+  { given: 'Finn', family: 'Walsh', emails: [['Home', 'finn@']], phones: [['Mobile', '12']] },
+  { given: 'Gail', family: 'Hart', notes: 'Met at the fair' },
+  { given: 'Hugo', family: 'Berg', emails: [['* Home', 'hugo@example.com']], country: 'Germany' },
+  {
+    given: 'Ida',
+    family: 'Nolan',
+    emails: [['Home', 'ANN@example.com']],
+    phones: [['Mobile', '(347) 555-0177']],
+  },
+  { given: 'Jon', family: 'Park', phones: [['Mobile', '+44 20 7946 0958']], company: 'Park & Co' },
+];
+
+/**
+ * Nine people in the Outlook export of an office with German, French and Spanish contacts:
+ * national numbers, read in each row's "Business Country/Region". Imported as suggested into a
+ * business in Ireland: 9 created, 1 with a warning (Anna's mobile is "n/a": her home number
+ * is kept).
+ */
+export const OUTLOOK_PEOPLE: OutlookPerson[] = [
+  {
+    'First Name': 'Jonas',
+    'Last Name': 'Weber',
+    'E-mail Address': 'jonas@example.de',
+    'Mobile Phone': '0151 23456789',
+    'Business Country/Region': 'Germany',
+  },
+  {
+    'First Name': 'Lea',
+    'Last Name': 'Schmidt',
+    'E-mail Address': 'lea@example.de',
+    'Business Phone': '030 1234567',
+    'Mobile Phone': '0170/1234567',
+    'Business Country/Region': 'Germany',
+  },
+  {
+    'First Name': 'Émile',
+    'Last Name': 'Durand',
+    'E-mail Address': 'emile@example.fr',
+    'Mobile Phone': '06 12 34 56 78',
+    'Business Country/Region': 'France',
+  },
+  {
+    'First Name': 'Chloé',
+    'Last Name': 'Martin',
+    'E-mail Address': 'chloe@example.fr',
+    'Business Phone': '01.42.68.53.00',
+    'Business Country/Region': 'France',
+  },
+  {
+    'First Name': 'Lucía',
+    'Last Name': 'García',
+    'E-mail Address': 'lucia@example.es',
+    'Mobile Phone': '612 34 56 78',
+    'Business Country/Region': 'Spain',
+  },
+  {
+    'First Name': 'Javier',
+    'Last Name': 'López',
+    'E-mail Address': 'javier@example.es',
+    'Business Phone': '912 345 678',
+    'Business Country/Region': 'Spain',
+  },
+  {
+    'First Name': 'Anna',
+    'Last Name': 'Fischer',
+    'E-mail Address': 'anna@example.de',
+    'Home Phone': '089 12345',
+    'Mobile Phone': 'n/a',
+    'Business Country/Region': 'Germany',
+  },
+  {
+    'First Name': 'Paul',
+    'Last Name': 'Keller',
+    'E-mail Address': 'paul@example.de',
+    Notes: 'Rückruf; "dringend"',
+  },
+  {
+    'First Name': 'Marie',
+    'Last Name': 'Roux',
+    'E-mail Address': 'marie@example.fr',
+    'E-mail 2 Address': 'marie.roux@example.com',
+    'Mobile Phone': '+33 6 98 76 54 32',
+  },
+];
