@@ -25,8 +25,8 @@ import { apiGetAsDemo, apiPostAsDemo } from './support/demo-data';
 /** Three people a writer's workbook holds: a name, a US phone (one stored as a number), an email. */
 const workbookRows = (writer: string, first: number) => [
   ['Name', 'Phone', 'Email', 'Company'],
-  [`${writer} One`, `(415) 555-0${first}`, `${writer.toLowerCase()}.one@example.net`, 'Acme'],
-  [`${writer} Two`, Number(`14155550${first + 1}`), '', ''],
+  [`${writer} One`, `(628) 555-0${first}`, `${writer.toLowerCase()}.one@example.net`, 'Acme'],
+  [`${writer} Two`, Number(`16285550${first + 1}`), '', ''],
   [`${writer} Three`, '', `${writer.toLowerCase()}.three@example.net`, 'Walsh & Co'],
 ];
 
