@@ -239,11 +239,20 @@ export class ContactImportsService {
     const db = this.deps.db;
     const headers = source?.headers ?? [];
     async function* records() {
+      // An import from before the header was kept: the problem first, then the row as read.
+      const known = headers.length > 0;
+      yield known
+        ? [...headers.map((header, i) => header || `Column ${i + 1}`), PROBLEM_COLUMN]
+        : [PROBLEM_COLUMN];
       let after = 0;
       for (;;) {
         const page = await listImportErrors(db, importId, after, ERRORS_PAGE);
         for (const error of page) {
           const cells = Array.isArray(error.row) ? error.row.map(String) : [];
+          if (!known) {
+            yield [problemText(error), ...cells];
+            continue;
+          }
           // The problem goes after the header's last column, wherever the row's values end.
           while (cells.length < headers.length) cells.push('');
           yield [...cells, problemText(error)];
@@ -255,8 +264,6 @@ export class ContactImportsService {
     const encoding = textEncodingOf(source?.encoding);
     const csv = Readable.from(records()).pipe(
       stringify({
-        header: true,
-        columns: [...headers.map((header, i) => header || `Column ${i + 1}`), PROBLEM_COLUMN],
         delimiter: source?.delimiter ?? ',',
         record_delimiter: 'windows',
         cast: escapeFormulasCast,
