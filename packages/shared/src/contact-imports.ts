@@ -27,7 +27,14 @@ export const contactImportMessages = {
   malformedUpload: 'The upload could not be read: the form data is cut off or not well formed',
   interrupted: 'The import was interrupted; nothing was imported. Start it again.',
   failed: 'The import failed; nothing was imported. Start it again.',
+  allFailed:
+    'Every row had a problem; nothing was imported. Download the problem rows, correct them and import that file.',
+  notDeletable: 'Only an import that was never started can be deleted',
+  unknownCountry: 'Choose a country whose phone numbers we know',
 } as const;
+
+/** A preview nobody imported is deleted after this long. */
+export const UNSTARTED_IMPORT_TTL_HOURS = 24;
 
 /** Field → 0-based column index in the header row; checked against the file on the server. */
 export const contactImportMappingSchema = z.record(z.string(), z.number().int());
@@ -50,6 +57,15 @@ export const contactImportSchema = z.object({
   updatedCount: z.number().int(),
   skippedCount: z.number().int(),
   failedCount: z.number().int(),
+  /** Rows imported with a value left out (a bad phone beside a good email): also in the above. */
+  warningCount: z.number().int(),
+  /**
+   * Rows merged into a person an earlier row of the same file introduced; with created,
+   * updated, skipped and failed, adds up to the rows processed.
+   */
+  mergedCount: z.number().int(),
+  /** The region national phone numbers were read in (ISO code); null: the business's. */
+  country: z.string().nullable(),
   /** Why the whole import failed. */
   error: z.string().nullable(),
   createdAt: z.iso.datetime(),
@@ -75,6 +91,10 @@ export const contactImportPreviewSchema = z.object({
   /** The first non-blank rows, for the mapping screen. */
   sample: z.array(z.array(z.string())),
   suggestedMapping: contactImportMappingSchema,
+  /** The suggestion is the mapping this business used for a file with the same columns. */
+  mappingRemembered: z.boolean(),
+  /** The business's country as an ISO code, to read national phone numbers in; null: unknown. */
+  defaultCountry: z.string().nullable(),
 });
 export type ContactImportPreview = z.infer<typeof contactImportPreviewSchema>;
 
@@ -85,8 +105,18 @@ export const contactImportUploadSchema = z.object({
 });
 export type ContactImportUpload = z.infer<typeof contactImportUploadSchema>;
 
-/** POST /api/contacts/imports/:id/commit. */
-export const contactImportCommitSchema = z.object({ mapping: contactImportMappingSchema });
+/**
+ * POST /api/contacts/imports/:id/commit. `country` (ISO 3166 alpha-2) is where national phone
+ * numbers are read; left out, the business's country.
+ */
+export const contactImportCommitSchema = z.object({
+  mapping: contactImportMappingSchema,
+  country: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, 'Choose a country by its two-letter code')
+    .transform((code) => code.toUpperCase())
+    .optional(),
+});
 export type ContactImportCommit = z.infer<typeof contactImportCommitSchema>;
 
 // The mapping rules, for the server (which checks a commit) and the form (which says them
@@ -97,14 +127,28 @@ export const MAPPING_FIELDS = [
   'firstName',
   'lastName',
   'phone',
+  'phone2',
+  'phone3',
   'email',
+  'email2',
+  'email3',
   'company',
   'notes',
+  'country',
 ] as const;
 export type MappingField = (typeof MAPPING_FIELDS)[number];
 
-/** Field → 0-based column index in the header row. */
+/**
+ * Field → 0-based column index in the header row. A contact has one phone and one email: the
+ * first valid one of phone, phone2, phone3 (email, email2, email3) is it, the others are kept in
+ * its notes. `country` is a column naming each row's country (a name or an ISO code): national
+ * numbers of that row are read there rather than in the import's country.
+ */
 export type Mapping = Partial<Record<MappingField, number>>;
+
+/** The phone columns, and the email columns, in the order a contact's own is chosen. */
+export const PHONE_FIELDS = ['phone', 'phone2', 'phone3'] as const;
+export const EMAIL_FIELDS = ['email', 'email2', 'email3'] as const;
 
 export const MAPPING_MESSAGES = {
   contact: 'Map a column to the phone number or the email address',
@@ -132,7 +176,7 @@ export function importMappingSchema(columnCount: number) {
     .object(shape)
     .strict()
     .superRefine((mapping, ctx) => {
-      if (mapping.phone === undefined && mapping.email === undefined)
+      if (![...PHONE_FIELDS, ...EMAIL_FIELDS].some((field) => mapping[field] !== undefined))
         ctx.addIssue({ code: 'custom', message: MAPPING_MESSAGES.contact, path: ['phone'] });
       if (
         mapping.name === undefined &&

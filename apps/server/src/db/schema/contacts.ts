@@ -13,7 +13,15 @@ import {
 import { businesses } from './businesses';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+/**
+ * node-postgres answers a bytea as a Buffer, PGlite as a plain Uint8Array: yauzl (and so every
+ * workbook read from the database) accepts only a Buffer, so both are made one, without a copy.
+ */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) =>
+    Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
 
 /**
  * An import of a contact list: the uploaded file (kept until the import is finished or
@@ -46,6 +54,20 @@ export const contactImports = pgTable(
     updatedCount: integer('updated_count').notNull().default(0),
     skippedCount: integer('skipped_count').notNull().default(0),
     failedCount: integer('failed_count').notNull().default(0),
+    /** Rows imported with a field left out (a bad phone beside a good email, say). */
+    warningCount: integer('warning_count').notNull().default(0),
+    /**
+     * The region national phone numbers are read in (ISO 3166 alpha-2), chosen at commit;
+     * null: the business's country.
+     */
+    country: text('country'),
+    /**
+     * What the file looked like, kept after the file is dropped so the problem rows can be
+     * given back in the same shape: its header row, and a CSV's delimiter and encoding.
+     */
+    source: jsonb('source'),
+    /** The normalized header row, to suggest the mapping used last time for the same columns. */
+    headerKey: text('header_key'),
     /** Why the whole import failed (not a row's reason: those are in contact_import_errors). */
     error: text('error'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -65,7 +87,10 @@ export const contactImports = pgTable(
     leaseOwner: text('lease_owner'),
     leaseExpiresAt: ts('lease_expires_at'),
   },
-  (t) => [index('contact_imports_business_created_idx').on(t.businessId, t.createdAt.desc())],
+  (t) => [
+    index('contact_imports_business_created_idx').on(t.businessId, t.createdAt.desc()),
+    index('contact_imports_business_header_idx').on(t.businessId, t.headerKey),
+  ],
 );
 
 /**
@@ -143,6 +168,8 @@ export const contactImportErrors = pgTable(
       .references(() => contactImports.id, { onDelete: 'cascade' }),
     line: integer('line').notNull(),
     reason: text('reason').notNull(),
+    /** failed: the row was not imported; warning: it was, with the field named left out. */
+    kind: text('kind').notNull().default('failed'),
     /** The row's cells as read from the file. */
     row: jsonb('row').notNull(),
   },

@@ -343,6 +343,8 @@ describe.each(databaseTargets)('call log on %s', (target) => {
       bom: true,
       columns: true,
     });
+    // A phone number in international form is no formula: no "'" before it.
+    expect(transferredRows.map((row) => row['Assistant phone'])).toContain('+15550001111');
     expect(transferredRows.map((row) => row['Call ID']).sort()).toEqual([
       'escalation',
       'forwarded-upper',

@@ -1,3 +1,4 @@
+import { escapeFormulasCast } from '../../lib/csv-formula';
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import {
@@ -208,7 +209,8 @@ export class CallsService {
 
   /**
    * The filter's calls as CSV, every page, streamed: one batch of rows in memory at a time,
-   * cells that a spreadsheet would run as a formula (=, +, -, @, tab, CR) prefixed with '.
+   * cells that a spreadsheet would run as a formula (=, +, -, @, tab, CR) prefixed with ', but
+   * not a phone number in international form.
    */
   async exportCsv(scope: AgentScope, agentId: string, filter: CallLogFilter): Promise<Readable> {
     const { criteria, timeZone } = await this.criteria(scope, agentId, filter);
@@ -257,7 +259,7 @@ export class CallsService {
           'Transferred',
           'Test call',
         ],
-        escape_formulas: true,
+        cast: escapeFormulasCast,
         bom: true,
       }),
     );

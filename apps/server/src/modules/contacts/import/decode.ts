@@ -118,7 +118,7 @@ export async function isUtf8Stream(chunks: AsyncIterable<Buffer>): Promise<boole
   }
 }
 
-const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
+export const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
 
 export function decodeWindows1252(bytes: Uint8Array): string {
   let out = '';

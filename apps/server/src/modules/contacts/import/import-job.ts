@@ -18,13 +18,17 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CountryCode } from 'libphonenumber-js';
-import { contactImportMessages } from '@switchboard/shared/contact-imports';
+import {
+  contactImportMessages,
+  UNSTARTED_IMPORT_TTL_HOURS,
+} from '@switchboard/shared/contact-imports';
 import type { Db } from '../../../db/client';
 import { phoneRegionOf } from '../phone';
 import { ImportFileError } from './import-file-error';
 import {
   claimContactImport,
   completeContactImport,
+  deleteUnstartedContactImports,
   failContactImport,
   failInterruptedContactImports,
   fillContactBlanks,
@@ -73,6 +77,8 @@ export type ContactImportJobOptions = {
 };
 
 const DEFAULT_LEASE_MS = 30_000;
+/** How often a runner looks for previews left unimported past their day. */
+const EXPIRY_EVERY_MS = 10 * 60_000;
 const DEFAULT_HEARTBEAT_MS = 5_000;
 
 /** This instance's lease on an import ran out and another instance failed it. */
@@ -118,10 +124,11 @@ class ImportWriter {
     updatedCount: 0,
     skippedCount: 0,
     failedCount: 0,
+    warningCount: 0,
   };
   /** Person index → the person's merged contact, for the people the next batch writes. */
   private readonly pending = new Map<number, ContactRow>();
-  private errors: { line: number; reason: string; row: string[] }[] = [];
+  private errors: ImportProblem[] = [];
   /** Person of the file (by index) → the contact written for it. */
   private readonly persons: HeldContact[] = [];
   /** Which contact holds a phone, and an email: each unique within a business. */
@@ -142,7 +149,13 @@ class ImportWriter {
 
   fail(line: number, reason: string, row: string[]) {
     this.counts.failedCount += 1;
-    this.errors.push({ line, reason, row });
+    this.errors.push({ line, reason, row, kind: 'failed' });
+  }
+
+  /** The row is imported, but these values of it were left out. */
+  warn(line: number, warnings: string[], row: string[]) {
+    this.counts.warningCount += 1;
+    this.errors.push({ line, reason: warnings.join('; '), row, kind: 'warning' });
   }
 
   add(tracked: TrackResult) {
@@ -192,7 +205,7 @@ class ImportWriter {
   }
 
   private async send(
-    errors: { line: number; reason: string; row: string[] }[],
+    errors: ImportProblem[],
     states: [number, ContactRow][],
   ): Promise<{ written: Promise<void> }> {
     const failed = this.run(() => insertImportErrors(this.tx, this.importId, errors));
@@ -310,6 +323,8 @@ class ImportWriter {
   }
 }
 
+type ImportProblem = { line: number; reason: string; row: string[]; kind: 'failed' | 'warning' };
+
 const pickFields = (c: ContactRow): ContactRow => ({
   name: c.name,
   phone: c.phone,
@@ -334,6 +349,7 @@ export class ContactImportJob {
   /** Imports whose lease this instance has lost: their next batch stops them. */
   private readonly lost = new Set<string>();
   private lastRecoveryAt = 0;
+  private lastExpiryAt = 0;
 
   constructor(private readonly options: ContactImportJobOptions) {}
 
@@ -374,6 +390,7 @@ export class ContactImportJob {
         ) {
           await this.recover();
         }
+        if (Date.now() - this.lastExpiryAt >= EXPIRY_EVERY_MS) await this.expireUnstarted();
         while (this.timer !== undefined && (await this.runNext()) !== undefined);
       } catch (error) {
         this.options.log.error({ err: error }, 'contact import runner failed');
@@ -395,6 +412,19 @@ export class ContactImportJob {
       contactImportMessages.interrupted,
       this.options.driver === 'pglite' ? 'all' : 'expired',
     );
+  }
+
+  /**
+   * Deletes the previews nobody imported within a day, with their stored files (any instance
+   * may; deleting twice deletes nothing). Answers how many.
+   */
+  async expireUnstarted(now = new Date()): Promise<number> {
+    this.lastExpiryAt = Date.now();
+    const expired = await deleteUnstartedContactImports(this.options.db, {
+      olderThan: new Date(now.getTime() - UNSTARTED_IMPORT_TTL_HOURS * 3_600_000),
+    });
+    if (expired > 0) this.options.log.info({ expired }, 'unstarted contact imports deleted');
+    return expired;
   }
 
   private async recover() {
@@ -431,6 +461,7 @@ export class ContactImportJob {
       updatedCount: 0,
       skippedCount: 0,
       failedCount: 0,
+      warningCount: 0,
       totalRows: null,
     });
     const heartbeat = this.holdLease(claimed.id);
@@ -440,7 +471,14 @@ export class ContactImportJob {
       await db.transaction(async (tx) => {
         const counts = await this.write(tx, claimed, file);
         await heartbeat.stop();
-        if (!(await completeContactImport(tx, claimed.id, this.instanceId, counts))) {
+        const done = await completeContactImport(
+          tx,
+          claimed.id,
+          this.instanceId,
+          counts,
+          contactImportMessages.allFailed,
+        );
+        if (!done) {
           throw new LeaseLostError(claimed.id);
         }
       });
@@ -544,7 +582,10 @@ export class ContactImportJob {
           const result = toContactRow(row.cells, mapping, region, columnCount);
           if (result.ok === 'skip') writer.counts.skippedCount += 1;
           else if (result.ok === false) writer.fail(row.line, result.reason, row.cells);
-          else writer.add(tracker.add(result.contact, row.line));
+          else {
+            if (result.warnings.length > 0) writer.warn(row.line, result.warnings, row.cells);
+            writer.add(tracker.add(result.contact, row.line));
+          }
         }
         if (writer.size >= batchSize) await nextBatch();
         // Reading a file held in memory never waits for I/O: without this the database's

@@ -33,6 +33,10 @@ const IMPORT_COLUMNS = {
   updatedCount: contactImports.updatedCount,
   skippedCount: contactImports.skippedCount,
   failedCount: contactImports.failedCount,
+  warningCount: contactImports.warningCount,
+  country: contactImports.country,
+  source: contactImports.source,
+  headerKey: contactImports.headerKey,
   error: contactImports.error,
   createdAt: contactImports.createdAt,
   startedAt: contactImports.startedAt,
@@ -47,12 +51,29 @@ export type ImportCounts = {
   updatedCount: number;
   skippedCount: number;
   failedCount: number;
+  /** Rows imported with a value left out (also counted as created or updated). */
+  warningCount: number;
+};
+
+/** What a file looked like, so its problem rows can be given back in the same shape. */
+export type ImportSource = {
+  headers: string[];
+  /** A CSV's delimiter and encoding (a workbook's problem rows are written as UTF-8 CSV). */
+  delimiter?: string;
+  encoding?: string;
 };
 
 export async function insertContactImport(
   db: Db,
   businessId: string,
-  values: { fileName: string; fileType: string; fileSize: number; file: Buffer },
+  values: {
+    fileName: string;
+    fileType: string;
+    fileSize: number;
+    file: Buffer;
+    source: ImportSource;
+    headerKey: string;
+  },
 ): Promise<ContactImportRecord> {
   const [row] = await db
     .insert(contactImports)
@@ -107,16 +128,66 @@ export async function listContactImports(
   return { rows, total: Number(counted?.n ?? 0) };
 }
 
+/**
+ * The mapping last committed for a file with the same header row (the newest import of the
+ * business that has one), to suggest it again.
+ */
+export async function findRememberedMapping(
+  db: Db,
+  businessId: string,
+  headerKey: string,
+): Promise<Record<string, number> | undefined> {
+  const [row] = await db
+    .select({ mapping: contactImports.mapping })
+    .from(contactImports)
+    .where(
+      and(
+        eq(contactImports.businessId, businessId),
+        eq(contactImports.headerKey, headerKey),
+        sql`${contactImports.mapping} is not null`,
+      ),
+    )
+    .orderBy(desc(contactImports.createdAt))
+    .limit(1);
+  return (row?.mapping as Record<string, number> | undefined) ?? undefined;
+}
+
+/**
+ * Deletes an import nobody started (a preview left behind), or every such import created before
+ * `olderThan`; answers how many. Their contacts cannot exist: only a started import writes any.
+ */
+export async function deleteUnstartedContactImports(
+  db: Db,
+  which: { businessId: string; importId: string } | { olderThan: Date },
+): Promise<number> {
+  const rows = await db
+    .delete(contactImports)
+    .where(
+      and(
+        eq(contactImports.status, 'uploaded'),
+        'olderThan' in which
+          ? lt(contactImports.createdAt, which.olderThan)
+          : and(
+              eq(contactImports.businessId, which.businessId),
+              eq(contactImports.id, which.importId),
+            ),
+      ),
+    )
+    .returning({ id: contactImports.id });
+  return rows.length;
+}
+
 /** uploaded → queued with the mapping; false when the import was not waiting for one. */
 export async function queueContactImport(
   db: Db,
   businessId: string,
   importId: string,
   mapping: Record<string, number>,
+  country: string | null,
 ): Promise<boolean> {
   const rows = await db
     .update(contactImports)
-    .set({ status: 'queued', mapping })
+    .set({ status: 'queued', mapping, country })
     .where(
       and(
         eq(contactImports.businessId, businessId),
@@ -127,6 +198,9 @@ export async function queueContactImport(
     .returning({ id: contactImports.id });
   return rows.length > 0;
 }
+
+/** A claimed import: what its runner needs. `country` is the import's, else the business's. */
+export type ClaimedImport = { id: string; businessId: string; mapping: unknown; country: string };
 
 /** Who holds a running import, and for how long each claim or renewal holds it. */
 export type ImportLease = { owner: string; ms: number };
@@ -143,7 +217,7 @@ export async function claimContactImport(
   db: Db,
   lease: ImportLease,
   importId?: string,
-): Promise<{ id: string; businessId: string; mapping: unknown; country: string } | undefined> {
+): Promise<ClaimedImport | undefined> {
   const next = db
     .select({ id: contactImports.id })
     .from(contactImports)
@@ -170,8 +244,10 @@ export async function claimContactImport(
       id: contactImports.id,
       businessId: contactImports.businessId,
       mapping: contactImports.mapping,
+      country: contactImports.country,
     });
   if (!claimed) return undefined;
+  if (claimed.country !== null) return { ...claimed, country: claimed.country };
   const [business] = await db
     .select({ country: businesses.country })
     .from(businesses)
@@ -216,21 +292,25 @@ export async function readImportFile(db: Db, importId: string): Promise<Buffer |
 /**
  * running → completed, in the import's own transaction and only while this instance holds it,
  * so an import another instance has meanwhile failed is rolled back rather than left written
- * under a failed row. False when it was not held (the caller rolls back).
+ * under a failed row. False when it was not held (the caller rolls back). An import in which
+ * every row failed is failed, with `allFailedMessage` (its problem rows are kept all the same).
  */
 export async function completeContactImport(
   tx: Db,
   importId: string,
   owner: string,
   counts: ImportCounts,
+  allFailedMessage: string,
 ): Promise<boolean> {
+  const allFailed =
+    counts.failedCount > 0 && counts.createdCount === 0 && counts.updatedCount === 0;
   const rows = await tx
     .update(contactImports)
     .set({
       ...counts,
       totalRows: counts.processedRows,
-      status: 'completed',
-      error: null,
+      status: allFailed ? 'failed' : 'completed',
+      error: allFailed ? allFailedMessage : null,
       finishedAt: sql`now()`,
       file: null,
       leaseOwner: null,
@@ -398,7 +478,7 @@ export async function insertImportChanges(
 export async function insertImportErrors(
   db: Db,
   importId: string,
-  errors: { line: number; reason: string; row: string[] }[],
+  errors: { line: number; reason: string; row: string[]; kind: 'failed' | 'warning' }[],
 ) {
   if (errors.length === 0) return;
   await db.insert(contactImportErrors).values(errors.map((e) => ({ importId, ...e })));
@@ -410,11 +490,12 @@ export async function listImportErrors(
   importId: string,
   afterLine: number,
   limit: number,
-): Promise<{ line: number; reason: string; row: unknown }[]> {
+): Promise<{ line: number; reason: string; kind: string; row: unknown }[]> {
   return db
     .select({
       line: contactImportErrors.line,
       reason: contactImportErrors.reason,
+      kind: contactImportErrors.kind,
       row: contactImportErrors.row,
     })
     .from(contactImportErrors)

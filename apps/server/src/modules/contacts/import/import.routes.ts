@@ -122,6 +122,7 @@ export const contactImportRoutes =
           businessOf(request),
           request.params.id,
           request.body.mapping,
+          request.body.country,
         );
         return reply.status(202).send(row);
       },
@@ -161,20 +162,42 @@ export const contactImportRoutes =
         config,
         schema: {
           tags,
-          summary: 'The rows an import could not take, as CSV (streamed; formulas escaped)',
+          summary:
+            'The rows to fix (failed, or imported with a value left out) as the file came: its header, a Problem column, its delimiter and encoding',
           params,
         },
       },
       async (request, reply) => {
-        const csv = await deps.imports.errorsCsv(businessOf(request), request.params.id);
+        const { csv, contentType } = await deps.imports.errorsCsv(
+          businessOf(request),
+          request.params.id,
+        );
         return reply
-          .type('text/csv; charset=utf-8')
+          .type(contentType)
           .header(
             'content-disposition',
             `attachment; filename="import-errors-${request.params.id.slice(0, 8)}.csv"`,
           )
           .header('cache-control', 'no-store')
           .send(csv);
+      },
+    );
+
+    app.delete(
+      '/contacts/imports/:id',
+      {
+        config,
+        schema: {
+          tags,
+          summary:
+            'Deletes an import that was never started (a preview left behind), with its file',
+          params,
+          response: { 204: z.null() },
+        },
+      },
+      async (request, reply) => {
+        await deps.imports.remove(businessOf(request), request.params.id);
+        return reply.status(204).send(null);
       },
     );
 

@@ -13,20 +13,35 @@ import { AppError } from '../../../lib/app-error';
 import type { ContactBusiness } from '../contacts.service';
 import {
   findContactImport,
+  deleteUnstartedContactImports,
   findContactImportFile,
+  findRememberedMapping,
   insertContactImport,
   listContactImports,
   listImportErrors,
   queueContactImport,
   undoContactImport,
   type ContactImportRecord,
+  type ImportSource,
 } from './import.repository';
 import type { ImportProgress } from './import-job';
 import { importMappingSchema } from '@switchboard/shared/contact-imports';
 import { previewContactFile, type ContactFileOptions } from './parse-file';
+import { headerKeyOf } from './mapping';
+import { encodeText, textEncodingOf } from './encode';
+import { escapeFormulasCast } from '../../../lib/csv-formula';
+import { phoneRegionOf } from '../phone';
 
 const MB = 1024 * 1024;
 const ERRORS_PAGE = 1000;
+
+const PROBLEM_COLUMN = 'Problem';
+
+/** The problem as the file says it: a warning names what was left out of an imported row. */
+const problemText = (error: { line: number; reason: string; kind: string }) =>
+  error.kind === 'warning'
+    ? `Line ${error.line}: imported, but left out: ${error.reason}`
+    : `Line ${error.line}: ${error.reason}`;
 
 const importNotFound = () => new AppError('NOT_FOUND', 404, contactImportMessages.notFound);
 
@@ -44,6 +59,12 @@ export function toContactImport(row: ContactImportRecord): ContactImport {
     updatedCount: row.updatedCount,
     skippedCount: row.skippedCount,
     failedCount: row.failedCount,
+    warningCount: row.warningCount,
+    mergedCount: Math.max(
+      0,
+      row.processedRows - row.createdCount - row.updatedCount - row.skippedCount - row.failedCount,
+    ),
+    country: row.country,
     error: row.error,
     createdAt: row.createdAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,
@@ -97,25 +118,35 @@ export class ContactImportsService {
     const preview = await previewContactFile({ buffer: file.data }, this.fileOptions);
     const parsedMapping =
       mapping === undefined ? undefined : this.checkMapping(mapping, preview.headers.length);
+    const headerKey = headerKeyOf(preview.headers);
+    // A mapping committed before for the same columns wins over the guess, if it still fits.
+    const remembered = await findRememberedMapping(this.deps.db, business.id, headerKey);
+    const rememberedFits =
+      remembered !== undefined &&
+      importMappingSchema(preview.headers.length).safeParse(remembered).success;
     let row = await insertContactImport(this.deps.db, business.id, {
       fileName: file.name,
       fileType: preview.type,
       fileSize: file.data.length,
       file: file.data,
+      source: { headers: preview.headers, ...preview.format },
+      headerKey,
     });
-    if (parsedMapping !== undefined) row = await this.queue(business, row.id, parsedMapping);
+    if (parsedMapping !== undefined) row = await this.queue(business, row.id, parsedMapping, null);
     return {
       import: this.present(row),
       preview: {
         headers: preview.headers,
         sample: preview.sample,
-        suggestedMapping: preview.suggestedMapping,
+        suggestedMapping: rememberedFits ? remembered : preview.suggestedMapping,
+        mappingRemembered: rememberedFits,
+        defaultCountry: phoneRegionOf(business.country) ?? null,
       },
     };
   }
 
   /** uploaded → queued with a mapping checked against the file's header. */
-  async commit(business: ContactBusiness, importId: string, mapping: unknown) {
+  async commit(business: ContactBusiness, importId: string, mapping: unknown, country?: string) {
     const row = await findContactImport(this.deps.db, business.id, importId);
     if (!row) throw importNotFound();
     if (row.status !== 'uploaded')
@@ -123,9 +154,30 @@ export class ContactImportsService {
     const file = await findContactImportFile(this.deps.db, business.id, importId);
     if (!file) throw new AppError('IMPORT_STARTED', 409, contactImportMessages.notCommittable);
     const preview = await previewContactFile({ buffer: file }, this.fileOptions);
+    if (country !== undefined && phoneRegionOf(country) === undefined)
+      throw new AppError('VALIDATION_ERROR', 400, contactImportMessages.unknownCountry, {
+        issues: [{ path: 'body.country', message: contactImportMessages.unknownCountry }],
+      });
     return this.present(
-      await this.queue(business, importId, this.checkMapping(mapping, preview.headers.length)),
+      await this.queue(
+        business,
+        importId,
+        this.checkMapping(mapping, preview.headers.length),
+        country ?? null,
+      ),
     );
+  }
+
+  /** Deletes an import that was never started (a preview the person does not want). */
+  async remove(business: ContactBusiness, importId: string): Promise<void> {
+    const row = await findContactImport(this.deps.db, business.id, importId);
+    if (!row) throw importNotFound();
+    const deleted = await deleteUnstartedContactImports(this.deps.db, {
+      businessId: business.id,
+      importId,
+    });
+    if (deleted === 0)
+      throw new AppError('IMPORT_STARTED', 409, contactImportMessages.notDeletable);
   }
 
   private checkMapping(mapping: unknown, columnCount: number): Record<string, number> {
@@ -144,8 +196,9 @@ export class ContactImportsService {
     business: ContactBusiness,
     importId: string,
     mapping: Record<string, number>,
+    country: string | null,
   ) {
-    if (!(await queueContactImport(this.deps.db, business.id, importId, mapping)))
+    if (!(await queueContactImport(this.deps.db, business.id, importId, mapping, country)))
       throw new AppError('IMPORT_STARTED', 409, contactImportMessages.notCommittable);
     this.deps.kick();
     const row = await findContactImport(this.deps.db, business.id, importId);
@@ -171,26 +224,55 @@ export class ContactImportsService {
   }
 
   /**
-   * The failed rows as CSV: line, reason, then the row's cells as read. Streamed a page at a
-   * time; cells a spreadsheet would run as a formula are escaped.
+   * The rows to fix, as a file that can be corrected and imported as it is: the original header
+   * row and a "Problem" column, then each failed row (and each row imported with a value left
+   * out) as it was read, in the source's delimiter and encoding (a workbook's as UTF-8 CSV).
+   * Streamed a page at a time; cells a spreadsheet would run as a formula are escaped.
    */
-  async errorsCsv(business: ContactBusiness, importId: string): Promise<Readable> {
-    if (!(await findContactImport(this.deps.db, business.id, importId))) throw importNotFound();
+  async errorsCsv(
+    business: ContactBusiness,
+    importId: string,
+  ): Promise<{ csv: Readable; contentType: string }> {
+    const row = await findContactImport(this.deps.db, business.id, importId);
+    if (!row) throw importNotFound();
+    const source = (row.source ?? null) as ImportSource | null;
     const db = this.deps.db;
+    const headers = source?.headers ?? [];
     async function* records() {
-      yield ['Line', 'Reason', 'Row'];
+      // An import from before the header was kept: the problem first, then the row as read.
+      const known = headers.length > 0;
+      yield known
+        ? [...headers.map((header, i) => header || `Column ${i + 1}`), PROBLEM_COLUMN]
+        : [PROBLEM_COLUMN];
       let after = 0;
       for (;;) {
         const page = await listImportErrors(db, importId, after, ERRORS_PAGE);
         for (const error of page) {
           const cells = Array.isArray(error.row) ? error.row.map(String) : [];
-          yield [String(error.line), error.reason, ...cells];
+          if (!known) {
+            yield [problemText(error), ...cells];
+            continue;
+          }
+          // The problem goes after the header's last column, wherever the row's values end.
+          while (cells.length < headers.length) cells.push('');
+          yield [...cells, problemText(error)];
         }
         if (page.length < ERRORS_PAGE) return;
         after = page.at(-1)!.line;
       }
     }
-    return Readable.from(records()).pipe(stringify({ escape_formulas: true, bom: true }));
+    const encoding = textEncodingOf(source?.encoding);
+    const csv = Readable.from(records()).pipe(
+      stringify({
+        delimiter: source?.delimiter ?? ',',
+        record_delimiter: 'windows',
+        cast: escapeFormulasCast,
+      }),
+    );
+    return {
+      csv: csv.pipe(encodeText(encoding)),
+      contentType: `text/csv; charset=${encoding}`,
+    };
   }
 
   /** Deletes the contacts the import created and restores the ones it changed, at once. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAPPING_MESSAGES, importMappingSchema } from '@switchboard/shared/contact-imports';
 import { suggestMapping } from './mapping';
+import { GOOGLE_CONTACTS_HEADERS, OUTLOOK_HEADERS } from './test-fixtures';
 
 describe('suggestMapping', () => {
   it.each([
@@ -33,15 +34,124 @@ describe('suggestMapping', () => {
     [
       'headers that only contain the word',
       ['Contact', 'Work Phone', 'Email 2', 'Tel'],
-      { name: 0, phone: 3, email: 2 },
+      { name: 0, phone: 3, phone2: 1, email: 2 },
     ],
     ['nothing recognisable', ['foo', 'bar'], {}],
   ])('%s', (_label, headers, expected) => {
     expect(suggestMapping(headers)).toEqual(expected);
   });
 
-  it('gives a field the first matching column and uses a column once', () => {
-    expect(suggestMapping(['Phone', 'Mobile', 'Name'])).toEqual({ phone: 0, name: 2 });
+  it('puts the mobile column first and keeps the other phone columns', () => {
+    expect(suggestMapping(['Phone', 'Mobile', 'Name'])).toEqual({ phone: 1, phone2: 0, name: 2 });
+  });
+
+  it('maps a Google Contacts export to its value columns, never the type columns', () => {
+    const at = (name: (typeof GOOGLE_CONTACTS_HEADERS)[number]) =>
+      GOOGLE_CONTACTS_HEADERS.indexOf(name);
+    expect(suggestMapping([...GOOGLE_CONTACTS_HEADERS])).toEqual({
+      name: at('Name'),
+      firstName: at('Given Name'),
+      lastName: at('Family Name'),
+      notes: at('Notes'),
+      email: at('E-mail 1 - Value'),
+      email2: at('E-mail 2 - Value'),
+      phone: at('Phone 1 - Value'),
+      phone2: at('Phone 2 - Value'),
+      company: at('Organization 1 - Name'),
+      country: at('Address 1 - Country'),
+    });
+  });
+
+  it('maps an Outlook export: mobile phone first, then business, then home', () => {
+    const at = (name: (typeof OUTLOOK_HEADERS)[number]) => OUTLOOK_HEADERS.indexOf(name);
+    expect(suggestMapping([...OUTLOOK_HEADERS])).toEqual({
+      firstName: at('First Name'),
+      lastName: at('Last Name'),
+      email: at('E-mail Address'),
+      email2: at('E-mail 2 Address'),
+      email3: at('E-mail 3 Address'),
+      phone: at('Mobile Phone'),
+      phone2: at('Business Phone'),
+      phone3: at('Home Phone'),
+      company: at('Company'),
+      notes: at('Notes'),
+      country: at('Business Country/Region'),
+    });
+  });
+
+  it.each([
+    [
+      'the new Google Contacts export (labels, not types)',
+      [
+        'First Name',
+        'Middle Name',
+        'Last Name',
+        'Phonetic First Name',
+        'Organization Name',
+        'E-mail 1 - Label',
+        'E-mail 1 - Value',
+        'Phone 1 - Label',
+        'Phone 1 - Value',
+      ],
+      { firstName: 0, lastName: 2, company: 4, email: 6, phone: 8 },
+    ],
+    [
+      'HubSpot',
+      [
+        'Record ID',
+        'First Name',
+        'Last Name',
+        'Email',
+        'Phone Number',
+        'Mobile Phone Number',
+        'Company Name',
+        'Contact owner',
+        'Lifecycle Stage',
+      ],
+      { firstName: 1, lastName: 2, email: 3, phone: 5, phone2: 4, company: 6 },
+    ],
+    [
+      'Mailchimp',
+      [
+        'Email Address',
+        'First Name',
+        'Last Name',
+        'Address',
+        'Phone Number',
+        'Birthday',
+        'MEMBER_RATING',
+        'OPTIN_TIME',
+        'TAGS',
+      ],
+      { email: 0, firstName: 1, lastName: 2, phone: 4 },
+    ],
+    [
+      'a vCard converter',
+      [
+        'Formatted Name',
+        'Given Name',
+        'Family Name',
+        'Email (home)',
+        'Email (work)',
+        'Phone (home)',
+        'Phone (cell)',
+        'Organization',
+        'Note',
+      ],
+      {
+        name: 0,
+        firstName: 1,
+        lastName: 2,
+        email: 3,
+        email2: 4,
+        phone: 6,
+        phone2: 5,
+        company: 7,
+        notes: 8,
+      },
+    ],
+  ])('maps %s', (_label, headers, expected) => {
+    expect(suggestMapping(headers)).toEqual(expected);
   });
 });
 

@@ -3,7 +3,8 @@
  * change it, and the edited mapping is validated before anything is written.
  */
 import {
-  MAPPING_FIELDS,
+  EMAIL_FIELDS,
+  PHONE_FIELDS,
   type Mapping,
   type MappingField,
 } from '@switchboard/shared/contact-imports';
@@ -17,13 +18,15 @@ export function normalizeHeader(header: string): string {
     .replace(/[^\p{L}\p{N}]/gu, '');
 }
 
-const SYNONYMS: Record<MappingField, string[]> = {
+/** Exact header names for the fields a file has one column of. */
+const SYNONYMS: Record<'name' | 'firstName' | 'lastName' | 'company' | 'notes', string[]> = {
   name: [
     'name',
     'full name',
     'contact',
     'contact name',
     'display name',
+    'formatted name',
     'nombre',
     'nombre completo',
     'nom complet',
@@ -36,6 +39,7 @@ const SYNONYMS: Record<MappingField, string[]> = {
     'given name',
     'forename',
     'first',
+    'fname',
     'vorname',
     'prénom',
     'nombre de pila',
@@ -45,53 +49,21 @@ const SYNONYMS: Record<MappingField, string[]> = {
     'surname',
     'family name',
     'last',
+    'lname',
     'nachname',
     'familienname',
     'apellido',
     'apellidos',
     'nom de famille',
   ],
-  phone: [
-    'phone',
-    'phone number',
-    'mobile',
-    'mobile phone',
-    'mobile number',
-    'cell',
-    'cell phone',
-    'telephone',
-    'tel',
-    'number',
-    'phone no',
-    'teléfono',
-    'telefono',
-    'móvil',
-    'celular',
-    'telefon',
-    'telefonnummer',
-    'handy',
-    'mobil',
-    'téléphone',
-    'portable',
-    'numéro de téléphone',
-  ],
-  email: [
-    'email',
-    'e-mail',
-    'email address',
-    'e-mail address',
-    'mail',
-    'correo',
-    'correo electrónico',
-    'e-mail-adresse',
-    'courriel',
-    'adresse e-mail',
-  ],
   company: [
     'company',
     'company name',
     'organisation',
     'organization',
+    'organization name',
+    'organization 1 - name',
+    'organisation name',
     'business',
     'employer',
     'empresa',
@@ -116,20 +88,50 @@ const SYNONYMS: Record<MappingField, string[]> = {
 };
 
 const BY_SYNONYM = new Map<string, MappingField>();
-for (const field of MAPPING_FIELDS)
+for (const field of Object.keys(SYNONYMS) as (keyof typeof SYNONYMS)[])
   for (const synonym of SYNONYMS[field]) BY_SYNONYM.set(normalizeHeader(synonym), field);
 
-/** Words that, inside a longer header ("Work Phone", "Email 2"), still give the field away. */
-const KEYWORDS: [MappingField, RegExp][] = [
-  ['email', /e-?mail|correo|courriel/],
-  ['phone', /phone|mobile|\bcell\b|\btel\b|telef|téléph/],
-];
+/**
+ * A column that says what kind another column's value is ("E-mail 1 - Type", "Phone 1 -
+ * Label": "Mobile", "* Home"), or a name for an address rather than the address: never a value.
+ */
+const LABEL_COLUMN = /(\btype|\btyp|\blabel|\bkind|display name|anzeigename|phonetic|yomi)\b/i;
+
+const EMAIL = /e-?\s?mail|correo|courriel|messagerie|^mail\b|\bmail$/i;
+/** A column naming the person's country: its national phone numbers are read there. */
+const COUNTRY = /country|\bland\b|\bpays\b|país|\bnation/i;
+const PHONE =
+  /phone|mobile|\bcell|\btel\b|telef|téléph|handy|\bmobil|portable|móvil|celular|^number$/i;
+/** Phone-like columns nobody answers a call on. */
+const NOT_A_PHONE = /fax|telex|pager|tty|isdn|radio|assistant|callback/i;
 
 /**
- * The first column whose header is a known name for a field gets it; each column serves one
- * field. When the file has a first-name column and a bare "name" ("Vorname" + "Name", "Prénom" +
- * "Nom"), the bare one is the surname; with a surname column but no first-name one ("Nombre" +
- * "Apellidos"), the bare one is the first name.
+ * Which phone column comes first: mobile, then plain or numbered ("Phone", "Phone 1 - Value"),
+ * work, home, the one marked primary, and the rest; a second work or home number ("Business
+ * Phone 2") after all of those. In file order within a rank.
+ */
+function phoneRank(header: string): number {
+  let rank: number;
+  if (/mobile|\bcell|handy|\bmobil|portable|móvil|celular/i.test(header)) return 0;
+  if (/company|other|weitere|autre|otro|\bcar\b/i.test(header)) rank = 5;
+  else if (/business|work|office|geschäftl|büro|bureau|travail|trabajo/i.test(header)) rank = 2;
+  else if (/home|privat|domicile|casa/i.test(header)) rank = 3;
+  else if (/primary|main|haupt/i.test(header)) rank = 4;
+  else return 1;
+  return /\b[2-9]\b/.test(header) ? rank + 5 : rank;
+}
+
+/**
+ * The exports people bring — Google Contacts ("Phone 1 - Type", "Phone 1 - Value", …),
+ * Outlook ("E-mail Address", "Mobile Phone", "Business Phone", …), vCard converters, HubSpot,
+ * Mailchimp — and hand-made sheets in several languages:
+ * - a column whose header is a known name for a field gets it (the first such column);
+ * - phone and email columns are the value columns whose header names one, never a type or label
+ *   column; up to three of each are mapped (phone, phone2, phone3), phones mobile first, then
+ *   work and home;
+ * - when the file has a first-name column and a bare "name" ("Vorname" + "Name", "Prénom" +
+ *   "Nom"), the bare one is the surname; with a surname column but no first-name one ("Nombre" +
+ *   "Apellidos"), the bare one is the first name.
  */
 export function suggestMapping(headers: string[]): Mapping {
   const mapping: Mapping = {};
@@ -141,14 +143,31 @@ export function suggestMapping(headers: string[]): Mapping {
       used.add(index);
     }
   });
-  for (const [field, pattern] of KEYWORDS) {
-    if (mapping[field] !== undefined) continue;
-    const index = headers.findIndex((h, i) => !used.has(i) && pattern.test(h.toLowerCase()));
-    if (index >= 0) {
-      mapping[field] = index;
-      used.add(index);
-    }
-  }
+  const candidates = (pattern: RegExp, refuse?: RegExp) =>
+    headers
+      .map((header, index) => ({ header: header.trim(), index }))
+      .filter(
+        ({ header, index }) =>
+          !used.has(index) &&
+          pattern.test(header) &&
+          !LABEL_COLUMN.test(header) &&
+          !refuse?.test(header),
+      );
+  const emails = candidates(EMAIL);
+  EMAIL_FIELDS.forEach((field, i) => {
+    const column = emails[i];
+    if (column !== undefined) mapping[field] = column.index;
+  });
+  for (const { index } of emails) used.add(index);
+  const phones = candidates(PHONE, NOT_A_PHONE)
+    .map((column) => ({ ...column, rank: phoneRank(column.header) }))
+    .sort((a, b) => a.rank - b.rank || a.index - b.index);
+  PHONE_FIELDS.forEach((field, i) => {
+    const column = phones[i];
+    if (column !== undefined) mapping[field] = column.index;
+  });
+  const country = candidates(COUNTRY)[0];
+  if (country !== undefined) mapping.country = country.index;
   if (mapping.name !== undefined) {
     if (mapping.firstName !== undefined && mapping.lastName === undefined) {
       mapping.lastName = mapping.name;
@@ -159,4 +178,9 @@ export function suggestMapping(headers: string[]): Mapping {
     }
   }
   return mapping;
+}
+
+/** The header row as a key: the same columns (in any case or accents) give the same key. */
+export function headerKeyOf(headers: string[]): string {
+  return headers.map(normalizeHeader).join('|');
 }

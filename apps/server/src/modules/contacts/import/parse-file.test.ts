@@ -44,13 +44,14 @@ async function refusal(promise: Promise<unknown>): Promise<ImportFileError> {
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 describe('previewContactFile', () => {
-  it('previews a UTF-8 CSV with a BOM and suggests a mapping', async () => {
+  it('previews a UTF-8 CSV with a BOM, says its format, and suggests a mapping', async () => {
     const csv = Buffer.concat([
       BOM,
       Buffer.from('Name;Phone;Email\r\nZoë Ó Sé;087 123 4567;zoe@example.ie\r\n'),
     ]);
     expect(await previewContactFile({ buffer: csv })).toEqual({
       type: 'csv',
+      format: { delimiter: ';', encoding: 'utf-8' },
       headers: ['Name', 'Phone', 'Email'],
       sample: [['Zoë Ó Sé', '087 123 4567', 'zoe@example.ie']],
       suggestedMapping: { name: 0, phone: 1, email: 2 },

@@ -7,7 +7,7 @@ import { isUtf8 } from 'node:buffer';
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { cleanText, mayNeedCleaning } from '../../../lib/control-characters';
-import { countCsvRows, parseCsv, detectDelimiter, type ParsedRow } from './csv';
+import { countCsvRows, parseCsv, detectDelimiter, type CsvDelimiter, type ParsedRow } from './csv';
 import { decodeStream, decodeWindows1252, isUtf8Stream, type TextEncodingName } from './decode';
 import { IMPORT_MESSAGES, ImportFileError, importFileError } from './import-file-error';
 import type { Mapping } from '@switchboard/shared/contact-imports';
@@ -26,8 +26,12 @@ export type ContactFileOptions = {
 
 export const DEFAULT_MAX_FILE_BYTES = 25 * 1024 * 1024;
 
+/** A CSV file's delimiter and encoding, to write its problem rows back the same way. */
+export type CsvFormat = { delimiter: CsvDelimiter; encoding: TextEncodingName };
+
 export type ContactFile = {
   type: 'csv' | 'xlsx';
+  format?: CsvFormat;
   /** The header row first, then every row after it (blank ones included, for honest counts). */
   rows: AsyncIterable<ParsedRow>;
   /**
@@ -39,6 +43,7 @@ export type ContactFile = {
 
 export type ContactFilePreview = {
   type: 'csv' | 'xlsx';
+  format?: CsvFormat;
   headers: string[];
   sample: string[][];
   suggestedMapping: Mapping;
@@ -85,6 +90,7 @@ export async function openContactFile(
       const delimiter = detectDelimiter(decodeSample(head, encoding), complete);
       file = {
         type: 'csv',
+        format: { delimiter, encoding },
         rows: parseCsv(decodeStream(readChunks(input), encoding), delimiter),
         countRows: () => countCsvRows(decodeStream(readChunks(input), encoding), delimiter),
       };
@@ -103,7 +109,7 @@ export async function previewContactFile(
   options: ContactFileOptions = {},
   sampleSize = 10,
 ): Promise<ContactFilePreview> {
-  const { type, rows } = await openContactFile(input, options);
+  const { type, format, rows } = await openContactFile(input, options);
   const iterator = rows[Symbol.asyncIterator]();
   try {
     const header = await iterator.next();
@@ -116,7 +122,13 @@ export async function previewContactFile(
       if (next.value.error === undefined && !isBlank(next.value)) sample.push(next.value.cells);
     }
     if (sample.length === 0) throw importFileError('headerOnly');
-    return { type, headers, sample, suggestedMapping: suggestMapping(headers) };
+    return {
+      type,
+      ...(format === undefined ? {} : { format }),
+      headers,
+      sample,
+      suggestedMapping: suggestMapping(headers),
+    };
   } finally {
     await iterator.return?.();
   }

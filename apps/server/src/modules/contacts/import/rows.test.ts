@@ -20,7 +20,78 @@ describe('toContactRow', () => {
         mapping,
         'IE',
       ),
-    ).toEqual({ ok: true, contact: contact({ company: 'Acme' }) });
+    ).toEqual({ ok: true, contact: contact({ company: 'Acme' }), warnings: [] });
+  });
+
+  it('keeps a row with one good way to reach the person, leaving the bad value out', () => {
+    expect(toContactRow(['Ann Smith', '12345', 'ann@example.ie'], mapping, 'IE')).toEqual({
+      ok: true,
+      contact: contact({ phone: null }),
+      warnings: ['Invalid phone number: 12345 (The phone number is too short)'],
+    });
+    expect(toContactRow(['Ann Smith', '0871234567', 'ann@'], mapping, 'IE')).toEqual({
+      ok: true,
+      contact: contact({ email: null }),
+      warnings: ['Invalid email address: ann@'],
+    });
+  });
+
+  it('fails a row whose phone and email are both bad, naming both', () => {
+    expect(toContactRow(['Ann', '12', 'ann@'], mapping, 'IE')).toEqual({
+      ok: false,
+      reason:
+        'Invalid phone number: 12 (The phone number is too short); Invalid email address: ann@',
+    });
+  });
+
+  it("splits multi-value cells: the first value is the contact's, the rest go to the notes", () => {
+    expect(
+      toContactRow(
+        ['Ann Smith', '212-555-1000 ::: (646) 555-0199', 'ann@example.ie ::: ann@work.example'],
+        mapping,
+        'US',
+      ),
+    ).toEqual({
+      ok: true,
+      contact: contact({
+        phone: '+12125551000',
+        notes: 'Other phone numbers: +16465550199\nOther email addresses: ann@work.example',
+      }),
+      warnings: [],
+    });
+  });
+
+  it("takes the phone from the first column in the mapping's order and keeps the others", () => {
+    const result = toContactRow(
+      ['Ann', '030 1234567', '0151 23456789', '', 'Met at fair'],
+      { name: 0, phone: 2, phone2: 1, phone3: 3, notes: 4 },
+      'DE',
+    );
+    expect(result).toEqual({
+      ok: true,
+      contact: contact({
+        name: 'Ann',
+        phone: '+4915123456789',
+        email: null,
+        notes: 'Met at fair\nOther phone numbers: +49301234567',
+      }),
+      warnings: [],
+    });
+  });
+
+  it('reads national numbers in the given country', () => {
+    expect(toContactRow(['Ann', '01 23 45 67 89'], mapping, 'FR')).toMatchObject({
+      ok: true,
+      contact: { phone: '+33123456789' },
+    });
+  });
+
+  it('skips a totals row at the end of a sheet rather than failing it', () => {
+    expect(toContactRow(['Total', '', '', '42'], mapping, 'IE')).toEqual({ ok: 'skip' });
+    expect(toContactRow(['Ann', '', '', 'Acme'], mapping, 'IE')).toEqual({
+      ok: false,
+      reason: 'No phone number or email address',
+    });
   });
 
   it('builds the name from first and last name', () => {

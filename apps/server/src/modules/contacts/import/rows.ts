@@ -9,11 +9,19 @@
  *   header is fine: the missing values are blank;
  * - name: the name column when it is not blank, else first and last name joined by a space;
  *   it may end up blank ("");
- * - phone: parsed with libphonenumber-js in the business's default country and stored as E.164;
+ * - phone: parsed with libphonenumber-js and stored as E.164; a national number is read in the
+ *   row's country when a column gives one it knows, else in the import's country (chosen at
+ *   commit; the business's by default);
  *   a number that is invalid there but is all digits (a spreadsheet that dropped the "+") is
- *   tried once more as international. Not valid → the row fails;
- * - email: lower-cased and checked with zod's email rule. Not valid → the row fails;
- * - neither a phone nor an email → the row fails;
+ *   tried once more as international;
+ * - email: lower-cased and checked with zod's email rule;
+ * - several phone (email) columns: the first valid value, in the mapping's order (mobile first
+ *   when suggested), is the contact's; the other valid ones go to its notes. A cell holding several
+ *   values ("a ::: b", Google Contacts) is split the same way;
+ * - a value that is not valid is left out and reported as a warning, as long as the row has one
+ *   valid phone or email; with none, the row fails, with every problem as its reason;
+ * - no phone or email at all → the row fails, unless it is a totals row ("Total", "Sum") at the
+ *   end of a sheet, which is skipped;
  * - values are never evaluated: "=SUM(A1)" in a name or note is kept as that text.
  *
  * Merge rule within one file (`DuplicateTracker`): rows are fed in file order. A row whose phone
@@ -26,9 +34,14 @@
  * person for the rows that follow.
  */
 import type { CountryCode } from 'libphonenumber-js';
-import { normalizePhone, type NormalizedPhone } from '../phone';
+import { normalizePhone, phoneRegionOf, type NormalizedPhone } from '../phone';
 import { z } from 'zod';
-import type { Mapping } from '@switchboard/shared/contact-imports';
+import {
+  EMAIL_FIELDS,
+  PHONE_FIELDS,
+  type Mapping,
+  type MappingField,
+} from '@switchboard/shared/contact-imports';
 
 export type ContactRow = {
   name: string;
@@ -41,7 +54,14 @@ export type ContactRow = {
 };
 
 export type ContactRowResult =
-  { ok: true; contact: ContactRow } | { ok: false; reason: string } | { ok: 'skip' };
+  | {
+      ok: true;
+      contact: ContactRow;
+      /** Values left out of the contact (a bad phone beside a good email, say), each why. */
+      warnings: string[];
+    }
+  | { ok: false; reason: string }
+  | { ok: 'skip' };
 
 const emailSchema = z.email();
 
@@ -49,6 +69,49 @@ const cellAt = (cells: string[], index: number | undefined) =>
   index === undefined ? '' : (cells[index] ?? '').trim();
 
 const orNull = (value: string) => (value === '' ? null : value);
+
+/**
+ * Google Contacts puts several values in one cell as "a ::: b"; other tools use a line break.
+ * An email cell may also list addresses separated by "," or ";" (no address contains them).
+ */
+const splitValues = (raw: string, separators: RegExp): string[] =>
+  separators.test(raw)
+    ? raw
+        .split(separators)
+        .map((value) => value.trim())
+        .filter(Boolean)
+    : [raw];
+const PHONE_SEPARATORS = /\s*:::\s*|\s*\n\s*/;
+const EMAIL_SEPARATORS = /\s*:::\s*|\s*[\n,;]\s*/;
+
+/** What a last row often says instead of a contact: a sum, not a person. */
+const TOTALS = /^(grand )?(total|totals|sum|summe|gesamt|totaux|total général)\b/i;
+
+/** The first valid value of some columns is the contact's; the other valid ones are extras. */
+function readContactValues(
+  cells: string[],
+  mapping: Mapping,
+  fields: readonly MappingField[],
+  separators: RegExp,
+  read: (raw: string) => { ok: true; value: string } | { ok: false; problem: string },
+): { value: string | null; extras: string[]; problems: string[]; raw: boolean } {
+  let value: string | null = null;
+  const extras: string[] = [];
+  const problems: string[] = [];
+  let raw = false;
+  for (const field of fields) {
+    const cell = cellAt(cells, mapping[field]);
+    if (cell === '') continue;
+    raw = true;
+    for (const one of splitValues(cell, separators)) {
+      const result = read(one);
+      if (!result.ok) problems.push(result.problem);
+      else if (value === null) value = result.value;
+      else if (result.value !== value && !extras.includes(result.value)) extras.push(result.value);
+    }
+  }
+  return { value, extras, problems, raw };
+}
 
 /**
  * @param columnCount the header's number of columns: values beyond it make the row fail
@@ -72,34 +135,50 @@ export function toContactRow(
   const name =
     cellAt(cells, mapping.name) ||
     [cellAt(cells, mapping.firstName), cellAt(cells, mapping.lastName)].filter(Boolean).join(' ');
-  const rawPhone = cellAt(cells, mapping.phone);
-  const rawEmail = cellAt(cells, mapping.email);
-  if (rawPhone === '' && rawEmail === '')
+  const region =
+    mapping.country === undefined
+      ? defaultCountry
+      : (phoneRegionOf(cellAt(cells, mapping.country)) ?? defaultCountry);
+  const phones = readContactValues(cells, mapping, PHONE_FIELDS, PHONE_SEPARATORS, (raw) => {
+    const read = readPhone(raw, region);
+    return read.ok
+      ? { ok: true, value: read.e164 }
+      : { ok: false, problem: `Invalid phone number: ${raw} (${read.reason})` };
+  });
+  const emails = readContactValues(cells, mapping, EMAIL_FIELDS, EMAIL_SEPARATORS, (raw) => {
+    const email = raw.toLowerCase();
+    return emailSchema.safeParse(email).success
+      ? { ok: true, value: email }
+      : { ok: false, problem: `Invalid email address: ${raw}` };
+  });
+  if (!phones.raw && !emails.raw) {
+    // A totals row at the end of a sheet is not a contact that failed.
+    const first = cells.find((cell) => cell.trim() !== '')!;
+    if (TOTALS.test(first.trim())) return { ok: 'skip' };
     return { ok: false, reason: 'No phone number or email address' };
-
-  let phone: string | null = null;
-  if (rawPhone !== '') {
-    const read = readPhone(rawPhone, defaultCountry);
-    if (!read.ok)
-      return { ok: false, reason: `Invalid phone number: ${rawPhone} (${read.reason})` };
-    phone = read.e164;
   }
-  let email: string | null = null;
-  if (rawEmail !== '') {
-    email = rawEmail.toLowerCase();
-    if (!emailSchema.safeParse(email).success)
-      return { ok: false, reason: `Invalid email address: ${rawEmail}` };
-  }
+  const problems = [...phones.problems, ...emails.problems];
+  // One good way to reach the person is enough: the bad values are left out and reported.
+  if (phones.value === null && emails.value === null)
+    return { ok: false, reason: problems.join('; ') };
 
+  const notes = [
+    cellAt(cells, mapping.notes),
+    phones.extras.length > 0 ? `Other phone numbers: ${phones.extras.join(', ')}` : '',
+    emails.extras.length > 0 ? `Other email addresses: ${emails.extras.join(', ')}` : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
   return {
     ok: true,
     contact: {
       name: name.replace(/\s+/g, ' '),
-      phone,
-      email,
+      phone: phones.value,
+      email: emails.value,
       company: orNull(cellAt(cells, mapping.company)),
-      notes: orNull(cellAt(cells, mapping.notes)),
+      notes: orNull(notes),
     },
+    warnings: problems,
   };
 }
 

@@ -1,6 +1,10 @@
-/** Files built in memory for the import tests: hand-made zips and exceljs workbooks. */
+/**
+ * Files built in memory for the import tests, as the real tools write them: exceljs and SheetJS
+ * workbooks, hand-made zips and minimal packages, and the CSV exports of Google Contacts and Outlook.
+ */
 import { crc32, deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
+import * as XLSX from 'xlsx';
 
 export type ZipEntrySpec = {
   name: string;
@@ -76,3 +80,408 @@ export async function buildXlsx(
   configure?.(workbook);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
+
+/** An .xlsx written by SheetJS (the `xlsx` package), as `XLSX.writeFile` would save it. */
+export function buildSheetJsXlsx(rows: unknown[][], options: { sharedStrings?: boolean } = {}) {
+  const workbook = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet(rows), 'Contacts');
+  return XLSX.write(workbook, {
+    type: 'buffer',
+    bookType: 'xlsx',
+    bookSST: options.sharedStrings ?? false,
+  }) as Buffer;
+}
+
+const escapeXml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * The smallest package Excel opens, written by hand as small tools do: inline strings
+ * (`t="inlineStr"`), no shared strings, no styles, no document properties, and blank cells
+ * left out. A number cell is written as `<v>`; `null` leaves the cell out.
+ */
+export function buildMinimalXlsx(rows: (string | number | null)[][]): Buffer {
+  const xml = (body: string) => Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n${body}`);
+  const sheetRows = rows
+    .map((row, r) => {
+      const cells = row
+        .map((value, c) => {
+          const ref = `${String.fromCharCode(65 + c)}${r + 1}`;
+          if (value === null) return '';
+          if (typeof value === 'number') return `<c r="${ref}"><v>${value}</v></c>`;
+          return `<c r="${ref}" t="inlineStr"><is><t>${escapeXml(value)}</t></is></c>`;
+        })
+        .join('');
+      return `<row r="${r + 1}">${cells}</row>`;
+    })
+    .join('');
+  const main = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+  const rel = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+  return buildZip([
+    {
+      name: '[Content_Types].xml',
+      data: xml(
+        '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+          '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+          '<Default Extension="xml" ContentType="application/xml"/>' +
+          '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+          '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
+          '</Types>',
+      ),
+    },
+    {
+      name: '_rels/.rels',
+      data: xml(
+        '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+          '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/>' +
+          '</Relationships>',
+      ),
+    },
+    {
+      name: 'xl/workbook.xml',
+      data: xml(
+        `<workbook xmlns="${main}" xmlns:r="${rel}"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+      ),
+    },
+    {
+      name: 'xl/_rels/workbook.xml.rels',
+      data: xml(
+        '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+          '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>' +
+          '</Relationships>',
+      ),
+    },
+    {
+      name: 'xl/worksheets/sheet1.xml',
+      data: xml(`<worksheet xmlns="${main}"><sheetData>${sheetRows}</sheetData></worksheet>`),
+    },
+  ]);
+}
+
+/** A multipart/form-data body as a browser sends it, with one file part and other fields. */
+export function multipartBody(
+  file: { name: string; data: string | Buffer },
+  fields: Record<string, string> = {},
+) {
+  const boundary = `----switchboard${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields))
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      ),
+    );
+  chunks.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
+        'Content-Type: application/octet-stream\r\n\r\n',
+    ),
+    Buffer.isBuffer(file.data) ? file.data : Buffer.from(file.data),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return {
+    payload: Buffer.concat(chunks),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+/** The 49 columns of a Google Contacts CSV export ("Google CSV"), in its order. */
+export const GOOGLE_CONTACTS_HEADERS = [
+  'Name',
+  'Given Name',
+  'Additional Name',
+  'Family Name',
+  'Yomi Name',
+  'Given Name Yomi',
+  'Additional Name Yomi',
+  'Family Name Yomi',
+  'Name Prefix',
+  'Name Suffix',
+  'Initials',
+  'Nickname',
+  'Short Name',
+  'Maiden Name',
+  'Birthday',
+  'Gender',
+  'Location',
+  'Billing Information',
+  'Directory Server',
+  'Mileage',
+  'Occupation',
+  'Hobby',
+  'Sensitivity',
+  'Priority',
+  'Subject',
+  'Notes',
+  'Language',
+  'Photo',
+  'Group Membership',
+  'E-mail 1 - Type',
+  'E-mail 1 - Value',
+  'E-mail 2 - Type',
+  'E-mail 2 - Value',
+  'Phone 1 - Type',
+  'Phone 1 - Value',
+  'Phone 2 - Type',
+  'Phone 2 - Value',
+  'Address 1 - Type',
+  'Address 1 - Formatted',
+  'Address 1 - Street',
+  'Address 1 - City',
+  'Address 1 - Region',
+  'Address 1 - Postal Code',
+  'Address 1 - Country',
+  'Organization 1 - Type',
+  'Organization 1 - Name',
+  'Organization 1 - Title',
+  'Website 1 - Type',
+  'Website 1 - Value',
+] as const;
+
+export type GooglePerson = {
+  given: string;
+  family: string;
+  emails?: [type: string, value: string][];
+  phones?: [type: string, value: string][];
+  company?: string;
+  country?: string;
+  notes?: string;
+};
+
+const csvCell = (value: string, delimiter: string) =>
+  /["\r\n]/.test(value) || value.includes(delimiter) ? `"${value.replace(/"/g, '""')}"` : value;
+
+/**
+ * A Google Contacts CSV export as Google writes it: UTF-8 without a BOM, commas, LF line ends,
+ * every one of the 49 columns on every row, several values of one kind in one cell as
+ * "a ::: b" with the types as "* Mobile ::: Home" ("*" marks the primary one).
+ */
+export function buildGoogleContactsCsv(people: GooglePerson[]): string {
+  const at = (name: (typeof GOOGLE_CONTACTS_HEADERS)[number]) =>
+    GOOGLE_CONTACTS_HEADERS.indexOf(name);
+  const lines = [GOOGLE_CONTACTS_HEADERS.join(',')];
+  for (const person of people) {
+    const cells: string[] = GOOGLE_CONTACTS_HEADERS.map(() => '');
+    cells[at('Name')] = `${person.given} ${person.family}`;
+    cells[at('Given Name')] = person.given;
+    cells[at('Family Name')] = person.family;
+    cells[at('Group Membership')] = '* myContacts';
+    cells[at('Notes')] = person.notes ?? '';
+    (person.emails ?? []).forEach(([type, value], i) => {
+      if (i > 1) return;
+      cells[at(i === 0 ? 'E-mail 1 - Type' : 'E-mail 2 - Type')] = type;
+      cells[at(i === 0 ? 'E-mail 1 - Value' : 'E-mail 2 - Value')] = value;
+    });
+    (person.phones ?? []).forEach(([type, value], i) => {
+      if (i > 1) return;
+      cells[at(i === 0 ? 'Phone 1 - Type' : 'Phone 2 - Type')] = type;
+      cells[at(i === 0 ? 'Phone 1 - Value' : 'Phone 2 - Value')] = value;
+    });
+    if (person.company) {
+      cells[at('Organization 1 - Type')] = '';
+      cells[at('Organization 1 - Name')] = person.company;
+    }
+    if (person.country) {
+      cells[at('Address 1 - Type')] = 'Home';
+      cells[at('Address 1 - Country')] = person.country;
+      cells[at('Address 1 - Formatted')] = `Main Street 1\n${person.country}`;
+    }
+    lines.push(cells.map((cell) => csvCell(cell, ',')).join(','));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** The columns of Outlook's "Export to a file → Comma Separated Values", in its order. */
+export const OUTLOOK_HEADERS = [
+  'First Name',
+  'Middle Name',
+  'Last Name',
+  'Title',
+  'Suffix',
+  'Nickname',
+  'Given Yomi',
+  'Surname Yomi',
+  'E-mail Address',
+  'E-mail 2 Address',
+  'E-mail 3 Address',
+  'Home Phone',
+  'Home Phone 2',
+  'Business Phone',
+  'Business Phone 2',
+  'Mobile Phone',
+  'Car Phone',
+  'Other Phone',
+  'Primary Phone',
+  'Pager',
+  'Business Fax',
+  'Home Fax',
+  'Other Fax',
+  'Company Main Phone',
+  'Callback',
+  'Radio Phone',
+  'Telex',
+  'TTY/TDD Phone',
+  'IMAddress',
+  'Job Title',
+  'Department',
+  'Company',
+  'Office Location',
+  "Manager's Name",
+  "Assistant's Name",
+  "Assistant's Phone",
+  'Company Yomi',
+  'Business Street',
+  'Business City',
+  'Business State',
+  'Business Postal Code',
+  'Business Country/Region',
+  'Home Street',
+  'Home City',
+  'Home State',
+  'Home Postal Code',
+  'Home Country/Region',
+  'Other Street',
+  'Other City',
+  'Other State',
+  'Other Postal Code',
+  'Other Country/Region',
+  'Personal Web Page',
+  'Spouse',
+  'Schools',
+  'Hobby',
+  'Location',
+  'Web Page',
+  'Birthday',
+  'Anniversary',
+  'Notes',
+] as const;
+
+export type OutlookPerson = Partial<Record<(typeof OUTLOOK_HEADERS)[number], string>>;
+
+/**
+ * An Outlook CSV export as Outlook writes it in a European locale: a UTF-8 BOM, ";" between
+ * values (the list separator of German, French or Spanish Windows), CRLF line ends, every value
+ * in quotes, and the numbers as people typed them (national, with spaces, slashes or dots).
+ */
+export function buildOutlookCsv(people: OutlookPerson[]): Buffer {
+  const quote = (value: string) => `"${value.replace(/"/g, '""')}"`;
+  const lines = [OUTLOOK_HEADERS.map(quote).join(';')];
+  for (const person of people)
+    lines.push(OUTLOOK_HEADERS.map((header) => quote(person[header] ?? '')).join(';'));
+  return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${lines.join('\r\n')}\r\n`)]);
+}
+
+/**
+ * Ten people as Google Contacts exports them (numbers in US form: import them in the US).
+ * Imported as suggested: Finn (bad phone and email) and Gail (neither) fail; Cara is kept with
+ * her email, without the bad phone (a warning); Ida's email is Ann's, so Ida goes into Ann's
+ * contact. 7 created, 1 merged, 2 failed, 1 with a warning.
+ */
+export const GOOGLE_PEOPLE: GooglePerson[] = [
+  {
+    given: 'Ann',
+    family: 'Murphy',
+    emails: [['* Home', 'ann@example.com']],
+    phones: [['Mobile', '(212) 555-1000 ::: (646) 555-0199']],
+    company: 'Murphy Dental',
+  },
+  { given: 'Bob', family: 'Stone', phones: [['* Mobile', '+1 415-555-0132']] },
+  {
+    given: 'Cara',
+    family: 'Lee',
+    emails: [['Work', 'cara@example.com ::: cara.lee@example.org']],
+    phones: [['Work', '555-01']],
+  },
+  { given: 'Dan', family: 'Ortiz', emails: [['* Other', 'dan@example.com']] },
+  {
+    given: 'Eve',
+    family: 'Quinn',
+    phones: [
+      ['Home', '(718) 555-0110'],
+      ['Mobile', '(917) 555-0123'],
+    ],
+  },
+  { given: 'Finn', family: 'Walsh', emails: [['Home', 'finn@']], phones: [['Mobile', '12']] },
+  { given: 'Gail', family: 'Hart', notes: 'Met at the fair' },
+  { given: 'Hugo', family: 'Berg', emails: [['* Home', 'hugo@example.com']], country: 'Germany' },
+  {
+    given: 'Ida',
+    family: 'Nolan',
+    emails: [['Home', 'ANN@example.com']],
+    phones: [['Mobile', '(347) 555-0177']],
+  },
+  { given: 'Jon', family: 'Park', phones: [['Mobile', '+44 20 7946 0958']], company: 'Park & Co' },
+];
+
+/**
+ * Nine people in the Outlook export of an office with German, French and Spanish contacts:
+ * national numbers, read in each row's "Business Country/Region". Imported as suggested into a
+ * business in Ireland: 9 created, 1 with a warning (Anna's mobile is "n/a": her home number
+ * is kept).
+ */
+export const OUTLOOK_PEOPLE: OutlookPerson[] = [
+  {
+    'First Name': 'Jonas',
+    'Last Name': 'Weber',
+    'E-mail Address': 'jonas@example.de',
+    'Mobile Phone': '0151 23456789',
+    'Business Country/Region': 'Germany',
+  },
+  {
+    'First Name': 'Lea',
+    'Last Name': 'Schmidt',
+    'E-mail Address': 'lea@example.de',
+    'Business Phone': '030 1234567',
+    'Mobile Phone': '0170/1234567',
+    'Business Country/Region': 'Germany',
+  },
+  {
+    'First Name': 'Émile',
+    'Last Name': 'Durand',
+    'E-mail Address': 'emile@example.fr',
+    'Mobile Phone': '06 12 34 56 78',
+    'Business Country/Region': 'France',
+  },
+  {
+    'First Name': 'Chloé',
+    'Last Name': 'Martin',
+    'E-mail Address': 'chloe@example.fr',
+    'Business Phone': '01.42.68.53.00',
+    'Business Country/Region': 'France',
+  },
+  {
+    'First Name': 'Lucía',
+    'Last Name': 'García',
+    'E-mail Address': 'lucia@example.es',
+    'Mobile Phone': '612 34 56 78',
+    'Business Country/Region': 'Spain',
+  },
+  {
+    'First Name': 'Javier',
+    'Last Name': 'López',
+    'E-mail Address': 'javier@example.es',
+    'Business Phone': '912 345 678',
+    'Business Country/Region': 'Spain',
+  },
+  {
+    'First Name': 'Anna',
+    'Last Name': 'Fischer',
+    'E-mail Address': 'anna@example.de',
+    'Home Phone': '089 12345',
+    'Mobile Phone': 'n/a',
+    'Business Country/Region': 'Germany',
+  },
+  {
+    'First Name': 'Paul',
+    'Last Name': 'Keller',
+    'E-mail Address': 'paul@example.de',
+    Notes: 'Rückruf; "dringend"',
+  },
+  {
+    'First Name': 'Marie',
+    'Last Name': 'Roux',
+    'E-mail Address': 'marie@example.fr',
+    'E-mail 2 Address': 'marie.roux@example.com',
+    'Mobile Phone': '+33 6 98 76 54 32',
+  },
+];

@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import yauzl from 'yauzl';
 import type { ParsedRow } from './csv';
 import { ImportFileError } from './import-file-error';
-import { buildXlsx, buildZip } from './test-fixtures';
-import { cellToText, inspectXlsx, numberToText, readFirstWorksheet } from './xlsx';
+import { buildMinimalXlsx, buildSheetJsXlsx, buildXlsx, buildZip } from './test-fixtures';
+import { inspectXlsx, numberToText, readFirstWorksheet } from './xlsx';
 
 async function readAll(buffer: Buffer) {
   const rows: ParsedRow[] = [];
@@ -23,6 +23,14 @@ async function refusal(promise: Promise<unknown>) {
 const WORKBOOK_XML = Buffer.from(
   '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"/>',
 );
+
+const SHEETJS_ROWS = [
+  ['Name', 'Phone', 'Email', 'Joined'],
+  ['Ann Smith', 353871234567, 'ann@example.ie', new Date(Date.UTC(2024, 0, 15))],
+  ['Bob', null, 'bob@example.ie'],
+  [],
+  ['Total', 2],
+];
 
 describe('readFirstWorksheet', () => {
   it('gives every cell as text: numeric phones in full, formulas, dates, rich text, links', async () => {
@@ -76,20 +84,43 @@ describe('readFirstWorksheet', () => {
     expect((await readAll(buffer)).map((r) => r.cells[0])).toEqual(['Name', 'Ann']);
   });
 
+  it.each([
+    ['SheetJS, inline strings', () => buildSheetJsXlsx(SHEETJS_ROWS)],
+    // SheetJS stores the worksheet before the shared strings and the workbook part.
+    ['SheetJS, shared strings', () => buildSheetJsXlsx(SHEETJS_ROWS, { sharedStrings: true })],
+  ])('reads a workbook written by %s: numbers, dates, blanks, a totals row', async (_w, build) => {
+    expect(await readAll(build())).toEqual([
+      { line: 1, cells: ['Name', 'Phone', 'Email', 'Joined'] },
+      { line: 2, cells: ['Ann Smith', '353871234567', 'ann@example.ie', '2024-01-15'] },
+      { line: 3, cells: ['Bob', '', 'bob@example.ie'] },
+      { line: 5, cells: ['Total', '2'] },
+    ]);
+  });
+
+  it('reads a hand-made package: inline strings, no styles, blank rows at the end', async () => {
+    const buffer = buildMinimalXlsx([
+      ['Name', 'Phone'],
+      ['Ann & Co <ltd>', 871234567],
+      ['Bob', null],
+      [],
+      [],
+    ]);
+    expect(await readAll(buffer)).toEqual([
+      { line: 1, cells: ['Name', 'Phone'] },
+      { line: 2, cells: ['Ann & Co <ltd>', '871234567'] },
+      { line: 3, cells: ['Bob'] },
+      { line: 4, cells: [] },
+      { line: 5, cells: [] },
+    ]);
+  });
+
   it('refuses a workbook whose sheets are all empty', async () => {
     const buffer = await buildXlsx([{ rows: [] }, { rows: [[null, '  ']] }]);
     expect((await refusal(readAll(buffer))).problem).toBe('noSheet');
   });
 });
 
-describe('cellToText', () => {
-  it('keeps a formula without cached result as text, and error values as shown', () => {
-    expect(cellToText({ formula: 'HYPERLINK("x")', result: undefined })).toBe('=HYPERLINK("x")');
-    expect(cellToText({ formula: '1/0', result: { error: '#DIV/0!' } } as never)).toBe('#DIV/0!');
-    expect(cellToText({ error: '#N/A' } as never)).toBe('#N/A');
-    expect(cellToText(null)).toBe('');
-  });
-
+describe('numberToText', () => {
   it('writes numbers without exponent or float noise', () => {
     expect(numberToText(353871234567)).toBe('353871234567');
     expect(numberToText(4.4e15)).toBe('4400000000000000');

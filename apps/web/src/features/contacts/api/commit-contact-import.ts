@@ -3,16 +3,22 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { contactImportQueryOptions, contactImportsQueryKey } from './get-contact-import';
 
-export type CommitContactImportVariables = { importId: string; mapping: ContactImportMapping };
+export type CommitContactImportVariables = {
+  importId: string;
+  mapping: ContactImportMapping;
+  /** ISO code of the country national phone numbers are read in; left out: the business's. */
+  country?: string;
+};
 
 /** POST /api/contacts/imports/:id/commit (202): queues the import with the mapping. */
 export function commitContactImport({
   importId,
   mapping,
+  country,
 }: CommitContactImportVariables): Promise<ContactImport> {
   return apiFetch<ContactImport>(`/contacts/imports/${encodeURIComponent(importId)}/commit`, {
     method: 'POST',
-    body: { mapping },
+    body: country === undefined ? { mapping } : { mapping, country },
   });
 }
 

@@ -4,6 +4,7 @@ import { errorResponse, jsonResponse, type ApiRequest } from '../../../test/fake
 import { renderApp } from '../../../test/render';
 import { MAPPING_MESSAGES as importMappingMessages } from '@switchboard/shared/contact-imports';
 import { buildContactImport, buildUpload, stubContactsApi } from '../testing/fake-contacts-api';
+import { timeLeft } from './import-progress-step';
 
 type Handler = (request: ApiRequest) => Response | Promise<Response>;
 
@@ -54,6 +55,14 @@ describe('import contacts', { timeout: 20_000 }, () => {
     expect(dialog.getByRole('combobox', { name: 'Email' })).toHaveValue('E-mail');
     expect(dialog.getByRole('combobox', { name: 'Company' })).toHaveValue('—');
     expect(dialog.getByRole('button', { name: 'Import 10 rows' })).toBeInTheDocument();
+    // Beside every field, what it would get from the first rows.
+    expect(dialog.getByText('087 123 4567 · 086 765 4321')).toBeInTheDocument();
+    expect(dialog.getByText('Ann Murphy · Brian Kelly')).toBeInTheDocument();
+    expect(dialog.getAllByText('Not imported').length).toBeGreaterThan(0);
+    // National numbers are read in the business's country unless another is chosen.
+    expect(dialog.getByRole('combobox', { name: 'Country for national numbers' })).toHaveValue(
+      'Ireland',
+    );
   });
 
   it('shows the server’s reason when it refuses the file', async () => {
@@ -129,6 +138,7 @@ describe('import contacts', { timeout: 20_000 }, () => {
     );
     expect(api.calls('POST /api/contacts/imports/import-1/commit')[0]?.body).toEqual({
       mapping: { name: 0, phone: 1, email: 2, company: 3 },
+      country: 'IE',
     });
 
     // The next poll, a second later, finds it done.
@@ -137,7 +147,8 @@ describe('import contacts', { timeout: 20_000 }, () => {
         timeout: 3000,
       }),
     ).toBeInTheDocument();
-    expect(dialog.getByRole('link', { name: /download the rejected rows/i })).toHaveAttribute(
+    expect(dialog.getByText('Import finished with warnings')).toBeInTheDocument();
+    expect(dialog.getByRole('link', { name: /download the rows to fix/i })).toHaveAttribute(
       'href',
       '/api/contacts/imports/import-1/errors.csv',
     );
@@ -163,7 +174,7 @@ describe('import contacts', { timeout: 20_000 }, () => {
     const alert = await dialog.findByRole('alert');
     expect(alert).toHaveTextContent('The import failed');
     expect(alert).toHaveTextContent('nothing was imported. Start it again.');
-    expect(dialog.queryByRole('link', { name: /rejected rows/i })).not.toBeInTheDocument();
+    expect(dialog.queryByRole('link', { name: /rows to fix/i })).not.toBeInTheDocument();
   });
 });
 
@@ -188,9 +199,9 @@ describe('import history', { timeout: 20_000 }, () => {
     const { user } = renderApp('/contacts');
     const history = within(await screen.findByRole('region', { name: 'Import history' }));
     const row = within((await history.findByText('patients.csv')).closest('tr')!);
-    expect(row.getByText('Completed')).toBeInTheDocument();
+    expect(row.getByText('Completed with warnings')).toBeInTheDocument();
     expect(row.getByText('8 created · 0 updated · 0 skipped · 2 failed')).toBeInTheDocument();
-    expect(row.getByRole('link', { name: /rejected rows/i })).toHaveAttribute(
+    expect(row.getByRole('link', { name: /rows to fix/i })).toHaveAttribute(
       'href',
       '/api/contacts/imports/import-1/errors.csv',
     );
@@ -227,6 +238,7 @@ describe('import counts', { timeout: 20_000 }, () => {
           processedRows: 30_000,
           createdCount: 29_102,
           failedCount: 462,
+          mergedCount: 436,
         }),
         buildContactImport({
           id: 'import-3',
@@ -255,7 +267,7 @@ describe('import counts', { timeout: 20_000 }, () => {
         '29,102 created · 0 updated · 0 skipped · 462 failed · 436 merged with another row',
       ),
     ).toBeInTheDocument();
-    expect(done.getByRole('link', { name: /rejected rows/i })).toBeInTheDocument();
+    expect(done.getByRole('link', { name: /rows to fix/i })).toBeInTheDocument();
     const undone = within(history.getByText('undone.csv').closest('tr')!);
     expect(
       undone.getByText(
@@ -266,6 +278,65 @@ describe('import counts', { timeout: 20_000 }, () => {
     expect(
       running.getByText('3,900 created · 0 updated · 0 skipped · 40 failed'),
     ).toBeInTheDocument();
-    expect(running.queryByRole('link', { name: /rejected rows/i })).not.toBeInTheDocument();
+    expect(running.queryByRole('link', { name: /rows to fix/i })).not.toBeInTheDocument();
+  });
+});
+
+describe('import outcomes', { timeout: 20_000 }, () => {
+  it('labels each outcome honestly: warnings, every row failed (no undo), a preview to delete', async () => {
+    const api = stubContactsApi({
+      imports: [
+        buildContactImport({
+          status: 'completed',
+          processedRows: 9,
+          createdCount: 9,
+          warningCount: 1,
+        }),
+        buildContactImport({
+          id: 'import-2',
+          fileName: 'all-bad.csv',
+          status: 'failed',
+          processedRows: 2,
+          failedCount: 2,
+          error: 'Every row had a problem; nothing was imported.',
+        }),
+        buildContactImport({ id: 'import-3', fileName: 'left.csv', status: 'uploaded' }),
+      ],
+      handlers: {
+        'DELETE /api/contacts/imports/import-3': () => new Response(null, { status: 204 }),
+      },
+    });
+    const { user } = renderApp('/contacts');
+    const history = within(await screen.findByRole('region', { name: 'Import history' }));
+    const warned = within((await history.findByText('patients.csv')).closest('tr')!);
+    expect(warned.getByText('Completed with warnings')).toBeInTheDocument();
+    expect(
+      warned.getByText('9 created · 0 updated · 0 skipped · 0 failed · 1 imported with warnings'),
+    ).toBeInTheDocument();
+    expect(warned.getByRole('link', { name: /rows to fix/i })).toBeInTheDocument();
+
+    const failed = within(history.getByText('all-bad.csv').closest('tr')!);
+    expect(failed.getByText('Failed')).toBeInTheDocument();
+    expect(failed.queryByRole('button', { name: /undo/i })).not.toBeInTheDocument();
+    expect(failed.getByRole('link', { name: /rows to fix/i })).toBeInTheDocument();
+
+    const left = within(history.getByText('left.csv').closest('tr')!);
+    expect(left.getByText('Not started · removed after a day')).toBeInTheDocument();
+    await user.click(left.getByRole('button', { name: 'Delete the unstarted import of left.csv' }));
+    await waitFor(() => expect(api.calls('DELETE /api/contacts/imports/import-3')).toHaveLength(1));
+  });
+});
+
+describe('timeLeft', () => {
+  const started = '2026-03-06T10:00:00.000Z';
+  const at = (seconds: number) => Date.parse(started) + seconds * 1000;
+
+  it('estimates from the pace so far, once there is one', () => {
+    const row = { processedRows: 20_000, totalRows: 100_000, startedAt: started };
+    expect(timeLeft(row, at(2))).toBe('about 8 s left');
+    expect(timeLeft(row, at(30))).toBe('about 2 min left');
+    expect(timeLeft(row, at(1))).toBeNull();
+    expect(timeLeft({ ...row, processedRows: 0 }, at(10))).toBeNull();
+    expect(timeLeft({ ...row, totalRows: null }, at(10))).toBeNull();
   });
 });

@@ -13,12 +13,13 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import type { ContactImport } from '@switchboard/shared/contact-imports';
-import { IconAlertCircle, IconArrowBackUp, IconDownload } from '@tabler/icons-react';
+import { IconAlertCircle, IconArrowBackUp, IconDownload, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { QueryError } from '../../../components/query-error';
 import { TableSkeleton } from '../../../components/table-skeleton';
 import { contactImportErrorsHref, isImportActive } from '../api/get-contact-import';
 import { useContactImportPage } from '../api/list-contact-imports';
+import { useDeleteContactImport } from '../api/delete-contact-import';
 import { useUndoContactImport } from '../api/undo-contact-import';
 import { formatDateTime } from '../utils/format-date';
 import { ImportCounts } from './import-counts';
@@ -106,7 +107,7 @@ function ImportRow({ row, onUndo }: { row: ContactImport; onUndo: () => void }) 
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.createdAt)}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        <ImportStatusBadge status={row.status} />
+        <ImportStatusBadge row={row} />
       </Table.Td>
       <Table.Td miw={220}>
         {row.status === 'failed' && row.error ? (
@@ -115,7 +116,7 @@ function ImportRow({ row, onUndo }: { row: ContactImport; onUndo: () => void }) 
           </Text>
         ) : row.status === 'uploaded' ? (
           <Text size="sm" c="dimmed">
-            Not started
+            Not started · removed after a day
           </Text>
         ) : (
           <ImportCounts row={row} />
@@ -123,20 +124,21 @@ function ImportRow({ row, onUndo }: { row: ContactImport; onUndo: () => void }) 
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
         <Group gap="sm" justify="flex-end" wrap="nowrap">
-          {/* The rejected rows are written with the rest: none are there until it ends. */}
-          {row.failedCount > 0 && !isImportActive(row.status) && (
+          {/* The rows to fix are written with the rest: none are there until it ends. */}
+          {row.failedCount + row.warningCount > 0 && !isImportActive(row.status) && (
             <Anchor
               href={contactImportErrorsHref(row.id)}
               download
               size="sm"
-              aria-label={`Download the rejected rows of ${row.fileName}`}
+              aria-label={`Download the rows to fix of ${row.fileName}`}
             >
               <Group gap={4} component="span" wrap="nowrap">
                 <IconDownload size={14} />
-                Rejected rows
+                Rows to fix
               </Group>
             </Anchor>
           )}
+          {row.status === 'uploaded' && <DeleteUnstarted row={row} />}
           {row.status === 'completed' && (
             <Button
               size="xs"
@@ -151,6 +153,22 @@ function ImportRow({ row, onUndo }: { row: ContactImport; onUndo: () => void }) 
         </Group>
       </Table.Td>
     </Table.Tr>
+  );
+}
+
+function DeleteUnstarted({ row }: { row: ContactImport }) {
+  const remove = useDeleteContactImport();
+  return (
+    <Button
+      size="xs"
+      variant="default"
+      leftSection={<IconTrash size={14} />}
+      loading={remove.isPending}
+      onClick={() => remove.mutate(row.id)}
+      aria-label={`Delete the unstarted import of ${row.fileName}`}
+    >
+      Delete
+    </Button>
   );
 }
 

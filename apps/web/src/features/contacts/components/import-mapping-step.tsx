@@ -3,12 +3,16 @@ import type { ContactImport, ContactImportPreview } from '@switchboard/shared/co
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useCommitContactImport } from '../api/commit-contact-import';
+import { countries } from '@switchboard/shared/countries';
 import {
   checkImportMapping,
   IMPORT_FIELDS,
   mappingFromSuggestion,
+  sampleValues,
   type ImportMapping,
 } from '../utils/import-mapping';
+
+const COUNTRY_OPTIONS = countries.map(({ code, name }) => ({ value: code, label: name }));
 
 const NONE = 'none';
 
@@ -30,6 +34,7 @@ export function ImportMappingStep({
   const [mapping, setMapping] = useState<ImportMapping>(() =>
     mappingFromSuggestion(preview.suggestedMapping, preview.headers.length),
   );
+  const [country, setCountry] = useState<string | null>(preview.defaultCountry);
   const [tried, setTried] = useState(false);
   const errors = tried ? checkImportMapping(mapping, preview.headers.length) : {};
 
@@ -42,7 +47,10 @@ export function ImportMappingStep({
   const submit = () => {
     setTried(true);
     if (Object.keys(checkImportMapping(mapping, preview.headers.length)).length > 0) return;
-    commit.mutate({ importId: upload.id, mapping }, { onSuccess: onCommitted });
+    commit.mutate(
+      { importId: upload.id, mapping, ...(country === null ? {} : { country }) },
+      { onSuccess: onCommitted },
+    );
   };
 
   const rows = upload.totalRows;
@@ -52,8 +60,14 @@ export function ImportMappingStep({
         <Text span fw={500}>
           {upload.fileName}
         </Text>{' '}
-        — choose the column for each contact field. Fields left at “—” are not imported.
+        — choose the column for each contact field. Fields left at “—” are not imported. A contact
+        gets the first valid phone and email; the others go to its notes.
       </Text>
+      {preview.mappingRemembered && (
+        <Text size="sm" c="dimmed">
+          These columns are set as you set them the last time you imported a file like this one.
+        </Text>
+      )}
       <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="sm" verticalSpacing="sm">
         {IMPORT_FIELDS.map(({ field, label }) => (
           <Select
@@ -71,9 +85,26 @@ export function ImportMappingStep({
             }
             allowDeselect={false}
             error={errors[field]}
+            description={
+              sampleValues(preview.sample, mapping[field]).join(' · ') ||
+              (mapping[field] === undefined ? 'Not imported' : 'Empty in the first rows')
+            }
           />
         ))}
+        <Select
+          label="Country for national numbers"
+          description="Numbers without a country code are read as numbers of this country"
+          data={COUNTRY_OPTIONS}
+          value={country}
+          onChange={setCountry}
+          searchable
+          clearable
+          placeholder="Only international numbers"
+        />
       </SimpleGrid>
+      <Text size="xs" c="dimmed">
+        The file has {preview.headers.length} columns; scroll the table sideways to see them all.
+      </Text>
       <Paper withBorder style={{ overflow: 'hidden' }}>
         <Table.ScrollContainer minWidth={Math.max(480, preview.headers.length * 140)}>
           <Table verticalSpacing="xs" fz="sm" aria-label="The first rows of the file">

@@ -10,6 +10,7 @@ import {
   useContactImport,
 } from '../api/get-contact-import';
 import { contactsQueryKey } from '../api/list-contacts';
+import type { ContactImport } from '@switchboard/shared/contact-imports';
 import { ImportCounts } from './import-counts';
 
 type ImportProgressStepProps = { importId: string; onClose: () => void };
@@ -45,12 +46,15 @@ export function ImportProgressStep({ importId, onClose }: ImportProgressStepProp
 
   if (isImportActive(row.status)) {
     const total = row.totalRows;
+    // As of when this progress was read (the query polls every second).
+    const left = timeLeft(row, query.dataUpdatedAt);
     return (
       <Stack gap="sm">
         <Text size="sm" role="status">
           {total === null
             ? `Importing ${row.fileName}…`
             : `Imported ${row.processedRows.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows`}
+          {left !== null && ` · ${left}`}
         </Text>
         <Progress
           aria-label="Import progress"
@@ -72,6 +76,7 @@ export function ImportProgressStep({ importId, onClose }: ImportProgressStepProp
     );
   }
 
+  const toFix = row.failedCount + row.warningCount;
   return (
     <Stack gap="md">
       {row.status === 'failed' ? (
@@ -86,20 +91,21 @@ export function ImportProgressStep({ importId, onClose }: ImportProgressStepProp
         </Alert>
       ) : (
         <Alert
-          color="teal"
+          color={toFix > 0 ? 'yellow' : 'teal'}
           variant="light"
-          title="Import finished"
+          title={toFix > 0 ? 'Import finished with warnings' : 'Import finished'}
           icon={<IconCircleCheck size={20} />}
           role="status"
         >
           <ImportCounts row={row} />
         </Alert>
       )}
-      {row.failedCount > 0 && (
+      {toFix > 0 && (
         <Anchor href={contactImportErrorsHref(row.id)} download size="sm">
           <Group gap={6} component="span" wrap="nowrap">
             <IconDownload size={16} />
-            Download the rejected rows
+            Download the rows to fix (your columns and a Problem column; correct them and import the
+            file again)
           </Group>
         </Anchor>
       )}
@@ -108,4 +114,21 @@ export function ImportProgressStep({ importId, onClose }: ImportProgressStepProp
       </Group>
     </Stack>
   );
+}
+
+/**
+ * "about 40 s left", from the pace so far, once a large file has run long enough to tell; null
+ * before that.
+ */
+export function timeLeft(
+  row: Pick<ContactImport, 'processedRows' | 'totalRows' | 'startedAt'>,
+  now: number,
+): string | null {
+  if (row.totalRows === null || row.startedAt === null || row.processedRows === 0) return null;
+  const elapsed = now - Date.parse(row.startedAt);
+  const remaining = row.totalRows - row.processedRows;
+  if (elapsed < 2000 || remaining <= 0) return null;
+  const seconds = Math.ceil(((elapsed / row.processedRows) * remaining) / 1000);
+  if (seconds < 60) return `about ${seconds} s left`;
+  return `about ${Math.ceil(seconds / 60)} min left`;
 }

@@ -76,6 +76,9 @@ export function buildContactImport(overrides: Partial<ContactImport> = {}): Cont
     updatedCount: 0,
     skippedCount: 0,
     failedCount: 0,
+    warningCount: 0,
+    mergedCount: 0,
+    country: null,
     error: null,
     createdAt: '2026-03-06T10:00:00.000Z',
     startedAt: null,
@@ -97,6 +100,8 @@ export function buildUpload(overrides: Partial<ContactImport> = {}): ContactImpo
         ['Brian Kelly', '086 765 4321', '', ''],
       ],
       suggestedMapping: { name: 0, phone: 1, email: 2 },
+      mappingRemembered: false,
+      defaultCountry: 'IE',
     },
   };
 }

@@ -9,9 +9,14 @@ export const IMPORT_FIELDS = [
   { field: 'firstName', label: 'First name' },
   { field: 'lastName', label: 'Last name' },
   { field: 'phone', label: 'Phone' },
+  { field: 'phone2', label: 'Other phone' },
+  { field: 'phone3', label: 'Third phone' },
   { field: 'email', label: 'Email' },
+  { field: 'email2', label: 'Other email' },
+  { field: 'email3', label: 'Third email' },
   { field: 'company', label: 'Company' },
   { field: 'notes', label: 'Notes' },
+  { field: 'country', label: 'Country of the row' },
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number]['field'];
 
@@ -35,6 +40,21 @@ export function checkImportMapping(
 }
 
 const FIELD_NAMES: readonly string[] = IMPORT_FIELDS.map(({ field }) => field);
+
+/**
+ * The first few non-blank values of a column in the sample, for the person to see what a
+ * field would get.
+ */
+export function sampleValues(sample: string[][], column: number | undefined, limit = 3): string[] {
+  if (column === undefined) return [];
+  const values: string[] = [];
+  for (const row of sample) {
+    const value = (row[column] ?? '').trim();
+    if (value !== '' && !values.includes(value)) values.push(value);
+    if (values.length === limit) break;
+  }
+  return values;
+}
 
 /** The server's suggestion, narrowed to the fields we know and the file's columns. */
 export function mappingFromSuggestion(

@@ -1,0 +1,345 @@
+/**
+ * Files as people really have them — workbooks from three writers, a Google Contacts export, an
+ * Outlook export in a European locale — imported with the suggested mapping and nothing fixed
+ * by hand.
+ */
+import type { ContactImport, ContactImportUpload } from '@switchboard/shared/contact-imports';
+import type { ContactList } from '@switchboard/shared/contacts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildTestApp,
+  createBusinessWithMember,
+  databaseTargets,
+  sessionHeaders,
+} from '../../../test/test-app';
+import { contactImportMessages } from '@switchboard/shared/contact-imports';
+import {
+  buildGoogleContactsCsv,
+  buildMinimalXlsx,
+  buildOutlookCsv,
+  buildSheetJsXlsx,
+  buildXlsx,
+  GOOGLE_PEOPLE,
+  multipartBody,
+  OUTLOOK_PEOPLE,
+} from './test-fixtures';
+
+const WORKBOOK_ROWS = [
+  ['Name', 'Phone', 'Email', 'Company'],
+  ['Aoife Byrne', '087 123 4567', 'aoife@example.ie', 'Acme'],
+  ['Brian Kelly', 353861234567, '', ''],
+  ['Ciara Walsh', '', 'ciara@example.ie', 'Walsh & Co'],
+];
+
+describe.each(databaseTargets)('real contact files on %s', (target) => {
+  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+
+  beforeAll(async () => {
+    ctx = await buildTestApp(target, { SANDBOX_CALLS: '0' });
+  });
+  afterAll(() => ctx?.close());
+
+  /** A new business (so every file starts from no contacts) and its member's session. */
+  const newMember = async () =>
+    sessionHeaders(ctx.app, (await createBusinessWithMember(ctx.app)).userName);
+
+  const upload = async (headers: Record<string, string>, name: string, data: string | Buffer) => {
+    const { payload, contentType } = multipartBody({ name, data });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/contacts/import',
+      headers: { ...headers, 'content-type': contentType },
+      payload,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<ContactImportUpload>();
+  };
+
+  /** Uploads, commits the suggested mapping as it is, runs the import; answers it when done. */
+  const importAsSuggested = async (
+    headers: Record<string, string>,
+    name: string,
+    data: string | Buffer,
+    options: Record<string, unknown> = {},
+  ) => {
+    const { import: uploaded, preview } = await upload(headers, name, data);
+    const commit = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/contacts/imports/${uploaded.id}/commit`,
+      headers,
+      payload: { mapping: preview.suggestedMapping, ...options },
+    });
+    expect(commit.statusCode, commit.body).toBe(202);
+    await ctx.app.contactImportJob.runImport(uploaded.id);
+    const done = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/contacts/imports/${uploaded.id}`,
+      headers,
+    });
+    return { preview, done: done.json<ContactImport>() };
+  };
+
+  const get = async <T>(headers: Record<string, string>, url: string) => {
+    const res = await ctx.app.inject({ method: 'GET', url, headers });
+    return { status: res.statusCode, body: res.json<T>() };
+  };
+
+  const contactsOf = async (headers: Record<string, string>) =>
+    (
+      await ctx.app.inject({ method: 'GET', url: '/api/contacts?limit=100', headers })
+    ).json<ContactList>().data;
+
+  it.each([
+    ['exceljs', () => buildXlsx([{ rows: WORKBOOK_ROWS }])],
+    ['SheetJS (inline strings)', () => Promise.resolve(buildSheetJsXlsx(WORKBOOK_ROWS))],
+    [
+      'SheetJS (shared strings)',
+      () => Promise.resolve(buildSheetJsXlsx(WORKBOOK_ROWS, { sharedStrings: true })),
+    ],
+    ['a minimal hand-made package', () => Promise.resolve(buildMinimalXlsx(WORKBOOK_ROWS))],
+  ])('imports a workbook written by %s', async (_writer, build) => {
+    const member = await newMember();
+    const { done } = await importAsSuggested(member, 'contacts.xlsx', await build());
+    expect(done).toMatchObject({
+      status: 'completed',
+      fileType: 'xlsx',
+      processedRows: 3,
+      createdCount: 3,
+      failedCount: 0,
+    });
+    const contacts = await contactsOf(member);
+    expect(contacts.map((c) => [c.name, c.phone, c.email]).sort()).toEqual([
+      ['Aoife Byrne', '+353871234567', 'aoife@example.ie'],
+      ['Brian Kelly', '+353861234567', null],
+      ['Ciara Walsh', null, 'ciara@example.ie'],
+    ]);
+  });
+
+  it('imports a Google Contacts export as suggested: value columns, multi-values, warnings', async () => {
+    const member = await newMember();
+    const { preview, done } = await importAsSuggested(
+      member,
+      'contacts.csv',
+      buildGoogleContactsCsv(GOOGLE_PEOPLE),
+      { country: 'US' },
+    );
+    expect(preview.headers).toHaveLength(49);
+    expect(preview.headers[preview.suggestedMapping.phone!]).toBe('Phone 1 - Value');
+    expect(preview.defaultCountry).toBe('IE');
+    // Ann..Jon: Finn (bad phone and email) and Gail (neither) fail; Cara keeps her email without
+    // the bad phone; Ida's email is Ann's, so Ida goes into Ann's contact.
+    expect(done).toMatchObject({
+      status: 'completed',
+      processedRows: 10,
+      createdCount: 7,
+      updatedCount: 0,
+      failedCount: 2,
+      warningCount: 1,
+      mergedCount: 1,
+      skippedCount: 0,
+      country: 'US',
+    });
+    const byName = new Map((await contactsOf(member)).map((c) => [c.name, c]));
+    expect(byName.get('Ann Murphy')).toMatchObject({
+      phone: '+12125551000',
+      email: 'ann@example.com',
+      company: 'Murphy Dental',
+      notes: 'Other phone numbers: +16465550199',
+    });
+    expect(byName.get('Cara Lee')).toMatchObject({
+      phone: null,
+      email: 'cara@example.com',
+      notes: 'Other email addresses: cara.lee@example.org',
+    });
+    expect(byName.get('Eve Quinn')).toMatchObject({
+      phone: '+17185550110',
+      notes: 'Other phone numbers: +19175550123',
+    });
+    expect(byName.get('Hugo Berg')).toMatchObject({ email: 'hugo@example.com', phone: null });
+    expect(byName.get('Jon Park')).toMatchObject({ phone: '+442079460958', company: 'Park & Co' });
+  });
+
+  it('imports an Outlook export from a European locale: BOM, ";", CRLF, national numbers', async () => {
+    const member = await newMember();
+    const { preview, done } = await importAsSuggested(
+      member,
+      'outlook.csv',
+      buildOutlookCsv(OUTLOOK_PEOPLE),
+    );
+    expect(preview.headers[0]).toBe('First Name');
+    expect(done).toMatchObject({
+      status: 'completed',
+      processedRows: 9,
+      createdCount: 9,
+      failedCount: 0,
+      // Anna's mobile is "n/a": she is imported with her home number.
+      warningCount: 1,
+    });
+    const byEmail = new Map((await contactsOf(member)).map((c) => [c.email, c]));
+    expect(Object.fromEntries([...byEmail].map(([email, c]) => [email, c.phone]))).toEqual({
+      'jonas@example.de': '+4915123456789',
+      'lea@example.de': '+491701234567',
+      'emile@example.fr': '+33612345678',
+      'chloe@example.fr': '+33142685300',
+      'lucia@example.es': '+34612345678',
+      'javier@example.es': '+34912345678',
+      'anna@example.de': '+498912345',
+      'paul@example.de': null,
+      'marie@example.fr': '+33698765432',
+    });
+    expect(byEmail.get('lea@example.de')?.notes).toBe('Other phone numbers: +49301234567');
+    expect(byEmail.get('paul@example.de')?.notes).toBe('Rückruf; "dringend"');
+    expect(byEmail.get('marie@example.fr')?.notes).toBe(
+      'Other email addresses: marie.roux@example.com',
+    );
+
+    // The rows to fix come back as the file came: BOM, ";", CRLF, its header and a Problem.
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/contacts/imports/${done.id}/errors.csv`,
+      headers: member,
+    });
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const bytes = res.rawPayload;
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.subarray(3).toString('utf8').split('\r\n');
+    expect(lines[0]!.startsWith('First Name;Middle Name;Last Name;')).toBe(true);
+    expect(lines[0]!.endsWith(';Notes;Problem')).toBe(true);
+    expect(lines[1]).toMatch(
+      /^Anna;;Fischer;.*;Line 8: imported, but left out: Invalid phone number: n\/a \(Not a phone number\)/,
+    );
+    expect(lines).toHaveLength(3);
+  });
+
+  it("gives a Latin-1 file's problem rows back in Latin-1, and they import as they are", async () => {
+    const member = await newMember();
+    const latin1 = Buffer.from(
+      'Nom;Prénom;Téléphone;Courriel\r\nDurand;Zoé;123;\r\nMüller;Jürgen;+49 30 1234567;\r\n',
+      'latin1',
+    );
+    const { done } = await importAsSuggested(member, 'contacts.csv', latin1);
+    expect(done).toMatchObject({ status: 'completed', createdCount: 1, failedCount: 1 });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/contacts/imports/${done.id}/errors.csv`,
+      headers: member,
+    });
+    expect(res.headers['content-type']).toBe('text/csv; charset=windows-1252');
+    expect(res.rawPayload.toString('latin1')).toBe(
+      'Nom;Prénom;Téléphone;Courriel;Problem\r\nDurand;Zoé;123;;Line 2: Invalid phone number: 123 (The phone number is too short)\r\n',
+    );
+    // Corrected and imported as it is: the Problem column is simply not mapped.
+    const fixed = Buffer.from(
+      res.rawPayload.toString('latin1').replace(';123;', ';+33 6 12 34 56 78;'),
+      'latin1',
+    );
+    const again = await importAsSuggested(member, 'fixed.csv', fixed);
+    expect(again.done).toMatchObject({ status: 'completed', createdCount: 1, failedCount: 0 });
+  });
+
+  it('fails an import in which every row failed, and offers no undo', async () => {
+    const member = await newMember();
+    const { done } = await importAsSuggested(
+      member,
+      'bad.csv',
+      'Name,Phone,Email\nAnn,12,ann@\nBob,,bob@\n',
+    );
+    expect(done).toMatchObject({
+      status: 'failed',
+      error: contactImportMessages.allFailed,
+      processedRows: 2,
+      failedCount: 2,
+      createdCount: 0,
+    });
+    const undo = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/contacts/imports/${done.id}/undo`,
+      headers: member,
+    });
+    expect(undo.statusCode).toBe(409);
+    const errors = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/contacts/imports/${done.id}/errors.csv`,
+      headers: member,
+    });
+    expect(errors.body.split('\r\n')).toHaveLength(4);
+  });
+
+  it('remembers the mapping a business used for the same columns', async () => {
+    const member = await newMember();
+    const file = 'Kunde,Rufnummer,Mail,Info\nAnn,087 123 4567,ann@example.ie,x\n';
+    const first = await upload(member, 'a.csv', file);
+    expect(first.preview.mappingRemembered).toBe(false);
+    const mapping = { name: 0, phone: 1, email: 2, notes: 3 };
+    const commit = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/contacts/imports/${first.import.id}/commit`,
+      headers: member,
+      payload: { mapping },
+    });
+    expect(commit.statusCode).toBe(202);
+    const second = await upload(member, 'b.csv', file.replace('Ann', 'Bea'));
+    expect(second.preview).toMatchObject({ suggestedMapping: mapping, mappingRemembered: true });
+    // Another business has its own memory.
+    const other = await upload(await newMember(), 'c.csv', file);
+    expect(other.preview.mappingRemembered).toBe(false);
+  });
+
+  it('reads national numbers in the country chosen for the import', async () => {
+    const member = await newMember();
+    const { done } = await importAsSuggested(
+      member,
+      'de.csv',
+      'Name,Telefon\nJonas,030 1234567\n',
+      {
+        country: 'DE',
+      },
+    );
+    expect(done).toMatchObject({ status: 'completed', createdCount: 1, country: 'DE' });
+    expect((await contactsOf(member))[0]?.phone).toBe('+49301234567');
+    const { import: uploaded } = await upload(member, 'x.csv', 'Name,Phone\nA,1\n');
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/contacts/imports/${uploaded.id}/commit`,
+      headers: member,
+      payload: { mapping: { name: 0, phone: 1 }, country: 'XX' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ error: { message: string } }>().error.message).toBe(
+      contactImportMessages.unknownCountry,
+    );
+  });
+
+  it('deletes a preview nobody imported, and expires those left for a day', async () => {
+    const member = await newMember();
+    const { import: kept } = await upload(member, 'a.csv', 'Name,Phone\nA,+353871234567\n');
+    const { import: dropped } = await upload(member, 'b.csv', 'Name,Phone\nB,+353871234568\n');
+    const stranger = await newMember();
+    const foreign = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/contacts/imports/${dropped.id}`,
+      headers: stranger,
+    });
+    expect(foreign.statusCode).toBe(404);
+    const deleted = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/contacts/imports/${dropped.id}`,
+      headers: member,
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect((await get(member, `/api/contacts/imports/${dropped.id}`)).status).toBe(404);
+
+    expect(await ctx.app.contactImportJob.expireUnstarted(new Date())).toBe(0);
+    const tomorrow = new Date(Date.now() + 25 * 3_600_000);
+    expect(await ctx.app.contactImportJob.expireUnstarted(tomorrow)).toBeGreaterThanOrEqual(1);
+    expect((await get(member, `/api/contacts/imports/${kept.id}`)).status).toBe(404);
+
+    const { done } = await importAsSuggested(member, 'c.csv', 'Name,Phone\nC,+353871234569\n');
+    const started = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/contacts/imports/${done.id}`,
+      headers: member,
+    });
+    expect(started.statusCode).toBe(409);
+  });
+});

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import { contactImportsQueryKey } from './get-contact-import';
+
+/** DELETE /api/contacts/imports/:id (204): drops an import that was never started. */
+export function deleteContactImport(importId: string): Promise<void> {
+  return apiFetch<void>(`/contacts/imports/${encodeURIComponent(importId)}`, {
+    method: 'DELETE',
+  });
+}
+
+export function useDeleteContactImport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteContactImport,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: contactImportsQueryKey }),
+  });
+}
