@@ -203,6 +203,27 @@ describe.each(databaseTargets)('agents on %s', (target) => {
     expect(after).toBe(before);
   });
 
+  it("answers 422 with the platform's reason when the platform refuses the settings, and writes nothing", async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/agents',
+      headers: member,
+      payload: { ...settings, name: 'Unknown model line', model: 'no-such-model' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json<WireError>().error).toMatchObject({
+      code: 'PLATFORM_REJECTED',
+      message: expect.stringMatching(
+        /^Failed to create agent: model\.model must be one of /,
+      ) as unknown,
+    });
+    const rows = await ctx.app.database.db
+      .select()
+      .from(agents)
+      .where(eq(agents.name, 'Unknown model line'));
+    expect(rows).toEqual([]);
+  });
+
   it("lists the demo agents with last-7-day figures equal to each agent's analytics", async () => {
     await ctx.app.callSync.runNow();
     const demo = await sessionHeaders(ctx.app, DEMO_MEMBER.userName);

@@ -42,11 +42,17 @@ function toAgent(row: AgentRow): Agent {
   };
 }
 
-/** "Failed to fetch agent: <why>": the seed's wording, with the platform's reason. */
+/**
+ * "Failed to fetch agent: <why>": the seed's wording, with the platform's reason. The platform
+ * refusing what we sent (400/422: a model it does not offer, a value out of range) is the
+ * request's fault, so it stays a 4xx (422); anything else is the platform failing (502).
+ */
 function platformFailure(action: string, error: unknown): AppError {
+  const refused =
+    error instanceof VapiError && (error.statusCode === 400 || error.statusCode === 422);
   return new AppError(
-    'PLATFORM_ERROR',
-    502,
+    refused ? 'PLATFORM_REJECTED' : 'PLATFORM_ERROR',
+    refused ? 422 : 502,
     `Failed to ${action}: ${describePlatformError(error)}`,
   );
 }
