@@ -56,7 +56,9 @@ describe.each(databaseTargets)('settings and team on %s', (target) => {
         currentPassword: 'not-my-password',
       });
       expect(wrong.statusCode).toBe(400);
-      expect(wrong.json().error.message).toBe(accountMessages.currentPasswordWrong);
+      expect(wrong.json<{ error: { message: string } }>().error.message).toBe(
+        accountMessages.currentPasswordWrong,
+      );
 
       const moved = await call('PUT', '/api/account/profile', headers, {
         name: 'Pat Renamed',
@@ -89,13 +91,17 @@ describe.each(databaseTargets)('settings and team on %s', (target) => {
         newPassword: 'short',
       });
       expect(short.statusCode).toBe(400);
-      expect(short.json().error.message).toContain('at least 8 characters');
+      expect(short.json<{ error: { message: string } }>().error.message).toContain(
+        'at least 8 characters',
+      );
       const wrong = await call('POST', '/api/account/password', here, {
         currentPassword: 'wrong-password',
         newPassword: 'long-enough-password',
       });
       expect(wrong.statusCode).toBe(400);
-      expect(wrong.json().error.message).toBe(accountMessages.currentPasswordWrong);
+      expect(wrong.json<{ error: { message: string } }>().error.message).toBe(
+        accountMessages.currentPasswordWrong,
+      );
       const changed = await call('POST', '/api/account/password', here, {
         currentPassword: owner.password,
         newPassword: 'long-enough-password',
@@ -249,7 +255,7 @@ describe.each(databaseTargets)('settings and team on %s', (target) => {
         user: { role: 'member', business: { id: owner.businessId, name: 'Harbour Physio' } },
       });
       const team = await call('GET', '/api/team', headers);
-      expect(team.json().data).toEqual([
+      expect(team.json<{ data: unknown[] }>().data).toEqual([
         expect.objectContaining({ id: owner.userId, role: 'owner', status: 'active' }),
         expect.objectContaining({ email: 'new.hire@harbour.example', status: 'active' }),
       ]);

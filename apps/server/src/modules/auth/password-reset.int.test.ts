@@ -137,7 +137,9 @@ describe.each(databaseTargets)('a way back in on %s', (target) => {
   it('asks for at least 8 characters when a reset link sets the password', async () => {
     const res = await useLink('any-token', 'short7!');
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toContain('at least 8 characters');
+    expect(res.json<{ error: { message: string } }>().error.message).toContain(
+      'at least 8 characters',
+    );
   });
 
   it('limits requests per account name (3 an hour), for unknown names alike, then per address (10 in 15 minutes)', async () => {
@@ -146,7 +148,9 @@ describe.each(databaseTargets)('a way back in on %s', (target) => {
       const fourth = await forgot(login);
       expect(fourth.statusCode).toBe(429);
       expect(fourth.headers['retry-after']).toBeDefined();
-      expect(fourth.json().error.message).toMatch(/Too many reset requests\. Please wait/);
+      expect(fourth.json<{ error: { message: string } }>().error.message).toMatch(
+        /Too many reset requests\. Please wait/,
+      );
     }
     const address = nextTestIp();
     for (let i = 0; i < 10; i += 1) {
@@ -158,7 +162,9 @@ describe.each(databaseTargets)('a way back in on %s', (target) => {
   it('refuses an empty request with a message, never a 5xx', async () => {
     const res = await forgot('   ');
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toContain('Enter your user name or email');
+    expect(res.json<{ error: { message: string } }>().error.message).toContain(
+      'Enter your user name or email',
+    );
   });
 
   it('lets the operator mail any user a fresh set-password link; a member may not', async () => {
