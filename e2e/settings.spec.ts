@@ -170,7 +170,9 @@ describeInBrowser('a way back in, settings and the team', (e2e) => {
     await signInFresh(page, { userName: owner.email, password: owner.password });
     await page.goto('/settings');
     await page.getByLabel('Current password').fill(owner.password);
-    await page.getByLabel('New password').fill('changed-password-3');
+    await page
+      .getByRole('textbox', { name: 'New password', exact: true })
+      .fill('changed-password-3');
     await page.getByLabel('Confirm new password').fill('changed-password-3');
     await page.getByRole('button', { name: 'Change password' }).click();
     await expect.poll(() => page.getByText('Password changed').isVisible()).toBe(true);
