@@ -36,7 +36,7 @@ export default function SettingsRoute() {
             : 'Your operator profile and password.'
         }
       />
-      <Tabs value={section} onChange={open} keepMounted={false}>
+      <Tabs value={section} onChange={open} keepMounted={false} maw={960}>
         <Tabs.List mb="lg">
           <Tabs.Tab value="profile" leftSection={<IconUser size={16} />}>
             Profile

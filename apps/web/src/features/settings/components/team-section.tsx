@@ -108,10 +108,10 @@ function TeamTable({
             {members.map((member) => (
               <Table.Tr key={member.id}>
                 <Table.Td>
-                  <Group gap={6} wrap="nowrap">
-                    <Text size="sm" fw={500}>
-                      {member.name || '—'}
-                    </Text>
+                  <Text size="sm" fw={500}>
+                    {member.name || '—'}
+                  </Text>
+                  <Group gap={4} wrap="nowrap">
                     {member.id === me && (
                       <Badge size="xs" variant="light" color="gray">
                         You
