@@ -197,6 +197,35 @@ describe.each(databaseTargets)('settings and team on %s', (target) => {
       expect(blank.json()).toMatchObject({ phone: '', website: '' });
     });
 
+    it('checks the phone on create-account in the chosen country too, with a field message', async () => {
+      const base = {
+        businessName: 'Phone Check Co',
+        email: 'phone-check@co.example',
+        pointOfContact: 'Pat',
+        country: 'Ireland',
+        timezone: 'Europe/Dublin',
+      };
+      const bad = await call('POST', '/api/auth/create-account', sameOrigin, {
+        ...base,
+        phone: '12345',
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toMatchObject({
+        error: { details: { issues: [{ path: 'body.phone' }] } },
+      });
+      const good = await call('POST', '/api/auth/create-account', sameOrigin, {
+        ...base,
+        phone: '01 555 0101',
+        website: 'phone-check.example',
+      });
+      expect(good.statusCode).toBe(201);
+      const [row] = await ctx.app.database.db
+        .select()
+        .from(businesses)
+        .where(eq(businesses.email, 'phone-check@co.example'));
+      expect(row).toMatchObject({ phone: '+35315550101', website: 'https://phone-check.example' });
+    });
+
     it('lets a member read the business but not change it', async () => {
       const owner = await createBusinessWithMember(ctx.app, { name: 'Read Only Co' });
       const member = await addTeamMember(ctx.app, owner.businessId);
