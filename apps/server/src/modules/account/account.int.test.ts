@@ -288,6 +288,16 @@ describe.each(databaseTargets)('settings and team on %s', (target) => {
         expect.objectContaining({ id: owner.userId, role: 'owner', status: 'active' }),
         expect.objectContaining({ email: 'new.hire@harbour.example', status: 'active' }),
       ]);
+      // The business's own contact address is not a user: the front desk may join.
+      await ctx.app.database.db
+        .update(businesses)
+        .set({ email: 'front@harbour.example' })
+        .where(eq(businesses.id, owner.businessId));
+      const frontDesk = await call('POST', '/api/team/invitations', headers, {
+        email: 'Front@Harbour.example',
+        role: 'member',
+      });
+      expect(frontDesk.statusCode).toBe(201);
       // An address that already has an account cannot be invited again.
       const again = await call('POST', '/api/team/invitations', headers, {
         email: 'new.hire@harbour.example',

@@ -15,14 +15,17 @@ export async function updateUserProfile(
     .where(eq(users.id, userId));
 }
 
-/** Whether another user already signs in with, or is reached at, this address. */
-export async function isAddressTakenByOther(db: Db, email: string, userId: string) {
+/**
+ * Whether a user (other than `exceptUserId`) already signs in with, or is reached at, this
+ * address. A business's contact email is not a user: it may be invited.
+ */
+export async function isAddressTakenByOther(db: Db, email: string, exceptUserId?: string) {
   const address = email.toLowerCase();
   const rows = await executeRows(
     db,
     sql`select 1 from ${users}
       where (lower(${users.userName}) = ${address} or lower(${users.email}) = ${address})
-        and ${users.id} <> ${userId}
+        ${exceptUserId ? sql`and ${users.id} <> ${exceptUserId}` : sql``}
       limit 1`,
   );
   return rows.length > 0;

@@ -19,7 +19,6 @@ import {
   findSessionUser,
   findUserAccount,
   insertUser,
-  isEmailTaken,
   setUserPassword,
 } from '../auth/auth.repository';
 import { businessPhone, issuePasswordLink, type Mailer } from '../auth/auth.service';
@@ -179,7 +178,7 @@ export class AccountService {
     const name = input.name ?? '';
     try {
       const id = await db.transaction(async (tx) => {
-        if (await isEmailTaken(tx, email)) throw emailTaken();
+        if (await isAddressTakenByOther(tx, email)) throw emailTaken();
         const user = await insertUser(tx, {
           userName: email,
           name,
