@@ -10,6 +10,8 @@ import {
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { listeningBaseUrl, publicBaseUrlOf } from './lib/public-base-url';
+import { accountRoutes } from './modules/account/account.routes';
+import { AccountService } from './modules/account/account.service';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { agentRoutes } from './modules/agents/agents.routes';
 import { AgentsService } from './modules/agents/agents.service';
@@ -255,9 +257,18 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       }),
       { prefix: '/api' },
     );
-    await app.register(adminRoutes({ service: new AdminService({ db: database.db }) }), {
-      prefix: '/api',
-    });
+    await app.register(
+      accountRoutes({
+        service: new AccountService({ db: database.db, mail }),
+        publicBaseUrl,
+        limitStore: limits.store,
+      }),
+      { prefix: '/api' },
+    );
+    await app.register(
+      adminRoutes({ service: new AdminService({ db: database.db }), auth, publicBaseUrl }),
+      { prefix: '/api' },
+    );
     await app.register(metricsRoutes({ metrics }), { prefix: '/api' });
     const analytics = new AnalyticsService({ db: database.db });
     const agentsService = new AgentsService({

@@ -6,6 +6,7 @@ import { notFound } from './lib/app-error';
 import { DEMO_ADMIN, DEMO_BUSINESS, DEMO_MEMBER } from './modules/auth/demo-accounts';
 import { requireBusinessId, type Access } from './plugins/auth';
 import {
+  addTeamMember,
   buildTestApp,
   createBusinessWithMember,
   databaseTargets,
@@ -17,14 +18,19 @@ import {
 // the status class the route's declared access promises. A new route joins the matrix by
 // existing; it cannot be left out.
 
-type Principal = 'anonymous' | 'member of A' | 'member of B' | 'admin';
-const PRINCIPALS: Principal[] = ['anonymous', 'member of A', 'member of B', 'admin'];
+// A's owner is the demo business's first user; A's member was invited to it; B is another
+// business, seen through its owner.
+type Principal = 'anonymous' | 'owner of A' | 'member of A' | 'owner of B' | 'admin';
+const PRINCIPALS: Principal[] = ['anonymous', 'owner of A', 'member of A', 'owner of B', 'admin'];
 type Outcome = 'allowed' | 'unauthenticated' | 'forbidden';
 
 function expectedOutcome(access: Access, principal: Principal): Outcome {
   if (access === 'public') return 'allowed';
   if (principal === 'anonymous') return 'unauthenticated';
   if (access === 'admin' && principal !== 'admin') return 'forbidden';
+  if (access === 'owner' && principal !== 'owner of A' && principal !== 'owner of B') {
+    return 'forbidden';
+  }
   return 'allowed';
 }
 
@@ -36,6 +42,8 @@ const BUSINESS_ONLY_PREFIXES = [
   '/api/enquiries',
   '/api/email-logs',
   '/api/appointments',
+  '/api/business',
+  '/api/team',
 ];
 
 function outcomeOf(res: LightMyRequestResponse): Outcome | `unexpected ${number}` {
@@ -56,6 +64,7 @@ describe.each(databaseTargets)('authorization on %s', (target) => {
   let businessA: string;
   let agentOfA: string;
   let memberB: Awaited<ReturnType<typeof createBusinessWithMember>>;
+  let plainMemberA: Awaited<ReturnType<typeof addTeamMember>>;
 
   beforeAll(async () => {
     ctx = await buildTestApp(target, { SANDBOX_CALLS: '0' });
@@ -85,6 +94,7 @@ describe.each(databaseTargets)('authorization on %s', (target) => {
       .where(eq(agents.businessId, businessA));
     agentOfA = agent!.id;
     memberB = await createBusinessWithMember(ctx.app, { name: 'Business B' });
+    plainMemberA = await addTeamMember(ctx.app, businessA);
   });
   afterAll(() => ctx?.close());
 
@@ -92,9 +102,11 @@ describe.each(databaseTargets)('authorization on %s', (target) => {
     switch (principal) {
       case 'anonymous':
         return { ...sameOrigin };
-      case 'member of A':
+      case 'owner of A':
         return sessionHeaders(ctx.app, DEMO_MEMBER.userName);
-      case 'member of B':
+      case 'member of A':
+        return sessionHeaders(ctx.app, plainMemberA.userName);
+      case 'owner of B':
         return sessionHeaders(ctx.app, memberB.userName);
       case 'admin':
         return sessionHeaders(ctx.app, DEMO_ADMIN.userName);
@@ -138,6 +150,18 @@ describe.each(databaseTargets)('authorization on %s', (target) => {
         'PUT /api/admin/agents/:id/business admin',
         'GET /api/admin/mail admin',
         'GET /api/admin/mail/outbox admin',
+        'POST /api/auth/forgot-password public',
+        'GET /api/admin/businesses/:id/users admin',
+        'POST /api/admin/users/:id/set-password-link admin',
+        'PUT /api/account/profile member',
+        'POST /api/account/password member',
+        'POST /api/account/sign-out-others member',
+        'GET /api/business member',
+        'PUT /api/business owner',
+        'GET /api/team member',
+        'POST /api/team/invitations owner',
+        'PUT /api/team/members/:id/role owner',
+        'DELETE /api/team/members/:id owner',
       ]),
     );
   });
@@ -168,12 +192,12 @@ describe.each(databaseTargets)('authorization on %s', (target) => {
     expect(checked).toBeGreaterThanOrEqual(15 * PRINCIPALS.length);
   });
 
-  describe('a member of B can never read or change A’s data', () => {
+  describe('a user of B can never read or change A’s data', () => {
     it('sees only their own business on /me', async () => {
       const res = await ctx.app.inject({
         method: 'GET',
         url: '/api/auth/me',
-        headers: await headersFor('member of B'),
+        headers: await headersFor('owner of B'),
       });
       expect(res.json()).toMatchObject({
         user: { userName: memberB.userName, business: { id: memberB.businessId } },
@@ -186,14 +210,14 @@ describe.each(databaseTargets)('authorization on %s', (target) => {
       const asB = await ctx.app.inject({
         method: 'GET',
         url,
-        headers: await headersFor('member of B'),
+        headers: await headersFor('owner of B'),
       });
       expect(asB.statusCode).toBe(404);
       // A business id in the query does not change whose data is read.
       const withQuery = await ctx.app.inject({
         method: 'GET',
         url: `${url}?businessId=${businessA}`,
-        headers: await headersFor('member of B'),
+        headers: await headersFor('owner of B'),
       });
       expect(withQuery.statusCode).toBe(404);
       const asA = await ctx.app.inject({
@@ -206,7 +230,7 @@ describe.each(databaseTargets)('authorization on %s', (target) => {
     });
 
     it('cannot take A’s agent through the admin route, nor list businesses, agents or mail', async () => {
-      const headers = await headersFor('member of B');
+      const headers = await headersFor('owner of B');
       const take = await ctx.app.inject({
         method: 'PUT',
         url: `/api/admin/agents/${agentOfA}/business`,

@@ -18,6 +18,21 @@ export const adminBusinessSchema = z.object({
 export type AdminBusiness = z.infer<typeof adminBusinessSchema>;
 export const adminBusinessListSchema = paginatedSchema(adminBusinessSchema);
 
+/** GET /api/admin/businesses/:id/users, one row: who signs in for the business. */
+export const adminBusinessUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(['owner', 'member']),
+  /** false until the user has chosen a password (set-password or join link). */
+  hasPassword: z.boolean(),
+});
+export type AdminBusinessUser = z.infer<typeof adminBusinessUserSchema>;
+export const adminBusinessUserListSchema = z.object({ data: z.array(adminBusinessUserSchema) });
+
+/** POST /api/admin/users/:id/set-password-link answers where the link went. */
+export const sentPasswordLinkSchema = z.object({ to: z.string() });
+
 /** GET /api/admin/agents, one row; also the answer of PUT /api/admin/agents/:id/business. */
 export const adminAgentSchema = z.object({
   id: z.string(),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { businessSettingsSchema } from './account';
 import { createAccountSchema, loginSchema, setPasswordSchema } from './auth';
 
 /** Every message per field, so a case can say exactly what the user would see. */
@@ -89,6 +90,13 @@ describe('createAccountSchema', () => {
     pointOfContact: 'Ada Lovelace',
     country: 'United Kingdom',
   };
+  const business = {
+    name: 'Acme Dental',
+    phone: '',
+    website: '',
+    country: 'United Kingdom',
+    timezone: 'Europe/London',
+  };
 
   it.each([
     { field: 'businessName', value: '', message: 'Business name is required' },
@@ -97,7 +105,7 @@ describe('createAccountSchema', () => {
     { field: 'email', value: 'not-an-email', message: 'Please enter a valid email address' },
     { field: 'email', value: 'ada@', message: 'Please enter a valid email address' },
     { field: 'website', value: 'acme', message: 'Please enter a valid website URL' },
-    { field: 'website', value: 'acme.com', message: 'Please enter a valid website URL' },
+    { field: 'website', value: 'acme .com', message: 'Please enter a valid website URL' },
     { field: 'website', value: 'ftp://acme.com', message: 'Please enter a valid website URL' },
     { field: 'website', value: 'javascript:alert(1)', message: 'Please enter a valid website URL' },
     { field: 'website', value: 'https://acme', message: 'Please enter a valid website URL' },
@@ -107,6 +115,15 @@ describe('createAccountSchema', () => {
     const result = createAccountSchema.safeParse({ ...valid, [field]: value });
     expect(result.success).toBe(false);
     expect(fieldMessages(result)).toEqual({ [field]: [message] });
+  });
+
+  it('takes a bare domain as a website and stores it with https:// (one rule on every form)', () => {
+    const result = createAccountSchema.parse({ ...valid, website: ' acme.com ' });
+    expect(result.website).toBe('https://acme.com');
+    expect(businessSettingsSchema.parse({ ...business, website: 'acme.com/about' }).website).toBe(
+      'https://acme.com/about',
+    );
+    expect(businessSettingsSchema.safeParse({ ...business, website: 'acme' }).success).toBe(false);
   });
 
   it('reports every required message for an empty form', () => {

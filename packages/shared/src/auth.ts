@@ -13,6 +13,7 @@ export const authMessages = {
   websiteInvalid: 'Please enter a valid website URL',
   pointOfContactRequired: 'Point of contact is required',
   countryRequired: 'Country is required',
+  phoneInvalid: 'Please enter a valid phone number for the business’s country',
 } as const;
 
 /** The seed's client rule for the login form (set-password asks for more). */
@@ -32,27 +33,46 @@ export const loginSchema = z.object({
     .min(PASSWORD_MIN_LENGTH, { error: authMessages.passwordTooShort }),
 });
 
+/** "brightsmile.example" is what people type; it means https://brightsmile.example. */
+export function withScheme(website: string): string {
+  const trimmed = website.trim();
+  if (trimmed === '' || /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)) return trimmed;
+  return `https://${trimmed}`;
+}
+
+/**
+ * A website on every form: empty means "none"; a bare domain is stored with https://; anything
+ * else must be an http(s) URL with a real domain.
+ */
+export const optionalWebsiteSchema = z
+  .string()
+  .trim()
+  .transform(withScheme)
+  .pipe(z.union([z.literal(''), z.httpUrl({ error: authMessages.websiteInvalid })]));
+
+/** An email address as every account form takes it (trimmed; compared ignoring case). */
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(254, { error: authMessages.emailInvalid })
+  .pipe(z.email({ error: authMessages.emailInvalid }));
+
+/** An IANA time zone (dates are shown in the business's). */
+export const timeZoneSchema = z
+  .string()
+  .trim()
+  .refine(isTimeZone, { error: 'Please choose a valid time zone' });
+
 export const createAccountSchema = z.object({
   businessName: requiredText(authMessages.businessNameRequired),
-  email: z
-    .string()
-    .trim()
-    .pipe(z.email({ error: authMessages.emailInvalid })),
-  phone: z.string().trim().optional(),
-  // Empty means "no website"; anything else must be an http(s) URL with a real domain.
-  website: z
-    .string()
-    .trim()
-    .pipe(z.union([z.literal(''), z.httpUrl({ error: authMessages.websiteInvalid })]))
-    .optional(),
+  email: emailSchema,
+  /** Checked and stored in E.164 by the server, read in the business's country (libphonenumber). */
+  phone: z.string().trim().max(40, { error: authMessages.phoneInvalid }).optional(),
+  website: optionalWebsiteSchema.optional(),
   pointOfContact: requiredText(authMessages.pointOfContactRequired),
   country: requiredText(authMessages.countryRequired),
   /** IANA time zone of the business (dates are shown in it); the form defaults to the browser's. */
-  timezone: z
-    .string()
-    .trim()
-    .refine(isTimeZone, { error: 'Please choose a valid time zone' })
-    .default('UTC'),
+  timezone: timeZoneSchema.default('UTC'),
 });
 
 function isTimeZone(value: string): boolean {
@@ -67,25 +87,34 @@ function isTimeZone(value: string): boolean {
 /** Set-password asks for more than the login form's seed rule. */
 export const SET_PASSWORD_MIN_LENGTH = 8;
 
+/** Every password a user chooses (set-password, join, reset, change): at least 8 characters. */
+export const newPasswordSchema = z
+  .string()
+  .min(1, { error: authMessages.passwordRequired, abort: true })
+  .min(SET_PASSWORD_MIN_LENGTH, {
+    error: `Password must be at least ${SET_PASSWORD_MIN_LENGTH} characters long`,
+  })
+  .max(256, 'Password must be at most 256 characters long');
+
+/** Set-password, join and reset links all land here: the link's token and the new password. */
 export const setPasswordSchema = z.object({
   token: z.string().trim().min(1, 'The link is missing its token'),
-  password: z
-    .string()
-    .min(1, { error: authMessages.passwordRequired, abort: true })
-    .min(SET_PASSWORD_MIN_LENGTH, {
-      error: `Password must be at least ${SET_PASSWORD_MIN_LENGTH} characters long`,
-    })
-    .max(256, 'Password must be at most 256 characters long'),
+  password: newPasswordSchema,
 });
 export type SetPasswordInput = z.output<typeof setPasswordSchema>;
 
-export const ROLES = ['admin', 'member'] as const;
+/**
+ * admin: the operator, no business. owner: manages the business and its team. member: does the
+ * daily work of a business (everything but the team and the business's details).
+ */
+export const ROLES = ['admin', 'owner', 'member'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** The signed-in user, as GET /api/auth/me, login and set-password answer it. */
 export const sessionUserSchema = z.object({
   id: z.string(),
   userName: z.string(),
+  name: z.string(),
   email: z.string(),
   role: z.enum(ROLES),
   /** null for an admin who belongs to no business. */
@@ -108,3 +137,13 @@ export type CreateAccountInput = z.output<typeof createAccountSchema>;
 
 /** POST /api/auth/create-account answers 201 with this (the set-password link goes by mail). */
 export const createAccountResponseSchema = z.object({ message: z.string() });
+
+/** "Forgot password": the user name or the email address of the account. */
+export const forgotPasswordSchema = z.object({
+  login: requiredText('Enter your user name or email').pipe(z.string().max(254)),
+});
+export type ForgotPasswordInput = z.output<typeof forgotPasswordSchema>;
+/** The one answer to "Forgot password", whether or not the account exists. */
+export const FORGOT_PASSWORD_MESSAGE =
+  'If an account matches, we have sent a link to reset its password. It works once, for 1 hour.';
+export const forgotPasswordResponseSchema = z.object({ message: z.string() });

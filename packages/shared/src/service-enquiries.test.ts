@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { withScheme } from './auth';
 import {
   serviceEnquiryMessages,
   serviceEnquirySchema,
   toServiceEnquiryRequest,
-  withScheme,
 } from './service-enquiries';
 
 const base = { poc: 'Maya', businessName: 'Harbour', country: 'Ireland', website: 'a.example' };

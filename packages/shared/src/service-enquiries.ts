@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { authMessages } from './auth';
+import { authMessages, withScheme } from './auth';
 import { paginatedSchema } from './pagination';
 
 /**
@@ -31,13 +31,6 @@ const requiredText = (message: string) =>
     .trim()
     .min(1, { error: message, abort: true })
     .max(SERVICE_ENQUIRY_TEXT_MAX, serviceEnquiryMessages.tooLong);
-
-/** "brightsmile.example" is what people type; it means https://brightsmile.example. */
-export function withScheme(website: string): string {
-  const trimmed = website.trim();
-  if (trimmed === '' || /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)) return trimmed;
-  return `https://${trimmed}`;
-}
 
 /** Phone numbers as people write them: digits with spaces, dashes, dots, brackets and a leading +. */
 const PHONE_PATTERN = /^\+?[0-9 ().-]{5,}$/;

@@ -7,10 +7,12 @@ import { registerAuth, requireBusinessId, sessionCookieFor, type SignedIn } from
 const member: SessionUser = {
   id: 'u-member',
   userName: 'pat@example.com',
+  name: 'Pat',
   email: 'pat@example.com',
   role: 'member',
   business: { id: 'b-1', name: 'Pat’s Plumbing', timezone: 'UTC', country: 'Ireland' },
 };
+const owner: SessionUser = { ...member, id: 'u-owner', role: 'owner' };
 const admin: SessionUser = {
   ...member,
   id: 'u-admin',
@@ -40,7 +42,11 @@ async function buildBareApp() {
   registerErrorHandler(instance);
   await registerAuth(instance, {
     cookie: sessionCookieFor(undefined),
-    findSession: fakeSessions({ 'member-token': member, 'admin-token': admin }),
+    findSession: fakeSessions({
+      'member-token': member,
+      'owner-token': owner,
+      'admin-token': admin,
+    }),
     publicPrefixes: ['/api/docs'],
   });
   app = instance;
@@ -108,6 +114,9 @@ describe('access enforcement', () => {
     instance.get('/api/ops', { config: { access: 'admin' } }, async (request) => ({
       user: request.user?.id,
     }));
+    instance.get('/api/team-only', { config: { access: 'owner' } }, async (request) => ({
+      user: request.user?.id,
+    }));
     await instance.ready();
     return instance;
   }
@@ -173,6 +182,23 @@ describe('access enforcement', () => {
       headers: withToken('admin-token'),
     });
     expect(mine.statusCode).toBe(403);
+  });
+
+  it('lets only an owner call an owner route: a member and an admin get 403', async () => {
+    const instance = await appWithRoutes();
+    const call = (token: string) =>
+      instance.inject({ method: 'GET', url: '/api/team-only', headers: withToken(token) });
+    const asOwner = await call('owner-token');
+    expect(asOwner.statusCode).toBe(200);
+    expect(asOwner.json()).toEqual({ user: 'u-owner' });
+    for (const token of ['member-token', 'admin-token']) {
+      const refused = await call(token);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({
+        error: { code: 'FORBIDDEN', message: 'Only an owner of the business can do this.' },
+      });
+    }
+    expect((await instance.inject({ method: 'GET', url: '/api/team-only' })).statusCode).toBe(401);
   });
 });
 

@@ -6,11 +6,12 @@ import { AppError } from '../lib/app-error';
 /**
  * Who may call a route, declared on every /api route as `config: { access }`:
  * - `public`: anyone, signed in or not;
- * - `member`: any signed-in user (a business member or an admin);
+ * - `member`: any signed-in user (a business's owner or member, or an admin);
+ * - `owner`: signed-in owners of a business only (the team and the business's details);
  * - `admin`: signed-in admins only.
  * A route without a declaration stops the server at boot, so nothing ships unguarded.
  */
-export const ACCESS_LEVELS = ['public', 'member', 'admin'] as const;
+export const ACCESS_LEVELS = ['public', 'member', 'owner', 'admin'] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
 
 export type CurrentSession = { id: string; userId: string; expiresAt: Date };
@@ -29,7 +30,7 @@ declare module 'fastify' {
     allowCrossOrigin?: boolean;
   }
   interface FastifyRequest {
-    /** The caller's session on `member` and `admin` routes; null on public routes. */
+    /** The caller's session on `member`, `owner` and `admin` routes; null on public routes. */
     session: CurrentSession | null;
     user: SessionUser | null;
   }
@@ -116,7 +117,8 @@ export function requireBusinessId(request: FastifyRequest): string {
  * Sessions and access control for the API: reads the session cookie, declares
  * `request.session`/`request.user`, refuses boot for an /api route that does not declare its
  * access, and enforces the declaration before the body is even read: no or expired session →
- * 401 UNAUTHENTICATED, a member on an admin route → 403 FORBIDDEN.
+ * 401 UNAUTHENTICATED, a member on an admin route (or anyone but an owner on an owner route)
+ * → 403 FORBIDDEN.
  */
 export async function registerAuth(
   app: FastifyInstance,
@@ -148,7 +150,7 @@ export async function registerAuth(
     if (config.access === undefined || !ACCESS_LEVELS.includes(config.access)) {
       throw new Error(
         `Route ${methods.join(',')} ${route.url} must declare who may call it: ` +
-          `config: { access: 'public' | 'member' | 'admin' } (got ${String(config.access)}).`,
+          `config: { access: 'public' | 'member' | 'owner' | 'admin' } (got ${String(config.access)}).`,
       );
     }
     for (const method of methods) table.push({ method, url: route.url, access: config.access });
@@ -172,6 +174,9 @@ export async function registerAuth(
     request.user = signedIn.user;
     if (access === 'admin' && signedIn.user.role !== 'admin') {
       throw new AppError('FORBIDDEN', 403, 'Only an administrator can do this.');
+    }
+    if (access === 'owner' && signedIn.user.role !== 'owner') {
+      throw new AppError('FORBIDDEN', 403, 'Only an owner of the business can do this.');
     }
   });
 }

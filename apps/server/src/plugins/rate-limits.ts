@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
@@ -135,6 +136,24 @@ export function perAddressLimit(
   return app.createRateLimit({
     ...limit,
     keyGenerator: (request) => `${name}:${limitAddress(request)}`,
+  });
+}
+
+/**
+ * A fixed-window limit per something the request names (an account's user name or email),
+ * counting every request. The key is hashed, so a client cannot make keys of any size, and it
+ * is the name as given: an unknown account is limited exactly like a real one.
+ */
+export function perKeyLimit(
+  app: FastifyInstance,
+  name: string,
+  limit: { max: number; timeWindow: number },
+  keyOf: (request: FastifyRequest) => string,
+): Limiter {
+  return app.createRateLimit({
+    ...limit,
+    keyGenerator: (request) =>
+      `${name}:${createHash('sha256').update(keyOf(request).toLowerCase()).digest('hex')}`,
   });
 }
 

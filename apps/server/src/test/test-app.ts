@@ -161,10 +161,16 @@ export async function sessionHeaders(
 
 let businessCounter = 0;
 
-/** Factory: a business with a member who has a password. */
+/** Factory: a business with its first user (an owner, unless told) who has a password. */
 export async function createBusinessWithMember(
   app: TestApp,
-  overrides: { name?: string; email?: string; password?: string; timezone?: string } = {},
+  overrides: {
+    name?: string;
+    email?: string;
+    password?: string;
+    timezone?: string;
+    role?: 'owner' | 'member';
+  } = {},
 ) {
   businessCounter += 1;
   const email = overrides.email ?? `owner${businessCounter}@business-${businessCounter}.example`;
@@ -180,12 +186,33 @@ export async function createBusinessWithMember(
   });
   const user = await insertUser(app.database.db, {
     userName: email,
+    name: 'Pat Owner',
     email,
-    role: 'member',
+    role: overrides.role ?? 'owner',
     businessId: business.id,
     passwordHash: await hashPassword(password),
   });
   return { businessId: business.id, userId: user.id, userName: email.toLowerCase(), password };
+}
+
+/** Factory: one more user of an existing business (a member, unless told), with a password. */
+export async function addTeamMember(
+  app: TestApp,
+  businessId: string,
+  overrides: { email?: string; password?: string; role?: 'owner' | 'member'; name?: string } = {},
+) {
+  businessCounter += 1;
+  const email = overrides.email ?? `member${businessCounter}@team-${businessCounter}.example`;
+  const password = overrides.password ?? 'member-password';
+  const user = await insertUser(app.database.db, {
+    userName: email,
+    name: overrides.name ?? 'Sam Member',
+    email,
+    role: overrides.role ?? 'member',
+    businessId,
+    passwordHash: await hashPassword(password),
+  });
+  return { userId: user.id, userName: email.toLowerCase(), password };
 }
 
 /** Factory: an admin with a password. */

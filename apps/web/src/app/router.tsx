@@ -42,6 +42,11 @@ export function createRoutes(): RouteObject[] {
                 { path: 'login', lazy: screen(() => import('./routes/login')) },
                 { path: 'create-account', lazy: screen(() => import('./routes/create-account')) },
                 { path: 'set-password', lazy: screen(() => import('./routes/set-password')) },
+                {
+                  path: 'forgot-password',
+                  lazy: screen(() => import('./routes/forgot-password')),
+                },
+                { path: 'reset-password', lazy: screen(() => import('./routes/reset-password')) },
                 { path: '*', lazy: screen(() => import('./routes/not-found')) },
               ],
             },
@@ -62,6 +67,7 @@ export function createRoutes(): RouteObject[] {
                 { path: 'contacts/:contactId', lazy: screen(() => import('./routes/contact')) },
                 { path: 'enquiries', lazy: screen(() => import('./routes/enquiries')) },
                 { path: 'appointments', lazy: screen(() => import('./routes/appointments')) },
+                { path: 'settings', lazy: screen(() => import('./routes/settings')) },
                 {
                   path: 'agent/:agentId',
                   children: [

@@ -6,6 +6,7 @@ export function buildSessionUser(overrides: Partial<SessionUser> = {}): SessionU
   return {
     id: 'user-1',
     userName: 'demo@brightsmile.example',
+    name: 'Dr. Maya Patel',
     email: 'demo@brightsmile.example',
     role: 'member',
     business: {

@@ -5,10 +5,11 @@ import { businesses } from './businesses';
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
- * People who sign in. An admin (the operator) belongs to no business; a member belongs to
- * exactly one. user_name is stored lowercased and unique ignoring case; a business's first
- * user is named by its email. password_hash (argon2id) stays null until the set-password link
- * is used.
+ * People who sign in. An admin (the operator) belongs to no business; an owner or a member
+ * belongs to exactly one (an owner manages the team and the business, a member does the daily
+ * work; a business keeps at least one owner). user_name is stored lowercased and unique
+ * ignoring case; a business's users are named by their email. password_hash (argon2id) stays
+ * null until the set-password (or join) link is used.
  */
 export const users = pgTable(
   'users',
@@ -17,9 +18,11 @@ export const users = pgTable(
       .primaryKey()
       .default(sql`gen_random_uuid()`),
     userName: text('user_name').notNull(),
+    /** The person's name as the team list shows it ('' when never given). */
+    name: text('name').notNull().default(''),
     email: text('email'),
     passwordHash: text('password_hash'),
-    role: text('role', { enum: ['admin', 'member'] }).notNull(),
+    role: text('role', { enum: ['admin', 'owner', 'member'] }).notNull(),
     businessId: uuid('business_id').references(() => businesses.id, { onDelete: 'cascade' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -28,10 +31,10 @@ export const users = pgTable(
     uniqueIndex('users_user_name_lower_idx').on(sql`lower(${t.userName})`),
     index('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_business_idx').on(t.businessId),
-    check('users_role_check', sql`${t.role} in ('admin', 'member')`),
+    check('users_role_check', sql`${t.role} in ('admin', 'owner', 'member')`),
     check(
       'users_role_business_check',
-      sql`(${t.role} = 'admin' and ${t.businessId} is null) or (${t.role} = 'member' and ${t.businessId} is not null)`,
+      sql`(${t.role} = 'admin' and ${t.businessId} is null) or (${t.role} in ('owner', 'member') and ${t.businessId} is not null)`,
     ),
   ],
 );
@@ -63,7 +66,11 @@ export const sessions = pgTable(
   ],
 );
 
-/** Single-use links that let a new user choose a password (stored hashed, 24 h). */
+/**
+ * Single-use links that let a user choose a password (stored hashed): set-password for a new
+ * account (24 h), join for an invited team member (7 days), reset after "Forgot password"
+ * (1 h). The lifetime is decided when the link is made.
+ */
 export const setPasswordTokens = pgTable(
   'set_password_tokens',
   {

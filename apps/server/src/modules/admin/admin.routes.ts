@@ -4,19 +4,28 @@ import {
   adminAgentListSchema,
   adminAgentSchema,
   adminBusinessListSchema,
+  adminBusinessUserListSchema,
   assignAgentBusinessSchema,
   mailboxListSchema,
   outboxListSchema,
+  sentPasswordLinkSchema,
 } from '@switchboard/shared/admin';
 import { paginationQuerySchema } from '@switchboard/shared/pagination';
+import type { AuthService } from '../auth/auth.service';
 import type { AdminService } from './admin.service';
 
 // Any string: an id that is not a UUID is simply an agent that does not exist (404).
 const agentParamsSchema = z.object({ id: z.string() });
+const idParamsSchema = z.object({ id: z.string() });
 
 /** The operator's routes: all of them `admin` only. */
 export const adminRoutes =
-  (deps: { service: AdminService }): FastifyPluginAsyncZod =>
+  (deps: {
+    service: AdminService;
+    auth: Pick<AuthService, 'sendSetPasswordLink'>;
+    /** Where links in mail point (lib/public-base-url.ts). */
+    publicBaseUrl: () => string;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     const { service } = deps;
     const config = { access: 'admin' } as const;
@@ -33,6 +42,34 @@ export const adminRoutes =
         },
       },
       async (request) => service.listBusinesses(request.query),
+    );
+
+    app.get(
+      '/admin/businesses/:id/users',
+      {
+        config,
+        schema: {
+          tags: ['admin'],
+          summary: 'The users of a business, owners first, and whether each has a password',
+          params: idParamsSchema,
+          response: { 200: adminBusinessUserListSchema },
+        },
+      },
+      async (request) => service.listBusinessUsers(request.params.id),
+    );
+
+    app.post(
+      '/admin/users/:id/set-password-link',
+      {
+        config,
+        schema: {
+          tags: ['admin'],
+          summary: 'Mails a user a fresh set-password link (24 h, single use)',
+          params: idParamsSchema,
+          response: { 200: sentPasswordLinkSchema },
+        },
+      },
+      async (request) => deps.auth.sendSetPasswordLink(request.params.id, deps.publicBaseUrl()),
     );
 
     app.get(

@@ -1,6 +1,7 @@
 import type {
   AdminAgent,
   AdminBusiness,
+  AdminBusinessUser,
   MailboxMessage,
   OutboxMessage,
 } from '@switchboard/shared/admin';
@@ -23,6 +24,7 @@ import {
   findAgent,
   listAgents,
   listBusinesses,
+  listBusinessUsers,
   listMailbox,
   listOutbox,
   setAgentBusiness,
@@ -55,6 +57,17 @@ export class AdminService {
     return {
       data: rows.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
       meta: buildPaginationMeta(total, page, limit),
+    };
+  }
+
+  async listBusinessUsers(businessId: string): Promise<{ data: AdminBusinessUser[] }> {
+    const { db } = this.deps;
+    if (!z.uuid().safeParse(businessId).success || !(await businessExists(db, businessId))) {
+      throw notFound('Business');
+    }
+    const rows = await listBusinessUsers(db, businessId);
+    return {
+      data: rows.map((row) => ({ ...row, role: row.role === 'owner' ? 'owner' : 'member' })),
     };
   }
 

@@ -58,7 +58,7 @@ describe.each(databaseTargets)('a new account by SMTP mail on %s', (target) => {
     expect(first.json()).toMatchObject({
       user: {
         userName: 'nora@harbour-physio.example',
-        role: 'member',
+        role: 'owner',
         business: { name: 'Harbour Physio', timezone: 'Europe/Dublin' },
       },
     });

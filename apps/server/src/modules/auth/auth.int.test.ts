@@ -170,8 +170,9 @@ describe.each(databaseTargets)('accounts on %s', (target) => {
         user: {
           id: expect.any(String) as string,
           userName: DEMO_MEMBER.userName,
+          name: DEMO_BUSINESS.pointOfContact,
           email: DEMO_MEMBER.userName,
-          role: 'member',
+          role: 'owner',
           business: {
             id: expect.any(String) as string,
             name: DEMO_BUSINESS.name,
@@ -551,7 +552,8 @@ describe.each(databaseTargets)('accounts on %s', (target) => {
         .where(eq(businesses.email, validAccount.email));
       expect(business).toMatchObject({
         email: validAccount.email,
-        phone: validAccount.phone,
+        // Checked with libphonenumber in the business's country and stored in E.164.
+        phone: '+35315550101',
         website: validAccount.website,
         pointOfContact: validAccount.pointOfContact,
         country: validAccount.country,
@@ -563,7 +565,8 @@ describe.each(databaseTargets)('accounts on %s', (target) => {
         .where(eq(users.businessId, business!.id));
       expect(user).toMatchObject({
         userName: validAccount.email.toLowerCase(),
-        role: 'member',
+        name: validAccount.pointOfContact,
+        role: 'owner',
         passwordHash: null,
       });
 
@@ -600,7 +603,7 @@ describe.each(databaseTargets)('accounts on %s', (target) => {
       expect(set.json()).toMatchObject({
         user: {
           userName: validAccount.email.toLowerCase(),
-          role: 'member',
+          role: 'owner',
           business: { name: validAccount.businessName },
         },
       });

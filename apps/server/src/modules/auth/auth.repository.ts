@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Role, SessionUser } from '@switchboard/shared/auth';
 import { executeRows, type Db } from '../../db/client';
 import { businesses, sessions, setPasswordTokens, users } from '../../db/schema';
@@ -9,13 +9,20 @@ export const SESSION_ABSOLUTE_LIFETIME = '12 hours';
 export const SESSION_IDLE_TIMEOUT = '2 hours';
 /** last_seen_at is written at most this often, not on every request. */
 export const SESSION_TOUCH_INTERVAL = '1 minute';
-export const SET_PASSWORD_LINK_LIFETIME = '24 hours';
+/** How long each kind of password link works, decided when it is made. */
+export const PASSWORD_LINK_LIFETIMES = {
+  'set-password': '24 hours',
+  join: '7 days',
+  reset: '1 hour',
+} as const;
+export type PasswordLinkKind = keyof typeof PASSWORD_LINK_LIFETIMES;
 
 const interval = (value: string) => sql`${value}::interval`;
 
 const sessionUserColumns = {
   id: users.id,
   userName: users.userName,
+  name: users.name,
   email: users.email,
   role: users.role,
   businessId: businesses.id,
@@ -27,6 +34,7 @@ const sessionUserColumns = {
 type SessionUserRow = {
   id: string;
   userName: string;
+  name: string;
   email: string | null;
   role: Role;
   businessId: string | null;
@@ -39,6 +47,7 @@ function toSessionUser(row: SessionUserRow): SessionUser {
   return {
     id: row.id,
     userName: row.userName,
+    name: row.name,
     email: row.email ?? '',
     role: row.role,
     business:
@@ -64,6 +73,37 @@ export async function findUserByUserName(db: Db, userName: string) {
     .select({ id: users.id, passwordHash: users.passwordHash })
     .from(users)
     .where(sql`lower(${users.userName}) = ${userName.toLowerCase()}`);
+  return row;
+}
+
+/**
+ * The user a "Forgot password" request names: by user name, or else by email (ignoring case).
+ */
+export async function findUserByLogin(db: Db, login: string) {
+  const value = login.toLowerCase();
+  const [row] = await db
+    .select({ id: users.id, email: users.email, name: users.name, userName: users.userName })
+    .from(users)
+    .where(or(sql`lower(${users.userName}) = ${value}`, sql`lower(${users.email}) = ${value}`))
+    .orderBy(sql`lower(${users.userName}) = ${value} desc`)
+    .limit(1);
+  return row;
+}
+
+/** What checking a signed-in user's password and changing their details needs. */
+export async function findUserAccount(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      userName: users.userName,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      businessId: users.businessId,
+      passwordHash: users.passwordHash,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
   return row;
 }
 
@@ -112,6 +152,7 @@ export async function insertUser(
   db: Db,
   values: {
     userName: string;
+    name?: string;
     email: string | null;
     role: Role;
     businessId: string | null;
@@ -193,6 +234,19 @@ export async function deleteUserSessions(db: Db, userId: string) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
+/** Ends every session of the user but one (the caller's); answers how many ended. */
+export async function deleteOtherSessions(
+  db: Db,
+  userId: string,
+  keepSessionId: string,
+): Promise<number> {
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
+    .returning({ id: sessions.id });
+  return rows.length;
+}
+
 /** Removes every session that can no longer be used. */
 export async function deleteExpiredSessions(db: Db) {
   await db
@@ -210,10 +264,11 @@ export async function deleteExpiredSessions(db: Db) {
 export async function insertSetPasswordToken(
   db: Db,
   values: { tokenHash: string; userId: string },
+  kind: PasswordLinkKind = 'set-password',
 ) {
   await db
     .insert(setPasswordTokens)
-    .values({ ...values, expiresAt: sql`now() + ${interval(SET_PASSWORD_LINK_LIFETIME)}` });
+    .values({ ...values, expiresAt: sql`now() + ${interval(PASSWORD_LINK_LIFETIMES[kind])}` });
 }
 
 const usable = (tokenHash: string) =>

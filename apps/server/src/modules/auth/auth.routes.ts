@@ -2,6 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createAccountResponseSchema,
   createAccountSchema,
+  FORGOT_PASSWORD_MESSAGE,
+  forgotPasswordResponseSchema,
+  forgotPasswordSchema,
   loginSchema,
   sessionResponseSchema,
   setPasswordSchema,
@@ -18,6 +21,7 @@ import {
   enforceLimits,
   limitAddress,
   perAddressLimit,
+  perKeyLimit,
   refuseTooMany,
   registerRateLimits,
   type LimitStore,
@@ -30,6 +34,9 @@ const MINUTE = 60_000;
 /** Requests per address, whatever their outcome (sign-in has its own rule: SIGN_IN_LIMITS). */
 export const CREATE_ACCOUNT_LIMIT_PER_IP = { max: 20, timeWindow: 60 * MINUTE } as const;
 export const SET_PASSWORD_LIMIT_PER_IP = { max: 30, timeWindow: 15 * MINUTE } as const;
+/** "Forgot password": per address, and per account named (so one inbox is not flooded). */
+export const FORGOT_PASSWORD_LIMIT_PER_IP = { max: 10, timeWindow: 15 * MINUTE } as const;
+export const FORGOT_PASSWORD_LIMIT_PER_ACCOUNT = { max: 3, timeWindow: 60 * MINUTE } as const;
 
 export const authRoutes =
   (deps: {
@@ -45,6 +52,17 @@ export const authRoutes =
     await registerRateLimits(app, deps.limitStore);
     const createAccountPerIp = perAddressLimit(app, 'create-account', CREATE_ACCOUNT_LIMIT_PER_IP);
     const setPasswordPerIp = perAddressLimit(app, 'set-password', SET_PASSWORD_LIMIT_PER_IP);
+    const forgotPasswordPerIp = perAddressLimit(
+      app,
+      'forgot-password',
+      FORGOT_PASSWORD_LIMIT_PER_IP,
+    );
+    const forgotPasswordPerAccount = perKeyLimit(
+      app,
+      'forgot-password-account',
+      FORGOT_PASSWORD_LIMIT_PER_ACCOUNT,
+      (request) => (request.body as { login: string }).login,
+    );
 
     // Answers about who is signed in must never be cached by the browser or a proxy.
     app.addHook('onSend', async (_request, reply) => {
@@ -144,12 +162,39 @@ export const authRoutes =
     );
 
     app.post(
+      '/auth/forgot-password',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['auth'],
+          summary:
+            'Mails a password-reset link (1 h, single use) to the account a user name or email names; answers the same whether or not it exists',
+          body: forgotPasswordSchema,
+          response: { 202: forgotPasswordResponseSchema },
+        },
+        // After validation: the per-account key is the name as given (an unknown one counts too).
+        preHandler: (request, reply) =>
+          enforceLimits(
+            request,
+            reply,
+            [forgotPasswordPerIp, forgotPasswordPerAccount],
+            (wait) => `Too many reset requests. Please wait ${wait} and try again.`,
+          ),
+      },
+      async (request, reply) => {
+        await service.forgotPassword(request.body, deps.publicBaseUrl());
+        return reply.status(202).send({ message: FORGOT_PASSWORD_MESSAGE });
+      },
+    );
+
+    app.post(
       '/auth/set-password',
       {
         config: { access: 'public' },
         schema: {
           tags: ['auth'],
-          summary: 'Sets the password with a set-password link and signs in',
+          summary:
+            'Sets the password with a set-password, join or reset link, ends the user’s other sessions and signs in',
           body: setPasswordSchema,
           response: { 200: sessionResponseSchema },
         },

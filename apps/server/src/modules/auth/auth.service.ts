@@ -1,13 +1,17 @@
-import type {
-  CreateAccountInput,
-  LoginInput,
-  SessionUser,
-  SetPasswordInput,
+import {
+  authMessages,
+  type CreateAccountInput,
+  type ForgotPasswordInput,
+  type LoginInput,
+  type SessionUser,
+  type SetPasswordInput,
 } from '@switchboard/shared/auth';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors';
-import { AppError } from '../../lib/app-error';
+import { AppError, notFound } from '../../lib/app-error';
 import type { SignedIn } from '../../plugins/auth';
+import { normalizePhone } from '../contacts/phone';
 import type { MailService } from '../mail/mail.service';
 import {
   consumeSetPasswordToken,
@@ -18,6 +22,8 @@ import {
   findSessionByTokenHash,
   findSessionUser,
   findUsableSetPasswordToken,
+  findUserAccount,
+  findUserByLogin,
   findUserByUserName,
   insertBusiness,
   insertSession,
@@ -27,6 +33,7 @@ import {
   retireSetPasswordTokens,
   setUserPassword,
   touchSession,
+  type PasswordLinkKind,
 } from './auth.repository';
 import {
   generateToken,
@@ -57,8 +64,11 @@ export type StartedSession = { token: string; expiresAt: Date; user: SessionUser
 
 export type Mailer = Pick<MailService, 'enqueue'>;
 
+type LinkMail = { kind: string; subject: string; text: string };
+
 function setPasswordMail(input: { pointOfContact: string; businessName: string; email: string }) {
-  return (link: string) => ({
+  return (link: string): LinkMail => ({
+    kind: 'set-password',
     subject: 'Set your Switchboard password',
     text: [
       `Hello ${input.pointOfContact},`,
@@ -72,6 +82,90 @@ function setPasswordMail(input: { pointOfContact: string; businessName: string; 
       'If you did not ask for this account, you can ignore this message.',
     ].join('\n'),
   });
+}
+
+const greeting = (name: string) => (name ? `Hello ${name},` : 'Hello,');
+
+/** "Forgot password": a reset link, 1 hour. */
+function resetMail(input: { name: string; userName: string }) {
+  return (link: string): LinkMail => ({
+    kind: 'password-reset',
+    subject: 'Reset your Switchboard password',
+    text: [
+      greeting(input.name),
+      '',
+      `Someone asked to reset the password of the Switchboard account ${input.userName}.`,
+      'Choose a new password here (the link works once, for 1 hour):',
+      link,
+      '',
+      'Using it signs you in and signs out every other browser.',
+      'If you did not ask for this, ignore this message: your password stays as it is.',
+    ].join('\n'),
+  });
+}
+
+/** The operator sends a user a fresh set-password link (the first one was lost or expired). */
+function resentSetPasswordMail(input: { name: string; userName: string }) {
+  return (link: string): LinkMail => ({
+    kind: 'set-password',
+    subject: 'Set your Switchboard password',
+    text: [
+      greeting(input.name),
+      '',
+      `Here is a new link to set the password of your Switchboard account ${input.userName}.`,
+      'Choose your password here (the link works once, for 24 hours):',
+      link,
+      '',
+      'If you did not ask for this, you can ignore this message.',
+    ].join('\n'),
+  });
+}
+
+/** Where each kind of link lands in the web app. */
+const LINK_PAGES: Record<PasswordLinkKind, string> = {
+  'set-password': '/set-password',
+  join: '/set-password',
+  reset: '/reset-password',
+};
+
+/**
+ * Stores a new single-use password link for a user and queues the mail carrying it, in the
+ * caller's transaction (both or neither). Only the token's hash is stored.
+ */
+export async function issuePasswordLink(
+  db: Db,
+  mail: Mailer,
+  input: {
+    userId: string;
+    to: string;
+    kind: PasswordLinkKind;
+    publicBaseUrl: string;
+    compose: (link: string) => LinkMail;
+  },
+): Promise<void> {
+  const token = generateToken();
+  const link = `${input.publicBaseUrl.replace(/\/+$/, '')}${LINK_PAGES[input.kind]}?token=${token}`;
+  await insertSetPasswordToken(
+    db,
+    { tokenHash: hashToken(token), userId: input.userId },
+    input.kind,
+  );
+  await mail.enqueue({ to: input.to, ...input.compose(link) }, db);
+}
+
+/**
+ * A phone number as a business's forms take it: blank is none; anything else must be a valid
+ * number read in the business's country (libphonenumber), stored in E.164.
+ */
+export function businessPhone(phone: string | undefined, country: string): string | null {
+  if (!phone) return null;
+  const normalized = normalizePhone(phone, country);
+  if (!normalized.ok) {
+    throw new AppError('VALIDATION_ERROR', 400, authMessages.phoneInvalid, {
+      issues: [{ path: 'body.phone', message: authMessages.phoneInvalid }],
+    });
+  }
+  return normalized.e164;
 }
 
 /** Sign-in, sessions, business accounts and set-password links. */
@@ -121,39 +215,86 @@ export class AuthService {
    * set-password link and the mail carrying it: all stored in one transaction, or none.
    */
   async createAccount(input: CreateAccountInput, publicBaseUrl: string): Promise<void> {
-    const token = generateToken();
-    const link = `${publicBaseUrl.replace(/\/+$/, '')}/set-password?token=${token}`;
-    const mail = setPasswordMail({
-      pointOfContact: input.pointOfContact,
-      businessName: input.businessName,
-      email: input.email,
-    })(link);
+    const phone = businessPhone(input.phone, input.country);
     try {
       await this.deps.db.transaction(async (tx) => {
         if (await isEmailTaken(tx, input.email)) throw emailTaken();
         const business = await insertBusiness(tx, {
           name: input.businessName,
           email: input.email,
-          phone: input.phone || null,
+          phone,
           website: input.website || null,
           pointOfContact: input.pointOfContact,
           country: input.country,
           timezone: input.timezone,
         });
+        // The business's first user is its owner.
         const user = await insertUser(tx, {
           userName: input.email,
+          name: input.pointOfContact,
           email: input.email,
-          role: 'member',
+          role: 'owner',
           businessId: business.id,
         });
-        await insertSetPasswordToken(tx, { tokenHash: hashToken(token), userId: user.id });
-        await this.deps.mail.enqueue({ to: input.email, kind: 'set-password', ...mail }, tx);
+        await issuePasswordLink(tx, this.deps.mail, {
+          userId: user.id,
+          to: input.email,
+          kind: 'set-password',
+          publicBaseUrl,
+          compose: setPasswordMail({
+            pointOfContact: input.pointOfContact,
+            businessName: input.businessName,
+            email: input.email,
+          }),
+        });
       });
     } catch (error) {
       // Another request took the address between our check and our insert.
       if (pgErrorCode(error) === UNIQUE_VIOLATION) throw emailTaken();
       throw error;
     }
+  }
+
+  /**
+   * "Forgot password": when the user name or email names a user with an address, a reset link
+   * (1 h, single use) goes to that address. The caller answers the same either way, so nobody
+   * learns from it whether an account exists.
+   */
+  async forgotPassword(input: ForgotPasswordInput, publicBaseUrl: string): Promise<void> {
+    const { db, mail } = this.deps;
+    const user = await findUserByLogin(db, input.login);
+    const to = user?.email;
+    if (!user || !to) return;
+    await db.transaction((tx) =>
+      issuePasswordLink(tx, mail, {
+        userId: user.id,
+        to,
+        kind: 'reset',
+        publicBaseUrl,
+        compose: resetMail(user),
+      }),
+    );
+  }
+
+  /** The operator sends any user a fresh set-password link (24 h) to their email. */
+  async sendSetPasswordLink(userId: string, publicBaseUrl: string): Promise<{ to: string }> {
+    const { db, mail } = this.deps;
+    const user = z.uuid().safeParse(userId).success ? await findUserAccount(db, userId) : undefined;
+    if (!user) throw notFound('User');
+    const to = user.email;
+    if (!to) {
+      throw new AppError('NO_EMAIL', 409, 'This user has no email address to send a link to.');
+    }
+    await db.transaction((tx) =>
+      issuePasswordLink(tx, mail, {
+        userId: user.id,
+        to,
+        kind: 'set-password',
+        publicBaseUrl,
+        compose: resentSetPasswordMail(user),
+      }),
+    );
+    return { to };
   }
 
   /**

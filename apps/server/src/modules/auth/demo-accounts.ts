@@ -54,8 +54,9 @@ export async function seedDemoAccounts(
     const business = await insertBusiness(tx, DEMO_BUSINESS);
     await insertUser(tx, {
       userName: DEMO_MEMBER.userName,
+      name: DEMO_BUSINESS.pointOfContact,
       email: DEMO_MEMBER.userName,
-      role: 'member',
+      role: 'owner',
       businessId: business.id,
       passwordHash: memberHash,
     });

@@ -1,14 +1,17 @@
 import { PageHeader } from '../../components/page-header';
+import { useSessionUser } from '../../features/auth/components/session-context';
 import { Contacts } from '../../features/contacts/components/contacts';
+import { browserTimeZone } from '../../lib/time-zones';
 
 export default function ContactsRoute() {
+  const user = useSessionUser();
   return (
     <>
       <PageHeader
         title="Contacts"
         description="People who called your agents, and the lists you import."
       />
-      <Contacts />
+      <Contacts timeZone={user.business?.timezone ?? browserTimeZone()} />
     </>
   );
 }

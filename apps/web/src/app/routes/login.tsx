@@ -1,4 +1,4 @@
-import { Anchor } from '@mantine/core';
+import { Anchor, Group } from '@mantine/core';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../features/auth/api/get-session';
 import { AuthCard } from '../../features/auth/components/auth-card';
@@ -31,6 +31,11 @@ export default function LoginRoute() {
     >
       <title>Sign in · Switchboard</title>
       <LoginForm onSuccess={() => void navigate(destination, { replace: true })} />
+      <Group justify="flex-end" mt="sm">
+        <Anchor component={Link} to="/forgot-password" size="sm" fw={600}>
+          Forgot password?
+        </Anchor>
+      </Group>
     </AuthCard>
   );
 }

@@ -58,3 +58,33 @@ describe('admin businesses', () => {
     expect(api.calls('GET /api/admin/businesses')[0]?.search.toString()).toBe('page=1&limit=20');
   });
 });
+
+describe('admin businesses: a way back in for any user', () => {
+  it('lists a business’s users and mails one a fresh set-password link', async () => {
+    const api = stubApi(
+      {
+        'GET /api/admin/businesses': listPage,
+        'GET /api/admin/businesses/b1/users': () =>
+          jsonResponse({
+            data: [
+              { id: 'u1', name: 'Pat', email: 'pat@b1.example', role: 'owner', hasPassword: false },
+            ],
+          }),
+        'POST /api/admin/users/u1/set-password-link': () => jsonResponse({ to: 'pat@b1.example' }),
+      },
+      { session: buildAdminUser() },
+    );
+    const { user } = renderApp('/admin/businesses?page=1&limit=10');
+    await user.click(await screen.findByRole('button', { name: 'Users of Business 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Users of Business 1' });
+    expect(await within(dialog).findByText('pat@b1.example')).toBeInTheDocument();
+    expect(within(dialog).getByText('No password yet')).toBeInTheDocument();
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Send a set-password link to pat@b1.example' }),
+    );
+    await waitFor(() =>
+      expect(api.calls('POST /api/admin/users/u1/set-password-link')).toHaveLength(1),
+    );
+    expect(await screen.findByText('Set-password link sent')).toBeInTheDocument();
+  });
+});

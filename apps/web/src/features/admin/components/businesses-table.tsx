@@ -1,5 +1,6 @@
 import { EmptyPanel } from '../../../components/empty-panel';
-import { Badge, Paper, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Paper, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
 import { formatDateTime } from '@switchboard/shared/format';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { PastLastPage } from '../../../components/past-last-page';
@@ -7,6 +8,7 @@ import { QueryError } from '../../../components/query-error';
 import { TablePagination } from '../../../components/table-pagination';
 import { TableSkeleton } from '../../../components/table-skeleton';
 import { useBusinesses, type PageParams } from '../api/list-businesses';
+import { BusinessUsersModal } from './business-users-modal';
 
 const COLUMNS = ['Business', 'Country', 'Time zone', 'Agents', 'Users', 'Created'];
 
@@ -19,6 +21,7 @@ type BusinessesTableProps = PageParams & {
 /** Every business on this deployment, a page at a time. */
 export function BusinessesTable({ page, limit, onPageChange, timeZone }: BusinessesTableProps) {
   const businesses = useBusinesses({ page, limit });
+  const [usersOf, setUsersOf] = useState<{ id: string; name: string } | null>(null);
 
   if (businesses.isError && !businesses.data) {
     return (
@@ -101,7 +104,14 @@ export function BusinessesTable({ page, limit, onPageChange, timeZone }: Busines
                         </Badge>
                       </Table.Td>
                       <Table.Td ta="right">
-                        <Text size="sm">{business.userCount}</Text>
+                        <Button
+                          size="compact-sm"
+                          variant="subtle"
+                          onClick={() => setUsersOf({ id: business.id, name: business.name })}
+                          aria-label={`Users of ${business.name}`}
+                        >
+                          {business.userCount}
+                        </Button>
                       </Table.Td>
                       <Table.Td>
                         <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
@@ -125,6 +135,7 @@ export function BusinessesTable({ page, limit, onPageChange, timeZone }: Busines
           onChange={onPageChange}
         />
       )}
+      <BusinessUsersModal business={usersOf} onClose={() => setUsersOf(null)} />
     </>
   );
 }

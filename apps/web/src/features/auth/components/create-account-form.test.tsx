@@ -149,6 +149,11 @@ describe('create-account form', { timeout: 20_000 }, () => {
       'href',
       '/login',
     );
+    // A lost or expired set-password mail is what usually brings people back here.
+    expect(within(alert).getByRole('link', { name: /get a new link/i })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
     expect(screen.getByLabelText(/^email/i)).toHaveAccessibleDescription(
       'This email already has an account',
     );

@@ -95,6 +95,16 @@ export function CreateAccountForm({ onSuccess }: CreateAccountFormProps) {
               >
                 Go to sign in
               </Anchor>
+              <Anchor
+                component={Link}
+                to="/forgot-password"
+                fw={600}
+                size="sm"
+                c="inherit"
+                underline="always"
+              >
+                Lost the password or the set-password mail? Get a new link
+              </Anchor>
             </Stack>
           </Alert>
         ) : (
@@ -132,6 +142,7 @@ export function CreateAccountForm({ onSuccess }: CreateAccountFormProps) {
             type="tel"
             autoComplete="tel"
             placeholder="Optional"
+            description="Checked for the business’s country"
             error={errors.phone?.message}
             {...register('phone')}
           />
@@ -141,7 +152,7 @@ export function CreateAccountForm({ onSuccess }: CreateAccountFormProps) {
             label="Website"
             type="url"
             autoComplete="url"
-            placeholder="https://example.com"
+            placeholder="example.com"
             error={errors.website?.message}
             {...register('website')}
           />

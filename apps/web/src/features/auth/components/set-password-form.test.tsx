@@ -86,10 +86,12 @@ describe('set-password screen', () => {
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('This link is invalid or has expired.');
-    expect(within(alert).getByRole('link', { name: 'Create an account again' })).toHaveAttribute(
+    // The way out is a new link, not a second account (which the server would refuse).
+    expect(within(alert).getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute(
       'href',
-      '/create-account',
+      '/forgot-password',
     );
+    expect(within(alert).queryByRole('link', { name: /create an account/i })).toBeNull();
     expect(screen.queryByLabelText(/^new password/i)).not.toBeInTheDocument();
   });
 

@@ -45,15 +45,15 @@ export function InvalidLinkAlert({ message }: { message: string }) {
         <Text size="sm">
           <Anchor
             component={Link}
-            to="/create-account"
+            to="/forgot-password"
             fw={600}
             size="sm"
             c="inherit"
             underline="always"
           >
-            Create an account again
+            Ask for a new link
           </Anchor>{' '}
-          to get a new link, or{' '}
+          with your email (it works for a lost or expired link too), or{' '}
           <Anchor component={Link} to="/login" fw={600} size="sm" c="inherit" underline="always">
             sign in
           </Anchor>{' '}
@@ -67,9 +67,15 @@ export function InvalidLinkAlert({ message }: { message: string }) {
 type SetPasswordFormProps = {
   token: string;
   onSuccess: (user: SessionUser) => void;
+  /** The button's words: "Set password and sign in", "Reset password and sign in". */
+  submitLabel?: string;
 };
 
-export function SetPasswordForm({ token, onSuccess }: SetPasswordFormProps) {
+export function SetPasswordForm({
+  token,
+  onSuccess,
+  submitLabel = 'Set password and sign in',
+}: SetPasswordFormProps) {
   const {
     register,
     handleSubmit,
@@ -122,7 +128,7 @@ export function SetPasswordForm({ token, onSuccess }: SetPasswordFormProps) {
           {...register('confirmPassword')}
         />
         <Button type="submit" size="md" fullWidth mt="xs" loading={setPasswordMutation.isPending}>
-          Set password and sign in
+          {submitLabel}
         </Button>
       </Stack>
     </form>

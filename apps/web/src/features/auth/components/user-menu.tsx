@@ -1,8 +1,8 @@
 import { Avatar, Badge, Box, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { SessionUser } from '@switchboard/shared/auth';
-import { IconBuildingStore, IconChevronDown, IconLogout } from '@tabler/icons-react';
+import { IconBuildingStore, IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { sessionQueryKey } from '../api/get-session';
 import { useLogout } from '../api/logout';
 import classes from './user-menu.module.css';
@@ -73,6 +73,11 @@ export function UserMenu({ user }: { user: SessionUser }) {
                   Admin
                 </Badge>
               )}
+              {user.role === 'owner' && (
+                <Badge color="brand" variant="light" size="sm" style={{ flexShrink: 0 }}>
+                  Owner
+                </Badge>
+              )}
             </Group>
             {showEmail && (
               <Text size="xs" c="dimmed" className={classes.wrap}>
@@ -89,6 +94,13 @@ export function UserMenu({ user }: { user: SessionUser }) {
           </Text>
         </Group>
         <Menu.Divider />
+        <Menu.Item
+          component={Link}
+          to="/settings"
+          leftSection={<IconSettings size={16} stroke={1.8} />}
+        >
+          Settings
+        </Menu.Item>
         <Menu.Item
           color="red"
           leftSection={<IconLogout size={16} stroke={1.8} />}

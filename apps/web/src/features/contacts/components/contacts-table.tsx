@@ -26,6 +26,8 @@ type ContactsTableProps = {
   onEdit: (contact: Contact) => void;
   onDelete: (contact: Contact) => void;
   busy: boolean;
+  /** The business's zone: dates are shown in it. */
+  timeZone: string;
 };
 
 const none = (
@@ -42,6 +44,7 @@ export function ContactsTable({
   onEdit,
   onDelete,
   busy,
+  timeZone,
 }: ContactsTableProps) {
   return (
     <Paper withBorder style={{ overflow: 'hidden' }}>
@@ -90,7 +93,7 @@ export function ContactsTable({
                       <SourceBadge source={contact.source} />
                     </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {formatDate(contact.createdAt)}
+                      {formatDate(contact.createdAt, timeZone)}
                     </Table.Td>
                     <Table.Td>
                       <Group gap={4} justify="flex-end" wrap="nowrap">

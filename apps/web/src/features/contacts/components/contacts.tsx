@@ -22,7 +22,8 @@ import { ImportContactsModal } from './import-contacts-modal';
 import { ImportHistory } from './import-history';
 
 /** The business's contacts: search, one page, add/edit/delete, imports and their history. */
-export function Contacts() {
+/** `timeZone`: the business's; every date is shown in it. */
+export function Contacts({ timeZone }: { timeZone: string }) {
   const { page, limit, setPagination } = usePaginationParams(CONTACTS_PAGE_SIZE);
   const { search, setSearch } = useContactSearch();
   const contacts = useContactPage({ page, limit, search });
@@ -87,6 +88,7 @@ export function Contacts() {
     body = (
       <>
         <ContactsTable
+          timeZone={timeZone}
           rows={list?.data}
           pastLastPage={pastLastPage}
           onFirstPage={() => setPagination({ page: 1 })}
@@ -118,7 +120,7 @@ export function Contacts() {
         </Group>
       </Group>
       {body}
-      <ImportHistory />
+      <ImportHistory timeZone={timeZone} />
       <ContactFormModal opened={formOpened} contact={editing} onClose={form.close} />
       <DeleteContactModal contact={deleting} onClose={() => setDeleting(null)} />
       <ImportContactsModal opened={importOpened} onClose={importModal.close} />

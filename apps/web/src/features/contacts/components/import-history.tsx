@@ -29,7 +29,7 @@ const HISTORY_PAGE_SIZE = 10;
 const COLUMNS = ['File', 'Date', 'Status', 'Rows', 'Actions'] as const;
 
 /** The business's imports, newest first: how each went, its rejected rows, and Undo. */
-export function ImportHistory() {
+export function ImportHistory({ timeZone }: { timeZone: string }) {
   const [page, setPage] = useState(1);
   const imports = useContactImportPage({ page, limit: HISTORY_PAGE_SIZE });
   const [undoing, setUndoing] = useState<ContactImport | null>(null);
@@ -68,7 +68,12 @@ export function ImportHistory() {
                 {rows ? (
                   <Table.Tbody>
                     {rows.map((row) => (
-                      <ImportRow key={row.id} row={row} onUndo={() => setUndoing(row)} />
+                      <ImportRow
+                        key={row.id}
+                        row={row}
+                        timeZone={timeZone}
+                        onUndo={() => setUndoing(row)}
+                      />
                     ))}
                   </Table.Tbody>
                 ) : (
@@ -99,13 +104,23 @@ export function ImportHistory() {
   );
 }
 
-function ImportRow({ row, onUndo }: { row: ContactImport; onUndo: () => void }) {
+function ImportRow({
+  row,
+  timeZone,
+  onUndo,
+}: {
+  row: ContactImport;
+  timeZone: string;
+  onUndo: () => void;
+}) {
   return (
     <Table.Tr>
       <Table.Td fw={500} miw={140} style={{ overflowWrap: 'anywhere' }}>
         {row.fileName}
       </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.createdAt)}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        {formatDateTime(row.createdAt, timeZone)}
+      </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
         <ImportStatusBadge row={row} />
       </Table.Td>

@@ -1,0 +1,82 @@
+import { Tabs } from '@mantine/core';
+import { IconBuildingStore, IconPlugConnected, IconUser, IconUsers } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../components/page-header';
+import { useAgentList } from '../../features/agents/api/list-agents';
+import { useSessionUser } from '../../features/auth/components/session-context';
+import { PlatformStatusPanel } from '../../features/platform/components/platform-status-panel';
+import { BusinessSection } from '../../features/settings/components/business-section';
+import { ProfileSection } from '../../features/settings/components/profile-section';
+import { TeamSection } from '../../features/settings/components/team-section';
+
+const SECTIONS = ['profile', 'business', 'team', 'platform'] as const;
+type Section = (typeof SECTIONS)[number];
+
+/**
+ * `/settings`: the user's profile and password; for a business's users also the business, its
+ * team and the platform. The operator has the profile only (own password).
+ */
+export default function SettingsRoute() {
+  const user = useSessionUser();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const business = user.business;
+  const asked = searchParams.get('section');
+  const section: Section =
+    business && SECTIONS.includes(asked as Section) ? (asked as Section) : 'profile';
+  const open = (next: string | null) =>
+    setSearchParams(next && next !== 'profile' ? { section: next } : {}, { replace: true });
+
+  return (
+    <>
+      <PageHeader
+        title="Settings"
+        description={
+          business
+            ? `Your profile, ${business.name} and its team.`
+            : 'Your operator profile and password.'
+        }
+      />
+      <Tabs value={section} onChange={open} keepMounted={false} maw={960}>
+        <Tabs.List mb="lg">
+          <Tabs.Tab value="profile" leftSection={<IconUser size={16} />}>
+            Profile
+          </Tabs.Tab>
+          {business && (
+            <>
+              <Tabs.Tab value="business" leftSection={<IconBuildingStore size={16} />}>
+                Business
+              </Tabs.Tab>
+              <Tabs.Tab value="team" leftSection={<IconUsers size={16} />}>
+                Team
+              </Tabs.Tab>
+              <Tabs.Tab value="platform" leftSection={<IconPlugConnected size={16} />}>
+                Platform
+              </Tabs.Tab>
+            </>
+          )}
+        </Tabs.List>
+        <Tabs.Panel value="profile">
+          <ProfileSection key={`${user.id}:${user.email}`} user={user} />
+        </Tabs.Panel>
+        {business && (
+          <>
+            <Tabs.Panel value="business">
+              <BusinessSection canEdit={user.role === 'owner'} />
+            </Tabs.Panel>
+            <Tabs.Panel value="team">
+              <TeamSection user={user} />
+            </Tabs.Panel>
+            <Tabs.Panel value="platform">
+              <PlatformPanel timeZone={business.timezone} />
+            </Tabs.Panel>
+          </>
+        )}
+      </Tabs>
+    </>
+  );
+}
+
+function PlatformPanel({ timeZone }: { timeZone: string }) {
+  const agents = useAgentList();
+  return <PlatformStatusPanel agentCount={agents.data?.length} timeZone={timeZone} />;
+}

@@ -1,0 +1,21 @@
+import type { AdminBusinessUser } from '@switchboard/shared/admin';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import { businessesQueryKey } from './list-businesses';
+
+/** GET /api/admin/businesses/:id/users (admin only). */
+export function listBusinessUsers(businessId: string): Promise<{ data: AdminBusinessUser[] }> {
+  return apiFetch<{ data: AdminBusinessUser[] }>(
+    `/admin/businesses/${encodeURIComponent(businessId)}/users`,
+  );
+}
+
+export const businessUsersQueryOptions = (businessId: string) =>
+  queryOptions({
+    queryKey: [...businessesQueryKey, 'users', businessId],
+    queryFn: () => listBusinessUsers(businessId),
+  });
+
+export function useBusinessUsers(businessId: string | null) {
+  return useQuery({ ...businessUsersQueryOptions(businessId ?? ''), enabled: businessId !== null });
+}

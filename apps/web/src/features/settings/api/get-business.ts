@@ -1,0 +1,17 @@
+import type { Business } from '@switchboard/shared/account';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+
+export const businessQueryKey = ['business'] as const;
+
+/** GET /api/business: the signed-in user's business. */
+export function getBusiness(): Promise<Business> {
+  return apiFetch<Business>('/business');
+}
+
+export const businessQueryOptions = () =>
+  queryOptions({ queryKey: businessQueryKey, queryFn: getBusiness });
+
+export function useBusiness() {
+  return useQuery(businessQueryOptions());
+}

@@ -1,0 +1,16 @@
+import type { TeamMember } from '@switchboard/shared/account';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+
+export const teamQueryKey = ['team'] as const;
+
+/** GET /api/team: the business's users, owners first. */
+export function listTeam(): Promise<{ data: TeamMember[] }> {
+  return apiFetch<{ data: TeamMember[] }>('/team');
+}
+
+export const teamQueryOptions = () => queryOptions({ queryKey: teamQueryKey, queryFn: listTeam });
+
+export function useTeam() {
+  return useQuery(teamQueryOptions());
+}

@@ -1,0 +1,192 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import {
+  businessSettingsSchema,
+  type Business,
+  type BusinessSettingsFormValues,
+  type BusinessSettingsInput,
+} from '@switchboard/shared/account';
+import { countryNames } from '@switchboard/shared/countries';
+import { IconLock } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { QueryError } from '../../../components/query-error';
+import { applyServerFieldErrors } from '../../../lib/form-errors';
+import { timeZoneOptions } from '../../../lib/time-zones';
+import { useBusiness } from '../api/get-business';
+import { useUpdateBusiness } from '../api/update-business';
+import { SettingsAlert } from './settings-alert';
+
+const fields = ['name', 'phone', 'website', 'country', 'timezone'] as const;
+
+/** The business's details; owners change them, members read them. */
+export function BusinessSection({ canEdit }: { canEdit: boolean }) {
+  const business = useBusiness();
+  if (business.isError) {
+    return (
+      <QueryError
+        title="Could not load the business"
+        error={business.error}
+        onRetry={() => void business.refetch()}
+      />
+    );
+  }
+  if (!business.data) return <Skeleton h={360} radius="md" />;
+  return <BusinessForm business={business.data} canEdit={canEdit} />;
+}
+
+function BusinessForm({ business, canEdit }: { business: Business; canEdit: boolean }) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isDirty },
+  } = useForm<BusinessSettingsFormValues, unknown, BusinessSettingsInput>({
+    resolver: zodResolver(businessSettingsSchema),
+    defaultValues: {
+      name: business.name,
+      phone: business.phone,
+      website: business.website,
+      country: business.country,
+      timezone: business.timezone,
+    },
+  });
+  const updateMutation = useUpdateBusiness();
+  const timeZones = useMemo(() => timeZoneOptions([business.timezone]), [business.timezone]);
+  const countries = useMemo(
+    () =>
+      countryNames.includes(business.country) ? countryNames : [business.country, ...countryNames],
+    [business.country],
+  );
+
+  const submit = (values: BusinessSettingsInput) => {
+    updateMutation.mutate(values, {
+      onSuccess: (saved) =>
+        reset({
+          name: saved.name,
+          phone: saved.phone,
+          website: saved.website,
+          country: saved.country,
+          timezone: saved.timezone,
+        }),
+      onError: (error) => {
+        if (applyServerFieldErrors(error, fields, setError)) updateMutation.reset();
+      },
+    });
+  };
+
+  return (
+    <Card withBorder padding="lg" radius="md">
+      <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
+        <fieldset disabled={!canEdit} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+          <Stack gap="md">
+            <Title order={3} size="h4">
+              Business
+            </Title>
+            {!canEdit && (
+              <Alert color="gray" variant="light" icon={<IconLock size={18} />}>
+                Only an owner of the business can change these details.
+              </Alert>
+            )}
+            {updateMutation.isError && (
+              <SettingsAlert title="Could not save the business" error={updateMutation.error} />
+            )}
+            <TextInput
+              label="Business name"
+              autoComplete="organization"
+              withAsterisk
+              error={errors.name?.message}
+              {...register('name')}
+            />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+              <TextInput
+                label="Phone"
+                type="tel"
+                autoComplete="tel"
+                placeholder="Optional"
+                description="Checked for the business’s country"
+                error={errors.phone?.message}
+                {...register('phone')}
+              />
+              <TextInput
+                label="Website"
+                type="url"
+                autoComplete="url"
+                placeholder="example.com"
+                error={errors.website?.message}
+                {...register('website')}
+              />
+            </SimpleGrid>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+              <Controller
+                control={control}
+                name="country"
+                render={({ field, fieldState }) => (
+                  <Select
+                    label="Country"
+                    data={countries}
+                    searchable
+                    nothingFoundMessage="No country matches"
+                    autoComplete="off"
+                    allowDeselect={false}
+                    withAsterisk
+                    disabled={!canEdit}
+                    name={field.name}
+                    ref={field.ref}
+                    value={field.value === '' ? null : field.value}
+                    onChange={(value) => field.onChange(value ?? '')}
+                    onBlur={field.onBlur}
+                    error={fieldState.error?.message}
+                  />
+                )}
+              />
+              <Controller
+                control={control}
+                name="timezone"
+                render={({ field, fieldState }) => (
+                  <Select
+                    label="Time zone"
+                    description="Every date and time is shown in this zone"
+                    data={timeZones}
+                    searchable
+                    nothingFoundMessage="No time zone matches"
+                    autoComplete="off"
+                    allowDeselect={false}
+                    withAsterisk
+                    disabled={!canEdit}
+                    name={field.name}
+                    ref={field.ref}
+                    value={field.value || null}
+                    onChange={(value) => field.onChange(value ?? '')}
+                    onBlur={field.onBlur}
+                    error={fieldState.error?.message}
+                  />
+                )}
+              />
+            </SimpleGrid>
+            {canEdit && (
+              <Group justify="flex-end">
+                <Button type="submit" loading={updateMutation.isPending} disabled={!isDirty}>
+                  Save business
+                </Button>
+              </Group>
+            )}
+          </Stack>
+        </fieldset>
+      </form>
+    </Card>
+  );
+}

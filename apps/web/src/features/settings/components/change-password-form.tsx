@@ -1,0 +1,103 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { changePasswordSchema } from '@switchboard/shared/account';
+import { SET_PASSWORD_MIN_LENGTH } from '@switchboard/shared/auth';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { applyServerFieldErrors } from '../../../lib/form-errors';
+import { useChangePassword } from '../api/change-password';
+import { SettingsAlert } from './settings-alert';
+
+export const passwordsDoNotMatch = 'Passwords do not match';
+
+// The server's rule (shared), plus the confirmation only the form has.
+const formSchema = changePasswordSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((values) => values.newPassword === values.confirmPassword, {
+    error: passwordsDoNotMatch,
+    path: ['confirmPassword'],
+    when: (payload) => payload.value !== undefined,
+  });
+type FormValues = z.input<typeof formSchema>;
+
+/** A new password with the current one; the user's other sessions end. */
+export function ChangePasswordForm() {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm<FormValues>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
+  const changeMutation = useChangePassword();
+
+  const submit = ({ currentPassword, newPassword }: FormValues) => {
+    changeMutation.mutate(
+      { currentPassword, newPassword },
+      {
+        onSuccess: () => {
+          reset();
+          notifications.show({
+            color: 'teal',
+            title: 'Password changed',
+            message: 'Your other sessions were signed out.',
+          });
+        },
+        onError: (error) => {
+          if (applyServerFieldErrors(error, ['currentPassword', 'newPassword'], setError)) {
+            changeMutation.reset();
+          }
+        },
+      },
+    );
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
+      <Stack gap="md">
+        <Stack gap={4}>
+          <Title order={3} size="h4">
+            Password
+          </Title>
+          <Text size="sm" c="dimmed">
+            Changing it signs you out everywhere else.
+          </Text>
+        </Stack>
+        {changeMutation.isError && (
+          <SettingsAlert title="Could not change your password" error={changeMutation.error} />
+        )}
+        <PasswordInput
+          label="Current password"
+          autoComplete="current-password"
+          withAsterisk
+          error={errors.currentPassword?.message}
+          {...register('currentPassword')}
+        />
+        <PasswordInput
+          label="New password"
+          description={`At least ${SET_PASSWORD_MIN_LENGTH} characters`}
+          autoComplete="new-password"
+          withAsterisk
+          error={errors.newPassword?.message}
+          {...register('newPassword')}
+        />
+        <PasswordInput
+          label="Confirm new password"
+          autoComplete="new-password"
+          withAsterisk
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={changeMutation.isPending}>
+            Change password
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,123 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Card, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  profileSchema,
+  type ProfileFormValues,
+  type ProfileInput,
+} from '@switchboard/shared/account';
+import type { SessionUser } from '@switchboard/shared/auth';
+import { useForm, useWatch } from 'react-hook-form';
+import { applyServerFieldErrors } from '../../../lib/form-errors';
+import { useSignOutOthers } from '../api/sign-out-others';
+import { useUpdateProfile } from '../api/update-profile';
+import { ChangePasswordForm } from './change-password-form';
+import { SettingsAlert } from './settings-alert';
+
+const fields = ['name', 'email', 'currentPassword'] as const;
+
+/** Name and email; the password; the other sessions. */
+export function ProfileSection({ user }: { user: SessionUser }) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isDirty },
+  } = useForm<ProfileFormValues, unknown, ProfileInput>({
+    resolver: zodResolver(profileSchema),
+    defaultValues: { name: user.name, email: user.email, currentPassword: '' },
+  });
+  const updateMutation = useUpdateProfile();
+  const signOutOthers = useSignOutOthers();
+  const email = useWatch({ control, name: 'email' });
+  const emailChanged = email.trim().toLowerCase() !== user.email.toLowerCase();
+
+  const submit = (values: ProfileInput) => {
+    updateMutation.mutate(
+      { ...values, currentPassword: emailChanged ? values.currentPassword : undefined },
+      {
+        onSuccess: (updated) => {
+          reset({ name: updated.name, email: updated.email, currentPassword: '' });
+          notifications.show({ color: 'teal', title: 'Profile saved', message: updated.email });
+        },
+        onError: (error) => {
+          if (applyServerFieldErrors(error, fields, setError)) updateMutation.reset();
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack gap="lg">
+      <Card withBorder padding="lg" radius="md">
+        <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
+          <Stack gap="md">
+            <Title order={3} size="h4">
+              Profile
+            </Title>
+            {updateMutation.isError && (
+              <SettingsAlert title="Could not save your profile" error={updateMutation.error} />
+            )}
+            <TextInput
+              label="Name"
+              autoComplete="name"
+              error={errors.name?.message}
+              {...register('name')}
+            />
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="email"
+              description={
+                user.role === 'admin'
+                  ? 'Where password links are sent'
+                  : 'You sign in with it, and password links are sent to it'
+              }
+              error={errors.email?.message}
+              {...register('email')}
+            />
+            {emailChanged && (
+              <PasswordInput
+                label="Current password"
+                description="Needed to change your email"
+                autoComplete="current-password"
+                withAsterisk
+                error={errors.currentPassword?.message}
+                {...register('currentPassword')}
+              />
+            )}
+            <Group justify="flex-end">
+              <Button type="submit" loading={updateMutation.isPending} disabled={!isDirty}>
+                Save profile
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+      <Card withBorder padding="lg" radius="md">
+        <ChangePasswordForm />
+      </Card>
+      <Card withBorder padding="lg" radius="md">
+        <Group justify="space-between" align="center" gap="md">
+          <Stack gap={4} style={{ flex: 1, minWidth: 240 }}>
+            <Title order={3} size="h4">
+              Other sessions
+            </Title>
+            <Text size="sm" c="dimmed">
+              Signed in on another computer or a shared device? End every session but this one.
+            </Text>
+          </Stack>
+          <Button
+            variant="default"
+            loading={signOutOthers.isPending}
+            onClick={() => signOutOthers.mutate()}
+          >
+            Sign out other sessions
+          </Button>
+        </Group>
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,225 @@
+import { formatDateTime } from '@switchboard/shared/format';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { cookieHeader, DEMO_ADMIN, openUserMenu, signInWithForm } from './support/accounts';
+import { describeInBrowser } from './support/browser';
+
+// A way back in, settings and a team: each test starts from a business of its own (created
+// through the API, its password set from the mailed link), so the demo business stays as the
+// other specs expect it.
+
+type Mail = { toAddress: string; textBody: string };
+
+async function api<T>(
+  baseURL: string,
+  path: string,
+  init: { method?: string; body?: unknown; cookie?: string } = {},
+): Promise<{ status: number; body: T; cookie: string | undefined }> {
+  const response = await fetch(`${baseURL}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      origin: baseURL,
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(init.cookie ? { cookie: init.cookie } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await response.text();
+  const setCookie = response.headers.getSetCookie()[0]?.split(';')[0];
+  return {
+    status: response.status,
+    body: (text ? JSON.parse(text) : undefined) as T,
+    cookie: setCookie,
+  };
+}
+
+/** The newest link to `page` mailed to `to`, once the mail worker has delivered it. */
+async function mailedLink(baseURL: string, to: string, page: string): Promise<string> {
+  const admin = await cookieHeader(baseURL, DEMO_ADMIN);
+  const pattern = new RegExp(`https?://[^\\s]+/${page}\\?token=[\\w-]+`);
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const { body } = await api<{ data: Mail[] }>(baseURL, '/admin/mail?limit=100', {
+          cookie: admin,
+        });
+        const mail = body.data.find(
+          (m) => m.toAddress.toLowerCase() === to.toLowerCase() && pattern.test(m.textBody),
+        );
+        link = mail ? pattern.exec(mail.textBody)?.[0] : undefined;
+        return link !== undefined;
+      },
+      { timeout: 20_000, interval: 500 },
+    )
+    .toBe(true);
+  return new URL(link!).pathname + new URL(link!).search;
+}
+
+/** A new business whose owner has set a password; answers the owner's API cookie. */
+async function createOwner(baseURL: string, label: string) {
+  const suffix = `${label}-${Date.now().toString(36)}`;
+  const email = `owner-${suffix}@settings.example`;
+  const businessName = `Settings Co ${suffix}`;
+  const created = await api(baseURL, '/auth/create-account', {
+    method: 'POST',
+    body: {
+      businessName,
+      email,
+      pointOfContact: 'Olive Owner',
+      country: 'Ireland',
+      timezone: 'UTC',
+    },
+  });
+  expect(created.status).toBe(201);
+  const path = await mailedLink(baseURL, email, 'set-password');
+  const token = new URLSearchParams(path.split('?')[1]).get('token');
+  const password = 'owner-password-1';
+  const set = await api(baseURL, '/auth/set-password', {
+    method: 'POST',
+    body: { token, password },
+  });
+  expect(set.status).toBe(200);
+  return { email, password, businessName, cookie: set.cookie! };
+}
+
+async function signInFresh(page: Page, account: { userName: string; password: string }) {
+  await page.goto('/login');
+  await signInWithForm(page, account);
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard');
+}
+
+describeInBrowser('a way back in, settings and the team', (e2e) => {
+  it('forgot password → mail → reset → signed in', async () => {
+    const { page, baseURL } = e2e;
+    const owner = await createOwner(baseURL, 'forgot');
+
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/forgot-password');
+    await page.getByLabel('User name or email').fill(owner.email.toUpperCase());
+    await page.getByRole('button', { name: 'Send me a link' }).click();
+    await expect.poll(() => page.getByText('Check your email').isVisible()).toBe(true);
+
+    const link = await mailedLink(baseURL, owner.email, 'reset-password');
+    await page.goto(link);
+    await page.getByLabel('New password').fill('reset-password-2');
+    await page.getByLabel('Confirm password').fill('reset-password-2');
+    await page.getByRole('button', { name: 'Reset password and sign in' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard');
+    const menu = await openUserMenu(page);
+    await expect.poll(() => menu.getByText(owner.businessName).isVisible()).toBe(true);
+    // The session the owner had before (the API's) ended with the reset.
+    expect((await api(baseURL, '/auth/me', { cookie: owner.cookie })).status).toBe(401);
+    expect(e2e.pageErrors).toEqual([]);
+  });
+
+  it('invite → join → the new member sees the business; the owner makes them an owner', async () => {
+    const { page, baseURL, context } = e2e;
+    const owner = await createOwner(baseURL, 'team');
+    const newcomer = `joiner-${Date.now().toString(36)}@settings.example`;
+
+    await signInFresh(page, { userName: owner.email, password: owner.password });
+    await openUserMenu(page).then((menu) =>
+      menu.getByRole('menuitem', { name: 'Settings' }).click(),
+    );
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/settings');
+    await page.getByRole('tab', { name: 'Team' }).click();
+    await page.getByLabel('Email', { exact: false }).first().fill(newcomer);
+    await page.getByLabel('Name').fill('Jo Joiner');
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    const table = page.getByRole('table', { name: 'Team members' });
+    await expect.poll(() => table.getByText(newcomer).isVisible()).toBe(true);
+
+    // The newcomer, in a browser of their own, opens the join link.
+    const link = await mailedLink(baseURL, newcomer, 'set-password');
+    const joiner = await context.browser()!.newContext({ baseURL });
+    const joinerPage = await joiner.newPage();
+    await joinerPage.goto(link);
+    await joinerPage.getByLabel('New password').fill('joiner-password-1');
+    await joinerPage.getByLabel('Confirm password').fill('joiner-password-1');
+    await joinerPage.getByRole('button', { name: 'Set password and sign in' }).click();
+    await expect.poll(() => new URL(joinerPage.url()).pathname).toBe('/dashboard');
+    const joinerMenu = await openUserMenu(joinerPage);
+    await expect.poll(() => joinerMenu.getByText(owner.businessName).isVisible()).toBe(true);
+    // A member reads the business but cannot change it.
+    await joinerPage.goto('/settings?section=business');
+    await expect
+      .poll(() => joinerPage.getByText('Only an owner of the business can change').isVisible())
+      .toBe(true);
+    await joiner.close();
+
+    // The owner makes the newcomer an owner.
+    await page.reload();
+    await page.getByRole('combobox', { name: `Role of ${newcomer}` }).click();
+    await page.getByRole('option', { name: 'Owner' }).click();
+    await expect
+      .poll(async () => {
+        const { body } = await api<{ data: { email: string; role: string }[] }>(baseURL, '/team', {
+          cookie: owner.cookie,
+        });
+        return body.data.find((m) => m.email === newcomer)?.role;
+      })
+      .toBe('owner');
+    expect(e2e.pageErrors).toEqual([]);
+  });
+
+  it('changes the password, then signs in with the new one', async () => {
+    const { page, baseURL } = e2e;
+    const owner = await createOwner(baseURL, 'password');
+    await signInFresh(page, { userName: owner.email, password: owner.password });
+    await page.goto('/settings');
+    await page.getByLabel('Current password').fill(owner.password);
+    await page
+      .getByRole('textbox', { name: 'New password', exact: true })
+      .fill('changed-password-3');
+    await page.getByLabel('Confirm new password').fill('changed-password-3');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect.poll(() => page.getByText('Password changed').isVisible()).toBe(true);
+    // Other sessions ended; this one goes on.
+    expect((await api(baseURL, '/auth/me', { cookie: owner.cookie })).status).toBe(401);
+
+    const menu = await openUserMenu(page);
+    await menu.getByRole('menuitem', { name: 'Sign out' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
+    await signInWithForm(page, { userName: owner.email, password: 'changed-password-3' });
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard');
+    expect(e2e.pageErrors).toEqual([]);
+  });
+
+  it('a time zone change moves the dates shown', async () => {
+    const { page, baseURL } = e2e;
+    const owner = await createOwner(baseURL, 'zone');
+    const contact = await api<{ id: string }>(baseURL, '/contacts', {
+      method: 'POST',
+      cookie: owner.cookie,
+      body: { name: 'Zed Zone', email: 'zed@zone.example' },
+    });
+    expect(contact.status).toBe(201);
+    const enquiry = await api<{ createdAt: string }>(
+      baseURL,
+      `/contacts/${contact.body.id}/enquiries`,
+      { method: 'POST', cookie: owner.cookie, body: { subject: 'Opening hours', message: 'Hi' } },
+    );
+    expect(enquiry.status).toBe(201);
+    const inUtc = formatDateTime(enquiry.body.createdAt, 'UTC');
+    const inTokyo = formatDateTime(enquiry.body.createdAt, 'Asia/Tokyo');
+
+    await signInFresh(page, { userName: owner.email, password: owner.password });
+    await page.goto('/enquiries');
+    await expect.poll(() => page.getByText(inUtc).first().isVisible()).toBe(true);
+
+    await page.goto('/settings?section=business');
+    const zone = page.getByRole('combobox', { name: 'Time zone' });
+    await zone.click();
+    await zone.fill('Tokyo');
+    await page.getByRole('option', { name: /Asia\/Tokyo/ }).click();
+    await page.getByRole('button', { name: 'Save business' }).click();
+    await expect.poll(() => page.getByText('Business saved').isVisible()).toBe(true);
+
+    await page.goto('/enquiries');
+    await expect.poll(() => page.getByText(inTokyo).first().isVisible()).toBe(true);
+    expect(await page.getByText(inUtc).count()).toBe(0);
+    expect(e2e.pageErrors).toEqual([]);
+  });
+});
