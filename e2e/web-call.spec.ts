@@ -33,8 +33,7 @@ describeInBrowser('talk to agent (sandbox web call)', (e2e) => {
 
     const created = page.waitForResponse(
       (response) =>
-        response.url().endsWith('/api/web-call/sandbox/call/web') &&
-        response.request().method() === 'POST',
+        response.url().endsWith('/api/web-call/call/web') && response.request().method() === 'POST',
     );
     await panel.getByRole('button', { name: 'Start call' }).click();
     const createdResponse = await created;

@@ -35,7 +35,6 @@ type Deps = {
   pageSize?: number;
 };
 
-type CallSummary = { id: string; createdAt: string };
 type Listed = { id: string; createdAt: string };
 
 /**
@@ -296,7 +295,7 @@ export class CallSync {
           limit,
           ...(cursor ? { updatedAtGt: cursor.toISOString() } : {}),
           ...window,
-        }) as unknown as Promise<CallSummary[]>,
+        }),
       this.pageSize,
     );
     let maxUpdatedAt: Date | null = null;
