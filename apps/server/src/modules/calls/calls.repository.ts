@@ -59,8 +59,6 @@ export const CALL_REPORT_FIELDS = [
   'costBreakdown',
 ] as const;
 
-export type CallReport = Partial<Record<(typeof CALL_REPORT_FIELDS)[number], unknown>>;
-
 /**
  * Stores an end-of-call report: like upsertCalls when its copy of the call is as new as the
  * stored one; when the stored copy is newer, that copy is kept and the report's own fields
@@ -69,7 +67,8 @@ export type CallReport = Partial<Record<(typeof CALL_REPORT_FIELDS)[number], unk
 export async function upsertCallReport(
   db: Db,
   record: CallRecord,
-  report: CallReport,
+  /** The end-of-call-report message; only its CALL_REPORT_FIELDS are read. */
+  report: Record<string, unknown>,
 ): Promise<number> {
   const written = await upsertCalls(db, [record]);
   const fields = Object.fromEntries(
