@@ -60,6 +60,14 @@ describe.each(databaseTargets)(
           await sandbox?.close();
         });
 
+        it('is answered in that order', async () => {
+          const page = await client.sdk.calls.list({ limit: 3 });
+          const times = page.map((call) => Date.parse(call.createdAt));
+          const sorted = [...times].sort((a, b) => (listOrder === 'oldest-first' ? a - b : b - a));
+          expect(times).toEqual(sorted);
+          expect(times[0]).not.toBe(times[2]);
+        });
+
         it('backfills every call once, paging in small pages', async () => {
           const state = await syncFor(ctx, client, 100).runNow();
           expect(state).toMatchObject({ status: 'idle', lastError: null });
