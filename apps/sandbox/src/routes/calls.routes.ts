@@ -94,7 +94,10 @@ const webCallBody = z.looseObject({
     .optional(),
 });
 
-export async function callRoutes(app: FastifyInstance, { store, listOrder }: SandboxContext): Promise<void> {
+export async function callRoutes(
+  app: FastifyInstance,
+  { store, listOrder }: SandboxContext,
+): Promise<void> {
   app.get('/call', async (request) => {
     checkQuery('GET', '/call', request.query);
     const query = parseOrThrow(listQuery, request.query);

@@ -70,7 +70,12 @@ describe('CreatedAtPager', () => {
   it.each(['newest-first', 'oldest-first'] as const)(
     'pages through a full page whose rows all share one instant (%s)',
     async (order) => {
-      const rows = [...rowsOf(20, 20), ...rowsOf(91).slice(1).map((row) => ({ ...row, id: `x${row.id}` }))];
+      const rows = [
+        ...rowsOf(20, 20),
+        ...rowsOf(91)
+          .slice(1)
+          .map((row) => ({ ...row, id: `x${row.id}` })),
+      ];
       // The newest rows share one instant too.
       rows.push(
         ...rowsOf(20, 20).map((row) => ({
