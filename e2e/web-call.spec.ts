@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { WebCallConfig } from '@switchboard/shared/web-call';
+import { WEB_CALL_SDK_TOKEN, type WebCallConfig } from '@switchboard/shared/web-call';
 import { expect, it } from 'vitest';
 import { DEMO_MEMBER, signInAs } from './support/accounts';
 import { describeInBrowser } from './support/browser';
@@ -33,8 +33,7 @@ describeInBrowser('talk to agent (sandbox web call)', (e2e) => {
 
     const created = page.waitForResponse(
       (response) =>
-        response.url().endsWith('/api/web-call/sandbox/call/web') &&
-        response.request().method() === 'POST',
+        response.url().endsWith('/api/web-call/call/web') && response.request().method() === 'POST',
     );
     await panel.getByRole('button', { name: 'Start call' }).click();
     const createdResponse = await created;
@@ -45,6 +44,8 @@ describeInBrowser('talk to agent (sandbox web call)', (e2e) => {
       assistantOverrides: { variableValues: Record<string, string>; metadata: object };
     };
     expect(sent.assistantId).toBe(agent!.id);
+    // The SDK holds no key, only the fixed token our proxy ignores.
+    expect(createdResponse.request().headers().authorization).toBe(`Bearer ${WEB_CALL_SDK_TOKEN}`);
     expect(sent.assistantOverrides).toEqual({
       variableValues: { customerName: 'Pat' },
       metadata: { switchboardTestCall: true },
@@ -125,7 +126,7 @@ describeInBrowser('talk to agent (sandbox web call)', (e2e) => {
     expect(e2e.pageErrors).toEqual([]);
   }, 120_000);
 
-  it('ends a call from the panel, and the config and bundle never carry the private key', async () => {
+  it('ends a call from the panel, and the config and bundle never carry a platform key', async () => {
     const { page, baseURL } = e2e;
     const [agent] = await demoAgentsWithCalls(baseURL);
     await signInAs(e2e, DEMO_MEMBER);
@@ -148,12 +149,14 @@ describeInBrowser('talk to agent (sandbox web call)', (e2e) => {
     await expect.poll(() => view.getByText('Ended: customer-ended-call').isVisible()).toBe(true);
 
     const { body } = await apiGetAsDemo<WebCallConfig>(baseURL, '/web-call/config');
-    expect(body.mode).toBe('sandbox');
-    expect(JSON.stringify(body)).not.toMatch(/private/i);
+    expect(body).toEqual({ mode: 'sandbox', enabled: true, apiBaseUrl: '/api/web-call' });
+    // The proxy adds the public key: the browser has neither key.
+    expect(JSON.stringify(body)).not.toMatch(/private|public/i);
     // Nothing in the built app names or carries a private platform key.
     for (const file of await fs.readdir(distAssets)) {
       const text = await fs.readFile(path.join(distAssets, file), 'utf8');
       expect(text, file).not.toContain('sandbox-private-');
+      expect(text, file).not.toContain('sandbox-public-');
       expect(text, file).not.toContain('VAPI_API_KEY');
     }
     expect(e2e.pageErrors).toEqual([]);

@@ -11,4 +11,8 @@ export interface SandboxContext {
   store: CallStore;
   simulator: CallSimulator;
   materialize: MaterializeContext;
+  /** The order GET /call, /assistant and /phone-number answer in (the document states none). */
+  listOrder: ListOrder;
 }
+
+export type ListOrder = 'newest-first' | 'oldest-first';

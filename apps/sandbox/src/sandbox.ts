@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createFastify, registerPlatform, type LogLevel } from './app';
-import type { SandboxContext } from './context';
+import type { ListOrder, SandboxContext } from './context';
 import { CallStore, DemoCalls } from './calls/call-store';
 import { generateCallIndex, type CallIndex } from './demo/call-index';
 import type { MaterializeContext, SandboxCall } from './calls/materialize';
@@ -16,6 +16,7 @@ import { WebhookSender, type WebhookAuth } from './simulator/webhooks';
 export type { WebhookAuth } from './simulator/webhooks';
 export type { SimulateCallOptions, SupportedEndedReason } from './simulator/simulator';
 export type { SandboxCall } from './calls/materialize';
+export type { ListOrder } from './context';
 export type { LogLevel } from './app';
 
 export interface SandboxOptions {
@@ -55,6 +56,11 @@ export interface SandboxOptions {
   logLevel?: LogLevel;
   /** Use this logger (e.g. a child of the product's) instead of creating one. */
   logger?: FastifyBaseLogger;
+  /**
+   * The order GET /call, /assistant and /phone-number answer in (default newest-first). The
+   * platform's document promises none, so a client must work with either.
+   */
+  listOrder?: ListOrder;
 }
 
 export interface DemoInfo {
@@ -220,6 +226,7 @@ export async function assembleSandbox(options: SandboxOptions): Promise<Assemble
     store,
     simulator,
     materialize,
+    listOrder: options.listOrder ?? 'newest-first',
   };
   await registerPlatform(app, ctx);
 

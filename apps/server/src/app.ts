@@ -333,6 +333,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
         sandbox: runtime.sandbox,
       },
       liveBaseUrl: config.platform.baseUrl,
+      origin: config.publicUrl ? new URL(config.publicUrl).origin : undefined,
       requireAgent: (scope, assistantId) => agentsService.get(scope, assistantId),
     });
     await app.register(webCallRoutes({ webCalls }), { prefix: '/api' });

@@ -1,15 +1,22 @@
 import { z } from 'zod';
 
-/** GET /api/web-call/config: what the browser needs to start a web call (never the private key). */
+/** Where the web SDK sends `POST /call/web` in both modes: this server's proxy (same origin). */
+export const WEB_CALL_API_BASE = '/api/web-call';
+
+/**
+ * The token the web SDK is constructed with. Not a secret and not a key: the proxy ignores the
+ * browser's Authorization and sends the platform its own public key, so the browser never has
+ * one and cannot start a call past the proxy's checks.
+ */
+export const WEB_CALL_SDK_TOKEN = 'switchboard-web-call-proxy';
+
+/** GET /api/web-call/config: what the browser needs to start a web call (no key of any kind). */
 export const webCallConfigSchema = z.object({
   /** sandbox: the bundled offline platform, its room played in the browser; live: a real account. */
   mode: z.enum(['live', 'sandbox']),
-  /** The platform's public key; null when a live platform has no VAPI_PUBLIC_KEY configured. */
-  publicKey: z.string().nullable(),
-  /**
-   * Where the web SDK sends `POST /call/web` (no trailing slash): the platform's API in live
-   * mode, this server's sandbox pass-through (a same-origin path) in sandbox mode.
-   */
+  /** Whether web calls can start: false when a live platform has no VAPI_PUBLIC_KEY configured. */
+  enabled: z.boolean(),
+  /** Where the web SDK sends `POST /call/web` (no trailing slash): WEB_CALL_API_BASE. */
   apiBaseUrl: z.string(),
 });
 export type WebCallConfig = z.infer<typeof webCallConfigSchema>;

@@ -515,11 +515,11 @@ export class CallStore {
     }
   }
 
-  /** GET /call: newest first, at most `limit`. */
-  list(filter: CallFilter, limit: number): SandboxCall[] {
+  /** GET /call: newest first (oldest first when `ascending`), at most `limit`. */
+  list(filter: CallFilter, limit: number, ascending = false): SandboxCall[] {
     const results: SandboxCall[] = [];
     if (limit <= 0) return results;
-    this.scan(filter, false, (source, i) => {
+    this.scan(filter, ascending, (source, i) => {
       results.push(source.call(i));
       return results.length < limit;
     });

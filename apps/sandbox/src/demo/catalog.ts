@@ -133,6 +133,8 @@ export interface ListFilter {
   createdAt: TimeRangeFilter;
   updatedAt: TimeRangeFilter;
   limit: number;
+  /** Answer oldest first (the `listOrder: 'oldest-first'` option); newest first otherwise. */
+  oldestFirst?: boolean;
 }
 
 function inRange(value: number, range: TimeRangeFilter): boolean {
@@ -153,7 +155,7 @@ export function listByFilter<T extends { createdAt: string; updatedAt: string }>
         inRange(Date.parse(item.createdAt), filter.createdAt) &&
         inRange(Date.parse(item.updatedAt), filter.updatedAt),
     )
-    .sort(byNewest)
+    .sort(filter.oldestFirst ? (a, b) => byNewest(b, a) : byNewest)
     .slice(0, filter.limit);
 }
 

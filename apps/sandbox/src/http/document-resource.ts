@@ -36,6 +36,8 @@ export interface ResourceSpec<T extends ResourceItem> {
   remove?(item: T): void;
   /** Wall clock (tests may fix it). */
   now?: () => number;
+  /** The list answers oldest first (the sandbox's `listOrder` option); newest first otherwise. */
+  oldestFirst?: boolean;
 }
 
 const listQuery = z.object({ limit: limitSchema().default(100), ...timeFilterShape });
@@ -62,6 +64,7 @@ export async function registerDocumentResource<T extends ResourceItem>(
       const query = parseOrThrow(listQuery, request.query);
       return listByFilter(items.values(), {
         limit: query.limit,
+        oldestFirst: spec.oldestFirst ?? false,
         createdAt: timeRange(query, 'createdAt'),
         updatedAt: timeRange(query, 'updatedAt'),
       });

@@ -23,13 +23,14 @@ function parseDto(method: 'POST' | 'PATCH', path: string, body: unknown) {
 
 export async function assistantRoutes(
   app: FastifyInstance,
-  { catalog }: SandboxContext,
+  { catalog, listOrder }: SandboxContext,
 ): Promise<void> {
   app.get('/assistant', async (request) => {
     checkQuery('GET', '/assistant', request.query);
     const query = parseOrThrow(listQuery, request.query);
     return catalog.listAssistants({
       limit: query.limit,
+      oldestFirst: listOrder === 'oldest-first',
       createdAt: timeRange(query, 'createdAt'),
       updatedAt: timeRange(query, 'updatedAt'),
     });

@@ -94,7 +94,10 @@ const webCallBody = z.looseObject({
     .optional(),
 });
 
-export async function callRoutes(app: FastifyInstance, { store }: SandboxContext): Promise<void> {
+export async function callRoutes(
+  app: FastifyInstance,
+  { store, listOrder }: SandboxContext,
+): Promise<void> {
   app.get('/call', async (request) => {
     checkQuery('GET', '/call', request.query);
     const query = parseOrThrow(listQuery, request.query);
@@ -105,7 +108,7 @@ export async function callRoutes(app: FastifyInstance, { store }: SandboxContext
       ...(query.assistantId ? { assistantIds: [query.assistantId] } : {}),
       ...(query.phoneNumberId ? { phoneNumberIds: [query.phoneNumberId] } : {}),
     };
-    return store.list(filter, query.limit);
+    return store.list(filter, query.limit, listOrder === 'oldest-first');
   });
 
   app.get<{ Params: { id: string } }>('/call/:id', async (request) => {

@@ -28,7 +28,7 @@ function documented(phone: Record<string, unknown>, schemaNames: Record<string, 
 
 export async function phoneNumberRoutes(
   app: FastifyInstance,
-  { catalog }: SandboxContext,
+  { catalog, listOrder }: SandboxContext,
 ): Promise<void> {
   const schemaNames = responseSchemaNames();
   let bought = 0;
@@ -37,6 +37,7 @@ export async function phoneNumberRoutes(
     label: 'Phone Number',
     items: catalog.phoneNumbers,
     orgId: catalog.orgId,
+    oldestFirst: listOrder === 'oldest-first',
     create(body, base) {
       const phone: Record<string, unknown> = { ...body, ...base, status: 'active' };
       if (body.provider === 'vapi') {

@@ -12,7 +12,7 @@ function toDate(value: unknown): Date | null {
 }
 
 /** successEvaluation as stored: the PassFail rubric's "true"/"false", or another rubric's word. */
-function evaluationText(value: unknown): string | null {
+export function evaluationText(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'boolean' || typeof value === 'number') return String(value);
   return typeof value === 'string' ? value : null;

@@ -4,11 +4,16 @@ import { LOCK_KEYS, type Db, type Database } from '../db/client';
 import { agents, syncState } from '../db/schema';
 import { upsertCalls } from '../modules/calls/calls.repository';
 import { toCallRecord, type CallRecord } from './call-record';
+import { CreatedAtPager, type PageWindow } from './created-at-pager';
 import { describePlatformError, type PlatformClient } from './platform-client';
 
 export const CALL_SYNC_JOB = 'platform-calls';
-/** The platform's maximum page size for GET /call. */
-export const SYNC_PAGE_SIZE = 1000;
+/**
+ * Rows per list request (the platform allows up to 1000). A call with its transcript, messages
+ * and analysis can weigh 50 KB: 1000 of them are 50 MB, which a slow link cannot carry within the
+ * client's 30 s timeout; 100 are 5 MB (decision 025 has the figures).
+ */
+export const SYNC_PAGE_SIZE = 100;
 /**
  * How far behind the run's start the next incremental run begins. A call updated while a run is
  * paging may be missed by it; starting the next run a little earlier catches it (upserts are
@@ -26,9 +31,11 @@ type Deps = {
   platform: PlatformClient;
   log: FastifyBaseLogger;
   intervalMs: number;
+  /** Rows per list request (default SYNC_PAGE_SIZE). */
+  pageSize?: number;
 };
 
-type CallSummary = { id: string; createdAt: string };
+type Listed = { id: string; createdAt: string };
 
 /**
  * Copies the platform's assistants and calls into our store. The platform sends webhooks
@@ -193,26 +200,54 @@ export class CallSync {
     }
   }
 
-  /** Assistants and their numbers: new ones appear unassigned; ones gone from the platform are marked removed. */
+  private get pageSize() {
+    return this.deps.pageSize ?? SYNC_PAGE_SIZE;
+  }
+
+  /** Every row of a list, paged to its end; `complete` is false when a part could not be read. */
+  private async listAll<T extends Listed>(
+    fetchPage: (window: PageWindow, limit: number) => Promise<T[]>,
+  ): Promise<{ rows: T[]; complete: boolean }> {
+    const pager = new CreatedAtPager(fetchPage, this.pageSize);
+    const rows: T[] = [];
+    for await (const page of pager.pages()) rows.push(...page);
+    return { rows, complete: !pager.truncated };
+  }
+
+  /**
+   * Assistants and their numbers: new ones appear unassigned; ones gone from the platform are
+   * marked removed, but only after both lists were read to their end (a failed request throws
+   * before anything is marked, and a truncated listing marks nothing).
+   */
   private async syncAgents() {
     const { sdk } = this.deps.platform;
     const [assistants, phoneNumbers] = await Promise.all([
-      sdk.assistants.list({ limit: 1000 }),
-      sdk.phoneNumbers.list({ limit: 1000 }),
+      this.listAll(
+        (window, limit) =>
+          sdk.assistants.list({ limit, ...window }) as unknown as Promise<
+            { id: string; createdAt: string; name?: string }[]
+          >,
+      ),
+      this.listAll(
+        (window, limit) =>
+          sdk.phoneNumbers.list({ limit, ...window }) as unknown as Promise<
+            { id: string; createdAt: string; assistantId?: string; number?: string }[]
+          >,
+      ),
     ]);
     const numberByAssistant = new Map<string, { id: string; number: string | undefined }>();
-    for (const phone of phoneNumbers) {
-      const { assistantId, id } = phone as { assistantId?: string; id: string };
-      const number = (phone as { number?: string }).number;
+    for (const phone of phoneNumbers.rows) {
+      const { assistantId, id, number } = phone;
       if (assistantId && !numberByAssistant.has(assistantId))
         numberByAssistant.set(assistantId, { id, number });
     }
     const now = new Date();
-    if (assistants.length > 0) {
+    // Chunks keep each statement well under the database's limit of bound parameters.
+    for (let start = 0; start < assistants.rows.length; start += 1000) {
       await this.deps.db
         .insert(agents)
         .values(
-          assistants.map((assistant) => ({
+          assistants.rows.slice(start, start + 1000).map((assistant) => ({
             platformAssistantId: assistant.id,
             name: assistant.name ?? '',
             phoneNumber: numberByAssistant.get(assistant.id)?.number ?? null,
@@ -231,7 +266,13 @@ export class CallSync {
           },
         });
     }
-    const present = assistants.map((a) => a.id);
+    if (!assistants.complete || !phoneNumbers.complete) {
+      this.deps.log.warn(
+        'platform sync: a listing of assistants or phone numbers could not be read to its end (more share one createdAt than a page holds); none is marked removed this run',
+      );
+      return;
+    }
+    const present = assistants.rows.map((a) => a.id);
     await this.deps.db
       .update(agents)
       .set({ removedAt: now, updatedAt: now })
@@ -243,51 +284,28 @@ export class CallSync {
   }
 
   /**
-   * Pages newest first with createdAtLe = the oldest createdAt seen so far, skipping the ids
-   * already taken at that boundary, so calls sharing a timestamp across a page break are not lost.
+   * Pages the calls updated since the cursor by createdAt windows (created-at-pager.ts), so it
+   * reads every call once whichever order the platform answers in.
    */
   private async syncCalls(cursor: Date | null): Promise<{ maxUpdatedAt: Date | null }> {
     const { sdk } = this.deps.platform;
-    const fetchPage = (boundary: string | undefined) =>
-      sdk.calls.list({
-        limit: SYNC_PAGE_SIZE,
-        ...(cursor ? { updatedAtGt: cursor.toISOString() } : {}),
-        ...(boundary ? { createdAtLe: boundary } : {}),
-      }) as unknown as Promise<CallSummary[]>;
-
-    let boundary: string | undefined;
-    let takenAtBoundary = new Set<string>();
+    const pager = new CreatedAtPager(
+      (window, limit) =>
+        sdk.calls.list({
+          limit,
+          ...(cursor ? { updatedAtGt: cursor.toISOString() } : {}),
+          ...window,
+        }),
+      this.pageSize,
+    );
     let maxUpdatedAt: Date | null = null;
     let rowsFetched = 0;
     let rowsWritten = 0;
     let pagesFetched = 0;
-    let pending: Promise<CallSummary[]> | undefined = fetchPage(undefined);
-
-    while (pending) {
-      const page = await pending;
+    for await (const page of pager.pages()) {
       pagesFetched += 1;
-      const fresh = page.filter((call) => !takenAtBoundary.has(call.id));
-
-      // The next page depends only on this one's oldest createdAt: ask for it now, so the
-      // platform's answer travels while this page is written.
-      const oldest = page.at(-1)?.createdAt;
-      const more = page.length === SYNC_PAGE_SIZE && oldest !== undefined && fresh.length > 0;
-      if (more) {
-        const atOldest = page.filter((call) => call.createdAt === oldest).map((call) => call.id);
-        takenAtBoundary = new Set(
-          oldest === boundary ? [...takenAtBoundary, ...atOldest] : atOldest,
-        );
-        boundary = oldest;
-        pending = fetchPage(boundary);
-        // Handled when awaited on the next turn; this only keeps an early failure from being
-        // reported as unhandled while the write below is still running.
-        pending.catch(() => undefined);
-      } else {
-        pending = undefined;
-      }
-
       const records: CallRecord[] = [];
-      for (const call of fresh) {
+      for (const call of page) {
         try {
           records.push(toCallRecord(call));
         } catch (error) {
@@ -297,12 +315,17 @@ export class CallSync {
           );
         }
       }
-      rowsFetched += fresh.length;
+      rowsFetched += page.length;
       rowsWritten += await upsertCalls(this.deps.db, records);
       for (const record of records) {
         if (!maxUpdatedAt || record.updatedAt > maxUpdatedAt) maxUpdatedAt = record.updatedAt;
       }
       await this.save({ rowsFetched, rowsWritten, pagesFetched });
+    }
+    if (pager.truncated) {
+      this.deps.log.warn(
+        'platform sync: more calls share one createdAt than a page holds; some of them were not read',
+      );
     }
     return { maxUpdatedAt };
   }

@@ -10,8 +10,9 @@ import {
   type MockInstance,
   vi,
 } from 'vitest';
-import { TEST_CALL_METADATA } from '@switchboard/shared/web-call';
-import { calls } from '../db/schema';
+import { TEST_CALL_METADATA, WEB_CALL_SDK_TOKEN } from '@switchboard/shared/web-call';
+import { createSandbox, type Sandbox } from '@switchboard/sandbox/sandbox';
+import { agents, calls } from '../db/schema';
 import { DEMO_MEMBER } from '../modules/auth/demo-accounts';
 import {
   buildTestApp,
@@ -25,7 +26,8 @@ describe.each(databaseTargets)('talk to agent (web calls) on %s', (target) => {
     let ctx: Awaited<ReturnType<typeof buildTestApp>>;
     let member: Record<string, string>;
     let memberOfB: Record<string, string>;
-    let publicKey: string;
+    // What the web SDK sends as its Authorization: a fixed token the proxy ignores.
+    const publicKey = WEB_CALL_SDK_TOKEN;
     let dental: string;
 
     beforeAll(async () => {
@@ -40,7 +42,7 @@ describe.each(databaseTargets)('talk to agent (web calls) on %s', (target) => {
     });
     afterAll(() => ctx?.close());
 
-    it('answers the mode, the public key and a same-origin API base, never the private key', async () => {
+    it('answers the mode and the same-origin proxy, never a key', async () => {
       const anonymous = await ctx.app.inject({ method: 'GET', url: '/api/web-call/config' });
       expect(anonymous.statusCode).toBe(401);
       const res = await ctx.app.inject({
@@ -49,21 +51,18 @@ describe.each(databaseTargets)('talk to agent (web calls) on %s', (target) => {
         headers: member,
       });
       expect(res.statusCode).toBe(200);
-      const config = res.json<{ mode: string; publicKey: string; apiBaseUrl: string }>();
-      expect(config.mode).toBe('sandbox');
-      expect(config.publicKey).toMatch(/^sandbox-public-/);
-      expect(config.apiBaseUrl).toBe('/api/web-call/sandbox');
+      expect(res.json()).toEqual({ mode: 'sandbox', enabled: true, apiBaseUrl: '/api/web-call' });
       expect(res.body).not.toContain('sandbox-private-');
-      publicKey = config.publicKey;
+      expect(res.body).not.toContain('sandbox-public-');
       // The CSP needs nothing from Daily in sandbox mode.
       expect(String(res.headers['content-security-policy'])).not.toContain('daily.co');
     });
 
-    it('starts a web call through the pass-through, marks it a test call and hangs it up', async () => {
+    it('starts a web call through the proxy, marks it a test call and hangs it up', async () => {
       const sdkHeaders = { ...member, authorization: `Bearer ${publicKey}` };
       const created = await ctx.app.inject({
         method: 'POST',
-        url: '/api/web-call/sandbox/call/web',
+        url: '/api/web-call/call/web',
         headers: sdkHeaders,
         payload: {
           assistantId: dental,
@@ -144,7 +143,7 @@ describe.each(databaseTargets)('talk to agent (web calls) on %s', (target) => {
       const start = (headers: Record<string, string>, payload: object) =>
         ctx.app.inject({
           method: 'POST',
-          url: '/api/web-call/sandbox/call/web',
+          url: '/api/web-call/call/web',
           headers,
           payload,
         });
@@ -154,13 +153,17 @@ describe.each(databaseTargets)('talk to agent (web calls) on %s', (target) => {
       );
       expect(foreign.statusCode).toBe(404);
       expect(foreign.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
-      // The platform's own answers pass through unchanged: the SDK reads them.
-      const wrongKey = await start(
+      // The browser's Authorization is not what reaches the platform: the proxy sends its own key.
+      const anyToken = await start(
         { ...member, authorization: 'Bearer not-the-key' },
         { assistantId: dental },
       );
-      expect(wrongKey.statusCode).toBe(401);
-      expect(wrongKey.json()).toMatchObject({ statusCode: 401 });
+      expect(anyToken.statusCode).toBe(201);
+      await ctx.app.inject({
+        method: 'POST',
+        url: `/api/web-call/sandbox/web-call/${anyToken.json<{ id: string }>().id}/hang-up`,
+        headers: member,
+      });
       const none = await start({ ...member, authorization: `Bearer ${publicKey}` }, {});
       expect(none.statusCode).toBe(400);
       expect(none.json()).toMatchObject({
@@ -185,7 +188,7 @@ describe.each(databaseTargets)('talk to agent (web calls) on %s', (target) => {
       const start = (payload: object, headers = member) =>
         ctx.app.inject({
           method: 'POST',
-          url: '/api/web-call/sandbox/call/web',
+          url: '/api/web-call/call/web',
           headers: { ...headers, authorization: `Bearer ${publicKey}` },
           payload,
         });
@@ -295,41 +298,160 @@ describe.each(databaseTargets)('talk to agent (web calls) on %s', (target) => {
     });
   });
 
-  describe('with a live platform', () => {
+  describe('with a live platform (a standalone sandbox at VAPI_BASE_URL)', () => {
+    const PRIVATE_KEY = 'live-private-key-123';
+    const PUBLIC_KEY = 'live-public-key-456';
+    let platform: Sandbox;
+    let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+    let member: Record<string, string>;
+    let memberOfB: Record<string, string>;
+    let own: string;
+    let fetchSpy: MockInstance<typeof fetch>;
+
+    beforeAll(async () => {
+      platform = await createSandbox({
+        privateKey: PRIVATE_KEY,
+        publicKey: PUBLIC_KEY,
+        totalCalls: 10,
+        simulator: { intervalMs: 0, webCallMs: 60_000 },
+      });
+      ctx = await buildTestApp(target, {
+        VAPI_API_KEY: PRIVATE_KEY,
+        PUBLIC_URL: 'https://switchboard.example.com',
+        VAPI_PUBLIC_KEY: PUBLIC_KEY,
+        // A trailing slash, as people write it.
+        VAPI_BASE_URL: `${platform.baseUrl}/`,
+        SYNC_INTERVAL_SECONDS: '3600',
+      });
+      // The platform's assistants arrive unassigned; the admin gives one to business A.
+      await ctx.app.callSync.runNow();
+      own = platform.demo.assistantIds[0]!;
+      const a = await createBusinessWithMember(ctx.app);
+      const b = await createBusinessWithMember(ctx.app);
+      await ctx.app.database.db
+        .update(agents)
+        .set({ businessId: a.businessId })
+        .where(eq(agents.platformAssistantId, own));
+      member = await sessionHeaders(ctx.app, a.userName);
+      memberOfB = await sessionHeaders(ctx.app, b.userName);
+    });
+    afterAll(async () => {
+      await ctx?.close();
+      await platform?.close();
+    });
+    beforeEach(() => {
+      fetchSpy = vi.spyOn(globalThis, 'fetch');
+    });
+    afterEach(() => fetchSpy.mockRestore());
+    /** The requests that reached the platform's POST /call/web. */
+    const platformRequests = () =>
+      fetchSpy.mock.calls.filter(
+        ([url]) => typeof url === 'string' && url === `${platform.baseUrl}/call/web`,
+      );
+    const start = (headers: Record<string, string>, payload: object) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/web-call/call/web',
+        headers: { ...headers, authorization: `Bearer ${WEB_CALL_SDK_TOKEN}` },
+        payload,
+      });
+
+    it('answers the mode and the same-origin proxy, never a key; the CSP needs no platform host', async () => {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/web-call/config',
+        headers: member,
+      });
+      expect(res.json()).toEqual({ mode: 'live', enabled: true, apiBaseUrl: '/api/web-call' });
+      expect(res.body).not.toContain(PRIVATE_KEY);
+      expect(res.body).not.toContain(PUBLIC_KEY);
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toMatch(/script-src 'self' https:\/\/c\.daily\.co/);
+      expect(csp).toMatch(/connect-src 'self' https:\/\/\*\.daily\.co [^;]*wss:\/\/\*\.daily\.co/);
+      expect(csp).not.toContain(new URL(platform.baseUrl).host);
+    });
+
+    it("starts a call for the business's own assistant with the server's public key", async () => {
+      const res = await start(member, {
+        assistantId: own,
+        assistantOverrides: { variableValues: { name: 'Pat' }, metadata: TEST_CALL_METADATA },
+      });
+      expect(res.statusCode).toBe(201);
+      const call = res.json<{ id: string; type: string }>();
+      expect(call.type).toBe('webCall');
+      // What reached the platform: its public key, never the browser's token; our origin.
+      const [request] = platformRequests();
+      const headers = request?.[1]?.headers as Record<string, string>;
+      expect(headers.authorization).toBe(`Bearer ${PUBLIC_KEY}`);
+      expect(headers.origin).toBe('https://switchboard.example.com');
+      // The call exists on the platform.
+      const onPlatform = await fetch(`${platform.baseUrl}/call/${call.id}`, {
+        headers: { authorization: `Bearer ${PRIVATE_KEY}` },
+      });
+      expect(onPlatform.status).toBe(200);
+      expect(await onPlatform.json()).toMatchObject({ id: call.id, assistantId: own });
+    });
+
+    it("answers 404 for another business's assistant, and nothing reaches the platform", async () => {
+      const res = await start(memberOfB, { assistantId: own });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+      expect(platformRequests()).toHaveLength(0);
+    });
+
+    it('refuses an inline assistant (400), and nothing reaches the platform', async () => {
+      const res = await start(member, {
+        assistant: { name: 'Mine', model: { provider: 'openai', model: 'gpt-4o' } },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(platformRequests()).toHaveLength(0);
+    });
+
+    it("passes the platform's own refusal through unchanged", async () => {
+      // Gone from the platform, still one of ours until the next sync.
+      const gone = await fetch(`${platform.baseUrl}/assistant/${own}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${PRIVATE_KEY}` },
+      });
+      expect(gone.status).toBe(200);
+      const res = await start(member, { assistantId: own });
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+      expect(res.json()).toMatchObject({ statusCode: res.statusCode });
+    });
+  });
+
+  describe('with a live platform but no public key', () => {
     let ctx: Awaited<ReturnType<typeof buildTestApp>>;
     beforeAll(async () => {
       ctx = await buildTestApp(target, {
         VAPI_API_KEY: 'live-private-key-123',
         PUBLIC_URL: 'https://switchboard.example.com',
-        VAPI_PUBLIC_KEY: 'live-public-key-456',
-        VAPI_BASE_URL: 'https://platform.example.test/',
+        VAPI_BASE_URL: 'http://127.0.0.1:9',
       });
     });
     afterAll(() => ctx?.close());
 
-    it("answers the platform's public key and API, and the CSP admits the call client's hosts", async () => {
+    it('says web calls are off and refuses to start one with a clear 409', async () => {
       const b = await createBusinessWithMember(ctx.app);
       const headers = await sessionHeaders(ctx.app, b.userName);
-      const res = await ctx.app.inject({ method: 'GET', url: '/api/web-call/config', headers });
-      expect(res.json()).toEqual({
-        mode: 'live',
-        publicKey: 'live-public-key-456',
-        apiBaseUrl: 'https://platform.example.test',
-      });
-      expect(res.body).not.toContain('live-private-key-123');
-      const csp = String(res.headers['content-security-policy']);
-      expect(csp).toMatch(/script-src 'self' https:\/\/c\.daily\.co/);
-      expect(csp).toMatch(
-        /connect-src 'self' https:\/\/platform\.example\.test [^;]*wss:\/\/\*\.daily\.co/,
-      );
-      // No sandbox behind a live platform.
-      const passThrough = await ctx.app.inject({
+      const config = await ctx.app.inject({ method: 'GET', url: '/api/web-call/config', headers });
+      expect(config.json()).toEqual({ mode: 'live', enabled: false, apiBaseUrl: '/api/web-call' });
+      const res = await ctx.app.inject({
         method: 'POST',
-        url: '/api/web-call/sandbox/call/web',
+        url: '/api/web-call/call/web',
         headers,
         payload: { assistantId: 'x' },
       });
-      expect(passThrough.statusCode).toBe(404);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ error: { code: 'WEB_CALLS_NOT_CONFIGURED' } });
+      // No sandbox rooms behind a live platform.
+      const room = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/web-call/sandbox/web-call/b6c9b0c4-0000-4000-8000-000000000001',
+        headers,
+      });
+      expect(room.statusCode).toBe(404);
     });
   });
 });

@@ -9,9 +9,9 @@ const tags = ['web-call'];
 const roomParams = z.object({ id: z.uuid({ error: 'id must be a UUID' }) });
 
 /**
- * GET /api/web-call/config, and in sandbox mode the same-origin pass-through the web SDK talks
- * to (`apiBaseUrl` + "/call/web") and the sandbox call client's room (its status, hang-up).
- * The pass-through answers with the platform's own status and body (the SDK reads them), so a
+ * GET /api/web-call/config; the proxy the web SDK talks to in both modes (`apiBaseUrl` +
+ * "/call/web"); in sandbox mode the sandbox call client's room (its status, hang-up).
+ * The proxy answers with the platform's own status and body (the SDK reads them), so a
  * platform refusal keeps the platform's NestJS shape; our own refusals (session, foreign agent)
  * have ours, and so do refusals of what the allow-list does not admit (web-call-request.ts).
  */
@@ -25,7 +25,7 @@ export const webCallRoutes =
         schema: {
           tags,
           summary:
-            "What the browser's call client needs: the platform mode, its public key (never the private one) and API base",
+            "What the browser's call client needs: the platform mode, whether web calls can start, and where the SDK sends POST /call/web",
           response: { 200: webCallConfigSchema },
         },
       },
@@ -33,24 +33,20 @@ export const webCallRoutes =
     );
 
     app.post(
-      '/web-call/sandbox/call/web',
+      '/web-call/call/web',
       {
         config: { access: 'member' },
         schema: {
           tags,
           summary:
-            "Sandbox mode: the platform's POST /call/web, for the web SDK (Authorization: Bearer <public key>)",
+            "The platform's POST /call/web for the web SDK, in both modes: the business's own assistant only, sent on with the server's public key",
           // Allow-listed: an own assistant with harmless overrides, never inline definitions,
           // servers, credentials or headers (they would hand our webhooks to the caller).
           body: webCallRequestSchema,
         },
       },
       async (request, reply) => {
-        const answer = await deps.webCalls.createSandboxWebCall(
-          agentScopeOf(request),
-          request.body,
-          request.headers.authorization,
-        );
+        const answer = await deps.webCalls.createWebCall(agentScopeOf(request), request.body);
         return reply.status(answer.status).send(answer.body);
       },
     );

@@ -1,11 +1,14 @@
-import type { WebCallConfig } from '@switchboard/shared/web-call';
+import { WEB_CALL_API_BASE, type WebCallConfig } from '@switchboard/shared/web-call';
 import { AppError, notFound } from '../lib/app-error';
 import type { AgentScope } from '../modules/agents/agents.repository';
 import type { PlatformRuntime } from './platform-runtime';
 import type { WebCallRequest } from './web-call-request';
 
-/** Where the browser reaches the sandbox platform's web-call routes: a path on our own origin. */
+/** Where the browser reaches the sandbox platform's web-call rooms: a path on our own origin. */
 export const SANDBOX_PASS_THROUGH = '/api/web-call/sandbox';
+
+/** How long the platform may take to create a web call before the browser is told it failed. */
+const CREATE_TIMEOUT_MS = 30_000;
 
 /** A platform answer passed on to the browser as it is (status and JSON body). */
 export type PassThrough = { status: number; body: unknown };
@@ -14,33 +17,32 @@ type Deps = {
   platform: Pick<PlatformRuntime, 'publicKey' | 'sandbox'> & { mode: 'live' | 'sandbox' };
   /** The live platform's API base (VAPI_BASE_URL). */
   liveBaseUrl: string;
+  /**
+   * Our public origin (PUBLIC_URL), sent as the Origin of the proxied request: the platform
+   * may restrict a public key to the origins it is used from, and ours is where users are.
+   */
+  origin: string | undefined;
   /** Resolves when the agent is in the scope; throws 404 otherwise. */
   requireAgent: (scope: AgentScope, assistantId: string) => Promise<unknown>;
 };
 
 /**
- * "Talk to agent": what the browser's web SDK needs, and in sandbox mode a same-origin
- * pass-through to the in-process sandbox platform (which listens on a loopback port the
- * browser cannot, and under our CSP may not, reach). The pass-through adds what the real
- * platform does with a public key that we cannot: only the business's own agents.
+ * "Talk to agent": the web SDK's `POST /call/web` goes through this proxy in both modes. It
+ * admits only the business's own assistant (what the platform cannot do with a public key,
+ * which opens every assistant of the account) and an allow-listed body, and sends the request
+ * on with the server's own public key; the browser has no key. In sandbox mode it also serves
+ * the rooms of the in-process sandbox (which listens on a loopback port the browser cannot,
+ * and under our CSP may not, reach).
  */
 export class WebCallService {
   constructor(private readonly deps: Deps) {}
 
   config(): WebCallConfig {
     const { platform } = this.deps;
-    if (platform.mode === 'sandbox') {
-      return {
-        mode: 'sandbox',
-        publicKey: platform.publicKey ?? null,
-        apiBaseUrl: SANDBOX_PASS_THROUGH,
-      };
-    }
     return {
-      mode: 'live',
-      publicKey: platform.publicKey ?? null,
-      // The SDK appends "/call/web" to it: a trailing slash would make "//call/web".
-      apiBaseUrl: this.deps.liveBaseUrl.replace(/\/+$/, ''),
+      mode: platform.mode,
+      enabled: Boolean(platform.publicKey),
+      apiBaseUrl: WEB_CALL_API_BASE,
     };
   }
 
@@ -54,6 +56,12 @@ export class WebCallService {
       );
     }
     return sandbox.baseUrl;
+  }
+
+  /** The platform's API base: the in-process sandbox, or VAPI_BASE_URL. */
+  private platformBaseUrl(): string {
+    const { sandbox } = this.deps.platform;
+    return (sandbox ? sandbox.baseUrl : this.deps.liveBaseUrl).replace(/\/+$/, '');
   }
 
   /** The sandbox's room URL as the browser reaches it through the pass-through. */
@@ -73,31 +81,57 @@ export class WebCallService {
   }
 
   /**
-   * POST /call/web on the sandbox, with the SDK's own Authorization (the public key). Only the
-   * allow-listed request (web-call-request.ts) is sent on, never the browser's raw body.
+   * POST /call/web on the platform with the server's public key (never the browser's
+   * Authorization), for the scope's own assistant. Only the allow-listed request
+   * (web-call-request.ts) is sent on, never the browser's raw body; the platform's answer comes
+   * back as it is.
    */
-  async createSandboxWebCall(
-    scope: AgentScope,
-    body: WebCallRequest,
-    authorization: string | undefined,
-  ): Promise<PassThrough> {
-    const base = this.sandboxBaseUrl();
+  async createWebCall(scope: AgentScope, body: WebCallRequest): Promise<PassThrough> {
+    const { publicKey, sandbox } = this.deps.platform;
+    if (!publicKey) {
+      throw new AppError(
+        'WEB_CALLS_NOT_CONFIGURED',
+        409,
+        'Web calls are not set up: the server has no VAPI_PUBLIC_KEY.',
+      );
+    }
     await this.requireOwnTarget(scope, body);
-    const response = await fetch(`${base}/call/web`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...(authorization ? { authorization } : {}),
-      },
-      body: JSON.stringify(body),
-    });
-    const answer = (await response.json()) as Record<string, unknown>;
-    if (response.ok && typeof answer.id === 'string') {
+    let response: Response;
+    try {
+      response = await fetch(`${this.platformBaseUrl()}/call/web`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${publicKey}`,
+          ...(this.deps.origin ? { origin: this.deps.origin } : {}),
+        },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(CREATE_TIMEOUT_MS),
+      });
+    } catch (error) {
+      throw new AppError(
+        'PLATFORM_ERROR',
+        502,
+        'The voice platform could not be reached to start the call; try again.',
+        undefined,
+        { cause: error },
+      );
+    }
+    const text = await response.text();
+    let answer: unknown;
+    try {
+      answer = JSON.parse(text);
+    } catch {
+      throw new AppError(
+        'PLATFORM_ERROR',
+        502,
+        `The voice platform answered ${response.status} with something that is not JSON.`,
+      );
+    }
+    if (sandbox && response.ok && isRecord(answer) && typeof answer.id === 'string') {
       const roomUrl = this.browserRoomUrl(answer.id);
       answer.webCallUrl = roomUrl;
-      if (answer.transport && typeof answer.transport === 'object') {
-        answer.transport = { ...answer.transport, callUrl: roomUrl };
-      }
+      if (isRecord(answer.transport)) answer.transport = { ...answer.transport, callUrl: roomUrl };
     }
     return { status: response.status, body: answer };
   }
@@ -127,4 +161,8 @@ export class WebCallService {
     );
     return { status: response.status, body: await response.json() };
   }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return !!value && typeof value === 'object' && !Array.isArray(value);
 }

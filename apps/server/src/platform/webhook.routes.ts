@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../lib/app-error';
 import { cleanDeep } from '../lib/control-characters';
-import { upsertCalls } from '../modules/calls/calls.repository';
+import { upsertCallReport, upsertCalls } from '../modules/calls/calls.repository';
 import { InvalidCallError, toCallRecord } from './call-record';
 import type { PlatformRuntime } from './platform-runtime';
 import { checkWebhookAuth } from './webhook-auth';
@@ -153,7 +153,13 @@ export const webhookRoutes =
                 throw new AppError('VALIDATION_ERROR', 400, error.message);
               throw error;
             }
-            await upsertCalls(app.database.db, [record]);
+            // A report's analysis, cost and ended reason are kept even when a sync already
+            // stored a newer copy of the call; a status update never rolls a newer copy back.
+            if (message.type === 'end-of-call-report') {
+              await upsertCallReport(app.database.db, record, message);
+            } else {
+              await upsertCalls(app.database.db, [record]);
+            }
             return reply.send({ received: true });
           }
           case 'tool-calls': {

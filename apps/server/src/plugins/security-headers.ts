@@ -6,7 +6,8 @@ import type { Config } from '../config';
  * What the live platform's browser call client (`@vapi-ai/web` on daily-js, call-object mode)
  * loads and connects to, per Daily's CSP guide: the call-machine bundle from Daily's CDN (loaded
  * as a <script>, not eval'd: the client sets `avoidEval`), its WebAssembly noise cancellation,
- * Daily's HTTPS and WebSocket signalling, and the platform's API for POST /call/web.
+ * Daily's HTTPS and WebSocket signalling. POST /call/web goes to our own proxy (same origin), so
+ * the browser needs no connection to the platform's API.
  */
 export const DAILY_SCRIPT_SOURCES = ['https://c.daily.co', 'https://*.daily.co'];
 export const DAILY_CONNECT_SOURCES = [
@@ -17,7 +18,7 @@ export const DAILY_CONNECT_SOURCES = [
 ];
 
 type CspConfig = Pick<Config, 'publicUrl'> & {
-  platform: Pick<Config['platform'], 'apiKey' | 'baseUrl'>;
+  platform: Pick<Config['platform'], 'apiKey'>;
 };
 
 /**
@@ -29,7 +30,6 @@ type CspConfig = Pick<Config, 'publicUrl'> & {
 export function contentSecurityDirectives(config: CspConfig): Record<string, string[]> {
   const https = config.publicUrl?.startsWith('https://') ?? false;
   const live = Boolean(config.platform.apiKey);
-  const platformOrigin = live ? [new URL(config.platform.baseUrl).origin] : [];
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", ...(live ? [...DAILY_SCRIPT_SOURCES, "'wasm-unsafe-eval'"] : [])],
@@ -37,7 +37,7 @@ export function contentSecurityDirectives(config: CspConfig): Record<string, str
     imgSrc: ["'self'", 'data:', 'blob:'],
     fontSrc: ["'self'", 'data:'],
     mediaSrc: ["'self'", 'blob:', 'data:'],
-    connectSrc: ["'self'", ...(live ? [...platformOrigin, ...DAILY_CONNECT_SOURCES] : [])],
+    connectSrc: ["'self'", ...(live ? DAILY_CONNECT_SOURCES : [])],
     workerSrc: ["'self'", 'blob:'],
     objectSrc: ["'none'"],
     frameAncestors: ["'none'"],

@@ -1,7 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { executeRows, type Db } from '../../db/client';
 import { calls } from '../../db/schema';
-import type { CallRecord } from '../../platform/call-record';
+import { evaluationText, type CallRecord } from '../../platform/call-record';
 
 /**
  * Inserts or updates calls by id. Newer data wins: a row is only replaced by a version whose
@@ -43,6 +43,57 @@ export async function upsertCalls(db: Db, records: CallRecord[]): Promise<number
     })
     .returning({ id: calls.id });
   return written.length;
+}
+
+/**
+ * What an end-of-call report says about the call that no copy of the call may take back: the
+ * platform can send the report with a copy of the call older than one a sync already stored
+ * (the analysis is computed after the call's last update).
+ */
+export const CALL_REPORT_FIELDS = [
+  'endedReason',
+  'analysis',
+  'artifact',
+  'cost',
+  'costs',
+  'costBreakdown',
+] as const;
+
+/**
+ * Stores an end-of-call report: like upsertCalls when its copy of the call is as new as the
+ * stored one; when the stored copy is newer, that copy is kept and the report's own fields
+ * (CALL_REPORT_FIELDS, those it carries) are merged into it. Returns how many rows were written.
+ */
+export async function upsertCallReport(
+  db: Db,
+  record: CallRecord,
+  /** The end-of-call-report message; only its CALL_REPORT_FIELDS are read. */
+  report: Record<string, unknown>,
+): Promise<number> {
+  const written = await upsertCalls(db, [record]);
+  const fields = Object.fromEntries(
+    CALL_REPORT_FIELDS.filter((field) => report[field] !== undefined && report[field] !== null).map(
+      (field) => [field, report[field]],
+    ),
+  );
+  if (written > 0 || Object.keys(fields).length === 0) return written;
+  const analysis = fields.analysis as { successEvaluation?: unknown } | undefined;
+  const evaluation = evaluationText(analysis?.successEvaluation);
+  const merged = await db
+    .update(calls)
+    .set({
+      ...(typeof fields.endedReason === 'string' ? { endedReason: fields.endedReason } : {}),
+      ...(evaluation !== null ? { successEvaluation: evaluation } : {}),
+      ...(typeof fields.cost === 'number' && Number.isFinite(fields.cost)
+        ? { cost: fields.cost }
+        : {}),
+      ...(record.isTest ? { isTest: true } : {}),
+      payload: sql`${calls.payload} || ${JSON.stringify(fields)}::jsonb`,
+      ingestedAt: sql`now()`,
+    })
+    .where(and(eq(calls.id, record.id), gt(calls.updatedAt, record.updatedAt)))
+    .returning({ id: calls.id });
+  return merged.length;
 }
 
 /** A call-log filter, resolved: instants instead of dates, digits instead of a phone number. */

@@ -21,7 +21,7 @@ function stubAgentApi(handlers: Parameters<typeof stubApi>[0] = {}) {
       [ANALYTICS]: () => jsonResponse(buildAgentAnalytics()),
       // The "Talk to agent" panel's settings.
       'GET /api/web-call/config': () =>
-        jsonResponse({ mode: 'sandbox', publicKey: 'pk', apiBaseUrl: '/api/web-call/sandbox' }),
+        jsonResponse({ mode: 'sandbox', enabled: true, apiBaseUrl: '/api/web-call' }),
       ...handlers,
     },
     { session: buildSessionUser() },

@@ -2,7 +2,7 @@ import type { WebCallConfig } from '@switchboard/shared/web-call';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 
-/** GET /api/web-call/config: the platform mode, its public key and where the SDK sends POST /call/web. */
+/** GET /api/web-call/config: the platform mode, whether web calls can start, and where the SDK sends POST /call/web. */
 export function getWebCallConfig(signal?: AbortSignal): Promise<WebCallConfig> {
   return apiFetch<WebCallConfig>('/web-call/config', { signal });
 }

@@ -13,10 +13,10 @@ function renderPanel() {
 }
 
 describe('Talk to agent panel', () => {
-  it('offers a call when the platform has a public key, and refuses malformed variable values', async () => {
+  it('offers a call when web calls are enabled, and refuses malformed variable values', async () => {
     stubApi({
       'GET /api/web-call/config': () =>
-        jsonResponse({ mode: 'sandbox', publicKey: 'pk', apiBaseUrl: '/api/web-call/sandbox' }),
+        jsonResponse({ mode: 'sandbox', enabled: true, apiBaseUrl: '/api/web-call' }),
     });
     renderPanel();
     const start = await screen.findByRole('button', { name: 'Start call' });
@@ -34,7 +34,7 @@ describe('Talk to agent panel', () => {
   it('says web calls are not set up when a live platform has no public key', async () => {
     stubApi({
       'GET /api/web-call/config': () =>
-        jsonResponse({ mode: 'live', publicKey: null, apiBaseUrl: 'https://api.vapi.ai' }),
+        jsonResponse({ mode: 'live', enabled: false, apiBaseUrl: '/api/web-call' }),
     });
     renderPanel();
     expect(await screen.findByText('Web calls are not set up')).toBeInTheDocument();

@@ -32,7 +32,7 @@ export function TalkToAgentPanel({ agentId, agentName }: TalkToAgentPanelProps) 
   const [opened, setOpened] = useState(false);
   const [variables, setVariables] = useState('');
   const parsed = parseVariableValues(variables);
-  const notConfigured = config.data && !config.data.publicKey;
+  const notConfigured = config.data && !config.data.enabled;
   const live = state.phase === 'joining' || state.phase === 'joined';
 
   const start = () => {
@@ -94,7 +94,7 @@ export function TalkToAgentPanel({ agentId, agentName }: TalkToAgentPanelProps) 
               leftSection={<IconPhoneCall size={18} />}
               onClick={start}
               loading={config.isPending}
-              disabled={!config.data?.publicKey || 'error' in parsed}
+              disabled={!config.data?.enabled || 'error' in parsed}
             >
               Start call
             </Button>

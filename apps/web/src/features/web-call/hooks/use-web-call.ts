@@ -1,5 +1,9 @@
 import type VapiModule from '@vapi-ai/web';
-import { TEST_CALL_METADATA, type WebCallConfig } from '@switchboard/shared/web-call';
+import {
+  TEST_CALL_METADATA,
+  WEB_CALL_SDK_TOKEN,
+  type WebCallConfig,
+} from '@switchboard/shared/web-call';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { chooseCallClientMode } from '../call-client/daily-switch';
 import { callReducer, canStart, initialCallState, needsLeave } from '../state/call-state';
@@ -50,11 +54,13 @@ export function useWebCall(config: WebCallConfig | undefined) {
 
   const client = useCallback(async (): Promise<Vapi> => {
     if (vapiRef.current) return vapiRef.current;
-    if (!config?.publicKey) throw new Error('Web calls are not configured.');
+    if (!config?.enabled) throw new Error('Web calls are not configured.');
     await chooseCallClientMode(config.mode);
     const Vapi = await loadVapi();
+    // POST /call/web goes to our proxy, which checks the agent is the business's own and adds
+    // the platform's public key itself: the browser has no key, only this fixed token.
     const vapi = new Vapi(
-      config.publicKey,
+      WEB_CALL_SDK_TOKEN,
       sdkBaseUrl(config.apiBaseUrl),
       // Daily's call machine as a <script> from its CDN instead of eval (our CSP has no unsafe-eval).
       config.mode === 'live' ? { avoidEval: true } : undefined,
