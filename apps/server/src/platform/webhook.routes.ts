@@ -111,13 +111,6 @@ export const webhookRoutes =
         // Authenticate before the body is validated: strangers learn nothing about our schema.
         preValidation: async (request) => {
           const auth = deps.platform.webhookAuth;
-          if (!auth) {
-            throw new AppError(
-              'WEBHOOKS_DISABLED',
-              401,
-              'Webhooks are not accepted: no webhook secret is configured',
-            );
-          }
           const problem = checkWebhookAuth(auth, request.headers, request.rawBody ?? '');
           if (problem) {
             request.log.warn({ problem }, 'platform webhook refused');

@@ -15,11 +15,15 @@ import {
   type AgentRow,
   type AgentScope,
 } from './agents.repository';
-import { assistantDtoFromSettings, settingsFromAssistant } from './assistant-settings';
+import {
+  assistantDtoFromSettings,
+  settingsFromAssistant,
+  type OurServer,
+} from './assistant-settings';
 
 type Deps = {
   db: Db;
-  platform: Pick<PlatformRuntime, 'client' | 'webhookUrl'>;
+  platform: Pick<PlatformRuntime, 'client' | 'webhookUrl' | 'serverAuth' | 'webhookAuth'>;
   log: FastifyBaseLogger;
   now?: () => Date;
 };
@@ -65,6 +69,12 @@ export class AgentsService {
     this.now = deps.now ?? (() => new Date());
   }
 
+  /** Our webhook and its authentication, for an assistant's and its tools' `server`. */
+  private ourServer(): OurServer | undefined {
+    const url = this.deps.platform.webhookUrl();
+    return url ? { url, ...this.deps.platform.serverAuth } : undefined;
+  }
+
   async list(scope: AgentScope): Promise<Agent[]> {
     return (await listAgents(this.deps.db, scope, this.now())).map(toAgent);
   }
@@ -104,7 +114,7 @@ export class AgentsService {
     let assistant: Vapi.Assistant;
     try {
       assistant = await sdk.assistants.create(
-        assistantDtoFromSettings(settings, { serverUrl: this.deps.platform.webhookUrl() }),
+        assistantDtoFromSettings(settings, { server: this.ourServer() }),
       );
     } catch (error) {
       throw platformFailure('create agent', error);
@@ -136,7 +146,7 @@ export class AgentsService {
       updated = await this.deps.platform.client.sdk.assistants.update({
         id: agentId,
         ...assistantDtoFromSettings(settings, {
-          serverUrl: this.deps.platform.webhookUrl() ?? existing.server?.url,
+          server: this.ourServer(),
           existing,
         }),
       });
