@@ -1,13 +1,20 @@
 import { VapiError, type Vapi } from '@vapi-ai/server-sdk';
-import type { Agent, AgentSettings, AgentSettingsResponse } from '@switchboard/shared/agents';
+import type {
+  Agent,
+  AgentHealth,
+  AgentSettings,
+  AgentSettingsResponse,
+} from '@switchboard/shared/agents';
 import { successRatePercent, roundTo2 } from '@switchboard/shared/analytics';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { describePlatformError } from '../../platform/platform-client';
 import type { PlatformRuntime } from '../../platform/platform-runtime';
+import { agentHealth, repairBody } from './agent-health';
 import {
   findAgent,
+  findLastWebhookAt,
   insertAgent,
   listAgents,
   markAgentRemoved,
@@ -159,6 +166,43 @@ export class AgentsService {
     }
     await updateAgentName(this.deps.db, agentId, updated.name ?? settings.name);
     return this.get(scope, agentId);
+  }
+
+  /** Whether the platform reaches us for this agent (see agentHealth). */
+  async health(scope: AgentScope, agentId: string): Promise<AgentHealth> {
+    await this.get(scope, agentId);
+    const assistant = await this.fetchAssistant(agentId, 'fetch agent');
+    return agentHealth(assistant, this.ourServer(), await findLastWebhookAt(this.deps.db, agentId));
+  }
+
+  /**
+   * Points the assistant and our tools at us again with our authentication (a PATCH of its
+   * server and model as the platform has them now, foreign fields and tools kept).
+   */
+  async repair(scope: AgentScope, agentId: string): Promise<AgentHealth> {
+    await this.get(scope, agentId);
+    const ours = this.ourServer();
+    if (!ours)
+      throw new AppError(
+        'CONFLICT',
+        409,
+        'Switchboard does not know its own webhook address yet: set PUBLIC_URL',
+      );
+    const existing = await this.fetchAssistant(agentId, 'repair agent');
+    let updated: Vapi.Assistant;
+    try {
+      updated = await this.deps.platform.client.sdk.assistants.update({
+        id: agentId,
+        ...repairBody(existing, ours),
+      });
+    } catch (error) {
+      if (isPlatformNotFound(error)) {
+        await markAgentRemoved(this.deps.db, agentId);
+        throw notFound('Agent');
+      }
+      throw platformFailure('repair agent', error);
+    }
+    return agentHealth(updated, ours, await findLastWebhookAt(this.deps.db, agentId));
   }
 
   /** Deletes the assistant on the platform; its calls stay in the store. */
