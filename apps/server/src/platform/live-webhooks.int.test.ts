@@ -65,6 +65,18 @@ describe.each(databaseTargets)('webhooks in live mode on %s', (target) => {
       const restarted = await buildApp(scratch.config);
       expect(restarted.platform.webhookAuth.secret).toBe(secret);
       await restarted.close();
+      if (target === 'postgres') {
+        // Two instances starting at once on one database (PGlite allows only one process).
+        const fresh = await createScratchConfig(target, liveEnv('https://switchboard.example.com'));
+        try {
+          const both = await Promise.all([buildApp(fresh.config), buildApp(fresh.config)]);
+          const [a, b] = both.map((app) => app.platform.webhookAuth.secret);
+          expect(a).toBe(b);
+          await Promise.all(both.map((app) => app.close()));
+        } finally {
+          await fresh.cleanup();
+        }
+      }
     } finally {
       await scratch.cleanup();
     }
@@ -156,6 +168,13 @@ describe.each(databaseTargets)('webhooks in live mode on %s', (target) => {
       const ended = await sandbox.simulateCall({ assistantId: bare.id, tool: 'none' });
       const rows = await ctx.app.database.db.select().from(calls).where(eq(calls.id, ended.id));
       expect(rows).toEqual([]);
+      // What the sandbox sent — the report, with no header — is answered 401.
+      const replay = await fetch(`${publicUrl}${WEBHOOK_PATH}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ message: { type: 'end-of-call-report', call: ended } }),
+      });
+      expect(replay.status).toBe(401);
     });
   });
 });
