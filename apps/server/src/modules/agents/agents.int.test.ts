@@ -344,6 +344,22 @@ describe.each(databaseTargets)('agents on %s', (target) => {
     expect(after).toBe(before);
   });
 
+  it('answers 400 with the platform’s reason when the platform refuses the settings', async () => {
+    const before = (await ctx.app.platform.client.sdk.assistants.list({ limit: 1000 })).length;
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/agents',
+      headers: member,
+      payload: { ...settings, modelProvider: 'openai', model: 'no-such-model' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<WireError>().error.message).toMatch(
+      /^Failed to create agent: model\.model must be one of the following values/,
+    );
+    const after = (await ctx.app.platform.client.sdk.assistants.list({ limit: 1000 })).length;
+    expect(after).toBe(before);
+  });
+
   it("lists the demo agents with last-7-day figures equal to each agent's analytics", async () => {
     await ctx.app.callSync.runNow();
     const demo = await sessionHeaders(ctx.app, DEMO_MEMBER.userName);

@@ -53,11 +53,15 @@ function toAgent(row: AgentRow): Agent {
   };
 }
 
-/** "Failed to fetch agent: <why>": the seed's wording, with the platform's reason. */
+/**
+ * "Failed to fetch agent: <why>": the seed's wording, with the platform's reason. A body the
+ * platform refuses (400, e.g. a model name it does not offer) is bad input, not our failure.
+ */
 function platformFailure(action: string, error: unknown): AppError {
+  const refused = error instanceof VapiError && error.statusCode === 400;
   return new AppError(
-    'PLATFORM_ERROR',
-    502,
+    refused ? 'VALIDATION_ERROR' : 'PLATFORM_ERROR',
+    refused ? 400 : 502,
     `Failed to ${action}: ${describePlatformError(error)}`,
   );
 }
