@@ -28,7 +28,7 @@ import { documentedProperties } from '../platform-document';
 import type { ServerTarget, WebhookSender } from './webhooks';
 
 // Live calls: each one is added to the store as it progresses (queued → ringing → in-progress →
-// ended) and its server messages are POSTed to the assistant's server URL. A simulated call takes
+// ended) and its server messages are POSTed to its Server (the assistant's, number's or org's). A simulated call takes
 // about a second of wall-clock time, but its startedAt/endedAt describe a realistic call that
 // ends now (createdAt is back-dated accordingly).
 
@@ -55,7 +55,7 @@ export interface WebCallRequest {
   extra: Partial<Vapi.Call> & { webCallUrl?: string };
 }
 
-/** What the simulated customer of an outbound call does (`metadata.sandboxScenario`). */
+/** What the simulated customer of an outbound call does (`assistantOverrides.metadata.sandboxScenario`). */
 export const OUTBOUND_SCENARIOS = ['create_enquiry', 'book_appointment', 'none'] as const;
 export type OutboundScenario = (typeof OUTBOUND_SCENARIOS)[number];
 
