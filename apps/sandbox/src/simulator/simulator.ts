@@ -28,9 +28,9 @@ import { documentedProperties } from '../platform-document';
 import type { ServerTarget, WebhookSender } from './webhooks';
 
 // Live calls: each one is added to the store as it progresses (queued → ringing → in-progress →
-// ended) and its server messages are POSTed to its Server (the assistant's, number's or org's). A simulated call takes
-// about a second of wall-clock time, but its startedAt/endedAt describe a realistic call that
-// ends now (createdAt is back-dated accordingly).
+// ended) and its server messages are POSTed to its Server (the assistant's, else the number's,
+// else the org's). A simulated call takes about a second of wall-clock time, but its
+// startedAt/endedAt describe a realistic call that ends now (createdAt is back-dated accordingly).
 
 export type SupportedEndedReason = (typeof REASONS)[number]['reason'];
 
