@@ -59,6 +59,20 @@ export function loadSandboxConfig(
   }
   const c = parsed.data;
   const secret = c.SANDBOX_WEBHOOK_SECRET;
+  const url = c.SANDBOX_SERVER_URL;
+  // The demo assistants' server authenticates as the platform would be told to: a static
+  // header, a bearer header, or an HMAC webhook credential its credentialId names.
+  const hmacCredentialId = '00000000-0000-4000-8000-00000000c0de';
+  const server =
+    url === undefined
+      ? undefined
+      : !secret
+        ? { url }
+        : c.SANDBOX_WEBHOOK_AUTH === 'bearer'
+          ? { url, headers: { authorization: `Bearer ${secret}` } }
+          : c.SANDBOX_WEBHOOK_AUTH === 'hmac'
+            ? { url, credentialId: hmacCredentialId }
+            : { url, headers: { 'x-vapi-secret': secret } };
   return {
     privateKey: c.VAPI_API_KEY,
     publicKey: c.VAPI_PUBLIC_KEY,
@@ -69,18 +83,22 @@ export function loadSandboxConfig(
     port: c.SANDBOX_PORT,
     logLevel: c.LOG_LEVEL,
     ...(c.SANDBOX_PUBLIC_URL ? { publicUrl: c.SANDBOX_PUBLIC_URL } : {}),
-    ...(c.SANDBOX_SERVER_URL ? { serverUrl: c.SANDBOX_SERVER_URL } : {}),
+    ...(server ? { server } : {}),
     ...(c.SANDBOX_SIMULATOR_INTERVAL_MS > 0
       ? { simulator: { intervalMs: c.SANDBOX_SIMULATOR_INTERVAL_MS } }
       : {}),
-    ...(secret
+    ...(secret && c.SANDBOX_WEBHOOK_AUTH === 'hmac'
       ? {
-          webhookAuth:
-            c.SANDBOX_WEBHOOK_AUTH === 'bearer'
-              ? { mode: 'bearer' as const, token: secret }
-              : c.SANDBOX_WEBHOOK_AUTH === 'hmac'
-                ? { mode: 'hmac' as const, secret }
-                : { mode: 'secret-header' as const, secret },
+          credentials: [
+            {
+              id: hmacCredentialId,
+              authenticationPlan: {
+                type: 'hmac' as const,
+                secretKey: secret,
+                algorithm: 'sha256' as const,
+              },
+            },
+          ],
         }
       : {}),
   };

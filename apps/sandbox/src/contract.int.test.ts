@@ -315,10 +315,13 @@ async function startReceiver(toolResult = 'Booked: reference APT-777') {
   };
 }
 
+const HMAC_CREDENTIAL = '6f0f3a52-2b1e-4c38-9d7e-0c6b1a7e5a11';
+
 describe('the simulator sends the platform webhooks', () => {
   let sandbox: Sandbox;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   let client: VapiClient;
+  const SERVER = () => ({ url: receiver.url, headers: { 'x-vapi-secret': 'shh' } });
 
   beforeAll(async () => {
     receiver = await startReceiver();
@@ -326,8 +329,13 @@ describe('the simulator sends the platform webhooks', () => {
       privateKey: PRIVATE,
       publicKey: PUBLIC,
       totalCalls: 200,
-      serverUrl: receiver.url,
-      webhookAuth: { mode: 'secret-header', secret: 'shh' },
+      server: { url: receiver.url, headers: { 'x-vapi-secret': 'shh' } },
+      credentials: [
+        {
+          id: HMAC_CREDENTIAL,
+          authenticationPlan: { type: 'hmac', secretKey: 'hmac-secret', algorithm: 'sha256' },
+        },
+      ],
       logLevel: 'silent',
       simulator: { intervalMs: 0, stepMs: 10, webCallMs: 20 },
     });
@@ -379,7 +387,7 @@ describe('the simulator sends the platform webhooks', () => {
     expect(new Date(args.startsAt!).toISOString()).toBe(args.startsAt);
     expect(Date.parse(args.startsAt!)).toBeGreaterThan(Date.now());
     expect(toolCalls.toolWithToolCallList).toEqual([
-      expect.objectContaining({ type: 'function', toolCall, server: { url: receiver.url } }),
+      expect.objectContaining({ type: 'function', toolCall, server: SERVER() }),
     ]);
 
     const ended = receiver.received.find((r) => r.message.status === 'ended')!.message;
@@ -412,8 +420,8 @@ describe('the simulator sends the platform webhooks', () => {
     expect(newest?.id).toBe(call.id);
   });
 
-  it('authenticates with a Bearer token or an HMAC signature when configured so', async () => {
-    sandbox.setWebhookAuth({ mode: 'bearer', token: 'tok' });
+  it('authenticates with a Bearer header or an HMAC credential when the server says so', async () => {
+    sandbox.setServer({ url: receiver.url, headers: { Authorization: 'Bearer tok' } });
     await sandbox.simulateCall({
       assistantId: sandbox.demo.assistantIds[3],
       endedReason: 'customer-busy',
@@ -430,7 +438,7 @@ describe('the simulator sends the platform webhooks', () => {
     ]);
 
     receiver.received.length = 0;
-    sandbox.setWebhookAuth({ mode: 'hmac', secret: 'hmac-secret' });
+    sandbox.setServer({ url: receiver.url, credentialId: HMAC_CREDENTIAL });
     await sandbox.simulateCall({ assistantId: sandbox.demo.assistantIds[3] });
     expect(receiver.received.length).toBeGreaterThan(0);
     for (const { headers, raw } of receiver.received) {
@@ -442,7 +450,7 @@ describe('the simulator sends the platform webhooks', () => {
       expect(headers['x-signature']).toBe(expected);
       expect(headers['x-vapi-secret']).toBeUndefined();
     }
-    sandbox.setWebhookAuth({ mode: 'secret-header', secret: 'shh' });
+    sandbox.setServer(SERVER());
   });
 
   it('creates the call without webhooks when delivery is "missed", so only sync can find it', async () => {
@@ -466,24 +474,24 @@ describe('the simulator sends the platform webhooks', () => {
       type: 'inboundPhoneCall',
     } as const;
 
-    sandbox.setServerUrl(`http://127.0.0.1:${port}/down`);
+    sandbox.setServer({ url: `http://127.0.0.1:${port}/down` });
     const unreachable = await sandbox.simulateCall(options);
     expect(unreachable.status).toBe('ended');
     const noAnswer = unreachable.artifact?.messages?.find((m) => m.role === 'tool_call_result');
     expect(noAnswer && 'result' in noAnswer ? noAnswer.result : '').toMatch(/did not answer/);
     expect((await client.calls.get({ id: unreachable.id })).status).toBe('ended');
 
-    sandbox.setServerUrl(receiver.url.replace('/api/platform/webhook', '/fail'));
+    sandbox.setServer({ url: receiver.url.replace('/api/platform/webhook', '/fail') });
     const failing = await sandbox.simulateCall(options);
     expect(failing.status).toBe('ended');
     expect(receiver.received.map((r) => r.message.type)).toContain('end-of-call-report');
     const error = failing.artifact?.messages?.find((m) => m.role === 'tool_call_result');
     expect(error && 'result' in error ? error.result : '').toMatch(/500/);
-    sandbox.setServerUrl(receiver.url);
+    sandbox.setServer(SERVER());
   });
 
   it('points the demo assistants and their tools at a new server URL', async () => {
-    sandbox.setServerUrl('http://127.0.0.1:1/elsewhere');
+    sandbox.setServer({ url: 'http://127.0.0.1:1/elsewhere' });
     const dental = await client.assistants.get({ id: sandbox.demo.assistantIds[0]! });
     expect(dental.server?.url).toBe('http://127.0.0.1:1/elsewhere');
     const tools = dental.model && 'tools' in dental.model ? (dental.model.tools ?? []) : [];
@@ -491,7 +499,7 @@ describe('the simulator sends the platform webhooks', () => {
       'http://127.0.0.1:1/elsewhere',
       'http://127.0.0.1:1/elsewhere',
     ]);
-    sandbox.setServerUrl(receiver.url);
+    sandbox.setServer(SERVER());
     expect((await client.assistants.get({ id: sandbox.demo.assistantIds[0]! })).server?.url).toBe(
       receiver.url,
     );

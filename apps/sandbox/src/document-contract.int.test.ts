@@ -346,7 +346,7 @@ describe('the server messages the simulator sends are the document’s ServerMes
       privateKey: PRIVATE,
       publicKey: PUBLIC,
       totalCalls: 100,
-      serverUrl: receiver.url,
+      server: { url: receiver.url },
       logLevel: 'silent',
       simulator: { intervalMs: 0, stepMs: 5, webCallMs: 10 },
     });

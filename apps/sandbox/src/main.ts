@@ -18,7 +18,7 @@ sandbox.app.log.info(
     assistants: sandbox.demo.assistantIds,
     calls: sandbox.demo.totalCalls,
     simulatorIntervalMs: options.simulator?.intervalMs ?? 0,
-    serverUrl: options.serverUrl ?? null,
+    serverUrl: options.server?.url ?? null,
   },
   `Sandbox voice platform listening at ${sandbox.baseUrl} (private key: VAPI_API_KEY, public key: VAPI_PUBLIC_KEY)`,
 );

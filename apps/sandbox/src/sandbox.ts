@@ -4,16 +4,21 @@ import type { ListOrder, SandboxContext } from './context';
 import { CallStore, DemoCalls } from './calls/call-store';
 import { generateCallIndex, type CallIndex } from './demo/call-index';
 import type { MaterializeContext, SandboxCall } from './calls/materialize';
-import { Catalog } from './demo/catalog';
+import { Catalog, type DemoServer } from './demo/catalog';
 import { CallerDirectory, createFaker } from './demo/fake-data';
 import { DEMO_PROFILES } from './demo/profiles';
 import { CallSimulator, type SimulateCallOptions } from './simulator/simulator';
-import { WebhookSender, type WebhookAuth } from './simulator/webhooks';
+import { WebhookSender, type ServerTarget, type WebhookCredential } from './simulator/webhooks';
 
 // The public face of @switchboard/sandbox: start an offline, in-memory emulator of the voice
 // platform's HTTP API on a loopback port, with deterministic demo data and a call simulator.
 
-export type { WebhookAuth } from './simulator/webhooks';
+export type {
+  ServerTarget,
+  WebhookAuthenticationPlan,
+  WebhookCredential,
+} from './simulator/webhooks';
+export type { DemoServer } from './demo/catalog';
 export type { SimulateCallOptions, SupportedEndedReason } from './simulator/simulator';
 export type { SandboxCall } from './calls/materialize';
 export type { ListOrder } from './context';
@@ -32,10 +37,18 @@ export interface SandboxOptions {
   days?: number;
   /** Number of demo calls across the demo assistants (default 6000; up to millions). */
   totalCalls?: number;
-  /** Webhook URL for the demo assistants' `server.url` and their tools' `server.url`. */
-  serverUrl?: string;
-  /** How outgoing webhooks authenticate (none when absent). */
-  webhookAuth?: WebhookAuth;
+  /**
+   * The demo assistants' `server` and their tools' `server`: where their messages go and how
+   * they authenticate (static `headers` and/or a `credentialId` from `credentials`).
+   */
+  server?: DemoServer;
+  /** The org's server, used when neither the assistant nor the phone number has one. */
+  orgServer?: ServerTarget;
+  /**
+   * Webhook credentials (the document's CreateWebhookCredentialDTO plans) a `Server.credentialId`
+   * may name. The platform's public document has no /credential path, so they are given here.
+   */
+  credentials?: readonly WebhookCredential[];
   /** Create a simulated call every `intervalMs` (0 or absent = off). */
   simulator?: {
     intervalMs: number;
@@ -81,10 +94,12 @@ export interface Sandbox {
   readonly baseUrl: string;
   readonly app: FastifyInstance;
   readonly demo: DemoInfo;
-  /** Points the demo assistants (and their tools) at a new webhook URL (undefined = none). */
-  setServerUrl(url: string | undefined): void;
-  /** Changes how outgoing webhooks authenticate. */
-  setWebhookAuth(auth: WebhookAuth | undefined): void;
+  /** Points the demo assistants (and their tools) at a new server (undefined = none). */
+  setServer(server: DemoServer | undefined): void;
+  /** Changes the org's server (undefined = none). */
+  setOrgServer(server: ServerTarget | undefined): void;
+  /** Adds (or replaces) a webhook credential a `Server.credentialId` may name. */
+  addCredential(credential: WebhookCredential): void;
   /**
    * Runs one complete simulated call now (about a second), sending its webhooks; resolves with
    * the ended call once the end-of-call-report was delivered or failed.
@@ -114,8 +129,10 @@ function validate(options: SandboxOptions): void {
     problems.push(`totalCalls must be a whole number between 0 and ${MAX_CALLS}`);
   }
   if (now !== undefined && Number.isNaN(now.getTime())) problems.push('now must be a valid date');
-  if (options.serverUrl !== undefined && !URL.canParse(options.serverUrl))
-    problems.push('serverUrl must be a URL');
+  if (options.server !== undefined && !URL.canParse(options.server.url))
+    problems.push('server.url must be a URL');
+  if (options.orgServer?.url !== undefined && !URL.canParse(options.orgServer.url))
+    problems.push('orgServer.url must be a URL');
   if (problems.length > 0) throw new Error(`Invalid sandbox options: ${problems.join('; ')}`);
 }
 
@@ -158,8 +175,9 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
       windowEnd: new Date(index.windowEnd),
       generationMs,
     },
-    setServerUrl: (url) => catalog.setServerUrl(url),
-    setWebhookAuth: (auth) => assembled.setWebhookAuth(auth),
+    setServer: (server) => catalog.setServer(server),
+    setOrgServer: (server) => assembled.setOrgServer(server),
+    addCredential: (credential) => assembled.addCredential(credential),
     simulateCall: (simulateOptions) => simulator.simulateCall(simulateOptions),
     close: () => assembled.close(),
   };
@@ -173,7 +191,8 @@ export interface AssembledSandbox {
   index: CallIndex;
   generationMs: number;
   setPublicUrl(url: string): void;
-  setWebhookAuth(auth: WebhookAuth | undefined): void;
+  setOrgServer(server: ServerTarget | undefined): void;
+  addCredential(credential: WebhookCredential): void;
   close(): Promise<void>;
 }
 
@@ -187,7 +206,8 @@ export async function assembleSandbox(options: SandboxOptions): Promise<Assemble
   const nowMs = (options.now ?? new Date()).getTime();
   const days = options.days ?? DEFAULTS.days;
   const totalCalls = options.totalCalls ?? DEFAULTS.totalCalls;
-  let webhookAuth = options.webhookAuth;
+  let orgServer = options.orgServer;
+  const credentials = new Map((options.credentials ?? []).map((c) => [c.id, c]));
 
   const app = createFastify({
     ...(options.logLevel ? { logLevel: options.logLevel } : {}),
@@ -204,10 +224,14 @@ export async function assembleSandbox(options: SandboxOptions): Promise<Assemble
     faker: createFaker(),
     publicUrl: () => publicUrl,
   };
-  const catalog = new Catalog(seed, DEMO_PROFILES, index.windowStart, options.serverUrl);
+  const catalog = new Catalog(seed, DEMO_PROFILES, index.windowStart, options.server);
   const store = new CallStore(new DemoCalls(seed, index, catalog, materialize));
   const abort = new AbortController();
-  const sender = new WebhookSender({ auth: () => webhookAuth, log: app.log, signal: abort.signal });
+  const sender = new WebhookSender({
+    credential: (id) => credentials.get(id),
+    log: app.log,
+    signal: abort.signal,
+  });
   const simulator = new CallSimulator({
     seed,
     catalog,
@@ -217,6 +241,7 @@ export async function assembleSandbox(options: SandboxOptions): Promise<Assemble
     log: app.log,
     callerPools: index.callerPools,
     stepMs: options.simulator?.stepMs ?? 250,
+    orgServer: () => orgServer,
     webCallMs: options.simulator?.webCallMs ?? 15_000,
   });
   const ctx: SandboxContext = {
@@ -241,8 +266,11 @@ export async function assembleSandbox(options: SandboxOptions): Promise<Assemble
     setPublicUrl: (url) => {
       publicUrl = formatBaseUrl(url);
     },
-    setWebhookAuth: (auth) => {
-      webhookAuth = auth;
+    setOrgServer: (server) => {
+      orgServer = server;
+    },
+    addCredential: (credential) => {
+      credentials.set(credential.id, credential);
     },
     close: () => {
       closing ??= (async () => {

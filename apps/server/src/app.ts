@@ -179,7 +179,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   try {
     const limits = await openLimitStore(config.redis, app.log);
     closeLimitStore = limits.close;
-    const runtime = await startPlatform(config, app.log);
+    const runtime = await startPlatform(config, app.log, database.db);
     platform = runtime;
     const sync = new CallSync({
       db: database.db,

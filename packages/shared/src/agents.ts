@@ -197,6 +197,33 @@ export const agentSettingsResponseSchema = z.object({
 });
 export type AgentSettingsResponse = z.infer<typeof agentSettingsResponseSchema>;
 
+/** One of our tools on the agent: there, sending to our webhook, carrying our authentication. */
+export const agentToolHealthSchema = z.object({
+  name: z.string(),
+  present: z.boolean(),
+  pointsAtUs: z.boolean(),
+  authenticated: z.boolean(),
+});
+
+/**
+ * Whether the platform can reach us for this agent: its server is our webhook and carries our
+ * authentication, our tools are there and do the same, and when a webhook last arrived.
+ */
+export const agentHealthSchema = z.object({
+  ok: z.boolean(),
+  /** Our webhook URL (null while it is not known). */
+  webhookUrl: z.string().nullable(),
+  serverUrl: z.string().nullable(),
+  serverPointsAtUs: z.boolean(),
+  serverAuthenticated: z.boolean(),
+  tools: z.array(agentToolHealthSchema),
+  /** Last authenticated webhook about this agent (ISO), null = none yet. */
+  lastWebhookAt: z.string().nullable(),
+  /** What is wrong, in words for the screen (empty when ok). */
+  problems: z.array(z.string()),
+});
+export type AgentHealth = z.infer<typeof agentHealthSchema>;
+
 /** The function tools every agent Switchboard creates carries (see PRODUCT.md §2.4). */
 export const AGENT_TOOL_NAMES = ['create_enquiry', 'book_appointment'] as const;
 export type AgentToolName = (typeof AGENT_TOOL_NAMES)[number];

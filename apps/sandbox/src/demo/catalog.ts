@@ -35,15 +35,18 @@ export function demoPhoneNumberId(seed: number, businessIndex: number): string {
   return seededUuid(seed, KIND_PHONE, businessIndex);
 }
 
+/** The demo assistants' server (url, and how the platform authenticates to it). */
+export type DemoServer = Pick<Vapi.Server, 'url' | 'headers' | 'credentialId'> & { url: string };
+
 export function functionTool(
   name: ToolName,
-  serverUrl: string | undefined,
+  server: DemoServer | undefined,
 ): Vapi.OpenAiModelToolsItem {
   return {
     type: 'function',
     async: false,
     function: AGENT_TOOL_FUNCTIONS[name],
-    ...(serverUrl ? { server: { url: serverUrl } } : {}),
+    ...(server ? { server: { ...server } } : {}),
     messages: [{ type: 'request-start', content: AGENT_TOOL_REQUEST_MESSAGES[name] }],
   };
 }
@@ -57,14 +60,14 @@ export function demoAssistant(
   businessIndex: number,
   profile: BusinessProfile,
   windowStart: number,
-  serverUrl: string | undefined,
+  server: DemoServer | undefined,
 ): Vapi.Assistant {
   const createdAt =
     windowStart - (40 - businessIndex * 6) * DAY_MS + (hash32(seed, 7, businessIndex) % 28_800_000);
   const updatedAt =
     createdAt + (3 + businessIndex) * DAY_MS + (hash32(seed, 8, businessIndex) % 3_600_000);
   const tools: Vapi.OpenAiModelToolsItem[] = profile.tools
-    ? [functionTool('create_enquiry', serverUrl), functionTool('book_appointment', serverUrl)]
+    ? [functionTool('create_enquiry', server), functionTool('book_appointment', server)]
     : [];
   return {
     id: demoAssistantId(seed, businessIndex),
@@ -81,7 +84,7 @@ export function demoAssistant(
     },
     voice: profile.voice,
     transcriber: { provider: 'deepgram', model: 'nova-3', language: 'en', smartFormat: true },
-    ...(serverUrl ? { server: { url: serverUrl, timeoutSeconds: 20 } } : {}),
+    ...(server ? { server: { ...server, timeoutSeconds: 20 } } : {}),
     serverMessages: ['end-of-call-report', 'status-update', 'tool-calls'],
     endCallMessage: profile.endCallMessage,
     endCallPhrases: [...profile.endCallPhrases],
@@ -170,13 +173,13 @@ export class Catalog {
     seed: number,
     readonly profiles: readonly BusinessProfile[],
     windowStart: number,
-    serverUrl: string | undefined,
+    server: DemoServer | undefined,
   ) {
     this.orgId = orgIdFor(seed);
     const assistantIds: string[] = [];
     const phoneIds: string[] = [];
     profiles.forEach((profile, businessIndex) => {
-      const assistant = demoAssistant(seed, businessIndex, profile, windowStart, serverUrl);
+      const assistant = demoAssistant(seed, businessIndex, profile, windowStart, server);
       const phone = demoPhoneNumber(seed, businessIndex, profile, assistant);
       this.assistants.set(assistant.id, { assistant, businessIndex });
       this.phoneNumbers.set(phone.id, phone);
@@ -241,8 +244,8 @@ export class Catalog {
     return record.assistant;
   }
 
-  /** Points the demo assistants (and their tools) at a new webhook URL. */
-  setServerUrl(url: string | undefined): void {
+  /** Points the demo assistants (and their tools) at a new server (url and authentication). */
+  setServer(server: DemoServer | undefined): void {
     for (const id of this.demoAssistantIds) {
       const record = this.assistants.get(id);
       if (!record) continue;
@@ -256,14 +259,14 @@ export class Catalog {
               tools: model.tools.map((tool) => {
                 if (tool.type !== 'function') return tool;
                 const { server: _oldServer, ...toolRest } = tool;
-                return url ? { ...toolRest, server: { url } } : toolRest;
+                return server ? { ...toolRest, server: { ...server } } : toolRest;
               }),
             }
           : model;
       record.assistant = {
         ...rest,
         ...(updatedModel ? { model: updatedModel } : {}),
-        ...(url ? { server: { url, timeoutSeconds: 20 } } : {}),
+        ...(server ? { server: { ...server, timeoutSeconds: 20 } } : {}),
       };
     }
   }

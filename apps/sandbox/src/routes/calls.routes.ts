@@ -7,6 +7,7 @@ import type { CallFilter } from '../calls/call-store';
 import { isUuid } from '../lib/ids';
 import { checkBody, checkQuery } from '../http/document-validation';
 import { badRequest, notFound } from '../http/errors';
+import { OUTBOUND_SCENARIOS, type OutboundScenario } from '../simulator/simulator';
 import {
   limitSchema,
   parseOrThrow,
@@ -16,7 +17,7 @@ import {
   timeRange,
 } from '../http/validation';
 
-// /call (list, get, update, delete), /v2/call (paginated) and /call/web (public key). The /call
+// /call (create outbound, list, get, update, delete), /v2/call (paginated) and /call/web (public key). The /call
 // routes are checked against the platform's document; /v2/call and /call/web are not in it.
 
 const uuid = z.string({ error: 'must be a string' }).refine(isUuid, 'must be a UUID');
@@ -94,10 +95,86 @@ const webCallBody = z.looseObject({
     .optional(),
 });
 
+type OutboundBody = Pick<
+  Vapi.CreateCallDto,
+  'assistantId' | 'assistant' | 'squadId' | 'squad' | 'workflowId' | 'workflow' | 'name'
+> & {
+  phoneNumberId?: string;
+  phoneNumber?: unknown;
+  customer?: { number?: string; name?: string };
+  customerId?: string;
+  customers?: unknown[];
+  assistantOverrides?: Vapi.AssistantOverrides;
+};
+
+/**
+ * `assistantOverrides.metadata.sandboxScenario`: what the simulated customer does (default
+ * none). CreateCallDTO has no `metadata` of its own; the overrides' metadata is the documented
+ * place for a caller's own data.
+ */
+function outboundScenario(metadata: Record<string, unknown> | undefined): OutboundScenario {
+  const value = metadata?.sandboxScenario;
+  if (value === undefined) return 'none';
+  if (typeof value === 'string' && (OUTBOUND_SCENARIOS as readonly string[]).includes(value))
+    return value as OutboundScenario;
+  throw badRequest(
+    `assistantOverrides.metadata.sandboxScenario must be one of ${OUTBOUND_SCENARIOS.join(', ')}`,
+  );
+}
+
 export async function callRoutes(
   app: FastifyInstance,
-  { store, listOrder }: SandboxContext,
+  { store, catalog, simulator, listOrder }: SandboxContext,
 ): Promise<void> {
+  // An outbound phone call from one of our numbers to `customer.number`, played out by the
+  // simulator with its server messages. Only saved assistants and numbers: the sandbox has no
+  // squads, workflows, transient assistants or batch calls, and refuses them with a 400.
+  app.post('/call', async (request, reply) => {
+    const body = checkBody<OutboundBody>('POST', '/call', request.body);
+    if (
+      !body.assistantId &&
+      !body.assistant &&
+      !body.squadId &&
+      !body.squad &&
+      !body.workflowId &&
+      !body.workflow
+    )
+      throw badRequest('Assistant or Squad or Workflow must be provided.');
+    if (body.squadId)
+      throw badRequest(`Couldn't Get Squad. \`squadId\` ${body.squadId} Does Not Exist.`);
+    if (body.workflowId)
+      throw badRequest(`Couldn't Get Workflow. \`workflowId\` ${body.workflowId} Does Not Exist.`);
+    if (!body.assistantId)
+      throw badRequest('The sandbox places calls with a saved assistant (assistantId) only.');
+    if (!body.phoneNumberId) throw badRequest('Need Either `phoneNumberId` Or `phoneNumber`.');
+    if (body.customers !== undefined)
+      throw badRequest('The sandbox does not place batch calls (customers).');
+    if (!body.customer?.number) throw badRequest('Need Either `customer.number` Or `customerId`.');
+    const record = catalog.getAssistant(body.assistantId);
+    if (!record)
+      throw badRequest(
+        `Couldn't Get Assistant. \`assistantId\` ${body.assistantId} Does Not Exist.`,
+      );
+    const phoneNumber = catalog.phoneNumbers.get(body.phoneNumberId);
+    if (!phoneNumber)
+      throw badRequest(
+        `Couldn't Get Phone Number. \`phoneNumberId\` ${body.phoneNumberId} Does Not Exist.`,
+      );
+    const scenario = outboundScenario(body.assistantOverrides?.metadata);
+    const call = simulator.startOutboundCall({
+      id: randomUUID(),
+      assistantId: record.assistant.id,
+      phoneNumber,
+      scenario,
+      extra: {
+        customer: body.customer,
+        ...(body.assistantOverrides ? { assistantOverrides: body.assistantOverrides } : {}),
+        ...(body.name ? { name: body.name } : {}),
+      },
+    });
+    return reply.status(201).send(call);
+  });
+
   app.get('/call', async (request) => {
     checkQuery('GET', '/call', request.query);
     const query = parseOrThrow(listQuery, request.query);

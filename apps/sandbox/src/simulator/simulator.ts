@@ -5,7 +5,14 @@ import type { Vapi } from '@vapi-ai/server-sdk';
 import { hash32, mulberry32, pick, randomInt, type Rng } from '../lib/random';
 import { planCall, reasonIndexOf, reasonSpec, type REASONS } from '../demo/call-plan';
 import type { AssistantRecord, Catalog, PhoneNumber } from '../demo/catalog';
-import { CALL_TYPES, GENERIC, WEB, type BusinessProfile, type ToolName } from '../demo/profiles';
+import {
+  CALL_TYPES,
+  GENERIC,
+  OUTBOUND,
+  WEB,
+  type BusinessProfile,
+  type ToolName,
+} from '../demo/profiles';
 import type { CallStore } from '../calls/call-store';
 import {
   callSnapshot,
@@ -18,12 +25,12 @@ import {
   type SandboxCall,
 } from '../calls/materialize';
 import { documentedProperties } from '../platform-document';
-import type { WebhookSender } from './webhooks';
+import type { ServerTarget, WebhookSender } from './webhooks';
 
 // Live calls: each one is added to the store as it progresses (queued → ringing → in-progress →
-// ended) and its server messages are POSTed to the assistant's server URL. A simulated call takes
-// about a second of wall-clock time, but its startedAt/endedAt describe a realistic call that
-// ends now (createdAt is back-dated accordingly).
+// ended) and its server messages are POSTed to its Server (the assistant's, else the number's,
+// else the org's). A simulated call takes about a second of wall-clock time, but its
+// startedAt/endedAt describe a realistic call that ends now (createdAt is back-dated accordingly).
 
 export type SupportedEndedReason = (typeof REASONS)[number]['reason'];
 
@@ -48,6 +55,18 @@ export interface WebCallRequest {
   extra: Partial<Vapi.Call> & { webCallUrl?: string };
 }
 
+/** What the simulated customer of an outbound call does (`assistantOverrides.metadata.sandboxScenario`). */
+export const OUTBOUND_SCENARIOS = ['create_enquiry', 'book_appointment', 'none'] as const;
+export type OutboundScenario = (typeof OUTBOUND_SCENARIOS)[number];
+
+export interface OutboundCallRequest {
+  id: string;
+  assistantId: string;
+  phoneNumber: PhoneNumber;
+  scenario: OutboundScenario;
+  extra: Partial<Vapi.Call>;
+}
+
 export interface SimulatorOptions {
   seed: number;
   catalog: Catalog;
@@ -59,6 +78,8 @@ export interface SimulatorOptions {
   callerPools: readonly number[];
   /** Wall-clock time between status steps. */
   stepMs: number;
+  /** The org's server: where messages go when neither the assistant nor the number has one. */
+  orgServer: () => ServerTarget | undefined;
   /** How long a web call created with POST /call/web stays in progress. */
   webCallMs: number;
 }
@@ -124,16 +145,8 @@ function phoneNumberDto(phone: PhoneNumber | undefined): Record<string, unknown>
   return Object.fromEntries(Object.entries(phone).filter(([key]) => allowed.has(key)));
 }
 
-function toolServerUrl(
-  assistant: Vapi.CreateAssistantDto | undefined,
-  name: string,
-): string | undefined {
-  const model = assistant?.model;
-  if (!model || !('tools' in model) || !Array.isArray(model.tools)) return undefined;
-  for (const tool of model.tools) {
-    if (tool.type === 'function' && tool.function?.name === name) return tool.server?.url;
-  }
-  return undefined;
+function hasUrl(server: Vapi.Server | undefined): server is ServerTarget & { url: string } {
+  return typeof server?.url === 'string' && server.url !== '';
 }
 
 function toolDefinition(
@@ -180,6 +193,21 @@ export function readToolReply(
 function messagesBeforeTool(messages: Vapi.CallMessagesItem[]): Vapi.CallMessagesItem[] {
   const at = messages.findIndex((message) => message.role === 'tool_calls');
   return at < 0 ? messages : messages.slice(0, at);
+}
+
+/** The profile's scenario in which the caller gets `tool` called, for this type if it has one. */
+function scenarioWithTool(
+  profile: BusinessProfile,
+  tool: ToolName,
+  type: number,
+): number | undefined {
+  const matching = profile.scenarios.findIndex(
+    (scenario) =>
+      scenario.tool?.name === tool && (!scenario.types || scenario.types.includes(type)),
+  );
+  if (matching >= 0) return matching;
+  const anyMatching = profile.scenarios.findIndex((scenario) => scenario.tool?.name === tool);
+  return anyMatching >= 0 ? anyMatching : undefined;
 }
 
 export class CallSimulator {
@@ -274,16 +302,7 @@ export class CallSimulator {
       callerPoolSize: this.options.callerPools[business] ?? GENERIC_CALLER_POOL,
     });
     if (options.tool && options.tool !== 'none') {
-      const matching = profile.scenarios.findIndex(
-        (scenario) =>
-          scenario.tool?.name === options.tool &&
-          (!scenario.types || scenario.types.includes(plan.type)),
-      );
-      const anyMatching = profile.scenarios.findIndex(
-        (scenario) => scenario.tool?.name === options.tool,
-      );
-      if (matching >= 0 || anyMatching >= 0)
-        plan.scenarioIndex = matching >= 0 ? matching : anyMatching;
+      plan.scenarioIndex = scenarioWithTool(profile, options.tool, plan.type) ?? plan.scenarioIndex;
     }
     const spec = reasonSpec(plan.reasonIndex);
     // Calls with a tool call need time for it to be said.
@@ -397,6 +416,75 @@ export class CallSimulator {
   }
 
   /**
+   * POST /call: creates the queued outbound call now and plays it out in the background; the
+   * scenario decides whether the customer gets an enquiry recorded, books, or neither.
+   */
+  startOutboundCall(request: OutboundCallRequest): SandboxCall {
+    const rng = this.nextRng();
+    const record = this.options.catalog.getAssistant(request.assistantId);
+    if (!record) throw new Error(`startOutboundCall: no assistant ${request.assistantId}`);
+    const { profile, business } = this.profileOf(record);
+    const dto = assistantDtoOf(record.assistant);
+    const tool = request.scenario === 'none' ? undefined : request.scenario;
+    const assistantConfig = voiceConfigFromAssistant(dto, profile);
+    // A customer who wants nothing done gets no tool called, whatever the assistant carries.
+    const config = tool ? assistantConfig : { ...assistantConfig, tools: new Set<string>() };
+    const plan = planCall(rng, profile, {
+      type: OUTBOUND,
+      reasonIndex: reasonIndexOf('customer-ended-call'),
+      withTool: tool !== undefined && config.tools.has(tool),
+      callerPoolSize: this.options.callerPools[business] ?? GENERIC_CALLER_POOL,
+    });
+    if (tool) plan.scenarioIndex = scenarioWithTool(profile, tool, OUTBOUND) ?? plan.scenarioIndex;
+    const now = Date.now();
+    const draft: CallDraft = {
+      id: request.id,
+      // The conversation is as long as a real one; the call itself lasts as long as it is played.
+      contentDurationMs: tool
+        ? Math.max(plan.durationMs, randomInt(rng, 75_000, 140_000))
+        : plan.durationMs,
+      orgId: this.options.catalog.orgId,
+      createdAt: this.options.store.uniqueCreatedAt(now),
+      ringMs: this.options.stepMs * 2,
+      durationMs: 0,
+      updatedAt: now,
+      type: OUTBOUND,
+      reasonIndex: plan.reasonIndex,
+      success: plan.success,
+      profile,
+      businessIndex: business,
+      scenarioIndex: plan.scenarioIndex,
+      callerIndex: plan.callerIndex,
+      callerAreaCodes: profile.areaCodes,
+      contentSeed: hash32(this.options.seed, 0x5102, this.counter),
+      costJitter: rng(),
+      config,
+      assistantId: record.assistant.id,
+      phoneNumber: request.phoneNumber,
+      extra: request.extra,
+    };
+    const queued = callSnapshot(draft, this.options.ctx, 'queued', now);
+    this.options.store.live.upsert(queued);
+    this.track(
+      this.runLifecycle(
+        {
+          draft,
+          record,
+          assistantDto: dto,
+          deliver: true,
+          holdMs: this.options.stepMs,
+          durationFromWallClock: true,
+        },
+        true,
+      ),
+    ).catch((error: unknown) => {
+      if (!this.abort.signal.aborted)
+        this.options.log.error({ err: error }, 'outbound call simulation failed');
+    });
+    return queued;
+  }
+
+  /**
    * The caller left a web call's room: it ends now (customer-ended-call) instead of after
    * `webCallMs`. False when the call is unknown or already over.
    */
@@ -411,8 +499,14 @@ export class CallSimulator {
     const { draft, assistantDto } = life;
     const { store, ctx, sender, stepMs } = this.options;
     const signal = this.abort.signal;
-    const serverUrl = assistantDto?.server?.url ?? life.draft.phoneNumber?.server?.url;
-    const deliver = life.deliver && serverUrl !== undefined;
+    // As the platform: the assistant's server, else the phone number's, else the org's.
+    const candidates = [
+      assistantDto?.server,
+      life.draft.phoneNumber?.server,
+      this.options.orgServer(),
+    ];
+    const server = candidates.find(hasUrl);
+    const deliver = life.deliver && server !== undefined;
     const spec = reasonSpec(draft.reasonIndex);
     const connected = spec.kind !== 'no-answer' && spec.kind !== 'no-connect';
 
@@ -422,7 +516,7 @@ export class CallSimulator {
       ...(draft.type !== WEB ? { phoneNumber: phoneNumberDto(draft.phoneNumber) } : {}),
     });
     const send = async (message: { type: string } & Record<string, unknown>) =>
-      deliver && serverUrl ? sender.send(serverUrl, message) : undefined;
+      deliver && server ? sender.send(server, message) : undefined;
     const step = async (status: CallStatus) => {
       const call = callSnapshot(draft, ctx, status, Date.now());
       store.live.upsert(call);
@@ -458,7 +552,7 @@ export class CallSimulator {
           draft,
           inProgress,
           assistantDto,
-          serverUrl,
+          server,
           common(),
         );
       }
@@ -511,19 +605,20 @@ export class CallSimulator {
     draft: CallDraft,
     call: SandboxCall,
     assistantDto: Vapi.CreateAssistantDto | undefined,
-    serverUrl: string | undefined,
+    assistantServer: ServerTarget | undefined,
     common: Record<string, unknown>,
   ): Promise<{ result: string; ok: boolean }> {
-    const url = toolServerUrl(assistantDto, toolCall.name) ?? serverUrl;
+    const definition = toolDefinition(assistantDto, toolCall.name);
+    // A tool's own server, else the one the call's messages go to.
+    const target = hasUrl(definition?.server) ? definition.server : assistantServer;
     const wire: Vapi.ToolCall = {
       id: toolCall.id,
       type: 'function',
       function: { name: toolCall.name, arguments: JSON.stringify(toolCall.arguments) },
     };
-    const definition = toolDefinition(assistantDto, toolCall.name);
     const { type: _type, ...toolConfig } = definition ?? { type: 'function' as const };
-    const reply = url
-      ? await this.options.sender.send(url, {
+    const reply = target
+      ? await this.options.sender.send(target, {
           type: 'tool-calls',
           toolCallList: [wire],
           toolWithToolCallList: [{ type: 'function', ...toolConfig, toolCall: wire }],

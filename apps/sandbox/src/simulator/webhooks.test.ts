@@ -1,45 +1,72 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { readToolReply } from './simulator';
-import { authHeaders, hmacSignature } from './webhooks';
+import { credentialHeaders, hmacSignature, serverAuthHeaders } from './webhooks';
 
-describe('webhook authentication headers', () => {
+describe('a server message is authenticated only as its Server says', () => {
   const body = JSON.stringify({ message: { type: 'status-update' } });
+  const url = 'https://example.test/hook';
 
-  it('sends nothing without configuration', () => {
-    expect(authHeaders(undefined, body)).toEqual({});
+  it('sends no authentication header for a server with neither headers nor a credential', () => {
+    expect(serverAuthHeaders({ url }, undefined, body)).toEqual({});
   });
 
-  it('sends the shared secret in x-vapi-secret, or in a configured header', () => {
-    expect(authHeaders({ mode: 'secret-header', secret: 's3' }, body)).toEqual({
-      'x-vapi-secret': 's3',
-    });
+  it('sends the static headers exactly (names lower-cased)', () => {
     expect(
-      authHeaders({ mode: 'secret-header', secret: 's3', headerName: 'X-Hook-Key' }, body),
-    ).toEqual({
-      'x-hook-key': 's3',
-    });
+      serverAuthHeaders(
+        { url, headers: { 'X-Vapi-Secret': 's3', 'x-other': 'o' } },
+        undefined,
+        body,
+      ),
+    ).toEqual({ 'x-vapi-secret': 's3', 'x-other': 'o' });
   });
 
-  it('sends a Bearer token', () => {
-    expect(authHeaders({ mode: 'bearer', token: 't0k' }, body)).toEqual({
+  it('sends a bearer credential in Authorization, or its own header without the prefix', () => {
+    expect(credentialHeaders({ type: 'bearer', token: 't0k' }, { url, rawBody: body })).toEqual({
       authorization: 'Bearer t0k',
     });
+    expect(
+      credentialHeaders(
+        { type: 'bearer', token: 't0k', headerName: 'X-Key', bearerPrefixEnabled: false },
+        { url, rawBody: body },
+      ),
+    ).toEqual({ 'x-key': 't0k' });
   });
 
-  it('signs `${timestamp}.${body}` with HMAC-SHA256 (hex), timestamp in epoch ms', () => {
-    const headers = authHeaders({ mode: 'hmac', secret: 'key' }, body, 1_750_000_000_000);
+  it('lets a static Authorization header override the credential’s (as the document says)', () => {
+    const credential = { id: 'c', authenticationPlan: { type: 'bearer' as const, token: 'cred' } };
+    expect(
+      serverAuthHeaders({ url, headers: { Authorization: 'Bearer static' } }, credential, body),
+    ).toEqual({ authorization: 'Bearer static' });
+  });
+
+  it('signs `${timestamp}.${body}` with the HMAC plan (hex), timestamp in epoch ms', () => {
+    const headers = credentialHeaders(
+      { type: 'hmac', secretKey: 'key', algorithm: 'sha256' },
+      { url, rawBody: body },
+      1_750_000_000_000,
+    );
     const expected = createHmac('sha256', 'key').update(`1750000000000.${body}`).digest('hex');
     expect(headers).toEqual({ 'x-signature': expected, 'x-timestamp': '1750000000000' });
     expect(hmacSignature('key', '1750000000000', body)).toBe(expected);
-    expect(
-      Object.keys(
-        authHeaders(
-          { mode: 'hmac', secret: 'k', signatureHeader: 'X-Sig', timestampHeader: 'X-Ts' },
-          body,
-        ),
-      ),
-    ).toEqual(['x-sig', 'x-ts']);
+    const custom = credentialHeaders(
+      {
+        type: 'hmac',
+        secretKey: 'k',
+        algorithm: 'sha512',
+        signatureHeader: 'X-Sig',
+        timestampHeader: 'X-Ts',
+        signaturePrefix: 'sha512=',
+        payloadFormat: '{method} {url} {body}',
+        signatureEncoding: 'base64',
+      },
+      { url, rawBody: body },
+      5,
+    );
+    expect(custom).toEqual({
+      'x-sig': `sha512=${createHmac('sha512', 'k').update(`POST ${url} ${body}`).digest('base64')}`,
+      'x-ts': '5',
+    });
   });
 });
 

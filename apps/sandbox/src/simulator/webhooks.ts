@@ -1,19 +1,26 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Vapi } from '@vapi-ai/server-sdk';
 
-// Outgoing server messages, as the platform sends them: POST {message:{type,…}} as JSON to the
-// server URL, one attempt (the platform's default backoff plan retries nothing), 20 s timeout,
-// authenticated the way the receiving product is configured to check.
+// Outgoing server messages, as the platform sends them: POST {message:{type,…}} as JSON to a
+// `Server`'s url, one attempt (the platform's default backoff plan retries nothing), its
+// `timeoutSeconds` (default 20 s), authenticated only as that `Server` says: its static
+// `headers`, and/or its `credentialId`'s webhook credential (a bearer or HMAC plan). A server
+// with neither gets no authentication header at all — as on the platform.
 
-export type WebhookAuth =
-  | { mode: 'secret-header'; secret: string; headerName?: string | undefined }
-  | { mode: 'bearer'; token: string }
-  | {
-      mode: 'hmac';
-      secret: string;
-      signatureHeader?: string | undefined;
-      timestampHeader?: string | undefined;
-    };
+/** The authentication plans of the document's CreateWebhookCredentialDTO that we emulate. */
+export type WebhookAuthenticationPlan =
+  | ({ type: 'bearer' } & Vapi.BearerAuthenticationPlan)
+  | ({ type: 'hmac' } & Vapi.HmacAuthenticationPlan);
+
+/** A webhook credential (`provider: webhook`) a `Server.credentialId` may name. */
+export interface WebhookCredential {
+  id: string;
+  authenticationPlan: WebhookAuthenticationPlan;
+}
+
+/** Where a message goes: the document's `Server` (url required to send anything). */
+export type ServerTarget = Vapi.Server;
 
 export const WEBHOOK_TIMEOUT_MS = 20_000;
 
@@ -22,29 +29,58 @@ export function hmacSignature(secret: string, timestamp: string, rawBody: string
   return createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
 }
 
-export function authHeaders(
-  auth: WebhookAuth | undefined,
+/** The headers a credential's plan adds to one request. */
+export function credentialHeaders(
+  plan: WebhookAuthenticationPlan,
+  request: { url: string; rawBody: string },
+  now: number = Date.now(),
+): Record<string, string> {
+  if (plan.type === 'bearer') {
+    const value = plan.bearerPrefixEnabled === false ? plan.token : `Bearer ${plan.token}`;
+    return { [(plan.headerName ?? 'authorization').toLowerCase()]: value };
+  }
+  const timestamp = String(now);
+  const messageId = randomUUID();
+  const includeTimestamp = plan.includeTimestamp !== false;
+  const format = plan.payloadFormat ?? (includeTimestamp ? '{timestamp}.{body}' : '{body}');
+  const payload = format
+    .replaceAll('{timestamp}', timestamp)
+    .replaceAll('{method}', 'POST')
+    .replaceAll('{url}', request.url)
+    .replaceAll('{svix-id}', messageId)
+    .replaceAll('{body}', request.rawBody);
+  const key = plan.secretIsBase64 ? Buffer.from(plan.secretKey, 'base64') : plan.secretKey;
+  const signature = createHmac(plan.algorithm, key)
+    .update(payload)
+    .digest(plan.signatureEncoding ?? 'hex');
+  return {
+    [(plan.signatureHeader ?? 'x-signature').toLowerCase()]:
+      `${plan.signaturePrefix ?? ''}${signature}`,
+    ...(includeTimestamp
+      ? { [(plan.timestampHeader ?? 'x-timestamp').toLowerCase()]: timestamp }
+      : {}),
+    ...(plan.messageIdHeader ? { [plan.messageIdHeader.toLowerCase()]: messageId } : {}),
+  };
+}
+
+/**
+ * Every authentication header of one request to `server`: the credential's, then the static
+ * `headers` (the document: an Authorization header there overrides the credential's).
+ */
+export function serverAuthHeaders(
+  server: ServerTarget,
+  credential: WebhookCredential | undefined,
   rawBody: string,
   now: number = Date.now(),
 ): Record<string, string> {
-  if (!auth) return {};
-  switch (auth.mode) {
-    case 'secret-header':
-      return { [(auth.headerName ?? 'x-vapi-secret').toLowerCase()]: auth.secret };
-    case 'bearer':
-      return { authorization: `Bearer ${auth.token}` };
-    case 'hmac': {
-      const timestamp = String(now);
-      return {
-        [(auth.signatureHeader ?? 'x-signature').toLowerCase()]: hmacSignature(
-          auth.secret,
-          timestamp,
-          rawBody,
-        ),
-        [(auth.timestampHeader ?? 'x-timestamp').toLowerCase()]: timestamp,
-      };
-    }
+  const headers: Record<string, string> = credential
+    ? credentialHeaders(credential.authenticationPlan, { url: server.url ?? '', rawBody }, now)
+    : {};
+  for (const [name, value] of Object.entries(server.headers ?? {})) {
+    if (value === undefined || value === null) continue;
+    headers[name.toLowerCase()] = typeof value === 'string' ? value : JSON.stringify(value);
   }
+  return headers;
 }
 
 export interface DeliveryResult {
@@ -56,7 +92,8 @@ export interface DeliveryResult {
 }
 
 export interface WebhookSenderOptions {
-  auth: () => WebhookAuth | undefined;
+  /** The webhook credential a `Server.credentialId` names, if it exists. */
+  credential: (id: string) => WebhookCredential | undefined;
   log: FastifyBaseLogger;
   /** Aborts deliveries in flight when the sandbox closes. */
   signal: AbortSignal;
@@ -67,24 +104,36 @@ export class WebhookSender {
   constructor(private readonly options: WebhookSenderOptions) {}
 
   async send(
-    url: string,
+    server: ServerTarget,
     message: { type: string } & Record<string, unknown>,
   ): Promise<DeliveryResult> {
+    const url = server.url;
+    if (!url) return { ok: false, error: 'no server url' };
     const rawBody = JSON.stringify({ message });
+    const credential = server.credentialId
+      ? this.options.credential(server.credentialId)
+      : undefined;
+    if (server.credentialId && !credential) {
+      this.options.log.warn(
+        { url, type: message.type, credentialId: server.credentialId },
+        'server credential not found: sending without it',
+      );
+    }
     const headers = {
       'content-type': 'application/json',
       'user-agent': 'switchboard-sandbox-platform',
-      ...authHeaders(this.options.auth(), rawBody),
+      ...serverAuthHeaders(server, credential, rawBody),
     };
+    const timeoutMs =
+      server.timeoutSeconds !== undefined
+        ? server.timeoutSeconds * 1000
+        : (this.options.timeoutMs ?? WEBHOOK_TIMEOUT_MS);
     try {
       const response = await fetch(url, {
         method: 'POST',
         headers,
         body: rawBody,
-        signal: AbortSignal.any([
-          AbortSignal.timeout(this.options.timeoutMs ?? WEBHOOK_TIMEOUT_MS),
-          this.options.signal,
-        ]),
+        signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), this.options.signal]),
       });
       const text = await response.text();
       let body: unknown = text;

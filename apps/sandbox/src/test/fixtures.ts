@@ -25,7 +25,12 @@ export function buildDemo(overrides: Partial<CallIndexParams> = {}, serverUrl?: 
     faker: createFaker(),
     publicUrl: () => TEST_PUBLIC_URL,
   };
-  const catalog = new Catalog(params.seed, params.profiles, index.windowStart, serverUrl);
+  const catalog = new Catalog(
+    params.seed,
+    params.profiles,
+    index.windowStart,
+    serverUrl ? { url: serverUrl } : undefined,
+  );
   const demo = new DemoCalls(params.seed, index, catalog, ctx);
   const store = new CallStore(demo);
   return { params, index, ctx, catalog, demo, store };

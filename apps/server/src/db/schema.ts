@@ -8,3 +8,4 @@ export * from './schema/accounts';
 export * from './schema/contacts';
 export * from './schema/enquiries';
 export * from './schema/appointments';
+export * from './schema/platform-settings';

@@ -1,12 +1,14 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { createSandbox, type Sandbox, type WebhookAuth } from '@switchboard/sandbox/sandbox';
+import { createSandbox, type Sandbox } from '@switchboard/sandbox/sandbox';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
+import type { Db } from '../db/client';
 import { createPlatformClient, type PlatformClient } from './platform-client';
 import type { RecordingHosts } from './recording-fetch';
 import type { WebhookAuthConfig } from './webhook-auth';
+import { sharedWebhookSecret } from './webhook-secret';
 
 export const WEBHOOK_PATH = '/api/platform/webhook';
 
@@ -20,8 +22,14 @@ export const SANDBOX_WEB_CALL_MAX_MS = 10 * 60_000;
 export type PlatformRuntime = {
   client: PlatformClient;
   publicKey: string | undefined;
-  /** null: webhooks are refused (live mode without VAPI_WEBHOOK_SECRET). */
-  webhookAuth: WebhookAuthConfig | null;
+  /** How incoming webhooks are checked (VAPI_WEBHOOK_SECRET, else the stored generated one). */
+  webhookAuth: WebhookAuthConfig;
+  /**
+   * What our agents' `server` (and their tools' `server`) carry so that the platform's requests
+   * pass that check: a static header with the secret, or (HMAC) a webhook credential's id —
+   * known only when we made the credential (the sandbox), else the operator's stays.
+   */
+  serverAuth: ServerAuth;
   sandbox: Sandbox | undefined;
   /**
    * Where the platform should send this server's webhooks and agent tool calls: PUBLIC_URL's
@@ -42,14 +50,23 @@ export type PlatformRuntime = {
   close: () => Promise<void>;
 };
 
-function sandboxWebhookAuth(auth: WebhookAuthConfig): WebhookAuth {
+export type ServerAuth = {
+  /** Static headers of the `Server` (the document's `Server.headers`). */
+  headers: Record<string, string>;
+  /** A webhook credential's id (`Server.credentialId`), HMAC mode in the sandbox only. */
+  credentialId?: string;
+};
+
+/** The `Server.headers` that make the platform's requests pass `checkWebhookAuth`. */
+export function serverHeadersFor(auth: WebhookAuthConfig): Record<string, string> {
   switch (auth.mode) {
     case 'secret-header':
-      return { mode: 'secret-header', secret: auth.secret, headerName: auth.secretHeader };
+      return { [auth.secretHeader]: auth.secret };
     case 'bearer':
-      return { mode: 'bearer', token: auth.secret };
+      return { authorization: `Bearer ${auth.secret}` };
     case 'hmac':
-      return { mode: 'hmac', secret: auth.secret };
+      // A signature cannot be a static header: it takes a webhook credential.
+      return {};
   }
 }
 
@@ -75,23 +92,22 @@ async function sandboxAnchor(dataDir: string): Promise<Date> {
 export async function startPlatform(
   config: Config,
   log: FastifyBaseLogger,
+  db: Db,
 ): Promise<PlatformRuntime> {
   const { platform } = config;
   const publicWebhookUrl = config.publicUrl
     ? new URL(WEBHOOK_PATH, config.publicUrl).toString()
     : undefined;
-  const configuredAuth = platform.webhook.secret
-    ? {
-        mode: platform.webhook.auth,
-        secret: platform.webhook.secret,
-        secretHeader: platform.webhook.secretHeader,
-      }
-    : null;
+  const webhookAuth: WebhookAuthConfig = {
+    mode: platform.webhook.auth,
+    secret: platform.webhook.secret ?? (await sharedWebhookSecret(db)),
+    secretHeader: platform.webhook.secretHeader,
+  };
 
   if (platform.apiKey) {
-    if (!configuredAuth) {
-      log.warn(
-        'VAPI_WEBHOOK_SECRET is not set: platform webhooks will be refused; calls arrive by sync only.',
+    if (webhookAuth.mode === 'hmac') {
+      log.info(
+        'VAPI_WEBHOOK_AUTH=hmac: give the agents a webhook credential with this secret; Switchboard keeps it on their server.',
       );
     }
     return {
@@ -101,7 +117,8 @@ export async function startPlatform(
         apiKey: platform.apiKey,
       }),
       publicKey: platform.publicKey,
-      webhookAuth: configuredAuth,
+      webhookAuth,
+      serverAuth: { headers: serverHeadersFor(webhookAuth) },
       sandbox: undefined,
       webhookUrl: () => publicWebhookUrl,
       recordingSource: (storedUrl) => storedUrl,
@@ -112,12 +129,13 @@ export async function startPlatform(
   }
 
   // No platform account configured: run the bundled sandbox platform in this process, on a
-  // loopback port, with keys and a webhook secret that live only as long as the process.
-  const webhookAuth = configuredAuth ?? {
-    mode: platform.webhook.auth,
-    secret: randomBytes(24).toString('base64url'),
-    secretHeader: platform.webhook.secretHeader,
-  };
+  // loopback port, with keys that live only as long as the process. In HMAC mode we make the
+  // webhook credential there ourselves (the sandbox takes it as an option; the real platform's
+  // public document has no /credential path).
+  const serverAuth: ServerAuth =
+    webhookAuth.mode === 'hmac'
+      ? { headers: {}, credentialId: randomUUID() }
+      : { headers: serverHeadersFor(webhookAuth) };
   let loopbackWebhookUrl: string | undefined;
   const privateKey = `sandbox-private-${randomBytes(16).toString('hex')}`;
   const publicKey = `sandbox-public-${randomBytes(16).toString('hex')}`;
@@ -127,7 +145,20 @@ export async function startPlatform(
     seed: config.sandbox.seed,
     totalCalls: config.sandbox.calls,
     now: await sandboxAnchor(config.dataDir),
-    webhookAuth: sandboxWebhookAuth(webhookAuth),
+    ...(serverAuth.credentialId
+      ? {
+          credentials: [
+            {
+              id: serverAuth.credentialId,
+              authenticationPlan: {
+                type: 'hmac' as const,
+                secretKey: webhookAuth.secret,
+                algorithm: 'sha256' as const,
+              },
+            },
+          ],
+        }
+      : {}),
     simulator: {
       intervalMs: config.sandbox.simulatorIntervalMs,
       // A "Talk to agent" call lasts until the browser leaves its room (which hangs it up);
@@ -150,6 +181,7 @@ export async function startPlatform(
     }),
     publicKey,
     webhookAuth,
+    serverAuth,
     sandbox,
     // The sandbox runs beside us: it reaches us over loopback, whatever PUBLIC_URL says.
     webhookUrl: () => loopbackWebhookUrl ?? publicWebhookUrl,
@@ -162,7 +194,7 @@ export async function startPlatform(
     recordingHosts: { kind: 'sandbox', origin: new URL(sandbox.baseUrl).origin },
     onListen: (serverBaseUrl) => {
       loopbackWebhookUrl = `${serverBaseUrl}${WEBHOOK_PATH}`;
-      sandbox.setServerUrl(loopbackWebhookUrl);
+      sandbox.setServer({ url: loopbackWebhookUrl, ...serverAuth });
     },
     close: () => sandbox.close(),
   };

@@ -17,6 +17,8 @@ export const agents = pgTable(
     phoneNumberId: text('phone_number_id'),
     /** Set when the assistant no longer exists on the platform; its calls stay in the store. */
     removedAt: timestamp('removed_at', { withTimezone: true, mode: 'date' }),
+    /** When an authenticated webhook about this assistant last arrived (agent health). */
+    lastWebhookAt: timestamp('last_webhook_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

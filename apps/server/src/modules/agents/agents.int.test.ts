@@ -1,12 +1,13 @@
 import type {
   Agent,
+  AgentHealth,
   AgentList,
   AgentSettings,
   AgentSettingsResponse,
 } from '@switchboard/shared/agents';
 import type { AgentAnalytics } from '@switchboard/shared/analytics';
 import { addDays, todayIn } from '@switchboard/shared/date-range';
-import { VapiError } from '@vapi-ai/server-sdk';
+import { VapiError, type Vapi } from '@vapi-ai/server-sdk';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents } from '../../db/schema';
@@ -163,6 +164,146 @@ describe.each(databaseTargets)('agents on %s', (target) => {
     expect(after.statusCode).toBe(404);
     const emptyList = await ctx.app.inject({ method: 'GET', url: '/api/agents', headers: member });
     expect(emptyList.json<AgentList>().data).toEqual([]);
+  });
+
+  it('gives the agent and its tools our secret header, and a settings save keeps foreign fields and tools', async () => {
+    const secret = ctx.app.platform.webhookAuth.secret;
+    const ours = { url: WEBHOOK_URL, headers: { 'x-vapi-secret': secret } };
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/agents',
+      headers: member,
+      payload: settings,
+    });
+    const agent = created.json<Agent>();
+    const onPlatform = await platformAssistant(ctx, agent.id);
+    expect(onPlatform.server).toEqual({ ...ours, timeoutSeconds: 20 });
+    const toolsOf = (assistant: Vapi.Assistant) =>
+      (assistant.model as unknown as { tools: Record<string, unknown>[] }).tools;
+    expect(toolsOf(onPlatform).map((tool) => tool.server)).toEqual([ours, ours]);
+
+    // An operator adds a credential, a longer timeout and a tool of their own on the platform.
+    const foreignTool = {
+      type: 'function',
+      function: { name: 'lookup_order', parameters: { type: 'object', properties: {} } },
+      server: { url: 'https://orders.example/hook' },
+    };
+    await ctx.app.platform.client.sdk.assistants.update({
+      id: agent.id,
+      server: {
+        ...onPlatform.server,
+        credentialId: '5b0f2a9e-7c1d-4e3f-8a6b-9d0c1e2f3a4b',
+        timeoutSeconds: 45,
+      },
+      model: {
+        ...(onPlatform.model as object),
+        tools: [...toolsOf(onPlatform), foreignTool],
+      } as unknown as Vapi.UpdateAssistantDtoModel,
+    });
+    const saved = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/agents/${agent.id}`,
+      headers: member,
+      payload: { ...settings, name: 'Evening line 2' },
+    });
+    expect(saved.statusCode).toBe(200);
+    const afterSave = await platformAssistant(ctx, agent.id);
+    expect(afterSave.server).toEqual({
+      ...ours,
+      credentialId: '5b0f2a9e-7c1d-4e3f-8a6b-9d0c1e2f3a4b',
+      timeoutSeconds: 45,
+    });
+    expect(toolsOf(afterSave).at(-1)).toEqual(foreignTool);
+    expect(
+      toolsOf(afterSave)
+        .slice(0, 2)
+        .map((tool) => tool.server),
+    ).toEqual([ours, ours]);
+  });
+
+  it('reports agent health, warns when the server was changed on the platform, and Repair fixes it', async () => {
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/agents',
+      headers: member,
+      payload: settings,
+    });
+    const agent = created.json<Agent>();
+    const health = async () => {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/agents/${agent.id}/health`,
+        headers: member,
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json<AgentHealth>();
+    };
+    const fresh = await health();
+    expect(fresh).toMatchObject({
+      ok: true,
+      webhookUrl: WEBHOOK_URL,
+      serverPointsAtUs: true,
+      serverAuthenticated: true,
+      lastWebhookAt: null,
+      problems: [],
+    });
+    expect(fresh.tools.every((tool) => tool.present && tool.pointsAtUs && tool.authenticated)).toBe(
+      true,
+    );
+
+    // An authenticated webhook about this assistant is recorded; a refused one is not.
+    const webhook = (headers: Record<string, string>) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/platform/webhook',
+        headers: { 'content-type': 'application/json', ...headers },
+        payload: { message: { type: 'speech-update', call: { id: 'h-1', assistantId: agent.id } } },
+      });
+    expect((await webhook({ 'x-vapi-secret': 'wrong' })).statusCode).toBe(401);
+    expect((await health()).lastWebhookAt).toBeNull();
+    const secret = ctx.app.platform.webhookAuth.secret;
+    expect((await webhook({ 'x-vapi-secret': secret })).statusCode).toBe(200);
+    expect(Date.parse((await health()).lastWebhookAt ?? '')).toBeGreaterThan(Date.now() - 60_000);
+
+    // Someone points the assistant elsewhere on the platform, with settings of their own.
+    const before = await platformAssistant(ctx, agent.id);
+    await ctx.app.platform.client.sdk.assistants.update({
+      id: agent.id,
+      server: {
+        url: 'https://elsewhere.example/hook',
+        timeoutSeconds: 30,
+        staticIpAddressesEnabled: true,
+        headers: { 'x-trace': 'theirs' },
+      },
+    });
+    const broken = await health();
+    expect(broken.ok).toBe(false);
+    expect(broken.serverPointsAtUs).toBe(false);
+    expect(broken.problems.join(' ')).toMatch(/elsewhere\.example/);
+
+    // Repair: ours again, their other fields kept; a stranger cannot repair it.
+    const strangers = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/agents/${agent.id}/repair`,
+      headers: stranger,
+    });
+    expect(strangers.statusCode).toBe(404);
+    const repaired = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/agents/${agent.id}/repair`,
+      headers: member,
+    });
+    expect(repaired.statusCode).toBe(200);
+    expect(repaired.json<AgentHealth>()).toMatchObject({ ok: true, problems: [] });
+    const after = await platformAssistant(ctx, agent.id);
+    expect(after.server).toEqual({
+      url: WEBHOOK_URL,
+      headers: { 'x-trace': 'theirs', 'x-vapi-secret': secret },
+      timeoutSeconds: 30,
+      staticIpAddressesEnabled: true,
+    });
+    expect(after.model).toEqual(before.model);
+    expect((await health()).ok).toBe(true);
   });
 
   it("answers 404 for another business's agent and leaves it alone on the platform", async () => {

@@ -145,3 +145,20 @@ export async function markAgentRemoved(db: Db, assistantId: string): Promise<voi
     .set({ removedAt: now, updatedAt: now })
     .where(and(eq(agents.platformAssistantId, assistantId), isNull(agents.removedAt)));
 }
+
+/** An authenticated webhook about this assistant arrived now (agent health). */
+export async function recordWebhookArrival(db: Db, assistantId: string, at: Date): Promise<void> {
+  await db
+    .update(agents)
+    .set({ lastWebhookAt: at })
+    .where(eq(agents.platformAssistantId, assistantId));
+}
+
+/** When an authenticated webhook about this assistant last arrived; null = never. */
+export async function findLastWebhookAt(db: Db, assistantId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: agents.lastWebhookAt })
+    .from(agents)
+    .where(eq(agents.platformAssistantId, assistantId));
+  return row?.at ?? null;
+}

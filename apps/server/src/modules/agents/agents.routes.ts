@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  agentHealthSchema,
   agentListSchema,
   agentSchema,
   agentSettingsResponseSchema,
@@ -79,6 +80,36 @@ export const agentRoutes =
         },
       },
       async (request) => deps.agents.getSettings(agentScopeOf(request), request.params.id),
+    );
+
+    app.get(
+      '/agents/:id/health',
+      {
+        config,
+        schema: {
+          tags,
+          summary:
+            "Whether the platform reaches us for this agent: its server and tools point at our webhook with our secret, and the last webhook's time",
+          params,
+          response: { 200: agentHealthSchema },
+        },
+      },
+      async (request) => deps.agents.health(agentScopeOf(request), request.params.id),
+    );
+
+    app.post(
+      '/agents/:id/repair',
+      {
+        config,
+        schema: {
+          tags,
+          summary:
+            "Points the agent's server and our tools at our webhook with our secret again, keeping everything else",
+          params,
+          response: { 200: agentHealthSchema },
+        },
+      },
+      async (request) => deps.agents.repair(agentScopeOf(request), request.params.id),
     );
 
     app.patch(

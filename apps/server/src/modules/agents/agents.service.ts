@@ -1,13 +1,20 @@
 import { VapiError, type Vapi } from '@vapi-ai/server-sdk';
-import type { Agent, AgentSettings, AgentSettingsResponse } from '@switchboard/shared/agents';
+import type {
+  Agent,
+  AgentHealth,
+  AgentSettings,
+  AgentSettingsResponse,
+} from '@switchboard/shared/agents';
 import { successRatePercent, roundTo2 } from '@switchboard/shared/analytics';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { describePlatformError } from '../../platform/platform-client';
 import type { PlatformRuntime } from '../../platform/platform-runtime';
+import { agentHealth, repairBody } from './agent-health';
 import {
   findAgent,
+  findLastWebhookAt,
   insertAgent,
   listAgents,
   markAgentRemoved,
@@ -15,11 +22,15 @@ import {
   type AgentRow,
   type AgentScope,
 } from './agents.repository';
-import { assistantDtoFromSettings, settingsFromAssistant } from './assistant-settings';
+import {
+  assistantDtoFromSettings,
+  settingsFromAssistant,
+  type OurServer,
+} from './assistant-settings';
 
 type Deps = {
   db: Db;
-  platform: Pick<PlatformRuntime, 'client' | 'webhookUrl'>;
+  platform: Pick<PlatformRuntime, 'client' | 'webhookUrl' | 'serverAuth' | 'webhookAuth'>;
   log: FastifyBaseLogger;
   now?: () => Date;
 };
@@ -71,6 +82,12 @@ export class AgentsService {
     this.now = deps.now ?? (() => new Date());
   }
 
+  /** Our webhook and its authentication, for an assistant's and its tools' `server`. */
+  private ourServer(): OurServer | undefined {
+    const url = this.deps.platform.webhookUrl();
+    return url ? { url, ...this.deps.platform.serverAuth } : undefined;
+  }
+
   async list(scope: AgentScope): Promise<Agent[]> {
     return (await listAgents(this.deps.db, scope, this.now())).map(toAgent);
   }
@@ -110,7 +127,7 @@ export class AgentsService {
     let assistant: Vapi.Assistant;
     try {
       assistant = await sdk.assistants.create(
-        assistantDtoFromSettings(settings, { serverUrl: this.deps.platform.webhookUrl() }),
+        assistantDtoFromSettings(settings, { server: this.ourServer() }),
       );
     } catch (error) {
       throw platformFailure('create agent', error);
@@ -142,7 +159,7 @@ export class AgentsService {
       updated = await this.deps.platform.client.sdk.assistants.update({
         id: agentId,
         ...assistantDtoFromSettings(settings, {
-          serverUrl: this.deps.platform.webhookUrl() ?? existing.server?.url,
+          server: this.ourServer(),
           existing,
         }),
       });
@@ -155,6 +172,43 @@ export class AgentsService {
     }
     await updateAgentName(this.deps.db, agentId, updated.name ?? settings.name);
     return this.get(scope, agentId);
+  }
+
+  /** Whether the platform reaches us for this agent (see agentHealth). */
+  async health(scope: AgentScope, agentId: string): Promise<AgentHealth> {
+    await this.get(scope, agentId);
+    const assistant = await this.fetchAssistant(agentId, 'fetch agent');
+    return agentHealth(assistant, this.ourServer(), await findLastWebhookAt(this.deps.db, agentId));
+  }
+
+  /**
+   * Points the assistant and our tools at us again with our authentication (a PATCH of its
+   * server and model as the platform has them now, foreign fields and tools kept).
+   */
+  async repair(scope: AgentScope, agentId: string): Promise<AgentHealth> {
+    await this.get(scope, agentId);
+    const ours = this.ourServer();
+    if (!ours)
+      throw new AppError(
+        'CONFLICT',
+        409,
+        'Switchboard does not know its own webhook address yet: set PUBLIC_URL',
+      );
+    const existing = await this.fetchAssistant(agentId, 'repair agent');
+    let updated: Vapi.Assistant;
+    try {
+      updated = await this.deps.platform.client.sdk.assistants.update({
+        id: agentId,
+        ...repairBody(existing, ours),
+      });
+    } catch (error) {
+      if (isPlatformNotFound(error)) {
+        await markAgentRemoved(this.deps.db, agentId);
+        throw notFound('Agent');
+      }
+      throw platformFailure('repair agent', error);
+    }
+    return agentHealth(updated, ours, await findLastWebhookAt(this.deps.db, agentId));
   }
 
   /** Deletes the assistant on the platform; its calls stay in the store. */

@@ -15,6 +15,7 @@ import { assistantDtoFromSettings, settingsFromAssistant } from './assistant-set
 // UpdateAssistantDTO (closed: the platform refuses properties its DTOs do not name).
 
 const SERVER_URL = 'https://sb.example/api/platform/webhook';
+const SERVER = { url: SERVER_URL, headers: { 'x-vapi-secret': 'our-secret' } };
 
 function problems(method: 'POST' | 'PATCH', body: unknown): string[] {
   const validate =
@@ -42,9 +43,20 @@ describe('assistant bodies against the platform document', () => {
   )('voice %s / %s', (voiceProvider, voiceId) => {
     const dto = assistantDtoFromSettings(
       { ...DEFAULT_AGENT_SETTINGS, name: 'Front desk', voiceProvider, voiceId },
-      { serverUrl: SERVER_URL },
+      { server: SERVER },
     );
     expect(problems('POST', dto)).toEqual([]);
+  });
+
+  it('carries our secret header on the assistant’s server and on each of our tools’ server', () => {
+    const dto = assistantDtoFromSettings(
+      { ...DEFAULT_AGENT_SETTINGS, name: 'Front desk' },
+      { server: SERVER },
+    );
+    expect(problems('POST', dto)).toEqual([]);
+    expect(dto.server).toEqual({ ...SERVER, timeoutSeconds: 20 });
+    const tools = (dto.model as { tools: { server?: unknown }[] }).tools;
+    expect(tools.map((tool) => tool.server)).toEqual([SERVER, SERVER]);
   });
 
   it.each(
@@ -54,7 +66,7 @@ describe('assistant bodies against the platform document', () => {
   )('model %s / %s', (modelProvider, model) => {
     const dto = assistantDtoFromSettings(
       { ...DEFAULT_AGENT_SETTINGS, name: 'Front desk', modelProvider, model },
-      { serverUrl: SERVER_URL },
+      { server: SERVER },
     );
     expect(problems('POST', dto)).toEqual([]);
     expect(problems('PATCH', dto)).toEqual([]);
@@ -63,12 +75,12 @@ describe('assistant bodies against the platform document', () => {
   it('an update of an assistant the platform returned, without a webhook URL too', () => {
     const created = assistantDtoFromSettings(
       { ...DEFAULT_AGENT_SETTINGS, name: 'Front desk' },
-      { serverUrl: undefined },
+      { server: undefined },
     );
     expect(problems('POST', created)).toEqual([]);
     const update = assistantDtoFromSettings(
       { ...DEFAULT_AGENT_SETTINGS, name: 'Front desk', systemPrompt: 'New prompt' },
-      { serverUrl: SERVER_URL, existing: asAssistant(created) },
+      { server: SERVER, existing: asAssistant(created) },
     );
     expect(problems('PATCH', update)).toEqual([]);
   });
@@ -79,7 +91,7 @@ describe('assistant bodies against the platform document', () => {
       const { settings } = settingsFromAssistant(assistant);
       const update = assistantDtoFromSettings(
         { ...settings, firstMessage: 'Hello again' },
-        { serverUrl: SERVER_URL, existing: assistant },
+        { server: SERVER, existing: assistant },
       );
       expect(problems('PATCH', update), assistant.name).toEqual([]);
     }
@@ -88,7 +100,7 @@ describe('assistant bodies against the platform document', () => {
   it('would notice a property the platform does not know', () => {
     const dto = assistantDtoFromSettings(
       { ...DEFAULT_AGENT_SETTINGS, name: 'Front desk' },
-      { serverUrl: SERVER_URL },
+      { server: SERVER },
     );
     expect(problems('POST', { ...dto, webhookUrl: SERVER_URL })).toEqual([
       'property webhookUrl should not exist',

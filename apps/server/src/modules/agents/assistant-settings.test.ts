@@ -12,7 +12,7 @@ function asAssistant(dto: Vapi.CreateAssistantDto): Vapi.Assistant {
 describe('agent settings ⇄ platform assistant', () => {
   it('round-trips every form field', () => {
     const dto = assistantDtoFromSettings(settings, {
-      serverUrl: 'https://sb.example/api/platform/webhook',
+      server: { url: 'https://sb.example/api/platform/webhook', headers: { 'x-vapi-secret': 's' } },
     });
     expect(settingsFromAssistant(asAssistant(dto))).toEqual({
       settings,
@@ -22,7 +22,7 @@ describe('agent settings ⇄ platform assistant', () => {
   });
 
   it('leaves the tools without a server when no webhook URL is known', () => {
-    const dto = assistantDtoFromSettings(settings, { serverUrl: undefined });
+    const dto = assistantDtoFromSettings(settings, { server: undefined });
     const tools = (dto.model as { tools: { server?: unknown }[] }).tools;
     expect(tools).toHaveLength(2);
     expect(tools.every((tool) => tool.server === undefined)).toBe(true);
@@ -45,7 +45,7 @@ describe('agent settings ⇄ platform assistant', () => {
     } as unknown as Vapi.CreateAssistantDto);
     const dto = assistantDtoFromSettings(
       { ...settings, systemPrompt: 'new prompt', voiceId: 'Lily' },
-      { serverUrl: 'https://sb.example/hook', existing },
+      { server: { url: 'https://sb.example/hook', headers: {} }, existing },
     );
     const model = dto.model as unknown as Record<string, unknown> & {
       tools: { type: string; function?: { name: string } }[];
@@ -65,9 +65,56 @@ describe('agent settings ⇄ platform assistant', () => {
     // A different provider starts clean: another provider's options would be refused.
     const switched = assistantDtoFromSettings(
       { ...settings, modelProvider: 'google', model: 'gemini-2.0-flash' },
-      { serverUrl: undefined, existing },
+      { server: undefined, existing },
     );
     expect((switched.model as unknown as Record<string, unknown>).temperature).toBeUndefined();
+  });
+
+  it('keeps an operator’s server fields and foreign tools, and puts our URL and header in', () => {
+    const operatorServer = {
+      url: 'https://old.example/hook',
+      timeoutSeconds: 45,
+      credentialId: 'cred-operator',
+      backoffPlan: { type: 'fixed', maxRetries: 2, baseDelaySeconds: 1 },
+      headers: { 'x-trace': 'keep', 'X-Vapi-Secret': 'stale' },
+    };
+    const foreign = {
+      type: 'function',
+      function: { name: 'lookup_order' },
+      server: { url: 'https://other.example' },
+    };
+    const existing = asAssistant({
+      model: {
+        provider: 'openai',
+        model: 'gpt-4o',
+        messages: [{ role: 'system', content: 'p' }],
+        tools: [
+          {
+            type: 'function',
+            function: { name: 'create_enquiry' },
+            server: { ...operatorServer, timeoutSeconds: 9 },
+          },
+          foreign,
+        ],
+      },
+      server: operatorServer,
+    } as unknown as Vapi.CreateAssistantDto);
+    const ours = { url: 'https://sb.example/hook', headers: { 'x-vapi-secret': 'ours' } };
+    const dto = assistantDtoFromSettings(settings, { server: ours, existing });
+    const merged = {
+      ...operatorServer,
+      url: ours.url,
+      headers: { 'x-trace': 'keep', 'x-vapi-secret': 'ours' },
+    };
+    expect(dto.server).toEqual(merged);
+    const tools = (dto.model as unknown as { tools: Record<string, unknown>[] }).tools;
+    expect(tools[0]!.server).toEqual({ ...merged, timeoutSeconds: 9 });
+    expect(tools[1]!.server).toEqual(ours);
+    expect(tools[2]).toEqual(foreign);
+
+    // While our address is unknown, the servers stay exactly as they were.
+    const unknown = assistantDtoFromSettings(settings, { server: undefined, existing });
+    expect(unknown.server).toEqual(operatorServer);
   });
 
   it('reads an assistant made elsewhere without failing on providers the form lacks', () => {

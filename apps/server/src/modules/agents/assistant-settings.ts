@@ -16,15 +16,69 @@ import { AGENT_TOOL_FUNCTIONS, AGENT_TOOL_REQUEST_MESSAGES } from '@switchboard/
  * and first message are the assistant's own fields.
  */
 
-/** Our function tools, answered by our webhook (`serverUrl`) when it is known. */
-export function agentTools(serverUrl: string | undefined): Vapi.OpenAiModelToolsItem[] {
-  return AGENT_TOOL_NAMES.map((name) => ({
-    type: 'function' as const,
-    async: false,
-    function: AGENT_TOOL_FUNCTIONS[name],
-    ...(serverUrl ? { server: { url: serverUrl } } : {}),
-    messages: [{ type: 'request-start' as const, content: AGENT_TOOL_REQUEST_MESSAGES[name] }],
-  }));
+/**
+ * Our `server`: our webhook URL and how the platform proves itself to it (static headers with
+ * our secret, or a webhook credential's id). Undefined while our address is not known.
+ */
+export type OurServer = { url: string; headers: Record<string, string>; credentialId?: string };
+
+/**
+ * Our server merged into what the platform has: the URL and our headers are ours; every other
+ * field an operator set (timeoutSeconds, backoffPlan, their credentialId, other headers) stays.
+ */
+export function mergeServer(
+  existing: Vapi.Server | undefined,
+  ours: OurServer,
+  defaults: Partial<Vapi.Server> = {},
+): Vapi.Server {
+  return {
+    ...defaults,
+    ...existing,
+    url: ours.url,
+    headers: { ...withoutHeaders(existing?.headers, Object.keys(ours.headers)), ...ours.headers },
+    ...(ours.credentialId ? { credentialId: ours.credentialId } : {}),
+  };
+}
+
+/** Headers minus the given names, compared case-insensitively (header names are). */
+function withoutHeaders(
+  headers: Record<string, unknown> | undefined,
+  names: string[],
+): Record<string, unknown> {
+  const drop = new Set(names.map((name) => name.toLowerCase()));
+  return Object.fromEntries(
+    Object.entries(headers ?? {}).filter(([name]) => !drop.has(name.toLowerCase())),
+  );
+}
+
+function isOurTool(tool: Vapi.OpenAiModelToolsItem): tool is Vapi.OpenAiModelToolsItem.Function {
+  return (
+    tool.type === 'function' && AGENT_TOOL_NAMES.includes(tool.function?.name as AgentToolName)
+  );
+}
+
+/**
+ * Our function tools, answered by our webhook when its address is known. An existing copy of a
+ * tool keeps its server's other fields (and its server as it was while our address is unknown).
+ */
+export function agentTools(
+  server: OurServer | undefined,
+  existingTools: Vapi.OpenAiModelToolsItem[] = [],
+): Vapi.OpenAiModelToolsItem[] {
+  return AGENT_TOOL_NAMES.map((name) => {
+    const previous = existingTools.find(
+      (tool): tool is Vapi.OpenAiModelToolsItem.Function =>
+        isOurTool(tool) && tool.function?.name === name,
+    )?.server;
+    const toolServer = server ? mergeServer(previous, server) : previous;
+    return {
+      type: 'function' as const,
+      async: false,
+      function: AGENT_TOOL_FUNCTIONS[name],
+      ...(toolServer ? { server: toolServer } : {}),
+      messages: [{ type: 'request-start' as const, content: AGENT_TOOL_REQUEST_MESSAGES[name] }],
+    };
+  });
 }
 
 /** The webhooks an agent must send us: calls into the store, tool calls answered. */
@@ -42,16 +96,12 @@ type ModelWithTools = { tools?: Vapi.OpenAiModelToolsItem[] };
  */
 export function assistantDtoFromSettings(
   settings: AgentSettings,
-  options: { serverUrl: string | undefined; existing?: Vapi.Assistant },
+  options: { server: OurServer | undefined; existing?: Vapi.Assistant },
 ): Vapi.CreateAssistantDto {
   const existingModel = options.existing?.model as
     (Record<string, unknown> & ModelWithTools) | undefined;
-  const foreignTools = (existingModel?.tools ?? []).filter(
-    (tool) =>
-      !(
-        tool.type === 'function' && AGENT_TOOL_NAMES.includes(tool.function?.name as AgentToolName)
-      ),
-  );
+  const existingTools = existingModel?.tools ?? [];
+  const foreignTools = existingTools.filter((tool) => !isOurTool(tool));
   const previousMessages = Array.isArray(existingModel?.messages)
     ? (existingModel.messages as { role?: string }[]).filter((m) => m.role !== 'system')
     : [];
@@ -61,7 +111,7 @@ export function assistantDtoFromSettings(
     provider: settings.modelProvider,
     model: settings.model,
     messages: [{ role: 'system', content: settings.systemPrompt }, ...previousMessages],
-    tools: [...agentTools(options.serverUrl), ...foreignTools],
+    tools: [...agentTools(options.server, existingTools), ...foreignTools],
   };
   const existingVoice = options.existing?.voice as Record<string, unknown> | undefined;
   const voice = {
@@ -76,7 +126,11 @@ export function assistantDtoFromSettings(
     endCallMessage: settings.endCallMessage,
     model: model as unknown as Vapi.CreateAssistantDtoModel,
     voice: voice as unknown as Vapi.CreateAssistantDtoVoice,
-    ...(options.serverUrl ? { server: { url: options.serverUrl, timeoutSeconds: 20 } } : {}),
+    ...(options.server
+      ? { server: mergeServer(options.existing?.server, options.server, { timeoutSeconds: 20 }) }
+      : options.existing?.server
+        ? { server: options.existing.server }
+        : {}),
     serverMessages: SERVER_MESSAGES,
   };
 }

@@ -1,4 +1,5 @@
 import type { AdminAgent, AdminBusiness } from '@switchboard/shared/admin';
+import type { AgentHealth } from '@switchboard/shared/agents';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
@@ -42,8 +43,30 @@ const businesses = [
   buildBusiness({ id: 'b-acme', name: 'Acme Plumbing', email: 'hi@acme.example' }),
 ];
 
-/** A fake admin API that remembers assignments; `refuse` makes every change fail. */
+const connected: AgentHealth = {
+  ok: true,
+  webhookUrl: 'https://switchboard.example/api/platform/webhook',
+  serverUrl: 'https://switchboard.example/api/platform/webhook',
+  serverPointsAtUs: true,
+  serverAuthenticated: true,
+  tools: [],
+  lastWebhookAt: null,
+  problems: [],
+};
+
+/**
+ * A fake admin API that remembers assignments; `refuse` makes every change fail. Front desk's
+ * server does not carry our secret until repaired.
+ */
 function stubAdminApi({ refuse }: { refuse?: Response } = {}) {
+  let health: AgentHealth = {
+    ...connected,
+    ok: false,
+    serverAuthenticated: false,
+    problems: [
+      "The agent's server does not carry Switchboard's webhook secret: its calls are refused.",
+    ],
+  };
   const agents = [
     buildAgent(),
     buildAgent({
@@ -71,6 +94,11 @@ function stubAdminApi({ refuse }: { refuse?: Response } = {}) {
           data: businesses,
           meta: { total: 2, page: 1, limit: 100, totalPages: 1, hasNext: false, hasPrev: false },
         }),
+      'GET /api/agents/asst_front_desk/health': () => jsonResponse(health),
+      'POST /api/agents/asst_front_desk/repair': () => {
+        health = connected;
+        return jsonResponse(health);
+      },
       'PUT /api/admin/agents/agent-1/business': assign('agent-1'),
       'PUT /api/admin/agents/agent-2/business': assign('agent-2'),
     },
@@ -114,6 +142,22 @@ describe('admin agents', () => {
     expect(screen.getByRole('combobox', { name: 'Business for After hours' })).toHaveValue(
       'Unassigned',
     );
+  });
+
+  it('checks an agent’s connection on request and repairs it', async () => {
+    const api = stubAdminApi();
+    const { user } = renderApp('/admin/agents');
+
+    await user.click(
+      await screen.findByRole('button', { name: 'Check the connection of Front desk' }),
+    );
+    expect(await screen.findByText('Not connected')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Repair Front desk' }));
+    expect(await screen.findByText('Agent repaired')).toBeInTheDocument();
+    expect(await screen.findByText('Connected')).toBeInTheDocument();
+    expect(api.calls('POST /api/agents/asst_front_desk/repair')).toHaveLength(1);
+    // Only the agent asked about was read from the platform.
+    expect(api.calls('GET /api/agents/asst_after_hours/health')).toEqual([]);
   });
 
   it('puts the row back and says why when the server refuses', async () => {

@@ -1,15 +1,27 @@
 import { EmptyPanel } from '../../../components/empty-panel';
-import { Badge, Group, Loader, Paper, Select, Stack, Table, Text, Tooltip } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+} from '@mantine/core';
 import type { AdminAgent } from '@switchboard/shared/admin';
 import { IconRobot } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import { useAgentHealth, useRepairAgent } from '../api/agent-health';
 import { QueryError } from '../../../components/query-error';
 import { TableSkeleton } from '../../../components/table-skeleton';
 import { useAssignAgentBusiness } from '../api/assign-agent-business';
 import { useAgents } from '../api/list-agents';
 import { useAllBusinesses } from '../api/list-businesses';
 
-const COLUMNS = ['Agent', 'Phone number', 'Status', 'Business'];
+const COLUMNS = ['Agent', 'Phone number', 'Status', 'Connection', 'Business'];
 
 type BusinessOption = { value: string; label: string };
 
@@ -173,6 +185,15 @@ function AgentRow({ agent, businessOptions, businessesLoading }: AgentRowProps) 
         )}
       </Table.Td>
       <Table.Td>
+        {agent.removedAt ? (
+          <Text size="sm" c="dimmed">
+            —
+          </Text>
+        ) : (
+          <ConnectionCell assistantId={agent.platformAssistantId} name={agent.name} />
+        )}
+      </Table.Td>
+      <Table.Td>
         <Select
           aria-label={`Business for ${agent.name}`}
           placeholder={businessesLoading ? 'Loading businesses…' : 'Choose a business'}
@@ -192,5 +213,66 @@ function AgentRow({ agent, businessOptions, businessesLoading }: AgentRowProps) 
         />
       </Table.Td>
     </Table.Tr>
+  );
+}
+
+/**
+ * Whether the platform reaches Switchboard for this agent, checked on request (each check reads
+ * the assistant from the platform), with Repair when it does not.
+ */
+function ConnectionCell({ assistantId, name }: { assistantId: string; name: string }) {
+  const [checking, setChecking] = useState(false);
+  const health = useAgentHealth(assistantId, checking);
+  const repair = useRepairAgent();
+
+  if (!checking)
+    return (
+      <Button
+        size="xs"
+        variant="default"
+        onClick={() => setChecking(true)}
+        aria-label={`Check the connection of ${name}`}
+      >
+        Check
+      </Button>
+    );
+  if (health.isError)
+    return (
+      <Text size="sm" c="red">
+        Could not check
+      </Text>
+    );
+  if (!health.data) return <Loader size={14} aria-label={`Checking ${name}`} />;
+  if (health.data.ok)
+    return (
+      <Tooltip
+        label={
+          health.data.lastWebhookAt
+            ? `Last call update ${new Date(health.data.lastWebhookAt).toLocaleString()}`
+            : 'No call update received yet'
+        }
+      >
+        <Badge color="teal" variant="light">
+          Connected
+        </Badge>
+      </Tooltip>
+    );
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Tooltip label={health.data.problems.join(' ')} multiline w={320}>
+        <Badge color="yellow" variant="light">
+          Not connected
+        </Badge>
+      </Tooltip>
+      <Button
+        size="xs"
+        color="yellow"
+        loading={repair.isPending}
+        onClick={() => repair.mutate(assistantId)}
+        aria-label={`Repair ${name}`}
+      >
+        Repair
+      </Button>
+    </Group>
   );
 }

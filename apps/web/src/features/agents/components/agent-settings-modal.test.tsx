@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { errorResponse } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
-import { stubAgentsApi } from '../testing/fake-agents-api';
+import { buildAgentHealth, stubAgentsApi } from '../testing/fake-agents-api';
 
 const SETTINGS_PATH = '/api/agents/asst_front_desk/settings';
 
@@ -37,6 +37,37 @@ describe('agent settings', { timeout: 20_000 }, () => {
     ]);
     // The list is asked again and shows the new name.
     expect(await screen.findByRole('link', { name: 'Reception' })).toBeInTheDocument();
+  });
+
+  it('says the agent is connected to Switchboard', async () => {
+    stubAgentsApi();
+    const { dialog } = await openSettings();
+    expect(await dialog.findByText('Connected to Switchboard')).toBeInTheDocument();
+    expect(dialog.queryByRole('button', { name: 'Repair' })).not.toBeInTheDocument();
+  });
+
+  it('warns when the agent’s server does not point at Switchboard, and Repair fixes it', async () => {
+    const api = stubAgentsApi({
+      health: buildAgentHealth({
+        ok: false,
+        serverUrl: 'https://elsewhere.example/hook',
+        serverPointsAtUs: false,
+        lastWebhookAt: null,
+        problems: [
+          'The agent sends its calls to https://elsewhere.example/hook, not to Switchboard.',
+        ],
+      }),
+    });
+    const { user, dialog } = await openSettings();
+    const warning = await dialog.findByRole('alert');
+    expect(warning).toHaveTextContent('Calls from this agent do not reach Switchboard');
+    expect(warning).toHaveTextContent('https://elsewhere.example/hook');
+    expect(warning).toHaveTextContent('No call has reached Switchboard from this agent yet.');
+
+    await user.click(dialog.getByRole('button', { name: 'Repair' }));
+    expect(await screen.findByText('Agent repaired')).toBeInTheDocument();
+    expect(await dialog.findByText('Connected to Switchboard')).toBeInTheDocument();
+    expect(api.calls('POST /api/agents/asst_front_desk/repair')).toHaveLength(1);
   });
 
   it('asks for confirmation, naming the agent, before deleting it', async () => {

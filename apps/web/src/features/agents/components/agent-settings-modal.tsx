@@ -3,7 +3,10 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { Agent } from '@switchboard/shared/agents';
 import { IconAlertCircle, IconAlertTriangle, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { AgentHealthPanel } from '../../../components/agent-health-panel';
 import { QueryError } from '../../../components/query-error';
+import { useAgentHealth } from '../api/get-agent-health';
+import { useRepairAgent } from '../api/repair-agent';
 import { useAgentSettings } from '../api/get-agent-settings';
 import { useDeleteAgent } from '../api/delete-agent';
 import { useUpdateAgent } from '../api/update-agent';
@@ -76,6 +79,8 @@ function AgentSettingsBody({
   onDone,
 }: AgentSettingsBodyProps) {
   const settings = useAgentSettings(agent.id);
+  const health = useAgentHealth(agent.id);
+  const repair = useRepairAgent();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
 
   if (settings.isError && !settings.data) {
@@ -106,6 +111,15 @@ function AgentSettingsBody({
     <>
       {/* Hidden rather than unmounted: going back from the confirmation keeps unsaved edits. */}
       <Box hidden={confirmingDelete}>
+        {health.data && (
+          <Box mb="md">
+            <AgentHealthPanel
+              health={health.data}
+              repairing={repair.isPending}
+              onRepair={() => repair.mutate(agent.id)}
+            />
+          </Box>
+        )}
         <AgentForm
           defaultValues={settings.data.settings}
           submitLabel="Save changes"

@@ -1,6 +1,7 @@
 import {
   DEFAULT_AGENT_SETTINGS,
   type Agent,
+  type AgentHealth,
   type AgentSettings,
   type AgentSettingsResponse,
 } from '@switchboard/shared/agents';
@@ -46,6 +47,28 @@ export function buildDashboardStatistics(
   };
 }
 
+const WEBHOOK_URL = 'https://switchboard.example/api/platform/webhook';
+
+/** An agent's health as GET /api/agents/:id/health answers it; connected unless overridden. */
+export function buildAgentHealth(overrides: Partial<AgentHealth> = {}): AgentHealth {
+  return {
+    ok: true,
+    webhookUrl: WEBHOOK_URL,
+    serverUrl: WEBHOOK_URL,
+    serverPointsAtUs: true,
+    serverAuthenticated: true,
+    tools: ['create_enquiry', 'book_appointment'].map((name) => ({
+      name,
+      present: true,
+      pointsAtUs: true,
+      authenticated: true,
+    })),
+    lastWebhookAt: '2026-03-05T14:07:00.000Z',
+    problems: [],
+    ...overrides,
+  };
+}
+
 /** The id POST /api/agents gives the agent it creates. */
 export const NEW_AGENT_ID = 'asst_new';
 
@@ -54,6 +77,8 @@ type Handler = (request: ApiRequest) => Response | Promise<Response>;
 type FakeAgentsApiOptions = {
   agents?: Agent[];
   session?: SessionUser;
+  /** Each agent's health until repaired (default: connected). */
+  health?: AgentHealth;
   /** Replace or add handlers ("METHOD /api/path"), e.g. to make one request fail. */
   handlers?: Record<string, Handler>;
 };
@@ -65,8 +90,10 @@ type FakeAgentsApiOptions = {
 export function stubAgentsApi({
   agents: initial = [buildAgent()],
   session = buildSessionUser(),
+  health = buildAgentHealth(),
   handlers = {},
 }: FakeAgentsApiOptions = {}) {
+  const healthOf = new Map<string, AgentHealth>();
   const agents = initial.map((agent) => ({ ...agent }));
   const settings = new Map<string, AgentSettings>(
     agents.map((agent) => [agent.id, { ...DEFAULT_AGENT_SETTINGS, name: agent.name }]),
@@ -84,6 +111,12 @@ export function stubAgentsApi({
           serverUrl: 'https://switchboard.example/api/platform/webhook',
           tools: ['create_enquiry', 'book_appointment'],
         } satisfies AgentSettingsResponse);
+      },
+      [`GET ${path}/health`]: () => jsonResponse(healthOf.get(agentId) ?? health),
+      [`POST ${path}/repair`]: () => {
+        const repaired = buildAgentHealth({ lastWebhookAt: health.lastWebhookAt });
+        healthOf.set(agentId, repaired);
+        return jsonResponse(repaired);
       },
       [`PATCH ${path}`]: ({ body }) => {
         const agent = agents.find((candidate) => candidate.id === agentId);

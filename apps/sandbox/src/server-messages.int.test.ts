@@ -1,0 +1,356 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { AGENT_TOOL_FUNCTIONS } from '@switchboard/shared/agent-tools';
+import { VapiClient, VapiError, type Vapi } from '@vapi-ai/server-sdk';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { responseValidator, describeErrors } from './platform-document';
+import { createSandbox, type Sandbox } from './sandbox';
+
+// Where the simulator sends server messages and how it authenticates them: only as the
+// assistant's (else the number's, else the org's) `Server` says, and a tool's own `Server` for
+// its tool calls — through the official SDK and a local receiver. Then POST /call.
+
+const PRIVATE = 'messages-private-key';
+const PUBLIC = 'messages-public-key';
+
+interface Received {
+  path: string;
+  headers: IncomingHttpHeaders;
+  message: { type: string; status?: string; [key: string]: unknown };
+}
+
+/** Headers every request carries whatever its server says (transport, not authentication). */
+const TRANSPORT_HEADERS = new Set([
+  'host',
+  'connection',
+  'content-type',
+  'content-length',
+  'user-agent',
+  'accept',
+  'accept-language',
+  'accept-encoding',
+  'sec-fetch-mode',
+]);
+
+function extraHeaders(headers: IncomingHttpHeaders): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(headers).filter(([name]) => !TRANSPORT_HEADERS.has(name)),
+  );
+}
+
+async function startReceiver() {
+  const received: Received[] = [];
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const { message } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+        message: Received['message'];
+      };
+      received.push({ path: request.url ?? '', headers: request.headers, message });
+      response.setHeader('content-type', 'application/json');
+      if (message.type === 'tool-calls') {
+        const [toolCall] = message.toolCallList as Vapi.ToolCall[];
+        response.end(JSON.stringify({ results: [{ toolCallId: toolCall?.id, result: 'Done' }] }));
+        return;
+      }
+      response.end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    base: `http://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+function assistantBody(
+  server: Vapi.Server | undefined,
+  toolServer?: Vapi.Server,
+): Vapi.CreateAssistantDto {
+  return {
+    name: 'Front desk',
+    firstMessage: 'Hello',
+    model: {
+      provider: 'openai',
+      model: 'gpt-4o',
+      messages: [{ role: 'system', content: 'You answer the phone.' }],
+      tools: (['create_enquiry', 'book_appointment'] as const).map((name) => ({
+        type: 'function' as const,
+        function: AGENT_TOOL_FUNCTIONS[name],
+        ...(toolServer ? { server: toolServer } : {}),
+      })),
+    },
+    ...(server ? { server } : {}),
+    serverMessages: ['status-update', 'tool-calls', 'end-of-call-report'],
+  };
+}
+
+describe('server messages go where the Server says, authenticated only as it says', () => {
+  let sandbox: Sandbox;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let client: VapiClient;
+
+  beforeAll(async () => {
+    receiver = await startReceiver();
+    sandbox = await createSandbox({
+      privateKey: PRIVATE,
+      publicKey: PUBLIC,
+      totalCalls: 50,
+      logLevel: 'silent',
+      simulator: { intervalMs: 0, stepMs: 5, webCallMs: 10 },
+      credentials: [
+        {
+          id: 'f1d7a0a4-8b55-4b8e-9a51-3c0f7e2b9d61',
+          authenticationPlan: { type: 'bearer', token: 'org-token' },
+        },
+      ],
+    });
+    client = new VapiClient({ token: PRIVATE, baseUrl: sandbox.baseUrl, maxRetries: 0 });
+  });
+  afterAll(async () => {
+    await sandbox.close();
+    await receiver.close();
+  });
+  beforeEach(() => {
+    receiver.received.length = 0;
+    sandbox.setOrgServer(undefined);
+  });
+
+  it("sends to the assistant's server URL with exactly its headers, and tool calls to the tool's server", async () => {
+    const assistant = await client.assistants.create(
+      assistantBody(
+        {
+          url: `${receiver.base}/assistant-hook`,
+          headers: { 'x-vapi-secret': 's3cret', 'X-Tenant': 'acme' },
+        },
+        { url: `${receiver.base}/tool-hook`, headers: { authorization: 'Bearer tool-token' } },
+      ),
+    );
+    await sandbox.simulateCall({
+      assistantId: assistant.id,
+      type: 'inboundPhoneCall',
+      endedReason: 'customer-ended-call',
+      tool: 'book_appointment',
+    });
+    const toAssistant = receiver.received.filter((r) => r.path === '/assistant-hook');
+    const toTool = receiver.received.filter((r) => r.path === '/tool-hook');
+    expect(toAssistant.map((r) => r.message.status ?? r.message.type)).toEqual([
+      'queued',
+      'ringing',
+      'in-progress',
+      'ended',
+      'end-of-call-report',
+    ]);
+    for (const { headers } of toAssistant)
+      expect(extraHeaders(headers)).toEqual({ 'x-vapi-secret': 's3cret', 'x-tenant': 'acme' });
+    expect(toTool.map((r) => r.message.type)).toEqual(['tool-calls']);
+    expect(extraHeaders(toTool[0]!.headers)).toEqual({ authorization: 'Bearer tool-token' });
+  });
+
+  it('sends no authentication header at all to a server without headers or credential', async () => {
+    const assistant = await client.assistants.create(
+      assistantBody({ url: `${receiver.base}/bare` }),
+    );
+    await sandbox.simulateCall({
+      assistantId: assistant.id,
+      tool: 'create_enquiry',
+      type: 'inboundPhoneCall',
+      endedReason: 'customer-ended-call',
+    });
+    expect(receiver.received.length).toBeGreaterThanOrEqual(5);
+    // The tools have no server of their own: their calls go to the assistant's.
+    expect(receiver.received.map((r) => r.message.type)).toContain('tool-calls');
+    for (const { path, headers } of receiver.received) {
+      expect(path).toBe('/bare');
+      expect(extraHeaders(headers)).toEqual({});
+    }
+  });
+
+  it("falls back to the org's server (with its credential) when the assistant has none", async () => {
+    const assistant = await client.assistants.create(assistantBody(undefined));
+    await sandbox.simulateCall({
+      assistantId: assistant.id,
+      tool: 'none',
+      endedReason: 'customer-ended-call',
+    });
+    expect(receiver.received).toEqual([]);
+
+    sandbox.setOrgServer({
+      url: `${receiver.base}/org`,
+      credentialId: 'f1d7a0a4-8b55-4b8e-9a51-3c0f7e2b9d61',
+    });
+    await sandbox.simulateCall({
+      assistantId: assistant.id,
+      tool: 'none',
+      endedReason: 'customer-ended-call',
+    });
+    expect(receiver.received.length).toBeGreaterThan(0);
+    for (const { path, headers } of receiver.received) {
+      expect(path).toBe('/org');
+      expect(extraHeaders(headers)).toEqual({ authorization: 'Bearer org-token' });
+    }
+  });
+});
+
+describe('POST /call places a simulated outbound call', () => {
+  let sandbox: Sandbox;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let client: VapiClient;
+
+  beforeAll(async () => {
+    receiver = await startReceiver();
+    sandbox = await createSandbox({
+      privateKey: PRIVATE,
+      publicKey: PUBLIC,
+      totalCalls: 50,
+      logLevel: 'silent',
+      simulator: { intervalMs: 0, stepMs: 5, webCallMs: 10 },
+    });
+    client = new VapiClient({ token: PRIVATE, baseUrl: sandbox.baseUrl, maxRetries: 0 });
+  });
+  afterAll(async () => {
+    await sandbox.close();
+    await receiver.close();
+  });
+  beforeEach(() => {
+    receiver.received.length = 0;
+  });
+
+  async function place(scenario: string | undefined) {
+    const assistant = await client.assistants.create(
+      assistantBody({ url: `${receiver.base}/hook`, headers: { 'x-vapi-secret': 'out' } }),
+    );
+    const response = await fetch(`${sandbox.baseUrl}/call`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${PRIVATE}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        assistantId: assistant.id,
+        phoneNumberId: sandbox.demo.phoneNumberIds[0],
+        customer: { number: '+15550100123' },
+        ...(scenario ? { assistantOverrides: { metadata: { sandboxScenario: scenario } } } : {}),
+      }),
+    });
+    expect(response.status).toBe(201);
+    const call = (await response.json()) as Vapi.Call;
+    const validate = responseValidator('POST', '/call', 201);
+    expect(validate(call) ? [] : describeErrors(validate.errors)).toEqual([]);
+    expect(call).toMatchObject({
+      type: 'outboundPhoneCall',
+      status: 'queued',
+      assistantId: assistant.id,
+      phoneNumberId: sandbox.demo.phoneNumberIds[0],
+      customer: { number: '+15550100123' },
+    });
+    await expect
+      .poll(() => receiver.received.some((r) => r.message.type === 'end-of-call-report'), {
+        timeout: 5000,
+      })
+      .toBe(true);
+    return { call, types: receiver.received.map((r) => r.message.status ?? r.message.type) };
+  }
+
+  it.each([
+    ['book_appointment', 'book_appointment'],
+    ['create_enquiry', 'create_enquiry'],
+  ])(
+    'scenario %s: status updates, the %s tool call, the end-of-call report',
+    async (scenario, tool) => {
+      const { call, types } = await place(scenario);
+      expect(types).toEqual([
+        'queued',
+        'ringing',
+        'in-progress',
+        'tool-calls',
+        'ended',
+        'end-of-call-report',
+      ]);
+      const toolCalls = receiver.received.find((r) => r.message.type === 'tool-calls')!.message;
+      expect((toolCalls.toolCallList as Vapi.ToolCall[])[0]!.function.name).toBe(tool);
+      expect(receiver.received.every((r) => r.headers['x-vapi-secret'] === 'out')).toBe(true);
+      const final = await client.calls.get({ id: call.id });
+      expect(final).toMatchObject({
+        status: 'ended',
+        type: 'outboundPhoneCall',
+        customer: { number: '+15550100123' },
+      });
+    },
+  );
+
+  it('scenario none (also the default): no tool call', async () => {
+    expect((await place('none')).types).toEqual([
+      'queued',
+      'ringing',
+      'in-progress',
+      'ended',
+      'end-of-call-report',
+    ]);
+    receiver.received.length = 0;
+    expect((await place(undefined)).types).not.toContain('tool-calls');
+  });
+
+  it('refuses bad bodies with 400, as the document says', async () => {
+    const assistant = await client.assistants.create(assistantBody(undefined));
+    const post = async (body: unknown) => {
+      const response = await fetch(`${sandbox.baseUrl}/call`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${PRIVATE}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return {
+        status: response.status,
+        message: ((await response.json()) as { message: unknown }).message,
+      };
+    };
+    const phoneNumberId = sandbox.demo.phoneNumberIds[0];
+    const customer = { number: '+15550100123' };
+    const cases: [unknown, RegExp][] = [
+      [{ phoneNumberId, customer }, /Assistant or Squad or Workflow must be provided/],
+      [{ assistantId: assistant.id, customer }, /phoneNumberId/],
+      [{ assistantId: assistant.id, phoneNumberId }, /customer/],
+      [
+        { assistantId: assistant.id, phoneNumberId, customer, colour: 'red' },
+        /property colour should not exist/,
+      ],
+      [
+        { assistantId: '7a1f0c52-9d1b-4d3e-8f4a-2b6c0e9d1a33', phoneNumberId, customer },
+        /Couldn't Get Assistant/,
+      ],
+      [
+        { squadId: '7a1f0c52-9d1b-4d3e-8f4a-2b6c0e9d1a33', phoneNumberId, customer },
+        /Couldn't Get Squad/,
+      ],
+      [
+        {
+          assistantId: assistant.id,
+          phoneNumberId: '7a1f0c52-9d1b-4d3e-8f4a-2b6c0e9d1a33',
+          customer,
+        },
+        /Couldn't Get Phone Number/,
+      ],
+      [
+        {
+          assistantId: assistant.id,
+          phoneNumberId,
+          customer,
+          assistantOverrides: { metadata: { sandboxScenario: 'dance' } },
+        },
+        /sandboxScenario/,
+      ],
+    ];
+    for (const [body, message] of cases) {
+      const answer = await post(body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(JSON.stringify(answer.message), JSON.stringify(body)).toMatch(message);
+    }
+    // Through the SDK, the same refusal is a VapiError 400.
+    const error = await client.calls.create({ phoneNumberId, customer }).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(VapiError);
+    expect((error as VapiError).statusCode).toBe(400);
+  });
+});

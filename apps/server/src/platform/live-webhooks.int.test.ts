@@ -1,0 +1,180 @@
+import net from 'node:net';
+import { createSandbox, type Sandbox } from '@switchboard/sandbox/sandbox';
+import type { Agent, AgentHealth } from '@switchboard/shared/agents';
+import { VapiClient } from '@vapi-ai/server-sdk';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { appointments, calls, platformSettings } from '../db/schema';
+import {
+  buildTestApp,
+  createBusinessWithMember,
+  createScratchConfig,
+  databaseTargets,
+  sessionHeaders,
+} from '../test/test-app';
+import { sharedWebhookSecret } from './webhook-secret';
+import { WEBHOOK_PATH } from './platform-runtime';
+
+// Live mode with no VAPI_WEBHOOK_SECRET, against a standalone sandbox platform reached only
+// through its HTTP API: the server makes up a secret once and keeps it, puts it on the agents
+// it creates, and the platform's messages for such an agent reach us and are acted on.
+
+const PRIVATE = 'live-webhooks-private-key';
+const PUBLIC = 'live-webhooks-public-key';
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe.each(databaseTargets)('webhooks in live mode on %s', (target) => {
+  let sandbox: Sandbox;
+
+  beforeAll(async () => {
+    sandbox = await createSandbox({
+      privateKey: PRIVATE,
+      publicKey: PUBLIC,
+      totalCalls: 0,
+      logLevel: 'silent',
+      simulator: { intervalMs: 0, stepMs: 5, webCallMs: 10 },
+    });
+  });
+  afterAll(() => sandbox?.close());
+
+  const liveEnv = (publicUrl: string) => ({
+    VAPI_API_KEY: PRIVATE,
+    VAPI_BASE_URL: sandbox.baseUrl,
+    PUBLIC_URL: publicUrl,
+    SANDBOX_CALLS: '0',
+  });
+
+  it('generates the webhook secret once and every start (and instance) uses the same', async () => {
+    const scratch = await createScratchConfig(target, liveEnv('https://switchboard.example.com'));
+    try {
+      const first = await buildApp(scratch.config);
+      const secret = first.platform.webhookAuth.secret;
+      expect(secret.length).toBeGreaterThanOrEqual(32);
+      // Another instance racing for it on the same database gets the stored one.
+      expect(await sharedWebhookSecret(first.database.db)).toBe(secret);
+      expect(await first.database.db.select().from(platformSettings)).toHaveLength(1);
+      await first.close();
+      const restarted = await buildApp(scratch.config);
+      expect(restarted.platform.webhookAuth.secret).toBe(secret);
+      await restarted.close();
+      if (target === 'postgres') {
+        // Two instances starting at once on one database (PGlite allows only one process).
+        const fresh = await createScratchConfig(target, liveEnv('https://switchboard.example.com'));
+        try {
+          const both = await Promise.all([buildApp(fresh.config), buildApp(fresh.config)]);
+          const [a, b] = both.map((app) => app.platform.webhookAuth.secret);
+          expect(a).toBe(b);
+          await Promise.all(both.map((app) => app.close()));
+        } finally {
+          await fresh.cleanup();
+        }
+      }
+    } finally {
+      await scratch.cleanup();
+    }
+  });
+
+  describe('with the server listening', () => {
+    let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+    let publicUrl: string;
+    let client: VapiClient;
+
+    beforeAll(async () => {
+      const port = await freePort();
+      publicUrl = `http://127.0.0.1:${port}`;
+      ctx = await buildTestApp(target, liveEnv(publicUrl));
+      await ctx.app.listen({ host: '127.0.0.1', port });
+      // Sync off: whatever arrives, arrives by webhook.
+      await ctx.app.callSync.stop();
+      client = new VapiClient({ token: PRIVATE, baseUrl: sandbox.baseUrl, maxRetries: 0 });
+    });
+    afterAll(() => ctx?.close());
+
+    it('an outbound call of an agent we created books the appointment by webhook', async () => {
+      const owner = await createBusinessWithMember(ctx.app);
+      const member = await sessionHeaders(ctx.app, owner.userName);
+      const created = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/agents',
+        headers: member,
+        payload: {
+          name: 'Bookings',
+          firstMessage: 'Hello, this is Bright Smile calling.',
+          systemPrompt: 'You book appointments.',
+          voiceProvider: 'vapi',
+          voiceId: 'Elliot',
+          modelProvider: 'openai',
+          model: 'gpt-4o',
+          endCallMessage: 'Goodbye!',
+        },
+      });
+      expect(created.statusCode).toBe(201);
+      const agent = created.json<Agent>();
+      const assistant = await client.assistants.get({ id: agent.id });
+      expect(assistant.server).toMatchObject({
+        url: `${publicUrl}${WEBHOOK_PATH}`,
+        headers: { 'x-vapi-secret': ctx.app.platform.webhookAuth.secret },
+      });
+
+      const call = await client.calls.create({
+        assistantId: agent.id,
+        phoneNumberId: sandbox.demo.phoneNumberIds[0],
+        customer: { number: '+15550100777' },
+        assistantOverrides: { metadata: { sandboxScenario: 'book_appointment' } },
+      });
+      const callId = (call as { id: string }).id;
+      const db = ctx.app.database.db;
+      await expect
+        .poll(
+          async () =>
+            (await db.select().from(calls).where(eq(calls.id, callId)))[0]?.endedReason ?? null,
+          { timeout: 10_000 },
+        )
+        .toBe('customer-ended-call');
+      const booked = await db
+        .select()
+        .from(appointments)
+        .where(eq(appointments.businessId, owner.businessId));
+      expect(booked).toHaveLength(1);
+      expect(booked[0]).toMatchObject({ callId });
+
+      const health = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/agents/${agent.id}/health`,
+        headers: member,
+      });
+      expect(health.json<AgentHealth>()).toMatchObject({ ok: true, problems: [] });
+      expect(health.json<AgentHealth>().lastWebhookAt).not.toBeNull();
+    });
+
+    it('refuses (401) the messages of an assistant whose server carries no header', async () => {
+      const bare = await client.assistants.create({
+        name: 'Made elsewhere',
+        model: {
+          provider: 'openai',
+          model: 'gpt-4o',
+          messages: [{ role: 'system', content: 'Hi' }],
+        },
+        server: { url: `${publicUrl}${WEBHOOK_PATH}` },
+      });
+      const ended = await sandbox.simulateCall({ assistantId: bare.id, tool: 'none' });
+      const rows = await ctx.app.database.db.select().from(calls).where(eq(calls.id, ended.id));
+      expect(rows).toEqual([]);
+      // What the sandbox sent — the report, with no header — is answered 401.
+      const replay = await fetch(`${publicUrl}${WEBHOOK_PATH}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ message: { type: 'end-of-call-report', call: ended } }),
+      });
+      expect(replay.status).toBe(401);
+    });
+  });
+});

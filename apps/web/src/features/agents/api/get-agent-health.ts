@@ -1,0 +1,26 @@
+import type { AgentHealth } from '@switchboard/shared/agents';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import { agentsQueryKey } from './list-agents';
+
+/**
+ * GET /api/agents/:id/health: whether the voice platform reaches us for this agent (its server
+ * and tools point at our webhook with our secret) and when a webhook last arrived.
+ */
+export function getAgentHealth(agentId: string, signal?: AbortSignal): Promise<AgentHealth> {
+  return apiFetch<AgentHealth>(`/agents/${encodeURIComponent(agentId)}/health`, { signal });
+}
+
+export const agentHealthQueryKey = (agentId: string) =>
+  [...agentsQueryKey, 'health', agentId] as const;
+
+export const agentHealthQueryOptions = (agentId: string) =>
+  queryOptions({
+    queryKey: agentHealthQueryKey(agentId),
+    queryFn: ({ signal }) => getAgentHealth(agentId, signal),
+    meta: { errorTitle: 'Could not check the agent’s connection' },
+  });
+
+export function useAgentHealth(agentId: string) {
+  return useQuery(agentHealthQueryOptions(agentId));
+}
