@@ -39,6 +39,8 @@ describeInBrowser('landing page', (e2e) => {
     async () => {
       const { page } = e2e;
       await page.goto('/');
+      // The form's code loads as the visitor scrolls towards it (decision 023).
+      await page.mouse.wheel(0, 20_000);
       const form = page.getByRole('form', { name: 'Service enquiry' });
       await form.getByRole('button', { name: 'Send enquiry' }).click();
       await expect
