@@ -101,6 +101,41 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Mantine's core, its hooks and the components nearly every page renders, kept together in one
+ * chunk (with their CSS): split per component they came as dozens of sub-kilobyte files, and on
+ * HTTP/1.1 each costs a round trip. The rest of Mantine goes with the routes that use it.
+ */
+const MANTINE_BASE_COMPONENTS = [
+  'ActionIcon',
+  'Alert',
+  'Anchor',
+  'Badge',
+  'Box',
+  'Button',
+  'Card',
+  'Center',
+  'CloseButton',
+  'Container',
+  'Group',
+  'Loader',
+  'Notification',
+  'Paper',
+  'Portal',
+  'SimpleGrid',
+  'Stack',
+  'Text',
+  'ThemeIcon',
+  'Title',
+  'Transition',
+  'UnstyledButton',
+];
+const mantineBase = new RegExp(
+  String.raw`node_modules[\/]@mantine[\/](hooks|core[\/]esm[\/](core|utils|components[\/](` +
+    MANTINE_BASE_COMPONENTS.join('|') +
+    String.raw`)))[\/]`,
+);
+
 export default defineConfig({
   plugins: [react(), mantineStylesPerComponent(), precompress()],
   resolve: {
@@ -122,10 +157,11 @@ export default defineConfig({
     // bench/bundle-size.ts. The server does not serve dot-directories.
     manifest: true,
     // Each route module is its own chunk, named after its file (assets/login-<hash>.js, ...).
-    // React and the query client, which every page runs, are vendor chunks that stay cached
-    // across deploys of app code. Mantine, the forms and the charts are not grouped: each of
-    // their modules goes with the routes that use it, so a page loads only its own components
-    // (one Mantine chunk held every component and its CSS for every page; decision 023).
+    // React, the query client, Mantine's base and the icons, which nearly every page runs, are
+    // vendor chunks that stay cached across deploys of app code. The rest of Mantine, the forms
+    // and the charts are not grouped: each module goes with the routes that use it, so a page
+    // loads only its own components (one Mantine chunk held every component and its CSS for
+    // every page, one forms chunk came with the landing page; decision 023).
     rolldownOptions: {
       // Rolldown's default moves modules that several lazy routes share into the entry chunk
       // (the entry imports every route, so it is "always loaded first"): the app shell's and
@@ -141,6 +177,8 @@ export default defineConfig({
               priority: 4,
             },
             { name: 'vendor-query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 2 },
+            { name: 'vendor-mantine-base', test: mantineBase, priority: 2 },
+            { name: 'vendor-icons', test: /node_modules[\\/]@tabler[\\/]/, priority: 2 },
           ],
         },
       },
