@@ -189,6 +189,21 @@ async function audit(
   };
 }
 
+/**
+ * Lighthouse sometimes fails to record a trace on a busy machine (NO_NAVSTART,
+ * CHROME_INTERSTITIAL_ERROR); such a run is tried again, twice at most, and says so.
+ */
+async function auditWithRetry(...args: Parameters<typeof audit>): Promise<Run> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await audit(...args);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.log(`${args[0]}: ${(error as Error).message} — trying again`);
+    }
+  }
+}
+
 async function main() {
   const { values } = parseArgs({
     options: {
@@ -233,7 +248,7 @@ async function main() {
     for (const page of pages) {
       const pageRuns: Run[] = [];
       for (let i = 0; i < runs; i += 1) {
-        const run = await audit(
+        const run = await auditWithRetry(
           `${baseUrl}${page.path}`,
           chrome.port,
           page.signedIn ? cookie : undefined,
