@@ -140,10 +140,9 @@ async function settle(baseUrl: string, cookie: string, paths: string[]) {
   }
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)]!;
-};
+/** The run with the median score; of two, the lower. */
+const medianRun = (runs: Run[]) =>
+  [...runs].sort((a, b) => a.score - b.score)[Math.floor((runs.length - 1) / 2)]!;
 
 async function audit(
   url: string,
@@ -268,20 +267,22 @@ async function main() {
       return;
     }
     console.log(
-      `\nLighthouse ${lighthouseVersion()} mobile, median of ${runs} run(s), load ${loadAverage()}\n`,
+      `\nLighthouse ${lighthouseVersion()} mobile, the median of ${runs} run(s), load ${loadAverage()}\n`,
     );
     console.log(
-      '| page | score | FCP s | LCP s | TBT ms | CLS | transferred KB | JS KB | CSS KB |',
+      '| page | score | every run | FCP s | LCP s | TBT ms | CLS | transferred KB | JS KB | CSS KB |',
     );
-    console.log('| --- | --: | --: | --: | --: | --: | --: | --: | --: |');
+    console.log('| --- | --: | --- | --: | --: | --: | --: | --: | --: | --: |');
     for (const { page, runs: pageRuns } of results) {
-      const m = (pick: (run: Run) => number) => median(pageRuns.map(pick));
+      // The median run by score (with two runs, the lower), every figure from that same run.
+      const run = medianRun(pageRuns);
       console.log(
-        `| ${page.name} (\`${page.path.replace(agentId, ':id')}\`) | ${m((r) => r.score)} | ` +
-          `${(m((r) => r.fcp) / 1000).toFixed(1)} | ${(m((r) => r.lcp) / 1000).toFixed(1)} | ` +
-          `${m((r) => r.tbt).toFixed(0)} | ${m((r) => r.cls).toFixed(3)} | ` +
-          `${m((r) => r.transferKb).toFixed(0)} | ${m((r) => r.scriptKb).toFixed(0)} | ` +
-          `${m((r) => r.stylesheetKb).toFixed(0)} |`,
+        `| ${page.name} (\`${page.path.replace(agentId, ':id')}\`) | ${run.score} | ` +
+          `${pageRuns.map((r) => r.score).join(' / ')} | ` +
+          `${(run.fcp / 1000).toFixed(1)} | ${(run.lcp / 1000).toFixed(1)} | ` +
+          `${run.tbt.toFixed(0)} | ${run.cls.toFixed(3)} | ` +
+          `${run.transferKb.toFixed(0)} | ${run.scriptKb.toFixed(0)} | ` +
+          `${run.stylesheetKb.toFixed(0)} |`,
       );
     }
   } finally {
