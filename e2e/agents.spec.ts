@@ -162,4 +162,24 @@ describeInBrowser('agents: dashboard, overview and statistics', (e2e) => {
     }
     expect(e2e.pageErrors).toEqual([]);
   });
+
+  it('loads the agent forms only when one is opened, not with the dashboard', async () => {
+    const { page } = e2e;
+    await signInAs(e2e, DEMO_MEMBER);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const loaded = (name: string) => scripts.some((path) => path.startsWith(`/assets/${name}-`));
+    await page.goto('/dashboard');
+    await expect.poll(() => page.getByRole('row').nth(1).isVisible()).toBe(true);
+    expect(loaded('create-agent-modal')).toBe(false);
+    expect(loaded('agent-settings-modal')).toBe(false);
+
+    await page.getByRole('button', { name: 'Create agent' }).first().click();
+    await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
+    expect(loaded('create-agent-modal')).toBe(true);
+    expect(loaded('agent-settings-modal')).toBe(false);
+    expect(e2e.pageErrors).toEqual([]);
+  });
 });

@@ -39,6 +39,9 @@ describeInBrowser('landing page', (e2e) => {
     async () => {
       const { page } = e2e;
       await page.goto('/');
+      // The form's code loads as the visitor scrolls towards it (decision 023): to the section
+      // after it.
+      await page.locator('#cta-title').scrollIntoViewIfNeeded();
       const form = page.getByRole('form', { name: 'Service enquiry' });
       await form.getByRole('button', { name: 'Send enquiry' }).click();
       await expect
@@ -75,5 +78,33 @@ describeInBrowser('landing page', (e2e) => {
     const res = await fetch(`${e2e.baseURL}/api/health`);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ status: 'ok', database: { status: 'up' } });
+  });
+
+  it('serves the built app from its brotli copies, and loads the form code only near the form', async () => {
+    const { page } = e2e;
+    const html = await fetch(`${e2e.baseURL}/`, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(html.headers.get('content-encoding')).toBe('br');
+    expect(html.headers.get('vary')).toMatch(/accept-encoding/i);
+    const scripts = [...(await html.text()).matchAll(/src="(\/assets\/[^"]+\.js)"/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, src] of scripts) {
+      const asset = await fetch(`${e2e.baseURL}${src}`, {
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(asset.headers.get('content-encoding'), src).toBe('br');
+      // The copy written by the build, sent with its own length.
+      expect(Number(asset.headers.get('content-length')), src).toBeGreaterThan(0);
+    }
+
+    const scriptsLoaded: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scriptsLoaded.push(request.url());
+    });
+    await page.goto('/');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).isVisible(), SLOW).toBe(true);
+    const formChunk = (url: string) => /\/assets\/service-enquiry-form-[^/]+\.js$/.test(url);
+    expect(scriptsLoaded.some(formChunk)).toBe(false);
+    await page.locator('#cta-title').scrollIntoViewIfNeeded();
+    await expect.poll(() => scriptsLoaded.some(formChunk), SLOW).toBe(true);
   });
 });

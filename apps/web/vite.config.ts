@@ -1,13 +1,143 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 // The API server (apps/server) listens on 3000 in development; the SPA calls it same-origin
 // through this proxy, exactly as it does when the server serves the built app.
 const apiTarget = 'http://localhost:3000';
 
+/**
+ * Mantine's styles split the way its code is (decision 023). Every Mantine component reads its
+ * class names from a `<Name>.module.mjs`, and each of those has a stylesheet of the same name
+ * (`@mantine/core/styles/<Name>.css`). Importing the stylesheet from that module puts each
+ * component's CSS in the chunk that holds the component, so a route loads only the CSS of the
+ * components it renders — in the order Mantine needs, since a component's own imports (the
+ * components it builds on) come before its class names. main.tsx imports only the base styles
+ * through `virtual:mantine-styles`. In development Mantine is pre-bundled, so this transform
+ * never sees its modules: there the virtual module is the whole stylesheet instead.
+ */
+function mantineStylesPerComponent(): Plugin {
+  const virtualId = 'virtual:mantine-styles';
+  const resolvedVirtualId = `\0${virtualId}`;
+  const coreModule = /[\\/]@mantine[\\/]core[\\/]esm[\\/].*[\\/]([A-Za-z]+)\.module\.mjs$/;
+  const packageModule = /[\\/]@mantine[\\/](dates|notifications)[\\/]esm[\\/].*\.module\.mjs$/;
+  let building = false;
+  return {
+    name: 'switchboard:mantine-styles-per-component',
+    configResolved(config) {
+      building = config.command === 'build';
+    },
+    resolveId(id) {
+      return id === virtualId ? resolvedVirtualId : undefined;
+    },
+    load(id) {
+      if (id !== resolvedVirtualId) return undefined;
+      const base = building
+        ? ['@mantine/core/styles/baseline.css', '@mantine/core/styles/default-css-variables.css']
+        : ['@mantine/core/styles.css', '@mantine/dates/styles.css'];
+      const all = building ? [...base, '@mantine/core/styles/global.css'] : base;
+      return [...all, '@mantine/notifications/styles.css']
+        .filter((file, index, files) => files.indexOf(file) === index)
+        .map((file) => `import '${file}';`)
+        .join('\n');
+    },
+    transform(code, id) {
+      if (!building) return undefined;
+      const component = coreModule.exec(id)?.[1];
+      if (component) return { code: `import '@mantine/core/styles/${component}.css';\n${code}` };
+      const pkg = packageModule.exec(id)?.[1];
+      if (pkg) return { code: `import '@mantine/${pkg}/styles.css';\n${code}` };
+      return undefined;
+    },
+  };
+}
+
+/**
+ * Brotli (quality 11) and gzip (level 9) copies of every text file of the build, next to it
+ * (`x.js.br`, `x.js.gz`), made once here rather than on every request: the server's static
+ * files plugin sends the copy the browser accepts (decision 023). Files under 1 KB are left
+ * alone, as the server leaves small API answers.
+ */
+function precompress(): Plugin {
+  const brotli = promisify(zlib.brotliCompress);
+  const gzip = promisify(zlib.gzip);
+  const compressible = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest|map)$/;
+  let outDir = '';
+  return {
+    name: 'switchboard:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async writeBundle() {
+      const files = (await fs.promises.readdir(outDir, { recursive: true, withFileTypes: true }))
+        .filter((entry) => entry.isFile() && compressible.test(entry.name))
+        .map((entry) => path.join(entry.parentPath, entry.name))
+        .filter((file) => !file.includes(`${path.sep}.vite${path.sep}`));
+      await Promise.all(
+        files.map(async (file) => {
+          const bytes = await fs.promises.readFile(file);
+          if (bytes.length < 1024) return;
+          const [br, gz] = await Promise.all([
+            brotli(bytes, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+              },
+            }),
+            gzip(bytes, { level: 9 }),
+          ]);
+          await Promise.all([
+            fs.promises.writeFile(`${file}.br`, br),
+            fs.promises.writeFile(`${file}.gz`, gz),
+          ]);
+        }),
+      );
+    },
+  };
+}
+
+/**
+ * Mantine's core, its hooks and the components nearly every page renders, kept together in one
+ * chunk (with their CSS): split per component they came as dozens of sub-kilobyte files, and on
+ * HTTP/1.1 each costs a round trip. The rest of Mantine goes with the routes that use it.
+ */
+const MANTINE_BASE_COMPONENTS = [
+  'ActionIcon',
+  'Alert',
+  'Anchor',
+  'Badge',
+  'Box',
+  'Button',
+  'Card',
+  'Center',
+  'CloseButton',
+  'Container',
+  'Group',
+  'Loader',
+  'Notification',
+  'Paper',
+  'Portal',
+  'SimpleGrid',
+  'Stack',
+  'Text',
+  'ThemeIcon',
+  'Title',
+  'Transition',
+  'UnstyledButton',
+];
+const mantineBase = new RegExp(
+  String.raw`node_modules[\/]@mantine[\/](hooks|core[\/]esm[\/](core|utils|components[\/](` +
+    MANTINE_BASE_COMPONENTS.join('|') +
+    String.raw`)))[\/]`,
+);
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), mantineStylesPerComponent(), precompress()],
   resolve: {
     alias: [
       {
@@ -23,9 +153,21 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which chunks and stylesheets each route module needs, read by
+    // bench/bundle-size.ts. The server does not serve dot-directories.
+    manifest: true,
     // Each route module is its own chunk, named after its file (assets/login-<hash>.js, ...).
-    // Libraries go into a few named vendor chunks that stay cached across deploys of app code.
+    // React, the query client, Mantine's base and the icons, which nearly every page runs, are
+    // vendor chunks that stay cached across deploys of app code. The rest of Mantine, the forms
+    // and the charts are not grouped: each module goes with the routes that use it, so a page
+    // loads only its own components (one Mantine chunk held every component and its CSS for
+    // every page, one forms chunk came with the landing page; decision 023).
     rolldownOptions: {
+      // Rolldown's default moves modules that several lazy routes share into the entry chunk
+      // (the entry imports every route, so it is "always loaded first"): the app shell's and
+      // the forms' Mantine components ended up on the landing page. Shared modules stay in
+      // their own chunks, loaded by the routes that need them.
+      experimental: { chunkOptimization: { mergeCommonChunks: false } },
       output: {
         codeSplitting: {
           groups: [
@@ -34,23 +176,9 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
               priority: 4,
             },
-            {
-              name: 'vendor-mantine',
-              test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-number-format|clsx|tslib|use-callback-ref|use-sidecar|react-style-singleton|aria-hidden|get-nonce|detect-node-es)[\\/]/,
-              priority: 3,
-            },
-            { name: 'vendor-icons', test: /node_modules[\\/]@tabler[\\/]/, priority: 2 },
-            {
-              name: 'vendor-forms',
-              test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/,
-              priority: 2,
-            },
             { name: 'vendor-query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 2 },
-            {
-              name: 'vendor-charts',
-              test: /node_modules[\\/](chart\.js|react-chartjs-2|@kurkle|dayjs)[\\/]/,
-              priority: 2,
-            },
+            { name: 'vendor-mantine-base', test: mantineBase, priority: 2 },
+            { name: 'vendor-icons', test: /node_modules[\\/]@tabler[\\/]/, priority: 2 },
           ],
         },
       },

@@ -51,6 +51,7 @@ import { webhookRoutes, type ToolHandler } from './platform/webhook.routes';
 import { webCallRoutes } from './platform/web-call.routes';
 import { WebCallService } from './platform/web-call.service';
 import { registerAuth, sessionCookieFor } from './plugins/auth';
+import { registerCompression } from './plugins/compression';
 import { registerErrorHandler } from './plugins/error-handler';
 import { DOCS_PREFIX, registerOpenApi } from './plugins/openapi';
 import { registerOriginCheck } from './plugins/origin-check';
@@ -242,6 +243,8 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       ),
     );
     await registerSecurityHeaders(app, config);
+    // Before every route, the SPA's static files included: its hook is added to each route.
+    await registerCompression(app);
     await registerOpenApi(app);
     await app.register(healthRoutes, { prefix: '/api' });
     await app.register(

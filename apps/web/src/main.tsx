@@ -1,6 +1,5 @@
-import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/notifications/styles.css';
+// Mantine's base styles; each component's own stylesheet comes with its code (vite.config.ts).
+import 'virtual:mantine-styles';
 import './styles/global.css';
 
 import { StrictMode } from 'react';

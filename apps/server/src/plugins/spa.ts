@@ -7,7 +7,8 @@ import { AppError } from '../lib/app-error';
 /**
  * Serves the built web app with history fallback: any GET that is not an API route and does
  * not name a file gets index.html, so a reload on /agent/x/call-logs works. Hashed assets are
- * cached for a year; index.html never, so a deploy is picked up at once.
+ * cached for a year; index.html never, so a deploy is picked up at once. Files go out as their
+ * brotli or gzip copies made at build time when the browser accepts one (decision 023).
  */
 export async function registerSpa(app: FastifyInstance, webDistDir: string) {
   const indexFile = path.join(webDistDir, 'index.html');
@@ -17,6 +18,11 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string) {
       root: webDistDir,
       wildcard: true,
       index: ['index.html'],
+      // The build writes x.br and x.gz next to each text file (apps/web/vite.config.ts): the copy
+      // the browser accepts is sent with Content-Encoding and Vary: Accept-Encoding.
+      preCompressed: true,
+      // The build manifest (.vite/manifest.json) is for tools, not visitors.
+      dotfiles: 'ignore',
       setHeaders: (reply, filePath) => {
         reply.header(
           'cache-control',

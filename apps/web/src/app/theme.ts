@@ -1,18 +1,18 @@
 import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  AppShell,
-  Button,
-  Card,
-  Code,
-  Loader,
-  Paper,
-  Select,
-  Title,
   createTheme,
+  type ActionIconProps,
+  type AlertProps,
+  type AnchorProps,
+  type AppShellProps,
+  type ButtonProps,
+  type CardProps,
+  type CodeProps,
   type CSSVariablesResolver,
+  type LoaderProps,
   type MantineColorsTuple,
+  type PaperProps,
+  type SelectProps,
+  type TitleProps,
 } from '@mantine/core';
 
 /** Switchboard indigo: calm enough for a dashboard read all day, strong enough for calls to action. */
@@ -49,6 +49,11 @@ const systemSans =
 const systemMono =
   'ui-monospace, SFMono-Regular, "SF Mono", Menlo, Consolas, "Liberation Mono", monospace';
 
+/** A component's theme entry with default props, checked against the component's props. */
+function defaults<Props>(defaultProps: Partial<Props>) {
+  return { defaultProps };
+}
+
 export const theme = createTheme({
   colors: { brand, signal },
   primaryColor: 'brand',
@@ -68,18 +73,21 @@ export const theme = createTheme({
       h3: { fontSize: '1.25rem', lineHeight: '1.3' },
     },
   },
+  // Plain objects typed by each component's props, not `AppShell.extend(...)`: `extend` would
+  // import every component named here into the entry chunk, so the landing page would load the
+  // app shell and the select box (decision 023).
   components: {
-    ActionIcon: ActionIcon.extend({ defaultProps: { variant: 'default' } }),
-    Alert: Alert.extend({ defaultProps: { radius: 'md' } }),
-    Anchor: Anchor.extend({ defaultProps: { underline: 'hover' } }),
-    AppShell: AppShell.extend({ defaultProps: { padding: 'lg' } }),
-    Button: Button.extend({ defaultProps: { radius: 'md' } }),
-    Card: Card.extend({ defaultProps: { radius: 'lg', withBorder: true, padding: 'lg' } }),
-    Code: Code.extend({ defaultProps: { color: 'var(--mantine-color-default-hover)' } }),
-    Loader: Loader.extend({ defaultProps: { type: 'dots' } }),
-    Paper: Paper.extend({ defaultProps: { radius: 'lg' } }),
-    Select: Select.extend({ defaultProps: { checkIconPosition: 'right' } }),
-    Title: Title.extend({ defaultProps: { textWrap: 'balance' } }),
+    ActionIcon: defaults<ActionIconProps>({ variant: 'default' }),
+    Alert: defaults<AlertProps>({ radius: 'md' }),
+    Anchor: defaults<AnchorProps>({ underline: 'hover' }),
+    AppShell: defaults<AppShellProps>({ padding: 'lg' }),
+    Button: defaults<ButtonProps>({ radius: 'md' }),
+    Card: defaults<CardProps>({ radius: 'lg', withBorder: true, padding: 'lg' }),
+    Code: defaults<CodeProps>({ color: 'var(--mantine-color-default-hover)' }),
+    Loader: defaults<LoaderProps>({ type: 'dots' }),
+    Paper: defaults<PaperProps>({ radius: 'lg' }),
+    Select: defaults<SelectProps>({ checkIconPosition: 'right' }),
+    Title: defaults<TitleProps>({ textWrap: 'balance' }),
   },
 });
 

@@ -1,7 +1,11 @@
-import { ActionIcon, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
 
-/** Flips between light and dark; the choice is persisted (see app/provider.tsx). */
+/**
+ * Flips between light and dark; the choice is persisted (see app/provider.tsx). The hint on
+ * hover is the browser's own (`title`): Mantine's Tooltip would bring the floating-ui library,
+ * a tenth of the public pages' code, for this one button (decision 023).
+ */
 export function ColorSchemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
   const computed = useComputedColorScheme('light', { getInitialValueInEffect: false });
@@ -9,14 +13,12 @@ export function ColorSchemeToggle() {
   const label = next === 'dark' ? 'Switch to dark mode' : 'Switch to light mode';
 
   return (
-    <Tooltip label={label} openDelay={400}>
-      <ActionIcon size="lg" aria-label={label} onClick={() => setColorScheme(next)}>
-        {computed === 'dark' ? (
-          <IconSun size={18} stroke={1.7} />
-        ) : (
-          <IconMoon size={18} stroke={1.7} />
-        )}
-      </ActionIcon>
-    </Tooltip>
+    <ActionIcon size="lg" aria-label={label} title={label} onClick={() => setColorScheme(next)}>
+      {computed === 'dark' ? (
+        <IconSun size={18} stroke={1.7} />
+      ) : (
+        <IconMoon size={18} stroke={1.7} />
+      )}
+    </ActionIcon>
   );
 }

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import zlib from 'node:zlib';
 import type { CallDetail, CallLogPage } from '@switchboard/shared/call-logs';
 import { MATCH_END, MATCH_START } from '@switchboard/shared/call-logs';
 import { parse } from 'csv-parse/sync';
@@ -352,6 +353,28 @@ describe.each(databaseTargets)('call log on %s', (target) => {
     ]);
   });
 
+  it('compresses the CSV export for a browser that accepts it, the same rows as plain', async () => {
+    const url = `/api/agents/${AGENT}/calls/export?to=2026-03-09`;
+    const plain = await get<unknown>(url);
+    expect(plain.res.headers['content-encoding']).toBeUndefined();
+    for (const [encoding, decode] of [
+      ['br', zlib.brotliDecompressSync],
+      ['gzip', zlib.gunzipSync],
+    ] as const) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url,
+        headers: { ...member, 'accept-encoding': `${encoding}, identity` },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(res.rawPayload.length).toBeLessThan(plain.res.rawPayload.length / 3);
+      expect(decode(res.rawPayload).toString('utf8')).toBe(plain.res.body);
+    }
+  });
+
   it('walks any number of rows in keyset batches without losing or repeating one', async () => {
     const ids: string[] = [];
     for await (const batch of iterateCallLog(
@@ -432,6 +455,27 @@ describe.each(databaseTargets)('call log on %s', (target) => {
     expect(part.headers['content-range']).toMatch(/^bytes 0-99\//);
     expect(part.rawPayload).toHaveLength(100);
 
+    // A browser accepting compression gets the audio's own bytes: Range and Content-Length
+    // describe them, so the player can seek.
+    const compressing = { ...demo, 'accept-encoding': 'br, gzip' };
+    const wholeAgain = await ctx.app.inject({
+      method: 'GET',
+      url: detail.body.recordingUrl!,
+      headers: compressing,
+    });
+    expect(wholeAgain.statusCode).toBe(200);
+    expect(wholeAgain.headers['content-encoding']).toBeUndefined();
+    expect(wholeAgain.rawPayload.equals(whole.rawPayload)).toBe(true);
+    const partAgain = await ctx.app.inject({
+      method: 'GET',
+      url: detail.body.recordingUrl!,
+      headers: { ...compressing, range: 'bytes=100-199' },
+    });
+    expect(partAgain.statusCode).toBe(206);
+    expect(partAgain.headers['content-encoding']).toBeUndefined();
+    expect(partAgain.headers['content-range']).toMatch(/^bytes 100-199\//);
+    expect(partAgain.rawPayload.equals(whole.rawPayload.subarray(100, 200))).toBe(true);
+
     // A call synced by an earlier run keeps that run's sandbox address (a new port at every
     // start): its recording is still found at the sandbox running now.
     const stored = (await ctx.app.platform.client.sdk.calls.get({ id: callId! })) as unknown as {
@@ -509,6 +553,15 @@ describe.each(databaseTargets)('call log on %s', (target) => {
       expect(res.headers['content-disposition']).toBe(
         'inline; filename="recording-rec-not-audio.bin"',
       );
+      // Bytes are passed on as they came, even to a browser that accepts compression.
+      const compressing = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/calls/rec-not-audio/recording',
+        headers: { ...demo, 'accept-encoding': 'br, gzip' },
+      });
+      expect(compressing.statusCode).toBe(200);
+      expect(compressing.headers['content-encoding']).toBeUndefined();
+      expect(compressing.rawPayload.equals(res.rawPayload)).toBe(true);
     });
   });
 });

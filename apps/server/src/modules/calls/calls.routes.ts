@@ -91,6 +91,8 @@ export const callRoutes =
       '/calls/:id/recording',
       {
         config,
+        // Audio as the platform sends it: Content-Length and Range must describe these bytes.
+        compress: false,
         schema: {
           tags,
           summary:

@@ -1,18 +1,28 @@
 import { Button, Stack, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { AgentsTable } from '../../features/agents/components/agents-table';
-import { CreateAgentModal } from '../../features/agents/components/create-agent-modal';
 import { useSessionUser } from '../../features/auth/components/session-context';
 import { StatisticsCards } from '../../features/dashboard/components/statistics-cards';
+
+// The create-agent form (the forms library and the schemas) loads when it is first opened, not
+// with the dashboard (decision 023).
+const CreateAgentModal = lazy(async () => ({
+  default: (await import('../../features/agents/components/create-agent-modal')).CreateAgentModal,
+}));
 
 export default function DashboardRoute() {
   const user = useSessionUser();
   const isAdmin = user.role === 'admin';
   const [createOpened, createModal] = useDisclosure(false);
   const [newAgentId, setNewAgentId] = useState<string | null>(null);
+  const [createRequested, setCreateRequested] = useState(false);
+  const openCreate = () => {
+    setCreateRequested(true);
+    createModal.open();
+  };
 
   return (
     <>
@@ -20,7 +30,7 @@ export default function DashboardRoute() {
         title="Dashboard"
         description="Your business at a glance."
         actions={
-          <Button leftSection={<IconPlus size={18} />} onClick={createModal.open}>
+          <Button leftSection={<IconPlus size={18} />} onClick={openCreate}>
             Create agent
           </Button>
         }
@@ -34,15 +44,19 @@ export default function DashboardRoute() {
           <AgentsTable
             showBusiness={isAdmin}
             highlightedAgentId={newAgentId}
-            onCreateAgent={createModal.open}
+            onCreateAgent={openCreate}
           />
         </Stack>
       </Stack>
-      <CreateAgentModal
-        opened={createOpened}
-        onClose={createModal.close}
-        onCreated={(agent) => setNewAgentId(agent.id)}
-      />
+      {createRequested && (
+        <Suspense fallback={null}>
+          <CreateAgentModal
+            opened={createOpened}
+            onClose={createModal.close}
+            onCreated={(agent) => setNewAgentId(agent.id)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -4,14 +4,19 @@ import type { Agent } from '@switchboard/shared/agents';
 import { fetchFailedMessage } from '@switchboard/shared/fetch-errors';
 import { formatCost, formatDateTime, formatPercent } from '@switchboard/shared/format';
 import { IconPlus, IconRobot, IconSettings } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyPanel } from '../../../components/empty-panel';
 import { QueryError } from '../../../components/query-error';
 import { TableSkeleton } from '../../../components/table-skeleton';
 import { withMessage } from '../../../lib/api-client';
 import { useAgentList } from '../api/list-agents';
-import { AgentSettingsModal } from './agent-settings-modal';
+
+// The settings form (the forms library and the schemas) loads when a settings button is first
+// pressed, not with the dashboard (decision 023).
+const AgentSettingsModal = lazy(async () => ({
+  default: (await import('./agent-settings-modal')).AgentSettingsModal,
+}));
 
 function agentPath(agent: Agent, page = ''): string {
   return `/agent/${encodeURIComponent(agent.id)}${page}`;
@@ -123,11 +128,15 @@ export function AgentsTable({
           </Table>
         </Table.ScrollContainer>
       </Paper>
-      <AgentSettingsModal
-        agent={settingsAgent}
-        opened={settingsOpened}
-        onClose={settingsModal.close}
-      />
+      {settingsAgent && (
+        <Suspense fallback={null}>
+          <AgentSettingsModal
+            agent={settingsAgent}
+            opened={settingsOpened}
+            onClose={settingsModal.close}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,0 +1,133 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, databaseTargets, sessionHeaders } from '../test/test-app';
+import { COMPRESSION_THRESHOLD_BYTES } from './compression';
+
+// A built asset as Vite writes it, with the brotli and gzip copies the build makes beside it.
+const ASSET = `export const rows = [${Array.from(
+  { length: 200 },
+  (_, i) => `{ id: ${i}, label: "row ${i}" }`,
+).join(', ')}];\n`;
+const INDEX = `<!doctype html><html><head><title>Switchboard</title></head><body>${'<div id="root"></div>'.repeat(80)}</body></html>`;
+
+async function makeWebDist() {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchboard-web-'));
+  await fs.mkdir(path.join(dir, 'assets'));
+  await fs.mkdir(path.join(dir, '.vite'));
+  for (const [file, text] of [
+    ['index.html', INDEX],
+    ['assets/rows-abc123.js', ASSET],
+  ] as const) {
+    const target = path.join(dir, file);
+    await fs.writeFile(target, text);
+    await fs.writeFile(`${target}.br`, zlib.brotliCompressSync(text));
+    await fs.writeFile(`${target}.gz`, zlib.gzipSync(text));
+  }
+  await fs.writeFile(path.join(dir, '.vite', 'manifest.json'), '{"index.html":{}}');
+  return dir;
+}
+
+describe.each(databaseTargets)('compression on %s', (target) => {
+  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  let webDist: string;
+  let demo: Record<string, string>;
+
+  beforeAll(async () => {
+    webDist = await makeWebDist();
+    ctx = await buildTestApp(target, { WEB_DIST_DIR: webDist });
+    demo = await sessionHeaders(ctx.app, 'demo@brightsmile.example');
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await fs.rm(webDist, { recursive: true, force: true });
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'GET', url, headers });
+
+  it('sends a built asset as its brotli copy, its gzip copy or as is, as the browser accepts', async () => {
+    const url = '/assets/rows-abc123.js';
+    const br = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toContain('immutable');
+    // The copy made at build time, not compressed again per request: its exact length.
+    const brCopy = await fs.readFile(path.join(webDist, `${url}.br`));
+    expect(Number(br.headers['content-length'])).toBe(brCopy.length);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(ASSET);
+
+    const gzip = await get(url, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(ASSET);
+
+    for (const acceptEncoding of ['identity', undefined]) {
+      const plain = await get(url, acceptEncoding ? { 'accept-encoding': acceptEncoding } : {});
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(ASSET);
+    }
+  });
+
+  it('sends index.html compressed at the root and on deep links', async () => {
+    for (const url of ['/', '/agent/x/call-logs']) {
+      const res = await get(url, { 'accept-encoding': 'br, gzip' });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-encoding'], url).toBe('br');
+      expect(res.headers.vary, url).toMatch(/accept-encoding/i);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(zlib.brotliDecompressSync(res.rawPayload).toString(), url).toBe(INDEX);
+    }
+  });
+
+  it('does not serve the build manifest', async () => {
+    const res = await get('/.vite/manifest.json');
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('compresses API JSON over 1 KB and leaves smaller answers as they are', async () => {
+    const plain = await get('/api/agents', demo);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.rawPayload.length).toBeGreaterThan(COMPRESSION_THRESHOLD_BYTES);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+
+    const br = await get('/api/agents', { ...demo, 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toMatch(/^application\/json/);
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    expect(JSON.parse(zlib.brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+
+    const gzip = await get('/api/agents', { ...demo, 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+
+    const small = await get('/api/health', { 'accept-encoding': 'br, gzip' });
+    expect(small.statusCode).toBe(200);
+    expect(small.rawPayload.length).toBeLessThan(COMPRESSION_THRESHOLD_BYTES);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('takes request bodies only as they are: a compressed body is not inflated', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: {
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+        'sec-fetch-site': 'same-origin',
+      },
+      payload: zlib.gzipSync(
+        JSON.stringify({ userName: 'a@b.example', password: 'not-the-password' }),
+      ),
+    });
+    // Read as the JSON it is not (400), never inflated and tried as a sign-in (401).
+    expect(res.statusCode).toBe(400);
+  });
+});
