@@ -176,7 +176,9 @@ export class MailService {
             .from(mailOutbox)
             .where(
               or(
-                and(eq(mailOutbox.status, 'queued'), lte(mailOutbox.nextAttemptAt, new Date())),
+                // The database's clock, as for the lease: a message made due with its now() is
+                // due at once (a JavaScript Date, in whole milliseconds, can read as earlier).
+                and(eq(mailOutbox.status, 'queued'), lte(mailOutbox.nextAttemptAt, sql`now()`)),
                 and(
                   eq(mailOutbox.status, 'sending'),
                   // No lease: left sending before leases existed.
