@@ -62,6 +62,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('connections terminated on Postg
       [databaseName],
     );
 
+  /**
+   * Waits until one of the app's connections is running a pg_sleep statement, so it is ended
+   * mid-statement (a fixed pause lost the race on a busy machine: the statement had not started).
+   */
+  const untilSleeping = async () => {
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline; await sleep(20)) {
+      const { rows } = await admin.query(
+        `select 1 from pg_stat_activity where datname = $1 and state = 'active' and query like '%pg_sleep%' and pid <> pg_backend_pid()`,
+        [databaseName],
+      );
+      if (rows.length > 0) return;
+    }
+    throw new Error('the slow statement never started');
+  };
+
   beforeAll(async () => {
     ctx = await buildTestApp('postgres', { SANDBOX_CALLS: '0' });
     if (ctx.config.database.kind !== 'postgres') throw new Error('expected PostgreSQL');
@@ -89,23 +104,24 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('connections terminated on Postg
       ctx.app.database.db,
       sql`select pg_sleep(1), 42 as answer`,
     );
-    await sleep(300);
+    await untilSleeping();
     await terminateAppConnections();
     await expect(read).resolves.toEqual([expect.objectContaining({ answer: 42 })]);
   });
 
   it('does not repeat a write: its loss reaches the caller', async () => {
-    const write = ctx.app.database.db.execute(
-      sql`update businesses set name = name where pg_sleep(1) is not null`,
-    );
-    await sleep(300);
+    // Drizzle runs a query when it is awaited: start it now, not at the assertion.
+    const write = ctx.app.database.db
+      .execute(sql`update businesses set name = name where pg_sleep(1) is not null`)
+      .then((result) => result);
+    await untilSleeping();
     await terminateAppConnections();
     await expect(write).rejects.toThrow();
   });
 
   it('answers a transaction that lost its connection 503 with Retry-After', async () => {
     const pending = ctx.app.inject({ method: 'GET', url: '/api/test-slow-transaction' });
-    await sleep(300);
+    await untilSleeping();
     await terminateAppConnections();
     const res = await pending;
     expect(res.statusCode).toBe(503);
