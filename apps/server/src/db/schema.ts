@@ -9,3 +9,4 @@ export * from './schema/contacts';
 export * from './schema/enquiries';
 export * from './schema/appointments';
 export * from './schema/platform-settings';
+export * from './schema/platform-resources';
