@@ -27,12 +27,48 @@ const PATHS = [
   '/v2/call',
   '/phone-number',
   '/phone-number/{id}',
+  '/v2/phone-number',
   '/analytics',
+  // The platform console's resources (decision 032): every one a business may own.
+  '/call/{id}/call-logs',
+  '/tool',
+  '/tool/{id}',
+  '/file',
+  '/file/{id}',
+  '/v2/knowledge-base',
+  '/v2/knowledge-base/{id}',
+  '/v2/knowledge-base/{id}/file',
+  '/v2/knowledge-base/{id}/file/{fileId}',
+  '/v2/knowledge-base/{id}/file/{fileId}/retry',
+  '/squad',
+  '/squad/{id}',
+  '/structured-output',
+  '/structured-output/{id}',
+  '/structured-output/run',
+  '/campaign',
+  '/campaign/{id}',
+  '/v2/campaign',
+  '/v2/campaign/{id}',
+  '/v2/campaign/{id}/contacts',
+  '/chat',
+  '/chat/{id}',
+  '/session',
+  '/session/{id}',
+  '/eval',
+  '/eval/{id}',
+  '/eval/run',
+  '/eval/run/{id}',
 ];
-const PATH_PATTERNS = [/^\/call\/\{id\}\/[a-z-]+-recording$/];
+const PATH_PATTERNS = [/^\/call\/\{id\}\/[a-z-]+-recording$/, /^\/eval\/simulation(\/|$)/];
 
 /** Schemas kept besides the ones the paths reference. */
-const SCHEMA_NAMES = ['Server', 'CreateWebhookCredentialDTO'];
+const SCHEMA_NAMES = [
+  'Server',
+  'CreateWebhookCredentialDTO',
+  // Importing a Vonage number takes a Vonage credential (POST /credential, beyond the public paths).
+  'CreateVonageCredentialDTO',
+  'VonageCredential',
+];
 const SCHEMA_PATTERNS = [/^ServerMessage/];
 
 /** Prose keys; never stripped when they name a property (inside `properties`). */

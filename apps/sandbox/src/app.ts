@@ -5,6 +5,7 @@ import { errorBody, PlatformError } from './http/errors';
 import { analyticsRoutes } from './routes/analytics.routes';
 import { assistantRoutes } from './routes/assistants.routes';
 import { callRoutes, webCallRoutes } from './routes/calls.routes';
+import { consoleRoutes } from './routes/console.routes';
 import { phoneNumberRoutes } from './routes/phone-numbers.routes';
 import { recordingRoutes, webCallRoomRoutes } from './routes/recordings.routes';
 
@@ -100,6 +101,7 @@ export async function registerPlatform(app: FastifyInstance, ctx: SandboxContext
     await assistantRoutes(scope, ctx);
     await callRoutes(scope, ctx);
     await phoneNumberRoutes(scope, ctx);
+    await consoleRoutes(scope, ctx);
     await analyticsRoutes(scope, ctx);
   });
   await app.register(async (scope) => {

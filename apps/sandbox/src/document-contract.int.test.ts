@@ -200,6 +200,114 @@ describe('the sandbox answers as the platform document says', () => {
     expect(left.map((p) => p.id).sort()).toEqual([...sandbox.demo.phoneNumberIds].sort());
   });
 
+  it('phone numbers: a Vonage import takes a Vonage credential; a PATCH clears with null', async () => {
+    const credential = await api('POST', '/credential', {
+      provider: 'vonage',
+      apiKey: 'vonage-key',
+      apiSecret: 'vonage-secret-1234',
+    });
+    expect(credential.status).toBe(201);
+    expectValid(validatorFor('VonageCredential'), credential.body, 'vonage credential');
+    const { id: credentialId, apiSecret } = credential.body as { id: string; apiSecret: string };
+    expect(apiSecret).not.toContain('vonage-secret');
+    const noKey = await api('POST', '/credential', { provider: 'vonage', apiSecret: 'x' });
+    expect(noKey.status).toBe(400);
+
+    const unknownCredential = await api('POST', '/phone-number', {
+      provider: 'vonage',
+      number: '+447700900123',
+      credentialId: randomUUID(),
+    });
+    expect(unknownCredential.body).toMatchObject({
+      statusCode: 400,
+      message: ['credentialId must be the id of a Vonage credential'],
+    });
+    const vonage = await api('POST', '/phone-number', {
+      provider: 'vonage',
+      number: '+447700900123',
+      credentialId,
+      assistantId: sandbox.demo.assistantIds[0],
+      fallbackDestination: { type: 'number', number: '+447700900999' },
+    });
+    expect(vonage.status).toBe(201);
+    expectValid(responseValidator('POST', '/phone-number', 201), vonage.body, 'create vonage');
+    const { id } = vonage.body as { id: string };
+
+    const cleared = await api('PATCH', `/phone-number/${id}`, {
+      provider: 'vonage',
+      assistantId: null,
+      fallbackDestination: null,
+    });
+    expect(cleared.status).toBe(200);
+    expectValid(responseValidator('PATCH', '/phone-number/{id}', 200), cleared.body, 'cleared');
+    expect(cleared.body).not.toHaveProperty('assistantId');
+    expect(cleared.body).not.toHaveProperty('fallbackDestination');
+    // Only the named fields clear with null; any other null is still the DTO's 400.
+    const badNull = await api('PATCH', `/phone-number/${id}`, { provider: 'vonage', name: null });
+    expect(badNull.status).toBe(400);
+
+    await api('DELETE', `/phone-number/${id}`);
+    expect((await api('DELETE', `/credential/${credentialId}`)).status).toBe(200);
+    expect((await api('DELETE', `/credential/${credentialId}`)).status).toBe(404);
+  });
+
+  it('tools, squads, structured outputs, campaigns, sessions and evals: create, list, get, update, delete', async () => {
+    const tool = await api('POST', '/tool', {
+      type: 'function',
+      function: {
+        name: 'check_stock',
+        description: 'Checks stock',
+        parameters: { type: 'object', properties: { sku: { type: 'string' } }, required: ['sku'] },
+      },
+      server: { url: 'https://tools.example.com/stock', headers: { 'x-api-key': 'k' } },
+    });
+    expect(tool.status).toBe(201);
+    expectValid(responseValidator('POST', '/tool', 201), tool.body, 'create tool');
+    const toolId = (tool.body as { id: string }).id;
+    const list = await api('GET', '/tool');
+    expectValid(responseValidator('GET', '/tool', 200), list.body, 'list tools');
+    expect((list.body as { id: string }[]).map((t) => t.id)).toContain(toolId);
+    const patched = await api('PATCH', `/tool/${toolId}`, {
+      type: 'function',
+      function: { name: 'check_stock', description: 'Checks stock levels' },
+    });
+    expect(patched.status).toBe(200);
+    expectValid(responseValidator('PATCH', '/tool/{id}', 200), patched.body, 'update tool');
+    const badName = await api('POST', '/tool', {
+      type: 'function',
+      function: { name: 'no spaces' },
+    });
+    expect(badName.status).toBe(400);
+    const deleted = await api('DELETE', `/tool/${toolId}`);
+    expectValid(responseValidator('DELETE', '/tool/{id}', 200), deleted.body, 'delete tool');
+    expect((await api('GET', `/tool/${toolId}`)).status).toBe(404);
+
+    const creates: [string, unknown][] = [
+      ['/squad', { name: 'Front desk', members: [{ assistantId: sandbox.demo.assistantIds[0] }] }],
+      ['/structured-output', { name: 'caller', schema: { type: 'object' } }],
+      [
+        '/campaign',
+        {
+          name: 'Recall',
+          phoneNumberId: sandbox.demo.phoneNumberIds[0],
+          customers: [{ number: '+15125550100' }],
+        },
+      ],
+      ['/session', { name: 'Chat session' }],
+    ];
+    for (const [path, body] of creates) {
+      const created = await api('POST', path, body);
+      expect(created.status, `${path} ${JSON.stringify(created.body)}`).toBe(201);
+      expectValid(responseValidator('POST', path, 201), created.body, `create ${path}`);
+      const got = await api('GET', `${path}/${(created.body as { id: string }).id}`);
+      expectValid(responseValidator('GET', `${path}/{id}`, 200), got.body, `get ${path}`);
+      const all = await api('GET', path);
+      expect(all.status).toBe(200);
+      const removed = await api('DELETE', `${path}/${(created.body as { id: string }).id}`);
+      expect(removed.status).toBe(200);
+    }
+  });
+
   it('analytics: grouped and stepped results', async () => {
     const response = await api('POST', '/analytics', {
       queries: [

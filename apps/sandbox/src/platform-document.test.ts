@@ -29,6 +29,33 @@ describe('the trimmed platform document', () => {
         '/analytics',
       ]),
     );
+    // The platform console's resources (decision 032), so the next screens can build on them.
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/tool',
+        '/tool/{id}',
+        '/file',
+        '/file/{id}',
+        '/v2/knowledge-base',
+        '/v2/knowledge-base/{id}',
+        '/v2/knowledge-base/{id}/file',
+        '/squad',
+        '/squad/{id}',
+        '/structured-output',
+        '/structured-output/{id}',
+        '/campaign',
+        '/v2/campaign',
+        '/chat',
+        '/session',
+        '/eval',
+        '/eval/run',
+        '/eval/simulation/scenario',
+        '/eval/simulation/suite',
+        '/eval/simulation/run',
+        '/call/{id}/call-logs',
+        '/v2/phone-number',
+      ]),
+    );
     const schemas = document.components.schemas;
     for (const name of ['ServerMessage', 'ServerMessageResponseToolCalls', 'Server']) {
       expect(schemas[name], name).toBeDefined();

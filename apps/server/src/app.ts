@@ -13,6 +13,8 @@ import { listeningBaseUrl, publicBaseUrlOf } from './lib/public-base-url';
 import { accountRoutes } from './modules/account/account.routes';
 import { AccountService } from './modules/account/account.service';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { consoleAdminRoutes } from './modules/console/console-admin.routes';
+import { ConsoleService } from './modules/console/console.service';
 import { agentRoutes } from './modules/agents/agents.routes';
 import { AgentsService } from './modules/agents/agents.service';
 import { AnalyticsService } from './modules/analytics/analytics.service';
@@ -204,7 +206,9 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
     // The embedded default's first start gets demo sign-ins; a real platform account never does.
     if (runtime.client.mode === 'sandbox' && runtime.sandbox) {
       const sandbox = runtime.sandbox;
-      if (await seedDemoAccounts(database.db, sandbox.demo.assistantIds)) {
+      if (
+        await seedDemoAccounts(database.db, sandbox.demo.assistantIds, sandbox.demo.phoneNumberIds)
+      ) {
         // With live simulated calls on (not in tests), a first burst of calls with tool calls
         // gives the fresh demo enquiries and appointments through the real webhook path.
         if (config.sandbox.simulatorIntervalMs > 0) {
@@ -273,6 +277,11 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       { prefix: '/api' },
     );
     await app.register(metricsRoutes({ metrics }), { prefix: '/api' });
+    const consoleService = new ConsoleService({
+      db: database.db,
+      sdk: () => runtime.client.sdk,
+    });
+    await app.register(consoleAdminRoutes({ console: consoleService }), { prefix: '/api' });
     const analytics = new AnalyticsService({ db: database.db });
     const agentsService = new AgentsService({
       db: database.db,

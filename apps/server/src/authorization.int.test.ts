@@ -162,6 +162,9 @@ describe.each(databaseTargets)('authorization on %s', (target) => {
         'POST /api/team/invitations owner',
         'PUT /api/team/members/:id/role owner',
         'DELETE /api/team/members/:id owner',
+        'GET /api/admin/platform-resources admin',
+        'PUT /api/admin/platform-resources/:id/business admin',
+        'POST /api/admin/platform-resources/discover admin',
       ]),
     );
   });

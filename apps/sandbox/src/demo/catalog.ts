@@ -271,6 +271,15 @@ export class Catalog {
     }
   }
 
+  private readonly console = new Map<string, Map<string, unknown>>();
+
+  /** The items of a console resource emulated from the document (`/tool`, `/squad`, …). */
+  consoleItems<T>(path: string): Map<string, T> {
+    const items = this.console.get(path) ?? new Map<string, unknown>();
+    this.console.set(path, items);
+    return items as Map<string, T>;
+  }
+
   listPhoneNumbers(filter: ListFilter): PhoneNumber[] {
     return listByFilter(this.phoneNumbers.values(), filter);
   }

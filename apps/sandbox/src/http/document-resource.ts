@@ -32,6 +32,11 @@ export interface ResourceSpec<T extends ResourceItem> {
   create(body: Record<string, unknown>, base: ResourceItem): T;
   /** A validated update applied to an item; default: the given top-level fields replace. */
   update?(item: T, changes: Record<string, unknown>): T;
+  /**
+   * Top-level fields a PATCH may clear with `null` (the document types them without null; the
+   * platform removes the field). The nulls are taken out before the body is checked.
+   */
+  clearable?: readonly string[];
   /** What else goes when an item is deleted. */
   remove?(item: T): void;
   /** Wall clock (tests may fix it). */
@@ -93,9 +98,18 @@ export async function registerDocumentResource<T extends ResourceItem>(
   if (single.patch) {
     app.patch<{ Params: { id: string } }>(`${path}/:id`, async (request) => {
       const id = requireUuid(request.params.id);
-      const changes = checkBody<Record<string, unknown>>('PATCH', itemPath, request.body);
+      const raw = (request.body ?? {}) as Record<string, unknown>;
+      const cleared = (spec.clearable ?? []).filter((key) => key in raw && raw[key] === null);
+      const rest =
+        typeof raw === 'object' && !Array.isArray(raw)
+          ? Object.fromEntries(Object.entries(raw).filter(([key]) => !cleared.includes(key)))
+          : raw;
+      const changes = checkBody<Record<string, unknown>>('PATCH', itemPath, rest);
       const item = find(id);
-      const changed = spec.update ? spec.update(item, changes) : ({ ...item, ...changes } as T);
+      const kept = Object.fromEntries(
+        Object.entries(item).filter(([key]) => !cleared.includes(key)),
+      ) as T;
+      const changed = spec.update ? spec.update(kept, changes) : ({ ...kept, ...changes } as T);
       const updated: T = {
         ...changed,
         id: item.id,

@@ -3,7 +3,14 @@ import type { SandboxContext } from '../context';
 import type { PhoneNumber } from '../demo/catalog';
 import { registerDocumentResource, resourceBadRequest } from '../http/document-resource';
 import { hash32 } from '../lib/random';
-import { documentedProperties, platformDocument } from '../platform-document';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { badRequest, notFound } from '../http/errors';
+import {
+  describeErrors,
+  documentedProperties,
+  platformDocument,
+  validatorFor,
+} from '../platform-document';
 
 // /phone-number, emulated from the platform's document (list, create, get, update, delete). What
 // is particular to phone numbers: a new `vapi` number gets a number in the desired area code, a
@@ -32,13 +39,56 @@ export async function phoneNumberRoutes(
 ): Promise<void> {
   const schemaNames = responseSchemaNames();
   let bought = 0;
+  // Vonage numbers are imported with a Vonage credential (key and secret), which the platform
+  // keeps and never answers with (`apiSecret`: "This is not returned in the API").
+  const vonageCredentials = new Map<string, Record<string, unknown>>();
+  const credentialAnswer = documentedProperties('VonageCredential');
+  app.post('/credential', async (request, reply) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    if (body.provider !== 'vonage') resourceBadRequest('provider must be vonage');
+    const validate = validatorFor('CreateVonageCredentialDTO', { closed: true });
+    if (!validate(body)) throw badRequest(describeErrors(validate.errors));
+    const at = new Date().toISOString();
+    // The platform makes a Vonage application for the number's webhooks, with its own key.
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const credential = {
+      ...body,
+      id: randomUUID(),
+      orgId: catalog.orgId,
+      createdAt: at,
+      updatedAt: at,
+      vonageApplicationId: randomUUID(),
+      vonageApplicationPrivateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    };
+    vonageCredentials.set(credential.id, credential);
+    return reply.status(201).send(answerOf(credential));
+  });
+  // The document's VonageCredential names apiSecret; the sandbox answers it masked.
+  const answerOf = (credential: Record<string, unknown>) =>
+    Object.fromEntries(
+      Object.entries(credential)
+        .filter(([key]) => credentialAnswer.includes(key))
+        .map(([key, value]) =>
+          key === 'apiSecret' ? [key, `****${String(value).slice(-4)}`] : [key, value],
+        ),
+    );
+  app.delete<{ Params: { id: string } }>('/credential/:id', async (request) => {
+    const credential = vonageCredentials.get(request.params.id);
+    if (!credential) throw notFound('Credential not found');
+    vonageCredentials.delete(request.params.id);
+    return answerOf(credential);
+  });
   await registerDocumentResource<PhoneNumber>(app, {
     path: '/phone-number',
     label: 'Phone Number',
     items: catalog.phoneNumbers,
     orgId: catalog.orgId,
     oldestFirst: listOrder === 'oldest-first',
+    clearable: ['assistantId', 'squadId', 'workflowId', 'fallbackDestination'],
     create(body, base) {
+      if (body.provider === 'vonage' && !vonageCredentials.has(String(body.credentialId))) {
+        resourceBadRequest('credentialId must be the id of a Vonage credential');
+      }
       const phone: Record<string, unknown> = { ...body, ...base, status: 'active' };
       if (body.provider === 'vapi') {
         // A number from the sandbox's 555 exchange, in the desired area code.

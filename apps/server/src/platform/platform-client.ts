@@ -1,4 +1,4 @@
-import { VapiClient, VapiError, VapiTimeoutError } from '@vapi-ai/server-sdk';
+import { VapiClient, VapiError, VapiTimeoutError, type Vapi } from '@vapi-ai/server-sdk';
 
 /**
  * The server's only door to the voice platform: the official server SDK with the private key,
@@ -8,7 +8,58 @@ export type PlatformClient = {
   mode: 'live' | 'sandbox';
   baseUrl: string;
   sdk: VapiClient;
+  /**
+   * Provider credentials (`POST /credential`, `DELETE /credential/{id}`): the SDK does not wrap
+   * them; bodies and answers are the SDK's own types of the document's schemas
+   * (`CreateVonageCredentialDTO`, `VonageCredential`). Failures are `VapiError`s like the SDK's.
+   */
+  credentials: {
+    createVonage(body: Vapi.CreateVonageCredentialDto): Promise<Vapi.VonageCredential>;
+    delete(id: string): Promise<void>;
+  };
 };
+
+async function credentialRequest(
+  baseUrl: string,
+  apiKey: string,
+  timeoutInSeconds: number,
+  method: 'POST' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(`${baseUrl.replace(/\/$/, '')}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${apiKey}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      signal: AbortSignal.timeout(timeoutInSeconds * 1000),
+    });
+  } catch (error) {
+    if (error instanceof Error && error.name === 'TimeoutError') {
+      throw new VapiTimeoutError('Timeout exceeded when calling ' + path);
+    }
+    throw new VapiError({ message: 'Network error', cause: error });
+  }
+  const text = await response.text();
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = text;
+  }
+  if (!response.ok) {
+    throw new VapiError({
+      message: `Status code: ${response.status}`,
+      statusCode: response.status,
+      body: parsed,
+    });
+  }
+  return parsed;
+}
 
 export function createPlatformClient(options: {
   mode: PlatformClient['mode'];
@@ -24,7 +75,28 @@ export function createPlatformClient(options: {
     maxRetries: options.maxRetries ?? 2,
     timeoutInSeconds: options.timeoutInSeconds ?? 30,
   });
-  return { mode: options.mode, baseUrl: options.baseUrl, sdk };
+  const timeout = options.timeoutInSeconds ?? 30;
+  return {
+    mode: options.mode,
+    baseUrl: options.baseUrl,
+    sdk,
+    credentials: {
+      createVonage: async (body) =>
+        (await credentialRequest(options.baseUrl, options.apiKey, timeout, 'POST', '/credential', {
+          provider: 'vonage',
+          ...body,
+        })) as Vapi.VonageCredential,
+      delete: async (id) => {
+        await credentialRequest(
+          options.baseUrl,
+          options.apiKey,
+          timeout,
+          'DELETE',
+          `/credential/${encodeURIComponent(id)}`,
+        );
+      },
+    },
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { agents } from '../../db/schema';
+import { agents, platformResources } from '../../db/schema';
 import { countUsers, insertBusiness, insertUser } from './auth.repository';
 import { hashPassword } from './password';
 
@@ -35,6 +35,8 @@ const SEED_LOCK_KEY = 4_815_162_342;
 export async function seedDemoAccounts(
   db: Db,
   sandboxAssistantIds: readonly string[],
+  /** The sandbox's demo phone numbers: the demo business owns them (platform console). */
+  sandboxPhoneNumberIds: readonly string[] = [],
 ): Promise<boolean> {
   if ((await countUsers(db)) > 0) return false;
   const [adminHash, memberHash] = await Promise.all([
@@ -71,6 +73,21 @@ export async function seedDemoAccounts(
         )
         .onConflictDoUpdate({
           target: agents.platformAssistantId,
+          set: { businessId: business.id, updatedAt: sql`now()` },
+        });
+    }
+    if (sandboxPhoneNumberIds.length > 0) {
+      await tx
+        .insert(platformResources)
+        .values(
+          sandboxPhoneNumberIds.map((platformId) => ({
+            kind: 'phone-number',
+            platformId,
+            businessId: business.id,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [platformResources.kind, platformResources.platformId],
           set: { businessId: business.id, updatedAt: sql`now()` },
         });
     }

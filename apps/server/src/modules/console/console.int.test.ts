@@ -1,0 +1,157 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businesses, platformResources } from '../../db/schema';
+import { DEMO_ADMIN, DEMO_BUSINESS, DEMO_MEMBER } from '../auth/demo-accounts';
+import {
+  buildTestApp,
+  createBusinessWithMember,
+  databaseTargets,
+  sessionHeaders,
+} from '../../test/test-app';
+
+// The console's ownership record from the operator's side: the demo business owns the demo
+// numbers; discovery records what the platform has and nobody owns yet; assignment moves it.
+
+describe.each(databaseTargets)('platform console ownership on %s', (target) => {
+  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  let admin: Record<string, string>;
+  let member: Record<string, string>;
+  let businessA: string;
+
+  beforeAll(async () => {
+    ctx = await buildTestApp(target, { SANDBOX_CALLS: '0' });
+    await ctx.app.ready();
+    admin = await sessionHeaders(ctx.app, DEMO_ADMIN.userName);
+    member = await sessionHeaders(ctx.app, DEMO_MEMBER.userName);
+    const [a] = await ctx.app.database.db
+      .select()
+      .from(businesses)
+      .where(eq(businesses.email, DEMO_BUSINESS.email));
+    businessA = a!.id;
+  });
+  afterAll(() => ctx?.close());
+
+  it('the demo business owns the sandbox demo numbers from the first start', async () => {
+    const rows = await ctx.app.database.db
+      .select()
+      .from(platformResources)
+      .where(eq(platformResources.kind, 'phone-number'));
+    const demoIds = [...ctx.app.platform.sandbox!.demo.phoneNumberIds].sort();
+    expect(rows.map((r) => r.platformId).sort()).toEqual(demoIds);
+    expect(new Set(rows.map((r) => r.businessId))).toEqual(new Set([businessA]));
+  });
+
+  it('discovery records platform resources nobody owns yet, once; the operator assigns and unassigns', async () => {
+    const { sdk } = ctx.app.platform.client;
+    const tool = await sdk.tools.create({
+      type: 'function',
+      function: { name: 'lookup_order', description: 'Finds an order' },
+    });
+    const first = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/platform-resources/discover',
+      headers: admin,
+      payload: {},
+    });
+    expect(first.statusCode).toBe(200);
+    const kinds = first.json<{ kinds: { kind: string; found: number; added: number }[] }>().kinds;
+    expect(kinds.find((k) => k.kind === 'tool')).toMatchObject({ added: 1 });
+    // The demo numbers were already recorded (owned): nothing new.
+    expect(kinds.find((k) => k.kind === 'phone-number')).toMatchObject({ added: 0 });
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/platform-resources/discover',
+      headers: admin,
+      payload: { kind: 'tool' },
+    });
+    expect(again.json()).toEqual({ kinds: [{ kind: 'tool', found: 1, added: 0 }] });
+
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/platform-resources?kind=tool&assigned=unassigned',
+      headers: admin,
+    });
+    const [row] = list.json<{ data: { id: string; platformId: string; name: string }[] }>().data;
+    expect(row).toMatchObject({ platformId: tool.id, name: 'lookup_order', businessId: null });
+
+    const assigned = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/admin/platform-resources/${row!.id}/business`,
+      headers: admin,
+      payload: { businessId: businessA },
+    });
+    expect(assigned.json()).toMatchObject({
+      businessId: businessA,
+      businessName: DEMO_BUSINESS.name,
+    });
+    const unassigned = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/admin/platform-resources/${row!.id}/business`,
+      headers: admin,
+      payload: { businessId: null },
+    });
+    expect(unassigned.json()).toMatchObject({ businessId: null, businessName: null });
+  });
+
+  it('refuses an unknown record (404), an unknown business (400), a discovery kind it cannot list (400)', async () => {
+    const unknown = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/admin/platform-resources/not-a-uuid/business',
+      headers: admin,
+      payload: { businessId: null },
+    });
+    expect(unknown.statusCode).toBe(404);
+    const [row] = await ctx.app.database.db.select().from(platformResources).limit(1);
+    const noBusiness = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/admin/platform-resources/${row!.id}/business`,
+      headers: admin,
+      payload: { businessId: '00000000-0000-4000-8000-000000000000' },
+    });
+    expect(noBusiness.statusCode).toBe(400);
+    const cannot = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/platform-resources/discover',
+      headers: admin,
+      payload: { kind: 'eval' },
+    });
+    expect(cannot.statusCode).toBe(400);
+    expect(cannot.json<{ error: { message: string } }>().error.message).toBe(
+      'Discovery does not list evals yet.',
+    );
+  });
+
+  it('a business member can neither list, assign nor discover', async () => {
+    const other = await createBusinessWithMember(ctx.app);
+    for (const headers of [member, await sessionHeaders(ctx.app, other.userName)]) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/admin/platform-resources',
+        headers,
+      });
+      expect(res.statusCode).toBe(403);
+    }
+  });
+
+  it('a platform failure reads "Failed to fetch <things>: <reason>"', async () => {
+    const sdk = ctx.app.platform.client.sdk;
+    const original = sdk.tools.list.bind(sdk.tools);
+    sdk.tools.list = () => {
+      throw new Error('connection reset');
+    };
+    try {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/admin/platform-resources/discover',
+        headers: admin,
+        payload: { kind: 'tool' },
+      });
+      expect(res.statusCode).toBe(502);
+      expect(res.json<{ error: { message: string } }>().error.message).toBe(
+        'Failed to fetch tools: connection reset',
+      );
+    } finally {
+      sdk.tools.list = original;
+    }
+  });
+});
