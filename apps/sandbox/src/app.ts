@@ -6,7 +6,11 @@ import { analyticsRoutes } from './routes/analytics.routes';
 import { assistantRoutes } from './routes/assistants.routes';
 import { callRoutes, webCallRoutes } from './routes/calls.routes';
 import { phoneNumberRoutes } from './routes/phone-numbers.routes';
-import { recordingRoutes, webCallRoomRoutes } from './routes/recordings.routes';
+import {
+  recordingDownloadRoutes,
+  recordingRoutes,
+  webCallRoomRoutes,
+} from './routes/recordings.routes';
 
 // The HTTP face of the sandbox platform: the platform's routes, its auth (private key on the
 // API, public key on POST /call/web), its NestJS error bodies, and CORS for the browser.
@@ -101,6 +105,7 @@ export async function registerPlatform(app: FastifyInstance, ctx: SandboxContext
     await callRoutes(scope, ctx);
     await phoneNumberRoutes(scope, ctx);
     await analyticsRoutes(scope, ctx);
+    await recordingDownloadRoutes(scope, ctx);
   });
   await app.register(async (scope) => {
     scope.addHook('onRequest', requireKey(ctx.publicKey));
