@@ -7,7 +7,11 @@ import { assistantRoutes } from './routes/assistants.routes';
 import { callRoutes, webCallRoutes } from './routes/calls.routes';
 import { consoleRoutes } from './routes/console.routes';
 import { phoneNumberRoutes } from './routes/phone-numbers.routes';
-import { recordingRoutes, webCallRoomRoutes } from './routes/recordings.routes';
+import {
+  recordingDownloadRoutes,
+  recordingRoutes,
+  webCallRoomRoutes,
+} from './routes/recordings.routes';
 
 // The HTTP face of the sandbox platform: the platform's routes, its auth (private key on the
 // API, public key on POST /call/web), its NestJS error bodies, and CORS for the browser.
@@ -103,6 +107,7 @@ export async function registerPlatform(app: FastifyInstance, ctx: SandboxContext
     await phoneNumberRoutes(scope, ctx);
     await consoleRoutes(scope, ctx);
     await analyticsRoutes(scope, ctx);
+    await recordingDownloadRoutes(scope, ctx);
   });
   await app.register(async (scope) => {
     scope.addHook('onRequest', requireKey(ctx.publicKey));

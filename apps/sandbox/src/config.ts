@@ -44,6 +44,13 @@ const envSchema = z.object({
   SANDBOX_SERVER_URL: optionalString.pipe(z.url('must be a URL').optional()),
   SANDBOX_WEBHOOK_SECRET: optionalString,
   SANDBOX_WEBHOOK_AUTH: z.enum(['secret-header', 'bearer', 'hmac']).default('secret-header'),
+  SANDBOX_RECORDING_URLS: z.enum(['public', 'none']).default('public'),
+  SANDBOX_RECORDING_LINK_TTL_SECONDS: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1)
+    .max(7 * 24 * 3600)
+    .default(300),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -82,6 +89,10 @@ export function loadSandboxConfig(
     host: c.SANDBOX_HOST,
     port: c.SANDBOX_PORT,
     logLevel: c.LOG_LEVEL,
+    recordings: {
+      publicUrls: c.SANDBOX_RECORDING_URLS === 'public',
+      linkTtlSeconds: c.SANDBOX_RECORDING_LINK_TTL_SECONDS,
+    },
     ...(c.SANDBOX_PUBLIC_URL ? { publicUrl: c.SANDBOX_PUBLIC_URL } : {}),
     ...(server ? { server } : {}),
     ...(c.SANDBOX_SIMULATOR_INTERVAL_MS > 0

@@ -2,6 +2,7 @@ import type { Catalog } from './demo/catalog';
 import type { CallStore } from './calls/call-store';
 import type { MaterializeContext } from './calls/materialize';
 import type { CallSimulator } from './simulator/simulator';
+import type { RecordingLinks } from './recordings/presign';
 
 /** What the HTTP routes work with. */
 export interface SandboxContext {
@@ -11,6 +12,8 @@ export interface SandboxContext {
   store: CallStore;
   simulator: CallSimulator;
   materialize: MaterializeContext;
+  /** Presigned links the authenticated recording downloads redirect to. */
+  recordingLinks: RecordingLinks;
   /** The order GET /call, /assistant and /phone-number answer in (the document states none). */
   listOrder: ListOrder;
 }

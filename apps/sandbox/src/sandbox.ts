@@ -8,6 +8,7 @@ import { Catalog, type DemoServer } from './demo/catalog';
 import { CallerDirectory, createFaker } from './demo/fake-data';
 import { DEMO_PROFILES } from './demo/profiles';
 import { CallSimulator, type SimulateCallOptions } from './simulator/simulator';
+import { RecordingLinks } from './recordings/presign';
 import { WebhookSender, type ServerTarget, type WebhookCredential } from './simulator/webhooks';
 
 // The public face of @switchboard/sandbox: start an offline, in-memory emulator of the voice
@@ -66,6 +67,13 @@ export interface SandboxOptions {
    * address than the one it listens on (default: `baseUrl`).
    */
   publicUrl?: string;
+  /**
+   * Recordings. `publicUrls` (default true): ended calls carry public recording URLs in their
+   * artifact; false: they carry none, and the recording is had only through the authenticated
+   * download (GET /call/{id}/mono-recording …, a 302 to a presigned link), as when the
+   * platform's storage is private. `linkTtlSeconds` (default 300): how long such a link works.
+   */
+  recordings?: { publicUrls?: boolean; linkTtlSeconds?: number };
   logLevel?: LogLevel;
   /** Use this logger (e.g. a child of the product's) instead of creating one. */
   logger?: FastifyBaseLogger;
@@ -129,6 +137,9 @@ function validate(options: SandboxOptions): void {
     problems.push(`totalCalls must be a whole number between 0 and ${MAX_CALLS}`);
   }
   if (now !== undefined && Number.isNaN(now.getTime())) problems.push('now must be a valid date');
+  const ttl = options.recordings?.linkTtlSeconds;
+  if (ttl !== undefined && !(Number.isInteger(ttl) && ttl >= 1 && ttl <= 7 * 24 * 3600))
+    problems.push('recordings.linkTtlSeconds must be a whole number of seconds, 1 to 604800');
   if (options.server !== undefined && !URL.canParse(options.server.url))
     problems.push('server.url must be a URL');
   if (options.orgServer?.url !== undefined && !URL.canParse(options.orgServer.url))
@@ -223,6 +234,7 @@ export async function assembleSandbox(options: SandboxOptions): Promise<Assemble
     callers: new CallerDirectory(seed),
     faker: createFaker(),
     publicUrl: () => publicUrl,
+    publicRecordingUrls: options.recordings?.publicUrls ?? true,
   };
   const catalog = new Catalog(seed, DEMO_PROFILES, index.windowStart, options.server);
   const store = new CallStore(new DemoCalls(seed, index, catalog, materialize));
@@ -251,6 +263,7 @@ export async function assembleSandbox(options: SandboxOptions): Promise<Assemble
     store,
     simulator,
     materialize,
+    recordingLinks: new RecordingLinks(options.recordings?.linkTtlSeconds ?? 300),
     listOrder: options.listOrder ?? 'newest-first',
   };
   await registerPlatform(app, ctx);

@@ -311,7 +311,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       callRoutes({
         calls: new CallsService({ db: database.db }),
         recordingSource: runtime.recordingSource,
-        recordingHosts: runtime.recordingHosts,
+        recordings: runtime.recordings,
       }),
       {
         prefix: '/api',

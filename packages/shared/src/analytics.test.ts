@@ -52,12 +52,24 @@ describe('secondsToMinutes', () => {
 });
 
 describe('summarizeCalls', () => {
-  const ended = (overrides: Partial<SummarizableCall> = {}): SummarizableCall => ({
-    status: 'ended',
-    duration: 60,
-    cost: 0.1,
-    ...overrides,
-  });
+  const START = Date.parse('2026-03-05T14:07:00Z');
+  /** An ended call lasting `seconds` (null: it never started). */
+  const ended = (
+    overrides: Partial<SummarizableCall> & { seconds?: number | null } = {},
+  ): SummarizableCall => {
+    const { seconds = 60, ...rest } = overrides;
+    return {
+      status: 'ended',
+      cost: 0.1,
+      ...(seconds === null
+        ? {}
+        : {
+            startedAt: new Date(START).toISOString(),
+            endedAt: new Date(START + seconds * 1000).toISOString(),
+          }),
+      ...rest,
+    };
+  };
 
   it.each<[string, SummarizableCall[], AnalyticsSummary]>([
     [
@@ -66,8 +78,8 @@ describe('summarizeCalls', () => {
       { totalCallMinutes: 0, numberOfCalls: 0, totalSpent: 0, averageCostPerCall: 0 },
     ],
     [
-      'ended calls with explicit durations',
-      [ended({ duration: 90, cost: 0.1 }), ended({ duration: 35, cost: 0.25 })],
+      'ended calls of 90 s and 35 s',
+      [ended({ seconds: 90, cost: 0.1 }), ended({ seconds: 35, cost: 0.25 })],
       { totalCallMinutes: 2.08, numberOfCalls: 2, totalSpent: 0.35, averageCostPerCall: 0.18 },
     ],
     [
@@ -101,14 +113,14 @@ describe('summarizeCalls', () => {
       'calls without a duration are left out',
       [
         ended(),
-        ended({ duration: null }),
-        ended({ duration: undefined, startedAt: '2026-03-05T14:07:00Z' }),
+        ended({ seconds: null }),
+        ended({ seconds: null, startedAt: '2026-03-05T14:07:00Z' }),
       ],
       { totalCallMinutes: 1, numberOfCalls: 1, totalSpent: 0.1, averageCostPerCall: 0.1 },
     ],
     [
       'a zero-cost, zero-length ended call still counts',
-      [ended({ duration: 0, cost: 0 })],
+      [ended({ seconds: 0, cost: 0 })],
       { totalCallMinutes: 0, numberOfCalls: 1, totalSpent: 0, averageCostPerCall: 0 },
     ],
     [

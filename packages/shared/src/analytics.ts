@@ -41,7 +41,7 @@ function isFiniteNumber(value: unknown): value is number {
 
 /**
  * The seed's client-side fallback when the analytics query fails: only ended calls that carry
- * both a duration (explicit, or endedAt − startedAt) and a numeric cost count, so an in-progress or unpriced call cannot
+ * both a duration (endedAt − startedAt) and a numeric cost count, so an in-progress or unpriced call cannot
  * drag the average down. Rounding happens once, at the end, so the average is taken from the
  * exact total rather than from an already rounded one.
  */

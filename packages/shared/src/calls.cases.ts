@@ -122,3 +122,43 @@ export const CALL_TRANSFER_CASES: [endedReason: string | null | undefined, trans
     [null, false],
     [undefined, false],
   ];
+
+/**
+ * A call's length: endedAt − startedAt. Each case is a fragment of a platform Call payload;
+ * `duration` is not a field of the platform's Call, so a payload carrying one is measured by its
+ * timestamps all the same (callDurationSeconds and the store's generated column agree on it).
+ */
+export type CallDurationCase = [
+  label: string,
+  payload: { startedAt?: string | null; endedAt?: string | null; duration?: number },
+  seconds: number | null,
+];
+
+export const CALL_DURATION_CASES: CallDurationCase[] = [
+  [
+    'endedAt − startedAt',
+    { startedAt: '2026-03-05T14:07:00Z', endedAt: '2026-03-05T14:09:05Z' },
+    125,
+  ],
+  [
+    'with milliseconds',
+    { startedAt: '2026-03-05T14:07:00.000Z', endedAt: '2026-03-05T14:07:30.500Z' },
+    30.5,
+  ],
+  ['zero length', { startedAt: '2026-03-05T14:07:00Z', endedAt: '2026-03-05T14:07:00Z' }, 0],
+  ['not started', { endedAt: '2026-03-05T14:09:05Z' }, null],
+  ['not ended', { startedAt: '2026-03-05T14:07:00Z' }, null],
+  ['nulls', { startedAt: null, endedAt: null }, null],
+  ['an unparseable date', { startedAt: 'soon', endedAt: '2026-03-05T14:09:05Z' }, null],
+  [
+    'ended before it started',
+    { startedAt: '2026-03-05T14:09:05Z', endedAt: '2026-03-05T14:07:00Z' },
+    null,
+  ],
+  ['a duration field alone is not read', { duration: 42 }, null],
+  [
+    'a duration field does not override the timestamps',
+    { duration: 42, startedAt: '2026-03-05T14:07:00Z', endedAt: '2026-03-05T14:09:05Z' },
+    125,
+  ],
+];

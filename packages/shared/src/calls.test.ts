@@ -18,7 +18,7 @@ import {
   type FormattedCallRow,
   type PlatformCall,
 } from './calls';
-import { CALL_OUTCOME_CASES, CALL_TRANSFER_CASES } from './calls.cases';
+import { CALL_DURATION_CASES, CALL_OUTCOME_CASES, CALL_TRANSFER_CASES } from './calls.cases';
 
 function makeCall(overrides: Partial<PlatformCall> = {}): PlatformCall {
   return platformCallSchema.parse({
@@ -91,42 +91,13 @@ describe('platformCallSchema', () => {
 });
 
 describe('callDurationSeconds', () => {
-  it.each<[string, Parameters<typeof callDurationSeconds>[0], number | null]>([
-    [
-      'endedAt − startedAt',
-      { startedAt: '2026-03-05T14:07:00Z', endedAt: '2026-03-05T14:09:05Z' },
-      125,
-    ],
-    [
-      'with milliseconds',
-      { startedAt: '2026-03-05T14:07:00.000Z', endedAt: '2026-03-05T14:07:30.500Z' },
-      30.5,
-    ],
-    ['zero length', { startedAt: '2026-03-05T14:07:00Z', endedAt: '2026-03-05T14:07:00Z' }, 0],
-    ['not started', { endedAt: '2026-03-05T14:09:05Z' }, null],
-    ['not ended', { startedAt: '2026-03-05T14:07:00Z' }, null],
-    ['nulls', { startedAt: null, endedAt: null }, null],
-    ['an unparseable date', { startedAt: 'soon', endedAt: '2026-03-05T14:09:05Z' }, null],
-    [
-      'ended before it started',
-      { startedAt: '2026-03-05T14:09:05Z', endedAt: '2026-03-05T14:07:00Z' },
-      null,
-    ],
-    ['an explicit duration', { duration: 42 }, 42],
-    [
-      'an explicit duration over timestamps',
-      { duration: 42, startedAt: '2026-03-05T14:07:00Z', endedAt: '2026-03-05T14:09:05Z' },
-      42,
-    ],
-    ['an explicit zero duration', { duration: 0 }, 0],
-    [
-      'a negative duration falls back to timestamps',
-      { duration: -5, startedAt: '2026-03-05T14:07:00Z', endedAt: '2026-03-05T14:07:10Z' },
-      10,
-    ],
-    ['a NaN duration and no timestamps', { duration: Number.NaN }, null],
-  ])('%s', (_label, timing, expected) => {
-    expect(callDurationSeconds(timing)).toBe(expected);
+  it.each(CALL_DURATION_CASES)('%s', (_label, payload, expected) => {
+    expect(callDurationSeconds(payload)).toBe(expected);
+  });
+
+  it('measures a parsed platform call by its timestamps, whatever duration it carries', () => {
+    const call = makeCall({ duration: 5 });
+    expect(formatCallRow(call, { timeZone: 'UTC' }).duration).toBe('2m 5s');
   });
 });
 
@@ -285,9 +256,9 @@ describe('formatCallRow', () => {
       { startTime: '-' },
     ],
     [
-      'the seed explicit duration',
+      'a duration field without timestamps (the platform has none: not read)',
       { duration: 45, startedAt: undefined, endedAt: undefined },
-      { duration: '45s' },
+      { duration: '-' },
     ],
   ])('handles %s', (_label, overrides, expected) => {
     expect(formatCallRow(makeCall(overrides), utc)).toMatchObject(expected);

@@ -29,8 +29,6 @@ export const platformCallSchema = z.looseObject({
   endedAt: z.string().nullish(),
   createdAt: z.string(),
   cost: z.number().nullish(),
-  // Not in the platform's Call (it has none); the seed's Call has it, so honour it when present.
-  duration: z.number().nullish(),
   analysis: z
     .looseObject({
       // "true"/"false" for the default PassFail rubric; other rubrics give a score or a word.
@@ -43,7 +41,6 @@ export type PlatformCall = z.infer<typeof platformCallSchema>;
 export type SuccessEvaluation = string | boolean | number | null | undefined;
 
 export interface CallTiming {
-  duration?: number | null | undefined;
   startedAt?: string | null | undefined;
   endedAt?: string | null | undefined;
 }
@@ -55,15 +52,14 @@ function timestampMs(value: string | null | undefined): number | null {
 }
 
 /**
- * An explicit non-negative duration wins (the seed's Call carries one); otherwise endedAt −
- * startedAt, unrounded (millisecond precision) so the success rule compares the real length
- * against its threshold — display rounding is formatDuration's job. null when the call has not
- * started or ended, or when the clock order is impossible.
+ * endedAt − startedAt, unrounded (millisecond precision) so the success rule compares the real
+ * length against its threshold — display rounding is formatDuration's job. null when the call
+ * has not started or ended, or when the clock order is impossible. The platform's Call has no
+ * `duration` field (the seed's list names one), so a payload's `duration` is never read: the
+ * call store's generated `duration_seconds` column has the same rule, and both are tested
+ * against CALL_DURATION_CASES.
  */
 export function callDurationSeconds(call: CallTiming): number | null {
-  if (typeof call.duration === 'number' && Number.isFinite(call.duration) && call.duration >= 0) {
-    return call.duration;
-  }
   const started = timestampMs(call.startedAt);
   const ended = timestampMs(call.endedAt);
   if (started === null || ended === null || ended < started) return null;

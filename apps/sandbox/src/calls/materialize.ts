@@ -104,6 +104,11 @@ export interface MaterializeContext {
   faker: Faker;
   /** Base URL for recording links (the sandbox's own address). */
   publicUrl: () => string;
+  /**
+   * Whether an ended call's artifact carries public recording URLs (default true). Without them
+   * the recording is had only through the authenticated download, GET /call/{id}/mono-recording.
+   */
+  publicRecordingUrls?: boolean;
 }
 
 export type SandboxCall = Vapi.Call & { webCallUrl?: string };
@@ -238,7 +243,7 @@ export function endedCall(draft: CallDraft, ctx: MaterializeContext): SandboxCal
     messages: conversation.messages,
     transcript: conversation.transcript,
   };
-  if (hasAudio) {
+  if (hasAudio && ctx.publicRecordingUrls !== false) {
     artifact.recordingUrl = urls.mono;
     artifact.stereoRecordingUrl = urls.stereo;
     artifact.recording = { stereoUrl: urls.stereo, mono: { combinedUrl: urls.mono } };

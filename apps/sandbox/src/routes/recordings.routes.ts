@@ -1,17 +1,39 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context';
-import { errorBody } from '../http/errors';
+import { checkQuery } from '../http/document-validation';
+import { errorBody, notFound } from '../http/errors';
+import { requireUuid } from '../http/validation';
 import type { SandboxCall } from '../calls/materialize';
 import { renderRecording, type RecordingTimeline } from '../recordings/wav';
 
-// Recordings, served like files from a storage bucket: no API key (the URL is the secret), any
-// origin may play them (CORS + Cross-Origin-Resource-Policy), byte ranges for seeking. Also the
-// web-call "room" URL returned by POST /call/web, which answers with the call's status.
+// Recordings, served like files from a storage bucket: no API key (the URL, or its presigned
+// signature, is the secret), any origin may play them (CORS + Cross-Origin-Resource-Policy),
+// byte ranges for seeking. With public recording URLs off, a file is served only on a valid,
+// unexpired presigned link, which the authenticated downloads (GET /call/{id}/mono-recording …,
+// private key) hand out as a 302. Also the web-call "room" URL returned by POST /call/web,
+// which answers with the call's status.
 
-const FILE = /^([0-9a-f-]{36})(-stereo)?\.wav$/i;
+/** `<id>.wav` (mono), `<id>-stereo.wav`, `<id>-assistant.wav`, `<id>-customer.wav`. */
+const FILE = /^([0-9a-f-]{36})(?:-(stereo|assistant|customer))?\.wav$/i;
+type Variant = 'stereo' | 'assistant' | 'customer' | undefined;
+
+/** The document's artifact downloads and the file each redirects to (null: never recorded). */
+const DOWNLOADS: Record<string, string | null> = {
+  'mono-recording': '',
+  'stereo-recording': '-stereo',
+  'assistant-recording': '-assistant',
+  'customer-recording': '-customer',
+  // The sandbox records no video (artifactPlan.videoRecordingEnabled is false on its calls).
+  'video-recording': null,
+};
+
+/** A call is recorded once it ended with someone speaking (as its public URLs say, when on). */
+function hasRecording(call: SandboxCall | undefined): call is SandboxCall {
+  return call?.status === 'ended' && (call.artifact?.messages?.length ?? 0) > 0;
+}
 
 /** The call's speaking turns from its transcript messages, as long as the call lasted. */
-function timelineOf(call: SandboxCall): RecordingTimeline | undefined {
+function timelineOf(call: SandboxCall, variant: Variant): RecordingTimeline | undefined {
   const started = Date.parse(call.startedAt ?? '');
   const ended = Date.parse(call.endedAt ?? '');
   if (!Number.isFinite(started) || !Number.isFinite(ended) || ended <= started) return undefined;
@@ -34,55 +56,108 @@ function timelineOf(call: SandboxCall): RecordingTimeline | undefined {
     const end = Math.min(line.start + 0.4 + line.words * 0.4, next - 0.25);
     return { speaker: line.speaker, start: line.start, end: Math.max(end, line.start + 0.3) };
   });
-  return { seconds: (ended - started) / 1000, turns };
+  // One side's recording: only that speaker is heard.
+  const heard =
+    variant === 'assistant'
+      ? turns.filter((turn) => turn.speaker === 0)
+      : variant === 'customer'
+        ? turns.filter((turn) => turn.speaker === 1)
+        : turns;
+  return { seconds: (ended - started) / 1000, turns: heard };
 }
 
 // A player asks for a file several times (ranges); the last few renderings are kept.
 const CACHE_SIZE = 8;
 
+/**
+ * The authenticated downloads (private key): 302 to a presigned link to the file, 404 for an
+ * unknown call or one with no such recording.
+ */
+export async function recordingDownloadRoutes(
+  app: FastifyInstance,
+  { store, recordingLinks, materialize }: SandboxContext,
+): Promise<void> {
+  for (const [artifact, suffix] of Object.entries(DOWNLOADS)) {
+    const path = `/call/{id}/${artifact}`;
+    app.get<{ Params: { id: string } }>(`/call/:id/${artifact}`, async (request, reply) => {
+      const id = requireUuid(request.params.id);
+      checkQuery('GET', path, request.query);
+      const call = store.get(id);
+      if (!call) throw notFound('Call not found');
+      if (suffix === null || !hasRecording(call)) throw notFound('Recording not found');
+      return reply
+        .status(302)
+        .header('location', recordingLinks.link(materialize.publicUrl(), `${id}${suffix}.wav`))
+        .header('cache-control', 'no-store')
+        .send();
+    });
+  }
+}
+
 export async function recordingRoutes(
   app: FastifyInstance,
-  { store }: SandboxContext,
+  { store, recordingLinks, materialize }: SandboxContext,
 ): Promise<void> {
   const rendered = new Map<string, Buffer>();
-  app.get<{ Params: { file: string } }>('/recordings/:file', async (request, reply) => {
-    const match = FILE.exec(request.params.file);
-    const call = match?.[1] ? store.get(match[1].toLowerCase()) : undefined;
-    if (!match || !call?.artifact?.recordingUrl) {
-      return reply.status(404).send(errorBody(404, 'Recording not found'));
-    }
-    const key = request.params.file.toLowerCase();
-    let wav = rendered.get(key);
-    if (!wav) {
-      wav = renderRecording(call.id, match[2] ? 2 : 1, timelineOf(call));
-      rendered.set(key, wav);
-      if (rendered.size > CACHE_SIZE) rendered.delete(rendered.keys().next().value!);
-    }
-    reply
-      .header('content-type', 'audio/wav')
-      .header('accept-ranges', 'bytes')
-      .header('cache-control', 'public, max-age=86400, immutable')
-      .header('cross-origin-resource-policy', 'cross-origin');
-    const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.range ?? '');
-    if (range && (range[1] !== '' || range[2] !== '')) {
-      const size = wav.length;
-      let start = range[1] === '' ? size - Number(range[2]) : Number(range[1]);
-      let end = range[1] === '' || range[2] === '' ? size - 1 : Number(range[2]);
-      start = Math.max(0, start);
-      end = Math.min(size - 1, end);
-      if (start > end) {
-        return reply
-          .status(416)
-          .header('content-range', `bytes */${size}`)
-          .send(errorBody(416, 'Range Not Satisfiable'));
+  app.get<{ Params: { file: string }; Querystring: Record<string, unknown> }>(
+    '/recordings/:file',
+    async (request, reply) => {
+      const match = FILE.exec(request.params.file);
+      const call = match?.[1] ? store.get(match[1].toLowerCase()) : undefined;
+      if (!match || !hasRecording(call)) {
+        return reply.status(404).send(errorBody(404, 'Recording not found'));
       }
-      return reply
-        .status(206)
-        .header('content-range', `bytes ${start}-${end}/${size}`)
-        .send(wav.subarray(start, end + 1));
-    }
-    return reply.send(wav);
-  });
+      const access = recordingLinks.check(request.params.file, request.query);
+      if (access === 'expired') {
+        return reply.status(403).send(errorBody(403, 'This presigned link has expired'));
+      }
+      if (access === 'invalid') {
+        return reply.status(403).send(errorBody(403, 'This presigned link is not valid'));
+      }
+      if (access === 'unsigned' && materialize.publicRecordingUrls === false) {
+        return reply
+          .status(403)
+          .send(
+            errorBody(
+              403,
+              'Recordings are private: download one with GET /call/{id}/mono-recording',
+            ),
+          );
+      }
+      const key = request.params.file.toLowerCase();
+      let wav = rendered.get(key);
+      if (!wav) {
+        const variant = match[2]?.toLowerCase() as Variant;
+        wav = renderRecording(call.id, variant === 'stereo' ? 2 : 1, timelineOf(call, variant));
+        rendered.set(key, wav);
+        if (rendered.size > CACHE_SIZE) rendered.delete(rendered.keys().next().value!);
+      }
+      reply
+        .header('content-type', 'audio/wav')
+        .header('accept-ranges', 'bytes')
+        .header('cache-control', 'public, max-age=86400, immutable')
+        .header('cross-origin-resource-policy', 'cross-origin');
+      const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.range ?? '');
+      if (range && (range[1] !== '' || range[2] !== '')) {
+        const size = wav.length;
+        let start = range[1] === '' ? size - Number(range[2]) : Number(range[1]);
+        let end = range[1] === '' || range[2] === '' ? size - 1 : Number(range[2]);
+        start = Math.max(0, start);
+        end = Math.min(size - 1, end);
+        if (start > end) {
+          return reply
+            .status(416)
+            .header('content-range', `bytes */${size}`)
+            .send(errorBody(416, 'Range Not Satisfiable'));
+        }
+        return reply
+          .status(206)
+          .header('content-range', `bytes ${start}-${end}/${size}`)
+          .send(wav.subarray(start, end + 1));
+      }
+      return reply.send(wav);
+    },
+  );
 
   app.get<{ Params: { id: string } }>('/web-call/:id', async (request, reply) => {
     const call = store.get(request.params.id);

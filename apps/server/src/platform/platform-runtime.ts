@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { createPlatformClient, type PlatformClient } from './platform-client';
+import { PlatformRecordings } from './platform-recordings';
 import type { RecordingHosts } from './recording-fetch';
 import type { WebhookAuthConfig } from './webhook-auth';
 import { sharedWebhookSecret } from './webhook-secret';
@@ -43,8 +44,13 @@ export type PlatformRuntime = {
    * recording URLs stored by an earlier run are pointed at the sandbox running now.
    */
   recordingSource: (storedUrl: string) => string;
-  /** The only hosts recordings are fetched from: the sandbox's origin, or RECORDING_HOSTS. */
+  /**
+   * The only hosts recordings are fetched from: the sandbox's origin, or RECORDING_HOSTS and
+   * the platform API's origin.
+   */
   recordingHosts: RecordingHosts;
+  /** Recordings for the browser: a call's URL, else the platform's authenticated download. */
+  recordings: PlatformRecordings;
   /** Called once the server listens: the sandbox learns where to send its webhooks. */
   onListen: (serverBaseUrl: string) => void;
   close: () => Promise<void>;
@@ -105,6 +111,11 @@ export async function startPlatform(
   };
 
   if (platform.apiKey) {
+    const recordingHosts: RecordingHosts = {
+      kind: 'live',
+      hosts: platform.recordingHosts,
+      origins: [new URL(platform.baseUrl).origin],
+    };
     if (webhookAuth.mode === 'hmac') {
       log.info(
         'VAPI_WEBHOOK_AUTH=hmac: give the agents a webhook credential with this secret; Switchboard keeps it on their server.',
@@ -122,7 +133,12 @@ export async function startPlatform(
       sandbox: undefined,
       webhookUrl: () => publicWebhookUrl,
       recordingSource: (storedUrl) => storedUrl,
-      recordingHosts: { kind: 'live', hosts: platform.recordingHosts },
+      recordingHosts,
+      recordings: new PlatformRecordings({
+        baseUrl: platform.baseUrl,
+        apiKey: platform.apiKey,
+        allowed: recordingHosts,
+      }),
       onListen: () => undefined,
       close: async () => undefined,
     };
@@ -171,6 +187,10 @@ export async function startPlatform(
     `No VAPI_API_KEY: using the bundled sandbox voice platform at ${sandbox.baseUrl} ` +
       `(${sandbox.demo.totalCalls} demo calls${config.sandbox.simulatorIntervalMs ? `, a new call every ${Math.round(config.sandbox.simulatorIntervalMs / 1000)} s` : ''}).`,
   );
+  const sandboxRecordingHosts: RecordingHosts = {
+    kind: 'sandbox',
+    origin: new URL(sandbox.baseUrl).origin,
+  };
   return {
     // The sandbox is local: a failure is a bug to see at once, not a blip to retry.
     client: createPlatformClient({
@@ -191,7 +211,12 @@ export async function startPlatform(
       if (!loopback || !url.pathname.startsWith('/recordings/')) return storedUrl;
       return `${sandbox.baseUrl}${url.pathname}${url.search}`;
     },
-    recordingHosts: { kind: 'sandbox', origin: new URL(sandbox.baseUrl).origin },
+    recordingHosts: sandboxRecordingHosts,
+    recordings: new PlatformRecordings({
+      baseUrl: sandbox.baseUrl,
+      apiKey: privateKey,
+      allowed: sandboxRecordingHosts,
+    }),
     onListen: (serverBaseUrl) => {
       loopbackWebhookUrl = `${serverBaseUrl}${WEBHOOK_PATH}`;
       sandbox.setServer({ url: loopbackWebhookUrl, ...serverAuth });

@@ -19,8 +19,12 @@ import { AppError } from '../lib/app-error';
 export type RecordingHosts =
   /** The in-process sandbox platform: its own origin (loopback), nothing else. */
   | { kind: 'sandbox'; origin: string }
-  /** A real platform: HTTPS on these host names (`*.example.com` admits sub-domains). */
-  | { kind: 'live'; hosts: string[] };
+  /**
+   * A real platform: HTTPS on these host names (`*.example.com` admits sub-domains), and the
+   * platform API's own origin (VAPI_BASE_URL: the operator chose it and our key goes there
+   * already), whose presigned recording links may point back at it.
+   */
+  | { kind: 'live'; hosts: string[]; origins?: string[] };
 
 export type RecordingLimits = { timeoutMs: number; maxBytes: number; maxRedirects: number };
 
@@ -83,6 +87,7 @@ export async function checkRecordingUrl(
       ? { ok: true, addresses: null }
       : { ok: false, reason: NOT_A_RECORDING_HOST };
   }
+  if (allowed.origins?.includes(url.origin)) return { ok: true, addresses: null };
   // The platform's storage is HTTPS on the default port; anything else is not it.
   if (url.protocol !== 'https:' || url.port !== '') {
     return { ok: false, reason: NOT_A_RECORDING_HOST };
@@ -127,14 +132,24 @@ export type RecordingAnswer = {
   body: Readable;
 };
 
-const fetchFailed = (detail = '') =>
-  new AppError(
-    'PLATFORM_ERROR',
-    502,
+/** A recording that could not be fetched; `upstreamStatus` is the storage's refusal, if any. */
+export class RecordingFetchError extends AppError {
+  constructor(
+    message: string,
+    readonly upstreamStatus?: number,
+  ) {
+    super('PLATFORM_ERROR', 502, message);
+  }
+}
+
+const fetchFailed = (detail = '', upstreamStatus?: number) =>
+  new RecordingFetchError(
     `The recording could not be fetched from the voice platform${detail}.`,
+    upstreamStatus,
   );
 
-function requestOnce(
+/** One GET, no redirects followed; `lookup` pins the addresses already checked. */
+export function requestOnce(
   url: URL,
   headers: Record<string, string>,
   lookup: LookupFunction | undefined,
@@ -195,15 +210,13 @@ export async function fetchRecording(
   try {
     url = new URL(source);
   } catch {
-    throw new AppError('PLATFORM_ERROR', 502, NOT_A_RECORDING_HOST);
+    throw new RecordingFetchError(NOT_A_RECORDING_HOST);
   }
   const headers: Record<string, string> = options.range ? { range: options.range } : {};
   for (let hop = 0; ; hop += 1) {
     const check = await checkRecordingUrl(url, options.allowed, options.resolve);
     if (!check.ok) {
-      throw new AppError(
-        'PLATFORM_ERROR',
-        502,
+      throw new RecordingFetchError(
         hop === 0 ? check.reason : `The recording redirected elsewhere: ${check.reason}`,
       );
     }
@@ -232,18 +245,23 @@ export async function fetchRecording(
     }
     if (status !== 200 && status !== 206) {
       response.destroy();
-      throw fetchFailed(` (status ${status})`);
+      throw fetchFailed(` (status ${status})`, status);
     }
-    const declared = Number(response.headers['content-length']);
-    if (Number.isFinite(declared) && declared > limits.maxBytes) {
-      response.destroy();
-      throw fetchFailed(' (the recording is too large)');
-    }
-    const body = response.pipe(capBytes(limits.maxBytes));
-    response.on('error', (error) => body.destroy(error));
-    body.on('close', () => response.destroy());
-    return { status, headers: response.headers, body };
+    return passOn(response, limits.maxBytes);
   }
+}
+
+/** A 200/206 answer as a size-capped stream (refused outright when it says it is larger). */
+export function passOn(response: http.IncomingMessage, maxBytes: number): RecordingAnswer {
+  const declared = Number(response.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    response.destroy();
+    throw fetchFailed(' (the recording is too large)');
+  }
+  const body = response.pipe(capBytes(maxBytes));
+  response.on('error', (error) => body.destroy(error));
+  body.on('close', () => response.destroy());
+  return { status: response.statusCode ?? 200, headers: response.headers, body };
 }
 
 /** The audio types a recording is answered as; anything else is plain bytes. */

@@ -404,7 +404,9 @@ describe.each(databaseTargets)('call log on %s', (target) => {
         { label: 'Voice', cost: 0.04 },
         { label: 'Platform', cost: 0.05 },
       ],
-      recordingUrl: null,
+      // No recording URL, but it ended with a conversation: the platform's authenticated
+      // download may have it (platformMayHoldRecording).
+      recordingUrl: '/api/calls/forwarded-upper/recording',
     });
     expect(body.transcript).toEqual([
       { speaker: 'assistant', text: 'Hello, Bright Smile speaking.', secondsFromStart: 0.5 },

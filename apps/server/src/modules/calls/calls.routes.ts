@@ -6,11 +6,8 @@ import {
   callLogPageSchema,
   callLogQuerySchema,
 } from '@switchboard/shared/call-logs';
-import {
-  fetchRecording,
-  recordingResponseHeaders,
-  type RecordingHosts,
-} from '../../platform/recording-fetch';
+import type { PlatformRecordings } from '../../platform/platform-recordings';
+import { recordingResponseHeaders } from '../../platform/recording-fetch';
 import { agentScopeOf } from '../agents/agent-scope';
 import type { CallsService } from './calls.service';
 
@@ -22,7 +19,7 @@ export const callRoutes =
   (deps: {
     calls: CallsService;
     recordingSource: (storedUrl: string) => string;
-    recordingHosts: RecordingHosts;
+    recordings: PlatformRecordings;
   }): FastifyPluginAsyncZod =>
   async (app) => {
     const config = { access: 'member' } as const;
@@ -96,16 +93,18 @@ export const callRoutes =
         schema: {
           tags,
           summary:
-            "The call's recording, streamed through us from the platform's recording hosts only, as audio or bytes (Range requests pass through, so the player can seek)",
+            "The call's recording, streamed through us as audio or bytes: from its URL on the platform's recording hosts, else through the platform's authenticated download (a short-lived link, asked for again once expired). Range requests pass through, so the player can seek",
           params: callParams,
         },
       },
       async (request, reply) => {
-        const source = deps.recordingSource(
-          await deps.calls.recordingSource(agentScopeOf(request), request.params.id),
+        const { publicUrl } = await deps.calls.recordingSource(
+          agentScopeOf(request),
+          request.params.id,
         );
-        const upstream = await fetchRecording(source, {
-          allowed: deps.recordingHosts,
+        const upstream = await deps.recordings.open({
+          callId: request.params.id,
+          publicUrl: publicUrl ? deps.recordingSource(publicUrl) : null,
           range: request.headers.range,
         });
         return reply

@@ -59,12 +59,16 @@ export function toCallLogRow(record: CallLogRecord, timeZone: string): CallLogRo
 }
 
 type Payload = {
+  status?: unknown;
+  artifactPlan?: { recordingEnabled?: unknown };
+  assistant?: { artifactPlan?: { recordingEnabled?: unknown } };
   analysis?: { summary?: unknown; successEvaluation?: unknown; structuredData?: unknown };
   artifact?: {
     messages?: unknown[];
     recordingUrl?: unknown;
     stereoRecordingUrl?: unknown;
     recording?: { mono?: { combinedUrl?: unknown }; stereoUrl?: unknown };
+    transcript?: unknown;
     transfers?: {
       destination?: { number?: unknown; description?: unknown; name?: unknown };
       status?: unknown;
@@ -145,6 +149,19 @@ export function recordingSourceOf(payload: Payload): string | null {
     if (url && /^https?:\/\//i.test(url)) return url;
   }
   return null;
+}
+
+/**
+ * Whether the platform may hold a recording of a call that carries no recording URL (its
+ * storage may be private; the authenticated download then has it): the call ended, someone
+ * spoke, and recording was not turned off for it. The platform records by default.
+ */
+export function platformMayHoldRecording(payload: Payload): boolean {
+  if (payload.status !== 'ended') return false;
+  if (payload.artifactPlan?.recordingEnabled === false) return false;
+  if (payload.assistant?.artifactPlan?.recordingEnabled === false) return false;
+  const messages = payload.artifact?.messages ?? payload.messages ?? [];
+  return messages.length > 0 || text(payload.artifact?.transcript) !== null;
 }
 
 function transferOf(payload: Payload, transferred: boolean): CallDetail['transfer'] {
@@ -302,9 +319,10 @@ export class CallsService {
           : null,
       endReasonText: describeEndedReason(call.endedReason),
       transcript: transcriptOf(payload),
-      recordingUrl: recordingSourceOf(payload)
-        ? `/api/calls/${encodeURIComponent(call.id)}/recording`
-        : null,
+      recordingUrl:
+        recordingSourceOf(payload) || platformMayHoldRecording(payload)
+          ? `/api/calls/${encodeURIComponent(call.id)}/recording`
+          : null,
       costBreakdown: BREAKDOWN_LABELS.flatMap(([key, label]) => {
         const cost = finite(breakdown[key]);
         return cost === null ? [] : [{ label, cost }];
@@ -314,11 +332,15 @@ export class CallsService {
     };
   }
 
-  /** The platform's address for the call's recording (the route streams it to the browser). */
-  async recordingSource(scope: AgentScope, callId: string): Promise<string> {
+  /**
+   * Where the call's recording is: its public URL, or null when only the platform's
+   * authenticated download may have it (the route streams either to the browser).
+   */
+  async recordingSource(scope: AgentScope, callId: string): Promise<{ publicUrl: string | null }> {
     const call = await this.findCall(scope, callId);
-    const source = recordingSourceOf(call.payload ?? {});
-    if (!source) throw notFound('Recording');
-    return source;
+    const payload = (call.payload ?? {}) as Payload;
+    const publicUrl = recordingSourceOf(payload);
+    if (!publicUrl && !platformMayHoldRecording(payload)) throw notFound('Recording');
+    return { publicUrl };
   }
 }

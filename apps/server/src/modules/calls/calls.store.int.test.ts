@@ -1,4 +1,8 @@
-import { CALL_OUTCOME_CASES, CALL_TRANSFER_CASES } from '@switchboard/shared/calls.cases';
+import {
+  CALL_DURATION_CASES,
+  CALL_OUTCOME_CASES,
+  CALL_TRANSFER_CASES,
+} from '@switchboard/shared/calls.cases';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '../../db/schema';
@@ -81,6 +85,28 @@ describe.each(databaseTargets)('call store on %s', (target) => {
     const mismatches = CALL_TRANSFER_CASES.filter(
       ([, expected], i) => byId.get(`transfer-${i}`) !== expected,
     ).map(([reason]) => reason);
+    expect(mismatches).toEqual([]);
+  });
+
+  it('derives duration_seconds in SQL exactly as callDurationSeconds does', async () => {
+    const records = CALL_DURATION_CASES.map(([, payload], i) =>
+      toCallRecord(platformCall(`duration-${i}`, payload)),
+    );
+    await upsertCalls(ctx.app.database.db, records);
+    const rows = await ctx.app.database.db
+      .select({ id: calls.id, durationSeconds: calls.durationSeconds })
+      .from(calls)
+      .where(
+        inArray(
+          calls.id,
+          records.map((r) => r.id),
+        ),
+      );
+    const byId = new Map(rows.map((r) => [r.id, r.durationSeconds]));
+    expect(byId.size).toBe(CALL_DURATION_CASES.length);
+    const mismatches = CALL_DURATION_CASES.filter(
+      ([, , expected], i) => byId.get(`duration-${i}`) !== expected,
+    ).map(([label]) => label);
     expect(mismatches).toEqual([]);
   });
 

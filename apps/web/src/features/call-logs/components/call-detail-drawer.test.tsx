@@ -129,6 +129,17 @@ describe('call detail', () => {
     expect(audio).toHaveAttribute('controls');
   });
 
+  it('says so when the recording cannot be loaded', async () => {
+    stubCallLogsApi();
+    const { dialog } = await openDetail();
+
+    expect(dialog.queryByText(/could not be loaded/)).not.toBeInTheDocument();
+    fireEvent.error(audioElement());
+    expect(
+      await dialog.findByText('The recording could not be loaded from the voice platform.'),
+    ).toBeInTheDocument();
+  });
+
   it('shows the transcript as speaker bubbles with their time in the call', async () => {
     stubCallLogsApi();
     const { dialog } = await openDetail();

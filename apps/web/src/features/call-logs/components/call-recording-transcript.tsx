@@ -24,11 +24,15 @@ export function CallRecordingTranscript({
   const audioRef = useRef<HTMLAudioElement>(null);
   // Where the recording is, once it has been played or sought; null: nothing highlighted yet.
   const [position, setPosition] = useState<number | null>(null);
+  // The platform may have no recording after all (the call carried no URL, and its download
+  // answered none): say so instead of leaving a player that never plays.
+  const [unavailable, setUnavailable] = useState(false);
   const active = activeLineIndex(transcript, position);
 
   useEffect(() => {
     const audio = audioRef.current;
     if (!audio) return;
+    setUnavailable(false);
     const follow = () => setPosition(audio.currentTime);
     audio.addEventListener('timeupdate', follow);
     audio.addEventListener('seeked', follow);
@@ -63,6 +67,7 @@ export function CallRecordingTranscript({
             preload="metadata"
             src={recordingUrl}
             style={{ width: '100%' }}
+            onError={() => setUnavailable(true)}
           >
             <a href={recordingUrl}>Download the recording</a>
           </audio>
@@ -71,6 +76,11 @@ export function CallRecordingTranscript({
             There is no recording of this call.
           </Text>
         )}
+        {recordingUrl && unavailable ? (
+          <Text size="sm" c="dimmed" mt="xs" role="status">
+            The recording could not be loaded from the voice platform.
+          </Text>
+        ) : null}
       </DetailSection>
       <DetailSection title="Transcript">
         {transcript.length === 0 ? (

@@ -1,0 +1,162 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fsp from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ParsedMail } from 'mailparser';
+import { startSmtpSink } from '../../apps/server/src/test/smtp-sink';
+import { databaseUrl, withAdminClient } from '../../apps/server/src/test/template-databases';
+
+// The product in live mode against the STANDALONE sandbox platform: two processes, as in
+// production (the product with VAPI_API_KEY / VAPI_BASE_URL, the platform elsewhere), each on a
+// free port. The sandbox keeps its recordings private (the product must use the authenticated
+// download); the product syncs only at start (so what arrives later came by webhook) until the
+// test asks for a sync; its mail goes to an SMTP server in the test process (the sign-up's
+// set-password link). With TEST_DATABASE_URL the product uses a scratch PostgreSQL database
+// (created in a moment), else the embedded one (its first start takes seconds). No operator is needed, and none is made: the admin command's own
+// database start would cost as much as the server's.
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export const LIVE_PRIVATE_KEY = 'e2e-live-private-key';
+export const LIVE_PUBLIC_KEY = 'e2e-live-public-key';
+
+export type LiveMode = {
+  /** The product. */
+  baseURL: string;
+  /** The standalone sandbox platform. */
+  platformURL: string;
+  /** Calls the platform's API with the private key (as the operator's own scripts would). */
+  platform: (method: string, path: string, body?: unknown) => Promise<Response>;
+  /** Mail the product sent. */
+  mail: ParsedMail[];
+  stop: () => Promise<void>;
+};
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+type Proc = { child: ChildProcess; output: () => string };
+
+function run(name: string, args: string[], env: NodeJS.ProcessEnv): Proc {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return { child, output: () => `[${name}]\n${output}` };
+}
+
+async function waitHealthy(url: string, proc: Proc, timeoutMs = 45_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (proc.child.exitCode !== null) throw new Error(`exited at start:\n${proc.output()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline)
+      throw new Error(`not healthy within ${timeoutMs} ms:\n${proc.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
+
+async function stopProc(proc: Proc): Promise<void> {
+  if (proc.child.exitCode !== null || proc.child.signalCode !== null) return;
+  const done = new Promise((resolve) => proc.child.once('exit', resolve));
+  proc.child.kill('SIGTERM');
+  const timer = setTimeout(() => proc.child.kill('SIGKILL'), 10_000);
+  await done;
+  clearTimeout(timer);
+}
+
+export async function startLiveMode(): Promise<LiveMode> {
+  const [platformPort, port, smtpPort] = await Promise.all([freePort(), freePort(), freePort()]);
+  const smtp = await startSmtpSink(smtpPort);
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const database = adminUrl ? `switchboard_e2e_live_${randomBytes(6).toString('hex')}` : null;
+  if (adminUrl && database) {
+    await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE ${database}`));
+  }
+  const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'switchboard-e2e-live-'));
+  const platformURL = `http://127.0.0.1:${platformPort}`;
+  const baseURL = `http://127.0.0.1:${port}`;
+  const started: Proc[] = [];
+  const stop = async () => {
+    await Promise.all(started.map(stopProc));
+    await smtp.close();
+    if (adminUrl && database) {
+      await withAdminClient(adminUrl, (client) =>
+        client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`),
+      );
+    }
+    await fsp.rm(dataDir, { recursive: true, force: true });
+  };
+
+  const productEnv: NodeJS.ProcessEnv = {
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: baseURL,
+    DATA_DIR: dataDir,
+    DATABASE_URL: adminUrl && database ? databaseUrl(adminUrl, database) : '',
+    LOG_LEVEL: 'warn',
+    VAPI_API_KEY: LIVE_PRIVATE_KEY,
+    VAPI_PUBLIC_KEY: LIVE_PUBLIC_KEY,
+    VAPI_BASE_URL: platformURL,
+    VAPI_WEBHOOK_SECRET: '',
+    // Sync at start only: later calls reach the product by webhook, or by the test's sync.
+    SYNC_INTERVAL_SECONDS: '3600',
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  };
+  try {
+    // Side by side: the server's first start (its database) takes longer than the platform's,
+    // and its start-up sync retries until the platform answers.
+    const sandbox = run('sandbox', ['apps/sandbox/src/main.ts'], {
+      SANDBOX_PORT: String(platformPort),
+      SANDBOX_HOST: '127.0.0.1',
+      VAPI_API_KEY: LIVE_PRIVATE_KEY,
+      VAPI_PUBLIC_KEY: LIVE_PUBLIC_KEY,
+      SANDBOX_CALLS: '30',
+      SANDBOX_SIMULATOR_INTERVAL_MS: '0',
+      SANDBOX_RECORDING_URLS: 'none',
+      SANDBOX_SERVER_URL: '',
+      LOG_LEVEL: 'warn',
+    });
+    started.push(sandbox);
+    const server = run('server', ['apps/server/src/main.ts'], productEnv);
+    started.push(server);
+    await Promise.all([
+      waitHealthy(`${platformURL}/health`, sandbox),
+      waitHealthy(`${baseURL}/api/health`, server, 90_000),
+    ]);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  const platform = (method: string, route: string, body?: unknown) =>
+    fetch(`${platformURL}${route}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${LIVE_PRIVATE_KEY}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  return { baseURL, platformURL, platform, mail: smtp.received, stop };
+}
