@@ -22,7 +22,7 @@ type AgentHealthPanelProps = {
 
 /** "Last call update received Mar 5, 2026, 14:07." in the business's zone, or that none came. */
 export function lastWebhookText(at: string | null, timeZone: string): string {
-  if (!at) return 'No call update has reached Switchboard from this agent yet.';
+  if (!at) return 'No call has reached Switchboard from this agent yet.';
   return `Last call update received ${formatDateTime(at, timeZone)}.`;
 }
 
