@@ -52,6 +52,32 @@ export default tseslint.config(
     },
   },
   {
+    // One date format in the business's zone (decision 027): dates go through
+    // @switchboard/shared/format, never the browser's locale or zone.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]',
+          message:
+            'Format dates with formatDateTime/formatDate from @switchboard/shared/format, in the business’s time zone.',
+        },
+        {
+          selector: 'CallExpression[callee.property.name="toLocaleString"][arguments.length=0]',
+          message:
+            'toLocaleString() uses the browser’s locale and zone: use @switchboard/shared/format (dates) or pass "en-US" (numbers).',
+        },
+        {
+          selector:
+            'NewExpression[callee.object.name="Intl"][callee.property.name="DateTimeFormat"] > Identifier[name="undefined"]',
+          message:
+            'A date format in the browser’s locale: use formatDateTime/formatDate from @switchboard/shared/format.',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import fastifyMultipart from '@fastify/multipart';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -61,6 +61,7 @@ import { openLimitStore } from './plugins/rate-limits';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
 import { registerTextCheck } from './plugins/text-check';
+import { loggerOptions } from './lib/log-format';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -74,19 +75,6 @@ declare module 'fastify' {
     /** Where links in mail point: PUBLIC_URL, else the address we listen on (never Host). */
     publicBaseUrl: () => string;
   }
-}
-
-function loggerOptions(config: Config): FastifyServerOptions['logger'] {
-  if (config.env === 'development') {
-    return {
-      level: config.logLevel,
-      transport: {
-        target: 'pino-pretty',
-        options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
-      },
-    };
-  }
-  return { level: config.logLevel };
 }
 
 /** How a process on this machine (the in-process sandbox) reaches the server we listen on. */

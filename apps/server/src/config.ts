@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { LOG_FORMATS, type LogFormat } from './lib/log-format';
 
 // The only reader of process.env in the server. Parsed once at start; a bad value stops the
 // process with a readable list of what is wrong instead of failing later somewhere deep.
@@ -42,6 +43,7 @@ const envObject = z.object({
   ),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(LOG_FORMATS).default('auto'),
   PUBLIC_URL: optionalString.pipe(
     z.url('must be a URL such as https://switchboard.example.com').optional(),
   ),
@@ -122,6 +124,8 @@ export type Config = {
   /** A second listener that serves only /metrics; undefined = none. */
   metricsPort: number | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** auto: readable lines when stdout is a terminal, JSON lines otherwise. */
+  logFormat: LogFormat;
   publicUrl: string | undefined;
   trustProxy: boolean;
   webDistDir: string;
@@ -182,6 +186,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     metricsPort: e.METRICS_PORT,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     publicUrl: e.PUBLIC_URL,
     trustProxy: e.TRUST_PROXY,
     webDistDir: path.resolve(e.WEB_DIST_DIR),

@@ -74,6 +74,13 @@ export const PASS_END_REASON = 'customer-ended-call';
 export const CALL_OUTCOMES = ['pass', 'fail'] as const;
 export type CallOutcome = (typeof CALL_OUTCOMES)[number];
 
+/**
+ * The one wording of a call's outcome on every screen (badges, call detail, charts): the
+ * specification's successEvaluation values, pass and fail. The call log's tabs keep the
+ * specification's own names (successful, failed): they are filters, not a call's outcome.
+ */
+export const CALL_OUTCOME_LABELS: Record<CallOutcome, string> = { pass: 'Pass', fail: 'Fail' };
+
 export interface CallOutcomeInput {
   successEvaluation: SuccessEvaluation;
   endedReason: string | null | undefined;

@@ -118,3 +118,36 @@ export function countryCodeOf(country: string | null | undefined): string | unde
   const code = key.toUpperCase();
   return CODES.has(code) ? code : undefined;
 }
+
+/**
+ * How well a country name matches what was typed, for ranking a searchable picker: 0 the name
+ * starts with it ("Ger" → Germany), 1 a later word starts with it ("Ger" → not Algeria, but
+ * "Guin" → Equatorial Guinea), 2 it occurs inside a word ("Ger" → Algeria, Niger), undefined no
+ * match. Case, accents and apostrophe style do not matter.
+ */
+export function countryMatchRank(name: string, query: string): 0 | 1 | 2 | undefined {
+  const q = nameKey(query);
+  if (!q) return 0;
+  const key = nameKey(name);
+  if (key.startsWith(q)) return 0;
+  const at = key.indexOf(q);
+  if (at < 0) return undefined;
+  // Any later match that starts a word (after a space, hyphen, bracket or apostrophe) ranks 1.
+  for (let i = at; i >= 0; i = key.indexOf(q, i + 1)) {
+    if (/[\s\-('’]/.test(key[i - 1] ?? '')) return 1;
+  }
+  return 2;
+}
+
+/**
+ * The names that match the query, prefix matches first, then word-start, then the rest; each
+ * group keeps the given (alphabetical) order. An empty query keeps every name.
+ */
+export function rankCountryNames(names: readonly string[], query: string): string[] {
+  const ranked: string[][] = [[], [], []];
+  for (const name of names) {
+    const rank = countryMatchRank(name, query);
+    if (rank !== undefined) ranked[rank]!.push(name);
+  }
+  return ranked.flat();
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatCost,
+  formatDate,
   formatDateTime,
   formatDuration,
   formatMinutes,
@@ -125,5 +126,26 @@ describe('formatPercent and formatMinutes', () => {
     [null, '0.00'],
   ])('formatMinutes(%s) is %j', (value, expected) => {
     expect(formatMinutes(value)).toBe(expected);
+  });
+});
+
+describe('formatDate', () => {
+  it.each<[Date | string | number | null | undefined, string, string]>([
+    ['2026-03-05T14:07:00Z', 'UTC', 'Mar 5, 2026'],
+    // The calendar day in the zone: late on the 5th in UTC is already the 6th in Tokyo.
+    ['2026-03-05T20:00:00Z', 'Asia/Tokyo', 'Mar 6, 2026'],
+    ['2026-03-05T02:00:00Z', 'America/New_York', 'Mar 4, 2026'],
+    [null, 'UTC', '-'],
+    ['', 'UTC', '-'],
+    ['not a date', 'UTC', '-'],
+  ])('%j in %s → %s', (date, timeZone, expected) => {
+    expect(formatDate(date, timeZone)).toBe(expected);
+  });
+
+  it('is the date part of formatDateTime', () => {
+    const at = '2026-11-25T23:30:00Z';
+    expect(formatDateTime(at, 'Europe/Dublin').startsWith(formatDate(at, 'Europe/Dublin'))).toBe(
+      true,
+    );
   });
 });

@@ -77,6 +77,32 @@ export function formatDateTime(
   return dateTimeFormatter(timeZone).format(value);
 }
 
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The date part of formatDateTime, for a column that has no time ("Mar 5, 2026"), in the given
+ * IANA zone. A missing or unparseable date shows "-"; an unknown zone throws, as formatDateTime.
+ */
+export function formatDate(
+  date: Date | string | number | null | undefined,
+  timeZone: string,
+): string {
+  if (date == null || date === '') return DASH;
+  const value = date instanceof Date ? date : new Date(date);
+  if (Number.isNaN(value.getTime())) return DASH;
+  let formatter = dateFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      timeZone,
+    });
+    dateFormatters.set(timeZone, formatter);
+  }
+  return formatter.format(value);
+}
+
 const percentFormatter = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 2,
   useGrouping: false,

@@ -1,23 +1,98 @@
-import { Alert, Button, Group, List, Text } from '@mantine/core';
+import { Alert, Button, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { AgentHealth } from '@switchboard/shared/agents';
-import { IconAlertTriangle, IconCircleCheck, IconTool } from '@tabler/icons-react';
+import { formatDateTime } from '@switchboard/shared/format';
+import {
+  IconAlertTriangle,
+  IconCheck,
+  IconCircleCheck,
+  IconTool,
+  IconX,
+} from '@tabler/icons-react';
 
 type AgentHealthPanelProps = {
   health: AgentHealth;
-  onRepair: () => void;
-  repairing: boolean;
+  /** The zone the last webhook's time is shown in: the business's. */
+  timeZone: string;
+  /** Repair, for those who may; without it the panel is read-only and says who can fix it. */
+  onRepair?: (() => void) | undefined;
+  repairing?: boolean | undefined;
+  /** What a reader who may not repair should do (shown instead of the button). */
+  readOnlyHint?: string | undefined;
 };
 
-function lastWebhook(at: string | null): string {
+/** "Last call update received Mar 5, 2026, 14:07." in the business's zone, or that none came. */
+export function lastWebhookText(at: string | null, timeZone: string): string {
   if (!at) return 'No call has reached Switchboard from this agent yet.';
-  return `Last call update received ${new Date(at).toLocaleString()}.`;
+  return `Last call update received ${formatDateTime(at, timeZone)}.`;
+}
+
+type Check = { label: string; ok: boolean; detail?: string };
+
+function toolDetail(tool: AgentHealth['tools'][number]): string | undefined {
+  if (!tool.present) return 'missing from the agent';
+  if (!tool.pointsAtUs) return 'sends its calls elsewhere';
+  if (!tool.authenticated) return 'does not carry Switchboard’s secret';
+  return undefined;
+}
+
+/** The checks behind the verdict, each passed or not, so a reader sees what exactly is wrong. */
+export function agentHealthChecks(health: AgentHealth): Check[] {
+  return [
+    {
+      label: 'Server points at Switchboard',
+      ok: health.serverPointsAtUs,
+      ...(health.serverPointsAtUs
+        ? {}
+        : { detail: health.serverUrl ? `it points at ${health.serverUrl}` : 'no server is set' }),
+    },
+    { label: 'Authenticated with Switchboard’s secret', ok: health.serverAuthenticated },
+    ...health.tools.map((tool) => {
+      const detail = toolDetail(tool);
+      return {
+        label: `Tool ${tool.name}`,
+        ok: detail === undefined,
+        ...(detail ? { detail } : {}),
+      };
+    }),
+  ];
+}
+
+function HealthChecks({ health }: { health: AgentHealth }) {
+  return (
+    <List size="sm" spacing={4} center aria-label="Connection checks">
+      {agentHealthChecks(health).map((check) => (
+        <List.Item
+          key={check.label}
+          icon={
+            <ThemeIcon
+              size={18}
+              radius="xl"
+              variant="light"
+              color={check.ok ? 'teal' : 'red'}
+              aria-hidden
+            >
+              {check.ok ? <IconCheck size={12} /> : <IconX size={12} />}
+            </ThemeIcon>
+          }
+        >
+          {check.label}: {check.ok ? 'yes' : `no${check.detail ? `, ${check.detail}` : ''}`}
+        </List.Item>
+      ))}
+    </List>
+  );
 }
 
 /**
- * Whether the voice platform reaches Switchboard for an agent, and the fix when it does not:
- * Repair re-applies our server settings on the platform, keeping everything else.
+ * Whether the voice platform reaches Switchboard for an agent, check by check, and the fix when
+ * it does not: Repair re-applies our server settings on the platform, keeping everything else.
  */
-export function AgentHealthPanel({ health, onRepair, repairing }: AgentHealthPanelProps) {
+export function AgentHealthPanel({
+  health,
+  timeZone,
+  onRepair,
+  repairing = false,
+  readOnlyHint,
+}: AgentHealthPanelProps) {
   if (health.ok) {
     return (
       <Alert
@@ -27,10 +102,10 @@ export function AgentHealthPanel({ health, onRepair, repairing }: AgentHealthPan
         icon={<IconCircleCheck size={20} />}
         role="status"
       >
-        <Text size="sm">
-          Calls and tool calls are sent to Switchboard, with its secret.{' '}
-          {lastWebhook(health.lastWebhookAt)}
-        </Text>
+        <Stack gap="xs">
+          <HealthChecks health={health} />
+          <Text size="sm">{lastWebhookText(health.lastWebhookAt, timeZone)}</Text>
+        </Stack>
       </Alert>
     );
   }
@@ -42,25 +117,36 @@ export function AgentHealthPanel({ health, onRepair, repairing }: AgentHealthPan
       icon={<IconAlertTriangle size={20} />}
       role="alert"
     >
-      <List size="sm" spacing={4}>
-        {health.problems.map((problem) => (
-          <List.Item key={problem}>{problem}</List.Item>
-        ))}
-      </List>
-      <Text size="sm" mt="xs">
-        {lastWebhook(health.lastWebhookAt)}
-      </Text>
-      <Group mt="sm">
-        <Button
-          size="xs"
-          color="yellow"
-          leftSection={<IconTool size={14} />}
-          loading={repairing}
-          onClick={onRepair}
-        >
-          Repair
-        </Button>
-      </Group>
+      <Stack gap="xs">
+        <List size="sm" spacing={4}>
+          {health.problems.map((problem) => (
+            <List.Item key={problem}>{problem}</List.Item>
+          ))}
+        </List>
+        <HealthChecks health={health} />
+        <Text size="sm">{lastWebhookText(health.lastWebhookAt, timeZone)}</Text>
+        {onRepair ? (
+          <Group gap="sm" wrap="wrap">
+            <Text size="sm" style={{ flex: '1 1 16rem' }}>
+              The fix: Repair points the agent and its tools at Switchboard again, with its secret,
+              and keeps the rest of the agent as it is.
+            </Text>
+            <Button
+              size="xs"
+              color="yellow"
+              leftSection={<IconTool size={14} />}
+              loading={repairing}
+              onClick={onRepair}
+            >
+              Repair
+            </Button>
+          </Group>
+        ) : readOnlyHint ? (
+          <Text size="sm" fw={500}>
+            {readOnlyHint}
+          </Text>
+        ) : null}
+      </Stack>
     </Alert>
   );
 }

@@ -5,6 +5,9 @@
 
 export const FALLBACK_TIME_ZONE = 'UTC';
 
+/** The operator has no business: their screens show dates in UTC (decision 027). */
+export const OPERATOR_TIME_ZONE = 'UTC';
+
 /** The zone the user's device is set to, e.g. "Europe/Dublin"; UTC if the browser will not say. */
 export function browserTimeZone(): string {
   try {

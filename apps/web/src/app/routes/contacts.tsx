@@ -1,7 +1,6 @@
 import { PageHeader } from '../../components/page-header';
-import { useSessionUser } from '../../features/auth/components/session-context';
+import { displayTimeZoneOf, useSessionUser } from '../../features/auth/components/session-context';
 import { Contacts } from '../../features/contacts/components/contacts';
-import { browserTimeZone } from '../../lib/time-zones';
 
 export default function ContactsRoute() {
   const user = useSessionUser();
@@ -11,7 +10,7 @@ export default function ContactsRoute() {
         title="Contacts"
         description="People who called your agents, and the lists you import."
       />
-      <Contacts timeZone={user.business?.timezone ?? browserTimeZone()} />
+      <Contacts timeZone={displayTimeZoneOf(user)} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Business, TeamMember } from '@switchboard/shared/account';
 import type { SessionUser } from '@switchboard/shared/auth';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   buildAdminUser,
   buildSessionUser,
@@ -10,6 +10,7 @@ import {
   stubApi,
 } from '../../test/fake-api';
 import { renderApp } from '../../test/render';
+import { buildAgent, buildAgentHealth } from '../../features/agents/testing/fake-agents-api';
 
 const business: Business = {
   id: 'business-1',
@@ -184,5 +185,122 @@ describe('settings', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('tab', { name: 'Profile' })).toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Team' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Change password' })).toBeInTheDocument();
+  });
+  describe('platform: agent health', () => {
+    const tokyo = (session: SessionUser): SessionUser => ({
+      ...session,
+      business: { ...session.business!, timezone: 'Asia/Tokyo' },
+    });
+    const broken = buildAgentHealth({
+      ok: false,
+      serverUrl: 'https://elsewhere.example/hook',
+      serverPointsAtUs: false,
+      problems: [
+        'The agent sends its calls to https://elsewhere.example/hook, not to Switchboard.',
+      ],
+      // 14:07 UTC is 23:07 in Tokyo, the business's zone (and 14:07 in the browser's UTC).
+      lastWebhookAt: '2026-03-05T14:07:00.000Z',
+    });
+    const platformApi = (session: SessionUser, extra: Parameters<typeof stubApi>[0] = {}) =>
+      settingsApi(session, {
+        'GET /api/platform/status': () =>
+          jsonResponse({
+            mode: 'sandbox',
+            sync: {
+              status: 'idle',
+              running: false,
+              lastStartedAt: null,
+              lastSuccessAt: '2026-03-05T14:00:00.000Z',
+              lastError: null,
+              consecutiveFailures: 0,
+              nextRunAt: null,
+              progress: { pages: 0, callsFetched: 0, callsWritten: 0 },
+            },
+          }),
+        'GET /api/agents': () =>
+          jsonResponse({
+            data: [
+              buildAgent(),
+              buildAgent({ id: 'asst_after_hours', name: 'After hours', timeZone: 'Asia/Tokyo' }),
+            ],
+          }),
+        'GET /api/agents/asst_front_desk/health': () => jsonResponse(buildAgentHealth()),
+        'GET /api/agents/asst_after_hours/health': () => jsonResponse(broken),
+        ...extra,
+      });
+
+    it('an owner sees each agent’s checks in the business’s zone and repairs the broken one', async () => {
+      const api = platformApi(tokyo(owner), {
+        'POST /api/agents/asst_after_hours/repair': () =>
+          jsonResponse(buildAgentHealth({ lastWebhookAt: broken.lastWebhookAt })),
+      });
+      const { user } = renderApp('/settings?section=platform');
+      const good = await screen.findByRole('region', { name: 'Health of Front desk' });
+      expect(await within(good).findByText('Connected to Switchboard')).toBeInTheDocument();
+      expect(within(good).getByText('Server points at Switchboard: yes')).toBeInTheDocument();
+      expect(within(good).getByText('Tool create_enquiry: yes')).toBeInTheDocument();
+
+      const bad = screen.getByRole('region', { name: 'Health of After hours' });
+      expect(await within(bad).findByText('Needs attention')).toBeInTheDocument();
+      expect(
+        within(bad).getByText(
+          'Server points at Switchboard: no, it points at https://elsewhere.example/hook',
+        ),
+      ).toBeInTheDocument();
+      expect(
+        within(bad).getByText('Last call update received Mar 5, 2026, 23:07.'),
+      ).toBeInTheDocument();
+      // The platform's last sync is in the business's zone too, 24-hour.
+      expect(screen.getByText('Mar 5, 2026, 23:00')).toBeInTheDocument();
+
+      await user.click(within(bad).getByRole('button', { name: 'Repair' }));
+      await waitFor(() =>
+        expect(api.calls('POST /api/agents/asst_after_hours/repair')).toHaveLength(1),
+      );
+      expect(await within(bad).findByText('Connected')).toBeInTheDocument();
+    });
+
+    it('a member reads the health but cannot repair', async () => {
+      const api = platformApi(tokyo(member));
+      renderApp('/settings?section=platform');
+      const bad = await screen.findByRole('region', { name: 'Health of After hours' });
+      expect(
+        await within(bad).findByText('Ask an owner of the business to repair this agent.'),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Repair' })).toBeNull();
+      expect(
+        screen.getByText(/Read-only: an owner of the business can repair/),
+      ).toBeInTheDocument();
+      expect(api.calls('POST /api/agents/asst_after_hours/repair')).toEqual([]);
+    });
+  });
+
+  it('the team is a list of cards on a phone, with the owner’s controls', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query.includes('max-width'),
+          media: query,
+          onchange: null,
+          addListener: () => {},
+          removeListener: () => {},
+          addEventListener: () => {},
+          removeEventListener: () => {},
+          dispatchEvent: () => false,
+        }) as MediaQueryList,
+    );
+    settingsApi(owner);
+    renderApp('/settings?section=team');
+    const list = await screen.findByRole('list', { name: 'Team members' });
+    expect(screen.queryByRole('table', { name: 'Team members' })).toBeNull();
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[1]!).getByText('sam@b.example')).toBeInTheDocument();
+    expect(
+      within(cards[1]!).getByRole('combobox', { name: 'Role of sam@b.example' }),
+    ).toBeInTheDocument();
+    expect(
+      within(cards[1]!).getByRole('button', { name: 'Remove sam@b.example' }),
+    ).toBeInTheDocument();
   });
 });

@@ -1,8 +1,9 @@
-import { Tabs } from '@mantine/core';
+import { Stack, Tabs } from '@mantine/core';
 import { IconBuildingStore, IconPlugConnected, IconUser, IconUsers } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { useAgentList } from '../../features/agents/api/list-agents';
+import { AgentsHealthList } from '../../features/agents/components/agents-health-list';
 import { useSessionUser } from '../../features/auth/components/session-context';
 import { PlatformStatusPanel } from '../../features/platform/components/platform-status-panel';
 import { BusinessSection } from '../../features/settings/components/business-section';
@@ -67,7 +68,7 @@ export default function SettingsRoute() {
               <TeamSection user={user} />
             </Tabs.Panel>
             <Tabs.Panel value="platform">
-              <PlatformPanel timeZone={business.timezone} />
+              <PlatformPanel timeZone={business.timezone} canRepair={user.role === 'owner'} />
             </Tabs.Panel>
           </>
         )}
@@ -76,7 +77,13 @@ export default function SettingsRoute() {
   );
 }
 
-function PlatformPanel({ timeZone }: { timeZone: string }) {
+/** The platform's status, then each agent's health; owners may repair an agent, members read. */
+function PlatformPanel({ timeZone, canRepair }: { timeZone: string; canRepair: boolean }) {
   const agents = useAgentList();
-  return <PlatformStatusPanel agentCount={agents.data?.length} timeZone={timeZone} />;
+  return (
+    <Stack gap="lg">
+      <PlatformStatusPanel agentCount={agents.data?.length} timeZone={timeZone} />
+      <AgentsHealthList timeZone={timeZone} canRepair={canRepair} />
+    </Stack>
+  );
 }

@@ -6,7 +6,7 @@ export default function AdminAgentsRoute() {
     <>
       <PageHeader
         title="Agents"
-        description="Assign each voice agent to the business it answers for. A business sees only its own agents and their calls."
+        description="Assign each voice agent to the business it answers for. A business sees only its own agents and their calls. Times are in UTC."
       />
       <AgentsTable />
     </>

@@ -1,7 +1,9 @@
 import { PageHeader } from '../../../components/page-header';
 import { BusinessesTable } from '../../../features/admin/components/businesses-table';
-import { useSessionUser } from '../../../features/auth/components/session-context';
-import { browserTimeZone } from '../../../lib/time-zones';
+import {
+  displayTimeZoneOf,
+  useSessionUser,
+} from '../../../features/auth/components/session-context';
 import { usePaginationParams } from '../../../lib/use-pagination-params';
 
 export default function AdminBusinessesRoute() {
@@ -11,13 +13,13 @@ export default function AdminBusinessesRoute() {
     <>
       <PageHeader
         title="Businesses"
-        description="Every business with an account on this Switchboard."
+        description="Every business with an account on this Switchboard. Times are in UTC."
       />
       <BusinessesTable
         page={page}
         limit={limit}
         onPageChange={setPagination}
-        timeZone={user.business?.timezone ?? browserTimeZone()}
+        timeZone={displayTimeZoneOf(user)}
       />
     </>
   );

@@ -2,18 +2,20 @@ import { Tabs } from '@mantine/core';
 import { IconInbox, IconSend } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
-import { useSessionUser } from '../../../features/auth/components/session-context';
+import {
+  displayTimeZoneOf,
+  useSessionUser,
+} from '../../../features/auth/components/session-context';
 import { MailInbox } from '../../../features/mailbox/components/mail-inbox';
 import { MailRefreshButton } from '../../../features/mailbox/components/mail-refresh-button';
 import { OutboxTable } from '../../../features/mailbox/components/outbox-table';
-import { browserTimeZone } from '../../../lib/time-zones';
 import { usePaginationParams } from '../../../lib/use-pagination-params';
 
 type MailTab = 'inbox' | 'outbox';
 
 export default function AdminMailRoute() {
   const user = useSessionUser();
-  const timeZone = user.business?.timezone ?? browserTimeZone();
+  const timeZone = displayTimeZoneOf(user);
   const [searchParams, setSearchParams] = useSearchParams();
   const { page, limit, setPagination } = usePaginationParams();
   const tab: MailTab = searchParams.get('tab') === 'outbox' ? 'outbox' : 'inbox';
@@ -35,7 +37,7 @@ export default function AdminMailRoute() {
     <>
       <PageHeader
         title="Mailbox"
-        description="Mail is delivered here while no SMTP server is configured. The outbox shows every message and its delivery attempts."
+        description="Mail is delivered here while no SMTP server is configured. The outbox shows every message and its delivery attempts. Times are in UTC."
         actions={<MailRefreshButton />}
       />
       <Tabs value={tab} onChange={changeTab} keepMounted={false}>

@@ -1,7 +1,9 @@
 import { PageHeader } from '../../../components/page-header';
 import { ServiceEnquiriesTable } from '../../../features/admin/components/service-enquiries-table';
-import { useSessionUser } from '../../../features/auth/components/session-context';
-import { browserTimeZone } from '../../../lib/time-zones';
+import {
+  displayTimeZoneOf,
+  useSessionUser,
+} from '../../../features/auth/components/session-context';
 import { usePaginationParams } from '../../../lib/use-pagination-params';
 
 export default function AdminServiceEnquiriesRoute() {
@@ -12,13 +14,13 @@ export default function AdminServiceEnquiriesRoute() {
       <title>Service enquiries · Switchboard</title>
       <PageHeader
         title="Service enquiries"
-        description="Prospects who asked about Switchboard on the landing page."
+        description="Prospects who asked about Switchboard on the landing page. Times are in UTC."
       />
       <ServiceEnquiriesTable
         page={page}
         limit={limit}
         onPageChange={setPagination}
-        timeZone={user.business?.timezone ?? browserTimeZone()}
+        timeZone={displayTimeZoneOf(user)}
       />
     </>
   );

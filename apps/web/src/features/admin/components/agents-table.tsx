@@ -12,8 +12,10 @@ import {
   Tooltip,
 } from '@mantine/core';
 import type { AdminAgent } from '@switchboard/shared/admin';
+import { formatDateTime } from '@switchboard/shared/format';
 import { IconRobot } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { OPERATOR_TIME_ZONE } from '../../../lib/time-zones';
 import { useAgentHealth, useRepairAgent } from '../api/agent-health';
 import { QueryError } from '../../../components/query-error';
 import { TableSkeleton } from '../../../components/table-skeleton';
@@ -223,6 +225,8 @@ function AgentRow({ agent, businessOptions, businessesLoading }: AgentRowProps) 
 function ConnectionCell({ assistantId, name }: { assistantId: string; name: string }) {
   const [checking, setChecking] = useState(false);
   const health = useAgentHealth(assistantId, checking);
+  // Admin screens only: the operator's zone.
+  const timeZone = OPERATOR_TIME_ZONE;
   const repair = useRepairAgent();
 
   if (!checking)
@@ -248,7 +252,7 @@ function ConnectionCell({ assistantId, name }: { assistantId: string; name: stri
       <Tooltip
         label={
           health.data.lastWebhookAt
-            ? `Last call update ${new Date(health.data.lastWebhookAt).toLocaleString()}`
+            ? `Last call update ${formatDateTime(health.data.lastWebhookAt, timeZone)}`
             : 'No call update received yet'
         }
       >

@@ -115,6 +115,7 @@ function AgentSettingsBody({
           <Box mb="md">
             <AgentHealthPanel
               health={health.data}
+              timeZone={agent.timeZone}
               repairing={repair.isPending}
               onRepair={() => repair.mutate(agent.id)}
             />

@@ -75,8 +75,8 @@ describe('AgentOverview', () => {
     expect(outcomes).toHaveAccessibleName(
       expect.stringContaining('4 passed, 1 failed (80% passed)'),
     );
-    expect(within(outcomes).getByText('Calls · Passed: 4')).toBeInTheDocument();
-    expect(within(outcomes).getByText('Calls · Failed: 1')).toBeInTheDocument();
+    expect(within(outcomes).getByText('Calls · Pass: 4')).toBeInTheDocument();
+    expect(within(outcomes).getByText('Calls · Fail: 1')).toBeInTheDocument();
 
     for (const title of ['Calls per day', 'Call outcomes', 'Minutes per day', 'Spend per day']) {
       expect(screen.getByRole('heading', { name: title, level: 3 })).toBeInTheDocument();

@@ -1,4 +1,5 @@
 import type { AgentAnalytics } from '@switchboard/shared/analytics';
+import { CALL_OUTCOME_LABELS } from '@switchboard/shared/calls';
 import { formatCost, formatMinutes } from '@switchboard/shared/format';
 import type { ChartOptions } from 'chart.js';
 import { ChartCard, ChartGrid } from '../../../components/charts/chart-card';
@@ -77,12 +78,12 @@ export function OverviewCharts({ analytics }: { analytics: AgentAnalytics }) {
           options={callsOptions}
         />
       </ChartCard>
-      <ChartCard title="Call outcomes" description="Passed and failed calls in the range">
+      <ChartCard title="Call outcomes" description="Calls that passed and failed in the range">
         <ThemedChart
           type="doughnut"
           label={`Doughnut chart of call outcomes, ${period}: ${outcomes.passed} passed, ${outcomes.failed} failed (${passedShare}% passed).`}
           data={{
-            labels: ['Passed', 'Failed'],
+            labels: [CALL_OUTCOME_LABELS.pass, CALL_OUTCOME_LABELS.fail],
             datasets: [
               {
                 label: 'Calls',

@@ -97,6 +97,33 @@ describe('create-account form', { timeout: 20_000 }, () => {
     });
   });
 
+  it('country search puts names that start with the text first: "Ger" and Enter pick Germany', async () => {
+    const api = stubApi({
+      'POST /api/auth/create-account': () => jsonResponse({ message: 'Sent.' }, { status: 201 }),
+    });
+    const { user } = await openCreateAccount();
+    await user.type(screen.getByLabelText(/^business name/i), 'Acme Dental');
+    await user.type(screen.getByLabelText(/^point of contact/i), 'Ada Lovelace');
+    await user.type(screen.getByLabelText(/^email/i), 'office@acme.com');
+
+    const country = screen.getByRole('combobox', { name: /^country/i });
+    await user.type(country, 'Ger');
+    const listbox = await screen.findByRole('listbox');
+    const names = within(listbox)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    // Algeria comes before Germany alphabetically; the prefix match wins.
+    expect(names).toEqual(['Germany', 'Algeria', 'Niger', 'Nigeria']);
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(country).toHaveValue('Germany');
+
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await screen.findByText('Check your email');
+    expect(api.calls('POST /api/auth/create-account')[0]?.body).toMatchObject({
+      country: 'Germany',
+    });
+  });
+
   it('on success shows "Check your email" with the server’s message', async () => {
     deviceTimeZone('Europe/Dublin');
     const api = stubApi({

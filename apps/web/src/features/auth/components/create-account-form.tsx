@@ -15,6 +15,7 @@ import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { browserTimeZone, timeZoneOptions } from '../../../lib/time-zones';
 import { useCreateAccount, type CreateAccountResult } from '../api/create-account';
 import { FormAlert } from './form-alert';
+import { countryFilter } from '../../../lib/country-filter';
 
 const fields = [
   'businessName',
@@ -165,6 +166,7 @@ export function CreateAccountForm({ onSuccess }: CreateAccountFormProps) {
                 placeholder="Search countries"
                 data={countryNames}
                 searchable
+                filter={countryFilter}
                 nothingFoundMessage="No country matches"
                 autoComplete="off"
                 withAsterisk

@@ -1,5 +1,6 @@
 import type { SessionUser } from '@switchboard/shared/auth';
 import { createContext, useContext } from 'react';
+import { OPERATOR_TIME_ZONE } from '../../../lib/time-zones';
 
 export const SessionUserContext = createContext<SessionUser | null>(null);
 
@@ -8,4 +9,16 @@ export function useSessionUser(): SessionUser {
   const user = useContext(SessionUserContext);
   if (!user) throw new Error('useSessionUser is only available inside <SessionGate>.');
   return user;
+}
+
+/**
+ * The zone every date on the screen is shown in: the business's; for the operator, who has no
+ * business and looks after many, UTC (never the browser's zone: decision 027).
+ */
+export function useDisplayTimeZone(): string {
+  return displayTimeZoneOf(useSessionUser());
+}
+
+export function displayTimeZoneOf(user: SessionUser): string {
+  return user.business?.timezone ?? OPERATOR_TIME_ZONE;
 }

@@ -1,11 +1,11 @@
 import { Badge } from '@mantine/core';
-import type { CallOutcome } from '@switchboard/shared/calls';
+import { CALL_OUTCOME_LABELS, type CallOutcome } from '@switchboard/shared/calls';
 
 /** The call's success evaluation as a pass/fail badge. */
 export function OutcomeBadge({ outcome }: { outcome: CallOutcome }) {
   return (
     <Badge variant="light" color={outcome === 'pass' ? 'teal' : 'red'} size="sm">
-      {outcome === 'pass' ? 'Pass' : 'Fail'}
+      {CALL_OUTCOME_LABELS[outcome]}
     </Badge>
   );
 }

@@ -106,6 +106,11 @@ describe('contact page', { timeout: 20_000 }, () => {
       'href',
       '/agent/asst-1/call-logs?call=call-1',
     );
+    // The call log's outcome words (Pass/Fail), not a second set (Successful/Failed).
+    expect(calls.getAllByText('Pass').length).toBeGreaterThan(0);
+    expect(calls.getAllByText('Fail').length).toBeGreaterThan(0);
+    expect(calls.queryByText('Successful')).toBeNull();
+    expect(calls.queryByText('Failed')).toBeNull();
 
     const enquiries = within(screen.getByRole('region', { name: 'Enquiries' }));
     expect(enquiries.getByRole('link', { name: /Whitening prices/ })).toHaveAttribute(

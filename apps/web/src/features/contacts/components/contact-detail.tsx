@@ -19,6 +19,7 @@ import {
   type ContactEnquiry,
 } from '@switchboard/shared/contacts';
 import type { CallLogRow } from '@switchboard/shared/call-logs';
+import { CALL_OUTCOME_LABELS } from '@switchboard/shared/calls';
 import { formatDateTime } from '@switchboard/shared/format';
 import { IconPencil, IconTrash, IconUserOff } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
@@ -152,7 +153,7 @@ function CallsTable({ calls }: { calls: CallLogRow[] }) {
                 size="sm"
                 color={call.successEvaluation === 'pass' ? 'teal' : 'red'}
               >
-                {call.successEvaluation === 'pass' ? 'Successful' : 'Failed'}
+                {CALL_OUTCOME_LABELS[call.successEvaluation]}
               </Badge>
             </Table.Td>
             <Table.Td>{call.endReason}</Table.Td>

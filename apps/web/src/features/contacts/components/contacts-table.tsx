@@ -13,7 +13,7 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PastLastPage } from '../../../components/past-last-page';
 import { TableSkeleton } from '../../../components/table-skeleton';
-import { formatDate } from '../utils/format-date';
+import { formatDate } from '@switchboard/shared/format';
 import { SourceBadge } from './source-badge';
 
 const COLUMNS = ['Name', 'Phone', 'Email', 'Company', 'Source', 'Added', 'Actions'] as const;

@@ -21,7 +21,7 @@ import { contactImportErrorsHref, isImportActive } from '../api/get-contact-impo
 import { useContactImportPage } from '../api/list-contact-imports';
 import { useDeleteContactImport } from '../api/delete-contact-import';
 import { useUndoContactImport } from '../api/undo-contact-import';
-import { formatDateTime } from '../utils/format-date';
+import { formatDateTime } from '@switchboard/shared/format';
 import { ImportCounts } from './import-counts';
 import { ImportStatusBadge } from './import-status-badge';
 

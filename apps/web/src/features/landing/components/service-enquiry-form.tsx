@@ -24,6 +24,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useSendServiceEnquiry } from '../api/send-service-enquiry';
 import classes from './landing.module.css';
+import { countryFilter } from '../../../lib/country-filter';
 
 const FIELDS = ['poc', 'businessName', 'country', 'website', 'email', 'phone'] as const;
 
@@ -127,6 +128,7 @@ export function ServiceEnquiryForm() {
                         placeholder="Search countries"
                         data={countryNames}
                         searchable
+                        filter={countryFilter}
                         nothingFoundMessage="No country matches"
                         autoComplete="off"
                         withAsterisk

@@ -27,6 +27,7 @@ import { timeZoneOptions } from '../../../lib/time-zones';
 import { useBusiness } from '../api/get-business';
 import { useUpdateBusiness } from '../api/update-business';
 import { SettingsAlert } from './settings-alert';
+import { countryFilter } from '../../../lib/country-filter';
 
 const fields = ['name', 'phone', 'website', 'country', 'timezone'] as const;
 
@@ -139,6 +140,7 @@ function BusinessForm({ business, canEdit }: { business: Business; canEdit: bool
                     label="Country"
                     data={countries}
                     searchable
+                    filter={countryFilter}
                     nothingFoundMessage="No country matches"
                     autoComplete="off"
                     allowDeselect={false}

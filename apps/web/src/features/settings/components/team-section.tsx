@@ -23,6 +23,7 @@ import {
   type TeamRole,
 } from '@switchboard/shared/account';
 import type { SessionUser } from '@switchboard/shared/auth';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { QueryError } from '../../../components/query-error';
@@ -89,12 +90,89 @@ function TeamTable({
 }) {
   const changeRole = useChangeRole();
   const [removing, setRemoving] = useState<TeamMember | null>(null);
+  // A phone gets one card per member: a four-column table would scroll sideways at 390 px.
+  const phone = useMediaQuery('(max-width: 36em)');
+  const role = (member: TeamMember) =>
+    isOwner ? (
+      <Select
+        aria-label={`Role of ${member.email}`}
+        data={roleOptions}
+        value={member.role}
+        allowDeselect={false}
+        size="xs"
+        w={120}
+        disabled={changeRole.isPending}
+        onChange={(value) => {
+          if (value === 'owner' || value === 'member') {
+            changeRole.mutate({ memberId: member.id, role: value });
+          }
+        }}
+      />
+    ) : (
+      <Badge variant="light" color={member.role === 'owner' ? 'brand' : 'gray'}>
+        {ROLE_LABELS[member.role]}
+      </Badge>
+    );
+  const remove = (member: TeamMember) => (
+    <Button
+      size="xs"
+      variant="subtle"
+      color="red"
+      onClick={() => setRemoving(member)}
+      aria-label={`Remove ${member.email}`}
+    >
+      Remove
+    </Button>
+  );
+  const nameAndBadges = (member: TeamMember) => (
+    <>
+      <Text size="sm" fw={500}>
+        {member.name || '—'}
+      </Text>
+      <Group gap={4} wrap="nowrap">
+        {member.id === me && (
+          <Badge size="xs" variant="light" color="gray">
+            You
+          </Badge>
+        )}
+        {member.status === 'invited' && (
+          <Badge size="xs" variant="light" color="yellow">
+            Invited
+          </Badge>
+        )}
+      </Group>
+    </>
+  );
   return (
     <>
       {changeRole.isError && (
         <SettingsAlert title="Could not change the role" error={changeRole.error} />
       )}
-      <Table.ScrollContainer minWidth={560}>
+      {phone ? (
+        <Stack gap="sm" component="ul" aria-label="Team members" p={0} m={0}>
+          {members.map((member) => (
+            <Card
+              key={member.id}
+              component="li"
+              withBorder
+              padding="sm"
+              radius="md"
+              style={{ listStyle: 'none' }}
+            >
+              <Stack gap={6}>
+                {nameAndBadges(member)}
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {member.email}
+                </Text>
+                <Group justify="space-between" gap="xs">
+                  {role(member)}
+                  {isOwner && remove(member)}
+                </Group>
+              </Stack>
+            </Card>
+          ))}
+        </Stack>
+      ) : (
         <Table verticalSpacing="sm" aria-label="Team members">
           <Table.Thead>
             <Table.Tr>
@@ -107,66 +185,17 @@ function TeamTable({
           <Table.Tbody>
             {members.map((member) => (
               <Table.Tr key={member.id}>
-                <Table.Td>
-                  <Text size="sm" fw={500}>
-                    {member.name || '—'}
-                  </Text>
-                  <Group gap={4} wrap="nowrap">
-                    {member.id === me && (
-                      <Badge size="xs" variant="light" color="gray">
-                        You
-                      </Badge>
-                    )}
-                    {member.status === 'invited' && (
-                      <Badge size="xs" variant="light" color="yellow">
-                        Invited
-                      </Badge>
-                    )}
-                  </Group>
-                </Table.Td>
-                <Table.Td>
+                <Table.Td>{nameAndBadges(member)}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>
                   <Text size="sm">{member.email}</Text>
                 </Table.Td>
-                <Table.Td>
-                  {isOwner ? (
-                    <Select
-                      aria-label={`Role of ${member.email}`}
-                      data={roleOptions}
-                      value={member.role}
-                      allowDeselect={false}
-                      size="xs"
-                      w={120}
-                      disabled={changeRole.isPending}
-                      onChange={(value) => {
-                        if (value === 'owner' || value === 'member') {
-                          changeRole.mutate({ memberId: member.id, role: value });
-                        }
-                      }}
-                    />
-                  ) : (
-                    <Badge variant="light" color={member.role === 'owner' ? 'brand' : 'gray'}>
-                      {ROLE_LABELS[member.role]}
-                    </Badge>
-                  )}
-                </Table.Td>
-                {isOwner && (
-                  <Table.Td ta="right">
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      color="red"
-                      onClick={() => setRemoving(member)}
-                      aria-label={`Remove ${member.email}`}
-                    >
-                      Remove
-                    </Button>
-                  </Table.Td>
-                )}
+                <Table.Td>{role(member)}</Table.Td>
+                {isOwner && <Table.Td ta="right">{remove(member)}</Table.Td>}
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      )}
       <RemoveMemberModal member={removing} onClose={() => setRemoving(null)} />
     </>
   );

@@ -1,0 +1,100 @@
+import { Badge, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { Agent } from '@switchboard/shared/agents';
+import { useQuery } from '@tanstack/react-query';
+import { AgentHealthPanel } from '../../../components/agent-health-panel';
+import { QueryError } from '../../../components/query-error';
+import { agentHealthQueryOptions } from '../api/get-agent-health';
+import { useAgentList } from '../api/list-agents';
+import { useRepairAgent } from '../api/repair-agent';
+
+type AgentsHealthListProps = {
+  /** The business's zone, for the time of the last call update. */
+  timeZone: string;
+  /** Owners may repair an agent here; for members the list is read-only. */
+  canRepair: boolean;
+};
+
+/**
+ * Settings → Platform: for each of the business's agents, whether the voice platform reaches
+ * Switchboard (server, secret, tools) and when a call update last arrived, with the fix.
+ */
+export function AgentsHealthList({ timeZone, canRepair }: AgentsHealthListProps) {
+  const agents = useAgentList();
+  return (
+    <Card withBorder padding="lg" radius="md">
+      <Stack gap="md">
+        <Stack gap={4}>
+          <Title order={3} size="h4">
+            Agent health
+          </Title>
+          <Text size="sm" c="dimmed">
+            Whether each agent’s calls and tool calls reach Switchboard.
+            {canRepair ? '' : ' Read-only: an owner of the business can repair an agent.'}
+          </Text>
+        </Stack>
+        {agents.isError ? (
+          <QueryError
+            title="Could not load the agents"
+            error={agents.error}
+            onRetry={() => void agents.refetch()}
+          />
+        ) : !agents.data ? (
+          <Skeleton h={120} />
+        ) : agents.data.length === 0 ? (
+          <Text size="sm">No agents yet: their health shows here once the business has one.</Text>
+        ) : (
+          agents.data.map((agent) => (
+            <AgentHealthItem
+              key={agent.id}
+              agent={agent}
+              timeZone={timeZone}
+              canRepair={canRepair}
+            />
+          ))
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function AgentHealthItem({
+  agent,
+  timeZone,
+  canRepair,
+}: {
+  agent: Agent;
+  timeZone: string;
+  canRepair: boolean;
+}) {
+  const health = useQuery(agentHealthQueryOptions(agent.id));
+  const repair = useRepairAgent();
+  return (
+    <Stack gap="xs" component="section" aria-label={`Health of ${agent.name}`}>
+      <Group justify="space-between" gap="xs">
+        <Text fw={600}>{agent.name}</Text>
+        {health.data && (
+          <Badge variant="light" color={health.data.ok ? 'teal' : 'yellow'}>
+            {health.data.ok ? 'Connected' : 'Needs attention'}
+          </Badge>
+        )}
+      </Group>
+      {health.isError ? (
+        <QueryError
+          title={`Could not check ${agent.name}`}
+          error={health.error}
+          onRetry={() => void health.refetch()}
+        />
+      ) : !health.data ? (
+        <Skeleton h={72} />
+      ) : (
+        <AgentHealthPanel
+          health={health.data}
+          timeZone={timeZone}
+          {...(canRepair
+            ? { onRepair: () => repair.mutate(agent.id), repairing: repair.isPending }
+            : { readOnlyHint: 'Ask an owner of the business to repair this agent.' })}
+        />
+      )}
+    </Stack>
+  );
+}
