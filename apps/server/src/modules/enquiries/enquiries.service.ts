@@ -492,7 +492,9 @@ export class EnquiriesService {
         }),
       ),
     ];
-    items.sort((a, b) => a.at.localeCompare(b.at) || a.id.localeCompare(b.id));
+    // Made in one transaction (one now()), a message comes before the status change it caused.
+    const rank = { reply: 0, inbound: 1, status: 2 } as const;
+    items.sort((a, b) => a.at.localeCompare(b.at) || rank[a.kind] - rank[b.kind]);
     return { enquiry, timeZone: business.timezone, items };
   }
 

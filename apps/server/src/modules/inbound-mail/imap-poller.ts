@@ -44,7 +44,8 @@ export function fromParsedMail(mail: ParsedMail): InboundMail | null {
     fromName: sender.name ?? '',
     subject,
     body,
-    messageId: mail.messageId ?? `<imap-${fromAddress}-${mail.date?.getTime() ?? 0}@switchboard.invalid>`,
+    messageId:
+      mail.messageId ?? `<imap-${fromAddress}-${mail.date?.getTime() ?? 0}@switchboard.invalid>`,
     receivedAt: mail.date && !Number.isNaN(mail.date.getTime()) ? mail.date : undefined,
   };
 }

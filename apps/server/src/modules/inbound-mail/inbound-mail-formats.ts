@@ -50,7 +50,9 @@ export function mailgunSignatureProblem(
   if (!Number.isFinite(seconds) || Math.abs(nowMs / 1000 - seconds) > MAILGUN_MAX_AGE_SECONDS) {
     return 'timestamp too old or not a number';
   }
-  const expected = createHmac('sha256', signingKey).update(timestamp + token).digest('hex');
+  const expected = createHmac('sha256', signingKey)
+    .update(timestamp + token)
+    .digest('hex');
   return safeEqual(signature.toLowerCase(), expected) ? null : 'signature does not match';
 }
 
