@@ -161,6 +161,8 @@ export const appointmentUpdateSchema = z
     { error: appointmentMessages.nothingToChange },
   );
 export type AppointmentUpdateInput = z.output<typeof appointmentUpdateSchema>;
+/** What a client sends (notifyCustomer may be left out). */
+export type AppointmentUpdateBody = z.input<typeof appointmentUpdateSchema>;
 
 /**
  * Why a change to an appointment is refused, or null when it is allowed. Cancelled is final;
