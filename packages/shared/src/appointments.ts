@@ -362,3 +362,40 @@ export function appointmentChangeMail(input: {
     text: `${hello}\n\nYour appointment for ${input.service} on ${input.previousWhen} is cancelled.\n\n${input.businessName}`,
   };
 }
+
+/** A calendar day (YYYY-MM-DD) n days later (or earlier). */
+export function addCalendarDays(day: string, n: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+}
+
+/** The Monday of the week a day is in. */
+export function mondayOf(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay(); // 0 = Sunday
+  return addCalendarDays(day, -((weekday + 6) % 7));
+}
+
+/** The day (YYYY-MM-DD) an instant falls on in a zone. */
+export function zonedDay(iso: string | Date, timeZone: string): string {
+  return isoToZonedLocal(iso, timeZone).slice(0, 10);
+}
+
+/**
+ * The days a calendar view shows and the instants that bound them in the business's zone:
+ * from the first day's midnight to the midnight after the last (a day of a clock change is 23
+ * or 25 hours long, which the zone conversion takes care of).
+ */
+export function calendarRange(
+  view: CalendarView,
+  day: string,
+  timeZone: string,
+): { days: string[]; from: string; to: string } {
+  const first = view === 'week' ? mondayOf(day) : day;
+  const count = view === 'week' ? 7 : 1;
+  const days = Array.from({ length: count }, (_, i) => addCalendarDays(first, i));
+  const from = zonedLocalToIso(`${first}T00:00`, timeZone);
+  const to = zonedLocalToIso(`${addCalendarDays(first, count)}T00:00`, timeZone);
+  if (!from || !to) throw new Error(`not a calendar day: ${day}`);
+  return { days, from, to };
+}

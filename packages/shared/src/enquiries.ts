@@ -295,7 +295,10 @@ export function statusChangeText(item: {
 }
 
 /** The reply-to address of an enquiry (null without an inbound domain). */
-export function enquiryReplyAddress(token: string, inboundDomain: string | undefined): string | null {
+export function enquiryReplyAddress(
+  token: string,
+  inboundDomain: string | undefined,
+): string | null {
   return inboundDomain ? `reply+${token}@${inboundDomain}` : null;
 }
 

@@ -67,21 +67,18 @@ export async function resolveToolCaller(
   const phone = text(customer?.number);
 
   const callId = text(call.id);
-  const isTest = isTestCallPayload(call) || (callId !== null && (await isStoredTestCall(db, callId)));
+  const isTest =
+    isTestCallPayload(call) || (callId !== null && (await isStoredTestCall(db, callId)));
 
   const contact =
-    (phone
-      ? await upsertContactFromCall(db, { businessId, phone, name, email, isTest })
-      : null) ?? (await findOrCreateContactWithoutPhone(db, businessId, callId, name, email, isTest));
+    (phone ? await upsertContactFromCall(db, { businessId, phone, name, email, isTest }) : null) ??
+    (await findOrCreateContactWithoutPhone(db, businessId, callId, name, email, isTest));
   return { businessId, assistantId, callId, contact, isTest };
 }
 
 /** Whether the call, as already stored, was a test call (a tool call may not carry its metadata). */
 async function isStoredTestCall(db: Db, callId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ isTest: calls.isTest })
-    .from(calls)
-    .where(eq(calls.id, callId));
+  const [row] = await db.select({ isTest: calls.isTest }).from(calls).where(eq(calls.id, callId));
   return row?.isTest === true;
 }
 

@@ -40,7 +40,7 @@ export function TestFilterSelect({
       data={OPTIONS}
       value={value}
       allowDeselect={false}
-      onChange={(next) => next && onChange(next as TestFilter)}
+      onChange={(next) => next && onChange(next)}
       w={w}
     />
   );

@@ -467,30 +467,26 @@ export class EnquiriesService {
           sentBy: log.sentBy,
         };
       }),
-      ...inbound.map(
-        (row): EnquiryThreadItem => ({
-          kind: 'inbound',
-          id: row.id,
-          at: row.receivedAt.toISOString(),
-          subject: row.subject,
-          body: row.body,
-          fromAddress: row.fromAddress,
-          fromName: row.fromName,
-          channel: oneOf(INBOUND_CHANNELS, row.channel, 'imap'),
-        }),
-      ),
-      ...changes.map(
-        (row): EnquiryThreadItem => ({
-          kind: 'status',
-          id: row.id,
-          at: row.createdAt.toISOString(),
-          fromStatus: oneOf(ENQUIRY_STATUSES, row.fromStatus, 'open'),
-          toStatus: oneOf(ENQUIRY_STATUSES, row.toStatus, 'open'),
-          cause: oneOf(ENQUIRY_STATUS_CAUSES, row.cause, 'user'),
-          by: row.by ?? null,
-          reason: row.reason,
-        }),
-      ),
+      ...inbound.map((row): EnquiryThreadItem => ({
+        kind: 'inbound',
+        id: row.id,
+        at: row.receivedAt.toISOString(),
+        subject: row.subject,
+        body: row.body,
+        fromAddress: row.fromAddress,
+        fromName: row.fromName,
+        channel: oneOf(INBOUND_CHANNELS, row.channel, 'imap'),
+      })),
+      ...changes.map((row): EnquiryThreadItem => ({
+        kind: 'status',
+        id: row.id,
+        at: row.createdAt.toISOString(),
+        fromStatus: oneOf(ENQUIRY_STATUSES, row.fromStatus, 'open'),
+        toStatus: oneOf(ENQUIRY_STATUSES, row.toStatus, 'open'),
+        cause: oneOf(ENQUIRY_STATUS_CAUSES, row.cause, 'user'),
+        by: row.by ?? null,
+        reason: row.reason,
+      })),
     ];
     // Made in one transaction (one now()), a message comes before the status change it caused.
     const rank = { reply: 0, inbound: 1, status: 2 } as const;

@@ -19,7 +19,9 @@ function addresses(value: AddressObject | AddressObject[] | undefined): string[]
 function headerText(mail: ParsedMail, name: string): string[] {
   const value = mail.headers.get(name);
   if (typeof value === 'string') return [value];
-  if (value && typeof value === 'object' && 'text' in value) return [String(value.text)];
+  if (value && typeof value === 'object' && 'text' in value && typeof value.text === 'string') {
+    return [value.text];
+  }
   return [];
 }
 

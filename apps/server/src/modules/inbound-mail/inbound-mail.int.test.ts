@@ -205,7 +205,7 @@ describe.each(databaseTargets)('enquiry threads, inbound mail and test marks on 
           toStatus: 'resolved',
           cause: 'user',
           reason: 'Answered on the phone',
-          by: expect.stringContaining('@'),
+          by: expect.stringContaining('@') as unknown,
         }),
       ]);
       expect(

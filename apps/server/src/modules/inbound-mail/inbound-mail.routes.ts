@@ -89,7 +89,7 @@ export const inboundMailRoutes =
           consumes: ['application/x-www-form-urlencoded', 'multipart/form-data'],
           response: { 200: outcomeSchema },
         },
-        preValidation: async (request) => {
+        preValidation: async () => {
           if (!deps.mailgunSigningKey) {
             throw new AppError('NOT_FOUND', 404, 'Inbound mail through Mailgun is not configured');
           }

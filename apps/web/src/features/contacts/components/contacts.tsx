@@ -72,36 +72,37 @@ export function Contacts({ timeZone }: { timeZone: string }) {
       />
     );
   } else if (list && list.data.length === 0 && list.meta.page === 1) {
-    body = search || test !== 'include' ? (
-      <EmptyPanel
-        icon={IconSearch}
-        title="No contacts match this search"
-        description="Search looks in names, email addresses and phone numbers."
-        action={
-          <Button
-            variant="light"
-            onClick={() => {
-              setSearch('');
-              setTest('include');
-            }}
-          >
-            Clear the search and filters
-          </Button>
-        }
-      />
-    ) : (
-      <EmptyPanel
-        icon={IconAddressBook}
-        title="No contacts yet"
-        description="Add people by hand, import a CSV or Excel list, or let your agents add the callers they talk to."
-        action={
-          <Group justify="center" gap="sm">
-            {addButton}
-            {importButton}
-          </Group>
-        }
-      />
-    );
+    body =
+      search || test !== 'include' ? (
+        <EmptyPanel
+          icon={IconSearch}
+          title="No contacts match this search"
+          description="Search looks in names, email addresses and phone numbers."
+          action={
+            <Button
+              variant="light"
+              onClick={() => {
+                setSearch('');
+                setTest('include');
+              }}
+            >
+              Clear the search and filters
+            </Button>
+          }
+        />
+      ) : (
+        <EmptyPanel
+          icon={IconAddressBook}
+          title="No contacts yet"
+          description="Add people by hand, import a CSV or Excel list, or let your agents add the callers they talk to."
+          action={
+            <Group justify="center" gap="sm">
+              {addButton}
+              {importButton}
+            </Group>
+          }
+        />
+      );
   } else {
     const pastLastPage = list !== undefined && list.data.length === 0;
     body = (

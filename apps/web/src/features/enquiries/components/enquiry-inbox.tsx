@@ -153,38 +153,38 @@ export function EnquiryInbox({ agents }: EnquiryInboxProps) {
         {phone ? (
           cards
         ) : (
-        <Paper withBorder style={{ overflow: 'hidden' }}>
-          <Table.ScrollContainer minWidth={860}>
-            <Table verticalSpacing="sm" horizontalSpacing="md" aria-busy={inbox.isFetching}>
-              <Table.Thead>
-                <Table.Tr>
-                  {COLUMNS.map((column, index) => (
-                    <Table.Th key={index} w={index === 0 ? 36 : undefined}>
-                      {column || <VisuallyHidden>Read</VisuallyHidden>}
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              {list ? (
-                <Table.Tbody>
-                  {pastLastPage ? (
-                    <Table.Tr>
-                      <Table.Td colSpan={COLUMNS.length}>
-                        <PastLastPage onFirstPage={() => setPagination({ page: 1 })} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ) : (
-                    list.data.map((enquiry) => (
-                      <InboxRow key={enquiry.id} enquiry={enquiry} timeZone={list.timeZone} />
-                    ))
-                  )}
-                </Table.Tbody>
-              ) : (
-                <TableSkeleton columns={COLUMNS.length} rows={8} />
-              )}
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
+          <Paper withBorder style={{ overflow: 'hidden' }}>
+            <Table.ScrollContainer minWidth={860}>
+              <Table verticalSpacing="sm" horizontalSpacing="md" aria-busy={inbox.isFetching}>
+                <Table.Thead>
+                  <Table.Tr>
+                    {COLUMNS.map((column, index) => (
+                      <Table.Th key={index} w={index === 0 ? 36 : undefined}>
+                        {column || <VisuallyHidden>Read</VisuallyHidden>}
+                      </Table.Th>
+                    ))}
+                  </Table.Tr>
+                </Table.Thead>
+                {list ? (
+                  <Table.Tbody>
+                    {pastLastPage ? (
+                      <Table.Tr>
+                        <Table.Td colSpan={COLUMNS.length}>
+                          <PastLastPage onFirstPage={() => setPagination({ page: 1 })} />
+                        </Table.Td>
+                      </Table.Tr>
+                    ) : (
+                      list.data.map((enquiry) => (
+                        <InboxRow key={enquiry.id} enquiry={enquiry} timeZone={list.timeZone} />
+                      ))
+                    )}
+                  </Table.Tbody>
+                ) : (
+                  <TableSkeleton columns={COLUMNS.length} rows={8} />
+                )}
+              </Table>
+            </Table.ScrollContainer>
+          </Paper>
         )}
         {list && !pastLastPage && (
           <TablePagination
