@@ -28,7 +28,6 @@ import { useAppointmentPage } from '../api/list-appointments';
 import type { SearchContacts } from '../api/search-contact-options';
 import { useUpdateAppointment } from '../api/update-appointment';
 import { useAppointmentParams } from '../hooks/use-appointment-params';
-import type { AppointmentsView } from '../utils/appointment-params';
 import { AddAppointmentModal, type AgentOption } from './add-appointment-modal';
 import { AppointmentCalendar } from './appointment-calendar';
 import { AppointmentsPagination } from './appointments-pagination';
