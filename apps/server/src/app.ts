@@ -36,6 +36,8 @@ import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { syncEmailLogsFromOutbox } from './modules/enquiries/enquiries.repository';
 import { enquiryRoutes } from './modules/enquiries/enquiries.routes';
 import { EnquiriesService } from './modules/enquiries/enquiries.service';
+import { ImapPoller } from './modules/inbound-mail/imap-poller';
+import { inboundMailRoutes } from './modules/inbound-mail/inbound-mail.routes';
 import { runDemoBurst } from './platform/demo-burst';
 import { resolveToolCaller } from './platform/tool-caller';
 import { statisticsRoutes } from './modules/statistics/statistics.routes';
@@ -116,6 +118,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   let platform: PlatformRuntime | undefined;
   let callSync: CallSync | undefined;
   let closeLimitStore: (() => Promise<void>) | undefined;
+  let imapPoller: ImapPoller | undefined;
   const mail = new MailService({
     db: database.db,
     transport: config.mail.smtpUrl
@@ -156,6 +159,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   // One hook, so the order is explicit: stop background work, then the sandbox, then the database.
   app.addHook('onClose', async () => {
     await importJob.stop();
+    await imapPoller?.stop();
     await mail.stop();
     await callSync?.stop();
     await platform?.close();
@@ -223,7 +227,20 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
     });
 
     const tools = new Map<string, ToolHandler>();
-    const enquiries = new EnquiriesService({ db: database.db, mail });
+    const enquiries = new EnquiriesService({
+      db: database.db,
+      mail,
+      inboundDomain: config.inboundMail.domain,
+    });
+    if (config.inboundMail.imap) {
+      const poller = new ImapPoller({
+        settings: config.inboundMail.imap,
+        receive: (message) => enquiries.receiveInbound(message),
+        log: app.log.child({ component: 'imap' }),
+      });
+      imapPoller = poller;
+      app.addHook('onListen', async () => poller.start());
+    }
     tools.set('create_enquiry', async ({ arguments: args, call, toolCallId }) =>
       enquiries.createFromTool(
         await resolveToolCaller(database.db, call, {
@@ -281,7 +298,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       statisticsRoutes({ statistics: new StatisticsService({ db: database.db, analytics }) }),
       { prefix: '/api' },
     );
-    const appointments = new AppointmentsService({ db: database.db });
+    const appointments = new AppointmentsService({ db: database.db, mail });
     tools.set('book_appointment', (input) => appointments.bookFromTool(input));
     await app.register(appointmentRoutes({ appointments }), { prefix: '/api' });
     await app.register(
@@ -321,6 +338,16 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
           progressOf: (importId) => importJob.progressOf(importId),
         }),
         maxFileMb: config.imports.maxFileMb,
+      }),
+      { prefix: '/api' },
+    );
+    // After @fastify/multipart: Mailgun may post multipart forms.
+    await app.register(
+      inboundMailRoutes({
+        enquiries,
+        postmark: config.inboundMail.postmark,
+        mailgunSigningKey: config.inboundMail.mailgunSigningKey,
+        now: options.now,
       }),
       { prefix: '/api' },
     );

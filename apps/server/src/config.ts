@@ -88,6 +88,27 @@ const envObject = z.object({
   ),
   MAIL_FROM: z.string().trim().min(1).default('Switchboard <no-reply@switchboard.localhost>'),
 
+  // Customers' answers to enquiry replies (decision 030): the domain of the reply-to addresses
+  // (reply+<token>@INBOUND_MAIL_DOMAIN), the providers' webhook credentials, and IMAP polling.
+  INBOUND_MAIL_DOMAIN: optionalString.pipe(
+    z
+      .string()
+      .toLowerCase()
+      .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'must be a mail domain such as in.example.com')
+      .optional(),
+  ),
+  INBOUND_POSTMARK_USER: optionalString,
+  INBOUND_POSTMARK_PASSWORD: optionalString,
+  INBOUND_MAILGUN_SIGNING_KEY: optionalString,
+  IMAP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^imaps?:\/\//, 'must be an imap:// or imaps:// URL (imaps://user:password@host)')
+      .optional(),
+  ),
+  IMAP_MAILBOX: z.string().trim().min(1).default('INBOX'),
+  IMAP_POLL_SECONDS: z.coerce.number().int().min(5, 'must be at least 5').default(60),
+
   // Contact imports: the upload, and what an Excel workbook may expand to when unzipped.
   IMPORT_MAX_FILE_MB: z.coerce.number().int().min(1, 'must be at least 1').default(25),
   IMPORT_MAX_UNCOMPRESSED_MB: z.coerce.number().int().min(1, 'must be at least 1').default(100),
@@ -103,6 +124,13 @@ const envObject = z.object({
 });
 
 const envSchema = envObject.superRefine((env, ctx) => {
+  if (!!env.INBOUND_POSTMARK_USER !== !!env.INBOUND_POSTMARK_PASSWORD) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['INBOUND_POSTMARK_PASSWORD'],
+      message: 'INBOUND_POSTMARK_USER and INBOUND_POSTMARK_PASSWORD are set together',
+    });
+  }
   // With a real platform the server cannot know the address users reach (behind a proxy or a
   // load balancer), and the Host header of a request must never decide where a link points.
   if (env.VAPI_API_KEY && !env.PUBLIC_URL) {
@@ -151,6 +179,14 @@ export type Config = {
     simulatorIntervalMs: number;
   };
   mail: { smtpUrl: string | undefined; from: string };
+  /** Customers' answers to enquiry replies (decision 030). */
+  inboundMail: {
+    /** reply+<token>@domain; undefined: replies carry no reply-to address of ours. */
+    domain: string | undefined;
+    postmark: { user: string; password: string } | undefined;
+    mailgunSigningKey: string | undefined;
+    imap: { url: string; mailbox: string; pollSeconds: number } | undefined;
+  };
   imports: { maxFileMb: number; maxUncompressedMb: number };
   /** Where the rate limits' counters live: Redis (shared by instances), else memory. */
   redis: { url: string; keyPrefix: string } | undefined;
@@ -216,6 +252,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       simulatorIntervalMs: e.SANDBOX_SIMULATOR_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 20_000),
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    inboundMail: {
+      domain: e.INBOUND_MAIL_DOMAIN,
+      postmark:
+        e.INBOUND_POSTMARK_USER && e.INBOUND_POSTMARK_PASSWORD
+          ? { user: e.INBOUND_POSTMARK_USER, password: e.INBOUND_POSTMARK_PASSWORD }
+          : undefined,
+      mailgunSigningKey: e.INBOUND_MAILGUN_SIGNING_KEY,
+      imap: e.IMAP_URL
+        ? { url: e.IMAP_URL, mailbox: e.IMAP_MAILBOX, pollSeconds: e.IMAP_POLL_SECONDS }
+        : undefined,
+    },
     imports: { maxFileMb: e.IMPORT_MAX_FILE_MB, maxUncompressedMb: e.IMPORT_MAX_UNCOMPRESSED_MB },
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
   };

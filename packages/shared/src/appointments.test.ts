@@ -11,6 +11,10 @@ import {
   nextAppointmentsPage,
   previousAppointmentsPage,
   zonedLocalToIso,
+  addCalendarDays,
+  calendarRange,
+  mondayOf,
+  zonedDay,
 } from './appointments';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
@@ -155,5 +159,30 @@ describe('wall-clock times at a fall-back change', () => {
     expect(zonedLocalToIso('2026-11-01T01:30', 'America/New_York')).toBe(
       '2026-11-01T05:30:00.000Z',
     );
+  });
+});
+
+describe('calendar ranges in the business zone', () => {
+  it('moves by days across months and years, and finds the Monday', () => {
+    expect(addCalendarDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addCalendarDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(mondayOf('2026-11-25')).toBe('2026-11-23'); // a Wednesday
+    expect(mondayOf('2026-11-29')).toBe('2026-11-23'); // a Sunday
+    expect(mondayOf('2026-11-23')).toBe('2026-11-23');
+  });
+
+  it('bounds a day and a week by the zone’s midnights, clock changes included', () => {
+    expect(calendarRange('day', '2026-11-25', 'America/New_York')).toEqual({
+      days: ['2026-11-25'],
+      from: '2026-11-25T05:00:00.000Z',
+      to: '2026-11-26T05:00:00.000Z',
+    });
+    // The week of the spring clock change in New York (8 March 2026): 167 hours.
+    const week = calendarRange('week', '2026-03-11', 'America/New_York');
+    expect(week.days[0]).toBe('2026-03-09');
+    expect(week.days).toHaveLength(7);
+    expect(week.from).toBe('2026-03-09T04:00:00.000Z');
+    expect(week.to).toBe('2026-03-16T04:00:00.000Z');
+    expect(zonedDay('2026-11-25T03:00:00Z', 'America/New_York')).toBe('2026-11-24');
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fetchFailedMessage } from './fetch-errors';
+import { testFilterQuerySchema } from './test-marks';
 import {
   DEFAULT_PAGE_LIMIT,
   createPaginationQuerySchema,
@@ -52,6 +53,7 @@ export const appointmentMessages = {
   rescheduleOnlyScheduled: 'Only a scheduled appointment can be rescheduled',
   outcomeBeforeStart: 'An appointment can be marked completed or no-show only once it has started',
   reopenRefused: 'An appointment with an outcome cannot be scheduled again; book a new one',
+  noCustomerEmail: 'The customer has no email address to tell; add one to the contact first',
 } as const;
 
 /** The seed's appointments failure text: "Failed to fetch appointments" (with the reason when there is one). */
@@ -84,6 +86,8 @@ export const appointmentSchema = z.object({
   agent: z.object({ id: z.string(), name: z.string() }).nullable(),
   /** The platform call it was booked on. */
   callId: z.string().nullable(),
+  /** Booked during a test call. */
+  isTest: z.boolean(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
@@ -100,6 +104,7 @@ export const appointmentListQuerySchema = createPaginationQuerySchema(
   /** The platform assistant id. */
   agentId: z.string().trim().min(1).max(200).optional(),
   contactId: z.string().trim().min(1).max(200).optional(),
+  test: testFilterQuerySchema,
 });
 export type AppointmentListQuery = z.infer<typeof appointmentListQuerySchema>;
 
@@ -144,6 +149,8 @@ export const appointmentUpdateSchema = z
     startsAt: startsAtSchema.optional(),
     durationMinutes: durationSchema.optional(),
     notes: notesSchema,
+    /** Mail the customer about a new time or a cancellation (needs the contact's email). */
+    notifyCustomer: z.boolean().default(false),
   })
   .refine(
     (body) =>
@@ -154,6 +161,8 @@ export const appointmentUpdateSchema = z
     { error: appointmentMessages.nothingToChange },
   );
 export type AppointmentUpdateInput = z.output<typeof appointmentUpdateSchema>;
+/** What a client sends (notifyCustomer may be left out). */
+export type AppointmentUpdateBody = z.input<typeof appointmentUpdateSchema>;
 
 /**
  * Why a change to an appointment is refused, or null when it is allowed. Cancelled is final;
@@ -294,4 +303,99 @@ export function isoToZonedLocal(iso: string | Date, timeZone: string): string {
   const instant = new Date(iso).getTime();
   const shifted = new Date(instant + zoneOffsetMinutes(instant, timeZone) * 60_000);
   return shifted.toISOString().slice(0, 16);
+}
+
+/** The calendar's views: a day or a week (Monday first) in the business's zone. */
+export const CALENDAR_VIEWS = ['day', 'week'] as const;
+export type CalendarView = (typeof CALENDAR_VIEWS)[number];
+/** The most appointments one calendar range answers. */
+export const CALENDAR_MAX_APPOINTMENTS = 500;
+const CALENDAR_MAX_DAYS = 8;
+
+/**
+ * GET /api/appointments/calendar?from&to&agentId&test: every appointment starting in [from, to)
+ * (at most 8 days), soonest first, cancelled ones included (shown struck through).
+ */
+export const appointmentCalendarQuerySchema = z
+  .object({
+    from: z.iso.datetime({ offset: true, error: 'from must be an ISO 8601 date-time' }),
+    to: z.iso.datetime({ offset: true, error: 'to must be an ISO 8601 date-time' }),
+    agentId: z.string().trim().min(1).max(200).optional(),
+    test: testFilterQuerySchema,
+  })
+  .refine(
+    (q) => {
+      const span = Date.parse(q.to) - Date.parse(q.from);
+      return span > 0 && span <= CALENDAR_MAX_DAYS * 86_400_000;
+    },
+    { error: 'to must be after from, at most 8 days later', path: ['to'] },
+  );
+export type AppointmentCalendarQuery = z.infer<typeof appointmentCalendarQuerySchema>;
+
+export const appointmentCalendarSchema = z.object({
+  data: z.array(appointmentSchema),
+  /** More than CALENDAR_MAX_APPOINTMENTS started in the range; the rest are not shown. */
+  truncated: z.boolean(),
+  timeZone: z.string(),
+});
+export type AppointmentCalendar = z.infer<typeof appointmentCalendarSchema>;
+
+/** The subject and text of the mail telling a customer their appointment moved or was cancelled. */
+export function appointmentChangeMail(input: {
+  kind: 'rescheduled' | 'cancelled';
+  businessName: string;
+  contactName: string;
+  service: string;
+  /** Already formatted in the business's zone. */
+  when: string;
+  previousWhen: string;
+}): { subject: string; text: string } {
+  const hello = input.contactName.trim() ? `Hello ${input.contactName.trim()},` : 'Hello,';
+  if (input.kind === 'rescheduled') {
+    return {
+      subject: `Your appointment with ${input.businessName} has moved`,
+      text: `${hello}\n\nYour appointment for ${input.service} has moved from ${input.previousWhen} to ${input.when}.\n\n${input.businessName}`,
+    };
+  }
+  return {
+    subject: `Your appointment with ${input.businessName} is cancelled`,
+    text: `${hello}\n\nYour appointment for ${input.service} on ${input.previousWhen} is cancelled.\n\n${input.businessName}`,
+  };
+}
+
+/** A calendar day (YYYY-MM-DD) n days later (or earlier). */
+export function addCalendarDays(day: string, n: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+}
+
+/** The Monday of the week a day is in. */
+export function mondayOf(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay(); // 0 = Sunday
+  return addCalendarDays(day, -((weekday + 6) % 7));
+}
+
+/** The day (YYYY-MM-DD) an instant falls on in a zone. */
+export function zonedDay(iso: string | Date, timeZone: string): string {
+  return isoToZonedLocal(iso, timeZone).slice(0, 10);
+}
+
+/**
+ * The days a calendar view shows and the instants that bound them in the business's zone:
+ * from the first day's midnight to the midnight after the last (a day of a clock change is 23
+ * or 25 hours long, which the zone conversion takes care of).
+ */
+export function calendarRange(
+  view: CalendarView,
+  day: string,
+  timeZone: string,
+): { days: string[]; from: string; to: string } {
+  const first = view === 'week' ? mondayOf(day) : day;
+  const count = view === 'week' ? 7 : 1;
+  const days = Array.from({ length: count }, (_, i) => addCalendarDays(first, i));
+  const from = zonedLocalToIso(`${first}T00:00`, timeZone);
+  const to = zonedLocalToIso(`${addCalendarDays(first, count)}T00:00`, timeZone);
+  if (!from || !to) throw new Error(`not a calendar day: ${day}`);
+  return { days, from, to };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fetchFailedMessage } from './fetch-errors';
+import { testFilterQuerySchema } from './test-marks';
 import { callLogRowSchema } from './call-logs';
 import { createPaginationQuerySchema, paginatedSchema } from './pagination';
 
@@ -54,6 +55,8 @@ export const contactSchema = z.object({
   source: z.enum(CONTACT_SOURCES),
   /** The import that created it, while that import exists. */
   importId: z.string().nullable(),
+  /** Created by a test call. */
+  isTest: z.boolean(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
@@ -66,6 +69,7 @@ export type ContactList = z.infer<typeof contactListSchema>;
 /** GET /api/contacts?page&limit&search: newest first; search in name, email and phone digits. */
 export const contactListQuerySchema = createPaginationQuerySchema(CONTACTS_PAGE_SIZE).extend({
   search: z.string().trim().max(CONTACT_SEARCH_MAX, contactMessages.searchTooLong).optional(),
+  test: testFilterQuerySchema,
 });
 export type ContactListQuery = z.infer<typeof contactListQuerySchema>;
 

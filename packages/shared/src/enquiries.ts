@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fetchFailedMessage } from './fetch-errors';
 import { createPaginationQuerySchema, paginatedSchema } from './pagination';
+import { testFilterQuerySchema } from './test-marks';
 
 /**
  * Enquiries (what callers ask the agents for), their email replies and the replies' delivery
@@ -23,6 +24,13 @@ export const ENQUIRY_STATUS_LABELS: Record<EnquiryStatus, string> = {
   closed: 'Closed',
 };
 
+export const ENQUIRY_PRIORITIES = ['urgent', 'normal'] as const;
+export type EnquiryPriority = (typeof ENQUIRY_PRIORITIES)[number];
+export const ENQUIRY_PRIORITY_LABELS: Record<EnquiryPriority, string> = {
+  urgent: 'Urgent',
+  normal: 'Normal',
+};
+
 export const ENQUIRY_SOURCES = ['call', 'manual'] as const;
 export type EnquirySource = (typeof ENQUIRY_SOURCES)[number];
 
@@ -33,6 +41,8 @@ export const ENQUIRY_SUBJECT_MAX = 200;
 export const ENQUIRY_MESSAGE_MAX = 5000;
 export const REPLY_SUBJECT_MAX = 200;
 export const REPLY_BODY_MAX = 20_000;
+export const ENQUIRY_SEARCH_MAX = 200;
+export const STATUS_REASON_MAX = 500;
 
 export const enquiryMessages = {
   notFound: 'Enquiry not found',
@@ -48,6 +58,9 @@ export const enquiryMessages = {
     'This contact has no email address. Add one to the contact before sending a reply.',
   retryNotFailed: 'Only a failed email can be retried',
   agentNotFound: 'Agent not found',
+  priorityInvalid: `Priority must be one of ${ENQUIRY_PRIORITIES.join(', ')}`,
+  searchTooLong: `Search at most ${ENQUIRY_SEARCH_MAX} characters`,
+  reasonTooLong: `Reason must be at most ${STATUS_REASON_MAX} characters`,
 } as const;
 
 /** "Failed to fetch enquiries: …" (the seed's pattern for the second backend's lists). */
@@ -77,8 +90,15 @@ export const enquirySchema = z.object({
   isRead: z.boolean(),
   readAt: z.iso.datetime().nullable(),
   source: z.enum(ENQUIRY_SOURCES),
+  priority: z.enum(ENQUIRY_PRIORITIES),
+  /** Recorded during a test call. */
+  isTest: z.boolean(),
   /** Email replies stored for it (any status). */
   replyCount: z.number().int().nonnegative(),
+  /** The customer's answers taken in by email. */
+  inboundCount: z.number().int().nonnegative(),
+  /** Where the customer's answers go (reply+<token>@<inbound domain>); null: no inbound domain set. */
+  replyTo: z.string().nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
@@ -102,17 +122,31 @@ const flag = z
   .optional()
   .transform((value) => value === 'true' || value === '1');
 
-/** GET /api/enquiries?status&unread&agentId&page&limit: the business's inbox, newest first. */
+/**
+ * GET /api/enquiries?status&unread&agentId&priority&q&test&page&limit: the business's inbox,
+ * newest first; q looks in the subject, the message and the contact's name, email and phone.
+ */
 export const enquiryInboxQuerySchema = createPaginationQuerySchema(ENQUIRIES_PAGE_SIZE).extend({
   status: z.enum(ENQUIRY_STATUSES, { error: enquiryMessages.statusInvalid }).optional(),
   unread: flag,
   agentId: optionalId,
+  priority: z.enum(ENQUIRY_PRIORITIES, { error: enquiryMessages.priorityInvalid }).optional(),
+  q: z.string().trim().max(ENQUIRY_SEARCH_MAX, enquiryMessages.searchTooLong).optional(),
+  test: testFilterQuerySchema,
 });
 export type EnquiryInboxQuery = z.infer<typeof enquiryInboxQuerySchema>;
 
 /** PATCH /api/contacts/enquiries/:id/status. */
 export const enquiryStatusInputSchema = z.object({
   status: z.enum(ENQUIRY_STATUSES, { error: enquiryMessages.statusInvalid }),
+  /** Why (shown in the enquiry's history). */
+  reason: z.string().trim().max(STATUS_REASON_MAX, enquiryMessages.reasonTooLong).default(''),
+});
+export type EnquiryStatusFormValues = z.input<typeof enquiryStatusInputSchema>;
+
+/** PATCH /api/contacts/enquiries/:id/priority. */
+export const enquiryPriorityInputSchema = z.object({
+  priority: z.enum(ENQUIRY_PRIORITIES, { error: enquiryMessages.priorityInvalid }),
 });
 export type EnquiryStatusInput = z.infer<typeof enquiryStatusInputSchema>;
 
@@ -191,3 +225,90 @@ export const emailLogListSchema = paginatedSchema(emailLogSchema).extend({
 export type EmailLogList = z.infer<typeof emailLogListSchema>;
 
 export const emailLogsQuerySchema = createPaginationQuerySchema(EMAIL_LOGS_PAGE_SIZE);
+
+export const ENQUIRY_STATUS_CAUSES = ['user', 'reply-sent', 'customer-replied'] as const;
+export type EnquiryStatusCause = (typeof ENQUIRY_STATUS_CAUSES)[number];
+export const INBOUND_CHANNELS = ['postmark', 'mailgun', 'imap'] as const;
+export type InboundChannel = (typeof INBOUND_CHANNELS)[number];
+
+/** One entry of an enquiry's thread, oldest first: our replies, the customer's answers, status changes. */
+export const enquiryThreadItemSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('reply'),
+    id: z.string(),
+    at: z.iso.datetime(),
+    subject: z.string(),
+    body: z.string(),
+    toAddress: z.string(),
+    status: z.enum(EMAIL_LOG_STATUSES),
+    sentBy: z.string().nullable(),
+  }),
+  z.object({
+    kind: z.literal('inbound'),
+    id: z.string(),
+    at: z.iso.datetime(),
+    subject: z.string(),
+    body: z.string(),
+    fromAddress: z.string(),
+    fromName: z.string(),
+    channel: z.enum(INBOUND_CHANNELS),
+  }),
+  z.object({
+    kind: z.literal('status'),
+    id: z.string(),
+    at: z.iso.datetime(),
+    fromStatus: z.enum(ENQUIRY_STATUSES),
+    toStatus: z.enum(ENQUIRY_STATUSES),
+    cause: z.enum(ENQUIRY_STATUS_CAUSES),
+    by: z.string().nullable(),
+    reason: z.string(),
+  }),
+]);
+export type EnquiryThreadItem = z.infer<typeof enquiryThreadItemSchema>;
+
+/** The most entries of each kind a thread answers (the newest). */
+export const THREAD_ITEMS_MAX = 200;
+
+/** GET /api/enquiries/:id/thread. */
+export const enquiryThreadSchema = z.object({
+  enquiry: enquirySchema,
+  timeZone: z.string(),
+  items: z.array(enquiryThreadItemSchema),
+});
+export type EnquiryThread = z.infer<typeof enquiryThreadSchema>;
+
+/** Why a status changed, in words, for the thread. */
+export function statusChangeText(item: {
+  cause: EnquiryStatusCause;
+  by: string | null;
+  reason: string;
+}): string {
+  const who =
+    item.cause === 'reply-sent'
+      ? 'a reply was sent'
+      : item.cause === 'customer-replied'
+        ? 'the customer replied'
+        : item.by
+          ? `by ${item.by}`
+          : 'by a team member';
+  return item.reason ? `${who}: ${item.reason}` : who;
+}
+
+/** The reply-to address of an enquiry (null without an inbound domain). */
+export function enquiryReplyAddress(
+  token: string,
+  inboundDomain: string | undefined,
+): string | null {
+  return inboundDomain ? `reply+${token}@${inboundDomain}` : null;
+}
+
+/**
+ * The reply token in an address such as "Name <reply+abc123@in.example.com>", or null. The
+ * domain is compared when given (mail for another domain is not ours).
+ */
+export function replyTokenOf(address: string, inboundDomain?: string): string | null {
+  const match = /reply\+([a-f0-9]{32})@([a-z0-9.-]+)/i.exec(address);
+  if (!match?.[1] || !match[2]) return null;
+  if (inboundDomain && match[2].toLowerCase() !== inboundDomain.toLowerCase()) return null;
+  return match[1].toLowerCase();
+}

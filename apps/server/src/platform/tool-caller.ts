@@ -1,7 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { agents, appointments, contacts, enquiries } from '../db/schema';
+import { isTestCallPayload } from '@switchboard/shared/web-call';
+import { agents, appointments, calls, contacts, enquiries } from '../db/schema';
 import { AppError } from '../lib/app-error';
 import {
   CONTACT_COLUMNS,
@@ -17,6 +18,8 @@ export type ToolCaller = {
   /** The platform call id, when the message carried the call. */
   callId: string | null;
   contact: ContactRecord;
+  /** A test call ("Talk to agent"): what it records is marked as such. */
+  isTest: boolean;
 };
 
 function text(value: unknown): string | null {
@@ -64,11 +67,19 @@ export async function resolveToolCaller(
   const phone = text(customer?.number);
 
   const callId = text(call.id);
+  const isTest =
+    isTestCallPayload(call) || (callId !== null && (await isStoredTestCall(db, callId)));
 
   const contact =
-    (phone ? await upsertContactFromCall(db, { businessId, phone, name, email }) : null) ??
-    (await findOrCreateContactWithoutPhone(db, businessId, callId, name, email));
-  return { businessId, assistantId, callId, contact };
+    (phone ? await upsertContactFromCall(db, { businessId, phone, name, email, isTest }) : null) ??
+    (await findOrCreateContactWithoutPhone(db, businessId, callId, name, email, isTest));
+  return { businessId, assistantId, callId, contact, isTest };
+}
+
+/** Whether the call, as already stored, was a test call (a tool call may not carry its metadata). */
+async function isStoredTestCall(db: Db, callId: string): Promise<boolean> {
+  const [row] = await db.select({ isTest: calls.isTest }).from(calls).where(eq(calls.id, callId));
+  return row?.isTest === true;
 }
 
 /**
@@ -105,6 +116,7 @@ async function findOrCreateContactWithoutPhone(
   callId: string | null,
   name: string | null,
   email: string | null,
+  isTest: boolean,
 ): Promise<ContactRecord> {
   const columns = CONTACT_COLUMNS;
   const byEmail = () =>
@@ -133,7 +145,7 @@ async function findOrCreateContactWithoutPhone(
   }
   const [created] = await db
     .insert(contacts)
-    .values({ businessId, name: name ?? '', email, source: 'call' })
+    .values({ businessId, name: name ?? '', email, source: 'call', isTest })
     .onConflictDoNothing()
     .returning(columns);
   const contact = created ?? (await byEmail())[0];

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses';
 import { contacts } from './contacts';
 
@@ -35,6 +35,8 @@ export const appointments = pgTable(
     notes: text('notes'),
     /** call | manual */
     source: text('source').notNull(),
+    /** Booked during a test call ("Talk to agent": calls.is_test). */
+    isTest: boolean('is_test').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

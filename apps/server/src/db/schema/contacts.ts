@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   customType,
   index,
   integer,
@@ -123,6 +124,8 @@ export const contacts = pgTable(
     ),
     /** import | call | manual */
     source: text('source').notNull(),
+    /** Created by a test call ("Talk to agent": calls.is_test). */
+    isTest: boolean('is_test').notNull().default(false),
     /**
      * The import that created it (undo deletes it). Not a foreign key: checking one for every
      * row an import writes cost a fifth of its database time, and an import is never deleted

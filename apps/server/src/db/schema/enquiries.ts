@@ -47,10 +47,22 @@ export const enquiries = pgTable(
     readAt: ts('read_at'),
     /** call | manual */
     source: text('source').notNull(),
+    /** Recorded during a test call ("Talk to agent": calls.is_test). */
+    isTest: boolean('is_test').notNull().default(false),
+    /** urgent | normal */
+    priority: text('priority').notNull().default('normal'),
+    /**
+     * The unguessable part of the enquiry's reply-to address (reply+<token>@<inbound domain>):
+     * a customer's answer to that address is filed under this enquiry. 122 random bits.
+     */
+    replyToken: text('reply_token')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('enquiries_reply_token_idx').on(t.replyToken),
     index('enquiries_contact_created_idx').on(t.businessId, t.contactId, t.createdAt.desc(), t.id),
     index('enquiries_business_created_idx').on(t.businessId, t.createdAt.desc(), t.id),
     index('enquiries_business_status_created_idx').on(
@@ -109,4 +121,64 @@ export const emailLogs = pgTable(
       .on(t.businessId, t.idempotencyKey)
       .where(sql`idempotency_key is not null`),
   ],
+);
+
+/**
+ * A customer's email answer to an enquiry, taken in by the inbound-mail webhook (Postmark,
+ * Mailgun) or IMAP polling and filed by the reply token in the address it was sent to.
+ */
+export const enquiryInboundMessages = pgTable(
+  'enquiry_inbound_messages',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    enquiryId: uuid('enquiry_id')
+      .notNull()
+      .references(() => enquiries.id, { onDelete: 'cascade' }),
+    /** postmark | mailgun | imap */
+    channel: text('channel').notNull(),
+    /** The Message-ID header: the same message delivered twice is stored once. */
+    messageId: text('message_id').notNull(),
+    fromAddress: text('from_address').notNull(),
+    fromName: text('from_name').notNull().default(''),
+    subject: text('subject').notNull().default(''),
+    /** Plain text, the quoted earlier messages left out where the sender's mail marked them. */
+    body: text('body').notNull(),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('enquiry_inbound_enquiry_received_idx').on(t.enquiryId, t.receivedAt, t.id),
+    uniqueIndex('enquiry_inbound_message_idx').on(t.enquiryId, t.messageId),
+  ],
+);
+
+/** Every status change of an enquiry: from, to, who (a user, or what) and why. */
+export const enquiryStatusChanges = pgTable(
+  'enquiry_status_changes',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    enquiryId: uuid('enquiry_id')
+      .notNull()
+      .references(() => enquiries.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status').notNull(),
+    toStatus: text('to_status').notNull(),
+    /** The member who changed it; null when it followed from something else (see cause). */
+    changedByUserId: uuid('changed_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    /** user | reply-sent | customer-replied */
+    cause: text('cause').notNull(),
+    reason: text('reason').notNull().default(''),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('enquiry_status_changes_enquiry_idx').on(t.enquiryId, t.createdAt, t.id)],
 );

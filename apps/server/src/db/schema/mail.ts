@@ -18,6 +18,8 @@ export const mailOutbox = pgTable(
     kind: text('kind').notNull(),
     fromAddress: text('from_address').notNull(),
     toAddress: text('to_address').notNull(),
+    /** Where answers go (an enquiry reply's reply+<token>@<inbound domain>), if not the sender. */
+    replyTo: text('reply_to'),
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     status: text('status').notNull().default('queued'),
@@ -48,6 +50,7 @@ export const mailbox = pgTable(
     messageId: text('message_id').notNull(),
     fromAddress: text('from_address').notNull(),
     toAddress: text('to_address').notNull(),
+    replyTo: text('reply_to'),
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     deliveredAt: ts('delivered_at').notNull().defaultNow(),

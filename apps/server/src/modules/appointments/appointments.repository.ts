@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { AppointmentStatus, AppointmentTab } from '@switchboard/shared/appointments';
+import type { TestFilter } from '@switchboard/shared/test-marks';
 import type { Db } from '../../db/client';
 import { agents, appointments, contacts } from '../../db/schema';
 import { isContactId } from '../contacts/contacts.repository';
@@ -15,6 +16,7 @@ export type AppointmentRecord = {
   notes: string | null;
   source: string;
   callId: string | null;
+  isTest: boolean;
   assistantId: string | null;
   agentName: string | null;
   contactId: string;
@@ -35,6 +37,7 @@ const RECORD_COLUMNS = {
   notes: appointments.notes,
   source: appointments.source,
   callId: appointments.callId,
+  isTest: appointments.isTest,
   assistantId: appointments.assistantId,
   agentName: agents.name,
   contactId: appointments.contactId,
@@ -50,7 +53,14 @@ export type AppointmentFilter = {
   now: Date;
   assistantId?: string | undefined;
   contactId?: string | undefined;
+  test?: TestFilter;
 };
+
+function testSql(test: TestFilter | undefined): SQL | undefined {
+  if (test === 'only') return eq(appointments.isTest, true);
+  if (test === 'exclude') return eq(appointments.isTest, false);
+  return undefined;
+}
 
 /**
  * The tab as a condition the (business, status, starts_at) and (business, starts_at) indexes
@@ -94,6 +104,7 @@ export async function listAppointments(
     tab.where,
     filter.assistantId === undefined ? undefined : eq(appointments.assistantId, filter.assistantId),
     filter.contactId === undefined ? undefined : eq(appointments.contactId, filter.contactId),
+    testSql(filter.test),
   );
   const [rows, [counted]] = await Promise.all([
     db
@@ -136,6 +147,7 @@ export type NewAppointment = {
   endsAt: Date;
   notes: string | null;
   source: 'call' | 'manual';
+  isTest?: boolean;
 };
 
 /**
@@ -222,4 +234,34 @@ export async function isBusinessContact(
     .from(contacts)
     .where(and(eq(contacts.businessId, businessId), eq(contacts.id, contactId)));
   return row !== undefined;
+}
+
+/**
+ * Appointments starting in [from, to) soonest first, cancelled ones too, at most `limit`
+ * (the (business, starts_at) index answers the range).
+ */
+export async function listAppointmentsInRange(
+  db: Db,
+  businessId: string,
+  range: { from: Date; to: Date; assistantId?: string; test?: TestFilter },
+  limit: number,
+): Promise<AppointmentRecord[]> {
+  return db
+    .select(RECORD_COLUMNS)
+    .from(appointments)
+    .innerJoin(contacts, eq(contacts.id, appointments.contactId))
+    .leftJoin(agents, eq(agents.platformAssistantId, appointments.assistantId))
+    .where(
+      and(
+        eq(appointments.businessId, businessId),
+        gte(appointments.startsAt, range.from),
+        lt(appointments.startsAt, range.to),
+        range.assistantId === undefined
+          ? undefined
+          : eq(appointments.assistantId, range.assistantId),
+        testSql(range.test),
+      ),
+    )
+    .orderBy(asc(appointments.startsAt), asc(appointments.id))
+    .limit(limit);
 }

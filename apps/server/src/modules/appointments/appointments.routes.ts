@@ -1,13 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  appointmentCalendarQuerySchema,
+  appointmentCalendarSchema,
   appointmentCreateSchema,
   appointmentListQuerySchema,
   appointmentListSchema,
   appointmentSchema,
   appointmentUpdateSchema,
 } from '@switchboard/shared/appointments';
-import { requireBusinessId } from '../../plugins/auth';
+import { requireBusinessId, requireUser } from '../../plugins/auth';
 import type { AppointmentsService } from './appointments.service';
 
 // Any string: an id that is not one of the business's appointments (or not an id) is not found.
@@ -37,6 +39,28 @@ export const appointmentRoutes =
         },
       },
       async (request) => deps.appointments.list(requireBusinessId(request), request.query),
+    );
+
+    app.get(
+      '/appointments/calendar',
+      {
+        config,
+        schema: {
+          tags,
+          summary:
+            'The calendar: every appointment starting in [from, to) (at most 8 days; cancelled ones too), soonest first, with the business’s time zone',
+          querystring: appointmentCalendarQuerySchema,
+          response: { 200: appointmentCalendarSchema },
+        },
+      },
+      async (request) =>
+        deps.appointments.calendar(
+          {
+            id: requireBusinessId(request),
+            timezone: requireUser(request).business?.timezone ?? 'UTC',
+          },
+          request.query,
+        ),
     );
 
     app.get(
@@ -76,7 +100,7 @@ export const appointmentRoutes =
         schema: {
           tags,
           summary:
-            'Reschedules (startsAt, durationMinutes), cancels or records the outcome (status completed | no_show); 409 for a change its state does not allow',
+            'Reschedules (startsAt, durationMinutes), cancels or records the outcome (status completed | no_show); notifyCustomer mails the customer about a new time or a cancellation; 409 for a change its state does not allow',
           params,
           body: appointmentUpdateSchema,
           response: { 200: appointmentSchema },

@@ -4,11 +4,15 @@ import {
   APPOINTMENT_NOTES_MAX,
   APPOINTMENT_SOURCES,
   APPOINTMENT_STATUSES,
+  CALENDAR_MAX_APPOINTMENTS,
   DEFAULT_APPOINTMENT_MINUTES,
+  appointmentChangeMail,
   appointmentChangeProblem,
   appointmentMessages,
   startsAtSchema,
   type Appointment,
+  type AppointmentCalendar,
+  type AppointmentCalendarQuery,
   type AppointmentCreateInput,
   type AppointmentList,
   type AppointmentListQuery,
@@ -21,17 +25,22 @@ import type { Db } from '../../db/client';
 import { businesses } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { resolveToolCaller } from '../../platform/tool-caller';
+import type { MailService } from '../mail/mail.service';
 import {
   findAppointment,
   insertAppointment,
   isBusinessAgent,
   isBusinessContact,
   listAppointments,
+  listAppointmentsInRange,
   updateAppointment,
   type AppointmentRecord,
 } from './appointments.repository';
 
 const MINUTE = 60_000;
+
+/** The outbox kind of the mail telling a customer their appointment moved or was cancelled. */
+export const APPOINTMENT_CHANGE_MAIL_KIND = 'appointment-change';
 
 const appointmentNotFound = () => new AppError('NOT_FOUND', 404, appointmentMessages.notFound);
 
@@ -62,6 +71,7 @@ export function toAppointment(row: AppointmentRecord): Appointment {
     },
     agent: row.assistantId ? { id: row.assistantId, name: row.agentName ?? row.assistantId } : null,
     callId: row.callId,
+    isTest: row.isTest,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -81,8 +91,38 @@ function argumentText(value: unknown, max: number): string | null {
 export class AppointmentsService {
   private readonly now: () => Date;
 
-  constructor(private readonly deps: { db: Db; now?: () => Date }) {
+  constructor(
+    private readonly deps: {
+      db: Db;
+      now?: () => Date;
+      /** Sends the optional mail to the customer on a reschedule or cancellation. */
+      mail?: MailService;
+    },
+  ) {
     this.now = deps.now ?? (() => new Date());
+  }
+
+  /** The calendar's range: every appointment starting in it (cancelled too), soonest first. */
+  async calendar(
+    business: { id: string; timezone: string },
+    query: AppointmentCalendarQuery,
+  ): Promise<AppointmentCalendar> {
+    const rows = await listAppointmentsInRange(
+      this.deps.db,
+      business.id,
+      {
+        from: new Date(query.from),
+        to: new Date(query.to),
+        assistantId: query.agentId,
+        test: query.test,
+      },
+      CALENDAR_MAX_APPOINTMENTS + 1,
+    );
+    return {
+      data: rows.slice(0, CALENDAR_MAX_APPOINTMENTS).map(toAppointment),
+      truncated: rows.length > CALENDAR_MAX_APPOINTMENTS,
+      timeZone: business.timezone,
+    };
   }
 
   async list(businessId: string, query: AppointmentListQuery): Promise<AppointmentList> {
@@ -94,6 +134,7 @@ export class AppointmentsService {
         now: this.now(),
         assistantId: query.agentId,
         contactId: query.contactId,
+        test: query.test,
       },
       { limit: query.limit, offset: pageOffset(query.page, query.limit) },
     );
@@ -160,13 +201,43 @@ export class AppointmentsService {
     }
     const newStart = startsAt ?? row.startsAt;
     const newLength = input.durationMinutes !== undefined ? input.durationMinutes * MINUTE : length;
-    const changed = await updateAppointment(this.deps.db, businessId, id, current, {
-      ...(input.status ? { status: input.status } : {}),
-      ...(startsAt || input.durationMinutes !== undefined
-        ? { startsAt: newStart, endsAt: new Date(newStart.getTime() + newLength) }
-        : {}),
-      ...(input.notes !== undefined ? { notes: input.notes || null } : {}),
+    const moved = startsAt !== undefined && startsAt.getTime() !== row.startsAt.getTime();
+    const cancelled = input.status === 'cancelled';
+    const notify = input.notifyCustomer && (moved || cancelled);
+    if (notify && (!row.contactEmail || !this.deps.mail)) {
+      throw fieldError('notifyCustomer', appointmentMessages.noCustomerEmail);
+    }
+    const changed = await this.deps.db.transaction(async (tx) => {
+      const done = await updateAppointment(tx, businessId, id, current, {
+        ...(input.status ? { status: input.status } : {}),
+        ...(startsAt || input.durationMinutes !== undefined
+          ? { startsAt: newStart, endsAt: new Date(newStart.getTime() + newLength) }
+          : {}),
+        ...(input.notes !== undefined ? { notes: input.notes || null } : {}),
+      });
+      if (done && notify && row.contactEmail && this.deps.mail) {
+        // In the same transaction: the mail exists exactly when the change does.
+        const [business] = await tx
+          .select({ name: businesses.name, timezone: businesses.timezone })
+          .from(businesses)
+          .where(eq(businesses.id, businessId));
+        const zone = business?.timezone ?? 'UTC';
+        const message = appointmentChangeMail({
+          kind: cancelled ? 'cancelled' : 'rescheduled',
+          businessName: business?.name ?? '',
+          contactName: row.contactName,
+          service: row.service,
+          when: formatDateTime(newStart, zone),
+          previousWhen: formatDateTime(row.startsAt, zone),
+        });
+        await this.deps.mail.enqueue(
+          { to: row.contactEmail, ...message, kind: APPOINTMENT_CHANGE_MAIL_KIND },
+          tx,
+        );
+      }
+      return done;
     });
+    if (changed && notify) this.deps.mail?.kick();
     if (!changed) {
       throw new AppError(
         'CONFLICT',
@@ -225,6 +296,7 @@ export class AppointmentsService {
         endsAt: new Date(startsAt.getTime() + DEFAULT_APPOINTMENT_MINUTES * MINUTE),
         notes: argumentText(args.notes, APPOINTMENT_NOTES_MAX),
         source: 'call',
+        isTest: who.isTest,
       });
       const booked = await findAppointment(tx, who.businessId, id);
       const [business] = await tx

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import { CONTACT_RECENT_CALLS, CONTACT_RECENT_ITEMS } from '@switchboard/shared/contacts';
+import type { TestFilter } from '@switchboard/shared/test-marks';
 import type { Db } from '../../db/client';
 import { agents, appointments, calls, contacts, enquiries } from '../../db/schema';
 import type { CallLogRecord } from '../calls/calls.repository';
@@ -18,6 +19,7 @@ export const CONTACT_COLUMNS = {
   notes: contacts.notes,
   source: contacts.source,
   importId: contacts.importId,
+  isTest: contacts.isTest,
   createdAt: contacts.createdAt,
   updatedAt: contacts.updatedAt,
 };
@@ -57,9 +59,14 @@ function searchSql(search: ContactSearch | undefined): SQL | undefined {
 export async function listContacts(
   db: Db,
   businessId: string,
-  options: { search?: ContactSearch; limit: number; offset: number },
+  options: { search?: ContactSearch; test?: TestFilter; limit: number; offset: number },
 ): Promise<{ rows: ContactRecord[]; total: number }> {
-  const where = and(eq(contacts.businessId, businessId), searchSql(options.search));
+  const where = and(
+    eq(contacts.businessId, businessId),
+    searchSql(options.search),
+    options.test === 'only' ? eq(contacts.isTest, true) : undefined,
+    options.test === 'exclude' ? eq(contacts.isTest, false) : undefined,
+  );
   const [rows, [counted]] = await Promise.all([
     db
       .select(CONTACT_COLUMNS)
@@ -216,7 +223,14 @@ export async function listContactCalls(
  */
 export async function upsertContactFromCall(
   db: Db,
-  input: { businessId: string; phone: string; name?: string | null; email?: string | null },
+  input: {
+    businessId: string;
+    phone: string;
+    name?: string | null;
+    email?: string | null;
+    /** A contact created by a test call is marked (one found already stays as it is). */
+    isTest?: boolean;
+  },
 ): Promise<ContactRecord | null> {
   const phone = normalizeCallerNumber(input.phone);
   if (!phone) return null;
@@ -229,7 +243,13 @@ export async function upsertContactFromCall(
       !(await findTakenFields(tx, input.businessId, { phone: null, email: candidateEmail })).email;
     const [existing] = await tx.select(CONTACT_COLUMNS).from(contacts).where(byPhone).for('update');
     if (!existing) {
-      const values = { businessId: input.businessId, phone, name, source: 'call' as const };
+      const values = {
+        businessId: input.businessId,
+        phone,
+        name,
+        source: 'call' as const,
+        isTest: input.isTest ?? false,
+      };
       const [created] = await tx
         .insert(contacts)
         .values({ ...values, email: (await emailFree()) ? candidateEmail : null })

@@ -55,6 +55,7 @@ export function toContact(row: ContactRecord): Contact {
     notes: row.notes,
     source: isSource(row.source) ? row.source : 'manual',
     importId: row.importId,
+    isTest: row.isTest,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -73,6 +74,7 @@ export class ContactsService {
   async list(business: ContactBusiness, query: ContactListQuery): Promise<ContactList> {
     const { rows, total } = await listContacts(this.deps.db, business.id, {
       search: query.search ? contactSearchTerms(query.search) : undefined,
+      test: query.test,
       limit: query.limit,
       offset: pageOffset(query.page, query.limit),
     });

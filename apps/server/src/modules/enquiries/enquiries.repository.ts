@@ -1,7 +1,22 @@
-import { and, count, desc, eq, inArray, isNull, not, sql, type SQL } from 'drizzle-orm';
-import type { EnquiryStatus } from '@switchboard/shared/enquiries';
+import { and, count, desc, eq, ilike, inArray, isNull, not, or, sql, type SQL } from 'drizzle-orm';
+import type {
+  EnquiryPriority,
+  EnquiryStatus,
+  EnquiryStatusCause,
+  InboundChannel,
+} from '@switchboard/shared/enquiries';
+import type { TestFilter } from '@switchboard/shared/test-marks';
 import type { Db } from '../../db/client';
-import { agents, contacts, emailLogs, enquiries, mailOutbox } from '../../db/schema';
+import {
+  agents,
+  contacts,
+  emailLogs,
+  enquiries,
+  enquiryInboundMessages,
+  enquiryStatusChanges,
+  mailOutbox,
+  users,
+} from '../../db/schema';
 import { isContactId } from '../contacts/contacts.repository';
 
 /** Ids are UUIDs; anything else is simply not found (Postgres would answer an error). */
@@ -25,8 +40,13 @@ const ENQUIRY_COLUMNS = {
   isRead: enquiries.isRead,
   readAt: enquiries.readAt,
   source: enquiries.source,
+  isTest: enquiries.isTest,
+  priority: enquiries.priority,
+  replyToken: enquiries.replyToken,
   replyCount: sql<number>`(select count(*)::int from email_logs l
     where l.enquiry_id = ${enquiries.id})`,
+  inboundCount: sql<number>`(select count(*)::int from enquiry_inbound_messages m
+    where m.enquiry_id = ${enquiries.id})`,
   createdAt: enquiries.createdAt,
   updatedAt: enquiries.updatedAt,
 };
@@ -46,7 +66,11 @@ export type EnquiryRecord = {
   isRead: boolean;
   readAt: Date | null;
   source: string;
+  isTest: boolean;
+  priority: string;
+  replyToken: string;
   replyCount: number;
+  inboundCount: number;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -56,7 +80,32 @@ export type EnquiryFilter = {
   assistantId?: string;
   status?: EnquiryStatus;
   unreadOnly?: boolean;
+  priority?: EnquiryPriority;
+  /** Words looked for in the subject, the message and the contact's name, email and phone. */
+  search?: string;
+  test?: TestFilter;
 };
+
+/** A LIKE pattern that matches the text anywhere, its own % and _ taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function searchSql(search: string | undefined): SQL | undefined {
+  const words = (search ?? '').split(/\s+/).filter(Boolean).slice(0, 8);
+  if (words.length === 0) return undefined;
+  // Every word somewhere: in the enquiry or in the contact (search_text holds the phone's digits).
+  return and(
+    ...words.map((word) => {
+      const pattern = containsPattern(word.toLowerCase());
+      return or(
+        ilike(enquiries.subject, pattern),
+        ilike(enquiries.message, pattern),
+        ilike(contacts.searchText, pattern),
+      );
+    }),
+  );
+}
 
 function filterSql(businessId: string, filter: EnquiryFilter): SQL | undefined {
   return and(
@@ -65,6 +114,10 @@ function filterSql(businessId: string, filter: EnquiryFilter): SQL | undefined {
     filter.assistantId ? eq(enquiries.assistantId, filter.assistantId) : undefined,
     filter.status ? eq(enquiries.status, filter.status) : undefined,
     filter.unreadOnly ? not(enquiries.isRead) : undefined,
+    filter.priority ? eq(enquiries.priority, filter.priority) : undefined,
+    filter.test === 'only' ? eq(enquiries.isTest, true) : undefined,
+    filter.test === 'exclude' ? eq(enquiries.isTest, false) : undefined,
+    searchSql(filter.search),
   );
 }
 
@@ -85,7 +138,11 @@ export async function listEnquiries(
       .orderBy(desc(enquiries.createdAt), desc(enquiries.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ n: count() }).from(enquiries).where(where),
+    db
+      .select({ n: count() })
+      .from(enquiries)
+      .innerJoin(contacts, eq(contacts.id, enquiries.contactId))
+      .where(where),
   ]);
   return { rows, total: Number(counted?.n ?? 0) };
 }
@@ -113,6 +170,8 @@ export type NewEnquiry = {
   subject: string;
   message: string;
   source: 'call' | 'manual';
+  isTest?: boolean;
+  priority?: EnquiryPriority;
 };
 
 /**
@@ -144,18 +203,25 @@ export async function insertEnquiry(
   throw new Error('insert into enquiries returned no row');
 }
 
-/** Sets the status and/or the read flag; answers whether the enquiry exists for the business. */
+/** Sets the status, the read flag and/or the priority; answers whether the enquiry exists. */
 export async function updateEnquiry(
   db: Db,
   businessId: string,
   enquiryId: string,
-  change: { status?: EnquiryStatus; isRead?: boolean },
+  change: { status?: EnquiryStatus; isRead?: boolean; priority?: EnquiryPriority },
 ): Promise<boolean> {
   if (!isUuid(enquiryId)) return false;
-  const set: { status?: string; isRead?: boolean; readAt?: SQL | null; updatedAt: SQL } = {
+  const set: {
+    status?: string;
+    isRead?: boolean;
+    readAt?: SQL | null;
+    priority?: string;
+    updatedAt: SQL;
+  } = {
     updatedAt: sql`now()`,
   };
   if (change.status !== undefined) set.status = change.status;
+  if (change.priority !== undefined) set.priority = change.priority;
   if (change.isRead !== undefined) {
     set.isRead = change.isRead;
     // The first time it was read stays; unread clears it.
@@ -321,4 +387,118 @@ export async function syncEmailLogsFromOutbox(db: Db, outboxIds: readonly string
     })
     .from(mailOutbox)
     .where(and(eq(emailLogs.outboxId, mailOutbox.id), inArray(mailOutbox.id, [...outboxIds])));
+}
+
+/** The enquiry's status, its row locked until the transaction ends (so a change is recorded once). */
+export async function lockEnquiryStatus(
+  tx: Db,
+  businessId: string,
+  enquiryId: string,
+): Promise<string | undefined> {
+  if (!isUuid(enquiryId)) return undefined;
+  const [row] = await tx
+    .select({ status: enquiries.status })
+    .from(enquiries)
+    .where(and(eq(enquiries.businessId, businessId), eq(enquiries.id, enquiryId)))
+    .for('update');
+  return row?.status;
+}
+
+export async function insertStatusChange(
+  tx: Db,
+  values: {
+    businessId: string;
+    enquiryId: string;
+    fromStatus: string;
+    toStatus: EnquiryStatus;
+    changedByUserId: string | null;
+    cause: EnquiryStatusCause;
+    reason?: string;
+  },
+): Promise<void> {
+  await tx.insert(enquiryStatusChanges).values(values);
+}
+
+/** An enquiry by the token of its reply-to address (any business: the token is the key). */
+export async function findEnquiryByReplyToken(
+  db: Db,
+  token: string,
+): Promise<{ id: string; businessId: string; status: string } | undefined> {
+  const [row] = await db
+    .select({ id: enquiries.id, businessId: enquiries.businessId, status: enquiries.status })
+    .from(enquiries)
+    .where(eq(enquiries.replyToken, token));
+  return row;
+}
+
+/** Stores a customer's answer; false when the same message (Message-ID) was stored already. */
+export async function insertInboundMessage(
+  tx: Db,
+  values: {
+    businessId: string;
+    enquiryId: string;
+    channel: InboundChannel;
+    messageId: string;
+    fromAddress: string;
+    fromName: string;
+    subject: string;
+    body: string;
+    receivedAt?: Date;
+  },
+): Promise<boolean> {
+  const rows = await tx
+    .insert(enquiryInboundMessages)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: enquiryInboundMessages.id });
+  return rows.length > 0;
+}
+
+/** The newest `limit` of each kind of thread entry, oldest first within each. */
+export async function listThreadEntries(
+  db: Db,
+  businessId: string,
+  enquiryId: string,
+  limit: number,
+) {
+  const [replies, inbound, changes] = await Promise.all([
+    db
+      .select(EMAIL_LOG_COLUMNS)
+      .from(emailLogs)
+      .where(and(eq(emailLogs.businessId, businessId), eq(emailLogs.enquiryId, enquiryId)))
+      .orderBy(desc(emailLogs.createdAt), desc(emailLogs.id))
+      .limit(limit),
+    db
+      .select()
+      .from(enquiryInboundMessages)
+      .where(
+        and(
+          eq(enquiryInboundMessages.businessId, businessId),
+          eq(enquiryInboundMessages.enquiryId, enquiryId),
+        ),
+      )
+      .orderBy(desc(enquiryInboundMessages.receivedAt), desc(enquiryInboundMessages.id))
+      .limit(limit),
+    db
+      .select({
+        id: enquiryStatusChanges.id,
+        fromStatus: enquiryStatusChanges.fromStatus,
+        toStatus: enquiryStatusChanges.toStatus,
+        cause: enquiryStatusChanges.cause,
+        reason: enquiryStatusChanges.reason,
+        by: users.userName,
+        createdAt: enquiryStatusChanges.createdAt,
+      })
+      .from(enquiryStatusChanges)
+      .leftJoin(users, eq(users.id, enquiryStatusChanges.changedByUserId))
+      .where(
+        and(
+          eq(enquiryStatusChanges.businessId, businessId),
+          eq(enquiryStatusChanges.enquiryId, enquiryId),
+        ),
+      )
+      .orderBy(desc(enquiryStatusChanges.createdAt), desc(enquiryStatusChanges.id))
+      .limit(limit),
+  ]);
+  return { replies, inbound, changes };
 }

@@ -9,7 +9,9 @@ import {
   enquiryInboxQuerySchema,
   enquiryInputSchema,
   enquiryListSchema,
+  enquiryPriorityInputSchema,
   enquiryReplyInputSchema,
+  enquiryThreadSchema,
   enquirySchema,
   enquiryStatusInputSchema,
   enquiryUnreadCountsSchema,
@@ -85,14 +87,52 @@ export const enquiryRoutes =
         config,
         schema: {
           tags,
-          summary: 'Sets the status (open, pending, resolved, closed); the enquiry counts as read',
+          summary:
+            'Sets the status (open, pending, resolved, closed) with an optional reason, kept in the enquiry’s history; the enquiry counts as read',
           params,
           body: enquiryStatusInputSchema,
           response: { 200: enquirySchema },
         },
       },
       async (request) =>
-        deps.enquiries.setStatus(businessOf(request), request.params.id, request.body.status),
+        deps.enquiries.setStatus(
+          businessOf(request),
+          requireUser(request).id,
+          request.params.id,
+          request.body.status,
+          request.body.reason,
+        ),
+    );
+
+    app.patch(
+      '/contacts/enquiries/:id/priority',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Sets the priority (urgent or normal)',
+          params,
+          body: enquiryPriorityInputSchema,
+          response: { 200: enquirySchema },
+        },
+      },
+      async (request) =>
+        deps.enquiries.setPriority(businessOf(request), request.params.id, request.body.priority),
+    );
+
+    app.get(
+      '/enquiries/:id/thread',
+      {
+        config,
+        schema: {
+          tags,
+          summary:
+            'The enquiry with its thread, oldest first: email replies, the customer’s answers taken in by email, and status changes (who, when, why)',
+          params,
+          response: { 200: enquiryThreadSchema },
+        },
+      },
+      async (request) => deps.enquiries.thread(businessOf(request), request.params.id),
     );
 
     app.patch(
@@ -185,7 +225,7 @@ export const enquiryRoutes =
         schema: {
           tags,
           summary:
-            "The business's enquiries, newest first (default 20), filtered by status, unread and agentId",
+            "The business's enquiries, newest first (default 20), filtered by status, unread, agentId, priority, test (include | exclude | only) and a search (q)",
           querystring: enquiryInboxQuerySchema,
           response: { 200: enquiryListSchema },
         },

@@ -1,9 +1,18 @@
 import {
   EMAIL_LOG_STATUSES,
   ENQUIRY_MESSAGE_MAX,
+  ENQUIRY_STATUS_CAUSES,
   ENQUIRY_STATUSES,
   ENQUIRY_SUBJECT_MAX,
+  INBOUND_CHANNELS,
+  THREAD_ITEMS_MAX,
   enquiryMessages,
+  enquiryReplyAddress,
+  replyTokenOf,
+  type EnquiryPriority,
+  type EnquiryThread,
+  type EnquiryThreadItem,
+  type InboundChannel,
   type ContactEnquiriesQuery,
   type EmailLog,
   type EmailLogList,
@@ -28,6 +37,11 @@ import { findContact } from '../contacts/contacts.repository';
 import type { MailService } from '../mail/mail.service';
 import {
   countUnread,
+  findEnquiryByReplyToken,
+  insertInboundMessage,
+  insertStatusChange,
+  listThreadEntries,
+  lockEnquiryStatus,
   findEmailLog,
   findEmailLogByKey,
   findEnquiry,
@@ -45,6 +59,9 @@ import {
 /** The business a request works for (the signed-in member's), and the zone its times are in. */
 export type EnquiryBusiness = { id: string; timezone: string };
 
+/** The longest answer kept (the rest of a very long mail is cut). */
+const INBOUND_BODY_MAX = 50_000;
+
 /** The outbox kind of an enquiry reply. */
 export const ENQUIRY_REPLY_MAIL_KIND = 'enquiry-reply';
 
@@ -54,7 +71,28 @@ const emailLogNotFound = () => new AppError('NOT_FOUND', 404, enquiryMessages.em
 const oneOf = <T extends string>(values: readonly T[], value: string, fallback: T): T =>
   (values as readonly string[]).includes(value) ? (value as T) : fallback;
 
-export function toEnquiry(row: EnquiryRecord): Enquiry {
+/** A customer's email answer as a provider or the IMAP poller hands it over. */
+export type InboundMail = {
+  channel: InboundChannel;
+  /** Every address it was sent to (To, Cc, and the envelope's recipient when known). */
+  recipients: string[];
+  fromAddress: string;
+  fromName: string;
+  subject: string;
+  /** Plain text, the quoted earlier messages left out when the provider marked them. */
+  body: string;
+  /** The Message-ID header (one is made from the content when it has none). */
+  messageId: string;
+  receivedAt?: Date;
+};
+
+/** What became of an inbound message. */
+export type InboundOutcome =
+  | { stored: true; enquiryId: string }
+  | { stored: false; reason: 'duplicate'; enquiryId: string }
+  | { stored: false; reason: 'no-enquiry' };
+
+export function toEnquiry(row: EnquiryRecord, inboundDomain?: string): Enquiry {
   return {
     id: row.id,
     contactId: row.contactId,
@@ -70,7 +108,11 @@ export function toEnquiry(row: EnquiryRecord): Enquiry {
     isRead: row.isRead,
     readAt: row.readAt?.toISOString() ?? null,
     source: row.source === 'call' ? 'call' : 'manual',
+    priority: row.priority === 'urgent' ? 'urgent' : 'normal',
+    isTest: row.isTest,
     replyCount: Number(row.replyCount),
+    inboundCount: Number(row.inboundCount),
+    replyTo: enquiryReplyAddress(row.replyToken, inboundDomain),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -109,7 +151,18 @@ function text(value: unknown): string {
  * pending (waiting for the caller).
  */
 export class EnquiriesService {
-  constructor(private readonly deps: { db: Db; mail: MailService }) {}
+  constructor(
+    private readonly deps: {
+      db: Db;
+      mail: MailService;
+      /** The domain of the reply-to addresses (INBOUND_MAIL_DOMAIN); none: no reply-to. */
+      inboundDomain?: string;
+    },
+  ) {}
+
+  private view(row: EnquiryRecord): Enquiry {
+    return toEnquiry(row, this.deps.inboundDomain);
+  }
 
   private async page(
     business: EnquiryBusiness,
@@ -121,7 +174,7 @@ export class EnquiriesService {
       offset: pageOffset(query.page, query.limit),
     });
     return {
-      data: rows.map(toEnquiry),
+      data: rows.map((row) => this.view(row)),
       meta: buildPaginationMeta(total, query.page, query.limit),
       timeZone: business.timezone,
     };
@@ -141,7 +194,14 @@ export class EnquiriesService {
   inbox(business: EnquiryBusiness, query: EnquiryInboxQuery): Promise<EnquiryList> {
     return this.page(
       business,
-      { status: query.status, unreadOnly: query.unread, assistantId: query.agentId },
+      {
+        status: query.status,
+        unreadOnly: query.unread,
+        assistantId: query.agentId,
+        priority: query.priority,
+        search: query.q,
+        test: query.test,
+      },
       query,
     );
   }
@@ -153,7 +213,7 @@ export class EnquiriesService {
   async get(business: EnquiryBusiness, enquiryId: string): Promise<Enquiry> {
     const row = await findEnquiry(this.deps.db, business.id, enquiryId);
     if (!row) throw enquiryNotFound();
-    return toEnquiry(row);
+    return this.view(row);
   }
 
   /** An enquiry added by hand on the contact's screen. */
@@ -183,7 +243,7 @@ export class EnquiriesService {
   private async change(
     business: EnquiryBusiness,
     enquiryId: string,
-    change: { status?: EnquiryStatus; isRead?: boolean },
+    change: { status?: EnquiryStatus; isRead?: boolean; priority?: EnquiryPriority },
   ): Promise<Enquiry> {
     if (!(await updateEnquiry(this.deps.db, business.id, enquiryId, change))) {
       throw enquiryNotFound();
@@ -191,8 +251,40 @@ export class EnquiriesService {
     return this.get(business, enquiryId);
   }
 
-  setStatus(business: EnquiryBusiness, enquiryId: string, status: EnquiryStatus) {
-    return this.change(business, enquiryId, { status, isRead: true });
+  /**
+   * A member sets the status, saying why: the change (from, to, who, why) joins the enquiry's
+   * history when the status really changed; the enquiry counts as read either way.
+   */
+  async setStatus(
+    business: EnquiryBusiness,
+    userId: string | null,
+    enquiryId: string,
+    status: EnquiryStatus,
+    reason = '',
+  ): Promise<Enquiry> {
+    const found = await this.deps.db.transaction(async (tx) => {
+      const from = await lockEnquiryStatus(tx, business.id, enquiryId);
+      if (from === undefined) return false;
+      await updateEnquiry(tx, business.id, enquiryId, { status, isRead: true });
+      if (from !== status) {
+        await insertStatusChange(tx, {
+          businessId: business.id,
+          enquiryId,
+          fromStatus: from,
+          toStatus: status,
+          changedByUserId: userId,
+          cause: 'user',
+          reason,
+        });
+      }
+      return true;
+    });
+    if (!found) throw enquiryNotFound();
+    return this.get(business, enquiryId);
+  }
+
+  setPriority(business: EnquiryBusiness, enquiryId: string, priority: EnquiryPriority) {
+    return this.change(business, enquiryId, { priority });
   }
 
   markRead(business: EnquiryBusiness, enquiryId: string) {
@@ -226,6 +318,8 @@ export class EnquiriesService {
       subject: subject || message.slice(0, 80),
       message,
       source: 'call',
+      isTest: caller.isTest,
+      priority: args.urgent === true || text(args.priority) === 'urgent' ? 'urgent' : 'normal',
     });
     const email = caller.contact.email;
     return email
@@ -257,7 +351,14 @@ export class EnquiriesService {
     try {
       logId = await db.transaction(async (tx) => {
         const outbox = await mail.enqueue(
-          { to, subject: input.subject, text: input.body, kind: ENQUIRY_REPLY_MAIL_KIND },
+          {
+            to,
+            subject: input.subject,
+            text: input.body,
+            kind: ENQUIRY_REPLY_MAIL_KIND,
+            // The customer's answer comes back to this enquiry (decision 030).
+            replyTo: enquiryReplyAddress(enquiry.replyToken, this.deps.inboundDomain),
+          },
           tx,
         );
         const id = await insertEmailLog(tx, {
@@ -271,10 +372,23 @@ export class EnquiriesService {
           body: input.body,
           status: 'queued',
         });
+        const from = await lockEnquiryStatus(tx, business.id, enquiryId);
+        const waiting = from === 'open';
         await updateEnquiry(tx, business.id, enquiryId, {
           isRead: true,
-          ...(enquiry.status === 'open' ? { status: 'pending' as const } : {}),
+          ...(waiting ? { status: 'pending' as const } : {}),
         });
+        if (waiting) {
+          await insertStatusChange(tx, {
+            businessId: business.id,
+            enquiryId,
+            fromStatus: 'open',
+            toStatus: 'pending',
+            changedByUserId: userId,
+            cause: 'reply-sent',
+            reason: 'Waiting for the customer’s answer',
+          });
+        }
         return id;
       });
     } catch (error) {
@@ -325,6 +439,109 @@ export class EnquiriesService {
       timeZone: business.timezone,
       enquiry: { id: enquiry.id, subject: enquiry.subject, contactId: enquiry.contactId },
     };
+  }
+
+  /**
+   * The enquiry's thread, oldest first: our replies, the customer's answers and the status
+   * changes (the newest THREAD_ITEMS_MAX of each).
+   */
+  async thread(business: EnquiryBusiness, enquiryId: string): Promise<EnquiryThread> {
+    const enquiry = await this.get(business, enquiryId);
+    const { replies, inbound, changes } = await listThreadEntries(
+      this.deps.db,
+      business.id,
+      enquiryId,
+      THREAD_ITEMS_MAX,
+    );
+    const items: EnquiryThreadItem[] = [
+      ...replies.map((row): EnquiryThreadItem => {
+        const log = toEmailLog(row);
+        return {
+          kind: 'reply',
+          id: log.id,
+          at: log.createdAt,
+          subject: log.subject,
+          body: log.body,
+          toAddress: log.toAddress,
+          status: log.status,
+          sentBy: log.sentBy,
+        };
+      }),
+      ...inbound.map((row): EnquiryThreadItem => ({
+        kind: 'inbound',
+        id: row.id,
+        at: row.receivedAt.toISOString(),
+        subject: row.subject,
+        body: row.body,
+        fromAddress: row.fromAddress,
+        fromName: row.fromName,
+        channel: oneOf(INBOUND_CHANNELS, row.channel, 'imap'),
+      })),
+      ...changes.map((row): EnquiryThreadItem => ({
+        kind: 'status',
+        id: row.id,
+        at: row.createdAt.toISOString(),
+        fromStatus: oneOf(ENQUIRY_STATUSES, row.fromStatus, 'open'),
+        toStatus: oneOf(ENQUIRY_STATUSES, row.toStatus, 'open'),
+        cause: oneOf(ENQUIRY_STATUS_CAUSES, row.cause, 'user'),
+        by: row.by ?? null,
+        reason: row.reason,
+      })),
+    ];
+    // Made in one transaction (one now()), a message comes before the status change it caused.
+    const rank = { reply: 0, inbound: 1, status: 2 } as const;
+    items.sort((a, b) => a.at.localeCompare(b.at) || rank[a.kind] - rank[b.kind]);
+    return { enquiry, timeZone: business.timezone, items };
+  }
+
+  /**
+   * A customer's answer by email (a provider's webhook or IMAP polling): filed under the
+   * enquiry whose reply token is in one of its recipients. The enquiry becomes unread, and one
+   * that waited for the customer (pending) or was resolved opens again, saying why. The same
+   * message twice is stored once.
+   */
+  async receiveInbound(mail: InboundMail): Promise<InboundOutcome> {
+    const token = mail.recipients
+      .map((address) => replyTokenOf(address, this.deps.inboundDomain))
+      .find((found): found is string => found !== null);
+    if (!token) return { stored: false, reason: 'no-enquiry' };
+    const enquiry = await findEnquiryByReplyToken(this.deps.db, token);
+    if (!enquiry) return { stored: false, reason: 'no-enquiry' };
+    const stored = await this.deps.db.transaction(async (tx) => {
+      const inserted = await insertInboundMessage(tx, {
+        businessId: enquiry.businessId,
+        enquiryId: enquiry.id,
+        channel: mail.channel,
+        messageId: mail.messageId.slice(0, 500),
+        fromAddress: mail.fromAddress.slice(0, 320),
+        fromName: mail.fromName.slice(0, 200),
+        subject: mail.subject.slice(0, ENQUIRY_SUBJECT_MAX),
+        body: mail.body.slice(0, INBOUND_BODY_MAX),
+        receivedAt: mail.receivedAt,
+      });
+      if (!inserted) return false;
+      const from = await lockEnquiryStatus(tx, enquiry.businessId, enquiry.id);
+      const reopen = from === 'pending' || from === 'resolved';
+      await updateEnquiry(tx, enquiry.businessId, enquiry.id, {
+        isRead: false,
+        ...(reopen ? { status: 'open' as const } : {}),
+      });
+      if (reopen && from) {
+        await insertStatusChange(tx, {
+          businessId: enquiry.businessId,
+          enquiryId: enquiry.id,
+          fromStatus: from,
+          toStatus: 'open',
+          changedByUserId: null,
+          cause: 'customer-replied',
+          reason: `Email from ${mail.fromAddress}`.slice(0, 500),
+        });
+      }
+      return true;
+    });
+    return stored
+      ? { stored: true, enquiryId: enquiry.id }
+      : { stored: false, reason: 'duplicate', enquiryId: enquiry.id };
   }
 
   /** Retry of a failed reply: its outbox message goes back in the queue for a new round. */

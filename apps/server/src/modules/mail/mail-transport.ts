@@ -7,6 +7,7 @@ export type OutgoingMail = {
   outboxId: string;
   from: string;
   to: string;
+  replyTo?: string | null;
   subject: string;
   text: string;
 };
@@ -37,6 +38,7 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
       const info = await transporter.sendMail({
         from: mail.from,
         to: mail.to,
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
         subject: mail.subject,
         text: mail.text,
         // The outbox id makes the message traceable from the receiving side.
@@ -59,6 +61,7 @@ export function createLocalMailboxTransport(db: Db): MailTransport {
         messageId,
         fromAddress: mail.from,
         toAddress: mail.to,
+        replyTo: mail.replyTo ?? null,
         subject: mail.subject,
         textBody: mail.text,
       });

@@ -4,7 +4,14 @@ import type { Db } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import type { MailTransport } from './mail-transport';
 
-export type MailInput = { to: string; subject: string; text: string; kind: string };
+export type MailInput = {
+  to: string;
+  subject: string;
+  text: string;
+  kind: string;
+  /** Where answers should go, when not to the sender. */
+  replyTo?: string | null;
+};
 
 /**
  * Told which outbox messages just changed state (claimed, sent, re-queued, failed, retried),
@@ -102,6 +109,7 @@ export class MailService {
         kind: input.kind,
         fromAddress: this.deps.from,
         toAddress: input.to,
+        replyTo: input.replyTo ?? null,
         subject: input.subject,
         textBody: input.text,
       })
@@ -233,6 +241,7 @@ export class MailService {
         outboxId: message.id,
         from: message.fromAddress,
         to: message.toAddress,
+        replyTo: message.replyTo,
         subject: message.subject,
         text: message.textBody,
       });

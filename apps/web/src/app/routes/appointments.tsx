@@ -16,7 +16,8 @@ export default function AppointmentsRoute() {
   );
   // The form books for one of the business's contacts, found with the contacts search.
   const searchContacts = useCallback<SearchContacts>(
-    async (search, signal) => (await listContacts({ page: 1, limit: 20, search }, signal)).data,
+    async (search, signal) =>
+      (await listContacts({ page: 1, limit: 20, search, test: 'include' }, signal)).data,
     [],
   );
   // Appointments belong to a business; an administrator has none (the API answers 403).

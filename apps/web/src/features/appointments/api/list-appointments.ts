@@ -1,11 +1,13 @@
 import type { AppointmentList, AppointmentTab } from '@switchboard/shared/appointments';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { TestFilter } from '@switchboard/shared/test-marks';
 import { apiFetch } from '../../../lib/api-client';
 
 export type AppointmentPageParams = {
   tab: AppointmentTab;
   agentId: string | null;
   contactId: string | null;
+  test: TestFilter;
   page: number;
   limit: number;
 };
@@ -22,6 +24,7 @@ export function listAppointments(params: AppointmentPageParams, signal?: AbortSi
       tab: params.tab,
       agentId: params.agentId,
       contactId: params.contactId,
+      test: params.test === 'include' ? undefined : params.test,
     },
     signal,
   });

@@ -1,10 +1,10 @@
-import type { Appointment, AppointmentUpdateInput } from '@switchboard/shared/appointments';
+import type { Appointment, AppointmentUpdateBody } from '@switchboard/shared/appointments';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { appointmentsQueryKey } from './list-appointments';
 
 /** PATCH /api/appointments/:id: reschedule, cancel, completed, no-show. */
-export function updateAppointment(id: string, change: AppointmentUpdateInput) {
+export function updateAppointment(id: string, change: AppointmentUpdateBody) {
   return apiFetch<Appointment>(`/appointments/${encodeURIComponent(id)}`, {
     method: 'PATCH',
     body: change,
@@ -14,7 +14,7 @@ export function updateAppointment(id: string, change: AppointmentUpdateInput) {
 export function useUpdateAppointment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, change }: { id: string; change: AppointmentUpdateInput }) =>
+    mutationFn: ({ id, change }: { id: string; change: AppointmentUpdateBody }) =>
       updateAppointment(id, change),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: appointmentsQueryKey }),
     meta: { errorTitle: 'Could not change the appointment' },

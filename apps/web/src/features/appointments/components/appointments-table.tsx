@@ -1,7 +1,9 @@
 import {
   ActionIcon,
   Anchor,
+  Card,
   Group,
+  Skeleton,
   Menu,
   Paper,
   Stack,
@@ -23,6 +25,8 @@ import {
 } from '@tabler/icons-react';
 import { PastLastPage } from '../../../components/past-last-page';
 import { TableSkeleton } from '../../../components/table-skeleton';
+import { TestBadge } from '../../../components/test-mark';
+import { useIsPhone } from '../../../lib/use-is-phone';
 import { AppointmentStatusBadge } from './appointment-status-badge';
 
 const COLUMNS = ['When', 'Service', 'Contact', 'Agent', 'Status', ''];
@@ -40,7 +44,7 @@ type AppointmentsTableProps = {
   onFilterContact: (contactId: string) => void;
 };
 
-const ACTION_ITEMS: {
+export const ACTION_ITEMS: {
   action: AppointmentAction;
   label: string;
   icon: typeof IconCalendarTime;
@@ -63,6 +67,83 @@ export function AppointmentsTable({
   onAction,
   onFilterContact,
 }: AppointmentsTableProps) {
+  const phone = useIsPhone();
+  const actionsMenu = (appointment: Appointment) => {
+    const allowed = appointmentActions(appointment, now);
+    const items = ACTION_ITEMS.filter((item) => allowed[item.action]);
+    if (items.length === 0) return null;
+    return (
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label={`Actions for ${appointment.service} on ${formatDateTime(appointment.startsAt, timeZone)}`}
+          >
+            <IconDots size={18} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {items.map((item) => (
+            <Menu.Item
+              key={item.action}
+              color={item.color}
+              leftSection={<item.icon size={16} />}
+              onClick={() => onAction(appointment, item.action)}
+            >
+              {item.label}
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
+    );
+  };
+  if (phone) {
+    return (
+      <Stack
+        gap="sm"
+        aria-busy={busy}
+        aria-label="Appointments"
+        style={{ opacity: busy ? 0.6 : 1 }}
+      >
+        {!rows ? (
+          <>
+            <Skeleton height={96} />
+            <Skeleton height={96} />
+          </>
+        ) : pastLastPage ? (
+          <PastLastPage onFirstPage={onFirstPage} />
+        ) : (
+          rows.map((appointment) => (
+            <Card key={appointment.id} withBorder padding="sm" component="article">
+              <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                <Stack gap={0} miw={0}>
+                  <Text size="sm" fw={600}>
+                    {formatDateTime(appointment.startsAt, timeZone)}
+                  </Text>
+                  <Text size="sm">{appointment.service}</Text>
+                </Stack>
+                {actionsMenu(appointment)}
+              </Group>
+              <Text size="xs" mt={4}>
+                {appointment.contact.name || 'Unnamed caller'}
+                {appointment.contact.phone || appointment.contact.email
+                  ? ` · ${appointment.contact.phone ?? appointment.contact.email}`
+                  : ''}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {appointment.agent ? appointment.agent.name : 'Added by hand'}
+              </Text>
+              <Group gap={6} mt="xs">
+                <AppointmentStatusBadge status={appointment.status} />
+                {appointment.isTest && <TestBadge />}
+              </Group>
+            </Card>
+          ))
+        )}
+      </Stack>
+    );
+  }
   return (
     <Paper withBorder style={{ overflow: 'hidden' }}>
       <Table.ScrollContainer minWidth={820}>
@@ -92,8 +173,6 @@ export function AppointmentsTable({
                 </Table.Tr>
               ) : (
                 rows.map((appointment) => {
-                  const allowed = appointmentActions(appointment, now);
-                  const items = ACTION_ITEMS.filter((item) => allowed[item.action]);
                   return (
                     <Table.Tr key={appointment.id}>
                       <Table.Td>
@@ -109,7 +188,10 @@ export function AppointmentsTable({
                         </Text>
                       </Table.Td>
                       <Table.Td>
-                        <Text size="sm">{appointment.service}</Text>
+                        <Group gap={6} wrap="nowrap">
+                          <Text size="sm">{appointment.service}</Text>
+                          {appointment.isTest && <TestBadge />}
+                        </Group>
                         {appointment.notes && (
                           <Text size="xs" c="dimmed" lineClamp={1} title={appointment.notes}>
                             {appointment.notes}
@@ -155,33 +237,7 @@ export function AppointmentsTable({
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>
                         <AppointmentStatusBadge status={appointment.status} />
                       </Table.Td>
-                      <Table.Td ta="right">
-                        {items.length > 0 && (
-                          <Menu position="bottom-end" withinPortal>
-                            <Menu.Target>
-                              <ActionIcon
-                                variant="subtle"
-                                color="gray"
-                                aria-label={`Actions for ${appointment.service} on ${formatDateTime(appointment.startsAt, timeZone)}`}
-                              >
-                                <IconDots size={18} />
-                              </ActionIcon>
-                            </Menu.Target>
-                            <Menu.Dropdown>
-                              {items.map((item) => (
-                                <Menu.Item
-                                  key={item.action}
-                                  color={item.color}
-                                  leftSection={<item.icon size={16} />}
-                                  onClick={() => onAction(appointment, item.action)}
-                                >
-                                  {item.label}
-                                </Menu.Item>
-                              ))}
-                            </Menu.Dropdown>
-                          </Menu>
-                        )}
-                      </Table.Td>
+                      <Table.Td ta="right">{actionsMenu(appointment)} </Table.Td>
                     </Table.Tr>
                   );
                 })

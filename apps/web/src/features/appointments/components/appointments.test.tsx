@@ -31,6 +31,7 @@ function buildAppointment(n: number, overrides: Partial<Appointment> = {}): Appo
     contact: { id: `contact-${n}`, name: `Caller ${n}`, phone: '+12125550100', email: null },
     agent: { id: 'asst_front_desk', name: 'Front desk' },
     callId: `call-${n}`,
+    isTest: false,
     createdAt: '2029-12-01T10:00:00.000Z',
     updatedAt: '2029-12-01T10:00:00.000Z',
     ...overrides,

@@ -1,4 +1,14 @@
-import { Button, CloseButton, Group, Pill, Select, Tabs, Text } from '@mantine/core';
+import {
+  Button,
+  CloseButton,
+  Group,
+  Pill,
+  SegmentedControl,
+  Select,
+  Stack,
+  Tabs,
+  Text,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
@@ -10,6 +20,8 @@ import {
 import { IconCalendarEvent, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { EmptyPanel } from '../../../components/empty-panel';
+import { FiltersFold } from '../../../components/filters-fold';
+import { TestFilterSelect } from '../../../components/test-mark';
 import { QueryError } from '../../../components/query-error';
 import { failureReason, withMessage } from '../../../lib/api-client';
 import { useAppointmentPage } from '../api/list-appointments';
@@ -17,6 +29,7 @@ import type { SearchContacts } from '../api/search-contact-options';
 import { useUpdateAppointment } from '../api/update-appointment';
 import { useAppointmentParams } from '../hooks/use-appointment-params';
 import { AddAppointmentModal, type AgentOption } from './add-appointment-modal';
+import { AppointmentCalendar } from './appointment-calendar';
 import { AppointmentsPagination } from './appointments-pagination';
 import { AppointmentsTable, type AppointmentAction } from './appointments-table';
 import { CancelAppointmentModal } from './cancel-appointment-modal';
@@ -59,7 +72,14 @@ type AppointmentsProps = {
  */
 export function Appointments({ timeZone, agents, searchContacts }: AppointmentsProps) {
   const { state, change } = useAppointmentParams();
-  const appointments = useAppointmentPage(state);
+  const appointments = useAppointmentPage({
+    tab: state.tab,
+    agentId: state.agentId,
+    contactId: state.contactId,
+    test: state.test,
+    page: state.page,
+    limit: state.limit,
+  });
   const update = useUpdateAppointment();
   const [addOpened, addModal] = useDisclosure(false);
   const [rescheduling, setRescheduling] = useState<Appointment | null>(null);
@@ -84,7 +104,7 @@ export function Appointments({ timeZone, agents, searchContacts }: AppointmentsP
   };
 
   const list = appointments.data;
-  const filtered = state.agentId !== null || state.contactId !== null;
+  const filtered = state.agentId !== null || state.contactId !== null || state.test !== 'include';
   const contactName =
     state.contactId !== null
       ? (list?.data.find((a) => a.contact.id === state.contactId)?.contact.name ?? 'one contact')
@@ -110,12 +130,15 @@ export function Appointments({ timeZone, agents, searchContacts }: AppointmentsP
         title={filtered ? 'No appointments match these filters' : EMPTY[state.tab].title}
         description={
           filtered
-            ? 'Clear the agent or contact filter to see every appointment.'
+            ? 'Clear the agent, contact or test-call filter to see every appointment.'
             : EMPTY[state.tab].description
         }
         action={
           filtered ? (
-            <Button variant="light" onClick={() => change({ agentId: null, contactId: null })}>
+            <Button
+              variant="light"
+              onClick={() => change({ agentId: null, contactId: null, test: 'include' })}
+            >
               Clear the filters
             </Button>
           ) : undefined
@@ -148,37 +171,77 @@ export function Appointments({ timeZone, agents, searchContacts }: AppointmentsP
     );
   }
 
+  const calendarView = state.view === 'day' || state.view === 'week' ? state.view : null;
+  if (calendarView) {
+    body = (
+      <AppointmentCalendar
+        view={calendarView}
+        day={state.day}
+        timeZone={timeZone}
+        agentId={state.agentId}
+        test={state.test}
+        now={now}
+        onDay={(day) => change({ day })}
+        onAction={onAction}
+      />
+    );
+  }
+  const activeFilters = [state.agentId !== null, state.test !== 'include'].filter(Boolean).length;
+
   return (
     <>
-      <Group justify="space-between" gap="sm" mb="md" align="flex-end">
-        <Tabs
-          value={state.tab}
-          onChange={(value) => value && change({ tab: value as AppointmentTab })}
-          variant="pills"
-        >
-          <Tabs.List aria-label="Appointments">
-            {APPOINTMENT_TABS.map((tab) => (
-              <Tabs.Tab key={tab} value={tab}>
-                {TAB_LABELS[tab]}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-        </Tabs>
-        <Group gap="sm" align="flex-end">
-          <Select
-            label="Agent"
-            placeholder="All agents"
-            clearable
-            data={(agents ?? []).map((agent) => ({ value: agent.id, label: agent.name }))}
-            value={state.agentId}
-            onChange={(value) => change({ agentId: value })}
-            w={220}
+      <Stack gap="sm" mb="md">
+        <Group justify="space-between" gap="sm" align="flex-end">
+          <SegmentedControl
+            aria-label="View"
+            value={state.view}
+            onChange={(value) => change({ view: value })}
+            data={[
+              { value: 'list', label: 'List' },
+              { value: 'day', label: 'Day' },
+              { value: 'week', label: 'Week' },
+            ]}
           />
           <Button leftSection={<IconPlus size={16} />} onClick={addModal.open}>
             Add appointment
           </Button>
         </Group>
-      </Group>
+        <Group justify="space-between" gap="sm" align="flex-end">
+          {calendarView === null ? (
+            <Tabs
+              value={state.tab}
+              onChange={(value) => value && change({ tab: value as AppointmentTab })}
+              variant="pills"
+            >
+              <Tabs.List aria-label="Appointments">
+                {APPOINTMENT_TABS.map((tab) => (
+                  <Tabs.Tab key={tab} value={tab}>
+                    {TAB_LABELS[tab]}
+                  </Tabs.Tab>
+                ))}
+              </Tabs.List>
+            </Tabs>
+          ) : (
+            <span />
+          )}
+          <FiltersFold active={activeFilters}>
+            <Select
+              label="Agent"
+              placeholder="All agents"
+              clearable
+              data={(agents ?? []).map((agent) => ({ value: agent.id, label: agent.name }))}
+              value={state.agentId}
+              onChange={(value) => change({ agentId: value })}
+              w={{ base: '100%', sm: 220 }}
+            />
+            <TestFilterSelect
+              value={state.test}
+              onChange={(test) => change({ test })}
+              w={{ base: '100%', sm: 200 }}
+            />
+          </FiltersFold>
+        </Group>
+      </Stack>
       {state.contactId !== null && (
         <Group gap="xs" mb="sm">
           <Text size="sm" c="dimmed">

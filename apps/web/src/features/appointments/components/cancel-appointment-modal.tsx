@@ -1,4 +1,6 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
 import type { Appointment } from '@switchboard/shared/appointments';
 import { formatDateTime } from '@switchboard/shared/format';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -17,10 +19,13 @@ export function CancelAppointmentModal({
   onClose,
 }: CancelAppointmentModalProps) {
   const update = useUpdateAppointment();
+  const [notify, setNotify] = useState(false);
   const close = () => {
     update.reset();
+    setNotify(false);
     onClose();
   };
+  const email = appointment?.contact.email ?? null;
   return (
     <Modal opened={appointment !== null} onClose={close} title="Cancel appointment?">
       {appointment && (
@@ -30,6 +35,17 @@ export function CancelAppointmentModal({
             {formatDateTime(appointment.startsAt, timeZone)} will be cancelled. This cannot be
             undone.
           </Text>
+          <Checkbox
+            label={
+              email
+                ? `Email ${email} that it is cancelled`
+                : 'Email the customer that it is cancelled'
+            }
+            description={email ? undefined : 'The contact has no email address.'}
+            checked={notify}
+            disabled={!email}
+            onChange={(event) => setNotify(event.currentTarget.checked)}
+          />
           {update.isError && (
             <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
               {update.error.message}
@@ -44,8 +60,17 @@ export function CancelAppointmentModal({
               loading={update.isPending}
               onClick={() =>
                 update.mutate(
-                  { id: appointment.id, change: { status: 'cancelled' } },
-                  { onSuccess: close },
+                  { id: appointment.id, change: { status: 'cancelled', notifyCustomer: notify } },
+                  {
+                    onSuccess: () => {
+                      notifications.show({
+                        color: 'teal',
+                        title: 'Appointment cancelled',
+                        message: `${appointment.service}${notify && email ? ` · ${email} is told by email` : ''}`,
+                      });
+                      close();
+                    },
+                  },
                 )
               }
             >

@@ -1,4 +1,6 @@
-import { Alert, Button, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import { notifications } from '@mantine/notifications';
 import {
   APPOINTMENT_MAX_MINUTES,
   appointmentMessages,
@@ -46,13 +48,19 @@ function RescheduleForm({
   const length = Math.round(
     (Date.parse(appointment.endsAt) - Date.parse(appointment.startsAt)) / 60_000,
   );
-  const [local, setLocal] = useState(isoToZonedLocal(appointment.startsAt, timeZone));
+  // The picker holds a wall-clock time in the business's zone ("YYYY-MM-DD HH:mm:ss"), never
+  // the browser's: it is turned into an instant with the business's zone on submit.
+  const [local, setLocal] = useState<string | null>(
+    toPickerValue(isoToZonedLocal(appointment.startsAt, timeZone)),
+  );
   const [minutes, setMinutes] = useState<number | string>(length);
+  const [notify, setNotify] = useState(false);
+  const email = appointment.contact.email;
   const [error, setError] = useState<string | null>(null);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const startsAt = zonedLocalToIso(local, timeZone);
+    const startsAt = local ? zonedLocalToIso(fromPickerValue(local), timeZone) : null;
     if (!startsAt) return setError(appointmentMessages.startsAtInvalid);
     if (Date.parse(startsAt) <= Date.now()) return setError(appointmentMessages.startsAtPast);
     const duration = Number(minutes);
@@ -63,7 +71,12 @@ function RescheduleForm({
     try {
       await update.mutateAsync({
         id: appointment.id,
-        change: { startsAt, durationMinutes: duration },
+        change: { startsAt, durationMinutes: duration, notifyCustomer: notify },
+      });
+      notifications.show({
+        color: 'teal',
+        title: 'Appointment rescheduled',
+        message: `${appointment.service}: ${formatDateTime(startsAt, timeZone)}${notify ? ` · ${email} is told by email` : ''}`,
       });
       onClose();
     } catch {
@@ -79,14 +92,18 @@ function RescheduleForm({
           {appointment.service} for {appointment.contact.name || 'the caller'}, now on{' '}
           {formatDateTime(appointment.startsAt, timeZone)}.
         </Text>
-        <TextInput
-          type="datetime-local"
+        <DateTimePicker
           label={`New start (${zoneLabel} time)`}
           value={local}
-          onChange={(event) => setLocal(event.currentTarget.value)}
+          onChange={setLocal}
+          valueFormat="D MMM YYYY, HH:mm"
+          withSeconds={false}
+          timePickerProps={{ format: '24h' }}
+          minDate={toPickerValue(isoToZonedLocal(new Date(), timeZone))?.slice(0, 10)}
           error={error === appointmentMessages.durationInvalid ? undefined : error}
           required
           data-autofocus
+          popoverProps={{ withinPortal: true }}
         />
         <NumberInput
           label="Length (minutes)"
@@ -97,6 +114,15 @@ function RescheduleForm({
           step={5}
           allowDecimal={false}
           error={error === appointmentMessages.durationInvalid ? error : undefined}
+        />
+        <Checkbox
+          label={
+            email ? `Email ${email} about the new time` : 'Email the customer about the new time'
+          }
+          description={email ? undefined : 'The contact has no email address.'}
+          checked={notify}
+          disabled={!email}
+          onChange={(event) => setNotify(event.currentTarget.checked)}
         />
         {update.isError && (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
@@ -114,4 +140,14 @@ function RescheduleForm({
       </Stack>
     </form>
   );
+}
+
+/** "2026-03-10T09:30" (zone wall clock) → the picker's "2026-03-10 09:30:00". */
+function toPickerValue(local: string): string | null {
+  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(local) ? `${local.replace('T', ' ')}:00` : null;
+}
+
+/** The picker's "2026-03-10 09:30:00" → "2026-03-10T09:30". */
+function fromPickerValue(value: string): string {
+  return value.slice(0, 16).replace(' ', 'T');
 }

@@ -5,6 +5,7 @@ import {
   type AppointmentTab,
 } from '@switchboard/shared/appointments';
 import { MAX_PAGE_LIMIT } from '@switchboard/shared/pagination';
+import { TEST_FILTERS, type TestFilter } from '@switchboard/shared/test-marks';
 
 /**
  * The appointments screen's state is its query string (`tab`, `agent`, `contact`, `page`,
@@ -16,18 +17,39 @@ export type AppointmentsState = {
   /** Platform assistant id, or null for every agent. */
   agentId: string | null;
   contactId: string | null;
+  /** Appointments booked in test calls: with the rest, left out, or only them. */
+  test: TestFilter;
+  /** List, or the calendar by day or week. */
+  view: AppointmentsView;
+  /** The calendar's day (YYYY-MM-DD in the business's zone); null: today. */
+  day: string | null;
   page: number;
   limit: number;
 };
+
+export const APPOINTMENT_VIEWS = ['list', 'day', 'week'] as const;
+export type AppointmentsView = (typeof APPOINTMENT_VIEWS)[number];
 
 export const DEFAULT_APPOINTMENTS_STATE: AppointmentsState = {
   tab: 'upcoming',
   agentId: null,
   contactId: null,
+  test: 'include',
+  view: 'list',
+  day: null,
   ...initialAppointmentsPaging,
 };
 
-const KEYS = { tab: 'tab', agentId: 'agent', contactId: 'contact', page: 'page', limit: 'limit' };
+const KEYS = {
+  tab: 'tab',
+  agentId: 'agent',
+  contactId: 'contact',
+  test: 'test',
+  view: 'view',
+  day: 'day',
+  page: 'page',
+  limit: 'limit',
+};
 
 function positiveInteger(value: string | null, max = Number.MAX_SAFE_INTEGER): number | null {
   if (value === null || !/^\d+$/.test(value)) return null;
@@ -44,6 +66,13 @@ export function parseAppointmentParams(params: URLSearchParams): AppointmentsSta
       : DEFAULT_APPOINTMENTS_STATE.tab,
     agentId: params.get(KEYS.agentId)?.trim() || null,
     contactId: params.get(KEYS.contactId)?.trim() || null,
+    test: (TEST_FILTERS as readonly string[]).includes(params.get(KEYS.test) ?? '')
+      ? (params.get(KEYS.test) as TestFilter)
+      : 'include',
+    view: (APPOINTMENT_VIEWS as readonly string[]).includes(params.get(KEYS.view) ?? '')
+      ? (params.get(KEYS.view) as AppointmentsView)
+      : 'list',
+    day: /^\d{4}-\d{2}-\d{2}$/.test(params.get(KEYS.day) ?? '') ? params.get(KEYS.day) : null,
     page: positiveInteger(params.get(KEYS.page)) ?? DEFAULT_APPOINTMENTS_STATE.page,
     limit:
       positiveInteger(params.get(KEYS.limit), MAX_PAGE_LIMIT) ?? DEFAULT_APPOINTMENTS_STATE.limit,
@@ -70,7 +99,8 @@ export function changeAppointmentParams(
   const filterChanged =
     next.tab !== before.tab ||
     next.agentId !== before.agentId ||
-    next.contactId !== before.contactId;
+    next.contactId !== before.contactId ||
+    next.test !== before.test;
   if (filterChanged) next.page = 1;
 
   const params = new URLSearchParams(current);

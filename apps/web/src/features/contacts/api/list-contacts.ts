@@ -1,8 +1,9 @@
 import type { ContactList } from '@switchboard/shared/contacts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TestFilter } from '@switchboard/shared/test-marks';
 import { apiFetch } from '../../../lib/api-client';
 
-export type ContactPageParams = { page: number; limit: number; search: string };
+export type ContactPageParams = { page: number; limit: number; search: string; test: TestFilter };
 
 /** Prefix of every contacts query: invalidate it after a change (form, import, undo). */
 export const contactsQueryKey = ['contacts'] as const;
@@ -10,7 +11,12 @@ export const contactsQueryKey = ['contacts'] as const;
 /** GET /api/contacts?page&limit&search: one page of the business's contacts, newest first. */
 export function listContacts(params: ContactPageParams, signal?: AbortSignal) {
   return apiFetch<ContactList>('/contacts', {
-    query: { page: params.page, limit: params.limit, search: params.search || undefined },
+    query: {
+      page: params.page,
+      limit: params.limit,
+      search: params.search || undefined,
+      test: params.test === 'include' ? undefined : params.test,
+    },
     signal,
   });
 }

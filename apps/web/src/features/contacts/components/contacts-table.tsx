@@ -1,7 +1,10 @@
 import {
   ActionIcon,
   Anchor,
+  Card,
   Group,
+  Skeleton,
+  Stack,
   Paper,
   Table,
   Text,
@@ -14,6 +17,8 @@ import { Link } from 'react-router';
 import { PastLastPage } from '../../../components/past-last-page';
 import { TableSkeleton } from '../../../components/table-skeleton';
 import { formatDate } from '@switchboard/shared/format';
+import { TestBadge } from '../../../components/test-mark';
+import { useIsPhone } from '../../../lib/use-is-phone';
 import { SourceBadge } from './source-badge';
 
 const COLUMNS = ['Name', 'Phone', 'Email', 'Company', 'Source', 'Added', 'Actions'] as const;
@@ -46,6 +51,76 @@ export function ContactsTable({
   busy,
   timeZone,
 }: ContactsTableProps) {
+  const phone = useIsPhone();
+  if (phone) {
+    return (
+      <Stack gap="sm" aria-busy={busy} aria-label="Contacts">
+        {!rows ? (
+          <>
+            <VisuallyHidden role="status">Loading the contacts…</VisuallyHidden>
+            <Skeleton height={88} />
+            <Skeleton height={88} />
+          </>
+        ) : pastLastPage ? (
+          <PastLastPage onFirstPage={onFirstPage} />
+        ) : (
+          rows.map((contact) => (
+            <Card key={contact.id} withBorder padding="sm" component="article">
+              <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                <Anchor
+                  component={Link}
+                  to={`/contacts/${encodeURIComponent(contact.id)}`}
+                  fw={600}
+                  size="sm"
+                  miw={0}
+                >
+                  {contact.name || 'Unnamed contact'}
+                </Anchor>
+                <Group gap={4} wrap="nowrap">
+                  {contact.isTest && <TestBadge />}
+                  <SourceBadge source={contact.source} />
+                </Group>
+              </Group>
+              <Text size="sm" mt={4}>
+                {contact.phone ?? none}
+              </Text>
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {contact.email ?? none}
+              </Text>
+              {contact.company && (
+                <Text size="xs" c="dimmed">
+                  {contact.company}
+                </Text>
+              )}
+              <Group justify="space-between" mt="xs" gap="xs">
+                <Text size="xs" c="dimmed">
+                  Added {formatDate(contact.createdAt, timeZone)}
+                </Text>
+                <Group gap={4} wrap="nowrap">
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    aria-label={`Edit ${contact.name}`}
+                    onClick={() => onEdit(contact)}
+                  >
+                    <IconPencil size={16} />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Delete ${contact.name}`}
+                    onClick={() => onDelete(contact)}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Group>
+              </Group>
+            </Card>
+          ))
+        )}
+      </Stack>
+    );
+  }
   return (
     <Paper withBorder style={{ overflow: 'hidden' }}>
       {/* Wide on purpose: on a phone the table scrolls sideways inside its panel. */}
@@ -90,7 +165,10 @@ export function ContactsTable({
                     <Table.Td>{contact.email ?? none}</Table.Td>
                     <Table.Td>{contact.company ?? none}</Table.Td>
                     <Table.Td>
-                      <SourceBadge source={contact.source} />
+                      <Group gap={4} wrap="nowrap">
+                        <SourceBadge source={contact.source} />
+                        {contact.isTest && <TestBadge />}
+                      </Group>
                     </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       {formatDate(contact.createdAt, timeZone)}

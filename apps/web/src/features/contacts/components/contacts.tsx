@@ -8,7 +8,11 @@ import {
 } from '@switchboard/shared/contacts';
 import { IconAddressBook, IconFileImport, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import type { TestFilter } from '@switchboard/shared/test-marks';
 import { EmptyPanel } from '../../../components/empty-panel';
+import { FiltersFold } from '../../../components/filters-fold';
+import { parseTestFilter, TestFilterSelect } from '../../../components/test-mark';
+import { useSearchParamsUpdater } from '../../../lib/use-search-params-updater';
 import { QueryError } from '../../../components/query-error';
 import { TablePagination } from '../../../components/table-pagination';
 import { failureReason, withMessage } from '../../../lib/api-client';
@@ -26,7 +30,16 @@ import { ImportHistory } from './import-history';
 export function Contacts({ timeZone }: { timeZone: string }) {
   const { page, limit, setPagination } = usePaginationParams(CONTACTS_PAGE_SIZE);
   const { search, setSearch } = useContactSearch();
-  const contacts = useContactPage({ page, limit, search });
+  const [params, updateParams] = useSearchParamsUpdater();
+  const test = parseTestFilter(params.get('test'));
+  const setTest = (value: TestFilter) =>
+    updateParams((current) => {
+      if (value === 'include') current.delete('test');
+      else current.set('test', value);
+      current.delete('page');
+      return current;
+    });
+  const contacts = useContactPage({ page, limit, search, test });
   const [formOpened, form] = useDisclosure(false);
   const [editing, setEditing] = useState<Contact | null>(null);
   const [deleting, setDeleting] = useState<Contact | null>(null);
@@ -59,30 +72,37 @@ export function Contacts({ timeZone }: { timeZone: string }) {
       />
     );
   } else if (list && list.data.length === 0 && list.meta.page === 1) {
-    body = search ? (
-      <EmptyPanel
-        icon={IconSearch}
-        title="No contacts match this search"
-        description="Search looks in names, email addresses and phone numbers."
-        action={
-          <Button variant="light" onClick={() => setSearch('')}>
-            Clear the search
-          </Button>
-        }
-      />
-    ) : (
-      <EmptyPanel
-        icon={IconAddressBook}
-        title="No contacts yet"
-        description="Add people by hand, import a CSV or Excel list, or let your agents add the callers they talk to."
-        action={
-          <Group justify="center" gap="sm">
-            {addButton}
-            {importButton}
-          </Group>
-        }
-      />
-    );
+    body =
+      search || test !== 'include' ? (
+        <EmptyPanel
+          icon={IconSearch}
+          title="No contacts match this search"
+          description="Search looks in names, email addresses and phone numbers."
+          action={
+            <Button
+              variant="light"
+              onClick={() => {
+                setSearch('');
+                setTest('include');
+              }}
+            >
+              Clear the search and filters
+            </Button>
+          }
+        />
+      ) : (
+        <EmptyPanel
+          icon={IconAddressBook}
+          title="No contacts yet"
+          description="Add people by hand, import a CSV or Excel list, or let your agents add the callers they talk to."
+          action={
+            <Group justify="center" gap="sm">
+              {addButton}
+              {importButton}
+            </Group>
+          }
+        />
+      );
   } else {
     const pastLastPage = list !== undefined && list.data.length === 0;
     body = (
@@ -112,8 +132,13 @@ export function Contacts({ timeZone }: { timeZone: string }) {
 
   return (
     <>
-      <Group justify="space-between" gap="sm" mb="md">
-        <SearchBox key={search} initial={search} onSearch={setSearch} />
+      <Group justify="space-between" gap="sm" mb="md" align="flex-end">
+        <Group gap="sm" align="flex-end" w={{ base: '100%', sm: 'auto' }}>
+          <SearchBox key={search} initial={search} onSearch={setSearch} />
+          <FiltersFold active={test === 'include' ? 0 : 1}>
+            <TestFilterSelect value={test} onChange={setTest} w={{ base: '100%', sm: 210 }} />
+          </FiltersFold>
+        </Group>
         <Group gap="sm">
           {importButton}
           {addButton}

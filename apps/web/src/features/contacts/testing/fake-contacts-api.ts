@@ -20,6 +20,7 @@ export function buildContact(overrides: Partial<Contact> = {}): Contact {
     notes: null,
     source: 'manual',
     importId: null,
+    isTest: false,
     createdAt: '2026-03-05T14:07:00.000Z',
     updatedAt: '2026-03-05T14:07:00.000Z',
     ...overrides,

@@ -1,5 +1,6 @@
-import type { EnquiryList, EnquiryStatus } from '@switchboard/shared/enquiries';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { EnquiryList, EnquiryPriority, EnquiryStatus } from '@switchboard/shared/enquiries';
+import type { TestFilter } from '@switchboard/shared/test-marks';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { enquiriesQueryKey } from './query-keys';
 
@@ -7,11 +8,15 @@ export type EnquiryInboxParams = {
   status: EnquiryStatus | null;
   unread: boolean;
   agentId: string | null;
+  priority: EnquiryPriority | null;
+  /** Words looked for in the subject, message and contact. */
+  q: string;
+  test: TestFilter;
   page: number;
   limit: number;
 };
 
-/** GET /api/enquiries?status&unread&agentId&page&limit: the business's inbox, newest first. */
+/** GET /api/enquiries?status&unread&agentId&priority&q&test&page&limit: newest first. */
 export function listEnquiries(params: EnquiryInboxParams, signal?: AbortSignal) {
   return apiFetch<EnquiryList>('/enquiries', {
     query: {
@@ -20,6 +25,9 @@ export function listEnquiries(params: EnquiryInboxParams, signal?: AbortSignal) 
       status: params.status,
       unread: params.unread ? 'true' : undefined,
       agentId: params.agentId,
+      priority: params.priority,
+      q: params.q || undefined,
+      test: params.test === 'include' ? undefined : params.test,
     },
     signal,
   });
@@ -29,6 +37,8 @@ export const enquiryInboxQueryOptions = (params: EnquiryInboxParams) =>
   queryOptions({
     queryKey: [...enquiriesQueryKey, 'inbox', params] as const,
     queryFn: ({ signal }) => listEnquiries(params, signal),
+    // The list stays on screen while a search or filter loads the next one.
+    placeholderData: keepPreviousData,
     meta: { errorTitle: 'Could not refresh the enquiries' },
   });
 

@@ -1,13 +1,27 @@
-import type { Enquiry, EnquiryStatus } from '@switchboard/shared/enquiries';
+import { notifications } from '@mantine/notifications';
+import {
+  ENQUIRY_STATUS_LABELS,
+  type Enquiry,
+  type EnquiryStatus,
+} from '@switchboard/shared/enquiries';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { enquiriesQueryKey } from './query-keys';
 
 /** PATCH /api/contacts/enquiries/:id/status: answers the enquiry (now also read). */
-export function updateEnquiryStatus({ id, status }: { id: string; status: EnquiryStatus }) {
+export function updateEnquiryStatus({
+  id,
+  status,
+  reason = '',
+}: {
+  id: string;
+  status: EnquiryStatus;
+  /** Why (kept in the enquiry's history). */
+  reason?: string;
+}) {
   return apiFetch<Enquiry>(`/contacts/enquiries/${encodeURIComponent(id)}/status`, {
     method: 'PATCH',
-    body: { status },
+    body: { status, reason },
   });
 }
 
@@ -16,6 +30,12 @@ export function useUpdateEnquiryStatus() {
   return useMutation({
     mutationFn: updateEnquiryStatus,
     meta: { errorTitle: 'Could not change the status' },
+    onSuccess: (enquiry) =>
+      notifications.show({
+        color: 'teal',
+        title: `Status: ${ENQUIRY_STATUS_LABELS[enquiry.status]}`,
+        message: enquiry.subject,
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: enquiriesQueryKey }),
   });
 }

@@ -21,13 +21,15 @@ import { formatDateTime } from '@switchboard/shared/format';
 import {
   IconMail,
   IconMailOpened,
+  IconFlag,
   IconMessages,
   IconPhoneCall,
   IconPlus,
   IconSend,
 } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { TestBadge } from '../../../components/test-mark';
 import { EmptyPanel } from '../../../components/empty-panel';
 import { PastLastPage } from '../../../components/past-last-page';
 import { QueryError } from '../../../components/query-error';
@@ -36,8 +38,10 @@ import { failureReason, withMessage } from '../../../lib/api-client';
 import { usePaginationParams } from '../../../lib/use-pagination-params';
 import { useContactEnquiries } from '../api/list-contact-enquiries';
 import { useMarkEnquiryRead } from '../api/mark-enquiry-read';
-import { useUpdateEnquiryStatus } from '../api/update-enquiry-status';
+import { useUpdateEnquiryPriority } from '../api/update-enquiry-priority';
 import { AddEnquiryModal } from './add-enquiry-modal';
+import { EnquiryThreadView } from './enquiry-thread';
+import { StatusChangeModal } from './status-change-modal';
 import { ReplyModal } from './reply-modal';
 import { EnquiryStatusBadge, EnquiryStatusSelect } from './status';
 
@@ -47,6 +51,10 @@ type ContactEnquiriesProps = {
   /** The call an enquiry was recorded in, with its transcript (the route brings the call feature). */
   renderCall: (callId: string) => ReactNode;
 };
+
+/** An enquiry's place: the contact's enquiries under the agent, with that enquiry open. */
+export const enquiryPath = (agentId: string, contactId: string, enquiryId: string) =>
+  `/agent/${encodeURIComponent(agentId)}/enquiries/${encodeURIComponent(contactId)}?open=${encodeURIComponent(enquiryId)}`;
 
 export const emailLogPath = (agentId: string, contactId: string, enquiryId: string) =>
   `/agent/${encodeURIComponent(agentId)}/enquiries/${encodeURIComponent(contactId)}/email-logs/${encodeURIComponent(enquiryId)}`;
@@ -59,8 +67,26 @@ export function ContactEnquiries({ agentId, contactId, renderCall }: ContactEnqu
   const { page, limit, setPagination } = usePaginationParams(ENQUIRIES_PAGE_SIZE);
   const list = useContactEnquiries({ contactId, agentId, page, limit });
   const markRead = useMarkEnquiryRead();
-  const [opened, setOpened] = useState<string[]>([]);
+  // `?open=<id>` (a link from the inbox): that enquiry lands expanded, read, and in view.
+  const [params] = useSearchParams();
+  const linked = params.get('open');
+  const [opened, setOpened] = useState<string[]>(linked ? [linked] : []);
+  const landed = useRef(false);
   const [replyTo, setReplyTo] = useState<Enquiry | null>(null);
+  const [statusChange, setStatusChange] = useState<{
+    enquiry: Enquiry;
+    status: Enquiry['status'];
+  } | null>(null);
+  useEffect(() => {
+    if (landed.current || !linked || !list.data) return;
+    landed.current = true;
+    const enquiry = list.data.data.find((candidate) => candidate.id === linked);
+    if (!enquiry) return;
+    if (!enquiry.isRead) markRead.mutate({ id: enquiry.id, read: true });
+    document
+      .getElementById(`enquiry-${enquiry.id}`)
+      ?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, [linked, list.data, markRead]);
   const [adding, addModal] = useDisclosure(false);
 
   const addButton = (
@@ -126,6 +152,8 @@ export function ContactEnquiries({ agentId, contactId, renderCall }: ContactEnqu
               emailLogTo={emailLogPath(agentId, contactId, enquiry.id)}
               renderCall={renderCall}
               onReply={() => setReplyTo(enquiry)}
+              onStatus={(status) => setStatusChange({ enquiry, status })}
+              expanded={opened.includes(enquiry.id)}
             />
           ))}
         </Accordion>
@@ -142,6 +170,7 @@ export function ContactEnquiries({ agentId, contactId, renderCall }: ContactEnqu
       </Group>
       {body}
       <ReplyModal enquiry={replyTo} onClose={() => setReplyTo(null)} />
+      <StatusChangeModal change={statusChange} onClose={() => setStatusChange(null)} />
       <AddEnquiryModal
         opened={adding}
         contactId={contactId}
@@ -174,14 +203,26 @@ type EnquiryItemProps = {
   emailLogTo: string;
   renderCall: (callId: string) => ReactNode;
   onReply: () => void;
+  onStatus: (status: Enquiry['status']) => void;
+  /** Open: its conversation is loaded. */
+  expanded: boolean;
 };
 
-function EnquiryItem({ enquiry, timeZone, emailLogTo, renderCall, onReply }: EnquiryItemProps) {
-  const status = useUpdateEnquiryStatus();
+function EnquiryItem({
+  enquiry,
+  timeZone,
+  emailLogTo,
+  renderCall,
+  onReply,
+  onStatus,
+  expanded,
+}: EnquiryItemProps) {
   const read = useMarkEnquiryRead();
+  const priority = useUpdateEnquiryPriority();
+  const urgent = enquiry.priority === 'urgent';
   const [showCall, setShowCall] = useState(false);
   return (
-    <Accordion.Item value={enquiry.id}>
+    <Accordion.Item value={enquiry.id} id={`enquiry-${enquiry.id}`}>
       <Accordion.Control
         aria-label={`${enquiry.subject}${enquiry.isRead ? '' : ' (unread)'}`}
         icon={
@@ -202,9 +243,17 @@ function EnquiryItem({ enquiry, timeZone, emailLogTo, renderCall, onReply }: Enq
               {enquiry.source === 'manual' ? ' · added by hand' : ' · from a call'}
               {enquiry.replyCount > 0 &&
                 ` · ${enquiry.replyCount} ${enquiry.replyCount === 1 ? 'reply' : 'replies'}`}
+              {enquiry.inboundCount > 0 &&
+                ` · ${enquiry.inboundCount} ${enquiry.inboundCount === 1 ? 'answer' : 'answers'}`}
             </Text>
           </Box>
-          <Group gap={6} wrap="nowrap">
+          <Group gap={6} wrap="wrap" justify="flex-end">
+            {urgent && (
+              <Badge size="sm" color="red" variant="filled">
+                Urgent
+              </Badge>
+            )}
+            {enquiry.isTest && <TestBadge />}
             {!enquiry.isRead && (
               <Badge size="sm" variant="filled">
                 Unread
@@ -221,11 +270,19 @@ function EnquiryItem({ enquiry, timeZone, emailLogTo, renderCall, onReply }: Enq
             {enquiry.message || 'No message.'}
           </Text>
           <Group gap="sm">
-            <EnquiryStatusSelect
-              status={enquiry.status}
-              disabled={status.isPending}
-              onChange={(next) => status.mutate({ id: enquiry.id, status: next })}
-            />
+            <EnquiryStatusSelect status={enquiry.status} onChange={onStatus} />
+            <Button
+              variant={urgent ? 'light' : 'default'}
+              color={urgent ? 'red' : undefined}
+              size="sm"
+              leftSection={<IconFlag size={16} />}
+              loading={priority.isPending}
+              onClick={() =>
+                priority.mutate({ id: enquiry.id, priority: urgent ? 'normal' : 'urgent' })
+              }
+            >
+              {urgent ? 'Not urgent' : 'Mark urgent'}
+            </Button>
             <Button
               variant="default"
               size="sm"
@@ -241,6 +298,7 @@ function EnquiryItem({ enquiry, timeZone, emailLogTo, renderCall, onReply }: Enq
               Email log{enquiry.replyCount > 0 ? ` (${enquiry.replyCount})` : ''}
             </Anchor>
           </Group>
+          {expanded && <EnquiryThreadView enquiryId={enquiry.id} />}
           {enquiry.callId ? (
             <Paper withBorder p="md">
               <Group justify="space-between">
