@@ -4,6 +4,7 @@ import type { SessionUser } from '@switchboard/shared/auth';
 import type { CallLogPage } from '@switchboard/shared/call-logs';
 import type { EnquiryList } from '@switchboard/shared/enquiries';
 import type { PlatformStatus } from '@switchboard/shared/platform';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cookieHeader, signInAs, type Account } from './support/accounts';
 import { describeInBrowser } from './support/browser';
@@ -34,6 +35,12 @@ type PlatformAssistant = {
   endCallMessage?: string;
   server?: { url?: string; headers?: Record<string, string>; credentialId?: string };
 };
+
+/** With E2E_SCREENSHOT_DIR set, keeps a picture of what the browser showed (for a person to look at). */
+async function keepScreenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.E2E_SCREENSHOT_DIR;
+  if (dir) await page.screenshot({ path: `${dir}/live-mode-${name}.png`, fullPage: true });
+}
 
 /** Polls until `probe` answers something truthy (expect.poll works only inside a test). */
 async function until<T>(what: string, probe: () => Promise<T>, timeoutMs = 20_000): Promise<T> {
@@ -175,6 +182,7 @@ describeInBrowser('live mode against the standalone sandbox platform', (e2e) => 
     await expect
       .poll(() => page.getByRole('row').filter({ hasText: 'Live Reception' }).isVisible(), SLOW)
       .toBe(true);
+    await keepScreenshot(page, 'agents');
     const edited = await platformJson<PlatformAssistant>('GET', `/assistant/${agentId}`);
     expect(edited).toMatchObject({
       name: 'Live Reception',
@@ -215,6 +223,7 @@ describeInBrowser('live mode against the standalone sandbox platform', (e2e) => 
     await expect
       .poll(() => page.getByRole('row').filter({ hasText: service }).first().isVisible(), SLOW)
       .toBe(true);
+    await keepScreenshot(page, 'appointments');
   }, 60_000);
 
   it('create_enquiry records an enquiry by webhook', async () => {
@@ -234,6 +243,7 @@ describeInBrowser('live mode against the standalone sandbox platform', (e2e) => 
     await signInAs(e2e, OWNER);
     await page.goto('/enquiries');
     await expect.poll(() => page.getByText(subject).first().isVisible(), SLOW).toBe(true);
+    await keepScreenshot(page, 'enquiries');
   }, 60_000);
 
   it('a sync backfills a call whose webhooks went nowhere, and its recording plays', async () => {
@@ -286,6 +296,7 @@ describeInBrowser('live mode against the standalone sandbox platform', (e2e) => 
       )
       .toBe(true);
     expect(await audio.evaluate((element) => (element as HTMLAudioElement).error)).toBeNull();
+    await keepScreenshot(page, 'recording');
     expect(e2e.pageErrors, e2e.pageErrors.join('\n')).toEqual([]);
   }, 60_000);
 
@@ -310,6 +321,7 @@ describeInBrowser('live mode against the standalone sandbox platform', (e2e) => 
     // which this offline machine cannot reach: the room is not the subject here.)
     const onPlatform = await platformJson<PlatformCall>('GET', `/call/${id}`);
     expect(onPlatform).toMatchObject({ type: 'webCall', assistantId: agentId });
+    await keepScreenshot(page, 'web-call');
     // The browser never held a platform key: the request carried only the SDK's fixed token.
     expect(response.request().headers().authorization).not.toContain('e2e-live');
   }, 60_000);
