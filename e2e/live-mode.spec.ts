@@ -4,6 +4,7 @@ import type { SessionUser } from '@switchboard/shared/auth';
 import type { CallLogPage } from '@switchboard/shared/call-logs';
 import type { EnquiryList } from '@switchboard/shared/enquiries';
 import type { PlatformStatus } from '@switchboard/shared/platform';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cookieHeader, signInAs, type Account } from './support/accounts';
 import { describeInBrowser } from './support/browser';
@@ -15,6 +16,9 @@ import { startLiveMode, type LiveMode } from './support/live-mode';
 // sync runs after start) and their tools book and record; a sync backfills a call whose
 // webhooks went nowhere; its recording (no public URL: the authenticated download) plays; a
 // web call starts through the product's proxy.
+
+/** Two processes and a browser on a busy machine: UI waits get more time than the default. */
+const SLOW = { timeout: 25_000 };
 
 const OWNER: Account = { userName: 'owner@live-dental.example', password: 'live-dental-2026' };
 
@@ -31,6 +35,12 @@ type PlatformAssistant = {
   endCallMessage?: string;
   server?: { url?: string; headers?: Record<string, string>; credentialId?: string };
 };
+
+/** With E2E_SCREENSHOT_DIR set, keeps a picture of what the browser showed (for a person to look at). */
+async function keepScreenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.E2E_SCREENSHOT_DIR;
+  if (dir) await page.screenshot({ path: `${dir}/live-mode-${name}.png`, fullPage: true });
+}
 
 /** Polls until `probe` answers something truthy (expect.poll works only inside a test). */
 async function until<T>(what: string, probe: () => Promise<T>, timeoutMs = 20_000): Promise<T> {
@@ -145,9 +155,14 @@ describeInBrowser('live mode against the standalone sandbox platform', (e2e) => 
     await page.getByRole('button', { name: 'Create agent' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Create agent' });
     await dialog.getByLabel('Name').fill('Live Front Desk');
+    const created = page.waitForResponse(
+      (response) =>
+        response.url() === `${live.baseURL}/api/agents` && response.request().method() === 'POST',
+    );
     await dialog.getByRole('button', { name: 'Create agent' }).click();
+    expect((await created).status()).toBe(201);
     await expect
-      .poll(() => page.getByRole('row').filter({ hasText: 'Live Front Desk' }).isVisible())
+      .poll(() => page.getByRole('row').filter({ hasText: 'Live Front Desk' }).isVisible(), SLOW)
       .toBe(true);
     const agent = (await api<AgentList>(OWNER, '/agents')).data.find(
       (a) => a.name === 'Live Front Desk',
@@ -160,13 +175,14 @@ describeInBrowser('live mode against the standalone sandbox platform', (e2e) => 
     await page.getByRole('button', { name: 'Settings for Live Front Desk' }).click();
     const settings = page.getByRole('dialog');
     const name = settings.getByLabel('Name');
-    await expect.poll(() => name.inputValue()).toBe('Live Front Desk');
+    await expect.poll(() => name.inputValue(), SLOW).toBe('Live Front Desk');
     await name.fill('Live Reception');
     await settings.getByLabel('End-call message').fill('Goodbye from live mode!');
     await settings.getByRole('button', { name: 'Save changes' }).click();
     await expect
-      .poll(() => page.getByRole('row').filter({ hasText: 'Live Reception' }).isVisible())
+      .poll(() => page.getByRole('row').filter({ hasText: 'Live Reception' }).isVisible(), SLOW)
       .toBe(true);
+    await keepScreenshot(page, 'agents');
     const edited = await platformJson<PlatformAssistant>('GET', `/assistant/${agentId}`);
     expect(edited).toMatchObject({
       name: 'Live Reception',
@@ -175,7 +191,7 @@ describeInBrowser('live mode against the standalone sandbox platform', (e2e) => 
     // The save kept our server (and its secret) on the assistant.
     expect(edited.server).toEqual(onPlatform.server);
     expect(e2e.pageErrors, e2e.pageErrors.join('\n')).toEqual([]);
-  });
+  }, 60_000);
 
   it('a call placed with POST /call books its appointment by webhook (no sync ran)', async () => {
     const call = await placeCall(agentId, 'book_appointment', '+15551230001');
@@ -205,9 +221,10 @@ describeInBrowser('live mode against the standalone sandbox platform', (e2e) => 
     await signInAs(e2e, OWNER);
     await page.goto('/appointments');
     await expect
-      .poll(() => page.getByRole('row').filter({ hasText: service }).first().isVisible())
+      .poll(() => page.getByRole('row').filter({ hasText: service }).first().isVisible(), SLOW)
       .toBe(true);
-  });
+    await keepScreenshot(page, 'appointments');
+  }, 60_000);
 
   it('create_enquiry records an enquiry by webhook', async () => {
     const call = await placeCall(agentId, 'create_enquiry', '+15551230002');
@@ -225,8 +242,9 @@ describeInBrowser('live mode against the standalone sandbox platform', (e2e) => 
     const { page } = e2e;
     await signInAs(e2e, OWNER);
     await page.goto('/enquiries');
-    await expect.poll(() => page.getByText(subject).first().isVisible()).toBe(true);
-  });
+    await expect.poll(() => page.getByText(subject).first().isVisible(), SLOW).toBe(true);
+    await keepScreenshot(page, 'enquiries');
+  }, 60_000);
 
   it('a sync backfills a call whose webhooks went nowhere, and its recording plays', async () => {
     // Someone points the assistant's server elsewhere on the platform: the call's messages
@@ -246,10 +264,12 @@ describeInBrowser('live mode against the standalone sandbox platform', (e2e) => 
     await signInAs(e2e, OWNER);
     await page.goto(`/agent/${agentId}/call-logs`);
     const link = page.getByRole('link', { name: `Call ${call.id.slice(0, 8)}…` });
-    await expect.poll(() => page.getByRole('button', { name: 'Refresh' }).isEnabled()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Refresh' }).isEnabled(), SLOW)
+      .toBe(true);
     expect(await link.count()).toBe(0);
     await page.getByRole('button', { name: 'Refresh' }).click();
-    await expect.poll(() => link.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => link.isVisible(), SLOW).toBe(true);
 
     // The call has no public recording URL: the product fetches it with its key and streams it.
     const stored = await platformJson<PlatformCall & { artifact?: { recordingUrl?: string } }>(
@@ -261,23 +281,24 @@ describeInBrowser('live mode against the standalone sandbox platform', (e2e) => 
     const drawer = page.getByRole('dialog');
     const audio = drawer.locator('audio');
     await expect
-      .poll(() => audio.evaluate((element) => (element as HTMLAudioElement).duration), {
-        timeout: 10_000,
-      })
+      .poll(() => audio.evaluate((element) => (element as HTMLAudioElement).duration), SLOW)
       .toBeGreaterThan(0);
     await audio.evaluate((element) => (element as HTMLAudioElement).play());
     // It plays: the position moves (or a short one has already played to its end).
     await expect
-      .poll(() =>
-        audio.evaluate((element) => {
-          const player = element as HTMLAudioElement;
-          return player.ended || player.currentTime > 0.1;
-        }),
+      .poll(
+        () =>
+          audio.evaluate((element) => {
+            const player = element as HTMLAudioElement;
+            return player.ended || player.currentTime > 0.1;
+          }),
+        SLOW,
       )
       .toBe(true);
     expect(await audio.evaluate((element) => (element as HTMLAudioElement).error)).toBeNull();
+    await keepScreenshot(page, 'recording');
     expect(e2e.pageErrors, e2e.pageErrors.join('\n')).toEqual([]);
-  });
+  }, 60_000);
 
   it('starts a web call through the product’s proxy, with the business’s own agent', async () => {
     const { page } = e2e;
@@ -285,9 +306,7 @@ describeInBrowser('live mode against the standalone sandbox platform', (e2e) => 
     await page.goto(`/agent/${agentId}`);
     const panel = page.getByRole('region', { name: 'Talk to agent' });
     await expect
-      .poll(() => panel.getByRole('button', { name: 'Start call' }).isEnabled(), {
-        timeout: 15_000,
-      })
+      .poll(() => panel.getByRole('button', { name: 'Start call' }).isEnabled(), SLOW)
       .toBe(true);
     const created = page.waitForResponse(
       (response) =>
@@ -302,9 +321,10 @@ describeInBrowser('live mode against the standalone sandbox platform', (e2e) => 
     // which this offline machine cannot reach: the room is not the subject here.)
     const onPlatform = await platformJson<PlatformCall>('GET', `/call/${id}`);
     expect(onPlatform).toMatchObject({ type: 'webCall', assistantId: agentId });
+    await keepScreenshot(page, 'web-call');
     // The browser never held a platform key: the request carried only the SDK's fixed token.
     expect(response.request().headers().authorization).not.toContain('e2e-live');
-  });
+  }, 60_000);
 
   it('deletes the agent on the platform', async () => {
     const { page } = e2e;
@@ -314,8 +334,8 @@ describeInBrowser('live mode against the standalone sandbox platform', (e2e) => 
     await page.getByRole('dialog').getByRole('button', { name: 'Delete agent' }).click();
     await page.getByRole('button', { name: 'Yes, delete agent' }).click();
     await expect
-      .poll(() => page.getByRole('row').filter({ hasText: 'Live Reception' }).count())
+      .poll(() => page.getByRole('row').filter({ hasText: 'Live Reception' }).count(), SLOW)
       .toBe(0);
     expect((await live.platform('GET', `/assistant/${agentId}`)).status).toBe(404);
-  });
+  }, 60_000);
 });

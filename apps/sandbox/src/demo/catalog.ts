@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { AGENT_TOOL_FUNCTIONS, AGENT_TOOL_REQUEST_MESSAGES } from '@switchboard/shared/agent-tools';
 import type { Vapi } from '@vapi-ai/server-sdk';
 import { hash32 } from '../lib/random';
@@ -163,11 +162,17 @@ export function listByFilter<T extends { createdAt: string; updatedAt: string }>
 }
 
 export class Catalog {
-  readonly assistants = new Map<string, AssistantRecord>();
+  /**
+   * Every assistant, as the platform answers it: the items of the document-driven `/assistant`
+   * resource (routes/assistants.routes.ts), the demo ones among them.
+   */
+  readonly assistants = new Map<string, Vapi.Assistant>();
   readonly phoneNumbers = new Map<string, PhoneNumber>();
   readonly demoAssistantIds: readonly string[];
   readonly demoPhoneNumberIds: readonly string[];
   readonly orgId: string;
+  /** Demo assistant id → its index into the demo profiles. */
+  private readonly businessIndexes = new Map<string, number>();
 
   constructor(
     seed: number,
@@ -181,7 +186,8 @@ export class Catalog {
     profiles.forEach((profile, businessIndex) => {
       const assistant = demoAssistant(seed, businessIndex, profile, windowStart, server);
       const phone = demoPhoneNumber(seed, businessIndex, profile, assistant);
-      this.assistants.set(assistant.id, { assistant, businessIndex });
+      this.assistants.set(assistant.id, assistant);
+      this.businessIndexes.set(assistant.id, businessIndex);
       this.phoneNumbers.set(phone.id, phone);
       assistantIds.push(assistant.id);
       phoneIds.push(phone.id);
@@ -191,65 +197,27 @@ export class Catalog {
   }
 
   getAssistant(id: string): AssistantRecord | undefined {
-    return this.assistants.get(id);
+    const assistant = this.assistants.get(id);
+    return assistant ? { assistant, businessIndex: this.businessIndexes.get(id) } : undefined;
   }
 
-  listAssistants(filter: ListFilter): Vapi.Assistant[] {
-    return listByFilter(
-      [...this.assistants.values()].map((record) => record.assistant),
-      filter,
-    );
+  /** Every assistant with its demo profile index (undefined for those created through the API). */
+  assistantRecords(): AssistantRecord[] {
+    return [...this.assistants.keys()].map((id) => this.getAssistant(id)!);
   }
 
-  createAssistant(dto: Vapi.CreateAssistantDto, now = Date.now()): Vapi.Assistant {
-    const at = iso(now);
-    const assistant: Vapi.Assistant = {
-      ...dto,
-      id: randomUUID(),
-      orgId: this.orgId,
-      createdAt: at,
-      updatedAt: at,
-    };
-    this.assistants.set(assistant.id, { assistant, businessIndex: undefined });
-    return assistant;
-  }
-
-  /** PATCH semantics: the given top-level fields replace the stored ones. */
-  updateAssistant(
-    id: string,
-    changes: Vapi.CreateAssistantDto,
-    now = Date.now(),
-  ): Vapi.Assistant | undefined {
-    const record = this.assistants.get(id);
-    if (!record) return undefined;
-    const previous = Date.parse(record.assistant.updatedAt);
-    record.assistant = {
-      ...record.assistant,
-      ...changes,
-      id: record.assistant.id,
-      orgId: record.assistant.orgId,
-      createdAt: record.assistant.createdAt,
-      updatedAt: iso(Math.max(now, previous + 1)),
-    };
-    return record.assistant;
-  }
-
-  deleteAssistant(id: string): Vapi.Assistant | undefined {
-    const record = this.assistants.get(id);
-    if (!record) return undefined;
-    this.assistants.delete(id);
+  /** A deleted assistant's numbers no longer name it. */
+  unlinkAssistant(id: string): void {
     for (const phone of this.phoneNumbers.values()) {
       if (phone.assistantId === id) delete phone.assistantId;
     }
-    return record.assistant;
   }
 
   /** Points the demo assistants (and their tools) at a new server (url and authentication). */
   setServer(server: DemoServer | undefined): void {
     for (const id of this.demoAssistantIds) {
-      const record = this.assistants.get(id);
-      if (!record) continue;
-      const { assistant } = record;
+      const assistant = this.assistants.get(id);
+      if (!assistant) continue;
       const { server: _previous, ...rest } = assistant;
       const model = assistant.model;
       const updatedModel =
@@ -263,11 +231,11 @@ export class Catalog {
               }),
             }
           : model;
-      record.assistant = {
+      this.assistants.set(id, {
         ...rest,
         ...(updatedModel ? { model: updatedModel } : {}),
         ...(server ? { server: { ...server, timeoutSeconds: 20 } } : {}),
-      };
+      });
     }
   }
 

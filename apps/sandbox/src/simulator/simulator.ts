@@ -270,7 +270,7 @@ export class CallSimulator {
       if (!record) throw new Error(`simulateCall: no assistant ${assistantId}`);
       return record;
     }
-    const records = [...catalog.assistants.values()];
+    const records = catalog.assistantRecords();
     if (records.length === 0) throw new Error('simulateCall: there are no assistants');
     return pick(rng, records);
   }

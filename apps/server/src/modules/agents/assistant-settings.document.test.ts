@@ -87,7 +87,7 @@ describe('assistant bodies against the platform document', () => {
 
   it('an update of each sandbox demo assistant (other tools, model and voice options kept)', () => {
     const { catalog } = buildDemo({ totalCalls: 10 }, SERVER_URL);
-    for (const { assistant } of catalog.assistants.values()) {
+    for (const assistant of catalog.assistants.values()) {
       const { settings } = settingsFromAssistant(assistant);
       const update = assistantDtoFromSettings(
         { ...settings, firstMessage: 'Hello again' },
