@@ -38,14 +38,22 @@ type LogoProps = {
   /** Where the logo leads: the landing page for visitors, the dashboard inside the app. */
   to?: string;
   size?: 'sm' | 'md';
+  /** The mark alone on phones, so a crowded header keeps its controls on screen. */
+  markOnlyOnPhone?: boolean;
 };
 
-export function Logo({ to = '/', size = 'md' }: LogoProps) {
+export function Logo({ to = '/', size = 'md', markOnlyOnPhone = false }: LogoProps) {
   return (
     <UnstyledButton component={Link} to={to} aria-label="Switchboard home">
       <Group gap={10} wrap="nowrap">
         <LogoMark size={size === 'md' ? 32 : 26} />
-        <Text component="span" fw={750} fz={size === 'md' ? 19 : 16} lts={-0.3}>
+        <Text
+          component="span"
+          fw={750}
+          fz={size === 'md' ? 19 : 16}
+          lts={-0.3}
+          {...(markOnlyOnPhone ? { visibleFrom: 'xs' } : {})}
+        >
           Switchboard
         </Text>
       </Group>

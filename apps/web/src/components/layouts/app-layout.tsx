@@ -40,7 +40,7 @@ function AppFrame() {
               size="sm"
               aria-label={navOpened ? 'Close navigation' : 'Open navigation'}
             />
-            <Logo to="/dashboard" />
+            <Logo to="/dashboard" markOnlyOnPhone />
           </Group>
           <Group gap="sm" wrap="nowrap">
             <PlatformBadge />

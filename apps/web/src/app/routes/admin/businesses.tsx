@@ -1,13 +1,10 @@
 import { PageHeader } from '../../../components/page-header';
 import { BusinessesTable } from '../../../features/admin/components/businesses-table';
-import {
-  displayTimeZoneOf,
-  useSessionUser,
-} from '../../../features/auth/components/session-context';
+import { useDisplayTimeZone } from '../../../features/auth/components/session-context';
 import { usePaginationParams } from '../../../lib/use-pagination-params';
 
 export default function AdminBusinessesRoute() {
-  const user = useSessionUser();
+  const timeZone = useDisplayTimeZone();
   const { page, limit, setPagination } = usePaginationParams();
   return (
     <>
@@ -15,12 +12,7 @@ export default function AdminBusinessesRoute() {
         title="Businesses"
         description="Every business with an account on this Switchboard. Times are in UTC."
       />
-      <BusinessesTable
-        page={page}
-        limit={limit}
-        onPageChange={setPagination}
-        timeZone={displayTimeZoneOf(user)}
-      />
+      <BusinessesTable page={page} limit={limit} onPageChange={setPagination} timeZone={timeZone} />
     </>
   );
 }

@@ -2,10 +2,7 @@ import { Tabs } from '@mantine/core';
 import { IconInbox, IconSend } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
-import {
-  displayTimeZoneOf,
-  useSessionUser,
-} from '../../../features/auth/components/session-context';
+import { useDisplayTimeZone } from '../../../features/auth/components/session-context';
 import { MailInbox } from '../../../features/mailbox/components/mail-inbox';
 import { MailRefreshButton } from '../../../features/mailbox/components/mail-refresh-button';
 import { OutboxTable } from '../../../features/mailbox/components/outbox-table';
@@ -14,8 +11,7 @@ import { usePaginationParams } from '../../../lib/use-pagination-params';
 type MailTab = 'inbox' | 'outbox';
 
 export default function AdminMailRoute() {
-  const user = useSessionUser();
-  const timeZone = displayTimeZoneOf(user);
+  const timeZone = useDisplayTimeZone();
   const [searchParams, setSearchParams] = useSearchParams();
   const { page, limit, setPagination } = usePaginationParams();
   const tab: MailTab = searchParams.get('tab') === 'outbox' ? 'outbox' : 'inbox';

@@ -1,13 +1,10 @@
 import { PageHeader } from '../../../components/page-header';
 import { ServiceEnquiriesTable } from '../../../features/admin/components/service-enquiries-table';
-import {
-  displayTimeZoneOf,
-  useSessionUser,
-} from '../../../features/auth/components/session-context';
+import { useDisplayTimeZone } from '../../../features/auth/components/session-context';
 import { usePaginationParams } from '../../../lib/use-pagination-params';
 
 export default function AdminServiceEnquiriesRoute() {
-  const user = useSessionUser();
+  const timeZone = useDisplayTimeZone();
   const { page, limit, setPagination } = usePaginationParams();
   return (
     <>
@@ -20,7 +17,7 @@ export default function AdminServiceEnquiriesRoute() {
         page={page}
         limit={limit}
         onPageChange={setPagination}
-        timeZone={displayTimeZoneOf(user)}
+        timeZone={timeZone}
       />
     </>
   );

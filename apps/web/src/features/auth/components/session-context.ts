@@ -16,9 +16,5 @@ export function useSessionUser(): SessionUser {
  * business and looks after many, UTC (never the browser's zone: decision 027).
  */
 export function useDisplayTimeZone(): string {
-  return displayTimeZoneOf(useSessionUser());
-}
-
-export function displayTimeZoneOf(user: SessionUser): string {
-  return user.business?.timezone ?? OPERATOR_TIME_ZONE;
+  return useSessionUser().business?.timezone ?? OPERATOR_TIME_ZONE;
 }
