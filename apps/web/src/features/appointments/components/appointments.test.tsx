@@ -1,4 +1,10 @@
-import { appointmentMessages, type Appointment } from '@switchboard/shared/appointments';
+import {
+  addCalendarDays,
+  appointmentMessages,
+  zonedDay,
+  zonedLocalToIso,
+  type Appointment,
+} from '@switchboard/shared/appointments';
 import { formatDateTime } from '@switchboard/shared/format';
 import { buildPaginationMeta, type PaginationMeta } from '@switchboard/shared/pagination';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -235,7 +241,7 @@ describe('appointments list', { timeout: 20_000 }, () => {
     expect(await screen.findByText('No upcoming appointments')).toBeInTheDocument();
   });
 
-  it('adds one by hand: the time typed in the business’s zone, the contact found by search', async () => {
+  it('adds one by hand: the time picked in the business’s zone, the contact found by search', async () => {
     const api = stubAppointmentsApi({
       count: 0,
       handlers: {
@@ -274,9 +280,11 @@ describe('appointments list', { timeout: 20_000 }, () => {
     await user.click(dialog.getByRole('combobox', { name: /Contact/ }));
     await user.click(await screen.findByRole('option', { name: /Ana Lopez/ }));
     await user.type(dialog.getByRole('textbox', { name: /Service/ }), 'Cleaning');
-    const starts = dialog.getByLabelText(/Starts \(America\/New York time\)/);
-    await user.clear(starts);
-    await user.type(starts, '2031-07-15T09:30');
+    // The picker starts at tomorrow 09:00 in the business's zone (not the browser's).
+    const tomorrow = addCalendarDays(zonedDay(new Date(), ZONE), 1);
+    expect(
+      dialog.getByRole('button', { name: /Starts \(America\/New York time\)/ }),
+    ).toHaveTextContent(/, 09:00$/);
     await user.click(dialog.getByRole('button', { name: 'Add appointment' }));
 
     await waitFor(() =>
@@ -284,8 +292,7 @@ describe('appointments list', { timeout: 20_000 }, () => {
         contactId: 'contact-ana',
         agentId: null,
         service: 'Cleaning',
-        // 09:30 in New York in July (EDT, UTC−4).
-        startsAt: '2031-07-15T13:30:00.000Z',
+        startsAt: zonedLocalToIso(`${tomorrow}T09:00`, ZONE),
         durationMinutes: 30,
         notes: null,
       }),
