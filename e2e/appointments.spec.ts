@@ -1,6 +1,7 @@
 import type { Appointment, AppointmentList } from '@switchboard/shared/appointments';
 import type { Contact } from '@switchboard/shared/contacts';
 import { expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { DEMO_MEMBER, cookieHeader, signInAs } from './support/accounts';
 import { describeInBrowser } from './support/browser';
 import { apiGetAsDemo } from './support/demo-data';
@@ -23,6 +24,39 @@ async function apiSendAsDemo<T>(baseURL: string, method: string, path: string, b
 /** Two cores shared with other work: screens get a while to settle. */
 const SLOW = { timeout: 15_000 };
 
+/**
+ * Picks a date and time in Mantine's DateTimePicker (which holds the business zone's wall-clock
+ * time): up to the decade, the year, the month, the day, then hours and minutes.
+ */
+async function pickDateTime(
+  page: Page,
+  input: Locator,
+  when: { year: number; month: string; day: number; time: [string, string] },
+) {
+  await input.click();
+  const dropdown = page.locator('.mantine-DateTimePicker-dropdown');
+  const level = dropdown.locator('.mantine-CalendarHeader-calendarHeaderLevel');
+  await level.click();
+  await level.click();
+  for (let i = 0; i < 3; i += 1) {
+    const year = dropdown.getByRole('button', { name: String(when.year), exact: true });
+    if (await year.count()) break;
+    await dropdown
+      .locator('.mantine-CalendarHeader-calendarHeaderControl[data-direction="next"]')
+      .click();
+  }
+  await dropdown.getByRole('button', { name: String(when.year), exact: true }).click();
+  await dropdown.getByRole('button', { name: when.month, exact: true }).click();
+  await dropdown
+    .locator('button:not([data-outside])')
+    .filter({ hasText: new RegExp(`^${when.day}$`) })
+    .first()
+    .click();
+  await dropdown.getByLabel('Hours').fill(when.time[0]);
+  await dropdown.getByLabel('Minutes').fill(when.time[1]);
+  await dropdown.getByRole('button', { name: 'Set the date and time' }).click();
+}
+
 describeInBrowser('appointments', (e2e) => {
   it(
     'adds an appointment by hand in the business’s time, reschedules and cancels it',
@@ -41,7 +75,16 @@ describeInBrowser('appointments', (e2e) => {
       await page.getByRole('option', { name: /Ana Appointment/ }).click();
       await dialog.getByRole('textbox', { name: 'Service' }).fill('E2E cleaning');
       // The demo business is in New York: 09:30 there on 15 January is 14:30 UTC.
-      await dialog.getByLabel(/^Starts \(America\/New York time\)/).fill('2031-01-15T09:30');
+      await pickDateTime(
+        page,
+        dialog.getByRole('button', { name: /^Starts \(America\/New York time\)/ }),
+        {
+          year: 2031,
+          month: 'Jan',
+          day: 15,
+          time: ['09', '30'],
+        },
+      );
       await dialog.getByRole('button', { name: 'Add appointment' }).click();
       await expect.poll(() => dialog.isVisible(), SLOW).toBe(false);
 
@@ -56,7 +99,12 @@ describeInBrowser('appointments', (e2e) => {
       await row.getByRole('button', { name: /^Actions for E2E cleaning/ }).click();
       await page.getByRole('menuitem', { name: 'Reschedule' }).click();
       const reschedule = page.getByRole('dialog', { name: 'Reschedule appointment' });
-      await reschedule.getByLabel(/^New start/).fill('2031-01-16T10:00');
+      await pickDateTime(page, reschedule.getByRole('button', { name: /^New start/ }), {
+        year: 2031,
+        month: 'Jan',
+        day: 16,
+        time: ['10', '00'],
+      });
       await reschedule.getByRole('button', { name: 'Reschedule' }).click();
       await expect.poll(() => row.getByText('Jan 16, 2031, 10:00').isVisible(), SLOW).toBe(true);
 

@@ -11,6 +11,13 @@ import type { TestProject } from 'vitest/node';
 // The web app must already be built (npm test does that first).
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** The platform webhook's secret and the inbound-mail settings of the e2e server. */
+export const E2E_WEBHOOK_SECRET = 'e2e-webhook-secret-0123456789';
+export const E2E_INBOUND = {
+  domain: 'in.switchboard.test',
+  user: 'postmark-e2e',
+  password: 'postmark-e2e-password',
+};
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 declare module 'vitest' {
@@ -80,6 +87,11 @@ export default async function setup(project: TestProject) {
         VAPI_API_KEY: '',
         SANDBOX_CALLS: '1000',
         SANDBOX_SIMULATOR_INTERVAL_MS: '0',
+        // Known credentials, so specs can post as the platform and as a mail provider.
+        VAPI_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
+        INBOUND_MAIL_DOMAIN: E2E_INBOUND.domain,
+        INBOUND_POSTMARK_USER: E2E_INBOUND.user,
+        INBOUND_POSTMARK_PASSWORD: E2E_INBOUND.password,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },

@@ -25,7 +25,7 @@ describe('contactsErrorMessage', () => {
 describe('contactListQuerySchema', () => {
   it('starts at the seed’s page 1, limit 20', () => {
     expect(CONTACTS_PAGE_SIZE).toBe(20);
-    expect(contactListQuerySchema.parse({})).toEqual({ page: 1, limit: 20 });
+    expect(contactListQuerySchema.parse({})).toEqual({ page: 1, limit: 20, test: 'include' });
   });
 
   it('trims the search and bounds it', () => {
@@ -33,6 +33,7 @@ describe('contactListQuerySchema', () => {
       page: 2,
       limit: 20,
       search: 'ann',
+      test: 'include',
     });
     const long = contactListQuerySchema.safeParse({ search: 'x'.repeat(201) });
     expect(long.error?.issues[0]?.message).toBe('Search at most 200 characters');
@@ -134,6 +135,7 @@ describe('contactDetailSchema', () => {
       notes: null,
       source: 'manual',
       importId: null,
+      isTest: false,
       createdAt: '2026-03-10T12:00:00.000Z',
       updatedAt: '2026-03-10T12:00:00.000Z',
       calls: [],

@@ -17,6 +17,8 @@ import {
   APPOINTMENT_SERVICE_MAX,
   DEFAULT_APPOINTMENT_MINUTES,
   appointmentMessages,
+  addCalendarDays,
+  zonedDay,
   zonedLocalToIso,
 } from '@switchboard/shared/appointments';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -25,13 +27,14 @@ import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { isApiError } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
+import { ZonedDateTimePicker } from './zoned-date-time-picker';
 import { useCreateAppointment } from '../api/create-appointment';
 import { useContactOptions, type SearchContacts } from '../api/search-contact-options';
 
 export type AgentOption = { id: string; name: string };
 
 /**
- * The form's own shape: the start is the wall-clock time of a datetime-local field in the
+ * The form's own shape: the start is the wall-clock time of the date-time picker in the
  * business's zone, turned into an instant on submit; the rest is the shared create schema's.
  */
 function formSchema(timeZone: string) {
@@ -110,7 +113,8 @@ function AddAppointmentForm({
       contactId: contactId ?? '',
       agentId: null,
       service: '',
-      startsLocal: '',
+      // Tomorrow at 09:00 in the business's zone: a time that is always in the future.
+      startsLocal: `${addCalendarDays(zonedDay(new Date(), timeZone), 1)}T09:00`,
       durationMinutes: DEFAULT_APPOINTMENT_MINUTES,
       notes: '',
     },
@@ -189,12 +193,19 @@ function AddAppointmentForm({
           error={errors.service?.message}
         />
         <Group grow align="flex-start">
-          <TextInput
-            type="datetime-local"
-            label={`Starts (${timeZone.replaceAll('_', ' ')} time)`}
-            required
-            {...register('startsLocal')}
-            error={errors.startsLocal?.message}
+          <Controller
+            control={control}
+            name="startsLocal"
+            render={({ field }) => (
+              <ZonedDateTimePicker
+                label={`Starts (${timeZone.replaceAll('_', ' ')} time)`}
+                value={field.value}
+                onChange={field.onChange}
+                timeZone={timeZone}
+                error={errors.startsLocal?.message}
+                required
+              />
+            )}
           />
           <Controller
             control={control}

@@ -1,4 +1,10 @@
-import { appointmentMessages, type Appointment } from '@switchboard/shared/appointments';
+import {
+  addCalendarDays,
+  appointmentMessages,
+  zonedDay,
+  zonedLocalToIso,
+  type Appointment,
+} from '@switchboard/shared/appointments';
 import { formatDateTime } from '@switchboard/shared/format';
 import { buildPaginationMeta, type PaginationMeta } from '@switchboard/shared/pagination';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -235,7 +241,7 @@ describe('appointments list', { timeout: 20_000 }, () => {
     expect(await screen.findByText('No upcoming appointments')).toBeInTheDocument();
   });
 
-  it('adds one by hand: the time typed in the business’s zone, the contact found by search', async () => {
+  it('adds one by hand: the time picked in the business’s zone, the contact found by search', async () => {
     const api = stubAppointmentsApi({
       count: 0,
       handlers: {
@@ -274,9 +280,11 @@ describe('appointments list', { timeout: 20_000 }, () => {
     await user.click(dialog.getByRole('combobox', { name: /Contact/ }));
     await user.click(await screen.findByRole('option', { name: /Ana Lopez/ }));
     await user.type(dialog.getByRole('textbox', { name: /Service/ }), 'Cleaning');
-    const starts = dialog.getByLabelText(/Starts \(America\/New York time\)/);
-    await user.clear(starts);
-    await user.type(starts, '2031-07-15T09:30');
+    // The picker starts at tomorrow 09:00 in the business's zone (not the browser's).
+    const tomorrow = addCalendarDays(zonedDay(new Date(), ZONE), 1);
+    expect(
+      dialog.getByRole('button', { name: /Starts \(America\/New York time\)/ }),
+    ).toHaveTextContent(/, 09:00$/);
     await user.click(dialog.getByRole('button', { name: 'Add appointment' }));
 
     await waitFor(() =>
@@ -284,11 +292,102 @@ describe('appointments list', { timeout: 20_000 }, () => {
         contactId: 'contact-ana',
         agentId: null,
         service: 'Cleaning',
-        // 09:30 in New York in July (EDT, UTC−4).
-        startsAt: '2031-07-15T13:30:00.000Z',
+        startsAt: zonedLocalToIso(`${tomorrow}T09:00`, ZONE),
         durationMinutes: 30,
         notes: null,
       }),
+    );
+  });
+});
+
+describe('rescheduling, cancelling and the calendar', { timeout: 60_000 }, () => {
+  it('reschedules with a picker holding the business’s time, and can mail the customer', async () => {
+    const row = buildAppointment(0, {
+      contact: { id: 'c0', name: 'Ana Lopez', phone: null, email: 'ana@example.com' },
+    });
+    const api = stubAppointmentsApi({
+      rows: [row],
+      handlers: { 'PATCH /api/appointments/appt-0': () => jsonResponse(row) },
+    });
+    const { user } = await openAppointments();
+    await screen.findByText('Service 0');
+    await user.click(screen.getByRole('button', { name: /^Actions for Service 0/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Reschedule' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Reschedule appointment' }));
+    // 14:00Z on 10 January is 09:00 in New York, whatever the browser's zone.
+    expect(dialog.getByRole('button', { name: /New start/ })).toHaveTextContent(
+      '10 Jan 2030, 09:00',
+    );
+    await user.click(
+      dialog.getByRole('checkbox', { name: 'Email ana@example.com about the new time' }),
+    );
+    await user.click(dialog.getByRole('button', { name: 'Reschedule' }));
+    await waitFor(() =>
+      expect(api.calls('PATCH /api/appointments/appt-0')[0]?.body).toEqual({
+        startsAt: '2030-01-10T14:00:00.000Z',
+        durationMinutes: 30,
+        notifyCustomer: true,
+      }),
+    );
+    expect(await screen.findByText('Appointment rescheduled')).toBeInTheDocument();
+  });
+
+  it('cancels, mailing the customer only when asked, and says so', async () => {
+    const row = buildAppointment(0);
+    const api = stubAppointmentsApi({
+      rows: [row],
+      handlers: {
+        'PATCH /api/appointments/appt-0': () => jsonResponse({ ...row, status: 'cancelled' }),
+      },
+    });
+    const { user } = await openAppointments();
+    await screen.findByText('Service 0');
+    await user.click(screen.getByRole('button', { name: /^Actions for Service 0/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Cancel appointment' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Cancel appointment?' }));
+    // No email address: the box cannot be ticked.
+    expect(dialog.getByRole('checkbox', { name: /Email the customer/ })).toBeDisabled();
+    await user.click(dialog.getByRole('button', { name: 'Cancel appointment' }));
+    await waitFor(() =>
+      expect(api.calls('PATCH /api/appointments/appt-0')[0]?.body).toEqual({
+        status: 'cancelled',
+        notifyCustomer: false,
+      }),
+    );
+    expect(await screen.findByText('Appointment cancelled')).toBeInTheDocument();
+  });
+
+  it('shows a week in the business’s zone from its Monday, and moves by weeks', async () => {
+    const api = stubAppointmentsApi({
+      handlers: {
+        'GET /api/appointments/calendar': () =>
+          jsonResponse({
+            data: [
+              buildAppointment(0, {
+                startsAt: '2030-01-10T14:00:00.000Z',
+                endsAt: '2030-01-10T14:30:00.000Z',
+              }),
+            ],
+            truncated: false,
+            timeZone: ZONE,
+          }),
+      },
+    });
+    const { user } = await openAppointments('/appointments?view=week&day=2030-01-10');
+    const thursday = await screen.findByRole('region', { name: 'Thursday, Jan 10, 2030' });
+    expect(await within(thursday).findByText('09:00–09:30')).toBeInTheDocument();
+    expect(within(thursday).getByText('Service 0')).toBeInTheDocument();
+    const request = Object.fromEntries(api.calls('GET /api/appointments/calendar')[0]!.search);
+    // Monday 7 January 2030, midnight in New York (EST, UTC−5), to the next Monday.
+    expect(request).toMatchObject({
+      from: '2030-01-07T05:00:00.000Z',
+      to: '2030-01-14T05:00:00.000Z',
+    });
+    await user.click(screen.getByRole('button', { name: 'Next week' }));
+    await waitFor(() =>
+      expect(api.calls('GET /api/appointments/calendar').at(-1)?.search.get('from')).toBe(
+        '2030-01-14T05:00:00.000Z',
+      ),
     );
   });
 });

@@ -1,5 +1,4 @@
 import { Alert, Button, Checkbox, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import {
   APPOINTMENT_MAX_MINUTES,
@@ -12,6 +11,7 @@ import { formatDateTime } from '@switchboard/shared/format';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useUpdateAppointment } from '../api/update-appointment';
+import { ZonedDateTimePicker } from './zoned-date-time-picker';
 
 type RescheduleModalProps = {
   appointment: Appointment | null;
@@ -48,11 +48,8 @@ function RescheduleForm({
   const length = Math.round(
     (Date.parse(appointment.endsAt) - Date.parse(appointment.startsAt)) / 60_000,
   );
-  // The picker holds a wall-clock time in the business's zone ("YYYY-MM-DD HH:mm:ss"), never
-  // the browser's: it is turned into an instant with the business's zone on submit.
-  const [local, setLocal] = useState<string | null>(
-    toPickerValue(isoToZonedLocal(appointment.startsAt, timeZone)),
-  );
+  // A wall-clock time in the business's zone, turned into an instant with that zone on submit.
+  const [local, setLocal] = useState(isoToZonedLocal(appointment.startsAt, timeZone));
   const [minutes, setMinutes] = useState<number | string>(length);
   const [notify, setNotify] = useState(false);
   const email = appointment.contact.email;
@@ -60,7 +57,7 @@ function RescheduleForm({
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const startsAt = local ? zonedLocalToIso(fromPickerValue(local), timeZone) : null;
+    const startsAt = zonedLocalToIso(local, timeZone);
     if (!startsAt) return setError(appointmentMessages.startsAtInvalid);
     if (Date.parse(startsAt) <= Date.now()) return setError(appointmentMessages.startsAtPast);
     const duration = Number(minutes);
@@ -92,18 +89,14 @@ function RescheduleForm({
           {appointment.service} for {appointment.contact.name || 'the caller'}, now on{' '}
           {formatDateTime(appointment.startsAt, timeZone)}.
         </Text>
-        <DateTimePicker
+        <ZonedDateTimePicker
           label={`New start (${zoneLabel} time)`}
           value={local}
           onChange={setLocal}
-          valueFormat="D MMM YYYY, HH:mm"
-          withSeconds={false}
-          timePickerProps={{ format: '24h' }}
-          minDate={toPickerValue(isoToZonedLocal(new Date(), timeZone))?.slice(0, 10)}
+          timeZone={timeZone}
           error={error === appointmentMessages.durationInvalid ? undefined : error}
           required
-          data-autofocus
-          popoverProps={{ withinPortal: true }}
+          autoFocus
         />
         <NumberInput
           label="Length (minutes)"
@@ -140,14 +133,4 @@ function RescheduleForm({
       </Stack>
     </form>
   );
-}
-
-/** "2026-03-10T09:30" (zone wall clock) → the picker's "2026-03-10 09:30:00". */
-function toPickerValue(local: string): string | null {
-  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(local) ? `${local.replace('T', ' ')}:00` : null;
-}
-
-/** The picker's "2026-03-10 09:30:00" → "2026-03-10T09:30". */
-function fromPickerValue(value: string): string {
-  return value.slice(0, 16).replace(' ', 'T');
 }

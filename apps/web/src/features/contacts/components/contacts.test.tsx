@@ -14,7 +14,7 @@ async function openContacts(path = '/contacts') {
   return app;
 }
 
-describe('contacts list', { timeout: 20_000 }, () => {
+describe('contacts list', { timeout: 60_000 }, () => {
   it('shows a page of 20 contacts with their source, and pages through the URL', async () => {
     const api = stubContactsApi({ contacts: buildContacts(45) });
     const { user, router } = await openContacts();

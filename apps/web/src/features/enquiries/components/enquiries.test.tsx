@@ -33,10 +33,14 @@ describe('a contact’s enquiries under an agent', { timeout: 20_000 }, () => {
 
     await user.click(await screen.findByRole('combobox', { name: 'Status' }));
     await user.click(await screen.findByRole('option', { name: 'Resolved' }));
+    // Saying why: the reason goes with the change, into the enquiry's history.
+    const dialog = await screen.findByRole('dialog', { name: 'Set the status to Resolved' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Why/ }), 'Answered by phone');
+    await user.click(within(dialog).getByRole('button', { name: 'Set status' }));
     await waitFor(() =>
       expect(
         api.calls('PATCH /api/contacts/enquiries/enquiry-1/status').map((r) => r.body),
-      ).toEqual([{ status: 'resolved' }]),
+      ).toEqual([{ status: 'resolved', reason: 'Answered by phone' }]),
     );
 
     await user.click(screen.getByRole('button', { name: 'Mark as unread' }));
@@ -113,7 +117,7 @@ describe('the enquiries inbox', { timeout: 20_000 }, () => {
     const { user, router } = renderApp('/enquiries?unread=1');
     expect(await screen.findByRole('link', { name: 'Open one' })).toHaveAttribute(
       'href',
-      '/agent/agent-1/enquiries/contact-1',
+      '/agent/agent-1/enquiries/contact-1?open=e1',
     );
     expect(screen.queryByText('Closed one')).not.toBeInTheDocument();
     expect(Object.fromEntries(api.calls('GET /api/enquiries')[0]!.search)).toMatchObject({
@@ -161,5 +165,98 @@ describe('an enquiry’s email log', { timeout: 20_000 }, () => {
     // One Retry: only the failed one has it.
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(api.calls('POST /api/email-logs/log-2/retry')).toHaveLength(1));
+  });
+});
+
+describe('deep links, the conversation, priority and test marks', { timeout: 20_000 }, () => {
+  it('lands with the linked enquiry open and read, its conversation shown', async () => {
+    const api = stubEnquiriesApi({
+      thread: [
+        {
+          kind: 'reply',
+          id: 'r1',
+          at: '2026-03-05T15:00:00.000Z',
+          subject: 'Re: Insurance question',
+          body: 'Could you come in on Tuesday?',
+          toAddress: 'ann@example.com',
+          status: 'sent',
+          sentBy: 'demo@brightsmile.example',
+        },
+        {
+          kind: 'inbound',
+          id: 'i1',
+          at: '2026-03-05T16:00:00.000Z',
+          subject: 'Re: Re: Insurance question',
+          body: 'Tuesday at 10 works.',
+          fromAddress: 'ann@example.com',
+          fromName: 'Ann Murphy',
+          channel: 'postmark',
+        },
+        {
+          kind: 'status',
+          id: 's1',
+          at: '2026-03-05T16:00:00.000Z',
+          fromStatus: 'pending',
+          toStatus: 'open',
+          cause: 'customer-replied',
+          by: null,
+          reason: 'Email from ann@example.com',
+        },
+      ],
+    });
+    renderApp(`${CONTACT_SCREEN}?open=enquiry-1`);
+    expect(await screen.findByText('Tuesday at 10 works.')).toBeInTheDocument();
+    expect(screen.getByText('Ann Murphy answered')).toBeInTheDocument();
+    expect(screen.getByText('Could you come in on Tuesday?')).toBeInTheDocument();
+    expect(screen.getByText('Status Pending → Open')).toBeInTheDocument();
+    expect(
+      screen.getByText('the customer replied: Email from ann@example.com'),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(api.calls('PATCH /api/contacts/enquiries/enquiry-1/mark-read')).toHaveLength(1),
+    );
+  });
+
+  it('marks an enquiry urgent, and the inbox shows and filters urgent and test ones', async () => {
+    const api = stubEnquiriesApi({
+      enquiries: [
+        buildEnquiry({ id: 'e1', subject: 'From a test call', isTest: true }),
+        buildEnquiry({ id: 'e2', subject: 'Burst pipe', priority: 'urgent' }),
+      ],
+    });
+    const { user, router } = renderApp('/enquiries');
+    const testRow = (await screen.findByRole('link', { name: 'From a test call' })).closest('tr')!;
+    expect(within(testRow).getByText('Test')).toBeInTheDocument();
+    const urgentRow = screen.getByRole('link', { name: 'Burst pipe' }).closest('tr')!;
+    expect(within(urgentRow).getByText('Urgent')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'Test calls' }));
+    await user.click(await screen.findByRole('option', { name: 'Test only' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?test=only'));
+    expect(await screen.findByRole('link', { name: 'From a test call' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Burst pipe')).not.toBeInTheDocument());
+
+    // The search applies as you type.
+    await user.click(screen.getByRole('combobox', { name: 'Test calls' }));
+    await user.click(await screen.findByRole('option', { name: 'Include test calls' }));
+    await user.type(screen.getByRole('textbox', { name: 'Search' }), 'burst');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=burst'));
+    await waitFor(() => expect(screen.queryByText('From a test call')).not.toBeInTheDocument());
+    expect(api.calls('GET /api/enquiries').some((call) => call.search.get('q') === 'burst')).toBe(
+      true,
+    );
+  });
+
+  it('sets the priority from the enquiry', async () => {
+    const api = stubEnquiriesApi({ enquiries: [buildEnquiry({ isRead: true })] });
+    const { user } = renderApp(CONTACT_SCREEN);
+    await user.click(await screen.findByRole('button', { name: 'Insurance question' }));
+    await user.click(await screen.findByRole('button', { name: 'Mark urgent' }));
+    await waitFor(() =>
+      expect(
+        api.calls('PATCH /api/contacts/enquiries/enquiry-1/priority').map((r) => r.body),
+      ).toEqual([{ priority: 'urgent' }]),
+    );
+    expect(await screen.findByRole('button', { name: 'Not urgent' })).toBeInTheDocument();
   });
 });

@@ -1,5 +1,11 @@
 import type { SessionUser } from '@switchboard/shared/auth';
-import type { EmailLog, Enquiry, EnquiryStatus } from '@switchboard/shared/enquiries';
+import type {
+  EmailLog,
+  Enquiry,
+  EnquiryPriority,
+  EnquiryStatus,
+  EnquiryThreadItem,
+} from '@switchboard/shared/enquiries';
 import { buildPaginationMeta } from '@switchboard/shared/pagination';
 import { buildSessionUser, jsonResponse, stubApi, type ApiRequest } from '../../../test/fake-api';
 import { buildAgent } from '../../agents/testing/fake-agents-api';
@@ -62,9 +68,12 @@ export function stubEnquiriesApi({
   logs: initialLogs = [],
   session = buildSessionUser(),
   handlers = {},
+  thread = [],
 }: {
   enquiries?: Enquiry[];
   logs?: EmailLog[];
+  /** The conversation every enquiry's thread answers. */
+  thread?: EnquiryThreadItem[];
   session?: SessionUser;
   handlers?: Record<string, Handler>;
 } = {}) {
@@ -111,7 +120,12 @@ export function stubEnquiriesApi({
             (enquiry) =>
               (!search.get('status') || enquiry.status === search.get('status')) &&
               (search.get('unread') !== 'true' || !enquiry.isRead) &&
-              (!search.get('agentId') || enquiry.agentId === search.get('agentId')),
+              (!search.get('agentId') || enquiry.agentId === search.get('agentId')) &&
+              (!search.get('priority') || enquiry.priority === search.get('priority')) &&
+              (search.get('test') !== 'only' || enquiry.isTest) &&
+              (search.get('test') !== 'exclude' || !enquiry.isTest) &&
+              (!search.get('q') ||
+                enquiry.subject.toLowerCase().includes(search.get('q')!.toLowerCase())),
           ),
           search,
         ),
@@ -144,6 +158,22 @@ export function stubEnquiriesApi({
             ({ path }: ApiRequest) =>
               change(path, (row) => {
                 row.isRead = false;
+              }),
+          ],
+          [
+            `GET /api/enquiries/${enquiry.id}/thread`,
+            () =>
+              jsonResponse({
+                enquiry: enquiries.find((row) => row.id === enquiry.id),
+                timeZone: 'Europe/Dublin',
+                items: thread,
+              }),
+          ],
+          [
+            `PATCH /api/contacts/enquiries/${enquiry.id}/priority`,
+            ({ path, body }: ApiRequest) =>
+              change(path, (row) => {
+                row.priority = (body as { priority: EnquiryPriority }).priority;
               }),
           ],
           [
