@@ -1,7 +1,14 @@
 import { formatDateTime } from '@switchboard/shared/format';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { cookieHeader, DEMO_ADMIN, openUserMenu, signInWithForm } from './support/accounts';
+import {
+  cookieHeader,
+  DEMO_ADMIN,
+  DEMO_MEMBER,
+  openUserMenu,
+  signInAs,
+  signInWithForm,
+} from './support/accounts';
 import { describeInBrowser } from './support/browser';
 
 // A way back in, settings and a team: each test starts from a business of its own (created
@@ -220,6 +227,71 @@ describeInBrowser('a way back in, settings and the team', (e2e) => {
     await page.goto('/enquiries');
     await expect.poll(() => page.getByText(inTokyo).first().isVisible()).toBe(true);
     expect(await page.getByText(inUtc).count()).toBe(0);
+    expect(e2e.pageErrors).toEqual([]);
+  });
+  it('Settings → Platform: each agent’s health; the owner may repair, a member only reads', async () => {
+    const { page, baseURL, context } = e2e;
+    await signInAs(e2e, DEMO_MEMBER);
+    await page.goto('/settings?section=platform');
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Agent health' }).isVisible())
+      .toBe(true);
+    const owner = await cookieHeader(baseURL, DEMO_MEMBER);
+    const agents = await api<{ data: { id: string; name: string }[] }>(baseURL, '/agents', {
+      cookie: owner,
+    });
+    expect(agents.body.data.length).toBeGreaterThan(0);
+    let broken = 0;
+    for (const agent of agents.body.data) {
+      const health = await api<{ ok: boolean }>(baseURL, `/agents/${agent.id}/health`, {
+        cookie: owner,
+      });
+      if (!health.body.ok) broken += 1;
+      const region = page.getByRole('region', { name: `Health of ${agent.name}` });
+      await expect
+        .poll(() => region.getByText('Server points at Switchboard', { exact: false }).isVisible())
+        .toBe(true);
+      await expect
+        .poll(() =>
+          region
+            .getByText(health.body.ok ? 'Connected' : 'Needs attention', { exact: true })
+            .isVisible(),
+        )
+        .toBe(true);
+    }
+    // An agent that does not reach us comes with the fix: Repair, for the owner.
+    expect(await page.getByRole('button', { name: 'Repair' }).count()).toBe(broken);
+
+    // A member of the same business reads the same health, without Repair.
+    const email = `reader-${Date.now().toString(36)}@settings.example`;
+    const invited = await api(baseURL, '/team/invitations', {
+      method: 'POST',
+      cookie: owner,
+      body: { email, name: 'Rea Reader', role: 'member' },
+    });
+    expect(invited.status).toBe(201);
+    const link = await mailedLink(baseURL, email, 'set-password');
+    const token = new URLSearchParams(link.split('?')[1]).get('token');
+    const joined = await api(baseURL, '/auth/set-password', {
+      method: 'POST',
+      body: { token, password: 'reader-password-1' },
+    });
+    expect(joined.status).toBe(200);
+    const memberContext = await context.browser()!.newContext({ baseURL });
+    const [name, value] = joined.cookie!.split('=') as [string, string];
+    await memberContext.addCookies([{ name, value, url: baseURL }]);
+    const memberPage = await memberContext.newPage();
+    await memberPage.goto('/settings?section=platform');
+    await expect
+      .poll(() =>
+        memberPage
+          .getByText('Ask an owner of the business to repair this agent.')
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
+    expect(await memberPage.getByRole('button', { name: 'Repair' }).count()).toBe(0);
+    await memberContext.close();
     expect(e2e.pageErrors).toEqual([]);
   });
 });
