@@ -35,7 +35,7 @@ import {
   type BenchApp,
   type BenchTarget,
 } from './lib/app';
-import { loadAverage, mb } from './lib/stats';
+import { fmt, loadAverage, mb, percentile } from './lib/stats';
 
 const { values } = parseArgs({
   options: {
@@ -44,6 +44,13 @@ const { values } = parseArgs({
     db: { type: 'string', default: 'postgres,pglite' },
     /** Writes a CPU profile of the import job alone (not the upload) to <dir>/<db>.cpuprofile. */
     'cpu-profile': { type: 'string' },
+    /**
+     * While the job runs, GET this page (e.g. /api/agents) as the member, one request at a
+     * time with --probe-every ms between them, and report how long they took: whether an
+     * import holds up other pages.
+     */
+    probe: { type: 'string' },
+    'probe-every': { type: 'string', default: '100' },
   },
 });
 const rowCount = Number(values.rows);
@@ -243,6 +250,34 @@ async function measure<T>(
   }
 }
 
+/** GETs `url` as the member until stopped, one at a time; logs how long they took. */
+function probePage(bench: BenchApp, url: string) {
+  const samples: number[] = [];
+  let running = true;
+  const every = Number(values['probe-every']);
+  const loop = (async () => {
+    while (running) {
+      const started = performance.now();
+      const res = await bench.app.inject({ method: 'GET', url, headers: bench.headers });
+      if (res.statusCode !== 200) throw new Error(`probe ${url}: ${res.statusCode} ${res.body}`);
+      samples.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, every));
+    }
+  })();
+  return {
+    stop: async (target: string) => {
+      running = false;
+      await loop;
+      const sorted = [...samples].sort((a, b) => a - b);
+      console.log(
+        `[${target}] GET ${url} during the import, every ${every} ms: ${samples.length} ` +
+          `requests, p50 ${fmt(percentile(sorted, 50))} ms, p95 ${fmt(percentile(sorted, 95))} ms, ` +
+          `max ${fmt(sorted.at(-1) ?? Number.NaN)} ms (load ${loadAverage()})`,
+      );
+    },
+  };
+}
+
 function multipart(file: Buffer, fileName: string) {
   const boundary = `----bench${randomBytes(8).toString('hex')}`;
   return {
@@ -391,8 +426,13 @@ async function benchTarget(target: BenchTarget, file: string, facts: FileFacts) 
       const profiler = values['cpu-profile'] === undefined ? undefined : await startProfiler();
       const jobCpu = process.cpuUsage();
       const jobStarted = performance.now();
-      if (!(await bench.app.contactImportJob.runImport(upload.import.id)))
-        throw new Error('the import was not queued');
+      const probing = values.probe === undefined ? undefined : probePage(bench, values.probe);
+      try {
+        if (!(await bench.app.contactImportJob.runImport(upload.import.id)))
+          throw new Error('the import was not queued');
+      } finally {
+        await probing?.stop(target);
+      }
       const jobMs = performance.now() - jobStarted;
       const { user, system } = process.cpuUsage(jobCpu);
       const jobCpuMs = (user + system) / 1000;

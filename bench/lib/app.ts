@@ -61,6 +61,8 @@ export type BenchApp = {
   businessId: string;
   /** The member's session cookie (and Sec-Fetch-Site), for app.inject. */
   headers: Record<string, string>;
+  /** The scratch PostgreSQL database's URL (undefined on PGlite). */
+  databaseUrl: string | undefined;
   close: () => Promise<void>;
 };
 
@@ -118,7 +120,7 @@ export async function openBenchApp(options: {
       })),
     );
     const headers = await sessionHeaders(app, member.userName);
-    return { app, db, businessId: member.businessId, headers, close };
+    return { app, db, businessId: member.businessId, headers, databaseUrl: scratch?.url, close };
   } catch (error) {
     await close();
     throw error;

@@ -117,12 +117,27 @@ async function migrateUnderLock(pool: pg.Pool) {
   }
 }
 
+/**
+ * PGlite's PostgreSQL runs inside this process's WebAssembly memory, which grows to the most it
+ * ever used and never gives it back. Its defaults are a server's (128 MB of shared buffers,
+ * 64 MB for index builds and vacuum); with these the embedded default holds ~430 MB after its
+ * first sync instead of ~590 MB (bench/README.md, "Embedded default"). The table files are
+ * still cached by the operating system, outside the process.
+ */
+export const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  ...['-c', 'shared_buffers=16MB'],
+  ...['-c', 'maintenance_work_mem=16MB'],
+  ...['-c', 'temp_buffers=2MB'],
+  ...['-c', 'wal_buffers=1MB'],
+];
+
 async function openPglite(dataDir: string): Promise<Database> {
   await fs.mkdir(dataDir, { recursive: true });
   const releaseLock = await acquireDirectoryLock(dataDir);
   let client: PGlite | undefined;
   try {
-    client = await PGlite.create(dataDir);
+    client = await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS });
     const db = drizzlePglite({ client, schema, casing: 'snake_case' });
     await migratePglite(db, { migrationsFolder });
     const opened = client;

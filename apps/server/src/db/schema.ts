@@ -10,3 +10,4 @@ export * from './schema/enquiries';
 export * from './schema/appointments';
 export * from './schema/platform-settings';
 export * from './schema/platform-resources';
+export * from './schema/call-rollups';

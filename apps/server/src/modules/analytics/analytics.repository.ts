@@ -9,9 +9,24 @@ import { countedCall, durationBucket } from './analytics.sql';
  * hours in the given IANA zone with PostgreSQL's own time-zone rules.
  */
 
-/** The instant each calendar date begins in the zone (midnight, or the first instant after a gap). */
+/** Resolved midnights per database (the zone rules are the database's) and `zone|date`. */
+const midnightCache = new WeakMap<Db, Map<string, Date>>();
+const MIDNIGHT_CACHE_SIZE = 20_000;
+
+/**
+ * The instant each calendar date begins in the zone (midnight, or the first instant after a
+ * gap), by PostgreSQL's zone rules. An answer depends only on the date and the zone, so it is
+ * kept (per database, up to 20,000 of them): most requests need no round trip for it.
+ */
 export async function zoneMidnights(db: Db, dates: string[], timeZone: string): Promise<Date[]> {
   if (dates.length === 0) return [];
+  let cache = midnightCache.get(db);
+  if (!cache) {
+    cache = new Map();
+    midnightCache.set(db, cache);
+  }
+  const known = dates.map((date) => cache.get(`${timeZone}|${date}`));
+  if (known.every((instant) => instant !== undefined)) return known.map((d) => new Date(d));
   const columns = dates.map(
     (date, n) =>
       sql`((${date}::date)::timestamp at time zone ${timeZone}) as ${sql.identifier(`d${n}`)}`,
@@ -20,11 +35,21 @@ export async function zoneMidnights(db: Db, dates: string[], timeZone: string): 
     db,
     sql`select ${sql.join(columns, sql`, `)}`,
   );
-  return dates.map((_, n) => new Date(row?.[`d${n}`] ?? Number.NaN));
+  const instants = dates.map((_, n) => new Date(row?.[`d${n}`] ?? Number.NaN));
+  if (cache.size + dates.length > MIDNIGHT_CACHE_SIZE) cache.clear();
+  dates.forEach((date, n) => {
+    const instant = instants[n];
+    if (instant && !Number.isNaN(instant.getTime())) cache.set(`${timeZone}|${date}`, instant);
+  });
+  return instants.map((d) => new Date(d));
 }
 
 export type CallWindow = {
   assistantId: string;
+  /** The window's first and last calendar dates in the zone (YYYY-MM-DD). */
+  from: string;
+  to: string;
+  /** The instants those dates begin and the day after `to` begins. */
   start: Date;
   end: Date;
   timeZone: string;
@@ -52,16 +77,14 @@ export type DailyRow = {
 };
 
 /**
- * Per local day of [from, to]: calls, seconds, spend (exact sums; rounding is the caller's)
+ * The recount that dailyFigures' rollups must equal (the reconciliation test compares them):
+ * per local day of [from, to]: calls, seconds, spend (exact sums; rounding is the caller's)
  * and passes. One index-only range scan over the whole window; each call finds its day by a
  * binary search of the days' start instants (width_bucket), so there is no per-row zone
  * conversion and no sort — a hash aggregate of at most 366 groups. (bench/README.md: a
  * `group by to_char(created_at at time zone …)` took ~40 ms for 50,000 calls on PostgreSQL.)
  */
-export async function dailyFigures(
-  db: Db,
-  window: CallWindow & { from: string; to: string },
-): Promise<DailyRow[]> {
+export async function dailyFiguresFromCalls(db: Db, window: CallWindow): Promise<DailyRow[]> {
   const rows = await executeRows<Record<string, unknown>>(
     db,
     sql`with days as (
@@ -95,6 +118,39 @@ export async function dailyFigures(
   });
 }
 
+/** The agent's rollup rows of the window's days, in the zone its figures are kept in. */
+function rollupDays(window: CallWindow): SQL {
+  return sql`r.assistant_id = ${window.assistantId} and r.time_zone = ${window.timeZone}
+    and r.day >= ${window.from}::date and r.day <= ${window.to}::date${
+      window.includeTest ? sql`` : sql` and not r.is_test`
+    }`;
+}
+
+/**
+ * Per local day of [from, to]: calls, seconds, spend (exact sums; rounding is the caller's)
+ * and passes, from the agent's hourly rollups (call_rollups, decision 028): at most 24 rows
+ * a day through the primary key, whatever the number of calls. Equal to
+ * dailyFiguresFromCalls (the reconciliation test).
+ */
+export async function dailyFigures(db: Db, window: CallWindow): Promise<DailyRow[]> {
+  const rows = await executeRows<Record<string, unknown>>(
+    db,
+    sql`select to_char(r.day, 'YYYY-MM-DD') as day, sum(r.calls)::int as calls,
+               sum(r.seconds)::double precision as seconds,
+               sum(r.spend)::double precision as spend, sum(r.passed)::int as passed
+        from call_rollups r
+        where ${rollupDays(window)}
+        group by r.day`,
+  );
+  return rows.map((row) => ({
+    day: String(row.day),
+    calls: Number(row.calls),
+    seconds: Number(row.seconds ?? 0),
+    spend: Number(row.spend ?? 0),
+    passed: Number(row.passed),
+  }));
+}
+
 export type BreakdownRows = {
   reasons: { reason: string | null; calls: number }[];
   types: { type: string; calls: number }[];
@@ -105,10 +161,14 @@ export type BreakdownRows = {
 };
 
 /**
- * The statistics screen's figures in one scan of the agent's calls: GROUPING SETS gives the
- * counts by end reason, type, day, hour and duration bucket, and the cost totals, together.
+ * The recount that breakdownFigures' rollups must equal: the statistics screen's figures in
+ * one scan of the agent's calls (GROUPING SETS gives the counts by end reason, type, day, hour
+ * and duration bucket, and the cost totals, together).
  */
-export async function breakdownFigures(db: Db, window: CallWindow): Promise<BreakdownRows> {
+export async function breakdownFiguresFromCalls(
+  db: Db,
+  window: CallWindow,
+): Promise<BreakdownRows> {
   const rows = await executeRows<Record<string, unknown>>(
     db,
     sql`with t as (
@@ -153,6 +213,75 @@ export async function breakdownFigures(db: Db, window: CallWindow): Promise<Brea
     } else if (Number(row.g_bucket) === 0) {
       result.buckets.push({ bucket: Number(row.bucket), calls });
     } else {
+      result.costs = {
+        transport: Number(row.transport),
+        stt: Number(row.stt),
+        llm: Number(row.llm),
+        tts: Number(row.tts),
+        vapi: Number(row.vapi),
+      };
+    }
+  }
+  return result;
+}
+
+/**
+ * The statistics screen's figures from the agent's rollups (decision 028): per day, per hour
+ * and in all (types, duration buckets, cost components) from call_rollups with GROUPING SETS,
+ * and per end reason from call_rollup_reasons. Equal to breakdownFiguresFromCalls.
+ */
+export async function breakdownFigures(db: Db, window: CallWindow): Promise<BreakdownRows> {
+  const [sets, reasons] = await Promise.all([
+    executeRows<Record<string, unknown>>(
+      db,
+      sql`select grouping(r.day) as g_day, grouping(r.hour) as g_hour,
+                 to_char(r.day, 'YYYY-MM-DD') as day, r.hour,
+                 sum(r.calls)::int as calls, sum(r.passed)::int as passed,
+                 sum(r.inbound)::int as inbound, sum(r.outbound)::int as outbound,
+                 sum(r.web)::int as web,
+                 array[sum(r.d0), sum(r.d1), sum(r.d2), sum(r.d3), sum(r.d4), sum(r.d5),
+                       sum(r.d6)]::int[] as buckets,
+                 sum(r.cost_transport)::double precision as transport,
+                 sum(r.cost_stt)::double precision as stt,
+                 sum(r.cost_llm)::double precision as llm,
+                 sum(r.cost_tts)::double precision as tts,
+                 sum(r.cost_vapi)::double precision as vapi
+          from call_rollups r
+          where ${rollupDays(window)}
+          group by grouping sets ((r.day), (r.hour), ())`,
+    ),
+    executeRows<{ ended_reason: string | null; calls: number }>(
+      db,
+      sql`select r.ended_reason, sum(r.calls)::int as calls
+          from call_rollup_reasons r
+          where ${rollupDays(window)}
+          group by r.ended_reason
+          having sum(r.calls) > 0`,
+    ),
+  ]);
+  const result: BreakdownRows = {
+    reasons: reasons.map((row) => ({ reason: row.ended_reason ?? null, calls: Number(row.calls) })),
+    types: [],
+    days: [],
+    hours: [],
+    buckets: [],
+    costs: { transport: 0, stt: 0, llm: 0, tts: 0, vapi: 0 },
+  };
+  for (const row of sets) {
+    const calls = Number(row.calls);
+    if (calls === 0) continue;
+    if (Number(row.g_day) === 0) {
+      result.days.push({ day: String(row.day), calls, passed: Number(row.passed) });
+    } else if (Number(row.g_hour) === 0) {
+      result.hours.push({ hour: Number(row.hour), calls });
+    } else {
+      for (const type of ['inbound', 'outbound', 'web'] as const) {
+        const n = Number(row[type]);
+        if (n > 0) result.types.push({ type, calls: n });
+      }
+      (row.buckets as number[]).forEach((n, bucket) => {
+        if (Number(n) > 0) result.buckets.push({ bucket, calls: Number(n) });
+      });
       result.costs = {
         transport: Number(row.transport),
         stt: Number(row.stt),

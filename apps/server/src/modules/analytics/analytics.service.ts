@@ -69,6 +69,8 @@ export class AnalyticsService {
     return {
       window: {
         assistantId: agentId,
+        from,
+        to,
         start,
         end,
         timeZone,
@@ -84,7 +86,7 @@ export class AnalyticsService {
     query: DateRangeQuery & { includeTest?: boolean },
   ): Promise<AgentAnalytics> {
     const { window, range } = await this.window(scope, agentId, query);
-    const rows = await dailyFigures(this.db, { ...window, from: range.from, to: range.to });
+    const rows = await dailyFigures(this.db, window);
     const byDay = new Map(rows.map((row) => [row.day, row]));
     let calls = 0;
     let seconds = 0;

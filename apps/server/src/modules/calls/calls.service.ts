@@ -204,6 +204,7 @@ export class CallsService {
         start,
         end,
         q: filter.q || undefined,
+        days: { timeZone: agent.timeZone, from: filter.from, to: filter.to },
       },
     };
   }

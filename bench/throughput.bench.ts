@@ -1,0 +1,480 @@
+/**
+ * Throughput benchmark: the real server (apps/server/src/main.ts in its own process, on
+ * PostgreSQL) under many connections, with 1,000,000 calls across 20 agents in the store.
+ *
+ *   npm run bench:throughput -- [--calls 1000000] [--agents 20] [--seconds 20] [--connections 50]
+ *                               [--search-connections 10] [--requests 200] [--port 41210]
+ *                               [--keep | --database <url of a kept database>]
+ *
+ * Cases, each on keep-alive connections with a member's session cookie, rotating over the
+ * agents (target 2–4 of issue 24):
+ *   - one connection, `--requests` each: GET /api/agents/:id/analytics and …/breakdowns
+ *     (90 days), p50/p95/p99;
+ *   - `--connections` at once for `--seconds` each (autocannon): the analytics (90 days), the
+ *     breakdowns, and the call log's first page (30 days; tab all, then successful);
+ *   - `--search-connections` at once: the call log's first page of a transcript search
+ *     (`q=refund`, 1 call in 16), p50/p95/p99.
+ * No Accept-Encoding is sent, so answers are not compressed (compression is measured apart).
+ * BENCH_DATABASE_URL or TEST_DATABASE_URL names the PostgreSQL server; a scratch database is
+ * created and dropped. Prints one line per measurement and the tables for bench/README.md.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { executeRows, type Db } from '../apps/server/src/db/client';
+import { sessionHeaders } from '../apps/server/src/test/test-app';
+import {
+  breakdownFigures,
+  breakdownFiguresFromCalls,
+  dailyFigures,
+  dailyFiguresFromCalls,
+  zoneMidnights,
+  type CallWindow,
+} from '../apps/server/src/modules/analytics/analytics.repository';
+import {
+  countCallLog,
+  countCallLogFromCalls,
+  type CallLogCriteria,
+} from '../apps/server/src/modules/calls/calls.repository';
+import { addDays, todayIn } from '@switchboard/shared/date-range';
+import { benchAdminUrl, benchAgentIds, openBenchApp } from './lib/app';
+import { loadCalls, TRANSCRIPT_SEARCH_WORD } from './lib/load-calls';
+import { fmt, loadAverage, percentile } from './lib/stats';
+
+const { values } = parseArgs({
+  options: {
+    calls: { type: 'string', default: '1000000' },
+    agents: { type: 'string', default: '20' },
+    seconds: { type: 'string', default: '20' },
+    connections: { type: 'string', default: '50' },
+    'search-connections': { type: 'string', default: '10' },
+    requests: { type: 'string', default: '200' },
+    port: { type: 'string', default: '41210' },
+    /** Keep the scratch database (its URL is printed) for later runs with --database. */
+    keep: { type: 'boolean', default: false },
+    /** Measure a database a --keep run loaded, instead of loading a new one. */
+    database: { type: 'string' },
+  },
+});
+const totalCalls = Number(values.calls);
+const agentCount = Number(values.agents);
+const seconds = Number(values.seconds);
+const connections = Number(values.connections);
+const searchConnections = Number(values['search-connections']);
+const requests = Number(values.requests);
+const port = Number(values.port);
+const adminUrl = benchAdminUrl();
+if (!adminUrl) throw new Error('Set BENCH_DATABASE_URL or TEST_DATABASE_URL (PostgreSQL).');
+
+const ZONE = 'America/New_York';
+const ids = benchAgentIds(agentCount);
+const today = todayIn(ZONE);
+const analyticsRange = `from=${addDays(today, -89)}&to=${today}`;
+const logRange = `from=${addDays(today, -29)}&to=${today}`;
+
+/** The server process's CPU time so far (user + system), ms, from /proc (Linux). */
+async function serverCpuMs(pid: number): Promise<number> {
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are fields 14 and 15 of the line, in clock ticks (100 a second).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+let serverPid = 0;
+
+type Row = {
+  what: string;
+  connections: number;
+  rps?: number;
+  p50: number;
+  p95?: number;
+  p99: number;
+  load: string;
+  /** The server process's CPU per request (its JavaScript; PostgreSQL's is not counted). */
+  cpuMs?: number;
+};
+const rows: Row[] = [];
+
+function rotating(make: (agent: string) => string): () => string {
+  let n = 0;
+  return () => make(ids[n++ % ids.length]!);
+}
+
+async function waitReady(base: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    const ok = await fetch(`${base}/api/health/ready`)
+      .then((res) => res.ok)
+      .catch(() => false);
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('the server did not become ready in 120 s');
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+/** One GET on a kept-alive connection; resolves with the milliseconds it took. */
+function timedGet(url: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const req = http.get(url, { agent, headers }, (res) => {
+      res.resume();
+      res.on('end', () =>
+        res.statusCode === 200
+          ? resolve(performance.now() - started)
+          : reject(new Error(`${url} answered ${res.statusCode}`)),
+      );
+    });
+    req.on('error', reject);
+  });
+}
+
+/** `concurrency` loops of GETs until `total` are done; the latencies of all of them. */
+async function closedLoop(
+  next: () => string,
+  headers: Record<string, string>,
+  concurrency: number,
+  total: number,
+): Promise<{ samples: number[]; wallMs: number }> {
+  const samples: number[] = [];
+  let issued = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (issued < total) {
+        issued += 1;
+        samples.push(await timedGet(next(), headers));
+      }
+    }),
+  );
+  return { samples, wallMs: performance.now() - started };
+}
+
+function recordLatencies(what: string, concurrency: number, samples: number[], wallMs?: number) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const row: Row = {
+    what,
+    connections: concurrency,
+    ...(wallMs ? { rps: (samples.length / wallMs) * 1000 } : {}),
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    load: loadAverage(),
+  };
+  rows.push(row);
+  console.log(
+    `${what} (${concurrency} at a time, ${samples.length} requests): p50 ${fmt(row.p50)} ms, ` +
+      `p95 ${fmt(row.p95!)} ms, p99 ${fmt(row.p99)} ms` +
+      (row.rps ? `, ${row.rps.toFixed(0)} req/s` : '') +
+      ` (load ${row.load})`,
+  );
+}
+
+async function cannon(
+  base: string,
+  what: string,
+  next: () => string,
+  headers: Record<string, string>,
+): Promise<void> {
+  // Warm every agent's path first.
+  for (let i = 0; i < ids.length; i++) await timedGet(`${base}${next()}`, headers);
+  const cpuBefore = await serverCpuMs(serverPid);
+  const result = await autocannon({
+    url: base,
+    connections,
+    duration: seconds,
+    headers,
+    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: next() }) }],
+  });
+  const bad = result.non2xx + result.errors + result.timeouts;
+  const cpuMs = (await serverCpuMs(serverPid)) - cpuBefore;
+  const row: Row = {
+    what,
+    connections,
+    cpuMs: cpuMs / Math.max(1, result.requests.total),
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    load: loadAverage(),
+  };
+  rows.push(row);
+  console.log(
+    `${what} (${connections} connections, ${seconds} s): ${result.requests.average.toFixed(0)} ` +
+      `req/s, p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p99 ` +
+      `${result.latency.p99} ms, ${result.requests.total} requests, server CPU ` +
+      `${row.cpuMs!.toFixed(2)} ms a request` +
+      (bad > 0 ? `, ${bad} NOT OK (non-2xx ${result.non2xx}, errors ${result.errors})` : '') +
+      ` (load ${row.load})`,
+  );
+  if (bad > 0) throw new Error(`${what}: ${bad} requests failed`);
+}
+
+type Store = {
+  db: Db;
+  headers: Record<string, string>;
+  databaseUrl: string;
+  close: () => Promise<void>;
+};
+
+/** A database loaded by an earlier --keep run, with a new session for its bench member. */
+async function reuse(url: string): Promise<Store> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchboard-throughput-'));
+  const app = await buildApp(
+    loadConfig({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      DATABASE_URL: url,
+      SANDBOX_CALLS: '100',
+      SANDBOX_SIMULATOR_INTERVAL_MS: '0',
+    }),
+  );
+  const [member] = await executeRows<{ user_name: string }>(
+    app.database.db,
+    sql`select u.user_name from users u join businesses b on b.id = u.business_id
+        where b.name = 'Bench Business' limit 1`,
+  );
+  if (!member) throw new Error(`${url} holds no bench business`);
+  return {
+    db: app.database.db,
+    headers: await sessionHeaders(app, member.user_name),
+    databaseUrl: url,
+    close: async () => {
+      await app.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A scratch database with the calls loaded (kept with --keep). */
+async function fresh(): Promise<Store> {
+  const bench = await openBenchApp({ target: 'postgres', adminUrl, agentIds: ids, timeZone: ZONE });
+  try {
+    await loadCalls('postgres', bench.db, {
+      totalCalls,
+      agentCount,
+      rangeDays: 90,
+      transcripts: true,
+    });
+  } catch (error) {
+    await bench.close();
+    throw error;
+  }
+  if (values.keep) console.log(`kept: --database ${bench.databaseUrl}`);
+  return {
+    db: bench.db,
+    headers: bench.headers,
+    databaseUrl: bench.databaseUrl!,
+    close: values.keep ? () => bench.app.close() : bench.close,
+  };
+}
+
+const compared: {
+  what: string;
+  rollups: { p50: number; p95: number };
+  calls: { p50: number; p95: number };
+  load: string;
+}[] = [];
+
+/**
+ * The query layer alone, in this process, one query at a time: each figure from the rollups and
+ * the same from the calls (what the answers were before decision 028), alternating, rotating
+ * over the agents, `--requests` each.
+ */
+async function compareQueries(db: Db): Promise<void> {
+  const windowOf = async (assistantId: string, days: number): Promise<CallWindow> => {
+    const from = addDays(today, -(days - 1));
+    const [start, end] = await zoneMidnights(db, [from, addDays(today, 1)], ZONE);
+    return {
+      assistantId,
+      from,
+      to: today,
+      start: start!,
+      end: end!,
+      timeZone: ZONE,
+      includeTest: false,
+    };
+  };
+  const cases: [
+    string,
+    (w: CallWindow) => Promise<unknown>,
+    (w: CallWindow) => Promise<unknown>,
+    number,
+  ][] = [
+    [
+      'daily figures (90 days)',
+      (w) => dailyFigures(db, w),
+      (w) => dailyFiguresFromCalls(db, w),
+      90,
+    ],
+    [
+      'breakdowns (90 days)',
+      (w) => breakdownFigures(db, w),
+      (w) => breakdownFiguresFromCalls(db, w),
+      90,
+    ],
+    [
+      'call-log total (30 days, all)',
+      (w) => countCallLog(db, criteriaOf(w)),
+      (w) => countCallLogFromCalls(db, criteriaOf(w)),
+      30,
+    ],
+  ];
+  for (const [what, fromRollups, fromCalls, days] of cases) {
+    const windows = await Promise.all(ids.map((id) => windowOf(id, days)));
+    const a: number[] = [];
+    const b: number[] = [];
+    for (let i = 0; i < requests; i++) {
+      const w = windows[i % windows.length]!;
+      let t = performance.now();
+      await fromRollups(w);
+      a.push(performance.now() - t);
+      t = performance.now();
+      await fromCalls(w);
+      b.push(performance.now() - t);
+    }
+    const p = (samples: number[]) => {
+      const sorted = [...samples].sort((x, y) => x - y);
+      return { p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
+    };
+    const row = { what, rollups: p(a), calls: p(b), load: loadAverage() };
+    compared.push(row);
+    console.log(
+      `${what}: rollups p50 ${fmt(row.rollups.p50)} / p95 ${fmt(row.rollups.p95)} ms; calls p50 ` +
+        `${fmt(row.calls.p50)} / p95 ${fmt(row.calls.p95)} ms (load ${row.load})`,
+    );
+  }
+}
+
+function criteriaOf(w: CallWindow): CallLogCriteria {
+  return {
+    assistantId: w.assistantId,
+    tab: 'all',
+    start: w.start,
+    end: w.end,
+    days: { timeZone: w.timeZone, from: w.from, to: w.to },
+  };
+}
+
+async function main() {
+  console.log(`${os.cpus().length} CPUs, load ${loadAverage()}`);
+  const bench = values.database ? await reuse(values.database) : await fresh();
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchboard-throughput-'));
+  let server: ChildProcess | undefined;
+  try {
+    server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DATABASE_URL: bench.databaseUrl,
+        SANDBOX_CALLS: '100',
+        SANDBOX_SIMULATOR_INTERVAL_MS: '0',
+        SYNC_INTERVAL_SECONDS: '86400',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    const base = `http://127.0.0.1:${port}`;
+    serverPid = server.pid!;
+    await waitReady(base, server);
+    // The server's first sync marks agents the (sandbox) platform does not list as removed:
+    // the bench agents exist only in the store, so they are put back once that has happened.
+    const deadline = Date.now() + 180_000;
+    for (;;) {
+      const [marked] = await executeRows<{ n: number }>(
+        bench.db,
+        sql`select count(*)::int as n from agents
+            where platform_assistant_id like 'bench-agent-%' and removed_at is not null`,
+      );
+      if (Number(marked?.n) === ids.length) break;
+      if (Date.now() > deadline) throw new Error('the first sync did not finish in 180 s');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    await bench.db.execute(
+      sql`update agents set removed_at = null where platform_assistant_id like 'bench-agent-%'`,
+    );
+    const headers = { ...bench.headers };
+
+    const analytics = rotating((id) => `/api/agents/${id}/analytics?${analyticsRange}`);
+    const breakdowns = rotating((id) => `/api/agents/${id}/analytics/breakdowns?${analyticsRange}`);
+    const logAll = rotating((id) => `/api/agents/${id}/calls?${logRange}&tab=all&page=1`);
+    const logSuccessful = rotating(
+      (id) => `/api/agents/${id}/calls?${logRange}&tab=successful&page=1`,
+    );
+    const search = rotating(
+      (id) => `/api/agents/${id}/calls?${logRange}&tab=all&page=1&q=${TRANSCRIPT_SEARCH_WORD}`,
+    );
+    const url = (next: () => string) => () => `${base}${next()}`;
+
+    for (const [what, next] of [
+      ['analytics (90 days), one at a time', analytics],
+      ['breakdowns (90 days), one at a time', breakdowns],
+    ] as const) {
+      for (let i = 0; i < ids.length; i++) await timedGet(url(next)(), headers);
+      const { samples } = await closedLoop(url(next), headers, 1, requests);
+      recordLatencies(what, 1, samples);
+    }
+    await cannon(base, 'analytics (90 days)', analytics, headers);
+    await cannon(base, 'breakdowns (90 days)', breakdowns, headers);
+    await cannon(base, 'call log page 1 (30 days, all)', logAll, headers);
+    await cannon(base, 'call log page 1 (30 days, successful)', logSuccessful, headers);
+    for (let i = 0; i < ids.length; i++) await timedGet(url(search)(), headers);
+    const searched = await closedLoop(url(search), headers, searchConnections, requests * 2);
+    recordLatencies(
+      `transcript search page 1 (q=${TRANSCRIPT_SEARCH_WORD})`,
+      searchConnections,
+      searched.samples,
+      searched.wallMs,
+    );
+
+    await compareQueries(bench.db);
+
+    console.log(
+      '\n| case | connections | req/s | p50 ms | p95 ms | p99 ms | server CPU ms/req | load |',
+    );
+    console.log(
+      '| ---- | ----------: | ----: | -----: | -----: | -----: | ----------------: | ---: |',
+    );
+    for (const row of rows) {
+      console.log(
+        `| ${row.what} | ${row.connections} | ${row.rps === undefined ? '–' : row.rps.toFixed(0)} | ` +
+          `${fmt(row.p50)} | ${row.p95 === undefined ? '–' : fmt(row.p95)} | ${fmt(row.p99)} | ` +
+          `${row.cpuMs === undefined ? '–' : row.cpuMs.toFixed(2)} | ${row.load} |`,
+      );
+    }
+    console.log(
+      '\n| query (one agent, in turn) | from rollups p50 / p95 ms | from the calls p50 / p95 ms | load |',
+    );
+    console.log(
+      '| -------------------------- | ------------------------: | --------------------------: | ---: |',
+    );
+    for (const c of compared) {
+      console.log(
+        `| ${c.what} | ${fmt(c.rollups.p50)} / ${fmt(c.rollups.p95)} | ` +
+          `${fmt(c.calls.p50)} / ${fmt(c.calls.p95)} | ${c.load} |`,
+      );
+    }
+  } finally {
+    agent.destroy();
+    if (server && server.exitCode === null) {
+      const exited = new Promise((resolve) => server!.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    await bench.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
