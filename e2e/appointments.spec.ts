@@ -34,26 +34,27 @@ async function pickDateTime(
   when: { year: number; month: string; day: number; time: [string, string] },
 ) {
   await input.click();
-  const dropdown = page.locator('.mantine-DateTimePicker-dropdown');
-  const level = dropdown.locator('.mantine-CalendarHeader-calendarHeaderLevel');
+  // The dropdown is in a portal; its parts carry the picker's static class names.
+  const dropdown = page.locator('body');
+  const level = page.locator('.mantine-DateTimePicker-calendarHeaderLevel');
   await level.click();
   await level.click();
   for (let i = 0; i < 3; i += 1) {
     const year = dropdown.getByRole('button', { name: String(when.year), exact: true });
     if (await year.count()) break;
-    await dropdown
-      .locator('.mantine-CalendarHeader-calendarHeaderControl[data-direction="next"]')
+    await page
+      .locator('.mantine-DateTimePicker-calendarHeaderControl[data-direction="next"]')
       .click();
   }
   await dropdown.getByRole('button', { name: String(when.year), exact: true }).click();
   await dropdown.getByRole('button', { name: when.month, exact: true }).click();
-  await dropdown
-    .locator('button:not([data-outside])')
+  await page
+    .locator('.mantine-DateTimePicker-day:not([data-outside])')
     .filter({ hasText: new RegExp(`^${when.day}$`) })
     .first()
     .click();
-  await dropdown.getByLabel('Hours').fill(when.time[0]);
-  await dropdown.getByLabel('Minutes').fill(when.time[1]);
+  await dropdown.getByLabel('Hours', { exact: true }).fill(when.time[0]);
+  await dropdown.getByLabel('Minutes', { exact: true }).fill(when.time[1]);
   await dropdown.getByRole('button', { name: 'Set the date and time' }).click();
 }
 
