@@ -27,6 +27,8 @@ const PATHS = [
   '/v2/call',
   '/phone-number',
   '/phone-number/{id}',
+  '/tool',
+  '/tool/{id}',
   '/analytics',
 ];
 const PATH_PATTERNS = [/^\/call\/\{id\}\/[a-z-]+-recording$/];

@@ -7,6 +7,7 @@ import { assistantRoutes } from './routes/assistants.routes';
 import { callRoutes, webCallRoutes } from './routes/calls.routes';
 import { phoneNumberRoutes } from './routes/phone-numbers.routes';
 import { recordingRoutes, webCallRoomRoutes } from './routes/recordings.routes';
+import { toolRoutes } from './routes/tools.routes';
 
 // The HTTP face of the sandbox platform: the platform's routes, its auth (private key on the
 // API, public key on POST /call/web), its NestJS error bodies, and CORS for the browser.
@@ -100,6 +101,7 @@ export async function registerPlatform(app: FastifyInstance, ctx: SandboxContext
     await assistantRoutes(scope, ctx);
     await callRoutes(scope, ctx);
     await phoneNumberRoutes(scope, ctx);
+    await toolRoutes(scope, ctx);
     await analyticsRoutes(scope, ctx);
   });
   await app.register(async (scope) => {

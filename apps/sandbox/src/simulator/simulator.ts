@@ -149,13 +149,12 @@ function hasUrl(server: Vapi.Server | undefined): server is ServerTarget & { url
   return typeof server?.url === 'string' && server.url !== '';
 }
 
+/** The function tool of that name among the call's tools (inline, then resolved `toolIds`). */
 function toolDefinition(
-  assistant: Vapi.CreateAssistantDto | undefined,
+  tools: readonly Vapi.OpenAiModelToolsItem[],
   name: string,
 ): Vapi.OpenAiModelToolsItem.Function | undefined {
-  const model = assistant?.model;
-  if (!model || !('tools' in model) || !Array.isArray(model.tools)) return undefined;
-  for (const tool of model.tools) {
+  for (const tool of tools) {
     if (tool.type === 'function' && tool.function?.name === name) return tool;
   }
   return undefined;
@@ -285,7 +284,7 @@ export class CallSimulator {
     const record = this.pickAssistant(rng, options.assistantId);
     const { profile, business } = this.profileOf(record);
     const dto = assistantDtoOf(record.assistant);
-    const config = voiceConfigFromAssistant(dto, profile);
+    const config = voiceConfigFromAssistant(dto, profile, this.options.catalog.toolsOf(dto));
 
     const type = options.type ? CALL_TYPES.indexOf(options.type) : undefined;
     let reasonIndex: number | undefined;
@@ -355,7 +354,7 @@ export class CallSimulator {
       baseDto && request.assistantOverrides
         ? { ...baseDto, ...request.assistantOverrides }
         : baseDto;
-    const config = voiceConfigFromAssistant(dto ?? {}, profile);
+    const config = voiceConfigFromAssistant(dto ?? {}, profile, this.options.catalog.toolsOf(dto));
     const plan = planCall(rng, profile, {
       type: WEB,
       reasonIndex: reasonIndexOf('customer-ended-call'),
@@ -426,7 +425,11 @@ export class CallSimulator {
     const { profile, business } = this.profileOf(record);
     const dto = assistantDtoOf(record.assistant);
     const tool = request.scenario === 'none' ? undefined : request.scenario;
-    const assistantConfig = voiceConfigFromAssistant(dto, profile);
+    const assistantConfig = voiceConfigFromAssistant(
+      dto,
+      profile,
+      this.options.catalog.toolsOf(dto),
+    );
     // A customer who wants nothing done gets no tool called, whatever the assistant carries.
     const config = tool ? assistantConfig : { ...assistantConfig, tools: new Set<string>() };
     const plan = planCall(rng, profile, {
@@ -608,7 +611,7 @@ export class CallSimulator {
     assistantServer: ServerTarget | undefined,
     common: Record<string, unknown>,
   ): Promise<{ result: string; ok: boolean }> {
-    const definition = toolDefinition(assistantDto, toolCall.name);
+    const definition = toolDefinition(this.options.catalog.toolsOf(assistantDto), toolCall.name);
     // A tool's own server, else the one the call's messages go to.
     const target = hasUrl(definition?.server) ? definition.server : assistantServer;
     const wire: Vapi.ToolCall = {
