@@ -280,6 +280,13 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       log: app.log.child({ component: 'agents' }),
     });
     await app.register(agentRoutes({ agents: agentsService, analytics }), { prefix: '/api' });
+    // Once our webhook address is known: agents get Switchboard's tools by id (made per
+    // business when missing), replacing inline copies from before toolIds.
+    app.addHook('onListen', async () => {
+      void agentsService.migrateToToolIds().catch((error: unknown) => {
+        app.log.warn({ err: error }, 'moving agents to Switchboard tools by id failed');
+      });
+    });
     await app.register(
       statisticsRoutes({ statistics: new StatisticsService({ db: database.db, analytics }) }),
       { prefix: '/api' },
