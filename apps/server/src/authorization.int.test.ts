@@ -147,6 +147,7 @@ describe.each(databaseTargets)('authorization on %s', (target) => {
         'POST /api/auth/set-password public',
         'GET /api/admin/businesses admin',
         'GET /api/admin/agents admin',
+        'GET /api/agent-tools member',
         'PUT /api/admin/agents/:id/business admin',
         'GET /api/admin/mail admin',
         'GET /api/admin/mail/outbox admin',
