@@ -153,6 +153,42 @@ describe('the sandbox platform’s tools', () => {
     expect(JSON.stringify(call.artifact?.messages ?? [])).toContain('Booked');
   });
 
+  it('a web call whose metadata names a sandbox scenario calls that tool as soon as it connects', async () => {
+    const booking = await client.tools.create({
+      type: 'function',
+      function: AGENT_TOOL_FUNCTIONS.book_appointment,
+      server: { url: `${receiver.base}/web-tool`, headers: { 'x-vapi-secret': 'web' } },
+    });
+    const enquiry = await client.tools.create({
+      type: 'function',
+      function: AGENT_TOOL_FUNCTIONS.create_enquiry,
+      server: { url: `${receiver.base}/web-tool`, headers: { 'x-vapi-secret': 'web' } },
+    });
+    const assistant = await client.assistants.create({
+      name: 'Web bookings',
+      model: { provider: 'openai', model: 'gpt-4o', toolIds: [enquiry.id, booking.id] },
+    });
+    const res = await fetch(`${sandbox.baseUrl}/call/web`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${PUBLIC}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        assistantId: assistant.id,
+        assistantOverrides: { metadata: { sandboxScenario: 'book_appointment' } },
+      }),
+    });
+    expect(res.status).toBe(201);
+    await expect
+      .poll(() => receiver.received.filter((r) => r.path === '/web-tool').length, {
+        timeout: 5000,
+      })
+      .toBe(1);
+    const [toolCall] = receiver.received.find((r) => r.path === '/web-tool')!.message
+      .toolCallList as Vapi.ToolCall[];
+    expect(toolCall?.function.name).toBe('book_appointment');
+    const { id } = (await res.json()) as { id: string };
+    await fetch(`${sandbox.baseUrl}/web-call/${id}/hang-up`, { method: 'POST' });
+  });
+
   it('skips a toolId that names no tool, as a call without that tool', async () => {
     const assistant = await client.assistants.create({
       name: 'Nothing attached',

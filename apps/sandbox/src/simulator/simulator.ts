@@ -49,6 +49,11 @@ export interface SimulateCallOptions {
 
 export interface WebCallRequest {
   id: string;
+  /**
+   * `assistantOverrides.metadata.sandboxScenario`: the caller asks for this at once (the tool
+   * call comes right after the call connects) instead of the assistant's usual mix.
+   */
+  scenario?: OutboundScenario;
   assistantId?: string | undefined;
   assistant?: Vapi.CreateAssistantDto | undefined;
   assistantOverrides?: Vapi.AssistantOverrides | undefined;
@@ -95,6 +100,8 @@ interface Lifecycle {
   durationFromWallClock: boolean;
   /** Web calls: aborted when the browser leaves the room, which ends the hold at once. */
   hangup?: AbortSignal;
+  /** The tool call comes as soon as the call connects (a web call's sandbox scenario). */
+  toolAtOnce?: boolean;
 }
 
 /**
@@ -354,13 +361,25 @@ export class CallSimulator {
       baseDto && request.assistantOverrides
         ? { ...baseDto, ...request.assistantOverrides }
         : baseDto;
-    const config = voiceConfigFromAssistant(dto ?? {}, profile, this.options.catalog.toolsOf(dto));
+    const resolved = voiceConfigFromAssistant(
+      dto ?? {},
+      profile,
+      this.options.catalog.toolsOf(dto),
+    );
+    const tool =
+      request.scenario && request.scenario !== 'none' && resolved.tools.has(request.scenario)
+        ? request.scenario
+        : undefined;
+    // A caller who asked for nothing to be done gets no tool called.
+    const config =
+      request.scenario === 'none' ? { ...resolved, tools: new Set<string>() } : resolved;
     const plan = planCall(rng, profile, {
       type: WEB,
       reasonIndex: reasonIndexOf('customer-ended-call'),
       withTool: config.tools.size > 0,
       callerPoolSize: this.options.callerPools[business] ?? GENERIC_CALLER_POOL,
     });
+    if (tool) plan.scenarioIndex = scenarioWithTool(profile, tool, WEB) ?? plan.scenarioIndex;
     const contentDurationMs =
       config.tools.size > 0
         ? Math.max(plan.durationMs, randomInt(rng, 75_000, 140_000))
@@ -402,6 +421,7 @@ export class CallSimulator {
         holdMs: this.options.webCallMs,
         durationFromWallClock: true,
         hangup: hangup.signal,
+        toolAtOnce: tool !== undefined,
       },
       true,
     );
@@ -547,9 +567,11 @@ export class CallSimulator {
     if (connected) {
       const inProgress = await step('in-progress');
       const toolCall = conversationFor(draft, ctx).toolCall;
-      if (life.holdMs > 0) await hold(Math.floor(life.holdMs / 3), signal, life.hangup);
+      const beforeTool = life.toolAtOnce ? 0 : Math.floor(life.holdMs / 3);
+      if (beforeTool > 0) await hold(beforeTool, signal, life.hangup);
       // A caller who hung up early never got as far as the agent's tool.
-      if (toolCall && deliver && !life.hangup?.aborted) {
+      // A tool call goes to the tool's own server even when the call's messages go nowhere.
+      if (toolCall && life.deliver && !life.hangup?.aborted) {
         draft.toolResult = await this.callTool(
           toolCall,
           draft,
@@ -559,8 +581,7 @@ export class CallSimulator {
           common(),
         );
       }
-      if (life.holdMs > 0)
-        await hold(life.holdMs - Math.floor(life.holdMs / 3), signal, life.hangup);
+      if (life.holdMs > 0) await hold(life.holdMs - beforeTool, signal, life.hangup);
       await sleep(stepMs, undefined, { signal });
       // Make the call end now: startedAt is fixed, so the duration absorbs the wall-clock time.
       draft.durationMs = Math.max(draft.durationMs, Date.now() - startedAt);
