@@ -60,7 +60,7 @@ export function AgentToolsFields({ control, errors }: AgentToolsFieldsProps) {
                   {tool.hint}
                 </Text>
               </div>
-              <Badge variant="light" color="gray">
+              <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
                 Always attached
               </Badge>
             </Group>
