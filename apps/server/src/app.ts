@@ -269,7 +269,15 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       { prefix: '/api' },
     );
     await app.register(
-      adminRoutes({ service: new AdminService({ db: database.db }), auth, publicBaseUrl }),
+      adminRoutes({
+        service: new AdminService({
+          db: database.db,
+          onAgentAssigned: (agentId, businessId) =>
+            agentsService.attachBusinessTools(agentId, businessId),
+        }),
+        auth,
+        publicBaseUrl,
+      }),
       { prefix: '/api' },
     );
     await app.register(metricsRoutes({ metrics }), { prefix: '/api' });

@@ -22,7 +22,7 @@ import {
   databaseTargets,
   sessionHeaders,
 } from '../../test/test-app';
-import { DEMO_MEMBER } from '../auth/demo-accounts';
+import { DEMO_ADMIN, DEMO_MEMBER } from '../auth/demo-accounts';
 
 const PUBLIC_URL = 'http://localhost:3999';
 const WEBHOOK_URL = `${PUBLIC_URL}/api/platform/webhook`;
@@ -410,6 +410,40 @@ describe.each(databaseTargets)('agents on %s', (target) => {
     }
     const after = await ctx.app.database.db.select().from(appointments);
     expect(after.length).toBe(before.length + 1);
+  });
+
+  it('an agent the operator creates has none of our tools until assigned; assigning attaches the business’s, moving swaps them', async () => {
+    const admin = await sessionHeaders(ctx.app, DEMO_ADMIN.userName);
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/agents',
+      headers: admin,
+      payload: { ...settings, name: 'Unassigned line' },
+    });
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json<Agent>();
+    const idsOf = async () =>
+      ((await platformAssistant(ctx, id)).model as { toolIds?: string[] }).toolIds ?? [];
+    expect(await idsOf()).toEqual([]);
+    // The operator's screen names agents by their row id.
+    const [row] = await ctx.app.database.db
+      .select({ id: agents.id })
+      .from(agents)
+      .where(eq(agents.platformAssistantId, id));
+    const assign = (businessId: string) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/admin/agents/${row!.id}/business`,
+        headers: admin,
+        payload: { businessId },
+      });
+    expect((await assign(ownerBusinessId)).statusCode).toBe(200);
+    const ownersTools = await idsOf();
+    expect(ownersTools).toHaveLength(2);
+    expect((await assign(otherBusinessId)).statusCode).toBe(200);
+    const othersTools = await idsOf();
+    expect(othersTools).toHaveLength(2);
+    expect(othersTools.some((toolId) => ownersTools.includes(toolId))).toBe(false);
   });
 
   it('reports agent health, warns when the server was changed on the platform, and Repair fixes it', async () => {

@@ -6,14 +6,14 @@ import type {
   AgentSettingsResponse,
   AgentToolChoices,
 } from '@switchboard/shared/agents';
-import { and, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
 import { successRatePercent, roundTo2 } from '@switchboard/shared/analytics';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { describePlatformError } from '../../platform/platform-client';
 import type { PlatformRuntime } from '../../platform/platform-runtime';
-import { agents as agentsTable } from '../../db/schema';
+import { agents as agentsTable, platformResources } from '../../db/schema';
 import { agentHealth, needsToolMigration, repairBody } from './agent-health';
 import {
   findAgent,
@@ -37,6 +37,7 @@ import {
   MANAGED_TOOL_ROLES,
   ManagedTools,
   ownedToolIds,
+  TOOL_KIND,
 } from './managed-tools';
 import { AGENT_TOOL_NAMES } from '@switchboard/shared/agents';
 
@@ -305,6 +306,49 @@ export class AgentsService {
       await findLastWebhookAt(this.deps.db, agentId),
       await this.readManaged(agent.businessId),
     );
+  }
+
+  /**
+   * An agent newly assigned to a business gets that business's tools by id (made when missing);
+   * another business's Switchboard tools it carried go. Failures are logged, not thrown: the
+   * assignment stands and health says what to repair.
+   */
+  async attachBusinessTools(agentId: string, businessId: string): Promise<void> {
+    try {
+      const managedToolIds = await this.managedTools.ensure(businessId);
+      const assistant = await this.deps.platform.client.sdk.assistants.get({ id: agentId });
+      const model = (assistant.model ?? {}) as { toolIds?: string[] };
+      const ids = Array.isArray(model.toolIds) ? model.toolIds : [];
+      const othersManaged = new Set(
+        ids.length === 0
+          ? []
+          : (
+              await this.deps.db
+                .select({ platformId: platformResources.platformId })
+                .from(platformResources)
+                .where(
+                  and(
+                    eq(platformResources.kind, TOOL_KIND),
+                    isNotNull(platformResources.role),
+                    inArray(platformResources.platformId, ids),
+                    ne(platformResources.businessId, businessId),
+                  ),
+                )
+            ).map((row) => row.platformId),
+      );
+      const cleaned = {
+        ...assistant,
+        model: { ...model, toolIds: ids.filter((id) => !othersManaged.has(id)) },
+      } as Vapi.Assistant;
+      if (othersManaged.size === 0 && !needsToolMigration(cleaned, managedToolIds)) return;
+      const { model: body } = repairBody(cleaned, undefined, managedToolIds);
+      await this.deps.platform.client.sdk.assistants.update({ id: agentId, model: body });
+    } catch (error) {
+      this.deps.log.warn(
+        { err: error, assistantId: agentId },
+        'could not attach the business’s Switchboard tools to an assigned agent; Repair retries',
+      );
+    }
   }
 
   /**
