@@ -12,6 +12,7 @@ import {
   recordingRoutes,
   webCallRoomRoutes,
 } from './routes/recordings.routes';
+import { toolRoutes } from './routes/tools.routes';
 
 // The HTTP face of the sandbox platform: the platform's routes, its auth (private key on the
 // API, public key on POST /call/web), its NestJS error bodies, and CORS for the browser.
@@ -106,6 +107,7 @@ export async function registerPlatform(app: FastifyInstance, ctx: SandboxContext
     await callRoutes(scope, ctx);
     await phoneNumberRoutes(scope, ctx);
     await consoleRoutes(scope, ctx);
+    await toolRoutes(scope, ctx);
     await analyticsRoutes(scope, ctx);
     await recordingDownloadRoutes(scope, ctx);
   });

@@ -278,7 +278,15 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       { prefix: '/api' },
     );
     await app.register(
-      adminRoutes({ service: new AdminService({ db: database.db }), auth, publicBaseUrl }),
+      adminRoutes({
+        service: new AdminService({
+          db: database.db,
+          onAgentAssigned: (agentId, businessId) =>
+            agentsService.attachBusinessTools(agentId, businessId),
+        }),
+        auth,
+        publicBaseUrl,
+      }),
       { prefix: '/api' },
     );
     await app.register(metricsRoutes({ metrics }), { prefix: '/api' });
@@ -294,6 +302,13 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       log: app.log.child({ component: 'agents' }),
     });
     await app.register(agentRoutes({ agents: agentsService, analytics }), { prefix: '/api' });
+    // Once our webhook address is known: agents get Switchboard's tools by id (made per
+    // business when missing), replacing inline copies from before toolIds.
+    app.addHook('onListen', async () => {
+      void agentsService.migrateToToolIds().catch((error: unknown) => {
+        app.log.warn({ err: error }, 'moving agents to Switchboard tools by id failed');
+      });
+    });
     await app.register(
       statisticsRoutes({ statistics: new StatisticsService({ db: database.db, analytics }) }),
       { prefix: '/api' },

@@ -6,12 +6,28 @@ import { z } from 'zod';
  * platform agree on one name for it.
  */
 
-/** Voice providers offered by the agent form, with voices to suggest (any voice id is accepted). */
+/** A voice the form suggests: the id the platform's `voice.voiceId` takes, and a readable name. */
+export type VoiceOption = { id: string; name: string };
+
+const named = (...ids: string[]): VoiceOption[] =>
+  ids.map((id) => ({ id, name: id.charAt(0).toUpperCase() + id.slice(1) }));
+
+/**
+ * Voice providers offered by the agent form, with real voice ids to suggest (any voice id is
+ * accepted). The platform's public document has a `VoiceLibrary` schema but no path that
+ * serves it, so there is no voice list (nor preview) to ask the platform for; these ids come
+ * from the document's own `voiceId` enums (2026-08-18: `ElevenLabsVoice`, `OpenAIVoice`,
+ * `AzureVoice`, `DeepgramVoice`, `PlayHTVoice`, `RimeAIVoice`, `LMNTVoice`; `VapiVoice` from the
+ * 2025-08-22 document's enum, which the 2026 one dropped, and its example "Clara"), plus Azure
+ * neural voice names and Cartesia's published voice UUIDs (Cartesia's voices are UUIDs:
+ * `sonic-english` is a model, not a voice). Decision 034.
+ */
 export const VOICE_PROVIDERS = {
   vapi: {
     label: 'Vapi',
-    voices: [
+    voices: named(
       'Elliot',
+      'Kylie',
       'Rohan',
       'Lily',
       'Savannah',
@@ -21,11 +37,12 @@ export const VOICE_PROVIDERS = {
       'Harry',
       'Paige',
       'Spencer',
-    ],
+      'Clara',
+    ),
   },
   '11labs': {
     label: 'ElevenLabs',
-    voices: [
+    voices: named(
       'burt',
       'marissa',
       'andrea',
@@ -41,16 +58,25 @@ export const VOICE_PROVIDERS = {
       'mrb',
       'matilda',
       'mark',
-    ],
+    ),
   },
-  openai: { label: 'OpenAI', voices: ['alloy', 'echo', 'fable', 'onyx', 'nova', 'shimmer'] },
+  openai: {
+    label: 'OpenAI',
+    voices: named('alloy', 'echo', 'fable', 'onyx', 'nova', 'shimmer', 'marin', 'cedar'),
+  },
   azure: {
     label: 'Azure',
-    voices: ['en-US-AndrewNeural', 'en-US-EmmaNeural', 'en-GB-SoniaNeural', 'en-GB-RyanNeural'],
+    voices: [
+      ...named('andrew', 'brian', 'emma'),
+      { id: 'en-US-AndrewNeural', name: 'Andrew (US, neural)' },
+      { id: 'en-US-EmmaNeural', name: 'Emma (US, neural)' },
+      { id: 'en-GB-SoniaNeural', name: 'Sonia (UK, neural)' },
+      { id: 'en-GB-RyanNeural', name: 'Ryan (UK, neural)' },
+    ],
   },
   deepgram: {
     label: 'Deepgram',
-    voices: [
+    voices: named(
       'asteria',
       'luna',
       'stella',
@@ -63,12 +89,27 @@ export const VOICE_PROVIDERS = {
       'orpheus',
       'helios',
       'zeus',
+      'thalia',
+      'andromeda',
+      'helena',
+      'apollo',
+    ),
+  },
+  cartesia: {
+    label: 'Cartesia',
+    voices: [
+      { id: '79f8b5fb-2cc8-479a-80df-29f7a7cf1a3e', name: 'Nonfiction Man' },
+      { id: 'e00d0e4c-a5c8-443f-a8a3-473eb9a62355', name: 'Friendly Sidekick' },
+      { id: '15a9cd88-84b0-4a8b-95f2-5d583b54c72e', name: 'Reading Lady' },
+      { id: 'd46abd1d-2d02-43e8-819f-51fb652c1c61', name: 'Newsman' },
+      { id: '71a7ad14-091c-4e8e-a314-022ece01c121', name: 'British Reading Lady' },
+      { id: '4d2fd738-3b3d-4368-957a-bb4805275bd9', name: 'British Narration Lady' },
+      { id: '3b554273-4299-48b9-9aaf-eefd438e3941', name: 'Indian Lady' },
     ],
   },
-  cartesia: { label: 'Cartesia', voices: ['sonic-english', 'sonic-multilingual'] },
   playht: {
     label: 'PlayHT',
-    voices: [
+    voices: named(
       'jennifer',
       'melissa',
       'will',
@@ -79,9 +120,9 @@ export const VOICE_PROVIDERS = {
       'davis',
       'donna',
       'michael',
-    ],
+    ),
   },
-} as const satisfies Record<string, { label: string; voices: readonly string[] }>;
+} as const satisfies Record<string, { label: string; voices: readonly VoiceOption[] }>;
 export type VoiceProvider = keyof typeof VOICE_PROVIDERS;
 export const VOICE_PROVIDER_IDS = Object.keys(VOICE_PROVIDERS) as [
   VoiceProvider,
@@ -123,6 +164,60 @@ export const agentMessages = {
 const requiredText = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 
+/** E.164: a plus, a country code and at most 15 digits in all. */
+export const E164_PATTERN = /^\+[1-9]\d{6,14}$/;
+
+export const agentToolMessages = {
+  transferNumber: 'Enter the number in international format, e.g. +14155550123',
+  transferNeedsDestination: 'Add at least one number to transfer calls to',
+} as const;
+
+/** A number the agent may transfer a caller to (the platform's TransferDestinationNumber). */
+export const transferDestinationSchema = z.object({
+  number: z
+    .string({ error: agentToolMessages.transferNumber })
+    .trim()
+    .regex(E164_PATTERN, agentToolMessages.transferNumber),
+  /** What the model is told about the destination ("Front desk"). */
+  description: z.string().trim().max(140, 'Must be at most 140 characters').default(''),
+});
+export type TransferDestination = z.output<typeof transferDestinationSchema>;
+
+/**
+ * The tools attached to an agent besides Switchboard's own two (which are always attached):
+ * the platform's built-in end-call, keypad (DTMF) and transfer-call tools, and the business's
+ * custom tools by platform tool id.
+ */
+export const agentToolSettingsSchema = z
+  .object({
+    endCall: z.boolean().default(false),
+    dtmf: z.boolean().default(false),
+    transferCall: z.boolean().default(false),
+    transferDestinations: z
+      .array(transferDestinationSchema)
+      .max(10, 'At most 10 numbers')
+      .default([]),
+    customToolIds: z.array(z.string().trim().min(1).max(100)).max(50).default([]),
+  })
+  .superRefine((tools, context) => {
+    if (tools.transferCall && tools.transferDestinations.length === 0) {
+      context.addIssue({
+        code: 'custom',
+        path: ['transferDestinations'],
+        message: agentToolMessages.transferNeedsDestination,
+      });
+    }
+  });
+export type AgentToolSettings = z.output<typeof agentToolSettingsSchema>;
+
+export const NO_EXTRA_TOOLS: AgentToolSettings = {
+  endCall: false,
+  dtmf: false,
+  transferCall: false,
+  transferDestinations: [],
+  customToolIds: [],
+};
+
 /**
  * What the create and settings forms edit, validated on both sides. The server turns it into
  * the platform's assistant fields (model.messages[0] is the system prompt).
@@ -141,6 +236,8 @@ export const agentSettingsSchema = z.object({
   model: requiredText(agentMessages.modelRequired, 200),
   /** Optional: what the agent says before it hangs up. */
   endCallMessage: z.string().trim().max(1000, 'Must be at most 1000 characters').default(''),
+  /** Attached tools; absent = leave the agent's attachments as they are. */
+  tools: agentToolSettingsSchema.optional(),
 });
 export type AgentSettingsFormValues = z.input<typeof agentSettingsSchema>;
 export type AgentSettings = z.output<typeof agentSettingsSchema>;
@@ -158,6 +255,7 @@ export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
   modelProvider: 'openai',
   model: 'gpt-4o-mini',
   endCallMessage: 'Thank you for calling. Goodbye!',
+  tools: NO_EXTRA_TOOLS,
 };
 
 /** The agent's figures over the last 7 days (today and the 6 days before, business time). */
@@ -196,6 +294,18 @@ export const agentSettingsResponseSchema = z.object({
   tools: z.array(z.string()),
 });
 export type AgentSettingsResponse = z.infer<typeof agentSettingsResponseSchema>;
+
+/** A custom tool of the business that an agent may attach (GET /api/agent-tools). */
+export const attachableToolSchema = z.object({
+  /** The platform tool id. */
+  id: z.string(),
+  name: z.string(),
+});
+export const agentToolChoicesSchema = z.object({
+  /** The business's own tools (the operator's or the tools page's), newest first. */
+  custom: z.array(attachableToolSchema),
+});
+export type AgentToolChoices = z.infer<typeof agentToolChoicesSchema>;
 
 /** One of our tools on the agent: there, sending to our webhook, carrying our authentication. */
 export const agentToolHealthSchema = z.object({

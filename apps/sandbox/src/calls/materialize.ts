@@ -39,6 +39,8 @@ export function voiceConfigFromProfile(profile: BusinessProfile): AssistantVoice
 export function voiceConfigFromAssistant(
   assistant: Vapi.CreateAssistantDto,
   fallback: BusinessProfile,
+  /** The assistant's tools as resolved for the call (inline and `toolIds`); default: inline. */
+  resolvedTools?: readonly Vapi.OpenAiModelToolsItem[],
 ): AssistantVoiceConfig {
   const model = assistant.model;
   const systemMessage =
@@ -46,10 +48,10 @@ export function voiceConfigFromAssistant(
       ? model.messages?.find((message) => message.role === 'system')?.content
       : undefined;
   const tools = new Set<string>();
-  if (model && 'tools' in model && Array.isArray(model.tools)) {
-    for (const tool of model.tools) {
-      if (tool.type === 'function' && tool.function?.name) tools.add(tool.function.name);
-    }
+  const toolList =
+    resolvedTools ?? (model && 'tools' in model && Array.isArray(model.tools) ? model.tools : []);
+  for (const tool of toolList) {
+    if (tool.type === 'function' && tool.function?.name) tools.add(tool.function.name);
   }
   return {
     firstMessage: assistant.firstMessage ?? fallback.firstMessage,

@@ -11,6 +11,15 @@ import type { BusinessProfile, ToolName } from './profiles';
 export type PhoneNumber =
   Vapi.ListPhoneNumbersResponseItem.Vapi | Vapi.ListPhoneNumbersResponseItem.Twilio;
 
+/** A tool created with POST /tool: its create DTO as sent, with the platform's id and times. */
+export type SandboxTool = {
+  id: string;
+  orgId: string;
+  createdAt: string;
+  updatedAt: string;
+  type: string;
+} & Record<string, unknown>;
+
 export interface AssistantRecord {
   assistant: Vapi.Assistant;
   /** Index into the demo profiles for demo assistants. */
@@ -168,6 +177,8 @@ export class Catalog {
    */
   readonly assistants = new Map<string, Vapi.Assistant>();
   readonly phoneNumbers = new Map<string, PhoneNumber>();
+  /** Tools made with POST /tool, by id. */
+  readonly tools = new Map<string, SandboxTool>();
   readonly demoAssistantIds: readonly string[];
   readonly demoPhoneNumberIds: readonly string[];
   readonly orgId: string;
@@ -246,6 +257,30 @@ export class Catalog {
     const items = this.console.get(path) ?? new Map<string, unknown>();
     this.console.set(path, items);
     return items as Map<string, T>;
+  /**
+   * The tools an assistant can use in a call, as the platform resolves them when the call
+   * starts: its transient `model.tools`, then each of `model.toolIds` looked up among the
+   * org's tools (an id that names no tool is skipped). Stored tools come without their id,
+   * orgId and times, in the shape of an inline tool.
+   */
+  toolsOf(assistant: Vapi.CreateAssistantDto | undefined): Vapi.OpenAiModelToolsItem[] {
+    const model = assistant?.model as
+      { tools?: Vapi.OpenAiModelToolsItem[]; toolIds?: string[] } | undefined;
+    const inline = Array.isArray(model?.tools) ? model.tools : [];
+    const referenced = (Array.isArray(model?.toolIds) ? model.toolIds : []).flatMap((id) => {
+      const tool = this.tools.get(id);
+      if (!tool) return [];
+      const {
+        id: _id,
+        orgId: _orgId,
+        createdAt: _createdAt,
+        updatedAt: _updatedAt,
+        latestVersion: _latestVersion,
+        ...definition
+      } = tool;
+      return [definition as unknown as Vapi.OpenAiModelToolsItem];
+    });
+    return [...inline, ...referenced];
   }
 
   listPhoneNumbers(filter: ListFilter): PhoneNumber[] {

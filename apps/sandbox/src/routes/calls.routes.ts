@@ -295,12 +295,14 @@ export async function webCallRoutes(
       ...(body.workflow ? { workflow: body.workflow as unknown as Vapi.CreateWorkflowDto } : {}),
       ...(body.name ? { name: body.name } : {}),
     };
+    const metadata = overrides?.metadata;
     const call = simulator.startWebCall({
       id: callId,
       assistantId: record?.assistant.id,
       assistant: inline,
       assistantOverrides: overrides,
       extra,
+      ...(metadata?.sandboxScenario !== undefined ? { scenario: outboundScenario(metadata) } : {}),
     });
     return reply.status(201).send(call);
   });

@@ -14,7 +14,6 @@ const PLAIN_RESOURCES: {
   /** What the platform adds to a new item besides the common fields. */
   defaults?: () => Record<string, unknown>;
 }[] = [
-  { path: '/tool', label: 'Tool' },
   { path: '/squad', label: 'Squad' },
   { path: '/structured-output', label: 'Structured Output' },
   {

@@ -49,6 +49,11 @@ export interface SimulateCallOptions {
 
 export interface WebCallRequest {
   id: string;
+  /**
+   * `assistantOverrides.metadata.sandboxScenario`: the caller asks for this at once (the tool
+   * call comes right after the call connects) instead of the assistant's usual mix.
+   */
+  scenario?: OutboundScenario;
   assistantId?: string | undefined;
   assistant?: Vapi.CreateAssistantDto | undefined;
   assistantOverrides?: Vapi.AssistantOverrides | undefined;
@@ -95,6 +100,8 @@ interface Lifecycle {
   durationFromWallClock: boolean;
   /** Web calls: aborted when the browser leaves the room, which ends the hold at once. */
   hangup?: AbortSignal;
+  /** The tool call comes as soon as the call connects (a web call's sandbox scenario). */
+  toolAtOnce?: boolean;
 }
 
 /**
@@ -149,13 +156,12 @@ function hasUrl(server: Vapi.Server | undefined): server is ServerTarget & { url
   return typeof server?.url === 'string' && server.url !== '';
 }
 
+/** The function tool of that name among the call's tools (inline, then resolved `toolIds`). */
 function toolDefinition(
-  assistant: Vapi.CreateAssistantDto | undefined,
+  tools: readonly Vapi.OpenAiModelToolsItem[],
   name: string,
 ): Vapi.OpenAiModelToolsItem.Function | undefined {
-  const model = assistant?.model;
-  if (!model || !('tools' in model) || !Array.isArray(model.tools)) return undefined;
-  for (const tool of model.tools) {
+  for (const tool of tools) {
     if (tool.type === 'function' && tool.function?.name === name) return tool;
   }
   return undefined;
@@ -285,7 +291,7 @@ export class CallSimulator {
     const record = this.pickAssistant(rng, options.assistantId);
     const { profile, business } = this.profileOf(record);
     const dto = assistantDtoOf(record.assistant);
-    const config = voiceConfigFromAssistant(dto, profile);
+    const config = voiceConfigFromAssistant(dto, profile, this.options.catalog.toolsOf(dto));
 
     const type = options.type ? CALL_TYPES.indexOf(options.type) : undefined;
     let reasonIndex: number | undefined;
@@ -355,13 +361,25 @@ export class CallSimulator {
       baseDto && request.assistantOverrides
         ? { ...baseDto, ...request.assistantOverrides }
         : baseDto;
-    const config = voiceConfigFromAssistant(dto ?? {}, profile);
+    const resolved = voiceConfigFromAssistant(
+      dto ?? {},
+      profile,
+      this.options.catalog.toolsOf(dto),
+    );
+    const tool =
+      request.scenario && request.scenario !== 'none' && resolved.tools.has(request.scenario)
+        ? request.scenario
+        : undefined;
+    // A caller who asked for nothing to be done gets no tool called.
+    const config =
+      request.scenario === 'none' ? { ...resolved, tools: new Set<string>() } : resolved;
     const plan = planCall(rng, profile, {
       type: WEB,
       reasonIndex: reasonIndexOf('customer-ended-call'),
       withTool: config.tools.size > 0,
       callerPoolSize: this.options.callerPools[business] ?? GENERIC_CALLER_POOL,
     });
+    if (tool) plan.scenarioIndex = scenarioWithTool(profile, tool, WEB) ?? plan.scenarioIndex;
     const contentDurationMs =
       config.tools.size > 0
         ? Math.max(plan.durationMs, randomInt(rng, 75_000, 140_000))
@@ -403,6 +421,7 @@ export class CallSimulator {
         holdMs: this.options.webCallMs,
         durationFromWallClock: true,
         hangup: hangup.signal,
+        toolAtOnce: tool !== undefined,
       },
       true,
     );
@@ -426,7 +445,11 @@ export class CallSimulator {
     const { profile, business } = this.profileOf(record);
     const dto = assistantDtoOf(record.assistant);
     const tool = request.scenario === 'none' ? undefined : request.scenario;
-    const assistantConfig = voiceConfigFromAssistant(dto, profile);
+    const assistantConfig = voiceConfigFromAssistant(
+      dto,
+      profile,
+      this.options.catalog.toolsOf(dto),
+    );
     // A customer who wants nothing done gets no tool called, whatever the assistant carries.
     const config = tool ? assistantConfig : { ...assistantConfig, tools: new Set<string>() };
     const plan = planCall(rng, profile, {
@@ -544,9 +567,11 @@ export class CallSimulator {
     if (connected) {
       const inProgress = await step('in-progress');
       const toolCall = conversationFor(draft, ctx).toolCall;
-      if (life.holdMs > 0) await hold(Math.floor(life.holdMs / 3), signal, life.hangup);
+      const beforeTool = life.toolAtOnce ? 0 : Math.floor(life.holdMs / 3);
+      if (beforeTool > 0) await hold(beforeTool, signal, life.hangup);
       // A caller who hung up early never got as far as the agent's tool.
-      if (toolCall && deliver && !life.hangup?.aborted) {
+      // A tool call goes to the tool's own server even when the call's messages go nowhere.
+      if (toolCall && life.deliver && !life.hangup?.aborted) {
         draft.toolResult = await this.callTool(
           toolCall,
           draft,
@@ -556,8 +581,7 @@ export class CallSimulator {
           common(),
         );
       }
-      if (life.holdMs > 0)
-        await hold(life.holdMs - Math.floor(life.holdMs / 3), signal, life.hangup);
+      if (life.holdMs > 0) await hold(life.holdMs - beforeTool, signal, life.hangup);
       await sleep(stepMs, undefined, { signal });
       // Make the call end now: startedAt is fixed, so the duration absorbs the wall-clock time.
       draft.durationMs = Math.max(draft.durationMs, Date.now() - startedAt);
@@ -608,7 +632,7 @@ export class CallSimulator {
     assistantServer: ServerTarget | undefined,
     common: Record<string, unknown>,
   ): Promise<{ result: string; ok: boolean }> {
-    const definition = toolDefinition(assistantDto, toolCall.name);
+    const definition = toolDefinition(this.options.catalog.toolsOf(assistantDto), toolCall.name);
     // A tool's own server, else the one the call's messages go to.
     const target = hasUrl(definition?.server) ? definition.server : assistantServer;
     const wire: Vapi.ToolCall = {

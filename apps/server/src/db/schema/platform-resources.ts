@@ -29,5 +29,10 @@ export const platformResources = pgTable(
   (t) => [
     uniqueIndex('platform_resources_kind_platform_id_key').on(t.kind, t.platformId),
     index('platform_resources_business_kind_idx').on(t.businessId, t.kind, t.createdAt),
+    // One resource per role and business: two requests making a business's managed tool at
+    // once leave one row (the loser deletes the platform copy it made).
+    uniqueIndex('platform_resources_business_role_key')
+      .on(t.businessId, t.kind, t.role)
+      .where(sql`${t.role} is not null`),
   ],
 );

@@ -46,7 +46,17 @@ const toMailStatus = (status: string): OutboxMessage['status'] =>
 
 /** The operator's view: every business, agent assignment, and the mail that went out. */
 export class AdminService {
-  constructor(private readonly deps: { db: Db }) {}
+  constructor(
+    private readonly deps: {
+      db: Db;
+      /**
+       * After an agent is assigned to a business: attach that business's Switchboard tools on
+       * the platform. Best effort: a failure leaves the assignment made (health and Repair say
+       * so and fix it).
+       */
+      onAgentAssigned?: (assistantId: string, businessId: string) => Promise<void>;
+    },
+  ) {}
 
   async listBusinesses({ page, limit }: PaginationQuery): Promise<Paginated<AdminBusiness>> {
     const { db } = this.deps;
@@ -93,6 +103,8 @@ export class AdminService {
     }
     const agent = found ? await findAgent(db, agentId) : undefined;
     if (!agent) throw notFound('Agent');
+    if (businessId !== null)
+      await this.deps.onAgentAssigned?.(agent.platformAssistantId, businessId);
     return toAdminAgent(agent);
   }
 

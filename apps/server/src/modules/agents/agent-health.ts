@@ -1,11 +1,15 @@
 import type { Vapi } from '@vapi-ai/server-sdk';
 import { AGENT_TOOL_NAMES, type AgentHealth } from '@switchboard/shared/agents';
-import { agentTools, mergeServer, type OurServer } from './assistant-settings';
+import { isOurInlineTool, mergeServer, modelTools, type OurServer } from './assistant-settings';
+import type { ManagedTool } from './managed-tools';
 
 // Agent health: can the platform reach us for this assistant, the way we check it? And the
 // repair: our server settings re-applied with a PATCH that keeps every foreign field and tool.
 
-type ModelWithTools = Record<string, unknown> & { tools?: Vapi.OpenAiModelToolsItem[] };
+type ModelWithTools = Record<string, unknown> & {
+  tools?: Vapi.OpenAiModelToolsItem[];
+  toolIds?: string[];
+};
 
 function headerValue(headers: Record<string, unknown> | undefined, name: string): unknown {
   const wanted = name.toLowerCase();
@@ -29,18 +33,30 @@ function toolsOf(assistant: Vapi.Assistant): Vapi.OpenAiModelToolsItem[] {
   return ((assistant.model ?? {}) as ModelWithTools).tools ?? [];
 }
 
+function toolIdsOf(assistant: Vapi.Assistant): string[] {
+  const ids = ((assistant.model ?? {}) as ModelWithTools).toolIds;
+  return Array.isArray(ids) ? ids : [];
+}
+
+/**
+ * Agent health. `managed` is the agent's business's create_enquiry and book_appointment tools
+ * (undefined: no business owns the agent): each must be one of the assistant's `toolIds`, exist
+ * on the platform, and send to our webhook (its own server, else the assistant's) with our
+ * authentication.
+ */
 export function agentHealth(
   assistant: Vapi.Assistant,
   ours: OurServer | undefined,
   lastWebhookAt: Date | null,
+  managed: readonly ManagedTool[] | undefined,
 ): AgentHealth {
   const server = assistant.server;
   const serverPointsAtUs = ours !== undefined && server?.url === ours.url;
   const serverAuthenticated = ours !== undefined && carriesOurAuth(server, ours);
+  const ids = toolIdsOf(assistant);
   const tools = AGENT_TOOL_NAMES.map((name) => {
-    const tool = toolsOf(assistant).find(
-      (candidate) => candidate.type === 'function' && candidate.function?.name === name,
-    ) as Vapi.OpenAiModelToolsItem.Function | undefined;
+    const entry = managed?.find((candidate) => candidate.name === name);
+    const tool = entry?.id && ids.includes(entry.id) ? entry.tool : undefined;
     // A tool without a server of its own sends to the assistant's.
     const target = tool?.server?.url ? tool.server : server;
     return {
@@ -50,6 +66,11 @@ export function agentHealth(
       authenticated: tool !== undefined && ours !== undefined && carriesOurAuth(target, ours),
     };
   });
+  const inline = new Set(
+    toolsOf(assistant)
+      .filter(isOurInlineTool)
+      .map((tool) => tool.function?.name),
+  );
   const problems: string[] = [];
   if (!ours) problems.push('Switchboard does not know its own webhook address yet (PUBLIC_URL).');
   else {
@@ -63,13 +84,23 @@ export function agentHealth(
       problems.push(
         "The agent's server does not carry Switchboard's webhook secret: its calls are refused.",
       );
-    for (const tool of tools) {
-      if (!tool.present) problems.push(`The ${tool.name} tool is missing.`);
-      else if (!tool.pointsAtUs)
-        problems.push(`The ${tool.name} tool does not send to Switchboard.`);
-      else if (!tool.authenticated)
-        problems.push(`The ${tool.name} tool does not carry Switchboard's webhook secret.`);
-    }
+    if (!managed)
+      problems.push(
+        'The agent is not assigned to a business: its enquiry and appointment tools are attached once it is.',
+      );
+    else
+      for (const tool of tools) {
+        if (!tool.present)
+          problems.push(
+            inline.has(tool.name)
+              ? `The ${tool.name} tool is defined on the agent itself, not attached as Switchboard's tool.`
+              : `The ${tool.name} tool is missing.`,
+          );
+        else if (!tool.pointsAtUs)
+          problems.push(`The ${tool.name} tool does not send to Switchboard.`);
+        else if (!tool.authenticated)
+          problems.push(`The ${tool.name} tool does not carry Switchboard's webhook secret.`);
+      }
   }
   return {
     ok: problems.length === 0,
@@ -84,32 +115,41 @@ export function agentHealth(
 }
 
 /**
- * The PATCH that points the assistant and our tools at us again: its server and model as the
- * platform has them, with our URL and authentication merged in and our tools (re)added; other
- * tools and every other field stay as they are.
+ * The PATCH that points the assistant at us again and attaches our tools by id: its server
+ * with our URL and authentication merged in; its model with our inline copies (from before
+ * toolIds) replaced by the business's tool ids. Other tools, tool ids and fields stay.
  */
 export function repairBody(
   assistant: Vapi.Assistant,
-  ours: OurServer,
+  ours: OurServer | undefined,
+  managedToolIds: readonly string[] | undefined,
 ): Omit<Vapi.UpdateAssistantDto, 'id'> {
   const model = (assistant.model ?? {}) as ModelWithTools;
-  const existingTools = model.tools ?? [];
-  const foreign = existingTools.filter(
-    (tool) =>
-      !(
-        tool.type === 'function' &&
-        (AGENT_TOOL_NAMES as readonly string[]).includes(tool.function?.name ?? '')
-      ),
+  const { tools, toolIds } = modelTools(
+    model,
+    undefined,
+    managedToolIds ? { managedToolIds, ownedToolIds: new Set(managedToolIds) } : undefined,
   );
+  const { tools: _tools, toolIds: _toolIds, ...rest } = model;
   return {
-    server: mergeServer(assistant.server, ours, { timeoutSeconds: 20 }),
+    ...(ours ? { server: mergeServer(assistant.server, ours, { timeoutSeconds: 20 }) } : {}),
     ...(assistant.model
       ? {
           model: {
-            ...model,
-            tools: [...agentTools(ours, existingTools), ...foreign],
+            ...rest,
+            ...(tools.length > 0 ? { tools } : {}),
+            ...(toolIds.length > 0 ? { toolIds } : {}),
           } as unknown as Vapi.UpdateAssistantDtoModel,
         }
       : {}),
   };
+}
+
+/** Whether an assistant still needs our tools attached by id (or an inline copy dropped). */
+export function needsToolMigration(
+  assistant: Vapi.Assistant,
+  managedToolIds: readonly string[],
+): boolean {
+  const ids = toolIdsOf(assistant);
+  return toolsOf(assistant).some(isOurInlineTool) || managedToolIds.some((id) => !ids.includes(id));
 }

@@ -1,16 +1,20 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type {
   Agent,
   AgentHealth,
   AgentList,
   AgentSettings,
   AgentSettingsResponse,
+  AgentToolChoices,
 } from '@switchboard/shared/agents';
+import { NO_EXTRA_TOOLS } from '@switchboard/shared/agents';
 import type { AgentAnalytics } from '@switchboard/shared/analytics';
 import { addDays, todayIn } from '@switchboard/shared/date-range';
 import { VapiError, type Vapi } from '@vapi-ai/server-sdk';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agents } from '../../db/schema';
+import { agents, appointments, platformResources } from '../../db/schema';
 import type { WireError } from '../../plugins/error-handler';
 import {
   buildTestApp,
@@ -18,7 +22,7 @@ import {
   databaseTargets,
   sessionHeaders,
 } from '../../test/test-app';
-import { DEMO_MEMBER } from '../auth/demo-accounts';
+import { DEMO_ADMIN, DEMO_MEMBER } from '../auth/demo-accounts';
 
 const PUBLIC_URL = 'http://localhost:3999';
 const WEBHOOK_URL = `${PUBLIC_URL}/api/platform/webhook`;
@@ -36,6 +40,40 @@ const settings: AgentSettings = {
 
 type TestContext = Awaited<ReturnType<typeof buildTestApp>>;
 
+/**
+ * An address the sandbox can send server messages to that hands them to the app (which the
+ * tests drive with inject, without listening): a small HTTP relay.
+ */
+async function listenForSandbox(ctx: TestContext) {
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      void ctx.app
+        .inject({
+          method: 'POST',
+          url: '/api/platform/webhook',
+          headers: {
+            'content-type': 'application/json',
+            'x-vapi-secret': String(request.headers['x-vapi-secret'] ?? ''),
+          },
+          payload: Buffer.concat(chunks).toString('utf8'),
+        })
+        .then((answer) => {
+          response.statusCode = answer.statusCode;
+          response.setHeader('content-type', 'application/json');
+          response.end(answer.body);
+        });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    webhookUrl: `http://127.0.0.1:${port}/api/platform/webhook`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
 async function platformAssistant(ctx: TestContext, id: string) {
   return ctx.app.platform.client.sdk.assistants.get({ id });
 }
@@ -44,11 +82,15 @@ describe.each(databaseTargets)('agents on %s', (target) => {
   let ctx: TestContext;
   let member: Record<string, string>;
   let stranger: Record<string, string>;
+  let ownerBusinessId: string;
+  let otherBusinessId: string;
 
   beforeAll(async () => {
     ctx = await buildTestApp(target, { PUBLIC_URL });
     const owner = await createBusinessWithMember(ctx.app);
     const other = await createBusinessWithMember(ctx.app);
+    ownerBusinessId = owner.businessId;
+    otherBusinessId = other.businessId;
     member = await sessionHeaders(ctx.app, owner.userName);
     stranger = await sessionHeaders(ctx.app, other.userName);
   });
@@ -84,13 +126,29 @@ describe.each(databaseTargets)('agents on %s', (target) => {
       },
       server: { url: WEBHOOK_URL },
     });
-    const tools = (
-      onPlatform.model as { tools?: { function?: { name?: string }; server?: { url?: string } }[] }
-    ).tools;
-    expect(tools?.map((tool) => [tool.function?.name, tool.server?.url])).toEqual([
+    // Our two tools are platform tools of the business, referenced by id and sending to us.
+    const { toolIds, tools: inline } = onPlatform.model as { toolIds?: string[]; tools?: unknown };
+    expect(inline).toBeUndefined();
+    expect(toolIds).toHaveLength(2);
+    const platformTools = await Promise.all(
+      (toolIds ?? []).map((id) => ctx.app.platform.client.sdk.tools.get({ id })),
+    );
+    expect(
+      (platformTools as Vapi.FunctionTool[]).map((tool) => [tool.function?.name, tool.server?.url]),
+    ).toEqual([
       ['create_enquiry', WEBHOOK_URL],
       ['book_appointment', WEBHOOK_URL],
     ]);
+    const recorded = await ctx.app.database.db
+      .select({ platformId: platformResources.platformId, role: platformResources.role })
+      .from(platformResources)
+      .where(eq(platformResources.businessId, ownerBusinessId));
+    expect(recorded).toEqual(
+      expect.arrayContaining([
+        { platformId: toolIds?.[0], role: 'switchboard:create_enquiry' },
+        { platformId: toolIds?.[1], role: 'switchboard:book_appointment' },
+      ]),
+    );
 
     // Ours, and only ours.
     const list = await ctx.app.inject({ method: 'GET', url: '/api/agents', headers: member });
@@ -110,7 +168,7 @@ describe.each(databaseTargets)('agents on %s', (target) => {
     expect(read.statusCode).toBe(200);
     expect(read.json<AgentSettingsResponse>()).toEqual({
       id: agent.id,
-      settings,
+      settings: { ...settings, tools: NO_EXTRA_TOOLS },
       serverUrl: WEBHOOK_URL,
       tools: ['create_enquiry', 'book_appointment'],
     });
@@ -141,7 +199,10 @@ describe.each(databaseTargets)('agents on %s', (target) => {
       url: `/api/agents/${agent.id}/settings`,
       headers: member,
     });
-    expect(reread.json<AgentSettingsResponse>().settings).toEqual(changed);
+    expect(reread.json<AgentSettingsResponse>().settings).toEqual({
+      ...changed,
+      tools: NO_EXTRA_TOOLS,
+    });
     expect(reread.json<AgentSettingsResponse>().tools).toEqual([
       'create_enquiry',
       'book_appointment',
@@ -166,7 +227,7 @@ describe.each(databaseTargets)('agents on %s', (target) => {
     expect(emptyList.json<AgentList>().data).toEqual([]);
   });
 
-  it('gives the agent and its tools our secret header, and a settings save keeps foreign fields and tools', async () => {
+  it('gives the agent and its tools our secret header, and a settings save keeps foreign fields, tools and tool ids', async () => {
     const secret = ctx.app.platform.webhookAuth.secret;
     const ours = { url: WEBHOOK_URL, headers: { 'x-vapi-secret': secret } };
     const created = await ctx.app.inject({
@@ -178,16 +239,28 @@ describe.each(databaseTargets)('agents on %s', (target) => {
     const agent = created.json<Agent>();
     const onPlatform = await platformAssistant(ctx, agent.id);
     expect(onPlatform.server).toEqual({ ...ours, timeoutSeconds: 20 });
+    const idsOf = (assistant: Vapi.Assistant) =>
+      (assistant.model as unknown as { toolIds: string[] }).toolIds;
     const toolsOf = (assistant: Vapi.Assistant) =>
-      (assistant.model as unknown as { tools: Record<string, unknown>[] }).tools;
-    expect(toolsOf(onPlatform).map((tool) => tool.server)).toEqual([ours, ours]);
+      (assistant.model as unknown as { tools?: Record<string, unknown>[] }).tools ?? [];
+    const managedIds = idsOf(onPlatform);
+    for (const id of managedIds) {
+      const tool = (await ctx.app.platform.client.sdk.tools.get({ id })) as Vapi.FunctionTool;
+      expect(tool.server).toEqual({ ...ours, timeoutSeconds: 20 });
+    }
 
-    // An operator adds a credential, a longer timeout and a tool of their own on the platform.
+    // An operator adds a credential, a longer timeout, a tool of their own and a tool id on the platform.
     const foreignTool = {
       type: 'function',
       function: { name: 'lookup_order', parameters: { type: 'object', properties: {} } },
       server: { url: 'https://orders.example/hook' },
     };
+    const foreignId = (
+      await ctx.app.platform.client.sdk.tools.create({
+        type: 'function',
+        function: { name: 'theirs' },
+      })
+    ).id;
     await ctx.app.platform.client.sdk.assistants.update({
       id: agent.id,
       server: {
@@ -197,14 +270,15 @@ describe.each(databaseTargets)('agents on %s', (target) => {
       },
       model: {
         ...(onPlatform.model as object),
-        tools: [...toolsOf(onPlatform), foreignTool],
+        tools: [foreignTool],
+        toolIds: [...managedIds, foreignId],
       } as unknown as Vapi.UpdateAssistantDtoModel,
     });
     const saved = await ctx.app.inject({
       method: 'PATCH',
       url: `/api/agents/${agent.id}`,
       headers: member,
-      payload: { ...settings, name: 'Evening line 2' },
+      payload: { ...settings, name: 'Evening line 2', tools: { ...NO_EXTRA_TOOLS, endCall: true } },
     });
     expect(saved.statusCode).toBe(200);
     const afterSave = await platformAssistant(ctx, agent.id);
@@ -213,12 +287,163 @@ describe.each(databaseTargets)('agents on %s', (target) => {
       credentialId: '5b0f2a9e-7c1d-4e3f-8a6b-9d0c1e2f3a4b',
       timeoutSeconds: 45,
     });
-    expect(toolsOf(afterSave).at(-1)).toEqual(foreignTool);
-    expect(
-      toolsOf(afterSave)
-        .slice(0, 2)
-        .map((tool) => tool.server),
-    ).toEqual([ours, ours]);
+    expect(toolsOf(afterSave)).toEqual([{ type: 'endCall' }, foreignTool]);
+    expect(idsOf(afterSave)).toEqual([...managedIds, foreignId]);
+  });
+
+  it('attaches and detaches the business’s custom tools, refuses a tool that is not theirs, and lists them', async () => {
+    const sdk = ctx.app.platform.client.sdk;
+    const custom = await sdk.tools.create({
+      type: 'function',
+      function: { name: 'check_stock' },
+      server: { url: 'https://stock.example/hook' },
+    });
+    const strangers = await sdk.tools.create({ type: 'function', function: { name: 'theirs' } });
+    await ctx.app.database.db.insert(platformResources).values([
+      { kind: 'tool', platformId: custom.id, businessId: ownerBusinessId, name: 'Check stock' },
+      { kind: 'tool', platformId: strangers.id, businessId: otherBusinessId, name: 'Theirs' },
+    ]);
+    const choices = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/agent-tools',
+      headers: member,
+    });
+    expect(choices.statusCode).toBe(200);
+    expect(choices.json<AgentToolChoices>().custom).toEqual([
+      { id: custom.id, name: 'Check stock' },
+    ]);
+
+    const withCustom = { ...NO_EXTRA_TOOLS, customToolIds: [custom.id] };
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/agents',
+      headers: member,
+      payload: { ...settings, name: 'Stock line', tools: withCustom },
+    });
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json<Agent>();
+    const onPlatform = await platformAssistant(ctx, id);
+    expect((onPlatform.model as { toolIds?: string[] }).toolIds).toContain(custom.id);
+    const read = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/agents/${id}/settings`,
+      headers: member,
+    });
+    expect(read.json<AgentSettingsResponse>().settings.tools).toEqual(withCustom);
+
+    const refused = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/agents/${id}`,
+      headers: member,
+      payload: { ...settings, tools: { ...NO_EXTRA_TOOLS, customToolIds: [strangers.id] } },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<WireError>().error.message).toBe(`Unknown tool: ${strangers.id}`);
+
+    const detached = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/agents/${id}`,
+      headers: member,
+      payload: { ...settings, tools: NO_EXTRA_TOOLS },
+    });
+    expect(detached.statusCode).toBe(200);
+    const after = await platformAssistant(ctx, id);
+    expect((after.model as { toolIds?: string[] }).toolIds).not.toContain(custom.id);
+    expect((after.model as { toolIds?: string[] }).toolIds).toHaveLength(2);
+  });
+
+  it('makes a managed tool again when it was deleted on the platform, and answers the tool call through it', async () => {
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/agents',
+      headers: member,
+      payload: { ...settings, name: 'Booking line' },
+    });
+    const { id } = created.json<Agent>();
+    const [enquiryId, bookingId] = (
+      (await platformAssistant(ctx, id)).model as { toolIds: string[] }
+    ).toolIds;
+    await ctx.app.platform.client.sdk.tools.delete({ id: bookingId! });
+    const health = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/agents/${id}/health`,
+      headers: member,
+    });
+    expect(health.json<AgentHealth>()).toMatchObject({
+      ok: false,
+      problems: ['The book_appointment tool is missing.'],
+    });
+    const repaired = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/agents/${id}/repair`,
+      headers: member,
+    });
+    expect(repaired.json<AgentHealth>()).toMatchObject({ ok: true, problems: [] });
+    const ids = ((await platformAssistant(ctx, id)).model as { toolIds: string[] }).toolIds;
+    expect(ids[0]).toBe(enquiryId);
+    expect(ids[1]).not.toBe(bookingId);
+
+    // A call in the sandbox: the platform resolves the id and sends the tool call to us.
+    const sandbox = ctx.app.platform.sandbox!;
+    sandbox.setServer(undefined);
+    const before = await ctx.app.database.db.select().from(appointments);
+    const listening = await listenForSandbox(ctx);
+    try {
+      await ctx.app.platform.client.sdk.tools.update({
+        id: ids[1]!,
+        body: {
+          type: 'function',
+          server: {
+            url: listening.webhookUrl,
+            headers: { 'x-vapi-secret': ctx.app.platform.webhookAuth.secret },
+          },
+        },
+      });
+      await sandbox.simulateCall({
+        assistantId: id,
+        type: 'inboundPhoneCall',
+        endedReason: 'customer-ended-call',
+        tool: 'book_appointment',
+      });
+    } finally {
+      await listening.close();
+    }
+    const after = await ctx.app.database.db.select().from(appointments);
+    expect(after.length).toBe(before.length + 1);
+  });
+
+  it('an agent the operator creates has none of our tools until assigned; assigning attaches the business’s, moving swaps them', async () => {
+    const admin = await sessionHeaders(ctx.app, DEMO_ADMIN.userName);
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/agents',
+      headers: admin,
+      payload: { ...settings, name: 'Unassigned line' },
+    });
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json<Agent>();
+    const idsOf = async () =>
+      ((await platformAssistant(ctx, id)).model as { toolIds?: string[] }).toolIds ?? [];
+    expect(await idsOf()).toEqual([]);
+    // The operator's screen names agents by their row id.
+    const [row] = await ctx.app.database.db
+      .select({ id: agents.id })
+      .from(agents)
+      .where(eq(agents.platformAssistantId, id));
+    const assign = (businessId: string) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/admin/agents/${row!.id}/business`,
+        headers: admin,
+        payload: { businessId },
+      });
+    expect((await assign(ownerBusinessId)).statusCode).toBe(200);
+    const ownersTools = await idsOf();
+    expect(ownersTools).toHaveLength(2);
+    expect((await assign(otherBusinessId)).statusCode).toBe(200);
+    const othersTools = await idsOf();
+    expect(othersTools).toHaveLength(2);
+    expect(othersTools.some((toolId) => ownersTools.includes(toolId))).toBe(false);
   });
 
   it('reports agent health, warns when the server was changed on the platform, and Repair fixes it', async () => {
@@ -391,6 +616,50 @@ describe.each(databaseTargets)('agents on %s', (target) => {
       expect(agent.phoneNumber).toMatch(/^\+/);
     }
     expect(list.data.some((agent) => agent.last7Days.calls > 0)).toBe(true);
+  });
+});
+
+describe.each(databaseTargets)('existing agents moved to tools by id on %s', (target) => {
+  let ctx: TestContext;
+  afterAll(() => ctx?.close());
+
+  it('on start, the demo agents with inline tools get their business’s tools by id, and a call books through them', async () => {
+    ctx = await buildTestApp(target);
+    const sandbox = ctx.app.platform.sandbox!;
+    const [dental, plumbing, restaurant, survey] = sandbox.demo.assistantIds;
+    const before = await platformAssistant(ctx, dental!);
+    expect((before.model as { tools?: unknown[] }).tools).toHaveLength(2);
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const idsOf = async (id: string) =>
+      ((await platformAssistant(ctx, id)).model as { toolIds?: string[] }).toolIds ?? [];
+    await expect.poll(() => idsOf(survey!), { timeout: 20_000 }).toHaveLength(2);
+    const ids = await idsOf(dental!);
+    expect(ids).toHaveLength(2);
+    // One pair of tools for the business, shared by its agents.
+    for (const other of [plumbing!, restaurant!, survey!]) expect(await idsOf(other)).toEqual(ids);
+    const after = await platformAssistant(ctx, dental!);
+    expect((after.model as { tools?: unknown[] }).tools).toBeUndefined();
+    const demo = await sessionHeaders(ctx.app, DEMO_MEMBER.userName);
+    const health = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/agents/${dental}/health`,
+      headers: demo,
+    });
+    expect(health.json<AgentHealth>()).toMatchObject({ ok: true, problems: [] });
+
+    const booked = await ctx.app.database.db.select().from(appointments);
+    const call = await sandbox.simulateCall({
+      assistantId: dental!,
+      type: 'inboundPhoneCall',
+      endedReason: 'customer-ended-call',
+      tool: 'book_appointment',
+    });
+    const rows = await ctx.app.database.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.callId, call.id));
+    expect(rows).toHaveLength(1);
+    expect((await ctx.app.database.db.select().from(appointments)).length).toBe(booked.length + 1);
   });
 });
 

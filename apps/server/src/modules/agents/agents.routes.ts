@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   agentHealthSchema,
+  agentToolChoicesSchema,
   agentListSchema,
   agentSchema,
   agentSettingsResponseSchema,
@@ -57,6 +58,20 @@ export const agentRoutes =
         const agent = await deps.agents.create(user.business?.id ?? null, request.body);
         return reply.status(201).send(agent);
       },
+    );
+
+    app.get(
+      '/agent-tools',
+      {
+        config,
+        schema: {
+          tags,
+          summary:
+            "The business's own tools an agent may attach (Switchboard's two are always attached; an operator has none)",
+          response: { 200: agentToolChoicesSchema },
+        },
+      },
+      async (request) => deps.agents.toolChoices(requireUser(request).business?.id ?? null),
     );
 
     app.get(

@@ -4,14 +4,17 @@ import type {
   AgentHealth,
   AgentSettings,
   AgentSettingsResponse,
+  AgentToolChoices,
 } from '@switchboard/shared/agents';
+import { and, eq, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
 import { successRatePercent, roundTo2 } from '@switchboard/shared/analytics';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { describePlatformError } from '../../platform/platform-client';
 import type { PlatformRuntime } from '../../platform/platform-runtime';
-import { agentHealth, repairBody } from './agent-health';
+import { agents as agentsTable, platformResources } from '../../db/schema';
+import { agentHealth, needsToolMigration, repairBody } from './agent-health';
 import {
   findAgent,
   findLastWebhookAt,
@@ -25,8 +28,18 @@ import {
 import {
   assistantDtoFromSettings,
   settingsFromAssistant,
+  type AgentToolContext,
   type OurServer,
 } from './assistant-settings';
+import {
+  findManagedToolRows,
+  listCustomTools,
+  MANAGED_TOOL_ROLES,
+  ManagedTools,
+  ownedToolIds,
+  TOOL_KIND,
+} from './managed-tools';
+import { AGENT_TOOL_NAMES } from '@switchboard/shared/agents';
 
 type Deps = {
   db: Db;
@@ -77,9 +90,56 @@ const isPlatformNotFound = (error: unknown) =>
  */
 export class AgentsService {
   private readonly now: () => Date;
+  readonly managedTools: ManagedTools;
 
   constructor(private readonly deps: Deps) {
     this.now = deps.now ?? (() => new Date());
+    this.managedTools = new ManagedTools({
+      db: deps.db,
+      sdk: () => deps.platform.client.sdk,
+      ourServer: () => this.ourServer(),
+      log: deps.log,
+    });
+  }
+
+  /**
+   * The tool ids Switchboard decides for an agent of this business (its managed tools, made
+   * when missing, and every tool it owns); undefined for an agent no business owns.
+   */
+  private async toolContext(
+    businessId: string | null,
+    action: string,
+  ): Promise<AgentToolContext | undefined> {
+    if (!businessId) return undefined;
+    let managedToolIds: string[];
+    try {
+      managedToolIds = await this.managedTools.ensure(businessId);
+    } catch (error) {
+      throw platformFailure(action, error);
+    }
+    return { managedToolIds, ownedToolIds: await ownedToolIds(this.deps.db, businessId) };
+  }
+
+  /** Custom tools named in the settings must be the business's own (not ours, not foreign). */
+  private async checkCustomTools(businessId: string | null, settings: AgentSettings) {
+    const wanted = settings.tools?.customToolIds ?? [];
+    if (wanted.length === 0) return;
+    const custom = new Set(
+      businessId ? (await listCustomTools(this.deps.db, businessId)).map((tool) => tool.id) : [],
+    );
+    const unknown = wanted.filter((id) => !custom.has(id));
+    if (unknown.length > 0)
+      throw new AppError(
+        'VALIDATION_ERROR',
+        400,
+        `Unknown tool${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`,
+        { issues: [{ path: ['tools', 'customToolIds'], message: 'Not one of your tools' }] },
+      );
+  }
+
+  /** The business's custom tools an agent may attach (none for an operator). */
+  async toolChoices(businessId: string | null): Promise<AgentToolChoices> {
+    return { custom: businessId ? await listCustomTools(this.deps.db, businessId) : [] };
   }
 
   /** Our webhook and its authentication, for an assistant's and its tools' `server`. */
@@ -112,9 +172,25 @@ export class AgentsService {
   }
 
   async getSettings(scope: AgentScope, agentId: string): Promise<AgentSettingsResponse> {
-    await this.get(scope, agentId);
+    const agent = await this.get(scope, agentId);
     const assistant = await this.fetchAssistant(agentId, 'fetch agent');
-    return { id: agentId, ...settingsFromAssistant(assistant) };
+    const [rows, custom] = agent.businessId
+      ? await Promise.all([
+          findManagedToolRows(this.deps.db, agent.businessId),
+          listCustomTools(this.deps.db, agent.businessId),
+        ])
+      : [[], []];
+    const managed = AGENT_TOOL_NAMES.map((name) => ({
+      name,
+      id: rows.find((row) => row.role === MANAGED_TOOL_ROLES[name])?.platformId,
+    }));
+    return {
+      id: agentId,
+      ...settingsFromAssistant(assistant, {
+        managed,
+        customToolIds: new Set(custom.map((tool) => tool.id)),
+      }),
+    };
   }
 
   /**
@@ -124,10 +200,12 @@ export class AgentsService {
    */
   async create(businessId: string | null, settings: AgentSettings): Promise<Agent> {
     const { sdk } = this.deps.platform.client;
+    await this.checkCustomTools(businessId, settings);
+    const tools = await this.toolContext(businessId, 'create agent');
     let assistant: Vapi.Assistant;
     try {
       assistant = await sdk.assistants.create(
-        assistantDtoFromSettings(settings, { server: this.ourServer() }),
+        assistantDtoFromSettings(settings, { server: this.ourServer(), tools }),
       );
     } catch (error) {
       throw platformFailure('create agent', error);
@@ -152,16 +230,15 @@ export class AgentsService {
   }
 
   async update(scope: AgentScope, agentId: string, settings: AgentSettings): Promise<Agent> {
-    await this.get(scope, agentId);
+    const agent = await this.get(scope, agentId);
+    await this.checkCustomTools(agent.businessId, settings);
     const existing = await this.fetchAssistant(agentId, 'update agent');
+    const tools = await this.toolContext(agent.businessId, 'update agent');
     let updated: Vapi.Assistant;
     try {
       updated = await this.deps.platform.client.sdk.assistants.update({
         id: agentId,
-        ...assistantDtoFromSettings(settings, {
-          server: this.ourServer(),
-          existing,
-        }),
+        ...assistantDtoFromSettings(settings, { server: this.ourServer(), existing, tools }),
       });
     } catch (error) {
       if (isPlatformNotFound(error)) {
@@ -176,9 +253,23 @@ export class AgentsService {
 
   /** Whether the platform reaches us for this agent (see agentHealth). */
   async health(scope: AgentScope, agentId: string): Promise<AgentHealth> {
-    await this.get(scope, agentId);
+    const agent = await this.get(scope, agentId);
     const assistant = await this.fetchAssistant(agentId, 'fetch agent');
-    return agentHealth(assistant, this.ourServer(), await findLastWebhookAt(this.deps.db, agentId));
+    return agentHealth(
+      assistant,
+      this.ourServer(),
+      await findLastWebhookAt(this.deps.db, agentId),
+      await this.readManaged(agent.businessId),
+    );
+  }
+
+  private async readManaged(businessId: string | null) {
+    if (!businessId) return undefined;
+    try {
+      return await this.managedTools.read(businessId);
+    } catch (error) {
+      throw platformFailure('fetch tools', error);
+    }
   }
 
   /**
@@ -186,7 +277,7 @@ export class AgentsService {
    * server and model as the platform has them now, foreign fields and tools kept).
    */
   async repair(scope: AgentScope, agentId: string): Promise<AgentHealth> {
-    await this.get(scope, agentId);
+    const agent = await this.get(scope, agentId);
     const ours = this.ourServer();
     if (!ours)
       throw new AppError(
@@ -195,11 +286,12 @@ export class AgentsService {
         'Switchboard does not know its own webhook address yet: set PUBLIC_URL',
       );
     const existing = await this.fetchAssistant(agentId, 'repair agent');
+    const tools = await this.toolContext(agent.businessId, 'repair agent');
     let updated: Vapi.Assistant;
     try {
       updated = await this.deps.platform.client.sdk.assistants.update({
         id: agentId,
-        ...repairBody(existing, ours),
+        ...repairBody(existing, ours, tools?.managedToolIds),
       });
     } catch (error) {
       if (isPlatformNotFound(error)) {
@@ -208,7 +300,97 @@ export class AgentsService {
       }
       throw platformFailure('repair agent', error);
     }
-    return agentHealth(updated, ours, await findLastWebhookAt(this.deps.db, agentId));
+    return agentHealth(
+      updated,
+      ours,
+      await findLastWebhookAt(this.deps.db, agentId),
+      await this.readManaged(agent.businessId),
+    );
+  }
+
+  /**
+   * An agent newly assigned to a business gets that business's tools by id (made when missing);
+   * another business's Switchboard tools it carried go. Failures are logged, not thrown: the
+   * assignment stands and health says what to repair.
+   */
+  async attachBusinessTools(agentId: string, businessId: string): Promise<void> {
+    try {
+      const managedToolIds = await this.managedTools.ensure(businessId);
+      const assistant = await this.deps.platform.client.sdk.assistants.get({ id: agentId });
+      const model = (assistant.model ?? {}) as { toolIds?: string[] };
+      const ids = Array.isArray(model.toolIds) ? model.toolIds : [];
+      const othersManaged = new Set(
+        ids.length === 0
+          ? []
+          : (
+              await this.deps.db
+                .select({ platformId: platformResources.platformId })
+                .from(platformResources)
+                .where(
+                  and(
+                    eq(platformResources.kind, TOOL_KIND),
+                    isNotNull(platformResources.role),
+                    inArray(platformResources.platformId, ids),
+                    ne(platformResources.businessId, businessId),
+                  ),
+                )
+            ).map((row) => row.platformId),
+      );
+      const cleaned = {
+        ...assistant,
+        model: { ...model, toolIds: ids.filter((id) => !othersManaged.has(id)) },
+      } as Vapi.Assistant;
+      if (othersManaged.size === 0 && !needsToolMigration(cleaned, managedToolIds)) return;
+      const { model: body } = repairBody(cleaned, undefined, managedToolIds);
+      await this.deps.platform.client.sdk.assistants.update({ id: agentId, model: body });
+    } catch (error) {
+      this.deps.log.warn(
+        { err: error, assistantId: agentId },
+        'could not attach the business’s Switchboard tools to an assigned agent; Repair retries',
+      );
+    }
+  }
+
+  /**
+   * Moves every assigned agent to our tools by id (run once the server listens, and safe to
+   * run again): each business's managed tools are made when missing, and an assistant that still
+   * defines create_enquiry or book_appointment inline, or lacks their ids, gets its model PATCHed
+   * (other tools, ids and fields kept). Failures are logged; the next start, or Repair, retries.
+   */
+  async migrateToToolIds(): Promise<{ migrated: number; failed: number }> {
+    const rows = await this.deps.db
+      .select({ id: agentsTable.platformAssistantId, businessId: agentsTable.businessId })
+      .from(agentsTable)
+      .where(and(isNull(agentsTable.removedAt), isNotNull(agentsTable.businessId)));
+    const toolIdsByBusiness = new Map<string, Promise<string[]>>();
+    let migrated = 0;
+    let failed = 0;
+    for (const row of rows) {
+      const businessId = row.businessId;
+      if (!businessId) continue;
+      try {
+        let pending = toolIdsByBusiness.get(businessId);
+        if (!pending) {
+          pending = this.managedTools.ensure(businessId);
+          toolIdsByBusiness.set(businessId, pending);
+        }
+        const managedToolIds = await pending;
+        const assistant = await this.deps.platform.client.sdk.assistants.get({ id: row.id });
+        if (!needsToolMigration(assistant, managedToolIds)) continue;
+        const { model } = repairBody(assistant, undefined, managedToolIds);
+        await this.deps.platform.client.sdk.assistants.update({ id: row.id, model });
+        migrated += 1;
+      } catch (error) {
+        failed += 1;
+        this.deps.log.warn(
+          { err: error, assistantId: row.id },
+          'could not attach the Switchboard tools to an agent by id; Repair retries',
+        );
+      }
+    }
+    if (migrated > 0 || failed > 0)
+      this.deps.log.info({ migrated, failed }, 'agents moved to Switchboard tools by id');
+    return { migrated, failed };
   }
 
   /** Deletes the assistant on the platform; its calls stay in the store. */

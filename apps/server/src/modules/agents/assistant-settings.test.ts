@@ -1,35 +1,70 @@
 import type { Vapi } from '@vapi-ai/server-sdk';
-import { DEFAULT_AGENT_SETTINGS } from '@switchboard/shared/agents';
+import { DEFAULT_AGENT_SETTINGS, NO_EXTRA_TOOLS } from '@switchboard/shared/agents';
 import { describe, expect, it } from 'vitest';
+import { needsToolMigration, repairBody } from './agent-health';
 import { assistantDtoFromSettings, settingsFromAssistant } from './assistant-settings';
 
 const settings = { ...DEFAULT_AGENT_SETTINGS, name: 'Front desk' };
+const MANAGED = ['tool-enquiry', 'tool-booking'];
+const CUSTOM = 'tool-custom';
+const FOREIGN = 'tool-foreign';
+const context = { managedToolIds: MANAGED, ownedToolIds: new Set([...MANAGED, CUSTOM]) };
+const owned = {
+  managed: [
+    { name: 'create_enquiry', id: MANAGED[0] },
+    { name: 'book_appointment', id: MANAGED[1] },
+  ],
+  customToolIds: new Set([CUSTOM]),
+};
 
 function asAssistant(dto: Vapi.CreateAssistantDto): Vapi.Assistant {
   return { ...dto, id: 'a-1', orgId: 'o-1', createdAt: '', updatedAt: '' };
 }
 
+type Model = Record<string, unknown> & {
+  tools?: (Record<string, unknown> & { type: string; function?: { name: string } })[];
+  toolIds?: string[];
+};
+
 describe('agent settings ⇄ platform assistant', () => {
-  it('round-trips every form field', () => {
+  it('round-trips every form field, our tools attached by id', () => {
     const dto = assistantDtoFromSettings(settings, {
       server: { url: 'https://sb.example/api/platform/webhook', headers: { 'x-vapi-secret': 's' } },
+      tools: context,
     });
-    expect(settingsFromAssistant(asAssistant(dto))).toEqual({
+    expect((dto.model as unknown as Model).toolIds).toEqual(MANAGED);
+    expect((dto.model as unknown as Model).tools).toBeUndefined();
+    expect(settingsFromAssistant(asAssistant(dto), owned)).toEqual({
       settings,
       serverUrl: 'https://sb.example/api/platform/webhook',
       tools: ['create_enquiry', 'book_appointment'],
     });
   });
 
-  it('leaves the tools without a server when no webhook URL is known', () => {
+  it('round-trips built-in tools and attached custom tools', () => {
+    const tools = {
+      endCall: true,
+      dtmf: false,
+      transferCall: true,
+      transferDestinations: [{ number: '+14155550123', description: 'Front desk' }],
+      customToolIds: [CUSTOM],
+    };
+    const dto = assistantDtoFromSettings(
+      { ...settings, tools },
+      { server: undefined, tools: context },
+    );
+    expect((dto.model as unknown as Model).toolIds).toEqual([...MANAGED, CUSTOM]);
+    expect(settingsFromAssistant(asAssistant(dto), owned).settings.tools).toEqual(tools);
+  });
+
+  it('an agent no business owns gets no tools of ours, and keeps the ones it has', () => {
     const dto = assistantDtoFromSettings(settings, { server: undefined });
-    const tools = (dto.model as { tools: { server?: unknown }[] }).tools;
-    expect(tools).toHaveLength(2);
-    expect(tools.every((tool) => tool.server === undefined)).toBe(true);
+    expect(dto.model).not.toHaveProperty('toolIds');
+    expect(dto.model).not.toHaveProperty('tools');
     expect(dto.server).toBeUndefined();
   });
 
-  it("keeps what the form does not edit: other tools, the provider's other options, non-system messages", () => {
+  it("keeps what the form does not edit: foreign tools and tool ids, the provider's other options, non-system messages", () => {
     const existing = asAssistant({
       model: {
         provider: 'openai',
@@ -39,38 +74,86 @@ describe('agent settings ⇄ platform assistant', () => {
           { role: 'system', content: 'old prompt' },
           { role: 'assistant', content: 'example turn' },
         ],
-        tools: [{ type: 'endCall' }, { type: 'function', function: { name: 'create_enquiry' } }],
+        tools: [
+          { type: 'endCall', messages: [{ type: 'request-start', content: 'Bye' }] },
+          { type: 'function', function: { name: 'create_enquiry' } },
+          { type: 'function', function: { name: 'lookup_order' } },
+          {
+            type: 'transferCall',
+            destinations: [
+              { type: 'sip', sipUri: 'sip:desk@pbx.example' },
+              { type: 'number', number: '+14155550123', transferPlan: { mode: 'blind-transfer' } },
+            ],
+          },
+        ],
+        toolIds: [FOREIGN, CUSTOM],
       },
       voice: { provider: 'vapi', voiceId: 'Elliot', speed: 1.1 },
     } as unknown as Vapi.CreateAssistantDto);
+    const read = settingsFromAssistant(existing, owned).settings;
+    expect(read.tools).toEqual({
+      endCall: true,
+      dtmf: false,
+      transferCall: true,
+      transferDestinations: [{ number: '+14155550123', description: '' }],
+      customToolIds: [CUSTOM],
+    });
+
+    // Saved as read: inline create_enquiry becomes ours by id; everything else stays.
     const dto = assistantDtoFromSettings(
-      { ...settings, systemPrompt: 'new prompt', voiceId: 'Lily' },
-      { server: { url: 'https://sb.example/hook', headers: {} }, existing },
+      { ...read, systemPrompt: 'new prompt', voiceId: 'Lily' },
+      { server: { url: 'https://sb.example/hook', headers: {} }, existing, tools: context },
     );
-    const model = dto.model as unknown as Record<string, unknown> & {
-      tools: { type: string; function?: { name: string } }[];
-    };
+    const model = dto.model as unknown as Model;
     expect(model.temperature).toBe(0.2);
     expect(model.messages).toEqual([
       { role: 'system', content: 'new prompt' },
       { role: 'assistant', content: 'example turn' },
     ]);
-    expect(model.tools.map((tool) => tool.function?.name ?? tool.type)).toEqual([
-      'create_enquiry',
-      'book_appointment',
-      'endCall',
+    expect(model.tools).toEqual([
+      { type: 'endCall', messages: [{ type: 'request-start', content: 'Bye' }] },
+      {
+        type: 'transferCall',
+        destinations: [
+          { type: 'number', number: '+14155550123', transferPlan: { mode: 'blind-transfer' } },
+          { type: 'sip', sipUri: 'sip:desk@pbx.example' },
+        ],
+      },
+      { type: 'function', function: { name: 'lookup_order' } },
     ]);
+    expect(model.toolIds).toEqual([...MANAGED, CUSTOM, FOREIGN]);
     expect(dto.voice).toEqual({ provider: 'vapi', voiceId: 'Lily', speed: 1.1 });
+
+    // Detaching: built-ins and the custom tool go; foreign ones stay.
+    const detached = assistantDtoFromSettings(
+      { ...read, tools: NO_EXTRA_TOOLS },
+      { server: undefined, existing, tools: context },
+    );
+    const detachedModel = detached.model as unknown as Model;
+    expect(detachedModel.tools).toEqual([{ type: 'function', function: { name: 'lookup_order' } }]);
+    expect(detachedModel.toolIds).toEqual([...MANAGED, FOREIGN]);
+
+    // Settings without `tools` leave the attachments as they are.
+    const untouched = assistantDtoFromSettings(
+      { ...settings, tools: undefined },
+      { server: undefined, existing, tools: context },
+    );
+    expect((untouched.model as unknown as Model).toolIds).toEqual([...MANAGED, CUSTOM, FOREIGN]);
+    expect((untouched.model as unknown as Model).tools?.map((tool) => tool.type)).toEqual([
+      'endCall',
+      'function',
+      'transferCall',
+    ]);
 
     // A different provider starts clean: another provider's options would be refused.
     const switched = assistantDtoFromSettings(
       { ...settings, modelProvider: 'google', model: 'gemini-2.0-flash' },
       { server: undefined, existing },
     );
-    expect((switched.model as unknown as Record<string, unknown>).temperature).toBeUndefined();
+    expect((switched.model as unknown as Model).temperature).toBeUndefined();
   });
 
-  it('keeps an operator’s server fields and foreign tools, and puts our URL and header in', () => {
+  it('keeps an operator’s server fields and puts our URL and header in', () => {
     const operatorServer = {
       url: 'https://old.example/hook',
       timeoutSeconds: 45,
@@ -78,43 +161,45 @@ describe('agent settings ⇄ platform assistant', () => {
       backoffPlan: { type: 'fixed', maxRetries: 2, baseDelaySeconds: 1 },
       headers: { 'x-trace': 'keep', 'X-Vapi-Secret': 'stale' },
     };
-    const foreign = {
-      type: 'function',
-      function: { name: 'lookup_order' },
-      server: { url: 'https://other.example' },
-    };
     const existing = asAssistant({
-      model: {
-        provider: 'openai',
-        model: 'gpt-4o',
-        messages: [{ role: 'system', content: 'p' }],
-        tools: [
-          {
-            type: 'function',
-            function: { name: 'create_enquiry' },
-            server: { ...operatorServer, timeoutSeconds: 9 },
-          },
-          foreign,
-        ],
-      },
+      model: { provider: 'openai', model: 'gpt-4o', messages: [{ role: 'system', content: 'p' }] },
       server: operatorServer,
     } as unknown as Vapi.CreateAssistantDto);
     const ours = { url: 'https://sb.example/hook', headers: { 'x-vapi-secret': 'ours' } };
-    const dto = assistantDtoFromSettings(settings, { server: ours, existing });
-    const merged = {
+    const dto = assistantDtoFromSettings(settings, { server: ours, existing, tools: context });
+    expect(dto.server).toEqual({
       ...operatorServer,
       url: ours.url,
       headers: { 'x-trace': 'keep', 'x-vapi-secret': 'ours' },
-    };
-    expect(dto.server).toEqual(merged);
-    const tools = (dto.model as unknown as { tools: Record<string, unknown>[] }).tools;
-    expect(tools[0]!.server).toEqual({ ...merged, timeoutSeconds: 9 });
-    expect(tools[1]!.server).toEqual(ours);
-    expect(tools[2]).toEqual(foreign);
-
-    // While our address is unknown, the servers stay exactly as they were.
+    });
+    // While our address is unknown, the server stays exactly as it was.
     const unknown = assistantDtoFromSettings(settings, { server: undefined, existing });
     expect(unknown.server).toEqual(operatorServer);
+  });
+
+  it('migrates an assistant with inline copies of our tools to tool ids, once', () => {
+    const legacy = asAssistant({
+      model: {
+        provider: 'openai',
+        model: 'gpt-4o',
+        tools: [
+          { type: 'function', function: { name: 'create_enquiry' } },
+          { type: 'function', function: { name: 'book_appointment' } },
+          { type: 'dtmf' },
+        ],
+        toolIds: [FOREIGN],
+      },
+    } as unknown as Vapi.CreateAssistantDto);
+    expect(needsToolMigration(legacy, MANAGED)).toBe(true);
+    const { model } = repairBody(legacy, undefined, MANAGED);
+    expect(model).toEqual({
+      provider: 'openai',
+      model: 'gpt-4o',
+      tools: [{ type: 'dtmf' }],
+      toolIds: [...MANAGED, FOREIGN],
+    });
+    const migrated = asAssistant({ model });
+    expect(needsToolMigration(migrated, MANAGED)).toBe(false);
   });
 
   it('reads an assistant made elsewhere without failing on providers the form lacks', () => {
@@ -134,6 +219,7 @@ describe('agent settings ⇄ platform assistant', () => {
       systemPrompt: '',
       firstMessage: '',
       endCallMessage: '',
+      tools: NO_EXTRA_TOOLS,
     });
     expect(read.tools).toEqual([]);
     expect(read.serverUrl).toBeNull();

@@ -5,10 +5,10 @@ import {
   VOICE_PROVIDER_IDS,
   type AgentSettings,
   type AgentToolName,
+  type AgentToolSettings,
   type ModelProvider,
   type VoiceProvider,
 } from '@switchboard/shared/agents';
-import { AGENT_TOOL_FUNCTIONS, AGENT_TOOL_REQUEST_MESSAGES } from '@switchboard/shared/agent-tools';
 
 /**
  * The agent form's fields ⇄ the platform's assistant. The system prompt is the model's first
@@ -51,34 +51,96 @@ function withoutHeaders(
   );
 }
 
-function isOurTool(tool: Vapi.OpenAiModelToolsItem): tool is Vapi.OpenAiModelToolsItem.Function {
+/** A function tool named like one of ours, defined on the assistant itself (before toolIds). */
+export function isOurInlineTool(
+  tool: Vapi.OpenAiModelToolsItem,
+): tool is Vapi.OpenAiModelToolsItem.Function {
   return (
     tool.type === 'function' && AGENT_TOOL_NAMES.includes(tool.function?.name as AgentToolName)
   );
 }
 
+/** The platform's built-in tools the form attaches and detaches (transient, on the assistant). */
+const BUILT_IN_TYPES = ['endCall', 'dtmf', 'transferCall'] as const;
+const isBuiltIn = (tool: { type?: unknown }) =>
+  (BUILT_IN_TYPES as readonly unknown[]).includes(tool.type);
+
+type InlineTool = Record<string, unknown> & { type?: unknown };
+type Destination = Record<string, unknown> & { type?: unknown };
+
+/** The built-in tools the settings ask for; a kept copy keeps its other fields. */
+function builtInTools(tools: AgentToolSettings, existing: InlineTool[]): InlineTool[] {
+  const previous = (type: string) => existing.find((tool) => tool.type === type);
+  const result: InlineTool[] = [];
+  if (tools.endCall) result.push({ ...previous('endCall'), type: 'endCall' });
+  if (tools.dtmf) result.push({ ...previous('dtmf'), type: 'dtmf' });
+  if (tools.transferCall) {
+    const before = previous('transferCall');
+    const beforeDestinations = Array.isArray(before?.destinations)
+      ? (before.destinations as Destination[])
+      : [];
+    // Destinations the form does not show (SIP, other assistants) stay as they were.
+    const others = beforeDestinations.filter((destination) => destination.type !== 'number');
+    result.push({
+      ...before,
+      type: 'transferCall',
+      destinations: [
+        ...tools.transferDestinations.map(({ number, description }) => ({
+          ...beforeDestinations.find((d) => d.type === 'number' && d.number === number),
+          type: 'number',
+          number,
+          ...(description ? { description } : {}),
+        })),
+        ...others,
+      ],
+    });
+  }
+  return result;
+}
+
 /**
- * Our function tools, answered by our webhook when its address is known. An existing copy of a
- * tool keeps its server's other fields (and its server as it was while our address is unknown).
+ * Which tool ids Switchboard decides for this agent: the business's managed tools (always
+ * attached) and the tools the business owns (attached as the form says). Undefined for an agent
+ * no business owns: its tools are left as they are until it is assigned.
  */
-export function agentTools(
-  server: OurServer | undefined,
-  existingTools: Vapi.OpenAiModelToolsItem[] = [],
-): Vapi.OpenAiModelToolsItem[] {
-  return AGENT_TOOL_NAMES.map((name) => {
-    const previous = existingTools.find(
-      (tool): tool is Vapi.OpenAiModelToolsItem.Function =>
-        isOurTool(tool) && tool.function?.name === name,
-    )?.server;
-    const toolServer = server ? mergeServer(previous, server) : previous;
-    return {
-      type: 'function' as const,
-      async: false,
-      function: AGENT_TOOL_FUNCTIONS[name],
-      ...(toolServer ? { server: toolServer } : {}),
-      messages: [{ type: 'request-start' as const, content: AGENT_TOOL_REQUEST_MESSAGES[name] }],
-    };
-  });
+export type AgentToolContext = {
+  /** Platform ids of the business's create_enquiry and book_appointment tools. */
+  managedToolIds: readonly string[];
+  /** Every tool id the business owns (managed and custom); others are foreign and kept. */
+  ownedToolIds: ReadonlySet<string>;
+};
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)];
+}
+
+/**
+ * The model's `tools` and `toolIds` after a save: our two tools by id (an inline copy from
+ * before toolIds is dropped), the built-ins the settings ask for, the business's attached custom
+ * tools, and every tool and tool id Switchboard does not own, untouched.
+ */
+export function modelTools(
+  existing: { tools?: unknown; toolIds?: unknown } | undefined,
+  settings: AgentToolSettings | undefined,
+  context: AgentToolContext | undefined,
+): { tools: InlineTool[]; toolIds: string[] } {
+  const existingTools = Array.isArray(existing?.tools) ? (existing.tools as InlineTool[]) : [];
+  const existingIds = Array.isArray(existing?.toolIds)
+    ? (existing.toolIds as unknown[]).filter((id): id is string => typeof id === 'string')
+    : [];
+  const kept = existingTools.filter(
+    (tool) =>
+      !(context && isOurInlineTool(tool as Vapi.OpenAiModelToolsItem)) &&
+      !(settings && isBuiltIn(tool)),
+  );
+  const tools = settings ? [...builtInTools(settings, existingTools), ...kept] : kept;
+  if (!context) return { tools, toolIds: existingIds };
+  const managed = new Set(context.managedToolIds);
+  const foreign = existingIds.filter((id) => !context.ownedToolIds.has(id));
+  const custom = settings
+    ? settings.customToolIds
+    : existingIds.filter((id) => context.ownedToolIds.has(id) && !managed.has(id));
+  return { tools, toolIds: unique([...context.managedToolIds, ...custom, ...foreign]) };
 }
 
 /** The webhooks an agent must send us: calls into the store, tool calls answered. */
@@ -88,30 +150,36 @@ const SERVER_MESSAGES: Vapi.CreateAssistantDtoServerMessagesItem[] = [
   'tool-calls',
 ];
 
-type ModelWithTools = { tools?: Vapi.OpenAiModelToolsItem[] };
+type ModelWithTools = { tools?: Vapi.OpenAiModelToolsItem[]; toolIds?: string[] };
 
 /**
  * The assistant fields for a create (everything) or an update (the same fields: the form
- * always sends them all). Tools the assistant already had that are not ours are kept.
+ * always sends them all). Tools and tool ids Switchboard does not own are kept.
  */
 export function assistantDtoFromSettings(
   settings: AgentSettings,
-  options: { server: OurServer | undefined; existing?: Vapi.Assistant },
+  options: {
+    server: OurServer | undefined;
+    existing?: Vapi.Assistant;
+    tools?: AgentToolContext | undefined;
+  },
 ): Vapi.CreateAssistantDto {
   const existingModel = options.existing?.model as
     (Record<string, unknown> & ModelWithTools) | undefined;
-  const existingTools = existingModel?.tools ?? [];
-  const foreignTools = existingTools.filter((tool) => !isOurTool(tool));
   const previousMessages = Array.isArray(existingModel?.messages)
     ? (existingModel.messages as { role?: string }[]).filter((m) => m.role !== 'system')
     : [];
+  const sameProvider = existingModel && existingModel.provider === settings.modelProvider;
+  const { tools, toolIds } = modelTools(existingModel, settings.tools, options.tools);
+  const { tools: _tools, toolIds: _toolIds, ...keptModel } = sameProvider ? existingModel : {};
   const model = {
     // Keep what the form does not edit (temperature, …) when the provider stays the same.
-    ...(existingModel && existingModel.provider === settings.modelProvider ? existingModel : {}),
+    ...keptModel,
     provider: settings.modelProvider,
     model: settings.model,
     messages: [{ role: 'system', content: settings.systemPrompt }, ...previousMessages],
-    tools: [...agentTools(options.server, existingTools), ...foreignTools],
+    ...(tools.length > 0 ? { tools } : {}),
+    ...(toolIds.length > 0 ? { toolIds } : {}),
   };
   const existingVoice = options.existing?.voice as Record<string, unknown> | undefined;
   const voice = {
@@ -139,11 +207,54 @@ function oneOf<T extends string>(values: readonly T[], value: unknown, fallback:
   return values.includes(value as T) ? (value as T) : fallback;
 }
 
+/** The form's view of the agent's attached tools. */
+export function toolSettingsFromModel(
+  model: { tools?: unknown; toolIds?: unknown },
+  customToolIds: ReadonlySet<string>,
+): AgentToolSettings {
+  const tools = Array.isArray(model.tools) ? (model.tools as InlineTool[]) : [];
+  const transfer = tools.find((tool) => tool.type === 'transferCall');
+  const destinations = Array.isArray(transfer?.destinations)
+    ? (transfer.destinations as Destination[])
+    : [];
+  const ids = Array.isArray(model.toolIds) ? (model.toolIds as unknown[]) : [];
+  return {
+    endCall: tools.some((tool) => tool.type === 'endCall'),
+    dtmf: tools.some((tool) => tool.type === 'dtmf'),
+    transferCall: transfer !== undefined,
+    transferDestinations: destinations.flatMap((destination) =>
+      destination.type === 'number' && typeof destination.number === 'string'
+        ? [
+            {
+              number: destination.number,
+              description:
+                typeof destination.description === 'string' ? destination.description : '',
+            },
+          ]
+        : [],
+    ),
+    customToolIds: ids.filter(
+      (id): id is string => typeof id === 'string' && customToolIds.has(id),
+    ),
+  };
+}
+
 /**
  * The form's view of an assistant as the platform holds it. An assistant made elsewhere may use
  * a provider the form does not offer; the form then starts from its own default for that field.
+ * `tools` names what the agent carries: its inline tools (function name, else type) and our
+ * tools it references by id.
  */
-export function settingsFromAssistant(assistant: Vapi.Assistant): {
+export function settingsFromAssistant(
+  assistant: Vapi.Assistant,
+  owned: {
+    managed: readonly { name: string; id: string | undefined }[];
+    customToolIds: ReadonlySet<string>;
+  } = {
+    managed: [],
+    customToolIds: new Set(),
+  },
+): {
   settings: AgentSettings;
   serverUrl: string | null;
   tools: string[];
@@ -154,9 +265,13 @@ export function settingsFromAssistant(assistant: Vapi.Assistant): {
     ? (model.messages as { role?: string; content?: unknown }[])
     : [];
   const systemPrompt = messages.find((m) => m.role === 'system')?.content;
-  const tools = (model.tools ?? []).flatMap((tool) =>
-    tool.type === 'function' && tool.function?.name ? [tool.function.name] : [tool.type],
-  );
+  const toolIds = Array.isArray(model.toolIds) ? (model.toolIds as unknown[]) : [];
+  const tools = [
+    ...owned.managed.flatMap(({ name, id }) => (id && toolIds.includes(id) ? [name] : [])),
+    ...(model.tools ?? []).flatMap((tool) =>
+      tool.type === 'function' && tool.function?.name ? [tool.function.name] : [tool.type],
+    ),
+  ];
   return {
     settings: {
       name: assistant.name ?? '',
@@ -167,6 +282,7 @@ export function settingsFromAssistant(assistant: Vapi.Assistant): {
       modelProvider: oneOf<ModelProvider>(MODEL_PROVIDER_IDS, model.provider, 'openai'),
       model: typeof model.model === 'string' ? model.model : '',
       endCallMessage: assistant.endCallMessage ?? '',
+      tools: toolSettingsFromModel(model, owned.customToolIds),
     },
     serverUrl: assistant.server?.url ?? null,
     tools,

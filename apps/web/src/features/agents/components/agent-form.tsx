@@ -7,6 +7,7 @@ import {
   Select,
   SimpleGrid,
   Stack,
+  Text,
   Textarea,
   TextInput,
   type ComboboxItem,
@@ -16,16 +17,19 @@ import {
   AGENT_NAME_MAX_LENGTH,
   agentSettingsSchema,
   MODEL_PROVIDERS,
+  NO_EXTRA_TOOLS,
   VOICE_PROVIDERS,
   type AgentSettings,
   type AgentSettingsFormValues,
   type ModelProvider,
+  type VoiceOption,
   type VoiceProvider,
 } from '@switchboard/shared/agents';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useRef, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type UseFormSetError } from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
+import { AgentToolsFields } from './agent-tools-fields';
 
 const AGENT_SETTINGS_FIELDS = [
   'name',
@@ -36,6 +40,7 @@ const AGENT_SETTINGS_FIELDS = [
   'modelProvider',
   'model',
   'endCallMessage',
+  'tools',
 ] as const satisfies readonly (keyof AgentSettingsFormValues)[];
 
 export type AgentFormSetError = UseFormSetError<AgentSettingsFormValues>;
@@ -57,11 +62,35 @@ const modelProviderOptions = Object.entries(MODEL_PROVIDERS).map(([value, { labe
   label,
 }));
 
-function voicesOf(provider: string | undefined): readonly string[] {
+function voiceOptionsOf(provider: string | undefined): readonly VoiceOption[] {
   return provider && provider in VOICE_PROVIDERS
     ? VOICE_PROVIDERS[provider as VoiceProvider].voices
     : [];
 }
+
+function voicesOf(provider: string | undefined): readonly string[] {
+  return voiceOptionsOf(provider).map((voice) => voice.id);
+}
+
+/** A voice's readable name, or undefined when the id is its name (or it is not suggested). */
+function voiceNameOf(provider: string | undefined, id: string): string | undefined {
+  const name = voiceOptionsOf(provider).find((voice) => voice.id === id)?.name;
+  return name && name.toLowerCase() !== id.toLowerCase() ? name : undefined;
+}
+
+/** Voices match on their id or their name (Cartesia's ids are UUIDs). */
+const voiceFilter =
+  (provider: string | undefined): OptionsFilter =>
+  ({ options, search }) => {
+    const items = options.filter((option): option is ComboboxItem => 'value' in option);
+    const query = search.trim().toLowerCase();
+    if (!query || items.some((item) => item.value.toLowerCase() === query)) return items;
+    return items.filter(
+      (item) =>
+        item.value.toLowerCase().includes(query) ||
+        (voiceNameOf(provider, item.value) ?? '').toLowerCase().includes(query),
+    );
+  };
 
 function modelsOf(provider: string | undefined): readonly string[] {
   return provider && provider in MODEL_PROVIDERS
@@ -117,7 +146,7 @@ export function AgentForm({
     formState: { errors, isSubmitting, isSubmitted },
   } = useForm<AgentSettingsFormValues, unknown, AgentSettings>({
     resolver: zodResolver(agentSettingsSchema),
-    defaultValues,
+    defaultValues: { ...defaultValues, tools: defaultValues.tools ?? NO_EXTRA_TOOLS },
   });
   const [voiceProvider, modelProvider] = useWatch({
     control,
@@ -221,9 +250,25 @@ export function AgentForm({
             render={({ field, fieldState }) => (
               <Autocomplete
                 label="Voice"
-                description="Pick a suggestion or type any voice id"
+                description={
+                  voiceNameOf(voiceProvider, field.value ?? '') ??
+                  'Pick a voice or type any voice id'
+                }
                 data={voicesOf(voiceProvider)}
-                filter={suggestionsFilter}
+                filter={voiceFilter(voiceProvider)}
+                renderOption={({ option }) => {
+                  const name = voiceNameOf(voiceProvider, option.value);
+                  return name ? (
+                    <span>
+                      {name}{' '}
+                      <Text span size="xs" c="dimmed">
+                        {option.value}
+                      </Text>
+                    </span>
+                  ) : (
+                    option.value
+                  );
+                }}
                 withAsterisk
                 autoComplete="off"
                 name={field.name}
@@ -287,6 +332,7 @@ export function AgentForm({
           error={errors.endCallMessage?.message}
           {...register('endCallMessage')}
         />
+        <AgentToolsFields control={control} errors={errors} />
         <Group justify="space-between" gap="sm" mt="xs">
           <div>{extraAction}</div>
           <Group gap="sm" justify="flex-end">

@@ -33,7 +33,8 @@ function headers() {
   return screen.getAllByRole('columnheader').map((header) => header.textContent);
 }
 
-describe('dashboard agent list', () => {
+// Rendering the whole dashboard takes seconds in jsdom on a busy machine.
+describe('dashboard agent list', { timeout: 20_000 }, () => {
   it('lists each agent with its last 7 days, formatted', async () => {
     stubAgentsApi({ agents: [frontDesk, afterHours] });
     renderApp('/dashboard');

@@ -1,3 +1,4 @@
+import { AGENT_TEMPLATES } from '@switchboard/shared/agent-templates';
 import { agentMessages, DEFAULT_AGENT_SETTINGS } from '@switchboard/shared/agents';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -59,6 +60,29 @@ describe('create agent', { timeout: 20_000 }, () => {
     expect(row.getByText('New')).toBeInTheDocument();
     expect(row.getByText('No calls yet')).toBeInTheDocument();
   });
+
+  it(
+    'starts from a template: its prompt, first message, voice and tools',
+    { timeout: 60_000 },
+    async () => {
+      const api = stubAgentsApi();
+      const { user, dialog } = await openCreateDialog();
+      const template = AGENT_TEMPLATES.find((candidate) => candidate.id === 'after-hours')!;
+
+      await user.click(dialog.getByRole('radio', { name: /after-hours line/i }));
+      expect(dialog.getByLabelText(/^first message/i)).toHaveValue(template.settings.firstMessage);
+      expect(dialog.getByRole('combobox', { name: /^voice provider/i })).toHaveValue('ElevenLabs');
+      expect(dialog.getByRole('combobox', { name: /^voice$/i })).toHaveValue('sarah');
+      expect(dialog.getByRole('switch', { name: /^end call/i })).toBeChecked();
+
+      await user.type(dialog.getByLabelText(/^name/i), 'Night line');
+      await user.click(dialog.getByRole('button', { name: 'Create agent' }));
+      expect(await screen.findByText('Agent created')).toBeInTheDocument();
+      expect(api.calls('POST /api/agents').map((request) => request.body)).toEqual([
+        { ...template.settings, name: 'Night line' },
+      ]);
+    },
+  );
 
   it('sends one request however often the button is pressed', async () => {
     let release: () => void = () => {};

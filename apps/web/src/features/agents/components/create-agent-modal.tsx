@@ -1,6 +1,8 @@
-import { Modal } from '@mantine/core';
+import { Group, Modal, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { DEFAULT_AGENT_SETTINGS, type Agent } from '@switchboard/shared/agents';
+import { AGENT_TEMPLATES } from '@switchboard/shared/agent-templates';
+import { DEFAULT_AGENT_SETTINGS, type Agent, type AgentSettings } from '@switchboard/shared/agents';
+import { useState } from 'react';
 import { useCreateAgent } from '../api/create-agent';
 import { AgentForm, applyAgentFieldErrors } from './agent-form';
 
@@ -14,6 +16,7 @@ type CreateAgentModalProps = {
 /** A new agent, starting from the default settings; created on the voice platform on submit. */
 export function CreateAgentModal({ opened, onClose, onCreated }: CreateAgentModalProps) {
   const createMutation = useCreateAgent();
+  const [templateId, setTemplateId] = useState<string>('blank');
   const fullScreen = useMediaQuery('(max-width: 48em)');
   const busy = createMutation.isPending;
 
@@ -21,8 +24,11 @@ export function CreateAgentModal({ opened, onClose, onCreated }: CreateAgentModa
     // Closing mid-request would hide whether the agent was created.
     if (busy) return;
     createMutation.reset();
+    setTemplateId('blank');
     onClose();
   };
+  const template = AGENT_TEMPLATES.find((candidate) => candidate.id === templateId);
+  const startFrom: AgentSettings = template ? template.settings : DEFAULT_AGENT_SETTINGS;
 
   return (
     <Modal
@@ -33,8 +39,38 @@ export function CreateAgentModal({ opened, onClose, onCreated }: CreateAgentModa
       fullScreen={fullScreen}
       closeOnClickOutside={false}
     >
+      <Radio.Group
+        value={templateId}
+        onChange={setTemplateId}
+        label="Start from"
+        description="A template fills in the prompt, first message, voice and tools; change anything before you create the agent."
+        mb="md"
+      >
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt="xs">
+          {[
+            { id: 'blank', label: 'Blank', description: 'The default settings' },
+            ...AGENT_TEMPLATES,
+          ].map((option) => (
+            <Radio.Card key={option.id} value={option.id} p="sm" radius="md" disabled={busy}>
+              <Group wrap="nowrap" align="flex-start" gap="sm">
+                <Radio.Indicator />
+                <Stack gap={2}>
+                  <Text size="sm" fw={600}>
+                    {option.label}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {option.description}
+                  </Text>
+                </Stack>
+              </Group>
+            </Radio.Card>
+          ))}
+        </SimpleGrid>
+      </Radio.Group>
       <AgentForm
-        defaultValues={DEFAULT_AGENT_SETTINGS}
+        // A new template starts the form afresh.
+        key={templateId}
+        defaultValues={startFrom}
         submitLabel="Create agent"
         pending={busy}
         error={createMutation.error}
@@ -44,6 +80,7 @@ export function CreateAgentModal({ opened, onClose, onCreated }: CreateAgentModa
           createMutation.mutateAsync(settings).then(
             (agent) => {
               createMutation.reset();
+              setTemplateId('blank');
               onClose();
               onCreated(agent);
             },

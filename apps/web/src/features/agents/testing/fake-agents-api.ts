@@ -79,6 +79,8 @@ type FakeAgentsApiOptions = {
   session?: SessionUser;
   /** Each agent's health until repaired (default: connected). */
   health?: AgentHealth;
+  /** The business's own tools offered for attaching (GET /api/agent-tools). */
+  customTools?: { id: string; name: string }[];
   /** Replace or add handlers ("METHOD /api/path"), e.g. to make one request fail. */
   handlers?: Record<string, Handler>;
 };
@@ -91,6 +93,7 @@ export function stubAgentsApi({
   agents: initial = [buildAgent()],
   session = buildSessionUser(),
   health = buildAgentHealth(),
+  customTools = [],
   handlers = {},
 }: FakeAgentsApiOptions = {}) {
   const healthOf = new Map<string, AgentHealth>();
@@ -139,6 +142,7 @@ export function stubAgentsApi({
   const api = stubApi(
     {
       'GET /api/agents': () => jsonResponse({ data: agents }),
+      'GET /api/agent-tools': () => jsonResponse({ custom: customTools }),
       'GET /api/statistics/dashboard': () => jsonResponse(buildDashboardStatistics()),
       'POST /api/agents': ({ body }) => {
         const created = buildAgent({

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import type { SandboxContext } from '../context';
+import type { SandboxTool } from '../demo/catalog';
+import { registerDocumentResource, resourceBadRequest } from '../http/document-resource';
+
+// /tool, emulated from the platform's document (list, create, get, update, delete): the body is
+// the document's create DTO for its `type` (checked by the generic resource), stored as it came
+// with the platform's `id`, `orgId` and times. A tool keeps its type. Assistants reference tools
+// by id (`model.toolIds`); the simulator resolves those ids when a call runs.
+
+export async function toolRoutes(
+  app: FastifyInstance,
+  { catalog, listOrder }: SandboxContext,
+): Promise<void> {
+  await registerDocumentResource<SandboxTool>(app, {
+    path: '/tool',
+    label: 'Tool',
+    items: catalog.tools,
+    orgId: catalog.orgId,
+    oldestFirst: listOrder === 'oldest-first',
+    create: (body, base) => ({ ...body, ...base }) as SandboxTool,
+    update(tool, changes) {
+      if (changes.type !== undefined && changes.type !== tool.type) {
+        resourceBadRequest(`type must be ${tool.type}`);
+      }
+      return { ...tool, ...changes };
+    },
+  });
+}

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "platform_resources_business_role_key" ON "platform_resources" USING btree ("business_id","kind","role") WHERE "platform_resources"."role" is not null;

@@ -1,0 +1,206 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Checkbox,
+  Fieldset,
+  Group,
+  Loader,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import type { AgentSettingsFormValues } from '@switchboard/shared/agents';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import {
+  Controller,
+  useFieldArray,
+  useWatch,
+  type Control,
+  type FieldErrors,
+} from 'react-hook-form';
+import { useAgentToolChoices } from '../api/get-agent-tool-choices';
+
+const MANAGED = [
+  {
+    name: 'create_enquiry',
+    label: 'Record enquiries',
+    hint: 'Questions and requests for the team',
+  },
+  { name: 'book_appointment', label: 'Book appointments', hint: 'Into your appointments list' },
+] as const;
+
+type AgentToolsFieldsProps = {
+  control: Control<AgentSettingsFormValues>;
+  errors: FieldErrors<AgentSettingsFormValues>;
+};
+
+/**
+ * The agent's tools: Switchboard's two (always attached), the platform's built-in end-call,
+ * keypad and transfer tools, and the business's own tools.
+ */
+export function AgentToolsFields({ control, errors }: AgentToolsFieldsProps) {
+  const choices = useAgentToolChoices();
+  const transferOn = useWatch({ control, name: 'tools.transferCall' });
+  const destinations = useFieldArray({ control, name: 'tools.transferDestinations' });
+  const toolErrors = errors.tools;
+
+  return (
+    <Fieldset legend="Tools" variant="unstyled">
+      <Stack gap="sm">
+        <Stack gap={6} aria-label="Switchboard tools">
+          {MANAGED.map((tool) => (
+            <Group key={tool.name} gap="xs" wrap="nowrap" justify="space-between">
+              <div>
+                <Text size="sm" fw={500}>
+                  {tool.label}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {tool.hint}
+                </Text>
+              </div>
+              <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
+                Always attached
+              </Badge>
+            </Group>
+          ))}
+        </Stack>
+        <Controller
+          control={control}
+          name="tools.endCall"
+          render={({ field }) => (
+            <Switch
+              label="End call"
+              description="The agent can hang up once the conversation is over"
+              checked={field.value ?? false}
+              onChange={(event) => field.onChange(event.currentTarget.checked)}
+              onBlur={field.onBlur}
+              ref={field.ref}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="tools.dtmf"
+          render={({ field }) => (
+            <Switch
+              label="Keypad (DTMF)"
+              description="The agent can press phone keys, e.g. to get through a phone menu"
+              checked={field.value ?? false}
+              onChange={(event) => field.onChange(event.currentTarget.checked)}
+              onBlur={field.onBlur}
+              ref={field.ref}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="tools.transferCall"
+          render={({ field }) => (
+            <Switch
+              label="Transfer call"
+              description="The agent can pass the caller on to one of these numbers"
+              checked={field.value ?? false}
+              onChange={(event) => {
+                const on = event.currentTarget.checked;
+                field.onChange(on);
+                if (on && destinations.fields.length === 0)
+                  destinations.append({ number: '', description: '' });
+              }}
+              onBlur={field.onBlur}
+              ref={field.ref}
+            />
+          )}
+        />
+        {transferOn && (
+          <Stack gap="xs" pl={{ base: 0, sm: 'xl' }}>
+            {destinations.fields.map((destination, index) => (
+              <Group key={destination.id} gap="xs" align="flex-start" wrap="nowrap">
+                <Controller
+                  control={control}
+                  name={`tools.transferDestinations.${index}.number`}
+                  render={({ field, fieldState }) => (
+                    <TextInput
+                      label={`Number ${index + 1}`}
+                      placeholder="+14155550123"
+                      autoComplete="off"
+                      inputMode="tel"
+                      style={{ flex: 1 }}
+                      {...field}
+                      value={field.value ?? ''}
+                      error={fieldState.error?.message}
+                    />
+                  )}
+                />
+                <Controller
+                  control={control}
+                  name={`tools.transferDestinations.${index}.description`}
+                  render={({ field, fieldState }) => (
+                    <TextInput
+                      label={`Who answers ${index + 1}`}
+                      placeholder="Front desk"
+                      autoComplete="off"
+                      style={{ flex: 1 }}
+                      {...field}
+                      value={field.value ?? ''}
+                      error={fieldState.error?.message}
+                    />
+                  )}
+                />
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  mt={26}
+                  aria-label={`Remove number ${index + 1}`}
+                  onClick={() => destinations.remove(index)}
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Group>
+            ))}
+            {toolErrors?.transferDestinations?.message && (
+              <Text size="xs" c="red" role="alert">
+                {toolErrors.transferDestinations.message}
+              </Text>
+            )}
+            {destinations.fields.length < 10 && (
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                leftSection={<IconPlus size={14} />}
+                onClick={() => destinations.append({ number: '', description: '' })}
+                style={{ alignSelf: 'flex-start' }}
+              >
+                Add number
+              </Button>
+            )}
+          </Stack>
+        )}
+        <Controller
+          control={control}
+          name="tools.customToolIds"
+          render={({ field }) => (
+            <Checkbox.Group label="Your tools" value={field.value ?? []} onChange={field.onChange}>
+              {choices.isPending ? (
+                <Loader size="xs" mt="xs" aria-label="Loading your tools" />
+              ) : choices.data && choices.data.custom.length > 0 ? (
+                <Stack gap={6} mt="xs">
+                  {choices.data.custom.map((tool) => (
+                    <Checkbox key={tool.id} value={tool.id} label={tool.name || tool.id} />
+                  ))}
+                </Stack>
+              ) : (
+                <Text size="xs" c="dimmed" mt={4}>
+                  {choices.isError
+                    ? 'Your tools could not be loaded.'
+                    : 'Your business has no tools of its own yet.'}
+                </Text>
+              )}
+            </Checkbox.Group>
+          )}
+        />
+      </Stack>
+    </Fieldset>
+  );
+}
