@@ -252,11 +252,13 @@ export class Catalog {
 
   private readonly console = new Map<string, Map<string, unknown>>();
 
-  /** The items of a console resource emulated from the document (`/tool`, `/squad`, …). */
+  /** The items of a console resource emulated from the document (`/squad`, `/structured-output`, …). */
   consoleItems<T>(path: string): Map<string, T> {
     const items = this.console.get(path) ?? new Map<string, unknown>();
     this.console.set(path, items);
     return items as Map<string, T>;
+  }
+
   /**
    * The tools an assistant can use in a call, as the platform resolves them when the call
    * starts: its transient `model.tools`, then each of `model.toolIds` looked up among the

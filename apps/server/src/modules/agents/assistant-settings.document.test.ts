@@ -144,7 +144,7 @@ describe('assistant bodies against the platform document', () => {
 
   it('moving each sandbox demo assistant to tools by id (the start-up migration and Repair)', () => {
     const { catalog } = buildDemo({ totalCalls: 10 }, SERVER_URL);
-    for (const { assistant } of catalog.assistants.values()) {
+    for (const assistant of catalog.assistants.values()) {
       const body = repairBody(assistant, SERVER, MANAGED_IDS);
       expect(problems('PATCH', body), assistant.name).toEqual([]);
       const model = body.model as { tools?: { type: string }[]; toolIds?: string[] };
