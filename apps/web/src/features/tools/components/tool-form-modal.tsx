@@ -75,7 +75,7 @@ function ToolForm({ tool, onClose }: { tool: Tool | null; onClose: () => void })
           label="Name"
           description="What the agent calls it: letters, digits, _ and -"
           placeholder="check_stock"
-          ff="monospace"
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
           {...form.register('name')}
           error={errors.name?.message}
         />
@@ -96,7 +96,10 @@ function ToolForm({ tool, onClose }: { tool: Tool | null; onClose: () => void })
               description='An object schema: "type": "object" with its "properties"'
               autosize
               minRows={6}
-              formatOnBlur
+              // Not formatOnBlur: the reformatted text grows the field as it loses focus, which
+              // moves the Create button away from under a pointer on its way to click it.
+              // Its own check (on blur) shows this; the form's check covers the rest.
+              validationError="Not valid JSON"
               value={field.value}
               onChange={field.onChange}
               onBlur={field.onBlur}
