@@ -278,6 +278,11 @@ describe('the sandbox answers as the platform document says', () => {
       function: { name: 'no spaces' },
     });
     expect(badName.status).toBe(400);
+    // The body is checked against the branch its `type` names (the discriminator), alone.
+    const badType = await api('POST', '/tool', { type: 'teleport' });
+    expect((badType.body as { message: string[] }).message[0]).toMatch(/^type must be one of /);
+    const extraField = await api('POST', '/tool', { type: 'endCall', colour: 'red' });
+    expect(extraField.body).toMatchObject({ message: ['property colour should not exist'] });
     const deleted = await api('DELETE', `/tool/${toolId}`);
     expectValid(responseValidator('DELETE', '/tool/{id}', 200), deleted.body, 'delete tool');
     expect((await api('GET', `/tool/${toolId}`)).status).toBe(404);

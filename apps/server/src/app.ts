@@ -15,6 +15,10 @@ import { AccountService } from './modules/account/account.service';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { consoleAdminRoutes } from './modules/console/console-admin.routes';
 import { ConsoleService } from './modules/console/console.service';
+import { phoneNumberRoutes } from './modules/console/phone-numbers.routes';
+import { PhoneNumbersService } from './modules/console/phone-numbers.service';
+import { toolRoutes } from './modules/console/tools.routes';
+import { ToolsService } from './modules/console/tools.service';
 import { agentRoutes } from './modules/agents/agents.routes';
 import { AgentsService } from './modules/agents/agents.service';
 import { AnalyticsService } from './modules/analytics/analytics.service';
@@ -295,6 +299,26 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       sdk: () => runtime.client.sdk,
     });
     await app.register(consoleAdminRoutes({ console: consoleService }), { prefix: '/api' });
+    await app.register(
+      phoneNumberRoutes({
+        phoneNumbers: new PhoneNumbersService({
+          db: database.db,
+          platform: () => runtime.client,
+          console: consoleService,
+        }),
+      }),
+      { prefix: '/api' },
+    );
+    await app.register(
+      toolRoutes({
+        tools: new ToolsService({
+          db: database.db,
+          platform: () => runtime.client,
+          console: consoleService,
+        }),
+      }),
+      { prefix: '/api' },
+    );
     const analytics = new AnalyticsService({ db: database.db });
     const agentsService = new AgentsService({
       db: database.db,

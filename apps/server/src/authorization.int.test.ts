@@ -44,6 +44,8 @@ const BUSINESS_ONLY_PREFIXES = [
   '/api/appointments',
   '/api/business',
   '/api/team',
+  '/api/phone-numbers',
+  '/api/tools',
 ];
 
 function outcomeOf(res: LightMyRequestResponse): Outcome | `unexpected ${number}` {
@@ -166,6 +168,16 @@ describe.each(databaseTargets)('authorization on %s', (target) => {
         'GET /api/admin/platform-resources admin',
         'PUT /api/admin/platform-resources/:id/business admin',
         'POST /api/admin/platform-resources/discover admin',
+        'GET /api/phone-numbers member',
+        'POST /api/phone-numbers member',
+        'GET /api/phone-numbers/:id member',
+        'PATCH /api/phone-numbers/:id member',
+        'DELETE /api/phone-numbers/:id member',
+        'GET /api/tools member',
+        'POST /api/tools member',
+        'GET /api/tools/:id member',
+        'PATCH /api/tools/:id member',
+        'DELETE /api/tools/:id member',
       ]),
     );
   });

@@ -13,6 +13,7 @@ const PLAIN_RESOURCES: {
   label: string;
   /** What the platform adds to a new item besides the common fields. */
   defaults?: () => Record<string, unknown>;
+  checkByDiscriminator?: boolean;
 }[] = [
   { path: '/squad', label: 'Squad' },
   { path: '/structured-output', label: 'Structured Output' },
@@ -38,13 +39,14 @@ export async function consoleRoutes(
   app: FastifyInstance,
   { catalog, listOrder }: SandboxContext,
 ): Promise<void> {
-  for (const { path, label, defaults } of PLAIN_RESOURCES) {
+  for (const { path, label, defaults, checkByDiscriminator } of PLAIN_RESOURCES) {
     await registerDocumentResource<Item>(app, {
       path,
       label,
       items: catalog.consoleItems(path),
       orgId: catalog.orgId,
       oldestFirst: listOrder === 'oldest-first',
+      ...(checkByDiscriminator ? { checkByDiscriminator } : {}),
       create: (body, base) => ({ ...defaults?.(), ...body, ...base }),
     });
   }

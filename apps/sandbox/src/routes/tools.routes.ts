@@ -18,6 +18,8 @@ export async function toolRoutes(
     items: catalog.tools,
     orgId: catalog.orgId,
     oldestFirst: listOrder === 'oldest-first',
+    // The create body is one of the document's 23 tool kinds: check it against its own.
+    checkByDiscriminator: true,
     create: (body, base) => ({ ...body, ...base }) as SandboxTool,
     update(tool, changes) {
       if (changes.type !== undefined && changes.type !== tool.type) {

@@ -68,6 +68,9 @@ export function createRoutes(): RouteObject[] {
                 { path: 'enquiries', lazy: screen(() => import('./routes/enquiries')) },
                 { path: 'appointments', lazy: screen(() => import('./routes/appointments')) },
                 { path: 'settings', lazy: screen(() => import('./routes/settings')) },
+                // The platform console (decision 032).
+                { path: 'phone-numbers', lazy: screen(() => import('./routes/phone-numbers')) },
+                { path: 'tools', lazy: screen(() => import('./routes/tools')) },
                 {
                   path: 'agent/:agentId',
                   children: [
@@ -95,6 +98,10 @@ export function createRoutes(): RouteObject[] {
                     { index: true, loader: () => redirect('/admin/businesses') },
                     { path: 'businesses', lazy: screen(() => import('./routes/admin/businesses')) },
                     { path: 'agents', lazy: screen(() => import('./routes/admin/agents')) },
+                    {
+                      path: 'platform-resources',
+                      lazy: screen(() => import('./routes/admin/platform-resources')),
+                    },
                     { path: 'mail', lazy: screen(() => import('./routes/admin/mail')) },
                     {
                       path: 'service-enquiries',

@@ -56,8 +56,13 @@ describe.each(databaseTargets)('platform console ownership on %s', (target) => {
     expect(first.statusCode).toBe(200);
     const kinds = first.json<{ kinds: { kind: string; found: number; added: number }[] }>().kinds;
     expect(kinds.find((k) => k.kind === 'tool')).toMatchObject({ added: 1 });
-    // The demo numbers were already recorded (owned): nothing new.
+    // The demo numbers were already recorded (owned): nothing new, but they get their names.
     expect(kinds.find((k) => k.kind === 'phone-number')).toMatchObject({ added: 0 });
+    const numbers = await ctx.app.database.db
+      .select()
+      .from(platformResources)
+      .where(eq(platformResources.kind, 'phone-number'));
+    expect(numbers.map((n) => n.name)).toContain('Bright Smile main line');
     const again = await ctx.app.inject({
       method: 'POST',
       url: '/api/admin/platform-resources/discover',

@@ -157,7 +157,7 @@ export async function recordDiscovered(
 ): Promise<number> {
   if (found.length === 0) return 0;
   const known = await db
-    .select({ platformId: platformResources.platformId })
+    .select({ platformId: platformResources.platformId, name: platformResources.name })
     .from(platformResources)
     .where(
       and(
@@ -169,6 +169,13 @@ export async function recordDiscovered(
       ),
     );
   const knownIds = new Set(known.map((k) => k.platformId));
+  // A record made without a name (the demo seed) takes the platform's.
+  const unnamed = new Set(known.filter((k) => k.name === '').map((k) => k.platformId));
+  for (const item of found) {
+    if (unnamed.has(item.platformId) && item.name) {
+      await renameResource(db, kind, item.platformId, item.name);
+    }
+  }
   const fresh = found.filter((f) => !knownIds.has(f.platformId));
   if (fresh.length === 0) return 0;
   const inserted = await db

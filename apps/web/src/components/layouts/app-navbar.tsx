@@ -8,8 +8,11 @@ import {
   IconLayoutDashboard,
   IconMail,
   IconMessages,
+  IconPhone,
   IconPhoneCall,
   IconRobot,
+  IconServer,
+  IconTool,
   type Icon,
 } from '@tabler/icons-react';
 import { Link, useMatch, useResolvedPath } from 'react-router';
@@ -34,10 +37,17 @@ const mainItems: NavItem[] = [
   { label: 'Appointments', to: '/appointments', icon: IconCalendarEvent },
 ];
 
+/** The platform console: the business's own resources on the voice platform (decision 032). */
+const platformItems: NavItem[] = [
+  { label: 'Phone numbers', to: '/phone-numbers', icon: IconPhone },
+  { label: 'Tools', to: '/tools', icon: IconTool },
+];
+
 /** The operator's screens; members never see them (and the server refuses them anyway). */
 const adminItems: NavItem[] = [
   { label: 'Businesses', to: '/admin/businesses', icon: IconBuildingStore },
   { label: 'Agents', to: '/admin/agents', icon: IconRobot },
+  { label: 'Platform resources', to: '/admin/platform-resources', icon: IconServer },
   { label: 'Mailbox', to: '/admin/mail', icon: IconMail },
   { label: 'Service enquiries', to: '/admin/service-enquiries', icon: IconInbox },
 ];
@@ -102,6 +112,17 @@ export function AppNavbar({ isAdmin, onNavigate }: AppNavbarProps) {
           {!isAdmin && (
             <NavItemLink item={agentEnquiriesItem(agentId, agentUnread)} onNavigate={onNavigate} />
           )}
+        </Box>
+      )}
+
+      {!isAdmin && (
+        <Box component="nav" aria-label="Platform" mt="lg">
+          <Text className={classes.sectionLabel} mb={6}>
+            Platform
+          </Text>
+          {platformItems.map((item) => (
+            <NavItemLink key={item.to} item={item} onNavigate={onNavigate} />
+          ))}
         </Box>
       )}
 

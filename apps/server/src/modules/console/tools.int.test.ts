@@ -1,0 +1,147 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Tool } from '@switchboard/shared/tools';
+import { businesses, platformResources } from '../../db/schema';
+import { DEMO_BUSINESS, DEMO_MEMBER } from '../auth/demo-accounts';
+import { recordOwned } from './console.repository';
+import {
+  buildTestApp,
+  createBusinessWithMember,
+  databaseTargets,
+  sessionHeaders,
+} from '../../test/test-app';
+
+const CUSTOM = {
+  name: 'check_stock',
+  description: 'Checks whether an item is in stock',
+  parameters: {
+    type: 'object',
+    properties: { sku: { type: 'string', description: 'The item code' } },
+    required: ['sku'],
+  },
+  serverUrl: 'https://tools.northwind.example/stock',
+};
+
+describe.each(databaseTargets)('tools on %s', (target) => {
+  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  let member: Record<string, string>;
+  let other: Record<string, string>;
+  let businessA: string;
+  let managedId: string;
+
+  beforeAll(async () => {
+    ctx = await buildTestApp(target, { SANDBOX_CALLS: '0' });
+    await ctx.app.ready();
+    member = await sessionHeaders(ctx.app, DEMO_MEMBER.userName);
+    other = await sessionHeaders(ctx.app, (await createBusinessWithMember(ctx.app)).userName);
+    const [a] = await ctx.app.database.db
+      .select()
+      .from(businesses)
+      .where(eq(businesses.email, DEMO_BUSINESS.email));
+    businessA = a!.id;
+    // A Switchboard-managed tool, recorded the way the agent tools are.
+    const managed = await ctx.app.platform.client.sdk.tools.create({
+      type: 'function',
+      function: { name: 'create_enquiry', description: 'Records an enquiry' },
+      server: { url: 'http://127.0.0.1:9/api/platform/webhook' },
+    });
+    managedId = managed.id;
+    await recordOwned(ctx.app.database.db, {
+      kind: 'tool',
+      platformId: managed.id,
+      businessId: businessA,
+      name: 'create_enquiry',
+      role: 'switchboard:create_enquiry',
+    });
+  });
+  afterAll(() => ctx?.close());
+
+  const call = (method: string, url: string, headers: Record<string, string>, payload?: unknown) =>
+    ctx.app.inject({
+      method: method as 'GET',
+      url,
+      headers,
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
+
+  it('creates, lists, edits and deletes a custom function tool; managed ones come first, read-only', async () => {
+    const created = await call('POST', '/api/tools', member, CUSTOM);
+    expect(created.statusCode).toBe(201);
+    const tool = created.json<Tool>();
+    expect(tool).toMatchObject({ ...CUSTOM, type: 'function', managed: false, role: null });
+    const onPlatform = await ctx.app.platform.client.sdk.tools.get({ id: tool.id });
+    expect(onPlatform).toMatchObject({ server: { url: CUSTOM.serverUrl } });
+
+    const list = (await call('GET', '/api/tools', member)).json<{ data: Tool[] }>().data;
+    expect(list.map((t) => [t.name, t.managed])).toEqual([
+      ['create_enquiry', true],
+      ['check_stock', false],
+    ]);
+    // Our webhook's address is not shown for a managed tool.
+    expect(list[0]!.serverUrl).toBeNull();
+
+    const edited = await call('PATCH', `/api/tools/${tool.id}`, member, {
+      description: 'Checks stock levels',
+      serverUrl: 'https://tools.northwind.example/v2/stock',
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({
+      name: 'check_stock',
+      description: 'Checks stock levels',
+      serverUrl: 'https://tools.northwind.example/v2/stock',
+      parameters: CUSTOM.parameters,
+    });
+
+    for (const [method, payload] of [
+      ['PATCH', { description: 'mine now' }],
+      ['DELETE', undefined],
+    ] as const) {
+      const refused = await call(method, `/api/tools/${managedId}`, member, payload);
+      expect(refused.statusCode).toBe(409);
+    }
+
+    expect((await call('DELETE', `/api/tools/${tool.id}`, member)).statusCode).toBe(204);
+    expect((await call('GET', `/api/tools/${tool.id}`, member)).statusCode).toBe(404);
+    const rows = await ctx.app.database.db
+      .select()
+      .from(platformResources)
+      .where(eq(platformResources.platformId, tool.id));
+    expect(rows).toEqual([]);
+  });
+
+  it('refuses what is not a JSON Schema, a bad name, and server URLs that are not public https', async () => {
+    const bad = [
+      { ...CUSTOM, name: 'has spaces' },
+      { ...CUSTOM, parameters: { type: 'string' } },
+      { ...CUSTOM, parameters: { type: 'object', properties: { sku: { type: 'no-such-type' } } } },
+      { ...CUSTOM, parameters: { type: 'object', required: 'sku' } },
+      { ...CUSTOM, serverUrl: 'http://tools.northwind.example/stock' },
+      { ...CUSTOM, serverUrl: 'https://127.0.0.1/stock' },
+      { ...CUSTOM, serverUrl: 'https://169.254.169.254/latest/meta-data' },
+      { ...CUSTOM, serverUrl: 'https://[::1]/x' },
+      { ...CUSTOM, serverUrl: 'https://10.0.0.8/x' },
+      { ...CUSTOM, serverUrl: 'https://localhost/x' },
+      { ...CUSTOM, serverUrl: 'https://printer.local/x' },
+      { ...CUSTOM, serverUrl: 'https://user:pw@tools.northwind.example/x' },
+    ];
+    for (const body of bad) {
+      const res = await call('POST', '/api/tools', member, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await call('GET', '/api/tools', other)).json()).toEqual({ data: [] });
+  });
+
+  it('another business’s tool, or an unknown one, is 404 on every route', async () => {
+    const mine = (await call('POST', '/api/tools', member, CUSTOM)).json<Tool>();
+    for (const id of [mine.id, managedId, 'unknown']) {
+      expect((await call('GET', `/api/tools/${id}`, other)).statusCode).toBe(404);
+      expect(
+        (await call('PATCH', `/api/tools/${id}`, other, { description: 'taken' })).statusCode,
+      ).toBe(404);
+      expect((await call('DELETE', `/api/tools/${id}`, other)).statusCode).toBe(404);
+    }
+    expect((await call('GET', `/api/tools/${mine.id}`, member)).json()).toMatchObject({
+      description: CUSTOM.description,
+    });
+  });
+});

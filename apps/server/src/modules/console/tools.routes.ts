@@ -1,0 +1,91 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  customToolInputSchema,
+  toolListSchema,
+  toolSchema,
+  updateCustomToolSchema,
+} from '@switchboard/shared/tools';
+import { requireBusinessId } from '../../plugins/auth';
+import type { ToolsService } from './tools.service';
+
+// Any string: an id that is not one of the business's tools is simply not found (404).
+const params = z.object({ id: z.string().min(1) });
+
+/** The business's platform tools (platform console). */
+export const toolRoutes =
+  (deps: { tools: ToolsService }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const config = { access: 'member' } as const;
+    // A business's own resources: an administrator (no business) is refused before the body
+    // is read, as every business-scoped module does.
+    app.addHook('preValidation', async (request) => {
+      requireBusinessId(request);
+    });
+    const tags = ['tools'];
+
+    app.get(
+      '/tools',
+      {
+        config,
+        schema: {
+          tags,
+          summary: "The business's tools: Switchboard's managed ones and its custom ones",
+          response: { 200: toolListSchema },
+        },
+      },
+      async (request) => ({ data: await deps.tools.list(requireBusinessId(request)) }),
+    );
+
+    app.post(
+      '/tools',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Creates a custom function tool that calls the business’s server',
+          body: customToolInputSchema,
+          response: { 201: toolSchema },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await deps.tools.create(requireBusinessId(request), request.body)),
+    );
+
+    app.get(
+      '/tools/:id',
+      {
+        config,
+        schema: { tags, summary: 'One tool', params, response: { 200: toolSchema } },
+      },
+      async (request) => deps.tools.get(requireBusinessId(request), request.params.id),
+    );
+
+    app.patch(
+      '/tools/:id',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Changes a custom tool (managed ones answer 409)',
+          params,
+          body: updateCustomToolSchema,
+          response: { 200: toolSchema },
+        },
+      },
+      async (request) =>
+        deps.tools.update(requireBusinessId(request), request.params.id, request.body),
+    );
+
+    app.delete(
+      '/tools/:id',
+      {
+        config,
+        schema: { tags, summary: 'Deletes a custom tool (managed ones answer 409)', params },
+      },
+      async (request, reply) => {
+        await deps.tools.remove(requireBusinessId(request), request.params.id);
+        return reply.status(204).send();
+      },
+    );
+  };

@@ -1,0 +1,46 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { FormAlert } from '../../auth/components/form-alert';
+
+type ConfirmDeleteModalProps = {
+  opened: boolean;
+  title: string;
+  /** What goes, and what follows from it. */
+  children: ReactNode;
+  confirmLabel: string;
+  pending: boolean;
+  error: unknown;
+  errorTitle: string;
+  onConfirm: () => void;
+  onClose: () => void;
+};
+
+/** Asks before something is deleted on the platform; says why when the platform refuses. */
+export function ConfirmDeleteModal({
+  opened,
+  title,
+  children,
+  confirmLabel,
+  pending,
+  error,
+  errorTitle,
+  onConfirm,
+  onClose,
+}: ConfirmDeleteModalProps) {
+  return (
+    <Modal opened={opened} onClose={() => !pending && onClose()} title={title} centered>
+      <Stack>
+        <Text size="sm">{children}</Text>
+        {error ? <FormAlert title={errorTitle} error={error} /> : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={pending}>
+            Cancel
+          </Button>
+          <Button color="red" onClick={onConfirm} loading={pending}>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

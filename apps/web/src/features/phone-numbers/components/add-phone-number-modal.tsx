@@ -1,0 +1,227 @@
+import {
+  Button,
+  Group,
+  Modal,
+  PasswordInput,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import {
+  createPhoneNumberSchema,
+  type CreatePhoneNumberInput,
+} from '@switchboard/shared/phone-numbers';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import { applyServerFieldErrors } from '../../../lib/form-errors';
+import { FormAlert } from '../../auth/components/form-alert';
+import { useCreatePhoneNumber } from '../api/phone-numbers';
+
+type Provider = CreatePhoneNumberInput['provider'];
+// Every field of every provider: the form holds them all, the schema picks by provider.
+type FormValues = {
+  provider: Provider;
+  name: string;
+  areaCode: string;
+  number: string;
+  twilioAccountSid: string;
+  twilioAuthToken: string;
+  vonageApiKey: string;
+  vonageApiSecret: string;
+};
+
+const EMPTY: FormValues = {
+  provider: 'vapi',
+  name: '',
+  areaCode: '',
+  number: '',
+  twilioAccountSid: '',
+  twilioAuthToken: '',
+  vonageApiKey: '',
+  vonageApiSecret: '',
+};
+
+const FIELDS = [
+  'name',
+  'areaCode',
+  'number',
+  'twilioAccountSid',
+  'twilioAuthToken',
+  'vonageApiKey',
+  'vonageApiSecret',
+] as const;
+
+/** Only the chosen provider's fields go to the server (and on to the platform). */
+function toInput(values: FormValues): CreatePhoneNumberInput {
+  const name = values.name || undefined;
+  switch (values.provider) {
+    case 'vapi':
+      return { provider: 'vapi', name, areaCode: values.areaCode };
+    case 'twilio':
+      return {
+        provider: 'twilio',
+        name,
+        number: values.number,
+        twilioAccountSid: values.twilioAccountSid,
+        twilioAuthToken: values.twilioAuthToken,
+      };
+    case 'vonage':
+      return {
+        provider: 'vonage',
+        name,
+        number: values.number,
+        vonageApiKey: values.vonageApiKey,
+        vonageApiSecret: values.vonageApiSecret,
+      };
+  }
+}
+
+type Props = { opened: boolean; onClose: () => void };
+
+/** Buy a number on the platform, or import one the business has at Twilio or Vonage. */
+export function AddPhoneNumberModal({ opened, onClose }: Props) {
+  const create = useCreatePhoneNumber();
+  const fullScreen = useMediaQuery('(max-width: 48em)');
+  const form = useForm<FormValues>({
+    defaultValues: EMPTY,
+    // The shared schema checks the fields of the chosen provider (and only those).
+    resolver: (values) => {
+      const result = createPhoneNumberSchema.safeParse(toInput(values));
+      if (result.success) return { values, errors: {} };
+      const errors: FieldErrors<FormValues> = {};
+      for (const issue of result.error.issues) {
+        const field = issue.path[0] as keyof FormValues | undefined;
+        if (field && !errors[field]) errors[field] = { type: 'validation', message: issue.message };
+      }
+      return { values: {}, errors };
+    },
+  });
+  const provider = useWatch({ control: form.control, name: 'provider' });
+  const { errors } = form.formState;
+
+  const close = () => {
+    if (create.isPending) return;
+    create.reset();
+    form.reset(EMPTY);
+    onClose();
+  };
+
+  const submit = form.handleSubmit((values) =>
+    create.mutateAsync(toInput(values)).then(
+      () => close(),
+      (error: unknown) => {
+        if (applyServerFieldErrors<FormValues>(error, FIELDS, form.setError)) create.reset();
+      },
+    ),
+  );
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Add a phone number"
+      size="lg"
+      fullScreen={fullScreen}
+      closeOnClickOutside={false}
+    >
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Stack>
+          <SegmentedControl
+            aria-label="Where the number comes from"
+            data={[
+              { value: 'vapi', label: 'New number' },
+              { value: 'twilio', label: 'Import from Twilio' },
+              { value: 'vonage', label: 'Import from Vonage' },
+            ]}
+            value={provider}
+            onChange={(value) => {
+              form.setValue('provider', value);
+              form.clearErrors();
+            }}
+          />
+          <TextInput
+            label="Name"
+            description="For your own reference, e.g. Reception"
+            {...form.register('name')}
+            error={errors.name?.message}
+          />
+          {provider === 'vapi' ? (
+            <TextInput
+              label="Area code"
+              description="A free US number in this area code"
+              placeholder="415"
+              inputMode="numeric"
+              {...form.register('areaCode')}
+              error={errors.areaCode?.message}
+            />
+          ) : (
+            <TextInput
+              label="Phone number"
+              description="In international format (E.164)"
+              placeholder="+14155550123"
+              inputMode="tel"
+              {...form.register('number')}
+              error={errors.number?.message}
+            />
+          )}
+          {provider === 'twilio' && (
+            <>
+              <TextInput
+                label="Twilio account SID"
+                placeholder="AC…"
+                autoComplete="off"
+                {...form.register('twilioAccountSid')}
+                error={errors.twilioAccountSid?.message}
+              />
+              <PasswordInput
+                label="Twilio auth token"
+                autoComplete="off"
+                {...form.register('twilioAuthToken')}
+                error={errors.twilioAuthToken?.message}
+              />
+            </>
+          )}
+          {provider === 'vonage' && (
+            <>
+              <TextInput
+                label="Vonage API key"
+                autoComplete="off"
+                {...form.register('vonageApiKey')}
+                error={errors.vonageApiKey?.message}
+              />
+              <PasswordInput
+                label="Vonage API secret"
+                autoComplete="off"
+                {...form.register('vonageApiSecret')}
+                error={errors.vonageApiSecret?.message}
+              />
+            </>
+          )}
+          {provider !== 'vapi' && (
+            <Text size="xs" c="dimmed">
+              The credentials go straight to the voice platform, which uses them to route the
+              number’s calls. Switchboard does not keep them and never shows them again.
+            </Text>
+          )}
+          {create.error ? (
+            <FormAlert
+              title={
+                provider === 'vapi' ? 'Could not add the number' : 'Could not import the number'
+              }
+              error={create.error}
+            />
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} disabled={create.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              {provider === 'vapi' ? 'Add number' : 'Import number'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

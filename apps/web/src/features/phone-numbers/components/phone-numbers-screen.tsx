@@ -1,0 +1,159 @@
+import { ActionIcon, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import type { PhoneNumber } from '@switchboard/shared/phone-numbers';
+import { IconPencil, IconPhone, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { PageHeader } from '../../../components/page-header';
+import { ConfirmDeleteModal } from '../../console/components/confirm-delete-modal';
+import { ResourceTable, type ResourceColumn } from '../../console/components/resource-table';
+import { usePhoneNumbers, useReleasePhoneNumber } from '../api/phone-numbers';
+import { AddPhoneNumberModal } from './add-phone-number-modal';
+import { EditPhoneNumberModal } from './edit-phone-number-modal';
+
+const PROVIDER_LABELS: Record<PhoneNumber['provider'], string> = {
+  vapi: 'Platform',
+  twilio: 'Twilio',
+  vonage: 'Vonage',
+  telnyx: 'Telnyx',
+  'byo-phone-number': 'Own carrier',
+};
+
+/** `/phone-numbers`: the business's numbers, what answers each, add/import, edit, release. */
+export function PhoneNumbersScreen() {
+  const query = usePhoneNumbers();
+  const release = useReleasePhoneNumber();
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<PhoneNumber | null>(null);
+  const [releasing, setReleasing] = useState<PhoneNumber | null>(null);
+
+  const addButton = (
+    <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+      Add number
+    </Button>
+  );
+
+  const columns: ResourceColumn<PhoneNumber>[] = [
+    {
+      header: 'Number',
+      cell: (phone) => (
+        <Stack gap={0}>
+          <Text ff="monospace" fw={500}>
+            {phone.number ?? '—'}
+          </Text>
+          {phone.name && (
+            <Text size="xs" c="dimmed">
+              {phone.name}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    {
+      header: 'Provider',
+      cell: (phone) => (
+        <Badge variant="light" color="gray">
+          {PROVIDER_LABELS[phone.provider]}
+        </Badge>
+      ),
+    },
+    {
+      header: 'Answered by',
+      cell: (phone) =>
+        phone.agent ? (
+          <Text size="sm">{phone.agent.name}</Text>
+        ) : phone.squad ? (
+          <Text size="sm">Squad: {phone.squad.name}</Text>
+        ) : (
+          <Text size="sm" c="dimmed">
+            Nobody
+          </Text>
+        ),
+    },
+    {
+      header: 'Fallback',
+      cell: (phone) => (
+        <Text
+          size="sm"
+          ff={phone.fallbackNumber ? 'monospace' : undefined}
+          c={phone.fallbackNumber ? undefined : 'dimmed'}
+        >
+          {phone.fallbackNumber ?? 'Hang up'}
+        </Text>
+      ),
+    },
+    {
+      header: 'Actions',
+      end: true,
+      cell: (phone) => (
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          <Tooltip label="Edit">
+            <ActionIcon
+              variant="subtle"
+              aria-label={`Edit ${phone.number ?? phone.id}`}
+              onClick={() => setEditing(phone)}
+            >
+              <IconPencil size={18} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Release">
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`Release ${phone.number ?? phone.id}`}
+              onClick={() => {
+                release.reset();
+                setReleasing(phone);
+              }}
+            >
+              <IconTrash size={18} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Phone numbers"
+        description="Your numbers on the voice platform and the agent that answers each."
+        actions={addButton}
+      />
+      <ResourceTable
+        label="Phone numbers"
+        query={query}
+        columns={columns}
+        rowKey={(phone) => phone.id}
+        errorTitle="Could not load the phone numbers"
+        searchText={(phone) =>
+          [phone.number, phone.name, phone.agent?.name, phone.squad?.name].join(' ')
+        }
+        searchLabel="Search numbers"
+        empty={{
+          icon: IconPhone,
+          title: 'No phone numbers yet',
+          description:
+            'Add a new number or import one from Twilio or Vonage, then choose the agent that answers it.',
+          action: addButton,
+        }}
+      />
+      <AddPhoneNumberModal opened={adding} onClose={() => setAdding(false)} />
+      <EditPhoneNumberModal phone={editing} onClose={() => setEditing(null)} />
+      <ConfirmDeleteModal
+        opened={releasing !== null}
+        title="Release this number?"
+        confirmLabel="Release number"
+        pending={release.isPending}
+        error={release.error}
+        errorTitle="Could not release the number"
+        onClose={() => setReleasing(null)}
+        onConfirm={() => {
+          if (releasing) release.mutate(releasing.id, { onSuccess: () => setReleasing(null) });
+        }}
+      >
+        {releasing?.number ?? 'The number'} is released on the voice platform: calls to it will no
+        longer reach your agents.
+      </ConfirmDeleteModal>
+    </>
+  );
+}

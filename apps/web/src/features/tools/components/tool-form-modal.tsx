@@ -1,0 +1,134 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, JsonInput, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import {
+  customToolFormSchema,
+  EMPTY_TOOL_PARAMETERS,
+  toCustomToolInput,
+  type CustomToolForm,
+  type Tool,
+} from '@switchboard/shared/tools';
+import { Controller, useForm } from 'react-hook-form';
+import { applyServerFieldErrors } from '../../../lib/form-errors';
+import { FormAlert } from '../../auth/components/form-alert';
+import { useCreateTool, useUpdateTool } from '../api/tools';
+
+const FIELDS = ['name', 'description', 'serverUrl', 'parametersText'] as const;
+
+type Props = {
+  opened: boolean;
+  /** The tool to edit; null creates a new one. */
+  tool: Tool | null;
+  onClose: () => void;
+};
+
+/** A custom function tool: what the agent reads about it, its parameters, the server it calls. */
+export function ToolFormModal({ opened, tool, onClose }: Props) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={tool ? `Edit ${tool.name}` : 'Create a tool'}
+      size="lg"
+      fullScreen={useMediaQuery('(max-width: 48em)')}
+      closeOnClickOutside={false}
+    >
+      {opened && <ToolForm key={tool?.id ?? 'new'} tool={tool} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function ToolForm({ tool, onClose }: { tool: Tool | null; onClose: () => void }) {
+  const create = useCreateTool();
+  const update = useUpdateTool();
+  const mutation = tool ? update : create;
+  const form = useForm<CustomToolForm>({
+    resolver: zodResolver(customToolFormSchema),
+    defaultValues: {
+      name: tool?.name ?? '',
+      description: tool?.description ?? '',
+      serverUrl: tool?.serverUrl ?? '',
+      parametersText: tool?.parameters
+        ? JSON.stringify(tool.parameters, null, 2)
+        : EMPTY_TOOL_PARAMETERS,
+    },
+  });
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit((values) => {
+    const input = toCustomToolInput(values);
+    const request = tool
+      ? update.mutateAsync({ id: tool.id, ...input })
+      : create.mutateAsync(input);
+    return request.then(
+      () => onClose(),
+      (error: unknown) => {
+        if (applyServerFieldErrors<CustomToolForm>(error, FIELDS, form.setError)) mutation.reset();
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Stack>
+        <TextInput
+          label="Name"
+          description="What the agent calls it: letters, digits, _ and -"
+          placeholder="check_stock"
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+          {...form.register('name')}
+          error={errors.name?.message}
+        />
+        <Textarea
+          label="Description"
+          description="The agent reads this to decide when to use the tool"
+          autosize
+          minRows={2}
+          {...form.register('description')}
+          error={errors.description?.message}
+        />
+        <Controller
+          control={form.control}
+          name="parametersText"
+          render={({ field }) => (
+            <JsonInput
+              label="Parameters (JSON Schema)"
+              description='An object schema: "type": "object" with its "properties"'
+              autosize
+              minRows={6}
+              // Not formatOnBlur: the reformatted text grows the field as it loses focus, which
+              // moves the Create button away from under a pointer on its way to click it.
+              // Its own check (on blur) shows this; the form's check covers the rest.
+              validationError="Not valid JSON"
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={errors.parametersText?.message}
+            />
+          )}
+        />
+        <TextInput
+          label="Server URL"
+          description="Your https:// endpoint; the voice platform sends each tool call there"
+          placeholder="https://example.com/tools/check-stock"
+          {...form.register('serverUrl')}
+          error={errors.serverUrl?.message}
+        />
+        {mutation.error ? (
+          <FormAlert
+            title={tool ? 'Could not save the tool' : 'Could not create the tool'}
+            error={mutation.error}
+          />
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={mutation.isPending}>
+            {tool ? 'Save tool' : 'Create tool'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,69 @@
+import type { Tool } from '@switchboard/shared/tools';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildSessionUser, jsonResponse, stubApi } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render';
+
+const MANAGED: Tool = {
+  id: 't1',
+  type: 'function',
+  name: 'create_enquiry',
+  description: 'Records an enquiry',
+  parameters: { type: 'object', properties: {} },
+  serverUrl: null,
+  managed: true,
+  role: 'switchboard:create_enquiry',
+  createdAt: '2026-03-05T14:07:00.000Z',
+};
+
+describe('tools screen', () => {
+  it(
+    'shows managed tools with a badge and no actions; creates a custom tool from the form',
+    { timeout: 20_000 },
+    async () => {
+      const api = stubApi(
+        {
+          'GET /api/tools': () => jsonResponse({ data: [MANAGED] }),
+          'POST /api/tools': ({ body }) =>
+            jsonResponse(
+              { ...MANAGED, ...(body as object), id: 't2', managed: false, role: null },
+              { status: 201 },
+            ),
+        },
+        { session: buildSessionUser() },
+      );
+      const { user } = renderApp('/tools');
+      const row = (await screen.findByText('create_enquiry')).closest('tr')!;
+      expect(within(row).getByText('Managed')).toBeInTheDocument();
+      expect(within(row).queryByRole('button', { name: /Edit|Delete/ })).not.toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Create tool' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Create a tool' });
+      await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'check stock');
+      await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Checks stock');
+      await user.type(
+        within(dialog).getByRole('textbox', { name: 'Server URL' }),
+        'http://tools.example.com/stock',
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Create tool' }));
+      expect(await within(dialog).findByText(/Letters, digits, _ and - only/)).toBeInTheDocument();
+      expect(within(dialog).getByText('An https:// address of your server')).toBeInTheDocument();
+      expect(api.calls('POST /api/tools')).toHaveLength(0);
+
+      const name = within(dialog).getByRole('textbox', { name: 'Name' });
+      await user.clear(name);
+      await user.type(name, 'check_stock');
+      const url = within(dialog).getByRole('textbox', { name: 'Server URL' });
+      await user.clear(url);
+      await user.type(url, 'https://tools.example.com/stock');
+      await user.click(within(dialog).getByRole('button', { name: 'Create tool' }));
+      await waitFor(() => expect(api.calls('POST /api/tools')).toHaveLength(1));
+      expect(api.calls('POST /api/tools')[0]?.body).toEqual({
+        name: 'check_stock',
+        description: 'Checks stock',
+        serverUrl: 'https://tools.example.com/stock',
+        parameters: { type: 'object', properties: {}, required: [] },
+      });
+    },
+  );
+});

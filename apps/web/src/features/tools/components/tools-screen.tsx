@@ -1,0 +1,142 @@
+import { ActionIcon, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import type { Tool } from '@switchboard/shared/tools';
+import { IconPencil, IconPlus, IconTool, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { PageHeader } from '../../../components/page-header';
+import { ConfirmDeleteModal } from '../../console/components/confirm-delete-modal';
+import { ResourceTable, type ResourceColumn } from '../../console/components/resource-table';
+import { useDeleteTool, useTools } from '../api/tools';
+import { ToolFormModal } from './tool-form-modal';
+
+/** `/tools`: Switchboard's managed tools (read-only) and the business's custom function tools. */
+export function ToolsScreen() {
+  const query = useTools();
+  const remove = useDeleteTool();
+  const [form, setForm] = useState<{ tool: Tool | null } | null>(null);
+  const [deleting, setDeleting] = useState<Tool | null>(null);
+
+  const createButton = (
+    <Button leftSection={<IconPlus size={16} />} onClick={() => setForm({ tool: null })}>
+      Create tool
+    </Button>
+  );
+
+  const columns: ResourceColumn<Tool>[] = [
+    {
+      header: 'Tool',
+      cell: (tool) => (
+        <Group gap="xs" wrap="nowrap">
+          <Text ff="monospace" fw={500}>
+            {tool.name}
+          </Text>
+          {tool.managed && (
+            <Tooltip label="Made and kept up to date by Switchboard">
+              <Badge size="sm" variant="light">
+                Managed
+              </Badge>
+            </Tooltip>
+          )}
+        </Group>
+      ),
+    },
+    {
+      header: 'What it does',
+      cell: (tool) => (
+        <Text size="sm" lineClamp={2} maw={420}>
+          {tool.description || '—'}
+        </Text>
+      ),
+    },
+    {
+      header: 'Calls',
+      cell: (tool) =>
+        tool.managed ? (
+          <Text size="sm" c="dimmed">
+            Switchboard
+          </Text>
+        ) : (
+          <Stack gap={0}>
+            <Text size="sm" truncate="end" maw={260} title={tool.serverUrl ?? undefined}>
+              {tool.serverUrl ?? '—'}
+            </Text>
+          </Stack>
+        ),
+    },
+    {
+      header: 'Actions',
+      end: true,
+      cell: (tool) =>
+        tool.managed ? null : (
+          <Group gap={4} justify="flex-end" wrap="nowrap">
+            <Tooltip label="Edit">
+              <ActionIcon
+                variant="subtle"
+                aria-label={`Edit ${tool.name}`}
+                onClick={() => setForm({ tool })}
+              >
+                <IconPencil size={18} />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label="Delete">
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Delete ${tool.name}`}
+                onClick={() => {
+                  remove.reset();
+                  setDeleting(tool);
+                }}
+              >
+                <IconTrash size={18} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Tools"
+        description="What your agents can do during a call: Switchboard's own tools and your custom ones."
+        actions={createButton}
+      />
+      <ResourceTable
+        label="Tools"
+        query={query}
+        columns={columns}
+        rowKey={(tool) => tool.id}
+        errorTitle="Could not load the tools"
+        searchText={(tool) => `${tool.name} ${tool.description}`}
+        searchLabel="Search tools"
+        empty={{
+          icon: IconTool,
+          title: 'No tools yet',
+          description:
+            'Create a custom tool that calls your own server, then attach it to an agent in its settings.',
+          action: createButton,
+        }}
+      />
+      <ToolFormModal
+        opened={form !== null}
+        tool={form?.tool ?? null}
+        onClose={() => setForm(null)}
+      />
+      <ConfirmDeleteModal
+        opened={deleting !== null}
+        title="Delete this tool?"
+        confirmLabel="Delete tool"
+        pending={remove.isPending}
+        error={remove.error}
+        errorTitle="Could not delete the tool"
+        onClose={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) });
+        }}
+      >
+        {deleting?.name} is deleted on the voice platform; agents that use it can no longer call it.
+      </ConfirmDeleteModal>
+    </>
+  );
+}

@@ -1,0 +1,121 @@
+import type { PhoneNumber } from '@switchboard/shared/phone-numbers';
+import type { Tool } from '@switchboard/shared/tools';
+import { expect, it } from 'vitest';
+import { DEMO_MEMBER, cookieHeader, signInAs } from './support/accounts';
+import { describeInBrowser } from './support/browser';
+
+const DENTAL_AGENT = 'Bright Smile Dental Receptionist';
+
+async function apiGet<T>(baseURL: string, path: string): Promise<T> {
+  const cookie = await cookieHeader(baseURL, DEMO_MEMBER);
+  const response = await fetch(`${baseURL}/api${path}`, { headers: { cookie } });
+  expect(response.status).toBe(200);
+  return (await response.json()) as T;
+}
+
+describeInBrowser('platform console: phone numbers and tools', (e2e) => {
+  it(
+    'the demo member imports a Twilio number and assigns it to the dental agent',
+    { timeout: 90_000 },
+    async () => {
+      const { page, baseURL } = e2e;
+      await signInAs(e2e, DEMO_MEMBER);
+      await page.goto('/dashboard');
+      await page
+        .getByRole('navigation', { name: 'Platform' })
+        .getByRole('link', { name: 'Phone numbers' })
+        .click();
+      await expect
+        .poll(() => page.getByRole('heading', { name: 'Phone numbers' }).isVisible())
+        .toBe(true);
+      // The demo business's own number is listed with its agent.
+      await expect
+        .poll(() => page.getByRole('row').filter({ hasText: '+12125550142' }).textContent())
+        .toContain(DENTAL_AGENT);
+
+      await page.getByRole('button', { name: 'Add number' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Add a phone number' });
+      await dialog.getByText('Import from Twilio').click();
+      await dialog.getByRole('textbox', { name: 'Name' }).fill('Second line');
+      await dialog.getByRole('textbox', { name: 'Phone number' }).fill('5125550188');
+      await dialog
+        .getByRole('textbox', { name: 'Twilio account SID' })
+        .fill(`AC${'ab'.repeat(16)}`);
+      await dialog
+        .getByRole('textbox', { name: 'Twilio auth token' })
+        .fill('e2e-twilio-auth-token-secret');
+      await dialog.getByRole('button', { name: 'Import number' }).click();
+      // Not E.164: the shared schema says so under the field, nothing is sent.
+      await expect
+        .poll(() => dialog.getByText('Enter the number in international format').isVisible())
+        .toBe(true);
+      await dialog.getByRole('textbox', { name: 'Phone number' }).fill('+15125550188');
+      await dialog.getByRole('button', { name: 'Import number' }).click();
+      await expect.poll(() => dialog.isVisible()).toBe(false);
+
+      const row = page.getByRole('row').filter({ hasText: '+15125550188' });
+      await expect.poll(() => row.textContent()).toContain('Nobody');
+      expect(await page.content()).not.toContain('e2e-twilio-auth-token-secret');
+
+      await row.getByRole('button', { name: 'Edit +15125550188' }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit +15125550188' });
+      await edit.getByRole('combobox', { name: 'Answered by' }).click();
+      await page.getByRole('option', { name: DENTAL_AGENT }).click();
+      await edit.getByRole('textbox', { name: 'Fallback number' }).fill('+12125550100');
+      await edit.getByRole('button', { name: 'Save' }).click();
+      await expect.poll(() => edit.isVisible()).toBe(false);
+      await expect.poll(() => row.textContent()).toContain(DENTAL_AGENT);
+
+      const { data } = await apiGet<{ data: PhoneNumber[] }>(baseURL, '/phone-numbers');
+      const imported = data.find((phone) => phone.number === '+15125550188');
+      expect(imported).toMatchObject({
+        provider: 'twilio',
+        name: 'Second line',
+        agent: { name: DENTAL_AGENT },
+        fallbackNumber: '+12125550100',
+      });
+      expect(e2e.pageErrors).toEqual([]);
+    },
+  );
+
+  it('the demo member creates a custom tool', { timeout: 60_000 }, async () => {
+    const { page, baseURL } = e2e;
+    await signInAs(e2e, DEMO_MEMBER);
+    await page.goto('/tools');
+    await page.getByRole('button', { name: 'Create tool' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Create a tool' });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('check_insurance');
+    await dialog
+      .getByRole('textbox', { name: 'Description' })
+      .fill('Checks whether the caller’s dental insurance is accepted');
+    await dialog.getByRole('textbox', { name: 'Parameters (JSON Schema)' }).fill('{ not json');
+    await dialog
+      .getByRole('textbox', { name: 'Server URL' })
+      .fill('https://tools.brightsmile.example/insurance');
+    await dialog.getByRole('button', { name: 'Create tool' }).click();
+    await expect.poll(() => dialog.getByText('Not valid JSON').isVisible()).toBe(true);
+    await dialog.getByRole('textbox', { name: 'Parameters (JSON Schema)' }).fill(
+      JSON.stringify({
+        type: 'object',
+        properties: { insurer: { type: 'string' } },
+        required: ['insurer'],
+      }),
+    );
+    await dialog.getByRole('button', { name: 'Create tool' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await expect
+      .poll(() => page.getByRole('row').filter({ hasText: 'check_insurance' }).textContent())
+      .toContain('tools.brightsmile.example');
+
+    const { data } = await apiGet<{ data: Tool[] }>(baseURL, '/tools');
+    expect(data.find((tool) => tool.name === 'check_insurance')).toMatchObject({
+      managed: false,
+      serverUrl: 'https://tools.brightsmile.example/insurance',
+      parameters: { required: ['insurer'] },
+    });
+    // The search box's text is the URL's.
+    await page.getByRole('textbox', { name: 'Search tools' }).fill('insurance');
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('insurance');
+    expect(e2e.pageErrors).toEqual([]);
+  });
+});
