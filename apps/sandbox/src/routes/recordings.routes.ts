@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { SandboxContext } from '../context';
 import { errorBody } from '../http/errors';
+import { parseOrThrow } from '../http/validation';
 import type { SandboxCall } from '../calls/materialize';
 import { renderRecording, type RecordingTimeline } from '../recordings/wav';
 
@@ -42,7 +44,7 @@ const CACHE_SIZE = 8;
 
 export async function recordingRoutes(
   app: FastifyInstance,
-  { store }: SandboxContext,
+  { store, simulator }: SandboxContext,
 ): Promise<void> {
   const rendered = new Map<string, Buffer>();
   app.get<{ Params: { file: string } }>('/recordings/:file', async (request, reply) => {
@@ -88,6 +90,9 @@ export async function recordingRoutes(
     const call = store.get(request.params.id);
     if (!call || call.type !== 'webCall')
       return reply.status(404).send(errorBody(404, 'Web call not found'));
+    // The client asking is the client still there (Daily's presence): a call whose client
+    // stops asking goes silent and times out.
+    simulator.touchWebCall(call.id);
     return {
       callId: call.id,
       status: call.status,
@@ -111,4 +116,26 @@ export async function webCallRoomRoutes(
     const ended = simulator.hangUpWebCall(call.id);
     return reply.status(202).send({ callId: call.id, hungUp: ended });
   });
+
+  // What was said in the room, as the browser's call client reports it: the caller's words and
+  // the simulated assistant's (the sandbox hears no audio). The call's transcript is these lines.
+  app.post<{ Params: { id: string } }>('/web-call/:id/transcript', async (request, reply) => {
+    const call = store.get(request.params.id);
+    if (!call || call.type !== 'webCall')
+      return reply.status(404).send(errorBody(404, 'Web call not found'));
+    const line = parseOrThrow(webCallLineSchema, request.body ?? {});
+    const recorded = simulator.recordWebCallLine(
+      call.id,
+      line.role === 'assistant' ? 'bot' : 'user',
+      line.message,
+    );
+    if (!recorded) return reply.status(409).send(errorBody(409, 'The call has ended'));
+    return reply.status(202).send({ callId: call.id, recorded: true });
+  });
 }
+
+/** One line said in a web call's room. */
+export const webCallLineSchema = z.strictObject({
+  role: z.enum(['assistant', 'user']),
+  message: z.string().trim().min(1).max(2000),
+});
