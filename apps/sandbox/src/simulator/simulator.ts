@@ -641,7 +641,8 @@ export class CallSimulator {
       };
       if (life.holdMs > 0) await holdFor(firstPart, firstPart);
       // A caller who hung up (or vanished) early never got as far as the agent's tool.
-      if (toolCall && deliver && !life.hangup?.aborted && !life.held?.endedReason) {
+      const gone = life.hangup?.aborted || life.held?.endedReason === 'silence-timed-out';
+      if (toolCall && deliver && !gone) {
         draft.toolAt = Date.now();
         draft.toolResult = await this.callTool(
           toolCall,

@@ -464,7 +464,7 @@ function BoundsInput({
   const field = (index: 0 | 1) => (
     <NumberInput
       label={index === 0 ? label : undefined}
-      aria-label={`${index === 0 ? 'Minimum' : 'Maximum'} ${label.toLowerCase()}`}
+      aria-label={`${index === 0 ? 'Minimum' : 'Maximum'} ${label.charAt(0).toLowerCase()}${label.slice(1)}`}
       placeholder={index === 0 ? 'Min' : 'Max'}
       value={draft[index]}
       prefix={prefix}
