@@ -5,6 +5,7 @@ import {
   CloseButton,
   Collapse,
   Group,
+  Input,
   NumberInput,
   Select,
   Stack,
@@ -463,7 +464,6 @@ function BoundsInput({
   );
   const field = (index: 0 | 1) => (
     <NumberInput
-      label={index === 0 ? label : undefined}
       aria-label={`${index === 0 ? 'Minimum' : 'Maximum'} ${label.charAt(0).toLowerCase()}${label.slice(1)}`}
       placeholder={index === 0 ? 'Min' : 'Max'}
       value={draft[index]}
@@ -474,7 +474,7 @@ function BoundsInput({
       allowNegative={false}
       allowDecimal={decimals > 0}
       hideControls
-      error={index === 0 ? error : undefined}
+      error={error !== null}
       onChange={(value) => {
         const next: [string | number, string | number] =
           index === 0 ? [value, draft[1]] : [draft[0], value];
@@ -492,14 +492,16 @@ function BoundsInput({
           apply(draft);
         }
       }}
-      w={phone ? '48%' : 100}
-      mt={index === 1 ? (phone ? 25 : 25) : undefined}
+      w={phone ? undefined : 100}
+      style={phone ? { flex: 1 } : undefined}
     />
   );
   return (
-    <Group gap={6} align="flex-start" wrap="nowrap" w={phone ? '100%' : undefined}>
-      {field(0)}
-      {field(1)}
-    </Group>
+    <Input.Wrapper label={label} error={error} w={phone ? '100%' : undefined}>
+      <Group gap={6} align="flex-start" wrap="nowrap">
+        {field(0)}
+        {field(1)}
+      </Group>
+    </Input.Wrapper>
   );
 }
