@@ -95,7 +95,7 @@ describeInBrowser('calls across agents', (e2e) => {
 
     // One agent.
     const agent = agents[0]!;
-    await page.getByRole('textbox', { name: 'Agent' }).click();
+    await page.getByRole('combobox', { name: 'Agent' }).click();
     await page.getByRole('option', { name: agent.name }).click();
     await expect.poll(() => search(page).get('agentId')).toBe(agent.id);
     const oneAgent = (await apiGetAsDemo<CallLogPage>(baseURL, `/agents/${agent.id}/calls`)).body;
@@ -119,7 +119,7 @@ describeInBrowser('calls across agents', (e2e) => {
     await expect.poll(() => search(page).get('phone')).toBeNull();
 
     // End reason, call type, duration and cost, each in the URL and as the API counts them.
-    const endReason = page.getByRole('textbox', { name: 'Ended reason' });
+    const endReason = page.getByLabel('Ended reason', { exact: true });
     await endReason.fill('silence-timed-out');
     await endReason.press('Enter');
     await expect.poll(() => search(page).get('endReason')).toBe('silence-timed-out');
@@ -129,7 +129,7 @@ describeInBrowser('calls across agents', (e2e) => {
     await page.getByRole('button', { name: 'Clear ended reason' }).click();
     await expect.poll(() => search(page).get('endReason')).toBeNull();
 
-    await page.getByRole('textbox', { name: 'Call type' }).click();
+    await page.getByRole('combobox', { name: 'Call type' }).click();
     await page.getByRole('option', { name: 'Outbound' }).click();
     await expect.poll(() => search(page).get('callType')).toBe('outbound');
     await expect
