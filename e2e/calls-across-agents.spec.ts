@@ -119,7 +119,7 @@ describeInBrowser('calls across agents', (e2e) => {
     await expect.poll(() => search(page).get('phone')).toBeNull();
 
     // End reason, call type, duration and cost, each in the URL and as the API counts them.
-    const endReason = page.getByLabel('Ended reason', { exact: true });
+    const endReason = page.getByRole('combobox', { name: 'Ended reason' });
     await endReason.fill('silence-timed-out');
     await endReason.press('Enter');
     await expect.poll(() => search(page).get('endReason')).toBe('silence-timed-out');
@@ -160,6 +160,7 @@ describeInBrowser('calls across agents', (e2e) => {
     // Reset clears them; then copy a call's id, with feedback.
     await page.getByRole('button', { name: 'Reset' }).click();
     await expect.poll(() => search(page).toString()).toBe('');
+    await expect.poll(() => pagerText(page)).toContain(`${all.meta.total} calls · page 1 of`);
     const firstRow = bodyRows(page).first();
     const callId = (await firstRow.getAttribute('data-call-id'))!;
     await firstRow.getByRole('button', { name: 'Copy the call ID' }).click();

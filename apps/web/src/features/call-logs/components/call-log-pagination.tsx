@@ -80,6 +80,8 @@ function JumpToPage({
           }}
           min={1}
           max={lastPage}
+          // A page past the last is said to be one, not silently changed.
+          clampBehavior="none"
           allowDecimal={false}
           allowNegative={false}
           hideControls
