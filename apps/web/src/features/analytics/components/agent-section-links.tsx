@@ -20,7 +20,7 @@ const SHARED_KEYS = ['from', 'to', 'includeTest'] as const;
  */
 export function agentSectionSearch(
   params: URLSearchParams,
-  shownRange?: { from: string; to: string }  ,
+  shownRange?: { from: string; to: string },
 ): string {
   const next = new URLSearchParams();
   for (const key of SHARED_KEYS) {
