@@ -116,9 +116,10 @@ describeInBrowser('talk to agent (sandbox web call)', (e2e) => {
     );
     expect(requested.some((url) => /daily-esm/.test(url))).toBe(false);
 
-    // The call reaches the store (webhooks), marked as a test call, and shows in the call logs.
+    // The call reaches the store (webhooks), marked as a test call, and shows in the call logs
+    // once test calls are included (they are left out by default, as in the figures).
     await page.keyboard.press('Escape');
-    await page.goto(`/agent/${agent!.id}/call-logs`);
+    await page.goto(`/agent/${agent!.id}/call-logs?includeTest=1`);
     const link = page.getByRole('link', { name: `Call ${webCall.id.slice(0, 8)}…` });
     await expect.poll(() => link.isVisible(), { timeout: 20_000 }).toBe(true);
     const row = page.getByRole('row').filter({ has: link });

@@ -101,7 +101,9 @@ export default async function setup(project: TestProject) {
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
 
   const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // A loaded machine can take longer to start the server: E2E_START_TIMEOUT_MS (default 60 s).
+  const startTimeoutMs = Number(process.env.E2E_START_TIMEOUT_MS) || 60_000;
+  const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited at start:\n${output}`);
     try {
@@ -112,7 +114,9 @@ export default async function setup(project: TestProject) {
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`The server did not become healthy within 60 s:\n${output}`);
+      throw new Error(
+        `The server did not become healthy within ${startTimeoutMs / 1000} s:\n${output}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 200));
   }

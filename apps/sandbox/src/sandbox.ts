@@ -57,6 +57,11 @@ export interface SandboxOptions {
     stepMs?: number;
     /** How long a call created with POST /call/web stays in progress (default 15 s). */
     webCallMs?: number;
+    /**
+     * How long a web call's client may go unheard (no room poll, no transcript line) before the
+     * call ends as `silence-timed-out`, the platform's default silenceTimeoutSeconds (30 s).
+     */
+    webCallSilenceMs?: number;
   };
   /** Interface to listen on (default 127.0.0.1). */
   host?: string;
@@ -255,6 +260,7 @@ export async function assembleSandbox(options: SandboxOptions): Promise<Assemble
     stepMs: options.simulator?.stepMs ?? 250,
     orgServer: () => orgServer,
     webCallMs: options.simulator?.webCallMs ?? 15_000,
+    webCallSilenceMs: options.simulator?.webCallSilenceMs ?? 30_000,
   });
   const ctx: SandboxContext = {
     privateKey: options.privateKey,

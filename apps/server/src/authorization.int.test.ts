@@ -178,6 +178,8 @@ describe.each(databaseTargets)('authorization on %s', (target) => {
         'GET /api/tools/:id member',
         'PATCH /api/tools/:id member',
         'DELETE /api/tools/:id member',
+        'GET /api/calls member',
+        'GET /api/calls/export member',
       ]),
     );
   });
@@ -244,6 +246,25 @@ describe.each(databaseTargets)('authorization on %s', (target) => {
       });
       expect(asA.statusCode).toBe(200);
       expect(asA.json()).toEqual({ id: agentOfA, businessId: businessA });
+    });
+
+    it('sees none of A’s calls in the business-wide call log, and A’s agent is not found there', async () => {
+      const headers = await headersFor('owner of B');
+      const list = await ctx.app.inject({ method: 'GET', url: '/api/calls', headers });
+      expect(list.statusCode).toBe(200);
+      expect(list.json<{ meta: { total: number } }>().meta.total).toBe(0);
+      const [agentA] = await ctx.app.database.db
+        .select()
+        .from(agents)
+        .where(eq(agents.id, agentOfA));
+      for (const url of ['/api/calls', '/api/calls/export']) {
+        const res = await ctx.app.inject({
+          method: 'GET',
+          url: `${url}?agentId=${agentA!.platformAssistantId}`,
+          headers,
+        });
+        expect(res.statusCode, url).toBe(404);
+      }
     });
 
     it('cannot take A’s agent through the admin route, nor list businesses, agents or mail', async () => {

@@ -3,6 +3,7 @@ import { fetchFailedMessage } from './fetch-errors';
 import { CALL_LOG_PAGE_SIZE, CALL_LOG_TABS, CALL_OUTCOMES, CALL_TYPES } from './calls';
 import { dateRangeMessages, isoDateSchema } from './date-range';
 import { MAX_PAGE_LIMIT, paginatedSchema } from './pagination';
+import { includeTestQuerySchema } from './web-call';
 
 /**
  * The call log (`/agent/:agentId/call-logs`) and its API, GET /api/agents/:id/calls. The
@@ -13,7 +14,45 @@ import { MAX_PAGE_LIMIT, paginatedSchema } from './pagination';
 export const callLogMessages = {
   phoneDigits: 'Enter at least one digit of a phone number',
   queryTooLong: 'Search at most 200 characters',
+  endReason: 'An end reason is a platform name: letters, digits, dots, hyphens and underscores',
+  minAboveMax: 'The minimum is above the maximum',
+  durationBounds: `Enter whole seconds from 0 to ${24 * 3600}`,
+  costBounds: 'Enter an amount in dollars from 0 to 10000',
 } as const;
+
+/** The largest duration filter (seconds) and cost filter (USD) the API takes. */
+export const MAX_DURATION_FILTER_SECONDS = 24 * 3600;
+export const MAX_COST_FILTER_USD = 10_000;
+
+/** The platform's call statuses before `ended`: such a call is shown as "In progress". */
+export const CALL_STATUSES_IN_PROGRESS = [
+  'scheduled',
+  'queued',
+  'ringing',
+  'in-progress',
+  'forwarding',
+] as const;
+
+/** Whether a call's status says it has not ended yet. */
+export function isCallInProgress(status: string | null | undefined): boolean {
+  return (CALL_STATUSES_IN_PROGRESS as readonly string[]).includes(status ?? '');
+}
+
+/** A whole number of seconds in the filter's bounds (from the query string's text). */
+const durationBound = z.coerce
+  .number({ error: callLogMessages.durationBounds })
+  .int(callLogMessages.durationBounds)
+  .min(0, callLogMessages.durationBounds)
+  .max(MAX_DURATION_FILTER_SECONDS, callLogMessages.durationBounds)
+  .optional();
+
+/** Dollars in the filter's bounds, cents at most. */
+const costBound = z.coerce
+  .number({ error: callLogMessages.costBounds })
+  .min(0, callLogMessages.costBounds)
+  .max(MAX_COST_FILTER_USD, callLogMessages.costBounds)
+  .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, callLogMessages.costBounds)
+  .optional();
 
 /** The seed's call-log failure text: with the reason when there is one. */
 export function callLogsErrorMessage(reason: string | null | undefined): string {
@@ -39,31 +78,80 @@ const filterShape = {
   to: isoDateSchema.optional(),
   /** Words to find in the transcript (beyond the seed). */
   q: z.string().trim().max(200, callLogMessages.queryTooLong).optional(),
+  /** The platform's end reason, exactly (e.g. customer-ended-call). */
+  endReason: z
+    .string()
+    .trim()
+    .max(120, callLogMessages.endReason)
+    .regex(/^[A-Za-z0-9._-]+$/, callLogMessages.endReason)
+    .optional(),
+  callType: z.enum(CALL_TYPES, { error: 'callType must be inbound, outbound or web' }).optional(),
+  /** Duration in whole seconds, both bounds included (a call without a duration never matches). */
+  minDuration: durationBound,
+  maxDuration: durationBound,
+  /** Cost in USD, both bounds included. */
+  minCost: costBound,
+  maxCost: costBound,
+  /** Calls started from "Talk to agent" are left out unless `includeTest=1` (as the analytics). */
+  includeTest: includeTestQuerySchema,
 };
 
-// A log range may be open-ended and as long as the history: only from ≤ to is checked.
-function checkRange(
-  range: { from?: string | undefined; to?: string | undefined },
-  ctx: z.RefinementCtx,
-) {
+/** GET /api/calls: the same filters over every agent of the business, or one (`agentId`). */
+const businessFilterShape = {
+  ...filterShape,
+  agentId: z.string().trim().min(1).max(200).optional(),
+};
+
+type Bounds = {
+  from?: string | undefined;
+  to?: string | undefined;
+  minDuration?: number | undefined;
+  maxDuration?: number | undefined;
+  minCost?: number | undefined;
+  maxCost?: number | undefined;
+};
+
+// A log range may be open-ended and as long as the history: only from ≤ to is checked; so are
+// the duration and cost bounds.
+function checkRange(range: Bounds, ctx: z.RefinementCtx) {
   if (range.from && range.to && range.from > range.to) {
     ctx.addIssue({ code: 'custom', path: ['from'], message: dateRangeMessages.fromAfterTo });
   }
+  const pairs = [
+    ['minDuration', range.minDuration, range.maxDuration],
+    ['minCost', range.minCost, range.maxCost],
+  ] as const;
+  for (const [path, min, max] of pairs) {
+    if (min !== undefined && max !== undefined && min > max) {
+      ctx.addIssue({ code: 'custom', path: [path], message: callLogMessages.minAboveMax });
+    }
+  }
 }
+
+const pageShape = {
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).default(CALL_LOG_PAGE_SIZE),
+};
 
 /** GET /api/agents/:id/calls/export: the same filter, every page. */
 export const callLogFilterSchema = z.object(filterShape).superRefine(checkRange);
-export type CallLogFilter = z.infer<typeof callLogFilterSchema>;
+export type CallLogFilter = z.output<typeof callLogFilterSchema>;
 
 /** GET /api/agents/:id/calls. */
 export const callLogQuerySchema = z
-  .object({
-    ...filterShape,
-    page: z.coerce.number().int().min(1).default(1),
-    limit: z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).default(CALL_LOG_PAGE_SIZE),
-  })
+  .object({ ...filterShape, ...pageShape })
   .superRefine(checkRange);
-export type CallLogQuery = z.infer<typeof callLogQuerySchema>;
+export type CallLogQuery = z.output<typeof callLogQuerySchema>;
+
+/** GET /api/calls/export: every agent of the business (or `agentId`), every page. */
+export const businessCallLogFilterSchema = z.object(businessFilterShape).superRefine(checkRange);
+export type BusinessCallLogFilter = z.output<typeof businessCallLogFilterSchema>;
+
+/** GET /api/calls: one page of the business's calls across its agents. */
+export const businessCallLogQuerySchema = z
+  .object({ ...businessFilterShape, ...pageShape })
+  .superRefine(checkRange);
+export type BusinessCallLogQuery = z.output<typeof businessCallLogQuerySchema>;
 
 /** Marks around the matching words of a transcript snippet (never in real text). */
 export const MATCH_START = '\u0002';
@@ -95,6 +183,8 @@ export const callLogRowSchema = z.object({
   transferred: z.boolean(),
   /** Started from Switchboard's "Talk to agent" panel. */
   isTest: z.boolean(),
+  /** Not ended yet (queued, ringing, in progress, forwarding): shown as "In progress". */
+  inProgress: z.boolean(),
   createdAt: z.iso.datetime(),
   /** With `q`: a piece of the transcript, the matching words between MATCH_START and MATCH_END. */
   transcriptMatch: z.string().nullable(),

@@ -37,6 +37,9 @@ const REASONS: Record<string, string> = {
   'phone-call-provider-closed-websocket': 'The phone provider closed the connection.',
 };
 
+/** The end reasons named one by one above: the ones a filter offers as you type. */
+export const KNOWN_ENDED_REASONS: readonly string[] = Object.keys(REASONS);
+
 function readable(reason: string): string {
   const words = reason
     .replace(/^call\.[a-z-]+\./, '')

@@ -96,6 +96,13 @@ export interface CallDraft {
   assistantId: string | undefined;
   phoneNumber: PhoneNumber | undefined;
   toolResult?: { result: string; ok: boolean };
+  /**
+   * Web calls: what was said, as the call's client reported it (wall-clock times). When set,
+   * the transcript is these lines rather than a generated conversation.
+   */
+  spoken?: { role: 'bot' | 'user'; text: string; at: number }[];
+  /** Web calls: when the agent's tool ran (wall clock), to place it in the transcript. */
+  toolAt?: number;
   name?: string;
   /** Fields kept as they are on every snapshot (web call transport, inline assistant…). */
   extra?: Partial<Vapi.Call> & { webCallUrl?: string };
@@ -220,12 +227,87 @@ export function recordingUrls(ctx: MaterializeContext, id: string) {
 }
 
 /** The finished Call: results, costs, transcript, recording, transfer details. */
+/**
+ * A web call's conversation from what its client reported: the system prompt, each line at the
+ * time it was said, and the agent's tool call (when it made one) where it happened. The summary
+ * says only what the sandbox heard.
+ */
+function spokenConversation(
+  draft: CallDraft,
+  ctx: MaterializeContext,
+  spoken: NonNullable<CallDraft['spoken']>,
+): Conversation {
+  const startedAt = draft.createdAt + draft.ringMs;
+  const seconds = (at: number) => Math.max(0, Math.round(at - startedAt) / 1000);
+  const generated = conversationFor(draft, ctx);
+  const timed: { at: number; items: Vapi.CallMessagesItem[] }[] = spoken.map((line) => ({
+    at: line.at,
+    items: [
+      {
+        role: line.role,
+        message: line.text,
+        time: line.at,
+        endTime: line.at,
+        secondsFromStart: seconds(line.at),
+        duration: 0,
+      },
+    ],
+  }));
+  const tool = generated.toolCall;
+  if (tool && draft.toolResult && draft.toolAt !== undefined) {
+    const at = draft.toolAt;
+    timed.push({
+      at,
+      items: [
+        {
+          role: 'tool_calls',
+          toolCalls: [
+            {
+              id: tool.id,
+              type: 'function',
+              function: { name: tool.name, arguments: JSON.stringify(tool.arguments) },
+            },
+          ],
+          message: '',
+          time: at,
+          secondsFromStart: seconds(at),
+        },
+        {
+          role: 'tool_call_result',
+          toolCallId: tool.id,
+          name: tool.name,
+          result: draft.toolResult.result,
+          time: at,
+          secondsFromStart: seconds(at),
+        },
+      ],
+    });
+  }
+  timed.sort((a, b) => a.at - b.at);
+  const messages: Vapi.CallMessagesItem[] = [
+    { role: 'system', message: draft.config.systemPrompt, time: startedAt, secondsFromStart: 0 },
+    ...timed.flatMap((entry) => entry.items),
+  ];
+  const transcript = spoken
+    .map((line) => `${line.role === 'bot' ? 'AI' : 'User'}: ${line.text}`)
+    .join('\n');
+  const said = spoken.filter((line) => line.role === 'user');
+  const first = said[0]?.text ?? '';
+  const summary =
+    said.length === 0
+      ? 'A test call from the browser in which the caller said nothing.'
+      : `A test call from the browser. The caller said ${said.length === 1 ? 'one thing' : `${said.length} things`}, first: "${first.length > 120 ? `${first.slice(0, 117)}…` : first}"`;
+  return { messages, transcript, summary, toolCall: tool };
+}
+
 export function endedCall(draft: CallDraft, ctx: MaterializeContext): SandboxCall {
   const spec = reasonSpec(draft.reasonIndex);
   const call = callSnapshot(draft, ctx, 'ended', draft.updatedAt);
   const startedAt = draft.createdAt + draft.ringMs;
   const endedAt = startedAt + draft.durationMs;
-  const conversation = conversationFor(draft, ctx);
+  const conversation = draft.spoken
+    ? spokenConversation(draft, ctx, draft.spoken)
+    : conversationFor(draft, ctx);
   const breakdown = computeCostBreakdown(
     draft.durationMs,
     draft.type,

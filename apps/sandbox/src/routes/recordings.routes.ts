@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { SandboxContext } from '../context';
 import { checkQuery } from '../http/document-validation';
 import { errorBody, notFound } from '../http/errors';
-import { requireUuid } from '../http/validation';
+import { parseOrThrow, requireUuid } from '../http/validation';
 import type { SandboxCall } from '../calls/materialize';
 import { renderRecording, type RecordingTimeline } from '../recordings/wav';
 
@@ -96,7 +97,7 @@ export async function recordingDownloadRoutes(
 
 export async function recordingRoutes(
   app: FastifyInstance,
-  { store, recordingLinks, materialize }: SandboxContext,
+  { store, recordingLinks, materialize, simulator }: SandboxContext,
 ): Promise<void> {
   const rendered = new Map<string, Buffer>();
   app.get<{ Params: { file: string }; Querystring: Record<string, unknown> }>(
@@ -163,6 +164,9 @@ export async function recordingRoutes(
     const call = store.get(request.params.id);
     if (!call || call.type !== 'webCall')
       return reply.status(404).send(errorBody(404, 'Web call not found'));
+    // The client asking is the client still there (Daily's presence): a call whose client
+    // stops asking goes silent and times out.
+    simulator.touchWebCall(call.id);
     return {
       callId: call.id,
       status: call.status,
@@ -186,4 +190,26 @@ export async function webCallRoomRoutes(
     const ended = simulator.hangUpWebCall(call.id);
     return reply.status(202).send({ callId: call.id, hungUp: ended });
   });
+
+  // What was said in the room, as the browser's call client reports it: the caller's words and
+  // the simulated assistant's (the sandbox hears no audio). The call's transcript is these lines.
+  app.post<{ Params: { id: string } }>('/web-call/:id/transcript', async (request, reply) => {
+    const call = store.get(request.params.id);
+    if (!call || call.type !== 'webCall')
+      return reply.status(404).send(errorBody(404, 'Web call not found'));
+    const line = parseOrThrow(webCallLineSchema, request.body ?? {});
+    const recorded = simulator.recordWebCallLine(
+      call.id,
+      line.role === 'assistant' ? 'bot' : 'user',
+      line.message,
+    );
+    if (!recorded) return reply.status(409).send(errorBody(409, 'The call has ended'));
+    return reply.status(202).send({ callId: call.id, recorded: true });
+  });
 }
+
+/** One line said in a web call's room. */
+export const webCallLineSchema = z.strictObject({
+  role: z.enum(['assistant', 'user']),
+  message: z.string().trim().min(1).max(2000),
+});

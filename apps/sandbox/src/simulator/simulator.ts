@@ -85,9 +85,40 @@ export interface SimulatorOptions {
   stepMs: number;
   /** The org's server: where messages go when neither the assistant nor the number has one. */
   orgServer: () => ServerTarget | undefined;
-  /** How long a web call created with POST /call/web stays in progress. */
+  /**
+   * How long a web call created with POST /call/web may last: the assistant's maximum length
+   * (the platform's maxDurationSeconds); reaching it ends the call as exceeded-max-duration.
+   */
   webCallMs: number;
+  /**
+   * How long a web call's client may go unheard before the call ends as silence-timed-out (the
+   * platform's silenceTimeoutSeconds, 30 s by default): a browser that vanished without leaving
+   * the room sends no more audio, so the platform hears only silence. Default 30 s.
+   */
+  webCallSilenceMs?: number;
 }
+
+/** A line said in a web call, as its client reported it (the sandbox hears no audio). */
+export interface SpokenLine {
+  role: 'bot' | 'user';
+  text: string;
+  /** Wall-clock time it was reported. */
+  at: number;
+}
+
+/** A web call still held: its room's hang-up, when its client was last heard, what was said. */
+interface HeldWebCall {
+  hangup: AbortController;
+  lastSeen: number;
+  lines: SpokenLine[];
+  /** Why the hold ended, when it was not the caller leaving. */
+  endedReason?: 'silence-timed-out' | 'exceeded-max-duration';
+}
+
+/** How often a held web call checks on its client. */
+const PRESENCE_CHECK_MS = 250;
+/** A web call's transcript keeps at most this many lines (a runaway client cannot grow it). */
+const MAX_SPOKEN_LINES = 500;
 
 interface Lifecycle {
   draft: CallDraft;
@@ -102,6 +133,8 @@ interface Lifecycle {
   hangup?: AbortSignal;
   /** The tool call comes as soon as the call connects (a web call's sandbox scenario). */
   toolAtOnce?: boolean;
+  /** Web calls: the client's presence and lines; the hold also ends when it goes silent. */
+  held?: HeldWebCall;
 }
 
 /**
@@ -115,6 +148,34 @@ async function hold(ms: number, signal: AbortSignal, hangup: AbortSignal | undef
     await sleep(ms, undefined, { signal: AbortSignal.any([signal, hangup]) });
   } catch (error) {
     if (signal.aborted || !hangup.aborted) throw error;
+  }
+}
+
+/**
+ * A web call's hold until `deadline` (wall clock): over early when the caller leaves the room
+ * (hang-up), or when the client has not been heard from for `silenceMs` (it vanished: the
+ * call times out on silence, as the platform's does); reaching the deadline is the assistant's
+ * maximum length. The reason, when not a hang-up, is kept on `held`.
+ */
+async function holdWebCall(
+  deadline: number,
+  signal: AbortSignal,
+  held: HeldWebCall,
+  silenceMs: number,
+): Promise<void> {
+  for (;;) {
+    if (held.hangup.signal.aborted || held.endedReason) return;
+    const now = Date.now();
+    if (now - held.lastSeen >= silenceMs) {
+      held.endedReason = 'silence-timed-out';
+      return;
+    }
+    if (now >= deadline) {
+      held.endedReason = 'exceeded-max-duration';
+      return;
+    }
+    const wait = Math.min(PRESENCE_CHECK_MS, deadline - now, held.lastSeen + silenceMs - now);
+    await hold(Math.max(1, wait), signal, held.hangup.signal);
   }
 }
 
@@ -219,8 +280,8 @@ function scenarioWithTool(
 export class CallSimulator {
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly abort = new AbortController();
-  /** Web calls still held, by id: their room's hang-up. */
-  private readonly heldWebCalls = new Map<string, AbortController>();
+  /** Web calls still held, by id: their room's hang-up, presence and lines. */
+  private readonly heldWebCalls = new Map<string, HeldWebCall>();
   private timer: NodeJS.Timeout | undefined;
   private counter = 0;
 
@@ -410,8 +471,10 @@ export class CallSimulator {
     };
     const queued = callSnapshot(draft, this.options.ctx, 'queued', now);
     this.options.store.live.upsert(queued);
-    const hangup = new AbortController();
-    this.heldWebCalls.set(request.id, hangup);
+    const held: HeldWebCall = { hangup: new AbortController(), lastSeen: now, lines: [] };
+    // The transcript is what the client reports was said, not a made-up conversation.
+    draft.spoken = held.lines;
+    this.heldWebCalls.set(request.id, held);
     const lifecycle = this.runLifecycle(
       {
         draft,
@@ -420,7 +483,8 @@ export class CallSimulator {
         deliver: true,
         holdMs: this.options.webCallMs,
         durationFromWallClock: true,
-        hangup: hangup.signal,
+        hangup: held.hangup.signal,
+        held,
         toolAtOnce: tool !== undefined,
       },
       true,
@@ -512,9 +576,31 @@ export class CallSimulator {
    * `webCallMs`. False when the call is unknown or already over.
    */
   hangUpWebCall(id: string): boolean {
-    const hangup = this.heldWebCalls.get(id);
-    if (!hangup || hangup.signal.aborted) return false;
-    hangup.abort();
+    const held = this.heldWebCalls.get(id);
+    if (!held || held.hangup.signal.aborted || held.endedReason) return false;
+    held.hangup.abort();
+    return true;
+  }
+
+  /**
+   * The web call's client is still there (it polled its room or reported a line). False when
+   * the call is unknown or no longer held.
+   */
+  touchWebCall(id: string): boolean {
+    const held = this.heldWebCalls.get(id);
+    if (!held || held.hangup.signal.aborted || held.endedReason) return false;
+    held.lastSeen = Date.now();
+    return true;
+  }
+
+  /**
+   * A line said in a held web call, as its client reports it: the caller's words or the
+   * simulated assistant's. It goes into the call's transcript. False when the call is not held.
+   */
+  recordWebCallLine(id: string, role: SpokenLine['role'], text: string): boolean {
+    const held = this.heldWebCalls.get(id);
+    if (!held || !this.touchWebCall(id)) return false;
+    if (held.lines.length < MAX_SPOKEN_LINES) held.lines.push({ role, text, at: Date.now() });
     return true;
   }
 
@@ -567,11 +653,21 @@ export class CallSimulator {
     if (connected) {
       const inProgress = await step('in-progress');
       const toolCall = conversationFor(draft, ctx).toolCall;
-      const beforeTool = life.toolAtOnce ? 0 : Math.floor(life.holdMs / 3);
-      if (beforeTool > 0) await hold(beforeTool, signal, life.hangup);
-      // A caller who hung up early never got as far as the agent's tool.
+      const heldFrom = Date.now();
+      const firstPart = life.toolAtOnce ? 0 : Math.floor(life.holdMs / 3);
+      // A web call is held until a deadline (the tool call happens within it); another call
+      // waits its two parts around the tool call.
+      const holdFor = async (ms: number, untilOffset: number) => {
+        if (!life.held) return hold(ms, signal, life.hangup);
+        const silenceMs = this.options.webCallSilenceMs ?? 30_000;
+        return holdWebCall(heldFrom + untilOffset, signal, life.held, silenceMs);
+      };
+      if (firstPart > 0) await holdFor(firstPart, firstPart);
+      // A caller who hung up (or vanished) early never got as far as the agent's tool.
+      const gone = life.hangup?.aborted || life.held?.endedReason === 'silence-timed-out';
       // A tool call goes to the tool's own server even when the call's messages go nowhere.
-      if (toolCall && life.deliver && !life.hangup?.aborted) {
+      if (toolCall && life.deliver && !gone) {
+        draft.toolAt = Date.now();
         draft.toolResult = await this.callTool(
           toolCall,
           draft,
@@ -581,7 +677,15 @@ export class CallSimulator {
           common(),
         );
       }
-      if (life.holdMs > 0) await hold(life.holdMs - beforeTool, signal, life.hangup);
+      if (life.holdMs > 0) await holdFor(life.holdMs - firstPart, life.holdMs);
+      if (life.held) {
+        // How the platform ends it: the caller left, the line went silent, or the maximum length.
+        const reason = life.held.endedReason ?? 'customer-ended-call';
+        draft.reasonIndex = reasonIndexOf(reason);
+        // The sandbox's evaluation of what it heard: a caller who said something and hung up.
+        const spoke = life.held.lines.some((line) => line.role === 'user');
+        draft.success = spoke && reason === 'customer-ended-call' ? 1 : 0;
+      }
       await sleep(stepMs, undefined, { signal });
       // Make the call end now: startedAt is fixed, so the duration absorbs the wall-clock time.
       draft.durationMs = Math.max(draft.durationMs, Date.now() - startedAt);

@@ -7,6 +7,11 @@ import type { WebCallService } from './web-call.service';
 
 const tags = ['web-call'];
 const roomParams = z.object({ id: z.uuid({ error: 'id must be a UUID' }) });
+/** One line said in a sandbox web call (what the browser's call client heard or played). */
+const roomLineBody = z.strictObject({
+  role: z.enum(['assistant', 'user'], { error: 'role must be assistant or user' }),
+  message: z.string().trim().min(1, 'Say something').max(2000, 'A line is at most 2000 characters'),
+});
 
 /**
  * GET /api/web-call/config; the proxy the web SDK talks to in both modes (`apiBaseUrl` +
@@ -81,6 +86,28 @@ export const webCallRoutes =
         const answer = await deps.webCalls.hangUpSandboxRoom(
           agentScopeOf(request),
           request.params.id,
+        );
+        return reply.status(answer.status).send(answer.body);
+      },
+    );
+
+    app.post(
+      '/web-call/sandbox/web-call/:id/transcript',
+      {
+        config: { access: 'member' },
+        schema: {
+          tags,
+          summary:
+            'Sandbox mode: a line said in the call (the caller’s or the simulated assistant’s); the logged transcript is these lines',
+          params: roomParams,
+          body: roomLineBody,
+        },
+      },
+      async (request, reply) => {
+        const answer = await deps.webCalls.sandboxRoomLine(
+          agentScopeOf(request),
+          request.params.id,
+          request.body,
         );
         return reply.status(answer.status).send(answer.body);
       },

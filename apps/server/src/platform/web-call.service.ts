@@ -152,6 +152,24 @@ export class WebCallService {
     return { status: response.status, body: room };
   }
 
+  /** A line said in the call, for its transcript (the sandbox hears no audio). */
+  async sandboxRoomLine(
+    scope: AgentScope,
+    callId: string,
+    line: { role: 'assistant' | 'user'; message: string },
+  ): Promise<PassThrough> {
+    await this.sandboxRoom(scope, callId);
+    const response = await fetch(
+      `${this.sandboxBaseUrl()}/web-call/${encodeURIComponent(callId)}/transcript`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(line),
+      },
+    );
+    return { status: response.status, body: await response.json() };
+  }
+
   /** The caller left the room: the sandbox ends the call now. */
   async hangUpSandboxRoom(scope: AgentScope, callId: string): Promise<PassThrough> {
     await this.sandboxRoom(scope, callId);

@@ -15,10 +15,10 @@ export function useSearchParamsUpdater() {
   }, [searchParams]);
 
   const update = useCallback(
-    (next: (current: URLSearchParams) => URLSearchParams) => {
+    (next: (current: URLSearchParams) => URLSearchParams, options?: { replace?: boolean }) => {
       const params = next(new URLSearchParams(latest.current));
       latest.current = params;
-      setSearchParams(params);
+      setSearchParams(params, options);
     },
     [setSearchParams],
   );

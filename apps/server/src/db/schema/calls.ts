@@ -91,7 +91,9 @@ export const calls = pgTable(
   },
   (t) => [
     // The call log's page: found in the index (filter columns included), newest first, so a
-    // deep page or a phone filter skips rows without visiting the table (bench/README.md).
+    // deep page or a filter skips rows without visiting the table (bench/README.md). Every
+    // filter column but the transcript's is here: tab, phone, test calls, call type, duration,
+    // cost and end reason.
     index('calls_assistant_log_idx').on(
       t.assistantId,
       t.createdAt.desc(),
@@ -99,6 +101,11 @@ export const calls = pgTable(
       t.outcome,
       t.transferred,
       t.customerDigits,
+      t.isTest,
+      t.callType,
+      t.durationSeconds,
+      t.cost,
+      t.endedReason,
     ),
     index('calls_assistant_outcome_created_idx').on(t.assistantId, t.outcome, t.createdAt.desc()),
     index('calls_assistant_transferred_created_idx')

@@ -9,7 +9,7 @@ import { countedCall } from '../analytics/analytics.sql';
  */
 export type AgentScope = { kind: 'business'; businessId: string } | { kind: 'all' };
 
-function scopeCondition(scope: AgentScope): SQL {
+export function scopeCondition(scope: AgentScope): SQL {
   return scope.kind === 'business' ? sql`a.business_id = ${scope.businessId}` : sql`true`;
 }
 

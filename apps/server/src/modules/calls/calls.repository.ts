@@ -110,10 +110,28 @@ export type CallLogCriteria = {
    * summed from call_rollups instead of counted (countCallLog).
    */
   days?: { timeZone: string; from?: string | undefined; to?: string | undefined } | undefined;
+  /** The platform's end reason, exactly. */
+  endReason?: string | undefined;
+  callType?: 'inbound' | 'outbound' | 'web' | undefined;
+  /** Seconds, both included. */
+  minDuration?: number | undefined;
+  maxDuration?: number | undefined;
+  /** USD, both included. */
+  minCost?: number | undefined;
+  maxCost?: number | undefined;
+  /** Calls started from "Talk to agent" count too (default: left out, as in the analytics). */
+  includeTest?: boolean | undefined;
 };
 
 /** What a rollup total can answer: the agent, its tab and the range's days, nothing else. */
-const ROLLUP_CRITERIA = new Set<string>(['assistantId', 'tab', 'start', 'end', 'days']);
+const ROLLUP_CRITERIA = new Set<string>([
+  'assistantId',
+  'tab',
+  'start',
+  'end',
+  'days',
+  'includeTest',
+]);
 
 /** The filters a total from call_rollups answers: every other criterion unset. */
 function countsFromRollups(
@@ -133,6 +151,9 @@ const ROLLUP_TAB_SUM: Record<CallLogCriteria['tab'], SQL> = {
   failed: sql`r.all_calls - r.all_passed`,
   transferred: sql`r.all_transferred`,
 };
+
+/** The filter without its agent: what the business-wide log applies to each of its agents. */
+export type CallLogFilterCriteria = Omit<CallLogCriteria, 'assistantId'>;
 
 export type CallLogRecord = {
   id: string;
@@ -158,7 +179,16 @@ export type CallLogRecord = {
 const TS_CONFIG = sql.raw(`'english'::regconfig`);
 
 function criteriaSql(criteria: CallLogCriteria): SQL {
-  const parts: SQL[] = [sql`c.assistant_id = ${criteria.assistantId}`];
+  return sql`c.assistant_id = ${criteria.assistantId} and ${filterSql(criteria)}`;
+}
+
+/**
+ * The call-log filter as a WHERE condition on `calls c`, without the agent: the one builder
+ * behind the per-agent log, the business-wide log, their counts and the export. Every column
+ * it reads is in calls_assistant_log_idx but the transcript's.
+ */
+export function filterSql(criteria: CallLogFilterCriteria): SQL {
+  const parts: SQL[] = [sql`true`];
   if (criteria.tab === 'successful') parts.push(sql`c.outcome = 'pass'`);
   if (criteria.tab === 'failed') parts.push(sql`c.outcome = 'fail'`);
   if (criteria.tab === 'transferred') parts.push(sql`c.transferred`);
@@ -171,6 +201,22 @@ function criteriaSql(criteria: CallLogCriteria): SQL {
   if (criteria.q) {
     parts.push(sql`c.transcript_search @@ websearch_to_tsquery(${TS_CONFIG}, ${criteria.q})`);
   }
+  if (criteria.endReason) parts.push(sql`c.ended_reason = ${criteria.endReason}`);
+  if (criteria.callType) parts.push(sql`c.call_type = ${criteria.callType}`);
+  if (criteria.minDuration !== undefined) {
+    parts.push(sql`c.duration_seconds >= ${criteria.minDuration}::double precision`);
+  }
+  if (criteria.maxDuration !== undefined) {
+    parts.push(sql`c.duration_seconds <= ${criteria.maxDuration}::double precision`);
+  }
+  // A call without a cost costs nothing (the row shows $0.00), so it matches a bound from 0.
+  if (criteria.minCost !== undefined) {
+    parts.push(sql`coalesce(c.cost, 0) >= ${criteria.minCost}::double precision`);
+  }
+  if (criteria.maxCost !== undefined) {
+    parts.push(sql`coalesce(c.cost, 0) <= ${criteria.maxCost}::double precision`);
+  }
+  if (!criteria.includeTest) parts.push(sql`not c.is_test`);
   return sql.join(parts, sql` and `);
 }
 
@@ -262,7 +308,8 @@ export async function countCallLog(db: Db, criteria: CallLogCriteria): Promise<n
           from call_rollups r
           where r.assistant_id = ${criteria.assistantId} and r.time_zone = ${days.timeZone}
             ${days.from ? sql`and r.day >= ${days.from}::date` : sql``}
-            ${days.to ? sql`and r.day <= ${days.to}::date` : sql``}`,
+            ${days.to ? sql`and r.day <= ${days.to}::date` : sql``}
+            ${criteria.includeTest ? sql`` : sql`and not r.is_test`}`,
     );
     return Number(total?.n ?? 0);
   }
@@ -314,6 +361,126 @@ export async function* iterateCallLog(
     if (batch.length < batchSize || !last) return;
     after = { createdAt: last.createdAt, id: last.id };
   }
+}
+
+/**
+ * The business-wide log: the agents it covers (a business's current agents, every agent for the
+ * operator, or one of them) and the filter applied to each.
+ */
+export type BusinessCallLogCriteria = {
+  /** A condition on `agents a` (agents.repository's scopeCondition, maybe with one agent). */
+  agents: SQL;
+  filter: CallLogFilterCriteria;
+};
+
+/**
+ * The newest `limit` ids of the filter over the agents, after `offset` (and before a keyset).
+ * Each agent's newest rows come from its own calls_assistant_log_idx range, in index order,
+ * at most offset + limit of them; the merge sorts only those. So a page is index work
+ * proportional to (agents × depth), never a sort of the business's whole history.
+ */
+function businessIdsSql(
+  criteria: BusinessCallLogCriteria,
+  page: { limit: number; offset: number },
+  keyset: SQL = sql``,
+): SQL {
+  return sql`select ids.id, ids.created_at from agents a
+    cross join lateral (
+      select c.id, c.created_at from calls c
+      where c.assistant_id = a.platform_assistant_id and ${filterSql(criteria.filter)} ${keyset}
+      order by c.created_at desc nulls last, c.id desc nulls last
+      limit ${page.limit + page.offset}
+    ) ids
+    where a.removed_at is null and ${criteria.agents}
+    order by ids.created_at desc, ids.id desc
+    limit ${page.limit} offset ${page.offset}`;
+}
+
+/** One page of the business-wide log, newest first, rows as listCallLog's. */
+export async function listBusinessCallLog(
+  db: Db,
+  criteria: BusinessCallLogCriteria,
+  page: { limit: number; offset: number },
+): Promise<CallLogRecord[]> {
+  const q = criteria.filter.q;
+  const rows = await executeRows<Record<string, unknown>>(
+    db,
+    sql`select page.*, a.name as agent_name,
+          coalesce(pn.phone_number, a.phone_number) as assistant_phone,
+          ${q ? matchSnippet(q) : sql`null`} as transcript_match
+        from (
+          select ${ROW_COLUMNS}
+          from (${businessIdsSql(criteria, page)}) ids
+          join calls c on c.id = ids.id
+        ) page
+        left join agents a on a.platform_assistant_id = page.assistant_id
+        left join lateral (
+          select phone_number from agents n where n.phone_number_id = page.phone_number_id limit 1
+        ) pn on true
+        ${q ? sql`join calls p on p.id = page.id` : sql``}
+        order by page.created_at desc, page.id desc`,
+  );
+  return rows.map(toCallLogRecord);
+}
+
+/** How many calls of the business-wide log match: one index-only count per agent. */
+export async function countBusinessCallLog(
+  db: Db,
+  criteria: BusinessCallLogCriteria,
+): Promise<number> {
+  const [row] = await executeRows<{ n: number }>(
+    db,
+    sql`select coalesce(sum(n.n), 0)::int as n from agents a
+        cross join lateral (
+          select count(*) as n from calls c
+          where c.assistant_id = a.platform_assistant_id and ${filterSql(criteria.filter)}
+        ) n
+        where a.removed_at is null and ${criteria.agents}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** Every row of the business-wide log, newest first, in keyset batches (as iterateCallLog). */
+export async function* iterateBusinessCallLog(
+  db: Db,
+  criteria: BusinessCallLogCriteria,
+  batchSize = 1000,
+): AsyncGenerator<CallLogRecord[]> {
+  let after: { createdAt: Date; id: string } | undefined;
+  for (;;) {
+    const keyset = after
+      ? sql`and (c.created_at, c.id) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})`
+      : sql``;
+    const rows = await executeRows<Record<string, unknown>>(
+      db,
+      sql`select page.*, a.name as agent_name,
+            coalesce(pn.phone_number, a.phone_number) as assistant_phone, null as transcript_match
+          from (
+            select ${ROW_COLUMNS}
+            from (${businessIdsSql(criteria, { limit: batchSize, offset: 0 }, keyset)}) ids
+            join calls c on c.id = ids.id
+          ) page
+          left join agents a on a.platform_assistant_id = page.assistant_id
+          left join lateral (
+            select phone_number from agents n where n.phone_number_id = page.phone_number_id limit 1
+          ) pn on true
+          order by page.created_at desc, page.id desc`,
+    );
+    const batch = rows.map(toCallLogRecord);
+    if (batch.length > 0) yield batch;
+    const last = batch.at(-1);
+    if (batch.length < batchSize || !last) return;
+    after = { createdAt: last.createdAt, id: last.id };
+  }
+}
+
+/** The business's time zone (UTC when it has none). */
+export async function findBusinessZone(db: Db, businessId: string): Promise<string> {
+  const [row] = await executeRows<{ time_zone: string }>(
+    db,
+    sql`select coalesce(b.timezone, 'UTC') as time_zone from businesses b where b.id = ${businessId}`,
+  );
+  return row?.time_zone ?? 'UTC';
 }
 
 /** One call with its payload, if its agent is in the scope's reach. */

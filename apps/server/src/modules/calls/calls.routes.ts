@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  businessCallLogFilterSchema,
+  businessCallLogQuerySchema,
   callDetailSchema,
   callLogFilterSchema,
   callLogPageSchema,
@@ -32,7 +34,7 @@ export const callRoutes =
         schema: {
           tags,
           summary:
-            "The agent's calls, newest first: tab (all/successful/failed/transferred), phone digits, date range in the business zone, transcript search, paged",
+            "The agent's calls, newest first: tab (all/successful/failed/transferred), phone digits, date range in the business zone, transcript search, end reason, call type, duration and cost bounds, test calls (left out unless includeTest=1), paged",
           params: agentParams,
           querystring: callLogQuerySchema,
           response: { 200: callLogPageSchema },
@@ -65,6 +67,42 @@ export const callRoutes =
             'content-disposition',
             `attachment; filename="calls-${request.params.id.slice(0, 8)}-${day}.csv"`,
           )
+          .header('cache-control', 'no-store')
+          .send(csv);
+      },
+    );
+
+    app.get(
+      '/calls',
+      {
+        config,
+        schema: {
+          tags,
+          summary:
+            "The business's calls across its agents (the operator: every agent's), newest first, with the agent log's filters and `agentId`, paged",
+          querystring: businessCallLogQuerySchema,
+          response: { 200: callLogPageSchema },
+        },
+      },
+      async (request) => deps.calls.listBusiness(agentScopeOf(request), request.query),
+    );
+
+    app.get(
+      '/calls/export',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Every call of the business-wide filter as CSV (streamed; formulas escaped)',
+          querystring: businessCallLogFilterSchema,
+        },
+      },
+      async (request, reply) => {
+        const csv = await deps.calls.exportBusinessCsv(agentScopeOf(request), request.query);
+        const day = new Date().toISOString().slice(0, 10);
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="calls-${day}.csv"`)
           .header('cache-control', 'no-store')
           .send(csv);
       },

@@ -2,12 +2,15 @@ import { escapeFormulasCast } from '../../lib/csv-formula';
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import {
+  type BusinessCallLogFilter,
+  type BusinessCallLogQuery,
   type CallDetail,
   type CallLogFilter,
   type CallLogPage,
   type CallLogQuery,
   type CallLogRow,
   type TranscriptLine,
+  isCallInProgress,
   phoneFilterDigits,
 } from '@switchboard/shared/call-logs';
 import {
@@ -22,14 +25,21 @@ import { formatCost, formatDateTime, formatDuration } from '@switchboard/shared/
 import { buildPaginationMeta, pageOffset } from '@switchboard/shared/pagination';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
-import { findAgentZone, type AgentScope } from '../agents/agents.repository';
+import { sql } from 'drizzle-orm';
+import { findAgentZone, scopeCondition, type AgentScope } from '../agents/agents.repository';
 import { zoneMidnights } from '../analytics/analytics.repository';
 import {
+  countBusinessCallLog,
   countCallLog,
+  findBusinessZone,
   findCallWithAgent,
+  iterateBusinessCallLog,
   iterateCallLog,
+  listBusinessCallLog,
   listCallLog,
+  type BusinessCallLogCriteria,
   type CallLogCriteria,
+  type CallLogFilterCriteria,
   type CallLogRecord,
 } from './calls.repository';
 
@@ -53,6 +63,7 @@ export function toCallLogRow(record: CallLogRecord, timeZone: string): CallLogRo
     status: record.status,
     transferred: record.transferred,
     isTest: record.isTest,
+    inProgress: isCallInProgress(record.status),
     createdAt: record.createdAt.toISOString(),
     transcriptMatch: record.transcriptMatch,
   };
@@ -177,11 +188,87 @@ function transferOf(payload: Payload, transferred: boolean): CallDetail['transfe
   };
 }
 
+/** Call-log batches as CSV rows, streamed (formula-looking cells escaped, BOM for Excel). */
+function csvOf(batches: AsyncIterable<CallLogRecord[]>, timeZone: string): Readable {
+  async function* records() {
+    for await (const batch of batches) {
+      for (const record of batch) {
+        const row = toCallLogRow(record, timeZone);
+        yield [
+          row.id,
+          row.assistant,
+          row.assistantPhone,
+          row.customerPhone,
+          row.callType,
+          row.endReason,
+          row.successEvaluation,
+          row.startTime,
+          row.duration,
+          row.cost,
+          row.createdAt,
+          record.durationSeconds === null ? '' : Math.round(record.durationSeconds * 1000) / 1000,
+          record.cost ?? '',
+          row.transferred ? 'yes' : 'no',
+          row.isTest ? 'yes' : 'no',
+        ];
+      }
+    }
+  }
+  return Readable.from(records()).pipe(
+    stringify({
+      header: true,
+      columns: [
+        'Call ID',
+        'Assistant',
+        'Assistant phone',
+        'Customer phone',
+        'Type',
+        'Ended reason',
+        'Success',
+        `Start time (${timeZone})`,
+        'Duration',
+        'Cost',
+        'Created at (UTC)',
+        'Duration (seconds)',
+        'Cost (USD)',
+        'Transferred',
+        'Test call',
+      ],
+      cast: escapeFormulasCast,
+      bom: true,
+    }),
+  );
+}
+
 type Deps = { db: Db };
 
 /** The call log of an agent, its CSV export, and one call's detail. */
 export class CallsService {
   constructor(private readonly deps: Deps) {}
+
+  /** The filter as the repository takes it: dates as instants in the zone, phone as digits. */
+  private async filterCriteria(
+    filter: CallLogFilter,
+    timeZone: string,
+  ): Promise<CallLogFilterCriteria> {
+    const dates = [filter.from, filter.to ? addDays(filter.to, 1) : undefined];
+    const wanted = dates.filter((d): d is string => d !== undefined);
+    const instants = await zoneMidnights(this.deps.db, wanted, timeZone);
+    return {
+      tab: filter.tab,
+      phoneDigits: filter.phone ? phoneFilterDigits(filter.phone) : undefined,
+      start: filter.from ? instants[0] : undefined,
+      end: filter.to ? instants[filter.from ? 1 : 0] : undefined,
+      q: filter.q || undefined,
+      endReason: filter.endReason || undefined,
+      callType: filter.callType,
+      minDuration: filter.minDuration,
+      maxDuration: filter.maxDuration,
+      minCost: filter.minCost,
+      maxCost: filter.maxCost,
+      includeTest: filter.includeTest,
+    };
+  }
 
   private async criteria(
     scope: AgentScope,
@@ -190,23 +277,39 @@ export class CallsService {
   ): Promise<{ criteria: CallLogCriteria; timeZone: string }> {
     const agent = await findAgentZone(this.deps.db, scope, agentId);
     if (!agent) throw notFound('Agent');
-    const dates = [filter.from, filter.to ? addDays(filter.to, 1) : undefined];
-    const wanted = dates.filter((d): d is string => d !== undefined);
-    const instants = await zoneMidnights(this.deps.db, wanted, agent.timeZone);
-    const start = filter.from ? instants[0] : undefined;
-    const end = filter.to ? instants[filter.from ? 1 : 0] : undefined;
+    const criteria = await this.filterCriteria(filter, agent.timeZone);
     return {
       timeZone: agent.timeZone,
       criteria: {
         assistantId: agentId,
-        tab: filter.tab,
-        phoneDigits: filter.phone ? phoneFilterDigits(filter.phone) : undefined,
-        start,
-        end,
-        q: filter.q || undefined,
+        ...criteria,
+        // Whole local days in the agent's zone: a total may then come from the rollups.
         days: { timeZone: agent.timeZone, from: filter.from, to: filter.to },
       },
     };
+  }
+
+  /**
+   * The business-wide log's agents and filter: the business's agents (every agent for the
+   * operator), or the one named by `agentId` when it is in reach (404 otherwise). Times are in
+   * the business's zone (the agent's for the operator, UTC across businesses).
+   */
+  private async businessCriteria(
+    scope: AgentScope,
+    filter: BusinessCallLogFilter,
+  ): Promise<{ criteria: BusinessCallLogCriteria; timeZone: string }> {
+    const { agentId, ...rest } = filter;
+    let timeZone = 'UTC';
+    let agents = scopeCondition(scope);
+    if (agentId) {
+      const agent = await findAgentZone(this.deps.db, scope, agentId);
+      if (!agent) throw notFound('Agent');
+      timeZone = agent.timeZone;
+      agents = sql`${agents} and a.platform_assistant_id = ${agentId}`;
+    } else if (scope.kind === 'business') {
+      timeZone = await findBusinessZone(this.deps.db, scope.businessId);
+    }
+    return { timeZone, criteria: { agents, filter: await this.filterCriteria(rest, timeZone) } };
   }
 
   async list(scope: AgentScope, agentId: string, query: CallLogQuery): Promise<CallLogPage> {
@@ -225,6 +328,29 @@ export class CallsService {
     };
   }
 
+  /** GET /api/calls: one page of the business's calls across its agents (or one of them). */
+  async listBusiness(scope: AgentScope, query: BusinessCallLogQuery): Promise<CallLogPage> {
+    const { criteria, timeZone } = await this.businessCriteria(scope, query);
+    const [records, total] = await Promise.all([
+      listBusinessCallLog(this.deps.db, criteria, {
+        limit: query.limit,
+        offset: pageOffset(query.page, query.limit),
+      }),
+      countBusinessCallLog(this.deps.db, criteria),
+    ]);
+    return {
+      data: records.map((record) => toCallLogRow(record, timeZone)),
+      meta: buildPaginationMeta(total, query.page, query.limit),
+      timeZone,
+    };
+  }
+
+  /** GET /api/calls/export: the business-wide filter as CSV, as exportCsv. */
+  async exportBusinessCsv(scope: AgentScope, filter: BusinessCallLogFilter): Promise<Readable> {
+    const { criteria, timeZone } = await this.businessCriteria(scope, filter);
+    return csvOf(iterateBusinessCallLog(this.deps.db, criteria), timeZone);
+  }
+
   /**
    * The filter's calls as CSV, every page, streamed: one batch of rows in memory at a time,
    * cells that a spreadsheet would run as a formula (=, +, -, @, tab, CR) prefixed with ', but
@@ -232,55 +358,7 @@ export class CallsService {
    */
   async exportCsv(scope: AgentScope, agentId: string, filter: CallLogFilter): Promise<Readable> {
     const { criteria, timeZone } = await this.criteria(scope, agentId, filter);
-    const db = this.deps.db;
-    async function* records() {
-      for await (const batch of iterateCallLog(db, criteria)) {
-        for (const record of batch) {
-          const row = toCallLogRow(record, timeZone);
-          yield [
-            row.id,
-            row.assistant,
-            row.assistantPhone,
-            row.customerPhone,
-            row.callType,
-            row.endReason,
-            row.successEvaluation,
-            row.startTime,
-            row.duration,
-            row.cost,
-            row.createdAt,
-            record.durationSeconds === null ? '' : Math.round(record.durationSeconds * 1000) / 1000,
-            record.cost ?? '',
-            row.transferred ? 'yes' : 'no',
-            row.isTest ? 'yes' : 'no',
-          ];
-        }
-      }
-    }
-    return Readable.from(records()).pipe(
-      stringify({
-        header: true,
-        columns: [
-          'Call ID',
-          'Assistant',
-          'Assistant phone',
-          'Customer phone',
-          'Type',
-          'Ended reason',
-          'Success',
-          `Start time (${timeZone})`,
-          'Duration',
-          'Cost',
-          'Created at (UTC)',
-          'Duration (seconds)',
-          'Cost (USD)',
-          'Transferred',
-          'Test call',
-        ],
-        cast: escapeFormulasCast,
-        bom: true,
-      }),
-    );
+    return csvOf(iterateCallLog(this.deps.db, criteria), timeZone);
   }
 
   private async findCall(scope: AgentScope, callId: string) {

@@ -19,6 +19,7 @@ import { Link, useMatch, useResolvedPath } from 'react-router';
 import classes from './app-navbar.module.css';
 import { useQuery } from '@tanstack/react-query';
 import { agentQueryOptions } from '../../features/agents/api/get-agent';
+import { useAgentSectionSearch } from '../../features/analytics/components/agent-section-links';
 import { useUnreadCounts } from '../../features/enquiries/api/get-unread-counts';
 
 type NavItem = {
@@ -32,6 +33,7 @@ type NavItem = {
 
 const mainItems: NavItem[] = [
   { label: 'Dashboard', to: '/dashboard', icon: IconLayoutDashboard },
+  { label: 'Calls', to: '/calls', icon: IconPhoneCall },
   { label: 'Contacts', to: '/contacts', icon: IconAddressBook },
   { label: 'Enquiries', to: '/enquiries', icon: IconMessages },
   { label: 'Appointments', to: '/appointments', icon: IconCalendarEvent },
@@ -52,12 +54,13 @@ const adminItems: NavItem[] = [
   { label: 'Service enquiries', to: '/admin/service-enquiries', icon: IconInbox },
 ];
 
-function agentItems(agentId: string): NavItem[] {
+/** The agent's screens; `search` carries the date range and test-call switch between them. */
+function agentItems(agentId: string, search: string): NavItem[] {
   const base = `/agent/${encodeURIComponent(agentId)}`;
   return [
-    { label: 'Overview', to: base, icon: IconRobot, end: true },
-    { label: 'Statistics', to: `${base}/statistics`, icon: IconChartBar },
-    { label: 'Call logs', to: `${base}/call-logs`, icon: IconPhoneCall },
+    { label: 'Overview', to: `${base}${search}`, icon: IconRobot, end: true },
+    { label: 'Statistics', to: `${base}/statistics${search}`, icon: IconChartBar },
+    { label: 'Call logs', to: `${base}/call-logs${search}`, icon: IconPhoneCall },
   ];
 }
 
@@ -87,6 +90,7 @@ export function AppNavbar({ isAdmin, onNavigate }: AppNavbarProps) {
   // Members only: an administrator has no business, hence no enquiries.
   const unread = useUnreadCounts(!isAdmin).data;
   const agentUnread = unread?.byAgent.find((entry) => entry.agentId === agentId)?.count ?? 0;
+  const sectionSearch = useAgentSectionSearch();
 
   return (
     <AppShell.Section grow component={ScrollArea} type="scroll">
@@ -106,7 +110,7 @@ export function AppNavbar({ isAdmin, onNavigate }: AppNavbarProps) {
           <Text className={classes.agentName} title={agentLabel} truncate="end">
             {agentLabel}
           </Text>
-          {agentItems(agentId).map((item) => (
+          {agentItems(agentId, sectionSearch).map((item) => (
             <NavItemLink key={item.to} item={item} onNavigate={onNavigate} />
           ))}
           {!isAdmin && (

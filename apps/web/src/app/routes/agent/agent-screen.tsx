@@ -24,6 +24,8 @@ type AgentScreenProps = {
   extraCrumbs?: Crumb[];
   /** Controls on the right; hidden when the agent cannot be shown. */
   actions?: ReactNode;
+  /** The date range the screen shows when its URL names none (carried to the other screens). */
+  shownRange?: { from: string; to: string } | undefined;
   /** While the agent loads (its section's data is usually fetched alongside). */
   placeholder: ReactNode;
   children: ReactNode;
@@ -44,6 +46,7 @@ export function AgentScreen({
   trail = 'agent',
   extraCrumbs = [],
   actions,
+  shownRange,
   placeholder,
   children,
 }: AgentScreenProps) {
@@ -57,7 +60,7 @@ export function AgentScreen({
         breadcrumbs={trail === 'dashboard' ? crumbs.slice(0, 1) : crumbs}
         actions={agent.isError ? undefined : actions}
       />
-      <AgentSectionLinks agentId={agentId} current={section} />
+      <AgentSectionLinks agentId={agentId} current={section} shownRange={shownRange} />
       {agent.isError ? (
         <AgentUnavailable
           error={agent.error}

@@ -2,6 +2,7 @@ import { Skeleton, Stack, VisuallyHidden } from '@mantine/core';
 import { usePrefetchQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useAgent } from '../../../features/agents/api/get-agent';
+import { IncludeTestCallsSwitch } from '../../../features/analytics/components/include-test-calls-switch';
 import { callLogPageQueryOptions } from '../../../features/call-logs/api/list-call-logs';
 import { CallLogs } from '../../../features/call-logs/components/call-logs';
 import { useCallLogParams } from '../../../features/call-logs/hooks/use-call-log-params';
@@ -26,6 +27,7 @@ export default function AgentCallLogsRoute() {
       section="call-logs"
       sectionTitle="Call logs"
       description={details.join(' · ')}
+      actions={<IncludeTestCallsSwitch />}
       placeholder={
         <Stack gap="md">
           <VisuallyHidden role="status">Loading the call logs…</VisuallyHidden>

@@ -59,17 +59,30 @@ describe('/agent/:agentId (overview)', () => {
       'aria-current',
       'page',
     );
-    expect(within(sections).getByRole('link', { name: 'Statistics' })).toHaveAttribute(
-      'href',
-      '/agent/asst_front_desk/statistics',
-    );
-    expect(within(sections).getByRole('link', { name: 'Call logs' })).toHaveAttribute(
-      'href',
-      '/agent/asst_front_desk/call-logs',
-    );
     expect(
       await screen.findByText(/Overview · Mar 3\s–\s5, 2026 \(Europe\/Dublin\)/),
     ).toBeInTheDocument();
+    // The range the overview shows (the server's default here) follows to the other screens.
+    expect(within(sections).getByRole('link', { name: 'Statistics' })).toHaveAttribute(
+      'href',
+      '/agent/asst_front_desk/statistics?from=2026-03-03&to=2026-03-05',
+    );
+    expect(within(sections).getByRole('link', { name: 'Call logs' })).toHaveAttribute(
+      'href',
+      '/agent/asst_front_desk/call-logs?from=2026-03-03&to=2026-03-05',
+    );
+  });
+
+  it('carries the range and the test-call switch in the URL to the other screens', async () => {
+    stubAgentApi();
+    renderApp('/agent/asst_front_desk?from=2026-02-01&to=2026-02-10&includeTest=1');
+    await screen.findByRole('heading', { name: 'Front desk', level: 2 });
+    const sections = screen.getByRole('navigation', { name: 'Agent sections' });
+    expect(within(sections).getByRole('link', { name: 'Call logs' })).toHaveAttribute(
+      'href',
+      '/agent/asst_front_desk/call-logs?from=2026-02-01&to=2026-02-10&includeTest=1',
+    );
+    expect(screen.getByRole('switch', { name: 'Include test calls' })).toBeChecked();
   });
 
   it('shows the figures and the charts for the range in the URL', async () => {

@@ -43,6 +43,7 @@ export default function AgentOverviewRoute() {
           />
         </Group>
       }
+      shownRange={resolved}
       placeholder={<AgentOverviewSkeleton />}
     >
       <Stack gap="md">

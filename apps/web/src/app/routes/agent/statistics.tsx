@@ -41,6 +41,7 @@ export default function AgentStatisticsRoute() {
           />
         </Group>
       }
+      shownRange={resolved}
       placeholder={<AgentStatisticsSkeleton />}
     >
       <AgentStatistics agentId={agentId} range={range} />

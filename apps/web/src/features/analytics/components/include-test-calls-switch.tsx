@@ -8,12 +8,16 @@ export function useIncludeTestParam(): boolean {
   return searchParams.get('includeTest') === '1';
 }
 
-/** The analytics screens' toggle for test calls (left out unless switched on), kept in the URL. */
+/**
+ * The one toggle for test calls on every agent screen (overview, statistics, call logs) and the
+ * business-wide call log: left out unless switched on, kept in the URL (`includeTest=1`), so it
+ * follows between the screens. A list goes back to its first page.
+ */
 export function IncludeTestCallsSwitch() {
   const includeTest = useIncludeTestParam();
   const [, update] = useSearchParamsUpdater();
   return (
-    <Tooltip label="Calls started from “Talk to agent” are test calls; they are left out unless you include them.">
+    <Tooltip label="Calls started from “Talk to agent” are test calls; they are left out of figures and lists unless you include them.">
       <Switch
         label="Include test calls"
         checked={includeTest}
@@ -22,6 +26,7 @@ export function IncludeTestCallsSwitch() {
           update((params) => {
             if (on) params.set('includeTest', '1');
             else params.delete('includeTest');
+            params.delete('page');
             return params;
           });
         }}

@@ -1,43 +1,66 @@
-import type { CallLogFilter, CallLogPage } from '@switchboard/shared/call-logs';
+import type { BusinessCallLogFilter, CallLogPage } from '@switchboard/shared/call-logs';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 
-export type CallLogPageParams = CallLogFilter & { page: number; limit: number };
+export type CallLogPageParams = BusinessCallLogFilter & { page: number; limit: number };
 
-/** Prefix of every call-log page of every agent. */
+/** Prefix of every call-log page of every agent (and of the business-wide log). */
 export const callLogsQueryKey = ['call-logs'] as const;
 
 /** Prefix of one agent's call-log pages (what Refresh refetches). */
 export const agentCallLogsQueryKey = (agentId: string) => [...callLogsQueryKey, agentId] as const;
 
-/**
- * GET /api/agents/:id/calls?tab&phone&from&to&q&page&limit: one page of the agent's calls, rows
- * formatted by the server in the business's zone.
- */
-export function listCallLogs(agentId: string, params: CallLogPageParams, signal?: AbortSignal) {
-  return apiFetch<CallLogPage>(`/agents/${encodeURIComponent(agentId)}/calls`, {
-    query: {
-      tab: params.tab,
-      phone: params.phone,
-      from: params.from,
-      to: params.to,
-      q: params.q,
-      page: params.page,
-      limit: params.limit,
-    },
-    signal,
-  });
+/** Prefix of the business-wide log's pages (every agent). */
+export const businessCallLogsQueryKey = [...callLogsQueryKey, '*business'] as const;
+
+/** The query string of a call-log request: the filter, then page and size. */
+function callLogQuery(params: CallLogPageParams, withAgent: boolean) {
+  return {
+    tab: params.tab,
+    phone: params.phone,
+    from: params.from,
+    to: params.to,
+    q: params.q,
+    endReason: params.endReason,
+    callType: params.callType,
+    minDuration: params.minDuration,
+    maxDuration: params.maxDuration,
+    minCost: params.minCost,
+    maxCost: params.maxCost,
+    // Left out when off: the server's default.
+    includeTest: params.includeTest ? '1' : undefined,
+    ...(withAgent ? { agentId: params.agentId } : {}),
+    page: params.page,
+    limit: params.limit,
+  };
 }
 
-export const callLogPageQueryOptions = (agentId: string, params: CallLogPageParams) =>
+/**
+ * GET /api/agents/:id/calls?…: one page of the agent's calls; with no agent, GET /api/calls?…:
+ * one page of the business's calls across its agents (narrowed by `agentId` when set). Rows are
+ * formatted by the server in the business's zone.
+ */
+export function listCallLogs(
+  agentId: string | undefined,
+  params: CallLogPageParams,
+  signal?: AbortSignal,
+) {
+  const path = agentId ? `/agents/${encodeURIComponent(agentId)}/calls` : '/calls';
+  return apiFetch<CallLogPage>(path, { query: callLogQuery(params, !agentId), signal });
+}
+
+export const callLogPageQueryOptions = (agentId: string | undefined, params: CallLogPageParams) =>
   queryOptions({
-    queryKey: [...agentCallLogsQueryKey(agentId), params] as const,
+    queryKey: [
+      ...(agentId ? agentCallLogsQueryKey(agentId) : businessCallLogsQueryKey),
+      params,
+    ] as const,
     queryFn: ({ signal }) => listCallLogs(agentId, params, signal),
     // No placeholder data on purpose: another filter or page is a new list, and shows as loading
     // (seed §4); only a refresh of the same page keeps its rows on screen.
     meta: { errorTitle: 'Could not refresh the call logs' },
   });
 
-export function useCallLogPage(agentId: string, params: CallLogPageParams) {
+export function useCallLogPage(agentId: string | undefined, params: CallLogPageParams) {
   return useQuery(callLogPageQueryOptions(agentId, params));
 }

@@ -2,7 +2,7 @@ import type { PlatformStatus } from '@switchboard/shared/platform';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { callDetailsQueryKey } from './get-call';
-import { agentCallLogsQueryKey } from './list-call-logs';
+import { agentCallLogsQueryKey, businessCallLogsQueryKey } from './list-call-logs';
 
 /** POST /api/platform/sync (202): asks the server to sync with the platform now. */
 export function requestPlatformSync(): Promise<PlatformStatus> {
@@ -50,10 +50,10 @@ export async function waitForPlatformSync({
 
 /**
  * Refresh: ask for a sync, wait until it has finished (5 s at most — the sync answers at once and
- * runs in the background), then fetch the agent's call-log page again in place. The page is
+ * runs in the background), then fetch the agent's (or the business-wide) call-log page again in place. The page is
  * refetched even when the sync cannot be asked for; that failure is then a toast.
  */
-export function useRefreshCallLogs(agentId: string) {
+export function useRefreshCallLogs(agentId: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
@@ -64,7 +64,9 @@ export function useRefreshCallLogs(agentId: string) {
         void queryClient.invalidateQueries({ queryKey: callDetailsQueryKey, refetchType: 'none' });
         // The page on screen is fetched again (its rows stay meanwhile); other pages and filters
         // of this agent are marked stale and fetched when next shown.
-        await queryClient.invalidateQueries({ queryKey: agentCallLogsQueryKey(agentId) });
+        await queryClient.invalidateQueries({
+          queryKey: agentId ? agentCallLogsQueryKey(agentId) : businessCallLogsQueryKey,
+        });
       }
     },
     meta: { errorTitle: 'Could not sync with the voice platform' },

@@ -1,8 +1,25 @@
-import { Button, CloseButton, Group, TextInput } from '@mantine/core';
+import {
+  Autocomplete,
+  Badge,
+  Button,
+  CloseButton,
+  Collapse,
+  Group,
+  Input,
+  NumberInput,
+  Select,
+  Stack,
+  TextInput,
+} from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
+import { useDebouncedCallback, useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { CALL_TYPES } from '@switchboard/shared/calls';
+import { MAX_COST_FILTER_USD, MAX_DURATION_FILTER_SECONDS } from '@switchboard/shared/call-logs';
+import { KNOWN_ENDED_REASONS } from '@switchboard/shared/ended-reasons';
 import {
   IconCalendar,
   IconDownload,
+  IconFilter,
   IconPhone,
   IconRefresh,
   IconRestore,
@@ -10,23 +27,38 @@ import {
 } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import {
+  costBound,
+  durationBound,
+  endReasonError,
+  moreFilterCount,
   phoneFilterError,
   searchError,
   type CallLogChange,
   type CallLogState,
 } from '../utils/call-log-params';
+import { callTypeLabel } from './outcome-badge';
+
+/** How long typing pauses before a text filter applies itself. */
+export const FILTER_DEBOUNCE_MS = 300;
+
+type ChangeOptions = { replace?: boolean };
 
 type CallLogFiltersProps = {
   state: CallLogState;
-  onChange: (change: CallLogChange) => void;
+  onChange: (change: CallLogChange, options?: ChangeOptions) => void;
   onReset: () => void;
   onRefresh: () => void;
   refreshing: boolean;
   /** GET …/calls/export with the current filter. */
   exportHref: string;
+  /** The business-wide log: the agents to pick one of (absent on an agent's own log). */
+  agents?: { id: string; name: string }[] | undefined;
 };
 
-/** Phone, transcript search and dates, then Reset, Refresh and Export CSV. */
+/**
+ * Agent (business-wide log), phone, transcript search, dates, end reason, call type, duration
+ * and cost, then Reset, Refresh and Export CSV. On a phone they fold away behind "Filters".
+ */
 export function CallLogFilters({
   state,
   onChange,
@@ -34,76 +66,175 @@ export function CallLogFilters({
   onRefresh,
   refreshing,
   exportHref,
+  agents,
 }: CallLogFiltersProps) {
-  return (
-    <Group gap="sm" align="flex-start" wrap="wrap" my="md">
-      <AppliedTextInput
-        label="Phone number"
-        placeholder="Customer number"
-        icon={<IconPhone size={16} stroke={1.6} />}
-        inputMode="tel"
-        applied={state.phone}
-        validate={phoneFilterError}
-        onApply={(phone) => onChange({ phone })}
-        w={190}
-      />
-      <AppliedTextInput
-        label="Search transcripts"
-        placeholder="Words said in the call"
-        icon={<IconSearch size={16} stroke={1.6} />}
-        applied={state.q}
-        validate={searchError}
-        onApply={(q) => onChange({ q })}
-        w={230}
-      />
-      <DatePickerInput
-        label="From"
-        placeholder="Any day"
-        value={state.from}
-        onChange={(from) => onChange({ from })}
-        maxDate={state.to ?? undefined}
-        clearable
-        clearButtonProps={{ 'aria-label': 'Clear the start date' }}
-        valueFormat="MMM D, YYYY"
-        leftSection={<IconCalendar size={16} stroke={1.6} />}
-        w={170}
-      />
-      <DatePickerInput
-        label="To"
-        placeholder="Any day"
-        value={state.to}
-        onChange={(to) => onChange({ to })}
-        minDate={state.from ?? undefined}
-        clearable
-        clearButtonProps={{ 'aria-label': 'Clear the end date' }}
-        valueFormat="MMM D, YYYY"
-        leftSection={<IconCalendar size={16} stroke={1.6} />}
-        w={170}
-      />
-      {/* Aligned with the inputs, below their labels. */}
-      <Group gap="xs" mt={25} wrap="wrap">
-        <Button variant="default" leftSection={<IconRestore size={16} />} onClick={onReset}>
-          Reset
-        </Button>
-        <Button
-          variant="default"
-          leftSection={<IconRefresh size={16} />}
-          loading={refreshing}
-          onClick={onRefresh}
-        >
-          Refresh
-        </Button>
-        <Button
-          component="a"
-          href={exportHref}
-          download
-          variant="light"
-          leftSection={<IconDownload size={16} />}
-        >
-          Export CSV
-        </Button>
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
+  const [open, { toggle }] = useDisclosure(false);
+  const active =
+    [state.phone, state.q, state.from, state.to, state.agentId].filter(Boolean).length +
+    moreFilterCount(state);
+
+  const filters = (
+    <Stack gap="sm">
+      <Group gap="sm" align="flex-start" wrap="wrap">
+        {agents && (
+          <Select
+            label="Agent"
+            placeholder="Every agent"
+            data={agents.map((agent) => ({ value: agent.id, label: agent.name || agent.id }))}
+            value={state.agentId || null}
+            onChange={(agentId) => onChange({ agentId: agentId ?? '' })}
+            clearable
+            searchable
+            w={phone ? '100%' : 200}
+          />
+        )}
+        <AppliedTextInput
+          label="Phone number"
+          placeholder="Customer number"
+          icon={<IconPhone size={16} stroke={1.6} />}
+          inputMode="tel"
+          applied={state.phone}
+          validate={phoneFilterError}
+          onApply={(value, options) => onChange({ phone: value }, options)}
+          w={phone ? '100%' : 190}
+        />
+        <AppliedTextInput
+          label="Search transcripts"
+          placeholder="Words said in the call"
+          icon={<IconSearch size={16} stroke={1.6} />}
+          applied={state.q}
+          validate={searchError}
+          onApply={(value, options) => onChange({ q: value }, options)}
+          w={phone ? '100%' : 230}
+        />
+        <DatePickerInput
+          label="From"
+          placeholder="Any day"
+          value={state.from}
+          onChange={(from) => onChange({ from })}
+          maxDate={state.to ?? undefined}
+          clearable
+          clearButtonProps={{ 'aria-label': 'Clear the start date' }}
+          valueFormat="MMM D, YYYY"
+          leftSection={<IconCalendar size={16} stroke={1.6} />}
+          w={phone ? '100%' : 170}
+        />
+        <DatePickerInput
+          label="To"
+          placeholder="Any day"
+          value={state.to}
+          onChange={(to) => onChange({ to })}
+          minDate={state.from ?? undefined}
+          clearable
+          clearButtonProps={{ 'aria-label': 'Clear the end date' }}
+          valueFormat="MMM D, YYYY"
+          leftSection={<IconCalendar size={16} stroke={1.6} />}
+          w={phone ? '100%' : 170}
+        />
       </Group>
+      <Group gap="sm" align="flex-start" wrap="wrap">
+        <EndReasonInput
+          applied={state.endReason}
+          onApply={(value, options) => onChange({ endReason: value }, options)}
+          w={phone ? '100%' : 250}
+        />
+        <Select
+          label="Call type"
+          placeholder="Any type"
+          data={CALL_TYPES.map((type) => ({ value: type, label: callTypeLabel(type) }))}
+          value={state.callType}
+          onChange={(callType) => onChange({ callType: callType ?? null })}
+          clearable
+          w={phone ? '100%' : 140}
+        />
+        <BoundsInput
+          label="Duration (seconds)"
+          unit="seconds"
+          min={state.minDuration}
+          max={state.maxDuration}
+          parse={durationBound}
+          decimals={0}
+          limit={MAX_DURATION_FILTER_SECONDS}
+          onApply={(minDuration, maxDuration, options) =>
+            onChange({ minDuration, maxDuration }, options)
+          }
+          phone={phone}
+        />
+        <BoundsInput
+          label="Cost (USD)"
+          unit="dollars"
+          prefix="$"
+          min={state.minCost}
+          max={state.maxCost}
+          parse={costBound}
+          decimals={2}
+          limit={MAX_COST_FILTER_USD}
+          onApply={(minCost, maxCost, options) => onChange({ minCost, maxCost }, options)}
+          phone={phone}
+        />
+      </Group>
+    </Stack>
+  );
+
+  const actions = (
+    <Group gap="xs" wrap="wrap">
+      <Button variant="default" leftSection={<IconRestore size={16} />} onClick={onReset}>
+        Reset
+      </Button>
+      <Button
+        variant="default"
+        leftSection={<IconRefresh size={16} />}
+        loading={refreshing}
+        onClick={onRefresh}
+      >
+        Refresh
+      </Button>
+      <Button
+        component="a"
+        href={exportHref}
+        download
+        variant="light"
+        leftSection={<IconDownload size={16} />}
+      >
+        Export CSV
+      </Button>
     </Group>
+  );
+
+  if (phone) {
+    return (
+      <Stack gap="sm" my="md">
+        <Group gap="xs" wrap="wrap">
+          <Button
+            variant={open ? 'light' : 'default'}
+            leftSection={<IconFilter size={16} />}
+            onClick={toggle}
+            aria-expanded={open}
+            aria-controls="call-log-filters"
+            rightSection={
+              active > 0 ? (
+                <Badge size="sm" circle aria-label={`${active} filters on`}>
+                  {active}
+                </Badge>
+              ) : null
+            }
+          >
+            Filters
+          </Button>
+          {actions}
+        </Group>
+        <Collapse expanded={open} id="call-log-filters">
+          {filters}
+        </Collapse>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="sm" my="md">
+      {filters}
+      {actions}
+    </Stack>
   );
 }
 
@@ -116,14 +247,15 @@ type AppliedTextInputProps = {
   applied: string;
   /** Why a value cannot be applied (shown under the box), or null. */
   validate: (value: string) => string | null;
-  onApply: (value: string) => void;
-  w: number;
+  onApply: (value: string, options?: ChangeOptions) => void;
+  w: number | string;
 };
 
 /**
- * A text filter applied on Enter or when the box loses focus, not on every key: each change is a
- * new query (and a history entry), and a half-typed number is not a filter. The clear button
- * applies at once.
+ * A text filter that applies itself once typing pauses (300 ms; the URL entry is replaced, so
+ * typing leaves one history entry), and at once on Enter or when the box loses focus. A value
+ * that cannot be a filter says why under the box and is not applied. The clear button applies
+ * at once.
  */
 function AppliedTextInput({
   label,
@@ -145,10 +277,18 @@ function AppliedTextInput({
     setError(null);
   }
 
-  const apply = (value: string) => {
+  const apply = (value: string, options?: ChangeOptions) => {
     const problem = validate(value);
     setError(problem);
-    if (!problem && value.trim() !== applied) onApply(value.trim());
+    if (!problem && value.trim() !== applied) onApply(value.trim(), options);
+  };
+  const applySoon = useDebouncedCallback(
+    (value: string) => apply(value, { replace: true }),
+    FILTER_DEBOUNCE_MS,
+  );
+  const applyNow = (value: string) => {
+    applySoon.cancel();
+    apply(value);
   };
 
   return (
@@ -166,23 +306,202 @@ function AppliedTextInput({
             aria-label={`Clear ${label.toLowerCase()}`}
             onClick={() => {
               setDraft('');
-              apply('');
+              applyNow('');
             }}
           />
         ) : null
       }
       onChange={(event) => {
-        setDraft(event.currentTarget.value);
+        const value = event.currentTarget.value;
+        setDraft(value);
         if (error) setError(null);
+        applySoon(value);
       }}
-      onBlur={() => apply(draft)}
+      onBlur={() => applyNow(draft)}
       onKeyDown={(event) => {
         if (event.key === 'Enter') {
           event.preventDefault();
-          apply(draft);
+          applyNow(draft);
         }
       }}
       w={w}
     />
+  );
+}
+
+/** The end reason: any platform name, with the common ones offered as you type. */
+function EndReasonInput({
+  applied,
+  onApply,
+  w,
+}: {
+  applied: string;
+  onApply: (value: string, options?: ChangeOptions) => void;
+  w: number | string;
+}) {
+  const [draft, setDraft] = useState(applied);
+  const [error, setError] = useState<string | null>(null);
+  const [shown, setShown] = useState(applied);
+  if (shown !== applied) {
+    setShown(applied);
+    setDraft(applied);
+    setError(null);
+  }
+  const apply = (value: string, options?: ChangeOptions) => {
+    const problem = endReasonError(value);
+    setError(problem);
+    if (!problem && value.trim() !== applied) onApply(value.trim(), options);
+  };
+  const applySoon = useDebouncedCallback(
+    (value: string) => apply(value, { replace: true }),
+    FILTER_DEBOUNCE_MS,
+  );
+  return (
+    <Autocomplete
+      label="Ended reason"
+      placeholder="Any reason"
+      data={KNOWN_ENDED_REASONS}
+      limit={12}
+      value={draft}
+      error={error}
+      onChange={(value) => {
+        setDraft(value);
+        if (error) setError(null);
+        applySoon(value);
+      }}
+      onOptionSubmit={(value) => {
+        applySoon.cancel();
+        setDraft(value);
+        apply(value);
+      }}
+      onBlur={() => {
+        applySoon.cancel();
+        apply(draft);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') {
+          applySoon.cancel();
+          apply(draft);
+        }
+      }}
+      rightSection={
+        draft ? (
+          <CloseButton
+            size="sm"
+            aria-label="Clear ended reason"
+            onClick={() => {
+              applySoon.cancel();
+              setDraft('');
+              apply('');
+            }}
+          />
+        ) : null
+      }
+      w={w}
+    />
+  );
+}
+
+type BoundsInputProps = {
+  label: string;
+  unit: string;
+  prefix?: string;
+  min: number | null;
+  max: number | null;
+  parse: (value: string | number) => number | null;
+  decimals: number;
+  limit: number;
+  onApply: (min: number | null, max: number | null, options?: ChangeOptions) => void;
+  phone: boolean;
+};
+
+/**
+ * A minimum and a maximum, applied once typing pauses (or on Enter / leaving the box); a pair
+ * the other way round, or a value the server would refuse, says why and is not applied.
+ */
+function BoundsInput({
+  label,
+  unit,
+  prefix,
+  min,
+  max,
+  parse,
+  decimals,
+  limit,
+  onApply,
+  phone,
+}: BoundsInputProps) {
+  const [draft, setDraft] = useState<[string | number, string | number]>([min ?? '', max ?? '']);
+  const [error, setError] = useState<string | null>(null);
+  const [shown, setShown] = useState<[number | null, number | null]>([min, max]);
+  if (shown[0] !== min || shown[1] !== max) {
+    setShown([min, max]);
+    setDraft([min ?? '', max ?? '']);
+    setError(null);
+  }
+  const apply = (values: [string | number, string | number], options?: ChangeOptions) => {
+    const [low, high] = values.map((value) => (value === '' ? null : parse(value)));
+    const bad = values.some((value, index) => value !== '' && [low, high][index] === null);
+    if (bad) {
+      setError(
+        decimals === 0
+          ? `Whole ${unit} from 0 to ${limit}`
+          : `An amount from 0 to ${limit}, cents at most`,
+      );
+      return;
+    }
+    if (low != null && high != null && low > high) {
+      setError('The minimum is above the maximum');
+      return;
+    }
+    setError(null);
+    if ((low ?? null) !== min || (high ?? null) !== max)
+      onApply(low ?? null, high ?? null, options);
+  };
+  const applySoon = useDebouncedCallback(
+    (values: [string | number, string | number]) => apply(values, { replace: true }),
+    FILTER_DEBOUNCE_MS,
+  );
+  const field = (index: 0 | 1) => (
+    <NumberInput
+      aria-label={`${index === 0 ? 'Minimum' : 'Maximum'} ${label.charAt(0).toLowerCase()}${label.slice(1)}`}
+      placeholder={index === 0 ? 'Min' : 'Max'}
+      value={draft[index]}
+      prefix={prefix}
+      min={0}
+      max={limit}
+      decimalScale={decimals}
+      allowNegative={false}
+      allowDecimal={decimals > 0}
+      hideControls
+      error={error !== null}
+      onChange={(value) => {
+        const next: [string | number, string | number] =
+          index === 0 ? [value, draft[1]] : [draft[0], value];
+        setDraft(next);
+        if (error) setError(null);
+        applySoon(next);
+      }}
+      onBlur={() => {
+        applySoon.cancel();
+        apply(draft);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') {
+          applySoon.cancel();
+          apply(draft);
+        }
+      }}
+      w={phone ? undefined : 100}
+      style={phone ? { flex: 1 } : undefined}
+    />
+  );
+  return (
+    <Input.Wrapper label={label} error={error} w={phone ? '100%' : undefined}>
+      <Group gap={6} align="flex-start" wrap="nowrap">
+        {field(0)}
+        {field(1)}
+      </Group>
+    </Input.Wrapper>
   );
 }

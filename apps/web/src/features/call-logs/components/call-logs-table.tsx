@@ -1,5 +1,22 @@
-import { Anchor, Badge, Group, Paper, Table, Text, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Card,
+  CopyButton,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { CallLogRow } from '@switchboard/shared/call-logs';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PastLastPage } from '../../../components/past-last-page';
@@ -7,7 +24,7 @@ import { TableSkeleton } from '../../../components/table-skeleton';
 import { callTypeLabel, OutcomeBadge } from './outcome-badge';
 import { TranscriptSnippet } from './transcript-snippet';
 
-const COLUMNS = [
+const BASE_COLUMNS = [
   'ID',
   'Customer',
   'Type',
@@ -18,6 +35,11 @@ const COLUMNS = [
   'Cost',
 ] as const;
 const FIGURES: readonly string[] = ['Duration', 'Cost'];
+
+/** The columns shown: the business-wide log adds the agent after the ID. */
+function columnsOf(showAgent: boolean): readonly string[] {
+  return showAgent ? ['ID', 'Agent', ...BASE_COLUMNS.slice(1)] : BASE_COLUMNS;
+}
 
 type CallLogsTableProps = {
   /** undefined while the page loads (skeleton rows). */
@@ -33,10 +55,20 @@ type CallLogsTableProps = {
   busy: boolean;
   /** The refreshing state's indicator, drawn over the top edge of the table. */
   topBar?: ReactNode;
+  /** The business-wide log: each row says which agent took the call. */
+  showAgent?: boolean;
 };
 
-/** One page of the call log; a row opens the call's detail. */
-export function CallLogsTable({
+/**
+ * One page of the call log; a row opens the call's detail. On a phone (under 36em) each call is
+ * a card instead of a row of a wide table.
+ */
+export function CallLogsTable(props: CallLogsTableProps) {
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
+  return phone ? <CallLogCards {...props} /> : <CallLogTableView {...props} />;
+}
+
+function CallLogTableView({
   rows,
   pastLastPage,
   onFirstPage,
@@ -45,7 +77,9 @@ export function CallLogsTable({
   onOpenCall,
   busy,
   topBar,
+  showAgent = false,
 }: CallLogsTableProps) {
+  const COLUMNS = columnsOf(showAgent);
   return (
     <Paper withBorder pos="relative" style={{ overflow: 'hidden' }}>
       {topBar}
@@ -77,6 +111,7 @@ export function CallLogsTable({
                     withMatch={withMatches}
                     search={callSearch(row.id)}
                     onOpen={() => onOpenCall(row.id)}
+                    showAgent={showAgent}
                   />
                 ))
               )}
@@ -91,9 +126,74 @@ export function CallLogsTable({
   );
 }
 
-type CallRowProps = { row: CallLogRow; withMatch: boolean; search: string; onOpen: () => void };
+type CallRowProps = {
+  row: CallLogRow;
+  withMatch: boolean;
+  search: string;
+  onOpen: () => void;
+  showAgent: boolean;
+};
 
-function CallRow({ row, withMatch, search, onOpen }: CallRowProps) {
+/** The call's id, copied to the clipboard with a tick and "Copied" for a moment. */
+export function CopyCallId({ id }: { id: string }) {
+  return (
+    <CopyButton value={id} timeout={1500}>
+      {({ copied, copy }) => (
+        <Tooltip label={copied ? 'Copied' : 'Copy the call ID'} withArrow position="top">
+          <ActionIcon
+            variant="subtle"
+            color={copied ? 'teal' : 'gray'}
+            size="sm"
+            aria-label={copied ? 'Call ID copied' : 'Copy the call ID'}
+            onClick={(event) => {
+              event.stopPropagation();
+              copy();
+            }}
+          >
+            {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </CopyButton>
+  );
+}
+
+/** "In progress" for a call that has not ended, else the seed's pass/fail. */
+function CallSuccess({ row }: { row: CallLogRow }) {
+  if (row.inProgress) {
+    return (
+      <Badge variant="dot" color="blue" size="sm" title={`Status: ${row.status ?? 'unknown'}`}>
+        In progress
+      </Badge>
+    );
+  }
+  return <OutcomeBadge outcome={row.successEvaluation} />;
+}
+
+/** The end reason; a call still going has none yet. */
+function CallEndReason({ row }: { row: CallLogRow }) {
+  if (row.inProgress) {
+    return (
+      <Text size="sm" c="dimmed">
+        —<VisuallyHidden> not ended yet</VisuallyHidden>
+      </Text>
+    );
+  }
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Text size="sm" ff="monospace" style={{ wordBreak: 'break-word' }}>
+        {row.endReason}
+      </Text>
+      {row.transferred && (
+        <Badge size="xs" variant="light" color="grape">
+          Transferred
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+function CallRow({ row, withMatch, search, onOpen, showAgent }: CallRowProps) {
   // The ID is a real link (keyboard, new tab, copy link); a click anywhere else on the row does
   // the same, for the pointer.
   const openFromRow = (event: MouseEvent<HTMLTableRowElement>) => {
@@ -118,6 +218,7 @@ function CallRow({ row, withMatch, search, onOpen }: CallRowProps) {
             >
               {row.displayId}
             </Anchor>
+            <CopyCallId id={row.id} />
             {row.isTest && (
               <Badge size="xs" variant="outline" color="gray" title="Started from Talk to agent">
                 Test
@@ -125,6 +226,11 @@ function CallRow({ row, withMatch, search, onOpen }: CallRowProps) {
             )}
           </Group>
         </Table.Td>
+        {showAgent && (
+          <Table.Td>
+            <Text size="sm">{row.assistant}</Text>
+          </Table.Td>
+        )}
         <Table.Td>
           <Text size="sm" ff="monospace" c={row.customerPhone === '-' ? 'dimmed' : undefined}>
             {row.customerPhone}
@@ -134,19 +240,10 @@ function CallRow({ row, withMatch, search, onOpen }: CallRowProps) {
           <Text size="sm">{callTypeLabel(row.callType)}</Text>
         </Table.Td>
         <Table.Td>
-          <Group gap={6} wrap="nowrap">
-            <Text size="sm" ff="monospace" style={{ wordBreak: 'break-word' }}>
-              {row.endReason}
-            </Text>
-            {row.transferred && (
-              <Badge size="xs" variant="light" color="grape">
-                Transferred
-              </Badge>
-            )}
-          </Group>
+          <CallEndReason row={row} />
         </Table.Td>
         <Table.Td>
-          <OutcomeBadge outcome={row.successEvaluation} />
+          <CallSuccess row={row} />
         </Table.Td>
         <Table.Td>
           <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
@@ -164,12 +261,119 @@ function CallRow({ row, withMatch, search, onOpen }: CallRowProps) {
       </Table.Tr>
       {showMatch && row.transcriptMatch !== null && (
         <Table.Tr onClick={openFromRow} style={{ cursor: 'pointer' }}>
-          <Table.Td colSpan={COLUMNS.length} pt={0}>
+          <Table.Td colSpan={columnsOf(showAgent).length} pt={0}>
             <VisuallyHidden>Transcript match: </VisuallyHidden>
             <TranscriptSnippet snippet={row.transcriptMatch} />
           </Table.Td>
         </Table.Tr>
       )}
     </>
+  );
+}
+
+/** A phone's call log: one card per call, the same facts and links as a row. */
+function CallLogCards({
+  rows,
+  pastLastPage,
+  onFirstPage,
+  withMatches,
+  callSearch,
+  onOpenCall,
+  busy,
+  topBar,
+  showAgent = false,
+}: CallLogsTableProps) {
+  if (!rows) {
+    return (
+      <Stack gap="sm">
+        <VisuallyHidden role="status">Loading the call logs…</VisuallyHidden>
+        {[0, 1, 2].map((n) => (
+          <Skeleton key={n} height={120} radius="md" />
+        ))}
+      </Stack>
+    );
+  }
+  if (pastLastPage) {
+    return (
+      <Paper withBorder>
+        <PastLastPage onFirstPage={onFirstPage} />
+      </Paper>
+    );
+  }
+  return (
+    <Stack gap="sm" pos="relative" aria-busy={busy} role="list" aria-label="Calls">
+      {topBar}
+      {rows.map((row) => (
+        <Card
+          key={row.id}
+          withBorder
+          padding="sm"
+          role="listitem"
+          data-call-id={row.id}
+          style={{ cursor: 'pointer' }}
+          onClick={(event: MouseEvent<HTMLDivElement>) => {
+            if (event.target instanceof Element && event.target.closest('a, button')) return;
+            onOpenCall(row.id);
+          }}
+        >
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Group gap={6} wrap="nowrap">
+              <Anchor
+                component={Link}
+                to={{ search: callSearch(row.id) }}
+                ff="monospace"
+                size="sm"
+                title={row.id}
+                aria-label={`Call ${row.displayId}`}
+              >
+                {row.displayId}
+              </Anchor>
+              <CopyCallId id={row.id} />
+              {row.isTest && (
+                <Badge size="xs" variant="outline" color="gray">
+                  Test
+                </Badge>
+              )}
+            </Group>
+            <CallSuccess row={row} />
+          </Group>
+          <Text size="sm" mt={6}>
+            {row.startTime}
+          </Text>
+          <SimpleGrid cols={2} spacing={4} verticalSpacing={2} mt={6}>
+            {showAgent && <Fact label="Agent" value={row.assistant} />}
+            <Fact label="Customer" value={row.customerPhone} mono />
+            <Fact label="Type" value={callTypeLabel(row.callType)} />
+            <Fact label="Duration" value={row.duration} />
+            <Fact label="Cost" value={row.cost} />
+          </SimpleGrid>
+          <Stack gap={2} mt={6}>
+            <Text size="xs" c="dimmed">
+              Ended reason
+            </Text>
+            <CallEndReason row={row} />
+          </Stack>
+          {withMatches && row.transcriptMatch !== null && (
+            <Stack gap={2} mt={6}>
+              <VisuallyHidden>Transcript match: </VisuallyHidden>
+              <TranscriptSnippet snippet={row.transcriptMatch} />
+            </Stack>
+          )}
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+function Fact({ label, value, mono }: { label: string; value: string; mono?: boolean }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" ff={mono ? 'monospace' : undefined} style={{ wordBreak: 'break-word' }}>
+        {value}
+      </Text>
+    </div>
   );
 }

@@ -136,6 +136,43 @@ describe('call log table', () => {
     expect(phone).toHaveFocus();
   });
 
+  it('applies the phone filter as you type, once typing pauses, in one history entry', async () => {
+    const api = stubCallLogsApi();
+    const { user, search, router } = renderCallLogs('?page=2');
+    await findRow('3f2a9c1e…');
+    const before = router.state.historyAction;
+    await user.type(screen.getByRole('textbox', { name: 'Phone number' }), '0871');
+    await waitFor(() => expect(search()).toEqual({ phone: '0871' }), { timeout: 3000 });
+    await waitFor(() => expect(lastRequest(api)).toMatchObject({ phone: '0871', page: '1' }));
+    // The pause replaced the entry rather than pushing one per key.
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(before).toBe('POP');
+  });
+
+  it('shows a call that has not ended as In progress, not as a fail', async () => {
+    stubCallLogsApi({
+      handlers: {
+        [CALLS]: () =>
+          jsonResponse(
+            buildCallLogPage([
+              buildCallLogRow({
+                status: 'in-progress',
+                inProgress: true,
+                endReason: 'Unknown',
+                successEvaluation: 'fail',
+                duration: '-',
+              }),
+            ]),
+          ),
+      },
+    });
+    renderCallLogs();
+    const row = within(await findRow('3f2a9c1e…'));
+    expect(row.getByText('In progress')).toBeInTheDocument();
+    expect(row.queryByText('Fail')).toBeNull();
+    expect(row.queryByText('Unknown')).toBeNull();
+  });
+
   it('applies the transcript search on blur, and highlights the matching words', async () => {
     const api = stubCallLogsApi({
       handlers: {

@@ -32,10 +32,17 @@ function isTab(value: string | null): value is CallLogTab {
 }
 
 /**
- * An agent's call log: tabs, filters, one page of calls and the selected call's detail, all
- * kept in the URL.
+ * A call log: tabs, filters, one page of calls and the selected call's detail, all kept in the
+ * URL. With `agentId`, that agent's log; without, the business's calls across its agents
+ * (`agents` to pick one of).
  */
-export function CallLogs({ agentId }: { agentId: string }) {
+export function CallLogs({
+  agentId,
+  agents,
+}: {
+  agentId?: string | undefined;
+  agents?: { id: string; name: string }[] | undefined;
+}) {
   const { state, change, reset, callSearch } = useCallLogParams();
   const calls = useCallLogPage(agentId, callLogPageParams(state));
   const refresh = useRefreshCallLogs(agentId);
@@ -65,6 +72,7 @@ export function CallLogs({ agentId }: { agentId: string }) {
           onRefresh={() => refresh.mutate()}
           refreshing={refreshing}
           exportHref={callLogsExportHref(agentId, callLogFilterOf(state))}
+          agents={agentId ? undefined : (agents ?? [])}
         />
         {CALL_LOG_TABS.map((tab) => (
           <Tabs.Panel key={tab} value={tab}>
@@ -75,6 +83,7 @@ export function CallLogs({ agentId }: { agentId: string }) {
               onChange={change}
               onReset={reset}
               callSearch={callSearch}
+              showAgent={!agentId}
             />
           </Tabs.Panel>
         ))}
@@ -91,6 +100,7 @@ type CallLogResultsProps = {
   onChange: ReturnType<typeof useCallLogParams>['change'];
   onReset: () => void;
   callSearch: (callId: string) => string;
+  showAgent: boolean;
 };
 
 function CallLogResults({
@@ -100,6 +110,7 @@ function CallLogResults({
   onChange,
   onReset,
   callSearch,
+  showAgent,
 }: CallLogResultsProps) {
   if (calls.isError && !calls.data) {
     return (
@@ -118,7 +129,7 @@ function CallLogResults({
       <EmptyPanel
         icon={IconPhoneCall}
         title="No calls match these filters"
-        description="Try another tab, phone number, date range or search, or reset the filters to see every call."
+        description="Try another tab or other filters, or reset the filters to see every call."
         action={
           <Button variant="light" leftSection={<IconRestore size={16} />} onClick={onReset}>
             Reset filters
@@ -129,7 +140,11 @@ function CallLogResults({
       <EmptyPanel
         icon={IconPhoneCall}
         title="No calls yet"
-        description="Calls this agent answers or places appear here shortly after they end."
+        description={
+          state.includeTest
+            ? 'Calls answered or placed appear here shortly after they end.'
+            : 'Calls answered or placed appear here shortly after they end. Test calls from “Talk to agent” show when you include them.'
+        }
       />
     );
   }
@@ -145,6 +160,7 @@ function CallLogResults({
         callSearch={callSearch}
         onOpenCall={(call) => onChange({ call })}
         busy={calls.isFetching}
+        showAgent={showAgent}
         topBar={
           refreshing && (
             <>

@@ -12,12 +12,14 @@ export function useCallLogParams() {
   const [searchParams, updateSearchParams] = useSearchParamsUpdater();
   const state = useMemo(() => parseCallLogParams(searchParams), [searchParams]);
 
+  /** `replace`: the change takes the current history entry's place (a filter being typed). */
   const change = useCallback(
-    (next: CallLogChange) => updateSearchParams((current) => changeCallLogParams(current, next)),
+    (next: CallLogChange, options?: { replace?: boolean }) =>
+      updateSearchParams((current) => changeCallLogParams(current, next), options),
     [updateSearchParams],
   );
   const reset = useCallback(
-    () => updateSearchParams(() => resetCallLogParams()),
+    () => updateSearchParams((current) => resetCallLogParams(current)),
     [updateSearchParams],
   );
   /** The query string that opens a call's detail, for a real link (new tab, copy link). */

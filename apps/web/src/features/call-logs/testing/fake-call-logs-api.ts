@@ -35,6 +35,7 @@ export function buildCallLogRow(overrides: Partial<CallLogRow> = {}): CallLogRow
     status: 'ended',
     transferred: false,
     isTest: false,
+    inProgress: false,
     createdAt: '2026-03-05T14:07:00.000Z',
     transcriptMatch: null,
     ...overrides,

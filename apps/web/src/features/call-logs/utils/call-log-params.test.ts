@@ -23,6 +23,14 @@ describe('parseCallLogParams', () => {
       from: null,
       to: null,
       q: '',
+      endReason: '',
+      callType: null,
+      minDuration: null,
+      maxDuration: null,
+      minCost: null,
+      maxCost: null,
+      includeTest: false,
+      agentId: '',
       page: 1,
       limit: 50,
       call: null,
@@ -33,7 +41,9 @@ describe('parseCallLogParams', () => {
     expect(
       parseCallLogParams(
         params(
-          'tab=failed&phone=%2B353+87&from=2026-03-01&to=2026-03-09&q=book&page=3&limit=20&call=c1',
+          'tab=failed&phone=%2B353+87&from=2026-03-01&to=2026-03-09&q=book&page=3&limit=20&call=c1' +
+            '&endReason=silence-timed-out&callType=web&minDuration=30&maxDuration=600' +
+            '&minCost=0.05&maxCost=1.5&includeTest=1&agentId=asst-1',
         ),
       ),
     ).toEqual({
@@ -42,6 +52,14 @@ describe('parseCallLogParams', () => {
       from: '2026-03-01',
       to: '2026-03-09',
       q: 'book',
+      endReason: 'silence-timed-out',
+      callType: 'web',
+      minDuration: 30,
+      maxDuration: 600,
+      minCost: 0.05,
+      maxCost: 1.5,
+      includeTest: true,
+      agentId: 'asst-1',
       page: 3,
       limit: 20,
       call: 'c1',
@@ -173,8 +191,57 @@ describe('callLogFilterOf and hasActiveFilters', () => {
       phone: '555',
       from: '2026-03-01',
       q: 'book',
+      includeTest: false,
     });
-    expect(callLogFilterOf(DEFAULT_CALL_LOG_STATE)).toEqual({ tab: 'all' });
+    expect(callLogFilterOf(DEFAULT_CALL_LOG_STATE)).toEqual({ tab: 'all', includeTest: false });
+    expect(
+      callLogFilterOf(
+        parseCallLogParams(
+          params('endReason=voicemail&callType=outbound&minDuration=0&maxCost=2&includeTest=1'),
+        ),
+      ),
+    ).toEqual({
+      tab: 'all',
+      endReason: 'voicemail',
+      callType: 'outbound',
+      minDuration: 0,
+      maxCost: 2,
+      includeTest: true,
+    });
+  });
+
+  it.each([
+    'endReason=drop%20table',
+    'callType=fax',
+    'minDuration=-5',
+    'minDuration=1.5',
+    'maxDuration=999999',
+    'minCost=0.001',
+    'maxCost=abc',
+    'minDuration=60&maxDuration=10',
+    'minCost=2&maxCost=1',
+    'includeTest=yes',
+  ])('drops a value the server would refuse: %s', (search) => {
+    expect(callLogFilterOf(parseCallLogParams(params(search)))).toEqual({
+      tab: 'all',
+      includeTest: false,
+    });
+  });
+
+  it('goes back to page 1 when a new filter or the test-call switch changes', () => {
+    expect(change('page=4', { endReason: 'voicemail' })).toBe('endReason=voicemail');
+    expect(change('page=4', { minCost: 0.5, maxCost: 2 })).toBe('minCost=0.5&maxCost=2');
+    expect(change('page=4&callType=web', { callType: null })).toBe('');
+    expect(change('page=4', { includeTest: true })).toBe('includeTest=1');
+    expect(change('page=4&includeTest=1', { includeTest: false })).toBe('');
+    expect(change('page=4', { agentId: 'asst-1' })).toBe('agentId=asst-1');
+  });
+
+  it('keeps the test-call switch on Reset (it is shared with the agent’s other screens)', () => {
+    expect(resetCallLogParams(params('includeTest=1&tab=failed&minCost=1')).toString()).toBe(
+      'includeTest=1',
+    );
+    expect(resetCallLogParams(params('tab=failed')).toString()).toBe('');
   });
 
   it.each([
@@ -185,6 +252,12 @@ describe('callLogFilterOf and hasActiveFilters', () => {
     ['from=2026-03-01', true],
     ['to=2026-03-01', true],
     ['q=book', true],
+    ['endReason=voicemail', true],
+    ['callType=web', true],
+    ['minDuration=10', true],
+    ['maxCost=1', true],
+    ['agentId=a', true],
+    ['includeTest=1', false],
   ])('%j is filtered: %s', (search, expected) => {
     expect(hasActiveFilters(parseCallLogParams(params(search)))).toBe(expected);
   });

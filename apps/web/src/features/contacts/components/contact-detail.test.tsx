@@ -28,6 +28,7 @@ function buildCall(n: number): CallLogRow {
     status: 'ended',
     transferred: false,
     isTest: false,
+    inProgress: false,
     createdAt: '2026-03-05T14:07:00.000Z',
     transcriptMatch: null,
   };

@@ -6,8 +6,11 @@ import { rmsLevel, SandboxVoice } from './sandbox-voice';
  * web call. Joining reads the call's room (through our server), the assistant participant is
  * named `Vapi Speaker` as the SDK expects, its audio is a WebAudio track with real levels, and
  * it answers the SDK's app messages (`playable`, `add-message`, `say`, `control`, `end-call`)
- * with the bot's app messages (`'listening'`, transcripts, speech and status updates). Leaving
- * hangs the room up, so the sandbox ends the call and its webhooks bring it into the store.
+ * with the bot's app messages (`'listening'`, transcripts, speech and status updates). Each line
+ * said (the caller's typed words, the assistant's speech) is reported to the room, so the
+ * call's logged transcript is this conversation; polling the room tells the sandbox the caller
+ * is still there (a client that vanishes times out on silence). Leaving hangs the room up, so
+ * the sandbox ends the call and its webhooks bring it into the store.
  */
 
 export type SandboxCallObjectOptions = {
@@ -455,6 +458,7 @@ export class SandboxCallObject {
         transcriptType: 'final',
         transcript: text,
       });
+      this.reportLine('assistant', text);
       this.botMessage({ type: 'speech-update', status: 'stopped', role: 'assistant' });
       if (endCallAfterSpoken) this.later(300, () => this.finish('assistant-ended-call'));
     });
@@ -469,6 +473,7 @@ export class SandboxCallObject {
       messages: [{ role, message: content }],
     });
     if (role === 'user') {
+      this.reportLine('user', content.trim());
       this.botMessage({
         type: 'transcript',
         role: 'user',
@@ -512,6 +517,20 @@ export class SandboxCallObject {
     } catch {
       // A missed poll is retried at the next interval.
     }
+  }
+
+  /**
+   * Tells the sandbox platform what was said (it hears no audio), so the call's logged
+   * transcript is this conversation. A line lost on the way is simply missing from it.
+   */
+  private reportLine(role: 'assistant' | 'user', message: string): void {
+    if (!this.roomUrl || this.ended) return;
+    void fetch(`${this.roomUrl}/transcript`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ role, message: message.slice(0, 2000) }),
+    }).catch(() => undefined);
   }
 
   private hangUpRoom(): void {

@@ -108,6 +108,21 @@ export function useWebCall(config: WebCallConfig | undefined) {
     [],
   );
 
+  useEffect(() => {
+    // Closing the tab, reloading or navigating away ends the call now (the platform is told, and
+    // the sandbox room is hung up with a keepalive request), rather than leaving the call to
+    // run on until the platform notices the caller has gone silent.
+    const endOnLeave = () => {
+      if (needsLeave(stateRef.current)) vapiRef.current?.end();
+    };
+    window.addEventListener('pagehide', endOnLeave);
+    window.addEventListener('beforeunload', endOnLeave);
+    return () => {
+      window.removeEventListener('pagehide', endOnLeave);
+      window.removeEventListener('beforeunload', endOnLeave);
+    };
+  }, []);
+
   const actions: WebCallActions = {
     start: async (agentId, variableValues) => {
       const refused = !canStart(stateRef.current);

@@ -1,0 +1,2 @@
+DROP INDEX "calls_assistant_log_idx";--> statement-breakpoint
+CREATE INDEX "calls_assistant_log_idx" ON "calls" USING btree ("assistant_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST,"outcome","transferred","customer_digits","is_test","call_type","duration_seconds","cost","ended_reason");
