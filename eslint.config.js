@@ -58,6 +58,12 @@ export default tseslint.config(
     ...jsxA11y.flatConfigs.recommended,
   },
   {
+    // The sign-in, create-account and password pages are their form: focus starts in its first
+    // field, as the page's one purpose (elsewhere no-autofocus stands; modals use data-autofocus).
+    files: ['apps/web/src/features/auth/components/*-form.tsx'],
+    rules: { 'jsx-a11y/no-autofocus': 'off' },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },

@@ -113,6 +113,7 @@ export function CreateAccountForm({ onSuccess }: CreateAccountFormProps) {
           )
         )}
         <TextInput
+          autoFocus
           label="Business name"
           autoComplete="organization"
           withAsterisk
