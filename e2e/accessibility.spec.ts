@@ -79,7 +79,7 @@ describeInBrowser('accessibility (axe)', (e2e) => {
       expect(found).toEqual([]);
       expect(e2e.pageErrors).toEqual([]);
     },
-    120_000,
+    240_000,
   );
 
   it('finds none in a dialog either (create agent), whose close button is named', async () => {
