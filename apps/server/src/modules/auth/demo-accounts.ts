@@ -123,7 +123,7 @@ export async function seedDemoAccounts(
       email: DEMO_ADMIN_EMAIL,
       role: 'admin',
       businessId: null,
-      passwordHash: adminHash!,
+      passwordHash: adminHash,
     });
     const businessOf = new Map<DemoTrade, string>();
     for (const [index, trade] of trades.entries()) {
