@@ -1,8 +1,10 @@
 // One flat config for every workspace: type-checked typescript-eslint rules,
-// react-hooks for the web app, and import cycles refused everywhere.
+// react-hooks and jsx-a11y's recommended rules for the web app, and import cycles refused
+// everywhere.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
@@ -76,6 +78,16 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['apps/web/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+  },
+  {
+    // The sign-in, create-account and password pages are their form: focus starts in its first
+    // field, as the page's one purpose (elsewhere no-autofocus stands; modals use data-autofocus).
+    files: ['apps/web/src/features/auth/components/*-form.tsx'],
+    rules: { 'jsx-a11y/no-autofocus': 'off' },
   },
   {
     files: ['**/*.js', '**/*.mjs'],

@@ -3,7 +3,7 @@ import { DEMO_MEMBER, signInAs } from './support/accounts';
 import type { CallLogPage } from '@switchboard/shared/call-logs';
 import type { PlatformStatus } from '@switchboard/shared/platform';
 import { describeInBrowser } from './support/browser';
-import { apiGetAsDemo, demoAgentsWithCalls } from './support/demo-data';
+import { apiGetAs, apiGetAsDemo, everyDemoAgentWithCalls } from './support/demo-data';
 
 describeInBrowser('voice platform', (e2e) => {
   it('shows a Sandbox badge when the bundled sandbox platform is in use', async () => {
@@ -24,13 +24,15 @@ describeInBrowser('voice platform', (e2e) => {
     // Later syncs are incremental, so the status's own counters say nothing about the backfill.
     // Calls other specs start from "Talk to agent" (test calls) are the newest, so they are on
     // the first page: the backfill is the total less those.
-    const agents = await demoAgentsWithCalls(e2e.baseURL);
+    // Each demo business sees its own agent's calls; together they are the whole backfill.
+    const agents = await everyDemoAgentWithCalls(e2e.baseURL);
     const { body: status } = await apiGetAsDemo<PlatformStatus>(e2e.baseURL, '/platform/status');
     expect(status.mode).toBe('sandbox');
     let stored = 0;
-    for (const agent of agents) {
-      const { body } = await apiGetAsDemo<CallLogPage>(
+    for (const { account, agent } of agents) {
+      const body = await apiGetAs<CallLogPage>(
         e2e.baseURL,
+        account,
         `/agents/${agent.id}/calls?limit=50`,
       );
       const testCalls = body.data.filter((row) => row.isTest).length;

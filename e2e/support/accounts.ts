@@ -11,6 +11,25 @@ export const DEMO_MEMBER: Account & { business: string } = {
   password: 'switchboard-demo',
   business: 'Bright Smile Dental',
 };
+/** Every demo business's owner: one business per trade, each with the agent of its trade. */
+export const DEMO_OWNERS: readonly (Account & { business: string })[] = [
+  DEMO_MEMBER,
+  {
+    userName: 'demo@rapidrooter.example',
+    password: 'switchboard-demo',
+    business: 'Rapid Rooter Plumbing',
+  },
+  {
+    userName: 'demo@trattoriabella.example',
+    password: 'switchboard-demo',
+    business: 'Trattoria Bella',
+  },
+  {
+    userName: 'demo@northwind.example',
+    password: 'switchboard-demo',
+    business: 'Northwind Home Goods',
+  },
+];
 
 type Cookie = { name: string; value: string };
 const sessions = new Map<string, Cookie[]>();

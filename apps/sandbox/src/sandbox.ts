@@ -89,9 +89,22 @@ export interface SandboxOptions {
   listOrder?: ListOrder;
 }
 
+/** One demo assistant and the trade of the business it answers for. */
+export interface DemoAssistantInfo {
+  id: string;
+  phoneNumberId: string;
+  /** The demo profile's key: `dental`, `plumbing`, `restaurant` or `survey`. */
+  trade: string;
+  /** The business the assistant speaks for, and that business's time zone. */
+  businessName: string;
+  timeZone: string;
+}
+
 export interface DemoInfo {
   /** The demo assistants, in the order dental, plumbing, restaurant, survey. */
   assistantIds: readonly string[];
+  /** The same assistants with the trade and business each one belongs to. */
+  assistants: readonly DemoAssistantInfo[];
   phoneNumberIds: readonly string[];
   orgId: string;
   totalCalls: number;
@@ -184,6 +197,16 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     app,
     demo: {
       assistantIds: catalog.demoAssistantIds,
+      assistants: catalog.demoAssistantIds.map((id, index) => {
+        const profile = catalog.profiles[index]!;
+        return {
+          id,
+          phoneNumberId: catalog.demoPhoneNumberIds[index]!,
+          trade: profile.key,
+          businessName: profile.businessName,
+          timeZone: profile.timeZone,
+        };
+      }),
       phoneNumberIds: catalog.demoPhoneNumberIds,
       orgId: catalog.orgId,
       totalCalls: index.count,

@@ -33,7 +33,12 @@ import { AdminService } from './modules/admin/admin.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { createSignInThrottle } from './modules/auth/sign-in-throttle';
-import { DEMO_ADMIN, DEMO_MEMBER, seedDemoAccounts } from './modules/auth/demo-accounts';
+import {
+  DEMO_ADMIN,
+  DEMO_PASSWORD,
+  DEMO_TRADES,
+  seedDemoAccounts,
+} from './modules/auth/demo-accounts';
 import { healthRoutes } from './modules/health/health.routes';
 import { Metrics } from './modules/metrics/metrics';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
@@ -202,9 +207,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
     // The embedded default's first start gets demo sign-ins; a real platform account never does.
     if (runtime.client.mode === 'sandbox' && runtime.sandbox) {
       const sandbox = runtime.sandbox;
-      if (
-        await seedDemoAccounts(database.db, sandbox.demo.assistantIds, sandbox.demo.phoneNumberIds)
-      ) {
+      if (await seedDemoAccounts(database.db, sandbox.demo.assistants)) {
         // With live simulated calls on (not in tests), a first burst of calls with tool calls
         // gives the fresh demo enquiries and appointments through the real webhook path.
         if (config.sandbox.simulatorIntervalMs > 0) {
@@ -212,9 +215,12 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
             void runDemoBurst(sandbox, app.log.child({ component: 'demo-burst' }));
           });
         }
+        const owners = Object.values(DEMO_TRADES).map(
+          ({ owner, business }) => `${owner.userName} (${business.name})`,
+        );
         app.log.info(
-          `Demo sign-ins created: ${DEMO_ADMIN.userName} / ${DEMO_ADMIN.password} (admin) and ` +
-            `${DEMO_MEMBER.userName} / ${DEMO_MEMBER.password} (Bright Smile Dental).`,
+          `Demo sign-ins created: ${DEMO_ADMIN.userName} / ${DEMO_ADMIN.password} (admin); ` +
+            `${owners.join(', ')} with the password ${DEMO_PASSWORD}.`,
         );
       }
     }

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calls, enquiries } from '../db/schema';
+import { appointments, businesses, calls, contacts, enquiries } from '../db/schema';
 import { buildTestApp, databaseTargets } from '../test/test-app';
 
 describe.each(databaseTargets)('the first start’s demo calls on %s', (target) => {
@@ -40,5 +40,38 @@ describe.each(databaseTargets)('the first start’s demo calls on %s', (target) 
         { timeout: 30_000 },
       )
       .toBe(true);
+  });
+
+  it('keeps each business to its own trade: enquiries, appointments and contacts of its agent only', async () => {
+    const demo = ctx.app.platform.sandbox!.demo;
+    const booked = () =>
+      ctx.app.database.db.select().from(appointments).where(isNotNull(appointments.toolCallId));
+    // Dental, plumbing and restaurant book one each.
+    await expect.poll(async () => (await booked()).length, { timeout: 30_000 }).toBe(3);
+    const businessOf = new Map(
+      (await ctx.app.database.db.select().from(businesses)).map((b) => [b.id, b.name]),
+    );
+    const tradeOf = new Map(demo.assistants.map((a) => [a.id, a.businessName]));
+    const rows = [
+      ...(await booked()),
+      ...(await ctx.app.database.db.select().from(enquiries).where(eq(enquiries.source, 'call'))),
+    ];
+    expect(rows).toHaveLength(7);
+    for (const row of rows) {
+      expect(businessOf.get(row.businessId)).toBe(tradeOf.get(row.assistantId!));
+      const [contact] = await ctx.app.database.db
+        .select()
+        .from(contacts)
+        .where(eq(contacts.id, row.contactId!));
+      expect(contact?.businessId).toBe(row.businessId);
+    }
+    // The dental practice's bookings are dental services, the restaurant's are tables.
+    const services = (await booked()).map((row) => [tradeOf.get(row.assistantId!), row.service]);
+    expect(services).toEqual(
+      expect.arrayContaining([
+        ['Bright Smile Dental', expect.not.stringMatching(/table/i) as unknown],
+        ['Trattoria Bella', expect.stringMatching(/^Table for \d+$/) as unknown],
+      ]),
+    );
   });
 });

@@ -38,7 +38,8 @@ describe.each(databaseTargets)('compression on %s', (target) => {
   beforeAll(async () => {
     webDist = await makeWebDist();
     ctx = await buildTestApp(target, { WEB_DIST_DIR: webDist });
-    demo = await sessionHeaders(ctx.app, 'demo@brightsmile.example');
+    // The operator lists every demo business's agent: an answer well over the threshold.
+    demo = await sessionHeaders(ctx.app, 'admin');
   });
   afterAll(async () => {
     await ctx?.close();

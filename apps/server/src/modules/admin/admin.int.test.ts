@@ -11,7 +11,7 @@ import {
   sameOrigin,
   sessionHeaders,
 } from '../../test/test-app';
-import { DEMO_ADMIN, DEMO_BUSINESS } from '../auth/demo-accounts';
+import { DEMO_ADMIN, DEMO_BUSINESS, DEMO_TRADES } from '../auth/demo-accounts';
 
 describe.each(databaseTargets)('admin routes on %s', (target) => {
   let ctx: Awaited<ReturnType<typeof buildTestApp>>;
@@ -39,42 +39,45 @@ describe.each(databaseTargets)('admin routes on %s', (target) => {
     expect(res.statusCode).toBe(200);
     const body = res.json<{ data: AdminBusiness[]; meta: unknown }>();
     expect(body.meta).toEqual({
-      total: 2,
+      total: 5,
       page: 1,
       limit: 10,
       totalPages: 1,
       hasNext: false,
       hasPrev: false,
     });
-    expect(body.data.map((b) => b.name)).toEqual(['Northside Plumbing', DEMO_BUSINESS.name]);
-    const demo = body.data[1]!;
+    // The demo businesses, one per trade, were seeded oldest first in the order of DEMO_TRADES.
+    const demoNames = Object.values(DEMO_TRADES).map(({ business }) => business.name);
+    expect(body.data.map((b) => b.name)).toEqual(['Northside Plumbing', ...demoNames.reverse()]);
+    const demo = body.data.find((b) => b.name === DEMO_BUSINESS.name)!;
     expect(demo).toMatchObject({
       email: DEMO_BUSINESS.email,
       country: 'United States',
       timezone: 'America/New_York',
-      agentCount: ctx.app.platform.sandbox!.demo.assistantIds.length,
+      agentCount: 1,
       userCount: 1,
     });
     expect(new Date(demo.createdAt).toISOString()).toBe(demo.createdAt);
     expect(body.data[0]).toMatchObject({ agentCount: 0, userCount: 1 });
+    expect(body.data.slice(1).every((b) => b.agentCount === 1 && b.userCount === 1)).toBe(true);
 
-    const second = await get('/api/admin/businesses?page=2&limit=1');
-    expect(second.json()).toMatchObject({
+    const last = await get('/api/admin/businesses?page=5&limit=1');
+    expect(last.json()).toMatchObject({
       data: [{ name: DEMO_BUSINESS.name }],
-      meta: { total: 2, page: 2, totalPages: 2, hasNext: false, hasPrev: true },
+      meta: { total: 5, page: 5, totalPages: 5, hasNext: false, hasPrev: true },
     });
   });
 
-  it('lists every agent with the business it belongs to', async () => {
+  it('lists every agent with the business of its trade', async () => {
     const res = await get('/api/admin/agents');
     expect(res.statusCode).toBe(200);
     const { data } = res.json<{ data: AdminAgent[] }>();
-    expect(data.map((a) => a.platformAssistantId).sort()).toEqual(
-      [...ctx.app.platform.sandbox!.demo.assistantIds].sort(),
-    );
-    expect(data.every((a) => a.businessName === DEMO_BUSINESS.name && a.removedAt === null)).toBe(
-      true,
-    );
+    const demo = ctx.app.platform.sandbox!.demo;
+    expect(data.map((a) => a.platformAssistantId).sort()).toEqual([...demo.assistantIds].sort());
+    for (const assistant of demo.assistants) {
+      const agent = data.find((a) => a.platformAssistantId === assistant.id);
+      expect(agent).toMatchObject({ businessName: assistant.businessName, removedAt: null });
+    }
   });
 
   it('assigns an agent to another business and unassigns it', async () => {

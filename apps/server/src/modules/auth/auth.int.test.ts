@@ -3,6 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '@switchboard/shared/auth';
+import type { AgentList } from '@switchboard/shared/agents';
 import {
   agents,
   businesses,
@@ -21,7 +22,14 @@ import {
   sessionHeaders,
   signIn,
 } from '../../test/test-app';
-import { DEMO_ADMIN, DEMO_BUSINESS, DEMO_MEMBER, seedDemoAccounts } from './demo-accounts';
+import {
+  DEMO_ADMIN,
+  DEMO_BUSINESS,
+  DEMO_MEMBER,
+  DEMO_TRADES,
+  seedDemoAccounts,
+  type DemoTrade,
+} from './demo-accounts';
 import { SIGN_IN_LIMITS } from './sign-in-throttle';
 
 type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
@@ -744,7 +752,7 @@ describe.each(databaseTargets)('accounts on %s', (target) => {
   });
 
   describe('embedded default', () => {
-    it('seeded the admin, the demo business with its member and every sandbox assistant', async () => {
+    it('seeded the admin and, per trade, a business with its owner and the assistant of that trade', async () => {
       const [business] = await ctx.app.database.db
         .select()
         .from(businesses)
@@ -755,19 +763,38 @@ describe.each(databaseTargets)('accounts on %s', (target) => {
         timezone: 'America/New_York',
         pointOfContact: 'Dr. Maya Patel',
       });
+      const demo = ctx.app.platform.sandbox!.demo;
+      expect(demo.assistants.map((a) => a.trade)).toEqual([
+        'dental',
+        'plumbing',
+        'restaurant',
+        'survey',
+      ]);
+      for (const assistant of demo.assistants) {
+        const { owner, business: expected } = DEMO_TRADES[assistant.trade as DemoTrade];
+        // The owner signs in and lists exactly the agent of the business's trade.
+        const headers = await signIn(ctx.app, owner);
+        const list = await ctx.app.inject({ method: 'GET', url: '/api/agents', headers });
+        expect(list.statusCode).toBe(200);
+        expect(list.json<AgentList>().data.map((a) => a.id)).toEqual([assistant.id]);
+        expect((await me(headers)).json()).toMatchObject({
+          user: { role: 'owner', business: { name: expected.name, timezone: assistant.timeZone } },
+        });
+        expect(expected.name).toBe(assistant.businessName);
+      }
       const assigned = await ctx.app.database.db
         .select()
         .from(agents)
         .where(eq(agents.businessId, business!.id));
-      expect(assigned.map((a) => a.platformAssistantId).sort()).toEqual(
-        [...ctx.app.platform.sandbox!.demo.assistantIds].sort(),
-      );
+      expect(assigned.map((a) => a.platformAssistantId)).toEqual([demo.assistantIds[0]]);
       expect((await signIn(ctx.app, DEMO_ADMIN)).cookie).toBeTruthy();
     });
 
     it('seeds only an empty users table', async () => {
       const before = await tableCount(users);
-      expect(await seedDemoAccounts(ctx.app.database.db, ['asst-other'])).toBe(false);
+      expect(
+        await seedDemoAccounts(ctx.app.database.db, [{ id: 'asst-other', trade: 'dental' }]),
+      ).toBe(false);
       expect(await tableCount(users)).toBe(before);
     });
   });

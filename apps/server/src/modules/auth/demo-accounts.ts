@@ -1,47 +1,120 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { agents, platformResources } from '../../db/schema';
-import { countUsers, insertBusiness, insertUser } from './auth.repository';
+import { agents, businesses, platformResources } from '../../db/schema';
+import { countUsers, insertUser } from './auth.repository';
 import { hashPassword } from './password';
 
 /** The sign-ins of the embedded default (documented in the README). */
 export const DEMO_ADMIN = { userName: 'admin', password: 'switchboard-admin' } as const;
 /** Where the demo operator's notices go (new service enquiries), read in the local mailbox. */
 export const DEMO_ADMIN_EMAIL = 'operator@switchboard.localhost';
-export const DEMO_MEMBER = {
-  userName: 'demo@brightsmile.example',
-  password: 'switchboard-demo',
-} as const;
-export const DEMO_BUSINESS = {
-  name: 'Bright Smile Dental',
-  email: 'hello@brightsmile.example',
-  phone: null,
-  website: null,
-  pointOfContact: 'Dr. Maya Patel',
-  country: 'United States',
-  timezone: 'America/New_York',
-} as const;
+/** Every demo owner signs in with this password (the README lists their user names). */
+export const DEMO_PASSWORD = 'switchboard-demo';
+
+type DemoBusiness = {
+  name: string;
+  email: string;
+  phone: string | null;
+  website: string | null;
+  pointOfContact: string;
+  country: string;
+  timezone: string;
+};
+
+/**
+ * One demo business per trade of the sandbox's demo assistants (`DemoAssistantInfo.trade`),
+ * with its owner's sign-in: each business sees only the agent of its own trade, and so only
+ * calls, enquiries, contacts and appointments that fit it. The time zones are the ones the
+ * sandbox's callers live in.
+ */
+export const DEMO_TRADES = {
+  dental: {
+    owner: { userName: 'demo@brightsmile.example', password: DEMO_PASSWORD },
+    business: {
+      name: 'Bright Smile Dental',
+      email: 'hello@brightsmile.example',
+      phone: null,
+      website: null,
+      pointOfContact: 'Dr. Maya Patel',
+      country: 'United States',
+      timezone: 'America/New_York',
+    },
+  },
+  plumbing: {
+    owner: { userName: 'demo@rapidrooter.example', password: DEMO_PASSWORD },
+    business: {
+      name: 'Rapid Rooter Plumbing',
+      email: 'dispatch@rapidrooter.example',
+      phone: '+13125550111',
+      website: null,
+      pointOfContact: 'Luis Ortega',
+      country: 'United States',
+      timezone: 'America/Chicago',
+    },
+  },
+  restaurant: {
+    owner: { userName: 'demo@trattoriabella.example', password: DEMO_PASSWORD },
+    business: {
+      name: 'Trattoria Bella',
+      email: 'ciao@trattoriabella.example',
+      phone: '+13105550160',
+      website: null,
+      pointOfContact: 'Giulia Romano',
+      country: 'United States',
+      timezone: 'America/Los_Angeles',
+    },
+  },
+  survey: {
+    owner: { userName: 'demo@northwind.example', password: DEMO_PASSWORD },
+    business: {
+      name: 'Northwind Home Goods',
+      email: 'care@northwind.example',
+      phone: '+17205550100',
+      website: null,
+      pointOfContact: 'Hannah Lee',
+      country: 'United States',
+      timezone: 'America/Denver',
+    },
+  },
+} as const satisfies Record<
+  string,
+  { owner: { userName: string; password: string }; business: DemoBusiness }
+>;
+
+export type DemoTrade = keyof typeof DEMO_TRADES;
+
+/** The dental practice's owner: the sign-in the README leads with (and most tests use). */
+export const DEMO_MEMBER = DEMO_TRADES.dental.owner;
+export const DEMO_BUSINESS = DEMO_TRADES.dental.business;
+
+/** A sandbox demo assistant and the trade it answers for (the sandbox's `demo.assistants`). */
+/** A sandbox demo assistant: its trade, and the demo number that answers for it (if any). */
+export type DemoAssistant = { id: string; trade: string; phoneNumberId?: string | undefined };
+
+function isDemoTrade(trade: string): trade is DemoTrade {
+  return Object.hasOwn(DEMO_TRADES, trade);
+}
 
 /** Any constant works; it only has to be the same for every instance on one database. */
 const SEED_LOCK_KEY = 4_815_162_342;
 
 /**
- * The embedded default's first start (no users yet, sandbox platform): an admin, the demo
- * business with its member, and every sandbox demo assistant assigned to that business (the
- * agent rows are created here when sync has not run yet; sync fills in names and numbers).
+ * The embedded default's first start (no users yet, sandbox platform): an admin, and per trade
+ * a demo business with its owner and the sandbox demo assistants of that trade (the agent rows
+ * are created here when sync has not run yet; sync fills in names and numbers). An assistant of
+ * a trade without a demo business stays unassigned, for the operator to assign.
  * One transaction under an advisory lock, so two instances starting together seed once.
  * Returns whether it seeded. Never called with a real platform account.
  */
 export async function seedDemoAccounts(
   db: Db,
-  sandboxAssistantIds: readonly string[],
-  /** The sandbox's demo phone numbers: the demo business owns them (platform console). */
-  sandboxPhoneNumberIds: readonly string[] = [],
+  sandboxAssistants: readonly DemoAssistant[],
 ): Promise<boolean> {
   if ((await countUsers(db)) > 0) return false;
-  const [adminHash, memberHash] = await Promise.all([
+  const trades = Object.keys(DEMO_TRADES) as DemoTrade[];
+  const [adminHash, ...ownerHashes] = await Promise.all([
     hashPassword(DEMO_ADMIN.password),
-    hashPassword(DEMO_MEMBER.password),
+    ...trades.map((trade) => hashPassword(DEMO_TRADES[trade].owner.password)),
   ]);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
@@ -53,43 +126,62 @@ export async function seedDemoAccounts(
       businessId: null,
       passwordHash: adminHash,
     });
-    const business = await insertBusiness(tx, DEMO_BUSINESS);
-    await insertUser(tx, {
-      userName: DEMO_MEMBER.userName,
-      name: DEMO_BUSINESS.pointOfContact,
-      email: DEMO_MEMBER.userName,
-      role: 'owner',
-      businessId: business.id,
-      passwordHash: memberHash,
+    const businessOf = new Map<DemoTrade, string>();
+    for (const [index, trade] of trades.entries()) {
+      const { owner, business } = DEMO_TRADES[trade];
+      // A minute apart, in this order, so lists newest first read the same on every start.
+      const [row] = await tx
+        .insert(businesses)
+        .values({
+          ...business,
+          createdAt: sql`now() - make_interval(mins => ${trades.length - 1 - index})`,
+        })
+        .returning({ id: businesses.id });
+      const id = row!.id;
+      businessOf.set(trade, id);
+      await insertUser(tx, {
+        userName: owner.userName,
+        name: business.pointOfContact,
+        email: owner.userName,
+        role: 'owner',
+        businessId: id,
+        passwordHash: ownerHashes[index]!,
+      });
+    }
+    const rows = sandboxAssistants.flatMap((assistant) => {
+      const businessId = isDemoTrade(assistant.trade) ? businessOf.get(assistant.trade) : undefined;
+      return businessId
+        ? [
+            {
+              platformAssistantId: assistant.id,
+              businessId,
+              phoneNumberId: assistant.phoneNumberId,
+            },
+          ]
+        : [];
     });
-    if (sandboxAssistantIds.length > 0) {
+    for (const row of rows) {
       await tx
         .insert(agents)
-        .values(
-          sandboxAssistantIds.map((platformAssistantId) => ({
-            platformAssistantId,
-            businessId: business.id,
-          })),
-        )
+        .values({ platformAssistantId: row.platformAssistantId, businessId: row.businessId })
         .onConflictDoUpdate({
           target: agents.platformAssistantId,
-          set: { businessId: business.id, updatedAt: sql`now()` },
+          set: { businessId: row.businessId, updatedAt: sql`now()` },
         });
-    }
-    if (sandboxPhoneNumberIds.length > 0) {
-      await tx
-        .insert(platformResources)
-        .values(
-          sandboxPhoneNumberIds.map((platformId) => ({
+      // The business owns its agent's demo number too (platform console).
+      if (row.phoneNumberId) {
+        await tx
+          .insert(platformResources)
+          .values({
             kind: 'phone-number',
-            platformId,
-            businessId: business.id,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: [platformResources.kind, platformResources.platformId],
-          set: { businessId: business.id, updatedAt: sql`now()` },
-        });
+            platformId: row.phoneNumberId,
+            businessId: row.businessId,
+          })
+          .onConflictDoUpdate({
+            target: [platformResources.kind, platformResources.platformId],
+            set: { businessId: row.businessId, updatedAt: sql`now()` },
+          });
+      }
     }
     return true;
   });

@@ -114,6 +114,7 @@ export function CreateAccountForm({ onSuccess }: CreateAccountFormProps) {
           )
         )}
         <TextInput
+          autoFocus
           label="Business name"
           autoComplete="organization"
           withAsterisk

@@ -52,6 +52,7 @@ export function ForgotPasswordForm() {
           <FormAlert title="Could not send the link" error={resetMutation.error} />
         )}
         <TextInput
+          autoFocus
           label="User name or email"
           autoComplete="username"
           autoCapitalize="none"

@@ -55,6 +55,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
           />
         )}
         <TextInput
+          autoFocus
           label="User name"
           autoComplete="username"
           autoCapitalize="none"

@@ -111,6 +111,7 @@ export function SetPasswordForm({
           <FormAlert title="Could not set your password" error={error} />
         )}
         <PasswordInput
+          autoFocus
           label="New password"
           description={`At least ${SET_PASSWORD_MIN_LENGTH} characters`}
           autoComplete="new-password"

@@ -60,7 +60,9 @@ export function CallRecordingTranscript({
       <DetailSection title="Recording">
         {recordingUrl ? (
           // Our own address (the server proxies the platform's file and answers Range requests),
-          // so seeking works and the page's CSP allows it.
+          // so seeking works and the page's CSP allows it. Audio only: its text alternative is
+          // the timed transcript below (WCAG 1.2.1), so there is no caption track.
+          // eslint-disable-next-line jsx-a11y/media-has-caption
           <audio
             ref={audioRef}
             controls

@@ -38,7 +38,7 @@ export function DeleteContactModal({ contact, onClose, onDeleted }: DeleteContac
             </Alert>
           )}
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={remove.isPending}>
+            <Button variant="default" onClick={close} disabled={remove.isPending} data-autofocus>
               Keep contact
             </Button>
             <Button

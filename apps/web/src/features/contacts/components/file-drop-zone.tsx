@@ -45,6 +45,7 @@ export function FileDropZone({ onFile, busy }: FileDropZoneProps) {
         accept={IMPORT_FILE_ACCEPT}
         disabled={busy}
         aria-label="Choose a CSV or Excel file"
+        data-autofocus
         onChange={(event) => {
           const file = event.currentTarget.files?.[0];
           // Cleared, so choosing the same file again (after fixing it) is a change again.

@@ -216,7 +216,7 @@ function UndoImportModal({ row, onClose }: { row: ContactImport | null; onClose:
             </Alert>
           )}
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={undo.isPending}>
+            <Button variant="default" onClick={close} disabled={undo.isPending} data-autofocus>
               Keep the import
             </Button>
             <Button

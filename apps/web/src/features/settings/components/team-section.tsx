@@ -223,7 +223,7 @@ function RemoveMemberModal({
           {member?.email} will be signed out and can no longer sign in to this business.
         </Text>
         <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
+          <Button variant="default" onClick={close} data-autofocus>
             Cancel
           </Button>
           <Button
