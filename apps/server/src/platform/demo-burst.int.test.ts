@@ -62,7 +62,7 @@ describe.each(databaseTargets)('the first start’s demo calls on %s', (target) 
       const [contact] = await ctx.app.database.db
         .select()
         .from(contacts)
-        .where(eq(contacts.id, row.contactId!));
+        .where(eq(contacts.id, row.contactId));
       expect(contact?.businessId).toBe(row.businessId);
     }
     // The dental practice's bookings are dental services, the restaurant's are tables.

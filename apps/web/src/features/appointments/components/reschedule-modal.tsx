@@ -96,7 +96,7 @@ function RescheduleForm({
           timeZone={timeZone}
           error={error === appointmentMessages.durationInvalid ? undefined : error}
           required
-          autoFocus
+          focusInModal
         />
         <NumberInput
           label="Length (minutes)"

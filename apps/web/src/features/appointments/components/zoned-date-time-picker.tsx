@@ -18,7 +18,7 @@ export function ZonedDateTimePicker({
   timeZone,
   error,
   required,
-  autoFocus,
+  focusInModal,
 }: {
   label: string;
   /** "YYYY-MM-DDTHH:mm" in the business's zone, or "" for none. */
@@ -27,7 +27,8 @@ export function ZonedDateTimePicker({
   timeZone: string;
   error?: string | null;
   required?: boolean;
-  autoFocus?: boolean;
+  /** Take the modal's first focus (Mantine's data-autofocus). */
+  focusInModal?: boolean;
 }) {
   return (
     <DateTimePicker
@@ -41,7 +42,7 @@ export function ZonedDateTimePicker({
       minDate={isoToZonedLocal(new Date(), timeZone).slice(0, 10)}
       error={error}
       required={required}
-      data-autofocus={autoFocus ? true : undefined}
+      data-autofocus={focusInModal ? true : undefined}
       popoverProps={{ withinPortal: true }}
     />
   );
