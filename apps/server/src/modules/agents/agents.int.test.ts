@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents, appointments, platformResources } from '../../db/schema';
 import type { WireError } from '../../plugins/error-handler';
 import {
+  addTeamMember,
   buildTestApp,
   createBusinessWithMember,
   databaseTargets,
@@ -513,6 +514,18 @@ describe.each(databaseTargets)('agents on %s', (target) => {
       headers: stranger,
     });
     expect(strangers.statusCode).toBe(404);
+    // A member of the business reads the health but leaves the repair to an owner.
+    const teammate = await addTeamMember(ctx.app, ownerBusinessId);
+    const byMember = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/agents/${agent.id}/repair`,
+      headers: await sessionHeaders(ctx.app, teammate.userName),
+    });
+    expect(byMember.statusCode).toBe(403);
+    expect(byMember.json<WireError>().error.message).toBe(
+      'Only an owner of the business can repair an agent.',
+    );
+    expect((await health()).ok).toBe(false);
     const repaired = await ctx.app.inject({
       method: 'POST',
       url: `/api/agents/${agent.id}/repair`,

@@ -1,3 +1,4 @@
+import { AppError } from '../../lib/app-error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -124,7 +125,17 @@ export const agentRoutes =
           response: { 200: agentHealthSchema },
         },
       },
-      async (request) => deps.agents.repair(agentScopeOf(request), request.params.id),
+      async (request) => {
+        // Agent health is read-only for a business's members: an owner (or the operator) repairs.
+        if (request.user?.role === 'member') {
+          throw new AppError(
+            'FORBIDDEN',
+            403,
+            'Only an owner of the business can repair an agent.',
+          );
+        }
+        return deps.agents.repair(agentScopeOf(request), request.params.id);
+      },
     );
 
     app.patch(

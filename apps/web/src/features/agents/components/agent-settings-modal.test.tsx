@@ -5,7 +5,7 @@ import {
 } from '@switchboard/shared/agents';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { errorResponse } from '../../../test/fake-api';
+import { buildSessionUser, errorResponse } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 import { buildAgentHealth, stubAgentsApi } from '../testing/fake-agents-api';
 
@@ -91,8 +91,36 @@ describe('agent settings', { timeout: 20_000 }, () => {
     expect(dialog.queryByRole('button', { name: 'Repair' })).not.toBeInTheDocument();
   });
 
+  const brokenHealth = () =>
+    buildAgentHealth({
+      ok: false,
+      serverUrl: 'https://elsewhere.example/hook',
+      serverPointsAtUs: false,
+      lastWebhookAt: null,
+      problems: [
+        'The agent sends its calls to https://elsewhere.example/hook, not to Switchboard.',
+      ],
+    });
+
+  it('shows a member the warning but leaves the repair to an owner', async () => {
+    const api = stubAgentsApi({
+      session: buildSessionUser({ role: 'member' }),
+      health: brokenHealth(),
+    });
+    const { dialog } = await openSettings();
+    expect(await dialog.findByRole('alert')).toHaveTextContent(
+      'Calls from this agent do not reach Switchboard',
+    );
+    expect(
+      dialog.getByText('Ask an owner of the business to repair this agent.'),
+    ).toBeInTheDocument();
+    expect(dialog.queryByRole('button', { name: 'Repair' })).not.toBeInTheDocument();
+    expect(api.calls('POST /api/agents/asst_front_desk/repair')).toHaveLength(0);
+  });
+
   it('warns when the agent’s server does not point at Switchboard, and Repair fixes it', async () => {
     const api = stubAgentsApi({
+      session: buildSessionUser({ role: 'owner' }),
       health: buildAgentHealth({
         ok: false,
         serverUrl: 'https://elsewhere.example/hook',

@@ -4,6 +4,7 @@ import type { Agent } from '@switchboard/shared/agents';
 import { IconAlertCircle, IconAlertTriangle, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AgentHealthPanel } from '../../../components/agent-health-panel';
+import { useSessionUser } from '../../auth/components/session-context';
 import { QueryError } from '../../../components/query-error';
 import { useAgentHealth } from '../api/get-agent-health';
 import { useRepairAgent } from '../api/repair-agent';
@@ -81,6 +82,8 @@ function AgentSettingsBody({
   const settings = useAgentSettings(agent.id);
   const health = useAgentHealth(agent.id);
   const repair = useRepairAgent();
+  // Repair changes the agent's platform settings: an owner's (or the operator's) call.
+  const canRepair = useSessionUser().role !== 'member';
   const [confirmingDelete, setConfirmingDelete] = useState(false);
 
   if (settings.isError && !settings.data) {
@@ -116,8 +119,9 @@ function AgentSettingsBody({
             <AgentHealthPanel
               health={health.data}
               timeZone={agent.timeZone}
-              repairing={repair.isPending}
-              onRepair={() => repair.mutate(agent.id)}
+              {...(canRepair
+                ? { onRepair: () => repair.mutate(agent.id), repairing: repair.isPending }
+                : { readOnlyHint: 'Ask an owner of the business to repair this agent.' })}
             />
           </Box>
         )}
