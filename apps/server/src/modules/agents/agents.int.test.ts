@@ -653,11 +653,20 @@ describe.each(databaseTargets)('existing agents moved to tools by id on %s', (ta
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const idsOf = async (id: string) =>
       ((await platformAssistant(ctx, id)).model as { toolIds?: string[] }).toolIds ?? [];
-    await expect.poll(() => idsOf(survey!), { timeout: 20_000 }).toHaveLength(2);
+    // The start-up pass works through the businesses one after another.
+    for (const id of [dental!, plumbing!, restaurant!, survey!]) {
+      await expect.poll(() => idsOf(id), { timeout: 20_000 }).toHaveLength(2);
+    }
     const ids = await idsOf(dental!);
     expect(ids).toHaveLength(2);
-    // One pair of tools for the business, shared by its agents.
-    for (const other of [plumbing!, restaurant!, survey!]) expect(await idsOf(other)).toEqual(ids);
+    // One pair of tools per business: each demo trade is a business of its own.
+    const pairs = [ids];
+    for (const other of [plumbing!, restaurant!, survey!]) {
+      const theirs = await idsOf(other);
+      expect(theirs).toHaveLength(2);
+      pairs.push(theirs);
+    }
+    expect(new Set(pairs.flat()).size).toBe(8);
     const after = await platformAssistant(ctx, dental!);
     expect((after.model as { tools?: unknown[] }).tools).toBeUndefined();
     const demo = await sessionHeaders(ctx.app, DEMO_MEMBER.userName);
