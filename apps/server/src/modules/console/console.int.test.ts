@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businesses, platformResources } from '../../db/schema';
+import { agents, businesses, platformResources } from '../../db/schema';
 import { DEMO_ADMIN, DEMO_BUSINESS, DEMO_MEMBER } from '../auth/demo-accounts';
 import {
   buildTestApp,
@@ -31,14 +31,22 @@ describe.each(databaseTargets)('platform console ownership on %s', (target) => {
   });
   afterAll(() => ctx?.close());
 
-  it('the demo business owns the sandbox demo numbers from the first start', async () => {
+  it('each demo business owns its agent’s demo number from the first start', async () => {
     const rows = await ctx.app.database.db
       .select()
       .from(platformResources)
       .where(eq(platformResources.kind, 'phone-number'));
     const demoIds = [...ctx.app.platform.sandbox!.demo.phoneNumberIds].sort();
     expect(rows.map((r) => r.platformId).sort()).toEqual(demoIds);
-    expect(new Set(rows.map((r) => r.businessId))).toEqual(new Set([businessA]));
+    const agentRows = await ctx.app.database.db.select().from(agents);
+    const businessOfAgent = new Map(agentRows.map((a) => [a.platformAssistantId, a.businessId]));
+    for (const assistant of ctx.app.platform.sandbox!.demo.assistants) {
+      const row = rows.find((r) => r.platformId === assistant.phoneNumberId);
+      expect(row?.businessId, assistant.trade).toBe(businessOfAgent.get(assistant.id));
+    }
+    // The dental practice (the demo sign-in's business) owns the dental line.
+    const dental = ctx.app.platform.sandbox!.demo.assistants[0]!;
+    expect(rows.find((r) => r.platformId === dental.phoneNumberId)?.businessId).toBe(businessA);
   });
 
   it('discovery records platform resources nobody owns yet, once; the operator assigns and unassigns', async () => {
