@@ -62,7 +62,11 @@ describeInBrowser('contacts', (e2e) => {
       company: 'Bay Dental',
       notes: '=SUM(A1)',
     });
-    expect(body.data.map((contact) => contact.email).sort()).toEqual([
+    // Other specs add "….e2e@example.com" contacts to the demo business too: this file's three.
+    const ours = body.data
+      .map((contact) => contact.email ?? '')
+      .filter((email) => /^(cara|ona|ravi)\.e2e@example\.com$/.test(email));
+    expect(ours.sort()).toEqual([
       'cara.e2e@example.com',
       'ona.e2e@example.com',
       'ravi.e2e@example.com',
