@@ -47,6 +47,11 @@ const BUSINESS_ONLY_PREFIXES = [
   '/api/phone-numbers',
   '/api/tools',
 ];
+/**
+ * `member` routes whose handler leaves a business's members out (owners and the operator only):
+ * repairing an agent's platform settings (agent health is read-only for members).
+ */
+const OWNER_OR_OPERATOR_ROUTES = new Set(['POST /api/agents/:id/repair']);
 
 function outcomeOf(res: LightMyRequestResponse): Outcome | `unexpected ${number}` {
   const code =
@@ -197,6 +202,12 @@ describe.each(databaseTargets)('authorization on %s', (target) => {
         const businessOnly =
           route.url === SCOPED_ROUTE || BUSINESS_ONLY_PREFIXES.some((p) => route.url.startsWith(p));
         if (businessOnly && principal === 'admin') expected = 'forbidden';
+        if (
+          OWNER_OR_OPERATOR_ROUTES.has(`${route.method} ${route.url}`) &&
+          principal === 'member of A'
+        ) {
+          expected = 'forbidden';
+        }
         const res = await callRoute(route.method, route.url, principal);
         const actual = outcomeOf(res);
         checked += 1;
