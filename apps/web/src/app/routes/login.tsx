@@ -1,6 +1,6 @@
 import { Anchor, Group } from '@mantine/core';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { useSession } from '../../features/auth/api/get-session';
+import { useSession, useSignedOutArrival } from '../../features/auth/api/get-session';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { DEFAULT_AFTER_SIGN_IN, REDIRECT_PARAM, safeRedirectPath } from '../../lib/redirect-to';
@@ -11,10 +11,12 @@ export default function LoginRoute() {
   // Back to the page that sent the user here, if it is one of ours; else the dashboard.
   const destination = safeRedirectPath(searchParams.get(REDIRECT_PARAM)) ?? DEFAULT_AFTER_SIGN_IN;
   const session = useSession();
+  // Signing out arrives here before the session leaves the cache.
+  const signedOut = useSignedOutArrival();
 
   // Already signed in (a bookmark, the back button): nothing to do here. While the check runs
   // the form shows, since most visitors of this page are signed out.
-  if (session.data) return <Navigate to={destination} replace />;
+  if (session.data && !signedOut) return <Navigate to={destination} replace />;
 
   return (
     <AuthCard

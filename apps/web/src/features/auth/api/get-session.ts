@@ -1,5 +1,7 @@
 import type { SessionUser } from '@switchboard/shared/auth';
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { apiFetch, isApiError } from '../../../lib/api-client';
 
 export const sessionQueryKey = ['auth', 'me'] as const;
@@ -42,4 +44,27 @@ export function startSession(queryClient: QueryClient, user: SessionUser) {
 /** The session ended on the server (expired, revoked): app screens send the user to sign in. */
 export function markSignedOut(queryClient: QueryClient) {
   queryClient.setQueryData(sessionQueryKey, null);
+}
+
+/** The history state that signing out leaves on the sign-in page (see `useSignedOutArrival`). */
+export const SIGNED_OUT_STATE = { signedOut: true } as const;
+
+/**
+ * Signing out goes to the sign-in page first and drops the cache there, once the app screens
+ * have left: dropped while they were still mounted, their queries (the navigation's unread
+ * badge) fetched again and met a 401; marking the session signed out before leaving made the
+ * app's guard send the user to sign in "and back" to the page they left. Returns whether the
+ * page was reached by signing out, so the sign-in page shows its form to a user still cached.
+ */
+export function useSignedOutArrival(): boolean {
+  const queryClient = useQueryClient();
+  const state: unknown = useLocation().state;
+  const signedOut =
+    typeof state === 'object' && state !== null && 'signedOut' in state && state.signedOut === true;
+  useEffect(() => {
+    if (!signedOut) return;
+    queryClient.clear();
+    markSignedOut(queryClient);
+  }, [signedOut, queryClient]);
+  return signedOut;
 }

@@ -85,6 +85,7 @@ describe('the signed-in screens', () => {
     await user.click(
       await screen.findByRole('button', { name: 'Account menu for demo@brightsmile.example' }),
     );
+    await waitFor(() => expect(api.calls('GET /api/enquiries/unread-counts')).toHaveLength(1));
     await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
 
     expect(
@@ -93,7 +94,13 @@ describe('the signed-in screens', () => {
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.search).toBe('');
     expect(api.calls('POST /api/auth/logout')).toHaveLength(1);
-    expect(queryClient.getQueryData(['auth', 'me'])).toBeNull();
+    await waitFor(() => expect(queryClient.getQueryData(['auth', 'me'])).toBeNull());
+    // Nothing of the user's is kept, and nothing is asked for again once they signed out
+    // (the navigation's badge used to ask once more and meet a 401).
+    expect(queryClient.getQueryCache().getAll().map((query) => query.queryKey)).toEqual([
+      ['auth', 'me'],
+    ]);
+    expect(api.calls('GET /api/enquiries/unread-counts')).toHaveLength(1);
   });
 });
 

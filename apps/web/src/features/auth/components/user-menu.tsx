@@ -3,7 +3,7 @@ import type { SessionUser } from '@switchboard/shared/auth';
 import { IconBuildingStore, IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { sessionQueryKey } from '../api/get-session';
+import { SIGNED_OUT_STATE } from '../api/get-session';
 import { useLogout } from '../api/logout';
 import classes from './user-menu.module.css';
 
@@ -27,12 +27,10 @@ export function UserMenu({ user }: { user: SessionUser }) {
 
   const signOut = async () => {
     await logoutMutation.mutateAsync();
-    // Nothing of this user may outlive the session. The screens still on display do not react
-    // to the emptied cache (observers keep their query until they render again), so the guard
-    // does not send the user to sign in "and back"; the sign-in screen asks the server afresh.
-    queryClient.clear();
-    queryClient.setQueryData(sessionQueryKey, null);
-    await navigate('/login', { replace: true });
+    // Nothing of this user may outlive the session: requests in flight stop here, and the
+    // sign-in page drops the cache once these screens have left (useSignedOutArrival).
+    await queryClient.cancelQueries();
+    await navigate('/login', { replace: true, state: SIGNED_OUT_STATE });
   };
 
   return (
