@@ -97,9 +97,12 @@ describe('the signed-in screens', () => {
     await waitFor(() => expect(queryClient.getQueryData(['auth', 'me'])).toBeNull());
     // Nothing of the user's is kept, and nothing is asked for again once they signed out
     // (the navigation's badge used to ask once more and meet a 401).
-    expect(queryClient.getQueryCache().getAll().map((query) => query.queryKey)).toEqual([
-      ['auth', 'me'],
-    ]);
+    expect(
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .map((query) => query.queryKey),
+    ).toEqual([['auth', 'me']]);
     expect(api.calls('GET /api/enquiries/unread-counts')).toHaveLength(1);
   });
 });
