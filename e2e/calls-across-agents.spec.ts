@@ -308,6 +308,20 @@ describeInBrowser('calls across agents', (e2e) => {
     expect(detail.durationSeconds!).toBeLessThan(90);
   }, 120_000);
 
+  it('keeps a transferred call’s row as tall as its neighbours (the badge sits under the reason)', async () => {
+    const { page } = e2e;
+    await signInAs(e2e, DEMO_MEMBER);
+    await page.goto('/calls?tab=transferred');
+    const rows = bodyRows(page);
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const row = rows.filter({ hasText: 'Transferred' }).first();
+    const box = await row.boundingBox();
+    // Two lines of agent name and a badge: well under 150 px. Beside the reason, the badge
+    // squeezed "assistant-forwarded-call" to a letter a line (over 400 px).
+    expect(box!.height).toBeLessThan(150);
+    expect(e2e.pageErrors).toEqual([]);
+  });
+
   it('turns the call log into cards on a phone, with the filters folded away', async () => {
     const { baseURL } = e2e;
     const [agent] = await demoAgentsWithCalls(baseURL);

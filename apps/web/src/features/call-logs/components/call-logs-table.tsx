@@ -180,16 +180,18 @@ function CallEndReason({ row }: { row: CallLogRow }) {
     );
   }
   return (
-    <Group gap={6} wrap="nowrap">
+    // The badge goes under the reason: beside it, it squeezed a long reason
+    // ("assistant-forwarded-call") to a letter a line.
+    <Stack gap={4} align="flex-start">
       <Text size="sm" ff="monospace" style={{ wordBreak: 'break-word' }}>
         {row.endReason}
       </Text>
       {row.transferred && (
-        <Badge size="xs" variant="light" color="grape">
+        <Badge size="xs" variant="light" color="grape" style={{ flexShrink: 0 }}>
           Transferred
         </Badge>
       )}
-    </Group>
+    </Stack>
   );
 }
 
