@@ -5,7 +5,40 @@ import {
   type ConsoleMessage,
   type Page,
 } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, inject } from 'vitest';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  inject,
+  type TestContext,
+} from 'vitest';
+
+/** Where a failed test leaves its page: a screenshot and the page's HTML (git-ignored). */
+const ARTIFACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
+
+/**
+ * A failed test's page as it was when the test failed, so the failure can be seen rather than
+ * guessed from a timeout: `e2e/artifacts/<file> - <test>.png` and `.html`, named in the log.
+ */
+async function keepFailedPage(context: TestContext, page: Page | undefined): Promise<void> {
+  if (context.task.result?.state !== 'fail' || !page || page.isClosed()) return;
+  const file = path.basename(context.task.file?.name ?? 'e2e');
+  const name = `${file} - ${context.task.name}`.replace(/[^\w .,-]+/g, '_').slice(0, 150);
+  try {
+    await fs.mkdir(ARTIFACTS, { recursive: true });
+    const base = path.join(ARTIFACTS, name);
+    await page.screenshot({ path: `${base}.png`, fullPage: true, timeout: 5000 });
+    await fs.writeFile(`${base}.html`, await page.content());
+    console.error(`[e2e] the failed page, as it was: ${base}.png (and .html) at ${page.url()}`);
+  } catch (error) {
+    console.error(`[e2e] could not keep the failed page: ${String(error)}`);
+  }
+}
 
 // Flags for Debian's Chromium on these machines: no sandbox as root, and no background
 // networking (the network is closed, and those connections would only fail noisily).
@@ -78,7 +111,8 @@ export function describeInBrowser(name: string, body: (e2e: E2E) => void) {
         e2e.pageErrors.push(message.text());
       });
     });
-    afterEach(async () => {
+    afterEach(async (context) => {
+      await keepFailedPage(context, e2e.page);
       await e2e.context?.close();
     });
 
