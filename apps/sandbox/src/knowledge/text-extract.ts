@@ -124,7 +124,7 @@ function textOperators(content: string): string {
   let line = '';
   // Strings shown by Tj/'/" and the string parts of TJ arrays; T* / Td / ET end a line.
   const pattern =
-    /\((?:\\.|[^\\)])*\)\s*(?:Tj|'|")|\[((?:\((?:\\.|[^\\)])*\)|[^\]])*)\]\s*TJ|\b(?:T\*|Td|TD|ET)\b/gs;
+    /\((?:\\.|[^\\)])*\)\s*(?:Tj|'|")|\[((?:\((?:\\.|[^\\)])*\)|[^\]])*)\]\s*TJ|(?<![\w*])(?:T\*|Td|TD|ET)(?![\w*])/gs;
   for (const match of content.matchAll(pattern)) {
     const token = match[0];
     if (token.startsWith('(')) {
