@@ -153,7 +153,9 @@ describeInBrowser('platform console journey', (e2e) => {
       baseURL,
       `/agents/${agent!.id}/settings`,
     );
-    expect(saved.body.tools).toEqual(expect.arrayContaining(['create_enquiry', 'book_appointment']));
+    expect(saved.body.tools).toEqual(
+      expect.arrayContaining(['create_enquiry', 'book_appointment']),
+    );
     expect(saved.body.settings.tools?.customToolIds).toHaveLength(1);
     expect(saved.body.settings.tools?.knowledgeBaseIds).toEqual([base!.id]);
 

@@ -48,7 +48,7 @@ describe('files and knowledge bases in the sandbox', () => {
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-    return { status: response.status, body: (await response.json()) as unknown };
+    return { status: response.status, body: await response.json() };
   }
 
   async function upload(data: Buffer, name: string, fields: Record<string, string> = {}) {
@@ -67,8 +67,16 @@ describe('files and knowledge bases in the sandbox', () => {
     const purpose = { purpose: 'knowledge-base-v2' };
     const docs = [
       await upload(Buffer.from(FAQ), 'faq.md', purpose),
-      await upload(buildDocx(['Parking is free behind the shop on Mill Lane.']), 'parking.docx', purpose),
-      await upload(buildPdf(['Dogs are welcome in the showroom.'], { compress: true }), 'pets.pdf', purpose),
+      await upload(
+        buildDocx(['Parking is free behind the shop on Mill Lane.']),
+        'parking.docx',
+        purpose,
+      ),
+      await upload(
+        buildPdf(['Dogs are welcome in the showroom.'], { compress: true }),
+        'pets.pdf',
+        purpose,
+      ),
     ];
     for (const doc of docs) {
       expect(doc.status).toBe(201);
@@ -196,7 +204,11 @@ describe('files and knowledge bases in the sandbox', () => {
       'detach',
     );
     const deleted = await api('DELETE', `/v2/knowledge-base/${kbId}`);
-    expectValid(responseValidator('DELETE', '/v2/knowledge-base/{id}', 200), deleted.body, 'DELETE');
+    expectValid(
+      responseValidator('DELETE', '/v2/knowledge-base/{id}', 200),
+      deleted.body,
+      'DELETE',
+    );
     // Its search tool goes with it.
     expect((await api('GET', `/tool/${toolId}`)).status).toBe(404);
     expect((await api('GET', `/v2/knowledge-base/${kbId}`)).status).toBe(404);

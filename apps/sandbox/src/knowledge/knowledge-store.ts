@@ -65,7 +65,9 @@ export class KnowledgeStore {
     const stored = this.files.get(id);
     if (!stored) return undefined;
     if (stored.file.status === 'processing' && this.now() >= stored.readyAt) {
-      const at = new Date(Math.max(stored.readyAt, Date.parse(stored.file.updatedAt))).toISOString();
+      const at = new Date(
+        Math.max(stored.readyAt, Date.parse(stored.file.updatedAt)),
+      ).toISOString();
       stored.file =
         stored.text.trim() === ''
           ? { ...stored.file, status: 'failed', updatedAt: at }
@@ -129,7 +131,9 @@ export class KnowledgeStore {
       entry.link = {
         ...entry.link,
         status: text.trim() === '' ? 'failed' : 'ready',
-        updatedAt: new Date(Math.max(entry.readyAt, Date.parse(entry.link.updatedAt))).toISOString(),
+        updatedAt: new Date(
+          Math.max(entry.readyAt, Date.parse(entry.link.updatedAt)),
+        ).toISOString(),
       };
     }
     return entry.link;
@@ -202,7 +206,10 @@ export function passagesOf(text: string): string[] {
   return text
     .split(/\n\s*\n|\n(?=\s*(?:#|[-*•]\s|\d+[.)]\s))/)
     .flatMap((block) => {
-      const clean = block.replace(/\s+/g, ' ').replace(/^#+\s*/, '').trim();
+      const clean = block
+        .replace(/\s+/g, ' ')
+        .replace(/^#+\s*/, '')
+        .trim();
       if (clean.length <= 400) return clean ? [clean] : [];
       const sentences = clean.match(/[^.!?]+[.!?]+(?:\s|$)|[^.!?]+$/g) ?? [clean];
       const groups: string[] = [];

@@ -57,7 +57,8 @@ export function buildDocx(paragraphs: readonly string[]): Buffer {
   const body = paragraphs
     .map((text) => `<w:p><w:r><w:t xml:space="preserve">${escapeXml(text)}</w:t></w:r></w:p>`)
     .join('');
-  const xml = (text: string) => Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${text}`);
+  const xml = (text: string) =>
+    Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${text}`);
   return buildZip([
     {
       name: '[Content_Types].xml',

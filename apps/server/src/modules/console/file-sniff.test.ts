@@ -31,7 +31,10 @@ describe('documents are recognised by their content', () => {
 
   it('UTF-8 text is text, Markdown by its name; NULs or invalid UTF-8 are refused', async () => {
     const text = Buffer.from('Café opens at 8 — ask for Siobhán.\n');
-    expect(await sniffDocument(text, 'notes.txt')).toEqual({ kind: 'text', mimetype: 'text/plain' });
+    expect(await sniffDocument(text, 'notes.txt')).toEqual({
+      kind: 'text',
+      mimetype: 'text/plain',
+    });
     expect(await sniffDocument(text, 'README.md')).toEqual({
       kind: 'markdown',
       mimetype: 'text/markdown',

@@ -232,6 +232,13 @@ describe.each(databaseTargets)('files and knowledge bases on %s', (target) => {
       `Unknown knowledge base: ${theirs.id}`,
     );
 
+    // Still attached: deleting it is refused, naming the agent.
+    const inUse = await call('DELETE', `/api/knowledge-bases/${base.id}`, member);
+    expect(inUse.statusCode).toBe(409);
+    expect(inUse.json<WireError>().error.message).toBe(
+      "This knowledge base is attached to Knows the FAQ: detach it in the agent's settings first.",
+    );
+
     const detach = await call('PATCH', `/api/agents/${agent.id}`, member, {
       ...before.settings,
       tools: { ...before.settings.tools, knowledgeBaseIds: [] },

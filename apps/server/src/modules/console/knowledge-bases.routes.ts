@@ -44,7 +44,11 @@ async function readDocument(request: FastifyRequest): Promise<{ name: string; da
     }
   } catch (error) {
     if (hasCode(error, 'FST_REQ_FILE_TOO_LARGE', 'FST_ERR_CTP_BODY_TOO_LARGE'))
-      throw new AppError('FILE_TOO_LARGE', 413, knowledgeFileMessages.tooBig(KNOWLEDGE_FILE_MAX_MB));
+      throw new AppError(
+        'FILE_TOO_LARGE',
+        413,
+        knowledgeFileMessages.tooBig(KNOWLEDGE_FILE_MAX_MB),
+      );
     if (hasCode(error, 'FST_FILES_LIMIT', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT'))
       throw new AppError('VALIDATION_ERROR', 400, 'Upload one file at a time');
     request.log.info({ err: error }, 'unreadable multipart upload');

@@ -103,8 +103,7 @@ export class KnowledgeBasesService {
         knowledgeFileMessages.tooBig(KNOWLEDGE_FILE_MAX_MB),
       );
     const sniffed = await sniffDocument(upload.data, upload.name);
-    if (!sniffed)
-      throw new AppError('UNSUPPORTED_FILE_TYPE', 415, knowledgeFileMessages.wrongType);
+    if (!sniffed) throw new AppError('UNSUPPORTED_FILE_TYPE', 415, knowledgeFileMessages.wrongType);
     const name = upload.name.trim() || `document.${sniffed.kind === 'markdown' ? 'md' : 'txt'}`;
     let created: Vapi.File_;
     try {
@@ -263,9 +262,34 @@ export class KnowledgeBasesService {
     return this.getKnowledgeBase(businessId, id);
   }
 
-  /** Deletes the base (the platform deletes its search tool with it). */
+  /**
+   * Deletes the base (the platform deletes its search tool with it). Refused (409) while an
+   * agent still searches it: its assistant would keep a tool id that no longer exists.
+   */
   async deleteKnowledgeBase(businessId: string, id: string): Promise<void> {
     await this.deps.console.requireOwned(businessId, 'knowledge-base', id);
+    const base = await this.fetchBase(id);
+    if (base?.toolId) {
+      let assistants: Vapi.Assistant[];
+      try {
+        assistants = await this.sdk.assistants.list({ limit: 1000 });
+      } catch (error) {
+        throw consoleFailure('fetch agents', error);
+      }
+      const users = assistants.filter((assistant) =>
+        (
+          (assistant.model as { toolIds?: unknown } | undefined)?.toolIds as unknown[] | undefined
+        )?.includes(base.toolId),
+      );
+      if (users.length > 0)
+        throw new AppError(
+          'KNOWLEDGE_BASE_IN_USE',
+          409,
+          `This knowledge base is attached to ${users
+            .map((assistant) => assistant.name ?? assistant.id)
+            .join(', ')}: detach it in the agent's settings first.`,
+        );
+    }
     try {
       await this.sdk.knowledgeBasesV2.knowledgeBaseV2ControllerRemove({ id });
     } catch (error) {
@@ -278,7 +302,9 @@ export class KnowledgeBasesService {
    * The business's knowledge bases an agent can attach, with the search tool each is attached
    * by (`model.toolIds`). Bases the platform gives no tool yet are listed with `toolId: null`.
    */
-  async attachable(businessId: string): Promise<{ id: string; name: string; toolId: string | null }[]> {
+  async attachable(
+    businessId: string,
+  ): Promise<{ id: string; name: string; toolId: string | null }[]> {
     return (await this.listKnowledgeBases(businessId)).map(({ id, name, toolId }) => ({
       id,
       name,

@@ -173,8 +173,8 @@ function KnowledgeBasesSection({ onCreate }: { onCreate: () => void }) {
           if (deleting) remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) });
         }}
       >
-        {deleting?.name} is deleted on the voice platform; agents it is attached to can no longer
-        search it. Its documents stay.
+        {deleting?.name} is deleted on the voice platform; its documents stay. An agent still using
+        it must have it detached in its settings first.
       </ConfirmDeleteModal>
     </Stack>
   );
