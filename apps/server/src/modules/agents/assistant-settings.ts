@@ -247,7 +247,8 @@ export function toolSettingsFromModel(
     customToolIds: ids.filter(
       (id): id is string => typeof id === 'string' && customToolIds.has(id),
     ),
-    ...(knowledgeBaseTools
+    // Only for a business that has knowledge bases (absent: nothing to choose from).
+    ...(knowledgeBaseTools && knowledgeBaseTools.size > 0
       ? {
           knowledgeBaseIds: [...knowledgeBaseTools].flatMap(([knowledgeBaseId, toolId]) =>
             ids.includes(toolId) ? [knowledgeBaseId] : [],
