@@ -52,6 +52,7 @@ describeInBrowser('accessibility (axe)', (e2e) => {
       member('/enquiries'),
       member('/appointments'),
       member('/settings'),
+      member('/knowledge-bases'),
       { path: '/admin/businesses', account: DEMO_ADMIN },
       { path: '/admin/agents', account: DEMO_ADMIN },
       { path: '/admin/mail', account: DEMO_ADMIN },

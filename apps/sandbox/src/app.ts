@@ -6,6 +6,7 @@ import { analyticsRoutes } from './routes/analytics.routes';
 import { assistantRoutes } from './routes/assistants.routes';
 import { callRoutes, webCallRoutes } from './routes/calls.routes';
 import { consoleRoutes } from './routes/console.routes';
+import { knowledgeRoutes } from './routes/knowledge.routes';
 import { phoneNumberRoutes } from './routes/phone-numbers.routes';
 import {
   recordingDownloadRoutes,
@@ -108,6 +109,7 @@ export async function registerPlatform(app: FastifyInstance, ctx: SandboxContext
     await phoneNumberRoutes(scope, ctx);
     await consoleRoutes(scope, ctx);
     await toolRoutes(scope, ctx);
+    await knowledgeRoutes(scope, ctx);
     await analyticsRoutes(scope, ctx);
     await recordingDownloadRoutes(scope, ctx);
   });

@@ -17,6 +17,8 @@ import { consoleAdminRoutes } from './modules/console/console-admin.routes';
 import { ConsoleService } from './modules/console/console.service';
 import { phoneNumberRoutes } from './modules/console/phone-numbers.routes';
 import { PhoneNumbersService } from './modules/console/phone-numbers.service';
+import { knowledgeBaseRoutes } from './modules/console/knowledge-bases.routes';
+import { KnowledgeBasesService } from './modules/console/knowledge-bases.service';
 import { toolRoutes } from './modules/console/tools.routes';
 import { ToolsService } from './modules/console/tools.service';
 import { agentRoutes } from './modules/agents/agents.routes';
@@ -326,10 +328,16 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       { prefix: '/api' },
     );
     const analytics = new AnalyticsService({ db: database.db });
+    const knowledgeBases = new KnowledgeBasesService({
+      db: database.db,
+      platform: () => runtime.client,
+      console: consoleService,
+    });
     const agentsService = new AgentsService({
       db: database.db,
       platform: runtime,
       log: app.log.child({ component: 'agents' }),
+      knowledgeBases,
     });
     await app.register(agentRoutes({ agents: agentsService, analytics }), { prefix: '/api' });
     // Once our webhook address is known: agents get Switchboard's tools by id (made per
@@ -386,6 +394,8 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       }),
       { prefix: '/api' },
     );
+    // After @fastify/multipart: documents are uploaded as multipart forms.
+    await app.register(knowledgeBaseRoutes({ knowledge: knowledgeBases }), { prefix: '/api' });
     // After @fastify/multipart: Mailgun may post multipart forms.
     await app.register(
       inboundMailRoutes({

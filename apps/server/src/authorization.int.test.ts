@@ -46,6 +46,8 @@ const BUSINESS_ONLY_PREFIXES = [
   '/api/team',
   '/api/phone-numbers',
   '/api/tools',
+  '/api/files',
+  '/api/knowledge-bases',
 ];
 /**
  * `member` routes whose handler leaves a business's members out (owners and the operator only):
@@ -183,6 +185,16 @@ describe.each(databaseTargets)('authorization on %s', (target) => {
         'GET /api/tools/:id member',
         'PATCH /api/tools/:id member',
         'DELETE /api/tools/:id member',
+        'GET /api/files member',
+        'POST /api/files member',
+        'GET /api/files/:id member',
+        'DELETE /api/files/:id member',
+        'GET /api/knowledge-bases member',
+        'POST /api/knowledge-bases member',
+        'GET /api/knowledge-bases/:id member',
+        'DELETE /api/knowledge-bases/:id member',
+        'POST /api/knowledge-bases/:id/files member',
+        'DELETE /api/knowledge-bases/:id/files/:fileId member',
         'GET /api/calls member',
         'GET /api/calls/export member',
       ]),

@@ -198,6 +198,11 @@ export const agentToolSettingsSchema = z
       .max(10, 'At most 10 numbers')
       .default([]),
     customToolIds: z.array(z.string().trim().min(1).max(100)).max(50).default([]),
+    /**
+     * The business's knowledge bases the agent searches (attached by their search tool's id in
+     * `model.toolIds`). Absent: the attached ones stay as they are.
+     */
+    knowledgeBaseIds: z.array(z.string().trim().min(1).max(100)).max(20).optional(),
   })
   .superRefine((tools, context) => {
     if (tools.transferCall && tools.transferDestinations.length === 0) {
@@ -304,6 +309,8 @@ export const attachableToolSchema = z.object({
 export const agentToolChoicesSchema = z.object({
   /** The business's own tools (the operator's or the tools page's), newest first. */
   custom: z.array(attachableToolSchema),
+  /** The business's knowledge bases (id and name), newest first. */
+  knowledgeBases: z.array(attachableToolSchema).optional(),
 });
 export type AgentToolChoices = z.infer<typeof agentToolChoicesSchema>;
 

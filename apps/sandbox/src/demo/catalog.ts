@@ -1,5 +1,6 @@
 import { AGENT_TOOL_FUNCTIONS, AGENT_TOOL_REQUEST_MESSAGES } from '@switchboard/shared/agent-tools';
 import type { Vapi } from '@vapi-ai/server-sdk';
+import { KnowledgeStore } from '../knowledge/knowledge-store';
 import { hash32 } from '../lib/random';
 import { seededUuid } from '../lib/ids';
 import { MAX_CALL_SECONDS } from './call-plan';
@@ -179,6 +180,8 @@ export class Catalog {
   readonly phoneNumbers = new Map<string, PhoneNumber>();
   /** Tools made with POST /tool, by id. */
   readonly tools = new Map<string, SandboxTool>();
+  /** Files uploaded with POST /file and the knowledge bases built from them. */
+  readonly knowledge = new KnowledgeStore();
   readonly demoAssistantIds: readonly string[];
   readonly demoPhoneNumberIds: readonly string[];
   readonly orgId: string;

@@ -204,7 +204,13 @@ export async function webCallRoomRoutes(
       line.message,
     );
     if (!recorded) return reply.status(409).send(errorBody(409, 'The call has ended'));
-    return reply.status(202).send({ callId: call.id, recorded: true });
+    // A caller's question is answered from the assistant's knowledge bases, when it has some
+    // (the client says the answer; without one it answers as before).
+    const answer =
+      line.role === 'user' ? simulator.knowledgeReply(call.id, line.message) : undefined;
+    return reply
+      .status(202)
+      .send({ callId: call.id, recorded: true, ...(answer ? { reply: answer } : {}) });
   });
 }
 

@@ -24,6 +24,7 @@ import {
   type MaterializeContext,
   type SandboxCall,
 } from '../calls/materialize';
+import { knowledgeBaseIdsOf, knowledgeReply } from '../knowledge/knowledge-store';
 import { documentedProperties } from '../platform-document';
 import type { ServerTarget, WebhookSender } from './webhooks';
 
@@ -113,6 +114,8 @@ interface HeldWebCall {
   lines: SpokenLine[];
   /** Why the hold ended, when it was not the caller leaving. */
   endedReason?: 'silence-timed-out' | 'exceeded-max-duration';
+  /** The assistant as the call started (its tools name its knowledge bases). */
+  assistant?: Vapi.CreateAssistantDto | undefined;
 }
 
 /** How often a held web call checks on its client. */
@@ -471,7 +474,12 @@ export class CallSimulator {
     };
     const queued = callSnapshot(draft, this.options.ctx, 'queued', now);
     this.options.store.live.upsert(queued);
-    const held: HeldWebCall = { hangup: new AbortController(), lastSeen: now, lines: [] };
+    const held: HeldWebCall = {
+      hangup: new AbortController(),
+      lastSeen: now,
+      lines: [],
+      assistant: dto,
+    };
     // The transcript is what the client reports was said, not a made-up conversation.
     draft.spoken = held.lines;
     this.heldWebCalls.set(request.id, held);
@@ -602,6 +610,19 @@ export class CallSimulator {
     if (!held || !this.touchWebCall(id)) return false;
     if (held.lines.length < MAX_SPOKEN_LINES) held.lines.push({ role, text, at: Date.now() });
     return true;
+  }
+
+  /**
+   * The assistant's answer to a caller's question in a held web call, from the knowledge bases
+   * its tools search (`knowledgeBase` tools, inline or by `model.toolIds`, resolved now);
+   * undefined when the call is not held or the assistant has no knowledge base.
+   */
+  knowledgeReply(id: string, question: string): string | undefined {
+    const held = this.heldWebCalls.get(id);
+    if (!held) return undefined;
+    const { catalog } = this.options;
+    const ids = knowledgeBaseIdsOf(catalog.toolsOf(held.assistant));
+    return knowledgeReply(catalog.knowledge, ids, question);
   }
 
   private async runLifecycle(life: Lifecycle, alreadyQueued = false): Promise<SandboxCall> {

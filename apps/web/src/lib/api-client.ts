@@ -167,7 +167,8 @@ function isWireError(value: unknown): value is WireError {
   );
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
+/** A failed response as the `ApiError` its body describes (also for requests made without fetch). */
+export async function toApiError(response: Response): Promise<ApiError> {
   let payload: unknown;
   try {
     const text = await response.text();

@@ -46,6 +46,10 @@ type Deps = {
   platform: Pick<PlatformRuntime, 'client' | 'webhookUrl' | 'serverAuth' | 'webhookAuth'>;
   log: FastifyBaseLogger;
   now?: () => Date;
+  /** The business's knowledge bases and their search tools (the console's, decision 035). */
+  knowledgeBases?: {
+    attachable(businessId: string): Promise<{ id: string; name: string; toolId: string | null }[]>;
+  };
 };
 
 function toAgent(row: AgentRow): Agent {
@@ -117,7 +121,41 @@ export class AgentsService {
     } catch (error) {
       throw platformFailure(action, error);
     }
-    return { managedToolIds, ownedToolIds: await ownedToolIds(this.deps.db, businessId) };
+    const [owned, knowledgeBaseTools] = await Promise.all([
+      ownedToolIds(this.deps.db, businessId),
+      this.knowledgeBaseTools(businessId),
+    ]);
+    return {
+      managedToolIds,
+      ownedToolIds: new Set([...owned, ...knowledgeBaseTools.values()]),
+      knowledgeBaseTools,
+    };
+  }
+
+  /** The business's knowledge bases → their search tool ids (those that have one). */
+  private async knowledgeBaseTools(businessId: string | null): Promise<Map<string, string>> {
+    if (!businessId || !this.deps.knowledgeBases) return new Map();
+    const bases = await this.deps.knowledgeBases.attachable(businessId);
+    return new Map(bases.flatMap((base) => (base.toolId ? [[base.id, base.toolId] as const] : [])));
+  }
+
+  /** Knowledge bases named in the settings must be the business's own, with a search tool. */
+  private async checkKnowledgeBases(businessId: string | null, settings: AgentSettings) {
+    const wanted = settings.tools?.knowledgeBaseIds ?? [];
+    if (wanted.length === 0) return;
+    const known = await this.knowledgeBaseTools(businessId);
+    const unknown = wanted.filter((id) => !known.has(id));
+    if (unknown.length > 0)
+      throw new AppError(
+        'VALIDATION_ERROR',
+        400,
+        `Unknown knowledge base${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`,
+        {
+          issues: [
+            { path: ['tools', 'knowledgeBaseIds'], message: 'Not one of your knowledge bases' },
+          ],
+        },
+      );
   }
 
   /** Custom tools named in the settings must be the business's own (not ours, not foreign). */
@@ -139,7 +177,17 @@ export class AgentsService {
 
   /** The business's custom tools an agent may attach (none for an operator). */
   async toolChoices(businessId: string | null): Promise<AgentToolChoices> {
-    return { custom: businessId ? await listCustomTools(this.deps.db, businessId) : [] };
+    if (!businessId) return { custom: [], knowledgeBases: [] };
+    const [custom, bases] = await Promise.all([
+      listCustomTools(this.deps.db, businessId),
+      this.deps.knowledgeBases?.attachable(businessId) ?? [],
+    ]);
+    return {
+      custom,
+      knowledgeBases: bases.flatMap((base) =>
+        base.toolId ? [{ id: base.id, name: base.name }] : [],
+      ),
+    };
   }
 
   /** Our webhook and its authentication, for an assistant's and its tools' `server`. */
@@ -174,12 +222,13 @@ export class AgentsService {
   async getSettings(scope: AgentScope, agentId: string): Promise<AgentSettingsResponse> {
     const agent = await this.get(scope, agentId);
     const assistant = await this.fetchAssistant(agentId, 'fetch agent');
-    const [rows, custom] = agent.businessId
+    const [rows, custom, knowledgeBaseTools] = agent.businessId
       ? await Promise.all([
           findManagedToolRows(this.deps.db, agent.businessId),
           listCustomTools(this.deps.db, agent.businessId),
+          this.knowledgeBaseTools(agent.businessId),
         ])
-      : [[], []];
+      : [[], [], undefined];
     const managed = AGENT_TOOL_NAMES.map((name) => ({
       name,
       id: rows.find((row) => row.role === MANAGED_TOOL_ROLES[name])?.platformId,
@@ -189,6 +238,7 @@ export class AgentsService {
       ...settingsFromAssistant(assistant, {
         managed,
         customToolIds: new Set(custom.map((tool) => tool.id)),
+        ...(knowledgeBaseTools ? { knowledgeBaseTools } : {}),
       }),
     };
   }
@@ -201,6 +251,7 @@ export class AgentsService {
   async create(businessId: string | null, settings: AgentSettings): Promise<Agent> {
     const { sdk } = this.deps.platform.client;
     await this.checkCustomTools(businessId, settings);
+    await this.checkKnowledgeBases(businessId, settings);
     const tools = await this.toolContext(businessId, 'create agent');
     let assistant: Vapi.Assistant;
     try {
@@ -232,6 +283,7 @@ export class AgentsService {
   async update(scope: AgentScope, agentId: string, settings: AgentSettings): Promise<Agent> {
     const agent = await this.get(scope, agentId);
     await this.checkCustomTools(agent.businessId, settings);
+    await this.checkKnowledgeBases(agent.businessId, settings);
     const existing = await this.fetchAssistant(agentId, 'update agent');
     const tools = await this.toolContext(agent.businessId, 'update agent');
     let updated: Vapi.Assistant;

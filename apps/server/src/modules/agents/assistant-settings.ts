@@ -108,6 +108,8 @@ export type AgentToolContext = {
   managedToolIds: readonly string[];
   /** Every tool id the business owns (managed and custom); others are foreign and kept. */
   ownedToolIds: ReadonlySet<string>;
+  /** The business's knowledge bases → the search tool each is attached by (decision 035). */
+  knowledgeBaseTools?: ReadonlyMap<string, string>;
 };
 
 function unique(values: string[]): string[] {
@@ -137,8 +139,16 @@ export function modelTools(
   if (!context) return { tools, toolIds: existingIds };
   const managed = new Set(context.managedToolIds);
   const foreign = existingIds.filter((id) => !context.ownedToolIds.has(id));
+  const knowledgeTools = context.knowledgeBaseTools ?? new Map<string, string>();
+  const knowledgeToolIds = new Set(knowledgeTools.values());
+  const knowledge = settings?.knowledgeBaseIds
+    ? settings.knowledgeBaseIds.flatMap((id) => {
+        const toolId = knowledgeTools.get(id);
+        return toolId ? [toolId] : [];
+      })
+    : existingIds.filter((id) => knowledgeToolIds.has(id));
   const custom = settings
-    ? settings.customToolIds
+    ? [...settings.customToolIds, ...knowledge]
     : existingIds.filter((id) => context.ownedToolIds.has(id) && !managed.has(id));
   return { tools, toolIds: unique([...context.managedToolIds, ...custom, ...foreign]) };
 }
@@ -211,6 +221,7 @@ function oneOf<T extends string>(values: readonly T[], value: unknown, fallback:
 export function toolSettingsFromModel(
   model: { tools?: unknown; toolIds?: unknown },
   customToolIds: ReadonlySet<string>,
+  knowledgeBaseTools?: ReadonlyMap<string, string>,
 ): AgentToolSettings {
   const tools = Array.isArray(model.tools) ? (model.tools as InlineTool[]) : [];
   const transfer = tools.find((tool) => tool.type === 'transferCall');
@@ -236,6 +247,14 @@ export function toolSettingsFromModel(
     customToolIds: ids.filter(
       (id): id is string => typeof id === 'string' && customToolIds.has(id),
     ),
+    // Only for a business that has knowledge bases (absent: nothing to choose from).
+    ...(knowledgeBaseTools && knowledgeBaseTools.size > 0
+      ? {
+          knowledgeBaseIds: [...knowledgeBaseTools].flatMap(([knowledgeBaseId, toolId]) =>
+            ids.includes(toolId) ? [knowledgeBaseId] : [],
+          ),
+        }
+      : {}),
   };
 }
 
@@ -250,6 +269,7 @@ export function settingsFromAssistant(
   owned: {
     managed: readonly { name: string; id: string | undefined }[];
     customToolIds: ReadonlySet<string>;
+    knowledgeBaseTools?: ReadonlyMap<string, string>;
   } = {
     managed: [],
     customToolIds: new Set(),
@@ -282,7 +302,7 @@ export function settingsFromAssistant(
       modelProvider: oneOf<ModelProvider>(MODEL_PROVIDER_IDS, model.provider, 'openai'),
       model: typeof model.model === 'string' ? model.model : '',
       endCallMessage: assistant.endCallMessage ?? '',
-      tools: toolSettingsFromModel(model, owned.customToolIds),
+      tools: toolSettingsFromModel(model, owned.customToolIds, owned.knowledgeBaseTools),
     },
     serverUrl: assistant.server?.url ?? null,
     tools,

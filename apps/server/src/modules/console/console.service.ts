@@ -38,6 +38,16 @@ export const DISCOVERY: Partial<
       platformId: tool.id,
       name: 'function' in tool && tool.function?.name ? tool.function.name : tool.type,
     })),
+  file: async (sdk) =>
+    (await sdk.files.list({ purpose: 'knowledge-base-v2' })).map((file) => ({
+      platformId: file.id,
+      name: file.originalName ?? file.name ?? '',
+    })),
+  'knowledge-base': async (sdk) =>
+    (await sdk.knowledgeBasesV2.knowledgeBaseV2ControllerFindAll({ limit: 1000 })).map((base) => ({
+      platformId: base.id,
+      name: base.name,
+    })),
   squad: async (sdk) =>
     (await sdk.squads.list({ limit: 1000 })).map((squad) => ({
       platformId: squad.id,

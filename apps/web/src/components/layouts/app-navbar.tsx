@@ -1,6 +1,7 @@
 import { AppShell, Badge, Box, NavLink, ScrollArea, Text } from '@mantine/core';
 import {
   IconAddressBook,
+  IconBooks,
   IconBuildingStore,
   IconCalendarEvent,
   IconChartBar,
@@ -43,6 +44,7 @@ const mainItems: NavItem[] = [
 const platformItems: NavItem[] = [
   { label: 'Phone numbers', to: '/phone-numbers', icon: IconPhone },
   { label: 'Tools', to: '/tools', icon: IconTool },
+  { label: 'Knowledge bases', to: '/knowledge-bases', icon: IconBooks },
 ];
 
 /** The operator's screens; members never see them (and the server refuses them anyway). */

@@ -200,6 +200,34 @@ export function AgentToolsFields({ control, errors }: AgentToolsFieldsProps) {
             </Checkbox.Group>
           )}
         />
+        <Controller
+          control={control}
+          name="tools.knowledgeBaseIds"
+          render={({ field }) => (
+            <Checkbox.Group
+              label="Knowledge bases"
+              description="The agent answers callers' questions from these"
+              value={field.value ?? []}
+              onChange={field.onChange}
+            >
+              {choices.isPending ? (
+                <Loader size="xs" mt="xs" aria-label="Loading your knowledge bases" />
+              ) : choices.data?.knowledgeBases && choices.data.knowledgeBases.length > 0 ? (
+                <Stack gap={6} mt="xs">
+                  {choices.data.knowledgeBases.map((base) => (
+                    <Checkbox key={base.id} value={base.id} label={base.name || base.id} />
+                  ))}
+                </Stack>
+              ) : (
+                <Text size="xs" c="dimmed" mt={4}>
+                  {choices.isError
+                    ? 'Your knowledge bases could not be loaded.'
+                    : 'Your business has no knowledge bases yet (Knowledge bases, under Platform).'}
+                </Text>
+              )}
+            </Checkbox.Group>
+          )}
+        />
       </Stack>
     </Fieldset>
   );

@@ -458,7 +458,7 @@ export class SandboxCallObject {
         transcriptType: 'final',
         transcript: text,
       });
-      this.reportLine('assistant', text);
+      void this.reportLine('assistant', text);
       this.botMessage({ type: 'speech-update', status: 'stopped', role: 'assistant' });
       if (endCallAfterSpoken) this.later(300, () => this.finish('assistant-ended-call'));
     });
@@ -473,14 +473,20 @@ export class SandboxCallObject {
       messages: [{ role, message: content }],
     });
     if (role === 'user') {
-      this.reportLine('user', content.trim());
+      // The room answers from the assistant's knowledge bases when it has some.
+      const answer = this.reportLine('user', content.trim());
       this.botMessage({
         type: 'transcript',
         role: 'user',
         transcriptType: 'final',
         transcript: content,
       });
-      this.later(400, () => this.say(sandboxReply(content), false));
+      const spoken = Date.now() + 400;
+      void answer.then((reply) => {
+        this.later(Math.max(0, spoken - Date.now()), () =>
+          this.say(reply ?? sandboxReply(content), false),
+        );
+      });
     }
   }
 
@@ -523,14 +529,24 @@ export class SandboxCallObject {
    * Tells the sandbox platform what was said (it hears no audio), so the call's logged
    * transcript is this conversation. A line lost on the way is simply missing from it.
    */
-  private reportLine(role: 'assistant' | 'user', message: string): void {
-    if (!this.roomUrl || this.ended) return;
-    void fetch(`${this.roomUrl}/transcript`, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ role, message: message.slice(0, 2000) }),
-    }).catch(() => undefined);
+  private async reportLine(
+    role: 'assistant' | 'user',
+    message: string,
+  ): Promise<string | undefined> {
+    if (!this.roomUrl || this.ended) return undefined;
+    try {
+      const response = await fetch(`${this.roomUrl}/transcript`, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ role, message: message.slice(0, 2000) }),
+      });
+      if (!response.ok) return undefined;
+      const body = (await response.json().catch(() => ({}))) as { reply?: unknown };
+      return typeof body.reply === 'string' && body.reply.trim() !== '' ? body.reply : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   private hangUpRoom(): void {

@@ -1,0 +1,95 @@
+import { notifications } from '@mantine/notifications';
+import type {
+  CreateKnowledgeBaseInput,
+  KnowledgeBase,
+  KnowledgeFile,
+} from '@switchboard/shared/knowledge-bases';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import { agentToolChoicesQueryOptions } from '../../agents/api/get-agent-tool-choices';
+
+export const filesQueryKey = ['files'] as const;
+export const knowledgeBasesQueryKey = ['knowledge-bases'] as const;
+
+/** While the platform is still working on something, the lists are read again this often. */
+const BUSY_REFRESH_MS = 2000;
+
+/** GET /api/files: the business's documents; re-read while one is still processing. */
+export const filesQueryOptions = () =>
+  queryOptions({
+    queryKey: filesQueryKey,
+    queryFn: async ({ signal }) =>
+      (await apiFetch<{ data: KnowledgeFile[] }>('/files', { signal })).data,
+    meta: { errorTitle: 'Could not refresh the files' },
+    refetchInterval: (query) =>
+      query.state.data?.some((file) => file.status === 'processing') ? BUSY_REFRESH_MS : false,
+  });
+
+/** GET /api/knowledge-bases: with their files; re-read while a file is still indexing. */
+export const knowledgeBasesQueryOptions = () =>
+  queryOptions({
+    queryKey: knowledgeBasesQueryKey,
+    queryFn: async ({ signal }) =>
+      (await apiFetch<{ data: KnowledgeBase[] }>('/knowledge-bases', { signal })).data,
+    meta: { errorTitle: 'Could not refresh the knowledge bases' },
+    refetchInterval: (query) =>
+      query.state.data?.some((base) => base.files.some((file) => file.status === 'indexing'))
+        ? BUSY_REFRESH_MS
+        : false,
+  });
+
+export function useFiles() {
+  return useQuery(filesQueryOptions());
+}
+
+export function useKnowledgeBases() {
+  return useQuery(knowledgeBasesQueryOptions());
+}
+
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: filesQueryKey });
+    void queryClient.invalidateQueries({ queryKey: knowledgeBasesQueryKey });
+    // The agent form's choices list the knowledge bases too.
+    void queryClient.invalidateQueries({ queryKey: agentToolChoicesQueryOptions().queryKey });
+  };
+}
+
+/** Tells the lists a document arrived (the upload itself runs outside react-query). */
+export function useFilesChanged() {
+  return useRefresh();
+}
+
+export function useDeleteFile() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiFetch<void>(`/files/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSettled: refresh,
+  });
+}
+
+export function useCreateKnowledgeBase() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (input: CreateKnowledgeBaseInput) =>
+      apiFetch<KnowledgeBase>('/knowledge-bases', { method: 'POST', body: input }),
+    onSuccess: (base) =>
+      notifications.show({
+        color: 'teal',
+        title: 'Knowledge base created',
+        message: `${base.name} is ready to attach to an agent in its settings.`,
+      }),
+    onSettled: refresh,
+  });
+}
+
+export function useDeleteKnowledgeBase() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiFetch<void>(`/knowledge-bases/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSettled: refresh,
+  });
+}

@@ -1,0 +1,183 @@
+import {
+  ActionIcon,
+  Alert,
+  Group,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { formatDate } from '@switchboard/shared/format';
+import {
+  KNOWLEDGE_FILE_KIND_LABELS,
+  type KnowledgeFile,
+} from '@switchboard/shared/knowledge-bases';
+import { IconAlertCircle, IconFileText, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { EmptyPanel } from '../../../components/empty-panel';
+import { QueryError } from '../../../components/query-error';
+import { useDisplayTimeZone } from '../../auth/components/session-context';
+import { ConfirmDeleteModal } from '../../console/components/confirm-delete-modal';
+import { useDeleteFile, useFiles, useFilesChanged } from '../api/knowledge-bases';
+import { uploadDocument } from '../api/upload-document';
+import { DocumentDropZone } from './document-drop-zone';
+import { StatusBadge } from './status-badge';
+
+type Upload = { key: string; name: string; progress: number; error?: string };
+
+export function formatBytes(bytes: number | null): string {
+  if (bytes === null) return '—';
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(bytes < 10 * 1024 ? 1 : 0)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** The business's documents: upload (drop zone, progress), status badges, delete. */
+export function FilesSection() {
+  const query = useFiles();
+  const changed = useFilesChanged();
+  const remove = useDeleteFile();
+  const timeZone = useDisplayTimeZone();
+  const [uploads, setUploads] = useState<Upload[]>([]);
+  const [deleting, setDeleting] = useState<KnowledgeFile | null>(null);
+
+  const patch = (key: string, change: Partial<Upload>) =>
+    setUploads((list) => list.map((item) => (item.key === key ? { ...item, ...change } : item)));
+
+  const start = async (files: File[]) => {
+    const added = files.map((file) => ({
+      key: `${file.name}-${crypto.randomUUID()}`,
+      name: file.name,
+      progress: 0,
+      file,
+    }));
+    setUploads((list) => [...list, ...added.map(({ file: _file, ...item }) => item)]);
+    // One at a time: each shows its own progress, and a refused one does not stop the rest.
+    for (const item of added) {
+      try {
+        await uploadDocument(item.file, (progress) => patch(item.key, { progress }));
+        setUploads((list) => list.filter((entry) => entry.key !== item.key));
+        changed();
+      } catch (error) {
+        patch(item.key, {
+          error: error instanceof Error ? error.message : 'The upload failed.',
+        });
+      }
+    }
+  };
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="files-heading">
+      <Title order={2} size="h4" id="files-heading">
+        Files
+      </Title>
+      <DocumentDropZone onFiles={(files) => void start(files)} />
+      {uploads.map((upload) =>
+        upload.error ? (
+          <Alert
+            key={upload.key}
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle size={20} />}
+            title={`${upload.name} was not uploaded`}
+            role="alert"
+            withCloseButton
+            closeButtonLabel="Dismiss"
+            onClose={() => setUploads((list) => list.filter((item) => item.key !== upload.key))}
+          >
+            {upload.error}
+          </Alert>
+        ) : (
+          <Paper key={upload.key} withBorder p="sm">
+            <Group justify="space-between" gap="xs" wrap="nowrap" mb={6}>
+              <Text size="sm" truncate="end">
+                Uploading {upload.name}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {Math.round(upload.progress * 100)}%
+              </Text>
+            </Group>
+            <Progress
+              value={upload.progress * 100}
+              aria-label={`Uploading ${upload.name}`}
+              animated={upload.progress >= 1}
+            />
+          </Paper>
+        ),
+      )}
+      {query.isError && !query.data ? (
+        <QueryError
+          title="Could not load the files"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      ) : !query.data ? (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-label="Loading files">
+          {[0, 1, 2].map((n) => (
+            <Skeleton key={n} h={84} radius="md" />
+          ))}
+        </SimpleGrid>
+      ) : query.data.length === 0 ? (
+        <EmptyPanel
+          icon={IconFileText}
+          title="No documents yet"
+          description="Upload price lists, FAQs or policies, then build a knowledge base from them so your agent can answer from them."
+        />
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} component="ul" aria-label="Files" m={0} p={0}>
+          {query.data.map((file) => (
+            <Paper key={file.id} withBorder p="sm" component="li" style={{ listStyle: 'none' }}>
+              <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+                <Stack gap={2} style={{ minWidth: 0 }}>
+                  <Text fw={500} truncate="end" title={file.name}>
+                    {file.name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {file.kind ? KNOWLEDGE_FILE_KIND_LABELS[file.kind] : 'Document'} ·{' '}
+                    {formatBytes(file.bytes)} · {formatDate(file.createdAt, timeZone)}
+                  </Text>
+                </Stack>
+                <Group gap={4} wrap="nowrap">
+                  <StatusBadge status={file.status} />
+                  <Tooltip label="Delete">
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Delete ${file.name}`}
+                      onClick={() => {
+                        remove.reset();
+                        setDeleting(file);
+                      }}
+                    >
+                      <IconTrash size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                </Group>
+              </Group>
+            </Paper>
+          ))}
+        </SimpleGrid>
+      )}
+      <ConfirmDeleteModal
+        opened={deleting !== null}
+        title="Delete this document?"
+        confirmLabel="Delete document"
+        pending={remove.isPending}
+        error={remove.error}
+        errorTitle="Could not delete the document"
+        onClose={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) });
+        }}
+      >
+        {deleting?.name} is deleted on the voice platform and taken out of every knowledge base
+        built from it.
+      </ConfirmDeleteModal>
+    </Stack>
+  );
+}

@@ -1,0 +1,181 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { formatDate } from '@switchboard/shared/format';
+import type { KnowledgeBase } from '@switchboard/shared/knowledge-bases';
+import { IconBooks, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { EmptyPanel } from '../../../components/empty-panel';
+import { PageHeader } from '../../../components/page-header';
+import { QueryError } from '../../../components/query-error';
+import { useDisplayTimeZone } from '../../auth/components/session-context';
+import { ConfirmDeleteModal } from '../../console/components/confirm-delete-modal';
+import { useDeleteKnowledgeBase, useKnowledgeBases } from '../api/knowledge-bases';
+import { FilesSection } from './files-section';
+import { NewKnowledgeBaseModal } from './new-knowledge-base-modal';
+import { StatusBadge } from './status-badge';
+
+/** `/knowledge-bases`: the business's knowledge bases and the documents they are built from. */
+export function KnowledgeBasesScreen() {
+  const [creating, setCreating] = useState(false);
+  return (
+    <>
+      <PageHeader
+        title="Files and knowledge bases"
+        description="Documents your agents answer from: upload them, build a knowledge base, then attach it to an agent in its settings."
+        actions={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+            New knowledge base
+          </Button>
+        }
+      />
+      <Stack gap="xl">
+        <KnowledgeBasesSection onCreate={() => setCreating(true)} />
+        <FilesSection />
+      </Stack>
+      <NewKnowledgeBaseModal opened={creating} onClose={() => setCreating(false)} />
+    </>
+  );
+}
+
+function KnowledgeBasesSection({ onCreate }: { onCreate: () => void }) {
+  const query = useKnowledgeBases();
+  const remove = useDeleteKnowledgeBase();
+  const timeZone = useDisplayTimeZone();
+  const [deleting, setDeleting] = useState<KnowledgeBase | null>(null);
+
+  let body;
+  if (query.isError && !query.data) {
+    body = (
+      <QueryError
+        title="Could not load the knowledge bases"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  } else if (!query.data) {
+    body = (
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-label="Loading knowledge bases">
+        {[0, 1].map((n) => (
+          <Skeleton key={n} h={120} radius="md" />
+        ))}
+      </SimpleGrid>
+    );
+  } else if (query.data.length === 0) {
+    body = (
+      <EmptyPanel
+        icon={IconBooks}
+        title="No knowledge bases yet"
+        description="Build one from your documents; an agent it is attached to answers callers' questions from it."
+        action={
+          <Button leftSection={<IconPlus size={16} />} onClick={onCreate}>
+            New knowledge base
+          </Button>
+        }
+      />
+    );
+  } else {
+    body = (
+      <SimpleGrid
+        cols={{ base: 1, sm: 2, lg: 3 }}
+        component="ul"
+        aria-label="Knowledge bases"
+        m={0}
+        p={0}
+      >
+        {query.data.map((base) => (
+          <Paper key={base.id} withBorder p="md" component="li" style={{ listStyle: 'none' }}>
+            <Stack gap="xs">
+              <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+                <Stack gap={2} style={{ minWidth: 0 }}>
+                  <Text fw={600} truncate="end" title={base.name}>
+                    {base.name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {base.files.length} document{base.files.length === 1 ? '' : 's'} · created{' '}
+                    {formatDate(base.createdAt, timeZone)}
+                  </Text>
+                </Stack>
+                <Tooltip label="Delete">
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Delete ${base.name}`}
+                    onClick={() => {
+                      remove.reset();
+                      setDeleting(base);
+                    }}
+                  >
+                    <IconTrash size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+              {base.description && (
+                <Text size="sm" lineClamp={2}>
+                  {base.description}
+                </Text>
+              )}
+              <Stack gap={4} component="ul" m={0} p={0} aria-label={`Documents in ${base.name}`}>
+                {base.files.map((file) => (
+                  <Group
+                    key={file.fileId}
+                    component="li"
+                    justify="space-between"
+                    gap="xs"
+                    wrap="nowrap"
+                    style={{ listStyle: 'none' }}
+                  >
+                    <Text size="sm" truncate="end" title={file.name}>
+                      {file.name}
+                    </Text>
+                    <StatusBadge status={file.status} />
+                  </Group>
+                ))}
+              </Stack>
+              {!base.toolId && (
+                <Badge variant="light" color="yellow">
+                  Not searchable yet
+                </Badge>
+              )}
+            </Stack>
+          </Paper>
+        ))}
+      </SimpleGrid>
+    );
+  }
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="knowledge-bases-heading">
+      <Title order={2} size="h4" id="knowledge-bases-heading">
+        Knowledge bases
+      </Title>
+      {body}
+      <ConfirmDeleteModal
+        opened={deleting !== null}
+        title="Delete this knowledge base?"
+        confirmLabel="Delete knowledge base"
+        pending={remove.isPending}
+        error={remove.error}
+        errorTitle="Could not delete the knowledge base"
+        onClose={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) });
+        }}
+      >
+        {deleting?.name} is deleted on the voice platform; its documents stay. An agent still using
+        it must have it detached in its settings first.
+      </ConfirmDeleteModal>
+    </Stack>
+  );
+}

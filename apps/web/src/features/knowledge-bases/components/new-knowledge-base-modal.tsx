@@ -1,0 +1,135 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Modal,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import {
+  createKnowledgeBaseSchema,
+  type CreateKnowledgeBaseInput,
+} from '@switchboard/shared/knowledge-bases';
+import { Controller, useForm } from 'react-hook-form';
+import { applyServerFieldErrors } from '../../../lib/form-errors';
+import { FormAlert } from '../../auth/components/form-alert';
+import { useCreateKnowledgeBase, useFiles } from '../api/knowledge-bases';
+import { StatusBadge } from './status-badge';
+
+const FIELDS = ['name', 'description', 'fileIds'] as const;
+
+type Props = { opened: boolean; onClose: () => void };
+
+/** "New knowledge base": a name, an optional description, and the documents it is built from. */
+export function NewKnowledgeBaseModal({ opened, onClose }: Props) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="New knowledge base"
+      size="lg"
+      fullScreen={useMediaQuery('(max-width: 48em)')}
+      closeOnClickOutside={false}
+    >
+      {opened && <NewKnowledgeBaseForm onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function NewKnowledgeBaseForm({ onClose }: { onClose: () => void }) {
+  const files = useFiles();
+  const create = useCreateKnowledgeBase();
+  const form = useForm<CreateKnowledgeBaseInput>({
+    resolver: zodResolver(createKnowledgeBaseSchema),
+    defaultValues: { name: '', description: '', fileIds: [] },
+  });
+  const { errors } = form.formState;
+  // A document the platform could not read gives the base nothing to search.
+  const usable = (files.data ?? []).filter((file) => file.status !== 'failed');
+
+  const submit = form.handleSubmit((values) =>
+    create
+      .mutateAsync({
+        name: values.name,
+        fileIds: values.fileIds,
+        ...(values.description ? { description: values.description } : {}),
+      })
+      .then(
+        () => onClose(),
+        (error: unknown) => {
+          if (applyServerFieldErrors<CreateKnowledgeBaseInput>(error, FIELDS, form.setError))
+            create.reset();
+        },
+      ),
+  );
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Stack>
+        <TextInput
+          label="Name"
+          placeholder="Customer FAQ"
+          data-autofocus
+          {...form.register('name')}
+          error={errors.name?.message}
+        />
+        <Textarea
+          label="Description"
+          description="Optional: what it covers"
+          autosize
+          minRows={2}
+          {...form.register('description')}
+          error={errors.description?.message}
+        />
+        <Controller
+          control={form.control}
+          name="fileIds"
+          render={({ field, fieldState }) => (
+            <Checkbox.Group
+              label="Documents"
+              description="The agent answers from what these say"
+              value={field.value}
+              onChange={field.onChange}
+              error={fieldState.error?.message}
+            >
+              {files.isPending ? (
+                <Loader size="xs" mt="xs" aria-label="Loading your documents" />
+              ) : usable.length === 0 ? (
+                <Text size="sm" c="dimmed" mt={4}>
+                  {files.isError
+                    ? 'Your documents could not be loaded.'
+                    : 'Upload a document first: the files above this list.'}
+                </Text>
+              ) : (
+                <Stack gap={6} mt="xs">
+                  {usable.map((file) => (
+                    <Group key={file.id} gap="xs" wrap="nowrap" justify="space-between">
+                      <Checkbox value={file.id} label={file.name} style={{ minWidth: 0 }} />
+                      <StatusBadge status={file.status} />
+                    </Group>
+                  ))}
+                </Stack>
+              )}
+            </Checkbox.Group>
+          )}
+        />
+        {create.error ? (
+          <FormAlert title="Could not create the knowledge base" error={create.error} />
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={create.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={create.isPending}>
+            Create knowledge base
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
