@@ -46,6 +46,7 @@ const BUSINESS_ONLY_PREFIXES = [
   '/api/team',
   '/api/phone-numbers',
   '/api/tools',
+  '/api/squads',
 ];
 /**
  * `member` routes whose handler leaves a business's members out (owners and the operator only):
@@ -183,6 +184,11 @@ describe.each(databaseTargets)('authorization on %s', (target) => {
         'GET /api/tools/:id member',
         'PATCH /api/tools/:id member',
         'DELETE /api/tools/:id member',
+        'GET /api/squads member',
+        'POST /api/squads member',
+        'GET /api/squads/:id member',
+        'PUT /api/squads/:id member',
+        'DELETE /api/squads/:id member',
         'GET /api/calls member',
         'GET /api/calls/export member',
       ]),
