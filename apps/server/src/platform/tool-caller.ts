@@ -2,14 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { isTestCallPayload } from '@switchboard/shared/web-call';
-import {
-  agents,
-  appointments,
-  calls,
-  contacts,
-  enquiries,
-  platformResources,
-} from '../db/schema';
+import { agents, appointments, calls, contacts, enquiries, platformResources } from '../db/schema';
 import { AppError } from '../lib/app-error';
 import {
   CONTACT_COLUMNS,

@@ -13,6 +13,7 @@ import {
   IconRobot,
   IconServer,
   IconTool,
+  IconUsersGroup,
   type Icon,
 } from '@tabler/icons-react';
 import { Link, useMatch, useResolvedPath } from 'react-router';
@@ -43,6 +44,7 @@ const mainItems: NavItem[] = [
 const platformItems: NavItem[] = [
   { label: 'Phone numbers', to: '/phone-numbers', icon: IconPhone },
   { label: 'Tools', to: '/tools', icon: IconTool },
+  { label: 'Squads', to: '/squads', icon: IconUsersGroup },
 ];
 
 /** The operator's screens; members never see them (and the server refuses them anyway). */
