@@ -27,7 +27,7 @@ describeInBrowser('squads', (e2e) => {
     await signInAs(e2e, DEMO_MEMBER);
     await page.goto('/dashboard');
     await page
-      .getByRole('navigation', { name: 'Main' })
+      .getByRole('navigation', { name: 'Platform' })
       .getByRole('link', { name: 'Squads' })
       .click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/squads');
@@ -95,5 +95,5 @@ describeInBrowser('squads', (e2e) => {
     const logged = page.getByRole('row').filter({ hasText: `${SQUAD} (squad)` });
     await expect.poll(() => logged.count(), { timeout: 15_000 }).toBeGreaterThan(0);
     expect(e2e.pageErrors).toEqual([]);
-  });
+  }, 120_000);
 });
