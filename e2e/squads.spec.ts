@@ -61,7 +61,9 @@ describeInBrowser('squads', (e2e) => {
     await row.getByRole('button', { name: `Talk to ${SQUAD}` }).click();
     const panel = page.getByRole('region', { name: 'Talk to squad' });
     await expect
-      .poll(() => panel.getByRole('button', { name: 'Start call' }).isEnabled(), { timeout: 15_000 })
+      .poll(() => panel.getByRole('button', { name: 'Start call' }).isEnabled(), {
+        timeout: 15_000,
+      })
       .toBe(true);
     const created = page.waitForResponse(
       (response) =>

@@ -204,7 +204,13 @@ function SquadForm({ squad, onClose }: { squad: Squad | null; onClose: () => voi
                     render={({ field: handoffField }) => (
                       <MultiSelect
                         label="Hands the caller to"
-                        placeholder={others.length > 0 ? 'Nobody' : 'Add another agent first'}
+                        placeholder={
+                          (handoffField.value ?? []).length > 0
+                            ? undefined
+                            : others.length > 0
+                              ? 'Nobody'
+                              : 'Add another agent first'
+                        }
                         data={others.map((id) => ({ value: id, label: names.get(id) ?? id }))}
                         value={handoffField.value ?? []}
                         onChange={handoffField.onChange}
