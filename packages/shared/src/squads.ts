@@ -50,6 +50,9 @@ export const squadInputSchema = z
       .max(10, { error: 'At most 10 agents in a squad' }),
   })
   .superRefine((squad, ctx) => {
+    // The checks run after a failed length check too: a list beyond the limits already has its
+    // message, and is not walked (a hostile body may hold thousands of members).
+    if (squad.members.length > 10 || squad.members.some((m) => m.handoffTo.length > 20)) return;
     const ids = squad.members.map((m) => m.agentId);
     ids.forEach((id, index) => {
       if (ids.indexOf(id) !== index) {
