@@ -1,6 +1,8 @@
+import AxeBuilder from '@axe-core/playwright';
 import { DEFAULT_AGENT_SETTINGS, type Agent } from '@switchboard/shared/agents';
 import type { CallDetail } from '@switchboard/shared/call-logs';
 import type { Squad } from '@switchboard/shared/squads';
+import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { DEMO_MEMBER, signInAs } from './support/accounts';
 import { describeInBrowser } from './support/browser';
@@ -11,6 +13,19 @@ import { apiGetAsDemo, apiPostAsDemo, demoAgentsWithCalls } from './support/demo
 // the business's call log under the squad's name.
 
 const SQUAD = 'E2E Reception Squad';
+
+/** axe's serious and critical WCAG 2.1 A/AA findings on the page as it is, one line each. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(' | ')})`,
+    );
+}
 const SECOND_AGENT = 'E2E Squad Billing';
 
 describeInBrowser('squads', (e2e) => {
@@ -34,6 +49,7 @@ describeInBrowser('squads', (e2e) => {
 
     await page.getByRole('button', { name: 'Create squad' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Create a squad' });
+    expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole('textbox', { name: 'Name' }).fill(SQUAD);
     await dialog.getByRole('combobox', { name: 'Agent 1' }).click();
     await page.getByRole('option', { name: demoAgent!.name, exact: true }).click();
@@ -48,6 +64,7 @@ describeInBrowser('squads', (e2e) => {
     const row = page.getByRole('row').filter({ hasText: SQUAD });
     await expect.poll(() => row.isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await row.textContent()).toContain(`1. ${demoAgent!.name}`);
+    expect(await seriousViolations(page)).toEqual([]);
 
     const squad = (await apiGetAsDemo<{ data: Squad[] }>(baseURL, '/squads')).body.data.find(
       (candidate) => candidate.name === SQUAD,
@@ -98,4 +115,26 @@ describeInBrowser('squads', (e2e) => {
     await expect.poll(() => logged.count(), { timeout: 15_000 }).toBeGreaterThan(0);
     expect(e2e.pageErrors).toEqual([]);
   }, 120_000);
+
+  it('fits a phone: the squads list and the form at 390 px wide, operable by keyboard', async () => {
+    const { page } = e2e;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAs(e2e, DEMO_MEMBER);
+    await page.goto('/squads');
+    const create = page.getByRole('button', { name: 'Create squad' }).first();
+    await expect.poll(() => create.isVisible(), { timeout: 15_000 }).toBe(true);
+    // No sideways scroll of the page itself (the table scrolls in its own box).
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+    await create.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Create a squad' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    // The name field takes the focus; Escape closes the form.
+    await page.keyboard.type('Keyboard squad');
+    expect(await dialog.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('Keyboard squad');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+  }, 60_000);
 });
