@@ -7,6 +7,7 @@ import type { Squad } from '@switchboard/shared/squads';
 import { TEST_CALL_METADATA, WEB_CALL_SDK_TOKEN } from '@switchboard/shared/web-call';
 import { agents, businesses, calls, platformResources } from '../../db/schema';
 import { toCallRecord } from '../../platform/call-record';
+import { resolveToolCaller } from '../../platform/tool-caller';
 import { upsertCalls } from '../calls/calls.repository';
 import { DEMO_BUSINESS, DEMO_MEMBER } from '../auth/demo-accounts';
 import { recordOwned } from './console.repository';
@@ -302,6 +303,24 @@ describe.each(databaseTargets)('squads on %s', (target) => {
         }),
       ]);
       expect(await figures()).toBe(before + 1);
+    });
+
+    it('puts a squad call’s tool call (no assistantId) under the squad’s business', async () => {
+      const caller = await resolveToolCaller(
+        ctx.app.database.db,
+        { id: randomUUID(), squadId, customer: { number: '+14155550199' } },
+        { name: 'Sam Squad' },
+      );
+      expect(caller).toMatchObject({ businessId: businessA, assistantId: null });
+      expect(caller.contact).toMatchObject({ name: 'Sam Squad' });
+      // A squad no business owns: refused, as an unassigned agent's tool call is.
+      await expect(
+        resolveToolCaller(
+          ctx.app.database.db,
+          { id: randomUUID(), squadId: randomUUID(), customer: { number: '+14155550198' } },
+          {},
+        ),
+      ).rejects.toMatchObject({ statusCode: 422, code: 'AGENT_UNASSIGNED' });
     });
 
     it('starts a workflow web call only by a workflow id recorded as the business’s', async () => {
