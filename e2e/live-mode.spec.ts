@@ -326,6 +326,51 @@ describeInBrowser('live mode against the standalone sandbox platform', (e2e) => 
     expect(response.request().headers().authorization).not.toContain('e2e-live');
   }, 60_000);
 
+  it('starts a squad’s web call through the product’s proxy, with the business’s own squad', async () => {
+    const { page } = e2e;
+    // The squad is made on the platform through the product, of the business's agent.
+    const squad = await api<{ id: string }>(OWNER, '/squads', {
+      method: 'POST',
+      body: { name: 'Live Squad', members: [{ agentId }] },
+    });
+    const onPlatformSquad = await platformJson<{ members: { assistantId?: string }[] }>(
+      'GET',
+      `/squad/${squad.id}`,
+    );
+    expect(onPlatformSquad.members.map((member) => member.assistantId)).toEqual([agentId]);
+
+    await signInAs(e2e, OWNER);
+    await page.goto('/squads');
+    const row = page.getByRole('row').filter({ hasText: 'Live Squad' });
+    await expect.poll(() => row.isVisible(), SLOW).toBe(true);
+    await row.getByRole('button', { name: 'Talk to Live Squad' }).click();
+    const panel = page.getByRole('region', { name: 'Talk to squad' });
+    await expect
+      .poll(() => panel.getByRole('button', { name: 'Start call' }).isEnabled(), SLOW)
+      .toBe(true);
+    const created = page.waitForResponse(
+      (response) =>
+        response.url() === `${live.baseURL}/api/web-call/call/web` &&
+        response.request().method() === 'POST',
+    );
+    await panel.getByRole('button', { name: 'Start call' }).click();
+    const response = await created;
+    expect(response.status()).toBe(201);
+    expect(JSON.parse(response.request().postData() ?? '{}')).toMatchObject({
+      squadId: squad.id,
+    });
+    const { id } = (await response.json()) as { id: string };
+    // The platform runs it as the squad's call (its first member answers; no assistantId).
+    const onPlatform = await platformJson<PlatformCall & { squadId?: string }>(
+      'GET',
+      `/call/${id}`,
+    );
+    expect(onPlatform).toMatchObject({ type: 'webCall', squadId: squad.id });
+    expect(onPlatform.assistantId).toBeUndefined();
+    expect(response.request().headers().authorization).not.toContain('e2e-live');
+    await keepScreenshot(page, 'squad-call');
+  }, 60_000);
+
   it('deletes the agent on the platform', async () => {
     const { page } = e2e;
     await signInAs(e2e, OWNER);

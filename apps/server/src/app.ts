@@ -21,6 +21,8 @@ import { knowledgeBaseRoutes } from './modules/console/knowledge-bases.routes';
 import { KnowledgeBasesService } from './modules/console/knowledge-bases.service';
 import { toolRoutes } from './modules/console/tools.routes';
 import { ToolsService } from './modules/console/tools.service';
+import { squadRoutes } from './modules/console/squads.routes';
+import { SquadsService } from './modules/console/squads.service';
 import { agentRoutes } from './modules/agents/agents.routes';
 import { AgentsService } from './modules/agents/agents.service';
 import { AnalyticsService } from './modules/analytics/analytics.service';
@@ -327,6 +329,16 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       }),
       { prefix: '/api' },
     );
+    await app.register(
+      squadRoutes({
+        squads: new SquadsService({
+          db: database.db,
+          platform: () => runtime.client,
+          console: consoleService,
+        }),
+      }),
+      { prefix: '/api' },
+    );
     const analytics = new AnalyticsService({ db: database.db });
     const knowledgeBases = new KnowledgeBasesService({
       db: database.db,
@@ -417,6 +429,10 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       liveBaseUrl: config.platform.baseUrl,
       origin: config.publicUrl ? new URL(config.publicUrl).origin : undefined,
       requireAgent: (scope, assistantId) => agentsService.get(scope, assistantId),
+      requireResource: (scope, kind, platformId) =>
+        scope.kind === 'business'
+          ? consoleService.requireOwned(scope.businessId, kind, platformId)
+          : consoleService.requireRecorded(kind, platformId),
     });
     await app.register(webCallRoutes({ webCalls }), { prefix: '/api' });
     await registerSpa(app, config.webDistDir);

@@ -48,6 +48,7 @@ const BUSINESS_ONLY_PREFIXES = [
   '/api/tools',
   '/api/files',
   '/api/knowledge-bases',
+  '/api/squads',
 ];
 /**
  * `member` routes whose handler leaves a business's members out (owners and the operator only):
@@ -195,6 +196,11 @@ describe.each(databaseTargets)('authorization on %s', (target) => {
         'DELETE /api/knowledge-bases/:id member',
         'POST /api/knowledge-bases/:id/files member',
         'DELETE /api/knowledge-bases/:id/files/:fileId member',
+        'GET /api/squads member',
+        'POST /api/squads member',
+        'GET /api/squads/:id member',
+        'PUT /api/squads/:id member',
+        'DELETE /api/squads/:id member',
         'GET /api/calls member',
         'GET /api/calls/export member',
       ]),

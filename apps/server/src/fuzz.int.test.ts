@@ -231,15 +231,21 @@ function withControlCharacters(value: unknown, random: Random): unknown {
   return value;
 }
 
-/** Every number made huge or negative, every string very long. */
-function withHugeValues(value: unknown, random: Random): unknown {
+/**
+ * Every number made huge or negative, every string very long. The outermost array gets 500
+ * items, arrays inside it a few: 500 × 500 long strings (a squad's members and their hand-offs)
+ * would be gigabytes of JSON in the test itself, not a harder case for the server.
+ */
+function withHugeValues(value: unknown, random: Random, inArray = false): unknown {
   if (typeof value === 'string') return value.repeat(1 + Math.ceil(20_000 / (value.length || 1)));
   if (typeof value === 'number') return random.pick([1e308, -1e308, 2 ** 63, -(2 ** 31) - 1, -1]);
   if (Array.isArray(value))
-    return Array.from({ length: 500 }, () => withHugeValues(value[0] ?? 'x', random));
+    return Array.from({ length: inArray ? 3 : 500 }, () =>
+      withHugeValues(value[0] ?? 'x', random, true),
+    );
   if (value && typeof value === 'object')
     return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, withHugeValues(v, random)]),
+      Object.entries(value).map(([k, v]) => [k, withHugeValues(v, random, inArray)]),
     );
   return value;
 }

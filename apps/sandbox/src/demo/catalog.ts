@@ -263,6 +263,22 @@ export class Catalog {
   }
 
   /**
+   * Who answers a call to a squad: its first member, as the platform starts a squad call with
+   * `members[0]`. `missing` names what does not exist (the platform's 400 for each).
+   */
+  squadAnswerer(
+    squadId: string,
+  ): { record: AssistantRecord } | { missing: 'squad' | 'member'; assistantId?: string } {
+    const squad = this.consoleItems<{ members?: { assistantId?: string | null }[] }>('/squad').get(
+      squadId,
+    );
+    if (!squad) return { missing: 'squad' };
+    const first = squad.members?.[0]?.assistantId ?? undefined;
+    const record = first ? this.getAssistant(first) : undefined;
+    return record ? { record } : { missing: 'member', ...(first ? { assistantId: first } : {}) };
+  }
+
+  /**
    * The tools an assistant can use in a call, as the platform resolves them when the call
    * starts: its transient `model.tools`, then each of `model.toolIds` looked up among the
    * org's tools (an id that names no tool is skipped). Stored tools come without their id,

@@ -122,6 +122,17 @@ function outboundScenario(metadata: Record<string, unknown> | undefined): Outbou
   );
 }
 
+/** The squad's first member, or the platform's 400 for a squad or member that does not exist. */
+function squadAnswererOrThrow(catalog: SandboxContext['catalog'], squadId: string) {
+  const answer = catalog.squadAnswerer(squadId);
+  if ('record' in answer) return answer.record;
+  if (answer.missing === 'squad')
+    throw badRequest(`Couldn't Get Squad. \`squadId\` ${squadId} Does Not Exist.`);
+  throw badRequest(
+    `Couldn't Get Assistant. \`assistantId\` ${answer.assistantId ?? '(none)'} Does Not Exist.`,
+  );
+}
+
 export async function callRoutes(
   app: FastifyInstance,
   { store, catalog, simulator, listOrder }: SandboxContext,
@@ -140,21 +151,22 @@ export async function callRoutes(
       !body.workflow
     )
       throw badRequest('Assistant or Squad or Workflow must be provided.');
-    if (body.squadId)
-      throw badRequest(`Couldn't Get Squad. \`squadId\` ${body.squadId} Does Not Exist.`);
+    // A squad's call is answered by its first member; the call carries the squad's id.
+    const squadMember = body.squadId ? squadAnswererOrThrow(catalog, body.squadId) : undefined;
     if (body.workflowId)
       throw badRequest(`Couldn't Get Workflow. \`workflowId\` ${body.workflowId} Does Not Exist.`);
-    if (!body.assistantId)
-      throw badRequest('The sandbox places calls with a saved assistant (assistantId) only.');
+    const assistantId = squadMember?.assistant.id ?? body.assistantId;
+    if (!assistantId)
+      throw badRequest(
+        'The sandbox places calls with a saved assistant or squad (assistantId, squadId) only.',
+      );
     if (!body.phoneNumberId) throw badRequest('Need Either `phoneNumberId` Or `phoneNumber`.');
     if (body.customers !== undefined)
       throw badRequest('The sandbox does not place batch calls (customers).');
     if (!body.customer?.number) throw badRequest('Need Either `customer.number` Or `customerId`.');
-    const record = catalog.getAssistant(body.assistantId);
+    const record = squadMember ?? catalog.getAssistant(assistantId);
     if (!record)
-      throw badRequest(
-        `Couldn't Get Assistant. \`assistantId\` ${body.assistantId} Does Not Exist.`,
-      );
+      throw badRequest(`Couldn't Get Assistant. \`assistantId\` ${assistantId} Does Not Exist.`);
     const phoneNumber = catalog.phoneNumbers.get(body.phoneNumberId);
     if (!phoneNumber)
       throw badRequest(
@@ -164,9 +176,11 @@ export async function callRoutes(
     const call = simulator.startOutboundCall({
       id: randomUUID(),
       assistantId: record.assistant.id,
+      ...(squadMember ? { asSquadMember: true } : {}),
       phoneNumber,
       scenario,
       extra: {
+        ...(body.squadId ? { squadId: body.squadId } : {}),
         customer: body.customer,
         ...(body.assistantOverrides ? { assistantOverrides: body.assistantOverrides } : {}),
         ...(body.name ? { name: body.name } : {}),
@@ -262,7 +276,15 @@ export async function webCallRoutes(
     ) {
       throw badRequest('Assistant or Squad or Workflow must be provided.');
     }
-    const record = body.assistantId ? catalog.getAssistant(body.assistantId) : undefined;
+    if (body.workflowId && !body.workflow) {
+      // The document has no workflow resource: no stored workflow exists to run.
+      throw badRequest(`Couldn't Get Workflow. \`workflowId\` ${body.workflowId} Does Not Exist.`);
+    }
+    // A squad's call is answered by its first member; the call carries the squad's id.
+    const squadMember =
+      body.squadId && !body.assistantId ? squadAnswererOrThrow(catalog, body.squadId) : undefined;
+    const record =
+      squadMember ?? (body.assistantId ? catalog.getAssistant(body.assistantId) : undefined);
     if (body.assistantId && !record) {
       throw badRequest(
         `Couldn't Get Assistant. \`assistantId\` ${body.assistantId} Does Not Exist.`,
@@ -271,7 +293,8 @@ export async function webCallRoutes(
     const overrides = body.assistantOverrides as Vapi.AssistantOverrides | undefined;
     const inline = body.assistant as Vapi.CreateAssistantDto | undefined;
     let assistant: Vapi.CreateAssistantDto | undefined;
-    if (record) {
+    // A squad's call names the squad, not the member's configuration.
+    if (record && !squadMember) {
       const { id: _id, orgId: _orgId, createdAt: _c, updatedAt: _u, ...dto } = record.assistant;
       assistant = { ...dto, ...(overrides ?? {}) };
     } else if (inline) {
@@ -299,6 +322,7 @@ export async function webCallRoutes(
     const call = simulator.startWebCall({
       id: callId,
       assistantId: record?.assistant.id,
+      ...(squadMember ? { asSquadMember: true } : {}),
       assistant: inline,
       assistantOverrides: overrides,
       extra,

@@ -74,6 +74,13 @@ const CACHE_SIZE = 8;
  * The authenticated downloads (private key): 302 to a presigned link to the file, 404 for an
  * unknown call or one with no such recording.
  */
+/** What a squad call's first member says first (a squad call carries no assistant of its own). */
+function squadGreeting(catalog: SandboxContext['catalog'], squadId: string | undefined) {
+  if (!squadId) return undefined;
+  const answer = catalog.squadAnswerer(squadId);
+  return 'record' in answer ? answer.record.assistant.firstMessage : undefined;
+}
+
 export async function recordingDownloadRoutes(
   app: FastifyInstance,
   { store, recordingLinks, materialize }: SandboxContext,
@@ -97,7 +104,7 @@ export async function recordingDownloadRoutes(
 
 export async function recordingRoutes(
   app: FastifyInstance,
-  { store, recordingLinks, materialize, simulator }: SandboxContext,
+  { store, recordingLinks, materialize, simulator, catalog }: SandboxContext,
 ): Promise<void> {
   const rendered = new Map<string, Buffer>();
   app.get<{ Params: { file: string }; Querystring: Record<string, unknown> }>(
@@ -171,7 +178,9 @@ export async function recordingRoutes(
       callId: call.id,
       status: call.status,
       assistantId: call.assistantId ?? null,
-      firstMessage: call.assistant?.firstMessage ?? null,
+      squadId: call.squadId ?? null,
+      workflowId: call.workflowId ?? null,
+      firstMessage: call.assistant?.firstMessage ?? squadGreeting(catalog, call.squadId) ?? null,
       endedReason: call.endedReason ?? null,
     };
   });

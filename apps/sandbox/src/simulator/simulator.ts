@@ -56,6 +56,11 @@ export interface WebCallRequest {
    */
   scenario?: OutboundScenario;
   assistantId?: string | undefined;
+  /**
+   * The assistant answers as the first member of the call's squad (`extra.squadId`): it plays
+   * the call, but the call carries the squad's id and no assistantId of its own.
+   */
+  asSquadMember?: boolean;
   assistant?: Vapi.CreateAssistantDto | undefined;
   assistantOverrides?: Vapi.AssistantOverrides | undefined;
   extra: Partial<Vapi.Call> & { webCallUrl?: string };
@@ -68,6 +73,8 @@ export type OutboundScenario = (typeof OUTBOUND_SCENARIOS)[number];
 export interface OutboundCallRequest {
   id: string;
   assistantId: string;
+  /** As WebCallRequest's: the assistant answers for the squad in `extra.squadId`. */
+  asSquadMember?: boolean;
   phoneNumber: PhoneNumber;
   scenario: OutboundScenario;
   extra: Partial<Vapi.Call>;
@@ -468,7 +475,7 @@ export class CallSimulator {
       contentSeed: hash32(this.options.seed, 0x5102, this.counter),
       costJitter: rng(),
       config,
-      assistantId: record?.assistant.id,
+      assistantId: request.asSquadMember ? undefined : record?.assistant.id,
       phoneNumber: undefined,
       extra: request.extra,
     };
@@ -554,7 +561,7 @@ export class CallSimulator {
       contentSeed: hash32(this.options.seed, 0x5102, this.counter),
       costJitter: rng(),
       config,
-      assistantId: record.assistant.id,
+      assistantId: request.asSquadMember ? undefined : record.assistant.id,
       phoneNumber: request.phoneNumber,
       extra: request.extra,
     };

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { isTestCallPayload } from '@switchboard/shared/web-call';
-import { agents, appointments, calls, contacts, enquiries } from '../db/schema';
+import { agents, appointments, calls, contacts, enquiries, platformResources } from '../db/schema';
 import { AppError } from '../lib/app-error';
 import {
   CONTACT_COLUMNS,
@@ -13,8 +13,8 @@ import {
 /** Who and where an agent tool call is about: the agent's business, the call and the caller. */
 export type ToolCaller = {
   businessId: string;
-  /** The platform assistant id. */
-  assistantId: string;
+  /** The platform assistant id; null in a squad's call, which carries the squad's id instead. */
+  assistantId: string | null;
   /** The platform call id, when the message carried the call. */
   callId: string | null;
   contact: ContactRecord;
@@ -50,17 +50,34 @@ export async function resolveToolCaller(
   caller: { name?: unknown; email?: unknown },
 ): Promise<ToolCaller> {
   const assistantId = text(call?.assistantId);
-  if (!call || !assistantId) {
+  const squadId = text(call?.squadId);
+  if (!call || (!assistantId && !squadId)) {
     throw new AppError('VALIDATION_ERROR', 400, 'The tool call did not say which call it is from');
   }
-  const [agent] = await db
-    .select({ businessId: agents.businessId })
-    .from(agents)
-    .where(and(eq(agents.platformAssistantId, assistantId), isNull(agents.removedAt)));
-  if (!agent?.businessId) {
-    throw new AppError('AGENT_UNASSIGNED', 422, 'This agent is not assigned to a business');
+  let businessId: string | null | undefined;
+  if (assistantId) {
+    const [agent] = await db
+      .select({ businessId: agents.businessId })
+      .from(agents)
+      .where(and(eq(agents.platformAssistantId, assistantId), isNull(agents.removedAt)));
+    businessId = agent?.businessId;
+  } else if (squadId) {
+    // A squad's call carries no assistantId: the squad's owner is the business (decision 036).
+    const [squad] = await db
+      .select({ businessId: platformResources.businessId })
+      .from(platformResources)
+      .where(and(eq(platformResources.kind, 'squad'), eq(platformResources.platformId, squadId)));
+    businessId = squad?.businessId;
   }
-  const businessId = agent.businessId;
+  if (!businessId) {
+    throw new AppError(
+      'AGENT_UNASSIGNED',
+      422,
+      assistantId
+        ? 'This agent is not assigned to a business'
+        : 'This squad is not assigned to a business',
+    );
+  }
   const name = text(caller.name);
   const email = emailOf(caller.email);
   const customer = call.customer as { number?: unknown } | undefined;

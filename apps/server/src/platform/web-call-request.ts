@@ -63,8 +63,8 @@ function describeRefused(paths: string[]): string {
     Object.hasOwn(INLINE_DEFINITIONS, path) ? `${path} (${INLINE_DEFINITIONS[path]})` : path,
   );
   return (
-    `A web call cannot carry ${named.join(', ')}: start it with the assistantId of one of your ` +
-    'agents; only variableValues and metadata may be overridden.'
+    `A web call cannot carry ${named.join(', ')}: start it with the assistantId, squadId or ` +
+    'workflowId of one of yours; only variableValues and metadata may be overridden.'
   );
 }
 

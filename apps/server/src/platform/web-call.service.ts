@@ -24,6 +24,15 @@ type Deps = {
   origin: string | undefined;
   /** Resolves when the agent is in the scope; throws 404 otherwise. */
   requireAgent: (scope: AgentScope, assistantId: string) => Promise<unknown>;
+  /**
+   * Resolves when the squad or workflow is recorded as the scope's (`platform_resources`; for
+   * the operator, recorded at all); throws 404 otherwise.
+   */
+  requireResource: (
+    scope: AgentScope,
+    kind: 'squad' | 'workflow',
+    platformId: string,
+  ) => Promise<unknown>;
 };
 
 /**
@@ -70,13 +79,16 @@ export class WebCallService {
   }
 
   /**
-   * Resolves when what the request starts belongs to the scope; 404 otherwise. Only assistants
-   * have an owner (the agents table); nothing records whose a squad or workflow is, so no
-   * business may start one.
+   * Resolves when what the request starts belongs to the scope; 404 otherwise: an assistant by
+   * the agents table, a squad or a workflow by its ownership record (decision 036).
    */
   private async requireOwnTarget(scope: AgentScope, request: WebCallRequest): Promise<void> {
-    if (request.squadId !== undefined) throw notFound('Squad');
-    if (request.workflowId !== undefined) throw notFound('Workflow');
+    if (request.squadId !== undefined) {
+      await this.deps.requireResource(scope, 'squad', request.squadId);
+    }
+    if (request.workflowId !== undefined) {
+      await this.deps.requireResource(scope, 'workflow', request.workflowId);
+    }
     if (request.assistantId !== undefined) await this.deps.requireAgent(scope, request.assistantId);
   }
 
@@ -140,15 +152,26 @@ export class WebCallService {
   async sandboxRoom(scope: AgentScope, callId: string): Promise<PassThrough> {
     const base = this.sandboxBaseUrl();
     const response = await fetch(`${base}/web-call/${encodeURIComponent(callId)}`);
-    const room = (await response.json()) as { assistantId?: string | null };
+    const room = (await response.json()) as {
+      assistantId?: string | null;
+      squadId?: string | null;
+      workflowId?: string | null;
+    };
     if (!response.ok) throw notFound('Web call');
-    if (!room.assistantId) {
-      if (scope.kind !== 'all') throw notFound('Web call');
-    } else {
-      await this.deps.requireAgent(scope, room.assistantId).catch(() => {
-        throw notFound('Web call');
-      });
-    }
+    // The room's owner: the squad or workflow the call runs (a squad call has no assistantId
+    // of its own), else its assistant.
+    const owned = room.squadId
+      ? this.deps.requireResource(scope, 'squad', room.squadId)
+      : room.workflowId
+        ? this.deps.requireResource(scope, 'workflow', room.workflowId)
+        : room.assistantId
+          ? this.deps.requireAgent(scope, room.assistantId)
+          : scope.kind === 'all'
+            ? Promise.resolve()
+            : Promise.reject(new Error('no owner'));
+    await owned.catch(() => {
+      throw notFound('Web call');
+    });
     return { status: response.status, body: room };
   }
 

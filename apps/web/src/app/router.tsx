@@ -72,6 +72,7 @@ export function createRoutes(): RouteObject[] {
                 // The platform console (decision 032).
                 { path: 'phone-numbers', lazy: screen(() => import('./routes/phone-numbers')) },
                 { path: 'tools', lazy: screen(() => import('./routes/tools')) },
+                { path: 'squads', lazy: screen(() => import('./routes/squads')) },
                 {
                   path: 'knowledge-bases',
                   lazy: screen(() => import('./routes/knowledge-bases')),

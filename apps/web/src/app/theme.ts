@@ -12,6 +12,7 @@ import {
   type LoaderProps,
   type MantineColorsTuple,
   type ModalProps,
+  type NotificationProps,
   type PaperProps,
   type SelectProps,
   type TitleProps,
@@ -90,6 +91,10 @@ export const theme = createTheme({
     Drawer: defaults<DrawerProps>({ closeButtonProps: { 'aria-label': 'Close' } }),
     Loader: defaults<LoaderProps>({ type: 'dots' }),
     Modal: defaults<ModalProps>({ closeButtonProps: { 'aria-label': 'Close' } }),
+    // A toast's close button is an icon too (axe: button-name).
+    Notification: defaults<NotificationProps>({
+      closeButtonProps: { 'aria-label': 'Close notification' },
+    }),
     Paper: defaults<PaperProps>({ radius: 'lg' }),
     Select: defaults<SelectProps>({ checkIconPosition: 'right' }),
     Title: defaults<TitleProps>({ textWrap: 'balance' }),

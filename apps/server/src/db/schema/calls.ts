@@ -81,6 +81,11 @@ export const calls = pgTable(
     transcriptSearch: tsvector('transcript_search').generatedAlwaysAs(
       sql`to_tsvector('english'::regconfig, coalesce(payload->'artifact'->>'transcript', ''))`,
     ),
+    /**
+     * The squad the call ran (a squad's call may carry no assistantId): it puts the call under
+     * the business that owns the squad (decision 036).
+     */
+    squadId: text('squad_id').generatedAlwaysAs(sql`nullif(payload->>'squadId', '')`),
     /** Started from Switchboard's own "Talk to agent" panel. */
     isTest: boolean('is_test').notNull().default(false),
     createdAt: ts('created_at').notNull(),
@@ -113,6 +118,10 @@ export const calls = pgTable(
       .where(sql`transferred`),
     index('calls_assistant_customer_idx').on(t.assistantId, t.customerDigits),
     index('calls_updated_idx').on(t.updatedAt),
+    // A business's squad calls without an agent, newest first (the business-wide call log).
+    index('calls_squad_created_idx')
+      .on(t.squadId, t.createdAt.desc(), t.id.desc())
+      .where(sql`squad_id is not null`),
     index('calls_transcript_search_idx').using('gin', t.transcriptSearch),
     // Analytics read only these columns of an agent's calls in a time range: with all of them in
     // the index, the overview's figures are an index-only scan, never a visit to the wide rows.

@@ -298,7 +298,8 @@ export type PeriodFigures = { calls: number; seconds: number; spend: number; pas
 
 /**
  * Calls, seconds, spend and passes since each start (up to `end`) over a set of agents: the
- * business's (every agent it has had, removed ones too — that spend was real) or all. Test calls
+ * business's (every agent it has had, removed ones too — that spend was real, and the calls of
+ * its squads that carry no agent) or all. Test calls
  * (started from "Talk to agent") are left out: the dashboard shows the business's real traffic.
  */
 export async function periodFigures(
@@ -309,7 +310,9 @@ export async function periodFigures(
   const agentsOf =
     options.businessId === null
       ? sql`true`
-      : sql`c.assistant_id in (select platform_assistant_id from agents where business_id = ${options.businessId})`;
+      : sql`(c.assistant_id in (select platform_assistant_id from agents where business_id = ${options.businessId})
+          or (c.assistant_id is null and c.squad_id in (select platform_id from platform_resources
+            where kind = 'squad' and business_id = ${options.businessId})))`;
   const columns = options.starts.map((start, n) => {
     const since = sql`c.created_at >= ${start.toISOString()}::timestamptz`;
     return sql`(count(*) filter (where ${since}))::int as ${sql.identifier(`calls${n}`)},

@@ -159,6 +159,8 @@ export type CallLogRecord = {
   id: string;
   assistantId: string | null;
   agentName: string | null;
+  /** The squad's name, for a squad's call (decision 036). */
+  squadName?: string | null;
   assistantPhone: string | null;
   type: string | null;
   status: string | null;
@@ -227,6 +229,7 @@ function toCallLogRecord(row: Record<string, unknown>): CallLogRecord {
     id: String(row.id),
     assistantId: (row.assistant_id as string | null) ?? null,
     agentName: (row.agent_name as string | null) ?? null,
+    squadName: (row.squad_name as string | null) ?? null,
     assistantPhone: (row.assistant_phone as string | null) ?? null,
     type: (row.type as string | null) ?? null,
     status: (row.status as string | null) ?? null,
@@ -248,7 +251,11 @@ function toCallLogRecord(row: Record<string, unknown>): CallLogRecord {
 /** The columns a call-log row shows, never the payload (only the page's matches read it). */
 const ROW_COLUMNS = sql`c.id, c.assistant_id, c.type, c.status, c.ended_reason, c.success_evaluation,
   c.customer_number, c.started_at, c.ended_at, c.duration_seconds, c.cost, c.outcome,
-  c.transferred, c.is_test, c.created_at, c.phone_number_id`;
+  c.transferred, c.is_test, c.created_at, c.phone_number_id, c.squad_id`;
+
+/** The squad's name for a page row (`page.squad_id`), as `squad_name`. */
+const SQUAD_NAME = sql`(select s.name from platform_resources s
+  where s.kind = 'squad' and s.platform_id = page.squad_id) as squad_name`;
 
 /** Words around the matches of the search, marked with \u0002 … \u0003. */
 function matchSnippet(q: string): SQL {
@@ -370,6 +377,11 @@ export async function* iterateCallLog(
 export type BusinessCallLogCriteria = {
   /** A condition on `agents a` (agents.repository's scopeCondition, maybe with one agent). */
   agents: SQL;
+  /**
+   * A condition on the squads (`platform_resources s`) whose calls without an agent belong to
+   * the log (a squad's call may carry no assistantId); null for none (one agent's log).
+   */
+  squads: SQL | null;
   filter: CallLogFilterCriteria;
 };
 
@@ -384,15 +396,31 @@ function businessIdsSql(
   page: { limit: number; offset: number },
   keyset: SQL = sql``,
 ): SQL {
-  return sql`select ids.id, ids.created_at from agents a
-    cross join lateral (
-      select c.id, c.created_at from calls c
-      where c.assistant_id = a.platform_assistant_id and ${filterSql(criteria.filter)} ${keyset}
-      order by c.created_at desc nulls last, c.id desc nulls last
-      limit ${page.limit + page.offset}
-    ) ids
-    where a.removed_at is null and ${criteria.agents}
-    order by ids.created_at desc, ids.id desc
+  const depth = page.limit + page.offset;
+  const squadCalls = criteria.squads
+    ? sql`union all
+      select ids.id, ids.created_at from platform_resources s
+      cross join lateral (
+        select c.id, c.created_at from calls c
+        where c.squad_id = s.platform_id and c.assistant_id is null
+          and ${filterSql(criteria.filter)} ${keyset}
+        order by c.created_at desc nulls last, c.id desc nulls last
+        limit ${depth}
+      ) ids
+      where s.kind = 'squad' and ${criteria.squads}`
+    : sql``;
+  return sql`select u.id, u.created_at from (
+      select ids.id, ids.created_at from agents a
+      cross join lateral (
+        select c.id, c.created_at from calls c
+        where c.assistant_id = a.platform_assistant_id and ${filterSql(criteria.filter)} ${keyset}
+        order by c.created_at desc nulls last, c.id desc nulls last
+        limit ${depth}
+      ) ids
+      where a.removed_at is null and ${criteria.agents}
+      ${squadCalls}
+    ) u
+    order by u.created_at desc, u.id desc
     limit ${page.limit} offset ${page.offset}`;
 }
 
@@ -405,7 +433,7 @@ export async function listBusinessCallLog(
   const q = criteria.filter.q;
   const rows = await executeRows<Record<string, unknown>>(
     db,
-    sql`select page.*, a.name as agent_name,
+    sql`select page.*, a.name as agent_name, ${SQUAD_NAME},
           coalesce(pn.phone_number, a.phone_number) as assistant_phone,
           ${q ? matchSnippet(q) : sql`null`} as transcript_match
         from (
@@ -423,19 +451,28 @@ export async function listBusinessCallLog(
   return rows.map(toCallLogRecord);
 }
 
-/** How many calls of the business-wide log match: one index-only count per agent. */
+/** How many calls of the business-wide log match: one index-only count per agent (and squad). */
 export async function countBusinessCallLog(
   db: Db,
   criteria: BusinessCallLogCriteria,
 ): Promise<number> {
+  const squadCalls = criteria.squads
+    ? sql`+ (select coalesce(sum(n.n), 0) from platform_resources s
+        cross join lateral (
+          select count(*) as n from calls c
+          where c.squad_id = s.platform_id and c.assistant_id is null
+            and ${filterSql(criteria.filter)}
+        ) n
+        where s.kind = 'squad' and ${criteria.squads})`
+    : sql``;
   const [row] = await executeRows<{ n: number }>(
     db,
-    sql`select coalesce(sum(n.n), 0)::int as n from agents a
+    sql`select ((select coalesce(sum(n.n), 0) from agents a
         cross join lateral (
           select count(*) as n from calls c
           where c.assistant_id = a.platform_assistant_id and ${filterSql(criteria.filter)}
         ) n
-        where a.removed_at is null and ${criteria.agents}`,
+        where a.removed_at is null and ${criteria.agents}) ${squadCalls})::int as n`,
   );
   return Number(row?.n ?? 0);
 }
@@ -453,7 +490,7 @@ export async function* iterateBusinessCallLog(
       : sql``;
     const rows = await executeRows<Record<string, unknown>>(
       db,
-      sql`select page.*, a.name as agent_name,
+      sql`select page.*, a.name as agent_name, ${SQUAD_NAME},
             coalesce(pn.phone_number, a.phone_number) as assistant_phone, null as transcript_match
           from (
             select ${ROW_COLUMNS}
@@ -494,16 +531,20 @@ export async function findCallWithAgent(
   const [row] = await executeRows<Record<string, unknown>>(
     db,
     sql`select ${ROW_COLUMNS}, c.payload, a.name as agent_name, a.platform_assistant_id as agent_id,
+          sq.name as squad_name,
           coalesce(pn.phone_number, a.phone_number) as assistant_phone,
-          coalesce(b.timezone, 'UTC') as time_zone, null as transcript_match
+          coalesce(b.timezone, sb.timezone, 'UTC') as time_zone, null as transcript_match
         from calls c
         left join agents a on a.platform_assistant_id = c.assistant_id
         left join businesses b on b.id = a.business_id
+        left join platform_resources sq
+          on c.assistant_id is null and sq.kind = 'squad' and sq.platform_id = c.squad_id
+        left join businesses sb on sb.id = sq.business_id
         left join lateral (
           select phone_number from agents n where n.phone_number_id = c.phone_number_id limit 1
         ) pn on true
         where c.id = ${callId}
-          ${businessId === null ? sql`` : sql`and a.business_id = ${businessId}`}`,
+          ${businessId === null ? sql`` : sql`and (a.business_id = ${businessId} or sq.business_id = ${businessId})`}`,
   );
   if (!row) return undefined;
   return {

@@ -50,7 +50,9 @@ export function toCallLogRow(record: CallLogRecord, timeZone: string): CallLogRo
   return {
     id: record.id,
     displayId: displayCallId(record.id),
-    assistant: record.agentName || UNKNOWN_ASSISTANT,
+    // A squad's call without an agent of its own shows the squad (decision 036).
+    assistant:
+      record.agentName || (record.squadName ? `${record.squadName} (squad)` : UNKNOWN_ASSISTANT),
     assistantId: record.assistantId,
     assistantPhone: record.assistantPhone || MISSING,
     customerPhone: record.customerNumber || MISSING,
@@ -301,6 +303,13 @@ export class CallsService {
     const { agentId, ...rest } = filter;
     let timeZone = 'UTC';
     let agents = scopeCondition(scope);
+    // The squads whose calls without an agent are the business's (every recorded one for the
+    // operator); one agent's log has none.
+    const squads = agentId
+      ? null
+      : scope.kind === 'business'
+        ? sql`s.business_id = ${scope.businessId}`
+        : sql`true`;
     if (agentId) {
       const agent = await findAgentZone(this.deps.db, scope, agentId);
       if (!agent) throw notFound('Agent');
@@ -309,7 +318,10 @@ export class CallsService {
     } else if (scope.kind === 'business') {
       timeZone = await findBusinessZone(this.deps.db, scope.businessId);
     }
-    return { timeZone, criteria: { agents, filter: await this.filterCriteria(rest, timeZone) } };
+    return {
+      timeZone,
+      criteria: { agents, squads, filter: await this.filterCriteria(rest, timeZone) },
+    };
   }
 
   async list(scope: AgentScope, agentId: string, query: CallLogQuery): Promise<CallLogPage> {

@@ -41,6 +41,19 @@ export async function findOwned(
   return row;
 }
 
+/** One resource of the kind, whoever owns it (the operator's reach). */
+export async function findRecorded(
+  db: Db,
+  kind: PlatformResourceKind,
+  platformId: string,
+): Promise<OwnedResource | undefined> {
+  const [row] = await db
+    .select()
+    .from(platformResources)
+    .where(and(eq(platformResources.kind, kind), eq(platformResources.platformId, platformId)));
+  return row;
+}
+
 /**
  * Records a resource as the business's (a resource the business just made, or one seeded for
  * the demo). An existing record keeps its owner unless it had none.

@@ -10,6 +10,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import { businessExists } from '../admin/admin.repository';
 import {
   findOwned,
+  findRecorded,
   findResourceById,
   listAllResources,
   listOwned,
@@ -90,6 +91,13 @@ export class ConsoleService {
     platformId: string,
   ): Promise<OwnedResource> {
     const row = await findOwned(this.deps.db, businessId, kind, platformId);
+    if (!row) throw notFound(capitalised(PLATFORM_RESOURCE_LABELS[kind].one));
+    return row;
+  }
+
+  /** The operator's reach: any recorded resource of the kind (404 for one never recorded). */
+  async requireRecorded(kind: PlatformResourceKind, platformId: string): Promise<OwnedResource> {
+    const row = await findRecorded(this.deps.db, kind, platformId);
     if (!row) throw notFound(capitalised(PLATFORM_RESOURCE_LABELS[kind].one));
     return row;
   }

@@ -14,6 +14,7 @@ import {
   IconRobot,
   IconServer,
   IconTool,
+  IconUsersGroup,
   type Icon,
 } from '@tabler/icons-react';
 import { Link, useMatch, useResolvedPath } from 'react-router';
@@ -45,6 +46,7 @@ const platformItems: NavItem[] = [
   { label: 'Phone numbers', to: '/phone-numbers', icon: IconPhone },
   { label: 'Tools', to: '/tools', icon: IconTool },
   { label: 'Knowledge bases', to: '/knowledge-bases', icon: IconBooks },
+  { label: 'Squads', to: '/squads', icon: IconUsersGroup },
 ];
 
 /** The operator's screens; members never see them (and the server refuses them anyway). */

@@ -7,17 +7,19 @@ import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useAgentList } from '../../agents/api/list-agents';
+import { useSquads } from '../../squads/api/squads';
 import { FormAlert } from '../../auth/components/form-alert';
 import { useUpdatePhoneNumber } from '../api/phone-numbers';
 
 // The form's own shape: blank fields mean "none" and become null for the server.
 const formSchema = z.object({
   name: z.string().trim().max(40, { error: 'At most 40 characters' }),
-  agentId: z.string(),
+  /** `agent:<id>`, `squad:<id>`, or '' for nobody. */
+  answeredBy: z.string(),
   fallbackNumber: z.union([z.literal(''), e164Schema]),
 });
 type FormValues = z.infer<typeof formSchema>;
-const FIELDS = ['name', 'agentId', 'fallbackNumber'] as const;
+const FIELDS = ['name', 'answeredBy', 'fallbackNumber'] as const;
 
 type Props = { phone: PhoneNumber | null; onClose: () => void };
 
@@ -39,20 +41,38 @@ export function EditPhoneNumberModal({ phone, onClose }: Props) {
 function EditForm({ phone, onClose }: { phone: PhoneNumber; onClose: () => void }) {
   const update = useUpdatePhoneNumber();
   const agents = useAgentList();
+  const squads = useSquads();
   const form = useForm<FormValues>({
     resolver: zodResolver(formSchema),
     defaultValues: {
       name: phone.name ?? '',
-      agentId: phone.agent?.id ?? '',
+      answeredBy: phone.squad
+        ? `squad:${phone.squad.id}`
+        : phone.agent
+          ? `agent:${phone.agent.id}`
+          : '',
       fallbackNumber: phone.fallbackNumber ?? '',
     },
   });
-  const agentOptions = useMemo(
+  const answerOptions = useMemo(
     () => [
-      { value: '', label: 'No agent' },
-      ...(agents.data ?? []).map((agent) => ({ value: agent.id, label: agent.name || agent.id })),
+      { value: '', label: 'Nobody' },
+      {
+        group: 'Agents',
+        items: (agents.data ?? []).map((agent) => ({
+          value: `agent:${agent.id}`,
+          label: agent.name || agent.id,
+        })),
+      },
+      {
+        group: 'Squads',
+        items: (squads.data ?? []).map((squad) => ({
+          value: `squad:${squad.id}`,
+          label: squad.name || squad.id,
+        })),
+      },
     ],
-    [agents.data],
+    [agents.data, squads.data],
   );
   const { errors } = form.formState;
 
@@ -61,8 +81,12 @@ function EditForm({ phone, onClose }: { phone: PhoneNumber; onClose: () => void 
       .mutateAsync({
         id: phone.id,
         name: values.name,
-        // A squad answering the number stays unless an agent is chosen instead.
-        ...(values.agentId || !phone.squad ? { agentId: values.agentId || null } : {}),
+        // An agent and a squad exclude each other: the server clears the other one.
+        ...(values.answeredBy.startsWith('squad:')
+          ? { squadId: values.answeredBy.slice('squad:'.length) }
+          : values.answeredBy.startsWith('agent:')
+            ? { agentId: values.answeredBy.slice('agent:'.length) }
+            : { agentId: null, squadId: null }),
         fallbackNumber: values.fallbackNumber || null,
       })
       .then(
@@ -79,23 +103,23 @@ function EditForm({ phone, onClose }: { phone: PhoneNumber; onClose: () => void 
         <TextInput label="Name" {...form.register('name')} error={errors.name?.message} />
         <Controller
           control={form.control}
-          name="agentId"
+          name="answeredBy"
           render={({ field }) => (
             <Select
               label="Answered by"
-              description={
-                phone.squad
-                  ? `Now answered by the squad ${phone.squad.name}; choose an agent to replace it.`
-                  : 'The agent that answers calls to this number'
-              }
-              data={agentOptions}
+              description="The agent, or the squad of agents, that answers calls to this number"
+              data={answerOptions}
               value={field.value}
               onChange={(value) => field.onChange(value ?? '')}
-              disabled={agents.isPending}
+              disabled={agents.isPending || squads.isPending}
               allowDeselect={false}
               error={
-                errors.agentId?.message ??
-                (agents.isError ? 'Could not load your agents' : undefined)
+                errors.answeredBy?.message ??
+                (agents.isError
+                  ? 'Could not load your agents'
+                  : squads.isError
+                    ? 'Could not load your squads'
+                    : undefined)
               }
               comboboxProps={{ withinPortal: true }}
             />

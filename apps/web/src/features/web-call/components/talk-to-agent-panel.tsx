@@ -13,19 +13,24 @@ import {
 import { IconHeadset, IconMaximize, IconPhoneCall, IconPhoneOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useWebCallConfig } from '../api/get-web-call-config';
-import { useWebCall } from '../hooks/use-web-call';
+import { useWebCall, type WebCallTarget } from '../hooks/use-web-call';
 import { canStart, PHASE_LABELS } from '../state/call-state';
 import { parseVariableValues } from '../state/variable-values';
 import { AssistantVolumeMeter, CallView } from './call-view';
 
-type TalkToAgentPanelProps = { agentId: string; agentName: string };
+/** An agent (`agentId`) or one of the business's squads (`squadId`, "Talk to squad"). */
+type TalkToAgentPanelProps = { agentName: string } & ({ agentId: string } | { squadId: string });
 
 /**
  * "Talk to agent": a browser voice call with the agent from its screen, through the official
  * web SDK (live platform) or the sandbox's call client (sandbox mode). The larger call view
  * opens in a modal; calls made here are test calls.
  */
-export function TalkToAgentPanel({ agentId, agentName }: TalkToAgentPanelProps) {
+export function TalkToAgentPanel(props: TalkToAgentPanelProps) {
+  const { agentName } = props;
+  const target: WebCallTarget =
+    'squadId' in props ? { squadId: props.squadId } : { assistantId: props.agentId };
+  const title = 'squadId' in props ? 'Talk to squad' : 'Talk to agent';
   const config = useWebCallConfig();
   const call = useWebCall(config.data);
   const { state, actions } = call;
@@ -38,7 +43,7 @@ export function TalkToAgentPanel({ agentId, agentName }: TalkToAgentPanelProps) 
   const start = () => {
     if ('error' in parsed) return;
     setOpened(true);
-    void actions.start(agentId, parsed.values);
+    void actions.start(target, parsed.values);
   };
 
   return (
@@ -49,12 +54,14 @@ export function TalkToAgentPanel({ agentId, agentName }: TalkToAgentPanelProps) 
             <IconHeadset size={22} aria-hidden />
             <div>
               <Title order={2} size="h4" id="talk-to-agent-title">
-                Talk to agent
+                {title}
               </Title>
               <Text size="sm" c="dimmed">
                 A voice call with {agentName} in your browser
-                {config.data?.mode === 'sandbox' ? ' (sandbox: a simulated assistant)' : ''}. Calls
-                made here are test calls, left out of the figures below unless you include them.
+                {config.data?.mode === 'sandbox' ? ' (sandbox: a simulated assistant)' : ''}.{' '}
+                {'squadId' in props
+                  ? 'Its first agent answers. Calls made here are test calls: the call log shows them when you include test calls.'
+                  : 'Calls made here are test calls, left out of the figures below unless you include them.'}
               </Text>
             </div>
           </Group>
@@ -113,7 +120,7 @@ export function TalkToAgentPanel({ agentId, agentName }: TalkToAgentPanelProps) 
           </Button>
         </Group>
       </Stack>
-      <Modal opened={opened} onClose={() => setOpened(false)} title="Talk to agent" size="xl">
+      <Modal opened={opened} onClose={() => setOpened(false)} title={title} size="xl">
         {/* Closing the view does not end the call: the panel keeps its state and controls. */}
         <CallView call={call} agentName={agentName} />
       </Modal>

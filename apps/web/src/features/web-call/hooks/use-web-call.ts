@@ -20,8 +20,11 @@ async function loadVapi(): Promise<typeof VapiModule> {
   return (loaded as unknown as { default?: typeof VapiModule }).default ?? loaded;
 }
 
+/** What a web call starts: one of the business's agents (assistant) or squads, by id. */
+export type WebCallTarget = { assistantId: string } | { squadId: string };
+
 type WebCallActions = {
-  start: (agentId: string, variableValues: Record<string, string>) => Promise<void>;
+  start: (target: WebCallTarget, variableValues: Record<string, string>) => Promise<void>;
   end: () => void;
   setMuted: (muted: boolean) => void;
   sendMessage: (text: string) => void;
@@ -124,18 +127,24 @@ export function useWebCall(config: WebCallConfig | undefined) {
   }, []);
 
   const actions: WebCallActions = {
-    start: async (agentId, variableValues) => {
+    start: async (target, variableValues) => {
       const refused = !canStart(stateRef.current);
       dispatch({ type: 'start' });
       if (refused) return;
       setVideo(false);
       try {
         const vapi = await client();
-        const call = await vapi.start(agentId, {
+        const overrides = {
           variableValues,
           // The store marks calls carrying this as test calls (left out of analytics).
           metadata: { ...TEST_CALL_METADATA },
-        });
+        };
+        // A squad's call: its members take the same overrides (the platform applies
+        // assistantOverrides to whichever member is speaking).
+        const call =
+          'squadId' in target
+            ? await vapi.start(undefined, overrides, target.squadId)
+            : await vapi.start(target.assistantId, overrides);
         const started = call;
         setVideo(
           Boolean(

@@ -1,0 +1,104 @@
+import type { Vapi } from '@vapi-ai/server-sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSandbox, type Sandbox } from './sandbox';
+
+// A squad's call, as the platform runs one: its first member answers (that assistant's first
+// message and conversation), and the call names the squad (`squadId`) with no assistantId of its
+// own — by web call and by POST /call. A squad or first member that does not exist is the
+// platform's 400; so is a workflow id (the document has no workflow resource to hold one).
+
+const PRIVATE = 'squad-private-key';
+const PUBLIC = 'squad-public-key';
+
+describe('squad calls', () => {
+  let sandbox: Sandbox;
+
+  beforeAll(async () => {
+    sandbox = await createSandbox({
+      privateKey: PRIVATE,
+      publicKey: PUBLIC,
+      totalCalls: 20,
+      logLevel: 'silent',
+      simulator: { intervalMs: 0, stepMs: 10, webCallMs: 60_000 },
+    });
+  });
+  afterAll(() => sandbox.close());
+
+  const post = async (path: string, key: string, body: unknown) => {
+    const response = await fetch(`${sandbox.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+
+  async function createSquad(members: { assistantId: string }[]): Promise<Vapi.Squad> {
+    const created = await post('/squad', PRIVATE, { name: 'Front desk', members });
+    expect(created.status).toBe(201);
+    return created.body as unknown as Vapi.Squad;
+  }
+
+  async function platformCall(id: string): Promise<Vapi.Call> {
+    const response = await fetch(`${sandbox.baseUrl}/call/${id}`, {
+      headers: { authorization: `Bearer ${PRIVATE}` },
+    });
+    return (await response.json()) as Vapi.Call;
+  }
+
+  it('answers a squad web call with its first member; the call names the squad only', async () => {
+    const [first, second] = sandbox.demo.assistantIds;
+    const squad = await createSquad([{ assistantId: first! }, { assistantId: second! }]);
+    const created = await post('/call/web', PUBLIC, { squadId: squad.id });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ squadId: squad.id, type: 'webCall' });
+    expect(created.body.assistantId).toBeUndefined();
+    expect(created.body.assistant).toBeUndefined();
+
+    const room = await fetch(created.body.webCallUrl as string);
+    const firstAssistant = await (
+      await fetch(`${sandbox.baseUrl}/assistant/${first}`, {
+        headers: { authorization: `Bearer ${PRIVATE}` },
+      })
+    ).json();
+    expect(await room.json()).toMatchObject({
+      squadId: squad.id,
+      assistantId: null,
+      firstMessage: (firstAssistant as { firstMessage: string }).firstMessage,
+    });
+    const hangUp = await fetch(`${created.body.webCallUrl as string}/hang-up`, { method: 'POST' });
+    expect(hangUp.status).toBe(202);
+    await expect
+      .poll(async () => (await platformCall(created.body.id as string)).status, { timeout: 5000 })
+      .toBe('ended');
+    const ended = await platformCall(created.body.id as string);
+    expect(ended.squadId).toBe(squad.id);
+    expect(ended.assistantId).toBeUndefined();
+  });
+
+  it('places an outbound squad call by POST /call', async () => {
+    const squad = await createSquad([{ assistantId: sandbox.demo.assistantIds[1]! }]);
+    const created = await post('/call', PRIVATE, {
+      squadId: squad.id,
+      phoneNumberId: sandbox.demo.phoneNumberIds[0],
+      customer: { number: '+15550100123' },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ squadId: squad.id, type: 'outboundPhoneCall' });
+    expect(created.body.assistantId).toBeUndefined();
+  });
+
+  it('refuses a squad or first member that does not exist, and a workflow id, with 400', async () => {
+    const missing = '7a1f0c52-9d1b-4d3e-8f4a-2b6c0e9d1a33';
+    const unknownSquad = await post('/call/web', PUBLIC, { squadId: missing });
+    expect(unknownSquad.status).toBe(400);
+    expect(String(unknownSquad.body.message)).toContain("Couldn't Get Squad");
+    const orphan = await createSquad([{ assistantId: missing }]);
+    const noMember = await post('/call/web', PUBLIC, { squadId: orphan.id });
+    expect(noMember.status).toBe(400);
+    expect(String(noMember.body.message)).toContain("Couldn't Get Assistant");
+    const workflow = await post('/call/web', PUBLIC, { workflowId: missing });
+    expect(workflow.status).toBe(400);
+    expect(String(workflow.body.message)).toContain("Couldn't Get Workflow");
+  });
+});

@@ -1,0 +1,2 @@
+ALTER TABLE "calls" ADD COLUMN "squad_id" text GENERATED ALWAYS AS (nullif(payload->>'squadId', '')) STORED;--> statement-breakpoint
+CREATE INDEX "calls_squad_created_idx" ON "calls" USING btree ("squad_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE squad_id is not null;

@@ -1,0 +1,61 @@
+import { notifications } from '@mantine/notifications';
+import type { Squad, SquadInput } from '@switchboard/shared/squads';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+
+export const squadsQueryKey = ['squads'] as const;
+
+/** GET /api/squads: the business's squads with their members and hand-offs. */
+export const squadsQueryOptions = () =>
+  queryOptions({
+    queryKey: squadsQueryKey,
+    queryFn: async ({ signal }) => (await apiFetch<{ data: Squad[] }>('/squads', { signal })).data,
+    meta: { errorTitle: 'Could not refresh the squads' },
+  });
+
+export function useSquads() {
+  return useQuery(squadsQueryOptions());
+}
+
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: squadsQueryKey });
+}
+
+export function useCreateSquad() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (input: SquadInput) => apiFetch<Squad>('/squads', { method: 'POST', body: input }),
+    onSuccess: (squad) =>
+      notifications.show({
+        color: 'teal',
+        title: 'Squad created',
+        message: `${squad.name} is ready: talk to it here or let it answer a phone number.`,
+      }),
+    onSettled: refresh,
+  });
+}
+
+export function useUpdateSquad() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, ...input }: SquadInput & { id: string }) =>
+      apiFetch<Squad>(`/squads/${encodeURIComponent(id)}`, { method: 'PUT', body: input }),
+    onSuccess: (squad) =>
+      notifications.show({
+        color: 'teal',
+        title: 'Squad saved',
+        message: `${squad.name} was saved.`,
+      }),
+    onSettled: refresh,
+  });
+}
+
+export function useDeleteSquad() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiFetch<void>(`/squads/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSettled: refresh,
+  });
+}

@@ -1,0 +1,175 @@
+import { ActionIcon, Button, CloseButton, Group, Stack, Text, Tooltip } from '@mantine/core';
+import type { Squad } from '@switchboard/shared/squads';
+import {
+  IconArrowRight,
+  IconHeadset,
+  IconPencil,
+  IconPlus,
+  IconTrash,
+  IconUsersGroup,
+} from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { PageHeader } from '../../../components/page-header';
+import { ConfirmDeleteModal } from '../../console/components/confirm-delete-modal';
+import { ResourceTable, type ResourceColumn } from '../../console/components/resource-table';
+import { useDeleteSquad, useSquads } from '../api/squads';
+import { SquadFormModal } from './squad-form-modal';
+
+type Props = {
+  /** "Talk to" a squad: the web-call panel, composed in by the route. */
+  talkPanel: (squad: Squad) => ReactNode;
+};
+
+function memberLabel(member: Squad['members'][number]): string {
+  return member.agentName || 'Another business’s agent';
+}
+
+/** `/squads`: the business's squads — agents on one call that hand the caller to each other. */
+export function SquadsScreen({ talkPanel }: Props) {
+  const query = useSquads();
+  const remove = useDeleteSquad();
+  const [form, setForm] = useState<{ squad: Squad | null } | null>(null);
+  const [deleting, setDeleting] = useState<Squad | null>(null);
+  const [talking, setTalking] = useState<Squad | null>(null);
+
+  const createButton = (
+    <Button leftSection={<IconPlus size={16} />} onClick={() => setForm({ squad: null })}>
+      Create squad
+    </Button>
+  );
+
+  const columns: ResourceColumn<Squad>[] = [
+    {
+      header: 'Squad',
+      cell: (squad) => <Text fw={500}>{squad.name || '(no name)'}</Text>,
+    },
+    {
+      header: 'Agents (first answers)',
+      cell: (squad) => (
+        <Stack gap={2}>
+          {squad.members.map((member, index) => (
+            <Text key={member.agentId} size="sm">
+              {index + 1}. {memberLabel(member)}
+              {member.handoffTo.length > 0 && (
+                <Text span c="dimmed" size="sm">
+                  {' '}
+                  <IconArrowRight size={12} aria-label="hands off to" />{' '}
+                  {member.handoffTo
+                    .map(
+                      (id) =>
+                        squad.members.find((m) => m.agentId === id)?.agentName || 'another agent',
+                    )
+                    .join(', ')}
+                </Text>
+              )}
+            </Text>
+          ))}
+        </Stack>
+      ),
+    },
+    {
+      header: 'Actions',
+      end: true,
+      cell: (squad) => (
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconHeadset size={16} />}
+            onClick={() => setTalking(squad)}
+            aria-label={`Talk to ${squad.name}`}
+          >
+            Talk to
+          </Button>
+          <Tooltip label="Edit">
+            <ActionIcon
+              variant="subtle"
+              aria-label={`Edit ${squad.name}`}
+              onClick={() => setForm({ squad })}
+            >
+              <IconPencil size={18} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Delete">
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`Delete ${squad.name}`}
+              onClick={() => {
+                remove.reset();
+                setDeleting(squad);
+              }}
+            >
+              <IconTrash size={18} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Squads"
+        description="Several of your agents on one call: the first answers and hands the caller to the right colleague."
+        actions={createButton}
+      />
+      {talking && (
+        <Stack gap={4} mb="md">
+          <Group justify="flex-end">
+            <CloseButton
+              aria-label={`Close the call panel of ${talking.name}`}
+              onClick={() => setTalking(null)}
+            />
+          </Group>
+          {/* Keyed by squad: another squad's panel is a new call client (the old call ends). */}
+          <div key={talking.id}>{talkPanel(talking)}</div>
+        </Stack>
+      )}
+      <ResourceTable
+        label="Squads"
+        query={query}
+        columns={columns}
+        rowKey={(squad) => squad.id}
+        errorTitle="Could not load the squads"
+        searchText={(squad) => `${squad.name} ${squad.members.map(memberLabel).join(' ')}`}
+        searchLabel="Search squads"
+        empty={{
+          icon: IconUsersGroup,
+          title: 'No squads yet',
+          description:
+            'Put two or more of your agents on one call: a receptionist that hands billing questions to a billing agent, for example.',
+          action: createButton,
+        }}
+      />
+      <SquadFormModal
+        opened={form !== null}
+        squad={form?.squad ?? null}
+        onClose={() => setForm(null)}
+      />
+      <ConfirmDeleteModal
+        opened={deleting !== null}
+        title="Delete this squad?"
+        confirmLabel="Delete squad"
+        pending={remove.isPending}
+        error={remove.error}
+        errorTitle="Could not delete the squad"
+        onClose={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) {
+            remove.mutate(deleting.id, {
+              onSuccess: () => {
+                if (talking?.id === deleting.id) setTalking(null);
+                setDeleting(null);
+              },
+            });
+          }
+        }}
+      >
+        {deleting?.name} is deleted on the voice platform; a phone number it answers no longer
+        reaches it. Its agents stay as they are.
+      </ConfirmDeleteModal>
+    </>
+  );
+}
