@@ -271,6 +271,49 @@ describe('the official server SDK against the sandbox', () => {
     const bytes = Buffer.from(await response.arrayBuffer());
     expect(bytes.toString('ascii', 0, 4)).toBe('RIFF');
   });
+
+  it('serves a call’s logs: GET /call/{id}/call-logs through the SDK, a 302 to a presigned JSON Lines file', async () => {
+    const [call] = await client.calls.list({ limit: 1 });
+    if (!call) throw new Error('the sandbox has calls');
+    // The SDK wraps the route (it follows the redirect and reads no body).
+    await expect(
+      client.calls.callArtifactControllerCallLogsDownload({ id: call.id }),
+    ).resolves.toBeUndefined();
+    await expectVapiError(
+      client.calls.callArtifactControllerCallLogsDownload({ id: randomUUID() }),
+      404,
+    );
+
+    const auth = { authorization: `Bearer ${PRIVATE}` };
+    const download = await fetch(`${sandbox.baseUrl}/call/${call.id}/call-logs`, {
+      headers: auth,
+      redirect: 'manual',
+    });
+    expect(download.status).toBe(302);
+    const link = download.headers.get('location')!;
+    expect(link).toMatch(/\/logs\/[0-9a-f-]{36}-log\.jsonl\?X-Amz-Date=/);
+    // Private: the file without its signature is refused.
+    expect((await fetch(link.split('?')[0]!)).status).toBe(403);
+    const file = await fetch(link);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toMatch(/^application\/x-ndjson/);
+    const text = await file.text();
+    const lines = text
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.length).toBeGreaterThan(3);
+    // Each line is the platform's call log line (CallLogPrivileged of the specification's era).
+    for (const line of lines) {
+      expect(Object.keys(line).sort()).toEqual(['callId', 'level', 'log', 'orgId', 'time']);
+      expect(line).toMatchObject({ callId: call.id, orgId: call.orgId });
+      expect(['INFO', 'LOG', 'WARN', 'ERROR', 'CHECKPOINT']).toContain(line.level);
+      expect(new Date(line.time as string).toISOString()).toBe(line.time);
+    }
+    expect(lines.at(-1)).toMatchObject({ level: 'CHECKPOINT', log: 'Call ended' });
+    // The same call always has the same logs.
+    expect(await (await fetch(link)).text()).toBe(text);
+  });
 });
 
 interface Received {

@@ -4,6 +4,7 @@ import type { SandboxContext } from '../context';
 import { checkQuery } from '../http/document-validation';
 import { errorBody, notFound } from '../http/errors';
 import { parseOrThrow, requireUuid } from '../http/validation';
+import { callLogFile } from '../calls/call-logs';
 import type { SandboxCall } from '../calls/materialize';
 import { renderRecording, type RecordingTimeline } from '../recordings/wav';
 
@@ -67,6 +68,14 @@ function timelineOf(call: SandboxCall, variant: Variant): RecordingTimeline | un
   return { seconds: (ended - started) / 1000, turns: heard };
 }
 
+/** A call's log file exists once it ended, unless `artifactPlan.loggingEnabled` is false. */
+function hasLogs(call: SandboxCall | undefined): call is SandboxCall {
+  return call?.status === 'ended' && call.assistant?.artifactPlan?.loggingEnabled !== false;
+}
+
+/** `<id>-log.jsonl`: a call's log file. */
+const LOG_FILE = /^([0-9a-f-]{36})-log\.jsonl$/i;
+
 // A player asks for a file several times (ranges); the last few renderings are kept.
 const CACHE_SIZE = 8;
 
@@ -78,6 +87,20 @@ export async function recordingDownloadRoutes(
   app: FastifyInstance,
   { store, recordingLinks, materialize }: SandboxContext,
 ): Promise<void> {
+  // The call's logs: written when the call ends, unless its assistant turned logging off.
+  app.get<{ Params: { id: string } }>('/call/:id/call-logs', async (request, reply) => {
+    const id = requireUuid(request.params.id);
+    checkQuery('GET', '/call/{id}/call-logs', request.query);
+    const call = store.get(id);
+    if (!call) throw notFound('Call not found');
+    if (!hasLogs(call)) throw notFound('Artifact not found');
+    return reply
+      .status(302)
+      .header('location', recordingLinks.link(materialize.publicUrl(), `${id}-log.jsonl`, 'logs'))
+      .header('cache-control', 'no-store')
+      .send();
+  });
+
   for (const [artifact, suffix] of Object.entries(DOWNLOADS)) {
     const path = `/call/{id}/${artifact}`;
     app.get<{ Params: { id: string } }>(`/call/:id/${artifact}`, async (request, reply) => {
@@ -157,6 +180,28 @@ export async function recordingRoutes(
           .send(wav.subarray(start, end + 1));
       }
       return reply.send(wav);
+    },
+  );
+
+  // A call's log file, on a presigned link only (calls carry no public log URL).
+  app.get<{ Params: { file: string }; Querystring: Record<string, unknown> }>(
+    '/logs/:file',
+    async (request, reply) => {
+      const match = LOG_FILE.exec(request.params.file);
+      const call = match?.[1] ? store.get(match[1].toLowerCase()) : undefined;
+      if (!match || !hasLogs(call)) return reply.status(404).send(errorBody(404, 'Not Found'));
+      const access = recordingLinks.check(request.params.file, request.query);
+      if (access !== 'valid') {
+        const why =
+          access === 'expired'
+            ? 'This presigned link has expired'
+            : 'Call logs are private: download them with GET /call/{id}/call-logs';
+        return reply.status(403).send(errorBody(403, why));
+      }
+      return reply
+        .header('content-type', 'application/x-ndjson; charset=utf-8')
+        .header('cache-control', 'private, no-store')
+        .send(callLogFile(call));
     },
   );
 
