@@ -185,6 +185,7 @@ describe.each(databaseTargets)('authorization on %s', (target) => {
         'DELETE /api/tools/:id member',
         'GET /api/calls member',
         'GET /api/calls/export member',
+        'GET /api/calls/:id/logs member',
       ]),
     );
   });
