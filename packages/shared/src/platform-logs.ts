@@ -60,3 +60,28 @@ export const platformLogsSchema = z.object({
   entries: z.array(platformLogEntrySchema),
 });
 export type PlatformLogs = z.infer<typeof platformLogsSchema>;
+
+const logTimeFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A log line's time of day in the business's zone, to the millisecond ("14:07:05.123"); "-"
+ * when the line has none. The date is the call's (shown beside it in the detail).
+ */
+export function formatLogTime(iso: string | null, timeZone: string): string {
+  if (!iso) return '-';
+  const value = new Date(iso);
+  if (Number.isNaN(value.getTime())) return '-';
+  let formatter = logTimeFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      fractionalSecondDigits: 3,
+      hourCycle: 'h23',
+      timeZone,
+    });
+    logTimeFormatters.set(timeZone, formatter);
+  }
+  return formatter.format(value);
+}
