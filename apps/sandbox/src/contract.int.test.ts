@@ -619,4 +619,55 @@ describe('web-call room', () => {
     });
     expect(unknown.status).toBe(404);
   });
+
+  it('takes live call controls: a say that ends the call after it is spoken ends it with that reason', async () => {
+    const response = await fetch(`${sandbox.baseUrl}/call/web`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${PUBLIC}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ assistantId: sandbox.demo.assistantIds[0] }),
+    });
+    const created = (await response.json()) as { id: string; webCallUrl: string };
+    const room = async () =>
+      (await fetch(created.webCallUrl)).json() as Promise<{ status: string; endedReason: string }>;
+    await expect.poll(async () => (await room()).status, { timeout: 3000 }).toBe('in-progress');
+    const control = (body: unknown) =>
+      fetch(`${created.webCallUrl}/control`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+
+    // What the platform refuses: unknown types, controls and fields, a say with nothing to say.
+    for (const bad of [
+      { type: 'shout' },
+      { type: 'control', control: 'dance' },
+      { type: 'say', message: 'Hi', endCallAfterSpoken: 'yes' },
+      { type: 'say' },
+      { type: 'end-call', reason: 'x' },
+    ]) {
+      const refused = await control(bad);
+      expect(refused.status, JSON.stringify(bad)).toBe(400);
+      expect(await refused.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+    }
+    // The web SDK's messages as it sends them.
+    for (const good of [
+      { type: 'control', control: 'say-first-message', videoRecordingStartDelaySeconds: 1.5 },
+      {
+        type: 'say',
+        message: 'Goodbye for now.',
+        endCallAfterSpoken: true,
+        interruptionsEnabled: false,
+        interruptAssistantEnabled: true,
+      },
+    ]) {
+      const accepted = await control(good);
+      expect(accepted.status).toBe(202);
+      expect(await accepted.json()).toEqual({ callId: created.id, accepted: good.type });
+    }
+    // The client leaves once it is said.
+    await fetch(`${created.webCallUrl}/hang-up`, { method: 'POST' });
+    await expect.poll(async () => (await room()).status, { timeout: 3000 }).toBe('ended');
+    expect((await room()).endedReason).toBe('assistant-ended-call-after-message-spoken');
+    expect((await control({ type: 'end-call' })).status).toBe(409);
+  });
 });

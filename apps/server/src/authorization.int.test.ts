@@ -186,6 +186,7 @@ describe.each(databaseTargets)('authorization on %s', (target) => {
         'GET /api/calls member',
         'GET /api/calls/export member',
         'GET /api/calls/:id/logs member',
+        'POST /api/web-call/sandbox/web-call/:id/control member',
       ]),
     );
   });

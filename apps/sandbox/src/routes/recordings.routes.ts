@@ -4,6 +4,7 @@ import type { SandboxContext } from '../context';
 import { checkQuery } from '../http/document-validation';
 import { errorBody, notFound } from '../http/errors';
 import { parseOrThrow, requireUuid } from '../http/validation';
+import { webCallControlSchema } from '@switchboard/shared/call-controls';
 import { callLogFile } from '../calls/call-logs';
 import type { SandboxCall } from '../calls/materialize';
 import { renderRecording, type RecordingTimeline } from '../recordings/wav';
@@ -234,6 +235,19 @@ export async function webCallRoomRoutes(
       return reply.status(404).send(errorBody(404, 'Web call not found'));
     const ended = simulator.hangUpWebCall(call.id);
     return reply.status(202).send({ callId: call.id, hungUp: ended });
+  });
+
+  // A live call control, as the bot hears it from the call client: checked as the platform
+  // checks it; a say that ends the call after it is spoken ends it with that reason.
+  app.post<{ Params: { id: string } }>('/web-call/:id/control', async (request, reply) => {
+    const call = store.get(request.params.id);
+    if (!call || call.type !== 'webCall')
+      return reply.status(404).send(errorBody(404, 'Web call not found'));
+    const control = parseOrThrow(webCallControlSchema, request.body ?? {});
+    if (!simulator.controlWebCall(call.id, control)) {
+      return reply.status(409).send(errorBody(409, 'The call has ended'));
+    }
+    return reply.status(202).send({ callId: call.id, accepted: control.type });
   });
 
   // What was said in the room, as the browser's call client reports it: the caller's words and

@@ -113,6 +113,8 @@ interface HeldWebCall {
   lines: SpokenLine[];
   /** Why the hold ended, when it was not the caller leaving. */
   endedReason?: 'silence-timed-out' | 'exceeded-max-duration';
+  /** A say with endCallAfterSpoken: the call ends, once it is said, for this reason. */
+  endingReason?: 'assistant-ended-call-after-message-spoken';
 }
 
 /** How often a held web call checks on its client. */
@@ -471,7 +473,11 @@ export class CallSimulator {
     };
     const queued = callSnapshot(draft, this.options.ctx, 'queued', now);
     this.options.store.live.upsert(queued);
-    const held: HeldWebCall = { hangup: new AbortController(), lastSeen: now, lines: [] };
+    const held: HeldWebCall = {
+      hangup: new AbortController(),
+      lastSeen: now,
+      lines: [],
+    };
     // The transcript is what the client reports was said, not a made-up conversation.
     draft.spoken = held.lines;
     this.heldWebCalls.set(request.id, held);
@@ -594,6 +600,27 @@ export class CallSimulator {
   }
 
   /**
+   * A live call control for a held web call (say, control, end-call), as the bot receives it.
+   * A say with endCallAfterSpoken makes the call's end reason the platform's
+   * assistant-ended-call-after-message-spoken when it ends (the client leaves once it is said).
+   * False when the call is not held.
+   */
+  controlWebCall(
+    id: string,
+    control:
+      | { type: 'say'; endCallAfterSpoken?: boolean | undefined }
+      | { type: 'control'; control: string }
+      | { type: 'end-call' },
+  ): boolean {
+    const held = this.heldWebCalls.get(id);
+    if (!held || !this.touchWebCall(id)) return false;
+    if (control.type === 'say' && control.endCallAfterSpoken) {
+      held.endingReason = 'assistant-ended-call-after-message-spoken';
+    }
+    return true;
+  }
+
+  /**
    * A line said in a held web call, as its client reports it: the caller's words or the
    * simulated assistant's. It goes into the call's transcript. False when the call is not held.
    */
@@ -680,7 +707,7 @@ export class CallSimulator {
       if (life.holdMs > 0) await holdFor(life.holdMs - firstPart, life.holdMs);
       if (life.held) {
         // How the platform ends it: the caller left, the line went silent, or the maximum length.
-        const reason = life.held.endedReason ?? 'customer-ended-call';
+        const reason = life.held.endedReason ?? life.held.endingReason ?? 'customer-ended-call';
         draft.reasonIndex = reasonIndexOf(reason);
         // The sandbox's evaluation of what it heard: a caller who said something and hung up.
         const spoke = life.held.lines.some((line) => line.role === 'user');
