@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { callLogsAnswer, normalizeLogLevel, parseCallLogFile } from './platform-call-logs';
+import {
+  PlatformCallLogs,
+  callLogsAnswer,
+  normalizeLogLevel,
+  parseCallLogFile,
+} from './platform-call-logs';
 
 describe('reading a call’s log file', () => {
   it('reads JSON Lines of the platform’s call log lines', () => {
@@ -50,5 +55,67 @@ describe('reading a call’s log file', () => {
     expect(answer.total).toBe(4);
     expect(answer.entries.map((entry) => entry.message)).toEqual(['line 1', 'line 3']);
     expect(callLogsAnswer('c', null, undefined)).toMatchObject({ available: false, total: 0 });
+  });
+});
+
+describe('downloading a call’s log file from the platform', () => {
+  type Answer = { status: number; headers?: Record<string, string>; body?: string | Buffer };
+  async function serve(answer: (path: string) => Answer) {
+    const http = await import('node:http');
+    const server = http.createServer((request, response) => {
+      const { status, headers = {}, body = '' } = answer(request.url ?? '/');
+      response.writeHead(status, headers);
+      response.end(body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    return { origin: `http://127.0.0.1:${port}`, close: () => server.close() };
+  }
+
+  it('follows the platform’s redirect on its storage, and reads a gzipped file', async () => {
+    const { gzipSync } = await import('node:zlib');
+    const platform = await serve((path) =>
+      path.startsWith('/call/')
+        ? { status: 302, headers: { location: '/storage/c1-log.jsonl?X-Amz-Expires=60' } }
+        : { status: 200, body: gzipSync('{"log":"hello","level":"INFO"}\n') },
+    );
+    try {
+      const logs = new PlatformCallLogs({
+        baseUrl: platform.origin,
+        apiKey: 'k',
+        allowed: { kind: 'sandbox', origin: platform.origin },
+      });
+      const file = await logs.download('c1');
+      expect(parseCallLogFile(file!)).toEqual([{ time: null, level: 'INFO', message: 'hello' }]);
+    } finally {
+      platform.close();
+    }
+  });
+
+  it('refuses a link off the platform’s storage, says a missing file is none, and names a failure', async () => {
+    const elsewhere = await serve(() => ({ status: 200, body: 'secret' }));
+    let answer: Answer = { status: 302, headers: { location: `${elsewhere.origin}/x` } };
+    const platform = await serve(() => answer);
+    try {
+      const logs = new PlatformCallLogs({
+        baseUrl: platform.origin,
+        apiKey: 'k',
+        allowed: { kind: 'sandbox', origin: platform.origin },
+      });
+      await expect(logs.download('c1')).rejects.toMatchObject({
+        statusCode: 502,
+        message:
+          "Failed to fetch logs: the log file's link is not on the voice platform's storage, so it was not fetched",
+      });
+      answer = { status: 404, body: '{"message":"Artifact not found"}' };
+      await expect(logs.download('c1')).resolves.toBeNull();
+      answer = { status: 500, body: '{}' };
+      await expect(logs.download('c1')).rejects.toMatchObject({
+        message: 'Failed to fetch logs: status 500',
+      });
+    } finally {
+      platform.close();
+      elsewhere.close();
+    }
   });
 });
