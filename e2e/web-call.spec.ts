@@ -107,7 +107,9 @@ describeInBrowser('talk to agent (sandbox web call)', (e2e) => {
     await expect
       .poll(() => view.getByTestId('call-phase').textContent(), { timeout: 15_000 })
       .toBe('Call ended');
-    await expect.poll(() => view.getByText('Ended: assistant-ended-call').isVisible()).toBe(true);
+    await expect
+      .poll(() => view.getByText('Ended: assistant-ended-call-after-message-spoken').isVisible())
+      .toBe(true);
 
     // Offline: the real daily-js chunk was never fetched, nor anything off our origin.
     const origin = new URL(baseURL).origin;

@@ -271,6 +271,49 @@ describe('the official server SDK against the sandbox', () => {
     const bytes = Buffer.from(await response.arrayBuffer());
     expect(bytes.toString('ascii', 0, 4)).toBe('RIFF');
   });
+
+  it('serves a call’s logs: GET /call/{id}/call-logs through the SDK, a 302 to a presigned JSON Lines file', async () => {
+    const [call] = await client.calls.list({ limit: 1 });
+    if (!call) throw new Error('the sandbox has calls');
+    // The SDK wraps the route (it follows the redirect and reads no body).
+    await expect(
+      client.calls.callArtifactControllerCallLogsDownload({ id: call.id }),
+    ).resolves.toBeUndefined();
+    await expectVapiError(
+      client.calls.callArtifactControllerCallLogsDownload({ id: randomUUID() }),
+      404,
+    );
+
+    const auth = { authorization: `Bearer ${PRIVATE}` };
+    const download = await fetch(`${sandbox.baseUrl}/call/${call.id}/call-logs`, {
+      headers: auth,
+      redirect: 'manual',
+    });
+    expect(download.status).toBe(302);
+    const link = download.headers.get('location')!;
+    expect(link).toMatch(/\/logs\/[0-9a-f-]{36}-log\.jsonl\?X-Amz-Date=/);
+    // Private: the file without its signature is refused.
+    expect((await fetch(link.split('?')[0]!)).status).toBe(403);
+    const file = await fetch(link);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toMatch(/^application\/x-ndjson/);
+    const text = await file.text();
+    const lines = text
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.length).toBeGreaterThan(3);
+    // Each line is the platform's call log line (CallLogPrivileged of the specification's era).
+    for (const line of lines) {
+      expect(Object.keys(line).sort()).toEqual(['callId', 'level', 'log', 'orgId', 'time']);
+      expect(line).toMatchObject({ callId: call.id, orgId: call.orgId });
+      expect(['INFO', 'LOG', 'WARN', 'ERROR', 'CHECKPOINT']).toContain(line.level);
+      expect(new Date(line.time as string).toISOString()).toBe(line.time);
+    }
+    expect(lines.at(-1)).toMatchObject({ level: 'CHECKPOINT', log: 'Call ended' });
+    // The same call always has the same logs.
+    expect(await (await fetch(link)).text()).toBe(text);
+  });
 });
 
 interface Received {
@@ -575,5 +618,56 @@ describe('web-call room', () => {
       method: 'POST',
     });
     expect(unknown.status).toBe(404);
+  });
+
+  it('takes live call controls: a say that ends the call after it is spoken ends it with that reason', async () => {
+    const response = await fetch(`${sandbox.baseUrl}/call/web`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${PUBLIC}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ assistantId: sandbox.demo.assistantIds[0] }),
+    });
+    const created = (await response.json()) as { id: string; webCallUrl: string };
+    const room = async () =>
+      (await fetch(created.webCallUrl)).json() as Promise<{ status: string; endedReason: string }>;
+    await expect.poll(async () => (await room()).status, { timeout: 3000 }).toBe('in-progress');
+    const control = (body: unknown) =>
+      fetch(`${created.webCallUrl}/control`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+
+    // What the platform refuses: unknown types, controls and fields, a say with nothing to say.
+    for (const bad of [
+      { type: 'shout' },
+      { type: 'control', control: 'dance' },
+      { type: 'say', message: 'Hi', endCallAfterSpoken: 'yes' },
+      { type: 'say' },
+      { type: 'end-call', reason: 'x' },
+    ]) {
+      const refused = await control(bad);
+      expect(refused.status, JSON.stringify(bad)).toBe(400);
+      expect(await refused.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+    }
+    // The web SDK's messages as it sends them.
+    for (const good of [
+      { type: 'control', control: 'say-first-message', videoRecordingStartDelaySeconds: 1.5 },
+      {
+        type: 'say',
+        message: 'Goodbye for now.',
+        endCallAfterSpoken: true,
+        interruptionsEnabled: false,
+        interruptAssistantEnabled: true,
+      },
+    ]) {
+      const accepted = await control(good);
+      expect(accepted.status).toBe(202);
+      expect(await accepted.json()).toEqual({ callId: created.id, accepted: good.type });
+    }
+    // The client leaves once it is said.
+    await fetch(`${created.webCallUrl}/hang-up`, { method: 'POST' });
+    await expect.poll(async () => (await room()).status, { timeout: 3000 }).toBe('ended');
+    expect((await room()).endedReason).toBe('assistant-ended-call-after-message-spoken');
+    expect((await control({ type: 'end-call' })).status).toBe(409);
   });
 });

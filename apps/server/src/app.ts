@@ -382,6 +382,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
         calls: new CallsService({ db: database.db }),
         recordingSource: runtime.recordingSource,
         recordings: runtime.recordings,
+        callLogs: runtime.callLogs,
       }),
       {
         prefix: '/api',

@@ -203,6 +203,8 @@ describe.each(databaseTargets)('authorization on %s', (target) => {
         'DELETE /api/squads/:id member',
         'GET /api/calls member',
         'GET /api/calls/export member',
+        'GET /api/calls/:id/logs member',
+        'POST /api/web-call/sandbox/web-call/:id/control member',
       ]),
     );
   });

@@ -99,6 +99,14 @@ export const REASONS: readonly ReasonSpec[] = [
     weights: [0.2, 0.5, 0],
     passRate: 0,
   },
+  // Only by a live call control (say with endCallAfterSpoken): never drawn for demo calls, and
+  // last, so the demo data's draws are what they were.
+  {
+    reason: 'assistant-ended-call-after-message-spoken',
+    kind: 'normal',
+    weights: [0, 0, 0],
+    passRate: 0.8,
+  },
 ];
 
 const REASON_WEIGHTS_BY_TYPE = [INBOUND, OUTBOUND, WEB].map((type) =>

@@ -35,8 +35,8 @@ export class RecordingLinks {
     return createHmac('sha256', this.secret).update(`${file}\n${date}\n${expires}`).digest();
   }
 
-  /** The presigned URL of `/recordings/<file>` under `base`. */
-  link(base: string, file: string): string {
+  /** The presigned URL of `/<folder>/<file>` under `base` (recordings, or a call's log file). */
+  link(base: string, file: string, folder: 'recordings' | 'logs' = 'recordings'): string {
     const date = amzDate(this.now());
     const expires = String(this.ttlSeconds);
     const query = new URLSearchParams({
@@ -44,7 +44,7 @@ export class RecordingLinks {
       'X-Amz-Expires': expires,
       'X-Amz-Signature': this.sign(file, date, expires).toString('hex'),
     });
-    return `${base}/recordings/${file}?${query.toString()}`;
+    return `${base}/${folder}/${file}?${query.toString()}`;
   }
 
   /** Whether a request for `file` carries a valid, unexpired signature. */

@@ -4,6 +4,8 @@ import type { SandboxContext } from '../context';
 import { checkQuery } from '../http/document-validation';
 import { errorBody, notFound } from '../http/errors';
 import { parseOrThrow, requireUuid } from '../http/validation';
+import { webCallControlSchema } from '@switchboard/shared/call-controls';
+import { callLogFile } from '../calls/call-logs';
 import type { SandboxCall } from '../calls/materialize';
 import { renderRecording, type RecordingTimeline } from '../recordings/wav';
 
@@ -67,6 +69,14 @@ function timelineOf(call: SandboxCall, variant: Variant): RecordingTimeline | un
   return { seconds: (ended - started) / 1000, turns: heard };
 }
 
+/** A call's log file exists once it ended, unless `artifactPlan.loggingEnabled` is false. */
+function hasLogs(call: SandboxCall | undefined): call is SandboxCall {
+  return call?.status === 'ended' && call.assistant?.artifactPlan?.loggingEnabled !== false;
+}
+
+/** `<id>-log.jsonl`: a call's log file. */
+const LOG_FILE = /^([0-9a-f-]{36})-log\.jsonl$/i;
+
 // A player asks for a file several times (ranges); the last few renderings are kept.
 const CACHE_SIZE = 8;
 
@@ -85,6 +95,20 @@ export async function recordingDownloadRoutes(
   app: FastifyInstance,
   { store, recordingLinks, materialize }: SandboxContext,
 ): Promise<void> {
+  // The call's logs: written when the call ends, unless its assistant turned logging off.
+  app.get<{ Params: { id: string } }>('/call/:id/call-logs', async (request, reply) => {
+    const id = requireUuid(request.params.id);
+    checkQuery('GET', '/call/{id}/call-logs', request.query);
+    const call = store.get(id);
+    if (!call) throw notFound('Call not found');
+    if (!hasLogs(call)) throw notFound('Artifact not found');
+    return reply
+      .status(302)
+      .header('location', recordingLinks.link(materialize.publicUrl(), `${id}-log.jsonl`, 'logs'))
+      .header('cache-control', 'no-store')
+      .send();
+  });
+
   for (const [artifact, suffix] of Object.entries(DOWNLOADS)) {
     const path = `/call/{id}/${artifact}`;
     app.get<{ Params: { id: string } }>(`/call/:id/${artifact}`, async (request, reply) => {
@@ -167,6 +191,28 @@ export async function recordingRoutes(
     },
   );
 
+  // A call's log file, on a presigned link only (calls carry no public log URL).
+  app.get<{ Params: { file: string }; Querystring: Record<string, unknown> }>(
+    '/logs/:file',
+    async (request, reply) => {
+      const match = LOG_FILE.exec(request.params.file);
+      const call = match?.[1] ? store.get(match[1].toLowerCase()) : undefined;
+      if (!match || !hasLogs(call)) return reply.status(404).send(errorBody(404, 'Not Found'));
+      const access = recordingLinks.check(request.params.file, request.query);
+      if (access !== 'valid') {
+        const why =
+          access === 'expired'
+            ? 'This presigned link has expired'
+            : 'Call logs are private: download them with GET /call/{id}/call-logs';
+        return reply.status(403).send(errorBody(403, why));
+      }
+      return reply
+        .header('content-type', 'application/x-ndjson; charset=utf-8')
+        .header('cache-control', 'private, no-store')
+        .send(callLogFile(call));
+    },
+  );
+
   app.get<{ Params: { id: string } }>('/web-call/:id', async (request, reply) => {
     const call = store.get(request.params.id);
     if (!call || call.type !== 'webCall')
@@ -198,6 +244,19 @@ export async function webCallRoomRoutes(
       return reply.status(404).send(errorBody(404, 'Web call not found'));
     const ended = simulator.hangUpWebCall(call.id);
     return reply.status(202).send({ callId: call.id, hungUp: ended });
+  });
+
+  // A live call control, as the bot hears it from the call client: checked as the platform
+  // checks it; a say that ends the call after it is spoken ends it with that reason.
+  app.post<{ Params: { id: string } }>('/web-call/:id/control', async (request, reply) => {
+    const call = store.get(request.params.id);
+    if (!call || call.type !== 'webCall')
+      return reply.status(404).send(errorBody(404, 'Web call not found'));
+    const control = parseOrThrow(webCallControlSchema, request.body ?? {});
+    if (!simulator.controlWebCall(call.id, control)) {
+      return reply.status(409).send(errorBody(409, 'The call has ended'));
+    }
+    return reply.status(202).send({ callId: call.id, accepted: control.type });
   });
 
   // What was said in the room, as the browser's call client reports it: the caller's words and

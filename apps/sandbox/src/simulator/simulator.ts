@@ -123,6 +123,8 @@ interface HeldWebCall {
   endedReason?: 'silence-timed-out' | 'exceeded-max-duration';
   /** The assistant as the call started (its tools name its knowledge bases). */
   assistant?: Vapi.CreateAssistantDto | undefined;
+  /** A say with endCallAfterSpoken: the call ends, once it is said, for this reason. */
+  endingReason?: 'assistant-ended-call-after-message-spoken';
 }
 
 /** How often a held web call checks on its client. */
@@ -609,6 +611,27 @@ export class CallSimulator {
   }
 
   /**
+   * A live call control for a held web call (say, control, end-call), as the bot receives it.
+   * A say with endCallAfterSpoken makes the call's end reason the platform's
+   * assistant-ended-call-after-message-spoken when it ends (the client leaves once it is said).
+   * False when the call is not held.
+   */
+  controlWebCall(
+    id: string,
+    control:
+      | { type: 'say'; endCallAfterSpoken?: boolean | undefined }
+      | { type: 'control'; control: string }
+      | { type: 'end-call' },
+  ): boolean {
+    const held = this.heldWebCalls.get(id);
+    if (!held || !this.touchWebCall(id)) return false;
+    if (control.type === 'say' && control.endCallAfterSpoken) {
+      held.endingReason = 'assistant-ended-call-after-message-spoken';
+    }
+    return true;
+  }
+
+  /**
    * A line said in a held web call, as its client reports it: the caller's words or the
    * simulated assistant's. It goes into the call's transcript. False when the call is not held.
    */
@@ -708,7 +731,7 @@ export class CallSimulator {
       if (life.holdMs > 0) await holdFor(life.holdMs - firstPart, life.holdMs);
       if (life.held) {
         // How the platform ends it: the caller left, the line went silent, or the maximum length.
-        const reason = life.held.endedReason ?? 'customer-ended-call';
+        const reason = life.held.endedReason ?? life.held.endingReason ?? 'customer-ended-call';
         draft.reasonIndex = reasonIndexOf(reason);
         // The sandbox's evaluation of what it heard: a caller who said something and hung up.
         const spoke = life.held.lines.some((line) => line.role === 'user');

@@ -5,6 +5,7 @@ import { agents, syncState } from '../db/schema';
 import { upsertCalls } from '../modules/calls/calls.repository';
 import { toCallRecord, type CallRecord } from './call-record';
 import { CreatedAtPager, type PageWindow } from './created-at-pager';
+import { fetchFailedMessage } from '@switchboard/shared/fetch-errors';
 import { describePlatformError, type PlatformClient } from './platform-client';
 
 export const CALL_SYNC_JOB = 'platform-calls';
@@ -36,6 +37,27 @@ type Deps = {
 };
 
 type Listed = { id: string; createdAt: string };
+
+/**
+ * A listing the run could not read from the platform. Its message is the seed's failure text
+ * for that listing ("Failed to fetch calls: <reason>", "Failed to fetch agents: <reason>"), so
+ * the sync state, the log and the Refresh button all say which fetch failed and why.
+ */
+export class SyncFetchError extends Error {
+  constructor(what: 'agents' | 'calls', cause: unknown) {
+    super(fetchFailedMessage(what, describePlatformError(cause)), { cause });
+    this.name = 'SyncFetchError';
+  }
+}
+
+/** Runs a platform read; a failure becomes the seed's "Failed to fetch <what>: <reason>". */
+async function fetching<T>(what: 'agents' | 'calls', read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    throw new SyncFetchError(what, error);
+  }
+}
 
 /**
  * Copies the platform's assistants and calls into our store. The platform sends webhooks
@@ -178,7 +200,7 @@ export class CallSync {
         nextRunAt: new Date(finishedAt.getTime() + this.deps.intervalMs),
       });
     } catch (error) {
-      const reason = describePlatformError(error);
+      const reason = error instanceof SyncFetchError ? error.message : describePlatformError(error);
       const failures = (previous?.consecutiveFailures ?? 0) + 1;
       this.deps.log.warn({ err: error, failures }, `platform sync failed: ${reason}`);
       const finishedAt = new Date();
@@ -221,20 +243,22 @@ export class CallSync {
    */
   private async syncAgents() {
     const { sdk } = this.deps.platform;
-    const [assistants, phoneNumbers] = await Promise.all([
-      this.listAll(
-        (window, limit) =>
-          sdk.assistants.list({ limit, ...window }) as unknown as Promise<
-            { id: string; createdAt: string; name?: string }[]
-          >,
-      ),
-      this.listAll(
-        (window, limit) =>
-          sdk.phoneNumbers.list({ limit, ...window }) as unknown as Promise<
-            { id: string; createdAt: string; assistantId?: string; number?: string }[]
-          >,
-      ),
-    ]);
+    const [assistants, phoneNumbers] = await fetching('agents', () =>
+      Promise.all([
+        this.listAll(
+          (window, limit) =>
+            sdk.assistants.list({ limit, ...window }) as unknown as Promise<
+              { id: string; createdAt: string; name?: string }[]
+            >,
+        ),
+        this.listAll(
+          (window, limit) =>
+            sdk.phoneNumbers.list({ limit, ...window }) as unknown as Promise<
+              { id: string; createdAt: string; assistantId?: string; number?: string }[]
+            >,
+        ),
+      ]),
+    );
     const numberByAssistant = new Map<string, { id: string; number: string | undefined }>();
     for (const phone of phoneNumbers.rows) {
       const { assistantId, id, number } = phone;
@@ -291,11 +315,13 @@ export class CallSync {
     const { sdk } = this.deps.platform;
     const pager = new CreatedAtPager(
       (window, limit) =>
-        sdk.calls.list({
-          limit,
-          ...(cursor ? { updatedAtGt: cursor.toISOString() } : {}),
-          ...window,
-        }),
+        fetching('calls', () =>
+          sdk.calls.list({
+            limit,
+            ...(cursor ? { updatedAtGt: cursor.toISOString() } : {}),
+            ...window,
+          }),
+        ),
       this.pageSize,
     );
     let maxUpdatedAt: Date | null = null;

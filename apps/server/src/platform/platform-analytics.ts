@@ -5,7 +5,9 @@ import {
   summarizeCalls,
   type AnalyticsSummary,
 } from '@switchboard/shared/analytics';
-import type { PlatformClient } from './platform-client';
+import { fetchFailedMessage } from '@switchboard/shared/fetch-errors';
+import { AppError } from '../lib/app-error';
+import { describePlatformError, type PlatformClient } from './platform-client';
 
 /**
  * The seed's way to an agent's four figures, straight from the platform: its analytics query
@@ -77,12 +79,24 @@ export async function fetchCallsInWindow(
   let boundary: string | undefined;
   let takenAtBoundary = new Set<string>();
   for (;;) {
-    const page = await client.sdk.calls.list({
-      assistantId: window.assistantId,
-      limit: PAGE_SIZE,
-      createdAtGe: window.start.toISOString(),
-      ...(boundary ? { createdAtLe: boundary } : { createdAtLt: window.end.toISOString() }),
-    });
+    let page: Vapi.Call[];
+    try {
+      page = await client.sdk.calls.list({
+        assistantId: window.assistantId,
+        limit: PAGE_SIZE,
+        createdAtGe: window.start.toISOString(),
+        ...(boundary ? { createdAtLe: boundary } : { createdAtLt: window.end.toISOString() }),
+      });
+    } catch (error) {
+      // The seed's text for a failed call listing.
+      throw new AppError(
+        'PLATFORM_ERROR',
+        502,
+        fetchFailedMessage('calls', describePlatformError(error)),
+        undefined,
+        { cause: error },
+      );
+    }
     const fresh = page.filter((call) => !takenAtBoundary.has(call.id));
     calls.push(...fresh);
     const oldest = page.at(-1)?.createdAt;

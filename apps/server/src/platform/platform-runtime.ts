@@ -5,6 +5,7 @@ import { createSandbox, type Sandbox } from '@switchboard/sandbox/sandbox';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { PlatformCallLogs } from './platform-call-logs';
 import { createPlatformClient, type PlatformClient } from './platform-client';
 import { PlatformRecordings } from './platform-recordings';
 import type { RecordingHosts } from './recording-fetch';
@@ -51,6 +52,8 @@ export type PlatformRuntime = {
   recordingHosts: RecordingHosts;
   /** Recordings for the browser: a call's URL, else the platform's authenticated download. */
   recordings: PlatformRecordings;
+  /** A call's platform logs (GET /call/{id}/call-logs, its file on the recording hosts). */
+  callLogs: PlatformCallLogs;
   /** Called once the server listens: the sandbox learns where to send its webhooks. */
   onListen: (serverBaseUrl: string) => void;
   close: () => Promise<void>;
@@ -139,6 +142,11 @@ export async function startPlatform(
         apiKey: platform.apiKey,
         allowed: recordingHosts,
       }),
+      callLogs: new PlatformCallLogs({
+        baseUrl: platform.baseUrl,
+        apiKey: platform.apiKey,
+        allowed: recordingHosts,
+      }),
       onListen: () => undefined,
       close: async () => undefined,
     };
@@ -213,6 +221,11 @@ export async function startPlatform(
     },
     recordingHosts: sandboxRecordingHosts,
     recordings: new PlatformRecordings({
+      baseUrl: sandbox.baseUrl,
+      apiKey: privateKey,
+      allowed: sandboxRecordingHosts,
+    }),
+    callLogs: new PlatformCallLogs({
       baseUrl: sandbox.baseUrl,
       apiKey: privateKey,
       allowed: sandboxRecordingHosts,

@@ -1,3 +1,4 @@
+import { webCallControlSchema } from '@switchboard/shared/call-controls';
 import { webCallConfigSchema } from '@switchboard/shared/web-call';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -86,6 +87,28 @@ export const webCallRoutes =
         const answer = await deps.webCalls.hangUpSandboxRoom(
           agentScopeOf(request),
           request.params.id,
+        );
+        return reply.status(answer.status).send(answer.body);
+      },
+    );
+
+    app.post(
+      '/web-call/sandbox/web-call/:id/control',
+      {
+        config: { access: 'member' },
+        schema: {
+          tags,
+          summary:
+            'Sandbox mode: a live call control for the call’s assistant (the web SDK’s say with endCallAfterSpoken / interruptionsEnabled / interruptAssistantEnabled, control such as say-first-message, end-call), passed on to the sandbox platform',
+          params: roomParams,
+          body: webCallControlSchema,
+        },
+      },
+      async (request, reply) => {
+        const answer = await deps.webCalls.sandboxRoomControl(
+          agentScopeOf(request),
+          request.params.id,
+          request.body,
         );
         return reply.status(answer.status).send(answer.body);
       },

@@ -1,3 +1,4 @@
+import type { WebCallControl } from '@switchboard/shared/call-controls';
 import { WEB_CALL_API_BASE, type WebCallConfig } from '@switchboard/shared/web-call';
 import { AppError, notFound } from '../lib/app-error';
 import type { AgentScope } from '../modules/agents/agents.repository';
@@ -188,6 +189,28 @@ export class WebCallService {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(line),
+      },
+    );
+    return { status: response.status, body: await response.json() };
+  }
+
+  /**
+   * A live call control for the call's assistant, passed on as parsed (only the shapes the web
+   * SDK sends). The sandbox acts on it as the platform does (a say that ends the call after it
+   * is spoken sets the call's end reason).
+   */
+  async sandboxRoomControl(
+    scope: AgentScope,
+    callId: string,
+    control: WebCallControl,
+  ): Promise<PassThrough> {
+    await this.sandboxRoom(scope, callId);
+    const response = await fetch(
+      `${this.sandboxBaseUrl()}/web-call/${encodeURIComponent(callId)}/control`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(control),
       },
     );
     return { status: response.status, body: await response.json() };

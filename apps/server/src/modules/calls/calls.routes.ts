@@ -8,6 +8,8 @@ import {
   callLogPageSchema,
   callLogQuerySchema,
 } from '@switchboard/shared/call-logs';
+import { platformLogQuerySchema, platformLogsSchema } from '@switchboard/shared/platform-logs';
+import { callLogsAnswer, type PlatformCallLogs } from '../../platform/platform-call-logs';
 import type { PlatformRecordings } from '../../platform/platform-recordings';
 import { recordingResponseHeaders } from '../../platform/recording-fetch';
 import { agentScopeOf } from '../agents/agent-scope';
@@ -22,6 +24,7 @@ export const callRoutes =
     calls: CallsService;
     recordingSource: (storedUrl: string) => string;
     recordings: PlatformRecordings;
+    callLogs: Pick<PlatformCallLogs, 'download'>;
   }): FastifyPluginAsyncZod =>
   async (app) => {
     const config = { access: 'member' } as const;
@@ -120,6 +123,26 @@ export const callRoutes =
         },
       },
       async (request) => deps.calls.detail(agentScopeOf(request), request.params.id),
+    );
+
+    app.get(
+      '/calls/:id/logs',
+      {
+        config,
+        schema: {
+          tags,
+          summary:
+            "The platform's logs of one call (its GET /call/{id}/call-logs file), with the count of each level; `level` (repeated or comma-separated: INFO, LOG, WARN, ERROR, CHECKPOINT) keeps only those lines",
+          params: callParams,
+          querystring: platformLogQuerySchema,
+          response: { 200: platformLogsSchema },
+        },
+      },
+      async (request) => {
+        await deps.calls.requireCall(agentScopeOf(request), request.params.id);
+        const file = await deps.callLogs.download(request.params.id);
+        return callLogsAnswer(request.params.id, file, request.query.level);
+      },
     );
 
     app.get(

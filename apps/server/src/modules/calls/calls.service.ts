@@ -423,6 +423,11 @@ export class CallsService {
     };
   }
 
+  /** Resolves when the call is in the scope (a foreign or unknown call is a 404). */
+  async requireCall(scope: AgentScope, callId: string): Promise<void> {
+    await this.findCall(scope, callId);
+  }
+
   /**
    * Where the call's recording is: its public URL, or null when only the platform's
    * authenticated download may have it (the route streams either to the browser).

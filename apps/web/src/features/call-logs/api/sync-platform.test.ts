@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { buildPlatformStatus } from '../testing/fake-call-logs-api';
-import { waitForPlatformSync } from './sync-platform';
+import { syncFailure, waitForPlatformSync } from './sync-platform';
 
 function statuses(...running: boolean[]) {
   const answers = [...running];
@@ -38,5 +38,27 @@ describe('waitForPlatformSync', () => {
     const sleep = vi.fn(() => Promise.resolve());
     await expect(waitForPlatformSync({ getStatus, sleep })).resolves.toBeUndefined();
     expect(sleep).not.toHaveBeenCalled();
+  });
+
+  it('answers the finished status, so a failure can be said', async () => {
+    const failed = buildPlatformStatus(false);
+    failed.sync = { ...failed.sync, status: 'failed', lastError: 'Failed to fetch calls: x' };
+    const status = await waitForPlatformSync({ getStatus: () => Promise.resolve(failed) });
+    expect(syncFailure(status)).toBe('Failed to fetch calls: x');
+  });
+});
+
+describe('syncFailure', () => {
+  it('is the recorded error of a failed sync, and null otherwise', () => {
+    const failed = buildPlatformStatus(false);
+    failed.sync = {
+      ...failed.sync,
+      status: 'failed',
+      lastError: 'Failed to fetch calls: status 503',
+    };
+    expect(syncFailure(failed)).toBe('Failed to fetch calls: status 503');
+    expect(syncFailure(buildPlatformStatus(false))).toBeNull();
+    expect(syncFailure(buildPlatformStatus(true))).toBeNull();
+    expect(syncFailure(undefined)).toBeNull();
   });
 });

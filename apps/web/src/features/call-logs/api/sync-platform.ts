@@ -27,31 +27,43 @@ const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resol
 
 /**
  * Resolves once the sync has finished, or after `timeoutMs` at most: the status is asked at
- * once, then every `intervalMs`. It never rejects: a status that cannot be read ends the wait,
- * since the refetch that follows shows whatever is there anyway.
+ * once, then every `intervalMs`. It answers the last status read (undefined when none could be
+ * read). It never rejects: a status that cannot be read ends the wait, since the refetch that
+ * follows shows whatever is there anyway.
  */
 export async function waitForPlatformSync({
   intervalMs = 500,
   timeoutMs = 5000,
   getStatus = () => getPlatformStatus(),
   sleep = sleepFor,
-}: WaitForSyncOptions = {}): Promise<void> {
+}: WaitForSyncOptions = {}): Promise<PlatformStatus | undefined> {
   for (let waited = 0; ; waited += intervalMs) {
+    let status: PlatformStatus;
     try {
-      const { sync } = await getStatus();
-      if (!sync.running) return;
+      status = await getStatus();
     } catch {
-      return;
+      return undefined;
     }
-    if (waited + intervalMs > timeoutMs) return;
+    if (!status.sync.running) return status;
+    if (waited + intervalMs > timeoutMs) return status;
     await sleep(intervalMs);
   }
 }
 
 /**
+ * Why the finished sync failed, as the server recorded it (e.g. the seed's "Failed to fetch
+ * calls: <reason>"), or null when it did not fail or is still running.
+ */
+export function syncFailure(status: PlatformStatus | undefined): string | null {
+  if (!status || status.sync.running || status.sync.status !== 'failed') return null;
+  return status.sync.lastError ?? 'The sync with the voice platform failed.';
+}
+
+/**
  * Refresh: ask for a sync, wait until it has finished (5 s at most — the sync answers at once and
  * runs in the background), then fetch the agent's (or the business-wide) call-log page again in place. The page is
- * refetched even when the sync cannot be asked for; that failure is then a toast.
+ * refetched even when the sync cannot be asked for or fails; that failure is then a toast
+ * ("Failed to fetch calls: <reason>" when the platform's call list could not be read).
  */
 export function useRefreshCallLogs(agentId: string | undefined) {
   const queryClient = useQueryClient();
@@ -59,7 +71,9 @@ export function useRefreshCallLogs(agentId: string | undefined) {
     mutationFn: async () => {
       try {
         await requestPlatformSync();
-        await waitForPlatformSync();
+        // A failed sync is said (its toast), and the page is still fetched from the store.
+        const failure = syncFailure(await waitForPlatformSync());
+        if (failure) throw new Error(failure);
       } finally {
         void queryClient.invalidateQueries({ queryKey: callDetailsQueryKey, refetchType: 'none' });
         // The page on screen is fetched again (its rows stay meanwhile); other pages and filters

@@ -1,4 +1,4 @@
-import { Drawer, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Drawer, Skeleton, Stack, Tabs, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { displayCallId } from '@switchboard/shared/calls';
 import { IconPhoneOff } from '@tabler/icons-react';
@@ -7,6 +7,7 @@ import { QueryError } from '../../../components/query-error';
 import { isApiError } from '../../../lib/api-client';
 import { useCall } from '../api/get-call';
 import { CallDetail } from './call-detail';
+import { CallPlatformLogs } from './call-platform-logs';
 
 type CallDetailDrawerProps = {
   /** The call in the URL (`?call=`); null: closed. */
@@ -80,5 +81,19 @@ export function CallDetailBody({ callId }: { callId: string }) {
     );
   }
 
-  return <CallDetail call={call.data} />;
+  return (
+    // The logs are the platform's file, fetched only when their tab is opened.
+    <Tabs defaultValue="details" keepMounted={false}>
+      <Tabs.List mb="md">
+        <Tabs.Tab value="details">Details</Tabs.Tab>
+        <Tabs.Tab value="logs">Logs</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="details">
+        <CallDetail call={call.data} />
+      </Tabs.Panel>
+      <Tabs.Panel value="logs">
+        <CallPlatformLogs callId={callId} timeZone={call.data.timeZone} />
+      </Tabs.Panel>
+    </Tabs>
+  );
 }

@@ -472,6 +472,28 @@ describe('refresh', () => {
     await waitFor(() => expect(api.calls(CALLS)).toHaveLength(2));
     expect(screen.getByRole('link', { name: 'Call 3f2a9c1e…' })).toBeInTheDocument();
   });
+
+  it('says "Failed to fetch calls: " and the reason when the sync could not read the calls', async () => {
+    const failed = buildPlatformStatus(false);
+    failed.sync = {
+      ...failed.sync,
+      status: 'failed',
+      lastError: 'Failed to fetch calls: Call listing is under maintenance (status 503)',
+    };
+    const api = stubCallLogsApi({ handlers: { [STATUS]: () => jsonResponse(failed) } });
+    const { user } = renderCallLogs();
+    await findRow('3f2a9c1e…');
+
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+
+    expect(await screen.findByText('Could not sync with the voice platform')).toBeInTheDocument();
+    expect(
+      screen.getByText('Failed to fetch calls: Call listing is under maintenance (status 503)'),
+    ).toBeInTheDocument();
+    // What the store holds is still shown.
+    await waitFor(() => expect(api.calls(CALLS)).toHaveLength(2));
+    expect(screen.getByRole('link', { name: 'Call 3f2a9c1e…' })).toBeInTheDocument();
+  });
 });
 
 describe('export', () => {

@@ -21,6 +21,14 @@ export type SandboxCallObjectOptions = {
 
 type Listener = (event?: unknown) => void;
 
+/** The SDK's `say` message (SayMessage in @vapi-ai/web). */
+type SayControl = {
+  message?: unknown;
+  endCallAfterSpoken?: boolean;
+  interruptionsEnabled?: boolean;
+  interruptAssistantEnabled?: boolean;
+};
+
 type Room = {
   callId: string;
   status: string;
@@ -38,6 +46,21 @@ type Participant = {
 };
 
 const ASSISTANT_NAME = 'Vapi Speaker';
+/** Above this microphone level the caller is taken to be speaking (an interruption). */
+const CALLER_SPEAKING_LEVEL = 0.02;
+/** How long the caller must speak before an interruptible sentence stops. */
+const INTERRUPT_AFTER_MS = 300;
+
+/** A sentence the assistant is saying or about to say. */
+type Utterance = {
+  words: string[];
+  /** Words already shown in partial transcripts. */
+  shown: number;
+  started: boolean;
+  /** The caller's voice may cut it (say's interruptionsEnabled). */
+  interruptible: boolean;
+  timers: Set<ReturnType<typeof setTimeout>>;
+};
 /** How often the room is asked whether the platform ended the call (e.g. its maximum length). */
 const ROOM_POLL_MS = 2000;
 type MeetingState = 'new' | 'joining-meeting' | 'joined-meeting' | 'left-meeting' | 'error';
@@ -71,6 +94,8 @@ export class SandboxCallObject {
   private roomPoll: ReturnType<typeof setInterval> | undefined;
   private localLevel = 0;
   private screen: MediaStream | undefined;
+  private readonly utterances = new Set<Utterance>();
+  private callerLoudSince: number | null = null;
 
   constructor(options: SandboxCallObjectOptions = {}) {
     this.options = options;
@@ -107,12 +132,13 @@ export class SandboxCallObject {
     }
   }
 
-  private later(ms: number, run: () => void): void {
+  private later(ms: number, run: () => void): ReturnType<typeof setTimeout> {
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       if (this.state === 'joined-meeting') run();
     }, ms);
     this.timers.add(timer);
+    return timer;
   }
 
   // ---- the call object surface the SDK uses --------------------------------------------------
@@ -258,9 +284,11 @@ export class SandboxCallObject {
         this.onAddMessage(message as { message?: { role?: string; content?: unknown } });
         break;
       case 'say':
-        this.onSay(message as { message?: unknown; endCallAfterSpoken?: boolean });
+        this.reportControl(message);
+        this.onSay(message as SayControl);
         break;
       case 'control':
+        this.reportControl(message);
         this.onControl(typeof message.control === 'string' ? message.control : '');
         break;
       case 'end-call':
@@ -311,6 +339,7 @@ export class SandboxCallObject {
       mic.analyser.getFloatTimeDomainData(samples);
       this.localLevel = this.micEnabled ? rmsLevel(samples) : 0;
       this.emit('local-audio-level', { audioLevel: this.localLevel });
+      this.hearCaller(this.localLevel);
     }, interval);
     return Promise.resolve();
   }
@@ -428,21 +457,41 @@ export class SandboxCallObject {
     this.botMessage({ type: 'status-update', status: 'in-progress' });
     this.fromAssistant('listening');
     const first = this.room?.firstMessage;
-    if (first) this.say(first, false);
+    if (first) this.say(first);
   }
 
-  /** Speaks a sentence: speech updates, growing partial transcripts, then the final one. */
-  private say(text: string, endCallAfterSpoken: boolean): void {
+  /**
+   * Speaks a sentence after whatever is being said: speech updates, growing partial
+   * transcripts, then the final one. With `endCallAfterSpoken` the call ends once it is said.
+   */
+  private say(text: string, { endCallAfterSpoken = false, interruptible = false } = {}): void {
     if (!this.voice) return;
     const { startsIn, endsIn } = this.voice.speak(text);
     const words = text.split(/\s+/).filter(Boolean);
-    this.later(startsIn * 1000, () => {
+    const utterance: Utterance = {
+      words,
+      shown: 0,
+      started: false,
+      interruptible,
+      timers: new Set(),
+    };
+    this.utterances.add(utterance);
+    const at = (ms: number, run: () => void) => {
+      const timer = this.later(ms, () => {
+        utterance.timers.delete(timer);
+        run();
+      });
+      utterance.timers.add(timer);
+    };
+    at(startsIn * 1000, () => {
+      utterance.started = true;
       this.botMessage({ type: 'speech-update', status: 'started', role: 'assistant' });
     });
     const step = ((endsIn - startsIn) * 1000) / Math.max(1, words.length);
     // Partial transcripts every few words, as a streaming transcriber sends them.
     for (let n = 3; n < words.length; n += 3) {
-      this.later(startsIn * 1000 + step * n, () => {
+      at(startsIn * 1000 + step * n, () => {
+        utterance.shown = n;
         this.botMessage({
           type: 'transcript',
           role: 'assistant',
@@ -451,7 +500,8 @@ export class SandboxCallObject {
         });
       });
     }
-    this.later(endsIn * 1000, () => {
+    at(endsIn * 1000, () => {
+      this.utterances.delete(utterance);
       this.botMessage({
         type: 'transcript',
         role: 'assistant',
@@ -460,8 +510,55 @@ export class SandboxCallObject {
       });
       void this.reportLine('assistant', text);
       this.botMessage({ type: 'speech-update', status: 'stopped', role: 'assistant' });
-      if (endCallAfterSpoken) this.later(300, () => this.finish('assistant-ended-call'));
+      if (endCallAfterSpoken) {
+        this.later(300, () => this.finish('assistant-ended-call-after-message-spoken'));
+      }
     });
+  }
+
+  /**
+   * The assistant stops talking now: what it had said of a sentence becomes its final
+   * transcript, and nothing queued is said.
+   */
+  private interrupt(): void {
+    if (this.utterances.size === 0) return;
+    for (const utterance of this.utterances) {
+      for (const timer of utterance.timers) {
+        clearTimeout(timer);
+        this.timers.delete(timer);
+      }
+      if (!utterance.started) continue;
+      const said = utterance.words.slice(0, Math.max(1, utterance.shown)).join(' ');
+      this.botMessage({
+        type: 'transcript',
+        role: 'assistant',
+        transcriptType: 'final',
+        transcript: said,
+      });
+      this.reportLine('assistant', said);
+      this.botMessage({ type: 'speech-update', status: 'stopped', role: 'assistant' });
+    }
+    this.utterances.clear();
+    this.voice?.stop();
+  }
+
+  /**
+   * The caller's microphone: speaking for a moment over a sentence the caller may interrupt
+   * (say with interruptionsEnabled) stops the assistant, as the platform's voice activity
+   * detection does.
+   */
+  private hearCaller(level: number): void {
+    if (level <= CALLER_SPEAKING_LEVEL) {
+      this.callerLoudSince = null;
+      return;
+    }
+    const now = Date.now();
+    this.callerLoudSince ??= now;
+    if (now - this.callerLoudSince < INTERRUPT_AFTER_MS) return;
+    const speaking = [...this.utterances].filter((utterance) => utterance.started);
+    if (speaking.length > 0 && speaking.every((utterance) => utterance.interruptible)) {
+      this.interrupt();
+    }
   }
 
   private onAddMessage(message: { message?: { role?: string; content?: unknown } }): void {
@@ -484,15 +581,20 @@ export class SandboxCallObject {
       const spoken = Date.now() + 400;
       void answer.then((reply) => {
         this.later(Math.max(0, spoken - Date.now()), () =>
-          this.say(reply ?? sandboxReply(content), false),
+          this.say(reply ?? sandboxReply(content)),
         );
       });
     }
   }
 
-  private onSay(message: { message?: unknown; endCallAfterSpoken?: boolean }): void {
+  private onSay(message: SayControl): void {
     if (typeof message.message !== 'string' || message.message.trim() === '') return;
-    this.say(message.message.trim(), message.endCallAfterSpoken === true);
+    // interruptAssistantEnabled: cut what the assistant is saying; else wait for it to finish.
+    if (message.interruptAssistantEnabled === true) this.interrupt();
+    this.say(message.message.trim(), {
+      endCallAfterSpoken: message.endCallAfterSpoken === true,
+      interruptible: message.interruptionsEnabled === true,
+    });
   }
 
   private onControl(control: string): void {
@@ -501,7 +603,7 @@ export class SandboxCallObject {
       this.voice?.setMuted(this.assistantMuted);
       this.botMessage({ type: 'control', control });
     } else if (control === 'say-first-message' && this.room?.firstMessage) {
-      this.say(this.room.firstMessage, false);
+      this.say(this.room.firstMessage);
     }
   }
 
@@ -549,6 +651,32 @@ export class SandboxCallObject {
     }
   }
 
+  /**
+   * Passes a control message (say, control) to the room, as the bot's side of the call hears
+   * it: the platform checks it and acts on what is its part (a say that ends the call ends it
+   * with the platform's reason for that). A message it refuses is reported as a warning.
+   */
+  private reportControl(message: Record<string, unknown>): void {
+    if (!this.roomUrl || this.ended) return;
+    void fetch(`${this.roomUrl}/control`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(message),
+    })
+      .then(async (response) => {
+        if (response.ok || response.status === 409) return;
+        const body = (await response.json().catch(() => ({}))) as {
+          error?: { message?: string };
+        };
+        this.emit('nonfatal-error', {
+          type: 'control-error',
+          errorMsg: body.error?.message ?? `The call refused the control (${response.status})`,
+        });
+      })
+      .catch(() => undefined);
+  }
+
   private hangUpRoom(): void {
     if (!this.roomUrl) return;
     // keepalive: the page may be closing (the call ends when the caller goes away).
@@ -571,6 +699,7 @@ export class SandboxCallObject {
     this.micAnalyser?.context.close().catch(() => undefined);
     this.micAnalyser = undefined;
     this.stopScreenShare();
+    this.utterances.clear();
     this.voice?.close();
     this.voice = undefined;
   }

@@ -28,6 +28,8 @@ export class SandboxVoice {
   private readonly destination: MediaStreamAudioDestinationNode;
   private readonly samples: Float32Array<ArrayBuffer>;
   private busyUntil = 0;
+  /** Sentences scheduled or sounding, so an interruption can silence them. */
+  private readonly sounding = new Set<OscillatorNode>();
 
   constructor() {
     this.context = new AudioContext();
@@ -88,8 +90,24 @@ export class SandboxVoice {
     oscillator.connect(filter).connect(envelope).connect(this.output);
     oscillator.start(start);
     oscillator.stop(end + 0.05);
+    this.sounding.add(oscillator);
+    oscillator.onended = () => this.sounding.delete(oscillator);
     this.busyUntil = end + 0.3;
     return { startsIn: start - now, endsIn: end - now };
+  }
+
+  /** Stops everything said or queued now (the assistant is interrupted). */
+  stop(): void {
+    for (const oscillator of this.sounding) {
+      try {
+        oscillator.stop();
+      } catch {
+        // Not started yet in some engines: disconnecting silences it as well.
+      }
+      oscillator.disconnect();
+    }
+    this.sounding.clear();
+    this.busyUntil = 0;
   }
 
   close(): void {

@@ -31,6 +31,7 @@ import {
   PHASE_LABELS,
   STAGE_LABELS,
   type CallState,
+  type StartFailure,
 } from '../state/call-state';
 import type { useWebCall } from '../hooks/use-web-call';
 
@@ -152,6 +153,26 @@ function useMediaDevices(active: boolean) {
   return { microphones: options('audioinput'), speakers: options('audiooutput') };
 }
 
+const yesNo = (value: boolean) => (value ? 'yes' : 'no');
+
+/** The SDK's call-start-failed, with its context (seed §8). */
+function StartFailureDetails({ failure }: { failure: StartFailure }) {
+  return (
+    <List size="xs" mt="xs" spacing={0} aria-label="Why the start failed">
+      <List.Item>
+        Failed at: {STAGE_LABELS[failure.stage] ?? failure.stage}
+        {failure.totalDuration !== null ? ` after ${failure.totalDuration} ms` : ''}
+      </List.Item>
+      <List.Item>Reason: {failure.error}</List.Item>
+      <List.Item>
+        Started with: assistant {yesNo(failure.context.hasAssistant)}, squad{' '}
+        {yesNo(failure.context.hasSquad)}, workflow {yesNo(failure.context.hasWorkflow)}; mobile
+        device {yesNo(failure.context.isMobile)}
+      </List.Item>
+    </List>
+  );
+}
+
 /** The larger call view: status, progress, transcript, meter, and every in-call control. */
 export function CallView({ call, agentName }: { call: WebCall; agentName: string }) {
   const { state, actions, video, sharing } = call;
@@ -159,6 +180,8 @@ export function CallView({ call, agentName }: { call: WebCall; agentName: string
   const [message, setMessage] = useState('');
   const [sayText, setSayText] = useState('');
   const [endAfterSpoken, setEndAfterSpoken] = useState(false);
+  const [callerMayInterrupt, setCallerMayInterrupt] = useState(false);
+  const [interruptAssistant, setInterruptAssistant] = useState(false);
   const [microphone, setMicrophone] = useState<string | null>(null);
   const [speaker, setSpeaker] = useState<string | null>(null);
   const { microphones, speakers } = useMediaDevices(inCall);
@@ -172,7 +195,11 @@ export function CallView({ call, agentName }: { call: WebCall; agentName: string
   const say = (event: FormEvent) => {
     event.preventDefault();
     if (sayText.trim() === '') return;
-    actions.say(sayText.trim(), endAfterSpoken);
+    actions.say(sayText.trim(), {
+      endCallAfterSpoken: endAfterSpoken,
+      interruptionsEnabled: callerMayInterrupt,
+      interruptAssistantEnabled: interruptAssistant,
+    });
     setSayText('');
   };
 
@@ -194,6 +221,7 @@ export function CallView({ call, agentName }: { call: WebCall; agentName: string
       {state.error && (
         <Alert color="red" icon={<IconAlertTriangle size={18} />} title="The call failed">
           {state.error.message}
+          {state.startFailure && <StartFailureDetails failure={state.startFailure} />}
         </Alert>
       )}
       {state.warning && (
@@ -293,6 +321,28 @@ export function CallView({ call, agentName }: { call: WebCall; agentName: string
               onChange={(event) => setEndAfterSpoken(event.currentTarget.checked)}
               disabled={!inCall}
             />
+            <Checkbox
+              label="Caller may interrupt it"
+              checked={callerMayInterrupt}
+              onChange={(event) => setCallerMayInterrupt(event.currentTarget.checked)}
+              disabled={!inCall}
+            />
+            <Checkbox
+              label="Interrupt the assistant (else it waits until the assistant stops)"
+              checked={interruptAssistant}
+              onChange={(event) => setInterruptAssistant(event.currentTarget.checked)}
+              disabled={!inCall}
+            />
+            <Group>
+              <Button
+                variant="default"
+                size="xs"
+                onClick={actions.sayFirstMessage}
+                disabled={!inCall}
+              >
+                Say first message
+              </Button>
+            </Group>
           </Stack>
         </form>
       </SimpleGrid>

@@ -23,12 +23,22 @@ async function loadVapi(): Promise<typeof VapiModule> {
 /** What a web call starts: one of the business's agents (assistant) or squads, by id. */
 export type WebCallTarget = { assistantId: string } | { squadId: string };
 
+/** The say control's options (seed §3; the SDK's `say` arguments after the text). */
+export type SayOptions = {
+  endCallAfterSpoken: boolean;
+  /** The caller's voice may interrupt the sentence. */
+  interruptionsEnabled: boolean;
+  /** The sentence cuts what the assistant is saying instead of waiting for it. */
+  interruptAssistantEnabled: boolean;
+};
+
 type WebCallActions = {
   start: (target: WebCallTarget, variableValues: Record<string, string>) => Promise<void>;
   end: () => void;
   setMuted: (muted: boolean) => void;
   sendMessage: (text: string) => void;
-  say: (text: string, endCallAfterSpoken: boolean) => void;
+  say: (text: string, options: SayOptions) => void;
+  sayFirstMessage: () => void;
   setScreenSharing: (on: boolean) => void;
   setInputDevice: (deviceId: string) => Promise<void>;
   setOutputDevice: (deviceId: string) => void;
@@ -94,6 +104,7 @@ export function useWebCall(config: WebCallConfig | undefined) {
     vapi.on('camera-error', (event: { error?: unknown }) =>
       dispatch({ type: 'camera-error', error: event?.error }),
     );
+    vapi.on('call-start-failed', (event) => dispatch({ type: 'start-failed', event }));
     vapiRef.current = vapi;
     return vapi;
   }, [config]);
@@ -187,7 +198,14 @@ export function useWebCall(config: WebCallConfig | undefined) {
         triggerResponseEnabled: true,
       });
     },
-    say: (text, endCallAfterSpoken) => vapiRef.current?.say(text, endCallAfterSpoken),
+    say: (text, options) =>
+      vapiRef.current?.say(
+        text,
+        options.endCallAfterSpoken,
+        options.interruptionsEnabled,
+        options.interruptAssistantEnabled,
+      ),
+    sayFirstMessage: () => vapiRef.current?.send({ type: 'control', control: 'say-first-message' }),
     setScreenSharing: (on) => {
       const vapi = vapiRef.current;
       if (!vapi) return;

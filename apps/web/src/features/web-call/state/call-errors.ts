@@ -33,6 +33,32 @@ export const FATAL_CALL_ERRORS = new Set([
   'reconnect-error',
 ]);
 
+/**
+ * The call client's fatal error kinds (seed §8; daily-js's DailyFatalErrorType), each with what
+ * it means for the caller. The SDK reports them as its `daily-error` with the call client's
+ * event inside (`error.error.type`).
+ */
+export const FATAL_KIND_MESSAGES: Record<string, string> = {
+  'connection-error': 'The connection to the call was lost. Check your network and start again.',
+  ejected: 'You were removed from the call.',
+  'end-of-life': 'This browser’s call client is too old for the call service. Update the page.',
+  'exp-room': 'The call’s room has expired.',
+  'exp-token': 'Your pass to the call has expired. Start the call again.',
+  'meeting-full': 'The call’s room is full.',
+  'nbf-room': 'The call’s room is not open yet.',
+  'nbf-token': 'Your pass to the call is not valid yet. Check your computer’s clock.',
+  'not-allowed': 'You are not allowed to join this call.',
+  'no-room': 'The call’s room does not exist (the call may have ended already).',
+};
+
+/** The fatal kind a `daily-error` carries, if it names one. */
+export function fatalKindOf(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  const inner = (error as { error?: unknown }).error;
+  const kind = inner && typeof inner === 'object' ? (inner as { type?: unknown }).type : undefined;
+  return typeof kind === 'string' ? kind : undefined;
+}
+
 /** Camera/microphone error kinds of the call client (seed §8). */
 export const DEVICE_ERROR_MESSAGES: Record<string, string> = {
   'cam-mic-in-use': 'The camera and microphone are in use by another application.',
@@ -42,6 +68,8 @@ export const DEVICE_ERROR_MESSAGES: Record<string, string> = {
   'not-found': 'No microphone was found. Connect one and choose it under Devices.',
   permissions:
     'The browser was not allowed to use the microphone. Allow it in the address bar and start again.',
+  'undefined-mediadevices':
+    'This page cannot reach the microphone: the browser allows it only on a secure (https) page.',
   unknown: 'The microphone or camera could not be started.',
 };
 
@@ -67,6 +95,8 @@ export function errorDetail(error: unknown): string | undefined {
 
 /** "Message. Detail" for an SDK error event. */
 export function callErrorMessage(type: string, error: unknown): string {
+  const kind = type === 'daily-error' ? fatalKindOf(error) : undefined;
+  if (kind && FATAL_KIND_MESSAGES[kind]) return FATAL_KIND_MESSAGES[kind];
   const base = CALL_ERROR_MESSAGES[type] ?? 'Something went wrong with the call.';
   const detail = errorDetail(error);
   return detail && !base.includes(detail) ? `${base} ${detail}` : base;

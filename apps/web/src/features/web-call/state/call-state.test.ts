@@ -9,7 +9,7 @@ import {
   type CallEvent,
   type CallState,
 } from './call-state';
-import { CALL_ERROR_MESSAGES, DEVICE_ERROR_MESSAGES } from './call-errors';
+import { CALL_ERROR_MESSAGES, DEVICE_ERROR_MESSAGES, FATAL_KIND_MESSAGES } from './call-errors';
 
 const run = (events: CallEvent[], from: CallState = initialCallState) =>
   events.reduce(callReducer, from);
@@ -245,6 +245,67 @@ describe('call state', () => {
     expect(refused.error?.message).toBe(
       `${CALL_ERROR_MESSAGES['start-method-error']} assistantId must be a UUID`,
     );
+  });
+
+  it.each([
+    ['connection-error'],
+    ['ejected'],
+    ['end-of-life'],
+    ['exp-room'],
+    ['exp-token'],
+    ['meeting-full'],
+    ['nbf-room'],
+    ['nbf-token'],
+    ['not-allowed'],
+    ['no-room'],
+  ])('ends the call with its own message for the call client’s fatal kind %s', (kind) => {
+    // As the SDK emits Daily's error event: serialized, the kind under error.error.type.
+    const state = callReducer(joined(), {
+      type: 'error',
+      errorType: 'daily-error',
+      error: { action: 'error', errorMsg: 'x', error: { type: kind, msg: 'x' } },
+    });
+    expect(state.phase).toBe('error');
+    expect(state.error?.message).toBe(FATAL_KIND_MESSAGES[kind]);
+  });
+
+  it('gives every fatal kind a different message, and an unknown kind the generic one', () => {
+    const messages = Object.values(FATAL_KIND_MESSAGES);
+    expect(new Set(messages).size).toBe(messages.length);
+    const state = callReducer(joined(), {
+      type: 'error',
+      errorType: 'daily-error',
+      error: { errorMsg: 'something odd', error: { type: 'brand-new-kind' } },
+    });
+    expect(state.error?.message).toBe(`${CALL_ERROR_MESSAGES['daily-error']} something odd`);
+  });
+
+  it('keeps call-start-failed with its stage, reason and context beside the start error', () => {
+    const failed = run([
+      { type: 'start' },
+      {
+        type: 'start-failed',
+        event: {
+          stage: 'web-call-creation',
+          totalDuration: 412,
+          error: 'Assistant or Squad or Workflow must be provided.',
+          errorStack: 'Error: …',
+          timestamp: '2026-03-05T14:00:00.000Z',
+          context: { hasAssistant: true, hasSquad: false, hasWorkflow: false, isMobile: true },
+        },
+      },
+      { type: 'error', errorType: 'start-method-error', error: { message: 'refused' } },
+      { type: 'started', callId: null },
+    ]);
+    expect(failed.phase).toBe('error');
+    expect(failed.startFailure).toEqual({
+      stage: 'web-call-creation',
+      error: 'Assistant or Squad or Workflow must be provided.',
+      totalDuration: 412,
+      context: { hasAssistant: true, hasSquad: false, hasWorkflow: false, isMobile: true },
+    });
+    // A new start forgets it.
+    expect(callReducer(failed, { type: 'start' }).startFailure).toBeNull();
   });
 
   it('explains each camera and microphone error kind', () => {

@@ -34,6 +34,8 @@ export type CallState = {
   error: { type: string; message: string } | null;
   /** Something to tell the user that does not end the call. */
   warning: string | null;
+  /** The SDK's call-start-failed: why the start failed, where, and with what it was started. */
+  startFailure: StartFailure | null;
   /** When the microphone went quiet (ms), while unmuted; null while it hears something. */
   micQuietSince: number | null;
   micSilent: boolean;
@@ -49,6 +51,14 @@ export const MIC_SILENT_WARNING =
 export const ALREADY_STARTED_WARNING =
   'A call is already starting or running: end it before starting another.';
 
+/** The SDK's call-start-failed event as shown (seed §8: error, stack and context). */
+export type StartFailure = {
+  stage: string;
+  error: string;
+  totalDuration: number | null;
+  context: { hasAssistant: boolean; hasSquad: boolean; hasWorkflow: boolean; isMobile: boolean };
+};
+
 export type CallEvent =
   | { type: 'start' }
   | { type: 'started'; callId: string | null }
@@ -63,6 +73,7 @@ export type CallEvent =
   | { type: 'muted'; muted: boolean }
   | { type: 'error'; errorType: string; error: unknown }
   | { type: 'camera-error'; error: unknown }
+  | { type: 'start-failed'; event: unknown }
   | { type: 'warning'; message: string }
   | { type: 'dismiss-warning' };
 
@@ -79,6 +90,7 @@ export const initialCallState: CallState = {
   endedReason: null,
   error: null,
   warning: null,
+  startFailure: null,
   micQuietSince: null,
   micSilent: false,
 };
@@ -127,6 +139,26 @@ function withMessage(state: CallState, message: unknown): CallState {
     };
   }
   return state;
+}
+
+/** The failure's fields, from the SDK's event (anything missing reads as unknown/false). */
+export function startFailureOf(event: unknown): StartFailure {
+  const e = (event && typeof event === 'object' ? event : {}) as Record<string, unknown>;
+  const context = (e.context && typeof e.context === 'object' ? e.context : {}) as Record<
+    string,
+    unknown
+  >;
+  return {
+    stage: typeof e.stage === 'string' && e.stage !== '' ? e.stage : 'unknown',
+    error: typeof e.error === 'string' && e.error.trim() !== '' ? e.error : 'No reason given',
+    totalDuration: typeof e.totalDuration === 'number' ? e.totalDuration : null,
+    context: {
+      hasAssistant: context.hasAssistant === true,
+      hasSquad: context.hasSquad === true,
+      hasWorkflow: context.hasWorkflow === true,
+      isMobile: context.isMobile === true,
+    },
+  };
 }
 
 export function callReducer(state: CallState, event: CallEvent): CallState {
@@ -205,6 +237,9 @@ export function callReducer(state: CallState, event: CallEvent): CallState {
     }
     case 'camera-error':
       return { ...state, warning: deviceErrorMessage(event.error) };
+    case 'start-failed':
+      // The SDK's start-method-error follows and ends the call; this keeps its context.
+      return { ...state, startFailure: startFailureOf(event.event) };
     case 'warning':
       return { ...state, warning: event.message };
     case 'dismiss-warning':

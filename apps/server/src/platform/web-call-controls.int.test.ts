@@ -1,0 +1,87 @@
+import { eq } from 'drizzle-orm';
+import { WEB_CALL_SDK_TOKEN } from '@switchboard/shared/web-call';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calls } from '../db/schema';
+import { DEMO_MEMBER } from '../modules/auth/demo-accounts';
+import {
+  buildTestApp,
+  createBusinessWithMember,
+  databaseTargets,
+  sessionHeaders,
+} from '../test/test-app';
+
+describe.each(databaseTargets)('live call controls through the proxy on %s', (target) => {
+  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  let member: Record<string, string>;
+  let memberOfB: Record<string, string>;
+  beforeAll(async () => {
+    ctx = await buildTestApp(target, { SYNC_INTERVAL_SECONDS: '3600' });
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    await ctx.app.callSync.runNow();
+    member = await sessionHeaders(ctx.app, DEMO_MEMBER.userName);
+    memberOfB = await sessionHeaders(ctx.app, (await createBusinessWithMember(ctx.app)).userName);
+  });
+  afterAll(() => ctx?.close());
+
+  it('passes the web SDK’s say and control messages to the call; a say that ends the call sets its end reason', async () => {
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/web-call/call/web',
+      headers: { ...member, authorization: `Bearer ${WEB_CALL_SDK_TOKEN}` },
+      payload: { assistantId: ctx.app.platform.sandbox!.demo.assistantIds[0] },
+    });
+    expect(created.statusCode).toBe(201);
+    const call = created.json<{ id: string; webCallUrl: string }>();
+    const room = async () =>
+      (await ctx.app.inject({ method: 'GET', url: call.webCallUrl, headers: member })).json<{
+        status: string;
+        endedReason: string | null;
+      }>();
+    await expect.poll(async () => (await room()).status, { timeout: 5000 }).toBe('in-progress');
+    const control = (payload: Record<string, unknown>, headers = member) =>
+      ctx.app.inject({ method: 'POST', url: `${call.webCallUrl}/control`, headers, payload });
+
+    // Another business's member: as if the call did not exist.
+    const foreign = await control({ type: 'control', control: 'say-first-message' }, memberOfB);
+    expect(foreign.statusCode).toBe(404);
+    // Only the shapes the SDK sends.
+    const bad = await control({ type: 'say', message: 'Hi', endCallAfterSpoken: 'soon' });
+    expect(bad.statusCode).toBe(400);
+    const unknown = await control({ type: 'transfer', destination: '+15550100' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json<{ error: { message: string } }>().error.message).toMatch(
+      /say, control or end-call/,
+    );
+
+    const first = await control({ type: 'control', control: 'say-first-message' });
+    expect(first.statusCode).toBe(202);
+    const say = await control({
+      type: 'say',
+      message: 'Thank you for calling, goodbye.',
+      endCallAfterSpoken: true,
+      interruptionsEnabled: true,
+      interruptAssistantEnabled: false,
+    });
+    expect(say.statusCode).toBe(202);
+    expect(say.json()).toEqual({ callId: call.id, accepted: 'say' });
+
+    // The call client leaves once the sentence is said.
+    await ctx.app.inject({ method: 'POST', url: `${call.webCallUrl}/hang-up`, headers: member });
+    await expect.poll(async () => (await room()).status, { timeout: 5000 }).toBe('ended');
+    expect((await room()).endedReason).toBe('assistant-ended-call-after-message-spoken');
+    await expect
+      .poll(
+        async () =>
+          (
+            await ctx.app.database.db
+              .select({ endedReason: calls.endedReason })
+              .from(calls)
+              .where(eq(calls.id, call.id))
+          )[0]?.endedReason,
+        { timeout: 5000 },
+      )
+      .toBe('assistant-ended-call-after-message-spoken');
+    // An ended call takes no more controls.
+    expect((await control({ type: 'end-call' })).statusCode).toBe(409);
+  });
+});
