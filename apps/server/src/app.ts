@@ -18,6 +18,10 @@ import { ConsoleService } from './modules/console/console.service';
 import { phoneNumberRoutes } from './modules/console/phone-numbers.routes';
 import { PhoneNumbersService } from './modules/console/phone-numbers.service';
 import { toolRoutes } from './modules/console/tools.routes';
+import { structuredOutputRoutes } from './modules/console/structured-outputs.routes';
+import { StructuredOutputsService } from './modules/console/structured-outputs.service';
+import { agentChatRoutes } from './modules/console/agent-chats.routes';
+import { AgentChatsService } from './modules/console/agent-chats.service';
 import { ToolsService } from './modules/console/tools.service';
 import { agentRoutes } from './modules/agents/agents.routes';
 import { AgentsService } from './modules/agents/agents.service';
@@ -322,6 +326,22 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
           platform: () => runtime.client,
           console: consoleService,
         }),
+      }),
+      { prefix: '/api' },
+    );
+    await app.register(
+      structuredOutputRoutes({
+        structuredOutputs: new StructuredOutputsService({
+          db: database.db,
+          platform: () => runtime.client,
+          console: consoleService,
+        }),
+      }),
+      { prefix: '/api' },
+    );
+    await app.register(
+      agentChatRoutes({
+        chats: new AgentChatsService({ db: database.db, platform: () => runtime.client }),
       }),
       { prefix: '/api' },
     );
