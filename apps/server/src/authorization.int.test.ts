@@ -46,6 +46,7 @@ const BUSINESS_ONLY_PREFIXES = [
   '/api/team',
   '/api/phone-numbers',
   '/api/tools',
+  '/api/structured-outputs',
 ];
 /**
  * `member` routes whose handler leaves a business's members out (owners and the operator only):
@@ -183,6 +184,13 @@ describe.each(databaseTargets)('authorization on %s', (target) => {
         'GET /api/tools/:id member',
         'PATCH /api/tools/:id member',
         'DELETE /api/tools/:id member',
+        'GET /api/structured-outputs member',
+        'POST /api/structured-outputs member',
+        'GET /api/structured-outputs/:id member',
+        'PATCH /api/structured-outputs/:id member',
+        'DELETE /api/structured-outputs/:id member',
+        'GET /api/agents/:id/chats member',
+        'POST /api/agents/:id/chats member',
         'GET /api/calls member',
         'GET /api/calls/export member',
       ]),

@@ -73,6 +73,10 @@ export function createRoutes(): RouteObject[] {
                 { path: 'phone-numbers', lazy: screen(() => import('./routes/phone-numbers')) },
                 { path: 'tools', lazy: screen(() => import('./routes/tools')) },
                 {
+                  path: 'structured-outputs',
+                  lazy: screen(() => import('./routes/structured-outputs')),
+                },
+                {
                   path: 'agent/:agentId',
                   children: [
                     { index: true, lazy: screen(() => import('./routes/agent/overview')) },
