@@ -15,7 +15,7 @@ import {
 import type { ChatConversation } from '@switchboard/shared/chats';
 import { formatDateTime } from '@switchboard/shared/format';
 import { IconMessageCircle, IconPlus, IconSend } from '@tabler/icons-react';
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useAgentChats, useSendChatMessage } from '../api/agent-chats';
 
 type Props = {
@@ -41,6 +41,14 @@ export function AgentChatPanel({ agentId, agentName, timeZone }: Props) {
   const conversations = history.data ?? [];
   const open: ChatConversation | undefined = conversations.find((c) => c.id === openId);
   const turns = open?.turns ?? [];
+  const viewport = useRef<HTMLDivElement>(null);
+  // The newest message in view, as a chat reads.
+  useEffect(() => {
+    const element = viewport.current;
+    if (element && typeof element.scrollTo === 'function') {
+      element.scrollTo({ top: element.scrollHeight });
+    }
+  }, [turns.length, pending, openId]);
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -70,7 +78,7 @@ export function AgentChatPanel({ agentId, agentName, timeZone }: Props) {
   return (
     <Paper component="section" withBorder p="md" radius="md" aria-labelledby="agent-chat-title">
       <Stack gap="sm">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Group justify="space-between" align="flex-start" gap="xs">
           <Group gap="xs" wrap="nowrap" align="flex-start">
             <IconMessageCircle size={22} aria-hidden />
             <div>
@@ -96,7 +104,7 @@ export function AgentChatPanel({ agentId, agentName, timeZone }: Props) {
           </Button>
         </Group>
 
-        <ScrollArea.Autosize mah={320} type="auto">
+        <ScrollArea.Autosize mah={320} type="auto" viewportRef={viewport}>
           <Stack gap="xs" role="log" aria-label="Conversation" aria-live="polite">
             {turns.length === 0 && !pending && (
               <Text size="sm" c="dimmed">
