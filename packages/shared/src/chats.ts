@@ -69,6 +69,6 @@ export function toConversations(turns: readonly ChatTurn[]): ChatConversation[] 
       };
     })
     .sort((a, b) =>
-      (b.turns[b.turns.length - 1]!.createdAt).localeCompare(a.turns[a.turns.length - 1]!.createdAt),
+      b.turns[b.turns.length - 1]!.createdAt.localeCompare(a.turns[a.turns.length - 1]!.createdAt),
     );
 }

@@ -24,7 +24,8 @@ export const agentChatRoutes =
         config,
         schema: {
           tags,
-          summary: "The agent's chat conversations (its latest chats on the platform), newest first",
+          summary:
+            "The agent's chat conversations (its latest chats on the platform), newest first",
           params,
           response: { 200: chatConversationListSchema },
         },

@@ -121,6 +121,6 @@ export class AgentChatsService {
     if (!('id' in created) || !('orgId' in created)) {
       throw consoleFailure('send chat message', new Error('the platform answered with a stream'));
     }
-    return toTurn(created as Vapi.Chat);
+    return toTurn(created);
   }
 }

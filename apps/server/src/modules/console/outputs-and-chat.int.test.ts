@@ -47,8 +47,9 @@ describe.each(databaseTargets)('structured outputs and agent chat on %s', (targe
       .where(eq(businesses.email, DEMO_BUSINESS.email));
     const rows = await ctx.app.database.db.select().from(agents);
     agentId = rows.find((a) => a.businessId === business!.id)!.platformAssistantId;
-    otherAgentId = rows.find((a) => a.businessId !== business!.id && a.businessId)!
-      .platformAssistantId;
+    otherAgentId = rows.find(
+      (a) => a.businessId !== business!.id && a.businessId,
+    )!.platformAssistantId;
   });
   afterAll(() => ctx?.close());
 
@@ -92,7 +93,9 @@ describe.each(databaseTargets)('structured outputs and agent chat on %s', (targe
 
     const removed = await call('DELETE', `/api/structured-outputs/${output.id}`, member);
     expect(removed.statusCode).toBe(204);
-    expect((await call('GET', `/api/structured-outputs/${output.id}`, member)).statusCode).toBe(404);
+    expect((await call('GET', `/api/structured-outputs/${output.id}`, member)).statusCode).toBe(
+      404,
+    );
   });
 
   it('refuses a schema outside the platform’s JSON Schema, another business’s agent, and answers 404 for a foreign output', async () => {
@@ -114,7 +117,9 @@ describe.each(databaseTargets)('structured outputs and agent chat on %s', (targe
     expect(foreignAgent.statusCode).toBe(400);
     expect(message(foreignAgent)).toBe(`agentIds: ${otherAgentId} is not one of your agents`);
 
-    const mine = (await call('POST', '/api/structured-outputs', member, OUTPUT)).json<StructuredOutput>();
+    const mine = (
+      await call('POST', '/api/structured-outputs', member, OUTPUT)
+    ).json<StructuredOutput>();
     for (const [method, body] of [
       ['GET', undefined],
       ['PATCH', { name: 'Taken' }],
@@ -150,10 +155,9 @@ describe.each(databaseTargets)('structured outputs and agent chat on %s', (targe
 
     const csv = await call('GET', `/api/agents/${agentId}/calls/export?includeTest=true`, member);
     expect(csv.statusCode).toBe(200);
-    const rows = parse(csv.body.replace(/^\uFEFF/, ''), { columns: true }) as Record<
-      string,
-      string
-    >[];
+    const rows = parse<Record<string, string>>(csv.body.replace(/^\uFEFF/, ''), {
+      columns: true,
+    });
     const row = rows.find((r) => r['Call ID'] === simulated.id)!;
     expect(JSON.parse(row['Caller details']!)).toEqual(result);
     await call('DELETE', `/api/structured-outputs/${output.id}`, member);

@@ -56,7 +56,12 @@ export const structuredOutputRoutes =
       '/structured-outputs/:id',
       {
         config,
-        schema: { tags, summary: 'One structured output', params, response: { 200: structuredOutputSchema } },
+        schema: {
+          tags,
+          summary: 'One structured output',
+          params,
+          response: { 200: structuredOutputSchema },
+        },
       },
       async (request) => service.get(requireBusinessId(request), request.params.id),
     );
@@ -73,7 +78,8 @@ export const structuredOutputRoutes =
           response: { 200: structuredOutputSchema },
         },
       },
-      async (request) => service.update(requireBusinessId(request), request.params.id, request.body),
+      async (request) =>
+        service.update(requireBusinessId(request), request.params.id, request.body),
     );
 
     app.delete(

@@ -91,9 +91,9 @@ export class StructuredOutputsService {
     const found: PlatformOutput[] = [];
     try {
       // One page holds them all (a business has a handful); the list is paged by the platform.
-      const page = await this.deps.platform().sdk.structuredOutputs.structuredOutputControllerFindAll(
-        { limit: 1000 },
-      );
+      const page = await this.deps
+        .platform()
+        .sdk.structuredOutputs.structuredOutputControllerFindAll({ limit: 1000 });
       found.push(...page.results.filter((output) => ids.has(output.id)));
     } catch (error) {
       throw consoleFailure('fetch structured outputs', error);
@@ -149,7 +149,10 @@ export class StructuredOutputsService {
       } catch (error) {
         // An agent deleted on the platform has nothing left to detach from.
         if (!wanted && isPlatformNotFound(error)) continue;
-        throw consoleFailure(wanted ? 'attach structured output' : 'detach structured output', error);
+        throw consoleFailure(
+          wanted ? 'attach structured output' : 'detach structured output',
+          error,
+        );
       }
     }
   }

@@ -92,7 +92,9 @@ describe('structured outputs screen', () => {
       const schema = within(dialog).getByRole('textbox', { name: 'Schema (JSON Schema)' });
       await user.clear(schema);
       await user.click(schema);
-      await user.paste('{"type": "object", "properties": {"n": {"type": "integer", "minimum": 1}}}');
+      await user.paste(
+        '{"type": "object", "properties": {"n": {"type": "integer", "minimum": 1}}}',
+      );
       await user.click(within(dialog).getByRole('button', { name: 'Create output' }));
       expect(
         await within(dialog).findByText(/\/properties\/n: "minimum" is not supported/),
