@@ -142,6 +142,30 @@ describe('the sandbox platform’s structured outputs and chats', () => {
     expect((unknown as VapiError).statusCode).toBe(404);
   });
 
+  it('answers with the tool that shares the most words with the message', async () => {
+    const [enquiry, booking] = await Promise.all([
+      client.tools.create({
+        type: 'function',
+        function: { name: 'create_enquiry', description: 'Record a question or problem' },
+      }),
+      client.tools.create({
+        type: 'function',
+        function: { name: 'book_appointment', description: 'Book an appointment' },
+      }),
+    ]);
+    const assistant = await client.assistants.create({
+      name: 'Two tools',
+      model: { provider: 'openai', model: 'gpt-4o', toolIds: [enquiry.id, booking.id] },
+    });
+    const chat = await client.chats.create({
+      assistantId: assistant.id,
+      input: 'A question: can I book an appointment?',
+    });
+    expect('output' in chat && chat.output?.[0]).toMatchObject({
+      content: 'I can help with that with my book_appointment tool (Book an appointment).',
+    });
+  });
+
   it('a session keeps the conversation of its chats', async () => {
     const assistant = await client.assistants.create({ name: 'Session', firstMessage: 'Hello.' });
     const session = await client.sessions.create({ assistantId: assistant.id });

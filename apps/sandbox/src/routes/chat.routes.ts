@@ -86,22 +86,26 @@ const words = (text: string): string[] =>
     .split(/[^a-z0-9]+/)
     .filter((w) => w.length > 3 && !STOP_WORDS.has(w));
 
-/** The tool whose name or description shares a word (or its stem) with what was asked. */
+/** The tool sharing the most words (by their first five letters) with what was asked, if any. */
 function matchingTool(
   asked: string,
   tools: readonly Vapi.OpenAiModelToolsItem[],
 ): { name: string; description: string } | undefined {
-  const said = words(asked);
+  const stem = (w: string) => w.slice(0, 5);
+  const said = new Set(words(asked).map(stem));
+  let best: { name: string; description: string; score: number } | undefined;
   for (const tool of tools) {
     const fn = 'function' in tool ? tool.function : undefined;
     if (!fn?.name) continue;
-    const toolWords = words(`${fn.name.replace(/_/g, ' ')} ${fn.description ?? ''}`);
-    const stem = (w: string) => w.slice(0, 5);
-    if (said.some((w) => toolWords.some((t) => stem(t) === stem(w)))) {
-      return { name: fn.name, description: fn.description ?? '' };
+    const toolWords = new Set(
+      words(`${fn.name.replace(/_/g, ' ')} ${fn.description ?? ''}`).map(stem),
+    );
+    const score = [...said].filter((w) => toolWords.has(w)).length;
+    if (score > 0 && (!best || score > best.score)) {
+      best = { name: fn.name, description: fn.description ?? '', score };
     }
   }
-  return undefined;
+  return best && { name: best.name, description: best.description };
 }
 
 export function sandboxReply(
