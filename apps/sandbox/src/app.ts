@@ -5,6 +5,7 @@ import { errorBody, PlatformError } from './http/errors';
 import { analyticsRoutes } from './routes/analytics.routes';
 import { assistantRoutes } from './routes/assistants.routes';
 import { callRoutes, webCallRoutes } from './routes/calls.routes';
+import { chatRoutes } from './routes/chat.routes';
 import { consoleRoutes } from './routes/console.routes';
 import { knowledgeRoutes } from './routes/knowledge.routes';
 import { phoneNumberRoutes } from './routes/phone-numbers.routes';
@@ -108,6 +109,7 @@ export async function registerPlatform(app: FastifyInstance, ctx: SandboxContext
     await callRoutes(scope, ctx);
     await phoneNumberRoutes(scope, ctx);
     await consoleRoutes(scope, ctx);
+    await chatRoutes(scope, ctx);
     await toolRoutes(scope, ctx);
     await knowledgeRoutes(scope, ctx);
     await analyticsRoutes(scope, ctx);

@@ -308,6 +308,8 @@ describe('the sandbox answers as the platform document says', () => {
       expectValid(responseValidator('GET', `${path}/{id}`, 200), got.body, `get ${path}`);
       const all = await api('GET', path);
       expect(all.status).toBe(200);
+      // The newer lists are pages ({results, metadata}), the older ones arrays.
+      expectValid(responseValidator('GET', path, 200), all.body, `list ${path}`);
       const removed = await api('DELETE', `${path}/${(created.body as { id: string }).id}`);
       expect(removed.status).toBe(200);
     }

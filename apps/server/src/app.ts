@@ -20,6 +20,10 @@ import { PhoneNumbersService } from './modules/console/phone-numbers.service';
 import { knowledgeBaseRoutes } from './modules/console/knowledge-bases.routes';
 import { KnowledgeBasesService } from './modules/console/knowledge-bases.service';
 import { toolRoutes } from './modules/console/tools.routes';
+import { structuredOutputRoutes } from './modules/console/structured-outputs.routes';
+import { StructuredOutputsService } from './modules/console/structured-outputs.service';
+import { agentChatRoutes } from './modules/console/agent-chats.routes';
+import { AgentChatsService } from './modules/console/agent-chats.service';
 import { ToolsService } from './modules/console/tools.service';
 import { squadRoutes } from './modules/console/squads.routes';
 import { SquadsService } from './modules/console/squads.service';
@@ -336,6 +340,22 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
           platform: () => runtime.client,
           console: consoleService,
         }),
+      }),
+      { prefix: '/api' },
+    );
+    await app.register(
+      structuredOutputRoutes({
+        structuredOutputs: new StructuredOutputsService({
+          db: database.db,
+          platform: () => runtime.client,
+          console: consoleService,
+        }),
+      }),
+      { prefix: '/api' },
+    );
+    await app.register(
+      agentChatRoutes({
+        chats: new AgentChatsService({ db: database.db, platform: () => runtime.client }),
       }),
       { prefix: '/api' },
     );

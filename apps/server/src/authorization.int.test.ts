@@ -49,6 +49,7 @@ const BUSINESS_ONLY_PREFIXES = [
   '/api/files',
   '/api/knowledge-bases',
   '/api/squads',
+  '/api/structured-outputs',
 ];
 /**
  * `member` routes whose handler leaves a business's members out (owners and the operator only):
@@ -201,6 +202,13 @@ describe.each(databaseTargets)('authorization on %s', (target) => {
         'GET /api/squads/:id member',
         'PUT /api/squads/:id member',
         'DELETE /api/squads/:id member',
+        'GET /api/structured-outputs member',
+        'POST /api/structured-outputs member',
+        'GET /api/structured-outputs/:id member',
+        'PATCH /api/structured-outputs/:id member',
+        'DELETE /api/structured-outputs/:id member',
+        'GET /api/agents/:id/chats member',
+        'POST /api/agents/:id/chats member',
         'GET /api/calls member',
         'GET /api/calls/export member',
         'GET /api/calls/:id/logs member',

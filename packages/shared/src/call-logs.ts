@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { callStructuredOutputSchema } from './structured-outputs';
 import { fetchFailedMessage } from './fetch-errors';
 import { CALL_LOG_PAGE_SIZE, CALL_LOG_TABS, CALL_OUTCOMES, CALL_TYPES } from './calls';
 import { dateRangeMessages, isoDateSchema } from './date-range';
@@ -234,5 +235,7 @@ export const callDetailSchema = z.object({
     })
     .nullable(),
   customerNumber: z.string().nullable(),
+  /** The results of the agent's structured outputs (the platform's artifact.structuredOutputs). */
+  structuredOutputs: z.array(callStructuredOutputSchema),
 });
 export type CallDetail = z.infer<typeof callDetailSchema>;

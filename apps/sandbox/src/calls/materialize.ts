@@ -7,6 +7,7 @@ import { buildConversation, buildVars, type Conversation } from '../demo/convers
 import { computeCostBreakdown, costItems, pricedModel } from '../demo/costs';
 import type { CallerDirectory } from '../demo/fake-data';
 import { CALL_TYPES, OUTBOUND, WEB, type BusinessProfile } from '../demo/profiles';
+import { structuredOutputResults, type StructuredOutputDefinition } from './structured-outputs';
 
 // Builds the platform's Call object from a call's facts. Demo calls are rebuilt here on every
 // request; simulated calls are built once per status change.
@@ -20,6 +21,8 @@ export interface AssistantVoiceConfig {
   voice: Record<string, unknown>;
   transcriber: string;
   tools: ReadonlySet<string>;
+  /** The saved structured outputs the assistant's `artifactPlan.structuredOutputIds` name. */
+  structuredOutputs?: readonly StructuredOutputDefinition[];
 }
 
 export function voiceConfigFromProfile(profile: BusinessProfile): AssistantVoiceConfig {
@@ -41,6 +44,8 @@ export function voiceConfigFromAssistant(
   fallback: BusinessProfile,
   /** The assistant's tools as resolved for the call (inline and `toolIds`); default: inline. */
   resolvedTools?: readonly Vapi.OpenAiModelToolsItem[],
+  /** Its structured outputs as resolved for the call (`artifactPlan.structuredOutputIds`). */
+  structuredOutputs: readonly StructuredOutputDefinition[] = [],
 ): AssistantVoiceConfig {
   const model = assistant.model;
   const systemMessage =
@@ -68,6 +73,7 @@ export function voiceConfigFromAssistant(
         ? assistant.transcriber.model
         : 'nova-3',
     tools,
+    structuredOutputs,
   };
 }
 
@@ -331,6 +337,21 @@ export function endedCall(draft: CallDraft, ctx: MaterializeContext): SandboxCal
     artifact.recordingUrl = urls.mono;
     artifact.stereoRecordingUrl = urls.stereo;
     artifact.recording = { stereoUrl: urls.stereo, mono: { combinedUrl: urls.mono } };
+  }
+  const outputs = draft.config.structuredOutputs ?? [];
+  if (outputs.length > 0) {
+    // The platform extracts them after the call ends and keeps them in the artifact by id.
+    const caller = callerFor(draft, ctx);
+    artifact.structuredOutputs = structuredOutputResults(outputs, {
+      seed: draft.contentSeed,
+      callerName: caller.name,
+      callerNumber: caller.number,
+      callerEmail: caller.email,
+      summary: conversation.summary ?? '',
+      endedAt: iso(endedAt),
+      successful: draft.success >= 0 ? draft.success === 1 : undefined,
+    });
+    artifact.structuredOutputsLastUpdatedAt = iso(endedAt);
   }
   let destination: Vapi.CallDestination | undefined;
   if (spec.kind === 'transfer') {

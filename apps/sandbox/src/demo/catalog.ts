@@ -1,3 +1,4 @@
+import type { StructuredOutputDefinition } from '../calls/structured-outputs';
 import { AGENT_TOOL_FUNCTIONS, AGENT_TOOL_REQUEST_MESSAGES } from '@switchboard/shared/agent-tools';
 import type { Vapi } from '@vapi-ai/server-sdk';
 import { KnowledgeStore } from '../knowledge/knowledge-store';
@@ -302,6 +303,25 @@ export class Catalog {
       return [definition as unknown as Vapi.OpenAiModelToolsItem];
     });
     return [...inline, ...referenced];
+  }
+
+  /**
+   * The saved structured outputs an assistant's `artifactPlan.structuredOutputIds` name, as the
+   * platform resolves them when the call ends (an id that names none is skipped).
+   */
+  structuredOutputsOf(
+    assistant: Vapi.CreateAssistantDto | undefined,
+  ): StructuredOutputDefinition[] {
+    const ids = assistant?.artifactPlan?.structuredOutputIds ?? [];
+    const saved = this.consoleItems<{ id: string; name: string; schema: unknown }>(
+      '/structured-output',
+    );
+    return ids.flatMap((id) => {
+      const output = saved.get(id);
+      return output
+        ? [{ id, name: output.name, schema: (output.schema ?? {}) as Record<string, unknown> }]
+        : [];
+    });
   }
 
   listPhoneNumbers(filter: ListFilter): PhoneNumber[] {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { listByFilter } from '../demo/catalog';
 import { platformDocument } from '../platform-document';
+import { listIsPaginated, pageQueryShape, paginate } from './paginated';
 import { checkBody, checkBodyBranch, checkQuery } from './document-validation';
 import { badRequest, notFound } from './errors';
 import { limitSchema, parseOrThrow, requireUuid, timeFilterShape, timeRange } from './validation';
@@ -51,6 +52,11 @@ export interface ResourceSpec<T extends ResourceItem> {
 }
 
 const listQuery = z.object({ limit: limitSchema().default(100), ...timeFilterShape });
+const pagedListQuery = z.object({
+  limit: limitSchema().default(100),
+  ...pageQueryShape,
+  ...timeFilterShape,
+});
 
 export async function registerDocumentResource<T extends ResourceItem>(
   app: FastifyInstance,
@@ -62,6 +68,8 @@ export async function registerDocumentResource<T extends ResourceItem>(
   const single = platformDocument().paths[itemPath] ?? {};
   if (!collection.get && !single.get) throw new Error(`${path} is not in the platform document`);
   const now = spec.now ?? Date.now;
+  // The document's newer lists answer `{results, metadata}` pages (http/paginated.ts).
+  const paginated = listIsPaginated(path);
   const find = (id: string): T => {
     const item = items.get(requireUuid(id));
     if (!item) throw notFound(`${spec.label} not found`);
@@ -71,6 +79,16 @@ export async function registerDocumentResource<T extends ResourceItem>(
   if (collection.get) {
     app.get(path, async (request) => {
       checkQuery('GET', path, request.query);
+      if (paginated) {
+        const query = parseOrThrow(pagedListQuery, request.query);
+        const matching = listByFilter(items.values(), {
+          limit: Infinity,
+          oldestFirst: query.sortOrder === 'ASC',
+          createdAt: timeRange(query, 'createdAt'),
+          updatedAt: timeRange(query, 'updatedAt'),
+        });
+        return paginate(matching, query);
+      }
       const query = parseOrThrow(listQuery, request.query);
       return listByFilter(items.values(), {
         limit: query.limit,

@@ -364,7 +364,12 @@ export class CallSimulator {
     const record = this.pickAssistant(rng, options.assistantId);
     const { profile, business } = this.profileOf(record);
     const dto = assistantDtoOf(record.assistant);
-    const config = voiceConfigFromAssistant(dto, profile, this.options.catalog.toolsOf(dto));
+    const config = voiceConfigFromAssistant(
+      dto,
+      profile,
+      this.options.catalog.toolsOf(dto),
+      this.options.catalog.structuredOutputsOf(dto),
+    );
 
     const type = options.type ? CALL_TYPES.indexOf(options.type) : undefined;
     let reasonIndex: number | undefined;
@@ -438,6 +443,7 @@ export class CallSimulator {
       dto ?? {},
       profile,
       this.options.catalog.toolsOf(dto),
+      this.options.catalog.structuredOutputsOf(dto),
     );
     const tool =
       request.scenario && request.scenario !== 'none' && resolved.tools.has(request.scenario)
@@ -530,6 +536,7 @@ export class CallSimulator {
       dto,
       profile,
       this.options.catalog.toolsOf(dto),
+      this.options.catalog.structuredOutputsOf(dto),
     );
     // A customer who wants nothing done gets no tool called, whatever the assistant carries.
     const config = tool ? assistantConfig : { ...assistantConfig, tools: new Set<string>() };

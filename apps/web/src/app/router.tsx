@@ -78,6 +78,10 @@ export function createRoutes(): RouteObject[] {
                   lazy: screen(() => import('./routes/knowledge-bases')),
                 },
                 {
+                  path: 'structured-outputs',
+                  lazy: screen(() => import('./routes/structured-outputs')),
+                },
+                {
                   path: 'agent/:agentId',
                   children: [
                     { index: true, lazy: screen(() => import('./routes/agent/overview')) },

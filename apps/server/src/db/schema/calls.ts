@@ -86,6 +86,15 @@ export const calls = pgTable(
      * the business that owns the squad (decision 036).
      */
     squadId: text('squad_id').generatedAlwaysAs(sql`nullif(payload->>'squadId', '')`),
+    /**
+     * The platform's results of the assistant's structured outputs (`artifact.structuredOutputs`:
+     * output id → {name, result}), copied out of the payload by the database so no writer (sync,
+     * webhook, a report merged into a newer copy) can miss them; the call detail and the CSV
+     * export read this column.
+     */
+    structuredOutputs: jsonb('structured_outputs').generatedAlwaysAs(
+      sql`case when jsonb_typeof(payload->'artifact'->'structuredOutputs') = 'object' then payload->'artifact'->'structuredOutputs' end`,
+    ),
     /** Started from Switchboard's own "Talk to agent" panel. */
     isTest: boolean('is_test').notNull().default(false),
     createdAt: ts('created_at').notNull(),

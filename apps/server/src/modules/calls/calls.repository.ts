@@ -176,6 +176,8 @@ export type CallLogRecord = {
   isTest: boolean;
   createdAt: Date;
   transcriptMatch: string | null;
+  /** Only the export reads them: structured-output id → {name, result}. */
+  structuredOutputs?: Record<string, { name?: unknown; result?: unknown }> | null;
 };
 
 const TS_CONFIG = sql.raw(`'english'::regconfig`);
@@ -245,6 +247,12 @@ function toCallLogRecord(row: Record<string, unknown>): CallLogRecord {
     isTest: Boolean(row.is_test),
     createdAt: date(row.created_at) ?? new Date(0),
     transcriptMatch: (row.transcript_match as string | null) ?? null,
+    ...(row.structured_outputs !== undefined
+      ? {
+          structuredOutputs:
+            (row.structured_outputs as CallLogRecord['structuredOutputs'] | null) ?? null,
+        }
+      : {}),
   };
 }
 
@@ -351,7 +359,7 @@ export async function* iterateCallLog(
       sql`select page.*, a.name as agent_name,
             coalesce(pn.phone_number, a.phone_number) as assistant_phone, null as transcript_match
           from (
-            select ${ROW_COLUMNS} from calls c
+            select ${ROW_COLUMNS}, c.structured_outputs from calls c
             where ${criteriaSql(criteria)} ${keyset}
             order by c.created_at desc nulls last, c.id desc nulls last
             limit ${batchSize}
@@ -493,7 +501,7 @@ export async function* iterateBusinessCallLog(
       sql`select page.*, a.name as agent_name, ${SQUAD_NAME},
             coalesce(pn.phone_number, a.phone_number) as assistant_phone, null as transcript_match
           from (
-            select ${ROW_COLUMNS}
+            select ${ROW_COLUMNS}, c.structured_outputs
             from (${businessIdsSql(criteria, { limit: batchSize, offset: 0 }, keyset)}) ids
             join calls c on c.id = ids.id
           ) page
@@ -530,8 +538,8 @@ export async function findCallWithAgent(
 > {
   const [row] = await executeRows<Record<string, unknown>>(
     db,
-    sql`select ${ROW_COLUMNS}, c.payload, a.name as agent_name, a.platform_assistant_id as agent_id,
-          sq.name as squad_name,
+    sql`select ${ROW_COLUMNS}, c.structured_outputs, c.payload, a.name as agent_name,
+          a.platform_assistant_id as agent_id, sq.name as squad_name,
           coalesce(pn.phone_number, a.phone_number) as assistant_phone,
           coalesce(b.timezone, sb.timezone, 'UTC') as time_zone, null as transcript_match
         from calls c
@@ -553,4 +561,22 @@ export async function findCallWithAgent(
     agentId: (row.agent_id as string | null) ?? null,
     timeZone: String(row.time_zone),
   };
+}
+
+/**
+ * The structured outputs of the businesses whose agents the condition (on `agents a`) selects:
+ * the export's extra columns, by name.
+ */
+export async function listStructuredOutputColumns(
+  db: Db,
+  agentCondition: SQL,
+): Promise<{ id: string; name: string }[]> {
+  const rows = await executeRows<{ platform_id: string; name: string }>(
+    db,
+    sql`select r.platform_id, r.name from platform_resources r
+        where r.kind = 'structured-output'
+          and r.business_id in (select a.business_id from agents a where ${agentCondition})
+        order by r.name, r.platform_id`,
+  );
+  return rows.map((row) => ({ id: row.platform_id, name: row.name }));
 }

@@ -23,6 +23,7 @@ import { addDays } from '@switchboard/shared/date-range';
 import { describeEndedReason } from '@switchboard/shared/ended-reasons';
 import { formatCost, formatDateTime, formatDuration } from '@switchboard/shared/format';
 import { buildPaginationMeta, pageOffset } from '@switchboard/shared/pagination';
+import { structuredOutputCell } from '@switchboard/shared/structured-outputs';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import { sql } from 'drizzle-orm';
@@ -34,6 +35,7 @@ import {
   findBusinessZone,
   findCallWithAgent,
   iterateBusinessCallLog,
+  listStructuredOutputColumns,
   iterateCallLog,
   listBusinessCallLog,
   listCallLog,
@@ -191,7 +193,12 @@ function transferOf(payload: Payload, transferred: boolean): CallDetail['transfe
 }
 
 /** Call-log batches as CSV rows, streamed (formula-looking cells escaped, BOM for Excel). */
-function csvOf(batches: AsyncIterable<CallLogRecord[]>, timeZone: string): Readable {
+function csvOf(
+  batches: AsyncIterable<CallLogRecord[]>,
+  timeZone: string,
+  /** One column per structured output of the agents' businesses, its result in each call. */
+  outputs: readonly { id: string; name: string }[] = [],
+): Readable {
   async function* records() {
     for await (const batch of batches) {
       for (const record of batch) {
@@ -212,6 +219,9 @@ function csvOf(batches: AsyncIterable<CallLogRecord[]>, timeZone: string): Reada
           record.cost ?? '',
           row.transferred ? 'yes' : 'no',
           row.isTest ? 'yes' : 'no',
+          ...outputs.map((output) =>
+            structuredOutputCell(record.structuredOutputs?.[output.id]?.result),
+          ),
         ];
       }
     }
@@ -235,6 +245,7 @@ function csvOf(batches: AsyncIterable<CallLogRecord[]>, timeZone: string): Reada
         'Cost (USD)',
         'Transferred',
         'Test call',
+        ...outputs.map((output) => output.name),
       ],
       cast: escapeFormulasCast,
       bom: true,
@@ -360,7 +371,8 @@ export class CallsService {
   /** GET /api/calls/export: the business-wide filter as CSV, as exportCsv. */
   async exportBusinessCsv(scope: AgentScope, filter: BusinessCallLogFilter): Promise<Readable> {
     const { criteria, timeZone } = await this.businessCriteria(scope, filter);
-    return csvOf(iterateBusinessCallLog(this.deps.db, criteria), timeZone);
+    const outputs = await listStructuredOutputColumns(this.deps.db, criteria.agents);
+    return csvOf(iterateBusinessCallLog(this.deps.db, criteria), timeZone, outputs);
   }
 
   /**
@@ -370,7 +382,11 @@ export class CallsService {
    */
   async exportCsv(scope: AgentScope, agentId: string, filter: CallLogFilter): Promise<Readable> {
     const { criteria, timeZone } = await this.criteria(scope, agentId, filter);
-    return csvOf(iterateCallLog(this.deps.db, criteria), timeZone);
+    const outputs = await listStructuredOutputColumns(
+      this.deps.db,
+      sql`${scopeCondition(scope)} and a.platform_assistant_id = ${agentId}`,
+    );
+    return csvOf(iterateCallLog(this.deps.db, criteria), timeZone, outputs);
   }
 
   private async findCall(scope: AgentScope, callId: string) {
@@ -420,6 +436,11 @@ export class CallsService {
       }),
       transfer: transferOf(payload, call.transferred),
       customerNumber: call.customerNumber,
+      structuredOutputs: Object.entries(call.structuredOutputs ?? {}).map(([id, output]) => ({
+        id,
+        name: typeof output?.name === 'string' ? output.name : id,
+        result: output?.result ?? null,
+      })),
     };
   }
 

@@ -54,6 +54,10 @@ export const DISCOVERY: Partial<
       platformId: squad.id,
       name: squad.name ?? '',
     })),
+  'structured-output': async (sdk) =>
+    (await sdk.structuredOutputs.structuredOutputControllerFindAll({ limit: 1000 })).results.map(
+      (output) => ({ platformId: output.id, name: output.name }),
+    ),
 };
 
 function toAdminResource(

@@ -5,6 +5,7 @@ import {
   IconBuildingStore,
   IconCalendarEvent,
   IconChartBar,
+  IconDatabaseExport,
   IconInbox,
   IconLayoutDashboard,
   IconMail,
@@ -47,6 +48,7 @@ const platformItems: NavItem[] = [
   { label: 'Tools', to: '/tools', icon: IconTool },
   { label: 'Knowledge bases', to: '/knowledge-bases', icon: IconBooks },
   { label: 'Squads', to: '/squads', icon: IconUsersGroup },
+  { label: 'Structured outputs', to: '/structured-outputs', icon: IconDatabaseExport },
 ];
 
 /** The operator's screens; members never see them (and the server refuses them anyway). */

@@ -1,4 +1,4 @@
-import { Group, Stack } from '@mantine/core';
+import { Group, SimpleGrid, Stack } from '@mantine/core';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { DateRangeControl, useDateRangeParams } from '../../../components/date-range-control';
@@ -14,6 +14,7 @@ import {
 } from '../../../features/analytics/components/include-test-calls-switch';
 import { formatDateRange } from '../../../features/analytics/utils/format-analytics';
 import { TalkToAgentPanel } from '../../../features/web-call/components/talk-to-agent-panel';
+import { AgentChatPanel } from '../../../features/agent-chat/components/agent-chat-panel';
 import { AgentScreen } from './agent-screen';
 
 export default function AgentOverviewRoute() {
@@ -47,7 +48,14 @@ export default function AgentOverviewRoute() {
       placeholder={<AgentOverviewSkeleton />}
     >
       <Stack gap="md">
-        <TalkToAgentPanel agentId={agentId} agentName={agent.data?.name ?? 'the agent'} />
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+          <TalkToAgentPanel agentId={agentId} agentName={agent.data?.name ?? 'the agent'} />
+          <AgentChatPanel
+            agentId={agentId}
+            agentName={agent.data?.name ?? 'the agent'}
+            timeZone={agent.data?.timeZone ?? 'UTC'}
+          />
+        </SimpleGrid>
         <AgentOverview agentId={agentId} range={range} />
       </Stack>
     </AgentScreen>

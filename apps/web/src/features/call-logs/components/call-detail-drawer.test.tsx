@@ -76,6 +76,14 @@ describe('call detail', () => {
     // A nested value is shown as JSON.
     expect(data.getByText(/"day": "Thursday"/)).toBeInTheDocument();
 
+    const outputs = section(dialog, 'Structured outputs');
+    expect(outputs.getByText('Caller details')).toBeInTheDocument();
+    expect(outputs.getByText('callerName')).toBeInTheDocument();
+    expect(outputs.getByText('Aoife Byrne')).toBeInTheDocument();
+    expect(outputs.getByText('false')).toBeInTheDocument();
+    expect(outputs.getByText('Mood')).toBeInTheDocument();
+    expect(outputs.getByText('calm')).toBeInTheDocument();
+
     const endReason = section(dialog, 'End reason');
     expect(endReason.getByText('The caller hung up.')).toBeInTheDocument();
     expect(endReason.getByText('customer-ended-call')).toBeInTheDocument();
@@ -95,6 +103,7 @@ describe('call detail', () => {
           row,
           successEvaluationRaw: null,
           structuredData: null,
+          structuredOutputs: [],
           summary: null,
           endReasonText: 'The agent transferred the call.',
           transfer: { number: '+353 1 555 0199', name: 'Reception', status: 'completed' },
@@ -117,6 +126,9 @@ describe('call detail', () => {
       section(dialog, 'Structured data').getByText(/extracted no structured data/),
     ).toBeInTheDocument();
     expect(section(dialog, 'Summary').getByText(/wrote no summary/)).toBeInTheDocument();
+    expect(
+      section(dialog, 'Structured outputs').getByText(/No structured output was extracted/),
+    ).toBeInTheDocument();
   });
 
   it('plays the recording from our own address, loading only its metadata first', async () => {

@@ -112,6 +112,35 @@ export function CallDetail({ call }: { call: CallDetailData }) {
         <StructuredData data={call.structuredData} />
       </DetailSection>
 
+      <DetailSection title="Structured outputs">
+        {call.structuredOutputs.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No structured output was extracted from this call.
+          </Text>
+        ) : (
+          <Stack gap="sm">
+            {call.structuredOutputs.map((output) => (
+              <div key={output.id}>
+                <Text size="sm" fw={600} mb={4}>
+                  {output.name}
+                </Text>
+                {output.result !== null &&
+                typeof output.result === 'object' &&
+                !Array.isArray(output.result) ? (
+                  <StructuredData data={output.result as Record<string, unknown>} />
+                ) : (
+                  <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                    {Array.isArray(output.result)
+                      ? JSON.stringify(output.result)
+                      : formatScalar(output.result)}
+                  </Text>
+                )}
+              </div>
+            ))}
+          </Stack>
+        )}
+      </DetailSection>
+
       <DetailSection title="End reason">
         <Text size="sm">{call.endReasonText}</Text>
         <Code>{row.endReason}</Code>

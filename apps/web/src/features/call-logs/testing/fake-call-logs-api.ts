@@ -110,6 +110,14 @@ export function buildCallDetail(overrides: Partial<CallDetail> = {}): CallDetail
     ],
     transfer: null,
     customerNumber: '+353 87 123 4567',
+    structuredOutputs: [
+      {
+        id: 'so-caller',
+        name: 'Caller details',
+        result: { callerName: 'Aoife Byrne', reason: 'booking', urgent: false },
+      },
+      { id: 'so-mood', name: 'Mood', result: 'calm' },
+    ],
     ...overrides,
   };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "calls" ADD COLUMN "structured_outputs" jsonb GENERATED ALWAYS AS (case when jsonb_typeof(payload->'artifact'->'structuredOutputs') = 'object' then payload->'artifact'->'structuredOutputs' end) STORED;

@@ -1,0 +1,5 @@
+import { StructuredOutputsScreen } from '../../features/structured-outputs/components/structured-outputs-screen';
+
+export default function StructuredOutputsRoute() {
+  return <StructuredOutputsScreen />;
+}

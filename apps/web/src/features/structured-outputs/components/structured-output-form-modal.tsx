@@ -1,0 +1,167 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Button,
+  Group,
+  JsonInput,
+  Modal,
+  MultiSelect,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import {
+  EXAMPLE_STRUCTURED_OUTPUT_SCHEMA,
+  structuredOutputFormSchema,
+  toStructuredOutputInput,
+  type StructuredOutput,
+  type StructuredOutputForm,
+} from '@switchboard/shared/structured-outputs';
+import { useMemo } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { applyServerFieldErrors } from '../../../lib/form-errors';
+import { useAgentList } from '../../agents/api/list-agents';
+import { FormAlert } from '../../auth/components/form-alert';
+import { useCreateStructuredOutput, useUpdateStructuredOutput } from '../api/structured-outputs';
+
+const FIELDS = ['name', 'description', 'schemaText', 'agentIds'] as const;
+
+type Props = {
+  opened: boolean;
+  /** The output to edit; null defines a new one. */
+  output: StructuredOutput | null;
+  onClose: () => void;
+};
+
+/** A structured output: its name, its JSON Schema and the agents whose calls it is taken from. */
+export function StructuredOutputFormModal({ opened, output, onClose }: Props) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={output ? `Edit ${output.name}` : 'Define a structured output'}
+      size="lg"
+      fullScreen={useMediaQuery('(max-width: 48em)')}
+      closeOnClickOutside={false}
+    >
+      {opened && <OutputForm key={output?.id ?? 'new'} output={output} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function OutputForm({ output, onClose }: { output: StructuredOutput | null; onClose: () => void }) {
+  const create = useCreateStructuredOutput();
+  const update = useUpdateStructuredOutput();
+  const mutation = output ? update : create;
+  const agents = useAgentList();
+  const agentOptions = useMemo(
+    () => (agents.data ?? []).map((agent) => ({ value: agent.id, label: agent.name || agent.id })),
+    [agents.data],
+  );
+  const form = useForm<StructuredOutputForm>({
+    resolver: zodResolver(structuredOutputFormSchema),
+    defaultValues: {
+      name: output?.name ?? '',
+      description: output?.description ?? '',
+      schemaText: output
+        ? JSON.stringify(output.schema, null, 2)
+        : EXAMPLE_STRUCTURED_OUTPUT_SCHEMA,
+      agentIds: output?.agentIds ?? [],
+    },
+  });
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit((values) => {
+    const input = toStructuredOutputInput(values);
+    const request = output
+      ? update.mutateAsync({ id: output.id, ...input })
+      : create.mutateAsync(input);
+    return request.then(
+      () => onClose(),
+      (error: unknown) => {
+        if (applyServerFieldErrors<StructuredOutputForm>(error, FIELDS, form.setError)) {
+          mutation.reset();
+        }
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Stack>
+        <TextInput
+          label="Name"
+          description="At most 40 characters; the column's title in the call-log export"
+          placeholder="Caller details"
+          data-autofocus
+          {...form.register('name')}
+          error={errors.name?.message}
+        />
+        <Textarea
+          label="Description"
+          description="What to extract, in a sentence (optional)"
+          autosize
+          minRows={2}
+          {...form.register('description')}
+          error={errors.description?.message}
+        />
+        <Controller
+          control={form.control}
+          name="schemaText"
+          render={({ field }) => (
+            <JsonInput
+              label="Schema (JSON Schema)"
+              description="type, properties, items, required, enum, format, pattern, description, title"
+              autosize
+              minRows={8}
+              validationError="Not valid JSON"
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={errors.schemaText?.message}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="agentIds"
+          render={({ field }) => (
+            <MultiSelect
+              label="Agents"
+              description="Extracted from each call of these agents when it ends"
+              placeholder={field.value.length === 0 ? 'No agent yet' : undefined}
+              data={agentOptions}
+              value={field.value}
+              onChange={field.onChange}
+              disabled={agents.isPending}
+              searchable
+              error={
+                errors.agentIds?.message ??
+                (agents.isError ? 'Could not load your agents' : undefined)
+              }
+              comboboxProps={{ withinPortal: true }}
+            />
+          )}
+        />
+        {mutation.error ? (
+          <FormAlert
+            title={
+              output
+                ? 'Could not save the structured output'
+                : 'Could not create the structured output'
+            }
+            error={mutation.error}
+          />
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={mutation.isPending}>
+            {output ? 'Save output' : 'Create output'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

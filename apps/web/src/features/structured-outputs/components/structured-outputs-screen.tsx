@@ -1,0 +1,156 @@
+import { ActionIcon, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
+import type { StructuredOutput } from '@switchboard/shared/structured-outputs';
+import { IconDatabaseExport, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { PageHeader } from '../../../components/page-header';
+import { useAgentList } from '../../agents/api/list-agents';
+import { ConfirmDeleteModal } from '../../console/components/confirm-delete-modal';
+import { ResourceTable, type ResourceColumn } from '../../console/components/resource-table';
+import { useDeleteStructuredOutput, useStructuredOutputs } from '../api/structured-outputs';
+import { StructuredOutputFormModal } from './structured-output-form-modal';
+
+/** The schema's top-level fields, for the list ("callerName, reason"). */
+function fieldsOf(schema: Record<string, unknown>): string {
+  const properties = schema.properties;
+  if (properties && typeof properties === 'object' && !Array.isArray(properties)) {
+    const names = Object.keys(properties);
+    if (names.length > 0) return names.join(', ');
+  }
+  return typeof schema.type === 'string' ? `one ${schema.type}` : '—';
+}
+
+/** `/structured-outputs`: data extracted from the calls of the agents each output is attached to. */
+export function StructuredOutputsScreen() {
+  const query = useStructuredOutputs();
+  const agents = useAgentList();
+  const remove = useDeleteStructuredOutput();
+  const [form, setForm] = useState<{ output: StructuredOutput | null } | null>(null);
+  const [deleting, setDeleting] = useState<StructuredOutput | null>(null);
+  const agentNames = useMemo(
+    () => new Map((agents.data ?? []).map((agent) => [agent.id, agent.name || agent.id])),
+    [agents.data],
+  );
+
+  const createButton = (
+    <Button leftSection={<IconPlus size={16} />} onClick={() => setForm({ output: null })}>
+      Define output
+    </Button>
+  );
+
+  const columns: ResourceColumn<StructuredOutput>[] = [
+    {
+      header: 'Output',
+      cell: (output) => (
+        <div>
+          <Text fw={500}>{output.name}</Text>
+          {output.description ? (
+            <Text size="sm" c="dimmed" lineClamp={2} maw={360}>
+              {output.description}
+            </Text>
+          ) : null}
+        </div>
+      ),
+    },
+    {
+      header: 'Fields',
+      cell: (output) => (
+        <Text size="sm" ff="monospace" lineClamp={2} maw={300}>
+          {fieldsOf(output.schema)}
+        </Text>
+      ),
+    },
+    {
+      header: 'Agents',
+      cell: (output) =>
+        output.agentIds.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            Not attached
+          </Text>
+        ) : (
+          <Group gap={4}>
+            {output.agentIds.map((id) => (
+              <Badge key={id} variant="light" size="sm">
+                {agentNames.get(id) ?? id}
+              </Badge>
+            ))}
+          </Group>
+        ),
+    },
+    {
+      header: 'Actions',
+      end: true,
+      cell: (output) => (
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          <Tooltip label="Edit">
+            <ActionIcon
+              variant="subtle"
+              aria-label={`Edit ${output.name}`}
+              onClick={() => setForm({ output })}
+            >
+              <IconPencil size={18} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Delete">
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`Delete ${output.name}`}
+              onClick={() => {
+                remove.reset();
+                setDeleting(output);
+              }}
+            >
+              <IconTrash size={18} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Structured outputs"
+        description="Data the voice platform extracts from each call of your agents, shaped by a JSON Schema: shown in the call detail and exported with the call log."
+        actions={createButton}
+      />
+      <ResourceTable
+        label="Structured outputs"
+        query={query}
+        columns={columns}
+        rowKey={(output) => output.id}
+        errorTitle="Could not load the structured outputs"
+        searchText={(output) => `${output.name} ${output.description}`}
+        searchLabel="Search structured outputs"
+        empty={{
+          icon: IconDatabaseExport,
+          title: 'No structured outputs yet',
+          description:
+            'Define what to extract from a call (a name, a reason, a date…) and attach it to your agents.',
+          action: createButton,
+        }}
+      />
+      <StructuredOutputFormModal
+        opened={form !== null}
+        output={form?.output ?? null}
+        onClose={() => setForm(null)}
+      />
+      <ConfirmDeleteModal
+        opened={deleting !== null}
+        title="Delete this structured output?"
+        confirmLabel="Delete output"
+        pending={remove.isPending}
+        error={remove.error}
+        errorTitle="Could not delete the structured output"
+        onClose={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) });
+        }}
+      >
+        {deleting?.name} is detached from your agents and deleted on the voice platform; the results
+        already extracted stay with their calls.
+      </ConfirmDeleteModal>
+    </>
+  );
+}
