@@ -6,6 +6,7 @@ import { analyticsRoutes } from './routes/analytics.routes';
 import { assistantRoutes } from './routes/assistants.routes';
 import { callRoutes, webCallRoutes } from './routes/calls.routes';
 import { consoleRoutes } from './routes/console.routes';
+import { simulationRunRoutes } from './routes/simulation-runs.routes';
 import { phoneNumberRoutes } from './routes/phone-numbers.routes';
 import {
   recordingDownloadRoutes,
@@ -107,6 +108,7 @@ export async function registerPlatform(app: FastifyInstance, ctx: SandboxContext
     await callRoutes(scope, ctx);
     await phoneNumberRoutes(scope, ctx);
     await consoleRoutes(scope, ctx);
+    await simulationRunRoutes(scope, ctx, { stepMs: 100 });
     await toolRoutes(scope, ctx);
     await analyticsRoutes(scope, ctx);
     await recordingDownloadRoutes(scope, ctx);
