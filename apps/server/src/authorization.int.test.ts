@@ -46,6 +46,9 @@ const BUSINESS_ONLY_PREFIXES = [
   '/api/team',
   '/api/phone-numbers',
   '/api/tools',
+  '/api/test-suites',
+  '/api/test-runs',
+  '/api/agents/:id/test-runs',
 ];
 /**
  * `member` routes whose handler leaves a business's members out (owners and the operator only):
@@ -185,6 +188,17 @@ describe.each(databaseTargets)('authorization on %s', (target) => {
         'DELETE /api/tools/:id member',
         'GET /api/calls member',
         'GET /api/calls/export member',
+        'GET /api/test-suites member',
+        'POST /api/test-suites member',
+        'GET /api/test-suites/:id member',
+        'PATCH /api/test-suites/:id member',
+        'DELETE /api/test-suites/:id member',
+        'POST /api/test-suites/:id/tests member',
+        'DELETE /api/test-suites/:id/tests/:testId member',
+        'POST /api/test-suites/:id/runs member',
+        'POST /api/agents/:id/test-runs member',
+        'GET /api/test-runs member',
+        'GET /api/test-runs/:id member',
       ]),
     );
   });

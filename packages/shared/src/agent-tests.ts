@@ -217,3 +217,55 @@ export function latestRunPerAgent(runs: readonly TestRun[]): TestRun[] {
   }
   return latest;
 }
+
+/** The add-test form's fields (flat, so each has its own message); `toAgentTestInput` sends it. */
+export const agentTestFormSchema = z
+  .object({
+    name: nameSchema,
+    personality: z.enum(CALLER_PERSONALITIES, { error: 'Please choose a caller' }),
+    scenario: agentTestInputSchema.shape.scenario,
+    kind: z.enum(EXPECTATION_KINDS, { error: 'Please choose what must happen' }),
+    tool: agentToolNameSchema,
+    /** '' = any day. */
+    weekday: z.union([z.enum(WEEKDAY_NAMES), z.literal('')]),
+    phrase: z.string().max(200, { error: 'At most 200 characters' }),
+  })
+  .superRefine((form, ctx) => {
+    if (form.kind === 'agent-says' && form.phrase.trim() === '') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['phrase'],
+        message: 'Please enter what the agent must say',
+      });
+    }
+  });
+export type AgentTestForm = z.infer<typeof agentTestFormSchema>;
+
+export const EMPTY_AGENT_TEST_FORM: AgentTestForm = {
+  name: '',
+  personality: 'polite',
+  scenario: '',
+  kind: 'tool-called',
+  tool: 'book_appointment',
+  weekday: '',
+  phrase: '',
+};
+
+export function toAgentTestInput(form: AgentTestForm): AgentTestValues {
+  const expectation: Expectation =
+    form.kind === 'agent-says'
+      ? { kind: 'agent-says', phrase: form.phrase.trim() }
+      : form.kind === 'tool-not-called'
+        ? { kind: 'tool-not-called', tool: form.tool }
+        : {
+            kind: 'tool-called',
+            tool: form.tool,
+            weekday: form.tool === 'book_appointment' && form.weekday ? form.weekday : null,
+          };
+  return {
+    name: form.name.trim(),
+    personality: form.personality,
+    scenario: form.scenario.trim(),
+    expectation,
+  };
+}

@@ -72,6 +72,9 @@ export function createRoutes(): RouteObject[] {
                 // The platform console (decision 032).
                 { path: 'phone-numbers', lazy: screen(() => import('./routes/phone-numbers')) },
                 { path: 'tools', lazy: screen(() => import('./routes/tools')) },
+                { path: 'tests', lazy: screen(() => import('./routes/tests')) },
+                { path: 'tests/:suiteId', lazy: screen(() => import('./routes/test-suite')) },
+                { path: 'test-runs/:runId', lazy: screen(() => import('./routes/test-run')) },
                 {
                   path: 'agent/:agentId',
                   children: [

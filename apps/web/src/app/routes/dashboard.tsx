@@ -4,7 +4,8 @@ import { IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { AgentsTable } from '../../features/agents/components/agents-table';
-import { useSessionUser } from '../../features/auth/components/session-context';
+import { LastTestRunsCard } from '../../features/agent-tests/components/last-test-runs-card';
+import { useDisplayTimeZone, useSessionUser } from '../../features/auth/components/session-context';
 import { StatisticsCards } from '../../features/dashboard/components/statistics-cards';
 
 // The create-agent form (the forms library and the schemas) loads when it is first opened, not
@@ -16,6 +17,7 @@ const CreateAgentModal = lazy(async () => ({
 export default function DashboardRoute() {
   const user = useSessionUser();
   const isAdmin = user.role === 'admin';
+  const timeZone = useDisplayTimeZone();
   const [createOpened, createModal] = useDisclosure(false);
   const [newAgentId, setNewAgentId] = useState<string | null>(null);
   const [createRequested, setCreateRequested] = useState(false);
@@ -37,6 +39,8 @@ export default function DashboardRoute() {
       />
       <Stack gap="xl">
         <StatisticsCards />
+        {/* Test runs are a business's own: the operator has none. */}
+        {!isAdmin && <LastTestRunsCard timeZone={timeZone} />}
         <Stack gap="sm" component="section" aria-labelledby="dashboard-agents">
           <Title order={3} fz="lg" id="dashboard-agents">
             {isAdmin ? 'All agents' : 'Your agents'}

@@ -4,6 +4,7 @@ import {
   IconBuildingStore,
   IconCalendarEvent,
   IconChartBar,
+  IconChecklist,
   IconInbox,
   IconLayoutDashboard,
   IconMail,
@@ -43,6 +44,7 @@ const mainItems: NavItem[] = [
 const platformItems: NavItem[] = [
   { label: 'Phone numbers', to: '/phone-numbers', icon: IconPhone },
   { label: 'Tools', to: '/tools', icon: IconTool },
+  { label: 'Agent tests', to: '/tests', icon: IconChecklist },
 ];
 
 /** The operator's screens; members never see them (and the server refuses them anyway). */
