@@ -2,9 +2,11 @@ import { Button, Stack, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
+import type { AgentSettings } from '@switchboard/shared/agents';
 import { PageHeader } from '../../components/page-header';
 import { AgentsTable } from '../../features/agents/components/agents-table';
 import { LastTestRunsCard } from '../../features/agent-tests/components/last-test-runs-card';
+import { RunTestsOnSettings } from '../../features/agent-tests/components/run-tests-on-settings';
 import { useDisplayTimeZone, useSessionUser } from '../../features/auth/components/session-context';
 import { StatisticsCards } from '../../features/dashboard/components/statistics-cards';
 
@@ -49,6 +51,15 @@ export default function DashboardRoute() {
             showBusiness={isAdmin}
             highlightedAgentId={newAgentId}
             onCreateAgent={openCreate}
+            // Agent tests are a business's own: the operator's settings dialog has none.
+            {...(isAdmin
+              ? {}
+              : {
+                  renderSettingsTests: (
+                    agentId: string,
+                    readValues: () => Promise<AgentSettings | null>,
+                  ) => <RunTestsOnSettings agentId={agentId} readSettings={readValues} />,
+                })}
           />
         </Stack>
       </Stack>
