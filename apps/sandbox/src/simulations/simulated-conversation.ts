@@ -48,10 +48,14 @@ function hourIn(text: string): number | undefined {
 /** What the simulated caller wants, read from the scenario's instructions. */
 export function callerIntent(instructions: string): CallerIntent {
   const topic = instructions.trim().replace(/\s+/g, ' ').slice(0, 200);
-  if (BOOK.test(instructions)) {
-    return { kind: 'book', weekday: weekdayIn(instructions), hour: hourIn(instructions) };
+  const weekday = weekdayIn(instructions);
+  const hour = hourIn(instructions);
+  // Asking for a day or a time is asking for a slot, unless the caller only leaves a message.
+  const enquiry = ENQUIRY.test(instructions);
+  if (BOOK.test(instructions) || (!enquiry && (weekday !== undefined || hour !== undefined))) {
+    return { kind: 'book', weekday, hour };
   }
-  if (ENQUIRY.test(instructions)) return { kind: 'enquiry', topic };
+  if (enquiry) return { kind: 'enquiry', topic };
   return { kind: 'question', topic };
 }
 
