@@ -94,7 +94,7 @@ export async function simulationRunRoutes(
     await sleep(options.stepMs);
     touch(run, { status: 'running', startedAt: new Date().toISOString() });
     const record = target.assistantId ? catalog.getAssistant(target.assistantId) : undefined;
-    const dto = (record?.assistant ?? target.assistant ?? {}) as Vapi.CreateAssistantDto;
+    const dto = record?.assistant ?? target.assistant ?? {};
     const profile =
       record?.businessIndex !== undefined
         ? (catalog.profiles[record.businessIndex] ?? GENERIC)

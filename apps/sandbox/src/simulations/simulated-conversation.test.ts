@@ -152,10 +152,8 @@ describe('the sandbox simulation of a test call', () => {
       () => undefined,
     );
     expect(vague.passed).toBe(false);
-    expect(vague.evaluations[0]).toMatchObject({
-      extractedValue: null,
-      error: expect.stringContaining('sandbox'),
-    });
+    expect(vague.evaluations[0]).toMatchObject({ extractedValue: null });
+    expect(String(vague.evaluations[0]?.error)).toContain('sandbox');
     expect(compare(3, '>=', 2)).toBe(true);
     expect(compare(null, '!=', 2)).toBe(false);
   });

@@ -58,8 +58,7 @@ function agentIdOf(run: RunLike): { agentId: string | null; unsaved: boolean } {
   const target = run.target;
   if (target.type !== 'assistant') return { agentId: null, unsaved: false };
   if (target.assistantId) return { agentId: target.assistantId, unsaved: false };
-  const tagged = (target.assistant?.metadata as Record<string, unknown> | undefined)
-    ?.switchboardAgentId;
+  const tagged = target.assistant?.metadata?.switchboardAgentId;
   return { agentId: typeof tagged === 'string' ? tagged : null, unsaved: true };
 }
 
@@ -426,17 +425,19 @@ export class AgentTestsService {
     }
     const names = await this.agentNames(businessId);
     const results: TestResult[] = items.map((item) => {
-      const snapshot = item.metadata as
-        | {
-            simulation?: { name?: string };
-            scenario?: { name?: string; evaluations?: Vapi.EvaluationPlanItem[] };
-          }
-        | undefined;
-      const expectation = expectationOf(snapshot?.scenario?.evaluations?.[0]);
+      // The run's snapshots of the simulation and scenario, as they were when it started.
+      const snapshot: {
+        simulation?: { name?: string };
+        scenario?: { name?: string; evaluations?: Vapi.EvaluationPlanItem[] };
+      } = {
+        ...(item.metadata?.simulation ? { simulation: item.metadata.simulation } : {}),
+        ...(item.metadata?.scenario ? { scenario: item.metadata.scenario } : {}),
+      };
+      const expectation = expectationOf(snapshot.scenario?.evaluations?.[0]);
       return {
         id: item.id,
         testId: item.simulationId,
-        testName: snapshot?.simulation?.name ?? snapshot?.scenario?.name ?? 'Test',
+        testName: snapshot.simulation?.name ?? snapshot.scenario?.name ?? 'Test',
         expectation: describeExpectation(expectation),
         status: item.status,
         reason: failureReason(item, expectation),

@@ -4,7 +4,6 @@ import {
   WEEKDAY_NAMES,
   describeExpectation,
   type Expectation,
-  type WeekdayName,
 } from '@switchboard/shared/agent-tests';
 
 // An agent test's expectation on the platform: one evaluation of the scenario, an inline
@@ -116,7 +115,7 @@ function reasonOf(result: EvaluationResult, expectation: Expectation | null): st
   if (expectation?.kind === 'tool-called' && expectation.weekday) {
     return got === 'none' || got === null || got === undefined
       ? `${expectation.tool} was not called${error}`
-      : `${expectation.tool} was called with a time on a ${String(got)}, not a ${expectation.weekday as WeekdayName}${error}`;
+      : `${expectation.tool} was called with a time on a ${shown(got).replace(/^"|"$/g, '')}, not a ${expectation.weekday}${error}`;
   }
   if (expectation?.kind === 'tool-called' && got === false) {
     return `${expectation.tool} was not called`;
