@@ -26,7 +26,7 @@ export function LastTestRunsCard({ timeZone }: { timeZone: string }) {
             Loading…
           </Text>
         ) : query.isError ? (
-          <Text size="sm" c="red.8" role="alert">
+          <Text size="sm" c="red.8">
             {query.error instanceof Error ? query.error.message : 'Could not load the test runs'}
           </Text>
         ) : latest.length === 0 ? (
