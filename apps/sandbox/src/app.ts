@@ -8,6 +8,7 @@ import { callRoutes, webCallRoutes } from './routes/calls.routes';
 import { chatRoutes } from './routes/chat.routes';
 import { consoleRoutes } from './routes/console.routes';
 import { knowledgeRoutes } from './routes/knowledge.routes';
+import { simulationRunRoutes } from './routes/simulation-runs.routes';
 import { phoneNumberRoutes } from './routes/phone-numbers.routes';
 import {
   recordingDownloadRoutes,
@@ -110,6 +111,7 @@ export async function registerPlatform(app: FastifyInstance, ctx: SandboxContext
     await phoneNumberRoutes(scope, ctx);
     await consoleRoutes(scope, ctx);
     await chatRoutes(scope, ctx);
+    await simulationRunRoutes(scope, ctx, { stepMs: 100 });
     await toolRoutes(scope, ctx);
     await knowledgeRoutes(scope, ctx);
     await analyticsRoutes(scope, ctx);

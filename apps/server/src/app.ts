@@ -27,6 +27,8 @@ import { AgentChatsService } from './modules/console/agent-chats.service';
 import { ToolsService } from './modules/console/tools.service';
 import { squadRoutes } from './modules/console/squads.routes';
 import { SquadsService } from './modules/console/squads.service';
+import { agentTestRoutes } from './modules/agent-tests/agent-tests.routes';
+import { AgentTestsService } from './modules/agent-tests/agent-tests.service';
 import { agentRoutes } from './modules/agents/agents.routes';
 import { AgentsService } from './modules/agents/agents.service';
 import { AnalyticsService } from './modules/analytics/analytics.service';
@@ -372,6 +374,17 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       knowledgeBases,
     });
     await app.register(agentRoutes({ agents: agentsService, analytics }), { prefix: '/api' });
+    await app.register(
+      agentTestRoutes({
+        tests: new AgentTestsService({
+          db: database.db,
+          platform: () => runtime.client,
+          console: consoleService,
+        }),
+        agents: agentsService,
+      }),
+      { prefix: '/api' },
+    );
     // Once our webhook address is known: agents get Switchboard's tools by id (made per
     // business when missing), replacing inline copies from before toolIds.
     app.addHook('onListen', async () => {

@@ -50,6 +50,9 @@ const BUSINESS_ONLY_PREFIXES = [
   '/api/knowledge-bases',
   '/api/squads',
   '/api/structured-outputs',
+  '/api/test-suites',
+  '/api/test-runs',
+  '/api/agents/:id/test-runs',
 ];
 /**
  * `member` routes whose handler leaves a business's members out (owners and the operator only):
@@ -213,6 +216,17 @@ describe.each(databaseTargets)('authorization on %s', (target) => {
         'GET /api/calls/export member',
         'GET /api/calls/:id/logs member',
         'POST /api/web-call/sandbox/web-call/:id/control member',
+        'GET /api/test-suites member',
+        'POST /api/test-suites member',
+        'GET /api/test-suites/:id member',
+        'PATCH /api/test-suites/:id member',
+        'DELETE /api/test-suites/:id member',
+        'POST /api/test-suites/:id/tests member',
+        'DELETE /api/test-suites/:id/tests/:testId member',
+        'POST /api/test-suites/:id/runs member',
+        'POST /api/agents/:id/test-runs member',
+        'GET /api/test-runs member',
+        'GET /api/test-runs/:id member',
       ]),
     );
   });

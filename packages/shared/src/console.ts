@@ -16,6 +16,12 @@ export const PLATFORM_RESOURCE_KINDS = [
   'structured-output',
   'campaign',
   'eval',
+  // Agent tests (issue 22): suites of simulations, their scenarios and callers, and runs.
+  'simulation-suite',
+  'simulation',
+  'simulation-scenario',
+  'simulation-personality',
+  'simulation-run',
 ] as const;
 export type PlatformResourceKind = (typeof PLATFORM_RESOURCE_KINDS)[number];
 export const platformResourceKindSchema = z.enum(PLATFORM_RESOURCE_KINDS);
@@ -32,6 +38,11 @@ export const PLATFORM_RESOURCE_LABELS: Record<PlatformResourceKind, { one: strin
     'structured-output': { one: 'structured output', many: 'structured outputs' },
     campaign: { one: 'campaign', many: 'campaigns' },
     eval: { one: 'eval', many: 'evals' },
+    'simulation-suite': { one: 'test suite', many: 'test suites' },
+    simulation: { one: 'test', many: 'tests' },
+    'simulation-scenario': { one: 'test scenario', many: 'test scenarios' },
+    'simulation-personality': { one: 'test caller', many: 'test callers' },
+    'simulation-run': { one: 'test run', many: 'test runs' },
   };
 
 /** GET /api/admin/platform-resources, one row: a resource and the business that owns it. */

@@ -33,6 +33,15 @@ const PLAIN_RESOURCES: {
   },
   { path: '/session', label: 'Session' },
   { path: '/eval', label: 'Eval' },
+  // Agent tests (evals and simulations); runs are simulation-runs.routes.ts.
+  { path: '/eval/simulation/personality', label: 'Personality' },
+  { path: '/eval/simulation/scenario', label: 'Scenario' },
+  { path: '/eval/simulation', label: 'Simulation' },
+  {
+    path: '/eval/simulation/suite',
+    label: 'Simulation suite',
+    defaults: () => ({ targetAssignments: [] }),
+  },
 ];
 
 export async function consoleRoutes(

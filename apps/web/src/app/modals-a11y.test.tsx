@@ -3,6 +3,7 @@ import type { Appointment } from '@switchboard/shared/appointments';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TestFormModal } from '../features/agent-tests/components/test-form-modal';
 import { CreateAgentModal } from '../features/agents/components/create-agent-modal';
 import { AddAppointmentModal } from '../features/appointments/components/add-appointment-modal';
 import { CancelAppointmentModal } from '../features/appointments/components/cancel-appointment-modal';
@@ -101,6 +102,11 @@ const dialogs: { name: string; element: ReactElement; focus: RegExp }[] = [
       />
     ),
     focus: /^Keep/,
+  },
+  {
+    name: 'Add a test',
+    element: <TestFormModal suiteId="suite-1" opened onClose={close} />,
+    focus: /^Name/,
   },
 ];
 

@@ -81,6 +81,9 @@ export function createRoutes(): RouteObject[] {
                   path: 'structured-outputs',
                   lazy: screen(() => import('./routes/structured-outputs')),
                 },
+                { path: 'tests', lazy: screen(() => import('./routes/tests')) },
+                { path: 'tests/:suiteId', lazy: screen(() => import('./routes/test-suite')) },
+                { path: 'test-runs/:runId', lazy: screen(() => import('./routes/test-run')) },
                 {
                   path: 'agent/:agentId',
                   children: [

@@ -303,6 +303,35 @@ export class AgentsService {
     return this.get(scope, agentId);
   }
 
+  /**
+   * The assistant these settings would make, without saving them: the saved assistant with the
+   * settings applied, as a full create body (an agent test run's inline target). Tagged with
+   * `metadata.switchboardAgentId` so a run against it is known to be this agent's.
+   */
+  async draftAssistant(
+    scope: AgentScope,
+    agentId: string,
+    settings: AgentSettings,
+  ): Promise<Vapi.CreateAssistantDto> {
+    const agent = await this.get(scope, agentId);
+    await this.checkCustomTools(agent.businessId, settings);
+    const existing = await this.fetchAssistant(agentId, 'fetch agent');
+    const tools = await this.toolContext(agent.businessId, 'fetch agent');
+    const {
+      id: _id,
+      orgId: _orgId,
+      createdAt: _createdAt,
+      updatedAt: _updatedAt,
+      ...saved
+    } = existing as Vapi.Assistant & { latestVersion?: unknown };
+    const { latestVersion: _latest, ...kept } = saved as typeof saved & { latestVersion?: unknown };
+    const draft = {
+      ...kept,
+      ...assistantDtoFromSettings(settings, { server: this.ourServer(), existing, tools }),
+    };
+    return { ...draft, metadata: { ...draft.metadata, switchboardAgentId: agentId } };
+  }
+
   /** Whether the platform reaches us for this agent (see agentHealth). */
   async health(scope: AgentScope, agentId: string): Promise<AgentHealth> {
     const agent = await this.get(scope, agentId);

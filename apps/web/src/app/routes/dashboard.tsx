@@ -2,9 +2,12 @@ import { Button, Stack, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
+import type { AgentSettings } from '@switchboard/shared/agents';
 import { PageHeader } from '../../components/page-header';
 import { AgentsTable } from '../../features/agents/components/agents-table';
-import { useSessionUser } from '../../features/auth/components/session-context';
+import { LastTestRunsCard } from '../../features/agent-tests/components/last-test-runs-card';
+import { RunTestsOnSettings } from '../../features/agent-tests/components/run-tests-on-settings';
+import { useDisplayTimeZone, useSessionUser } from '../../features/auth/components/session-context';
 import { StatisticsCards } from '../../features/dashboard/components/statistics-cards';
 
 // The create-agent form (the forms library and the schemas) loads when it is first opened, not
@@ -16,6 +19,7 @@ const CreateAgentModal = lazy(async () => ({
 export default function DashboardRoute() {
   const user = useSessionUser();
   const isAdmin = user.role === 'admin';
+  const timeZone = useDisplayTimeZone();
   const [createOpened, createModal] = useDisclosure(false);
   const [newAgentId, setNewAgentId] = useState<string | null>(null);
   const [createRequested, setCreateRequested] = useState(false);
@@ -37,6 +41,8 @@ export default function DashboardRoute() {
       />
       <Stack gap="xl">
         <StatisticsCards />
+        {/* Test runs are a business's own: the operator has none. */}
+        {!isAdmin && <LastTestRunsCard timeZone={timeZone} />}
         <Stack gap="sm" component="section" aria-labelledby="dashboard-agents">
           <Title order={3} fz="lg" id="dashboard-agents">
             {isAdmin ? 'All agents' : 'Your agents'}
@@ -45,6 +51,15 @@ export default function DashboardRoute() {
             showBusiness={isAdmin}
             highlightedAgentId={newAgentId}
             onCreateAgent={openCreate}
+            // Agent tests are a business's own: the operator's settings dialog has none.
+            {...(isAdmin
+              ? {}
+              : {
+                  renderSettingsTests: (
+                    agentId: string,
+                    readValues: () => Promise<AgentSettings | null>,
+                  ) => <RunTestsOnSettings agentId={agentId} readSettings={readValues} />,
+                })}
           />
         </Stack>
       </Stack>

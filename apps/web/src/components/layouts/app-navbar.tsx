@@ -6,6 +6,7 @@ import {
   IconCalendarEvent,
   IconChartBar,
   IconDatabaseExport,
+  IconChecklist,
   IconInbox,
   IconLayoutDashboard,
   IconMail,
@@ -49,6 +50,7 @@ const platformItems: NavItem[] = [
   { label: 'Knowledge bases', to: '/knowledge-bases', icon: IconBooks },
   { label: 'Squads', to: '/squads', icon: IconUsersGroup },
   { label: 'Structured outputs', to: '/structured-outputs', icon: IconDatabaseExport },
+  { label: 'Agent tests', to: '/tests', icon: IconChecklist },
 ];
 
 /** The operator's screens; members never see them (and the server refuses them anyway). */

@@ -123,6 +123,11 @@ type AgentFormProps = {
   onCancel: () => void;
   /** Left of Cancel and the submit button, e.g. "Delete agent". */
   extraAction?: ReactNode;
+  /**
+   * Above the buttons, e.g. running the agent tests on these settings before saving them.
+   * `readValues` checks the form (showing its messages) and gives the values, or null.
+   */
+  beforeActions?: (readValues: () => Promise<AgentSettings | null>) => ReactNode;
 };
 
 /** What the create and settings dialogs edit, validated by the shared agent settings schema. */
@@ -135,6 +140,7 @@ export function AgentForm({
   errorTitle,
   onCancel,
   extraAction,
+  beforeActions,
 }: AgentFormProps) {
   const {
     register,
@@ -333,6 +339,12 @@ export function AgentForm({
           {...register('endCallMessage')}
         />
         <AgentToolsFields control={control} errors={errors} />
+        {beforeActions?.(
+          () =>
+            new Promise<AgentSettings | null>((resolve) => {
+              void handleSubmit(resolve, () => resolve(null))();
+            }),
+        )}
         <Group justify="space-between" gap="sm" mt="xs">
           <div>{extraAction}</div>
           <Group gap="sm" justify="flex-end">

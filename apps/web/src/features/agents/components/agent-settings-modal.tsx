@@ -1,8 +1,8 @@
 import { Alert, Box, Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { Agent } from '@switchboard/shared/agents';
+import type { Agent, AgentSettings } from '@switchboard/shared/agents';
 import { IconAlertCircle, IconAlertTriangle, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { AgentHealthPanel } from '../../../components/agent-health-panel';
 import { useSessionUser } from '../../auth/components/session-context';
 import { QueryError } from '../../../components/query-error';
@@ -18,10 +18,23 @@ type AgentSettingsModalProps = {
   agent: Agent | null;
   opened: boolean;
   onClose: () => void;
+  /** Shown above the buttons (the route's "Run the tests" on the unsaved settings). */
+  renderTests?: SettingsTestsSlot | undefined;
 };
 
+/** What the settings dialog offers before saving: given the agent and a way to read the form. */
+export type SettingsTestsSlot = (
+  agentId: string,
+  readValues: () => Promise<AgentSettings | null>,
+) => ReactNode;
+
 /** An agent's settings as the voice platform holds them: edit and save, or delete the agent. */
-export function AgentSettingsModal({ agent, opened, onClose }: AgentSettingsModalProps) {
+export function AgentSettingsModal({
+  agent,
+  opened,
+  onClose,
+  renderTests,
+}: AgentSettingsModalProps) {
   const updateMutation = useUpdateAgent();
   const deleteMutation = useDeleteAgent();
   const fullScreen = useMediaQuery('(max-width: 48em)');
@@ -49,6 +62,7 @@ export function AgentSettingsModal({ agent, opened, onClose }: AgentSettingsModa
           agent={agent}
           updateMutation={updateMutation}
           deleteMutation={deleteMutation}
+          renderTests={renderTests}
           onClose={close}
           onDone={() => {
             updateMutation.reset();
@@ -65,6 +79,7 @@ type AgentSettingsBodyProps = {
   agent: Agent;
   updateMutation: ReturnType<typeof useUpdateAgent>;
   deleteMutation: ReturnType<typeof useDeleteAgent>;
+  renderTests?: SettingsTestsSlot | undefined;
   /** Cancel: close unless a request is under way. */
   onClose: () => void;
   /** The change went through: close. */
@@ -76,6 +91,7 @@ function AgentSettingsBody({
   agent,
   updateMutation,
   deleteMutation,
+  renderTests,
   onClose,
   onDone,
 }: AgentSettingsBodyProps) {
@@ -132,6 +148,9 @@ function AgentSettingsBody({
           error={updateMutation.error}
           errorTitle="Could not save the agent"
           onCancel={onClose}
+          {...(renderTests
+            ? { beforeActions: (readValues) => renderTests(agent.id, readValues) }
+            : {})}
           onSubmit={(values, setError) =>
             updateMutation
               .mutateAsync({ agentId: agent.id, settings: values })

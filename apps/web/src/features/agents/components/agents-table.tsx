@@ -11,6 +11,7 @@ import { QueryError } from '../../../components/query-error';
 import { TableSkeleton } from '../../../components/table-skeleton';
 import { withMessage } from '../../../lib/api-client';
 import { useAgentList } from '../api/list-agents';
+import type { SettingsTestsSlot } from './agent-settings-modal';
 
 // The settings form (the forms library and the schemas) loads when a settings button is first
 // pressed, not with the dashboard (decision 023).
@@ -23,6 +24,8 @@ function agentPath(agent: Agent, page = ''): string {
 }
 
 type AgentsTableProps = {
+  /** Offered in the settings dialog before saving (the route's "Run the tests"). */
+  renderSettingsTests?: SettingsTestsSlot | undefined;
   /** Adds the Business column (admins see every business's agents). */
   showBusiness: boolean;
   /** A freshly created agent, marked "New" in the list. */
@@ -36,6 +39,7 @@ export function AgentsTable({
   showBusiness,
   highlightedAgentId = null,
   onCreateAgent,
+  renderSettingsTests,
 }: AgentsTableProps) {
   const agents = useAgentList();
   const [settingsAgent, setSettingsAgent] = useState<Agent | null>(null);
@@ -134,6 +138,7 @@ export function AgentsTable({
             agent={settingsAgent}
             opened={settingsOpened}
             onClose={settingsModal.close}
+            renderTests={renderSettingsTests}
           />
         </Suspense>
       )}

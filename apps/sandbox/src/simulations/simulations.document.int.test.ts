@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ValidateFunction } from 'ajv';
+import { createSandbox, type Sandbox } from '../sandbox';
+import { describeErrors, responseValidator } from '../platform-document';
+
+// The simulations the sandbox runs (agent tests) answer as the platform's document says:
+// personalities, scenarios, simulations, suites, runs and their items.
+
+const KEY = 'sim-private-key';
+
+function expectValid(validate: ValidateFunction, value: unknown, what: string): void {
+  const valid = validate(value);
+  expect(valid ? [] : describeErrors(validate.errors), what).toEqual([]);
+}
+
+describe('simulation runs in the sandbox', () => {
+  let sandbox: Sandbox;
+  const api = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${sandbox.baseUrl}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${KEY}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+
+  beforeAll(async () => {
+    sandbox = await createSandbox({
+      privateKey: KEY,
+      publicKey: 'sim-public-key',
+      totalCalls: 50,
+      logLevel: 'silent',
+    });
+  });
+  afterAll(() => sandbox?.close());
+
+  it('plays a suite against an assistant, answering per the document at every step', async () => {
+    const personality = await api('POST', '/eval/simulation/personality', {
+      name: 'Polite caller',
+      assistant: {
+        model: {
+          provider: 'openai',
+          model: 'gpt-4o-mini',
+          messages: [{ role: 'system', content: 'Be polite.' }],
+        },
+      },
+    });
+    expect(personality.status).toBe(201);
+    expectValid(
+      responseValidator('POST', '/eval/simulation/personality', 201),
+      personality.body,
+      'personality',
+    );
+    const scenario = await api('POST', '/eval/simulation/scenario', {
+      name: 'Saturday',
+      instructions: 'Book a cleaning on a Saturday.',
+      evaluations: [
+        {
+          structuredOutput: {
+            type: 'ai',
+            name: 'book_appointment weekday',
+            description: 'The weekday of the time passed to book_appointment, or "none".',
+            schema: { type: 'string' },
+          },
+          comparator: '=',
+          value: 'Saturday',
+        },
+      ],
+      toolMocks: [{ toolName: 'book_appointment', result: 'Booked (mock).' }],
+    });
+    expectValid(
+      responseValidator('POST', '/eval/simulation/scenario', 201),
+      scenario.body,
+      'scenario',
+    );
+    const simulation = await api('POST', '/eval/simulation', {
+      name: 'Saturday',
+      scenarioId: scenario.body.id,
+      personalityId: personality.body.id,
+    });
+    expectValid(responseValidator('POST', '/eval/simulation', 201), simulation.body, 'simulation');
+    const suite = await api('POST', '/eval/simulation/suite', {
+      name: 'Bookings',
+      simulationIds: [simulation.body.id],
+    });
+    expectValid(responseValidator('POST', '/eval/simulation/suite', 201), suite.body, 'suite');
+
+    const unknownSuite = await api('POST', '/eval/simulation/run', {
+      simulations: [{ type: 'simulationSuite', simulationSuiteId: crypto.randomUUID() }],
+      target: { type: 'assistant', assistantId: sandbox.demo.assistantIds[0] },
+    });
+    expect(unknownSuite.status).toBe(400);
+
+    const run = await api('POST', '/eval/simulation/run', {
+      simulations: [{ type: 'simulationSuite', simulationSuiteId: suite.body.id }],
+      target: { type: 'assistant', assistantId: sandbox.demo.assistantIds[0] },
+    });
+    expect(run.status).toBe(201);
+    expect(run.body).toMatchObject({ status: 'queued' });
+    expectValid(responseValidator('POST', '/eval/simulation/run', 201), run.body, 'run created');
+
+    let ended: Record<string, unknown> | undefined;
+    for (let i = 0; i < 50 && !ended; i++) {
+      const got = await api('GET', `/eval/simulation/run/${String(run.body.id)}`);
+      if (got.body.status === 'ended') ended = got.body;
+      else await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(ended).toMatchObject({ itemCounts: { total: 1, passed: 1, failed: 0 } });
+    expectValid(responseValidator('GET', '/eval/simulation/run/{id}', 200), ended, 'run');
+    const list = await api('GET', '/eval/simulation/run');
+    expectValid(responseValidator('GET', '/eval/simulation/run', 200), list.body, 'runs');
+    const items = await api('GET', `/eval/simulation/run/${String(run.body.id)}/item`);
+    expectValid(
+      responseValidator('GET', '/eval/simulation/run/{id}/item', 200),
+      items.body,
+      'items',
+    );
+    const [item] = items.body as unknown as {
+      status: string;
+      results: { passed: boolean };
+      metadata: { call: { transcript: string } };
+    }[];
+    expect(item).toMatchObject({ status: 'passed', results: { passed: true } });
+    expect(item!.metadata.call.transcript).toContain('on a Saturday');
+  });
+});

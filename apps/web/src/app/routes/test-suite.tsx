@@ -1,0 +1,9 @@
+import { useParams } from 'react-router';
+import { TestSuiteScreen } from '../../features/agent-tests/components/test-suite-screen';
+import { useDisplayTimeZone } from '../../features/auth/components/session-context';
+
+export default function TestSuiteRoute() {
+  const { suiteId = '' } = useParams();
+  const timeZone = useDisplayTimeZone();
+  return <TestSuiteScreen key={suiteId} suiteId={suiteId} timeZone={timeZone} />;
+}

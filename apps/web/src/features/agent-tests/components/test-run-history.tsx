@@ -1,0 +1,57 @@
+import { Anchor, Badge, Group, Text } from '@mantine/core';
+import { formatDateTime } from '@switchboard/shared/format';
+import type { TestRun } from '@switchboard/shared/agent-tests';
+import { IconHistory } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { ResourceTable, type ResourceColumn } from '../../console/components/resource-table';
+import { useTestRuns } from '../api/agent-tests';
+import { TestRunBadge } from './test-status';
+
+type Props = {
+  suiteId?: string;
+  timeZone: string;
+};
+
+/** The kept runs, newest first: when, which suite against which agent, and how it went. */
+export function TestRunHistory({ suiteId, timeZone }: Props) {
+  const query = useTestRuns(suiteId ? { suiteId } : {});
+  const columns: ResourceColumn<TestRun>[] = [
+    {
+      header: 'Run',
+      cell: (run) => (
+        <Anchor component={Link} to={`/test-runs/${encodeURIComponent(run.id)}`} fw={500}>
+          {formatDateTime(run.createdAt, timeZone)}
+        </Anchor>
+      ),
+    },
+    ...(suiteId ? [] : [{ header: 'Suite', cell: (run: TestRun) => run.suiteName || '—' }]),
+    {
+      header: 'Agent',
+      cell: (run) => (
+        <Group gap="xs" wrap="nowrap">
+          <Text size="sm">{run.agentName ?? 'An agent no longer here'}</Text>
+          {run.unsavedSettings && (
+            <Badge size="sm" variant="outline" color="gray">
+              Unsaved settings
+            </Badge>
+          )}
+        </Group>
+      ),
+    },
+    { header: 'Result', cell: (run) => <TestRunBadge run={run} /> },
+  ];
+  return (
+    <ResourceTable
+      label="Test runs"
+      query={query}
+      columns={columns}
+      rowKey={(run) => run.id}
+      errorTitle="Could not load the test runs"
+      empty={{
+        icon: IconHistory,
+        title: 'No runs yet',
+        description: 'Run a suite against an agent; every run is kept here with its results.',
+      }}
+    />
+  );
+}

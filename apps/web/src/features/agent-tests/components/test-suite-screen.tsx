@@ -1,0 +1,255 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Paper,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import {
+  CALLER_PERSONALITY_LABELS,
+  describeExpectation,
+  type AgentTest,
+} from '@switchboard/shared/agent-tests';
+import { IconPlayerPlay, IconPlus, IconTestPipe, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { QueryError } from '../../../components/query-error';
+import { ConfirmDeleteModal } from '../../console/components/confirm-delete-modal';
+import { ResourceTable, type ResourceColumn } from '../../console/components/resource-table';
+import {
+  useAgentChoices,
+  useDeleteTest,
+  useDeleteTestSuite,
+  useRunTestSuite,
+  useSuiteTests,
+  useTestSuite,
+} from '../api/agent-tests';
+import { TestFormModal } from './test-form-modal';
+import { TestRunHistory } from './test-run-history';
+
+/** `/tests/:suiteId`: the suite's tests, running it against an agent, and its runs. */
+export function TestSuiteScreen({ suiteId, timeZone }: { suiteId: string; timeZone: string }) {
+  const query = useTestSuite(suiteId);
+  const testsQuery = useSuiteTests(suiteId);
+  const removeTest = useDeleteTest(suiteId);
+  const removeSuite = useDeleteTestSuite();
+  const navigate = useNavigate();
+  const [adding, setAdding] = useState(false);
+  const [deletingTest, setDeletingTest] = useState<AgentTest | null>(null);
+  const [deletingSuite, setDeletingSuite] = useState(false);
+  const suite = query.data;
+
+  if (query.isError && !suite) {
+    return (
+      <>
+        <PageHeader title="Test suite" breadcrumbs={[{ label: 'Agent tests', to: '/tests' }]} />
+        <QueryError
+          title="Could not load the test suite"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      </>
+    );
+  }
+
+  const addButton = (
+    <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+      Add test
+    </Button>
+  );
+  const columns: ResourceColumn<AgentTest>[] = [
+    { header: 'Test', cell: (test) => <Text fw={500}>{test.name}</Text> },
+    {
+      header: 'Caller',
+      cell: (test) =>
+        test.personality ? CALLER_PERSONALITY_LABELS[test.personality] : 'Made elsewhere',
+    },
+    {
+      header: 'What the caller wants',
+      cell: (test) => (
+        <Text size="sm" lineClamp={2} maw={360}>
+          {test.scenario}
+        </Text>
+      ),
+    },
+    { header: 'What must happen', cell: (test) => describeExpectation(test.expectation) },
+    {
+      header: 'Actions',
+      end: true,
+      cell: (test) => (
+        <Tooltip label="Delete">
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={`Delete ${test.name}`}
+            onClick={() => {
+              removeTest.reset();
+              setDeletingTest(test);
+            }}
+          >
+            <IconTrash size={18} />
+          </ActionIcon>
+        </Tooltip>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={suite?.name ?? 'Test suite'}
+        breadcrumbs={[{ label: 'Agent tests', to: '/tests' }]}
+        description="Each test is a simulated call: the caller follows the scenario, then what must happen is checked."
+        actions={
+          <Group gap="xs">
+            {addButton}
+            <Button
+              variant="default"
+              color="red"
+              leftSection={<IconTrash size={16} />}
+              onClick={() => {
+                removeSuite.reset();
+                setDeletingSuite(true);
+              }}
+              disabled={!suite}
+            >
+              Delete suite
+            </Button>
+          </Group>
+        }
+      />
+      <Stack gap="xl">
+        {suite ? (
+          <RunPanel
+            suiteId={suiteId}
+            testCount={suite.tests.length}
+            onStarted={(runId) => void navigate(`/test-runs/${encodeURIComponent(runId)}`)}
+          />
+        ) : (
+          <Skeleton height={88} radius="sm" />
+        )}
+        <ResourceTable
+          label="Tests"
+          query={testsQuery}
+          columns={columns}
+          rowKey={(test) => test.id}
+          errorTitle="Could not load the tests"
+          empty={{
+            icon: IconTestPipe,
+            title: 'No tests in this suite yet',
+            description:
+              'Add a test: who calls, what they want (e.g. “asks for a Saturday slot”) and what must happen (book_appointment is called with a Saturday time).',
+            action: addButton,
+          }}
+        />
+        <Stack gap="sm" component="section" aria-labelledby="suite-runs-heading">
+          <Title order={3} fz="lg" id="suite-runs-heading">
+            Runs of this suite
+          </Title>
+          <TestRunHistory suiteId={suiteId} timeZone={timeZone} />
+        </Stack>
+      </Stack>
+      <TestFormModal suiteId={suiteId} opened={adding} onClose={() => setAdding(false)} />
+      <ConfirmDeleteModal
+        opened={deletingTest !== null}
+        title="Delete this test?"
+        confirmLabel="Delete test"
+        pending={removeTest.isPending}
+        error={removeTest.error}
+        errorTitle="Could not delete the test"
+        onClose={() => setDeletingTest(null)}
+        onConfirm={() => {
+          if (deletingTest)
+            removeTest.mutate(deletingTest.id, { onSuccess: () => setDeletingTest(null) });
+        }}
+      >
+        {deletingTest?.name} leaves the suite; past runs keep its results.
+      </ConfirmDeleteModal>
+      <ConfirmDeleteModal
+        opened={deletingSuite}
+        title="Delete this suite?"
+        confirmLabel="Delete suite"
+        pending={removeSuite.isPending}
+        error={removeSuite.error}
+        errorTitle="Could not delete the suite"
+        onClose={() => setDeletingSuite(false)}
+        onConfirm={() =>
+          removeSuite.mutate(suiteId, {
+            onSuccess: () => {
+              setDeletingSuite(false);
+              void navigate('/tests');
+            },
+          })
+        }
+      >
+        {suite?.name} and its tests are deleted; past runs stay in the history.
+      </ConfirmDeleteModal>
+    </>
+  );
+}
+
+/** Choose one of the business's agents and run the suite against it (as saved). */
+function RunPanel({
+  suiteId,
+  testCount,
+  onStarted,
+}: {
+  suiteId: string;
+  testCount: number;
+  onStarted: (runId: string) => void;
+}) {
+  const agents = useAgentChoices();
+  const run = useRunTestSuite();
+  const [agentId, setAgentId] = useState<string | null>(null);
+  const chosen = agentId ?? agents.data?.[0]?.id ?? null;
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="sm">
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <Select
+            label="Agent"
+            placeholder={agents.isLoading ? 'Loading agents…' : 'Choose an agent'}
+            data={(agents.data ?? []).map((agent) => ({ value: agent.id, label: agent.name }))}
+            value={chosen}
+            onChange={setAgentId}
+            allowDeselect={false}
+            w={{ base: '100%', xs: 280 }}
+            error={agents.isError ? 'Could not load the agents' : undefined}
+          />
+          <Button
+            leftSection={<IconPlayerPlay size={16} />}
+            disabled={!chosen || testCount === 0}
+            loading={run.isPending}
+            onClick={() => {
+              if (chosen)
+                run.mutate(
+                  { suiteId, agentId: chosen },
+                  { onSuccess: (started) => onStarted(started.id) },
+                );
+            }}
+          >
+            Run the tests
+          </Button>
+        </Group>
+        {testCount === 0 && (
+          <Text size="sm" c="dimmed">
+            Add a test to run the suite.
+          </Text>
+        )}
+        {run.isError && (
+          <Alert color="red" variant="light" title="Could not run the tests" role="alert">
+            {run.error instanceof Error ? run.error.message : 'Something went wrong.'}
+          </Alert>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

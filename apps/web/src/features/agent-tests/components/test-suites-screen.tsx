@@ -1,0 +1,131 @@
+import { Anchor, Button, Group, Modal, Stack, TextInput, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { testSuiteInputSchema, type TestSuiteSummary } from '@switchboard/shared/agent-tests';
+import { IconChecklist, IconPlus } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { FormAlert } from '../../auth/components/form-alert';
+import { ResourceTable, type ResourceColumn } from '../../console/components/resource-table';
+import { useCreateTestSuite, useTestSuites } from '../api/agent-tests';
+import { TestRunHistory } from './test-run-history';
+
+/** `/tests`: the business's test suites and every run kept. */
+export function TestSuitesScreen({ timeZone }: { timeZone: string }) {
+  const query = useTestSuites();
+  const [creating, setCreating] = useState(false);
+  const createButton = (
+    <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+      New suite
+    </Button>
+  );
+  const columns: ResourceColumn<TestSuiteSummary>[] = [
+    {
+      header: 'Suite',
+      cell: (suite) => (
+        <Anchor component={Link} to={`/tests/${encodeURIComponent(suite.id)}`} fw={500}>
+          {suite.name}
+        </Anchor>
+      ),
+    },
+    {
+      header: 'Tests',
+      end: true,
+      cell: (suite) => suite.testCount,
+    },
+  ];
+  return (
+    <>
+      <PageHeader
+        title="Agent tests"
+        description="Simulated callers with a scenario and what must happen: run a suite against an agent before you change it."
+        actions={createButton}
+      />
+      <Stack gap="xl">
+        <ResourceTable
+          label="Test suites"
+          query={query}
+          columns={columns}
+          rowKey={(suite) => suite.id}
+          errorTitle="Could not load the test suites"
+          searchText={(suite) => suite.name}
+          searchLabel="Search suites"
+          empty={{
+            icon: IconChecklist,
+            title: 'No test suites yet',
+            description:
+              'A suite groups tests: a simulated caller, what they want, and what your agent must do.',
+            action: createButton,
+          }}
+        />
+        <Stack gap="sm" component="section" aria-labelledby="test-runs-heading">
+          <Title order={3} fz="lg" id="test-runs-heading">
+            Run history
+          </Title>
+          <TestRunHistory timeZone={timeZone} />
+        </Stack>
+      </Stack>
+      <NewSuiteModal opened={creating} onClose={() => setCreating(false)} />
+    </>
+  );
+}
+
+function NewSuiteModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const create = useCreateTestSuite();
+  const navigate = useNavigate();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const close = () => {
+    setName('');
+    setError(null);
+    create.reset();
+    onClose();
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = testSuiteInputSchema.safeParse({ name });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Please enter a name');
+      return;
+    }
+    create.mutate(parsed.data.name, {
+      onSuccess: (suite) => {
+        close();
+        void navigate(`/tests/${encodeURIComponent(suite.id)}`);
+      },
+    });
+  };
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="New test suite"
+      fullScreen={useMediaQuery('(max-width: 48em)')}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {create.isError && <FormAlert title="Could not create the suite" error={create.error} />}
+          <TextInput
+            label="Name"
+            placeholder="Appointments"
+            data-autofocus
+            value={name}
+            onChange={(event) => {
+              setName(event.currentTarget.value);
+              setError(null);
+            }}
+            error={error}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              Create suite
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
