@@ -19,6 +19,9 @@ export default defineConfig({
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
+          // The default 5 s was too short for a first ajv compile of the platform document's
+          // schemas on two cores shared with other work (sandbox app.test.ts timed out so).
+          testTimeout: 15_000,
         },
       },
       {
@@ -30,6 +33,8 @@ export default defineConfig({
           include: ['src/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
+          // A screen's first render (its lazy chunks, Mantine's styles) took over 5 s under load.
+          testTimeout: 15_000,
         },
       },
       {
