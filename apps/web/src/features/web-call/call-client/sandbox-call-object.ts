@@ -535,7 +535,7 @@ export class SandboxCallObject {
         transcriptType: 'final',
         transcript: said,
       });
-      this.reportLine('assistant', said);
+      void this.reportLine('assistant', said);
       this.botMessage({ type: 'speech-update', status: 'stopped', role: 'assistant' });
     }
     this.utterances.clear();
