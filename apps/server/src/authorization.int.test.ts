@@ -46,6 +46,7 @@ const BUSINESS_ONLY_PREFIXES = [
   '/api/team',
   '/api/phone-numbers',
   '/api/tools',
+  '/api/campaigns',
 ];
 /**
  * `member` routes whose handler leaves a business's members out (owners and the operator only):
@@ -183,6 +184,13 @@ describe.each(databaseTargets)('authorization on %s', (target) => {
         'GET /api/tools/:id member',
         'PATCH /api/tools/:id member',
         'DELETE /api/tools/:id member',
+        'GET /api/campaigns member',
+        'GET /api/campaigns/options member',
+        'POST /api/campaigns member',
+        'GET /api/campaigns/:id member',
+        'GET /api/campaigns/:id/contacts member',
+        'PATCH /api/campaigns/:id member',
+        'PUT /api/contacts/:id/do-not-call member',
         'GET /api/calls member',
         'GET /api/calls/export member',
       ]),

@@ -72,6 +72,8 @@ export function createRoutes(): RouteObject[] {
                 // The platform console (decision 032).
                 { path: 'phone-numbers', lazy: screen(() => import('./routes/phone-numbers')) },
                 { path: 'tools', lazy: screen(() => import('./routes/tools')) },
+                { path: 'campaigns', lazy: screen(() => import('./routes/campaigns')) },
+                { path: 'campaigns/:campaignId', lazy: screen(() => import('./routes/campaign')) },
                 {
                   path: 'agent/:agentId',
                   children: [

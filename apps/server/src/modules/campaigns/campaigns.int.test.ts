@@ -46,8 +46,7 @@ function pickNumbers(prefix: string): string[] {
   for (let i = 0; i < 5000 && wanted.size < 4; i += 1) {
     const phone = `${prefix}${String(i).padStart(4, '0')}`;
     const outcome = campaignOutcome(SEED, phone);
-    const kind =
-      outcome.scenario === 'book_appointment' ? 'book' : expectedStatus(phone);
+    const kind = outcome.scenario === 'book_appointment' ? 'book' : expectedStatus(phone);
     if (['book', 'voicemail', 'no_answer', 'failed'].includes(kind) && !wanted.has(kind))
       wanted.set(kind, phone);
   }
@@ -133,9 +132,9 @@ describe.each(databaseTargets)('campaigns on %s', (target) => {
     expect(done.counts.pending + done.counts.calling).toBe(0);
     expect(done.counts.appointments).toBeGreaterThanOrEqual(1);
 
-    const page = (
-      await call('GET', `/api/campaigns/${created.id}/contacts?limit=50`, member)
-    ).json<Paginated<CampaignContact>>();
+    const page = (await call('GET', `/api/campaigns/${created.id}/contacts?limit=50`, member)).json<
+      Paginated<CampaignContact>
+    >();
     expect(page.meta.total).toBe(bookers.length);
     for (const row of page.data) {
       expect(row.status, row.phone).toBe(expectedStatus(row.phone));
@@ -150,9 +149,9 @@ describe.each(databaseTargets)('campaigns on %s', (target) => {
       `/api/campaigns/${created.id}/contacts?status=answered`,
       member,
     );
-    expect(answered.json<Paginated<CampaignContact>>().data.every((r) => r.status === 'answered')).toBe(
-      true,
-    );
+    expect(
+      answered.json<Paginated<CampaignContact>>().data.every((r) => r.status === 'answered'),
+    ).toBe(true);
   });
 
   it('leaves out do-not-call contacts and contacts without a number; calls one import only', async () => {
@@ -208,7 +207,10 @@ describe.each(databaseTargets)('campaigns on %s', (target) => {
       phoneNumberId: restaurant.phoneNumberId,
       startAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
     };
-    const all = await call('POST', '/api/campaigns', headers, { ...body, audience: { kind: 'all' } });
+    const all = await call('POST', '/api/campaigns', headers, {
+      ...body,
+      audience: { kind: 'all' },
+    });
     expect(all.statusCode, all.body).toBe(201);
     expect(all.json<Campaign>()).toMatchObject({
       status: 'scheduled',

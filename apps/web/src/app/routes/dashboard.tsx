@@ -5,6 +5,7 @@ import { lazy, Suspense, useState } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { AgentsTable } from '../../features/agents/components/agents-table';
 import { useSessionUser } from '../../features/auth/components/session-context';
+import { RecentCampaignsCard } from '../../features/campaigns/components/recent-campaigns-card';
 import { StatisticsCards } from '../../features/dashboard/components/statistics-cards';
 
 // The create-agent form (the forms library and the schemas) loads when it is first opened, not
@@ -37,6 +38,7 @@ export default function DashboardRoute() {
       />
       <Stack gap="xl">
         <StatisticsCards />
+        {!isAdmin && <RecentCampaignsCard />}
         <Stack gap="sm" component="section" aria-labelledby="dashboard-agents">
           <Title order={3} fz="lg" id="dashboard-agents">
             {isAdmin ? 'All agents' : 'Your agents'}

@@ -12,6 +12,7 @@ import {
   IconPhoneCall,
   IconRobot,
   IconServer,
+  IconSpeakerphone,
   IconTool,
   type Icon,
 } from '@tabler/icons-react';
@@ -43,6 +44,7 @@ const mainItems: NavItem[] = [
 const platformItems: NavItem[] = [
   { label: 'Phone numbers', to: '/phone-numbers', icon: IconPhone },
   { label: 'Tools', to: '/tools', icon: IconTool },
+  { label: 'Campaigns', to: '/campaigns', icon: IconSpeakerphone },
 ];
 
 /** The operator's screens; members never see them (and the server refuses them anyway). */
