@@ -61,12 +61,14 @@ export function useCampaign(id: string) {
 export function useCampaignContacts(
   id: string,
   params: { page: number; limit: number; status: CampaignContactStatus | undefined },
+  /** The campaign's updatedAt: a change in its progress reads the page again. */
+  version: string | undefined,
   live: boolean,
 ) {
   const search = new URLSearchParams({ page: String(params.page), limit: String(params.limit) });
   if (params.status) search.set('status', params.status);
   return useQuery({
-    queryKey: [...campaignsQueryKey, 'contacts', id, params],
+    queryKey: [...campaignsQueryKey, 'contacts', id, params, version],
     queryFn: ({ signal }) =>
       apiFetch<Paginated<CampaignContact>>(
         `/campaigns/${encodeURIComponent(id)}/contacts?${search.toString()}`,

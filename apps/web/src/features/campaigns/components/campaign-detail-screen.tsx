@@ -99,7 +99,12 @@ export function CampaignDetailScreen({ campaignId }: { campaignId: string }) {
   const status = isStatus(rawStatus) ? rawStatus : undefined;
   const { page, limit, setPagination } = usePaginationParams(CAMPAIGN_CONTACTS_PAGE_SIZE);
   const live = campaign.data?.status === 'running' || (campaign.data?.counts.calling ?? 0) > 0;
-  const contacts = useCampaignContacts(campaignId, { page, limit, status }, live);
+  const contacts = useCampaignContacts(
+    campaignId,
+    { page, limit, status },
+    campaign.data?.updatedAt,
+    live,
+  );
 
   if (campaign.isError && !campaign.data) {
     return (
@@ -176,9 +181,7 @@ export function CampaignDetailScreen({ campaignId }: { campaignId: string }) {
               onRetry={() => void contacts.refetch()}
               retrying={contacts.isFetching}
             />
-          ) : !contacts.data ? (
-            <TableSkeleton columns={5} />
-          ) : contacts.data.meta.total === 0 ? (
+          ) : contacts.data?.meta.total === 0 ? (
             <EmptyPanel
               title="No numbers here"
               icon={IconPhoneOff}
@@ -198,75 +201,85 @@ export function CampaignDetailScreen({ campaignId }: { campaignId: string }) {
                       <Table.Th>Result</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
-                  <Table.Tbody>
-                    {contacts.data.data.map((row) => (
-                      <Table.Tr key={row.id}>
-                        <Table.Td>
-                          <Stack gap={0}>
-                            {row.contactId ? (
-                              <Anchor component={Link} to={`/contacts/${row.contactId}`} size="sm">
-                                {row.name || row.phone}
+                  {!contacts.data ? (
+                    <TableSkeleton columns={4} />
+                  ) : (
+                    <Table.Tbody>
+                      {contacts.data.data.map((row) => (
+                        <Table.Tr key={row.id}>
+                          <Table.Td>
+                            <Stack gap={0}>
+                              {row.contactId ? (
+                                <Anchor
+                                  component={Link}
+                                  to={`/contacts/${row.contactId}`}
+                                  size="sm"
+                                >
+                                  {row.name || row.phone}
+                                </Anchor>
+                              ) : (
+                                <Text size="sm">{row.name || row.phone}</Text>
+                              )}
+                              <Text size="xs" c="dimmed" ff="monospace">
+                                {row.phone}
+                              </Text>
+                            </Stack>
+                          </Table.Td>
+                          <Table.Td>
+                            <ContactStatusBadge status={row.status} />
+                          </Table.Td>
+                          <Table.Td>
+                            {row.callId && row.agentId ? (
+                              <Anchor
+                                component={Link}
+                                size="sm"
+                                to={`/agent/${encodeURIComponent(row.agentId)}/call-logs?call=${encodeURIComponent(row.callId)}`}
+                              >
+                                View call
                               </Anchor>
                             ) : (
-                              <Text size="sm">{row.name || row.phone}</Text>
+                              <Text size="sm" c="dimmed">
+                                —
+                              </Text>
                             )}
-                            <Text size="xs" c="dimmed" ff="monospace">
-                              {row.phone}
-                            </Text>
-                          </Stack>
-                        </Table.Td>
-                        <Table.Td>
-                          <ContactStatusBadge status={row.status} />
-                        </Table.Td>
-                        <Table.Td>
-                          {row.callId && row.agentId ? (
-                            <Anchor
-                              component={Link}
-                              size="sm"
-                              to={`/agent/${encodeURIComponent(row.agentId)}/call-logs?call=${encodeURIComponent(row.callId)}`}
-                            >
-                              View call
-                            </Anchor>
-                          ) : (
-                            <Text size="sm" c="dimmed">
-                              —
-                            </Text>
-                          )}
-                        </Table.Td>
-                        <Table.Td>
-                          {row.appointments + row.enquiries === 0 ? (
-                            <Text size="sm" c="dimmed">
-                              —
-                            </Text>
-                          ) : (
-                            <Anchor
-                              component={Link}
-                              size="sm"
-                              to={row.contactId ? `/contacts/${row.contactId}` : '#'}
-                            >
-                              {[
-                                row.appointments > 0
-                                  ? `${row.appointments} ${row.appointments === 1 ? 'appointment' : 'appointments'}`
-                                  : null,
-                                row.enquiries > 0
-                                  ? `${row.enquiries} ${row.enquiries === 1 ? 'enquiry' : 'enquiries'}`
-                                  : null,
-                              ]
-                                .filter(Boolean)
-                                .join(', ')}
-                            </Anchor>
-                          )}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
+                          </Table.Td>
+                          <Table.Td>
+                            {row.appointments + row.enquiries === 0 ? (
+                              <Text size="sm" c="dimmed">
+                                —
+                              </Text>
+                            ) : (
+                              <Anchor
+                                component={Link}
+                                size="sm"
+                                to={row.contactId ? `/contacts/${row.contactId}` : '#'}
+                              >
+                                {[
+                                  row.appointments > 0
+                                    ? `${row.appointments} ${row.appointments === 1 ? 'appointment' : 'appointments'}`
+                                    : null,
+                                  row.enquiries > 0
+                                    ? `${row.enquiries} ${row.enquiries === 1 ? 'enquiry' : 'enquiries'}`
+                                    : null,
+                                ]
+                                  .filter(Boolean)
+                                  .join(', ')}
+                              </Anchor>
+                            )}
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  )}
                 </Table>
               </ScrollArea>
-              <TablePagination
-                meta={contacts.data.meta}
-                noun={['number', 'numbers']}
-                onChange={setPagination}
-              />
+              {contacts.data && (
+                <TablePagination
+                  meta={contacts.data.meta}
+                  noun={['number', 'numbers']}
+                  onChange={setPagination}
+                />
+              )}
             </Stack>
           )}
         </Stack>
