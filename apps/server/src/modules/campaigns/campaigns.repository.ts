@@ -41,6 +41,33 @@ function audienceSql(
   return business;
 }
 
+function callableSql(
+  businessId: string,
+  audience: CampaignAudience,
+  search: ContactSearch | undefined,
+): SQL {
+  return and(
+    audienceSql(businessId, audience, search),
+    isNotNull(contacts.phone),
+    eq(contacts.doNotCall, false),
+  )!;
+}
+
+/** The audience's callable numbers (one per contact: contacts are unique per number). */
+export async function listAudienceCustomers(
+  db: Db,
+  businessId: string,
+  audience: CampaignAudience,
+  search: ContactSearch | undefined,
+): Promise<{ phone: string; name: string }[]> {
+  const rows = await db
+    .select({ phone: contacts.phone, name: contacts.name })
+    .from(contacts)
+    .where(callableSql(businessId, audience, search))
+    .orderBy(contacts.phone);
+  return rows.map((row) => ({ phone: row.phone!, name: row.name }));
+}
+
 /** How many of the audience can be called, and why the others cannot. */
 export async function countAudience(
   db: Db,
@@ -95,18 +122,14 @@ export async function insertAudience(
   businessId: string,
   audience: CampaignAudience,
   search: ContactSearch | undefined,
+  platformCampaignId: string | null = null,
 ): Promise<number> {
-  const where = and(
-    audienceSql(businessId, audience, search),
-    isNotNull(contacts.phone),
-    eq(contacts.doNotCall, false),
-  );
   const rows = await executeRows<{ n: number }>(
     db,
     sql`with added as (
-      insert into campaign_contacts (campaign_id, contact_id, name, phone)
-      select ${campaignId}::uuid, ${contacts.id}, ${contacts.name}, ${contacts.phone}
-      from ${contacts} where ${where}
+      insert into campaign_contacts (campaign_id, contact_id, name, phone, platform_campaign_id)
+      select ${campaignId}::uuid, ${contacts.id}, ${contacts.name}, ${contacts.phone}, ${platformCampaignId}
+      from ${contacts} where ${callableSql(businessId, audience, search)}
       on conflict (campaign_id, phone) do nothing
       returning 1
     ) select count(*)::int as n from added`,
@@ -203,6 +226,10 @@ export async function countCampaigns(
 ): Promise<Map<string, CampaignCounts>> {
   const result = new Map<string, CampaignCounts>(campaignIds.map((id) => [id, emptyCounts()]));
   if (campaignIds.length === 0) return result;
+  const ids = sql.join(
+    campaignIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
   const [byStatus, made] = await Promise.all([
     db
       .select({
@@ -213,17 +240,15 @@ export async function countCampaigns(
       .from(campaignContacts)
       .where(inArray(campaignContacts.campaignId, campaignIds))
       .groupBy(campaignContacts.campaignId, campaignContacts.status),
-    executeRows<{ campaign_id: string; appointments: number; enquiries: number }>(
+    executeRows<{ campaign_id: string; kind: string; n: number }>(
       db,
-      sql`select cc.campaign_id,
-          (select count(*)::int from ${appointments} a where a.call_id = any(array_agg(cc.call_id))) as appointments,
-          (select count(*)::int from ${enquiries} e where e.call_id = any(array_agg(cc.call_id))) as enquiries
-        from ${campaignContacts} cc
-        where cc.campaign_id in (${sql.join(
-          campaignIds.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )}) and cc.call_id is not null
-        group by cc.campaign_id`,
+      sql`select cc.campaign_id, 'appointments' as kind, count(*)::int as n
+          from ${appointments} a join ${campaignContacts} cc on cc.call_id = a.call_id
+          where cc.campaign_id in (${ids}) group by cc.campaign_id
+        union all
+        select cc.campaign_id, 'enquiries' as kind, count(*)::int as n
+          from ${enquiries} e join ${campaignContacts} cc on cc.call_id = e.call_id
+          where cc.campaign_id in (${ids}) group by cc.campaign_id`,
     ),
   ]);
   for (const row of byStatus) {
@@ -238,8 +263,8 @@ export async function countCampaigns(
   for (const row of made) {
     const counts = result.get(row.campaign_id);
     if (!counts) continue;
-    counts.appointments = Number(row.appointments);
-    counts.enquiries = Number(row.enquiries);
+    if (row.kind === 'appointments') counts.appointments = Number(row.n);
+    else counts.enquiries = Number(row.n);
   }
   return result;
 }

@@ -22,7 +22,7 @@ import { campaigns } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import type { PlatformClient } from '../../platform/platform-client';
 import { findBusinessZone } from '../calls/calls.repository';
-import { recordOwned } from '../console/console.repository';
+import { forgetResource, recordOwned } from '../console/console.repository';
 import { consoleFailure } from '../console/console-errors';
 import type { ConsoleService } from '../console/console.service';
 import {
@@ -40,6 +40,7 @@ import {
   listCampaignContacts,
   listCampaigns,
   listClosedWindows,
+  listAudienceCustomers,
   listPendingCustomers,
   settleCampaign,
   updateCampaign,
@@ -175,12 +176,27 @@ export class CampaignsService {
       skippedDoNotCall: counted.doNotCall,
       skippedNoPhone: counted.noPhone,
     });
+    let platformCampaignId: string | undefined;
     try {
-      const added = await insertAudience(db, row.id, businessId, audience, search);
-      await updateCampaign(db, row.id, { skippedDuplicates: counted.callable - added });
-      const started = await this.startWindow(row, startAt);
-      return (await this.present(businessId, [started]))[0]!;
+      const customers = await listAudienceCustomers(db, businessId, audience, search);
+      const opened = await this.openWindow(row, startAt, customers);
+      platformCampaignId = opened.platformCampaignId;
+      // The audience is copied in one statement, already given to the platform campaign.
+      const added = await insertAudience(
+        db,
+        row.id,
+        businessId,
+        audience,
+        search,
+        platformCampaignId,
+      );
+      const started = await updateCampaign(db, row.id, {
+        ...opened.values,
+        skippedDuplicates: counted.callable - added,
+      });
+      return (await this.present(businessId, [started ?? row]))[0]!;
     } catch (error) {
+      if (platformCampaignId) await this.deletePlatformCampaign(platformCampaignId);
       await deleteCampaign(db, row.id);
       throw error;
     }
@@ -239,22 +255,36 @@ export class CampaignsService {
   /** Gives the numbers still pending to a new platform campaign for the next calling window. */
   private async startWindow(campaign: CampaignRow, from: Date): Promise<CampaignRow> {
     const { db } = this.deps;
+    const pending = await listPendingCustomers(db, campaign.id);
+    const opened = await this.openWindow(campaign, from, pending);
+    await assignPending(db, campaign.id, opened.platformCampaignId);
+    const updated = await updateCampaign(db, campaign.id, opened.values);
+    return updated ?? campaign;
+  }
+
+  /**
+   * One platform campaign (POST /campaign, all the numbers in one request: the platform takes
+   * up to 10,000) for the next calling window from `from`, recorded as the business's.
+   */
+  private async openWindow(
+    campaign: CampaignRow,
+    from: Date,
+    numbers: { phone: string; name: string }[],
+  ) {
     const window = nextCallingWindow(
       from,
       campaign.timeZone,
       campaign.callingHoursStart,
       campaign.callingHoursEnd,
     );
-    const pending = await listPendingCustomers(db, campaign.id);
-    const customers: Vapi.CreateCustomerDto[] = pending.map((c) => ({
-      number: c.phone,
-      ...(c.name ? { name: c.name.slice(0, CUSTOMER_NAME_MAX) } : {}),
-    }));
     const body: Vapi.CreateCampaignDto = {
       name: campaign.name,
       phoneNumberId: campaign.phoneNumberId,
       ...(campaign.squadId ? { squadId: campaign.squadId } : { assistantId: campaign.agentId! }),
-      customers,
+      customers: numbers.map((c) => ({
+        number: c.phone,
+        ...(c.name ? { name: c.name.slice(0, CUSTOMER_NAME_MAX) } : {}),
+      })),
       maxConcurrency: campaign.maxConcurrency,
       schedulePlan: {
         earliestAt: window.start.toISOString(),
@@ -267,19 +297,27 @@ export class CampaignsService {
     } catch (error) {
       throw consoleFailure('create campaign', error);
     }
-    await recordOwned(db, {
+    await recordOwned(this.deps.db, {
       kind: 'campaign',
       platformId: created.id,
       businessId: campaign.businessId,
       name: campaign.name,
     });
-    await assignPending(db, campaign.id, created.id);
-    const updated = await updateCampaign(db, campaign.id, {
+    const status: CampaignStatus =
+      window.start.getTime() > this.now().getTime() ? 'scheduled' : 'running';
+    return {
       platformCampaignId: created.id,
-      windowEndsAt: window.end,
-      status: window.start.getTime() > this.now().getTime() ? 'scheduled' : 'running',
-    });
-    return updated ?? campaign;
+      values: { platformCampaignId: created.id, windowEndsAt: window.end, status },
+    };
+  }
+
+  /** Undoes a platform campaign whose record could not be written (best effort). */
+  private async deletePlatformCampaign(id: string): Promise<void> {
+    await this.deps
+      .platform()
+      .sdk.campaigns.campaignControllerRemove({ id })
+      .catch(() => undefined);
+    await forgetResource(this.deps.db, 'campaign', id).catch(() => undefined);
   }
 
   /** Cancels the window's platform campaign: scheduled calls go, calls under way finish. */
