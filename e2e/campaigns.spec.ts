@@ -92,6 +92,13 @@ describeInBrowser('campaigns', (e2e) => {
       expect(await rowOf('Vic Campaign').textContent()).toContain('Voicemail');
       expect(await rowOf('Ned Campaign').textContent()).toContain('No answer');
 
+      // At a phone's width the page fits: the numbers' table scrolls inside its own box.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+        .toBeLessThanOrEqual(390);
+      await page.setViewportSize({ width: 1280, height: 800 });
+
       // The appointment is the contact's, booked by the agent on that call.
       await rowOf('Nora Campaign').getByRole('link', { name: '1 appointment' }).click();
       await expect

@@ -115,9 +115,9 @@ export class CampaignRunner {
       );
     if (typeof body.squadId === 'string' && !this.squadAssistant(body.squadId))
       resourceBadRequest(`Couldn't Get Squad. \`squadId\` ${body.squadId} Does Not Exist.`);
-    if (body.workflowId)
+    if (typeof body.workflowId === 'string')
       resourceBadRequest(
-        `Couldn't Get Workflow. \`workflowId\` ${String(body.workflowId)} Does Not Exist.`,
+        `Couldn't Get Workflow. \`workflowId\` ${body.workflowId} Does Not Exist.`,
       );
   }
 
