@@ -12,6 +12,7 @@ import {
   agents,
   businesses,
   campaignContacts,
+  campaigns,
   contactImports,
   contacts,
   platformResources,
@@ -23,7 +24,9 @@ import {
   databaseTargets,
   sessionHeaders,
 } from '../../test/test-app';
+import { ConsoleService } from '../console/console.service';
 import { insertAudience } from './campaigns.repository';
+import { CampaignsService } from './campaigns.service';
 
 // Campaigns against the embedded sandbox platform, listening so that the calls the platform's
 // campaign places come back as webhooks and move each number's row.
@@ -313,6 +316,45 @@ describe.each(databaseTargets)('campaigns on %s', (target) => {
     expect(again.json()).toMatchObject({
       error: { message: 'This campaign is cancelled; it cannot be resumed.' },
     });
+  });
+
+  it('opens the next calling window when one closed with numbers left, once', async () => {
+    const res = await create(member, {
+      audience: { kind: 'search', search: 'Recall' },
+      startAt: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+    });
+    const id = res.json<Campaign>().id;
+    const [before] = await ctx.app.database.db.select().from(campaigns).where(eq(campaigns.id, id));
+    // Its window closed a minute ago with every number still pending.
+    await ctx.app.database.db
+      .update(campaigns)
+      .set({ status: 'running', windowEndsAt: new Date(Date.now() - 60_000) })
+      .where(eq(campaigns.id, id));
+    const service = new CampaignsService({
+      db: ctx.app.database.db,
+      platform: () => ctx.app.platform.client,
+      console: new ConsoleService({
+        db: ctx.app.database.db,
+        sdk: () => ctx.app.platform.client.sdk,
+      }),
+      // Tomorrow at this time, so the next window is in the future and nothing is dialled.
+      now: () => Date.now() + 86_400_000 * 2,
+    });
+    // Two instances at once open it once.
+    const opened = await Promise.all([service.advanceWindows(), service.advanceWindows()]);
+    expect(opened.reduce((a, b) => a + b, 0)).toBe(1);
+    const [after] = await ctx.app.database.db.select().from(campaigns).where(eq(campaigns.id, id));
+    expect(after!.platformCampaignId).not.toBe(before!.platformCampaignId);
+    expect(after!.windowEndsAt!.getTime()).toBeGreaterThan(Date.now());
+    const rows = await ctx.app.database.db
+      .select()
+      .from(campaignContacts)
+      .where(eq(campaignContacts.campaignId, id));
+    expect(new Set(rows.map((r) => r.platformCampaignId))).toEqual(
+      new Set([after!.platformCampaignId]),
+    );
+    expect(await service.advanceWindows()).toBe(0);
+    await call('PATCH', `/api/campaigns/${id}`, member, { action: 'cancel' });
   });
 
   it('answers 404 for another business’s campaign, agent or number', async () => {
