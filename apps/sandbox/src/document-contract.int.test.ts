@@ -294,8 +294,11 @@ describe('the sandbox answers as the platform document says', () => {
         '/campaign',
         {
           name: 'Recall',
+          // A campaign calls with an assistant (or squad); next year, so it places no call here.
+          assistantId: sandbox.demo.assistantIds[0],
           phoneNumberId: sandbox.demo.phoneNumberIds[0],
           customers: [{ number: '+15125550100' }],
+          schedulePlan: { earliestAt: new Date(Date.now() + 365 * 86_400_000).toISOString() },
         },
       ],
       ['/session', { name: 'Chat session' }],

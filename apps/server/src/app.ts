@@ -13,6 +13,9 @@ import { listeningBaseUrl, publicBaseUrlOf } from './lib/public-base-url';
 import { accountRoutes } from './modules/account/account.routes';
 import { AccountService } from './modules/account/account.service';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { CampaignWindowJob } from './modules/campaigns/campaign-windows.job';
+import { campaignRoutes } from './modules/campaigns/campaigns.routes';
+import { CampaignsService } from './modules/campaigns/campaigns.service';
 import { consoleAdminRoutes } from './modules/console/console-admin.routes';
 import { ConsoleService } from './modules/console/console.service';
 import { phoneNumberRoutes } from './modules/console/phone-numbers.routes';
@@ -136,6 +139,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   app.decorate('database', database);
   let platform: PlatformRuntime | undefined;
   let callSync: CallSync | undefined;
+  let campaignWindows: CampaignWindowJob | undefined;
   let closeLimitStore: (() => Promise<void>) | undefined;
   let imapPoller: ImapPoller | undefined;
   const mail = new MailService({
@@ -181,6 +185,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
     await imapPoller?.stop();
     await mail.stop();
     await callSync?.stop();
+    await campaignWindows?.stop();
     await platform?.close();
     await closeLimitStore?.();
     await database.close();
@@ -361,6 +366,19 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       }),
       { prefix: '/api' },
     );
+    const campaignsService = new CampaignsService({
+      db: database.db,
+      platform: () => runtime.client,
+      console: consoleService,
+      ...(options.now ? { now: options.now } : {}),
+    });
+    await app.register(campaignRoutes({ campaigns: campaignsService }), { prefix: '/api' });
+    const windows = new CampaignWindowJob({
+      campaigns: campaignsService,
+      log: app.log.child({ component: 'campaign-windows' }),
+    });
+    campaignWindows = windows;
+    app.addHook('onListen', async () => windows.start());
     const analytics = new AnalyticsService({ db: database.db });
     const knowledgeBases = new KnowledgeBasesService({
       db: database.db,

@@ -53,6 +53,7 @@ const BUSINESS_ONLY_PREFIXES = [
   '/api/test-suites',
   '/api/test-runs',
   '/api/agents/:id/test-runs',
+  '/api/campaigns',
 ];
 /**
  * `member` routes whose handler leaves a business's members out (owners and the operator only):
@@ -212,6 +213,13 @@ describe.each(databaseTargets)('authorization on %s', (target) => {
         'DELETE /api/structured-outputs/:id member',
         'GET /api/agents/:id/chats member',
         'POST /api/agents/:id/chats member',
+        'GET /api/campaigns member',
+        'GET /api/campaigns/options member',
+        'POST /api/campaigns member',
+        'GET /api/campaigns/:id member',
+        'GET /api/campaigns/:id/contacts member',
+        'PATCH /api/campaigns/:id member',
+        'PUT /api/contacts/:id/do-not-call member',
         'GET /api/calls member',
         'GET /api/calls/export member',
         'GET /api/calls/:id/logs member',

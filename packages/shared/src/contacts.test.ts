@@ -136,6 +136,7 @@ describe('contactDetailSchema', () => {
       source: 'manual',
       importId: null,
       isTest: false,
+      doNotCall: false,
       createdAt: '2026-03-10T12:00:00.000Z',
       updatedAt: '2026-03-10T12:00:00.000Z',
       calls: [],

@@ -57,6 +57,8 @@ export const contactSchema = z.object({
   importId: z.string().nullable(),
   /** Created by a test call. */
   isTest: z.boolean(),
+  /** Never called by a campaign. */
+  doNotCall: z.boolean(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
@@ -130,6 +132,11 @@ export const contactInputSchema = z
       return typeof value === 'object' && value !== null;
     },
   });
+/** PUT /api/contacts/:id/do-not-call. */
+export const contactDoNotCallSchema = z.object({
+  doNotCall: z.boolean({ error: 'doNotCall must be true or false' }),
+});
+
 /** What the contact form holds (before parsing). */
 export type ContactFormValues = z.input<typeof contactInputSchema>;
 /** What POST and PATCH carry (after parsing: trimmed). */

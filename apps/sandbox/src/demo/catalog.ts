@@ -190,7 +190,7 @@ export class Catalog {
   private readonly businessIndexes = new Map<string, number>();
 
   constructor(
-    seed: number,
+    readonly seed: number,
     readonly profiles: readonly BusinessProfile[],
     windowStart: number,
     server: DemoServer | undefined,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context';
 import { registerDocumentResource, type ResourceItem } from '../http/document-resource';
+import { CampaignRunner, type CampaignItem } from '../simulator/campaign-runner';
 
 // The platform console's plain resources, emulated from the document by the generic resource:
 // each is what its create body said plus the fields every platform resource has. What is
@@ -17,20 +18,6 @@ const PLAIN_RESOURCES: {
 }[] = [
   { path: '/squad', label: 'Squad' },
   { path: '/structured-output', label: 'Structured Output' },
-  {
-    path: '/campaign',
-    label: 'Campaign',
-    // A campaign starts scheduled with no calls placed (the sandbox does not dial campaigns).
-    defaults: () => ({
-      status: 'scheduled',
-      calls: {},
-      callsCounterScheduled: 0,
-      callsCounterQueued: 0,
-      callsCounterInProgress: 0,
-      callsCounterEndedVoicemail: 0,
-      callsCounterEnded: 0,
-    }),
-  },
   { path: '/session', label: 'Session' },
   { path: '/eval', label: 'Eval' },
   // Agent tests (evals and simulations); runs are simulation-runs.routes.ts.
@@ -44,10 +31,59 @@ const PLAIN_RESOURCES: {
   },
 ];
 
+const isActive = (item: CampaignItem) =>
+  item.status === 'scheduled' || item.status === 'in-progress';
+
 export async function consoleRoutes(
   app: FastifyInstance,
-  { catalog, listOrder }: SandboxContext,
+  { catalog, listOrder, simulator }: SandboxContext,
 ): Promise<void> {
+  // Campaigns dial: each one places outbound calls within its schedule and concurrency.
+  const campaigns = catalog.consoleItems<CampaignItem>('/campaign');
+  const runner = new CampaignRunner({
+    seed: catalog.seed,
+    catalog,
+    simulator,
+    items: campaigns,
+    log: app.log,
+  });
+  app.addHook('onClose', async () => runner.close());
+  await registerDocumentResource<CampaignItem>(app, {
+    path: '/campaign',
+    label: 'Campaign',
+    items: campaigns,
+    orgId: catalog.orgId,
+    oldestFirst: listOrder === 'oldest-first',
+    create: (body, base) => {
+      runner.check(body);
+      const item: CampaignItem = {
+        ...body,
+        ...base,
+        status: 'scheduled',
+        calls: {},
+        callsCounterScheduled: 0,
+        callsCounterQueued: 0,
+        callsCounterInProgress: 0,
+        callsCounterEndedVoicemail: 0,
+        callsCounterEnded: 0,
+      };
+      runner.start(item);
+      return item;
+    },
+    update: (item, changes) => {
+      const { status, ...rest } = changes;
+      const changed = { ...item, ...rest } as CampaignItem;
+      // 'ended' is the V1 alias of 'cancelled' (UpdateCampaignDTO).
+      if ((status === 'cancelled' || status === 'ended') && isActive(item)) {
+        return runner.cancel(changed);
+      }
+      return changed;
+    },
+    remove: (item) => {
+      runner.cancel(item);
+    },
+  });
+
   for (const { path, label, defaults, checkByDiscriminator } of PLAIN_RESOURCES) {
     await registerDocumentResource<Item>(app, {
       path,

@@ -78,6 +78,8 @@ export interface OutboundCallRequest {
   phoneNumber: PhoneNumber;
   scenario: OutboundScenario;
   extra: Partial<Vapi.Call>;
+  /** How the call ends (a campaign's dialled number); default: the customer hangs up. */
+  endedReason?: SupportedEndedReason;
 }
 
 export interface SimulatorOptions {
@@ -526,6 +528,14 @@ export class CallSimulator {
    * scenario decides whether the customer gets an enquiry recorded, books, or neither.
    */
   startOutboundCall(request: OutboundCallRequest): SandboxCall {
+    return this.placeOutboundCall(request).queued;
+  }
+
+  /** As startOutboundCall, with the ended call once its end-of-call report was sent. */
+  placeOutboundCall(request: OutboundCallRequest): {
+    queued: SandboxCall;
+    ended: Promise<SandboxCall | undefined>;
+  } {
     const rng = this.nextRng();
     const record = this.options.catalog.getAssistant(request.assistantId);
     if (!record) throw new Error(`startOutboundCall: no assistant ${request.assistantId}`);
@@ -542,7 +552,7 @@ export class CallSimulator {
     const config = tool ? assistantConfig : { ...assistantConfig, tools: new Set<string>() };
     const plan = planCall(rng, profile, {
       type: OUTBOUND,
-      reasonIndex: reasonIndexOf('customer-ended-call'),
+      reasonIndex: reasonIndexOf(request.endedReason ?? 'customer-ended-call'),
       withTool: tool !== undefined && config.tools.has(tool),
       callerPoolSize: this.options.callerPools[business] ?? GENERIC_CALLER_POOL,
     });
@@ -576,7 +586,7 @@ export class CallSimulator {
     };
     const queued = callSnapshot(draft, this.options.ctx, 'queued', now);
     this.options.store.live.upsert(queued);
-    this.track(
+    const ended = this.track(
       this.runLifecycle(
         {
           draft,
@@ -591,8 +601,9 @@ export class CallSimulator {
     ).catch((error: unknown) => {
       if (!this.abort.signal.aborted)
         this.options.log.error({ err: error }, 'outbound call simulation failed');
+      return undefined;
     });
-    return queued;
+    return { queued, ended };
   }
 
   /**

@@ -11,3 +11,4 @@ export * from './schema/appointments';
 export * from './schema/platform-settings';
 export * from './schema/platform-resources';
 export * from './schema/call-rollups';
+export * from './schema/campaigns';

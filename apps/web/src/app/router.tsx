@@ -84,6 +84,8 @@ export function createRoutes(): RouteObject[] {
                 { path: 'tests', lazy: screen(() => import('./routes/tests')) },
                 { path: 'tests/:suiteId', lazy: screen(() => import('./routes/test-suite')) },
                 { path: 'test-runs/:runId', lazy: screen(() => import('./routes/test-run')) },
+                { path: 'campaigns', lazy: screen(() => import('./routes/campaigns')) },
+                { path: 'campaigns/:campaignId', lazy: screen(() => import('./routes/campaign')) },
                 {
                   path: 'agent/:agentId',
                   children: [

@@ -45,6 +45,10 @@ export const appointments = pgTable(
     index('appointments_business_status_starts_idx').on(t.businessId, t.status, t.startsAt, t.id),
     index('appointments_contact_starts_idx').on(t.contactId, t.startsAt),
     index('appointments_business_assistant_starts_idx').on(t.businessId, t.assistantId, t.startsAt),
+    // A campaign's progress page counts what each call booked.
+    index('appointments_call_idx')
+      .on(t.callId)
+      .where(sql`call_id is not null`),
     uniqueIndex('appointments_tool_call_idx')
       .on(t.businessId, t.toolCallId)
       .where(sql`tool_call_id is not null`),

@@ -126,6 +126,8 @@ export const contacts = pgTable(
     source: text('source').notNull(),
     /** Created by a test call ("Talk to agent": calls.is_test). */
     isTest: boolean('is_test').notNull().default(false),
+    /** Never called by a campaign (decision 039). */
+    doNotCall: boolean('do_not_call').notNull().default(false),
     /**
      * The import that created it (undo deletes it). Not a foreign key: checking one for every
      * row an import writes cost a fifth of its database time, and an import is never deleted

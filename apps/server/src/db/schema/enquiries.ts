@@ -74,6 +74,10 @@ export const enquiries = pgTable(
     index('enquiries_unread_idx')
       .on(t.businessId, t.assistantId)
       .where(sql`not is_read`),
+    // A campaign's progress page counts what each call produced.
+    index('enquiries_call_idx')
+      .on(t.callId)
+      .where(sql`call_id is not null`),
     uniqueIndex('enquiries_tool_call_idx')
       .on(t.businessId, t.toolCallId)
       .where(sql`tool_call_id is not null`),

@@ -2,6 +2,7 @@ import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { executeRows, type Db } from '../../db/client';
 import { calls } from '../../db/schema';
 import { evaluationText, type CallRecord } from '../../platform/call-record';
+import { applyCampaignCalls } from '../campaigns/campaigns.repository';
 
 /**
  * Inserts or updates calls by id. Newer data wins: a row is only replaced by a version whose
@@ -42,6 +43,12 @@ export async function upsertCalls(db: Db, records: CallRecord[]): Promise<number
       setWhere: sql`excluded.updated_at >= ${calls.updatedAt}`,
     })
     .returning({ id: calls.id });
+  // A campaign's progress follows the calls it placed (only the copies just written are newest).
+  const writtenIds = new Set(written.map((row) => row.id));
+  await applyCampaignCalls(
+    db,
+    [...newest.values()].filter((record) => writtenIds.has(record.id)),
+  );
   return written.length;
 }
 

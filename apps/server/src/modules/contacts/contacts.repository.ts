@@ -20,6 +20,7 @@ export const CONTACT_COLUMNS = {
   source: contacts.source,
   importId: contacts.importId,
   isTest: contacts.isTest,
+  doNotCall: contacts.doNotCall,
   createdAt: contacts.createdAt,
   updatedAt: contacts.updatedAt,
 };
@@ -45,7 +46,7 @@ export function containsPattern(text: string): string {
 
 export type ContactSearch = { text: string; digits: string[] };
 
-function searchSql(search: ContactSearch | undefined): SQL | undefined {
+export function searchSql(search: ContactSearch | undefined): SQL | undefined {
   if (!search || (search.text === '' && search.digits.length === 0)) return undefined;
   // lower() in SQL, as the generated column does, so both sides fold case the same way.
   const parts = [
@@ -116,6 +117,22 @@ export async function updateContact(
   const [row] = await db
     .update(contacts)
     .set({ ...fields, updatedAt: sql`now()` })
+    .where(and(eq(contacts.businessId, businessId), eq(contacts.id, contactId)))
+    .returning(CONTACT_COLUMNS);
+  return row;
+}
+
+/** Marks a contact do-not-call (campaigns never call it) or clears the mark. */
+export async function setContactDoNotCall(
+  db: Db,
+  businessId: string,
+  contactId: string,
+  doNotCall: boolean,
+): Promise<ContactRecord | undefined> {
+  if (!isContactId(contactId)) return undefined;
+  const [row] = await db
+    .update(contacts)
+    .set({ doNotCall, updatedAt: sql`now()` })
     .where(and(eq(contacts.businessId, businessId), eq(contacts.id, contactId)))
     .returning(CONTACT_COLUMNS);
   return row;

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   contactDetailSchema,
+  contactDoNotCallSchema,
   contactInputSchema,
   contactListQuerySchema,
   contactListSchema,
@@ -96,6 +97,22 @@ export const contactRoutes =
         },
       },
       async (request) => deps.contacts.update(businessOf(request), request.params.id, request.body),
+    );
+
+    app.put(
+      '/contacts/:id/do-not-call',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Marks a contact do-not-call (campaigns never call it) or clears the mark',
+          params,
+          body: contactDoNotCallSchema,
+          response: { 200: contactSchema },
+        },
+      },
+      async (request) =>
+        deps.contacts.setDoNotCall(businessOf(request), request.params.id, request.body.doNotCall),
     );
 
     app.delete(

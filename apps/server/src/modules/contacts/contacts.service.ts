@@ -24,6 +24,7 @@ import {
   listContactCalls,
   listContactEnquiries,
   listContacts,
+  setContactDoNotCall,
   updateContact,
   type ContactFields,
   type ContactRecord,
@@ -56,6 +57,7 @@ export function toContact(row: ContactRecord): Contact {
     source: isSource(row.source) ? row.source : 'manual',
     importId: row.importId,
     isTest: row.isTest,
+    doNotCall: row.doNotCall,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -123,6 +125,12 @@ export class ContactsService {
     const row = await this.guardUnique(business.id, fields, contactId, () =>
       updateContact(this.deps.db, business.id, contactId, fields),
     );
+    if (!row) throw contactNotFound();
+    return toContact(row);
+  }
+
+  async setDoNotCall(business: ContactBusiness, contactId: string, doNotCall: boolean) {
+    const row = await setContactDoNotCall(this.deps.db, business.id, contactId, doNotCall);
     if (!row) throw contactNotFound();
     return toContact(row);
   }

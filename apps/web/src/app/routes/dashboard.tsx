@@ -5,6 +5,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { AgentSettings } from '@switchboard/shared/agents';
 import { PageHeader } from '../../components/page-header';
 import { AgentsTable } from '../../features/agents/components/agents-table';
+import { RecentCampaignsCard } from '../../features/campaigns/components/recent-campaigns-card';
 import { LastTestRunsCard } from '../../features/agent-tests/components/last-test-runs-card';
 import { RunTestsOnSettings } from '../../features/agent-tests/components/run-tests-on-settings';
 import { useDisplayTimeZone, useSessionUser } from '../../features/auth/components/session-context';
@@ -41,6 +42,7 @@ export default function DashboardRoute() {
       />
       <Stack gap="xl">
         <StatisticsCards />
+        {!isAdmin && <RecentCampaignsCard />}
         {/* Test runs are a business's own: the operator has none. */}
         {!isAdmin && <LastTestRunsCard timeZone={timeZone} />}
         <Stack gap="sm" component="section" aria-labelledby="dashboard-agents">

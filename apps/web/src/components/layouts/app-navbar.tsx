@@ -15,6 +15,7 @@ import {
   IconPhoneCall,
   IconRobot,
   IconServer,
+  IconSpeakerphone,
   IconTool,
   IconUsersGroup,
   type Icon,
@@ -51,6 +52,7 @@ const platformItems: NavItem[] = [
   { label: 'Squads', to: '/squads', icon: IconUsersGroup },
   { label: 'Structured outputs', to: '/structured-outputs', icon: IconDatabaseExport },
   { label: 'Agent tests', to: '/tests', icon: IconChecklist },
+  { label: 'Campaigns', to: '/campaigns', icon: IconSpeakerphone },
 ];
 
 /** The operator's screens; members never see them (and the server refuses them anyway). */

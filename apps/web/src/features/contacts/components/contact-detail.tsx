@@ -7,6 +7,7 @@ import {
   SimpleGrid,
   Skeleton,
   Stack,
+  Switch,
   Table,
   Text,
   Title,
@@ -31,6 +32,7 @@ import { failureReason, isApiError, withMessage } from '../../../lib/api-client'
 import { useContact } from '../api/get-contact';
 import { ContactFormModal } from './contact-form-modal';
 import { DeleteContactModal } from './delete-contact-modal';
+import { useSetContactDoNotCall } from '../api/set-contact-do-not-call';
 import { SourceBadge } from './source-badge';
 
 const crumbs = [{ label: 'Contacts', to: '/contacts' }];
@@ -252,6 +254,19 @@ function AppointmentsTable({
   );
 }
 
+/** Do-not-call: campaigns leave this contact out. */
+function DoNotCallSwitch({ contactId, doNotCall }: { contactId: string; doNotCall: boolean }) {
+  const mutation = useSetContactDoNotCall(contactId);
+  return (
+    <Switch
+      label="Do not call"
+      checked={mutation.isPending ? (mutation.variables ?? doNotCall) : doNotCall}
+      disabled={mutation.isPending}
+      onChange={(event) => mutation.mutate(event.currentTarget.checked)}
+    />
+  );
+}
+
 function Loaded({ contact }: { contact: ContactDetailData }) {
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
@@ -290,6 +305,9 @@ function Loaded({ contact }: { contact: ContactDetailData }) {
             <Field label="Company">{contact.company ?? none}</Field>
             <Field label="Source">
               <SourceBadge source={contact.source} />
+            </Field>
+            <Field label="Campaigns">
+              <DoNotCallSwitch contactId={contact.id} doNotCall={contact.doNotCall} />
             </Field>
             <Field label="Added">{formatDateTime(contact.createdAt, timeZone)}</Field>
             <Field label="Updated">{formatDateTime(contact.updatedAt, timeZone)}</Field>

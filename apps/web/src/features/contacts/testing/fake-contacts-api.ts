@@ -21,6 +21,7 @@ export function buildContact(overrides: Partial<Contact> = {}): Contact {
     source: 'manual',
     importId: null,
     isTest: false,
+    doNotCall: false,
     createdAt: '2026-03-05T14:07:00.000Z',
     updatedAt: '2026-03-05T14:07:00.000Z',
     ...overrides,

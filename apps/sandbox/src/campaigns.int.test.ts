@@ -1,0 +1,180 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { VapiClient, VapiError, type Vapi } from '@vapi-ai/server-sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeErrors, responseValidator } from './platform-document';
+import { createSandbox, type Sandbox } from './sandbox';
+import { campaignOutcome } from './simulator/campaign-runner';
+
+// /campaign dials: its customers get outbound calls within the schedule and concurrency, each
+// call carries the campaign's id, and the counters follow the calls.
+
+const PRIVATE = 'campaign-private-key';
+
+type Message = { type: string; call?: Vapi.Call; status?: string };
+
+async function startReceiver() {
+  const messages: Message[] = [];
+  let live = 0;
+  let maxLive = 0;
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const { message } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+        message: Message;
+      };
+      messages.push(message);
+      if (message.type === 'status-update' && message.status === 'queued') {
+        live += 1;
+        maxLive = Math.max(maxLive, live);
+      }
+      if (message.type === 'end-of-call-report') live -= 1;
+      response.setHeader('content-type', 'application/json');
+      response.end(
+        message.type === 'tool-calls'
+          ? JSON.stringify({ results: [{ toolCallId: 'x', result: 'Done' }] })
+          : '{}',
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    messages,
+    maxLive: () => maxLive,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 15_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out: ${JSON.stringify(value).slice(0, 400)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const numbers = Array.from({ length: 12 }, (_, i) => `+1555010${String(i).padStart(4, '0')}`);
+
+describe('the sandbox platform’s campaigns', () => {
+  let sandbox: Sandbox;
+  let client: VapiClient;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+
+  beforeAll(async () => {
+    receiver = await startReceiver();
+    sandbox = await createSandbox({
+      privateKey: PRIVATE,
+      publicKey: 'campaign-public',
+      totalCalls: 20,
+      logLevel: 'silent',
+      server: { url: receiver.url },
+      simulator: { intervalMs: 0, stepMs: 5, webCallMs: 10 },
+    });
+    client = new VapiClient({ token: PRIVATE, baseUrl: sandbox.baseUrl, maxRetries: 0 });
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+    await receiver?.close();
+  });
+
+  it('dials every customer once, at most maxConcurrency at a time, and ends', async () => {
+    const [assistant] = sandbox.demo.assistants;
+    const created = await client.campaigns.campaignControllerCreate({
+      name: 'Recall',
+      assistantId: assistant!.id,
+      phoneNumberId: assistant!.phoneNumberId,
+      customers: numbers.map((number) => ({ number })),
+      maxConcurrency: 3,
+      schedulePlan: { earliestAt: new Date().toISOString() },
+    });
+    const valid = responseValidator('POST', '/campaign', 201);
+    expect(valid(created) ? [] : describeErrors(valid.errors)).toEqual([]);
+    expect(created.status).toBe('scheduled');
+
+    const ended = await waitFor(
+      () => client.campaigns.campaignControllerFindOne({ id: created.id }),
+      (c) => c.status === 'ended',
+    );
+    expect(ended.endedReason).toBe('campaign.ended.success');
+    expect(ended.callsCounterScheduled).toBe(12);
+    expect(ended.callsCounterQueued).toBe(12);
+    expect(ended.callsCounterEnded).toBe(12);
+    const voicemails = numbers.filter(
+      (n) => campaignOutcome(42, n).endedReason === 'voicemail',
+    ).length;
+    expect(ended.callsCounterEndedVoicemail).toBe(voicemails);
+    expect(receiver.maxLive()).toBeLessThanOrEqual(3);
+
+    const reports = receiver.messages.filter(
+      (m) => m.type === 'end-of-call-report' && m.call?.campaignId === created.id,
+    );
+    expect(reports.map((m) => m.call?.customer?.number).sort()).toEqual([...numbers].sort());
+    // Each number ends as the seed says; the mix has answered and unanswered calls.
+    for (const report of reports) {
+      expect(report.call?.endedReason).toBe(
+        campaignOutcome(42, report.call!.customer!.number!).endedReason,
+      );
+    }
+    expect(new Set(reports.map((m) => m.call?.endedReason)).size).toBeGreaterThan(1);
+  });
+
+  it('waits for earliestAt, and a cancelled campaign places no calls', async () => {
+    const [assistant] = sandbox.demo.assistants;
+    const later = await client.campaigns.campaignControllerCreate({
+      name: 'Later',
+      assistantId: assistant!.id,
+      phoneNumberId: assistant!.phoneNumberId,
+      customers: [{ number: '+15550109999' }],
+      schedulePlan: { earliestAt: new Date(Date.now() + 60_000).toISOString() },
+    });
+    const cancelled = await client.campaigns.campaignControllerUpdate({
+      id: later.id,
+      body: { status: 'cancelled' },
+    });
+    expect(cancelled).toMatchObject({
+      status: 'cancelled',
+      endedReason: 'campaign.scheduled.ended-by-user',
+      callsCounterQueued: 0,
+    });
+  });
+
+  it('keeps the platform’s rules: a phone number, at most 10,000 customers, a known assistant', async () => {
+    const [assistant] = sandbox.demo.assistants;
+    const refuse = async (body: Vapi.CreateCampaignDto) => {
+      const error = await client.campaigns.campaignControllerCreate(body).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(VapiError);
+      expect((error as VapiError).statusCode).toBe(400);
+      return JSON.stringify((error as VapiError).body);
+    };
+    expect(
+      await refuse({
+        name: 'x',
+        assistantId: assistant!.id,
+        customers: [{ number: '+15550100001' }],
+      }),
+    ).toContain('Either phoneNumberId or dialPlan must be provided.');
+    expect(
+      await refuse({
+        name: 'x',
+        assistantId: assistant!.id,
+        phoneNumberId: assistant!.phoneNumberId,
+        customers: Array.from({ length: 10_001 }, (_, i) => ({
+          number: `+1555${String(i).padStart(7, '0')}`,
+        })),
+      }),
+    ).toContain('no more than 10000');
+    expect(
+      await refuse({
+        name: 'x',
+        assistantId: '00000000-0000-4000-8000-000000000000',
+        phoneNumberId: assistant!.phoneNumberId,
+        customers: [{ number: '+15550100001' }],
+      }),
+    ).toContain("Couldn't Get Assistant");
+  });
+});

@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { businesses } from './businesses';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * An outbound campaign (decision 039): who calls (an agent or a squad, from which number), whom
+ * (the audience it was made from), and when (start, calling hours in the business's time zone,
+ * concurrency). The platform runs each calling window as one of its campaigns; the current one is
+ * `platformCampaignId`.
+ */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** scheduled | running | paused | completed | cancelled */
+    status: text('status').notNull(),
+    agentId: text('agent_id'),
+    squadId: text('squad_id'),
+    phoneNumberId: text('phone_number_id').notNull(),
+    /** {kind: all} | {kind: search, search} | {kind: import, importId} */
+    audience: jsonb('audience').notNull(),
+    startAt: ts('start_at').notNull(),
+    /** Minutes after midnight in `timeZone`. */
+    callingHoursStart: integer('calling_hours_start').notNull(),
+    callingHoursEnd: integer('calling_hours_end').notNull(),
+    timeZone: text('time_zone').notNull(),
+    maxConcurrency: integer('max_concurrency').notNull(),
+    skippedDoNotCall: integer('skipped_do_not_call').notNull().default(0),
+    skippedDuplicates: integer('skipped_duplicates').notNull().default(0),
+    skippedNoPhone: integer('skipped_no_phone').notNull().default(0),
+    /** The platform campaign of the current calling window; null while paused or done. */
+    platformCampaignId: text('platform_campaign_id'),
+    /** When the current window closes: contacts not called by then go into the next one. */
+    windowEndsAt: ts('window_ends_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('campaigns_business_created_idx').on(t.businessId, t.createdAt.desc(), t.id),
+    index('campaigns_window_idx')
+      .on(t.windowEndsAt)
+      .where(sql`status = 'running'`),
+  ],
+);
+
+/**
+ * One number a campaign calls, with its progress. Unique per campaign on the E.164 number, so
+ * no number is called twice in one campaign. `platformCampaignId` is the platform campaign the
+ * number was given to; a call carrying that campaign id and this number updates the row.
+ */
+export const campaignContacts = pgTable(
+  'campaign_contacts',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    /** Not a foreign key: a contact deleted later leaves its progress row. */
+    contactId: uuid('contact_id'),
+    name: text('name').notNull().default(''),
+    /** E.164. */
+    phone: text('phone').notNull(),
+    /** pending | calling | answered | voicemail | no_answer | failed */
+    status: text('status').notNull().default('pending'),
+    platformCampaignId: text('platform_campaign_id'),
+    callId: text('call_id'),
+    endedReason: text('ended_reason'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('campaign_contacts_campaign_phone_key').on(t.campaignId, t.phone),
+    index('campaign_contacts_campaign_status_idx').on(t.campaignId, t.status, t.id),
+    index('campaign_contacts_platform_phone_idx')
+      .on(t.platformCampaignId, t.phone)
+      .where(sql`platform_campaign_id is not null`),
+  ],
+);

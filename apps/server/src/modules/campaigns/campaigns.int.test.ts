@@ -1,0 +1,396 @@
+import { campaignOutcome } from '@switchboard/sandbox/simulator/campaign-runner';
+import type {
+  Campaign,
+  CampaignContact,
+  CampaignContactStatus,
+} from '@switchboard/shared/campaigns';
+import type { Contact } from '@switchboard/shared/contacts';
+import type { Paginated } from '@switchboard/shared/pagination';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  agents,
+  businesses,
+  campaignContacts,
+  campaigns,
+  contactImports,
+  contacts,
+  platformResources,
+} from '../../db/schema';
+import { DEMO_BUSINESS, DEMO_MEMBER } from '../auth/demo-accounts';
+import {
+  buildTestApp,
+  createBusinessWithMember,
+  databaseTargets,
+  sessionHeaders,
+} from '../../test/test-app';
+import { ConsoleService } from '../console/console.service';
+import { insertAudience } from './campaigns.repository';
+import { CampaignsService } from './campaigns.service';
+
+// Campaigns against the embedded sandbox platform, listening so that the calls the platform's
+// campaign places come back as webhooks and move each number's row.
+
+const SEED = 42;
+
+/** How a sandbox outcome shows on the progress page. */
+function expectedStatus(phone: string): CampaignContactStatus {
+  const { endedReason } = campaignOutcome(SEED, phone);
+  if (endedReason === 'voicemail') return 'voicemail';
+  if (endedReason === 'customer-did-not-answer' || endedReason === 'customer-busy')
+    return 'no_answer';
+  if (endedReason === 'twilio-failed-to-connect-call') return 'failed';
+  return 'answered';
+}
+
+/** Numbers whose sandbox outcomes cover a booking, voicemail, no answer and a failure. */
+function pickNumbers(prefix: string): string[] {
+  const wanted = new Map<string, string>();
+  for (let i = 0; i < 5000 && wanted.size < 4; i += 1) {
+    const phone = `${prefix}${String(i).padStart(4, '0')}`;
+    const outcome = campaignOutcome(SEED, phone);
+    const kind = outcome.scenario === 'book_appointment' ? 'book' : expectedStatus(phone);
+    if (['book', 'voicemail', 'no_answer', 'failed'].includes(kind) && !wanted.has(kind))
+      wanted.set(kind, phone);
+  }
+  return [...wanted.values()];
+}
+
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 30_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out: ${JSON.stringify(value).slice(0, 600)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe.each(databaseTargets)('campaigns on %s', (target) => {
+  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  let member: Record<string, string>;
+  let other: Record<string, string>;
+  let demoBusinessId: string;
+  let dental: { id: string; phoneNumberId: string };
+  let bookers: string[];
+
+  const call = (method: string, url: string, headers: Record<string, string>, payload?: unknown) =>
+    ctx.app.inject({
+      method: method as 'GET',
+      url,
+      headers,
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
+
+  const addContact = async (businessId: string, values: Partial<typeof contacts.$inferInsert>) => {
+    const [row] = await ctx.app.database.db
+      .insert(contacts)
+      .values({ businessId, source: 'manual', ...values })
+      .returning();
+    return row!;
+  };
+
+  const create = (headers: Record<string, string>, body: Record<string, unknown>) =>
+    call('POST', '/api/campaigns', headers, {
+      name: 'Spring recall',
+      agentId: dental.id,
+      phoneNumberId: dental.phoneNumberId,
+      callingHoursStart: '00:00',
+      callingHoursEnd: '23:59',
+      ...body,
+    });
+
+  beforeAll(async () => {
+    ctx = await buildTestApp(target, { SANDBOX_CALLS: '0', SYNC_INTERVAL_SECONDS: '3600' });
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    member = await sessionHeaders(ctx.app, DEMO_MEMBER.userName);
+    other = await sessionHeaders(
+      ctx.app,
+      (await createBusinessWithMember(ctx.app, { name: 'Other Co' })).userName,
+    );
+    const [business] = await ctx.app.database.db
+      .select()
+      .from(businesses)
+      .where(eq(businesses.name, DEMO_BUSINESS.name));
+    demoBusinessId = business!.id;
+    const demo = ctx.app.platform.sandbox!.demo.assistants[0]!;
+    dental = { id: demo.id, phoneNumberId: demo.phoneNumberId };
+    bookers = pickNumbers('+1512555');
+    for (const [i, phone] of bookers.entries()) {
+      await addContact(demoBusinessId, { name: `Recall ${i}`, phone });
+    }
+  });
+  afterAll(() => ctx?.close());
+
+  it('runs a campaign on a search: each number’s call moves its row, bookings are counted', async () => {
+    const res = await create(member, { audience: { kind: 'search', search: 'Recall' } });
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json<Campaign>();
+    expect(created.counts.total).toBe(bookers.length);
+
+    const done = await waitFor(
+      async () => (await call('GET', `/api/campaigns/${created.id}`, member)).json<Campaign>(),
+      (c) => c.status === 'completed',
+    );
+    expect(done.counts.pending + done.counts.calling).toBe(0);
+    expect(done.counts.appointments).toBeGreaterThanOrEqual(1);
+
+    const page = (await call('GET', `/api/campaigns/${created.id}/contacts?limit=50`, member)).json<
+      Paginated<CampaignContact>
+    >();
+    expect(page.meta.total).toBe(bookers.length);
+    for (const row of page.data) {
+      expect(row.status, row.phone).toBe(expectedStatus(row.phone));
+      expect(row.callId).not.toBeNull();
+      if (campaignOutcome(SEED, row.phone).scenario === 'book_appointment') {
+        expect(row.appointments).toBe(1);
+        expect(row.agentId).toBe(dental.id);
+      }
+    }
+    const answered = await call(
+      'GET',
+      `/api/campaigns/${created.id}/contacts?status=answered`,
+      member,
+    );
+    expect(
+      answered.json<Paginated<CampaignContact>>().data.every((r) => r.status === 'answered'),
+    ).toBe(true);
+  });
+
+  it('leaves out do-not-call contacts and contacts without a number; calls one import only', async () => {
+    const owner = await createBusinessWithMember(ctx.app, { timezone: 'America/Chicago' });
+    const headers = await sessionHeaders(ctx.app, owner.userName);
+    // The restaurant's demo agent and number, assigned to this business.
+    const restaurant = ctx.app.platform.sandbox!.demo.assistants[2]!;
+    await ctx.app.database.db
+      .update(agents)
+      .set({ businessId: owner.businessId })
+      .where(eq(agents.platformAssistantId, restaurant.id));
+    await ctx.app.database.db
+      .update(platformResources)
+      .set({ businessId: owner.businessId })
+      .where(eq(platformResources.platformId, restaurant.phoneNumberId));
+    const [imported] = await ctx.app.database.db
+      .insert(contactImports)
+      .values({
+        businessId: owner.businessId,
+        fileName: 'list.csv',
+        fileType: 'csv',
+        fileSize: 10,
+        status: 'completed',
+      })
+      .returning();
+    const a = await addContact(owner.businessId, {
+      name: 'Ann',
+      phone: '+13125550101',
+      importId: imported!.id,
+    });
+    const b = await addContact(owner.businessId, {
+      name: 'Bob',
+      phone: '+13125550102',
+      importId: imported!.id,
+    });
+    await addContact(owner.businessId, { name: 'Cy', email: 'cy@example.com' });
+    await addContact(owner.businessId, { name: 'Di', phone: '+13125550104' });
+
+    const marked = await call('PUT', `/api/contacts/${b.id}/do-not-call`, headers, {
+      doNotCall: true,
+    });
+    expect(marked.statusCode).toBe(200);
+    expect(marked.json<Contact>().doNotCall).toBe(true);
+    // Another business cannot mark it.
+    expect(
+      (await call('PUT', `/api/contacts/${b.id}/do-not-call`, other, { doNotCall: false }))
+        .statusCode,
+    ).toBe(404);
+
+    const body = {
+      name: 'All',
+      agentId: restaurant.id,
+      phoneNumberId: restaurant.phoneNumberId,
+      startAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    };
+    const all = await call('POST', '/api/campaigns', headers, {
+      ...body,
+      audience: { kind: 'all' },
+    });
+    expect(all.statusCode, all.body).toBe(201);
+    expect(all.json<Campaign>()).toMatchObject({
+      status: 'scheduled',
+      timeZone: 'America/Chicago',
+      skippedDoNotCall: 1,
+      skippedNoPhone: 1,
+      counts: { total: 2, pending: 2 },
+    });
+    const rows = await ctx.app.database.db
+      .select()
+      .from(campaignContacts)
+      .where(eq(campaignContacts.campaignId, all.json<Campaign>().id));
+    expect(rows.map((r) => r.phone).sort()).toEqual(['+13125550101', '+13125550104']);
+    // The platform was given exactly those numbers, for a window in the calling hours.
+    const platformCampaign = await ctx.app.platform.client.sdk.campaigns.campaignControllerFindOne({
+      id: rows[0]!.platformCampaignId!,
+    });
+    expect(platformCampaign.customers?.map((c) => c.number).sort()).toEqual([
+      '+13125550101',
+      '+13125550104',
+    ]);
+    expect(platformCampaign.maxConcurrency).toBe(10);
+    expect(platformCampaign.schedulePlan?.latestAt).toBeDefined();
+
+    // No number twice: the same audience copied again adds nothing.
+    expect(
+      await insertAudience(
+        ctx.app.database.db,
+        all.json<Campaign>().id,
+        owner.businessId,
+        { kind: 'all' },
+        undefined,
+      ),
+    ).toBe(0);
+
+    const fromImport = await call('POST', '/api/campaigns', headers, {
+      ...body,
+      audience: { kind: 'import', importId: imported!.id },
+    });
+    expect(fromImport.json<Campaign>().counts.total).toBe(1);
+    expect(fromImport.json<Campaign>().skippedDoNotCall).toBe(1);
+    expect(a.id).toBeDefined();
+
+    // An import of another business is not found; a choice with nobody to call is a 400.
+    const foreignImport = await call('POST', '/api/campaigns', member, {
+      ...body,
+      agentId: dental.id,
+      phoneNumberId: dental.phoneNumberId,
+      audience: { kind: 'import', importId: imported!.id },
+    });
+    expect(foreignImport.statusCode).toBe(404);
+    const nobody = await call('POST', '/api/campaigns', headers, {
+      ...body,
+      audience: { kind: 'search', search: 'zzzz-nobody' },
+    });
+    expect(nobody.statusCode).toBe(400);
+    expect(nobody.json()).toMatchObject({
+      error: { message: 'No contacts to call: none of the contacts chosen has a phone number.' },
+    });
+  });
+
+  it('pauses, resumes and cancels through the platform campaign', async () => {
+    const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString();
+    const res = await create(member, {
+      audience: { kind: 'search', search: 'Recall' },
+      startAt: tomorrow,
+    });
+    const created = res.json<Campaign>();
+    expect(created.status).toBe('scheduled');
+    const [first] = await ctx.app.database.db
+      .select()
+      .from(campaignContacts)
+      .where(eq(campaignContacts.campaignId, created.id));
+    const firstPlatformId = first!.platformCampaignId!;
+
+    const paused = await call('PATCH', `/api/campaigns/${created.id}`, member, { action: 'pause' });
+    expect(paused.statusCode, paused.body).toBe(200);
+    expect(paused.json<Campaign>().status).toBe('paused');
+    const stopped = await ctx.app.platform.client.sdk.campaigns.campaignControllerFindOne({
+      id: firstPlatformId,
+    });
+    expect(stopped.status).toBe('cancelled');
+
+    const resumed = await call('PATCH', `/api/campaigns/${created.id}`, member, {
+      action: 'resume',
+    });
+    expect(resumed.json<Campaign>().status).toBe('scheduled');
+    const [moved] = await ctx.app.database.db
+      .select()
+      .from(campaignContacts)
+      .where(eq(campaignContacts.campaignId, created.id));
+    expect(moved!.platformCampaignId).not.toBe(firstPlatformId);
+
+    const cancelled = await call('PATCH', `/api/campaigns/${created.id}`, member, {
+      action: 'cancel',
+    });
+    expect(cancelled.json<Campaign>().status).toBe('cancelled');
+    const again = await call('PATCH', `/api/campaigns/${created.id}`, member, { action: 'resume' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      error: { message: 'This campaign is cancelled; it cannot be resumed.' },
+    });
+  });
+
+  it('opens the next calling window when one closed with numbers left, once', async () => {
+    const res = await create(member, {
+      audience: { kind: 'search', search: 'Recall' },
+      startAt: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+    });
+    const id = res.json<Campaign>().id;
+    const [before] = await ctx.app.database.db.select().from(campaigns).where(eq(campaigns.id, id));
+    // Its window closed a minute ago with every number still pending.
+    await ctx.app.database.db
+      .update(campaigns)
+      .set({ status: 'running', windowEndsAt: new Date(Date.now() - 60_000) })
+      .where(eq(campaigns.id, id));
+    const service = new CampaignsService({
+      db: ctx.app.database.db,
+      platform: () => ctx.app.platform.client,
+      console: new ConsoleService({
+        db: ctx.app.database.db,
+        sdk: () => ctx.app.platform.client.sdk,
+      }),
+      // Tomorrow at this time, so the next window is in the future and nothing is dialled.
+      now: () => Date.now() + 86_400_000 * 2,
+    });
+    // Two instances at once open it once.
+    const opened = await Promise.all([service.advanceWindows(), service.advanceWindows()]);
+    expect(opened.reduce((a, b) => a + b, 0)).toBe(1);
+    const [after] = await ctx.app.database.db.select().from(campaigns).where(eq(campaigns.id, id));
+    expect(after!.platformCampaignId).not.toBe(before!.platformCampaignId);
+    expect(after!.windowEndsAt!.getTime()).toBeGreaterThan(Date.now());
+    const rows = await ctx.app.database.db
+      .select()
+      .from(campaignContacts)
+      .where(eq(campaignContacts.campaignId, id));
+    expect(new Set(rows.map((r) => r.platformCampaignId))).toEqual(
+      new Set([after!.platformCampaignId]),
+    );
+    expect(await service.advanceWindows()).toBe(0);
+    await call('PATCH', `/api/campaigns/${id}`, member, { action: 'cancel' });
+  });
+
+  it('answers 404 for another business’s campaign, agent or number', async () => {
+    const res = await create(member, {
+      audience: { kind: 'search', search: 'Recall' },
+      startAt: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    const id = res.json<Campaign>().id;
+    for (const [method, url, body] of [
+      ['GET', `/api/campaigns/${id}`, undefined],
+      ['GET', `/api/campaigns/${id}/contacts`, undefined],
+      ['PATCH', `/api/campaigns/${id}`, { action: 'pause' }],
+      ['GET', '/api/campaigns/not-a-uuid', undefined],
+    ] as const) {
+      expect((await call(method, url, other, body)).statusCode, `${method} ${url}`).toBe(404);
+    }
+    expect((await call('GET', '/api/campaigns', other)).json()).toEqual({ data: [] });
+    const foreign = await create(other, { audience: { kind: 'all' } });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toMatchObject({ error: { message: 'Agent not found' } });
+  });
+
+  it('refuses bad input with the field’s message', async () => {
+    const res = await create(member, {
+      audience: { kind: 'all' },
+      callingHoursStart: '18:00',
+      callingHoursEnd: '09:00',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('Calling hours must end after they start');
+    const none = await call('POST', '/api/campaigns', member, {
+      name: 'x',
+      phoneNumberId: dental.phoneNumberId,
+      audience: { kind: 'all' },
+    });
+    expect(none.statusCode).toBe(400);
+    expect(none.body).toContain('Please choose an agent or a squad');
+  });
+});

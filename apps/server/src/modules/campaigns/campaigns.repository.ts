@@ -1,0 +1,419 @@
+import { and, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import {
+  CAMPAIGN_CONTACT_STATUSES,
+  campaignContactStatusOf,
+  type CampaignAudience,
+  type CampaignContactStatus,
+  type CampaignCounts,
+} from '@switchboard/shared/campaigns';
+import { executeRows, type Db } from '../../db/client';
+import {
+  agents,
+  appointments,
+  calls,
+  campaignContacts,
+  campaigns,
+  contactImports,
+  contacts,
+  enquiries,
+} from '../../db/schema';
+import type { CallRecord } from '../../platform/call-record';
+import { searchSql, type ContactSearch } from '../contacts/contacts.repository';
+
+// Campaigns and their contacts. Every query a member's request makes is scoped by business;
+// the call feed (applyCampaignCalls) is scoped by the platform campaign id the call carries.
+
+export type CampaignRow = typeof campaigns.$inferSelect;
+export type CampaignContactRow = typeof campaignContacts.$inferSelect;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isCampaignId = (id: string) => UUID.test(id);
+
+/** The contacts an audience names, as a WHERE clause over `contacts` (business included). */
+function audienceSql(
+  businessId: string,
+  audience: CampaignAudience,
+  search: ContactSearch | undefined,
+): SQL {
+  const business = eq(contacts.businessId, businessId);
+  if (audience.kind === 'import') return and(business, eq(contacts.importId, audience.importId))!;
+  if (audience.kind === 'search') return and(business, searchSql(search))!;
+  return business;
+}
+
+function callableSql(
+  businessId: string,
+  audience: CampaignAudience,
+  search: ContactSearch | undefined,
+): SQL {
+  return and(
+    audienceSql(businessId, audience, search),
+    isNotNull(contacts.phone),
+    eq(contacts.doNotCall, false),
+  )!;
+}
+
+/** The audience's callable numbers (one per contact: contacts are unique per number). */
+export async function listAudienceCustomers(
+  db: Db,
+  businessId: string,
+  audience: CampaignAudience,
+  search: ContactSearch | undefined,
+): Promise<{ phone: string; name: string }[]> {
+  const rows = await db
+    .select({ phone: contacts.phone, name: contacts.name })
+    .from(contacts)
+    .where(callableSql(businessId, audience, search))
+    .orderBy(contacts.phone);
+  return rows.map((row) => ({ phone: row.phone!, name: row.name }));
+}
+
+/** How many of the audience can be called, and why the others cannot. */
+export async function countAudience(
+  db: Db,
+  businessId: string,
+  audience: CampaignAudience,
+  search: ContactSearch | undefined,
+): Promise<{ callable: number; doNotCall: number; noPhone: number }> {
+  const [row] = await db
+    .select({
+      callable: sql<number>`count(*) filter (where ${contacts.phone} is not null and not ${contacts.doNotCall})`,
+      doNotCall: sql<number>`count(*) filter (where ${contacts.phone} is not null and ${contacts.doNotCall})`,
+      noPhone: sql<number>`count(*) filter (where ${contacts.phone} is null)`,
+    })
+    .from(contacts)
+    .where(audienceSql(businessId, audience, search));
+  return {
+    callable: Number(row?.callable ?? 0),
+    doNotCall: Number(row?.doNotCall ?? 0),
+    noPhone: Number(row?.noPhone ?? 0),
+  };
+}
+
+export async function importBelongsTo(
+  db: Db,
+  businessId: string,
+  importId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: contactImports.id })
+    .from(contactImports)
+    .where(and(eq(contactImports.businessId, businessId), eq(contactImports.id, importId)));
+  return row !== undefined;
+}
+
+export async function insertCampaign(
+  db: Db,
+  values: typeof campaigns.$inferInsert,
+): Promise<CampaignRow> {
+  const [row] = await db.insert(campaigns).values(values).returning();
+  if (!row) throw new Error('insert into campaigns returned no row');
+  return row;
+}
+
+/**
+ * Copies the audience's callable contacts into the campaign in one statement (no round trip
+ * per contact): do-not-call and phoneless contacts are left out, and a number already in the
+ * campaign is not added again. Answers how many rows were added.
+ */
+export async function insertAudience(
+  db: Db,
+  campaignId: string,
+  businessId: string,
+  audience: CampaignAudience,
+  search: ContactSearch | undefined,
+  platformCampaignId: string | null = null,
+): Promise<number> {
+  const rows = await executeRows<{ n: number }>(
+    db,
+    sql`with added as (
+      insert into campaign_contacts (campaign_id, contact_id, name, phone, platform_campaign_id)
+      select ${campaignId}::uuid, ${contacts.id}, ${contacts.name}, ${contacts.phone}, ${platformCampaignId}
+      from ${contacts} where ${callableSql(businessId, audience, search)}
+      on conflict (campaign_id, phone) do nothing
+      returning 1
+    ) select count(*)::int as n from added`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** The numbers still to call, for the next platform campaign. */
+export async function listPendingCustomers(
+  db: Db,
+  campaignId: string,
+): Promise<{ phone: string; name: string }[]> {
+  return db
+    .select({ phone: campaignContacts.phone, name: campaignContacts.name })
+    .from(campaignContacts)
+    .where(and(eq(campaignContacts.campaignId, campaignId), eq(campaignContacts.status, 'pending')))
+    .orderBy(campaignContacts.id);
+}
+
+/** Hands the pending numbers to a platform campaign (calls carrying its id update them). */
+export async function assignPending(
+  db: Db,
+  campaignId: string,
+  platformCampaignId: string,
+): Promise<void> {
+  await db
+    .update(campaignContacts)
+    .set({ platformCampaignId, updatedAt: sql`now()` })
+    .where(
+      and(eq(campaignContacts.campaignId, campaignId), eq(campaignContacts.status, 'pending')),
+    );
+}
+
+export async function updateCampaign(
+  db: Db,
+  id: string,
+  values: Partial<typeof campaigns.$inferInsert>,
+  onlyWhen?: SQL,
+): Promise<CampaignRow | undefined> {
+  const [row] = await db
+    .update(campaigns)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(campaigns.id, id), onlyWhen))
+    .returning();
+  return row;
+}
+
+export async function deleteCampaign(db: Db, id: string): Promise<void> {
+  await db.delete(campaigns).where(eq(campaigns.id, id));
+}
+
+export async function findCampaign(
+  db: Db,
+  businessId: string,
+  id: string,
+): Promise<CampaignRow | undefined> {
+  if (!isCampaignId(id)) return undefined;
+  const [row] = await db
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.businessId, businessId), eq(campaigns.id, id)));
+  return row;
+}
+
+export async function listCampaigns(
+  db: Db,
+  businessId: string,
+  limit: number,
+): Promise<CampaignRow[]> {
+  return db
+    .select()
+    .from(campaigns)
+    .where(eq(campaigns.businessId, businessId))
+    .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
+    .limit(limit);
+}
+
+const emptyCounts = (): CampaignCounts => ({
+  total: 0,
+  pending: 0,
+  calling: 0,
+  answered: 0,
+  voicemail: 0,
+  no_answer: 0,
+  failed: 0,
+  appointments: 0,
+  enquiries: 0,
+});
+
+/** Per campaign: contacts by status, and the appointments and enquiries their calls made. */
+export async function countCampaigns(
+  db: Db,
+  campaignIds: string[],
+): Promise<Map<string, CampaignCounts>> {
+  const result = new Map<string, CampaignCounts>(campaignIds.map((id) => [id, emptyCounts()]));
+  if (campaignIds.length === 0) return result;
+  const ids = sql.join(
+    campaignIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const [byStatus, made] = await Promise.all([
+    db
+      .select({
+        campaignId: campaignContacts.campaignId,
+        status: campaignContacts.status,
+        n: sql<number>`count(*)::int`,
+      })
+      .from(campaignContacts)
+      .where(inArray(campaignContacts.campaignId, campaignIds))
+      .groupBy(campaignContacts.campaignId, campaignContacts.status),
+    executeRows<{ campaign_id: string; kind: string; n: number }>(
+      db,
+      sql`select cc.campaign_id, 'appointments' as kind, count(*)::int as n
+          from ${appointments} a join ${campaignContacts} cc on cc.call_id = a.call_id
+          where cc.campaign_id in (${ids}) group by cc.campaign_id
+        union all
+        select cc.campaign_id, 'enquiries' as kind, count(*)::int as n
+          from ${enquiries} e join ${campaignContacts} cc on cc.call_id = e.call_id
+          where cc.campaign_id in (${ids}) group by cc.campaign_id`,
+    ),
+  ]);
+  for (const row of byStatus) {
+    const counts = result.get(row.campaignId);
+    if (!counts) continue;
+    const n = Number(row.n);
+    counts.total += n;
+    if ((CAMPAIGN_CONTACT_STATUSES as readonly string[]).includes(row.status)) {
+      counts[row.status as CampaignContactStatus] += n;
+    }
+  }
+  for (const row of made) {
+    const counts = result.get(row.campaign_id);
+    if (!counts) continue;
+    if (row.kind === 'appointments') counts.appointments = Number(row.n);
+    else counts.enquiries = Number(row.n);
+  }
+  return result;
+}
+
+/** One page of a campaign's contacts with each one's call, agent and what the call produced. */
+export async function listCampaignContacts(
+  db: Db,
+  campaignId: string,
+  options: { status?: CampaignContactStatus; limit: number; offset: number },
+) {
+  const where = and(
+    eq(campaignContacts.campaignId, campaignId),
+    options.status ? eq(campaignContacts.status, options.status) : undefined,
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        id: campaignContacts.id,
+        contactId: campaignContacts.contactId,
+        name: campaignContacts.name,
+        phone: campaignContacts.phone,
+        status: campaignContacts.status,
+        callId: campaignContacts.callId,
+        endedReason: campaignContacts.endedReason,
+        updatedAt: campaignContacts.updatedAt,
+        agentId: calls.assistantId,
+        appointments: sql<number>`(select count(*)::int from ${appointments} a where a.call_id = ${campaignContacts.callId})`,
+        enquiries: sql<number>`(select count(*)::int from ${enquiries} e where e.call_id = ${campaignContacts.callId})`,
+      })
+      .from(campaignContacts)
+      .leftJoin(calls, eq(calls.id, campaignContacts.callId))
+      .where(where)
+      .orderBy(campaignContacts.status, campaignContacts.id)
+      .limit(options.limit)
+      .offset(options.offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(campaignContacts)
+      .where(where),
+  ]);
+  return { rows, total: Number(counted?.n ?? 0) };
+}
+
+/** The business's agent (by platform assistant id), or undefined. */
+export async function findBusinessAgent(db: Db, businessId: string, assistantId: string) {
+  const [row] = await db
+    .select({ id: agents.platformAssistantId, name: agents.name })
+    .from(agents)
+    .where(
+      and(
+        eq(agents.businessId, businessId),
+        eq(agents.platformAssistantId, assistantId),
+        isNull(agents.removedAt),
+      ),
+    );
+  return row;
+}
+
+export async function listBusinessAgents(db: Db, businessId: string) {
+  return db
+    .select({ id: agents.platformAssistantId, name: agents.name })
+    .from(agents)
+    .where(and(eq(agents.businessId, businessId), isNull(agents.removedAt)))
+    .orderBy(agents.name);
+}
+
+export async function listBusinessImports(db: Db, businessId: string) {
+  return db
+    .select({
+      id: contactImports.id,
+      fileName: contactImports.fileName,
+      createdAt: contactImports.createdAt,
+      createdCount: contactImports.createdCount,
+      updatedCount: contactImports.updatedCount,
+    })
+    .from(contactImports)
+    .where(and(eq(contactImports.businessId, businessId), eq(contactImports.status, 'completed')))
+    .orderBy(desc(contactImports.createdAt))
+    .limit(50);
+}
+
+/**
+ * The call feed: a call that carries a platform campaign id and a customer number moves that
+ * number's row (queued/ringing/in progress → calling; ended → answered, voicemail, no answer or
+ * failed). Only the newest copy of a call reaches here (upsertCalls' rule), so a late webhook
+ * never moves a row back. Then each touched campaign becomes running, or completed when no
+ * number is left to call.
+ */
+export async function applyCampaignCalls(db: Db, records: CallRecord[]): Promise<void> {
+  const touched = new Set<string>();
+  for (const record of records) {
+    const platformCampaignId = campaignIdOf(record.payload);
+    if (!platformCampaignId || !record.customerNumber) continue;
+    const status = campaignContactStatusOf(record.status, record.endedReason);
+    const updated = await db
+      .update(campaignContacts)
+      .set({
+        status,
+        callId: record.id,
+        endedReason: record.endedReason ?? null,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(campaignContacts.platformCampaignId, platformCampaignId),
+          eq(campaignContacts.phone, record.customerNumber),
+          // A number's first call is its call; another call never takes the row over.
+          sql`(${campaignContacts.callId} is null or ${campaignContacts.callId} = ${record.id})`,
+        ),
+      )
+      .returning({ campaignId: campaignContacts.campaignId });
+    for (const row of updated) touched.add(row.campaignId);
+  }
+  for (const campaignId of touched) await settleCampaign(db, campaignId);
+}
+
+/** A campaign with calls under way is running; with none left to call or in progress, done. */
+export async function settleCampaign(db: Db, campaignId: string): Promise<void> {
+  await db.execute(sql`update campaigns set
+      status = case
+        when not exists (select 1 from campaign_contacts cc
+          where cc.campaign_id = campaigns.id and cc.status in ('pending', 'calling'))
+          then 'completed'
+        when status = 'scheduled' then 'running'
+        else status end,
+      platform_campaign_id = case
+        when not exists (select 1 from campaign_contacts cc
+          where cc.campaign_id = campaigns.id and cc.status in ('pending', 'calling'))
+          then null else platform_campaign_id end,
+      updated_at = now()
+    where id = ${campaignId} and status in ('scheduled', 'running')`);
+}
+
+function campaignIdOf(payload: unknown): string | undefined {
+  if (typeof payload !== 'object' || payload === null) return undefined;
+  const value = (payload as { campaignId?: unknown }).campaignId;
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** Running campaigns whose calling window has closed (the window job's work list). */
+export async function listClosedWindows(db: Db, now: Date, limit: number): Promise<CampaignRow[]> {
+  return db
+    .select()
+    .from(campaigns)
+    .where(
+      and(
+        inArray(campaigns.status, ['scheduled', 'running']),
+        sql`${campaigns.windowEndsAt} <= ${now.toISOString()}`,
+      ),
+    )
+    .limit(limit);
+}

@@ -1,0 +1,123 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  campaignActionSchema,
+  campaignContactListSchema,
+  campaignContactQuerySchema,
+  campaignListQuerySchema,
+  campaignListSchema,
+  campaignOptionsSchema,
+  campaignSchema,
+  createCampaignSchema,
+} from '@switchboard/shared/campaigns';
+import { requireBusinessId } from '../../plugins/auth';
+import type { CampaignsService } from './campaigns.service';
+
+// Any string: an id that is not one of the business's campaigns is simply not found (404).
+const params = z.object({ id: z.string().min(1) });
+
+/** The business's outbound campaigns (decision 039). */
+export const campaignRoutes =
+  (deps: { campaigns: CampaignsService }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const config = { access: 'member' } as const;
+    // A business's own resources: an administrator (no business) is refused before the body
+    // is read, as every business-scoped module does.
+    app.addHook('preValidation', async (request) => {
+      requireBusinessId(request);
+    });
+    const tags = ['campaigns'];
+
+    app.get(
+      '/campaigns',
+      {
+        config,
+        schema: {
+          tags,
+          summary: "The business's campaigns, newest first, with their progress",
+          querystring: campaignListQuerySchema,
+          response: { 200: campaignListSchema },
+        },
+      },
+      async (request) => ({
+        data: await deps.campaigns.list(requireBusinessId(request), request.query.limit),
+      }),
+    );
+
+    app.get(
+      '/campaigns/options',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'The agents, squads, phone numbers and imports a new campaign may use',
+          response: { 200: campaignOptionsSchema },
+        },
+      },
+      async (request) => deps.campaigns.options(requireBusinessId(request)),
+    );
+
+    app.post(
+      '/campaigns',
+      {
+        config,
+        schema: {
+          tags,
+          summary:
+            'Creates a campaign from the business contacts (do-not-call left out, one call per number) and starts it on the platform',
+          body: createCampaignSchema,
+          response: { 201: campaignSchema },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await deps.campaigns.create(requireBusinessId(request), request.body)),
+    );
+
+    app.get(
+      '/campaigns/:id',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'One campaign with its progress',
+          params,
+          response: { 200: campaignSchema },
+        },
+      },
+      async (request) => deps.campaigns.get(requireBusinessId(request), request.params.id),
+    );
+
+    app.get(
+      '/campaigns/:id/contacts',
+      {
+        config,
+        schema: {
+          tags,
+          summary: "A campaign's numbers with each one's call and what it produced",
+          params,
+          querystring: campaignContactQuerySchema,
+          response: { 200: campaignContactListSchema },
+        },
+      },
+      async (request) =>
+        deps.campaigns.contacts(requireBusinessId(request), request.params.id, request.query),
+    );
+
+    app.patch(
+      '/campaigns/:id',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Pauses, resumes or cancels a campaign',
+          params,
+          body: campaignActionSchema,
+          response: { 200: campaignSchema },
+        },
+      },
+      async (request) =>
+        deps.campaigns.act(requireBusinessId(request), request.params.id, request.body.action),
+    );
+  };

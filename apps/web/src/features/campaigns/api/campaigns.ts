@@ -1,0 +1,119 @@
+import { notifications } from '@mantine/notifications';
+import type {
+  Campaign,
+  CampaignAction,
+  CampaignContact,
+  CampaignContactStatus,
+  CampaignOptions,
+  CreateCampaignInput,
+} from '@switchboard/shared/campaigns';
+import type { Paginated } from '@switchboard/shared/pagination';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+
+export const campaignsQueryKey = ['campaigns'] as const;
+
+/** A campaign still calling is read again every few seconds (its progress moves). */
+const LIVE_REFRESH_MS = 3000;
+const isLive = (campaign: Campaign | undefined) =>
+  campaign?.status === 'running' ||
+  (campaign?.status === 'scheduled' && Date.parse(campaign.startAt) <= Date.now()) ||
+  (campaign !== undefined && campaign.counts.calling > 0);
+
+/** GET /api/campaigns: the business's campaigns, newest first, with their progress. */
+export const campaignsQueryOptions = (limit?: number) =>
+  queryOptions({
+    queryKey: [...campaignsQueryKey, 'list', limit ?? 'all'],
+    queryFn: async ({ signal }) =>
+      (
+        await apiFetch<{ data: Campaign[] }>(`/campaigns${limit ? `?limit=${limit}` : ''}`, {
+          signal,
+        })
+      ).data,
+    refetchInterval: (query) => (query.state.data?.some(isLive) ? LIVE_REFRESH_MS : false),
+    meta: { errorTitle: 'Could not refresh the campaigns' },
+  });
+
+export function useCampaigns(limit?: number) {
+  return useQuery(campaignsQueryOptions(limit));
+}
+
+/** GET /api/campaigns/options: the agents, squads, numbers and imports a campaign may use. */
+export function useCampaignOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: [...campaignsQueryKey, 'options'],
+    queryFn: ({ signal }) => apiFetch<CampaignOptions>('/campaigns/options', { signal }),
+    enabled,
+  });
+}
+
+/** GET /api/campaigns/:id. */
+export function useCampaign(id: string) {
+  return useQuery({
+    queryKey: [...campaignsQueryKey, 'one', id],
+    queryFn: ({ signal }) => apiFetch<Campaign>(`/campaigns/${encodeURIComponent(id)}`, { signal }),
+    refetchInterval: (query) => (isLive(query.state.data) ? LIVE_REFRESH_MS : false),
+    meta: { errorTitle: 'Could not refresh the campaign' },
+  });
+}
+
+/** GET /api/campaigns/:id/contacts: one page of the numbers with their calls. */
+export function useCampaignContacts(
+  id: string,
+  params: { page: number; limit: number; status: CampaignContactStatus | undefined },
+  /** The campaign's updatedAt: a change in its progress reads the page again. */
+  version: string | undefined,
+  live: boolean,
+) {
+  const search = new URLSearchParams({ page: String(params.page), limit: String(params.limit) });
+  if (params.status) search.set('status', params.status);
+  return useQuery({
+    queryKey: [...campaignsQueryKey, 'contacts', id, params, version],
+    queryFn: ({ signal }) =>
+      apiFetch<Paginated<CampaignContact>>(
+        `/campaigns/${encodeURIComponent(id)}/contacts?${search.toString()}`,
+        { signal },
+      ),
+    placeholderData: (previous) => previous,
+    refetchInterval: live ? LIVE_REFRESH_MS : false,
+  });
+}
+
+/** POST /api/campaigns. */
+export function useCreateCampaign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateCampaignInput) =>
+      apiFetch<Campaign>('/campaigns', { method: 'POST', body: input }),
+    onSuccess: (campaign) => {
+      notifications.show({
+        color: 'teal',
+        title: 'Campaign created',
+        message: `${campaign.name} will call ${campaign.counts.total} ${campaign.counts.total === 1 ? 'contact' : 'contacts'}.`,
+      });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: campaignsQueryKey }),
+  });
+}
+
+const DONE: Record<CampaignAction, string> = {
+  pause: 'Campaign paused',
+  resume: 'Campaign resumed',
+  cancel: 'Campaign cancelled',
+};
+
+/** PATCH /api/campaigns/:id: pause, resume or cancel. */
+export function useCampaignAction(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: CampaignAction) =>
+      apiFetch<Campaign>(`/campaigns/${encodeURIComponent(id)}`, {
+        method: 'PATCH',
+        body: { action },
+      }),
+    onSuccess: (campaign, action) => {
+      notifications.show({ color: 'teal', title: DONE[action], message: campaign.name });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: campaignsQueryKey }),
+  });
+}

@@ -1,0 +1,289 @@
+import {
+  Anchor,
+  Button,
+  Group,
+  Paper,
+  ScrollArea,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
+import {
+  CAMPAIGN_CONTACTS_PAGE_SIZE,
+  CAMPAIGN_CONTACT_STATUSES,
+  CAMPAIGN_CONTACT_STATUS_LABELS,
+  type Campaign,
+  type CampaignAction,
+  type CampaignContactStatus,
+} from '@switchboard/shared/campaigns';
+import { formatDateTime } from '@switchboard/shared/format';
+import { IconPhoneOff, IconPlayerPause, IconPlayerPlay, IconX } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
+import { EmptyPanel } from '../../../components/empty-panel';
+import { PageHeader } from '../../../components/page-header';
+import { QueryError } from '../../../components/query-error';
+import { TablePagination } from '../../../components/table-pagination';
+import { TableSkeleton } from '../../../components/table-skeleton';
+import { usePaginationParams } from '../../../lib/use-pagination-params';
+import { FormAlert } from '../../auth/components/form-alert';
+import { useCampaign, useCampaignAction, useCampaignContacts } from '../api/campaigns';
+import { CampaignProgress } from './campaign-progress';
+import { CampaignStatusBadge, ContactStatusBadge } from './campaign-status-badge';
+
+const isStatus = (value: string | null): value is CampaignContactStatus =>
+  (CAMPAIGN_CONTACT_STATUSES as readonly (string | null)[]).includes(value);
+
+function Actions({ campaign }: { campaign: Campaign }) {
+  const act = useCampaignAction(campaign.id);
+  const run = (action: CampaignAction) => act.mutate(action);
+  const active = campaign.status === 'scheduled' || campaign.status === 'running';
+  return (
+    <Stack gap="xs" align="flex-end">
+      <Group gap="xs">
+        {active && (
+          <Button
+            variant="default"
+            leftSection={<IconPlayerPause size={16} />}
+            loading={act.isPending && act.variables === 'pause'}
+            onClick={() => run('pause')}
+          >
+            Pause
+          </Button>
+        )}
+        {campaign.status === 'paused' && (
+          <Button
+            leftSection={<IconPlayerPlay size={16} />}
+            loading={act.isPending && act.variables === 'resume'}
+            onClick={() => run('resume')}
+          >
+            Resume
+          </Button>
+        )}
+        {(active || campaign.status === 'paused') && (
+          <Button
+            variant="light"
+            color="red"
+            leftSection={<IconX size={16} />}
+            loading={act.isPending && act.variables === 'cancel'}
+            onClick={() => run('cancel')}
+          >
+            Cancel campaign
+          </Button>
+        )}
+      </Group>
+      {act.error && <FormAlert title="Could not change the campaign" error={act.error} />}
+    </Stack>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: number }) {
+  return (
+    <Paper withBorder p="sm" radius="md">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fz="xl" fw={700}>
+        {value}
+      </Text>
+    </Paper>
+  );
+}
+
+/** `/campaigns/:id`: the campaign's progress, each number's call and what it produced. */
+export function CampaignDetailScreen({ campaignId }: { campaignId: string }) {
+  const campaign = useCampaign(campaignId);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const rawStatus = searchParams.get('status');
+  const status = isStatus(rawStatus) ? rawStatus : undefined;
+  const { page, limit, setPagination } = usePaginationParams(CAMPAIGN_CONTACTS_PAGE_SIZE);
+  const live = campaign.data?.status === 'running' || (campaign.data?.counts.calling ?? 0) > 0;
+  const contacts = useCampaignContacts(
+    campaignId,
+    { page, limit, status },
+    campaign.data?.updatedAt,
+    live,
+  );
+
+  if (campaign.isError && !campaign.data) {
+    return (
+      <QueryError
+        title="Could not load the campaign"
+        error={campaign.error}
+        onRetry={() => void campaign.refetch()}
+        retrying={campaign.isFetching}
+      />
+    );
+  }
+  const c = campaign.data;
+
+  return (
+    <>
+      <PageHeader
+        title={c?.name ?? 'Campaign'}
+        description={
+          c
+            ? `${c.targetName} · calls ${c.callingHoursStart}–${c.callingHoursEnd} (${c.timeZone}) · ${c.maxConcurrency} at a time · starts ${formatDateTime(c.startAt, c.timeZone)}`
+            : 'Loading…'
+        }
+        actions={c ? <Actions campaign={c} /> : null}
+      />
+      {c && (
+        <Stack gap="lg">
+          <Group gap="sm">
+            <CampaignStatusBadge status={c.status} />
+            {(c.skippedDoNotCall > 0 || c.skippedNoPhone > 0 || c.skippedDuplicates > 0) && (
+              <Text size="sm" c="dimmed">
+                Left out: {c.skippedDoNotCall} do-not-call, {c.skippedNoPhone} without a number
+                {c.skippedDuplicates > 0 ? `, ${c.skippedDuplicates} repeated numbers` : ''}.
+              </Text>
+            )}
+          </Group>
+          <CampaignProgress counts={c.counts} />
+          <SimpleGrid cols={{ base: 2, sm: 4, lg: 8 }} spacing="sm">
+            <Stat label="Pending" value={c.counts.pending} />
+            <Stat label="Calling" value={c.counts.calling} />
+            <Stat label="Answered" value={c.counts.answered} />
+            <Stat label="Voicemail" value={c.counts.voicemail} />
+            <Stat label="No answer" value={c.counts.no_answer} />
+            <Stat label="Failed" value={c.counts.failed} />
+            <Stat label="Appointments" value={c.counts.appointments} />
+            <Stat label="Enquiries" value={c.counts.enquiries} />
+          </SimpleGrid>
+          <ScrollArea type="auto">
+            <SegmentedControl
+              aria-label="Show numbers"
+              size="xs"
+              data={[
+                { value: 'all', label: 'All' },
+                ...CAMPAIGN_CONTACT_STATUSES.map((s) => ({
+                  value: s,
+                  label: CAMPAIGN_CONTACT_STATUS_LABELS[s],
+                })),
+              ]}
+              value={status ?? 'all'}
+              onChange={(value) =>
+                setSearchParams((current) => {
+                  const next = new URLSearchParams(current);
+                  if (value === 'all') next.delete('status');
+                  else next.set('status', value);
+                  next.delete('page');
+                  return next;
+                })
+              }
+            />
+          </ScrollArea>
+          {contacts.isError && !contacts.data ? (
+            <QueryError
+              title="Could not load the campaign's contacts"
+              error={contacts.error}
+              onRetry={() => void contacts.refetch()}
+              retrying={contacts.isFetching}
+            />
+          ) : contacts.data?.meta.total === 0 ? (
+            <EmptyPanel
+              title="No numbers here"
+              icon={IconPhoneOff}
+              description={
+                status ? 'No number has this outcome yet.' : 'This campaign has no numbers.'
+              }
+            />
+          ) : (
+            <Stack gap="sm">
+              <ScrollArea type="auto">
+                <Table striped highlightOnHover aria-label="Campaign contacts" miw={560}>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Contact</Table.Th>
+                      <Table.Th>Status</Table.Th>
+                      <Table.Th>Call</Table.Th>
+                      <Table.Th>Result</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  {!contacts.data ? (
+                    <TableSkeleton columns={4} />
+                  ) : (
+                    <Table.Tbody>
+                      {contacts.data.data.map((row) => (
+                        <Table.Tr key={row.id}>
+                          <Table.Td>
+                            <Stack gap={0}>
+                              {row.contactId ? (
+                                <Anchor
+                                  component={Link}
+                                  to={`/contacts/${row.contactId}`}
+                                  size="sm"
+                                >
+                                  {row.name || row.phone}
+                                </Anchor>
+                              ) : (
+                                <Text size="sm">{row.name || row.phone}</Text>
+                              )}
+                              <Text size="xs" c="dimmed" ff="monospace">
+                                {row.phone}
+                              </Text>
+                            </Stack>
+                          </Table.Td>
+                          <Table.Td>
+                            <ContactStatusBadge status={row.status} />
+                          </Table.Td>
+                          <Table.Td>
+                            {row.callId && row.agentId ? (
+                              <Anchor
+                                component={Link}
+                                size="sm"
+                                to={`/agent/${encodeURIComponent(row.agentId)}/call-logs?call=${encodeURIComponent(row.callId)}`}
+                              >
+                                View call
+                              </Anchor>
+                            ) : (
+                              <Text size="sm" c="dimmed">
+                                —
+                              </Text>
+                            )}
+                          </Table.Td>
+                          <Table.Td>
+                            {row.appointments + row.enquiries === 0 ? (
+                              <Text size="sm" c="dimmed">
+                                —
+                              </Text>
+                            ) : (
+                              <Anchor
+                                component={Link}
+                                size="sm"
+                                to={row.contactId ? `/contacts/${row.contactId}` : '#'}
+                              >
+                                {[
+                                  row.appointments > 0
+                                    ? `${row.appointments} ${row.appointments === 1 ? 'appointment' : 'appointments'}`
+                                    : null,
+                                  row.enquiries > 0
+                                    ? `${row.enquiries} ${row.enquiries === 1 ? 'enquiry' : 'enquiries'}`
+                                    : null,
+                                ]
+                                  .filter(Boolean)
+                                  .join(', ')}
+                              </Anchor>
+                            )}
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  )}
+                </Table>
+              </ScrollArea>
+              {contacts.data && (
+                <TablePagination
+                  meta={contacts.data.meta}
+                  noun={['number', 'numbers']}
+                  onChange={setPagination}
+                />
+              )}
+            </Stack>
+          )}
+        </Stack>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import { Group, Progress, Text, Tooltip } from '@mantine/core';
+import {
+  CAMPAIGN_CONTACT_STATUS_LABELS,
+  type CampaignContactStatus,
+  type CampaignCounts,
+} from '@switchboard/shared/campaigns';
+import { CONTACT_STATUS_COLORS } from './campaign-status-badge';
+
+const DONE: CampaignContactStatus[] = ['answered', 'voicemail', 'no_answer', 'failed', 'calling'];
+
+/** One bar: the share of numbers in each outcome, with "12 of 40 called". */
+export function CampaignProgress({
+  counts,
+  size = 'md',
+}: {
+  counts: CampaignCounts;
+  size?: string;
+}) {
+  const called = counts.total - counts.pending - counts.calling;
+  return (
+    <div>
+      <Progress.Root size={size} aria-label={`${called} of ${counts.total} called`}>
+        {DONE.map((status) =>
+          counts[status] > 0 ? (
+            <Tooltip
+              key={status}
+              label={`${CAMPAIGN_CONTACT_STATUS_LABELS[status]}: ${counts[status]}`}
+            >
+              <Progress.Section
+                value={(counts[status] / Math.max(1, counts.total)) * 100}
+                color={CONTACT_STATUS_COLORS[status]}
+              />
+            </Tooltip>
+          ) : null,
+        )}
+      </Progress.Root>
+      <Group justify="space-between" mt={4} gap="xs">
+        <Text size="xs" c="dimmed">
+          {called} of {counts.total} called
+        </Text>
+        <Text size="xs" c="dimmed">
+          {counts.appointments} {counts.appointments === 1 ? 'appointment' : 'appointments'},{' '}
+          {counts.enquiries} {counts.enquiries === 1 ? 'enquiry' : 'enquiries'}
+        </Text>
+      </Group>
+    </div>
+  );
+}

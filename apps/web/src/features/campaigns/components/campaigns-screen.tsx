@@ -1,0 +1,81 @@
+import { Anchor, Button, Stack, Text } from '@mantine/core';
+import type { Campaign } from '@switchboard/shared/campaigns';
+import { formatDateTime } from '@switchboard/shared/format';
+import { IconPlus, IconSpeakerphone } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { ResourceTable, type ResourceColumn } from '../../console/components/resource-table';
+import { useCampaigns } from '../api/campaigns';
+import { CampaignProgress } from './campaign-progress';
+import { CampaignStatusBadge } from './campaign-status-badge';
+import { CreateCampaignModal } from './create-campaign-modal';
+
+/** `/campaigns`: the business's outbound campaigns with their progress, and a new one. */
+export function CampaignsScreen() {
+  const query = useCampaigns();
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+
+  const newButton = (
+    <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+      New campaign
+    </Button>
+  );
+
+  const columns: ResourceColumn<Campaign>[] = [
+    {
+      header: 'Campaign',
+      cell: (c) => (
+        <Stack gap={0}>
+          <Anchor component={Link} to={`/campaigns/${c.id}`} fw={500}>
+            {c.name}
+          </Anchor>
+          <Text size="xs" c="dimmed">
+            {c.targetName} · starts {formatDateTime(c.startAt, c.timeZone)}
+          </Text>
+        </Stack>
+      ),
+    },
+    { header: 'Status', cell: (c) => <CampaignStatusBadge status={c.status} /> },
+    {
+      header: 'Progress',
+      cell: (c) => (
+        <div style={{ minWidth: 180 }}>
+          <CampaignProgress counts={c.counts} size="sm" />
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Campaigns"
+        description="Call a list of your contacts with an agent, within your calling hours."
+        actions={newButton}
+      />
+      <ResourceTable
+        label="Campaigns"
+        query={query}
+        columns={columns}
+        rowKey={(c) => c.id}
+        errorTitle="Could not load the campaigns"
+        searchText={(c) => `${c.name} ${c.targetName}`}
+        searchLabel="Search campaigns"
+        empty={{
+          icon: IconSpeakerphone,
+          title: 'No campaigns yet',
+          description:
+            'Choose an agent, one of your numbers and the contacts to call; the platform places the calls and you follow each one here.',
+          action: newButton,
+        }}
+      />
+      <CreateCampaignModal
+        opened={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(campaign) => void navigate(`/campaigns/${campaign.id}`)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,180 @@
+import type { Campaign, CampaignContact, CampaignOptions } from '@switchboard/shared/campaigns';
+import { buildPaginationMeta } from '@switchboard/shared/pagination';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildSessionUser, errorResponse, jsonResponse, stubApi } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render';
+
+function buildCampaign(overrides: Partial<Campaign> = {}): Campaign {
+  return {
+    id: 'c1',
+    name: 'Spring recall',
+    status: 'running',
+    agentId: 'a1',
+    squadId: null,
+    targetName: 'Receptionist',
+    phoneNumberId: 'p1',
+    audience: { kind: 'all' },
+    startAt: '2026-03-05T09:00:00.000Z',
+    callingHoursStart: '09:00',
+    callingHoursEnd: '17:00',
+    timeZone: 'Europe/Dublin',
+    maxConcurrency: 10,
+    skippedDoNotCall: 1,
+    skippedDuplicates: 0,
+    skippedNoPhone: 2,
+    counts: {
+      total: 4,
+      pending: 1,
+      calling: 0,
+      answered: 2,
+      voicemail: 1,
+      no_answer: 0,
+      failed: 0,
+      appointments: 1,
+      enquiries: 0,
+    },
+    createdAt: '2026-03-05T08:00:00.000Z',
+    updatedAt: '2026-03-05T08:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const OPTIONS: CampaignOptions = {
+  timeZone: 'Europe/Dublin',
+  agents: [{ id: 'a1', name: 'Receptionist' }],
+  squads: [],
+  phoneNumbers: [{ id: 'p1', name: 'Main line' }],
+  imports: [
+    {
+      id: '4f1c2b1e-1111-4aaa-8bbb-123456789abc',
+      fileName: 'list.csv',
+      createdAt: '2026-03-05T08:00:00.000Z',
+      contacts: 3,
+    },
+  ],
+};
+
+const ROW: CampaignContact = {
+  id: 'r1',
+  contactId: 'k1',
+  name: 'Ann Murphy',
+  phone: '+353871234567',
+  status: 'answered',
+  callId: 'call-1',
+  endedReason: 'customer-ended-call',
+  agentId: 'a1',
+  appointments: 1,
+  enquiries: 0,
+  updatedAt: '2026-03-05T09:05:00.000Z',
+};
+
+describe('campaigns', () => {
+  it(
+    'lists campaigns with progress and creates one from an import',
+    { timeout: 30_000 },
+    async () => {
+      const api = stubApi(
+        {
+          'GET /api/campaigns': () => jsonResponse({ data: [buildCampaign()] }),
+          'GET /api/campaigns/options': () => jsonResponse(OPTIONS),
+          'POST /api/campaigns': () =>
+            jsonResponse(buildCampaign({ id: 'c2', name: 'From list' }), { status: 201 }),
+          'GET /api/campaigns/c2': () =>
+            jsonResponse(buildCampaign({ id: 'c2', name: 'From list' })),
+          'GET /api/campaigns/c2/contacts': () =>
+            jsonResponse({ data: [ROW], meta: buildPaginationMeta(1, 1, 50) }),
+        },
+        { session: buildSessionUser() },
+      );
+      const { user, router } = renderApp('/campaigns');
+      const table = await screen.findByRole('table', { name: 'Campaigns' });
+      expect(await within(table).findByText('Spring recall')).toBeInTheDocument();
+      expect(within(table).getByText('3 of 4 called')).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'New campaign' }));
+      const dialog = await screen.findByRole('dialog', { name: 'New campaign' });
+      // Nothing chosen: the shared schema's messages, and no request.
+      await user.click(within(dialog).getByRole('button', { name: 'Start campaign' }));
+      expect(await within(dialog).findByText('Please enter a name')).toBeInTheDocument();
+      expect(within(dialog).getByText('Please choose an agent or a squad')).toBeInTheDocument();
+      expect(api.calls('POST /api/campaigns')).toHaveLength(0);
+
+      await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'From list');
+      await user.click(within(dialog).getByRole('combobox', { name: /^Agent/ }));
+      await user.click(await screen.findByRole('option', { name: 'Receptionist' }));
+      await user.click(within(dialog).getByRole('combobox', { name: /^Call from/ }));
+      await user.click(await screen.findByRole('option', { name: 'Main line' }));
+      await user.click(within(dialog).getByText('One import'));
+      await user.click(within(dialog).getByRole('combobox', { name: /^Import/ }));
+      await user.click(await screen.findByRole('option', { name: 'list.csv (3 contacts)' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Start campaign' }));
+
+      await waitFor(() => expect(api.calls('POST /api/campaigns')).toHaveLength(1));
+      expect(api.calls('POST /api/campaigns')[0]?.body).toEqual({
+        name: 'From list',
+        agentId: 'a1',
+        phoneNumberId: 'p1',
+        audience: { kind: 'import', importId: OPTIONS.imports[0]!.id },
+        callingHoursStart: '09:00',
+        callingHoursEnd: '17:00',
+        maxConcurrency: 10,
+      });
+      await waitFor(() => expect(router.state.location.pathname).toBe('/campaigns/c2'));
+      const rows = await screen.findByRole('table', { name: 'Campaign contacts' });
+      expect(within(rows).getByText('Ann Murphy')).toBeInTheDocument();
+      expect(within(rows).getByRole('link', { name: 'View call' })).toHaveAttribute(
+        'href',
+        '/agent/a1/call-logs?call=call-1',
+      );
+      expect(within(rows).getByRole('link', { name: '1 appointment' })).toHaveAttribute(
+        'href',
+        '/contacts/k1',
+      );
+    },
+  );
+
+  it('pauses a running campaign and shows a refusal', { timeout: 30_000 }, async () => {
+    let status: Campaign['status'] = 'running';
+    const api = stubApi(
+      {
+        'GET /api/campaigns/c1': () => jsonResponse(buildCampaign({ status })),
+        'GET /api/campaigns/c1/contacts': () =>
+          jsonResponse({ data: [ROW], meta: buildPaginationMeta(1, 1, 50) }),
+        'PATCH /api/campaigns/c1': ({ body }) => {
+          if ((body as { action: string }).action === 'cancel')
+            return errorResponse(502, 'PLATFORM_ERROR', 'Failed to update campaign: status 503');
+          status = 'paused';
+          return jsonResponse(buildCampaign({ status }));
+        },
+      },
+      { session: buildSessionUser() },
+    );
+    const { user } = renderApp('/campaigns/c1');
+    await user.click(await screen.findByRole('button', { name: 'Pause' }));
+    expect(await screen.findByRole('button', { name: 'Resume' })).toBeInTheDocument();
+    expect(api.calls('PATCH /api/campaigns/c1')[0]?.body).toEqual({ action: 'pause' });
+    await user.click(screen.getByRole('button', { name: 'Cancel campaign' }));
+    expect(
+      await screen.findByText('Failed to update campaign: status 503', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+  });
+
+  it('the dashboard card shows recent campaign results', { timeout: 30_000 }, async () => {
+    stubApi(
+      {
+        'GET /api/campaigns': ({ search }) => {
+          expect(search.get('limit')).toBe('5');
+          return jsonResponse({ data: [buildCampaign({ status: 'completed' })] });
+        },
+      },
+      { session: buildSessionUser() },
+    );
+    renderApp('/dashboard');
+    const card = await screen.findByRole('region', { name: 'Recent campaigns' });
+    expect(await within(card).findByText('Spring recall')).toBeInTheDocument();
+    expect(
+      within(card).getByText(/2 answered · 1 voicemail · 0 no answer · 0 failed/),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,322 @@
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import {
+  CAMPAIGN_DEFAULT_CONCURRENCY,
+  CAMPAIGN_MAX_CONCURRENCY,
+  CAMPAIGN_MAX_CONTACTS,
+  createCampaignSchema,
+  type Campaign,
+  type CreateCampaignInput,
+} from '@switchboard/shared/campaigns';
+import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import { applyServerFieldErrors } from '../../../lib/form-errors';
+import { FormAlert } from '../../auth/components/form-alert';
+import { useCampaignOptions, useCreateCampaign } from '../api/campaigns';
+
+type AudienceKind = 'all' | 'search' | 'import';
+type FormValues = {
+  name: string;
+  /** `agent:<id>` or `squad:<id>`. */
+  target: string;
+  phoneNumberId: string;
+  audience: AudienceKind;
+  search: string;
+  importId: string;
+  startLater: boolean;
+  /** datetime-local, in the browser's time. */
+  startAt: string;
+  callingHoursStart: string;
+  callingHoursEnd: string;
+  maxConcurrency: number;
+};
+
+const EMPTY: FormValues = {
+  name: '',
+  target: '',
+  phoneNumberId: '',
+  audience: 'all',
+  search: '',
+  importId: '',
+  startLater: false,
+  startAt: '',
+  callingHoursStart: '09:00',
+  callingHoursEnd: '17:00',
+  maxConcurrency: CAMPAIGN_DEFAULT_CONCURRENCY,
+};
+
+const FIELDS = [
+  'name',
+  'phoneNumberId',
+  'callingHoursStart',
+  'callingHoursEnd',
+  'maxConcurrency',
+] as const;
+
+function toInput(values: FormValues): CreateCampaignInput {
+  const [kind, id] = values.target.split(/:(.*)/s);
+  const audience =
+    values.audience === 'search'
+      ? { kind: 'search' as const, search: values.search }
+      : values.audience === 'import'
+        ? { kind: 'import' as const, importId: values.importId }
+        : { kind: 'all' as const };
+  const startAt =
+    values.startLater && values.startAt && !Number.isNaN(Date.parse(values.startAt))
+      ? new Date(values.startAt).toISOString()
+      : values.startLater
+        ? values.startAt
+        : undefined;
+  return {
+    name: values.name,
+    ...(kind === 'squad' ? { squadId: id } : kind === 'agent' ? { agentId: id } : {}),
+    phoneNumberId: values.phoneNumberId,
+    audience,
+    ...(startAt !== undefined ? { startAt } : {}),
+    callingHoursStart: values.callingHoursStart,
+    callingHoursEnd: values.callingHoursEnd,
+    maxConcurrency: values.maxConcurrency,
+  };
+}
+
+/** Where a schema issue shows in the form. */
+function fieldOf(path: readonly PropertyKey[]): keyof FormValues | undefined {
+  const [first, second] = path;
+  if (first === 'agentId' || first === 'squadId') return 'target';
+  if (first === 'audience') return second === 'importId' ? 'importId' : 'search';
+  if (typeof first === 'string' && first in EMPTY) return first as keyof FormValues;
+  return undefined;
+}
+
+type Props = { opened: boolean; onClose: () => void; onCreated: (campaign: Campaign) => void };
+
+/** A new campaign: who calls, from which number, whom, and when. */
+export function CreateCampaignModal({ opened, onClose, onCreated }: Props) {
+  const options = useCampaignOptions(opened);
+  const create = useCreateCampaign();
+  const fullScreen = useMediaQuery('(max-width: 48em)');
+  const form = useForm<FormValues>({
+    defaultValues: EMPTY,
+    resolver: (values) => {
+      const result = createCampaignSchema.safeParse(toInput(values));
+      if (result.success) return { values, errors: {} };
+      const errors: FieldErrors<FormValues> = {};
+      for (const issue of result.error.issues) {
+        const field = fieldOf(issue.path);
+        if (field && !errors[field]) errors[field] = { type: 'validation', message: issue.message };
+      }
+      return { values: {}, errors };
+    },
+  });
+  const audience = useWatch({ control: form.control, name: 'audience' });
+  const startLater = useWatch({ control: form.control, name: 'startLater' });
+  const { errors } = form.formState;
+
+  const close = () => {
+    if (create.isPending) return;
+    create.reset();
+    form.reset(EMPTY);
+    onClose();
+  };
+
+  const submit = form.handleSubmit((values) =>
+    create.mutateAsync(toInput(values)).then(
+      (campaign) => {
+        onCreated(campaign);
+        close();
+      },
+      (error: unknown) => {
+        if (applyServerFieldErrors<FormValues>(error, FIELDS, form.setError)) create.reset();
+      },
+    ),
+  );
+
+  const data = options.data;
+  const targets = data
+    ? [
+        {
+          group: 'Agents',
+          items: data.agents.map((a) => ({ value: `agent:${a.id}`, label: a.name })),
+        },
+        ...(data.squads.length > 0
+          ? [
+              {
+                group: 'Squads',
+                items: data.squads.map((s) => ({ value: `squad:${s.id}`, label: s.name })),
+              },
+            ]
+          : []),
+      ]
+    : [];
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="New campaign"
+      size="lg"
+      fullScreen={fullScreen}
+      closeOnClickOutside={false}
+    >
+      {options.isError ? (
+        <Alert color="red" title="Could not load your agents and numbers">
+          {options.error.message}
+        </Alert>
+      ) : (
+        <form onSubmit={(event) => void submit(event)} noValidate>
+          <Stack>
+            <TextInput
+              label="Name"
+              placeholder="Spring check-up reminders"
+              {...form.register('name')}
+              error={errors.name?.message}
+            />
+            <Controller
+              control={form.control}
+              name="target"
+              render={({ field }) => (
+                <Select
+                  label={data && data.squads.length > 0 ? 'Agent or squad' : 'Agent'}
+                  placeholder={options.isPending ? 'Loading…' : 'Who makes the calls'}
+                  data={targets}
+                  value={field.value || null}
+                  onChange={(value) => field.onChange(value ?? '')}
+                  error={errors.target?.message}
+                  nothingFoundMessage="No agents"
+                  searchable
+                />
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="phoneNumberId"
+              render={({ field }) => (
+                <Select
+                  label="Call from"
+                  placeholder={options.isPending ? 'Loading…' : 'One of your numbers'}
+                  data={(data?.phoneNumbers ?? []).map((p) => ({ value: p.id, label: p.name }))}
+                  value={field.value || null}
+                  onChange={(value) => field.onChange(value ?? '')}
+                  error={errors.phoneNumberId?.message}
+                  nothingFoundMessage="No phone numbers"
+                />
+              )}
+            />
+            <Stack gap={6}>
+              <Text size="sm" fw={500} id="campaign-audience-label">
+                Contacts to call
+              </Text>
+              <SegmentedControl
+                aria-labelledby="campaign-audience-label"
+                data={[
+                  { value: 'all', label: 'All contacts' },
+                  { value: 'search', label: 'A search' },
+                  { value: 'import', label: 'One import' },
+                ]}
+                value={audience}
+                onChange={(value) => {
+                  form.setValue('audience', value);
+                  form.clearErrors(['search', 'importId']);
+                }}
+              />
+              {audience === 'search' && (
+                <TextInput
+                  label="Search"
+                  description="Contacts whose name, email or number contains this"
+                  {...form.register('search')}
+                  error={errors.search?.message}
+                />
+              )}
+              {audience === 'import' && (
+                <Controller
+                  control={form.control}
+                  name="importId"
+                  render={({ field }) => (
+                    <Select
+                      label="Import"
+                      placeholder="A finished contact import"
+                      data={(data?.imports ?? []).map((i) => ({
+                        value: i.id,
+                        label: `${i.fileName} (${i.contacts} ${i.contacts === 1 ? 'contact' : 'contacts'})`,
+                      }))}
+                      value={field.value || null}
+                      onChange={(value) => field.onChange(value ?? '')}
+                      error={errors.importId?.message}
+                      nothingFoundMessage="No imports yet"
+                    />
+                  )}
+                />
+              )}
+              <Text size="xs" c="dimmed">
+                Contacts marked do-not-call or without a number are left out; each number is called
+                once. At most {CAMPAIGN_MAX_CONTACTS.toLocaleString('en-US')} contacts.
+              </Text>
+            </Stack>
+            <Switch label="Start later" {...form.register('startLater')} />
+            {startLater && (
+              <TextInput
+                type="datetime-local"
+                label="Start at (your local time)"
+                {...form.register('startAt')}
+                error={errors.startAt?.message}
+              />
+            )}
+            <Group grow align="flex-start">
+              <TextInput
+                type="time"
+                label="Calling from"
+                {...form.register('callingHoursStart')}
+                error={errors.callingHoursStart?.message}
+              />
+              <TextInput
+                type="time"
+                label="Calling until"
+                {...form.register('callingHoursEnd')}
+                error={errors.callingHoursEnd?.message}
+              />
+            </Group>
+            <Text size="xs" c="dimmed" mt={-8}>
+              In your business’s time zone{data ? ` (${data.timeZone})` : ''}.
+            </Text>
+            <Controller
+              control={form.control}
+              name="maxConcurrency"
+              render={({ field }) => (
+                <NumberInput
+                  label="Calls at a time"
+                  min={1}
+                  max={CAMPAIGN_MAX_CONCURRENCY}
+                  value={field.value}
+                  onChange={(value) => field.onChange(typeof value === 'number' ? value : 1)}
+                  error={errors.maxConcurrency?.message}
+                />
+              )}
+            />
+            {create.error && (
+              <FormAlert title="Could not create the campaign" error={create.error} />
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close} disabled={create.isPending}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={create.isPending}>
+                Start campaign
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}

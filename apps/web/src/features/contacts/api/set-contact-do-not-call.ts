@@ -1,0 +1,27 @@
+import { notifications } from '@mantine/notifications';
+import type { Contact } from '@switchboard/shared/contacts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import { contactsQueryKey } from './list-contacts';
+
+/** PUT /api/contacts/:id/do-not-call: campaigns never call a contact marked so. */
+export function useSetContactDoNotCall(contactId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (doNotCall: boolean) =>
+      apiFetch<Contact>(`/contacts/${encodeURIComponent(contactId)}/do-not-call`, {
+        method: 'PUT',
+        body: { doNotCall },
+      }),
+    onSuccess: (contact) => {
+      notifications.show({
+        color: 'teal',
+        title: contact.doNotCall ? 'Marked do-not-call' : 'Do-not-call cleared',
+        message: contact.doNotCall
+          ? `Campaigns will not call ${contact.name}.`
+          : `${contact.name} may be called by campaigns again.`,
+      });
+      return queryClient.invalidateQueries({ queryKey: contactsQueryKey });
+    },
+  });
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import {
+  campaignContactStatusOf,
+  clockOfMinutes,
+  createCampaignSchema,
+  minutesOfClock,
+  nextCallingWindow,
+} from './campaigns';
+
+describe('campaignContactStatusOf', () => {
+  it.each([
+    ['queued', null, 'calling'],
+    ['ringing', null, 'calling'],
+    ['in-progress', null, 'calling'],
+    ['ended', 'customer-ended-call', 'answered'],
+    ['ended', 'assistant-said-end-call-phrase', 'answered'],
+    ['ended', 'silence-timed-out', 'answered'],
+    ['ended', 'voicemail', 'voicemail'],
+    ['ended', 'customer-did-not-answer', 'no_answer'],
+    ['ended', 'customer-busy', 'no_answer'],
+    ['ended', 'twilio-failed-to-connect-call', 'failed'],
+    ['ended', 'pipeline-error-openai-llm-failed', 'failed'],
+    [
+      'ended',
+      'call.in-progress.error-providerfault-outbound-sip-503-service-unavailable',
+      'failed',
+    ],
+    ['ended', null, 'failed'],
+  ] as const)('%s / %s → %s', (status, reason, expected) => {
+    expect(campaignContactStatusOf(status, reason)).toBe(expected);
+  });
+});
+
+describe('nextCallingWindow', () => {
+  const nine = minutesOfClock('09:00');
+  const five = minutesOfClock('17:00');
+
+  it('starts now when inside the hours, and ends at the close in the business zone', () => {
+    // 10:30 in New York (EST, UTC-5) on a winter day.
+    const from = new Date('2026-01-15T15:30:00Z');
+    const window = nextCallingWindow(from, 'America/New_York', nine, five);
+    expect(window.start.toISOString()).toBe('2026-01-15T15:30:00.000Z');
+    expect(window.end.toISOString()).toBe('2026-01-15T22:00:00.000Z');
+  });
+
+  it('waits for the opening when before the hours', () => {
+    const from = new Date('2026-07-01T05:00:00Z'); // 07:00 in Berlin (CEST)
+    const window = nextCallingWindow(from, 'Europe/Berlin', nine, five);
+    expect(window.start.toISOString()).toBe('2026-07-01T07:00:00.000Z');
+    expect(window.end.toISOString()).toBe('2026-07-01T15:00:00.000Z');
+  });
+
+  it('moves to the next day after the hours', () => {
+    const from = new Date('2026-07-01T20:00:00Z'); // 22:00 in Berlin
+    const window = nextCallingWindow(from, 'Europe/Berlin', nine, five);
+    expect(window.start.toISOString()).toBe('2026-07-02T07:00:00.000Z');
+  });
+
+  it('follows a daylight-saving change', () => {
+    // New York springs forward on 2026-03-08: 09:00 is 13:00 UTC that day, 14:00 the day before.
+    const saturdayNight = new Date('2026-03-08T03:00:00Z');
+    const window = nextCallingWindow(saturdayNight, 'America/New_York', nine, five);
+    expect(window.start.toISOString()).toBe('2026-03-08T13:00:00.000Z');
+  });
+});
+
+describe('createCampaignSchema', () => {
+  const base = { name: 'Spring recall', phoneNumberId: 'p1', audience: { kind: 'all' } };
+
+  it('wants exactly one of agent and squad', () => {
+    expect(createCampaignSchema.safeParse(base).success).toBe(false);
+    expect(createCampaignSchema.safeParse({ ...base, agentId: 'a', squadId: 's' }).success).toBe(
+      false,
+    );
+    expect(createCampaignSchema.parse({ ...base, agentId: 'a' }).maxConcurrency).toBe(10);
+  });
+
+  it('refuses calling hours that end before they start', () => {
+    const result = createCampaignSchema.safeParse({
+      ...base,
+      agentId: 'a',
+      callingHoursStart: '18:00',
+      callingHoursEnd: '09:00',
+    });
+    expect(result.error?.issues[0]?.message).toBe('Calling hours must end after they start');
+  });
+
+  it('reads and writes clock times', () => {
+    expect(minutesOfClock('09:30')).toBe(570);
+    expect(clockOfMinutes(570)).toBe('09:30');
+  });
+});

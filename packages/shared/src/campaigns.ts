@@ -1,0 +1,290 @@
+import { z } from 'zod';
+import { createPaginationQuerySchema, paginatedSchema } from './pagination';
+
+/**
+ * Outbound campaigns (issue 22, decision 039): a business calls a list of its contacts through
+ * the platform's campaign resource. Switchboard keeps the campaign's settings and one row per
+ * contact for progress; the platform places the calls.
+ */
+
+/** The platform's limit: "Maximum of 10000 customers per campaign" (CreateCampaignDTO). */
+export const CAMPAIGN_MAX_CONTACTS = 10_000;
+/** The platform's default maxConcurrency. */
+export const CAMPAIGN_DEFAULT_CONCURRENCY = 10;
+export const CAMPAIGN_MAX_CONCURRENCY = 50;
+export const CAMPAIGN_NAME_MAX = 40;
+export const CAMPAIGN_CONTACTS_PAGE_SIZE = 50;
+
+export const CAMPAIGN_STATUSES = [
+  'scheduled',
+  'running',
+  'paused',
+  'completed',
+  'cancelled',
+] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+export const CAMPAIGN_CONTACT_STATUSES = [
+  'pending',
+  'calling',
+  'answered',
+  'voicemail',
+  'no_answer',
+  'failed',
+] as const;
+export type CampaignContactStatus = (typeof CAMPAIGN_CONTACT_STATUSES)[number];
+export const campaignContactStatusSchema = z.enum(CAMPAIGN_CONTACT_STATUSES);
+
+export const CAMPAIGN_CONTACT_STATUS_LABELS: Record<CampaignContactStatus, string> = {
+  pending: 'Pending',
+  calling: 'Calling',
+  answered: 'Answered',
+  voicemail: 'Voicemail',
+  no_answer: 'No answer',
+  failed: 'Failed',
+};
+
+export const CAMPAIGN_STATUS_LABELS: Record<CampaignStatus, string> = {
+  scheduled: 'Scheduled',
+  running: 'Running',
+  paused: 'Paused',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+
+/** End reasons where nobody picked up (the line rang out or was busy). */
+export const NO_ANSWER_ENDED_REASONS: readonly string[] = [
+  'customer-did-not-answer',
+  'customer-busy',
+  'call.ringing.hook-executed-say',
+  'call.ringing.hook-executed-transfer',
+];
+
+/** A call that never got through or broke: provider and platform faults, bad numbers. */
+const FAILED_REASON = /error|fail|fault|not-found|not-valid|invalid|misdialed|rejected|deleted/i;
+
+/**
+ * Where a campaign contact stands, from its call: a call not ended yet is `calling`; an ended
+ * one is voicemail, no answer, failed (never connected or broke), or else answered.
+ */
+export function campaignContactStatusOf(
+  callStatus: string | null | undefined,
+  endedReason: string | null | undefined,
+): CampaignContactStatus {
+  if (callStatus !== 'ended' && !endedReason) return 'calling';
+  if (!endedReason) return 'failed';
+  if (endedReason === 'voicemail') return 'voicemail';
+  if (NO_ANSWER_ENDED_REASONS.includes(endedReason)) return 'no_answer';
+  if (FAILED_REASON.test(endedReason)) return 'failed';
+  return 'answered';
+}
+
+/** "HH:MM", 24-hour. */
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a 24-hour time like 09:00');
+
+/** Minutes after midnight of "HH:MM". */
+export function minutesOfClock(value: string): number {
+  const [h, m] = value.split(':').map(Number);
+  return (h ?? 0) * 60 + (m ?? 0);
+}
+
+export const campaignAudienceSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('all') }),
+  z.object({
+    kind: z.literal('search'),
+    search: z.string().trim().min(1, 'Enter what to search for').max(200),
+  }),
+  z.object({ kind: z.literal('import'), importId: z.uuid({ error: 'Please choose an import' }) }),
+]);
+export type CampaignAudience = z.infer<typeof campaignAudienceSchema>;
+
+export const createCampaignSchema = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .min(1, 'Please enter a name')
+      .max(CAMPAIGN_NAME_MAX, `Name must be at most ${CAMPAIGN_NAME_MAX} characters`),
+    /** Exactly one of agentId (a platform assistant id) and squadId. */
+    agentId: z.string().min(1).optional(),
+    squadId: z.string().min(1).optional(),
+    phoneNumberId: z.string().min(1, 'Please choose a phone number'),
+    audience: campaignAudienceSchema,
+    /** When calling may begin; default now. */
+    startAt: z.iso.datetime({ offset: true, error: 'Please enter a valid start time' }).optional(),
+    /** Calling hours, in the business's time zone. */
+    callingHoursStart: clock.default('09:00'),
+    callingHoursEnd: clock.default('17:00'),
+    maxConcurrency: z
+      .number()
+      .int()
+      .min(1, 'At least 1 call at a time')
+      .max(CAMPAIGN_MAX_CONCURRENCY, `At most ${CAMPAIGN_MAX_CONCURRENCY} calls at a time`)
+      .default(CAMPAIGN_DEFAULT_CONCURRENCY),
+  })
+  .refine((v) => Boolean(v.agentId) !== Boolean(v.squadId), {
+    message: 'Please choose an agent or a squad',
+    path: ['agentId'],
+  })
+  .refine((v) => minutesOfClock(v.callingHoursStart) < minutesOfClock(v.callingHoursEnd), {
+    message: 'Calling hours must end after they start',
+    path: ['callingHoursEnd'],
+  });
+export type CreateCampaignInput = z.input<typeof createCampaignSchema>;
+export type CreateCampaignOutput = z.output<typeof createCampaignSchema>;
+
+/** GET /api/campaigns/options: what the new-campaign form offers, all the business's own. */
+const option = z.object({ id: z.string(), name: z.string() });
+export const campaignOptionsSchema = z.object({
+  timeZone: z.string(),
+  agents: z.array(option),
+  squads: z.array(option),
+  phoneNumbers: z.array(option),
+  imports: z.array(
+    z.object({
+      id: z.string(),
+      fileName: z.string(),
+      createdAt: z.iso.datetime(),
+      contacts: z.number().int(),
+    }),
+  ),
+});
+export type CampaignOptions = z.infer<typeof campaignOptionsSchema>;
+
+export const campaignListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(50).default(50),
+});
+
+export const campaignCountsSchema = z.object({
+  total: z.number().int(),
+  pending: z.number().int(),
+  calling: z.number().int(),
+  answered: z.number().int(),
+  voicemail: z.number().int(),
+  no_answer: z.number().int(),
+  failed: z.number().int(),
+  appointments: z.number().int(),
+  enquiries: z.number().int(),
+});
+export type CampaignCounts = z.infer<typeof campaignCountsSchema>;
+
+export const campaignSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.enum(CAMPAIGN_STATUSES),
+  agentId: z.string().nullable(),
+  squadId: z.string().nullable(),
+  /** The agent's or squad's name when known. */
+  targetName: z.string(),
+  phoneNumberId: z.string(),
+  audience: campaignAudienceSchema,
+  startAt: z.iso.datetime(),
+  callingHoursStart: z.string(),
+  callingHoursEnd: z.string(),
+  timeZone: z.string(),
+  maxConcurrency: z.number().int(),
+  /** Contacts left out when it was made. */
+  skippedDoNotCall: z.number().int(),
+  skippedDuplicates: z.number().int(),
+  skippedNoPhone: z.number().int(),
+  counts: campaignCountsSchema,
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type Campaign = z.infer<typeof campaignSchema>;
+export const campaignListSchema = z.object({ data: z.array(campaignSchema) });
+
+export const campaignContactSchema = z.object({
+  id: z.string(),
+  contactId: z.string().nullable(),
+  name: z.string(),
+  phone: z.string(),
+  status: campaignContactStatusSchema,
+  callId: z.string().nullable(),
+  endedReason: z.string().nullable(),
+  /** The agent the call was with (for the call-log link), when the call is known. */
+  agentId: z.string().nullable(),
+  appointments: z.number().int(),
+  enquiries: z.number().int(),
+  updatedAt: z.iso.datetime(),
+});
+export type CampaignContact = z.infer<typeof campaignContactSchema>;
+export const campaignContactListSchema = paginatedSchema(campaignContactSchema);
+
+export const campaignContactQuerySchema = createPaginationQuerySchema(
+  CAMPAIGN_CONTACTS_PAGE_SIZE,
+).extend({ status: campaignContactStatusSchema.optional() });
+export type CampaignContactQuery = z.input<typeof campaignContactQuerySchema>;
+export type CampaignContactQueryOutput = z.output<typeof campaignContactQuerySchema>;
+
+/** PATCH /api/campaigns/:id: pause, resume or cancel. */
+export const campaignActionSchema = z.object({
+  action: z.enum(['pause', 'resume', 'cancel'], { error: 'Choose pause, resume or cancel' }),
+});
+export type CampaignAction = z.infer<typeof campaignActionSchema>['action'];
+
+/** Dashboard card: the latest campaigns with their counts. */
+export const CAMPAIGN_RECENT_LIMIT = 5;
+
+/** The wall-clock date and minute of an instant in an IANA time zone. */
+function localParts(at: number, timeZone: string) {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).formatToParts(new Date(at));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return {
+    y: get('year'),
+    m: get('month'),
+    d: get('day'),
+    minute: get('hour') * 60 + get('minute'),
+  };
+}
+
+/** The instant at which a zone's clock shows `minute` on the given date (y, m 1-12, d). */
+function zonedInstant(y: number, m: number, d: number, minute: number, timeZone: string): number {
+  const wanted = Date.UTC(y, m - 1, d, 0, minute);
+  let guess = wanted;
+  // Two corrections settle the zone's offset, daylight-saving changes included.
+  for (let i = 0; i < 2; i += 1) {
+    const seen = localParts(guess, timeZone);
+    guess += wanted - Date.UTC(seen.y, seen.m - 1, seen.d, 0, seen.minute);
+  }
+  return guess;
+}
+
+/**
+ * The next calling window at or after `from`: the business's calling hours on the first day
+ * (in its time zone) whose hours have not yet ended, starting no earlier than `from`.
+ */
+export function nextCallingWindow(
+  from: Date,
+  timeZone: string,
+  startMinute: number,
+  endMinute: number,
+): { start: Date; end: Date } {
+  const today = localParts(from.getTime(), timeZone);
+  for (let day = 0; day < 8; day += 1) {
+    const date = new Date(Date.UTC(today.y, today.m - 1, today.d + day));
+    const y = date.getUTCFullYear();
+    const m = date.getUTCMonth() + 1;
+    const d = date.getUTCDate();
+    const end = zonedInstant(y, m, d, endMinute, timeZone);
+    if (end <= from.getTime()) continue;
+    const start = Math.max(from.getTime(), zonedInstant(y, m, d, startMinute, timeZone));
+    return { start: new Date(start), end: new Date(end) };
+  }
+  throw new Error('no calling window within a week');
+}
+
+/** "09:00" from minutes after midnight. */
+export function clockOfMinutes(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
+}
