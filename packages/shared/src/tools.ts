@@ -18,6 +18,11 @@ export const toolSchema = z.object({
   /** The function's parameters (a JSON Schema object), when it has any. */
   parameters: z.record(z.string(), z.unknown()).nullable(),
   serverUrl: z.string().nullable(),
+  /**
+   * The header carrying the business's credential on every request to its server (the
+   * value is write-only: sent to the platform, never shown again).
+   */
+  serverAuthHeader: z.string().nullable(),
   /** Made and kept by Switchboard (e.g. `switchboard:create_enquiry`): read-only here. */
   managed: z.boolean(),
   role: z.string().nullable(),
@@ -47,6 +52,38 @@ export const toolParametersSchema = z
     { error: '"required" must be a list of parameter names' },
   );
 
+/** Headers the platform sets itself, or that would break the request: never a credential's. */
+const RESERVED_HEADERS = new Set([
+  'host',
+  'content-length',
+  'content-type',
+  'connection',
+  'transfer-encoding',
+  'x-vapi-secret',
+  'x-vapi-signature',
+]);
+
+/**
+ * The business's credential for its tool's server: one header (e.g. `Authorization: Bearer …`
+ * or `X-Api-Key: …`) the platform sends with each tool call, so the server can tell the calls
+ * are the business's.
+ */
+export const toolServerAuthSchema = z.object({
+  headerName: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{1,64}$/, { error: 'A header name: letters, digits and -' })
+    .refine((name) => !RESERVED_HEADERS.has(name.toLowerCase()), {
+      error: 'This header is set by the platform; choose another, e.g. X-Api-Key',
+    }),
+  value: z
+    .string()
+    .min(8, { error: 'At least 8 characters: a secret your server checks' })
+    .max(2048, { error: 'At most 2048 characters' })
+    .refine((value) => !/[\r\n]/.test(value), { error: 'One line, without line breaks' }),
+});
+export type ToolServerAuth = z.infer<typeof toolServerAuthSchema>;
+
 const serverUrlSchema = z
   .url({ protocol: /^https$/, error: 'An https:// address of your server' })
   .max(2048, { error: 'At most 2048 characters' });
@@ -63,18 +100,43 @@ export const customToolInputSchema = z.object({
     .max(1000, { error: 'At most 1000 characters' }),
   parameters: toolParametersSchema,
   serverUrl: serverUrlSchema,
+  serverAuth: toolServerAuthSchema.optional(),
 });
 export type CustomToolInput = z.infer<typeof customToolInputSchema>;
 
-/** PATCH /api/tools/:id: any of the fields. */
-export const updateCustomToolSchema = customToolInputSchema.partial();
+/** PATCH /api/tools/:id: any of the fields; `serverAuth: null` stops sending the credential. */
+export const updateCustomToolSchema = customToolInputSchema
+  .partial()
+  .extend({ serverAuth: toolServerAuthSchema.nullable().optional() });
 export type UpdateCustomToolInput = z.infer<typeof updateCustomToolSchema>;
 
-/** The tool form: the parameters typed as JSON text. */
+/**
+ * The tool form: the parameters typed as JSON text; the credential as a header name and a value
+ * (both empty: none; editing, an empty value keeps the one already sent).
+ */
 export const customToolFormSchema = customToolInputSchema
-  .omit({ parameters: true })
-  .extend({ parametersText: z.string() })
+  .omit({ parameters: true, serverAuth: true })
+  .extend({ parametersText: z.string(), authHeaderName: z.string(), authValue: z.string() })
   .superRefine((form, ctx) => {
+    const name = form.authHeaderName.trim();
+    if (name !== '' || form.authValue !== '') {
+      const checked = toolServerAuthSchema.safeParse({
+        headerName: name,
+        value: form.authValue === '' ? undefined : form.authValue,
+      });
+      if (!checked.success) {
+        for (const issue of checked.error.issues) {
+          // An empty value beside a name is allowed when editing (the value already sent stays);
+          // the server refuses a new credential without one.
+          if (issue.path[0] === 'value' && form.authValue === '') continue;
+          ctx.addIssue({
+            code: 'custom',
+            path: [issue.path[0] === 'value' ? 'authValue' : 'authHeaderName'],
+            message: issue.message,
+          });
+        }
+      }
+    }
     let parsed: unknown;
     try {
       parsed = JSON.parse(form.parametersText);
@@ -97,13 +159,24 @@ export const customToolFormSchema = customToolInputSchema
   });
 export type CustomToolForm = z.infer<typeof customToolFormSchema>;
 
-export function toCustomToolInput(form: CustomToolForm): CustomToolInput {
-  return {
+/**
+ * The form as the API takes it. `previousHeader`: the header the tool sends now (editing) — an
+ * empty name then stops sending it, a new value replaces it, and an empty value keeps it.
+ */
+export function toCustomToolInput(
+  form: CustomToolForm,
+  previousHeader: string | null = null,
+): Omit<CustomToolInput, 'serverAuth'> & Pick<UpdateCustomToolInput, 'serverAuth'> {
+  const name = form.authHeaderName.trim();
+  const base = {
     name: form.name,
     description: form.description,
     serverUrl: form.serverUrl,
     parameters: JSON.parse(form.parametersText) as Record<string, unknown>,
   };
+  if (name === '') return previousHeader ? { ...base, serverAuth: null } : base;
+  if (form.authValue === '') return base;
+  return { ...base, serverAuth: { headerName: name, value: form.authValue } };
 }
 
 export const EMPTY_TOOL_PARAMETERS = JSON.stringify(

@@ -144,4 +144,58 @@ describe.each(databaseTargets)('tools on %s', (target) => {
       description: CUSTOM.description,
     });
   });
+
+  it('sends the business’s credential header to its server, never shows the secret, and can stop sending it', async () => {
+    const secret = 'Bearer nw-tools-7f3c9a';
+    const created = await call('POST', '/api/tools', member, {
+      ...CUSTOM,
+      name: 'lookup_order',
+      serverAuth: { headerName: 'Authorization', value: secret },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.body).not.toContain('nw-tools-7f3c9a');
+    const tool = created.json<Tool>();
+    expect(tool.serverAuthHeader).toBe('Authorization');
+    const onPlatform = await ctx.app.platform.client.sdk.tools.get({ id: tool.id });
+    expect(onPlatform).toMatchObject({
+      server: { url: CUSTOM.serverUrl, headers: { Authorization: secret } },
+    });
+    for (const url of ['/api/tools', `/api/tools/${tool.id}`]) {
+      expect((await call('GET', url, member)).body).not.toContain('nw-tools-7f3c9a');
+    }
+
+    // A new URL keeps the credential; a new credential replaces it; null stops sending it.
+    await call('PATCH', `/api/tools/${tool.id}`, member, {
+      serverUrl: 'https://tools.northwind.example/v2/orders',
+    });
+    expect(await ctx.app.platform.client.sdk.tools.get({ id: tool.id })).toMatchObject({
+      server: { headers: { Authorization: secret } },
+    });
+    await call('PATCH', `/api/tools/${tool.id}`, member, {
+      serverAuth: { headerName: 'X-Api-Key', value: 'nw-key-123456' },
+    });
+    const replaced = await ctx.app.platform.client.sdk.tools.get({ id: tool.id });
+    expect('server' in replaced ? replaced.server?.headers : undefined).toEqual({
+      'X-Api-Key': 'nw-key-123456',
+    });
+    const cleared = await call('PATCH', `/api/tools/${tool.id}`, member, { serverAuth: null });
+    expect(cleared.json<Tool>().serverAuthHeader).toBeNull();
+    const after = await ctx.app.platform.client.sdk.tools.get({ id: tool.id });
+    expect('server' in after ? after.server?.headers : undefined).toBeUndefined();
+    expect('server' in after ? after.server?.url : undefined).toBe(
+      'https://tools.northwind.example/v2/orders',
+    );
+
+    // Headers the platform sets itself, a short secret, or one with a line break: 400.
+    for (const serverAuth of [
+      { headerName: 'Host', value: 'evil.example.com' },
+      { headerName: 'X-Vapi-Secret', value: 'guessing-ours' },
+      { headerName: 'X Api Key', value: 'nw-key-123456' },
+      { headerName: 'X-Api-Key', value: 'short' },
+      { headerName: 'X-Api-Key', value: 'nw-key\r\nX-Injected: 1' },
+    ]) {
+      const res = await call('POST', '/api/tools', member, { ...CUSTOM, serverAuth });
+      expect(res.statusCode, JSON.stringify(serverAuth)).toBe(400);
+    }
+  });
 });

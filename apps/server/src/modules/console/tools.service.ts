@@ -45,9 +45,28 @@ function toTool(tool: PlatformTool, role: string | null): Tool {
     parameters: (fn?.parameters as Record<string, unknown> | undefined) ?? null,
     // Switchboard's own tools point at our webhook: that address is not the business's to see.
     serverUrl: role ? null : (server?.url ?? null),
+    // Only the header's name: the business's credential is never sent back.
+    serverAuthHeader: role ? null : (Object.keys(server?.headers ?? {})[0] ?? null),
     managed: role !== null,
     role,
     createdAt: new Date(tool.createdAt).toISOString(),
+  };
+}
+
+/**
+ * The tool's server after an update: a new URL, and the credential header replaced (`null`:
+ * none sent any more); the platform's other server settings are kept.
+ */
+function serverWith(server: Vapi.Server | undefined, input: UpdateCustomToolInput): Vapi.Server {
+  const { headers: _previous, ...rest } = server ?? { url: '' };
+  const url = input.serverUrl ?? server?.url ?? '';
+  if (input.serverAuth === undefined) return { ...server, url };
+  return {
+    ...rest,
+    url,
+    ...(input.serverAuth
+      ? { headers: { [input.serverAuth.headerName]: input.serverAuth.value } }
+      : {}),
   };
 }
 
@@ -108,7 +127,13 @@ export class ToolsService {
           description: input.description,
           parameters: input.parameters as unknown as Vapi.OpenAiFunctionParameters,
         },
-        server: { url: input.serverUrl, timeoutSeconds: 20 },
+        server: {
+          url: input.serverUrl,
+          timeoutSeconds: 20,
+          ...(input.serverAuth
+            ? { headers: { [input.serverAuth.headerName]: input.serverAuth.value } }
+            : {}),
+        },
       });
     } catch (error) {
       throw consoleFailure('create tool', error);
@@ -165,7 +190,9 @@ export class ToolsService {
                 }
               : {}),
           },
-          ...(input.serverUrl ? { server: { ...server, url: input.serverUrl } } : {}),
+          ...(input.serverUrl || input.serverAuth !== undefined
+            ? { server: serverWith(server, input) }
+            : {}),
         },
       });
     } catch (error) {

@@ -1,5 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, JsonInput, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import {
+  Button,
+  Group,
+  JsonInput,
+  Modal,
+  PasswordInput,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   customToolFormSchema,
@@ -51,18 +60,31 @@ function ToolForm({ tool, onClose }: { tool: Tool | null; onClose: () => void })
       parametersText: tool?.parameters
         ? JSON.stringify(tool.parameters, null, 2)
         : EMPTY_TOOL_PARAMETERS,
+      authHeaderName: tool?.serverAuthHeader ?? '',
+      authValue: '',
     },
   });
   const { errors } = form.formState;
 
   const submit = form.handleSubmit((values) => {
-    const input = toCustomToolInput(values);
+    // A new credential needs its secret; editing, an empty one keeps the secret already sent.
+    const header = values.authHeaderName.trim();
+    if (header !== '' && values.authValue === '' && header !== tool?.serverAuthHeader) {
+      form.setError('authValue', { message: 'The secret your server checks in this header' });
+      return Promise.resolve();
+    }
+    const { serverAuth, ...input } = toCustomToolInput(values, tool?.serverAuthHeader ?? null);
     const request = tool
-      ? update.mutateAsync({ id: tool.id, ...input })
-      : create.mutateAsync(input);
+      ? update.mutateAsync({
+          id: tool.id,
+          ...input,
+          ...(serverAuth !== undefined ? { serverAuth } : {}),
+        })
+      : create.mutateAsync({ ...input, ...(serverAuth ? { serverAuth } : {}) });
     return request.then(
       () => onClose(),
       (error: unknown) => {
+        // The credential's own checks are the form's too; anything else shows in the alert.
         if (applyServerFieldErrors<CustomToolForm>(error, FIELDS, form.setError)) mutation.reset();
       },
     );
@@ -114,6 +136,28 @@ function ToolForm({ tool, onClose }: { tool: Tool | null; onClose: () => void })
           {...form.register('serverUrl')}
           error={errors.serverUrl?.message}
         />
+        <Group grow align="flex-start" wrap="wrap">
+          <TextInput
+            label="Credential header (optional)"
+            description="Sent with every tool call, so your server knows it is you"
+            placeholder="X-Api-Key"
+            miw={200}
+            {...form.register('authHeaderName')}
+            error={errors.authHeaderName?.message}
+          />
+          <PasswordInput
+            label="Secret"
+            description={
+              tool?.serverAuthHeader
+                ? 'Leave empty to keep the secret already set'
+                : 'The value your server checks'
+            }
+            autoComplete="new-password"
+            miw={200}
+            {...form.register('authValue')}
+            error={errors.authValue?.message}
+          />
+        </Group>
         {mutation.error ? (
           <FormAlert
             title={tool ? 'Could not save the tool' : 'Could not create the tool'}

@@ -11,6 +11,7 @@ const MANAGED: Tool = {
   description: 'Records an enquiry',
   parameters: { type: 'object', properties: {} },
   serverUrl: null,
+  serverAuthHeader: null,
   managed: true,
   role: 'switchboard:create_enquiry',
   createdAt: '2026-03-05T14:07:00.000Z',
@@ -64,6 +65,70 @@ describe('tools screen', () => {
         serverUrl: 'https://tools.example.com/stock',
         parameters: { type: 'object', properties: {}, required: [] },
       });
+    },
+  );
+
+  it(
+    'sends the business’s credential header with a new tool; editing keeps the secret unless one is typed',
+    { timeout: 20_000 },
+    async () => {
+      const custom: Tool = {
+        ...MANAGED,
+        id: 't3',
+        name: 'check_stock',
+        description: 'Checks stock',
+        serverUrl: 'https://tools.example.com/stock',
+        serverAuthHeader: 'X-Api-Key',
+        managed: false,
+        role: null,
+      };
+      const api = stubApi(
+        {
+          'GET /api/tools': () => jsonResponse({ data: [custom] }),
+          'POST /api/tools': () => jsonResponse({ ...custom, id: 't4' }, { status: 201 }),
+          'PATCH /api/tools/t3': () => jsonResponse(custom),
+        },
+        { session: buildSessionUser() },
+      );
+      const { user } = renderApp('/tools');
+      await screen.findByText('check_stock');
+
+      // Create: a header without its secret is refused in the form.
+      await user.click(screen.getByRole('button', { name: 'Create tool' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Create a tool' });
+      await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'lookup_order');
+      await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Finds orders');
+      await user.type(
+        within(dialog).getByRole('textbox', { name: 'Server URL' }),
+        'https://tools.example.com/orders',
+      );
+      await user.type(
+        within(dialog).getByRole('textbox', { name: /Credential header/ }),
+        'Authorization',
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Create tool' }));
+      expect(
+        await within(dialog).findByText('The secret your server checks in this header'),
+      ).toBeInTheDocument();
+      expect(api.calls('POST /api/tools')).toHaveLength(0);
+      await user.type(within(dialog).getByLabelText(/^Secret/), 'Bearer s3cret-token');
+      await user.click(within(dialog).getByRole('button', { name: 'Create tool' }));
+      await waitFor(() => expect(api.calls('POST /api/tools')).toHaveLength(1));
+      expect(api.calls('POST /api/tools')[0]?.body).toMatchObject({
+        serverAuth: { headerName: 'Authorization', value: 'Bearer s3cret-token' },
+      });
+
+      // Edit: the header is shown, the secret is not; saving without typing one keeps it.
+      const row = screen.getByText('check_stock').closest('tr')!;
+      await user.click(within(row).getByRole('button', { name: /Edit/ }));
+      const edit = await screen.findByRole('dialog', { name: 'Edit check_stock' });
+      expect(within(edit).getByRole('textbox', { name: /Credential header/ })).toHaveValue(
+        'X-Api-Key',
+      );
+      expect(within(edit).getByLabelText(/^Secret/)).toHaveValue('');
+      await user.click(within(edit).getByRole('button', { name: 'Save tool' }));
+      await waitFor(() => expect(api.calls('PATCH /api/tools/t3')).toHaveLength(1));
+      expect(api.calls('PATCH /api/tools/t3')[0]?.body).not.toHaveProperty('serverAuth');
     },
   );
 });

@@ -59,6 +59,11 @@ export function ToolsScreen() {
             <Text size="sm" truncate="end" maw={260} title={tool.serverUrl ?? undefined}>
               {tool.serverUrl ?? '—'}
             </Text>
+            {tool.serverAuthHeader ? (
+              <Text size="xs" c="dimmed">
+                With your credential in {tool.serverAuthHeader}
+              </Text>
+            ) : null}
           </Stack>
         ),
     },
