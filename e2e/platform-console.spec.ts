@@ -118,4 +118,27 @@ describeInBrowser('platform console: phone numbers and tools', (e2e) => {
     await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('insurance');
     expect(e2e.pageErrors).toEqual([]);
   });
+
+  it('on a 390 px phone, the console lists are cards with their actions, nothing scrolls sideways', async () => {
+    const { page } = e2e;
+    await signInAs(e2e, DEMO_MEMBER);
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const [path, label] of [
+      ['/phone-numbers', 'Phone numbers'],
+      ['/tools', 'Tools'],
+    ] as const) {
+      await page.goto(path);
+      const cards = page.getByRole('list', { name: label }).getByRole('listitem');
+      await expect.poll(() => cards.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      expect(await page.locator('table').count()).toBe(0);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      ).toBe(true);
+    }
+    // The phone number's card keeps its actions.
+    await page.goto('/phone-numbers');
+    const card = page.getByRole('list', { name: 'Phone numbers' }).getByRole('listitem').first();
+    await expect.poll(() => card.getByRole('button', { name: /Edit/ }).isVisible()).toBe(true);
+    expect(e2e.pageErrors).toEqual([]);
+  });
 });

@@ -1,10 +1,21 @@
-import { CloseButton, Paper, ScrollArea, Table, Text, TextInput } from '@mantine/core';
+import {
+  CloseButton,
+  Group,
+  Paper,
+  ScrollArea,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { IconSearch, type Icon } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { EmptyPanel } from '../../../components/empty-panel';
 import { QueryError } from '../../../components/query-error';
 import { TableSkeleton } from '../../../components/table-skeleton';
+import { useIsPhone } from '../../../lib/use-is-phone';
 import { useUrlFilter } from '../hooks/use-url-filter';
 
 export type ResourceColumn<T> = {
@@ -32,7 +43,8 @@ type ResourceTableProps<T> = {
 
 /**
  * The console's list: loading rows, the server's error with Try again, an empty state with the
- * first action, a search kept in the URL, and the table (scrolling sideways on a phone).
+ * first action, a search kept in the URL, and the table — on a phone, a stack of cards (the
+ * first column as the card's title, the others labelled, the actions at the foot).
  */
 export function ResourceTable<T>({
   query,
@@ -45,6 +57,7 @@ export function ResourceTable<T>({
   label,
 }: ResourceTableProps<T>) {
   const [search, setSearch] = useUrlFilter('q');
+  const isPhone = useIsPhone();
 
   if (query.isError && !query.data) {
     return (
@@ -82,43 +95,115 @@ export function ResourceTable<T>({
           maw={360}
         />
       )}
-      <ScrollArea type="auto">
-        <Table verticalSpacing="sm" highlightOnHover aria-label={label} miw={640}>
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((column) => (
-                <Table.Th key={column.header} ta={column.end ? 'right' : undefined}>
-                  {column.header}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          {rows === undefined ? (
-            <TableSkeleton columns={columns.length} rows={4} />
-          ) : (
-            <Table.Tbody>
-              {rows.map((row) => (
-                <Table.Tr key={rowKey(row)}>
-                  {columns.map((column) => (
-                    <Table.Td key={column.header} ta={column.end ? 'right' : undefined}>
-                      {column.cell(row)}
+      {isPhone ? (
+        <ResourceCards
+          rows={rows}
+          columns={columns}
+          rowKey={rowKey}
+          label={label}
+          search={search}
+        />
+      ) : (
+        <ScrollArea type="auto">
+          <Table verticalSpacing="sm" highlightOnHover aria-label={label} miw={640}>
+            <Table.Thead>
+              <Table.Tr>
+                {columns.map((column) => (
+                  <Table.Th key={column.header} ta={column.end ? 'right' : undefined}>
+                    {column.header}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            {rows === undefined ? (
+              <TableSkeleton columns={columns.length} rows={4} />
+            ) : (
+              <Table.Tbody>
+                {rows.map((row) => (
+                  <Table.Tr key={rowKey(row)}>
+                    {columns.map((column) => (
+                      <Table.Td key={column.header} ta={column.end ? 'right' : undefined}>
+                        {column.cell(row)}
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+                {rows.length === 0 && (
+                  <Table.Tr>
+                    <Table.Td colSpan={columns.length}>
+                      <Text c="dimmed" size="sm" ta="center" py="md">
+                        Nothing matches “{search}”.
+                      </Text>
                     </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-              {rows.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={columns.length}>
-                    <Text c="dimmed" size="sm" ta="center" py="md">
-                      Nothing matches “{search}”.
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
-            </Table.Tbody>
-          )}
-        </Table>
-      </ScrollArea>
+                  </Table.Tr>
+                )}
+              </Table.Tbody>
+            )}
+          </Table>
+        </ScrollArea>
+      )}
     </Paper>
+  );
+}
+
+/** The list on a phone: one card a row, nothing to scroll sideways. */
+function ResourceCards<T>({
+  rows,
+  columns,
+  rowKey,
+  label,
+  search,
+}: {
+  rows: T[] | undefined;
+  columns: ResourceColumn<T>[];
+  rowKey: (row: T) => string;
+  label: string;
+  search: string;
+}) {
+  const [title, ...rest] = columns;
+  const fields = rest.filter((column) => !column.end);
+  const actions = rest.filter((column) => column.end);
+  if (rows === undefined) {
+    return (
+      <Stack gap="sm" p="sm" aria-busy="true">
+        {[0, 1, 2].map((n) => (
+          <Skeleton key={n} h={96} radius="md" />
+        ))}
+      </Stack>
+    );
+  }
+  if (rows.length === 0) {
+    return (
+      <Text c="dimmed" size="sm" ta="center" py="md">
+        Nothing matches “{search}”.
+      </Text>
+    );
+  }
+  return (
+    <Stack component="ul" aria-label={label} gap="sm" p="sm" m={0} style={{ listStyle: 'none' }}>
+      {rows.map((row) => (
+        <Paper component="li" key={rowKey(row)} withBorder radius="md" p="sm">
+          <Stack gap="xs">
+            {title && <div>{title.cell(row)}</div>}
+            {fields.map((column) => (
+              <div key={column.header}>
+                <Text size="xs" c="dimmed">
+                  {column.header}
+                </Text>
+                <div style={{ overflowWrap: 'anywhere' }}>{column.cell(row)}</div>
+              </div>
+            ))}
+            {actions.map((column) => {
+              const cell = column.cell(row);
+              return cell ? (
+                <Group key={column.header} justify="flex-end">
+                  {cell}
+                </Group>
+              ) : null;
+            })}
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
   );
 }
