@@ -24,6 +24,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     chromiumPath: string | null;
+    /** When the e2e server was started: calls created after it are other specs', not demo data. */
+    serverStartedAt: string;
   }
 }
 
@@ -57,6 +59,7 @@ export default async function setup(project: TestProject) {
     shout(lines);
     project.provide('chromiumPath', null);
     project.provide('baseURL', '');
+    project.provide('serverStartedAt', new Date().toISOString());
     return;
   }
 
@@ -69,6 +72,7 @@ export default async function setup(project: TestProject) {
 
   const port = await freePort();
   const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'switchboard-e2e-'));
+  const serverStartedAt = new Date().toISOString();
   const child: ChildProcess = spawn(
     process.execPath,
     ['--import', 'tsx', 'apps/server/src/main.ts'],
@@ -132,6 +136,7 @@ export default async function setup(project: TestProject) {
 
   project.provide('baseURL', baseURL);
   project.provide('chromiumPath', CHROMIUM_PATH);
+  project.provide('serverStartedAt', serverStartedAt);
 
   return async () => {
     stopping = true;
