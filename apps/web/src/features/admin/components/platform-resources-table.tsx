@@ -7,8 +7,8 @@ import {
 } from '@switchboard/shared/console';
 import { IconRefresh, IconServer } from '@tabler/icons-react';
 import { useMemo } from 'react';
-import { ResourceTable, type ResourceColumn } from '../../console/components/resource-table';
-import { useUrlFilter } from '../../console/hooks/use-url-filter';
+import { ResourceTable, type ResourceColumn } from '../../../components/resource-table';
+import { useUrlFilter } from '../../../lib/use-url-filter';
 import { useAllBusinesses } from '../api/list-businesses';
 import {
   useAssignPlatformResource,

@@ -15,7 +15,7 @@ import {
 import { AGENT_TOOL_NAMES } from '@switchboard/shared/agents';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
-import { FormAlert } from '../../auth/components/form-alert';
+import { FormAlert } from '../../../components/form-alert';
 import { useAddTest } from '../api/agent-tests';
 
 const FIELDS = ['name', 'personality', 'scenario', 'kind', 'tool', 'weekday', 'phrase'] as const;

@@ -3,7 +3,7 @@ import { formatDateTime } from '@switchboard/shared/format';
 import type { TestRun } from '@switchboard/shared/agent-tests';
 import { IconHistory } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { ResourceTable, type ResourceColumn } from '../../console/components/resource-table';
+import { ResourceTable, type ResourceColumn } from '../../../components/resource-table';
 import { useTestRuns } from '../api/agent-tests';
 import { TestRunBadge } from './test-status';
 

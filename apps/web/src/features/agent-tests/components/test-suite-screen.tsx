@@ -21,8 +21,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
-import { ConfirmDeleteModal } from '../../console/components/confirm-delete-modal';
-import { ResourceTable, type ResourceColumn } from '../../console/components/resource-table';
+import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { ResourceTable, type ResourceColumn } from '../../../components/resource-table';
 import {
   useAgentChoices,
   useDeleteTest,

@@ -5,8 +5,8 @@ import { IconChecklist, IconPlus } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
-import { FormAlert } from '../../auth/components/form-alert';
-import { ResourceTable, type ResourceColumn } from '../../console/components/resource-table';
+import { FormAlert } from '../../../components/form-alert';
+import { ResourceTable, type ResourceColumn } from '../../../components/resource-table';
 import { useCreateTestSuite, useTestSuites } from '../api/agent-tests';
 import { TestRunHistory } from './test-run-history';
 

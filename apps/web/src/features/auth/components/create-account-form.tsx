@@ -14,7 +14,7 @@ import { countryNames } from '@switchboard/shared/countries';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { browserTimeZone, timeZoneOptions } from '../../../lib/time-zones';
 import { useCreateAccount, type CreateAccountResult } from '../api/create-account';
-import { FormAlert } from './form-alert';
+import { FormAlert } from '../../../components/form-alert';
 import { countryFilter } from '../../../lib/country-filter';
 
 const fields = [

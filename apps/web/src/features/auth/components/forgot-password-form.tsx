@@ -5,7 +5,7 @@ import { IconMailForward } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useRequestPasswordReset } from '../api/forgot-password';
-import { FormAlert } from './form-alert';
+import { FormAlert } from '../../../components/form-alert';
 
 /**
  * "Forgot password": asks for the user name or email. The server answers the same whether or

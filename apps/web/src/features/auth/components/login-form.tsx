@@ -10,7 +10,7 @@ import { useForm } from 'react-hook-form';
 import { isApiError } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useLogin } from '../api/login';
-import { FormAlert } from './form-alert';
+import { FormAlert } from '../../../components/form-alert';
 
 const fields = ['userName', 'password'] as const;
 

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { isApiError } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useSetPassword } from '../api/set-password';
-import { FormAlert } from './form-alert';
+import { FormAlert } from '../../../components/form-alert';
 
 export const passwordsDoNotMatch = 'Passwords do not match';
 

@@ -27,7 +27,7 @@ import { QueryError } from '../../../components/query-error';
 import { TablePagination } from '../../../components/table-pagination';
 import { TableSkeleton } from '../../../components/table-skeleton';
 import { usePaginationParams } from '../../../lib/use-pagination-params';
-import { FormAlert } from '../../auth/components/form-alert';
+import { FormAlert } from '../../../components/form-alert';
 import { useCampaign, useCampaignAction, useCampaignContacts } from '../api/campaigns';
 import { CampaignProgress } from './campaign-progress';
 import { CampaignStatusBadge, ContactStatusBadge } from './campaign-status-badge';

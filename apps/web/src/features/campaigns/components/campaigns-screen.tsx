@@ -5,7 +5,7 @@ import { IconPlus, IconSpeakerphone } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
-import { ResourceTable, type ResourceColumn } from '../../console/components/resource-table';
+import { ResourceTable, type ResourceColumn } from '../../../components/resource-table';
 import { useCampaigns } from '../api/campaigns';
 import { CampaignProgress } from './campaign-progress';
 import { CampaignStatusBadge } from './campaign-status-badge';

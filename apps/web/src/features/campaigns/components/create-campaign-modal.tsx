@@ -22,7 +22,7 @@ import {
 } from '@switchboard/shared/campaigns';
 import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
-import { FormAlert } from '../../auth/components/form-alert';
+import { FormAlert } from '../../../components/form-alert';
 import { useCampaignOptions, useCreateCampaign } from '../api/campaigns';
 
 type AudienceKind = 'all' | 'search' | 'import';

@@ -21,7 +21,7 @@ import { useState } from 'react';
 import { EmptyPanel } from '../../../components/empty-panel';
 import { QueryError } from '../../../components/query-error';
 import { useDisplayTimeZone } from '../../auth/components/session-context';
-import { ConfirmDeleteModal } from '../../console/components/confirm-delete-modal';
+import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import { useDeleteFile, useFiles, useFilesChanged } from '../api/knowledge-bases';
 import { uploadDocument } from '../api/upload-document';
 import { DocumentDropZone } from './document-drop-zone';

@@ -19,7 +19,7 @@ import { EmptyPanel } from '../../../components/empty-panel';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { useDisplayTimeZone } from '../../auth/components/session-context';
-import { ConfirmDeleteModal } from '../../console/components/confirm-delete-modal';
+import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import { useDeleteKnowledgeBase, useKnowledgeBases } from '../api/knowledge-bases';
 import { FilesSection } from './files-section';
 import { NewKnowledgeBaseModal } from './new-knowledge-base-modal';

@@ -17,7 +17,7 @@ import {
 } from '@switchboard/shared/knowledge-bases';
 import { Controller, useForm } from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
-import { FormAlert } from '../../auth/components/form-alert';
+import { FormAlert } from '../../../components/form-alert';
 import { useCreateKnowledgeBase, useFiles } from '../api/knowledge-bases';
 import { StatusBadge } from './status-badge';
 

@@ -15,7 +15,7 @@ import {
 } from '@switchboard/shared/phone-numbers';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
-import { FormAlert } from '../../auth/components/form-alert';
+import { FormAlert } from '../../../components/form-alert';
 import { useCreatePhoneNumber } from '../api/phone-numbers';
 
 type Provider = CreatePhoneNumberInput['provider'];

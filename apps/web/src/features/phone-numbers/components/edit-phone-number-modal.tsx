@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useAgentList } from '../../agents/api/list-agents';
 import { useSquads } from '../../squads/api/squads';
-import { FormAlert } from '../../auth/components/form-alert';
+import { FormAlert } from '../../../components/form-alert';
 import { useUpdatePhoneNumber } from '../api/phone-numbers';
 
 // The form's own shape: blank fields mean "none" and become null for the server.

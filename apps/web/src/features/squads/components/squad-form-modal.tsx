@@ -25,7 +25,7 @@ import { useMemo } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useAgentList } from '../../agents/api/list-agents';
-import { FormAlert } from '../../auth/components/form-alert';
+import { FormAlert } from '../../../components/form-alert';
 import { useCreateSquad, useUpdateSquad } from '../api/squads';
 
 type Props = {

@@ -10,8 +10,8 @@ import {
 } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { PageHeader } from '../../../components/page-header';
-import { ConfirmDeleteModal } from '../../console/components/confirm-delete-modal';
-import { ResourceTable, type ResourceColumn } from '../../console/components/resource-table';
+import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { ResourceTable, type ResourceColumn } from '../../../components/resource-table';
 import { useDeleteSquad, useSquads } from '../api/squads';
 import { SquadFormModal } from './squad-form-modal';
 

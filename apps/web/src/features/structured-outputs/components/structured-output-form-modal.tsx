@@ -21,7 +21,7 @@ import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useAgentList } from '../../agents/api/list-agents';
-import { FormAlert } from '../../auth/components/form-alert';
+import { FormAlert } from '../../../components/form-alert';
 import { useCreateStructuredOutput, useUpdateStructuredOutput } from '../api/structured-outputs';
 
 const FIELDS = ['name', 'description', 'schemaText', 'agentIds'] as const;

@@ -4,8 +4,8 @@ import { IconDatabaseExport, IconPencil, IconPlus, IconTrash } from '@tabler/ico
 import { useMemo, useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { useAgentList } from '../../agents/api/list-agents';
-import { ConfirmDeleteModal } from '../../console/components/confirm-delete-modal';
-import { ResourceTable, type ResourceColumn } from '../../console/components/resource-table';
+import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { ResourceTable, type ResourceColumn } from '../../../components/resource-table';
 import { useDeleteStructuredOutput, useStructuredOutputs } from '../api/structured-outputs';
 import { StructuredOutputFormModal } from './structured-output-form-modal';
 

@@ -19,7 +19,7 @@ import {
 } from '@switchboard/shared/tools';
 import { Controller, useForm } from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
-import { FormAlert } from '../../auth/components/form-alert';
+import { FormAlert } from '../../../components/form-alert';
 import { useCreateTool, useUpdateTool } from '../api/tools';
 
 const FIELDS = ['name', 'description', 'serverUrl', 'parametersText'] as const;

@@ -3,8 +3,8 @@ import type { Tool } from '@switchboard/shared/tools';
 import { IconPencil, IconPlus, IconTool, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
-import { ConfirmDeleteModal } from '../../console/components/confirm-delete-modal';
-import { ResourceTable, type ResourceColumn } from '../../console/components/resource-table';
+import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { ResourceTable, type ResourceColumn } from '../../../components/resource-table';
 import { useDeleteTool, useTools } from '../api/tools';
 import { ToolFormModal } from './tool-form-modal';
 

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useSearchParamsUpdater } from '../../../lib/use-search-params-updater';
+import { useSearchParamsUpdater } from './use-search-params-updater';
 
 /**
  * A list filter kept in the URL (`?q=…`, `?kind=…`), so a reload, a shared link or Back shows

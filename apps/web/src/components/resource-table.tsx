@@ -12,11 +12,11 @@ import {
 import { IconSearch, type Icon } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { EmptyPanel } from '../../../components/empty-panel';
-import { QueryError } from '../../../components/query-error';
-import { TableSkeleton } from '../../../components/table-skeleton';
-import { useIsPhone } from '../../../lib/use-is-phone';
-import { useUrlFilter } from '../hooks/use-url-filter';
+import { EmptyPanel } from './empty-panel';
+import { QueryError } from './query-error';
+import { TableSkeleton } from './table-skeleton';
+import { useIsPhone } from '../lib/use-is-phone';
+import { useUrlFilter } from '../lib/use-url-filter';
 
 export type ResourceColumn<T> = {
   header: string;

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { FormAlert } from '../../auth/components/form-alert';
+import { FormAlert } from './form-alert';
 
 type ConfirmDeleteModalProps = {
   opened: boolean;
