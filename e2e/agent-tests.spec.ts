@@ -1,20 +1,14 @@
 import type { AgentSettingsResponse } from '@switchboard/shared/agents';
 import type { TestRun } from '@switchboard/shared/agent-tests';
 import { expect, it } from 'vitest';
-import { DEMO_MEMBER, cookieHeader, signInAs } from './support/accounts';
+import { DEMO_MEMBER, signInAs } from './support/accounts';
 import { describeInBrowser } from './support/browser';
+import { apiGetAs } from './support/demo-data';
 
 const DENTAL_AGENT = 'Bright Smile Dental Receptionist';
 const SUITE = 'E2E Saturday bookings';
 const PASSING = 'Books the Saturday asked for';
 const FAILING = 'Expects a Sunday (deliberately wrong)';
-
-async function apiGet<T>(baseURL: string, path: string): Promise<T> {
-  const cookie = await cookieHeader(baseURL, DEMO_MEMBER);
-  const response = await fetch(`${baseURL}/api${path}`, { headers: { cookie } });
-  expect(response.status).toBe(200);
-  return (await response.json()) as T;
-}
 
 describeInBrowser('agent tests', (e2e) => {
   it(
@@ -96,7 +90,11 @@ describeInBrowser('agent tests', (e2e) => {
         .catch(() => undefined);
 
       // The run is kept: in the suite's history, and as the agent's last run on the dashboard.
-      const { data: runs } = await apiGet<{ data: TestRun[] }>(baseURL, '/test-runs');
+      const { data: runs } = await apiGetAs<{ data: TestRun[] }>(
+        baseURL,
+        DEMO_MEMBER,
+        '/test-runs',
+      );
       const run = runs.find((r) => r.suiteName === SUITE);
       expect(run).toMatchObject({ agentName: DENTAL_AGENT, status: 'ended' });
       expect(run?.counts).toMatchObject({ total: 2, passed: 1, failed: 1 });
@@ -144,9 +142,17 @@ describeInBrowser('agent tests', (e2e) => {
         .catch(() => undefined);
       await dialog.getByRole('button', { name: 'Cancel' }).click();
 
-      const agents = await apiGet<{ data: { id: string; name: string }[] }>(baseURL, '/agents');
+      const agents = await apiGetAs<{ data: { id: string; name: string }[] }>(
+        baseURL,
+        DEMO_MEMBER,
+        '/agents',
+      );
       const dental = agents.data.find((agent) => agent.name === DENTAL_AGENT)!;
-      const after = await apiGet<AgentSettingsResponse>(baseURL, `/agents/${dental.id}/settings`);
+      const after = await apiGetAs<AgentSettingsResponse>(
+        baseURL,
+        DEMO_MEMBER,
+        `/agents/${dental.id}/settings`,
+      );
       expect(after.settings.systemPrompt).toBe(saved);
       expect(e2e.pageErrors).toEqual([]);
     },

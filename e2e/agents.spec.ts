@@ -2,16 +2,11 @@ import type { AgentList, AgentSettingsResponse } from '@switchboard/shared/agent
 import type { AgentAnalytics } from '@switchboard/shared/analytics';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { DEMO_MEMBER, cookieHeader, signInAs } from './support/accounts';
+import { DEMO_MEMBER, signInAs } from './support/accounts';
 import { describeInBrowser } from './support/browser';
-import { demoAgentsWithCalls } from './support/demo-data';
+import { apiGetAsDemo, demoAgentsWithCalls } from './support/demo-data';
 
 /** GET as the demo member, from the test itself (to compare the screen with the API). */
-async function apiGet<T>(baseURL: string, path: string): Promise<{ status: number; body: T }> {
-  const cookie = await cookieHeader(baseURL, DEMO_MEMBER);
-  const response = await fetch(`${baseURL}/api${path}`, { headers: { cookie } });
-  return { status: response.status, body: (await response.json()) as T };
-}
 
 /** Canvases that Chart.js has drawn on (a blank canvas has only transparent pixels). */
 async function drawnCharts(page: Page): Promise<number> {
@@ -51,7 +46,7 @@ describeInBrowser('agents: dashboard, overview and statistics', (e2e) => {
     const agents = await demoAgentsWithCalls(baseURL);
     await signInAs(e2e, DEMO_MEMBER);
     for (const agent of agents) {
-      const { body } = await apiGet<AgentAnalytics>(baseURL, `/agents/${agent.id}/analytics`);
+      const { body } = await apiGetAsDemo<AgentAnalytics>(baseURL, `/agents/${agent.id}/analytics`);
       expect(body.summary.numberOfCalls).toBeGreaterThan(0);
       await page.goto(`/agent/${agent.id}`);
       await expect
@@ -105,11 +100,11 @@ describeInBrowser('agents: dashboard, overview and statistics', (e2e) => {
     const row = page.getByRole('row').filter({ hasText: 'E2E Night Desk' });
     await expect.poll(() => row.isVisible()).toBe(true);
 
-    const created = (await apiGet<AgentList>(baseURL, '/agents')).body.data.find(
+    const created = (await apiGetAsDemo<AgentList>(baseURL, '/agents')).body.data.find(
       (agent) => agent.name === 'E2E Night Desk',
     );
     expect(created).toBeDefined();
-    const settings = await apiGet<AgentSettingsResponse>(
+    const settings = await apiGetAsDemo<AgentSettingsResponse>(
       baseURL,
       `/agents/${created!.id}/settings`,
     );
@@ -131,7 +126,10 @@ describeInBrowser('agents: dashboard, overview and statistics', (e2e) => {
     await expect
       .poll(() => page.getByRole('row').filter({ hasText: 'E2E Late Desk' }).isVisible())
       .toBe(true);
-    const saved = await apiGet<AgentSettingsResponse>(baseURL, `/agents/${created!.id}/settings`);
+    const saved = await apiGetAsDemo<AgentSettingsResponse>(
+      baseURL,
+      `/agents/${created!.id}/settings`,
+    );
     expect(saved.body.settings).toMatchObject({
       name: 'E2E Late Desk',
       endCallMessage: 'Sleep well!',
@@ -143,7 +141,7 @@ describeInBrowser('agents: dashboard, overview and statistics', (e2e) => {
     await expect
       .poll(() => page.getByRole('row').filter({ hasText: 'E2E Late Desk' }).count())
       .toBe(0);
-    expect((await apiGet(baseURL, `/agents/${created!.id}`)).status).toBe(404);
+    expect((await apiGetAsDemo(baseURL, `/agents/${created!.id}`)).status).toBe(404);
     expect(e2e.pageErrors, e2e.pageErrors.join('\n')).toEqual([]);
   });
 

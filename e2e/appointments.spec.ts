@@ -2,24 +2,11 @@ import type { Appointment, AppointmentList } from '@switchboard/shared/appointme
 import type { Contact } from '@switchboard/shared/contacts';
 import { expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { DEMO_MEMBER, cookieHeader, signInAs } from './support/accounts';
+import { DEMO_MEMBER, signInAs } from './support/accounts';
 import { describeInBrowser } from './support/browser';
-import { apiGetAsDemo } from './support/demo-data';
+import { apiGetAsDemo, apiSendAsDemo } from './support/demo-data';
 
 /** A state-changing API call as the demo member, from the test (same origin, like the app). */
-async function apiSendAsDemo<T>(baseURL: string, method: string, path: string, body: unknown) {
-  const response = await fetch(`${baseURL}/api${path}`, {
-    method,
-    headers: {
-      cookie: await cookieHeader(baseURL, DEMO_MEMBER),
-      origin: baseURL,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, await response.clone().text()).toBeLessThan(300);
-  return (await response.json()) as T;
-}
 
 /** Two cores shared with other work: screens get a while to settle. */
 const SLOW = { timeout: 15_000 };

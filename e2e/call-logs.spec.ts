@@ -3,14 +3,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { DEMO_MEMBER, cookieHeader, signInAs } from './support/accounts';
 import { describeInBrowser } from './support/browser';
-import { demoAgentsWithCalls } from './support/demo-data';
-
-async function apiGet<T>(baseURL: string, path: string): Promise<T> {
-  const cookie = await cookieHeader(baseURL, DEMO_MEMBER);
-  const response = await fetch(`${baseURL}/api${path}`, { headers: { cookie } });
-  expect(response.status, path).toBe(200);
-  return (await response.json()) as T;
-}
+import { apiGetAs, demoAgentsWithCalls } from './support/demo-data';
 
 /** The busiest demo agent, once the start-up sync has filled the store. */
 async function demoAgentId(baseURL: string): Promise<string> {
@@ -25,7 +18,7 @@ const search = (page: Page) => new URL(page.url()).searchParams;
 async function expectPagerToMatch(page: Page, baseURL: string, apiPath: string) {
   await expect
     .poll(async () => {
-      const { meta } = await apiGet<CallLogPage>(baseURL, apiPath);
+      const { meta } = await apiGetAs<CallLogPage>(baseURL, DEMO_MEMBER, apiPath);
       const count = `${meta.total} ${meta.total === 1 ? 'call' : 'calls'}`;
       const expected = `${count} · page ${meta.page} of ${Math.max(meta.totalPages, 1)}`;
       return (await pagerText(page)) === expected
@@ -41,7 +34,7 @@ describeInBrowser('call logs', (e2e) => {
   it('pages, switches tabs (back to page 1), filters by phone and by dates, as the API says', async () => {
     const { page, baseURL } = e2e;
     const agentId = await demoAgentId(baseURL);
-    const all = await apiGet<CallLogPage>(baseURL, `/agents/${agentId}/calls`);
+    const all = await apiGetAs<CallLogPage>(baseURL, DEMO_MEMBER, `/agents/${agentId}/calls`);
     await signInAs(e2e, DEMO_MEMBER);
     await page.goto(`/agent/${agentId}/call-logs`);
     await expectPagerToMatch(page, baseURL, `/agents/${agentId}/calls`);
@@ -139,11 +132,16 @@ describeInBrowser('call logs', (e2e) => {
     const agentId = await demoAgentId(baseURL);
     await signInAs(e2e, DEMO_MEMBER);
     // A word the caller said in a transferred call of this agent.
-    const transferred = await apiGet<CallLogPage>(
+    const transferred = await apiGetAs<CallLogPage>(
       baseURL,
+      DEMO_MEMBER,
       `/agents/${agentId}/calls?tab=transferred`,
     );
-    const detail = await apiGet<CallDetail>(baseURL, `/calls/${transferred.data[0]!.id}`);
+    const detail = await apiGetAs<CallDetail>(
+      baseURL,
+      DEMO_MEMBER,
+      `/calls/${transferred.data[0]!.id}`,
+    );
     const said = detail.transcript.filter((line) => line.speaker === 'customer').at(-1)!.text;
     const word = said
       .split(/\W+/)
@@ -166,8 +164,9 @@ describeInBrowser('call logs', (e2e) => {
       ['tab', 'transferred'],
       ['q', word],
     ]);
-    const expected = await apiGet<CallLogPage>(
+    const expected = await apiGetAs<CallLogPage>(
       baseURL,
+      DEMO_MEMBER,
       `/agents/${agentId}/calls?tab=transferred&q=${encodeURIComponent(word)}`,
     );
     const cookie = await cookieHeader(baseURL, DEMO_MEMBER);

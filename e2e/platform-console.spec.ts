@@ -1,17 +1,11 @@
 import type { PhoneNumber } from '@switchboard/shared/phone-numbers';
 import type { Tool } from '@switchboard/shared/tools';
 import { expect, it } from 'vitest';
-import { DEMO_MEMBER, cookieHeader, signInAs } from './support/accounts';
+import { DEMO_MEMBER, signInAs } from './support/accounts';
 import { describeInBrowser } from './support/browser';
+import { apiGetAs } from './support/demo-data';
 
 const DENTAL_AGENT = 'Bright Smile Dental Receptionist';
-
-async function apiGet<T>(baseURL: string, path: string): Promise<T> {
-  const cookie = await cookieHeader(baseURL, DEMO_MEMBER);
-  const response = await fetch(`${baseURL}/api${path}`, { headers: { cookie } });
-  expect(response.status).toBe(200);
-  return (await response.json()) as T;
-}
 
 describeInBrowser('platform console: phone numbers and tools', (e2e) => {
   it(
@@ -66,7 +60,11 @@ describeInBrowser('platform console: phone numbers and tools', (e2e) => {
       await expect.poll(() => edit.isVisible()).toBe(false);
       await expect.poll(() => row.textContent()).toContain(DENTAL_AGENT);
 
-      const { data } = await apiGet<{ data: PhoneNumber[] }>(baseURL, '/phone-numbers');
+      const { data } = await apiGetAs<{ data: PhoneNumber[] }>(
+        baseURL,
+        DEMO_MEMBER,
+        '/phone-numbers',
+      );
       const imported = data.find((phone) => phone.number === '+15125550188');
       expect(imported).toMatchObject({
         provider: 'twilio',
@@ -107,7 +105,7 @@ describeInBrowser('platform console: phone numbers and tools', (e2e) => {
       .poll(() => page.getByRole('row').filter({ hasText: 'check_insurance' }).textContent())
       .toContain('tools.brightsmile.example');
 
-    const { data } = await apiGet<{ data: Tool[] }>(baseURL, '/tools');
+    const { data } = await apiGetAs<{ data: Tool[] }>(baseURL, DEMO_MEMBER, '/tools');
     expect(data.find((tool) => tool.name === 'check_insurance')).toMatchObject({
       managed: false,
       serverUrl: 'https://tools.brightsmile.example/insurance',

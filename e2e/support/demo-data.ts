@@ -13,16 +13,26 @@ export async function apiGetAsDemo<T>(
   return { status: response.status, body: (await response.json()) as T };
 }
 
-/** POST under /api as the demo member (from our own origin, as the browser would). */
-export async function apiPostAsDemo<T>(baseURL: string, path: string, body: unknown) {
+/** POST, PUT, PATCH or DELETE under /api as the demo member (from our own origin, as the browser would). */
+export async function apiSendAsDemo<T>(
+  baseURL: string,
+  method: string,
+  path: string,
+  body: unknown,
+): Promise<T> {
   const cookie = await cookieHeader(baseURL, DEMO_MEMBER);
   const response = await fetch(`${baseURL}/api${path}`, {
-    method: 'POST',
+    method,
     headers: { cookie, origin: baseURL, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
   expect(response.status, await response.clone().text()).toBeLessThan(300);
   return (await response.json()) as T;
+}
+
+/** POST under /api as the demo member. */
+export function apiPostAsDemo<T>(baseURL: string, path: string, body: unknown): Promise<T> {
+  return apiSendAsDemo<T>(baseURL, 'POST', path, body);
 }
 
 /** GET under /api as `account`, from the test itself. */
