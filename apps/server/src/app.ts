@@ -5,14 +5,14 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { databasePlugin } from './app/database.plugin';
-import { jobsPlugin } from './app/jobs.plugin';
-import { limitStorePlugin } from './app/limit-store.plugin';
-import { modulesPlugin } from './app/modules.plugin';
-import { observabilityPlugin } from './app/observability.plugin';
-import { platformPlugin } from './app/platform.plugin';
-import { publicUrlPlugin } from './app/public-url.plugin';
-import { securityPlugin } from './app/security.plugin';
+import { databasePlugin } from './plugins/database.plugin';
+import { jobsPlugin } from './plugins/jobs.plugin';
+import { limitStorePlugin } from './plugins/limit-store.plugin';
+import { modulesPlugin } from './plugins/modules.plugin';
+import { observabilityPlugin } from './plugins/observability.plugin';
+import { platformPlugin } from './plugins/platform.plugin';
+import { publicUrlPlugin } from './plugins/public-url.plugin';
+import { securityPlugin } from './plugins/security.plugin';
 import type { Config } from './config';
 import { loggerOptions } from './lib/log-format';
 import { registerCompression } from './plugins/compression';
@@ -38,8 +38,8 @@ export type AppOptions = {
  * main.ts and every integration test call this same function; the caller listens (or
  * injects), which finishes booting the plugins. The order is the dependency order, and it is
  * also the hooks' order: onRequest/onSend hooks run in it, onClose hooks in reverse (background
- * work stops, then the platform, the limit store, the database). Each plugin in app/ is
- * fastify-plugin wrapped, so its decorations and hooks are the whole app's.
+ * work stops, then the platform, the limit store, the database). Each `plugins/*.plugin.ts`
+ * is wrapped in fastify-plugin, so its decorations and hooks are the whole app's.
  */
 export async function buildApp(config: Config, options: AppOptions = {}) {
   const app = Fastify({

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { openLimitStore, type LimitStore } from '../plugins/rate-limits';
+import { openLimitStore, type LimitStore } from './rate-limits';
 
 declare module 'fastify' {
   interface FastifyInstance {

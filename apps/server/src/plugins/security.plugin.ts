@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin';
 import { AuthService } from '../modules/auth/auth.service';
-import { registerAuth, sessionCookieFor, type SessionCookie } from '../plugins/auth';
-import { DOCS_PREFIX } from '../plugins/openapi';
-import { registerOriginCheck } from '../plugins/origin-check';
-import { registerSecurityHeaders } from '../plugins/security-headers';
+import { registerAuth, sessionCookieFor, type SessionCookie } from './auth';
+import { DOCS_PREFIX } from './openapi';
+import { registerOriginCheck } from './origin-check';
+import { registerSecurityHeaders } from './security-headers';
 
 declare module 'fastify' {
   interface FastifyInstance {
