@@ -115,8 +115,9 @@ export function callOutcome(input: CallOutcomeInput): CallOutcome {
 
 /**
  * Substrings that mark an end reason as a transfer, matched case-insensitively. Exported so the
- * server's SQL filter (ILIKE '%…%') is built from the same list. "forwarded" is deliberately not
- * "forward": the seed's rule leaves out e.g. call.forwarding.operator-busy.
+ * server's generated `transferred` column (a case-insensitive regular expression) is rendered
+ * from the same list. "forwarded" is deliberately not "forward": the seed's rule leaves out e.g.
+ * call.forwarding.operator-busy.
  */
 export const TRANSFER_REASON_PATTERNS = ['transfer', 'forwarded', 'escalat'] as const;
 

@@ -1,3 +1,8 @@
+import {
+  PASS_END_REASON,
+  PASS_MIN_DURATION_SECONDS,
+  TRANSFER_REASON_PATTERNS,
+} from '@switchboard/shared/calls';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -9,6 +14,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { intervalSeconds, quoteSqlString, substringAlternation } from '../sql-literal';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -26,11 +32,30 @@ const costComponent = (column: string, key: string) =>
   );
 
 /**
+ * The seed's success rule (isCallSuccessful in packages/shared) as SQL, rendered from the same
+ * constants. The text, whitespace included, is what the committed migrations hold: drizzle-kit
+ * compares it, so a reformat here would ship a migration that rewrites the column for nothing.
+ */
+const outcomeSql = sql.raw(`case
+        when nullif(btrim(success_evaluation), '') is not null
+          then case when lower(btrim(success_evaluation)) = 'true' then 'pass' else 'fail' end
+        when ended_reason = ${quoteSqlString(PASS_END_REASON)} and ended_at - started_at > ${intervalSeconds(PASS_MIN_DURATION_SECONDS)}
+          then 'pass'
+        else 'fail'
+      end`);
+
+/** The seed's transfer rule (isCallTransferred in packages/shared), from the same patterns. */
+const transferredSql = sql.raw(
+  `coalesce(ended_reason ~* ${quoteSqlString(substringAlternation(TRANSFER_REASON_PATTERNS))}, false)`,
+);
+
+/**
  * Our copy of every platform call. The platform's list has no paging cursor and no outcome or
  * transfer filters, so every call-log and analytics query runs here. The seed's rules are
  * derived by the database itself (generated columns), so a filter is an index lookup and the
- * derivation cannot be skipped by any writer; calls.store.int.test.ts checks the SQL against
- * the same table of cases as the shared TypeScript rules.
+ * derivation cannot be skipped by any writer. The success and transfer columns are rendered from
+ * the shared rules' constants (never re-typed), and calls.store.int.test.ts checks the SQL
+ * against the same table of cases as the shared TypeScript rules.
  */
 export const calls = pgTable(
   'calls',
@@ -58,20 +83,10 @@ export const calls = pgTable(
     ),
     cost: doublePrecision('cost'),
     // Seed: successful when successEvaluation is present and true; if absent, a pass only when
-    // it ended with customer-ended-call and lasted more than 30 seconds.
-    outcome: text('outcome').generatedAlwaysAs(
-      sql`case
-        when nullif(btrim(success_evaluation), '') is not null
-          then case when lower(btrim(success_evaluation)) = 'true' then 'pass' else 'fail' end
-        when ended_reason = 'customer-ended-call' and ended_at - started_at > interval '30 seconds'
-          then 'pass'
-        else 'fail'
-      end`,
-    ),
-    // Seed: the end reason contains transfer, forwarded or escalat, ignoring case.
-    transferred: boolean('transferred').generatedAlwaysAs(
-      sql`coalesce(ended_reason ~* '(transfer|forwarded|escalat)', false)`,
-    ),
+    // it ended with PASS_END_REASON and lasted more than PASS_MIN_DURATION_SECONDS.
+    outcome: text('outcome').generatedAlwaysAs(outcomeSql),
+    // Seed: the end reason contains one of TRANSFER_REASON_PATTERNS, ignoring case.
+    transferred: boolean('transferred').generatedAlwaysAs(transferredSql),
     costTransport: costComponent('cost_transport', 'transport'),
     costStt: costComponent('cost_stt', 'stt'),
     costLlm: costComponent('cost_llm', 'llm'),

@@ -1,0 +1,244 @@
+import fastifyMultipart from '@fastify/multipart';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountRoutes } from '../modules/account/account.routes';
+import { AccountService } from '../modules/account/account.service';
+import { adminRoutes } from '../modules/admin/admin.routes';
+import { AdminService } from '../modules/admin/admin.service';
+import { agentTestRoutes } from '../modules/agent-tests/agent-tests.routes';
+import { AgentTestsService } from '../modules/agent-tests/agent-tests.service';
+import { agentRoutes } from '../modules/agents/agents.routes';
+import { AgentsService } from '../modules/agents/agents.service';
+import { AnalyticsService } from '../modules/analytics/analytics.service';
+import { appointmentRoutes } from '../modules/appointments/appointments.routes';
+import { AppointmentsService } from '../modules/appointments/appointments.service';
+import { authRoutes } from '../modules/auth/auth.routes';
+import { createSignInThrottle } from '../modules/auth/sign-in-throttle';
+import { callRoutes } from '../modules/calls/calls.routes';
+import { CallsService } from '../modules/calls/calls.service';
+import { CampaignWindowJob } from '../modules/campaigns/campaign-windows.job';
+import { campaignRoutes } from '../modules/campaigns/campaigns.routes';
+import { CampaignsService } from '../modules/campaigns/campaigns.service';
+import { agentChatRoutes } from '../modules/console/agent-chats.routes';
+import { AgentChatsService } from '../modules/console/agent-chats.service';
+import { consoleAdminRoutes } from '../modules/console/console-admin.routes';
+import { ConsoleService } from '../modules/console/console.service';
+import { knowledgeBaseRoutes } from '../modules/console/knowledge-bases.routes';
+import { KnowledgeBasesService } from '../modules/console/knowledge-bases.service';
+import { phoneNumberRoutes } from '../modules/console/phone-numbers.routes';
+import { PhoneNumbersService } from '../modules/console/phone-numbers.service';
+import { squadRoutes } from '../modules/console/squads.routes';
+import { SquadsService } from '../modules/console/squads.service';
+import { structuredOutputRoutes } from '../modules/console/structured-outputs.routes';
+import { StructuredOutputsService } from '../modules/console/structured-outputs.service';
+import { toolRoutes } from '../modules/console/tools.routes';
+import { ToolsService } from '../modules/console/tools.service';
+import { contactRoutes } from '../modules/contacts/contacts.routes';
+import { ContactsService } from '../modules/contacts/contacts.service';
+import { contactImportRoutes } from '../modules/contacts/import/import.routes';
+import { ContactImportsService } from '../modules/contacts/import/import.service';
+import { enquiryRoutes } from '../modules/enquiries/enquiries.routes';
+import { EnquiriesService } from '../modules/enquiries/enquiries.service';
+import { healthRoutes } from '../modules/health/health.routes';
+import { ImapPoller } from '../modules/inbound-mail/imap-poller';
+import { inboundMailRoutes } from '../modules/inbound-mail/inbound-mail.routes';
+import { metricsRoutes } from '../modules/metrics/metrics.routes';
+import { serviceEnquiryRoutes } from '../modules/service-enquiries/service-enquiries.routes';
+import { ServiceEnquiriesService } from '../modules/service-enquiries/service-enquiries.service';
+import { statisticsRoutes } from '../modules/statistics/statistics.routes';
+import { StatisticsService } from '../modules/statistics/statistics.service';
+import { platformRoutes } from '../platform/platform.routes';
+import { resolveToolCaller } from '../platform/tool-caller';
+import { webCallRoutes } from '../platform/web-call.routes';
+import { WebCallService } from '../platform/web-call.service';
+import { webhookRoutes, type ToolHandler } from '../platform/webhook.routes';
+
+export type ModulesOptions = {
+  /** The clock of the sign-in limits, campaigns and inbound mail (default: Date.now). */
+  now?: () => number;
+};
+
+/**
+ * The API: each module's service wired to its narrow dependencies and its routes registered
+ * under /api, in an order that matters where noted. A module's own background work (campaign
+ * windows, the IMAP poller) starts on listen and stops on close here, beside its service.
+ */
+const modules: FastifyPluginAsyncZod<ModulesOptions> = async (app, options) => {
+  const { config, mail, platform: runtime, callSync: sync, publicBaseUrl } = app;
+  const db = app.database.db;
+  const limitStore = app.limitStore;
+  const auth = app.authService;
+  const importJob = app.contactImportJob;
+  const platform = () => runtime.client;
+  let imapPoller: ImapPoller | undefined;
+
+  const tools = new Map<string, ToolHandler>();
+  const enquiries = new EnquiriesService({ db, mail, inboundDomain: config.inboundMail.domain });
+  if (config.inboundMail.imap) {
+    const poller = new ImapPoller({
+      settings: config.inboundMail.imap,
+      receive: (message) => enquiries.receiveInbound(message),
+      log: app.log.child({ component: 'imap' }),
+    });
+    imapPoller = poller;
+    app.addHook('onListen', async () => poller.start());
+  }
+  tools.set('create_enquiry', async ({ arguments: args, call, toolCallId }) =>
+    enquiries.createFromTool(
+      await resolveToolCaller(db, call, { name: args.callerName, email: args.callerEmail }),
+      args,
+      toolCallId,
+    ),
+  );
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(
+    authRoutes({
+      service: auth,
+      cookie: app.sessionCookie,
+      publicBaseUrl,
+      signInThrottle: createSignInThrottle({ redis: limitStore, now: options.now ?? Date.now }),
+      limitStore,
+    }),
+    { prefix: '/api' },
+  );
+  await app.register(
+    accountRoutes({ service: new AccountService({ db, mail }), publicBaseUrl, limitStore }),
+    { prefix: '/api' },
+  );
+  await app.register(
+    adminRoutes({
+      service: new AdminService({
+        db,
+        onAgentAssigned: (agentId, businessId) =>
+          agentsService.attachBusinessTools(agentId, businessId),
+      }),
+      auth,
+      publicBaseUrl,
+    }),
+    { prefix: '/api' },
+  );
+  await app.register(metricsRoutes({ metrics: app.metrics }), { prefix: '/api' });
+  const consoleService = new ConsoleService({ db, sdk: () => runtime.client.sdk });
+  const consoleDeps = { db, platform, console: consoleService };
+  await app.register(consoleAdminRoutes({ console: consoleService }), { prefix: '/api' });
+  await app.register(phoneNumberRoutes({ phoneNumbers: new PhoneNumbersService(consoleDeps) }), {
+    prefix: '/api',
+  });
+  await app.register(toolRoutes({ tools: new ToolsService(consoleDeps) }), { prefix: '/api' });
+  await app.register(squadRoutes({ squads: new SquadsService(consoleDeps) }), { prefix: '/api' });
+  await app.register(
+    structuredOutputRoutes({ structuredOutputs: new StructuredOutputsService(consoleDeps) }),
+    { prefix: '/api' },
+  );
+  await app.register(agentChatRoutes({ chats: new AgentChatsService({ db, platform }) }), {
+    prefix: '/api',
+  });
+  const campaignsService = new CampaignsService({
+    ...consoleDeps,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  await app.register(campaignRoutes({ campaigns: campaignsService }), { prefix: '/api' });
+  const windows = new CampaignWindowJob({
+    campaigns: campaignsService,
+    log: app.log.child({ component: 'campaign-windows' }),
+  });
+  app.addHook('onListen', async () => windows.start());
+  // One hook, so the order is explicit; before the app-wide jobs' (onClose is LIFO).
+  app.addHook('onClose', async () => {
+    await imapPoller?.stop();
+    await windows.stop();
+  });
+  const analytics = new AnalyticsService({ db });
+  const knowledgeBases = new KnowledgeBasesService(consoleDeps);
+  const agentsService = new AgentsService({
+    db,
+    platform: runtime,
+    log: app.log.child({ component: 'agents' }),
+    knowledgeBases,
+  });
+  await app.register(agentRoutes({ agents: agentsService, analytics }), { prefix: '/api' });
+  await app.register(
+    agentTestRoutes({ tests: new AgentTestsService(consoleDeps), agents: agentsService }),
+    { prefix: '/api' },
+  );
+  // Once our webhook address is known: agents get Switchboard's tools by id (made per
+  // business when missing), replacing inline copies from before toolIds.
+  app.addHook('onListen', async () => {
+    void agentsService.migrateToToolIds().catch((error: unknown) => {
+      app.log.warn({ err: error }, 'moving agents to Switchboard tools by id failed');
+    });
+  });
+  await app.register(statisticsRoutes({ statistics: new StatisticsService({ db, analytics }) }), {
+    prefix: '/api',
+  });
+  const appointments = new AppointmentsService({ db, mail });
+  tools.set('book_appointment', (input) => appointments.bookFromTool(input));
+  await app.register(appointmentRoutes({ appointments }), { prefix: '/api' });
+  await app.register(
+    serviceEnquiryRoutes({
+      service: new ServiceEnquiriesService({ db, mail, publicBaseUrl }),
+      limitStore,
+    }),
+    { prefix: '/api' },
+  );
+  await app.register(
+    callRoutes({
+      calls: new CallsService({ db }),
+      recordingSource: runtime.recordingSource,
+      recordings: runtime.recordings,
+      callLogs: runtime.callLogs,
+    }),
+    { prefix: '/api' },
+  );
+  await app.register(contactRoutes({ contacts: new ContactsService({ db }) }), { prefix: '/api' });
+  await app.register(enquiryRoutes({ enquiries }), { prefix: '/api' });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: config.imports.maxFileMb * 1024 * 1024, files: 1, fields: 10 },
+  });
+  await app.register(
+    contactImportRoutes({
+      imports: new ContactImportsService({
+        db,
+        limits: config.imports,
+        kick: () => importJob.kick(),
+        progressOf: (importId) => importJob.progressOf(importId),
+      }),
+      maxFileMb: config.imports.maxFileMb,
+    }),
+    { prefix: '/api' },
+  );
+  // After @fastify/multipart: documents are uploaded as multipart forms.
+  await app.register(knowledgeBaseRoutes({ knowledge: knowledgeBases }), { prefix: '/api' });
+  // After @fastify/multipart: Mailgun may post multipart forms.
+  await app.register(
+    inboundMailRoutes({
+      enquiries,
+      postmark: config.inboundMail.postmark,
+      mailgunSigningKey: config.inboundMail.mailgunSigningKey,
+      now: options.now,
+    }),
+    { prefix: '/api' },
+  );
+  await app.register(platformRoutes({ platform: runtime, sync }), { prefix: '/api' });
+  await app.register(webhookRoutes({ platform: runtime, tools }), { prefix: '/api' });
+  const webCalls = new WebCallService({
+    platform: {
+      mode: runtime.client.mode,
+      publicKey: runtime.publicKey,
+      sandbox: runtime.sandbox,
+    },
+    liveBaseUrl: config.platform.baseUrl,
+    origin: config.publicUrl ? new URL(config.publicUrl).origin : undefined,
+    requireAgent: (scope, assistantId) => agentsService.get(scope, assistantId),
+    requireResource: (scope, kind, platformId) =>
+      scope.kind === 'business'
+        ? consoleService.requireOwned(scope.businessId, kind, platformId)
+        : consoleService.requireRecorded(kind, platformId),
+  });
+  await app.register(webCallRoutes({ webCalls }), { prefix: '/api' });
+};
+
+export const modulesPlugin = fp(modules, {
+  name: 'modules',
+  dependencies: ['database', 'platform', 'jobs', 'security', 'observability', 'limit-store'],
+});

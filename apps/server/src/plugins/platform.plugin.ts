@@ -1,0 +1,63 @@
+import type { AddressInfo } from 'node:net';
+import fp from 'fastify-plugin';
+import {
+  DEMO_ADMIN,
+  DEMO_PASSWORD,
+  DEMO_TRADES,
+  seedDemoAccounts,
+} from '../modules/auth/demo-accounts';
+import { runDemoBurst } from '../platform/demo-burst';
+import { startPlatform, type PlatformRuntime } from '../platform/platform-runtime';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    platform: PlatformRuntime;
+  }
+}
+
+/** How a process on this machine (the in-process sandbox) reaches the server we listen on. */
+function loopbackBaseUrl(address: string | AddressInfo | null): string {
+  if (!address || typeof address === 'string') return 'http://127.0.0.1';
+  const anyAddress = address.address === '0.0.0.0' || address.address === '::';
+  if (anyAddress || address.family === 'IPv4') {
+    return `http://${anyAddress ? '127.0.0.1' : address.address}:${address.port}`;
+  }
+  return `http://[${address.address}]:${address.port}`;
+}
+
+/**
+ * The voice platform: the SDK client for a real account, or the embedded sandbox (started here,
+ * told our address once we listen). The sandbox's first start seeds the demo sign-ins.
+ */
+export const platformPlugin = fp(
+  async (app) => {
+    const { config } = app;
+    const runtime = await startPlatform(config, app.log, app.database.db);
+    app.decorate('platform', runtime);
+    // After the background jobs' (registered later, so stopped first): onClose is LIFO.
+    app.addHook('onClose', async () => runtime.close());
+    app.addHook('onListen', async () => {
+      runtime.onListen(loopbackBaseUrl(app.server.address()));
+    });
+
+    // The embedded default's first start gets demo sign-ins; a real platform account never does.
+    if (runtime.client.mode !== 'sandbox' || !runtime.sandbox) return;
+    const sandbox = runtime.sandbox;
+    if (!(await seedDemoAccounts(app.database.db, sandbox.demo.assistants))) return;
+    // With live simulated calls on (not in tests), a first burst of calls with tool calls
+    // gives the fresh demo enquiries and appointments through the real webhook path.
+    if (config.sandbox.simulatorIntervalMs > 0) {
+      app.addHook('onListen', async () => {
+        void runDemoBurst(sandbox, app.log.child({ component: 'demo-burst' }));
+      });
+    }
+    const owners = Object.values(DEMO_TRADES).map(
+      ({ owner, business }) => `${owner.userName} (${business.name})`,
+    );
+    app.log.info(
+      `Demo sign-ins created: ${DEMO_ADMIN.userName} / ${DEMO_ADMIN.password} (admin); ` +
+        `${owners.join(', ')} with the password ${DEMO_PASSWORD}.`,
+    );
+  },
+  { name: 'platform', dependencies: ['database'] },
+);
