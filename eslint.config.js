@@ -1,6 +1,7 @@
 // One flat config for every workspace: type-checked typescript-eslint rules,
-// react-hooks and jsx-a11y's recommended rules for the web app, and import cycles refused
-// everywhere.
+// react-hooks and jsx-a11y's recommended rules for the web app, import cycles refused
+// everywhere, and the web app's boundaries (decision 042).
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -8,6 +9,57 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+
+// TypeScript files first: the node resolver's defaults know only JavaScript, and an import it
+// cannot resolve is silently passed over by no-cycle and no-restricted-paths alike.
+const resolver = createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] });
+
+const webSrc = 'apps/web/src';
+const webFeatures = readdirSync(`${import.meta.dirname}/${webSrc}/features`, {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * The web app's one direction (STYLE "Boundaries in lint", as bulletproof-react does it):
+ * app/ composes features; a feature imports no other feature and not app/; components/ and
+ * lib/ (shared by all) import neither. One zone per feature folder, read from the disk, so a new
+ * feature is covered the day it is made. Paths are from the repository root.
+ * @type {import('eslint').Linter.Config}
+ */
+export const webBoundaries = {
+  files: [`${webSrc}/**/*.{ts,tsx}`],
+  plugins: { 'import-x': importX },
+  settings: { 'import-x/resolver-next': [resolver] },
+  rules: {
+    'import-x/no-restricted-paths': [
+      'error',
+      {
+        basePath: import.meta.dirname,
+        zones: [
+          ...webFeatures.map((feature) => ({
+            target: `${webSrc}/features/${feature}`,
+            from: `${webSrc}/features`,
+            except: [`./${feature}`],
+            message: `features/${feature} may not import another feature: move what both need to components/ or lib/, or compose them in app/.`,
+          })),
+          {
+            target: [`${webSrc}/components`, `${webSrc}/lib`],
+            from: [`${webSrc}/features`, `${webSrc}/app`],
+            message:
+              'components/ and lib/ are shared by every feature: they may not import features/ or app/.',
+          },
+          {
+            target: `${webSrc}/features`,
+            from: `${webSrc}/app`,
+            message: 'app/ composes features; a feature may not import app/.',
+          },
+        ],
+      },
+    ],
+  },
+};
 
 export default tseslint.config(
   {
@@ -33,7 +85,7 @@ export default tseslint.config(
     },
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [createNodeResolver()],
+      'import-x/resolver-next': [resolver],
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
@@ -79,6 +131,7 @@ export default tseslint.config(
       ],
     },
   },
+  webBoundaries,
   {
     files: ['apps/web/**/*.tsx'],
     ...jsxA11y.flatConfigs.recommended,

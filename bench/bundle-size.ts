@@ -30,27 +30,27 @@ type Manifest = Record<string, ManifestChunk>;
 const ROUTES: { path: string; modules: string[] }[] = [
   {
     path: '/',
-    modules: ['src/components/layouts/public-layout.tsx', 'src/app/routes/landing.tsx'],
+    modules: ['src/app/layouts/public-layout.tsx', 'src/app/routes/landing.tsx'],
   },
   {
     path: '/login',
-    modules: ['src/components/layouts/public-layout.tsx', 'src/app/routes/login.tsx'],
+    modules: ['src/app/layouts/public-layout.tsx', 'src/app/routes/login.tsx'],
   },
   {
     path: '/dashboard',
-    modules: ['src/components/layouts/app-layout.tsx', 'src/app/routes/dashboard.tsx'],
+    modules: ['src/app/layouts/app-layout.tsx', 'src/app/routes/dashboard.tsx'],
   },
   {
     path: '/agent/:id/call-logs',
-    modules: ['src/components/layouts/app-layout.tsx', 'src/app/routes/agent/call-logs.tsx'],
+    modules: ['src/app/layouts/app-layout.tsx', 'src/app/routes/agent/call-logs.tsx'],
   },
   {
     path: '/agent/:id',
-    modules: ['src/components/layouts/app-layout.tsx', 'src/app/routes/agent/overview.tsx'],
+    modules: ['src/app/layouts/app-layout.tsx', 'src/app/routes/agent/overview.tsx'],
   },
   {
     path: '/contacts',
-    modules: ['src/components/layouts/app-layout.tsx', 'src/app/routes/contacts.tsx'],
+    modules: ['src/app/layouts/app-layout.tsx', 'src/app/routes/contacts.tsx'],
   },
 ];
 

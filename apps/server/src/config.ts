@@ -143,8 +143,6 @@ const envSchema = envObject.superRefine((env, ctx) => {
   }
 });
 
-export type Env = z.input<typeof envSchema>;
-
 export type Config = {
   env: 'development' | 'production' | 'test';
   port: number;

@@ -5,7 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { ErrorBoundary } from '../components/error-boundary';
 import { markSignedOut, sessionQueryKey } from '../features/auth/api/get-session';
 import { createQueryClient, type QueryClientOptions } from '../lib/query-client';
-import { cssVariablesResolver, theme } from './theme';
+import { cssVariablesResolver, theme } from '../styles/theme';
 
 /**
  * The key is Mantine's default, and public/color-scheme.js reads the same key before first

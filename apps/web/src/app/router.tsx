@@ -1,13 +1,13 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
-import { RootLayout } from '../components/layouts/root-layout';
+import { RootLayout } from './layouts/root-layout';
 import { RouteError } from '../components/route-error';
 
 /**
  * Every screen is loaded on demand (seed §2): each route module below is its own chunk in the
  * build, named after its file (`assets/login-<hash>.js`, `assets/call-logs-<hash>.js`, ...).
- * Route modules default-export their screen; layouts are named exports of shared components.
+ * Route modules default-export their screen; layouts (app/layouts, which compose features) are named exports.
  */
 type RouteModule = { default: ComponentType };
 
@@ -31,7 +31,7 @@ export function createRoutes(): RouteObject[] {
       children: [
         {
           lazy: async () => ({
-            Component: (await import('../components/layouts/public-layout')).PublicLayout,
+            Component: (await import('./layouts/public-layout')).PublicLayout,
           }),
           children: [
             {
@@ -55,7 +55,7 @@ export function createRoutes(): RouteObject[] {
         {
           // Signed-in screens: the layout lets only a session through (see SessionGate).
           lazy: async () => ({
-            Component: (await import('../components/layouts/app-layout')).AppLayout,
+            Component: (await import('./layouts/app-layout')).AppLayout,
           }),
           children: [
             {

@@ -6,7 +6,7 @@ import { useState, type ReactNode } from 'react';
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
 import { createAppQueryClient } from '../app/provider';
 import { createRoutes } from '../app/router';
-import { theme } from '../app/theme';
+import { theme } from '../styles/theme';
 import { setupUser } from './user';
 
 /** The app's own query client (session handling included), without retries to wait for. */

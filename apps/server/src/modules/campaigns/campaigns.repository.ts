@@ -24,7 +24,6 @@ import { searchSql, type ContactSearch } from '../contacts/contacts.repository';
 // the call feed (applyCampaignCalls) is scoped by the platform campaign id the call carries.
 
 export type CampaignRow = typeof campaigns.$inferSelect;
-export type CampaignContactRow = typeof campaignContacts.$inferSelect;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isCampaignId = (id: string) => UUID.test(id);

@@ -1,10 +1,10 @@
 import { useCallback, useMemo } from 'react';
 import { AccessDenied } from '../../components/access-denied';
 import { PageHeader } from '../../components/page-header';
-import { useAgentList } from '../../features/agents/api/list-agents';
+import { useAgentList } from '../../lib/api/list-agents';
 import type { SearchContacts } from '../../features/appointments/api/search-contact-options';
 import { Appointments } from '../../features/appointments/components/appointments';
-import { useSessionUser } from '../../features/auth/components/session-context';
+import { useSessionUser } from '../../lib/session-context';
 import { listContacts } from '../../features/contacts/api/list-contacts';
 
 export default function AppointmentsRoute() {

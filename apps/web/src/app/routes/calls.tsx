@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { PageHeader } from '../../components/page-header';
-import { useAgentList } from '../../features/agents/api/list-agents';
+import { useAgentList } from '../../lib/api/list-agents';
 import { IncludeTestCallsSwitch } from '../../features/analytics/components/include-test-calls-switch';
 import { CallLogs } from '../../features/call-logs/components/call-logs';
 

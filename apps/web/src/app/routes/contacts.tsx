@@ -1,5 +1,5 @@
 import { PageHeader } from '../../components/page-header';
-import { useDisplayTimeZone } from '../../features/auth/components/session-context';
+import { useDisplayTimeZone } from '../../lib/session-context';
 import { Contacts } from '../../features/contacts/components/contacts';
 
 export default function ContactsRoute() {

@@ -8,7 +8,7 @@ import { AgentsTable } from '../../features/agents/components/agents-table';
 import { RecentCampaignsCard } from '../../features/campaigns/components/recent-campaigns-card';
 import { LastTestRunsCard } from '../../features/agent-tests/components/last-test-runs-card';
 import { RunTestsOnSettings } from '../../features/agent-tests/components/run-tests-on-settings';
-import { useDisplayTimeZone, useSessionUser } from '../../features/auth/components/session-context';
+import { useDisplayTimeZone, useSessionUser } from '../../lib/session-context';
 import { StatisticsCards } from '../../features/dashboard/components/statistics-cards';
 
 // The create-agent form (the forms library and the schemas) loads when it is first opened, not

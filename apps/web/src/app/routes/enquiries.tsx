@@ -1,5 +1,5 @@
 import { PageHeader } from '../../components/page-header';
-import { useAgentList } from '../../features/agents/api/list-agents';
+import { useAgentList } from '../../lib/api/list-agents';
 import { EnquiryInbox } from '../../features/enquiries/components/enquiry-inbox';
 
 export default function EnquiriesRoute() {

@@ -10,7 +10,7 @@ import {
   stubApi,
 } from '../../test/fake-api';
 import { renderApp } from '../../test/render';
-import { buildAgent, buildAgentHealth } from '../../features/agents/testing/fake-agents-api';
+import { buildAgent, buildAgentHealth } from '../../test/fake-agents-api';
 
 const business: Business = {
   id: 'business-1',

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { TestRunScreen } from '../../features/agent-tests/components/test-run-screen';
-import { useDisplayTimeZone } from '../../features/auth/components/session-context';
+import { useDisplayTimeZone } from '../../lib/session-context';
 
 export default function TestRunRoute() {
   const { runId = '' } = useParams();

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { TestSuiteScreen } from '../../features/agent-tests/components/test-suite-screen';
-import { useDisplayTimeZone } from '../../features/auth/components/session-context';
+import { useDisplayTimeZone } from '../../lib/session-context';
 
 export default function TestSuiteRoute() {
   const { suiteId = '' } = useParams();

@@ -3,7 +3,7 @@ import { renderHook } from '@testing-library/react';
 import type { ChartOptions } from 'chart.js';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { theme as appTheme } from '../../app/theme';
+import { theme as appTheme } from '../../styles/theme';
 import {
   buildChartOptions,
   CHART_LEGEND_BOX_WIDTH,

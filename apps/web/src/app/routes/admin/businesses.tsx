@@ -1,6 +1,6 @@
 import { PageHeader } from '../../../components/page-header';
 import { BusinessesTable } from '../../../features/admin/components/businesses-table';
-import { useDisplayTimeZone } from '../../../features/auth/components/session-context';
+import { useDisplayTimeZone } from '../../../lib/session-context';
 import { usePaginationParams } from '../../../lib/use-pagination-params';
 
 export default function AdminBusinessesRoute() {

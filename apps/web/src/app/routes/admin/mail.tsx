@@ -2,7 +2,7 @@ import { Tabs } from '@mantine/core';
 import { IconInbox, IconSend } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
-import { useDisplayTimeZone } from '../../../features/auth/components/session-context';
+import { useDisplayTimeZone } from '../../../lib/session-context';
 import { MailInbox } from '../../../features/mailbox/components/mail-inbox';
 import { MailRefreshButton } from '../../../features/mailbox/components/mail-refresh-button';
 import { OutboxTable } from '../../../features/mailbox/components/outbox-table';

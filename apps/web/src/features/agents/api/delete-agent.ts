@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { agentQueryOptions } from './get-agent';
 import { agentSettingsQueryKey } from './get-agent-settings';
-import { agentListQueryOptions } from './list-agents';
+import { agentListQueryOptions } from '../../../lib/api/list-agents';
 
 export type DeleteAgentVariables = {
   agentId: string;

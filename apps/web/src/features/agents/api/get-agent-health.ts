@@ -1,7 +1,7 @@
 import type { AgentHealth } from '@switchboard/shared/agents';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { agentsQueryKey } from './list-agents';
+import { agentsQueryKey } from '../../../lib/api/list-agents';
 
 /**
  * GET /api/agents/:id/health: whether the voice platform reaches us for this agent (its server

@@ -1,7 +1,7 @@
 import type { AgentSettingsResponse } from '@switchboard/shared/agents';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { agentsQueryKey } from './list-agents';
+import { agentsQueryKey } from '../../../lib/api/list-agents';
 
 /**
  * GET /api/agents/:id/settings: the editable fields as the voice platform holds them now. When

@@ -1,7 +1,7 @@
 import type { Agent } from '@switchboard/shared/agents';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { agentsQueryKey } from './list-agents';
+import { agentsQueryKey } from '../../../lib/api/list-agents';
 
 /** GET /api/agents/:id: one agent (404 when it is not one of the user's). */
 export function getAgent(agentId: string, signal?: AbortSignal): Promise<Agent> {

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
-import { stubAgentsApi } from '../testing/fake-agents-api';
+import { stubAgentsApi } from '../../../test/fake-agents-api';
 
 // Knowledge bases are attached in the agent's settings, with its tools (decision 035).
 

@@ -7,7 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildSessionUser, errorResponse } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
-import { buildAgentHealth, stubAgentsApi } from '../testing/fake-agents-api';
+import { buildAgentHealth, stubAgentsApi } from '../../../test/fake-agents-api';
 
 const SETTINGS_PATH = '/api/agents/asst_front_desk/settings';
 

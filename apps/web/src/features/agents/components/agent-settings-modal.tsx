@@ -4,7 +4,7 @@ import type { Agent, AgentSettings } from '@switchboard/shared/agents';
 import { IconAlertCircle, IconAlertTriangle, IconTrash } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { AgentHealthPanel } from '../../../components/agent-health-panel';
-import { useSessionUser } from '../../auth/components/session-context';
+import { useSessionUser } from '../../../lib/session-context';
 import { QueryError } from '../../../components/query-error';
 import { useAgentHealth } from '../api/get-agent-health';
 import { useRepairAgent } from '../api/repair-agent';

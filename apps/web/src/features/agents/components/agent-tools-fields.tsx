@@ -20,7 +20,7 @@ import {
   type Control,
   type FieldErrors,
 } from 'react-hook-form';
-import { useAgentToolChoices } from '../api/get-agent-tool-choices';
+import { useAgentToolChoices } from '../../../lib/api/get-agent-tool-choices';
 
 const MANAGED = [
   {

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { AgentHealthPanel } from '../../../components/agent-health-panel';
 import { QueryError } from '../../../components/query-error';
 import { agentHealthQueryOptions } from '../api/get-agent-health';
-import { useAgentList } from '../api/list-agents';
+import { useAgentList } from '../../../lib/api/list-agents';
 import { useRepairAgent } from '../api/repair-agent';
 
 type AgentsHealthListProps = {

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildAdminUser, errorResponse, jsonResponse } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
-import { buildAgent, stubAgentsApi } from '../testing/fake-agents-api';
+import { buildAgent, stubAgentsApi } from '../../../test/fake-agents-api';
 
 const frontDesk = buildAgent({
   id: 'asst_front_desk',

@@ -10,7 +10,7 @@ import { EmptyPanel } from '../../../components/empty-panel';
 import { QueryError } from '../../../components/query-error';
 import { TableSkeleton } from '../../../components/table-skeleton';
 import { withMessage } from '../../../lib/api-client';
-import { useAgentList } from '../api/list-agents';
+import { useAgentList } from '../../../lib/api/list-agents';
 import type { SettingsTestsSlot } from './agent-settings-modal';
 
 // The settings form (the forms library and the schemas) loads when a settings button is first

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { errorResponse, jsonResponse } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
-import { buildAgent, NEW_AGENT_ID, stubAgentsApi } from '../testing/fake-agents-api';
+import { buildAgent, NEW_AGENT_ID, stubAgentsApi } from '../../../test/fake-agents-api';
 
 async function openCreateDialog() {
   const app = renderApp('/dashboard');

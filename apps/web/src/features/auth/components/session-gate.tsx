@@ -5,7 +5,7 @@ import { Navigate, useLocation } from 'react-router';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { loginPathFor } from '../../../lib/redirect-to';
 import { useSession } from '../api/get-session';
-import { SessionUserContext } from './session-context';
+import { SessionUserContext } from '../../../lib/session-context';
 
 /**
  * Lets only a signed-in user through to `children`. Without a session (never signed in, or it

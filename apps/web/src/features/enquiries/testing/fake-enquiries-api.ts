@@ -8,7 +8,7 @@ import type {
 } from '@switchboard/shared/enquiries';
 import { buildPaginationMeta } from '@switchboard/shared/pagination';
 import { buildSessionUser, jsonResponse, stubApi, type ApiRequest } from '../../../test/fake-api';
-import { buildAgent } from '../../agents/testing/fake-agents-api';
+import { buildAgent } from '../../../test/fake-agents-api';
 
 export function buildEnquiry(overrides: Partial<Enquiry> = {}): Enquiry {
   return {

@@ -6,7 +6,7 @@ import type {
 } from '@switchboard/shared/knowledge-bases';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { agentToolChoicesQueryOptions } from '../../agents/api/get-agent-tool-choices';
+import { agentToolChoicesQueryOptions } from '../../../lib/api/get-agent-tool-choices';
 
 export const filesQueryKey = ['files'] as const;
 export const knowledgeBasesQueryKey = ['knowledge-bases'] as const;

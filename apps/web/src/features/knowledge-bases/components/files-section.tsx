@@ -20,7 +20,7 @@ import { IconAlertCircle, IconFileText, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { EmptyPanel } from '../../../components/empty-panel';
 import { QueryError } from '../../../components/query-error';
-import { useDisplayTimeZone } from '../../auth/components/session-context';
+import { useDisplayTimeZone } from '../../../lib/session-context';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import { useDeleteFile, useFiles, useFilesChanged } from '../api/knowledge-bases';
 import { uploadDocument } from '../api/upload-document';

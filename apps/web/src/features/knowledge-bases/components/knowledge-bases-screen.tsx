@@ -18,7 +18,7 @@ import { useState } from 'react';
 import { EmptyPanel } from '../../../components/empty-panel';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
-import { useDisplayTimeZone } from '../../auth/components/session-context';
+import { useDisplayTimeZone } from '../../../lib/session-context';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import { useDeleteKnowledgeBase, useKnowledgeBases } from '../api/knowledge-bases';
 import { FilesSection } from './files-section';

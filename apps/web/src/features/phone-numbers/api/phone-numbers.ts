@@ -6,7 +6,7 @@ import type {
 } from '@switchboard/shared/phone-numbers';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { agentsQueryKey } from '../../agents/api/list-agents';
+import { agentsQueryKey } from '../../../lib/api/list-agents';
 
 export const phoneNumbersQueryKey = ['phone-numbers'] as const;
 

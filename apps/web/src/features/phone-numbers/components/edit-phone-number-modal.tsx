@@ -6,8 +6,8 @@ import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
-import { useAgentList } from '../../agents/api/list-agents';
-import { useSquads } from '../../squads/api/squads';
+import { useAgentList } from '../../../lib/api/list-agents';
+import { useSquads } from '../../../lib/api/list-squads';
 import { FormAlert } from '../../../components/form-alert';
 import { useUpdatePhoneNumber } from '../api/phone-numbers';
 

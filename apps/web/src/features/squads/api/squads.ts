@@ -1,21 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import type { Squad, SquadInput } from '@switchboard/shared/squads';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-
-export const squadsQueryKey = ['squads'] as const;
-
-/** GET /api/squads: the business's squads with their members and hand-offs. */
-export const squadsQueryOptions = () =>
-  queryOptions({
-    queryKey: squadsQueryKey,
-    queryFn: async ({ signal }) => (await apiFetch<{ data: Squad[] }>('/squads', { signal })).data,
-    meta: { errorTitle: 'Could not refresh the squads' },
-  });
-
-export function useSquads() {
-  return useQuery(squadsQueryOptions());
-}
+import { squadsQueryKey } from '../../../lib/api/list-squads';
 
 function useRefresh() {
   const queryClient = useQueryClient();

@@ -24,7 +24,7 @@ import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-r
 import { useMemo } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
-import { useAgentList } from '../../agents/api/list-agents';
+import { useAgentList } from '../../../lib/api/list-agents';
 import { FormAlert } from '../../../components/form-alert';
 import { useCreateSquad, useUpdateSquad } from '../api/squads';
 

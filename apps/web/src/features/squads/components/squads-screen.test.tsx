@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildSessionUser, errorResponse, jsonResponse, stubApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
-import { buildAgent } from '../../agents/testing/fake-agents-api';
+import { buildAgent } from '../../../test/fake-agents-api';
 
 const AGENTS = [
   buildAgent({ id: 'asst_front_desk', name: 'Front desk' }),

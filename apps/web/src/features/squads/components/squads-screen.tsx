@@ -12,7 +12,8 @@ import { useState, type ReactNode } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import { ResourceTable, type ResourceColumn } from '../../../components/resource-table';
-import { useDeleteSquad, useSquads } from '../api/squads';
+import { useSquads } from '../../../lib/api/list-squads';
+import { useDeleteSquad } from '../api/squads';
 import { SquadFormModal } from './squad-form-modal';
 
 type Props = {

@@ -20,7 +20,7 @@ import {
 import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
-import { useAgentList } from '../../agents/api/list-agents';
+import { useAgentList } from '../../../lib/api/list-agents';
 import { FormAlert } from '../../../components/form-alert';
 import { useCreateStructuredOutput, useUpdateStructuredOutput } from '../api/structured-outputs';
 

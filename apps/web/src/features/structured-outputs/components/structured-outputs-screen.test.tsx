@@ -1,7 +1,7 @@
 import type { StructuredOutput } from '@switchboard/shared/structured-outputs';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildAgent } from '../../agents/testing/fake-agents-api';
+import { buildAgent } from '../../../test/fake-agents-api';
 import { buildSessionUser, jsonResponse, stubApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 

@@ -3,7 +3,7 @@ import type { StructuredOutput } from '@switchboard/shared/structured-outputs';
 import { IconDatabaseExport, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
-import { useAgentList } from '../../agents/api/list-agents';
+import { useAgentList } from '../../../lib/api/list-agents';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import { ResourceTable, type ResourceColumn } from '../../../components/resource-table';
 import { useDeleteStructuredOutput, useStructuredOutputs } from '../api/structured-outputs';

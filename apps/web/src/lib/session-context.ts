@@ -1,6 +1,6 @@
 import type { SessionUser } from '@switchboard/shared/auth';
 import { createContext, useContext } from 'react';
-import { OPERATOR_TIME_ZONE } from '../../../lib/time-zones';
+import { OPERATOR_TIME_ZONE } from './time-zones';
 
 export const SessionUserContext = createContext<SessionUser | null>(null);
 

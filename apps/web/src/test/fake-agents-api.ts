@@ -13,7 +13,7 @@ import {
   jsonResponse,
   stubApi,
   type ApiRequest,
-} from '../../../test/fake-api';
+} from './fake-api';
 
 /** An agent as GET /api/agents lists it; a busy one unless overridden. */
 export function buildAgent(overrides: Partial<Agent> = {}): Agent {

@@ -1,5 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router';
-import { NavigationProgress } from '../navigation-progress';
+import { NavigationProgress } from '../../components/navigation-progress';
 
 /** Wraps every screen: the page-load bar and scroll restoration on back/forward. */
 export function RootLayout() {

@@ -1,6 +1,6 @@
 import type { Agent, AgentList } from '@switchboard/shared/agents';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '../api-client';
 
 /** GET /api/agents: the agents the user may see, with their last-7-days figures. */
 export async function listAgents(signal?: AbortSignal): Promise<Agent[]> {

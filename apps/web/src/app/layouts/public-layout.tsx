@@ -1,7 +1,7 @@
 import { Anchor, Box, Button, Container, Group, Stack, Text } from '@mantine/core';
 import { Link, Outlet } from 'react-router';
-import { ColorSchemeToggle } from '../color-scheme-toggle';
-import { Logo } from '../logo';
+import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
+import { Logo } from '../../components/logo';
 import classes from './public-layout.module.css';
 
 /** Frame of the pages a visitor sees before signing in: landing, sign-in, account creation. */

@@ -1,12 +1,12 @@
 import { AppShell, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router';
-import { useSessionUser } from '../../features/auth/components/session-context';
+import { useSessionUser } from '../../lib/session-context';
 import { SessionGate } from '../../features/auth/components/session-gate';
 import { UserMenu } from '../../features/auth/components/user-menu';
 import { PlatformBadge } from '../../features/platform/components/platform-badge';
-import { ColorSchemeToggle } from '../color-scheme-toggle';
-import { Logo } from '../logo';
+import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
+import { Logo } from '../../components/logo';
 import { AppNavbar } from './app-navbar';
 import classes from './app-layout.module.css';
 

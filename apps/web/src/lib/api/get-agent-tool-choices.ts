@@ -1,6 +1,6 @@
 import type { AgentToolChoices } from '@switchboard/shared/agents';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '../api-client';
 import { agentsQueryKey } from './list-agents';
 
 /** GET /api/agent-tools: the business's own tools an agent may attach. */

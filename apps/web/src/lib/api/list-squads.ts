@@ -1,0 +1,18 @@
+import type { Squad } from '@switchboard/shared/squads';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../api-client';
+
+/** Prefix of every squad query: the squads feature invalidates it after a change. */
+export const squadsQueryKey = ['squads'] as const;
+
+/** GET /api/squads: the business's squads with their members and hand-offs. */
+export const squadsQueryOptions = () =>
+  queryOptions({
+    queryKey: squadsQueryKey,
+    queryFn: async ({ signal }) => (await apiFetch<{ data: Squad[] }>('/squads', { signal })).data,
+    meta: { errorTitle: 'Could not refresh the squads' },
+  });
+
+export function useSquads() {
+  return useQuery(squadsQueryOptions());
+}
