@@ -22,7 +22,7 @@ import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
-import { ResourceTable, type ResourceColumn } from '../../../components/resource-table';
+import { DataTable, type DataColumn } from '../../../components/data-table';
 import {
   useAgentChoices,
   useDeleteTest,
@@ -65,7 +65,7 @@ export function TestSuiteScreen({ suiteId, timeZone }: { suiteId: string; timeZo
       Add test
     </Button>
   );
-  const columns: ResourceColumn<AgentTest>[] = [
+  const columns: DataColumn<AgentTest>[] = [
     { header: 'Test', cell: (test) => <Text fw={500}>{test.name}</Text> },
     {
       header: 'Caller',
@@ -136,7 +136,7 @@ export function TestSuiteScreen({ suiteId, timeZone }: { suiteId: string; timeZo
         ) : (
           <Skeleton height={88} radius="sm" />
         )}
-        <ResourceTable
+        <DataTable
           label="Tests"
           query={testsQuery}
           columns={columns}

@@ -4,7 +4,7 @@ import { IconPencil, IconPhone, IconPlus, IconTrash } from '@tabler/icons-react'
 import { useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
-import { ResourceTable, type ResourceColumn } from '../../../components/resource-table';
+import { DataTable, type DataColumn } from '../../../components/data-table';
 import { usePhoneNumbers, useReleasePhoneNumber } from '../api/phone-numbers';
 import { AddPhoneNumberModal } from './add-phone-number-modal';
 import { EditPhoneNumberModal } from './edit-phone-number-modal';
@@ -31,7 +31,7 @@ export function PhoneNumbersScreen() {
     </Button>
   );
 
-  const columns: ResourceColumn<PhoneNumber>[] = [
+  const columns: DataColumn<PhoneNumber>[] = [
     {
       header: 'Number',
       cell: (phone) => (
@@ -119,7 +119,7 @@ export function PhoneNumbersScreen() {
         description="Your numbers on the voice platform and the agent that answers each."
         actions={addButton}
       />
-      <ResourceTable
+      <DataTable
         label="Phone numbers"
         query={query}
         columns={columns}

@@ -11,7 +11,7 @@ import {
 import { useState, type ReactNode } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
-import { ResourceTable, type ResourceColumn } from '../../../components/resource-table';
+import { DataTable, type DataColumn } from '../../../components/data-table';
 import { useDeleteSquad, useSquads } from '../api/squads';
 import { SquadFormModal } from './squad-form-modal';
 
@@ -38,7 +38,7 @@ export function SquadsScreen({ talkPanel }: Props) {
     </Button>
   );
 
-  const columns: ResourceColumn<Squad>[] = [
+  const columns: DataColumn<Squad>[] = [
     {
       header: 'Squad',
       cell: (squad) => <Text fw={500}>{squad.name || '(no name)'}</Text>,
@@ -127,7 +127,7 @@ export function SquadsScreen({ talkPanel }: Props) {
           <div key={talking.id}>{talkPanel(talking)}</div>
         </Stack>
       )}
-      <ResourceTable
+      <DataTable
         label="Squads"
         query={query}
         columns={columns}

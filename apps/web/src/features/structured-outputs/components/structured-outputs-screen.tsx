@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { useAgentList } from '../../agents/api/list-agents';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
-import { ResourceTable, type ResourceColumn } from '../../../components/resource-table';
+import { DataTable, type DataColumn } from '../../../components/data-table';
 import { useDeleteStructuredOutput, useStructuredOutputs } from '../api/structured-outputs';
 import { StructuredOutputFormModal } from './structured-output-form-modal';
 
@@ -37,7 +37,7 @@ export function StructuredOutputsScreen() {
     </Button>
   );
 
-  const columns: ResourceColumn<StructuredOutput>[] = [
+  const columns: DataColumn<StructuredOutput>[] = [
     {
       header: 'Output',
       cell: (output) => (
@@ -115,7 +115,7 @@ export function StructuredOutputsScreen() {
         description="Data the voice platform extracts from each call of your agents, shaped by a JSON Schema: shown in the call detail and exported with the call log."
         actions={createButton}
       />
-      <ResourceTable
+      <DataTable
         label="Structured outputs"
         query={query}
         columns={columns}

@@ -4,7 +4,7 @@ import { IconPencil, IconPlus, IconTool, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
-import { ResourceTable, type ResourceColumn } from '../../../components/resource-table';
+import { DataTable, type DataColumn } from '../../../components/data-table';
 import { useDeleteTool, useTools } from '../api/tools';
 import { ToolFormModal } from './tool-form-modal';
 
@@ -21,7 +21,7 @@ export function ToolsScreen() {
     </Button>
   );
 
-  const columns: ResourceColumn<Tool>[] = [
+  const columns: DataColumn<Tool>[] = [
     {
       header: 'Tool',
       cell: (tool) => (
@@ -107,7 +107,7 @@ export function ToolsScreen() {
         description="What your agents can do during a call: Switchboard's own tools and your custom ones."
         actions={createButton}
       />
-      <ResourceTable
+      <DataTable
         label="Tools"
         query={query}
         columns={columns}
