@@ -41,3 +41,22 @@ export function applyServerFieldErrors<T extends FieldValues>(
   }
   return applied;
 }
+
+/**
+ * Settles a form's save: `onSaved` with the answer when it succeeds; when the server refuses
+ * with field messages, they go under the fields and `clearAlert` drops the general alert (the
+ * fields already say it). Any other failure stays on the mutation for the form's alert.
+ */
+export function settleSave<T extends FieldValues, R>(
+  request: Promise<R>,
+  form: {
+    fields: readonly Path<T>[];
+    setError: UseFormSetError<T>;
+    onSaved: (saved: R) => void;
+    clearAlert: () => void;
+  },
+): Promise<void> {
+  return request.then(form.onSaved, (error: unknown) => {
+    if (applyServerFieldErrors<T>(error, form.fields, form.setError)) form.clearAlert();
+  });
+}

@@ -1,16 +1,4 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  Paper,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Alert, Button, Group, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
   CALLER_PERSONALITY_LABELS,
   describeExpectation,
@@ -22,6 +10,7 @@ import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { ResourceActions } from '../../../components/resource-actions';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import {
   useAgentChoices,
@@ -85,19 +74,13 @@ export function TestSuiteScreen({ suiteId, timeZone }: { suiteId: string; timeZo
       header: 'Actions',
       end: true,
       cell: (test) => (
-        <Tooltip label="Delete">
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={`Delete ${test.name}`}
-            onClick={() => {
-              removeTest.reset();
-              setDeletingTest(test);
-            }}
-          >
-            <IconTrash size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <ResourceActions
+          name={test.name}
+          onDelete={() => {
+            removeTest.reset();
+            setDeletingTest(test);
+          }}
+        />
       ),
     },
   ];

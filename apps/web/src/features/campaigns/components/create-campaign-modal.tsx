@@ -21,7 +21,8 @@ import {
   type CreateCampaignInput,
 } from '@switchboard/shared/campaigns';
 import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
-import { applyServerFieldErrors } from '../../../lib/form-errors';
+import { settleSave } from '../../../lib/form-errors';
+import { AgentOrSquadSelect, parseAgentOrSquad } from '../../../components/agent-or-squad-select';
 import { FormAlert } from '../../../components/form-alert';
 import { useCampaignOptions, useCreateCampaign } from '../api/campaigns';
 
@@ -65,7 +66,6 @@ const FIELDS = [
 ] as const;
 
 function toInput(values: FormValues): CreateCampaignInput {
-  const [kind, id] = values.target.split(/:(.*)/s);
   const audience =
     values.audience === 'search'
       ? { kind: 'search' as const, search: values.search }
@@ -80,7 +80,7 @@ function toInput(values: FormValues): CreateCampaignInput {
         : undefined;
   return {
     name: values.name,
-    ...(kind === 'squad' ? { squadId: id } : kind === 'agent' ? { agentId: id } : {}),
+    ...parseAgentOrSquad(values.target),
     phoneNumberId: values.phoneNumberId,
     audience,
     ...(startAt !== undefined ? { startAt } : {}),
@@ -131,34 +131,18 @@ export function CreateCampaignModal({ opened, onClose, onCreated }: Props) {
   };
 
   const submit = form.handleSubmit((values) =>
-    create.mutateAsync(toInput(values)).then(
-      (campaign) => {
+    settleSave<FormValues, Campaign>(create.mutateAsync(toInput(values)), {
+      fields: FIELDS,
+      setError: form.setError,
+      onSaved: (campaign) => {
         onCreated(campaign);
         close();
       },
-      (error: unknown) => {
-        if (applyServerFieldErrors<FormValues>(error, FIELDS, form.setError)) create.reset();
-      },
-    ),
+      clearAlert: create.reset,
+    }),
   );
 
   const data = options.data;
-  const targets = data
-    ? [
-        {
-          group: 'Agents',
-          items: data.agents.map((a) => ({ value: `agent:${a.id}`, label: a.name })),
-        },
-        ...(data.squads.length > 0
-          ? [
-              {
-                group: 'Squads',
-                items: data.squads.map((s) => ({ value: `squad:${s.id}`, label: s.name })),
-              },
-            ]
-          : []),
-      ]
-    : [];
 
   return (
     <Modal
@@ -186,10 +170,11 @@ export function CreateCampaignModal({ opened, onClose, onCreated }: Props) {
               control={form.control}
               name="target"
               render={({ field }) => (
-                <Select
+                <AgentOrSquadSelect
                   label={data && data.squads.length > 0 ? 'Agent or squad' : 'Agent'}
                   placeholder={options.isPending ? 'Loading…' : 'Who makes the calls'}
-                  data={targets}
+                  agents={data?.agents ?? []}
+                  squads={data?.squads ?? []}
                   value={field.value || null}
                   onChange={(value) => field.onChange(value ?? '')}
                   error={errors.target?.message}

@@ -14,7 +14,7 @@ import {
   type CreatePhoneNumberInput,
 } from '@switchboard/shared/phone-numbers';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
-import { applyServerFieldErrors } from '../../../lib/form-errors';
+import { settleSave } from '../../../lib/form-errors';
 import { FormAlert } from '../../../components/form-alert';
 import { useCreatePhoneNumber } from '../api/phone-numbers';
 
@@ -108,12 +108,12 @@ export function AddPhoneNumberModal({ opened, onClose }: Props) {
   };
 
   const submit = form.handleSubmit((values) =>
-    create.mutateAsync(toInput(values)).then(
-      () => close(),
-      (error: unknown) => {
-        if (applyServerFieldErrors<FormValues>(error, FIELDS, form.setError)) create.reset();
-      },
-    ),
+    settleSave<FormValues, unknown>(create.mutateAsync(toInput(values)), {
+      fields: FIELDS,
+      setError: form.setError,
+      onSaved: close,
+      clearAlert: create.reset,
+    }),
   );
 
   return (

@@ -1,9 +1,10 @@
-import { ActionIcon, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Stack, Text } from '@mantine/core';
 import type { PhoneNumber } from '@switchboard/shared/phone-numbers';
-import { IconPencil, IconPhone, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPhone, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { ResourceActions } from '../../../components/resource-actions';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { usePhoneNumbers, useReleasePhoneNumber } from '../api/phone-numbers';
 import { AddPhoneNumberModal } from './add-phone-number-modal';
@@ -84,30 +85,15 @@ export function PhoneNumbersScreen() {
       header: 'Actions',
       end: true,
       cell: (phone) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Tooltip label="Edit">
-            <ActionIcon
-              variant="subtle"
-              aria-label={`Edit ${phone.number ?? phone.id}`}
-              onClick={() => setEditing(phone)}
-            >
-              <IconPencil size={18} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Release">
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`Release ${phone.number ?? phone.id}`}
-              onClick={() => {
-                release.reset();
-                setReleasing(phone);
-              }}
-            >
-              <IconTrash size={18} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        <ResourceActions
+          name={phone.number ?? phone.id}
+          onEdit={() => setEditing(phone)}
+          deleteLabel="Release"
+          onDelete={() => {
+            release.reset();
+            setReleasing(phone);
+          }}
+        />
       ),
     },
   ];

@@ -1,16 +1,10 @@
-import { ActionIcon, Button, CloseButton, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Button, CloseButton, Group, Stack, Text } from '@mantine/core';
 import type { Squad } from '@switchboard/shared/squads';
-import {
-  IconArrowRight,
-  IconHeadset,
-  IconPencil,
-  IconPlus,
-  IconTrash,
-  IconUsersGroup,
-} from '@tabler/icons-react';
+import { IconArrowRight, IconHeadset, IconPlus, IconUsersGroup } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { ResourceActions } from '../../../components/resource-actions';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { useDeleteSquad, useSquads } from '../api/squads';
 import { SquadFormModal } from './squad-form-modal';
@@ -71,7 +65,14 @@ export function SquadsScreen({ talkPanel }: Props) {
       header: 'Actions',
       end: true,
       cell: (squad) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
+        <ResourceActions
+          name={squad.name}
+          onEdit={() => setForm({ squad })}
+          onDelete={() => {
+            remove.reset();
+            setDeleting(squad);
+          }}
+        >
           <Button
             size="xs"
             variant="light"
@@ -81,29 +82,7 @@ export function SquadsScreen({ talkPanel }: Props) {
           >
             Talk to
           </Button>
-          <Tooltip label="Edit">
-            <ActionIcon
-              variant="subtle"
-              aria-label={`Edit ${squad.name}`}
-              onClick={() => setForm({ squad })}
-            >
-              <IconPencil size={18} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Delete">
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`Delete ${squad.name}`}
-              onClick={() => {
-                remove.reset();
-                setDeleting(squad);
-              }}
-            >
-              <IconTrash size={18} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        </ResourceActions>
       ),
     },
   ];
