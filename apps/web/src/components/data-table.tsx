@@ -8,11 +8,12 @@ import {
   Table,
   Text,
   TextInput,
+  VisuallyHidden,
 } from '@mantine/core';
 import type { Paginated } from '@switchboard/shared/pagination';
 import { IconSearch } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { isValidElement, type ReactElement, type ReactNode } from 'react';
 import { EmptyPanel, type EmptyPanelProps } from './empty-panel';
 import { PastLastPage } from './past-last-page';
 import { QueryError } from './query-error';
@@ -31,6 +32,8 @@ export type DataColumn<T> = {
   numeric?: boolean;
   /** Widest a cell may grow (long text truncates inside it). */
   maw?: number;
+  /** The heading is for screen readers only (a column of buttons). */
+  hiddenHeader?: boolean;
 };
 
 type DataTableProps<T> = {
@@ -43,8 +46,12 @@ type DataTableProps<T> = {
   rowKey: (row: T) => string;
   /** "Could not load the phone numbers". */
   errorTitle: string;
-  /** What an empty list says, with the way to add the first item. */
-  empty: EmptyPanelProps;
+  /** The failure in the list's own words (the server's reason as a sentence). */
+  describeError?: (error: Error) => unknown;
+  /** Said to screen readers while the first rows load: "Loading the email log…". */
+  loadingLabel?: string;
+  /** What an empty list says, with the way to add the first item (or a line of text). */
+  empty: EmptyPanelProps | ReactElement;
   /** Accessible name of the table (and of the cards on a phone). */
   label?: string;
   /** Text the search box matches (kept in the URL as `?q=`); no search box without it. */
@@ -66,6 +73,8 @@ export function DataTable<T>({
   columns,
   rowKey,
   errorTitle,
+  describeError = (error) => error,
+  loadingLabel,
   empty,
   searchText,
   searchLabel = 'Search',
@@ -80,7 +89,7 @@ export function DataTable<T>({
     return (
       <QueryError
         title={errorTitle}
-        error={query.error}
+        error={describeError(query.error)}
         onRetry={() => void query.refetch()}
         retrying={query.isFetching}
       />
@@ -89,7 +98,9 @@ export function DataTable<T>({
   const data: T[] | Paginated<T> | undefined = query.data;
   const page = data && !Array.isArray(data) ? data : undefined;
   const all = Array.isArray(data) ? data : page?.data;
-  if (all && all.length === 0 && (!page || page.meta.page === 1)) return <EmptyPanel {...empty} />;
+  if (all && all.length === 0 && (!page || page.meta.page === 1)) {
+    return isValidElement(empty) ? empty : <EmptyPanel {...empty} />;
+  }
 
   const needle = search.trim().toLowerCase();
   const rows =
@@ -109,6 +120,9 @@ export function DataTable<T>({
   return (
     <>
       <Paper withBorder style={{ overflow: 'hidden' }}>
+        {rows === undefined && loadingLabel && (
+          <VisuallyHidden role="status">{loadingLabel}</VisuallyHidden>
+        )}
         {searchText && (
           <TextInput
             p="sm"
@@ -148,7 +162,11 @@ export function DataTable<T>({
                 <Table.Tr>
                   {columns.map((column) => (
                     <Table.Th key={column.header} ta={alignOf(column)}>
-                      {column.header}
+                      {column.hiddenHeader ? (
+                        <VisuallyHidden>{column.header}</VisuallyHidden>
+                      ) : (
+                        column.header
+                      )}
                     </Table.Th>
                   ))}
                 </Table.Tr>

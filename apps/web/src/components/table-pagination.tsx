@@ -23,6 +23,8 @@ export type TablePaginationProps = {
   jump?: boolean;
   /** Names the pager as a navigation landmark ("Call log pages"). */
   label?: string;
+  /** What a page button is called, where a screen has two pagers ("imports page"). */
+  pageName?: string;
 };
 
 function describeRange(
@@ -53,6 +55,7 @@ export function TablePagination({
   pageSizes = true,
   jump = false,
   label,
+  pageName = 'page',
 }: TablePaginationProps) {
   const pageSizeId = useId();
   const lastPage = Math.max(meta.totalPages, 1);
@@ -126,9 +129,11 @@ export function TablePagination({
               size="sm"
               siblings={1}
               getControlProps={(control) => ({
-                'aria-label': control === 'previous' ? 'Previous page' : 'Next page',
+                'aria-label': `${control === 'previous' ? 'Previous' : 'Next'} ${pageName}`,
               })}
-              getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+              getItemProps={(page) => ({
+                'aria-label': `${pageName[0]?.toUpperCase()}${pageName.slice(1)} ${page}`,
+              })}
             />
           )
         )}

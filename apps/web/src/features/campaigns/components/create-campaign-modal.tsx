@@ -2,7 +2,6 @@ import {
   Alert,
   Button,
   Group,
-  Modal,
   NumberInput,
   SegmentedControl,
   Select,
@@ -11,7 +10,6 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import {
   CAMPAIGN_DEFAULT_CONCURRENCY,
   CAMPAIGN_MAX_CONCURRENCY,
@@ -20,8 +18,9 @@ import {
   type Campaign,
   type CreateCampaignInput,
 } from '@switchboard/shared/campaigns';
-import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
-import { settleSave } from '../../../lib/form-errors';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { requestResolver, settleSave } from '../../../lib/form-errors';
+import { ConsoleFormModal } from '../../../components/console-form-modal';
 import { AgentOrSquadSelect, parseAgentOrSquad } from '../../../components/agent-or-squad-select';
 import { FormAlert } from '../../../components/form-alert';
 import { useCampaignOptions, useCreateCampaign } from '../api/campaigns';
@@ -105,19 +104,9 @@ type Props = { opened: boolean; onClose: () => void; onCreated: (campaign: Campa
 export function CreateCampaignModal({ opened, onClose, onCreated }: Props) {
   const options = useCampaignOptions(opened);
   const create = useCreateCampaign();
-  const fullScreen = useMediaQuery('(max-width: 48em)');
   const form = useForm<FormValues>({
     defaultValues: EMPTY,
-    resolver: (values) => {
-      const result = createCampaignSchema.safeParse(toInput(values));
-      if (result.success) return { values, errors: {} };
-      const errors: FieldErrors<FormValues> = {};
-      for (const issue of result.error.issues) {
-        const field = fieldOf(issue.path);
-        if (field && !errors[field]) errors[field] = { type: 'validation', message: issue.message };
-      }
-      return { values: {}, errors };
-    },
+    resolver: requestResolver<FormValues>(createCampaignSchema, toInput, fieldOf),
   });
   const audience = useWatch({ control: form.control, name: 'audience' });
   const startLater = useWatch({ control: form.control, name: 'startLater' });
@@ -145,14 +134,7 @@ export function CreateCampaignModal({ opened, onClose, onCreated }: Props) {
   const data = options.data;
 
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title="New campaign"
-      size="lg"
-      fullScreen={fullScreen}
-      closeOnClickOutside={false}
-    >
+    <ConsoleFormModal opened={opened} onClose={close} title="New campaign" formKey="new">
       {options.isError ? (
         <Alert color="red" title="Could not load your agents and numbers">
           {options.error.message}
@@ -302,6 +284,6 @@ export function CreateCampaignModal({ opened, onClose, onCreated }: Props) {
           </Stack>
         </form>
       )}
-    </Modal>
+    </ConsoleFormModal>
   );
 }
