@@ -2,7 +2,7 @@ import { EmptyState, Paper } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
-type EmptyPanelProps = {
+export type EmptyPanelProps = {
   icon: Icon;
   title: string;
   /** What will appear here, and how it gets here. */

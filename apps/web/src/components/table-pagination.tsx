@@ -1,71 +1,196 @@
-import { Group, Pagination, Select, Text } from '@mantine/core';
+import { Button, Group, NumberInput, Pagination, Select, Text } from '@mantine/core';
 import type { PaginationMeta } from '@switchboard/shared/pagination';
-import { useId } from 'react';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { useId, useState, type FormEvent } from 'react';
 
 const PAGE_SIZES = ['10', '20', '50', '100'];
 
-type TablePaginationProps = {
+export type TablePaginationProps = {
   meta: PaginationMeta;
   /** What is counted: ["business", "businesses"]. */
   noun: readonly [singular: string, plural: string];
   onChange: (next: { page?: number; limit?: number }) => void;
+  /**
+   * How the position reads: `range` "21–40 of 53 businesses" (the default), `count-and-page`
+   * "120 calls · page 2 of 3", `range-and-page` "1–10 of 25 appointments · page 1 of 3".
+   */
+  summary?: 'range' | 'count-and-page' | 'range-and-page';
+  /** Previous and Next buttons (as meta.hasPrev/hasNext allow) instead of numbered pages. */
+  steps?: boolean;
+  /** The "Rows per page" choice (on unless the list has one fixed size). */
+  pageSizes?: boolean;
+  /** A page number to jump to, past two pages. */
+  jump?: boolean;
+  /** Names the pager as a navigation landmark ("Call log pages"). */
+  label?: string;
+  /** What a page button is called, where a screen has two pagers ("imports page"). */
+  pageName?: string;
 };
 
 function describeRange(
   meta: PaginationMeta,
-  first: number,
-  last: number,
   [singular, plural]: TablePaginationProps['noun'],
+  summary: NonNullable<TablePaginationProps['summary']>,
 ): string {
+  const first = meta.total === 0 ? 0 : (meta.page - 1) * meta.limit + 1;
+  const last = Math.min(meta.page * meta.limit, meta.total);
   const counted = `${meta.total} ${meta.total === 1 ? singular : plural}`;
+  const pageOf = ` · page ${meta.page} of ${Math.max(meta.totalPages, 1)}`;
+  if (summary === 'count-and-page') return counted + pageOf;
   if (meta.total === 0) return `No ${plural}`;
+  if (summary === 'range-and-page') return `${first}–${last} of ${counted}${pageOf}`;
   if (first > meta.total) return counted;
   // Everything fits on one page: the range would only repeat the total.
   if (meta.totalPages <= 1 && meta.page === 1) return counted;
   return `${first}–${last} of ${counted}`;
 }
 
-/** Below a paged table: "21–40 of 53 businesses", the page buttons and the page size. */
-export function TablePagination({ meta, noun, onChange }: TablePaginationProps) {
+/** Below a paged table: where this page is, the page size, and the way to other pages. */
+export function TablePagination({
+  meta,
+  noun,
+  onChange,
+  summary = 'range',
+  steps = false,
+  pageSizes = true,
+  jump = false,
+  label,
+  pageName = 'page',
+}: TablePaginationProps) {
   const pageSizeId = useId();
-  const first = meta.total === 0 ? 0 : (meta.page - 1) * meta.limit + 1;
-  const last = Math.min(meta.page * meta.limit, meta.total);
+  const lastPage = Math.max(meta.totalPages, 1);
 
   return (
-    <Group justify="space-between" gap="md" mt="md">
-      <Text size="sm" c="dimmed">
-        {describeRange(meta, first, last, noun)}
+    <Group
+      justify="space-between"
+      gap="md"
+      mt="md"
+      component={label ? 'nav' : undefined}
+      aria-label={label}
+    >
+      <Text size="sm" c="dimmed" aria-live={steps ? 'polite' : undefined}>
+        {describeRange(meta, noun, summary)}
       </Text>
       <Group gap="md">
-        <Group gap="xs" wrap="nowrap">
-          <Text size="sm" c="dimmed" component="label" htmlFor={pageSizeId}>
-            Rows per page
-          </Text>
-          <Select
-            id={pageSizeId}
-            data={PAGE_SIZES}
-            value={String(meta.limit)}
-            onChange={(value) => value && onChange({ page: 1, limit: Number(value) })}
-            allowDeselect={false}
-            w={84}
-            size="xs"
-            withCheckIcon={false}
-          />
-        </Group>
-        {meta.totalPages > 1 && (
-          <Pagination
-            total={meta.totalPages}
-            value={meta.page}
-            onChange={(page) => onChange({ page })}
-            size="sm"
-            siblings={1}
-            getControlProps={(control) => ({
-              'aria-label': control === 'previous' ? 'Previous page' : 'Next page',
-            })}
-            getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-          />
+        {pageSizes && (
+          <Group gap="xs" wrap="nowrap">
+            <Text size="sm" c="dimmed" component="label" htmlFor={pageSizeId}>
+              Rows per page
+            </Text>
+            <Select
+              id={pageSizeId}
+              data={PAGE_SIZES}
+              value={String(meta.limit)}
+              onChange={(value) =>
+                value && Number(value) !== meta.limit && onChange({ page: 1, limit: Number(value) })
+              }
+              allowDeselect={false}
+              w={84}
+              size="xs"
+              withCheckIcon={false}
+            />
+          </Group>
+        )}
+        {steps ? (
+          <Group gap="xs" wrap="wrap">
+            {jump && lastPage > 2 && (
+              <JumpToPage
+                page={meta.page}
+                lastPage={lastPage}
+                onPage={(page) => onChange({ page })}
+              />
+            )}
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconChevronLeft size={14} />}
+              disabled={!meta.hasPrev}
+              // Past the last page, Previous goes to the last one there is.
+              onClick={() => onChange({ page: Math.min(meta.page - 1, lastPage) })}
+            >
+              Previous
+            </Button>
+            <Button
+              variant="default"
+              size="xs"
+              rightSection={<IconChevronRight size={14} />}
+              disabled={!meta.hasNext}
+              onClick={() => onChange({ page: meta.page + 1 })}
+            >
+              Next
+            </Button>
+          </Group>
+        ) : (
+          meta.totalPages > 1 && (
+            <Pagination
+              total={meta.totalPages}
+              value={meta.page}
+              onChange={(page) => onChange({ page })}
+              size="sm"
+              siblings={1}
+              getControlProps={(control) => ({
+                'aria-label': `${control === 'previous' ? 'Previous' : 'Next'} ${pageName}`,
+              })}
+              getItemProps={(page) => ({
+                'aria-label': `${pageName[0]?.toUpperCase()}${pageName.slice(1)} ${page}`,
+              })}
+            />
+          )
         )}
       </Group>
     </Group>
+  );
+}
+
+/** A page number and Go: any page from 1 to the last, refused with a reason otherwise. */
+function JumpToPage({
+  page,
+  lastPage,
+  onPage,
+}: {
+  page: number;
+  lastPage: number;
+  onPage: (page: number) => void;
+}) {
+  const [value, setValue] = useState<string | number>('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const target = Number(value);
+    if (value === '' || !Number.isInteger(target) || target < 1 || target > lastPage) {
+      setError(`Pick a page from 1 to ${lastPage}`);
+      return;
+    }
+    setError(null);
+    setValue('');
+    if (target !== page) onPage(target);
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <Group gap={6} wrap="nowrap" align="flex-start">
+        <NumberInput
+          size="xs"
+          aria-label="Go to page"
+          placeholder="Page"
+          value={value}
+          onChange={(next) => {
+            setValue(next);
+            if (error) setError(null);
+          }}
+          min={1}
+          max={lastPage}
+          // A page past the last is said to be one, not silently changed.
+          clampBehavior="none"
+          allowDecimal={false}
+          allowNegative={false}
+          hideControls
+          error={error}
+          w={error ? 170 : 70}
+        />
+        <Button type="submit" size="xs" variant="default">
+          Go
+        </Button>
+      </Group>
+    </form>
   );
 }

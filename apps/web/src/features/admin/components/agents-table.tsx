@@ -1,16 +1,4 @@
-import { EmptyPanel } from '../../../components/empty-panel';
-import {
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { Badge, Button, Group, Loader, Select, Stack, Text, Tooltip } from '@mantine/core';
 import type { AdminAgent } from '@switchboard/shared/admin';
 import { formatDateTime } from '@switchboard/shared/format';
 import { IconRobot } from '@tabler/icons-react';
@@ -18,12 +6,10 @@ import { useMemo, useState } from 'react';
 import { OPERATOR_TIME_ZONE } from '../../../lib/time-zones';
 import { useAgentHealth, useRepairAgent } from '../api/agent-health';
 import { QueryError } from '../../../components/query-error';
-import { TableSkeleton } from '../../../components/table-skeleton';
+import { DataTable, type DataColumn } from '../../../components/data-table';
 import { useAssignAgentBusiness } from '../api/assign-agent-business';
 import { useAgents } from '../api/list-agents';
 import { useAllBusinesses } from '../api/list-businesses';
-
-const COLUMNS = ['Agent', 'Phone number', 'Status', 'Connection', 'Business'];
 
 type BusinessOption = { value: string; label: string };
 
@@ -43,29 +29,74 @@ export function AgentsTable() {
     [businesses.data],
   );
 
-  if (agents.isError && !agents.data) {
-    return (
-      <QueryError
-        title="Could not load the agents"
-        error={agents.error}
-        onRetry={() => void agents.refetch()}
-        retrying={agents.isFetching}
-      />
-    );
-  }
-
   const rows = agents.data;
-  if (rows && rows.length === 0) {
-    return (
-      <EmptyPanel
-        icon={IconRobot}
-        title="No agents yet"
-        description="Agents (assistants) on the voice platform account appear here once they are synced."
-      />
-    );
-  }
-
   const assigned = rows?.filter((agent) => agent.businessId).length ?? 0;
+  const columns: DataColumn<AdminAgent>[] = [
+    {
+      header: 'Agent',
+      cell: (agent) => (
+        <Stack gap={2}>
+          <Text fw={600} size="sm">
+            {agent.name}
+          </Text>
+          <Text
+            c="dimmed"
+            size="xs"
+            ff="monospace"
+            truncate="end"
+            maw={280}
+            title={agent.platformAssistantId}
+          >
+            {agent.platformAssistantId}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      header: 'Phone number',
+      cell: (agent) => (
+        <Text size="sm" ff="monospace" c={agent.phoneNumber ? undefined : 'dimmed'}>
+          {agent.phoneNumber ?? 'No number'}
+        </Text>
+      ),
+    },
+    {
+      header: 'Status',
+      cell: (agent) =>
+        agent.removedAt ? (
+          <Tooltip label="This assistant no longer exists on the voice platform.">
+            <Badge color="red" variant="light">
+              Removed
+            </Badge>
+          </Tooltip>
+        ) : (
+          <Badge color="teal" variant="light">
+            Active
+          </Badge>
+        ),
+    },
+    {
+      header: 'Connection',
+      cell: (agent) =>
+        agent.removedAt ? (
+          <Text size="sm" c="dimmed">
+            —
+          </Text>
+        ) : (
+          <ConnectionCell assistantId={agent.platformAssistantId} name={agent.name} />
+        ),
+    },
+    {
+      header: 'Business',
+      cell: (agent) => (
+        <BusinessPicker
+          agent={agent}
+          businessOptions={businessOptions}
+          businessesLoading={businesses.isPending}
+        />
+      ),
+    },
+  ];
 
   return (
     <Stack gap="md">
@@ -77,7 +108,7 @@ export function AgentsTable() {
           retrying={businesses.isFetching}
         />
       )}
-      {rows && (
+      {rows && rows.length > 0 && (
         <Group gap="xs">
           <Badge variant="light" color="gray" size="lg" radius="sm">
             {rows.length} {rows.length === 1 ? 'agent' : 'agents'}
@@ -90,46 +121,32 @@ export function AgentsTable() {
           </Badge>
         </Group>
       )}
-      <Paper withBorder style={{ overflow: 'hidden' }}>
-        <Table.ScrollContainer minWidth={760}>
-          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                {COLUMNS.map((column) => (
-                  <Table.Th key={column} w={column === 'Business' ? 300 : undefined}>
-                    {column}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            {rows ? (
-              <Table.Tbody>
-                {rows.map((agent) => (
-                  <AgentRow
-                    key={agent.id}
-                    agent={agent}
-                    businessOptions={businessOptions}
-                    businessesLoading={businesses.isPending}
-                  />
-                ))}
-              </Table.Tbody>
-            ) : (
-              <TableSkeleton columns={COLUMNS.length} />
-            )}
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
+      <DataTable
+        query={agents}
+        columns={columns}
+        rowKey={(agent) => agent.id}
+        label="Agents"
+        errorTitle="Could not load the agents"
+        empty={{
+          icon: IconRobot,
+          title: 'No agents yet',
+          description:
+            'Agents (assistants) on the voice platform account appear here once they are synced.',
+        }}
+        minWidth={760}
+      />
     </Stack>
   );
 }
 
-type AgentRowProps = {
+type BusinessPickerProps = {
   agent: AdminAgent;
   businessOptions: BusinessOption[];
   businessesLoading: boolean;
 };
 
-function AgentRow({ agent, businessOptions, businessesLoading }: AgentRowProps) {
+/** The business an agent answers for, changed as soon as one is picked. */
+function BusinessPicker({ agent, businessOptions, businessesLoading }: BusinessPickerProps) {
   const assignMutation = useAssignAgentBusiness();
   // The current business stays readable even before (or without) the full list.
   const options = useMemo(() => {
@@ -150,71 +167,22 @@ function AgentRow({ agent, businessOptions, businessesLoading }: AgentRowProps) 
   };
 
   return (
-    <Table.Tr>
-      <Table.Td>
-        <Stack gap={2}>
-          <Text fw={600} size="sm">
-            {agent.name}
-          </Text>
-          <Text
-            c="dimmed"
-            size="xs"
-            ff="monospace"
-            truncate="end"
-            maw={280}
-            title={agent.platformAssistantId}
-          >
-            {agent.platformAssistantId}
-          </Text>
-        </Stack>
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm" ff="monospace" c={agent.phoneNumber ? undefined : 'dimmed'}>
-          {agent.phoneNumber ?? 'No number'}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        {agent.removedAt ? (
-          <Tooltip label="This assistant no longer exists on the voice platform.">
-            <Badge color="red" variant="light">
-              Removed
-            </Badge>
-          </Tooltip>
-        ) : (
-          <Badge color="teal" variant="light">
-            Active
-          </Badge>
-        )}
-      </Table.Td>
-      <Table.Td>
-        {agent.removedAt ? (
-          <Text size="sm" c="dimmed">
-            —
-          </Text>
-        ) : (
-          <ConnectionCell assistantId={agent.platformAssistantId} name={agent.name} />
-        )}
-      </Table.Td>
-      <Table.Td>
-        <Select
-          aria-label={`Business for ${agent.name}`}
-          placeholder={businessesLoading ? 'Loading businesses…' : 'Choose a business'}
-          data={options}
-          value={agent.businessId ?? UNASSIGNED}
-          onChange={change}
-          searchable
-          allowDeselect={false}
-          nothingFoundMessage="No business matches"
-          disabled={assignMutation.isPending}
-          rightSection={assignMutation.isPending ? <Loader size={14} /> : undefined}
-          size="sm"
-          styles={
-            agent.businessId ? undefined : { input: { color: 'var(--mantine-color-dimmed)' } }
-          }
-          comboboxProps={{ withinPortal: true }}
-        />
-      </Table.Td>
-    </Table.Tr>
+    <Select
+      aria-label={`Business for ${agent.name}`}
+      placeholder={businessesLoading ? 'Loading businesses…' : 'Choose a business'}
+      data={options}
+      value={agent.businessId ?? UNASSIGNED}
+      onChange={change}
+      searchable
+      allowDeselect={false}
+      nothingFoundMessage="No business matches"
+      disabled={assignMutation.isPending}
+      rightSection={assignMutation.isPending ? <Loader size={14} /> : undefined}
+      size="sm"
+      miw={260}
+      styles={agent.businessId ? undefined : { input: { color: 'var(--mantine-color-dimmed)' } }}
+      comboboxProps={{ withinPortal: true }}
+    />
   );
 }
 

@@ -7,7 +7,7 @@ import {
 } from '@switchboard/shared/console';
 import { IconRefresh, IconServer } from '@tabler/icons-react';
 import { useMemo } from 'react';
-import { ResourceTable, type ResourceColumn } from '../../../components/resource-table';
+import { DataTable, type DataColumn } from '../../../components/data-table';
 import { useUrlFilter } from '../../../lib/use-url-filter';
 import { useAllBusinesses } from '../api/list-businesses';
 import {
@@ -50,7 +50,7 @@ export function PlatformResourcesTable() {
     [businesses.data],
   );
 
-  const columns: ResourceColumn<AdminPlatformResource>[] = [
+  const columns: DataColumn<AdminPlatformResource>[] = [
     {
       header: 'Resource',
       cell: (row) => (
@@ -127,7 +127,7 @@ export function PlatformResourcesTable() {
           Look for new on the platform
         </Button>
       </Group>
-      <ResourceTable
+      <DataTable
         label="Platform resources"
         query={query}
         columns={columns}

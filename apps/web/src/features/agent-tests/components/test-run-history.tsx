@@ -3,7 +3,7 @@ import { formatDateTime } from '@switchboard/shared/format';
 import type { TestRun } from '@switchboard/shared/agent-tests';
 import { IconHistory } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { ResourceTable, type ResourceColumn } from '../../../components/resource-table';
+import { DataTable, type DataColumn } from '../../../components/data-table';
 import { useTestRuns } from '../api/agent-tests';
 import { TestRunBadge } from './test-status';
 
@@ -15,7 +15,7 @@ type Props = {
 /** The kept runs, newest first: when, which suite against which agent, and how it went. */
 export function TestRunHistory({ suiteId, timeZone }: Props) {
   const query = useTestRuns(suiteId ? { suiteId } : {});
-  const columns: ResourceColumn<TestRun>[] = [
+  const columns: DataColumn<TestRun>[] = [
     {
       header: 'Run',
       cell: (run) => (
@@ -41,7 +41,7 @@ export function TestRunHistory({ suiteId, timeZone }: Props) {
     { header: 'Result', cell: (run) => <TestRunBadge run={run} /> },
   ];
   return (
-    <ResourceTable
+    <DataTable
       label="Test runs"
       query={query}
       columns={columns}

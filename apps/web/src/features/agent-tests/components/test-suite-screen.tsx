@@ -1,16 +1,4 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  Paper,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Alert, Button, Group, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
   CALLER_PERSONALITY_LABELS,
   describeExpectation,
@@ -22,7 +10,8 @@ import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
-import { ResourceTable, type ResourceColumn } from '../../../components/resource-table';
+import { ResourceActions } from '../../../components/resource-actions';
+import { DataTable, type DataColumn } from '../../../components/data-table';
 import {
   useAgentChoices,
   useDeleteTest,
@@ -65,7 +54,7 @@ export function TestSuiteScreen({ suiteId, timeZone }: { suiteId: string; timeZo
       Add test
     </Button>
   );
-  const columns: ResourceColumn<AgentTest>[] = [
+  const columns: DataColumn<AgentTest>[] = [
     { header: 'Test', cell: (test) => <Text fw={500}>{test.name}</Text> },
     {
       header: 'Caller',
@@ -85,19 +74,13 @@ export function TestSuiteScreen({ suiteId, timeZone }: { suiteId: string; timeZo
       header: 'Actions',
       end: true,
       cell: (test) => (
-        <Tooltip label="Delete">
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={`Delete ${test.name}`}
-            onClick={() => {
-              removeTest.reset();
-              setDeletingTest(test);
-            }}
-          >
-            <IconTrash size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <ResourceActions
+          name={test.name}
+          onDelete={() => {
+            removeTest.reset();
+            setDeletingTest(test);
+          }}
+        />
       ),
     },
   ];
@@ -136,7 +119,7 @@ export function TestSuiteScreen({ suiteId, timeZone }: { suiteId: string; timeZo
         ) : (
           <Skeleton height={88} radius="sm" />
         )}
-        <ResourceTable
+        <DataTable
           label="Tests"
           query={testsQuery}
           columns={columns}

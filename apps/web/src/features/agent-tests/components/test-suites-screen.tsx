@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { FormAlert } from '../../../components/form-alert';
-import { ResourceTable, type ResourceColumn } from '../../../components/resource-table';
+import { DataTable, type DataColumn } from '../../../components/data-table';
 import { useCreateTestSuite, useTestSuites } from '../api/agent-tests';
 import { TestRunHistory } from './test-run-history';
 
@@ -19,7 +19,7 @@ export function TestSuitesScreen({ timeZone }: { timeZone: string }) {
       New suite
     </Button>
   );
-  const columns: ResourceColumn<TestSuiteSummary>[] = [
+  const columns: DataColumn<TestSuiteSummary>[] = [
     {
       header: 'Suite',
       cell: (suite) => (
@@ -42,7 +42,7 @@ export function TestSuitesScreen({ timeZone }: { timeZone: string }) {
         actions={createButton}
       />
       <Stack gap="xl">
-        <ResourceTable
+        <DataTable
           label="Test suites"
           query={query}
           columns={columns}

@@ -23,6 +23,7 @@ import { EmptyPanel } from '../../../components/empty-panel';
 import { FiltersFold } from '../../../components/filters-fold';
 import { TestFilterSelect } from '../../../components/test-mark';
 import { QueryError } from '../../../components/query-error';
+import { TablePagination } from '../../../components/table-pagination';
 import { failureReason, withMessage } from '../../../lib/api-client';
 import { useAppointmentPage } from '../api/list-appointments';
 import type { SearchContacts } from '../api/search-contact-options';
@@ -30,7 +31,6 @@ import { useUpdateAppointment } from '../api/update-appointment';
 import { useAppointmentParams } from '../hooks/use-appointment-params';
 import { AddAppointmentModal, type AgentOption } from './add-appointment-modal';
 import { AppointmentCalendar } from './appointment-calendar';
-import { AppointmentsPagination } from './appointments-pagination';
 import { AppointmentsTable, type AppointmentAction } from './appointments-table';
 import { CancelAppointmentModal } from './cancel-appointment-modal';
 import { RescheduleModal } from './reschedule-modal';
@@ -160,11 +160,12 @@ export function Appointments({ timeZone, agents, searchContacts }: AppointmentsP
           onFilterContact={(contactId) => change({ contactId })}
         />
         {list && !pastLastPage && (
-          <AppointmentsPagination
-            page={state.page}
-            limit={state.limit}
+          <TablePagination
             meta={list.meta}
-            onChange={(next) => change(next)}
+            noun={['appointment', 'appointments']}
+            onChange={change}
+            summary="range-and-page"
+            steps
           />
         )}
       </>

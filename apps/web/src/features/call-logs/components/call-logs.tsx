@@ -3,6 +3,7 @@ import { CALL_LOG_TABS, type CallLogTab } from '@switchboard/shared/calls';
 import { callLogsErrorMessage } from '@switchboard/shared/call-logs';
 import { IconPhoneCall, IconRestore } from '@tabler/icons-react';
 import { EmptyPanel } from '../../../components/empty-panel';
+import { TablePagination } from '../../../components/table-pagination';
 import { QueryError } from '../../../components/query-error';
 import { failureReason, withMessage } from '../../../lib/api-client';
 import { callLogsExportHref } from '../api/export-call-logs';
@@ -17,7 +18,6 @@ import {
 } from '../utils/call-log-params';
 import { CallDetailDrawer } from './call-detail-drawer';
 import { CallLogFilters } from './call-log-filters';
-import { CallLogPagination } from './call-log-pagination';
 import { CallLogsTable } from './call-logs-table';
 
 const TAB_LABELS: Record<CallLogTab, string> = {
@@ -183,7 +183,16 @@ function CallLogResults({
         }
       />
       {page && !pastLastPage && (
-        <CallLogPagination meta={page.meta} onPage={(next) => onChange({ page: next })} />
+        <TablePagination
+          meta={page.meta}
+          noun={['call', 'calls']}
+          onChange={onChange}
+          summary="count-and-page"
+          steps
+          pageSizes={false}
+          jump
+          label="Call log pages"
+        />
       )}
     </>
   );

@@ -5,7 +5,7 @@ import { IconPlus, IconSpeakerphone } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
-import { ResourceTable, type ResourceColumn } from '../../../components/resource-table';
+import { DataTable, type DataColumn } from '../../../components/data-table';
 import { useCampaigns } from '../api/campaigns';
 import { CampaignProgress } from './campaign-progress';
 import { CampaignStatusBadge } from './campaign-status-badge';
@@ -23,7 +23,7 @@ export function CampaignsScreen() {
     </Button>
   );
 
-  const columns: ResourceColumn<Campaign>[] = [
+  const columns: DataColumn<Campaign>[] = [
     {
       header: 'Campaign',
       cell: (c) => (
@@ -55,7 +55,7 @@ export function CampaignsScreen() {
         description="Call a list of your contacts with an agent, within your calling hours."
         actions={newButton}
       />
-      <ResourceTable
+      <DataTable
         label="Campaigns"
         query={query}
         columns={columns}

@@ -2,7 +2,6 @@ import {
   Alert,
   Button,
   Group,
-  Modal,
   NumberInput,
   SegmentedControl,
   Select,
@@ -11,7 +10,6 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import {
   CAMPAIGN_DEFAULT_CONCURRENCY,
   CAMPAIGN_MAX_CONCURRENCY,
@@ -20,8 +18,10 @@ import {
   type Campaign,
   type CreateCampaignInput,
 } from '@switchboard/shared/campaigns';
-import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
-import { applyServerFieldErrors } from '../../../lib/form-errors';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { requestResolver, settleSave } from '../../../lib/form-errors';
+import { ConsoleFormModal } from '../../../components/console-form-modal';
+import { AgentOrSquadSelect, parseAgentOrSquad } from '../../../components/agent-or-squad-select';
 import { FormAlert } from '../../../components/form-alert';
 import { useCampaignOptions, useCreateCampaign } from '../api/campaigns';
 
@@ -65,7 +65,6 @@ const FIELDS = [
 ] as const;
 
 function toInput(values: FormValues): CreateCampaignInput {
-  const [kind, id] = values.target.split(/:(.*)/s);
   const audience =
     values.audience === 'search'
       ? { kind: 'search' as const, search: values.search }
@@ -80,7 +79,7 @@ function toInput(values: FormValues): CreateCampaignInput {
         : undefined;
   return {
     name: values.name,
-    ...(kind === 'squad' ? { squadId: id } : kind === 'agent' ? { agentId: id } : {}),
+    ...parseAgentOrSquad(values.target),
     phoneNumberId: values.phoneNumberId,
     audience,
     ...(startAt !== undefined ? { startAt } : {}),
@@ -105,19 +104,9 @@ type Props = { opened: boolean; onClose: () => void; onCreated: (campaign: Campa
 export function CreateCampaignModal({ opened, onClose, onCreated }: Props) {
   const options = useCampaignOptions(opened);
   const create = useCreateCampaign();
-  const fullScreen = useMediaQuery('(max-width: 48em)');
   const form = useForm<FormValues>({
     defaultValues: EMPTY,
-    resolver: (values) => {
-      const result = createCampaignSchema.safeParse(toInput(values));
-      if (result.success) return { values, errors: {} };
-      const errors: FieldErrors<FormValues> = {};
-      for (const issue of result.error.issues) {
-        const field = fieldOf(issue.path);
-        if (field && !errors[field]) errors[field] = { type: 'validation', message: issue.message };
-      }
-      return { values: {}, errors };
-    },
+    resolver: requestResolver<FormValues>(createCampaignSchema, toInput, fieldOf),
   });
   const audience = useWatch({ control: form.control, name: 'audience' });
   const startLater = useWatch({ control: form.control, name: 'startLater' });
@@ -131,44 +120,21 @@ export function CreateCampaignModal({ opened, onClose, onCreated }: Props) {
   };
 
   const submit = form.handleSubmit((values) =>
-    create.mutateAsync(toInput(values)).then(
-      (campaign) => {
+    settleSave<FormValues, Campaign>(create.mutateAsync(toInput(values)), {
+      fields: FIELDS,
+      setError: form.setError,
+      onSaved: (campaign) => {
         onCreated(campaign);
         close();
       },
-      (error: unknown) => {
-        if (applyServerFieldErrors<FormValues>(error, FIELDS, form.setError)) create.reset();
-      },
-    ),
+      clearAlert: create.reset,
+    }),
   );
 
   const data = options.data;
-  const targets = data
-    ? [
-        {
-          group: 'Agents',
-          items: data.agents.map((a) => ({ value: `agent:${a.id}`, label: a.name })),
-        },
-        ...(data.squads.length > 0
-          ? [
-              {
-                group: 'Squads',
-                items: data.squads.map((s) => ({ value: `squad:${s.id}`, label: s.name })),
-              },
-            ]
-          : []),
-      ]
-    : [];
 
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title="New campaign"
-      size="lg"
-      fullScreen={fullScreen}
-      closeOnClickOutside={false}
-    >
+    <ConsoleFormModal opened={opened} onClose={close} title="New campaign" formKey="new">
       {options.isError ? (
         <Alert color="red" title="Could not load your agents and numbers">
           {options.error.message}
@@ -186,10 +152,11 @@ export function CreateCampaignModal({ opened, onClose, onCreated }: Props) {
               control={form.control}
               name="target"
               render={({ field }) => (
-                <Select
+                <AgentOrSquadSelect
                   label={data && data.squads.length > 0 ? 'Agent or squad' : 'Agent'}
                   placeholder={options.isPending ? 'Loading…' : 'Who makes the calls'}
-                  data={targets}
+                  agents={data?.agents ?? []}
+                  squads={data?.squads ?? []}
                   value={field.value || null}
                   onChange={(value) => field.onChange(value ?? '')}
                   error={errors.target?.message}
@@ -317,6 +284,6 @@ export function CreateCampaignModal({ opened, onClose, onCreated }: Props) {
           </Stack>
         </form>
       )}
-    </Modal>
+    </ConsoleFormModal>
   );
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Button, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { ConsoleFormModal } from '../../../components/console-form-modal';
 import {
   contactInputSchema,
   type Contact,
@@ -30,20 +30,16 @@ type ContactFormModalProps = {
 
 /** Add a contact, or edit one: the shared contact rules, the server's refusals in place. */
 export function ContactFormModal({ opened, contact, onClose }: ContactFormModalProps) {
-  const fullScreen = useMediaQuery('(max-width: 48em)');
-  const title = contact ? 'Edit contact' : 'Add contact';
+  // Keyed (formKey), so each opening starts from the contact as it is now.
   return (
-    <Modal
+    <ConsoleFormModal
       opened={opened}
       onClose={onClose}
-      title={title}
-      size="lg"
-      fullScreen={fullScreen}
-      closeOnClickOutside={false}
+      title={contact ? 'Edit contact' : 'Add contact'}
+      formKey={contact?.id ?? 'new'}
     >
-      {/* Keyed, so each opening starts from the contact as it is now. */}
-      {opened && <ContactForm key={contact?.id ?? 'new'} contact={contact} onClose={onClose} />}
-    </Modal>
+      <ContactForm contact={contact} onClose={onClose} />
+    </ConsoleFormModal>
   );
 }
 

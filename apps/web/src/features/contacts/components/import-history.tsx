@@ -1,22 +1,8 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Modal,
-  Pagination,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import type { ContactImport } from '@switchboard/shared/contact-imports';
 import { IconAlertCircle, IconArrowBackUp, IconDownload, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { QueryError } from '../../../components/query-error';
-import { TableSkeleton } from '../../../components/table-skeleton';
+import { DataTable, type DataColumn } from '../../../components/data-table';
 import { contactImportErrorsHref, isImportActive } from '../api/get-contact-import';
 import { useContactImportPage } from '../api/list-contact-imports';
 import { useDeleteContactImport } from '../api/delete-contact-import';
@@ -26,118 +12,51 @@ import { ImportCounts } from './import-counts';
 import { ImportStatusBadge } from './import-status-badge';
 
 const HISTORY_PAGE_SIZE = 10;
-const COLUMNS = ['File', 'Date', 'Status', 'Rows', 'Actions'] as const;
 
 /** The business's imports, newest first: how each went, its rejected rows, and Undo. */
 export function ImportHistory({ timeZone }: { timeZone: string }) {
   const [page, setPage] = useState(1);
   const imports = useContactImportPage({ page, limit: HISTORY_PAGE_SIZE });
   const [undoing, setUndoing] = useState<ContactImport | null>(null);
-  const rows = imports.data?.data;
 
-  return (
-    <Stack gap="sm" component="section" aria-labelledby="import-history-title" mt="xl">
-      <Title order={3} id="import-history-title">
-        Import history
-      </Title>
-      {imports.isError && !imports.data ? (
-        <QueryError
-          title="Could not load the import history"
-          error={imports.error}
-          onRetry={() => void imports.refetch()}
-          retrying={imports.isFetching}
-        />
-      ) : rows && rows.length === 0 && page === 1 ? (
-        <Text size="sm" c="dimmed">
-          No imports yet. Lists you import appear here, and a finished import can be undone.
+  const columns: DataColumn<ContactImport>[] = [
+    {
+      header: 'File',
+      cell: (row) => (
+        <Text size="sm" fw={500} miw={140} style={{ overflowWrap: 'anywhere' }}>
+          {row.fileName}
         </Text>
-      ) : (
-        <>
-          <Paper withBorder style={{ overflow: 'hidden' }}>
-            <Table.ScrollContainer minWidth={760}>
-              <Table verticalSpacing="sm" horizontalSpacing="md" aria-busy={imports.isFetching}>
-                <Table.Thead>
-                  <Table.Tr>
-                    {COLUMNS.map((column) => (
-                      <Table.Th key={column}>
-                        {column === 'Actions' ? <VisuallyHidden>{column}</VisuallyHidden> : column}
-                      </Table.Th>
-                    ))}
-                  </Table.Tr>
-                </Table.Thead>
-                {rows ? (
-                  <Table.Tbody>
-                    {rows.map((row) => (
-                      <ImportRow
-                        key={row.id}
-                        row={row}
-                        timeZone={timeZone}
-                        onUndo={() => setUndoing(row)}
-                      />
-                    ))}
-                  </Table.Tbody>
-                ) : (
-                  <TableSkeleton columns={COLUMNS.length} rows={3} />
-                )}
-              </Table>
-            </Table.ScrollContainer>
-          </Paper>
-          {imports.data && imports.data.meta.totalPages > 1 && (
-            <Group justify="flex-end">
-              <Pagination
-                total={imports.data.meta.totalPages}
-                value={page}
-                onChange={setPage}
-                size="sm"
-                getControlProps={(control) => ({
-                  'aria-label':
-                    control === 'previous' ? 'Previous imports page' : 'Next imports page',
-                })}
-                getItemProps={(item) => ({ 'aria-label': `Imports page ${item}` })}
-              />
-            </Group>
-          )}
-        </>
-      )}
-      <UndoImportModal row={undoing} onClose={() => setUndoing(null)} />
-    </Stack>
-  );
-}
-
-function ImportRow({
-  row,
-  timeZone,
-  onUndo,
-}: {
-  row: ContactImport;
-  timeZone: string;
-  onUndo: () => void;
-}) {
-  return (
-    <Table.Tr>
-      <Table.Td fw={500} miw={140} style={{ overflowWrap: 'anywhere' }}>
-        {row.fileName}
-      </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        {formatDateTime(row.createdAt, timeZone)}
-      </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        <ImportStatusBadge row={row} />
-      </Table.Td>
-      <Table.Td miw={220}>
-        {row.status === 'failed' && row.error ? (
-          <Text size="sm" c="red">
+      ),
+    },
+    {
+      header: 'Date',
+      cell: (row) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatDateTime(row.createdAt, timeZone)}
+        </Text>
+      ),
+    },
+    { header: 'Status', cell: (row) => <ImportStatusBadge row={row} /> },
+    {
+      header: 'Rows',
+      cell: (row) =>
+        row.status === 'failed' && row.error ? (
+          <Text size="sm" c="red" miw={220}>
             {row.error}
           </Text>
         ) : row.status === 'uploaded' ? (
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="dimmed" miw={220}>
             Not started · removed after a day
           </Text>
         ) : (
           <ImportCounts row={row} />
-        )}
-      </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        ),
+    },
+    {
+      header: 'Actions',
+      hiddenHeader: true,
+      end: true,
+      cell: (row) => (
         <Group gap="sm" justify="flex-end" wrap="nowrap">
           {/* The rows to fix are written with the rest: none are there until it ends. */}
           {row.failedCount + row.warningCount > 0 && !isImportActive(row.status) && (
@@ -159,15 +78,43 @@ function ImportRow({
               size="xs"
               variant="default"
               leftSection={<IconArrowBackUp size={14} />}
-              onClick={onUndo}
+              onClick={() => setUndoing(row)}
               aria-label={`Undo the import of ${row.fileName}`}
             >
               Undo
             </Button>
           )}
         </Group>
-      </Table.Td>
-    </Table.Tr>
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="import-history-title" mt="xl">
+      <Title order={3} id="import-history-title">
+        Import history
+      </Title>
+      <DataTable
+        query={imports}
+        columns={columns}
+        rowKey={(row) => row.id}
+        label="Import history"
+        errorTitle="Could not load the import history"
+        empty={
+          <Text size="sm" c="dimmed">
+            No imports yet. Lists you import appear here, and a finished import can be undone.
+          </Text>
+        }
+        minWidth={760}
+        pager={{
+          noun: ['import', 'imports'],
+          onChange: (next) => setPage(next.page ?? 1),
+          pageSizes: false,
+          pageName: 'imports page',
+        }}
+      />
+      <UndoImportModal row={undoing} onClose={() => setUndoing(null)} />
+    </Stack>
   );
 }
 

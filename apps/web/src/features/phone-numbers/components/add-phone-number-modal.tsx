@@ -1,20 +1,19 @@
 import {
   Button,
   Group,
-  Modal,
   PasswordInput,
   SegmentedControl,
   Stack,
   Text,
   TextInput,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import {
   createPhoneNumberSchema,
   type CreatePhoneNumberInput,
 } from '@switchboard/shared/phone-numbers';
-import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
-import { applyServerFieldErrors } from '../../../lib/form-errors';
+import { useForm, useWatch } from 'react-hook-form';
+import { requestResolver, settleSave } from '../../../lib/form-errors';
+import { ConsoleFormModal } from '../../../components/console-form-modal';
 import { FormAlert } from '../../../components/form-alert';
 import { useCreatePhoneNumber } from '../api/phone-numbers';
 
@@ -82,20 +81,14 @@ type Props = { opened: boolean; onClose: () => void };
 /** Buy a number on the platform, or import one the business has at Twilio or Vonage. */
 export function AddPhoneNumberModal({ opened, onClose }: Props) {
   const create = useCreatePhoneNumber();
-  const fullScreen = useMediaQuery('(max-width: 48em)');
   const form = useForm<FormValues>({
     defaultValues: EMPTY,
     // The shared schema checks the fields of the chosen provider (and only those).
-    resolver: (values) => {
-      const result = createPhoneNumberSchema.safeParse(toInput(values));
-      if (result.success) return { values, errors: {} };
-      const errors: FieldErrors<FormValues> = {};
-      for (const issue of result.error.issues) {
-        const field = issue.path[0] as keyof FormValues | undefined;
-        if (field && !errors[field]) errors[field] = { type: 'validation', message: issue.message };
-      }
-      return { values: {}, errors };
-    },
+    resolver: requestResolver<FormValues>(
+      createPhoneNumberSchema,
+      toInput,
+      ([first]) => first as keyof FormValues | undefined,
+    ),
   });
   const provider = useWatch({ control: form.control, name: 'provider' });
   const { errors } = form.formState;
@@ -108,23 +101,16 @@ export function AddPhoneNumberModal({ opened, onClose }: Props) {
   };
 
   const submit = form.handleSubmit((values) =>
-    create.mutateAsync(toInput(values)).then(
-      () => close(),
-      (error: unknown) => {
-        if (applyServerFieldErrors<FormValues>(error, FIELDS, form.setError)) create.reset();
-      },
-    ),
+    settleSave<FormValues, unknown>(create.mutateAsync(toInput(values)), {
+      fields: FIELDS,
+      setError: form.setError,
+      onSaved: close,
+      clearAlert: create.reset,
+    }),
   );
 
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title="Add a phone number"
-      size="lg"
-      fullScreen={fullScreen}
-      closeOnClickOutside={false}
-    >
+    <ConsoleFormModal opened={opened} onClose={close} title="Add a phone number" formKey="new">
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack>
           <SegmentedControl
@@ -222,6 +208,6 @@ export function AddPhoneNumberModal({ opened, onClose }: Props) {
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </ConsoleFormModal>
   );
 }

@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { e164Schema, type PhoneNumber } from '@switchboard/shared/phone-numbers';
-import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { applyServerFieldErrors } from '../../../lib/form-errors';
+import { settleSave } from '../../../lib/form-errors';
+import { AgentOrSquadSelect, parseAgentOrSquad } from '../../../components/agent-or-squad-select';
 import { useAgentList } from '../../../lib/api/list-agents';
 import { useSquads } from '../../../lib/api/list-squads';
-import { FormAlert } from '../../../components/form-alert';
+import { FormFooter } from '../../../components/console-form-modal';
 import { useUpdatePhoneNumber } from '../api/phone-numbers';
 
 // The form's own shape: blank fields mean "none" and become null for the server.
@@ -54,47 +54,19 @@ function EditForm({ phone, onClose }: { phone: PhoneNumber; onClose: () => void 
       fallbackNumber: phone.fallbackNumber ?? '',
     },
   });
-  const answerOptions = useMemo(
-    () => [
-      { value: '', label: 'Nobody' },
-      {
-        group: 'Agents',
-        items: (agents.data ?? []).map((agent) => ({
-          value: `agent:${agent.id}`,
-          label: agent.name || agent.id,
-        })),
-      },
-      {
-        group: 'Squads',
-        items: (squads.data ?? []).map((squad) => ({
-          value: `squad:${squad.id}`,
-          label: squad.name || squad.id,
-        })),
-      },
-    ],
-    [agents.data, squads.data],
-  );
   const { errors } = form.formState;
 
   const submit = form.handleSubmit((values) =>
-    update
-      .mutateAsync({
+    settleSave<FormValues, unknown>(
+      update.mutateAsync({
         id: phone.id,
         name: values.name,
         // An agent and a squad exclude each other: the server clears the other one.
-        ...(values.answeredBy.startsWith('squad:')
-          ? { squadId: values.answeredBy.slice('squad:'.length) }
-          : values.answeredBy.startsWith('agent:')
-            ? { agentId: values.answeredBy.slice('agent:'.length) }
-            : { agentId: null, squadId: null }),
+        ...(parseAgentOrSquad(values.answeredBy) ?? { agentId: null, squadId: null }),
         fallbackNumber: values.fallbackNumber || null,
-      })
-      .then(
-        () => onClose(),
-        (error: unknown) => {
-          if (applyServerFieldErrors<FormValues>(error, FIELDS, form.setError)) update.reset();
-        },
-      ),
+      }),
+      { fields: FIELDS, setError: form.setError, onSaved: onClose, clearAlert: update.reset },
+    ),
   );
 
   return (
@@ -105,10 +77,12 @@ function EditForm({ phone, onClose }: { phone: PhoneNumber; onClose: () => void 
           control={form.control}
           name="answeredBy"
           render={({ field }) => (
-            <Select
+            <AgentOrSquadSelect
               label="Answered by"
               description="The agent, or the squad of agents, that answers calls to this number"
-              data={answerOptions}
+              agents={agents.data ?? []}
+              squads={squads.data ?? []}
+              none="Nobody"
               value={field.value}
               onChange={(value) => field.onChange(value ?? '')}
               disabled={agents.isPending || squads.isPending}
@@ -133,15 +107,13 @@ function EditForm({ phone, onClose }: { phone: PhoneNumber; onClose: () => void 
           {...form.register('fallbackNumber')}
           error={errors.fallbackNumber?.message}
         />
-        {update.error ? <FormAlert title="Could not save the number" error={update.error} /> : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={update.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            Save
-          </Button>
-        </Group>
+        <FormFooter
+          error={update.error}
+          errorTitle="Could not save the number"
+          pending={update.isPending}
+          onCancel={onClose}
+          submitLabel="Save"
+        />
       </Stack>
     </form>
   );

@@ -1,10 +1,11 @@
-import { ActionIcon, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Stack, Text } from '@mantine/core';
 import type { PhoneNumber } from '@switchboard/shared/phone-numbers';
-import { IconPencil, IconPhone, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPhone, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
-import { ResourceTable, type ResourceColumn } from '../../../components/resource-table';
+import { ResourceActions } from '../../../components/resource-actions';
+import { DataTable, type DataColumn } from '../../../components/data-table';
 import { usePhoneNumbers, useReleasePhoneNumber } from '../api/phone-numbers';
 import { AddPhoneNumberModal } from './add-phone-number-modal';
 import { EditPhoneNumberModal } from './edit-phone-number-modal';
@@ -31,7 +32,7 @@ export function PhoneNumbersScreen() {
     </Button>
   );
 
-  const columns: ResourceColumn<PhoneNumber>[] = [
+  const columns: DataColumn<PhoneNumber>[] = [
     {
       header: 'Number',
       cell: (phone) => (
@@ -84,30 +85,15 @@ export function PhoneNumbersScreen() {
       header: 'Actions',
       end: true,
       cell: (phone) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Tooltip label="Edit">
-            <ActionIcon
-              variant="subtle"
-              aria-label={`Edit ${phone.number ?? phone.id}`}
-              onClick={() => setEditing(phone)}
-            >
-              <IconPencil size={18} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Release">
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`Release ${phone.number ?? phone.id}`}
-              onClick={() => {
-                release.reset();
-                setReleasing(phone);
-              }}
-            >
-              <IconTrash size={18} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        <ResourceActions
+          name={phone.number ?? phone.id}
+          onEdit={() => setEditing(phone)}
+          deleteLabel="Release"
+          onDelete={() => {
+            release.reset();
+            setReleasing(phone);
+          }}
+        />
       ),
     },
   ];
@@ -119,7 +105,7 @@ export function PhoneNumbersScreen() {
         description="Your numbers on the voice platform and the agent that answers each."
         actions={addButton}
       />
-      <ResourceTable
+      <DataTable
         label="Phone numbers"
         query={query}
         columns={columns}

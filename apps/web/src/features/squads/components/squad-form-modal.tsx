@@ -4,7 +4,6 @@ import {
   Badge,
   Button,
   Group,
-  Modal,
   MultiSelect,
   Paper,
   Select,
@@ -13,7 +12,6 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import {
   squadInputSchema,
   type Squad,
@@ -23,9 +21,9 @@ import {
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
-import { applyServerFieldErrors } from '../../../lib/form-errors';
+import { settleSave } from '../../../lib/form-errors';
 import { useAgentList } from '../../../lib/api/list-agents';
-import { FormAlert } from '../../../components/form-alert';
+import { ConsoleFormModal, FormFooter } from '../../../components/console-form-modal';
 import { useCreateSquad, useUpdateSquad } from '../api/squads';
 
 type Props = {
@@ -38,16 +36,14 @@ type Props = {
 /** A squad: its name, its agents in order (the first answers) and who hands off to whom. */
 export function SquadFormModal({ opened, squad, onClose }: Props) {
   return (
-    <Modal
+    <ConsoleFormModal
       opened={opened}
       onClose={onClose}
       title={squad ? `Edit ${squad.name}` : 'Create a squad'}
-      size="lg"
-      fullScreen={useMediaQuery('(max-width: 48em)')}
-      closeOnClickOutside={false}
+      formKey={squad?.id ?? 'new'}
     >
-      {opened && <SquadForm key={squad?.id ?? 'new'} squad={squad} onClose={onClose} />}
-    </Modal>
+      <SquadForm squad={squad} onClose={onClose} />
+    </ConsoleFormModal>
   );
 }
 
@@ -95,14 +91,12 @@ function SquadForm({ squad, onClose }: { squad: Squad | null; onClose: () => voi
     const request = squad
       ? update.mutateAsync({ id: squad.id, ...values })
       : create.mutateAsync(values);
-    return request.then(
-      () => onClose(),
-      (error: unknown) => {
-        if (applyServerFieldErrors<SquadInput>(error, ['name', 'members'], form.setError)) {
-          mutation.reset();
-        }
-      },
-    );
+    return settleSave<SquadInput, unknown>(request, {
+      fields: ['name', 'members'],
+      setError: form.setError,
+      onSaved: onClose,
+      clearAlert: mutation.reset,
+    });
   });
 
   return (
@@ -241,20 +235,13 @@ function SquadForm({ squad, onClose }: { squad: Squad | null; onClose: () => voi
             </Button>
           </Group>
         </Stack>
-        {mutation.error ? (
-          <FormAlert
-            title={squad ? 'Could not save the squad' : 'Could not create the squad'}
-            error={mutation.error}
-          />
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={mutation.isPending}>
-            {squad ? 'Save squad' : 'Create squad'}
-          </Button>
-        </Group>
+        <FormFooter
+          error={mutation.error}
+          errorTitle={squad ? 'Could not save the squad' : 'Could not create the squad'}
+          pending={mutation.isPending}
+          onCancel={onClose}
+          submitLabel={squad ? 'Save squad' : 'Create squad'}
+        />
       </Stack>
     </form>
   );

@@ -1,17 +1,11 @@
-import { ActionIcon, Button, CloseButton, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Button, CloseButton, Group, Stack, Text } from '@mantine/core';
 import type { Squad } from '@switchboard/shared/squads';
-import {
-  IconArrowRight,
-  IconHeadset,
-  IconPencil,
-  IconPlus,
-  IconTrash,
-  IconUsersGroup,
-} from '@tabler/icons-react';
+import { IconArrowRight, IconHeadset, IconPlus, IconUsersGroup } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
-import { ResourceTable, type ResourceColumn } from '../../../components/resource-table';
+import { ResourceActions } from '../../../components/resource-actions';
+import { DataTable, type DataColumn } from '../../../components/data-table';
 import { useSquads } from '../../../lib/api/list-squads';
 import { useDeleteSquad } from '../api/squads';
 import { SquadFormModal } from './squad-form-modal';
@@ -39,7 +33,7 @@ export function SquadsScreen({ talkPanel }: Props) {
     </Button>
   );
 
-  const columns: ResourceColumn<Squad>[] = [
+  const columns: DataColumn<Squad>[] = [
     {
       header: 'Squad',
       cell: (squad) => <Text fw={500}>{squad.name || '(no name)'}</Text>,
@@ -72,7 +66,14 @@ export function SquadsScreen({ talkPanel }: Props) {
       header: 'Actions',
       end: true,
       cell: (squad) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
+        <ResourceActions
+          name={squad.name}
+          onEdit={() => setForm({ squad })}
+          onDelete={() => {
+            remove.reset();
+            setDeleting(squad);
+          }}
+        >
           <Button
             size="xs"
             variant="light"
@@ -82,29 +83,7 @@ export function SquadsScreen({ talkPanel }: Props) {
           >
             Talk to
           </Button>
-          <Tooltip label="Edit">
-            <ActionIcon
-              variant="subtle"
-              aria-label={`Edit ${squad.name}`}
-              onClick={() => setForm({ squad })}
-            >
-              <IconPencil size={18} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Delete">
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`Delete ${squad.name}`}
-              onClick={() => {
-                remove.reset();
-                setDeleting(squad);
-              }}
-            >
-              <IconTrash size={18} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        </ResourceActions>
       ),
     },
   ];
@@ -128,7 +107,7 @@ export function SquadsScreen({ talkPanel }: Props) {
           <div key={talking.id}>{talkPanel(talking)}</div>
         </Stack>
       )}
-      <ResourceTable
+      <DataTable
         label="Squads"
         query={query}
         columns={columns}

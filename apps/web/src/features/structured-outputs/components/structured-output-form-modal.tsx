@@ -1,15 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Button,
-  Group,
-  JsonInput,
-  Modal,
-  MultiSelect,
-  Stack,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { JsonInput, MultiSelect, Stack, Textarea, TextInput } from '@mantine/core';
 import {
   EXAMPLE_STRUCTURED_OUTPUT_SCHEMA,
   structuredOutputFormSchema,
@@ -19,9 +9,9 @@ import {
 } from '@switchboard/shared/structured-outputs';
 import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { applyServerFieldErrors } from '../../../lib/form-errors';
+import { settleSave } from '../../../lib/form-errors';
 import { useAgentList } from '../../../lib/api/list-agents';
-import { FormAlert } from '../../../components/form-alert';
+import { ConsoleFormModal, FormFooter } from '../../../components/console-form-modal';
 import { useCreateStructuredOutput, useUpdateStructuredOutput } from '../api/structured-outputs';
 
 const FIELDS = ['name', 'description', 'schemaText', 'agentIds'] as const;
@@ -36,16 +26,14 @@ type Props = {
 /** A structured output: its name, its JSON Schema and the agents whose calls it is taken from. */
 export function StructuredOutputFormModal({ opened, output, onClose }: Props) {
   return (
-    <Modal
+    <ConsoleFormModal
       opened={opened}
       onClose={onClose}
       title={output ? `Edit ${output.name}` : 'Define a structured output'}
-      size="lg"
-      fullScreen={useMediaQuery('(max-width: 48em)')}
-      closeOnClickOutside={false}
+      formKey={output?.id ?? 'new'}
     >
-      {opened && <OutputForm key={output?.id ?? 'new'} output={output} onClose={onClose} />}
-    </Modal>
+      <OutputForm output={output} onClose={onClose} />
+    </ConsoleFormModal>
   );
 }
 
@@ -76,14 +64,12 @@ function OutputForm({ output, onClose }: { output: StructuredOutput | null; onCl
     const request = output
       ? update.mutateAsync({ id: output.id, ...input })
       : create.mutateAsync(input);
-    return request.then(
-      () => onClose(),
-      (error: unknown) => {
-        if (applyServerFieldErrors<StructuredOutputForm>(error, FIELDS, form.setError)) {
-          mutation.reset();
-        }
-      },
-    );
+    return settleSave<StructuredOutputForm, unknown>(request, {
+      fields: FIELDS,
+      setError: form.setError,
+      onSaved: onClose,
+      clearAlert: mutation.reset,
+    });
   });
 
   return (
@@ -143,24 +129,17 @@ function OutputForm({ output, onClose }: { output: StructuredOutput | null; onCl
             />
           )}
         />
-        {mutation.error ? (
-          <FormAlert
-            title={
-              output
-                ? 'Could not save the structured output'
-                : 'Could not create the structured output'
-            }
-            error={mutation.error}
-          />
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={mutation.isPending}>
-            {output ? 'Save output' : 'Create output'}
-          </Button>
-        </Group>
+        <FormFooter
+          error={mutation.error}
+          errorTitle={
+            output
+              ? 'Could not save the structured output'
+              : 'Could not create the structured output'
+          }
+          pending={mutation.isPending}
+          onCancel={onClose}
+          submitLabel={output ? 'Save output' : 'Create output'}
+        />
       </Stack>
     </form>
   );

@@ -1,11 +1,12 @@
-import { ActionIcon, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
 import type { StructuredOutput } from '@switchboard/shared/structured-outputs';
-import { IconDatabaseExport, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconDatabaseExport, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { useAgentList } from '../../../lib/api/list-agents';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
-import { ResourceTable, type ResourceColumn } from '../../../components/resource-table';
+import { ResourceActions } from '../../../components/resource-actions';
+import { DataTable, type DataColumn } from '../../../components/data-table';
 import { useDeleteStructuredOutput, useStructuredOutputs } from '../api/structured-outputs';
 import { StructuredOutputFormModal } from './structured-output-form-modal';
 
@@ -37,7 +38,7 @@ export function StructuredOutputsScreen() {
     </Button>
   );
 
-  const columns: ResourceColumn<StructuredOutput>[] = [
+  const columns: DataColumn<StructuredOutput>[] = [
     {
       header: 'Output',
       cell: (output) => (
@@ -80,30 +81,14 @@ export function StructuredOutputsScreen() {
       header: 'Actions',
       end: true,
       cell: (output) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Tooltip label="Edit">
-            <ActionIcon
-              variant="subtle"
-              aria-label={`Edit ${output.name}`}
-              onClick={() => setForm({ output })}
-            >
-              <IconPencil size={18} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Delete">
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`Delete ${output.name}`}
-              onClick={() => {
-                remove.reset();
-                setDeleting(output);
-              }}
-            >
-              <IconTrash size={18} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        <ResourceActions
+          name={output.name}
+          onEdit={() => setForm({ output })}
+          onDelete={() => {
+            remove.reset();
+            setDeleting(output);
+          }}
+        />
       ),
     },
   ];
@@ -115,7 +100,7 @@ export function StructuredOutputsScreen() {
         description="Data the voice platform extracts from each call of your agents, shaped by a JSON Schema: shown in the call detail and exported with the call log."
         actions={createButton}
       />
-      <ResourceTable
+      <DataTable
         label="Structured outputs"
         query={query}
         columns={columns}

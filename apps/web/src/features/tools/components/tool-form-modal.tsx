@@ -1,15 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Button,
-  Group,
-  JsonInput,
-  Modal,
-  PasswordInput,
-  Stack,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Group, JsonInput, PasswordInput, Stack, Textarea, TextInput } from '@mantine/core';
 import {
   customToolFormSchema,
   EMPTY_TOOL_PARAMETERS,
@@ -18,8 +8,8 @@ import {
   type Tool,
 } from '@switchboard/shared/tools';
 import { Controller, useForm } from 'react-hook-form';
-import { applyServerFieldErrors } from '../../../lib/form-errors';
-import { FormAlert } from '../../../components/form-alert';
+import { settleSave } from '../../../lib/form-errors';
+import { ConsoleFormModal, FormFooter } from '../../../components/console-form-modal';
 import { useCreateTool, useUpdateTool } from '../api/tools';
 
 const FIELDS = ['name', 'description', 'serverUrl', 'parametersText'] as const;
@@ -34,16 +24,14 @@ type Props = {
 /** A custom function tool: what the agent reads about it, its parameters, the server it calls. */
 export function ToolFormModal({ opened, tool, onClose }: Props) {
   return (
-    <Modal
+    <ConsoleFormModal
       opened={opened}
       onClose={onClose}
       title={tool ? `Edit ${tool.name}` : 'Create a tool'}
-      size="lg"
-      fullScreen={useMediaQuery('(max-width: 48em)')}
-      closeOnClickOutside={false}
+      formKey={tool?.id ?? 'new'}
     >
-      {opened && <ToolForm key={tool?.id ?? 'new'} tool={tool} onClose={onClose} />}
-    </Modal>
+      <ToolForm tool={tool} onClose={onClose} />
+    </ConsoleFormModal>
   );
 }
 
@@ -81,13 +69,13 @@ function ToolForm({ tool, onClose }: { tool: Tool | null; onClose: () => void })
           ...(serverAuth !== undefined ? { serverAuth } : {}),
         })
       : create.mutateAsync({ ...input, ...(serverAuth ? { serverAuth } : {}) });
-    return request.then(
-      () => onClose(),
-      (error: unknown) => {
-        // The credential's own checks are the form's too; anything else shows in the alert.
-        if (applyServerFieldErrors<CustomToolForm>(error, FIELDS, form.setError)) mutation.reset();
-      },
-    );
+    // The credential's own checks are the form's too; anything else shows in the alert.
+    return settleSave<CustomToolForm, unknown>(request, {
+      fields: FIELDS,
+      setError: form.setError,
+      onSaved: onClose,
+      clearAlert: mutation.reset,
+    });
   });
 
   return (
@@ -158,20 +146,13 @@ function ToolForm({ tool, onClose }: { tool: Tool | null; onClose: () => void })
             error={errors.authValue?.message}
           />
         </Group>
-        {mutation.error ? (
-          <FormAlert
-            title={tool ? 'Could not save the tool' : 'Could not create the tool'}
-            error={mutation.error}
-          />
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={mutation.isPending}>
-            {tool ? 'Save tool' : 'Create tool'}
-          </Button>
-        </Group>
+        <FormFooter
+          error={mutation.error}
+          errorTitle={tool ? 'Could not save the tool' : 'Could not create the tool'}
+          pending={mutation.isPending}
+          onCancel={onClose}
+          submitLabel={tool ? 'Save tool' : 'Create tool'}
+        />
       </Stack>
     </form>
   );

@@ -1,10 +1,11 @@
-import { ActionIcon, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import type { Tool } from '@switchboard/shared/tools';
-import { IconPencil, IconPlus, IconTool, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconTool } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ResourceActions } from '../../../components/resource-actions';
 import { PageHeader } from '../../../components/page-header';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
-import { ResourceTable, type ResourceColumn } from '../../../components/resource-table';
+import { DataTable, type DataColumn } from '../../../components/data-table';
 import { useDeleteTool, useTools } from '../api/tools';
 import { ToolFormModal } from './tool-form-modal';
 
@@ -21,7 +22,7 @@ export function ToolsScreen() {
     </Button>
   );
 
-  const columns: ResourceColumn<Tool>[] = [
+  const columns: DataColumn<Tool>[] = [
     {
       header: 'Tool',
       cell: (tool) => (
@@ -72,30 +73,14 @@ export function ToolsScreen() {
       end: true,
       cell: (tool) =>
         tool.managed ? null : (
-          <Group gap={4} justify="flex-end" wrap="nowrap">
-            <Tooltip label="Edit">
-              <ActionIcon
-                variant="subtle"
-                aria-label={`Edit ${tool.name}`}
-                onClick={() => setForm({ tool })}
-              >
-                <IconPencil size={18} />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label="Delete">
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Delete ${tool.name}`}
-                onClick={() => {
-                  remove.reset();
-                  setDeleting(tool);
-                }}
-              >
-                <IconTrash size={18} />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
+          <ResourceActions
+            name={tool.name}
+            onEdit={() => setForm({ tool })}
+            onDelete={() => {
+              remove.reset();
+              setDeleting(tool);
+            }}
+          />
         ),
     },
   ];
@@ -107,7 +92,7 @@ export function ToolsScreen() {
         description="What your agents can do during a call: Switchboard's own tools and your custom ones."
         actions={createButton}
       />
-      <ResourceTable
+      <DataTable
         label="Tools"
         query={query}
         columns={columns}

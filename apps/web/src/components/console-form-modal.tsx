@@ -1,0 +1,65 @@
+import { Button, Group, Modal } from '@mantine/core';
+import { Fragment, type ReactNode } from 'react';
+import { useIsPhone } from '../lib/use-is-phone';
+import { FormAlert } from './form-alert';
+
+type ConsoleFormModalProps = {
+  opened: boolean;
+  onClose: () => void;
+  title: string;
+  /** The item edited ("new" for a new one): another item mounts a fresh form. */
+  formKey: string;
+  children: ReactNode;
+};
+
+/**
+ * A console form in a modal: full screen on a phone, not closed by a stray click outside
+ * (a half-typed schema is not lost), the form mounted afresh each time it opens.
+ */
+export function ConsoleFormModal({
+  opened,
+  onClose,
+  title,
+  formKey,
+  children,
+}: ConsoleFormModalProps) {
+  const isPhone = useIsPhone();
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      size="lg"
+      fullScreen={isPhone}
+      closeOnClickOutside={false}
+    >
+      {opened && <Fragment key={formKey}>{children}</Fragment>}
+    </Modal>
+  );
+}
+
+type FormFooterProps = {
+  /** What the server refused (not a field's message: those stand under the fields). */
+  error: unknown;
+  errorTitle: string;
+  pending: boolean;
+  onCancel: () => void;
+  submitLabel: string;
+};
+
+/** A form's foot: why the save failed, then Cancel and the submit button. */
+export function FormFooter({ error, errorTitle, pending, onCancel, submitLabel }: FormFooterProps) {
+  return (
+    <>
+      {error ? <FormAlert title={errorTitle} error={error} /> : null}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onCancel} disabled={pending}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={pending}>
+          {submitLabel}
+        </Button>
+      </Group>
+    </>
+  );
+}

@@ -1,0 +1,261 @@
+import {
+  CloseButton,
+  Group,
+  Paper,
+  ScrollArea,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
+import type { Paginated } from '@switchboard/shared/pagination';
+import { IconSearch } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { isValidElement, type ReactElement, type ReactNode } from 'react';
+import { EmptyPanel, type EmptyPanelProps } from './empty-panel';
+import { PastLastPage } from './past-last-page';
+import { QueryError } from './query-error';
+import { TablePagination, type TablePaginationProps } from './table-pagination';
+import { TableSkeleton } from './table-skeleton';
+import { useIsPhone } from '../lib/use-is-phone';
+import { useUrlFilter } from '../lib/use-url-filter';
+
+export type DataColumn<T> = {
+  /** The column's heading, and the field's label on a phone card. */
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** The row's actions: right-aligned, and at the foot of a phone card. */
+  end?: boolean;
+  /** Right-aligned figures (counts). */
+  numeric?: boolean;
+  /** Widest a cell may grow (long text truncates inside it). */
+  maw?: number;
+  /** The heading is for screen readers only (a column of buttons). */
+  hiddenHeader?: boolean;
+};
+
+type DataTableProps<T> = {
+  /**
+   * The list's query: its loading, error and data states drive what shows. A whole list
+   * (`T[]`) or one page of it (`{ data, meta }`, with `pager`).
+   */
+  query: UseQueryResult<T[]> | UseQueryResult<Paginated<T>>;
+  columns: DataColumn<T>[];
+  rowKey: (row: T) => string;
+  /** "Could not load the phone numbers". */
+  errorTitle: string;
+  /** The failure in the list's own words (the server's reason as a sentence). */
+  describeError?: (error: Error) => unknown;
+  /** Said to screen readers while the first rows load: "Loading the email log…". */
+  loadingLabel?: string;
+  /** What an empty list says, with the way to add the first item (or a line of text). */
+  empty: EmptyPanelProps | ReactElement;
+  /** Accessible name of the table (and of the cards on a phone). */
+  label?: string;
+  /** Text the search box matches (kept in the URL as `?q=`); no search box without it. */
+  searchText?: (row: T) => string;
+  searchLabel?: string;
+  /** A paged list: the pager under it (and the way back from a page past the last). */
+  pager?: Omit<TablePaginationProps, 'meta'>;
+  /** Narrowest the table may get before it scrolls sideways. */
+  minWidth?: number;
+};
+
+/**
+ * The app's list: loading rows, the server's error with Try again, an empty state with the
+ * first action, a search kept in the URL or a pager, and the table — on a phone, a stack of
+ * cards (the first column as the card's title, the others labelled, the actions at the foot).
+ */
+export function DataTable<T>({
+  query,
+  columns,
+  rowKey,
+  errorTitle,
+  describeError = (error) => error,
+  loadingLabel,
+  empty,
+  searchText,
+  searchLabel = 'Search',
+  label,
+  pager,
+  minWidth = 640,
+}: DataTableProps<T>) {
+  const [search, setSearch] = useUrlFilter('q');
+  const isPhone = useIsPhone();
+
+  if (query.isError && !query.data) {
+    return (
+      <QueryError
+        title={errorTitle}
+        error={describeError(query.error)}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  }
+  const data: T[] | Paginated<T> | undefined = query.data;
+  const page = data && !Array.isArray(data) ? data : undefined;
+  const all = Array.isArray(data) ? data : page?.data;
+  if (all && all.length === 0 && (!page || page.meta.page === 1)) {
+    return isValidElement(empty) ? empty : <EmptyPanel {...empty} />;
+  }
+
+  const needle = search.trim().toLowerCase();
+  const rows =
+    all && searchText && needle
+      ? all.filter((row) => searchText(row).toLowerCase().includes(needle))
+      : all;
+  const pastLastPage = page !== undefined && page.data.length === 0;
+  const firstPage = () => pager?.onChange({ page: 1 });
+  const nothing = pastLastPage ? (
+    <PastLastPage onFirstPage={firstPage} />
+  ) : (
+    <Text c="dimmed" size="sm" ta="center" py="md">
+      Nothing matches “{search}”.
+    </Text>
+  );
+
+  return (
+    <>
+      <Paper withBorder style={{ overflow: 'hidden' }}>
+        {rows === undefined && loadingLabel && (
+          <VisuallyHidden role="status">{loadingLabel}</VisuallyHidden>
+        )}
+        {searchText && (
+          <TextInput
+            p="sm"
+            aria-label={searchLabel}
+            placeholder={searchLabel}
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+            rightSection={
+              search ? (
+                <CloseButton size="sm" aria-label="Clear search" onClick={() => setSearch('')} />
+              ) : undefined
+            }
+            maw={360}
+          />
+        )}
+        {isPhone ? (
+          <DataCards
+            rows={rows}
+            columns={columns}
+            rowKey={rowKey}
+            label={label}
+            nothing={nothing}
+          />
+        ) : (
+          <ScrollArea type="auto">
+            <Table
+              verticalSpacing="sm"
+              horizontalSpacing="md"
+              highlightOnHover
+              aria-label={label}
+              aria-busy={query.isFetching}
+              miw={minWidth}
+              style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}
+            >
+              <Table.Thead>
+                <Table.Tr>
+                  {columns.map((column) => (
+                    <Table.Th key={column.header} ta={alignOf(column)}>
+                      {column.hiddenHeader ? (
+                        <VisuallyHidden>{column.header}</VisuallyHidden>
+                      ) : (
+                        column.header
+                      )}
+                    </Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              {rows === undefined ? (
+                <TableSkeleton columns={columns.length} rows={4} />
+              ) : (
+                <Table.Tbody>
+                  {rows.map((row) => (
+                    <Table.Tr key={rowKey(row)}>
+                      {columns.map((column) => (
+                        <Table.Td key={column.header} ta={alignOf(column)} maw={column.maw}>
+                          {column.cell(row)}
+                        </Table.Td>
+                      ))}
+                    </Table.Tr>
+                  ))}
+                  {rows.length === 0 && (
+                    <Table.Tr>
+                      <Table.Td colSpan={columns.length}>{nothing}</Table.Td>
+                    </Table.Tr>
+                  )}
+                </Table.Tbody>
+              )}
+            </Table>
+          </ScrollArea>
+        )}
+      </Paper>
+      {page && pager && <TablePagination meta={page.meta} {...pager} />}
+    </>
+  );
+}
+
+function alignOf(column: Pick<DataColumn<never>, 'end' | 'numeric'>) {
+  return column.end || column.numeric ? 'right' : undefined;
+}
+
+/** The list on a phone: one card a row, nothing to scroll sideways. */
+function DataCards<T>({
+  rows,
+  columns,
+  rowKey,
+  label,
+  nothing,
+}: {
+  rows: T[] | undefined;
+  columns: DataColumn<T>[];
+  rowKey: (row: T) => string;
+  label?: string;
+  nothing: ReactNode;
+}) {
+  const [title, ...rest] = columns;
+  const fields = rest.filter((column) => !column.end);
+  const actions = rest.filter((column) => column.end);
+  if (rows === undefined) {
+    return (
+      <Stack gap="sm" p="sm" aria-busy="true">
+        {[0, 1, 2].map((n) => (
+          <Skeleton key={n} h={96} radius="md" />
+        ))}
+      </Stack>
+    );
+  }
+  if (rows.length === 0) return nothing;
+  return (
+    <Stack component="ul" aria-label={label} gap="sm" p="sm" m={0} style={{ listStyle: 'none' }}>
+      {rows.map((row) => (
+        <Paper component="li" key={rowKey(row)} withBorder radius="md" p="sm">
+          <Stack gap="xs">
+            {title && <div>{title.cell(row)}</div>}
+            {fields.map((column) => (
+              <div key={column.header}>
+                <Text size="xs" c="dimmed">
+                  {column.header}
+                </Text>
+                <div style={{ overflowWrap: 'anywhere' }}>{column.cell(row)}</div>
+              </div>
+            ))}
+            {actions.map((column) => {
+              const cell = column.cell(row);
+              return cell ? (
+                <Group key={column.header} justify="flex-end">
+                  {cell}
+                </Group>
+              ) : null;
+            })}
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
