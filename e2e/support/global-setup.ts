@@ -91,6 +91,9 @@ export default async function setup(project: TestProject) {
         VAPI_API_KEY: '',
         SANDBOX_CALLS: '1000',
         SANDBOX_SIMULATOR_INTERVAL_MS: '0',
+        // A vanished browser's web call ends on silence after 10 s rather than 30 s (the room
+        // is polled every 2 s): calls-across-agents.spec.ts waits for one.
+        SANDBOX_WEB_CALL_SILENCE_SECONDS: '10',
         // Known credentials, so specs can post as the platform and as a mail provider.
         VAPI_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
         INBOUND_MAIL_DOMAIN: E2E_INBOUND.domain,

@@ -13,9 +13,19 @@ describe('loadConfig', () => {
     expect(config.platform.baseUrl).toBe(PLATFORM_DEFAULT_BASE_URL);
     expect(config.platform.apiKey).toBeUndefined();
     expect(config.mail.smtpUrl).toBeUndefined();
-    expect(config.imports).toEqual({ maxFileMb: 25, maxUncompressedMb: 100 });
+    expect(config.imports).toEqual({ maxFileMb: 25, maxUncompressedMb: 100, leaseMs: 30_000 });
     expect(config.redis).toBeUndefined();
     expect(config.metricsPort).toBeUndefined();
+    expect(config.sandbox.webCallSilenceMs).toBe(30_000);
+  });
+
+  it('reads the import lease and the sandbox web call silence timeout in seconds', () => {
+    const config = loadConfig({
+      IMPORT_LEASE_SECONDS: '3',
+      SANDBOX_WEB_CALL_SILENCE_SECONDS: '10',
+    });
+    expect(config.imports.leaseMs).toBe(3000);
+    expect(config.sandbox.webCallSilenceMs).toBe(10_000);
   });
 
   it('opens the metrics port only when METRICS_PORT is set', () => {
@@ -55,6 +65,11 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL: must be an smtp:// or smtps:// URL'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
     [{ IMPORT_MAX_FILE_MB: '0' }, 'IMPORT_MAX_FILE_MB: must be at least 1'],
+    [{ IMPORT_LEASE_SECONDS: '1' }, 'IMPORT_LEASE_SECONDS: must be at least 3'],
+    [
+      { SANDBOX_WEB_CALL_SILENCE_SECONDS: '2' },
+      'SANDBOX_WEB_CALL_SILENCE_SECONDS: must be at least 5',
+    ],
     [{ REDIS_URL: 'http://cache:6379' }, 'REDIS_URL: must be a redis:// or rediss:// URL'],
   ])('rejects %j with a readable message naming the setting', (env, expected) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

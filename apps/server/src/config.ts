@@ -78,6 +78,13 @@ const envObject = z.object({
   SANDBOX_SEED: z.coerce.number().int().default(42),
   SANDBOX_CALLS: z.coerce.number().int().min(0).max(5_000_000).default(6000),
   SANDBOX_SIMULATOR_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
+  // A "Talk to agent" call whose browser stops polling its room ends as silence-timed-out after
+  // this long (the platform's default silence timeout, 30 s).
+  SANDBOX_WEB_CALL_SILENCE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(5, 'must be at least 5')
+    .default(30),
 
   // Mail (the local mailbox table is used when SMTP_URL is not set).
   SMTP_URL: optionalString.pipe(
@@ -112,6 +119,10 @@ const envObject = z.object({
   // Contact imports: the upload, and what an Excel workbook may expand to when unzipped.
   IMPORT_MAX_FILE_MB: z.coerce.number().int().min(1, 'must be at least 1').default(25),
   IMPORT_MAX_UNCOMPRESSED_MB: z.coerce.number().int().min(1, 'must be at least 1').default(100),
+  // On PostgreSQL, how long a running import stays claimed by its instance without a renewal:
+  // how long an import a killed instance left stays "running" before another fails it.
+  // Renewed every third of it at least, so a few missed renewals do not lose it.
+  IMPORT_LEASE_SECONDS: z.coerce.number().int().min(3, 'must be at least 3').default(30),
 
   // Rate limits kept in Redis, shared by every instance (in this process's memory when unset).
   REDIS_URL: optionalString.pipe(
@@ -175,6 +186,8 @@ export type Config = {
     calls: number;
     /** A new simulated call every this many ms; 0 = off. */
     simulatorIntervalMs: number;
+    /** A web call whose browser is silent this long ends (silence-timed-out). */
+    webCallSilenceMs: number;
   };
   mail: { smtpUrl: string | undefined; from: string };
   /** Customers' answers to enquiry replies (decision 030). */
@@ -185,7 +198,12 @@ export type Config = {
     mailgunSigningKey: string | undefined;
     imap: { url: string; mailbox: string; pollSeconds: number } | undefined;
   };
-  imports: { maxFileMb: number; maxUncompressedMb: number };
+  imports: {
+    maxFileMb: number;
+    maxUncompressedMb: number;
+    /** How long a claim on a running import holds without renewal (PostgreSQL). */
+    leaseMs: number;
+  };
   /** Where the rate limits' counters live: Redis (shared by instances), else memory. */
   redis: { url: string; keyPrefix: string } | undefined;
 };
@@ -248,6 +266,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       calls: e.SANDBOX_CALLS,
       // Off in tests unless asked for: background calls would make results depend on timing.
       simulatorIntervalMs: e.SANDBOX_SIMULATOR_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 20_000),
+      webCallSilenceMs: e.SANDBOX_WEB_CALL_SILENCE_SECONDS * 1000,
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     inboundMail: {
@@ -261,7 +280,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { url: e.IMAP_URL, mailbox: e.IMAP_MAILBOX, pollSeconds: e.IMAP_POLL_SECONDS }
         : undefined,
     },
-    imports: { maxFileMb: e.IMPORT_MAX_FILE_MB, maxUncompressedMb: e.IMPORT_MAX_UNCOMPRESSED_MB },
+    imports: {
+      maxFileMb: e.IMPORT_MAX_FILE_MB,
+      maxUncompressedMb: e.IMPORT_MAX_UNCOMPRESSED_MB,
+      leaseMs: e.IMPORT_LEASE_SECONDS * 1000,
+    },
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
   };
 }

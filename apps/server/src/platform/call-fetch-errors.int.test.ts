@@ -11,9 +11,16 @@ import { fetchCallsInWindow } from './platform-analytics';
 
 /**
  * A platform whose assistants and phone numbers list fine but whose call list fails: every path
- * that fetches calls from it must say the seed's "Failed to fetch calls: <reason>".
+ * that fetches calls from it must say the seed's "Failed to fetch calls: <reason>". Its 503 says
+ * when to try again (Retry-After, as an HTTP date: the next second), which the SDK honours
+ * instead of its own 1 s and 2 s back-off; `callListRequests` counts the attempts.
  */
-function platformWithBrokenCallList(): Promise<{ url: string; close: () => Promise<void> }> {
+function platformWithBrokenCallList(): Promise<{
+  url: string;
+  callListRequests: () => number;
+  close: () => Promise<void>;
+}> {
+  let callListRequests = 0;
   const server = http.createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://platform').pathname;
     response.setHeader('content-type', 'application/json');
@@ -22,7 +29,10 @@ function platformWithBrokenCallList(): Promise<{ url: string; close: () => Promi
       return;
     }
     if (path === '/call') {
+      callListRequests++;
       response.statusCode = 503;
+      // An HTTP date has whole seconds: this one is up to a second away.
+      response.setHeader('retry-after', new Date(Date.now() + 1000).toUTCString());
       response.end(JSON.stringify({ message: 'Call listing is under maintenance' }));
       return;
     }
@@ -34,6 +44,7 @@ function platformWithBrokenCallList(): Promise<{ url: string; close: () => Promi
       const { port } = server.address() as AddressInfo;
       resolve({
         url: `http://127.0.0.1:${port}`,
+        callListRequests: () => callListRequests,
         close: () => new Promise<void>((done) => server.close(() => done())),
       });
     });
@@ -73,7 +84,8 @@ describe.each(databaseTargets)('"Failed to fetch calls" on %s', (target) => {
     expect(status.json()).toMatchObject({ sync: { status: 'failed', lastError: EXPECTED } });
   });
 
-  it('a live fetch of an agent’s calls (the seed’s analytics fallback) fails with it', async () => {
+  it('a live fetch of an agent’s calls (the seed’s analytics fallback) fails with it, after retries', async () => {
+    const before = platform.callListRequests();
     await expect(
       fetchCallsInWindow(ctx.app.platform.client, {
         assistantId: 'a3c1b7d2-0000-4000-8000-000000000001',
@@ -81,5 +93,7 @@ describe.each(databaseTargets)('"Failed to fetch calls" on %s', (target) => {
         end: new Date('2026-02-01T00:00:00Z'),
       }),
     ).rejects.toMatchObject({ statusCode: 502, message: EXPECTED });
+    // The SDK's two retries (platform-client.ts) were made before the error reached the user.
+    expect(platform.callListRequests() - before).toBe(3);
   });
 });

@@ -188,6 +188,8 @@ export async function startPlatform(
       // A "Talk to agent" call lasts until the browser leaves its room (which hangs it up);
       // one left open ends by itself after this long.
       webCallMs: SANDBOX_WEB_CALL_MAX_MS,
+      // One whose browser vanished (stopped polling its room) ends on silence after this long.
+      webCallSilenceMs: config.sandbox.webCallSilenceMs,
     },
     logger: log.child({ component: 'sandbox-platform' }),
   });

@@ -34,6 +34,9 @@ function startServer(env: Record<string, string>): Running {
       LOG_LEVEL: 'debug',
       SANDBOX_CALLS: '20',
       SANDBOX_SIMULATOR_INTERVAL_MS: '0',
+      // The shortest lease: on PostgreSQL the killed server's claim has to run out before the
+      // next one fails its import (the default 30 s would only make this test wait).
+      IMPORT_LEASE_SECONDS: '3',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -197,8 +200,8 @@ describe.each(databaseTargets)('a contact import killed mid-way on %s', (target)
     server = await startAndWait(env);
     client = new Client(server.url);
     await client.signIn();
-    // On PostgreSQL the killed server's lease has to run out first (30 s): until then another
-    // instance may be the one running it.
+    // On PostgreSQL the killed server's lease has to run out first (IMPORT_LEASE_SECONDS):
+    // until then another instance may be the one running it.
     const failed = await waitFor(async () => {
       const state = await client.importOf(importId);
       return state.status === 'running' ? undefined : state;

@@ -72,7 +72,8 @@ export type ContactImportJobOptions = {
   pollMs?: number;
   /** How long a claim on a running import holds without renewal (default 30 s). */
   leaseMs?: number;
-  /** How often a running import's lease is renewed, with its progress (default 5 s). */
+  /** How often a running import's lease is renewed, with its progress (default 5 s, or a third
+   * of a shorter lease). */
   heartbeatMs?: number;
 };
 
@@ -510,6 +511,7 @@ export class ContactImportJob {
     if (this.options.driver !== 'postgres') return { stop: async () => undefined };
     const { db, log } = this.options;
     let renewing: Promise<void> = Promise.resolve();
+    const every = this.options.heartbeatMs ?? Math.min(DEFAULT_HEARTBEAT_MS, this.lease.ms / 3);
     const timer = setInterval(() => {
       const progress = this.progress.get(importId);
       if (!progress) return;
@@ -522,7 +524,7 @@ export class ContactImportJob {
           log.warn({ err: error, importId }, 'contact import lease not renewed');
         },
       );
-    }, this.options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS);
+    }, every);
     timer.unref();
     return {
       stop: async () => {

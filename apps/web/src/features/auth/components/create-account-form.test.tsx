@@ -9,12 +9,22 @@ async function openCreateAccount() {
   return app;
 }
 
+/**
+ * Picks `name` in the open picker. Looked for inside its list: a query over the whole screen
+ * also weighs the time zone picker's ~420 hidden options (seconds in jsdom).
+ */
+async function pickOption(user: ReturnType<typeof renderApp>['user'], name: string | RegExp) {
+  const listbox = await screen.findByRole('listbox');
+  await user.click(await within(listbox).findByRole('option', { name }));
+}
+
 async function fillRequired(user: ReturnType<typeof renderApp>['user']) {
   await user.type(screen.getByLabelText(/^business name/i), 'Acme Dental');
   await user.type(screen.getByLabelText(/^point of contact/i), 'Ada Lovelace');
   await user.type(screen.getByLabelText(/^email/i), 'office@acme.com');
-  await user.click(screen.getByRole('combobox', { name: /^country/i }));
-  await user.click(await screen.findByRole('option', { name: 'Ireland' }));
+  // Searched as a user would, rather than picked out of all ~250 countries.
+  await user.type(screen.getByRole('combobox', { name: /^country/i }), 'Irel');
+  await pickOption(user, 'Ireland');
 }
 
 /** The browser says its zone is `timeZone` (the form's default comes from there). */
@@ -87,7 +97,7 @@ describe('create-account form', { timeout: 20_000 }, () => {
     const timeZone = screen.getByRole('combobox', { name: /^time zone/i });
     await user.clear(timeZone);
     await user.type(timeZone, 'tokyo');
-    await user.click(await screen.findByRole('option', { name: /^Asia\/Tokyo/ }));
+    await pickOption(user, /^Asia\/Tokyo/);
     await fillRequired(user);
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
