@@ -36,7 +36,9 @@ describe.each(databaseTargets)('app on %s', (target: DatabaseTarget) => {
       throw new Error('connection string postgres://admin:hunter2@db leaked');
     });
     ctx.app.get('/api/test-conflict', { config: { access: 'public' } }, () => {
-      throw new AppError('DUPLICATE', 409, 'That email is already registered', { field: 'email' });
+      throw new AppError('EMAIL_TAKEN', 409, 'That email is already registered', {
+        issues: [{ path: 'body.email', message: 'That email is already registered' }],
+      });
     });
     await ctx.app.ready();
   });
@@ -107,9 +109,9 @@ describe.each(databaseTargets)('app on %s', (target: DatabaseTarget) => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
       error: {
-        code: 'DUPLICATE',
+        code: 'EMAIL_TAKEN',
         message: 'That email is already registered',
-        details: { field: 'email' },
+        details: { issues: [{ path: 'body.email', message: 'That email is already registered' }] },
       },
     });
   });
