@@ -79,6 +79,7 @@ import { WebCallService } from './platform/web-call.service';
 import { registerAuth, sessionCookieFor } from './plugins/auth';
 import { registerCompression } from './plugins/compression';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerErrorResponses } from './plugins/error-responses';
 import { DOCS_PREFIX, registerOpenApi } from './plugins/openapi';
 import { registerOriginCheck } from './plugins/origin-check';
 import { openLimitStore } from './plugins/rate-limits';
@@ -250,6 +251,8 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
       findSession: (token) => auth.findSession(token),
       publicPrefixes: [DOCS_PREFIX],
     });
+    // After the access check's hook (it settles each route's access), before any route.
+    registerErrorResponses(app);
 
     const tools = new Map<string, ToolHandler>();
     const enquiries = new EnquiriesService({
