@@ -58,7 +58,7 @@ describe('apiFetch', () => {
           },
           requestId: 'req-7',
         },
-        { status: 404 },
+        { status: 400 },
       ),
     );
     const error = await apiFetch('/agents/x').catch((e: unknown) => e);
