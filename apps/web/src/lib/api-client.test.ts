@@ -137,7 +137,8 @@ describe('buildUrl', () => {
 });
 
 describe('shouldRetry', () => {
-  const apiError = (status: number) => new ApiError({ status, code: 'INTERNAL_ERROR', message: 'x' });
+  const apiError = (status: number) =>
+    new ApiError({ status, code: 'INTERNAL_ERROR', message: 'x' });
   it.each([
     { error: apiError(400), failures: 0, retry: false },
     { error: apiError(404), failures: 0, retry: false },

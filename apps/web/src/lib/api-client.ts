@@ -1,8 +1,4 @@
-import {
-  wireErrorSchema,
-  type ErrorDetails,
-  type WireErrorCode,
-} from '@switchboard/shared/errors';
+import { wireErrorSchema, type ErrorDetails, type WireErrorCode } from '@switchboard/shared/errors';
 
 /**
  * The one way the web app talks to the server: same-origin JSON under `/api`, with every
