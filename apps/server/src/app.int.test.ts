@@ -4,8 +4,10 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { wireErrorSchema, type ErrorCode } from '@switchboard/shared/errors';
 import { executeRows } from './db/client';
 import { AppError } from './lib/app-error';
+import { errorResponses } from './plugins/error-responses';
 import { buildTestApp, databaseTargets, sameOrigin, type DatabaseTarget } from './test/test-app';
 
 async function makeWebDist() {
@@ -28,16 +30,28 @@ describe.each(databaseTargets)('app on %s', (target: DatabaseTarget) => {
       '/api/test-echo',
       {
         config: { access: 'public' },
-        schema: { body: z.object({ name: z.string().min(1, 'Name is required') }) },
+        schema: {
+          body: z.object({ name: z.string().min(1, 'Name is required') }),
+          response: { 200: z.object({ hello: z.string() }) },
+        },
       },
       (request) => ({ hello: request.body.name }),
     );
     ctx.app.get('/api/test-crash', { config: { access: 'public' } }, () => {
       throw new Error('connection string postgres://admin:hunter2@db leaked');
     });
-    ctx.app.get('/api/test-conflict', { config: { access: 'public' } }, () => {
-      throw new AppError('DUPLICATE', 409, 'That email is already registered', { field: 'email' });
-    });
+    ctx.app.get(
+      '/api/test-conflict',
+      {
+        config: { access: 'public' },
+        schema: { response: { 200: z.object({}), ...errorResponses(409) } },
+      },
+      () => {
+        throw new AppError('EMAIL_TAKEN', 409, 'That email is already registered', {
+          issues: [{ path: 'body.email', message: 'That email is already registered' }],
+        });
+      },
+    );
     await ctx.app.ready();
   });
 
@@ -82,13 +96,15 @@ describe.each(databaseTargets)('app on %s', (target: DatabaseTarget) => {
       payload: { name: '' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({
-      error: {
-        code: 'VALIDATION_ERROR',
-        message: 'Name is required',
-        details: { issues: [{ path: 'body.name', message: 'Name is required' }] },
-      },
-    });
+    // Exactly these bytes: the route declares its responses, so the error went through the
+    // shared wire schema's serializer, which must drop nothing the handler sent.
+    const issue = { path: 'body.name', message: 'Name is required' };
+    expect(res.body).toBe(
+      JSON.stringify({
+        error: { code: 'VALIDATION_ERROR', message: issue.message, details: { issues: [issue] } },
+        requestId: res.headers['x-request-id'],
+      }),
+    );
   });
 
   it('rejects malformed JSON with a 400, not a 500', async () => {
@@ -107,9 +123,9 @@ describe.each(databaseTargets)('app on %s', (target: DatabaseTarget) => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
       error: {
-        code: 'DUPLICATE',
+        code: 'EMAIL_TAKEN',
         message: 'That email is already registered',
-        details: { field: 'email' },
+        details: { issues: [{ path: 'body.email', message: 'That email is already registered' }] },
       },
     });
   });
@@ -119,6 +135,64 @@ describe.each(databaseTargets)('app on %s', (target: DatabaseTarget) => {
     expect(res.statusCode).toBe(500);
     expect(res.body).not.toContain('hunter2');
     expect(res.json()).toMatchObject({ error: { code: 'INTERNAL_ERROR' } });
+  });
+
+  it('answers every kind of failure in the shared wire shape, byte for byte', async () => {
+    const failures = [
+      { expected: 'NOT_FOUND', res: await ctx.app.inject({ method: 'GET', url: '/api/nowhere' }) },
+      {
+        expected: 'VALIDATION_ERROR',
+        res: await ctx.app.inject({
+          method: 'POST',
+          url: '/api/test-echo',
+          headers: sameOrigin,
+          payload: { name: '' },
+        }),
+      },
+      {
+        expected: 'FST_ERR_CTP_INVALID_JSON_BODY',
+        res: await ctx.app.inject({
+          method: 'POST',
+          url: '/api/test-echo',
+          headers: { ...sameOrigin, 'content-type': 'application/json' },
+          payload: '{"name":',
+        }),
+      },
+      {
+        expected: 'CROSS_ORIGIN',
+        res: await ctx.app.inject({
+          method: 'POST',
+          url: '/api/test-echo',
+          payload: { name: 'a' },
+        }),
+      },
+      {
+        expected: 'UNAUTHENTICATED',
+        res: await ctx.app.inject({ method: 'GET', url: '/api/contacts' }),
+      },
+      {
+        expected: 'EMAIL_TAKEN',
+        res: await ctx.app.inject({ method: 'GET', url: '/api/test-conflict' }),
+      },
+      {
+        expected: 'INTERNAL_ERROR',
+        res: await ctx.app.inject({ method: 'GET', url: '/api/test-crash' }),
+      },
+    ];
+    for (const { expected, res } of failures) {
+      const parsed = wireErrorSchema.safeParse(res.json());
+      expect(parsed.success, `${expected}: ${res.body}`).toBe(true);
+      expect(parsed.data?.error.code).toBe(expected);
+      expect(parsed.data?.requestId).toBe(res.headers['x-request-id']);
+      // The schema keeps every byte: routes that declare error responses send exactly this.
+      expect(JSON.stringify(parsed.data)).toBe(res.body);
+    }
+  });
+
+  it('types error codes: an unknown one does not compile', () => {
+    // @ts-expect-error 'DUPLICATE' is not an ErrorCode
+    const unknown: ErrorCode = 'DUPLICATE';
+    expect(wireErrorSchema.shape.error.shape.code.safeParse(unknown).success).toBe(false);
   });
 
   it('serves the SPA at the root', async () => {
@@ -164,6 +238,25 @@ describe.each(databaseTargets)('app on %s', (target: DatabaseTarget) => {
     const spec = doc.json<{ openapi: string; paths: Record<string, unknown> }>();
     expect(spec.openapi).toMatch(/^3\./);
     expect(spec.paths).toHaveProperty('/api/health');
+    type Responses = Record<string, { content?: Record<string, { schema?: unknown }> }>;
+    const responsesOf = (path: string, method: string) =>
+      (spec.paths[path] as Record<string, { responses: Responses }>)[method]?.responses ?? {};
+    // A member route with a path parameter: the access check's 401, the lookup's 404, the
+    // handler's 500/503, each with the wire error schema; the route's own 409 where it says so.
+    const contact = responsesOf('/api/contacts/{id}', 'get');
+    expect(Object.keys(contact)).toEqual(
+      expect.arrayContaining(['200', '400', '401', '404', '500', '503']),
+    );
+    expect(contact['404']?.content?.['application/json']?.schema).toMatchObject({
+      properties: { error: { properties: { code: {}, message: {} } }, requestId: {} },
+    });
+    expect(Object.keys(responsesOf('/api/test-conflict', 'get'))).toContain('409');
+    // The health check keeps its own 503 (a degraded status, not an error).
+    expect(
+      responsesOf('/api/health', 'get')['503']?.content?.['application/json']?.schema,
+    ).toMatchObject({
+      properties: { status: {} },
+    });
     const ui = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);
     expect(ui.body).toMatch(/swagger/i);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WireError } from '../plugins/error-handler';
+import type { WireError } from '@switchboard/shared/errors';
 import {
   buildTestApp,
   createBusinessWithMember,

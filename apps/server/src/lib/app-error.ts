@@ -1,13 +1,15 @@
+import type { ErrorCode, ErrorDetails } from '@switchboard/shared/errors';
+
 /**
  * The one error type the server raises on purpose. The error handler turns it into the wire
- * shape `{error: {code, message, details?}, requestId}` with its status.
+ * shape (`WireError` in `@switchboard/shared/errors`) with its status.
  */
 export class AppError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: ErrorCode,
     readonly statusCode: number,
     message: string,
-    readonly details?: unknown,
+    readonly details?: ErrorDetails,
     options?: { cause?: unknown },
   ) {
     super(message, options);

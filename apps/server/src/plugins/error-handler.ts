@@ -1,17 +1,28 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import {
+  frameworkErrorCodeSchema,
+  isErrorCode,
+  type FieldIssue,
+  type WireError,
+  type WireErrorCode,
+} from '@switchboard/shared/errors';
 import { isConnectionLoss } from '../db/errors';
 import { AppError } from '../lib/app-error';
 
 /** How long a client is asked to wait after a 503 for a lost database connection. */
 export const RETRY_AFTER_SECONDS = 5;
 
-export type WireError = {
-  error: { code: string; message: string; details?: unknown };
-  requestId: string;
-};
-
-type FieldIssue = { path: string; message: string };
+/**
+ * A 4xx raised by Fastify or a plugin keeps its code when it is one of ours or the framework's
+ * (`FST_…`); any other code is not part of the contract and reads `BAD_REQUEST`.
+ */
+function clientErrorCode(error: Error): WireErrorCode {
+  const code: unknown = 'code' in error ? error.code : undefined;
+  if (isErrorCode(code)) return code;
+  const framework = frameworkErrorCodeSchema.safeParse(code);
+  return framework.success ? framework.data : 'BAD_REQUEST';
+}
 
 function send(
   reply: FastifyReply,
@@ -71,7 +82,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (statusCode >= 400 && statusCode < 500) {
       return send(reply, request, statusCode, {
-        code: 'code' in error && typeof error.code === 'string' ? error.code : 'BAD_REQUEST',
+        code: clientErrorCode(error),
         message: error.message,
       });
     }

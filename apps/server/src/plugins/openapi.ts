@@ -13,7 +13,8 @@ export async function registerOpenApi(app: FastifyInstance) {
         title: 'Switchboard API',
         description:
           'HTTP API of Switchboard, the dashboard for businesses that run voice-AI agents. ' +
-          'Errors always have the shape {error: {code, message, details?}, requestId}.',
+          'Errors always have the shape {error: {code, message, details?}, requestId} ' +
+          '(WireError in packages/shared/src/errors.ts); each route lists the ones it answers.',
         version: '0.1.0',
       },
     },

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { AuthService } from '../modules/auth/auth.service';
 import { registerAuth, sessionCookieFor, type SessionCookie } from './auth';
+import { registerErrorResponses } from './error-responses';
 import { DOCS_PREFIX } from './openapi';
 import { registerOriginCheck } from './origin-check';
 import { registerSecurityHeaders } from './security-headers';
@@ -30,6 +31,8 @@ export const securityPlugin = fp(
       findSession: (token) => auth.findSession(token),
       publicPrefixes: [DOCS_PREFIX],
     });
+    // After the access check's hook (it settles each route's access), before any route.
+    registerErrorResponses(app);
     await registerSecurityHeaders(app, config);
   },
   { name: 'security', dependencies: ['database', 'jobs', 'public-url'] },

@@ -8,7 +8,7 @@ import {
   sameOrigin,
   sessionHeaders,
 } from '../test/test-app';
-import type { WireError } from './error-handler';
+import type { WireError } from '@switchboard/shared/errors';
 
 // Control characters (NUL above all, which PostgreSQL refuses in text and jsonb) once gave
 // 500s; now any parameter, query value or JSON field carrying one is a 400 naming it.

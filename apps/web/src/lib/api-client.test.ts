@@ -51,21 +51,46 @@ describe('apiFetch', () => {
     stubFetch(
       json(
         {
-          error: { code: 'NOT_FOUND', message: 'Agent not found', details: { id: 'x' } },
+          error: {
+            code: 'VALIDATION_ERROR',
+            message: 'Name is required',
+            details: { issues: [{ path: 'body.name', message: 'Name is required' }] },
+          },
           requestId: 'req-7',
         },
-        { status: 404 },
+        { status: 400 },
       ),
     );
     const error = await apiFetch('/agents/x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
-      status: 404,
-      code: 'NOT_FOUND',
-      message: 'Agent not found',
-      details: { id: 'x' },
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      message: 'Name is required',
+      details: { issues: [{ path: 'body.name', message: 'Name is required' }] },
       requestId: 'req-7',
     });
+  });
+
+  it.each([
+    { case: 'an unknown code', body: { error: { code: 'OOPS', message: 'x' }, requestId: 'r' } },
+    { case: 'no request id', body: { error: { code: 'NOT_FOUND', message: 'x' } } },
+    { case: 'no message', body: { error: { code: 'NOT_FOUND' }, requestId: 'r' } },
+  ])('treats a body with $case as not ours', async ({ body }) => {
+    stubFetch(json(body, { status: 404, statusText: 'Not Found' }));
+    await expect(apiFetch('/agents')).rejects.toMatchObject({
+      status: 404,
+      code: 'HTTP_ERROR',
+      message: 'Not Found',
+    });
+  });
+
+  it('types codes: comparing with one the server never sends does not compile', () => {
+    const error = new ApiError({ status: 429, code: 'RATE_LIMITED', message: 'Slow down' });
+    // @ts-expect-error 'RATE_LIMITTED' is not a code
+    expect(error.code === 'RATE_LIMITTED').toBe(false);
+    // @ts-expect-error nor is a free string
+    expect(new ApiError({ status: 400, code: 'SOMETHING', message: 'x' })).toBeInstanceOf(ApiError);
   });
 
   it('falls back to the status text when the body is not ours', async () => {
@@ -112,7 +137,8 @@ describe('buildUrl', () => {
 });
 
 describe('shouldRetry', () => {
-  const apiError = (status: number) => new ApiError({ status, code: 'X', message: 'x' });
+  const apiError = (status: number) =>
+    new ApiError({ status, code: 'INTERNAL_ERROR', message: 'x' });
   it.each([
     { error: apiError(400), failures: 0, retry: false },
     { error: apiError(404), failures: 0, retry: false },

@@ -1,7 +1,9 @@
+import { wireErrorSchema, type ErrorDetails, type WireErrorCode } from '@switchboard/shared/errors';
+
 /**
  * The one way the web app talks to the server: same-origin JSON under `/api`, with every
- * failure turned into an `ApiError` carrying the server's wire shape
- * `{error: {code, message, details?}, requestId}`.
+ * failure turned into an `ApiError` carrying the server's wire error (`wireErrorSchema` in
+ * `@switchboard/shared/errors`).
  */
 
 export const API_BASE = '/api';
@@ -13,18 +15,23 @@ export const clientErrorCodes = {
   invalidResponse: 'INVALID_RESPONSE',
 } as const;
 
+export type ClientErrorCode = (typeof clientErrorCodes)[keyof typeof clientErrorCodes];
+
+/** The server's codes and the client's own: comparing with anything else does not compile. */
+export type ApiErrorCode = WireErrorCode | ClientErrorCode;
+
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
-  readonly code: string;
-  readonly details: unknown;
+  readonly code: ApiErrorCode;
+  readonly details: ErrorDetails | undefined;
   readonly requestId: string | undefined;
 
   constructor(options: {
     status: number;
-    code: string;
+    code: ApiErrorCode;
     message: string;
-    details?: unknown;
+    details?: ErrorDetails | undefined;
     requestId?: string | undefined;
     cause?: unknown;
   }) {
@@ -149,24 +156,6 @@ function isJson(response: Response): boolean {
   return type.includes('application/json') || type.includes('+json');
 }
 
-type WireError = {
-  error: { code: string; message: string; details?: unknown };
-  requestId?: string;
-};
-
-function isWireError(value: unknown): value is WireError {
-  if (typeof value !== 'object' || value === null || !('error' in value)) return false;
-  const { error } = value;
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    'code' in error &&
-    typeof error.code === 'string' &&
-    'message' in error &&
-    typeof error.message === 'string'
-  );
-}
-
 /** A failed response as the `ApiError` its body describes (also for requests made without fetch). */
 export async function toApiError(response: Response): Promise<ApiError> {
   let payload: unknown;
@@ -177,13 +166,14 @@ export async function toApiError(response: Response): Promise<ApiError> {
     payload = undefined;
   }
 
-  if (isWireError(payload)) {
+  const wire = wireErrorSchema.safeParse(payload);
+  if (wire.success) {
     return new ApiError({
       status: response.status,
-      code: payload.error.code,
-      message: payload.error.message,
-      details: payload.error.details,
-      requestId: typeof payload.requestId === 'string' ? payload.requestId : undefined,
+      code: wire.data.error.code,
+      message: wire.data.error.message,
+      details: wire.data.error.details,
+      requestId: wire.data.requestId,
     });
   }
 

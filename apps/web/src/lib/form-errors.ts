@@ -8,19 +8,6 @@ import type {
 } from 'react-hook-form';
 import { isApiError } from './api-client';
 
-type FieldIssue = { path: string; message: string };
-
-function isFieldIssue(value: unknown): value is FieldIssue {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    'path' in value &&
-    typeof value.path === 'string' &&
-    'message' in value &&
-    typeof value.message === 'string'
-  );
-}
-
 /**
  * Puts the server's field messages (a 400 VALIDATION_ERROR carries
  * `details.issues = [{path: 'body.email', message}]`) under the matching fields.
@@ -31,14 +18,12 @@ export function applyServerFieldErrors<T extends FieldValues>(
   fields: readonly Path<T>[],
   setError: UseFormSetError<T>,
 ): boolean {
-  if (!isApiError(error) || typeof error.details !== 'object' || error.details === null)
-    return false;
-  const issues: unknown = 'issues' in error.details ? error.details.issues : undefined;
-  if (!Array.isArray(issues)) return false;
+  if (!isApiError(error) || !error.details) return false;
 
   let applied = false;
-  for (const issue of issues) {
-    if (!isFieldIssue(issue)) continue;
+  for (const issue of error.details.issues) {
+    // A string path names a request field (`body.email`); a list is a zod path inside one.
+    if (typeof issue.path !== 'string') continue;
     const name = issue.path.replace(/^body\./, '');
     const field = fields.find((candidate) => candidate === name);
     if (field) {

@@ -1,4 +1,5 @@
 import type { SessionUser } from '@switchboard/shared/auth';
+import type { ErrorCode, ErrorDetails, WireError } from '@switchboard/shared/errors';
 import { vi } from 'vitest';
 
 /** A signed-in user as GET /api/auth/me answers it; a member of a business unless overridden. */
@@ -39,8 +40,14 @@ export function jsonResponse(body: unknown, init: ResponseInit = {}) {
 }
 
 /** The server's error shape. */
-export function errorResponse(status: number, code: string, message: string, details?: unknown) {
-  return jsonResponse({ error: { code, message, details }, requestId: 'test' }, { status });
+export function errorResponse(
+  status: number,
+  code: ErrorCode,
+  message: string,
+  details?: ErrorDetails,
+) {
+  const body: WireError = { error: { code, message, details }, requestId: 'test' };
+  return jsonResponse(body, { status });
 }
 
 export type ApiRequest = { method: string; path: string; search: URLSearchParams; body: unknown };

@@ -15,7 +15,7 @@ import { VapiError, type Vapi } from '@vapi-ai/server-sdk';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents, appointments, platformResources } from '../../db/schema';
-import type { WireError } from '../../plugins/error-handler';
+import type { WireError } from '@switchboard/shared/errors';
 import {
   addTeamMember,
   buildTestApp,

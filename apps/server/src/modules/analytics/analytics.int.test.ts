@@ -9,7 +9,7 @@ import {
   databaseTargets,
   sessionHeaders,
 } from '../../test/test-app';
-import type { WireError } from '../../plugins/error-handler';
+import type { WireError } from '@switchboard/shared/errors';
 import { upsertCalls } from '../calls/calls.repository';
 import { AnalyticsService } from './analytics.service';
 

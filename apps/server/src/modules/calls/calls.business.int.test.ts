@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents } from '../../db/schema';
 import { toCallRecord } from '../../platform/call-record';
-import type { WireError } from '../../plugins/error-handler';
+import type { WireError } from '@switchboard/shared/errors';
 import {
   buildTestApp,
   createBusinessWithMember,

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents, calls } from '../../db/schema';
 import { toCallRecord } from '../../platform/call-record';
-import type { WireError } from '../../plugins/error-handler';
+import type { WireError } from '@switchboard/shared/errors';
 import {
   buildTestApp,
   createBusinessWithMember,

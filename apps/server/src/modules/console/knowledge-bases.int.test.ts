@@ -13,7 +13,7 @@ import {
   sessionHeaders,
 } from '../../test/test-app';
 
-type WireError = { error: { code: string; message: string } };
+import type { WireError } from '@switchboard/shared/errors';
 
 function multipart(file?: { name: string; data: Buffer; type?: string }) {
   const boundary = `----switchboard${randomBytes(8).toString('hex')}`;

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents, appointments, contacts, enquiries } from '../../db/schema';
 import { toCallRecord } from '../../platform/call-record';
-import type { WireError } from '../../plugins/error-handler';
+import type { WireError } from '@switchboard/shared/errors';
 import {
   buildTestApp,
   createAdminUser,

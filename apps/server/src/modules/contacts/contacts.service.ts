@@ -9,6 +9,7 @@ import {
   type ContactListQuery,
   type ContactSource,
 } from '@switchboard/shared/contacts';
+import type { ErrorCode, FieldIssue } from '@switchboard/shared/errors';
 import { buildPaginationMeta, pageOffset } from '@switchboard/shared/pagination';
 import type { Db } from '../../db/client';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors';
@@ -34,12 +35,10 @@ import { normalizePhone } from './phone';
 /** The business a request works for, from the signed-in member's session. */
 export type ContactBusiness = { id: string; country: string; timezone: string };
 
-type FieldIssue = { path: string; message: string };
-
 const contactNotFound = () => new AppError('NOT_FOUND', 404, contactMessages.notFound);
 
 /** A refusal shaped like a validation failure, so the form puts each message on its field. */
-function fieldError(code: string, status: number, issues: FieldIssue[]): AppError {
+function fieldError(code: ErrorCode, status: number, issues: FieldIssue[]): AppError {
   return new AppError(code, status, issues[0]?.message ?? 'Invalid request', { issues });
 }
 

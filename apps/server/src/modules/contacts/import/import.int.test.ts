@@ -9,7 +9,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactImports, contacts, enquiries } from '../../../db/schema';
-import type { WireError } from '../../../plugins/error-handler';
+import type { WireError } from '@switchboard/shared/errors';
 import {
   buildTestApp,
   createAdminUser,

@@ -69,7 +69,7 @@ describe('/agent/:agentId/call-logs', () => {
 
   it('says why the agent could not be loaded otherwise', async () => {
     stubScreenApi({
-      [AGENT]: () => errorResponse(500, 'INTERNAL', 'The database is not answering.'),
+      [AGENT]: () => errorResponse(500, 'INTERNAL_ERROR', 'The database is not answering.'),
     });
     renderApp('/agent/asst_front_desk/call-logs');
 

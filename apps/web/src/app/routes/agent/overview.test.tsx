@@ -179,7 +179,7 @@ describe('/agent/:agentId (overview)', () => {
 
   it('says why the agent could not be loaded otherwise', async () => {
     stubAgentApi({
-      [AGENT]: () => errorResponse(500, 'INTERNAL', 'The database is not answering.'),
+      [AGENT]: () => errorResponse(500, 'INTERNAL_ERROR', 'The database is not answering.'),
     });
     renderApp('/agent/asst_front_desk');
 

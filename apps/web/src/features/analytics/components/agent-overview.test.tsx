@@ -127,7 +127,7 @@ describe('AgentOverview', () => {
     const api = stubApi({
       [ANALYTICS]: () =>
         fail
-          ? errorResponse(500, 'INTERNAL', 'The analytics are unavailable right now.')
+          ? errorResponse(500, 'INTERNAL_ERROR', 'The analytics are unavailable right now.')
           : jsonResponse(buildAgentAnalytics()),
     });
     renderOverview();

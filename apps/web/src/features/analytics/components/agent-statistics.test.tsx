@@ -161,7 +161,7 @@ describe('AgentStatistics', () => {
 
   it('says what went wrong', async () => {
     stubApi({
-      [BREAKDOWNS]: () => errorResponse(500, 'INTERNAL', 'The statistics are unavailable.'),
+      [BREAKDOWNS]: () => errorResponse(500, 'INTERNAL_ERROR', 'The statistics are unavailable.'),
     });
     renderStatistics();
     const alert = await screen.findByRole('alert');

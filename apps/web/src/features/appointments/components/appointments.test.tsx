@@ -226,7 +226,7 @@ describe('appointments list', { timeout: 20_000 }, () => {
     stubAppointmentsApi({
       handlers: {
         'GET /api/appointments': () =>
-          errorResponse(503, 'DATABASE_UNAVAILABLE', 'The database is not answering'),
+          errorResponse(503, 'SERVICE_UNAVAILABLE', 'The database is not answering'),
       },
     });
     await openAppointments();

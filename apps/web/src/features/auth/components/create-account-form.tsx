@@ -27,8 +27,6 @@ const fields = [
   'timezone',
 ] as const;
 
-const EMAIL_TAKEN = 'EMAIL_TAKEN';
-
 type CreateAccountFormProps = {
   /** Called with what the server accepted and its answer, to show the next step. */
   onSuccess: (account: CreateAccountInput, result: CreateAccountResult) => void;
@@ -57,13 +55,13 @@ export function CreateAccountForm({ onSuccess }: CreateAccountFormProps) {
   const createAccountMutation = useCreateAccount();
   const timeZones = useMemo(() => timeZoneOptions([browserTimeZone()]), []);
   const { error } = createAccountMutation;
-  const emailTaken = isApiError(error) && error.code === EMAIL_TAKEN ? error : null;
+  const emailTaken = isApiError(error) && error.code === 'EMAIL_TAKEN' ? error : null;
 
   const submit = (values: CreateAccountInput) => {
     createAccountMutation.mutate(values, {
       onSuccess: (result) => onSuccess(values, result),
       onError: (error) => {
-        if (isApiError(error) && error.code === EMAIL_TAKEN) {
+        if (isApiError(error) && error.code === 'EMAIL_TAKEN') {
           // The field says what is wrong; the alert above says it in full, with the way out.
           setError('email', { type: 'server', message: 'This email already has an account' });
           return;

@@ -28,8 +28,6 @@ const setPasswordFormSchema = setPasswordSchema
   });
 type SetPasswordFormValues = z.input<typeof setPasswordFormSchema>;
 
-const TOKEN_INVALID = 'TOKEN_INVALID';
-
 /** The link's token is gone, used or expired: nothing to set, the way out is a new link. */
 export function InvalidLinkAlert({ message }: { message: string }) {
   return (
@@ -100,7 +98,7 @@ export function SetPasswordForm({
     );
   };
 
-  if (isApiError(error) && error.code === TOKEN_INVALID) {
+  if (isApiError(error) && error.code === 'TOKEN_INVALID') {
     return <InvalidLinkAlert message={error.message} />;
   }
 

@@ -272,7 +272,7 @@ describe('call detail', () => {
     stubCallLogsApi({
       handlers: {
         [`GET /api/calls/${CALL_ID}`]: () =>
-          errorResponse(500, 'INTERNAL', 'The database is not answering.'),
+          errorResponse(500, 'INTERNAL_ERROR', 'The database is not answering.'),
       },
     });
     const { user } = renderCallLogs(`?call=${CALL_ID}`);

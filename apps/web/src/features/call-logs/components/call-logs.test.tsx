@@ -371,7 +371,7 @@ describe('call log errors', () => {
   it('says "Failed to fetch call logs: " and the server’s reason', async () => {
     stubCallLogsApi({
       handlers: {
-        [CALLS]: () => errorResponse(500, 'INTERNAL', 'The database is not answering.'),
+        [CALLS]: () => errorResponse(500, 'INTERNAL_ERROR', 'The database is not answering.'),
       },
     });
     renderCallLogs();

@@ -157,7 +157,7 @@ describe('contact page', { timeout: 20_000 }, () => {
       handlers: {
         'GET /api/contacts/contact-1': () =>
           fail
-            ? errorResponse(500, 'INTERNAL', 'The database is unavailable')
+            ? errorResponse(500, 'INTERNAL_ERROR', 'The database is unavailable')
             : Promise.resolve(
                 new Response(JSON.stringify(buildContactDetail()), {
                   headers: { 'content-type': 'application/json' },

@@ -83,7 +83,7 @@ describe('dashboard statistics cards', () => {
     const api = stubApi({
       'GET /api/statistics/dashboard': () =>
         fail
-          ? errorResponse(503, 'DATABASE_UNAVAILABLE', 'The statistics are not available right now')
+          ? errorResponse(503, 'SERVICE_UNAVAILABLE', 'The statistics are not available right now')
           : jsonResponse(statistics),
     });
     const { user } = renderCards();

@@ -58,7 +58,7 @@ describe('a contact’s enquiries under an agent', { timeout: 20_000 }, () => {
         'POST /api/contacts/enquiries/enquiry-1/send-reply': () => {
           attempts += 1;
           return attempts === 1
-            ? errorResponse(503, 'MAIL_DOWN', 'The mail queue is not available right now')
+            ? errorResponse(503, 'SERVICE_UNAVAILABLE', 'The mail queue is not available right now')
             : jsonResponse(buildEmailLog({ status: 'queued' }), { status: 202 });
         },
       },

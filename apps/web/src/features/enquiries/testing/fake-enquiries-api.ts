@@ -93,7 +93,7 @@ export function stubEnquiriesApi({
     const enquiry = enquiries.find((candidate) => candidate.id === id);
     if (!enquiry)
       return jsonResponse(
-        { error: { code: 'NOT_FOUND', message: 'Enquiry not found' } },
+        { error: { code: 'NOT_FOUND', message: 'Enquiry not found' }, requestId: 'test' },
         { status: 404 },
       );
     update(enquiry);
