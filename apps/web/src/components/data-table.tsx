@@ -13,7 +13,13 @@ import {
 import type { Paginated } from '@switchboard/shared/pagination';
 import { IconSearch } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { isValidElement, type ReactElement, type ReactNode } from 'react';
+import {
+  isValidElement,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { EmptyPanel, type EmptyPanelProps } from './empty-panel';
 import { PastLastPage } from './past-last-page';
 import { QueryError } from './query-error';
@@ -61,6 +67,13 @@ type DataTableProps<T> = {
   pager?: Omit<TablePaginationProps, 'meta'>;
   /** Narrowest the table may get before it scrolls sideways. */
   minWidth?: number;
+  /**
+   * Opens a row: a click anywhere on it (not on its links or buttons, not while selecting
+   * text), or Enter/Space on the focused row. Its link stays the way for a new tab.
+   */
+  onRowClick?: (row: T) => void;
+  /** The list's own card for a row on a phone, instead of the labelled columns. */
+  card?: (row: T) => ReactNode;
 };
 
 /**
@@ -81,6 +94,8 @@ export function DataTable<T>({
   label,
   pager,
   minWidth = 640,
+  onRowClick,
+  card,
 }: DataTableProps<T>) {
   const [search, setSearch] = useUrlFilter('q');
   const isPhone = useIsPhone();
@@ -146,6 +161,8 @@ export function DataTable<T>({
             rowKey={rowKey}
             label={label}
             nothing={nothing}
+            card={card}
+            onRowClick={onRowClick}
           />
         ) : (
           <ScrollArea type="auto">
@@ -176,7 +193,7 @@ export function DataTable<T>({
               ) : (
                 <Table.Tbody>
                   {rows.map((row) => (
-                    <Table.Tr key={rowKey(row)}>
+                    <Table.Tr key={rowKey(row)} {...openRow(row, onRowClick)}>
                       {columns.map((column) => (
                         <Table.Td key={column.header} ta={alignOf(column)} maw={column.maw}>
                           {column.cell(row)}
@@ -200,6 +217,26 @@ export function DataTable<T>({
   );
 }
 
+/** A click or Enter/Space that opens the row; clicks on its own links and buttons stay theirs. */
+function openRow<T>(row: T, onOpen: ((row: T) => void) | undefined) {
+  if (!onOpen) return {};
+  return {
+    tabIndex: 0,
+    style: { cursor: 'pointer' },
+    onClick: (event: MouseEvent<HTMLElement>) => {
+      if (event.target instanceof Element && event.target.closest('a, button')) return;
+      if (window.getSelection()?.toString()) return; // selecting text is not a click
+      onOpen(row);
+    },
+    onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
+      if (event.target !== event.currentTarget) return;
+      if (event.key !== 'Enter' && event.key !== ' ') return;
+      event.preventDefault();
+      onOpen(row);
+    },
+  };
+}
+
 function alignOf(column: Pick<DataColumn<never>, 'end' | 'numeric'>) {
   return column.end || column.numeric ? 'right' : undefined;
 }
@@ -211,12 +248,16 @@ function DataCards<T>({
   rowKey,
   label,
   nothing,
+  card,
+  onRowClick,
 }: {
   rows: T[] | undefined;
   columns: DataColumn<T>[];
   rowKey: (row: T) => string;
   label?: string;
   nothing: ReactNode;
+  card?: (row: T) => ReactNode;
+  onRowClick?: (row: T) => void;
 }) {
   const [title, ...rest] = columns;
   const fields = rest.filter((column) => !column.end);
@@ -233,29 +274,35 @@ function DataCards<T>({
   if (rows.length === 0) return nothing;
   return (
     <Stack component="ul" aria-label={label} gap="sm" p="sm" m={0} style={{ listStyle: 'none' }}>
-      {rows.map((row) => (
-        <Paper component="li" key={rowKey(row)} withBorder radius="md" p="sm">
-          <Stack gap="xs">
-            {title && <div>{title.cell(row)}</div>}
-            {fields.map((column) => (
-              <div key={column.header}>
-                <Text size="xs" c="dimmed">
-                  {column.header}
-                </Text>
-                <div style={{ overflowWrap: 'anywhere' }}>{column.cell(row)}</div>
-              </div>
-            ))}
-            {actions.map((column) => {
-              const cell = column.cell(row);
-              return cell ? (
-                <Group key={column.header} justify="flex-end">
-                  {cell}
-                </Group>
-              ) : null;
-            })}
-          </Stack>
-        </Paper>
-      ))}
+      {rows.map((row) =>
+        card ? (
+          <li key={rowKey(row)} {...openRow(row, onRowClick)}>
+            {card(row)}
+          </li>
+        ) : (
+          <Paper component="li" key={rowKey(row)} withBorder radius="md" p="sm">
+            <Stack gap="xs">
+              {title && <div>{title.cell(row)}</div>}
+              {fields.map((column) => (
+                <div key={column.header}>
+                  <Text size="xs" c="dimmed">
+                    {column.header}
+                  </Text>
+                  <div style={{ overflowWrap: 'anywhere' }}>{column.cell(row)}</div>
+                </div>
+              ))}
+              {actions.map((column) => {
+                const cell = column.cell(row);
+                return cell ? (
+                  <Group key={column.header} justify="flex-end">
+                    {cell}
+                  </Group>
+                ) : null;
+              })}
+            </Stack>
+          </Paper>
+        ),
+      )}
     </Stack>
   );
 }

@@ -1,0 +1,91 @@
+import { render, screen, within } from '@testing-library/react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { TestProviders } from '../test/render';
+import { setupUser } from '../test/user';
+import { DataTable, type DataColumn } from './data-table';
+
+type Row = { id: string; name: string };
+const rows: Row[] = [
+  { id: 'a', name: 'Ada' },
+  { id: 'b', name: 'Bo' },
+];
+const columns: DataColumn<Row>[] = [
+  { header: 'Name', cell: (row) => row.name },
+  { header: 'Open', end: true, cell: (row) => <button type="button">Edit {row.name}</button> },
+];
+const query = {
+  data: rows,
+  isError: false,
+  isFetching: false,
+  isPlaceholderData: false,
+} as unknown as UseQueryResult<Row[]>;
+
+function renderTable(extra: Partial<Parameters<typeof DataTable<Row>>[0]> = {}) {
+  return render(
+    <TestProviders>
+      <MemoryRouter>
+        <DataTable
+          query={query}
+          columns={columns}
+          rowKey={(row) => row.id}
+          errorTitle="Could not load the rows"
+          empty={<p>None</p>}
+          label="Rows"
+          {...extra}
+        />
+      </MemoryRouter>
+    </TestProviders>,
+  );
+}
+
+/** A phone-sized screen: every max-width media query matches. */
+function onPhone() {
+  vi.stubGlobal('matchMedia', (media: string) => ({
+    matches: media.includes('max-width'),
+    media,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }));
+}
+
+describe('DataTable', () => {
+  it('opens a row on a click, Enter or Space, but not from its own buttons', async () => {
+    const onRowClick = vi.fn();
+    const user = setupUser();
+    renderTable({ onRowClick });
+    const ada = screen.getByRole('cell', { name: 'Ada' }).closest('tr')!;
+    await user.click(screen.getByRole('cell', { name: 'Ada' }));
+    expect(onRowClick).toHaveBeenLastCalledWith(rows[0]);
+    await user.click(within(ada).getByRole('button', { name: 'Edit Ada' }));
+    expect(onRowClick).toHaveBeenCalledTimes(1);
+    const bo = screen.getByRole('cell', { name: 'Bo' }).closest('tr')!;
+    bo.focus();
+    await user.keyboard('{Enter}');
+    await user.keyboard(' ');
+    expect(onRowClick).toHaveBeenCalledTimes(3);
+    expect(onRowClick).toHaveBeenLastCalledWith(rows[1]);
+  });
+
+  it('leaves rows inert without onRowClick', () => {
+    renderTable();
+    expect(screen.getByRole('cell', { name: 'Ada' }).closest('tr')).not.toHaveAttribute('tabindex');
+  });
+
+  it("draws a list's own card on a phone", () => {
+    onPhone();
+    renderTable({ card: (row) => <article aria-label={`Card ${row.name}`}>{row.name}</article> });
+    const list = screen.getByRole('list', { name: 'Rows' });
+    expect(
+      within(list)
+        .getAllByRole('article')
+        .map((card) => card.textContent),
+    ).toEqual(['Ada', 'Bo']);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+});
