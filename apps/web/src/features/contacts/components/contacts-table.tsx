@@ -1,36 +1,24 @@
-import {
-  ActionIcon,
-  Anchor,
-  Card,
-  Group,
-  Skeleton,
-  Stack,
-  Paper,
-  Table,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Card, Group, Text, Tooltip } from '@mantine/core';
 import type { Contact } from '@switchboard/shared/contacts';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { PastLastPage } from '../../../components/past-last-page';
-import { TableSkeleton } from '../../../components/table-skeleton';
 import { formatDate } from '@switchboard/shared/format';
+import type { Paginated } from '@switchboard/shared/pagination';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactElement } from 'react';
+import { Link } from 'react-router';
+import { DataTable, type DataColumn } from '../../../components/data-table';
+import type { TablePaginationProps } from '../../../components/table-pagination';
 import { TestBadge } from '../../../components/test-mark';
-import { useIsPhone } from '../../../lib/use-is-phone';
 import { SourceBadge } from './source-badge';
 
-const COLUMNS = ['Name', 'Phone', 'Email', 'Company', 'Source', 'Added', 'Actions'] as const;
-
 type ContactsTableProps = {
-  /** undefined while the first page loads (skeleton rows). */
-  rows: Contact[] | undefined;
-  pastLastPage: boolean;
-  onFirstPage: () => void;
+  query: UseQueryResult<Paginated<Contact>>;
+  /** What an empty first page says (no contacts yet, or none match the search). */
+  empty: ReactElement;
+  describeError: (error: Error) => unknown;
+  onPage: TablePaginationProps['onChange'];
   onEdit: (contact: Contact) => void;
   onDelete: (contact: Contact) => void;
-  busy: boolean;
   /** The business's zone: dates are shown in it. */
   timeZone: string;
 };
@@ -41,172 +29,142 @@ const none = (
   </Text>
 );
 
-/** One page of contacts, with Edit and Delete per row. */
-export function ContactsTable({
-  rows,
-  pastLastPage,
-  onFirstPage,
+function ContactLink({ contact, fw }: { contact: Contact; fw: number }) {
+  return (
+    <Anchor
+      component={Link}
+      to={`/contacts/${encodeURIComponent(contact.id)}`}
+      fw={fw}
+      size="sm"
+      miw={0}
+    >
+      {contact.name || 'Unnamed contact'}
+    </Anchor>
+  );
+}
+
+function ContactActions({
+  contact,
   onEdit,
   onDelete,
-  busy,
+  tooltips,
+}: Pick<ContactsTableProps, 'onEdit' | 'onDelete'> & { contact: Contact; tooltips: boolean }) {
+  const edit = (
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      aria-label={`Edit ${contact.name}`}
+      onClick={() => onEdit(contact)}
+    >
+      <IconPencil size={16} />
+    </ActionIcon>
+  );
+  const remove = (
+    <ActionIcon
+      variant="subtle"
+      color="red"
+      aria-label={`Delete ${contact.name}`}
+      onClick={() => onDelete(contact)}
+    >
+      <IconTrash size={16} />
+    </ActionIcon>
+  );
+  return (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      {tooltips ? <Tooltip label="Edit">{edit}</Tooltip> : edit}
+      {tooltips ? <Tooltip label="Delete">{remove}</Tooltip> : remove}
+    </Group>
+  );
+}
+
+/** One page of contacts, with Edit and Delete per row (a card a contact on a phone). */
+export function ContactsTable({
+  query,
+  empty,
+  describeError,
+  onPage,
+  onEdit,
+  onDelete,
   timeZone,
 }: ContactsTableProps) {
-  const phone = useIsPhone();
-  if (phone) {
-    return (
-      <Stack gap="sm" aria-busy={busy} aria-label="Contacts">
-        {!rows ? (
-          <>
-            <VisuallyHidden role="status">Loading the contacts…</VisuallyHidden>
-            <Skeleton height={88} />
-            <Skeleton height={88} />
-          </>
-        ) : pastLastPage ? (
-          <PastLastPage onFirstPage={onFirstPage} />
-        ) : (
-          rows.map((contact) => (
-            <Card key={contact.id} withBorder padding="sm" component="article">
-              <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-                <Anchor
-                  component={Link}
-                  to={`/contacts/${encodeURIComponent(contact.id)}`}
-                  fw={600}
-                  size="sm"
-                  miw={0}
-                >
-                  {contact.name || 'Unnamed contact'}
-                </Anchor>
-                <Group gap={4} wrap="nowrap">
-                  {contact.isTest && <TestBadge />}
-                  <SourceBadge source={contact.source} />
-                </Group>
-              </Group>
-              <Text size="sm" mt={4}>
-                {contact.phone ?? none}
-              </Text>
-              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {contact.email ?? none}
-              </Text>
-              {contact.company && (
-                <Text size="xs" c="dimmed">
-                  {contact.company}
-                </Text>
-              )}
-              <Group justify="space-between" mt="xs" gap="xs">
-                <Text size="xs" c="dimmed">
-                  Added {formatDate(contact.createdAt, timeZone)}
-                </Text>
-                <Group gap={4} wrap="nowrap">
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    aria-label={`Edit ${contact.name}`}
-                    onClick={() => onEdit(contact)}
-                  >
-                    <IconPencil size={16} />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Delete ${contact.name}`}
-                    onClick={() => onDelete(contact)}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Group>
-              </Group>
-            </Card>
-          ))
-        )}
-      </Stack>
-    );
-  }
+  const nowrap = { whiteSpace: 'nowrap' } as const;
+  const columns: DataColumn<Contact>[] = [
+    // A link, so the contact's page opens with Tab and Enter too.
+    { header: 'Name', cell: (contact) => <ContactLink contact={contact} fw={500} /> },
+    {
+      header: 'Phone',
+      cell: (contact) => (contact.phone ? <span style={nowrap}>{contact.phone}</span> : none),
+    },
+    { header: 'Email', cell: (contact) => contact.email ?? none },
+    { header: 'Company', cell: (contact) => contact.company ?? none },
+    {
+      header: 'Source',
+      cell: (contact) => (
+        <Group gap={4} wrap="nowrap">
+          <SourceBadge source={contact.source} />
+          {contact.isTest && <TestBadge />}
+        </Group>
+      ),
+    },
+    {
+      header: 'Added',
+      cell: (contact) => <span style={nowrap}>{formatDate(contact.createdAt, timeZone)}</span>,
+    },
+    {
+      header: 'Actions',
+      hiddenHeader: true,
+      end: true,
+      cell: (contact) => (
+        <ContactActions contact={contact} onEdit={onEdit} onDelete={onDelete} tooltips />
+      ),
+    },
+  ];
   return (
-    <Paper withBorder style={{ overflow: 'hidden' }}>
-      {/* Wide on purpose: on a phone the table scrolls sideways inside its panel. */}
-      <Table.ScrollContainer minWidth={860}>
-        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-busy={busy}>
-          <Table.Thead>
-            <Table.Tr>
-              {COLUMNS.map((column) =>
-                column === 'Actions' ? (
-                  <Table.Th key={column}>
-                    <VisuallyHidden>{column}</VisuallyHidden>
-                  </Table.Th>
-                ) : (
-                  <Table.Th key={column}>{column}</Table.Th>
-                ),
-              )}
-            </Table.Tr>
-          </Table.Thead>
-          {rows ? (
-            <Table.Tbody>
-              {pastLastPage ? (
-                <Table.Tr>
-                  <Table.Td colSpan={COLUMNS.length}>
-                    <PastLastPage onFirstPage={onFirstPage} />
-                  </Table.Td>
-                </Table.Tr>
-              ) : (
-                rows.map((contact) => (
-                  <Table.Tr key={contact.id}>
-                    <Table.Td fw={500}>
-                      {/* A link, so the contact's page opens with Tab and Enter too. */}
-                      <Anchor
-                        component={Link}
-                        to={`/contacts/${encodeURIComponent(contact.id)}`}
-                        fw={500}
-                        size="sm"
-                      >
-                        {contact.name || 'Unnamed contact'}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{contact.phone ?? none}</Table.Td>
-                    <Table.Td>{contact.email ?? none}</Table.Td>
-                    <Table.Td>{contact.company ?? none}</Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <SourceBadge source={contact.source} />
-                        {contact.isTest && <TestBadge />}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {formatDate(contact.createdAt, timeZone)}
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Tooltip label="Edit">
-                          <ActionIcon
-                            variant="subtle"
-                            color="gray"
-                            aria-label={`Edit ${contact.name}`}
-                            onClick={() => onEdit(contact)}
-                          >
-                            <IconPencil size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label="Delete">
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Delete ${contact.name}`}
-                            onClick={() => onDelete(contact)}
-                          >
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))
-              )}
-            </Table.Tbody>
-          ) : (
-            <TableSkeleton columns={COLUMNS.length} />
+    <DataTable
+      query={query}
+      columns={columns}
+      rowKey={(contact) => contact.id}
+      label="Contacts"
+      errorTitle="Could not load the contacts"
+      describeError={describeError}
+      loadingLabel="Loading the contacts…"
+      empty={empty}
+      pager={{ noun: ['contact', 'contacts'], onChange: onPage }}
+      // Wide on purpose: the table scrolls sideways inside its panel rather than squeeze.
+      minWidth={860}
+      card={(contact) => (
+        <Card withBorder padding="sm" component="article">
+          <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+            <ContactLink contact={contact} fw={600} />
+            <Group gap={4} wrap="nowrap">
+              {contact.isTest && <TestBadge />}
+              <SourceBadge source={contact.source} />
+            </Group>
+          </Group>
+          <Text size="sm" mt={4}>
+            {contact.phone ?? none}
+          </Text>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {contact.email ?? none}
+          </Text>
+          {contact.company && (
+            <Text size="xs" c="dimmed">
+              {contact.company}
+            </Text>
           )}
-        </Table>
-      </Table.ScrollContainer>
-      {!rows && <VisuallyHidden role="status">Loading the contacts…</VisuallyHidden>}
-    </Paper>
+          <Group justify="space-between" mt="xs" gap="xs">
+            <Text size="xs" c="dimmed">
+              Added {formatDate(contact.createdAt, timeZone)}
+            </Text>
+            <ContactActions
+              contact={contact}
+              onEdit={onEdit}
+              onDelete={onDelete}
+              tooltips={false}
+            />
+          </Group>
+        </Card>
+      )}
+    />
   );
 }

@@ -13,8 +13,6 @@ import { EmptyPanel } from '../../../components/empty-panel';
 import { FiltersFold } from '../../../components/filters-fold';
 import { parseTestFilter, TestFilterSelect } from '../../../components/test-mark';
 import { useSearchParamsUpdater } from '../../../lib/use-search-params-updater';
-import { QueryError } from '../../../components/query-error';
-import { TablePagination } from '../../../components/table-pagination';
 import { failureReason, withMessage } from '../../../lib/api-client';
 import { usePaginationParams } from '../../../lib/use-pagination-params';
 import { useContactPage } from '../api/list-contacts';
@@ -60,75 +58,37 @@ export function Contacts({ timeZone }: { timeZone: string }) {
     </Button>
   );
 
-  const list = contacts.data;
-  let body;
-  if (contacts.isError && !list) {
-    body = (
-      <QueryError
-        title="Could not load the contacts"
-        error={withMessage(contacts.error, contactsErrorMessage(failureReason(contacts.error)))}
-        onRetry={() => void contacts.refetch()}
-        retrying={contacts.isFetching}
+  const empty =
+    search || test !== 'include' ? (
+      <EmptyPanel
+        icon={IconSearch}
+        title="No contacts match this search"
+        description="Search looks in names, email addresses and phone numbers."
+        action={
+          <Button
+            variant="light"
+            onClick={() => {
+              setSearch('');
+              setTest('include');
+            }}
+          >
+            Clear the search and filters
+          </Button>
+        }
+      />
+    ) : (
+      <EmptyPanel
+        icon={IconAddressBook}
+        title="No contacts yet"
+        description="Add people by hand, import a CSV or Excel list, or let your agents add the callers they talk to."
+        action={
+          <Group justify="center" gap="sm">
+            {addButton}
+            {importButton}
+          </Group>
+        }
       />
     );
-  } else if (list && list.data.length === 0 && list.meta.page === 1) {
-    body =
-      search || test !== 'include' ? (
-        <EmptyPanel
-          icon={IconSearch}
-          title="No contacts match this search"
-          description="Search looks in names, email addresses and phone numbers."
-          action={
-            <Button
-              variant="light"
-              onClick={() => {
-                setSearch('');
-                setTest('include');
-              }}
-            >
-              Clear the search and filters
-            </Button>
-          }
-        />
-      ) : (
-        <EmptyPanel
-          icon={IconAddressBook}
-          title="No contacts yet"
-          description="Add people by hand, import a CSV or Excel list, or let your agents add the callers they talk to."
-          action={
-            <Group justify="center" gap="sm">
-              {addButton}
-              {importButton}
-            </Group>
-          }
-        />
-      );
-  } else {
-    const pastLastPage = list !== undefined && list.data.length === 0;
-    body = (
-      <>
-        <ContactsTable
-          timeZone={timeZone}
-          rows={list?.data}
-          pastLastPage={pastLastPage}
-          onFirstPage={() => setPagination({ page: 1 })}
-          onEdit={(contact) => {
-            setEditing(contact);
-            form.open();
-          }}
-          onDelete={setDeleting}
-          busy={contacts.isFetching}
-        />
-        {list && !pastLastPage && (
-          <TablePagination
-            meta={list.meta}
-            noun={['contact', 'contacts']}
-            onChange={setPagination}
-          />
-        )}
-      </>
-    );
-  }
 
   return (
     <>
@@ -144,7 +104,18 @@ export function Contacts({ timeZone }: { timeZone: string }) {
           {addButton}
         </Group>
       </Group>
-      {body}
+      <ContactsTable
+        query={contacts}
+        empty={empty}
+        describeError={(error) => withMessage(error, contactsErrorMessage(failureReason(error)))}
+        onPage={setPagination}
+        onEdit={(contact) => {
+          setEditing(contact);
+          form.open();
+        }}
+        onDelete={setDeleting}
+        timeZone={timeZone}
+      />
       <ImportHistory timeZone={timeZone} />
       <ContactFormModal opened={formOpened} contact={editing} onClose={form.close} />
       <DeleteContactModal contact={deleting} onClose={() => setDeleting(null)} />
