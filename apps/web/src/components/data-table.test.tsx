@@ -72,6 +72,25 @@ describe('DataTable', () => {
     expect(onRowClick).toHaveBeenLastCalledWith(rows[1]);
   });
 
+  it('puts a line under a row, which opens it too, and tags rows with their data', async () => {
+    const onRowClick = vi.fn();
+    const user = setupUser();
+    renderTable({
+      onRowClick,
+      below: (row) => (row.id === 'b' ? `Match in ${row.name}` : null),
+      rowData: (row) => ({ 'data-row-id': row.id }),
+    });
+    const line = screen.getByRole('cell', { name: 'Match in Bo' });
+    expect(line).toHaveAttribute('colspan', '2');
+    expect(screen.getAllByRole('row')).toHaveLength(4); // the heading, Ada, Bo and Bo's line
+    expect(screen.getByRole('cell', { name: 'Bo' }).closest('tr')).toHaveAttribute(
+      'data-row-id',
+      'b',
+    );
+    await user.click(line);
+    expect(onRowClick).toHaveBeenLastCalledWith(rows[1]);
+  });
+
   it('leaves rows inert without onRowClick', () => {
     renderTable();
     expect(screen.getByRole('cell', { name: 'Ada' }).closest('tr')).not.toHaveAttribute('tabindex');

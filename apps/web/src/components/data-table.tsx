@@ -14,6 +14,7 @@ import type { Paginated } from '@switchboard/shared/pagination';
 import { IconSearch } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import {
+  Fragment,
   isValidElement,
   type KeyboardEvent,
   type MouseEvent,
@@ -74,6 +75,12 @@ type DataTableProps<T> = {
   onRowClick?: (row: T) => void;
   /** The list's own card for a row on a phone, instead of the labelled columns. */
   card?: (row: T) => ReactNode;
+  /** A line under a row, across the columns (a search's match); nothing for none. */
+  below?: (row: T) => ReactNode;
+  /** Attributes a row carries for the page's scripts and tests (`data-call-id`). */
+  rowData?: (row: T) => Record<`data-${string}`, string>;
+  /** Drawn over the top edge of the list (a refresh's progress bar). */
+  topBar?: ReactNode;
 };
 
 /**
@@ -96,6 +103,9 @@ export function DataTable<T>({
   minWidth = 640,
   onRowClick,
   card,
+  below,
+  rowData,
+  topBar,
 }: DataTableProps<T>) {
   const [search, setSearch] = useUrlFilter('q');
   const isPhone = useIsPhone();
@@ -134,7 +144,8 @@ export function DataTable<T>({
 
   return (
     <>
-      <Paper withBorder style={{ overflow: 'hidden' }}>
+      <Paper withBorder pos="relative" style={{ overflow: 'hidden' }}>
+        {topBar}
         {rows === undefined && loadingLabel && (
           <VisuallyHidden role="status">{loadingLabel}</VisuallyHidden>
         )}
@@ -163,6 +174,7 @@ export function DataTable<T>({
             nothing={nothing}
             card={card}
             onRowClick={onRowClick}
+            rowData={rowData}
           />
         ) : (
           <ScrollArea type="auto">
@@ -192,15 +204,32 @@ export function DataTable<T>({
                 <TableSkeleton columns={columns.length} rows={4} />
               ) : (
                 <Table.Tbody>
-                  {rows.map((row) => (
-                    <Table.Tr key={rowKey(row)} {...openRow(row, onRowClick)}>
-                      {columns.map((column) => (
-                        <Table.Td key={column.header} ta={alignOf(column)} maw={column.maw}>
-                          {column.cell(row)}
-                        </Table.Td>
-                      ))}
-                    </Table.Tr>
-                  ))}
+                  {rows.map((row) => {
+                    const line = below?.(row);
+                    return (
+                      <Fragment key={rowKey(row)}>
+                        <Table.Tr {...rowData?.(row)} {...openRow(row, onRowClick)}>
+                          {columns.map((column) => (
+                            <Table.Td
+                              key={column.header}
+                              ta={alignOf(column)}
+                              maw={column.maw}
+                              style={line ? { borderBottom: 0 } : undefined}
+                            >
+                              {column.cell(row)}
+                            </Table.Td>
+                          ))}
+                        </Table.Tr>
+                        {line && (
+                          <Table.Tr {...openRow(row, onRowClick, false)}>
+                            <Table.Td colSpan={columns.length} pt={0}>
+                              {line}
+                            </Table.Td>
+                          </Table.Tr>
+                        )}
+                      </Fragment>
+                    );
+                  })}
                   {rows.length === 0 && (
                     <Table.Tr>
                       <Table.Td colSpan={columns.length}>{nothing}</Table.Td>
@@ -218,10 +247,10 @@ export function DataTable<T>({
 }
 
 /** A click or Enter/Space that opens the row; clicks on its own links and buttons stay theirs. */
-function openRow<T>(row: T, onOpen: ((row: T) => void) | undefined) {
+function openRow<T>(row: T, onOpen: ((row: T) => void) | undefined, focusable = true) {
   if (!onOpen) return {};
   return {
-    tabIndex: 0,
+    tabIndex: focusable ? 0 : undefined,
     style: { cursor: 'pointer' },
     onClick: (event: MouseEvent<HTMLElement>) => {
       if (event.target instanceof Element && event.target.closest('a, button')) return;
@@ -250,6 +279,7 @@ function DataCards<T>({
   nothing,
   card,
   onRowClick,
+  rowData,
 }: {
   rows: T[] | undefined;
   columns: DataColumn<T>[];
@@ -258,6 +288,7 @@ function DataCards<T>({
   nothing: ReactNode;
   card?: (row: T) => ReactNode;
   onRowClick?: (row: T) => void;
+  rowData?: (row: T) => Record<`data-${string}`, string>;
 }) {
   const [title, ...rest] = columns;
   const fields = rest.filter((column) => !column.end);
@@ -276,7 +307,7 @@ function DataCards<T>({
     <Stack component="ul" aria-label={label} gap="sm" p="sm" m={0} style={{ listStyle: 'none' }}>
       {rows.map((row) =>
         card ? (
-          <li key={rowKey(row)} {...openRow(row, onRowClick)}>
+          <li key={rowKey(row)} {...rowData?.(row)} {...openRow(row, onRowClick)}>
             {card(row)}
           </li>
         ) : (

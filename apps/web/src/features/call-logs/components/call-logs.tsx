@@ -3,8 +3,6 @@ import { CALL_LOG_TABS, type CallLogTab } from '@switchboard/shared/calls';
 import { callLogsErrorMessage } from '@switchboard/shared/call-logs';
 import { IconPhoneCall, IconRestore } from '@tabler/icons-react';
 import { EmptyPanel } from '../../../components/empty-panel';
-import { TablePagination } from '../../../components/table-pagination';
-import { QueryError } from '../../../components/query-error';
 import { failureReason, withMessage } from '../../../lib/api-client';
 import { callLogsExportHref } from '../api/export-call-logs';
 import { useCallLogPage } from '../api/list-call-logs';
@@ -112,88 +110,59 @@ function CallLogResults({
   callSearch,
   showAgent,
 }: CallLogResultsProps) {
-  if (calls.isError && !calls.data) {
-    return (
-      <QueryError
-        title="Could not load the call logs"
-        error={withMessage(calls.error, callLogsErrorMessage(failureReason(calls.error)))}
-        onRetry={() => void calls.refetch()}
-        retrying={calls.isFetching}
-      />
-    );
-  }
+  const empty = hasActiveFilters(state) ? (
+    <EmptyPanel
+      icon={IconPhoneCall}
+      title="No calls match these filters"
+      description="Try another tab or other filters, or reset the filters to see every call."
+      action={
+        <Button variant="light" leftSection={<IconRestore size={16} />} onClick={onReset}>
+          Reset filters
+        </Button>
+      }
+    />
+  ) : (
+    <EmptyPanel
+      icon={IconPhoneCall}
+      title="No calls yet"
+      description={
+        state.includeTest
+          ? 'Calls answered or placed appear here shortly after they end.'
+          : 'Calls answered or placed appear here shortly after they end. Test calls from “Talk to agent” show when you include them.'
+      }
+    />
+  );
 
-  const page = calls.data;
-  if (page && page.data.length === 0 && page.meta.page === 1) {
-    return hasActiveFilters(state) ? (
-      <EmptyPanel
-        icon={IconPhoneCall}
-        title="No calls match these filters"
-        description="Try another tab or other filters, or reset the filters to see every call."
-        action={
-          <Button variant="light" leftSection={<IconRestore size={16} />} onClick={onReset}>
-            Reset filters
-          </Button>
-        }
-      />
-    ) : (
-      <EmptyPanel
-        icon={IconPhoneCall}
-        title="No calls yet"
-        description={
-          state.includeTest
-            ? 'Calls answered or placed appear here shortly after they end.'
-            : 'Calls answered or placed appear here shortly after they end. Test calls from “Talk to agent” show when you include them.'
-        }
-      />
-    );
-  }
-
-  const pastLastPage = page !== undefined && page.data.length === 0;
   return (
-    <>
-      <CallLogsTable
-        rows={page?.data}
-        pastLastPage={pastLastPage}
-        onFirstPage={() => onChange({ page: 1 })}
-        withMatches={state.q !== ''}
-        callSearch={callSearch}
-        onOpenCall={(call) => onChange({ call })}
-        busy={calls.isFetching}
-        showAgent={showAgent}
-        topBar={
-          refreshing && (
-            <>
-              <Progress
-                value={100}
-                striped
-                animated
-                size="xs"
-                radius={0}
-                pos="absolute"
-                top={0}
-                left={0}
-                right={0}
-                style={{ zIndex: 1 }}
-                aria-hidden
-              />
-              <VisuallyHidden role="status">Refreshing the call logs…</VisuallyHidden>
-            </>
-          )
-        }
-      />
-      {page && !pastLastPage && (
-        <TablePagination
-          meta={page.meta}
-          noun={['call', 'calls']}
-          onChange={onChange}
-          summary="count-and-page"
-          steps
-          pageSizes={false}
-          jump
-          label="Call log pages"
-        />
-      )}
-    </>
+    <CallLogsTable
+      query={calls}
+      empty={empty}
+      describeError={(error) => withMessage(error, callLogsErrorMessage(failureReason(error)))}
+      onPage={onChange}
+      withMatches={state.q !== ''}
+      callSearch={callSearch}
+      onOpenCall={(call) => onChange({ call })}
+      showAgent={showAgent}
+      topBar={
+        refreshing && (
+          <>
+            <Progress
+              value={100}
+              striped
+              animated
+              size="xs"
+              radius={0}
+              pos="absolute"
+              top={0}
+              left={0}
+              right={0}
+              style={{ zIndex: 1 }}
+              aria-hidden
+            />
+            <VisuallyHidden role="status">Refreshing the call logs…</VisuallyHidden>
+          </>
+        )
+      }
+    />
   );
 }
