@@ -22,8 +22,6 @@ import { useState } from 'react';
 import { EmptyPanel } from '../../../components/empty-panel';
 import { FiltersFold } from '../../../components/filters-fold';
 import { TestFilterSelect } from '../../../components/test-mark';
-import { QueryError } from '../../../components/query-error';
-import { TablePagination } from '../../../components/table-pagination';
 import { failureReason, withMessage } from '../../../lib/api-client';
 import { useAppointmentPage } from '../api/list-appointments';
 import type { SearchContacts } from '../api/search-contact-options';
@@ -110,67 +108,39 @@ export function Appointments({ timeZone, agents, searchContacts }: AppointmentsP
       ? (list?.data.find((a) => a.contact.id === state.contactId)?.contact.name ?? 'one contact')
       : null;
 
-  let body;
-  if (appointments.isError && !list) {
-    body = (
-      <QueryError
-        title="Could not load the appointments"
-        error={withMessage(
-          appointments.error,
-          appointmentsErrorMessage(failureReason(appointments.error)),
-        )}
-        onRetry={() => void appointments.refetch()}
-        retrying={appointments.isFetching}
-      />
-    );
-  } else if (list && list.data.length === 0 && state.page === 1) {
-    body = (
-      <EmptyPanel
-        icon={IconCalendarEvent}
-        title={filtered ? 'No appointments match these filters' : EMPTY[state.tab].title}
-        description={
-          filtered
-            ? 'Clear the agent, contact or test-call filter to see every appointment.'
-            : EMPTY[state.tab].description
-        }
-        action={
-          filtered ? (
-            <Button
-              variant="light"
-              onClick={() => change({ agentId: null, contactId: null, test: 'include' })}
-            >
-              Clear the filters
-            </Button>
-          ) : undefined
-        }
-      />
-    );
-  } else {
-    const pastLastPage = list !== undefined && list.data.length === 0;
-    body = (
-      <>
-        <AppointmentsTable
-          rows={list?.data}
-          timeZone={timeZone}
-          busy={appointments.isFetching && list !== undefined}
-          pastLastPage={pastLastPage}
-          now={now}
-          onFirstPage={() => change({ page: 1 })}
-          onAction={onAction}
-          onFilterContact={(contactId) => change({ contactId })}
-        />
-        {list && !pastLastPage && (
-          <TablePagination
-            meta={list.meta}
-            noun={['appointment', 'appointments']}
-            onChange={change}
-            summary="range-and-page"
-            steps
-          />
-        )}
-      </>
-    );
-  }
+  const empty = (
+    <EmptyPanel
+      icon={IconCalendarEvent}
+      title={filtered ? 'No appointments match these filters' : EMPTY[state.tab].title}
+      description={
+        filtered
+          ? 'Clear the agent, contact or test-call filter to see every appointment.'
+          : EMPTY[state.tab].description
+      }
+      action={
+        filtered ? (
+          <Button
+            variant="light"
+            onClick={() => change({ agentId: null, contactId: null, test: 'include' })}
+          >
+            Clear the filters
+          </Button>
+        ) : undefined
+      }
+    />
+  );
+  let body = (
+    <AppointmentsTable
+      query={appointments}
+      empty={empty}
+      describeError={(error) => withMessage(error, appointmentsErrorMessage(failureReason(error)))}
+      onPage={change}
+      timeZone={timeZone}
+      now={now}
+      onAction={onAction}
+      onFilterContact={(contactId) => change({ contactId })}
+    />
+  );
 
   const calendarView = state.view === 'day' || state.view === 'week' ? state.view : null;
   if (calendarView) {
