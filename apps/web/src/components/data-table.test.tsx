@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { fakeMatchMedia } from '../test/match-media';
 import { TestProviders } from '../test/render';
 import { setupUser } from '../test/user';
 import { DataTable, type DataColumn } from './data-table';
@@ -42,16 +43,10 @@ function renderTable(extra: Partial<Parameters<typeof DataTable<Row>>[0]> = {}) 
 
 /** A phone-sized screen: every max-width media query matches. */
 function onPhone() {
-  vi.stubGlobal('matchMedia', (media: string) => ({
-    matches: media.includes('max-width'),
-    media,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }));
+  vi.stubGlobal(
+    'matchMedia',
+    fakeMatchMedia((query) => query.includes('max-width')),
+  );
 }
 
 describe('DataTable', () => {

@@ -26,6 +26,7 @@ import { PastLastPage } from './past-last-page';
 import { QueryError } from './query-error';
 import { TablePagination, type TablePaginationProps } from './table-pagination';
 import { TableSkeleton } from './table-skeleton';
+import { failureReason, withMessage } from '../lib/api-client';
 import { useIsPhone } from '../lib/use-is-phone';
 import { useUrlFilter } from '../lib/use-url-filter';
 
@@ -53,8 +54,11 @@ type DataTableProps<T> = {
   rowKey: (row: T) => string;
   /** "Could not load the phone numbers". */
   errorTitle: string;
-  /** The failure in the list's own words (the server's reason as a sentence). */
-  describeError?: (error: Error) => unknown;
+  /**
+   * The failure in the list's own words, from the server's reason (null when the server could
+   * not be reached): `contactsErrorMessage` says "Failed to fetch contacts: …".
+   */
+  errorMessage?: (reason: string | null) => string;
   /** Said to screen readers while the first rows load: "Loading the email log…". */
   loadingLabel?: string;
   /** What an empty list says, with the way to add the first item (or a line of text). */
@@ -93,7 +97,7 @@ export function DataTable<T>({
   columns,
   rowKey,
   errorTitle,
-  describeError = (error) => error,
+  errorMessage,
   loadingLabel,
   empty,
   searchText,
@@ -114,7 +118,11 @@ export function DataTable<T>({
     return (
       <QueryError
         title={errorTitle}
-        error={describeError(query.error)}
+        error={
+          errorMessage
+            ? withMessage(query.error, errorMessage(failureReason(query.error)))
+            : query.error
+        }
         onRetry={() => void query.refetch()}
         retrying={query.isFetching}
       />

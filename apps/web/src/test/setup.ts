@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { fakeMatchMedia } from './match-media';
 
 // Screens are lazy chunks: the first import of one is transformed on demand, which can take
 // longer than the default 1 s on a cold run.
@@ -8,19 +9,7 @@ configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks the layout and media APIs Mantine relies on; these stand-ins answer "no match"
 // and "no size", which is what a headless test wants.
-Object.defineProperty(window, 'matchMedia', {
-  writable: true,
-  value: (query: string): MediaQueryList => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }),
-});
+Object.defineProperty(window, 'matchMedia', { writable: true, value: fakeMatchMedia(() => false) });
 
 class ResizeObserverStub implements ResizeObserver {
   observe() {}

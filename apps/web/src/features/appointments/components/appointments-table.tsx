@@ -1,6 +1,10 @@
 import { ActionIcon, Anchor, Card, Group, Menu, Stack, Text, Tooltip } from '@mantine/core';
 import { Link } from 'react-router';
-import { appointmentActions, type Appointment } from '@switchboard/shared/appointments';
+import {
+  appointmentActions,
+  appointmentsErrorMessage,
+  type Appointment,
+} from '@switchboard/shared/appointments';
 import { formatDateTime } from '@switchboard/shared/format';
 import type { Paginated } from '@switchboard/shared/pagination';
 import {
@@ -24,7 +28,6 @@ type AppointmentsTableProps = {
   query: UseQueryResult<Paginated<Appointment>>;
   /** What an empty first page says (none in this tab, or none match the filters). */
   empty: ReactElement;
-  describeError: (error: Error) => unknown;
   onPage: TablePaginationProps['onChange'];
   timeZone: string;
   now: Date;
@@ -48,7 +51,6 @@ export const ACTION_ITEMS: {
 export function AppointmentsTable({
   query,
   empty,
-  describeError,
   onPage,
   timeZone,
   now,
@@ -176,7 +178,7 @@ export function AppointmentsTable({
       rowKey={(appointment) => appointment.id}
       label="Appointments"
       errorTitle="Could not load the appointments"
-      describeError={describeError}
+      errorMessage={appointmentsErrorMessage}
       empty={empty}
       pager={{
         noun: ['appointment', 'appointments'],

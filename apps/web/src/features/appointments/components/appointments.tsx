@@ -13,7 +13,6 @@ import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
   APPOINTMENT_TABS,
-  appointmentsErrorMessage,
   type Appointment,
   type AppointmentTab,
 } from '@switchboard/shared/appointments';
@@ -22,7 +21,6 @@ import { useState } from 'react';
 import { EmptyPanel } from '../../../components/empty-panel';
 import { FiltersFold } from '../../../components/filters-fold';
 import { TestFilterSelect } from '../../../components/test-mark';
-import { failureReason, withMessage } from '../../../lib/api-client';
 import { useAppointmentPage } from '../api/list-appointments';
 import type { SearchContacts } from '../api/search-contact-options';
 import { useUpdateAppointment } from '../api/update-appointment';
@@ -133,7 +131,6 @@ export function Appointments({ timeZone, agents, searchContacts }: AppointmentsP
     <AppointmentsTable
       query={appointments}
       empty={empty}
-      describeError={(error) => withMessage(error, appointmentsErrorMessage(failureReason(error)))}
       onPage={change}
       timeZone={timeZone}
       now={now}

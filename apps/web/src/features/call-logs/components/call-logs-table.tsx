@@ -11,7 +11,7 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import type { CallLogRow } from '@switchboard/shared/call-logs';
+import { callLogsErrorMessage, type CallLogRow } from '@switchboard/shared/call-logs';
 import type { Paginated } from '@switchboard/shared/pagination';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -26,7 +26,6 @@ type CallLogsTableProps = {
   query: UseQueryResult<Paginated<CallLogRow>>;
   /** What an empty first page says (no calls yet, or none match the filters). */
   empty: ReactElement;
-  describeError: (error: Error) => unknown;
   onPage: TablePaginationProps['onChange'];
   /** Show each row's transcript snippet under it (a search is on). */
   withMatches: boolean;
@@ -48,7 +47,6 @@ const nowrap = { whiteSpace: 'nowrap' } as const;
 export function CallLogsTable({
   query,
   empty,
-  describeError,
   onPage,
   withMatches,
   callSearch,
@@ -115,7 +113,7 @@ export function CallLogsTable({
       rowKey={(row) => row.id}
       label="Calls"
       errorTitle="Could not load the call logs"
-      describeError={describeError}
+      errorMessage={callLogsErrorMessage}
       loadingLabel="Loading the call logs…"
       empty={empty}
       pager={{

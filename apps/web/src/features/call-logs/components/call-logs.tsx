@@ -1,9 +1,7 @@
 import { Button, Progress, Tabs, VisuallyHidden } from '@mantine/core';
 import { CALL_LOG_TABS, type CallLogTab } from '@switchboard/shared/calls';
-import { callLogsErrorMessage } from '@switchboard/shared/call-logs';
 import { IconPhoneCall, IconRestore } from '@tabler/icons-react';
 import { EmptyPanel } from '../../../components/empty-panel';
-import { failureReason, withMessage } from '../../../lib/api-client';
 import { callLogsExportHref } from '../api/export-call-logs';
 import { useCallLogPage } from '../api/list-call-logs';
 import { useRefreshCallLogs } from '../api/sync-platform';
@@ -137,7 +135,6 @@ function CallLogResults({
     <CallLogsTable
       query={calls}
       empty={empty}
-      describeError={(error) => withMessage(error, callLogsErrorMessage(failureReason(error)))}
       onPage={onChange}
       withMatches={state.q !== ''}
       callSearch={callSearch}

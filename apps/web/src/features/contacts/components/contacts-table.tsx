@@ -1,12 +1,12 @@
-import { ActionIcon, Anchor, Card, Group, Text, Tooltip } from '@mantine/core';
-import type { Contact } from '@switchboard/shared/contacts';
+import { Anchor, Card, Group, Text } from '@mantine/core';
+import { contactsErrorMessage, type Contact } from '@switchboard/shared/contacts';
 import { formatDate } from '@switchboard/shared/format';
 import type { Paginated } from '@switchboard/shared/pagination';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type DataColumn } from '../../../components/data-table';
+import { ResourceActions } from '../../../components/resource-actions';
 import type { TablePaginationProps } from '../../../components/table-pagination';
 import { TestBadge } from '../../../components/test-mark';
 import { SourceBadge } from './source-badge';
@@ -15,7 +15,6 @@ type ContactsTableProps = {
   query: UseQueryResult<Paginated<Contact>>;
   /** What an empty first page says (no contacts yet, or none match the search). */
   empty: ReactElement;
-  describeError: (error: Error) => unknown;
   onPage: TablePaginationProps['onChange'];
   onEdit: (contact: Contact) => void;
   onDelete: (contact: Contact) => void;
@@ -43,45 +42,10 @@ function ContactLink({ contact, fw }: { contact: Contact; fw: number }) {
   );
 }
 
-function ContactActions({
-  contact,
-  onEdit,
-  onDelete,
-  tooltips,
-}: Pick<ContactsTableProps, 'onEdit' | 'onDelete'> & { contact: Contact; tooltips: boolean }) {
-  const edit = (
-    <ActionIcon
-      variant="subtle"
-      color="gray"
-      aria-label={`Edit ${contact.name}`}
-      onClick={() => onEdit(contact)}
-    >
-      <IconPencil size={16} />
-    </ActionIcon>
-  );
-  const remove = (
-    <ActionIcon
-      variant="subtle"
-      color="red"
-      aria-label={`Delete ${contact.name}`}
-      onClick={() => onDelete(contact)}
-    >
-      <IconTrash size={16} />
-    </ActionIcon>
-  );
-  return (
-    <Group gap={4} justify="flex-end" wrap="nowrap">
-      {tooltips ? <Tooltip label="Edit">{edit}</Tooltip> : edit}
-      {tooltips ? <Tooltip label="Delete">{remove}</Tooltip> : remove}
-    </Group>
-  );
-}
-
 /** One page of contacts, with Edit and Delete per row (a card a contact on a phone). */
 export function ContactsTable({
   query,
   empty,
-  describeError,
   onPage,
   onEdit,
   onDelete,
@@ -115,7 +79,11 @@ export function ContactsTable({
       hiddenHeader: true,
       end: true,
       cell: (contact) => (
-        <ContactActions contact={contact} onEdit={onEdit} onDelete={onDelete} tooltips />
+        <ResourceActions
+          name={contact.name}
+          onEdit={() => onEdit(contact)}
+          onDelete={() => onDelete(contact)}
+        />
       ),
     },
   ];
@@ -126,7 +94,7 @@ export function ContactsTable({
       rowKey={(contact) => contact.id}
       label="Contacts"
       errorTitle="Could not load the contacts"
-      describeError={describeError}
+      errorMessage={contactsErrorMessage}
       loadingLabel="Loading the contacts…"
       empty={empty}
       pager={{ noun: ['contact', 'contacts'], onChange: onPage }}
@@ -156,11 +124,10 @@ export function ContactsTable({
             <Text size="xs" c="dimmed">
               Added {formatDate(contact.createdAt, timeZone)}
             </Text>
-            <ContactActions
-              contact={contact}
-              onEdit={onEdit}
-              onDelete={onDelete}
-              tooltips={false}
+            <ResourceActions
+              name={contact.name}
+              onEdit={() => onEdit(contact)}
+              onDelete={() => onDelete(contact)}
             />
           </Group>
         </Card>

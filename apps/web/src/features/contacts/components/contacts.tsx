@@ -1,11 +1,6 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import {
-  CONTACT_SEARCH_MAX,
-  CONTACTS_PAGE_SIZE,
-  contactsErrorMessage,
-  type Contact,
-} from '@switchboard/shared/contacts';
+import { CONTACT_SEARCH_MAX, CONTACTS_PAGE_SIZE, type Contact } from '@switchboard/shared/contacts';
 import { IconAddressBook, IconFileImport, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { TestFilter } from '@switchboard/shared/test-marks';
@@ -13,7 +8,6 @@ import { EmptyPanel } from '../../../components/empty-panel';
 import { FiltersFold } from '../../../components/filters-fold';
 import { parseTestFilter, TestFilterSelect } from '../../../components/test-mark';
 import { useSearchParamsUpdater } from '../../../lib/use-search-params-updater';
-import { failureReason, withMessage } from '../../../lib/api-client';
 import { usePaginationParams } from '../../../lib/use-pagination-params';
 import { useContactPage } from '../api/list-contacts';
 import { useContactSearch } from '../hooks/use-contact-search';
@@ -107,7 +101,6 @@ export function Contacts({ timeZone }: { timeZone: string }) {
       <ContactsTable
         query={contacts}
         empty={empty}
-        describeError={(error) => withMessage(error, contactsErrorMessage(failureReason(error)))}
         onPage={setPagination}
         onEdit={(contact) => {
           setEditing(contact);

@@ -7,7 +7,6 @@ import {
 import { formatDateTime } from '@switchboard/shared/format';
 import { IconMailOff, IconRefresh } from '@tabler/icons-react';
 import { DataTable, type DataColumn } from '../../../components/data-table';
-import { failureReason, withMessage } from '../../../lib/api-client';
 import { usePaginationParams } from '../../../lib/use-pagination-params';
 import { useEmailLogs } from '../api/list-email-logs';
 import { useRetryEmailLog } from '../api/retry-email-log';
@@ -92,7 +91,7 @@ export function EmailLogs({ enquiryId }: { enquiryId: string }) {
         rowKey={(log) => log.id}
         label="Email log"
         errorTitle="Could not load the email log"
-        describeError={(error) => withMessage(error, emailLogsErrorMessage(failureReason(error)))}
+        errorMessage={emailLogsErrorMessage}
         loadingLabel="Loading the email log…"
         empty={{
           icon: IconMailOff,
