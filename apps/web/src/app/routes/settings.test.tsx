@@ -11,6 +11,7 @@ import {
 } from '../../test/fake-api';
 import { renderApp } from '../../test/render';
 import { buildAgent, buildAgentHealth } from '../../test/fake-agents-api';
+import { fakeMatchMedia } from '../../test/match-media';
 
 const business: Business = {
   id: 'business-1',
@@ -277,17 +278,7 @@ describe('settings', { timeout: 30_000 }, () => {
 
   it('the team is a list of cards on a phone, with the owner’s controls', async () => {
     vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query: string) =>
-        ({
-          matches: query.includes('max-width'),
-          media: query,
-          onchange: null,
-          addListener: () => {},
-          removeListener: () => {},
-          addEventListener: () => {},
-          removeEventListener: () => {},
-          dispatchEvent: () => false,
-        }) as MediaQueryList,
+      fakeMatchMedia((query) => query.includes('max-width')),
     );
     settingsApi(owner);
     renderApp('/settings?section=team');
