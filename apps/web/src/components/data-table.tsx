@@ -319,7 +319,15 @@ function DataCards<T>({
             {card(row)}
           </li>
         ) : (
-          <Paper component="li" key={rowKey(row)} withBorder radius="md" p="sm">
+          <Paper
+            component="li"
+            key={rowKey(row)}
+            withBorder
+            radius="md"
+            p="sm"
+            {...rowData?.(row)}
+            {...openRow(row, onRowClick)}
+          >
             <Stack gap="xs">
               {title && <div>{title.cell(row)}</div>}
               {fields.map((column) => (
