@@ -169,7 +169,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('connections terminated on Postg
       (s) => s.status >= 500 && !(s.status === 503 && s.retryAfter !== undefined),
     );
     expect(failures).toEqual([]);
-    // The app keeps answering: a lost connection costs a request, not the server.
-    expect(statuses.filter((s) => s.status === 200).length).toBeGreaterThan(statuses.length / 4);
+    // Some requests got through while connections were being cut (how many depends on how fast
+    // this machine opens a new connection against a 15 ms kill loop, so no share is demanded).
+    expect(statuses.some((s) => s.status === 200)).toBe(true);
+    // A lost connection costs a request, not the server: once the cutting stops, every route
+    // answers again on new connections, with no restart.
+    for (const url of urls) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: member });
+      expect({ url, status: res.statusCode }).toEqual({ url, status: 200 });
+    }
   });
 });
