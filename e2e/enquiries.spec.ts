@@ -45,10 +45,14 @@ describeInBrowser('enquiries', (e2e) => {
 
     await page.getByRole('link', { name: /^Email log/ }).click();
     await expect.poll(() => page.url(), { timeout: 10_000 }).toContain(`/email-logs/${enquiry.id}`);
+    // The email log's own row first: until its screen has loaded, the enquiry's screen (whose
+    // thread also says "Sent") can still be showing.
     await expect
-      .poll(() => page.getByText('Sent', { exact: true }).count(), { timeout: 20_000 })
+      .poll(() => page.getByRole('cell', { name: 'enid.e2e@example.com' }).count(), {
+        timeout: 20_000,
+      })
       .toBe(1);
-    expect(await page.getByRole('cell', { name: 'enid.e2e@example.com' }).count()).toBe(1);
+    expect(await page.getByText('Sent', { exact: true }).count()).toBe(1);
     expect(await page.getByText('Re: Whitening price (e2e)').count()).toBe(1);
 
     const { body: logs } = await apiGetAsDemo<EmailLogList>(
