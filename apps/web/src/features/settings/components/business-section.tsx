@@ -26,7 +26,7 @@ import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { timeZoneOptions } from '../../../lib/time-zones';
 import { useBusiness } from '../api/get-business';
 import { useUpdateBusiness } from '../api/update-business';
-import { SettingsAlert } from './settings-alert';
+import { FormAlert } from '../../../components/form-alert';
 import { countryFilter } from '../../../lib/country-filter';
 
 const fields = ['name', 'phone', 'website', 'country', 'timezone'] as const;
@@ -103,7 +103,7 @@ function BusinessForm({ business, canEdit }: { business: Business; canEdit: bool
               </Alert>
             )}
             {updateMutation.isError && (
-              <SettingsAlert title="Could not save the business" error={updateMutation.error} />
+              <FormAlert title="Could not save the business" error={updateMutation.error} />
             )}
             <TextInput
               label="Business name"

@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useChangePassword } from '../api/change-password';
-import { SettingsAlert } from './settings-alert';
+import { FormAlert } from '../../../components/form-alert';
 
 export const passwordsDoNotMatch = 'Passwords do not match';
 
@@ -68,7 +68,7 @@ export function ChangePasswordForm() {
           </Text>
         </Stack>
         {changeMutation.isError && (
-          <SettingsAlert title="Could not change your password" error={changeMutation.error} />
+          <FormAlert title="Could not change your password" error={changeMutation.error} />
         )}
         <PasswordInput
           label="Current password"

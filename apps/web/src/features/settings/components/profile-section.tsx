@@ -12,7 +12,7 @@ import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useSignOutOthers } from '../api/sign-out-others';
 import { useUpdateProfile } from '../api/update-profile';
 import { ChangePasswordForm } from './change-password-form';
-import { SettingsAlert } from './settings-alert';
+import { FormAlert } from '../../../components/form-alert';
 
 const fields = ['name', 'email', 'currentPassword'] as const;
 
@@ -58,7 +58,7 @@ export function ProfileSection({ user }: { user: SessionUser }) {
               Profile
             </Title>
             {updateMutation.isError && (
-              <SettingsAlert title="Could not save your profile" error={updateMutation.error} />
+              <FormAlert title="Could not save your profile" error={updateMutation.error} />
             )}
             <TextInput
               label="Name"

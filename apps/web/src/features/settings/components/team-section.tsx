@@ -32,7 +32,7 @@ import { useChangeRole } from '../api/change-role';
 import { useInviteMember } from '../api/invite-member';
 import { useTeam } from '../api/list-team';
 import { useRemoveMember } from '../api/remove-member';
-import { SettingsAlert } from './settings-alert';
+import { FormAlert } from '../../../components/form-alert';
 
 const ROLE_LABELS: Record<TeamRole, string> = { owner: 'Owner', member: 'Member' };
 const roleOptions = TEAM_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
@@ -146,7 +146,7 @@ function TeamTable({
   return (
     <>
       {changeRole.isError && (
-        <SettingsAlert title="Could not change the role" error={changeRole.error} />
+        <FormAlert title="Could not change the role" error={changeRole.error} />
       )}
       {phone ? (
         <Stack gap="sm" component="ul" aria-label="Team members" p={0} m={0}>
@@ -217,7 +217,7 @@ function RemoveMemberModal({
     <Modal opened={member !== null} onClose={close} title="Remove from the team?" centered>
       <Stack gap="md">
         {removeMutation.isError && (
-          <SettingsAlert title="Could not remove" error={removeMutation.error} />
+          <FormAlert title="Could not remove" error={removeMutation.error} />
         )}
         <Text size="sm">
           {member?.email} will be signed out and can no longer sign in to this business.
@@ -280,7 +280,7 @@ function InviteForm() {
           </Text>
         </Stack>
         {inviteMutation.isError && (
-          <SettingsAlert title="Could not send the invitation" error={inviteMutation.error} />
+          <FormAlert title="Could not send the invitation" error={inviteMutation.error} />
         )}
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" verticalSpacing="md">
           <TextInput
