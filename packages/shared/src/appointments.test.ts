@@ -8,8 +8,6 @@ import {
   changeAppointmentsLimit,
   initialAppointmentsPaging,
   isoToZonedLocal,
-  nextAppointmentsPage,
-  previousAppointmentsPage,
   zonedLocalToIso,
   addCalendarDays,
   calendarRange,
@@ -30,25 +28,6 @@ describe('the appointments state (seed §4)', () => {
   it('resets the page to 1 when the limit changes, and keeps it for the same limit', () => {
     expect(changeAppointmentsLimit({ page: 4, limit: 10 }, 20)).toEqual({ page: 1, limit: 20 });
     expect(changeAppointmentsLimit({ page: 4, limit: 10 }, 10)).toEqual({ page: 4, limit: 10 });
-  });
-
-  it('moves next and previous only as meta.hasNext and meta.hasPrev allow', () => {
-    expect(nextAppointmentsPage({ page: 2, limit: 10 }, { hasNext: true })).toEqual({
-      page: 3,
-      limit: 10,
-    });
-    expect(nextAppointmentsPage({ page: 2, limit: 10 }, { hasNext: false })).toEqual({
-      page: 2,
-      limit: 10,
-    });
-    expect(previousAppointmentsPage({ page: 2, limit: 10 }, { hasPrev: true })).toEqual({
-      page: 1,
-      limit: 10,
-    });
-    expect(previousAppointmentsPage({ page: 1, limit: 10 }, { hasPrev: false })).toEqual({
-      page: 1,
-      limit: 10,
-    });
   });
 
   it('says "Failed to fetch appointments", with the reason when there is one', () => {

@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import { fetchFailedMessage } from './fetch-errors';
 import { testFilterQuerySchema } from './test-marks';
-import {
-  DEFAULT_PAGE_LIMIT,
-  createPaginationQuerySchema,
-  paginatedSchema,
-  type PaginationMeta,
-} from './pagination';
+import { DEFAULT_PAGE_LIMIT, createPaginationQuerySchema, paginatedSchema } from './pagination';
 
 /**
  * Appointments (`/appointments`) and their API, /api/appointments. The seed keeps the list call
@@ -224,21 +219,6 @@ export function changeAppointmentsLimit(
   limit: number,
 ): AppointmentsPaging {
   return limit === paging.limit ? paging : { page: 1, limit };
-}
-
-/** Next and previous come from the answer's meta: no next page without meta.hasNext. */
-export function nextAppointmentsPage(
-  paging: AppointmentsPaging,
-  meta: Pick<PaginationMeta, 'hasNext'>,
-): AppointmentsPaging {
-  return meta.hasNext ? { ...paging, page: paging.page + 1 } : paging;
-}
-
-export function previousAppointmentsPage(
-  paging: AppointmentsPaging,
-  meta: Pick<PaginationMeta, 'hasPrev'>,
-): AppointmentsPaging {
-  return meta.hasPrev ? { ...paging, page: Math.max(1, paging.page - 1) } : paging;
 }
 
 /** en-US words for a status ("no_show" → "No-show"). */
