@@ -63,14 +63,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('connections terminated on Postg
     );
 
   /**
-   * Waits until one of the app's connections is running a pg_sleep statement, so it is ended
-   * mid-statement (a fixed pause lost the race on a busy machine: the statement had not started).
+   * Waits until one of the app's connections is running the statement that contains `marker`,
+   * so it is ended mid-statement (a fixed pause lost the race on a busy machine: the statement
+   * had not started). The marker is each test's own: a backend terminated by the test before
+   * can still be listed as active for a moment, and matching its pg_sleep let a terminate land
+   * before this test's statement began (CI saw the transaction then finish with 200).
    */
-  const untilSleeping = async () => {
+  const untilSleeping = async (marker: string) => {
     for (const deadline = Date.now() + 10_000; Date.now() < deadline; await sleep(20)) {
       const { rows } = await admin.query(
-        `select 1 from pg_stat_activity where datname = $1 and state = 'active' and query like '%pg_sleep%' and pid <> pg_backend_pid()`,
-        [databaseName],
+        `select 1 from pg_stat_activity where datname = $1 and state = 'active' and strpos(query, $2) > 0 and pid <> pg_backend_pid()`,
+        [databaseName, marker],
       );
       if (rows.length > 0) return;
     }
@@ -86,7 +89,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('connections terminated on Postg
     // A transaction whose connection is ended while it runs: never retried.
     ctx.app.get('/api/test-slow-transaction', { config: { access: 'public' } }, async () =>
       ctx.app.database.db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_sleep(2)`);
+        await tx.execute(sql`select pg_sleep(2) as slow_transaction`);
         return { done: true };
       }),
     );
@@ -104,7 +107,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('connections terminated on Postg
       ctx.app.database.db,
       sql`select pg_sleep(1), 42 as answer`,
     );
-    await untilSleeping();
+    await untilSleeping('42 as answer');
     await terminateAppConnections();
     await expect(read).resolves.toEqual([expect.objectContaining({ answer: 42 })]);
   });
@@ -119,14 +122,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('connections terminated on Postg
         () => 'completed' as const,
         (error: unknown) => error,
       );
-    await untilSleeping();
+    await untilSleeping('update businesses');
     await terminateAppConnections();
     expect(await outcome).toBeInstanceOf(Error);
   });
 
   it('answers a transaction that lost its connection 503 with Retry-After', async () => {
     const pending = ctx.app.inject({ method: 'GET', url: '/api/test-slow-transaction' });
-    await untilSleeping();
+    await untilSleeping('slow_transaction');
     await terminateAppConnections();
     const res = await pending;
     expect(res.statusCode).toBe(503);
