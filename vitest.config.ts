@@ -1,12 +1,54 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-// One runner, four projects, told apart by file suffix (see STYLE.md "Tests by suffix"):
+// One runner, four kinds of test, told apart by file suffix (see STYLE.md "Tests by suffix"):
 //   unit  *.test.ts        no database, no network
-//   web   apps/web *.test.tsx  components in jsdom
+//   web   apps/web *.test.tsx  components in jsdom (web-mocked: the files that mock a module)
 //   int   *.int.test.ts    the real app against a real database (PGlite; PostgreSQL too with TEST_DATABASE_URL)
 //   e2e   e2e/**/*.spec.ts the built app in Debian's Chromium
-// groupOrder runs them in that order rather than all at once: the machine has two cores, and
-// browser tests starved by database tests would time out for no reason of their own.
+// groupOrder runs them in that order rather than all at once: browser tests starved by database
+// tests would time out for no reason of their own.
+//
+// Speed (decision 044): Vitest's default on two cores is ONE worker, so every file ran in turn.
+// Each group now runs two files at a time (more on bigger machines), and unit, web and int files
+// share their worker's module cache (isolate: false) instead of importing the app anew per file.
+// A file that replaces a module with vi.mock needs a fresh module graph, so those web files run
+// isolated in their own project; test/setup.ts undoes what a web test may leave behind.
+
+const workers = Math.max(2, os.availableParallelism() - 1);
+
+/** Web test files that call vi.mock: a mocked module must not be one another file imported. */
+function webFilesThatMockModules(): string[] {
+  const root = path.resolve(import.meta.dirname, 'apps/web');
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (
+        entry.name.endsWith('.test.tsx') &&
+        /\bvi\.mock\(/.test(fs.readFileSync(full, 'utf8'))
+      )
+        found.push(path.relative(root, full));
+    }
+  };
+  walk(path.join(root, 'src'));
+  return found;
+}
+const mockedWebFiles = webFilesThatMockModules();
+
+const webProject = {
+  root: 'apps/web',
+  environment: 'jsdom',
+  setupFiles: ['./src/test/setup.ts'],
+  sequence: { groupOrder: 0 },
+  maxWorkers: workers,
+  // A screen's first render (its lazy chunks, Mantine's styles) took over 5 s under load.
+  testTimeout: 15_000,
+} as const;
+
 export default defineConfig({
   test: {
     reporters: ['default', './scripts/summary-reporter.ts'],
@@ -23,6 +65,8 @@ export default defineConfig({
           ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
+          isolate: false,
+          maxWorkers: workers,
           // The default 5 s was too short for a first ajv compile of the platform document's
           // schemas on two cores shared with other work (sandbox app.test.ts timed out so).
           testTimeout: 15_000,
@@ -31,15 +75,16 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...webProject,
           name: 'web',
-          sequence: { groupOrder: 0 },
-          root: 'apps/web',
           include: ['src/**/*.test.tsx'],
-          environment: 'jsdom',
-          setupFiles: ['./src/test/setup.ts'],
-          // A screen's first render (its lazy chunks, Mantine's styles) took over 5 s under load.
-          testTimeout: 15_000,
+          exclude: mockedWebFiles,
+          isolate: false,
         },
+      },
+      {
+        extends: true,
+        test: { ...webProject, name: 'web-mocked', include: mockedWebFiles },
       },
       {
         extends: true,
@@ -50,6 +95,8 @@ export default defineConfig({
           environment: 'node',
           // Migrates a PGlite and a PostgreSQL template once; each test app copies one.
           globalSetup: ['./apps/server/src/test/template-databases.ts'],
+          isolate: false,
+          maxWorkers: workers,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -62,13 +109,16 @@ export default defineConfig({
           include: ['e2e/**/*.spec.ts'],
           environment: 'node',
           globalSetup: ['./e2e/support/global-setup.ts'],
-          testTimeout: 30_000,
+          // Two spec files share the two cores: a long journey (a web call) can take twice its
+          // quiet time; a stuck test still fails, only later.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
           // A page's first load at the end of a full run, on two busy cores, can take longer
           // than expect.poll's 1 s default (routes.spec.ts failed so once); a poll that is
           // wrong still fails, only later.
           expect: { poll: { timeout: 10_000 } },
-          fileParallelism: false,
+          // Two spec files at a time, each worker with its own server (support/global-setup.ts).
+          maxWorkers: 2,
         },
       },
     ],

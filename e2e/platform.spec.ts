@@ -1,8 +1,8 @@
-import { expect, inject, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { DEMO_MEMBER, signInAs } from './support/accounts';
 import type { CallLogPage } from '@switchboard/shared/call-logs';
 import type { PlatformStatus } from '@switchboard/shared/platform';
-import { describeInBrowser } from './support/browser';
+import { describeInBrowser, e2eServer } from './support/browser';
 import { apiGetAs, apiGetAsDemo, everyDemoAgentWithCalls } from './support/demo-data';
 
 describeInBrowser('voice platform', (e2e) => {
@@ -36,7 +36,7 @@ describeInBrowser('voice platform', (e2e) => {
         account,
         `/agents/${agent.id}/calls?limit=50`,
       );
-      const startedAt = inject('serverStartedAt');
+      const startedAt = e2eServer().serverStartedAt;
       const since = body.data.filter((row) => row.isTest || row.createdAt >= startedAt).length;
       expect(since).toBeLessThan(50);
       stored += body.meta.total - since;

@@ -6,6 +6,7 @@ import {
   type Page,
 } from 'playwright-core';
 import fs from 'node:fs/promises';
+import type { E2EServer } from './global-setup';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -79,6 +80,19 @@ function isSignedOutAnswer(message: ConsoleMessage): boolean {
 }
 
 /**
+ * The server this worker's spec files use: global setup starts one per worker, and Vitest
+ * numbers its workers 1..maxWorkers in VITEST_POOL_ID.
+ */
+export function e2eServer(): E2EServer {
+  const servers = inject('servers');
+  const index =
+    Math.max(0, Number(process.env.VITEST_POOL_ID ?? 1) - 1) % Math.max(1, servers.length);
+  const server = servers[index];
+  if (!server) throw new Error('No e2e server was started (is Chromium installed?)');
+  return server;
+}
+
+/**
  * Declares a suite that gets a fresh browser context and page per test. The whole suite is
  * skipped (loudly, by global setup) when Chromium is not installed.
  */
@@ -86,7 +100,8 @@ export function describeInBrowser(name: string, body: (e2e: E2E) => void) {
   const chromiumPath = inject('chromiumPath');
   describe.skipIf(!chromiumPath)(name, () => {
     let browser: Browser;
-    const e2e = { baseURL: inject('baseURL'), pageErrors: [] as string[] } as E2E;
+    const baseURL = chromiumPath ? e2eServer().baseURL : '';
+    const e2e = { baseURL, pageErrors: [] as string[] } as E2E;
 
     beforeAll(async () => {
       browser = await chromium.launch({

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 
-// Starts the real built server on a free port with a fresh data directory for the e2e suite.
+// Starts the real built server on a free port with a fresh data directory, once per e2e worker.
 // The web app must already be built (npm test does that first).
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -20,12 +20,17 @@ export const E2E_INBOUND = {
 };
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+export type E2EServer = {
+  baseURL: string;
+  /** When the server was started: calls created after it are other specs', not demo data. */
+  serverStartedAt: string;
+};
+
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseURL: string;
+    /** One started server per e2e worker, in VITEST_POOL_ID order. */
+    servers: E2EServer[];
     chromiumPath: string | null;
-    /** When the e2e server was started: calls created after it are other specs', not demo data. */
-    serverStartedAt: string;
   }
 }
 
@@ -58,8 +63,7 @@ export default async function setup(project: TestProject) {
     }
     shout(lines);
     project.provide('chromiumPath', null);
-    project.provide('baseURL', '');
-    project.provide('serverStartedAt', new Date().toISOString());
+    project.provide('servers', []);
     return;
   }
 
@@ -70,6 +74,38 @@ export default async function setup(project: TestProject) {
     );
   }
 
+  // One server per Vitest worker, so spec files run two at a time without sharing a server's
+  // data: a worker's specs reach the server of its VITEST_POOL_ID (support/browser.ts).
+  const count = e2eWorkers(project);
+  const started = await Promise.allSettled(Array.from({ length: count }, () => startServer()));
+  const servers = started.flatMap((result) =>
+    result.status === 'fulfilled' ? [result.value] : [],
+  );
+  const failure = started.find((result) => result.status === 'rejected');
+  if (failure) {
+    await Promise.all(servers.map((server) => server.stop()));
+    throw failure.reason;
+  }
+  project.provide(
+    'servers',
+    servers.map(({ baseURL, serverStartedAt }) => ({ baseURL, serverStartedAt })),
+  );
+  project.provide('chromiumPath', CHROMIUM_PATH);
+
+  return async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+  };
+}
+
+/** How many spec files run at once: the e2e project's maxWorkers (vitest.config.ts). */
+function e2eWorkers(project: TestProject): number {
+  const configured = Number(project.config.maxWorkers);
+  return Number.isInteger(configured) && configured > 0 ? configured : 1;
+}
+
+type RunningServer = { baseURL: string; serverStartedAt: string; stop: () => Promise<void> };
+
+async function startServer(): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'switchboard-e2e-'));
   const serverStartedAt = new Date().toISOString();
@@ -137,17 +173,17 @@ export default async function setup(project: TestProject) {
     );
   });
 
-  project.provide('baseURL', baseURL);
-  project.provide('chromiumPath', CHROMIUM_PATH);
-  project.provide('serverStartedAt', serverStartedAt);
-
-  return async () => {
-    stopping = true;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
-    await fsp.rm(dataDir, { recursive: true, force: true });
+  return {
+    baseURL,
+    serverStartedAt,
+    stop: async () => {
+      stopping = true;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+      await fsp.rm(dataDir, { recursive: true, force: true });
+    },
   };
 }

@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import { afterEach, vi } from 'vitest';
 import { fakeMatchMedia } from './match-media';
 
@@ -28,9 +29,15 @@ Element.prototype.scrollIntoView = function scrollIntoView() {};
 // Mantine's drawers and modals restore the scroll position; jsdom only logs that it cannot.
 window.scrollTo = () => {};
 
+// Test files share a worker (isolate: false in vitest.config.ts), so nothing one test leaves
+// behind may reach the next: rendered trees, mocks, fake timers, stored settings, and the
+// notifications Mantine keeps in a module-level store.
 afterEach(() => {
   cleanup();
+  notifications.clean();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
   window.localStorage.clear();
+  window.sessionStorage.clear();
 });

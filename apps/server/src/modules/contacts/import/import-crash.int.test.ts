@@ -19,6 +19,7 @@ import { createScratchConfig, databaseTargets } from '../../../test/test-app';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const ROWS = 60_000;
+const AGAIN_ROWS = 5_000;
 
 type Running = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
@@ -210,17 +211,19 @@ describe.each(databaseTargets)('a contact import killed mid-way on %s', (target)
     expect(await client.contactCount()).toBe(before);
     expect(await client.contactCount('crash.example')).toBe(0);
 
-    const againId = await client.importFile(file);
+    // The same contacts again (the file's first rows, so the test does not wait on a second
+    // 60,000-row import): none of them is left over from the killed import, so all are created.
+    const againId = await client.importFile(contactsCsv(AGAIN_ROWS));
     const done = await waitFor(async () => {
       const state = await client.importOf(againId);
       return state.status === 'completed' || state.status === 'failed' ? state : undefined;
     }, 180_000);
     expect(done).toMatchObject({
       status: 'completed',
-      processedRows: ROWS,
-      createdCount: ROWS,
+      processedRows: AGAIN_ROWS,
+      createdCount: AGAIN_ROWS,
       failedCount: 0,
     });
-    expect(await client.contactCount('crash.example')).toBe(ROWS);
+    expect(await client.contactCount('crash.example')).toBe(AGAIN_ROWS);
   }, 900_000);
 });
