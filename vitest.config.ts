@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 // One runner, four kinds of test, told apart by file suffix (see STYLE.md "Tests by suffix"):
 //   unit  *.test.ts        no database, no network
@@ -47,7 +47,7 @@ const webProject = {
   maxWorkers: workers,
   // A screen's first render (its lazy chunks, Mantine's styles) took over 5 s under load.
   testTimeout: 15_000,
-} as const;
+} satisfies TestProjectInlineConfiguration['test'];
 
 export default defineConfig({
   test: {
