@@ -132,9 +132,12 @@ describeInBrowser('a way back in, settings and the team', (e2e) => {
     );
     await expect.poll(() => new URL(page.url()).pathname).toBe('/settings');
     await page.getByRole('tab', { name: 'Team' }).click();
-    await page.getByLabel('Email', { exact: false }).first().fill(newcomer);
-    await page.getByLabel('Name').fill('Jo Joiner');
-    await page.getByRole('button', { name: 'Send invitation' }).click();
+    // The Team panel's own fields: until the tab has switched, the Profile panel's Email is the
+    // first one on the page (a loaded run once filled that one and left the invitation empty).
+    const teamPanel = page.getByRole('tabpanel', { name: 'Team' });
+    await teamPanel.getByLabel('Email', { exact: false }).fill(newcomer);
+    await teamPanel.getByLabel('Name').fill('Jo Joiner');
+    await teamPanel.getByRole('button', { name: 'Send invitation' }).click();
     const table = page.getByRole('table', { name: 'Team members' });
     await expect.poll(() => table.getByText(newcomer).isVisible()).toBe(true);
 
