@@ -47,7 +47,7 @@ const dialogs: { name: string; element: ReactElement; focus: RegExp }[] = [
   },
   {
     name: 'Add contact',
-    element: <ContactFormModal opened contact={null} onClose={close} />,
+    element: <ContactFormModal opened item={null} onClose={close} />,
     focus: /^Name/,
   },
   {

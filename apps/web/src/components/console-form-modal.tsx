@@ -1,5 +1,5 @@
 import { Button, Group, Modal } from '@mantine/core';
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, type ComponentType, type ReactNode } from 'react';
 import { useIsPhone } from '../lib/use-is-phone';
 import { FormAlert } from './form-alert';
 
@@ -35,6 +35,29 @@ export function ConsoleFormModal({
     >
       {opened && <Fragment key={formKey}>{children}</Fragment>}
     </Modal>
+  );
+}
+
+/** What an item's form gets: the item (null for a new one) and the way to close it. */
+export type ItemFormProps<T> = { item: T | null; onClose: () => void };
+/** A modal over one item's form. */
+export type ItemFormModalProps<T> = ItemFormProps<T> & { opened: boolean };
+
+/**
+ * The modal of one item's form (a tool, a squad, a contact …), keyed by the item: each opening
+ * starts from the item as it is now, and a new one from empty.
+ */
+export function ItemFormModal<T extends { id: string }>({
+  opened,
+  item,
+  onClose,
+  title,
+  form: Form,
+}: ItemFormModalProps<T> & { title: string; form: ComponentType<ItemFormProps<T>> }) {
+  return (
+    <ConsoleFormModal opened={opened} onClose={onClose} title={title} formKey={item?.id ?? 'new'}>
+      <Form item={item} onClose={onClose} />
+    </ConsoleFormModal>
   );
 }
 

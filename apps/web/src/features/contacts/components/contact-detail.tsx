@@ -353,7 +353,7 @@ function Loaded({ contact }: { contact: ContactDetailData }) {
           <AppointmentsTable appointments={contact.appointments} timeZone={timeZone} />
         </Section>
       </Stack>
-      <ContactFormModal opened={editing} contact={contact} onClose={() => setEditing(false)} />
+      <ContactFormModal opened={editing} item={contact} onClose={() => setEditing(false)} />
       <DeleteContactModal
         contact={deleting ? contact : null}
         onClose={() => setDeleting(false)}

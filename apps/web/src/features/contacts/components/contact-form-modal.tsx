@@ -1,6 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { ConsoleFormModal } from '../../../components/console-form-modal';
+import {
+  ItemFormModal,
+  type ItemFormModalProps,
+  type ItemFormProps,
+} from '../../../components/console-form-modal';
 import {
   contactInputSchema,
   type Contact,
@@ -21,29 +25,15 @@ const CONTACT_FIELDS = [
   'notes',
 ] as const satisfies readonly (keyof ContactFormValues)[];
 
-type ContactFormModalProps = {
-  opened: boolean;
-  /** The contact being edited; null adds one. */
-  contact: Contact | null;
-  onClose: () => void;
-};
-
 /** Add a contact, or edit one: the shared contact rules, the server's refusals in place. */
-export function ContactFormModal({ opened, contact, onClose }: ContactFormModalProps) {
-  // Keyed (formKey), so each opening starts from the contact as it is now.
+export function ContactFormModal(props: ItemFormModalProps<Contact>) {
+  const contact = props.item;
   return (
-    <ConsoleFormModal
-      opened={opened}
-      onClose={onClose}
-      title={contact ? 'Edit contact' : 'Add contact'}
-      formKey={contact?.id ?? 'new'}
-    >
-      <ContactForm contact={contact} onClose={onClose} />
-    </ConsoleFormModal>
+    <ItemFormModal {...props} title={contact ? 'Edit contact' : 'Add contact'} form={ContactForm} />
   );
 }
 
-function ContactForm({ contact, onClose }: { contact: Contact | null; onClose: () => void }) {
+function ContactForm({ item: contact, onClose }: ItemFormProps<Contact>) {
   const save = useSaveContact();
   const inFlight = useRef(false);
   const {

@@ -110,7 +110,7 @@ export function Contacts({ timeZone }: { timeZone: string }) {
         timeZone={timeZone}
       />
       <ImportHistory timeZone={timeZone} />
-      <ContactFormModal opened={formOpened} contact={editing} onClose={form.close} />
+      <ContactFormModal opened={formOpened} item={editing} onClose={form.close} />
       <DeleteContactModal contact={deleting} onClose={() => setDeleting(null)} />
       <ImportContactsModal opened={importOpened} onClose={importModal.close} />
     </>

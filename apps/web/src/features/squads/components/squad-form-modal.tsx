@@ -23,31 +23,27 @@ import { useMemo } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { settleSave } from '../../../lib/form-errors';
 import { useAgentList } from '../../../lib/api/list-agents';
-import { ConsoleFormModal, FormFooter } from '../../../components/console-form-modal';
+import {
+  FormFooter,
+  ItemFormModal,
+  type ItemFormModalProps,
+  type ItemFormProps,
+} from '../../../components/console-form-modal';
 import { useCreateSquad, useUpdateSquad } from '../api/squads';
 
-type Props = {
-  opened: boolean;
-  /** The squad to edit; null creates a new one. */
-  squad: Squad | null;
-  onClose: () => void;
-};
-
 /** A squad: its name, its agents in order (the first answers) and who hands off to whom. */
-export function SquadFormModal({ opened, squad, onClose }: Props) {
+export function SquadFormModal(props: ItemFormModalProps<Squad>) {
+  const squad = props.item;
   return (
-    <ConsoleFormModal
-      opened={opened}
-      onClose={onClose}
+    <ItemFormModal
+      {...props}
       title={squad ? `Edit ${squad.name}` : 'Create a squad'}
-      formKey={squad?.id ?? 'new'}
-    >
-      <SquadForm squad={squad} onClose={onClose} />
-    </ConsoleFormModal>
+      form={SquadForm}
+    />
   );
 }
 
-function SquadForm({ squad, onClose }: { squad: Squad | null; onClose: () => void }) {
+function SquadForm({ item: squad, onClose }: ItemFormProps<Squad>) {
   const create = useCreateSquad();
   const update = useUpdateSquad();
   const mutation = squad ? update : create;

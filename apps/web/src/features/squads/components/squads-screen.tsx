@@ -125,7 +125,7 @@ export function SquadsScreen({ talkPanel }: Props) {
       />
       <SquadFormModal
         opened={form !== null}
-        squad={form?.squad ?? null}
+        item={form?.squad ?? null}
         onClose={() => setForm(null)}
       />
       <ConfirmDeleteModal

@@ -11,33 +11,29 @@ import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { settleSave } from '../../../lib/form-errors';
 import { useAgentList } from '../../../lib/api/list-agents';
-import { ConsoleFormModal, FormFooter } from '../../../components/console-form-modal';
+import {
+  FormFooter,
+  ItemFormModal,
+  type ItemFormModalProps,
+  type ItemFormProps,
+} from '../../../components/console-form-modal';
 import { useCreateStructuredOutput, useUpdateStructuredOutput } from '../api/structured-outputs';
 
 const FIELDS = ['name', 'description', 'schemaText', 'agentIds'] as const;
 
-type Props = {
-  opened: boolean;
-  /** The output to edit; null defines a new one. */
-  output: StructuredOutput | null;
-  onClose: () => void;
-};
-
 /** A structured output: its name, its JSON Schema and the agents whose calls it is taken from. */
-export function StructuredOutputFormModal({ opened, output, onClose }: Props) {
+export function StructuredOutputFormModal(props: ItemFormModalProps<StructuredOutput>) {
+  const output = props.item;
   return (
-    <ConsoleFormModal
-      opened={opened}
-      onClose={onClose}
+    <ItemFormModal
+      {...props}
       title={output ? `Edit ${output.name}` : 'Define a structured output'}
-      formKey={output?.id ?? 'new'}
-    >
-      <OutputForm output={output} onClose={onClose} />
-    </ConsoleFormModal>
+      form={OutputForm}
+    />
   );
 }
 
-function OutputForm({ output, onClose }: { output: StructuredOutput | null; onClose: () => void }) {
+function OutputForm({ item: output, onClose }: ItemFormProps<StructuredOutput>) {
   const create = useCreateStructuredOutput();
   const update = useUpdateStructuredOutput();
   const mutation = output ? update : create;

@@ -118,7 +118,7 @@ export function StructuredOutputsScreen() {
       />
       <StructuredOutputFormModal
         opened={form !== null}
-        output={form?.output ?? null}
+        item={form?.output ?? null}
         onClose={() => setForm(null)}
       />
       <ConfirmDeleteModal

@@ -9,33 +9,29 @@ import {
 } from '@switchboard/shared/tools';
 import { Controller, useForm } from 'react-hook-form';
 import { settleSave } from '../../../lib/form-errors';
-import { ConsoleFormModal, FormFooter } from '../../../components/console-form-modal';
+import {
+  FormFooter,
+  ItemFormModal,
+  type ItemFormModalProps,
+  type ItemFormProps,
+} from '../../../components/console-form-modal';
 import { useCreateTool, useUpdateTool } from '../api/tools';
 
 const FIELDS = ['name', 'description', 'serverUrl', 'parametersText'] as const;
 
-type Props = {
-  opened: boolean;
-  /** The tool to edit; null creates a new one. */
-  tool: Tool | null;
-  onClose: () => void;
-};
-
 /** A custom function tool: what the agent reads about it, its parameters, the server it calls. */
-export function ToolFormModal({ opened, tool, onClose }: Props) {
+export function ToolFormModal(props: ItemFormModalProps<Tool>) {
+  const tool = props.item;
   return (
-    <ConsoleFormModal
-      opened={opened}
-      onClose={onClose}
+    <ItemFormModal
+      {...props}
       title={tool ? `Edit ${tool.name}` : 'Create a tool'}
-      formKey={tool?.id ?? 'new'}
-    >
-      <ToolForm tool={tool} onClose={onClose} />
-    </ConsoleFormModal>
+      form={ToolForm}
+    />
   );
 }
 
-function ToolForm({ tool, onClose }: { tool: Tool | null; onClose: () => void }) {
+function ToolForm({ item: tool, onClose }: ItemFormProps<Tool>) {
   const create = useCreateTool();
   const update = useUpdateTool();
   const mutation = tool ? update : create;

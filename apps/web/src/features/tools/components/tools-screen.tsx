@@ -110,7 +110,7 @@ export function ToolsScreen() {
       />
       <ToolFormModal
         opened={form !== null}
-        tool={form?.tool ?? null}
+        item={form?.tool ?? null}
         onClose={() => setForm(null)}
       />
       <ConfirmDeleteModal
