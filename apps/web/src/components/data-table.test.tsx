@@ -91,6 +91,16 @@ describe('DataTable', () => {
     expect(screen.getByRole('cell', { name: 'Ada' }).closest('tr')).not.toHaveAttribute('tabindex');
   });
 
+  it('gives a narrow column its fixed width, and leaves the others free', () => {
+    renderTable({
+      columns: [{ header: 'Read', hiddenHeader: true, w: 36, cell: () => '•' }, ...columns],
+    });
+    const [marker, name] = screen.getAllByRole('columnheader');
+    expect(marker).toHaveTextContent('Read');
+    expect(marker!.style.width).toContain('2.25rem'); // Mantine's rem for 36 px
+    expect(name!.style.width).toBe('');
+  });
+
   it("draws a list's own card on a phone", () => {
     onPhone();
     renderTable({ card: (row) => <article aria-label={`Card ${row.name}`}>{row.name}</article> });

@@ -40,6 +40,8 @@ export type DataColumn<T> = {
   numeric?: boolean;
   /** Widest a cell may grow (long text truncates inside it). */
   maw?: number;
+  /** A narrow column's fixed width (an icon's), so the others share the rest. */
+  w?: number;
   /** The heading is for screen readers only (a column of buttons). */
   hiddenHeader?: boolean;
 };
@@ -198,7 +200,7 @@ export function DataTable<T>({
               <Table.Thead>
                 <Table.Tr>
                   {columns.map((column) => (
-                    <Table.Th key={column.header} ta={alignOf(column)}>
+                    <Table.Th key={column.header} ta={alignOf(column)} w={column.w}>
                       {column.hiddenHeader ? (
                         <VisuallyHidden>{column.header}</VisuallyHidden>
                       ) : (

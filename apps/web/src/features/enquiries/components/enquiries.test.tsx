@@ -133,6 +133,27 @@ describe('the enquiries inbox', { timeout: 20_000 }, () => {
     expect(router.state.location.search).toBe('?status=closed');
   });
 
+  it('marks unread rows in their first column, and says when the filters match none', async () => {
+    stubEnquiriesApi({
+      enquiries: [
+        buildEnquiry({ id: 'e1', subject: 'Open one' }),
+        buildEnquiry({ id: 'e2', subject: 'Closed one', status: 'closed', isRead: true }),
+      ],
+    });
+    const { user } = renderApp('/enquiries');
+    const table = await screen.findByRole('table', { name: 'Enquiries' });
+    expect(within(table).getAllByRole('columnheader')[0]).toHaveTextContent('Read');
+    const open = (await screen.findByRole('link', { name: 'Open one' })).closest('tr')!;
+    expect(within(open).getByLabelText('Unread')).toBeInTheDocument();
+    const closed = screen.getByRole('link', { name: 'Closed one' }).closest('tr')!;
+    expect(within(closed).getByLabelText('Read')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Pending' }));
+    expect(await screen.findByText('No enquiries match these filters')).toBeInTheDocument();
+    expect(screen.getByText('Change or clear the filters to see more.')).toBeInTheDocument();
+  });
+
   it('shows the unread count in the navigation', async () => {
     stubEnquiriesApi({ enquiries: [buildEnquiry({ id: 'e1' }), buildEnquiry({ id: 'e2' })] });
     renderApp('/enquiries');

@@ -3,12 +3,9 @@ import {
   Badge,
   Card,
   Group,
-  Paper,
   Select,
-  Skeleton,
   Stack,
   Switch,
-  Table,
   Text,
   TextInput,
   VisuallyHidden,
@@ -29,22 +26,14 @@ import { useState } from 'react';
 import { formatDateTime } from '@switchboard/shared/format';
 import { IconInbox, IconMail, IconMailOpened, IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { EmptyPanel } from '../../../components/empty-panel';
+import { DataTable, type DataColumn } from '../../../components/data-table';
 import { FiltersFold } from '../../../components/filters-fold';
 import { parseTestFilter, TestBadge, TestFilterSelect } from '../../../components/test-mark';
-import { useIsPhone } from '../../../lib/use-is-phone';
-import { PastLastPage } from '../../../components/past-last-page';
-import { QueryError } from '../../../components/query-error';
-import { TablePagination } from '../../../components/table-pagination';
-import { TableSkeleton } from '../../../components/table-skeleton';
-import { failureReason, withMessage } from '../../../lib/api-client';
 import { usePaginationParams } from '../../../lib/use-pagination-params';
 import { useSearchParamsUpdater } from '../../../lib/use-search-params-updater';
 import { useEnquiryInbox } from '../api/list-enquiries';
 import { enquiryPath } from './contact-enquiries';
 import { EnquiryStatusBadge, STATUS_OPTIONS } from './status';
-
-const COLUMNS = ['', 'Subject', 'Contact', 'Agent', 'Status', 'Received'] as const;
 
 const PRIORITY_OPTIONS = ENQUIRY_PRIORITIES.map((value) => ({
   value,
@@ -102,100 +91,11 @@ export function EnquiryInbox({ agents }: EnquiryInboxProps) {
     test !== 'include',
   ].filter(Boolean).length;
   const filtered = activeCount > 0 || q !== '';
-  const phone = useIsPhone();
   // The search applies as you type (debounced) and at once on Enter.
   const [search, setSearch] = useState(q);
   const applySearch = useDebouncedCallback((value: string) => set('q', value.trim() || null), 350);
-
-  let body;
-  if (inbox.isError && !inbox.data) {
-    body = (
-      <QueryError
-        title="Could not load the enquiries"
-        error={withMessage(inbox.error, enquiriesErrorMessage(failureReason(inbox.error)))}
-        onRetry={() => void inbox.refetch()}
-        retrying={inbox.isFetching}
-      />
-    );
-  } else if (inbox.data && inbox.data.data.length === 0 && inbox.data.meta.page === 1) {
-    body = (
-      <EmptyPanel
-        icon={IconInbox}
-        title={filtered ? 'No enquiries match these filters' : 'No enquiries yet'}
-        description={
-          filtered
-            ? 'Change or clear the filters to see more.'
-            : 'When callers ask your agents for something they cannot settle on the call, the agents record an enquiry here.'
-        }
-      />
-    );
-  } else {
-    const list = inbox.data;
-    const pastLastPage = list !== undefined && list.data.length === 0;
-    const cards = (
-      <Stack gap="sm" aria-busy={inbox.isFetching} aria-label="Enquiries">
-        {!list ? (
-          <>
-            <Skeleton height={96} />
-            <Skeleton height={96} />
-          </>
-        ) : pastLastPage ? (
-          <PastLastPage onFirstPage={() => setPagination({ page: 1 })} />
-        ) : (
-          list.data.map((enquiry) => (
-            <InboxCard key={enquiry.id} enquiry={enquiry} timeZone={list.timeZone} />
-          ))
-        )}
-      </Stack>
-    );
-    body = (
-      <>
-        {phone ? (
-          cards
-        ) : (
-          <Paper withBorder style={{ overflow: 'hidden' }}>
-            <Table.ScrollContainer minWidth={860}>
-              <Table verticalSpacing="sm" horizontalSpacing="md" aria-busy={inbox.isFetching}>
-                <Table.Thead>
-                  <Table.Tr>
-                    {COLUMNS.map((column, index) => (
-                      <Table.Th key={index} w={index === 0 ? 36 : undefined}>
-                        {column || <VisuallyHidden>Read</VisuallyHidden>}
-                      </Table.Th>
-                    ))}
-                  </Table.Tr>
-                </Table.Thead>
-                {list ? (
-                  <Table.Tbody>
-                    {pastLastPage ? (
-                      <Table.Tr>
-                        <Table.Td colSpan={COLUMNS.length}>
-                          <PastLastPage onFirstPage={() => setPagination({ page: 1 })} />
-                        </Table.Td>
-                      </Table.Tr>
-                    ) : (
-                      list.data.map((enquiry) => (
-                        <InboxRow key={enquiry.id} enquiry={enquiry} timeZone={list.timeZone} />
-                      ))
-                    )}
-                  </Table.Tbody>
-                ) : (
-                  <TableSkeleton columns={COLUMNS.length} rows={8} />
-                )}
-              </Table>
-            </Table.ScrollContainer>
-          </Paper>
-        )}
-        {list && !pastLastPage && (
-          <TablePagination
-            meta={list.meta}
-            noun={['enquiry', 'enquiries']}
-            onChange={setPagination}
-          />
-        )}
-      </>
-    );
-  }
+  // Rows draw only once a page is in, so the fallback zone is never shown.
+  const timeZone = inbox.data?.timeZone ?? 'UTC';
 
   const wide = (width: number) => ({ base: '100%', sm: width });
   return (
@@ -258,7 +158,24 @@ export function EnquiryInbox({ agents }: EnquiryInboxProps) {
           />
         </FiltersFold>
       </Stack>
-      {body}
+      <DataTable
+        query={inbox}
+        columns={inboxColumns(timeZone)}
+        rowKey={(enquiry) => enquiry.id}
+        label="Enquiries"
+        errorTitle="Could not load the enquiries"
+        errorMessage={enquiriesErrorMessage}
+        empty={{
+          icon: IconInbox,
+          title: filtered ? 'No enquiries match these filters' : 'No enquiries yet',
+          description: filtered
+            ? 'Change or clear the filters to see more.'
+            : 'When callers ask your agents for something they cannot settle on the call, the agents record an enquiry here.',
+        }}
+        pager={{ noun: ['enquiry', 'enquiries'], onChange: setPagination }}
+        minWidth={860}
+        card={(enquiry) => <InboxCard enquiry={enquiry} timeZone={timeZone} />}
+      />
     </>
   );
 }
@@ -312,13 +229,15 @@ function InboxCard({ enquiry, timeZone }: { enquiry: Enquiry; timeZone: string }
   );
 }
 
-function InboxRow({ enquiry, timeZone }: { enquiry: Enquiry; timeZone: string }) {
-  const to = enquiryLink(enquiry);
-  const weight = enquiry.isRead ? 400 : 700;
-  return (
-    <Table.Tr>
-      <Table.Td>
-        {enquiry.isRead ? (
+/** The inbox's columns: the read mark, then what the enquiry is, who and when. */
+function inboxColumns(timeZone: string): DataColumn<Enquiry>[] {
+  return [
+    {
+      header: 'Read',
+      hiddenHeader: true,
+      w: 36,
+      cell: (enquiry) =>
+        enquiry.isRead ? (
           <IconMailOpened size={18} stroke={1.6} aria-label="Read" />
         ) : (
           <IconMail
@@ -327,42 +246,62 @@ function InboxRow({ enquiry, timeZone }: { enquiry: Enquiry; timeZone: string })
             color="var(--mantine-color-blue-filled)"
             aria-label="Unread"
           />
-        )}
-      </Table.Td>
-      <Table.Td maw={360}>
-        <Group gap={6} wrap="nowrap">
-          <Anchor component={Link} to={to} fw={weight} size="sm">
-            {enquiry.subject}
-          </Anchor>
-          <Marks enquiry={enquiry} />
-        </Group>
-        {enquiry.message && (
-          <Text size="xs" c="dimmed" lineClamp={1}>
-            {enquiry.message}
+        ),
+    },
+    {
+      header: 'Subject',
+      maw: 360,
+      cell: (enquiry) => (
+        <>
+          <Group gap={6} wrap="nowrap">
+            <Anchor
+              component={Link}
+              to={enquiryLink(enquiry)}
+              fw={enquiry.isRead ? 400 : 700}
+              size="sm"
+            >
+              {enquiry.subject}
+            </Anchor>
+            <Marks enquiry={enquiry} />
+          </Group>
+          {enquiry.message && (
+            <Text size="xs" c="dimmed" lineClamp={1}>
+              {enquiry.message}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    {
+      header: 'Contact',
+      cell: (enquiry) => (
+        <>
+          <Text size="sm">{enquiry.contactName || 'Unnamed contact'}</Text>
+          <Text size="xs" c="dimmed">
+            {enquiry.contactEmail ?? enquiry.contactPhone ?? ''}
           </Text>
-        )}
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm">{enquiry.contactName || 'Unnamed contact'}</Text>
-        <Text size="xs" c="dimmed">
-          {enquiry.contactEmail ?? enquiry.contactPhone ?? ''}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        {enquiry.agentId ? (
+        </>
+      ),
+    },
+    {
+      header: 'Agent',
+      cell: (enquiry) =>
+        enquiry.agentId ? (
           <Text size="sm">{enquiry.agentName ?? enquiry.agentId}</Text>
         ) : (
           <Badge variant="outline" color="gray" size="sm">
             No agent
           </Badge>
-        )}
-      </Table.Td>
-      <Table.Td>
-        <EnquiryStatusBadge status={enquiry.status} />
-      </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        <Text size="sm">{formatDateTime(enquiry.createdAt, timeZone)}</Text>
-      </Table.Td>
-    </Table.Tr>
-  );
+        ),
+    },
+    { header: 'Status', cell: (enquiry) => <EnquiryStatusBadge status={enquiry.status} /> },
+    {
+      header: 'Received',
+      cell: (enquiry) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatDateTime(enquiry.createdAt, timeZone)}
+        </Text>
+      ),
+    },
+  ];
 }
