@@ -92,7 +92,7 @@ describeInBrowser('campaigns', (e2e) => {
       expect(await rowOf('Vic Campaign').textContent()).toContain('Voicemail');
       expect(await rowOf('Ned Campaign').textContent()).toContain('No answer');
 
-      // At a phone's width the page fits: the numbers' table scrolls inside its own box.
+      // At a phone's width the page fits: the numbers are cards, one a number.
       await page.setViewportSize({ width: 390, height: 844 });
       await expect
         .poll(() => page.evaluate(() => document.documentElement.scrollWidth))

@@ -9,6 +9,7 @@ import type {
 } from '@switchboard/shared/campaigns';
 import type { Paginated } from '@switchboard/shared/pagination';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { apiFetch } from '../../../lib/api-client';
 
 export const campaignsQueryKey = ['campaigns'] as const;
@@ -67,16 +68,31 @@ export function useCampaignContacts(
 ) {
   const search = new URLSearchParams({ page: String(params.page), limit: String(params.limit) });
   if (params.status) search.set('status', params.status);
-  return useQuery({
-    queryKey: [...campaignsQueryKey, 'contacts', id, params, version],
+  const query = useQuery({
+    queryKey: [...campaignsQueryKey, 'contacts', id, params],
     queryFn: ({ signal }) =>
       apiFetch<Paginated<CampaignContact>>(
         `/campaigns/${encodeURIComponent(id)}/contacts?${search.toString()}`,
         { signal },
       ),
+    // Another page or outcome keeps the last rows (dimmed) until it arrives.
     placeholderData: (previous) => previous,
     refetchInterval: live ? LIVE_REFRESH_MS : false,
   });
+  // The progress moved: this page reads again in place (and the campaign's other pages are
+  // stale). Not a new key, so the rows are no placeholder and the table does not dim on every
+  // tick of a running campaign.
+  const queryClient = useQueryClient();
+  const seen = useRef(version);
+  useEffect(() => {
+    if (seen.current === version) return;
+    const first = seen.current === undefined; // the campaign just arrived, read beside this page
+    seen.current = version;
+    if (!first) {
+      void queryClient.invalidateQueries({ queryKey: [...campaignsQueryKey, 'contacts', id] });
+    }
+  }, [version, queryClient, id]);
+  return query;
 }
 
 /** POST /api/campaigns. */

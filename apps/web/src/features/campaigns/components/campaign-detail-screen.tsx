@@ -7,7 +7,6 @@ import {
   SegmentedControl,
   SimpleGrid,
   Stack,
-  Table,
   Text,
 } from '@mantine/core';
 import {
@@ -16,16 +15,15 @@ import {
   CAMPAIGN_CONTACT_STATUS_LABELS,
   type Campaign,
   type CampaignAction,
+  type CampaignContact,
   type CampaignContactStatus,
 } from '@switchboard/shared/campaigns';
 import { formatDateTime } from '@switchboard/shared/format';
 import { IconPhoneOff, IconPlayerPause, IconPlayerPlay, IconX } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
-import { EmptyPanel } from '../../../components/empty-panel';
+import { DataTable, type DataColumn } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
-import { TablePagination } from '../../../components/table-pagination';
-import { TableSkeleton } from '../../../components/table-skeleton';
 import { usePaginationParams } from '../../../lib/use-pagination-params';
 import { FormAlert } from '../../../components/form-alert';
 import { useCampaign, useCampaignAction, useCampaignContacts } from '../api/campaigns';
@@ -34,6 +32,70 @@ import { CampaignStatusBadge, ContactStatusBadge } from './campaign-status-badge
 
 const isStatus = (value: string | null): value is CampaignContactStatus =>
   (CAMPAIGN_CONTACT_STATUSES as readonly (string | null)[]).includes(value);
+
+const none = (
+  <Text size="sm" c="dimmed">
+    —
+  </Text>
+);
+
+const results = (row: CampaignContact) =>
+  [
+    row.appointments > 0
+      ? `${row.appointments} ${row.appointments === 1 ? 'appointment' : 'appointments'}`
+      : null,
+    row.enquiries > 0 ? `${row.enquiries} ${row.enquiries === 1 ? 'enquiry' : 'enquiries'}` : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
+
+/** Each number: who, where its call stands, the call itself and what it produced. */
+const contactColumns: DataColumn<CampaignContact>[] = [
+  {
+    header: 'Contact',
+    cell: (row) => (
+      <Stack gap={0}>
+        {row.contactId ? (
+          <Anchor component={Link} to={`/contacts/${row.contactId}`} size="sm">
+            {row.name || row.phone}
+          </Anchor>
+        ) : (
+          <Text size="sm">{row.name || row.phone}</Text>
+        )}
+        <Text size="xs" c="dimmed" ff="monospace">
+          {row.phone}
+        </Text>
+      </Stack>
+    ),
+  },
+  { header: 'Status', cell: (row) => <ContactStatusBadge status={row.status} /> },
+  {
+    header: 'Call',
+    cell: (row) =>
+      row.callId && row.agentId ? (
+        <Anchor
+          component={Link}
+          size="sm"
+          to={`/agent/${encodeURIComponent(row.agentId)}/call-logs?call=${encodeURIComponent(row.callId)}`}
+        >
+          View call
+        </Anchor>
+      ) : (
+        none
+      ),
+  },
+  {
+    header: 'Result',
+    cell: (row) =>
+      row.appointments + row.enquiries === 0 ? (
+        none
+      ) : (
+        <Anchor component={Link} size="sm" to={row.contactId ? `/contacts/${row.contactId}` : '#'}>
+          {results(row)}
+        </Anchor>
+      ),
+  },
+];
 
 function Actions({ campaign }: { campaign: Campaign }) {
   const act = useCampaignAction(campaign.id);
@@ -174,114 +236,22 @@ export function CampaignDetailScreen({ campaignId }: { campaignId: string }) {
               }
             />
           </ScrollArea>
-          {contacts.isError && !contacts.data ? (
-            <QueryError
-              title="Could not load the campaign's contacts"
-              error={contacts.error}
-              onRetry={() => void contacts.refetch()}
-              retrying={contacts.isFetching}
-            />
-          ) : contacts.data?.meta.total === 0 ? (
-            <EmptyPanel
-              title="No numbers here"
-              icon={IconPhoneOff}
-              description={
-                status ? 'No number has this outcome yet.' : 'This campaign has no numbers.'
-              }
-            />
-          ) : (
-            <Stack gap="sm">
-              <ScrollArea type="auto">
-                <Table striped highlightOnHover aria-label="Campaign contacts" miw={560}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Contact</Table.Th>
-                      <Table.Th>Status</Table.Th>
-                      <Table.Th>Call</Table.Th>
-                      <Table.Th>Result</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  {!contacts.data ? (
-                    <TableSkeleton columns={4} />
-                  ) : (
-                    <Table.Tbody>
-                      {contacts.data.data.map((row) => (
-                        <Table.Tr key={row.id}>
-                          <Table.Td>
-                            <Stack gap={0}>
-                              {row.contactId ? (
-                                <Anchor
-                                  component={Link}
-                                  to={`/contacts/${row.contactId}`}
-                                  size="sm"
-                                >
-                                  {row.name || row.phone}
-                                </Anchor>
-                              ) : (
-                                <Text size="sm">{row.name || row.phone}</Text>
-                              )}
-                              <Text size="xs" c="dimmed" ff="monospace">
-                                {row.phone}
-                              </Text>
-                            </Stack>
-                          </Table.Td>
-                          <Table.Td>
-                            <ContactStatusBadge status={row.status} />
-                          </Table.Td>
-                          <Table.Td>
-                            {row.callId && row.agentId ? (
-                              <Anchor
-                                component={Link}
-                                size="sm"
-                                to={`/agent/${encodeURIComponent(row.agentId)}/call-logs?call=${encodeURIComponent(row.callId)}`}
-                              >
-                                View call
-                              </Anchor>
-                            ) : (
-                              <Text size="sm" c="dimmed">
-                                —
-                              </Text>
-                            )}
-                          </Table.Td>
-                          <Table.Td>
-                            {row.appointments + row.enquiries === 0 ? (
-                              <Text size="sm" c="dimmed">
-                                —
-                              </Text>
-                            ) : (
-                              <Anchor
-                                component={Link}
-                                size="sm"
-                                to={row.contactId ? `/contacts/${row.contactId}` : '#'}
-                              >
-                                {[
-                                  row.appointments > 0
-                                    ? `${row.appointments} ${row.appointments === 1 ? 'appointment' : 'appointments'}`
-                                    : null,
-                                  row.enquiries > 0
-                                    ? `${row.enquiries} ${row.enquiries === 1 ? 'enquiry' : 'enquiries'}`
-                                    : null,
-                                ]
-                                  .filter(Boolean)
-                                  .join(', ')}
-                              </Anchor>
-                            )}
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  )}
-                </Table>
-              </ScrollArea>
-              {contacts.data && (
-                <TablePagination
-                  meta={contacts.data.meta}
-                  noun={['number', 'numbers']}
-                  onChange={setPagination}
-                />
-              )}
-            </Stack>
-          )}
+          <DataTable
+            query={contacts}
+            columns={contactColumns}
+            rowKey={(row) => row.id}
+            label="Campaign contacts"
+            errorTitle="Could not load the campaign's contacts"
+            empty={{
+              title: 'No numbers here',
+              icon: IconPhoneOff,
+              description: status
+                ? 'No number has this outcome yet.'
+                : 'This campaign has no numbers.',
+            }}
+            pager={{ noun: ['number', 'numbers'], onChange: setPagination }}
+            minWidth={560}
+          />
         </Stack>
       )}
     </>

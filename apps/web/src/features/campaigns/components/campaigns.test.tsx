@@ -1,8 +1,9 @@
 import type { Campaign, CampaignContact, CampaignOptions } from '@switchboard/shared/campaigns';
 import { buildPaginationMeta } from '@switchboard/shared/pagination';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildSessionUser, errorResponse, jsonResponse, stubApi } from '../../../test/fake-api';
+import { fakeMatchMedia } from '../../../test/match-media';
 import { renderApp } from '../../../test/render';
 
 function buildCampaign(overrides: Partial<Campaign> = {}): Campaign {
@@ -176,5 +177,71 @@ describe('campaigns', () => {
     expect(
       within(card).getByText(/2 answered · 1 voicemail · 0 no answer · 0 failed/),
     ).toBeInTheDocument();
+  });
+  it(
+    'a change in the progress reads the numbers again in place, not dimmed',
+    { timeout: 30_000 },
+    async () => {
+      let version = 0;
+      let release: (() => void) | undefined;
+      const api = stubApi(
+        {
+          // Paused: nothing polls, so only the campaign's new updatedAt reads the numbers again.
+          'GET /api/campaigns/c1': () =>
+            jsonResponse(
+              buildCampaign({ status: 'paused', updatedAt: `2026-03-05T08:0${version}:00.000Z` }),
+            ),
+          'GET /api/campaigns/c1/contacts': async () => {
+            if (version === 0)
+              return jsonResponse({ data: [ROW], meta: buildPaginationMeta(1, 1, 50) });
+            await new Promise<void>((resolve) => (release = resolve));
+            const row = { ...ROW, status: 'voicemail' as const };
+            return jsonResponse({ data: [row], meta: buildPaginationMeta(1, 1, 50) });
+          },
+        },
+        { session: buildSessionUser() },
+      );
+      const { queryClient } = renderApp('/campaigns/c1');
+      const table = await screen.findByRole('table', { name: 'Campaign contacts' });
+      expect(await within(table).findByText('Answered')).toBeInTheDocument();
+      const reads = api.calls('GET /api/campaigns/c1/contacts').length;
+
+      version = 1;
+      await queryClient.invalidateQueries({ queryKey: ['campaigns', 'one', 'c1'] });
+      await waitFor(() => expect(release).toBeDefined());
+      // While the page reads again its rows stay as they are: same page, no placeholder.
+      expect(table).toHaveStyle({ opacity: '1' });
+      release!();
+      expect(await within(table).findByText('Voicemail')).toBeInTheDocument();
+      expect(api.calls('GET /api/campaigns/c1/contacts')).toHaveLength(reads + 1);
+    },
+  );
+
+  it('the numbers are cards on a phone', { timeout: 30_000 }, async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      fakeMatchMedia((query) => query.includes('max-width')),
+    );
+    stubApi(
+      {
+        'GET /api/campaigns/c1': () => jsonResponse(buildCampaign()),
+        'GET /api/campaigns/c1/contacts': () =>
+          jsonResponse({ data: [ROW], meta: buildPaginationMeta(1, 1, 50) }),
+      },
+      { session: buildSessionUser() },
+    );
+    renderApp('/campaigns/c1');
+    const list = await screen.findByRole('list', { name: 'Campaign contacts' });
+    expect(screen.queryByRole('table', { name: 'Campaign contacts' })).toBeNull();
+    const [card] = within(list).getAllByRole('listitem');
+    expect(within(card!).getByRole('link', { name: 'Ann Murphy' })).toHaveAttribute(
+      'href',
+      '/contacts/k1',
+    );
+    expect(within(card!).getByText('Status')).toBeInTheDocument();
+    expect(within(card!).getByRole('link', { name: 'View call' })).toHaveAttribute(
+      'href',
+      '/agent/a1/call-logs?call=call-1',
+    );
+    expect(within(card!).getByRole('link', { name: '1 appointment' })).toBeInTheDocument();
   });
 });

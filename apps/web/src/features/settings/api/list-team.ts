@@ -11,6 +11,7 @@ export function listTeam(): Promise<{ data: TeamMember[] }> {
 
 export const teamQueryOptions = () => queryOptions({ queryKey: teamQueryKey, queryFn: listTeam });
 
+/** The members alone, as the team's table takes a list. */
 export function useTeam() {
-  return useQuery(teamQueryOptions());
+  return useQuery({ ...teamQueryOptions(), select: (team) => team.data });
 }

@@ -7,9 +7,7 @@ import {
   Modal,
   Select,
   SimpleGrid,
-  Skeleton,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -23,10 +21,9 @@ import {
   type TeamRole,
 } from '@switchboard/shared/account';
 import type { SessionUser } from '@switchboard/shared/auth';
-import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { QueryError } from '../../../components/query-error';
+import { DataTable, type DataColumn } from '../../../components/data-table';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useChangeRole } from '../api/change-role';
 import { useInviteMember } from '../api/invite-member';
@@ -62,17 +59,7 @@ export function TeamSection({ user }: { user: SessionUser }) {
               contacts, enquiries, appointments, agents).
             </Text>
           </Stack>
-          {team.isError ? (
-            <QueryError
-              title="Could not load the team"
-              error={team.error}
-              onRetry={() => void team.refetch()}
-            />
-          ) : !team.data ? (
-            <Skeleton h={120} />
-          ) : (
-            <TeamTable members={team.data.data} me={user.id} isOwner={isOwner} />
-          )}
+          <TeamTable team={team} me={user.id} isOwner={isOwner} />
         </Stack>
       </Card>
     </Stack>
@@ -80,122 +67,110 @@ export function TeamSection({ user }: { user: SessionUser }) {
 }
 
 function TeamTable({
-  members,
+  team,
   me,
   isOwner,
 }: {
-  members: TeamMember[];
+  team: ReturnType<typeof useTeam>;
   me: string;
   isOwner: boolean;
 }) {
   const changeRole = useChangeRole();
   const [removing, setRemoving] = useState<TeamMember | null>(null);
-  // A phone gets one card per member: a four-column table would scroll sideways at 390 px.
-  const phone = useMediaQuery('(max-width: 36em)');
-  const role = (member: TeamMember) =>
-    isOwner ? (
-      <Select
-        aria-label={`Role of ${member.email}`}
-        data={roleOptions}
-        value={member.role}
-        allowDeselect={false}
-        size="xs"
-        w={120}
-        disabled={changeRole.isPending}
-        onChange={(value) => {
-          if (value === 'owner' || value === 'member') {
-            changeRole.mutate({ memberId: member.id, role: value });
-          }
-        }}
-      />
-    ) : (
-      <Badge variant="light" color={member.role === 'owner' ? 'brand' : 'gray'}>
-        {ROLE_LABELS[member.role]}
-      </Badge>
-    );
-  const remove = (member: TeamMember) => (
-    <Button
-      size="xs"
-      variant="subtle"
-      color="red"
-      onClick={() => setRemoving(member)}
-      aria-label={`Remove ${member.email}`}
-    >
-      Remove
-    </Button>
-  );
-  const nameAndBadges = (member: TeamMember) => (
-    <>
-      <Text size="sm" fw={500}>
-        {member.name || '—'}
-      </Text>
-      <Group gap={4} wrap="nowrap">
-        {member.id === me && (
-          <Badge size="xs" variant="light" color="gray">
-            You
+  const columns: DataColumn<TeamMember>[] = [
+    {
+      header: 'Name',
+      cell: (member) => (
+        <>
+          <Text size="sm" fw={500}>
+            {member.name || '—'}
+          </Text>
+          <Group gap={4} wrap="nowrap">
+            {member.id === me && (
+              <Badge size="xs" variant="light" color="gray">
+                You
+              </Badge>
+            )}
+            {member.status === 'invited' && (
+              <Badge size="xs" variant="light" color="yellow">
+                Invited
+              </Badge>
+            )}
+          </Group>
+        </>
+      ),
+    },
+    {
+      header: 'Email',
+      cell: (member) => (
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {member.email}
+        </Text>
+      ),
+    },
+    {
+      header: 'Role',
+      cell: (member) =>
+        isOwner ? (
+          <Select
+            aria-label={`Role of ${member.email}`}
+            data={roleOptions}
+            value={member.role}
+            allowDeselect={false}
+            size="xs"
+            w={120}
+            disabled={changeRole.isPending}
+            onChange={(value) => {
+              if (value === 'owner' || value === 'member') {
+                changeRole.mutate({ memberId: member.id, role: value });
+              }
+            }}
+          />
+        ) : (
+          <Badge variant="light" color={member.role === 'owner' ? 'brand' : 'gray'}>
+            {ROLE_LABELS[member.role]}
           </Badge>
-        )}
-        {member.status === 'invited' && (
-          <Badge size="xs" variant="light" color="yellow">
-            Invited
-          </Badge>
-        )}
-      </Group>
-    </>
-  );
+        ),
+    },
+  ];
+  if (isOwner) {
+    columns.push({
+      header: 'Actions',
+      hiddenHeader: true,
+      end: true,
+      cell: (member) => (
+        <Button
+          size="xs"
+          variant="subtle"
+          color="red"
+          onClick={() => setRemoving(member)}
+          aria-label={`Remove ${member.email}`}
+        >
+          Remove
+        </Button>
+      ),
+    });
+  }
   return (
     <>
       {changeRole.isError && (
         <FormAlert title="Could not change the role" error={changeRole.error} />
       )}
-      {phone ? (
-        <Stack gap="sm" component="ul" aria-label="Team members" p={0} m={0}>
-          {members.map((member) => (
-            <Card
-              key={member.id}
-              component="li"
-              withBorder
-              padding="sm"
-              radius="md"
-              style={{ listStyle: 'none' }}
-            >
-              <Stack gap={6}>
-                {nameAndBadges(member)}
-                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                  {member.email}
-                </Text>
-                <Group justify="space-between" gap="xs">
-                  {role(member)}
-                  {isOwner && remove(member)}
-                </Group>
-              </Stack>
-            </Card>
-          ))}
-        </Stack>
-      ) : (
-        <Table verticalSpacing="sm" aria-label="Team members">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Role</Table.Th>
-              {isOwner && <Table.Th aria-label="Actions" />}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {members.map((member) => (
-              <Table.Tr key={member.id}>
-                <Table.Td>{nameAndBadges(member)}</Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                  <Text size="sm">{member.email}</Text>
-                </Table.Td>
-                <Table.Td>{role(member)}</Table.Td>
-                {isOwner && <Table.Td ta="right">{remove(member)}</Table.Td>}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      <DataTable
+        query={team}
+        columns={columns}
+        rowKey={(member) => member.id}
+        label="Team members"
+        errorTitle="Could not load the team"
+        // Never seen in practice: whoever reads the list is on the team.
+        empty={
+          <Text size="sm" c="dimmed">
+            No one is on the team yet.
+          </Text>
+        }
+        // Narrow enough for the settings panel beside the tabs; long emails wrap.
+        minWidth={480}
+      />
       <RemoveMemberModal member={removing} onClose={() => setRemoving(null)} />
     </>
   );
