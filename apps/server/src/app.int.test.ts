@@ -251,6 +251,23 @@ describe.each(databaseTargets)('app on %s', (target: DatabaseTarget) => {
       properties: { error: { properties: { code: {}, message: {} } }, requestId: {} },
     });
     expect(Object.keys(responsesOf('/api/test-conflict', 'get'))).toContain('409');
+    // Statuses a route answers of its own: each only where the route (or what it calls) can.
+    const statusesOf = (path: string, method: string) => Object.keys(responsesOf(path, method));
+    expect(statusesOf('/api/contacts/import', 'post')).toEqual(
+      expect.arrayContaining(['413', '415', '422']),
+    );
+    expect(statusesOf('/api/phone-numbers', 'get')).toEqual(expect.arrayContaining(['422', '502']));
+    expect(statusesOf('/api/calls/{id}/logs', 'get')).toContain('502');
+    expect(statusesOf('/api/auth/login', 'post')).toContain('429');
+    expect(statusesOf('/api/contacts', 'post')).toContain('409');
+    expect(statusesOf('/api/team/members/{id}', 'delete')).toEqual(
+      expect.arrayContaining(['204', '409']),
+    );
+    // A read has no body to refuse, a contact list no conflict, a sign-in no platform.
+    for (const status of ['409', '413', '415', '429', '502']) {
+      expect(statusesOf('/api/contacts', 'get')).not.toContain(status);
+    }
+    expect(statusesOf('/api/auth/login', 'post')).not.toContain('502');
     // The health check keeps its own 503 (a degraded status, not an error).
     expect(
       responsesOf('/api/health', 'get')['503']?.content?.['application/json']?.schema,

@@ -17,7 +17,18 @@ export function errorResponses(...statuses: ErrorStatus[]) {
   >;
 }
 
-/** What any route can answer by its declaration alone (access, method, path parameters). */
+/**
+ * The methods whose requests Fastify reads a body for: a body over the limit is refused with 413
+ * (FST_ERR_CTP_BODY_TOO_LARGE) and one of a content type no parser takes with 415
+ * (FST_ERR_CTP_INVALID_MEDIA_TYPE) before any handler runs, on every such route.
+ */
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * What any route can answer by its declaration alone (access, method, path parameters). What a
+ * handler or the services it calls raise (a conflict, a rate limit, a platform failure) the
+ * route declares itself with `errorResponses`.
+ */
 export function commonErrorStatuses(route: {
   method: string | string[];
   url: string;
@@ -31,6 +42,7 @@ export function commonErrorStatuses(route: {
     methods.some((method) => STATE_CHANGING.has(method)) && route.config?.allowCrossOrigin !== true;
   if (access === 'owner' || access === 'admin' || crossOriginRefused) statuses.push(403);
   if (route.url.includes(':')) statuses.push(404);
+  if (methods.some((method) => BODY_METHODS.has(method))) statuses.push(413, 415);
   statuses.push(500, 503);
   return statuses;
 }

@@ -20,6 +20,7 @@ import {
   type LimitStore,
 } from '../../plugins/rate-limits';
 import type { AccountService } from './account.service';
+import { errorResponses } from '../../plugins/error-responses';
 
 const MINUTE = 60_000;
 
@@ -77,7 +78,7 @@ export const accountRoutes =
           summary:
             'Changes the signed-in user’s name and email (a new email needs the current password)',
           body: profileSchema,
-          response: { 200: sessionResponseSchema },
+          response: { 200: sessionResponseSchema, ...errorResponses(409, 429) },
         },
         preHandler: async (request, reply) => {
           if (request.body.currentPassword) await limitPasswordChecks(request, reply);
@@ -97,12 +98,13 @@ export const accountRoutes =
           summary:
             'Changes the signed-in user’s password (the current one is required); their other sessions end',
           body: changePasswordSchema,
+          response: { 204: z.null(), ...errorResponses(429) },
         },
         preHandler: limitPasswordChecks,
       },
       async (request, reply) => {
         await service.changePassword(requireSession(request), request.body);
-        return reply.status(204).send();
+        return reply.status(204).send(null);
       },
     );
 
@@ -169,7 +171,7 @@ export const accountRoutes =
           summary:
             'Invites someone by email: a user with no password and a join link by mail (7 days, single use)',
           body: inviteMemberSchema,
-          response: { 201: teamMemberSchema },
+          response: { 201: teamMemberSchema, ...errorResponses(409) },
         },
       },
       async (request, reply) => {
@@ -192,7 +194,7 @@ export const accountRoutes =
           summary: 'Makes a user of the business an owner or a member (the last owner stays one)',
           params: memberParamsSchema,
           body: changeRoleSchema,
-          response: { 200: teamMemberSchema },
+          response: { 200: teamMemberSchema, ...errorResponses(409) },
         },
       },
       async (request) =>
@@ -207,11 +209,12 @@ export const accountRoutes =
           tags: ['account'],
           summary: 'Removes a user from the business; their sessions end (never the last owner)',
           params: memberParamsSchema,
+          response: { 204: z.null(), ...errorResponses(409) },
         },
       },
       async (request, reply) => {
         await service.removeMember(requireBusinessId(request), request.params.id);
-        return reply.status(204).send();
+        return reply.status(204).send(null);
       },
     );
   };

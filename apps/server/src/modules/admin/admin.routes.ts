@@ -13,6 +13,7 @@ import {
 import { paginationQuerySchema } from '@switchboard/shared/pagination';
 import type { AuthService } from '../auth/auth.service';
 import type { AdminService } from './admin.service';
+import { errorResponses } from '../../plugins/error-responses';
 
 // Any string: an id that is not a UUID is simply an agent that does not exist (404).
 const agentParamsSchema = z.object({ id: z.string() });
@@ -66,7 +67,7 @@ export const adminRoutes =
           tags: ['admin'],
           summary: 'Mails a user a fresh set-password link (24 h, single use)',
           params: idParamsSchema,
-          response: { 200: sentPasswordLinkSchema },
+          response: { 200: sentPasswordLinkSchema, ...errorResponses(409) },
         },
       },
       async (request) => deps.auth.sendSetPasswordLink(request.params.id, deps.publicBaseUrl()),

@@ -16,6 +16,7 @@ import { agentSettingsSchema } from '@switchboard/shared/agents';
 import { requireBusinessId } from '../../plugins/auth';
 import type { AgentsService } from '../agents/agents.service';
 import type { AgentTestsService } from './agent-tests.service';
+import { errorResponses } from '../../plugins/error-responses';
 
 // Any string: an id that is not the business's is simply not found (404).
 const params = z.object({ id: z.string().min(1) });
@@ -39,7 +40,7 @@ export const agentTestRoutes =
         schema: {
           tags,
           summary: "The business's test suites",
-          response: { 200: testSuiteListSchema },
+          response: { 200: testSuiteListSchema, ...errorResponses(422, 502) },
         },
       },
       async (request) => ({ data: await deps.tests.listSuites(requireBusinessId(request)) }),
@@ -53,7 +54,7 @@ export const agentTestRoutes =
           tags,
           summary: 'Creates an empty test suite',
           body: testSuiteInputSchema,
-          response: { 201: testSuiteSchema },
+          response: { 201: testSuiteSchema, ...errorResponses(422, 502) },
         },
       },
       async (request, reply) =>
@@ -70,7 +71,7 @@ export const agentTestRoutes =
           tags,
           summary: 'A test suite with its tests',
           params,
-          response: { 200: testSuiteSchema },
+          response: { 200: testSuiteSchema, ...errorResponses(422, 502) },
         },
       },
       async (request) => deps.tests.getSuite(requireBusinessId(request), request.params.id),
@@ -85,7 +86,7 @@ export const agentTestRoutes =
           summary: 'Renames a test suite',
           params,
           body: testSuiteInputSchema,
-          response: { 200: testSuiteSchema },
+          response: { 200: testSuiteSchema, ...errorResponses(422, 502) },
         },
       },
       async (request) =>
@@ -94,10 +95,18 @@ export const agentTestRoutes =
 
     app.delete(
       '/test-suites/:id',
-      { config, schema: { tags, summary: 'Deletes a test suite and its tests', params } },
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Deletes a test suite and its tests',
+          params,
+          response: { 204: z.null(), ...errorResponses(422, 502) },
+        },
+      },
       async (request, reply) => {
         await deps.tests.removeSuite(requireBusinessId(request), request.params.id);
-        return reply.status(204).send();
+        return reply.status(204).send(null);
       },
     );
 
@@ -110,7 +119,7 @@ export const agentTestRoutes =
           summary: 'Adds a test: a simulated caller, what they want and what must happen',
           params,
           body: agentTestInputSchema,
-          response: { 201: agentTestSchema },
+          response: { 201: agentTestSchema, ...errorResponses(422, 502) },
         },
       },
       async (request, reply) =>
@@ -123,14 +132,22 @@ export const agentTestRoutes =
 
     app.delete(
       '/test-suites/:id/tests/:testId',
-      { config, schema: { tags, summary: 'Deletes a test', params: testParams } },
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Deletes a test',
+          params: testParams,
+          response: { 204: z.null(), ...errorResponses(422, 502) },
+        },
+      },
       async (request, reply) => {
         await deps.tests.removeTest(
           requireBusinessId(request),
           request.params.id,
           request.params.testId,
         );
-        return reply.status(204).send();
+        return reply.status(204).send(null);
       },
     );
 
@@ -143,7 +160,7 @@ export const agentTestRoutes =
           summary: "Runs the suite against one of the business's agents (as saved)",
           params,
           body: runTestSuiteSchema,
-          response: { 201: testRunSchema },
+          response: { 201: testRunSchema, ...errorResponses(422, 502) },
         },
       },
       async (request, reply) =>
@@ -167,7 +184,7 @@ export const agentTestRoutes =
           summary: "Runs a suite against the agent's unsaved settings (nothing is saved)",
           params,
           body: z.object({ suiteId: z.string().min(1), settings: agentSettingsSchema }),
-          response: { 201: testRunSchema },
+          response: { 201: testRunSchema, ...errorResponses(422, 502) },
         },
       },
       async (request, reply) => {
@@ -191,7 +208,7 @@ export const agentTestRoutes =
           tags,
           summary: "The business's test runs, newest first",
           querystring: testRunQuerySchema,
-          response: { 200: testRunListSchema },
+          response: { 200: testRunListSchema, ...errorResponses(422, 502) },
         },
       },
       async (request) => ({
@@ -207,7 +224,7 @@ export const agentTestRoutes =
           tags,
           summary: 'One test run: each test passed or failed, with the reason and the transcript',
           params,
-          response: { 200: testRunDetailSchema },
+          response: { 200: testRunDetailSchema, ...errorResponses(422, 502) },
         },
       },
       async (request) => deps.tests.getRun(requireBusinessId(request), request.params.id),

@@ -18,6 +18,7 @@ import { requireUser } from '../../plugins/auth';
 import type { AnalyticsService } from '../analytics/analytics.service';
 import { agentScopeOf } from './agent-scope';
 import type { AgentsService } from './agents.service';
+import { errorResponses } from '../../plugins/error-responses';
 
 // Any string: an id that is not one of the caller's agents is simply not found (404).
 const params = z.object({ id: z.string().min(1) });
@@ -51,7 +52,7 @@ export const agentRoutes =
           summary:
             "Creates an assistant on the platform with the enquiry and appointment tools, as the caller's business's agent",
           body: agentSettingsSchema,
-          response: { 201: agentSchema },
+          response: { 201: agentSchema, ...errorResponses(422, 502) },
         },
       },
       async (request, reply) => {
@@ -69,7 +70,7 @@ export const agentRoutes =
           tags,
           summary:
             "The business's own tools an agent may attach (Switchboard's two are always attached; an operator has none)",
-          response: { 200: agentToolChoicesSchema },
+          response: { 200: agentToolChoicesSchema, ...errorResponses(422, 502) },
         },
       },
       async (request) => deps.agents.toolChoices(requireUser(request).business?.id ?? null),
@@ -92,7 +93,7 @@ export const agentRoutes =
           tags,
           summary: "The agent's editable settings, as the platform holds them now",
           params,
-          response: { 200: agentSettingsResponseSchema },
+          response: { 200: agentSettingsResponseSchema, ...errorResponses(422, 502) },
         },
       },
       async (request) => deps.agents.getSettings(agentScopeOf(request), request.params.id),
@@ -107,7 +108,7 @@ export const agentRoutes =
           summary:
             "Whether the platform reaches us for this agent: its server and tools point at our webhook with our secret, and the last webhook's time",
           params,
-          response: { 200: agentHealthSchema },
+          response: { 200: agentHealthSchema, ...errorResponses(422, 502) },
         },
       },
       async (request) => deps.agents.health(agentScopeOf(request), request.params.id),
@@ -122,7 +123,7 @@ export const agentRoutes =
           summary:
             "Points the agent's server and our tools at our webhook with our secret again, keeping everything else",
           params,
-          response: { 200: agentHealthSchema },
+          response: { 200: agentHealthSchema, ...errorResponses(409, 422, 502) },
         },
       },
       async (request) => {
@@ -147,7 +148,7 @@ export const agentRoutes =
           summary: "Changes the agent's settings on the platform",
           params,
           body: agentSettingsSchema,
-          response: { 200: agentSchema },
+          response: { 200: agentSchema, ...errorResponses(422, 502) },
         },
       },
       async (request) => deps.agents.update(agentScopeOf(request), request.params.id, request.body),
@@ -161,7 +162,7 @@ export const agentRoutes =
           tags,
           summary: 'Deletes the assistant on the platform; its call history stays',
           params,
-          response: { 204: z.null() },
+          response: { 204: z.null(), ...errorResponses(422, 502) },
         },
       },
       async (request, reply) => {

@@ -11,6 +11,7 @@ import {
 } from '@switchboard/shared/appointments';
 import { requireBusinessId, requireUser } from '../../plugins/auth';
 import type { AppointmentsService } from './appointments.service';
+import { errorResponses } from '../../plugins/error-responses';
 
 // Any string: an id that is not one of the business's appointments (or not an id) is not found.
 const params = z.object({ id: z.string().min(1) });
@@ -103,7 +104,7 @@ export const appointmentRoutes =
             'Reschedules (startsAt, durationMinutes), cancels or records the outcome (status completed | no_show); notifyCustomer mails the customer about a new time or a cancellation; 409 for a change its state does not allow',
           params,
           body: appointmentUpdateSchema,
-          response: { 200: appointmentSchema },
+          response: { 200: appointmentSchema, ...errorResponses(409) },
         },
       },
       async (request) =>

@@ -28,6 +28,7 @@ import {
 } from '../../plugins/rate-limits';
 import { CREATE_ACCOUNT_MESSAGE, type AuthService } from './auth.service';
 import type { SignInThrottle } from './sign-in-throttle';
+import { errorResponses } from '../../plugins/error-responses';
 
 const MINUTE = 60_000;
 
@@ -77,7 +78,7 @@ export const authRoutes =
           tags: ['auth'],
           summary: 'Signs in with a user name and password; sets the session cookie',
           body: loginSchema,
-          response: { 200: sessionResponseSchema },
+          response: { 200: sessionResponseSchema, ...errorResponses(429) },
         },
         // After validation: a malformed request is not an attempt.
         preHandler: async (request, reply) => {
@@ -143,7 +144,7 @@ export const authRoutes =
           summary:
             'Creates a business and its first user, and mails a link to set the password (24 h, single use)',
           body: createAccountSchema,
-          response: { 201: createAccountResponseSchema },
+          response: { 201: createAccountResponseSchema, ...errorResponses(409, 429) },
         },
         preHandler: (request, reply) =>
           enforceLimits(
@@ -170,7 +171,7 @@ export const authRoutes =
           summary:
             'Mails a password-reset link (1 h, single use) to the account a user name or email names; answers the same whether or not it exists',
           body: forgotPasswordSchema,
-          response: { 202: forgotPasswordResponseSchema },
+          response: { 202: forgotPasswordResponseSchema, ...errorResponses(429) },
         },
         // After validation: the per-account key is the name as given (an unknown one counts too).
         preHandler: (request, reply) =>
@@ -196,7 +197,7 @@ export const authRoutes =
           summary:
             'Sets the password with a set-password, join or reset link, ends the user’s other sessions and signs in',
           body: setPasswordSchema,
-          response: { 200: sessionResponseSchema },
+          response: { 200: sessionResponseSchema, ...errorResponses(429) },
         },
         preHandler: (request, reply) =>
           enforceLimits(

@@ -14,6 +14,7 @@ import type { PlatformRecordings } from '../../platform/platform-recordings';
 import { recordingResponseHeaders } from '../../platform/recording-fetch';
 import { agentScopeOf } from '../agents/agent-scope';
 import type { CallsService } from './calls.service';
+import { errorResponses } from '../../plugins/error-responses';
 
 const agentParams = z.object({ id: z.string().min(1) });
 const callParams = z.object({ id: z.string().min(1) });
@@ -135,7 +136,7 @@ export const callRoutes =
             "The platform's logs of one call (its GET /call/{id}/call-logs file), with the count of each level; `level` (repeated or comma-separated: INFO, LOG, WARN, ERROR, CHECKPOINT) keeps only those lines",
           params: callParams,
           querystring: platformLogQuerySchema,
-          response: { 200: platformLogsSchema },
+          response: { 200: platformLogsSchema, ...errorResponses(502) },
         },
       },
       async (request) => {

@@ -12,6 +12,7 @@ import {
 } from '@switchboard/shared/campaigns';
 import { requireBusinessId } from '../../plugins/auth';
 import type { CampaignsService } from './campaigns.service';
+import { errorResponses } from '../../plugins/error-responses';
 
 // Any string: an id that is not one of the business's campaigns is simply not found (404).
 const params = z.object({ id: z.string().min(1) });
@@ -66,7 +67,7 @@ export const campaignRoutes =
           summary:
             'Creates a campaign from the business contacts (do-not-call left out, one call per number) and starts it on the platform',
           body: createCampaignSchema,
-          response: { 201: campaignSchema },
+          response: { 201: campaignSchema, ...errorResponses(422, 502) },
         },
       },
       async (request, reply) =>
@@ -114,7 +115,7 @@ export const campaignRoutes =
           summary: 'Pauses, resumes or cancels a campaign',
           params,
           body: campaignActionSchema,
-          response: { 200: campaignSchema },
+          response: { 200: campaignSchema, ...errorResponses(409, 422, 502) },
         },
       },
       async (request) =>

@@ -7,6 +7,7 @@ import {
 } from '@switchboard/shared/chats';
 import { agentScopeOf } from '../agents/agent-scope';
 import type { AgentChatsService } from './agent-chats.service';
+import { errorResponses } from '../../plugins/error-responses';
 
 // Any string: an id that is not one of the caller's agents is simply not found (404).
 const params = z.object({ id: z.string().min(1) });
@@ -27,7 +28,7 @@ export const agentChatRoutes =
           summary:
             "The agent's chat conversations (its latest chats on the platform), newest first",
           params,
-          response: { 200: chatConversationListSchema },
+          response: { 200: chatConversationListSchema, ...errorResponses(422, 502) },
         },
       },
       async (request) => ({
@@ -45,7 +46,7 @@ export const agentChatRoutes =
             'Sends a message to the agent and answers its reply; previousChatId continues a conversation',
           params,
           body: sendChatMessageSchema,
-          response: { 201: chatTurnSchema },
+          response: { 201: chatTurnSchema, ...errorResponses(422, 502) },
         },
       },
       async (request, reply) =>

@@ -9,6 +9,7 @@ import {
   discoverPlatformResourcesSchema,
 } from '@switchboard/shared/console';
 import type { ConsoleService } from './console.service';
+import { errorResponses } from '../../plugins/error-responses';
 
 // Any string: an id that is not a record is simply not found (404).
 const params = z.object({ id: z.string() });
@@ -57,7 +58,7 @@ export const consoleAdminRoutes =
           tags,
           summary: "Records the platform's resources not yet known, unassigned",
           body: discoverPlatformResourcesSchema,
-          response: { 200: discoverPlatformResourcesResultSchema },
+          response: { 200: discoverPlatformResourcesResultSchema, ...errorResponses(422, 502) },
         },
       },
       async (request) => deps.console.discover(request.body.kind),

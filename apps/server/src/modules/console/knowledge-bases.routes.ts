@@ -14,6 +14,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import { requireBusinessId } from '../../plugins/auth';
 import { KNOWLEDGE_FILE_MAX_BYTES, type KnowledgeBasesService } from './knowledge-bases.service';
+import { errorResponses } from '../../plugins/error-responses';
 
 // Any string: an id that is not one of the business's is simply not found (404).
 const params = z.object({ id: z.string().min(1) });
@@ -77,7 +78,7 @@ export const knowledgeBaseRoutes =
         schema: {
           tags,
           summary: "The business's uploaded documents and their processing status",
-          response: { 200: knowledgeFileListSchema },
+          response: { 200: knowledgeFileListSchema, ...errorResponses(422, 502) },
         },
       },
       async (request) => ({ data: await deps.knowledge.listFiles(requireBusinessId(request)) }),
@@ -91,7 +92,7 @@ export const knowledgeBaseRoutes =
           tags,
           summary: `Uploads a document (multipart, field "file": PDF, DOCX, text or Markdown, at most ${KNOWLEDGE_FILE_MAX_MB} MB; the type is read from the content)`,
           consumes: ['multipart/form-data'],
-          response: { 201: knowledgeFileSchema },
+          response: { 201: knowledgeFileSchema, ...errorResponses(413, 415, 422, 502) },
         },
       },
       async (request, reply) => {
@@ -105,17 +106,30 @@ export const knowledgeBaseRoutes =
       '/files/:id',
       {
         config,
-        schema: { tags, summary: 'One document', params, response: { 200: knowledgeFileSchema } },
+        schema: {
+          tags,
+          summary: 'One document',
+          params,
+          response: { 200: knowledgeFileSchema, ...errorResponses(422, 502) },
+        },
       },
       async (request) => deps.knowledge.getFile(requireBusinessId(request), request.params.id),
     );
 
     app.delete(
       '/files/:id',
-      { config, schema: { tags, summary: 'Deletes a document from the platform', params } },
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Deletes a document from the platform',
+          params,
+          response: { 204: z.null(), ...errorResponses(422, 502) },
+        },
+      },
       async (request, reply) => {
         await deps.knowledge.deleteFile(requireBusinessId(request), request.params.id);
-        return reply.status(204).send();
+        return reply.status(204).send(null);
       },
     );
 
@@ -126,7 +140,7 @@ export const knowledgeBaseRoutes =
         schema: {
           tags,
           summary: "The business's knowledge bases with their files",
-          response: { 200: knowledgeBaseListSchema },
+          response: { 200: knowledgeBaseListSchema, ...errorResponses(422, 502) },
         },
       },
       async (request) => ({
@@ -142,7 +156,7 @@ export const knowledgeBaseRoutes =
           tags,
           summary: 'Builds a knowledge base from some of the business’s documents',
           body: createKnowledgeBaseSchema,
-          response: { 201: knowledgeBaseSchema },
+          response: { 201: knowledgeBaseSchema, ...errorResponses(422, 502) },
         },
       },
       async (request, reply) =>
@@ -159,7 +173,7 @@ export const knowledgeBaseRoutes =
           tags,
           summary: 'One knowledge base with its files',
           params,
-          response: { 200: knowledgeBaseSchema },
+          response: { 200: knowledgeBaseSchema, ...errorResponses(422, 502) },
         },
       },
       async (request) =>
@@ -170,11 +184,16 @@ export const knowledgeBaseRoutes =
       '/knowledge-bases/:id',
       {
         config,
-        schema: { tags, summary: 'Deletes a knowledge base (its documents stay)', params },
+        schema: {
+          tags,
+          summary: 'Deletes a knowledge base (its documents stay)',
+          params,
+          response: { 204: z.null(), ...errorResponses(409, 422, 502) },
+        },
       },
       async (request, reply) => {
         await deps.knowledge.deleteKnowledgeBase(requireBusinessId(request), request.params.id);
-        return reply.status(204).send();
+        return reply.status(204).send(null);
       },
     );
 
@@ -187,7 +206,7 @@ export const knowledgeBaseRoutes =
           summary: 'Adds one of the business’s documents to a knowledge base',
           params,
           body: addKnowledgeBaseFileSchema,
-          response: { 200: knowledgeBaseSchema },
+          response: { 200: knowledgeBaseSchema, ...errorResponses(422, 502) },
         },
       },
       async (request) =>
@@ -202,7 +221,7 @@ export const knowledgeBaseRoutes =
           tags,
           summary: 'Takes a document out of a knowledge base',
           params: fileParams,
-          response: { 200: knowledgeBaseSchema },
+          response: { 200: knowledgeBaseSchema, ...errorResponses(422, 502) },
         },
       },
       async (request) =>

@@ -8,6 +8,7 @@ import {
 } from '@switchboard/shared/phone-numbers';
 import { requireBusinessId } from '../../plugins/auth';
 import type { PhoneNumbersService } from './phone-numbers.service';
+import { errorResponses } from '../../plugins/error-responses';
 
 // Any string: an id that is not one of the business's numbers is simply not found (404).
 const params = z.object({ id: z.string().min(1) });
@@ -31,7 +32,7 @@ export const phoneNumberRoutes =
         schema: {
           tags,
           summary: "The business's phone numbers and what answers each",
-          response: { 200: phoneNumberListSchema },
+          response: { 200: phoneNumberListSchema, ...errorResponses(422, 502) },
         },
       },
       async (request) => ({ data: await deps.phoneNumbers.list(requireBusinessId(request)) }),
@@ -46,7 +47,7 @@ export const phoneNumberRoutes =
           summary:
             'Buys a platform number or imports a Twilio or Vonage one (credentials go to the platform only)',
           body: createPhoneNumberSchema,
-          response: { 201: phoneNumberSchema },
+          response: { 201: phoneNumberSchema, ...errorResponses(422, 502) },
         },
       },
       async (request, reply) =>
@@ -59,7 +60,12 @@ export const phoneNumberRoutes =
       '/phone-numbers/:id',
       {
         config,
-        schema: { tags, summary: 'One phone number', params, response: { 200: phoneNumberSchema } },
+        schema: {
+          tags,
+          summary: 'One phone number',
+          params,
+          response: { 200: phoneNumberSchema, ...errorResponses(422, 502) },
+        },
       },
       async (request) => deps.phoneNumbers.get(requireBusinessId(request), request.params.id),
     );
@@ -73,7 +79,7 @@ export const phoneNumberRoutes =
           summary: 'Renames a number, assigns it to an agent or squad, sets its fallback',
           params,
           body: updatePhoneNumberSchema,
-          response: { 200: phoneNumberSchema },
+          response: { 200: phoneNumberSchema, ...errorResponses(422, 502) },
         },
       },
       async (request) =>
@@ -84,11 +90,16 @@ export const phoneNumberRoutes =
       '/phone-numbers/:id',
       {
         config,
-        schema: { tags, summary: 'Releases the number on the platform', params },
+        schema: {
+          tags,
+          summary: 'Releases the number on the platform',
+          params,
+          response: { 204: z.null(), ...errorResponses(422, 502) },
+        },
       },
       async (request, reply) => {
         await deps.phoneNumbers.remove(requireBusinessId(request), request.params.id);
-        return reply.status(204).send();
+        return reply.status(204).send(null);
       },
     );
   };

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { squadInputSchema, squadListSchema, squadSchema } from '@switchboard/shared/squads';
 import { requireBusinessId } from '../../plugins/auth';
 import type { SquadsService } from './squads.service';
+import { errorResponses } from '../../plugins/error-responses';
 
 // Any string: an id that is not one of the business's squads is simply not found (404).
 const params = z.object({ id: z.string().min(1) });
@@ -26,7 +27,7 @@ export const squadRoutes =
         schema: {
           tags,
           summary: "The business's squads: its agents on one call, handing the caller over",
-          response: { 200: squadListSchema },
+          response: { 200: squadListSchema, ...errorResponses(422, 502) },
         },
       },
       async (request) => ({ data: await deps.squads.list(requireBusinessId(request)) }),
@@ -40,7 +41,7 @@ export const squadRoutes =
           tags,
           summary: 'Creates a squad of the business’s agents (the first member answers)',
           body: squadInputSchema,
-          response: { 201: squadSchema },
+          response: { 201: squadSchema, ...errorResponses(422, 502) },
         },
       },
       async (request, reply) =>
@@ -51,7 +52,12 @@ export const squadRoutes =
       '/squads/:id',
       {
         config,
-        schema: { tags, summary: 'One squad', params, response: { 200: squadSchema } },
+        schema: {
+          tags,
+          summary: 'One squad',
+          params,
+          response: { 200: squadSchema, ...errorResponses(422, 502) },
+        },
       },
       async (request) => deps.squads.get(requireBusinessId(request), request.params.id),
     );
@@ -65,7 +71,7 @@ export const squadRoutes =
           summary: 'Replaces a squad’s name and members',
           params,
           body: squadInputSchema,
-          response: { 200: squadSchema },
+          response: { 200: squadSchema, ...errorResponses(422, 502) },
         },
       },
       async (request) =>
@@ -76,11 +82,16 @@ export const squadRoutes =
       '/squads/:id',
       {
         config,
-        schema: { tags, summary: 'Deletes a squad', params },
+        schema: {
+          tags,
+          summary: 'Deletes a squad',
+          params,
+          response: { 204: z.null(), ...errorResponses(422, 502) },
+        },
       },
       async (request, reply) => {
         await deps.squads.remove(requireBusinessId(request), request.params.id);
-        return reply.status(204).send();
+        return reply.status(204).send(null);
       },
     );
   };

@@ -8,6 +8,7 @@ import {
 } from '@switchboard/shared/structured-outputs';
 import { requireBusinessId } from '../../plugins/auth';
 import type { StructuredOutputsService } from './structured-outputs.service';
+import { errorResponses } from '../../plugins/error-responses';
 
 // Any string: an id that is not one of the business's outputs is simply not found (404).
 const params = z.object({ id: z.string().min(1) });
@@ -31,7 +32,7 @@ export const structuredOutputRoutes =
         schema: {
           tags,
           summary: "The business's structured outputs and the agents each is attached to",
-          response: { 200: structuredOutputListSchema },
+          response: { 200: structuredOutputListSchema, ...errorResponses(422, 502) },
         },
       },
       async (request) => ({ data: await service.list(requireBusinessId(request)) }),
@@ -45,7 +46,7 @@ export const structuredOutputRoutes =
           tags,
           summary: 'Defines a structured output (a JSON Schema) and attaches it to agents',
           body: structuredOutputInputSchema,
-          response: { 201: structuredOutputSchema },
+          response: { 201: structuredOutputSchema, ...errorResponses(422, 502) },
         },
       },
       async (request, reply) =>
@@ -60,7 +61,7 @@ export const structuredOutputRoutes =
           tags,
           summary: 'One structured output',
           params,
-          response: { 200: structuredOutputSchema },
+          response: { 200: structuredOutputSchema, ...errorResponses(422, 502) },
         },
       },
       async (request) => service.get(requireBusinessId(request), request.params.id),
@@ -75,7 +76,7 @@ export const structuredOutputRoutes =
           summary: 'Changes a structured output; agentIds replaces its attachments',
           params,
           body: updateStructuredOutputSchema,
-          response: { 200: structuredOutputSchema },
+          response: { 200: structuredOutputSchema, ...errorResponses(422, 502) },
         },
       },
       async (request) =>
@@ -86,11 +87,16 @@ export const structuredOutputRoutes =
       '/structured-outputs/:id',
       {
         config,
-        schema: { tags, summary: 'Detaches and deletes a structured output', params },
+        schema: {
+          tags,
+          summary: 'Detaches and deletes a structured output',
+          params,
+          response: { 204: z.null(), ...errorResponses(422, 502) },
+        },
       },
       async (request, reply) => {
         await service.remove(requireBusinessId(request), request.params.id);
-        return reply.status(204).send();
+        return reply.status(204).send(null);
       },
     );
   };

@@ -8,6 +8,7 @@ import {
 } from '@switchboard/shared/tools';
 import { requireBusinessId } from '../../plugins/auth';
 import type { ToolsService } from './tools.service';
+import { errorResponses } from '../../plugins/error-responses';
 
 // Any string: an id that is not one of the business's tools is simply not found (404).
 const params = z.object({ id: z.string().min(1) });
@@ -31,7 +32,7 @@ export const toolRoutes =
         schema: {
           tags,
           summary: "The business's tools: Switchboard's managed ones and its custom ones",
-          response: { 200: toolListSchema },
+          response: { 200: toolListSchema, ...errorResponses(422, 502) },
         },
       },
       async (request) => ({ data: await deps.tools.list(requireBusinessId(request)) }),
@@ -45,7 +46,7 @@ export const toolRoutes =
           tags,
           summary: 'Creates a custom function tool that calls the business’s server',
           body: customToolInputSchema,
-          response: { 201: toolSchema },
+          response: { 201: toolSchema, ...errorResponses(422, 502) },
         },
       },
       async (request, reply) =>
@@ -56,7 +57,12 @@ export const toolRoutes =
       '/tools/:id',
       {
         config,
-        schema: { tags, summary: 'One tool', params, response: { 200: toolSchema } },
+        schema: {
+          tags,
+          summary: 'One tool',
+          params,
+          response: { 200: toolSchema, ...errorResponses(422, 502) },
+        },
       },
       async (request) => deps.tools.get(requireBusinessId(request), request.params.id),
     );
@@ -70,7 +76,7 @@ export const toolRoutes =
           summary: 'Changes a custom tool (managed ones answer 409)',
           params,
           body: updateCustomToolSchema,
-          response: { 200: toolSchema },
+          response: { 200: toolSchema, ...errorResponses(409, 422, 502) },
         },
       },
       async (request) =>
@@ -81,11 +87,16 @@ export const toolRoutes =
       '/tools/:id',
       {
         config,
-        schema: { tags, summary: 'Deletes a custom tool (managed ones answer 409)', params },
+        schema: {
+          tags,
+          summary: 'Deletes a custom tool (managed ones answer 409)',
+          params,
+          response: { 204: z.null(), ...errorResponses(409, 422, 502) },
+        },
       },
       async (request, reply) => {
         await deps.tools.remove(requireBusinessId(request), request.params.id);
-        return reply.status(204).send();
+        return reply.status(204).send(null);
       },
     );
   };

@@ -11,6 +11,7 @@ import {
 } from '@switchboard/shared/contacts';
 import { requireBusinessId, requireUser } from '../../plugins/auth';
 import type { ContactBusiness, ContactsService } from './contacts.service';
+import { errorResponses } from '../../plugins/error-responses';
 
 // Any string: an id that is not one of the business's contacts (or not an id) is not found (404).
 const params = z.object({ id: z.string().min(1) });
@@ -75,7 +76,7 @@ export const contactRoutes =
           summary:
             'Adds a contact by hand: phone written as E.164 in the business’s country, email in lower case; 409 when another contact has the phone or email',
           body: contactInputSchema,
-          response: { 201: contactSchema },
+          response: { 201: contactSchema, ...errorResponses(409) },
         },
       },
       async (request, reply) => {
@@ -93,7 +94,7 @@ export const contactRoutes =
           summary: 'Replaces a contact’s fields (the same body and rules as adding one)',
           params,
           body: contactInputSchema,
-          response: { 200: contactSchema },
+          response: { 200: contactSchema, ...errorResponses(409) },
         },
       },
       async (request) => deps.contacts.update(businessOf(request), request.params.id, request.body),

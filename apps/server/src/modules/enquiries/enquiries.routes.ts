@@ -18,6 +18,7 @@ import {
 } from '@switchboard/shared/enquiries';
 import { requireBusinessId, requireUser } from '../../plugins/auth';
 import type { EnquiriesService, EnquiryBusiness } from './enquiries.service';
+import { errorResponses } from '../../plugins/error-responses';
 
 // Any string: an id that is not one of the business's (or not an id at all) is not found (404).
 const params = z.object({ id: z.string().min(1) });
@@ -173,7 +174,7 @@ export const enquiryRoutes =
             "Replies by email to the enquiry's contact: stored as queued and sent by the mail outbox (202); the same idempotencyKey again answers the first reply (200) and sends nothing; 422 when the contact has no email address",
           params,
           body: enquiryReplyInputSchema,
-          response: { 200: emailLogSchema, 202: emailLogSchema },
+          response: { 200: emailLogSchema, 202: emailLogSchema, ...errorResponses(409, 422) },
         },
       },
       async (request, reply) => {
@@ -212,7 +213,7 @@ export const enquiryRoutes =
           tags,
           summary: 'Puts a failed reply back in the mail queue (409 when it has not failed)',
           params,
-          response: { 200: emailLogSchema },
+          response: { 200: emailLogSchema, ...errorResponses(409) },
         },
       },
       async (request) => deps.enquiries.retryEmailLog(businessOf(request), request.params.id),

@@ -13,6 +13,7 @@ import {
   type LimitStore,
 } from '../../plugins/rate-limits';
 import type { ServiceEnquiriesService } from './service-enquiries.service';
+import { errorResponses } from '../../plugins/error-responses';
 
 const MINUTE = 60_000;
 /** Enquiries per address (in Redis with REDIS_URL, shared by every instance). */
@@ -34,7 +35,7 @@ export const serviceEnquiryRoutes =
           summary:
             'A prospect asks about the service (poc, businessName, country, website; email and phone optional); limited per address',
           body: serviceEnquirySchema,
-          response: { 201: serviceEnquiryResponseSchema },
+          response: { 201: serviceEnquiryResponseSchema, ...errorResponses(429) },
         },
         preHandler: (request, reply) =>
           enforceLimits(

@@ -15,6 +15,7 @@ import { requireBusinessId, requireUser } from '../../../plugins/auth';
 import type { ContactBusiness } from '../contacts.service';
 import { IMPORT_MESSAGES, ImportFileError } from './import-file-error';
 import type { ContactImportsService } from './import.service';
+import { errorResponses } from '../../../plugins/error-responses';
 
 const params = z.object({ id: z.string().min(1) });
 
@@ -95,7 +96,7 @@ export const contactImportRoutes =
           summary:
             'Uploads a contact list (multipart, field "file": CSV or .xlsx) and previews it; with "mapping" (JSON) and commit=true it is queued at once',
           consumes: ['multipart/form-data'],
-          response: { 201: contactImportUploadSchema },
+          response: { 201: contactImportUploadSchema, ...errorResponses(413, 415, 422) },
         },
       },
       async (request, reply) => {
@@ -114,7 +115,7 @@ export const contactImportRoutes =
           summary: 'Starts an uploaded import with the mapping (column index per contact field)',
           params,
           body: contactImportCommitSchema,
-          response: { 202: contactImportSchema },
+          response: { 202: contactImportSchema, ...errorResponses(409) },
         },
       },
       async (request, reply) => {
@@ -192,7 +193,7 @@ export const contactImportRoutes =
           summary:
             'Deletes an import that was never started (a preview left behind), with its file',
           params,
-          response: { 204: z.null() },
+          response: { 204: z.null(), ...errorResponses(409) },
         },
       },
       async (request, reply) => {
@@ -210,7 +211,7 @@ export const contactImportRoutes =
           summary:
             'Undoes a completed import: deletes the contacts it created, restores those it filled in',
           params,
-          response: { 200: contactImportSchema },
+          response: { 200: contactImportSchema, ...errorResponses(409) },
         },
       },
       async (request) => deps.imports.undo(businessOf(request), request.params.id),
