@@ -112,4 +112,26 @@ describe('DataTable', () => {
     ).toEqual(['Ada', 'Bo']);
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
+
+  it('tints the pointed-out row and brings it into view, on a table and on a phone', () => {
+    const scrolled: string[] = [];
+    vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this.textContent ?? '');
+    });
+    const { unmount } = renderTable({ highlight: (row) => row.id === 'b' });
+    const bo = screen.getByRole('cell', { name: 'Bo' }).closest('tr')!;
+    const ada = screen.getByRole('cell', { name: 'Ada' }).closest('tr')!;
+    expect(bo.style.background).toContain('--mantine-primary-color-light');
+    expect(ada.style.background).toBe('');
+    expect(scrolled).toEqual([expect.stringContaining('Bo')]);
+    unmount();
+
+    onPhone();
+    scrolled.length = 0;
+    renderTable({ highlight: (row) => row.id === 'b' });
+    const cards = within(screen.getByRole('list', { name: 'Rows' })).getAllByRole('listitem');
+    expect(cards[1]!.style.background).toContain('--mantine-primary-color-light');
+    expect(cards[0]!.style.background).toBe('');
+    expect(scrolled).toEqual([expect.stringContaining('Bo')]);
+  });
 });

@@ -87,7 +87,21 @@ type DataTableProps<T> = {
   rowData?: (row: T) => Record<`data-${string}`, string>;
   /** Drawn over the top edge of the list (a refresh's progress bar). */
   topBar?: ReactNode;
+  /** A row to point out (one just created): tinted, and scrolled into view when it appears. */
+  highlight?: (row: T) => boolean;
 };
+
+const HIGHLIGHT_BG = 'var(--mantine-primary-color-light)';
+
+/** A ref that brings its element into view when it is attached (stable, so only then). */
+function scrollIntoViewOnAttach(element: HTMLElement | null) {
+  element?.scrollIntoView({ block: 'nearest' });
+}
+
+/** What a pointed-out row carries: its tint and the scroll into view. */
+function highlighted(on: boolean | undefined) {
+  return on ? { bg: HIGHLIGHT_BG, ref: scrollIntoViewOnAttach } : {};
+}
 
 /**
  * The app's list: loading rows, the server's error with Try again, an empty state with the
@@ -112,6 +126,7 @@ export function DataTable<T>({
   below,
   rowData,
   topBar,
+  highlight,
 }: DataTableProps<T>) {
   const [search, setSearch] = useUrlFilter('q');
   const isPhone = useIsPhone();
@@ -185,6 +200,7 @@ export function DataTable<T>({
             card={card}
             onRowClick={onRowClick}
             rowData={rowData}
+            highlight={highlight}
           />
         ) : (
           <ScrollArea type="auto">
@@ -218,7 +234,11 @@ export function DataTable<T>({
                     const line = below?.(row);
                     return (
                       <Fragment key={rowKey(row)}>
-                        <Table.Tr {...rowData?.(row)} {...openRow(row, onRowClick)}>
+                        <Table.Tr
+                          {...rowData?.(row)}
+                          {...openRow(row, onRowClick)}
+                          {...highlighted(highlight?.(row))}
+                        >
                           {columns.map((column) => (
                             <Table.Td
                               key={column.header}
@@ -290,6 +310,7 @@ function DataCards<T>({
   card,
   onRowClick,
   rowData,
+  highlight,
 }: {
   rows: T[] | undefined;
   columns: DataColumn<T>[];
@@ -299,6 +320,7 @@ function DataCards<T>({
   card?: (row: T) => ReactNode;
   onRowClick?: (row: T) => void;
   rowData?: (row: T) => Record<`data-${string}`, string>;
+  highlight?: ((row: T) => boolean) | undefined;
 }) {
   const [title, ...rest] = columns;
   const fields = rest.filter((column) => !column.end);
@@ -329,6 +351,7 @@ function DataCards<T>({
             p="sm"
             {...rowData?.(row)}
             {...openRow(row, onRowClick)}
+            {...highlighted(highlight?.(row))}
           >
             <Stack gap="xs">
               {title && <div>{title.cell(row)}</div>}

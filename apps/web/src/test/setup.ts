@@ -5,8 +5,9 @@ import { afterEach, vi } from 'vitest';
 import { fakeMatchMedia } from './match-media';
 
 // Screens are lazy chunks: the first import of one is transformed on demand, which can take
-// longer than the default 1 s on a cold run.
-configure({ asyncUtilTimeout: 5000 });
+// longer than the default 1 s on a cold run, and a worker's first dashboard took over 5 s while
+// the other worker was busy too. A finder that is wrong still fails, only later.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks the layout and media APIs Mantine relies on; these stand-ins answer "no match"
 // and "no size", which is what a headless test wants.
