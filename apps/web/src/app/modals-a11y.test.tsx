@@ -130,7 +130,7 @@ function focusedName(): string {
   );
 }
 
-describe('dialogs', { timeout: 20_000 }, () => {
+describe('dialogs', { timeout: 40_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it.each(dialogs)(

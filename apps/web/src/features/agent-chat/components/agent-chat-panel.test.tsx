@@ -23,7 +23,7 @@ function turn(id: string, message: string, reply: string, previousChatId: string
 describe('Chat with agent panel', () => {
   it(
     'sends two messages as one conversation and lists it in the history',
-    { timeout: 20_000 },
+    { timeout: 40_000 },
     async () => {
       const turns: ChatTurn[] = [];
       const api = stubApi({

@@ -18,7 +18,7 @@ async function openSettings() {
   return { ...app, dialog };
 }
 
-describe('agent settings', { timeout: 20_000 }, () => {
+describe('agent settings', { timeout: 40_000 }, () => {
   it('loads the settings from the platform and saves changes with PATCH', async () => {
     const api = stubAgentsApi();
     const { user, dialog } = await openSettings();

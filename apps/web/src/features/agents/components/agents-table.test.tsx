@@ -34,7 +34,7 @@ function headers() {
 }
 
 // Rendering the whole dashboard takes seconds in jsdom on a busy machine.
-describe('dashboard agent list', { timeout: 20_000 }, () => {
+describe('dashboard agent list', { timeout: 40_000 }, () => {
   it('lists each agent with its last 7 days, formatted', async () => {
     stubAgentsApi({ agents: [frontDesk, afterHours] });
     renderApp('/dashboard');

@@ -15,7 +15,7 @@ async function openCreateDialog() {
 }
 
 // Typing into a dialog full of fields takes a moment in jsdom.
-describe('create agent', { timeout: 20_000 }, () => {
+describe('create agent', { timeout: 40_000 }, () => {
   it('starts from the default settings and checks them with the shared rules', async () => {
     const api = stubAgentsApi();
     const { user, dialog } = await openCreateDialog();

@@ -91,7 +91,7 @@ async function openAppointments(path = '/appointments') {
   return app;
 }
 
-describe('appointments list', { timeout: 20_000 }, () => {
+describe('appointments list', { timeout: 40_000 }, () => {
   it('starts at page 1 with 10 a page, times in the business’s zone', async () => {
     const api = stubAppointmentsApi();
     await openAppointments();

@@ -39,7 +39,7 @@ function deviceTimeZone(timeZone: string) {
 }
 
 // Typing a whole form into jsdom, country and time zone pickers included, takes a few seconds.
-describe('create-account form', { timeout: 20_000 }, () => {
+describe('create-account form', { timeout: 40_000 }, () => {
   it('an empty submit shows every required message and sends nothing', async () => {
     const api = stubApi();
     const { user } = await openCreateAccount();

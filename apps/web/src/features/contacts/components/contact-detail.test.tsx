@@ -62,7 +62,7 @@ async function openContact(id = 'contact-1') {
   return app;
 }
 
-describe('contact page', { timeout: 20_000 }, () => {
+describe('contact page', { timeout: 40_000 }, () => {
   it('opens from the contacts table by a link (keyboard too)', async () => {
     stubContactsApi({ contacts: buildContacts(3) });
     const { user, router } = renderApp('/contacts');
@@ -213,7 +213,7 @@ describe('contact page', { timeout: 20_000 }, () => {
   });
 });
 
-describe('edit and delete in the contacts table', { timeout: 20_000 }, () => {
+describe('edit and delete in the contacts table', { timeout: 40_000 }, () => {
   it('edits a row’s contact and shows the new name', async () => {
     const api = stubContactsApi({ contacts: buildContacts(3) });
     const { user } = renderApp('/contacts');

@@ -88,7 +88,7 @@ describe('contacts list', { timeout: 60_000 }, () => {
   });
 });
 
-describe('add contact', { timeout: 20_000 }, () => {
+describe('add contact', { timeout: 40_000 }, () => {
   async function openAddDialog(api = stubContactsApi()) {
     const app = await openContacts();
     await screen.findByRole('cell', { name: 'Contact 1' });

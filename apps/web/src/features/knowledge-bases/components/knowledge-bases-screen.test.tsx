@@ -38,7 +38,7 @@ afterEach(() => upload.fn.mockReset());
 describe('files and knowledge bases screen', () => {
   it(
     'shows files with status badges and knowledge bases; builds one from picked files; deletes with confirm',
-    { timeout: 20_000 },
+    { timeout: 40_000 },
     async () => {
       const api = stubApi(
         {
@@ -89,7 +89,7 @@ describe('files and knowledge bases screen', () => {
 
   it(
     'uploads chosen documents with progress and says why one was refused',
-    { timeout: 20_000 },
+    { timeout: 40_000 },
     async () => {
       let finish: (file: KnowledgeFile) => void = () => undefined;
       upload.fn
@@ -140,7 +140,7 @@ describe('files and knowledge bases screen', () => {
     },
   );
 
-  it('shows the server’s reason when the lists cannot be loaded', { timeout: 20_000 }, async () => {
+  it('shows the server’s reason when the lists cannot be loaded', { timeout: 40_000 }, async () => {
     stubApi(
       {
         'GET /api/files': () =>

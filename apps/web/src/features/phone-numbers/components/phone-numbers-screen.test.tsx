@@ -19,7 +19,7 @@ const MAIN: PhoneNumber = {
 describe('phone numbers screen', () => {
   it(
     'lists the numbers with the agent answering each; the search is the URL’s',
-    { timeout: 20_000 },
+    { timeout: 40_000 },
     async () => {
       stubApi(
         {
@@ -46,7 +46,7 @@ describe('phone numbers screen', () => {
 
   it(
     'says so when there are none, and shows the platform failure with Try again',
-    { timeout: 20_000 },
+    { timeout: 40_000 },
     async () => {
       let fail = true;
       stubApi(
@@ -60,7 +60,7 @@ describe('phone numbers screen', () => {
       );
       const { user } = renderApp('/phone-numbers');
       expect(
-        await screen.findByText('Failed to fetch phone numbers: status 503', {}, { timeout: 5000 }),
+        await screen.findByText('Failed to fetch phone numbers: status 503'),
       ).toBeInTheDocument();
       fail = false;
       await user.click(screen.getByRole('button', { name: 'Try again' }));
@@ -70,7 +70,7 @@ describe('phone numbers screen', () => {
 
   it(
     'imports a Twilio number: the shared schema checks E.164 first, then only that provider’s fields go',
-    { timeout: 20_000 },
+    { timeout: 40_000 },
     async () => {
       const api = stubApi(
         {

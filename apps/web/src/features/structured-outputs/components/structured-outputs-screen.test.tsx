@@ -74,7 +74,7 @@ describe('structured outputs screen', () => {
 
   it(
     'checks the schema in the form and creates an output attached to an agent',
-    { timeout: 20_000 },
+    { timeout: 40_000 },
     async () => {
       const api = stubApi(
         {

@@ -20,7 +20,7 @@ const MANAGED: Tool = {
 describe('tools screen', () => {
   it(
     'shows managed tools with a badge and no actions; creates a custom tool from the form',
-    { timeout: 20_000 },
+    { timeout: 40_000 },
     async () => {
       const api = stubApi(
         {
@@ -70,7 +70,7 @@ describe('tools screen', () => {
 
   it(
     'sends the business’s credential header with a new tool; editing keeps the secret unless one is typed',
-    { timeout: 20_000 },
+    { timeout: 40_000 },
     async () => {
       const custom: Tool = {
         ...MANAGED,
