@@ -20,9 +20,10 @@ export function errorResponses(...statuses: ErrorStatus[]) {
 /**
  * The methods whose requests Fastify reads a body for: a body over the limit is refused with 413
  * (FST_ERR_CTP_BODY_TOO_LARGE) and one of a content type no parser takes with 415
- * (FST_ERR_CTP_INVALID_MEDIA_TYPE) before any handler runs, on every such route.
+ * (FST_ERR_CTP_INVALID_MEDIA_TYPE) before any handler runs, on every such route. They are the
+ * state-changing methods of the origin check.
  */
-const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const BODY_METHODS = STATE_CHANGING;
 
 /**
  * What any route can answer by its declaration alone (access, method, path parameters). What a
