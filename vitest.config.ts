@@ -93,8 +93,12 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           include: ['apps/*/src/**/*.int.test.ts'],
           environment: 'node',
-          // Migrates a PGlite and a PostgreSQL template once; each test app copies one.
-          globalSetup: ['./apps/server/src/test/template-databases.ts'],
+          // Builds the server bundle that the process tests start, when it is stale; migrates a
+          // PGlite and a PostgreSQL template once (each test app copies one).
+          globalSetup: [
+            './scripts/server-bundle.global-setup.ts',
+            './apps/server/src/test/template-databases.ts',
+          ],
           isolate: false,
           maxWorkers: workers,
           testTimeout: 30_000,
@@ -108,7 +112,7 @@ export default defineConfig({
           sequence: { groupOrder: 2 },
           include: ['e2e/**/*.spec.ts'],
           environment: 'node',
-          globalSetup: ['./e2e/support/global-setup.ts'],
+          globalSetup: ['./scripts/server-bundle.global-setup.ts', './e2e/support/global-setup.ts'],
           // Two spec files share the two cores: a long journey (a web call) can take twice its
           // quiet time; a stuck test still fails, only later.
           testTimeout: 60_000,

@@ -27,7 +27,7 @@ export function run(command, args, options = {}) {
   });
 }
 
-function newestMtime(entry) {
+export function newestMtime(entry) {
   if (!fs.existsSync(entry)) return 0;
   const stat = fs.statSync(entry);
   if (!stat.isDirectory()) return stat.mtimeMs;

@@ -1,7 +1,10 @@
-// `npm start`: build the web app when its sources changed, then run the server, which serves
-// the API and the built app on http://localhost:3000 (embedded database in ./data).
+// `npm start`: build the web app and the server when their sources changed, then run the server
+// bundle, which serves the API and the built app on http://localhost:3000 (embedded database in
+// ./data).
+import { buildServerIfNeeded } from './build-server.mjs';
 import { buildWebIfNeeded, checkNodeVersion, supervise } from './lib.mjs';
 
 checkNodeVersion();
 await buildWebIfNeeded();
-supervise(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts']);
+await buildServerIfNeeded();
+supervise(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js']);

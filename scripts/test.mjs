@@ -1,9 +1,12 @@
 // `npm test`: unit, component and integration tests, then the end-to-end suite in Chromium
-// against the real built server. Extra arguments go to Vitest (e.g. `npm test -- --project unit`).
+// against the real built server (the web app and the server built first when stale). Extra
+// arguments go to Vitest (e.g. `npm test -- --project unit`).
+import { buildServerIfNeeded } from './build-server.mjs';
 import { buildWebIfNeeded, checkNodeVersion, run } from './lib.mjs';
 
 checkNodeVersion();
 await buildWebIfNeeded();
+await buildServerIfNeeded();
 try {
   await run('npx', ['vitest', 'run', ...process.argv.slice(2)]);
 } catch {

@@ -111,7 +111,7 @@ async function startServer(): Promise<RunningServer> {
   const serverStartedAt = new Date().toISOString();
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', 'apps/server/src/main.ts'],
+    ['--enable-source-maps', 'apps/server/dist/main.js'],
     {
       cwd: root,
       env: {

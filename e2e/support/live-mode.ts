@@ -49,7 +49,7 @@ function freePort(): Promise<number> {
 type Proc = { child: ChildProcess; output: () => string };
 
 function run(name: string, args: string[], env: NodeJS.ProcessEnv): Proc {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+  const child = spawn(process.execPath, ['--enable-source-maps', ...args], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -126,7 +126,7 @@ export async function startLiveMode(): Promise<LiveMode> {
   try {
     // Side by side: the server's first start (its database) takes longer than the platform's,
     // and its start-up sync retries until the platform answers.
-    const sandbox = run('sandbox', ['apps/sandbox/src/main.ts'], {
+    const sandbox = run('sandbox', ['apps/sandbox/dist/main.js'], {
       SANDBOX_PORT: String(platformPort),
       SANDBOX_HOST: '127.0.0.1',
       VAPI_API_KEY: LIVE_PRIVATE_KEY,
@@ -138,7 +138,7 @@ export async function startLiveMode(): Promise<LiveMode> {
       LOG_LEVEL: 'warn',
     });
     started.push(sandbox);
-    const server = run('server', ['apps/server/src/main.ts'], productEnv);
+    const server = run('server', ['apps/server/dist/main.js'], productEnv);
     started.push(server);
     await Promise.all([
       waitHealthy(`${platformURL}/health`, sandbox),

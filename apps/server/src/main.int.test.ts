@@ -12,7 +12,7 @@ const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 type Running = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
 function startServer(env: Record<string, string>): Running {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
     cwd: serverDir,
     env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseLockedError } from './db/directory-lock';
 import { startMetricsServer, type MetricsServer } from './modules/metrics/metrics-server';
+import { SandboxUnavailableError } from './platform/platform-runtime';
 import { RedisUnavailableError } from './plugins/rate-limits';
 
 // Starts listening; everything else lives in buildApp.
@@ -22,7 +23,11 @@ async function main() {
   try {
     app = await buildApp(config);
   } catch (error) {
-    if (error instanceof DatabaseLockedError || error instanceof RedisUnavailableError) {
+    if (
+      error instanceof DatabaseLockedError ||
+      error instanceof RedisUnavailableError ||
+      error instanceof SandboxUnavailableError
+    ) {
       console.error(error.message);
       process.exit(1);
     }

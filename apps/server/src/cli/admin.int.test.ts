@@ -1,29 +1,19 @@
-import { spawn } from 'node:child_process';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { acquireDirectoryLock } from '../db/directory-lock';
 import { users } from '../db/schema';
+import { startServerProcess } from '../test/server-process';
 import { createScratchConfig, databaseTargets, sameOrigin } from '../test/test-app';
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** Runs `npm run admin -- …` the way an operator does (the same script, as a process). */
-function runAdmin(args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/admin.ts', ...args], {
-    cwd: serverDir,
-    env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), LOG_LEVEL: 'silent', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise<{ code: number | null; output: string }>((resolve) =>
-    child.on('exit', (code) => resolve({ code, output })),
+/** Runs `npm run admin -- …` the way an operator does (the built command, as a process). */
+async function runAdmin(args: string[], env: Record<string, string>) {
+  const admin = startServerProcess(
+    { LOG_LEVEL: 'silent', ...env },
+    { entry: 'dist/admin.js', args },
   );
+  const code = await admin.exited;
+  return { code, output: admin.output() };
 }
 
 describe.each(databaseTargets)('the admin command on %s', (target) => {

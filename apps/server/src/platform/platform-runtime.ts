@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { createSandbox, type Sandbox } from '@switchboard/sandbox/sandbox';
+import type { createSandbox as CreateSandbox, Sandbox } from '@switchboard/sandbox/sandbox';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -98,6 +98,27 @@ async function sandboxAnchor(dataDir: string): Promise<Date> {
   return anchor;
 }
 
+/** The platform settings are missing and this build carries no sandbox platform to fall back on. */
+export class SandboxUnavailableError extends Error {}
+
+/**
+ * The sandbox platform (and its demo-data generator) is loaded only when no platform key is set.
+ * The built server finds it as its own bundle beside it; an image built without it has none.
+ */
+async function loadSandbox(): Promise<{ createSandbox: typeof CreateSandbox }> {
+  try {
+    return await import('@switchboard/sandbox/sandbox');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw error;
+    throw new SandboxUnavailableError(
+      'VAPI_API_KEY is not set, and this build has no sandbox platform to run instead. ' +
+        'Set VAPI_API_KEY, VAPI_PUBLIC_KEY and PUBLIC_URL for the real platform, or build the ' +
+        'image with --build-arg WITH_SANDBOX=true for a demo.',
+      { cause: error },
+    );
+  }
+}
+
 export async function startPlatform(
   config: Config,
   log: FastifyBaseLogger,
@@ -163,6 +184,7 @@ export async function startPlatform(
   let loopbackWebhookUrl: string | undefined;
   const privateKey = `sandbox-private-${randomBytes(16).toString('hex')}`;
   const publicKey = `sandbox-public-${randomBytes(16).toString('hex')}`;
+  const { createSandbox } = await loadSandbox();
   const sandbox = await createSandbox({
     privateKey,
     publicKey,

@@ -3,10 +3,6 @@
  * real entry point runs as its own process, as `npm start` does, is killed once the import has
  * written its first batches, and is started again on the same data.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   contactImportMessages,
   type ContactImport,
@@ -15,38 +11,26 @@ import {
 import type { ContactList } from '@switchboard/shared/contacts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_MEMBER } from '../../auth/demo-accounts';
+import { startServerProcess, type ServerProcess } from '../../../test/server-process';
 import { createScratchConfig, databaseTargets } from '../../../test/test-app';
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const ROWS = 60_000;
 const AGAIN_ROWS = 5_000;
 
-type Running = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
+type Running = ServerProcess;
 
 function startServer(env: Record<string, string>): Running {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: os.tmpdir(),
-      NODE_ENV: 'production',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'debug',
-      SANDBOX_CALLS: '20',
-      SANDBOX_SIMULATOR_INTERVAL_MS: '0',
-      // The shortest lease: on PostgreSQL the killed server's claim has to run out before the
-      // next one fails its import (the default 30 s would only make this test wait).
-      IMPORT_LEASE_SECONDS: '3',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  return startServerProcess({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'debug',
+    SANDBOX_CALLS: '20',
+    SANDBOX_SIMULATOR_INTERVAL_MS: '0',
+    // The shortest lease: on PostgreSQL the killed server's claim has to run out before the
+    // next one fails its import (the default 30 s would only make this test wait).
+    IMPORT_LEASE_SECONDS: '3',
+    ...env,
   });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
 }
 
 async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs: number) {
