@@ -1,4 +1,4 @@
-# Switchboard: the built API server (plain JavaScript bundled by esbuild, decision 045) serving
+# Switchboard: the built API server (plain JavaScript bundled by esbuild, decision 047) serving
 # the built web app, on Node.js 24 LTS.
 #   docker build -t switchboard .                                  production: a platform key
 #   docker build -t switchboard-demo --build-arg WITH_SANDBOX=true .    with the sandbox platform

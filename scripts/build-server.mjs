@@ -1,4 +1,4 @@
-// The server as plain JavaScript (decision 045): esbuild bundles our own TypeScript (the server,
+// The server as plain JavaScript (decision 047): esbuild bundles our own TypeScript (the server,
 // the shared package) into apps/server/dist, and the sandbox platform into apps/sandbox/dist.
 // Every npm package stays external and is loaded from node_modules as installed, so native
 // bindings, WASM files and the packages' own file lookups work as they do under tsx.
@@ -48,6 +48,8 @@ const common = {
   target: 'node20.19',
   splitting: true,
   sourcemap: true,
+  // Stack traces need the mappings only; the image carries no sources to show.
+  sourcesContent: false,
   logLevel: 'warning',
   plugins: [packagesStayExternal],
   // A bundled CommonJS helper (none today) would need require in an ES module.

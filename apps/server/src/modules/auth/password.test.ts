@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { hashPassword, passwordNeedsRehash, verifyPassword } from './password';
 
 // PHC strings written by the `argon2` package (0.45.1, node-argon2) that stored every password
-// before decision 045. They were made with that library, not with the code under test, and each
+// before decision 047. They were made with that library, not with the code under test, and each
 // must still sign its user in.
 const WRITTEN_BY_NODE_ARGON2 = [
   {

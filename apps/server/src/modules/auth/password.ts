@@ -9,7 +9,7 @@ const VERSION_0X13 = 1 as Version;
  * argon2id with OWASP's minimum (19 MiB, 2 iterations, 1 lane): about 50 ms a hash here.
  * Hashes made with weaker parameters, or another argon2 variant, are upgraded at the next
  * sign-in. The PHC strings are the standard ones, so hashes written by the `argon2` package
- * we used before (decision 045) verify as they are.
+ * we used before (decision 047) verify as they are.
  */
 const HASH_OPTIONS = {
   algorithm: ARGON2ID,
