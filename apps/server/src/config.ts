@@ -50,7 +50,7 @@ const envObject = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
   ),
-  // The PostgreSQL pool (decision 045); PGlite is one connection inside the process.
+  // The PostgreSQL pool (decision 048); PGlite is one connection inside the process.
   // Connections per instance: instances × this must stay below the server's max_connections.
   DATABASE_POOL_MAX: wholeNumber('connections')
     .min(1, 'must be at least 1')
@@ -241,7 +241,10 @@ export type Config = {
   shutdownGraceMs: number;
 };
 
-/** The PostgreSQL pool's limits (decision 045); 0 for a timeout means none. */
+/**
+ * The PostgreSQL pool's limits (decision 048). A connect or idle timeout of 0 is none; a
+ * statement timeout of 0 leaves the database's own setting.
+ */
 export type PoolSettings = {
   max: number;
   connectTimeoutMs: number;

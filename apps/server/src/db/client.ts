@@ -58,7 +58,7 @@ export async function openDatabase(database: Config['database']): Promise<Databa
     : openPglite(database.dataDir);
 }
 
-/** node-postgres's pool options for our settings (decision 045); a timeout of 0 is none. */
+/** node-postgres's pool options for our settings (decision 048). */
 function poolOptions(url: string, settings: PoolSettings): pg.PoolConfig {
   return {
     connectionString: url,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Lets `app.close()` finish once the requests in flight have been answered (decision 045).
+ * Lets `app.close()` finish once the requests in flight have been answered (decision 048).
  *
  * Node's `server.close()` ends the keep-alive connections that are idle at that moment and then
  * waits for every other one to end. A connection busy with a request then (a proxy's, a
