@@ -16,6 +16,7 @@ import { securityPlugin } from './plugins/security.plugin';
 import type { Config } from './config';
 import { loggerOptions } from './lib/log-format';
 import { registerCompression } from './plugins/compression';
+import { registerConnectionDrain } from './plugins/connection-drain';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSpa } from './plugins/spa';
@@ -52,6 +53,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerTextCheck(app);
+  registerConnectionDrain(app);
   app.decorate('config', config);
 
   try {

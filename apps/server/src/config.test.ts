@@ -45,8 +45,30 @@ describe('loadConfig', () => {
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/app', DATA_DIR: '/srv/sb' });
-    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u:p@db:5432/app' });
+    expect(config.database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u:p@db:5432/app',
+      pool: { max: 10, connectTimeoutMs: 5_000, idleTimeoutMs: 30_000, statementTimeoutMs: 30_000 },
+    });
     expect(config.dataDir).toBe('/srv/sb');
+  });
+
+  it("reads the PostgreSQL pool's size and timeouts, 0 turning a timeout off", () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://u:p@db:5432/app',
+      DATABASE_POOL_MAX: '25',
+      DATABASE_CONNECT_TIMEOUT_MS: '2000',
+      DATABASE_IDLE_TIMEOUT_MS: '0',
+      DATABASE_STATEMENT_TIMEOUT_MS: '0',
+    });
+    expect(config.database).toMatchObject({
+      pool: { max: 25, connectTimeoutMs: 2_000, idleTimeoutMs: 0, statementTimeoutMs: 0 },
+    });
+  });
+
+  it('gives the shutdown 10 s unless SHUTDOWN_GRACE_SECONDS says otherwise', () => {
+    expect(loadConfig({}).shutdownGraceMs).toBe(10_000);
+    expect(loadConfig({ SHUTDOWN_GRACE_SECONDS: '25' }).shutdownGraceMs).toBe(25_000);
   });
 
   it('treats empty strings as unset', () => {
@@ -71,6 +93,20 @@ describe('loadConfig', () => {
       'SANDBOX_WEB_CALL_SILENCE_SECONDS: must be at least 5',
     ],
     [{ REDIS_URL: 'http://cache:6379' }, 'REDIS_URL: must be a redis:// or rediss:// URL'],
+    [{ DATABASE_POOL_MAX: '0' }, 'DATABASE_POOL_MAX: must be at least 1'],
+    [{ DATABASE_POOL_MAX: 'ten' }, 'DATABASE_POOL_MAX: must be a number of connections'],
+    [{ DATABASE_CONNECT_TIMEOUT_MS: '5' }, 'DATABASE_CONNECT_TIMEOUT_MS: must be at least 100'],
+    [{ DATABASE_IDLE_TIMEOUT_MS: '-1' }, 'DATABASE_IDLE_TIMEOUT_MS: must be a number of millis'],
+    [
+      { DATABASE_STATEMENT_TIMEOUT_MS: '30s' },
+      'DATABASE_STATEMENT_TIMEOUT_MS: must be a number of milliseconds',
+    ],
+    [
+      { DATABASE_STATEMENT_TIMEOUT_MS: '1.5' },
+      'DATABASE_STATEMENT_TIMEOUT_MS: must be a whole number of milliseconds',
+    ],
+    [{ SHUTDOWN_GRACE_SECONDS: '0' }, 'SHUTDOWN_GRACE_SECONDS: must be at least 1'],
+    [{ SHUTDOWN_GRACE_SECONDS: 'soon' }, 'SHUTDOWN_GRACE_SECONDS: must be a number of seconds'],
   ])('rejects %j with a readable message naming the setting', (env, expected) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(expected);

@@ -26,6 +26,15 @@ const portNumber = z.coerce
   .min(0, 'must be between 0 and 65535')
   .max(65535, 'must be between 0 and 65535');
 
+/** A whole number ≥ 0 of `unit`. */
+const wholeNumber = (unit: string) =>
+  z.coerce
+    .number<string | undefined>({ error: `must be a number of ${unit}` })
+    .int(`must be a whole number of ${unit}`)
+    .min(0, `must be a number of ${unit}`);
+
+const milliseconds = wholeNumber('milliseconds');
+
 /** A host name, or `*.` and one for any name under it. */
 const HOST_NAME = /^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*$/;
 
@@ -41,6 +50,20 @@ const envObject = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
   ),
+  // The PostgreSQL pool (decision 048); PGlite is one connection inside the process.
+  // Connections per instance: instances × this must stay below the server's max_connections.
+  DATABASE_POOL_MAX: wholeNumber('connections')
+    .min(1, 'must be at least 1')
+    .max(1000, 'must be at most 1000')
+    .default(10),
+  // Waiting for a connection, a new one or a free one of a full pool; then the request answers
+  // 503 with Retry-After instead of hanging.
+  DATABASE_CONNECT_TIMEOUT_MS: milliseconds.min(100, 'must be at least 100').default(5_000),
+  // An unused connection is closed after this long (0: kept until the pool closes).
+  DATABASE_IDLE_TIMEOUT_MS: milliseconds.default(30_000),
+  // PostgreSQL cancels a statement that runs longer (0: not set by us, the database's own
+  // setting applies). The migrations at start are exempt.
+  DATABASE_STATEMENT_TIMEOUT_MS: milliseconds.default(30_000),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(LOG_FORMATS).default('auto'),
@@ -132,6 +155,13 @@ const envObject = z.object({
       .optional(),
   ),
   REDIS_KEY_PREFIX: z.string().trim().min(1).default('switchboard:'),
+
+  // SIGTERM/SIGINT: how long in-flight requests and background work get to finish before the
+  // process exits anyway (keep a container's stop grace period above it).
+  SHUTDOWN_GRACE_SECONDS: wholeNumber('seconds')
+    .min(1, 'must be at least 1')
+    .max(3600, 'must be at most 3600')
+    .default(10),
 });
 
 const envSchema = envObject.superRefine((env, ctx) => {
@@ -166,7 +196,8 @@ export type Config = {
   publicUrl: string | undefined;
   trustProxy: boolean;
   webDistDir: string;
-  database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
+  database:
+    { kind: 'postgres'; url: string; pool: PoolSettings } | { kind: 'pglite'; dataDir: string };
   dataDir: string;
   platform: {
     apiKey: string | undefined;
@@ -206,6 +237,19 @@ export type Config = {
   };
   /** Where the rate limits' counters live: Redis (shared by instances), else memory. */
   redis: { url: string; keyPrefix: string } | undefined;
+  /** SIGTERM/SIGINT: the longest the shutdown may take before the process exits anyway. */
+  shutdownGraceMs: number;
+};
+
+/**
+ * The PostgreSQL pool's limits (decision 048). A connect or idle timeout of 0 is none; a
+ * statement timeout of 0 leaves the database's own setting.
+ */
+export type PoolSettings = {
+  max: number;
+  connectTimeoutMs: number;
+  idleTimeoutMs: number;
+  statementTimeoutMs: number;
 };
 
 export class ConfigError extends Error {
@@ -244,7 +288,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     dataDir,
     database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL }
+      ? {
+          kind: 'postgres',
+          url: e.DATABASE_URL,
+          pool: {
+            max: e.DATABASE_POOL_MAX,
+            connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+            idleTimeoutMs: e.DATABASE_IDLE_TIMEOUT_MS,
+            statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+          },
+        }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
     platform: {
       apiKey: e.VAPI_API_KEY,
@@ -286,6 +339,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       leaseMs: e.IMPORT_LEASE_SECONDS * 1000,
     },
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
   };
 }
 

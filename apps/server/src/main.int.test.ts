@@ -1,27 +1,25 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
+import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN, DEMO_PASSWORD, DEMO_TRADES } from './modules/auth/demo-accounts';
+import { startServerProcess, type ServerProcess } from './test/server-process';
 
-// Runs the real entry point as a separate process, the way `npm start` does.
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// Runs the real built entry point as a separate process, the way `npm start` and the image do.
+type Running = ServerProcess;
+const startServer = (env: Record<string, string>): Running => startServerProcess(env);
 
-type Running = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
-
-function startServer(env: Record<string, string>): Running {
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
-    cwd: serverDir,
-    env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), NODE_ENV: 'production', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+/** The port the server announced once it listens. */
+async function announcedPort(server: Running): Promise<number> {
+  return waitFor(() => {
+    const match = /ready on http:\/\/[^:]+:(\d+)/.exec(server.output());
+    return match ? Number(match[1]) : undefined;
+  }, 45_000).catch(() => {
+    throw new Error(`server did not start:\n${server.output()}`);
   });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
 }
 
 async function waitFor<T>(probe: () => T | undefined, timeoutMs: number): Promise<T> {
@@ -43,12 +41,7 @@ describe('server process', () => {
   beforeAll(async () => {
     dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'switchboard-main-'));
     first = startServer({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, METRICS_PORT: '0' });
-    port = await waitFor(() => {
-      const match = /ready on http:\/\/[^:]+:(\d+)/.exec(first.output());
-      return match ? Number(match[1]) : undefined;
-    }, 45_000).catch(() => {
-      throw new Error(`server did not start:\n${first.output()}`);
-    });
+    port = await announcedPort(first);
     const metrics = /Metrics for scrapers on http:\/\/127\.0\.0\.1:(\d+)\/metrics/.exec(
       first.output(),
     );
@@ -117,4 +110,126 @@ describe('server process', () => {
     expect(bad.output()).toContain('Invalid configuration:');
     expect(bad.output()).toContain('PORT');
   }, 30_000);
+});
+
+/** Whether a new connection to the port is refused: the server stopped listening. */
+function refusesConnections(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(true));
+  });
+}
+
+type HeldSignIn = {
+  /** Sends the body: the server, holding the request since its headers, answers it. */
+  finish: () => Promise<{ status: number; body: string }>;
+};
+
+/**
+ * A sign-in the server has started but cannot finish yet: the headers go out with
+ * `Expect: 100-continue`, the server answers `100 Continue` when it has taken the request in,
+ * and the body waits for `finish`. Over a keep-alive agent, as a browser or a proxy sends them.
+ */
+function holdSignIn(
+  port: number,
+  agent: http.Agent,
+  credentials: { userName: string; password: string },
+): Promise<HeldSignIn> {
+  const body = JSON.stringify(credentials);
+  const request = http.request({
+    host: '127.0.0.1',
+    port,
+    agent,
+    method: 'POST',
+    path: '/api/auth/login',
+    headers: {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+      'sec-fetch-site': 'same-origin',
+      expect: '100-continue',
+    },
+  });
+  const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    request.once('response', (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.once('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+      response.once('error', reject);
+    });
+    request.once('error', reject);
+  });
+  return new Promise((resolve, reject) => {
+    request.once('continue', () =>
+      resolve({
+        finish: () => {
+          request.end(body);
+          return answered;
+        },
+      }),
+    );
+    request.once('error', reject);
+    request.flushHeaders();
+  });
+}
+
+describe('graceful shutdown', () => {
+  const GRACE_SECONDS = 10;
+
+  it('answers the requests in flight, then exits by itself with 0 before the grace period', async () => {
+    const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'switchboard-main-'));
+    const agent = new http.Agent({ keepAlive: true });
+    const server = startServer({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SANDBOX_CALLS: '20',
+      SANDBOX_SIMULATOR_INTERVAL_MS: '0',
+      SHUTDOWN_GRACE_SECONDS: String(GRACE_SECONDS),
+    });
+    try {
+      const port = await announcedPort(server);
+      // Each on its own keep-alive connection, taken in by the server before the signal.
+      const accounts = [
+        DEMO_ADMIN,
+        ...Object.values(DEMO_TRADES).map(({ owner }) => ({
+          userName: owner.userName,
+          password: DEMO_PASSWORD,
+        })),
+      ];
+      const held = await Promise.all(
+        accounts.map(({ userName, password }) => holdSignIn(port, agent, { userName, password })),
+      );
+
+      const signalled = performance.now();
+      server.child.kill('SIGTERM');
+      // The server has begun to close (no new connections), with the sign-ins still open.
+      await waitFor(() => (server.output().includes('SIGTERM received') ? true : undefined), 5_000);
+      while (!(await refusesConnections(port))) await new Promise((r) => setTimeout(r, 50));
+
+      const answers = await Promise.all(held.map((request) => request.finish()));
+      for (const [index, answer] of answers.entries()) {
+        expect(answer.status, answer.body).toBe(200);
+        expect(JSON.parse(answer.body)).toMatchObject({
+          user: { userName: accounts[index]!.userName },
+        });
+      }
+
+      const code = await server.exited;
+      const shutdownMs = performance.now() - signalled;
+      expect(code, server.output()).toBe(0);
+      // The issue's measure: the process exits by itself, well before the grace timer fires.
+      expect(shutdownMs).toBeLessThan(GRACE_SECONDS * 1000);
+      expect(server.output()).toContain('"msg":"shut down"');
+      expect(server.output()).not.toContain('did not finish within');
+    } finally {
+      agent.destroy();
+      server.child.kill('SIGKILL');
+      await fsp.rm(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });

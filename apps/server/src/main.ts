@@ -55,13 +55,24 @@ async function main() {
     );
   }
 
-  // SIGTERM/SIGINT: stop accepting, finish in-flight requests, close the database, exit.
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
-    if (err) app.log.error({ err }, 'shutting down after an error');
-    else app.log.info(`${signal ?? 'shutdown'} received, shutting down`);
-    await metricsServer?.close();
-    await app.close();
-  });
+  // SIGTERM/SIGINT: stop accepting, finish in-flight requests (their keep-alive connections
+  // end with them: plugins/connection-drain.ts), stop the background work, close Redis and the
+  // database, exit 0. Past SHUTDOWN_GRACE_SECONDS the process exits with 1 anyway.
+  const graceMs = config.shutdownGraceMs;
+  closeWithGrace(
+    {
+      delay: graceMs,
+      onTimeout: () =>
+        app.log.error(`The shutdown did not finish within ${graceMs / 1000} s; exiting anyway`),
+    },
+    async ({ signal, err }) => {
+      if (err) app.log.error({ err }, 'shutting down after an error');
+      else app.log.info(`${signal ?? 'shutdown'} received, shutting down`);
+      await metricsServer?.close();
+      await app.close();
+      app.log.info('shut down');
+    },
+  );
 
   await app.listen({ port: config.port, host: config.host });
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

@@ -9,7 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { Config } from '../config';
+import type { Config, PoolSettings } from '../config';
 import { acquireDirectoryLock } from './directory-lock';
 import { survivePoolConnectionLoss } from './connection-loss';
 import * as schema from './schema';
@@ -53,11 +53,26 @@ export const LOCK_KEYS = {
  * lock so that a second process gets a clear error instead of corrupting the files.
  */
 export async function openDatabase(database: Config['database']): Promise<Database> {
-  return database.kind === 'postgres' ? openPostgres(database.url) : openPglite(database.dataDir);
+  return database.kind === 'postgres'
+    ? openPostgres(database.url, database.pool)
+    : openPglite(database.dataDir);
 }
 
-async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+/** node-postgres's pool options for our settings (decision 048). */
+function poolOptions(url: string, settings: PoolSettings): pg.PoolConfig {
+  return {
+    connectionString: url,
+    max: settings.max,
+    connectionTimeoutMillis: settings.connectTimeoutMs,
+    idleTimeoutMillis: settings.idleTimeoutMs,
+    // A startup parameter of every connection: PostgreSQL itself cancels the statement (57014),
+    // so the request fails cleanly and the connection stays usable. 0 leaves the database's own.
+    ...(settings.statementTimeoutMs > 0 ? { statement_timeout: settings.statementTimeoutMs } : {}),
+  };
+}
+
+async function openPostgres(url: string, settings: PoolSettings): Promise<Database> {
+  const pool = new pg.Pool(poolOptions(url, settings));
   // A client losing its connection, idle or busy, must not crash the process; reads retry once.
   survivePoolConnectionLoss(pool);
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
@@ -105,6 +120,10 @@ async function openPostgres(url: string): Promise<Database> {
 async function migrateUnderLock(pool: pg.Pool) {
   const client = await pool.connect();
   try {
+    // No statement timeout here: waiting for the lock while another instance migrates, and a
+    // migration that rewrites or indexes a large table, may take longer, and a migration cut
+    // short would only fail again at the next start. (The connection is not reused.)
+    await client.query('set statement_timeout = 0');
     await client.query('select pg_advisory_lock($1)', [LOCK_KEYS.migrate]);
     try {
       await migratePg(drizzlePg({ client, schema, casing: 'snake_case' }), { migrationsFolder });

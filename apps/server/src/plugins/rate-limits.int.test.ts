@@ -1,32 +1,16 @@
-import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisSignInThrottle, SIGN_IN_LIMITS } from '../modules/auth/sign-in-throttle';
 import { SERVICE_ENQUIRY_LIMIT_PER_IP } from '../modules/service-enquiries/service-enquiries.routes';
 import { signInThrottleContract } from '../test/sign-in-throttle-contract';
-import { freePort } from '../test/smtp-sink';
+import {
+  redisAnswers,
+  redisServerInstalled,
+  startOwnRedis,
+  TEST_REDIS_URL as REDIS_URL,
+} from '../test/redis';
 import { buildTestApp, createBusinessWithMember, nextTestIp, sameOrigin } from '../test/test-app';
-
-// Redis runs beside PostgreSQL here and in CI; TEST_REDIS_URL points elsewhere if needed.
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisAnswers(url = REDIS_URL): Promise<boolean> {
-  const probe = new Redis(url, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
 
 const redisUp = await redisAnswers();
 if (!redisUp) {
@@ -161,35 +145,6 @@ describe('a REDIS_URL that does not answer', () => {
     ).rejects.toThrow(/^Could not connect to REDIS_URL: .*ECONNREFUSED/);
   });
 });
-
-/** A Redis of the test's own on a free port, so the test can stop it under a running app. */
-async function startOwnRedis(
-  port?: number,
-): Promise<{ url: string; port: number; stop: () => Promise<void> }> {
-  port ??= await freePort();
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: 'ignore' },
-  );
-  const url = `redis://127.0.0.1:${port}`;
-  for (let tries = 0; !(await redisAnswers(url)); tries += 1) {
-    if (tries > 50) throw new Error(`redis-server did not answer on port ${port}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    url,
-    port,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGKILL');
-      }),
-  };
-}
-
-const redisServerInstalled = spawnSync('redis-server', ['--version']).status === 0;
 
 describe.skipIf(!redisServerInstalled)('a Redis that goes away while the server runs', () => {
   it('answers 503 with Retry-After where a limit must be counted, never 500, and recovers', async () => {

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 
 /**
@@ -59,7 +60,9 @@ async function makePostgresTemplate(
 ): Promise<{ name: string; remove: () => Promise<void> }> {
   const name = `switchboard_template_${randomBytes(6).toString('hex')}`;
   await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
-  const database = await openDatabase({ kind: 'postgres', url: databaseUrl(adminUrl, name) });
+  const database = await openDatabase(
+    loadConfig({ DATABASE_URL: databaseUrl(adminUrl, name) }).database,
+  );
   await database.close();
   return {
     name,

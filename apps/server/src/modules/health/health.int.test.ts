@@ -7,6 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows, migrationsFolder, type Db } from '../../db/client';
 import { readBundledMigrations, readMigrationState } from '../../db/migration-state';
 import * as schema from '../../db/schema';
+import {
+  redisAnswers,
+  redisServerInstalled,
+  startOwnRedis,
+  TEST_REDIS_URL,
+} from '../../test/redis';
 import { buildTestApp, databaseTargets } from '../../test/test-app';
 import { READY_TIMEOUT_MS } from './health.routes';
 
@@ -130,6 +136,80 @@ describe.each(databaseTargets)('health on %s', (target) => {
     });
     const live = await get('/api/health/live');
     expect(live.statusCode).toBe(200);
+  });
+});
+
+// Sign-in answers 503 without the rate limits' Redis, so with REDIS_URL an instance whose Redis
+// does not answer is not ready: the proxy sends its traffic to one whose Redis does.
+describe.skipIf(!(await redisAnswers()))('readiness with REDIS_URL', () => {
+  it('is ready when Redis answers too, and says so', async () => {
+    const ctx = await buildTestApp('pglite', {
+      SANDBOX_CALLS: '0',
+      REDIS_URL: TEST_REDIS_URL,
+      REDIS_KEY_PREFIX: `switchboard-test:health-${process.pid}:`,
+    });
+    try {
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        status: 'ready',
+        database: { status: 'up', driver: 'pglite' },
+        migrations: { bundled: bundledCount, applied: bundledCount, upToDate: true },
+        redis: { status: 'up' },
+      });
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe.skipIf(!redisServerInstalled)('readiness when Redis stops answering', () => {
+  it('is not ready, naming Redis, while the database is fine; ready again once it is back', async () => {
+    const redis = await startOwnRedis();
+    let restarted: Awaited<ReturnType<typeof startOwnRedis>> | undefined;
+    const ctx = await buildTestApp('pglite', { SANDBOX_CALLS: '0', REDIS_URL: redis.url });
+    try {
+      const get = (url: string) => ctx.app.inject({ method: 'GET', url });
+      expect((await get('/api/health/ready')).statusCode).toBe(200);
+      const store = ctx.app.limitStore!;
+      const lost = new Promise((resolve) => store.once('close', resolve));
+      await redis.stop();
+      await lost;
+
+      const ready = await get('/api/health/ready');
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({
+        status: 'not-ready',
+        database: { status: 'up', driver: 'pglite' },
+        migrations: { bundled: bundledCount, applied: bundledCount, upToDate: true },
+        redis: { status: 'down' },
+        reason: 'Redis (REDIS_URL) is unreachable',
+      });
+      expect((await get('/api/health/live')).statusCode).toBe(200);
+
+      // Back on its address: the client reconnects and the instance is ready again.
+      const back = new Promise((resolve) => store.once('ready', resolve));
+      restarted = await startOwnRedis(redis.port);
+      await back;
+      expect((await get('/api/health/ready')).statusCode).toBe(200);
+    } finally {
+      await ctx.close();
+      await redis.stop();
+      await restarted?.stop();
+    }
+  });
+});
+
+describe('readiness without REDIS_URL', () => {
+  it('says nothing of Redis: the limits are counted in memory', async () => {
+    const ctx = await buildTestApp('pglite', { SANDBOX_CALLS: '0' });
+    try {
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).not.toHaveProperty('redis');
+    } finally {
+      await ctx.close();
+    }
   });
 });
 

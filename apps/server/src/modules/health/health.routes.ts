@@ -25,8 +25,17 @@ const readySchema = z.object({
   migrations: z
     .object({ bundled: z.number(), applied: z.number(), upToDate: z.boolean() })
     .optional(),
-  reason: z.string().optional(),
+  redis: z
+    .object({ status: z.enum(['up', 'down']) })
+    .optional()
+    .meta({
+      description:
+        'Only with REDIS_URL: the rate limits’ store, without which sign-in answers 503. Absent when the limits are counted in memory.',
+    }),
+  reason: z.string().optional().meta({ description: 'What is not ready, part by part' }),
 });
+
+type Ready = z.infer<typeof readySchema>;
 
 /**
  * A readiness probe that waits longer than this answers "not ready": a proxy should send
@@ -112,37 +121,72 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['system'],
-        summary: 'Readiness: the database answers and holds this build’s migrations',
+        summary:
+          'Readiness: the database answers and holds this build’s migrations, and Redis answers when REDIS_URL is set',
         response: { 200: readySchema, 503: readySchema },
       },
     },
     async (_request, reply) => {
-      const driver = app.database.driver;
-      let migrations;
-      try {
-        migrations = await withTimeout(
-          readMigrationState(app.database.db, bundled),
-          READY_TIMEOUT_MS,
-        );
-      } catch (error) {
-        return reply.status(503).send({
-          status: 'not-ready',
-          database: { status: 'down', driver },
-          reason:
-            error instanceof ProbeTimeout
-              ? `The database did not answer within ${READY_TIMEOUT_MS / 1000} s`
-              : 'The database is unreachable',
-        });
-      }
-      if (!migrations.upToDate) {
-        return reply.status(503).send({
-          status: 'not-ready',
-          database: { status: 'up', driver },
-          migrations,
-          reason: 'The database migrations are not all applied',
-        });
-      }
-      return { status: 'ready' as const, database: { status: 'up' as const, driver }, migrations };
+      // Both at once: the answer never waits more than READY_TIMEOUT_MS for either.
+      const [database, redis] = await Promise.all([checkDatabase(), checkRedis()]);
+      const reasons = [database.reason, redis?.reason].filter((reason) => reason !== undefined);
+      const answer: Ready = {
+        status: reasons.length === 0 ? 'ready' : 'not-ready',
+        database: { status: database.status, driver: app.database.driver },
+        ...(database.migrations ? { migrations: database.migrations } : {}),
+        ...(redis ? { redis: { status: redis.status } } : {}),
+        ...(reasons.length > 0 ? { reason: reasons.join('; ') } : {}),
+      };
+      return reply.status(reasons.length === 0 ? 200 : 503).send(answer);
     },
   );
+
+  type Check = { status: 'up' | 'down'; reason?: string };
+
+  /** The database answers and holds this build's newest migration. */
+  async function checkDatabase(): Promise<Check & { migrations?: Ready['migrations'] }> {
+    let migrations;
+    try {
+      migrations = await withTimeout(
+        readMigrationState(app.database.db, bundled),
+        READY_TIMEOUT_MS,
+      );
+    } catch (error) {
+      return {
+        status: 'down',
+        reason:
+          error instanceof ProbeTimeout
+            ? `The database did not answer within ${READY_TIMEOUT_MS / 1000} s`
+            : 'The database is unreachable',
+      };
+    }
+    return migrations.upToDate
+      ? { status: 'up', migrations }
+      : { status: 'up', migrations, reason: 'The database migrations are not all applied' };
+  }
+
+  /**
+   * With REDIS_URL, the rate limits' Redis answers a PING; undefined when there is none. A
+   * client that is not connected (ioredis is reconnecting) is down at once, without queueing a
+   * command behind the reconnection.
+   */
+  async function checkRedis(): Promise<Check | undefined> {
+    const redis = app.limitStore;
+    if (!redis) return undefined;
+    if (redis.status !== 'ready') {
+      return { status: 'down', reason: 'Redis (REDIS_URL) is unreachable' };
+    }
+    try {
+      await withTimeout(redis.ping(), READY_TIMEOUT_MS);
+      return { status: 'up' };
+    } catch (error) {
+      return {
+        status: 'down',
+        reason:
+          error instanceof ProbeTimeout
+            ? `Redis (REDIS_URL) did not answer within ${READY_TIMEOUT_MS / 1000} s`
+            : 'Redis (REDIS_URL) is unreachable',
+      };
+    }
+  }
 };
