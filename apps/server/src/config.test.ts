@@ -50,8 +50,10 @@ describe('loadConfig', () => {
       }).tracing,
     ).toMatchObject({ tracesUrl: 'http://traces:9000/ingest', protocol: 'http/protobuf' });
     expect(
-      loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_SDK_DISABLED: 'true' })
-        .tracing,
+      loadConfig({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+        OTEL_SDK_DISABLED: 'true',
+      }).tracing,
     ).toBeUndefined();
   });
 

@@ -173,7 +173,10 @@ const envSchema = envObject.superRefine((env, ctx) => {
         'must be set when VAPI_API_KEY is: links in mail and the platform webhooks need the address users reach, e.g. https://switchboard.example.com',
     });
   }
-  for (const name of ['OTEL_EXPORTER_OTLP_PROTOCOL', 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL'] as const) {
+  for (const name of [
+    'OTEL_EXPORTER_OTLP_PROTOCOL',
+    'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL',
+  ] as const) {
     if (env[name] === 'grpc') {
       ctx.addIssue({
         code: 'custom',
