@@ -17,6 +17,60 @@ describe('loadConfig', () => {
     expect(config.redis).toBeUndefined();
     expect(config.metricsPort).toBeUndefined();
     expect(config.sandbox.webCallSilenceMs).toBe(30_000);
+    expect(config.tracing).toBeUndefined();
+  });
+
+  it('traces only when an OTLP endpoint is set, posting to its /v1/traces', () => {
+    expect(loadConfig({ OTEL_SERVICE_NAME: 'x', OTEL_EXPORTER_OTLP_ENDPOINT: '' }).tracing).toBe(
+      undefined,
+    );
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).tracing).toEqual({
+      tracesUrl: 'http://collector:4318/v1/traces',
+      protocol: 'http/protobuf',
+      serviceName: 'switchboard',
+    });
+    expect(
+      loadConfig({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'https://otlp.example.com/otlp/',
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+        OTEL_SERVICE_NAME: 'switchboard-eu',
+      }).tracing,
+    ).toEqual({
+      tracesUrl: 'https://otlp.example.com/otlp/v1/traces',
+      protocol: 'http/json',
+      serviceName: 'switchboard-eu',
+    });
+    // The traces-only variables win, and their URL is used as it is.
+    expect(
+      loadConfig({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://traces:9000/ingest',
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+        OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/protobuf',
+      }).tracing,
+    ).toMatchObject({ tracesUrl: 'http://traces:9000/ingest', protocol: 'http/protobuf' });
+    expect(
+      loadConfig({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+        OTEL_SDK_DISABLED: 'true',
+      }).tracing,
+    ).toBeUndefined();
+  });
+
+  it('refuses an OTLP endpoint that is not an http(s) URL, and gRPC', () => {
+    expect(() =>
+      loadConfig({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4317',
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc',
+      }),
+    ).toThrow(
+      expect.objectContaining({
+        problems: [
+          'OTEL_EXPORTER_OTLP_ENDPOINT: must be an http:// or https:// URL, e.g. http://localhost:4318',
+          'OTEL_EXPORTER_OTLP_PROTOCOL: grpc is not supported: use http/protobuf (the default) or http/json, usually on port 4318',
+        ],
+      }),
+    );
   });
 
   it('reads the import lease and the sandbox web call silence timeout in seconds', () => {

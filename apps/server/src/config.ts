@@ -34,6 +34,15 @@ const wholeNumber = (unit: string) =>
     .min(0, `must be a number of ${unit}`);
 
 const milliseconds = wholeNumber('milliseconds');
+const otlpUrl = z.url({
+  protocol: /^https?$/,
+  error: 'must be an http:// or https:// URL, e.g. http://localhost:4318',
+});
+
+// OTLP over HTTP only: the gRPC exporter would bring gRPC and protobufjs (an install script).
+const otlpProtocol = z.enum(['http/protobuf', 'http/json', 'grpc'], {
+  error: 'must be http/protobuf or http/json',
+});
 
 /** A host name, or `*.` and one for any name under it. */
 const HOST_NAME = /^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*$/;
@@ -162,6 +171,16 @@ const envObject = z.object({
     .min(1, 'must be at least 1')
     .max(3600, 'must be at most 3600')
     .default(10),
+  // Tracing (decision 046): OpenTelemetry, off unless an OTLP endpoint is set. These decide
+  // whether it starts, where spans go and how they are encoded; the rest of the standard OTEL_*
+  // variables (headers, timeout, compression, sampler, batch delays, resource attributes) are
+  // read by the OpenTelemetry SDK itself, as it always does.
+  OTEL_SDK_DISABLED: booleanFlag,
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalString.pipe(otlpUrl.optional()),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optionalString.pipe(otlpUrl.optional()),
+  OTEL_EXPORTER_OTLP_PROTOCOL: optionalString.pipe(otlpProtocol.optional()),
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: optionalString.pipe(otlpProtocol.optional()),
+  OTEL_SERVICE_NAME: optionalString.pipe(z.string().default('switchboard')),
 });
 
 const envSchema = envObject.superRefine((env, ctx) => {
@@ -181,6 +200,19 @@ const envSchema = envObject.superRefine((env, ctx) => {
       message:
         'must be set when VAPI_API_KEY is: links in mail and the platform webhooks need the address users reach, e.g. https://switchboard.example.com',
     });
+  }
+  for (const name of [
+    'OTEL_EXPORTER_OTLP_PROTOCOL',
+    'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL',
+  ] as const) {
+    if (env[name] === 'grpc') {
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message:
+          'grpc is not supported: use http/protobuf (the default) or http/json, usually on port 4318',
+      });
+    }
   }
 });
 
@@ -239,6 +271,8 @@ export type Config = {
   redis: { url: string; keyPrefix: string } | undefined;
   /** SIGTERM/SIGINT: the longest the shutdown may take before the process exits anyway. */
   shutdownGraceMs: number;
+  /** OpenTelemetry tracing (decision 046); undefined = off, and its SDK is never loaded. */
+  tracing: TracingConfig | undefined;
 };
 
 /**
@@ -250,6 +284,14 @@ export type PoolSettings = {
   connectTimeoutMs: number;
   idleTimeoutMs: number;
   statementTimeoutMs: number;
+};
+
+export type TracingConfig = {
+  /** Where spans are posted (OTLP/HTTP), the `/v1/traces` of the endpoint unless given whole. */
+  tracesUrl: string;
+  protocol: 'http/protobuf' | 'http/json';
+  /** The `service.name` resource attribute. */
+  serviceName: string;
 };
 
 export class ConfigError extends Error {
@@ -340,6 +382,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    tracing: tracingConfig(e),
+  };
+}
+
+/**
+ * On when OTEL_EXPORTER_OTLP_ENDPOINT (or the traces-only OTEL_EXPORTER_OTLP_TRACES_ENDPOINT)
+ * is set and OTEL_SDK_DISABLED is not. The URL is built as the OTLP exporter's specification
+ * says: the traces endpoint as given, else the endpoint with `v1/traces` appended.
+ */
+function tracingConfig(e: z.infer<typeof envSchema>): TracingConfig | undefined {
+  if (e.OTEL_SDK_DISABLED) return undefined;
+  const base = e.OTEL_EXPORTER_OTLP_ENDPOINT;
+  const tracesUrl =
+    e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ??
+    (base === undefined ? undefined : `${base.replace(/\/*$/, '')}/v1/traces`);
+  if (tracesUrl === undefined) return undefined;
+  const protocol = e.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? e.OTEL_EXPORTER_OTLP_PROTOCOL;
+  return {
+    tracesUrl,
+    // grpc is refused above.
+    protocol: protocol === 'http/json' ? 'http/json' : 'http/protobuf',
+    serviceName: e.OTEL_SERVICE_NAME,
   };
 }
 

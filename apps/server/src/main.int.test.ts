@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_PASSWORD, DEMO_TRADES } from './modules/auth/demo-accounts';
-import { startServerProcess, type ServerProcess } from './test/server-process';
+import { startServerProcess, waitFor, type ServerProcess } from './test/server-process';
 
 // Runs the real built entry point as a separate process, the way `npm start` and the image do.
 type Running = ServerProcess;
@@ -20,16 +20,6 @@ async function announcedPort(server: Running): Promise<number> {
   }, 45_000).catch(() => {
     throw new Error(`server did not start:\n${server.output()}`);
   });
-}
-
-async function waitFor<T>(probe: () => T | undefined, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 describe('server process', () => {

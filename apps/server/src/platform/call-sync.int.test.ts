@@ -125,3 +125,31 @@ describe.each(databaseTargets)('platform sync on %s', (target) => {
     });
   });
 });
+
+describe('platform sync stopped by a shutdown', () => {
+  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  beforeAll(async () => {
+    // Not listening, so no run starts by itself: this test starts the one it stops.
+    ctx = await buildTestApp('pglite', { SANDBOX_CALLS: '1500', SYNC_INTERVAL_SECONDS: '3600' });
+  });
+  afterAll(() => ctx?.close());
+
+  it('ends a backfill after the page it is on, keeping what it wrote and not moving the cursor', async () => {
+    const run = ctx.app.callSync.runNow();
+    // Once the first page of calls is written, the shutdown begins.
+    for (;;) {
+      const state = await ctx.app.callSync.status();
+      if ((state?.pagesFetched ?? 0) >= 1) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await ctx.app.callSync.stop();
+    const state = await run;
+    expect(state).toMatchObject({ status: 'idle', lastError: null, cursorUpdatedAt: null });
+    // A backfill of 1500 calls is 15 pages of 100; it stopped long before the last.
+    expect(state.pagesFetched).toBeGreaterThanOrEqual(1);
+    expect(state.pagesFetched).toBeLessThan(15);
+    const [stored] = await ctx.app.database.db.select({ n: count() }).from(calls);
+    expect(stored?.n).toBe(state.rowsWritten);
+    expect(state.rowsWritten).toBeLessThan(1500);
+  });
+});

@@ -50,6 +50,17 @@ export class SyncFetchError extends Error {
   }
 }
 
+/**
+ * The server is shutting down: the run stops between two pages. What it wrote stays (upserts
+ * are idempotent) and the cursor does not move, so the next run reads from the same point.
+ */
+class SyncInterrupted extends Error {
+  constructor(readonly pagesFetched: number) {
+    super('platform sync stopped for the shutdown');
+    this.name = 'SyncInterrupted';
+  }
+}
+
 /** Runs a platform read; a failure becomes the seed's "Failed to fetch <what>: <reason>". */
 async function fetching<T>(what: 'agents' | 'calls', read: () => Promise<T>): Promise<T> {
   try {
@@ -73,17 +84,22 @@ export class CallSync {
   private running: Promise<SyncStatus> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private stopped = true;
+  /** Set by stop(): a run under way ends after the page it is on. */
+  private stopping = false;
 
   constructor(private readonly deps: Deps) {}
 
   /** Starts the schedule: a run now, then every interval; after a failure, back off and retry. */
   start() {
     this.stopped = false;
+    this.stopping = false;
     this.schedule(0);
   }
 
+  /** Stops the schedule and a run under way (after its current page), and waits for it. */
   async stop() {
     this.stopped = true;
+    this.stopping = true;
     if (this.timer) clearTimeout(this.timer);
     await this.running?.catch(() => undefined);
   }
@@ -200,6 +216,14 @@ export class CallSync {
         nextRunAt: new Date(finishedAt.getTime() + this.deps.intervalMs),
       });
     } catch (error) {
+      if (error instanceof SyncInterrupted) {
+        this.deps.log.info(
+          `platform sync stopped for the shutdown after ${error.pagesFetched} page(s) of calls; the next run reads from the same point`,
+        );
+        return this.save({ status: 'idle', lastFinishedAt: new Date(), nextRunAt: null }).catch(
+          () => ({ ...(previous as SyncStatus), status: 'idle' as const }),
+        );
+      }
       const reason = error instanceof SyncFetchError ? error.message : describePlatformError(error);
       const failures = (previous?.consecutiveFailures ?? 0) + 1;
       this.deps.log.warn({ err: error, failures }, `platform sync failed: ${reason}`);
@@ -347,6 +371,7 @@ export class CallSync {
         if (!maxUpdatedAt || record.updatedAt > maxUpdatedAt) maxUpdatedAt = record.updatedAt;
       }
       await this.save({ rowsFetched, rowsWritten, pagesFetched });
+      if (this.stopping) throw new SyncInterrupted(pagesFetched);
     }
     if (pager.truncated) {
       this.deps.log.warn(

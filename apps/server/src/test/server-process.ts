@@ -20,10 +20,11 @@ export type ServerProcess = {
  */
 export function startServerProcess(
   env: Record<string, string>,
-  options: { entry?: string; args?: string[]; cwd?: string } = {},
+  options: { entry?: string; args?: string[]; nodeArgs?: string[]; cwd?: string } = {},
 ): ServerProcess {
   const entry = options.entry ?? 'dist/main.js';
-  const child = spawn(process.execPath, ['--enable-source-maps', entry, ...(options.args ?? [])], {
+  const nodeArgs = ['--enable-source-maps', ...(options.nodeArgs ?? [])];
+  const child = spawn(process.execPath, [...nodeArgs, entry, ...(options.args ?? [])], {
     cwd: options.cwd ?? serverDir,
     env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -67,4 +68,15 @@ export function readyPort(server: ServerProcess, timeoutMs = 45_000): Promise<nu
     server.child.on('exit', onExit);
     look();
   });
+}
+
+/** Polls `probe` every 100 ms until it answers a value; rejects after `timeoutMs`. */
+export async function waitFor<T>(probe: () => T | undefined, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
