@@ -9,8 +9,8 @@ import { fakeMatchMedia } from './match-media';
 // the other worker was busy too. A finder that is wrong still fails, only later.
 configure({ asyncUtilTimeout: 10_000 });
 
-// jsdom lacks the layout and media APIs Mantine relies on; these stand-ins answer "no match"
-// and "no size", which is what a headless test wants.
+// The test DOM (happy-dom) has no layout; these stand-ins for the media and size APIs Mantine
+// relies on answer "no match" and "no size", which is what a headless test wants.
 Object.defineProperty(window, 'matchMedia', { writable: true, value: fakeMatchMedia(() => false) });
 
 class ResizeObserverStub implements ResizeObserver {
@@ -20,14 +20,14 @@ class ResizeObserverStub implements ResizeObserver {
 }
 window.ResizeObserver = ResizeObserverStub;
 
-// Mantine's autosize Textarea listens to document.fonts ("loadingdone"); jsdom has none. A
+// Mantine's autosize Textarea listens to document.fonts ("loadingdone"); happy-dom has none. A
 // stand-in that never fires, like a page whose fonts are already loaded.
 if (!('fonts' in document) || !document.fonts) {
   Object.defineProperty(document, 'fonts', { configurable: true, value: new EventTarget() });
 }
 
 Element.prototype.scrollIntoView = function scrollIntoView() {};
-// Mantine's drawers and modals restore the scroll position; jsdom only logs that it cannot.
+// Mantine's drawers and modals restore the scroll position; there is nothing to scroll here.
 window.scrollTo = () => {};
 
 // Test files share a worker (isolate: false in vitest.config.ts), so nothing one test leaves
