@@ -47,7 +47,8 @@ const webProject = {
   setupFiles: ['./src/test/setup.ts'],
   sequence: { groupOrder: 0 },
   maxWorkers: workers,
-  // A screen's first render (its lazy chunks, Mantine's styles) took over 5 s under load.
+  // The ceiling for every web test (decision 048): none sets its own. A screen's first render
+  // (its lazy chunk transformed on demand) on two cores shared with other work can pass 5 s.
   testTimeout: 15_000,
 } satisfies TestProjectInlineConfiguration['test'];
 

@@ -4,10 +4,11 @@ import { notifications } from '@mantine/notifications';
 import { afterEach, vi } from 'vitest';
 import { fakeMatchMedia } from './match-media';
 
-// Screens are lazy chunks: the first import of one is transformed on demand, which can take
-// longer than the default 1 s on a cold run, and a worker's first dashboard took over 5 s while
-// the other worker was busy too. A finder that is wrong still fails, only later.
-configure({ asyncUtilTimeout: 10_000 });
+// Finders wait up to 5 s (Testing Library's default is 1 s): the screens poll every second
+// (an import's progress), so a finder waiting for the next poll would race it at 1 s, and a
+// worker's first import of a lazy screen can take over a second on two busy cores. Nothing
+// longer: a finder that needs more is waiting for the wrong thing (decision 048).
+configure({ asyncUtilTimeout: 5000 });
 
 // The test DOM (happy-dom) has no layout; these stand-ins for the media and size APIs Mantine
 // relies on answer "no match" and "no size", which is what a headless test wants.

@@ -56,7 +56,7 @@ function settingsApi(session: SessionUser, extra: Parameters<typeof stubApi>[0] 
   );
 }
 
-describe('settings', { timeout: 30_000 }, () => {
+describe('settings', () => {
   it('an owner saves the business; the new time zone reaches the session (everything is asked again)', async () => {
     let saved = false;
     const api = settingsApi(owner, {

@@ -106,7 +106,7 @@ function stubAdminApi({ refuse }: { refuse?: Response } = {}) {
   );
 }
 
-describe('admin agents', { timeout: 30_000 }, () => {
+describe('admin agents', () => {
   it('assigns an agent to a business and confirms it', async () => {
     const api = stubAdminApi();
     const { user } = renderApp('/admin/agents');

@@ -91,7 +91,7 @@ async function openAppointments(path = '/appointments') {
   return app;
 }
 
-describe('appointments list', { timeout: 40_000 }, () => {
+describe('appointments list', () => {
   it('starts at page 1 with 10 a page, times in the business’s zone', async () => {
     const api = stubAppointmentsApi();
     await openAppointments();
@@ -300,7 +300,7 @@ describe('appointments list', { timeout: 40_000 }, () => {
   });
 });
 
-describe('rescheduling, cancelling and the calendar', { timeout: 60_000 }, () => {
+describe('rescheduling, cancelling and the calendar', () => {
   it('reschedules with a picker holding the business’s time, and can mail the customer', async () => {
     const row = buildAppointment(0, {
       contact: { id: 'c0', name: 'Ana Lopez', phone: null, email: 'ana@example.com' },

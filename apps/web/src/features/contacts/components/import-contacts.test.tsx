@@ -29,7 +29,7 @@ async function openImportDialog(handlers: Record<string, Handler> = {}) {
 
 /**
  * Picks an option of one of the mapping selects. Looked for inside the open list: a query over
- * the whole dialog also weighs the country picker's ~250 hidden options (seconds in jsdom).
+ * the whole dialog also weighs the country picker's ~250 hidden options, each checked for visibility.
  */
 async function choose(
   user: ReturnType<typeof renderApp>['user'],
@@ -42,7 +42,7 @@ async function choose(
   await user.click(await within(listbox).findByRole('option', { name: option }));
 }
 
-describe('import contacts', { timeout: 40_000 }, () => {
+describe('import contacts', () => {
   it('uploads the file as multipart and previews it with the suggested mapping', async () => {
     const { user, dialog, api } = await openImportDialog();
 
@@ -182,7 +182,7 @@ describe('import contacts', { timeout: 40_000 }, () => {
   });
 });
 
-describe('import history', { timeout: 40_000 }, () => {
+describe('import history', () => {
   it('undoes a completed import only after confirmation, then refreshes the contacts', async () => {
     const completed = buildContactImport({
       status: 'completed',
@@ -233,7 +233,7 @@ describe('import history', { timeout: 40_000 }, () => {
   });
 });
 
-describe('import counts', { timeout: 40_000 }, () => {
+describe('import counts', () => {
   it('adds up to the rows read once an import ends, says what an undo kept, and offers no rejected rows while it runs', async () => {
     stubContactsApi({
       imports: [
@@ -286,7 +286,7 @@ describe('import counts', { timeout: 40_000 }, () => {
   });
 });
 
-describe('import outcomes', { timeout: 40_000 }, () => {
+describe('import outcomes', () => {
   it('labels each outcome honestly: warnings, every row failed (no undo), a preview to delete', async () => {
     const api = stubContactsApi({
       imports: [

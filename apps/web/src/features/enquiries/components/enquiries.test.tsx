@@ -6,7 +6,7 @@ import { buildEmailLog, buildEnquiry, stubEnquiriesApi } from '../testing/fake-e
 
 const CONTACT_SCREEN = '/agent/agent-1/enquiries/contact-1';
 
-describe('a contact’s enquiries under an agent', { timeout: 40_000 }, () => {
+describe('a contact’s enquiries under an agent', () => {
   it('lists them for that agent; opening an unread one marks it read; the message stays text', async () => {
     const api = stubEnquiriesApi();
     const { user } = renderApp(CONTACT_SCREEN);
@@ -106,7 +106,7 @@ describe('a contact’s enquiries under an agent', { timeout: 40_000 }, () => {
   });
 });
 
-describe('the enquiries inbox', { timeout: 40_000 }, () => {
+describe('the enquiries inbox', () => {
   it('filters by status and unread through the URL and links to the contact’s screen', async () => {
     const api = stubEnquiriesApi({
       enquiries: [
@@ -162,7 +162,7 @@ describe('the enquiries inbox', { timeout: 40_000 }, () => {
   });
 });
 
-describe('an enquiry’s email log', { timeout: 40_000 }, () => {
+describe('an enquiry’s email log', () => {
   it('shows status, time and error, and retries a failed reply', async () => {
     const api = stubEnquiriesApi({
       logs: [
@@ -189,7 +189,7 @@ describe('an enquiry’s email log', { timeout: 40_000 }, () => {
   });
 });
 
-describe('deep links, the conversation, priority and test marks', { timeout: 40_000 }, () => {
+describe('deep links, the conversation, priority and test marks', () => {
   it('lands with the linked enquiry open and read, its conversation shown', async () => {
     const api = stubEnquiriesApi({
       thread: [

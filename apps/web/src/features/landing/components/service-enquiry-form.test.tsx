@@ -26,7 +26,7 @@ async function fillRequired(user: ReturnType<typeof setupUser>) {
 
 const received = () => jsonResponse({ message: serviceEnquiryMessages.received }, { status: 201 });
 
-describe('service-enquiry form', { timeout: 40_000 }, () => {
+describe('service-enquiry form', () => {
   it('shows every required field’s message and sends nothing', async () => {
     const api = stubApi({ 'POST /api/service-enquiries': received });
     const { user } = renderForm();
