@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { errorResponse, jsonResponse, type ApiRequest } from '../../../test/fake-api';
+import { pickOption } from '../../../test/combobox';
 import { renderApp } from '../../../test/render';
 import { MAPPING_MESSAGES as importMappingMessages } from '@switchboard/shared/contact-imports';
 import { buildContactImport, buildUpload, stubContactsApi } from '../testing/fake-contacts-api';
@@ -27,19 +28,16 @@ async function openImportDialog(handlers: Record<string, Handler> = {}) {
   return { ...app, api, dialog };
 }
 
-/**
- * Picks an option of one of the mapping selects. Looked for inside the open list: a query over
- * the whole dialog also weighs the country picker's ~250 hidden options, each checked for visibility.
- */
+/** Picks an option of one of the mapping selects, in the list that select opens. */
 async function choose(
   user: ReturnType<typeof renderApp>['user'],
   dialog: Awaited<ReturnType<typeof openImportDialog>>['dialog'],
   field: string,
   option: string,
 ) {
-  await user.click(dialog.getByRole('combobox', { name: field }));
-  const listbox = await dialog.findByRole('listbox');
-  await user.click(await within(listbox).findByRole('option', { name: option }));
+  const combobox = dialog.getByRole('combobox', { name: field });
+  await user.click(combobox);
+  await pickOption(user, combobox, option);
 }
 
 describe('import contacts', () => {
