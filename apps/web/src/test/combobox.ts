@@ -25,3 +25,9 @@ export async function pickOption(user: UserEvent, combobox: HTMLElement, name: s
   const listbox = await findListbox(combobox);
   await user.click(await within(listbox).findByRole('option', { name }));
 }
+
+/** Opens `combobox` with a click and picks the option `name` in the list it opened. */
+export async function selectOption(user: UserEvent, combobox: HTMLElement, name: string | RegExp) {
+  await user.click(combobox);
+  await pickOption(user, combobox, name);
+}

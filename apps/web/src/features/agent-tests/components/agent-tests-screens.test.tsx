@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildSessionUser, jsonResponse, stubApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
+import { selectOption } from '../../../test/combobox';
 
 const SUITE: TestSuite = {
   id: 's1',
@@ -81,8 +82,11 @@ describe('agent tests screens', () => {
     await user.click(screen.getByRole('button', { name: 'Add test' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add a test' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Greets');
-    await user.click(within(dialog).getByRole('combobox', { name: 'What must happen' }));
-    await user.click(await screen.findByRole('option', { name: 'The agent says a phrase' }));
+    await selectOption(
+      user,
+      within(dialog).getByRole('combobox', { name: 'What must happen' }),
+      'The agent says a phrase',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Add test' }));
     expect(
       await within(dialog).findByText('Please describe what the caller wants'),

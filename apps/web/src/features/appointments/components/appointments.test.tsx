@@ -17,6 +17,7 @@ import {
   type ApiRequest,
 } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
+import { selectOption } from '../../../test/combobox';
 
 const ZONE = 'America/New_York';
 const HOUR = 3_600_000;
@@ -140,8 +141,7 @@ describe('appointments list', () => {
     const { user, router } = await openAppointments('/appointments?page=3');
     expect(await screen.findByText('Service 21')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('combobox', { name: 'Rows per page' }));
-    await user.click(await screen.findByRole('option', { name: '20' }));
+    await selectOption(user, screen.getByRole('combobox', { name: 'Rows per page' }), '20');
 
     expect(await screen.findByText('Service 1')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?limit=20');
@@ -157,8 +157,7 @@ describe('appointments list', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?tab=past'));
     expect(listRequests(api).at(-1)).toEqual({ page: '1', limit: '10', tab: 'past' });
 
-    await user.click(screen.getByRole('combobox', { name: 'Agent' }));
-    await user.click(await screen.findByRole('option', { name: 'After hours' }));
+    await selectOption(user, screen.getByRole('combobox', { name: 'Agent' }), 'After hours');
     await waitFor(() =>
       expect(listRequests(api).at(-1)).toEqual({
         page: '1',
@@ -277,8 +276,7 @@ describe('appointments list', () => {
     expect(dialog.getByText(appointmentMessages.serviceRequired)).toBeInTheDocument();
     expect(api.calls('POST /api/appointments')).toHaveLength(0);
 
-    await user.click(dialog.getByRole('combobox', { name: /Contact/ }));
-    await user.click(await screen.findByRole('option', { name: /Ana Lopez/ }));
+    await selectOption(user, dialog.getByRole('combobox', { name: /Contact/ }), /Ana Lopez/);
     await user.type(dialog.getByRole('textbox', { name: /Service/ }), 'Cleaning');
     // The picker starts at tomorrow 09:00 in the business's zone (not the browser's).
     const tomorrow = addCalendarDays(zonedDay(new Date(), ZONE), 1);

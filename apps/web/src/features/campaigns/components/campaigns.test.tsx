@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { buildSessionUser, errorResponse, jsonResponse, stubApi } from '../../../test/fake-api';
 import { fakeMatchMedia } from '../../../test/match-media';
 import { renderApp } from '../../../test/render';
+import { selectOption } from '../../../test/combobox';
 
 function buildCampaign(overrides: Partial<Campaign> = {}): Campaign {
   return {
@@ -98,13 +99,22 @@ describe('campaigns', () => {
     expect(api.calls('POST /api/campaigns')).toHaveLength(0);
 
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'From list');
-    await user.click(within(dialog).getByRole('combobox', { name: /^Agent/ }));
-    await user.click(await screen.findByRole('option', { name: 'Receptionist' }));
-    await user.click(within(dialog).getByRole('combobox', { name: /^Call from/ }));
-    await user.click(await screen.findByRole('option', { name: 'Main line' }));
+    await selectOption(
+      user,
+      within(dialog).getByRole('combobox', { name: /^Agent/ }),
+      'Receptionist',
+    );
+    await selectOption(
+      user,
+      within(dialog).getByRole('combobox', { name: /^Call from/ }),
+      'Main line',
+    );
     await user.click(within(dialog).getByText('One import'));
-    await user.click(within(dialog).getByRole('combobox', { name: /^Import/ }));
-    await user.click(await screen.findByRole('option', { name: 'list.csv (3 contacts)' }));
+    await selectOption(
+      user,
+      within(dialog).getByRole('combobox', { name: /^Import/ }),
+      'list.csv (3 contacts)',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Start campaign' }));
 
     await waitFor(() => expect(api.calls('POST /api/campaigns')).toHaveLength(1));

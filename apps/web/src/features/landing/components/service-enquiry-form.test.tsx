@@ -5,6 +5,7 @@ import { errorResponse, jsonResponse, stubApi } from '../../../test/fake-api';
 import { TestProviders } from '../../../test/render';
 import { ServiceEnquiryForm } from './service-enquiry-form';
 import { setupUser } from '../../../test/user';
+import { pickOption } from '../../../test/combobox';
 
 function renderForm() {
   const user = setupUser();
@@ -19,8 +20,9 @@ function renderForm() {
 async function fillRequired(user: ReturnType<typeof setupUser>) {
   await user.type(screen.getByRole('textbox', { name: /Point of contact/ }), 'Maya Patel');
   await user.type(screen.getByRole('textbox', { name: /Business name/ }), 'Harbour Physio');
-  await user.type(screen.getByRole('combobox', { name: /Country/ }), 'Irel');
-  await user.click(await screen.findByRole('option', { name: 'Ireland' }));
+  const country = screen.getByRole('combobox', { name: /Country/ });
+  await user.type(country, 'Irel');
+  await pickOption(user, country, 'Ireland');
   await user.type(screen.getByRole('textbox', { name: /Website/ }), 'harbourphysio.example');
 }
 

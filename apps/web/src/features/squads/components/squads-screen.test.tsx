@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSessionUser, errorResponse, jsonResponse, stubApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 import { buildAgent } from '../../../test/fake-agents-api';
+import { findListbox, pickOption, selectOption } from '../../../test/combobox';
 
 const AGENTS = [
   buildAgent({ id: 'asst_front_desk', name: 'Front desk' }),
@@ -23,8 +24,7 @@ const RECEPTION: Squad = {
 };
 
 async function pick(user: ReturnType<typeof renderApp>['user'], label: string, option: string) {
-  await user.click(screen.getByRole('combobox', { name: label }));
-  await user.click(await screen.findByRole('option', { name: option }));
+  await selectOption(user, screen.getByRole('combobox', { name: label }), option);
 }
 
 describe('squads screen', () => {
@@ -88,8 +88,7 @@ describe('squads screen', () => {
     await pick(user, 'Agent 2', 'Billing');
     // The first agent hands billing questions to Billing.
     const handoffs = within(dialog).getAllByLabelText('Hands the caller to');
-    await user.click(handoffs[0]!);
-    await user.click(await screen.findByRole('option', { name: 'Billing' }));
+    await selectOption(user, handoffs[0]!, 'Billing');
     await user.click(within(dialog).getByRole('button', { name: 'Create squad' }));
     await waitFor(() => expect(api.calls('POST /api/squads')).toHaveLength(1));
     expect(api.calls('POST /api/squads')[0]?.body).toEqual({
@@ -134,8 +133,8 @@ describe('squads screen', () => {
     const picker = within(dialog).getByRole('combobox', { name: 'Answered by' });
     await waitFor(() => expect(picker).toBeEnabled());
     await user.click(picker);
-    expect(within(await screen.findByRole('listbox')).getByText('Squads')).toBeInTheDocument();
-    await user.click(await screen.findByRole('option', { name: 'Reception' }));
+    expect(within(await findListbox(picker)).getByText('Squads')).toBeInTheDocument();
+    await pickOption(user, picker, 'Reception');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.calls('PATCH /api/phone-numbers/p1')).toHaveLength(1));
     expect(api.calls('PATCH /api/phone-numbers/p1')[0]?.body).toMatchObject({

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildAgent } from '../../../test/fake-agents-api';
 import { buildSessionUser, jsonResponse, stubApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
+import { selectOption } from '../../../test/combobox';
 
 const AGENT = buildAgent({ id: 'asst-front', name: 'Front desk' });
 
@@ -99,8 +100,7 @@ describe('structured outputs screen', () => {
     await user.clear(schema);
     await user.click(schema);
     await user.paste('{"type": "object", "properties": {"reason": {"type": "string"}}}');
-    await user.click(within(dialog).getAllByLabelText('Agents')[0]!);
-    await user.click(await screen.findByRole('option', { name: 'Front desk' }));
+    await selectOption(user, within(dialog).getAllByLabelText('Agents')[0]!, 'Front desk');
     await user.click(within(dialog).getByRole('button', { name: 'Create output' }));
     await waitFor(() => expect(api.calls('POST /api/structured-outputs')).toHaveLength(1));
     expect(api.calls('POST /api/structured-outputs')[0]?.body).toEqual({
