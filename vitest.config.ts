@@ -5,7 +5,7 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 
 // One runner, four kinds of test, told apart by file suffix (see STYLE.md "Tests by suffix"):
 //   unit  *.test.ts        no database, no network
-//   web   apps/web *.test.tsx  components in jsdom (web-mocked: the files that mock a module)
+//   web   apps/web *.test.tsx  components in happy-dom (web-mocked: the files that mock a module)
 //   int   *.int.test.ts    the real app against a real database (PGlite; PostgreSQL too with TEST_DATABASE_URL)
 //   e2e   e2e/**/*.spec.ts the built app in Debian's Chromium
 // groupOrder runs them in that order rather than all at once: browser tests starved by database
@@ -41,11 +41,14 @@ const mockedWebFiles = webFilesThatMockModules();
 
 const webProject = {
   root: 'apps/web',
-  environment: 'jsdom',
+  // happy-dom rather than jsdom (decision 048): the same visibility rules for role queries, but
+  // getComputedStyle without jsdom's cascade over Mantine's style sheets on every call.
+  environment: 'happy-dom',
   setupFiles: ['./src/test/setup.ts'],
   sequence: { groupOrder: 0 },
   maxWorkers: workers,
-  // A screen's first render (its lazy chunks, Mantine's styles) took over 5 s under load.
+  // The ceiling for every web test (decision 048): none sets its own. A screen's first render
+  // (its lazy chunk transformed on demand) on two cores shared with other work can pass 5 s.
   testTimeout: 15_000,
 } satisfies TestProjectInlineConfiguration['test'];
 

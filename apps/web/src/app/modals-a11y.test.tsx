@@ -130,7 +130,7 @@ function focusedName(): string {
   );
 }
 
-describe('dialogs', { timeout: 40_000 }, () => {
+describe('dialogs', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it.each(dialogs)(

@@ -1,5 +1,5 @@
 /**
- * A stand-in for `window.matchMedia` (jsdom has none): `matches` says which media queries
+ * A stand-in for `window.matchMedia` (the test DOM has none that a test can steer): `matches` says which media queries
  * match — none for a headless test, `max-width` ones for a phone-sized screen.
  */
 export function fakeMatchMedia(matches: (query: string) => boolean) {

@@ -4,13 +4,14 @@ import { notifications } from '@mantine/notifications';
 import { afterEach, vi } from 'vitest';
 import { fakeMatchMedia } from './match-media';
 
-// Screens are lazy chunks: the first import of one is transformed on demand, which can take
-// longer than the default 1 s on a cold run, and a worker's first dashboard took over 5 s while
-// the other worker was busy too. A finder that is wrong still fails, only later.
-configure({ asyncUtilTimeout: 10_000 });
+// Finders wait up to 5 s (Testing Library's default is 1 s): the screens poll every second
+// (an import's progress), so a finder waiting for the next poll would race it at 1 s, and a
+// worker's first import of a lazy screen can take over a second on two busy cores. Nothing
+// longer: a finder that needs more is waiting for the wrong thing (decision 048).
+configure({ asyncUtilTimeout: 5000 });
 
-// jsdom lacks the layout and media APIs Mantine relies on; these stand-ins answer "no match"
-// and "no size", which is what a headless test wants.
+// The test DOM (happy-dom) has no layout; these stand-ins for the media and size APIs Mantine
+// relies on answer "no match" and "no size", which is what a headless test wants.
 Object.defineProperty(window, 'matchMedia', { writable: true, value: fakeMatchMedia(() => false) });
 
 class ResizeObserverStub implements ResizeObserver {
@@ -20,14 +21,14 @@ class ResizeObserverStub implements ResizeObserver {
 }
 window.ResizeObserver = ResizeObserverStub;
 
-// Mantine's autosize Textarea listens to document.fonts ("loadingdone"); jsdom has none. A
+// Mantine's autosize Textarea listens to document.fonts ("loadingdone"); happy-dom has none. A
 // stand-in that never fires, like a page whose fonts are already loaded.
 if (!('fonts' in document) || !document.fonts) {
   Object.defineProperty(document, 'fonts', { configurable: true, value: new EventTarget() });
 }
 
 Element.prototype.scrollIntoView = function scrollIntoView() {};
-// Mantine's drawers and modals restore the scroll position; jsdom only logs that it cannot.
+// Mantine's drawers and modals restore the scroll position; there is nothing to scroll here.
 window.scrollTo = () => {};
 
 // Test files share a worker (isolate: false in vitest.config.ts), so nothing one test leaves

@@ -12,6 +12,7 @@ import {
 import { renderApp } from '../../test/render';
 import { buildAgent, buildAgentHealth } from '../../test/fake-agents-api';
 import { fakeMatchMedia } from '../../test/match-media';
+import { pickOption, selectOption } from '../../test/combobox';
 
 const business: Business = {
   id: 'business-1',
@@ -56,7 +57,7 @@ function settingsApi(session: SessionUser, extra: Parameters<typeof stubApi>[0] 
   );
 }
 
-describe('settings', { timeout: 30_000 }, () => {
+describe('settings', () => {
   it('an owner saves the business; the new time zone reaches the session (everything is asked again)', async () => {
     let saved = false;
     const api = settingsApi(owner, {
@@ -83,7 +84,7 @@ describe('settings', { timeout: 30_000 }, () => {
     await user.click(zone);
     await user.clear(zone);
     await user.type(zone, 'Tokyo');
-    await user.click(await screen.findByRole('option', { name: /Asia\/Tokyo/ }));
+    await pickOption(user, zone, /Asia\/Tokyo/);
     const before = api.calls('GET /api/auth/me').length;
     await user.click(screen.getByRole('button', { name: 'Save business' }));
 
@@ -120,13 +121,19 @@ describe('settings', { timeout: 30_000 }, () => {
         ),
     });
     const { user } = renderApp('/settings?section=team');
-    await user.click(await screen.findByRole('combobox', { name: 'Role of sam@b.example' }));
-    await user.click(await screen.findByRole('option', { name: 'Owner' }));
+    await selectOption(
+      user,
+      await screen.findByRole('combobox', { name: 'Role of sam@b.example' }),
+      'Owner',
+    );
     await waitFor(() => expect(api.calls('PUT /api/team/members/user-2/role')).toHaveLength(1));
     expect(api.calls('PUT /api/team/members/user-2/role')[0]?.body).toEqual({ role: 'owner' });
 
-    await user.click(screen.getByRole('combobox', { name: `Role of ${owner.email}` }));
-    await user.click(await screen.findByRole('option', { name: 'Member' }));
+    await selectOption(
+      user,
+      screen.getByRole('combobox', { name: `Role of ${owner.email}` }),
+      'Member',
+    );
     expect(await screen.findByText(/needs at least one owner/)).toBeInTheDocument();
   });
 

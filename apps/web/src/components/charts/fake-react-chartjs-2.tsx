@@ -1,7 +1,7 @@
 import type { ChartProps } from 'react-chartjs-2';
 
 /**
- * Test stand-in for react-chartjs-2 (jsdom has no canvas): renders what a chart was given as
+ * Test stand-in for react-chartjs-2 (the test DOM has no canvas): renders what a chart was given as
  * text, so a test can read the figures. Use with
  * `vi.mock('react-chartjs-2', () => import('…/components/charts/fake-react-chartjs-2'))`.
  * Each point is a list item "<dataset label> · <category>: <value>".

@@ -4,7 +4,7 @@ import { TestProviders } from '../../test/render';
 import { ChartCard } from './chart-card';
 import { ThemedChart } from './themed-chart';
 
-// The real react-chartjs-2 and Chart.js: jsdom has no 2D context, so Chart.js gives up drawing
+// The real react-chartjs-2 and Chart.js: the test DOM has no 2D context, so Chart.js gives up drawing
 // (and says so on the console), but the canvas element and its attributes are real.
 beforeEach(() => {
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);

@@ -8,7 +8,7 @@ import {
 import { buildSessionUser, errorResponse, jsonResponse, stubApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 
-// jsdom has no canvas: charts render what they were given as text (see the fake).
+// The test DOM has no canvas: charts render what they were given as text (see the fake).
 vi.mock('react-chartjs-2', () => import('../../../components/charts/fake-react-chartjs-2'));
 
 const AGENT = 'GET /api/agents/asst_front_desk';

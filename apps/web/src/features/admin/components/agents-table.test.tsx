@@ -10,6 +10,7 @@ import {
   type ApiRequest,
 } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
+import { selectOption } from '../../../test/combobox';
 
 function buildAgent(overrides: Partial<AdminAgent> = {}): AdminAgent {
   return {
@@ -106,15 +107,14 @@ function stubAdminApi({ refuse }: { refuse?: Response } = {}) {
   );
 }
 
-describe('admin agents', { timeout: 30_000 }, () => {
+describe('admin agents', () => {
   it('assigns an agent to a business and confirms it', async () => {
     const api = stubAdminApi();
     const { user } = renderApp('/admin/agents');
 
     const picker = await screen.findByRole('combobox', { name: 'Business for Front desk' });
     expect(picker).toHaveValue('Unassigned');
-    await user.click(picker);
-    await user.click(await screen.findByRole('option', { name: 'Acme Plumbing' }));
+    await selectOption(user, picker, 'Acme Plumbing');
 
     expect(await screen.findByText('Agent assigned')).toBeInTheDocument();
     expect(screen.getByText('Front desk now answers for Acme Plumbing.')).toBeInTheDocument();
@@ -132,8 +132,7 @@ describe('admin agents', { timeout: 30_000 }, () => {
 
     const picker = await screen.findByRole('combobox', { name: 'Business for After hours' });
     await waitFor(() => expect(picker).toHaveValue('Bright Smile Dental'));
-    await user.click(picker);
-    await user.click(await screen.findByRole('option', { name: 'Unassigned' }));
+    await selectOption(user, picker, 'Unassigned');
 
     expect(await screen.findByText('Agent unassigned')).toBeInTheDocument();
     expect(api.calls('PUT /api/admin/agents/agent-2/business')[0]?.body).toEqual({
@@ -165,8 +164,7 @@ describe('admin agents', { timeout: 30_000 }, () => {
     const { user } = renderApp('/admin/agents');
 
     const picker = await screen.findByRole('combobox', { name: 'Business for Front desk' });
-    await user.click(picker);
-    await user.click(await screen.findByRole('option', { name: 'Acme Plumbing' }));
+    await selectOption(user, picker, 'Acme Plumbing');
 
     expect(await screen.findByText('Could not change the assignment')).toBeInTheDocument();
     expect(screen.getByText('This agent no longer exists.')).toBeInTheDocument();

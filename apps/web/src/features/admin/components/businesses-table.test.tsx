@@ -27,7 +27,7 @@ function listPage({ search }: ApiRequest) {
   });
 }
 
-describe('admin businesses', { timeout: 30_000 }, () => {
+describe('admin businesses', () => {
   it('reads the page and its size from the URL, and keeps paging there', async () => {
     const api = stubApi({ 'GET /api/admin/businesses': listPage }, { session: buildAdminUser() });
     const { user, router } = renderApp('/admin/businesses?page=2&limit=10');

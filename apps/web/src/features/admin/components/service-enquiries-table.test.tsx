@@ -16,7 +16,7 @@ const enquiry = {
   createdAt: '2026-03-05T14:07:00.000Z',
 };
 
-describe('admin service enquiries', { timeout: 40_000 }, () => {
+describe('admin service enquiries', () => {
   it('lists the landing page’s enquiries with their contact details', async () => {
     const api = stubApi(
       {

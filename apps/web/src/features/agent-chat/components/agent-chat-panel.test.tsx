@@ -21,66 +21,62 @@ function turn(id: string, message: string, reply: string, previousChatId: string
 }
 
 describe('Chat with agent panel', () => {
-  it(
-    'sends two messages as one conversation and lists it in the history',
-    { timeout: 40_000 },
-    async () => {
-      const turns: ChatTurn[] = [];
-      const api = stubApi({
-        [`GET ${PATH}`]: () => {
-          const conversation: ChatConversation[] =
-            turns.length === 0
-              ? []
-              : [
-                  {
-                    id: turns[0]!.id,
-                    lastChatId: turns[turns.length - 1]!.id,
-                    startedAt: turns[0]!.createdAt,
-                    turns: [...turns],
-                  },
-                ];
-          return jsonResponse({ data: conversation });
-        },
-        [`POST ${PATH}`]: ({ body }) => {
-          const { message, previousChatId } = body as { message: string; previousChatId?: string };
-          const made = turn(
-            `chat-${turns.length + 1}`,
-            message,
-            `Echo: ${message}`,
-            previousChatId ?? null,
-          );
-          turns.push(made);
-          return jsonResponse(made, { status: 201 });
-        },
-      });
-      const user = userEvent.setup();
-      renderPanel();
-      expect(await screen.findByText('No conversations yet.')).toBeInTheDocument();
+  it('sends two messages as one conversation and lists it in the history', async () => {
+    const turns: ChatTurn[] = [];
+    const api = stubApi({
+      [`GET ${PATH}`]: () => {
+        const conversation: ChatConversation[] =
+          turns.length === 0
+            ? []
+            : [
+                {
+                  id: turns[0]!.id,
+                  lastChatId: turns[turns.length - 1]!.id,
+                  startedAt: turns[0]!.createdAt,
+                  turns: [...turns],
+                },
+              ];
+        return jsonResponse({ data: conversation });
+      },
+      [`POST ${PATH}`]: ({ body }) => {
+        const { message, previousChatId } = body as { message: string; previousChatId?: string };
+        const made = turn(
+          `chat-${turns.length + 1}`,
+          message,
+          `Echo: ${message}`,
+          previousChatId ?? null,
+        );
+        turns.push(made);
+        return jsonResponse(made, { status: 201 });
+      },
+    });
+    const user = userEvent.setup();
+    renderPanel();
+    expect(await screen.findByText('No conversations yet.')).toBeInTheDocument();
 
-      const box = screen.getByRole('textbox', { name: 'Message' });
-      await user.type(box, 'Are you open on Saturday?{Enter}');
-      const log = screen.getByRole('log', { name: 'Conversation' });
-      expect(await within(log).findByText('Echo: Are you open on Saturday?')).toBeInTheDocument();
-      expect(api.calls(`POST ${PATH}`)[0]?.body).toEqual({ message: 'Are you open on Saturday?' });
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    await user.type(box, 'Are you open on Saturday?{Enter}');
+    const log = screen.getByRole('log', { name: 'Conversation' });
+    expect(await within(log).findByText('Echo: Are you open on Saturday?')).toBeInTheDocument();
+    expect(api.calls(`POST ${PATH}`)[0]?.body).toEqual({ message: 'Are you open on Saturday?' });
 
-      await user.type(box, 'Book me in');
-      await user.click(screen.getByRole('button', { name: 'Send' }));
-      expect(await within(log).findByText('Echo: Book me in')).toBeInTheDocument();
-      // The second message continues the first chat.
-      expect(api.calls(`POST ${PATH}`)[1]?.body).toEqual({
-        message: 'Book me in',
-        previousChatId: 'chat-1',
-      });
-      const history = screen.getByRole('list', { name: 'Earlier conversations' });
-      expect(await within(history).findByText(/· 2 messages$/)).toBeInTheDocument();
+    await user.type(box, 'Book me in');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await within(log).findByText('Echo: Book me in')).toBeInTheDocument();
+    // The second message continues the first chat.
+    expect(api.calls(`POST ${PATH}`)[1]?.body).toEqual({
+      message: 'Book me in',
+      previousChatId: 'chat-1',
+    });
+    const history = screen.getByRole('list', { name: 'Earlier conversations' });
+    expect(await within(history).findByText(/· 2 messages$/)).toBeInTheDocument();
 
-      // A new conversation starts empty; reopening the old one shows its turns.
-      await user.click(screen.getByRole('button', { name: 'New conversation' }));
-      expect(within(log).getByText('Send a message to start a conversation.')).toBeInTheDocument();
-      await user.click(within(history).getByRole('button', { name: /Are you open on Saturday/ }));
-      expect(within(log).getByText('Echo: Book me in')).toBeInTheDocument();
-    },
-  );
+    // A new conversation starts empty; reopening the old one shows its turns.
+    await user.click(screen.getByRole('button', { name: 'New conversation' }));
+    expect(within(log).getByText('Send a message to start a conversation.')).toBeInTheDocument();
+    await user.click(within(history).getByRole('button', { name: /Are you open on Saturday/ }));
+    expect(within(log).getByText('Echo: Book me in')).toBeInTheDocument();
+  });
 
   it('shows the platform failure for the history and for a message', async () => {
     stubApi({
@@ -106,9 +102,7 @@ describe('Chat with agent panel', () => {
     });
     const user = userEvent.setup();
     renderPanel();
-    expect(
-      await screen.findByText('Failed to fetch chats: connection reset', {}, { timeout: 10_000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Failed to fetch chats: connection reset')).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello{Enter}');
     await waitFor(() =>
       expect(screen.getByText('Failed to send chat message: connection reset')).toBeInTheDocument(),

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildSessionUser, jsonResponse, stubApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
+import { selectOption } from '../../../test/combobox';
 
 const SUITE: TestSuite = {
   id: 's1',
@@ -55,80 +56,79 @@ const RUN: TestRunDetail = {
 };
 
 describe('agent tests screens', () => {
-  it(
-    'adds a test from the form (the phrase only when the agent must say one) and runs the suite against the chosen agent',
-    { timeout: 45_000 },
-    async () => {
-      const api = stubApi(
-        {
-          'GET /api/test-suites/s1': () => jsonResponse(SUITE),
-          'GET /api/test-runs': () => jsonResponse({ data: [] }),
-          'GET /api/agents': () =>
-            jsonResponse({ data: [{ id: 'a1', name: 'Bright Smile Dental Receptionist' }] }),
-          'POST /api/test-suites/s1/tests': ({ body }) =>
-            jsonResponse(
-              { ...(body as object), id: 't9', createdAt: SUITE.createdAt },
-              { status: 201 },
-            ),
-          'POST /api/test-suites/s1/runs': () =>
-            jsonResponse({ ...RUN, status: 'queued' }, { status: 201 }),
-          'GET /api/test-runs/r1': () => jsonResponse(RUN),
-        },
-        { session: buildSessionUser() },
-      );
-      const { user } = renderApp('/tests/s1');
-      expect(
-        await screen.findByText('book_appointment is called with a time on a Saturday'),
-      ).toBeInTheDocument();
+  it('adds a test from the form (the phrase only when the agent must say one) and runs the suite against the chosen agent', async () => {
+    const api = stubApi(
+      {
+        'GET /api/test-suites/s1': () => jsonResponse(SUITE),
+        'GET /api/test-runs': () => jsonResponse({ data: [] }),
+        'GET /api/agents': () =>
+          jsonResponse({ data: [{ id: 'a1', name: 'Bright Smile Dental Receptionist' }] }),
+        'POST /api/test-suites/s1/tests': ({ body }) =>
+          jsonResponse(
+            { ...(body as object), id: 't9', createdAt: SUITE.createdAt },
+            { status: 201 },
+          ),
+        'POST /api/test-suites/s1/runs': () =>
+          jsonResponse({ ...RUN, status: 'queued' }, { status: 201 }),
+        'GET /api/test-runs/r1': () => jsonResponse(RUN),
+      },
+      { session: buildSessionUser() },
+    );
+    const { user } = renderApp('/tests/s1');
+    expect(
+      await screen.findByText('book_appointment is called with a time on a Saturday'),
+    ).toBeInTheDocument();
 
-      await user.click(screen.getByRole('button', { name: 'Add test' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Add a test' });
-      await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Greets');
-      await user.click(within(dialog).getByRole('combobox', { name: 'What must happen' }));
-      await user.click(await screen.findByRole('option', { name: 'The agent says a phrase' }));
-      await user.click(within(dialog).getByRole('button', { name: 'Add test' }));
-      expect(
-        await within(dialog).findByText('Please describe what the caller wants'),
-      ).toBeInTheDocument();
-      expect(within(dialog).getByText('Please enter what the agent must say')).toBeInTheDocument();
-      expect(api.calls('POST /api/test-suites/s1/tests')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Add test' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a test' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Greets');
+    await selectOption(
+      user,
+      within(dialog).getByRole('combobox', { name: 'What must happen' }),
+      'The agent says a phrase',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Add test' }));
+    expect(
+      await within(dialog).findByText('Please describe what the caller wants'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('Please enter what the agent must say')).toBeInTheDocument();
+    expect(api.calls('POST /api/test-suites/s1/tests')).toHaveLength(0);
 
-      await user.type(
-        within(dialog).getByRole('textbox', { name: /What the caller wants/ }),
-        'Asks about parking',
-      );
-      await user.type(within(dialog).getByRole('textbox', { name: /Phrase/ }), 'this is Riley');
-      await user.click(within(dialog).getByRole('button', { name: 'Add test' }));
-      await waitFor(() => expect(api.calls('POST /api/test-suites/s1/tests')).toHaveLength(1));
-      expect(api.calls('POST /api/test-suites/s1/tests')[0]?.body).toEqual({
-        name: 'Greets',
-        personality: 'polite',
-        scenario: 'Asks about parking',
-        expectation: { kind: 'agent-says', phrase: 'this is Riley' },
-      });
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /What the caller wants/ }),
+      'Asks about parking',
+    );
+    await user.type(within(dialog).getByRole('textbox', { name: /Phrase/ }), 'this is Riley');
+    await user.click(within(dialog).getByRole('button', { name: 'Add test' }));
+    await waitFor(() => expect(api.calls('POST /api/test-suites/s1/tests')).toHaveLength(1));
+    expect(api.calls('POST /api/test-suites/s1/tests')[0]?.body).toEqual({
+      name: 'Greets',
+      personality: 'polite',
+      scenario: 'Asks about parking',
+      expectation: { kind: 'agent-says', phrase: 'this is Riley' },
+    });
 
-      await waitFor(() =>
-        expect(screen.getByRole('button', { name: 'Run the tests' })).toBeEnabled(),
-      );
-      await user.click(screen.getByRole('button', { name: 'Run the tests' }));
-      await waitFor(() => expect(api.calls('POST /api/test-suites/s1/runs')).toHaveLength(1));
-      expect(api.calls('POST /api/test-suites/s1/runs')[0]?.body).toEqual({ agentId: 'a1' });
-      // The run's page: each test with its outcome, the reason of the failure and the transcript.
-      const failed = await screen.findByRole('article', { name: 'Expects Sunday' });
-      expect(within(failed).getByText('Failed')).toBeInTheDocument();
-      expect(
-        within(failed).getByText(
-          'book_appointment was called with a time on a Saturday, not a Sunday',
-        ),
-      ).toBeInTheDocument();
-      const passed = screen.getByRole('article', { name: 'Books a Saturday slot' });
-      expect(within(passed).getByText('Passed')).toBeInTheDocument();
-      expect(
-        within(passed).getByLabelText('Transcript of Books a Saturday slot'),
-      ).toHaveTextContent('I would like a Saturday slot');
-      expect(screen.getByText('1 of 2 passed')).toBeInTheDocument();
-    },
-  );
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Run the tests' })).toBeEnabled(),
+    );
+    await user.click(screen.getByRole('button', { name: 'Run the tests' }));
+    await waitFor(() => expect(api.calls('POST /api/test-suites/s1/runs')).toHaveLength(1));
+    expect(api.calls('POST /api/test-suites/s1/runs')[0]?.body).toEqual({ agentId: 'a1' });
+    // The run's page: each test with its outcome, the reason of the failure and the transcript.
+    const failed = await screen.findByRole('article', { name: 'Expects Sunday' });
+    expect(within(failed).getByText('Failed')).toBeInTheDocument();
+    expect(
+      within(failed).getByText(
+        'book_appointment was called with a time on a Saturday, not a Sunday',
+      ),
+    ).toBeInTheDocument();
+    const passed = screen.getByRole('article', { name: 'Books a Saturday slot' });
+    expect(within(passed).getByText('Passed')).toBeInTheDocument();
+    expect(within(passed).getByLabelText('Transcript of Books a Saturday slot')).toHaveTextContent(
+      'I would like a Saturday slot',
+    );
+    expect(screen.getByText('1 of 2 passed')).toBeInTheDocument();
+  });
 
   it('shows the platform failure with Try again on the suites page', async () => {
     stubApi(

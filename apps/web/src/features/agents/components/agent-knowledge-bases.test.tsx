@@ -15,7 +15,7 @@ async function openSettings() {
   return { ...app, dialog };
 }
 
-describe('knowledge bases in the agent settings', { timeout: 30_000 }, () => {
+describe('knowledge bases in the agent settings', () => {
   it('lists the business’s knowledge bases and sends the ticked ones', async () => {
     const api = stubAgentsApi({
       handlers: {

@@ -18,7 +18,7 @@ async function openSettings() {
   return { ...app, dialog };
 }
 
-describe('agent settings', { timeout: 40_000 }, () => {
+describe('agent settings', () => {
   it('loads the settings from the platform and saves changes with PATCH', async () => {
     const api = stubAgentsApi();
     const { user, dialog } = await openSettings();
@@ -43,46 +43,40 @@ describe('agent settings', { timeout: 40_000 }, () => {
     expect(await screen.findByRole('link', { name: 'Reception' })).toBeInTheDocument();
   });
 
-  it(
-    'attaches built-in tools and the business’s own tools, with transfer numbers in E.164',
-    { timeout: 60_000 },
-    async () => {
-      const api = stubAgentsApi({ customTools: [{ id: 'tool-stock', name: 'Check stock' }] });
-      const { user, dialog } = await openSettings();
-      await dialog.findByLabelText(/^name/i);
-      // Switchboard's two are always there.
-      expect(dialog.getAllByText('Always attached')).toHaveLength(2);
+  it('attaches built-in tools and the business’s own tools, with transfer numbers in E.164', async () => {
+    const api = stubAgentsApi({ customTools: [{ id: 'tool-stock', name: 'Check stock' }] });
+    const { user, dialog } = await openSettings();
+    await dialog.findByLabelText(/^name/i);
+    // Switchboard's two are always there.
+    expect(dialog.getAllByText('Always attached')).toHaveLength(2);
 
-      await user.click(dialog.getByRole('switch', { name: /^end call/i }));
-      await user.click(dialog.getByRole('switch', { name: /^transfer call/i }));
-      await user.type(dialog.getByLabelText('Number 1'), '0415 555 0123');
-      await user.click(await dialog.findByRole('checkbox', { name: 'Check stock' }));
-      await user.click(dialog.getByRole('button', { name: 'Save changes' }));
-      expect(await dialog.findByText(agentToolMessages.transferNumber)).toBeInTheDocument();
-      expect(api.calls('PATCH /api/agents/asst_front_desk')).toEqual([]);
+    await user.click(dialog.getByRole('switch', { name: /^end call/i }));
+    await user.click(dialog.getByRole('switch', { name: /^transfer call/i }));
+    await user.type(dialog.getByLabelText('Number 1'), '0415 555 0123');
+    await user.click(await dialog.findByRole('checkbox', { name: 'Check stock' }));
+    await user.click(dialog.getByRole('button', { name: 'Save changes' }));
+    expect(await dialog.findByText(agentToolMessages.transferNumber)).toBeInTheDocument();
+    expect(api.calls('PATCH /api/agents/asst_front_desk')).toEqual([]);
 
-      await user.clear(dialog.getByLabelText('Number 1'));
-      await user.type(dialog.getByLabelText('Number 1'), '+14155550123');
-      await user.type(dialog.getByLabelText('Who answers 1'), 'Front desk');
-      await user.click(dialog.getByRole('button', { name: 'Save changes' }));
-      expect(await screen.findByText('Agent saved')).toBeInTheDocument();
-      expect(api.calls('PATCH /api/agents/asst_front_desk').map((request) => request.body)).toEqual(
-        [
-          {
-            ...DEFAULT_AGENT_SETTINGS,
-            name: 'Front desk',
-            tools: {
-              ...NO_EXTRA_TOOLS,
-              endCall: true,
-              transferCall: true,
-              transferDestinations: [{ number: '+14155550123', description: 'Front desk' }],
-              customToolIds: ['tool-stock'],
-            },
-          },
-        ],
-      );
-    },
-  );
+    await user.clear(dialog.getByLabelText('Number 1'));
+    await user.type(dialog.getByLabelText('Number 1'), '+14155550123');
+    await user.type(dialog.getByLabelText('Who answers 1'), 'Front desk');
+    await user.click(dialog.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Agent saved')).toBeInTheDocument();
+    expect(api.calls('PATCH /api/agents/asst_front_desk').map((request) => request.body)).toEqual([
+      {
+        ...DEFAULT_AGENT_SETTINGS,
+        name: 'Front desk',
+        tools: {
+          ...NO_EXTRA_TOOLS,
+          endCall: true,
+          transferCall: true,
+          transferDestinations: [{ number: '+14155550123', description: 'Front desk' }],
+          customToolIds: ['tool-stock'],
+        },
+      },
+    ]);
+  });
 
   it('says the agent is connected to Switchboard', async () => {
     stubAgentsApi();

@@ -6,7 +6,7 @@ import { buildAgentAnalytics, buildEmptyAgentAnalytics } from '../test-factories
 import { AgentOverview } from './agent-overview';
 import { setupUser } from '../../../test/user';
 
-// jsdom has no canvas: charts render what they were given as text (see the fake).
+// The test DOM has no canvas: charts render what they were given as text (see the fake).
 vi.mock('react-chartjs-2', () => import('../../../components/charts/fake-react-chartjs-2'));
 
 const ANALYTICS = 'GET /api/agents/asst_front_desk/analytics';

@@ -5,7 +5,7 @@ import { TestProviders } from '../../../test/render';
 import { buildAgentBreakdowns, buildEmptyAgentBreakdowns } from '../test-factories';
 import { AgentStatistics } from './agent-statistics';
 
-// jsdom has no canvas: charts render what they were given as text (see the fake).
+// The test DOM has no canvas: charts render what they were given as text (see the fake).
 vi.mock('react-chartjs-2', () => import('../../../components/charts/fake-react-chartjs-2'));
 
 const BREAKDOWNS = 'GET /api/agents/asst_front_desk/analytics/breakdowns';

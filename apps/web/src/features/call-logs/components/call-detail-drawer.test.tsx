@@ -14,7 +14,7 @@ const CALL_ID = '3f2a9c1e-7b4d-4e21-9a0f-5c6d7e8f9a0b';
 let play: Mock<() => Promise<void>>;
 
 beforeEach(() => {
-  // jsdom plays no media: stand-ins that resolve like a browser that may play.
+  // The test DOM plays no media: stand-ins that resolve like a browser that may play.
   play = vi.fn<() => Promise<void>>(() => Promise.resolve());
   vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(play);
   vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});

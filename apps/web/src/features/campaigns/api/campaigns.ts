@@ -127,6 +127,8 @@ export function useCampaignAction(id: string) {
         method: 'PATCH',
         body: { action },
       }),
+    // The campaign's page says why in place (FormAlert); a toast would say it a second time.
+    meta: { errorToast: false },
     onSuccess: (campaign, action) => {
       notifications.show({ color: 'teal', title: DONE[action], message: campaign.name });
     },

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { buildSessionUser, errorResponse, jsonResponse, stubApi } from '../../../test/fake-api';
 import { fakeMatchMedia } from '../../../test/match-media';
 import { renderApp } from '../../../test/render';
+import { selectOption } from '../../../test/combobox';
 
 function buildCampaign(overrides: Partial<Campaign> = {}): Campaign {
   return {
@@ -71,71 +72,75 @@ const ROW: CampaignContact = {
 };
 
 describe('campaigns', () => {
-  it(
-    'lists campaigns with progress and creates one from an import',
-    { timeout: 30_000 },
-    async () => {
-      const api = stubApi(
-        {
-          'GET /api/campaigns': () => jsonResponse({ data: [buildCampaign()] }),
-          'GET /api/campaigns/options': () => jsonResponse(OPTIONS),
-          'POST /api/campaigns': () =>
-            jsonResponse(buildCampaign({ id: 'c2', name: 'From list' }), { status: 201 }),
-          'GET /api/campaigns/c2': () =>
-            jsonResponse(buildCampaign({ id: 'c2', name: 'From list' })),
-          'GET /api/campaigns/c2/contacts': () =>
-            jsonResponse({ data: [ROW], meta: buildPaginationMeta(1, 1, 50) }),
-        },
-        { session: buildSessionUser() },
-      );
-      const { user, router } = renderApp('/campaigns');
-      const table = await screen.findByRole('table', { name: 'Campaigns' });
-      expect(await within(table).findByText('Spring recall')).toBeInTheDocument();
-      expect(within(table).getByText('3 of 4 called')).toBeInTheDocument();
+  it('lists campaigns with progress and creates one from an import', async () => {
+    const api = stubApi(
+      {
+        'GET /api/campaigns': () => jsonResponse({ data: [buildCampaign()] }),
+        'GET /api/campaigns/options': () => jsonResponse(OPTIONS),
+        'POST /api/campaigns': () =>
+          jsonResponse(buildCampaign({ id: 'c2', name: 'From list' }), { status: 201 }),
+        'GET /api/campaigns/c2': () => jsonResponse(buildCampaign({ id: 'c2', name: 'From list' })),
+        'GET /api/campaigns/c2/contacts': () =>
+          jsonResponse({ data: [ROW], meta: buildPaginationMeta(1, 1, 50) }),
+      },
+      { session: buildSessionUser() },
+    );
+    const { user, router } = renderApp('/campaigns');
+    const table = await screen.findByRole('table', { name: 'Campaigns' });
+    expect(await within(table).findByText('Spring recall')).toBeInTheDocument();
+    expect(within(table).getByText('3 of 4 called')).toBeInTheDocument();
 
-      await user.click(screen.getByRole('button', { name: 'New campaign' }));
-      const dialog = await screen.findByRole('dialog', { name: 'New campaign' });
-      // Nothing chosen: the shared schema's messages, and no request.
-      await user.click(within(dialog).getByRole('button', { name: 'Start campaign' }));
-      expect(await within(dialog).findByText('Please enter a name')).toBeInTheDocument();
-      expect(within(dialog).getByText('Please choose an agent or a squad')).toBeInTheDocument();
-      expect(api.calls('POST /api/campaigns')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'New campaign' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New campaign' });
+    // Nothing chosen: the shared schema's messages, and no request.
+    await user.click(within(dialog).getByRole('button', { name: 'Start campaign' }));
+    expect(await within(dialog).findByText('Please enter a name')).toBeInTheDocument();
+    expect(within(dialog).getByText('Please choose an agent or a squad')).toBeInTheDocument();
+    expect(api.calls('POST /api/campaigns')).toHaveLength(0);
 
-      await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'From list');
-      await user.click(within(dialog).getByRole('combobox', { name: /^Agent/ }));
-      await user.click(await screen.findByRole('option', { name: 'Receptionist' }));
-      await user.click(within(dialog).getByRole('combobox', { name: /^Call from/ }));
-      await user.click(await screen.findByRole('option', { name: 'Main line' }));
-      await user.click(within(dialog).getByText('One import'));
-      await user.click(within(dialog).getByRole('combobox', { name: /^Import/ }));
-      await user.click(await screen.findByRole('option', { name: 'list.csv (3 contacts)' }));
-      await user.click(within(dialog).getByRole('button', { name: 'Start campaign' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'From list');
+    await selectOption(
+      user,
+      within(dialog).getByRole('combobox', { name: /^Agent/ }),
+      'Receptionist',
+    );
+    await selectOption(
+      user,
+      within(dialog).getByRole('combobox', { name: /^Call from/ }),
+      'Main line',
+    );
+    await user.click(within(dialog).getByText('One import'));
+    await selectOption(
+      user,
+      within(dialog).getByRole('combobox', { name: /^Import/ }),
+      'list.csv (3 contacts)',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Start campaign' }));
 
-      await waitFor(() => expect(api.calls('POST /api/campaigns')).toHaveLength(1));
-      expect(api.calls('POST /api/campaigns')[0]?.body).toEqual({
-        name: 'From list',
-        agentId: 'a1',
-        phoneNumberId: 'p1',
-        audience: { kind: 'import', importId: OPTIONS.imports[0]!.id },
-        callingHoursStart: '09:00',
-        callingHoursEnd: '17:00',
-        maxConcurrency: 10,
-      });
-      await waitFor(() => expect(router.state.location.pathname).toBe('/campaigns/c2'));
-      const rows = await screen.findByRole('table', { name: 'Campaign contacts' });
-      expect(within(rows).getByText('Ann Murphy')).toBeInTheDocument();
-      expect(within(rows).getByRole('link', { name: 'View call' })).toHaveAttribute(
-        'href',
-        '/agent/a1/call-logs?call=call-1',
-      );
-      expect(within(rows).getByRole('link', { name: '1 appointment' })).toHaveAttribute(
-        'href',
-        '/contacts/k1',
-      );
-    },
-  );
+    await waitFor(() => expect(api.calls('POST /api/campaigns')).toHaveLength(1));
+    expect(api.calls('POST /api/campaigns')[0]?.body).toEqual({
+      name: 'From list',
+      agentId: 'a1',
+      phoneNumberId: 'p1',
+      audience: { kind: 'import', importId: OPTIONS.imports[0]!.id },
+      callingHoursStart: '09:00',
+      callingHoursEnd: '17:00',
+      maxConcurrency: 10,
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/campaigns/c2'));
+    const rows = await screen.findByRole('table', { name: 'Campaign contacts' });
+    expect(within(rows).getByText('Ann Murphy')).toBeInTheDocument();
+    expect(within(rows).getByRole('link', { name: 'View call' })).toHaveAttribute(
+      'href',
+      '/agent/a1/call-logs?call=call-1',
+    );
+    expect(within(rows).getByRole('link', { name: '1 appointment' })).toHaveAttribute(
+      'href',
+      '/contacts/k1',
+    );
+  });
 
-  it('pauses a running campaign and shows a refusal', { timeout: 30_000 }, async () => {
+  it('pauses a running campaign and shows a refusal', async () => {
     let status: Campaign['status'] = 'running';
     const api = stubApi(
       {
@@ -159,7 +164,7 @@ describe('campaigns', () => {
     expect(await screen.findByText('Failed to update campaign: status 503')).toBeInTheDocument();
   });
 
-  it('the dashboard card shows recent campaign results', { timeout: 30_000 }, async () => {
+  it('the dashboard card shows recent campaign results', async () => {
     stubApi(
       {
         'GET /api/campaigns': ({ search }) => {
@@ -176,46 +181,42 @@ describe('campaigns', () => {
       within(card).getByText(/2 answered · 1 voicemail · 0 no answer · 0 failed/),
     ).toBeInTheDocument();
   });
-  it(
-    'a change in the progress reads the numbers again in place, not dimmed',
-    { timeout: 30_000 },
-    async () => {
-      let version = 0;
-      let release: (() => void) | undefined;
-      const api = stubApi(
-        {
-          // Paused: nothing polls, so only the campaign's new updatedAt reads the numbers again.
-          'GET /api/campaigns/c1': () =>
-            jsonResponse(
-              buildCampaign({ status: 'paused', updatedAt: `2026-03-05T08:0${version}:00.000Z` }),
-            ),
-          'GET /api/campaigns/c1/contacts': async () => {
-            if (version === 0)
-              return jsonResponse({ data: [ROW], meta: buildPaginationMeta(1, 1, 50) });
-            await new Promise<void>((resolve) => (release = resolve));
-            const row = { ...ROW, status: 'voicemail' as const };
-            return jsonResponse({ data: [row], meta: buildPaginationMeta(1, 1, 50) });
-          },
+  it('a change in the progress reads the numbers again in place, not dimmed', async () => {
+    let version = 0;
+    let release: (() => void) | undefined;
+    const api = stubApi(
+      {
+        // Paused: nothing polls, so only the campaign's new updatedAt reads the numbers again.
+        'GET /api/campaigns/c1': () =>
+          jsonResponse(
+            buildCampaign({ status: 'paused', updatedAt: `2026-03-05T08:0${version}:00.000Z` }),
+          ),
+        'GET /api/campaigns/c1/contacts': async () => {
+          if (version === 0)
+            return jsonResponse({ data: [ROW], meta: buildPaginationMeta(1, 1, 50) });
+          await new Promise<void>((resolve) => (release = resolve));
+          const row = { ...ROW, status: 'voicemail' as const };
+          return jsonResponse({ data: [row], meta: buildPaginationMeta(1, 1, 50) });
         },
-        { session: buildSessionUser() },
-      );
-      const { queryClient } = renderApp('/campaigns/c1');
-      const table = await screen.findByRole('table', { name: 'Campaign contacts' });
-      expect(await within(table).findByText('Answered')).toBeInTheDocument();
-      const reads = api.calls('GET /api/campaigns/c1/contacts').length;
+      },
+      { session: buildSessionUser() },
+    );
+    const { queryClient } = renderApp('/campaigns/c1');
+    const table = await screen.findByRole('table', { name: 'Campaign contacts' });
+    expect(await within(table).findByText('Answered')).toBeInTheDocument();
+    const reads = api.calls('GET /api/campaigns/c1/contacts').length;
 
-      version = 1;
-      await queryClient.invalidateQueries({ queryKey: ['campaigns', 'one', 'c1'] });
-      await waitFor(() => expect(release).toBeDefined());
-      // While the page reads again its rows stay as they are: same page, no placeholder.
-      expect(table).toHaveStyle({ opacity: '1' });
-      release!();
-      expect(await within(table).findByText('Voicemail')).toBeInTheDocument();
-      expect(api.calls('GET /api/campaigns/c1/contacts')).toHaveLength(reads + 1);
-    },
-  );
+    version = 1;
+    await queryClient.invalidateQueries({ queryKey: ['campaigns', 'one', 'c1'] });
+    await waitFor(() => expect(release).toBeDefined());
+    // While the page reads again its rows stay as they are: same page, no placeholder.
+    expect(table).toHaveStyle({ opacity: '1' });
+    release!();
+    expect(await within(table).findByText('Voicemail')).toBeInTheDocument();
+    expect(api.calls('GET /api/campaigns/c1/contacts')).toHaveLength(reads + 1);
+  });
 
-  it('the numbers are cards on a phone', { timeout: 30_000 }, async () => {
+  it('the numbers are cards on a phone', async () => {
     vi.spyOn(window, 'matchMedia').mockImplementation(
       fakeMatchMedia((query) => query.includes('max-width')),
     );

@@ -62,11 +62,11 @@ async function openContact(id = 'contact-1') {
   return app;
 }
 
-describe('contact page', { timeout: 40_000 }, () => {
+describe('contact page', () => {
   it('opens from the contacts table by a link (keyboard too)', async () => {
     stubContactsApi({ contacts: buildContacts(3) });
     const { user, router } = renderApp('/contacts');
-    const link = await screen.findByRole('link', { name: 'Contact 2' }, { timeout: 10_000 });
+    const link = await screen.findByRole('link', { name: 'Contact 2' });
     expect(link).toHaveAttribute('href', '/contacts/contact-2');
 
     link.focus();
@@ -167,7 +167,7 @@ describe('contact page', { timeout: 40_000 }, () => {
     });
     const { user } = await openContact();
 
-    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Failed to fetch contacts: The database is unavailable');
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
@@ -213,7 +213,7 @@ describe('contact page', { timeout: 40_000 }, () => {
   });
 });
 
-describe('edit and delete in the contacts table', { timeout: 40_000 }, () => {
+describe('edit and delete in the contacts table', () => {
   it('edits a row’s contact and shows the new name', async () => {
     const api = stubContactsApi({ contacts: buildContacts(3) });
     const { user } = renderApp('/contacts');

@@ -14,7 +14,7 @@ async function openContacts(path = '/contacts') {
   return app;
 }
 
-describe('contacts list', { timeout: 60_000 }, () => {
+describe('contacts list', () => {
   it('shows a page of 20 contacts with their source, and pages through the URL', async () => {
     const api = stubContactsApi({ contacts: buildContacts(45) });
     const { user, router } = await openContacts();
@@ -88,7 +88,7 @@ describe('contacts list', { timeout: 60_000 }, () => {
   });
 });
 
-describe('add contact', { timeout: 40_000 }, () => {
+describe('add contact', () => {
   async function openAddDialog(api = stubContactsApi()) {
     const app = await openContacts();
     await screen.findByRole('cell', { name: 'Contact 1' });

@@ -3,10 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { errorResponse, jsonResponse } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 import { buildEmailLog, buildEnquiry, stubEnquiriesApi } from '../testing/fake-enquiries-api';
+import { selectOption } from '../../../test/combobox';
 
 const CONTACT_SCREEN = '/agent/agent-1/enquiries/contact-1';
 
-describe('a contact’s enquiries under an agent', { timeout: 40_000 }, () => {
+describe('a contact’s enquiries under an agent', () => {
   it('lists them for that agent; opening an unread one marks it read; the message stays text', async () => {
     const api = stubEnquiriesApi();
     const { user } = renderApp(CONTACT_SCREEN);
@@ -31,8 +32,7 @@ describe('a contact’s enquiries under an agent', { timeout: 40_000 }, () => {
     const { user } = renderApp(CONTACT_SCREEN);
     await user.click(await screen.findByRole('button', { name: 'Insurance question' }));
 
-    await user.click(await screen.findByRole('combobox', { name: 'Status' }));
-    await user.click(await screen.findByRole('option', { name: 'Resolved' }));
+    await selectOption(user, await screen.findByRole('combobox', { name: 'Status' }), 'Resolved');
     // Saying why: the reason goes with the change, into the enquiry's history.
     const dialog = await screen.findByRole('dialog', { name: 'Set the status to Resolved' });
     await user.type(within(dialog).getByRole('textbox', { name: /Why/ }), 'Answered by phone');
@@ -106,7 +106,7 @@ describe('a contact’s enquiries under an agent', { timeout: 40_000 }, () => {
   });
 });
 
-describe('the enquiries inbox', { timeout: 40_000 }, () => {
+describe('the enquiries inbox', () => {
   it('filters by status and unread through the URL and links to the contact’s screen', async () => {
     const api = stubEnquiriesApi({
       enquiries: [
@@ -125,8 +125,7 @@ describe('the enquiries inbox', { timeout: 40_000 }, () => {
     });
 
     await user.click(screen.getByRole('switch', { name: 'Unread only' }));
-    await user.click(await screen.findByRole('combobox', { name: 'Status' }));
-    await user.click(await screen.findByRole('option', { name: 'Closed' }));
+    await selectOption(user, await screen.findByRole('combobox', { name: 'Status' }), 'Closed');
 
     expect(await screen.findByRole('link', { name: 'Closed one' })).toBeInTheDocument();
     expect(screen.queryByText('Open one')).not.toBeInTheDocument();
@@ -148,8 +147,7 @@ describe('the enquiries inbox', { timeout: 40_000 }, () => {
     const closed = screen.getByRole('link', { name: 'Closed one' }).closest('tr')!;
     expect(within(closed).getByLabelText('Read')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('combobox', { name: 'Status' }));
-    await user.click(await screen.findByRole('option', { name: 'Pending' }));
+    await selectOption(user, screen.getByRole('combobox', { name: 'Status' }), 'Pending');
     expect(await screen.findByText('No enquiries match these filters')).toBeInTheDocument();
     expect(screen.getByText('Change or clear the filters to see more.')).toBeInTheDocument();
   });
@@ -162,7 +160,7 @@ describe('the enquiries inbox', { timeout: 40_000 }, () => {
   });
 });
 
-describe('an enquiry’s email log', { timeout: 40_000 }, () => {
+describe('an enquiry’s email log', () => {
   it('shows status, time and error, and retries a failed reply', async () => {
     const api = stubEnquiriesApi({
       logs: [
@@ -189,7 +187,7 @@ describe('an enquiry’s email log', { timeout: 40_000 }, () => {
   });
 });
 
-describe('deep links, the conversation, priority and test marks', { timeout: 40_000 }, () => {
+describe('deep links, the conversation, priority and test marks', () => {
   it('lands with the linked enquiry open and read, its conversation shown', async () => {
     const api = stubEnquiriesApi({
       thread: [
@@ -251,15 +249,17 @@ describe('deep links, the conversation, priority and test marks', { timeout: 40_
     const urgentRow = screen.getByRole('link', { name: 'Burst pipe' }).closest('tr')!;
     expect(within(urgentRow).getByText('Urgent')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('combobox', { name: 'Test calls' }));
-    await user.click(await screen.findByRole('option', { name: 'Test only' }));
+    await selectOption(user, screen.getByRole('combobox', { name: 'Test calls' }), 'Test only');
     await waitFor(() => expect(router.state.location.search).toBe('?test=only'));
     expect(await screen.findByRole('link', { name: 'From a test call' })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Burst pipe')).not.toBeInTheDocument());
 
     // The search applies as you type.
-    await user.click(screen.getByRole('combobox', { name: 'Test calls' }));
-    await user.click(await screen.findByRole('option', { name: 'Include test calls' }));
+    await selectOption(
+      user,
+      screen.getByRole('combobox', { name: 'Test calls' }),
+      'Include test calls',
+    );
     await user.type(screen.getByRole('textbox', { name: 'Search' }), 'burst');
     await waitFor(() => expect(router.state.location.search).toBe('?q=burst'));
     await waitFor(() => expect(screen.queryByText('From a test call')).not.toBeInTheDocument());

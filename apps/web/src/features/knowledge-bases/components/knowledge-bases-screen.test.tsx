@@ -36,111 +36,103 @@ const BASE: KnowledgeBase = {
 afterEach(() => upload.fn.mockReset());
 
 describe('files and knowledge bases screen', () => {
-  it(
-    'shows files with status badges and knowledge bases; builds one from picked files; deletes with confirm',
-    { timeout: 40_000 },
-    async () => {
-      const api = stubApi(
-        {
-          'GET /api/files': () => jsonResponse({ data: [FAQ, PRICES] }),
-          'GET /api/knowledge-bases': () => jsonResponse({ data: [BASE] }),
-          'POST /api/knowledge-bases': ({ body }) =>
-            jsonResponse({ ...BASE, id: 'kb2', ...(body as object) }, { status: 201 }),
-          'DELETE /api/knowledge-bases/kb1': () => new Response(null, { status: 204 }),
-        },
-        { session: buildSessionUser() },
+  it('shows files with status badges and knowledge bases; builds one from picked files; deletes with confirm', async () => {
+    const api = stubApi(
+      {
+        'GET /api/files': () => jsonResponse({ data: [FAQ, PRICES] }),
+        'GET /api/knowledge-bases': () => jsonResponse({ data: [BASE] }),
+        'POST /api/knowledge-bases': ({ body }) =>
+          jsonResponse({ ...BASE, id: 'kb2', ...(body as object) }, { status: 201 }),
+        'DELETE /api/knowledge-bases/kb1': () => new Response(null, { status: 204 }),
+      },
+      { session: buildSessionUser() },
+    );
+    const { user } = renderApp('/knowledge-bases');
+    const files = await screen.findByRole('list', { name: 'Files' });
+    const faq = within(files).getByText('faq.md').closest('li')!;
+    expect(within(faq).getByText('Ready')).toBeInTheDocument();
+    expect(within(faq).getByText(/Markdown · 2\.0 KB/)).toBeInTheDocument();
+    const prices = within(files).getByText('prices.pdf').closest('li')!;
+    expect(within(prices).getByText('Processing')).toBeInTheDocument();
+    const bases = screen.getByRole('list', { name: 'Knowledge bases' });
+    expect(within(bases).getByText('Customer FAQ')).toBeInTheDocument();
+    expect(within(bases).getByText(/1 document ·/)).toBeInTheDocument();
+
+    await user.click(screen.getAllByRole('button', { name: 'New knowledge base' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'New knowledge base' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create knowledge base' }));
+    expect(await within(dialog).findByText('Give the knowledge base a name')).toBeInTheDocument();
+    expect(within(dialog).getByText('Pick at least one file')).toBeInTheDocument();
+    expect(api.calls('POST /api/knowledge-bases')).toHaveLength(0);
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Prices');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'prices.pdf' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create knowledge base' }));
+    await waitFor(() => expect(api.calls('POST /api/knowledge-bases')).toHaveLength(1));
+    expect(api.calls('POST /api/knowledge-bases')[0]?.body).toEqual({
+      name: 'Prices',
+      fileIds: ['f2'],
+    });
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'New knowledge base' })).toBeNull(),
+    );
+
+    await user.click(within(bases).getByRole('button', { name: 'Delete Customer FAQ' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete this knowledge base?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete knowledge base' }));
+    await waitFor(() => expect(api.calls('DELETE /api/knowledge-bases/kb1')).toHaveLength(1));
+  });
+
+  it('uploads chosen documents with progress and says why one was refused', async () => {
+    let finish: (file: KnowledgeFile) => void = () => undefined;
+    upload.fn
+      .mockImplementationOnce((_file: File, onProgress: (n: number) => void) => {
+        onProgress(0.4);
+        return new Promise<KnowledgeFile>((resolve) => {
+          finish = resolve;
+        });
+      })
+      .mockImplementationOnce(() =>
+        Promise.reject(
+          new ApiError({
+            status: 415,
+            code: 'UNSUPPORTED_FILE_TYPE',
+            message: 'Upload a PDF, a Word document (.docx), a text file or a Markdown file',
+          }),
+        ),
       );
-      const { user } = renderApp('/knowledge-bases');
-      const files = await screen.findByRole('list', { name: 'Files' });
-      const faq = within(files).getByText('faq.md').closest('li')!;
-      expect(within(faq).getByText('Ready')).toBeInTheDocument();
-      expect(within(faq).getByText(/Markdown · 2\.0 KB/)).toBeInTheDocument();
-      const prices = within(files).getByText('prices.pdf').closest('li')!;
-      expect(within(prices).getByText('Processing')).toBeInTheDocument();
-      const bases = screen.getByRole('list', { name: 'Knowledge bases' });
-      expect(within(bases).getByText('Customer FAQ')).toBeInTheDocument();
-      expect(within(bases).getByText(/1 document ·/)).toBeInTheDocument();
+    const api = stubApi(
+      {
+        'GET /api/files': () => jsonResponse({ data: [] }),
+        'GET /api/knowledge-bases': () => jsonResponse({ data: [] }),
+      },
+      { session: buildSessionUser() },
+    );
+    const { user } = renderApp('/knowledge-bases');
+    expect(await screen.findByText('No documents yet')).toBeInTheDocument();
+    expect(screen.getByText('No knowledge bases yet')).toBeInTheDocument();
 
-      await user.click(screen.getAllByRole('button', { name: 'New knowledge base' })[0]!);
-      const dialog = await screen.findByRole('dialog', { name: 'New knowledge base' });
-      await user.click(within(dialog).getByRole('button', { name: 'Create knowledge base' }));
-      expect(await within(dialog).findByText('Give the knowledge base a name')).toBeInTheDocument();
-      expect(within(dialog).getByText('Pick at least one file')).toBeInTheDocument();
-      expect(api.calls('POST /api/knowledge-bases')).toHaveLength(0);
+    await user.upload(screen.getByLabelText('Upload documents'), [
+      new File(['# FAQ'], 'faq.md', { type: 'text/markdown' }),
+      new File(['GIF89a'], 'logo.pdf', { type: 'application/pdf' }),
+    ]);
+    expect(await screen.findByRole('progressbar', { name: 'Uploading faq.md' })).toHaveAttribute(
+      'aria-valuenow',
+      '40',
+    );
+    const before = api.calls('GET /api/files').length;
+    finish(FAQ);
+    const refused = (await screen.findByText('logo.pdf was not uploaded')).closest<HTMLElement>(
+      '[role="alert"]',
+    )!;
+    expect(refused).toHaveTextContent('logo.pdf was not uploaded');
+    expect(refused).toHaveTextContent('Upload a PDF, a Word document (.docx)');
+    // The list is read again once a document arrived.
+    await waitFor(() => expect(api.calls('GET /api/files').length).toBeGreaterThan(before));
+    expect(upload.fn).toHaveBeenCalledTimes(2);
+  });
 
-      await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Prices');
-      await user.click(within(dialog).getByRole('checkbox', { name: 'prices.pdf' }));
-      await user.click(within(dialog).getByRole('button', { name: 'Create knowledge base' }));
-      await waitFor(() => expect(api.calls('POST /api/knowledge-bases')).toHaveLength(1));
-      expect(api.calls('POST /api/knowledge-bases')[0]?.body).toEqual({
-        name: 'Prices',
-        fileIds: ['f2'],
-      });
-      await waitFor(() =>
-        expect(screen.queryByRole('dialog', { name: 'New knowledge base' })).toBeNull(),
-      );
-
-      await user.click(within(bases).getByRole('button', { name: 'Delete Customer FAQ' }));
-      const confirm = await screen.findByRole('dialog', { name: 'Delete this knowledge base?' });
-      await user.click(within(confirm).getByRole('button', { name: 'Delete knowledge base' }));
-      await waitFor(() => expect(api.calls('DELETE /api/knowledge-bases/kb1')).toHaveLength(1));
-    },
-  );
-
-  it(
-    'uploads chosen documents with progress and says why one was refused',
-    { timeout: 40_000 },
-    async () => {
-      let finish: (file: KnowledgeFile) => void = () => undefined;
-      upload.fn
-        .mockImplementationOnce((_file: File, onProgress: (n: number) => void) => {
-          onProgress(0.4);
-          return new Promise<KnowledgeFile>((resolve) => {
-            finish = resolve;
-          });
-        })
-        .mockImplementationOnce(() =>
-          Promise.reject(
-            new ApiError({
-              status: 415,
-              code: 'UNSUPPORTED_FILE_TYPE',
-              message: 'Upload a PDF, a Word document (.docx), a text file or a Markdown file',
-            }),
-          ),
-        );
-      const api = stubApi(
-        {
-          'GET /api/files': () => jsonResponse({ data: [] }),
-          'GET /api/knowledge-bases': () => jsonResponse({ data: [] }),
-        },
-        { session: buildSessionUser() },
-      );
-      const { user } = renderApp('/knowledge-bases');
-      expect(await screen.findByText('No documents yet')).toBeInTheDocument();
-      expect(screen.getByText('No knowledge bases yet')).toBeInTheDocument();
-
-      await user.upload(screen.getByLabelText('Upload documents'), [
-        new File(['# FAQ'], 'faq.md', { type: 'text/markdown' }),
-        new File(['GIF89a'], 'logo.pdf', { type: 'application/pdf' }),
-      ]);
-      expect(await screen.findByRole('progressbar', { name: 'Uploading faq.md' })).toHaveAttribute(
-        'aria-valuenow',
-        '40',
-      );
-      const before = api.calls('GET /api/files').length;
-      finish(FAQ);
-      const refused = (await screen.findByText('logo.pdf was not uploaded')).closest<HTMLElement>(
-        '[role="alert"]',
-      )!;
-      expect(refused).toHaveTextContent('logo.pdf was not uploaded');
-      expect(refused).toHaveTextContent('Upload a PDF, a Word document (.docx)');
-      // The list is read again once a document arrived.
-      await waitFor(() => expect(api.calls('GET /api/files').length).toBeGreaterThan(before));
-      expect(upload.fn).toHaveBeenCalledTimes(2);
-    },
-  );
-
-  it('shows the server’s reason when the lists cannot be loaded', { timeout: 40_000 }, async () => {
+  it('shows the server’s reason when the lists cannot be loaded', async () => {
     stubApi(
       {
         'GET /api/files': () =>
@@ -151,9 +143,7 @@ describe('files and knowledge bases screen', () => {
       { session: buildSessionUser() },
     );
     renderApp('/knowledge-bases');
-    expect(
-      await screen.findByText('Failed to fetch files: connection reset', {}, { timeout: 10_000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Failed to fetch files: connection reset')).toBeInTheDocument();
     expect(
       screen.getByText('Failed to fetch knowledge bases: connection reset'),
     ).toBeInTheDocument();

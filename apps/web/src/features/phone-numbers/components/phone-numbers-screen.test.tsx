@@ -17,104 +17,92 @@ const MAIN: PhoneNumber = {
 };
 
 describe('phone numbers screen', () => {
-  it(
-    'lists the numbers with the agent answering each; the search is the URL’s',
-    { timeout: 40_000 },
-    async () => {
-      stubApi(
-        {
-          'GET /api/phone-numbers': () =>
-            jsonResponse({
-              data: [
-                MAIN,
-                { ...MAIN, id: 'p2', number: '+13125550187', name: 'Night line', agent: null },
-              ],
-            }),
-        },
-        { session: buildSessionUser() },
-      );
-      const { user, router } = renderApp('/phone-numbers?q=night');
-      const table = await screen.findByRole('table', { name: 'Phone numbers' });
-      expect(await within(table).findByText('+13125550187')).toBeInTheDocument();
-      expect(within(table).queryByText('+12125550142')).not.toBeInTheDocument();
-      expect(within(table).getByText('Nobody')).toBeInTheDocument();
-      await user.clear(screen.getByRole('textbox', { name: 'Search numbers' }));
-      expect(await within(table).findByText('Receptionist')).toBeInTheDocument();
-      expect(new URLSearchParams(router.state.location.search).get('q')).toBeNull();
-    },
-  );
+  it('lists the numbers with the agent answering each; the search is the URL’s', async () => {
+    stubApi(
+      {
+        'GET /api/phone-numbers': () =>
+          jsonResponse({
+            data: [
+              MAIN,
+              { ...MAIN, id: 'p2', number: '+13125550187', name: 'Night line', agent: null },
+            ],
+          }),
+      },
+      { session: buildSessionUser() },
+    );
+    const { user, router } = renderApp('/phone-numbers?q=night');
+    const table = await screen.findByRole('table', { name: 'Phone numbers' });
+    expect(await within(table).findByText('+13125550187')).toBeInTheDocument();
+    expect(within(table).queryByText('+12125550142')).not.toBeInTheDocument();
+    expect(within(table).getByText('Nobody')).toBeInTheDocument();
+    await user.clear(screen.getByRole('textbox', { name: 'Search numbers' }));
+    expect(await within(table).findByText('Receptionist')).toBeInTheDocument();
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBeNull();
+  });
 
-  it(
-    'says so when there are none, and shows the platform failure with Try again',
-    { timeout: 40_000 },
-    async () => {
-      let fail = true;
-      stubApi(
-        {
-          'GET /api/phone-numbers': () =>
-            fail
-              ? errorResponse(502, 'PLATFORM_ERROR', 'Failed to fetch phone numbers: status 503')
-              : jsonResponse({ data: [] }),
-        },
-        { session: buildSessionUser() },
-      );
-      const { user } = renderApp('/phone-numbers');
-      expect(
-        await screen.findByText('Failed to fetch phone numbers: status 503'),
-      ).toBeInTheDocument();
-      fail = false;
-      await user.click(screen.getByRole('button', { name: 'Try again' }));
-      expect(await screen.findByText('No phone numbers yet')).toBeInTheDocument();
-    },
-  );
+  it('says so when there are none, and shows the platform failure with Try again', async () => {
+    let fail = true;
+    stubApi(
+      {
+        'GET /api/phone-numbers': () =>
+          fail
+            ? errorResponse(502, 'PLATFORM_ERROR', 'Failed to fetch phone numbers: status 503')
+            : jsonResponse({ data: [] }),
+      },
+      { session: buildSessionUser() },
+    );
+    const { user } = renderApp('/phone-numbers');
+    expect(
+      await screen.findByText('Failed to fetch phone numbers: status 503'),
+    ).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No phone numbers yet')).toBeInTheDocument();
+  });
 
-  it(
-    'imports a Twilio number: the shared schema checks E.164 first, then only that provider’s fields go',
-    { timeout: 40_000 },
-    async () => {
-      const api = stubApi(
-        {
-          'GET /api/phone-numbers': () => jsonResponse({ data: [MAIN] }),
-          'POST /api/phone-numbers': ({ body }) =>
-            jsonResponse(
-              {
-                ...MAIN,
-                id: 'p3',
-                provider: 'twilio',
-                number: (body as { number: string }).number,
-              },
-              { status: 201 },
-            ),
-        },
-        { session: buildSessionUser() },
-      );
-      const { user } = renderApp('/phone-numbers');
-      await user.click(await screen.findByRole('button', { name: 'Add number' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Add a phone number' });
-      await user.click(within(dialog).getByText('Import from Twilio'));
-      await user.type(within(dialog).getByRole('textbox', { name: 'Phone number' }), '5125550188');
-      await user.type(
-        within(dialog).getByRole('textbox', { name: 'Twilio account SID' }),
-        `AC${'ab'.repeat(16)}`,
-      );
-      await user.type(within(dialog).getByLabelText('Twilio auth token'), 'a-twilio-auth-token');
-      await user.click(within(dialog).getByRole('button', { name: 'Import number' }));
-      expect(
-        await within(dialog).findByText(/Enter the number in international format/),
-      ).toBeInTheDocument();
-      expect(api.calls('POST /api/phone-numbers')).toHaveLength(0);
+  it('imports a Twilio number: the shared schema checks E.164 first, then only that provider’s fields go', async () => {
+    const api = stubApi(
+      {
+        'GET /api/phone-numbers': () => jsonResponse({ data: [MAIN] }),
+        'POST /api/phone-numbers': ({ body }) =>
+          jsonResponse(
+            {
+              ...MAIN,
+              id: 'p3',
+              provider: 'twilio',
+              number: (body as { number: string }).number,
+            },
+            { status: 201 },
+          ),
+      },
+      { session: buildSessionUser() },
+    );
+    const { user } = renderApp('/phone-numbers');
+    await user.click(await screen.findByRole('button', { name: 'Add number' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a phone number' });
+    await user.click(within(dialog).getByText('Import from Twilio'));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Phone number' }), '5125550188');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Twilio account SID' }),
+      `AC${'ab'.repeat(16)}`,
+    );
+    await user.type(within(dialog).getByLabelText('Twilio auth token'), 'a-twilio-auth-token');
+    await user.click(within(dialog).getByRole('button', { name: 'Import number' }));
+    expect(
+      await within(dialog).findByText(/Enter the number in international format/),
+    ).toBeInTheDocument();
+    expect(api.calls('POST /api/phone-numbers')).toHaveLength(0);
 
-      const numberBox = within(dialog).getByRole('textbox', { name: 'Phone number' });
-      await user.clear(numberBox);
-      await user.type(numberBox, '+15125550188');
-      await user.click(within(dialog).getByRole('button', { name: 'Import number' }));
-      await waitFor(() => expect(api.calls('POST /api/phone-numbers')).toHaveLength(1));
-      expect(api.calls('POST /api/phone-numbers')[0]?.body).toEqual({
-        provider: 'twilio',
-        number: '+15125550188',
-        twilioAccountSid: `AC${'ab'.repeat(16)}`,
-        twilioAuthToken: 'a-twilio-auth-token',
-      });
-    },
-  );
+    const numberBox = within(dialog).getByRole('textbox', { name: 'Phone number' });
+    await user.clear(numberBox);
+    await user.type(numberBox, '+15125550188');
+    await user.click(within(dialog).getByRole('button', { name: 'Import number' }));
+    await waitFor(() => expect(api.calls('POST /api/phone-numbers')).toHaveLength(1));
+    expect(api.calls('POST /api/phone-numbers')[0]?.body).toEqual({
+      provider: 'twilio',
+      number: '+15125550188',
+      twilioAccountSid: `AC${'ab'.repeat(16)}`,
+      twilioAuthToken: 'a-twilio-auth-token',
+    });
+  });
 });

@@ -18,6 +18,8 @@ export function useChangeRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changeRole,
+    // The team section says why in place (FormAlert); a toast would say it a second time.
+    meta: { errorToast: false },
     onSuccess: () =>
       // An owner who stepped down is a member from now on: the session says so.
       Promise.all([

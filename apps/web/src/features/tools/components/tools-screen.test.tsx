@@ -18,117 +18,109 @@ const MANAGED: Tool = {
 };
 
 describe('tools screen', () => {
-  it(
-    'shows managed tools with a badge and no actions; creates a custom tool from the form',
-    { timeout: 40_000 },
-    async () => {
-      const api = stubApi(
-        {
-          'GET /api/tools': () => jsonResponse({ data: [MANAGED] }),
-          'POST /api/tools': ({ body }) =>
-            jsonResponse(
-              { ...MANAGED, ...(body as object), id: 't2', managed: false, role: null },
-              { status: 201 },
-            ),
-        },
-        { session: buildSessionUser() },
-      );
-      const { user } = renderApp('/tools');
-      const row = (await screen.findByText('create_enquiry')).closest('tr')!;
-      expect(within(row).getByText('Managed')).toBeInTheDocument();
-      expect(within(row).queryByRole('button', { name: /Edit|Delete/ })).not.toBeInTheDocument();
+  it('shows managed tools with a badge and no actions; creates a custom tool from the form', async () => {
+    const api = stubApi(
+      {
+        'GET /api/tools': () => jsonResponse({ data: [MANAGED] }),
+        'POST /api/tools': ({ body }) =>
+          jsonResponse(
+            { ...MANAGED, ...(body as object), id: 't2', managed: false, role: null },
+            { status: 201 },
+          ),
+      },
+      { session: buildSessionUser() },
+    );
+    const { user } = renderApp('/tools');
+    const row = (await screen.findByText('create_enquiry')).closest('tr')!;
+    expect(within(row).getByText('Managed')).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /Edit|Delete/ })).not.toBeInTheDocument();
 
-      await user.click(screen.getByRole('button', { name: 'Create tool' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Create a tool' });
-      await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'check stock');
-      await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Checks stock');
-      await user.type(
-        within(dialog).getByRole('textbox', { name: 'Server URL' }),
-        'http://tools.example.com/stock',
-      );
-      await user.click(within(dialog).getByRole('button', { name: 'Create tool' }));
-      expect(await within(dialog).findByText(/Letters, digits, _ and - only/)).toBeInTheDocument();
-      expect(within(dialog).getByText('An https:// address of your server')).toBeInTheDocument();
-      expect(api.calls('POST /api/tools')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Create tool' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create a tool' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'check stock');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Checks stock');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Server URL' }),
+      'http://tools.example.com/stock',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Create tool' }));
+    expect(await within(dialog).findByText(/Letters, digits, _ and - only/)).toBeInTheDocument();
+    expect(within(dialog).getByText('An https:// address of your server')).toBeInTheDocument();
+    expect(api.calls('POST /api/tools')).toHaveLength(0);
 
-      const name = within(dialog).getByRole('textbox', { name: 'Name' });
-      await user.clear(name);
-      await user.type(name, 'check_stock');
-      const url = within(dialog).getByRole('textbox', { name: 'Server URL' });
-      await user.clear(url);
-      await user.type(url, 'https://tools.example.com/stock');
-      await user.click(within(dialog).getByRole('button', { name: 'Create tool' }));
-      await waitFor(() => expect(api.calls('POST /api/tools')).toHaveLength(1));
-      expect(api.calls('POST /api/tools')[0]?.body).toEqual({
-        name: 'check_stock',
-        description: 'Checks stock',
-        serverUrl: 'https://tools.example.com/stock',
-        parameters: { type: 'object', properties: {}, required: [] },
-      });
-    },
-  );
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
+    await user.clear(name);
+    await user.type(name, 'check_stock');
+    const url = within(dialog).getByRole('textbox', { name: 'Server URL' });
+    await user.clear(url);
+    await user.type(url, 'https://tools.example.com/stock');
+    await user.click(within(dialog).getByRole('button', { name: 'Create tool' }));
+    await waitFor(() => expect(api.calls('POST /api/tools')).toHaveLength(1));
+    expect(api.calls('POST /api/tools')[0]?.body).toEqual({
+      name: 'check_stock',
+      description: 'Checks stock',
+      serverUrl: 'https://tools.example.com/stock',
+      parameters: { type: 'object', properties: {}, required: [] },
+    });
+  });
 
-  it(
-    'sends the business’s credential header with a new tool; editing keeps the secret unless one is typed',
-    { timeout: 40_000 },
-    async () => {
-      const custom: Tool = {
-        ...MANAGED,
-        id: 't3',
-        name: 'check_stock',
-        description: 'Checks stock',
-        serverUrl: 'https://tools.example.com/stock',
-        serverAuthHeader: 'X-Api-Key',
-        managed: false,
-        role: null,
-      };
-      const api = stubApi(
-        {
-          'GET /api/tools': () => jsonResponse({ data: [custom] }),
-          'POST /api/tools': () => jsonResponse({ ...custom, id: 't4' }, { status: 201 }),
-          'PATCH /api/tools/t3': () => jsonResponse(custom),
-        },
-        { session: buildSessionUser() },
-      );
-      const { user } = renderApp('/tools');
-      await screen.findByText('check_stock');
+  it('sends the business’s credential header with a new tool; editing keeps the secret unless one is typed', async () => {
+    const custom: Tool = {
+      ...MANAGED,
+      id: 't3',
+      name: 'check_stock',
+      description: 'Checks stock',
+      serverUrl: 'https://tools.example.com/stock',
+      serverAuthHeader: 'X-Api-Key',
+      managed: false,
+      role: null,
+    };
+    const api = stubApi(
+      {
+        'GET /api/tools': () => jsonResponse({ data: [custom] }),
+        'POST /api/tools': () => jsonResponse({ ...custom, id: 't4' }, { status: 201 }),
+        'PATCH /api/tools/t3': () => jsonResponse(custom),
+      },
+      { session: buildSessionUser() },
+    );
+    const { user } = renderApp('/tools');
+    await screen.findByText('check_stock');
 
-      // Create: a header without its secret is refused in the form.
-      await user.click(screen.getByRole('button', { name: 'Create tool' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Create a tool' });
-      await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'lookup_order');
-      await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Finds orders');
-      await user.type(
-        within(dialog).getByRole('textbox', { name: 'Server URL' }),
-        'https://tools.example.com/orders',
-      );
-      await user.type(
-        within(dialog).getByRole('textbox', { name: /Credential header/ }),
-        'Authorization',
-      );
-      await user.click(within(dialog).getByRole('button', { name: 'Create tool' }));
-      expect(
-        await within(dialog).findByText('The secret your server checks in this header'),
-      ).toBeInTheDocument();
-      expect(api.calls('POST /api/tools')).toHaveLength(0);
-      await user.type(within(dialog).getByLabelText(/^Secret/), 'Bearer s3cret-token');
-      await user.click(within(dialog).getByRole('button', { name: 'Create tool' }));
-      await waitFor(() => expect(api.calls('POST /api/tools')).toHaveLength(1));
-      expect(api.calls('POST /api/tools')[0]?.body).toMatchObject({
-        serverAuth: { headerName: 'Authorization', value: 'Bearer s3cret-token' },
-      });
+    // Create: a header without its secret is refused in the form.
+    await user.click(screen.getByRole('button', { name: 'Create tool' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create a tool' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'lookup_order');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Finds orders');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Server URL' }),
+      'https://tools.example.com/orders',
+    );
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /Credential header/ }),
+      'Authorization',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Create tool' }));
+    expect(
+      await within(dialog).findByText('The secret your server checks in this header'),
+    ).toBeInTheDocument();
+    expect(api.calls('POST /api/tools')).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText(/^Secret/), 'Bearer s3cret-token');
+    await user.click(within(dialog).getByRole('button', { name: 'Create tool' }));
+    await waitFor(() => expect(api.calls('POST /api/tools')).toHaveLength(1));
+    expect(api.calls('POST /api/tools')[0]?.body).toMatchObject({
+      serverAuth: { headerName: 'Authorization', value: 'Bearer s3cret-token' },
+    });
 
-      // Edit: the header is shown, the secret is not; saving without typing one keeps it.
-      const row = screen.getByText('check_stock').closest('tr')!;
-      await user.click(within(row).getByRole('button', { name: /Edit/ }));
-      const edit = await screen.findByRole('dialog', { name: 'Edit check_stock' });
-      expect(within(edit).getByRole('textbox', { name: /Credential header/ })).toHaveValue(
-        'X-Api-Key',
-      );
-      expect(within(edit).getByLabelText(/^Secret/)).toHaveValue('');
-      await user.click(within(edit).getByRole('button', { name: 'Save tool' }));
-      await waitFor(() => expect(api.calls('PATCH /api/tools/t3')).toHaveLength(1));
-      expect(api.calls('PATCH /api/tools/t3')[0]?.body).not.toHaveProperty('serverAuth');
-    },
-  );
+    // Edit: the header is shown, the secret is not; saving without typing one keeps it.
+    const row = screen.getByText('check_stock').closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: /Edit/ }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit check_stock' });
+    expect(within(edit).getByRole('textbox', { name: /Credential header/ })).toHaveValue(
+      'X-Api-Key',
+    );
+    expect(within(edit).getByLabelText(/^Secret/)).toHaveValue('');
+    await user.click(within(edit).getByRole('button', { name: 'Save tool' }));
+    await waitFor(() => expect(api.calls('PATCH /api/tools/t3')).toHaveLength(1));
+    expect(api.calls('PATCH /api/tools/t3')[0]?.body).not.toHaveProperty('serverAuth');
+  });
 });
