@@ -41,13 +41,13 @@ const mockedWebFiles = webFilesThatMockModules();
 
 const webProject = {
   root: 'apps/web',
-  // happy-dom rather than jsdom (decision 048): the same visibility rules for role queries, but
+  // happy-dom rather than jsdom (decision 050): the same visibility rules for role queries, but
   // getComputedStyle without jsdom's cascade over Mantine's style sheets on every call.
   environment: 'happy-dom',
   setupFiles: ['./src/test/setup.ts'],
   sequence: { groupOrder: 0 },
   maxWorkers: workers,
-  // The ceiling for every web test (decision 048): none sets its own. A screen's first render
+  // The ceiling for every web test (decision 050): none sets its own. A screen's first render
   // (its lazy chunk transformed on demand) on two cores shared with other work can pass 5 s.
   testTimeout: 15_000,
 } satisfies TestProjectInlineConfiguration['test'];

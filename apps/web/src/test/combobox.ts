@@ -5,7 +5,7 @@ import type { UserEvent } from '@testing-library/user-event';
  * The list a combobox has opened: the one its `aria-controls` names, as a screen reader finds it.
  * Options are looked for in there rather than over the page, where a role query would weigh
  * every other picker's options too (a country picker holds ~250, a time zone picker ~420), each
- * checked for visibility (decision 048). An option in a list that is hidden is still not found.
+ * checked for visibility (decision 050). An option in a list that is hidden is still not found.
  */
 export function findListbox(combobox: HTMLElement): Promise<HTMLElement> {
   return waitFor(() => {

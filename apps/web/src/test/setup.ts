@@ -7,7 +7,7 @@ import { fakeMatchMedia } from './match-media';
 // Finders wait up to 5 s (Testing Library's default is 1 s): the screens poll every second
 // (an import's progress), so a finder waiting for the next poll would race it at 1 s, and a
 // worker's first import of a lazy screen can take over a second on two busy cores. Nothing
-// longer: a finder that needs more is waiting for the wrong thing (decision 048).
+// longer: a finder that needs more is waiting for the wrong thing (decision 050).
 configure({ asyncUtilTimeout: 5000 });
 
 // The test DOM (happy-dom) has no layout; these stand-ins for the media and size APIs Mantine
