@@ -22,9 +22,22 @@ import { databaseUrl, withAdminClient, type DatabaseTemplates } from './template
  */
 export type DatabaseTarget = 'pglite' | 'postgres';
 
+/**
+ * Both databases, for the files whose behaviour can differ between them (decision 049):
+ * migrations, locks and leases, the drivers' conversions, connections and timeouts.
+ */
 export const databaseTargets: DatabaseTarget[] = process.env.TEST_DATABASE_URL
   ? ['pglite', 'postgres']
   : ['pglite'];
+
+/**
+ * The one database of the files that one proves (decision 049): PGlite, in every environment,
+ * so such a file fails the same way on a laptop without PostgreSQL as in CI.
+ */
+export const primaryTarget: DatabaseTarget = 'pglite';
+
+/** `describe.each(oneDatabase)` for the files that one database proves. */
+export const oneDatabase: DatabaseTarget[] = [primaryTarget];
 
 type Scratch = { config: Config; cleanup: () => Promise<void> };
 
