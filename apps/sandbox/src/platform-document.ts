@@ -187,6 +187,7 @@ function createAjv(kind: 'response' | 'body' | 'query'): Ajv {
     allErrors: true,
     logger: false,
     coerceTypes: kind === 'query',
+    inlineRefs: false,
   });
   addFormats(ajv, ['date-time', 'uuid', 'uri']);
   if (kind !== 'response') {

@@ -9,7 +9,7 @@ import {
   addTeamMember,
   buildTestApp,
   createBusinessWithMember,
-  databaseTargets,
+  oneDatabase,
   sameOrigin,
   sessionHeaders,
 } from './test/test-app';
@@ -74,7 +74,7 @@ function outcomeOf(res: LightMyRequestResponse): Outcome | `unexpected ${number}
   return 'allowed';
 }
 
-describe.each(databaseTargets)('authorization on %s', (target) => {
+describe.each(oneDatabase)('authorization on %s', (target) => {
   let ctx: Awaited<ReturnType<typeof buildTestApp>>;
   let businessA: string;
   let agentOfA: string;
