@@ -31,10 +31,11 @@ export const databaseTargets: DatabaseTarget[] = process.env.TEST_DATABASE_URL
   : ['pglite'];
 
 /**
- * The one database of the files that one proves (decision 049): PGlite, in every environment,
- * so such a file fails the same way on a laptop without PostgreSQL as in CI.
+ * The one database of the files that one proves (decision 049): PostgreSQL when
+ * TEST_DATABASE_URL is set (always in CI: production's server and driver, and a scratch
+ * database is quicker to make than an embedded one), PGlite otherwise.
  */
-export const primaryTarget: DatabaseTarget = 'pglite';
+const primaryTarget: DatabaseTarget = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
 /** `describe.each(oneDatabase)` for the files that one database proves. */
 export const oneDatabase: DatabaseTarget[] = [primaryTarget];
