@@ -52,7 +52,6 @@ describe('web-call presence and transcript', () => {
 
   it('ends a call whose client vanished as silence-timed-out, a fail, after the timeout', async () => {
     const created = await startWebCall();
-    const started = Date.now();
     // Nobody polls the room: the client is gone.
     await expect
       .poll(async () => (await platformCall(created.id)).analysis !== undefined, {
@@ -63,9 +62,6 @@ describe('web-call presence and transcript', () => {
     const call = await platformCall(created.id);
     expect(call).toMatchObject({ status: 'ended', endedReason: 'silence-timed-out' });
     expect(call.analysis?.successEvaluation).toBe('false');
-    const seconds = (Date.parse(call.endedAt!) - Date.parse(call.startedAt!)) / 1000;
-    expect(seconds).toBeLessThan(5);
-    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it('keeps a call whose client keeps polling, logs what was said, and ends it on hang-up', async () => {
