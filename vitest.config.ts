@@ -6,7 +6,8 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 // One runner, four kinds of test, told apart by file suffix (see STYLE.md "Tests by suffix"):
 //   unit  *.test.ts        no database, no network
 //   web   apps/web *.test.tsx  components in happy-dom (web-mocked: the files that mock a module)
-//   int   *.int.test.ts    the real app against a real database (PGlite; PostgreSQL too with TEST_DATABASE_URL)
+//   int   *.int.test.ts    the real app against a real database (PGlite; PostgreSQL too with
+//                          TEST_DATABASE_URL: which files run on both is decision 049)
 //   e2e   e2e/**/*.spec.ts the built app in Debian's Chromium
 // groupOrder runs them in that order rather than all at once: browser tests starved by database
 // tests would time out for no reason of their own.

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   describeErrors,
   platformDocument,
@@ -6,9 +6,6 @@ import {
   requestBodyValidator,
   validatorFor,
 } from './platform-document';
-
-// Compiling the document's validators takes seconds on a busy 2-core machine.
-vi.setConfig({ testTimeout: 30_000 });
 
 // The trimmed document and the way its quirks are read.
 

@@ -187,6 +187,10 @@ function createAjv(kind: 'response' | 'body' | 'query'): Ajv {
     allErrors: true,
     logger: false,
     coerceTypes: kind === 'query',
+    // One function per referenced schema, shared by every schema that refers to it: inlined,
+    // the document's many references to the same models and tools were generated again at each
+    // (the first assistant body took 4.2 s to compile on a busy machine; about 30 % less so).
+    inlineRefs: false,
   });
   addFormats(ajv, ['date-time', 'uuid', 'uri']);
   if (kind !== 'response') {

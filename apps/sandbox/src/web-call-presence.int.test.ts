@@ -52,7 +52,6 @@ describe('web-call presence and transcript', () => {
 
   it('ends a call whose client vanished as silence-timed-out, a fail, after the timeout', async () => {
     const created = await startWebCall();
-    const started = Date.now();
     // Nobody polls the room: the client is gone.
     await expect
       .poll(async () => (await platformCall(created.id)).analysis !== undefined, {
@@ -63,9 +62,6 @@ describe('web-call presence and transcript', () => {
     const call = await platformCall(created.id);
     expect(call).toMatchObject({ status: 'ended', endedReason: 'silence-timed-out' });
     expect(call.analysis?.successEvaluation).toBe('false');
-    const seconds = (Date.parse(call.endedAt!) - Date.parse(call.startedAt!)) / 1000;
-    expect(seconds).toBeLessThan(5);
-    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it('keeps a call whose client keeps polling, logs what was said, and ends it on hang-up', async () => {
@@ -73,9 +69,9 @@ describe('web-call presence and transcript', () => {
     const room = async () => (await (await fetch(created.webCallUrl)).json()) as { status: string };
     await expect.poll(async () => (await room()).status, { timeout: 3000 }).toBe('in-progress');
     expect((await say(created.webCallUrl, 'assistant', 'Hello, how can I help?')).status).toBe(202);
-    // Longer than the silence timeout, but the client is there (it polls its room).
-    for (let n = 0; n < 8; n += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    // Longer than the silence timeout (400 ms), but the client is there: it polls its room one
+    // request after another, with no pause of ours between them for the timeout to fall into.
+    for (const until = Date.now() + 1000; Date.now() < until;) {
       expect((await room()).status).toBe('in-progress');
     }
     expect((await say(created.webCallUrl, 'user', 'I need a cleaning on Tuesday')).status).toBe(

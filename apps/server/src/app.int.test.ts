@@ -8,7 +8,7 @@ import { wireErrorSchema, type ErrorCode } from '@switchboard/shared/errors';
 import { executeRows } from './db/client';
 import { AppError } from './lib/app-error';
 import { errorResponses } from './plugins/error-responses';
-import { buildTestApp, databaseTargets, sameOrigin, type DatabaseTarget } from './test/test-app';
+import { buildTestApp, oneDatabase, sameOrigin, type DatabaseTarget } from './test/test-app';
 
 async function makeWebDist() {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchboard-web-'));
@@ -18,7 +18,7 @@ async function makeWebDist() {
   return dir;
 }
 
-describe.each(databaseTargets)('app on %s', (target: DatabaseTarget) => {
+describe.each(oneDatabase)('app on %s', (target: DatabaseTarget) => {
   let ctx: Awaited<ReturnType<typeof buildTestApp>>;
   let webDist: string;
 

@@ -8,7 +8,7 @@ import {
   type ContactImportUpload,
 } from '@switchboard/shared/contact-imports';
 import type { PlatformStatus } from '@switchboard/shared/platform';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type App } from './app';
 import { businesses, contactImports, contacts, mailOutbox, users } from './db/schema';
@@ -181,18 +181,20 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL',
 
   it('runs one platform sync when both are asked at once, and both report that run', async () => {
     const runs: string[] = [];
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
     for (const [name, app] of [
       ['a', a],
       ['b', b],
     ] as const) {
       const assistants = app.platform.client.sdk.assistants;
       const list = assistants.list.bind(assistants);
-      // A run starts by listing the assistants; a slow platform keeps the first run going
-      // while the other instance is asked. (The sync only awaits the SDK's promise, so a plain
-      // one stands in for its HttpResponsePromise.)
+      // A run starts by listing the assistants; a platform that answers only when the test
+      // says so keeps the first run going while the other instance is asked. (The sync only
+      // awaits the SDK's promise, so a plain one stands in for its HttpResponsePromise.)
       const slowList = async (...args: Parameters<typeof list>) => {
         runs.push(name);
-        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await released;
         return list(...args);
       };
       vi.spyOn(assistants, 'list').mockImplementation(slowList as unknown as typeof list);
@@ -203,8 +205,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL',
       const refresh = (app: App) =>
         app.inject({ method: 'POST', url: '/api/platform/sync', headers });
       await Promise.all([refresh(a), refresh(b)]);
+      // One run is under way and the other instance has stopped trying (it found the lock).
+      await vi.waitFor(
+        () => {
+          expect(runs).toHaveLength(1);
+          expect([a, b].filter((app) => app.callSync.isRunning)).toHaveLength(1);
+        },
+        { timeout: 10_000 },
+      );
       // While the one run is under way, each instance shows it as running.
-      await vi.waitFor(() => expect(runs).toHaveLength(1), { timeout: 5000 });
       for (const app of [a, b]) {
         const status = await app.inject({ method: 'GET', url: '/api/platform/status', headers });
         expect(status.json<PlatformStatus>().sync).toMatchObject({
@@ -212,6 +221,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL',
           running: true,
         });
       }
+      release();
       const runner = runs[0] === 'a' ? a : b;
       const ended = await runner.callSync.runNow(); // joins its own run
       expect(ended.status).toBe('idle');
@@ -232,13 +242,17 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL',
         });
       }
     } finally {
+      release();
       vi.restoreAllMocks();
     }
   });
 
   it('never sends one message twice, however slow the mail server is', async () => {
     const port = await freePort();
-    const sink = await startSmtpSink(port, { delayMs: 5000 });
+    // A mail server that accepts the message only when the test lets it.
+    let accept!: () => void;
+    const accepted = new Promise<void>((resolve) => (accept = resolve));
+    const sink = await startSmtpSink(port, { holdUntil: accepted });
     const smtpUrl = `smtp://127.0.0.1:${port}`;
     // Two workers as the two instances run them, with a short lease so the test sees it renewed.
     const worker = (app: App) =>
@@ -258,23 +272,42 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL',
         kind: 'test',
       });
       const sendingOnA = workerA.processDue();
+      const rowOnB = async () =>
+        (await b.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0];
+      let firstLease: Date | null | undefined;
       await vi.waitFor(async () => {
-        const [row] = await b.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+        const row = await rowOnB();
         expect(row?.status).toBe('sending');
+        firstLease = row?.leaseUntil;
       }, 5000);
-      // A is still waiting for the mail server, longer than its lease and, as far as the row
-      // shows, for ten minutes: B must still not take the message.
-      await new Promise((resolve) => setTimeout(resolve, 2500));
+      // A is still waiting for the mail server, longer than the lease it claimed with (by the
+      // database's clock, which the claim reads) and, as far as the row shows, for ten minutes:
+      // B must still not take the message.
+      await vi.waitFor(
+        async () => {
+          // The row's time is whole milliseconds; the lease ran out by the next one.
+          const leaseEnd = new Date(firstLease!.getTime() + 1).toISOString();
+          const [row] = await b.database.db
+            .select({ past: sql<boolean>`now() > ${leaseEnd}::timestamptz` })
+            .from(mailOutbox)
+            .where(eq(mailOutbox.id, id));
+          expect(row?.past).toBe(true);
+        },
+        { timeout: 10_000, interval: 100 },
+      );
       await b.database.db
         .update(mailOutbox)
         .set({ updatedAt: new Date(Date.now() - 10 * 60_000) })
         .where(eq(mailOutbox.id, id));
-      const [sentByA, sentByB] = await Promise.all([sendingOnA, workerB.processDue()]);
+      const sentByB = await workerB.processDue();
+      accept();
+      const sentByA = await sendingOnA;
       expect([sentByA, sentByB]).toEqual([1, 0]);
       expect(sink.received.filter((mail) => mail.subject === 'Only once')).toHaveLength(1);
       const [row] = await b.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
       expect(row).toMatchObject({ status: 'sent', attempts: 1 });
     } finally {
+      accept();
       await workerA.stop();
       await workerB.stop();
       await sink.close();

@@ -4,7 +4,7 @@ import { buildApp } from '../app';
 import { acquireDirectoryLock } from '../db/directory-lock';
 import { users } from '../db/schema';
 import { startServerProcess } from '../test/server-process';
-import { createScratchConfig, databaseTargets, sameOrigin } from '../test/test-app';
+import { createScratchConfig, oneDatabase, sameOrigin } from '../test/test-app';
 
 /** Runs `npm run admin -- …` the way an operator does (the built command, as a process). */
 async function runAdmin(args: string[], env: Record<string, string>) {
@@ -16,7 +16,7 @@ async function runAdmin(args: string[], env: Record<string, string>) {
   return { code, output: admin.output() };
 }
 
-describe.each(databaseTargets)('the admin command on %s', (target) => {
+describe.each(oneDatabase)('the admin command on %s', (target) => {
   let scratch: Awaited<ReturnType<typeof createScratchConfig>>;
   let env: Record<string, string>;
 

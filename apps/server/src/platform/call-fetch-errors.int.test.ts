@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildTestApp,
   createBusinessWithMember,
-  databaseTargets,
+  oneDatabase,
   sessionHeaders,
 } from '../test/test-app';
 import { fetchCallsInWindow } from './platform-analytics';
@@ -53,7 +53,7 @@ function platformWithBrokenCallList(): Promise<{
 
 const EXPECTED = 'Failed to fetch calls: Call listing is under maintenance (status 503)';
 
-describe.each(databaseTargets)('"Failed to fetch calls" on %s', (target) => {
+describe.each(oneDatabase)('"Failed to fetch calls" on %s', (target) => {
   let platform: Awaited<ReturnType<typeof platformWithBrokenCallList>>;
   let ctx: Awaited<ReturnType<typeof buildTestApp>>;
   beforeAll(async () => {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '../db/schema';
 import { upsertCalls } from '../modules/calls/calls.repository';
-import { buildTestApp, databaseTargets } from '../test/test-app';
+import { buildTestApp, oneDatabase } from '../test/test-app';
 import { toCallRecord } from './call-record';
 
 const SECRET = 'whsec-merge-0123456789';
@@ -27,7 +27,7 @@ function syncedCall(id: string) {
   };
 }
 
-describe.each(databaseTargets)('a late end-of-call report on %s', (target) => {
+describe.each(oneDatabase)('a late end-of-call report on %s', (target) => {
   let ctx: Awaited<ReturnType<typeof buildTestApp>>;
   beforeAll(async () => {
     ctx = await buildTestApp(target, { VAPI_WEBHOOK_SECRET: SECRET, SANDBOX_CALLS: '0' });

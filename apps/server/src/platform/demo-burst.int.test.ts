@@ -1,9 +1,9 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, businesses, calls, contacts, enquiries } from '../db/schema';
-import { buildTestApp, databaseTargets } from '../test/test-app';
+import { buildTestApp, oneDatabase } from '../test/test-app';
 
-describe.each(databaseTargets)('the first start’s demo calls on %s', (target) => {
+describe.each(oneDatabase)('the first start’s demo calls on %s', (target) => {
   let ctx: Awaited<ReturnType<typeof buildTestApp>>;
   beforeAll(async () => {
     // Live simulated calls on (so the burst runs), but the timer's own calls far away.

@@ -7,7 +7,7 @@ import {
   buildTestApp,
   createAdminUser,
   createBusinessWithMember,
-  databaseTargets,
+  oneDatabase,
   sessionHeaders,
 } from '../test/test-app';
 
@@ -18,7 +18,7 @@ import {
 
 const PRIVATE = 'live-recordings-private-key';
 
-describe.each(databaseTargets)('recordings in live mode on %s', (target) => {
+describe.each(oneDatabase)('recordings in live mode on %s', (target) => {
   let sandbox: Sandbox;
   let ctx: Awaited<ReturnType<typeof buildTestApp>>;
   let admin: Record<string, string>;

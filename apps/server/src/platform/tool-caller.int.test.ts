@@ -3,12 +3,12 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents, appointments, contacts, enquiries } from '../db/schema';
 import { AppError } from '../lib/app-error';
-import { buildTestApp, createBusinessWithMember, databaseTargets } from '../test/test-app';
+import { buildTestApp, createBusinessWithMember, oneDatabase } from '../test/test-app';
 import { resolveToolCaller } from './tool-caller';
 
 const uniqueId = (prefix: string) => `${prefix}-${randomBytes(6).toString('hex')}`;
 
-describe.each(databaseTargets)('resolveToolCaller on %s', (target) => {
+describe.each(oneDatabase)('resolveToolCaller on %s', (target) => {
   let ctx: Awaited<ReturnType<typeof buildTestApp>>;
   let businessId: string;
   let otherBusinessId: string;

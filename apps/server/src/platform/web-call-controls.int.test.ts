@@ -6,11 +6,11 @@ import { DEMO_MEMBER } from '../modules/auth/demo-accounts';
 import {
   buildTestApp,
   createBusinessWithMember,
-  databaseTargets,
+  oneDatabase,
   sessionHeaders,
 } from '../test/test-app';
 
-describe.each(databaseTargets)('live call controls through the proxy on %s', (target) => {
+describe.each(oneDatabase)('live call controls through the proxy on %s', (target) => {
   let ctx: Awaited<ReturnType<typeof buildTestApp>>;
   let member: Record<string, string>;
   let memberOfB: Record<string, string>;

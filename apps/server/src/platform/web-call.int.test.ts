@@ -17,11 +17,11 @@ import { DEMO_MEMBER } from '../modules/auth/demo-accounts';
 import {
   buildTestApp,
   createBusinessWithMember,
-  databaseTargets,
+  oneDatabase,
   sessionHeaders,
 } from '../test/test-app';
 
-describe.each(databaseTargets)('talk to agent (web calls) on %s', (target) => {
+describe.each(oneDatabase)('talk to agent (web calls) on %s', (target) => {
   describe('with the sandbox platform', () => {
     let ctx: Awaited<ReturnType<typeof buildTestApp>>;
     let member: Record<string, string>;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '../db/schema';
-import { buildTestApp, databaseTargets } from '../test/test-app';
+import { buildTestApp, oneDatabase } from '../test/test-app';
 import { hmacSignature } from './webhook-auth';
 
 const SECRET = 'whsec-test-0123456789';
@@ -35,7 +35,7 @@ const report = (id: string) => ({
   },
 });
 
-describe.each(databaseTargets)('platform webhook on %s', (target) => {
+describe.each(oneDatabase)('platform webhook on %s', (target) => {
   describe('with the secret header (default)', () => {
     let ctx: Awaited<ReturnType<typeof buildTestApp>>;
     beforeAll(async () => {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, databaseTargets, sessionHeaders } from '../test/test-app';
+import { buildTestApp, oneDatabase, sessionHeaders } from '../test/test-app';
 import { COMPRESSION_THRESHOLD_BYTES } from './compression';
 
 // A built asset as Vite writes it, with the brotli and gzip copies the build makes beside it.
@@ -30,7 +30,7 @@ async function makeWebDist() {
   return dir;
 }
 
-describe.each(databaseTargets)('compression on %s', (target) => {
+describe.each(oneDatabase)('compression on %s', (target) => {
   let ctx: Awaited<ReturnType<typeof buildTestApp>>;
   let webDist: string;
   let demo: Record<string, string>;

@@ -12,10 +12,10 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * A real SMTP server on loopback that keeps every message it receives, parsed; with `delayMs`,
- * a slow one (it accepts each message that long after receiving it).
+ * A real SMTP server on loopback that keeps every message it receives, parsed; with
+ * `holdUntil`, a slow one (it accepts a message only once that promise settles).
  */
-export function startSmtpSink(port: number, options: { delayMs?: number } = {}) {
+export function startSmtpSink(port: number, options: { holdUntil?: Promise<unknown> } = {}) {
   const received: ParsedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -24,7 +24,7 @@ export function startSmtpSink(port: number, options: { delayMs?: number } = {}) 
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then(async (parsed) => {
-          if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
+          await options.holdUntil;
           received.push(parsed);
           callback();
         })

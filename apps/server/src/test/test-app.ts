@@ -22,9 +22,23 @@ import { databaseUrl, withAdminClient, type DatabaseTemplates } from './template
  */
 export type DatabaseTarget = 'pglite' | 'postgres';
 
+/**
+ * Both databases, for the files whose behaviour can differ between them (decision 049):
+ * migrations, locks and leases, the drivers' conversions, connections and timeouts.
+ */
 export const databaseTargets: DatabaseTarget[] = process.env.TEST_DATABASE_URL
   ? ['pglite', 'postgres']
   : ['pglite'];
+
+/**
+ * The one database of the files that one proves (decision 049): PostgreSQL when
+ * TEST_DATABASE_URL is set (always in CI: production's server and driver, and a scratch
+ * database is quicker to make than an embedded one), PGlite otherwise.
+ */
+const primaryTarget: DatabaseTarget = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
+/** `describe.each(oneDatabase)` for the files that one database proves. */
+export const oneDatabase: DatabaseTarget[] = [primaryTarget];
 
 type Scratch = { config: Config; cleanup: () => Promise<void> };
 

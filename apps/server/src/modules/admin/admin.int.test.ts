@@ -6,14 +6,14 @@ import { agents, mailOutbox } from '../../db/schema';
 import {
   buildTestApp,
   createBusinessWithMember,
-  databaseTargets,
+  oneDatabase,
   nextTestIp,
   sameOrigin,
   sessionHeaders,
 } from '../../test/test-app';
 import { DEMO_ADMIN, DEMO_BUSINESS, DEMO_TRADES } from '../auth/demo-accounts';
 
-describe.each(databaseTargets)('admin routes on %s', (target) => {
+describe.each(oneDatabase)('admin routes on %s', (target) => {
   let ctx: Awaited<ReturnType<typeof buildTestApp>>;
   let admin: Record<string, string>;
   let other: Awaited<ReturnType<typeof createBusinessWithMember>>;

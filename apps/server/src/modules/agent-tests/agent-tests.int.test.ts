@@ -11,7 +11,7 @@ import { DEMO_MEMBER } from '../auth/demo-accounts';
 import {
   buildTestApp,
   createBusinessWithMember,
-  databaseTargets,
+  oneDatabase,
   sessionHeaders,
 } from '../../test/test-app';
 
@@ -41,7 +41,7 @@ const GREETS = {
   expectation: { kind: 'agent-says', phrase: 'this is Riley' },
 } as const;
 
-describe.each(databaseTargets)('agent tests on %s', (target) => {
+describe.each(oneDatabase)('agent tests on %s', (target) => {
   let ctx: Awaited<ReturnType<typeof buildTestApp>>;
   let member: Record<string, string>;
   let other: Record<string, string>;

@@ -20,7 +20,7 @@ import {
   addTeamMember,
   buildTestApp,
   createBusinessWithMember,
-  databaseTargets,
+  oneDatabase,
   sessionHeaders,
 } from '../../test/test-app';
 import { DEMO_ADMIN, DEMO_MEMBER, DEMO_TRADES } from '../auth/demo-accounts';
@@ -79,7 +79,7 @@ async function platformAssistant(ctx: TestContext, id: string) {
   return ctx.app.platform.client.sdk.assistants.get({ id });
 }
 
-describe.each(databaseTargets)('agents on %s', (target) => {
+describe.each(oneDatabase)('agents on %s', (target) => {
   let ctx: TestContext;
   let member: Record<string, string>;
   let stranger: Record<string, string>;
@@ -640,7 +640,7 @@ describe.each(databaseTargets)('agents on %s', (target) => {
   });
 });
 
-describe.each(databaseTargets)('existing agents moved to tools by id on %s', (target) => {
+describe.each(oneDatabase)('existing agents moved to tools by id on %s', (target) => {
   let ctx: TestContext;
   afterAll(() => ctx?.close());
 
@@ -693,7 +693,7 @@ describe.each(databaseTargets)('existing agents moved to tools by id on %s', (ta
   });
 });
 
-describe.each(databaseTargets)('agents when the platform is down on %s', (target) => {
+describe.each(oneDatabase)('agents when the platform is down on %s', (target) => {
   let ctx: TestContext;
   let member: Record<string, string>;
   let agentId: string;

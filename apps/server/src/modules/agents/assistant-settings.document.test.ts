@@ -8,14 +8,11 @@ import {
 } from '@switchboard/shared/agents';
 import { describeErrors, requestBodyValidator } from '@switchboard/sandbox/platform-document';
 import { buildDemo } from '@switchboard/sandbox/test/fixtures';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_TEMPLATES } from '@switchboard/shared/agent-templates';
 import { repairBody } from './agent-health';
 import { assistantDtoFromSettings, settingsFromAssistant } from './assistant-settings';
 import { managedToolBody } from './managed-tools';
-
-// Compiling the document's validators takes seconds on a busy 2-core machine.
-vi.setConfig({ testTimeout: 30_000 });
 
 // The assistant bodies the server sends, against the platform's own CreateAssistantDTO and
 // UpdateAssistantDTO (closed: the platform refuses properties its DTOs do not name).
@@ -54,7 +51,7 @@ describe('assistant bodies against the platform document', () => {
     requestBodyValidator('PATCH', '/assistant/{id}');
     requestBodyValidator('POST', '/tool');
     requestBodyValidator('PATCH', '/tool/{id}');
-  }, 120_000);
+  }, 60_000);
 
   it.each(
     VOICE_PROVIDER_IDS.flatMap((provider) =>

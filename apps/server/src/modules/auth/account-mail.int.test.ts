@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startSmtpSink } from '../../test/smtp-sink';
-import { buildTestApp, databaseTargets, nextTestIp, sameOrigin } from '../../test/test-app';
+import { buildTestApp, oneDatabase, nextTestIp, sameOrigin } from '../../test/test-app';
 
 // The newcomer's path with a real mail server: the set-password link travels by SMTP (a sink on
 // loopback), and only what arrived in that mail lets the newcomer in.
-describe.each(databaseTargets)('a new account by SMTP mail on %s', (target) => {
+describe.each(oneDatabase)('a new account by SMTP mail on %s', (target) => {
   let ctx: Awaited<ReturnType<typeof buildTestApp>>;
   let sink: Awaited<ReturnType<typeof startSmtpSink>>;
   beforeAll(async () => {

@@ -6,7 +6,7 @@ import {
   buildTestApp,
   createAdminUser,
   createBusinessWithMember,
-  databaseTargets,
+  oneDatabase,
   nextTestIp,
   sameOrigin,
   sessionHeaders,
@@ -14,7 +14,7 @@ import {
 
 // "Forgot password": one answer for everyone, a 1-hour single-use link by mail, limits per
 // address and per account; and the operator's "send a set-password link".
-describe.each(databaseTargets)('a way back in on %s', (target) => {
+describe.each(oneDatabase)('a way back in on %s', (target) => {
   let ctx: Awaited<ReturnType<typeof buildTestApp>>;
   beforeAll(async () => {
     ctx = await buildTestApp(target, {

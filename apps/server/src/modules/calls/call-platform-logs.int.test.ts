@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildTestApp,
   createBusinessWithMember,
-  databaseTargets,
+  oneDatabase,
   sessionHeaders,
 } from '../../test/test-app';
 
-describe.each(databaseTargets)('a call’s platform logs on %s', (target) => {
+describe.each(oneDatabase)('a call’s platform logs on %s', (target) => {
   let ctx: Awaited<ReturnType<typeof buildTestApp>>;
   let demo: Record<string, string>;
   let callId: string;

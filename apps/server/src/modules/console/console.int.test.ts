@@ -5,14 +5,14 @@ import { DEMO_ADMIN, DEMO_BUSINESS, DEMO_MEMBER } from '../auth/demo-accounts';
 import {
   buildTestApp,
   createBusinessWithMember,
-  databaseTargets,
+  oneDatabase,
   sessionHeaders,
 } from '../../test/test-app';
 
 // The console's ownership record from the operator's side: the demo business owns the demo
 // numbers; discovery records what the platform has and nobody owns yet; assignment moves it.
 
-describe.each(databaseTargets)('platform console ownership on %s', (target) => {
+describe.each(oneDatabase)('platform console ownership on %s', (target) => {
   let ctx: Awaited<ReturnType<typeof buildTestApp>>;
   let admin: Record<string, string>;
   let member: Record<string, string>;

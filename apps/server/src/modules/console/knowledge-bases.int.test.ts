@@ -9,7 +9,7 @@ import { DEMO_MEMBER } from '../auth/demo-accounts';
 import {
   buildTestApp,
   createBusinessWithMember,
-  databaseTargets,
+  oneDatabase,
   sessionHeaders,
 } from '../../test/test-app';
 
@@ -41,7 +41,7 @@ function multipart(file?: { name: string; data: Buffer; type?: string }) {
 
 const FAQ = '# Prices\nA standard boiler service costs 95 euro, parts included.\n';
 
-describe.each(databaseTargets)('files and knowledge bases on %s', (target) => {
+describe.each(oneDatabase)('files and knowledge bases on %s', (target) => {
   let ctx: Awaited<ReturnType<typeof buildTestApp>>;
   let member: Record<string, string>;
   let other: Record<string, string>;

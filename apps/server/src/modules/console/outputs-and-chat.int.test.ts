@@ -11,7 +11,7 @@ import { upsertCalls } from '../calls/calls.repository';
 import {
   buildTestApp,
   createBusinessWithMember,
-  databaseTargets,
+  oneDatabase,
   sessionHeaders,
 } from '../../test/test-app';
 
@@ -29,7 +29,7 @@ const OUTPUT = {
   },
 };
 
-describe.each(databaseTargets)('structured outputs and agent chat on %s', (target) => {
+describe.each(oneDatabase)('structured outputs and agent chat on %s', (target) => {
   let ctx: Awaited<ReturnType<typeof buildTestApp>>;
   let member: Record<string, string>;
   let other: Record<string, string>;

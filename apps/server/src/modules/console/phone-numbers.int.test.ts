@@ -6,7 +6,7 @@ import { DEMO_BUSINESS, DEMO_MEMBER } from '../auth/demo-accounts';
 import {
   buildTestApp,
   createBusinessWithMember,
-  databaseTargets,
+  oneDatabase,
   sessionHeaders,
 } from '../../test/test-app';
 
@@ -18,7 +18,7 @@ const TWILIO = {
   twilioAuthToken: 'twilio-auth-token-very-secret',
 };
 
-describe.each(databaseTargets)('phone numbers on %s', (target) => {
+describe.each(oneDatabase)('phone numbers on %s', (target) => {
   let ctx: Awaited<ReturnType<typeof buildTestApp>>;
   let member: Record<string, string>;
   let otherBusiness: Record<string, string>;

@@ -14,11 +14,11 @@ import { recordOwned } from './console.repository';
 import {
   buildTestApp,
   createBusinessWithMember,
-  databaseTargets,
+  oneDatabase,
   sessionHeaders,
 } from '../../test/test-app';
 
-describe.each(databaseTargets)('squads on %s', (target) => {
+describe.each(oneDatabase)('squads on %s', (target) => {
   let ctx: Awaited<ReturnType<typeof buildTestApp>>;
   let member: Record<string, string>;
   let other: Record<string, string>;

@@ -7,7 +7,7 @@ import { recordOwned } from './console.repository';
 import {
   buildTestApp,
   createBusinessWithMember,
-  databaseTargets,
+  oneDatabase,
   sessionHeaders,
 } from '../../test/test-app';
 
@@ -22,7 +22,7 @@ const CUSTOM = {
   serverUrl: 'https://tools.northwind.example/stock',
 };
 
-describe.each(databaseTargets)('tools on %s', (target) => {
+describe.each(oneDatabase)('tools on %s', (target) => {
   let ctx: Awaited<ReturnType<typeof buildTestApp>>;
   let member: Record<string, string>;
   let other: Record<string, string>;

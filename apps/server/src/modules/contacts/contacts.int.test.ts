@@ -8,7 +8,7 @@ import {
   buildTestApp,
   createAdminUser,
   createBusinessWithMember,
-  databaseTargets,
+  oneDatabase,
   sessionHeaders,
 } from '../../test/test-app';
 import { upsertCalls } from '../calls/calls.repository';
@@ -36,7 +36,7 @@ function platformCall(id: string, minute: number, customer: string, assistantId 
   };
 }
 
-describe.each(databaseTargets)('contacts on %s', (target) => {
+describe.each(oneDatabase)('contacts on %s', (target) => {
   let ctx: Awaited<ReturnType<typeof buildTestApp>>;
   let owner: Awaited<ReturnType<typeof createBusinessWithMember>>;
   let other: Awaited<ReturnType<typeof createBusinessWithMember>>;

@@ -21,13 +21,6 @@ const journal = JSON.parse(
 ) as { entries: unknown[] };
 const bundledCount = journal.entries.length;
 
-/** Runs `work` and answers how long it took, in ms. */
-async function timed<T>(work: Promise<T>): Promise<[T, number]> {
-  const started = performance.now();
-  const value = await work;
-  return [value, performance.now() - started];
-}
-
 describe.each(databaseTargets)('health on %s', (target) => {
   let ctx: Awaited<ReturnType<typeof buildTestApp>>;
 
@@ -102,17 +95,24 @@ describe.each(databaseTargets)('health on %s', (target) => {
     });
     await isLocked;
     try {
-      const [live, liveMs] = await timed(get('/api/health/live'));
-      expect(live.statusCode).toBe(200);
-      expect(liveMs).toBeLessThan(500);
-
-      const [ready, readyMs] = await timed(get('/api/health/ready'));
-      expect(ready.statusCode).toBe(503);
-      expect(ready.json()).toMatchObject({
+      // Both asked at once: liveness answers first, readiness only when it gives up on the
+      // database (a liveness that waited for the database would come after it, or never).
+      const answered: string[] = [];
+      const [live, ready] = await Promise.all(
+        (['live', 'ready'] as const).map((probe) =>
+          get(`/api/health/${probe}`).then((res) => {
+            answered.push(probe);
+            return res;
+          }),
+        ),
+      );
+      expect(answered).toEqual(['live', 'ready']);
+      expect(live!.statusCode).toBe(200);
+      expect(ready!.statusCode).toBe(503);
+      expect(ready!.json()).toMatchObject({
         status: 'not-ready',
         reason: `The database did not answer within ${READY_TIMEOUT_MS / 1000} s`,
       });
-      expect(readyMs).toBeGreaterThanOrEqual(READY_TIMEOUT_MS - 50);
     } finally {
       release();
       await holder;

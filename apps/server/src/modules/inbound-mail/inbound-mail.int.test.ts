@@ -10,7 +10,7 @@ import { agents, mailOutbox } from '../../db/schema';
 import {
   buildTestApp,
   createBusinessWithMember,
-  databaseTargets,
+  oneDatabase,
   sessionHeaders,
 } from '../../test/test-app';
 import { EnquiriesService } from '../enquiries/enquiries.service';
@@ -60,7 +60,7 @@ function mailgunFields(fields: Record<string, string>, key = MAILGUN_KEY) {
   return { ...fields, timestamp, token, signature };
 }
 
-describe.each(databaseTargets)('enquiry threads, inbound mail and test marks on %s', (target) => {
+describe.each(oneDatabase)('enquiry threads, inbound mail and test marks on %s', (target) => {
   let ctx: Ctx;
   let headers: Record<string, string>;
   let otherHeaders: Record<string, string>;

@@ -2,12 +2,12 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, users } from '../../db/schema';
-import { buildTestApp, createAdminUser, databaseTargets, nextTestIp } from '../../test/test-app';
+import { buildTestApp, createAdminUser, oneDatabase, nextTestIp } from '../../test/test-app';
 
 // Without PUBLIC_URL (the sandbox platform), links in mail point where the server listens.
 // Whoever sends a request chooses its Host header: naming evil.example must not move a
 // set-password token, or an operator's link, to that address.
-describe.each(databaseTargets)('links in mail without PUBLIC_URL on %s', (target) => {
+describe.each(oneDatabase)('links in mail without PUBLIC_URL on %s', (target) => {
   let ctx: Awaited<ReturnType<typeof buildTestApp>>;
   let base: string;
   const forged = {

@@ -9,7 +9,7 @@ import {
   buildTestApp,
   createAdminUser,
   createBusinessWithMember,
-  databaseTargets,
+  oneDatabase,
   nextTestIp,
   sameOrigin,
   sessionHeaders,
@@ -23,7 +23,7 @@ const valid = {
   website: 'harbourphysio.example',
 };
 
-describe.each(databaseTargets)('service enquiries on %s', (target) => {
+describe.each(oneDatabase)('service enquiries on %s', (target) => {
   let ctx: Awaited<ReturnType<typeof buildTestApp>>;
   let admin: Record<string, string>;
   let member: Record<string, string>;

@@ -150,13 +150,9 @@ describe('inspectXlsx', () => {
       },
     ]);
     const openReadStream = vi.spyOn(yauzl.ZipFile.prototype, 'openReadStream');
-    const heapBefore = process.memoryUsage().heapUsed;
-    const started = performance.now();
     const error = await refusal(inspectXlsx({ buffer: bomb }));
     expect(error.problem).toBe('zipBomb');
     expect(error.message).toMatch(/more than the allowed size \(100 MB/);
-    expect(performance.now() - started).toBeLessThan(1000);
-    expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(50 * 1024 * 1024);
     expect(openReadStream).not.toHaveBeenCalled(); // no entry was inflated
     openReadStream.mockRestore();
   });
