@@ -185,7 +185,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
           `no server span for /api/phone-numbers; received: ${collector.spans.map((s) => s.name).join(', ')}\n${collector.problems.join('\n')}\n${server.output()}`,
         );
       });
-      await new Promise((r) => setTimeout(r, 500));
+      // A later request's span as a barrier: spans are exported in the order they end, so once
+      // it has arrived, anything else this request made has too.
+      expect((await fetch(`http://127.0.0.1:${port}/api/health/live`)).status).toBe(200);
+      await waitFor(
+        () =>
+          collector.spans.find(
+            (s) =>
+              s.scope === '@opentelemetry/instrumentation-http' &&
+              s.kind === SPAN_KIND_SERVER &&
+              s.attributes['http.route'] === '/api/health/live',
+          ),
+        15_000,
+      );
 
       expect(collector.spans.filter(isRouteSpan)).toHaveLength(1);
       expect(request).toMatchObject({
