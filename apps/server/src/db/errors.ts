@@ -13,6 +13,8 @@ export function pgErrorCode(error: unknown): string | undefined {
 
 export const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
+/** query_canceled: here, PostgreSQL's statement_timeout (DATABASE_STATEMENT_TIMEOUT_MS) ran out. */
+export const QUERY_CANCELED = '57014';
 
 /** SQLSTATEs that mean the connection, not the statement, failed (class 08 is all of them). */
 const CONNECTION_LOSS_CODES = new Set([

@@ -7,7 +7,7 @@ import {
   type WireError,
   type WireErrorCode,
 } from '@switchboard/shared/errors';
-import { isConnectionLoss } from '../db/errors';
+import { QUERY_CANCELED, isConnectionLoss, pgErrorCode } from '../db/errors';
 import { AppError } from '../lib/app-error';
 
 /** How long a client is asked to wait after a 503 for a lost database connection. */
@@ -75,6 +75,17 @@ export function registerErrorHandler(app: FastifyInstance) {
       return send(reply, request, 503, {
         code: 'SERVICE_UNAVAILABLE',
         message: 'The service is briefly unavailable. Please try again in a few seconds.',
+      });
+    }
+
+    if (pgErrorCode(error) === QUERY_CANCELED) {
+      // The statement outran DATABASE_STATEMENT_TIMEOUT_MS: the database is busy or something
+      // holds a lock. Not the request's fault; the pool goes on, so a retry may well pass.
+      request.log.error({ err: error }, 'database statement timed out');
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return send(reply, request, 503, {
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'The service is busy. Please try again in a few seconds.',
       });
     }
 
