@@ -1,10 +1,26 @@
 import type { Reporter, TestModule } from 'vitest/node';
 
 /**
- * Prints one plain closing line, "Tests: N passed, N failed, N skipped", after Vitest's own
- * summary, so that CI logs can be read by tools that do not understand Vitest's format.
+ * Prints plain closing lines after Vitest's own summary, for CI logs and the tools that read
+ * them: each project's wall time (from its first file's start to its last file's end: the
+ * figure a slow CI run is explained by), then "Tests: N passed, N failed, N skipped".
  */
 export default class SummaryReporter implements Reporter {
+  private readonly spans = new Map<string, { start: number; end: number }>();
+
+  onTestModuleStart(module: TestModule) {
+    const name = module.project.name || 'default';
+    const now = performance.now();
+    const span = this.spans.get(name);
+    if (span) span.start = Math.min(span.start, now);
+    else this.spans.set(name, { start: now, end: now });
+  }
+
+  onTestModuleEnd(module: TestModule) {
+    const span = this.spans.get(module.project.name || 'default');
+    if (span) span.end = Math.max(span.end, performance.now());
+  }
+
   onTestRunEnd(testModules: ReadonlyArray<TestModule>) {
     let passed = 0;
     let failed = 0;
@@ -17,6 +33,12 @@ export default class SummaryReporter implements Reporter {
         else skipped += 1;
       }
       if (module.state() === 'failed' && !module.children.size) failed += 1;
+    }
+    if (this.spans.size > 0) {
+      const times = [...this.spans].map(
+        ([name, span]) => `${name} ${((span.end - span.start) / 1000).toFixed(1)} s`,
+      );
+      process.stdout.write(`\nProject wall times: ${times.join(', ')}\n`);
     }
     process.stdout.write(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
   }
