@@ -52,10 +52,6 @@ const common = {
   sourcesContent: false,
   logLevel: 'warning',
   plugins: [packagesStayExternal],
-  // A bundled CommonJS helper (none today) would need require in an ES module.
-  banner: {
-    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-  },
 };
 
 export async function buildServer() {
