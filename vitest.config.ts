@@ -105,8 +105,14 @@ export default defineConfig({
           ],
           isolate: false,
           maxWorkers: workers,
+          // The ceilings for every int test (decision 055): none sets its own. Spawning the
+          // built server or migrating a scratch database is the slowest step a test waits on.
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // What the app does in the background (a simulated call's steps, a webhook, a job's
+          // next batch) is waited for with expect.poll, whose 1 s default is shorter than a
+          // background step on two busy cores; a poll that is wrong still fails, only later.
+          expect: { poll: { timeout: 20_000 } },
         },
       },
       {
@@ -117,14 +123,13 @@ export default defineConfig({
           include: ['e2e/**/*.spec.ts'],
           environment: 'node',
           globalSetup: ['./scripts/server-bundle.global-setup.ts', './e2e/support/global-setup.ts'],
-          // Two spec files share the two cores: a long journey (a web call) can take twice its
-          // quiet time; a stuck test still fails, only later.
+          // The ceilings for every e2e test (decision 055): none sets its own. Two spec files
+          // share the two cores, so a journey can take twice its quiet time; a journey longer
+          // than a minute is split. A poll waits for what the page or the platform does in the
+          // background (a screen's first load at the end of a run, a web call's next phase).
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          // A page's first load at the end of a full run, on two busy cores, can take longer
-          // than expect.poll's 1 s default (routes.spec.ts failed so once); a poll that is
-          // wrong still fails, only later.
-          expect: { poll: { timeout: 10_000 } },
+          expect: { poll: { timeout: 20_000 } },
           // Two spec files at a time, each worker with its own server (support/global-setup.ts).
           maxWorkers: 2,
         },

@@ -73,7 +73,7 @@ describeInBrowser('accounts', (e2e) => {
           await page.getByRole('button', { name: 'Refresh' }).click();
           return false;
         },
-        { timeout: 20_000, interval: 1000 },
+        { interval: 1000 },
       )
       .toBe(true);
     await message.click();

@@ -20,7 +20,7 @@ describeInBrowser('agents: templates, tools and a booking through the platform t
     await dialog.getByRole('textbox', { name: /^Name/ }).fill('E2E Booking Line');
     await dialog.getByRole('button', { name: 'Create agent' }).click();
     const row = page.getByRole('row').filter({ hasText: 'E2E Booking Line' });
-    await expect.poll(() => row.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => row.isVisible()).toBe(true);
 
     const agent = (await apiGetAsDemo<AgentList>(baseURL, '/agents')).body.data.find(
       (candidate) => candidate.name === 'E2E Booking Line',
@@ -44,7 +44,7 @@ describeInBrowser('agents: templates, tools and a booking through the platform t
     await settings.getByRole('textbox', { name: /^Number 1/ }).fill('+14155550123');
     await settings.getByRole('textbox', { name: /^Who answers 1/ }).fill('Front desk');
     await settings.getByRole('button', { name: 'Save changes' }).click();
-    await expect.poll(() => settings.isVisible(), { timeout: 15_000 }).toBe(false);
+    await expect.poll(() => settings.isVisible()).toBe(false);
     const saved = await apiGetAsDemo<AgentSettingsResponse>(
       baseURL,
       `/agents/${agent!.id}/settings`,
@@ -71,7 +71,6 @@ describeInBrowser('agents: templates, tools and a booking through the platform t
               `/appointments?tab=upcoming&agentId=${agent!.id}`,
             )
           ).body.data.length,
-        { timeout: 20_000 },
       )
       .toBe(1);
     const cookie = await cookieHeader(baseURL, DEMO_MEMBER);
@@ -82,10 +81,8 @@ describeInBrowser('agents: templates, tools and a booking through the platform t
 
     await page.goto(`/appointments?agentId=${agent!.id}`);
     await expect
-      .poll(() => page.getByRole('row').filter({ hasText: 'E2E Booking Line' }).count(), {
-        timeout: 15_000,
-      })
+      .poll(() => page.getByRole('row').filter({ hasText: 'E2E Booking Line' }).count())
       .toBeGreaterThan(0);
     expect(e2e.pageErrors).toEqual([]);
-  }, 120_000);
+  });
 });

@@ -27,14 +27,14 @@ async function startTestCall(baseURL: string, agentId: string): Promise<string> 
   return call.id;
 }
 
-async function waitForStoredEnd(baseURL: string, callId: string, timeout = 20_000) {
+async function waitForStoredEnd(baseURL: string, callId: string) {
   await expect
     .poll(
       async () => {
         const { status, body } = await apiGetAsDemo<CallDetail>(baseURL, `/calls/${callId}`);
         return status === 200 && !body.row.inProgress && body.summary !== null;
       },
-      { timeout, interval: 250 },
+      { interval: 250 },
     )
     .toBe(true);
   return (await apiGetAsDemo<CallDetail>(baseURL, `/calls/${callId}`)).body;
@@ -44,9 +44,7 @@ async function waitForStoredEnd(baseURL: string, callId: string, timeout = 20_00
 async function startCallInBrowser(page: Page, agentId: string): Promise<string> {
   await page.goto(`/agent/${agentId}`);
   const panel = page.getByRole('region', { name: 'Talk to agent' });
-  await expect
-    .poll(() => panel.getByRole('button', { name: 'Start call' }).isEnabled(), { timeout: 15_000 })
-    .toBe(true);
+  await expect.poll(() => panel.getByRole('button', { name: 'Start call' }).isEnabled()).toBe(true);
   const created = page.waitForResponse(
     (response) =>
       response.url().endsWith('/api/web-call/call/web') && response.request().method() === 'POST',
@@ -54,9 +52,7 @@ async function startCallInBrowser(page: Page, agentId: string): Promise<string> 
   await panel.getByRole('button', { name: 'Start call' }).click();
   const { id } = (await (await created).json()) as { id: string };
   const view = page.getByRole('dialog', { name: 'Talk to agent' });
-  await expect
-    .poll(() => view.getByTestId('call-phase').textContent(), { timeout: 15_000 })
-    .toBe('In call');
+  await expect.poll(() => view.getByTestId('call-phase').textContent()).toBe('In call');
   return id;
 }
 
@@ -185,7 +181,7 @@ describeInBrowser('calls across agents', (e2e) => {
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toContain('Enter an amount in dollars');
     expect(e2e.pageErrors.filter((error) => !error.includes('400'))).toEqual([]);
-  }, 120_000);
+  });
 
   it('carries the range and the test-call switch between Overview, Statistics and Call logs, whose counts agree', async () => {
     const { page, baseURL } = e2e;
@@ -242,7 +238,7 @@ describeInBrowser('calls across agents', (e2e) => {
     expect(search(page).get('includeTest')).toBe('1');
     expect(await page.getByRole('switch', { name: 'Include test calls' }).isChecked()).toBe(true);
     expect(e2e.pageErrors).toEqual([]);
-  }, 120_000);
+  });
 
   it('shows a running test call as In progress; closing the tab ends it, logged with what was said', async () => {
     const { page, context, baseURL } = e2e;
@@ -257,12 +253,11 @@ describeInBrowser('calls across agents', (e2e) => {
       (response) =>
         response.url().endsWith(`/transcript`) &&
         (response.request().postData() ?? '').includes('I have noted: Please book me'),
-      { timeout: 30_000 },
     );
     await view.getByLabel('Type a message').fill('Please book me a check-up on Friday');
     await view.getByRole('button', { name: 'Send' }).click();
     await expect
-      .poll(() => transcript.textContent(), { timeout: 20_000 })
+      .poll(() => transcript.textContent())
       .toContain('I have noted: Please book me a check-up on Friday');
     expect((await answerReported).ok()).toBe(true);
 
@@ -272,14 +267,13 @@ describeInBrowser('calls across agents', (e2e) => {
     const row = other.getByRole('row').filter({
       has: other.getByRole('link', { name: `Call ${callId.slice(0, 8)}…` }),
     });
-    await expect.poll(() => row.textContent(), { timeout: 20_000 }).toContain('In progress');
+    await expect.poll(() => row.textContent()).toContain('In progress');
     expect(await row.textContent()).not.toContain('Fail');
 
-    // Closing the tab ends the call at once: the caller left.
-    const closedAt = Date.now();
+    // Closing the tab ends the call at once: the caller left (a call that waited for silence
+    // would end as silence-timed-out instead).
     await page.close({ runBeforeUnload: true });
     const detail = await waitForStoredEnd(baseURL, callId);
-    expect(Date.now() - closedAt).toBeLessThan(20_000);
     expect(detail.row.endReason).toBe('customer-ended-call');
     expect(detail.durationSeconds!).toBeLessThan(120);
     // The logged transcript is this conversation, not a made-up one.
@@ -293,7 +287,7 @@ describeInBrowser('calls across agents', (e2e) => {
     ]);
     await other.reload();
     await expect.poll(() => row.textContent(), { timeout: 10_000 }).not.toContain('In progress');
-  }, 120_000);
+  });
 
   it('never logs a call whose browser vanished as a long pass: it times out on silence', async () => {
     const { page, baseURL } = e2e;
@@ -302,18 +296,19 @@ describeInBrowser('calls across agents', (e2e) => {
     const callId = await startCallInBrowser(page, agent!.id);
     // The browser drops off the network without leaving (no pagehide, no hang-up).
     await page.route('**/api/web-call/**', (route) => route.abort());
-    const detail = await waitForStoredEnd(baseURL, callId, 60_000);
+    // The e2e servers end a silent call after 10 s (SANDBOX_WEB_CALL_SILENCE_SECONDS).
+    const detail = await waitForStoredEnd(baseURL, callId);
     expect(detail.row.endReason).toBe('silence-timed-out');
     expect(detail.row.successEvaluation).toBe('fail');
     expect(detail.durationSeconds!).toBeLessThan(90);
-  }, 120_000);
+  });
 
   it('keeps a transferred call’s row as tall as its neighbours (the badge sits under the reason)', async () => {
     const { page } = e2e;
     await signInAs(e2e, DEMO_MEMBER);
     await page.goto('/calls?tab=transferred');
     const rows = bodyRows(page);
-    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => rows.count()).toBeGreaterThan(0);
     const row = rows.filter({ hasText: 'Transferred' }).first();
     const box = await row.boundingBox();
     // Two lines of agent name and a badge: well under 150 px. Beside the reason, the badge
@@ -329,7 +324,7 @@ describeInBrowser('calls across agents', (e2e) => {
     const page = await phonePage(e2e);
     await page.goto(`/agent/${agent!.id}/call-logs`);
     const cards = page.getByRole('list', { name: 'Calls' }).getByRole('listitem');
-    await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(50);
+    await expect.poll(() => cards.count()).toBe(50);
     expect(await page.locator('table').count()).toBe(0);
     // No sideways scrolling of the page.
     expect(
@@ -345,5 +340,5 @@ describeInBrowser('calls across agents', (e2e) => {
     await cards.first().getByRole('link').first().click();
     await expect.poll(() => search(page).get('call')).not.toBeNull();
     await page.close();
-  }, 90_000);
+  });
 });

@@ -41,7 +41,7 @@ describeInBrowser('platform console journey', (e2e) => {
       .getByRole('textbox', { name: 'Server URL' })
       .fill('https://tools.journey.example/warranty');
     await toolDialog.getByRole('button', { name: 'Create tool' }).click();
-    await expect.poll(() => toolDialog.isVisible(), { timeout: 15_000 }).toBe(false);
+    await expect.poll(() => toolDialog.isVisible()).toBe(false);
 
     // 2. A document uploaded through the drop zone's input; a wrong one is refused by content.
     await page
@@ -63,16 +63,14 @@ describeInBrowser('platform console journey', (e2e) => {
       buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
     });
     await expect
-      .poll(() => page.getByRole('alert').filter({ hasText: 'not-really.pdf' }).textContent(), {
-        timeout: 15_000,
-      })
+      .poll(() => page.getByRole('alert').filter({ hasText: 'not-really.pdf' }).textContent())
       .toContain('Upload a PDF, a Word document (.docx), a text file or a Markdown file');
     const fileCard = page
       .getByRole('list', { name: 'Files' })
       .getByRole('listitem')
       .filter({ hasText: 'journey-faq.md' });
     // Processing on the platform, then ready (the list is read again while it works).
-    await expect.poll(() => fileCard.textContent(), { timeout: 20_000 }).toContain('Ready');
+    await expect.poll(() => fileCard.textContent()).toContain('Ready');
 
     // 3. A knowledge base built from it.
     await page.getByRole('button', { name: 'New knowledge base' }).first().click();
@@ -80,12 +78,12 @@ describeInBrowser('platform console journey', (e2e) => {
     await kbDialog.getByRole('textbox', { name: 'Name' }).fill('Journey FAQ');
     await kbDialog.getByRole('checkbox', { name: 'journey-faq.md' }).check();
     await kbDialog.getByRole('button', { name: 'Create knowledge base' }).click();
-    await expect.poll(() => kbDialog.isVisible(), { timeout: 15_000 }).toBe(false);
+    await expect.poll(() => kbDialog.isVisible()).toBe(false);
     const kbCard = page
       .getByRole('list', { name: 'Knowledge bases' })
       .getByRole('listitem')
       .filter({ hasText: 'Journey FAQ' });
-    await expect.poll(() => kbCard.textContent(), { timeout: 20_000 }).toContain('Ready');
+    await expect.poll(() => kbCard.textContent()).toContain('Ready');
     const base = (
       await apiGetAsDemo<{ data: KnowledgeBase[] }>(baseURL, '/knowledge-bases')
     ).body.data.find((candidate) => candidate.name === 'Journey FAQ');
@@ -99,21 +97,17 @@ describeInBrowser('platform console journey', (e2e) => {
     await create.getByRole('textbox', { name: /^Name/ }).fill(AGENT);
     await create.getByRole('button', { name: 'Create agent' }).click();
     await expect
-      .poll(() => page.getByRole('row').filter({ hasText: AGENT }).isVisible(), {
-        timeout: 15_000,
-      })
+      .poll(() => page.getByRole('row').filter({ hasText: AGENT }).isVisible())
       .toBe(true);
     await page.getByRole('button', { name: `Settings for ${AGENT}` }).click();
     const settings = page.getByRole('dialog');
     await expect
-      .poll(() => settings.getByRole('textbox', { name: /^Name/ }).inputValue(), {
-        timeout: 15_000,
-      })
+      .poll(() => settings.getByRole('textbox', { name: /^Name/ }).inputValue())
       .toBe(AGENT);
     await settings.getByRole('checkbox', { name: 'check_warranty' }).check();
     await settings.getByRole('checkbox', { name: 'Journey FAQ' }).check();
     await settings.getByRole('button', { name: 'Save changes' }).click();
-    await expect.poll(() => settings.isVisible(), { timeout: 15_000 }).toBe(false);
+    await expect.poll(() => settings.isVisible()).toBe(false);
 
     const agent = (await apiGetAsDemo<AgentList>(baseURL, '/agents')).body.data.find(
       (candidate) => candidate.name === AGENT,
@@ -133,14 +127,14 @@ describeInBrowser('platform console journey', (e2e) => {
     await add.getByRole('textbox', { name: 'Twilio account SID' }).fill(`AC${'cd'.repeat(16)}`);
     await add.getByRole('textbox', { name: 'Twilio auth token' }).fill('journey-twilio-token');
     await add.getByRole('button', { name: 'Import number' }).click();
-    await expect.poll(() => add.isVisible(), { timeout: 15_000 }).toBe(false);
+    await expect.poll(() => add.isVisible()).toBe(false);
     const row = page.getByRole('row').filter({ hasText: NUMBER });
     await row.getByRole('button', { name: `Edit ${NUMBER}` }).click();
     const edit = page.getByRole('dialog', { name: `Edit ${NUMBER}` });
     await edit.getByRole('combobox', { name: 'Answered by' }).click();
     await page.getByRole('option', { name: AGENT }).click();
     await edit.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => edit.isVisible(), { timeout: 15_000 }).toBe(false);
+    await expect.poll(() => edit.isVisible()).toBe(false);
     await expect.poll(() => row.textContent()).toContain(AGENT);
     const numbers = await apiGetAsDemo<{ data: PhoneNumber[] }>(baseURL, '/phone-numbers');
     expect(numbers.body.data.find((phone) => phone.number === NUMBER)).toMatchObject({
@@ -164,38 +158,30 @@ describeInBrowser('platform console journey', (e2e) => {
     await page.goto(`/agent/${agent!.id}`);
     const panel = page.getByRole('region', { name: 'Talk to agent' });
     await expect
-      .poll(() => panel.getByRole('button', { name: 'Start call' }).isEnabled(), {
-        timeout: 15_000,
-      })
+      .poll(() => panel.getByRole('button', { name: 'Start call' }).isEnabled())
       .toBe(true);
     await panel.getByRole('button', { name: 'Start call' }).click();
     const view = page.getByRole('dialog', { name: 'Talk to agent' });
-    await expect
-      .poll(() => view.getByTestId('call-phase').textContent(), { timeout: 15_000 })
-      .toBe('In call');
+    await expect.poll(() => view.getByTestId('call-phase').textContent()).toBe('In call');
     await view.getByLabel('Type a message').fill('How much does a boiler service cost?');
     await view.getByRole('button', { name: 'Send' }).click();
     const transcript = view.getByRole('log', { name: 'Transcript' });
     await expect
-      .poll(() => transcript.textContent(), { timeout: 30_000 })
+      .poll(() => transcript.textContent())
       .toContain('costs 95 euro, parts and call-out included');
     await view.getByRole('button', { name: 'End call' }).click();
-    await expect
-      .poll(() => view.getByTestId('call-phase').textContent(), { timeout: 15_000 })
-      .toBe('Call ended');
+    await expect.poll(() => view.getByTestId('call-phase').textContent()).toBe('Call ended');
 
     // Back in the settings form, the tool and the knowledge base are ticked.
     await page.goto('/dashboard');
     await page.getByRole('button', { name: `Settings for ${AGENT}` }).click();
     const reopened = page.getByRole('dialog');
     await expect
-      .poll(() => reopened.getByRole('checkbox', { name: 'check_warranty' }).isChecked(), {
-        timeout: 15_000,
-      })
+      .poll(() => reopened.getByRole('checkbox', { name: 'check_warranty' }).isChecked())
       .toBe(true);
     expect(await reopened.getByRole('checkbox', { name: 'Journey FAQ' }).isChecked()).toBe(true);
     expect(await page.content()).not.toContain('journey-twilio-token');
     // The refused upload's 415 is a console error Chromium logs for the failed request.
     expect(e2e.pageErrors.filter((error) => !/status of 415/.test(error))).toEqual([]);
-  }, 240_000);
+  });
 });

@@ -37,7 +37,7 @@ describeInBrowser('contacts', (e2e) => {
     await dialog.getByRole('button', { name: /^Import/ }).click();
 
     await expect
-      .poll(() => dialog.getByText(/created ·/).textContent(), { timeout: 15_000 })
+      .poll(() => dialog.getByText(/created ·/).textContent())
       .toBe(
         '3 created · 0 updated · 1 skipped · 0 failed · 1 merged with another row · 1 imported with warnings',
       );

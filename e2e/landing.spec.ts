@@ -2,9 +2,6 @@ import { expect, it } from 'vitest';
 import { DEMO_ADMIN, signInAs } from './support/accounts';
 import { describeInBrowser } from './support/browser';
 
-/** Two cores shared with other work: screens get a while to settle. */
-const SLOW = { timeout: 15_000 };
-
 describeInBrowser('landing page', (e2e) => {
   it('renders what Switchboard is, with sign-in and create-account calls to action', async () => {
     const { page } = e2e;
@@ -29,50 +26,44 @@ describeInBrowser('landing page', (e2e) => {
     const shot = page.getByRole('img', { name: /The Switchboard dashboard/ });
     await shot.scrollIntoViewIfNeeded();
     await expect
-      .poll(() => shot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), SLOW)
+      .poll(() => shot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBe(1280);
   });
 
-  it(
-    'sends the service-enquiry form without the empty email and phone, and the operator sees it',
-    { timeout: 60_000 },
-    async () => {
-      const { page } = e2e;
-      await page.goto('/');
-      // The form's code loads as the visitor scrolls towards it (decision 023): to the section
-      // after it.
-      await page.locator('#cta-title').scrollIntoViewIfNeeded();
-      const form = page.getByRole('form', { name: 'Service enquiry' });
-      await form.getByRole('button', { name: 'Send enquiry' }).click();
-      await expect
-        .poll(() => form.getByText('Point of contact is required').isVisible(), SLOW)
-        .toBe(true);
-      expect(await form.getByText('Website is required').isVisible()).toBe(true);
+  it('sends the service-enquiry form without the empty email and phone, and the operator sees it', async () => {
+    const { page } = e2e;
+    await page.goto('/');
+    // The form's code loads as the visitor scrolls towards it (decision 023): to the section
+    // after it.
+    await page.locator('#cta-title').scrollIntoViewIfNeeded();
+    const form = page.getByRole('form', { name: 'Service enquiry' });
+    await form.getByRole('button', { name: 'Send enquiry' }).click();
+    await expect.poll(() => form.getByText('Point of contact is required').isVisible()).toBe(true);
+    expect(await form.getByText('Website is required').isVisible()).toBe(true);
 
-      await form.getByRole('textbox', { name: /Point of contact/ }).fill('Maya E2E');
-      await form.getByRole('textbox', { name: /Business name/ }).fill('E2E Harbour Physio');
-      await form.getByRole('combobox', { name: /Country/ }).fill('Irel');
-      await page.getByRole('option', { name: 'Ireland' }).click();
-      await form.getByRole('textbox', { name: /Website/ }).fill('harbour-e2e.example');
-      const [request] = await Promise.all([
-        page.waitForRequest((r) => r.url().endsWith('/api/service-enquiries')),
-        form.getByRole('button', { name: 'Send enquiry' }).click(),
-      ]);
-      expect(JSON.parse(request.postData() ?? '{}')).toEqual({
-        poc: 'Maya E2E',
-        businessName: 'E2E Harbour Physio',
-        country: 'Ireland',
-        website: 'https://harbour-e2e.example',
-      });
-      await expect.poll(() => page.getByText('Enquiry sent').isVisible(), SLOW).toBe(true);
+    await form.getByRole('textbox', { name: /Point of contact/ }).fill('Maya E2E');
+    await form.getByRole('textbox', { name: /Business name/ }).fill('E2E Harbour Physio');
+    await form.getByRole('combobox', { name: /Country/ }).fill('Irel');
+    await page.getByRole('option', { name: 'Ireland' }).click();
+    await form.getByRole('textbox', { name: /Website/ }).fill('harbour-e2e.example');
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.url().endsWith('/api/service-enquiries')),
+      form.getByRole('button', { name: 'Send enquiry' }).click(),
+    ]);
+    expect(JSON.parse(request.postData() ?? '{}')).toEqual({
+      poc: 'Maya E2E',
+      businessName: 'E2E Harbour Physio',
+      country: 'Ireland',
+      website: 'https://harbour-e2e.example',
+    });
+    await expect.poll(() => page.getByText('Enquiry sent').isVisible()).toBe(true);
 
-      await signInAs(e2e, DEMO_ADMIN);
-      await page.goto('/admin/service-enquiries');
-      const row = page.getByRole('row').filter({ hasText: 'E2E Harbour Physio' });
-      await expect.poll(() => row.getByText('Maya E2E').isVisible(), SLOW).toBe(true);
-      expect(e2e.pageErrors).toEqual([]);
-    },
-  );
+    await signInAs(e2e, DEMO_ADMIN);
+    await page.goto('/admin/service-enquiries');
+    const row = page.getByRole('row').filter({ hasText: 'E2E Harbour Physio' });
+    await expect.poll(() => row.getByText('Maya E2E').isVisible()).toBe(true);
+    expect(e2e.pageErrors).toEqual([]);
+  });
 
   it('serves the API health next to the app', async () => {
     const res = await fetch(`${e2e.baseURL}/api/health`);
@@ -101,10 +92,10 @@ describeInBrowser('landing page', (e2e) => {
       if (request.resourceType() === 'script') scriptsLoaded.push(request.url());
     });
     await page.goto('/');
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).isVisible(), SLOW).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).isVisible()).toBe(true);
     const formChunk = (url: string) => /\/assets\/service-enquiry-form-[^/]+\.js$/.test(url);
     expect(scriptsLoaded.some(formChunk)).toBe(false);
     await page.locator('#cta-title').scrollIntoViewIfNeeded();
-    await expect.poll(() => scriptsLoaded.some(formChunk), SLOW).toBe(true);
+    await expect.poll(() => scriptsLoaded.some(formChunk)).toBe(true);
   });
 });

@@ -17,9 +17,6 @@ import { startLiveMode, type LiveMode } from './support/live-mode';
 // webhooks went nowhere; its recording (no public URL: the authenticated download) plays; a
 // web call starts through the product's proxy.
 
-/** Two processes and a browser on a busy machine: UI waits get more time than the default. */
-const SLOW = { timeout: 25_000 };
-
 const OWNER: Account = { userName: 'owner@live-dental.example', password: 'live-dental-2026' };
 
 type PlatformCall = {
@@ -143,7 +140,7 @@ describeInBrowser('live mode against the standalone sandbox platform', (e2e) => 
     startupSync = (await api<PlatformStatus>(OWNER, '/platform/status')).sync.lastSuccessAt;
     const numbers = await platformJson<{ id: string }[]>('GET', '/phone-number');
     phoneNumberId = numbers[0]!.id;
-  }, 120_000);
+  });
   afterAll(async () => {
     await live?.stop();
   });
@@ -162,7 +159,7 @@ describeInBrowser('live mode against the standalone sandbox platform', (e2e) => 
     await dialog.getByRole('button', { name: 'Create agent' }).click();
     expect((await created).status()).toBe(201);
     await expect
-      .poll(() => page.getByRole('row').filter({ hasText: 'Live Front Desk' }).isVisible(), SLOW)
+      .poll(() => page.getByRole('row').filter({ hasText: 'Live Front Desk' }).isVisible())
       .toBe(true);
     const agent = (await api<AgentList>(OWNER, '/agents')).data.find(
       (a) => a.name === 'Live Front Desk',
@@ -175,12 +172,12 @@ describeInBrowser('live mode against the standalone sandbox platform', (e2e) => 
     await page.getByRole('button', { name: 'Settings for Live Front Desk' }).click();
     const settings = page.getByRole('dialog');
     const name = settings.getByLabel('Name');
-    await expect.poll(() => name.inputValue(), SLOW).toBe('Live Front Desk');
+    await expect.poll(() => name.inputValue()).toBe('Live Front Desk');
     await name.fill('Live Reception');
     await settings.getByLabel('End-call message').fill('Goodbye from live mode!');
     await settings.getByRole('button', { name: 'Save changes' }).click();
     await expect
-      .poll(() => page.getByRole('row').filter({ hasText: 'Live Reception' }).isVisible(), SLOW)
+      .poll(() => page.getByRole('row').filter({ hasText: 'Live Reception' }).isVisible())
       .toBe(true);
     await keepScreenshot(page, 'agents');
     const edited = await platformJson<PlatformAssistant>('GET', `/assistant/${agentId}`);
@@ -191,7 +188,7 @@ describeInBrowser('live mode against the standalone sandbox platform', (e2e) => 
     // The save kept our server (and its secret) on the assistant.
     expect(edited.server).toEqual(onPlatform.server);
     expect(e2e.pageErrors, e2e.pageErrors.join('\n')).toEqual([]);
-  }, 60_000);
+  });
 
   it('a call placed with POST /call books its appointment by webhook (no sync ran)', async () => {
     const call = await placeCall(agentId, 'book_appointment', '+15551230001');
@@ -203,7 +200,7 @@ describeInBrowser('live mode against the standalone sandbox platform', (e2e) => 
           service = list.data.find((a) => a.callId === call.id)?.service ?? '';
           return service;
         },
-        { timeout: 15_000, interval: 300 },
+        { interval: 300 },
       )
       .not.toBe('');
     // The call itself is in the call log, and no sync has run since start: it came by webhook.
@@ -221,10 +218,10 @@ describeInBrowser('live mode against the standalone sandbox platform', (e2e) => 
     await signInAs(e2e, OWNER);
     await page.goto('/appointments');
     await expect
-      .poll(() => page.getByRole('row').filter({ hasText: service }).first().isVisible(), SLOW)
+      .poll(() => page.getByRole('row').filter({ hasText: service }).first().isVisible())
       .toBe(true);
     await keepScreenshot(page, 'appointments');
-  }, 60_000);
+  });
 
   it('create_enquiry records an enquiry by webhook', async () => {
     const call = await placeCall(agentId, 'create_enquiry', '+15551230002');
@@ -236,15 +233,15 @@ describeInBrowser('live mode against the standalone sandbox platform', (e2e) => 
           subject = list.data.find((e) => e.callId === call.id)?.subject ?? '';
           return subject;
         },
-        { timeout: 15_000, interval: 300 },
+        { interval: 300 },
       )
       .not.toBe('');
     const { page } = e2e;
     await signInAs(e2e, OWNER);
     await page.goto('/enquiries');
-    await expect.poll(() => page.getByText(subject).first().isVisible(), SLOW).toBe(true);
+    await expect.poll(() => page.getByText(subject).first().isVisible()).toBe(true);
     await keepScreenshot(page, 'enquiries');
-  }, 60_000);
+  });
 
   it('a sync backfills a call whose webhooks went nowhere, and its recording plays', async () => {
     // Someone points the assistant's server elsewhere on the platform: the call's messages
@@ -264,12 +261,10 @@ describeInBrowser('live mode against the standalone sandbox platform', (e2e) => 
     await signInAs(e2e, OWNER);
     await page.goto(`/agent/${agentId}/call-logs`);
     const link = page.getByRole('link', { name: `Call ${call.id.slice(0, 8)}…` });
-    await expect
-      .poll(() => page.getByRole('button', { name: 'Refresh' }).isEnabled(), SLOW)
-      .toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Refresh' }).isEnabled()).toBe(true);
     expect(await link.count()).toBe(0);
     await page.getByRole('button', { name: 'Refresh' }).click();
-    await expect.poll(() => link.isVisible(), SLOW).toBe(true);
+    await expect.poll(() => link.isVisible()).toBe(true);
 
     // The call has no public recording URL: the product fetches it with its key and streams it.
     const stored = await platformJson<PlatformCall & { artifact?: { recordingUrl?: string } }>(
@@ -281,24 +276,22 @@ describeInBrowser('live mode against the standalone sandbox platform', (e2e) => 
     const drawer = page.getByRole('dialog');
     const audio = drawer.locator('audio');
     await expect
-      .poll(() => audio.evaluate((element) => (element as HTMLAudioElement).duration), SLOW)
+      .poll(() => audio.evaluate((element) => (element as HTMLAudioElement).duration))
       .toBeGreaterThan(0);
     await audio.evaluate((element) => (element as HTMLAudioElement).play());
     // It plays: the position moves (or a short one has already played to its end).
     await expect
-      .poll(
-        () =>
-          audio.evaluate((element) => {
-            const player = element as HTMLAudioElement;
-            return player.ended || player.currentTime > 0.1;
-          }),
-        SLOW,
+      .poll(() =>
+        audio.evaluate((element) => {
+          const player = element as HTMLAudioElement;
+          return player.ended || player.currentTime > 0.1;
+        }),
       )
       .toBe(true);
     expect(await audio.evaluate((element) => (element as HTMLAudioElement).error)).toBeNull();
     await keepScreenshot(page, 'recording');
     expect(e2e.pageErrors, e2e.pageErrors.join('\n')).toEqual([]);
-  }, 60_000);
+  });
 
   it('starts a web call through the product’s proxy, with the business’s own agent', async () => {
     const { page } = e2e;
@@ -306,7 +299,7 @@ describeInBrowser('live mode against the standalone sandbox platform', (e2e) => 
     await page.goto(`/agent/${agentId}`);
     const panel = page.getByRole('region', { name: 'Talk to agent' });
     await expect
-      .poll(() => panel.getByRole('button', { name: 'Start call' }).isEnabled(), SLOW)
+      .poll(() => panel.getByRole('button', { name: 'Start call' }).isEnabled())
       .toBe(true);
     const created = page.waitForResponse(
       (response) =>
@@ -324,7 +317,7 @@ describeInBrowser('live mode against the standalone sandbox platform', (e2e) => 
     await keepScreenshot(page, 'web-call');
     // The browser never held a platform key: the request carried only the SDK's fixed token.
     expect(response.request().headers().authorization).not.toContain('e2e-live');
-  }, 60_000);
+  });
 
   it('starts a squad’s web call through the product’s proxy, with the business’s own squad', async () => {
     const { page } = e2e;
@@ -342,11 +335,11 @@ describeInBrowser('live mode against the standalone sandbox platform', (e2e) => 
     await signInAs(e2e, OWNER);
     await page.goto('/squads');
     const row = page.getByRole('row').filter({ hasText: 'Live Squad' });
-    await expect.poll(() => row.isVisible(), SLOW).toBe(true);
+    await expect.poll(() => row.isVisible()).toBe(true);
     await row.getByRole('button', { name: 'Talk to Live Squad' }).click();
     const panel = page.getByRole('region', { name: 'Talk to squad' });
     await expect
-      .poll(() => panel.getByRole('button', { name: 'Start call' }).isEnabled(), SLOW)
+      .poll(() => panel.getByRole('button', { name: 'Start call' }).isEnabled())
       .toBe(true);
     const created = page.waitForResponse(
       (response) =>
@@ -369,7 +362,7 @@ describeInBrowser('live mode against the standalone sandbox platform', (e2e) => 
     expect(onPlatform.assistantId).toBeUndefined();
     expect(response.request().headers().authorization).not.toContain('e2e-live');
     await keepScreenshot(page, 'squad-call');
-  }, 60_000);
+  });
 
   it('deletes the agent on the platform', async () => {
     const { page } = e2e;
@@ -379,8 +372,8 @@ describeInBrowser('live mode against the standalone sandbox platform', (e2e) => 
     await page.getByRole('dialog').getByRole('button', { name: 'Delete agent' }).click();
     await page.getByRole('button', { name: 'Yes, delete agent' }).click();
     await expect
-      .poll(() => page.getByRole('row').filter({ hasText: 'Live Reception' }).count(), SLOW)
+      .poll(() => page.getByRole('row').filter({ hasText: 'Live Reception' }).count())
       .toBe(0);
     expect((await live.platform('GET', `/assistant/${agentId}`)).status).toBe(404);
-  }, 60_000);
+  });
 });

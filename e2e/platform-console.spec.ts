@@ -8,75 +8,69 @@ import { apiGetAs } from './support/demo-data';
 const DENTAL_AGENT = 'Bright Smile Dental Receptionist';
 
 describeInBrowser('platform console: phone numbers and tools', (e2e) => {
-  it(
-    'the demo member imports a Twilio number and assigns it to the dental agent',
-    { timeout: 90_000 },
-    async () => {
-      const { page, baseURL } = e2e;
-      await signInAs(e2e, DEMO_MEMBER);
-      await page.goto('/dashboard');
-      await page
-        .getByRole('navigation', { name: 'Platform' })
-        .getByRole('link', { name: 'Phone numbers' })
-        .click();
-      await expect
-        .poll(() => page.getByRole('heading', { name: 'Phone numbers' }).isVisible())
-        .toBe(true);
-      // The demo business's own number is listed with its agent.
-      await expect
-        .poll(() => page.getByRole('row').filter({ hasText: '+12125550142' }).textContent())
-        .toContain(DENTAL_AGENT);
+  it('the demo member imports a Twilio number and assigns it to the dental agent', async () => {
+    const { page, baseURL } = e2e;
+    await signInAs(e2e, DEMO_MEMBER);
+    await page.goto('/dashboard');
+    await page
+      .getByRole('navigation', { name: 'Platform' })
+      .getByRole('link', { name: 'Phone numbers' })
+      .click();
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Phone numbers' }).isVisible())
+      .toBe(true);
+    // The demo business's own number is listed with its agent.
+    await expect
+      .poll(() => page.getByRole('row').filter({ hasText: '+12125550142' }).textContent())
+      .toContain(DENTAL_AGENT);
 
-      await page.getByRole('button', { name: 'Add number' }).first().click();
-      const dialog = page.getByRole('dialog', { name: 'Add a phone number' });
-      await dialog.getByText('Import from Twilio').click();
-      await dialog.getByRole('textbox', { name: 'Name' }).fill('Second line');
-      await dialog.getByRole('textbox', { name: 'Phone number' }).fill('5125550188');
-      await dialog
-        .getByRole('textbox', { name: 'Twilio account SID' })
-        .fill(`AC${'ab'.repeat(16)}`);
-      await dialog
-        .getByRole('textbox', { name: 'Twilio auth token' })
-        .fill('e2e-twilio-auth-token-secret');
-      await dialog.getByRole('button', { name: 'Import number' }).click();
-      // Not E.164: the shared schema says so under the field, nothing is sent.
-      await expect
-        .poll(() => dialog.getByText('Enter the number in international format').isVisible())
-        .toBe(true);
-      await dialog.getByRole('textbox', { name: 'Phone number' }).fill('+15125550188');
-      await dialog.getByRole('button', { name: 'Import number' }).click();
-      await expect.poll(() => dialog.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Add number' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Add a phone number' });
+    await dialog.getByText('Import from Twilio').click();
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Second line');
+    await dialog.getByRole('textbox', { name: 'Phone number' }).fill('5125550188');
+    await dialog.getByRole('textbox', { name: 'Twilio account SID' }).fill(`AC${'ab'.repeat(16)}`);
+    await dialog
+      .getByRole('textbox', { name: 'Twilio auth token' })
+      .fill('e2e-twilio-auth-token-secret');
+    await dialog.getByRole('button', { name: 'Import number' }).click();
+    // Not E.164: the shared schema says so under the field, nothing is sent.
+    await expect
+      .poll(() => dialog.getByText('Enter the number in international format').isVisible())
+      .toBe(true);
+    await dialog.getByRole('textbox', { name: 'Phone number' }).fill('+15125550188');
+    await dialog.getByRole('button', { name: 'Import number' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
 
-      const row = page.getByRole('row').filter({ hasText: '+15125550188' });
-      await expect.poll(() => row.textContent()).toContain('Nobody');
-      expect(await page.content()).not.toContain('e2e-twilio-auth-token-secret');
+    const row = page.getByRole('row').filter({ hasText: '+15125550188' });
+    await expect.poll(() => row.textContent()).toContain('Nobody');
+    expect(await page.content()).not.toContain('e2e-twilio-auth-token-secret');
 
-      await row.getByRole('button', { name: 'Edit +15125550188' }).click();
-      const edit = page.getByRole('dialog', { name: 'Edit +15125550188' });
-      await edit.getByRole('combobox', { name: 'Answered by' }).click();
-      await page.getByRole('option', { name: DENTAL_AGENT }).click();
-      await edit.getByRole('textbox', { name: 'Fallback number' }).fill('+12125550100');
-      await edit.getByRole('button', { name: 'Save' }).click();
-      await expect.poll(() => edit.isVisible()).toBe(false);
-      await expect.poll(() => row.textContent()).toContain(DENTAL_AGENT);
+    await row.getByRole('button', { name: 'Edit +15125550188' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit +15125550188' });
+    await edit.getByRole('combobox', { name: 'Answered by' }).click();
+    await page.getByRole('option', { name: DENTAL_AGENT }).click();
+    await edit.getByRole('textbox', { name: 'Fallback number' }).fill('+12125550100');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => edit.isVisible()).toBe(false);
+    await expect.poll(() => row.textContent()).toContain(DENTAL_AGENT);
 
-      const { data } = await apiGetAs<{ data: PhoneNumber[] }>(
-        baseURL,
-        DEMO_MEMBER,
-        '/phone-numbers',
-      );
-      const imported = data.find((phone) => phone.number === '+15125550188');
-      expect(imported).toMatchObject({
-        provider: 'twilio',
-        name: 'Second line',
-        agent: { name: DENTAL_AGENT },
-        fallbackNumber: '+12125550100',
-      });
-      expect(e2e.pageErrors).toEqual([]);
-    },
-  );
+    const { data } = await apiGetAs<{ data: PhoneNumber[] }>(
+      baseURL,
+      DEMO_MEMBER,
+      '/phone-numbers',
+    );
+    const imported = data.find((phone) => phone.number === '+15125550188');
+    expect(imported).toMatchObject({
+      provider: 'twilio',
+      name: 'Second line',
+      agent: { name: DENTAL_AGENT },
+      fallbackNumber: '+12125550100',
+    });
+    expect(e2e.pageErrors).toEqual([]);
+  });
 
-  it('the demo member creates a custom tool', { timeout: 60_000 }, async () => {
+  it('the demo member creates a custom tool', async () => {
     const { page, baseURL } = e2e;
     await signInAs(e2e, DEMO_MEMBER);
     await page.goto('/tools');
@@ -127,7 +121,7 @@ describeInBrowser('platform console: phone numbers and tools', (e2e) => {
     ] as const) {
       await page.goto(path);
       const cards = page.getByRole('list', { name: label }).getByRole('listitem');
-      await expect.poll(() => cards.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      await expect.poll(() => cards.count()).toBeGreaterThan(0);
       expect(await page.locator('table').count()).toBe(0);
       expect(
         await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),

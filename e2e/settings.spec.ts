@@ -57,7 +57,7 @@ async function mailedLink(baseURL: string, to: string, page: string): Promise<st
         link = mail ? pattern.exec(mail.textBody)?.[0] : undefined;
         return link !== undefined;
       },
-      { timeout: 20_000, interval: 500 },
+      { interval: 500 },
     )
     .toBe(true);
   return new URL(link!).pathname + new URL(link!).search;

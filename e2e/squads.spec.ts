@@ -73,7 +73,7 @@ describeInBrowser('squads', (e2e) => {
     await page.keyboard.press('Escape');
     await dialog.getByRole('button', { name: 'Create squad' }).click();
     const row = page.getByRole('row').filter({ hasText: SQUAD });
-    await expect.poll(() => row.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => row.isVisible()).toBe(true);
     expect(await row.textContent()).toContain(`1. ${demoAgent!.name}`);
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -89,9 +89,7 @@ describeInBrowser('squads', (e2e) => {
     await row.getByRole('button', { name: `Talk to ${SQUAD}` }).click();
     const panel = page.getByRole('region', { name: 'Talk to squad' });
     await expect
-      .poll(() => panel.getByRole('button', { name: 'Start call' }).isEnabled(), {
-        timeout: 15_000,
-      })
+      .poll(() => panel.getByRole('button', { name: 'Start call' }).isEnabled())
       .toBe(true);
     const created = page.waitForResponse(
       (response) =>
@@ -105,9 +103,7 @@ describeInBrowser('squads', (e2e) => {
     const call = (await response.json()) as { id: string; squadId?: string };
     expect(call.squadId).toBe(squad!.id);
     const view = page.getByRole('dialog', { name: 'Talk to squad' });
-    await expect
-      .poll(() => view.getByTestId('call-phase').textContent(), { timeout: 15_000 })
-      .toBe('In call');
+    await expect.poll(() => view.getByTestId('call-phase').textContent()).toBe('In call');
     await page.keyboard.press('Escape');
     await panel.getByRole('button', { name: 'End call' }).click();
 
@@ -118,14 +114,14 @@ describeInBrowser('squads', (e2e) => {
           const { status, body } = await apiGetAsDemo<CallDetail>(baseURL, `/calls/${call.id}`);
           return status === 200 && !body.row.inProgress;
         },
-        { timeout: 20_000, interval: 250 },
+        { interval: 250 },
       )
       .toBe(true);
     await page.goto('/calls?includeTest=1');
     const logged = page.getByRole('row').filter({ hasText: `${SQUAD} (squad)` });
-    await expect.poll(() => logged.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => logged.count()).toBeGreaterThan(0);
     expect(e2e.pageErrors).toEqual([]);
-  }, 120_000);
+  });
 
   it('fits a phone: the squads list and the form at 390 px wide, operable by keyboard', async () => {
     const { page } = e2e;
@@ -133,7 +129,7 @@ describeInBrowser('squads', (e2e) => {
     await signInAs(e2e, DEMO_MEMBER);
     await page.goto('/squads');
     const create = page.getByRole('button', { name: 'Create squad' }).first();
-    await expect.poll(() => create.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => create.isVisible()).toBe(true);
     // No sideways scroll of the page itself (the table scrolls in its own box).
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
@@ -147,5 +143,5 @@ describeInBrowser('squads', (e2e) => {
     expect(await dialog.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('Keyboard squad');
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
-  }, 60_000);
+  });
 });

@@ -25,9 +25,7 @@ describeInBrowser('talk to agent (sandbox web call)', (e2e) => {
     await page.goto(`/agent/${agent!.id}`);
     const panel = page.getByRole('region', { name: 'Talk to agent' });
     await expect
-      .poll(() => panel.getByRole('button', { name: 'Start call' }).isEnabled(), {
-        timeout: 15_000,
-      })
+      .poll(() => panel.getByRole('button', { name: 'Start call' }).isEnabled())
       .toBe(true);
     await panel.getByLabel('Variable values').fill('customerName=Pat');
 
@@ -52,9 +50,7 @@ describeInBrowser('talk to agent (sandbox web call)', (e2e) => {
     });
 
     const view = page.getByRole('dialog', { name: 'Talk to agent' });
-    await expect
-      .poll(() => view.getByTestId('call-phase').textContent(), { timeout: 15_000 })
-      .toBe('In call');
+    await expect.poll(() => view.getByTestId('call-phase').textContent()).toBe('In call');
 
     // The assistant's first message: its volume moves, it speaks, and the transcript shows it.
     const meter = view.getByRole('meter', { name: 'Assistant volume' });
@@ -70,13 +66,9 @@ describeInBrowser('talk to agent (sandbox web call)', (e2e) => {
       .toBeGreaterThan(20);
     await expect.poll(() => view.getByText('Assistant speaking').isVisible()).toBe(true);
     const transcript = view.getByRole('log', { name: 'Transcript' });
-    await expect
-      .poll(() => transcript.textContent(), { timeout: 15_000 })
-      .toMatch(/Assistant:.*\w+/);
+    await expect.poll(() => transcript.textContent()).toMatch(/Assistant:.*\w+/);
     // …and falls quiet again (1 s without sound ends the speech).
-    await expect
-      .poll(() => view.getByText('Assistant quiet').isVisible(), { timeout: 20_000 })
-      .toBe(true);
+    await expect.poll(() => view.getByText('Assistant quiet').isVisible()).toBe(true);
     expect(Number(await meter.getAttribute('aria-valuenow'))).toBeLessThan(5);
 
     // Mute and unmute the microphone.
@@ -94,7 +86,7 @@ describeInBrowser('talk to agent (sandbox web call)', (e2e) => {
       .poll(() => transcript.textContent(), { timeout: 10_000 })
       .toContain('You: I would like a cleaning next Tuesday');
     await expect
-      .poll(() => transcript.textContent(), { timeout: 20_000 })
+      .poll(() => transcript.textContent())
       .toContain('I have noted: I would like a cleaning next Tuesday');
 
     // The assistant says a sentence, then the call ends after it is spoken.
@@ -102,11 +94,9 @@ describeInBrowser('talk to agent (sandbox web call)', (e2e) => {
     await view.getByLabel('End call after spoken').check();
     await view.getByRole('button', { name: 'Say', exact: true }).click();
     await expect
-      .poll(() => transcript.textContent(), { timeout: 20_000 })
+      .poll(() => transcript.textContent())
       .toContain('Assistant: Thanks for calling, goodbye for now.');
-    await expect
-      .poll(() => view.getByTestId('call-phase').textContent(), { timeout: 15_000 })
-      .toBe('Call ended');
+    await expect.poll(() => view.getByTestId('call-phase').textContent()).toBe('Call ended');
     await expect
       .poll(() => view.getByText('Ended: assistant-ended-call-after-message-spoken').isVisible())
       .toBe(true);
@@ -123,11 +113,11 @@ describeInBrowser('talk to agent (sandbox web call)', (e2e) => {
     await page.keyboard.press('Escape');
     await page.goto(`/agent/${agent!.id}/call-logs?includeTest=1`);
     const link = page.getByRole('link', { name: `Call ${webCall.id.slice(0, 8)}…` });
-    await expect.poll(() => link.isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => link.isVisible()).toBe(true);
     const row = page.getByRole('row').filter({ has: link });
     expect(await row.textContent()).toContain('Test');
     expect(e2e.pageErrors).toEqual([]);
-  }, 120_000);
+  });
 
   it('ends a call from the panel, and the config and bundle never carry a platform key', async () => {
     const { page, baseURL } = e2e;
@@ -136,15 +126,11 @@ describeInBrowser('talk to agent (sandbox web call)', (e2e) => {
     await page.goto(`/agent/${agent!.id}`);
     const panel = page.getByRole('region', { name: 'Talk to agent' });
     await expect
-      .poll(() => panel.getByRole('button', { name: 'Start call' }).isEnabled(), {
-        timeout: 15_000,
-      })
+      .poll(() => panel.getByRole('button', { name: 'Start call' }).isEnabled())
       .toBe(true);
     await panel.getByRole('button', { name: 'Start call' }).click();
     const view = page.getByRole('dialog', { name: 'Talk to agent' });
-    await expect
-      .poll(() => view.getByTestId('call-phase').textContent(), { timeout: 15_000 })
-      .toBe('In call');
+    await expect.poll(() => view.getByTestId('call-phase').textContent()).toBe('In call');
     await view.getByRole('button', { name: 'End call' }).click();
     await expect
       .poll(() => view.getByTestId('call-phase').textContent(), { timeout: 10_000 })
@@ -163,5 +149,5 @@ describeInBrowser('talk to agent (sandbox web call)', (e2e) => {
       expect(text, file).not.toContain('VAPI_API_KEY');
     }
     expect(e2e.pageErrors).toEqual([]);
-  }, 60_000);
+  });
 });

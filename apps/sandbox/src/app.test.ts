@@ -18,7 +18,7 @@ let sandbox: AssembledSandbox;
 beforeAll(() => {
   requestBodyValidator('POST', '/assistant');
   requestBodyValidator('PATCH', '/assistant/{id}');
-}, 60_000);
+});
 beforeAll(async () => {
   sandbox = await assembleSandbox({
     privateKey: PRIVATE,

@@ -47,6 +47,11 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
     logger: loggerOptions(config),
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
+    // Fastify gives each plugin 10 s to start. Opening PGlite, migrating it and loading the demo
+    // data can take longer on two busy cores (the e2e servers failed to start so), and
+    // PostgreSQL's wait is already bounded by DATABASE_CONNECT_TIMEOUT_MS: a plugin that is
+    // still working is not stuck, so the ceiling is two minutes.
+    pluginTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

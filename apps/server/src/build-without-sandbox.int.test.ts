@@ -41,7 +41,7 @@ describe('a server build without the sandbox platform', () => {
       'VAPI_API_KEY is not set, and this build has no sandbox platform to run instead.',
     );
     expect(server.output()).not.toContain('Switchboard is ready');
-  }, 45_000);
+  });
 
   it('starts and answers with a platform key, never loading the sandbox', async () => {
     const server = startServerProcess(
@@ -67,5 +67,5 @@ describe('a server build without the sandbox platform', () => {
       server.child.kill('SIGKILL');
       await server.exited;
     }
-  }, 60_000);
+  });
 });

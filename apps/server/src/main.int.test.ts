@@ -37,7 +37,7 @@ describe('server process', () => {
     );
     if (!metrics) throw new Error(`no metrics port announced:\n${first.output()}`);
     metricsPort = Number(metrics[1]);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     first.child.kill('SIGKILL');
@@ -78,13 +78,13 @@ describe('server process', () => {
     } finally {
       await fsp.rm(otherDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 
   it('refuses a second server on the same data directory with a clear message', async () => {
     const second = startServer({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir });
     expect(await second.exited).toBe(1);
     expect(second.output()).toContain('is in use by another Switchboard process');
-  }, 45_000);
+  });
 
   it('stops cleanly on SIGTERM, closing the database and releasing its lock', async () => {
     expect(fs.existsSync(path.join(dataDir, 'db.lock'))).toBe(true);
@@ -92,14 +92,14 @@ describe('server process', () => {
     expect(await first.exited).toBe(0);
     expect(first.output()).toContain('SIGTERM received');
     expect(fs.existsSync(path.join(dataDir, 'db.lock'))).toBe(false);
-  }, 30_000);
+  });
 
   it('stops at start with a readable list of configuration problems', async () => {
     const bad = startServer({ PORT: 'eighty', DATA_DIR: dataDir });
     expect(await bad.exited).toBe(1);
     expect(bad.output()).toContain('Invalid configuration:');
     expect(bad.output()).toContain('PORT');
-  }, 30_000);
+  });
 });
 
 /** Whether a new connection to the port is refused: the server stopped listening. */
@@ -195,7 +195,6 @@ describe('graceful shutdown', () => {
         accounts.map(({ userName, password }) => holdSignIn(port, agent, { userName, password })),
       );
 
-      const signalled = performance.now();
       server.child.kill('SIGTERM');
       // The server has begun to close (no new connections), with the sign-ins still open.
       await waitFor(() => (server.output().includes('SIGTERM received') ? true : undefined), 5_000);
@@ -209,11 +208,9 @@ describe('graceful shutdown', () => {
         });
       }
 
-      const code = await server.exited;
-      const shutdownMs = performance.now() - signalled;
-      expect(code, server.output()).toBe(0);
-      // The issue's measure: the process exits by itself, well before the grace timer fires.
-      expect(shutdownMs).toBeLessThan(GRACE_SECONDS * 1000);
+      expect(await server.exited, server.output()).toBe(0);
+      // It exits by itself, before the grace timer fires: the timer's own message would say
+      // "did not finish within" (read from the log, not from a stopwatch).
       expect(server.output()).toContain('"msg":"shut down"');
       expect(server.output()).not.toContain('did not finish within');
     } finally {
@@ -221,5 +218,5 @@ describe('graceful shutdown', () => {
       server.child.kill('SIGKILL');
       await fsp.rm(dataDir, { recursive: true, force: true });
     }
-  }, 90_000);
+  });
 });

@@ -159,7 +159,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         OTEL_BSP_SCHEDULE_DELAY: '100',
       });
       port = await readyPort(server);
-    }, 90_000);
+    });
 
     afterAll(async () => {
       server?.child.kill('SIGKILL');
@@ -298,5 +298,5 @@ describe('without an OTLP endpoint', () => {
         /\/node_modules\/(@opentelemetry|@fastify\/otel|import-in-the-middle)\//.test(url),
       ),
     ).toEqual([]);
-  }, 90_000);
+  });
 });

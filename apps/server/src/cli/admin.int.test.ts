@@ -65,20 +65,20 @@ describe.each(oneDatabase)('the admin command on %s', (target) => {
     } finally {
       await app.close();
     }
-  }, 60_000);
+  });
 
   it('generates and prints a password when ADMIN_PASSWORD is not set', async () => {
     const created = await runAdmin(['create', 'second-operator'], env);
     expect(created.code).toBe(0);
     expect(created.output).toMatch(/Password: [A-Za-z0-9_-]{24}\n/);
-  }, 30_000);
+  });
 
   it('explains how to use it when the arguments are wrong', async () => {
     const res = await runAdmin(['make', 'someone'], env);
     expect(res.code).toBe(2);
     expect(res.output).toContain('Unknown command "make".');
     expect(res.output).toContain('Usage: npm run admin -- create <userName>');
-  }, 30_000);
+  });
 
   it.runIf(target === 'pglite')(
     'stops with a clear message while a server holds the embedded database',

@@ -23,7 +23,7 @@ describe.each(oneDatabase)('the first start’s demo calls on %s', (target) => {
         .from(enquiries)
         .where(and(eq(enquiries.source, 'call'), isNotNull(enquiries.toolCallId)));
     // Dental twice, plumbing and restaurant once each.
-    await expect.poll(async () => (await recorded()).length, { timeout: 30_000 }).toBe(4);
+    await expect.poll(async () => (await recorded()).length).toBe(4);
     const rows = await recorded();
     const demo = ctx.app.platform.sandbox!.demo;
     expect(new Set(rows.map((row) => row.assistantId))).toEqual(
@@ -31,14 +31,11 @@ describe.each(oneDatabase)('the first start’s demo calls on %s', (target) => {
     );
     // The calls they were recorded in are in the call store too.
     await expect
-      .poll(
-        async () => {
-          const stored = await ctx.app.database.db.select({ id: calls.id }).from(calls);
-          const ids = new Set(stored.map((call) => call.id));
-          return rows.every((row) => row.callId !== null && ids.has(row.callId));
-        },
-        { timeout: 30_000 },
-      )
+      .poll(async () => {
+        const stored = await ctx.app.database.db.select({ id: calls.id }).from(calls);
+        const ids = new Set(stored.map((call) => call.id));
+        return rows.every((row) => row.callId !== null && ids.has(row.callId));
+      })
       .toBe(true);
   });
 
@@ -47,7 +44,7 @@ describe.each(oneDatabase)('the first start’s demo calls on %s', (target) => {
     const booked = () =>
       ctx.app.database.db.select().from(appointments).where(isNotNull(appointments.toolCallId));
     // Dental, plumbing and restaurant book one each.
-    await expect.poll(async () => (await booked()).length, { timeout: 30_000 }).toBe(3);
+    await expect.poll(async () => (await booked()).length).toBe(3);
     const businessOf = new Map(
       (await ctx.app.database.db.select().from(businesses)).map((b) => [b.id, b.name]),
     );

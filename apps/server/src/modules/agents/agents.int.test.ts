@@ -655,7 +655,7 @@ describe.each(oneDatabase)('existing agents moved to tools by id on %s', (target
       ((await platformAssistant(ctx, id)).model as { toolIds?: string[] }).toolIds ?? [];
     // The start-up pass works through the businesses one after another.
     for (const id of [dental!, plumbing!, restaurant!, survey!]) {
-      await expect.poll(() => idsOf(id), { timeout: 20_000 }).toHaveLength(2);
+      await expect.poll(() => idsOf(id)).toHaveLength(2);
     }
     const ids = await idsOf(dental!);
     expect(ids).toHaveLength(2);

@@ -51,7 +51,7 @@ describe('assistant bodies against the platform document', () => {
     requestBodyValidator('PATCH', '/assistant/{id}');
     requestBodyValidator('POST', '/tool');
     requestBodyValidator('PATCH', '/tool/{id}');
-  }, 60_000);
+  });
 
   it.each(
     VOICE_PROVIDER_IDS.flatMap((provider) =>

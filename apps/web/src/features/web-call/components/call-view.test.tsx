@@ -59,7 +59,7 @@ describe('call view controls', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Say first message' }));
     expect(actions.sayFirstMessage).toHaveBeenCalledTimes(1);
-  }, 20_000);
+  });
 
   it('offers no controls outside a call', () => {
     renderView([]);
