@@ -53,18 +53,19 @@ async function visibleBadgeCount(page: Page): Promise<number> {
 }
 
 describeInBrowser('one consistent product', (e2e) => {
-  it('badges show their whole label on the main screens at 390 and 1366 px', async () => {
-    const agents = await demoAgentsWithCalls(e2e.baseURL);
-    const screens = [
-      `/agent/${agents[0]!.id}/call-logs?tab=transferred`,
-      `/agent/${agents[0]!.id}/call-logs`,
-      '/enquiries',
-      '/appointments',
-      '/contacts',
-      '/settings?section=team',
-      '/settings?section=platform',
-    ];
-    for (const width of [390, 1366]) {
+  it.each([390, 1366])(
+    'badges show their whole label on the main screens at %i px',
+    async (width) => {
+      const agents = await demoAgentsWithCalls(e2e.baseURL);
+      const screens = [
+        `/agent/${agents[0]!.id}/call-logs?tab=transferred`,
+        `/agent/${agents[0]!.id}/call-logs`,
+        '/enquiries',
+        '/appointments',
+        '/contacts',
+        '/settings?section=team',
+        '/settings?section=platform',
+      ];
       await useForeignBrowser(e2e, width);
       await signInAs(e2e, DEMO_MEMBER);
       for (const screen of screens) {
@@ -83,9 +84,9 @@ describeInBrowser('one consistent product', (e2e) => {
           clipped: [],
         });
       }
-    }
-    expect(e2e.pageErrors).toEqual([]);
-  });
+      expect(e2e.pageErrors).toEqual([]);
+    },
+  );
 
   it('import history shows its time in the business’s zone, 24-hour, whatever the browser', async () => {
     await useForeignBrowser(e2e, 1366);

@@ -3,7 +3,8 @@ import type { Reporter, TestModule } from 'vitest/node';
 /**
  * Prints plain closing lines after Vitest's own summary, for CI logs and the tools that read
  * them: each project's wall time (from its first file's start to its last file's end: the
- * figure a slow CI run is explained by), then "Tests: N passed, N failed, N skipped".
+ * figure a slow CI run is explained by) and the ten slowest files, then "Tests: N passed, N
+ * failed, N skipped".
  */
 export default class SummaryReporter implements Reporter {
   private readonly spans = new Map<string, { start: number; end: number }>();
@@ -39,6 +40,15 @@ export default class SummaryReporter implements Reporter {
         ([name, span]) => `${name} ${((span.end - span.start) / 1000).toFixed(1)} s`,
       );
       process.stdout.write(`\nProject wall times: ${times.join(', ')}\n`);
+      const slowest = [...testModules]
+        .map((module) => ({ module, ms: module.diagnostic().duration }))
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, 10)
+        .map(
+          ({ module, ms }) =>
+            `  ${(ms / 1000).toFixed(1)} s  ${module.project.name} ${module.relativeModuleId}`,
+        );
+      process.stdout.write(`Slowest files:\n${slowest.join('\n')}\n`);
     }
     process.stdout.write(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
   }
