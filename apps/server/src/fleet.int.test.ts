@@ -11,7 +11,14 @@ import type { PlatformStatus } from '@switchboard/shared/platform';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type App } from './app';
-import { businesses, contactImports, contacts, mailOutbox, users } from './db/schema';
+import {
+  businesses,
+  contactImports,
+  contacts,
+  emailLogs,
+  mailOutbox,
+  users,
+} from './db/schema';
 import { DEMO_BUSINESS, DEMO_TRADES } from './modules/auth/demo-accounts';
 import { createSmtpTransport } from './modules/mail/mail-transport';
 import { MailService } from './modules/mail/mail.service';
@@ -177,6 +184,41 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL',
       error: contactImportMessages.interrupted,
     });
     expect(await importOn(b, headers, live)).toMatchObject({ status: 'running', error: null });
+  });
+
+  it('accepts ten replies to one enquiry sent at once through both instances, each stored once', async () => {
+    const owner = await createBusinessWithMember(a);
+    const headers = await sessionHeaders(a, owner.userName);
+    const contact = await a.inject({
+      method: 'POST',
+      url: '/api/contacts',
+      headers,
+      payload: { name: 'Ada Lovelace', email: 'ada.fleet@example.com' },
+    });
+    const enquiry = await a.inject({
+      method: 'POST',
+      url: `/api/contacts/${contact.json<{ id: string }>().id}/enquiries`,
+      headers,
+      payload: { subject: 'Two instances' },
+    });
+    const enquiryId = enquiry.json<{ id: string }>().id;
+    const keys = Array.from({ length: 10 }, (_, i) => `fleet-reply-${enquiryId}-${i}`);
+    const replies = await Promise.all(
+      keys.map((idempotencyKey, i) =>
+        (i % 2 === 0 ? a : b).inject({
+          method: 'POST',
+          url: `/api/contacts/enquiries/${enquiryId}/send-reply`,
+          headers,
+          payload: { subject: 'Re: Two instances', body: `Reply ${i}`, idempotencyKey },
+        }),
+      ),
+    );
+    expect(replies.map((res) => res.statusCode)).toEqual(Array(10).fill(202));
+    const logs = await b.database.db
+      .select({ key: emailLogs.idempotencyKey })
+      .from(emailLogs)
+      .where(eq(emailLogs.enquiryId, enquiryId));
+    expect(logs.map((log) => log.key).sort()).toEqual([...keys].sort());
   });
 
   it('runs one platform sync when both are asked at once, and both report that run', async () => {

@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EmailLog, EmailLogList, Enquiry, EnquiryList } from '@switchboard/shared/enquiries';
+import {
+  enquiryReplyAddress,
+  type EmailLog,
+  type EmailLogList,
+  type Enquiry,
+  type EnquiryList,
+} from '@switchboard/shared/enquiries';
 import { agents, emailLogs, enquiries, mailbox, mailOutbox } from '../../db/schema';
 import { freePort, startSmtpSink } from '../../test/smtp-sink';
 import {
@@ -11,6 +17,7 @@ import {
   sessionHeaders,
 } from '../../test/test-app';
 import { MAIL_MAX_ATTEMPTS } from '../mail/mail.service';
+import { EnquiriesService } from './enquiries.service';
 
 const SECRET = 'whsec-enquiries-0123456789';
 let keyCounter = 0;
@@ -379,6 +386,54 @@ describe.each(databaseTargets)('enquiries on %s', (target) => {
         .from(emailLogs)
         .where(eq(emailLogs.enquiryId, enquiry.id));
       expect(rows).toHaveLength(1);
+    });
+
+    it('accepts ten different replies sent at once to one enquiry, and a customer’s answers among them, each stored once', async () => {
+      const enquiry = await addByHand('Ten at once');
+      const url = `/contacts/enquiries/${enquiry.id}/send-reply`;
+      const payloads = Array.from({ length: 10 }, (_, i) => ({
+        subject: `Re: Ten at once (${i})`,
+        body: `Reply ${i}`,
+        idempotencyKey: nextKey(),
+      }));
+      const token = (
+        await ctx.app.database.db
+          .select({ replyToken: enquiries.replyToken })
+          .from(enquiries)
+          .where(eq(enquiries.id, enquiry.id))
+      )[0]!.replyToken;
+      // Two answers from the customer arrive while the replies are being stored.
+      const domain = 'in.switchboard.test';
+      const inboundMail = new EnquiriesService({
+        db: ctx.app.database.db,
+        mail: ctx.app.mail,
+        inboundDomain: domain,
+      });
+      const answers = [1, 2].map((n) =>
+        inboundMail.receiveInbound({
+          channel: 'postmark',
+          messageId: `<answer-${n}-${enquiry.id}@example.com>`,
+          recipients: [enquiryReplyAddress(token, domain)!],
+          fromAddress: 'ada@example.com',
+          fromName: 'Ada',
+          subject: 'Re: Ten at once',
+          body: `Answer ${n}`,
+          receivedAt: new Date(),
+        }),
+      );
+      const [replies, inbound] = await Promise.all([
+        Promise.all(payloads.map((payload) => api('POST', url, payload))),
+        Promise.all(answers),
+      ]);
+      expect(replies.map((res) => res.statusCode)).toEqual(Array(10).fill(202));
+      expect(inbound.map((outcome) => outcome.stored)).toEqual([true, true]);
+      const rows = await ctx.app.database.db
+        .select({ key: emailLogs.idempotencyKey })
+        .from(emailLogs)
+        .where(eq(emailLogs.enquiryId, enquiry.id));
+      expect(rows.map((row) => row.key).sort()).toEqual(
+        payloads.map((payload) => payload.idempotencyKey).sort(),
+      );
     });
 
     it('refuses a reply to a contact without an email address (422) and stores nothing', async () => {

@@ -350,6 +350,11 @@ export class EnquiriesService {
     let logId: string;
     try {
       logId = await db.transaction(async (tx) => {
+        // The enquiry is locked before anything that refers to it is inserted: a row whose
+        // foreign key names the enquiry takes a share lock on it, and two replies that each
+        // held one and then asked for the update lock deadlocked. One order: enquiry first.
+        const from = await lockEnquiryStatus(tx, business.id, enquiryId);
+        if (from === undefined) throw enquiryNotFound();
         const outbox = await mail.enqueue(
           {
             to,
@@ -372,7 +377,6 @@ export class EnquiriesService {
           body: input.body,
           status: 'queued',
         });
-        const from = await lockEnquiryStatus(tx, business.id, enquiryId);
         const waiting = from === 'open';
         await updateEnquiry(tx, business.id, enquiryId, {
           isRead: true,
@@ -508,6 +512,9 @@ export class EnquiriesService {
     const enquiry = await findEnquiryByReplyToken(this.deps.db, token);
     if (!enquiry) return { stored: false, reason: 'no-enquiry' };
     const stored = await this.deps.db.transaction(async (tx) => {
+      // The enquiry first, then the rows that refer to it (the order sendReply keeps).
+      const from = await lockEnquiryStatus(tx, enquiry.businessId, enquiry.id);
+      if (from === undefined) return 'gone' as const;
       const inserted = await insertInboundMessage(tx, {
         businessId: enquiry.businessId,
         enquiryId: enquiry.id,
@@ -519,14 +526,13 @@ export class EnquiriesService {
         body: mail.body.slice(0, INBOUND_BODY_MAX),
         receivedAt: mail.receivedAt,
       });
-      if (!inserted) return false;
-      const from = await lockEnquiryStatus(tx, enquiry.businessId, enquiry.id);
+      if (!inserted) return 'duplicate' as const;
       const reopen = from === 'pending' || from === 'resolved';
       await updateEnquiry(tx, enquiry.businessId, enquiry.id, {
         isRead: false,
         ...(reopen ? { status: 'open' as const } : {}),
       });
-      if (reopen && from) {
+      if (reopen) {
         await insertStatusChange(tx, {
           businessId: enquiry.businessId,
           enquiryId: enquiry.id,
@@ -537,9 +543,10 @@ export class EnquiriesService {
           reason: `Email from ${mail.fromAddress}`.slice(0, 500),
         });
       }
-      return true;
+      return 'stored' as const;
     });
-    return stored
+    if (stored === 'gone') return { stored: false, reason: 'no-enquiry' };
+    return stored === 'stored'
       ? { stored: true, enquiryId: enquiry.id }
       : { stored: false, reason: 'duplicate', enquiryId: enquiry.id };
   }
