@@ -3,7 +3,6 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  contactImportMessages,
   type ContactImport,
   type ContactImportUpload,
 } from '@switchboard/shared/contact-imports';
@@ -160,7 +159,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL',
     expect(written?.n).toBe(4500);
   });
 
-  it('fails an import whose lease ran out (its server stopped), not one whose lease is live', async () => {
+  it('queues again an import whose lease ran out (its server died), not one whose lease is live', async () => {
     const owner = await createBusinessWithMember(a);
     const headers = await sessionHeaders(a, owner.userName);
     const [stale, live] = [await queueImport(headers, 1), await queueImport(headers, 1)];
@@ -177,13 +176,46 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL',
       .update(contactImports)
       .set(runningSince(60))
       .where(eq(contactImports.id, live));
-    await b.contactImportJob.start();
-    await b.contactImportJob.stop();
-    expect(await importOn(b, headers, stale)).toMatchObject({
-      status: 'failed',
-      error: contactImportMessages.interrupted,
-    });
+    // What B's runner does at start and every half lease while it polls.
+    await b.contactImportJob.recoverInterrupted();
+    expect(await importOn(b, headers, stale)).toMatchObject({ status: 'queued', error: null });
     expect(await importOn(b, headers, live)).toMatchObject({ status: 'running', error: null });
+    expect(await b.contactImportJob.runImport(stale)).toBe(true);
+    expect(await importOn(a, headers, stale)).toMatchObject({ status: 'completed', createdCount: 1 });
+  });
+
+  it('hands an import A is running to B when A stops (SIGTERM), and B writes it whole', async () => {
+    const owner = await createBusinessWithMember(a);
+    const headers = await sessionHeaders(a, owner.userName);
+    const importId = await queueImport(headers, 4500);
+    let stopping: Promise<void> | undefined;
+    a.contactImportJob.onBatch = () => {
+      stopping ??= a.contactImportJob.stop(); // what A's app.close() does on SIGTERM
+    };
+    try {
+      expect(await a.contactImportJob.runImport(importId)).toBe(true);
+      await stopping;
+    } finally {
+      a.contactImportJob.onBatch = undefined;
+    }
+    expect(await importOn(b, headers, importId)).toMatchObject({
+      status: 'queued',
+      processedRows: 0,
+      createdCount: 0,
+    });
+    // B's poll claims it like any queued import.
+    expect(await b.contactImportJob.runNext()).toBe(importId);
+    expect(await importOn(a, headers, importId)).toMatchObject({
+      status: 'completed',
+      error: null,
+      processedRows: 4500,
+      createdCount: 4500,
+    });
+    const [written] = await a.database.db
+      .select({ n: count() })
+      .from(contacts)
+      .where(eq(contacts.importId, importId));
+    expect(written?.n).toBe(4500);
   });
 
   it('accepts ten replies to one enquiry sent at once through both instances, each stored once', async () => {
@@ -219,6 +251,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL',
       .from(emailLogs)
       .where(eq(emailLogs.enquiryId, enquiryId));
     expect(logs.map((log) => log.key).sort()).toEqual([...keys].sort());
+    // Sent (to the local mailbox), so the outbox is empty again for the tests after this one.
+    expect(await a.mail.processDue()).toBe(10);
   });
 
   it('runs one platform sync when both are asked at once, and both report that run', async () => {

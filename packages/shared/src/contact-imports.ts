@@ -25,7 +25,8 @@ export const contactImportMessages = {
   mappingNotJson: 'The mapping is not valid JSON',
   notMultipart: 'Send the file as a form upload (multipart/form-data)',
   malformedUpload: 'The upload could not be read: the form data is cut off or not well formed',
-  interrupted: 'The import was interrupted; nothing was imported. Start it again.',
+  interrupted:
+    'The server stopped during this import several times; nothing was imported. Start it again.',
   failed: 'The import failed; nothing was imported. Start it again.',
   allFailed:
     'Every row had a problem; nothing was imported. Download the problem rows, correct them and import that file.',

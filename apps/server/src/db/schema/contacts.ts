@@ -87,6 +87,12 @@ export const contactImports = pgTable(
      */
     leaseOwner: text('lease_owner'),
     leaseExpiresAt: ts('lease_expires_at'),
+    /**
+     * How often its server died under it (found running with no live lease, decision 052): it
+     * is queued again from the stored file until this reaches the limit, then failed. A server
+     * that stops on a signal hands the import back without counting.
+     */
+    interruptions: integer('interruptions').notNull().default(0),
   },
   (t) => [
     index('contact_imports_business_created_idx').on(t.businessId, t.createdAt.desc()),

@@ -3,6 +3,11 @@
  * writes its contacts. One import is one transaction, so an import is either written whole or
  * not at all (a crash, a bug or a lost database leaves nothing half-imported).
  *
+ * A server that stops (SIGTERM, SIGINT) stops its import at the next batch, rolls it back and
+ * queues it again, so the next start or another instance runs it from the stored file; an
+ * import whose server died under it is queued again the same way when found, up to
+ * MAX_IMPORT_INTERRUPTIONS deaths (decision 052).
+ *
  * Progress (rows processed, counts) is kept in this process after every batch and shown by the
  * import's routes while it runs (`progressOf`). Writing it to the import's row after every batch
  * made every batch slower than the one before (decision 013), so on PostgreSQL it goes to the row
@@ -30,7 +35,6 @@ import {
   completeContactImport,
   deleteUnstartedContactImports,
   failContactImport,
-  failInterruptedContactImports,
   fillContactBlanks,
   findContactKeys,
   findContactsByIds,
@@ -38,7 +42,10 @@ import {
   insertImportErrors,
   insertImportedContacts,
   readImportFile,
+  recoverInterruptedContactImports,
+  releaseContactImport,
   renewContactImportLease,
+  type ClaimedImport,
   type ImportCounts,
   type ImportLease,
   type NewContactColumns,
@@ -81,12 +88,25 @@ const DEFAULT_LEASE_MS = 30_000;
 /** How often a runner looks for previews left unimported past their day. */
 const EXPIRY_EVERY_MS = 10 * 60_000;
 const DEFAULT_HEARTBEAT_MS = 5_000;
+/**
+ * An import whose server died under it this many times is failed rather than queued again: a
+ * file that kills the server (memory, a bug) must not do so at every start.
+ */
+export const MAX_IMPORT_INTERRUPTIONS = 3;
 
 /** This instance's lease on an import ran out and another instance failed it. */
 class LeaseLostError extends Error {
   constructor(importId: string) {
     super(`the lease on contact import ${importId} was lost`);
     this.name = 'LeaseLostError';
+  }
+}
+
+/** This instance is stopping: the import is rolled back and queued again for the next one. */
+class ImportStoppedError extends Error {
+  constructor(importId: string) {
+    super(`contact import ${importId} stopped: the server is stopping`);
+    this.name = 'ImportStoppedError';
   }
 }
 
@@ -345,6 +365,10 @@ export class ContactImportJob {
   onBatch: ((importId: string, counts: ImportCounts) => void | Promise<void>) | undefined;
   private timer: NodeJS.Timeout | undefined;
   private draining: Promise<void> | undefined;
+  /** The imports running in this process (through the poll or runImport). */
+  private readonly runs = new Set<Promise<void>>();
+  /** Set by stop(): a running import stops at its next batch and is queued again. */
+  private stopping = false;
   /** The counts of the imports running here, after their last batch written, and of how many. */
   private readonly progress = new Map<string, ImportProgress>();
   /** Imports whose lease this instance has lost: their next batch stops them. */
@@ -364,18 +388,29 @@ export class ContactImportJob {
     return counts && { ...counts };
   }
 
-  /** Marks imports a stopped process left running as failed, then polls for queued ones. */
+  /** Queues again the imports a dead process left running, then polls for queued ones. */
   async start() {
+    this.stopping = false;
     await this.recover();
     this.timer = setInterval(() => this.kick(), this.options.pollMs ?? 2000);
     this.timer.unref();
     this.kick();
   }
 
+  /**
+   * Stops polling and hands back what runs here: each running import stops at its next batch,
+   * is rolled back and queued again (decision 052). Answers once they are.
+   */
   async stop() {
     clearInterval(this.timer);
     this.timer = undefined;
-    await this.draining;
+    this.stopping = true;
+    try {
+      await this.draining;
+      await Promise.all(this.runs);
+    } finally {
+      this.stopping = false;
+    }
   }
 
   /** Looks for queued imports now (when started); does nothing if a run is under way. */
@@ -402,17 +437,18 @@ export class ContactImportJob {
   }
 
   /**
-   * Fails the imports a stopped process left running (their transaction was rolled back with
-   * it): on PGlite every running one (one process per database), on PostgreSQL those whose
-   * lease has run out (an instance that still renews its lease is running it).
+   * Queues again the imports a dead process left running (their transaction was rolled back
+   * with it), or fails one that died MAX_IMPORT_INTERRUPTIONS times: on PGlite every running one
+   * (one process per database), on PostgreSQL those whose lease has run out (an instance that
+   * still renews its lease is running it).
    */
-  recoverInterrupted(): Promise<number> {
+  recoverInterrupted(): Promise<{ queued: number; failed: number }> {
     this.lastRecoveryAt = Date.now();
-    return failInterruptedContactImports(
-      this.options.db,
-      contactImportMessages.interrupted,
-      this.options.driver === 'pglite' ? 'all' : 'expired',
-    );
+    return recoverInterruptedContactImports(this.options.db, {
+      which: this.options.driver === 'pglite' ? 'all' : 'expired',
+      maxInterruptions: MAX_IMPORT_INTERRUPTIONS,
+      message: contactImportMessages.interrupted,
+    });
   }
 
   /**
@@ -429,8 +465,10 @@ export class ContactImportJob {
   }
 
   private async recover() {
-    const failed = await this.recoverInterrupted();
-    if (failed > 0) this.options.log.warn({ failed }, 'interrupted contact imports marked failed');
+    const { queued, failed } = await this.recoverInterrupted();
+    if (queued > 0) this.options.log.warn({ queued }, 'interrupted contact imports queued again');
+    if (failed > 0)
+      this.options.log.warn({ failed }, 'contact imports interrupted too often marked failed');
   }
 
   /** Runs the oldest queued import; answers its id, or undefined when none is queued. */
@@ -449,12 +487,13 @@ export class ContactImportJob {
     return true;
   }
 
-  private async run(claimed: {
-    id: string;
-    businessId: string;
-    mapping: unknown;
-    country: string;
-  }) {
+  private run(claimed: ClaimedImport): Promise<void> {
+    const running = this.runClaimed(claimed);
+    this.runs.add(running);
+    return running.finally(() => this.runs.delete(running));
+  }
+
+  private async runClaimed(claimed: ClaimedImport) {
     const { db, log } = this.options;
     this.progress.set(claimed.id, {
       processedRows: 0,
@@ -484,9 +523,14 @@ export class ContactImportJob {
         }
       });
     } catch (error) {
+      await heartbeat.stop();
       if (error instanceof LeaseLostError || this.lost.has(claimed.id)) {
         // Another instance has failed it already; the rollback left nothing of it.
         log.warn({ importId: claimed.id }, 'contact import stopped: its lease was lost');
+      } else if (error instanceof ImportStoppedError) {
+        // Rolled back: the next start or another instance runs it again from the stored file.
+        const queued = await releaseContactImport(db, claimed.id, this.instanceId);
+        log.info({ importId: claimed.id, queued }, 'contact import queued again: server stopping');
       } else {
         log.error({ err: error, importId: claimed.id }, 'contact import failed');
         const message =
@@ -613,6 +657,7 @@ export class ContactImportJob {
     await yieldToEventLoop();
     this.options.log.debug({ importId, ...counts }, 'contact import batch written');
     if (this.lost.has(importId)) throw new LeaseLostError(importId);
+    if (this.stopping) throw new ImportStoppedError(importId);
     this.progress.set(importId, counts);
     await this.onBatch?.(importId, counts);
   }

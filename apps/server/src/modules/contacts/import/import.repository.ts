@@ -12,10 +12,10 @@ import {
 import { isContactId } from '../contacts.repository';
 import type { ContactRow } from './rows';
 
-/** An import as the routes see it: not the upload, nor the lease (the runners' business). */
+/** An import as the routes see it: not the upload, nor the lease and interruptions (the runners'). */
 export type ContactImportRecord = Omit<
   typeof contactImports.$inferSelect,
-  'file' | 'leaseOwner' | 'leaseExpiresAt'
+  'file' | 'leaseOwner' | 'leaseExpiresAt' | 'interruptions'
 >;
 
 /** Every column but the file: lists and polling never carry the upload. */
@@ -321,11 +321,25 @@ export async function completeContactImport(
   return rows.length > 0;
 }
 
-/** running → failed, if this instance still holds the import. */
+/**
+ * The counts of an import whose transaction was rolled back: none of its contacts or problem
+ * rows exist, whatever its lease's heartbeat had stored on the way.
+ */
+const NOTHING_WRITTEN = {
+  processedRows: 0,
+  createdCount: 0,
+  updatedCount: 0,
+  skippedCount: 0,
+  failedCount: 0,
+  warningCount: 0,
+} satisfies ImportCounts;
+
+/** running → failed (nothing written), if this instance still holds the import. */
 export async function failContactImport(db: Db, importId: string, owner: string, message: string) {
   await db
     .update(contactImports)
     .set({
+      ...NOTHING_WRITTEN,
       status: 'failed',
       error: message,
       finishedAt: sql`now()`,
@@ -336,27 +350,58 @@ export async function failContactImport(db: Db, importId: string, owner: string,
 }
 
 /**
- * Fails the imports left running by a server that stopped: every running one (`all`, when no
- * other process can be running one), or those whose lease has run out. Answers how many.
+ * running → queued, if this instance still holds the import: its server is stopping and has
+ * rolled it back; any instance (or this one's next start) runs it again from the stored file.
+ * False when it was not held.
  */
-export async function failInterruptedContactImports(
+export async function releaseContactImport(
   db: Db,
-  message: string,
-  which: 'all' | 'expired',
-): Promise<number> {
+  importId: string,
+  owner: string,
+): Promise<boolean> {
   const rows = await db
     .update(contactImports)
     .set({
-      status: 'failed',
-      error: message,
-      finishedAt: sql`now()`,
+      ...NOTHING_WRITTEN,
+      status: 'queued',
+      totalRows: null,
+      startedAt: null,
+      leaseOwner: null,
+      leaseExpiresAt: null,
+    })
+    .where(heldBy(importId, owner))
+    .returning({ id: contactImports.id });
+  return rows.length > 0;
+}
+
+/**
+ * The imports left running by a server that died (its transaction went with it): every running
+ * one (`all`, when no other process can be running one), or those whose lease has run out. Each
+ * is queued again from its stored file, counting the interruption; one interrupted
+ * `maxInterruptions` times is failed with `message` instead. Answers how many of each.
+ */
+export async function recoverInterruptedContactImports(
+  db: Db,
+  options: { which: 'all' | 'expired'; maxInterruptions: number; message: string },
+): Promise<{ queued: number; failed: number }> {
+  const givesUp = sql`${contactImports.interruptions} + 1 >= ${options.maxInterruptions}`;
+  const rows = await db
+    .update(contactImports)
+    .set({
+      ...NOTHING_WRITTEN,
+      status: sql`case when ${givesUp} then 'failed' else 'queued' end`,
+      error: sql`case when ${givesUp} then ${options.message} else null end`,
+      finishedAt: sql`case when ${givesUp} then now() else null end`,
+      startedAt: sql`case when ${givesUp} then ${contactImports.startedAt} else null end`,
+      totalRows: sql`case when ${givesUp} then ${contactImports.totalRows} else null end`,
+      interruptions: sql`${contactImports.interruptions} + 1`,
       leaseOwner: null,
       leaseExpiresAt: null,
     })
     .where(
       and(
         eq(contactImports.status, 'running'),
-        which === 'all'
+        options.which === 'all'
           ? undefined
           : // No lease: left running before leases existed.
             or(
@@ -365,8 +410,9 @@ export async function failInterruptedContactImports(
             ),
       ),
     )
-    .returning({ id: contactImports.id });
-  return rows.length;
+    .returning({ status: contactImports.status });
+  const failed = rows.filter((row) => row.status === 'failed').length;
+  return { queued: rows.length - failed, failed };
 }
 
 export type ExistingContact = ContactRow & { id: string };
