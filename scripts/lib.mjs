@@ -63,12 +63,27 @@ export async function buildWebIfNeeded() {
   await run('npm', ['run', 'build', '-w', 'apps/web']);
 }
 
-/** Spawns a long-running child that receives our SIGINT/SIGTERM, and exits with it. */
+/**
+ * Spawns a long-running child, passes it the first stop signal we get (SIGINT, SIGTERM, SIGHUP)
+ * and exits with it. The child runs in a process group of its own, so a signal sent to ours
+ * reaches it only through here, and only once: Ctrl-C in a terminal signals the whole
+ * foreground group and npm forwards the same signal to us again, and the server takes a second
+ * signal as "exit now" rather than finishing its drain. Its grace period bounds the drain.
+ */
 export function supervise(command, args, options = {}) {
-  const child = spawn(command, args, { cwd: root, stdio: 'inherit', ...options });
-  for (const signal of ['SIGINT', 'SIGTERM']) {
-    process.on(signal, () => child.kill(signal));
+  const child = spawn(command, args, { cwd: root, stdio: 'inherit', detached: true, ...options });
+  let passedOn = false;
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.on(signal, () => {
+      if (passedOn) return;
+      passedOn = true;
+      child.kill(signal);
+    });
   }
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  // Out of our group, the child would outlive us: if we end first (an error here), it stops.
+  process.on('exit', () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  });
   return child;
 }

@@ -1,3 +1,4 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import http from 'node:http';
@@ -6,7 +7,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_PASSWORD, DEMO_TRADES } from './modules/auth/demo-accounts';
-import { startServerProcess, waitFor, type ServerProcess } from './test/server-process';
+import {
+  serverDir,
+  startServerProcess,
+  waitFor,
+  type ServerProcess,
+} from './test/server-process';
+import { createScratchConfig } from './test/test-app';
 
 // Runs the real built entry point as a separate process, the way `npm start` and the image do.
 type Running = ServerProcess;
@@ -218,5 +225,61 @@ describe('graceful shutdown', () => {
       server.child.kill('SIGKILL');
       await fsp.rm(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('npm start: one signal, one drain', () => {
+  let scratch: Awaited<ReturnType<typeof createScratchConfig>>;
+  let supervisor: ChildProcess;
+  let output = '';
+  let exited: Promise<number | null>;
+
+  beforeAll(async () => {
+    // The run's migrated database, copied: the server starts without creating one.
+    scratch = await createScratchConfig('pglite');
+    // What scripts/start.mjs runs once its builds are done, as the leader of a process group of
+    // its own, as a shell starts a job: a signal to the group reaches everything in it.
+    const script = `import { supervise } from './scripts/lib.mjs';
+      supervise(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js']);`;
+    supervisor = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: path.resolve(serverDir, '../..'),
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: os.tmpdir(),
+        NODE_ENV: 'production',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: scratch.config.dataDir,
+        SANDBOX_CALLS: '0',
+        SANDBOX_SIMULATOR_INTERVAL_MS: '0',
+      },
+    });
+    supervisor.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    supervisor.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    // 'close': the server, which shares these pipes, has ended too.
+    exited = new Promise((resolve) => supervisor.on('close', (code) => resolve(code)));
+    await announcedPort({ child: supervisor, output: () => output, exited });
+  });
+
+  afterAll(async () => {
+    if (supervisor?.exitCode === null) {
+      supervisor.kill('SIGTERM');
+      await exited;
+    }
+    await scratch?.cleanup();
+  });
+
+  it('passes a signal sent to its whole process group (Ctrl-C) and forwarded again (npm) to the server once: it drains and exits 0', async () => {
+    // Ctrl-C: the terminal signals the foreground group; npm, in that group, sends its child
+    // the same signal again.
+    process.kill(-supervisor.pid!, 'SIGINT');
+    supervisor.kill('SIGINT');
+    expect(await exited, output).toBe(0);
+    expect(output.match(/SIGINT received/g)).toHaveLength(1);
+    expect(output).not.toContain('second SIGINT');
+    expect(output).not.toContain('did not finish within');
+    expect(output).toContain('"msg":"shut down"');
   });
 });
