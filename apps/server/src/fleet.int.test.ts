@@ -2,22 +2,12 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  type ContactImport,
-  type ContactImportUpload,
-} from '@switchboard/shared/contact-imports';
+import { type ContactImport, type ContactImportUpload } from '@switchboard/shared/contact-imports';
 import type { PlatformStatus } from '@switchboard/shared/platform';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type App } from './app';
-import {
-  businesses,
-  contactImports,
-  contacts,
-  emailLogs,
-  mailOutbox,
-  users,
-} from './db/schema';
+import { businesses, contactImports, contacts, emailLogs, mailOutbox, users } from './db/schema';
 import { DEMO_BUSINESS, DEMO_TRADES } from './modules/auth/demo-accounts';
 import { createSmtpTransport } from './modules/mail/mail-transport';
 import { MailService } from './modules/mail/mail.service';
@@ -181,7 +171,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL',
     expect(await importOn(b, headers, stale)).toMatchObject({ status: 'queued', error: null });
     expect(await importOn(b, headers, live)).toMatchObject({ status: 'running', error: null });
     expect(await b.contactImportJob.runImport(stale)).toBe(true);
-    expect(await importOn(a, headers, stale)).toMatchObject({ status: 'completed', createdCount: 1 });
+    expect(await importOn(a, headers, stale)).toMatchObject({
+      status: 'completed',
+      createdCount: 1,
+    });
   });
 
   it('hands an import A is running to B when A stops (SIGTERM), and B writes it whole', async () => {

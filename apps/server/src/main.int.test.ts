@@ -7,12 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_PASSWORD, DEMO_TRADES } from './modules/auth/demo-accounts';
-import {
-  serverDir,
-  startServerProcess,
-  waitFor,
-  type ServerProcess,
-} from './test/server-process';
+import { serverDir, startServerProcess, waitFor, type ServerProcess } from './test/server-process';
 import { createScratchConfig } from './test/test-app';
 
 // Runs the real built entry point as a separate process, the way `npm start` and the image do.
