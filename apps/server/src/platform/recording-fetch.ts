@@ -142,6 +142,24 @@ export class RecordingFetchError extends AppError {
   }
 }
 
+/**
+ * Storage's 416: the browser asked for bytes past the recording's end. Passed on as 416 with
+ * storage's `Content-Range: bytes *\/size` (the player learns the size from it), never as a
+ * failure of the platform.
+ */
+export function rangeNotSatisfiable(response: http.IncomingMessage): AppError {
+  const contentRange = response.headers['content-range'];
+  return new AppError(
+    'RANGE_NOT_SATISFIABLE',
+    416,
+    'The requested range is outside the recording.',
+    undefined,
+    typeof contentRange === 'string' && /^bytes \*\/\d+$/.test(contentRange)
+      ? { headers: { 'content-range': contentRange } }
+      : {},
+  );
+}
+
 const fetchFailed = (detail = '', upstreamStatus?: number) =>
   new RecordingFetchError(
     `The recording could not be fetched from the voice platform${detail}.`,
@@ -193,8 +211,9 @@ function capBytes(maxBytes: number): Transform {
 /**
  * GETs a recording (with the browser's Range, so the player can seek) from an allowed host,
  * following at most a few redirects that stay on allowed hosts. Answers the upstream's status
- * (200 or 206), headers and a size-capped body; any refusal or failure is a 502 AppError whose
- * message says why, and nothing of a refused answer is passed on.
+ * (200 or 206), headers and a size-capped body. A range past the end is storage's 416, passed on
+ * (`rangeNotSatisfiable`); any other refusal or failure is a 502 AppError whose message says
+ * why, and nothing of a refused answer is passed on.
  */
 export async function fetchRecording(
   source: string,
@@ -242,6 +261,10 @@ export async function fetchRecording(
         throw fetchFailed(' (a bad redirect)');
       }
       continue;
+    }
+    if (status === 416 && options.range) {
+      response.destroy();
+      throw rangeNotSatisfiable(response);
     }
     if (status !== 200 && status !== 206) {
       response.destroy();

@@ -42,6 +42,7 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+      reply.headers(error.headers);
       // A 503 is "come back soon": say when, unless the route already did.
       if (error.statusCode === 503 && !reply.hasHeader('retry-after')) {
         reply.header('retry-after', String(RETRY_AFTER_SECONDS));
