@@ -100,8 +100,22 @@ export const toolServerAuthSchema = z.object({
 });
 export type ToolServerAuth = z.infer<typeof toolServerAuthSchema>;
 
+/**
+ * A custom tool's server address: what the form says about it and why the server refuses one.
+ * The voice platform, not Switchboard, calls it, from the internet (decision 054).
+ */
+export const toolServerUrlMessages = {
+  hint: 'Your server’s public https:// address; the voice platform calls it over the internet with each tool call',
+  notHttps: 'An https:// address of your server',
+  credentials: 'Leave the user name and password out of the address: use the credential header below',
+  local:
+    'The voice platform calls this address over the internet, so it must be public: not localhost, a private network address (10.x, 172.16–31.x, 192.168.x, fc00::/7 …) or a name that points to one (such as 127.0.0.1.nip.io or printer.local)',
+  servicePort: (port: string) =>
+    `Port ${port} is not a web server’s: use https on the default port (443) or your server’s web port`,
+} as const;
+
 const serverUrlSchema = z
-  .url({ protocol: /^https$/, error: 'An https:// address of your server' })
+  .url({ protocol: /^https$/, error: toolServerUrlMessages.notHttps })
   .max(2048, { error: 'At most 2048 characters' });
 
 /** POST /api/tools: a custom function tool. */

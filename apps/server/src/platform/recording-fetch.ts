@@ -5,6 +5,7 @@ import type { LookupFunction } from 'node:net';
 import { Transform, type Readable } from 'node:stream';
 import ipaddr from 'ipaddr.js';
 import { AppError } from '../lib/app-error';
+import { isPublicAddress } from '../lib/local-address';
 
 /**
  * Fetching a call's recording for the browser. The URL comes from a call's payload, which
@@ -42,18 +43,6 @@ export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
 
 export const systemResolver: Resolver = (hostname) =>
   dns.promises.lookup(hostname, { all: true, verbatim: true });
-
-/**
- * Whether an address is on the public internet: not loopback, private (RFC 1918, unique
- * local), link-local (169.254/16 with the cloud metadata service, fe80::/10), carrier-grade
- * NAT, multicast, unspecified or reserved. IPv4-mapped IPv6 (::ffff:127.0.0.1) is judged as the
- * IPv4 address it carries; other IPv6 forms that embed IPv4 (6to4, Teredo, NAT64) are refused.
- */
-export function isPublicAddress(address: string): boolean {
-  const bare = address.replace(/^\[|\]$/g, '');
-  if (!ipaddr.isValid(bare)) return false;
-  return ipaddr.process(bare).range() === 'unicast';
-}
 
 function normalHost(hostname: string): string {
   return hostname.toLowerCase().replace(/\.$/, '');
