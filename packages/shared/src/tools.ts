@@ -107,7 +107,8 @@ export type ToolServerAuth = z.infer<typeof toolServerAuthSchema>;
 export const toolServerUrlMessages = {
   hint: 'Your server’s public https:// address; the voice platform calls it over the internet with each tool call',
   notHttps: 'An https:// address of your server',
-  credentials: 'Leave the user name and password out of the address: use the credential header below',
+  credentials:
+    'Leave the user name and password out of the address: use the credential header below',
   local:
     'The voice platform calls this address over the internet, so it must be public: not localhost, a private network address (10.x, 172.16–31.x, 192.168.x, fc00::/7 …) or a name that points to one (such as 127.0.0.1.nip.io or printer.local)',
   servicePort: (port: string) =>

@@ -119,7 +119,12 @@ describe('authenticated recording downloads', () => {
       expect(part.headers['content-type']).toBe('audio/wav');
       expect(part.rawPayload.equals(whole.subarray(start, end + 1))).toBe(true);
     }
-    for (const range of [`bytes=${size}-`, 'bytes=999999999-', `bytes=${size}-${size + 9}`, 'bytes=-0']) {
+    for (const range of [
+      `bytes=${size}-`,
+      'bytes=999999999-',
+      `bytes=${size}-${size + 9}`,
+      'bytes=-0',
+    ]) {
       const refused = await get(range);
       expect({ range, status: refused.statusCode }).toEqual({ range, status: 416 });
       expect(refused.headers['content-range']).toBe(`bytes */${size}`);

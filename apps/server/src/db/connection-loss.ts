@@ -101,11 +101,12 @@ function connectFreshOnly(pool: pg.Pool, suspect: WeakSet<pg.PoolClient>) {
       client.release(true);
     }
   };
-  type Callback = (error: Error | undefined, client?: pg.PoolClient, done?: () => void) => void;
+  type Done = (release?: Error | boolean) => void;
+  type Callback = (error: Error | undefined, client?: pg.PoolClient, done?: Done) => void;
   const fresh = (callback?: Callback) => {
     if (!callback) return takeFresh();
     takeFresh().then(
-      (client) => callback(undefined, client, client.release),
+      (client) => callback(undefined, client, (release) => client.release(release)),
       (error: Error) => callback(error, undefined, () => undefined),
     );
     return undefined;

@@ -87,8 +87,8 @@ function embeddedAddresses(host: string): string[] {
  * planes): a URL naming one is aimed at something else. Below 1024 only 443 is a web port.
  */
 const SERVICE_PORTS = new Set([
-  1433, 1521, 2375, 2376, 2379, 2380, 3306, 5432, 5672, 5984, 6379, 6443, 7000, 7001, 8500,
-  9042, 9092, 9200, 9300, 10250, 11211, 15672, 27017,
+  1433, 1521, 2375, 2376, 2379, 2380, 3306, 5432, 5672, 5984, 6379, 6443, 7000, 7001, 8500, 9042,
+  9092, 9200, 9300, 10250, 11211, 15672, 27017,
 ]);
 
 export type LocalUrlProblem =

@@ -55,7 +55,10 @@ function sendWav(request: http.IncomingMessage, response: http.ServerResponse) {
   const start = Number(range[1]);
   if (start >= WAV.length) {
     response
-      .writeHead(416, { 'content-type': 'application/xml', 'content-range': `bytes */${WAV.length}` })
+      .writeHead(416, {
+        'content-type': 'application/xml',
+        'content-range': `bytes */${WAV.length}`,
+      })
       .end('<Error><Code>InvalidRange</Code></Error>');
     return;
   }

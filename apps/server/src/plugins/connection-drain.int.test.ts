@@ -36,10 +36,10 @@ describe.each(oneDatabase)('a request while the server closes on %s', (target) =
     // The listener stops accepting once the close has begun (after its preClose hooks).
     const closeBegun = new Promise<void>((resolve) => {
       const close = server.close.bind(server);
-      server.close = ((callback?: (error?: Error) => void) => {
+      server.close = (callback?: (error?: Error) => void) => {
         resolve();
         return close(callback);
-      }) as typeof server.close;
+      };
     });
     const closed = ctx.app.close();
     await closeBegun;

@@ -482,7 +482,11 @@ describe.each(databaseTargets)('call log on %s', (target) => {
     // a range past the end is 416 with the size (not a 502), several ranges get the whole file.
     const size = whole.rawPayload.length;
     const ranged = (range: string) =>
-      ctx.app.inject({ method: 'GET', url: detail.body.recordingUrl!, headers: { ...demo, range } });
+      ctx.app.inject({
+        method: 'GET',
+        url: detail.body.recordingUrl!,
+        headers: { ...demo, range },
+      });
     const suffix = await ranged('bytes=-10');
     expect(suffix.statusCode).toBe(206);
     expect(suffix.headers['content-range']).toBe(`bytes ${size - 10}-${size - 1}/${size}`);

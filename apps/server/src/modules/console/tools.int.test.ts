@@ -187,7 +187,10 @@ describe.each(oneDatabase)('tools on %s', (target) => {
         { path: 'body.serverUrl', message: toolServerUrlMessages.local },
       ]);
     }
-    for (const serverUrl of ['https://tools.northwind.example:5432/stock', 'https://tools.northwind.example:22/stock']) {
+    for (const serverUrl of [
+      'https://tools.northwind.example:5432/stock',
+      'https://tools.northwind.example:22/stock',
+    ]) {
       const res = await call('POST', '/api/tools', member, { ...CUSTOM, serverUrl });
       expect({ serverUrl, status: res.statusCode }).toEqual({ serverUrl, status: 400 });
       expect(res.json<WireError>().error.message).toMatch(/^Port \d+ is not a web server’s/);
