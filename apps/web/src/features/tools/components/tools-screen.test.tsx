@@ -157,5 +157,7 @@ describe('tools screen', () => {
     await waitFor(() => expect(api.calls('POST /api/tools')).toHaveLength(1));
     expect(await within(dialog).findByText(toolServerUrlMessages.local)).toBeInTheDocument();
     expect(url).toHaveAttribute('aria-invalid', 'true');
+    // Said once, in the form: no toast repeating it.
+    expect(screen.queryByText('Action failed')).not.toBeInTheDocument();
   });
 });
