@@ -52,6 +52,8 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
     // PostgreSQL's wait is already bounded by DATABASE_CONNECT_TIMEOUT_MS: a plugin that is
     // still working is not stuck, so the ceiling is two minutes.
     pluginTimeout: 120_000,
+    // Requests that arrive while closing get our 503 with Retry-After (plugins/connection-drain.ts).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

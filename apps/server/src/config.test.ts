@@ -177,6 +177,32 @@ describe('loadConfig', () => {
     expect(loadConfig({}).publicUrl).toBeUndefined();
   });
 
+  it('refuses a local PUBLIC_URL when the platform calling it is on the internet', () => {
+    for (const publicUrl of [
+      'http://localhost:3000',
+      'https://127.0.0.1',
+      'https://10.0.0.5:8443',
+      'https://switchboard.internal',
+      'https://192-168-1-20.sslip.io',
+    ]) {
+      const env = { VAPI_API_KEY: 'live-key', PUBLIC_URL: publicUrl };
+      expect(() => loadConfig(env), publicUrl).toThrow(
+        'PUBLIC_URL: must be an address the voice platform (https://api.vapi.ai) reaches over the internet',
+      );
+      expect(() => loadConfig({ ...env, VAPI_BASE_URL: 'https://api.vapi.ai/' })).toThrow(
+        ConfigError,
+      );
+      // A platform on this network (a standalone sandbox) reaches a local address.
+      expect(
+        loadConfig({ ...env, VAPI_BASE_URL: 'http://127.0.0.1:4010' }).publicUrl,
+        publicUrl,
+      ).toBe(publicUrl);
+    }
+    // Our own webhook may be on any port of a public name.
+    const live = { VAPI_API_KEY: 'live-key', PUBLIC_URL: 'https://sb.example.com:5432' };
+    expect(loadConfig(live).publicUrl).toBe('https://sb.example.com:5432');
+  });
+
   it("reads RECORDING_HOSTS as host names, defaulting to the platform's storage", () => {
     expect(loadConfig({}).platform.recordingHosts).toEqual(['storage.vapi.ai']);
     expect(

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { LOG_FORMATS, type LogFormat } from './lib/log-format';
+import { localUrlProblem } from './lib/local-address';
 
 // The only reader of process.env in the server. Parsed once at start; a bad value stops the
 // process with a readable list of what is wrong instead of failing later somewhere deep.
@@ -200,6 +201,20 @@ const envSchema = envObject.superRefine((env, ctx) => {
       message:
         'must be set when VAPI_API_KEY is: links in mail and the platform webhooks need the address users reach, e.g. https://switchboard.example.com',
     });
+  }
+  // The platform calls our webhook (and the agents' tools) at PUBLIC_URL. A platform on the
+  // internet cannot reach a local address there; one on this network (a standalone sandbox at a
+  // loopback VAPI_BASE_URL) can (decision 054).
+  if (env.VAPI_API_KEY && env.PUBLIC_URL) {
+    const platform = new URL(env.VAPI_BASE_URL ?? PLATFORM_DEFAULT_BASE_URL);
+    const ports = { ports: 'any' } as const;
+    if (!localUrlProblem(platform, ports) && localUrlProblem(new URL(env.PUBLIC_URL), ports)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: `must be an address the voice platform (${platform.origin}) reaches over the internet, where it sends the webhooks: not localhost, a private network address or a name that points to one`,
+      });
+    }
   }
   for (const name of [
     'OTEL_EXPORTER_OTLP_PROTOCOL',

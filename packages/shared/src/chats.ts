@@ -6,6 +6,14 @@ import { z } from 'zod';
  * (`previousChatId`), so a conversation is a chain of chats.
  */
 
+/** A platform id: a UUID (any version, either case), as the platform gives them out. */
+const PLATFORM_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const chatMessages = {
+  previousChatId:
+    'previousChatId must be the id of a chat with this agent (a UUID, as the platform gives them)',
+} as const;
+
 /** POST /api/agents/:id/chats. */
 export const sendChatMessageSchema = z.object({
   message: z
@@ -13,8 +21,16 @@ export const sendChatMessageSchema = z.object({
     .trim()
     .min(1, { error: 'Type a message' })
     .max(2000, { error: 'At most 2000 characters' }),
-  /** The conversation's latest chat, to continue it; absent: a new conversation. */
-  previousChatId: z.string().min(1).max(100).optional(),
+  /**
+   * The conversation's latest chat, to continue it; absent: a new conversation. The platform's
+   * document types it as a string, but it names a chat, and the platform's chat ids are UUIDs:
+   * `GET /chat/{id}` refuses anything else ("Validation failed (uuid is expected)"), so another
+   * value is refused here with 400 instead of reaching the platform.
+   */
+  previousChatId: z
+    .string()
+    .regex(PLATFORM_ID_PATTERN, { error: chatMessages.previousChatId })
+    .optional(),
 });
 export type SendChatMessageInput = z.infer<typeof sendChatMessageSchema>;
 

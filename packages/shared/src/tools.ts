@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { structuredOutputSchemaProblem } from './structured-outputs';
 
 /**
  * The platform console's tools (`/tools`): the business's platform tools. Switchboard's own
@@ -31,26 +32,41 @@ export const toolSchema = z.object({
 export type Tool = z.infer<typeof toolSchema>;
 export const toolListSchema = z.object({ data: z.array(toolSchema) });
 
+/**
+ * A function's parameters as the platform takes them (the document's `OpenAIFunctionParameters`):
+ * `"type": "object"` with `properties` (each in the platform's own JSON Schema subset, the same
+ * as a structured output's) and an optional `required`; nothing else. What the platform would
+ * refuse is refused here, with where and why, instead of being sent and answered 422.
+ */
+function toolParametersProblem(value: Record<string, unknown>): string | null {
+  const allowed = ['type', 'properties', 'required'];
+  const extra = Object.keys(value).find((key) => !allowed.includes(key));
+  if (extra !== undefined) {
+    return `"${extra}" is not supported at the top (use "type", "properties" and "required")`;
+  }
+  if (value.type !== 'object') return 'The parameters must be a JSON Schema with "type": "object"';
+  const { properties, required } = value;
+  if (typeof properties !== 'object' || properties === null || Array.isArray(properties)) {
+    return '"properties" must be an object of parameter schemas (it may be empty: {})';
+  }
+  if (
+    required !== undefined &&
+    (!Array.isArray(required) || !required.every((r) => typeof r === 'string'))
+  ) {
+    return '"required" must be a list of parameter names';
+  }
+  for (const [name, schema] of Object.entries(properties)) {
+    const problem = structuredOutputSchemaProblem(schema, `/properties/${name}`);
+    if (problem) return problem;
+  }
+  return null;
+}
+
 /** A JSON Schema object for a function's parameters: `type: "object"` with `properties`. */
-export const toolParametersSchema = z
-  .record(z.string(), z.unknown())
-  .refine((value) => value.type === 'object', {
-    error: 'The parameters must be a JSON Schema with "type": "object"',
-  })
-  .refine(
-    (value) =>
-      value.properties === undefined ||
-      (typeof value.properties === 'object' &&
-        value.properties !== null &&
-        !Array.isArray(value.properties)),
-    { error: '"properties" must be an object of parameter schemas' },
-  )
-  .refine(
-    (value) =>
-      value.required === undefined ||
-      (Array.isArray(value.required) && value.required.every((r) => typeof r === 'string')),
-    { error: '"required" must be a list of parameter names' },
-  );
+export const toolParametersSchema = z.record(z.string(), z.unknown()).superRefine((value, ctx) => {
+  const problem = toolParametersProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 
 /** Headers the platform sets itself, or that would break the request: never a credential's. */
 const RESERVED_HEADERS = new Set([
@@ -84,8 +100,23 @@ export const toolServerAuthSchema = z.object({
 });
 export type ToolServerAuth = z.infer<typeof toolServerAuthSchema>;
 
+/**
+ * A custom tool's server address: what the form says about it and why the server refuses one.
+ * The voice platform, not Switchboard, calls it, from the internet (decision 054).
+ */
+export const toolServerUrlMessages = {
+  hint: 'Your server’s public https:// address; the voice platform calls it over the internet with each tool call',
+  notHttps: 'An https:// address of your server',
+  credentials:
+    'Leave the user name and password out of the address: use the credential header below',
+  local:
+    'The voice platform calls this address over the internet, so it must be public: not localhost, a private network address (10.x, 172.16–31.x, 192.168.x, fc00::/7 …) or a name that points to one (such as 127.0.0.1.nip.io or printer.local)',
+  servicePort: (port: string) =>
+    `Port ${port} is not a web server’s: use https on the default port (443) or your server’s web port`,
+} as const;
+
 const serverUrlSchema = z
-  .url({ protocol: /^https$/, error: 'An https:// address of your server' })
+  .url({ protocol: /^https$/, error: toolServerUrlMessages.notHttps })
   .max(2048, { error: 'At most 2048 characters' });
 
 /** POST /api/tools: a custom function tool. */

@@ -94,6 +94,51 @@ describe('authenticated recording downloads', () => {
     ).toBe(403);
   });
 
+  it('answers byte ranges as storage does: 206 for one part, 416 past the end, 200 otherwise', async () => {
+    const call = (await endedCalls()).find((c) => (c.artifact?.messages?.length ?? 0) > 0)!;
+    const link = await inject({
+      method: 'GET',
+      url: `/call/${call.id}/mono-recording`,
+      headers: auth,
+    });
+    const location = new URL(link.headers.location as string);
+    const file = `${location.pathname}${location.search}`;
+    const whole = (await inject({ method: 'GET', url: file })).rawPayload;
+    const size = whole.length;
+    const get = (range: string) => inject({ method: 'GET', url: file, headers: { range } });
+
+    for (const [range, start, end] of [
+      ['bytes=-10', size - 10, size - 1],
+      [`bytes=${size - 4}-`, size - 4, size - 1],
+      [`bytes=${size - 4}-${size * 2}`, size - 4, size - 1],
+      [`bytes=-${size * 2}`, 0, size - 1],
+    ] as const) {
+      const part = await get(range);
+      expect({ range, status: part.statusCode }).toEqual({ range, status: 206 });
+      expect(part.headers['content-range']).toBe(`bytes ${start}-${end}/${size}`);
+      expect(part.headers['content-type']).toBe('audio/wav');
+      expect(part.rawPayload.equals(whole.subarray(start, end + 1))).toBe(true);
+    }
+    for (const range of [
+      `bytes=${size}-`,
+      'bytes=999999999-',
+      `bytes=${size}-${size + 9}`,
+      'bytes=-0',
+    ]) {
+      const refused = await get(range);
+      expect({ range, status: refused.statusCode }).toEqual({ range, status: 416 });
+      expect(refused.headers['content-range']).toBe(`bytes */${size}`);
+      expect(refused.json()).toMatchObject({ statusCode: 416 });
+    }
+    // Several ranges, a reversed one, another unit: the whole file.
+    for (const range of ['bytes=0-1,5-6', 'bytes=5-3', 'items=0-1']) {
+      const ignored = await get(range);
+      expect({ range, status: ignored.statusCode }).toEqual({ range, status: 200 });
+      expect(ignored.headers['content-range']).toBeUndefined();
+      expect(ignored.rawPayload.equals(whole)).toBe(true);
+    }
+  });
+
   it('serves stereo, assistant and customer recordings; video is never recorded', async () => {
     const call = (await endedCalls()).find((c) => (c.artifact?.messages?.length ?? 0) > 0)!;
     const stereo = await inject({

@@ -7,6 +7,7 @@ import { parseOrThrow, requireUuid } from '../http/validation';
 import { webCallControlSchema } from '@switchboard/shared/call-controls';
 import { callLogFile } from '../calls/call-logs';
 import type { SandboxCall } from '../calls/materialize';
+import { readByteRange } from '../recordings/byte-range';
 import { renderRecording, type RecordingTimeline } from '../recordings/wav';
 
 // Recordings, served like files from a storage bucket: no API key (the URL, or its presigned
@@ -165,27 +166,23 @@ export async function recordingRoutes(
         if (rendered.size > CACHE_SIZE) rendered.delete(rendered.keys().next().value!);
       }
       reply
-        .header('content-type', 'audio/wav')
         .header('accept-ranges', 'bytes')
         .header('cache-control', 'public, max-age=86400, immutable')
         .header('cross-origin-resource-policy', 'cross-origin');
-      const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.range ?? '');
-      if (range && (range[1] !== '' || range[2] !== '')) {
-        const size = wav.length;
-        let start = range[1] === '' ? size - Number(range[2]) : Number(range[1]);
-        let end = range[1] === '' || range[2] === '' ? size - 1 : Number(range[2]);
-        start = Math.max(0, start);
-        end = Math.min(size - 1, end);
-        if (start > end) {
-          return reply
-            .status(416)
-            .header('content-range', `bytes */${size}`)
-            .send(errorBody(416, 'Range Not Satisfiable'));
-        }
+      const range = readByteRange(request.headers.range, wav.length);
+      if (range.kind === 'unsatisfiable') {
+        return reply
+          .status(416)
+          .type('application/json; charset=utf-8')
+          .header('content-range', `bytes */${wav.length}`)
+          .send(errorBody(416, 'The requested range is not satisfiable'));
+      }
+      reply.type('audio/wav');
+      if (range.kind === 'part') {
         return reply
           .status(206)
-          .header('content-range', `bytes ${start}-${end}/${size}`)
-          .send(wav.subarray(start, end + 1));
+          .header('content-range', `bytes ${range.start}-${range.end}/${wav.length}`)
+          .send(wav.subarray(range.start, range.end + 1));
       }
       return reply.send(wav);
     },

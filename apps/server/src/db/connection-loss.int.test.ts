@@ -136,6 +136,43 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('connections terminated on Postg
     expect(res.headers['retry-after']).toBe('5');
   });
 
+  /** The app's connections to its database, as PostgreSQL lists them. */
+  const appConnections = async () => {
+    const { rows } = await admin.query<{ count: string }>(
+      'select count(*) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [databaseName],
+    );
+    return Number(rows[0]!.count);
+  };
+  const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: member });
+
+  it('answers the first requests after every connection was terminated, and refills the pool by itself', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      // Several connections open and idle, as after a busy moment.
+      await Promise.all(Array.from({ length: 8 }, () => get('/api/contacts')));
+      const before = await appConnections();
+      expect(before).toBeGreaterThan(1);
+      await terminateAppConnections();
+      // The very next requests succeed: the first read that meets a dead connection is retried
+      // on a new one, not on the next dead one, and no dead one is handed out again.
+      const statuses = [];
+      for (const url of ['/api/contacts', '/api/auth/me', '/api/health/ready', '/api/agents']) {
+        statuses.push({ url, status: (await get(url)).statusCode });
+      }
+      expect(statuses, `round ${round}`).toEqual([
+        { url: '/api/contacts', status: 200 },
+        { url: '/api/auth/me', status: 200 },
+        { url: '/api/health/ready', status: 200 },
+        { url: '/api/agents', status: 200 },
+      ]);
+      // Without another request, the pool opens as many connections as it had, so the next
+      // burst does not wait for each to be opened.
+      await expect
+        .poll(appConnections, { message: 'the pool refills' })
+        .toBeGreaterThanOrEqual(before);
+    }
+  });
+
   it('gives no 500 while connections are terminated under load', async () => {
     const urls = [
       '/api/contacts',

@@ -10,11 +10,15 @@ export class AppError extends Error {
     readonly statusCode: number,
     message: string,
     readonly details?: ErrorDetails,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; headers?: Record<string, string> },
   ) {
-    super(message, options);
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
+    this.headers = options?.headers ?? {};
   }
+
+  /** Headers the answer carries with the error (a 416's `Content-Range`). */
+  readonly headers: Record<string, string>;
 }
 
 export const notFound = (what = 'Resource') => new AppError('NOT_FOUND', 404, `${what} not found`);

@@ -45,6 +45,32 @@ let refuseLinksBefore = 0;
 let now = Date.parse('2026-03-05T14:07:00Z');
 let signed = 0;
 
+/** The file as storage serves it: one byte range (206), or 416 when it starts past the end. */
+function sendWav(request: http.IncomingMessage, response: http.ServerResponse) {
+  const range = /^bytes=(\d+)-(\d*)$/.exec(request.headers.range ?? '');
+  if (!range) {
+    response.writeHead(200, { 'content-type': 'audio/wav' }).end(WAV);
+    return;
+  }
+  const start = Number(range[1]);
+  if (start >= WAV.length) {
+    response
+      .writeHead(416, {
+        'content-type': 'application/xml',
+        'content-range': `bytes */${WAV.length}`,
+      })
+      .end('<Error><Code>InvalidRange</Code></Error>');
+    return;
+  }
+  const end = Math.min(WAV.length - 1, range[2] ? Number(range[2]) : WAV.length - 1);
+  response
+    .writeHead(206, {
+      'content-type': 'audio/wav',
+      'content-range': `bytes ${start}-${end}/${WAV.length}`,
+    })
+    .end(WAV.subarray(start, end + 1));
+}
+
 function amz(ms: number) {
   return new Date(ms)
     .toISOString()
@@ -72,7 +98,7 @@ beforeAll(async () => {
       } else if (platformAnswer === 'elsewhere') {
         response.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data' }).end();
       } else if (platformAnswer === 'bytes') {
-        response.writeHead(200, { 'content-type': 'audio/wav' }).end(WAV);
+        sendWav(request, response);
       } else {
         response.writeHead(platformAnswer, { 'content-type': 'application/json' }).end('{}');
       }
@@ -89,7 +115,7 @@ beforeAll(async () => {
         response.writeHead(403, { 'content-type': 'application/xml' }).end('<Error/>');
         return;
       }
-      response.writeHead(200, { 'content-type': 'audio/wav' }).end(WAV);
+      sendWav(request, response);
       return;
     }
     if (url.pathname === '/public/gone.wav') {
@@ -97,7 +123,7 @@ beforeAll(async () => {
       return;
     }
     if (url.pathname === '/public/ok.wav') {
-      response.writeHead(200, { 'content-type': 'audio/wav' }).end(WAV);
+      sendWav(request, response);
       return;
     }
     response.writeHead(404).end();
@@ -134,7 +160,7 @@ const platformAsks = () => seen.filter((s) => s.path.endsWith('/mono-recording')
 describe('PlatformRecordings', () => {
   it('asks the platform with the key when a call has no URL, and follows its link without it', async () => {
     const answer = await recordings().open({ callId: CALL, publicUrl: null, range: 'bytes=0-' });
-    expect(answer.status).toBe(200);
+    expect(answer.status).toBe(206);
     expect(await bytes(answer)).toEqual(WAV);
     const [ask, file] = seen;
     expect(ask).toMatchObject({
@@ -193,6 +219,34 @@ describe('PlatformRecordings', () => {
     platformAnswer = 'bytes';
     const answer = await recordings().open({ callId: CALL, publicUrl: null });
     expect(await bytes(answer)).toEqual(WAV);
+  });
+
+  it("passes storage's 416 on with its Content-Range, whichever way the file comes, and keeps the link", async () => {
+    const pastTheEnd = { callId: CALL, range: `bytes=${WAV.length}-` };
+    const refusal = {
+      statusCode: 416,
+      code: 'RANGE_NOT_SATISFIABLE',
+      headers: { 'content-range': `bytes */${WAV.length}` },
+    };
+    // A public URL: storage's answer, not a reason to try the download.
+    await expect(
+      recordings().open({ ...pastTheEnd, publicUrl: `${origin}/public/ok.wav` }),
+    ).rejects.toMatchObject(refusal);
+    expect(platformAsks()).toBe(0);
+    // A presigned link from the download, fresh and then held.
+    const r = recordings();
+    await expect(r.open({ ...pastTheEnd, publicUrl: null })).rejects.toMatchObject(refusal);
+    expect(r.heldLinks).toBe(1);
+    await expect(r.open({ ...pastTheEnd, publicUrl: null })).rejects.toMatchObject(refusal);
+    expect(platformAsks()).toBe(1);
+    const tail = await r.open({ callId: CALL, publicUrl: null, range: `bytes=${WAV.length - 4}-` });
+    expect(tail.status).toBe(206);
+    expect(await bytes(tail)).toEqual(WAV.subarray(WAV.length - 4));
+    // The platform's own bytes.
+    platformAnswer = 'bytes';
+    await expect(recordings().open({ ...pastTheEnd, publicUrl: null })).rejects.toMatchObject(
+      refusal,
+    );
   });
 
   it('answers 404 when the platform has no recording, 502 with a reason otherwise', async () => {

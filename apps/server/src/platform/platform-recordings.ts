@@ -5,6 +5,7 @@ import {
   RecordingFetchError,
   fetchRecording,
   passOn,
+  rangeNotSatisfiable,
   requestOnce,
   type RecordingAnswer,
   type RecordingHosts,
@@ -146,7 +147,8 @@ export class PlatformRecordings {
     try {
       return await this.fetchFrom(answer.url, range);
     } catch (error) {
-      this.links.delete(callId);
+      // A range past the end is the request's, not the link's: the link stays good.
+      if (!(error instanceof AppError && error.statusCode === 416)) this.links.delete(callId);
       throw error;
     }
   }
@@ -197,6 +199,7 @@ export class PlatformRecordings {
       return { kind: 'bytes', recording: passOn(response, this.limits.maxBytes) };
     }
     response.destroy();
+    if (status === 416 && range) throw rangeNotSatisfiable(response);
     if (status === 404) throw notFound('Recording');
     if (status === 401 || status === 403) {
       throw new AppError(

@@ -5,6 +5,7 @@ import type { LookupFunction } from 'node:net';
 import { Transform, type Readable } from 'node:stream';
 import ipaddr from 'ipaddr.js';
 import { AppError } from '../lib/app-error';
+import { isPublicAddress } from '../lib/local-address';
 
 /**
  * Fetching a call's recording for the browser. The URL comes from a call's payload, which
@@ -42,18 +43,6 @@ export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
 
 export const systemResolver: Resolver = (hostname) =>
   dns.promises.lookup(hostname, { all: true, verbatim: true });
-
-/**
- * Whether an address is on the public internet: not loopback, private (RFC 1918, unique
- * local), link-local (169.254/16 with the cloud metadata service, fe80::/10), carrier-grade
- * NAT, multicast, unspecified or reserved. IPv4-mapped IPv6 (::ffff:127.0.0.1) is judged as the
- * IPv4 address it carries; other IPv6 forms that embed IPv4 (6to4, Teredo, NAT64) are refused.
- */
-export function isPublicAddress(address: string): boolean {
-  const bare = address.replace(/^\[|\]$/g, '');
-  if (!ipaddr.isValid(bare)) return false;
-  return ipaddr.process(bare).range() === 'unicast';
-}
 
 function normalHost(hostname: string): string {
   return hostname.toLowerCase().replace(/\.$/, '');
@@ -142,6 +131,24 @@ export class RecordingFetchError extends AppError {
   }
 }
 
+/**
+ * Storage's 416: the browser asked for bytes past the recording's end. Passed on as 416 with
+ * storage's `Content-Range: bytes *\/size` (the player learns the size from it), never as a
+ * failure of the platform.
+ */
+export function rangeNotSatisfiable(response: http.IncomingMessage): AppError {
+  const contentRange = response.headers['content-range'];
+  return new AppError(
+    'RANGE_NOT_SATISFIABLE',
+    416,
+    'The requested range is outside the recording.',
+    undefined,
+    typeof contentRange === 'string' && /^bytes \*\/\d+$/.test(contentRange)
+      ? { headers: { 'content-range': contentRange } }
+      : {},
+  );
+}
+
 const fetchFailed = (detail = '', upstreamStatus?: number) =>
   new RecordingFetchError(
     `The recording could not be fetched from the voice platform${detail}.`,
@@ -193,8 +200,9 @@ function capBytes(maxBytes: number): Transform {
 /**
  * GETs a recording (with the browser's Range, so the player can seek) from an allowed host,
  * following at most a few redirects that stay on allowed hosts. Answers the upstream's status
- * (200 or 206), headers and a size-capped body; any refusal or failure is a 502 AppError whose
- * message says why, and nothing of a refused answer is passed on.
+ * (200 or 206), headers and a size-capped body. A range past the end is storage's 416, passed on
+ * (`rangeNotSatisfiable`); any other refusal or failure is a 502 AppError whose message says
+ * why, and nothing of a refused answer is passed on.
  */
 export async function fetchRecording(
   source: string,
@@ -242,6 +250,10 @@ export async function fetchRecording(
         throw fetchFailed(' (a bad redirect)');
       }
       continue;
+    }
+    if (status === 416 && options.range) {
+      response.destroy();
+      throw rangeNotSatisfiable(response);
     }
     if (status !== 200 && status !== 206) {
       response.destroy();

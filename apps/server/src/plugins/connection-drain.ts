@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../lib/app-error';
 
 /**
  * Lets `app.close()` finish once the requests in flight have been answered (decision 048).
@@ -10,11 +11,25 @@ import type { FastifyInstance } from 'fastify';
  * close-with-grace killed the process. While closing, every answer says `Connection: close`
  * (Node then ends its connection once it is sent), and a connection whose answer had already
  * started before the close (a long CSV export) is ended as soon as it is idle.
+ *
+ * A request that arrives on a kept-alive connection once the close has begun is refused with
+ * 503, `Retry-After` and our error body (Fastify's own refusal, `return503OnClosing`, is turned
+ * off in `buildApp`: it writes a bare 503 without `Retry-After`), so a proxy or a browser tries
+ * again, reaching another instance or this one restarted.
  */
 export function registerConnectionDrain(app: FastifyInstance) {
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
+  });
+  app.addHook('onRequest', async () => {
+    if (closing) {
+      throw new AppError(
+        'SERVICE_UNAVAILABLE',
+        503,
+        'The server is restarting. Please try again in a few seconds.',
+      );
+    }
   });
   app.addHook('onSend', async (_request, reply, payload) => {
     if (closing && !reply.raw.headersSent) reply.header('connection', 'close');

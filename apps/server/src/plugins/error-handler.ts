@@ -10,7 +10,7 @@ import {
 import { QUERY_CANCELED, isConnectionLoss, pgErrorCode } from '../db/errors';
 import { AppError } from '../lib/app-error';
 
-/** How long a client is asked to wait after a 503 for a lost database connection. */
+/** How long a client is asked to wait after any 503 (a lost database connection, a restart …). */
 export const RETRY_AFTER_SECONDS = 5;
 
 /**
@@ -39,9 +39,19 @@ function send(
  * full and answered with a generic message so internals never leak.
  */
 export function registerErrorHandler(app: FastifyInstance) {
+  // Every 503 is "come back soon" and says when: the error handler's, a route's own (readiness),
+  // one raised by a plugin. A route that chose its own wait keeps it.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.statusCode === 503 && !reply.hasHeader('retry-after')) {
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    }
+    return payload;
+  });
+
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+      reply.headers(error.headers);
       // A 503 is "come back soon": say when, unless the route already did.
       if (error.statusCode === 503 && !reply.hasHeader('retry-after')) {
         reply.header('retry-after', String(RETRY_AFTER_SECONDS));

@@ -478,6 +478,29 @@ describe.each(databaseTargets)('call log on %s', (target) => {
     expect(partAgain.headers['content-range']).toMatch(/^bytes 100-199\//);
     expect(partAgain.rawPayload.equals(whole.rawPayload.subarray(100, 200))).toBe(true);
 
+    // Ranges are storage's to answer, and its answer is passed on: a suffix is the file's end,
+    // a range past the end is 416 with the size (not a 502), several ranges get the whole file.
+    const size = whole.rawPayload.length;
+    const ranged = (range: string) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: detail.body.recordingUrl!,
+        headers: { ...demo, range },
+      });
+    const suffix = await ranged('bytes=-10');
+    expect(suffix.statusCode).toBe(206);
+    expect(suffix.headers['content-range']).toBe(`bytes ${size - 10}-${size - 1}/${size}`);
+    expect(suffix.rawPayload.equals(whole.rawPayload.subarray(size - 10))).toBe(true);
+    for (const range of [`bytes=${size}-`, 'bytes=999999999-', 'bytes=-0']) {
+      const past = await ranged(range);
+      expect({ range, status: past.statusCode }).toEqual({ range, status: 416 });
+      expect(past.headers['content-range']).toBe(`bytes */${size}`);
+      expect(past.json<WireError>().error.code).toBe('RANGE_NOT_SATISFIABLE');
+    }
+    const several = await ranged('bytes=0-1,5-6');
+    expect(several.statusCode).toBe(200);
+    expect(several.rawPayload.equals(whole.rawPayload)).toBe(true);
+
     // A call synced by an earlier run keeps that run's sandbox address (a new port at every
     // start): its recording is still found at the sandbox running now.
     const stored = (await ctx.app.platform.client.sdk.calls.get({ id: callId! })) as unknown as {

@@ -3,6 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallDetail } from '@switchboard/shared/call-logs';
 import type { ChatConversation, ChatTurn } from '@switchboard/shared/chats';
+import type { WireError } from '@switchboard/shared/errors';
 import type { StructuredOutput } from '@switchboard/shared/structured-outputs';
 import { agents, businesses } from '../../db/schema';
 import { toCallRecord } from '../../platform/call-record';
@@ -197,6 +198,51 @@ describe.each(oneDatabase)('structured outputs and agent chat on %s', (target) =
     expect(borrowed.statusCode).toBe(404);
     const empty = await call('POST', `/api/agents/${agentId}/chats`, member, { message: '  ' });
     expect(empty.statusCode).toBe(400);
+  });
+
+  it('refuses a previousChatId that is not a platform chat id with 400, without asking the platform', async () => {
+    const sdk = ctx.app.platform.client.sdk;
+    const get = sdk.chats.get.bind(sdk.chats);
+    const create = sdk.chats.create.bind(sdk.chats);
+    let asked = 0;
+    sdk.chats.get = (...args: Parameters<typeof get>) => {
+      asked += 1;
+      return get(...args);
+    };
+    sdk.chats.create = (...args: Parameters<typeof create>) => {
+      asked += 1;
+      return create(...args);
+    };
+    try {
+      for (const previousChatId of [
+        '😀',
+        'abc',
+        '../assistant',
+        ' 6f1c8a62-5a3f-4c7e-9d4b-2f7a1e0c9b11',
+        '6f1c8a62-5a3f-4c7e-9d4b-2f7a1e0c9b1g',
+        'a'.repeat(100),
+      ]) {
+        const res = await call('POST', `/api/agents/${agentId}/chats`, member, {
+          message: 'Continue',
+          previousChatId,
+        });
+        expect({ previousChatId, status: res.statusCode }).toEqual({ previousChatId, status: 400 });
+        const { error } = res.json<WireError>();
+        expect(error.code).toBe('VALIDATION_ERROR');
+        expect(error.message).toMatch(/previousChatId must be the id of a chat/);
+        expect(error.details?.issues[0]?.path).toBe('body.previousChatId');
+      }
+      expect(asked).toBe(0);
+      // A UUID the platform does not have is simply not found; upper case is still a UUID.
+      const unknown = await call('POST', `/api/agents/${agentId}/chats`, member, {
+        message: 'Continue',
+        previousChatId: '6F1C8A62-5A3F-4C7E-9D4B-2F7A1E0C9B11',
+      });
+      expect(unknown.statusCode).toBe(404);
+    } finally {
+      sdk.chats.get = get;
+      sdk.chats.create = create;
+    }
   });
 
   it('a chat continued from another agent’s chat is not found', async () => {

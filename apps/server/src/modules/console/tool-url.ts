@@ -1,31 +1,25 @@
-import { isPublicAddress } from '../../platform/recording-fetch';
+import { toolServerUrlMessages } from '@switchboard/shared/tools';
+import { localUrlProblem } from '../../lib/local-address';
 
 /**
- * Where a custom tool may send the platform: an https URL on a public name or address. The
- * platform (not this server) calls it, but a tool pointed at loopback, a private network or a
- * cloud metadata address is never what a business means, so it is refused the way the
- * recording proxy refuses such hosts (`isPublicAddress`). Names are not resolved here: the
- * platform resolves them from its own network.
+ * Why a custom tool's server address is refused, or undefined. The platform (not this server)
+ * calls it, from the internet, so it must be an https URL of a public web server: loopback,
+ * private and link-local addresses in any spelling, local names (`localhost.…`, `*.local`,
+ * `*.internal` …), names that embed such an address (`127.0.0.1.nip.io`) and the ports of
+ * databases and other services are refused (`lib/local-address.ts`, decision 054). The name is
+ * not resolved here: the platform resolves it from its own network.
  */
 export function toolUrlProblem(raw: string): string | undefined {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return 'serverUrl: not a URL';
+    return toolServerUrlMessages.notHttps;
   }
-  if (url.protocol !== 'https:') return 'serverUrl: must be an https:// address';
-  if (url.username || url.password) {
-    return 'serverUrl: must not carry a user name or password';
-  }
-  const host = url.hostname.toLowerCase().replace(/\.$/, '');
-  const bare = host.replace(/^\[|\]$/g, '');
-  if (/^[\d.]+$/.test(bare) || bare.includes(':')) {
-    return isPublicAddress(bare) ? undefined : 'serverUrl: must be a public address';
-  }
-  if (!host.includes('.')) return 'serverUrl: must be a public host name';
-  if (/(^|\.)(localhost|local|internal|intranet|lan|home\.arpa|corp)$/.test(host)) {
-    return 'serverUrl: must be a public host name';
-  }
+  if (url.protocol !== 'https:') return toolServerUrlMessages.notHttps;
+  if (url.username || url.password) return toolServerUrlMessages.credentials;
+  const problem = localUrlProblem(url, { ports: 'web' });
+  if (problem === 'service-port') return toolServerUrlMessages.servicePort(url.port);
+  if (problem) return toolServerUrlMessages.local;
   return undefined;
 }

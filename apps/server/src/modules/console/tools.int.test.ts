@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Tool } from '@switchboard/shared/tools';
+import type { WireError } from '@switchboard/shared/errors';
+import { toolServerUrlMessages, type Tool } from '@switchboard/shared/tools';
 import { businesses, platformResources } from '../../db/schema';
 import { DEMO_BUSINESS, DEMO_MEMBER } from '../auth/demo-accounts';
 import { recordOwned } from './console.repository';
@@ -129,6 +130,86 @@ describe.each(oneDatabase)('tools on %s', (target) => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
     expect((await call('GET', '/api/tools', other)).json()).toEqual({ data: [] });
+  });
+
+  it('refuses parameters the platform would refuse with 400 saying where, and sends nothing', async () => {
+    const sdk = ctx.app.platform.client.sdk;
+    const before = (await sdk.tools.list({ limit: 1000 })).length;
+    const cases: [Record<string, unknown>, RegExp][] = [
+      // The document's OpenAIFunctionParameters: type object, properties required, nothing else.
+      [{ type: 'object' }, /"properties" must be an object/],
+      [{ type: 'object', properties: {}, additionalProperties: false }, /"additionalProperties"/],
+      // Each parameter in the platform's JsonSchema subset.
+      [{ type: 'object', properties: { a: { type: ['string', 'null'] } } }, /\/properties\/a/],
+      [{ type: 'object', properties: { a: { type: 'number', minimum: 1 } } }, /"minimum"/],
+      [{ type: 'object', properties: { a: { description: 'no type' } } }, /\/properties\/a/],
+      [{ type: 'object', properties: { a: { type: 'string', enum: [1, 2] } } }, /"enum"/],
+      [{ type: 'object', properties: { a: { type: 'string', format: 'uri' } } }, /"format"/],
+      [{ type: 'object', properties: { a: { type: 'array' } } }, /"items"/],
+    ];
+    for (const [parameters, message] of cases) {
+      const res = await call('POST', '/api/tools', member, { ...CUSTOM, parameters });
+      const body = JSON.stringify(parameters);
+      expect({ body, status: res.statusCode }).toEqual({ body, status: 400 });
+      expect(res.json<WireError>().error.code).toBe('VALIDATION_ERROR');
+      expect(res.json<WireError>().error.message, body).toMatch(message);
+    }
+    const tool = (await call('POST', '/api/tools', member, CUSTOM)).json<Tool>();
+    const patched = await call('PATCH', `/api/tools/${tool.id}`, member, {
+      parameters: { type: 'object', properties: { a: { type: 'object', properties: 1 } } },
+    });
+    expect(patched.statusCode).toBe(400);
+    expect((await sdk.tools.list({ limit: 1000 })).length).toBe(before + 1);
+    await call('DELETE', `/api/tools/${tool.id}`, member);
+  });
+
+  it('refuses a server URL the platform would call on a local network, saying why under the field', async () => {
+    const sdk = ctx.app.platform.client.sdk;
+    const before = (await sdk.tools.list({ limit: 1000 })).length;
+    const local = [
+      'https://127.0.0.1.nip.io/stock',
+      'https://app.10.0.0.8.sslip.io/stock',
+      'https://10-0-0-8.nip.io/stock',
+      'https://7f000001.nip.io/stock',
+      'https://localhost.localdomain/stock',
+      'https://api.localhost/stock',
+      'https://metadata.google.internal/computeMetadata/v1',
+      'https://[::ffff:127.0.0.1]/stock',
+      'https://[fd00::5]/stock',
+      'https://2130706433/stock',
+      'https://0x7f.1/stock',
+      'https://0177.0.0.1/stock',
+    ];
+    for (const serverUrl of local) {
+      const res = await call('POST', '/api/tools', member, { ...CUSTOM, serverUrl });
+      expect({ serverUrl, status: res.statusCode }).toEqual({ serverUrl, status: 400 });
+      expect(res.json<WireError>().error.details?.issues).toEqual([
+        { path: 'body.serverUrl', message: toolServerUrlMessages.local },
+      ]);
+    }
+    for (const serverUrl of [
+      'https://tools.northwind.example:5432/stock',
+      'https://tools.northwind.example:22/stock',
+    ]) {
+      const res = await call('POST', '/api/tools', member, { ...CUSTOM, serverUrl });
+      expect({ serverUrl, status: res.statusCode }).toEqual({ serverUrl, status: 400 });
+      expect(res.json<WireError>().error.message).toMatch(/^Port \d+ is not a web server’s/);
+    }
+    const tool = (await call('POST', '/api/tools', member, CUSTOM)).json<Tool>();
+    const moved = await call('PATCH', `/api/tools/${tool.id}`, member, {
+      serverUrl: 'https://127.0.0.1.nip.io/stock',
+    });
+    expect(moved.statusCode).toBe(400);
+    // Public servers, on their web ports, are fine.
+    for (const serverUrl of [
+      'https://tools.northwind.example:8443/stock',
+      'https://1.2.3.4.nip.io/stock',
+    ]) {
+      const res = await call('PATCH', `/api/tools/${tool.id}`, member, { serverUrl });
+      expect({ serverUrl, status: res.statusCode }).toEqual({ serverUrl, status: 200 });
+    }
+    expect((await sdk.tools.list({ limit: 1000 })).length).toBe(before + 1);
+    await call('DELETE', `/api/tools/${tool.id}`, member);
   });
 
   it('another business’s tool, or an unknown one, is 404 on every route', async () => {

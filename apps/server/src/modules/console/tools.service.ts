@@ -27,7 +27,12 @@ function checkParameters(parameters: Record<string, unknown>): void {
 
 function checkUrl(url: string): void {
   const problem = toolUrlProblem(url);
-  if (problem) throw new AppError('VALIDATION_ERROR', 400, problem);
+  if (problem) {
+    // Under the form's field, as the schema's own checks are.
+    throw new AppError('VALIDATION_ERROR', 400, problem, {
+      issues: [{ path: 'body.serverUrl', message: problem }],
+    });
+  }
 }
 
 function functionOf(tool: PlatformTool): Vapi.OpenAiFunction | undefined {

@@ -65,6 +65,8 @@ describe.each(databaseTargets)('health on %s', (target) => {
     try {
       const res = await get('/api/health/ready');
       expect(res.statusCode).toBe(503);
+      // A proxy or orchestrator asking again is told when.
+      expect(res.headers['retry-after']).toBe('5');
       expect(res.json()).toEqual({
         status: 'not-ready',
         database: { status: 'up', driver: target },
@@ -129,6 +131,10 @@ describe.each(databaseTargets)('health on %s', (target) => {
 
     const ready = await get('/api/health/ready');
     expect(ready.statusCode).toBe(503);
+    expect(ready.headers['retry-after']).toBe('5');
+    const health = await get('/api/health');
+    expect(health.statusCode).toBe(503);
+    expect(health.headers['retry-after']).toBe('5');
     expect(ready.json()).toEqual({
       status: 'not-ready',
       database: { status: 'down', driver: target },
@@ -178,6 +184,7 @@ describe.skipIf(!redisServerInstalled)('readiness when Redis stops answering', (
 
       const ready = await get('/api/health/ready');
       expect(ready.statusCode).toBe(503);
+      expect(ready.headers['retry-after']).toBe('5');
       expect(ready.json()).toEqual({
         status: 'not-ready',
         database: { status: 'up', driver: 'pglite' },

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { RETRY_AFTER_SECONDS } from '../../plugins/error-handler';
 import type { Metrics } from './metrics';
 
 export type MetricsServer = { address: AddressInfo; close: () => Promise<void> };
@@ -31,7 +32,10 @@ export async function startMetricsServer(
         response.end(request.method === 'HEAD' ? undefined : body);
       },
       () => {
-        response.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
+        response.writeHead(503, {
+          'content-type': 'text/plain; charset=utf-8',
+          'retry-after': String(RETRY_AFTER_SECONDS),
+        });
         response.end('Metrics are unavailable\n');
       },
     );

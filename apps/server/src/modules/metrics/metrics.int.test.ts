@@ -12,6 +12,7 @@ import {
   OUTBOX_DEPTH_METRIC,
   REQUEST_DURATION_METRIC,
   SYNC_LAG_METRIC,
+  type Metrics,
 } from './metrics';
 import { startMetricsServer, type MetricsServer } from './metrics-server';
 
@@ -168,6 +169,22 @@ describe('the metrics listener (METRICS_PORT)', () => {
 
     expect((await fetch(`${metricsUrl}/api/health`)).status).toBe(404);
     expect((await fetch(`${metricsUrl}/metrics`, { method: 'POST' })).status).toBe(405);
+  });
+
+  it('answers 503 with Retry-After when the metrics cannot be gathered', async () => {
+    const failing = { expose: () => Promise.reject(new Error('registry failed')) };
+    const broken = await startMetricsServer(failing as unknown as Metrics, {
+      host: '127.0.0.1',
+      port: 0,
+    });
+    try {
+      const res = await fetch(`http://127.0.0.1:${broken.address.port}/metrics`);
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('5');
+      await res.text();
+    } finally {
+      await broken.close();
+    }
   });
 
   // Last: it closes the database under the app.

@@ -27,6 +27,8 @@ export function useCreateTool() {
   return useMutation({
     mutationFn: (input: CustomToolInput) =>
       apiFetch<Tool>('/tools', { method: 'POST', body: input }),
+    // The form shows the refusal (under the field it names, else in its alert): no toast too.
+    meta: { errorToast: false },
     onSuccess: (tool) =>
       notifications.show({
         color: 'teal',
@@ -42,6 +44,7 @@ export function useUpdateTool() {
   return useMutation({
     mutationFn: ({ id, ...input }: UpdateCustomToolInput & { id: string }) =>
       apiFetch<Tool>(`/tools/${encodeURIComponent(id)}`, { method: 'PATCH', body: input }),
+    meta: { errorToast: false },
     onSuccess: (tool) =>
       notifications.show({
         color: 'teal',

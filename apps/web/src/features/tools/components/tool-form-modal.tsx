@@ -4,6 +4,7 @@ import {
   customToolFormSchema,
   EMPTY_TOOL_PARAMETERS,
   toCustomToolInput,
+  toolServerUrlMessages,
   type CustomToolForm,
   type Tool,
 } from '@switchboard/shared/tools';
@@ -115,7 +116,7 @@ function ToolForm({ item: tool, onClose }: ItemFormProps<Tool>) {
         />
         <TextInput
           label="Server URL"
-          description="Your https:// endpoint; the voice platform sends each tool call there"
+          description={toolServerUrlMessages.hint}
           placeholder="https://example.com/tools/check-stock"
           {...form.register('serverUrl')}
           error={errors.serverUrl?.message}

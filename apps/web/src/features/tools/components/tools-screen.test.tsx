@@ -1,4 +1,4 @@
-import type { Tool } from '@switchboard/shared/tools';
+import { toolServerUrlMessages, type Tool } from '@switchboard/shared/tools';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildSessionUser, jsonResponse, stubApi } from '../../../test/fake-api';
@@ -122,5 +122,42 @@ describe('tools screen', () => {
     await user.click(within(edit).getByRole('button', { name: 'Save tool' }));
     await waitFor(() => expect(api.calls('PATCH /api/tools/t3')).toHaveLength(1));
     expect(api.calls('PATCH /api/tools/t3')[0]?.body).not.toHaveProperty('serverAuth');
+  });
+  it('says the platform calls the server over the internet, and shows why a local address is refused under the field', async () => {
+    const api = stubApi(
+      {
+        'GET /api/tools': () => jsonResponse({ data: [MANAGED] }),
+        'POST /api/tools': () =>
+          jsonResponse(
+            {
+              error: {
+                code: 'VALIDATION_ERROR',
+                message: toolServerUrlMessages.local,
+                details: {
+                  issues: [{ path: 'body.serverUrl', message: toolServerUrlMessages.local }],
+                },
+              },
+              requestId: 'r1',
+            },
+            { status: 400 },
+          ),
+      },
+      { session: buildSessionUser() },
+    );
+    const { user } = renderApp('/tools');
+    await screen.findByText('create_enquiry');
+    await user.click(screen.getByRole('button', { name: 'Create tool' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create a tool' });
+    expect(within(dialog).getByText(toolServerUrlMessages.hint)).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'check_stock');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Checks stock');
+    const url = within(dialog).getByRole('textbox', { name: 'Server URL' });
+    await user.type(url, 'https://127.0.0.1.nip.io/stock');
+    await user.click(within(dialog).getByRole('button', { name: 'Create tool' }));
+    await waitFor(() => expect(api.calls('POST /api/tools')).toHaveLength(1));
+    expect(await within(dialog).findByText(toolServerUrlMessages.local)).toBeInTheDocument();
+    expect(url).toHaveAttribute('aria-invalid', 'true');
+    // Said once, in the form: no toast repeating it.
+    expect(screen.queryByText('Action failed')).not.toBeInTheDocument();
   });
 });

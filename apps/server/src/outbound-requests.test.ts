@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// Every place where this server itself opens a connection to a URL, and where that URL comes
+// from (decision 054). An address that arrives from outside (a call's payload, a platform
+// answer) is fetched only through `platform/recording-fetch.ts`, which resolves the name,
+// refuses any private or local address and connects to the checked addresses only; the others
+// are the operator's configuration. A new place fails this test until it is added here with
+// the origin of its address (and, if that is not configuration, goes through the checked fetch).
+
+const OUTBOUND =
+  /\bfetch\(|\b(?:http|https|client)\.request\(|\brequestOnce\(|new ImapFlow\(|createTransport\(|new Redis\(|new WebSocket\(|\b(?:net|tls)\.connect\(|from 'undici'|new VapiClient\(/;
+
+const KNOWN: Record<string, string> = {
+  'platform/recording-fetch.ts':
+    'recordings and log files from a call or a platform redirect: resolved, every address public, connection pinned (checkRecordingUrl), each redirect checked again',
+  'platform/platform-recordings.ts':
+    "the platform API's recording download at VAPI_BASE_URL (configuration); its links go through recording-fetch",
+  'platform/platform-call-logs.ts':
+    "the platform API's call logs at VAPI_BASE_URL (configuration); its links go through recording-fetch",
+  'platform/platform-client.ts':
+    'the platform SDK and /credential at VAPI_BASE_URL (configuration)',
+  'platform/web-call.service.ts':
+    "POST /call/web at VAPI_BASE_URL, or the in-process sandbox's own address",
+  'modules/mail/mail-transport.ts': 'SMTP_URL (configuration)',
+  'modules/inbound-mail/imap-poller.ts': 'IMAP_URL (configuration)',
+  'plugins/rate-limits.ts': 'REDIS_URL (configuration)',
+};
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'test' ? [] : sourceFiles(full);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [full] : [];
+  });
+}
+
+describe('outbound requests', () => {
+  it('are made only where the list above says, each with where its address comes from', () => {
+    const found = sourceFiles(root)
+      .filter((file) => OUTBOUND.test(fs.readFileSync(file, 'utf8')))
+      .map((file) => path.relative(root, file).split(path.sep).join('/'))
+      .sort();
+    expect(found).toEqual(Object.keys(KNOWN).sort());
+  });
+});
