@@ -18,7 +18,8 @@ export type TeamRole = (typeof TEAM_ROLES)[number];
 export const accountMessages = {
   currentPasswordRequired: 'Enter your current password',
   currentPasswordWrong: 'Your current password is not correct',
-  lastOwner: 'A business needs at least one owner: make someone else an owner first.',
+  lastOwner:
+    'A business needs at least one owner who can sign in: make someone who has joined the team an owner first.',
   emailTaken: 'This email already belongs to an account.',
   nameTooLong: 'At most 200 characters',
   roleInvalid: 'Choose owner or member',
