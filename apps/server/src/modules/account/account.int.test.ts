@@ -377,6 +377,54 @@ describe.each(databaseTargets)('settings and team on %s', (target) => {
       expect((await call('GET', '/api/team', asMember)).statusCode).toBe(200);
     });
 
+    it('makes a member a manager and back; a manager cannot change the team; an owner stepping down to manager keeps the last-owner rule', async () => {
+      const owner = await createBusinessWithMember(ctx.app);
+      const member = await addTeamMember(ctx.app, owner.businessId);
+      const headers = await sessionHeaders(ctx.app, owner.userName);
+      const promoted = await call('PUT', `/api/team/members/${member.userId}/role`, headers, {
+        role: 'manager',
+      });
+      expect(promoted.statusCode).toBe(200);
+      expect(promoted.json()).toMatchObject({ id: member.userId, role: 'manager' });
+      const asManager = await sessionHeaders(ctx.app, member.userName);
+      expect((await call('GET', '/api/auth/me', asManager)).json()).toMatchObject({
+        user: { role: 'manager', business: { id: owner.businessId } },
+      });
+      // The team and the business's details stay the owners'.
+      const invite = await call('POST', '/api/team/invitations', asManager, {
+        email: `helper-${member.userId}@team.example`,
+        role: 'member',
+      });
+      expect(invite.statusCode).toBe(403);
+      const selfPromote = await call('PUT', `/api/team/members/${member.userId}/role`, asManager, {
+        role: 'owner',
+      });
+      expect(selfPromote.statusCode).toBe(403);
+
+      const toManager = await call('PUT', `/api/team/members/${owner.userId}/role`, headers, {
+        role: 'manager',
+      });
+      expect(toManager.statusCode).toBe(409);
+      expect(toManager.json()).toMatchObject({ error: { code: 'LAST_OWNER' } });
+      const invitedManager = await call('POST', '/api/team/invitations', headers, {
+        email: `manager-${member.userId}@team.example`,
+        role: 'manager',
+      });
+      expect(invitedManager.statusCode).toBe(201);
+      expect(invitedManager.json()).toMatchObject({ role: 'manager', status: 'invited' });
+      const back = await call('PUT', `/api/team/members/${member.userId}/role`, headers, {
+        role: 'member',
+      });
+      expect(back.json()).toMatchObject({ role: 'member' });
+      const bad = await call('PUT', `/api/team/members/${member.userId}/role`, headers, {
+        role: 'boss',
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toMatchObject({
+        error: { details: { issues: [{ message: accountMessages.roleInvalid }] } },
+      });
+    });
+
     it('counts only owners who joined: with an invited owner, the only active owner can neither step down nor leave', async () => {
       const owner = await createBusinessWithMember(ctx.app);
       const headers = await sessionHeaders(ctx.app, owner.userName);

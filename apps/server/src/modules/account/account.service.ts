@@ -7,6 +7,7 @@ import {
   type InviteMemberInput,
   type ProfileInput,
   type TeamMember,
+  toTeamRole,
 } from '@switchboard/shared/account';
 import type { SessionUser } from '@switchboard/shared/auth';
 import { z } from 'zod';
@@ -67,7 +68,7 @@ function toTeamMember(row: TeamRow): TeamMember {
     id: row.id,
     name: row.name,
     email: row.email ?? row.userName,
-    role: row.role === 'owner' ? 'owner' : 'member',
+    role: toTeamRole(row.role),
     status: row.hasPassword ? 'active' : 'invited',
     createdAt: row.createdAt.toISOString(),
   };
