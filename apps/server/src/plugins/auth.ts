@@ -1,10 +1,6 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  canSpendAndDelete,
-  permissionMessages,
-  type SessionUser,
-} from '@switchboard/shared/auth';
+import { canSpendAndDelete, permissionMessages, type SessionUser } from '@switchboard/shared/auth';
 import { AppError } from '../lib/app-error';
 
 /**

@@ -126,9 +126,9 @@ describe('settings', () => {
     const role = await screen.findByRole('combobox', { name: 'Role of sam@b.example' });
     await user.click(role);
     const listbox = await findListbox(role);
-    expect(
-      within(listbox).getByRole('option', { name: /^Manager/ }),
-    ).toHaveTextContent(/Can spend money and delete: buy and release numbers, start and stop campaigns/);
+    expect(within(listbox).getByRole('option', { name: /^Manager/ })).toHaveTextContent(
+      /Can spend money and delete: buy and release numbers, start and stop campaigns/,
+    );
     await pickOption(user, role, /^Manager/);
     await waitFor(() => expect(api.calls('PUT /api/team/members/user-2/role')).toHaveLength(1));
     expect(api.calls('PUT /api/team/members/user-2/role')[0]?.body).toEqual({ role: 'manager' });

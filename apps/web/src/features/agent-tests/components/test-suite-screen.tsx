@@ -119,9 +119,7 @@ export function TestSuiteScreen({ suiteId, timeZone }: { suiteId: string; timeZo
             </ManagerOnlyButton>
           </Group>
         }
-        notice={
-          canDelete ? undefined : <ManagerOnlyNotice action="delete tests or test suites" />
-        }
+        notice={canDelete ? undefined : <ManagerOnlyNotice action="delete tests or test suites" />}
       />
       <Stack gap="xl">
         {suite ? (

@@ -115,7 +115,9 @@ function KnowledgeBasesSection({ onCreate }: { onCreate: () => void }) {
                 </Stack>
                 <ResourceActions
                   name={base.name}
-                  deleteRefusal={canDelete ? undefined : managerOnlyReason('delete knowledge bases')}
+                  deleteRefusal={
+                    canDelete ? undefined : managerOnlyReason('delete knowledge bases')
+                  }
                   onDelete={() => {
                     remove.reset();
                     setDeleting(base);

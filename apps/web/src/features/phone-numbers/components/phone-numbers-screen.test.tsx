@@ -62,9 +62,7 @@ describe('phone numbers screen', () => {
     await user.click(add);
     const release = await within(table).findByRole('button', { name: 'Release +12125550142' });
     expect(release).toHaveAttribute('aria-disabled', 'true');
-    expect(release).toHaveAccessibleDescription(
-      permissionMessages.onlyManagers('release numbers'),
-    );
+    expect(release).toHaveAccessibleDescription(permissionMessages.onlyManagers('release numbers'));
     await user.click(release);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.calls('POST /api/phone-numbers')).toEqual([]);

@@ -326,7 +326,9 @@ function InviteForm() {
                 data={roleOptions}
                 renderOption={renderRoleOption}
                 comboboxProps={{ width: 320, position: 'bottom-start' }}
-                description={isTeamRole(field.value) ? TEAM_ROLE_DESCRIPTIONS[field.value] : undefined}
+                description={
+                  isTeamRole(field.value) ? TEAM_ROLE_DESCRIPTIONS[field.value] : undefined
+                }
                 allowDeselect={false}
                 name={field.name}
                 ref={field.ref}

@@ -71,7 +71,7 @@ export function SquadsScreen({ talkPanel }: Props) {
       end: true,
       cell: (squad) => (
         <ResourceActions
-            deleteRefusal={canDelete ? undefined : managerOnlyReason('delete squads')}
+          deleteRefusal={canDelete ? undefined : managerOnlyReason('delete squads')}
           name={squad.name}
           onEdit={() => setForm({ squad })}
           onDelete={() => {

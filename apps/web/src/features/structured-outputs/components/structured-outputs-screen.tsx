@@ -86,7 +86,7 @@ export function StructuredOutputsScreen() {
       end: true,
       cell: (output) => (
         <ResourceActions
-            deleteRefusal={canDelete ? undefined : managerOnlyReason('delete structured outputs')}
+          deleteRefusal={canDelete ? undefined : managerOnlyReason('delete structured outputs')}
           name={output.name}
           onEdit={() => setForm({ output })}
           onDelete={() => {
