@@ -155,6 +155,7 @@ function TeamTable({
             data={roleOptions}
             renderOption={renderRoleOption}
             comboboxProps={{ width: 320, position: 'bottom-start' }}
+            maxDropdownHeight={400}
             value={member.role}
             allowDeselect={false}
             size="xs"
@@ -326,9 +327,12 @@ function InviteForm() {
                 data={roleOptions}
                 renderOption={renderRoleOption}
                 comboboxProps={{ width: 320, position: 'bottom-start' }}
+                maxDropdownHeight={400}
                 description={
                   isTeamRole(field.value) ? TEAM_ROLE_DESCRIPTIONS[field.value] : undefined
                 }
+                // What the chosen role may do, under the picker: the three fields stay aligned.
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
                 allowDeselect={false}
                 name={field.name}
                 ref={field.ref}
