@@ -5,6 +5,7 @@ import { agents, businesses } from './db/schema';
 import { notFound } from './lib/app-error';
 import { DEMO_ADMIN, DEMO_BUSINESS, DEMO_MEMBER } from './modules/auth/demo-accounts';
 import { requireBusinessId, type Access } from './plugins/auth';
+import { permissionMessages } from '@switchboard/shared/auth';
 import {
   addTeamMember,
   buildTestApp,
@@ -18,16 +19,26 @@ import {
 // the status class the route's declared access promises. A new route joins the matrix by
 // existing; it cannot be left out.
 
-// A's owner is the demo business's first user; A's member was invited to it; B is another
-// business, seen through its owner.
-type Principal = 'anonymous' | 'owner of A' | 'member of A' | 'owner of B' | 'admin';
-const PRINCIPALS: Principal[] = ['anonymous', 'owner of A', 'member of A', 'owner of B', 'admin'];
+// A's owner is the demo business's first user; A's member and A's manager were invited to it;
+// B is another business, seen through its owner.
+type Principal =
+  'anonymous' | 'owner of A' | 'member of A' | 'manager of A' | 'owner of B' | 'admin';
+const PRINCIPALS: Principal[] = [
+  'anonymous',
+  'owner of A',
+  'member of A',
+  'manager of A',
+  'owner of B',
+  'admin',
+];
 type Outcome = 'allowed' | 'unauthenticated' | 'forbidden';
 
 function expectedOutcome(access: Access, principal: Principal): Outcome {
   if (access === 'public') return 'allowed';
   if (principal === 'anonymous') return 'unauthenticated';
   if (access === 'admin' && principal !== 'admin') return 'forbidden';
+  // Spending money or deleting on the platform: everyone but a business's plain member.
+  if (access === 'manager' && principal === 'member of A') return 'forbidden';
   if (access === 'owner' && principal !== 'owner of A' && principal !== 'owner of B') {
     return 'forbidden';
   }
@@ -56,8 +67,8 @@ const BUSINESS_ONLY_PREFIXES = [
   '/api/campaigns',
 ];
 /**
- * `member` routes whose handler leaves a business's members out (owners and the operator only):
- * repairing an agent's platform settings (agent health is read-only for members).
+ * `member` routes whose handler leaves a business's members and managers out (owners and the
+ * operator only): repairing an agent's platform settings (agent health is read-only for them).
  */
 const OWNER_OR_OPERATOR_ROUTES = new Set(['POST /api/agents/:id/repair']);
 
@@ -80,6 +91,7 @@ describe.each(oneDatabase)('authorization on %s', (target) => {
   let agentOfA: string;
   let memberB: Awaited<ReturnType<typeof createBusinessWithMember>>;
   let plainMemberA: Awaited<ReturnType<typeof addTeamMember>>;
+  let managerA: Awaited<ReturnType<typeof addTeamMember>>;
 
   beforeAll(async () => {
     ctx = await buildTestApp(target, { SANDBOX_CALLS: '0' });
@@ -110,6 +122,7 @@ describe.each(oneDatabase)('authorization on %s', (target) => {
     agentOfA = agent!.id;
     memberB = await createBusinessWithMember(ctx.app, { name: 'Business B' });
     plainMemberA = await addTeamMember(ctx.app, businessA);
+    managerA = await addTeamMember(ctx.app, businessA, { role: 'manager' });
   });
   afterAll(() => ctx?.close());
 
@@ -121,6 +134,8 @@ describe.each(oneDatabase)('authorization on %s', (target) => {
         return sessionHeaders(ctx.app, DEMO_MEMBER.userName);
       case 'member of A':
         return sessionHeaders(ctx.app, plainMemberA.userName);
+      case 'manager of A':
+        return sessionHeaders(ctx.app, managerA.userName);
       case 'owner of B':
         return sessionHeaders(ctx.app, memberB.userName);
       case 'admin':
@@ -182,43 +197,43 @@ describe.each(oneDatabase)('authorization on %s', (target) => {
         'PUT /api/admin/platform-resources/:id/business admin',
         'POST /api/admin/platform-resources/discover admin',
         'GET /api/phone-numbers member',
-        'POST /api/phone-numbers member',
+        'POST /api/phone-numbers manager',
         'GET /api/phone-numbers/:id member',
         'PATCH /api/phone-numbers/:id member',
-        'DELETE /api/phone-numbers/:id member',
+        'DELETE /api/phone-numbers/:id manager',
         'GET /api/tools member',
         'POST /api/tools member',
         'GET /api/tools/:id member',
         'PATCH /api/tools/:id member',
-        'DELETE /api/tools/:id member',
+        'DELETE /api/tools/:id manager',
         'GET /api/files member',
         'POST /api/files member',
         'GET /api/files/:id member',
-        'DELETE /api/files/:id member',
+        'DELETE /api/files/:id manager',
         'GET /api/knowledge-bases member',
         'POST /api/knowledge-bases member',
         'GET /api/knowledge-bases/:id member',
-        'DELETE /api/knowledge-bases/:id member',
+        'DELETE /api/knowledge-bases/:id manager',
         'POST /api/knowledge-bases/:id/files member',
         'DELETE /api/knowledge-bases/:id/files/:fileId member',
         'GET /api/squads member',
         'POST /api/squads member',
         'GET /api/squads/:id member',
         'PUT /api/squads/:id member',
-        'DELETE /api/squads/:id member',
+        'DELETE /api/squads/:id manager',
         'GET /api/structured-outputs member',
         'POST /api/structured-outputs member',
         'GET /api/structured-outputs/:id member',
         'PATCH /api/structured-outputs/:id member',
-        'DELETE /api/structured-outputs/:id member',
+        'DELETE /api/structured-outputs/:id manager',
         'GET /api/agents/:id/chats member',
         'POST /api/agents/:id/chats member',
         'GET /api/campaigns member',
         'GET /api/campaigns/options member',
-        'POST /api/campaigns member',
+        'POST /api/campaigns manager',
         'GET /api/campaigns/:id member',
         'GET /api/campaigns/:id/contacts member',
-        'PATCH /api/campaigns/:id member',
+        'PATCH /api/campaigns/:id manager',
         'PUT /api/contacts/:id/do-not-call member',
         'GET /api/calls member',
         'GET /api/calls/export member',
@@ -228,24 +243,68 @@ describe.each(oneDatabase)('authorization on %s', (target) => {
         'POST /api/test-suites member',
         'GET /api/test-suites/:id member',
         'PATCH /api/test-suites/:id member',
-        'DELETE /api/test-suites/:id member',
+        'DELETE /api/test-suites/:id manager',
         'POST /api/test-suites/:id/tests member',
-        'DELETE /api/test-suites/:id/tests/:testId member',
+        'DELETE /api/test-suites/:id/tests/:testId manager',
         'POST /api/test-suites/:id/runs member',
         'POST /api/agents/:id/test-runs member',
+        'DELETE /api/agents/:id manager',
         'GET /api/test-runs member',
         'GET /api/test-runs/:id member',
       ]),
     );
   });
 
-  // Every route × five callers, some of which reach the sandbox platform: slow on a busy machine.
-  it('answers every route × caller as its declared access says', async () => {
-    const failures: string[] = [];
-    let checked = 0;
-    for (const route of ctx.app.accessTable) {
-      if (route.method === 'HEAD') continue;
-      for (const principal of PRINCIPALS) {
+  it('keeps spending money and deleting on the platform to owners and managers, and only that', () => {
+    const managerRoutes = ctx.app.accessTable
+      .filter((route) => route.access === 'manager')
+      .map((route) => `${route.method} ${route.url}`)
+      .sort();
+    expect(managerRoutes).toEqual(
+      [
+        'DELETE /api/agents/:id',
+        'DELETE /api/files/:id',
+        'DELETE /api/knowledge-bases/:id',
+        'DELETE /api/phone-numbers/:id',
+        'DELETE /api/squads/:id',
+        'DELETE /api/structured-outputs/:id',
+        'DELETE /api/test-suites/:id',
+        'DELETE /api/test-suites/:id/tests/:testId',
+        'DELETE /api/tools/:id',
+        'PATCH /api/campaigns/:id',
+        'POST /api/campaigns',
+        'POST /api/phone-numbers',
+      ].sort(),
+    );
+  });
+
+  it('refuses a member each of those with 403 and the plain reason, before anything is read', async () => {
+    for (const route of ctx.app.accessTable.filter((r) => r.access === 'manager')) {
+      const res = await callRoute(route.method, route.url, 'member of A');
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
+      expect(res.json()).toMatchObject({
+        error: { code: 'FORBIDDEN', message: permissionMessages.spendAndDeleteRefused },
+      });
+    }
+    // The agent is still there for its business.
+    const [agent] = await ctx.app.database.db
+      .select({ businessId: agents.businessId, removedAt: agents.removedAt })
+      .from(agents)
+      .where(eq(agents.id, agentOfA));
+    expect(agent).toEqual({ businessId: businessA, removedAt: null });
+  });
+
+  // Every route × every caller, one caller per test: some routes reach the sandbox platform, so
+  // the whole matrix in one test is slow on a busy machine. Each call has a session of its own
+  // (logout and the password routes end one). The outcome is the access check's, which does not
+  // depend on what earlier calls changed (a deleted agent answers 404: still let through).
+  it.each(PRINCIPALS)(
+    'answers every route as %s as its declared access says',
+    async (principal) => {
+      const failures: string[] = [];
+      let checked = 0;
+      for (const route of ctx.app.accessTable) {
+        if (route.method === 'HEAD') continue;
         let expected: Outcome = expectedOutcome(route.access, principal);
         // Business data: an admin has no business of their own (agents and their calls are
         // the exception: the operator sees every agent).
@@ -254,7 +313,7 @@ describe.each(oneDatabase)('authorization on %s', (target) => {
         if (businessOnly && principal === 'admin') expected = 'forbidden';
         if (
           OWNER_OR_OPERATOR_ROUTES.has(`${route.method} ${route.url}`) &&
-          principal === 'member of A'
+          (principal === 'member of A' || principal === 'manager of A')
         ) {
           expected = 'forbidden';
         }
@@ -267,10 +326,10 @@ describe.each(oneDatabase)('authorization on %s', (target) => {
           );
         }
       }
-    }
-    expect(failures).toEqual([]);
-    expect(checked).toBeGreaterThanOrEqual(15 * PRINCIPALS.length);
-  });
+      expect(failures).toEqual([]);
+      expect(checked).toBeGreaterThanOrEqual(15);
+    },
+  );
 
   describe('a user of B can never read or change A’s data', () => {
     it('sees only their own business on /me', async () => {

@@ -8,7 +8,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type App } from './app';
 import { businesses, contactImports, contacts, emailLogs, mailOutbox, users } from './db/schema';
-import { DEMO_BUSINESS, DEMO_TRADES } from './modules/auth/demo-accounts';
+import { DEMO_BUSINESS, DEMO_TEAM_MEMBERS, DEMO_TRADES } from './modules/auth/demo-accounts';
 import { createSmtpTransport } from './modules/mail/mail-transport';
 import { MailService } from './modules/mail/mail.service';
 import { freePort, startSmtpSink } from './test/smtp-sink';
@@ -59,8 +59,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL',
       expect(health.json()).toMatchObject({ status: 'ok' });
     }
     const [userCount] = await a.database.db.select({ n: count() }).from(users);
-    // The operator and one owner per demo business.
-    expect(userCount?.n).toBe(1 + Object.keys(DEMO_TRADES).length);
+    // The operator, one owner per demo business and the demo team members.
+    expect(userCount?.n).toBe(
+      1 + Object.keys(DEMO_TRADES).length + Object.keys(DEMO_TEAM_MEMBERS).length,
+    );
     const demo = await a.database.db
       .select({ id: businesses.id })
       .from(businesses)

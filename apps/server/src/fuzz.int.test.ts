@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents, businesses } from './db/schema';
 import type { Access } from './plugins/auth';
+import { canSpendAndDelete } from '@switchboard/shared/auth';
 import { DEMO_ADMIN, DEMO_BUSINESS, DEMO_MEMBER } from './modules/auth/demo-accounts';
 import {
   buildTestApp,
@@ -72,6 +73,7 @@ function refusedByAccessCheck(identity: Identity, access: Access): 401 | 403 | n
   const role = ROLE[identity];
   if (role === null) return 401;
   if (access === 'admin' && role !== 'admin') return 403;
+  if (access === 'manager' && !canSpendAndDelete(role)) return 403;
   if (access === 'owner' && role !== 'owner') return 403;
   return null;
 }

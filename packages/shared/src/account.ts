@@ -9,19 +9,40 @@ import {
 
 /**
  * `/settings`: the signed-in user's profile and password, the business's details, and its team.
- * An owner manages the business and the team; a member reads them and does the daily work.
+ * An owner manages the business and the team; a manager and a member read them and do the daily
+ * work, and only a manager (or an owner) spends money or deletes on the platform (decision 051).
  */
 
-export const TEAM_ROLES = ['owner', 'member'] as const;
+export const TEAM_ROLES = ['owner', 'manager', 'member'] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
+
+/** A business user's stored role as the team sees it (an unknown value reads as the least). */
+export function toTeamRole(role: string): TeamRole {
+  return role === 'owner' || role === 'manager' ? role : 'member';
+}
+
+/** How the team screen names each role and says, in plain words, what it may do. */
+export const TEAM_ROLE_LABELS: Record<TeamRole, string> = {
+  owner: 'Owner',
+  manager: 'Manager',
+  member: 'Member',
+};
+export const TEAM_ROLE_DESCRIPTIONS: Record<TeamRole, string> = {
+  owner: 'Everything a manager can, and manages the team and the business’s details.',
+  manager:
+    'Can spend money and delete: buy and release numbers, start and stop campaigns, delete agents, tools, documents, knowledge bases, squads and tests.',
+  member:
+    'The daily work: calls, contacts, enquiries, appointments, agents’ settings. Cannot spend money or delete.',
+};
 
 export const accountMessages = {
   currentPasswordRequired: 'Enter your current password',
   currentPasswordWrong: 'Your current password is not correct',
-  lastOwner: 'A business needs at least one owner: make someone else an owner first.',
+  lastOwner:
+    'A business needs at least one owner who can sign in: make someone who has joined the team an owner first.',
   emailTaken: 'This email already belongs to an account.',
   nameTooLong: 'At most 200 characters',
-  roleInvalid: 'Choose owner or member',
+  roleInvalid: 'Choose owner, manager or member',
 } as const;
 
 const nameSchema = z.string().trim().max(200, { error: accountMessages.nameTooLong });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paginatedSchema } from './pagination';
+import { TEAM_ROLES } from './account';
 
 /** The operator's screens (`/admin/*`): businesses, agent assignment, the mailbox. */
 
@@ -23,7 +24,7 @@ export const adminBusinessUserSchema = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
-  role: z.enum(['owner', 'member']),
+  role: z.enum(TEAM_ROLES),
   /** false until the user has chosen a password (set-password or join link). */
   hasPassword: z.boolean(),
 });

@@ -4,8 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
 
-// Migration 0013 ends with two hand-written statements: an existing deployment's business
-// users (each its business's only login) become owners and take the point of contact as name.
+// Migrations that change a business's roles, applied on top of an existing deployment's rows:
+// 0013 ends with two hand-written statements (an existing deployment's business users, each its
+// business's only login, become owners and take the point of contact as name); 0023 adds the
+// manager role and changes no row (decision 051).
 
 const migrations = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -16,16 +18,23 @@ async function apply(db: PGlite, file: string) {
   }
 }
 
-describe('migration 0013 (team roles) on an existing deployment', () => {
+describe('team role migrations on an existing deployment', () => {
+  // One database for both cases (starting PGlite is most of the cost): each applies the
+  // migrations before its own, then its own.
   const db = new PGlite();
   afterAll(() => db.close());
-
-  it('makes every business user an owner named after the point of contact; admins stay', async () => {
+  let applied = 0;
+  async function applyBefore(prefix: string): Promise<string> {
     const files = (await fs.readdir(migrations)).filter((f) => f.endsWith('.sql')).sort();
-    const team = files.findIndex((f) => f.startsWith('0013_'));
-    expect(team).toBeGreaterThan(0);
-    for (const file of files.slice(0, team)) await apply(db, file);
+    const index = files.findIndex((f) => f.startsWith(prefix));
+    expect(index).toBeGreaterThan(0);
+    for (const file of files.slice(applied, index)) await apply(db, file);
+    applied = index + 1;
+    return files[index]!;
+  }
 
+  it('0013 makes every business user an owner named after the point of contact; admins stay', async () => {
+    const team = await applyBefore('0013_');
     await db.exec(`
       insert into businesses (id, name, email, point_of_contact, country)
         values ('11111111-1111-4111-8111-111111111111', 'Harbour', 'h@x.example', 'Nora Quinn', 'Ireland');
@@ -33,10 +42,11 @@ describe('migration 0013 (team roles) on an existing deployment', () => {
         values ('h@x.example', 'h@x.example', 'member', '11111111-1111-4111-8111-111111111111');
       insert into users (user_name, role) values ('ops', 'admin');
     `);
-    await apply(db, files[team]!);
+    await apply(db, team);
 
     const { rows } = await db.query<{ user_name: string; role: string; name: string }>(
-      'select user_name, role, name from users order by user_name',
+      `select user_name, role, name from users where user_name in ('h@x.example', 'ops')
+        order by user_name`,
     );
     expect(rows).toEqual([
       { user_name: 'h@x.example', role: 'owner', name: 'Nora Quinn' },
@@ -46,5 +56,37 @@ describe('migration 0013 (team roles) on an existing deployment', () => {
     await expect(
       db.exec(`insert into users (user_name, role) values ('stray', 'owner')`),
     ).rejects.toThrow(/users_role_business_check/);
+  });
+
+  it('0023 keeps every existing member a member (the safe side) and accepts managers of a business only', async () => {
+    const managers = await applyBefore('0023_');
+    await db.exec(`
+      insert into businesses (id, name, email, point_of_contact, country)
+        values ('22222222-2222-4222-8222-222222222222', 'Quay', 'q@x.example', 'Ana Quay', 'Ireland');
+      insert into users (user_name, email, role, business_id, password_hash) values
+        ('owner@q.example', 'owner@q.example', 'owner', '22222222-2222-4222-8222-222222222222', 'x'),
+        ('desk@q.example', 'desk@q.example', 'member', '22222222-2222-4222-8222-222222222222', 'x'),
+        ('new@q.example', 'new@q.example', 'member', '22222222-2222-4222-8222-222222222222', null);
+      insert into users (user_name, role) values ('ops2', 'admin');
+    `);
+    await apply(db, managers);
+
+    const { rows } = await db.query<{ user_name: string; role: string }>(
+      `select user_name, role from users
+        where user_name like '%@q.example' or user_name = 'ops2' order by user_name`,
+    );
+    expect(rows).toEqual([
+      { user_name: 'desk@q.example', role: 'member' },
+      { user_name: 'new@q.example', role: 'member' },
+      { user_name: 'ops2', role: 'admin' },
+      { user_name: 'owner@q.example', role: 'owner' },
+    ]);
+    await db.exec(`update users set role = 'manager' where user_name = 'desk@q.example'`);
+    await expect(
+      db.exec(`insert into users (user_name, role) values ('stray', 'manager')`),
+    ).rejects.toThrow(/users_role_business_check/);
+    await expect(
+      db.exec(`update users set role = 'boss' where user_name = 'new@q.example'`),
+    ).rejects.toThrow(/users_role_(business_)?check/);
   });
 });

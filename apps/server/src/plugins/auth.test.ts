@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SessionUser } from '@switchboard/shared/auth';
+import { permissionMessages, type SessionUser } from '@switchboard/shared/auth';
 import { registerErrorHandler } from './error-handler';
 import { registerAuth, requireBusinessId, sessionCookieFor, type SignedIn } from './auth';
 
@@ -13,6 +13,7 @@ const member: SessionUser = {
   business: { id: 'b-1', name: 'Pat’s Plumbing', timezone: 'UTC', country: 'Ireland' },
 };
 const owner: SessionUser = { ...member, id: 'u-owner', role: 'owner' };
+const manager: SessionUser = { ...member, id: 'u-manager', role: 'manager' };
 const admin: SessionUser = {
   ...member,
   id: 'u-admin',
@@ -45,6 +46,7 @@ async function buildBareApp() {
     findSession: fakeSessions({
       'member-token': member,
       'owner-token': owner,
+      'manager-token': manager,
       'admin-token': admin,
     }),
     publicPrefixes: ['/api/docs'],
@@ -117,6 +119,9 @@ describe('access enforcement', () => {
     instance.get('/api/team-only', { config: { access: 'owner' } }, async (request) => ({
       user: request.user?.id,
     }));
+    instance.delete('/api/costly', { config: { access: 'manager' } }, async (request) => ({
+      user: request.user?.id,
+    }));
     await instance.ready();
     return instance;
   }
@@ -182,6 +187,33 @@ describe('access enforcement', () => {
       headers: withToken('admin-token'),
     });
     expect(mine.statusCode).toBe(403);
+  });
+
+  it('lets owners, managers and the operator call a manager route; a member gets 403 with why', async () => {
+    const instance = await appWithRoutes();
+    const call = (token: string) =>
+      instance.inject({ method: 'DELETE', url: '/api/costly', headers: withToken(token) });
+    for (const [token, id] of [
+      ['owner-token', 'u-owner'],
+      ['manager-token', 'u-manager'],
+      ['admin-token', 'u-admin'],
+    ] as const) {
+      const allowed = await call(token);
+      expect(allowed.statusCode, token).toBe(200);
+      expect(allowed.json()).toEqual({ user: id });
+    }
+    const refused = await call('member-token');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      error: { code: 'FORBIDDEN', message: permissionMessages.spendAndDeleteRefused },
+    });
+    // A manager is not an owner: the team stays the owners'.
+    const team = await instance.inject({
+      method: 'GET',
+      url: '/api/team-only',
+      headers: withToken('manager-token'),
+    });
+    expect(team.statusCode).toBe(403);
   });
 
   it('lets only an owner call an owner route: a member and an admin get 403', async () => {

@@ -1,17 +1,19 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { SessionUser } from '@switchboard/shared/auth';
+import { canSpendAndDelete, permissionMessages, type SessionUser } from '@switchboard/shared/auth';
 import { AppError } from '../lib/app-error';
 
 /**
  * Who may call a route, declared on every /api route as `config: { access }`:
  * - `public`: anyone, signed in or not;
- * - `member`: any signed-in user (a business's owner or member, or an admin);
+ * - `member`: any signed-in user (a business's owner, manager or member, or an admin);
+ * - `manager`: owners and managers of a business, and admins: what spends money on the voice
+ *   platform or deletes a business's platform resources (decision 051);
  * - `owner`: signed-in owners of a business only (the team and the business's details);
  * - `admin`: signed-in admins only.
  * A route without a declaration stops the server at boot, so nothing ships unguarded.
  */
-export const ACCESS_LEVELS = ['public', 'member', 'owner', 'admin'] as const;
+export const ACCESS_LEVELS = ['public', 'member', 'manager', 'owner', 'admin'] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
 
 export type CurrentSession = { id: string; userId: string; expiresAt: Date };
@@ -117,8 +119,8 @@ export function requireBusinessId(request: FastifyRequest): string {
  * Sessions and access control for the API: reads the session cookie, declares
  * `request.session`/`request.user`, refuses boot for an /api route that does not declare its
  * access, and enforces the declaration before the body is even read: no or expired session →
- * 401 UNAUTHENTICATED, a member on an admin route (or anyone but an owner on an owner route)
- * → 403 FORBIDDEN.
+ * 401 UNAUTHENTICATED, a member on an admin route (or anyone but an owner on an owner route,
+ * or a member on a manager route) → 403 FORBIDDEN.
  */
 export async function registerAuth(
   app: FastifyInstance,
@@ -150,7 +152,7 @@ export async function registerAuth(
     if (config.access === undefined || !ACCESS_LEVELS.includes(config.access)) {
       throw new Error(
         `Route ${methods.join(',')} ${route.url} must declare who may call it: ` +
-          `config: { access: 'public' | 'member' | 'owner' | 'admin' } (got ${String(config.access)}).`,
+          `config: { access: 'public' | 'member' | 'manager' | 'owner' | 'admin' } (got ${String(config.access)}).`,
       );
     }
     for (const method of methods) table.push({ method, url: route.url, access: config.access });
@@ -174,6 +176,9 @@ export async function registerAuth(
     request.user = signedIn.user;
     if (access === 'admin' && signedIn.user.role !== 'admin') {
       throw new AppError('FORBIDDEN', 403, 'Only an administrator can do this.');
+    }
+    if (access === 'manager' && !canSpendAndDelete(signedIn.user.role)) {
+      throw new AppError('FORBIDDEN', 403, permissionMessages.spendAndDeleteRefused);
     }
     if (access === 'owner' && signedIn.user.role !== 'owner') {
       throw new AppError('FORBIDDEN', 403, 'Only an owner of the business can do this.');

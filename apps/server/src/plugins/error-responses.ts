@@ -41,7 +41,9 @@ export function commonErrorStatuses(route: {
   if (access !== 'public') statuses.push(401);
   const crossOriginRefused =
     methods.some((method) => STATE_CHANGING.has(method)) && route.config?.allowCrossOrigin !== true;
-  if (access === 'owner' || access === 'admin' || crossOriginRefused) statuses.push(403);
+  if (access === 'owner' || access === 'manager' || access === 'admin' || crossOriginRefused) {
+    statuses.push(403);
+  }
   if (route.url.includes(':')) statuses.push(404);
   if (methods.some((method) => BODY_METHODS.has(method))) statuses.push(413, 415);
   statuses.push(500, 503);

@@ -3,8 +3,10 @@ import fp from 'fastify-plugin';
 import {
   DEMO_ADMIN,
   DEMO_PASSWORD,
+  DEMO_TEAM_MEMBERS,
   DEMO_TRADES,
   seedDemoAccounts,
+  type DemoTrade,
 } from '../modules/auth/demo-accounts';
 import { runDemoBurst } from '../platform/demo-burst';
 import { startPlatform, type PlatformRuntime } from '../platform/platform-runtime';
@@ -51,9 +53,11 @@ export const platformPlugin = fp(
         void runDemoBurst(sandbox, app.log.child({ component: 'demo-burst' }));
       });
     }
-    const owners = Object.values(DEMO_TRADES).map(
-      ({ owner, business }) => `${owner.userName} (${business.name})`,
-    );
+    const owners = (Object.keys(DEMO_TRADES) as DemoTrade[]).map((trade) => {
+      const { owner, business } = DEMO_TRADES[trade];
+      const member = DEMO_TEAM_MEMBERS[trade];
+      return `${owner.userName} (${business.name}${member ? `; its member ${member.userName}` : ''})`;
+    });
     app.log.info(
       `Demo sign-ins created: ${DEMO_ADMIN.userName} / ${DEMO_ADMIN.password} (admin); ` +
         `${owners.join(', ')} with the password ${DEMO_PASSWORD}.`,

@@ -183,7 +183,7 @@ export async function createBusinessWithMember(
     email?: string;
     password?: string;
     timezone?: string;
-    role?: 'owner' | 'member';
+    role?: 'owner' | 'manager' | 'member';
   } = {},
 ) {
   businessCounter += 1;
@@ -213,7 +213,12 @@ export async function createBusinessWithMember(
 export async function addTeamMember(
   app: TestApp,
   businessId: string,
-  overrides: { email?: string; password?: string; role?: 'owner' | 'member'; name?: string } = {},
+  overrides: {
+    email?: string;
+    password?: string;
+    role?: 'owner' | 'manager' | 'member';
+    name?: string;
+  } = {},
 ) {
   businessCounter += 1;
   const email = overrides.email ?? `member${businessCounter}@team-${businessCounter}.example`;

@@ -11,10 +11,12 @@ type PageHeaderProps = {
   breadcrumbs?: Crumb[];
   /** Actions on the right (buttons, filters). */
   actions?: ReactNode;
+  /** A line under the description: what the signed-in user may not do here, and why. */
+  notice?: ReactNode;
 };
 
 /** Title block of an app screen. Also sets the document title. */
-export function PageHeader({ title, description, breadcrumbs, actions }: PageHeaderProps) {
+export function PageHeader({ title, description, breadcrumbs, actions, notice }: PageHeaderProps) {
   return (
     <Stack gap={6} mb="xl">
       <title>{`${title} · Switchboard`}</title>
@@ -35,6 +37,7 @@ export function PageHeader({ title, description, breadcrumbs, actions }: PageHea
               {description}
             </Text>
           )}
+          {notice}
         </Stack>
         {actions}
       </Group>

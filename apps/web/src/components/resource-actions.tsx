@@ -1,6 +1,6 @@
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 
 type ResourceActionsProps = {
   /** Names the row in the buttons' labels: "Edit Front desk", "Delete Front desk". */
@@ -11,6 +11,11 @@ type ResourceActionsProps = {
   deleteLabel?: string;
   /** Actions before Edit (a "Talk to" button). */
   children?: ReactNode;
+  /**
+   * Why the signed-in user may not delete (a member, decision 051): the red action stays,
+   * greyed, and says so when hovered or focused.
+   */
+  deleteRefusal?: string | undefined;
 };
 
 /** A console row's actions: Edit and Delete as icons with their names, right-aligned. */
@@ -20,7 +25,9 @@ export function ResourceActions({
   onDelete,
   deleteLabel = 'Delete',
   children,
+  deleteRefusal,
 }: ResourceActionsProps) {
+  const refusalId = useId();
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap">
       {children}
@@ -31,7 +38,7 @@ export function ResourceActions({
           </ActionIcon>
         </Tooltip>
       )}
-      {onDelete && (
+      {onDelete && !deleteRefusal && (
         <Tooltip label={deleteLabel}>
           <ActionIcon
             variant="subtle"
@@ -43,6 +50,23 @@ export function ResourceActions({
           </ActionIcon>
         </Tooltip>
       )}
+      {onDelete && deleteRefusal && (
+        <Tooltip label={deleteRefusal} multiline w={280} withArrow>
+          {/* aria-disabled, not disabled: it keeps the focus and the tooltip that says why. */}
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            data-disabled
+            aria-disabled="true"
+            aria-label={`${deleteLabel} ${name}`}
+            aria-describedby={refusalId}
+            onClick={(event) => event.preventDefault()}
+          >
+            <IconTrash size={18} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {onDelete && deleteRefusal && <VisuallyHidden id={refusalId}>{deleteRefusal}</VisuallyHidden>}
     </Group>
   );
 }

@@ -1,4 +1,4 @@
-import type { SessionUser } from '@switchboard/shared/auth';
+import { canSpendAndDelete, type SessionUser } from '@switchboard/shared/auth';
 import { createContext, useContext } from 'react';
 import { OPERATOR_TIME_ZONE } from './time-zones';
 
@@ -17,4 +17,12 @@ export function useSessionUser(): SessionUser {
  */
 export function useDisplayTimeZone(): string {
   return useSessionUser().business?.timezone ?? OPERATOR_TIME_ZONE;
+}
+
+/**
+ * Whether the signed-in user may spend money or delete on the voice platform: owners, managers
+ * and the operator (decision 051). Members see those buttons greyed with the reason.
+ */
+export function useCanSpendAndDelete(): boolean {
+  return canSpendAndDelete(useSessionUser().role);
 }

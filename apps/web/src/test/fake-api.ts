@@ -2,14 +2,18 @@ import type { SessionUser } from '@switchboard/shared/auth';
 import type { ErrorCode, ErrorDetails, WireError } from '@switchboard/shared/errors';
 import { vi } from 'vitest';
 
-/** A signed-in user as GET /api/auth/me answers it; a member of a business unless overridden. */
+/**
+ * A signed-in user as GET /api/auth/me answers it: the demo dental practice's owner, as the
+ * seeded sign-in is, who may do everything in the console. A member's or a manager's view passes
+ * `role` (decision 051).
+ */
 export function buildSessionUser(overrides: Partial<SessionUser> = {}): SessionUser {
   return {
     id: 'user-1',
     userName: 'demo@brightsmile.example',
     name: 'Dr. Maya Patel',
     email: 'demo@brightsmile.example',
-    role: 'member',
+    role: 'owner',
     business: {
       id: 'business-1',
       name: 'Bright Smile Dental',

@@ -5,9 +5,10 @@ import { businesses } from './businesses';
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
- * People who sign in. An admin (the operator) belongs to no business; an owner or a member
- * belongs to exactly one (an owner manages the team and the business, a member does the daily
- * work; a business keeps at least one owner). user_name is stored lowercased and unique
+ * People who sign in. An admin (the operator) belongs to no business; an owner, a manager or a
+ * member belongs to exactly one (an owner manages the team and the business; a member does the
+ * daily work; a manager does it too and may also spend money and delete on the voice platform,
+ * decision 051; a business keeps at least one owner who can sign in). user_name is stored lowercased and unique
  * ignoring case; a business's users are named by their email. password_hash (argon2id) stays
  * null until the set-password (or join) link is used.
  */
@@ -22,7 +23,7 @@ export const users = pgTable(
     name: text('name').notNull().default(''),
     email: text('email'),
     passwordHash: text('password_hash'),
-    role: text('role', { enum: ['admin', 'owner', 'member'] }).notNull(),
+    role: text('role', { enum: ['admin', 'owner', 'manager', 'member'] }).notNull(),
     businessId: uuid('business_id').references(() => businesses.id, { onDelete: 'cascade' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -31,10 +32,10 @@ export const users = pgTable(
     uniqueIndex('users_user_name_lower_idx').on(sql`lower(${t.userName})`),
     index('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_business_idx').on(t.businessId),
-    check('users_role_check', sql`${t.role} in ('admin', 'owner', 'member')`),
+    check('users_role_check', sql`${t.role} in ('admin', 'owner', 'manager', 'member')`),
     check(
       'users_role_business_check',
-      sql`(${t.role} = 'admin' and ${t.businessId} is null) or (${t.role} in ('owner', 'member') and ${t.businessId} is not null)`,
+      sql`(${t.role} = 'admin' and ${t.businessId} is null) or (${t.role} in ('owner', 'manager', 'member') and ${t.businessId} is not null)`,
     ),
   ],
 );

@@ -377,6 +377,117 @@ describe.each(databaseTargets)('settings and team on %s', (target) => {
       expect((await call('GET', '/api/team', asMember)).statusCode).toBe(200);
     });
 
+    it('makes a member a manager and back; a manager cannot change the team; an owner stepping down to manager keeps the last-owner rule', async () => {
+      const owner = await createBusinessWithMember(ctx.app);
+      const member = await addTeamMember(ctx.app, owner.businessId);
+      const headers = await sessionHeaders(ctx.app, owner.userName);
+      const promoted = await call('PUT', `/api/team/members/${member.userId}/role`, headers, {
+        role: 'manager',
+      });
+      expect(promoted.statusCode).toBe(200);
+      expect(promoted.json()).toMatchObject({ id: member.userId, role: 'manager' });
+      const asManager = await sessionHeaders(ctx.app, member.userName);
+      expect((await call('GET', '/api/auth/me', asManager)).json()).toMatchObject({
+        user: { role: 'manager', business: { id: owner.businessId } },
+      });
+      // The team and the business's details stay the owners'.
+      const invite = await call('POST', '/api/team/invitations', asManager, {
+        email: `helper-${member.userId}@team.example`,
+        role: 'member',
+      });
+      expect(invite.statusCode).toBe(403);
+      const selfPromote = await call('PUT', `/api/team/members/${member.userId}/role`, asManager, {
+        role: 'owner',
+      });
+      expect(selfPromote.statusCode).toBe(403);
+
+      const toManager = await call('PUT', `/api/team/members/${owner.userId}/role`, headers, {
+        role: 'manager',
+      });
+      expect(toManager.statusCode).toBe(409);
+      expect(toManager.json()).toMatchObject({ error: { code: 'LAST_OWNER' } });
+      const invitedManager = await call('POST', '/api/team/invitations', headers, {
+        email: `manager-${member.userId}@team.example`,
+        role: 'manager',
+      });
+      expect(invitedManager.statusCode).toBe(201);
+      expect(invitedManager.json()).toMatchObject({ role: 'manager', status: 'invited' });
+      const back = await call('PUT', `/api/team/members/${member.userId}/role`, headers, {
+        role: 'member',
+      });
+      expect(back.json()).toMatchObject({ role: 'member' });
+      const bad = await call('PUT', `/api/team/members/${member.userId}/role`, headers, {
+        role: 'boss',
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toMatchObject({
+        error: { details: { issues: [{ message: accountMessages.roleInvalid }] } },
+      });
+    });
+
+    it('counts only owners who joined: with an invited owner, the only active owner can neither step down nor leave', async () => {
+      const owner = await createBusinessWithMember(ctx.app);
+      const headers = await sessionHeaders(ctx.app, owner.userName);
+      // An owner invitation nobody ever used: a user without a password.
+      const invited = await call('POST', '/api/team/invitations', headers, {
+        email: `pending-${owner.userId}@owner.example`,
+        role: 'owner',
+      });
+      expect(invited.statusCode).toBe(201);
+      const pending = invited.json<{ id: string; status: string }>();
+      expect(pending.status).toBe('invited');
+      const refusal = { error: { code: 'LAST_OWNER', message: accountMessages.lastOwner } };
+
+      const demoteSelf = await call('PUT', `/api/team/members/${owner.userId}/role`, headers, {
+        role: 'member',
+      });
+      expect(demoteSelf.statusCode).toBe(409);
+      expect(demoteSelf.json()).toMatchObject(refusal);
+      const leave = await call('DELETE', `/api/team/members/${owner.userId}`, headers);
+      expect(leave.statusCode).toBe(409);
+      expect(leave.json()).toMatchObject(refusal);
+      const [still] = await ctx.app.database.db
+        .select({ role: users.role })
+        .from(users)
+        .where(eq(users.id, owner.userId));
+      expect(still?.role).toBe('owner');
+      expect((await call('GET', '/api/auth/me', headers)).statusCode).toBe(200);
+
+      // The invited owner may be demoted or removed: the active one stays.
+      const demotePending = await call('PUT', `/api/team/members/${pending.id}/role`, headers, {
+        role: 'member',
+      });
+      expect(demotePending.statusCode).toBe(200);
+      const removePending = await call('DELETE', `/api/team/members/${pending.id}`, headers);
+      expect(removePending.statusCode).toBe(204);
+    });
+
+    it('keeps an active owner when two owners demote each other at once beside an invited owner', async () => {
+      const first = await createBusinessWithMember(ctx.app);
+      const second = await addTeamMember(ctx.app, first.businessId, { role: 'owner' });
+      const asFirst = await sessionHeaders(ctx.app, first.userName);
+      const asSecond = await sessionHeaders(ctx.app, second.userName);
+      const invited = await call('POST', '/api/team/invitations', asFirst, {
+        email: `pending-${first.userId}@owner.example`,
+        role: 'owner',
+      });
+      expect(invited.statusCode).toBe(201);
+      const results = await Promise.all([
+        call('PUT', `/api/team/members/${second.userId}/role`, asFirst, { role: 'member' }),
+        call('PUT', `/api/team/members/${first.userId}/role`, asSecond, { role: 'member' }),
+      ]);
+      const active = await ctx.app.database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          sql`${users.businessId} = ${first.businessId} and ${users.role} = 'owner' and ${users.passwordHash} is not null`,
+        );
+      expect(active).toHaveLength(1);
+      const [winner, loser] = results.map((r) => r.statusCode).sort();
+      expect(winner).toBe(200);
+      expect([403, 409]).toContain(loser);
+    });
+
     it('keeps one owner when two owners demote each other at the same time', async () => {
       const first = await createBusinessWithMember(ctx.app);
       const second = await addTeamMember(ctx.app, first.businessId, { role: 'owner' });

@@ -96,16 +96,20 @@ export async function findTeamMember(db: Db, businessId: string, userId: string)
 }
 
 /**
- * The business's owners, locked until the transaction ends: two owners demoting or removing
- * each other at once cannot leave the business with none.
+ * The business's owners, locked until the transaction ends, and whether each has joined (set a
+ * password, so can sign in): two owners demoting or removing each other at once cannot leave
+ * the business without an owner who can sign in. A row another transaction demoted while this
+ * one waited is re-read after the wait and drops out.
  */
-export async function lockOwners(db: Db, businessId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: users.id })
+export async function lockOwners(
+  db: Db,
+  businessId: string,
+): Promise<{ id: string; active: boolean }[]> {
+  return db
+    .select({ id: users.id, active: sql<boolean>`${users.passwordHash} is not null` })
     .from(users)
     .where(and(eq(users.businessId, businessId), eq(users.role, 'owner')))
     .for('update');
-  return rows.map((row) => row.id);
 }
 
 export async function setTeamRole(db: Db, businessId: string, userId: string, role: TeamRole) {

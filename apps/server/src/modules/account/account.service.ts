@@ -7,6 +7,7 @@ import {
   type InviteMemberInput,
   type ProfileInput,
   type TeamMember,
+  toTeamRole,
 } from '@switchboard/shared/account';
 import type { SessionUser } from '@switchboard/shared/auth';
 import { z } from 'zod';
@@ -50,6 +51,16 @@ const lastOwner = () => new AppError('LAST_OWNER', 409, accountMessages.lastOwne
 
 const memberNotFound = () => notFound('Team member');
 
+/**
+ * Whether this user is the business's only owner who can sign in. An invited owner who never
+ * set a password does not count: demoting or removing the last active owner would leave a
+ * business nobody can manage.
+ */
+function isLastActiveOwner(owners: readonly { id: string; active: boolean }[], userId: string) {
+  const active = owners.filter((owner) => owner.active);
+  return active.length > 0 && active.every((owner) => owner.id === userId);
+}
+
 type TeamRow = Awaited<ReturnType<typeof listTeam>>[number];
 
 function toTeamMember(row: TeamRow): TeamMember {
@@ -57,7 +68,7 @@ function toTeamMember(row: TeamRow): TeamMember {
     id: row.id,
     name: row.name,
     email: row.email ?? row.userName,
-    role: row.role === 'owner' ? 'owner' : 'member',
+    role: toTeamRole(row.role),
     status: row.hasPassword ? 'active' : 'invited',
     createdAt: row.createdAt.toISOString(),
   };
@@ -209,7 +220,7 @@ export class AccountService {
     }
   }
 
-  /** Owner or member; the business's last owner stays an owner. */
+  /** Owner or member; the business's last owner who can sign in stays an owner. */
   async changeRole(
     businessId: string,
     userId: string,
@@ -221,13 +232,13 @@ export class AccountService {
       const owners = await lockOwners(tx, businessId);
       const row = await findTeamMember(tx, businessId, userId);
       if (!row) throw memberNotFound();
-      if (input.role === 'member' && owners.length === 1 && owners[0] === userId) throw lastOwner();
+      if (input.role !== 'owner' && isLastActiveOwner(owners, userId)) throw lastOwner();
       await setTeamRole(tx, businessId, userId, input.role);
       return toTeamMember({ ...row, role: input.role });
     });
   }
 
-  /** Removes a user of the business (their sessions end); never the last owner. */
+  /** Removes a user of the business (their sessions end); never the last active owner. */
   async removeMember(businessId: string, userId: string): Promise<void> {
     if (!z.uuid().safeParse(userId).success) throw memberNotFound();
     const { db } = this.deps;
@@ -235,7 +246,7 @@ export class AccountService {
       const owners = await lockOwners(tx, businessId);
       const row = await findTeamMember(tx, businessId, userId);
       if (!row) throw memberNotFound();
-      if (owners.length === 1 && owners[0] === userId) throw lastOwner();
+      if (isLastActiveOwner(owners, userId)) throw lastOwner();
       await deleteTeamMember(tx, businessId, userId);
     });
   }

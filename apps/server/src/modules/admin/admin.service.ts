@@ -6,6 +6,7 @@ import type {
   OutboxMessage,
 } from '@switchboard/shared/admin';
 import { MAIL_STATUSES } from '@switchboard/shared/admin';
+import { toTeamRole } from '@switchboard/shared/account';
 import {
   buildPaginationMeta,
   pageOffset,
@@ -77,7 +78,7 @@ export class AdminService {
     }
     const rows = await listBusinessUsers(db, businessId);
     return {
-      data: rows.map((row) => ({ ...row, role: row.role === 'owner' ? 'owner' : 'member' })),
+      data: rows.map((row) => ({ ...row, role: toTeamRole(row.role) })),
     };
   }
 

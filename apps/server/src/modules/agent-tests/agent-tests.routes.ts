@@ -27,6 +27,8 @@ export const agentTestRoutes =
   (deps: { tests: AgentTestsService; agents: AgentsService }): FastifyPluginAsyncZod =>
   async (app) => {
     const config = { access: 'member' } as const;
+    // Spends the business's money on the platform or deletes there: owners and managers (051).
+    const spending = { access: 'manager' } as const;
     // The business's own resources: an administrator (no business) is refused before the body.
     app.addHook('preValidation', async (request) => {
       requireBusinessId(request);
@@ -96,7 +98,7 @@ export const agentTestRoutes =
     app.delete(
       '/test-suites/:id',
       {
-        config,
+        config: spending,
         schema: {
           tags,
           summary: 'Deletes a test suite and its tests',
@@ -133,7 +135,7 @@ export const agentTestRoutes =
     app.delete(
       '/test-suites/:id/tests/:testId',
       {
-        config,
+        config: spending,
         schema: {
           tags,
           summary: 'Deletes a test',

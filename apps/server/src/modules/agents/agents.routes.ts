@@ -28,6 +28,8 @@ export const agentRoutes =
   (deps: { agents: AgentsService; analytics: AnalyticsService }): FastifyPluginAsyncZod =>
   async (app) => {
     const config = { access: 'member' } as const;
+    // Spends the business's money on the platform or deletes there: owners and managers (051).
+    const spending = { access: 'manager' } as const;
     const tags = ['agents'];
 
     app.get(
@@ -127,8 +129,10 @@ export const agentRoutes =
         },
       },
       async (request) => {
-        // Agent health is read-only for a business's members: an owner (or the operator) repairs.
-        if (request.user?.role === 'member') {
+        // Agent health is read-only for a business's members and managers: an owner (or the
+        // operator) repairs.
+        const role = request.user?.role;
+        if (role !== 'owner' && role !== 'admin') {
           throw new AppError(
             'FORBIDDEN',
             403,
@@ -157,7 +161,7 @@ export const agentRoutes =
     app.delete(
       '/agents/:id',
       {
-        config,
+        config: spending,
         schema: {
           tags,
           summary: 'Deletes the assistant on the platform; its call history stays',

@@ -26,6 +26,7 @@ import {
   DEMO_ADMIN,
   DEMO_BUSINESS,
   DEMO_MEMBER,
+  DEMO_TEAM_MEMBER,
   DEMO_TRADES,
   seedDemoAccounts,
   type DemoTrade,
@@ -780,6 +781,11 @@ describe.each(databaseTargets)('accounts on %s', (target) => {
         .where(eq(agents.businessId, business!.id));
       expect(assigned.map((a) => a.platformAssistantId)).toEqual([demo.assistantIds[0]]);
       expect((await signIn(ctx.app, DEMO_ADMIN)).cookie).toBeTruthy();
+      // The dental practice's front desk: a member, who sees the practice but may not spend.
+      const frontDesk = await signIn(ctx.app, DEMO_TEAM_MEMBER);
+      expect((await me(frontDesk)).json()).toMatchObject({
+        user: { role: 'member', name: 'Sam Rivera', business: { name: DEMO_BUSINESS.name } },
+      });
     });
 
     it('seeds only an empty users table', async () => {

@@ -11,6 +11,8 @@ export const DEMO_ADMIN_EMAIL = 'operator@switchboard.localhost';
 /** Every demo owner signs in with this password (the README lists their user names). */
 export const DEMO_PASSWORD = 'switchboard-demo';
 
+type DemoTeamMember = { userName: string; password: string; name: string };
+
 type DemoBusiness = {
   name: string;
   email: string;
@@ -85,6 +87,19 @@ export type DemoTrade = keyof typeof DEMO_TRADES;
 
 /** The dental practice's owner: the sign-in the README leads with (and most tests use). */
 export const DEMO_MEMBER = DEMO_TRADES.dental.owner;
+/**
+ * Demo team members besides the owners (the README lists them): the dental practice's front
+ * desk is a member (decision 051), who does the daily work but may neither spend money nor
+ * delete on the platform, so the console shows what a member sees.
+ */
+export const DEMO_TEAM_MEMBERS: Partial<Record<DemoTrade, DemoTeamMember>> = {
+  dental: {
+    userName: 'frontdesk@brightsmile.example',
+    password: DEMO_PASSWORD,
+    name: 'Sam Rivera',
+  },
+};
+export const DEMO_TEAM_MEMBER = DEMO_TEAM_MEMBERS.dental!;
 export const DEMO_BUSINESS = DEMO_TRADES.dental.business;
 
 /** A sandbox demo assistant and the trade it answers for (the sandbox's `demo.assistants`). */
@@ -147,6 +162,19 @@ export async function seedDemoAccounts(
         businessId: id,
         passwordHash: ownerHashes[index]!,
       });
+      const member = DEMO_TEAM_MEMBERS[trade];
+      if (member) {
+        // Every demo sign-in has the one demo password: the owner's hash serves (no second
+        // argon2 run on every first start).
+        await insertUser(tx, {
+          userName: member.userName,
+          name: member.name,
+          email: member.userName,
+          role: 'member',
+          businessId: id,
+          passwordHash: ownerHashes[index]!,
+        });
+      }
     }
     const rows = sandboxAssistants.flatMap((assistant) => {
       const businessId = isDemoTrade(assistant.trade) ? businessOf.get(assistant.trade) : undefined;

@@ -22,6 +22,8 @@ export const campaignRoutes =
   (deps: { campaigns: CampaignsService }): FastifyPluginAsyncZod =>
   async (app) => {
     const config = { access: 'member' } as const;
+    // Spends the business's money on the platform or deletes there: owners and managers (051).
+    const spending = { access: 'manager' } as const;
     // A business's own resources: an administrator (no business) is refused before the body
     // is read, as every business-scoped module does.
     app.addHook('preValidation', async (request) => {
@@ -61,7 +63,7 @@ export const campaignRoutes =
     app.post(
       '/campaigns',
       {
-        config,
+        config: spending,
         schema: {
           tags,
           summary:
@@ -109,7 +111,7 @@ export const campaignRoutes =
     app.patch(
       '/campaigns/:id',
       {
-        config,
+        config: spending,
         schema: {
           tags,
           summary: 'Pauses, resumes or cancels a campaign',

@@ -64,6 +64,8 @@ export const knowledgeBaseRoutes =
   (deps: { knowledge: KnowledgeBasesService }): FastifyPluginAsyncZod =>
   async (app) => {
     const config = { access: 'member' } as const;
+    // Spends the business's money on the platform or deletes there: owners and managers (051).
+    const spending = { access: 'manager' } as const;
     // A business's own resources: an administrator (no business) is refused before the body
     // is read, as every business-scoped module does.
     app.addHook('preValidation', async (request) => {
@@ -119,7 +121,7 @@ export const knowledgeBaseRoutes =
     app.delete(
       '/files/:id',
       {
-        config,
+        config: spending,
         schema: {
           tags,
           summary: 'Deletes a document from the platform',
@@ -183,7 +185,7 @@ export const knowledgeBaseRoutes =
     app.delete(
       '/knowledge-bases/:id',
       {
-        config,
+        config: spending,
         schema: {
           tags,
           summary: 'Deletes a knowledge base (its documents stay)',

@@ -18,6 +18,8 @@ export const phoneNumberRoutes =
   (deps: { phoneNumbers: PhoneNumbersService }): FastifyPluginAsyncZod =>
   async (app) => {
     const config = { access: 'member' } as const;
+    // Spends the business's money on the platform or deletes there: owners and managers (051).
+    const spending = { access: 'manager' } as const;
     // A business's own resources: an administrator (no business) is refused before the body
     // is read, as every business-scoped module does.
     app.addHook('preValidation', async (request) => {
@@ -41,7 +43,7 @@ export const phoneNumberRoutes =
     app.post(
       '/phone-numbers',
       {
-        config,
+        config: spending,
         schema: {
           tags,
           summary:
@@ -89,7 +91,7 @@ export const phoneNumberRoutes =
     app.delete(
       '/phone-numbers/:id',
       {
-        config,
+        config: spending,
         schema: {
           tags,
           summary: 'Releases the number on the platform',

@@ -13,6 +13,8 @@ export const squadRoutes =
   (deps: { squads: SquadsService }): FastifyPluginAsyncZod =>
   async (app) => {
     const config = { access: 'member' } as const;
+    // Spends the business's money on the platform or deletes there: owners and managers (051).
+    const spending = { access: 'manager' } as const;
     // A business's own resources: an administrator (no business) is refused before the body
     // is read, as every business-scoped module does.
     app.addHook('preValidation', async (request) => {
@@ -81,7 +83,7 @@ export const squadRoutes =
     app.delete(
       '/squads/:id',
       {
-        config,
+        config: spending,
         schema: {
           tags,
           summary: 'Deletes a squad',

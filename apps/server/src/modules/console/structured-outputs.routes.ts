@@ -18,6 +18,8 @@ export const structuredOutputRoutes =
   (deps: { structuredOutputs: StructuredOutputsService }): FastifyPluginAsyncZod =>
   async (app) => {
     const config = { access: 'member' } as const;
+    // Spends the business's money on the platform or deletes there: owners and managers (051).
+    const spending = { access: 'manager' } as const;
     // A business's own resources: an administrator (no business) is refused before the body.
     app.addHook('preValidation', async (request) => {
       requireBusinessId(request);
@@ -86,7 +88,7 @@ export const structuredOutputRoutes =
     app.delete(
       '/structured-outputs/:id',
       {
-        config,
+        config: spending,
         schema: {
           tags,
           summary: 'Detaches and deletes a structured output',

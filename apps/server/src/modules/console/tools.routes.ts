@@ -18,6 +18,8 @@ export const toolRoutes =
   (deps: { tools: ToolsService }): FastifyPluginAsyncZod =>
   async (app) => {
     const config = { access: 'member' } as const;
+    // Spends the business's money on the platform or deletes there: owners and managers (051).
+    const spending = { access: 'manager' } as const;
     // A business's own resources: an administrator (no business) is refused before the body
     // is read, as every business-scoped module does.
     app.addHook('preValidation', async (request) => {
@@ -86,7 +88,7 @@ export const toolRoutes =
     app.delete(
       '/tools/:id',
       {
-        config,
+        config: spending,
         schema: {
           tags,
           summary: 'Deletes a custom tool (managed ones answer 409)',

@@ -1,5 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Business, TeamMember } from '@switchboard/shared/account';
+import {
+  accountMessages,
+  TEAM_ROLE_DESCRIPTIONS,
+  type Business,
+  type TeamMember,
+} from '@switchboard/shared/account';
 import type { SessionUser } from '@switchboard/shared/auth';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -12,7 +17,7 @@ import {
 import { renderApp } from '../../test/render';
 import { buildAgent, buildAgentHealth } from '../../test/fake-agents-api';
 import { fakeMatchMedia } from '../../test/match-media';
-import { pickOption, selectOption } from '../../test/combobox';
+import { findListbox, pickOption, selectOption } from '../../test/combobox';
 
 const business: Business = {
   id: 'business-1',
@@ -110,31 +115,65 @@ describe('settings', () => {
     expect(screen.queryByRole('button', { name: 'Send invitation' })).toBeNull();
   });
 
-  it('an owner changes a role, and sees why the last owner cannot step down', async () => {
+  it('an owner makes someone a manager, reading what each role may do in plain words', async () => {
     const api = settingsApi(owner, {
-      'PUT /api/team/members/user-2/role': () => jsonResponse({ ...team[1], role: 'owner' }),
+      'PUT /api/team/members/user-2/role': () => jsonResponse({ ...team[1], role: 'manager' }),
+    });
+    const { user } = renderApp('/settings?section=team');
+    const roles = await screen.findByRole('list', { name: 'What each role may do' });
+    expect(within(roles).getByText(TEAM_ROLE_DESCRIPTIONS.manager)).toBeInTheDocument();
+    expect(within(roles).getByText(TEAM_ROLE_DESCRIPTIONS.member)).toBeInTheDocument();
+    const role = await screen.findByRole('combobox', { name: 'Role of sam@b.example' });
+    await user.click(role);
+    const listbox = await findListbox(role);
+    expect(within(listbox).getByRole('option', { name: /^Manager/ })).toHaveTextContent(
+      /Can spend money and delete: buy and release numbers, start and stop campaigns/,
+    );
+    await pickOption(user, role, /^Manager/);
+    await waitFor(() => expect(api.calls('PUT /api/team/members/user-2/role')).toHaveLength(1));
+    expect(api.calls('PUT /api/team/members/user-2/role')[0]?.body).toEqual({ role: 'manager' });
+  });
+
+  it('the only owner who has joined can neither step down nor be removed: an invited owner does not count', async () => {
+    const invitedOwner: TeamMember = {
+      ...team[1]!,
+      id: 'user-3',
+      email: 'pending@b.example',
+      role: 'owner',
+      status: 'invited',
+    };
+    settingsApi(owner, {
+      'GET /api/team': () => jsonResponse({ data: [team[0], invitedOwner, team[1]] }),
+    });
+    renderApp('/settings?section=team');
+    const table = await screen.findByRole('table', { name: 'Team members' });
+    await within(table).findByText('pending@b.example');
+    expect(within(table).queryByRole('combobox', { name: `Role of ${owner.email}` })).toBeNull();
+    expect(within(table).queryByRole('button', { name: `Remove ${owner.email}` })).toBeNull();
+    expect(within(table).getByText(/The only owner who has joined/)).toBeInTheDocument();
+    // The invited owner may be changed or removed.
+    expect(
+      within(table).getByRole('combobox', { name: 'Role of pending@b.example' }),
+    ).toBeEnabled();
+    expect(
+      within(table).getByRole('button', { name: 'Remove pending@b.example' }),
+    ).toBeInTheDocument();
+  });
+
+  it('an owner stepping down sees the server’s reason when another owner left meanwhile', async () => {
+    const second: TeamMember = { ...team[0]!, id: 'user-4', email: 'second@b.example' };
+    settingsApi(owner, {
+      'GET /api/team': () => jsonResponse({ data: [team[0], second] }),
       'PUT /api/team/members/user-1/role': () =>
-        errorResponse(
-          409,
-          'LAST_OWNER',
-          'A business needs at least one owner: make someone else an owner first.',
-        ),
+        errorResponse(409, 'LAST_OWNER', accountMessages.lastOwner),
     });
     const { user } = renderApp('/settings?section=team');
     await selectOption(
       user,
-      await screen.findByRole('combobox', { name: 'Role of sam@b.example' }),
-      'Owner',
+      await screen.findByRole('combobox', { name: `Role of ${owner.email}` }),
+      /^Member/,
     );
-    await waitFor(() => expect(api.calls('PUT /api/team/members/user-2/role')).toHaveLength(1));
-    expect(api.calls('PUT /api/team/members/user-2/role')[0]?.body).toEqual({ role: 'owner' });
-
-    await selectOption(
-      user,
-      screen.getByRole('combobox', { name: `Role of ${owner.email}` }),
-      'Member',
-    );
-    expect(await screen.findByText(/needs at least one owner/)).toBeInTheDocument();
+    expect(await screen.findByText(accountMessages.lastOwner)).toBeInTheDocument();
   });
 
   it('an owner invites by email with a role', async () => {

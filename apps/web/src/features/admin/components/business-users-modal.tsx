@@ -1,5 +1,6 @@
-import { Badge, Button, Group, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { IconMailForward } from '@tabler/icons-react';
+import { Alert, Badge, Button, Group, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { TEAM_ROLE_LABELS } from '@switchboard/shared/account';
+import { IconAlertTriangle, IconMailForward } from '@tabler/icons-react';
 import { QueryError } from '../../../components/query-error';
 import { useBusinessUsers } from '../api/list-business-users';
 import { useSendSetPasswordLink } from '../api/send-set-password-link';
@@ -35,6 +36,16 @@ export function BusinessUsersModal({ business, onClose }: BusinessUsersModalProp
             A set-password link (24 hours, single use) lets a user in when their first mail was lost
             or its link expired.
           </Text>
+          {!users.data.data.some((user) => user.role === 'owner' && user.hasPassword) && (
+            <Alert
+              color="yellow"
+              variant="light"
+              icon={<IconAlertTriangle size={20} />}
+              title="No owner of this business can sign in"
+            >
+              Nobody can manage its team. Send one of its owners a set-password link below.
+            </Alert>
+          )}
           <Table.ScrollContainer minWidth={480}>
             <Table verticalSpacing="xs" aria-label="Users">
               <Table.Tbody>
@@ -57,9 +68,15 @@ export function BusinessUsersModal({ business, onClose }: BusinessUsersModalProp
                         <Badge
                           size="sm"
                           variant="light"
-                          color={user.role === 'owner' ? 'brand' : 'gray'}
+                          color={
+                            user.role === 'owner'
+                              ? 'brand'
+                              : user.role === 'manager'
+                                ? 'teal'
+                                : 'gray'
+                          }
                         >
-                          {user.role === 'owner' ? 'Owner' : 'Member'}
+                          {TEAM_ROLE_LABELS[user.role]}
                         </Badge>
                         {!user.hasPassword && (
                           <Badge size="sm" variant="light" color="yellow">

@@ -1,4 +1,5 @@
 import type { TestRunDetail, TestSuite } from '@switchboard/shared/agent-tests';
+import { permissionMessages } from '@switchboard/shared/auth';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildSessionUser, jsonResponse, stubApi } from '../../../test/fake-api';
@@ -56,6 +57,32 @@ const RUN: TestRunDetail = {
 };
 
 describe('agent tests screens', () => {
+  it('a member adds and runs tests but sees Delete suite and Delete test greyed with the reason', async () => {
+    const api = stubApi(
+      {
+        'GET /api/test-suites/s1': () => jsonResponse(SUITE),
+        'GET /api/test-runs': () => jsonResponse({ data: [] }),
+        'GET /api/agents': () => jsonResponse({ data: [] }),
+      },
+      { session: buildSessionUser({ role: 'member' }) },
+    );
+    const { user } = renderApp('/tests/s1');
+    const table = await screen.findByRole('table', { name: 'Tests' });
+    expect(screen.getByRole('button', { name: 'Add test' })).not.toHaveAttribute('aria-disabled');
+    const reason = permissionMessages.onlyManagers('delete tests or test suites');
+    expect(screen.getByText(reason, { selector: 'p' })).toBeInTheDocument();
+    const suite = screen.getByRole('button', { name: 'Delete suite' });
+    expect(suite).toHaveAttribute('aria-disabled', 'true');
+    expect(suite).toHaveAccessibleDescription(reason);
+    await user.click(suite);
+    const test = await within(table).findByRole('button', { name: 'Delete Books a Saturday slot' });
+    expect(test).toHaveAttribute('aria-disabled', 'true');
+    await user.click(test);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.calls('DELETE /api/test-suites/s1')).toEqual([]);
+    expect(api.calls('DELETE /api/test-suites/s1/tests/t1')).toEqual([]);
+  });
+
   it('adds a test from the form (the phrase only when the agent must say one) and runs the suite against the chosen agent', async () => {
     const api = stubApi(
       {

@@ -11,6 +11,12 @@ import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import { ResourceActions } from '../../../components/resource-actions';
+import {
+  ManagerOnlyButton,
+  ManagerOnlyNotice,
+  managerOnlyReason,
+} from '../../../components/manager-only';
+import { useCanSpendAndDelete } from '../../../lib/session-context';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import {
   useAgentChoices,
@@ -33,6 +39,8 @@ export function TestSuiteScreen({ suiteId, timeZone }: { suiteId: string; timeZo
   const [adding, setAdding] = useState(false);
   const [deletingTest, setDeletingTest] = useState<AgentTest | null>(null);
   const [deletingSuite, setDeletingSuite] = useState(false);
+  // Tests and suites live on the platform: owners and managers delete them (decision 051).
+  const canDelete = useCanSpendAndDelete();
   const suite = query.data;
 
   if (query.isError && !suite) {
@@ -76,6 +84,7 @@ export function TestSuiteScreen({ suiteId, timeZone }: { suiteId: string; timeZo
       cell: (test) => (
         <ResourceActions
           name={test.name}
+          deleteRefusal={canDelete ? undefined : managerOnlyReason('delete tests')}
           onDelete={() => {
             removeTest.reset();
             setDeletingTest(test);
@@ -94,7 +103,9 @@ export function TestSuiteScreen({ suiteId, timeZone }: { suiteId: string; timeZo
         actions={
           <Group gap="xs">
             {addButton}
-            <Button
+            <ManagerOnlyButton
+              allowed={canDelete}
+              action="delete tests or test suites"
               variant="default"
               color="red"
               leftSection={<IconTrash size={16} />}
@@ -105,9 +116,10 @@ export function TestSuiteScreen({ suiteId, timeZone }: { suiteId: string; timeZo
               disabled={!suite}
             >
               Delete suite
-            </Button>
+            </ManagerOnlyButton>
           </Group>
         }
+        notice={canDelete ? undefined : <ManagerOnlyNotice action="delete tests or test suites" />}
       />
       <Stack gap="xl">
         {suite ? (

@@ -3,6 +3,7 @@ import {
   DEFAULT_AGENT_SETTINGS,
   NO_EXTRA_TOOLS,
 } from '@switchboard/shared/agents';
+import { permissionMessages } from '@switchboard/shared/auth';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildSessionUser, errorResponse } from '../../../test/fake-api';
@@ -96,12 +97,12 @@ describe('agent settings', () => {
       ],
     });
 
-  it('shows a member the warning but leaves the repair to an owner', async () => {
+  it('shows a member the warning but leaves the repair to an owner, and the deletion too', async () => {
     const api = stubAgentsApi({
       session: buildSessionUser({ role: 'member' }),
       health: brokenHealth(),
     });
-    const { dialog } = await openSettings();
+    const { user, dialog } = await openSettings();
     expect(await dialog.findByRole('alert')).toHaveTextContent(
       'Calls from this agent do not reach Switchboard',
     );
@@ -110,6 +111,23 @@ describe('agent settings', () => {
     ).toBeInTheDocument();
     expect(dialog.queryByRole('button', { name: 'Repair' })).not.toBeInTheDocument();
     expect(api.calls('POST /api/agents/asst_front_desk/repair')).toHaveLength(0);
+    // Deleting the agent on the platform is for owners and managers: greyed, saying why.
+    const remove = dialog.getByRole('button', { name: 'Delete agent' });
+    expect(remove).toHaveAttribute('aria-disabled', 'true');
+    expect(remove).toHaveAccessibleDescription(permissionMessages.onlyManagers('delete agents'));
+    await user.click(remove);
+    expect(dialog.queryByText('Delete Front desk?')).not.toBeInTheDocument();
+    expect(api.calls('DELETE /api/agents/asst_front_desk')).toEqual([]);
+  });
+
+  it('lets a manager delete the agent but leaves the repair to an owner', async () => {
+    stubAgentsApi({ session: buildSessionUser({ role: 'manager' }), health: brokenHealth() });
+    const { user, dialog } = await openSettings();
+    expect(
+      await dialog.findByText('Ask an owner of the business to repair this agent.'),
+    ).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Delete agent' }));
+    expect(dialog.getByText('Delete Front desk?')).toBeInTheDocument();
   });
 
   it('warns when the agent’s server does not point at Switchboard, and Repair fixes it', async () => {

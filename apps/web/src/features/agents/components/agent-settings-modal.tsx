@@ -1,9 +1,11 @@
 import { Alert, Box, Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { Agent, AgentSettings } from '@switchboard/shared/agents';
+import { canSpendAndDelete } from '@switchboard/shared/auth';
 import { IconAlertCircle, IconAlertTriangle, IconTrash } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { AgentHealthPanel } from '../../../components/agent-health-panel';
+import { ManagerOnlyButton } from '../../../components/manager-only';
 import { useSessionUser } from '../../../lib/session-context';
 import { QueryError } from '../../../components/query-error';
 import { useAgentHealth } from '../api/get-agent-health';
@@ -98,8 +100,11 @@ function AgentSettingsBody({
   const settings = useAgentSettings(agent.id);
   const health = useAgentHealth(agent.id);
   const repair = useRepairAgent();
+  const { role } = useSessionUser();
   // Repair changes the agent's platform settings: an owner's (or the operator's) call.
-  const canRepair = useSessionUser().role !== 'member';
+  const canRepair = role === 'owner' || role === 'admin';
+  // Deleting it on the platform: owners and managers (decision 051).
+  const canDelete = canSpendAndDelete(role);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
 
   if (settings.isError && !settings.data) {
@@ -159,7 +164,9 @@ function AgentSettingsBody({
               })
           }
           extraAction={
-            <Button
+            <ManagerOnlyButton
+              allowed={canDelete}
+              action="delete agents"
               variant="subtle"
               color="red"
               leftSection={<IconTrash size={16} />}
@@ -170,7 +177,7 @@ function AgentSettingsBody({
               }}
             >
               Delete agent
-            </Button>
+            </ManagerOnlyButton>
           }
         />
       </Box>

@@ -1,4 +1,5 @@
 import { Avatar, Badge, Box, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import { TEAM_ROLE_LABELS } from '@switchboard/shared/account';
 import type { SessionUser } from '@switchboard/shared/auth';
 import { IconBuildingStore, IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -71,9 +72,14 @@ export function UserMenu({ user }: { user: SessionUser }) {
                   Admin
                 </Badge>
               )}
-              {user.role === 'owner' && (
-                <Badge color="brand" variant="light" size="sm" style={{ flexShrink: 0 }}>
-                  Owner
+              {(user.role === 'owner' || user.role === 'manager') && (
+                <Badge
+                  color={user.role === 'owner' ? 'brand' : 'teal'}
+                  variant="light"
+                  size="sm"
+                  style={{ flexShrink: 0 }}
+                >
+                  {TEAM_ROLE_LABELS[user.role]}
                 </Badge>
               )}
             </Group>

@@ -1,6 +1,5 @@
 import {
   Anchor,
-  Button,
   Group,
   Paper,
   ScrollArea,
@@ -22,7 +21,9 @@ import { formatDateTime } from '@switchboard/shared/format';
 import { IconPhoneOff, IconPlayerPause, IconPlayerPlay, IconX } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { DataTable, type DataColumn } from '../../../components/data-table';
+import { ManagerOnlyButton, ManagerOnlyNotice } from '../../../components/manager-only';
 import { PageHeader } from '../../../components/page-header';
+import { useCanSpendAndDelete } from '../../../lib/session-context';
 import { QueryError } from '../../../components/query-error';
 import { usePaginationParams } from '../../../lib/use-pagination-params';
 import { FormAlert } from '../../../components/form-alert';
@@ -101,30 +102,39 @@ function Actions({ campaign }: { campaign: Campaign }) {
   const act = useCampaignAction(campaign.id);
   const run = (action: CampaignAction) => act.mutate(action);
   const active = campaign.status === 'scheduled' || campaign.status === 'running';
+  // Pausing, resuming and cancelling a run decide what the business spends: owners and managers.
+  const allowed = useCanSpendAndDelete();
+  const action = 'pause, resume or cancel a campaign';
   return (
     <Stack gap="xs" align="flex-end">
       <Group gap="xs">
         {active && (
-          <Button
+          <ManagerOnlyButton
+            allowed={allowed}
+            action={action}
             variant="default"
             leftSection={<IconPlayerPause size={16} />}
             loading={act.isPending && act.variables === 'pause'}
             onClick={() => run('pause')}
           >
             Pause
-          </Button>
+          </ManagerOnlyButton>
         )}
         {campaign.status === 'paused' && (
-          <Button
+          <ManagerOnlyButton
+            allowed={allowed}
+            action={action}
             leftSection={<IconPlayerPlay size={16} />}
             loading={act.isPending && act.variables === 'resume'}
             onClick={() => run('resume')}
           >
             Resume
-          </Button>
+          </ManagerOnlyButton>
         )}
         {(active || campaign.status === 'paused') && (
-          <Button
+          <ManagerOnlyButton
+            allowed={allowed}
+            action={action}
             variant="light"
             color="red"
             leftSection={<IconX size={16} />}
@@ -132,7 +142,7 @@ function Actions({ campaign }: { campaign: Campaign }) {
             onClick={() => run('cancel')}
           >
             Cancel campaign
-          </Button>
+          </ManagerOnlyButton>
         )}
       </Group>
       {act.error && <FormAlert title="Could not change the campaign" error={act.error} />}
@@ -156,6 +166,7 @@ function Stat({ label, value }: { label: string; value: number }) {
 /** `/campaigns/:id`: the campaign's progress, each number's call and what it produced. */
 export function CampaignDetailScreen({ campaignId }: { campaignId: string }) {
   const campaign = useCampaign(campaignId);
+  const canAct = useCanSpendAndDelete();
   const [searchParams, setSearchParams] = useSearchParams();
   const rawStatus = searchParams.get('status');
   const status = isStatus(rawStatus) ? rawStatus : undefined;
@@ -190,6 +201,11 @@ export function CampaignDetailScreen({ campaignId }: { campaignId: string }) {
             : 'Loading…'
         }
         actions={c ? <Actions campaign={c} /> : null}
+        notice={
+          c && !canAct && ['scheduled', 'running', 'paused'].includes(c.status) ? (
+            <ManagerOnlyNotice action="pause, resume or cancel a campaign" />
+          ) : undefined
+        }
       />
       {c && (
         <Stack gap="lg">

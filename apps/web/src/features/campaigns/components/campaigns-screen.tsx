@@ -1,10 +1,12 @@
-import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import type { Campaign } from '@switchboard/shared/campaigns';
 import { formatDateTime } from '@switchboard/shared/format';
 import { IconPlus, IconSpeakerphone } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { ManagerOnlyButton, ManagerOnlyNotice } from '../../../components/manager-only';
 import { PageHeader } from '../../../components/page-header';
+import { useCanSpendAndDelete } from '../../../lib/session-context';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { useCampaigns } from '../api/campaigns';
 import { CampaignProgress } from './campaign-progress';
@@ -16,11 +18,18 @@ export function CampaignsScreen() {
   const query = useCampaigns();
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
+  // A campaign's calls are paid for: owners and managers start one.
+  const allowed = useCanSpendAndDelete();
 
   const newButton = (
-    <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+    <ManagerOnlyButton
+      allowed={allowed}
+      action="start campaigns"
+      leftSection={<IconPlus size={16} />}
+      onClick={() => setCreating(true)}
+    >
       New campaign
-    </Button>
+    </ManagerOnlyButton>
   );
 
   const columns: DataColumn<Campaign>[] = [
@@ -54,6 +63,7 @@ export function CampaignsScreen() {
         title="Campaigns"
         description="Call a list of your contacts with an agent, within your calling hours."
         actions={newButton}
+        notice={allowed ? undefined : <ManagerOnlyNotice action="start campaigns" />}
       />
       <DataTable
         label="Campaigns"

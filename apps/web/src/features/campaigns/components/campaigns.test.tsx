@@ -1,3 +1,4 @@
+import { permissionMessages } from '@switchboard/shared/auth';
 import type { Campaign, CampaignContact, CampaignOptions } from '@switchboard/shared/campaigns';
 import { buildPaginationMeta } from '@switchboard/shared/pagination';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -162,6 +163,36 @@ describe('campaigns', () => {
     expect(api.calls('PATCH /api/campaigns/c1')[0]?.body).toEqual({ action: 'pause' });
     await user.click(screen.getByRole('button', { name: 'Cancel campaign' }));
     expect(await screen.findByText('Failed to update campaign: status 503')).toBeInTheDocument();
+  });
+
+  it('a member sees New campaign, Pause and Cancel greyed with the reason, and sends nothing', async () => {
+    const api = stubApi(
+      {
+        'GET /api/campaigns': () => jsonResponse({ data: [buildCampaign()] }),
+        'GET /api/campaigns/c1': () => jsonResponse(buildCampaign()),
+        'GET /api/campaigns/c1/contacts': () =>
+          jsonResponse({ data: [ROW], meta: buildPaginationMeta(1, 1, 50) }),
+      },
+      { session: buildSessionUser({ role: 'member' }) },
+    );
+    const { user } = renderApp('/campaigns');
+    const start = await screen.findByRole('button', { name: 'New campaign' });
+    expect(start).toHaveAttribute('aria-disabled', 'true');
+    expect(start).toHaveAccessibleDescription(permissionMessages.onlyManagers('start campaigns'));
+    await user.click(start);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(await screen.findByRole('link', { name: 'Spring recall' }));
+    const reason = permissionMessages.onlyManagers('pause, resume or cancel a campaign');
+    expect(await screen.findByText(reason, { selector: 'p' })).toBeInTheDocument();
+    for (const name of ['Pause', 'Cancel campaign']) {
+      const button = screen.getByRole('button', { name });
+      expect(button).toHaveAttribute('aria-disabled', 'true');
+      expect(button).toHaveAccessibleDescription(reason);
+      await user.click(button);
+    }
+    expect(api.calls('PATCH /api/campaigns/c1')).toEqual([]);
+    expect(api.calls('POST /api/campaigns')).toEqual([]);
   });
 
   it('the dashboard card shows recent campaign results', async () => {

@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Alert,
   Group,
   Paper,
@@ -9,18 +8,19 @@ import {
   Stack,
   Text,
   Title,
-  Tooltip,
 } from '@mantine/core';
 import { formatDate } from '@switchboard/shared/format';
 import {
   KNOWLEDGE_FILE_KIND_LABELS,
   type KnowledgeFile,
 } from '@switchboard/shared/knowledge-bases';
-import { IconAlertCircle, IconFileText, IconTrash } from '@tabler/icons-react';
+import { IconAlertCircle, IconFileText } from '@tabler/icons-react';
 import { useState } from 'react';
 import { EmptyPanel } from '../../../components/empty-panel';
 import { QueryError } from '../../../components/query-error';
-import { useDisplayTimeZone } from '../../../lib/session-context';
+import { managerOnlyReason } from '../../../components/manager-only';
+import { ResourceActions } from '../../../components/resource-actions';
+import { useCanSpendAndDelete, useDisplayTimeZone } from '../../../lib/session-context';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import { useDeleteFile, useFiles, useFilesChanged } from '../api/knowledge-bases';
 import { uploadDocument } from '../api/upload-document';
@@ -44,6 +44,7 @@ export function FilesSection() {
   const timeZone = useDisplayTimeZone();
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [deleting, setDeleting] = useState<KnowledgeFile | null>(null);
+  const canDelete = useCanSpendAndDelete();
 
   const patch = (key: string, change: Partial<Upload>) =>
     setUploads((list) => list.map((item) => (item.key === key ? { ...item, ...change } : item)));
@@ -144,19 +145,14 @@ export function FilesSection() {
                 </Stack>
                 <Group gap={4} wrap="nowrap">
                   <StatusBadge status={file.status} />
-                  <Tooltip label="Delete">
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Delete ${file.name}`}
-                      onClick={() => {
-                        remove.reset();
-                        setDeleting(file);
-                      }}
-                    >
-                      <IconTrash size={18} />
-                    </ActionIcon>
-                  </Tooltip>
+                  <ResourceActions
+                    name={file.name}
+                    deleteRefusal={canDelete ? undefined : managerOnlyReason('delete documents')}
+                    onDelete={() => {
+                      remove.reset();
+                      setDeleting(file);
+                    }}
+                  />
                 </Group>
               </Group>
             </Paper>

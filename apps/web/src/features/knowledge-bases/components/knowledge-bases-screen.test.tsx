@@ -1,3 +1,4 @@
+import { permissionMessages } from '@switchboard/shared/auth';
 import type { KnowledgeBase, KnowledgeFile } from '@switchboard/shared/knowledge-bases';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -36,6 +37,36 @@ const BASE: KnowledgeBase = {
 afterEach(() => upload.fn.mockReset());
 
 describe('files and knowledge bases screen', () => {
+  it('a member sees each Delete greyed with the reason, and nothing is deleted', async () => {
+    const api = stubApi(
+      {
+        'GET /api/files': () => jsonResponse({ data: [FAQ] }),
+        'GET /api/knowledge-bases': () => jsonResponse({ data: [BASE] }),
+      },
+      { session: buildSessionUser({ role: 'member' }) },
+    );
+    const { user } = renderApp('/knowledge-bases');
+    const files = await screen.findByRole('list', { name: 'Files' });
+    const bases = await screen.findByRole('list', { name: 'Knowledge bases' });
+    expect(
+      screen.getByText(permissionMessages.onlyManagers('delete documents or knowledge bases'), {
+        selector: 'p',
+      }),
+    ).toBeInTheDocument();
+    for (const [list, name, action] of [
+      [bases, 'Delete Customer FAQ', 'delete knowledge bases'],
+      [files, 'Delete faq.md', 'delete documents'],
+    ] as const) {
+      const button = within(list).getByRole('button', { name });
+      expect(button).toHaveAttribute('aria-disabled', 'true');
+      expect(button).toHaveAccessibleDescription(permissionMessages.onlyManagers(action));
+      await user.click(button);
+    }
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.calls('DELETE /api/knowledge-bases/kb1')).toEqual([]);
+    expect(api.calls('DELETE /api/files/f1')).toEqual([]);
+  });
+
   it('shows files with status badges and knowledge bases; builds one from picked files; deletes with confirm', async () => {
     const api = stubApi(
       {

@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Badge,
   Button,
   Group,
@@ -9,16 +8,17 @@ import {
   Stack,
   Text,
   Title,
-  Tooltip,
 } from '@mantine/core';
 import { formatDate } from '@switchboard/shared/format';
 import type { KnowledgeBase } from '@switchboard/shared/knowledge-bases';
-import { IconBooks, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconBooks, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { EmptyPanel } from '../../../components/empty-panel';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
-import { useDisplayTimeZone } from '../../../lib/session-context';
+import { ManagerOnlyNotice, managerOnlyReason } from '../../../components/manager-only';
+import { ResourceActions } from '../../../components/resource-actions';
+import { useCanSpendAndDelete, useDisplayTimeZone } from '../../../lib/session-context';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import { useDeleteKnowledgeBase, useKnowledgeBases } from '../api/knowledge-bases';
 import { FilesSection } from './files-section';
@@ -28,6 +28,8 @@ import { StatusBadge } from './status-badge';
 /** `/knowledge-bases`: the business's knowledge bases and the documents they are built from. */
 export function KnowledgeBasesScreen() {
   const [creating, setCreating] = useState(false);
+  // Deleting documents and knowledge bases on the platform: owners and managers (decision 051).
+  const canDelete = useCanSpendAndDelete();
   return (
     <>
       <PageHeader
@@ -37,6 +39,9 @@ export function KnowledgeBasesScreen() {
           <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
             New knowledge base
           </Button>
+        }
+        notice={
+          canDelete ? undefined : <ManagerOnlyNotice action="delete documents or knowledge bases" />
         }
       />
       <Stack gap="xl">
@@ -53,6 +58,7 @@ function KnowledgeBasesSection({ onCreate }: { onCreate: () => void }) {
   const remove = useDeleteKnowledgeBase();
   const timeZone = useDisplayTimeZone();
   const [deleting, setDeleting] = useState<KnowledgeBase | null>(null);
+  const canDelete = useCanSpendAndDelete();
 
   let body;
   if (query.isError && !query.data) {
@@ -107,19 +113,16 @@ function KnowledgeBasesSection({ onCreate }: { onCreate: () => void }) {
                     {formatDate(base.createdAt, timeZone)}
                   </Text>
                 </Stack>
-                <Tooltip label="Delete">
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Delete ${base.name}`}
-                    onClick={() => {
-                      remove.reset();
-                      setDeleting(base);
-                    }}
-                  >
-                    <IconTrash size={18} />
-                  </ActionIcon>
-                </Tooltip>
+                <ResourceActions
+                  name={base.name}
+                  deleteRefusal={
+                    canDelete ? undefined : managerOnlyReason('delete knowledge bases')
+                  }
+                  onDelete={() => {
+                    remove.reset();
+                    setDeleting(base);
+                  }}
+                />
               </Group>
               {base.description && (
                 <Text size="sm" lineClamp={2}>

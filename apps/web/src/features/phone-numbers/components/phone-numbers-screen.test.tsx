@@ -1,3 +1,4 @@
+import { permissionMessages } from '@switchboard/shared/auth';
 import type { PhoneNumber } from '@switchboard/shared/phone-numbers';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -38,6 +39,46 @@ describe('phone numbers screen', () => {
     await user.clear(screen.getByRole('textbox', { name: 'Search numbers' }));
     expect(await within(table).findByText('Receptionist')).toBeInTheDocument();
     expect(new URLSearchParams(router.state.location.search).get('q')).toBeNull();
+  });
+
+  it('a member sees Add number and Release greyed with the reason, and nothing is sent', async () => {
+    const api = stubApi(
+      { 'GET /api/phone-numbers': () => jsonResponse({ data: [MAIN] }) },
+      { session: buildSessionUser({ role: 'member' }) },
+    );
+    const { user } = renderApp('/phone-numbers');
+    const table = await screen.findByRole('table', { name: 'Phone numbers' });
+    // Said once on the screen (and to a screen reader with each greyed button).
+    expect(
+      screen.getByText(permissionMessages.onlyManagers('add or release numbers'), {
+        selector: 'p',
+      }),
+    ).toBeInTheDocument();
+    const add = screen.getByRole('button', { name: 'Add number' });
+    expect(add).toHaveAttribute('aria-disabled', 'true');
+    expect(add).toHaveAccessibleDescription(
+      permissionMessages.onlyManagers('add or release numbers'),
+    );
+    await user.click(add);
+    const release = await within(table).findByRole('button', { name: 'Release +12125550142' });
+    expect(release).toHaveAttribute('aria-disabled', 'true');
+    expect(release).toHaveAccessibleDescription(permissionMessages.onlyManagers('release numbers'));
+    await user.click(release);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.calls('POST /api/phone-numbers')).toEqual([]);
+    expect(api.calls('DELETE /api/phone-numbers/p1')).toEqual([]);
+  });
+
+  it('a manager adds and releases numbers as an owner does', async () => {
+    stubApi(
+      { 'GET /api/phone-numbers': () => jsonResponse({ data: [MAIN] }) },
+      { session: buildSessionUser({ role: 'manager' }) },
+    );
+    const { user } = renderApp('/phone-numbers');
+    const table = await screen.findByRole('table', { name: 'Phone numbers' });
+    expect(screen.getByRole('button', { name: 'Add number' })).not.toHaveAttribute('aria-disabled');
+    await user.click(await within(table).findByRole('button', { name: 'Release +12125550142' }));
+    expect(await screen.findByRole('dialog', { name: 'Release this number?' })).toBeInTheDocument();
   });
 
   it('says so when there are none, and shows the platform failure with Try again', async () => {

@@ -1,4 +1,4 @@
-import { Badge, Button, Stack, Text } from '@mantine/core';
+import { Badge, Stack, Text } from '@mantine/core';
 import type { PhoneNumber } from '@switchboard/shared/phone-numbers';
 import { IconPhone, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -6,6 +6,12 @@ import { PageHeader } from '../../../components/page-header';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import { ResourceActions } from '../../../components/resource-actions';
 import { DataTable, type DataColumn } from '../../../components/data-table';
+import {
+  ManagerOnlyButton,
+  ManagerOnlyNotice,
+  managerOnlyReason,
+} from '../../../components/manager-only';
+import { useCanSpendAndDelete } from '../../../lib/session-context';
 import { usePhoneNumbers, useReleasePhoneNumber } from '../api/phone-numbers';
 import { AddPhoneNumberModal } from './add-phone-number-modal';
 import { EditPhoneNumberModal } from './edit-phone-number-modal';
@@ -25,11 +31,18 @@ export function PhoneNumbersScreen() {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<PhoneNumber | null>(null);
   const [releasing, setReleasing] = useState<PhoneNumber | null>(null);
+  // Adding (buying) and releasing a number spend the business's money: owners and managers.
+  const allowed = useCanSpendAndDelete();
 
   const addButton = (
-    <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+    <ManagerOnlyButton
+      allowed={allowed}
+      action="add or release numbers"
+      leftSection={<IconPlus size={16} />}
+      onClick={() => setAdding(true)}
+    >
       Add number
-    </Button>
+    </ManagerOnlyButton>
   );
 
   const columns: DataColumn<PhoneNumber>[] = [
@@ -89,6 +102,7 @@ export function PhoneNumbersScreen() {
           name={phone.number ?? phone.id}
           onEdit={() => setEditing(phone)}
           deleteLabel="Release"
+          deleteRefusal={allowed ? undefined : managerOnlyReason('release numbers')}
           onDelete={() => {
             release.reset();
             setReleasing(phone);
@@ -104,6 +118,7 @@ export function PhoneNumbersScreen() {
         title="Phone numbers"
         description="Your numbers on the voice platform and the agent that answers each."
         actions={addButton}
+        notice={allowed ? undefined : <ManagerOnlyNotice action="add or release numbers" />}
       />
       <DataTable
         label="Phone numbers"

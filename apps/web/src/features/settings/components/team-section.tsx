@@ -4,6 +4,7 @@ import {
   Button,
   Card,
   Group,
+  List,
   Modal,
   Select,
   SimpleGrid,
@@ -11,9 +12,13 @@ import {
   Text,
   TextInput,
   Title,
+  type ComboboxItem,
+  type SelectProps,
 } from '@mantine/core';
 import {
   inviteMemberSchema,
+  TEAM_ROLE_DESCRIPTIONS,
+  TEAM_ROLE_LABELS,
   TEAM_ROLES,
   type InviteMemberFormValues,
   type InviteMemberInput,
@@ -31,12 +36,31 @@ import { useTeam } from '../api/list-team';
 import { useRemoveMember } from '../api/remove-member';
 import { FormAlert } from '../../../components/form-alert';
 
-const ROLE_LABELS: Record<TeamRole, string> = { owner: 'Owner', member: 'Member' };
-const roleOptions = TEAM_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+const roleOptions = TEAM_ROLES.map((role) => ({ value: role, label: TEAM_ROLE_LABELS[role] }));
+const isTeamRole = (value: string | null): value is TeamRole =>
+  (TEAM_ROLES as readonly (string | null)[]).includes(value);
+const ROLE_COLORS: Record<TeamRole, string> = { owner: 'brand', manager: 'teal', member: 'gray' };
+const LAST_OWNER_HINT =
+  'The only owner who has joined: to step down or leave, make someone who has joined an owner first.';
+
+/** Each role in the list with what it may do, in plain words, under its name. */
+const renderRoleOption: SelectProps['renderOption'] = ({ option }: { option: ComboboxItem }) => (
+  <Stack gap={2} py={2}>
+    <Text size="sm" fw={500}>
+      {option.label}
+    </Text>
+    {isTeamRole(option.value) && (
+      <Text size="xs" c="dimmed">
+        {TEAM_ROLE_DESCRIPTIONS[option.value]}
+      </Text>
+    )}
+  </Stack>
+);
 
 /**
- * The business's users. Owners invite, change roles and remove; members see who is on the team.
- * The server keeps the last owner (and answers why when asked to drop them).
+ * The business's users. Owners invite, change roles (owner, manager, member: decision 051) and
+ * remove; managers and members see who is on the team. The business's only owner who has
+ * joined can neither step down nor be removed: the controls say so (and the server refuses).
  */
 export function TeamSection({ user }: { user: SessionUser }) {
   const team = useTeam();
@@ -54,10 +78,18 @@ export function TeamSection({ user }: { user: SessionUser }) {
             <Title order={3} size="h4">
               Team
             </Title>
-            <Text size="sm" c="dimmed">
-              Owners manage the team and the business’s details; members do the daily work (calls,
-              contacts, enquiries, appointments, agents).
-            </Text>
+            <List size="sm" spacing={4} aria-label="What each role may do">
+              {TEAM_ROLES.map((role) => (
+                <List.Item key={role}>
+                  <Text span size="sm" fw={600}>
+                    {TEAM_ROLE_LABELS[role]}:
+                  </Text>{' '}
+                  <Text span size="sm" c="dimmed">
+                    {TEAM_ROLE_DESCRIPTIONS[role]}
+                  </Text>
+                </List.Item>
+              ))}
+            </List>
           </Stack>
           <TeamTable team={team} me={user.id} isOwner={isOwner} />
         </Stack>
@@ -77,6 +109,12 @@ function TeamTable({
 }) {
   const changeRole = useChangeRole();
   const [removing, setRemoving] = useState<TeamMember | null>(null);
+  // Only owners who joined count: an invitation nobody used signs nobody in.
+  const activeOwners = (team.data ?? []).filter(
+    (member) => member.role === 'owner' && member.status === 'active',
+  );
+  const isLastOwner = (member: TeamMember) =>
+    activeOwners.length === 1 && activeOwners[0]?.id === member.id;
   const columns: DataColumn<TeamMember>[] = [
     {
       header: 'Name',
@@ -111,24 +149,25 @@ function TeamTable({
     {
       header: 'Role',
       cell: (member) =>
-        isOwner ? (
+        isOwner && !isLastOwner(member) ? (
           <Select
             aria-label={`Role of ${member.email}`}
             data={roleOptions}
+            renderOption={renderRoleOption}
+            comboboxProps={{ width: 320, position: 'bottom-start' }}
+            maxDropdownHeight={400}
             value={member.role}
             allowDeselect={false}
             size="xs"
-            w={120}
+            w={130}
             disabled={changeRole.isPending}
             onChange={(value) => {
-              if (value === 'owner' || value === 'member') {
-                changeRole.mutate({ memberId: member.id, role: value });
-              }
+              if (isTeamRole(value)) changeRole.mutate({ memberId: member.id, role: value });
             }}
           />
         ) : (
-          <Badge variant="light" color={member.role === 'owner' ? 'brand' : 'gray'}>
-            {ROLE_LABELS[member.role]}
+          <Badge variant="light" color={ROLE_COLORS[member.role]}>
+            {TEAM_ROLE_LABELS[member.role]}
           </Badge>
         ),
     },
@@ -138,17 +177,23 @@ function TeamTable({
       header: 'Actions',
       hiddenHeader: true,
       end: true,
-      cell: (member) => (
-        <Button
-          size="xs"
-          variant="subtle"
-          color="red"
-          onClick={() => setRemoving(member)}
-          aria-label={`Remove ${member.email}`}
-        >
-          Remove
-        </Button>
-      ),
+      cell: (member) =>
+        isLastOwner(member) ? (
+          // What the server would answer (LAST_OWNER), said before anyone tries.
+          <Text size="xs" c="dimmed" maw={240}>
+            {LAST_OWNER_HINT}
+          </Text>
+        ) : (
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            onClick={() => setRemoving(member)}
+            aria-label={`Remove ${member.email}`}
+          >
+            Remove
+          </Button>
+        ),
     });
   }
   return (
@@ -280,6 +325,14 @@ function InviteForm() {
               <Select
                 label="Role"
                 data={roleOptions}
+                renderOption={renderRoleOption}
+                comboboxProps={{ width: 320, position: 'bottom-start' }}
+                maxDropdownHeight={400}
+                description={
+                  isTeamRole(field.value) ? TEAM_ROLE_DESCRIPTIONS[field.value] : undefined
+                }
+                // What the chosen role may do, under the picker: the three fields stay aligned.
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
                 allowDeselect={false}
                 name={field.name}
                 ref={field.ref}

@@ -5,6 +5,8 @@ import { useState, type ReactNode } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import { ResourceActions } from '../../../components/resource-actions';
+import { ManagerOnlyNotice, managerOnlyReason } from '../../../components/manager-only';
+import { useCanSpendAndDelete } from '../../../lib/session-context';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { useSquads } from '../../../lib/api/list-squads';
 import { useDeleteSquad } from '../api/squads';
@@ -25,6 +27,8 @@ export function SquadsScreen({ talkPanel }: Props) {
   const remove = useDeleteSquad();
   const [form, setForm] = useState<{ squad: Squad | null } | null>(null);
   const [deleting, setDeleting] = useState<Squad | null>(null);
+  // Deleting on the platform is for owners and managers (decision 051).
+  const canDelete = useCanSpendAndDelete();
   const [talking, setTalking] = useState<Squad | null>(null);
 
   const createButton = (
@@ -67,6 +71,7 @@ export function SquadsScreen({ talkPanel }: Props) {
       end: true,
       cell: (squad) => (
         <ResourceActions
+          deleteRefusal={canDelete ? undefined : managerOnlyReason('delete squads')}
           name={squad.name}
           onEdit={() => setForm({ squad })}
           onDelete={() => {
@@ -94,6 +99,7 @@ export function SquadsScreen({ talkPanel }: Props) {
         title="Squads"
         description="Several of your agents on one call: the first answers and hands the caller to the right colleague."
         actions={createButton}
+        notice={canDelete ? undefined : <ManagerOnlyNotice action="delete squads" />}
       />
       {talking && (
         <Stack gap={4} mb="md">

@@ -6,6 +6,8 @@ import { PageHeader } from '../../../components/page-header';
 import { useAgentList } from '../../../lib/api/list-agents';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import { ResourceActions } from '../../../components/resource-actions';
+import { ManagerOnlyNotice, managerOnlyReason } from '../../../components/manager-only';
+import { useCanSpendAndDelete } from '../../../lib/session-context';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { useDeleteStructuredOutput, useStructuredOutputs } from '../api/structured-outputs';
 import { StructuredOutputFormModal } from './structured-output-form-modal';
@@ -27,6 +29,8 @@ export function StructuredOutputsScreen() {
   const remove = useDeleteStructuredOutput();
   const [form, setForm] = useState<{ output: StructuredOutput | null } | null>(null);
   const [deleting, setDeleting] = useState<StructuredOutput | null>(null);
+  // Deleting on the platform is for owners and managers (decision 051).
+  const canDelete = useCanSpendAndDelete();
   const agentNames = useMemo(
     () => new Map((agents.data ?? []).map((agent) => [agent.id, agent.name || agent.id])),
     [agents.data],
@@ -82,6 +86,7 @@ export function StructuredOutputsScreen() {
       end: true,
       cell: (output) => (
         <ResourceActions
+          deleteRefusal={canDelete ? undefined : managerOnlyReason('delete structured outputs')}
           name={output.name}
           onEdit={() => setForm({ output })}
           onDelete={() => {
@@ -99,6 +104,7 @@ export function StructuredOutputsScreen() {
         title="Structured outputs"
         description="Data the voice platform extracts from each call of your agents, shaped by a JSON Schema: shown in the call detail and exported with the call log."
         actions={createButton}
+        notice={canDelete ? undefined : <ManagerOnlyNotice action="delete structured outputs" />}
       />
       <DataTable
         label="Structured outputs"

@@ -1,3 +1,4 @@
+import { permissionMessages } from '@switchboard/shared/auth';
 import { toolServerUrlMessages, type Tool } from '@switchboard/shared/tools';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -18,6 +19,26 @@ const MANAGED: Tool = {
 };
 
 describe('tools screen', () => {
+  it('a member edits a custom tool but sees Delete greyed with the reason', async () => {
+    const custom: Tool = { ...MANAGED, id: 't2', name: 'check_stock', managed: false, role: null };
+    const api = stubApi(
+      { 'GET /api/tools': () => jsonResponse({ data: [custom] }) },
+      { session: buildSessionUser({ role: 'member' }) },
+    );
+    const { user } = renderApp('/tools');
+    const row = (await screen.findByText('check_stock')).closest('tr')!;
+    expect(
+      screen.getByText(permissionMessages.onlyManagers('delete tools'), { selector: 'p' }),
+    ).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Edit check_stock' })).toBeEnabled();
+    const remove = within(row).getByRole('button', { name: 'Delete check_stock' });
+    expect(remove).toHaveAttribute('aria-disabled', 'true');
+    expect(remove).toHaveAccessibleDescription(permissionMessages.onlyManagers('delete tools'));
+    await user.click(remove);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.calls('DELETE /api/tools/t2')).toEqual([]);
+  });
+
   it('shows managed tools with a badge and no actions; creates a custom tool from the form', async () => {
     const api = stubApi(
       {

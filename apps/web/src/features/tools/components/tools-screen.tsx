@@ -3,6 +3,8 @@ import type { Tool } from '@switchboard/shared/tools';
 import { IconPlus, IconTool } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ResourceActions } from '../../../components/resource-actions';
+import { ManagerOnlyNotice, managerOnlyReason } from '../../../components/manager-only';
+import { useCanSpendAndDelete } from '../../../lib/session-context';
 import { PageHeader } from '../../../components/page-header';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import { DataTable, type DataColumn } from '../../../components/data-table';
@@ -15,6 +17,8 @@ export function ToolsScreen() {
   const remove = useDeleteTool();
   const [form, setForm] = useState<{ tool: Tool | null } | null>(null);
   const [deleting, setDeleting] = useState<Tool | null>(null);
+  // Deleting on the platform is for owners and managers (decision 051).
+  const canDelete = useCanSpendAndDelete();
 
   const createButton = (
     <Button leftSection={<IconPlus size={16} />} onClick={() => setForm({ tool: null })}>
@@ -74,6 +78,7 @@ export function ToolsScreen() {
       cell: (tool) =>
         tool.managed ? null : (
           <ResourceActions
+            deleteRefusal={canDelete ? undefined : managerOnlyReason('delete tools')}
             name={tool.name}
             onEdit={() => setForm({ tool })}
             onDelete={() => {
@@ -91,6 +96,7 @@ export function ToolsScreen() {
         title="Tools"
         description="What your agents can do during a call: Switchboard's own tools and your custom ones."
         actions={createButton}
+        notice={canDelete ? undefined : <ManagerOnlyNotice action="delete tools" />}
       />
       <DataTable
         label="Tools"
