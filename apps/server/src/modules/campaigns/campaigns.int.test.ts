@@ -25,6 +25,7 @@ import {
   sessionHeaders,
 } from '../../test/test-app';
 import { ConsoleService } from '../console/console.service';
+import { DialingService } from '../dialing/dialing.service';
 import { insertAudience } from './campaigns.repository';
 import { CampaignsService } from './campaigns.service';
 
@@ -122,6 +123,19 @@ describe.each(databaseTargets)('campaigns on %s', (target) => {
   });
   afterAll(() => ctx?.close());
 
+  /** Another instance's campaign service on the same database and platform. */
+  const otherInstance = (now?: () => number) =>
+    new CampaignsService({
+      db: ctx.app.database.db,
+      platform: () => ctx.app.platform.client,
+      console: new ConsoleService({
+        db: ctx.app.database.db,
+        sdk: () => ctx.app.platform.client.sdk,
+      }),
+      dialing: new DialingService({ db: ctx.app.database.db }),
+      ...(now ? { now } : {}),
+    });
+
   it('runs a campaign on a search: each number’s call moves its row, bookings are counted', async () => {
     const res = await create(member, { audience: { kind: 'search', search: 'Recall' } });
     expect(res.statusCode, res.body).toBe(201);
@@ -158,7 +172,10 @@ describe.each(databaseTargets)('campaigns on %s', (target) => {
   });
 
   it('leaves out do-not-call contacts and contacts without a number; calls one import only', async () => {
-    const owner = await createBusinessWithMember(ctx.app, { timezone: 'America/Chicago' });
+    const owner = await createBusinessWithMember(ctx.app, {
+      timezone: 'America/Chicago',
+      country: 'United States',
+    });
     const headers = await sessionHeaders(ctx.app, owner.userName);
     // The restaurant's demo agent and number, assigned to this business.
     const restaurant = ctx.app.platform.sandbox!.demo.assistants[2]!;
@@ -325,23 +342,25 @@ describe.each(databaseTargets)('campaigns on %s', (target) => {
     });
     const id = res.json<Campaign>().id;
     const [before] = await ctx.app.database.db.select().from(campaigns).where(eq(campaigns.id, id));
-    // Its window closed a minute ago with every number still pending.
+    // Its window closed a minute ago with every number still pending, and the instance that
+    // held it is gone (its lease ran out).
     await ctx.app.database.db
       .update(campaigns)
-      .set({ status: 'running', windowEndsAt: new Date(Date.now() - 60_000) })
+      .set({
+        status: 'running',
+        windowEndsAt: new Date(Date.now() - 60_000),
+        leaseExpiresAt: new Date(Date.now() - 60_000),
+      })
       .where(eq(campaigns.id, id));
-    const service = new CampaignsService({
-      db: ctx.app.database.db,
-      platform: () => ctx.app.platform.client,
-      console: new ConsoleService({
-        db: ctx.app.database.db,
-        sdk: () => ctx.app.platform.client.sdk,
+    // Tomorrow at this time, so the next window is in the future and nothing is dialled.
+    const instance = () => otherInstance(() => Date.now() + 86_400_000 * 2);
+    // Two instances at once: one takes it over and opens the window, once.
+    const opened = await Promise.all(
+      [instance(), instance()].map(async (service) => {
+        await service.takeOver();
+        return service.advanceWindows();
       }),
-      // Tomorrow at this time, so the next window is in the future and nothing is dialled.
-      now: () => Date.now() + 86_400_000 * 2,
-    });
-    // Two instances at once open it once.
-    const opened = await Promise.all([service.advanceWindows(), service.advanceWindows()]);
+    );
     expect(opened.reduce((a, b) => a + b, 0)).toBe(1);
     const [after] = await ctx.app.database.db.select().from(campaigns).where(eq(campaigns.id, id));
     expect(after!.platformCampaignId).not.toBe(before!.platformCampaignId);
@@ -353,7 +372,7 @@ describe.each(databaseTargets)('campaigns on %s', (target) => {
     expect(new Set(rows.map((r) => r.platformCampaignId))).toEqual(
       new Set([after!.platformCampaignId]),
     );
-    expect(await service.advanceWindows()).toBe(0);
+    expect(await instance().advanceWindows()).toBe(0);
     await call('PATCH', `/api/campaigns/${id}`, member, { action: 'cancel' });
   });
 
