@@ -21,7 +21,7 @@ export type RiskyNumberKind = (typeof RISKY_NUMBER_KINDS)[number];
 /** The operator's checkbox for each kind: what allowing it lets the business dial. */
 export const RISKY_NUMBER_KIND_LABELS: Record<RiskyNumberKind, string> = {
   premium_rate: 'Premium-rate numbers (e.g. +1 900, +44 871)',
-  shared_cost: 'Shared-cost numbers (e.g. +44 845)',
+  shared_cost: 'Shared-cost numbers (e.g. +33 810)',
   personal_number: 'Personal numbers (e.g. +44 70)',
   satellite: 'Satellite and international networks (+870, +881, +882, +883)',
 };
@@ -85,10 +85,7 @@ const countryCode = z
 /** PUT /api/admin/businesses/:id/calling-rules. */
 export const updateCallingRulesSchema = z.object({
   /** null: the business's own country only (the default). */
-  allowedCountries: z
-    .array(countryCode)
-    .max(250, { error: 'At most 250 countries' })
-    .nullable(),
+  allowedCountries: z.array(countryCode).max(250, { error: 'At most 250 countries' }).nullable(),
   allowedNumberKinds: z
     .array(z.enum(RISKY_NUMBER_KINDS, { error: 'Not a kind of number' }))
     .max(RISKY_NUMBER_KINDS.length),

@@ -513,6 +513,8 @@ export class CampaignsService {
         reservedCalls: 0,
         reservedDay: null,
       });
+      // The calls it did place may have been its last numbers.
+      await settleCampaign(this.deps.db, campaign.id);
       stopped += 1;
     }
     return stopped;

@@ -14,12 +14,11 @@ export async function findBusinessForRules(db: Db, businessId: string) {
       name: businesses.name,
       country: businesses.country,
       timeZone: businesses.timezone,
-      rules: {
-        allowedCountries: callingRules.allowedCountries,
-        allowedNumberKinds: callingRules.allowedNumberKinds,
-        dailyCallCap: callingRules.dailyCallCap,
-        dailyMinuteCap: callingRules.dailyMinuteCap,
-      },
+      // Flat columns: a nested object of a left join reads as null when its first column is.
+      allowedCountries: callingRules.allowedCountries,
+      allowedNumberKinds: callingRules.allowedNumberKinds,
+      dailyCallCap: callingRules.dailyCallCap,
+      dailyMinuteCap: callingRules.dailyMinuteCap,
     })
     .from(businesses)
     .leftJoin(callingRules, eq(callingRules.businessId, businesses.id))

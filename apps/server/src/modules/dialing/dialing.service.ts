@@ -60,14 +60,14 @@ export class DialingService {
   async policyOf(businessId: string): Promise<BusinessDialPolicy> {
     const row = await this.business(businessId);
     const home = countryCodeOf(row.country);
-    const countries = row.rules?.allowedCountries ?? (home ? [home] : []);
+    const countries = row.allowedCountries ?? (home ? [home] : []);
     return {
       businessId,
       timeZone: row.timeZone || 'UTC',
       allowedCountries: new Set(countries),
-      allowedKinds: new Set((row.rules?.allowedNumberKinds ?? []).filter(isRiskyKind)),
-      dailyCallCap: row.rules?.dailyCallCap ?? DEFAULT_DAILY_CALL_CAP,
-      dailyMinuteCap: row.rules?.dailyMinuteCap ?? DEFAULT_DAILY_MINUTE_CAP,
+      allowedKinds: new Set((row.allowedNumberKinds ?? []).filter(isRiskyKind)),
+      dailyCallCap: row.dailyCallCap ?? DEFAULT_DAILY_CALL_CAP,
+      dailyMinuteCap: row.dailyMinuteCap ?? DEFAULT_DAILY_MINUTE_CAP,
     };
   }
 
@@ -129,9 +129,7 @@ export class DialingService {
   async hasRoom(policy: BusinessDialPolicy, at: Date): Promise<boolean> {
     const bounds = zonedDay(at, policy.timeZone);
     if (await this.minutesReached(policy, at, bounds)) return false;
-    return (
-      (await callsReserved(this.deps.db, policy.businessId, bounds.day)) < policy.dailyCallCap
-    );
+    return (await callsReserved(this.deps.db, policy.businessId, bounds.day)) < policy.dailyCallCap;
   }
 
   async release(businessId: string, day: string, count: number): Promise<void> {
@@ -144,7 +142,12 @@ export class DialingService {
     at: Date,
     bounds = zonedDay(at, policy.timeZone),
   ): Promise<boolean> {
-    const minutes = await outboundMinutes(this.deps.db, policy.businessId, bounds.start, bounds.end);
+    const minutes = await outboundMinutes(
+      this.deps.db,
+      policy.businessId,
+      bounds.start,
+      bounds.end,
+    );
     return minutes >= policy.dailyMinuteCap;
   }
 
@@ -162,7 +165,7 @@ export class DialingService {
       businessName: row.name,
       homeCountry: countryCodeOf(row.country) ?? null,
       allowedCountries: [...policy.allowedCountries].sort(),
-      countriesAreDefault: !row.rules?.allowedCountries,
+      countriesAreDefault: !row.allowedCountries,
       allowedNumberKinds: RISKY_NUMBER_KINDS.filter((kind) => policy.allowedKinds.has(kind)),
       dailyCallCap: policy.dailyCallCap,
       dailyMinuteCap: policy.dailyMinuteCap,
