@@ -507,9 +507,9 @@ describe.each(databaseTargets)('campaigns on %s', (target) => {
     const gone = await leftByKilledInstance(randomUUID(), new Date(Date.now() - 60_000));
     const [lost, a, b] = ['+15125560100', '+15125560101', '+15125560102'];
     await addRows(gone.id, [
-      { phone: lost!, status: 'calling', callId: randomUUID() },
-      { phone: a!, status: 'pending', platformCampaignId: gone.platformCampaignId! },
-      { phone: b!, status: 'pending', platformCampaignId: gone.platformCampaignId! },
+      { phone: lost, status: 'calling', callId: randomUUID() },
+      { phone: a, status: 'pending', platformCampaignId: gone.platformCampaignId! },
+      { phone: b, status: 'pending', platformCampaignId: gone.platformCampaignId! },
     ]);
     const alive = await leftByKilledInstance(randomUUID(), new Date(Date.now() + 3_600_000));
     await addRows(alive.id, [{ phone: '+15125560103', status: 'calling', callId: randomUUID() }]);
@@ -521,7 +521,7 @@ describe.each(databaseTargets)('campaigns on %s', (target) => {
       (c) => c.platformCampaignId !== gone.platformCampaignId,
     );
     const rows = await rowsOf(gone.id);
-    expect(rows.get(lost!)).toMatchObject({ status: 'failed', reason: 'call_lost' });
+    expect(rows.get(lost)).toMatchObject({ status: 'failed', reason: 'call_lost' });
     const next = await ctx.app.platform.client.sdk.campaigns.campaignControllerFindOne({
       id: taken.platformCampaignId!,
     });

@@ -214,7 +214,9 @@ export async function listCallingContacts(
   return db
     .select({ id: campaignContacts.id, callId: campaignContacts.callId })
     .from(campaignContacts)
-    .where(and(eq(campaignContacts.campaignId, campaignId), eq(campaignContacts.status, 'calling')));
+    .where(
+      and(eq(campaignContacts.campaignId, campaignId), eq(campaignContacts.status, 'calling')),
+    );
 }
 
 /**

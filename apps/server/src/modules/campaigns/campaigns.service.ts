@@ -92,7 +92,11 @@ function refusalSummary(refused: ReadonlyMap<string, DialRefusal>): string {
 }
 
 /** Runs `work` over the items, at most `limit` at a time. */
-async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
+async function eachLimited<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+) {
   let next = 0;
   const worker = async () => {
     while (next < items.length) {
@@ -346,12 +350,7 @@ export class CampaignsService {
    * next round, here or elsewhere, tries again; nothing is dialled on a guess.
    */
   async takeOver(): Promise<number> {
-    const claimed = await claimAbandonedCampaigns(
-      this.deps.db,
-      this.instanceId,
-      this.leaseMs,
-      10,
-    );
+    const claimed = await claimAbandonedCampaigns(this.deps.db, this.instanceId, this.leaseMs, 10);
     for (const campaign of claimed) {
       try {
         await this.reconcile(campaign);
@@ -415,7 +414,7 @@ export class CampaignsService {
       if (isPlatformNotFound(error)) return { active: false, dialled: 0 };
       throw consoleFailure('fetch campaign', error);
     }
-    const callIds = Object.keys((found.calls ?? {}) as Record<string, unknown>);
+    const callIds = Object.keys(found.calls ?? {});
     const settled = await settledCallIds(this.deps.db, campaignId, callIds);
     await eachLimited(
       callIds.filter((id) => !settled.has(id)),

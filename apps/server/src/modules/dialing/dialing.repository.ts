@@ -5,8 +5,6 @@ import { businesses, callingRules, dialUsage } from '../../db/schema';
 // The calling rules and the daily counters (decision 053). The counters are rows that every
 // instance locks, so two instances on one PostgreSQL never hand out more than the cap.
 
-export type CallingRulesRow = typeof callingRules.$inferSelect;
-
 export async function findBusinessForRules(db: Db, businessId: string) {
   const [row] = await db
     .select({
