@@ -9,7 +9,6 @@ import {
   Skeleton,
   Stack,
   Text,
-  Title,
 } from '@mantine/core';
 import { countries } from '@switchboard/shared/countries';
 import {
@@ -111,7 +110,9 @@ function RulesForm({ rules, onClose }: { rules: CallingRules; onClose: () => voi
         </Text>
 
         <Stack gap="xs">
-          <Title order={4}>Countries it may call</Title>
+          <Text size="sm" fw={500}>
+            Countries it may call
+          </Text>
           <Checkbox
             label={`Only its own country (${nameOf(rules.homeCountry)})`}
             checked={homeOnly}
@@ -134,7 +135,7 @@ function RulesForm({ rules, onClose }: { rules: CallingRules; onClose: () => voi
 
         <Checkbox.Group
           label="Special numbers it may call"
-          description="Refused unless ticked: callers to these pay far more than an ordinary call"
+          description="Refused unless ticked: a call to one of these costs far more than an ordinary call"
           value={kinds}
           onChange={setKinds}
           error={errors.allowedNumberKinds}

@@ -233,7 +233,7 @@ export function CampaignDetailScreen({ campaignId }: { campaignId: string }) {
             </Alert>
           )}
           <CampaignProgress counts={c.counts} />
-          <SimpleGrid cols={{ base: 2, sm: 3, lg: 9 }} spacing="sm">
+          <SimpleGrid cols={{ base: 2, sm: 3, lg: 5, xl: 9 }} spacing="sm">
             <Stat label="Pending" value={c.counts.pending} />
             <Stat label="Calling" value={c.counts.calling} />
             <Stat label="Answered" value={c.counts.answered} />
