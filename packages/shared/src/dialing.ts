@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { countryCodeOf } from './countries';
+import { countries } from './countries';
 
 /**
  * Calling rules (decision 053): every number the platform would dial for a business (campaign
@@ -74,13 +74,15 @@ export const callingRulesSchema = z.object({
 });
 export type CallingRules = z.infer<typeof callingRulesSchema>;
 
+const COUNTRY_CODES = countries.map((country) => country.code) as [string, ...string[]];
+const countryCodeMessage = 'Use a two-letter country code, e.g. IE';
+/** An ISO 3166-1 alpha-2 code we know, in any case ("ie" → "IE"). */
 const countryCode = z
   .string()
   .trim()
-  .refine((code) => countryCodeOf(code) === code.toUpperCase() && code.length === 2, {
-    error: 'Use a two-letter country code, e.g. IE',
-  })
-  .transform((code) => code.toUpperCase());
+  .regex(/^[A-Za-z]{2}$/, { error: countryCodeMessage })
+  .transform((code) => code.toUpperCase())
+  .pipe(z.enum(COUNTRY_CODES, { error: countryCodeMessage }));
 
 /** PUT /api/admin/businesses/:id/calling-rules. */
 export const updateCallingRulesSchema = z.object({
