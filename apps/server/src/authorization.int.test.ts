@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agents, businesses } from './db/schema';
+import { agents, businesses, callingRules } from './db/schema';
 import { notFound } from './lib/app-error';
 import { DEMO_ADMIN, DEMO_BUSINESS, DEMO_MEMBER } from './modules/auth/demo-accounts';
 import { requireBusinessId, type Access } from './plugins/auth';
@@ -183,6 +183,8 @@ describe.each(oneDatabase)('authorization on %s', (target) => {
         'GET /api/admin/mail/outbox admin',
         'POST /api/auth/forgot-password public',
         'GET /api/admin/businesses/:id/users admin',
+        'GET /api/admin/businesses/:id/calling-rules admin',
+        'PUT /api/admin/businesses/:id/calling-rules admin',
         'POST /api/admin/users/:id/set-password-link admin',
         'PUT /api/account/profile member',
         'POST /api/account/password member',
@@ -401,11 +403,26 @@ describe.each(oneDatabase)('authorization on %s', (target) => {
         .from(agents)
         .where(eq(agents.id, agentOfA));
       expect(agent?.businessId).toBe(businessA);
+      // Nor raise its own calling limits, nor read A's.
+      const raise = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/admin/businesses/${memberB.businessId}/calling-rules`,
+        headers,
+        payload: {
+          allowedCountries: null,
+          allowedNumberKinds: ['premium_rate'],
+          dailyCallCap: 100_000,
+          dailyMinuteCap: 1_000_000,
+        },
+      });
+      expect(raise.statusCode).toBe(403);
+      expect(await ctx.app.database.db.select().from(callingRules)).toEqual([]);
       for (const url of [
         '/api/admin/businesses',
         '/api/admin/agents',
         '/api/admin/mail',
         '/api/admin/mail/outbox',
+        `/api/admin/businesses/${businessA}/calling-rules`,
       ]) {
         const res = await ctx.app.inject({ method: 'GET', url, headers });
         expect(res.statusCode).toBe(403);

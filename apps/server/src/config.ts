@@ -156,6 +156,10 @@ const envObject = z.object({
   // how long an import a killed instance left stays "running" before another fails it.
   // Renewed every third of it at least, so a few missed renewals do not lose it.
   IMPORT_LEASE_SECONDS: z.coerce.number().int().min(3, 'must be at least 3').default(30),
+  // How long a campaign's calls in flight stay with the instance that placed them without a
+  // renewal (every third of it): a campaign a killed instance left is reconciled with the
+  // platform and goes on this long after (decision 053).
+  CAMPAIGN_LEASE_SECONDS: z.coerce.number().int().min(3, 'must be at least 3').default(30),
 
   // Rate limits kept in Redis, shared by every instance (in this process's memory when unset).
   REDIS_URL: optionalString.pipe(
@@ -282,6 +286,11 @@ export type Config = {
     /** How long a claim on a running import holds without renewal (PostgreSQL). */
     leaseMs: number;
   };
+  /** Outbound campaigns (decision 053). */
+  campaigns: {
+    /** How long an instance's hold on a campaign's calls in flight lasts without renewal. */
+    leaseMs: number;
+  };
   /** Where the rate limits' counters live: Redis (shared by instances), else memory. */
   redis: { url: string; keyPrefix: string } | undefined;
   /** SIGTERM/SIGINT: the longest the shutdown may take before the process exits anyway. */
@@ -395,6 +404,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxUncompressedMb: e.IMPORT_MAX_UNCOMPRESSED_MB,
       leaseMs: e.IMPORT_LEASE_SECONDS * 1000,
     },
+    campaigns: { leaseMs: e.CAMPAIGN_LEASE_SECONDS * 1000 },
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     tracing: tracingConfig(e),

@@ -5,6 +5,7 @@ import {
   createCampaignSchema,
   minutesOfClock,
   nextCallingWindow,
+  zonedDay,
 } from './campaigns';
 
 describe('campaignContactStatusOf', () => {
@@ -88,5 +89,23 @@ describe('createCampaignSchema', () => {
   it('reads and writes clock times', () => {
     expect(minutesOfClock('09:30')).toBe(570);
     expect(clockOfMinutes(570)).toBe('09:30');
+  });
+});
+
+describe('zonedDay', () => {
+  it('is the business’s calendar day, 23 or 25 hours long across a daylight-saving change', () => {
+    // 01:30 UTC on 2026-03-08 is still the 7th in Chicago (UTC-6).
+    expect(zonedDay(new Date('2026-03-08T01:30:00Z'), 'America/Chicago')).toEqual({
+      day: '2026-03-07',
+      start: new Date('2026-03-07T06:00:00Z'),
+      end: new Date('2026-03-08T06:00:00Z'),
+    });
+    // The 8th springs forward: 23 hours, ending at midnight CDT (UTC-5).
+    const spring = zonedDay(new Date('2026-03-08T12:00:00Z'), 'America/Chicago');
+    expect(spring.day).toBe('2026-03-08');
+    expect(spring.end.getTime() - spring.start.getTime()).toBe(23 * 3_600_000);
+    const autumn = zonedDay(new Date('2026-10-25T12:00:00Z'), 'Europe/Dublin');
+    expect(autumn).toMatchObject({ day: '2026-10-25' });
+    expect(autumn.end.getTime() - autumn.start.getTime()).toBe(25 * 3_600_000);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DIAL_REFUSALS, contactRefusalMessage } from './dialing';
 import { createPaginationQuerySchema, paginatedSchema } from './pagination';
 
 /**
@@ -31,6 +32,7 @@ export const CAMPAIGN_CONTACT_STATUSES = [
   'voicemail',
   'no_answer',
   'failed',
+  'refused',
 ] as const;
 export type CampaignContactStatus = (typeof CAMPAIGN_CONTACT_STATUSES)[number];
 export const campaignContactStatusSchema = z.enum(CAMPAIGN_CONTACT_STATUSES);
@@ -42,6 +44,30 @@ export const CAMPAIGN_CONTACT_STATUS_LABELS: Record<CampaignContactStatus, strin
   voicemail: 'Voicemail',
   no_answer: 'No answer',
   failed: 'Failed',
+  refused: 'Not called',
+};
+
+/**
+ * Why a contact ended without a call of its own: the calling rules refused its number
+ * (decision 053), or its call was lost with the server that placed it and is not placed again.
+ */
+export const CAMPAIGN_CONTACT_REASONS = [...DIAL_REFUSALS, 'call_lost'] as const;
+export type CampaignContactReason = (typeof CAMPAIGN_CONTACT_REASONS)[number];
+
+export function campaignContactReasonMessage(reason: CampaignContactReason): string {
+  if (reason === 'call_lost')
+    return 'The platform has no record of this call (lost when the server stopped) — not called again';
+  return contactRefusalMessage(reason);
+}
+
+/** Why a running campaign places no calls for now although numbers are left (decision 053). */
+export const CAMPAIGN_HOLDS = ['daily_calls', 'daily_minutes'] as const;
+export type CampaignHold = (typeof CAMPAIGN_HOLDS)[number];
+export const CAMPAIGN_HOLD_MESSAGES: Record<CampaignHold, string> = {
+  daily_calls:
+    'The daily call limit is reached — the remaining numbers are called in the next calling hours with room',
+  daily_minutes:
+    'The daily limit of call minutes is reached — calling goes on in the next calling hours with room',
 };
 
 export const CAMPAIGN_STATUS_LABELS: Record<CampaignStatus, string> = {
@@ -163,6 +189,7 @@ export const campaignCountsSchema = z.object({
   voicemail: z.number().int(),
   no_answer: z.number().int(),
   failed: z.number().int(),
+  refused: z.number().int(),
   appointments: z.number().int(),
   enquiries: z.number().int(),
 });
@@ -187,6 +214,8 @@ export const campaignSchema = z.object({
   skippedDoNotCall: z.number().int(),
   skippedDuplicates: z.number().int(),
   skippedNoPhone: z.number().int(),
+  /** Why no calls are being placed for now although numbers are left; null when none. */
+  hold: z.enum(CAMPAIGN_HOLDS).nullable(),
   counts: campaignCountsSchema,
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
@@ -202,6 +231,8 @@ export const campaignContactSchema = z.object({
   status: campaignContactStatusSchema,
   callId: z.string().nullable(),
   endedReason: z.string().nullable(),
+  /** Why the number was not called (or not called again); null for a number called as usual. */
+  reason: z.enum(CAMPAIGN_CONTACT_REASONS).nullable(),
   /** The agent the call was with (for the call-log link), when the call is known. */
   agentId: z.string().nullable(),
   appointments: z.number().int(),
@@ -280,6 +311,23 @@ export function nextCallingWindow(
     return { start: new Date(start), end: new Date(end) };
   }
   throw new Error('no calling window within a week');
+}
+
+/**
+ * The calendar day an instant falls on in a zone ("2026-11-28"), with the instants it starts
+ * and ends at (23 or 25 hours on a daylight-saving change): the day the daily caps count.
+ */
+export function zonedDay(at: Date, timeZone: string): { day: string; start: Date; end: Date } {
+  const { y, m, d } = localParts(at.getTime(), timeZone);
+  const next = new Date(Date.UTC(y, m - 1, d + 1));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return {
+    day: `${y}-${pad(m)}-${pad(d)}`,
+    start: new Date(zonedInstant(y, m, d, 0, timeZone)),
+    end: new Date(
+      zonedInstant(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate(), 0, timeZone),
+    ),
+  };
 }
 
 /** "09:00" from minutes after midnight. */

@@ -12,3 +12,4 @@ export * from './schema/platform-settings';
 export * from './schema/platform-resources';
 export * from './schema/call-rollups';
 export * from './schema/campaigns';
+export * from './schema/dialing';

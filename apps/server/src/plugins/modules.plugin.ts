@@ -34,6 +34,7 @@ import { StructuredOutputsService } from '../modules/console/structured-outputs.
 import { toolRoutes } from '../modules/console/tools.routes';
 import { ToolsService } from '../modules/console/tools.service';
 import { contactRoutes } from '../modules/contacts/contacts.routes';
+import { DialingService } from '../modules/dialing/dialing.service';
 import { ContactsService } from '../modules/contacts/contacts.service';
 import { contactImportRoutes } from '../modules/contacts/import/import.routes';
 import { ContactImportsService } from '../modules/contacts/import/import.service';
@@ -73,6 +74,8 @@ const modules: FastifyPluginAsyncZod<ModulesOptions> = async (app, options) => {
   let imapPoller: ImapPoller | undefined;
 
   const tools = new Map<string, ToolHandler>();
+  // Every number the platform would dial for a business passes its calling rules (decision 053).
+  const dialing = new DialingService({ db, ...(options.now ? { now: options.now } : {}) });
   const enquiries = new EnquiriesService({ db, mail, inboundDomain: config.inboundMail.domain });
   if (config.inboundMail.imap) {
     const poller = new ImapPoller({
@@ -114,6 +117,7 @@ const modules: FastifyPluginAsyncZod<ModulesOptions> = async (app, options) => {
       }),
       auth,
       publicBaseUrl,
+      dialing,
     }),
     { prefix: '/api' },
   );
@@ -121,9 +125,10 @@ const modules: FastifyPluginAsyncZod<ModulesOptions> = async (app, options) => {
   const consoleService = new ConsoleService({ db, sdk: () => runtime.client.sdk });
   const consoleDeps = { db, platform, console: consoleService };
   await app.register(consoleAdminRoutes({ console: consoleService }), { prefix: '/api' });
-  await app.register(phoneNumberRoutes({ phoneNumbers: new PhoneNumbersService(consoleDeps) }), {
-    prefix: '/api',
-  });
+  await app.register(
+    phoneNumberRoutes({ phoneNumbers: new PhoneNumbersService({ ...consoleDeps, dialing }) }),
+    { prefix: '/api' },
+  );
   await app.register(toolRoutes({ tools: new ToolsService(consoleDeps) }), { prefix: '/api' });
   await app.register(squadRoutes({ squads: new SquadsService(consoleDeps) }), { prefix: '/api' });
   await app.register(
@@ -135,6 +140,8 @@ const modules: FastifyPluginAsyncZod<ModulesOptions> = async (app, options) => {
   });
   const campaignsService = new CampaignsService({
     ...consoleDeps,
+    dialing,
+    leaseMs: config.campaigns.leaseMs,
     ...(options.now ? { now: options.now } : {}),
   });
   await app.register(campaignRoutes({ campaigns: campaignsService }), { prefix: '/api' });
@@ -155,6 +162,7 @@ const modules: FastifyPluginAsyncZod<ModulesOptions> = async (app, options) => {
     platform: runtime,
     log: app.log.child({ component: 'agents' }),
     knowledgeBases,
+    dialing,
   });
   await app.register(agentRoutes({ agents: agentsService, analytics }), { prefix: '/api' });
   await app.register(

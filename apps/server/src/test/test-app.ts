@@ -183,6 +183,7 @@ export async function createBusinessWithMember(
     email?: string;
     password?: string;
     timezone?: string;
+    country?: string;
     role?: 'owner' | 'manager' | 'member';
   } = {},
 ) {
@@ -195,7 +196,7 @@ export async function createBusinessWithMember(
     phone: null,
     website: null,
     pointOfContact: 'Pat Owner',
-    country: 'Ireland',
+    country: overrides.country ?? 'Ireland',
     timezone: overrides.timezone ?? 'Europe/Dublin',
   });
   const user = await insertUser(app.database.db, {

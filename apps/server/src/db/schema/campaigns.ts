@@ -49,6 +49,21 @@ export const campaigns = pgTable(
     platformCampaignId: text('platform_campaign_id'),
     /** When the current window closes: contacts not called by then go into the next one. */
     windowEndsAt: ts('window_ends_at'),
+    /**
+     * Calls reserved under the daily cap for the current window's platform campaign, and the
+     * business day they count on: what is not dialled is given back when it is stopped.
+     */
+    reservedCalls: integer('reserved_calls').notNull().default(0),
+    reservedDay: text('reserved_day'),
+    /** daily_calls | daily_minutes: why no calls are placed for now though numbers are left. */
+    holdReason: text('hold_reason'),
+    /**
+     * The instance that looks after the campaign's calls in flight, until when (decision 053):
+     * renewed while it runs; a campaign whose lease ran out is taken over and reconciled with
+     * the platform.
+     */
+    leaseOwner: text('lease_owner'),
+    leaseExpiresAt: ts('lease_expires_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -79,8 +94,10 @@ export const campaignContacts = pgTable(
     name: text('name').notNull().default(''),
     /** E.164. */
     phone: text('phone').notNull(),
-    /** pending | calling | answered | voicemail | no_answer | failed */
+    /** pending | calling | answered | voicemail | no_answer | failed | refused */
     status: text('status').notNull().default('pending'),
+    /** Why not called (again): a calling rule's refusal (premium_rate, country …) or call_lost. */
+    reason: text('reason'),
     platformCampaignId: text('platform_campaign_id'),
     callId: text('call_id'),
     endedReason: text('ended_reason'),

@@ -10,8 +10,10 @@ import {
   outboxListSchema,
   sentPasswordLinkSchema,
 } from '@switchboard/shared/admin';
+import { callingRulesSchema, updateCallingRulesSchema } from '@switchboard/shared/dialing';
 import { paginationQuerySchema } from '@switchboard/shared/pagination';
 import type { AuthService } from '../auth/auth.service';
+import type { DialingService } from '../dialing/dialing.service';
 import type { AdminService } from './admin.service';
 import { errorResponses } from '../../plugins/error-responses';
 
@@ -24,6 +26,8 @@ export const adminRoutes =
   (deps: {
     service: AdminService;
     auth: Pick<AuthService, 'sendSetPasswordLink'>;
+    /** The calling rules and daily caps of each business (decision 053). */
+    dialing: Pick<DialingService, 'rules' | 'updateRules'>;
     /** Where links in mail point (lib/public-base-url.ts). */
     publicBaseUrl: () => string;
   }): FastifyPluginAsyncZod =>
@@ -57,6 +61,37 @@ export const adminRoutes =
         },
       },
       async (request) => service.listBusinessUsers(request.params.id),
+    );
+
+    app.get(
+      '/admin/businesses/:id/calling-rules',
+      {
+        config,
+        schema: {
+          tags: ['admin'],
+          summary:
+            "The business's calling rules (countries, kinds of number, daily caps) and today's usage",
+          params: idParamsSchema,
+          response: { 200: callingRulesSchema },
+        },
+      },
+      async (request) => deps.dialing.rules(request.params.id),
+    );
+
+    app.put(
+      '/admin/businesses/:id/calling-rules',
+      {
+        config,
+        schema: {
+          tags: ['admin'],
+          summary:
+            'Sets which countries and kinds of number the platform may dial for the business, and its daily caps',
+          params: idParamsSchema,
+          body: updateCallingRulesSchema,
+          response: { 200: callingRulesSchema },
+        },
+      },
+      async (request) => deps.dialing.updateRules(request.params.id, request.body),
     );
 
     app.post(

@@ -40,6 +40,7 @@ import {
   TOOL_KIND,
 } from './managed-tools';
 import { AGENT_TOOL_NAMES } from '@switchboard/shared/agents';
+import type { DialingService } from '../dialing/dialing.service';
 
 type Deps = {
   db: Db;
@@ -50,6 +51,8 @@ type Deps = {
   knowledgeBases?: {
     attachable(businessId: string): Promise<{ id: string; name: string; toolId: string | null }[]>;
   };
+  /** Transfer destinations are dialled by the platform: they pass the calling rules. */
+  dialing: Pick<DialingService, 'requireDialable'>;
 };
 
 function toAgent(row: AgentRow): Agent {
@@ -175,6 +178,22 @@ export class AgentsService {
       );
   }
 
+  /**
+   * The numbers the agent would transfer callers to must be ones the business may have the
+   * platform dial (decision 053); an agent no business owns is the operator's own.
+   */
+  private async checkTransferNumbers(businessId: string | null, settings: AgentSettings) {
+    const tools = settings.tools;
+    if (!tools?.transferCall) return;
+    await this.deps.dialing.requireDialable(
+      businessId,
+      tools.transferDestinations.map((destination, index) => ({
+        number: destination.number,
+        path: ['tools', 'transferDestinations', index, 'number'],
+      })),
+    );
+  }
+
   /** The business's custom tools an agent may attach (none for an operator). */
   async toolChoices(businessId: string | null): Promise<AgentToolChoices> {
     if (!businessId) return { custom: [], knowledgeBases: [] };
@@ -252,6 +271,7 @@ export class AgentsService {
     const { sdk } = this.deps.platform.client;
     await this.checkCustomTools(businessId, settings);
     await this.checkKnowledgeBases(businessId, settings);
+    await this.checkTransferNumbers(businessId, settings);
     const tools = await this.toolContext(businessId, 'create agent');
     let assistant: Vapi.Assistant;
     try {
@@ -284,6 +304,7 @@ export class AgentsService {
     const agent = await this.get(scope, agentId);
     await this.checkCustomTools(agent.businessId, settings);
     await this.checkKnowledgeBases(agent.businessId, settings);
+    await this.checkTransferNumbers(agent.businessId, settings);
     const existing = await this.fetchAssistant(agentId, 'update agent');
     const tools = await this.toolContext(agent.businessId, 'update agent');
     let updated: Vapi.Assistant;
@@ -315,6 +336,7 @@ export class AgentsService {
   ): Promise<Vapi.CreateAssistantDto> {
     const agent = await this.get(scope, agentId);
     await this.checkCustomTools(agent.businessId, settings);
+    await this.checkTransferNumbers(agent.businessId, settings);
     const existing = await this.fetchAssistant(agentId, 'fetch agent');
     const tools = await this.toolContext(agent.businessId, 'fetch agent');
     const {

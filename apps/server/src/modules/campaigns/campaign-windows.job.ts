@@ -1,13 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CampaignsService } from './campaigns.service';
 
-/** How often running campaigns are checked for a closed calling window. */
-const POLL_MS = 60_000;
-
 /**
- * Opens each running campaign's next calling window when the last one closed with numbers
- * still to call. Safe with several instances: each campaign is claimed by one conditional
- * update (CampaignsService.advanceWindows).
+ * The campaigns' background round (CampaignsService.work), every third of the lease: renews
+ * this instance's leases, takes over campaigns a lost instance left (reconciled with the
+ * platform), opens the next calling windows, applies the daily minute caps. Safe with several
+ * instances: leases, `skip locked` and conditional updates decide who does what.
  */
 export class CampaignWindowJob {
   private timer: NodeJS.Timeout | undefined;
@@ -17,7 +15,7 @@ export class CampaignWindowJob {
 
   start(): void {
     if (this.timer) return;
-    this.timer = setInterval(() => this.tick(), POLL_MS);
+    this.timer = setInterval(() => this.tick(), this.deps.campaigns.tickMs);
     this.timer.unref();
     this.tick();
   }
@@ -25,9 +23,8 @@ export class CampaignWindowJob {
   private tick(): void {
     if (this.running) return;
     this.running = this.deps.campaigns
-      .advanceWindows()
-      .catch((error: unknown) => {
-        this.deps.log.warn({ err: error }, 'opening the next campaign windows failed');
+      .work((error, step) => {
+        this.deps.log.warn({ err: error, step }, 'a campaign round step failed');
       })
       .finally(() => {
         this.running = undefined;

@@ -6,11 +6,13 @@ import type {
 } from '@switchboard/shared/campaigns';
 import type { Contact } from '@switchboard/shared/contacts';
 import type { Paginated } from '@switchboard/shared/pagination';
-import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   agents,
   businesses,
+  calls,
   campaignContacts,
   campaigns,
   contactImports,
@@ -25,6 +27,7 @@ import {
   sessionHeaders,
 } from '../../test/test-app';
 import { ConsoleService } from '../console/console.service';
+import { DialingService } from '../dialing/dialing.service';
 import { insertAudience } from './campaigns.repository';
 import { CampaignsService } from './campaigns.service';
 
@@ -122,6 +125,19 @@ describe.each(databaseTargets)('campaigns on %s', (target) => {
   });
   afterAll(() => ctx?.close());
 
+  /** Another instance's campaign service on the same database and platform. */
+  const otherInstance = (now?: () => number) =>
+    new CampaignsService({
+      db: ctx.app.database.db,
+      platform: () => ctx.app.platform.client,
+      console: new ConsoleService({
+        db: ctx.app.database.db,
+        sdk: () => ctx.app.platform.client.sdk,
+      }),
+      dialing: new DialingService({ db: ctx.app.database.db }),
+      ...(now ? { now } : {}),
+    });
+
   it('runs a campaign on a search: each number’s call moves its row, bookings are counted', async () => {
     const res = await create(member, { audience: { kind: 'search', search: 'Recall' } });
     expect(res.statusCode, res.body).toBe(201);
@@ -158,7 +174,10 @@ describe.each(databaseTargets)('campaigns on %s', (target) => {
   });
 
   it('leaves out do-not-call contacts and contacts without a number; calls one import only', async () => {
-    const owner = await createBusinessWithMember(ctx.app, { timezone: 'America/Chicago' });
+    const owner = await createBusinessWithMember(ctx.app, {
+      timezone: 'America/Chicago',
+      country: 'United States',
+    });
     const headers = await sessionHeaders(ctx.app, owner.userName);
     // The restaurant's demo agent and number, assigned to this business.
     const restaurant = ctx.app.platform.sandbox!.demo.assistants[2]!;
@@ -325,23 +344,25 @@ describe.each(databaseTargets)('campaigns on %s', (target) => {
     });
     const id = res.json<Campaign>().id;
     const [before] = await ctx.app.database.db.select().from(campaigns).where(eq(campaigns.id, id));
-    // Its window closed a minute ago with every number still pending.
+    // Its window closed a minute ago with every number still pending, and the instance that
+    // held it is gone (its lease ran out).
     await ctx.app.database.db
       .update(campaigns)
-      .set({ status: 'running', windowEndsAt: new Date(Date.now() - 60_000) })
+      .set({
+        status: 'running',
+        windowEndsAt: new Date(Date.now() - 60_000),
+        leaseExpiresAt: new Date(Date.now() - 60_000),
+      })
       .where(eq(campaigns.id, id));
-    const service = new CampaignsService({
-      db: ctx.app.database.db,
-      platform: () => ctx.app.platform.client,
-      console: new ConsoleService({
-        db: ctx.app.database.db,
-        sdk: () => ctx.app.platform.client.sdk,
+    // Tomorrow at this time, so the next window is in the future and nothing is dialled.
+    const instance = () => otherInstance(() => Date.now() + 86_400_000 * 2);
+    // Two instances at once: one takes it over and opens the window, once.
+    const opened = await Promise.all(
+      [instance(), instance()].map(async (service) => {
+        await service.takeOver();
+        return service.advanceWindows();
       }),
-      // Tomorrow at this time, so the next window is in the future and nothing is dialled.
-      now: () => Date.now() + 86_400_000 * 2,
-    });
-    // Two instances at once open it once.
-    const opened = await Promise.all([service.advanceWindows(), service.advanceWindows()]);
+    );
     expect(opened.reduce((a, b) => a + b, 0)).toBe(1);
     const [after] = await ctx.app.database.db.select().from(campaigns).where(eq(campaigns.id, id));
     expect(after!.platformCampaignId).not.toBe(before!.platformCampaignId);
@@ -353,8 +374,169 @@ describe.each(databaseTargets)('campaigns on %s', (target) => {
     expect(new Set(rows.map((r) => r.platformCampaignId))).toEqual(
       new Set([after!.platformCampaignId]),
     );
-    expect(await service.advanceWindows()).toBe(0);
+    expect(await instance().advanceWindows()).toBe(0);
     await call('PATCH', `/api/campaigns/${id}`, member, { action: 'cancel' });
+  });
+
+  /** A campaign row as a killed instance left it: running, its lease run out. */
+  const leftByKilledInstance = async (platformCampaignId: string, lease: Date) => {
+    const [row] = await ctx.app.database.db
+      .insert(campaigns)
+      .values({
+        businessId: demoBusinessId,
+        name: 'Left running',
+        status: 'running',
+        agentId: dental.id,
+        phoneNumberId: dental.phoneNumberId,
+        audience: { kind: 'all' },
+        startAt: new Date(Date.now() - 3_600_000),
+        callingHoursStart: 0,
+        callingHoursEnd: 24 * 60 - 1,
+        timeZone: 'UTC',
+        maxConcurrency: 10,
+        platformCampaignId,
+        windowEndsAt: new Date(Date.now() + 3_600_000),
+        leaseOwner: 'killed-instance',
+        leaseExpiresAt: lease,
+      })
+      .returning();
+    return row!;
+  };
+  const addRows = (
+    campaignId: string,
+    rows: { phone: string; status: string; callId?: string; platformCampaignId?: string }[],
+  ) =>
+    ctx.app.database.db
+      .insert(campaignContacts)
+      .values(rows.map((r) => ({ campaignId, name: r.phone, ...r })));
+  const rowsOf = async (campaignId: string) =>
+    new Map(
+      (
+        await ctx.app.database.db
+          .select()
+          .from(campaignContacts)
+          .where(eq(campaignContacts.campaignId, campaignId))
+      ).map((r) => [r.phone, r]),
+    );
+
+  it('after a kill -9, takes the campaign over: applies calls whose webhooks were lost, marks a lost call, calls only the numbers never called', async () => {
+    const numbers = Array.from({ length: 5 }, (_, i) => `+1512556000${i}`);
+    const [dialled0, dialled1, lost, wasCalling, neverCalled] = numbers as [
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
+    // The window's platform campaign dialled three numbers before the instance died; none of
+    // its calls' webhooks reached a row (they were lost with the instance).
+    const sdk = ctx.app.platform.client.sdk;
+    const old = await sdk.campaigns.campaignControllerCreate({
+      name: 'Left running',
+      assistantId: dental.id,
+      phoneNumberId: dental.phoneNumberId,
+      customers: [dialled0, dialled1, wasCalling].map((number) => ({ number })),
+    });
+    const ended = await waitFor(
+      () => sdk.campaigns.campaignControllerFindOne({ id: old.id }),
+      (c) => c.status === 'ended',
+    );
+    const callOf = (number: string) =>
+      Object.entries(ended.calls as Record<string, { number: string }>).find(
+        ([, detail]) => detail.number === number,
+      )![0];
+    const campaign = await leftByKilledInstance(old.id, new Date(Date.now() - 60_000));
+    await addRows(campaign.id, [
+      { phone: dialled0, status: 'pending', platformCampaignId: old.id },
+      { phone: dialled1, status: 'pending', platformCampaignId: old.id },
+      {
+        phone: wasCalling,
+        status: 'calling',
+        callId: callOf(wasCalling),
+        platformCampaignId: old.id,
+      },
+      // Its call went with the sandbox that placed it: the platform has no record of it.
+      { phone: lost, status: 'calling', callId: randomUUID(), platformCampaignId: old.id },
+      { phone: neverCalled, status: 'pending', platformCampaignId: old.id },
+    ]);
+
+    await otherInstance().takeOver();
+    // Whichever instance took it over (this app's own round may have been first).
+    const taken = await waitFor(
+      async () =>
+        (
+          await ctx.app.database.db.select().from(campaigns).where(eq(campaigns.id, campaign.id))
+        )[0]!,
+      (c) => c.leaseOwner !== 'killed-instance' && c.platformCampaignId !== old.id,
+    );
+    const rows = await rowsOf(campaign.id);
+    for (const number of [dialled0, dialled1, wasCalling]) {
+      expect(rows.get(number)!.status, number).toBe(expectedStatus(number));
+      expect(rows.get(number)!.callId).not.toBeNull();
+    }
+    expect(rows.get(lost)).toMatchObject({ status: 'failed', reason: 'call_lost' });
+    // Handed to the new window (which may already be dialling it).
+    expect(rows.get(neverCalled)!.platformCampaignId).toBe(taken.platformCampaignId);
+    // The run goes on with the one number never called, and only that one.
+    const next = await sdk.campaigns.campaignControllerFindOne({ id: taken.platformCampaignId! });
+    expect(next.customers?.map((c) => c.number)).toEqual([neverCalled]);
+
+    const done = await waitFor(
+      async () => (await call('GET', `/api/campaigns/${campaign.id}`, member)).json<Campaign>(),
+      (c) => c.status === 'completed',
+    );
+    expect(done.counts).toMatchObject({ pending: 0, calling: 0, total: 5 });
+    // Nobody was called twice.
+    const placed = await ctx.app.database.db
+      .select({ number: calls.customerNumber })
+      .from(calls)
+      .where(inArray(calls.customerNumber, numbers));
+    const perNumber = new Map<string, number>();
+    for (const { number } of placed) perNumber.set(number!, (perNumber.get(number!) ?? 0) + 1);
+    expect(Object.fromEntries(perNumber)).toEqual({
+      [dialled0]: 1,
+      [dialled1]: 1,
+      [wasCalling]: 1,
+      [neverCalled]: 1,
+    });
+  });
+
+  it('after a restart that lost the platform campaign, gives the pending numbers a new one; leaves a live instance’s campaign alone', async () => {
+    const gone = await leftByKilledInstance(randomUUID(), new Date(Date.now() - 60_000));
+    const [lost, a, b] = ['+15125560100', '+15125560101', '+15125560102'];
+    await addRows(gone.id, [
+      { phone: lost, status: 'calling', callId: randomUUID() },
+      { phone: a, status: 'pending', platformCampaignId: gone.platformCampaignId! },
+      { phone: b, status: 'pending', platformCampaignId: gone.platformCampaignId! },
+    ]);
+    const alive = await leftByKilledInstance(randomUUID(), new Date(Date.now() + 3_600_000));
+    await addRows(alive.id, [{ phone: '+15125560103', status: 'calling', callId: randomUUID() }]);
+
+    await otherInstance().takeOver();
+    const taken = await waitFor(
+      async () =>
+        (await ctx.app.database.db.select().from(campaigns).where(eq(campaigns.id, gone.id)))[0]!,
+      (c) => c.platformCampaignId !== gone.platformCampaignId,
+    );
+    const rows = await rowsOf(gone.id);
+    expect(rows.get(lost)).toMatchObject({ status: 'failed', reason: 'call_lost' });
+    const next = await ctx.app.platform.client.sdk.campaigns.campaignControllerFindOne({
+      id: taken.platformCampaignId!,
+    });
+    expect(next.customers?.map((c) => c.number).sort()).toEqual([a, b]);
+    await call('PATCH', `/api/campaigns/${gone.id}`, member, { action: 'cancel' });
+
+    // The live instance's campaign: untouched.
+    const [still] = await ctx.app.database.db
+      .select()
+      .from(campaigns)
+      .where(eq(campaigns.id, alive.id));
+    expect(still).toMatchObject({
+      leaseOwner: 'killed-instance',
+      platformCampaignId: alive.platformCampaignId,
+    });
+    expect((await rowsOf(alive.id)).get('+15125560103')).toMatchObject({ status: 'calling' });
+    await ctx.app.database.db.delete(campaigns).where(eq(campaigns.id, alive.id));
   });
 
   it('answers 404 for another business’s campaign, agent or number', async () => {

@@ -6,6 +6,7 @@ import {
   type CampaignContactStatus,
   type CampaignCounts,
 } from '@switchboard/shared/campaigns';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { executeRows, type Db } from '../../db/client';
 import {
   agents,
@@ -17,6 +18,7 @@ import {
   contacts,
   enquiries,
 } from '../../db/schema';
+import type { DialRefusal } from '@switchboard/shared/dialing';
 import type { CallRecord } from '../../platform/call-record';
 import { searchSql, type ContactSearch } from '../contacts/contacts.repository';
 
@@ -113,7 +115,9 @@ export async function insertCampaign(
 /**
  * Copies the audience's callable contacts into the campaign in one statement (no round trip
  * per contact): do-not-call and phoneless contacts are left out, and a number already in the
- * campaign is not added again. Answers how many rows were added.
+ * campaign is not added again. A number the calling rules refuse is kept as `refused` with the
+ * reason; the numbers handed to the platform campaign carry its id. Answers how many rows were
+ * added.
  */
 export async function insertAudience(
   db: Db,
@@ -121,13 +125,24 @@ export async function insertAudience(
   businessId: string,
   audience: CampaignAudience,
   search: ContactSearch | undefined,
-  platformCampaignId: string | null = null,
+  given: {
+    platformCampaignId?: string | null;
+    /** The numbers handed to `platformCampaignId` (all the others stay pending without one). */
+    handed?: readonly string[];
+    refused?: ReadonlyMap<string, DialRefusal>;
+  } = {},
 ): Promise<number> {
+  const refused = JSON.stringify(Object.fromEntries(given.refused ?? []));
+  const handed = JSON.stringify(given.handed ?? []);
   const rows = await executeRows<{ n: number }>(
     db,
     sql`with added as (
-      insert into campaign_contacts (campaign_id, contact_id, name, phone, platform_campaign_id)
-      select ${campaignId}::uuid, ${contacts.id}, ${contacts.name}, ${contacts.phone}, ${platformCampaignId}
+      insert into campaign_contacts
+        (campaign_id, contact_id, name, phone, platform_campaign_id, status, reason)
+      select ${campaignId}::uuid, ${contacts.id}, ${contacts.name}, ${contacts.phone},
+        case when ${handed}::jsonb ? ${contacts.phone} then ${given.platformCampaignId ?? null} end,
+        case when ${refused}::jsonb ? ${contacts.phone} then 'refused' else 'pending' end,
+        ${refused}::jsonb ->> ${contacts.phone}
       from ${contacts} where ${callableSql(businessId, audience, search)}
       on conflict (campaign_id, phone) do nothing
       returning 1
@@ -148,24 +163,97 @@ export async function listPendingCustomers(
     .orderBy(campaignContacts.id);
 }
 
-/** Hands the pending numbers to a platform campaign (calls carrying its id update them). */
+/** Hands pending numbers to a platform campaign (calls carrying its id update them). */
 export async function assignPending(
   db: Db,
   campaignId: string,
   platformCampaignId: string,
+  phones: readonly string[],
 ): Promise<void> {
   await db
     .update(campaignContacts)
     .set({ platformCampaignId, updatedAt: sql`now()` })
     .where(
-      and(eq(campaignContacts.campaignId, campaignId), eq(campaignContacts.status, 'pending')),
+      and(
+        eq(campaignContacts.campaignId, campaignId),
+        eq(campaignContacts.status, 'pending'),
+        sql`${campaignContacts.phone} in (select jsonb_array_elements_text(${JSON.stringify(phones)}::jsonb))`,
+      ),
     );
+}
+
+/** Pending numbers the calling rules now refuse: never handed to the platform. */
+export async function refusePending(
+  db: Db,
+  campaignId: string,
+  refused: ReadonlyMap<string, DialRefusal>,
+): Promise<void> {
+  if (refused.size === 0) return;
+  const reasons = JSON.stringify(Object.fromEntries(refused));
+  await db
+    .update(campaignContacts)
+    .set({
+      status: 'refused',
+      reason: sql`${reasons}::jsonb ->> ${campaignContacts.phone}`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(campaignContacts.campaignId, campaignId),
+        eq(campaignContacts.status, 'pending'),
+        sql`${reasons}::jsonb ? ${campaignContacts.phone}`,
+      ),
+    );
+}
+
+/** The rows still calling, with their call (what a takeover asks the platform about). */
+export async function listCallingContacts(
+  db: Db,
+  campaignId: string,
+): Promise<{ id: string; callId: string | null }[]> {
+  return db
+    .select({ id: campaignContacts.id, callId: campaignContacts.callId })
+    .from(campaignContacts)
+    .where(
+      and(eq(campaignContacts.campaignId, campaignId), eq(campaignContacts.status, 'calling')),
+    );
+}
+
+/**
+ * A row whose call the platform does not know (it went with the instance and sandbox that
+ * placed it): failed, with the reason, and never given to the platform again.
+ */
+export async function markCallLost(db: Db, rowId: string): Promise<void> {
+  await db
+    .update(campaignContacts)
+    .set({ status: 'failed', reason: 'call_lost', updatedAt: sql`now()` })
+    .where(and(eq(campaignContacts.id, rowId), eq(campaignContacts.status, 'calling')));
+}
+
+/** Of these call ids, the ones whose row already has its outcome (no need to fetch them). */
+export async function settledCallIds(
+  db: Db,
+  campaignId: string,
+  callIds: readonly string[],
+): Promise<Set<string>> {
+  if (callIds.length === 0) return new Set();
+  const rows = await db
+    .select({ callId: campaignContacts.callId })
+    .from(campaignContacts)
+    .where(
+      and(
+        eq(campaignContacts.campaignId, campaignId),
+        sql`${campaignContacts.status} not in ('pending', 'calling')`,
+        sql`${campaignContacts.callId} in (select jsonb_array_elements_text(${JSON.stringify(callIds)}::jsonb))`,
+      ),
+    );
+  return new Set(rows.flatMap((row) => (row.callId ? [row.callId] : [])));
 }
 
 export async function updateCampaign(
   db: Db,
   id: string,
-  values: Partial<typeof campaigns.$inferInsert>,
+  values: PgUpdateSetSource<typeof campaigns>,
   onlyWhen?: SQL,
 ): Promise<CampaignRow | undefined> {
   const [row] = await db
@@ -214,6 +302,7 @@ const emptyCounts = (): CampaignCounts => ({
   voicemail: 0,
   no_answer: 0,
   failed: 0,
+  refused: 0,
   appointments: 0,
   enquiries: 0,
 });
@@ -288,6 +377,7 @@ export async function listCampaignContacts(
         status: campaignContacts.status,
         callId: campaignContacts.callId,
         endedReason: campaignContacts.endedReason,
+        reason: campaignContacts.reason,
         updatedAt: campaignContacts.updatedAt,
         agentId: calls.assistantId,
         appointments: sql<number>`(select count(*)::int from ${appointments} a where a.call_id = ${campaignContacts.callId})`,
@@ -364,6 +454,8 @@ export async function applyCampaignCalls(db: Db, records: CallRecord[]): Promise
         status,
         callId: record.id,
         endedReason: record.endedReason ?? null,
+        // A call the platform turns out to know after all is no longer lost.
+        reason: null,
         updatedAt: sql`now()`,
       })
       .where(
@@ -403,8 +495,16 @@ function campaignIdOf(payload: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-/** Running campaigns whose calling window has closed (the window job's work list). */
-export async function listClosedWindows(db: Db, now: Date, limit: number): Promise<CampaignRow[]> {
+/**
+ * This instance's running campaigns whose calling window has closed (the window job's work
+ * list). One nobody holds is taken over, and reconciled, first.
+ */
+export async function listClosedWindows(
+  db: Db,
+  now: Date,
+  limit: number,
+  owner: string,
+): Promise<CampaignRow[]> {
   return db
     .select()
     .from(campaigns)
@@ -412,7 +512,102 @@ export async function listClosedWindows(db: Db, now: Date, limit: number): Promi
       and(
         inArray(campaigns.status, ['scheduled', 'running']),
         sql`${campaigns.windowEndsAt} <= ${now.toISOString()}`,
+        eq(campaigns.leaseOwner, owner),
       ),
     )
     .limit(limit);
+}
+
+/** The lease's end as the database's clock sees it (every instance shares that clock). */
+export const leaseUntil = (ms: number) => sql`now() + make_interval(secs => ${ms / 1000})`;
+
+/**
+ * A campaign needs a keeper while it may still place calls (scheduled, running) or has calls
+ * in flight (a paused or cancelled one whose last calls have not ended).
+ */
+const needsKeeper = sql`(${campaigns.status} in ('scheduled', 'running') or exists (
+    select 1 from campaign_contacts cc
+    where cc.campaign_id = ${campaigns.id} and cc.status = 'calling'))`;
+
+/** Extends this instance's leases; the ones it holds on campaigns with nothing left lapse. */
+export async function renewCampaignLeases(db: Db, owner: string, ms: number): Promise<void> {
+  await db
+    .update(campaigns)
+    .set({ leaseExpiresAt: leaseUntil(ms) })
+    .where(and(eq(campaigns.leaseOwner, owner), needsKeeper));
+}
+
+/**
+ * Takes over campaigns whose keeper is gone (its lease ran out, or it never had one): they
+ * are claimed with `skip locked` and the lease rechecked in the same statement, so each is
+ * claimed by one instance, which then reconciles it with the platform.
+ */
+export async function claimAbandonedCampaigns(
+  db: Db,
+  owner: string,
+  ms: number,
+  limit: number,
+): Promise<CampaignRow[]> {
+  const abandoned = sql`(${campaigns.leaseExpiresAt} is null or ${campaigns.leaseExpiresAt} < now())`;
+  const next = db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(and(needsKeeper, abandoned))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(campaigns)
+    .set({ leaseOwner: owner, leaseExpiresAt: leaseUntil(ms) })
+    .where(and(inArray(campaigns.id, next), abandoned))
+    .returning();
+}
+
+/** Gives a lease up at once (a takeover that failed half-way is tried again by anyone). */
+export async function dropCampaignLease(db: Db, id: string, owner: string): Promise<void> {
+  await db
+    .update(campaigns)
+    .set({ leaseExpiresAt: sql`now() - interval '1 second'` })
+    .where(and(eq(campaigns.id, id), eq(campaigns.leaseOwner, owner)));
+}
+
+/** This instance's campaigns whose current window's platform campaign is dialling. */
+export async function listDialling(db: Db, owner: string, limit: number): Promise<CampaignRow[]> {
+  return db
+    .select()
+    .from(campaigns)
+    .where(
+      and(
+        eq(campaigns.status, 'running'),
+        isNotNull(campaigns.platformCampaignId),
+        eq(campaigns.leaseOwner, owner),
+      ),
+    )
+    .limit(limit);
+}
+
+/** This instance's campaigns held back by a daily cap while their window is open. */
+export async function listHeld(
+  db: Db,
+  owner: string,
+  now: Date,
+  limit: number,
+): Promise<CampaignRow[]> {
+  return db
+    .select()
+    .from(campaigns)
+    .where(
+      and(
+        inArray(campaigns.status, ['scheduled', 'running']),
+        isNull(campaigns.platformCampaignId),
+        isNotNull(campaigns.holdReason),
+        sql`${campaigns.windowEndsAt} > ${now.toISOString()}`,
+        eq(campaigns.leaseOwner, owner),
+      ),
+    )
+    .limit(limit);
+}
+
+export async function findCampaignById(db: Db, id: string): Promise<CampaignRow | undefined> {
+  const [row] = await db.select().from(campaigns).where(eq(campaigns.id, id));
+  return row;
 }

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { Vapi } from '@vapi-ai/server-sdk';
 import { and, inArray, isNotNull } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import {
   CAMPAIGN_MAX_CONTACTS,
   clockOfMinutes,
@@ -10,23 +12,39 @@ import {
   type CampaignAudience,
   type CampaignContact,
   type CampaignContactQueryOutput,
+  type CampaignContactReason,
   type CampaignCounts,
+  type CampaignHold,
   type CampaignOptions,
   type CampaignStatus,
   type CreateCampaignOutput,
 } from '@switchboard/shared/campaigns';
 import { contactSearchTerms } from '@switchboard/shared/contacts';
+import { DIAL_REFUSAL_LABELS, type DialRefusal } from '@switchboard/shared/dialing';
 import { buildPaginationMeta, pageOffset, type Paginated } from '@switchboard/shared/pagination';
 import type { Db } from '../../db/client';
 import { campaigns } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
+import { InvalidCallError, toCallRecord } from '../../platform/call-record';
 import type { PlatformClient } from '../../platform/platform-client';
-import { findBusinessZone } from '../calls/calls.repository';
+import { findBusinessZone, upsertCalls } from '../calls/calls.repository';
 import { forgetResource, recordOwned } from '../console/console.repository';
-import { consoleFailure } from '../console/console-errors';
+import { consoleFailure, isPlatformNotFound } from '../console/console-errors';
 import type { ConsoleService } from '../console/console.service';
+import type { BusinessDialPolicy, DialingService } from '../dialing/dialing.service';
 import {
   assignPending,
+  claimAbandonedCampaigns,
+  dropCampaignLease,
+  findCampaignById,
+  leaseUntil,
+  listCallingContacts,
+  listDialling,
+  listHeld,
+  markCallLost,
+  refusePending,
+  renewCampaignLeases,
+  settledCallIds,
   countAudience,
   countCampaigns,
   deleteCampaign,
@@ -49,26 +67,90 @@ import {
 
 /** The platform's CreateCustomerDTO.name is at most 40 characters. */
 const CUSTOMER_NAME_MAX = 40;
+/** How many platform calls a takeover fetches at once. */
+const FETCH_CONCURRENCY = 5;
+
+type Customer = { phone: string; name: string };
+
+type OpenedWindow = {
+  /** null: nothing was handed to the platform (a daily cap left no room). */
+  platformCampaignId: string | null;
+  /** The numbers given to it, in order. */
+  handed: string[];
+  /** The business day their calls were reserved on. */
+  day: string;
+  values: PgUpdateSetSource<typeof campaigns>;
+};
+
+/** "3 premium-rate numbers, 1 number in a country this business may not call". */
+function refusalSummary(refused: ReadonlyMap<string, DialRefusal>): string {
+  const counts = new Map<DialRefusal, number>();
+  for (const refusal of refused.values()) counts.set(refusal, (counts.get(refusal) ?? 0) + 1);
+  return [...counts]
+    .map(([refusal, n]) => `${n} × ${DIAL_REFUSAL_LABELS[refusal].toLowerCase()}`)
+    .join(', ');
+}
+
+/** Runs `work` over the items, at most `limit` at a time. */
+async function eachLimited<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next]!;
+      next += 1;
+      await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
 
 /**
- * Outbound campaigns (decision 039). Switchboard keeps the campaign and one row per number; the
- * platform's campaign resource places the calls, one platform campaign per calling window (the
- * platform knows a start and an end, not daily hours). Pause cancels the window's platform
- * campaign (its scheduled calls are dropped, calls under way finish); resume and the next day's
- * window give the numbers still pending to a new one.
+ * Outbound campaigns (decisions 039 and 053). Switchboard keeps the campaign and one row per
+ * number; the platform's campaign resource places the calls, one platform campaign per calling
+ * window (the platform knows a start and an end, not daily hours). Pause cancels the window's
+ * platform campaign (its scheduled calls are dropped, calls under way finish); resume and the
+ * next day's window give the numbers still pending to a new one.
+ *
+ * Every number passes the business's calling rules before the platform gets it, and each
+ * window takes its calls from the business's daily cap. The instance that opened a window holds
+ * a lease on the campaign while it may place calls; when the lease runs out (the instance was
+ * killed), another instance, or the restarted one, reconciles the campaign's calls with the
+ * platform and lets the run go on without calling anyone twice.
  */
 export class CampaignsService {
+  /** This process, as the owner of the leases it takes. */
+  readonly instanceId = randomUUID();
+  private readonly leaseMs: number;
+
   constructor(
     private readonly deps: {
       db: Db;
       platform: () => PlatformClient;
       console: ConsoleService;
+      dialing: DialingService;
       now?: () => number;
+      /** How long a lease holds without renewal (default 30 s). */
+      leaseMs?: number;
     },
-  ) {}
+  ) {
+    this.leaseMs = deps.leaseMs ?? 30_000;
+  }
 
   private now(): Date {
     return new Date(this.deps.now?.() ?? Date.now());
+  }
+
+  /** How often the window job should run: three renewals per lease. */
+  get tickMs(): number {
+    return Math.max(1000, Math.floor(this.leaseMs / 3));
+  }
+
+  private lease() {
+    return { leaseOwner: this.instanceId, leaseExpiresAt: leaseUntil(this.leaseMs) };
   }
 
   async options(businessId: string): Promise<CampaignOptions> {
@@ -120,6 +202,7 @@ export class CampaignsService {
       data: rows.map((row) => ({
         ...row,
         status: row.status as CampaignContact['status'],
+        reason: row.reason as CampaignContactReason | null,
         appointments: Number(row.appointments),
         enquiries: Number(row.enquiries),
         updatedAt: row.updatedAt.toISOString(),
@@ -158,6 +241,20 @@ export class CampaignsService {
           `this choice has ${counted.callable.toLocaleString('en-US')}.`,
       );
     }
+    const policy = await this.deps.dialing.policyOf(businessId);
+    const customers = await listAudienceCustomers(db, businessId, audience, search);
+    const refused = this.deps.dialing.refusalsOf(
+      customers.map((c) => c.phone),
+      policy,
+    );
+    const allowed = customers.filter((c) => !refused.has(c.phone));
+    if (allowed.length === 0) {
+      throw new AppError(
+        'VALIDATION_ERROR',
+        400,
+        `No contacts to call: the calling rules refuse every number chosen (${refusalSummary(refused)}).`,
+      );
+    }
     const timeZone = await findBusinessZone(db, businessId);
     const startAt = input.startAt ? new Date(input.startAt) : this.now();
     const row = await insertCampaign(db, {
@@ -176,27 +273,27 @@ export class CampaignsService {
       skippedDoNotCall: counted.doNotCall,
       skippedNoPhone: counted.noPhone,
     });
-    let platformCampaignId: string | undefined;
+    let opened: OpenedWindow | undefined;
     try {
-      const customers = await listAudienceCustomers(db, businessId, audience, search);
-      const opened = await this.openWindow(row, startAt, customers);
-      platformCampaignId = opened.platformCampaignId;
+      opened = await this.openWindow(row, startAt, allowed, policy);
       // The audience is copied in one statement, already given to the platform campaign.
-      const added = await insertAudience(
-        db,
-        row.id,
-        businessId,
-        audience,
-        search,
-        platformCampaignId,
-      );
+      const added = await insertAudience(db, row.id, businessId, audience, search, {
+        platformCampaignId: opened.platformCampaignId,
+        handed: opened.handed,
+        refused,
+      });
       const started = await updateCampaign(db, row.id, {
         ...opened.values,
         skippedDuplicates: counted.callable - added,
       });
       return (await this.present(businessId, [started ?? row]))[0]!;
     } catch (error) {
-      if (platformCampaignId) await this.deletePlatformCampaign(platformCampaignId);
+      if (opened?.platformCampaignId) {
+        await this.deletePlatformCampaign(opened.platformCampaignId);
+        await this.deps.dialing
+          .release(businessId, opened.day, opened.handed.length)
+          .catch(() => undefined);
+      }
       await deleteCampaign(db, row.id);
       throw error;
     }
@@ -225,22 +322,157 @@ export class CampaignsService {
   }
 
   /**
+   * One round of the campaign job: renew this instance's leases, take over and reconcile the
+   * campaigns whose keeper is gone, open the windows that closed with numbers left, stop the
+   * campaigns of businesses past their daily minutes, and resume the ones a cap held back once
+   * there is room. Each step is safe with several instances (leases, conditional updates).
+   */
+  async work(onError: (error: unknown, step: string) => void = () => undefined): Promise<void> {
+    const step = async (name: string, run: () => Promise<unknown>) => {
+      try {
+        await run();
+      } catch (error) {
+        onError(error, name);
+      }
+    };
+    await step('renew leases', () =>
+      renewCampaignLeases(this.deps.db, this.instanceId, this.leaseMs),
+    );
+    await step('take over campaigns', () => this.takeOver());
+    await step('open windows', () => this.advanceWindows());
+    await step('minute caps', () => this.enforceMinuteCaps());
+    await step('held campaigns', () => this.resumeHeld());
+  }
+
+  /**
+   * Claims the campaigns whose lease ran out and reconciles each with the platform. A
+   * reconciliation that fails (the platform did not answer) gives the lease up again, so the
+   * next round, here or elsewhere, tries again; nothing is dialled on a guess.
+   */
+  async takeOver(): Promise<number> {
+    const claimed = await claimAbandonedCampaigns(this.deps.db, this.instanceId, this.leaseMs, 10);
+    for (const campaign of claimed) {
+      try {
+        await this.reconcile(campaign);
+      } catch (error) {
+        await dropCampaignLease(this.deps.db, campaign.id, this.instanceId);
+        throw error;
+      }
+    }
+    return claimed.length;
+  }
+
+  /**
+   * A campaign taken over from a lost instance, made true to the platform: every call the
+   * window's platform campaign placed is fetched and applied (their webhooks may never have
+   * come), each row still "calling" gets its call's state (a call the platform does not know is
+   * lost: failed, not called again), and when the platform campaign will place no more calls
+   * the numbers still pending, and only those, go to a new one.
+   */
+  private async reconcile(campaign: CampaignRow): Promise<void> {
+    const { db } = this.deps;
+    let over = false;
+    if (campaign.platformCampaignId) {
+      const state = await this.catchUp(campaign.id, campaign.platformCampaignId);
+      over = !state.active;
+      if (over && campaign.reservedDay) {
+        await this.deps.dialing.release(
+          campaign.businessId,
+          campaign.reservedDay,
+          campaign.reservedCalls - state.dialled,
+        );
+      }
+    }
+    const calling = await listCallingContacts(db, campaign.id);
+    await eachLimited(calling, FETCH_CONCURRENCY, async (row) => {
+      if (!row.callId || !(await this.fetchCall(row.callId))) await markCallLost(db, row.id);
+    });
+    const fresh = await findCampaignById(db, campaign.id);
+    if (!fresh || (fresh.status !== 'scheduled' && fresh.status !== 'running')) return;
+    if (over && fresh.platformCampaignId === campaign.platformCampaignId) {
+      const from = new Date(Math.max(this.now().getTime(), fresh.startAt.getTime()));
+      await this.startWindow({ ...fresh, reservedCalls: 0, reservedDay: null }, from);
+    }
+    await settleCampaign(db, campaign.id);
+  }
+
+  /**
+   * Applies every call a platform campaign placed that our rows do not have the outcome of.
+   * Answers whether the platform campaign may still place calls, and how many it placed.
+   */
+  private async catchUp(
+    campaignId: string,
+    platformCampaignId: string,
+  ): Promise<{ active: boolean; dialled: number }> {
+    let found: Vapi.Campaign;
+    try {
+      found = await this.deps
+        .platform()
+        .sdk.campaigns.campaignControllerFindOne({ id: platformCampaignId });
+    } catch (error) {
+      // Gone from the platform (a sandbox that went with its instance): it places nothing more.
+      if (isPlatformNotFound(error)) return { active: false, dialled: 0 };
+      throw consoleFailure('fetch campaign', error);
+    }
+    const callIds = Object.keys(found.calls ?? {});
+    const settled = await settledCallIds(this.deps.db, campaignId, callIds);
+    await eachLimited(
+      callIds.filter((id) => !settled.has(id)),
+      FETCH_CONCURRENCY,
+      async (id) => {
+        await this.fetchCall(id);
+      },
+    );
+    return {
+      active: found.status === 'scheduled' || found.status === 'in-progress',
+      dialled: callIds.length,
+    };
+  }
+
+  /** One platform call into the call store (and so into its campaign row); false if unknown. */
+  private async fetchCall(id: string): Promise<boolean> {
+    let call: unknown;
+    try {
+      call = await this.deps.platform().sdk.calls.get({ id });
+    } catch (error) {
+      if (isPlatformNotFound(error)) return false;
+      throw consoleFailure('fetch call', error);
+    }
+    try {
+      await upsertCalls(this.deps.db, [toCallRecord(call)]);
+    } catch (error) {
+      if (!(error instanceof InvalidCallError)) throw error;
+    }
+    return true;
+  }
+
+  /**
    * The window job: a running campaign whose window closed with numbers still pending gets the
    * next window's platform campaign; one with none left is settled. Each campaign is claimed by
-   * clearing its window end first, so two instances never open the same window twice.
+   * clearing its window end first, so it is never opened twice; only the instance holding a
+   * campaign advances it. The calls the closed window placed are applied first.
    */
   async advanceWindows(): Promise<number> {
     const now = this.now();
-    const due = await listClosedWindows(this.deps.db, now, 20);
+    const due = await listClosedWindows(this.deps.db, now, 20, this.instanceId);
     let opened = 0;
     for (const campaign of due) {
       const claimed = await updateCampaign(
         this.deps.db,
         campaign.id,
-        { windowEndsAt: null },
+        { windowEndsAt: null, ...this.lease() },
         and(inArray(campaigns.status, ['scheduled', 'running']), isNotNull(campaigns.windowEndsAt)),
       );
       if (!claimed) continue;
+      if (claimed.platformCampaignId) {
+        try {
+          // Calls whose webhooks never came are applied first: their numbers are not pending.
+          await this.catchUp(claimed.id, claimed.platformCampaignId);
+        } catch (error) {
+          await updateCampaign(this.deps.db, campaign.id, { windowEndsAt: campaign.windowEndsAt });
+          throw error;
+        }
+      }
       const pending = await listPendingCustomers(this.deps.db, campaign.id);
       if (pending.length === 0) {
         await settleCampaign(this.deps.db, campaign.id);
@@ -252,36 +484,142 @@ export class CampaignsService {
     return opened;
   }
 
-  /** Gives the numbers still pending to a new platform campaign for the next calling window. */
+  /**
+   * The minute cap while calls go on: a business whose outbound minutes today reached its cap
+   * has its dialling windows stopped (calls under way finish); they are held until there is
+   * room again, at the latest in the next day's window.
+   */
+  async enforceMinuteCaps(): Promise<number> {
+    const dialling = await listDialling(this.deps.db, this.instanceId, 50);
+    const policies = new Map<string, BusinessDialPolicy>();
+    const reached = new Map<string, boolean>();
+    let stopped = 0;
+    for (const campaign of dialling) {
+      let policy = policies.get(campaign.businessId);
+      if (!policy) {
+        policy = await this.deps.dialing.policyOf(campaign.businessId);
+        policies.set(campaign.businessId, policy);
+        reached.set(
+          campaign.businessId,
+          await this.deps.dialing.minutesReached(policy, this.now()),
+        );
+      }
+      if (!reached.get(campaign.businessId)) continue;
+      await this.stopPlatformCampaign(campaign);
+      await updateCampaign(this.deps.db, campaign.id, {
+        platformCampaignId: null,
+        holdReason: 'daily_minutes',
+        reservedCalls: 0,
+        reservedDay: null,
+      });
+      // The calls it did place may have been its last numbers.
+      await settleCampaign(this.deps.db, campaign.id);
+      stopped += 1;
+    }
+    return stopped;
+  }
+
+  /** Campaigns a daily cap held back, given their next numbers as soon as there is room. */
+  async resumeHeld(): Promise<number> {
+    const now = this.now();
+    const held = await listHeld(this.deps.db, this.instanceId, now, 20);
+    let resumed = 0;
+    for (const campaign of held) {
+      const policy = await this.deps.dialing.policyOf(campaign.businessId);
+      const window = nextCallingWindow(
+        now,
+        campaign.timeZone,
+        campaign.callingHoursStart,
+        campaign.callingHoursEnd,
+      );
+      if (!(await this.deps.dialing.hasRoom(policy, window.start))) continue;
+      const next = await this.startWindow(campaign, now);
+      if (next.platformCampaignId) resumed += 1;
+    }
+    return resumed;
+  }
+
+  /**
+   * Gives the numbers still pending to a new platform campaign for the next calling window:
+   * first the calling rules as they are now (a number refused since is marked so and never
+   * given), then as many as the day's cap leaves room for.
+   */
   private async startWindow(campaign: CampaignRow, from: Date): Promise<CampaignRow> {
     const { db } = this.deps;
+    const policy = await this.deps.dialing.policyOf(campaign.businessId);
     const pending = await listPendingCustomers(db, campaign.id);
-    const opened = await this.openWindow(campaign, from, pending);
-    await assignPending(db, campaign.id, opened.platformCampaignId);
+    const refused = this.deps.dialing.refusalsOf(
+      pending.map((c) => c.phone),
+      policy,
+    );
+    await refusePending(db, campaign.id, refused);
+    const allowed = pending.filter((c) => !refused.has(c.phone));
+    if (allowed.length === 0) {
+      // Nothing left to give the platform: the campaign ends when its last calls have.
+      await updateCampaign(db, campaign.id, {
+        status: 'running',
+        platformCampaignId: null,
+        windowEndsAt: null,
+        holdReason: null,
+        reservedCalls: 0,
+        reservedDay: null,
+        ...this.lease(),
+      });
+      await settleCampaign(db, campaign.id);
+      return (await findCampaignById(db, campaign.id)) ?? campaign;
+    }
+    const opened = await this.openWindow(campaign, from, allowed, policy);
+    if (opened.platformCampaignId) {
+      await assignPending(db, campaign.id, opened.platformCampaignId, opened.handed);
+    }
     const updated = await updateCampaign(db, campaign.id, opened.values);
     return updated ?? campaign;
   }
 
   /**
    * One platform campaign (POST /campaign, all the numbers in one request: the platform takes
-   * up to 10,000) for the next calling window from `from`, recorded as the business's.
+   * up to 10,000) for the next calling window from `from`, recorded as the business's. It gets
+   * as many numbers as the business's daily caps leave for that window's day; none (and no
+   * platform campaign) when they leave no room, and the campaign is held.
    */
   private async openWindow(
     campaign: CampaignRow,
     from: Date,
-    numbers: { phone: string; name: string }[],
-  ) {
+    numbers: Customer[],
+    policy: BusinessDialPolicy,
+  ): Promise<OpenedWindow> {
     const window = nextCallingWindow(
       from,
       campaign.timeZone,
       campaign.callingHoursStart,
       campaign.callingHoursEnd,
     );
+    const status: CampaignStatus =
+      window.start.getTime() > this.now().getTime() ? 'scheduled' : 'running';
+    const reserved = await this.deps.dialing.reserve(policy, window.start, numbers.length);
+    const held: CampaignHold | null = reserved.hold;
+    if (reserved.granted === 0) {
+      return {
+        platformCampaignId: null,
+        handed: [],
+        day: reserved.day,
+        values: {
+          platformCampaignId: null,
+          windowEndsAt: window.end,
+          status,
+          holdReason: held,
+          reservedCalls: 0,
+          reservedDay: null,
+          ...this.lease(),
+        },
+      };
+    }
+    const given = numbers.slice(0, reserved.granted);
     const body: Vapi.CreateCampaignDto = {
       name: campaign.name,
       phoneNumberId: campaign.phoneNumberId,
       ...(campaign.squadId ? { squadId: campaign.squadId } : { assistantId: campaign.agentId! }),
-      customers: numbers.map((c) => ({
+      customers: given.map((c) => ({
         number: c.phone,
         ...(c.name ? { name: c.name.slice(0, CUSTOMER_NAME_MAX) } : {}),
       })),
@@ -295,6 +633,7 @@ export class CampaignsService {
     try {
       created = await this.deps.platform().sdk.campaigns.campaignControllerCreate(body);
     } catch (error) {
+      await this.deps.dialing.release(campaign.businessId, reserved.day, reserved.granted);
       throw consoleFailure('create campaign', error);
     }
     await recordOwned(this.deps.db, {
@@ -303,11 +642,19 @@ export class CampaignsService {
       businessId: campaign.businessId,
       name: campaign.name,
     });
-    const status: CampaignStatus =
-      window.start.getTime() > this.now().getTime() ? 'scheduled' : 'running';
     return {
       platformCampaignId: created.id,
-      values: { platformCampaignId: created.id, windowEndsAt: window.end, status },
+      handed: given.map((c) => c.phone),
+      day: reserved.day,
+      values: {
+        platformCampaignId: created.id,
+        windowEndsAt: window.end,
+        status,
+        holdReason: held,
+        reservedCalls: reserved.granted,
+        reservedDay: reserved.day,
+        ...this.lease(),
+      },
     };
   }
 
@@ -320,7 +667,11 @@ export class CampaignsService {
     await forgetResource(this.deps.db, 'campaign', id).catch(() => undefined);
   }
 
-  /** Cancels the window's platform campaign: scheduled calls go, calls under way finish. */
+  /**
+   * Cancels the window's platform campaign: scheduled calls go, calls under way finish. Then
+   * the calls it did place are applied (so a number it dialled is never given to the next
+   * window as pending) and the calls it did not place go back to the day's cap.
+   */
   private async stopPlatformCampaign(campaign: CampaignRow): Promise<void> {
     if (!campaign.platformCampaignId) return;
     try {
@@ -331,6 +682,21 @@ export class CampaignsService {
     } catch (error) {
       throw consoleFailure('update campaign', error);
     }
+    let dialled: number;
+    try {
+      ({ dialled } = await this.catchUp(campaign.id, campaign.platformCampaignId));
+    } catch {
+      // The cancel stands; without the platform's count the reservation is kept (never more
+      // calls than the cap, at worst fewer).
+      return;
+    }
+    if (campaign.reservedDay) {
+      await this.deps.dialing.release(
+        campaign.businessId,
+        campaign.reservedDay,
+        campaign.reservedCalls - dialled,
+      );
+    }
   }
 
   private async setStatus(campaign: CampaignRow, status: CampaignStatus): Promise<CampaignRow> {
@@ -338,6 +704,11 @@ export class CampaignsService {
       status,
       platformCampaignId: null,
       windowEndsAt: null,
+      holdReason: null,
+      reservedCalls: 0,
+      reservedDay: null,
+      // Calls under way still finish; this instance looks after them.
+      ...this.lease(),
     });
     return updated ?? campaign;
   }
@@ -384,6 +755,7 @@ export class CampaignsService {
         skippedDoNotCall: row.skippedDoNotCall,
         skippedDuplicates: row.skippedDuplicates,
         skippedNoPhone: row.skippedNoPhone,
+        hold: (row.holdReason as CampaignHold | null) ?? null,
         counts: counts.get(row.id) ?? ({} as CampaignCounts),
         createdAt: row.createdAt.toISOString(),
         updatedAt: row.updatedAt.toISOString(),

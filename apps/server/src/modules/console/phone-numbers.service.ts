@@ -13,6 +13,7 @@ import type { PlatformClient } from '../../platform/platform-client';
 import { forgetResource, recordOwned, renameResource } from './console.repository';
 import { consoleFailure, isPlatformNotFound } from './console-errors';
 import type { ConsoleService } from './console.service';
+import type { DialingService } from '../dialing/dialing.service';
 
 type PlatformPhone = Vapi.ListPhoneNumbersResponseItem;
 
@@ -41,6 +42,8 @@ export class PhoneNumbersService {
       db: Db;
       platform: () => PlatformClient;
       console: ConsoleService;
+      /** A fallback number is dialled by the platform: it passes the calling rules. */
+      dialing: Pick<DialingService, 'requireDialable'>;
     },
   ) {}
 
@@ -213,9 +216,13 @@ export class PhoneNumbersService {
       if (input.squadId) body.assistantId = null;
     }
     if (input.fallbackNumber !== undefined) {
-      body.fallbackDestination = input.fallbackNumber
-        ? { type: 'number', number: e164(input.fallbackNumber, 'fallbackNumber') }
-        : null;
+      const fallback = input.fallbackNumber ? e164(input.fallbackNumber, 'fallbackNumber') : null;
+      if (fallback) {
+        await this.deps.dialing.requireDialable(businessId, [
+          { number: fallback, path: ['fallbackNumber'] },
+        ]);
+      }
+      body.fallbackDestination = fallback ? { type: 'number', number: fallback } : null;
     }
     let updated: PlatformPhone;
     try {

@@ -1,6 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildAdminUser, jsonResponse, stubApi, type ApiRequest } from '../../../test/fake-api';
+import type { CallingRules } from '@switchboard/shared/dialing';
+import {
+  buildAdminUser,
+  errorResponse,
+  jsonResponse,
+  stubApi,
+  type ApiRequest,
+} from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 
 const TOTAL = 45;
@@ -86,5 +93,59 @@ describe('admin businesses: a way back in for any user', () => {
       expect(api.calls('POST /api/admin/users/u1/set-password-link')).toHaveLength(1),
     );
     expect(await screen.findByText('Set-password link sent')).toBeInTheDocument();
+  });
+
+  it('sets a business’s calling rules: countries, special numbers and daily limits', async () => {
+    const rules: CallingRules = {
+      businessId: 'b1',
+      businessName: 'Business 1',
+      homeCountry: 'IE',
+      allowedCountries: ['IE'],
+      countriesAreDefault: true,
+      allowedNumberKinds: [],
+      dailyCallCap: 300,
+      dailyMinuteCap: 600,
+      today: { day: '2026-03-05', calls: 12, minutes: 34.5 },
+    };
+    let puts = 0;
+    const api = stubApi(
+      {
+        'GET /api/admin/businesses': listPage,
+        'GET /api/admin/businesses/b1/calling-rules': () => jsonResponse(rules),
+        'PUT /api/admin/businesses/b1/calling-rules': ({ body }) => {
+          puts += 1;
+          if (puts === 1) return errorResponse(503, 'SERVICE_UNAVAILABLE', 'The service is busy');
+          return jsonResponse({ ...rules, ...(body as object), countriesAreDefault: false });
+        },
+      },
+      { session: buildAdminUser() },
+    );
+    const { user } = renderApp('/admin/businesses');
+    await user.click(await screen.findByRole('button', { name: 'Calling rules of Business 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Calling rules of Business 1' });
+    expect(await within(dialog).findByText('Today: 12 handed to the platform')).toBeInTheDocument();
+    const own = within(dialog).getByRole('checkbox', { name: 'Only its own country (Ireland)' });
+    expect(own).toBeChecked();
+
+    // A limit the shared schema refuses: its message, and no request.
+    const calls = within(dialog).getByRole('textbox', { name: 'Outbound calls a day' });
+    await user.clear(calls);
+    await user.click(within(dialog).getByRole('button', { name: 'Save rules' }));
+    expect(await within(dialog).findByText('Enter a number of calls')).toBeInTheDocument();
+    expect(api.calls('PUT /api/admin/businesses/b1/calling-rules')).toHaveLength(0);
+
+    await user.type(calls, '50');
+    await user.click(own);
+    await user.click(within(dialog).getByRole('checkbox', { name: /^Premium-rate numbers/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save rules' }));
+    expect(await within(dialog).findByText('The service is busy')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save rules' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.calls('PUT /api/admin/businesses/b1/calling-rules')[1]?.body).toEqual({
+      allowedCountries: ['IE'],
+      allowedNumberKinds: ['premium_rate'],
+      dailyCallCap: 50,
+      dailyMinuteCap: 600,
+    });
   });
 });

@@ -1,11 +1,12 @@
 import { Badge, Button, Stack, Text } from '@mantine/core';
 import type { AdminBusiness } from '@switchboard/shared/admin';
 import { formatDateTime } from '@switchboard/shared/format';
-import { IconBuildingStore } from '@tabler/icons-react';
+import { IconBuildingStore, IconPhoneOutgoing } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { useBusinesses, type PageParams } from '../api/list-businesses';
 import { BusinessUsersModal } from './business-users-modal';
+import { CallingRulesModal } from './calling-rules-modal';
 
 type BusinessesTableProps = PageParams & {
   onPageChange: (next: { page?: number; limit?: number }) => void;
@@ -17,6 +18,7 @@ type BusinessesTableProps = PageParams & {
 export function BusinessesTable({ page, limit, onPageChange, timeZone }: BusinessesTableProps) {
   const businesses = useBusinesses({ page, limit });
   const [usersOf, setUsersOf] = useState<{ id: string; name: string } | null>(null);
+  const [rulesOf, setRulesOf] = useState<{ id: string; name: string } | null>(null);
 
   const columns: DataColumn<AdminBusiness>[] = [
     {
@@ -64,6 +66,20 @@ export function BusinessesTable({ page, limit, onPageChange, timeZone }: Busines
       ),
     },
     {
+      header: 'Calling',
+      cell: (business) => (
+        <Button
+          size="compact-sm"
+          variant="light"
+          leftSection={<IconPhoneOutgoing size={14} />}
+          onClick={() => setRulesOf({ id: business.id, name: business.name })}
+          aria-label={`Calling rules of ${business.name}`}
+        >
+          Rules
+        </Button>
+      ),
+    },
+    {
       header: 'Created',
       cell: (business) => (
         <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
@@ -86,10 +102,11 @@ export function BusinessesTable({ page, limit, onPageChange, timeZone }: Busines
           description: 'Businesses appear here once someone creates an account at /create-account.',
         }}
         label="Businesses"
-        minWidth={760}
+        minWidth={860}
         pager={{ noun: ['business', 'businesses'], onChange: onPageChange }}
       />
       <BusinessUsersModal business={usersOf} onClose={() => setUsersOf(null)} />
+      <CallingRulesModal business={rulesOf} onClose={() => setRulesOf(null)} />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import {
+  Alert,
   Anchor,
   Group,
   Paper,
@@ -12,13 +13,21 @@ import {
   CAMPAIGN_CONTACTS_PAGE_SIZE,
   CAMPAIGN_CONTACT_STATUSES,
   CAMPAIGN_CONTACT_STATUS_LABELS,
+  CAMPAIGN_HOLD_MESSAGES,
+  campaignContactReasonMessage,
   type Campaign,
   type CampaignAction,
   type CampaignContact,
   type CampaignContactStatus,
 } from '@switchboard/shared/campaigns';
 import { formatDateTime } from '@switchboard/shared/format';
-import { IconPhoneOff, IconPlayerPause, IconPlayerPlay, IconX } from '@tabler/icons-react';
+import {
+  IconHourglass,
+  IconPhoneOff,
+  IconPlayerPause,
+  IconPlayerPlay,
+  IconX,
+} from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { ManagerOnlyButton, ManagerOnlyNotice } from '../../../components/manager-only';
@@ -69,7 +78,19 @@ const contactColumns: DataColumn<CampaignContact>[] = [
       </Stack>
     ),
   },
-  { header: 'Status', cell: (row) => <ContactStatusBadge status={row.status} /> },
+  {
+    header: 'Status',
+    cell: (row) => (
+      <Stack gap={2} align="flex-start">
+        <ContactStatusBadge status={row.status} />
+        {row.reason && (
+          <Text size="xs" c="dimmed">
+            {campaignContactReasonMessage(row.reason)}
+          </Text>
+        )}
+      </Stack>
+    ),
+  },
   {
     header: 'Call',
     cell: (row) =>
@@ -218,14 +239,24 @@ export function CampaignDetailScreen({ campaignId }: { campaignId: string }) {
               </Text>
             )}
           </Group>
+          {c.hold && (c.status === 'running' || c.status === 'scheduled') && (
+            <Alert
+              color="yellow"
+              icon={<IconHourglass size={18} />}
+              title="Waiting for the daily limit"
+            >
+              {CAMPAIGN_HOLD_MESSAGES[c.hold]}
+            </Alert>
+          )}
           <CampaignProgress counts={c.counts} />
-          <SimpleGrid cols={{ base: 2, sm: 4, lg: 8 }} spacing="sm">
+          <SimpleGrid cols={{ base: 2, sm: 3, lg: 5, xl: 9 }} spacing="sm">
             <Stat label="Pending" value={c.counts.pending} />
             <Stat label="Calling" value={c.counts.calling} />
             <Stat label="Answered" value={c.counts.answered} />
             <Stat label="Voicemail" value={c.counts.voicemail} />
             <Stat label="No answer" value={c.counts.no_answer} />
             <Stat label="Failed" value={c.counts.failed} />
+            <Stat label="Not called" value={c.counts.refused} />
             <Stat label="Appointments" value={c.counts.appointments} />
             <Stat label="Enquiries" value={c.counts.enquiries} />
           </SimpleGrid>

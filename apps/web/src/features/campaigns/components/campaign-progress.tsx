@@ -6,7 +6,14 @@ import {
 } from '@switchboard/shared/campaigns';
 import { CONTACT_STATUS_COLORS } from './campaign-status-badge';
 
-const DONE: CampaignContactStatus[] = ['answered', 'voicemail', 'no_answer', 'failed', 'calling'];
+const DONE: CampaignContactStatus[] = [
+  'answered',
+  'voicemail',
+  'no_answer',
+  'failed',
+  'refused',
+  'calling',
+];
 
 /** One bar: the share of numbers in each outcome, with "12 of 40 called". */
 export function CampaignProgress({
@@ -16,7 +23,8 @@ export function CampaignProgress({
   counts: CampaignCounts;
   size?: string;
 }) {
-  const called = counts.total - counts.pending - counts.calling;
+  const called = counts.total - counts.pending - counts.calling - counts.refused;
+  const callable = counts.total - counts.refused;
   return (
     <div>
       {/* The bar is a picture of the counts written beside it: each section is named for
@@ -39,7 +47,8 @@ export function CampaignProgress({
       </Progress.Root>
       <Group justify="space-between" mt={4} gap="xs">
         <Text size="xs" c="dimmed">
-          {called} of {counts.total} called
+          {called} of {callable} called
+          {counts.refused > 0 ? ` · ${counts.refused} not called (calling rules)` : ''}
         </Text>
         <Text size="xs" c="dimmed">
           {counts.appointments} {counts.appointments === 1 ? 'appointment' : 'appointments'},{' '}

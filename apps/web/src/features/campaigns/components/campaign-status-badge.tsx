@@ -21,6 +21,7 @@ export const CONTACT_STATUS_COLORS: Record<CampaignContactStatus, string> = {
   voicemail: 'grape',
   no_answer: 'yellow',
   failed: 'red',
+  refused: 'orange',
 };
 
 export function CampaignStatusBadge({ status }: { status: CampaignStatus }) {

@@ -26,6 +26,7 @@ function buildCampaign(overrides: Partial<Campaign> = {}): Campaign {
     skippedDoNotCall: 1,
     skippedDuplicates: 0,
     skippedNoPhone: 2,
+    hold: null,
     counts: {
       total: 4,
       pending: 1,
@@ -34,6 +35,7 @@ function buildCampaign(overrides: Partial<Campaign> = {}): Campaign {
       voicemail: 1,
       no_answer: 0,
       failed: 0,
+      refused: 0,
       appointments: 1,
       enquiries: 0,
     },
@@ -66,6 +68,7 @@ const ROW: CampaignContact = {
   status: 'answered',
   callId: 'call-1',
   endedReason: 'customer-ended-call',
+  reason: null,
   agentId: 'a1',
   appointments: 1,
   enquiries: 0,
@@ -193,6 +196,42 @@ describe('campaigns', () => {
     }
     expect(api.calls('PATCH /api/campaigns/c1')).toEqual([]);
     expect(api.calls('POST /api/campaigns')).toEqual([]);
+  });
+
+  it('says why a number was not called, and why a running campaign waits', async () => {
+    const refused: CampaignContact = {
+      ...ROW,
+      id: 'r2',
+      name: 'Toll line',
+      phone: '+19005550100',
+      status: 'refused',
+      callId: null,
+      endedReason: null,
+      reason: 'premium_rate',
+      appointments: 0,
+    };
+    stubApi(
+      {
+        'GET /api/campaigns/c1': () =>
+          jsonResponse(
+            buildCampaign({
+              hold: 'daily_calls',
+              counts: { ...buildCampaign().counts, total: 5, refused: 1 },
+            }),
+          ),
+        'GET /api/campaigns/c1/contacts': () =>
+          jsonResponse({ data: [ROW, refused], meta: buildPaginationMeta(2, 1, 50) }),
+      },
+      { session: buildSessionUser() },
+    );
+    renderApp('/campaigns/c1');
+    const table = await screen.findByRole('table', { name: 'Campaign contacts' });
+    expect(await within(table).findByText('Premium-rate number — not called')).toBeInTheDocument();
+    expect(within(table).getByText('Not called')).toBeInTheDocument();
+    expect(screen.getByText('3 of 4 called · 1 not called (calling rules)')).toBeInTheDocument();
+    expect(
+      screen.getByText(/The daily call limit is reached — the remaining numbers are called/),
+    ).toBeInTheDocument();
   });
 
   it('the dashboard card shows recent campaign results', async () => {

@@ -1,0 +1,43 @@
+import { notifications } from '@mantine/notifications';
+import type { CallingRules, UpdateCallingRulesInput } from '@switchboard/shared/dialing';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import { businessesQueryKey } from './list-businesses';
+
+const rulesPath = (businessId: string) =>
+  `/admin/businesses/${encodeURIComponent(businessId)}/calling-rules`;
+
+/** GET /api/admin/businesses/:id/calling-rules (admin only). */
+export function getCallingRules(businessId: string, signal?: AbortSignal) {
+  return apiFetch<CallingRules>(rulesPath(businessId), { signal });
+}
+
+export const callingRulesQueryOptions = (businessId: string) =>
+  queryOptions({
+    queryKey: [...businessesQueryKey, 'calling-rules', businessId],
+    queryFn: ({ signal }) => getCallingRules(businessId, signal),
+  });
+
+export function useCallingRules(businessId: string | null) {
+  return useQuery({
+    ...callingRulesQueryOptions(businessId ?? ''),
+    enabled: businessId !== null,
+  });
+}
+
+/** PUT /api/admin/businesses/:id/calling-rules. */
+export function useSaveCallingRules(businessId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (rules: UpdateCallingRulesInput) =>
+      apiFetch<CallingRules>(rulesPath(businessId), { method: 'PUT', body: rules }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(callingRulesQueryOptions(businessId).queryKey, saved);
+      notifications.show({
+        color: 'teal',
+        title: 'Calling rules saved',
+        message: `${saved.businessName}: the platform dials only what these rules allow.`,
+      });
+    },
+  });
+}
