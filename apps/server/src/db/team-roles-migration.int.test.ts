@@ -5,9 +5,10 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
 
 // Migrations that change a business's roles, applied on top of an existing deployment's rows:
-// 0013 ends with two hand-written statements (an existing deployment's business users, each its
-// business's only login, become owners and take the point of contact as name); 0023 adds the
-// manager role and changes no row (decision 051).
+// team_roles ends with two hand-written statements (an existing deployment's business users,
+// each its business's only login, become owners and take the point of contact as name);
+// manager_role adds the manager role and changes no row (decision 051). Found by name, not by
+// number: a merge may renumber a migration.
 
 const migrations = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -24,17 +25,17 @@ describe('team role migrations on an existing deployment', () => {
   const db = new PGlite();
   afterAll(() => db.close());
   let applied = 0;
-  async function applyBefore(prefix: string): Promise<string> {
+  async function applyBefore(name: string): Promise<string> {
     const files = (await fs.readdir(migrations)).filter((f) => f.endsWith('.sql')).sort();
-    const index = files.findIndex((f) => f.startsWith(prefix));
+    const index = files.findIndex((f) => f.endsWith(`_${name}.sql`));
     expect(index).toBeGreaterThan(0);
     for (const file of files.slice(applied, index)) await apply(db, file);
     applied = index + 1;
     return files[index]!;
   }
 
-  it('0013 makes every business user an owner named after the point of contact; admins stay', async () => {
-    const team = await applyBefore('0013_');
+  it('team_roles makes every business user an owner named after the point of contact; admins stay', async () => {
+    const team = await applyBefore('team_roles');
     await db.exec(`
       insert into businesses (id, name, email, point_of_contact, country)
         values ('11111111-1111-4111-8111-111111111111', 'Harbour', 'h@x.example', 'Nora Quinn', 'Ireland');
@@ -58,8 +59,8 @@ describe('team role migrations on an existing deployment', () => {
     ).rejects.toThrow(/users_role_business_check/);
   });
 
-  it('0023 keeps every existing member a member (the safe side) and accepts managers of a business only', async () => {
-    const managers = await applyBefore('0023_');
+  it('manager_role keeps every existing member a member (the safe side) and accepts managers of a business only', async () => {
+    const managers = await applyBefore('manager_role');
     await db.exec(`
       insert into businesses (id, name, email, point_of_contact, country)
         values ('22222222-2222-4222-8222-222222222222', 'Quay', 'q@x.example', 'Ana Quay', 'Ireland');
