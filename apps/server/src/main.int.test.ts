@@ -172,10 +172,16 @@ function holdSignIn(
 describe('graceful shutdown', () => {
   const GRACE_SECONDS = 10;
 
-  it('answers the requests in flight, then exits by itself with 0 before the grace period', async () => {
-    const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'switchboard-main-'));
-    const agent = new http.Agent({ keepAlive: true });
-    const server = startServer({
+  let dataDir: string;
+  let server: Running;
+  let port: number;
+  const agent = new http.Agent({ keepAlive: true });
+
+  // The start (a fresh data directory: migrations and demo data) is the hook's, with a start's
+  // ceiling; the test is the signal and the drain.
+  beforeAll(async () => {
+    dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'switchboard-main-'));
+    server = startServer({
       PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
@@ -183,8 +189,17 @@ describe('graceful shutdown', () => {
       SANDBOX_SIMULATOR_INTERVAL_MS: '0',
       SHUTDOWN_GRACE_SECONDS: String(GRACE_SECONDS),
     });
-    try {
-      const port = await announcedPort(server);
+    port = await announcedPort(server);
+  });
+
+  afterAll(async () => {
+    agent.destroy();
+    server?.child.kill('SIGKILL');
+    await fsp.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers the requests in flight, then exits by itself with 0 before the grace period', async () => {
+    {
       // Each on its own keep-alive connection, taken in by the server before the signal.
       const accounts = [
         DEMO_ADMIN,
@@ -215,10 +230,6 @@ describe('graceful shutdown', () => {
       // "did not finish within" (read from the log, not from a stopwatch).
       expect(server.output()).toContain('"msg":"shut down"');
       expect(server.output()).not.toContain('did not finish within');
-    } finally {
-      agent.destroy();
-      server.child.kill('SIGKILL');
-      await fsp.rm(dataDir, { recursive: true, force: true });
     }
   });
 });
