@@ -41,6 +41,7 @@ import {
   insertImportChanges,
   insertImportErrors,
   insertImportedContacts,
+  NOTHING_WRITTEN,
   readImportFile,
   recoverInterruptedContactImports,
   releaseContactImport,
@@ -139,14 +140,7 @@ type HeldContact = {
  * when nothing had to be left out of it, not a copy.
  */
 class ImportWriter {
-  readonly counts: ImportCounts = {
-    processedRows: 0,
-    createdCount: 0,
-    updatedCount: 0,
-    skippedCount: 0,
-    failedCount: 0,
-    warningCount: 0,
-  };
+  readonly counts: ImportCounts = { ...NOTHING_WRITTEN };
   /** Person index → the person's merged contact, for the people the next batch writes. */
   private readonly pending = new Map<number, ContactRow>();
   private errors: ImportProblem[] = [];
@@ -495,15 +489,7 @@ export class ContactImportJob {
 
   private async runClaimed(claimed: ClaimedImport) {
     const { db, log } = this.options;
-    this.progress.set(claimed.id, {
-      processedRows: 0,
-      createdCount: 0,
-      updatedCount: 0,
-      skippedCount: 0,
-      failedCount: 0,
-      warningCount: 0,
-      totalRows: null,
-    });
+    this.progress.set(claimed.id, { ...NOTHING_WRITTEN, totalRows: null });
     const heartbeat = this.holdLease(claimed.id);
     try {
       const file = await readImportFile(db, claimed.id);

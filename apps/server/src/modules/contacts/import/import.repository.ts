@@ -322,17 +322,18 @@ export async function completeContactImport(
 }
 
 /**
- * The counts of an import whose transaction was rolled back: none of its contacts or problem
- * rows exist, whatever its lease's heartbeat had stored on the way.
+ * The counts of an import that has written nothing: one just started, or one whose transaction
+ * was rolled back (none of its contacts or problem rows exist, whatever its lease's heartbeat
+ * had stored on the way).
  */
-const NOTHING_WRITTEN = {
+export const NOTHING_WRITTEN: Readonly<ImportCounts> = {
   processedRows: 0,
   createdCount: 0,
   updatedCount: 0,
   skippedCount: 0,
   failedCount: 0,
   warningCount: 0,
-} satisfies ImportCounts;
+};
 
 /** running → failed (nothing written), if this instance still holds the import. */
 export async function failContactImport(db: Db, importId: string, owner: string, message: string) {
