@@ -3,11 +3,13 @@ import type { Reporter, TestModule } from 'vitest/node';
 /**
  * Prints plain closing lines after Vitest's own summary, for CI logs and the tools that read
  * them: each project's wall time (from its first file's start to its last file's end: the
- * figure a slow CI run is explained by) and the ten slowest files, then "Tests: N passed, N
- * failed, N skipped".
+ * figure a slow CI run is explained by) and when it ran, counted from the reporter's start (so
+ * the set-up before the first file and the gaps between groups show), and the ten slowest
+ * files, then "Tests: N passed, N failed, N skipped".
  */
 export default class SummaryReporter implements Reporter {
   private readonly spans = new Map<string, { start: number; end: number }>();
+  private readonly created = performance.now();
 
   onTestModuleStart(module: TestModule) {
     const name = module.project.name || 'default';
@@ -36,8 +38,10 @@ export default class SummaryReporter implements Reporter {
       if (module.state() === 'failed' && !module.children.size) failed += 1;
     }
     if (this.spans.size > 0) {
+      const seconds = (ms: number) => (ms / 1000).toFixed(1);
       const times = [...this.spans].map(
-        ([name, span]) => `${name} ${((span.end - span.start) / 1000).toFixed(1)} s`,
+        ([name, span]) =>
+          `${name} ${seconds(span.end - span.start)} s (${seconds(span.start - this.created)}–${seconds(span.end - this.created)})`,
       );
       process.stdout.write(`\nProject wall times: ${times.join(', ')}\n`);
       const slowest = [...testModules]

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readyPort, serverDir, startServerProcess } from './test/server-process';
+import { migratedDataDir } from './test/test-app';
 
 // The production image carries the sandbox platform (and faker) only when asked for
 // (Dockerfile, WITH_SANDBOX). This builds that layout from the real bundle: apps/server/dist with
@@ -18,7 +18,7 @@ describe('a server build without the sandbox platform', () => {
     await fsp.cp(path.join(serverDir, 'dist'), path.join(layout, 'apps/server/dist'), {
       recursive: true,
     });
-    dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'switchboard-no-sandbox-'));
+    dataDir = await migratedDataDir('switchboard-no-sandbox-');
   });
 
   afterAll(async () => {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_PASSWORD, DEMO_TRADES } from './modules/auth/demo-accounts';
 import { serverDir, startServerProcess, waitFor, type ServerProcess } from './test/server-process';
-import { createScratchConfig } from './test/test-app';
+import { createScratchConfig, migratedDataDir } from './test/test-app';
 
 // Runs the real built entry point as a separate process, the way `npm start` and the image do.
 type Running = ServerProcess;
@@ -31,8 +31,14 @@ describe('server process', () => {
   let metricsPort: number;
 
   beforeAll(async () => {
-    dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'switchboard-main-'));
-    first = startServer({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, METRICS_PORT: '0' });
+    dataDir = await migratedDataDir('switchboard-main-');
+    first = startServer({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      METRICS_PORT: '0',
+      SANDBOX_CALLS: '20',
+    });
     port = await announcedPort(first);
     const metrics = /Metrics for scrapers on http:\/\/127\.0\.0\.1:(\d+)\/metrics/.exec(
       first.output(),
@@ -65,7 +71,7 @@ describe('server process', () => {
   });
 
   it('stops at start with a clear message when METRICS_PORT is taken', async () => {
-    const otherDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'switchboard-main-'));
+    const otherDir = await migratedDataDir('switchboard-main-');
     try {
       const second = startServer({
         PORT: '0',
@@ -177,10 +183,10 @@ describe('graceful shutdown', () => {
   let port: number;
   const agent = new http.Agent({ keepAlive: true });
 
-  // The start (a fresh data directory: migrations and demo data) is the hook's, with a start's
+  // The start (a migrated copy and demo data) is the hook's, with a start's
   // ceiling; the test is the signal and the drain.
   beforeAll(async () => {
-    dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'switchboard-main-'));
+    dataDir = await migratedDataDir('switchboard-main-');
     server = startServer({
       PORT: '0',
       HOST: '127.0.0.1',

@@ -1,7 +1,6 @@
 import fsp from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TRADES } from './modules/auth/demo-accounts';
@@ -11,7 +10,7 @@ import {
   waitFor,
   type ServerProcess,
 } from './test/server-process';
-import { createScratchConfig } from './test/test-app';
+import { createScratchConfig, migratedDataDir } from './test/test-app';
 
 // Tracing (decision 046) as it runs: the real entry point in its own process, exporting to a
 // small OTLP/HTTP collector in this test.
@@ -259,7 +258,7 @@ describe('without an OTLP endpoint', () => {
   // The server starts (with a loader hook on every module it resolves, which makes the start
   // slower) in the hook, whose ceiling is a start's; the test reads what it recorded.
   beforeAll(async () => {
-    dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'switchboard-tracing-'));
+    dataDir = await migratedDataDir('switchboard-tracing-');
     loaded = path.join(dataDir, 'loaded-modules.txt');
     // A loader hook that writes down the module URLs of the packages in question the process
     // resolves (Fastify's too, to show that it works), not every one of the thousands.

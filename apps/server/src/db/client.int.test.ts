@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { executeRows, openDatabase } from './client';
 import { DatabaseLockedError } from './directory-lock';
+import { migratedDataDir } from '../test/test-app';
 
 describe('embedded database (PGlite)', () => {
   const dirs: string[] = [];
@@ -12,7 +12,7 @@ describe('embedded database (PGlite)', () => {
     await Promise.all(dirs.splice(0).map((d) => fs.rm(d, { recursive: true, force: true })));
   });
   const scratchDir = async () => {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchboard-db-'));
+    const dir = await migratedDataDir('switchboard-db-');
     dirs.push(dir);
     return path.join(dir, 'db');
   };
