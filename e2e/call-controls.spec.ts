@@ -55,7 +55,7 @@ describeInBrowser('call controls and platform logs (sandbox)', (e2e) => {
     });
     await expect.poll(() => view.getByTestId('call-phase').textContent()).toBe('Call ended');
     await expect
-      .poll(() => view.getByText('Ended: assistant-ended-call-after-message-spoken').isVisible())
+      .poll(() => view.getByText('Ended: Agent hung up after closing').isVisible())
       .toBe(true);
 
     // The stored call ended for that reason, and its platform logs are in the call detail.

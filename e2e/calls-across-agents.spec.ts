@@ -122,7 +122,7 @@ describeInBrowser('calls across agents', (e2e) => {
     await expect.poll(() => search(page).get('endReason')).toBe('silence-timed-out');
     await expect
       .poll(async () => new Set(await bodyRows(page).locator('td:nth-child(5)').allTextContents()))
-      .toEqual(new Set(['silence-timed-out']));
+      .toEqual(new Set(['Silence']));
     await page.getByRole('button', { name: 'Clear ended reason' }).click();
     await expect.poll(() => search(page).get('endReason')).toBeNull();
 

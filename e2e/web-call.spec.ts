@@ -98,7 +98,7 @@ describeInBrowser('talk to agent (sandbox web call)', (e2e) => {
       .toContain('Assistant: Thanks for calling, goodbye for now.');
     await expect.poll(() => view.getByTestId('call-phase').textContent()).toBe('Call ended');
     await expect
-      .poll(() => view.getByText('Ended: assistant-ended-call-after-message-spoken').isVisible())
+      .poll(() => view.getByText('Ended: Agent hung up after closing').isVisible())
       .toBe(true);
 
     // Offline: the real daily-js chunk was never fetched, nor anything off our origin.
@@ -135,7 +135,7 @@ describeInBrowser('talk to agent (sandbox web call)', (e2e) => {
     await expect
       .poll(() => view.getByTestId('call-phase').textContent(), { timeout: 10_000 })
       .toBe('Call ended');
-    await expect.poll(() => view.getByText('Ended: customer-ended-call').isVisible()).toBe(true);
+    await expect.poll(() => view.getByText('Ended: Caller hung up').isVisible()).toBe(true);
 
     const { body } = await apiGetAsDemo<WebCallConfig>(baseURL, '/web-call/config');
     expect(body).toEqual({ mode: 'sandbox', enabled: true, apiBaseUrl: '/api/web-call' });

@@ -96,6 +96,13 @@ function evaluationIsTrue(value: string | boolean | number): boolean {
   return value === true || (typeof value === 'string' && value.trim().toLowerCase() === 'true');
 }
 
+/**
+ * The success rule in the business's words, shown next to every success rate so that the figure
+ * can be read (a call that ends with the agent's goodbye counts as a fail when no evaluation
+ * says otherwise).
+ */
+export const CALL_SUCCESS_RULE = `A call passes when the agent's evaluation says it succeeded; without an evaluation, when the caller hung up after more than ${PASS_MIN_DURATION_SECONDS} s.`;
+
 export function isCallSuccessful({
   successEvaluation,
   endedReason,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeEndedReason } from './ended-reasons';
+import { describeEndedReason, endedReasonLabel, KNOWN_ENDED_REASONS } from './ended-reasons';
 
 describe('describeEndedReason', () => {
   it.each([
@@ -24,5 +24,30 @@ describe('describeEndedReason', () => {
     ['', 'The platform did not say why the call ended.'],
   ])('%j → %j', (reason, expected) => {
     expect(describeEndedReason(reason)).toBe(expected);
+  });
+});
+
+describe('endedReasonLabel', () => {
+  it.each([
+    ['customer-ended-call', 'Caller hung up'],
+    ['assistant-said-end-call-phrase', 'Agent said goodbye'],
+    ['silence-timed-out', 'Silence'],
+    ['pipeline-error-openai-llm-failed', 'Provider error'],
+    ['call.in-progress.error-providerfault-deepgram-transcriber-failed', 'Provider error'],
+    ['call.in-progress.error-vapifault-worker-died', 'Platform error'],
+    ['call.start.error-subscription-frozen', 'Could not start'],
+    ['some-new-reason', 'Some new reason'],
+    ['Unknown', 'Unknown'],
+    [null, 'Unknown'],
+  ])('%j → %j', (reason, expected) => {
+    expect(endedReasonLabel(reason)).toBe(expected);
+  });
+
+  it('names every reason the filter offers in a few words, none of them a platform code', () => {
+    for (const reason of KNOWN_ENDED_REASONS) {
+      const label = endedReasonLabel(reason);
+      expect(label, reason).not.toMatch(/[-_.]|^[a-z]/);
+      expect(label.split(' ').length, reason).toBeLessThanOrEqual(5);
+    }
   });
 });

@@ -37,6 +37,44 @@ const REASONS: Record<string, string> = {
   'phone-call-provider-closed-websocket': 'The phone provider closed the connection.',
 };
 
+/**
+ * A few words for a table cell or a badge ("Caller hung up"); the sentence above is the
+ * explanation that goes with it (a tooltip, the call detail). Same keys as REASONS.
+ */
+const LABELS: Record<string, string> = {
+  'customer-ended-call': 'Caller hung up',
+  'assistant-ended-call': 'Agent ended the call',
+  'assistant-said-end-call-phrase': 'Agent said goodbye',
+  'assistant-ended-call-with-hangup-task': 'Agent hung up',
+  'assistant-ended-call-after-message-spoken': 'Agent hung up after closing',
+  'assistant-forwarded-call': 'Agent transferred the call',
+  'exceeded-max-duration': 'Reached time limit',
+  'silence-timed-out': 'Silence',
+  voicemail: 'Voicemail',
+  'manually-canceled': 'Cancelled',
+  'customer-busy': 'Line busy',
+  'customer-did-not-answer': 'No answer',
+  'customer-did-not-give-microphone-permission': 'No microphone',
+  'assistant-join-timed-out': 'Agent did not join',
+  'call.in-progress.twilio-completed-call': 'Phone provider ended it',
+  'call.in-progress.sip-completed-call': 'SIP provider ended it',
+  'vonage-completed': 'Phone provider ended it',
+  'twilio-failed-to-connect-call': 'Could not connect',
+  'twilio-reported-customer-misdialed': 'Wrong number',
+  'call.forwarding.operator-busy': 'Transfer busy',
+  'call.forwarding.no-answer': 'Transfer not answered',
+  'call.in-progress.error-transfer-failed': 'Transfer failed',
+  'customer-ended-call-during-transfer': 'Hung up in transfer',
+  'customer-ended-call-before-warm-transfer': 'Hung up before transfer',
+  'customer-ended-call-after-warm-transfer-attempt': 'Hung up after transfer try',
+  'assistant-not-found': 'Agent missing',
+  'assistant-not-valid': 'Agent set up wrongly',
+  'call-deleted': 'Call deleted',
+  'scheduled-call-deleted': 'Scheduled call deleted',
+  'worker-shutdown': 'Platform restarted',
+  'phone-call-provider-closed-websocket': 'Phone provider disconnected',
+};
+
 /** The end reasons named one by one above: the ones a filter offers as you type. */
 export const KNOWN_ENDED_REASONS: readonly string[] = Object.keys(REASONS);
 
@@ -59,4 +97,21 @@ export function describeEndedReason(reason: string | null | undefined): string {
   if (reason.includes('error-providerfault')) return `A provider failed (${reason}).`;
   if (reason.startsWith('call.start.')) return `The call could not start (${reason}).`;
   return readable(reason);
+}
+
+/**
+ * "customer-ended-call" → "Caller hung up": the short label a call table shows, with
+ * describeEndedReason's sentence as its explanation. The platform's provider and start errors
+ * get a label by kind; an unknown reason its readable words; none (the formatted row's
+ * "Unknown" fallback included) "Unknown".
+ */
+export function endedReasonLabel(reason: string | null | undefined): string {
+  if (!reason || reason === 'Unknown') return 'Unknown';
+  const known = LABELS[reason];
+  if (known) return known;
+  if (reason.startsWith('pipeline-error-') || reason.includes('error-providerfault'))
+    return 'Provider error';
+  if (reason.includes('error-vapifault')) return 'Platform error';
+  if (reason.startsWith('call.start.')) return 'Could not start';
+  return readable(reason).replace(/\.$/, '');
 }

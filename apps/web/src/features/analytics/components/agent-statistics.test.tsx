@@ -50,12 +50,12 @@ describe('AgentStatistics', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual([
-      'Calls · customer-ended-call: 5',
-      'Calls · assistant-ended-call: 2',
+      'Calls · Caller hung up: 5',
+      'Calls · Agent ended the call: 2',
       'Calls · Other (2 reasons): 2',
     ]);
     expect(reasons).toHaveAccessibleName(
-      expect.stringContaining('customer-ended-call: 5 calls, assistant-ended-call: 2 calls'),
+      expect.stringContaining('Caller hung up: 5 calls, Agent ended the call: 2 calls'),
     );
   });
 

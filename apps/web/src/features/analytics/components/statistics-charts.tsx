@@ -15,6 +15,8 @@ import {
   listFigures,
   peak,
 } from '../utils/format-analytics';
+import { CALL_SUCCESS_RULE } from '@switchboard/shared/calls';
+import { endedReasonLabel } from '@switchboard/shared/ended-reasons';
 
 const countAxis = { beginAtZero: true, ticks: { precision: 0 } } as const;
 
@@ -80,7 +82,7 @@ export function StatisticsCharts({ breakdowns }: { breakdowns: AgentBreakdowns }
   const period = formatDateRange(range);
 
   const reasons = [
-    ...endedReasons.map((entry) => ({ label: entry.reason, calls: entry.calls })),
+    ...endedReasons.map((entry) => ({ label: endedReasonLabel(entry.reason), calls: entry.calls })),
     ...(otherEndedReasons.calls > 0
       ? [
           {
@@ -148,7 +150,10 @@ export function StatisticsCharts({ breakdowns }: { breakdowns: AgentBreakdowns }
         />
       </ChartCard>
 
-      <ChartCard title="Success rate" description="Share of passed calls per day">
+      <ChartCard
+        title="Success rate"
+        description={`Share of passed calls per day. ${CALL_SUCCESS_RULE}`}
+      >
         <ThemedChart
           type="line"
           label={`Line chart of the daily success rate, ${period}: ${overallRate}% of calls passed overall; days without calls are left blank.`}

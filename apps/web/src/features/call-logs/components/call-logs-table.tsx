@@ -18,6 +18,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactElement, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type DataColumn } from '../../../components/data-table';
+import { EndReasonLabel } from '../../../components/end-reason-label';
 import type { TablePaginationProps } from '../../../components/table-pagination';
 import { callTypeLabel, OutcomeBadge } from './outcome-badge';
 import { TranscriptSnippet } from './transcript-snippet';
@@ -209,12 +210,9 @@ function CallEndReason({ row }: { row: CallLogRow }) {
     );
   }
   return (
-    // The badge goes under the reason: beside it, it squeezed a long reason
-    // ("assistant-forwarded-call") to a letter a line.
+    // The badge goes under the reason: beside it, it squeezed a long reason to a letter a line.
     <Stack gap={4} align="flex-start">
-      <Text size="sm" ff="monospace" style={{ wordBreak: 'break-word' }}>
-        {row.endReason}
-      </Text>
+      <EndReasonLabel reason={row.endReason} />
       {row.transferred && (
         <Badge size="xs" variant="light" color="grape" style={{ flexShrink: 0 }}>
           Transferred

@@ -48,7 +48,7 @@ describe('call log table', () => {
     expect(id).toHaveAttribute('title', '3f2a9c1e-7b4d-4e21-9a0f-5c6d7e8f9a0b');
     expect(passed.getByText('+353 87 123 4567')).toBeInTheDocument();
     expect(passed.getByText('Inbound')).toBeInTheDocument();
-    expect(passed.getByText('customer-ended-call')).toBeInTheDocument();
+    expect(passed.getByText('Caller hung up')).toBeInTheDocument();
     expect(passed.getByText('Pass')).toBeInTheDocument();
     expect(passed.getByText('Mar 5, 2026, 14:07')).toBeInTheDocument();
     expect(passed.getByText('2m 5s')).toBeInTheDocument();
@@ -56,7 +56,7 @@ describe('call log table', () => {
 
     const transferred = within(await findRow('9b8c7d6e…'));
     expect(transferred.getByText('Outbound')).toBeInTheDocument();
-    expect(transferred.getByText('assistant-forwarded-call')).toBeInTheDocument();
+    expect(transferred.getByText('Agent transferred the call')).toBeInTheDocument();
     expect(transferred.getByText('Transferred')).toBeInTheDocument();
     expect(transferred.getByText('Fail')).toBeInTheDocument();
     expect(transferred.getByText('45s')).toBeInTheDocument();

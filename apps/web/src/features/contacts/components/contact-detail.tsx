@@ -34,6 +34,7 @@ import { ContactFormModal } from './contact-form-modal';
 import { DeleteContactModal } from './delete-contact-modal';
 import { useSetContactDoNotCall } from '../api/set-contact-do-not-call';
 import { SourceBadge } from './source-badge';
+import { EndReasonLabel } from '../../../components/end-reason-label';
 
 const crumbs = [{ label: 'Contacts', to: '/contacts' }];
 
@@ -158,7 +159,9 @@ function CallsTable({ calls }: { calls: CallLogRow[] }) {
                 {CALL_OUTCOME_LABELS[call.successEvaluation]}
               </Badge>
             </Table.Td>
-            <Table.Td>{call.endReason}</Table.Td>
+            <Table.Td>
+              <EndReasonLabel reason={call.endReason} />
+            </Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>

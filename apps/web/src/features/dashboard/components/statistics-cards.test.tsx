@@ -45,6 +45,12 @@ describe('dashboard statistics cards', () => {
     expect(card('Success rate (7 days)').getByText('72.5%')).toBeInTheDocument();
     // No calls today: no rate to speak of.
     expect(card('Success rate (7 days)').getByText('Today: -')).toBeInTheDocument();
+    // The rule the rate follows, next to it.
+    expect(
+      card('Success rate (7 days)').getByText(
+        "A call passes when the agent's evaluation says it succeeded; without an evaluation, when the caller hung up after more than 30 s.",
+      ),
+    ).toBeInTheDocument();
     expect(
       screen.getByText('Today and the last 7 days, America/New York time'),
     ).toBeInTheDocument();

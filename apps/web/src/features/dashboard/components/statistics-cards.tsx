@@ -1,5 +1,6 @@
 import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { DashboardStatistics } from '@switchboard/shared/analytics';
+import { CALL_SUCCESS_RULE } from '@switchboard/shared/calls';
 import { formatCost, formatMinutes, formatPercent } from '@switchboard/shared/format';
 import {
   IconAddressBook,
@@ -34,6 +35,8 @@ type StatisticCard = {
   value: (statistics: DashboardStatistics) => string;
   /** A smaller line under it, e.g. today's figure. */
   detail?: (statistics: DashboardStatistics) => string;
+  /** How the figure is counted, in a sentence under it. */
+  note?: string;
 };
 
 type StatisticGroup = { title: string; cards: StatisticCard[] };
@@ -73,6 +76,7 @@ const STATISTIC_GROUPS: StatisticGroup[] = [
         color: 'teal',
         value: (s) => formatPercent(s.calls.last7Days.successRate),
         detail: (s) => `Today: ${formatPercent(s.calls.today.successRate)}`,
+        note: CALL_SUCCESS_RULE,
       },
     ],
   },
@@ -172,6 +176,11 @@ function StatisticCardView({
           {card.detail && (
             <Text size="xs" c="dimmed" mt={4}>
               {card.detail(statistics)}
+            </Text>
+          )}
+          {card.note && (
+            <Text size="xs" c="dimmed" mt={4}>
+              {card.note}
             </Text>
           )}
         </>

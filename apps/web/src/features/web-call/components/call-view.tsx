@@ -34,6 +34,7 @@ import {
   type StartFailure,
 } from '../state/call-state';
 import type { useWebCall } from '../hooks/use-web-call';
+import { endedReasonLabel } from '@switchboard/shared/ended-reasons';
 
 type WebCall = ReturnType<typeof useWebCall>;
 
@@ -242,7 +243,7 @@ export function CallView({ call, agentName }: { call: WebCall; agentName: string
       )}
       {state.phase === 'left' && state.endedReason && (
         <Text size="sm" c="dimmed">
-          Ended: {state.endedReason}
+          Ended: {endedReasonLabel(state.endedReason)}
         </Text>
       )}
       {state.phase === 'joining' && <StartProgress state={state} />}

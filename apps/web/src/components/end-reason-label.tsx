@@ -1,0 +1,22 @@
+import { Text, Tooltip, type TextProps } from '@mantine/core';
+import { describeEndedReason, endedReasonLabel } from '@switchboard/shared/ended-reasons';
+
+/**
+ * Why a call ended, in a few words ("Caller hung up"), with the sentence that explains it as a
+ * tooltip, shown on hover, on touch and when the label has keyboard focus. The platform's code
+ * itself is shown only in a call's detail.
+ */
+export function EndReasonLabel({ reason, ...textProps }: { reason: string | null } & TextProps) {
+  return (
+    <Tooltip
+      label={describeEndedReason(reason === 'Unknown' ? null : reason)}
+      multiline
+      maw={280}
+      events={{ hover: true, focus: true, touch: true }}
+    >
+      <Text size="sm" tabIndex={0} style={{ whiteSpace: 'nowrap' }} {...textProps}>
+        {endedReasonLabel(reason)}
+      </Text>
+    </Tooltip>
+  );
+}
