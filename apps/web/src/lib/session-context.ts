@@ -26,3 +26,12 @@ export function useDisplayTimeZone(): string {
 export function useCanSpendAndDelete(): boolean {
   return canSpendAndDelete(useSessionUser().role);
 }
+
+/**
+ * Whether the signed-in user is the operator, who runs the installation: only the operator is
+ * told which server setting (an environment variable) is missing; owners and members are told
+ * in plain words to ask the administrator. False outside a session.
+ */
+export function useIsOperator(): boolean {
+  return useContext(SessionUserContext)?.role === 'admin';
+}

@@ -8,6 +8,7 @@ import { formatDateTime } from '@switchboard/shared/format';
 import { IconArrowsExchange, IconMailForward, IconMessageReply } from '@tabler/icons-react';
 import { useEnquiryThread } from '../api/get-enquiry-thread';
 import { EmailStatusBadge } from './status';
+import { useIsOperator } from '../../../lib/session-context';
 
 const CHANNEL_LABELS = { postmark: 'Postmark', mailgun: 'Mailgun', imap: 'IMAP' } as const;
 
@@ -17,6 +18,7 @@ const CHANNEL_LABELS = { postmark: 'Postmark', mailgun: 'Mailgun', imap: 'IMAP' 
  */
 export function EnquiryThreadView({ enquiryId }: { enquiryId: string }) {
   const thread = useEnquiryThread(enquiryId);
+  const isAdmin = useIsOperator();
   if (thread.isError && !thread.data) {
     return (
       <Alert color="red" title="Could not load the conversation">
@@ -54,7 +56,9 @@ export function EnquiryThreadView({ enquiryId }: { enquiryId: string }) {
       <Text size="xs" c="dimmed">
         {enquiry.replyTo
           ? `The customer’s answers to ${enquiry.replyTo} appear here.`
-          : 'Customers’ answers by email appear here once inbound mail is set up (INBOUND_MAIL_DOMAIN).'}
+          : isAdmin
+            ? 'Customers’ answers by email appear here once inbound mail is set up (INBOUND_MAIL_DOMAIN).'
+            : 'Customers’ answers by email will appear here once your Switchboard administrator turns on incoming mail.'}
       </Text>
     </Stack>
   );

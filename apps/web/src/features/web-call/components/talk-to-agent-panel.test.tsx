@@ -1,13 +1,17 @@
 import { fireEvent, render, screen } from '@testing-library/react';
+import type { SessionUser } from '@switchboard/shared/auth';
 import { describe, expect, it } from 'vitest';
+import { SessionUserContext } from '../../../lib/session-context';
 import { jsonResponse, stubApi } from '../../../test/fake-api';
 import { TestProviders } from '../../../test/render';
 import { TalkToAgentPanel } from './talk-to-agent-panel';
 
-function renderPanel() {
+function renderPanel(user: SessionUser | null = null) {
   return render(
     <TestProviders>
-      <TalkToAgentPanel agentId="asst_front_desk" agentName="Front desk" />
+      <SessionUserContext.Provider value={user}>
+        <TalkToAgentPanel agentId="asst_front_desk" agentName="Front desk" />
+      </SessionUserContext.Provider>
     </TestProviders>,
   );
 }
@@ -38,6 +42,26 @@ describe('Talk to agent panel', () => {
     });
     renderPanel();
     expect(await screen.findByText('Web calls are not set up')).toBeInTheDocument();
+    // An owner is not told the server's setting by name: that is the operator's business.
+    expect(
+      screen.getByText(
+        'Calls from the browser need a setting your Switchboard administrator has not made yet.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/VAPI_PUBLIC_KEY/)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Start call' })).toBeDisabled();
+  });
+
+  it('names the missing setting to the operator', async () => {
+    stubApi({
+      'GET /api/web-call/config': () =>
+        jsonResponse({ mode: 'live', enabled: false, apiBaseUrl: '/api/web-call' }),
+    });
+    renderPanel({ id: 'u1', userName: 'admin', role: 'admin', business: null } as SessionUser);
+    expect(
+      await screen.findByText(
+        'The platform’s public key (VAPI_PUBLIC_KEY) is not configured on the server.',
+      ),
+    ).toBeInTheDocument();
   });
 });

@@ -17,6 +17,7 @@ import { useWebCall, type WebCallTarget } from '../hooks/use-web-call';
 import { canStart, PHASE_LABELS } from '../state/call-state';
 import { parseVariableValues } from '../state/variable-values';
 import { AssistantVolumeMeter, CallView } from './call-view';
+import { useIsOperator } from '../../../lib/session-context';
 
 /** An agent (`agentId`) or one of the business's squads (`squadId`, "Talk to squad"). */
 type TalkToAgentPanelProps = { agentName: string } & ({ agentId: string } | { squadId: string });
@@ -32,6 +33,7 @@ export function TalkToAgentPanel(props: TalkToAgentPanelProps) {
     'squadId' in props ? { squadId: props.squadId } : { assistantId: props.agentId };
   const title = 'squadId' in props ? 'Talk to squad' : 'Talk to agent';
   const config = useWebCallConfig();
+  const isAdmin = useIsOperator();
   const call = useWebCall(config.data);
   const { state, actions } = call;
   const [opened, setOpened] = useState(false);
@@ -78,7 +80,9 @@ export function TalkToAgentPanel(props: TalkToAgentPanelProps) {
         )}
         {notConfigured && (
           <Alert color="yellow" title="Web calls are not set up">
-            The platform’s public key (VAPI_PUBLIC_KEY) is not configured on the server.
+            {isAdmin
+              ? 'The platform’s public key (VAPI_PUBLIC_KEY) is not configured on the server.'
+              : 'Calls from the browser need a setting your Switchboard administrator has not made yet.'}
           </Alert>
         )}
         {!live && (
