@@ -126,15 +126,12 @@ describeInBrowser('platform console journey', (e2e) => {
     await add.getByRole('textbox', { name: 'Phone number' }).fill(NUMBER);
     await add.getByRole('textbox', { name: 'Twilio account SID' }).fill(`AC${'cd'.repeat(16)}`);
     await add.getByRole('textbox', { name: 'Twilio auth token' }).fill('journey-twilio-token');
+    // Who answers is asked as the number is added.
+    await add.getByRole('combobox', { name: 'Answered by' }).click();
+    await page.getByRole('option', { name: AGENT }).click();
     await add.getByRole('button', { name: 'Import number' }).click();
     await expect.poll(() => add.isVisible()).toBe(false);
     const row = page.getByRole('row').filter({ hasText: NUMBER });
-    await row.getByRole('button', { name: `Edit ${NUMBER}` }).click();
-    const edit = page.getByRole('dialog', { name: `Edit ${NUMBER}` });
-    await edit.getByRole('combobox', { name: 'Answered by' }).click();
-    await page.getByRole('option', { name: AGENT }).click();
-    await edit.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => edit.isVisible()).toBe(false);
     await expect.poll(() => row.textContent()).toContain(AGENT);
     const numbers = await apiGetAsDemo<{ data: PhoneNumber[] }>(baseURL, '/phone-numbers');
     expect(numbers.body.data.find((phone) => phone.number === NUMBER)).toMatchObject({

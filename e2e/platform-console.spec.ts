@@ -40,17 +40,22 @@ describeInBrowser('platform console: phone numbers and tools', (e2e) => {
       .toBe(true);
     await dialog.getByRole('textbox', { name: 'Phone number' }).fill('+15125550188');
     await dialog.getByRole('button', { name: 'Import number' }).click();
+    // Nobody would answer it: the dialog asks who does before anything is sent.
+    await expect
+      .poll(() => dialog.getByText('Choose who answers calls to this number').isVisible())
+      .toBe(true);
+    await dialog.getByRole('textbox', { name: 'Fallback number' }).fill('+12125550100');
+    await dialog.getByRole('button', { name: 'Import number' }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
 
     const row = page.getByRole('row').filter({ hasText: '+15125550188' });
-    await expect.poll(() => row.textContent()).toContain('Nobody');
+    await expect.poll(() => row.textContent()).toContain('Nobody: forwarded');
     expect(await page.content()).not.toContain('e2e-twilio-auth-token-secret');
 
     await row.getByRole('button', { name: 'Edit +15125550188' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit +15125550188' });
     await edit.getByRole('combobox', { name: 'Answered by' }).click();
     await page.getByRole('option', { name: DENTAL_AGENT }).click();
-    await edit.getByRole('textbox', { name: 'Fallback number' }).fill('+12125550100');
     await edit.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => edit.isVisible()).toBe(false);
     await expect.poll(() => row.textContent()).toContain(DENTAL_AGENT);

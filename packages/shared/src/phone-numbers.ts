@@ -49,49 +49,74 @@ export const phoneNumberSchema = z.object({
 export type PhoneNumber = z.infer<typeof phoneNumberSchema>;
 export const phoneNumberListSchema = z.object({ data: z.array(phoneNumberSchema) });
 
+/**
+ * Who answers a new number: one of the business's agents, one of its squads, or (with neither)
+ * a number the platform forwards every call to. A number with none of them rings nobody, so a
+ * new one must name at least one.
+ */
+const answeredByFields = {
+  agentId: z.string().trim().min(1).optional(),
+  squadId: z.string().trim().min(1).optional(),
+  fallbackNumber: e164Schema.optional(),
+};
+export const NOBODY_ANSWERS_MESSAGE =
+  'Choose who answers calls to this number: an agent, a squad or a number to forward calls to';
+
 /** POST /api/phone-numbers: a new platform number, or one imported from Twilio or Vonage. */
-export const createPhoneNumberSchema = z.discriminatedUnion('provider', [
-  z.object({
-    provider: z.literal('vapi'),
-    name: nameSchema,
-    /** US area code the new number should have (three digits). */
-    areaCode: z
-      .string()
-      .trim()
-      .regex(/^[2-9]\d{2}$/, { error: 'A three-digit area code, e.g. 415' }),
-  }),
-  z.object({
-    provider: z.literal('twilio'),
-    name: nameSchema,
-    number: e164Schema,
-    twilioAccountSid: z
-      .string()
-      .trim()
-      .regex(/^AC[0-9a-fA-F]{32}$/, {
-        error: 'A Twilio account SID starts with AC and has 34 characters',
-      }),
-    twilioAuthToken: z
-      .string()
-      .trim()
-      .min(16, { error: 'Paste the auth token from the Twilio console' })
-      .max(128),
-  }),
-  z.object({
-    provider: z.literal('vonage'),
-    name: nameSchema,
-    number: e164Schema,
-    vonageApiKey: z
-      .string()
-      .trim()
-      .min(4, { error: 'Paste the API key from the Vonage dashboard' })
-      .max(64),
-    vonageApiSecret: z
-      .string()
-      .trim()
-      .min(4, { error: 'Paste the API secret from the Vonage dashboard' })
-      .max(128),
-  }),
-]);
+export const createPhoneNumberSchema = z
+  .discriminatedUnion('provider', [
+    z.object({
+      provider: z.literal('vapi'),
+      name: nameSchema,
+      ...answeredByFields,
+      /** US area code the new number should have (three digits). */
+      areaCode: z
+        .string()
+        .trim()
+        .regex(/^[2-9]\d{2}$/, { error: 'A three-digit area code, e.g. 415' }),
+    }),
+    z.object({
+      provider: z.literal('twilio'),
+      name: nameSchema,
+      ...answeredByFields,
+      number: e164Schema,
+      twilioAccountSid: z
+        .string()
+        .trim()
+        .regex(/^AC[0-9a-fA-F]{32}$/, {
+          error: 'A Twilio account SID starts with AC and has 34 characters',
+        }),
+      twilioAuthToken: z
+        .string()
+        .trim()
+        .min(16, { error: 'Paste the auth token from the Twilio console' })
+        .max(128),
+    }),
+    z.object({
+      provider: z.literal('vonage'),
+      name: nameSchema,
+      ...answeredByFields,
+      number: e164Schema,
+      vonageApiKey: z
+        .string()
+        .trim()
+        .min(4, { error: 'Paste the API key from the Vonage dashboard' })
+        .max(64),
+      vonageApiSecret: z
+        .string()
+        .trim()
+        .min(4, { error: 'Paste the API secret from the Vonage dashboard' })
+        .max(128),
+    }),
+  ])
+  .refine((body) => !(body.agentId && body.squadId), {
+    error: 'A number answers with an agent or a squad, not both',
+    path: ['squadId'],
+  })
+  .refine((body) => Boolean(body.agentId || body.squadId || body.fallbackNumber), {
+    error: NOBODY_ANSWERS_MESSAGE,
+    path: ['agentId'],
+  });
 export type CreatePhoneNumberInput = z.input<typeof createPhoneNumberSchema>;
 export type CreatePhoneNumber = z.output<typeof createPhoneNumberSchema>;
 

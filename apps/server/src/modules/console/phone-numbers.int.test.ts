@@ -64,8 +64,11 @@ describe.each(oneDatabase)('phone numbers on %s', (target) => {
     expect((await call('GET', '/api/phone-numbers', otherBusiness)).json()).toEqual({ data: [] });
   });
 
-  it('imports a Twilio number, assigns it to an agent with a fallback, clears both, releases it', async () => {
-    const created = await call('POST', '/api/phone-numbers', member, TWILIO);
+  it('imports a Twilio number forwarding to a fallback, assigns it to an agent, clears the agent, releases it', async () => {
+    const created = await call('POST', '/api/phone-numbers', member, {
+      ...TWILIO,
+      fallbackNumber: '+12125550111',
+    });
     expect(created.statusCode).toBe(201);
     expect(created.body).not.toContain(TWILIO.twilioAuthToken);
     const phone = created.json<PhoneNumber>();
@@ -74,7 +77,7 @@ describe.each(oneDatabase)('phone numbers on %s', (target) => {
       number: '+15125550199',
       name: 'Reception',
       agent: null,
-      fallbackNumber: null,
+      fallbackNumber: '+12125550111',
     });
     const [record] = await ctx.app.database.db
       .select()
@@ -121,14 +124,29 @@ describe.each(oneDatabase)('phone numbers on %s', (target) => {
     const bought = await call('POST', '/api/phone-numbers', member, {
       provider: 'vapi',
       areaCode: '303',
+      agentId: dentalAgentId,
     });
     expect(bought.statusCode).toBe(201);
     expect(bought.json<PhoneNumber>().number).toMatch(/^\+1303555\d{4}$/);
+    // It answers with the agent from its first call: on the platform, and on the agent's row.
+    expect(bought.json()).toMatchObject({
+      agent: { id: dentalAgentId, name: 'Dental receptionist' },
+    });
+    const onPlatform = await ctx.app.platform.client.sdk.phoneNumbers.get({
+      id: bought.json<PhoneNumber>().id,
+    });
+    expect(onPlatform).toMatchObject({ assistantId: dentalAgentId });
+    const [agent] = await ctx.app.database.db
+      .select()
+      .from(agents)
+      .where(eq(agents.platformAssistantId, dentalAgentId));
+    expect(agent?.phoneNumberId).toBe(bought.json<PhoneNumber>().id);
     const vonage = await call('POST', '/api/phone-numbers', member, {
       provider: 'vonage',
       number: '+447700900123',
       vonageApiKey: 'vonage-key-1',
       vonageApiSecret: 'vonage-secret-never-shown',
+      agentId: dentalAgentId,
     });
     expect(vonage.statusCode).toBe(201);
     expect(vonage.json()).toMatchObject({ provider: 'vonage', number: '+447700900123' });
@@ -140,14 +158,28 @@ describe.each(oneDatabase)('phone numbers on %s', (target) => {
   });
 
   it('refuses bad input with 400: not E.164, a bad SID, an agent and a squad at once', async () => {
+    const answered = { agentId: dentalAgentId };
     for (const body of [
-      { ...TWILIO, number: '5125550199' },
-      { ...TWILIO, twilioAccountSid: 'nope' },
-      { provider: 'vapi', areaCode: '12' },
+      { ...TWILIO, ...answered, number: '5125550199' },
+      { ...TWILIO, ...answered, twilioAccountSid: 'nope' },
+      { provider: 'vapi', ...answered, areaCode: '12' },
       { provider: 'carrier-pigeon' },
+      { provider: 'vapi', areaCode: '303', agentId: dentalAgentId, squadId: 'x' },
+      { provider: 'vapi', areaCode: '303', fallbackNumber: '12' },
     ]) {
       expect((await call('POST', '/api/phone-numbers', member, body)).statusCode).toBe(400);
     }
+    // A number nobody answers is refused before anything is bought, with what to choose.
+    const before = (await ctx.app.platform.client.sdk.phoneNumbers.list()).length;
+    const nobody = await call('POST', '/api/phone-numbers', member, {
+      provider: 'vapi',
+      areaCode: '303',
+    });
+    expect(nobody.statusCode).toBe(400);
+    expect(nobody.body).toContain(
+      'Choose who answers calls to this number: an agent, a squad or a number to forward calls to',
+    );
+    expect((await ctx.app.platform.client.sdk.phoneNumbers.list()).length).toBe(before);
     const [first] = ctx.app.platform.sandbox!.demo.phoneNumberIds;
     const both = await call('PATCH', `/api/phone-numbers/${first}`, member, {
       agentId: dentalAgentId,
@@ -181,5 +213,14 @@ describe.each(oneDatabase)('phone numbers on %s', (target) => {
       agentId: other.id,
     });
     expect(foreignAgent.statusCode).toBe(404);
+    // Nor bought for one: 404, and nothing bought.
+    const before = (await ctx.app.platform.client.sdk.phoneNumbers.list()).length;
+    const buyForForeign = await call('POST', '/api/phone-numbers', member, {
+      provider: 'vapi',
+      areaCode: '303',
+      agentId: other.id,
+    });
+    expect(buyForForeign.statusCode).toBe(404);
+    expect((await ctx.app.platform.client.sdk.phoneNumbers.list()).length).toBe(before);
   });
 });

@@ -135,6 +135,9 @@ export class PhoneNumbersService {
    */
   async create(businessId: string, input: CreatePhoneNumber): Promise<PhoneNumber> {
     const platform = this.deps.platform();
+    // Who answers is checked before anything is bought: a refused agent, squad or fallback
+    // leaves no number behind.
+    const answeredBy = await this.answeredBy(businessId, input);
     let created: PlatformPhone;
     let credentialId: string | undefined;
     try {
@@ -143,6 +146,7 @@ export class PhoneNumbersService {
           created = await platform.sdk.phoneNumbers.create({
             provider: 'vapi',
             numberDesiredAreaCode: input.areaCode,
+            ...answeredBy,
             ...(input.name ? { name: input.name } : {}),
           });
           break;
@@ -150,6 +154,7 @@ export class PhoneNumbersService {
           created = await platform.sdk.phoneNumbers.create({
             provider: 'twilio',
             number: e164(input.number, 'number'),
+            ...answeredBy,
             twilioAccountSid: input.twilioAccountSid,
             twilioAuthToken: input.twilioAuthToken,
             ...(input.name ? { name: input.name } : {}),
@@ -167,6 +172,7 @@ export class PhoneNumbersService {
             provider: 'vonage',
             number,
             credentialId,
+            ...answeredBy,
             ...(input.name ? { name: input.name } : {}),
           });
           break;
@@ -190,7 +196,41 @@ export class PhoneNumbersService {
       await platform.sdk.phoneNumbers.delete({ id: created.id }).catch(() => undefined);
       throw error;
     }
+    if (created.assistantId) {
+      const number = 'number' in created && created.number ? created.number : null;
+      await this.refreshAgentNumbers(undefined, created.assistantId, created.id, number);
+    }
     return this.get(businessId, created.id);
+  }
+
+  /**
+   * The platform fields of a new number's answerer, each checked as an update checks it: the
+   * agent and the squad must be the business's, a fallback number must pass the calling rules.
+   */
+  private async answeredBy(
+    businessId: string,
+    input: Pick<CreatePhoneNumber, 'agentId' | 'squadId' | 'fallbackNumber'>,
+  ): Promise<{
+    assistantId?: string;
+    squadId?: string;
+    fallbackDestination?: { type: 'number'; number: string };
+  }> {
+    if (input.agentId) {
+      const names = await this.agentNames(businessId);
+      if (!names.has(input.agentId)) throw notFound('Agent');
+    }
+    if (input.squadId) await this.deps.console.requireOwned(businessId, 'squad', input.squadId);
+    const fallback = input.fallbackNumber ? e164(input.fallbackNumber, 'fallbackNumber') : null;
+    if (fallback) {
+      await this.deps.dialing.requireDialable(businessId, [
+        { number: fallback, path: ['fallbackNumber'] },
+      ]);
+    }
+    return {
+      ...(input.agentId ? { assistantId: input.agentId } : {}),
+      ...(input.squadId ? { squadId: input.squadId } : {}),
+      ...(fallback ? { fallbackDestination: { type: 'number' as const, number: fallback } } : {}),
+    };
   }
 
   async update(

@@ -11,10 +11,13 @@ import {
   createPhoneNumberSchema,
   type CreatePhoneNumberInput,
 } from '@switchboard/shared/phone-numbers';
-import { useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { requestResolver, settleSave } from '../../../lib/form-errors';
 import { ConsoleFormModal } from '../../../components/console-form-modal';
 import { FormAlert } from '../../../components/form-alert';
+import { AgentOrSquadSelect, parseAgentOrSquad } from '../../../components/agent-or-squad-select';
+import { useAgentList } from '../../../lib/api/list-agents';
+import { useSquads } from '../../../lib/api/list-squads';
 import { useCreatePhoneNumber } from '../api/phone-numbers';
 
 type Provider = CreatePhoneNumberInput['provider'];
@@ -28,6 +31,9 @@ type FormValues = {
   twilioAuthToken: string;
   vonageApiKey: string;
   vonageApiSecret: string;
+  /** `agent:<id>`, `squad:<id>`, or '' for none (then the fallback number must be given). */
+  answeredBy: string;
+  fallbackNumber: string;
 };
 
 const EMPTY: FormValues = {
@@ -39,6 +45,8 @@ const EMPTY: FormValues = {
   twilioAuthToken: '',
   vonageApiKey: '',
   vonageApiSecret: '',
+  answeredBy: '',
+  fallbackNumber: '',
 };
 
 const FIELDS = [
@@ -49,18 +57,25 @@ const FIELDS = [
   'twilioAuthToken',
   'vonageApiKey',
   'vonageApiSecret',
+  'answeredBy',
+  'fallbackNumber',
 ] as const;
 
 /** Only the chosen provider's fields go to the server (and on to the platform). */
 function toInput(values: FormValues): CreatePhoneNumberInput {
   const name = values.name || undefined;
+  const answeredBy = {
+    ...(parseAgentOrSquad(values.answeredBy) ?? {}),
+    ...(values.fallbackNumber ? { fallbackNumber: values.fallbackNumber } : {}),
+  };
   switch (values.provider) {
     case 'vapi':
-      return { provider: 'vapi', name, areaCode: values.areaCode };
+      return { provider: 'vapi', name, areaCode: values.areaCode, ...answeredBy };
     case 'twilio':
       return {
         provider: 'twilio',
         name,
+        ...answeredBy,
         number: values.number,
         twilioAccountSid: values.twilioAccountSid,
         twilioAuthToken: values.twilioAuthToken,
@@ -69,6 +84,7 @@ function toInput(values: FormValues): CreatePhoneNumberInput {
       return {
         provider: 'vonage',
         name,
+        ...answeredBy,
         number: values.number,
         vonageApiKey: values.vonageApiKey,
         vonageApiSecret: values.vonageApiSecret,
@@ -81,13 +97,18 @@ type Props = { opened: boolean; onClose: () => void };
 /** Buy a number on the platform, or import one the business has at Twilio or Vonage. */
 export function AddPhoneNumberModal({ opened, onClose }: Props) {
   const create = useCreatePhoneNumber();
+  const agents = useAgentList();
+  const squads = useSquads();
   const form = useForm<FormValues>({
     defaultValues: EMPTY,
     // The shared schema checks the fields of the chosen provider (and only those).
     resolver: requestResolver<FormValues>(
       createPhoneNumberSchema,
       toInput,
-      ([first]) => first as keyof FormValues | undefined,
+      // The schema names the agent or squad it missed; the form has one field for both.
+      ([first]) =>
+        (first === 'agentId' || first === 'squadId' ? 'answeredBy' : first) as
+          keyof FormValues | undefined,
     ),
   });
   const provider = useWatch({ control: form.control, name: 'provider' });
@@ -151,6 +172,39 @@ export function AddPhoneNumberModal({ opened, onClose }: Props) {
               error={errors.number?.message}
             />
           )}
+          <Controller
+            control={form.control}
+            name="answeredBy"
+            render={({ field }) => (
+              <AgentOrSquadSelect
+                label="Answered by"
+                description="The agent, or the squad of agents, that answers calls to this number (or leave it empty and forward every call to the fallback number)"
+                placeholder="Choose an agent or a squad"
+                agents={agents.data ?? []}
+                squads={squads.data ?? []}
+                value={field.value}
+                onChange={(value) => field.onChange(value ?? '')}
+                disabled={agents.isPending || squads.isPending}
+                error={
+                  errors.answeredBy?.message ??
+                  (agents.isError
+                    ? 'Could not load your agents'
+                    : squads.isError
+                      ? 'Could not load your squads'
+                      : undefined)
+                }
+                comboboxProps={{ withinPortal: true }}
+              />
+            )}
+          />
+          <TextInput
+            label="Fallback number"
+            description="Calls go here when no agent answers (E.164). Leave empty to hang up."
+            placeholder="+14155550123"
+            inputMode="tel"
+            {...form.register('fallbackNumber')}
+            error={errors.fallbackNumber?.message}
+          />
           {provider === 'twilio' && (
             <>
               <TextInput

@@ -3,6 +3,8 @@ import type { PhoneNumber } from '@switchboard/shared/phone-numbers';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildSessionUser, errorResponse, jsonResponse, stubApi } from '../../../test/fake-api';
+import { selectOption } from '../../../test/combobox';
+import { buildAgent } from '../../../test/fake-agents-api';
 import { renderApp } from '../../../test/render';
 
 const MAIN: PhoneNumber = {
@@ -35,7 +37,8 @@ describe('phone numbers screen', () => {
     const table = await screen.findByRole('table', { name: 'Phone numbers' });
     expect(await within(table).findByText('+13125550187')).toBeInTheDocument();
     expect(within(table).queryByText('+12125550142')).not.toBeInTheDocument();
-    expect(within(table).getByText('Nobody')).toBeInTheDocument();
+    // Nobody answers it and nothing forwards it: flagged, not just dimmed.
+    expect(within(table).getByText('Nobody answers')).toBeInTheDocument();
     await user.clear(screen.getByRole('textbox', { name: 'Search numbers' }));
     expect(await within(table).findByText('Receptionist')).toBeInTheDocument();
     expect(new URLSearchParams(router.state.location.search).get('q')).toBeNull();
@@ -105,6 +108,9 @@ describe('phone numbers screen', () => {
     const api = stubApi(
       {
         'GET /api/phone-numbers': () => jsonResponse({ data: [MAIN] }),
+        'GET /api/agents': () =>
+          jsonResponse({ data: [buildAgent({ id: 'asst_front_desk', name: 'Front desk' })] }),
+        'GET /api/squads': () => jsonResponse({ data: [] }),
         'POST /api/phone-numbers': ({ body }) =>
           jsonResponse(
             {
@@ -138,12 +144,25 @@ describe('phone numbers screen', () => {
     await user.clear(numberBox);
     await user.type(numberBox, '+15125550188');
     await user.click(within(dialog).getByRole('button', { name: 'Import number' }));
+    // Who answers it is asked before anything is sent: a number nobody answers hangs up.
+    expect(
+      await within(dialog).findByText(
+        'Choose who answers calls to this number: an agent, a squad or a number to forward calls to',
+      ),
+    ).toBeInTheDocument();
+    expect(api.calls('POST /api/phone-numbers')).toHaveLength(0);
+
+    const picker = within(dialog).getByRole('combobox', { name: 'Answered by' });
+    await waitFor(() => expect(picker).toBeEnabled());
+    await selectOption(user, picker, 'Front desk');
+    await user.click(within(dialog).getByRole('button', { name: 'Import number' }));
     await waitFor(() => expect(api.calls('POST /api/phone-numbers')).toHaveLength(1));
     expect(api.calls('POST /api/phone-numbers')[0]?.body).toEqual({
       provider: 'twilio',
       number: '+15125550188',
       twilioAccountSid: `AC${'ab'.repeat(16)}`,
       twilioAuthToken: 'a-twilio-auth-token',
+      agentId: 'asst_front_desk',
     });
   });
 });

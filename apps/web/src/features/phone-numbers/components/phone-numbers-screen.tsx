@@ -76,10 +76,15 @@ export function PhoneNumbersScreen() {
           <Text size="sm">{phone.agent.name}</Text>
         ) : phone.squad ? (
           <Text size="sm">Squad: {phone.squad.name}</Text>
-        ) : (
+        ) : phone.fallbackNumber ? (
           <Text size="sm" c="dimmed">
-            Nobody
+            Nobody: forwarded
           </Text>
+        ) : (
+          // Calls to it ring nobody and hang up: said as a warning wherever numbers are listed.
+          <Badge color="red" variant="light" size="sm">
+            Nobody answers
+          </Badge>
         ),
     },
     {
