@@ -169,6 +169,81 @@ describe('server messages go where the Server says, authenticated only as it say
     }
   });
 
+  it("sends only the types the assistant's serverMessages list, the document's default when unset", async () => {
+    // Only the end-of-call report: no status updates, and its tools (no server of their own)
+    // are not called through the assistant's server.
+    const reportOnly = await client.assistants.create({
+      ...assistantBody({ url: `${receiver.base}/report-only` }),
+      serverMessages: ['end-of-call-report'],
+    });
+    await sandbox.simulateCall({
+      assistantId: reportOnly.id,
+      type: 'inboundPhoneCall',
+      endedReason: 'customer-ended-call',
+      tool: 'create_enquiry',
+    });
+    expect(receiver.received.map((r) => r.message.type)).toEqual(['end-of-call-report']);
+
+    // A tool with a server of its own is called whatever the assistant's list says.
+    receiver.received.length = 0;
+    const withToolServer = await client.assistants.create({
+      ...assistantBody({ url: `${receiver.base}/statuses` }, { url: `${receiver.base}/tool` }),
+      serverMessages: ['status-update'],
+    });
+    await sandbox.simulateCall({
+      assistantId: withToolServer.id,
+      type: 'inboundPhoneCall',
+      endedReason: 'customer-ended-call',
+      tool: 'book_appointment',
+    });
+    expect(receiver.received.map((r) => `${r.path} ${r.message.status ?? r.message.type}`)).toEqual(
+      [
+        '/statuses queued',
+        '/statuses ringing',
+        '/statuses in-progress',
+        '/tool tool-calls',
+        '/statuses ended',
+      ],
+    );
+
+    // Unset: the document's default list, which has all three.
+    receiver.received.length = 0;
+    const { serverMessages: _unset, ...withoutList } = assistantBody({
+      url: `${receiver.base}/defaults`,
+    });
+    const defaults = await client.assistants.create(withoutList);
+    expect(defaults.serverMessages).toBeUndefined();
+    await sandbox.simulateCall({
+      assistantId: defaults.id,
+      type: 'inboundPhoneCall',
+      endedReason: 'customer-ended-call',
+      tool: 'create_enquiry',
+    });
+    expect(receiver.received.map((r) => r.message.status ?? r.message.type)).toEqual([
+      'queued',
+      'ringing',
+      'in-progress',
+      'tool-calls',
+      'ended',
+      'end-of-call-report',
+    ]);
+
+    // An empty list sends nothing to the assistant's server; the org's server is no way round it.
+    receiver.received.length = 0;
+    sandbox.setOrgServer({ url: `${receiver.base}/org` });
+    const silent = await client.assistants.create({
+      ...assistantBody(undefined),
+      serverMessages: [],
+    });
+    await sandbox.simulateCall({
+      assistantId: silent.id,
+      type: 'inboundPhoneCall',
+      endedReason: 'customer-ended-call',
+      tool: 'create_enquiry',
+    });
+    expect(receiver.received).toEqual([]);
+  });
+
   it("falls back to the org's server (with its credential) when the assistant has none", async () => {
     const assistant = await client.assistants.create(assistantBody(undefined));
     await sandbox.simulateCall({

@@ -26,7 +26,7 @@ import {
 } from '../calls/materialize';
 import { knowledgeBaseIdsOf, knowledgeReply } from '../knowledge/knowledge-store';
 import { documentedProperties } from '../platform-document';
-import type { ServerTarget, WebhookSender } from './webhooks';
+import { sendsServerMessage, type ServerTarget, type WebhookSender } from './webhooks';
 
 // Live calls: each one is added to the store as it progresses (queued → ringing → in-progress →
 // ended) and its server messages are POSTed to its Server (the assistant's, else the number's,
@@ -693,8 +693,11 @@ export class CallSimulator {
       ...(assistantDto ? { assistant: assistantDto } : {}),
       ...(draft.type !== WEB ? { phoneNumber: phoneNumberDto(draft.phoneNumber) } : {}),
     });
+    // Only the types the assistant's serverMessages list (the document's default when unset).
     const send = async (message: { type: string } & Record<string, unknown>) =>
-      deliver && server ? sender.send(server, message) : undefined;
+      deliver && server && sendsServerMessage(assistantDto, message.type)
+        ? sender.send(server, message)
+        : undefined;
     const step = async (status: CallStatus) => {
       const call = callSnapshot(draft, ctx, status, Date.now());
       store.live.upsert(call);
@@ -806,8 +809,13 @@ export class CallSimulator {
     common: Record<string, unknown>,
   ): Promise<{ result: string; ok: boolean }> {
     const definition = toolDefinition(this.options.catalog.toolsOf(assistantDto), toolCall.name);
-    // A tool's own server, else the one the call's messages go to.
-    const target = hasUrl(definition?.server) ? definition.server : assistantServer;
+    // A tool's own server, else the one the call's messages go to (when the assistant's
+    // serverMessages include tool-calls: a tool without a server of its own is then not called).
+    const target = hasUrl(definition?.server)
+      ? definition.server
+      : sendsServerMessage(assistantDto, 'tool-calls')
+        ? assistantServer
+        : undefined;
     const wire: Vapi.ToolCall = {
       id: toolCall.id,
       type: 'function',
