@@ -57,6 +57,9 @@ function isObject(value: Json | undefined): value is JsonObject {
  * The document's quirks, made plain JSON Schema for ajv:
  * - `pattern` written as a regular-expression literal (`/^…$/u`) loses its slashes and flags;
  * - an `enum` on an array type moves to its items; an empty `enum` is dropped;
+ * - an `enum` of strings on a property typed `object` (`BackoffPlan.type`: `["fixed",
+ *   "exponential"]`, also `TransferPlan.sipVerb`, `AudioFormat.format`, `VoiceLibrary.provider`)
+ *   is a string enum: the platform accepts `"fixed"`, and no object can equal a string;
  * - `oneOf` + `discriminator` with a `mapping` becomes "the branch the property names" (one
  *   `if`/`then` per mapped value, plus the property's allowed values), so an error names the
  *   problem inside the chosen branch; the same is inferred for a `oneOf` of `$ref`s that each
@@ -88,6 +91,10 @@ function normaliseSchema(node: Json, closed: boolean): Json {
 
   const enumValues = node.enum;
   if (Array.isArray(enumValues) && enumValues.length > 0) {
+    // `BackoffPlan.type` (and three more) are declared objects with an enum of strings: the
+    // platform takes the strings (`"fixed"`), so they are string enums.
+    if (out.type === 'object' && enumValues.every((value) => typeof value === 'string'))
+      out.type = 'string';
     if (out.type === 'array' && isObject(out.items)) {
       if (out.items.enum === undefined) out.items = { ...out.items, enum: enumValues };
     } else if (out.type !== 'array') {

@@ -244,6 +244,28 @@ describe('server messages go where the Server says, authenticated only as it say
     expect(receiver.received).toEqual([]);
   });
 
+  it('takes a backoff plan of type "fixed" or "exponential", as the platform does, and refuses others', async () => {
+    const withPlan = (type: string) =>
+      assistantBody({
+        url: `${receiver.base}/backoff`,
+        // The document (and so the SDK's type) declares it an object; the platform takes strings.
+        backoffPlan: {
+          type: type as unknown as Record<string, unknown>,
+          maxRetries: 2,
+          baseDelaySeconds: 1,
+        },
+      });
+    const fixed = await client.assistants.create(withPlan('fixed'));
+    expect(fixed.server?.backoffPlan).toEqual({ type: 'fixed', maxRetries: 2, baseDelaySeconds: 1 });
+    await client.assistants.create(withPlan('exponential'));
+    const refused = await client.assistants.create(withPlan('linear')).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(VapiError);
+    expect((refused as VapiError).statusCode).toBe(400);
+    expect(JSON.stringify((refused as VapiError).body)).toMatch(
+      /server\.backoffPlan\.type must be one of the following values: fixed, exponential/,
+    );
+  });
+
   it("falls back to the org's server (with its credential) when the assistant has none", async () => {
     const assistant = await client.assistants.create(assistantBody(undefined));
     await sandbox.simulateCall({
