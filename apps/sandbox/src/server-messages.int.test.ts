@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { AGENT_TOOL_FUNCTIONS } from '@switchboard/shared/agent-tools';
 import { VapiClient, VapiError, type Vapi } from '@vapi-ai/server-sdk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { responseValidator, describeErrors } from './platform-document';
+import { describeErrors, responseValidator, validatorFor } from './platform-document';
 import { createSandbox, type Sandbox } from './sandbox';
 
 // Where the simulator sends server messages and how it authenticates them: only as the
@@ -38,8 +38,12 @@ function extraHeaders(headers: IncomingHttpHeaders): Record<string, unknown> {
   );
 }
 
+/** A receiver's own answer to a message: a status and body, or undefined for the default. */
+type Answer = (message: Received['message']) => { status?: number; body: unknown } | undefined;
+
 async function startReceiver() {
   const received: Received[] = [];
+  const state: { answer: Answer | undefined } = { answer: undefined };
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -49,6 +53,12 @@ async function startReceiver() {
       };
       received.push({ path: request.url ?? '', headers: request.headers, message });
       response.setHeader('content-type', 'application/json');
+      const own = state.answer?.(message);
+      if (own) {
+        response.statusCode = own.status ?? 200;
+        response.end(JSON.stringify(own.body));
+        return;
+      }
       if (message.type === 'tool-calls') {
         const [toolCall] = message.toolCallList as Vapi.ToolCall[];
         response.end(JSON.stringify({ results: [{ toolCallId: toolCall?.id, result: 'Done' }] }));
@@ -62,6 +72,7 @@ async function startReceiver() {
   return {
     base: `http://127.0.0.1:${port}`,
     received,
+    state,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -116,6 +127,7 @@ describe('server messages go where the Server says, authenticated only as it say
   });
   beforeEach(() => {
     receiver.received.length = 0;
+    receiver.state.answer = undefined;
     sandbox.setOrgServer(undefined);
   });
 
@@ -264,6 +276,93 @@ describe('server messages go where the Server says, authenticated only as it say
     expect(JSON.stringify((refused as VapiError).body)).toMatch(
       /server\.backoffPlan\.type must be one of the following values: fixed, exponential/,
     );
+  });
+
+  it('asks the server of a number with no assistant (assistant-request) and plays or ends the call by its answer', async () => {
+    const assistant = await client.assistants.create(
+      assistantBody({ url: `${receiver.base}/assistant` }),
+    );
+    const number = await client.phoneNumbers.create({
+      provider: 'vapi',
+      name: 'Unstaffed line',
+      server: { url: `${receiver.base}/number`, headers: { 'x-vapi-secret': 'num' } },
+    });
+    const answerWith = (body: unknown, status = 200) => {
+      receiver.state.answer = (message) =>
+        message.type === 'assistant-request' ? { status, body } : undefined;
+    };
+    const call = async () => {
+      receiver.received.length = 0;
+      return sandbox.simulateCall({
+        phoneNumberId: number.id,
+        endedReason: 'customer-ended-call',
+        tool: 'none',
+      });
+    };
+
+    // The number's assistant: no request.
+    answerWith({ assistantId: assistant.id });
+    const played = await call();
+    const request = receiver.received[0]!;
+    expect(request).toMatchObject({ path: '/number', message: { type: 'assistant-request' } });
+    expect(request.headers['x-vapi-secret']).toBe('num');
+    const validate = validatorFor('ServerMessage', { closed: true });
+    expect(validate({ message: request.message }) ? [] : describeErrors(validate.errors)).toEqual(
+      [],
+    );
+    expect((request.message.call as { phoneNumberId?: string }).phoneNumberId).toBe(number.id);
+    // Played by that assistant: its messages go to its own server; the call is the same one.
+    expect(played).toMatchObject({
+      id: (request.message.call as { id: string }).id,
+      assistantId: assistant.id,
+      phoneNumberId: number.id,
+      endedReason: 'customer-ended-call',
+    });
+    const rest = receiver.received.slice(1);
+    expect(rest.every((r) => r.path === '/assistant')).toBe(true);
+    expect(rest.map((r) => r.message.status ?? r.message.type)).toEqual(
+      expect.arrayContaining(['queued', 'ringing', 'in-progress', 'ended', 'end-of-call-report']),
+    );
+
+    const endsWith = async (reason: string) => {
+      const ended = await call();
+      expect(ended).toMatchObject({ status: 'ended', endedReason: reason, phoneNumberId: number.id });
+      expect(ended.assistantId).toBeUndefined();
+      // No assistant: the rest of the call's messages go to the number's server.
+      expect(receiver.received.map((r) => r.message.status ?? r.message.type)).toEqual([
+        'assistant-request',
+        'queued',
+        'ringing',
+        'ended',
+        'end-of-call-report',
+      ]);
+      return ended;
+    };
+    answerWith({ error: 'This line is closed.' });
+    await endsWith('assistant-request-returned-error');
+    answerWith({ received: true });
+    await endsWith('assistant-request-returned-no-assistant');
+    answerWith({ assistantId: '7a1f0c52-9d1b-4d3e-8f4a-2b6c0e9d1a33' });
+    await endsWith('assistant-request-returned-invalid-assistant');
+    answerWith({ assistantId: 42 });
+    await endsWith('assistant-request-returned-invalid-assistant');
+    answerWith({ destination: { type: 'number', number: '+15550100777' } });
+    const forwarded = await endsWith('assistant-request-returned-forwarding-phone-number');
+    expect(forwarded.destination).toMatchObject({ type: 'number', number: '+15550100777' });
+    answerWith({ assistantId: assistant.id }, 500);
+    const failed = await endsWith('assistant-request-failed');
+    expect(failed.destination).toBeUndefined();
+
+    // A failed request goes to the number's fallback destination when it has one.
+    await client.phoneNumbers.update({
+      id: number.id,
+      body: {
+        provider: 'vapi',
+        fallbackDestination: { type: 'number', number: '+15550100888' },
+      },
+    });
+    const fellBack = await endsWith('assistant-request-failed');
+    expect(fellBack.destination).toMatchObject({ number: '+15550100888' });
   });
 
   it("falls back to the org's server (with its credential) when the assistant has none", async () => {

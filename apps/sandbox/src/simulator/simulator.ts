@@ -25,8 +25,13 @@ import {
   type SandboxCall,
 } from '../calls/materialize';
 import { knowledgeBaseIdsOf, knowledgeReply } from '../knowledge/knowledge-store';
-import { documentedProperties } from '../platform-document';
-import { sendsServerMessage, type ServerTarget, type WebhookSender } from './webhooks';
+import { describeErrors, documentedProperties, validatorFor } from '../platform-document';
+import {
+  sendsServerMessage,
+  type DeliveryResult,
+  type ServerTarget,
+  type WebhookSender,
+} from './webhooks';
 
 // Live calls: each one is added to the store as it progresses (queued → ringing → in-progress →
 // ended) and its server messages are POSTed to its Server (the assistant's, else the number's,
@@ -46,7 +51,25 @@ export interface SimulateCallOptions {
   endedReason?: SupportedEndedReason;
   /** Which tool the assistant calls (assistants that carry it); default: one of them; 'none' = no tool call. */
   tool?: ToolName | 'none';
+  /**
+   * An inbound call to this phone number: answered by its assistant, or, when it has no
+   * assistant, squad or workflow, by whatever its server answers to `assistant-request`.
+   */
+  phoneNumberId?: string;
 }
+
+/** How the platform ends an inbound call whose `assistant-request` got no usable answer. */
+type AssistantRequestOutcome =
+  | { record: AssistantRecord | undefined; dto: Vapi.CreateAssistantDto }
+  | {
+      endedReason:
+        | 'assistant-request-failed'
+        | 'assistant-request-returned-error'
+        | 'assistant-request-returned-invalid-assistant'
+        | 'assistant-request-returned-no-assistant'
+        | 'assistant-request-returned-forwarding-phone-number';
+      destination?: Vapi.TransferDestinationNumber | Vapi.TransferDestinationSip | undefined;
+    };
 
 export interface WebCallRequest {
   id: string;
@@ -197,6 +220,14 @@ const GENERIC_CALLER_POOL = 200;
 /** Caller-pool key of assistants created through the API (demo businesses are 0–3). */
 const GENERIC_BUSINESS = 200;
 const MAX_CONCURRENT_TIMER_CALLS = 4;
+
+/** An assistant with an answer's `assistantOverrides` applied (top-level fields replaced). */
+function withOverrides(
+  dto: Vapi.CreateAssistantDto,
+  overrides: Vapi.AssistantOverrides | undefined,
+): Vapi.CreateAssistantDto {
+  return overrides ? ({ ...dto, ...overrides } as Vapi.CreateAssistantDto) : dto;
+}
 
 function assistantDtoOf(assistant: Vapi.Assistant): Vapi.CreateAssistantDto {
   const {
@@ -362,12 +393,125 @@ export class CallSimulator {
   }
 
   private async runSimulatedCall(options: SimulateCallOptions): Promise<SandboxCall> {
+    if (options.phoneNumberId === undefined) return this.playSimulatedCall(options, {});
+    const phone = this.options.catalog.phoneNumbers.get(options.phoneNumberId);
+    if (!phone) throw new Error(`simulateCall: no phone number ${options.phoneNumberId}`);
+    const inbound = { ...options, type: 'inboundPhoneCall' as const };
+    if (phone.assistantId)
+      return this.playSimulatedCall({ ...inbound, assistantId: phone.assistantId }, { phone });
+    if (phone.squadId || phone.workflowId)
+      throw new Error('simulateCall: calls to a squad or workflow number are not simulated');
+    return this.requestAssistant(phone, inbound);
+  }
+
+  /**
+   * An inbound call to a number with no assistant, squad or workflow: the platform asks the
+   * number's server (else the org's) with `assistant-request`, and plays the call with the
+   * assistant it answers. An error, a forward, no assistant, an unknown or invalid one, or no
+   * usable answer in the server's time ends the call at once with the document's reason (a
+   * failed request is forwarded to the number's `fallbackDestination` when it has one).
+   */
+  private async requestAssistant(
+    phone: PhoneNumber,
+    options: SimulateCallOptions,
+  ): Promise<SandboxCall> {
+    const id = randomUUID();
+    const now = Date.now();
+    const server = [phone.server, this.options.orgServer()].find(hasUrl);
+    const call = {
+      id,
+      orgId: this.options.catalog.orgId,
+      createdAt: new Date(now).toISOString(),
+      updatedAt: new Date(now).toISOString(),
+      type: 'inboundPhoneCall' as const,
+      status: 'ringing' as const,
+      phoneNumberId: phone.id,
+      customer: { number: '+15550100199' },
+    };
+    const reply =
+      server && options.deliverWebhooks !== false
+        ? await this.options.sender.send(server, {
+            type: 'assistant-request',
+            call,
+            customer: call.customer,
+            phoneNumber: phoneNumberDto(phone),
+            timestamp: now,
+          })
+        : undefined;
+    const outcome = this.assistantRequestOutcome(reply);
+    if ('dto' in outcome)
+      return this.playSimulatedCall(
+        {
+          ...options,
+          ...(outcome.record ? { assistantId: outcome.record.assistant.id } : {}),
+        },
+        { phone, id, resolved: outcome },
+      );
+    const fallback = outcome.endedReason === 'assistant-request-failed' ? phone.fallbackDestination : undefined;
+    const destination = outcome.destination ?? fallback ?? undefined;
+    return this.playSimulatedCall(
+      { ...options, endedReason: outcome.endedReason, tool: 'none' },
+      { phone, id, unanswered: { ...(destination ? { destination } : {}) } },
+    );
+  }
+
+  private assistantRequestOutcome(reply: DeliveryResult | undefined): AssistantRequestOutcome {
+    if (!reply?.ok || typeof reply.body !== 'object' || reply.body === null)
+      return { endedReason: 'assistant-request-failed' };
+    const validate = validatorFor('ServerMessageResponseAssistantRequest');
+    if (!validate(reply.body)) {
+      this.options.log.warn(
+        { problems: describeErrors(validate.errors) },
+        'assistant-request answer does not match the document',
+      );
+      return { endedReason: 'assistant-request-returned-invalid-assistant' };
+    }
+    const answer = reply.body as Vapi.ServerMessageResponseAssistantRequest;
+    // The document's order: an error wins, then a destination, then an assistant.
+    if (typeof answer.error === 'string') return { endedReason: 'assistant-request-returned-error' };
+    if (answer.destination)
+      return {
+        endedReason: 'assistant-request-returned-forwarding-phone-number',
+        destination: answer.destination as Vapi.TransferDestinationNumber,
+      };
+    if (answer.assistantId !== undefined) {
+      const record = this.options.catalog.getAssistant(answer.assistantId);
+      return record
+        ? { record, dto: withOverrides(assistantDtoOf(record.assistant), answer.assistantOverrides) }
+        : { endedReason: 'assistant-request-returned-invalid-assistant' };
+    }
+    if (answer.assistant) {
+      const validateAssistant = validatorFor('CreateAssistantDTO', { closed: true });
+      return validateAssistant(answer.assistant)
+        ? { record: undefined, dto: withOverrides(answer.assistant, answer.assistantOverrides) }
+        : { endedReason: 'assistant-request-returned-invalid-assistant' };
+    }
+    // Squads and workflows are not played by an assistant-request call here (see the README).
+    return { endedReason: 'assistant-request-returned-no-assistant' };
+  }
+
+  private async playSimulatedCall(
+    options: SimulateCallOptions,
+    given: {
+      phone?: PhoneNumber;
+      id?: string;
+      /** The assistant an assistant-request answered with. */
+      resolved?: { record: AssistantRecord | undefined; dto: Vapi.CreateAssistantDto };
+      /** An assistant-request call that ended before any assistant answered it. */
+      unanswered?: { destination?: Vapi.TransferDestinationNumber | Vapi.TransferDestinationSip };
+    },
+  ): Promise<SandboxCall> {
     const rng = this.nextRng();
-    const record = this.pickAssistant(rng, options.assistantId);
+    const record =
+      given.resolved || given.unanswered
+        ? given.resolved?.record
+        : this.pickAssistant(rng, options.assistantId);
     const { profile, business } = this.profileOf(record);
-    const dto = assistantDtoOf(record.assistant);
+    const dto = given.unanswered
+      ? undefined
+      : (given.resolved?.dto ?? assistantDtoOf(record!.assistant));
     const config = voiceConfigFromAssistant(
-      dto,
+      dto ?? {},
       profile,
       this.options.catalog.toolsOf(dto),
       this.options.catalog.structuredOutputsOf(dto),
@@ -399,11 +543,11 @@ export class CallSimulator {
     const now = Date.now();
     const createdAt = this.options.store.uniqueCreatedAt(now - plan.ringMs - plan.durationMs);
     const draft: CallDraft = {
-      id: randomUUID(),
+      id: given.id ?? randomUUID(),
       orgId: this.options.catalog.orgId,
       createdAt,
       ringMs: plan.ringMs,
-      durationMs: plan.durationMs,
+      durationMs: given.unanswered ? 0 : plan.durationMs,
       updatedAt: now,
       type: plan.type,
       reasonIndex: plan.reasonIndex,
@@ -416,8 +560,11 @@ export class CallSimulator {
       contentSeed: hash32(this.options.seed, 0x5102, this.counter),
       costJitter: rng(),
       config,
-      assistantId: record.assistant.id,
-      phoneNumber: this.options.catalog.phoneNumberFor(record.assistant.id),
+      assistantId: record?.assistant.id,
+      phoneNumber: given.phone ?? this.options.catalog.phoneNumberFor(record?.assistant.id),
+      ...(given.unanswered?.destination
+        ? { extra: { destination: given.unanswered.destination as Vapi.CallDestination } }
+        : {}),
     };
     return this.runLifecycle({
       draft,
