@@ -268,9 +268,15 @@ describe('server messages go where the Server says, authenticated only as it say
         },
       });
     const fixed = await client.assistants.create(withPlan('fixed'));
-    expect(fixed.server?.backoffPlan).toEqual({ type: 'fixed', maxRetries: 2, baseDelaySeconds: 1 });
+    expect(fixed.server?.backoffPlan).toEqual({
+      type: 'fixed',
+      maxRetries: 2,
+      baseDelaySeconds: 1,
+    });
     await client.assistants.create(withPlan('exponential'));
-    const refused = await client.assistants.create(withPlan('linear')).catch((error: unknown) => error);
+    const refused = await client.assistants
+      .create(withPlan('linear'))
+      .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(VapiError);
     expect((refused as VapiError).statusCode).toBe(400);
     expect(JSON.stringify((refused as VapiError).body)).toMatch(
@@ -326,7 +332,11 @@ describe('server messages go where the Server says, authenticated only as it say
 
     const endsWith = async (reason: string) => {
       const ended = await call();
-      expect(ended).toMatchObject({ status: 'ended', endedReason: reason, phoneNumberId: number.id });
+      expect(ended).toMatchObject({
+        status: 'ended',
+        endedReason: reason,
+        phoneNumberId: number.id,
+      });
       expect(ended.assistantId).toBeUndefined();
       // No assistant: the rest of the call's messages go to the number's server.
       expect(receiver.received.map((r) => r.message.status ?? r.message.type)).toEqual([

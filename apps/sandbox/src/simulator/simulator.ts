@@ -447,7 +447,8 @@ export class CallSimulator {
         },
         { phone, id, resolved: outcome },
       );
-    const fallback = outcome.endedReason === 'assistant-request-failed' ? phone.fallbackDestination : undefined;
+    const fallback =
+      outcome.endedReason === 'assistant-request-failed' ? phone.fallbackDestination : undefined;
     const destination = outcome.destination ?? fallback ?? undefined;
     return this.playSimulatedCall(
       { ...options, endedReason: outcome.endedReason, tool: 'none' },
@@ -468,7 +469,8 @@ export class CallSimulator {
     }
     const answer = reply.body as Vapi.ServerMessageResponseAssistantRequest;
     // The document's order: an error wins, then a destination, then an assistant.
-    if (typeof answer.error === 'string') return { endedReason: 'assistant-request-returned-error' };
+    if (typeof answer.error === 'string')
+      return { endedReason: 'assistant-request-returned-error' };
     if (answer.destination)
       return {
         endedReason: 'assistant-request-returned-forwarding-phone-number',
@@ -477,7 +479,10 @@ export class CallSimulator {
     if (answer.assistantId !== undefined) {
       const record = this.options.catalog.getAssistant(answer.assistantId);
       return record
-        ? { record, dto: withOverrides(assistantDtoOf(record.assistant), answer.assistantOverrides) }
+        ? {
+            record,
+            dto: withOverrides(assistantDtoOf(record.assistant), answer.assistantOverrides),
+          }
         : { endedReason: 'assistant-request-returned-invalid-assistant' };
     }
     if (answer.assistant) {
