@@ -375,6 +375,69 @@ describe('server messages go where the Server says, authenticated only as it say
     expect(fellBack.destination).toMatchObject({ number: '+15550100888' });
   });
 
+  it('asks for a transfer destination when the transferCall tool has none, and fails the transfer without a usable answer', async () => {
+    const transferring = (serverMessages: Vapi.CreateAssistantDtoServerMessagesItem[]) =>
+      client.assistants.create({
+        name: 'Switchboard operator',
+        firstMessage: 'Hello',
+        model: {
+          provider: 'openai',
+          model: 'gpt-4o',
+          messages: [{ role: 'system', content: 'You put callers through.' }],
+          tools: [{ type: 'transferCall' }],
+        },
+        server: { url: `${receiver.base}/transfer` },
+        serverMessages,
+      });
+    const assistant = await transferring([
+      'status-update',
+      'end-of-call-report',
+      'transfer-destination-request',
+    ]);
+    const transfer = async (assistantId: string) => {
+      receiver.received.length = 0;
+      return sandbox.simulateCall({
+        assistantId,
+        type: 'inboundPhoneCall',
+        endedReason: 'assistant-forwarded-call',
+        tool: 'none',
+      });
+    };
+    const answerWith = (body: unknown) => {
+      receiver.state.answer = (message) =>
+        message.type === 'transfer-destination-request' ? { body } : undefined;
+    };
+
+    answerWith({ destination: { type: 'number', number: '+15550100444', description: 'Desk' } });
+    const put = await transfer(assistant.id);
+    const request = receiver.received.find(
+      (r) => r.message.type === 'transfer-destination-request',
+    );
+    expect(request).toBeDefined();
+    const validate = validatorFor('ServerMessage', { closed: true });
+    expect(validate({ message: request!.message }) ? [] : describeErrors(validate.errors)).toEqual(
+      [],
+    );
+    expect(put).toMatchObject({
+      endedReason: 'assistant-forwarded-call',
+      destination: { type: 'number', number: '+15550100444' },
+    });
+
+    for (const body of [{ error: 'Nobody is in.' }, { received: true }, { destination: 'desk' }]) {
+      answerWith(body);
+      expect((await transfer(assistant.id)).endedReason).toBe(
+        'call.in-progress.error-transfer-failed',
+      );
+    }
+    // Not among its serverMessages: nothing is asked, the transfer fails.
+    answerWith({ destination: { type: 'number', number: '+15550100444' } });
+    const unasked = await transferring(['status-update', 'end-of-call-report']);
+    expect((await transfer(unasked.id)).endedReason).toBe('call.in-progress.error-transfer-failed');
+    expect(receiver.received.map((r) => r.message.type)).not.toContain(
+      'transfer-destination-request',
+    );
+  });
+
   it("falls back to the org's server (with its credential) when the assistant has none", async () => {
     const assistant = await client.assistants.create(assistantBody(undefined));
     await sandbox.simulateCall({

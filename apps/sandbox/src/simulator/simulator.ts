@@ -221,6 +221,15 @@ const GENERIC_CALLER_POOL = 200;
 const GENERIC_BUSINESS = 200;
 const MAX_CONCURRENT_TIMER_CALLS = 4;
 
+/** A transferCall tool with no destinations: the platform must ask where to transfer. */
+function hasDynamicTransfer(tools: readonly Vapi.OpenAiModelToolsItem[]): boolean {
+  return tools.some(
+    (tool) =>
+      tool.type === 'transferCall' &&
+      !((tool as { destinations?: unknown[] }).destinations ?? []).length,
+  );
+}
+
 /** An assistant with an answer's `assistantOverrides` applied (top-level fields replaced). */
 function withOverrides(
   dto: Vapi.CreateAssistantDto,
@@ -902,6 +911,14 @@ export class CallSimulator {
         );
       }
       if (life.holdMs > 0) await holdFor(life.holdMs - firstPart, life.holdMs);
+      // A transfer by a transferCall tool with no destinations: the platform asks the server.
+      if (
+        spec.kind === 'transfer' &&
+        life.deliver &&
+        hasDynamicTransfer(this.options.catalog.toolsOf(assistantDto))
+      ) {
+        await this.requestTransferDestination(draft, inProgress, assistantDto, server, common());
+      }
       if (life.held) {
         // How the platform ends it: the caller left, the line went silent, or the maximum length.
         const reason = life.held.endedReason ?? life.held.endingReason ?? 'customer-ended-call';
@@ -950,6 +967,57 @@ export class CallSimulator {
       ...common(),
     });
     return final;
+  }
+
+  /**
+   * `transfer-destination-request` to the call's server (when the assistant's serverMessages
+   * include it): an answered number is where the call goes; an error, another kind of
+   * destination, no usable answer in the server's time, or no server fails the transfer
+   * (`call.in-progress.error-transfer-failed`).
+   */
+  private async requestTransferDestination(
+    draft: CallDraft,
+    call: SandboxCall,
+    assistantDto: Vapi.CreateAssistantDto | undefined,
+    server: ServerTarget | undefined,
+    common: Record<string, unknown>,
+  ): Promise<void> {
+    const reply =
+      server && sendsServerMessage(assistantDto, 'transfer-destination-request')
+        ? await this.options.sender.send(server, {
+            type: 'transfer-destination-request',
+            call,
+            ...(call.customer ? { customer: call.customer } : {}),
+            artifact: { messages: conversationFor(draft, this.options.ctx).messages },
+            ...common,
+          })
+        : undefined;
+    const validate = validatorFor('ServerMessageResponseTransferDestinationRequest');
+    const answer =
+      reply?.ok && typeof reply.body === 'object' && reply.body !== null && validate(reply.body)
+        ? (reply.body as Vapi.ServerMessageResponseTransferDestinationRequest)
+        : undefined;
+    if (reply?.ok && !answer)
+      this.options.log.warn(
+        { problems: describeErrors(validate.errors) },
+        'transfer-destination-request answer does not match the document',
+      );
+    const destination = answer && answer.error === undefined ? answer.destination : undefined;
+    if (destination?.type === 'number') {
+      draft.profile = {
+        ...draft.profile,
+        transferTo: {
+          number: destination.number,
+          name: destination.description ?? '',
+          message:
+            typeof destination.message === 'string'
+              ? destination.message
+              : draft.profile.transferTo.message,
+        },
+      };
+      return;
+    }
+    draft.reasonIndex = reasonIndexOf('call.in-progress.error-transfer-failed');
   }
 
   private async callTool(

@@ -4,10 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { describeErrors, validatorFor } from '@switchboard/sandbox/platform-document';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agents, calls } from '../db/schema';
+import { agents, businesses, calls } from '../db/schema';
 import { recordOwned } from '../modules/console/console.repository';
 import { buildTestApp, createBusinessWithMember, oneDatabase } from '../test/test-app';
-import { NOT_TAKING_CALLS } from './assistant-request';
+import { NOT_TAKING_CALLS, NO_TRANSFER_NUMBER } from './assistant-request';
 
 // assistant-request: an inbound call to a business's number with no agent. Our answers against
 // the document (ServerMessageResponseAssistantRequest, closed), then a call the sandbox plays
@@ -159,6 +159,81 @@ describe.each(oneDatabase)('assistant-request on %s', (target) => {
         endedReason: 'assistant-request-returned-error',
       });
       expect(refused.assistantId).toBeUndefined();
+    } finally {
+      await listening.close();
+    }
+  });
+
+  it("answers transfer-destination-request with the business's phone, and the sandbox transfers there", async () => {
+    const { businessId } = await createBusinessWithMember(ctx.app, { name: 'Harbour Dental' });
+    const db = ctx.app.database.db;
+    const sdk = ctx.app.platform.client.sdk;
+    const listening = await relay(ctx);
+    try {
+      const assistant = await sdk.assistants.create({
+        name: 'Operator',
+        firstMessage: 'Hello',
+        model: {
+          provider: 'openai',
+          model: 'gpt-4o',
+          messages: [{ role: 'system', content: 'You put callers through.' }],
+          tools: [{ type: 'transferCall' }],
+        },
+        server: { url: listening.url, headers: { 'x-vapi-secret': SECRET } },
+        serverMessages: ['status-update', 'end-of-call-report', 'transfer-destination-request'],
+      });
+      await db
+        .insert(agents)
+        .values({ platformAssistantId: assistant.id, businessId, name: 'Operator' });
+      const ask = async (assistantId: string) => {
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/platform/webhook',
+          headers: { 'x-vapi-secret': SECRET },
+          payload: {
+            message: {
+              type: 'transfer-destination-request',
+              call: {
+                id: uniqueId('call'),
+                orgId: 'org-1',
+                assistantId,
+                type: 'inboundPhoneCall',
+                createdAt: '2026-11-22T10:00:00.000Z',
+                updatedAt: '2026-11-22T10:00:00.000Z',
+              },
+            },
+          },
+        });
+        expect(res.statusCode).toBe(200);
+        const answer = res.json<Record<string, unknown>>();
+        const validate = validatorFor('ServerMessageResponseTransferDestinationRequest', {
+          closed: true,
+        });
+        expect(validate(answer) ? [] : describeErrors(validate.errors)).toEqual([]);
+        return answer;
+      };
+      // No phone on file (or no business behind the agent): the transfer is refused.
+      expect(await ask(assistant.id)).toEqual({ error: NO_TRANSFER_NUMBER });
+      expect(await ask(uniqueId('stranger'))).toEqual({ error: NO_TRANSFER_NUMBER });
+      await db
+        .update(businesses)
+        .set({ phone: '01 234 5678' })
+        .where(eq(businesses.id, businessId));
+      const destination = { type: 'number', number: '+35312345678', description: 'Harbour Dental' };
+      expect(await ask(assistant.id)).toEqual({ destination });
+
+      const transferred = await ctx.app.platform.sandbox!.simulateCall({
+        assistantId: assistant.id,
+        type: 'inboundPhoneCall',
+        endedReason: 'assistant-forwarded-call',
+        tool: 'none',
+      });
+      expect(transferred).toMatchObject({
+        endedReason: 'assistant-forwarded-call',
+        destination: { type: 'number', number: '+35312345678' },
+      });
+      const [stored] = await db.select().from(calls).where(eq(calls.id, transferred.id));
+      expect(stored).toMatchObject({ endedReason: 'assistant-forwarded-call' });
     } finally {
       await listening.close();
     }

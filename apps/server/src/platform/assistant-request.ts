@@ -2,8 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Vapi } from '@vapi-ai/server-sdk';
 import type { Db } from '../db/client';
-import { agents } from '../db/schema';
+import { agents, businesses } from '../db/schema';
 import { findRecorded } from '../modules/console/console.repository';
+import { normalizePhone } from '../modules/contacts/phone';
 
 // The answer to `assistant-request`: the platform sends it for an inbound call to a number that
 // has no assistant, squad or workflow, and plays the call as the answer says
@@ -68,4 +69,36 @@ export async function answerAssistantRequest(
       : 'assistant-request: the business has several agents and the number names none',
   );
   return { error: NOT_TAKING_CALLS };
+}
+
+/** Why a dynamic transfer is not made (the platform then fails the transfer). */
+export const NO_TRANSFER_NUMBER =
+  'The call cannot be transferred: the business has no phone number to put callers through to.';
+
+/**
+ * The answer to `transfer-destination-request` (a transferCall tool with no destinations, the
+ * model asking to transfer): the phone number of the business that owns the call's agent, as
+ * `ServerMessageResponseTransferDestinationRequest.destination`; an error when the agent is no
+ * business's or the business has no possible phone number.
+ */
+export async function answerTransferDestinationRequest(
+  db: Db,
+  message: { call?: Record<string, unknown> | undefined },
+  log: FastifyBaseLogger,
+): Promise<{ destination: Vapi.TransferDestinationNumber } | { error: string }> {
+  const assistantId = message.call?.assistantId;
+  const [row] =
+    typeof assistantId === 'string' && assistantId !== ''
+      ? await db
+          .select({ name: businesses.name, phone: businesses.phone, country: businesses.country })
+          .from(agents)
+          .innerJoin(businesses, eq(businesses.id, agents.businessId))
+          .where(and(eq(agents.platformAssistantId, assistantId), isNull(agents.removedAt)))
+      : [];
+  const phone = row?.phone ? normalizePhone(row.phone, row.country) : undefined;
+  if (!row || !phone?.ok) {
+    log.warn({ assistantId }, 'transfer-destination-request: no business phone to transfer to');
+    return { error: NO_TRANSFER_NUMBER };
+  }
+  return { destination: { type: 'number', number: phone.e164, description: row.name } };
 }

@@ -4,7 +4,7 @@ import { AppError } from '../lib/app-error';
 import { cleanDeep } from '../lib/control-characters';
 import { upsertCallReport, upsertCalls } from '../modules/calls/calls.repository';
 import { recordWebhookArrival } from '../modules/agents/agents.repository';
-import { answerAssistantRequest } from './assistant-request';
+import { answerAssistantRequest, answerTransferDestinationRequest } from './assistant-request';
 import { InvalidCallError, toCallRecord } from './call-record';
 import type { PlatformRuntime } from './platform-runtime';
 import { checkWebhookAuth } from './webhook-auth';
@@ -200,8 +200,10 @@ export const webhookRoutes =
             return reply.send({ results });
           }
           case 'assistant-request':
+            return reply.send(await answerAssistantRequest(app.database.db, message, request.log));
+          case 'transfer-destination-request':
             return reply.send(
-              await answerAssistantRequest(app.database.db, message, request.log),
+              await answerTransferDestinationRequest(app.database.db, message, request.log),
             );
           default:
             // The platform reads no answer for the other message types.
