@@ -221,6 +221,17 @@ const GENERIC_CALLER_POOL = 200;
 const GENERIC_BUSINESS = 200;
 const MAX_CONCURRENT_TIMER_CALLS = 4;
 
+/** The assistant's custom knowledge base's server, when it has one with a URL. */
+function customKnowledgeBase(
+  assistant: Vapi.CreateAssistantDto | undefined,
+): (ServerTarget & { url: string }) | undefined {
+  const knowledgeBase = (assistant?.model as { knowledgeBase?: Vapi.CreateCustomKnowledgeBaseDto })
+    ?.knowledgeBase;
+  return knowledgeBase?.provider === 'custom-knowledge-base' && hasUrl(knowledgeBase.server)
+    ? knowledgeBase.server
+    : undefined;
+}
+
 /** A transferCall tool with no destinations: the platform must ask where to transfer. */
 function hasDynamicTransfer(tools: readonly Vapi.OpenAiModelToolsItem[]): boolean {
   return tools.some(
@@ -826,12 +837,65 @@ export class CallSimulator {
    * its tools search (`knowledgeBase` tools, inline or by `model.toolIds`, resolved now);
    * undefined when the call is not held or the assistant has no knowledge base.
    */
-  knowledgeReply(id: string, question: string): string | undefined {
+  async knowledgeReply(id: string, question: string): Promise<string | undefined> {
     const held = this.heldWebCalls.get(id);
     if (!held) return undefined;
+    const custom = customKnowledgeBase(held.assistant);
+    if (custom) return this.requestKnowledge(id, held, custom);
     const { catalog } = this.options;
     const ids = knowledgeBaseIdsOf(catalog.toolsOf(held.assistant));
     return knowledgeReply(catalog.knowledge, ids, question);
+  }
+
+  /**
+   * A custom knowledge base (`model.knowledgeBase.provider: custom-knowledge-base`): each caller
+   * turn sends `knowledge-base-request` to its server with the conversation so far. The answer's
+   * `message` is said as it is; else its most similar document is what the assistant answers
+   * from. A wrong or late answer gives the model no documents: the assistant has no answer
+   * from knowledge (undefined), and the call goes on.
+   */
+  private async requestKnowledge(
+    id: string,
+    held: HeldWebCall,
+    server: ServerTarget & { url: string },
+  ): Promise<string | undefined> {
+    const start = held.lines[0]?.at ?? Date.now();
+    const messages = held.lines.map((line) => ({
+      role: line.role,
+      message: line.text,
+      time: line.at,
+      endTime: line.at,
+      secondsFromStart: (line.at - start) / 1000,
+    }));
+    // The call as the document has it (`webCallUrl` is not a documented Call property).
+    const { webCallUrl: _room, ...call } = (this.options.store.live.get(id) ??
+      {}) as SandboxCall & {
+      webCallUrl?: string;
+    };
+    const reply = await this.options.sender.send(server, {
+      type: 'knowledge-base-request',
+      messages,
+      messagesOpenAIFormatted: held.lines.map((line) => ({
+        role: line.role === 'bot' ? 'assistant' : 'user',
+        content: line.text,
+      })),
+      ...(call.id ? { call } : {}),
+      ...(held.assistant ? { assistant: held.assistant } : {}),
+      timestamp: Date.now(),
+    });
+    const validate = validatorFor('ServerMessageResponseKnowledgeBaseRequest');
+    if (!reply.ok || typeof reply.body !== 'object' || reply.body === null) return undefined;
+    if (!validate(reply.body)) {
+      this.options.log.warn(
+        { problems: describeErrors(validate.errors) },
+        'knowledge-base-request answer does not match the document',
+      );
+      return undefined;
+    }
+    const answer = reply.body as Vapi.ServerMessageResponseKnowledgeBaseRequest;
+    if (answer.message?.content) return answer.message.content;
+    const best = [...(answer.documents ?? [])].sort((a, b) => b.similarity - a.similarity)[0];
+    return best?.content;
   }
 
   private async runLifecycle(life: Lifecycle, alreadyQueued = false): Promise<SandboxCall> {
