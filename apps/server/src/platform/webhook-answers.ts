@@ -6,10 +6,13 @@ import { agents, businesses } from '../db/schema';
 import { findRecorded } from '../modules/console/console.repository';
 import { normalizePhone } from '../modules/contacts/phone';
 
-// The answer to `assistant-request`: the platform sends it for an inbound call to a number that
-// has no assistant, squad or workflow, and plays the call as the answer says
-// (`ServerMessageResponseAssistantRequest`): `destination` forwards the call, `assistantId`
-// answers it with that assistant, `error` is spoken to the caller and the call ends.
+// The server messages whose answer the platform reads (besides tool-calls), each answered as
+// the document's `ServerMessageResponse*` defines it:
+// - `assistant-request`: an inbound call to a number that has no assistant, squad or workflow;
+//   `destination` forwards the call, `assistantId` answers it with that assistant, `error` is
+//   spoken to the caller and the call ends;
+// - `transfer-destination-request`: a transferCall tool with no destinations;
+// - `knowledge-base-request`: an assistant whose `model.knowledgeBase` is a custom one.
 
 /** What the caller hears when no one of the business can take the call. */
 export const NOT_TAKING_CALLS =
@@ -101,4 +104,58 @@ export async function answerTransferDestinationRequest(
     return { error: NO_TRANSFER_NUMBER };
   }
   return { destination: { type: 'number', number: phone.e164, description: row.name } };
+}
+
+type KnowledgeDocument = { content: string; similarity: number };
+
+function words(text: string): Set<string> {
+  return new Set(text.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? []);
+}
+
+/**
+ * The answer to `knowledge-base-request` (an assistant whose `model.knowledgeBase` is a custom
+ * one pointing at us): the business's own facts (name, phone, e-mail, website) as documents,
+ * ranked by the words they share with the caller's last question
+ * (`ServerMessageResponseKnowledgeBaseRequest.documents`); none for an agent that is no
+ * business's or a question they do not touch, and the model answers without them.
+ */
+export async function answerKnowledgeBaseRequest(
+  db: Db,
+  message: { call?: Record<string, unknown> | undefined; messagesOpenAIFormatted?: unknown },
+): Promise<{ documents: KnowledgeDocument[] }> {
+  const assistantId = message.call?.assistantId;
+  const [business] =
+    typeof assistantId === 'string' && assistantId !== ''
+      ? await db
+          .select({
+            name: businesses.name,
+            phone: businesses.phone,
+            email: businesses.email,
+            website: businesses.website,
+          })
+          .from(agents)
+          .innerJoin(businesses, eq(businesses.id, agents.businessId))
+          .where(and(eq(agents.platformAssistantId, assistantId), isNull(agents.removedAt)))
+      : [];
+  const turns = Array.isArray(message.messagesOpenAIFormatted)
+    ? (message.messagesOpenAIFormatted as { role?: unknown; content?: unknown }[])
+    : [];
+  const question = [...turns].reverse().find((turn) => turn.role === 'user')?.content;
+  if (!business || typeof question !== 'string') return { documents: [] };
+  const facts = [
+    `The business is called ${business.name}.`,
+    business.phone ? `The phone number of ${business.name} is ${business.phone}.` : undefined,
+    `The email address of ${business.name} is ${business.email}.`,
+    business.website ? `The website of ${business.name} is ${business.website}.` : undefined,
+  ].filter((fact): fact is string => fact !== undefined);
+  const asked = words(question);
+  const documents = facts
+    .map((content) => {
+      const said = words(content);
+      const shared = [...asked].filter((word) => said.has(word)).length;
+      return { content, similarity: asked.size === 0 ? 0 : shared / asked.size };
+    })
+    .filter((document) => document.similarity > 0)
+    .sort((a, b) => b.similarity - a.similarity);
+  return { documents };
 }

@@ -7,11 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents, businesses, calls } from '../db/schema';
 import { recordOwned } from '../modules/console/console.repository';
 import { buildTestApp, createBusinessWithMember, oneDatabase } from '../test/test-app';
-import { NOT_TAKING_CALLS, NO_TRANSFER_NUMBER } from './assistant-request';
+import { NOT_TAKING_CALLS, NO_TRANSFER_NUMBER } from './webhook-answers';
 
-// assistant-request: an inbound call to a business's number with no agent. Our answers against
-// the document (ServerMessageResponseAssistantRequest, closed), then a call the sandbox plays
-// by our answer.
+// The messages whose answer the platform reads: assistant-request (an inbound call to a
+// business's number with no agent), transfer-destination-request and knowledge-base-request.
+// Our answers against the document (ServerMessageResponse*, closed), then calls the sandbox
+// plays by our answers.
 
 const SECRET = 'whsec-assistant-request-0123456789';
 const uniqueId = (prefix: string) => `${prefix}-${randomBytes(6).toString('hex')}`;
@@ -49,7 +50,7 @@ async function relay(ctx: TestContext) {
   };
 }
 
-describe.each(oneDatabase)('assistant-request on %s', (target) => {
+describe.each(oneDatabase)("answers to the platform's requests on %s", (target) => {
   let ctx: TestContext;
 
   beforeAll(async () => {
@@ -237,5 +238,50 @@ describe.each(oneDatabase)('assistant-request on %s', (target) => {
     } finally {
       await listening.close();
     }
+  });
+
+  it("answers knowledge-base-request with the business's facts that the question touches", async () => {
+    const { businessId } = await createBusinessWithMember(ctx.app, { name: 'Quay Plumbing' });
+    const db = ctx.app.database.db;
+    const agentId = uniqueId('agent');
+    await db.insert(agents).values({ platformAssistantId: agentId, businessId, name: 'Desk' });
+    await db
+      .update(businesses)
+      .set({ phone: '+353 1 555 0100', website: 'https://quay.example' })
+      .where(eq(businesses.id, businessId));
+    const ask = async (assistantId: string, question: string) => {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/platform/webhook',
+        headers: { 'x-vapi-secret': SECRET },
+        payload: {
+          message: {
+            type: 'knowledge-base-request',
+            messages: [],
+            messagesOpenAIFormatted: [
+              { role: 'assistant', content: 'Hello, Quay Plumbing.' },
+              { role: 'user', content: question },
+            ],
+            call: {
+              id: uniqueId('call'),
+              orgId: 'org-1',
+              assistantId,
+              createdAt: '2026-11-22T10:00:00.000Z',
+              updatedAt: '2026-11-22T10:00:00.000Z',
+            },
+          },
+        },
+      });
+      expect(res.statusCode).toBe(200);
+      const answer = res.json<{ documents: { content: string; similarity: number }[] }>();
+      const validate = validatorFor('ServerMessageResponseKnowledgeBaseRequest', { closed: true });
+      expect(validate(answer) ? [] : describeErrors(validate.errors)).toEqual([]);
+      return answer.documents;
+    };
+    const [best] = await ask(agentId, 'What is your phone number?');
+    expect(best?.content).toBe('The phone number of Quay Plumbing is +353 1 555 0100.');
+    expect((await ask(agentId, 'Do you have a website?'))[0]?.content).toMatch(/quay\.example/);
+    expect(await ask(agentId, 'Hmm?')).toEqual([]);
+    expect(await ask(uniqueId('stranger'), 'What is your phone number?')).toEqual([]);
   });
 });
