@@ -246,7 +246,7 @@ function withOverrides(
   dto: Vapi.CreateAssistantDto,
   overrides: Vapi.AssistantOverrides | undefined,
 ): Vapi.CreateAssistantDto {
-  return overrides ? ({ ...dto, ...overrides } as Vapi.CreateAssistantDto) : dto;
+  return overrides ? { ...dto, ...overrides } : dto;
 }
 
 function assistantDtoOf(assistant: Vapi.Assistant): Vapi.CreateAssistantDto {

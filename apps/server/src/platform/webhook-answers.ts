@@ -88,7 +88,9 @@ export async function answerTransferDestinationRequest(
   db: Db,
   message: { call?: Record<string, unknown> | undefined },
   log: FastifyBaseLogger,
-): Promise<{ destination: Vapi.TransferDestinationNumber } | { error: string }> {
+): Promise<
+  { destination: { type: 'number'; number: string; description: string } } | { error: string }
+> {
   const assistantId = message.call?.assistantId;
   const [row] =
     typeof assistantId === 'string' && assistantId !== ''
