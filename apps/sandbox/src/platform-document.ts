@@ -285,6 +285,35 @@ export function requestBodyValidator(method: string, path: string) {
   });
 }
 
+/**
+ * `POST /call/web`'s body, which the document lacks: `CreateWebCallDTO` as the official web SDK
+ * declares it (`@vapi-ai/web` `dist/api.d.ts`, the client generated from the platform's full API
+ * description), its nested types the document's own, closed like the document's DTOs.
+ */
+export function webCallBodyValidator() {
+  return compileOnce('body POST /call/web', () => {
+    const ref = (name: string) => ({ $ref: `${DOCUMENT_ID}#/components/schemas/${name}` });
+    const schema: JsonObject = {
+      type: 'object',
+      properties: {
+        assistantVersion: { type: 'string', nullable: true },
+        roomDeleteOnUserLeaveEnabled: { type: 'boolean' },
+        assistantId: { type: 'string' },
+        assistant: ref('CreateAssistantDTO'),
+        assistantOverrides: ref('AssistantOverrides'),
+        squadId: { type: 'string' },
+        squad: ref('CreateSquadDTO'),
+        squadOverrides: ref('AssistantOverrides'),
+        workflowId: { type: 'string' },
+        workflow: ref('CreateWorkflowDTO'),
+        workflowOverrides: ref('WorkflowOverrides'),
+      },
+      additionalProperties: false,
+    };
+    return { ajv: ajvFor('body'), schema };
+  });
+}
+
 /** The validator of an operation's query string: the named parameters only. */
 export function queryValidator(method: string, path: string) {
   return compileOnce(`query ${method} ${path}`, () => {
