@@ -560,6 +560,29 @@ describe('POST /call places a simulated outbound call', () => {
     expect((await place(undefined)).types).not.toContain('tool-calls');
   });
 
+  it("the call's assistantOverrides.serverMessages decide what is sent", async () => {
+    const assistant = await client.assistants.create(
+      assistantBody({ url: `${receiver.base}/hook`, headers: { 'x-vapi-secret': 'out' } }),
+    );
+    const response = await fetch(`${sandbox.baseUrl}/call`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${PRIVATE}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        assistantId: assistant.id,
+        phoneNumberId: sandbox.demo.phoneNumberIds[0],
+        customer: { number: '+15550100123' },
+        assistantOverrides: {
+          serverMessages: ['end-of-call-report'],
+          metadata: { sandboxScenario: 'create_enquiry' },
+        },
+      }),
+    });
+    expect(response.status).toBe(201);
+    await expect
+      .poll(() => receiver.received.map((r) => r.message.type), { timeout: 5000 })
+      .toEqual(['end-of-call-report']);
+  });
+
   it('refuses bad bodies with 400, as the document says', async () => {
     const assistant = await client.assistants.create(assistantBody(undefined));
     const post = async (body: unknown) => {

@@ -712,7 +712,8 @@ export class CallSimulator {
     const record = this.options.catalog.getAssistant(request.assistantId);
     if (!record) throw new Error(`startOutboundCall: no assistant ${request.assistantId}`);
     const { profile, business } = this.profileOf(record);
-    const dto = assistantDtoOf(record.assistant);
+    // The call's assistantOverrides apply (its serverMessages among them).
+    const dto = withOverrides(assistantDtoOf(record.assistant), request.extra.assistantOverrides);
     const tool = request.scenario === 'none' ? undefined : request.scenario;
     const assistantConfig = voiceConfigFromAssistant(
       dto,
