@@ -1,6 +1,8 @@
 import type { ValidateFunction } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeErrors, responseValidator } from './platform-document';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describeErrors, responseValidator, validatorFor } from './platform-document';
 import { createSandbox, type Sandbox } from './sandbox';
 import { buildDocx, buildPdf } from './test/documents';
 
@@ -214,5 +216,82 @@ describe('files and knowledge bases in the sandbox', () => {
     expect((await api('GET', `/v2/knowledge-base/${kbId}`)).status).toBe(404);
     const gone = await api('DELETE', `/file/${fileId}`);
     expectValid(responseValidator('DELETE', '/file/{id}', 200), gone.body, 'DELETE /file');
+  });
+
+  it('a custom knowledge base: each caller turn asks its server (knowledge-base-request) and answers from what it returns', async () => {
+    const received: { type: string }[] = [];
+    let answer: { status: number; body: unknown } = { status: 200, body: {} };
+    const server = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        received.push(
+          (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { message: { type: string } })
+            .message,
+        );
+        response.statusCode = answer.status;
+        response.setHeader('content-type', 'application/json');
+        response.end(JSON.stringify(answer.body));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const assistant = await api('POST', '/assistant', {
+        name: 'Asks our server',
+        model: {
+          provider: 'openai',
+          model: 'gpt-4o-mini',
+          knowledgeBase: {
+            provider: 'custom-knowledge-base',
+            server: { url: `http://127.0.0.1:${port}/kb` },
+          },
+        },
+      });
+      expect(assistant.status).toBe(201);
+      const call = await fetch(`${sandbox.baseUrl}/call/web`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${PUBLIC}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ assistantId: (assistant.body as { id: string }).id }),
+      });
+      const { webCallUrl } = (await call.json()) as { webCallUrl: string };
+      const ask = async (message: string) =>
+        (await (
+          await fetch(`${webCallUrl}/transcript`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ role: 'user', message }),
+          })
+        ).json()) as { reply?: string };
+
+      answer = {
+        status: 200,
+        body: {
+          documents: [
+            { content: 'We close at 5 pm.', similarity: 0.4 },
+            { content: 'We open at 9 am.', similarity: 0.9 },
+          ],
+        },
+      };
+      expect((await ask('When do you open?')).reply).toBe('We open at 9 am.');
+      const validate = validatorFor('ServerMessage', { closed: true });
+      const request = received[0]!;
+      expect(request.type).toBe('knowledge-base-request');
+      expect(validate({ message: request }) ? [] : describeErrors(validate.errors)).toEqual([]);
+
+      answer = {
+        status: 200,
+        body: { message: { type: 'custom-message', content: 'Ask at the front desk.' } },
+      };
+      expect((await ask('Can I park there?')).reply).toBe('Ask at the front desk.');
+      // A wrong or failed answer gives the model nothing: no reply from knowledge.
+      answer = { status: 200, body: { documents: [{ content: 'No similarity' }] } };
+      expect(await ask('Anything else?')).not.toHaveProperty('reply');
+      answer = { status: 500, body: {} };
+      expect(await ask('Still there?')).not.toHaveProperty('reply');
+      expect(received).toHaveLength(4);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

@@ -107,6 +107,23 @@ describe('validators read the document’s quirks', () => {
     expect(message).toMatch(/^serverMessages\.1 must be one of the following values: /);
   });
 
+  it('reads an enum of strings on a property typed object as a string enum (BackoffPlan.type)', () => {
+    const validate = requestBodyValidator('POST', '/assistant');
+    const server = (type: unknown) => ({
+      server: {
+        url: 'https://example.com/hook',
+        backoffPlan: { type, maxRetries: 3, baseDelaySeconds: 1 },
+      },
+    });
+    expect(problems(validate, server('fixed'))).toEqual([]);
+    expect(problems(validate, server('exponential'))).toEqual([]);
+    const [linear] = problems(validate, server('linear'));
+    expect(linear).toMatch(
+      /^server\.backoffPlan\.type must be one of the following values: fixed, exponential$/,
+    );
+    expect(problems(validate, server({ kind: 'fixed' }))).not.toEqual([]);
+  });
+
   it('picks a oneOf branch by its discriminating property, named or inferred', () => {
     const validate = requestBodyValidator('POST', '/assistant');
     expect(problems(validate, { voice: { provider: 'vapi', voiceId: 'Elliot' } })).toEqual([]);

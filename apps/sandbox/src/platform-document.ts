@@ -57,6 +57,9 @@ function isObject(value: Json | undefined): value is JsonObject {
  * The document's quirks, made plain JSON Schema for ajv:
  * - `pattern` written as a regular-expression literal (`/^…$/u`) loses its slashes and flags;
  * - an `enum` on an array type moves to its items; an empty `enum` is dropped;
+ * - an `enum` of strings on a property typed `object` (`BackoffPlan.type`: `["fixed",
+ *   "exponential"]`, also `TransferPlan.sipVerb`, `AudioFormat.format`, `VoiceLibrary.provider`)
+ *   is a string enum: the platform accepts `"fixed"`, and no object can equal a string;
  * - `oneOf` + `discriminator` with a `mapping` becomes "the branch the property names" (one
  *   `if`/`then` per mapped value, plus the property's allowed values), so an error names the
  *   problem inside the chosen branch; the same is inferred for a `oneOf` of `$ref`s that each
@@ -88,6 +91,10 @@ function normaliseSchema(node: Json, closed: boolean): Json {
 
   const enumValues = node.enum;
   if (Array.isArray(enumValues) && enumValues.length > 0) {
+    // `BackoffPlan.type` (and three more) are declared objects with an enum of strings: the
+    // platform takes the strings (`"fixed"`), so they are string enums.
+    if (out.type === 'object' && enumValues.every((value) => typeof value === 'string'))
+      out.type = 'string';
     if (out.type === 'array' && isObject(out.items)) {
       if (out.items.enum === undefined) out.items = { ...out.items, enum: enumValues };
     } else if (out.type !== 'array') {
@@ -275,6 +282,35 @@ export function requestBodyValidator(method: string, path: string) {
     const schema = operation(method, path).requestBody?.content?.['application/json']?.schema;
     if (!schema) throw new Error(`${method} ${path} has no JSON request body`);
     return { ajv: ajvFor('body'), schema: rebase(normaliseSchema(schema, true)) as JsonObject };
+  });
+}
+
+/**
+ * `POST /call/web`'s body, which the document lacks: `CreateWebCallDTO` as the official web SDK
+ * declares it (`@vapi-ai/web` `dist/api.d.ts`, the client generated from the platform's full API
+ * description), its nested types the document's own, closed like the document's DTOs.
+ */
+export function webCallBodyValidator() {
+  return compileOnce('body POST /call/web', () => {
+    const ref = (name: string) => ({ $ref: `${DOCUMENT_ID}#/components/schemas/${name}` });
+    const schema: JsonObject = {
+      type: 'object',
+      properties: {
+        assistantVersion: { type: 'string', nullable: true },
+        roomDeleteOnUserLeaveEnabled: { type: 'boolean' },
+        assistantId: { type: 'string' },
+        assistant: ref('CreateAssistantDTO'),
+        assistantOverrides: ref('AssistantOverrides'),
+        squadId: { type: 'string' },
+        squad: ref('CreateSquadDTO'),
+        squadOverrides: ref('AssistantOverrides'),
+        workflowId: { type: 'string' },
+        workflow: ref('CreateWorkflowDTO'),
+        workflowOverrides: ref('WorkflowOverrides'),
+      },
+      additionalProperties: false,
+    };
+    return { ajv: ajvFor('body'), schema };
   });
 }
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { AGENT_TOOL_FUNCTIONS } from '@switchboard/shared/agent-tools';
 import { VapiClient, VapiError, type Vapi } from '@vapi-ai/server-sdk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { responseValidator, describeErrors } from './platform-document';
+import { describeErrors, responseValidator, validatorFor } from './platform-document';
 import { createSandbox, type Sandbox } from './sandbox';
 
 // Where the simulator sends server messages and how it authenticates them: only as the
@@ -38,8 +38,12 @@ function extraHeaders(headers: IncomingHttpHeaders): Record<string, unknown> {
   );
 }
 
+/** A receiver's own answer to a message: a status and body, or undefined for the default. */
+type Answer = (message: Received['message']) => { status?: number; body: unknown } | undefined;
+
 async function startReceiver() {
   const received: Received[] = [];
+  const state: { answer: Answer | undefined } = { answer: undefined };
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -49,6 +53,12 @@ async function startReceiver() {
       };
       received.push({ path: request.url ?? '', headers: request.headers, message });
       response.setHeader('content-type', 'application/json');
+      const own = state.answer?.(message);
+      if (own) {
+        response.statusCode = own.status ?? 200;
+        response.end(JSON.stringify(own.body));
+        return;
+      }
       if (message.type === 'tool-calls') {
         const [toolCall] = message.toolCallList as Vapi.ToolCall[];
         response.end(JSON.stringify({ results: [{ toolCallId: toolCall?.id, result: 'Done' }] }));
@@ -62,6 +72,7 @@ async function startReceiver() {
   return {
     base: `http://127.0.0.1:${port}`,
     received,
+    state,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -116,6 +127,7 @@ describe('server messages go where the Server says, authenticated only as it say
   });
   beforeEach(() => {
     receiver.received.length = 0;
+    receiver.state.answer = undefined;
     sandbox.setOrgServer(undefined);
   });
 
@@ -167,6 +179,263 @@ describe('server messages go where the Server says, authenticated only as it say
       expect(path).toBe('/bare');
       expect(extraHeaders(headers)).toEqual({});
     }
+  });
+
+  it("sends only the types the assistant's serverMessages list, the document's default when unset", async () => {
+    // Only the end-of-call report: no status updates, and its tools (no server of their own)
+    // are not called through the assistant's server.
+    const reportOnly = await client.assistants.create({
+      ...assistantBody({ url: `${receiver.base}/report-only` }),
+      serverMessages: ['end-of-call-report'],
+    });
+    await sandbox.simulateCall({
+      assistantId: reportOnly.id,
+      type: 'inboundPhoneCall',
+      endedReason: 'customer-ended-call',
+      tool: 'create_enquiry',
+    });
+    expect(receiver.received.map((r) => r.message.type)).toEqual(['end-of-call-report']);
+
+    // A tool with a server of its own is called whatever the assistant's list says.
+    receiver.received.length = 0;
+    const withToolServer = await client.assistants.create({
+      ...assistantBody({ url: `${receiver.base}/statuses` }, { url: `${receiver.base}/tool` }),
+      serverMessages: ['status-update'],
+    });
+    await sandbox.simulateCall({
+      assistantId: withToolServer.id,
+      type: 'inboundPhoneCall',
+      endedReason: 'customer-ended-call',
+      tool: 'book_appointment',
+    });
+    expect(receiver.received.map((r) => `${r.path} ${r.message.status ?? r.message.type}`)).toEqual(
+      [
+        '/statuses queued',
+        '/statuses ringing',
+        '/statuses in-progress',
+        '/tool tool-calls',
+        '/statuses ended',
+      ],
+    );
+
+    // Unset: the document's default list, which has all three.
+    receiver.received.length = 0;
+    const { serverMessages: _unset, ...withoutList } = assistantBody({
+      url: `${receiver.base}/defaults`,
+    });
+    const defaults = await client.assistants.create(withoutList);
+    expect(defaults.serverMessages).toBeUndefined();
+    await sandbox.simulateCall({
+      assistantId: defaults.id,
+      type: 'inboundPhoneCall',
+      endedReason: 'customer-ended-call',
+      tool: 'create_enquiry',
+    });
+    expect(receiver.received.map((r) => r.message.status ?? r.message.type)).toEqual([
+      'queued',
+      'ringing',
+      'in-progress',
+      'tool-calls',
+      'ended',
+      'end-of-call-report',
+    ]);
+
+    // An empty list sends nothing to the assistant's server; the org's server is no way round it.
+    receiver.received.length = 0;
+    sandbox.setOrgServer({ url: `${receiver.base}/org` });
+    const silent = await client.assistants.create({
+      ...assistantBody(undefined),
+      serverMessages: [],
+    });
+    await sandbox.simulateCall({
+      assistantId: silent.id,
+      type: 'inboundPhoneCall',
+      endedReason: 'customer-ended-call',
+      tool: 'create_enquiry',
+    });
+    expect(receiver.received).toEqual([]);
+  });
+
+  it('takes a backoff plan of type "fixed" or "exponential", as the platform does, and refuses others', async () => {
+    const withPlan = (type: string) =>
+      assistantBody({
+        url: `${receiver.base}/backoff`,
+        // The document (and so the SDK's type) declares it an object; the platform takes strings.
+        backoffPlan: {
+          type: type as unknown as Record<string, unknown>,
+          maxRetries: 2,
+          baseDelaySeconds: 1,
+        },
+      });
+    const fixed = await client.assistants.create(withPlan('fixed'));
+    expect(fixed.server?.backoffPlan).toEqual({
+      type: 'fixed',
+      maxRetries: 2,
+      baseDelaySeconds: 1,
+    });
+    await client.assistants.create(withPlan('exponential'));
+    const refused = await client.assistants
+      .create(withPlan('linear'))
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(VapiError);
+    expect((refused as VapiError).statusCode).toBe(400);
+    expect(JSON.stringify((refused as VapiError).body)).toMatch(
+      /server\.backoffPlan\.type must be one of the following values: fixed, exponential/,
+    );
+  });
+
+  it('asks the server of a number with no assistant (assistant-request) and plays or ends the call by its answer', async () => {
+    const assistant = await client.assistants.create(
+      assistantBody({ url: `${receiver.base}/assistant` }),
+    );
+    const number = await client.phoneNumbers.create({
+      provider: 'vapi',
+      name: 'Unstaffed line',
+      server: { url: `${receiver.base}/number`, headers: { 'x-vapi-secret': 'num' } },
+    });
+    const answerWith = (body: unknown, status = 200) => {
+      receiver.state.answer = (message) =>
+        message.type === 'assistant-request' ? { status, body } : undefined;
+    };
+    const call = async () => {
+      receiver.received.length = 0;
+      return sandbox.simulateCall({
+        phoneNumberId: number.id,
+        endedReason: 'customer-ended-call',
+        tool: 'none',
+      });
+    };
+
+    // The number's assistant: no request.
+    answerWith({ assistantId: assistant.id });
+    const played = await call();
+    const request = receiver.received[0]!;
+    expect(request).toMatchObject({ path: '/number', message: { type: 'assistant-request' } });
+    expect(request.headers['x-vapi-secret']).toBe('num');
+    const validate = validatorFor('ServerMessage', { closed: true });
+    expect(validate({ message: request.message }) ? [] : describeErrors(validate.errors)).toEqual(
+      [],
+    );
+    expect((request.message.call as { phoneNumberId?: string }).phoneNumberId).toBe(number.id);
+    // Played by that assistant: its messages go to its own server; the call is the same one.
+    expect(played).toMatchObject({
+      id: (request.message.call as { id: string }).id,
+      assistantId: assistant.id,
+      phoneNumberId: number.id,
+      endedReason: 'customer-ended-call',
+    });
+    const rest = receiver.received.slice(1);
+    expect(rest.every((r) => r.path === '/assistant')).toBe(true);
+    expect(rest.map((r) => r.message.status ?? r.message.type)).toEqual(
+      expect.arrayContaining(['queued', 'ringing', 'in-progress', 'ended', 'end-of-call-report']),
+    );
+
+    const endsWith = async (reason: string) => {
+      const ended = await call();
+      expect(ended).toMatchObject({
+        status: 'ended',
+        endedReason: reason,
+        phoneNumberId: number.id,
+      });
+      expect(ended.assistantId).toBeUndefined();
+      // No assistant: the rest of the call's messages go to the number's server.
+      expect(receiver.received.map((r) => r.message.status ?? r.message.type)).toEqual([
+        'assistant-request',
+        'queued',
+        'ringing',
+        'ended',
+        'end-of-call-report',
+      ]);
+      return ended;
+    };
+    answerWith({ error: 'This line is closed.' });
+    await endsWith('assistant-request-returned-error');
+    answerWith({ received: true });
+    await endsWith('assistant-request-returned-no-assistant');
+    answerWith({ assistantId: '7a1f0c52-9d1b-4d3e-8f4a-2b6c0e9d1a33' });
+    await endsWith('assistant-request-returned-invalid-assistant');
+    answerWith({ assistantId: 42 });
+    await endsWith('assistant-request-returned-invalid-assistant');
+    answerWith({ destination: { type: 'number', number: '+15550100777' } });
+    const forwarded = await endsWith('assistant-request-returned-forwarding-phone-number');
+    expect(forwarded.destination).toMatchObject({ type: 'number', number: '+15550100777' });
+    answerWith({ assistantId: assistant.id }, 500);
+    const failed = await endsWith('assistant-request-failed');
+    expect(failed.destination).toBeUndefined();
+
+    // A failed request goes to the number's fallback destination when it has one.
+    await client.phoneNumbers.update({
+      id: number.id,
+      body: {
+        provider: 'vapi',
+        fallbackDestination: { type: 'number', number: '+15550100888' },
+      },
+    });
+    const fellBack = await endsWith('assistant-request-failed');
+    expect(fellBack.destination).toMatchObject({ number: '+15550100888' });
+  });
+
+  it('asks for a transfer destination when the transferCall tool has none, and fails the transfer without a usable answer', async () => {
+    const transferring = (serverMessages: Vapi.CreateAssistantDtoServerMessagesItem[]) =>
+      client.assistants.create({
+        name: 'Switchboard operator',
+        firstMessage: 'Hello',
+        model: {
+          provider: 'openai',
+          model: 'gpt-4o',
+          messages: [{ role: 'system', content: 'You put callers through.' }],
+          tools: [{ type: 'transferCall' }],
+        },
+        server: { url: `${receiver.base}/transfer` },
+        serverMessages,
+      });
+    const assistant = await transferring([
+      'status-update',
+      'end-of-call-report',
+      'transfer-destination-request',
+    ]);
+    const transfer = async (assistantId: string) => {
+      receiver.received.length = 0;
+      return sandbox.simulateCall({
+        assistantId,
+        type: 'inboundPhoneCall',
+        endedReason: 'assistant-forwarded-call',
+        tool: 'none',
+      });
+    };
+    const answerWith = (body: unknown) => {
+      receiver.state.answer = (message) =>
+        message.type === 'transfer-destination-request' ? { body } : undefined;
+    };
+
+    answerWith({ destination: { type: 'number', number: '+15550100444', description: 'Desk' } });
+    const put = await transfer(assistant.id);
+    const request = receiver.received.find(
+      (r) => r.message.type === 'transfer-destination-request',
+    );
+    expect(request).toBeDefined();
+    const validate = validatorFor('ServerMessage', { closed: true });
+    expect(validate({ message: request!.message }) ? [] : describeErrors(validate.errors)).toEqual(
+      [],
+    );
+    expect(put).toMatchObject({
+      endedReason: 'assistant-forwarded-call',
+      destination: { type: 'number', number: '+15550100444' },
+    });
+
+    for (const body of [{ error: 'Nobody is in.' }, { received: true }, { destination: 'desk' }]) {
+      answerWith(body);
+      expect((await transfer(assistant.id)).endedReason).toBe(
+        'call.in-progress.error-transfer-failed',
+      );
+    }
+    // Not among its serverMessages: nothing is asked, the transfer fails.
+    answerWith({ destination: { type: 'number', number: '+15550100444' } });
+    const unasked = await transferring(['status-update', 'end-of-call-report']);
+    expect((await transfer(unasked.id)).endedReason).toBe('call.in-progress.error-transfer-failed');
+    expect(receiver.received.map((r) => r.message.type)).not.toContain(
+      'transfer-destination-request',
+    );
   });
 
   it("falls back to the org's server (with its credential) when the assistant has none", async () => {
@@ -289,6 +558,29 @@ describe('POST /call places a simulated outbound call', () => {
     ]);
     receiver.received.length = 0;
     expect((await place(undefined)).types).not.toContain('tool-calls');
+  });
+
+  it("the call's assistantOverrides.serverMessages decide what is sent", async () => {
+    const assistant = await client.assistants.create(
+      assistantBody({ url: `${receiver.base}/hook`, headers: { 'x-vapi-secret': 'out' } }),
+    );
+    const response = await fetch(`${sandbox.baseUrl}/call`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${PRIVATE}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        assistantId: assistant.id,
+        phoneNumberId: sandbox.demo.phoneNumberIds[0],
+        customer: { number: '+15550100123' },
+        assistantOverrides: {
+          serverMessages: ['end-of-call-report'],
+          metadata: { sandboxScenario: 'create_enquiry' },
+        },
+      }),
+    });
+    expect(response.status).toBe(201);
+    await expect
+      .poll(() => receiver.received.map((r) => r.message.type), { timeout: 5000 })
+      .toEqual(['end-of-call-report']);
   });
 
   it('refuses bad bodies with 400, as the document says', async () => {

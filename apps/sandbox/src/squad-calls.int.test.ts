@@ -101,4 +101,46 @@ describe('squad calls', () => {
     expect(workflow.status).toBe(400);
     expect(String(workflow.body.message)).toContain("Couldn't Get Workflow");
   });
+
+  it("POST /call/web is as strict as the web SDK's CreateWebCallDTO: unknown properties, bad overrides and empty squads get 400", async () => {
+    const assistantId = sandbox.demo.assistantIds[0]!;
+    const cases: [Record<string, unknown>, string[]][] = [
+      [{ assistantId, colour: 'red' }, ['property colour should not exist']],
+      // `name` is a CreateCallDTO property, not a web call's.
+      [{ assistantId, name: 'Front desk' }, ['property name should not exist']],
+      [
+        { assistantId, assistantOverrides: { firstMessage: 7 } },
+        ['assistantOverrides.firstMessage must be a string'],
+      ],
+      [
+        { assistantId, assistantOverrides: { sandboxScenario: 'none' } },
+        ['assistantOverrides.property sandboxScenario should not exist'],
+      ],
+      [{ squad: { members: [] } }, ['squad.members must contain at least 1 elements']],
+      [{ squad: {} }, ['squad.members should not be null or undefined']],
+    ];
+    for (const [body, message] of cases) {
+      const refused = await post('/call/web', PUBLIC, body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(refused.body.message, JSON.stringify(body)).toEqual(message);
+    }
+    const empty = await createSquad([]);
+    const noMembers = await post('/call/web', PUBLIC, { squadId: empty.id });
+    expect(noMembers.status).toBe(400);
+    expect(noMembers.body.message).toEqual(['squad.members must contain at least 1 elements']);
+
+    // What the web SDK sends passes: overrides with metadata, a null version, an inline squad.
+    const accepted = await post('/call/web', PUBLIC, {
+      assistantId,
+      assistantOverrides: { variableValues: { name: 'Pat' }, metadata: { test: true } },
+      assistantVersion: null,
+      roomDeleteOnUserLeaveEnabled: true,
+    });
+    expect(accepted.status).toBe(201);
+    const inline = await post('/call/web', PUBLIC, { squad: { members: [{ assistantId }] } });
+    expect(inline.status).toBe(201);
+    expect(inline.body.assistantId).toBeUndefined();
+    for (const id of [accepted.body.id, inline.body.id])
+      await fetch(`${sandbox.baseUrl}/web-call/${String(id)}/hang-up`, { method: 'POST' });
+  });
 });

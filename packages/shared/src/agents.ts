@@ -334,6 +334,11 @@ export const agentHealthSchema = z.object({
   serverPointsAtUs: z.boolean(),
   serverAuthenticated: z.boolean(),
   tools: z.array(agentToolHealthSchema),
+  /**
+   * The server message types we need (status updates, end-of-call reports, tool calls) that
+   * the agent's `serverMessages` (else the platform's default list) leaves out.
+   */
+  missingServerMessages: z.array(z.string()),
   /** Last authenticated webhook about this agent (ISO), null = none yet. */
   lastWebhookAt: z.string().nullable(),
   /** What is wrong, in words for the screen (empty when ok). */

@@ -7,6 +7,11 @@ describe('describeEndedReason', () => {
     ['assistant-forwarded-call', 'The agent transferred the call.'],
     ['call.forwarding.operator-busy', 'The transfer target was busy.'],
     [
+      'assistant-request-returned-error',
+      'No agent takes calls on this number: the caller was told.',
+    ],
+    ['assistant-request-failed', 'No agent could be chosen for this number in time.'],
+    [
       'pipeline-error-openai-llm-failed',
       'A provider failed during the call (pipeline-error-openai-llm-failed).',
     ],

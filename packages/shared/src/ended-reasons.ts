@@ -35,6 +35,14 @@ const REASONS: Record<string, string> = {
   'scheduled-call-deleted': 'The scheduled call was deleted.',
   'worker-shutdown': 'The platform restarted while the call was running.',
   'phone-call-provider-closed-websocket': 'The phone provider closed the connection.',
+  // An inbound call to a number with no agent: the platform asks which agent takes it.
+  'assistant-request-returned-error': 'No agent takes calls on this number: the caller was told.',
+  'assistant-request-returned-unspeakable-error': 'No agent takes calls on this number.',
+  'assistant-request-returned-no-assistant': 'No agent was chosen for this number.',
+  'assistant-request-returned-invalid-assistant': 'The agent chosen for this number was not valid.',
+  'assistant-request-returned-forwarding-phone-number':
+    'The call was forwarded to the number’s fallback.',
+  'assistant-request-failed': 'No agent could be chosen for this number in time.',
 };
 
 /**

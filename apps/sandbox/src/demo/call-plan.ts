@@ -107,6 +107,21 @@ export const REASONS: readonly ReasonSpec[] = [
     weights: [0, 0, 0],
     passRate: 0.8,
   },
+  // An inbound call whose assistant-request got no usable answer (never drawn, last as above).
+  ...(
+    [
+      'assistant-request-failed',
+      'assistant-request-returned-error',
+      'assistant-request-returned-invalid-assistant',
+      'assistant-request-returned-no-assistant',
+      'assistant-request-returned-forwarding-phone-number',
+    ] as const
+  ).map((reason) => ({
+    reason,
+    kind: 'no-connect' as const,
+    weights: [0, 0, 0] as const,
+    passRate: 0,
+  })),
 ];
 
 const REASON_WEIGHTS_BY_TYPE = [INBOUND, OUTBOUND, WEB].map((type) =>

@@ -7,6 +7,7 @@ import type { CallFilter } from '../calls/call-store';
 import { isUuid } from '../lib/ids';
 import { checkBody, checkQuery } from '../http/document-validation';
 import { badRequest, notFound } from '../http/errors';
+import { describeErrors, webCallBodyValidator } from '../platform-document';
 import { OUTBOUND_SCENARIOS, type OutboundScenario } from '../simulator/simulator';
 import {
   limitSchema,
@@ -89,10 +90,6 @@ const webCallBody = z.looseObject({
   workflow: z.record(z.string(), z.unknown(), { error: 'must be an object' }).optional(),
   workflowOverrides: z.record(z.string(), z.unknown(), { error: 'must be an object' }).optional(),
   roomDeleteOnUserLeaveEnabled: z.boolean({ error: 'must be a boolean value' }).optional(),
-  name: z
-    .string({ error: 'must be a string' })
-    .max(40, 'must be shorter than or equal to 40 characters')
-    .optional(),
 });
 
 type OutboundBody = Pick<
@@ -123,11 +120,26 @@ function outboundScenario(metadata: Record<string, unknown> | undefined): Outbou
 }
 
 /** The squad's first member, or the platform's 400 for a squad or member that does not exist. */
+/** A squad with no members (our wording [inferred]; the document sets no minimum). */
+const NO_SQUAD_MEMBERS = 'squad.members must contain at least 1 elements';
+
+/** An inline squad's first member, when it names a saved assistant (else it plays generic). */
+function inlineSquadAnswerer(catalog: SandboxContext['catalog'], member: Vapi.SquadMemberDto) {
+  if (!member.assistantId) return undefined;
+  const record = catalog.getAssistant(member.assistantId);
+  if (!record)
+    throw badRequest(
+      `Couldn't Get Assistant. \`assistantId\` ${member.assistantId} Does Not Exist.`,
+    );
+  return record;
+}
+
 function squadAnswererOrThrow(catalog: SandboxContext['catalog'], squadId: string) {
   const answer = catalog.squadAnswerer(squadId);
   if ('record' in answer) return answer.record;
   if (answer.missing === 'squad')
     throw badRequest(`Couldn't Get Squad. \`squadId\` ${squadId} Does Not Exist.`);
+  if (!answer.assistantId) throw badRequest([NO_SQUAD_MEMBERS]);
   throw badRequest(
     `Couldn't Get Assistant. \`assistantId\` ${answer.assistantId ?? '(none)'} Does Not Exist.`,
   );
@@ -265,6 +277,8 @@ export async function webCallRoutes(
   { catalog, simulator, materialize }: SandboxContext,
 ): Promise<void> {
   app.post('/call/web', async (request, reply) => {
+    const validate = webCallBodyValidator();
+    if (!validate(request.body ?? {})) throw badRequest(describeErrors(validate.errors));
     const body = parseOrThrow(webCallBody, request.body ?? {});
     if (
       !body.assistantId &&
@@ -280,9 +294,17 @@ export async function webCallRoutes(
       // The document has no workflow resource: no stored workflow exists to run.
       throw badRequest(`Couldn't Get Workflow. \`workflowId\` ${body.workflowId} Does Not Exist.`);
     }
-    // A squad's call is answered by its first member; the call carries the squad's id.
+    // A squad's call is answered by its first member; the call carries the squad's id. A squad
+    // with no members has no one to answer.
+    const inlineSquad = body.squad as { members?: Vapi.SquadMemberDto[] } | undefined;
+    if (!body.assistantId && !body.squadId && inlineSquad && !inlineSquad.members?.length)
+      throw badRequest([NO_SQUAD_MEMBERS]);
     const squadMember =
-      body.squadId && !body.assistantId ? squadAnswererOrThrow(catalog, body.squadId) : undefined;
+      body.squadId && !body.assistantId
+        ? squadAnswererOrThrow(catalog, body.squadId)
+        : !body.assistantId && inlineSquad
+          ? inlineSquadAnswerer(catalog, inlineSquad.members![0]!)
+          : undefined;
     const record =
       squadMember ?? (body.assistantId ? catalog.getAssistant(body.assistantId) : undefined);
     if (body.assistantId && !record) {
@@ -316,7 +338,6 @@ export async function webCallRoutes(
       ...(body.squad ? { squad: body.squad as unknown as Vapi.CreateSquadDto } : {}),
       ...(body.workflowId ? { workflowId: body.workflowId } : {}),
       ...(body.workflow ? { workflow: body.workflow as unknown as Vapi.CreateWorkflowDto } : {}),
-      ...(body.name ? { name: body.name } : {}),
     };
     const metadata = overrides?.metadata;
     const call = simulator.startWebCall({

@@ -272,7 +272,7 @@ export async function webCallRoomRoutes(
     // A caller's question is answered from the assistant's knowledge bases, when it has some
     // (the client says the answer; without one it answers as before).
     const answer =
-      line.role === 'user' ? simulator.knowledgeReply(call.id, line.message) : undefined;
+      line.role === 'user' ? await simulator.knowledgeReply(call.id, line.message) : undefined;
     return reply
       .status(202)
       .send({ callId: call.id, recorded: true, ...(answer ? { reply: answer } : {}) });

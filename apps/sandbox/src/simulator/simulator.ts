@@ -25,8 +25,13 @@ import {
   type SandboxCall,
 } from '../calls/materialize';
 import { knowledgeBaseIdsOf, knowledgeReply } from '../knowledge/knowledge-store';
-import { documentedProperties } from '../platform-document';
-import type { ServerTarget, WebhookSender } from './webhooks';
+import { describeErrors, documentedProperties, validatorFor } from '../platform-document';
+import {
+  sendsServerMessage,
+  type DeliveryResult,
+  type ServerTarget,
+  type WebhookSender,
+} from './webhooks';
 
 // Live calls: each one is added to the store as it progresses (queued → ringing → in-progress →
 // ended) and its server messages are POSTed to its Server (the assistant's, else the number's,
@@ -46,7 +51,25 @@ export interface SimulateCallOptions {
   endedReason?: SupportedEndedReason;
   /** Which tool the assistant calls (assistants that carry it); default: one of them; 'none' = no tool call. */
   tool?: ToolName | 'none';
+  /**
+   * An inbound call to this phone number: answered by its assistant, or, when it has no
+   * assistant, squad or workflow, by whatever its server answers to `assistant-request`.
+   */
+  phoneNumberId?: string;
 }
+
+/** How the platform ends an inbound call whose `assistant-request` got no usable answer. */
+type AssistantRequestOutcome =
+  | { record: AssistantRecord | undefined; dto: Vapi.CreateAssistantDto }
+  | {
+      endedReason:
+        | 'assistant-request-failed'
+        | 'assistant-request-returned-error'
+        | 'assistant-request-returned-invalid-assistant'
+        | 'assistant-request-returned-no-assistant'
+        | 'assistant-request-returned-forwarding-phone-number';
+      destination?: Vapi.TransferDestinationNumber | Vapi.TransferDestinationSip | undefined;
+    };
 
 export interface WebCallRequest {
   id: string;
@@ -197,6 +220,34 @@ const GENERIC_CALLER_POOL = 200;
 /** Caller-pool key of assistants created through the API (demo businesses are 0–3). */
 const GENERIC_BUSINESS = 200;
 const MAX_CONCURRENT_TIMER_CALLS = 4;
+
+/** The assistant's custom knowledge base's server, when it has one with a URL. */
+function customKnowledgeBase(
+  assistant: Vapi.CreateAssistantDto | undefined,
+): (ServerTarget & { url: string }) | undefined {
+  const knowledgeBase = (assistant?.model as { knowledgeBase?: Vapi.CreateCustomKnowledgeBaseDto })
+    ?.knowledgeBase;
+  return knowledgeBase?.provider === 'custom-knowledge-base' && hasUrl(knowledgeBase.server)
+    ? knowledgeBase.server
+    : undefined;
+}
+
+/** A transferCall tool with no destinations: the platform must ask where to transfer. */
+function hasDynamicTransfer(tools: readonly Vapi.OpenAiModelToolsItem[]): boolean {
+  return tools.some(
+    (tool) =>
+      tool.type === 'transferCall' &&
+      !((tool as { destinations?: unknown[] }).destinations ?? []).length,
+  );
+}
+
+/** An assistant with an answer's `assistantOverrides` applied (top-level fields replaced). */
+function withOverrides(
+  dto: Vapi.CreateAssistantDto,
+  overrides: Vapi.AssistantOverrides | undefined,
+): Vapi.CreateAssistantDto {
+  return overrides ? { ...dto, ...overrides } : dto;
+}
 
 function assistantDtoOf(assistant: Vapi.Assistant): Vapi.CreateAssistantDto {
   const {
@@ -362,12 +413,130 @@ export class CallSimulator {
   }
 
   private async runSimulatedCall(options: SimulateCallOptions): Promise<SandboxCall> {
+    if (options.phoneNumberId === undefined) return this.playSimulatedCall(options, {});
+    const phone = this.options.catalog.phoneNumbers.get(options.phoneNumberId);
+    if (!phone) throw new Error(`simulateCall: no phone number ${options.phoneNumberId}`);
+    const inbound = { ...options, type: 'inboundPhoneCall' as const };
+    if (phone.assistantId)
+      return this.playSimulatedCall({ ...inbound, assistantId: phone.assistantId }, { phone });
+    if (phone.squadId || phone.workflowId)
+      throw new Error('simulateCall: calls to a squad or workflow number are not simulated');
+    return this.requestAssistant(phone, inbound);
+  }
+
+  /**
+   * An inbound call to a number with no assistant, squad or workflow: the platform asks the
+   * number's server (else the org's) with `assistant-request`, and plays the call with the
+   * assistant it answers. An error, a forward, no assistant, an unknown or invalid one, or no
+   * usable answer in the server's time ends the call at once with the document's reason (a
+   * failed request is forwarded to the number's `fallbackDestination` when it has one).
+   */
+  private async requestAssistant(
+    phone: PhoneNumber,
+    options: SimulateCallOptions,
+  ): Promise<SandboxCall> {
+    const id = randomUUID();
+    const now = Date.now();
+    const server = [phone.server, this.options.orgServer()].find(hasUrl);
+    const call = {
+      id,
+      orgId: this.options.catalog.orgId,
+      createdAt: new Date(now).toISOString(),
+      updatedAt: new Date(now).toISOString(),
+      type: 'inboundPhoneCall' as const,
+      status: 'ringing' as const,
+      phoneNumberId: phone.id,
+      customer: { number: '+15550100199' },
+    };
+    const reply =
+      server && options.deliverWebhooks !== false
+        ? await this.options.sender.send(server, {
+            type: 'assistant-request',
+            call,
+            customer: call.customer,
+            phoneNumber: phoneNumberDto(phone),
+            timestamp: now,
+          })
+        : undefined;
+    const outcome = this.assistantRequestOutcome(reply);
+    if ('dto' in outcome)
+      return this.playSimulatedCall(
+        {
+          ...options,
+          ...(outcome.record ? { assistantId: outcome.record.assistant.id } : {}),
+        },
+        { phone, id, resolved: outcome },
+      );
+    const fallback =
+      outcome.endedReason === 'assistant-request-failed' ? phone.fallbackDestination : undefined;
+    const destination = outcome.destination ?? fallback ?? undefined;
+    return this.playSimulatedCall(
+      { ...options, endedReason: outcome.endedReason, tool: 'none' },
+      { phone, id, unanswered: { ...(destination ? { destination } : {}) } },
+    );
+  }
+
+  private assistantRequestOutcome(reply: DeliveryResult | undefined): AssistantRequestOutcome {
+    if (!reply?.ok || typeof reply.body !== 'object' || reply.body === null)
+      return { endedReason: 'assistant-request-failed' };
+    const validate = validatorFor('ServerMessageResponseAssistantRequest');
+    if (!validate(reply.body)) {
+      this.options.log.warn(
+        { problems: describeErrors(validate.errors) },
+        'assistant-request answer does not match the document',
+      );
+      return { endedReason: 'assistant-request-returned-invalid-assistant' };
+    }
+    const answer = reply.body as Vapi.ServerMessageResponseAssistantRequest;
+    // The document's order: an error wins, then a destination, then an assistant.
+    if (typeof answer.error === 'string')
+      return { endedReason: 'assistant-request-returned-error' };
+    if (answer.destination)
+      return {
+        endedReason: 'assistant-request-returned-forwarding-phone-number',
+        destination: answer.destination as Vapi.TransferDestinationNumber,
+      };
+    if (answer.assistantId !== undefined) {
+      const record = this.options.catalog.getAssistant(answer.assistantId);
+      return record
+        ? {
+            record,
+            dto: withOverrides(assistantDtoOf(record.assistant), answer.assistantOverrides),
+          }
+        : { endedReason: 'assistant-request-returned-invalid-assistant' };
+    }
+    if (answer.assistant) {
+      const validateAssistant = validatorFor('CreateAssistantDTO', { closed: true });
+      return validateAssistant(answer.assistant)
+        ? { record: undefined, dto: withOverrides(answer.assistant, answer.assistantOverrides) }
+        : { endedReason: 'assistant-request-returned-invalid-assistant' };
+    }
+    // Squads and workflows are not played by an assistant-request call here (see the README).
+    return { endedReason: 'assistant-request-returned-no-assistant' };
+  }
+
+  private async playSimulatedCall(
+    options: SimulateCallOptions,
+    given: {
+      phone?: PhoneNumber;
+      id?: string;
+      /** The assistant an assistant-request answered with. */
+      resolved?: { record: AssistantRecord | undefined; dto: Vapi.CreateAssistantDto };
+      /** An assistant-request call that ended before any assistant answered it. */
+      unanswered?: { destination?: Vapi.TransferDestinationNumber | Vapi.TransferDestinationSip };
+    },
+  ): Promise<SandboxCall> {
     const rng = this.nextRng();
-    const record = this.pickAssistant(rng, options.assistantId);
+    const record =
+      given.resolved || given.unanswered
+        ? given.resolved?.record
+        : this.pickAssistant(rng, options.assistantId);
     const { profile, business } = this.profileOf(record);
-    const dto = assistantDtoOf(record.assistant);
+    const dto = given.unanswered
+      ? undefined
+      : (given.resolved?.dto ?? assistantDtoOf(record!.assistant));
     const config = voiceConfigFromAssistant(
-      dto,
+      dto ?? {},
       profile,
       this.options.catalog.toolsOf(dto),
       this.options.catalog.structuredOutputsOf(dto),
@@ -399,11 +568,11 @@ export class CallSimulator {
     const now = Date.now();
     const createdAt = this.options.store.uniqueCreatedAt(now - plan.ringMs - plan.durationMs);
     const draft: CallDraft = {
-      id: randomUUID(),
+      id: given.id ?? randomUUID(),
       orgId: this.options.catalog.orgId,
       createdAt,
       ringMs: plan.ringMs,
-      durationMs: plan.durationMs,
+      durationMs: given.unanswered ? 0 : plan.durationMs,
       updatedAt: now,
       type: plan.type,
       reasonIndex: plan.reasonIndex,
@@ -416,8 +585,11 @@ export class CallSimulator {
       contentSeed: hash32(this.options.seed, 0x5102, this.counter),
       costJitter: rng(),
       config,
-      assistantId: record.assistant.id,
-      phoneNumber: this.options.catalog.phoneNumberFor(record.assistant.id),
+      assistantId: record?.assistant.id,
+      phoneNumber: given.phone ?? this.options.catalog.phoneNumberFor(record?.assistant.id),
+      ...(given.unanswered?.destination
+        ? { extra: { destination: given.unanswered.destination as Vapi.CallDestination } }
+        : {}),
     };
     return this.runLifecycle({
       draft,
@@ -540,7 +712,8 @@ export class CallSimulator {
     const record = this.options.catalog.getAssistant(request.assistantId);
     if (!record) throw new Error(`startOutboundCall: no assistant ${request.assistantId}`);
     const { profile, business } = this.profileOf(record);
-    const dto = assistantDtoOf(record.assistant);
+    // The call's assistantOverrides apply (its serverMessages among them).
+    const dto = withOverrides(assistantDtoOf(record.assistant), request.extra.assistantOverrides);
     const tool = request.scenario === 'none' ? undefined : request.scenario;
     const assistantConfig = voiceConfigFromAssistant(
       dto,
@@ -665,12 +838,65 @@ export class CallSimulator {
    * its tools search (`knowledgeBase` tools, inline or by `model.toolIds`, resolved now);
    * undefined when the call is not held or the assistant has no knowledge base.
    */
-  knowledgeReply(id: string, question: string): string | undefined {
+  async knowledgeReply(id: string, question: string): Promise<string | undefined> {
     const held = this.heldWebCalls.get(id);
     if (!held) return undefined;
+    const custom = customKnowledgeBase(held.assistant);
+    if (custom) return this.requestKnowledge(id, held, custom);
     const { catalog } = this.options;
     const ids = knowledgeBaseIdsOf(catalog.toolsOf(held.assistant));
     return knowledgeReply(catalog.knowledge, ids, question);
+  }
+
+  /**
+   * A custom knowledge base (`model.knowledgeBase.provider: custom-knowledge-base`): each caller
+   * turn sends `knowledge-base-request` to its server with the conversation so far. The answer's
+   * `message` is said as it is; else its most similar document is what the assistant answers
+   * from. A wrong or late answer gives the model no documents: the assistant has no answer
+   * from knowledge (undefined), and the call goes on.
+   */
+  private async requestKnowledge(
+    id: string,
+    held: HeldWebCall,
+    server: ServerTarget & { url: string },
+  ): Promise<string | undefined> {
+    const start = held.lines[0]?.at ?? Date.now();
+    const messages = held.lines.map((line) => ({
+      role: line.role,
+      message: line.text,
+      time: line.at,
+      endTime: line.at,
+      secondsFromStart: (line.at - start) / 1000,
+    }));
+    // The call as the document has it (`webCallUrl` is not a documented Call property).
+    const { webCallUrl: _room, ...call } = (this.options.store.live.get(id) ??
+      {}) as SandboxCall & {
+      webCallUrl?: string;
+    };
+    const reply = await this.options.sender.send(server, {
+      type: 'knowledge-base-request',
+      messages,
+      messagesOpenAIFormatted: held.lines.map((line) => ({
+        role: line.role === 'bot' ? 'assistant' : 'user',
+        content: line.text,
+      })),
+      ...(call.id ? { call } : {}),
+      ...(held.assistant ? { assistant: held.assistant } : {}),
+      timestamp: Date.now(),
+    });
+    const validate = validatorFor('ServerMessageResponseKnowledgeBaseRequest');
+    if (!reply.ok || typeof reply.body !== 'object' || reply.body === null) return undefined;
+    if (!validate(reply.body)) {
+      this.options.log.warn(
+        { problems: describeErrors(validate.errors) },
+        'knowledge-base-request answer does not match the document',
+      );
+      return undefined;
+    }
+    const answer = reply.body as Vapi.ServerMessageResponseKnowledgeBaseRequest;
+    if (answer.message?.content) return answer.message.content;
+    const best = [...(answer.documents ?? [])].sort((a, b) => b.similarity - a.similarity)[0];
+    return best?.content;
   }
 
   private async runLifecycle(life: Lifecycle, alreadyQueued = false): Promise<SandboxCall> {
@@ -693,8 +919,11 @@ export class CallSimulator {
       ...(assistantDto ? { assistant: assistantDto } : {}),
       ...(draft.type !== WEB ? { phoneNumber: phoneNumberDto(draft.phoneNumber) } : {}),
     });
+    // Only the types the assistant's serverMessages list (the document's default when unset).
     const send = async (message: { type: string } & Record<string, unknown>) =>
-      deliver && server ? sender.send(server, message) : undefined;
+      deliver && server && sendsServerMessage(assistantDto, message.type)
+        ? sender.send(server, message)
+        : undefined;
     const step = async (status: CallStatus) => {
       const call = callSnapshot(draft, ctx, status, Date.now());
       store.live.upsert(call);
@@ -747,6 +976,14 @@ export class CallSimulator {
         );
       }
       if (life.holdMs > 0) await holdFor(life.holdMs - firstPart, life.holdMs);
+      // A transfer by a transferCall tool with no destinations: the platform asks the server.
+      if (
+        spec.kind === 'transfer' &&
+        life.deliver &&
+        hasDynamicTransfer(this.options.catalog.toolsOf(assistantDto))
+      ) {
+        await this.requestTransferDestination(draft, inProgress, assistantDto, server, common());
+      }
       if (life.held) {
         // How the platform ends it: the caller left, the line went silent, or the maximum length.
         const reason = life.held.endedReason ?? life.held.endingReason ?? 'customer-ended-call';
@@ -797,6 +1034,57 @@ export class CallSimulator {
     return final;
   }
 
+  /**
+   * `transfer-destination-request` to the call's server (when the assistant's serverMessages
+   * include it): an answered number is where the call goes; an error, another kind of
+   * destination, no usable answer in the server's time, or no server fails the transfer
+   * (`call.in-progress.error-transfer-failed`).
+   */
+  private async requestTransferDestination(
+    draft: CallDraft,
+    call: SandboxCall,
+    assistantDto: Vapi.CreateAssistantDto | undefined,
+    server: ServerTarget | undefined,
+    common: Record<string, unknown>,
+  ): Promise<void> {
+    const reply =
+      server && sendsServerMessage(assistantDto, 'transfer-destination-request')
+        ? await this.options.sender.send(server, {
+            type: 'transfer-destination-request',
+            call,
+            ...(call.customer ? { customer: call.customer } : {}),
+            artifact: { messages: conversationFor(draft, this.options.ctx).messages },
+            ...common,
+          })
+        : undefined;
+    const validate = validatorFor('ServerMessageResponseTransferDestinationRequest');
+    const answer =
+      reply?.ok && typeof reply.body === 'object' && reply.body !== null && validate(reply.body)
+        ? (reply.body as Vapi.ServerMessageResponseTransferDestinationRequest)
+        : undefined;
+    if (reply?.ok && !answer)
+      this.options.log.warn(
+        { problems: describeErrors(validate.errors) },
+        'transfer-destination-request answer does not match the document',
+      );
+    const destination = answer && answer.error === undefined ? answer.destination : undefined;
+    if (destination?.type === 'number') {
+      draft.profile = {
+        ...draft.profile,
+        transferTo: {
+          number: destination.number,
+          name: destination.description ?? '',
+          message:
+            typeof destination.message === 'string'
+              ? destination.message
+              : draft.profile.transferTo.message,
+        },
+      };
+      return;
+    }
+    draft.reasonIndex = reasonIndexOf('call.in-progress.error-transfer-failed');
+  }
+
   private async callTool(
     toolCall: NonNullable<ReturnType<typeof conversationFor>['toolCall']>,
     draft: CallDraft,
@@ -806,8 +1094,13 @@ export class CallSimulator {
     common: Record<string, unknown>,
   ): Promise<{ result: string; ok: boolean }> {
     const definition = toolDefinition(this.options.catalog.toolsOf(assistantDto), toolCall.name);
-    // A tool's own server, else the one the call's messages go to.
-    const target = hasUrl(definition?.server) ? definition.server : assistantServer;
+    // A tool's own server, else the one the call's messages go to (when the assistant's
+    // serverMessages include tool-calls: a tool without a server of its own is then not called).
+    const target = hasUrl(definition?.server)
+      ? definition.server
+      : sendsServerMessage(assistantDto, 'tool-calls')
+        ? assistantServer
+        : undefined;
     const wire: Vapi.ToolCall = {
       id: toolCall.id,
       type: 'function',

@@ -24,6 +24,36 @@ export type ServerTarget = Vapi.Server;
 
 export const WEBHOOK_TIMEOUT_MS = 20_000;
 
+/**
+ * The server messages an assistant sends when its `serverMessages` is unset: the list the
+ * document gives as the default of `CreateAssistantDTO.serverMessages`.
+ */
+export const DEFAULT_SERVER_MESSAGES: readonly string[] = [
+  'conversation-update',
+  'end-of-call-report',
+  'function-call',
+  'hang',
+  'speech-update',
+  'status-update',
+  'tool-calls',
+  'transfer-destination-request',
+  'handoff-destination-request',
+  'user-interrupted',
+  'assistant.started',
+];
+
+/**
+ * Whether a call's assistant sends messages of `type` to its server: its `serverMessages`, else
+ * the document's default. The document gives `serverMessages` to assistants (and their
+ * overrides) only: a phone number's or the org's `server` receives what the assistant lists.
+ */
+export function sendsServerMessage(
+  assistant: { serverMessages?: readonly string[] | undefined } | undefined,
+  type: string,
+): boolean {
+  return (assistant?.serverMessages ?? DEFAULT_SERVER_MESSAGES).includes(type);
+}
+
 /** HMAC-SHA256, hex, of `${timestamp}.${rawBody}` (the platform's default HMAC payload format). */
 export function hmacSignature(secret: string, timestamp: string, rawBody: string): string {
   return createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');

@@ -5,9 +5,10 @@ import { VapiClient } from '@vapi-ai/server-sdk';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { appointments, calls, platformSettings } from '../db/schema';
+import { agents, appointments, calls, enquiries, platformSettings } from '../db/schema';
 import {
   buildTestApp,
+  createAdminUser,
   createBusinessWithMember,
   createScratchConfig,
   databaseTargets,
@@ -153,6 +154,47 @@ describe.each(databaseTargets)('webhooks in live mode on %s', (target) => {
       });
       expect(health.json<AgentHealth>()).toMatchObject({ ok: true, problems: [] });
       expect(health.json<AgentHealth>().lastWebhookAt).not.toBeNull();
+    });
+
+    it('an agent discovered on the platform and assigned to a business sends its calls here without Repair', async () => {
+      const owner = await createBusinessWithMember(ctx.app);
+      const admin = await createAdminUser(ctx.app);
+      const found = await client.assistants.create({
+        name: 'Made on the console',
+        model: {
+          provider: 'openai',
+          model: 'gpt-4o',
+          messages: [{ role: 'system', content: 'You take messages.' }],
+        },
+        serverMessages: ['end-of-call-report'],
+      });
+      // As discovery records it: no business yet.
+      const [row] = await ctx.app.database.db
+        .insert(agents)
+        .values({ platformAssistantId: found.id, businessId: null, name: found.name ?? '' })
+        .returning({ id: agents.id });
+      const assigned = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/admin/agents/${row!.id}/business`,
+        headers: await sessionHeaders(ctx.app, admin.userName),
+        payload: { businessId: owner.businessId },
+      });
+      expect(assigned.statusCode).toBe(200);
+
+      const ended = await sandbox.simulateCall({
+        assistantId: found.id,
+        type: 'inboundPhoneCall',
+        endedReason: 'customer-ended-call',
+        tool: 'create_enquiry',
+      });
+      const db = ctx.app.database.db;
+      const [stored] = await db.select().from(calls).where(eq(calls.id, ended.id));
+      expect(stored).toMatchObject({ status: 'ended', endedReason: 'customer-ended-call' });
+      const recorded = await db
+        .select()
+        .from(enquiries)
+        .where(eq(enquiries.businessId, owner.businessId));
+      expect(recorded).toHaveLength(1);
     });
 
     it('refuses (401) the messages of an assistant whose server carries no header', async () => {

@@ -4,6 +4,11 @@ import { AppError } from '../lib/app-error';
 import { cleanDeep } from '../lib/control-characters';
 import { upsertCallReport, upsertCalls } from '../modules/calls/calls.repository';
 import { recordWebhookArrival } from '../modules/agents/agents.repository';
+import {
+  answerAssistantRequest,
+  answerKnowledgeBaseRequest,
+  answerTransferDestinationRequest,
+} from './webhook-answers';
 import { InvalidCallError, toCallRecord } from './call-record';
 import type { PlatformRuntime } from './platform-runtime';
 import { checkWebhookAuth } from './webhook-auth';
@@ -198,6 +203,14 @@ export const webhookRoutes =
             );
             return reply.send({ results });
           }
+          case 'assistant-request':
+            return reply.send(await answerAssistantRequest(app.database.db, message, request.log));
+          case 'knowledge-base-request':
+            return reply.send(await answerKnowledgeBaseRequest(app.database.db, message));
+          case 'transfer-destination-request':
+            return reply.send(
+              await answerTransferDestinationRequest(app.database.db, message, request.log),
+            );
           default:
             // The platform reads no answer for the other message types.
             return reply.send({ received: true });

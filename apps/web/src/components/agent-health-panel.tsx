@@ -28,6 +28,14 @@ export function lastWebhookText(at: string | null, timeZone: string): string {
 
 type Check = { label: string; ok: boolean; detail?: string };
 
+/** A server message type in the screen's words. */
+function messageWords(type: string): string {
+  if (type === 'status-update') return 'status updates';
+  if (type === 'end-of-call-report') return 'end-of-call reports';
+  if (type === 'tool-calls') return 'tool calls';
+  return type;
+}
+
 function toolDetail(tool: AgentHealth['tools'][number]): string | undefined {
   if (!tool.present) return 'missing from the agent';
   if (!tool.pointsAtUs) return 'sends its calls elsewhere';
@@ -46,6 +54,13 @@ export function agentHealthChecks(health: AgentHealth): Check[] {
         : { detail: health.serverUrl ? `it points at ${health.serverUrl}` : 'no server is set' }),
     },
     { label: 'Authenticated with Switchboard’s secret', ok: health.serverAuthenticated },
+    {
+      label: 'Sends call updates, reports and tool calls',
+      ok: health.missingServerMessages.length === 0,
+      ...(health.missingServerMessages.length === 0
+        ? {}
+        : { detail: `leaves out ${health.missingServerMessages.map(messageWords).join(', ')}` }),
+    },
     ...health.tools.map((tool) => {
       const detail = toolDetail(tool);
       return {

@@ -57,6 +57,7 @@ export function buildAgentHealth(overrides: Partial<AgentHealth> = {}): AgentHea
     serverUrl: WEBHOOK_URL,
     serverPointsAtUs: true,
     serverAuthenticated: true,
+    missingServerMessages: [],
     tools: ['create_enquiry', 'book_appointment'].map((name) => ({
       name,
       present: true,

@@ -1,6 +1,13 @@
 import type { Vapi } from '@vapi-ai/server-sdk';
 import { AGENT_TOOL_NAMES, type AgentHealth } from '@switchboard/shared/agents';
-import { isOurInlineTool, mergeServer, modelTools, type OurServer } from './assistant-settings';
+import {
+  isOurInlineTool,
+  mergeServer,
+  missingServerMessages,
+  modelTools,
+  withOurServerMessages,
+  type OurServer,
+} from './assistant-settings';
 import type { ManagedTool } from './managed-tools';
 
 // Agent health: can the platform reach us for this assistant, the way we check it? And the
@@ -15,6 +22,13 @@ function headerValue(headers: Record<string, unknown> | undefined, name: string)
   const wanted = name.toLowerCase();
   return Object.entries(headers ?? {}).find(([key]) => key.toLowerCase() === wanted)?.[1];
 }
+
+/** The messages we need, in the words of the health panel. */
+const MESSAGE_WORDS: Record<string, string> = {
+  'status-update': 'its call status updates',
+  'end-of-call-report': 'its end-of-call reports',
+  'tool-calls': 'its tool calls',
+};
 
 /**
  * A server carries our authentication: our static headers with our values, or our credential;
@@ -84,6 +98,11 @@ export function agentHealth(
       problems.push(
         "The agent's server does not carry Switchboard's webhook secret: its calls are refused.",
       );
+    const missing = missingServerMessages(assistant.serverMessages);
+    if (missing.length > 0)
+      problems.push(
+        `The agent does not send ${missing.map((type) => MESSAGE_WORDS[type] ?? type).join(', ')} to Switchboard.`,
+      );
     if (!managed)
       problems.push(
         'The agent is not assigned to a business: its enquiry and appointment tools are attached once it is.',
@@ -104,6 +123,7 @@ export function agentHealth(
   }
   return {
     ok: problems.length === 0,
+    missingServerMessages: missingServerMessages(assistant.serverMessages),
     webhookUrl: ours?.url ?? null,
     serverUrl: server?.url ?? null,
     serverPointsAtUs,
@@ -116,7 +136,7 @@ export function agentHealth(
 
 /**
  * The PATCH that points the assistant at us again and attaches our tools by id: its server
- * with our URL and authentication merged in; its model with our inline copies (from before
+ * with our URL and authentication merged in, its serverMessages with the types we need added; its model with our inline copies (from before
  * toolIds) replaced by the business's tool ids. Other tools, tool ids and fields stay.
  */
 export function repairBody(
@@ -132,7 +152,12 @@ export function repairBody(
   );
   const { tools: _tools, toolIds: _toolIds, ...rest } = model;
   return {
-    ...(ours ? { server: mergeServer(assistant.server, ours, { timeoutSeconds: 20 }) } : {}),
+    ...(ours
+      ? {
+          server: mergeServer(assistant.server, ours, { timeoutSeconds: 20 }),
+          serverMessages: withOurServerMessages(assistant.serverMessages),
+        }
+      : {}),
     ...(assistant.model
       ? {
           model: {

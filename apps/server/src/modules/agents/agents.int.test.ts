@@ -447,6 +447,82 @@ describe.each(oneDatabase)('agents on %s', (target) => {
     expect(othersTools.some((toolId) => ownersTools.includes(toolId))).toBe(false);
   });
 
+  it('a discovered agent, once assigned, gets our server and the messages we need; health reports a list without them and Repair adds them', async () => {
+    const admin = await sessionHeaders(ctx.app, DEMO_ADMIN.userName);
+    const sdk = ctx.app.platform.client.sdk;
+    // Made on the platform's console: no server, only end-of-call reports.
+    const found = await sdk.assistants.create({
+      name: 'Found on the platform',
+      firstMessage: 'Hello',
+      model: {
+        provider: 'openai',
+        model: 'gpt-4o',
+        messages: [{ role: 'system', content: 'You answer the phone.' }],
+      },
+      serverMessages: ['end-of-call-report', 'hang'],
+    });
+    await ctx.app.callSync.runNow();
+    const [row] = await ctx.app.database.db
+      .select({ id: agents.id, businessId: agents.businessId })
+      .from(agents)
+      .where(eq(agents.platformAssistantId, found.id));
+    expect(row).toMatchObject({ businessId: null });
+    const assigned = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/admin/agents/${row!.id}/business`,
+      headers: admin,
+      payload: { businessId: ownerBusinessId },
+    });
+    expect(assigned.statusCode).toBe(200);
+
+    const secret = ctx.app.platform.webhookAuth.secret;
+    const onPlatform = await platformAssistant(ctx, found.id);
+    expect(onPlatform.server).toEqual({
+      url: WEBHOOK_URL,
+      headers: { 'x-vapi-secret': secret },
+      timeoutSeconds: 20,
+    });
+    // Their own types stay; ours are added.
+    expect(onPlatform.serverMessages).toEqual([
+      'end-of-call-report',
+      'hang',
+      'status-update',
+      'tool-calls',
+    ]);
+    expect((onPlatform.model as { toolIds?: string[] }).toolIds).toHaveLength(2);
+    const health = async () =>
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/agents/${found.id}/health`,
+          headers: member,
+        })
+      ).json<AgentHealth>();
+    expect(await health()).toMatchObject({ ok: true, missingServerMessages: [], problems: [] });
+
+    // Someone narrows the list on the platform: health says what no longer comes.
+    await sdk.assistants.update({ id: found.id, serverMessages: ['end-of-call-report'] });
+    expect(await health()).toMatchObject({
+      ok: false,
+      serverPointsAtUs: true,
+      serverAuthenticated: true,
+      missingServerMessages: ['status-update', 'tool-calls'],
+      problems: ['The agent does not send its call status updates, its tool calls to Switchboard.'],
+    });
+    // Repair adds them back to the list as it now is.
+    const repaired = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/agents/${found.id}/repair`,
+      headers: member,
+    });
+    expect(repaired.json<AgentHealth>()).toMatchObject({ ok: true, missingServerMessages: [] });
+    expect((await platformAssistant(ctx, found.id)).serverMessages).toEqual([
+      'end-of-call-report',
+      'status-update',
+      'tool-calls',
+    ]);
+  });
+
   it('reports agent health, warns when the server was changed on the platform, and Repair fixes it', async () => {
     const created = await ctx.app.inject({
       method: 'POST',

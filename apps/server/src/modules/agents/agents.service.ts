@@ -14,7 +14,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import { describePlatformError } from '../../platform/platform-client';
 import type { PlatformRuntime } from '../../platform/platform-runtime';
 import { agents as agentsTable, platformResources } from '../../db/schema';
-import { agentHealth, needsToolMigration, repairBody } from './agent-health';
+import { agentHealth, carriesOurAuth, needsToolMigration, repairBody } from './agent-health';
 import {
   findAgent,
   findLastWebhookAt,
@@ -27,6 +27,7 @@ import {
 } from './agents.repository';
 import {
   assistantDtoFromSettings,
+  missingServerMessages,
   settingsFromAssistant,
   type AgentToolContext,
   type OurServer,
@@ -412,7 +413,9 @@ export class AgentsService {
   }
 
   /**
-   * An agent newly assigned to a business gets that business's tools by id (made when missing);
+   * An agent newly assigned to a business (one discovered on the platform among them) is pointed
+   * at us as Repair does: our server and authentication, the server messages we need, and that
+   * business's tools by id (made when missing);
    * another business's Switchboard tools it carried go. Failures are logged, not thrown: the
    * assignment stands and health says what to repair.
    */
@@ -443,9 +446,19 @@ export class AgentsService {
         ...assistant,
         model: { ...model, toolIds: ids.filter((id) => !othersManaged.has(id)) },
       } as Vapi.Assistant;
-      if (othersManaged.size === 0 && !needsToolMigration(cleaned, managedToolIds)) return;
-      const { model: body } = repairBody(cleaned, undefined, managedToolIds);
-      await this.deps.platform.client.sdk.assistants.update({ id: agentId, model: body });
+      // Its calls come to us too: our server (URL and authentication) and the messages we need.
+      const ours = this.ourServer();
+      const reachesUs =
+        ours === undefined ||
+        (assistant.server?.url === ours.url &&
+          carriesOurAuth(assistant.server, ours) &&
+          missingServerMessages(assistant.serverMessages).length === 0);
+      if (othersManaged.size === 0 && !needsToolMigration(cleaned, managedToolIds) && reachesUs)
+        return;
+      await this.deps.platform.client.sdk.assistants.update({
+        id: agentId,
+        ...repairBody(cleaned, ours, managedToolIds),
+      });
     } catch (error) {
       this.deps.log.warn(
         { err: error, assistantId: agentId },

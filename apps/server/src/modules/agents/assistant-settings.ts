@@ -153,12 +153,51 @@ export function modelTools(
   return { tools, toolIds: unique([...context.managedToolIds, ...custom, ...foreign]) };
 }
 
+type ServerMessageType = Vapi.CreateAssistantDtoServerMessagesItem;
+
 /** The webhooks an agent must send us: calls into the store, tool calls answered. */
-const SERVER_MESSAGES: Vapi.CreateAssistantDtoServerMessagesItem[] = [
+export const OUR_SERVER_MESSAGES: readonly ServerMessageType[] = [
   'end-of-call-report',
   'status-update',
   'tool-calls',
 ];
+
+/**
+ * What an assistant whose `serverMessages` is unset sends: the default the platform's document
+ * gives for `CreateAssistantDTO.serverMessages`.
+ */
+export const DEFAULT_SERVER_MESSAGES: readonly ServerMessageType[] = [
+  'conversation-update',
+  'end-of-call-report',
+  'function-call',
+  'hang',
+  'speech-update',
+  'status-update',
+  'tool-calls',
+  'transfer-destination-request',
+  'handoff-destination-request',
+  'user-interrupted',
+  'assistant.started',
+];
+
+/** The message types we need that the assistant does not send (its list, else the default). */
+export function missingServerMessages(
+  serverMessages: readonly string[] | undefined,
+): ServerMessageType[] {
+  const sent = new Set<string>(serverMessages ?? DEFAULT_SERVER_MESSAGES);
+  return OUR_SERVER_MESSAGES.filter((type) => !sent.has(type));
+}
+
+/**
+ * The `serverMessages` we write: an operator's own list with ours added (order kept); ours
+ * alone when the assistant has none (the default list would send us every transcript turn).
+ */
+export function withOurServerMessages(
+  serverMessages: readonly ServerMessageType[] | undefined,
+): ServerMessageType[] {
+  if (!serverMessages) return [...OUR_SERVER_MESSAGES];
+  return [...serverMessages, ...OUR_SERVER_MESSAGES.filter((t) => !serverMessages.includes(t))];
+}
 
 type ModelWithTools = { tools?: Vapi.OpenAiModelToolsItem[]; toolIds?: string[] };
 
@@ -209,7 +248,7 @@ export function assistantDtoFromSettings(
       : options.existing?.server
         ? { server: options.existing.server }
         : {}),
-    serverMessages: SERVER_MESSAGES,
+    serverMessages: withOurServerMessages(options.existing?.serverMessages),
   };
 }
 

@@ -242,8 +242,10 @@ describe('settings', () => {
       ok: false,
       serverUrl: 'https://elsewhere.example/hook',
       serverPointsAtUs: false,
+      missingServerMessages: ['status-update'],
       problems: [
         'The agent sends its calls to https://elsewhere.example/hook, not to Switchboard.',
+        'The agent does not send its call status updates to Switchboard.',
       ],
       // 14:07 UTC is 23:07 in Tokyo, the business's zone (and 14:07 in the browser's UTC).
       lastWebhookAt: '2026-03-05T14:07:00.000Z',
@@ -286,12 +288,20 @@ describe('settings', () => {
       expect(await within(good).findByText('Connected to Switchboard')).toBeInTheDocument();
       expect(within(good).getByText('Server points at Switchboard: yes')).toBeInTheDocument();
       expect(within(good).getByText('Tool create_enquiry: yes')).toBeInTheDocument();
+      expect(
+        within(good).getByText('Sends call updates, reports and tool calls: yes'),
+      ).toBeInTheDocument();
 
       const bad = screen.getByRole('region', { name: 'Health of After hours' });
       expect(await within(bad).findByText('Needs attention')).toBeInTheDocument();
       expect(
         within(bad).getByText(
           'Server points at Switchboard: no, it points at https://elsewhere.example/hook',
+        ),
+      ).toBeInTheDocument();
+      expect(
+        within(bad).getByText(
+          'Sends call updates, reports and tool calls: no, leaves out status updates',
         ),
       ).toBeInTheDocument();
       expect(

@@ -50,6 +50,7 @@ const connected: AgentHealth = {
   serverUrl: 'https://switchboard.example/api/platform/webhook',
   serverPointsAtUs: true,
   serverAuthenticated: true,
+  missingServerMessages: [],
   tools: [],
   lastWebhookAt: null,
   problems: [],
