@@ -81,6 +81,12 @@ const LABELS: Record<string, string> = {
   'scheduled-call-deleted': 'Scheduled call deleted',
   'worker-shutdown': 'Platform restarted',
   'phone-call-provider-closed-websocket': 'Phone provider disconnected',
+  'assistant-request-returned-error': 'No agent for this number',
+  'assistant-request-returned-unspeakable-error': 'No agent for this number',
+  'assistant-request-returned-no-assistant': 'No agent for this number',
+  'assistant-request-returned-invalid-assistant': 'Number’s agent not valid',
+  'assistant-request-returned-forwarding-phone-number': 'Forwarded to fallback',
+  'assistant-request-failed': 'No agent chosen in time',
 };
 
 /** The end reasons named one by one above: the ones a filter offers as you type. */

@@ -87,7 +87,7 @@ const allowedWebCallRequest = z
     workflowId: storedId('workflowId'),
     assistantOverrides: harmlessOverrides.optional(),
     workflowOverrides: harmlessOverrides.optional(),
-    metadata: jsonRecord.optional(),
+    // No top-level metadata: the platform's CreateWebCallDTO has none (the overrides carry it).
     roomDeleteOnUserLeaveEnabled: z.boolean().optional(),
   })
   .superRefine((body, ctx) => {
