@@ -2,16 +2,28 @@ import { describe, expect, it } from 'vitest';
 import { escapeFormula } from './csv-formula';
 
 describe('escapeFormula', () => {
-  it('leaves an international phone number as it is', () => {
-    expect(escapeFormula('+353871234567')).toBe('+353871234567');
-  });
-
-  it.each(['=SUM(A1)', '@SUM(A1)', '-2+3', '+1+2', '+ 353', '+353 87', '\tx', '\rx'])(
-    'guards %j',
+  it.each(['+353871234567', '+44 20 7946 0958', '+1 (415) 555-0123', '+33.1.42.68.53.00'])(
+    'leaves the international phone number %j as it is',
     (value) => {
-      expect(escapeFormula(value)).toBe(`'${value}`);
+      expect(escapeFormula(value)).toBe(value);
     },
   );
+
+  it.each([
+    '=SUM(A1)',
+    '@SUM(A1)',
+    '-2+3',
+    '+1+2',
+    '+ 353',
+    '+353 87',
+    '+1 (415) 555-0123+A1',
+    '+44 20 7946 0958;cmd',
+    '+1 415 SUM(1)',
+    '\tx',
+    '\rx',
+  ])('guards %j', (value) => {
+    expect(escapeFormula(value)).toBe(`'${value}`);
+  });
 
   it('leaves plain text alone', () => {
     expect(escapeFormula('Ann Smith')).toBe('Ann Smith');
