@@ -65,27 +65,28 @@ describeInBrowser('accessibility (axe)', (e2e) => {
 
   // One test per screen: each is a page load and two axe runs, well inside a test's minute.
   const AGENT = ':agent';
-  const SCREENS: [string, Account | null][] = [
-    ['/', null],
-    ['/login', null],
-    ['/create-account', null],
-    ['/dashboard', DEMO_MEMBER],
-    [AGENT, DEMO_MEMBER],
-    [`${AGENT}/call-logs`, DEMO_MEMBER],
-    [`${AGENT}/statistics`, DEMO_MEMBER],
-    ['/contacts', DEMO_MEMBER],
-    ['/enquiries', DEMO_MEMBER],
-    ['/appointments', DEMO_MEMBER],
-    ['/settings', DEMO_MEMBER],
-    ['/knowledge-bases', DEMO_MEMBER],
-    ['/admin/businesses', DEMO_ADMIN],
-    ['/admin/agents', DEMO_ADMIN],
-    ['/admin/mail', DEMO_ADMIN],
+  const SCREENS: [string, string, Account | null][] = [
+    ['/', 'anyone', null],
+    ['/login', 'anyone', null],
+    ['/create-account', 'anyone', null],
+    ['/dashboard', 'an owner', DEMO_MEMBER],
+    [AGENT, 'an owner', DEMO_MEMBER],
+    [`${AGENT}/call-logs`, 'an owner', DEMO_MEMBER],
+    [`${AGENT}/statistics`, 'an owner', DEMO_MEMBER],
+    ['/contacts', 'an owner', DEMO_MEMBER],
+    ['/enquiries', 'an owner', DEMO_MEMBER],
+    ['/appointments', 'an owner', DEMO_MEMBER],
+    ['/settings', 'an owner', DEMO_MEMBER],
+    ['/knowledge-bases', 'an owner', DEMO_MEMBER],
+    ['/dashboard', 'the operator', DEMO_ADMIN],
+    ['/admin/businesses', 'the operator', DEMO_ADMIN],
+    ['/admin/agents', 'the operator', DEMO_ADMIN],
+    ['/admin/mail', 'the operator', DEMO_ADMIN],
   ];
 
   it.each(SCREENS)(
-    'finds no serious or critical violation on %s, light and dark',
-    async (screen, account) => {
+    'finds no serious or critical violation on %s as %s, light and dark',
+    async (screen, _who, account) => {
       let path = screen;
       if (screen.startsWith(AGENT)) {
         const [agent] = await demoAgentsWithCalls(e2e.baseURL);

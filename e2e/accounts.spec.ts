@@ -59,6 +59,12 @@ describeInBrowser('accounts', (e2e) => {
     await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
     await signInWithForm(page, DEMO_ADMIN);
     await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard');
+    // The operator's home: every business at a glance, not one dashboard summed over them.
+    const overview = page.getByRole('table', { name: 'Businesses' });
+    await expect
+      .poll(() => overview.getByRole('row').filter({ hasText: 'Bright Smile Dental' }).count())
+      .toBe(1);
+    expect(await page.getByRole('button', { name: 'Create agent' }).count()).toBe(0);
     await page
       .getByRole('navigation', { name: 'Admin' })
       .getByRole('link', { name: 'Mailbox' })

@@ -212,6 +212,27 @@ export const dashboardStatisticsSchema = z.object({
 export type DashboardStatistics = z.infer<typeof dashboardStatisticsSchema>;
 
 /**
+ * GET /api/statistics/businesses, one row: the operator's overview of a business — its
+ * dashboard figures in its own time zone, its agents, and what needs looking at.
+ */
+export const businessOverviewSchema = z.object({
+  businessId: z.string(),
+  businessName: z.string(),
+  agents: z.number().int().nonnegative(),
+  statistics: dashboardStatisticsSchema,
+  /** What needs the operator's attention, a sentence each (empty when nothing does). */
+  attention: z.array(z.string()),
+});
+export type BusinessOverview = z.infer<typeof businessOverviewSchema>;
+export const businessOverviewListSchema = z.object({ data: z.array(businessOverviewSchema) });
+export type BusinessOverviewList = z.infer<typeof businessOverviewListSchema>;
+
+/** A success rate under this over the last 7 days is one of a business's open problems. */
+export const LOW_SUCCESS_RATE_PERCENT = 50;
+/** The operator's overview lists this many businesses, the most active first. */
+export const BUSINESS_OVERVIEW_LIMIT = 200;
+
+/**
  * ?from&to&includeTest of the agent analytics routes: a date range, and whether calls started
  * from "Talk to agent" (test calls) count (default: they are left out).
  */

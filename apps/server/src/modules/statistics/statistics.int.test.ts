@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardStatistics } from '@switchboard/shared/analytics';
+import type { BusinessOverviewList, DashboardStatistics } from '@switchboard/shared/analytics';
 import { appointments, contacts, enquiries } from '../../db/schema';
 import {
   buildTestApp,
@@ -25,8 +25,8 @@ describe.each(databaseTargets)('dashboard statistics on %s', (target) => {
 
   beforeAll(async () => {
     ctx = await buildTestApp(target, { SANDBOX_CALLS: '0' });
-    const a = await createBusinessWithMember(ctx.app, { timezone: ZONE });
-    const b = await createBusinessWithMember(ctx.app, { timezone: ZONE });
+    const a = await createBusinessWithMember(ctx.app, { timezone: ZONE, name: 'Alpha Dental' });
+    const b = await createBusinessWithMember(ctx.app, { timezone: ZONE, name: 'Zeta Plumbing' });
     businessId = a.businessId;
     member = await sessionHeaders(ctx.app, a.userName);
     admin = await sessionHeaders(ctx.app, (await createAdminUser(ctx.app)).userName);
@@ -150,5 +150,34 @@ describe.each(databaseTargets)('dashboard statistics on %s', (target) => {
       headers: admin,
     });
     expect(operator.json<DashboardStatistics>().contacts.total).toBe(6);
+  });
+
+  it('gives the operator every business with its own figures and what needs attention; nobody else', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/statistics/businesses',
+      headers: admin,
+    });
+    expect(res.statusCode).toBe(200);
+    const { data } = res.json<BusinessOverviewList>();
+    const alpha = data.find((row) => row.businessName === 'Alpha Dental');
+    const zeta = data.find((row) => row.businessName === 'Zeta Plumbing');
+    expect(alpha).toMatchObject({
+      businessId,
+      agents: 0,
+      statistics: { timeZone: ZONE, contacts: { total: 5 }, enquiries: { open: 3, unread: 3 } },
+      attention: ['No agent: nobody answers its calls.', '3 unread enquiries.'],
+    });
+    expect(zeta).toMatchObject({
+      statistics: { contacts: { total: 1 }, enquiries: { open: 1, unread: 1 } },
+      attention: ['No agent: nobody answers its calls.', '1 unread enquiry.'],
+    });
+    // Owners and members see only their own business: the overview is the operator's.
+    const refused = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/statistics/businesses',
+      headers: member,
+    });
+    expect(refused.statusCode).toBe(403);
   });
 });

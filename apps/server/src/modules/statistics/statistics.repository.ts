@@ -1,5 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { asc, sql, type SQL } from 'drizzle-orm';
 import { executeRows, type Db } from '../../db/client';
+import { businesses } from '../../db/schema';
 
 export type BusinessFigures = {
   contactsTotal: number;
@@ -56,4 +57,22 @@ export async function businessFigures(
     appointmentsToday: n('appointmentsToday'),
     appointmentsUpcoming: n('appointmentsUpcoming'),
   };
+}
+
+/** Every business (up to `limit`, by name) with the number of agents it has now. */
+export async function businessesWithAgentCounts(
+  db: Db,
+  limit: number,
+): Promise<{ id: string; name: string; timezone: string; agentCount: number }[]> {
+  // Not scoped by business: the operator's overview reads them all.
+  return db
+    .select({
+      id: businesses.id,
+      name: businesses.name,
+      timezone: businesses.timezone,
+      agentCount: sql<number>`(select count(*)::int from agents a where a.business_id = businesses.id and a.removed_at is null)`,
+    })
+    .from(businesses)
+    .orderBy(asc(businesses.name), asc(businesses.id))
+    .limit(limit);
 }

@@ -1,9 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dashboardStatisticsSchema } from '@switchboard/shared/analytics';
+import {
+  businessOverviewListSchema,
+  dashboardStatisticsSchema,
+} from '@switchboard/shared/analytics';
 import { requireBusinessId, requireUser } from '../../plugins/auth';
 import type { StatisticsService } from './statistics.service';
 
-/** GET /api/statistics/dashboard: the dashboard's cards in one round trip. */
+/**
+ * GET /api/statistics/dashboard: the dashboard's cards in one round trip; GET
+ * /api/statistics/businesses: the operator's overview of every business.
+ */
 export const statisticsRoutes =
   (deps: { statistics: StatisticsService }): FastifyPluginAsyncZod =>
   async (app) => {
@@ -26,5 +32,19 @@ export const statisticsRoutes =
           timeZone,
         });
       },
+    );
+
+    app.get(
+      '/statistics/businesses',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['statistics'],
+          summary:
+            "The operator's overview: every business with its dashboard figures in its own time zone, its agents and what needs attention, busiest first",
+          response: { 200: businessOverviewListSchema },
+        },
+      },
+      async () => ({ data: await deps.statistics.businesses() }),
     );
   };

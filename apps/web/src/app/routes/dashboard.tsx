@@ -9,6 +9,7 @@ import { RecentCampaignsCard } from '../../features/campaigns/components/recent-
 import { LastTestRunsCard } from '../../features/agent-tests/components/last-test-runs-card';
 import { RunTestsOnSettings } from '../../features/agent-tests/components/run-tests-on-settings';
 import { useDisplayTimeZone, useSessionUser } from '../../lib/session-context';
+import { BusinessOverviewTable } from '../../features/dashboard/components/business-overview';
 import { StatisticsCards } from '../../features/dashboard/components/statistics-cards';
 
 // The create-agent form (the forms library and the schemas) loads when it is first opened, not
@@ -32,16 +33,23 @@ export default function DashboardRoute() {
   return (
     <>
       <PageHeader
-        title="Dashboard"
-        description="Your business at a glance."
+        title={isAdmin ? 'Overview' : 'Dashboard'}
+        description={
+          isAdmin
+            ? 'Every business at a glance: its last 7 days, in its own time zone.'
+            : 'Your business at a glance.'
+        }
         actions={
-          <Button leftSection={<IconPlus size={18} />} onClick={openCreate}>
-            Create agent
-          </Button>
+          isAdmin ? undefined : (
+            <Button leftSection={<IconPlus size={18} />} onClick={openCreate}>
+              Create agent
+            </Button>
+          )
         }
       />
       <Stack gap="xl">
-        <StatisticsCards />
+        {/* The operator looks after many businesses: one row each, not their sum. */}
+        {isAdmin ? <BusinessOverviewTable /> : <StatisticsCards />}
         {!isAdmin && <RecentCampaignsCard />}
         {/* Test runs are a business's own: the operator has none. */}
         {!isAdmin && <LastTestRunsCard timeZone={timeZone} />}
