@@ -53,7 +53,11 @@ export const CAMPAIGN_CONTACT_STATUS_LABELS: Record<CampaignContactStatus, strin
  * Why a contact ended without a call of its own: the calling rules refused its number
  * (decision 053), or its call was lost with the server that placed it and is not placed again.
  */
-export const CAMPAIGN_CONTACT_REASONS = [...DIAL_REFUSALS, 'call_lost', 'in_other_campaign'] as const;
+export const CAMPAIGN_CONTACT_REASONS = [
+  ...DIAL_REFUSALS,
+  'call_lost',
+  'in_other_campaign',
+] as const;
 export type CampaignContactReason = (typeof CAMPAIGN_CONTACT_REASONS)[number];
 
 export function campaignContactReasonMessage(reason: CampaignContactReason): string {

@@ -243,7 +243,10 @@ describe.each(databaseTargets)('campaigns on %s', (target) => {
     });
     expect(all.statusCode, all.body).toBe(201);
     // A draft: nothing is handed to the platform before Start.
-    expect(all.json<Campaign>()).toMatchObject({ status: 'draft', counts: { total: 2, pending: 2 } });
+    expect(all.json<Campaign>()).toMatchObject({
+      status: 'draft',
+      counts: { total: 2, pending: 2 },
+    });
     const undialled = await ctx.app.database.db
       .select()
       .from(campaignContacts)

@@ -689,7 +689,9 @@ export async function recentCallStats(
     .select({
       calls: sql<number>`count(*)::int`,
       averageSeconds: sql<number | null>`avg(${calls.durationSeconds})`,
-      costed: sql<number | null>`sum(${calls.durationSeconds}) filter (where ${calls.cost} is not null)`,
+      costed: sql<
+        number | null
+      >`sum(${calls.durationSeconds}) filter (where ${calls.cost} is not null)`,
       cost: sql<number | null>`sum(${calls.cost})`,
     })
     .from(calls)

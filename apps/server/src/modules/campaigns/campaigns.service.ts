@@ -95,7 +95,7 @@ export function phoneLabel(name: string | null | undefined, number: string | nul
 
 /** The platform campaign's customers a failed 400 names as the audience. */
 const audienceError = (message: string) =>
-  new AppError('VALIDATION_ERROR', 400, message, { issues: [{ path: ['audience'], message }] });
+  new AppError('VALIDATION_ERROR', 400, message, { issues: [{ path: 'body.audience', message }] });
 
 /** The platform's CreateCustomerDTO.name is at most 40 characters. */
 const CUSTOMER_NAME_MAX = 40;
@@ -284,7 +284,7 @@ export class CampaignsService {
     if (startAt.getTime() < this.now().getTime() - START_GRACE_MS) {
       const message = 'The start time is in the past — choose a later one or start now';
       throw new AppError('VALIDATION_ERROR', 400, message, {
-        issues: [{ path: ['startAt'], message }],
+        issues: [{ path: 'body.startAt', message }],
       });
     }
     const search = audience.kind === 'search' ? contactSearchTerms(audience.search) : undefined;
@@ -411,7 +411,8 @@ export class CampaignsService {
       averageFromCalls: stats.averageSeconds !== null,
       expectedMinutes: Math.ceil(callMinutes / Math.max(1, row.maxConcurrency)),
       costPerMinute: stats.costPerMinute === null ? null : round2(stats.costPerMinute),
-      estimatedCost: stats.costPerMinute === null ? null : round2(callMinutes * stats.costPerMinute),
+      estimatedCost:
+        stats.costPerMinute === null ? null : round2(callMinutes * stats.costPerMinute),
     };
   }
 
@@ -897,7 +898,9 @@ export class CampaignsService {
         status: row.status as CampaignStatus,
         agentId: row.agentId,
         squadId: row.squadId,
-        targetName: names.get(target) || target,
+        // A name, never a platform id.
+        targetName:
+          names.get(target) || (row.squadId ? 'A squad without a name' : 'An agent without a name'),
         phoneNumberId: row.phoneNumberId,
         audience: row.audience as CampaignAudience,
         startAt: row.startAt.toISOString(),
