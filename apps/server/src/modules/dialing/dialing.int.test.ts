@@ -380,11 +380,14 @@ describe.each(databaseTargets)('calling rules on %s', (target) => {
     const biz = await businessWithAgent(1);
     await setRules(biz.businessId, { dailyCallCap: 3 });
     for (let i = 0; i < 5; i += 1) await addContact(biz.businessId, `Cap ${i}`, `+1312555020${i}`);
+    // The second campaign's own numbers: a number the first is calling is never called by it.
+    for (let i = 0; i < 5; i += 1)
+      await addContact(biz.businessId, `Other ${i}`, `+1312555021${i}`);
     const body = {
       name: 'Capped',
       agentId: biz.agentId,
       phoneNumberId: biz.phoneNumberId,
-      audience: { kind: 'all' },
+      audience: { kind: 'search', search: 'Cap' },
       startAt: inDays(2),
     };
     const usage = async () =>
@@ -407,7 +410,9 @@ describe.each(databaseTargets)('calling rules on %s', (target) => {
     expect(await usage()).toBe(3);
 
     // A second campaign that day finds no room: held, and nothing given to the platform.
-    const second = (await startCampaign(biz.headers, body)).json<Campaign>();
+    const second = (
+      await startCampaign(biz.headers, { ...body, audience: { kind: 'search', search: 'Other' } })
+    ).json<Campaign>();
     expect(second).toMatchObject({ hold: 'daily_calls', counts: { pending: 5 } });
     expect((await campaignRow(second.id)).platformCampaignId).toBeNull();
     expect(await usage()).toBe(3);
@@ -433,11 +438,12 @@ describe.each(databaseTargets)('calling rules on %s', (target) => {
     const biz = await businessWithAgent(2);
     await setRules(biz.businessId, { dailyMinuteCap: 5 });
     for (let i = 0; i < 3; i += 1) await addContact(biz.businessId, `Min ${i}`, `+1312555030${i}`);
+    for (let i = 0; i < 3; i += 1) await addContact(biz.businessId, `More ${i}`, `+1312555031${i}`);
     const body = {
       name: 'Minutes',
       agentId: biz.agentId,
       phoneNumberId: biz.phoneNumberId,
-      audience: { kind: 'all' },
+      audience: { kind: 'search', search: 'Min' },
       callingHoursStart: '00:00',
       callingHoursEnd: '23:59',
     };
@@ -479,7 +485,9 @@ describe.each(databaseTargets)('calling rules on %s', (target) => {
     });
     expect(['cancelled', 'ended']).toContain(onPlatform.status);
 
-    const held = (await startCampaign(biz.headers, body)).json<Campaign>();
+    const held = (
+      await startCampaign(biz.headers, { ...body, audience: { kind: 'search', search: 'More' } })
+    ).json<Campaign>();
     expect(held).toMatchObject({ hold: 'daily_minutes' });
     expect((await campaignRow(held.id)).platformCampaignId).toBeNull();
 

@@ -5,6 +5,7 @@ import type {
   CampaignContact,
   CampaignContactStatus,
   CampaignOptions,
+  CampaignReview,
   CreateCampaignInput,
 } from '@switchboard/shared/campaigns';
 import type { Paginated } from '@switchboard/shared/pagination';
@@ -58,6 +59,17 @@ export function useCampaign(id: string) {
   });
 }
 
+/** GET /api/campaigns/:id/review: what Start would do (a draft's page). */
+export function useCampaignReview(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...campaignsQueryKey, 'review', id],
+    queryFn: ({ signal }) =>
+      apiFetch<CampaignReview>(`/campaigns/${encodeURIComponent(id)}/review`, { signal }),
+    enabled,
+    meta: { errorTitle: 'Could not load the review' },
+  });
+}
+
 /** GET /api/campaigns/:id/contacts: one page of the numbers with their calls. */
 export function useCampaignContacts(
   id: string,
@@ -104,8 +116,8 @@ export function useCreateCampaign() {
     onSuccess: (campaign) => {
       notifications.show({
         color: 'teal',
-        title: 'Campaign created',
-        message: `${campaign.name} will call ${campaign.counts.total} ${campaign.counts.total === 1 ? 'contact' : 'contacts'}.`,
+        title: 'Draft saved',
+        message: `Review ${campaign.name} before it calls anyone.`,
       });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: campaignsQueryKey }),
@@ -113,12 +125,13 @@ export function useCreateCampaign() {
 }
 
 const DONE: Record<CampaignAction, string> = {
+  start: 'Campaign started',
   pause: 'Campaign paused',
   resume: 'Campaign resumed',
   cancel: 'Campaign cancelled',
 };
 
-/** PATCH /api/campaigns/:id: pause, resume or cancel. */
+/** PATCH /api/campaigns/:id: start, pause, resume or cancel. */
 export function useCampaignAction(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
