@@ -191,7 +191,7 @@ describe('campaigns', () => {
 
     // The review: who is called and who not, from which number, when, how long, what cost.
     expect(await screen.findByText('Review before starting')).toBeInTheDocument();
-    const leftOut = screen.getByRole('list', { name: 'Left out' });
+    const leftOut = await screen.findByRole('list', { name: 'Left out' });
     expect(within(leftOut).getByText('Marked do-not-call: 1 contact')).toBeInTheDocument();
     expect(within(leftOut).getByText('Premium-rate number: 1 contact')).toBeInTheDocument();
     expect(screen.getByText('3 contacts')).toBeInTheDocument();
