@@ -33,8 +33,9 @@ describe.each(oneDatabase)('campaign review, start and calling windows on %s', (
   let ctx: Awaited<ReturnType<typeof buildTestApp>>;
   let headers: Record<string, string>;
   let businessId: string;
-  let agent: { id: string; name: string; phoneNumberId: string };
+  let agent: { id: string; phoneNumberId: string };
   let importId: string;
+  let cal: { id: string };
 
   const call = (method: string, url: string, payload?: unknown) =>
     ctx.app.inject({
@@ -83,7 +84,7 @@ describe.each(oneDatabase)('campaign review, start and calling windows on %s', (
       .update(platformResources)
       .set({ businessId, name: '' })
       .where(eq(platformResources.platformId, demo.phoneNumberId));
-    agent = { id: demo.id, name: demo.name ?? '', phoneNumberId: demo.phoneNumberId };
+    agent = { id: demo.id, phoneNumberId: demo.phoneNumberId };
     const [imported] = await ctx.app.database.db
       .insert(contactImports)
       .values({
@@ -97,7 +98,7 @@ describe.each(oneDatabase)('campaign review, start and calling windows on %s', (
     importId = imported!.id;
     await addContact({ name: 'Ann Able', phone: '+12125550101' });
     await addContact({ name: 'Ben Baker', phone: '+12125550102' });
-    await addContact({ name: 'Cal Cole', phone: '+12125550103' });
+    cal = await addContact({ name: 'Cal Cole', phone: '+12125550103' });
     await addContact({ name: 'Dee Dnc', phone: '+12125550104', doNotCall: true });
     await addContact({ name: 'Pru Premium', phone: '+19005550123' });
     await addContact({ name: 'Lou London', phone: '+442079460958' });
@@ -146,6 +147,18 @@ describe.each(oneDatabase)('campaign review, start and calling windows on %s', (
     expect(line.name).toBe(r.callerNumber.name);
     expect(line.name).not.toContain(agent.phoneNumberId);
 
+    // A contact marked do-not-call after the draft was made: the review and Start leave it out.
+    const marked = await call('PUT', `/api/contacts/${cal.id}/do-not-call`, { doNotCall: true });
+    expect(marked.statusCode, marked.body).toBe(200);
+    const again = (await call('GET', `/api/campaigns/${draft.id}/review`)).json<CampaignReview>();
+    expect(again.willCall).toBe(2);
+    expect(again.leftOut[0]).toEqual({
+      reason: 'do_not_call',
+      label: 'Marked do-not-call',
+      count: 2,
+    });
+    expect(again.sample.map((s) => s.name).sort()).toEqual(['Ann Able', 'Ben Baker']);
+
     // Start dials exactly the numbers the review named.
     const started = await call('PATCH', `/api/campaigns/${draft.id}`, { action: 'start' });
     expect(started.statusCode, started.body).toBe(200);
@@ -155,10 +168,14 @@ describe.each(oneDatabase)('campaign review, start and calling windows on %s', (
       .from(campaignContacts)
       .where(eq(campaignContacts.campaignId, draft.id));
     const handed = rows.filter((row) => row.platformCampaignId).map((row) => row.phone);
-    expect(handed.sort()).toEqual(['+12125550101', '+12125550102', '+12125550103']);
+    expect(handed.sort()).toEqual(['+12125550101', '+12125550102']);
+    expect(started.json<Campaign>()).toMatchObject({
+      skippedDoNotCall: 2,
+      counts: { total: 4, refused: 2 },
+    });
     expect(await platformCampaignCount()).toBe(before + 1);
-    const again = await call('PATCH', `/api/campaigns/${draft.id}`, { action: 'start' });
-    expect(again.statusCode).toBe(409);
+    const twice = await call('PATCH', `/api/campaigns/${draft.id}`, { action: 'start' });
+    expect(twice.statusCode).toBe(409);
     await call('PATCH', `/api/campaigns/${draft.id}`, { action: 'cancel' });
   });
 

@@ -646,6 +646,42 @@ export async function listBusyElsewhere(
   return rows.map((row) => row.phone);
 }
 
+/** The draft's pending numbers whose contact was marked do-not-call since the draft was made. */
+export async function listNowDoNotCall(db: Db, campaignId: string): Promise<string[]> {
+  const rows = await db
+    .select({ phone: campaignContacts.phone })
+    .from(campaignContacts)
+    .innerJoin(contacts, eq(contacts.id, campaignContacts.contactId))
+    .where(
+      and(
+        eq(campaignContacts.campaignId, campaignId),
+        eq(campaignContacts.status, 'pending'),
+        eq(contacts.doNotCall, true),
+      ),
+    );
+  return rows.map((row) => row.phone);
+}
+
+/** Drops pending numbers from a draft (marked do-not-call since): answers how many went. */
+export async function dropPending(
+  db: Db,
+  campaignId: string,
+  phones: readonly string[],
+): Promise<number> {
+  if (phones.length === 0) return 0;
+  const gone = await db
+    .delete(campaignContacts)
+    .where(
+      and(
+        eq(campaignContacts.campaignId, campaignId),
+        eq(campaignContacts.status, 'pending'),
+        sql`${campaignContacts.phone} in (select jsonb_array_elements_text(${JSON.stringify(phones)}::jsonb))`,
+      ),
+    )
+    .returning({ id: campaignContacts.id });
+  return gone.length;
+}
+
 /** How many numbers are pending, and the first few in calling order (busy ones left out). */
 export async function pendingSample(
   db: Db,

@@ -48,6 +48,8 @@ import {
   listCallingContacts,
   countRefusedByReason,
   listBusyElsewhere,
+  listNowDoNotCall,
+  dropPending,
   pendingSample,
   recentCallStats,
   listDialling,
@@ -353,10 +355,13 @@ export class CampaignsService {
   async review(businessId: string, id: string): Promise<CampaignReview> {
     const { db } = this.deps;
     const row = await this.require(businessId, id);
-    const busy = row.status === 'draft' ? await listBusyElsewhere(db, businessId, row.id) : [];
+    const draft = row.status === 'draft';
+    const [busy, nowDoNotCall] = draft
+      ? await Promise.all([listBusyElsewhere(db, businessId, row.id), listNowDoNotCall(db, row.id)])
+      : [[], []];
     const [refusedBy, { pending, sample }, numbers, stats, [campaign]] = await Promise.all([
       countRefusedByReason(db, row.id),
-      pendingSample(db, row.id, busy, REVIEW_SAMPLE),
+      pendingSample(db, row.id, [...busy, ...nowDoNotCall], REVIEW_SAMPLE),
       this.platformNumbers(true),
       recentCallStats(
         db,
@@ -366,10 +371,10 @@ export class CampaignsService {
       this.present(businessId, [row]),
     ]);
     const counts = new Map<CampaignLeftOutReason, number>([
-      ['do_not_call', row.skippedDoNotCall],
+      ['do_not_call', row.skippedDoNotCall + nowDoNotCall.length],
       ['no_phone', row.skippedNoPhone],
       ['duplicate', row.skippedDuplicates],
-      ['in_other_campaign', busy.length],
+      ['in_other_campaign', busy.filter((phone) => !nowDoNotCall.includes(phone)).length],
     ]);
     for (const [reason, n] of refusedBy) {
       const key = reason as CampaignLeftOutReason;
@@ -429,6 +434,17 @@ export class CampaignsService {
     let next: CampaignRow;
     if (action === 'start') {
       if (campaign.status !== 'draft') throw refuse('started again');
+      // Contacts marked do-not-call since the draft was made go, as the review said.
+      const dropped = await dropPending(
+        this.deps.db,
+        campaign.id,
+        await listNowDoNotCall(this.deps.db, campaign.id),
+      );
+      if (dropped > 0) {
+        await updateCampaign(this.deps.db, campaign.id, {
+          skippedDoNotCall: campaign.skippedDoNotCall + dropped,
+        });
+      }
       // Numbers another running campaign is calling are left out, as the review said.
       const busy = await listBusyElsewhere(this.deps.db, businessId, campaign.id);
       await refusePending(
