@@ -130,8 +130,12 @@ describe.each(oneDatabase)('campaign review, start and calling windows on %s', (
     expect(r.callerNumber.number).toMatch(/^\+\d+$/);
     expect(r.callerNumber.name).toContain(r.callerNumber.number);
     expect(r.callerNumber.name).not.toContain(agent.phoneNumberId);
-    expect(r.target).toEqual({ kind: 'agent', name: expect.any(String) });
-    expect(r.target.name).not.toBe(agent.id);
+    const [agentRow] = await ctx.app.database.db
+      .select()
+      .from(agents)
+      .where(eq(agents.platformAssistantId, agent.id));
+    expect(agentRow!.name).not.toBe('');
+    expect(r.target).toEqual({ kind: 'agent', name: agentRow!.name });
     // The estimates come from the agent's recent calls: 3 calls, 2 at a time.
     expect(r.averageFromCalls).toBe(true);
     expect(r.expectedMinutes).toBe(Math.ceil((3 * r.averageCallSeconds) / 60 / 2));
