@@ -1,7 +1,9 @@
 import {
   Alert,
   Anchor,
+  Button,
   Group,
+  Modal,
   Paper,
   ScrollArea,
   SegmentedControl,
@@ -32,7 +34,6 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { ManagerOnlyButton, ManagerOnlyNotice } from '../../../components/manager-only';
 import { PageHeader } from '../../../components/page-header';
@@ -190,21 +191,42 @@ function Actions({ campaign }: { campaign: Campaign }) {
       {act.error && !confirmCancel && (
         <FormAlert title="Could not change the campaign" error={act.error} />
       )}
-      <ConfirmDeleteModal
+      <Modal
         opened={confirmCancel}
-        title={draft ? 'Discard this draft?' : 'Cancel this campaign?'}
-        confirmLabel={draft ? 'Discard draft' : 'Cancel campaign'}
-        pending={act.isPending && act.variables === 'cancel'}
-        error={act.variables === 'cancel' ? act.error : null}
-        errorTitle="Could not cancel the campaign"
-        onConfirm={() => act.mutate('cancel', { onSuccess: () => setConfirmCancel(false) })}
         onClose={() => {
+          if (act.isPending) return;
           act.reset();
           setConfirmCancel(false);
         }}
+        title={draft ? 'Discard this draft?' : 'Cancel this campaign?'}
+        centered
       >
-        {cancelText(campaign)}
-      </ConfirmDeleteModal>
+        <Stack>
+          <Text size="sm">{cancelText(campaign)}</Text>
+          {act.variables === 'cancel' && act.error ? (
+            <FormAlert title="Could not cancel the campaign" error={act.error} />
+          ) : null}
+          <Group justify="flex-end">
+            <Button
+              variant="default"
+              disabled={act.isPending}
+              onClick={() => {
+                act.reset();
+                setConfirmCancel(false);
+              }}
+            >
+              {draft ? 'Keep the draft' : 'Keep it running'}
+            </Button>
+            <Button
+              color="red"
+              loading={act.isPending && act.variables === 'cancel'}
+              onClick={() => act.mutate('cancel', { onSuccess: () => setConfirmCancel(false) })}
+            >
+              {draft ? 'Discard draft' : 'Cancel campaign'}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Stack>
   );
 }

@@ -31,11 +31,24 @@ import { useCampaignAction, useCampaignReview } from '../api/campaigns';
 const contactsWord = (n: number) =>
   `${n.toLocaleString('en-US')} ${n === 1 ? 'contact' : 'contacts'}`;
 
-/** "Mon–Fri" style list of the days it calls on: "Mon, Tue, Wed, Thu, Fri". */
+/** The days it calls on, Monday first, runs of three or more joined: "Mon–Fri", "Mon, Wed, Sat". */
 export function weekdaysLabel(days: readonly number[]): string {
   if (days.length === 7) return 'every day';
-  return WEEKDAYS.filter((day) => days.includes(day))
-    .map((day) => WEEKDAY_SHORT[day])
+  const runs: number[][] = [];
+  let lastIndex = -2;
+  WEEKDAYS.forEach((day, index) => {
+    if (!days.includes(day)) return;
+    const last = runs.at(-1);
+    if (last && index === lastIndex + 1) last.push(day);
+    else runs.push([day]);
+    lastIndex = index;
+  });
+  return runs
+    .flatMap((run) =>
+      run.length >= 3
+        ? [`${WEEKDAY_SHORT[run[0]!]}–${WEEKDAY_SHORT[run.at(-1)!]}`]
+        : run.map((day) => WEEKDAY_SHORT[day]),
+    )
     .join(', ');
 }
 

@@ -197,6 +197,7 @@ describe('campaigns', () => {
     expect(screen.getByText('3 contacts')).toBeInTheDocument();
     expect(screen.getByText('Main line · +35315550100')).toBeInTheDocument();
     expect(screen.getByText(/^Mon 09:00/)).toBeInTheDocument();
+    expect(screen.getByText('09:00–17:00, Mon–Fri')).toBeInTheDocument();
     expect(screen.getByText(/about \$0\.60/)).toBeInTheDocument();
     const sample = screen.getByRole('table', { name: 'First to be called' });
     expect(within(sample).getByText('Bob Byrne')).toBeInTheDocument();
@@ -264,6 +265,7 @@ describe('campaigns', () => {
     expect(
       await within(confirm).findByText('Failed to update campaign: status 503'),
     ).toBeInTheDocument();
+    expect(within(confirm).getByRole('button', { name: 'Keep it running' })).toBeInTheDocument();
   });
 
   it('a member sees New campaign, Pause and Cancel greyed with the reason, and sends nothing', async () => {
