@@ -361,7 +361,34 @@ describe.each(oneDatabase)('campaign review, start and calling windows on %s', (
     const before = await platformCampaignCount();
     const campaignsBefore = (await call('GET', '/api/campaigns')).json<{ data: Campaign[] }>().data
       .length;
+    // An import with nobody callable: one do-not-call contact, one without a number.
+    const [uncallable] = await ctx.app.database.db
+      .insert(contactImports)
+      .values({
+        businessId,
+        fileName: 'nobody.csv',
+        fileType: 'csv',
+        fileSize: 10,
+        status: 'completed',
+      })
+      .returning();
+    await addContact({
+      name: 'Una Dnc',
+      phone: '+12125550188',
+      doNotCall: true,
+      importId: uncallable!.id,
+    });
+    await addContact({
+      name: 'Noel Nonumber',
+      email: 'noel@example.com',
+      importId: uncallable!.id,
+    });
     const cases: [Record<string, unknown>, string, string][] = [
+      [
+        { audience: { kind: 'import', importId: uncallable!.id } },
+        'audience',
+        'No contacts to call: of the contacts chosen, 1 is marked do-not-call and 1 has no phone number.',
+      ],
       [
         { callingHoursStart: '17:00', callingHoursEnd: '09:00' },
         'callingHoursEnd',

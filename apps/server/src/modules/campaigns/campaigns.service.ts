@@ -293,9 +293,11 @@ export class CampaignsService {
     const counted = await countAudience(db, businessId, audience, search);
     if (counted.callable === 0) {
       throw audienceError(
-        counted.doNotCall > 0
-          ? 'No contacts to call: every contact chosen is marked do-not-call.'
-          : 'No contacts to call: none of the contacts chosen has a phone number.',
+        counted.doNotCall > 0 && counted.noPhone > 0
+          ? `No contacts to call: of the contacts chosen, ${counted.doNotCall} ${counted.doNotCall === 1 ? 'is' : 'are'} marked do-not-call and ${counted.noPhone} ${counted.noPhone === 1 ? 'has' : 'have'} no phone number.`
+          : counted.doNotCall > 0
+            ? 'No contacts to call: every contact chosen is marked do-not-call.'
+            : 'No contacts to call: none of the contacts chosen has a phone number.',
       );
     }
     if (counted.callable > CAMPAIGN_MAX_CONTACTS) {
