@@ -636,12 +636,14 @@ export async function listBusyElsewhere(
 ): Promise<string[]> {
   const rows = await executeRows<{ phone: string }>(
     db,
-    sql`select distinct cc.phone from campaign_contacts cc
-      join campaign_contacts o on o.phone = cc.phone and o.campaign_id <> cc.campaign_id
-        and o.status in ('pending', 'calling')
-      join campaigns oc on oc.id = o.campaign_id and oc.business_id = ${businessId}
-        and oc.status in ('scheduled', 'running')
-      where cc.campaign_id = ${campaignId} and cc.status = 'pending'`,
+    // From the business's few active campaigns, through their rows' (campaign, status) index,
+    // to this campaign's rows by its (campaign, phone) key: no scan of other businesses' rows.
+    sql`select distinct cc.phone from campaigns oc
+      join campaign_contacts o on o.campaign_id = oc.id and o.status in ('pending', 'calling')
+      join campaign_contacts cc on cc.campaign_id = ${campaignId} and cc.phone = o.phone
+        and cc.status = 'pending'
+      where oc.business_id = ${businessId} and oc.status in ('scheduled', 'running')
+        and oc.id <> ${campaignId}`,
   );
   return rows.map((row) => row.phone);
 }
