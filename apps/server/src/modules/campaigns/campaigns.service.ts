@@ -89,13 +89,13 @@ const START_GRACE_MS = 5 * 60_000;
 const daysOf = (row: CampaignRow) => weekdaysOfMask(row.callingDays);
 
 /** "Main line · +1 212 555 0100": a number and its name, never a platform id. */
-export function phoneLabel(name: string | null | undefined, number: string | null | undefined) {
+function phoneLabel(name: string | null | undefined, number: string | null | undefined) {
   const cleanName = name?.trim() ?? '';
   if (number && cleanName && cleanName !== number) return `${cleanName} · ${number}`;
   return number || cleanName || 'A number without a name';
 }
 
-/** The platform campaign's customers a failed 400 names as the audience. */
+/** A 400 about whom to call, naming the audience field (the form shows it there). */
 const audienceError = (message: string) =>
   new AppError('VALIDATION_ERROR', 400, message, { issues: [{ path: 'body.audience', message }] });
 
@@ -199,8 +199,9 @@ export class CampaignsService {
     const numbers = await this.platformNumbers(phones.length > 0);
     return {
       timeZone,
-      agents: agentRows.map((a) => ({ id: a.id, name: a.name || a.id })),
-      squads: squads.map((s) => ({ id: s.platformId, name: s.name || s.platformId })),
+      // Names, never platform ids.
+      agents: agentRows.map((a) => ({ id: a.id, name: a.name || 'An agent without a name' })),
+      squads: squads.map((s) => ({ id: s.platformId, name: s.name || 'A squad without a name' })),
       phoneNumbers: phones.map((p) => {
         const found = numbers.get(p.platformId);
         const number = found?.number ?? null;
