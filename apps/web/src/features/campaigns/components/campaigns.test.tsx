@@ -335,17 +335,16 @@ describe('campaigns', () => {
   });
 
   it('says when a campaign outside its calling hours calls next, in the business’s zone', async () => {
+    const waiting = buildCampaign({
+      id: 'c2',
+      status: 'scheduled',
+      // Monday 9 March 2026, 09:00 in Dublin (UTC+0 in March).
+      waitingUntil: '2026-03-09T09:00:00.000Z',
+    });
     stubApi(
       {
-        'GET /api/campaigns/c2': () =>
-          jsonResponse(
-            buildCampaign({
-              id: 'c2',
-              status: 'scheduled',
-              // Monday 9 March 2026, 09:00 in Dublin (UTC+0 in March).
-              waitingUntil: '2026-03-09T09:00:00.000Z',
-            }),
-          ),
+        'GET /api/campaigns': () => jsonResponse({ data: [waiting] }),
+        'GET /api/campaigns/c2': () => jsonResponse(waiting),
         'GET /api/campaigns/c2/contacts': () =>
           jsonResponse({ data: [ROW], meta: buildPaginationMeta(1, 1, 50) }),
       },
