@@ -17,10 +17,18 @@ export const campaignsQueryKey = ['campaigns'] as const;
 
 /** A campaign still calling is read again every few seconds (its progress moves). */
 const LIVE_REFRESH_MS = 3000;
-const isLive = (campaign: Campaign | undefined) =>
-  campaign?.status === 'running' ||
-  (campaign?.status === 'scheduled' && Date.parse(campaign.startAt) <= Date.now()) ||
-  (campaign !== undefined && campaign.counts.calling > 0);
+const WAITING_REFRESH_MS = 60_000;
+const isLive = (campaign: Campaign | undefined) => {
+  if (!campaign) return false;
+  if (campaign.counts.calling > 0) return true;
+  // Waiting for calling hours more than a minute away: nothing moves until then.
+  if (campaign.waitingUntil && Date.parse(campaign.waitingUntil) > Date.now() + 60_000)
+    return false;
+  return (
+    campaign.status === 'running' ||
+    (campaign.status === 'scheduled' && Date.parse(campaign.startAt) <= Date.now())
+  );
+};
 
 /** GET /api/campaigns: the business's campaigns, newest first, with their progress. */
 export const campaignsQueryOptions = (limit?: number) =>
@@ -54,7 +62,13 @@ export function useCampaign(id: string) {
   return useQuery({
     queryKey: [...campaignsQueryKey, 'one', id],
     queryFn: ({ signal }) => apiFetch<Campaign>(`/campaigns/${encodeURIComponent(id)}`, { signal }),
-    refetchInterval: (query) => (isLive(query.state.data) ? LIVE_REFRESH_MS : false),
+    // A campaign waiting for its calling hours is read once a minute, to see it begin.
+    refetchInterval: (query) =>
+      isLive(query.state.data)
+        ? LIVE_REFRESH_MS
+        : query.state.data?.waitingUntil
+          ? WAITING_REFRESH_MS
+          : false,
     meta: { errorTitle: 'Could not refresh the campaign' },
   });
 }
