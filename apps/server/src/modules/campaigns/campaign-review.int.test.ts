@@ -6,7 +6,8 @@ import {
   type CampaignReview,
 } from '@switchboard/shared/campaigns';
 import type { Paginated } from '@switchboard/shared/pagination';
-import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   agents,
@@ -16,6 +17,8 @@ import {
   contacts,
   platformResources,
 } from '../../db/schema';
+import { toCallRecord } from '../../platform/call-record';
+import { upsertCalls } from '../calls/calls.repository';
 import {
   buildTestApp,
   createBusinessWithMember,
@@ -264,6 +267,58 @@ describe.each(oneDatabase)('campaign review, start and calling windows on %s', (
     const gone = await call('PATCH', `/api/campaigns/${dropped.id}`, { action: 'cancel' });
     expect(gone.json<Campaign>().status).toBe('cancelled');
     expect(await platformCampaignCount()).toBe(before);
+  });
+
+  it('a call in progress when the campaign is paused or cancelled finishes and keeps its result', async () => {
+    const nextWeek = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    for (const action of ['pause', 'cancel'] as const) {
+      const made = (
+        await call(
+          'POST',
+          '/api/campaigns',
+          body({ name: `In flight ${action}`, startAt: nextWeek }),
+        )
+      ).json<Campaign>();
+      await call('PATCH', `/api/campaigns/${made.id}`, { action: 'start' });
+      const [row] = await ctx.app.database.db
+        .select()
+        .from(campaigns)
+        .where(eq(campaigns.id, made.id));
+      const platformCampaignId = row!.platformCampaignId!;
+      // One number's call is under way (its first webhook came).
+      const callId = randomUUID();
+      await ctx.app.database.db
+        .update(campaignContacts)
+        .set({ status: 'calling', callId })
+        .where(
+          and(eq(campaignContacts.campaignId, made.id), eq(campaignContacts.phone, '+12125550101')),
+        );
+      const stopped = await call('PATCH', `/api/campaigns/${made.id}`, { action });
+      expect(stopped.statusCode, stopped.body).toBe(200);
+      expect(stopped.json<Campaign>().counts.calling).toBe(1);
+      // The call ends after the stop: its row still takes the outcome.
+      const ended = new Date();
+      await upsertCalls(ctx.app.database.db, [
+        toCallRecord({
+          id: callId,
+          assistantId: agent.id,
+          campaignId: platformCampaignId,
+          type: 'outboundPhoneCall',
+          status: 'ended',
+          endedReason: 'customer-ended-call',
+          customer: { number: '+12125550101' },
+          createdAt: new Date(ended.getTime() - 60_000).toISOString(),
+          updatedAt: ended.toISOString(),
+          startedAt: new Date(ended.getTime() - 60_000).toISOString(),
+          endedAt: ended.toISOString(),
+        }),
+      ]);
+      const after = (await call('GET', `/api/campaigns/${made.id}`)).json<Campaign>();
+      expect(after.counts).toMatchObject({ calling: 0, answered: 1 });
+      expect(after.status).toBe(action === 'pause' ? 'paused' : 'cancelled');
+      if (action === 'pause')
+        await call('PATCH', `/api/campaigns/${made.id}`, { action: 'cancel' });
+    }
   });
 
   it('waits for calling hours on the chosen weekdays, in the business’s zone', async () => {
