@@ -41,6 +41,8 @@ describeInBrowser('campaigns', (e2e) => {
         `Nora Campaign,${numbers.book},nora.campaign.e2e@example.com`,
         `Vic Campaign,${numbers.voicemail},vic.campaign.e2e@example.com`,
         `Ned Campaign,${numbers.noAnswer},ned.campaign.e2e@example.com`,
+        // A premium-rate number: left out by the calling rules, as the review says.
+        'Pam Premium,+19005550177,pam.premium.e2e@example.com',
       ].join('\n'),
     );
     await signInAs(e2e, DEMO_MEMBER);
@@ -53,7 +55,7 @@ describeInBrowser('campaigns', (e2e) => {
     await importDialog.getByRole('button', { name: /^Import/ }).click();
     await expect
       .poll(() => importDialog.getByText(/created ·/).textContent())
-      .toMatch(/^3 created/);
+      .toMatch(/^4 created/);
     await importDialog.getByRole('button', { name: 'Done' }).click();
 
     // The campaign, from the navigation.
@@ -70,13 +72,24 @@ describeInBrowser('campaigns', (e2e) => {
     await page
       .getByRole('option', { name: new RegExp(`^${fileName.replace(/\./g, '\\.')}`) })
       .click();
-    // Any hour of the day, so the test does not depend on when it runs.
+    // Any hour of any day, so the test does not depend on when it runs.
     await dialog.getByLabel('Calling from').fill('00:00');
     await dialog.getByLabel('Calling until').fill('23:59');
-    await dialog.getByRole('button', { name: 'Start campaign' }).click();
+    await dialog.getByText('Sat', { exact: true }).click();
+    await dialog.getByText('Sun', { exact: true }).click();
+    await dialog.getByRole('button', { name: 'Review campaign' }).click();
+
+    // A draft: the review says who is called and who is left out, then Start asks once more.
+    await expect.poll(() => page.url(), { timeout: 10_000 }).toMatch(/\/campaigns\/[0-9a-f-]{36}$/);
+    const leftOut = page.getByRole('list', { name: 'Left out' });
+    await expect.poll(() => leftOut.textContent()).toContain('Premium-rate number: 1 contact');
+    await page.getByRole('button', { name: 'Start campaign' }).click();
+    await page
+      .getByRole('dialog', { name: 'Start this campaign?' })
+      .getByRole('button', { name: 'Call 3 contacts' })
+      .click();
 
     // The progress page: every number ends with its outcome; the booking is counted.
-    await expect.poll(() => page.url(), { timeout: 10_000 }).toMatch(/\/campaigns\/[0-9a-f-]{36}$/);
     await expect.poll(() => page.getByText('Completed').first().isVisible()).toBe(true);
     const rows = page.getByRole('table', { name: 'Campaign contacts' });
     const rowOf = (name: string) => rows.getByRole('row').filter({ hasText: name });

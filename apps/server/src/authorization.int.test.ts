@@ -234,6 +234,7 @@ describe.each(oneDatabase)('authorization on %s', (target) => {
         'GET /api/campaigns/options member',
         'POST /api/campaigns manager',
         'GET /api/campaigns/:id member',
+        'GET /api/campaigns/:id/review member',
         'GET /api/campaigns/:id/contacts member',
         'PATCH /api/campaigns/:id manager',
         'PUT /api/contacts/:id/do-not-call member',

@@ -3,8 +3,12 @@ import {
   campaignContactStatusOf,
   clockOfMinutes,
   createCampaignSchema,
+  formatWeekdayTime,
   minutesOfClock,
   nextCallingWindow,
+  waitingMessage,
+  weekdayMask,
+  weekdaysOfMask,
   zonedDay,
 } from './campaigns';
 
@@ -63,6 +67,46 @@ describe('nextCallingWindow', () => {
     const window = nextCallingWindow(saturdayNight, 'America/New_York', nine, five);
     expect(window.start.toISOString()).toBe('2026-03-08T13:00:00.000Z');
   });
+
+  it('calls only on the chosen weekdays, in the business zone', () => {
+    // Friday 16 January 2026, 18:00 in New York: after hours; weekdays only → Monday 09:00.
+    const fridayEvening = new Date('2026-01-16T23:00:00Z');
+    const weekdays = [1, 2, 3, 4, 5];
+    const window = nextCallingWindow(fridayEvening, 'America/New_York', nine, five, weekdays);
+    expect(window.start.toISOString()).toBe('2026-01-19T14:00:00.000Z');
+    expect(formatWeekdayTime(window.start, 'America/New_York')).toBe('Mon 09:00');
+    // 23:00 UTC Friday is already Saturday in Tokyo: the next weekday there is Monday too.
+    const tokyo = nextCallingWindow(fridayEvening, 'Asia/Tokyo', nine, five, weekdays);
+    expect(formatWeekdayTime(tokyo.start, 'Asia/Tokyo')).toBe('Mon 09:00');
+    // Sunday only.
+    const sunday = nextCallingWindow(fridayEvening, 'America/New_York', nine, five, [0]);
+    expect(sunday.start.toISOString()).toBe('2026-01-18T14:00:00.000Z');
+  });
+
+  it('keeps a window that spans a daylight-saving change to the hours the clock shows', () => {
+    // New York, Sunday 8 March 2026, 00:00–05:00: 02:00 does not exist, so four hours.
+    const window = nextCallingWindow(
+      new Date('2026-03-07T12:00:00Z'),
+      'America/New_York',
+      0,
+      minutesOfClock('05:00'),
+      [0],
+    );
+    expect(window.start.toISOString()).toBe('2026-03-08T05:00:00.000Z');
+    expect(window.end.toISOString()).toBe('2026-03-08T09:00:00.000Z');
+  });
+
+  it('says when a waiting campaign calls next', () => {
+    expect(waitingMessage('2026-01-19T14:00:00.000Z', 'America/New_York')).toBe(
+      'Waiting for calling hours — next call Mon 09:00',
+    );
+  });
+
+  it('keeps weekdays as a bit mask', () => {
+    expect(weekdayMask([1, 2, 3, 4, 5])).toBe(62);
+    expect(weekdaysOfMask(62)).toEqual([1, 2, 3, 4, 5]);
+    expect(weekdaysOfMask(127)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+  });
 });
 
 describe('createCampaignSchema', () => {
@@ -84,6 +128,17 @@ describe('createCampaignSchema', () => {
       callingHoursEnd: '09:00',
     });
     expect(result.error?.issues[0]?.message).toBe('Calling hours must end after they start');
+  });
+
+  it('wants at least one weekday, and defaults to every day', () => {
+    const none = createCampaignSchema.safeParse({ ...base, agentId: 'a', callingDays: [] });
+    expect(none.error?.issues[0]).toMatchObject({
+      path: ['callingDays'],
+      message: 'Choose at least one weekday to call on',
+    });
+    expect(createCampaignSchema.parse({ ...base, agentId: 'a' }).callingDays).toEqual([
+      0, 1, 2, 3, 4, 5, 6,
+    ]);
   });
 
   it('reads and writes clock times', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DIAL_REFUSALS, contactRefusalMessage } from './dialing';
+import { DIAL_REFUSALS, DIAL_REFUSAL_LABELS, contactRefusalMessage } from './dialing';
 import { createPaginationQuerySchema, paginatedSchema } from './pagination';
 
 /**
@@ -17,6 +17,8 @@ export const CAMPAIGN_NAME_MAX = 40;
 export const CAMPAIGN_CONTACTS_PAGE_SIZE = 50;
 
 export const CAMPAIGN_STATUSES = [
+  /** Made, reviewed, not started: nothing is handed to the platform until Start (issue 34). */
+  'draft',
   'scheduled',
   'running',
   'paused',
@@ -51,12 +53,18 @@ export const CAMPAIGN_CONTACT_STATUS_LABELS: Record<CampaignContactStatus, strin
  * Why a contact ended without a call of its own: the calling rules refused its number
  * (decision 053), or its call was lost with the server that placed it and is not placed again.
  */
-export const CAMPAIGN_CONTACT_REASONS = [...DIAL_REFUSALS, 'call_lost'] as const;
+export const CAMPAIGN_CONTACT_REASONS = [
+  ...DIAL_REFUSALS,
+  'call_lost',
+  'in_other_campaign',
+] as const;
 export type CampaignContactReason = (typeof CAMPAIGN_CONTACT_REASONS)[number];
 
 export function campaignContactReasonMessage(reason: CampaignContactReason): string {
   if (reason === 'call_lost')
     return 'The platform has no record of this call (lost when the server stopped) — not called again';
+  if (reason === 'in_other_campaign')
+    return 'Already being called by another running campaign — not called';
   return contactRefusalMessage(reason);
 }
 
@@ -71,6 +79,7 @@ export const CAMPAIGN_HOLD_MESSAGES: Record<CampaignHold, string> = {
 };
 
 export const CAMPAIGN_STATUS_LABELS: Record<CampaignStatus, string> = {
+  draft: 'Draft',
   scheduled: 'Scheduled',
   running: 'Running',
   paused: 'Paused',
@@ -114,6 +123,25 @@ export function minutesOfClock(value: string): number {
   return (h ?? 0) * 60 + (m ?? 0);
 }
 
+/** Weekdays as `Date.getUTCDay()` numbers: 0 Sunday … 6 Saturday. */
+export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 0] as const;
+export const WEEKDAY_SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+export const ALL_WEEKDAYS: readonly number[] = [0, 1, 2, 3, 4, 5, 6];
+export const WORKING_WEEKDAYS: readonly number[] = [1, 2, 3, 4, 5];
+
+/** A set of weekdays as a bit mask (bit 0 Sunday): how the database keeps them. */
+export function weekdayMask(days: readonly number[]): number {
+  return days.reduce((mask, day) => mask | (1 << day), 0);
+}
+export function weekdaysOfMask(mask: number): number[] {
+  return ALL_WEEKDAYS.filter((day) => (mask & (1 << day)) !== 0);
+}
+
+const callingDaysSchema = z
+  .array(z.number().int().min(0).max(6), { error: 'Choose the weekdays to call on' })
+  .min(1, 'Choose at least one weekday to call on')
+  .refine((days) => new Set(days).size === days.length, 'Each weekday once');
+
 export const campaignAudienceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('all') }),
   z.object({
@@ -141,6 +169,11 @@ export const createCampaignSchema = z
     /** Calling hours, in the business's time zone. */
     callingHoursStart: clock.default('09:00'),
     callingHoursEnd: clock.default('17:00'),
+    /**
+     * The weekdays calling may happen on, in the business's time zone (0 Sunday … 6 Saturday).
+     * The API's default is every day (what campaigns did before); the form proposes Mon–Fri.
+     */
+    callingDays: callingDaysSchema.default([...ALL_WEEKDAYS]),
     maxConcurrency: z
       .number()
       .int()
@@ -165,7 +198,8 @@ export const campaignOptionsSchema = z.object({
   timeZone: z.string(),
   agents: z.array(option),
   squads: z.array(option),
-  phoneNumbers: z.array(option),
+  /** `name` is what the screen shows: "Main line · +1 212 555 0100", never a platform id. */
+  phoneNumbers: z.array(option.extend({ number: z.string().nullable() })),
   imports: z.array(
     z.object({
       id: z.string(),
@@ -208,7 +242,14 @@ export const campaignSchema = z.object({
   startAt: z.iso.datetime(),
   callingHoursStart: z.string(),
   callingHoursEnd: z.string(),
+  /** Weekdays it calls on (0 Sunday … 6 Saturday), in `timeZone`. */
+  callingDays: z.array(z.number().int()),
   timeZone: z.string(),
+  /**
+   * A scheduled or running campaign outside its calling hours (numbers left, no daily hold):
+   * when its next call may be placed. Null otherwise.
+   */
+  waitingUntil: z.iso.datetime().nullable(),
   maxConcurrency: z.number().int(),
   /** Contacts left out when it was made. */
   skippedDoNotCall: z.number().int(),
@@ -250,9 +291,62 @@ export type CampaignContactQueryOutput = z.output<typeof campaignContactQuerySch
 
 /** PATCH /api/campaigns/:id: pause, resume or cancel. */
 export const campaignActionSchema = z.object({
-  action: z.enum(['pause', 'resume', 'cancel'], { error: 'Choose pause, resume or cancel' }),
+  action: z.enum(['start', 'pause', 'resume', 'cancel'], {
+    error: 'Choose start, pause, resume or cancel',
+  }),
 });
 export type CampaignAction = z.infer<typeof campaignActionSchema>['action'];
+
+/** Why a contact of the audience is not called: the review's "left out" lines. */
+export const CAMPAIGN_LEFT_OUT_REASONS = [
+  'do_not_call',
+  'no_phone',
+  'duplicate',
+  ...DIAL_REFUSALS,
+  'in_other_campaign',
+] as const;
+export type CampaignLeftOutReason = (typeof CAMPAIGN_LEFT_OUT_REASONS)[number];
+export const CAMPAIGN_LEFT_OUT_LABELS: Record<CampaignLeftOutReason, string> = {
+  do_not_call: 'Marked do-not-call',
+  no_phone: 'No phone number',
+  duplicate: 'Same number as another contact',
+  ...DIAL_REFUSAL_LABELS,
+  in_other_campaign: 'Already being called by another running campaign',
+};
+
+/** How long a call is assumed to last when the agent has no recent calls. */
+export const CAMPAIGN_DEFAULT_CALL_SECONDS = 60;
+
+/** GET /api/campaigns/:id/review: what Start would do, before anything is dialled. */
+export const campaignReviewSchema = z.object({
+  campaign: campaignSchema,
+  /** Numbers that will be called. */
+  willCall: z.number().int(),
+  leftOut: z.array(
+    z.object({
+      reason: z.enum(CAMPAIGN_LEFT_OUT_REASONS),
+      label: z.string(),
+      count: z.number().int(),
+    }),
+  ),
+  /** The first numbers to be called, in order. */
+  sample: z.array(z.object({ name: z.string(), phone: z.string() })),
+  /** The number callers see, and its name. */
+  callerNumber: z.object({ number: z.string().nullable(), name: z.string() }),
+  target: z.object({ kind: z.enum(['agent', 'squad']), name: z.string() }),
+  /** When the first call may be placed (the first calling window from the start). */
+  firstCallAt: z.iso.datetime(),
+  /** Average length of the agent's recent calls (or the default when it has none). */
+  averageCallSeconds: z.number(),
+  /** True when the average comes from the agent's recent calls. */
+  averageFromCalls: z.boolean(),
+  /** Calling time at the chosen concurrency, in minutes. */
+  expectedMinutes: z.number(),
+  /** The agent's recent cost per minute in dollars; null without calls that carry a cost. */
+  costPerMinute: z.number().nullable(),
+  estimatedCost: z.number().nullable(),
+});
+export type CampaignReview = z.infer<typeof campaignReviewSchema>;
 
 /** Dashboard card: the latest campaigns with their counts. */
 export const CAMPAIGN_RECENT_LIMIT = 5;
@@ -298,10 +392,13 @@ export function nextCallingWindow(
   timeZone: string,
   startMinute: number,
   endMinute: number,
+  /** Weekdays calling may happen on (0 Sunday … 6 Saturday, in the zone); default every day. */
+  days: readonly number[] = ALL_WEEKDAYS,
 ): { start: Date; end: Date } {
   const today = localParts(from.getTime(), timeZone);
   for (let day = 0; day < 8; day += 1) {
     const date = new Date(Date.UTC(today.y, today.m - 1, today.d + day));
+    if (!days.includes(date.getUTCDay())) continue;
     const y = date.getUTCFullYear();
     const m = date.getUTCMonth() + 1;
     const d = date.getUTCDate();
@@ -328,6 +425,24 @@ export function zonedDay(at: Date, timeZone: string): { day: string; start: Date
       zonedInstant(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate(), 0, timeZone),
     ),
   };
+}
+
+/** "Mon 09:00": a weekday and time in a zone (when a waiting campaign calls next). */
+export function formatWeekdayTime(at: Date | string, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(at));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('weekday')} ${get('hour')}:${get('minute')}`;
+}
+
+/** "Waiting for calling hours — next call Mon 09:00". */
+export function waitingMessage(at: Date | string, timeZone: string): string {
+  return `Waiting for calling hours — next call ${formatWeekdayTime(at, timeZone)}`;
 }
 
 /** "09:00" from minutes after midnight. */

@@ -29,7 +29,7 @@ export const campaigns = pgTable(
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    /** scheduled | running | paused | completed | cancelled */
+    /** draft | scheduled | running | paused | completed | cancelled */
     status: text('status').notNull(),
     agentId: text('agent_id'),
     squadId: text('squad_id'),
@@ -40,6 +40,8 @@ export const campaigns = pgTable(
     /** Minutes after midnight in `timeZone`. */
     callingHoursStart: integer('calling_hours_start').notNull(),
     callingHoursEnd: integer('calling_hours_end').notNull(),
+    /** The weekdays it calls on in `timeZone`, a bit mask (bit 0 Sunday … bit 6 Saturday). */
+    callingDays: integer('calling_days').notNull().default(127),
     timeZone: text('time_zone').notNull(),
     maxConcurrency: integer('max_concurrency').notNull(),
     skippedDoNotCall: integer('skipped_do_not_call').notNull().default(0),

@@ -93,7 +93,8 @@ describe.each(databaseTargets)('campaigns on %s', (target) => {
     return row!;
   };
 
-  const create = (headers: Record<string, string>, body: Record<string, unknown>) =>
+  /** A draft (POST /api/campaigns): nothing is dialled yet. */
+  const draft = (headers: Record<string, string>, body: Record<string, unknown>) =>
     call('POST', '/api/campaigns', headers, {
       name: 'Spring recall',
       agentId: dental.id,
@@ -102,6 +103,13 @@ describe.each(databaseTargets)('campaigns on %s', (target) => {
       callingHoursEnd: '23:59',
       ...body,
     });
+
+  /** A draft, then started: the failed POST's answer, or the start's. */
+  const create = async (headers: Record<string, string>, body: Record<string, unknown>) => {
+    const res = await draft(headers, body);
+    if (res.statusCode !== 201) return res;
+    return call('PATCH', `/api/campaigns/${res.json<Campaign>().id}`, headers, { action: 'start' });
+  };
 
   beforeAll(async () => {
     ctx = await buildTestApp(target, { SANDBOX_CALLS: '0', SYNC_INTERVAL_SECONDS: '3600' });
@@ -140,7 +148,7 @@ describe.each(databaseTargets)('campaigns on %s', (target) => {
 
   it('runs a campaign on a search: each number’s call moves its row, bookings are counted', async () => {
     const res = await create(member, { audience: { kind: 'search', search: 'Recall' } });
-    expect(res.statusCode, res.body).toBe(201);
+    expect(res.statusCode, res.body).toBe(200);
     const created = res.json<Campaign>();
     expect(created.counts.total).toBe(bookers.length);
 
@@ -234,7 +242,21 @@ describe.each(databaseTargets)('campaigns on %s', (target) => {
       audience: { kind: 'all' },
     });
     expect(all.statusCode, all.body).toBe(201);
+    // A draft: nothing is handed to the platform before Start.
     expect(all.json<Campaign>()).toMatchObject({
+      status: 'draft',
+      counts: { total: 2, pending: 2 },
+    });
+    const undialled = await ctx.app.database.db
+      .select()
+      .from(campaignContacts)
+      .where(eq(campaignContacts.campaignId, all.json<Campaign>().id));
+    expect(undialled.every((r) => r.platformCampaignId === null)).toBe(true);
+    const started = await call('PATCH', `/api/campaigns/${all.json<Campaign>().id}`, headers, {
+      action: 'start',
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    expect(started.json<Campaign>()).toMatchObject({
       status: 'scheduled',
       timeZone: 'America/Chicago',
       skippedDoNotCall: 1,

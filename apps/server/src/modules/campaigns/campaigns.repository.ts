@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   CAMPAIGN_CONTACT_STATUSES,
   campaignContactStatusOf,
@@ -186,7 +186,7 @@ export async function assignPending(
 export async function refusePending(
   db: Db,
   campaignId: string,
-  refused: ReadonlyMap<string, DialRefusal>,
+  refused: ReadonlyMap<string, DialRefusal | 'in_other_campaign'>,
 ): Promise<void> {
   if (refused.size === 0) return;
   const reasons = JSON.stringify(Object.fromEntries(refused));
@@ -610,4 +610,134 @@ export async function listHeld(
 export async function findCampaignById(db: Db, id: string): Promise<CampaignRow | undefined> {
   const [row] = await db.select().from(campaigns).where(eq(campaigns.id, id));
   return row;
+}
+
+/** A campaign's rows left out by a rule, by reason (the review's "left out" lines). */
+export async function countRefusedByReason(
+  db: Db,
+  campaignId: string,
+): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ reason: campaignContacts.reason, n: sql<number>`count(*)::int` })
+    .from(campaignContacts)
+    .where(and(eq(campaignContacts.campaignId, campaignId), eq(campaignContacts.status, 'refused')))
+    .groupBy(campaignContacts.reason);
+  return new Map(rows.map((row) => [row.reason ?? 'invalid', Number(row.n)]));
+}
+
+/**
+ * The campaign's pending numbers that another campaign of the business is calling or will call
+ * (scheduled or running, the number pending or calling there): not called by this one.
+ */
+export async function listBusyElsewhere(
+  db: Db,
+  businessId: string,
+  campaignId: string,
+): Promise<string[]> {
+  const rows = await executeRows<{ phone: string }>(
+    db,
+    // From the business's few active campaigns, through their rows' (campaign, status) index,
+    // to this campaign's rows by its (campaign, phone) key: no scan of other businesses' rows.
+    sql`select distinct cc.phone from campaigns oc
+      join campaign_contacts o on o.campaign_id = oc.id and o.status in ('pending', 'calling')
+      join campaign_contacts cc on cc.campaign_id = ${campaignId} and cc.phone = o.phone
+        and cc.status = 'pending'
+      where oc.business_id = ${businessId} and oc.status in ('scheduled', 'running')
+        and oc.id <> ${campaignId}`,
+  );
+  return rows.map((row) => row.phone);
+}
+
+/** The draft's pending numbers whose contact was marked do-not-call since the draft was made. */
+export async function listNowDoNotCall(db: Db, campaignId: string): Promise<string[]> {
+  const rows = await db
+    .select({ phone: campaignContacts.phone })
+    .from(campaignContacts)
+    .innerJoin(contacts, eq(contacts.id, campaignContacts.contactId))
+    .where(
+      and(
+        eq(campaignContacts.campaignId, campaignId),
+        eq(campaignContacts.status, 'pending'),
+        eq(contacts.doNotCall, true),
+      ),
+    );
+  return rows.map((row) => row.phone);
+}
+
+/** Drops pending numbers from a draft (marked do-not-call since): answers how many went. */
+export async function dropPending(
+  db: Db,
+  campaignId: string,
+  phones: readonly string[],
+): Promise<number> {
+  if (phones.length === 0) return 0;
+  const gone = await db
+    .delete(campaignContacts)
+    .where(
+      and(
+        eq(campaignContacts.campaignId, campaignId),
+        eq(campaignContacts.status, 'pending'),
+        sql`${campaignContacts.phone} in (select jsonb_array_elements_text(${JSON.stringify(phones)}::jsonb))`,
+      ),
+    )
+    .returning({ id: campaignContacts.id });
+  return gone.length;
+}
+
+/** How many numbers are pending, and the first few in calling order (busy ones left out). */
+export async function pendingSample(
+  db: Db,
+  campaignId: string,
+  leaveOut: readonly string[],
+  limit: number,
+): Promise<{ pending: number; sample: { name: string; phone: string }[] }> {
+  const skip = JSON.stringify(leaveOut);
+  const notBusy = sql`not (${skip}::jsonb ? ${campaignContacts.phone})`;
+  const where = and(
+    eq(campaignContacts.campaignId, campaignId),
+    eq(campaignContacts.status, 'pending'),
+    notBusy,
+  );
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(campaignContacts)
+    .where(where);
+  const sample = await db
+    .select({ name: campaignContacts.name, phone: campaignContacts.phone })
+    .from(campaignContacts)
+    .where(where)
+    .orderBy(campaignContacts.id)
+    .limit(limit);
+  return { pending: Number(count?.n ?? 0), sample };
+}
+
+/**
+ * The recent ended calls of an agent or a squad: how long they lasted on average and what a
+ * minute cost (null when none carries a cost). The review's estimates.
+ */
+export async function recentCallStats(
+  db: Db,
+  target: { agentId: string | null; squadId: string | null },
+  since: Date,
+): Promise<{ calls: number; averageSeconds: number | null; costPerMinute: number | null }> {
+  const who = target.squadId
+    ? eq(calls.squadId, target.squadId)
+    : eq(calls.assistantId, target.agentId ?? '');
+  const [row] = await db
+    .select({
+      calls: sql<number>`count(*)::int`,
+      averageSeconds: sql<number | null>`avg(${calls.durationSeconds})`,
+      costed: sql<
+        number | null
+      >`sum(${calls.durationSeconds}) filter (where ${calls.cost} is not null)`,
+      cost: sql<number | null>`sum(${calls.cost})`,
+    })
+    .from(calls)
+    .where(and(who, isNotNull(calls.durationSeconds), gte(calls.createdAt, since)));
+  const costed = Number(row?.costed ?? 0);
+  return {
+    calls: Number(row?.calls ?? 0),
+    averageSeconds: row?.averageSeconds == null ? null : Number(row.averageSeconds),
+    costPerMinute: costed > 0 && row?.cost != null ? Number(row.cost) / (costed / 60) : null,
+  };
 }

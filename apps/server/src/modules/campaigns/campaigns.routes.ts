@@ -7,6 +7,7 @@ import {
   campaignListQuerySchema,
   campaignListSchema,
   campaignOptionsSchema,
+  campaignReviewSchema,
   campaignSchema,
   createCampaignSchema,
 } from '@switchboard/shared/campaigns';
@@ -67,7 +68,7 @@ export const campaignRoutes =
         schema: {
           tags,
           summary:
-            'Creates a campaign from the business contacts (do-not-call left out, one call per number) and starts it on the platform',
+            'Creates a draft campaign from the business contacts (do-not-call and refused numbers left out, one call per number); nothing is dialled until it is started',
           body: createCampaignSchema,
           response: { 201: campaignSchema, ...errorResponses(422, 502) },
         },
@@ -93,6 +94,21 @@ export const campaignRoutes =
     );
 
     app.get(
+      '/campaigns/:id/review',
+      {
+        config,
+        schema: {
+          tags,
+          summary:
+            'What starting the campaign would do: who is called and who is left out (and why), from which number, when, for how long and at about what cost',
+          params,
+          response: { 200: campaignReviewSchema },
+        },
+      },
+      async (request) => deps.campaigns.review(requireBusinessId(request), request.params.id),
+    );
+
+    app.get(
       '/campaigns/:id/contacts',
       {
         config,
@@ -114,7 +130,7 @@ export const campaignRoutes =
         config: spending,
         schema: {
           tags,
-          summary: 'Pauses, resumes or cancels a campaign',
+          summary: 'Starts a draft campaign, or pauses, resumes or cancels one',
           params,
           body: campaignActionSchema,
           response: { 200: campaignSchema, ...errorResponses(409, 422, 502) },

@@ -3,8 +3,15 @@ import type { Vapi } from '@vapi-ai/server-sdk';
 import { and, inArray, isNotNull } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import {
+  CAMPAIGN_DEFAULT_CALL_SECONDS,
+  CAMPAIGN_LEFT_OUT_LABELS,
+  CAMPAIGN_LEFT_OUT_REASONS,
   CAMPAIGN_MAX_CONTACTS,
   clockOfMinutes,
+  weekdayMask,
+  weekdaysOfMask,
+  type CampaignLeftOutReason,
+  type CampaignReview,
   minutesOfClock,
   nextCallingWindow,
   type Campaign,
@@ -39,6 +46,12 @@ import {
   findCampaignById,
   leaseUntil,
   listCallingContacts,
+  countRefusedByReason,
+  listBusyElsewhere,
+  listNowDoNotCall,
+  dropPending,
+  pendingSample,
+  recentCallStats,
   listDialling,
   listHeld,
   markCallLost,
@@ -64,6 +77,27 @@ import {
   updateCampaign,
   type CampaignRow,
 } from './campaigns.repository';
+
+/** How many numbers the review shows. */
+const REVIEW_SAMPLE = 5;
+/** The review's estimates come from the agent's calls of this many days. */
+const RECENT_CALL_DAYS = 30;
+/** A start this far in the past is taken as "now" (a form sent a moment after it was filled). */
+const START_GRACE_MS = 5 * 60_000;
+
+/** The window arithmetic's view of a campaign row. */
+const daysOf = (row: CampaignRow) => weekdaysOfMask(row.callingDays);
+
+/** "Main line · +1 212 555 0100": a number and its name, never a platform id. */
+function phoneLabel(name: string | null | undefined, number: string | null | undefined) {
+  const cleanName = name?.trim() ?? '';
+  if (number && cleanName && cleanName !== number) return `${cleanName} · ${number}`;
+  return number || cleanName || 'A number without a name';
+}
+
+/** A 400 about whom to call, naming the audience field (the form shows it there). */
+const audienceError = (message: string) =>
+  new AppError('VALIDATION_ERROR', 400, message, { issues: [{ path: 'body.audience', message }] });
 
 /** The platform's CreateCustomerDTO.name is at most 40 characters. */
 const CUSTOMER_NAME_MAX = 40;
@@ -162,11 +196,17 @@ export class CampaignsService {
       this.deps.console.listOwned(businessId, 'phone-number'),
       listBusinessImports(db, businessId),
     ]);
+    const numbers = await this.platformNumbers(phones.length > 0);
     return {
       timeZone,
-      agents: agentRows.map((a) => ({ id: a.id, name: a.name || a.id })),
-      squads: squads.map((s) => ({ id: s.platformId, name: s.name || s.platformId })),
-      phoneNumbers: phones.map((p) => ({ id: p.platformId, name: p.name || p.platformId })),
+      // Names, never platform ids.
+      agents: agentRows.map((a) => ({ id: a.id, name: a.name || 'An agent without a name' })),
+      squads: squads.map((s) => ({ id: s.platformId, name: s.name || 'A squad without a name' })),
+      phoneNumbers: phones.map((p) => {
+        const found = numbers.get(p.platformId);
+        const number = found?.number ?? null;
+        return { id: p.platformId, name: phoneLabel(found?.name ?? p.name, number), number };
+      }),
       imports: imports.map((i) => ({
         id: i.id,
         fileName: i.fileName,
@@ -174,6 +214,27 @@ export class CampaignsService {
         contacts: i.createdCount + i.updatedCount,
       })),
     };
+  }
+
+  /**
+   * The platform's numbers by id (their E.164 number and name): what a screen shows for "Call
+   * from". A platform that does not answer leaves the names we keep.
+   */
+  private async platformNumbers(
+    wanted: boolean,
+  ): Promise<Map<string, { number: string | null; name: string | null }>> {
+    if (!wanted) return new Map();
+    try {
+      const all = await this.deps.platform().sdk.phoneNumbers.list({ limit: 1000 });
+      return new Map(
+        all.map((p) => [
+          p.id,
+          { number: 'number' in p && p.number ? p.number : null, name: p.name ?? null },
+        ]),
+      );
+    } catch {
+      return new Map();
+    }
   }
 
   async list(businessId: string, limit: number): Promise<Campaign[]> {
@@ -222,21 +283,26 @@ export class CampaignsService {
     if (audience.kind === 'import' && !(await importBelongsTo(db, businessId, audience.importId))) {
       throw notFound('Import');
     }
+    const startAt = input.startAt ? new Date(input.startAt) : this.now();
+    if (startAt.getTime() < this.now().getTime() - START_GRACE_MS) {
+      const message = 'The start time is in the past — choose a later one or start now';
+      throw new AppError('VALIDATION_ERROR', 400, message, {
+        issues: [{ path: 'body.startAt', message }],
+      });
+    }
     const search = audience.kind === 'search' ? contactSearchTerms(audience.search) : undefined;
     const counted = await countAudience(db, businessId, audience, search);
     if (counted.callable === 0) {
-      throw new AppError(
-        'VALIDATION_ERROR',
-        400,
-        counted.doNotCall > 0
-          ? 'No contacts to call: every contact chosen is marked do-not-call.'
-          : 'No contacts to call: none of the contacts chosen has a phone number.',
+      throw audienceError(
+        counted.doNotCall > 0 && counted.noPhone > 0
+          ? `No contacts to call: of the contacts chosen, ${counted.doNotCall} ${counted.doNotCall === 1 ? 'is' : 'are'} marked do-not-call and ${counted.noPhone} ${counted.noPhone === 1 ? 'has' : 'have'} no phone number.`
+          : counted.doNotCall > 0
+            ? 'No contacts to call: every contact chosen is marked do-not-call.'
+            : 'No contacts to call: none of the contacts chosen has a phone number.',
       );
     }
     if (counted.callable > CAMPAIGN_MAX_CONTACTS) {
-      throw new AppError(
-        'VALIDATION_ERROR',
-        400,
+      throw audienceError(
         `A campaign can call at most ${CAMPAIGN_MAX_CONTACTS.toLocaleString('en-US')} contacts; ` +
           `this choice has ${counted.callable.toLocaleString('en-US')}.`,
       );
@@ -247,20 +313,17 @@ export class CampaignsService {
       customers.map((c) => c.phone),
       policy,
     );
-    const allowed = customers.filter((c) => !refused.has(c.phone));
-    if (allowed.length === 0) {
-      throw new AppError(
-        'VALIDATION_ERROR',
-        400,
+    if (customers.every((c) => refused.has(c.phone))) {
+      throw audienceError(
         `No contacts to call: the calling rules refuse every number chosen (${refusalSummary(refused)}).`,
       );
     }
     const timeZone = await findBusinessZone(db, businessId);
-    const startAt = input.startAt ? new Date(input.startAt) : this.now();
+    // A draft: nothing goes to the platform until the business has seen the review and starts it.
     const row = await insertCampaign(db, {
       businessId,
       name: input.name,
-      status: 'scheduled',
+      status: 'draft',
       agentId: input.agentId ?? null,
       squadId: input.squadId ?? null,
       phoneNumberId: input.phoneNumberId,
@@ -268,43 +331,133 @@ export class CampaignsService {
       startAt,
       callingHoursStart: minutesOfClock(input.callingHoursStart),
       callingHoursEnd: minutesOfClock(input.callingHoursEnd),
+      callingDays: weekdayMask(input.callingDays),
       timeZone,
       maxConcurrency: input.maxConcurrency,
       skippedDoNotCall: counted.doNotCall,
       skippedNoPhone: counted.noPhone,
     });
-    let opened: OpenedWindow | undefined;
     try {
-      opened = await this.openWindow(row, startAt, allowed, policy);
-      // The audience is copied in one statement, already given to the platform campaign.
-      const added = await insertAudience(db, row.id, businessId, audience, search, {
-        platformCampaignId: opened.platformCampaignId,
-        handed: opened.handed,
-        refused,
-      });
-      const started = await updateCampaign(db, row.id, {
-        ...opened.values,
+      const added = await insertAudience(db, row.id, businessId, audience, search, { refused });
+      const drafted = await updateCampaign(db, row.id, {
         skippedDuplicates: counted.callable - added,
       });
-      return (await this.present(businessId, [started ?? row]))[0]!;
+      return (await this.present(businessId, [drafted ?? row]))[0]!;
     } catch (error) {
-      if (opened?.platformCampaignId) {
-        await this.deletePlatformCampaign(opened.platformCampaignId);
-        await this.deps.dialing
-          .release(businessId, opened.day, opened.handed.length)
-          .catch(() => undefined);
-      }
       await deleteCampaign(db, row.id);
       throw error;
     }
   }
 
+  /**
+   * What Start would do, before anything is dialled: how many numbers will be called and why
+   * the others are left out, the first few, the number callers see, who calls, when the first
+   * call may be placed (the first calling window in the business's zone), how long it takes at
+   * its concurrency and about what it costs at the agent's recent cost per minute.
+   */
+  async review(businessId: string, id: string): Promise<CampaignReview> {
+    const { db } = this.deps;
+    const row = await this.require(businessId, id);
+    const draft = row.status === 'draft';
+    const [busy, nowDoNotCall] = draft
+      ? await Promise.all([listBusyElsewhere(db, businessId, row.id), listNowDoNotCall(db, row.id)])
+      : [[], []];
+    const [refusedBy, { pending, sample }, numbers, stats, [campaign]] = await Promise.all([
+      countRefusedByReason(db, row.id),
+      pendingSample(db, row.id, [...busy, ...nowDoNotCall], REVIEW_SAMPLE),
+      this.platformNumbers(true),
+      recentCallStats(
+        db,
+        { agentId: row.agentId, squadId: row.squadId },
+        new Date(this.now().getTime() - RECENT_CALL_DAYS * 86_400_000),
+      ),
+      this.present(businessId, [row]),
+    ]);
+    const counts = new Map<CampaignLeftOutReason, number>([
+      ['do_not_call', row.skippedDoNotCall + nowDoNotCall.length],
+      ['no_phone', row.skippedNoPhone],
+      ['duplicate', row.skippedDuplicates],
+      ['in_other_campaign', busy.filter((phone) => !nowDoNotCall.includes(phone)).length],
+    ]);
+    for (const [reason, n] of refusedBy) {
+      const key = reason as CampaignLeftOutReason;
+      counts.set(key, (counts.get(key) ?? 0) + n);
+    }
+    const leftOut = CAMPAIGN_LEFT_OUT_REASONS.flatMap((reason) => {
+      const count = counts.get(reason) ?? 0;
+      return count > 0 ? [{ reason, label: CAMPAIGN_LEFT_OUT_LABELS[reason], count }] : [];
+    });
+    const phone = numbers.get(row.phoneNumberId);
+    const owned = phone
+      ? undefined
+      : (await this.deps.console.listOwned(businessId, 'phone-number')).find(
+          (p) => p.platformId === row.phoneNumberId,
+        );
+    const from = new Date(Math.max(this.now().getTime(), row.startAt.getTime()));
+    const window = nextCallingWindow(
+      from,
+      row.timeZone,
+      row.callingHoursStart,
+      row.callingHoursEnd,
+      daysOf(row),
+    );
+    const averageCallSeconds = stats.averageSeconds ?? CAMPAIGN_DEFAULT_CALL_SECONDS;
+    const callMinutes = (pending * averageCallSeconds) / 60;
+    const round2 = (n: number) => Math.round(n * 100) / 100;
+    return {
+      campaign: campaign!,
+      willCall: pending,
+      leftOut,
+      sample,
+      callerNumber: {
+        number: phone?.number ?? null,
+        name: phoneLabel(phone?.name ?? owned?.name, phone?.number),
+      },
+      target: { kind: row.squadId ? 'squad' : 'agent', name: campaign!.targetName },
+      firstCallAt: window.start.toISOString(),
+      averageCallSeconds: Math.round(averageCallSeconds),
+      averageFromCalls: stats.averageSeconds !== null,
+      expectedMinutes: Math.ceil(callMinutes / Math.max(1, row.maxConcurrency)),
+      costPerMinute: stats.costPerMinute === null ? null : round2(stats.costPerMinute),
+      estimatedCost:
+        stats.costPerMinute === null ? null : round2(callMinutes * stats.costPerMinute),
+    };
+  }
+
   async act(businessId: string, id: string, action: CampaignAction): Promise<Campaign> {
     const campaign = await this.require(businessId, id);
     const refuse = (what: string) =>
-      new AppError('CONFLICT', 409, `This campaign is ${campaign.status}; it cannot be ${what}.`);
+      new AppError(
+        'CONFLICT',
+        409,
+        campaign.status === 'draft'
+          ? `This campaign is a draft; start it first — it cannot be ${what}.`
+          : `This campaign is ${campaign.status}; it cannot be ${what}.`,
+      );
     let next: CampaignRow;
-    if (action === 'pause') {
+    if (action === 'start') {
+      if (campaign.status !== 'draft') throw refuse('started again');
+      // Contacts marked do-not-call since the draft was made go, as the review said.
+      const dropped = await dropPending(
+        this.deps.db,
+        campaign.id,
+        await listNowDoNotCall(this.deps.db, campaign.id),
+      );
+      if (dropped > 0) {
+        await updateCampaign(this.deps.db, campaign.id, {
+          skippedDoNotCall: campaign.skippedDoNotCall + dropped,
+        });
+      }
+      // Numbers another running campaign is calling are left out, as the review said.
+      const busy = await listBusyElsewhere(this.deps.db, businessId, campaign.id);
+      await refusePending(
+        this.deps.db,
+        campaign.id,
+        new Map(busy.map((phone) => [phone, 'in_other_campaign' as const])),
+      );
+      const from = new Date(Math.max(this.now().getTime(), campaign.startAt.getTime()));
+      next = await this.startWindow(campaign, from);
+    } else if (action === 'pause') {
       if (campaign.status !== 'scheduled' && campaign.status !== 'running') throw refuse('paused');
       await this.stopPlatformCampaign(campaign);
       next = await this.setStatus(campaign, 'paused');
@@ -531,6 +684,7 @@ export class CampaignsService {
         campaign.timeZone,
         campaign.callingHoursStart,
         campaign.callingHoursEnd,
+        daysOf(campaign),
       );
       if (!(await this.deps.dialing.hasRoom(policy, window.start))) continue;
       const next = await this.startWindow(campaign, now);
@@ -593,6 +747,7 @@ export class CampaignsService {
       campaign.timeZone,
       campaign.callingHoursStart,
       campaign.callingHoursEnd,
+      daysOf(campaign),
     );
     const status: CampaignStatus =
       window.start.getTime() > this.now().getTime() ? 'scheduled' : 'running';
@@ -736,27 +891,49 @@ export class CampaignsService {
       ...agentRows.map((a) => [a.id, a.name] as const),
       ...squads.map((s) => [s.platformId, s.name] as const),
     ]);
+    const now = this.now();
     return rows.map((row) => {
       const target = row.squadId ?? row.agentId ?? '';
+      const rowCounts = counts.get(row.id);
+      let waitingUntil: string | null = null;
+      if (
+        (row.status === 'scheduled' || row.status === 'running') &&
+        !row.holdReason &&
+        (rowCounts?.pending ?? 0) > 0
+      ) {
+        const from = new Date(Math.max(now.getTime(), row.startAt.getTime()));
+        const window = nextCallingWindow(
+          from,
+          row.timeZone,
+          row.callingHoursStart,
+          row.callingHoursEnd,
+          daysOf(row),
+        );
+        if (window.start.getTime() > now.getTime()) waitingUntil = window.start.toISOString();
+      }
       return {
         id: row.id,
         name: row.name,
         status: row.status as CampaignStatus,
         agentId: row.agentId,
         squadId: row.squadId,
-        targetName: names.get(target) || target,
+        // A name, never a platform id.
+        targetName:
+          names.get(target) || (row.squadId ? 'A squad without a name' : 'An agent without a name'),
         phoneNumberId: row.phoneNumberId,
         audience: row.audience as CampaignAudience,
         startAt: row.startAt.toISOString(),
         callingHoursStart: clockOfMinutes(row.callingHoursStart),
         callingHoursEnd: clockOfMinutes(row.callingHoursEnd),
+        callingDays: daysOf(row),
         timeZone: row.timeZone,
+        waitingUntil,
         maxConcurrency: row.maxConcurrency,
         skippedDoNotCall: row.skippedDoNotCall,
         skippedDuplicates: row.skippedDuplicates,
         skippedNoPhone: row.skippedNoPhone,
         hold: (row.holdReason as CampaignHold | null) ?? null,
-        counts: counts.get(row.id) ?? ({} as CampaignCounts),
+        counts: rowCounts ?? ({} as CampaignCounts),
         createdAt: row.createdAt.toISOString(),
         updatedAt: row.updatedAt.toISOString(),
       };

@@ -5,6 +5,7 @@ import type {
   CampaignContact,
   CampaignContactStatus,
   CampaignOptions,
+  CampaignReview,
   CreateCampaignInput,
 } from '@switchboard/shared/campaigns';
 import type { Paginated } from '@switchboard/shared/pagination';
@@ -16,10 +17,18 @@ export const campaignsQueryKey = ['campaigns'] as const;
 
 /** A campaign still calling is read again every few seconds (its progress moves). */
 const LIVE_REFRESH_MS = 3000;
-const isLive = (campaign: Campaign | undefined) =>
-  campaign?.status === 'running' ||
-  (campaign?.status === 'scheduled' && Date.parse(campaign.startAt) <= Date.now()) ||
-  (campaign !== undefined && campaign.counts.calling > 0);
+const WAITING_REFRESH_MS = 60_000;
+const isLive = (campaign: Campaign | undefined) => {
+  if (!campaign) return false;
+  if (campaign.counts.calling > 0) return true;
+  // Waiting for calling hours more than a minute away: nothing moves until then.
+  if (campaign.waitingUntil && Date.parse(campaign.waitingUntil) > Date.now() + 60_000)
+    return false;
+  return (
+    campaign.status === 'running' ||
+    (campaign.status === 'scheduled' && Date.parse(campaign.startAt) <= Date.now())
+  );
+};
 
 /** GET /api/campaigns: the business's campaigns, newest first, with their progress. */
 export const campaignsQueryOptions = (limit?: number) =>
@@ -53,8 +62,25 @@ export function useCampaign(id: string) {
   return useQuery({
     queryKey: [...campaignsQueryKey, 'one', id],
     queryFn: ({ signal }) => apiFetch<Campaign>(`/campaigns/${encodeURIComponent(id)}`, { signal }),
-    refetchInterval: (query) => (isLive(query.state.data) ? LIVE_REFRESH_MS : false),
+    // A campaign waiting for its calling hours is read once a minute, to see it begin.
+    refetchInterval: (query) =>
+      isLive(query.state.data)
+        ? LIVE_REFRESH_MS
+        : query.state.data?.waitingUntil
+          ? WAITING_REFRESH_MS
+          : false,
     meta: { errorTitle: 'Could not refresh the campaign' },
+  });
+}
+
+/** GET /api/campaigns/:id/review: what Start would do (a draft's page). */
+export function useCampaignReview(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...campaignsQueryKey, 'review', id],
+    queryFn: ({ signal }) =>
+      apiFetch<CampaignReview>(`/campaigns/${encodeURIComponent(id)}/review`, { signal }),
+    enabled,
+    meta: { errorTitle: 'Could not load the review' },
   });
 }
 
@@ -104,8 +130,8 @@ export function useCreateCampaign() {
     onSuccess: (campaign) => {
       notifications.show({
         color: 'teal',
-        title: 'Campaign created',
-        message: `${campaign.name} will call ${campaign.counts.total} ${campaign.counts.total === 1 ? 'contact' : 'contacts'}.`,
+        title: 'Draft saved',
+        message: `Review ${campaign.name} before it calls anyone.`,
       });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: campaignsQueryKey }),
@@ -113,12 +139,13 @@ export function useCreateCampaign() {
 }
 
 const DONE: Record<CampaignAction, string> = {
+  start: 'Campaign started',
   pause: 'Campaign paused',
   resume: 'Campaign resumed',
   cancel: 'Campaign cancelled',
 };
 
-/** PATCH /api/campaigns/:id: pause, resume or cancel. */
+/** PATCH /api/campaigns/:id: start, pause, resume or cancel. */
 export function useCampaignAction(id: string) {
   const queryClient = useQueryClient();
   return useMutation({

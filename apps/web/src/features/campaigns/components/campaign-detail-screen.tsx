@@ -1,7 +1,9 @@
 import {
   Alert,
   Anchor,
+  Button,
   Group,
+  Modal,
   Paper,
   ScrollArea,
   SegmentedControl,
@@ -15,6 +17,7 @@ import {
   CAMPAIGN_CONTACT_STATUS_LABELS,
   CAMPAIGN_HOLD_MESSAGES,
   campaignContactReasonMessage,
+  waitingMessage,
   type Campaign,
   type CampaignAction,
   type CampaignContact,
@@ -22,12 +25,14 @@ import {
 } from '@switchboard/shared/campaigns';
 import { formatDateTime } from '@switchboard/shared/format';
 import {
+  IconClock,
   IconHourglass,
   IconPhoneOff,
   IconPlayerPause,
   IconPlayerPlay,
   IconX,
 } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { ManagerOnlyButton, ManagerOnlyNotice } from '../../../components/manager-only';
@@ -39,6 +44,7 @@ import { FormAlert } from '../../../components/form-alert';
 import { useCampaign, useCampaignAction, useCampaignContacts } from '../api/campaigns';
 import { CampaignProgress } from './campaign-progress';
 import { CampaignStatusBadge, ContactStatusBadge } from './campaign-status-badge';
+import { CampaignReviewPanel, weekdaysLabel } from './campaign-review-panel';
 
 const isStatus = (value: string | null): value is CampaignContactStatus =>
   (CAMPAIGN_CONTACT_STATUSES as readonly (string | null)[]).includes(value);
@@ -119,10 +125,27 @@ const contactColumns: DataColumn<CampaignContact>[] = [
   },
 ];
 
+/** What cancelling does, said before it is done: calls in progress finish, nothing else is placed. */
+function cancelText(campaign: Campaign): string {
+  if (campaign.status === 'draft') return 'The draft is discarded. Nobody has been called.';
+  const { calling, pending } = campaign.counts;
+  const inProgress =
+    calling > 0
+      ? `${calling} ${calling === 1 ? 'call is' : 'calls are'} in progress: ${calling === 1 ? 'it finishes' : 'they finish'} normally and ${calling === 1 ? 'its' : 'their'} results are kept. `
+      : 'No call is in progress. ';
+  const left =
+    pending > 0
+      ? `${pending} ${pending === 1 ? 'number' : 'numbers'} not yet called will not be called. `
+      : '';
+  return `${inProgress}No new calls are placed; ${left}This cannot be undone.`;
+}
+
 function Actions({ campaign }: { campaign: Campaign }) {
   const act = useCampaignAction(campaign.id);
+  const [confirmCancel, setConfirmCancel] = useState(false);
   const run = (action: CampaignAction) => act.mutate(action);
   const active = campaign.status === 'scheduled' || campaign.status === 'running';
+  const draft = campaign.status === 'draft';
   // Pausing, resuming and cancelling a run decide what the business spends: owners and managers.
   const allowed = useCanSpendAndDelete();
   const action = 'pause, resume or cancel a campaign';
@@ -152,21 +175,58 @@ function Actions({ campaign }: { campaign: Campaign }) {
             Resume
           </ManagerOnlyButton>
         )}
-        {(active || campaign.status === 'paused') && (
+        {(active || draft || campaign.status === 'paused') && (
           <ManagerOnlyButton
             allowed={allowed}
             action={action}
             variant="light"
             color="red"
             leftSection={<IconX size={16} />}
-            loading={act.isPending && act.variables === 'cancel'}
-            onClick={() => run('cancel')}
+            onClick={() => setConfirmCancel(true)}
           >
-            Cancel campaign
+            {draft ? 'Discard draft' : 'Cancel campaign'}
           </ManagerOnlyButton>
         )}
       </Group>
-      {act.error && <FormAlert title="Could not change the campaign" error={act.error} />}
+      {act.error && !confirmCancel && (
+        <FormAlert title="Could not change the campaign" error={act.error} />
+      )}
+      <Modal
+        opened={confirmCancel}
+        onClose={() => {
+          if (act.isPending) return;
+          act.reset();
+          setConfirmCancel(false);
+        }}
+        title={draft ? 'Discard this draft?' : 'Cancel this campaign?'}
+        centered
+      >
+        <Stack>
+          <Text size="sm">{cancelText(campaign)}</Text>
+          {act.variables === 'cancel' && act.error ? (
+            <FormAlert title="Could not cancel the campaign" error={act.error} />
+          ) : null}
+          <Group justify="flex-end">
+            <Button
+              variant="default"
+              disabled={act.isPending}
+              onClick={() => {
+                act.reset();
+                setConfirmCancel(false);
+              }}
+            >
+              {draft ? 'Keep the draft' : 'Keep it running'}
+            </Button>
+            <Button
+              color="red"
+              loading={act.isPending && act.variables === 'cancel'}
+              onClick={() => act.mutate('cancel', { onSuccess: () => setConfirmCancel(false) })}
+            >
+              {draft ? 'Discard draft' : 'Cancel campaign'}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Stack>
   );
 }
@@ -218,12 +278,12 @@ export function CampaignDetailScreen({ campaignId }: { campaignId: string }) {
         title={c?.name ?? 'Campaign'}
         description={
           c
-            ? `${c.targetName} · calls ${c.callingHoursStart}–${c.callingHoursEnd} (${c.timeZone}) · ${c.maxConcurrency} at a time · starts ${formatDateTime(c.startAt, c.timeZone)}`
+            ? `${c.targetName} · calls ${c.callingHoursStart}–${c.callingHoursEnd}, ${weekdaysLabel(c.callingDays)} (${c.timeZone}) · ${c.maxConcurrency} at a time · starts ${formatDateTime(c.startAt, c.timeZone)}`
             : 'Loading…'
         }
         actions={c ? <Actions campaign={c} /> : null}
         notice={
-          c && !canAct && ['scheduled', 'running', 'paused'].includes(c.status) ? (
+          c && !canAct && ['draft', 'scheduled', 'running', 'paused'].includes(c.status) ? (
             <ManagerOnlyNotice action="pause, resume or cancel a campaign" />
           ) : undefined
         }
@@ -239,6 +299,12 @@ export function CampaignDetailScreen({ campaignId }: { campaignId: string }) {
               </Text>
             )}
           </Group>
+          {c.status === 'draft' && <CampaignReviewPanel campaign={c} />}
+          {c.waitingUntil && (
+            <Alert color="blue" icon={<IconClock size={18} />} title="Not calling now">
+              {waitingMessage(c.waitingUntil, c.timeZone)} ({c.timeZone})
+            </Alert>
+          )}
           {c.hold && (c.status === 'running' || c.status === 'scheduled') && (
             <Alert
               color="yellow"
@@ -248,18 +314,20 @@ export function CampaignDetailScreen({ campaignId }: { campaignId: string }) {
               {CAMPAIGN_HOLD_MESSAGES[c.hold]}
             </Alert>
           )}
-          <CampaignProgress counts={c.counts} />
-          <SimpleGrid cols={{ base: 2, sm: 3, lg: 5, xl: 9 }} spacing="sm">
-            <Stat label="Pending" value={c.counts.pending} />
-            <Stat label="Calling" value={c.counts.calling} />
-            <Stat label="Answered" value={c.counts.answered} />
-            <Stat label="Voicemail" value={c.counts.voicemail} />
-            <Stat label="No answer" value={c.counts.no_answer} />
-            <Stat label="Failed" value={c.counts.failed} />
-            <Stat label="Not called" value={c.counts.refused} />
-            <Stat label="Appointments" value={c.counts.appointments} />
-            <Stat label="Enquiries" value={c.counts.enquiries} />
-          </SimpleGrid>
+          {c.status !== 'draft' && <CampaignProgress counts={c.counts} />}
+          {c.status !== 'draft' && (
+            <SimpleGrid cols={{ base: 2, sm: 3, lg: 5, xl: 9 }} spacing="sm">
+              <Stat label="Pending" value={c.counts.pending} />
+              <Stat label="Calling" value={c.counts.calling} />
+              <Stat label="Answered" value={c.counts.answered} />
+              <Stat label="Voicemail" value={c.counts.voicemail} />
+              <Stat label="No answer" value={c.counts.no_answer} />
+              <Stat label="Failed" value={c.counts.failed} />
+              <Stat label="Not called" value={c.counts.refused} />
+              <Stat label="Appointments" value={c.counts.appointments} />
+              <Stat label="Enquiries" value={c.counts.enquiries} />
+            </SimpleGrid>
+          )}
           <ScrollArea type="auto">
             <SegmentedControl
               aria-label="Show numbers"

@@ -7,6 +7,7 @@ import {
 } from '@switchboard/shared/campaigns';
 
 const CAMPAIGN_COLORS: Record<CampaignStatus, string> = {
+  draft: 'gray',
   scheduled: 'blue',
   running: 'teal',
   paused: 'yellow',

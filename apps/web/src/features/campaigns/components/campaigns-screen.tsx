@@ -1,5 +1,5 @@
 import { Anchor, Stack, Text } from '@mantine/core';
-import type { Campaign } from '@switchboard/shared/campaigns';
+import { waitingMessage, type Campaign } from '@switchboard/shared/campaigns';
 import { formatDateTime } from '@switchboard/shared/format';
 import { IconPlus, IconSpeakerphone } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -46,7 +46,24 @@ export function CampaignsScreen() {
         </Stack>
       ),
     },
-    { header: 'Status', cell: (c) => <CampaignStatusBadge status={c.status} /> },
+    {
+      header: 'Status',
+      cell: (c) => (
+        <Stack gap={2} align="flex-start">
+          <CampaignStatusBadge status={c.status} />
+          {c.status === 'draft' && (
+            <Text size="xs" c="dimmed">
+              Not started — review it to start
+            </Text>
+          )}
+          {c.waitingUntil && (
+            <Text size="xs" c="dimmed">
+              {waitingMessage(c.waitingUntil, c.timeZone)}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
     {
       header: 'Progress',
       cell: (c) => (

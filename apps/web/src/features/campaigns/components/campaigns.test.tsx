@@ -1,5 +1,10 @@
 import { permissionMessages } from '@switchboard/shared/auth';
-import type { Campaign, CampaignContact, CampaignOptions } from '@switchboard/shared/campaigns';
+import type {
+  Campaign,
+  CampaignContact,
+  CampaignOptions,
+  CampaignReview,
+} from '@switchboard/shared/campaigns';
 import { buildPaginationMeta } from '@switchboard/shared/pagination';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -21,7 +26,9 @@ function buildCampaign(overrides: Partial<Campaign> = {}): Campaign {
     startAt: '2026-03-05T09:00:00.000Z',
     callingHoursStart: '09:00',
     callingHoursEnd: '17:00',
+    callingDays: [1, 2, 3, 4, 5],
     timeZone: 'Europe/Dublin',
+    waitingUntil: null,
     maxConcurrency: 10,
     skippedDoNotCall: 1,
     skippedDuplicates: 0,
@@ -49,7 +56,7 @@ const OPTIONS: CampaignOptions = {
   timeZone: 'Europe/Dublin',
   agents: [{ id: 'a1', name: 'Receptionist' }],
   squads: [],
-  phoneNumbers: [{ id: 'p1', name: 'Main line' }],
+  phoneNumbers: [{ id: 'p1', name: 'Main line · +35315550100', number: '+35315550100' }],
   imports: [
     {
       id: '4f1c2b1e-1111-4aaa-8bbb-123456789abc',
@@ -59,6 +66,30 @@ const OPTIONS: CampaignOptions = {
     },
   ],
 };
+
+function buildReview(campaign: Campaign): CampaignReview {
+  return {
+    campaign,
+    willCall: 3,
+    leftOut: [
+      { reason: 'do_not_call', label: 'Marked do-not-call', count: 1 },
+      { reason: 'premium_rate', label: 'Premium-rate number', count: 1 },
+    ],
+    sample: [
+      { name: 'Ann Murphy', phone: '+353871234567' },
+      { name: 'Bob Byrne', phone: '+353871234568' },
+    ],
+    callerNumber: { number: '+35315550100', name: 'Main line · +35315550100' },
+    target: { kind: 'agent', name: 'Receptionist' },
+    // Monday 9 March 2026, 09:00 in Dublin.
+    firstCallAt: '2026-03-09T09:00:00.000Z',
+    averageCallSeconds: 120,
+    averageFromCalls: true,
+    expectedMinutes: 2,
+    costPerMinute: 0.1,
+    estimatedCost: 0.6,
+  };
+}
 
 const ROW: CampaignContact = {
   id: 'r1',
@@ -76,16 +107,35 @@ const ROW: CampaignContact = {
 };
 
 describe('campaigns', () => {
-  it('lists campaigns with progress and creates one from an import', async () => {
+  it('lists campaigns, makes a draft from an import, reviews it and starts it on confirmation', async () => {
+    let status: Campaign['status'] = 'draft';
+    const made = () =>
+      buildCampaign({
+        id: 'c2',
+        name: 'From list',
+        status,
+        counts: {
+          ...buildCampaign().counts,
+          total: 4,
+          pending: 3,
+          answered: 0,
+          voicemail: 0,
+          refused: 1,
+        },
+      });
     const api = stubApi(
       {
         'GET /api/campaigns': () => jsonResponse({ data: [buildCampaign()] }),
         'GET /api/campaigns/options': () => jsonResponse(OPTIONS),
-        'POST /api/campaigns': () =>
-          jsonResponse(buildCampaign({ id: 'c2', name: 'From list' }), { status: 201 }),
-        'GET /api/campaigns/c2': () => jsonResponse(buildCampaign({ id: 'c2', name: 'From list' })),
+        'POST /api/campaigns': () => jsonResponse(made(), { status: 201 }),
+        'GET /api/campaigns/c2': () => jsonResponse(made()),
+        'GET /api/campaigns/c2/review': () => jsonResponse(buildReview(made())),
         'GET /api/campaigns/c2/contacts': () =>
           jsonResponse({ data: [ROW], meta: buildPaginationMeta(1, 1, 50) }),
+        'PATCH /api/campaigns/c2': () => {
+          status = 'scheduled';
+          return jsonResponse(made());
+        },
       },
       { session: buildSessionUser() },
     );
@@ -97,7 +147,7 @@ describe('campaigns', () => {
     await user.click(screen.getByRole('button', { name: 'New campaign' }));
     const dialog = await screen.findByRole('dialog', { name: 'New campaign' });
     // Nothing chosen: the shared schema's messages, and no request.
-    await user.click(within(dialog).getByRole('button', { name: 'Start campaign' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Review campaign' }));
     expect(await within(dialog).findByText('Please enter a name')).toBeInTheDocument();
     expect(within(dialog).getByText('Please choose an agent or a squad')).toBeInTheDocument();
     expect(api.calls('POST /api/campaigns')).toHaveLength(0);
@@ -108,10 +158,11 @@ describe('campaigns', () => {
       within(dialog).getByRole('combobox', { name: /^Agent/ }),
       'Receptionist',
     );
+    // "Call from" names the number, never the platform's id.
     await selectOption(
       user,
       within(dialog).getByRole('combobox', { name: /^Call from/ }),
-      'Main line',
+      'Main line · +35315550100',
     );
     await user.click(within(dialog).getByText('One import'));
     await selectOption(
@@ -119,7 +170,11 @@ describe('campaigns', () => {
       within(dialog).getByRole('combobox', { name: /^Import/ }),
       'list.csv (3 contacts)',
     );
-    await user.click(within(dialog).getByRole('button', { name: 'Start campaign' }));
+    // Weekdays by default; Saturday added.
+    expect(within(dialog).getByRole('checkbox', { name: 'Mon' })).toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: 'Sun' })).not.toBeChecked();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Sat' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Review campaign' }));
 
     await waitFor(() => expect(api.calls('POST /api/campaigns')).toHaveLength(1));
     expect(api.calls('POST /api/campaigns')[0]?.body).toEqual({
@@ -129,18 +184,51 @@ describe('campaigns', () => {
       audience: { kind: 'import', importId: OPTIONS.imports[0]!.id },
       callingHoursStart: '09:00',
       callingHoursEnd: '17:00',
+      callingDays: [1, 2, 3, 4, 5, 6],
       maxConcurrency: 10,
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/campaigns/c2'));
+
+    // The review: who is called and who not, from which number, when, how long, what cost.
+    expect(await screen.findByText('Review before starting')).toBeInTheDocument();
+    const leftOut = await screen.findByRole('list', { name: 'Left out' });
+    expect(within(leftOut).getByText('Marked do-not-call: 1 contact')).toBeInTheDocument();
+    expect(within(leftOut).getByText('Premium-rate number: 1 contact')).toBeInTheDocument();
+    expect(screen.getByText('3 contacts')).toBeInTheDocument();
+    expect(screen.getByText('Main line · +35315550100')).toBeInTheDocument();
+    expect(screen.getByText(/^Mon 09:00/)).toBeInTheDocument();
+    expect(screen.getByText('09:00–17:00, Mon–Fri')).toBeInTheDocument();
+    expect(screen.getByText(/about \$0\.60/)).toBeInTheDocument();
+    const sample = screen.getByRole('table', { name: 'First to be called' });
+    expect(within(sample).getByText('Bob Byrne')).toBeInTheDocument();
+
+    // Start asks first, naming the count; "Not yet" sends nothing.
+    await user.click(screen.getByRole('button', { name: 'Start campaign' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Start this campaign?' });
+    expect(
+      within(confirm).getByText(
+        'From list will call 3 contacts from Main line · +35315550100, first at Mon 09:00 (Europe/Dublin).',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Not yet' }));
+    expect(api.calls('PATCH /api/campaigns/c2')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Start campaign' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Start this campaign?' })).getByRole(
+        'button',
+        { name: 'Call 3 contacts' },
+      ),
+    );
+    await waitFor(() => expect(api.calls('PATCH /api/campaigns/c2')).toHaveLength(1));
+    expect(api.calls('PATCH /api/campaigns/c2')[0]?.body).toEqual({ action: 'start' });
+    await waitFor(() =>
+      expect(screen.queryByText('Review before starting')).not.toBeInTheDocument(),
+    );
     const rows = await screen.findByRole('table', { name: 'Campaign contacts' });
     expect(within(rows).getByText('Ann Murphy')).toBeInTheDocument();
     expect(within(rows).getByRole('link', { name: 'View call' })).toHaveAttribute(
       'href',
       '/agent/a1/call-logs?call=call-1',
-    );
-    expect(within(rows).getByRole('link', { name: '1 appointment' })).toHaveAttribute(
-      'href',
-      '/contacts/k1',
     );
   });
 
@@ -164,8 +252,20 @@ describe('campaigns', () => {
     await user.click(await screen.findByRole('button', { name: 'Pause' }));
     expect(await screen.findByRole('button', { name: 'Resume' })).toBeInTheDocument();
     expect(api.calls('PATCH /api/campaigns/c1')[0]?.body).toEqual({ action: 'pause' });
+    // Cancel asks first and says what happens to the calls in progress.
     await user.click(screen.getByRole('button', { name: 'Cancel campaign' }));
-    expect(await screen.findByText('Failed to update campaign: status 503')).toBeInTheDocument();
+    const confirm = await screen.findByRole('dialog', { name: 'Cancel this campaign?' });
+    expect(
+      within(confirm).getByText(
+        /No call is in progress\. No new calls are placed; 1 number not yet called will not be called\. This cannot be undone\./,
+      ),
+    ).toBeInTheDocument();
+    expect(api.calls('PATCH /api/campaigns/c1')).toHaveLength(1);
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel campaign' }));
+    expect(
+      await within(confirm).findByText('Failed to update campaign: status 503'),
+    ).toBeInTheDocument();
+    expect(within(confirm).getByRole('button', { name: 'Keep it running' })).toBeInTheDocument();
   });
 
   it('a member sees New campaign, Pause and Cancel greyed with the reason, and sends nothing', async () => {
@@ -231,6 +331,28 @@ describe('campaigns', () => {
     expect(screen.getByText('3 of 4 called · 1 not called (calling rules)')).toBeInTheDocument();
     expect(
       screen.getByText(/The daily call limit is reached — the remaining numbers are called/),
+    ).toBeInTheDocument();
+  });
+
+  it('says when a campaign outside its calling hours calls next, in the business’s zone', async () => {
+    const waiting = buildCampaign({
+      id: 'c2',
+      status: 'scheduled',
+      // Monday 9 March 2026, 09:00 in Dublin (UTC+0 in March).
+      waitingUntil: '2026-03-09T09:00:00.000Z',
+    });
+    stubApi(
+      {
+        'GET /api/campaigns': () => jsonResponse({ data: [waiting] }),
+        'GET /api/campaigns/c2': () => jsonResponse(waiting),
+        'GET /api/campaigns/c2/contacts': () =>
+          jsonResponse({ data: [ROW], meta: buildPaginationMeta(1, 1, 50) }),
+      },
+      { session: buildSessionUser() },
+    );
+    renderApp('/campaigns/c2');
+    expect(
+      await screen.findByText('Waiting for calling hours — next call Mon 09:00 (Europe/Dublin)'),
     ).toBeInTheDocument();
   });
 

@@ -1,6 +1,7 @@
 import {
   Alert,
   Button,
+  Chip,
   Group,
   NumberInput,
   SegmentedControl,
@@ -14,6 +15,9 @@ import {
   CAMPAIGN_DEFAULT_CONCURRENCY,
   CAMPAIGN_MAX_CONCURRENCY,
   CAMPAIGN_MAX_CONTACTS,
+  WEEKDAYS,
+  WEEKDAY_SHORT,
+  WORKING_WEEKDAYS,
   createCampaignSchema,
   type Campaign,
   type CreateCampaignInput,
@@ -39,6 +43,8 @@ type FormValues = {
   startAt: string;
   callingHoursStart: string;
   callingHoursEnd: string;
+  /** Weekdays as strings ("0" Sunday … "6" Saturday), the chips' values. */
+  callingDays: string[];
   maxConcurrency: number;
 };
 
@@ -53,6 +59,8 @@ const EMPTY: FormValues = {
   startAt: '',
   callingHoursStart: '09:00',
   callingHoursEnd: '17:00',
+  // Working days by default: a business that wants weekends ticks them.
+  callingDays: WORKING_WEEKDAYS.map(String),
   maxConcurrency: CAMPAIGN_DEFAULT_CONCURRENCY,
 };
 
@@ -61,6 +69,8 @@ const FIELDS = [
   'phoneNumberId',
   'callingHoursStart',
   'callingHoursEnd',
+  'callingDays',
+  'startAt',
   'maxConcurrency',
 ] as const;
 
@@ -85,6 +95,7 @@ function toInput(values: FormValues): CreateCampaignInput {
     ...(startAt !== undefined ? { startAt } : {}),
     callingHoursStart: values.callingHoursStart,
     callingHoursEnd: values.callingHoursEnd,
+    callingDays: values.callingDays.map(Number).sort((a, b) => a - b),
     maxConcurrency: values.maxConcurrency,
   };
 }
@@ -100,7 +111,10 @@ function fieldOf(path: readonly PropertyKey[]): keyof FormValues | undefined {
 
 type Props = { opened: boolean; onClose: () => void; onCreated: (campaign: Campaign) => void };
 
-/** A new campaign: who calls, from which number, whom, and when. */
+/**
+ * A new campaign: who calls, from which number, whom, and when. It is saved as a draft; its page
+ * then shows the review (who is called, who is left out, when, how long, the cost) and Start.
+ */
 export function CreateCampaignModal({ opened, onClose, onCreated }: Props) {
   const options = useCampaignOptions(opened);
   const create = useCreateCampaign();
@@ -253,8 +267,33 @@ export function CreateCampaignModal({ opened, onClose, onCreated }: Props) {
                 error={errors.callingHoursEnd?.message}
               />
             </Group>
+            <Controller
+              control={form.control}
+              name="callingDays"
+              render={({ field }) => (
+                <Stack gap={6}>
+                  <Text size="sm" fw={500} id="campaign-days-label">
+                    Calling days
+                  </Text>
+                  <Group gap={6} role="group" aria-labelledby="campaign-days-label">
+                    <Chip.Group multiple value={field.value} onChange={field.onChange}>
+                      {WEEKDAYS.map((day) => (
+                        <Chip key={day} value={String(day)} size="sm">
+                          {WEEKDAY_SHORT[day]}
+                        </Chip>
+                      ))}
+                    </Chip.Group>
+                  </Group>
+                  {errors.callingDays?.message && (
+                    <Text size="xs" c="red">
+                      {errors.callingDays.message}
+                    </Text>
+                  )}
+                </Stack>
+              )}
+            />
             <Text size="xs" c="dimmed" mt={-8}>
-              In your business’s time zone{data ? ` (${data.timeZone})` : ''}.
+              Hours and days in your business’s time zone{data ? ` (${data.timeZone})` : ''}.
             </Text>
             <Controller
               control={form.control}
@@ -278,7 +317,7 @@ export function CreateCampaignModal({ opened, onClose, onCreated }: Props) {
                 Cancel
               </Button>
               <Button type="submit" loading={create.isPending}>
-                Start campaign
+                Review campaign
               </Button>
             </Group>
           </Stack>

@@ -1,0 +1,1 @@
+ALTER TABLE "campaigns" ADD COLUMN "calling_days" integer DEFAULT 127 NOT NULL;
