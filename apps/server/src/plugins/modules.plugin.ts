@@ -122,7 +122,11 @@ const modules: FastifyPluginAsyncZod<ModulesOptions> = async (app, options) => {
     { prefix: '/api' },
   );
   await app.register(metricsRoutes({ metrics: app.metrics }), { prefix: '/api' });
-  const consoleService = new ConsoleService({ db, sdk: () => runtime.client.sdk });
+  const consoleService = new ConsoleService({
+    db,
+    sdk: () => runtime.client.sdk,
+    listPageSize: () => runtime.client.listPageSize,
+  });
   const consoleDeps = { db, platform, console: consoleService };
   await app.register(consoleAdminRoutes({ console: consoleService }), { prefix: '/api' });
   await app.register(
