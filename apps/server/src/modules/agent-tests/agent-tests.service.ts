@@ -436,6 +436,24 @@ export class AgentTestsService {
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   }
 
+  /**
+   * Stops a run that has not ended (`PATCH /eval/simulation/run/{id}`, the document's
+   * cancelGroup): tests not yet finished end canceled. 409 for a run that has ended.
+   */
+  async cancelRun(businessId: string, runId: string): Promise<TestRunDetail> {
+    const before = await this.getRun(businessId, runId);
+    if (before.status === 'ended') {
+      throw new AppError('CONFLICT', 409, 'This test run has already ended.');
+    }
+    try {
+      await this.sdk.simulationRuns.simulationRunControllerCancelGroup({ id: runId });
+    } catch (error) {
+      if (isPlatformNotFound(error)) throw notFound('Test run');
+      throw consoleFailure('cancel test run', error);
+    }
+    return this.getRun(businessId, runId);
+  }
+
   async getRun(businessId: string, runId: string): Promise<TestRunDetail> {
     const record = await this.deps.console.requireOwned(businessId, 'simulation-run', runId);
     let run: Vapi.SimulationRun;
