@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestRun, TestSuite, TestSuiteSummary } from '@switchboard/shared/agent-tests';
 import type { Agent } from '@switchboard/shared/agents';
 import type { ChatConversation, ChatTurn } from '@switchboard/shared/chats';
 import type { StructuredOutput } from '@switchboard/shared/structured-outputs';
-import { agents, businesses } from '../db/schema';
+import { agents, businesses, platformResources } from '../db/schema';
 import { DEMO_ADMIN, DEMO_BUSINESS, DEMO_MEMBER } from '../modules/auth/demo-accounts';
 import { buildTestApp, oneDatabase, sessionHeaders } from '../test/test-app';
 
@@ -150,6 +150,28 @@ describe.each(oneDatabase)('platform lists read to their end on %s', (target) =>
     }
     const runs = (await call('GET', '/api/test-runs', member)).json<{ data: TestRun[] }>().data;
     expect(runs.map((r) => r.id).sort()).toEqual([...runIds].sort());
+  });
+
+  it('the console’s own lists (phone numbers here) are read to the end as well', async () => {
+    const { sdk } = ctx.app.platform.client;
+    const [business] = await ctx.app.database.db
+      .select()
+      .from(businesses)
+      .where(eq(businesses.email, DEMO_BUSINESS.email));
+    const mine = await ctx.app.database.db
+      .select()
+      .from(platformResources)
+      .where(
+        and(
+          eq(platformResources.businessId, business!.id),
+          eq(platformResources.kind, 'phone-number'),
+        ),
+      );
+    expect((await sdk.phoneNumbers.list({ limit: 1000 })).length).toBeGreaterThan(2);
+    const listed = (await call('GET', '/api/phone-numbers', member)).json<{
+      data: { id: string }[];
+    }>().data;
+    expect(listed.map((n) => n.id).sort()).toEqual(mine.map((n) => n.platformId).sort());
   });
 
   it('discovery finds every resource of a kind, over several pages', async () => {

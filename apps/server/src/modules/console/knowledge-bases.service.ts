@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import type { PlatformClient } from '../../platform/platform-client';
+import { readAllByCreatedAt } from '../../platform/read-all';
 import { forgetResource, recordOwned, renameResource } from './console.repository';
 import { consoleFailure, isPlatformNotFound } from './console-errors';
 import type { ConsoleService } from './console.service';
@@ -341,7 +342,12 @@ export class KnowledgeBasesService {
     if (base?.toolId) {
       let assistants: Vapi.Assistant[];
       try {
-        assistants = await this.sdk.assistants.list({ limit: 1000 });
+        const platform = this.deps.platform();
+        // Every assistant of the org, in createdAt windows (platform/read-all.ts).
+        assistants = await readAllByCreatedAt(
+          (window, limit) => platform.sdk.assistants.list({ limit, ...window }),
+          platform.listPageSize,
+        );
       } catch (error) {
         throw consoleFailure('fetch agents', error);
       }
