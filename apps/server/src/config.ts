@@ -91,6 +91,14 @@ const envObject = z.object({
   VAPI_WEBHOOK_AUTH: z.enum(['secret-header', 'bearer', 'hmac']).default('secret-header'),
   VAPI_WEBHOOK_SECRET_HEADER: z.string().trim().toLowerCase().min(1).default('x-vapi-secret'),
   SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(10, 'must be at least 10').default(300),
+  // Rows asked per request when the console reads one of the platform's lists to its end (the
+  // document's `limit`, at most 1000). Smaller only to exercise paging.
+  PLATFORM_LIST_PAGE_SIZE: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be at least 1')
+    .max(1000, 'must be at most 1000')
+    .default(1000),
   // Where a live platform's recordings may be fetched from (host names, `*.` for sub-domains).
   RECORDING_HOSTS: optionalString.pipe(
     z
@@ -260,6 +268,8 @@ export type Config = {
       secretHeader: string;
     };
     syncIntervalSeconds: number;
+    /** Rows per request when a list is read to its end (PLATFORM_LIST_PAGE_SIZE). */
+    listPageSize: number;
     /** Host names a live platform's recordings are fetched from (see platform/recording-fetch.ts). */
     recordingHosts: string[];
   };
@@ -375,6 +385,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         secretHeader: e.VAPI_WEBHOOK_SECRET_HEADER,
       },
       syncIntervalSeconds: e.SYNC_INTERVAL_SECONDS,
+      listPageSize: e.PLATFORM_LIST_PAGE_SIZE,
       recordingHosts:
         e.RECORDING_HOSTS && e.RECORDING_HOSTS.length > 0
           ? e.RECORDING_HOSTS

@@ -106,3 +106,15 @@ export const updateCallingRulesSchema = z.object({
 });
 export type UpdateCallingRules = z.infer<typeof updateCallingRulesSchema>;
 export type UpdateCallingRulesInput = z.input<typeof updateCallingRulesSchema>;
+
+/**
+ * POST /api/contacts/:id/call-back: one outbound call to the contact by one of the business's
+ * agents from one of its numbers, under the same calling rules and daily caps as campaigns.
+ */
+export const callBackSchema = z.object({
+  agentId: z.string().min(1, 'Please choose an agent'),
+  phoneNumberId: z.string().min(1, 'Please choose a phone number'),
+});
+export type CallBackInput = z.infer<typeof callBackSchema>;
+export const callBackResultSchema = z.object({ callId: z.string() });
+export type CallBackResult = z.infer<typeof callBackResultSchema>;

@@ -91,5 +91,25 @@ export const createKnowledgeBaseSchema = z.object({
 });
 export type CreateKnowledgeBaseInput = z.input<typeof createKnowledgeBaseSchema>;
 
+/** PATCH /api/files/:id: a new name (the platform's `UpdateFileDTO.name`, 1–40 characters). */
+export const renameKnowledgeFileSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, { error: 'Give the file a name' })
+    .max(40, { error: 'At most 40 characters' }),
+});
+export type RenameKnowledgeFileInput = z.input<typeof renameKnowledgeFileSchema>;
+
+/** PATCH /api/knowledge-bases/:id: a new name (`UpdateKnowledgeBaseV2DTO.name`, 1–80). */
+export const renameKnowledgeBaseSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, { error: 'Give the knowledge base a name' })
+    .max(80, { error: 'At most 80 characters' }),
+});
+export type RenameKnowledgeBaseInput = z.input<typeof renameKnowledgeBaseSchema>;
+
 /** POST /api/knowledge-bases/:id/files: adds one of the business's files. */
 export const addKnowledgeBaseFileSchema = z.object({ fileId: fileIdSchema });

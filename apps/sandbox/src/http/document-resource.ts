@@ -70,6 +70,11 @@ export async function registerDocumentResource<T extends ResourceItem>(
   const now = spec.now ?? Date.now;
   // The document's newer lists answer `{results, metadata}` pages (http/paginated.ts).
   const paginated = listIsPaginated(path);
+  // Some array lists (`/eval/simulation`, its scenarios, personalities, suites) take `page` and
+  // `sortOrder` as well: their answer is still an array, one page of it.
+  const arrayPaged =
+    !paginated &&
+    ((collection.get?.parameters ?? []) as { name?: string }[]).some((p) => p.name === 'page');
   const find = (id: string): T => {
     const item = items.get(requireUuid(id));
     if (!item) throw notFound(`${spec.label} not found`);
@@ -88,6 +93,19 @@ export async function registerDocumentResource<T extends ResourceItem>(
           updatedAt: timeRange(query, 'updatedAt'),
         });
         return paginate(matching, query);
+      }
+      if (arrayPaged) {
+        const query = parseOrThrow(pagedListQuery, request.query);
+        const given = request.query as Record<string, unknown>;
+        const matching = listByFilter(items.values(), {
+          limit: Infinity,
+          oldestFirst:
+            given.sortOrder === undefined ? (spec.oldestFirst ?? false) : query.sortOrder === 'ASC',
+          createdAt: timeRange(query, 'createdAt'),
+          updatedAt: timeRange(query, 'updatedAt'),
+        });
+        const start = (query.page - 1) * query.limit;
+        return matching.slice(start, start + query.limit);
       }
       const query = parseOrThrow(listQuery, request.query);
       return listByFilter(items.values(), {

@@ -92,6 +92,9 @@ export async function simulationRunRoutes(
 
   async function play(run: Run, target: Vapi.SimulationRunTargetAssistant) {
     await sleep(options.stepMs);
+    // A canceled run (PATCH) has ended: nothing of it plays on.
+    const canceled = () => run.status === 'ended';
+    if (canceled()) return;
     touch(run, { status: 'running', startedAt: new Date().toISOString() });
     const record = target.assistantId ? catalog.getAssistant(target.assistantId) : undefined;
     const dto = record?.assistant ?? target.assistant ?? {};
@@ -100,6 +103,7 @@ export async function simulationRunRoutes(
         ? (catalog.profiles[record.businessIndex] ?? GENERIC)
         : GENERIC;
     for (const item of itemsOf(run)) {
+      if (canceled()) return;
       if (item.status === 'canceled') continue;
       touch(item, { status: 'running', startedAt: new Date().toISOString() });
       const scenario = scenarios.get(String(item.scenarioId));
@@ -122,6 +126,7 @@ export async function simulationRunRoutes(
       });
       touch(item, { status: 'evaluating' });
       await sleep(options.stepMs);
+      if (item.status === 'canceled') continue;
       const results = judge(scenario?.evaluations ?? [], call, config.tools, (id) =>
         outputs.get(id),
       );
@@ -137,6 +142,7 @@ export async function simulationRunRoutes(
         },
       });
     }
+    if (canceled()) return;
     touch(run, { status: 'ended', endedAt: new Date().toISOString(), endedReason: 'completed' });
   }
 
@@ -237,7 +243,7 @@ export async function simulationRunRoutes(
   app.patch<{ Params: { id: string } }>('/eval/simulation/run/:id', async (request) => {
     const run = findRun(request.params.id);
     for (const item of itemsOf(run)) {
-      if (item.status === 'queued' || item.status === 'running') {
+      if (item.status === 'queued' || item.status === 'running' || item.status === 'evaluating') {
         touch(item, { status: 'canceled', canceledAt: new Date().toISOString() });
       }
     }

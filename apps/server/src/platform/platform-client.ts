@@ -8,6 +8,8 @@ export type PlatformClient = {
   mode: 'live' | 'sandbox';
   baseUrl: string;
   sdk: VapiClient;
+  /** Rows asked per request when a list is read to its end (platform/read-all.ts). */
+  listPageSize: number;
   /**
    * Provider credentials (`POST /credential`, `DELETE /credential/{id}`): the SDK does not wrap
    * them; bodies and answers are the SDK's own types of the document's schemas
@@ -68,6 +70,8 @@ export function createPlatformClient(options: {
   /** Requests retried by the SDK on 408/429/5xx (it backs off between tries). */
   maxRetries?: number;
   timeoutInSeconds?: number;
+  /** Rows per request when a list is read to its end; the document's maximum by default. */
+  listPageSize?: number;
 }): PlatformClient {
   const sdk = new VapiClient({
     token: options.apiKey,
@@ -78,6 +82,7 @@ export function createPlatformClient(options: {
   const timeout = options.timeoutInSeconds ?? 30;
   return {
     mode: options.mode,
+    listPageSize: options.listPageSize ?? 1000,
     baseUrl: options.baseUrl,
     sdk,
     credentials: {

@@ -1,3 +1,5 @@
+import { callBackRoutes } from '../modules/dialing/call-back.routes';
+import { CallBackService } from '../modules/dialing/call-back.service';
 import fastifyMultipart from '@fastify/multipart';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -122,7 +124,11 @@ const modules: FastifyPluginAsyncZod<ModulesOptions> = async (app, options) => {
     { prefix: '/api' },
   );
   await app.register(metricsRoutes({ metrics: app.metrics }), { prefix: '/api' });
-  const consoleService = new ConsoleService({ db, sdk: () => runtime.client.sdk });
+  const consoleService = new ConsoleService({
+    db,
+    sdk: () => runtime.client.sdk,
+    listPageSize: () => runtime.client.listPageSize,
+  });
   const consoleDeps = { db, platform, console: consoleService };
   await app.register(consoleAdminRoutes({ console: consoleService }), { prefix: '/api' });
   await app.register(
@@ -199,6 +205,16 @@ const modules: FastifyPluginAsyncZod<ModulesOptions> = async (app, options) => {
     { prefix: '/api' },
   );
   await app.register(contactRoutes({ contacts: new ContactsService({ db }) }), { prefix: '/api' });
+  await app.register(
+    callBackRoutes({
+      callBack: new CallBackService({
+        ...consoleDeps,
+        dialing,
+        ...(options.now ? { now: options.now } : {}),
+      }),
+    }),
+    { prefix: '/api' },
+  );
   await app.register(enquiryRoutes({ enquiries }), { prefix: '/api' });
   await app.register(fastifyMultipart, {
     limits: { fileSize: config.imports.maxFileMb * 1024 * 1024, files: 1, fields: 10 },

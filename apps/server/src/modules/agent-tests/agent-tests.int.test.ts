@@ -213,6 +213,42 @@ describe.each(oneDatabase)('agent tests on %s', (target) => {
     ).toBe(404);
   });
 
+  it('cancels a running test run through the platform; an ended one is a 409 (Round 3 · 4/10 item 7)', async () => {
+    const suite = (
+      await call('POST', '/api/test-suites', member, { name: 'Long run' })
+    ).json<TestSuite>();
+    // Six tests: the sandbox plays them one after another, so the run is still going when the
+    // cancel arrives right after it started.
+    for (const test of [SATURDAY_BOOKING, SUNDAY_EXPECTED, NO_ENQUIRY, GREETS, GREETS, GREETS]) {
+      expect(
+        (await call('POST', `/api/test-suites/${suite.id}/tests`, member, test)).statusCode,
+      ).toBe(201);
+    }
+    const run = (
+      await call('POST', `/api/test-suites/${suite.id}/runs`, member, { agentId: dentalAgent.id })
+    ).json<TestRun>();
+    expect((await call('POST', `/api/test-runs/${run.id}/cancel`, other)).statusCode).toBe(404);
+    const canceled = await call('POST', `/api/test-runs/${run.id}/cancel`, member);
+    expect(canceled.statusCode).toBe(200);
+    const detail = canceled.json<TestRunDetail>();
+    expect(detail.status).toBe('ended');
+    expect(detail.results.some((r) => r.status === 'canceled')).toBe(true);
+    // Nothing plays on after the cancel: the canceled tests stay canceled once the rest settle.
+    const settled = await finished(run.id);
+    expect(settled.results.filter((r) => r.status === 'canceled').length).toBe(
+      detail.results.filter((r) => r.status === 'canceled').length,
+    );
+    const again = await call('POST', `/api/test-runs/${run.id}/cancel`, member);
+    expect(again.statusCode).toBe(409);
+    expect(again.json<{ error: { message: string } }>().error.message).toBe(
+      'This test run has already ended.',
+    );
+    expect(
+      (await call('POST', '/api/test-runs/00000000-0000-4000-8000-000000000000/cancel', member))
+        .statusCode,
+    ).toBe(404);
+  });
+
   it('runs against unsaved settings without saving them, and a foreign agent is a 404', async () => {
     const suite = (
       await call('POST', '/api/test-suites', member, { name: 'Weekend' })

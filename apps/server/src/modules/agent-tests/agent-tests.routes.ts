@@ -231,4 +231,18 @@ export const agentTestRoutes =
       },
       async (request) => deps.tests.getRun(requireBusinessId(request), request.params.id),
     );
+
+    app.post(
+      '/test-runs/:id/cancel',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Stops a test run that has not ended; unfinished tests end canceled',
+          params,
+          response: { 200: testRunDetailSchema, ...errorResponses(409, 422, 502) },
+        },
+      },
+      async (request) => deps.tests.cancelRun(requireBusinessId(request), request.params.id),
+    );
   };

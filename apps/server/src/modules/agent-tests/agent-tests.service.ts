@@ -18,6 +18,7 @@ import type { Db } from '../../db/client';
 import { agents } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import type { PlatformClient } from '../../platform/platform-client';
+import { readAllByCreatedAt, RequestReads } from '../../platform/read-all';
 import { forgetResource, recordOwned, renameResource } from '../console/console.repository';
 import { consoleFailure, isPlatformNotFound } from '../console/console-errors';
 import type { ConsoleService } from '../console/console.service';
@@ -28,8 +29,6 @@ import { describeExpectation, evaluationOf, expectationOf, failureReason } from 
 // evaluation, our two tools mocked) and personality (the simulated caller). Runs are simulation
 // runs of one suite against one agent. Every one of them is recorded in platform_resources as
 // the business's; another business's id is a 404.
-
-const LIST_LIMIT = 1000;
 
 /** The tools' answers in a test call: nothing is booked or recorded for a simulated caller. */
 const TOOL_MOCKS: Vapi.ScenarioToolMock[] = [
@@ -71,6 +70,24 @@ export class AgentTestsService {
     return this.deps.platform().sdk;
   }
 
+  /**
+   * The org's whole list at `path`, read to its end in createdAt windows (the simulation lists
+   * answer bare arrays), once per request.
+   */
+  private readAll<T extends { id: string; createdAt: string }>(
+    reads: RequestReads,
+    path: string,
+    fetchPage: (query: { limit: number } & Record<string, string | number>) => Promise<T[]>,
+  ): Promise<T[]> {
+    return reads.once(path, () =>
+      readAllByCreatedAt((window, limit) => fetchPage({ limit, ...window }), this.pageSize),
+    );
+  }
+
+  private get pageSize(): number {
+    return this.deps.platform().listPageSize;
+  }
+
   private record(kind: PlatformResourceKind, platformId: string, businessId: string, name: string) {
     return recordOwned(this.deps.db, { kind, platformId, businessId, name });
   }
@@ -82,7 +99,9 @@ export class AgentTestsService {
     if (owned.length === 0) return [];
     let all: Vapi.SimulationSuite[];
     try {
-      all = await this.sdk.simulationSuites.simulationSuiteControllerFindAll({ limit: LIST_LIMIT });
+      all = await this.readAll(new RequestReads(), '/eval/simulation/suite', (query) =>
+        this.sdk.simulationSuites.simulationSuiteControllerFindAll(query),
+      );
     } catch (error) {
       throw consoleFailure('fetch test suites', error);
     }
@@ -111,7 +130,7 @@ export class AgentTestsService {
     }
   }
 
-  async getSuite(businessId: string, id: string): Promise<TestSuite> {
+  async getSuite(businessId: string, id: string, reads = new RequestReads()): Promise<TestSuite> {
     const suite = await this.fetchSuite(businessId, id);
     let simulations: Vapi.Simulation[];
     let scenarios: Vapi.Scenario[];
@@ -119,13 +138,19 @@ export class AgentTestsService {
     try {
       [simulations, scenarios, personalities] = await Promise.all([
         suite.simulationIds.length > 0
-          ? this.sdk.simulations.simulationControllerFindAll({ limit: LIST_LIMIT })
+          ? this.readAll(reads, '/eval/simulation', (query) =>
+              this.sdk.simulations.simulationControllerFindAll(query),
+            )
           : [],
         suite.simulationIds.length > 0
-          ? this.sdk.simulationScenarios.scenarioControllerFindAll({ limit: LIST_LIMIT })
+          ? this.readAll(reads, '/eval/simulation/scenario', (query) =>
+              this.sdk.simulationScenarios.scenarioControllerFindAll(query),
+            )
           : [],
         suite.simulationIds.length > 0
-          ? this.sdk.simulationPersonalities.personalityControllerFindAll({ limit: LIST_LIMIT })
+          ? this.readAll(reads, '/eval/simulation/personality', (query) =>
+              this.sdk.simulationPersonalities.personalityControllerFindAll(query),
+            )
           : [],
       ]);
     } catch (error) {
@@ -387,13 +412,17 @@ export class AgentTestsService {
   ): Promise<TestRun[]> {
     const owned = await this.deps.console.listOwned(businessId, 'simulation-run');
     if (owned.length === 0) return [];
-    let answer: Vapi.SimulationRunControllerFindAllResponse;
+    let runs: RunLike[];
     try {
-      answer = await this.sdk.simulationRuns.simulationRunControllerFindAll({ limit: LIST_LIMIT });
+      // The document answers this list as an array or as a page; without `page` it is read in
+      // createdAt windows like the other array lists, whichever form comes back.
+      runs = await this.readAll(new RequestReads(), '/eval/simulation/run', async (query) => {
+        const answer = await this.sdk.simulationRuns.simulationRunControllerFindAll(query);
+        return Array.isArray(answer) ? answer : answer.results;
+      });
     } catch (error) {
       throw consoleFailure('fetch test runs', error);
     }
-    const runs: RunLike[] = Array.isArray(answer) ? answer : answer.results;
     const suiteNames = new Map(owned.map((row) => [row.platformId, row.name]));
     const names = await this.agentNames(businessId);
     return runs
@@ -405,6 +434,24 @@ export class AgentTestsService {
           (!filter.agentId || run.agentId === filter.agentId),
       )
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  }
+
+  /**
+   * Stops a run that has not ended (`PATCH /eval/simulation/run/{id}`, the document's
+   * cancelGroup): tests not yet finished end canceled. 409 for a run that has ended.
+   */
+  async cancelRun(businessId: string, runId: string): Promise<TestRunDetail> {
+    const before = await this.getRun(businessId, runId);
+    if (before.status === 'ended') {
+      throw new AppError('CONFLICT', 409, 'This test run has already ended.');
+    }
+    try {
+      await this.sdk.simulationRuns.simulationRunControllerCancelGroup({ id: runId });
+    } catch (error) {
+      if (isPlatformNotFound(error)) throw notFound('Test run');
+      throw consoleFailure('cancel test run', error);
+    }
+    return this.getRun(businessId, runId);
   }
 
   async getRun(businessId: string, runId: string): Promise<TestRunDetail> {

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import { agents } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import type { PlatformClient } from '../../platform/platform-client';
+import { readAllPages } from '../../platform/read-all';
 import type { AgentScope } from '../agents/agents.repository';
 import { consoleFailure, isPlatformNotFound } from './console-errors';
 
@@ -54,9 +55,6 @@ function toTurn(chat: Vapi.Chat): ChatTurn {
   };
 }
 
-/** How many of an agent's latest chats make its history. */
-const HISTORY_CHATS = 100;
-
 /**
  * Text chat with one of the business's agents through the platform's `/chat`. Each message is a
  * chat; the next names the previous one (`previousChatId`), which must be a chat of the same
@@ -80,13 +78,14 @@ export class AgentChatsService {
     await this.requireAgent(scope, agentId);
     let chats: Vapi.Chat[];
     try {
-      const page = await this.deps.platform().sdk.chats.list({
-        assistantId: agentId,
-        limit: HISTORY_CHATS,
-        sortOrder: 'DESC',
-      });
+      const platform = this.deps.platform();
+      // All of the agent's chats, page after page (the list answers `{results, metadata}`).
+      const all = await readAllPages(
+        (query) => platform.sdk.chats.list({ assistantId: agentId, ...query }),
+        platform.listPageSize,
+      );
       // The filter is the platform's; keep only this agent's chats whatever it answers.
-      chats = page.results.filter((chat) => chat.assistantId === agentId);
+      chats = all.filter((chat) => chat.assistantId === agentId);
     } catch (error) {
       throw consoleFailure('fetch chats', error);
     }

@@ -18,24 +18,35 @@ import {
   setResourceBusiness,
   type OwnedResource,
 } from './console.repository';
+import { readAllByCreatedAt, readAllPages } from '../../platform/read-all';
 import { consoleFailure } from './console-errors';
 
 type Found = { platformId: string; name: string };
 
 /**
- * How discovery lists each kind it knows on the platform (through the official SDK). Kinds not
- * here yet are recorded when a business creates them; the next console screens add theirs.
+ * How discovery lists each kind it knows on the platform (through the official SDK), each read
+ * to its end the way the document pages it (platform/read-all.ts): the array lists in createdAt
+ * windows, `/structured-output` page after page. `/file` takes no paging parameters (its answer
+ * is the whole list) and `/v2/knowledge-base` only `limit` (one request of the most it allows).
+ * Kinds not here yet are recorded when a business creates them.
  */
 export const DISCOVERY: Partial<
-  Record<PlatformResourceKind, (sdk: VapiClient) => Promise<Found[]>>
+  Record<PlatformResourceKind, (sdk: VapiClient, pageSize: number) => Promise<Found[]>>
 > = {
-  'phone-number': async (sdk) =>
-    (await sdk.phoneNumbers.list({ limit: 1000 })).map((phone) => ({
+  'phone-number': async (sdk, pageSize) =>
+    (
+      await readAllByCreatedAt(
+        (window, limit) => sdk.phoneNumbers.list({ limit, ...window }),
+        pageSize,
+      )
+    ).map((phone) => ({
       platformId: phone.id,
       name: phone.name ?? ('number' in phone && phone.number ? phone.number : ''),
     })),
-  tool: async (sdk) =>
-    (await sdk.tools.list({ limit: 1000 })).map((tool) => ({
+  tool: async (sdk, pageSize) =>
+    (
+      await readAllByCreatedAt((window, limit) => sdk.tools.list({ limit, ...window }), pageSize)
+    ).map((tool) => ({
       platformId: tool.id,
       name: 'function' in tool && tool.function?.name ? tool.function.name : tool.type,
     })),
@@ -49,15 +60,20 @@ export const DISCOVERY: Partial<
       platformId: base.id,
       name: base.name,
     })),
-  squad: async (sdk) =>
-    (await sdk.squads.list({ limit: 1000 })).map((squad) => ({
+  squad: async (sdk, pageSize) =>
+    (
+      await readAllByCreatedAt((window, limit) => sdk.squads.list({ limit, ...window }), pageSize)
+    ).map((squad) => ({
       platformId: squad.id,
       name: squad.name ?? '',
     })),
-  'structured-output': async (sdk) =>
-    (await sdk.structuredOutputs.structuredOutputControllerFindAll({ limit: 1000 })).results.map(
-      (output) => ({ platformId: output.id, name: output.name }),
-    ),
+  'structured-output': async (sdk, pageSize) =>
+    (
+      await readAllPages(
+        (query) => sdk.structuredOutputs.structuredOutputControllerFindAll(query),
+        pageSize,
+      )
+    ).map((output) => ({ platformId: output.id, name: output.name })),
 };
 
 function toAdminResource(
@@ -82,7 +98,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * (a foreign or unknown id is 404), the operator assigns them and discovers unrecorded ones.
  */
 export class ConsoleService {
-  constructor(private readonly deps: { db: Db; sdk: () => VapiClient }) {}
+  constructor(
+    private readonly deps: {
+      db: Db;
+      sdk: () => VapiClient;
+      /** Rows per request when a list is read to its end (the document's most by default). */
+      listPageSize?: () => number;
+    },
+  ) {}
 
   listOwned(businessId: string, kind: PlatformResourceKind): Promise<OwnedResource[]> {
     return listOwned(this.deps.db, businessId, kind);
@@ -145,7 +168,7 @@ export class ConsoleService {
       }
       let found: Found[];
       try {
-        found = await lister(this.deps.sdk());
+        found = await lister(this.deps.sdk(), this.deps.listPageSize?.() ?? 1000);
       } catch (error) {
         throw consoleFailure(`fetch ${PLATFORM_RESOURCE_LABELS[k].many}`, error);
       }

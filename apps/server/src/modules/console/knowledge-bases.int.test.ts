@@ -253,6 +253,110 @@ describe.each(oneDatabase)('files and knowledge bases on %s', (target) => {
     await expect(ctx.app.platform.client.sdk.tools.get({ id: base.toolId! })).rejects.toThrow();
   });
 
+  it('renames a file and a knowledge base on the platform and in our record (Round 3 · 4/10 item 7)', async () => {
+    const file = (
+      await upload(member, { name: 'price-list-2026-final.txt', data: Buffer.from(FAQ) })
+    ).json<KnowledgeFile>();
+    expect(file.name).toBe('price-list-2026-final.txt');
+    const renamed = await call('PATCH', `/api/files/${file.id}`, member, { name: ' Prices ' });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json<KnowledgeFile>().name).toBe('Prices');
+    // The platform holds the new name (PATCH /file/{id} with the document's UpdateFileDTO).
+    const { sdk } = ctx.app.platform.client;
+    expect((await sdk.files.get({ id: file.id })).name).toBe('Prices');
+    const listed = (await call('GET', '/api/files', member)).json<{ data: KnowledgeFile[] }>();
+    expect(listed.data.find((f) => f.id === file.id)?.name).toBe('Prices');
+    // The document allows 1–40 characters: longer or blank is a 400 before the platform is asked.
+    const long = await call('PATCH', `/api/files/${file.id}`, member, { name: 'x'.repeat(41) });
+    expect(long.statusCode).toBe(400);
+    expect((await call('PATCH', `/api/files/${file.id}`, member, { name: ' ' })).statusCode).toBe(
+      400,
+    );
+
+    const base = (
+      await call('POST', '/api/knowledge-bases', member, { name: 'Old name', fileIds: [file.id] })
+    ).json<KnowledgeBase>();
+    const baseRenamed = await call('PATCH', `/api/knowledge-bases/${base.id}`, member, {
+      name: 'Prices and services',
+    });
+    expect(baseRenamed.statusCode).toBe(200);
+    expect(baseRenamed.json<KnowledgeBase>().name).toBe('Prices and services');
+    expect(
+      (await sdk.knowledgeBasesV2.knowledgeBaseV2ControllerFindOne({ id: base.id })).name,
+    ).toBe('Prices and services');
+    const [record] = await ctx.app.database.db
+      .select()
+      .from(platformResources)
+      .where(eq(platformResources.platformId, base.id));
+    expect(record!.name).toBe('Prices and services');
+
+    // Another business's file or base is not found.
+    expect((await call('PATCH', `/api/files/${file.id}`, other, { name: 'Mine' })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await call('PATCH', `/api/knowledge-bases/${base.id}`, other, { name: 'Mine' })).statusCode,
+    ).toBe(404);
+  });
+
+  it('retries a file that failed in a knowledge base, and only one that failed (item 7)', async () => {
+    const good = (
+      await upload(member, { name: 'faq.md', data: Buffer.from(FAQ) })
+    ).json<KnowledgeFile>();
+    // A PDF with no text in it: the platform's reading fails.
+    const scan = (
+      await upload(member, { name: 'scan.pdf', data: buildPdf([]) })
+    ).json<KnowledgeFile>();
+    const base = (
+      await call('POST', '/api/knowledge-bases', member, {
+        name: 'Retry',
+        fileIds: [good.id, scan.id],
+      })
+    ).json<KnowledgeBase>();
+    const statusOf = async (fileId: string) =>
+      (await call('GET', `/api/knowledge-bases/${base.id}`, member))
+        .json<KnowledgeBase>()
+        .files.find((f) => f.fileId === fileId)?.status;
+    await expect.poll(() => statusOf(scan.id)).toBe('failed');
+    await expect.poll(() => statusOf(good.id)).toBe('ready');
+
+    const retried = await call(
+      'POST',
+      `/api/knowledge-bases/${base.id}/files/${scan.id}/retry`,
+      member,
+    );
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json<KnowledgeBase>().files.find((f) => f.fileId === scan.id)?.status).toBe(
+      'indexing',
+    );
+    const again = await call(
+      'POST',
+      `/api/knowledge-bases/${base.id}/files/${scan.id}/retry`,
+      member,
+    );
+    expect(again.statusCode).toBe(409);
+    expect(again.json<WireError>().error.message).toMatch(/still being read/);
+    const ready = await call(
+      'POST',
+      `/api/knowledge-bases/${base.id}/files/${good.id}/retry`,
+      member,
+    );
+    expect(ready.statusCode).toBe(409);
+    expect(ready.json<WireError>().error.message).toMatch(/nothing to retry/);
+    const foreign = await call(
+      'POST',
+      `/api/knowledge-bases/${base.id}/files/${scan.id}/retry`,
+      other,
+    );
+    expect(foreign.statusCode).toBe(404);
+    const missing = await call(
+      'POST',
+      `/api/knowledge-bases/${base.id}/files/00000000-0000-4000-8000-000000000000/retry`,
+      member,
+    );
+    expect(missing.statusCode).toBe(404);
+  });
+
   it('adds and removes files of a knowledge base', async () => {
     const a = (
       await upload(member, { name: 'a.txt', data: Buffer.from('Alpha text') })

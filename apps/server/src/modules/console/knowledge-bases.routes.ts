@@ -10,6 +10,8 @@ import {
   knowledgeFileMessages,
   knowledgeFileSchema,
   KNOWLEDGE_FILE_MAX_MB,
+  renameKnowledgeBaseSchema,
+  renameKnowledgeFileSchema,
 } from '@switchboard/shared/knowledge-bases';
 import { AppError } from '../../lib/app-error';
 import { requireBusinessId } from '../../plugins/auth';
@@ -118,6 +120,22 @@ export const knowledgeBaseRoutes =
       async (request) => deps.knowledge.getFile(requireBusinessId(request), request.params.id),
     );
 
+    app.patch(
+      '/files/:id',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Renames a document',
+          params,
+          body: renameKnowledgeFileSchema,
+          response: { 200: knowledgeFileSchema, ...errorResponses(422, 502) },
+        },
+      },
+      async (request) =>
+        deps.knowledge.renameFile(requireBusinessId(request), request.params.id, request.body.name),
+    );
+
     app.delete(
       '/files/:id',
       {
@@ -180,6 +198,45 @@ export const knowledgeBaseRoutes =
       },
       async (request) =>
         deps.knowledge.getKnowledgeBase(requireBusinessId(request), request.params.id),
+    );
+
+    app.patch(
+      '/knowledge-bases/:id',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Renames a knowledge base',
+          params,
+          body: renameKnowledgeBaseSchema,
+          response: { 200: knowledgeBaseSchema, ...errorResponses(422, 502) },
+        },
+      },
+      async (request) =>
+        deps.knowledge.renameKnowledgeBase(
+          requireBusinessId(request),
+          request.params.id,
+          request.body.name,
+        ),
+    );
+
+    app.post(
+      '/knowledge-bases/:id/files/:fileId/retry',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Reads a document that failed in a knowledge base again',
+          params: fileParams,
+          response: { 200: knowledgeBaseSchema, ...errorResponses(409, 422, 502) },
+        },
+      },
+      async (request) =>
+        deps.knowledge.retryFile(
+          requireBusinessId(request),
+          request.params.id,
+          request.params.fileId,
+        ),
     );
 
     app.delete(

@@ -9,7 +9,8 @@ import {
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import type { PlatformClient } from '../../platform/platform-client';
-import { forgetResource, recordOwned } from './console.repository';
+import { readAllByCreatedAt } from '../../platform/read-all';
+import { forgetResource, recordOwned, renameResource } from './console.repository';
 import { consoleFailure, isPlatformNotFound } from './console-errors';
 import type { ConsoleService } from './console.service';
 import { kindOfMimetype, sniffDocument } from './file-sniff';
@@ -18,10 +19,20 @@ import { kindOfMimetype, sniffDocument } from './file-sniff';
 export const FILE_PURPOSE = 'knowledge-base-v2';
 export const KNOWLEDGE_FILE_MAX_BYTES = KNOWLEDGE_FILE_MAX_MB * 1024 * 1024;
 
+/**
+ * The file's name: the platform's `name` once it was renamed, else the uploaded file's whole
+ * name (`name` starts as that name cut to the document's 40 characters).
+ */
+function fileName(file: Vapi.File_, fallback: string): string {
+  const original = file.originalName;
+  if (file.name && (!original || !original.startsWith(file.name))) return file.name;
+  return original ?? file.name ?? fallback;
+}
+
 function toFile(file: Vapi.File_, name: string): KnowledgeFile {
   return {
     id: file.id,
-    name: file.originalName ?? file.name ?? name,
+    name: fileName(file, name),
     kind: kindOfMimetype(file.mimetype),
     mimetype: file.mimetype ?? null,
     bytes: file.bytes ?? null,
@@ -143,6 +154,23 @@ export class KnowledgeBasesService {
     await forgetResource(this.deps.db, 'file', id);
   }
 
+  /** Renames a document on the platform (`PATCH /file/{id}`) and in our record. */
+  async renameFile(businessId: string, id: string, name: string): Promise<KnowledgeFile> {
+    await this.deps.console.requireOwned(businessId, 'file', id);
+    let file: Vapi.File_;
+    try {
+      file = await this.sdk.files.update({ id, name });
+    } catch (error) {
+      if (isPlatformNotFound(error)) {
+        await forgetResource(this.deps.db, 'file', id);
+        throw notFound('File');
+      }
+      throw consoleFailure('rename file', error);
+    }
+    await renameResource(this.deps.db, 'file', id, name);
+    return toFile(file, name);
+  }
+
   private async fetchBase(id: string): Promise<Vapi.KnowledgeBaseV2WithFiles | undefined> {
     try {
       return await this.sdk.knowledgeBasesV2.knowledgeBaseV2ControllerFindOne({ id });
@@ -239,6 +267,48 @@ export class KnowledgeBasesService {
     return toKnowledgeBase(base);
   }
 
+  /** Renames a knowledge base (`PATCH /v2/knowledge-base/{id}`) and our record of it. */
+  async renameKnowledgeBase(businessId: string, id: string, name: string): Promise<KnowledgeBase> {
+    await this.deps.console.requireOwned(businessId, 'knowledge-base', id);
+    try {
+      await this.sdk.knowledgeBasesV2.knowledgeBaseV2ControllerUpdate({ id, name });
+    } catch (error) {
+      if (isPlatformNotFound(error)) {
+        await forgetResource(this.deps.db, 'knowledge-base', id);
+        throw notFound('Knowledge base');
+      }
+      throw consoleFailure('rename knowledge base', error);
+    }
+    await renameResource(this.deps.db, 'knowledge-base', id, name);
+    return this.getKnowledgeBase(businessId, id);
+  }
+
+  /**
+   * Indexes a file of the base again (`POST /v2/knowledge-base/{id}/file/{fileId}/retry`): only
+   * one that failed (409 otherwise: one indexing or ready has nothing to retry).
+   */
+  async retryFile(businessId: string, id: string, fileId: string): Promise<KnowledgeBase> {
+    const base = await this.getKnowledgeBase(businessId, id);
+    const file = base.files.find((f) => f.fileId === fileId);
+    if (!file) throw notFound('File');
+    if (file.status !== 'failed') {
+      throw new AppError(
+        'CONFLICT',
+        409,
+        file.status === 'ready'
+          ? 'This file is ready: there is nothing to retry.'
+          : 'This file is still being read: wait until it is ready or has failed.',
+      );
+    }
+    try {
+      await this.sdk.knowledgeBasesV2.knowledgeBaseV2ControllerFileRetry({ id, fileId });
+    } catch (error) {
+      if (isPlatformNotFound(error)) throw notFound('File');
+      throw consoleFailure('retry file', error);
+    }
+    return this.getKnowledgeBase(businessId, id);
+  }
+
   async addFile(businessId: string, id: string, fileId: string): Promise<KnowledgeBase> {
     await this.deps.console.requireOwned(businessId, 'knowledge-base', id);
     await this.requireOwnFiles(businessId, [fileId]);
@@ -272,7 +342,12 @@ export class KnowledgeBasesService {
     if (base?.toolId) {
       let assistants: Vapi.Assistant[];
       try {
-        assistants = await this.sdk.assistants.list({ limit: 1000 });
+        const platform = this.deps.platform();
+        // Every assistant of the org, in createdAt windows (platform/read-all.ts).
+        assistants = await readAllByCreatedAt(
+          (window, limit) => platform.sdk.assistants.list({ limit, ...window }),
+          platform.listPageSize,
+        );
       } catch (error) {
         throw consoleFailure('fetch agents', error);
       }

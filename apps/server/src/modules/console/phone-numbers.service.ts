@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import { agents } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import type { PlatformClient } from '../../platform/platform-client';
+import { readAllByCreatedAt } from '../../platform/read-all';
 import { forgetResource, recordOwned, renameResource } from './console.repository';
 import { consoleFailure, isPlatformNotFound } from './console-errors';
 import type { ConsoleService } from './console.service';
@@ -92,7 +93,12 @@ export class PhoneNumbersService {
     if (owned.length === 0) return [];
     let all: PlatformPhone[];
     try {
-      all = await this.deps.platform().sdk.phoneNumbers.list({ limit: 1000 });
+      const platform = this.deps.platform();
+      // The org's whole list, in createdAt windows (platform/read-all.ts).
+      all = await readAllByCreatedAt(
+        (window, limit) => platform.sdk.phoneNumbers.list({ limit, ...window }),
+        platform.listPageSize,
+      );
     } catch (error) {
       throw consoleFailure('fetch phone numbers', error);
     }

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { agents } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import type { PlatformClient } from '../../platform/platform-client';
+import { readAllByCreatedAt } from '../../platform/read-all';
 import { forgetResource, recordOwned, renameResource } from './console.repository';
 import { consoleFailure, isPlatformNotFound } from './console-errors';
 import type { ConsoleService } from './console.service';
@@ -82,7 +83,12 @@ export class SquadsService {
     if (owned.length === 0) return [];
     let all: PlatformSquad[];
     try {
-      all = await this.deps.platform().sdk.squads.list({ limit: 1000 });
+      const platform = this.deps.platform();
+      // The org's whole list, in createdAt windows (platform/read-all.ts).
+      all = await readAllByCreatedAt(
+        (window, limit) => platform.sdk.squads.list({ limit, ...window }),
+        platform.listPageSize,
+      );
     } catch (error) {
       throw consoleFailure('fetch squads', error);
     }

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import { agents } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import type { PlatformClient } from '../../platform/platform-client';
+import { readAllPages } from '../../platform/read-all';
 import { forgetResource, recordOwned, renameResource } from './console.repository';
 import { consoleFailure, isPlatformNotFound } from './console-errors';
 import type { ConsoleService } from './console.service';
@@ -90,11 +91,13 @@ export class StructuredOutputsService {
     const ids = new Set(owned.map((r) => r.platformId));
     const found: PlatformOutput[] = [];
     try {
-      // One page holds them all (a business has a handful); the list is paged by the platform.
-      const page = await this.deps
-        .platform()
-        .sdk.structuredOutputs.structuredOutputControllerFindAll({ limit: 1000 });
-      found.push(...page.results.filter((output) => ids.has(output.id)));
+      // The org's list page after page (it answers `{results, metadata}`), kept to the business's.
+      const platform = this.deps.platform();
+      const all = await readAllPages(
+        (query) => platform.sdk.structuredOutputs.structuredOutputControllerFindAll(query),
+        platform.listPageSize,
+      );
+      found.push(...all.filter((output) => ids.has(output.id)));
     } catch (error) {
       throw consoleFailure('fetch structured outputs', error);
     }

@@ -4,6 +4,7 @@ import type { CustomToolInput, Tool, UpdateCustomToolInput } from '@switchboard/
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import type { PlatformClient } from '../../platform/platform-client';
+import { readAllByCreatedAt } from '../../platform/read-all';
 import { forgetResource, recordOwned, renameResource } from './console.repository';
 import { consoleFailure, isPlatformNotFound } from './console-errors';
 import type { ConsoleService } from './console.service';
@@ -89,7 +90,12 @@ export class ToolsService {
     if (owned.length === 0) return [];
     let all: PlatformTool[];
     try {
-      all = await this.deps.platform().sdk.tools.list({ limit: 1000 });
+      const platform = this.deps.platform();
+      // The org's whole list, in createdAt windows (platform/read-all.ts).
+      all = await readAllByCreatedAt(
+        (window, limit) => platform.sdk.tools.list({ limit, ...window }),
+        platform.listPageSize,
+      );
     } catch (error) {
       throw consoleFailure('fetch tools', error);
     }

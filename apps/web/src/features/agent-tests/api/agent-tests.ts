@@ -104,6 +104,18 @@ function useRefresh() {
   return () => void queryClient.invalidateQueries({ queryKey: root });
 }
 
+/** POST /api/test-runs/:id/cancel: stops a run that has not ended. */
+export function useCancelTestRun(runId: string) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: () =>
+      apiFetch<TestRunDetail>(`/test-runs/${encodeURIComponent(runId)}/cancel`, {
+        method: 'POST',
+      }),
+    onSettled: refresh,
+  });
+}
+
 export function useCreateTestSuite() {
   const refresh = useRefresh();
   return useMutation({

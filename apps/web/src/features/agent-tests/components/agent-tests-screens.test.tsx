@@ -157,6 +157,36 @@ describe('agent tests screens', () => {
     expect(screen.getByText('1 of 2 passed')).toBeInTheDocument();
   });
 
+  it('stops a run that is still going', async () => {
+    let running = true;
+    const queued = {
+      ...RUN,
+      status: 'running' as const,
+      results: RUN.results.map((r) => ({ ...r, status: 'queued' as const, reason: null })),
+    };
+    const stopped = {
+      ...RUN,
+      status: 'ended' as const,
+      results: RUN.results.map((r) => ({ ...r, status: 'canceled' as const, reason: null })),
+    };
+    const api = stubApi(
+      {
+        'GET /api/test-runs/r1': () => jsonResponse(running ? queued : stopped),
+        'POST /api/test-runs/r1/cancel': () => {
+          running = false;
+          return jsonResponse(stopped);
+        },
+      },
+      { session: buildSessionUser() },
+    );
+    const { user } = renderApp('/test-runs/r1');
+    await user.click(await screen.findByRole('button', { name: 'Stop the run' }));
+    await waitFor(() => expect(api.calls('POST /api/test-runs/r1/cancel')).toHaveLength(1));
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Stop the run' })).not.toBeInTheDocument(),
+    );
+  });
+
   it('shows the platform failure with Try again on the suites page', async () => {
     stubApi(
       {

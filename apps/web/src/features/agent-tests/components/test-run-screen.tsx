@@ -1,14 +1,27 @@
-import { Badge, Code, Group, Loader, Paper, Spoiler, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Code,
+  Group,
+  Loader,
+  Paper,
+  Spoiler,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { formatDateTime } from '@switchboard/shared/format';
 import { isTestRunOver, type TestResult } from '@switchboard/shared/agent-tests';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
-import { useTestRun } from '../api/agent-tests';
+import { useCancelTestRun, useTestRun } from '../api/agent-tests';
 import { TestResultBadge, TestRunBadge } from './test-status';
 
 /** `/test-runs/:runId`: each test passed or failed, why, and what was said. */
 export function TestRunScreen({ runId, timeZone }: { runId: string; timeZone: string }) {
   const query = useTestRun(runId);
+  const cancel = useCancelTestRun(runId);
   const run = query.data;
   const crumbs = [
     { label: 'Agent tests', to: '/tests' },
@@ -63,7 +76,20 @@ export function TestRunScreen({ runId, timeZone }: { runId: string; timeZone: st
               <Text size="sm" c="dimmed">
                 The simulated calls are running; results appear as each one ends.
               </Text>
+              <Button
+                size="xs"
+                variant="default"
+                loading={cancel.isPending}
+                onClick={() => cancel.mutate()}
+              >
+                Stop the run
+              </Button>
             </Group>
+          )}
+          {cancel.isError && (
+            <Alert color="red" variant="light" title="Could not stop the run" role="alert">
+              {cancel.error.message}
+            </Alert>
           )}
           {run.results.map((result) => (
             <ResultCard key={result.id} result={result} />

@@ -2,7 +2,7 @@ import type { CallLogRow } from '@switchboard/shared/call-logs';
 import type { ContactAppointment, ContactEnquiry } from '@switchboard/shared/contacts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { errorResponse } from '../../../test/fake-api';
+import { errorResponse, jsonResponse } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 import {
   buildContact,
@@ -210,6 +210,80 @@ describe('contact page', () => {
     expect(api.calls('DELETE /api/contacts/contact-1')).toHaveLength(1);
     expect(await screen.findByText('No contacts yet')).toBeInTheDocument();
     expect(screen.queryByText('Contact not found')).not.toBeInTheDocument();
+  });
+});
+
+describe('call back from the contact page', () => {
+  const options = {
+    timeZone: 'Europe/Dublin',
+    agents: [
+      { id: 'a1', name: 'Receptionist' },
+      { id: 'a2', name: 'Night line' },
+    ],
+    squads: [],
+    phoneNumbers: [{ id: 'p1', name: 'Main line' }],
+    imports: [],
+  };
+
+  it('calls the contact with the chosen agent from a number of the business', async () => {
+    const api = stubContactsApi({
+      contacts: [buildContact()],
+      handlers: {
+        'GET /api/campaigns/options': () => jsonResponse(options),
+        'POST /api/contacts/contact-1/call-back': () =>
+          jsonResponse({ callId: 'call-9' }, { status: 201 }),
+      },
+    });
+    const { user } = await openContact();
+    await screen.findByRole('heading', { name: 'Ann Murphy', level: 2 });
+    await user.click(screen.getByRole('button', { name: 'Call back' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Call Ann Murphy' }));
+    await waitFor(() =>
+      expect(dialog.getByRole('combobox', { name: /^Agent/ })).toHaveValue('Receptionist'),
+    );
+    await user.click(dialog.getByRole('combobox', { name: /^Agent/ }));
+    await user.click(await screen.findByRole('option', { name: 'Night line' }));
+    await user.click(dialog.getByRole('button', { name: 'Call now' }));
+    await waitFor(() =>
+      expect(api.calls('POST /api/contacts/contact-1/call-back')[0]?.body).toEqual({
+        agentId: 'a2',
+        phoneNumberId: 'p1',
+      }),
+    );
+    expect(await screen.findByText(/Your agent is calling Ann Murphy/)).toBeInTheDocument();
+  });
+
+  it('shows why the call was refused, in words', async () => {
+    stubContactsApi({
+      contacts: [buildContact()],
+      handlers: {
+        'GET /api/campaigns/options': () => jsonResponse(options),
+        'POST /api/contacts/contact-1/call-back': () =>
+          errorResponse(
+            409,
+            'CONFLICT',
+            "Today's 300 outbound calls are used up: no more calls today.",
+          ),
+      },
+    });
+    const { user } = await openContact();
+    await screen.findByRole('heading', { name: 'Ann Murphy', level: 2 });
+    await user.click(screen.getByRole('button', { name: 'Call back' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Call Ann Murphy' }));
+    await waitFor(() => expect(dialog.getByRole('button', { name: 'Call now' })).toBeEnabled());
+    await user.click(dialog.getByRole('button', { name: 'Call now' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent(
+      "Today's 300 outbound calls are used up: no more calls today.",
+    );
+  });
+
+  it('offers no call back for a contact marked do-not-call or without a phone', async () => {
+    stubContactsApi({
+      contacts: [buildContact({ doNotCall: true }), buildContact({ id: 'contact-2', phone: null })],
+    });
+    await openContact();
+    await screen.findByRole('heading', { name: 'Ann Murphy', level: 2 });
+    expect(screen.queryByRole('button', { name: 'Call back' })).not.toBeInTheDocument();
   });
 });
 

@@ -22,7 +22,7 @@ import {
 import type { CallLogRow } from '@switchboard/shared/call-logs';
 import { CALL_OUTCOME_LABELS } from '@switchboard/shared/calls';
 import { formatDateTime } from '@switchboard/shared/format';
-import { IconPencil, IconTrash, IconUserOff } from '@tabler/icons-react';
+import { IconPencil, IconPhoneOutgoing, IconTrash, IconUserOff } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { EmptyPanel } from '../../../components/empty-panel';
@@ -30,6 +30,9 @@ import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { failureReason, isApiError, withMessage } from '../../../lib/api-client';
 import { useContact } from '../api/get-contact';
+import { ManagerOnlyButton } from '../../../components/manager-only';
+import { useCanSpendAndDelete } from '../../../lib/session-context';
+import { CallBackModal } from './call-back-modal';
 import { ContactFormModal } from './contact-form-modal';
 import { DeleteContactModal } from './delete-contact-modal';
 import { useSetContactDoNotCall } from '../api/set-contact-do-not-call';
@@ -274,6 +277,8 @@ function Loaded({ contact }: { contact: ContactDetailData }) {
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [calling, setCalling] = useState(false);
+  const canSpend = useCanSpendAndDelete();
   const { timeZone } = contact;
   return (
     <>
@@ -282,6 +287,16 @@ function Loaded({ contact }: { contact: ContactDetailData }) {
         breadcrumbs={crumbs}
         actions={
           <Group gap="sm">
+            {contact.phone && !contact.doNotCall && (
+              <ManagerOnlyButton
+                allowed={canSpend}
+                action="place calls"
+                leftSection={<IconPhoneOutgoing size={16} />}
+                onClick={() => setCalling(true)}
+              >
+                Call back
+              </ManagerOnlyButton>
+            )}
             <Button
               variant="default"
               leftSection={<IconPencil size={16} />}
@@ -357,6 +372,9 @@ function Loaded({ contact }: { contact: ContactDetailData }) {
         </Section>
       </Stack>
       <ContactFormModal opened={editing} item={contact} onClose={() => setEditing(false)} />
+      {contact.phone && (
+        <CallBackModal contact={contact} opened={calling} onClose={() => setCalling(false)} />
+      )}
       <DeleteContactModal
         contact={deleting ? contact : null}
         onClose={() => setDeleting(false)}
