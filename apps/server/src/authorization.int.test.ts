@@ -276,6 +276,8 @@ describe.each(oneDatabase)('authorization on %s', (target) => {
         'DELETE /api/tools/:id',
         'PATCH /api/campaigns/:id',
         'POST /api/campaigns',
+        // One call to a contact costs what a campaign's call costs.
+        'POST /api/contacts/:id/call-back',
         'POST /api/phone-numbers',
       ].sort(),
     );
