@@ -1,3 +1,4 @@
+import { DEFAULT_SERVER_MESSAGES } from '@switchboard/shared/platform';
 import { describe, expect, it } from 'vitest';
 import {
   describeErrors,
@@ -15,6 +16,21 @@ function problems(validate: ReturnType<typeof validatorFor>, value: unknown): st
 
 describe('the trimmed platform document', () => {
   const document = platformDocument();
+
+  it('names only server message types the document lists, in the default both sides use', () => {
+    // The default itself is written in the property's description ("Default is …"), which the
+    // trimmed copy leaves out; what can be checked here is that each type is one it allows.
+    const schemas = (
+      document as unknown as {
+        components: {
+          schemas: Record<string, { properties?: Record<string, { items?: { enum?: string[] } }> }>;
+        };
+      }
+    ).components.schemas;
+    const allowed = schemas.CreateAssistantDTO?.properties?.serverMessages?.items?.enum ?? [];
+    expect(allowed.length).toBeGreaterThan(0);
+    expect(DEFAULT_SERVER_MESSAGES.filter((type) => !allowed.includes(type))).toEqual([]);
+  });
 
   it('keeps the paths and webhook schemas the product and the sandbox use, and no prose', () => {
     expect(Object.keys(document.paths)).toEqual(

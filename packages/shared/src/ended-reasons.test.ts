@@ -26,6 +26,7 @@ describe('describeEndedReason', () => {
     ['call.ringing.hook-executed-say', 'Hook executed say.'],
     ['some-new-reason', 'Some new reason.'],
     [null, 'The platform did not say why the call ended.'],
+    ['Unknown', 'The platform did not say why the call ended.'],
     ['', 'The platform did not say why the call ended.'],
   ])('%j → %j', (reason, expected) => {
     expect(describeEndedReason(reason)).toBe(expected);

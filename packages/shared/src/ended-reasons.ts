@@ -102,7 +102,8 @@ function readable(reason: string): string {
 
 /** "customer-ended-call" → "The caller hung up."; unknown or missing → a readable fallback. */
 export function describeEndedReason(reason: string | null | undefined): string {
-  if (!reason) return 'The platform did not say why the call ended.';
+  // "Unknown" is the formatted row's fallback for a missing reason.
+  if (!reason || reason === 'Unknown') return 'The platform did not say why the call ended.';
   const known = REASONS[reason];
   if (known) return known;
   const provider = /^pipeline-error-([a-z0-9]+(?:-[a-z]+)?)/.exec(reason);

@@ -19,3 +19,22 @@ export const platformStatusSchema = z.object({
   sync: platformSyncSchema,
 });
 export type PlatformStatus = z.infer<typeof platformStatusSchema>;
+
+/**
+ * The server messages an assistant sends when its `serverMessages` is unset: the default the
+ * platform's document gives for `CreateAssistantDTO.serverMessages` (the sandbox sends these,
+ * agent health checks against them; a test compares the list with the document).
+ */
+export const DEFAULT_SERVER_MESSAGES: readonly string[] = [
+  'conversation-update',
+  'end-of-call-report',
+  'function-call',
+  'hang',
+  'speech-update',
+  'status-update',
+  'tool-calls',
+  'transfer-destination-request',
+  'handoff-destination-request',
+  'user-interrupted',
+  'assistant.started',
+];

@@ -1,6 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Vapi } from '@vapi-ai/server-sdk';
+import { DEFAULT_SERVER_MESSAGES } from '@switchboard/shared/platform';
 
 // Outgoing server messages, as the platform sends them: POST {message:{type,…}} as JSON to a
 // `Server`'s url, one attempt (the platform's default backoff plan retries nothing), its
@@ -23,24 +24,6 @@ export interface WebhookCredential {
 export type ServerTarget = Vapi.Server;
 
 export const WEBHOOK_TIMEOUT_MS = 20_000;
-
-/**
- * The server messages an assistant sends when its `serverMessages` is unset: the list the
- * document gives as the default of `CreateAssistantDTO.serverMessages`.
- */
-export const DEFAULT_SERVER_MESSAGES: readonly string[] = [
-  'conversation-update',
-  'end-of-call-report',
-  'function-call',
-  'hang',
-  'speech-update',
-  'status-update',
-  'tool-calls',
-  'transfer-destination-request',
-  'handoff-destination-request',
-  'user-interrupted',
-  'assistant.started',
-];
 
 /**
  * Whether a call's assistant sends messages of `type` to its server: its `serverMessages`, else

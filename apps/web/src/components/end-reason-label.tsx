@@ -9,7 +9,7 @@ import { describeEndedReason, endedReasonLabel } from '@switchboard/shared/ended
 export function EndReasonLabel({ reason, ...textProps }: { reason: string | null } & TextProps) {
   return (
     <Tooltip
-      label={describeEndedReason(reason === 'Unknown' ? null : reason)}
+      label={describeEndedReason(reason)}
       multiline
       maw={280}
       events={{ hover: true, focus: true, touch: true }}

@@ -9,6 +9,7 @@ import {
   type ModelProvider,
   type VoiceProvider,
 } from '@switchboard/shared/agents';
+import { DEFAULT_SERVER_MESSAGES } from '@switchboard/shared/platform';
 
 /**
  * The agent form's fields ⇄ the platform's assistant. The system prompt is the model's first
@@ -160,24 +161,6 @@ export const OUR_SERVER_MESSAGES: readonly ServerMessageType[] = [
   'end-of-call-report',
   'status-update',
   'tool-calls',
-];
-
-/**
- * What an assistant whose `serverMessages` is unset sends: the default the platform's document
- * gives for `CreateAssistantDTO.serverMessages`.
- */
-export const DEFAULT_SERVER_MESSAGES: readonly ServerMessageType[] = [
-  'conversation-update',
-  'end-of-call-report',
-  'function-call',
-  'hang',
-  'speech-update',
-  'status-update',
-  'tool-calls',
-  'transfer-destination-request',
-  'handoff-destination-request',
-  'user-interrupted',
-  'assistant.started',
 ];
 
 /** The message types we need that the assistant does not send (its list, else the default). */

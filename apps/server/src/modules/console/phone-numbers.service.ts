@@ -210,8 +210,8 @@ export class PhoneNumbersService {
   }
 
   /**
-   * The platform fields of a new number's answerer, each checked as an update checks it: the
-   * agent and the squad must be the business's, a fallback number must pass the calling rules.
+   * The platform fields of a number's answerer, checked (on create and update alike): the agent
+   * and the squad must be the business's, a fallback number must pass the calling rules.
    */
   private async answeredBy(
     businessId: string,
@@ -245,11 +245,12 @@ export class PhoneNumbersService {
     input: UpdatePhoneNumberInput,
   ): Promise<PhoneNumber> {
     const phone = await this.fetchOne(businessId, id);
-    if (input.agentId) {
-      const names = await this.agentNames(businessId);
-      if (!names.has(input.agentId)) throw notFound('Agent');
-    }
-    if (input.squadId) await this.deps.console.requireOwned(businessId, 'squad', input.squadId);
+    // The same checks as a new number's answerer (null, which clears, needs none).
+    const checked = await this.answeredBy(businessId, {
+      agentId: input.agentId ?? undefined,
+      squadId: input.squadId ?? undefined,
+      fallbackNumber: input.fallbackNumber ?? undefined,
+    });
     const body: Record<string, unknown> = { provider: phone.provider };
     if (input.name !== undefined) body.name = input.name;
     // An agent and a squad exclude each other: choosing one clears the other.
@@ -262,13 +263,7 @@ export class PhoneNumbersService {
       if (input.squadId) body.assistantId = null;
     }
     if (input.fallbackNumber !== undefined) {
-      const fallback = input.fallbackNumber ? e164(input.fallbackNumber, 'fallbackNumber') : null;
-      if (fallback) {
-        await this.deps.dialing.requireDialable(businessId, [
-          { number: fallback, path: ['fallbackNumber'] },
-        ]);
-      }
-      body.fallbackDestination = fallback ? { type: 'number', number: fallback } : null;
+      body.fallbackDestination = checked.fallbackDestination ?? null;
     }
     let updated: PlatformPhone;
     try {

@@ -15,10 +15,9 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { requestResolver, settleSave } from '../../../lib/form-errors';
 import { ConsoleFormModal } from '../../../components/console-form-modal';
 import { FormAlert } from '../../../components/form-alert';
-import { AgentOrSquadSelect, parseAgentOrSquad } from '../../../components/agent-or-squad-select';
-import { useAgentList } from '../../../lib/api/list-agents';
-import { useSquads } from '../../../lib/api/list-squads';
+import { parseAgentOrSquad } from '../../../components/agent-or-squad-select';
 import { useCreatePhoneNumber } from '../api/phone-numbers';
+import { AnsweredBySelect } from './answered-by-select';
 
 type Provider = CreatePhoneNumberInput['provider'];
 // Every field of every provider: the form holds them all, the schema picks by provider.
@@ -97,8 +96,6 @@ type Props = { opened: boolean; onClose: () => void };
 /** Buy a number on the platform, or import one the business has at Twilio or Vonage. */
 export function AddPhoneNumberModal({ opened, onClose }: Props) {
   const create = useCreatePhoneNumber();
-  const agents = useAgentList();
-  const squads = useSquads();
   const form = useForm<FormValues>({
     defaultValues: EMPTY,
     // The shared schema checks the fields of the chosen provider (and only those).
@@ -176,24 +173,12 @@ export function AddPhoneNumberModal({ opened, onClose }: Props) {
             control={form.control}
             name="answeredBy"
             render={({ field }) => (
-              <AgentOrSquadSelect
-                label="Answered by"
+              <AnsweredBySelect
                 description="The agent, or the squad of agents, that answers calls to this number (or leave it empty and forward every call to the fallback number)"
                 placeholder="Choose an agent or a squad"
-                agents={agents.data ?? []}
-                squads={squads.data ?? []}
                 value={field.value}
-                onChange={(value) => field.onChange(value ?? '')}
-                disabled={agents.isPending || squads.isPending}
-                error={
-                  errors.answeredBy?.message ??
-                  (agents.isError
-                    ? 'Could not load your agents'
-                    : squads.isError
-                      ? 'Could not load your squads'
-                      : undefined)
-                }
-                comboboxProps={{ withinPortal: true }}
+                onChange={field.onChange}
+                error={errors.answeredBy?.message}
               />
             )}
           />

@@ -5,11 +5,10 @@ import { e164Schema, type PhoneNumber } from '@switchboard/shared/phone-numbers'
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { settleSave } from '../../../lib/form-errors';
-import { AgentOrSquadSelect, parseAgentOrSquad } from '../../../components/agent-or-squad-select';
-import { useAgentList } from '../../../lib/api/list-agents';
-import { useSquads } from '../../../lib/api/list-squads';
+import { parseAgentOrSquad } from '../../../components/agent-or-squad-select';
 import { FormFooter } from '../../../components/console-form-modal';
 import { useUpdatePhoneNumber } from '../api/phone-numbers';
+import { AnsweredBySelect } from './answered-by-select';
 
 // The form's own shape: blank fields mean "none" and become null for the server.
 const formSchema = z.object({
@@ -40,8 +39,6 @@ export function EditPhoneNumberModal({ phone, onClose }: Props) {
 
 function EditForm({ phone, onClose }: { phone: PhoneNumber; onClose: () => void }) {
   const update = useUpdatePhoneNumber();
-  const agents = useAgentList();
-  const squads = useSquads();
   const form = useForm<FormValues>({
     resolver: zodResolver(formSchema),
     defaultValues: {
@@ -77,25 +74,13 @@ function EditForm({ phone, onClose }: { phone: PhoneNumber; onClose: () => void 
           control={form.control}
           name="answeredBy"
           render={({ field }) => (
-            <AgentOrSquadSelect
-              label="Answered by"
+            <AnsweredBySelect
               description="The agent, or the squad of agents, that answers calls to this number"
-              agents={agents.data ?? []}
-              squads={squads.data ?? []}
               none="Nobody"
-              value={field.value}
-              onChange={(value) => field.onChange(value ?? '')}
-              disabled={agents.isPending || squads.isPending}
               allowDeselect={false}
-              error={
-                errors.answeredBy?.message ??
-                (agents.isError
-                  ? 'Could not load your agents'
-                  : squads.isError
-                    ? 'Could not load your squads'
-                    : undefined)
-              }
-              comboboxProps={{ withinPortal: true }}
+              value={field.value}
+              onChange={field.onChange}
+              error={errors.answeredBy?.message}
             />
           )}
         />
