@@ -1,3 +1,4 @@
+import { displayCallId } from '@switchboard/shared/calls';
 import type { CallDetail, CallLogPage } from '@switchboard/shared/call-logs';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
@@ -175,6 +176,27 @@ describeInBrowser('call logs', (e2e) => {
     expect(expected.meta.total).toBeGreaterThan(0);
     expect(lines).toHaveLength(expected.meta.total + 1);
     expect(lines[0]).toContain('Call ID,Assistant');
+
+    // The call opened from the search marks the searched word in its transcript.
+    await page
+      .getByRole('link', { name: `Call ${displayCallId(transferred.data[0]!.id)}` })
+      .click();
+    const transcript = page.getByRole('dialog').getByRole('region', { name: 'Transcript' });
+    await expect.poll(() => transcript.locator('mark').count()).toBeGreaterThan(0);
+    expect((await transcript.locator('mark').first().textContent())?.toLowerCase()).toContain(
+      word.slice(0, 4),
+    );
+    await page.keyboard.press('Escape');
+
+    // A column the member hides stays hidden when they come back.
+    const headers = () => page.getByRole('table', { name: 'Calls' }).getByRole('columnheader');
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('checkbox', { name: 'Type' }).click();
+    await expect.poll(() => headers().allTextContents()).not.toContain('Type');
+    await page.reload();
+    await expect.poll(() => headers().count()).toBeGreaterThan(0);
+    expect(await headers().allTextContents()).not.toContain('Type');
+    expect(await headers().allTextContents()).toContain('Cost');
     expect(e2e.pageErrors).toEqual([]);
   });
 });

@@ -165,6 +165,21 @@ describe('call detail', () => {
     ]);
   });
 
+  it("marks the call log's searched words in the transcript", async () => {
+    stubCallLogsApi();
+    const { dialog } = await openDetail(`?call=${CALL_ID}&q=booked`);
+
+    const marks = section(dialog, 'Transcript').getAllByText(
+      (_, element) => element?.tagName === 'MARK',
+    );
+    // "booked" finds every form the search finds: book, booked (and the tool's book_…).
+    expect(marks.map((mark) => mark.textContent)).toEqual(['book', 'book', 'booked']);
+    // Only the words: each line reads as before.
+    expect(section(dialog, 'Transcript').getAllByRole('button')[1]).toHaveTextContent(
+      'Caller · 0:04I would like to book a cleaning.',
+    );
+  });
+
   it('seeks the recording to a line and plays it, from a click or the keyboard', async () => {
     stubCallLogsApi();
     const { dialog, user } = await openDetail();

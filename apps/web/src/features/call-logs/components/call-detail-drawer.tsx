@@ -13,10 +13,12 @@ type CallDetailDrawerProps = {
   /** The call in the URL (`?call=`); null: closed. */
   callId: string | null;
   onClose: () => void;
+  /** The call log's transcript search: its words are marked in the transcript. */
+  highlight?: string;
 };
 
 /** The detail of the call selected in the URL: a side panel, or the whole screen on a phone. */
-export function CallDetailDrawer({ callId, onClose }: CallDetailDrawerProps) {
+export function CallDetailDrawer({ callId, onClose, highlight = '' }: CallDetailDrawerProps) {
   const phone = useMediaQuery('(max-width: 48em)');
   return (
     <Drawer
@@ -27,7 +29,7 @@ export function CallDetailDrawer({ callId, onClose }: CallDetailDrawerProps) {
       title={<CallDetailTitle callId={callId} />}
       closeButtonProps={{ 'aria-label': 'Close the call' }}
     >
-      {callId !== null && <CallDetailBody callId={callId} />}
+      {callId !== null && <CallDetailBody callId={callId} highlight={highlight} />}
     </Drawer>
   );
 }
@@ -46,7 +48,7 @@ function CallDetailTitle({ callId }: { callId: string | null }) {
 }
 
 /** One call's detail (facts, transcript, recording), loaded by id: also shown inline elsewhere. */
-export function CallDetailBody({ callId }: { callId: string }) {
+export function CallDetailBody({ callId, highlight = '' }: { callId: string; highlight?: string }) {
   const call = useCall(callId);
 
   if (call.isError && !call.data) {
@@ -89,7 +91,7 @@ export function CallDetailBody({ callId }: { callId: string }) {
         <Tabs.Tab value="logs">Logs</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="details">
-        <CallDetail call={call.data} />
+        <CallDetail call={call.data} highlight={highlight} />
       </Tabs.Panel>
       <Tabs.Panel value="logs">
         <CallPlatformLogs callId={callId} timeZone={call.data.timeZone} />

@@ -20,7 +20,14 @@ import { DetailSection } from './detail-section';
 import { callTypeLabel, OutcomeBadge } from './outcome-badge';
 
 /** Everything about one call: the facts, what it was about, how it went, and what was said. */
-export function CallDetail({ call }: { call: CallDetailData }) {
+export function CallDetail({
+  call,
+  highlight = '',
+}: {
+  call: CallDetailData;
+  /** Words searched for in the call log, marked in the transcript. */
+  highlight?: string;
+}) {
   const { row } = call;
   const customerNumber =
     call.customerNumber ?? (row.customerPhone === '-' ? null : row.customerPhone);
@@ -198,6 +205,7 @@ export function CallDetail({ call }: { call: CallDetailData }) {
         recordingUrl={call.recordingUrl}
         transcript={call.transcript}
         agentName={call.agent?.name ?? row.assistant}
+        highlight={highlight}
       />
     </Stack>
   );

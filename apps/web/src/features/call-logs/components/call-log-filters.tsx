@@ -53,6 +53,8 @@ type CallLogFiltersProps = {
   exportHref: string;
   /** The business-wide log: the agents to pick one of (absent on an agent's own log). */
   agents?: { id: string; name: string }[] | undefined;
+  /** The column chooser, after Export CSV. */
+  columnsMenu?: ReactNode;
 };
 
 /**
@@ -67,6 +69,7 @@ export function CallLogFilters({
   refreshing,
   exportHref,
   agents,
+  columnsMenu,
 }: CallLogFiltersProps) {
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
   const [open, { toggle }] = useDisclosure(false);
@@ -199,6 +202,7 @@ export function CallLogFilters({
       >
         Export CSV
       </Button>
+      {columnsMenu}
     </Group>
   );
 

@@ -20,6 +20,7 @@ import { Link } from 'react-router';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { EndReasonLabel } from '../../../components/end-reason-label';
 import type { TablePaginationProps } from '../../../components/table-pagination';
+import type { CallLogColumnKey, HiddenCallLogColumns } from '../utils/call-log-columns';
 import { callTypeLabel, OutcomeBadge } from './outcome-badge';
 import { TranscriptSnippet } from './transcript-snippet';
 
@@ -37,6 +38,8 @@ type CallLogsTableProps = {
   topBar?: ReactNode;
   /** The business-wide log: each row says which agent took the call. */
   showAgent?: boolean;
+  /** The columns the user chose not to see (the ID always shows: it opens the call). */
+  hidden?: HiddenCallLogColumns;
 };
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
@@ -54,9 +57,13 @@ export function CallLogsTable({
   onOpenCall,
   topBar,
   showAgent = false,
+  hidden = [],
 }: CallLogsTableProps) {
-  const columns: DataColumn<CallLogRow>[] = [
+  // Every cell keeps to one line, so a screen holds as many calls as it can: long text (an
+  // agent's name) is cut with an ellipsis and shown whole on hover.
+  const all: (DataColumn<CallLogRow> & { key: CallLogColumnKey | 'id' })[] = [
     {
+      key: 'id',
       header: 'ID',
       cell: (row) => (
         <Group gap={6} wrap="nowrap">
@@ -67,20 +74,46 @@ export function CallLogsTable({
       ),
     },
     ...(showAgent
-      ? [{ header: 'Agent', cell: (row: CallLogRow) => <Text size="sm">{row.assistant}</Text> }]
+      ? [
+          {
+            key: 'agent' as const,
+            header: 'Agent',
+            maw: 220,
+            cell: (row: CallLogRow) => (
+              <Text size="sm" truncate="end" title={row.assistant}>
+                {row.assistant}
+              </Text>
+            ),
+          },
+        ]
       : []),
     {
+      key: 'customer',
       header: 'Customer',
       cell: (row) => (
-        <Text size="sm" ff="monospace" c={row.customerPhone === '-' ? 'dimmed' : undefined}>
+        <Text
+          size="sm"
+          ff="monospace"
+          c={row.customerPhone === '-' ? 'dimmed' : undefined}
+          style={nowrap}
+        >
           {row.customerPhone}
         </Text>
       ),
     },
-    { header: 'Type', cell: (row) => <Text size="sm">{callTypeLabel(row.callType)}</Text> },
-    { header: 'Ended reason', cell: (row) => <CallEndReason row={row} /> },
-    { header: 'Success', cell: (row) => <CallSuccess row={row} /> },
     {
+      key: 'type',
+      header: 'Type',
+      cell: (row) => (
+        <Text size="sm" style={nowrap}>
+          {callTypeLabel(row.callType)}
+        </Text>
+      ),
+    },
+    { key: 'endedReason', header: 'Ended reason', cell: (row) => <CallEndReason row={row} /> },
+    { key: 'success', header: 'Success', cell: (row) => <CallSuccess row={row} /> },
+    {
+      key: 'startTime',
       header: 'Start time',
       cell: (row) => (
         <Text size="sm" style={nowrap}>
@@ -89,6 +122,7 @@ export function CallLogsTable({
       ),
     },
     {
+      key: 'duration',
       header: 'Duration',
       numeric: true,
       cell: (row) => (
@@ -97,8 +131,18 @@ export function CallLogsTable({
         </Text>
       ),
     },
-    { header: 'Cost', numeric: true, cell: (row) => <Text size="sm">{row.cost}</Text> },
+    {
+      key: 'cost',
+      header: 'Cost',
+      numeric: true,
+      cell: (row) => (
+        <Text size="sm" style={nowrap}>
+          {row.cost}
+        </Text>
+      ),
+    },
   ];
+  const columns = all.filter((column) => column.key === 'id' || !hidden.includes(column.key));
   const match = (row: CallLogRow) =>
     withMatches && row.transcriptMatch !== null ? (
       <>
@@ -127,7 +171,7 @@ export function CallLogsTable({
         label: 'Call log pages',
       }}
       // Wide on purpose: the table scrolls sideways inside its panel instead of the page.
-      minWidth={980}
+      minWidth={Math.min(980, 140 + (columns.length - 1) * 120)}
       topBar={topBar}
       // The ID is a real link (keyboard, new tab, copy link); a click anywhere else on the row
       // does the same, for the pointer.
@@ -210,15 +254,15 @@ function CallEndReason({ row }: { row: CallLogRow }) {
     );
   }
   return (
-    // The badge goes under the reason: beside it, it squeezed a long reason to a letter a line.
-    <Stack gap={4} align="flex-start">
+    // One line: the short label and, for a transferred call, its badge beside it.
+    <Group gap={6} wrap="nowrap">
       <EndReasonLabel reason={row.endReason} />
       {row.transferred && (
         <Badge size="xs" variant="light" color="grape" style={{ flexShrink: 0 }}>
           Transferred
         </Badge>
       )}
-    </Stack>
+    </Group>
   );
 }
 

@@ -74,6 +74,59 @@ describe('call log table', () => {
     expect(screen.getByText('2 calls · page 1 of 1')).toBeInTheDocument();
   });
 
+  it('hides the columns a user unticks, and remembers them for that user only', async () => {
+    stubCallLogsApi();
+    const owner = {
+      id: 'user-owner',
+      userName: 'owner@example.com',
+      name: 'Owner',
+      email: 'owner@example.com',
+      role: 'owner' as const,
+      business: { id: 'b1', name: 'Bright Smile Dental', timezone: 'UTC', country: 'US' },
+    };
+    const headers = () => screen.getAllByRole('columnheader').map((header) => header.textContent);
+
+    const first = renderCallLogs('', { sessionUser: owner });
+    await findRow('3f2a9c1e…');
+    await first.user.click(screen.getByRole('button', { name: 'Columns' }));
+    await first.user.click(await screen.findByRole('checkbox', { name: 'Type' }));
+    await first.user.click(screen.getByRole('checkbox', { name: 'Cost' }));
+    expect(screen.getByRole('checkbox', { name: 'Cost' })).not.toBeChecked();
+    expect(headers()).toEqual([
+      'ID',
+      'Customer',
+      'Ended reason',
+      'Success',
+      'Start time',
+      'Duration',
+    ]);
+    expect(screen.getByRole('button', { name: 'Columns 5 of 7' })).toBeInTheDocument();
+    first.unmount();
+
+    // The same user, back later: the choice stands.
+    const again = renderCallLogs('', { sessionUser: owner });
+    await findRow('3f2a9c1e…');
+    expect(headers()).toEqual([
+      'ID',
+      'Customer',
+      'Ended reason',
+      'Success',
+      'Start time',
+      'Duration',
+    ]);
+    // "Show every column" brings them back.
+    await again.user.click(screen.getByRole('button', { name: 'Columns 5 of 7' }));
+    await again.user.click(await screen.findByRole('button', { name: 'Show every column' }));
+    expect(headers()).toHaveLength(8);
+    await again.user.click(screen.getByRole('checkbox', { name: 'Duration' }));
+    again.unmount();
+
+    // Another person in the same browser has their own choice.
+    renderCallLogs('', { sessionUser: { ...owner, id: 'user-other' } });
+    await findRow('3f2a9c1e…');
+    expect(headers()).toHaveLength(8);
+  });
+
   it('asks for the defaults when the URL has no state', async () => {
     const api = stubCallLogsApi();
     renderCallLogs();

@@ -6,13 +6,16 @@ import { callLogsExportHref } from '../api/export-call-logs';
 import { useCallLogPage } from '../api/list-call-logs';
 import { useRefreshCallLogs } from '../api/sync-platform';
 import { useCallLogParams } from '../hooks/use-call-log-params';
+import { useHiddenCallLogColumns } from '../hooks/use-hidden-call-log-columns';
 import {
   callLogFilterOf,
   callLogPageParams,
   hasActiveFilters,
   type CallLogState,
 } from '../utils/call-log-params';
+import type { HiddenCallLogColumns } from '../utils/call-log-columns';
 import { CallDetailDrawer } from './call-detail-drawer';
+import { CallLogColumnsMenu } from './call-log-columns-menu';
 import { CallLogFilters } from './call-log-filters';
 import { CallLogsTable } from './call-logs-table';
 
@@ -43,6 +46,7 @@ export function CallLogs({
   const calls = useCallLogPage(agentId, callLogPageParams(state));
   const refresh = useRefreshCallLogs(agentId);
   const refreshing = refresh.isPending;
+  const [hidden, setHidden] = useHiddenCallLogColumns();
 
   return (
     <>
@@ -69,6 +73,9 @@ export function CallLogs({
           refreshing={refreshing}
           exportHref={callLogsExportHref(agentId, callLogFilterOf(state))}
           agents={agentId ? undefined : (agents ?? [])}
+          columnsMenu={
+            <CallLogColumnsMenu hidden={hidden} onChange={setHidden} withAgent={!agentId} />
+          }
         />
         {CALL_LOG_TABS.map((tab) => (
           <Tabs.Panel key={tab} value={tab}>
@@ -80,11 +87,16 @@ export function CallLogs({
               onReset={reset}
               callSearch={callSearch}
               showAgent={!agentId}
+              hidden={hidden}
             />
           </Tabs.Panel>
         ))}
       </Tabs>
-      <CallDetailDrawer callId={state.call} onClose={() => change({ call: null })} />
+      <CallDetailDrawer
+        callId={state.call}
+        onClose={() => change({ call: null })}
+        highlight={state.q}
+      />
     </>
   );
 }
@@ -97,6 +109,7 @@ type CallLogResultsProps = {
   onReset: () => void;
   callSearch: (callId: string) => string;
   showAgent: boolean;
+  hidden: HiddenCallLogColumns;
 };
 
 function CallLogResults({
@@ -107,6 +120,7 @@ function CallLogResults({
   onReset,
   callSearch,
   showAgent,
+  hidden,
 }: CallLogResultsProps) {
   const empty = hasActiveFilters(state) ? (
     <EmptyPanel
@@ -140,6 +154,7 @@ function CallLogResults({
       callSearch={callSearch}
       onOpenCall={(call) => onChange({ call })}
       showAgent={showAgent}
+      hidden={hidden}
       topBar={
         refreshing && (
           <>

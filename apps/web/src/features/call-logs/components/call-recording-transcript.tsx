@@ -1,6 +1,7 @@
-import { Stack, Text, UnstyledButton } from '@mantine/core';
+import { Mark, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { TranscriptLine } from '@switchboard/shared/call-logs';
 import { useEffect, useRef, useState } from 'react';
+import { highlightParts } from '../utils/highlight';
 import { activeLineIndex, formatOffset } from '../utils/transcript';
 import classes from './call-transcript.module.css';
 import { DetailSection } from './detail-section';
@@ -10,6 +11,8 @@ type CallRecordingTranscriptProps = {
   transcript: TranscriptLine[];
   /** What the assistant's lines are labelled with. */
   agentName: string;
+  /** A transcript search: the words it found are marked. */
+  highlight?: string;
 };
 
 /**
@@ -20,6 +23,7 @@ export function CallRecordingTranscript({
   recordingUrl,
   transcript,
   agentName,
+  highlight = '',
 }: CallRecordingTranscriptProps) {
   const audioRef = useRef<HTMLAudioElement>(null);
   // Where the recording is, once it has been played or sought; null: nothing highlighted yet.
@@ -98,6 +102,7 @@ export function CallRecordingTranscript({
                 speaker={speakerName(line.speaker)}
                 active={index === active}
                 onPlay={recordingUrl ? playFrom : null}
+                highlight={highlight}
               />
             ))}
           </ol>
@@ -113,9 +118,10 @@ type TranscriptBubbleProps = {
   active: boolean;
   /** Seeks the recording; null when there is none to play. */
   onPlay: ((seconds: number) => void) | null;
+  highlight: string;
 };
 
-function TranscriptBubble({ line, speaker, active, onPlay }: TranscriptBubbleProps) {
+function TranscriptBubble({ line, speaker, active, onPlay, highlight }: TranscriptBubbleProps) {
   const start = line.secondsFromStart;
   const className = [classes.line, classes[line.speaker], active ? classes.active : '']
     .filter(Boolean)
@@ -126,7 +132,11 @@ function TranscriptBubble({ line, speaker, active, onPlay }: TranscriptBubblePro
         {speaker}
         {start !== null && ` · ${formatOffset(start)}`}
       </span>
-      <span>{line.text}</span>
+      <span>
+        {highlightParts(line.text, highlight).map((part, index) =>
+          part.match ? <Mark key={index}>{part.text}</Mark> : part.text,
+        )}
+      </span>
     </>
   );
   return (
