@@ -253,7 +253,7 @@ describeInBrowser('a way back in, settings and the team', (e2e) => {
       if (!health.body.ok) broken += 1;
       const region = page.getByRole('region', { name: `Health of ${agent.name}` });
       await expect
-        .poll(() => region.getByText('Server points at Switchboard', { exact: false }).isVisible())
+        .poll(() => region.getByText('Calls reach Switchboard', { exact: false }).isVisible())
         .toBe(true);
       await expect
         .poll(() =>

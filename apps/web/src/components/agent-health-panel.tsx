@@ -8,6 +8,7 @@ import {
   IconTool,
   IconX,
 } from '@tabler/icons-react';
+import { useIsOperator } from '../lib/session-context';
 
 type AgentHealthPanelProps = {
   health: AgentHealth;
@@ -72,10 +73,39 @@ export function agentHealthChecks(health: AgentHealth): Check[] {
   ];
 }
 
+/** What a tool we give agents does, in the business's words. */
+const TOOL_WORDS: Record<string, string> = {
+  create_enquiry: 'Takes enquiries from callers',
+  book_appointment: 'Books appointments',
+};
+
+/**
+ * The same verdict for owners and members, in what it means for the business (calls,
+ * enquiries, bookings) rather than the platform's plumbing (servers, secrets, message types),
+ * which only the operator is shown (Round 3 · 6/10, "owner wording").
+ */
+export function plainHealthChecks(health: AgentHealth): Check[] {
+  return [
+    {
+      label: 'Calls reach Switchboard',
+      ok:
+        health.serverPointsAtUs &&
+        health.serverAuthenticated &&
+        health.missingServerMessages.length === 0,
+    },
+    ...health.tools.map((tool) => ({
+      label: TOOL_WORDS[tool.name] ?? `Uses the “${tool.name}” tool`,
+      ok: toolDetail(tool) === undefined,
+    })),
+  ];
+}
+
 function HealthChecks({ health }: { health: AgentHealth }) {
+  const operator = useIsOperator();
+  const checks = operator ? agentHealthChecks(health) : plainHealthChecks(health);
   return (
     <List size="sm" spacing={4} center aria-label="Connection checks">
-      {agentHealthChecks(health).map((check) => (
+      {checks.map((check) => (
         <List.Item
           key={check.label}
           icon={
@@ -100,6 +130,7 @@ function HealthChecks({ health }: { health: AgentHealth }) {
 /**
  * Whether the voice platform reaches Switchboard for an agent, check by check, and the fix when
  * it does not: Repair re-applies our server settings on the platform, keeping everything else.
+ * The operator reads the platform's terms; owners and members read what it means for them.
  */
 export function AgentHealthPanel({
   health,
@@ -108,6 +139,7 @@ export function AgentHealthPanel({
   repairing = false,
   readOnlyHint,
 }: AgentHealthPanelProps) {
+  const operator = useIsOperator();
   if (health.ok) {
     return (
       <Alert
@@ -133,18 +165,26 @@ export function AgentHealthPanel({
       role="alert"
     >
       <Stack gap="xs">
-        <List size="sm" spacing={4}>
-          {health.problems.map((problem) => (
-            <List.Item key={problem}>{problem}</List.Item>
-          ))}
-        </List>
+        {operator ? (
+          <List size="sm" spacing={4}>
+            {health.problems.map((problem) => (
+              <List.Item key={problem}>{problem}</List.Item>
+            ))}
+          </List>
+        ) : (
+          <Text size="sm">
+            Calls this agent takes may not show here, and the enquiries and bookings it makes may be
+            lost, until it is repaired.
+          </Text>
+        )}
         <HealthChecks health={health} />
         <Text size="sm">{lastWebhookText(health.lastWebhookAt, timeZone)}</Text>
         {onRepair ? (
           <Group gap="sm" wrap="wrap">
             <Text size="sm" style={{ flex: '1 1 16rem' }}>
-              The fix: Repair points the agent and its tools at Switchboard again, with its secret,
-              and keeps the rest of the agent as it is.
+              {operator
+                ? 'The fix: Repair points the agent and its tools at Switchboard again, with its secret, and keeps the rest of the agent as it is.'
+                : 'The fix: Repair connects the agent to Switchboard again and changes nothing else about it.'}
             </Text>
             <Button
               size="xs"

@@ -286,24 +286,20 @@ describe('settings', () => {
       const { user } = renderApp('/settings?section=platform');
       const good = await screen.findByRole('region', { name: 'Health of Front desk' });
       expect(await within(good).findByText('Connected to Switchboard')).toBeInTheDocument();
-      expect(within(good).getByText('Server points at Switchboard: yes')).toBeInTheDocument();
-      expect(within(good).getByText('Tool create_enquiry: yes')).toBeInTheDocument();
-      expect(
-        within(good).getByText('Sends call updates, reports and tool calls: yes'),
-      ).toBeInTheDocument();
+      // In the business's words: what reaches Switchboard, never servers, secrets or tool names.
+      expect(within(good).getByText('Calls reach Switchboard: yes')).toBeInTheDocument();
+      expect(within(good).getByText('Takes enquiries from callers: yes')).toBeInTheDocument();
+      expect(within(good).getByText('Books appointments: yes')).toBeInTheDocument();
 
       const bad = screen.getByRole('region', { name: 'Health of After hours' });
       expect(await within(bad).findByText('Needs attention')).toBeInTheDocument();
+      expect(within(bad).getByText('Calls reach Switchboard: no')).toBeInTheDocument();
       expect(
-        within(bad).getByText(
-          'Server points at Switchboard: no, it points at https://elsewhere.example/hook',
-        ),
+        within(bad).getByText(/enquiries and bookings it makes may be lost, until it is repaired/),
       ).toBeInTheDocument();
-      expect(
-        within(bad).getByText(
-          'Sends call updates, reports and tool calls: no, leaves out status updates',
-        ),
-      ).toBeInTheDocument();
+      for (const plumbing of [/elsewhere\.example/, /status updates/, /secret/i, /Server/]) {
+        expect(screen.queryByText(plumbing)).toBeNull();
+      }
       expect(
         within(bad).getByText('Last call update received Mar 5, 2026, 23:07.'),
       ).toBeInTheDocument();

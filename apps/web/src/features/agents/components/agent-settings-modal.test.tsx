@@ -146,7 +146,9 @@ describe('agent settings', () => {
     const { user, dialog } = await openSettings();
     const warning = await dialog.findByRole('alert');
     expect(warning).toHaveTextContent('Calls from this agent do not reach Switchboard');
-    expect(warning).toHaveTextContent('https://elsewhere.example/hook');
+    // The owner is told what it means, not where the platform sends what.
+    expect(warning).toHaveTextContent('Calls reach Switchboard: no');
+    expect(warning).not.toHaveTextContent('elsewhere.example');
     expect(warning).toHaveTextContent('No call has reached Switchboard from this agent yet.');
 
     await user.click(dialog.getByRole('button', { name: 'Repair' }));
