@@ -4,6 +4,7 @@ import { expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_MEMBER, signInAs, type Account } from './support/accounts';
 import { describeInBrowser } from './support/browser';
 import { demoAgentsWithCalls } from './support/demo-data';
+import { KNOWN_ENDED_REASONS } from '@switchboard/shared/ended-reasons';
 
 // axe-core on the main screens, in light and dark: no serious or critical violation of WCAG 2.1
 // A/AA. (Minor and moderate findings are printed, not failed on.)
@@ -111,5 +112,80 @@ describeInBrowser('accessibility (axe)', (e2e) => {
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('name')))
       .toBe('name');
     expect(await blockingViolations(page)).toEqual([]);
+  });
+
+  /**
+   * What an owner must never read (Round 3 · 6/10): a full id, a platform end-reason code, a
+   * server setting's name. Answers each finding with the words around it.
+   */
+  async function plumbingOn(page: Page): Promise<string[]> {
+    const text = await page.evaluate(() => document.body.innerText);
+    const patterns: [string, RegExp][] = [
+      ['id', /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi],
+      ['setting', /\b[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+\b/g],
+    ];
+    const found = patterns.flatMap(([kind, pattern]) =>
+      [...text.matchAll(pattern)].map((match) => `${kind}: ${match[0]}`),
+    );
+    const words = new Set(text.split(/[^\w.-]+/));
+    for (const code of KNOWN_ENDED_REASONS) {
+      if (code.includes('-') && words.has(code)) found.push(`end reason: ${code}`);
+    }
+    return found;
+  }
+
+  it('shows an owner no ids, platform codes or setting names on any screen', async () => {
+    const { page } = e2e;
+    await signInAs(e2e, DEMO_MEMBER);
+    const [agent] = await demoAgentsWithCalls(e2e.baseURL);
+    await page.goto('/dashboard');
+    await settled(page);
+    const found: string[] = [];
+    const scan = async (name: string) =>
+      found.push(...(await plumbingOn(page)).map((line) => `${name}: ${line}`));
+    const navigation = page.getByRole('navigation').first();
+    // Through the app by its links, as a user goes (no page loads in between): a screen is
+    // scanned once its own heading shows and nothing is loading.
+    const screens: [link: string, heading: string][] = [
+      ['Calls', 'Calls'],
+      ['Contacts', 'Contacts'],
+      ['Enquiries', 'Enquiries'],
+      ['Appointments', 'Appointments'],
+      ['Phone numbers', 'Phone numbers'],
+      ['Tools', 'Tools'],
+      ['Knowledge bases', 'Files and knowledge bases'],
+      ['Squads', 'Squads'],
+      ['Structured outputs', 'Structured outputs'],
+      ['Agent tests', 'Agent tests'],
+      ['Campaigns', 'Campaigns'],
+      ['Settings', 'Settings'],
+    ];
+    for (const [link, heading] of screens) {
+      if (link === 'Settings') {
+        await page.getByRole('button', { name: /Account menu/ }).click();
+        await page.getByRole('menuitem', { name: 'Settings' }).click();
+      } else {
+        await navigation.getByRole('link', { name: link, exact: false }).first().click();
+      }
+      await expect
+        .poll(() => page.getByRole('heading', { name: heading, exact: true }).count())
+        .toBeGreaterThan(0);
+      await settled(page);
+      await scan(link);
+    }
+    for (const tab of ['Business', 'Team', 'Platform']) {
+      await page.getByRole('tab', { name: tab }).click();
+      await expect.poll(() => page.getByRole('tabpanel', { name: tab }).isVisible()).toBe(true);
+      await settled(page);
+      await scan(`Settings → ${tab}`);
+    }
+    // An agent's own screens.
+    for (const path of ['', '/statistics', '/call-logs']) {
+      await page.goto(`/agent/${agent!.id}${path}`);
+      await settled(page);
+      await scan(`Agent${path}`);
+    }
+    expect(found).toEqual([]);
+    expect(e2e.pageErrors).toEqual([]);
   });
 });
