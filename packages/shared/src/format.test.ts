@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatCost,
+  formatCount,
+  formatLongMinutes,
   formatDate,
   formatDateTime,
   formatDuration,
@@ -147,5 +149,35 @@ describe('formatDate', () => {
     expect(formatDateTime(at, 'Europe/Dublin').startsWith(formatDate(at, 'Europe/Dublin'))).toBe(
       true,
     );
+  });
+});
+
+describe('formatCount', () => {
+  it('groups thousands', () => {
+    expect(formatCount(1210)).toBe('1,210');
+    expect(formatCount(5)).toBe('5');
+    expect(formatCount(1_000_000)).toBe('1,000,000');
+  });
+  it('reads nothing as zero', () => {
+    expect(formatCount(null)).toBe('0');
+    expect(formatCount(Number.NaN)).toBe('0');
+  });
+});
+
+describe('formatLongMinutes', () => {
+  it('says hours and minutes, leaving out what is zero', () => {
+    expect(formatLongMinutes(450.22)).toBe('7 h 30 min');
+    expect(formatLongMinutes(120)).toBe('2 h');
+    expect(formatLongMinutes(60_000)).toBe('1,000 h');
+  });
+  it('says minutes and seconds under an hour, seconds under a minute', () => {
+    expect(formatLongMinutes(45.5)).toBe('45 min 30 s');
+    expect(formatLongMinutes(3)).toBe('3 min');
+    expect(formatLongMinutes(0.4)).toBe('24 s');
+  });
+  it('says "no time" for none', () => {
+    expect(formatLongMinutes(0)).toBe('no time');
+    expect(formatLongMinutes(null)).toBe('no time');
+    expect(formatLongMinutes(0.001)).toBe('no time');
   });
 });

@@ -124,3 +124,28 @@ const minutesFormatter = new Intl.NumberFormat('en-US', {
 export function formatMinutes(minutes: number | null | undefined): string {
   return minutesFormatter.format(minutes != null && Number.isFinite(minutes) ? minutes : 0);
 }
+
+const countFormatter = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** A count with thousands separators: 1210 → "1,210". */
+export function formatCount(count: number | null | undefined): string {
+  return countFormatter.format(count != null && Number.isFinite(count) ? count : 0);
+}
+
+/**
+ * Call minutes in the long form people read at a glance, for a tooltip beside the exact
+ * figure: 450.22 → "7 h 30 min", 45.5 → "45 min 30 s", 0.4 → "24 s", 1500 → "25 h".
+ * Rounded to the second; none is "no time".
+ */
+export function formatLongMinutes(minutes: number | null | undefined): string {
+  const total = Math.round((minutes != null && Number.isFinite(minutes) ? minutes : 0) * 60);
+  if (total <= 0) return 'no time';
+  const hours = Math.floor(total / 3600);
+  const mins = Math.floor((total % 3600) / 60);
+  const secs = total % 60;
+  if (hours > 0) {
+    return mins > 0 ? `${formatCount(hours)} h ${mins} min` : `${formatCount(hours)} h`;
+  }
+  if (mins > 0) return secs > 0 ? `${mins} min ${secs} s` : `${mins} min`;
+  return `${secs} s`;
+}

@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Agent } from '@switchboard/shared/agents';
 import { fetchFailedMessage } from '@switchboard/shared/fetch-errors';
-import { formatCost, formatDateTime, formatPercent } from '@switchboard/shared/format';
+import { formatCost, formatCount, formatDateTime, formatPercent } from '@switchboard/shared/format';
 import { IconPlus, IconRobot, IconSettings } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
@@ -86,7 +86,7 @@ export function AgentsTable({
     {
       header: 'Calls (7 days)',
       numeric: true,
-      cell: (agent) => <Text size="sm">{agent.last7Days.calls}</Text>,
+      cell: (agent) => <Text size="sm">{formatCount(agent.last7Days.calls)}</Text>,
     },
     {
       header: 'Success rate (7 days)',

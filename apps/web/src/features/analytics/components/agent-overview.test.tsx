@@ -29,7 +29,7 @@ describe('AgentOverview', () => {
     renderOverview({ from: '2026-03-03', to: '2026-03-05' });
 
     expect(await screen.findByRole('group', { name: 'Total Call Minutes' })).toHaveTextContent(
-      'Total Call Minutes30.25',
+      'Total Call Minutes30.25min (30 min 15 s)',
     );
     expect(kpi('Number of Calls')).toHaveTextContent('Number of Calls5');
     expect(kpi('Total Spent')).toHaveTextContent('Total Spent$12.50');

@@ -1,6 +1,11 @@
 import { Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
 import type { AnalyticsSummary } from '@switchboard/shared/analytics';
-import { formatCost, formatMinutes } from '@switchboard/shared/format';
+import {
+  formatCost,
+  formatCount,
+  formatLongMinutes,
+  formatMinutes,
+} from '@switchboard/shared/format';
 import {
   IconClockHour4,
   IconCurrencyDollar,
@@ -8,6 +13,7 @@ import {
   IconReceipt2,
   type Icon,
 } from '@tabler/icons-react';
+import { Figure } from '../../../components/figure';
 
 type Kpi = {
   key: keyof AnalyticsSummary;
@@ -16,6 +22,10 @@ type Kpi = {
   icon: Icon;
   color: string;
   format: (value: number) => string;
+  /** Its unit ("min"). */
+  unit?: string;
+  /** The figure in words, on hover or focus ("7 h 30 min"). */
+  long?: (value: number) => string;
 };
 
 export const KPIS: readonly Kpi[] = [
@@ -25,13 +35,15 @@ export const KPIS: readonly Kpi[] = [
     icon: IconClockHour4,
     color: 'brand',
     format: formatMinutes,
+    unit: 'min',
+    long: formatLongMinutes,
   },
   {
     key: 'numberOfCalls',
     label: 'Number of Calls',
     icon: IconPhoneCall,
     color: 'signal',
-    format: String,
+    format: formatCount,
   },
   {
     key: 'totalSpent',
@@ -55,16 +67,14 @@ const GRID_COLS = { base: 1, xs: 2, lg: 4 } as const;
 export function KpiCards({ summary }: { summary: AnalyticsSummary }) {
   return (
     <SimpleGrid cols={GRID_COLS} spacing="md">
-      {KPIS.map(({ key, label, icon: KpiIcon, color, format }) => (
+      {KPIS.map(({ key, label, icon: KpiIcon, color, format, unit, long }) => (
         <Card key={key} padding="lg" role="group" aria-label={label}>
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
             <div>
               <Text size="sm" c="dimmed" fw={500}>
                 {label}
               </Text>
-              <Text mt={6} fz={28} fw={700} lh={1.1}>
-                {format(summary[key])}
-              </Text>
+              <Figure value={format(summary[key])} unit={unit} long={long?.(summary[key])} />
             </div>
             <ThemeIcon variant="light" color={color} size={40} radius="md" aria-hidden>
               <KpiIcon size={22} stroke={1.6} />

@@ -38,8 +38,10 @@ describe('dashboard statistics cards', () => {
     expect(await screen.findByText('42')).toBeInTheDocument();
     expect(card('Calls (7 days)').getByText('42')).toBeInTheDocument();
     expect(card('Calls (7 days)').getByText('Today: 5')).toBeInTheDocument();
-    expect(card('Minutes (7 days)').getByText('87.25')).toBeInTheDocument();
-    expect(card('Minutes (7 days)').getByText('Today: 3.50')).toBeInTheDocument();
+    // The exact figure (2 decimals), its unit, and its long form for a glance.
+    expect(screen.getByRole('group', { name: 'Minutes (7 days)' })).toHaveTextContent(
+      'Minutes (7 days)87.25min (1 h 27 min)Today: 3.50 min',
+    );
     expect(card('Spend (7 days)').getByText('$12.30')).toBeInTheDocument();
     expect(card('Spend (7 days)').getByText('Today: $0.75')).toBeInTheDocument();
     expect(card('Success rate (7 days)').getByText('72.5%')).toBeInTheDocument();

@@ -1,7 +1,13 @@
 import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { DashboardStatistics } from '@switchboard/shared/analytics';
 import { CALL_SUCCESS_RULE } from '@switchboard/shared/calls';
-import { formatCost, formatMinutes, formatPercent } from '@switchboard/shared/format';
+import {
+  formatCost,
+  formatCount,
+  formatLongMinutes,
+  formatMinutes,
+  formatPercent,
+} from '@switchboard/shared/format';
 import {
   IconAddressBook,
   IconCalendarEvent,
@@ -12,20 +18,9 @@ import {
   IconPhoneCall,
   type Icon,
 } from '@tabler/icons-react';
+import { Figure } from '../../../components/figure';
 import { QueryError } from '../../../components/query-error';
 import { useDashboardStatistics } from '../api/get-dashboard-statistics';
-
-const figureFormatter = new Intl.NumberFormat('en-US', {
-  maximumFractionDigits: 2,
-  useGrouping: false,
-});
-
-const countFormatter = new Intl.NumberFormat('en-US');
-
-/** Up to 2 decimals: 12.5 → "12.5", 3 → "3". */
-function formatFigure(value: number): string {
-  return figureFormatter.format(value);
-}
 
 type StatisticCard = {
   label: string;
@@ -33,6 +28,10 @@ type StatisticCard = {
   color: string;
   /** The headline figure. */
   value: (statistics: DashboardStatistics) => string;
+  /** Its unit ("min"). */
+  unit?: string;
+  /** The figure in words, on hover or focus ("7 h 30 min"). */
+  long?: (statistics: DashboardStatistics) => string;
   /** A smaller line under it, e.g. today's figure. */
   detail?: (statistics: DashboardStatistics) => string;
   /** How the figure is counted, in a sentence under it. */
@@ -53,15 +52,17 @@ const STATISTIC_GROUPS: StatisticGroup[] = [
         label: 'Calls (7 days)',
         icon: IconPhoneCall,
         color: 'brand',
-        value: (s) => formatFigure(s.calls.last7Days.calls),
-        detail: (s) => `Today: ${formatFigure(s.calls.today.calls)}`,
+        value: (s) => formatCount(s.calls.last7Days.calls),
+        detail: (s) => `Today: ${formatCount(s.calls.today.calls)}`,
       },
       {
         label: 'Minutes (7 days)',
         icon: IconClockHour4,
         color: 'grape',
         value: (s) => formatMinutes(s.calls.last7Days.minutes),
-        detail: (s) => `Today: ${formatMinutes(s.calls.today.minutes)}`,
+        unit: 'min',
+        long: (s) => formatLongMinutes(s.calls.last7Days.minutes),
+        detail: (s) => `Today: ${formatMinutes(s.calls.today.minutes)} min`,
       },
       {
         label: 'Spend (7 days)',
@@ -87,22 +88,22 @@ const STATISTIC_GROUPS: StatisticGroup[] = [
         label: 'Contacts',
         icon: IconAddressBook,
         color: 'cyan',
-        value: (s) => countFormatter.format(s.contacts.total),
-        detail: (s) => `New in 7 days: ${countFormatter.format(s.contacts.newLast7Days)}`,
+        value: (s) => formatCount(s.contacts.total),
+        detail: (s) => `New in 7 days: ${formatCount(s.contacts.newLast7Days)}`,
       },
       {
         label: 'Open enquiries',
         icon: IconMessages,
         color: 'orange',
-        value: (s) => countFormatter.format(s.enquiries.open),
-        detail: (s) => `Unread: ${countFormatter.format(s.enquiries.unread)}`,
+        value: (s) => formatCount(s.enquiries.open),
+        detail: (s) => `Unread: ${formatCount(s.enquiries.unread)}`,
       },
       {
         label: 'Appointments today',
         icon: IconCalendarEvent,
         color: 'indigo',
-        value: (s) => countFormatter.format(s.appointments.today),
-        detail: (s) => `Upcoming: ${countFormatter.format(s.appointments.upcoming)}`,
+        value: (s) => formatCount(s.appointments.today),
+        detail: (s) => `Upcoming: ${formatCount(s.appointments.upcoming)}`,
       },
     ],
   },
@@ -170,9 +171,7 @@ function StatisticCardView({
       </Group>
       {statistics ? (
         <>
-          <Text fz={28} fw={700} lh={1.2} mt={6}>
-            {card.value(statistics)}
-          </Text>
+          <Figure value={card.value(statistics)} unit={card.unit} long={card.long?.(statistics)} />
           {card.detail && (
             <Text size="xs" c="dimmed" mt={4}>
               {card.detail(statistics)}
