@@ -17,9 +17,7 @@ const BUSINESS_ZONE = 'America/New_York'; // the demo business's (demo-accounts.
 
 /** A browser far from both the business (New York) and UTC, with a day-first locale. */
 async function useForeignBrowser(e2e: E2E, width: number) {
-  await e2e.context.close();
-  e2e.context = await e2e.context.browser()!.newContext({
-    baseURL: e2e.baseURL,
+  e2e.context = await e2e.newContext({
     viewport: { width, height: 900 },
     timezoneId: 'Asia/Kolkata',
     locale: 'en-GB',

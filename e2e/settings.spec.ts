@@ -122,7 +122,7 @@ describeInBrowser('a way back in, settings and the team', (e2e) => {
   });
 
   it('invite → join → the new member sees the business; the owner makes them an owner', async () => {
-    const { page, baseURL, context } = e2e;
+    const { page, baseURL } = e2e;
     const owner = await createOwner(baseURL, 'team');
     const newcomer = `joiner-${Date.now().toString(36)}@settings.example`;
 
@@ -143,7 +143,7 @@ describeInBrowser('a way back in, settings and the team', (e2e) => {
 
     // The newcomer, in a browser of their own, opens the join link.
     const link = await mailedLink(baseURL, newcomer, 'set-password');
-    const joiner = await context.browser()!.newContext({ baseURL });
+    const joiner = await e2e.newContext();
     const joinerPage = await joiner.newPage();
     await joinerPage.goto(link);
     await joinerPage.getByLabel('New password').fill('joiner-password-1');
@@ -234,7 +234,7 @@ describeInBrowser('a way back in, settings and the team', (e2e) => {
     expect(e2e.pageErrors).toEqual([]);
   });
   it('Settings → Platform: each agent’s health; the owner may repair, a member only reads', async () => {
-    const { page, baseURL, context } = e2e;
+    const { page, baseURL } = e2e;
     await signInAs(e2e, DEMO_MEMBER);
     await page.goto('/settings?section=platform');
     await expect
@@ -281,7 +281,7 @@ describeInBrowser('a way back in, settings and the team', (e2e) => {
       body: { token, password: 'reader-password-1' },
     });
     expect(joined.status).toBe(200);
-    const memberContext = await context.browser()!.newContext({ baseURL });
+    const memberContext = await e2e.newContext();
     const [name, value] = joined.cookie!.split('=') as [string, string];
     await memberContext.addCookies([{ name, value, url: baseURL }]);
     const memberPage = await memberContext.newPage();
