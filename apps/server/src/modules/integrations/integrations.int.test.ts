@@ -67,7 +67,8 @@ async function closedPort(): Promise<number> {
 
 /** The feed's events as a real iCalendar parser reads them. */
 function parseFeed(text: string) {
-  const calendar = new ICAL.Component(ICAL.parse(text));
+  // One VCALENDAR in the text: ICAL.parse answers its jCal array.
+  const calendar = new ICAL.Component(ICAL.parse(text) as unknown[]);
   return {
     calendar,
     events: calendar.getAllSubcomponents('vevent').map((vevent) => {
