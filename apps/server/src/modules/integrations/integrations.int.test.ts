@@ -168,6 +168,9 @@ describe.each(databaseTargets)('integrations on %s', (target) => {
       expect(first.headers['content-type']).toBe('text/calendar; charset=utf-8');
       const parsed = parseFeed(first.body);
       expect(parsed.calendar.getFirstPropertyValue('x-wr-timezone')).toBe('America/New_York');
+      // Calendar properties come before the events (RFC 5545's icalbody), each line CRLF-ended.
+      expect(first.body.indexOf('X-WR-TIMEZONE')).toBeLessThan(first.body.indexOf('BEGIN:VEVENT'));
+      expect(first.body.split('\r\n').every((line) => !line.includes('\n'))).toBe(true);
       expect(parsed.calendar.getFirstPropertyValue('x-wr-calname')).toBe(
         'Harbour Dental appointments',
       );

@@ -172,7 +172,6 @@ export class IntegrationsService {
       name: `${feed.name} appointments`,
       prodId: { company: 'Switchboard', product: 'Appointments', language: 'EN' },
       ttl: 15 * 60,
-      x: [['X-WR-TIMEZONE', feed.timezone]],
     });
     const host = new URL(this.deps.publicBaseUrl()).hostname || 'switchboard';
     for (const row of rows) {
@@ -198,7 +197,11 @@ export class IntegrationsService {
         status: row.status === 'cancelled' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
       });
     }
-    return calendar.toString();
+    // The business's zone as a calendar property: RFC 5545 puts those before the events, and
+    // ical-generator writes its x-properties after them, so the line goes in by hand.
+    return calendar
+      .toString()
+      .replace(/^(X-WR-CALNAME:.*\r\n(?: .*\r\n)*)/m, `$1X-WR-TIMEZONE:${feed.timezone}\r\n`);
   }
 
   // ---- Webhook endpoints -----------------------------------------------------------------

@@ -240,7 +240,7 @@ function WebhooksCard({ timeZone }: { timeZone: string }) {
             <Text size="sm" c="dimmed">
               Send new enquiries, bookings and ended calls to Zapier, Make, n8n or your own system
               as they happen. Each request is signed the Standard Webhooks way, and one that fails
-              is tried again for about a day.
+              is tried again for about 18 hours.
             </Text>
           </Stack>
           <Button onClick={() => setAdding(true)}>Add webhook</Button>
@@ -565,7 +565,7 @@ function DeliveryLogModal({
                 aria-label={`${webhookEventLabels[delivery.eventType]} delivery`}
               >
                 <Stack gap={6}>
-                  <Group justify="space-between" gap="xs">
+                  <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
                     <Group gap="xs">
                       <Text size="sm" fw={600}>
                         {webhookEventLabels[delivery.eventType]}
