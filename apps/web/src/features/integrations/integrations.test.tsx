@@ -15,8 +15,8 @@ const business: Business = {
   id: 'business-1',
   name: 'Bright Smile Dental',
   email: 'hello@brightsmile.example',
-  phone: null,
-  website: null,
+  phone: '+12125550100',
+  website: 'https://brightsmile.example',
   country: 'United States',
   timezone: 'America/New_York',
 };
@@ -89,7 +89,7 @@ describe('Settings → Integrations', () => {
       'GET /api/integrations/calendar-feed': () => jsonResponse(current),
       'POST /api/integrations/calendar-feed': () => {
         current = feed;
-        return jsonResponse(feed, 201);
+        return jsonResponse(feed, { status: 201 });
       },
       'DELETE /api/integrations/calendar-feed': () => new Response(null, { status: 204 }),
     });
@@ -123,7 +123,10 @@ describe('Settings → Integrations', () => {
       'POST /api/integrations/webhooks': () =>
         refuse
           ? errorResponse(400, 'VALIDATION_ERROR', integrationMessages.urlLocal)
-          : jsonResponse({ ...endpoint, id: 'endpoint-2', secret: 'whsec_c2VjcmV0' }, 201),
+          : jsonResponse(
+              { ...endpoint, id: 'endpoint-2', secret: 'whsec_c2VjcmV0' },
+              { status: 201 },
+            ),
     });
     const { user } = renderApp('/settings?section=integrations');
     await user.click(await screen.findByRole('button', { name: 'Add webhook' }));
