@@ -30,6 +30,8 @@ export function useCalendarFeed() {
 export function useRotateCalendarFeed() {
   const queryClient = useQueryClient();
   return useMutation({
+    // Each failure is shown where it happened (the form, the dialog), not as a toast as well.
+    meta: { errorToast: false },
     mutationFn: () => apiFetch<CalendarFeed>('/integrations/calendar-feed', { method: 'POST' }),
     onSuccess: (feed) => queryClient.setQueryData(feedKey, feed),
   });
@@ -39,6 +41,8 @@ export function useRotateCalendarFeed() {
 export function useRevokeCalendarFeed() {
   const queryClient = useQueryClient();
   return useMutation({
+    // Each failure is shown where it happened (the form, the dialog), not as a toast as well.
+    meta: { errorToast: false },
     mutationFn: () => apiFetch<void>('/integrations/calendar-feed', { method: 'DELETE' }),
     onSuccess: () => {
       notifications.show({
@@ -64,6 +68,8 @@ export function useWebhookEndpoints() {
 export function useCreateWebhookEndpoint() {
   const queryClient = useQueryClient();
   return useMutation({
+    // Each failure is shown where it happened (the form, the dialog), not as a toast as well.
+    meta: { errorToast: false },
     mutationFn: (input: WebhookEndpointInput) =>
       apiFetch<WebhookEndpointCreated>('/integrations/webhooks', { method: 'POST', body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: endpointsKey }),
@@ -74,6 +80,8 @@ export function useCreateWebhookEndpoint() {
 export function useUpdateWebhookEndpoint() {
   const queryClient = useQueryClient();
   return useMutation({
+    // Each failure is shown where it happened (the form, the dialog), not as a toast as well.
+    meta: { errorToast: false },
     mutationFn: ({ id, ...change }: WebhookEndpointUpdate & { id: string }) =>
       apiFetch<WebhookEndpoint>(`/integrations/webhooks/${encodeURIComponent(id)}`, {
         method: 'PATCH',
@@ -87,6 +95,8 @@ export function useUpdateWebhookEndpoint() {
 export function useDeleteWebhookEndpoint() {
   const queryClient = useQueryClient();
   return useMutation({
+    // Each failure is shown where it happened (the form, the dialog), not as a toast as well.
+    meta: { errorToast: false },
     mutationFn: (id: string) =>
       apiFetch<void>(`/integrations/webhooks/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSuccess: () => {
@@ -117,6 +127,8 @@ export function useWebhookDeliveries(endpointId: string | null) {
 export function useResendDelivery(endpointId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    // Each failure is shown where it happened (the form, the dialog), not as a toast as well.
+    meta: { errorToast: false },
     mutationFn: (deliveryId: string) =>
       apiFetch<void>(
         `/integrations/webhooks/${encodeURIComponent(endpointId)}/deliveries/${encodeURIComponent(deliveryId)}/resend`,

@@ -577,6 +577,7 @@ function DeliveryLogModal({
                     <Button
                       size="xs"
                       variant="default"
+                      style={{ flexShrink: 0 }}
                       loading={resend.isPending && resend.variables === delivery.id}
                       disabled={delivery.status === 'sending' || !endpoint?.enabled}
                       onClick={() => resend.mutate(delivery.id)}
