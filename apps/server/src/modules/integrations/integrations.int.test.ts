@@ -536,6 +536,46 @@ describe.each(databaseTargets)('integrations on %s', (target) => {
       await api('DELETE', delivery, ownerA);
     });
 
+    it('sends each delivery once with two workers at once, and takes over one whose worker stopped', async () => {
+      const endpoint = await addEndpoint(up.url, ['enquiry.created']);
+      const before = up.received.length;
+      for (let i = 0; i < 6; i += 1) {
+        await api('POST', `/api/contacts/${contactA}/enquiries`, ownerA, { subject: `Fleet ${i}` });
+      }
+      const worker = () =>
+        new WebhookDeliveryJob({
+          db: ctx.app.database.db,
+          log: ctx.app.log,
+          rules: { publicOnly: false },
+        });
+      await Promise.all([worker().processDue(), worker().processDue()]);
+      const sent = up.received.slice(before);
+      expect(sent).toHaveLength(6);
+      expect(new Set(sent.map((request) => request.headers['webhook-id'])).size).toBe(6);
+      const log = await deliveries(endpoint.id);
+      expect(log.map((delivery) => delivery.attempts.length)).toEqual([1, 1, 1, 1, 1, 1]);
+
+      // A worker claimed one and stopped (its lease ran out): the next run sends it.
+      const db = ctx.app.database.db;
+      await db
+        .update(webhookDeliveries)
+        .set({ status: 'sending', leaseUntil: sql`now() - interval '1 second'` })
+        .where(eq(webhookDeliveries.id, log[0]!.id));
+      // One still under a live lease is left alone.
+      await db
+        .update(webhookDeliveries)
+        .set({ status: 'sending', leaseUntil: sql`now() + interval '1 minute'` })
+        .where(eq(webhookDeliveries.id, log[1]!.id));
+      await worker().processDue();
+      expect(up.received.length).toBe(before + 7);
+      const after = await deliveries(endpoint.id);
+      expect(after[0]).toMatchObject({ status: 'delivered' });
+      expect(after[0]!.attempts).toHaveLength(2);
+      expect(after[1]).toMatchObject({ status: 'sending' });
+      expect(after[1]!.attempts).toHaveLength(1);
+      await api('DELETE', `/api/integrations/webhooks/${endpoint.id}`, ownerA);
+    });
+
     it('refuses a URL that is not one with 400 and the reason', async () => {
       for (const [url, message] of [
         ['not a url', integrationMessages.urlInvalid],
