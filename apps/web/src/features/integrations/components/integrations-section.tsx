@@ -143,7 +143,7 @@ function CalendarFeedCard({ timeZone }: { timeZone: string }) {
                 <Text span size="sm" fw={600}>
                   Apple Calendar:
                 </Text>{' '}
-                <Anchor href={current.webcalUrl} size="sm">
+                <Anchor href={current.webcalUrl} size="sm" underline="always">
                   open it in Calendar
                 </Anchor>{' '}
                 (or File → New Calendar Subscription).
@@ -297,13 +297,13 @@ function WebhooksCard({ timeZone }: { timeZone: string }) {
                       {endpoint.lastDelivery ? (
                         <>
                           Latest:{' '}
-                          <Text
-                            span
+                          <Badge
                             size="xs"
-                            c={STATUS_LABELS[endpoint.lastDelivery.status].color}
+                            variant="light"
+                            color={STATUS_LABELS[endpoint.lastDelivery.status].color}
                           >
                             {STATUS_LABELS[endpoint.lastDelivery.status].label}
-                          </Text>{' '}
+                          </Badge>{' '}
                           {formatDateTime(endpoint.lastDelivery.at, timeZone)}
                         </>
                       ) : (
@@ -596,7 +596,7 @@ function DeliveryLogModal({
                       {delivery.attempts.map((attempt) => (
                         <Text key={attempt.id} component="li" size="xs">
                           {formatDateTime(attempt.at, timeZone)} ·{' '}
-                          <Text span size="xs" c={attempt.ok ? 'teal' : 'red'}>
+                          <Text span size="xs" fw={600}>
                             {attemptResult(attempt)}
                           </Text>{' '}
                           · {attempt.durationMs} ms
