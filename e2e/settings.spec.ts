@@ -1,4 +1,7 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { formatDateTime } from '@switchboard/shared/format';
+import { Webhook } from 'standardwebhooks';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import {
@@ -301,5 +304,75 @@ describeInBrowser('a way back in, settings and the team', (e2e) => {
     expect(await memberPage.getByRole('button', { name: 'Repair' }).count()).toBe(0);
     await memberContext.close();
     expect(e2e.pageErrors).toEqual([]);
+  });
+});
+
+describeInBrowser('Settings → Integrations', (e2e) => {
+  it('the owner adds a webhook, keeps its secret, and sees a signed delivery in the log', async () => {
+    const { page, baseURL } = e2e;
+    // A receiver on this machine (the sandbox platform accepts local addresses) that checks
+    // each request's signature with the Standard Webhooks library.
+    let secret = '';
+    const verified: { type: string; data: { subject?: string } }[] = [];
+    const receiver = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        try {
+          verified.push(
+            new Webhook(secret).verify(
+              Buffer.concat(chunks).toString('utf8'),
+              req.headers as Record<string, string>,
+            ) as (typeof verified)[number],
+          );
+          res.writeHead(204).end();
+        } catch {
+          res.writeHead(400).end();
+        }
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = receiver.address() as AddressInfo;
+      const owner = await createOwner(baseURL, 'hooks');
+      // Signed in with the session setting the password opened (no form: the other tests try it).
+      const [name, value] = owner.cookie.split('=') as [string, string];
+      await e2e.context.addCookies([{ name, value, url: baseURL }]);
+      await page.goto('/settings?section=integrations');
+      await page.getByRole('button', { name: 'Add webhook' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add a webhook' });
+      await dialog.getByLabel('Address (URL)').fill(`http://127.0.0.1:${port}/hooks`);
+      await dialog.getByRole('button', { name: 'Add webhook' }).click();
+      const shown = page.getByRole('dialog', { name: /copy its signing secret/ });
+      await expect
+        .poll(() => shown.getByRole('textbox', { name: 'Signing secret' }).isVisible())
+        .toBe(true);
+      secret = await shown.getByRole('textbox', { name: 'Signing secret' }).inputValue();
+      expect(secret).toMatch(/^whsec_/);
+      await shown.getByRole('button', { name: 'I have copied it' }).click();
+
+      // An enquiry comes in: the event reaches the receiver, signed.
+      const contact = await api<{ id: string }>(baseURL, '/contacts', {
+        method: 'POST',
+        cookie: owner.cookie,
+        body: { name: 'Hook Customer', email: 'hook@customer.example' },
+      });
+      await api(baseURL, `/contacts/${contact.body.id}/enquiries`, {
+        method: 'POST',
+        cookie: owner.cookie,
+        body: { subject: 'Hooked', message: 'Hi' },
+      });
+      await expect.poll(() => verified.map((event) => event.type)).toEqual(['enquiry.created']);
+      expect(verified[0]?.data.subject).toBe('Hooked');
+
+      await page.getByRole('button', { name: 'Delivery log' }).click();
+      const log = page.getByRole('dialog', { name: 'Delivery log' });
+      const delivery = log.getByLabel('Enquiry created delivery');
+      await expect.poll(() => delivery.getByText('Delivered').isVisible()).toBe(true);
+      await expect.poll(() => delivery.getByText('204 OK').isVisible()).toBe(true);
+      expect(e2e.pageErrors).toEqual([]);
+    } finally {
+      await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    }
   });
 });

@@ -254,6 +254,16 @@ describe.each(oneDatabase)('authorization on %s', (target) => {
         'DELETE /api/agents/:id manager',
         'GET /api/test-runs member',
         'GET /api/test-runs/:id member',
+        'GET /api/calendar-feeds/:file public',
+        'GET /api/integrations/calendar-feed owner',
+        'POST /api/integrations/calendar-feed owner',
+        'DELETE /api/integrations/calendar-feed owner',
+        'GET /api/integrations/webhooks owner',
+        'POST /api/integrations/webhooks owner',
+        'PATCH /api/integrations/webhooks/:id owner',
+        'DELETE /api/integrations/webhooks/:id owner',
+        'GET /api/integrations/webhooks/:id/deliveries owner',
+        'POST /api/integrations/webhooks/:id/deliveries/:deliveryId/resend owner',
       ]),
     );
   });

@@ -27,6 +27,8 @@ const KNOWN: Record<string, string> = {
   'modules/mail/mail-transport.ts': 'SMTP_URL (configuration)',
   'modules/inbound-mail/imap-poller.ts': 'IMAP_URL (configuration)',
   'plugins/rate-limits.ts': 'REDIS_URL (configuration)',
+  'modules/integrations/webhook-target.ts':
+    "a business's webhook endpoint (the owner's input): live, public HTTPS only, resolved, every address public, connection pinned (checkWebhookTarget), redirects never followed",
 };
 
 const root = path.dirname(fileURLToPath(import.meta.url));

@@ -4,17 +4,21 @@ import { syncEmailLogsFromOutbox } from '../modules/enquiries/enquiries.reposito
 import { createLocalMailboxTransport, createSmtpTransport } from '../modules/mail/mail-transport';
 import { MailService } from '../modules/mail/mail.service';
 import { CallSync } from '../platform/call-sync';
+import { WebhookDeliveryJob } from '../modules/integrations/webhook-delivery.job';
+import { onEventRaised } from '../modules/integrations/webhook-events';
 
 declare module 'fastify' {
   interface FastifyInstance {
     callSync: CallSync;
     mail: MailService;
     contactImportJob: ContactImportJob;
+    webhookJob: WebhookDeliveryJob;
   }
 }
 
 /**
- * The app-wide background work: the platform's call sync, the mail outbox, contact imports.
+ * The app-wide background work: the platform's call sync, the mail outbox, contact imports,
+ * outgoing webhooks.
  * Each takes its lease or lock in the database, so N instances share the work. They start only
  * when we serve for real (onListen); tests that inject drive them themselves.
  */
@@ -47,15 +51,27 @@ export const jobsPlugin = fp(
       intervalMs: config.platform.syncIntervalSeconds * 1000,
     });
     app.decorate('callSync', sync);
+    // A business's outgoing webhooks: public HTTPS only with a live platform (decision 061).
+    const webhookJob = new WebhookDeliveryJob({
+      db: database.db,
+      log: app.log.child({ component: 'webhooks' }),
+      rules: { publicOnly: app.platform.client.mode === 'live' },
+    });
+    app.decorate('webhookJob', webhookJob);
+    let stopListening: (() => void) | undefined;
 
     app.addHook('onListen', async () => {
       sync.start();
       mail.start();
+      webhookJob.start();
+      stopListening = onEventRaised(() => webhookJob.kick());
       await importJob.start();
     });
     // One hook, so the order is explicit; before the platform's and the database's (LIFO).
     app.addHook('onClose', async () => {
       await importJob.stop();
+      stopListening?.();
+      await webhookJob.stop();
       await mail.stop();
       await sync.stop();
     });

@@ -45,6 +45,8 @@ import { EnquiriesService } from '../modules/enquiries/enquiries.service';
 import { healthRoutes } from '../modules/health/health.routes';
 import { ImapPoller } from '../modules/inbound-mail/imap-poller';
 import { inboundMailRoutes } from '../modules/inbound-mail/inbound-mail.routes';
+import { integrationRoutes } from '../modules/integrations/integrations.routes';
+import { IntegrationsService } from '../modules/integrations/integrations.service';
 import { metricsRoutes } from '../modules/metrics/metrics.routes';
 import { serviceEnquiryRoutes } from '../modules/service-enquiries/service-enquiries.routes';
 import { ServiceEnquiriesService } from '../modules/service-enquiries/service-enquiries.service';
@@ -216,6 +218,17 @@ const modules: FastifyPluginAsyncZod<ModulesOptions> = async (app, options) => {
     { prefix: '/api' },
   );
   await app.register(enquiryRoutes({ enquiries }), { prefix: '/api' });
+  await app.register(
+    integrationRoutes({
+      integrations: new IntegrationsService({
+        db,
+        rules: { publicOnly: runtime.client.mode === 'live' },
+        publicBaseUrl,
+        kick: () => app.webhookJob.kick(),
+      }),
+    }),
+    { prefix: '/api' },
+  );
   await app.register(fastifyMultipart, {
     limits: { fileSize: config.imports.maxFileMb * 1024 * 1024, files: 1, fields: 10 },
   });

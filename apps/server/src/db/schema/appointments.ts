@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { businesses } from './businesses';
 import { contacts } from './contacts';
 
@@ -37,6 +46,11 @@ export const appointments = pgTable(
     source: text('source').notNull(),
     /** Booked during a test call ("Talk to agent": calls.is_test). */
     isTest: boolean('is_test').notNull().default(false),
+    /**
+     * Counts the changes since it was booked (the calendar feed's SEQUENCE; a changed-appointment
+     * webhook per revision).
+     */
+    revision: integer('revision').notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

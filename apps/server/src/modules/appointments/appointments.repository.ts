@@ -196,7 +196,7 @@ export async function updateAppointment(
 ): Promise<boolean> {
   const updated = await db
     .update(appointments)
-    .set({ ...changes, updatedAt: sql`now()` })
+    .set({ ...changes, revision: sql`${appointments.revision} + 1`, updatedAt: sql`now()` })
     .where(
       and(
         eq(appointments.businessId, businessId),

@@ -23,6 +23,7 @@ import { formatDateTime } from '@switchboard/shared/format';
 import { buildPaginationMeta, pageOffset } from '@switchboard/shared/pagination';
 import type { Db } from '../../db/client';
 import { businesses } from '../../db/schema';
+import { raiseAppointmentEvent } from '../integrations/webhook-events';
 import { AppError } from '../../lib/app-error';
 import { resolveToolCaller } from '../../platform/tool-caller';
 import type { MailService } from '../mail/mail.service';
@@ -169,6 +170,7 @@ export class AppointmentsService {
       notes: input.notes || null,
       source: 'manual',
     });
+    await raiseAppointmentEvent(db, 'appointment.booked', id);
     return this.get(businessId, id);
   }
 
@@ -215,6 +217,14 @@ export class AppointmentsService {
           : {}),
         ...(input.notes !== undefined ? { notes: input.notes || null } : {}),
       });
+      // In the same transaction: the webhook exists exactly when the change does.
+      if (done) {
+        await raiseAppointmentEvent(
+          tx,
+          cancelled ? 'appointment.cancelled' : 'appointment.changed',
+          id,
+        );
+      }
       if (done && notify && row.contactEmail && this.deps.mail) {
         // In the same transaction: the mail exists exactly when the change does.
         const [business] = await tx
@@ -285,7 +295,7 @@ export class AppointmentsService {
     }
     return db.transaction(async (tx) => {
       const who = await resolveToolCaller(tx, input.call, caller);
-      const { id } = await insertAppointment(tx, {
+      const { id, created } = await insertAppointment(tx, {
         businessId: who.businessId,
         contactId: who.contact.id,
         assistantId: who.assistantId,
@@ -298,6 +308,7 @@ export class AppointmentsService {
         source: 'call',
         isTest: who.isTest,
       });
+      if (created) await raiseAppointmentEvent(tx, 'appointment.booked', id);
       const booked = await findAppointment(tx, who.businessId, id);
       const [business] = await tx
         .select({ timezone: businesses.timezone })

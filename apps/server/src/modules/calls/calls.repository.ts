@@ -2,6 +2,7 @@ import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { executeRows, type Db } from '../../db/client';
 import { calls } from '../../db/schema';
 import { evaluationText, type CallRecord } from '../../platform/call-record';
+import { raiseCallsEnded } from '../integrations/webhook-events';
 import { applyCampaignCalls } from '../campaigns/campaigns.repository';
 
 /**
@@ -45,9 +46,12 @@ export async function upsertCalls(db: Db, records: CallRecord[]): Promise<number
     .returning({ id: calls.id });
   // A campaign's progress follows the calls it placed (only the copies just written are newest).
   const writtenIds = new Set(written.map((row) => row.id));
-  await applyCampaignCalls(
+  const writtenRecords = [...newest.values()].filter((record) => writtenIds.has(record.id));
+  await applyCampaignCalls(db, writtenRecords);
+  // A business's "call ended" webhooks (one per call; the event's key keeps it to one).
+  await raiseCallsEnded(
     db,
-    [...newest.values()].filter((record) => writtenIds.has(record.id)),
+    writtenRecords.filter((record) => record.status === 'ended').map((record) => record.id),
   );
   return written.length;
 }

@@ -31,6 +31,7 @@ import {
 } from '@switchboard/shared/pagination';
 import type { Db } from '../../db/client';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors';
+import { raiseEnquiryCreated } from '../integrations/webhook-events';
 import { AppError } from '../../lib/app-error';
 import type { ToolCaller } from '../../platform/tool-caller';
 import { findContact } from '../contacts/contacts.repository';
@@ -237,6 +238,7 @@ export class EnquiriesService {
       message: input.message,
       source: 'manual',
     });
+    await raiseEnquiryCreated(this.deps.db, id);
     return this.get(business, id);
   }
 
@@ -309,7 +311,7 @@ export class EnquiriesService {
     if (subject === '' && message === '') {
       throw new AppError('VALIDATION_ERROR', 400, 'create_enquiry needs a subject or a message');
     }
-    await insertEnquiry(this.deps.db, {
+    const stored = await insertEnquiry(this.deps.db, {
       businessId: caller.businessId,
       contactId: caller.contact.id,
       assistantId: caller.assistantId,
@@ -321,6 +323,7 @@ export class EnquiriesService {
       isTest: caller.isTest,
       priority: args.urgent === true || text(args.priority) === 'urgent' ? 'urgent' : 'normal',
     });
+    if (stored.created) await raiseEnquiryCreated(this.deps.db, stored.id);
     const email = caller.contact.email;
     return email
       ? `The enquiry "${subject || 'from the caller'}" is recorded; the team will reply by email to ${email}.`

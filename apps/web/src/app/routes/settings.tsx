@@ -1,16 +1,23 @@
 import { Stack, Tabs } from '@mantine/core';
-import { IconBuildingStore, IconPlugConnected, IconUser, IconUsers } from '@tabler/icons-react';
+import {
+  IconBuildingStore,
+  IconPlugConnected,
+  IconUser,
+  IconUsers,
+  IconWebhook,
+} from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { useAgentList } from '../../lib/api/list-agents';
 import { AgentsHealthList } from '../../features/agents/components/agents-health-list';
 import { useSessionUser } from '../../lib/session-context';
 import { PlatformStatusPanel } from '../../features/platform/components/platform-status-panel';
+import { IntegrationsSection } from '../../features/integrations/components/integrations-section';
 import { BusinessSection } from '../../features/settings/components/business-section';
 import { ProfileSection } from '../../features/settings/components/profile-section';
 import { TeamSection } from '../../features/settings/components/team-section';
 
-const SECTIONS = ['profile', 'business', 'team', 'platform'] as const;
+const SECTIONS = ['profile', 'business', 'team', 'platform', 'integrations'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /**
@@ -22,8 +29,13 @@ export default function SettingsRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
   const business = user.business;
   const asked = searchParams.get('section');
+  // Integrations are the owners' (decision 061): a feed address and a delivery log carry
+  // customers' details, and a webhook sends them to another company.
+  const isOwner = user.role === 'owner';
   const section: Section =
-    business && SECTIONS.includes(asked as Section) ? (asked as Section) : 'profile';
+    business && SECTIONS.includes(asked as Section) && (asked !== 'integrations' || isOwner)
+      ? (asked as Section)
+      : 'profile';
   const open = (next: string | null) =>
     setSearchParams(next && next !== 'profile' ? { section: next } : {}, { replace: true });
 
@@ -53,6 +65,11 @@ export default function SettingsRoute() {
               <Tabs.Tab value="platform" leftSection={<IconPlugConnected size={16} />}>
                 Platform
               </Tabs.Tab>
+              {isOwner && (
+                <Tabs.Tab value="integrations" leftSection={<IconWebhook size={16} />}>
+                  Integrations
+                </Tabs.Tab>
+              )}
             </>
           )}
         </Tabs.List>
@@ -70,6 +87,11 @@ export default function SettingsRoute() {
             <Tabs.Panel value="platform">
               <PlatformPanel timeZone={business.timezone} canRepair={user.role === 'owner'} />
             </Tabs.Panel>
+            {isOwner && (
+              <Tabs.Panel value="integrations">
+                <IntegrationsSection timeZone={business.timezone} />
+              </Tabs.Panel>
+            )}
           </>
         )}
       </Tabs>
