@@ -128,8 +128,9 @@ function profileDir(): string {
  * The tests share one persistent browser context per worker, emptied between tests rather than
  * replaced: most of the e2e time is Chromium compiling and running the app's JavaScript, and a
  * fresh (off-the-record) context keeps neither the HTTP cache of the hashed, immutable scripts
- * nor V8's compiled-code cache. Reusing the profile saves about a third of Chromium's CPU per
- * page load (measured: 16 page loads took 17–22 s of Chromium CPU in fresh contexts, 11–14 s in one reused profile; three spec files, 23 tests, 6–12 % less Chromium CPU). A test
+ * nor V8's compiled-code cache. Measured: 16 page loads took 17–22 s of Chromium CPU in fresh
+ * contexts and 11–14 s in one reused profile; three spec files (23 tests) took 6–12 % less
+ * Chromium CPU. A test
  * that needs a second user or other context options calls `e2e.newContext`. The whole suite
  * is skipped (loudly, by global setup) when Chromium is not installed.
  */
