@@ -20,6 +20,7 @@ import {
   type AppointmentUpdateInput,
 } from '@switchboard/shared/appointments';
 import { formatDateTime } from '@switchboard/shared/format';
+import { raiseAppointment } from '../notifications/events';
 import { buildPaginationMeta, pageOffset } from '@switchboard/shared/pagination';
 import type { Db } from '../../db/client';
 import { businesses } from '../../db/schema';
@@ -157,17 +158,26 @@ export class AppointmentsService {
     if (startsAt.getTime() <= this.now().getTime()) {
       throw fieldError('startsAt', appointmentMessages.startsAtPast);
     }
-    const { id } = await insertAppointment(db, {
-      businessId,
-      contactId: input.contactId,
-      assistantId,
-      callId: null,
-      toolCallId: null,
-      service: input.service,
-      startsAt,
-      endsAt: new Date(startsAt.getTime() + input.durationMinutes * MINUTE),
-      notes: input.notes || null,
-      source: 'manual',
+    const id = await db.transaction(async (tx) => {
+      const created = await insertAppointment(tx, {
+        businessId,
+        contactId: input.contactId,
+        assistantId,
+        callId: null,
+        toolCallId: null,
+        service: input.service,
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + input.durationMinutes * MINUTE),
+        notes: input.notes || null,
+        source: 'manual',
+      });
+      await raiseAppointment(tx, 'appointment-new', {
+        businessId,
+        contactId: input.contactId,
+        service: input.service,
+        startsAt,
+      });
+      return created.id;
     });
     return this.get(businessId, id);
   }
@@ -215,6 +225,16 @@ export class AppointmentsService {
           : {}),
         ...(input.notes !== undefined ? { notes: input.notes || null } : {}),
       });
+      if (done && (cancelled || moved)) {
+        // The team is told of a cancellation or a new time (notes alone are not news).
+        await raiseAppointment(tx, cancelled ? 'appointment-cancelled' : 'appointment-changed', {
+          businessId,
+          contactId: row.contactId,
+          service: row.service,
+          startsAt: newStart,
+          previousStartsAt: row.startsAt,
+        });
+      }
       if (done && notify && row.contactEmail && this.deps.mail) {
         // In the same transaction: the mail exists exactly when the change does.
         const [business] = await tx
@@ -285,7 +305,7 @@ export class AppointmentsService {
     }
     return db.transaction(async (tx) => {
       const who = await resolveToolCaller(tx, input.call, caller);
-      const { id } = await insertAppointment(tx, {
+      const { id, created } = await insertAppointment(tx, {
         businessId: who.businessId,
         contactId: who.contact.id,
         assistantId: who.assistantId,
@@ -298,6 +318,14 @@ export class AppointmentsService {
         source: 'call',
         isTest: who.isTest,
       });
+      if (created) {
+        await raiseAppointment(tx, 'appointment-new', {
+          businessId: who.businessId,
+          contactId: who.contact.id,
+          service,
+          startsAt,
+        });
+      }
       const booked = await findAppointment(tx, who.businessId, id);
       const [business] = await tx
         .select({ timezone: businesses.timezone })

@@ -35,6 +35,7 @@ import { AppError } from '../../lib/app-error';
 import type { ToolCaller } from '../../platform/tool-caller';
 import { findContact } from '../contacts/contacts.repository';
 import type { MailService } from '../mail/mail.service';
+import { raiseEmailAnswer, raiseEnquiryCreated } from '../notifications/events';
 import {
   countUnread,
   findEnquiryByReplyToken,
@@ -227,15 +228,26 @@ export class EnquiriesService {
         issues: [{ path: 'body.agentId', message: enquiryMessages.agentNotFound }],
       });
     }
-    const { id } = await insertEnquiry(this.deps.db, {
-      businessId: business.id,
-      contactId,
-      assistantId: agentId,
-      callId: null,
-      toolCallId: null,
-      subject: input.subject,
-      message: input.message,
-      source: 'manual',
+    const id = await this.deps.db.transaction(async (tx) => {
+      const created = await insertEnquiry(tx, {
+        businessId: business.id,
+        contactId,
+        assistantId: agentId,
+        callId: null,
+        toolCallId: null,
+        subject: input.subject,
+        message: input.message,
+        source: 'manual',
+      });
+      await raiseEnquiryCreated(tx, {
+        businessId: business.id,
+        contactId,
+        subject: input.subject,
+        message: input.message,
+        urgent: false,
+        source: 'manual',
+      });
+      return created.id;
     });
     return this.get(business, id);
   }
@@ -309,17 +321,32 @@ export class EnquiriesService {
     if (subject === '' && message === '') {
       throw new AppError('VALIDATION_ERROR', 400, 'create_enquiry needs a subject or a message');
     }
-    await insertEnquiry(this.deps.db, {
-      businessId: caller.businessId,
-      contactId: caller.contact.id,
-      assistantId: caller.assistantId,
-      callId: caller.callId,
-      toolCallId,
-      subject: subject || message.slice(0, 80),
-      message,
-      source: 'call',
-      isTest: caller.isTest,
-      priority: args.urgent === true || text(args.priority) === 'urgent' ? 'urgent' : 'normal',
+    const urgent = args.urgent === true || text(args.priority) === 'urgent';
+    await this.deps.db.transaction(async (tx) => {
+      const { created } = await insertEnquiry(tx, {
+        businessId: caller.businessId,
+        contactId: caller.contact.id,
+        assistantId: caller.assistantId,
+        callId: caller.callId,
+        toolCallId,
+        subject: subject || message.slice(0, 80),
+        message,
+        source: 'call',
+        isTest: caller.isTest,
+        priority: urgent ? 'urgent' : 'normal',
+      });
+      // The same tool call again (the platform repeating itself) tells nobody twice.
+      if (created) {
+        await raiseEnquiryCreated(tx, {
+          businessId: caller.businessId,
+          contactId: caller.contact.id,
+          subject: subject || message.slice(0, 80),
+          message,
+          urgent,
+          source: 'call',
+          isTest: caller.isTest,
+        });
+      }
     });
     const email = caller.contact.email;
     return email
@@ -527,6 +554,12 @@ export class EnquiriesService {
         receivedAt: mail.receivedAt,
       });
       if (!inserted) return 'duplicate' as const;
+      await raiseEmailAnswer(tx, {
+        businessId: enquiry.businessId,
+        contactId: enquiry.contactId,
+        fromAddress: mail.fromAddress,
+        subject: mail.subject,
+      });
       const reopen = from === 'pending' || from === 'resolved';
       await updateEnquiry(tx, enquiry.businessId, enquiry.id, {
         isRead: false,
