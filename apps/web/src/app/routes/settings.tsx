@@ -1,29 +1,39 @@
 import { Stack, Tabs } from '@mantine/core';
-import { IconBuildingStore, IconPlugConnected, IconUser, IconUsers } from '@tabler/icons-react';
+import {
+  IconBell,
+  IconBuildingStore,
+  IconPlugConnected,
+  IconUser,
+  IconUsers,
+} from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { useAgentList } from '../../lib/api/list-agents';
 import { AgentsHealthList } from '../../features/agents/components/agents-health-list';
 import { useSessionUser } from '../../lib/session-context';
+import { NotificationSettings } from '../../features/notifications/components/notification-settings';
 import { PlatformStatusPanel } from '../../features/platform/components/platform-status-panel';
 import { BusinessSection } from '../../features/settings/components/business-section';
 import { ProfileSection } from '../../features/settings/components/profile-section';
 import { TeamSection } from '../../features/settings/components/team-section';
 
-const SECTIONS = ['profile', 'business', 'team', 'platform'] as const;
+const SECTIONS = ['profile', 'notifications', 'business', 'team', 'platform'] as const;
 type Section = (typeof SECTIONS)[number];
+/** The sections every user has, the operator included; the others are a business's. */
+const OWN_SECTIONS: readonly Section[] = ['profile', 'notifications'];
 
 /**
- * `/settings`: the user's profile and password; for a business's users also the business, its
- * team and the platform. The operator has the profile only (own password).
+ * `/settings`: the user's profile and password and what they are told (notifications); for a
+ * business's users also the business, its team and the platform. The operator has the profile
+ * and notifications only.
  */
 export default function SettingsRoute() {
   const user = useSessionUser();
   const [searchParams, setSearchParams] = useSearchParams();
   const business = user.business;
   const asked = searchParams.get('section');
-  const section: Section =
-    business && SECTIONS.includes(asked as Section) ? (asked as Section) : 'profile';
+  const known = SECTIONS.includes(asked as Section) ? (asked as Section) : 'profile';
+  const section: Section = business || OWN_SECTIONS.includes(known) ? known : 'profile';
   const open = (next: string | null) =>
     setSearchParams(next && next !== 'profile' ? { section: next } : {}, { replace: true });
 
@@ -42,6 +52,9 @@ export default function SettingsRoute() {
           <Tabs.Tab value="profile" leftSection={<IconUser size={16} />}>
             Profile
           </Tabs.Tab>
+          <Tabs.Tab value="notifications" leftSection={<IconBell size={16} />}>
+            Notifications
+          </Tabs.Tab>
           {business && (
             <>
               <Tabs.Tab value="business" leftSection={<IconBuildingStore size={16} />}>
@@ -58,6 +71,9 @@ export default function SettingsRoute() {
         </Tabs.List>
         <Tabs.Panel value="profile">
           <ProfileSection key={`${user.id}:${user.email}`} user={user} />
+        </Tabs.Panel>
+        <Tabs.Panel value="notifications">
+          <NotificationSettings />
         </Tabs.Panel>
         {business && (
           <>
