@@ -145,7 +145,6 @@ describeInBrowser('notifications', (e2e) => {
       registrationId: await registrationId,
       data: plaintext,
     });
-    mark("await page.goto('/se");
     await page.goto('/settings?section=notifications');
     await expect
       .poll(() =>
