@@ -46,7 +46,10 @@ self.addEventListener('push', function (event) {
 
 self.addEventListener('notificationclick', function (event) {
   event.notification.close();
-  var target = new URL(pathOf(event.notification.data && event.notification.data.link), self.location.origin).href;
+  var target = new URL(
+    pathOf(event.notification.data && event.notification.data.link),
+    self.location.origin,
+  ).href;
   event.waitUntil(
     clients.matchAll({ type: 'window', includeUncontrolled: true }).then(function (list) {
       for (var i = 0; i < list.length; i += 1) {

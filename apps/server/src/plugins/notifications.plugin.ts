@@ -1,10 +1,7 @@
 import fp from 'fastify-plugin';
 import { NotificationJob } from '../modules/notifications/notification-job';
 import { notificationRoutes } from '../modules/notifications/notifications.routes';
-import {
-  NotificationsService,
-  vapidSubject,
-} from '../modules/notifications/notifications.service';
+import { NotificationsService, vapidSubject } from '../modules/notifications/notifications.service';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -475,7 +475,12 @@ export async function applyCampaignCalls(db: Db, records: CallRecord[]): Promise
 
 /** A campaign with calls under way is running; with none left to call or in progress, done. */
 export async function settleCampaign(db: Db, campaignId: string): Promise<void> {
-  const settled = await executeRows<{ id: string; business_id: string; name: string; status: string }>(
+  const settled = await executeRows<{
+    id: string;
+    business_id: string;
+    name: string;
+    status: string;
+  }>(
     db,
     sql`update campaigns set
       status = case

@@ -94,7 +94,13 @@ export async function raiseAppointment(
     kind === 'appointment-changed' && appointment.previousStartsAt
       ? `${what}now ${when} (was ${formatDateTime(appointment.previousStartsAt, zone)})`
       : `${what}${when}`;
-  await notify(db, { businessId: appointment.businessId, kind, title, body, link: '/appointments' });
+  await notify(db, {
+    businessId: appointment.businessId,
+    kind,
+    title,
+    body,
+    link: '/appointments',
+  });
 }
 
 /** A campaign called everyone it had to. */

@@ -137,7 +137,10 @@ export class NotificationJob {
         } else if (outcome.gone || subscription.failures + 1 >= MAX_PUSH_FAILURES) {
           // The browser unsubscribed or the subscription expired: it will never deliver again.
           await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscription.id));
-          log.info({ subscriptionId: subscription.id }, `push subscription dropped: ${outcome.reason}`);
+          log.info(
+            { subscriptionId: subscription.id },
+            `push subscription dropped: ${outcome.reason}`,
+          );
         } else {
           await db
             .update(pushSubscriptions)
@@ -180,7 +183,12 @@ export class NotificationJob {
     const base = this.deps.publicBaseUrl().replace(/\/$/, '');
     return this.deps.db.transaction(async (tx) => {
       const [user] = await tx
-        .select({ email: users.email, name: users.name, timezone: businesses.timezone, business: businesses.name })
+        .select({
+          email: users.email,
+          name: users.name,
+          timezone: businesses.timezone,
+          business: businesses.name,
+        })
         .from(users)
         .leftJoin(businesses, eq(businesses.id, users.businessId))
         .where(eq(users.id, userId));
@@ -194,7 +202,12 @@ export class NotificationJob {
       await tx
         .update(notifications)
         .set({ emailState: 'mailed' })
-        .where(inArray(notifications.id, rows.map((row) => row.id)));
+        .where(
+          inArray(
+            notifications.id,
+            rows.map((row) => row.id),
+          ),
+        );
       if (!user?.email) return false;
       const zone = user.timezone ?? 'UTC';
       const lines = rows.map((row) => {
@@ -210,14 +223,19 @@ export class NotificationJob {
       const text = [
         `Hello${user.name ? ` ${user.name}` : ''},`,
         '',
-        only ? 'This happened in Switchboard:' : `These ${rows.length} things happened in Switchboard:`,
+        only
+          ? 'This happened in Switchboard:'
+          : `These ${rows.length} things happened in Switchboard:`,
         '',
         lines.join('\n\n'),
         '',
         '—',
         `You get at most one of these mails an hour. Choose what you are told, and where, at ${base}/settings?section=notifications`,
       ].join('\n');
-      await this.deps.mail.enqueue({ to: user.email, subject, text, kind: NOTIFICATION_MAIL_KIND }, tx);
+      await this.deps.mail.enqueue(
+        { to: user.email, subject, text, kind: NOTIFICATION_MAIL_KIND },
+        tx,
+      );
       await tx.execute(sql`insert into notification_mail_state (user_id, last_mailed_at)
         values (${userId}, now())
         on conflict (user_id) do update set last_mailed_at = excluded.last_mailed_at`);

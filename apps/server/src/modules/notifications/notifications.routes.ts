@@ -35,7 +35,8 @@ export const notificationRoutes =
         config,
         schema: {
           tags,
-          summary: "The bell: the user's latest notifications (default 20, at most 50) and how many are unread",
+          summary:
+            "The bell: the user's latest notifications (default 20, at most 50) and how many are unread",
           querystring: notificationListQuerySchema,
           response: { 200: notificationListSchema },
         },
@@ -108,8 +109,7 @@ export const notificationRoutes =
           response: { 200: notificationPreferencesSchema },
         },
       },
-      async (request) =>
-        deps.notifications.setPreferences(userId(request), request.body),
+      async (request) => deps.notifications.setPreferences(userId(request), request.body),
     );
 
     app.post(

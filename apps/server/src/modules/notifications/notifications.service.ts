@@ -20,7 +20,12 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../enquiries/enquiries.repository';
-import { endpointProblem, generateVapidKeys, type PushReach, type VapidKeys } from './push-delivery';
+import {
+  endpointProblem,
+  generateVapidKeys,
+  type PushReach,
+  type VapidKeys,
+} from './push-delivery';
 
 const VAPID_SETTING = 'web-push-vapid-keys';
 

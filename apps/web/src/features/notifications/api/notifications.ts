@@ -45,8 +45,7 @@ export function useMarkNotificationRead() {
 export function useMarkAllNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      apiFetch<{ updated: number }>('/notifications/read-all', { method: 'POST' }),
+    mutationFn: () => apiFetch<{ updated: number }>('/notifications/read-all', { method: 'POST' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: listKey }),
   });
 }

@@ -82,9 +82,9 @@ describe('the notification bell', () => {
 
     await user.click(unread);
     await waitFor(() => expect(router.state.location.pathname).toBe('/enquiries'));
-    expect(requests.some((r) => r.method === 'POST' && r.path === '/api/notifications/n1/read')).toBe(
-      true,
-    );
+    expect(
+      requests.some((r) => r.method === 'POST' && r.path === '/api/notifications/n1/read'),
+    ).toBe(true);
   });
 
   it('marks all read, and says when there is nothing yet', async () => {
@@ -117,7 +117,12 @@ describe('the notification bell', () => {
       {
         'GET /api/notifications': () =>
           jsonResponse({
-            items: [buildNotification({ title: 'New enquiry from Acme Vets', link: '/admin/service-enquiries' })],
+            items: [
+              buildNotification({
+                title: 'New enquiry from Acme Vets',
+                link: '/admin/service-enquiries',
+              }),
+            ],
             unread: 1,
           }),
         'GET /api/notifications/preferences': () => jsonResponse(preferences()),
@@ -139,7 +144,9 @@ describe('Settings → Notifications', () => {
         'GET /api/notifications': () => jsonResponse({ items: [], unread: 0 }),
         'GET /api/notifications/preferences': () => jsonResponse(current),
         'PUT /api/notifications/preferences': (request) => {
-          const body = request.body as { preferences: { kind: string; channel: string; enabled: boolean }[] };
+          const body = request.body as {
+            preferences: { kind: string; channel: string; enabled: boolean }[];
+          };
           current = preferences([
             { kind: 'alert', channel: 'email' },
             ...body.preferences.filter((p) => !p.enabled),
@@ -153,9 +160,9 @@ describe('Settings → Notifications', () => {
 
     const alertByMail = await screen.findByRole('switch', { name: 'Alert: Email' });
     expect(alertByMail).not.toBeChecked();
-    expect(screen.getAllByRole('switch', { name: /: (In the app|Email|Browser push)$/ })).toHaveLength(
-      NOTIFICATION_KINDS.length * NOTIFICATION_CHANNELS.length,
-    );
+    expect(
+      screen.getAllByRole('switch', { name: /: (In the app|Email|Browser push)$/ }),
+    ).toHaveLength(NOTIFICATION_KINDS.length * NOTIFICATION_CHANNELS.length);
     const urgentPush = screen.getByRole('switch', { name: 'Urgent enquiry: Browser push' });
     expect(urgentPush).toBeChecked();
     await user.click(urgentPush);

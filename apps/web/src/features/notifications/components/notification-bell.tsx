@@ -56,8 +56,7 @@ export function NotificationBell({ timeZone }: { timeZone?: string | undefined }
   useRefreshOnPush();
   const unread = list.data?.unread ?? 0;
   const zone = timeZone ?? OPERATOR_TIME_ZONE;
-  const label =
-    unread === 0 ? 'Notifications, none unread' : `Notifications, ${unread} unread`;
+  const label = unread === 0 ? 'Notifications, none unread' : `Notifications, ${unread} unread`;
 
   const open = (item: Notification) => {
     setOpened(false);

@@ -189,8 +189,8 @@ function ThisBrowserPush({ publicKey, devices }: { publicKey: string; devices: n
           />
         ) : (
           <Text size="sm" c="dimmed">
-            This browser cannot receive push notifications here (it needs HTTPS and a browser
-            that supports them).
+            This browser cannot receive push notifications here (it needs HTTPS and a browser that
+            supports them).
           </Text>
         )}
         {problem && (
