@@ -9,6 +9,7 @@ import {
 } from '@switchboard/shared/notifications';
 import { useEffect, useState } from 'react';
 import { QueryError } from '../../../components/query-error';
+import { useIsPhone } from '../../../lib/use-is-phone';
 import {
   removePushSubscription,
   savePushSubscription,
@@ -25,9 +26,16 @@ import {
   unsubscribeThisBrowser,
 } from '../push';
 
+/** Narrow headers on a phone, so the three switches fit beside the names. */
+const SHORT_CHANNEL_LABELS: Record<NotificationChannel, string> = {
+  in_app: 'App',
+  email: 'Email',
+  push: 'Push',
+};
+
 const KIND_HINTS: Partial<Record<NotificationKind, string>> = {
   'enquiry-urgent': 'Instead of “New enquiry” when the caller said it is urgent',
-  'email-answer': 'A customer answered an enquiry’s email',
+  'email-answer': 'When a customer answers a reply sent from an enquiry',
   alert: 'The alerts your business has set',
 };
 
@@ -38,6 +46,7 @@ const KIND_HINTS: Partial<Record<NotificationKind, string>> = {
 export function NotificationSettings() {
   const preferences = useNotificationPreferences();
   const setPreference = useSetNotificationPreference();
+  const isPhone = useIsPhone();
 
   if (preferences.isPending) return <Loader size="sm" />;
   if (preferences.isError) {
@@ -55,7 +64,7 @@ export function NotificationSettings() {
 
   return (
     <Stack gap="lg">
-      <Card withBorder padding="lg">
+      <Card withBorder padding={isPhone ? 'md' : 'lg'}>
         <Stack gap="sm">
           <div>
             <Title order={3} size="h4">
@@ -71,14 +80,16 @@ export function NotificationSettings() {
               Your profile has no email address, so email notifications cannot reach you.
             </Alert>
           )}
-          <Table.ScrollContainer minWidth={340}>
-            <Table verticalSpacing="xs" striped={false}>
+          <Table.ScrollContainer minWidth={300}>
+            <Table verticalSpacing="xs" horizontalSpacing={isPhone ? 4 : 'sm'}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Notification</Table.Th>
                   {NOTIFICATION_CHANNELS.map((channel) => (
-                    <Table.Th key={channel} ta="center" w={96}>
-                      {NOTIFICATION_CHANNEL_LABELS[channel]}
+                    <Table.Th key={channel} ta="center" w={isPhone ? 52 : 96}>
+                      {isPhone
+                        ? SHORT_CHANNEL_LABELS[channel]
+                        : NOTIFICATION_CHANNEL_LABELS[channel]}
                     </Table.Th>
                   ))}
                 </Table.Tr>
