@@ -65,22 +65,22 @@ export function NotificationBell({ timeZone }: { timeZone?: string | undefined }
   };
 
   return (
-    <Popover
-      opened={opened}
-      onChange={setOpened}
-      position="bottom-end"
-      width={360}
-      shadow="lg"
-      withinPortal
+    <Indicator
+      label={unread > 99 ? '99+' : unread}
+      size={18}
+      offset={4}
+      color="red"
+      disabled={unread === 0}
     >
-      <Popover.Target>
-        <Indicator
-          label={unread > 99 ? '99+' : unread}
-          size={18}
-          offset={4}
-          color="red"
-          disabled={unread === 0}
-        >
+      <Popover
+        opened={opened}
+        onChange={setOpened}
+        position="bottom-end"
+        width={360}
+        shadow="lg"
+        withinPortal
+      >
+        <Popover.Target>
           <ActionIcon
             size="lg"
             aria-label={label}
@@ -89,75 +89,75 @@ export function NotificationBell({ timeZone }: { timeZone?: string | undefined }
           >
             <IconBell size={18} stroke={1.7} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown p={0}>
-        <Group justify="space-between" px="md" py="sm" className={classes.head}>
-          <Text fw={600} size="sm">
-            Notifications
-          </Text>
-          <Button
-            variant="subtle"
-            size="compact-xs"
-            disabled={unread === 0}
-            loading={markAll.isPending}
-            onClick={() => markAll.mutate()}
-          >
-            Mark all read
-          </Button>
-        </Group>
-        {list.isPending ? (
-          <Group justify="center" p="lg">
-            <Loader size="sm" />
+        </Popover.Target>
+        <Popover.Dropdown p={0}>
+          <Group justify="space-between" px="md" py="sm" className={classes.head}>
+            <Text fw={600} size="sm">
+              Notifications
+            </Text>
+            <Button
+              variant="subtle"
+              size="compact-xs"
+              disabled={unread === 0}
+              loading={markAll.isPending}
+              onClick={() => markAll.mutate()}
+            >
+              Mark all read
+            </Button>
           </Group>
-        ) : list.isError ? (
-          <Text size="sm" c="dimmed" p="md">
-            Notifications could not be loaded. They will be tried again shortly.
-          </Text>
-        ) : list.data.items.length === 0 ? (
-          <Text size="sm" c="dimmed" p="md">
-            Nothing yet. New enquiries, bookings and answers show here.
-          </Text>
-        ) : (
-          <ScrollArea.Autosize mah={420}>
-            <Stack gap={0} component="ul" className={classes.list}>
-              {list.data.items.map((item) => (
-                <li key={item.id}>
-                  <UnstyledButton
-                    className={classes.item}
-                    data-unread={item.readAt ? undefined : true}
-                    onClick={() => open(item)}
-                  >
-                    <Text size="sm" fw={item.readAt ? 400 : 600} lineClamp={2}>
-                      {item.title}
-                    </Text>
-                    {item.body && (
-                      <Text size="xs" c="dimmed" lineClamp={2}>
-                        {item.body}
+          {list.isPending ? (
+            <Group justify="center" p="lg">
+              <Loader size="sm" />
+            </Group>
+          ) : list.isError ? (
+            <Text size="sm" c="dimmed" p="md">
+              Notifications could not be loaded. They will be tried again shortly.
+            </Text>
+          ) : list.data.items.length === 0 ? (
+            <Text size="sm" c="dimmed" p="md">
+              Nothing yet. New enquiries, bookings and answers show here.
+            </Text>
+          ) : (
+            <ScrollArea.Autosize mah={420}>
+              <Stack gap={0} component="ul" className={classes.list}>
+                {list.data.items.map((item) => (
+                  <li key={item.id}>
+                    <UnstyledButton
+                      className={classes.item}
+                      data-unread={item.readAt ? undefined : true}
+                      onClick={() => open(item)}
+                    >
+                      <Text size="sm" fw={item.readAt ? 400 : 600} lineClamp={2}>
+                        {item.title}
                       </Text>
-                    )}
-                    <Text size="xs" c="dimmed" mt={2}>
-                      {formatDateTime(item.createdAt, zone)}
-                      {item.readAt ? '' : ' · unread'}
-                    </Text>
-                  </UnstyledButton>
-                </li>
-              ))}
-            </Stack>
-          </ScrollArea.Autosize>
-        )}
-        <Box px="md" py="xs" className={classes.foot}>
-          <Text
-            size="xs"
-            component={Link}
-            to="/settings?section=notifications"
-            onClick={() => setOpened(false)}
-            c="brand"
-          >
-            Choose what you are told, and where
-          </Text>
-        </Box>
-      </Popover.Dropdown>
-    </Popover>
+                      {item.body && (
+                        <Text size="xs" c="dimmed" lineClamp={2}>
+                          {item.body}
+                        </Text>
+                      )}
+                      <Text size="xs" c="dimmed" mt={2}>
+                        {formatDateTime(item.createdAt, zone)}
+                        {item.readAt ? '' : ' · unread'}
+                      </Text>
+                    </UnstyledButton>
+                  </li>
+                ))}
+              </Stack>
+            </ScrollArea.Autosize>
+          )}
+          <Box px="md" py="xs" className={classes.foot}>
+            <Text
+              size="xs"
+              component={Link}
+              to="/settings?section=notifications"
+              onClick={() => setOpened(false)}
+              c="brand"
+            >
+              Choose what you are told, and where
+            </Text>
+          </Box>
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }
