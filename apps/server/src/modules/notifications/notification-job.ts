@@ -16,6 +16,7 @@ const POLL_MS = 5_000;
 const BATCH = 50;
 /** A subscription that failed this many times in a row (not 404/410) is dropped. */
 const MAX_PUSH_FAILURES = 10;
+const PUSH_BODY_MAX = 400;
 
 export type NotificationJobDeps = {
   db: Db;
@@ -116,7 +117,9 @@ export class NotificationJob {
         id: row.id,
         kind: row.kind as PushPayload['kind'],
         title: row.title,
-        body: row.body,
+        // A push message carries about 4 KB: the start of the body is enough on a lock screen.
+        body:
+          row.body.length > PUSH_BODY_MAX ? `${row.body.slice(0, PUSH_BODY_MAX - 1)}…` : row.body,
         link: row.link,
       };
       let delivered = false;

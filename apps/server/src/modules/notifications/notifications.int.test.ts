@@ -602,6 +602,22 @@ describe.each(oneDatabase)('notifications on %s', (target) => {
       expect(await db().select().from(pushSubscriptions)).toEqual([]);
     });
 
+    it('keeps the twenty newest browsers of a user', async () => {
+      const keys = browserKeys();
+      let devices = 0;
+      for (let i = 0; i < 22; i += 1) {
+        const res = await api('POST', '/notifications/push-subscriptions', member, {
+          endpoint: pushService.url(`many-${i}`),
+          keys: { p256dh: keys.p256dh, auth: keys.auth },
+        });
+        devices = res.json<{ devices: number }>().devices;
+      }
+      expect(devices).toBe(20);
+      const kept = await db().select().from(pushSubscriptions);
+      expect(kept.some((row) => row.endpoint.endsWith('/many-21'))).toBe(true);
+      expect(kept.some((row) => row.endpoint.endsWith('/many-0'))).toBe(false);
+    });
+
     it('with a real platform key, only a public https push service is accepted', () => {
       expect(endpointProblem('http://fcm.googleapis.com/fcm/send/x', 'live')).toMatch(/https/);
       expect(endpointProblem('https://127.0.0.1/x', 'live')).toMatch(/public/);

@@ -28,6 +28,8 @@ import {
 } from './push-delivery';
 
 const VAPID_SETTING = 'web-push-vapid-keys';
+/** Browsers one user may have receiving push. */
+const MAX_DEVICES = 20;
 
 /**
  * The deployment's VAPID key pair: made once and kept in platform_settings as one value (so
@@ -218,6 +220,10 @@ export class NotificationsService {
           lastError: null,
         },
       });
+    // Each notification goes to every browser: the oldest beyond a few dozen are forgotten.
+    await this.deps.db.execute(sql`delete from push_subscriptions where user_id = ${userId}
+      and id not in (select id from push_subscriptions where user_id = ${userId}
+        order by created_at desc, id desc limit ${MAX_DEVICES})`);
     return { devices: await this.devices(userId) };
   }
 
