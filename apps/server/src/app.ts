@@ -9,6 +9,7 @@ import { databasePlugin } from './plugins/database.plugin';
 import { jobsPlugin } from './plugins/jobs.plugin';
 import { limitStorePlugin } from './plugins/limit-store.plugin';
 import { modulesPlugin } from './plugins/modules.plugin';
+import { notificationsPlugin } from './plugins/notifications.plugin';
 import { observabilityPlugin } from './plugins/observability.plugin';
 import { platformPlugin } from './plugins/platform.plugin';
 import { publicUrlPlugin } from './plugins/public-url.plugin';
@@ -75,6 +76,7 @@ export async function buildApp(config: Config, options: AppOptions = {}) {
     await registerCompression(app);
     await registerOpenApi(app);
     await app.register(modulesPlugin, options);
+    await app.register(notificationsPlugin);
     await registerSpa(app, config.webDistDir);
   } catch (error) {
     await app.close();

@@ -25,6 +25,8 @@ const KNOWN: Record<string, string> = {
   'platform/web-call.service.ts':
     "POST /call/web at VAPI_BASE_URL, or the in-process sandbox's own address",
   'modules/mail/mail-transport.ts': 'SMTP_URL (configuration)',
+  'modules/notifications/push-delivery.ts':
+    "a browser's push service endpoint (a user's subscription): live mode only https on public addresses, resolved and the connection pinned; the sandbox also a local one (decision 060)",
   'modules/inbound-mail/imap-poller.ts': 'IMAP_URL (configuration)',
   'plugins/rate-limits.ts': 'REDIS_URL (configuration)',
   'modules/integrations/webhook-target.ts':

@@ -45,6 +45,8 @@ export type Locked<T> = { locked: true; value: T } | { locked: false };
 export const LOCK_KEYS = {
   migrate: 4_815_162_341n,
   callSync: 4_815_162_343n,
+  /** The notification job: pushes and the hourly mails (decision 060). */
+  notifications: 4_815_162_360n,
 } as const;
 
 /**

@@ -14,3 +14,4 @@ export * from './schema/call-rollups';
 export * from './schema/campaigns';
 export * from './schema/dialing';
 export * from './schema/integrations';
+export * from './schema/notifications';

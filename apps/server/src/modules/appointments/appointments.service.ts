@@ -20,6 +20,7 @@ import {
   type AppointmentUpdateInput,
 } from '@switchboard/shared/appointments';
 import { formatDateTime } from '@switchboard/shared/format';
+import { raiseAppointment } from '../notifications/events';
 import { buildPaginationMeta, pageOffset } from '@switchboard/shared/pagination';
 import type { Db } from '../../db/client';
 import { businesses } from '../../db/schema';
@@ -158,19 +159,28 @@ export class AppointmentsService {
     if (startsAt.getTime() <= this.now().getTime()) {
       throw fieldError('startsAt', appointmentMessages.startsAtPast);
     }
-    const { id } = await insertAppointment(db, {
-      businessId,
-      contactId: input.contactId,
-      assistantId,
-      callId: null,
-      toolCallId: null,
-      service: input.service,
-      startsAt,
-      endsAt: new Date(startsAt.getTime() + input.durationMinutes * MINUTE),
-      notes: input.notes || null,
-      source: 'manual',
+    const id = await db.transaction(async (tx) => {
+      const created = await insertAppointment(tx, {
+        businessId,
+        contactId: input.contactId,
+        assistantId,
+        callId: null,
+        toolCallId: null,
+        service: input.service,
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + input.durationMinutes * MINUTE),
+        notes: input.notes || null,
+        source: 'manual',
+      });
+      await raiseAppointment(tx, 'appointment-new', {
+        businessId,
+        contactId: input.contactId,
+        service: input.service,
+        startsAt,
+      });
+      await raiseAppointmentEvent(tx, 'appointment.booked', created.id);
+      return created.id;
     });
-    await raiseAppointmentEvent(db, 'appointment.booked', id);
     return this.get(businessId, id);
   }
 
@@ -224,6 +234,16 @@ export class AppointmentsService {
           cancelled ? 'appointment.cancelled' : 'appointment.changed',
           id,
         );
+      }
+      if (done && (cancelled || moved)) {
+        // The team is told of a cancellation or a new time (notes alone are not news).
+        await raiseAppointment(tx, cancelled ? 'appointment-cancelled' : 'appointment-changed', {
+          businessId,
+          contactId: row.contactId,
+          service: row.service,
+          startsAt: newStart,
+          previousStartsAt: row.startsAt,
+        });
       }
       if (done && notify && row.contactEmail && this.deps.mail) {
         // In the same transaction: the mail exists exactly when the change does.
@@ -308,7 +328,15 @@ export class AppointmentsService {
         source: 'call',
         isTest: who.isTest,
       });
-      if (created) await raiseAppointmentEvent(tx, 'appointment.booked', id);
+      if (created) {
+        await raiseAppointmentEvent(tx, 'appointment.booked', id);
+        await raiseAppointment(tx, 'appointment-new', {
+          businessId: who.businessId,
+          contactId: who.contact.id,
+          service,
+          startsAt,
+        });
+      }
       const booked = await findAppointment(tx, who.businessId, id);
       const [business] = await tx
         .select({ timezone: businesses.timezone })

@@ -21,6 +21,7 @@ import {
 import type { DialRefusal } from '@switchboard/shared/dialing';
 import type { CallRecord } from '../../platform/call-record';
 import { searchSql, type ContactSearch } from '../contacts/contacts.repository';
+import { raiseCampaignFinished } from '../notifications/events';
 
 // Campaigns and their contacts. Every query a member's request makes is scoped by business;
 // the call feed (applyCampaignCalls) is scoped by the platform campaign id the call carries.
@@ -474,7 +475,14 @@ export async function applyCampaignCalls(db: Db, records: CallRecord[]): Promise
 
 /** A campaign with calls under way is running; with none left to call or in progress, done. */
 export async function settleCampaign(db: Db, campaignId: string): Promise<void> {
-  await db.execute(sql`update campaigns set
+  const settled = await executeRows<{
+    id: string;
+    business_id: string;
+    name: string;
+    status: string;
+  }>(
+    db,
+    sql`update campaigns set
       status = case
         when not exists (select 1 from campaign_contacts cc
           where cc.campaign_id = campaigns.id and cc.status in ('pending', 'calling'))
@@ -486,7 +494,14 @@ export async function settleCampaign(db: Db, campaignId: string): Promise<void> 
           where cc.campaign_id = campaigns.id and cc.status in ('pending', 'calling'))
           then null else platform_campaign_id end,
       updated_at = now()
-    where id = ${campaignId} and status in ('scheduled', 'running')`);
+    where id = ${campaignId} and status in ('scheduled', 'running')
+    returning id, business_id, name, status`,
+  );
+  // Only a campaign that was scheduled or running is updated: completed now means it just ended.
+  const done = settled.find((row) => row.status === 'completed');
+  if (done) {
+    await raiseCampaignFinished(db, { businessId: done.business_id, id: done.id, name: done.name });
+  }
 }
 
 function campaignIdOf(payload: unknown): string | undefined {

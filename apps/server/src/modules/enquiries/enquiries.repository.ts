@@ -423,9 +423,14 @@ export async function insertStatusChange(
 export async function findEnquiryByReplyToken(
   db: Db,
   token: string,
-): Promise<{ id: string; businessId: string; status: string } | undefined> {
+): Promise<{ id: string; businessId: string; contactId: string; status: string } | undefined> {
   const [row] = await db
-    .select({ id: enquiries.id, businessId: enquiries.businessId, status: enquiries.status })
+    .select({
+      id: enquiries.id,
+      businessId: enquiries.businessId,
+      contactId: enquiries.contactId,
+      status: enquiries.status,
+    })
     .from(enquiries)
     .where(eq(enquiries.replyToken, token));
   return row;

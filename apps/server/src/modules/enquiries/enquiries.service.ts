@@ -31,11 +31,12 @@ import {
 } from '@switchboard/shared/pagination';
 import type { Db } from '../../db/client';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors';
-import { raiseEnquiryCreated } from '../integrations/webhook-events';
+import { raiseEnquiryCreated as raiseEnquiryWebhook } from '../integrations/webhook-events';
 import { AppError } from '../../lib/app-error';
 import type { ToolCaller } from '../../platform/tool-caller';
 import { findContact } from '../contacts/contacts.repository';
 import type { MailService } from '../mail/mail.service';
+import { raiseEmailAnswer, raiseEnquiryCreated } from '../notifications/events';
 import {
   countUnread,
   findEnquiryByReplyToken,
@@ -228,17 +229,29 @@ export class EnquiriesService {
         issues: [{ path: 'body.agentId', message: enquiryMessages.agentNotFound }],
       });
     }
-    const { id } = await insertEnquiry(this.deps.db, {
-      businessId: business.id,
-      contactId,
-      assistantId: agentId,
-      callId: null,
-      toolCallId: null,
-      subject: input.subject,
-      message: input.message,
-      source: 'manual',
+    const id = await this.deps.db.transaction(async (tx) => {
+      const created = await insertEnquiry(tx, {
+        businessId: business.id,
+        contactId,
+        assistantId: agentId,
+        callId: null,
+        toolCallId: null,
+        subject: input.subject,
+        message: input.message,
+        source: 'manual',
+      });
+      await raiseEnquiryCreated(tx, {
+        businessId: business.id,
+        contactId,
+        subject: input.subject,
+        message: input.message,
+        urgent: false,
+        source: 'manual',
+      });
+      // In the same transaction: the webhook exists exactly when the enquiry does.
+      await raiseEnquiryWebhook(tx, created.id);
+      return created.id;
     });
-    await raiseEnquiryCreated(this.deps.db, id);
     return this.get(business, id);
   }
 
@@ -311,19 +324,34 @@ export class EnquiriesService {
     if (subject === '' && message === '') {
       throw new AppError('VALIDATION_ERROR', 400, 'create_enquiry needs a subject or a message');
     }
-    const stored = await insertEnquiry(this.deps.db, {
-      businessId: caller.businessId,
-      contactId: caller.contact.id,
-      assistantId: caller.assistantId,
-      callId: caller.callId,
-      toolCallId,
-      subject: subject || message.slice(0, 80),
-      message,
-      source: 'call',
-      isTest: caller.isTest,
-      priority: args.urgent === true || text(args.priority) === 'urgent' ? 'urgent' : 'normal',
+    const urgent = args.urgent === true || text(args.priority) === 'urgent';
+    await this.deps.db.transaction(async (tx) => {
+      const { id, created } = await insertEnquiry(tx, {
+        businessId: caller.businessId,
+        contactId: caller.contact.id,
+        assistantId: caller.assistantId,
+        callId: caller.callId,
+        toolCallId,
+        subject: subject || message.slice(0, 80),
+        message,
+        source: 'call',
+        isTest: caller.isTest,
+        priority: urgent ? 'urgent' : 'normal',
+      });
+      // The same tool call again (the platform repeating itself) tells nobody twice.
+      if (created) {
+        await raiseEnquiryWebhook(tx, id);
+        await raiseEnquiryCreated(tx, {
+          businessId: caller.businessId,
+          contactId: caller.contact.id,
+          subject: subject || message.slice(0, 80),
+          message,
+          urgent,
+          source: 'call',
+          isTest: caller.isTest,
+        });
+      }
     });
-    if (stored.created) await raiseEnquiryCreated(this.deps.db, stored.id);
     const email = caller.contact.email;
     return email
       ? `The enquiry "${subject || 'from the caller'}" is recorded; the team will reply by email to ${email}.`
@@ -530,6 +558,12 @@ export class EnquiriesService {
         receivedAt: mail.receivedAt,
       });
       if (!inserted) return 'duplicate' as const;
+      await raiseEmailAnswer(tx, {
+        businessId: enquiry.businessId,
+        contactId: enquiry.contactId,
+        fromAddress: mail.fromAddress,
+        subject: mail.subject,
+      });
       const reopen = from === 'pending' || from === 'resolved';
       await updateEnquiry(tx, enquiry.businessId, enquiry.id, {
         isRead: false,

@@ -18,6 +18,7 @@ import {
   listServiceEnquiries,
   type ServiceEnquiryRow,
 } from './service-enquiries.repository';
+import { raiseServiceEnquiry } from '../notifications/events';
 
 function toRecord(row: ServiceEnquiryRow): ServiceEnquiryRecord {
   const status = (SERVICE_ENQUIRY_STATUSES as readonly string[]).includes(row.status)
@@ -79,6 +80,11 @@ export class ServiceEnquiriesService {
       for (const to of await listAdminEmails(tx)) {
         await this.deps.mail.enqueue({ to, kind: 'service-enquiry', ...mail }, tx);
       }
+      await raiseServiceEnquiry(tx, {
+        businessName: input.businessName,
+        pointOfContact: input.poc,
+        country: input.country,
+      });
       return toRecord(row);
     });
   }

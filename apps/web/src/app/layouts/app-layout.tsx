@@ -4,6 +4,7 @@ import { Outlet } from 'react-router';
 import { useSessionUser } from '../../lib/session-context';
 import { SessionGate } from '../../features/auth/components/session-gate';
 import { UserMenu } from '../../features/auth/components/user-menu';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { PlatformBadge } from '../../features/platform/components/platform-badge';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { Logo } from '../../components/logo';
@@ -44,6 +45,7 @@ function AppFrame() {
           </Group>
           <Group gap="sm" wrap="nowrap">
             <PlatformBadge />
+            <NotificationBell timeZone={user.business?.timezone} />
             <ColorSchemeToggle />
             <UserMenu user={user} />
           </Group>

@@ -1,5 +1,6 @@
 import { Stack, Tabs } from '@mantine/core';
 import {
+  IconBell,
   IconBuildingStore,
   IconPlugConnected,
   IconUser,
@@ -11,18 +12,29 @@ import { PageHeader } from '../../components/page-header';
 import { useAgentList } from '../../lib/api/list-agents';
 import { AgentsHealthList } from '../../features/agents/components/agents-health-list';
 import { useSessionUser } from '../../lib/session-context';
+import { NotificationSettings } from '../../features/notifications/components/notification-settings';
 import { PlatformStatusPanel } from '../../features/platform/components/platform-status-panel';
 import { IntegrationsSection } from '../../features/integrations/components/integrations-section';
 import { BusinessSection } from '../../features/settings/components/business-section';
 import { ProfileSection } from '../../features/settings/components/profile-section';
 import { TeamSection } from '../../features/settings/components/team-section';
 
-const SECTIONS = ['profile', 'business', 'team', 'platform', 'integrations'] as const;
+const SECTIONS = [
+  'profile',
+  'notifications',
+  'business',
+  'team',
+  'platform',
+  'integrations',
+] as const;
 type Section = (typeof SECTIONS)[number];
+/** The sections every user has, the operator included; the others are a business's. */
+const OWN_SECTIONS: readonly Section[] = ['profile', 'notifications'];
 
 /**
- * `/settings`: the user's profile and password; for a business's users also the business, its
- * team and the platform. The operator has the profile only (own password).
+ * `/settings`: the user's profile and password and what they are told (notifications); for a
+ * business's users also the business, its team and the platform. The operator has the profile
+ * and notifications only.
  */
 export default function SettingsRoute() {
   const user = useSessionUser();
@@ -32,10 +44,11 @@ export default function SettingsRoute() {
   // Integrations are the owners' (decision 061): a feed address and a delivery log carry
   // customers' details, and a webhook sends them to another company.
   const isOwner = user.role === 'owner';
-  const section: Section =
-    business && SECTIONS.includes(asked as Section) && (asked !== 'integrations' || isOwner)
+  const known =
+    SECTIONS.includes(asked as Section) && (asked !== 'integrations' || isOwner)
       ? (asked as Section)
       : 'profile';
+  const section: Section = business || OWN_SECTIONS.includes(known) ? known : 'profile';
   const open = (next: string | null) =>
     setSearchParams(next && next !== 'profile' ? { section: next } : {}, { replace: true });
 
@@ -53,6 +66,9 @@ export default function SettingsRoute() {
         <Tabs.List mb="lg">
           <Tabs.Tab value="profile" leftSection={<IconUser size={16} />}>
             Profile
+          </Tabs.Tab>
+          <Tabs.Tab value="notifications" leftSection={<IconBell size={16} />}>
+            Notifications
           </Tabs.Tab>
           {business && (
             <>
@@ -75,6 +91,9 @@ export default function SettingsRoute() {
         </Tabs.List>
         <Tabs.Panel value="profile">
           <ProfileSection key={`${user.id}:${user.email}`} user={user} />
+        </Tabs.Panel>
+        <Tabs.Panel value="notifications">
+          <NotificationSettings />
         </Tabs.Panel>
         {business && (
           <>
