@@ -45,6 +45,9 @@ export type Locked<T> = { locked: true; value: T } | { locked: false };
 export const LOCK_KEYS = {
   migrate: 4_815_162_341n,
   callSync: 4_815_162_343n,
+  /** One alert evaluation round and one digest round at a time across instances (decision 062). */
+  alerts: 4_815_162_347n,
+  digests: 4_815_162_349n,
 } as const;
 
 /**
