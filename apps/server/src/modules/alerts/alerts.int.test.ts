@@ -220,12 +220,12 @@ describe.each(oneDatabase)('alerts on %s', (target) => {
 
   it('no call for N hours counts opening hours only, and clears with the next call', async () => {
     // The last call: Monday 16:30; the rule: 2 hours within Mon–Fri 09:00–17:00.
-    await addCalls([{ at: Date.parse('2026-03-09T20:30:00Z') }]);
-    clock = Date.parse('2026-03-09T20:40:00Z');
+    clock = Date.parse('2026-03-09T16:00:00Z');
     const rule = await setRule({
       agentId,
       condition: { kind: 'no_calls', hours: 2, openFrom: 9 * 60, openTo: 17 * 60, days: [1, 2, 3, 4, 5] },
     });
+    await addCalls([{ at: Date.parse('2026-03-09T20:30:00Z') }]);
     // Tuesday 10:00: 30 minutes on Monday + 1 hour on Tuesday: not yet.
     clock = Date.parse('2026-03-10T14:00:00Z');
     await evaluate();
