@@ -107,7 +107,11 @@ function refineCondition(condition: AlertCondition, ctx: z.RefinementCtx) {
   if (condition.kind === 'success_rate') {
     const limit = condition.over === 'calls' ? ALERT_LIMITS.lastCalls : ALERT_LIMITS.hours;
     const unit = condition.over === 'calls' ? 'calls' : 'hours';
-    if (!Number.isInteger(condition.count) || condition.count < limit.min || condition.count > limit.max)
+    if (
+      !Number.isInteger(condition.count) ||
+      condition.count < limit.min ||
+      condition.count > limit.max
+    )
       ctx.addIssue({
         code: 'custom',
         path: ['count'],
@@ -208,7 +212,13 @@ export function hoursWords(hours: number): string {
 export const ALERT_DEFAULTS: Record<AlertKind, AlertCondition> = {
   success_rate: { kind: 'success_rate', belowPercent: 60, over: 'calls', count: 20 },
   daily_cost: { kind: 'daily_cost', aboveDollars: 50 },
-  no_calls: { kind: 'no_calls', hours: 3, openFrom: 9 * 60, openTo: 17 * 60, days: [1, 2, 3, 4, 5] },
+  no_calls: {
+    kind: 'no_calls',
+    hours: 3,
+    openFrom: 9 * 60,
+    openTo: 17 * 60,
+    days: [1, 2, 3, 4, 5],
+  },
   platform_errors: { kind: 'platform_errors', atLeast: 3, hours: 1 },
   webhooks: { kind: 'webhooks', silentHours: 2 },
   campaign_stalled: { kind: 'campaign_stalled', hours: 2 },

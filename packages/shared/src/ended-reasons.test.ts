@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { describeEndedReason, endedReasonLabel, isPlatformErrorReason, KNOWN_ENDED_REASONS } from './ended-reasons';
+import {
+  describeEndedReason,
+  endedReasonLabel,
+  isPlatformErrorReason,
+  KNOWN_ENDED_REASONS,
+} from './ended-reasons';
 
 describe('describeEndedReason', () => {
   it.each([

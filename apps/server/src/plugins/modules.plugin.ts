@@ -205,7 +205,8 @@ const modules: FastifyPluginAsyncZod<ModulesOptions> = async (app, options) => {
       const health = await agentsService.health({ kind: 'business', businessId }, agentId);
       // Without our own address (PUBLIC_URL) health cannot tell; that is not the platform's fault.
       if (!health.webhookUrl) return null;
-      if (!health.serverPointsAtUs || !health.serverAuthenticated) return health.problems[0] ?? null;
+      if (!health.serverPointsAtUs || !health.serverAuthenticated)
+        return health.problems[0] ?? null;
       return null;
     },
   });
@@ -216,12 +217,15 @@ const modules: FastifyPluginAsyncZod<ModulesOptions> = async (app, options) => {
     log: app.log.child({ component: 'digest' }),
     ...(options.now ? { now: options.now } : {}),
   });
-  app.decorate('alertsJob', new AlertsJob({
-    tryWithLock: app.database.tryWithLock,
-    alerts,
-    digests,
-    log: app.log.child({ component: 'alerts-job' }),
-  }));
+  app.decorate(
+    'alertsJob',
+    new AlertsJob({
+      tryWithLock: app.database.tryWithLock,
+      alerts,
+      digests,
+      log: app.log.child({ component: 'alerts-job' }),
+    }),
+  );
   await app.register(
     alertRoutes({ alerts, digests, businessExists: (id) => businessExists(db, id) }),
     { prefix: '/api' },

@@ -77,7 +77,8 @@ export async function evaluateCondition(
               ctx.timeZone,
               new Date(ctx.now.getTime() - condition.count * HOUR),
             );
-      const needed = condition.over === 'calls' ? Math.min(condition.count, ALERT_MIN_CALLS) : ALERT_MIN_CALLS;
+      const needed =
+        condition.over === 'calls' ? Math.min(condition.count, ALERT_MIN_CALLS) : ALERT_MIN_CALLS;
       if (figures.calls < needed) return null;
       const rate = (figures.passed / figures.calls) * 100;
       const failed = figures.calls - figures.passed;
@@ -95,7 +96,12 @@ export async function evaluateCondition(
         message: active
           ? `${plural(failed, 'caller', 'callers')} of ${figures.calls} did not get what they called for: ${scope}'s success rate is ${shown} over ${over}, below your ${condition.belowPercent} %.`
           : `${scope}'s success rate is ${shown} over ${over} again, at or above your ${condition.belowPercent} %.`,
-        figures: { calls: figures.calls, passed: figures.passed, failed, ratePercent: Math.round(rate * 10) / 10 },
+        figures: {
+          calls: figures.calls,
+          passed: figures.passed,
+          failed,
+          ratePercent: Math.round(rate * 10) / 10,
+        },
         link: `${logLink}?tab=failed`,
       };
     }
@@ -131,7 +137,9 @@ export async function evaluateCondition(
       const since = last ? formatDateTime(last, ctx.timeZone) : null;
       return {
         active,
-        headline: active ? `${scope}: no calls for ${hoursWords(condition.hours)}` : `${scope}: calls again`,
+        headline: active
+          ? `${scope}: no calls for ${hoursWords(condition.hours)}`
+          : `${scope}: calls again`,
         message: active
           ? `Nobody has reached ${scope} for ${quietHours} hours of opening hours${since ? ` (the last call was ${since})` : ''}: check that your number still rings through.`
           : `${scope} is taking calls again${since ? `: the last call was ${since}` : ''}.`,

@@ -126,7 +126,9 @@ describe.each(oneDatabase)('alerts on %s', (target) => {
       name: 'Front Desk',
     });
     agentId = assistant.id;
-    await db().insert(agents).values({ platformAssistantId: agentId, businessId, name: 'Front Desk' });
+    await db()
+      .insert(agents)
+      .values({ platformAssistantId: agentId, businessId, name: 'Front Desk' });
   });
 
   afterAll(async () => {
@@ -142,7 +144,10 @@ describe.each(oneDatabase)('alerts on %s', (target) => {
     await ctx.app.database.db.execute(
       (await import('drizzle-orm')).sql`delete from calls where assistant_id = ${agentId}`,
     );
-    await db().update(agents).set({ lastWebhookAt: null }).where(eq(agents.platformAssistantId, agentId));
+    await db()
+      .update(agents)
+      .set({ lastWebhookAt: null })
+      .where(eq(agents.platformAssistantId, agentId));
   });
 
   it('success rate over the last N calls fires once, with the figures, and clears once', async () => {
@@ -196,7 +201,9 @@ describe.each(oneDatabase)('alerts on %s', (target) => {
     clock = START + 4 * HOUR;
     await evaluate();
     expect((await eventsOf(rule.id)).map((e) => e.kind)).toEqual(['fired']);
-    await addCalls(Array.from({ length: 5 }, (_, n) => ({ at: clock - (n + 1) * MINUTE, pass: true })));
+    await addCalls(
+      Array.from({ length: 5 }, (_, n) => ({ at: clock - (n + 1) * MINUTE, pass: true })),
+    );
     await evaluate();
     expect((await eventsOf(rule.id)).map((e) => e.kind)).toEqual(['fired', 'cleared']);
   });
@@ -211,7 +218,9 @@ describe.each(oneDatabase)('alerts on %s', (target) => {
     await evaluate();
     const events = await eventsOf(rule.id);
     expect(events.map((e) => e.kind)).toEqual(['fired']);
-    expect(events[0]!.message).toBe("Front Desk's 2 calls cost $1.25 today, above your $1.00 a day.");
+    expect(events[0]!.message).toBe(
+      "Front Desk's 2 calls cost $1.25 today, above your $1.00 a day.",
+    );
     // The next day in New York starts with nothing spent.
     clock = Date.parse('2026-03-11T04:30:00Z');
     await evaluate();
@@ -223,7 +232,13 @@ describe.each(oneDatabase)('alerts on %s', (target) => {
     clock = Date.parse('2026-03-09T16:00:00Z');
     const rule = await setRule({
       agentId,
-      condition: { kind: 'no_calls', hours: 2, openFrom: 9 * 60, openTo: 17 * 60, days: [1, 2, 3, 4, 5] },
+      condition: {
+        kind: 'no_calls',
+        hours: 2,
+        openFrom: 9 * 60,
+        openTo: 17 * 60,
+        days: [1, 2, 3, 4, 5],
+      },
     });
     await addCalls([{ at: Date.parse('2026-03-09T20:30:00Z') }]);
     // Tuesday 10:00: 30 minutes on Monday + 1 hour on Tuesday: not yet.
@@ -248,10 +263,17 @@ describe.each(oneDatabase)('alerts on %s', (target) => {
   it('platform errors: fires at the count within the hours, clears when they age out', async () => {
     await addCalls([
       { at: START - 20 * MINUTE, endedReason: 'pipeline-error-openai-llm-failed', pass: false },
-      { at: START - 10 * MINUTE, endedReason: 'call.in-progress.error-vapifault-transport-never-connected', pass: false },
+      {
+        at: START - 10 * MINUTE,
+        endedReason: 'call.in-progress.error-vapifault-transport-never-connected',
+        pass: false,
+      },
       { at: START - 5 * MINUTE, endedReason: 'customer-ended-call' },
     ]);
-    const rule = await setRule({ agentId, condition: { kind: 'platform_errors', atLeast: 2, hours: 1 } });
+    const rule = await setRule({
+      agentId,
+      condition: { kind: 'platform_errors', atLeast: 2, hours: 1 },
+    });
     await evaluate();
     await evaluate();
     const events = await eventsOf(rule.id);
@@ -271,14 +293,20 @@ describe.each(oneDatabase)('alerts on %s', (target) => {
     await evaluate();
     const events = await eventsOf(rule.id);
     expect(events.map((e) => e.kind)).toEqual(['fired']);
-    expect(events[0]!.message).toContain('Front Desk had calls in the last 2 hours but the platform sent Switchboard no update');
-    await db().update(agents).set({ lastWebhookAt: new Date(START) }).where(eq(agents.platformAssistantId, agentId));
+    expect(events[0]!.message).toContain(
+      'Front Desk had calls in the last 2 hours but the platform sent Switchboard no update',
+    );
+    await db()
+      .update(agents)
+      .set({ lastWebhookAt: new Date(START) })
+      .where(eq(agents.platformAssistantId, agentId));
     await evaluate();
     expect((await eventsOf(rule.id)).map((e) => e.kind)).toEqual(['fired', 'cleared']);
   });
 
   it('webhooks refused: agent health says the platform is refused', async () => {
-    let problem: string | null = "The agent's server does not carry Switchboard's webhook secret: its calls are refused.";
+    let problem: string | null =
+      "The agent's server does not carry Switchboard's webhook secret: its calls are refused.";
     const service = new AlertsService({
       db: db(),
       mail: ctx.app.mail,
@@ -317,12 +345,22 @@ describe.each(oneDatabase)('alerts on %s', (target) => {
         windowEndsAt: new Date(START + 6 * HOUR),
       })
       .returning();
-    await db().insert(campaignContacts).values([
-      { campaignId: campaign!.id, phone: '+12125550101', status: 'answered', updatedAt: new Date(START - 3 * HOUR) },
-      { campaignId: campaign!.id, phone: '+12125550102', status: 'pending' },
-      { campaignId: campaign!.id, phone: '+12125550103', status: 'pending' },
-    ]);
-    const rule = await setRule({ agentId: null, condition: { kind: 'campaign_stalled', hours: 2 } });
+    await db()
+      .insert(campaignContacts)
+      .values([
+        {
+          campaignId: campaign!.id,
+          phone: '+12125550101',
+          status: 'answered',
+          updatedAt: new Date(START - 3 * HOUR),
+        },
+        { campaignId: campaign!.id, phone: '+12125550102', status: 'pending' },
+        { campaignId: campaign!.id, phone: '+12125550103', status: 'pending' },
+      ]);
+    const rule = await setRule({
+      agentId: null,
+      condition: { kind: 'campaign_stalled', hours: 2 },
+    });
     await evaluate();
     await evaluate();
     const events = await eventsOf(rule.id);
@@ -341,7 +379,9 @@ describe.each(oneDatabase)('alerts on %s', (target) => {
   });
 
   it('two instances at once: one evaluates, the alert fires once', async () => {
-    await addCalls(Array.from({ length: 6 }, (_, n) => ({ at: START - (n + 1) * MINUTE, pass: false })));
+    await addCalls(
+      Array.from({ length: 6 }, (_, n) => ({ at: START - (n + 1) * MINUTE, pass: false })),
+    );
     const rule = await setRule({
       agentId,
       condition: { kind: 'success_rate', belowPercent: 60, over: 'calls', count: 10 },
@@ -403,30 +443,77 @@ describe.each(oneDatabase)('alerts on %s', (target) => {
   });
 
   it.each([
-    [{ kind: 'success_rate', belowPercent: 150, over: 'calls', count: 20 }, 'condition.belowPercent', 'The success rate must be a whole number from 1 to 99 %'],
-    [{ kind: 'success_rate', belowPercent: 50, over: 'calls', count: 2 }, 'condition.count', 'The number of calls must be a whole number from 5 to 1000'],
-    [{ kind: 'success_rate', belowPercent: 50, over: 'hours', count: 500 }, 'condition.count', 'The number of hours must be a whole number from 1 to 168'],
-    [{ kind: 'daily_cost', aboveDollars: 0 }, 'condition.aboveDollars', 'The cost must be at least $0.01'],
-    [{ kind: 'daily_cost', aboveDollars: -3 }, 'condition.aboveDollars', 'The cost must be at least $0.01'],
-    [{ kind: 'no_calls', hours: 0, openFrom: 540, openTo: 1020, days: [1] }, 'condition.hours', 'The hours without a call must be a whole number from 1 to 72'],
-    [{ kind: 'no_calls', hours: 2, openFrom: 1020, openTo: 540, days: [1] }, 'condition.openTo', 'Closing time must be after opening time'],
-    [{ kind: 'no_calls', hours: 2, openFrom: 540, openTo: 1020, days: [] }, 'condition.days', 'Choose at least one day you are open'],
-    [{ kind: 'platform_errors', atLeast: 1, hours: 48 }, 'condition.hours', 'The hours must be a whole number from 1 to 24'],
-    [{ kind: 'webhooks', silentHours: 1.5 }, 'condition.silentHours', 'The hours without webhooks must be a whole number from 1 to 72'],
-    [{ kind: 'campaign_stalled', hours: 'two' }, 'condition.hours', 'The hours without a call must be a whole number from 1 to 48'],
-  ])('a threshold out of range is a 400 naming the field: %j', async (condition, field, message) => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/alerts',
-      headers: owner,
-      payload: { agentId: null, condition },
-    });
-    expect(res.statusCode).toBe(400);
-    const error = res.json<WireError>();
-    expect(error.error.code).toBe('VALIDATION_ERROR');
-    const issue = error.error.details?.issues?.find((i) => String(i.path).includes(field));
-    expect(issue?.message, JSON.stringify(error)).toBe(message);
-  });
+    [
+      { kind: 'success_rate', belowPercent: 150, over: 'calls', count: 20 },
+      'condition.belowPercent',
+      'The success rate must be a whole number from 1 to 99 %',
+    ],
+    [
+      { kind: 'success_rate', belowPercent: 50, over: 'calls', count: 2 },
+      'condition.count',
+      'The number of calls must be a whole number from 5 to 1000',
+    ],
+    [
+      { kind: 'success_rate', belowPercent: 50, over: 'hours', count: 500 },
+      'condition.count',
+      'The number of hours must be a whole number from 1 to 168',
+    ],
+    [
+      { kind: 'daily_cost', aboveDollars: 0 },
+      'condition.aboveDollars',
+      'The cost must be at least $0.01',
+    ],
+    [
+      { kind: 'daily_cost', aboveDollars: -3 },
+      'condition.aboveDollars',
+      'The cost must be at least $0.01',
+    ],
+    [
+      { kind: 'no_calls', hours: 0, openFrom: 540, openTo: 1020, days: [1] },
+      'condition.hours',
+      'The hours without a call must be a whole number from 1 to 72',
+    ],
+    [
+      { kind: 'no_calls', hours: 2, openFrom: 1020, openTo: 540, days: [1] },
+      'condition.openTo',
+      'Closing time must be after opening time',
+    ],
+    [
+      { kind: 'no_calls', hours: 2, openFrom: 540, openTo: 1020, days: [] },
+      'condition.days',
+      'Choose at least one day you are open',
+    ],
+    [
+      { kind: 'platform_errors', atLeast: 1, hours: 48 },
+      'condition.hours',
+      'The hours must be a whole number from 1 to 24',
+    ],
+    [
+      { kind: 'webhooks', silentHours: 1.5 },
+      'condition.silentHours',
+      'The hours without webhooks must be a whole number from 1 to 72',
+    ],
+    [
+      { kind: 'campaign_stalled', hours: 'two' },
+      'condition.hours',
+      'The hours without a call must be a whole number from 1 to 48',
+    ],
+  ])(
+    'a threshold out of range is a 400 naming the field: %j',
+    async (condition, field, message) => {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/alerts',
+        headers: owner,
+        payload: { agentId: null, condition },
+      });
+      expect(res.statusCode).toBe(400);
+      const error = res.json<WireError>();
+      expect(error.error.code).toBe('VALIDATION_ERROR');
+      const issue = error.error.details?.issues?.find((i) => String(i.path).includes(field));
+      expect(issue?.message, JSON.stringify(error)).toBe(message);
+    },
+  );
 
   it("another business's alert or agent is a 404", async () => {
     const rule = await setRule({ agentId, condition: { kind: 'daily_cost', aboveDollars: 5 } });

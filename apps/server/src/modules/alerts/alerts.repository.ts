@@ -119,7 +119,11 @@ export async function watchedAgents(
   agentId: string | null,
 ): Promise<{ id: string; name: string; lastWebhookAt: Date | null }[]> {
   return db
-    .select({ id: agents.platformAssistantId, name: agents.name, lastWebhookAt: agents.lastWebhookAt })
+    .select({
+      id: agents.platformAssistantId,
+      name: agents.name,
+      lastWebhookAt: agents.lastWebhookAt,
+    })
     .from(agents)
     .where(
       and(

@@ -148,7 +148,10 @@ export class AlertsService {
     let changed = 0;
     for (const { rule, businessName, timeZone, agentName } of rules) {
       try {
-        const parsed = alertConditionSchema.safeParse({ ...(rule.params as object), kind: rule.kind });
+        const parsed = alertConditionSchema.safeParse({
+          ...(rule.params as object),
+          kind: rule.kind,
+        });
         if (!parsed.success) continue;
         const verdict = await evaluateCondition(parsed.data, {
           db: this.deps.db,
@@ -206,7 +209,7 @@ export class AlertsService {
           description: describeAlertCondition(condition),
           verdict,
         },
-        tx as unknown as Db,
+        tx,
       );
       return true;
     });

@@ -29,7 +29,7 @@ function niceMax(max: number): number {
 export function digestChartSvg(bars: readonly ChartBar[], labelEvery = 1): string {
   const left = 36;
   const right = 8;
-  const top = 12;
+  const top = 14;
   const bottom = 26;
   const plotWidth = WIDTH - left - right;
   const plotHeight = HEIGHT - top - bottom;
@@ -42,8 +42,8 @@ export function digestChartSvg(bars: readonly ChartBar[], labelEvery = 1): strin
     `<line x1="${left}" y1="${y(max)}" x2="${WIDTH - right}" y2="${y(max)}" stroke="${GRID}" stroke-width="1"/>`,
     `<line x1="${left}" y1="${y(max / 2)}" x2="${WIDTH - right}" y2="${y(max / 2)}" stroke="${GRID}" stroke-width="1" stroke-dasharray="3 3"/>`,
     `<line x1="${left}" y1="${y(0)}" x2="${WIDTH - right}" y2="${y(0)}" stroke="#adb5bd" stroke-width="1"/>`,
-    `<text x="${left - 6}" y="${y(max) + 4}" font-family="${FONT}" font-size="11" fill="${TEXT}" text-anchor="end">${max}</text>`,
-    `<text x="${left - 6}" y="${y(0) + 4}" font-family="${FONT}" font-size="11" fill="${TEXT}" text-anchor="end">0</text>`,
+    `<text x="${left - 6}" y="${y(max) + 4}" font-family="${FONT}" font-size="12" fill="${TEXT}" text-anchor="end">${max}</text>`,
+    `<text x="${left - 6}" y="${y(0) + 4}" font-family="${FONT}" font-size="12" fill="${TEXT}" text-anchor="end">0</text>`,
   ];
   bars.forEach((bar, n) => {
     const x = left + n * slot + (slot - barWidth) / 2;
@@ -56,7 +56,7 @@ export function digestChartSvg(bars: readonly ChartBar[], labelEvery = 1): strin
     }
     if (n % labelEvery === 0)
       parts.push(
-        `<text x="${(x + barWidth / 2).toFixed(1)}" y="${HEIGHT - 8}" font-family="${FONT}" font-size="11" fill="${TEXT}" text-anchor="middle">${escapeXml(bar.label)}</text>`,
+        `<text x="${(x + barWidth / 2).toFixed(1)}" y="${HEIGHT - 8}" font-family="${FONT}" font-size="12" fill="${TEXT}" text-anchor="middle">${escapeXml(bar.label)}</text>`,
       );
   });
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">${parts.join('')}</svg>`;

@@ -95,22 +95,71 @@ describe.each(oneDatabase)('digest on %s', (target) => {
       .insert(contacts)
       .values({ businessId, name: 'Ana Ruiz', phone: '+13105550100', source: 'call' })
       .returning();
-    await db().insert(enquiries).values([
-      { businessId, contactId: contact!.id, subject: 'Whitening price', status: 'open', isRead: false, source: 'call', createdAt: new Date(at('2026-03-10T10:00:00')) },
-      { businessId, contactId: contact!.id, subject: 'Parking', status: 'open', isRead: true, source: 'call', createdAt: new Date(at('2026-03-10T15:00:00')) },
-      { businessId, contactId: contact!.id, subject: 'Old one', status: 'open', isRead: true, source: 'call', createdAt: new Date(at('2026-03-08T15:00:00')) },
-    ]);
-    await db().insert(appointments).values([
-      { businessId, contactId: contact!.id, service: 'Cleaning', startsAt: new Date(at('2026-03-12T10:00:00')), endsAt: new Date(at('2026-03-12T10:30:00')), status: 'scheduled', source: 'call', callId: 'digest-call-6', createdAt: new Date(at('2026-03-10T09:06:00')) },
-      { businessId, contactId: contact!.id, service: 'Check-up', startsAt: new Date(at('2026-03-13T10:00:00')), endsAt: new Date(at('2026-03-13T10:30:00')), status: 'scheduled', source: 'manual', createdAt: new Date(at('2026-03-10T11:00:00')) },
-    ]);
-    await db().insert(alertRules).values({
-      businessId,
-      agentId: AGENT,
-      kind: 'daily_cost',
-      params: { aboveDollars: 0.01 },
-      state: 'firing',
-    });
+    await db()
+      .insert(enquiries)
+      .values([
+        {
+          businessId,
+          contactId: contact!.id,
+          subject: 'Whitening price',
+          status: 'open',
+          isRead: false,
+          source: 'call',
+          createdAt: new Date(at('2026-03-10T10:00:00')),
+        },
+        {
+          businessId,
+          contactId: contact!.id,
+          subject: 'Parking',
+          status: 'open',
+          isRead: true,
+          source: 'call',
+          createdAt: new Date(at('2026-03-10T15:00:00')),
+        },
+        {
+          businessId,
+          contactId: contact!.id,
+          subject: 'Old one',
+          status: 'open',
+          isRead: true,
+          source: 'call',
+          createdAt: new Date(at('2026-03-08T15:00:00')),
+        },
+      ]);
+    await db()
+      .insert(appointments)
+      .values([
+        {
+          businessId,
+          contactId: contact!.id,
+          service: 'Cleaning',
+          startsAt: new Date(at('2026-03-12T10:00:00')),
+          endsAt: new Date(at('2026-03-12T10:30:00')),
+          status: 'scheduled',
+          source: 'call',
+          callId: 'digest-call-6',
+          createdAt: new Date(at('2026-03-10T09:06:00')),
+        },
+        {
+          businessId,
+          contactId: contact!.id,
+          service: 'Check-up',
+          startsAt: new Date(at('2026-03-13T10:00:00')),
+          endsAt: new Date(at('2026-03-13T10:30:00')),
+          status: 'scheduled',
+          source: 'manual',
+          createdAt: new Date(at('2026-03-10T11:00:00')),
+        },
+      ]);
+    await db()
+      .insert(alertRules)
+      .values({
+        businessId,
+        agentId: AGENT,
+        kind: 'daily_cost',
+        params: { aboveDollars: 0.01 },
+        state: 'firing',
+      });
   });
 
   afterAll(async () => {
@@ -118,7 +167,11 @@ describe.each(oneDatabase)('digest on %s', (target) => {
   });
 
   it('is off by default and each user chooses their own', async () => {
-    const before = await ctx.app.inject({ method: 'GET', url: '/api/account/digest', headers: owner });
+    const before = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/account/digest',
+      headers: owner,
+    });
     expect(before.json<DigestPreference>()).toEqual({ frequency: 'off' });
     for (const [headers, frequency] of [
       [owner, 'daily'],
@@ -140,7 +193,11 @@ describe.each(oneDatabase)('digest on %s', (target) => {
     });
     expect(bad.statusCode).toBe(400);
     const admin = await sessionHeaders(ctx.app, (await createAdminUser(ctx.app)).userName);
-    const operator = await ctx.app.inject({ method: 'GET', url: '/api/account/digest', headers: admin });
+    const operator = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/account/digest',
+      headers: admin,
+    });
     expect(operator.statusCode).toBe(403);
   });
 
@@ -168,7 +225,9 @@ describe.each(oneDatabase)('digest on %s', (target) => {
     expect(tuesday.textBody).toContain('Success rate: 83.33% (up 33.3 points on the day before)');
     expect(tuesday.textBody).toContain('New enquiries: 2');
     expect(tuesday.textBody).toContain('Bookings made by your agents: 1');
-    expect(tuesday.textBody).toContain('- Alert still open: Reception: Calls cost more than $0.01 in a day');
+    expect(tuesday.textBody).toContain(
+      '- Alert still open: Reception: Calls cost more than $0.01 in a day',
+    );
     expect(tuesday.textBody).toContain('- 1 enquiry is unread');
     expect(tuesday.htmlBody).toContain('src="cid:digest-chart@switchboard"');
     const image = tuesday.inlineImages?.[0];

@@ -51,7 +51,13 @@ export async function deleteSubscription(db: Db, userId: string) {
   await db.delete(digestSubscriptions).where(eq(digestSubscriptions.userId, userId));
 }
 
-export type BucketRow = { bucket: string; calls: number; passed: number; seconds: number; spend: number };
+export type BucketRow = {
+  bucket: string;
+  calls: number;
+  passed: number;
+  seconds: number;
+  spend: number;
+};
 
 /**
  * The business's counted, non-test calls of local days [from, to] from its agents' hourly rollups

@@ -51,10 +51,18 @@ export type DigestPeriod = {
  * and goes at 07:00; a weekly one covers Monday to Sunday and goes on Monday at 07:00. Before
  * today's send time the due period is the one before (still owed if it was never sent).
  */
-export function duePeriod(now: Date, timeZone: string, frequency: 'daily' | 'weekly'): DigestPeriod {
+export function duePeriod(
+  now: Date,
+  timeZone: string,
+  frequency: 'daily' | 'weekly',
+): DigestPeriod {
   const today = zonedDay(now, timeZone);
-  const sendAt = nextCallingWindow(today.start, timeZone, DIGEST_SEND_HOUR * 60, DIGEST_SEND_HOUR * 60 + 1)
-    .start;
+  const sendAt = nextCallingWindow(
+    today.start,
+    timeZone,
+    DIGEST_SEND_HOUR * 60,
+    DIGEST_SEND_HOUR * 60 + 1,
+  ).start;
   if (frequency === 'daily') {
     const to = addDays(today.day, now >= sendAt ? -1 : -2);
     return { frequency, from: to, to, previousFrom: addDays(to, -1), previousTo: addDays(to, -1) };
@@ -151,7 +159,12 @@ export class DigestService {
   async choose(userId: string, frequency: DigestFrequency): Promise<DigestPreference> {
     if (frequency === 'off') await deleteSubscription(this.deps.db, userId);
     else
-      await saveSubscription(this.deps.db, userId, frequency, new Date(this.deps.now ? this.deps.now() : Date.now()));
+      await saveSubscription(
+        this.deps.db,
+        userId,
+        frequency,
+        new Date(this.deps.now ? this.deps.now() : Date.now()),
+      );
     return { frequency };
   }
 
@@ -178,7 +191,10 @@ export class DigestService {
     const minutes = roundTo2(secondsToMinutes(now.seconds));
     const previousMinutes = roundTo2(secondsToMinutes(before.seconds));
     const openAlerts = alerts.flatMap((alert) => {
-      const parsed = alertConditionSchema.safeParse({ ...(alert.params as object), kind: alert.kind });
+      const parsed = alertConditionSchema.safeParse({
+        ...(alert.params as object),
+        kind: alert.kind,
+      });
       if (!parsed.success) return [];
       const what = describeAlertCondition(parsed.data);
       return [alert.agent_name ? `${alert.agent_name}: ${what}` : what];
@@ -211,10 +227,26 @@ export class DigestService {
 
     const base = this.deps.publicBaseUrl();
     const lines: { label: string; value: string; change: string }[] = [
-      { label: 'Calls', value: String(now.calls), change: changeWords(now.calls, before.calls, previousWords) },
-      { label: 'Minutes', value: formatMinutes(minutes), change: changeWords(minutes, previousMinutes, previousWords) },
-      { label: 'Cost', value: formatCost(now.spend), change: changeWords(roundTo2(now.spend), roundTo2(before.spend), previousWords) },
-      { label: 'Success rate', value: formatPercent(rate), change: pointsWords(rate, previousRate, previousWords) },
+      {
+        label: 'Calls',
+        value: String(now.calls),
+        change: changeWords(now.calls, before.calls, previousWords),
+      },
+      {
+        label: 'Minutes',
+        value: formatMinutes(minutes),
+        change: changeWords(minutes, previousMinutes, previousWords),
+      },
+      {
+        label: 'Cost',
+        value: formatCost(now.spend),
+        change: changeWords(roundTo2(now.spend), roundTo2(before.spend), previousWords),
+      },
+      {
+        label: 'Success rate',
+        value: formatPercent(rate),
+        change: pointsWords(rate, previousRate, previousWords),
+      },
       { label: 'New enquiries', value: String(outcomes.enquiries), change: '' },
       { label: 'Bookings made by your agents', value: String(outcomes.bookings), change: '' },
     ];
@@ -229,7 +261,9 @@ export class DigestService {
     const text = [
       `${businessName}: ${daily ? 'your day' : 'your week'}, ${periodWords}`,
       '',
-      ...lines.map((line) => `${line.label}: ${line.value}${line.change ? ` (${line.change})` : ''}`),
+      ...lines.map(
+        (line) => `${line.label}: ${line.value}${line.change ? ` (${line.change})` : ''}`,
+      ),
       '',
       attention.length > 0 ? 'Needs your attention:' : 'Nothing needs your attention.',
       ...attention.map((item) => `- ${item}`),
@@ -322,7 +356,7 @@ ${attention.length > 0 ? `<ul style="margin:0;padding-left:20px;font-size:15px;l
           sql`select 1 from digest_sends where user_id = ${subscription.userId}
               and frequency = ${frequency} and period_start = ${period.from}::date`,
         );
-        if ((already as unknown as { rows: unknown[] }).rows.length > 0) continue;
+        if ((already as { rows: unknown[] }).rows.length > 0) continue;
         const content = await this.compose(subscription, period);
         const queued = await this.deps.db.transaction(async (tx) => {
           const [claimed] = await tx
@@ -347,7 +381,7 @@ ${attention.length > 0 ? `<ul style="margin:0;padding-left:20px;font-size:15px;l
                 },
               ],
             },
-            tx as unknown as Db,
+            tx,
           );
           await tx
             .update(digestSends)

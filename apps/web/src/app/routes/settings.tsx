@@ -1,16 +1,24 @@
 import { Stack, Tabs } from '@mantine/core';
-import { IconBuildingStore, IconPlugConnected, IconUser, IconUsers } from '@tabler/icons-react';
+import {
+  IconBell,
+  IconBuildingStore,
+  IconPlugConnected,
+  IconUser,
+  IconUsers,
+} from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { useAgentList } from '../../lib/api/list-agents';
 import { AgentsHealthList } from '../../features/agents/components/agents-health-list';
+import { AlertsSection } from '../../features/alerts/components/alerts-section';
+import { DigestSection } from '../../features/alerts/components/digest-section';
 import { useSessionUser } from '../../lib/session-context';
 import { PlatformStatusPanel } from '../../features/platform/components/platform-status-panel';
 import { BusinessSection } from '../../features/settings/components/business-section';
 import { ProfileSection } from '../../features/settings/components/profile-section';
 import { TeamSection } from '../../features/settings/components/team-section';
 
-const SECTIONS = ['profile', 'business', 'team', 'platform'] as const;
+const SECTIONS = ['profile', 'business', 'team', 'platform', 'alerts'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /**
@@ -53,11 +61,17 @@ export default function SettingsRoute() {
               <Tabs.Tab value="platform" leftSection={<IconPlugConnected size={16} />}>
                 Platform
               </Tabs.Tab>
+              <Tabs.Tab value="alerts" leftSection={<IconBell size={16} />}>
+                Alerts
+              </Tabs.Tab>
             </>
           )}
         </Tabs.List>
         <Tabs.Panel value="profile">
-          <ProfileSection key={`${user.id}:${user.email}`} user={user} />
+          <Stack gap="lg">
+            <ProfileSection key={`${user.id}:${user.email}`} user={user} />
+            {business && <DigestSection timeZone={business.timezone} email={user.email} />}
+          </Stack>
         </Tabs.Panel>
         {business && (
           <>
@@ -69,6 +83,9 @@ export default function SettingsRoute() {
             </Tabs.Panel>
             <Tabs.Panel value="platform">
               <PlatformPanel timeZone={business.timezone} canRepair={user.role === 'owner'} />
+            </Tabs.Panel>
+            <Tabs.Panel value="alerts">
+              <AlertsSection canEdit={user.role === 'owner'} timeZone={business.timezone} />
             </Tabs.Panel>
           </>
         )}

@@ -1,0 +1,22 @@
+import type { AlertOverview } from '@switchboard/shared/alerts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+
+export const alertsQueryKey = ['alerts'] as const;
+
+/** GET /api/alerts: the business's alerts and the newest times they fired or cleared. */
+export function getAlerts(signal?: AbortSignal): Promise<AlertOverview> {
+  return apiFetch<AlertOverview>('/alerts', { signal });
+}
+
+export const alertsQueryOptions = () =>
+  queryOptions({
+    queryKey: alertsQueryKey,
+    queryFn: ({ signal }) => getAlerts(signal),
+    // The evaluation runs every minute on the server: the history follows without a reload.
+    refetchInterval: 30_000,
+  });
+
+export function useAlerts() {
+  return useQuery(alertsQueryOptions());
+}
