@@ -20,7 +20,6 @@ import {
   alertRuleInputSchema,
   type AlertCondition,
   type AlertEvent,
-  type AlertKind,
   type AlertRule,
 } from '@switchboard/shared/alerts';
 import { clockOfMinutes, WEEKDAY_SHORT } from '@switchboard/shared/campaigns';
