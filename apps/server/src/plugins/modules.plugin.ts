@@ -224,6 +224,7 @@ const modules: FastifyPluginAsyncZod<ModulesOptions> = async (app, options) => {
       alerts,
       digests,
       log: app.log.child({ component: 'alerts-job' }),
+      intervalMs: config.alerts.intervalMs,
     }),
   );
   await app.register(

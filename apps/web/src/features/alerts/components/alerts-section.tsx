@@ -151,6 +151,10 @@ function RuleRow({
               <Badge size="sm" variant="filled" color="red">
                 Firing since {formatDateTime(rule.stateSince, timeZone)}
               </Badge>
+            ) : rule.lastEvaluatedAt === null ? (
+              <Badge size="sm" variant="light" color="gray">
+                Not checked yet
+              </Badge>
             ) : (
               <Badge size="sm" variant="light" color="teal">
                 All good

@@ -23,7 +23,7 @@ export function DigestSection({ timeZone, email }: { timeZone: string; email: st
   const digest = useDigest();
   const choose = useChooseDigest();
   return (
-    <Card withBorder padding="lg" radius="md" maw={640}>
+    <Card withBorder padding="lg" radius="md">
       <Stack gap="sm">
         <Stack gap={4}>
           <Title order={3} size="h4">
