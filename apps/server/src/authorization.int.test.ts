@@ -65,6 +65,8 @@ const BUSINESS_ONLY_PREFIXES = [
   '/api/test-runs',
   '/api/agents/:id/test-runs',
   '/api/campaigns',
+  '/api/alerts',
+  '/api/account/digest',
 ];
 /**
  * `member` routes whose handler leaves a business's members and managers out (owners and the
@@ -254,6 +256,16 @@ describe.each(oneDatabase)('authorization on %s', (target) => {
         'DELETE /api/agents/:id manager',
         'GET /api/test-runs member',
         'GET /api/test-runs/:id member',
+        'GET /api/alerts member',
+        'POST /api/alerts owner',
+        'PATCH /api/alerts/:id owner',
+        'DELETE /api/alerts/:id owner',
+        'GET /api/admin/businesses/:businessId/alerts admin',
+        'POST /api/admin/businesses/:businessId/alerts admin',
+        'PATCH /api/admin/businesses/:businessId/alerts/:id admin',
+        'DELETE /api/admin/businesses/:businessId/alerts/:id admin',
+        'GET /api/account/digest member',
+        'PUT /api/account/digest member',
       ]),
     );
   });

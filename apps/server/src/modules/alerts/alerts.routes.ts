@@ -222,6 +222,10 @@ export const alertRoutes =
           body: digestPreferenceSchema,
           response: { 200: digestPreferenceSchema },
         },
+        // The operator has no business to digest: refused before the body is read.
+        preValidation: async (request) => {
+          requireBusinessId(request);
+        },
       },
       async (request) => {
         requireBusinessId(request);
