@@ -1,5 +1,4 @@
 import {
-  describeAlertCondition,
   hoursWords,
   openMillisBetween,
   ALERT_MIN_CALLS,
@@ -235,5 +234,3 @@ export async function evaluateCondition(
     }
   }
 }
-
-export { describeAlertCondition };

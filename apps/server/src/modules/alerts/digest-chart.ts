@@ -26,7 +26,7 @@ function niceMax(max: number): number {
  * The digest's chart as an SVG: calls per bucket (hour or day), the successful part of each bar
  * green and the rest red, a gridline at the top value. Labels every `labelEvery` bars.
  */
-export function digestChartSvg(bars: readonly ChartBar[], labelEvery = 1): string {
+function digestChartSvg(bars: readonly ChartBar[], labelEvery = 1): string {
   const left = 36;
   const right = 8;
   const top = 14;

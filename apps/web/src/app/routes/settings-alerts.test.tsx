@@ -74,7 +74,7 @@ describe('settings → alerts', () => {
 
   it('an owner builds an alert in words; a closing time before the opening one is refused before sending', async () => {
     const api = alertsApi(owner, {
-      'POST /api/alerts': () => jsonResponse({ ...firing, id: 'rule-2' }, 201),
+      'POST /api/alerts': () => jsonResponse({ ...firing, id: 'rule-2' }, { status: 201 }),
     });
     const { user } = renderApp('/settings?section=alerts');
     await selectOption(user, await screen.findByRole('combobox', { name: 'Watch' }), 'Front Desk');
