@@ -1,7 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { AlertOverview, AlertRule } from '@switchboard/shared/alerts';
 import { describe, expect, it } from 'vitest';
-import { buildSessionUser, errorResponse, jsonResponse, stubApi } from '../../test/fake-api';
+import {
+  buildAdminUser,
+  buildSessionUser,
+  errorResponse,
+  jsonResponse,
+  stubApi,
+} from '../../test/fake-api';
 import { buildAgent } from '../../test/fake-agents-api';
 import { selectOption } from '../../test/combobox';
 import { renderApp } from '../../test/render';
@@ -138,5 +144,57 @@ describe('settings → alerts', () => {
     await user.click(await screen.findByRole('radio', { name: /Weekly/ }));
     await waitFor(() => expect(api.calls('PUT /api/account/digest')).toHaveLength(1));
     expect(api.calls('PUT /api/account/digest')[0]?.body).toEqual({ frequency: 'weekly' });
+  });
+
+  it('the operator sets alerts of its own on a business from the businesses list', async () => {
+    const api = stubApi(
+      {
+        'GET /api/admin/businesses': () =>
+          jsonResponse({
+            data: [
+              {
+                id: 'b1',
+                name: 'Bright Smile Dental',
+                email: 'office@b.example',
+                country: 'Ireland',
+                timezone: 'Europe/Dublin',
+                createdAt: '2026-03-05T14:07:00.000Z',
+                agentCount: 1,
+                userCount: 2,
+              },
+            ],
+            meta: { total: 1, page: 1, limit: 10, totalPages: 1, hasNext: false, hasPrev: false },
+          }),
+        'GET /api/admin/businesses/b1/alerts': () => jsonResponse({ rules: [], events: [] }),
+        'GET /api/agents': () =>
+          jsonResponse({
+            data: [
+              { ...agent, businessId: 'b1' },
+              buildAgent({ id: 'asst-other', name: 'Other', businessId: 'b2' }),
+            ],
+          }),
+        'POST /api/admin/businesses/b1/alerts': () => jsonResponse(firing, { status: 201 }),
+      },
+      { session: buildAdminUser() },
+    );
+    const { user } = renderApp('/admin/businesses');
+    await user.click(
+      await screen.findByRole('button', { name: 'Your alerts on Bright Smile Dental' }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Your alerts on Bright Smile Dental',
+    });
+    expect(await within(dialog).findByText(/mails the operators/)).toBeInTheDocument();
+    const watch = within(dialog).getByRole('combobox', { name: 'Watch' });
+    await user.click(watch);
+    // Only the business's own agents are offered.
+    expect(await screen.findByRole('option', { name: 'Front Desk' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Other' })).toBeNull();
+    await user.click(screen.getByRole('option', { name: 'Front Desk' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Set alert' }));
+    await waitFor(() => expect(api.calls('POST /api/admin/businesses/b1/alerts')).toHaveLength(1));
+    expect(api.calls('POST /api/admin/businesses/b1/alerts')[0]?.body).toMatchObject({
+      agentId: 'asst-front',
+    });
   });
 });

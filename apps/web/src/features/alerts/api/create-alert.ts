@@ -4,15 +4,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { alertsQueryKey } from './get-alerts';
 
-/** POST /api/alerts (owners). */
-export function createAlert(input: AlertRuleInput): Promise<AlertRule> {
-  return apiFetch<AlertRule>('/alerts', { method: 'POST', body: input });
+/** POST /api/alerts (owners), or the operator's on a business. */
+export function createAlert(base: string, input: AlertRuleInput): Promise<AlertRule> {
+  return apiFetch<AlertRule>(base, { method: 'POST', body: input });
 }
 
-export function useCreateAlert() {
+export function useCreateAlert(base: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: createAlert,
+    mutationFn: (input: AlertRuleInput) => createAlert(base, input),
     // The builder shows the server's field messages itself.
     meta: { errorToast: false },
     onSuccess: (rule) => {

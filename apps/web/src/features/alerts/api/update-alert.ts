@@ -5,18 +5,21 @@ import { alertsQueryKey } from './get-alerts';
 
 export type UpdateAlertVariables = { id: string; enabled: boolean };
 
-/** PATCH /api/alerts/:id (owners): on or off. */
-export function updateAlert({ id, enabled }: UpdateAlertVariables): Promise<AlertRule> {
-  return apiFetch<AlertRule>(`/alerts/${encodeURIComponent(id)}`, {
+/** PATCH /api/alerts/:id (owners; or the operator's): on or off. */
+export function updateAlert(
+  base: string,
+  { id, enabled }: UpdateAlertVariables,
+): Promise<AlertRule> {
+  return apiFetch<AlertRule>(`${base}/${encodeURIComponent(id)}`, {
     method: 'PATCH',
     body: { enabled },
   });
 }
 
-export function useUpdateAlert() {
+export function useUpdateAlert(base: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: updateAlert,
+    mutationFn: (variables: UpdateAlertVariables) => updateAlert(base, variables),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: alertsQueryKey }),
   });
 }

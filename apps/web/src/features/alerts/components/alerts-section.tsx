@@ -33,7 +33,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useAgentList } from '../../../lib/api/list-agents';
 import { useCreateAlert } from '../api/create-alert';
 import { useDeleteAlert } from '../api/delete-alert';
-import { useAlerts } from '../api/get-alerts';
+import { alertsBase, useAlerts } from '../api/get-alerts';
 import { useUpdateAlert } from '../api/update-alert';
 
 const EVERY_AGENT = '__all__';
@@ -60,8 +60,18 @@ function fieldErrorsOf(issues: readonly { path: PropertyKey[] | string; message:
  * Settings → Alerts (decision 062): the business's alerts in plain words and the times they fired
  * and cleared. Owners set, switch and delete them with a builder; managers and members read.
  */
-export function AlertsSection({ canEdit, timeZone }: { canEdit: boolean; timeZone: string }) {
-  const alerts = useAlerts();
+export function AlertsSection({
+  canEdit,
+  timeZone,
+  operatorOf = null,
+}: {
+  canEdit: boolean;
+  timeZone: string;
+  /** The business whose operator's alerts these are (the operator's screen); null: the user's own business. */
+  operatorOf?: string | null;
+}) {
+  const base = alertsBase(operatorOf);
+  const alerts = useAlerts(base);
   return (
     <Stack gap="lg">
       <Card withBorder padding="lg" radius="md">
@@ -71,8 +81,9 @@ export function AlertsSection({ canEdit, timeZone }: { canEdit: boolean; timeZon
               Alerts
             </Title>
             <Text size="sm" c="dimmed">
-              Switchboard checks every minute and mails the owners once when something starts going
-              wrong and once when it is over.
+              Switchboard checks every minute and mails{' '}
+              {operatorOf ? 'the operators' : 'the owners'} once when something starts going wrong
+              and once when it is over.
               {canEdit ? '' : ' Only an owner of the business can set alerts.'}
             </Text>
           </Stack>
@@ -91,13 +102,19 @@ export function AlertsSection({ canEdit, timeZone }: { canEdit: boolean; timeZon
           ) : (
             <Stack gap="xs">
               {alerts.data.rules.map((rule) => (
-                <RuleRow key={rule.id} rule={rule} canEdit={canEdit} timeZone={timeZone} />
+                <RuleRow
+                  key={rule.id}
+                  base={base}
+                  rule={rule}
+                  canEdit={canEdit}
+                  timeZone={timeZone}
+                />
               ))}
             </Stack>
           )}
         </Stack>
       </Card>
-      {canEdit && <AlertBuilder />}
+      {canEdit && <AlertBuilder base={base} businessId={operatorOf} />}
       <Card withBorder padding="lg" radius="md">
         <Stack gap="md">
           <Title order={3} size="h4">
@@ -120,16 +137,18 @@ export function AlertsSection({ canEdit, timeZone }: { canEdit: boolean; timeZon
 }
 
 function RuleRow({
+  base,
   rule,
   canEdit,
   timeZone,
 }: {
+  base: string;
   rule: AlertRule;
   canEdit: boolean;
   timeZone: string;
 }) {
-  const update = useUpdateAlert();
-  const remove = useDeleteAlert();
+  const update = useUpdateAlert(base);
+  const remove = useDeleteAlert(base);
   const [confirming, setConfirming] = useState(false);
   const firing = rule.enabled && rule.state === 'firing';
   return (
@@ -243,9 +262,13 @@ function Words({ children }: { children: ReactNode }) {
   );
 }
 
-function AlertBuilder() {
+function AlertBuilder({ base, businessId }: { base: string; businessId: string | null }) {
   const agents = useAgentList();
-  const create = useCreateAlert();
+  const create = useCreateAlert(base);
+  // The operator sees every agent: only the business's are offered.
+  const offered = (agents.data ?? []).filter(
+    (a) => businessId === null || a.businessId === businessId,
+  );
   const [agent, setAgent] = useState<string>(EVERY_AGENT);
   const [condition, setCondition] = useState<AlertCondition>(ALERT_DEFAULTS.success_rate);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -306,7 +329,7 @@ function AlertBuilder() {
             label="Watch"
             data={[
               { value: EVERY_AGENT, label: 'All agents' },
-              ...(agents.data ?? []).map((a) => ({
+              ...offered.map((a) => ({
                 value: a.id,
                 label: a.name || 'Unnamed agent',
               })),
