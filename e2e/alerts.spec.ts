@@ -146,7 +146,7 @@ describeInBrowser('alerts', (e2e) => {
 
     for (let n = 0; n < 5; n += 1) await reportCall(baseURL, agent.body.id, true);
     await expect
-      .poll(() => history.getByText('Cleared: Alert Desk: success rate back to 100%').isVisible())
+      .poll(() => history.getByText('Alert Desk: success rate back to 100%').isVisible())
       .toBe(true);
     expect(await rule.getByText('All good').isVisible()).toBe(true);
     await page

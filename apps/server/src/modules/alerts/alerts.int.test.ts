@@ -183,7 +183,10 @@ describe.each(oneDatabase)('alerts on %s', (target) => {
     expect(events[1]!.message).toBe(
       "Front Desk's success rate is 100% over the last 10 calls again, at or above your 60 %.",
     );
-    expect(await alertMails()).toHaveLength(2);
+    expect((await alertMails()).map((mail) => mail.subject)).toEqual([
+      'Alert: Front Desk: success rate 30%',
+      'Cleared: Front Desk: success rate back to 100%',
+    ]);
   });
 
   it('success rate over the last N hours reads the hourly rollups', async () => {

@@ -224,7 +224,7 @@ export class AlertsService {
    */
   async deliverAlert(delivery: AlertDelivery, tx: Db): Promise<void> {
     const { verdict } = delivery;
-    const title = delivery.kind === 'fired' ? verdict.headline : `Cleared: ${verdict.headline}`;
+    const title = verdict.headline;
     await tx.insert(alertEvents).values({
       ruleId: delivery.ruleId,
       businessId: delivery.businessId,
@@ -250,7 +250,7 @@ export class AlertsService {
         {
           kind: 'alert',
           to,
-          subject: delivery.kind === 'fired' ? `Alert: ${title}` : title,
+          subject: `${delivery.kind === 'fired' ? 'Alert' : 'Cleared'}: ${title}`,
           text,
         },
         tx,
