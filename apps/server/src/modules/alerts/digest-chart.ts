@@ -1,5 +1,3 @@
-import { Resvg } from '@resvg/resvg-js';
-
 export type ChartBar = { label: string; passed: number; failed: number };
 
 const WIDTH = 560;
@@ -64,9 +62,11 @@ function digestChartSvg(bars: readonly ChartBar[], labelEvery = 1): string {
 
 /**
  * The chart as a PNG at twice its size (sharp on high-density screens; the mail shows it at
- * 560 × 200). Rendered by resvg (Rust, prebuilt for each platform): no browser, no canvas.
+ * 560 × 200). Rendered by resvg (Rust, prebuilt for each platform): no browser, no canvas. Loaded
+ * on first use, so a platform without its binary loses the chart, not the server.
  */
-export function digestChartPng(bars: readonly ChartBar[], labelEvery = 1): Buffer {
+export async function digestChartPng(bars: readonly ChartBar[], labelEvery = 1): Promise<Buffer> {
+  const { Resvg } = await import('@resvg/resvg-js');
   const resvg = new Resvg(digestChartSvg(bars, labelEvery), {
     fitTo: { mode: 'width', value: WIDTH * 2 },
     font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' },

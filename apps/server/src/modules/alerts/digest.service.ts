@@ -115,7 +115,8 @@ export type DigestContent = {
   subject: string;
   text: string;
   html: string;
-  chart: Buffer;
+  /** The chart as a PNG; null when it could not be drawn (the mail goes without it). */
+  chart: Buffer | null;
   figures: {
     calls: number;
     minutes: number;
@@ -223,7 +224,13 @@ export class DigestService {
             failed: (row?.calls ?? 0) - (row?.passed ?? 0),
           };
         });
-    const chart = digestChartPng(bars, daily ? 4 : 1);
+    let chart: Buffer | null = null;
+    try {
+      chart = await digestChartPng(bars, daily ? 4 : 1);
+    } catch (error) {
+      // The figures are all in the table: the mail goes without its picture.
+      this.deps.log.warn({ err: error }, 'digest chart not drawn');
+    }
 
     const base = this.deps.publicBaseUrl();
     const lines: { label: string; value: string; change: string }[] = [
@@ -292,10 +299,14 @@ ${lines
   .join('\n')}
 </table>
 </td></tr>
-<tr><td style="padding:16px 20px 0 20px;">
+${
+  chart
+    ? `<tr><td style="padding:16px 20px 0 20px;">
 <div style="font-size:13px;color:#868e96;margin-bottom:6px;">Calls ${daily ? 'by hour' : 'by day'} — <span style="color:#0ca678;">successful</span> and <span style="color:#e03131;">not</span></div>
 <img src="cid:${DIGEST_CHART_CID}" width="${DIGEST_CHART_SIZE.width}" height="${DIGEST_CHART_SIZE.height}" alt="Calls ${daily ? 'by hour' : 'by day'}: ${now.calls} calls, ${now.passed} successful" style="display:block;width:100%;max-width:${DIGEST_CHART_SIZE.width}px;height:auto;border:0;">
-</td></tr>
+</td></tr>`
+    : ''
+}
 <tr><td style="padding:16px 20px;">
 <div style="font-size:16px;font-weight:bold;margin-bottom:6px;">${attention.length > 0 ? 'Needs your attention' : 'Nothing needs your attention'}</div>
 ${attention.length > 0 ? `<ul style="margin:0;padding-left:20px;font-size:15px;line-height:22px;">${attention.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>` : ''}
@@ -372,14 +383,16 @@ ${attention.length > 0 ? `<ul style="margin:0;padding-left:20px;font-size:15px;l
               subject: content.subject,
               text: content.text,
               html: content.html,
-              inlineImages: [
-                {
-                  cid: DIGEST_CHART_CID,
-                  filename: 'calls.png',
-                  contentType: 'image/png',
-                  base64: content.chart.toString('base64'),
-                },
-              ],
+              inlineImages: content.chart
+                ? [
+                    {
+                      cid: DIGEST_CHART_CID,
+                      filename: 'calls.png',
+                      contentType: 'image/png',
+                      base64: content.chart.toString('base64'),
+                    },
+                  ]
+                : [],
             },
             tx,
           );
