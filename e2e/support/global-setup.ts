@@ -130,6 +130,9 @@ async function startServer(): Promise<RunningServer> {
         // A vanished browser's web call ends on silence after 10 s rather than 30 s (the room
         // is polled every 2 s): calls-across-agents.spec.ts waits for one.
         SANDBOX_WEB_CALL_SILENCE_SECONDS: '10',
+        // Alerts are checked every 2 s rather than every minute: alerts.spec.ts waits for one
+        // to fire and clear.
+        ALERT_CHECK_SECONDS: '2',
         // Known credentials, so specs can post as the platform and as a mail provider.
         VAPI_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
         INBOUND_MAIL_DOMAIN: E2E_INBOUND.domain,

@@ -65,6 +65,8 @@ const BUSINESS_ONLY_PREFIXES = [
   '/api/test-runs',
   '/api/agents/:id/test-runs',
   '/api/campaigns',
+  '/api/alerts',
+  '/api/account/digest',
 ];
 /**
  * `member` routes whose handler leaves a business's members and managers out (owners and the
@@ -264,6 +266,16 @@ describe.each(oneDatabase)('authorization on %s', (target) => {
         'DELETE /api/integrations/webhooks/:id owner',
         'GET /api/integrations/webhooks/:id/deliveries owner',
         'POST /api/integrations/webhooks/:id/deliveries/:deliveryId/resend owner',
+        'GET /api/alerts member',
+        'POST /api/alerts owner',
+        'PATCH /api/alerts/:id owner',
+        'DELETE /api/alerts/:id owner',
+        'GET /api/admin/businesses/:businessId/alerts admin',
+        'POST /api/admin/businesses/:businessId/alerts admin',
+        'PATCH /api/admin/businesses/:businessId/alerts/:id admin',
+        'DELETE /api/admin/businesses/:businessId/alerts/:id admin',
+        'GET /api/account/digest member',
+        'PUT /api/account/digest member',
       ]),
     );
   });

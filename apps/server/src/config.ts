@@ -168,6 +168,13 @@ const envObject = z.object({
   // renewal (every third of it): a campaign a killed instance left is reconciled with the
   // platform and goes on this long after (decision 053).
   CAMPAIGN_LEASE_SECONDS: z.coerce.number().int().min(3, 'must be at least 3').default(30),
+  // How often alerts are evaluated and due digests sent, by one instance at a time (decision 062).
+  ALERT_CHECK_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be at least 1')
+    .max(3600, 'must be at most 3600')
+    .default(60),
 
   // Rate limits kept in Redis, shared by every instance (in this process's memory when unset).
   REDIS_URL: optionalString.pipe(
@@ -301,6 +308,8 @@ export type Config = {
     /** How long an instance's hold on a campaign's calls in flight lasts without renewal. */
     leaseMs: number;
   };
+  /** Alerts and digests (decision 062): how often a round runs. */
+  alerts: { intervalMs: number };
   /** Where the rate limits' counters live: Redis (shared by instances), else memory. */
   redis: { url: string; keyPrefix: string } | undefined;
   /** SIGTERM/SIGINT: the longest the shutdown may take before the process exits anyway. */
@@ -416,6 +425,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       leaseMs: e.IMPORT_LEASE_SECONDS * 1000,
     },
     campaigns: { leaseMs: e.CAMPAIGN_LEASE_SECONDS * 1000 },
+    alerts: { intervalMs: e.ALERT_CHECK_SECONDS * 1000 },
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     tracing: tracingConfig(e),

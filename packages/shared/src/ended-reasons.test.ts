@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { describeEndedReason, endedReasonLabel, KNOWN_ENDED_REASONS } from './ended-reasons';
+import {
+  describeEndedReason,
+  endedReasonLabel,
+  isPlatformErrorReason,
+  KNOWN_ENDED_REASONS,
+} from './ended-reasons';
 
 describe('describeEndedReason', () => {
   it.each([
@@ -55,5 +60,24 @@ describe('endedReasonLabel', () => {
       expect(label, reason).not.toMatch(/[-_.]|^[a-z]/);
       expect(label.split(' ').length, reason).toBeLessThanOrEqual(5);
     }
+  });
+});
+
+describe('isPlatformErrorReason', () => {
+  it.each([
+    ['pipeline-error-openai-llm-failed', true],
+    ['call.in-progress.error-vapifault-openai-llm-failed', true],
+    ['call.in-progress.error-providerfault-deepgram-returning-500', true],
+    ['call.start.error-get-assistant', true],
+    ['call.in-progress.error-sip-telephony-provider-failed-to-connect-call', true],
+    ['worker-shutdown', true],
+    ['customer-ended-call', false],
+    ['assistant-ended-call', false],
+    ['call.in-progress.error-transfer-failed', false],
+    ['customer-did-not-answer', false],
+    ['silence-timed-out', false],
+    [null, false],
+  ])('%s → %s', (reason, expected) => {
+    expect(isPlatformErrorReason(reason)).toBe(expected);
   });
 });

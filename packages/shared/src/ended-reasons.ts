@@ -130,3 +130,26 @@ export function endedReasonLabel(reason: string | null | undefined): string {
   if (reason.startsWith('call.start.')) return 'Could not start';
   return readable(reason).replace(/\.$/, '');
 }
+
+/** End reasons that are the platform's or a provider's failure, whatever their detail. */
+const PLATFORM_FAILURES = new Set([
+  'worker-shutdown',
+  'phone-call-provider-closed-websocket',
+  'assistant-join-timed-out',
+  'twilio-failed-to-connect-call',
+]);
+
+/**
+ * Whether a call ended because the platform or one of its providers failed (not the caller, the
+ * agent or the business's own transfer target): `pipeline-error-…`, `…error-vapifault…`,
+ * `…error-providerfault…`, `call.start.error-…`, SIP and pipeline errors during the call, and the
+ * named failures above. What the "calls failing with platform errors" alert counts.
+ */
+export function isPlatformErrorReason(reason: string | null | undefined): boolean {
+  if (!reason) return false;
+  if (PLATFORM_FAILURES.has(reason)) return true;
+  if (reason.startsWith('pipeline-error-')) return true;
+  if (reason.includes('error-vapifault') || reason.includes('error-providerfault')) return true;
+  if (reason.startsWith('call.start.error-')) return true;
+  return /^call\.[a-z-]+\.error-(sip|pipeline)/.test(reason);
+}

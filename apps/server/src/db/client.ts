@@ -47,6 +47,9 @@ export const LOCK_KEYS = {
   callSync: 4_815_162_343n,
   /** The notification job: pushes and the hourly mails (decision 060). */
   notifications: 4_815_162_360n,
+  /** One alert evaluation round and one digest round at a time across instances (decision 062). */
+  alerts: 4_815_162_347n,
+  digests: 4_815_162_349n,
 } as const;
 
 /**

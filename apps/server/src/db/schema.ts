@@ -15,3 +15,4 @@ export * from './schema/campaigns';
 export * from './schema/dialing';
 export * from './schema/integrations';
 export * from './schema/notifications';
+export * from './schema/alerts';

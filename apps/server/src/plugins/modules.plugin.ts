@@ -6,6 +6,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountRoutes } from '../modules/account/account.routes';
 import { AccountService } from '../modules/account/account.service';
 import { adminRoutes } from '../modules/admin/admin.routes';
+import { businessExists } from '../modules/admin/admin.repository';
+import { AlertsJob } from '../modules/alerts/alerts.job';
+import { alertRoutes } from '../modules/alerts/alerts.routes';
+import { AlertsService } from '../modules/alerts/alerts.service';
+import { DigestService } from '../modules/alerts/digest.service';
 import { AdminService } from '../modules/admin/admin.service';
 import { agentTestRoutes } from '../modules/agent-tests/agent-tests.routes';
 import { AgentTestsService } from '../modules/agent-tests/agent-tests.service';
@@ -57,6 +62,13 @@ import { resolveToolCaller } from '../platform/tool-caller';
 import { webCallRoutes } from '../platform/web-call.routes';
 import { WebCallService } from '../platform/web-call.service';
 import { webhookRoutes, type ToolHandler } from '../platform/webhook.routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The alerts' and digests' rounds (tests drive `round()` themselves). */
+    alertsJob: AlertsJob;
+  }
+}
 
 export type ModulesOptions = {
   /** The clock of the sign-in limits, campaigns and inbound mail (default: Date.now). */
@@ -184,6 +196,45 @@ const modules: FastifyPluginAsyncZod<ModulesOptions> = async (app, options) => {
       app.log.warn({ err: error }, 'moving agents to Switchboard tools by id failed');
     });
   });
+  // Alerts and the digest (decision 062): evaluated and sent on a schedule, one instance at a time.
+  const alerts = new AlertsService({
+    db,
+    mail,
+    publicBaseUrl,
+    log: app.log.child({ component: 'alerts' }),
+    ...(options.now ? { now: options.now } : {}),
+    webhookProblem: async (businessId, agentId) => {
+      const health = await agentsService.health({ kind: 'business', businessId }, agentId);
+      // Without our own address (PUBLIC_URL) health cannot tell; that is not the platform's fault.
+      if (!health.webhookUrl) return null;
+      if (!health.serverPointsAtUs || !health.serverAuthenticated)
+        return health.problems[0] ?? null;
+      return null;
+    },
+  });
+  const digests = new DigestService({
+    db,
+    mail,
+    publicBaseUrl,
+    log: app.log.child({ component: 'digest' }),
+    ...(options.now ? { now: options.now } : {}),
+  });
+  app.decorate(
+    'alertsJob',
+    new AlertsJob({
+      tryWithLock: app.database.tryWithLock,
+      alerts,
+      digests,
+      log: app.log.child({ component: 'alerts-job' }),
+      intervalMs: config.alerts.intervalMs,
+    }),
+  );
+  await app.register(
+    alertRoutes({ alerts, digests, businessExists: (id) => businessExists(db, id) }),
+    { prefix: '/api' },
+  );
+  app.addHook('onListen', async () => app.alertsJob.start());
+  app.addHook('onClose', async () => app.alertsJob.stop());
   await app.register(statisticsRoutes({ statistics: new StatisticsService({ db, analytics }) }), {
     prefix: '/api',
   });

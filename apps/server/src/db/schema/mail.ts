@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** An image carried inside an HTML message, referred to as `cid:<cid>` (a digest's chart). */
+export type InlineImage = { cid: string; filename: string; contentType: string; base64: string };
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -22,6 +25,9 @@ export const mailOutbox = pgTable(
     replyTo: text('reply_to'),
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
+    /** An HTML alternative of the text (the digest), with its inline images. */
+    htmlBody: text('html_body'),
+    inlineImages: jsonb('inline_images').$type<InlineImage[]>(),
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
@@ -53,6 +59,8 @@ export const mailbox = pgTable(
     replyTo: text('reply_to'),
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    inlineImages: jsonb('inline_images').$type<InlineImage[]>(),
     deliveredAt: ts('delivered_at').notNull().defaultNow(),
   },
   (t) => [index('mailbox_delivered_idx').on(t.deliveredAt.desc())],

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client';
-import { mailbox } from '../../db/schema';
+import { mailbox, type InlineImage } from '../../db/schema';
 
 export type OutgoingMail = {
   outboxId: string;
@@ -10,6 +10,8 @@ export type OutgoingMail = {
   replyTo?: string | null;
   subject: string;
   text: string;
+  html?: string | null;
+  inlineImages?: InlineImage[];
 };
 
 /** Where mail goes: an SMTP server, or the local mailbox table. */
@@ -41,6 +43,19 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
         ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
         subject: mail.subject,
         text: mail.text,
+        ...(mail.html ? { html: mail.html } : {}),
+        // Inline images are related parts referred to by Content-ID: what Gmail and Outlook
+        // show in the message (a data: URI is blocked by both).
+        ...(mail.inlineImages?.length
+          ? {
+              attachments: mail.inlineImages.map((image) => ({
+                filename: image.filename,
+                contentType: image.contentType,
+                cid: image.cid,
+                content: Buffer.from(image.base64, 'base64'),
+              })),
+            }
+          : {}),
         // The outbox id makes the message traceable from the receiving side.
         headers: { 'X-Switchboard-Outbox-Id': mail.outboxId },
       });
@@ -64,6 +79,8 @@ export function createLocalMailboxTransport(db: Db): MailTransport {
         replyTo: mail.replyTo ?? null,
         subject: mail.subject,
         textBody: mail.text,
+        htmlBody: mail.html ?? null,
+        inlineImages: mail.inlineImages?.length ? mail.inlineImages : null,
       });
       return { messageId };
     },

@@ -53,6 +53,40 @@ describe.each(databaseTargets)('mail on %s', (target) => {
       }
     });
 
+    it('sends an HTML message with its text part and an inline image referred to by cid', async () => {
+      const sink = await startSmtpSink(port);
+      try {
+        const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+        await ctx.app.mail.enqueue({
+          to: 'owner@acme.test',
+          subject: 'Your day',
+          text: 'Calls: 6',
+          html: '<p>Calls: <b>6</b></p><img src="cid:chart@switchboard" alt="Calls">',
+          inlineImages: [
+            {
+              cid: 'chart@switchboard',
+              filename: 'calls.png',
+              contentType: 'image/png',
+              base64: png.toString('base64'),
+            },
+          ],
+          kind: 'digest',
+        });
+        expect(await ctx.app.mail.processDue()).toBe(1);
+        const [mail] = sink.received;
+        expect(mail?.text?.trim()).toBe('Calls: 6');
+        expect(mail?.html).toContain('<b>6</b>');
+        // An inline part with its Content-ID, as Gmail and Outlook show it in the message.
+        const [image] = mail?.attachments ?? [];
+        expect(image?.contentId).toBe('<chart@switchboard>');
+        expect(image?.contentDisposition).toBe('inline');
+        expect(image?.contentType).toBe('image/png');
+        expect(image?.content.equals(png)).toBe(true);
+      } finally {
+        await sink.close();
+      }
+    });
+
     it('keeps a message queued with the error while SMTP is down, and delivers it once it is back', async () => {
       const { id } = await ctx.app.mail.enqueue({
         to: 'bob@acme.test',

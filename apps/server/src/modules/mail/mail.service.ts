@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { mailOutbox } from '../../db/schema';
+import { mailOutbox, type InlineImage } from '../../db/schema';
 import type { MailTransport } from './mail-transport';
 
 export type MailInput = {
@@ -11,6 +11,9 @@ export type MailInput = {
   kind: string;
   /** Where answers should go, when not to the sender. */
   replyTo?: string | null;
+  /** An HTML alternative of `text`, and the images it shows as `cid:<cid>` (a digest's chart). */
+  html?: string | null;
+  inlineImages?: InlineImage[];
 };
 
 /**
@@ -112,6 +115,8 @@ export class MailService {
         replyTo: input.replyTo ?? null,
         subject: input.subject,
         textBody: input.text,
+        htmlBody: input.html ?? null,
+        inlineImages: input.inlineImages?.length ? input.inlineImages : null,
       })
       .returning({ id: mailOutbox.id });
     if (!row) throw new Error('the message was not stored');
@@ -244,6 +249,8 @@ export class MailService {
         replyTo: message.replyTo,
         subject: message.subject,
         text: message.textBody,
+        html: message.htmlBody,
+        inlineImages: message.inlineImages ?? [],
       });
       await releaseLease();
       const now = new Date();

@@ -1,5 +1,6 @@
 import { Stack, Tabs } from '@mantine/core';
 import {
+  IconAlertTriangle,
   IconBell,
   IconBuildingStore,
   IconPlugConnected,
@@ -11,6 +12,8 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { useAgentList } from '../../lib/api/list-agents';
 import { AgentsHealthList } from '../../features/agents/components/agents-health-list';
+import { AlertsSection } from '../../features/alerts/components/alerts-section';
+import { DigestSection } from '../../features/alerts/components/digest-section';
 import { useSessionUser } from '../../lib/session-context';
 import { NotificationSettings } from '../../features/notifications/components/notification-settings';
 import { PlatformStatusPanel } from '../../features/platform/components/platform-status-panel';
@@ -25,6 +28,7 @@ const SECTIONS = [
   'business',
   'team',
   'platform',
+  'alerts',
   'integrations',
 ] as const;
 type Section = (typeof SECTIONS)[number];
@@ -81,6 +85,9 @@ export default function SettingsRoute() {
               <Tabs.Tab value="platform" leftSection={<IconPlugConnected size={16} />}>
                 Platform
               </Tabs.Tab>
+              <Tabs.Tab value="alerts" leftSection={<IconAlertTriangle size={16} />}>
+                Alerts
+              </Tabs.Tab>
               {isOwner && (
                 <Tabs.Tab value="integrations" leftSection={<IconWebhook size={16} />}>
                   Integrations
@@ -93,7 +100,10 @@ export default function SettingsRoute() {
           <ProfileSection key={`${user.id}:${user.email}`} user={user} />
         </Tabs.Panel>
         <Tabs.Panel value="notifications">
-          <NotificationSettings />
+          <Stack gap="lg">
+            <NotificationSettings />
+            {business && <DigestSection timeZone={business.timezone} email={user.email} />}
+          </Stack>
         </Tabs.Panel>
         {business && (
           <>
@@ -105,6 +115,9 @@ export default function SettingsRoute() {
             </Tabs.Panel>
             <Tabs.Panel value="platform">
               <PlatformPanel timeZone={business.timezone} canRepair={user.role === 'owner'} />
+            </Tabs.Panel>
+            <Tabs.Panel value="alerts">
+              <AlertsSection canEdit={user.role === 'owner'} timeZone={business.timezone} />
             </Tabs.Panel>
             {isOwner && (
               <Tabs.Panel value="integrations">

@@ -1,18 +1,44 @@
+import { Button } from '@mantine/core';
+import type { AdminBusiness } from '@switchboard/shared/admin';
+import { IconBell } from '@tabler/icons-react';
+import { useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { BusinessesTable } from '../../../features/admin/components/businesses-table';
+import { OperatorAlertsModal } from '../../../features/alerts/components/operator-alerts-modal';
 import { useDisplayTimeZone } from '../../../lib/session-context';
 import { usePaginationParams } from '../../../lib/use-pagination-params';
 
 export default function AdminBusinessesRoute() {
   const timeZone = useDisplayTimeZone();
   const { page, limit, setPagination } = usePaginationParams();
+  const [alertsOf, setAlertsOf] = useState<AdminBusiness | null>(null);
   return (
     <>
       <PageHeader
         title="Businesses"
         description="Every business with an account on this Switchboard. Times are in UTC."
       />
-      <BusinessesTable page={page} limit={limit} onPageChange={setPagination} timeZone={timeZone} />
+      <BusinessesTable
+        page={page}
+        limit={limit}
+        onPageChange={setPagination}
+        timeZone={timeZone}
+        extraColumn={{
+          header: 'Alerts',
+          cell: (business) => (
+            <Button
+              size="compact-sm"
+              variant="light"
+              leftSection={<IconBell size={14} />}
+              onClick={() => setAlertsOf(business)}
+              aria-label={`Your alerts on ${business.name}`}
+            >
+              Alerts
+            </Button>
+          ),
+        }}
+      />
+      <OperatorAlertsModal business={alertsOf} onClose={() => setAlertsOf(null)} />
     </>
   );
 }

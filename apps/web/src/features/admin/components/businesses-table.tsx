@@ -2,7 +2,7 @@ import { Badge, Button, Stack, Text } from '@mantine/core';
 import type { AdminBusiness } from '@switchboard/shared/admin';
 import { formatDateTime } from '@switchboard/shared/format';
 import { IconBuildingStore, IconPhoneOutgoing } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { useBusinesses, type PageParams } from '../api/list-businesses';
 import { BusinessUsersModal } from './business-users-modal';
@@ -12,10 +12,18 @@ type BusinessesTableProps = PageParams & {
   onPageChange: (next: { page?: number; limit?: number }) => void;
   /** Zone the dates are shown in (the viewer's). */
   timeZone: string;
+  /** A column the page adds from another feature (the operator's alerts). */
+  extraColumn?: { header: string; cell: (business: AdminBusiness) => ReactNode };
 };
 
 /** Every business on this deployment, a page at a time. */
-export function BusinessesTable({ page, limit, onPageChange, timeZone }: BusinessesTableProps) {
+export function BusinessesTable({
+  page,
+  limit,
+  onPageChange,
+  timeZone,
+  extraColumn,
+}: BusinessesTableProps) {
   const businesses = useBusinesses({ page, limit });
   const [usersOf, setUsersOf] = useState<{ id: string; name: string } | null>(null);
   const [rulesOf, setRulesOf] = useState<{ id: string; name: string } | null>(null);
@@ -79,6 +87,7 @@ export function BusinessesTable({ page, limit, onPageChange, timeZone }: Busines
         </Button>
       ),
     },
+    ...(extraColumn ? [extraColumn] : []),
     {
       header: 'Created',
       cell: (business) => (

@@ -1,0 +1,78 @@
+import { Card, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { DIGEST_FREQUENCIES, type DigestFrequency } from '@switchboard/shared/alerts';
+import { QueryError } from '../../../components/query-error';
+import { useChooseDigest, useDigest } from '../api/digest';
+
+const CHOICES: Record<DigestFrequency, { label: string; description: string }> = {
+  off: { label: 'Off', description: 'No digest mail.' },
+  daily: {
+    label: 'Daily',
+    description: 'Every morning at 07:00, a summary of the day before.',
+  },
+  weekly: {
+    label: 'Weekly',
+    description: 'Every Monday at 07:00, a summary of the week before (Monday to Sunday).',
+  },
+};
+
+/**
+ * The signed-in user's own digest mail (decision 062): off, daily or weekly, in the business's
+ * time zone. Off until the user chooses.
+ */
+export function DigestSection({ timeZone, email }: { timeZone: string; email: string | null }) {
+  const digest = useDigest();
+  const choose = useChooseDigest();
+  return (
+    <Card withBorder padding="lg" radius="md">
+      <Stack gap="sm">
+        <Stack gap={4}>
+          <Title order={3} size="h4">
+            Digest
+          </Title>
+          <Text size="sm" c="dimmed">
+            A mail with your calls, minutes, cost and success rate against the period before, the
+            enquiries and bookings your agents produced, what needs your attention and a small
+            chart. Times are {timeZone}.
+          </Text>
+        </Stack>
+        {digest.isPending ? (
+          <Skeleton h={96} />
+        ) : digest.isError ? (
+          <QueryError
+            title="Your digest choice could not be loaded"
+            error={digest.error}
+            onRetry={() => void digest.refetch()}
+          />
+        ) : (
+          <Radio.Group
+            label="Send me a digest"
+            value={
+              choose.isPending ? (choose.variables ?? digest.data.frequency) : digest.data.frequency
+            }
+            onChange={(value) => {
+              const frequency = DIGEST_FREQUENCIES.find((choice) => choice === value);
+              if (frequency) choose.mutate(frequency);
+            }}
+          >
+            <Stack gap="xs" mt="xs">
+              {DIGEST_FREQUENCIES.map((frequency) => (
+                <Radio
+                  key={frequency}
+                  value={frequency}
+                  label={CHOICES[frequency].label}
+                  description={CHOICES[frequency].description}
+                  disabled={choose.isPending || (frequency !== 'off' && !email)}
+                />
+              ))}
+            </Stack>
+          </Radio.Group>
+        )}
+        {!email && (
+          <Text size="xs" c="dimmed">
+            Add an email address to your profile to receive a digest.
+          </Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,157 @@
+import { AGENT_TEMPLATES } from '@switchboard/shared/agent-templates';
+import type { Agent } from '@switchboard/shared/agents';
+import { expect, it } from 'vitest';
+import { cookieHeader, DEMO_ADMIN } from './support/accounts';
+import { describeInBrowser } from './support/browser';
+import { E2E_WEBHOOK_SECRET } from './support/global-setup';
+
+// An alert that fires and clears: a business of its own (so the demo businesses' calls stay as
+// the other specs expect), its agent made on the sandbox platform, and its calls' end-of-call
+// reports posted as the platform posts them. The server checks alerts every 2 s here.
+
+async function api<T>(
+  baseURL: string,
+  path: string,
+  init: { method?: string; body?: unknown; cookie?: string } = {},
+): Promise<{ status: number; body: T; cookie: string | undefined }> {
+  const response = await fetch(`${baseURL}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      origin: baseURL,
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(init.cookie ? { cookie: init.cookie } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    body: (text ? JSON.parse(text) : undefined) as T,
+    cookie: response.headers.getSetCookie()[0]?.split(';')[0],
+  };
+}
+
+/** A new business whose owner set a password from the mailed link; answers the owner's cookie. */
+async function createOwner(baseURL: string) {
+  const suffix = Date.now().toString(36);
+  const email = `owner-${suffix}@alerts.example`;
+  const created = await api(baseURL, '/auth/create-account', {
+    method: 'POST',
+    body: {
+      businessName: `Alert Dental ${suffix}`,
+      email,
+      pointOfContact: 'Ada Alert',
+      country: 'Ireland',
+      timezone: 'Europe/Dublin',
+    },
+  });
+  expect(created.status).toBe(201);
+  const admin = await cookieHeader(baseURL, DEMO_ADMIN);
+  let token: string | undefined;
+  await expect
+    .poll(async () => {
+      const { body } = await api<{ data: { toAddress: string; textBody: string }[] }>(
+        baseURL,
+        '/admin/mail?limit=100',
+        { cookie: admin },
+      );
+      const mail = body.data.find((m) => m.toAddress === email);
+      token = mail ? /set-password\?token=([\w-]+)/.exec(mail.textBody)?.[1] : undefined;
+      return token !== undefined;
+    })
+    .toBe(true);
+  const set = await api(baseURL, '/auth/set-password', {
+    method: 'POST',
+    body: { token, password: 'owner-password-1' },
+  });
+  expect(set.status).toBe(200);
+  return { email, cookie: set.cookie! };
+}
+
+let callCounter = 0;
+
+/** An ended call's end-of-call report, as the platform sends it to the agent's server. */
+async function reportCall(baseURL: string, assistantId: string, passed: boolean) {
+  callCounter += 1;
+  const id = `e2e-alert-${Date.now().toString(36)}-${callCounter}`;
+  const started = new Date(Date.now() - 90_000);
+  const ended = new Date();
+  const call = {
+    id,
+    orgId: 'org-e2e',
+    assistantId,
+    type: 'inboundPhoneCall',
+    status: 'ended',
+    createdAt: started.toISOString(),
+    updatedAt: ended.toISOString(),
+    startedAt: started.toISOString(),
+    endedAt: ended.toISOString(),
+    endedReason: passed ? 'customer-ended-call' : 'silence-timed-out',
+    cost: 0.12,
+  };
+  const response = await fetch(`${baseURL}/api/platform/webhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-vapi-secret': E2E_WEBHOOK_SECRET },
+    body: JSON.stringify({
+      message: {
+        type: 'end-of-call-report',
+        timestamp: ended.getTime(),
+        endedReason: call.endedReason,
+        analysis: { successEvaluation: passed ? 'true' : 'false' },
+        cost: call.cost,
+        call,
+      },
+    }),
+  });
+  expect(response.status).toBe(200);
+}
+
+describeInBrowser('alerts', (e2e) => {
+  it('an alert set in Settings → Alerts fires on failing calls and clears when they pass', async () => {
+    const { page, baseURL, context } = e2e;
+    const owner = await createOwner(baseURL);
+    const template = AGENT_TEMPLATES[0]!.settings;
+    const agent = await api<Agent>(baseURL, '/agents', {
+      method: 'POST',
+      cookie: owner.cookie,
+      body: { ...template, name: 'Alert Desk' },
+    });
+    expect(agent.status).toBe(201);
+
+    const [name, value] = owner.cookie.split('=');
+    await context.addCookies([{ name: name!, value: value!, url: baseURL }]);
+    await page.goto('/settings?section=alerts');
+    const panel = page.getByRole('tabpanel', { name: 'Alerts' });
+    // The builder in plain words: success rate below 60 % over the last 5 calls of Alert Desk.
+    await panel.getByLabel('Watch').click();
+    await page.getByRole('option', { name: 'Alert Desk' }).click();
+    await panel.getByLabel('Number of calls').fill('5');
+    await panel.getByRole('button', { name: 'Set alert' }).click();
+    const rule = panel.getByTestId('alert-rule');
+    await expect
+      .poll(() => rule.getByText('Success rate below 60 % over the last 5 calls').isVisible())
+      .toBe(true);
+
+    for (let n = 0; n < 5; n += 1) await reportCall(baseURL, agent.body.id, n === 0);
+    const history = panel.getByLabel('Alert history');
+    await expect
+      .poll(() => history.getByText('Alert Desk: success rate 20%').isVisible())
+      .toBe(true);
+    expect(
+      await history
+        .getByText('4 callers of 5 did not get what they called for', { exact: false })
+        .isVisible(),
+    ).toBe(true);
+    expect(await rule.getByText('Firing since', { exact: false }).isVisible()).toBe(true);
+
+    for (let n = 0; n < 5; n += 1) await reportCall(baseURL, agent.body.id, true);
+    await expect
+      .poll(() => history.getByText('Alert Desk: success rate back to 100%').isVisible())
+      .toBe(true);
+    expect(await rule.getByText('All good').isVisible()).toBe(true);
+    await page
+      .screenshot({ path: '/tmp/alerts-e2e-1366.png', fullPage: true })
+      .catch(() => undefined);
+    expect(e2e.pageErrors).toEqual([]);
+  });
+});
