@@ -136,11 +136,11 @@ describe('settings → alerts', () => {
     expect(await screen.findByText('The cost must be at most $100000.00')).toBeInTheDocument();
   });
 
-  it('the digest is each user’s own choice on their profile', async () => {
+  it('the digest is each user’s own choice on their Notifications tab', async () => {
     const api = alertsApi(member, {
       'PUT /api/account/digest': () => jsonResponse({ frequency: 'weekly' }),
     });
-    const { user } = renderApp('/settings');
+    const { user } = renderApp('/settings?section=notifications');
     await user.click(await screen.findByRole('radio', { name: /Weekly/ }));
     await waitFor(() => expect(api.calls('PUT /api/account/digest')).toHaveLength(1));
     expect(api.calls('PUT /api/account/digest')[0]?.body).toEqual({ frequency: 'weekly' });
