@@ -13,3 +13,4 @@ export * from './schema/platform-resources';
 export * from './schema/call-rollups';
 export * from './schema/campaigns';
 export * from './schema/dialing';
+export * from './schema/live-calls';
