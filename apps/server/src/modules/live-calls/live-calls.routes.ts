@@ -281,11 +281,11 @@ export const liveCallRoutes =
     app.put(
       '/agents/:id/live-listening',
       {
-        config: { access: 'manager' },
+        config,
         schema: {
           tags,
           summary:
-            "Turns listening to the agent's calls live on or off (its monitorPlan.listenEnabled on the platform too); owners and managers",
+            "Turns listening to the agent's calls live on or off (its monitorPlan.listenEnabled on the platform too)",
           params: callParams,
           body: z.strictObject({ enabled: z.boolean() }),
           response: { 200: agentSchema, ...errorResponses(404, 502) },
