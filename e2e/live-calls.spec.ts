@@ -29,10 +29,10 @@ describeInBrowser('live calls (sandbox)', (e2e) => {
 
     // Another business sees nothing of it, and gets 404 for its controls and its audio.
     const headers = { cookie: await cookieHeader(baseURL, DEMO_OWNERS[1]!), origin: baseURL };
-    const mine = (await page.evaluate(async () => {
+    const mine = await page.evaluate<LiveCallList>(async () => {
       const response = await fetch('/api/live-calls');
       return (await response.json()) as LiveCallList;
-    })) as LiveCallList;
+    });
     const callId = mine.calls[0]!.id;
     const foreignList = (await (
       await fetch(`${baseURL}/api/live-calls`, { headers })

@@ -1026,7 +1026,7 @@ export class CallSimulator {
     let live: LiveCall | undefined;
     let liveMessages: Promise<unknown> = Promise.resolve();
     if (life.liveHoldMs && life.liveHoldMs > 0) {
-      const plan = (assistantDto as { monitorPlan?: Vapi.MonitorPlan } | undefined)?.monitorPlan;
+      const plan = assistantDto?.monitorPlan;
       draft.extra = { ...draft.extra, monitor: this.monitorFor(draft.id, plan) };
       draft.live = true;
       live = new LiveCall(draft.id, plan ?? {}, draft.config.firstMessage, (message) => {

@@ -29,16 +29,14 @@ async function openStream(base: string, headers: Headers) {
   const response = await fetch(`${base}/api/live-calls/stream`, { headers });
   const events: LiveCall[][] = [];
   let ended = false;
-  const reader = response.body!.getReader();
+  const reader = response.body!.getReader() as ReadableStreamDefaultReader<Uint8Array>;
   const done = (async () => {
     const decoder = new TextDecoder();
     let buffer = '';
     for (;;) {
-      const { value, done: finished } = await reader
-        .read()
-        .catch(() => ({ value: undefined, done: true }));
-      if (finished) break;
-      buffer += decoder.decode(value, { stream: true });
+      const chunk = await reader.read().catch(() => undefined);
+      if (!chunk || chunk.done) break;
+      buffer += decoder.decode(chunk.value, { stream: true });
       let at: number;
       while ((at = buffer.indexOf('\n\n')) >= 0) {
         const block = buffer.slice(0, at);
@@ -66,15 +64,13 @@ async function openListen(base: string, callId: string, headers: Headers) {
   const response = await fetch(`${base}/api/live-calls/${callId}/listen`, { headers });
   let bytes = 0;
   let ended = false;
-  const reader = response.body?.getReader();
+  const reader = response.body?.getReader() as ReadableStreamDefaultReader<Uint8Array> | undefined;
   const done = (async () => {
     if (!reader || response.status !== 200) return;
     for (;;) {
-      const { value, done: finished } = await reader
-        .read()
-        .catch(() => ({ value: undefined, done: true }));
-      if (finished) break;
-      bytes += value?.length ?? 0;
+      const chunk = await reader.read().catch(() => undefined);
+      if (!chunk || chunk.done) break;
+      bytes += chunk.value.length;
     }
     ended = true;
   })();

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { executeRows, type Db } from '../../db/client';
 import {
   agents,
@@ -34,7 +34,11 @@ const STALE_AFTER = sql`interval '12 hours'`;
 
 function toRow(row: Record<string, unknown>): LiveCallRow {
   const date = (value: unknown) =>
-    value instanceof Date ? value : value ? new Date(String(value)) : null;
+    value instanceof Date
+      ? value
+      : typeof value === 'string' || typeof value === 'number'
+        ? new Date(value)
+        : null;
   return {
     id: String(row.id),
     type: (row.type as string | null) ?? null,
@@ -164,25 +168,4 @@ export async function businessTransferPhone(db: Db, businessId: string) {
     .where(eq(businesses.id, businessId))
     .limit(1);
   return row;
-}
-
-/** Turns an agent's live listening on or off (its business's own agent only). */
-export async function setLiveListening(
-  db: Db,
-  assistantId: string,
-  businessId: string | null,
-  enabled: boolean,
-): Promise<boolean> {
-  const updated = await db
-    .update(agents)
-    .set({ liveListening: enabled, updatedAt: new Date() })
-    .where(
-      and(
-        eq(agents.platformAssistantId, assistantId),
-        businessId === null ? sql`true` : eq(agents.businessId, businessId),
-        sql`${agents.removedAt} is null`,
-      ),
-    )
-    .returning({ id: agents.id });
-  return updated.length > 0;
 }

@@ -203,16 +203,17 @@ export const liveCallRoutes =
       },
       async (request, reply) => {
         const scope = agentScopeOf(request);
-        let end: (() => void) | undefined;
+        // The answer's end, once it is open (the socket may end before).
+        const stream: { end?: () => void } = {};
         const listening = await deps.live.openListen(
           scope,
           request.params.id,
           (frame) => {
             if (!reply.raw.writableEnded) reply.raw.write(frame);
           },
-          () => end?.(),
+          () => stream.end?.(),
         );
-        end = holdOpen(
+        const end = holdOpen(
           request,
           reply,
           scope,
@@ -222,6 +223,9 @@ export const liveCallRoutes =
           },
           () => listening.close(),
         );
+        stream.end = end;
+        // The call may have ended while the answer was being set up.
+        if (listening.ended()) end();
         request.log.info(
           { audit: 'live-call-listen', callId: request.params.id, userId: request.user?.id },
           'live call listened to',

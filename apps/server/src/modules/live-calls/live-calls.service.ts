@@ -41,7 +41,8 @@ const ROLE_OF: Record<string, LiveTranscriptLine['role'] | undefined> = {
 };
 
 function isoOf(value: unknown, fallback: Date): string {
-  const ms = typeof value === 'number' ? value : Date.parse(String(value ?? ''));
+  const ms =
+    typeof value === 'number' ? value : typeof value === 'string' ? Date.parse(value) : NaN;
   return new Date(Number.isFinite(ms) ? ms : fallback.getTime()).toISOString();
 }
 
@@ -298,7 +299,7 @@ export class LiveCallsService {
     callId: string,
     onFrame: (frame: Buffer) => void,
     onEnd: () => void,
-  ): Promise<{ close: () => void }> {
+  ): Promise<{ close: () => void; ended: () => boolean }> {
     const row = await this.find(scope, callId);
     if (!row.liveListening)
       throw new AppError('CONFLICT', 409, 'Live listening is turned off for this agent.');
@@ -342,6 +343,7 @@ export class LiveCallsService {
         socket.close();
         end();
       },
+      ended: () => ended,
     };
   }
 }
