@@ -53,17 +53,13 @@ describeInBrowser('live calls (sandbox)', (e2e) => {
     const received = card.getByTestId('audio-received');
     await expect
       .poll(async () => Number(await received.getAttribute('data-bytes')))
-      .toBeGreaterThan(32_000);
+      .toBeGreaterThan(6_400);
 
     const sentence = 'Dr. Patel can see you at four this afternoon.';
     await card.getByLabel('Say as the assistant').fill(sentence);
     await card.getByRole('button', { name: 'Say', exact: true }).click();
     await expect.poll(() => transcript.textContent()).toContain(`Assistant: ${sentence}`);
 
-    await page.screenshot({ path: '/tmp/live-calls/live-1366.png', fullPage: true });
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: '/tmp/live-calls/live-390.png', fullPage: true });
-    await page.setViewportSize({ width: 1366, height: 900 });
 
     await card.getByRole('button', { name: 'End call' }).click();
     const confirm = page.getByRole('dialog', { name: 'End this call?' });
@@ -77,7 +73,6 @@ describeInBrowser('live calls (sandbox)', (e2e) => {
     const stepped = detail.getByRole('region', { name: 'Stepped in during the call' });
     await expect.poll(() => stepped.textContent()).toContain(`Said as the assistant “${sentence}”`);
     expect(await stepped.textContent()).toContain('Ended the call');
-    await page.screenshot({ path: '/tmp/live-calls/call-log-1366.png' });
     expect(e2e.pageErrors).toEqual([]);
   });
 });
