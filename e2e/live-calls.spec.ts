@@ -60,7 +60,6 @@ describeInBrowser('live calls (sandbox)', (e2e) => {
     await card.getByRole('button', { name: 'Say', exact: true }).click();
     await expect.poll(() => transcript.textContent()).toContain(`Assistant: ${sentence}`);
 
-
     await card.getByRole('button', { name: 'End call' }).click();
     const confirm = page.getByRole('dialog', { name: 'End this call?' });
     await confirm.getByRole('button', { name: 'End call' }).click();

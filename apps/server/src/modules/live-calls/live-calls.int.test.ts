@@ -243,7 +243,7 @@ describe.each(oneDatabase)('live calls on %s', (target) => {
     expect((await control(owner, call.id, { action: 'end-call' })).statusCode).toBe(404);
   });
 
-  it('answers 404 to another business for the call, its stream, listening and controls', async () => {
+  it('answers 404 to another business for the call, its stream, listening and controls; transfers to the business’s own number', async () => {
     const call = await liveCall();
     expect((await list(foreign)).some((c) => c.id === call.id)).toBe(false);
     expect((await control(foreign, call.id, { action: 'end-call' })).statusCode).toBe(404);
@@ -267,7 +267,31 @@ describe.each(oneDatabase)('live calls on %s', (target) => {
     // Signed out: 401, no stream.
     const anonymous = await fetch(`${base}/api/live-calls/stream`);
     expect(anonymous.status).toBe(401);
-    expect((await control(owner, call.id, { action: 'end-call' })).statusCode).toBe(200);
+    // The owner transfers it to the business's own number: it ends as forwarded there.
+    const transferred = await control(owner, call.id, {
+      action: 'transfer',
+      number: '+1 (312) 555-0111',
+    });
+    expect(transferred.statusCode).toBe(200);
+    await expect
+      .poll(async () => {
+        const detail = await ctx.app.inject({
+          method: 'GET',
+          url: `/api/calls/${call.id}`,
+          headers: owner,
+        });
+        return detail.json<CallDetail>().transfer?.number ?? null;
+      })
+      .toBe('+13125550111');
+    const detail = (
+      await ctx.app.inject({ method: 'GET', url: `/api/calls/${call.id}`, headers: owner })
+    ).json<CallDetail>();
+    expect(detail.row.endReason).toMatch(/forward/i);
+    expect(detail.actions?.at(-1)).toMatchObject({
+      action: 'transfer',
+      detail: '+13125550111',
+      outcome: 'done',
+    });
   });
 
   it('limits controls per person and records nothing over the limit; ends streams when the session ends', async () => {
