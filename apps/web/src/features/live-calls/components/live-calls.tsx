@@ -13,10 +13,11 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { IconHeadphones, IconPhoneCall, IconPlayerStop } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatDuration } from '@switchboard/shared/format';
-import type { LiveCall, LiveControl } from '@switchboard/shared/live-calls';
+import { LIVE_ACTION_WORDS, type LiveCall, type LiveControl } from '@switchboard/shared/live-calls';
 import { EmptyPanel } from '../../../components/empty-panel';
 import { FormAlert } from '../../../components/form-alert';
 import {
@@ -234,6 +235,12 @@ function StepIn({ call, caller }: { call: LiveCall; caller: string }) {
       onSuccess: () => {
         then?.();
         setPending(null);
+        // The call's history keeps it; a whisper is not in the transcript, so say it was done.
+        notifications.show({
+          color: 'teal',
+          title: LIVE_ACTION_WORDS[body.action] ?? 'Done',
+          message: `The call with ${caller}. It is in the call's history.`,
+        });
       },
     });
   const submit = (event: FormEvent, body: LiveControl, clear: () => void) => {
