@@ -68,6 +68,8 @@ const SCHEMA_NAMES = [
   // Importing a Vonage number takes a Vonage credential (POST /credential, beyond the public paths).
   'CreateVonageCredentialDTO',
   'VonageCredential',
+  // The live call control messages a call's monitor.controlUrl accepts (decision 059).
+  'ClientInboundMessage',
 ];
 const SCHEMA_PATTERNS = [/^ServerMessage/];
 

@@ -16,6 +16,7 @@ import {
   webCallRoomRoutes,
 } from './routes/recordings.routes';
 import { toolRoutes } from './routes/tools.routes';
+import { monitorRoutes } from './routes/monitor.routes';
 
 // The HTTP face of the sandbox platform: the platform's routes, its auth (private key on the
 // API, public key on POST /call/web), its NestJS error bodies, and CORS for the browser.
@@ -124,5 +125,7 @@ export async function registerPlatform(app: FastifyInstance, ctx: SandboxContext
   await app.register(async (scope) => {
     await recordingRoutes(scope, ctx);
     await webCallRoomRoutes(scope, ctx);
+    // The live call monitor: the URL is the secret, or the public key when the plan says so.
+    await monitorRoutes(scope, ctx);
   });
 }

@@ -62,6 +62,11 @@ export interface SandboxOptions {
      * call ends as `silence-timed-out`, the platform's default silenceTimeoutSeconds (30 s).
      */
     webCallSilenceMs?: number;
+    /**
+     * How long the timer's calls stay in progress, said live so they can be listened to and
+     * steered (default 0: about a second). SimulateCallOptions.holdMs does it for one call.
+     */
+    liveHoldMs?: number;
   };
   /** Interface to listen on (default 127.0.0.1). */
   host?: string;
@@ -284,6 +289,7 @@ export async function assembleSandbox(options: SandboxOptions): Promise<Assemble
     orgServer: () => orgServer,
     webCallMs: options.simulator?.webCallMs ?? 15_000,
     webCallSilenceMs: options.simulator?.webCallSilenceMs ?? 30_000,
+    liveHoldMs: options.simulator?.liveHoldMs ?? 0,
   });
   const ctx: SandboxContext = {
     privateKey: options.privateKey,

@@ -276,6 +276,13 @@ describe.each(oneDatabase)('authorization on %s', (target) => {
         'DELETE /api/admin/businesses/:businessId/alerts/:id admin',
         'GET /api/account/digest member',
         'PUT /api/account/digest member',
+        'GET /api/live-calls member',
+        'GET /api/live-calls/stream member',
+        'GET /api/live-calls/:id/listen member',
+        'POST /api/live-calls/:id/control member',
+        'GET /api/live-calls/:id/transfer-targets member',
+        'POST /api/live-calls/sandbox-call member',
+        'PUT /api/agents/:id/live-listening member',
       ]),
     );
   });
@@ -332,6 +339,12 @@ describe.each(oneDatabase)('authorization on %s', (target) => {
       let checked = 0;
       for (const route of ctx.app.accessTable) {
         if (route.method === 'HEAD') continue;
+        // A stream that stays open while its session lasts: live-calls.int.test checks it.
+        if (
+          route.url === '/api/live-calls/stream' &&
+          expectedOutcome(route.access, principal) === 'allowed'
+        )
+          continue;
         let expected: Outcome = expectedOutcome(route.access, principal);
         // Business data: an admin has no business of their own (agents and their calls are
         // the exception: the operator sees every agent).

@@ -126,6 +126,9 @@ const envObject = z.object({
     .int()
     .min(5, 'must be at least 5')
     .default(30),
+  // The simulator's calls stay in progress up to this long, said live, so they can be watched,
+  // listened to and stepped into (decision 059); 0 = about a second, as before.
+  SANDBOX_LIVE_CALL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
 
   // Mail (the local mailbox table is used when SMTP_URL is not set).
   SMTP_URL: optionalString.pipe(
@@ -287,6 +290,8 @@ export type Config = {
     simulatorIntervalMs: number;
     /** A web call whose browser is silent this long ends (silence-timed-out). */
     webCallSilenceMs: number;
+    /** How long the simulator's calls stay in progress, said live (0: about a second). */
+    liveCallMs: number;
   };
   mail: { smtpUrl: string | undefined; from: string };
   /** Customers' answers to enquiry replies (decision 030). */
@@ -406,6 +411,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       // Off in tests unless asked for: background calls would make results depend on timing.
       simulatorIntervalMs: e.SANDBOX_SIMULATOR_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 20_000),
       webCallSilenceMs: e.SANDBOX_WEB_CALL_SILENCE_SECONDS * 1000,
+      liveCallMs: e.SANDBOX_LIVE_CALL_SECONDS * 1000,
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     inboundMail: {

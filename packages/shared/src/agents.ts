@@ -285,6 +285,8 @@ export const agentSchema = z.object({
   last7Days: agentRecentFiguresSchema,
   lastCallAt: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
+  /** Its calls may be listened to live (the business's switch; monitorPlan.listenEnabled). */
+  liveListening: z.boolean().optional(),
 });
 export type Agent = z.infer<typeof agentSchema>;
 export const agentListSchema = z.object({ data: z.array(agentSchema) });

@@ -5,6 +5,7 @@ import { CALL_LOG_PAGE_SIZE, CALL_LOG_TABS, CALL_OUTCOMES, CALL_TYPES } from './
 import { dateRangeMessages, isoDateSchema } from './date-range';
 import { MAX_PAGE_LIMIT, paginatedSchema } from './pagination';
 import { includeTestQuerySchema } from './web-call';
+import { callActionSchema } from './live-calls';
 
 /**
  * The call log (`/agent/:agentId/call-logs`) and its API, GET /api/agents/:id/calls. The
@@ -237,5 +238,7 @@ export const callDetailSchema = z.object({
   customerNumber: z.string().nullable(),
   /** The results of the agent's structured outputs (the platform's artifact.structuredOutputs). */
   structuredOutputs: z.array(callStructuredOutputSchema),
+  /** What people did while the call was in progress (say, whisper, mute, transfer, end). */
+  actions: z.array(callActionSchema).optional(),
 });
 export type CallDetail = z.infer<typeof callDetailSchema>;

@@ -106,7 +106,11 @@ export interface CallDraft {
    * Web calls: what was said, as the call's client reported it (wall-clock times). When set,
    * the transcript is these lines rather than a generated conversation.
    */
-  spoken?: { role: 'bot' | 'user'; text: string; at: number }[];
+  spoken?: { role: 'bot' | 'user' | 'system'; text: string; at: number }[];
+  /** A call played live (decision 059): its transcript is what was said, not a web call's. */
+  live?: boolean;
+  /** Where a live call control transferred the call (instead of the profile's number). */
+  transferDestination?: Vapi.TransferDestinationNumber | Vapi.TransferDestinationSip;
   /** Web calls: when the agent's tool ran (wall clock), to place it in the transcript. */
   toolAt?: number;
   name?: string;
@@ -295,12 +299,14 @@ function spokenConversation(
     ...timed.flatMap((entry) => entry.items),
   ];
   const transcript = spoken
+    .filter((line) => line.role !== 'system')
     .map((line) => `${line.role === 'bot' ? 'AI' : 'User'}: ${line.text}`)
     .join('\n');
   const said = spoken.filter((line) => line.role === 'user');
   const first = said[0]?.text ?? '';
-  const summary =
-    said.length === 0
+  const summary = draft.live
+    ? generated.summary
+    : said.length === 0
       ? 'A test call from the browser in which the caller said nothing.'
       : `A test call from the browser. The caller said ${said.length === 1 ? 'one thing' : `${said.length} things`}, first: "${first.length > 120 ? `${first.slice(0, 117)}…` : first}"`;
   return { messages, transcript, summary, toolCall: tool };
@@ -354,7 +360,18 @@ export function endedCall(draft: CallDraft, ctx: MaterializeContext): SandboxCal
     artifact.structuredOutputsLastUpdatedAt = iso(endedAt);
   }
   let destination: Vapi.CallDestination | undefined;
-  if (spec.kind === 'transfer') {
+  if (spec.kind === 'transfer' && draft.transferDestination) {
+    // A transfer asked through the call's controlUrl: the destination it named.
+    const { message: _message, ...target } = draft.transferDestination as { message?: unknown };
+    destination = draft.transferDestination as Vapi.CallDestination;
+    artifact.transfers = [
+      {
+        destination: target as Vapi.TransferArtifactDestination,
+        mode: 'blind-transfer',
+        status: 'completed',
+      },
+    ];
+  } else if (spec.kind === 'transfer') {
     // The platform's TransferDestinationNumber has no name: its label is `description`.
     destination = {
       type: 'number',

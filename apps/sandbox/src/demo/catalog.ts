@@ -95,7 +95,8 @@ export function demoAssistant(
     voice: profile.voice,
     transcriber: { provider: 'deepgram', model: 'nova-3', language: 'en', smartFormat: true },
     ...(server ? { server: { ...server, timeoutSeconds: 20 } } : {}),
-    serverMessages: ['end-of-call-report', 'status-update', 'tool-calls'],
+    // Set up by Switchboard: calls, tool calls and the live transcript (decision 059).
+    serverMessages: ['end-of-call-report', 'status-update', 'tool-calls', 'conversation-update'],
     endCallMessage: profile.endCallMessage,
     endCallPhrases: [...profile.endCallPhrases],
     voicemailMessage: profile.voicemailMessage,

@@ -26,6 +26,7 @@ import {
 } from '../calls/materialize';
 import { knowledgeBaseIdsOf, knowledgeReply } from '../knowledge/knowledge-store';
 import { describeErrors, documentedProperties, validatorFor } from '../platform-document';
+import { LiveCall } from './live-call';
 import {
   sendsServerMessage,
   type DeliveryResult,
@@ -56,7 +57,18 @@ export interface SimulateCallOptions {
    * assistant, squad or workflow, by whatever its server answers to `assistant-request`.
    */
   phoneNumberId?: string;
+  /**
+   * Keep the call in progress up to this long (wall clock), its conversation said line by line
+   * as it happens: it can be listened to (`monitor.listenUrl`) and steered (`monitor.controlUrl`)
+   * meanwhile. It ends when its conversation does, at this limit, or when a control ends it.
+   * Default 0: the call plays out in about a second.
+   */
+  holdMs?: number;
 }
+
+/** The longest pause between two lines of a live call (its conversation's own, capped). */
+const LIVE_MAX_GAP_MS = 3_000;
+const LIVE_MIN_GAP_MS = 700;
 
 /** How the platform ends an inbound call whose `assistant-request` got no usable answer. */
 type AssistantRequestOutcome =
@@ -129,6 +141,8 @@ export interface SimulatorOptions {
    * the room sends no more audio, so the platform hears only silence. Default 30 s.
    */
   webCallSilenceMs?: number;
+  /** How long the timer's calls stay in progress, said live (SimulateCallOptions.holdMs). */
+  liveHoldMs?: number;
 }
 
 /** A line said in a web call, as its client reported it (the sandbox hears no audio). */
@@ -172,6 +186,8 @@ interface Lifecycle {
   toolAtOnce?: boolean;
   /** Web calls: the client's presence and lines; the hold also ends when it goes silent. */
   held?: HeldWebCall;
+  /** A call played live for this long at most (monitor URLs, lines said as they happen). */
+  liveHoldMs?: number;
 }
 
 /**
@@ -347,6 +363,8 @@ export class CallSimulator {
   private readonly abort = new AbortController();
   /** Web calls still held, by id: their room's hang-up, presence and lines. */
   private readonly heldWebCalls = new Map<string, HeldWebCall>();
+  /** Calls played live, by id, while they are in progress. */
+  private readonly liveCalls = new Map<string, LiveCall>();
   private timer: NodeJS.Timeout | undefined;
   private counter = 0;
 
@@ -363,7 +381,8 @@ export class CallSimulator {
     if (intervalMs <= 0 || this.timer) return;
     this.timer = setInterval(() => {
       if (this.inFlight.size >= MAX_CONCURRENT_TIMER_CALLS) return;
-      this.simulateCall().catch((error: unknown) => {
+      const holdMs = this.options.liveHoldMs ?? 0;
+      this.simulateCall(holdMs > 0 ? { holdMs } : {}).catch((error: unknown) => {
         if (!this.abort.signal.aborted)
           this.options.log.error({ err: error }, 'simulated call failed');
       });
@@ -375,6 +394,7 @@ export class CallSimulator {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     this.abort.abort();
+    for (const live of this.liveCalls.values()) live.finish();
     await Promise.allSettled([...this.inFlight]);
   }
 
@@ -566,13 +586,18 @@ export class CallSimulator {
     }
 
     const now = Date.now();
-    const createdAt = this.options.store.uniqueCreatedAt(now - plan.ringMs - plan.durationMs);
+    // A live call starts now and lasts as long as it is played; another ends now.
+    const liveHoldMs = given.unanswered || !dto ? 0 : Math.max(0, options.holdMs ?? 0);
+    const createdAt = this.options.store.uniqueCreatedAt(
+      liveHoldMs > 0 ? now : now - plan.ringMs - plan.durationMs,
+    );
     const draft: CallDraft = {
       id: given.id ?? randomUUID(),
       orgId: this.options.catalog.orgId,
       createdAt,
-      ringMs: plan.ringMs,
-      durationMs: given.unanswered ? 0 : plan.durationMs,
+      ringMs: liveHoldMs > 0 ? this.options.stepMs * 2 : plan.ringMs,
+      durationMs: given.unanswered || liveHoldMs > 0 ? 0 : plan.durationMs,
+      ...(liveHoldMs > 0 ? { contentDurationMs: plan.durationMs } : {}),
       updatedAt: now,
       type: plan.type,
       reasonIndex: plan.reasonIndex,
@@ -597,8 +622,68 @@ export class CallSimulator {
       assistantDto: dto,
       deliver: options.deliverWebhooks !== false,
       holdMs: 0,
-      durationFromWallClock: false,
+      durationFromWallClock: liveHoldMs > 0,
+      ...(liveHoldMs > 0 ? { liveHoldMs } : {}),
     });
+  }
+
+  /** A call played live, while it is in progress (undefined otherwise). */
+  liveCall(id: string): LiveCall | undefined {
+    return this.liveCalls.get(id);
+  }
+
+  /**
+   * The monitor URLs of a live call, as the platform puts them on the call: the listen socket
+   * and the control endpoint, each unless the assistant's monitorPlan turns it off.
+   */
+  private monitorFor(id: string, plan: Vapi.MonitorPlan | undefined): Vapi.Monitor {
+    const base = this.options.ctx.publicUrl();
+    return {
+      ...(plan?.listenEnabled === false
+        ? {}
+        : { listenUrl: `${base.replace(/^http/, 'ws')}/monitor/${id}/listen` }),
+      ...(plan?.controlEnabled === false ? {} : { controlUrl: `${base}/monitor/${id}/control` }),
+    };
+  }
+
+  /**
+   * Says a live call's conversation line by line, at its own pace (pauses capped), calling the
+   * agent's tool where the conversation does; over when the conversation is, at `deadline`, or
+   * when a control ends the call.
+   */
+  private async playLive(
+    live: LiveCall,
+    deadline: number,
+    draft: CallDraft,
+    runTool: () => Promise<void>,
+  ): Promise<void> {
+    const signal = this.abort.signal;
+    const messages = conversationFor(draft, this.options.ctx).messages;
+    let previous = 0;
+    let first = true;
+    for (const raw of messages) {
+      if (live.ending || Date.now() >= deadline) return;
+      const message = raw as { role?: string; message?: string; secondsFromStart?: number };
+      if (message.role === 'tool_calls') {
+        await runTool();
+        continue;
+      }
+      if ((message.role !== 'bot' && message.role !== 'user') || !message.message) continue;
+      const seconds = message.secondsFromStart ?? previous;
+      const gap = first
+        ? 300
+        : Math.min(LIVE_MAX_GAP_MS, Math.max(LIVE_MIN_GAP_MS, (seconds - previous) * 1000));
+      first = false;
+      previous = seconds;
+      await live.wait(Math.min(gap, deadline - Date.now()), signal);
+      if (live.ending || Date.now() >= deadline) return;
+      // A muted assistant says nothing; a muted caller is not heard (nor transcribed).
+      if (message.role === 'bot' && live.assistantMuted) continue;
+      if (message.role === 'user' && live.customerMuted) continue;
+      live.speak(message.role, message.message);
+    }
+    // The conversation is over: a little silence, then the call ends.
+    await live.wait(Math.min(1_000, deadline - Date.now()), signal);
   }
 
   /** POST /call/web: creates the queued call now and plays it out in the background. */
@@ -937,6 +1022,23 @@ export class CallSimulator {
       return call;
     };
 
+    // A live call: monitor URLs from the start, its lines said (and sent) as they happen.
+    let live: LiveCall | undefined;
+    let liveMessages: Promise<unknown> = Promise.resolve();
+    if (life.liveHoldMs && life.liveHoldMs > 0) {
+      const plan = assistantDto?.monitorPlan;
+      draft.extra = { ...draft.extra, monitor: this.monitorFor(draft.id, plan) };
+      draft.live = true;
+      live = new LiveCall(draft.id, plan ?? {}, draft.config.firstMessage, (message) => {
+        const call = store.live.get(draft.id);
+        // In order, one after another, as the platform sends a call's messages.
+        liveMessages = liveMessages.then(() =>
+          send({ ...message, ...(call ? { call } : {}), ...common() }),
+        );
+      });
+      draft.spoken = live.lines;
+    }
+
     if (!alreadyQueued) await step('queued');
     else {
       const queued = store.live.get(draft.id);
@@ -948,7 +1050,36 @@ export class CallSimulator {
     await sleep(stepMs, undefined, { signal });
 
     const startedAt = draft.createdAt + draft.ringMs;
-    if (connected) {
+    if (connected && live) {
+      const inProgress = await step('in-progress');
+      this.liveCalls.set(draft.id, live);
+      const toolCall = conversationFor(draft, ctx).toolCall;
+      try {
+        await this.playLive(live, Date.now() + (life.liveHoldMs ?? 0), draft, async () => {
+          if (!toolCall || !life.deliver) return;
+          draft.toolAt = Date.now();
+          draft.toolResult = await this.callTool(
+            toolCall,
+            draft,
+            inProgress,
+            assistantDto,
+            server,
+            common(),
+          );
+        });
+      } finally {
+        this.liveCalls.delete(draft.id);
+      }
+      const ending = live.ending;
+      if (ending) {
+        draft.reasonIndex = reasonIndexOf(ending.reason);
+        if (ending.reason === 'assistant-forwarded-call')
+          draft.transferDestination = ending.destination;
+      }
+      await liveMessages;
+      live.finish();
+      draft.durationMs = Date.now() - startedAt;
+    } else if (connected) {
       const inProgress = await step('in-progress');
       const toolCall = conversationFor(draft, ctx).toolCall;
       const heldFrom = Date.now();

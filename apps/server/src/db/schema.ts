@@ -16,3 +16,4 @@ export * from './schema/dialing';
 export * from './schema/integrations';
 export * from './schema/notifications';
 export * from './schema/alerts';
+export * from './schema/live-calls';

@@ -213,6 +213,8 @@ export async function startPlatform(
       webCallMs: SANDBOX_WEB_CALL_MAX_MS,
       // One whose browser vanished (stopped polling its room) ends on silence after this long.
       webCallSilenceMs: config.sandbox.webCallSilenceMs,
+      // Its timer's calls can be watched live for this long (decision 059).
+      liveHoldMs: config.sandbox.liveCallMs,
     },
     logger: log.child({ component: 'sandbox-platform' }),
   });

@@ -12,6 +12,7 @@ import {
 import { InvalidCallError, toCallRecord } from './call-record';
 import type { PlatformRuntime } from './platform-runtime';
 import { checkWebhookAuth } from './webhook-auth';
+import type { LiveCallsService } from '../modules/live-calls/live-calls.service';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -84,6 +85,8 @@ export const webhookRoutes =
   (deps: {
     platform: PlatformRuntime;
     tools: ReadonlyMap<string, ToolHandler>;
+    /** Live calls: their transcript as it grows, and the change announced (decision 059). */
+    live?: Pick<LiveCallsService, 'ingest'>;
   }): FastifyPluginAsyncZod =>
   async (app) => {
     // The raw body is needed for HMAC signatures; this parser applies only inside this plugin.
@@ -163,6 +166,7 @@ export const webhookRoutes =
             } else {
               await upsertCalls(app.database.db, [record]);
             }
+            await deps.live?.ingest(message);
             return reply.send({ received: true });
           }
           case 'tool-calls': {
@@ -211,6 +215,12 @@ export const webhookRoutes =
             return reply.send(
               await answerTransferDestinationRequest(app.database.db, message, request.log),
             );
+          case 'conversation-update':
+          case 'transcript':
+          case 'speech-update':
+            // A call in progress: its transcript as it grows, shown live (decision 059).
+            await deps.live?.ingest(message);
+            return reply.send({ received: true });
           default:
             // The platform reads no answer for the other message types.
             return reply.send({ received: true });

@@ -62,6 +62,10 @@ import { resolveToolCaller } from '../platform/tool-caller';
 import { webCallRoutes } from '../platform/web-call.routes';
 import { WebCallService } from '../platform/web-call.service';
 import { webhookRoutes, type ToolHandler } from '../platform/webhook.routes';
+import { inProcessBus, postgresBus } from '../modules/live-calls/live-bus';
+import { notFound } from '../lib/app-error';
+import { liveCallRoutes } from '../modules/live-calls/live-calls.routes';
+import { LiveCallsService } from '../modules/live-calls/live-calls.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -308,7 +312,57 @@ const modules: FastifyPluginAsyncZod<ModulesOptions> = async (app, options) => {
     { prefix: '/api' },
   );
   await app.register(platformRoutes({ platform: runtime, sync }), { prefix: '/api' });
-  await app.register(webhookRoutes({ platform: runtime, tools }), { prefix: '/api' });
+  // Live calls (decision 059): changes announced across instances through PostgreSQL
+  // LISTEN/NOTIFY (one process with PGlite: an emitter).
+  const liveBus =
+    config.database.kind === 'postgres'
+      ? postgresBus(config.database.url, db, app.log.child({ component: 'live-calls' }))
+      : inProcessBus();
+  app.addHook('onReady', async () => liveBus.ready);
+  app.addHook('onClose', async () => liveBus.close());
+  const liveCalls = new LiveCallsService({
+    db,
+    bus: liveBus,
+    platform: runtime,
+    dialing,
+    log: app.log.child({ component: 'live-calls' }),
+  });
+  await app.register(
+    liveCallRoutes({
+      live: liveCalls,
+      bus: liveBus,
+      limitStore,
+      cookie: app.sessionCookie,
+      findSession: (token) => auth.findSession(token),
+      setLiveListening: (scope, agentId, enabled) =>
+        agentsService.setLiveListening(scope, agentId, enabled),
+      placeSandboxCall: runtime.sandbox
+        ? async (scope, agentId) => {
+            const sandbox = runtime.sandbox!;
+            const agents = await agentsService.list(scope);
+            const agent = agentId
+              ? agents.find((candidate) => candidate.id === agentId)
+              : (agents.find((candidate) => sandbox.demo.assistantIds.includes(candidate.id)) ??
+                agents[0]);
+            if (!agent) throw notFound('Agent');
+            // Held as the simulator's own calls are, a minute at least: long enough to watch.
+            void sandbox
+              .simulateCall({
+                assistantId: agent.id,
+                type: 'inboundPhoneCall',
+                endedReason: 'customer-ended-call',
+                tool: 'none',
+                holdMs: Math.max(config.sandbox.liveCallMs, 60_000),
+              })
+              .catch((error: unknown) => app.log.warn({ err: error }, 'sandbox test call failed'));
+          }
+        : undefined,
+    }),
+    { prefix: '/api' },
+  );
+  await app.register(webhookRoutes({ platform: runtime, tools, live: liveCalls }), {
+    prefix: '/api',
+  });
   const webCalls = new WebCallService({
     platform: {
       mode: runtime.client.mode,

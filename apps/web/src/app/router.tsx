@@ -64,6 +64,7 @@ export function createRoutes(): RouteObject[] {
               children: [
                 { path: 'dashboard', lazy: screen(() => import('./routes/dashboard')) },
                 { path: 'calls', lazy: screen(() => import('./routes/calls')) },
+                { path: 'live-calls', lazy: screen(() => import('./routes/live-calls')) },
                 { path: 'contacts', lazy: screen(() => import('./routes/contacts')) },
                 { path: 'contacts/:contactId', lazy: screen(() => import('./routes/contact')) },
                 { path: 'enquiries', lazy: screen(() => import('./routes/enquiries')) },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses';
 
 // A platform assistant as Switchboard knows it: which business it belongs to (null until an
@@ -19,6 +19,8 @@ export const agents = pgTable(
     removedAt: timestamp('removed_at', { withTimezone: true, mode: 'date' }),
     /** When an authenticated webhook about this assistant last arrived (agent health). */
     lastWebhookAt: timestamp('last_webhook_at', { withTimezone: true, mode: 'date' }),
+    /** The business lets its people listen to this agent's calls live (monitorPlan.listenEnabled). */
+    liveListening: boolean('live_listening').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

@@ -4,6 +4,7 @@ import {
   isOurInlineTool,
   mergeServer,
   missingServerMessages,
+  monitorPlanMatches,
   modelTools,
   withOurServerMessages,
   type OurServer,
@@ -28,6 +29,7 @@ const MESSAGE_WORDS: Record<string, string> = {
   'status-update': 'its call status updates',
   'end-of-call-report': 'its end-of-call reports',
   'tool-calls': 'its tool calls',
+  'conversation-update': 'its live transcript',
 };
 
 /**
@@ -63,6 +65,8 @@ export function agentHealth(
   ours: OurServer | undefined,
   lastWebhookAt: Date | null,
   managed: readonly ManagedTool[] | undefined,
+  /** The monitorPlan the agent should carry (ourMonitorPlan); absent: not checked. */
+  monitor?: Vapi.MonitorPlan,
 ): AgentHealth {
   const server = assistant.server;
   const serverPointsAtUs = ours !== undefined && server?.url === ours.url;
@@ -102,6 +106,12 @@ export function agentHealth(
     if (missing.length > 0)
       problems.push(
         `The agent does not send ${missing.map((type) => MESSAGE_WORDS[type] ?? type).join(', ')} to Switchboard.`,
+      );
+    if (monitor && !monitorPlanMatches(assistant.monitorPlan, monitor))
+      problems.push(
+        monitor.listenEnabled === false && assistant.monitorPlan?.listenEnabled !== false
+          ? 'Live listening is turned off for this agent here, but its calls can still be listened to.'
+          : 'Live listening and stepping into calls are not set up on the agent as Switchboard needs.',
       );
     if (!managed)
       problems.push(
@@ -143,6 +153,7 @@ export function repairBody(
   assistant: Vapi.Assistant,
   ours: OurServer | undefined,
   managedToolIds: readonly string[] | undefined,
+  monitor?: Vapi.MonitorPlan,
 ): Omit<Vapi.UpdateAssistantDto, 'id'> {
   const model = (assistant.model ?? {}) as ModelWithTools;
   const { tools, toolIds } = modelTools(
@@ -158,6 +169,7 @@ export function repairBody(
           serverMessages: withOurServerMessages(assistant.serverMessages),
         }
       : {}),
+    ...(monitor ? { monitorPlan: { ...assistant.monitorPlan, ...monitor } } : {}),
     ...(assistant.model
       ? {
           model: {

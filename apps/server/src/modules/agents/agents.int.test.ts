@@ -488,7 +488,15 @@ describe.each(oneDatabase)('agents on %s', (target) => {
       'hang',
       'status-update',
       'tool-calls',
+      'conversation-update',
     ]);
+    // Live listening and control on, both asking for the public key (decision 059).
+    expect(onPlatform.monitorPlan).toEqual({
+      listenEnabled: true,
+      controlEnabled: true,
+      listenAuthenticationEnabled: true,
+      controlAuthenticationEnabled: true,
+    });
     expect((onPlatform.model as { toolIds?: string[] }).toolIds).toHaveLength(2);
     const health = async () =>
       (
@@ -506,9 +514,24 @@ describe.each(oneDatabase)('agents on %s', (target) => {
       ok: false,
       serverPointsAtUs: true,
       serverAuthenticated: true,
-      missingServerMessages: ['status-update', 'tool-calls'],
-      problems: ['The agent does not send its call status updates, its tool calls to Switchboard.'],
+      missingServerMessages: ['status-update', 'tool-calls', 'conversation-update'],
+      problems: [
+        'The agent does not send its call status updates, its tool calls, its live transcript to Switchboard.',
+      ],
     });
+    // Someone turns live control off on the platform: health says so; Repair turns it back on.
+    await sdk.assistants.update({
+      id: found.id,
+      serverMessages: ['end-of-call-report', 'status-update', 'tool-calls', 'conversation-update'],
+      monitorPlan: { controlEnabled: false },
+    });
+    expect(await health()).toMatchObject({
+      ok: false,
+      problems: [
+        'Live listening and stepping into calls are not set up on the agent as Switchboard needs.',
+      ],
+    });
+    await sdk.assistants.update({ id: found.id, serverMessages: ['end-of-call-report'] });
     // Repair adds them back to the list as it now is.
     const repaired = await ctx.app.inject({
       method: 'POST',
@@ -520,7 +543,12 @@ describe.each(oneDatabase)('agents on %s', (target) => {
       'end-of-call-report',
       'status-update',
       'tool-calls',
+      'conversation-update',
     ]);
+    expect((await platformAssistant(ctx, found.id)).monitorPlan).toMatchObject({
+      listenEnabled: true,
+      controlEnabled: true,
+    });
   });
 
   it('reports agent health, warns when the server was changed on the platform, and Repair fixes it', async () => {

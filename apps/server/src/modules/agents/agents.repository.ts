@@ -19,6 +19,7 @@ export type AgentRow = {
   phoneNumber: string | null;
   businessId: string | null;
   businessName: string | null;
+  liveListening: boolean;
   timeZone: string;
   calls7d: number;
   passed7d: number;
@@ -35,7 +36,7 @@ async function selectAgents(db: Db, where: SQL, now: Date): Promise<AgentRow[]> 
   const rows = await executeRows<Record<string, unknown>>(
     db,
     sql`
-      select a.platform_assistant_id as id, a.name, a.phone_number, a.business_id,
+      select a.platform_assistant_id as id, a.name, a.phone_number, a.business_id, a.live_listening,
              b.name as business_name, coalesce(b.timezone, 'UTC') as time_zone, a.created_at,
              f.calls, f.passed, f.spend, l.last_call_at
       from agents a
@@ -67,6 +68,7 @@ async function selectAgents(db: Db, where: SQL, now: Date): Promise<AgentRow[]> 
     phoneNumber: (row.phone_number as string | null) ?? null,
     businessId: (row.business_id as string | null) ?? null,
     businessName: (row.business_name as string | null) ?? null,
+    liveListening: row.live_listening !== false,
     timeZone: String(row.time_zone),
     calls7d: Number(row.calls ?? 0),
     passed7d: Number(row.passed ?? 0),

@@ -28,6 +28,8 @@ import {
 import {
   assistantDtoFromSettings,
   missingServerMessages,
+  monitorPlanMatches,
+  ourMonitorPlan,
   settingsFromAssistant,
   type AgentToolContext,
   type OurServer,
@@ -45,7 +47,10 @@ import type { DialingService } from '../dialing/dialing.service';
 
 type Deps = {
   db: Db;
-  platform: Pick<PlatformRuntime, 'client' | 'webhookUrl' | 'serverAuth' | 'webhookAuth'>;
+  platform: Pick<
+    PlatformRuntime,
+    'client' | 'webhookUrl' | 'serverAuth' | 'webhookAuth' | 'publicKey'
+  >;
   log: FastifyBaseLogger;
   now?: () => Date;
   /** The business's knowledge bases and their search tools (the console's, decision 035). */
@@ -71,6 +76,7 @@ function toAgent(row: AgentRow): Agent {
     },
     lastCallAt: row.lastCallAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    liveListening: row.liveListening,
   };
 }
 
@@ -216,6 +222,40 @@ export class AgentsService {
     return url ? { url, ...this.deps.platform.serverAuth } : undefined;
   }
 
+  /** The monitorPlan an agent should carry (decision 059). */
+  private monitorPlan(liveListening: boolean): Vapi.MonitorPlan {
+    return ourMonitorPlan({
+      liveListening,
+      authenticated: Boolean(this.deps.platform.publicKey),
+    });
+  }
+
+  /**
+   * The business's switch for listening to an agent's calls live: kept here and set on the
+   * assistant's monitorPlan (listenEnabled), so the platform itself stops offering the audio.
+   */
+  async setLiveListening(scope: AgentScope, agentId: string, enabled: boolean): Promise<Agent> {
+    await this.get(scope, agentId);
+    const existing = await this.fetchAssistant(agentId, 'update agent');
+    try {
+      await this.deps.platform.client.sdk.assistants.update({
+        id: agentId,
+        monitorPlan: { ...existing.monitorPlan, ...this.monitorPlan(enabled) },
+      });
+    } catch (error) {
+      if (isPlatformNotFound(error)) {
+        await markAgentRemoved(this.deps.db, agentId);
+        throw notFound('Agent');
+      }
+      throw platformFailure('update agent', error);
+    }
+    await this.deps.db
+      .update(agentsTable)
+      .set({ liveListening: enabled, updatedAt: new Date() })
+      .where(eq(agentsTable.platformAssistantId, agentId));
+    return this.get(scope, agentId);
+  }
+
   async list(scope: AgentScope): Promise<Agent[]> {
     return (await listAgents(this.deps.db, scope, this.now())).map(toAgent);
   }
@@ -277,7 +317,11 @@ export class AgentsService {
     let assistant: Vapi.Assistant;
     try {
       assistant = await sdk.assistants.create(
-        assistantDtoFromSettings(settings, { server: this.ourServer(), tools }),
+        assistantDtoFromSettings(settings, {
+          server: this.ourServer(),
+          tools,
+          monitorPlan: this.monitorPlan(true),
+        }),
       );
     } catch (error) {
       throw platformFailure('create agent', error);
@@ -312,7 +356,12 @@ export class AgentsService {
     try {
       updated = await this.deps.platform.client.sdk.assistants.update({
         id: agentId,
-        ...assistantDtoFromSettings(settings, { server: this.ourServer(), existing, tools }),
+        ...assistantDtoFromSettings(settings, {
+          server: this.ourServer(),
+          existing,
+          tools,
+          monitorPlan: this.monitorPlan(agent.liveListening !== false),
+        }),
       });
     } catch (error) {
       if (isPlatformNotFound(error)) {
@@ -364,6 +413,7 @@ export class AgentsService {
       this.ourServer(),
       await findLastWebhookAt(this.deps.db, agentId),
       await this.readManaged(agent.businessId),
+      this.monitorPlan(agent.liveListening !== false),
     );
   }
 
@@ -395,7 +445,12 @@ export class AgentsService {
     try {
       updated = await this.deps.platform.client.sdk.assistants.update({
         id: agentId,
-        ...repairBody(existing, ours, tools?.managedToolIds),
+        ...repairBody(
+          existing,
+          ours,
+          tools?.managedToolIds,
+          this.monitorPlan(agent.liveListening !== false),
+        ),
       });
     } catch (error) {
       if (isPlatformNotFound(error)) {
@@ -409,6 +464,7 @@ export class AgentsService {
       ours,
       await findLastWebhookAt(this.deps.db, agentId),
       await this.readManaged(agent.businessId),
+      this.monitorPlan(agent.liveListening !== false),
     );
   }
 
@@ -452,12 +508,13 @@ export class AgentsService {
         ours === undefined ||
         (assistant.server?.url === ours.url &&
           carriesOurAuth(assistant.server, ours) &&
-          missingServerMessages(assistant.serverMessages).length === 0);
+          missingServerMessages(assistant.serverMessages).length === 0 &&
+          monitorPlanMatches(assistant.monitorPlan, this.monitorPlan(true)));
       if (othersManaged.size === 0 && !needsToolMigration(cleaned, managedToolIds) && reachesUs)
         return;
       await this.deps.platform.client.sdk.assistants.update({
         id: agentId,
-        ...repairBody(cleaned, ours, managedToolIds),
+        ...repairBody(cleaned, ours, managedToolIds, this.monitorPlan(true)),
       });
     } catch (error) {
       this.deps.log.warn(

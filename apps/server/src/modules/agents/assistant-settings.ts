@@ -161,6 +161,8 @@ export const OUR_SERVER_MESSAGES: readonly ServerMessageType[] = [
   'end-of-call-report',
   'status-update',
   'tool-calls',
+  // A call's transcript as it grows, for the live calls screen (decision 059).
+  'conversation-update',
 ];
 
 /** The message types we need that the assistant does not send (its list, else the default). */
@@ -185,6 +187,40 @@ export function withOurServerMessages(
 type ModelWithTools = { tools?: Vapi.OpenAiModelToolsItem[]; toolIds?: string[] };
 
 /**
+ * The monitorPlan our agents carry (decision 059): live listening as the business's switch
+ * says, live control on, and both URLs asking for the public key when we have one (only our
+ * server connects to them).
+ */
+export function ourMonitorPlan(options: {
+  liveListening: boolean;
+  authenticated: boolean;
+}): Vapi.MonitorPlan {
+  return {
+    listenEnabled: options.liveListening,
+    controlEnabled: true,
+    ...(options.authenticated
+      ? { listenAuthenticationEnabled: true, controlAuthenticationEnabled: true }
+      : {}),
+  };
+}
+
+/**
+ * Whether the assistant's monitorPlan lets us do what the business wants: listening as its
+ * switch says, control on (the platform's default for both is on). Authentication is set by
+ * assignment and Repair but not required here: without it the URLs are still only known to
+ * whoever reads the call from the platform with the private key.
+ */
+export function monitorPlanMatches(
+  plan: Vapi.MonitorPlan | undefined,
+  wanted: Vapi.MonitorPlan,
+): boolean {
+  return (
+    (plan?.listenEnabled ?? true) === (wanted.listenEnabled ?? true) &&
+    (plan?.controlEnabled ?? true) === (wanted.controlEnabled ?? true)
+  );
+}
+
+/**
  * The assistant fields for a create (everything) or an update (the same fields: the form
  * always sends them all). Tools and tool ids Switchboard does not own are kept.
  */
@@ -194,6 +230,8 @@ export function assistantDtoFromSettings(
     server: OurServer | undefined;
     existing?: Vapi.Assistant;
     tools?: AgentToolContext | undefined;
+    /** The monitorPlan to merge in (ourMonitorPlan); absent: left as it is. */
+    monitorPlan?: Vapi.MonitorPlan | undefined;
   },
 ): Vapi.CreateAssistantDto {
   const existingModel = options.existing?.model as
@@ -232,6 +270,9 @@ export function assistantDtoFromSettings(
         ? { server: options.existing.server }
         : {}),
     serverMessages: withOurServerMessages(options.existing?.serverMessages),
+    ...(options.monitorPlan
+      ? { monitorPlan: { ...options.existing?.monitorPlan, ...options.monitorPlan } }
+      : {}),
   };
 }
 

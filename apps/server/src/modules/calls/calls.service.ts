@@ -44,6 +44,7 @@ import {
   type CallLogFilterCriteria,
   type CallLogRecord,
 } from './calls.repository';
+import { listCallActions } from '../live-calls/live-calls.repository';
 
 const MISSING = '-';
 
@@ -440,6 +441,14 @@ export class CallsService {
         id,
         name: typeof output?.name === 'string' ? output.name : id,
         result: output?.result ?? null,
+      })),
+      // What people did while the call was in progress (decision 059), with who did it.
+      actions: (await listCallActions(this.deps.db, call.id)).map((row) => ({
+        action: row.action,
+        by: row.userLabel,
+        at: row.createdAt.toISOString(),
+        detail: row.detail,
+        outcome: row.outcome,
       })),
     };
   }

@@ -2,6 +2,7 @@ import { AppShell, Badge, Box, NavLink, ScrollArea, Text } from '@mantine/core';
 import {
   IconAddressBook,
   IconBooks,
+  IconBroadcast,
   IconBuildingStore,
   IconCalendarEvent,
   IconChartBar,
@@ -39,6 +40,7 @@ type NavItem = {
 const mainItems: NavItem[] = [
   { label: 'Dashboard', to: '/dashboard', icon: IconLayoutDashboard },
   { label: 'Calls', to: '/calls', icon: IconPhoneCall },
+  { label: 'Live calls', to: '/live-calls', icon: IconBroadcast },
   { label: 'Contacts', to: '/contacts', icon: IconAddressBook },
   { label: 'Enquiries', to: '/enquiries', icon: IconMessages },
   { label: 'Appointments', to: '/appointments', icon: IconCalendarEvent },

@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import type { Agent } from '@switchboard/shared/agents';
 import { useQuery } from '@tanstack/react-query';
 import { AgentHealthPanel } from '../../../components/agent-health-panel';
@@ -6,6 +6,7 @@ import { QueryError } from '../../../components/query-error';
 import { agentHealthQueryOptions } from '../api/get-agent-health';
 import { useAgentList } from '../../../lib/api/list-agents';
 import { useRepairAgent } from '../api/repair-agent';
+import { useSetLiveListening } from '../api/set-live-listening';
 
 type AgentsHealthListProps = {
   /** The business's zone, for the time of the last call update. */
@@ -68,6 +69,7 @@ function AgentHealthItem({
 }) {
   const health = useQuery(agentHealthQueryOptions(agent.id));
   const repair = useRepairAgent();
+  const listening = useSetLiveListening();
   return (
     <Stack gap="xs" component="section" aria-label={`Health of ${agent.name}`}>
       <Group justify="space-between" gap="xs">
@@ -95,6 +97,15 @@ function AgentHealthItem({
             : { readOnlyHint: 'Ask an owner of the business to repair this agent.' })}
         />
       )}
+      <Switch
+        label="Let the team listen to its calls live"
+        description="On the Live calls screen. Stepping in works either way."
+        checked={listening.isPending ? listening.variables.enabled : agent.liveListening !== false}
+        disabled={listening.isPending}
+        onChange={(event) =>
+          listening.mutate({ agentId: agent.id, enabled: event.currentTarget.checked })
+        }
+      />
     </Stack>
   );
 }

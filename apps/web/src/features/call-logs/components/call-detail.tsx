@@ -11,7 +11,8 @@ import {
   Text,
 } from '@mantine/core';
 import type { CallDetail as CallDetailData } from '@switchboard/shared/call-logs';
-import { formatCost } from '@switchboard/shared/format';
+import { formatCost, formatDateTime } from '@switchboard/shared/format';
+import { LIVE_ACTION_WORDS } from '@switchboard/shared/live-calls';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { describeSuccessEvaluation } from '../utils/success-evaluation';
@@ -169,6 +170,23 @@ export function CallDetail({
               <DataList.ItemValue>{call.transfer.status ?? '-'}</DataList.ItemValue>
             </DataList.Item>
           </DataList>
+        </DetailSection>
+      )}
+
+      {call.actions && call.actions.length > 0 && (
+        <DetailSection title="Stepped in during the call">
+          <Stack gap={4} component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {call.actions.map((action, index) => (
+              <Text key={index} size="sm" component="li">
+                <Text span c="dimmed">
+                  {formatDateTime(action.at, call.timeZone)}
+                </Text>{' '}
+                {action.by}: {LIVE_ACTION_WORDS[action.action] ?? action.action}
+                {action.detail ? ` “${action.detail}”` : ''}
+                {action.outcome === 'done' ? '' : ` (not done: ${action.outcome})`}
+              </Text>
+            ))}
+          </Stack>
         </DetailSection>
       )}
 

@@ -1,0 +1,243 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Vapi } from '@vapi-ai/server-sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { createSandbox, type Sandbox } from './sandbox';
+import { DEFAULT_SERVER_MESSAGES } from '@switchboard/shared/platform';
+import { validatorFor } from './platform-document';
+
+// A live call's monitor as the platform's document defines it (decision 059): calls in progress
+// carry monitor.listenUrl and monitor.controlUrl; the listen socket streams the call's audio as
+// 16-bit PCM frames in real time; the control endpoint takes the document's ClientInboundMessage
+// shapes only, and acts on them; live server messages go only where serverMessages lists them.
+
+const PRIVATE = 'monitor-private-key';
+const PUBLIC = 'monitor-public-key';
+
+type Message = { type: string } & Record<string, unknown>;
+
+describe('live call monitor (listenUrl, controlUrl)', () => {
+  let sandbox: Sandbox;
+  let receiver: Server;
+  const received: Message[] = [];
+
+  beforeAll(async () => {
+    receiver = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      request.on('end', () => {
+        received.push((JSON.parse(body) as { message: Message }).message);
+        response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    sandbox = await createSandbox({
+      privateKey: PRIVATE,
+      publicKey: PUBLIC,
+      totalCalls: 20,
+      logLevel: 'silent',
+      simulator: { intervalMs: 0, stepMs: 10 },
+    });
+    const { port } = receiver.address() as AddressInfo;
+    sandbox.setServer({ url: `http://127.0.0.1:${port}/webhook` });
+  });
+  afterAll(async () => {
+    await sandbox.close();
+    await new Promise((resolve) => receiver.close(resolve));
+  });
+
+  const api = (path: string, init: RequestInit = {}) =>
+    fetch(`${sandbox.baseUrl}${path}`, {
+      ...init,
+      headers: { authorization: `Bearer ${PRIVATE}`, 'content-type': 'application/json' },
+    });
+
+  /** Starts a held call and waits for its in-progress status update: the call as it was sent. */
+  async function liveCall(assistant = 0) {
+    const ended = sandbox.simulateCall({
+      assistantId: sandbox.demo.assistantIds[assistant]!,
+      type: 'inboundPhoneCall',
+      endedReason: 'customer-ended-call',
+      tool: 'none',
+      holdMs: 120_000,
+    });
+    let call: Vapi.Call | undefined;
+    await expect
+      .poll(() => {
+        call = received.find(
+          (message) =>
+            message.type === 'status-update' &&
+            message.status === 'in-progress' &&
+            !seen.has((message.call as Vapi.Call).id),
+        )?.call as Vapi.Call | undefined;
+        return call !== undefined;
+      })
+      .toBe(true);
+    seen.add(call!.id);
+    return { call: call!, ended };
+  }
+  const seen = new Set<string>();
+
+  const control = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+
+  function listen(url: string, headers: Record<string, string> = {}) {
+    const frames: Buffer[] = [];
+    const socket = new WebSocket(url, { headers });
+    const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+    const refused = new Promise<number>((resolve) =>
+      socket.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0)),
+    );
+    socket.on('error', () => undefined);
+    socket.on('message', (data, isBinary) => {
+      if (isBinary) frames.push(data as Buffer);
+    });
+    return { socket, frames, closed, refused };
+  }
+
+  const loudest = (frames: Buffer[]) => {
+    let peak = 0;
+    for (const frame of frames)
+      for (let n = 0; n < frame.length; n += 2)
+        peak = Math.max(peak, Math.abs(frame.readInt16LE(n)));
+    return peak;
+  };
+
+  it('streams the audio, says a sentence into the transcript, and ends on end-call', async () => {
+    // The assistant's serverMessages: the document's default list (no transcript in it).
+    const patched = await api(`/assistant/${sandbox.demo.assistantIds[0]!}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ serverMessages: [...DEFAULT_SERVER_MESSAGES] }),
+    });
+    expect(patched.status).toBe(200);
+    const { call, ended } = await liveCall();
+    expect(validatorFor('Call')(call)).toBe(true);
+    const { listenUrl, controlUrl } = call.monitor ?? {};
+    expect(listenUrl).toMatch(new RegExp(`^ws://127\\.0\\.0\\.1:\\d+/monitor/${call.id}/listen$`));
+    expect(controlUrl).toMatch(
+      new RegExp(`^http://127\\.0\\.0\\.1:\\d+/monitor/${call.id}/control$`),
+    );
+
+    const heard = listen(listenUrl!);
+    // 20 ms frames of 16-bit mono PCM at 16 kHz: 640 bytes each, and speech in them.
+    await expect.poll(() => heard.frames.length).toBeGreaterThan(25);
+    expect(new Set(heard.frames.map((frame) => frame.length))).toEqual(new Set([640]));
+    await expect.poll(() => loudest(heard.frames)).toBeGreaterThan(2000);
+
+    // Shapes the document does not define are refused, with the problem named.
+    for (const bad of [
+      { type: 'dance' },
+      { type: 'say', content: 'Hello', volume: 11 },
+      { type: 'control', control: 'mute-everyone' },
+      { type: 'add-message', message: { role: 'wizard', content: 'x' } },
+      [],
+    ]) {
+      const answer = await control(controlUrl!, bad);
+      expect(answer.status).toBe(400);
+      expect(((await answer.json()) as { message: unknown }).message).toBeTruthy();
+    }
+
+    const sentence = 'Let me check the diary for you, one moment please.';
+    expect((await control(controlUrl!, { type: 'say', content: sentence })).status).toBe(200);
+    const whisper = { role: 'system', content: 'The caller is a long-standing patient.' };
+    expect((await control(controlUrl!, { type: 'add-message', message: whisper })).status).toBe(
+      200,
+    );
+    expect(
+      (await control(controlUrl!, { type: 'control', control: 'mute-assistant' })).status,
+    ).toBe(200);
+    // Live messages go where serverMessages lists them: conversation-update and speech-update
+    // are in the document's default list, transcript is not.
+    await expect
+      .poll(() =>
+        received.some(
+          (message) =>
+            message.type === 'conversation-update' &&
+            (message.call as Vapi.Call | undefined)?.id === call.id &&
+            JSON.stringify(message.messagesOpenAIFormatted).includes(sentence),
+        ),
+      )
+      .toBe(true);
+    expect(
+      received.some(
+        (message) =>
+          message.type === 'speech-update' && (message.call as Vapi.Call)?.id === call.id,
+      ),
+    ).toBe(true);
+    expect(received.some((message) => message.type === 'transcript')).toBe(false);
+    for (const message of received.filter((m) => m.type === 'conversation-update'))
+      expect(validatorFor('ServerMessageConversationUpdate')(message)).toBe(true);
+
+    expect((await control(controlUrl!, { type: 'end-call' })).status).toBe(200);
+    const final = await ended;
+    expect(final.endedReason).toBe('assistant-ended-call');
+    expect(final.artifact?.transcript).toContain(`AI: ${sentence}`);
+    expect(JSON.stringify(final.messages)).toContain(whisper.content);
+    expect(await heard.closed).toBe(1000);
+
+    // Over: the control and the listen socket are gone.
+    expect((await control(controlUrl!, { type: 'end-call' })).status).toBe(404);
+    expect(await listen(listenUrl!).refused).toBe(404);
+  });
+
+  it('ends a transferred call as forwarded to the number given', async () => {
+    const { call, ended } = await liveCall(1);
+    const destination = { type: 'number', number: '+13125550142', description: 'Front desk' };
+    const answer = await control(call.monitor!.controlUrl!, {
+      type: 'transfer',
+      destination,
+      content: 'Putting you through now.',
+    });
+    expect(answer.status).toBe(200);
+    const final = await ended;
+    expect(final.endedReason).toBe('assistant-forwarded-call');
+    expect(final.destination).toMatchObject(destination);
+    expect(final.artifact?.transcript).toContain('AI: Putting you through now.');
+  });
+
+  it('asks for the public key where monitorPlan turns authentication on; transcript where listed', async () => {
+    const assistantId = sandbox.demo.assistantIds[2]!;
+    const patched = await api(`/assistant/${assistantId}`, {
+      method: 'PATCH',
+      body: JSON.stringify({
+        monitorPlan: { listenAuthenticationEnabled: true, controlAuthenticationEnabled: true },
+        serverMessages: ['status-update', 'end-of-call-report', 'transcript'],
+      }),
+    });
+    expect(patched.status).toBe(200);
+    const { call, ended } = await liveCall(2);
+    const { listenUrl, controlUrl } = call.monitor!;
+    expect(await listen(listenUrl!).refused).toBe(401);
+    expect(await listen(listenUrl!, { authorization: `Bearer ${PRIVATE}` }).refused).toBe(401);
+    const heard = listen(listenUrl!, { authorization: `Bearer ${PUBLIC}` });
+    await expect.poll(() => heard.frames.length).toBeGreaterThan(5);
+    expect((await control(controlUrl!, { type: 'end-call' })).status).toBe(401);
+    await expect
+      .poll(() =>
+        received.some(
+          (message) => message.type === 'transcript' && (message.call as Vapi.Call)?.id === call.id,
+        ),
+      )
+      .toBe(true);
+    expect(
+      received.some(
+        (message) =>
+          message.type === 'conversation-update' && (message.call as Vapi.Call)?.id === call.id,
+      ),
+    ).toBe(false);
+    const transcript = received.find((message) => message.type === 'transcript');
+    expect(validatorFor('ServerMessageTranscript')(transcript)).toBe(true);
+    const ok = await control(
+      controlUrl!,
+      { type: 'end-call' },
+      { authorization: `Bearer ${PUBLIC}` },
+    );
+    expect(ok.status).toBe(200);
+    expect((await ended).endedReason).toBe('assistant-ended-call');
+  });
+});

@@ -1,0 +1,112 @@
+import { EventEmitter } from 'node:events';
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+// Live calls on several instances (decision 059): a change to a call in progress (a webhook that
+// reached any instance, a control done on any instance) is announced on PostgreSQL's
+// LISTEN/NOTIFY channel `live_calls` as `{businessId, callId}`; every instance listening hears
+// it and pushes the call as it now is (read from the database) to its own browsers of that
+// business. The embedded PGlite has one process, so an in-process emitter does it there.
+
+export const LIVE_CHANNEL = 'live_calls';
+
+/** A call in progress changed: who should hear about it. */
+export type LiveChange = { businessId: string | null; callId: string };
+
+export interface LiveBus {
+  /** Resolves once this instance hears announcements (its LISTEN is in place). */
+  ready: Promise<void>;
+  publish(change: LiveChange): Promise<void>;
+  subscribe(listener: (change: LiveChange) => void): () => void;
+  close(): Promise<void>;
+}
+
+function parseChange(payload: string | undefined): LiveChange | undefined {
+  try {
+    const value = JSON.parse(payload ?? '') as Partial<LiveChange>;
+    if (typeof value.callId !== 'string') return undefined;
+    return {
+      callId: value.callId,
+      businessId: typeof value.businessId === 'string' ? value.businessId : null,
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** One process: an emitter. */
+export function inProcessBus(): LiveBus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    ready: Promise.resolve(),
+    publish: async (change) => {
+      emitter.emit('change', change);
+    },
+    subscribe: (listener) => {
+      emitter.on('change', listener);
+      return () => emitter.off('change', listener);
+    },
+    close: async () => {
+      emitter.removeAllListeners();
+    },
+  };
+}
+
+/**
+ * PostgreSQL: NOTIFY through the pool; LISTEN on a connection of its own, opened again (after a
+ * second) when it drops. A change announced while it was down is not replayed: the browsers
+ * read the whole list again when their stream reconnects.
+ */
+export function postgresBus(url: string, db: Db, log: FastifyBaseLogger): LiveBus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  let client: pg.Client | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async () => {
+    if (closed) return;
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      const change = parseChange(message.payload);
+      if (change) emitter.emit('change', change);
+    });
+    next.on('error', (error) => {
+      log.warn({ err: error }, 'live calls: the LISTEN connection failed; reconnecting');
+      void next.end().catch(() => undefined);
+      if (client === next) client = undefined;
+      if (!closed) retry = setTimeout(() => void connect(), 1000);
+    });
+    try {
+      await next.connect();
+      await next.query(`listen ${LIVE_CHANNEL}`);
+      client = next;
+    } catch (error) {
+      log.warn({ err: error }, 'live calls: could not LISTEN; retrying');
+      void next.end().catch(() => undefined);
+      if (!closed) retry = setTimeout(() => void connect(), 1000);
+    }
+  };
+  const ready = connect();
+
+  return {
+    ready,
+    publish: async (change) => {
+      await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(change)})`);
+    },
+    subscribe: (listener) => {
+      emitter.on('change', listener);
+      return () => emitter.off('change', listener);
+    },
+    close: async () => {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      await ready;
+      await client?.end().catch(() => undefined);
+      emitter.removeAllListeners();
+    },
+  };
+}

@@ -1,0 +1,334 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  liveCallListSchema,
+  liveControlResultSchema,
+  liveControlSchema,
+  transferTargetsSchema,
+} from '@switchboard/shared/live-calls';
+import { agentSchema, type Agent } from '@switchboard/shared/agents';
+import { errorResponses } from '../../plugins/error-responses';
+import { notFound } from '../../lib/app-error';
+import {
+  readSessionToken,
+  requireUser,
+  type SessionCookie,
+  type SignedIn,
+} from '../../plugins/auth';
+import {
+  enforceLimits,
+  perKeyLimit,
+  registerRateLimits,
+  type LimitStore,
+} from '../../plugins/rate-limits';
+import { agentScopeOf } from '../agents/agent-scope';
+import type { AgentScope } from '../agents/agents.repository';
+import type { LiveBus } from './live-bus';
+import type { LiveCallsService } from './live-calls.service';
+
+const MINUTE = 60_000;
+/** Controls per person and minute (each one reaches a caller: a typo loop must not). */
+export const LIVE_CONTROL_LIMIT = { max: 20, timeWindow: MINUTE } as const;
+/** How often an open stream checks that its session (and role) still stands. */
+export const LIVE_SESSION_CHECK_MS = 2_000;
+const HEARTBEAT_MS = 15_000;
+/** Changes that arrive together are sent as one list. */
+const COALESCE_MS = 100;
+
+const callParams = z.object({ id: z.string().min(1).max(100) });
+
+/** Whether a signed-in person still reaches this scope (same user, same business or operator). */
+function stillAllowed(signedIn: SignedIn | null, userId: string, scope: AgentScope): boolean {
+  if (!signedIn || signedIn.user.id !== userId) return false;
+  if (scope.kind === 'all') return signedIn.user.role === 'admin';
+  return signedIn.user.role !== 'admin' && signedIn.user.business?.id === scope.businessId;
+}
+
+/** Live calls: the list, its stream (SSE), listening in, stepping in. */
+export const liveCallRoutes =
+  (deps: {
+    live: LiveCallsService;
+    bus: LiveBus;
+    limitStore: LimitStore;
+    cookie: SessionCookie;
+    findSession: (token: string) => Promise<SignedIn | null>;
+    /** The agent's live listening switch (AgentsService.setLiveListening). */
+    setLiveListening: (scope: AgentScope, agentId: string, enabled: boolean) => Promise<Agent>;
+    /** Sandbox only: a caller rings one of the scope's agents, the call held live. */
+    placeSandboxCall?:
+      ((scope: AgentScope, agentId: string | undefined) => Promise<void>) | undefined;
+  }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['live-calls'];
+    const config = { access: 'member' } as const;
+    await registerRateLimits(app, deps.limitStore);
+    const perUser = perKeyLimit(app, 'live-control', LIVE_CONTROL_LIMIT, (request) =>
+      String(request.user?.id ?? request.ip),
+    );
+
+    /** Open streams: ended when the server closes. */
+    const open = new Set<() => void>();
+    app.addHook('preClose', async () => {
+      for (const end of [...open]) end();
+    });
+
+    /**
+     * A long-lived answer on the raw socket: checked every LIVE_SESSION_CHECK_MS against the
+     * session (signed out, expired, role or business changed: it ends), ended with the server.
+     */
+    function holdOpen(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      scope: AgentScope,
+      headers: Record<string, string>,
+      onEnd: () => void,
+    ): () => void {
+      const user = requireUser(request);
+      const token = readSessionToken(request, deps.cookie);
+      reply.hijack();
+      reply.raw.writeHead(200, {
+        'cache-control': 'no-store',
+        'x-accel-buffering': 'no',
+        'x-content-type-options': 'nosniff',
+        ...headers,
+      });
+      let ended = false;
+      const end = () => {
+        if (ended) return;
+        ended = true;
+        clearInterval(check);
+        open.delete(end);
+        onEnd();
+        reply.raw.end();
+      };
+      const check = setInterval(() => {
+        void (token ? deps.findSession(token) : Promise.resolve(null))
+          .then((signedIn) => {
+            if (!stillAllowed(signedIn, user.id, scope)) end();
+          })
+          .catch(() => end());
+      }, LIVE_SESSION_CHECK_MS);
+      open.add(end);
+      request.raw.on('close', end);
+      return end;
+    }
+
+    app.get(
+      '/live-calls',
+      {
+        config,
+        schema: {
+          tags,
+          summary:
+            "The business's calls in progress (the operator: every business's), newest first, with their transcript so far",
+          response: { 200: liveCallListSchema },
+        },
+      },
+      async (request) => ({ calls: await deps.live.list(agentScopeOf(request)) }),
+    );
+
+    app.get(
+      '/live-calls/stream',
+      {
+        config,
+        compress: false,
+        schema: {
+          tags,
+          summary:
+            'Server-Sent Events: `calls` with the whole list of calls in progress, again on every change (from any instance); ends when the session does',
+        },
+      },
+      async (request, reply) => {
+        const scope = agentScopeOf(request);
+        const businessId = scope.kind === 'business' ? scope.businessId : null;
+        let timer: NodeJS.Timeout | undefined;
+        let sending = false;
+        let again = false;
+        const send = async () => {
+          if (sending) {
+            again = true;
+            return;
+          }
+          sending = true;
+          try {
+            do {
+              again = false;
+              const calls = await deps.live.list(scope);
+              if (!reply.raw.writableEnded)
+                reply.raw.write(`event: calls\ndata: ${JSON.stringify({ calls })}\n\n`);
+            } while (again);
+          } catch (error) {
+            request.log.warn({ err: error }, 'live calls stream: reading the list failed');
+          } finally {
+            sending = false;
+          }
+        };
+        const unsubscribe = deps.bus.subscribe((change) => {
+          if (businessId !== null && change.businessId !== businessId) return;
+          timer ??= setTimeout(() => {
+            timer = undefined;
+            void send();
+          }, COALESCE_MS);
+        });
+        const heartbeat = setInterval(() => reply.raw.write(': still here\n\n'), HEARTBEAT_MS);
+        holdOpen(
+          request,
+          reply,
+          scope,
+          { 'content-type': 'text/event-stream; charset=utf-8' },
+          () => {
+            unsubscribe();
+            clearInterval(heartbeat);
+            if (timer) clearTimeout(timer);
+          },
+        );
+        reply.raw.write('retry: 2000\n\n');
+        await send();
+      },
+    );
+
+    app.get(
+      '/live-calls/:id/listen',
+      {
+        config,
+        compress: false,
+        schema: {
+          tags,
+          summary:
+            "The call's audio as it happens, relayed from the platform's listen socket: raw 16-bit little-endian PCM, mono, 16 kHz (X-Audio-Format); ends with the call, the session or the person's access",
+          params: callParams,
+          response: errorResponses(404, 409, 502),
+        },
+      },
+      async (request, reply) => {
+        const scope = agentScopeOf(request);
+        // The answer's end, once it is open (the socket may end before).
+        const stream: { end?: () => void } = {};
+        const listening = await deps.live.openListen(
+          scope,
+          request.params.id,
+          (frame) => {
+            if (!reply.raw.writableEnded) reply.raw.write(frame);
+          },
+          () => stream.end?.(),
+        );
+        const end = holdOpen(
+          request,
+          reply,
+          scope,
+          {
+            'content-type': 'application/octet-stream',
+            'x-audio-format': 'pcm_s16le; rate=16000; channels=1',
+          },
+          () => listening.close(),
+        );
+        stream.end = end;
+        // The call may have ended while the answer was being set up.
+        if (listening.ended()) end();
+        request.log.info(
+          { audit: 'live-call-listen', callId: request.params.id, userId: request.user?.id },
+          'live call listened to',
+        );
+      },
+    );
+
+    app.post(
+      '/live-calls/:id/control',
+      {
+        config,
+        schema: {
+          tags,
+          summary:
+            'Steps into a call in progress: say (as the assistant), whisper (a note to the assistant), mute-assistant, unmute-assistant, transfer (to a number of the business its calling rules allow) or end-call; limited per person, recorded in the call’s history',
+          params: callParams,
+          body: liveControlSchema,
+          response: { 200: liveControlResultSchema, ...errorResponses(404, 409, 429, 502) },
+        },
+        preHandler: (request, reply) =>
+          enforceLimits(
+            request,
+            reply,
+            [perUser],
+            (wait) => `Too many actions on live calls. Please wait ${wait}.`,
+          ),
+      },
+      async (request) =>
+        deps.live.control(
+          agentScopeOf(request),
+          requireUser(request),
+          request.params.id,
+          request.body,
+        ),
+    );
+
+    app.post(
+      '/live-calls/sandbox-call',
+      {
+        config,
+        schema: {
+          tags,
+          summary:
+            'Sandbox platform only: a simulated caller rings one of your agents (agentId, else the first) and the call stays in progress to be watched; 404 with a real platform',
+          body: z.strictObject({ agentId: z.string().min(1).max(100).optional() }).optional(),
+          response: { 202: z.object({ placed: z.literal(true) }), ...errorResponses(404) },
+        },
+      },
+      async (request, reply) => {
+        if (!deps.placeSandboxCall)
+          throw notFound('Test calls are only placed by the sandbox platform: this');
+        await deps.placeSandboxCall(agentScopeOf(request), request.body?.agentId);
+        return reply.status(202).send({ placed: true as const });
+      },
+    );
+
+    app.put(
+      '/agents/:id/live-listening',
+      {
+        config,
+        schema: {
+          tags,
+          summary:
+            "Turns listening to the agent's calls live on or off (its monitorPlan.listenEnabled on the platform too)",
+          params: callParams,
+          body: z.strictObject({ enabled: z.boolean() }),
+          response: { 200: agentSchema, ...errorResponses(404, 502) },
+        },
+      },
+      async (request) => {
+        const agent = await deps.setLiveListening(
+          agentScopeOf(request),
+          request.params.id,
+          request.body.enabled,
+        );
+        request.log.info(
+          {
+            audit: 'live-listening',
+            agentId: request.params.id,
+            enabled: request.body.enabled,
+            userId: request.user?.id,
+          },
+          'live listening switched',
+        );
+        return agent;
+      },
+    );
+
+    app.get(
+      '/live-calls/:id/transfer-targets',
+      {
+        config,
+        schema: {
+          tags,
+          summary: "The numbers a call in progress may be transferred to (the business's own)",
+          params: callParams,
+          response: { 200: transferTargetsSchema },
+        },
+      },
+      async (request) => {
+        const scope = agentScopeOf(request);
+        const row = await deps.live.find(scope, request.params.id);
+        return deps.live.transferTargets(scope, row.businessId);
+      },
+    );
+  };
