@@ -149,6 +149,7 @@ describeInBrowser('accessibility (axe)', (e2e) => {
     // scanned once its own heading shows and nothing is loading.
     const screens: [link: string, heading: string][] = [
       ['Calls', 'Calls'],
+      ['Live calls', 'Live calls'],
       ['Contacts', 'Contacts'],
       ['Enquiries', 'Enquiries'],
       ['Appointments', 'Appointments'],
@@ -174,7 +175,7 @@ describeInBrowser('accessibility (axe)', (e2e) => {
       await settled(page);
       await scan(link);
     }
-    for (const tab of ['Business', 'Team', 'Platform']) {
+    for (const tab of ['Notifications', 'Business', 'Team', 'Platform', 'Alerts', 'Integrations']) {
       await page.getByRole('tab', { name: tab }).click();
       await expect.poll(() => page.getByRole('tabpanel', { name: tab }).isVisible()).toBe(true);
       await settled(page);
