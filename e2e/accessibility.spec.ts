@@ -80,6 +80,7 @@ describeInBrowser('accessibility (axe)', (e2e) => {
     ['/settings', 'an owner', DEMO_MEMBER],
     ['/settings?section=notifications', 'an owner', DEMO_MEMBER],
     ['/knowledge-bases', 'an owner', DEMO_MEMBER],
+    ['/live-calls', 'an owner', DEMO_MEMBER],
     ['/dashboard', 'the operator', DEMO_ADMIN],
     ['/admin/businesses', 'the operator', DEMO_ADMIN],
     ['/admin/agents', 'the operator', DEMO_ADMIN],

@@ -71,7 +71,7 @@ describeInBrowser('calls across agents', (e2e) => {
     await page.goto('/dashboard');
     await page
       .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'Calls' })
+      .getByRole('link', { name: 'Calls', exact: true })
       .click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/calls');
 

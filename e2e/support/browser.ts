@@ -86,15 +86,17 @@ function isSignedOutAnswer(message: ConsoleMessage): boolean {
   );
 }
 
+/** The worker slot this process's spec file holds (see `describeInBrowser`); 1 until claimed. */
+let claimedSlot = 1;
+
 /**
- * The server this worker's spec files use: global setup starts one per worker, and Vitest
- * numbers its workers 1..maxWorkers in VITEST_POOL_ID.
+ * The server this worker's spec files use: global setup starts one per worker, and each spec
+ * file uses the server of the worker slot it claimed. (Vitest's VITEST_POOL_ID cannot say
+ * which: it is 1 in every worker when several projects run, as in `npm test`.)
  */
-export function e2eServer(): E2EServer {
+export function e2eServer(slot = claimedSlot): E2EServer {
   const servers = inject('servers');
-  const index =
-    Math.max(0, Number(process.env.VITEST_POOL_ID ?? 1) - 1) % Math.max(1, servers.length);
-  const server = servers[index];
+  const server = servers[(slot - 1) % Math.max(1, servers.length)];
   if (!server) throw new Error('No e2e server was started (is Chromium installed?)');
   return server;
 }
@@ -113,12 +115,20 @@ const STORAGE_TYPES = [
 
 const VIEWPORT = { width: 1280, height: 800 };
 
+/** Worker slots: at most this many spec files hold a profile at once. */
+const SLOTS = 4;
+
 /**
- * The worker's browser profile. Spec files in a worker run one after another, so each opens
- * the same profile in turn and finds the app's scripts already in its caches.
+ * A worker slot's browser profile. Spec files in a worker run one after another, so each opens
+ * its slot's profile in turn and finds the app's scripts already in its caches.
  */
-function profileDir(): string {
-  return path.join(os.tmpdir(), `switchboard-e2e-profile-${process.env.VITEST_POOL_ID ?? '1'}`);
+function profileDir(slot: number): string {
+  return path.join(os.tmpdir(), `switchboard-e2e-profile-${slot}`);
+}
+
+/** Chromium refused a profile that another running Chromium holds (its exit code 21). */
+function profileInUse(error: unknown): boolean {
+  return /ProcessSingleton|exitCode=21/.test(String(error));
 }
 
 /**
@@ -140,8 +150,7 @@ export function describeInBrowser(name: string, body: (e2e: E2E) => void) {
     let shared: BrowserContext | undefined;
     let second: Browser | undefined;
     const extra: BrowserContext[] = [];
-    const baseURL = chromiumPath ? e2eServer().baseURL : '';
-    const e2e = { baseURL, pageErrors: [] as string[] } as E2E;
+    const e2e = { baseURL: '', pageErrors: [] as string[] } as E2E;
 
     e2e.newContext = async (options = {}) => {
       second ??= await chromium.launch({
@@ -149,19 +158,35 @@ export function describeInBrowser(name: string, body: (e2e: E2E) => void) {
         headless: true,
         args: CHROMIUM_ARGS,
       });
-      const context = await second.newContext({ baseURL, viewport: VIEWPORT, ...options });
+      const context = await second.newContext({
+        baseURL: e2e.baseURL,
+        viewport: VIEWPORT,
+        ...options,
+      });
       extra.push(context);
       return context;
     };
 
+    // The first slot whose profile no other Chromium holds (Chromium's own profile lock says
+    // which: a profile in use makes it exit at once). The slot also names the worker's server.
     beforeAll(async () => {
-      shared = await chromium.launchPersistentContext(profileDir(), {
-        executablePath: chromiumPath ?? undefined,
-        headless: true,
-        args: CHROMIUM_ARGS,
-        baseURL,
-        viewport: VIEWPORT,
-      });
+      for (let slot = 1; slot <= SLOTS && !shared; slot += 1) {
+        const baseURL = e2eServer(slot).baseURL;
+        try {
+          shared = await chromium.launchPersistentContext(profileDir(slot), {
+            executablePath: chromiumPath ?? undefined,
+            headless: true,
+            args: CHROMIUM_ARGS,
+            baseURL,
+            viewport: VIEWPORT,
+          });
+          claimedSlot = slot;
+          e2e.baseURL = baseURL;
+        } catch (error) {
+          if (!profileInUse(error)) throw error;
+        }
+      }
+      if (!shared) throw new Error(`Every e2e browser profile (${SLOTS}) is in use`);
     });
     afterAll(async () => {
       await shared?.close();
@@ -176,7 +201,7 @@ export function describeInBrowser(name: string, body: (e2e: E2E) => void) {
       e2e.page = await context.newPage();
       const cdp = await context.newCDPSession(e2e.page);
       await cdp.send('Storage.clearDataForOrigin', {
-        origin: new URL(baseURL).origin,
+        origin: new URL(e2e.baseURL).origin,
         storageTypes: STORAGE_TYPES,
       });
       await cdp.detach();

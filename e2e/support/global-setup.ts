@@ -28,7 +28,7 @@ export type E2EServer = {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** One started server per e2e worker, in VITEST_POOL_ID order. */
+    /** One started server per e2e worker; a spec file uses its worker slot's (support/browser.ts). */
     servers: E2EServer[];
     chromiumPath: string | null;
   }
@@ -75,7 +75,7 @@ export default async function setup(project: TestProject) {
   }
 
   // One server per Vitest worker, so spec files run two at a time without sharing a server's
-  // data: a worker's specs reach the server of its VITEST_POOL_ID (support/browser.ts).
+  // data: a spec file reaches the server of the worker slot it claims (support/browser.ts).
   const count = e2eWorkers(project);
   const started = await Promise.allSettled(Array.from({ length: count }, () => startServer()));
   const servers = started.flatMap((result) =>

@@ -29,6 +29,8 @@ const KNOWN: Record<string, string> = {
     "a browser's push service endpoint (a user's subscription): live mode only https on public addresses, resolved and the connection pinned; the sandbox also a local one (decision 060)",
   'modules/inbound-mail/imap-poller.ts': 'IMAP_URL (configuration)',
   'plugins/rate-limits.ts': 'REDIS_URL (configuration)',
+  'modules/live-calls/live-calls.service.ts':
+    "a call's monitor listenUrl and controlUrl (the platform's authenticated call payload): followed only when on the platform's own domain over https/wss, or the in-process sandbox's address (decision 059)",
   'modules/integrations/webhook-target.ts':
     "a business's webhook endpoint (the owner's input): live, public HTTPS only, resolved, every address public, connection pinned (checkWebhookTarget), redirects never followed",
 };
