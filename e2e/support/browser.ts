@@ -148,6 +148,8 @@ export function describeInBrowser(name: string, body: (e2e: E2E) => void) {
   const chromiumPath = inject('chromiumPath');
   describe.skipIf(!chromiumPath)(name, () => {
     let shared: BrowserContext | undefined;
+    /** The server the shared context's relative addresses go to. */
+    let sharedBaseURL = '';
     let second: Browser | undefined;
     const extra: BrowserContext[] = [];
     const e2e = { baseURL: '', pageErrors: [] as string[] } as E2E;
@@ -181,6 +183,7 @@ export function describeInBrowser(name: string, body: (e2e: E2E) => void) {
             viewport: VIEWPORT,
           });
           claimedSlot = slot;
+          sharedBaseURL = baseURL;
           e2e.baseURL = baseURL;
         } catch (error) {
           if (!profileInUse(error)) throw error;
@@ -194,17 +197,23 @@ export function describeInBrowser(name: string, body: (e2e: E2E) => void) {
     });
     beforeEach(async () => {
       e2e.pageErrors.length = 0;
-      const context = shared!;
-      await context.clearCookies();
-      await context.clearPermissions();
-      e2e.context = context;
-      e2e.page = await context.newPage();
-      const cdp = await context.newCDPSession(e2e.page);
-      await cdp.send('Storage.clearDataForOrigin', {
-        origin: new URL(e2e.baseURL).origin,
-        storageTypes: STORAGE_TYPES,
-      });
-      await cdp.detach();
+      if (e2e.baseURL !== sharedBaseURL) {
+        // The suite points at a server of its own (live mode): a context for it, per test.
+        e2e.context = await e2e.newContext();
+        e2e.page = await e2e.context.newPage();
+      } else {
+        const context = shared!;
+        await context.clearCookies();
+        await context.clearPermissions();
+        e2e.context = context;
+        e2e.page = await context.newPage();
+        const cdp = await context.newCDPSession(e2e.page);
+        await cdp.send('Storage.clearDataForOrigin', {
+          origin: new URL(e2e.baseURL).origin,
+          storageTypes: STORAGE_TYPES,
+        });
+        await cdp.detach();
+      }
       e2e.page.on('pageerror', (error) => e2e.pageErrors.push(error.message));
       e2e.page.on('console', (message) => {
         if (message.type() !== 'error' || isSignedOutAnswer(message)) return;
