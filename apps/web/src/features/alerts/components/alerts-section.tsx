@@ -81,9 +81,9 @@ export function AlertsSection({
               Alerts
             </Title>
             <Text size="sm" c="dimmed">
-              Switchboard checks every minute and mails{' '}
-              {operatorOf ? 'the operators' : 'the owners'} once when something starts going wrong
-              and once when it is over.
+              Switchboard checks every minute and tells{' '}
+              {operatorOf ? 'the operators' : 'the owners'} (by mail, the bell and browser push)
+              once when something starts going wrong and once when it is over.
               {canEdit ? '' : ' Only an owner of the business can set alerts.'}
             </Text>
           </Stack>
