@@ -184,7 +184,7 @@ describe('settings → alerts', () => {
     const dialog = await screen.findByRole('dialog', {
       name: 'Your alerts on Bright Smile Dental',
     });
-    expect(await within(dialog).findByText(/mails the operators/)).toBeInTheDocument();
+    expect(await within(dialog).findByText(/tells the operators/)).toBeInTheDocument();
     const watch = within(dialog).getByRole('combobox', { name: 'Watch' });
     await user.click(watch);
     // Only the business's own agents are offered.
