@@ -6,6 +6,7 @@ import { WebSocket } from 'ws';
 import { createSandbox, type Sandbox } from './sandbox';
 import { DEFAULT_SERVER_MESSAGES } from '@switchboard/shared/platform';
 import { validatorFor } from './platform-document';
+import { LISTEN_SAMPLE_RATE, renderSpeech } from './simulator/live-call';
 
 // A live call's monitor as the platform's document defines it (decision 059): calls in progress
 // carry monitor.listenUrl and monitor.controlUrl; the listen socket streams the call's audio as
@@ -238,6 +239,39 @@ describe('live call monitor (listenUrl, controlUrl)', () => {
       { authorization: `Bearer ${PUBLIC}` },
     );
     expect(ok.status).toBe(200);
+    expect((await ended).endedReason).toBe('assistant-ended-call');
+  });
+
+  it('says the conversation one line after another: a line starts once the one before is said', async () => {
+    const assistantId = sandbox.demo.assistantIds[1]!;
+    const patched = await api(`/assistant/${assistantId}`, {
+      method: 'PATCH',
+      body: JSON.stringify({
+        serverMessages: ['status-update', 'end-of-call-report', 'conversation-update'],
+      }),
+    });
+    expect(patched.status).toBe(200);
+    const { call, ended } = await liveCall(1);
+    type Line = { role: 'bot' | 'user'; message: string; time: number };
+    const lines = () =>
+      (received
+        .filter(
+          (message) =>
+            message.type === 'conversation-update' && (message.call as Vapi.Call)?.id === call.id,
+        )
+        .at(-1)?.messages ?? []) as Line[];
+    await expect.poll(() => lines().length).toBeGreaterThanOrEqual(2);
+    const said = lines();
+    for (let n = 1; n < said.length; n += 1) {
+      const before = said[n - 1]!;
+      // How long the line before takes to say, as its audio on the listen socket.
+      const sayingMs =
+        (renderSpeech(before.role, before.message).length / LISTEN_SAMPLE_RATE) * 1000;
+      // A timer may fire a millisecond early; never a line's length early.
+      expect(said[n]!.time - before.time).toBeGreaterThanOrEqual(Math.round(sayingMs) - 2);
+    }
+    const { controlUrl } = call.monitor!;
+    expect((await control(controlUrl!, { type: 'end-call' })).status).toBe(200);
     expect((await ended).endedReason).toBe('assistant-ended-call');
   });
 });

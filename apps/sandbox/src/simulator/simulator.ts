@@ -69,6 +69,8 @@ export interface SimulateCallOptions {
 /** The longest pause between two lines of a live call (its conversation's own, capped). */
 const LIVE_MAX_GAP_MS = 3_000;
 const LIVE_MIN_GAP_MS = 700;
+/** The pause after a line is said before the other side answers. */
+const TURN_BREATH_MS = 300;
 
 /** How the platform ends an inbound call whose `assistant-request` got no usable answer. */
 type AssistantRequestOutcome =
@@ -661,6 +663,9 @@ export class CallSimulator {
     const messages = conversationFor(draft, this.options.ctx).messages;
     let previous = 0;
     let first = true;
+    // How long the line just said takes to say: the next one waits for it (plus a breath), so
+    // the transcript keeps pace with the audio and two lines are never heard at once.
+    let saying = 0;
     for (const raw of messages) {
       if (live.ending || Date.now() >= deadline) return;
       const message = raw as { role?: string; message?: string; secondsFromStart?: number };
@@ -675,15 +680,19 @@ export class CallSimulator {
         : Math.min(LIVE_MAX_GAP_MS, Math.max(LIVE_MIN_GAP_MS, (seconds - previous) * 1000));
       first = false;
       previous = seconds;
-      await live.wait(Math.min(gap, deadline - Date.now()), signal);
+      await live.wait(
+        Math.min(Math.max(gap, saying + TURN_BREATH_MS), deadline - Date.now()),
+        signal,
+      );
       if (live.ending || Date.now() >= deadline) return;
       // A muted assistant says nothing; a muted caller is not heard (nor transcribed).
-      if (message.role === 'bot' && live.assistantMuted) continue;
-      if (message.role === 'user' && live.customerMuted) continue;
-      live.speak(message.role, message.message);
+      const muted =
+        (message.role === 'bot' && live.assistantMuted) ||
+        (message.role === 'user' && live.customerMuted);
+      saying = muted ? 0 : live.speak(message.role, message.message);
     }
-    // The conversation is over: a little silence, then the call ends.
-    await live.wait(Math.min(1_000, deadline - Date.now()), signal);
+    // The conversation is over: the last line is said, a little silence, then the call ends.
+    await live.wait(Math.min(saying + 1_000, deadline - Date.now()), signal);
   }
 
   /** POST /call/web: creates the queued call now and plays it out in the background. */
