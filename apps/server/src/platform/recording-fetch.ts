@@ -84,17 +84,11 @@ export async function checkRecordingUrl(
   // WHATWG URL parsing has already turned 2130706433, 0x7f.1 and the like into dotted IPv4.
   const hostname = url.hostname.replace(/^\[|\]$/g, '');
   if (!isAllowedHost(hostname, allowed.hosts)) return { ok: false, reason: NOT_A_RECORDING_HOST };
-  let addresses: ResolvedAddress[];
-  if (ipaddr.isValid(hostname)) {
-    addresses = [{ address: hostname, family: hostname.includes(':') ? 6 : 4 }];
-  } else {
-    try {
-      addresses = await resolve(hostname);
-    } catch {
-      return { ok: false, reason: `The recording's host ${hostname} could not be resolved.` };
-    }
+  const addresses = await publicAddressesOf(hostname, resolve);
+  if (addresses === 'unresolvable') {
+    return { ok: false, reason: `The recording's host ${hostname} could not be resolved.` };
   }
-  if (addresses.length === 0 || !addresses.every((entry) => isPublicAddress(entry.address))) {
+  if (addresses === 'private') {
     return {
       ok: false,
       reason: `The recording's host ${hostname} resolves to a private or local address, so it was not fetched.`,
@@ -103,8 +97,33 @@ export async function checkRecordingUrl(
   return { ok: true, addresses };
 }
 
+/**
+ * The addresses this server may connect to for `hostname` (brackets already taken off an IPv6
+ * literal): the literal itself, or what the name resolves to, when every one is public.
+ * 'unresolvable': no answer (or an empty one); 'private': any answer private or local. Every
+ * outbound request to an address from outside (recordings, webhooks, push) checks it here and
+ * connects only to these addresses (`pinnedLookup`).
+ */
+export async function publicAddressesOf(
+  hostname: string,
+  resolve: Resolver = systemResolver,
+): Promise<ResolvedAddress[] | 'unresolvable' | 'private'> {
+  let addresses: ResolvedAddress[];
+  if (ipaddr.isValid(hostname)) {
+    addresses = [{ address: hostname, family: hostname.includes(':') ? 6 : 4 }];
+  } else {
+    try {
+      addresses = await resolve(hostname);
+    } catch {
+      return 'unresolvable';
+    }
+  }
+  if (addresses.length === 0) return 'unresolvable';
+  return addresses.every((entry) => isPublicAddress(entry.address)) ? addresses : 'private';
+}
+
 /** A lookup that answers only the addresses already checked. */
-function pinnedLookup(addresses: ResolvedAddress[]): LookupFunction {
+export function pinnedLookup(addresses: ResolvedAddress[]): LookupFunction {
   return (_hostname, options, callback) => {
     if (options.all) {
       callback(null, addresses);

@@ -1,11 +1,10 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
-import ipaddr from 'ipaddr.js';
 import { integrationMessages, WEBHOOK_TIMEOUT_SECONDS } from '@switchboard/shared/integrations';
-import { isPublicAddress, localUrlProblem } from '../../lib/local-address';
+import { localUrlProblem } from '../../lib/local-address';
 import {
-  systemResolver,
+  pinnedLookup,
+  publicAddressesOf,
   type ResolvedAddress,
   type Resolver,
 } from '../../platform/recording-fetch';
@@ -49,33 +48,11 @@ export async function checkWebhookTarget(raw: string, rules: TargetRules): Promi
     return { ok: false, reason: integrationMessages.urlLocal };
   }
   const hostname = url.hostname.replace(/^\[|\]$/g, '');
-  let addresses: ResolvedAddress[];
-  if (ipaddr.isValid(hostname)) {
-    addresses = [{ address: hostname, family: hostname.includes(':') ? 6 : 4 }];
-  } else {
-    try {
-      addresses = await (rules.resolve ?? systemResolver)(hostname);
-    } catch {
-      return { ok: false, reason: integrationMessages.urlUnresolvable };
-    }
-  }
-  if (addresses.length === 0) return { ok: false, reason: integrationMessages.urlUnresolvable };
-  if (!addresses.every((entry) => isPublicAddress(entry.address))) {
-    return { ok: false, reason: integrationMessages.urlPrivateDns };
-  }
+  const addresses = await publicAddressesOf(hostname, rules.resolve);
+  if (addresses === 'unresolvable')
+    return { ok: false, reason: integrationMessages.urlUnresolvable };
+  if (addresses === 'private') return { ok: false, reason: integrationMessages.urlPrivateDns };
   return { ok: true, url, addresses };
-}
-
-/** A lookup that answers only the addresses already checked. */
-function pinnedLookup(addresses: ResolvedAddress[]): LookupFunction {
-  return (_hostname, options, callback) => {
-    if (options.all) {
-      callback(null, addresses);
-      return;
-    }
-    const first = addresses[0]!;
-    callback(null, first.address, first.family);
-  };
 }
 
 export type SendOutcome = {

@@ -1,11 +1,11 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
 import { notificationMessages } from '@switchboard/shared/notifications';
-import ipaddr from 'ipaddr.js';
 import webPush from 'web-push';
-import { isPublicAddress, localUrlProblem } from '../../lib/local-address';
+import { localUrlProblem } from '../../lib/local-address';
 import {
+  pinnedLookup,
+  publicAddressesOf,
   systemResolver,
   type ResolvedAddress,
   type Resolver,
@@ -58,31 +58,14 @@ async function addressesFor(
 ): Promise<{ ok: true; addresses: ResolvedAddress[] | null } | { ok: false; reason: string }> {
   if (reach === 'local') return { ok: true, addresses: null };
   const hostname = url.hostname.replace(/^\[|\]$/g, '');
-  let addresses: ResolvedAddress[];
-  if (ipaddr.isValid(hostname)) {
-    addresses = [{ address: hostname, family: hostname.includes(':') ? 6 : 4 }];
-  } else {
-    try {
-      addresses = await resolve(hostname);
-    } catch {
-      return { ok: false, reason: `the push service ${hostname} could not be resolved` };
-    }
-  }
-  if (addresses.length === 0 || !addresses.every((entry) => isPublicAddress(entry.address))) {
+  const addresses = await publicAddressesOf(hostname, resolve);
+  if (addresses === 'private') {
     return { ok: false, reason: `the push service ${hostname} resolves to a private address` };
   }
+  if (addresses === 'unresolvable') {
+    return { ok: false, reason: `the push service ${hostname} could not be resolved` };
+  }
   return { ok: true, addresses };
-}
-
-function pinnedLookup(addresses: ResolvedAddress[]): LookupFunction {
-  return (_hostname, options, callback) => {
-    if (options.all) {
-      callback(null, addresses);
-      return;
-    }
-    const first = addresses[0]!;
-    callback(null, first.address, first.family);
-  };
 }
 
 /**
