@@ -243,6 +243,7 @@ describe.each(oneDatabase)('authorization on %s', (target) => {
         'GET /api/calls member',
         'GET /api/calls/export member',
         'GET /api/calls/:id/logs member',
+        'POST /api/calls/:id/erase manager',
         'POST /api/web-call/sandbox/web-call/:id/control member',
         'GET /api/test-suites member',
         'POST /api/test-suites member',
@@ -305,6 +306,8 @@ describe.each(oneDatabase)('authorization on %s', (target) => {
         'DELETE /api/tools/:id',
         'PATCH /api/campaigns/:id',
         'POST /api/campaigns',
+        // Erasing a call's recording and transcript deletes the call on the platform.
+        'POST /api/calls/:id/erase',
         // One call to a contact costs what a campaign's call costs.
         'POST /api/contacts/:id/call-back',
         'POST /api/phone-numbers',

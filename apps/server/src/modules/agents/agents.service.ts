@@ -1,4 +1,4 @@
-import { VapiError, type Vapi } from '@vapi-ai/server-sdk';
+import type { Vapi } from '@vapi-ai/server-sdk';
 import type {
   Agent,
   AgentHealth,
@@ -11,7 +11,6 @@ import { successRatePercent, roundTo2 } from '@switchboard/shared/analytics';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
-import { describePlatformError } from '../../platform/platform-client';
 import type { PlatformRuntime } from '../../platform/platform-runtime';
 import { agents as agentsTable, platformResources } from '../../db/schema';
 import { agentHealth, carriesOurAuth, needsToolMigration, repairBody } from './agent-health';
@@ -44,6 +43,7 @@ import {
 } from './managed-tools';
 import { AGENT_TOOL_NAMES } from '@switchboard/shared/agents';
 import type { DialingService } from '../dialing/dialing.service';
+import { consoleFailure as platformFailure, isPlatformNotFound } from '../console/console-errors';
 
 type Deps = {
   db: Db;
@@ -79,24 +79,6 @@ function toAgent(row: AgentRow): Agent {
     liveListening: row.liveListening,
   };
 }
-
-/**
- * "Failed to fetch agent: <why>": the seed's wording, with the platform's reason. The platform
- * refusing what we sent (400/422: a model it does not offer, a value out of range) is the
- * request's fault, so it stays a 4xx (422); anything else is the platform failing (502).
- */
-function platformFailure(action: string, error: unknown): AppError {
-  const refused =
-    error instanceof VapiError && (error.statusCode === 400 || error.statusCode === 422);
-  return new AppError(
-    refused ? 'PLATFORM_REJECTED' : 'PLATFORM_ERROR',
-    refused ? 422 : 502,
-    `Failed to ${action}: ${describePlatformError(error)}`,
-  );
-}
-
-const isPlatformNotFound = (error: unknown) =>
-  error instanceof VapiError && error.statusCode === 404;
 
 /**
  * Agents: lists and figures from our store; configuration read from and written to the
