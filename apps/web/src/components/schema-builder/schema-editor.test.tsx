@@ -1,9 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { TestProviders } from '../../test/render';
 import { setupUser } from '../../test/user';
-import { render } from '@testing-library/react';
 import {
   initialSchemaEditorValue,
   SchemaEditor,
@@ -41,7 +40,10 @@ function renderEditor(schema: unknown, showProblems = false) {
       <Harness schema={schema} showProblems={showProblems} />
     </TestProviders>,
   );
-  const sent = () => JSON.parse(screen.getByRole('status', { name: 'Sent schema' }).textContent!);
+  const sent = () =>
+    JSON.parse(screen.getByRole('status', { name: 'Sent schema' }).textContent ?? '') as {
+      properties: Record<string, unknown>;
+    };
   return { user, sent };
 }
 

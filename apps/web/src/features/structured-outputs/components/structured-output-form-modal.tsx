@@ -8,7 +8,7 @@ import {
 } from '@switchboard/shared/structured-outputs';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { settleSave } from '../../../lib/form-errors';
 import { useAgentList } from '../../../lib/api/list-agents';
 import {
@@ -62,7 +62,7 @@ function OutputForm({ item: output, onClose }: ItemFormProps<StructuredOutput>) 
     },
   });
   const { errors } = form.formState;
-  const agentIds = form.watch('agentIds');
+  const agentIds = useWatch({ control: form.control, name: 'agentIds' });
   // An output with no field extracts nothing: the builder asks for one.
   const noField = schema.mode === 'fields' && schema.fields.length === 0;
 
