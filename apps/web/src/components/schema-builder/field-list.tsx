@@ -32,8 +32,16 @@ const FORMAT_OPTIONS = [
   ...Object.entries(TEXT_FORMAT_LABELS).map(([value, label]) => ({ value, label })),
 ];
 
-/** What the list calls one of its entries: "parameter" on a tool, "field" on an output. */
-export type FieldNoun = { one: string; capitalized: string };
+/** How the list speaks of its entries: "parameter" on a tool, "field" on an output. */
+export type FieldNoun = {
+  one: string;
+  capitalized: string;
+  placeholder: string;
+  /** Under each Description. */
+  descriptionHint: string;
+  /** Under each Required. */
+  requiredHint: string;
+};
 
 type Shared = {
   noun: FieldNoun;
@@ -204,7 +212,7 @@ function FieldCard({
         <Group gap="xs" align="flex-start" wrap="wrap">
           <TextInput
             label="Name"
-            placeholder={noun.one === 'parameter' ? 'insurer' : 'callerName'}
+            placeholder={noun.placeholder}
             value={field.name}
             onChange={(event) => onChange({ ...field, name: event.currentTarget.value })}
             error={nameProblem?.message}
@@ -218,13 +226,15 @@ function FieldCard({
             onChange={(event) => onChange(withType(field, event.currentTarget.value as FieldType))}
             style={{ flex: '1 1 9rem' }}
           />
-          <Group gap={4} wrap="nowrap" mt={{ base: 0, xs: 26 }} style={{ flex: '0 0 auto' }}>
-            <Checkbox
-              label="Required"
-              checked={field.required}
-              onChange={(event) => onChange({ ...field, required: event.currentTarget.checked })}
-              mr="xs"
-            />
+        </Group>
+        <Group gap={4} justify="space-between" wrap="nowrap">
+          <Checkbox
+            label="Required"
+            description={noun.requiredHint}
+            checked={field.required}
+            onChange={(event) => onChange({ ...field, required: event.currentTarget.checked })}
+          />
+          <Group gap={4} wrap="nowrap" style={{ flex: 'none' }}>
             {moveButton(-1)}
             {moveButton(1)}
             <Tooltip label={`Remove ${title}`}>
@@ -348,9 +358,7 @@ function ShapeDetails({
     <>
       <TextInput
         label={isItem ? 'Description of each item' : 'Description'}
-        description={
-          isItem ? undefined : 'Optional: tells the agent what to put here, in a sentence'
-        }
+        description={isItem ? undefined : noun.descriptionHint}
         value={shape.description}
         onChange={(event) => onChange({ ...shape, description: event.currentTarget.value })}
       />

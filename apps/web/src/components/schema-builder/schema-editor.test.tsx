@@ -18,7 +18,13 @@ function Harness({ schema, showProblems = false }: { schema: unknown; showProble
       <SchemaEditor
         label="Parameters"
         description="What the agent sends"
-        noun={{ one: 'parameter', capitalized: 'Parameter' }}
+        noun={{
+          one: 'parameter',
+          capitalized: 'Parameter',
+          placeholder: 'insurer',
+          descriptionHint: 'Optional',
+          requiredHint: 'Always sent',
+        }}
         value={value}
         onChange={setValue}
         showProblems={showProblems}

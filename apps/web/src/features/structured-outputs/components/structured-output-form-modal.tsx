@@ -17,6 +17,7 @@ import {
   type ItemFormModalProps,
   type ItemFormProps,
 } from '../../../components/console-form-modal';
+import type { FieldNoun } from '../../../components/schema-builder/field-list';
 import {
   initialSchemaEditorValue,
   SchemaEditor,
@@ -26,6 +27,14 @@ import {
 import { useCreateStructuredOutput, useUpdateStructuredOutput } from '../api/structured-outputs';
 
 const FIELDS = ['name', 'description', 'schemaText', 'agentIds'] as const;
+
+const FIELD: FieldNoun = {
+  one: 'field',
+  capitalized: 'Field',
+  placeholder: 'callerName',
+  descriptionHint: 'Optional: says what to extract here, in a sentence',
+  requiredHint: 'Always filled in, even when the call does not say',
+};
 
 /** A structured output: its name, its JSON Schema and the agents whose calls it is taken from. */
 export function StructuredOutputFormModal(props: ItemFormModalProps<StructuredOutput>) {
@@ -108,7 +117,7 @@ function OutputForm({ item: output, onClose }: ItemFormProps<StructuredOutput>) 
         <SchemaEditor
           label="Fields to extract"
           description="What the voice platform fills in from each call, one field per detail"
-          noun={{ one: 'field', capitalized: 'Field' }}
+          noun={FIELD}
           value={schema}
           onChange={(value) => {
             setSchema(value);

@@ -16,6 +16,7 @@ import {
   type ItemFormModalProps,
   type ItemFormProps,
 } from '../../../components/console-form-modal';
+import type { FieldNoun } from '../../../components/schema-builder/field-list';
 import {
   initialSchemaEditorValue,
   SchemaEditor,
@@ -25,6 +26,14 @@ import {
 import { useCreateTool, useUpdateTool } from '../api/tools';
 
 const FIELDS = ['name', 'description', 'serverUrl', 'parametersText'] as const;
+
+const PARAMETER: FieldNoun = {
+  one: 'parameter',
+  capitalized: 'Parameter',
+  placeholder: 'insurer',
+  descriptionHint: 'Optional: tells the agent what to send here, in a sentence',
+  requiredHint: 'The agent always sends it',
+};
 
 /** A custom function tool: what the agent reads about it, its parameters, the server it calls. */
 export function ToolFormModal(props: ItemFormModalProps<Tool>) {
@@ -113,7 +122,7 @@ function ToolForm({ item: tool, onClose }: ItemFormProps<Tool>) {
         <SchemaEditor
           label="Parameters"
           description="What the agent sends your server with each call of the tool"
-          noun={{ one: 'parameter', capitalized: 'Parameter' }}
+          noun={PARAMETER}
           value={parameters}
           onChange={(value) => {
             setParameters(value);
