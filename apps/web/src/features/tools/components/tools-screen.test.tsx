@@ -128,6 +128,52 @@ describe('tools screen', () => {
     expect(api.calls('POST /api/tools')).toHaveLength(0);
   });
 
+  it('editing a tool opens its parameters as fields; a removed one is gone from what is saved', async () => {
+    const custom: Tool = {
+      ...MANAGED,
+      id: 't6',
+      name: 'transfer_to',
+      description: 'Hands the caller over',
+      // The platform document's handoff parameters.
+      parameters: {
+        type: 'object',
+        properties: {
+          destination: { type: 'string', enum: ['front-desk', 'billing'] },
+          customerAreaCode: { type: 'number', description: 'Area code of the customer' },
+        },
+        required: ['destination'],
+      },
+      serverUrl: 'https://tools.example.com/transfer',
+      managed: false,
+      role: null,
+    };
+    const api = stubApi(
+      {
+        'GET /api/tools': () => jsonResponse({ data: [custom] }),
+        'PATCH /api/tools/t6': () => jsonResponse(custom),
+      },
+      { session: buildSessionUser() },
+    );
+    const { user } = renderApp('/tools');
+    const row = (await screen.findByText('transfer_to')).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: 'Edit transfer_to' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit transfer_to' });
+    expect(within(edit).getByRole('radio', { name: 'Fields' })).toBeChecked();
+    const destination = within(edit).getByRole('group', { name: 'Parameter destination' });
+    expect(within(destination).getByRole('checkbox', { name: 'Required' })).toBeChecked();
+    expect(within(destination).getByText('front-desk')).toBeInTheDocument();
+    const areaCode = within(edit).getByRole('group', { name: 'Parameter customerAreaCode' });
+    expect(within(areaCode).getByRole('combobox', { name: 'Type' })).toHaveValue('number');
+    await user.click(within(areaCode).getByRole('button', { name: 'Remove customerAreaCode' }));
+    await user.click(within(edit).getByRole('button', { name: 'Save tool' }));
+    await waitFor(() => expect(api.calls('PATCH /api/tools/t6')).toHaveLength(1));
+    expect((api.calls('PATCH /api/tools/t6')[0]?.body as Partial<Tool>).parameters).toEqual({
+      type: 'object',
+      properties: { destination: { type: 'string', enum: ['front-desk', 'billing'] } },
+      required: ['destination'],
+    });
+  });
+
   it('editing a tool whose parameters the fields cannot show keeps them in the advanced view, unchanged', async () => {
     const parameters = {
       type: 'object',
@@ -162,7 +208,9 @@ describe('tools screen', () => {
     ).toBeInTheDocument();
     await user.click(within(edit).getByRole('button', { name: 'Save tool' }));
     await waitFor(() => expect(api.calls('PATCH /api/tools/t5')).toHaveLength(1));
-    expect(api.calls('PATCH /api/tools/t5')[0]?.body).toMatchObject({ parameters });
+    expect((api.calls('PATCH /api/tools/t5')[0]?.body as Partial<Tool>).parameters).toEqual(
+      parameters,
+    );
   });
 
   it('sends the business’s credential header with a new tool; editing keeps the secret unless one is typed', async () => {
