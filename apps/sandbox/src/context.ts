@@ -5,6 +5,8 @@ import type { CallSimulator } from './simulator/simulator';
 import type { RecordingLinks } from './recordings/presign';
 
 /** What the HTTP routes work with. */
+import type { WebhookCredential } from './simulator/webhooks';
+
 export interface SandboxContext {
   privateKey: string;
   publicKey: string;
@@ -16,6 +18,8 @@ export interface SandboxContext {
   recordingLinks: RecordingLinks;
   /** The order GET /call, /assistant and /phone-number answer in (the document states none). */
   listOrder: ListOrder;
+  /** Webhook credentials (`provider: webhook`) that a `Server.credentialId` may name. */
+  webhookCredentials: Map<string, WebhookCredential>;
 }
 
 export type ListOrder = 'newest-first' | 'oldest-first';

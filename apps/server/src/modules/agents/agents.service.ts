@@ -49,7 +49,7 @@ type Deps = {
   db: Db;
   platform: Pick<
     PlatformRuntime,
-    'client' | 'webhookUrl' | 'serverAuth' | 'webhookAuth' | 'publicKey'
+    'client' | 'webhookUrl' | 'serverAuth' | 'ensureServerAuth' | 'webhookAuth' | 'publicKey'
   >;
   log: FastifyBaseLogger;
   now?: () => Date;
@@ -198,6 +198,18 @@ export class AgentsService {
     };
   }
 
+  /**
+   * Before an agent's `server` is written: in HMAC mode its webhook credential must exist (made
+   * once; a platform that refused at start is asked again here).
+   */
+  private async serverAuthReady(): Promise<void> {
+    try {
+      await this.deps.platform.ensureServerAuth();
+    } catch (error) {
+      throw platformFailure('set up the webhook credential', error);
+    }
+  }
+
   /** Our webhook and its authentication, for an assistant's and its tools' `server`. */
   private ourServer(): OurServer | undefined {
     const url = this.deps.platform.webhookUrl();
@@ -291,6 +303,7 @@ export class AgentsService {
    * fails, the new assistant is deleted again, so nothing is left half-made.
    */
   async create(businessId: string | null, settings: AgentSettings): Promise<Agent> {
+    await this.serverAuthReady();
     const { sdk } = this.deps.platform.client;
     await this.checkCustomTools(businessId, settings);
     await this.checkKnowledgeBases(businessId, settings);
@@ -328,6 +341,7 @@ export class AgentsService {
   }
 
   async update(scope: AgentScope, agentId: string, settings: AgentSettings): Promise<Agent> {
+    await this.serverAuthReady();
     const agent = await this.get(scope, agentId);
     await this.checkCustomTools(agent.businessId, settings);
     await this.checkKnowledgeBases(agent.businessId, settings);
@@ -413,6 +427,7 @@ export class AgentsService {
    * server and model as the platform has them now, foreign fields and tools kept).
    */
   async repair(scope: AgentScope, agentId: string): Promise<AgentHealth> {
+    await this.serverAuthReady();
     const agent = await this.get(scope, agentId);
     const ours = this.ourServer();
     if (!ours)
@@ -459,6 +474,7 @@ export class AgentsService {
    */
   async attachBusinessTools(agentId: string, businessId: string): Promise<void> {
     try {
+      await this.serverAuthReady();
       const managedToolIds = await this.managedTools.ensure(businessId);
       const assistant = await this.deps.platform.client.sdk.assistants.get({ id: agentId });
       const model = (assistant.model ?? {}) as { toolIds?: string[] };
