@@ -73,7 +73,7 @@ export type PlatformRuntime = {
 export type ServerAuth = {
   /** Static headers of the `Server` (the document's `Server.headers`). */
   headers: Record<string, string>;
-  /** A webhook credential's id (`Server.credentialId`), HMAC mode in the sandbox only. */
+  /** HMAC mode: the webhook credential's id (`Server.credentialId`), once it is made. */
   credentialId?: string;
 };
 
