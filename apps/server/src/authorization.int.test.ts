@@ -50,6 +50,8 @@ const SCOPED_ROUTE = '/api/test-scoped/agents/:id';
 /** Routes of a business's own data, which an admin (who has no business) is refused. */
 const BUSINESS_ONLY_PREFIXES = [
   '/api/contacts',
+  // A call back spends the business's calls from its own numbers: the operator has none.
+  '/api/calls/:id/call-back',
   '/api/enquiries',
   '/api/email-logs',
   '/api/appointments',
@@ -244,6 +246,7 @@ describe.each(oneDatabase)('authorization on %s', (target) => {
         'GET /api/calls/export member',
         'GET /api/calls/:id/logs member',
         'POST /api/calls/:id/erase manager',
+        'POST /api/calls/:id/call-back manager',
         'POST /api/web-call/sandbox/web-call/:id/control member',
         'GET /api/test-suites member',
         'POST /api/test-suites member',
@@ -308,6 +311,8 @@ describe.each(oneDatabase)('authorization on %s', (target) => {
         'POST /api/campaigns',
         // Erasing a call's recording and transcript deletes the call on the platform.
         'POST /api/calls/:id/erase',
+        // Calling a caller back costs what a campaign's call costs.
+        'POST /api/calls/:id/call-back',
         // One call to a contact costs what a campaign's call costs.
         'POST /api/contacts/:id/call-back',
         'POST /api/phone-numbers',

@@ -94,6 +94,21 @@ export async function findContact(
   return row;
 }
 
+/** The business's contact with this phone number (as calls give it), if it has one. */
+export async function findContactByPhone(
+  db: Db,
+  businessId: string,
+  phone: string,
+): Promise<ContactRecord | undefined> {
+  const normalized = normalizeCallerNumber(phone);
+  if (!normalized) return undefined;
+  const [row] = await db
+    .select(CONTACT_COLUMNS)
+    .from(contacts)
+    .where(and(eq(contacts.businessId, businessId), eq(contacts.phone, normalized)));
+  return row;
+}
+
 export async function insertContact(
   db: Db,
   businessId: string,

@@ -17,6 +17,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { describeSuccessEvaluation } from '../utils/success-evaluation';
 import { CallRecordingTranscript } from './call-recording-transcript';
+import { CallBackCaller } from './call-back-caller';
 import { DetailSection } from './detail-section';
 import { EraseCallSection, ErasedNotice } from './erase-call';
 import { callTypeLabel, OutcomeBadge } from './outcome-badge';
@@ -94,6 +95,7 @@ export function CallDetail({
                 {label}
               </Anchor>
             ))}
+            <CallBackCaller call={call} number={customerNumber} />
           </Group>
         </DetailSection>
       )}

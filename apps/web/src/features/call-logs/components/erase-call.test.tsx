@@ -1,12 +1,13 @@
 import { ERASE_CALL_WORDS } from '@switchboard/shared/call-logs';
 import { permissionMessages } from '@switchboard/shared/auth';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildSessionUser, errorResponse, jsonResponse } from '../../../test/fake-api';
 import { buildCallDetail, stubCallLogsApi } from '../testing/fake-call-logs-api';
 import { renderCallLogs } from '../testing/render-call-logs';
 
-// Erasing a call's recording and transcript from its detail (Round 3 · 4/10 item 7).
+// From a call's detail: erasing its recording and transcript (Round 3 · 4/10 item 7), and
+// calling its caller back (item 6).
 
 const CALL_ID = '3f2a9c1e-7b4d-4e21-9a0f-5c6d7e8f9a0b';
 const ERASE = `POST /api/calls/${CALL_ID}/erase`;
@@ -81,5 +82,43 @@ describe('erasing a call', () => {
     await user.click(button);
     expect(screen.queryByRole('dialog', { name: `${ERASE_CALL_WORDS.title}?` })).toBeNull();
     expect(api.calls(ERASE)).toHaveLength(0);
+  });
+});
+
+describe('calling the caller back', () => {
+  const options = {
+    timeZone: 'Europe/Dublin',
+    agents: [{ id: 'a1', name: 'Receptionist' }],
+    squads: [],
+    phoneNumbers: [{ id: 'p1', name: 'Main line · +353 1 555 0100', number: '+35315550100' }],
+    imports: [],
+  };
+
+  it('calls the number the call came from, with the chosen agent and number', async () => {
+    const path = `POST /api/calls/${CALL_ID}/call-back`;
+    const api = stubCallLogsApi({
+      handlers: {
+        'GET /api/campaigns/options': () => jsonResponse(options),
+        [path]: () => jsonResponse({ callId: 'call-9' }, { status: 201 }),
+      },
+    });
+    const { dialog, user } = await openDetail();
+    await user.click(dialog.getByRole('button', { name: 'Call back' }));
+    const modal = within(await screen.findByRole('dialog', { name: 'Call +353 87 123 4567' }));
+    expect(modal.getByText(/Your agent calls \+353 87 123 4567 once now/)).toBeInTheDocument();
+    await waitFor(() => expect(modal.getByRole('button', { name: 'Call now' })).toBeEnabled());
+    await user.click(modal.getByRole('button', { name: 'Call now' }));
+    await waitFor(() =>
+      expect(api.calls(path)[0]?.body).toEqual({ agentId: 'a1', phoneNumberId: 'p1' }),
+    );
+  });
+
+  it('is greyed for a member, with the reason', async () => {
+    stubCallLogsApi();
+    const { dialog } = await openDetail('member');
+    expect(dialog.getByRole('button', { name: 'Call back' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
   });
 });
