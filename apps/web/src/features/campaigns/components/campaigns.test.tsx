@@ -30,6 +30,7 @@ function buildCampaign(overrides: Partial<Campaign> = {}): Campaign {
     timeZone: 'Europe/Dublin',
     waitingUntil: null,
     maxConcurrency: 10,
+    retry: { on: [], attempts: 1, gapMinutes: 60 },
     skippedDoNotCall: 1,
     skippedDuplicates: 0,
     skippedNoPhone: 2,
@@ -41,6 +42,7 @@ function buildCampaign(overrides: Partial<Campaign> = {}): Campaign {
       answered: 2,
       voicemail: 1,
       no_answer: 0,
+      busy: 0,
       failed: 0,
       refused: 0,
       appointments: 1,
@@ -88,6 +90,16 @@ function buildReview(campaign: Campaign): CampaignReview {
     expectedMinutes: 2,
     costPerMinute: 0.1,
     estimatedCost: 0.6,
+    variables: {
+      used: ['first_name', 'last_visit'],
+      sample: {
+        name: 'Ann Murphy',
+        phone: '+353871234567',
+        values: { name: 'Ann Murphy', first_name: 'Ann', last_visit: '2 March' },
+      },
+      missing: [{ variable: 'last_visit', count: 2 }],
+    },
+    dailyCap: { calls: 300, minutes: 600, callsUsedToday: 12 },
   };
 }
 
@@ -103,6 +115,24 @@ const ROW: CampaignContact = {
   agentId: 'a1',
   appointments: 1,
   enquiries: 0,
+  attempts: 2,
+  nextAttemptAt: null,
+  attemptList: [
+    {
+      attempt: 1,
+      status: 'no_answer',
+      endedReason: 'customer-did-not-answer',
+      callId: 'call-0',
+      at: '2026-03-05T09:00:00.000Z',
+    },
+    {
+      attempt: 2,
+      status: 'answered',
+      endedReason: 'customer-ended-call',
+      callId: 'call-1',
+      at: '2026-03-05T09:04:00.000Z',
+    },
+  ],
   updatedAt: '2026-03-05T09:05:00.000Z',
 };
 
