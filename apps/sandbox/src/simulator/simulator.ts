@@ -265,8 +265,8 @@ function withOverrides(
   overrides: Vapi.AssistantOverrides | undefined,
 ): Vapi.CreateAssistantDto {
   if (!overrides) return dto;
-  const merged = { ...dto, ...overrides } as Vapi.CreateAssistantDto;
-  const values = overrides.variableValues as Record<string, unknown> | undefined;
+  const merged: Vapi.CreateAssistantDto = { ...dto, ...overrides };
+  const values = overrides.variableValues;
   if (!values) return merged;
   // As the platform: the variables replace their {{name}} in what the assistant says.
   const fill = (text: string | undefined) =>
@@ -287,7 +287,9 @@ function withOverrides(
 function fillVariables(text: string, values: Record<string, unknown>): string {
   return text.replace(/\{\{\s*([A-Za-z_][\w]*)\s*(?:\|[^}]*)?\}\}/g, (_, name: string) => {
     const value = values[name];
-    return value === undefined || value === null ? '' : String(value);
+    if (typeof value === 'string') return value;
+    if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+    return value === undefined || value === null ? '' : JSON.stringify(value);
   });
 }
 

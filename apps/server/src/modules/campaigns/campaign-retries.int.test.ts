@@ -266,10 +266,7 @@ describe.each(oneDatabase)('campaign retries, variables and results on %s', (tar
     expect(review.variables.used).toEqual(['first_name', 'last_visit']);
     const sample = review.variables.sample!;
     expect(sample.values).toMatchObject({ name: sample.name, phone: sample.phone });
-    expect(review.variables.missing).toContainEqual({
-      variable: 'last_visit',
-      count: expect.any(Number),
-    });
+    expect(review.variables.missing.map((m) => m.variable)).toEqual(['last_visit']);
     const missing = review.variables.missing.find((m) => m.variable === 'last_visit')!.count;
     expect(missing).toBe(review.willCall - 1);
     expect(review.dailyCap).toMatchObject({ calls: 300, minutes: 600 });

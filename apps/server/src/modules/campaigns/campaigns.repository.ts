@@ -202,7 +202,13 @@ function asVariables(value: unknown): Record<string, string> {
   if (typeof value !== 'object' || value === null) return {};
   return Object.fromEntries(
     Object.entries(value as Record<string, unknown>).flatMap(([key, v]) =>
-      v === null || v === undefined || v === '' ? [] : [[key, String(v)]],
+      typeof v === 'string'
+        ? v === ''
+          ? []
+          : [[key, v]]
+        : typeof v === 'number' || typeof v === 'boolean'
+          ? [[key, String(v)]]
+          : [],
     ),
   );
 }

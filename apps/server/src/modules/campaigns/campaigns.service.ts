@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
 import type { Vapi } from '@vapi-ai/server-sdk';
-import { and, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, inArray, isNotNull } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import {
   CAMPAIGN_DEFAULT_CALL_SECONDS,
@@ -124,9 +124,6 @@ const FETCH_CONCURRENCY = 5;
 
 type Customer = PendingCustomer;
 
-/** How many contacts the review's variable check reads at most. */
-const VARIABLE_CHECK_LIMIT = 10_000;
-
 type OpenedWindow = {
   /** null: nothing was handed to the platform (a daily cap left no room). */
   platformCampaignId: string | null;
@@ -160,7 +157,7 @@ function zonedHourInstant(local: string, timeZone: string): string {
   const [date, time] = local.split('T');
   const [y, m, d] = date!.split('-').map(Number);
   const hour = Number(time!.slice(0, 2));
-  const guess = Date.UTC(y!, m! - 1, d!, hour);
+  const guess = Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1, hour);
   const shown = new Intl.DateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',

@@ -17,6 +17,7 @@ import {
   CAMPAIGN_CONTACT_STATUS_LABELS,
   CAMPAIGN_HOLD_MESSAGES,
   campaignContactReasonMessage,
+  formatWeekdayTime,
   waitingMessage,
   type Campaign,
   type CampaignAction,
@@ -70,8 +71,7 @@ const results = (row: CampaignContact) =>
 function Attempts({ row, timeZone }: { row: CampaignContact; timeZone: string }) {
   if (row.attemptList.length === 0 && !row.nextAttemptAt) return none;
   // On the business's clock, as the calling hours are.
-  const time = (iso: string) =>
-    new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone });
+  const time = (iso: string) => formatWeekdayTime(iso, timeZone);
   return (
     <Stack gap={0} aria-label={`Calls to ${row.name || row.phone}`}>
       {row.attemptList.map((a) => (

@@ -1,6 +1,10 @@
 import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ChartOptions } from 'chart.js';
-import type { Campaign, CampaignResults } from '@switchboard/shared/campaigns';
+import {
+  formatWeekdayTime,
+  type Campaign,
+  type CampaignResults,
+} from '@switchboard/shared/campaigns';
 import { formatCost } from '@switchboard/shared/format';
 import { IconDownload } from '@tabler/icons-react';
 import { seriesColor } from '../../../components/charts/chart-theme';
@@ -15,15 +19,7 @@ const perHourOptions: ChartOptions<'bar'> = {
 };
 
 /** "Mon 09:00" on the business's clock. */
-function hourLabel(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    weekday: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(iso));
-}
+const hourLabel = (iso: string, timeZone: string) => formatWeekdayTime(iso, timeZone);
 
 function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (

@@ -302,8 +302,8 @@ describe('campaigns', () => {
     );
     // Each call to the number, on the business's clock.
     const calls = within(rows).getByLabelText('Calls to Ann Murphy');
-    expect(within(calls).getByText('1 · No answer 09:00')).toBeInTheDocument();
-    expect(within(calls).getByText('2 · Answered 09:04')).toBeInTheDocument();
+    expect(within(calls).getByText('1 · No answer Thu 09:00')).toBeInTheDocument();
+    expect(within(calls).getByText('2 · Answered Thu 09:04')).toBeInTheDocument();
     // Results: calls with retries, what they produced and cost, per hour, and the CSV.
     expect(await screen.findByText('2 of them retries')).toBeInTheDocument();
     expect(screen.getByText('$1.25')).toBeInTheDocument();
