@@ -105,7 +105,7 @@ export const campaignContacts = pgTable(
     name: text('name').notNull().default(''),
     /** E.164. */
     phone: text('phone').notNull(),
-    /** pending | calling | answered | voicemail | no_answer | failed | refused */
+    /** pending | calling | answered | voicemail | no_answer | busy | failed | refused */
     status: text('status').notNull().default('pending'),
     /** Why not called (again): a calling rule's refusal (premium_rate, country …) or call_lost. */
     reason: text('reason'),

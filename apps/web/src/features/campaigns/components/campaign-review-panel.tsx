@@ -107,13 +107,15 @@ function VariablesReview({ review }: { review: CampaignReview }) {
         </Alert>
       ))}
       {sample && values.length > 0 && (
-        <Table aria-label="Variables for the first contact" withTableBorder fz="sm">
+        <Table aria-label="Variables for the first contact" withTableBorder fz="sm" layout="fixed">
           <Table.Caption>For {sample.name || sample.phone}, the first to be called</Table.Caption>
           <Table.Tbody>
             {values.map(([name, value]) => (
               <Table.Tr key={name}>
-                <Table.Td ff="monospace">{`{{${name}}}`}</Table.Td>
-                <Table.Td>{value}</Table.Td>
+                <Table.Td ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                  {`{{${name}}}`}
+                </Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -459,7 +459,7 @@ describe('campaigns', () => {
     const card = await screen.findByRole('region', { name: 'Recent campaigns' });
     expect(await within(card).findByText('Spring recall')).toBeInTheDocument();
     expect(
-      within(card).getByText(/2 answered · 1 voicemail · 0 no answer · 0 failed/),
+      within(card).getByText(/2 answered · 1 voicemail · 0 no answer · 0 busy · 0 failed/),
     ).toBeInTheDocument();
   });
   it('a change in the progress reads the numbers again in place, not dimmed', async () => {
