@@ -5,12 +5,14 @@ import type {
   CampaignReview,
 } from '@switchboard/shared/campaigns';
 import type { Paginated } from '@switchboard/shared/pagination';
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   agents,
   calls,
   campaignAttempts,
+  campaignContacts,
   campaigns,
   contactImports,
   contacts,
@@ -339,5 +341,47 @@ describe.each(oneDatabase)('campaign retries, variables and results on %s', (tar
       'in_other_campaign',
     ]);
     for (const id of ids) await call('PATCH', `/api/campaigns/${id}`, { action: 'cancel' });
+  });
+
+  it('a retry whose platform campaign was lost with its instance is given out again after the takeover', async () => {
+    await addContact({ name: 'Lou Lost', phone: '+12125550891' });
+    await addContact({ name: 'Lou Lost Twin', phone: '+12125551991' });
+    const made = await call(
+      'POST',
+      '/api/campaigns',
+      body({
+        name: 'Lost retry',
+        audience: { kind: 'search', search: '12125551991' },
+        retry: { on: ['busy'], attempts: 2, gapMinutes: 60 },
+      }),
+    );
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json<Campaign>().id;
+    await call('PATCH', `/api/campaigns/${id}`, { action: 'start' });
+    // Busy: its retry waits an hour.
+    const [waiting] = await waitFor(
+      () => contactsOf(id),
+      (rows) => rows[0]?.status === 'pending' && rows[0].attempts === 1,
+    );
+    expect(waiting!.nextAttemptAt).not.toBeNull();
+    // As if the retry had been given to a platform campaign of an instance that was killed
+    // (the platform does not know it), its gap passed, and the campaign's lease ran out.
+    await ctx.app.database.db
+      .update(campaignContacts)
+      .set({ platformCampaignId: randomUUID(), nextAttemptAt: sql`now()` })
+      .where(eq(campaignContacts.campaignId, id));
+    await ctx.app.database.db
+      .update(campaigns)
+      .set({ leaseExpiresAt: sql`now() - interval '1 second'` })
+      .where(eq(campaigns.id, id));
+    // The round takes it over, frees the number and calls it again.
+    const rows = await waitFor(
+      () => contactsOf(id),
+      (list) => list[0]?.attempts === 2 && list[0].status === 'busy',
+    );
+    expect(rows[0]!.attemptList.map((a) => a.endedReason)).toEqual([
+      'customer-busy',
+      'customer-busy',
+    ]);
   });
 });

@@ -809,6 +809,16 @@ export class CampaignsService {
         );
       }
     }
+    // Retries given platform campaigns of their own: their calls are applied, and the numbers
+    // one that will dial no more never reached go back to be given out again (decision 065).
+    for (const id of await listRetryPlatformCampaigns(
+      db,
+      campaign.id,
+      campaign.platformCampaignId,
+    )) {
+      const state = await this.catchUp(campaign.id, id);
+      if (!state.active) await unassignPending(db, campaign.id, [id]);
+    }
     const calling = await listCallingContacts(db, campaign.id);
     await eachLimited(calling, FETCH_CONCURRENCY, async (row) => {
       if (!row.callId || !(await this.fetchCall(row.callId))) await markCallLost(db, row.id);
