@@ -372,7 +372,7 @@ describe.each(oneDatabase)('campaign retries, variables and results on %s', (tar
       .where(eq(campaignContacts.campaignId, id));
     await ctx.app.database.db
       .update(campaigns)
-      .set({ leaseExpiresAt: sql`now() - interval '1 second'` })
+      .set({ leaseOwner: randomUUID(), leaseExpiresAt: sql`now() - interval '1 second'` })
       .where(eq(campaigns.id, id));
     // The round takes it over, frees the number and calls it again.
     const rows = await waitFor(

@@ -714,7 +714,12 @@ export async function applyCampaignCalls(db: Db, records: CallRecord[]): Promise
       if (!row) continue;
       const [taken] = await db
         .update(campaignContacts)
-        .set({ callId: record.id, attempts: sql`${campaignContacts.attempts} + 1` })
+        // Calling until the statement below gives it the call's outcome (or a retry).
+        .set({
+          callId: record.id,
+          attempts: sql`${campaignContacts.attempts} + 1`,
+          status: 'calling',
+        })
         .where(and(eq(campaignContacts.id, row.id), isNull(campaignContacts.callId)))
         .returning({ attempts: campaignContacts.attempts });
       if (taken) {

@@ -737,6 +737,7 @@ export class CampaignsService {
       const reserved = await this.deps.dialing.reserve(policy, now, free.length);
       if (reserved.granted === 0) continue;
       const given = free.slice(0, reserved.granted);
+      const inFlight = (await listCallingContacts(this.deps.db, campaign.id)).length;
       let created: Vapi.Campaign;
       try {
         created = await this.deps.platform().sdk.campaigns.campaignControllerCreate({
@@ -746,7 +747,8 @@ export class CampaignsService {
             ? { squadId: campaign.squadId }
             : { assistantId: campaign.agentId! }),
           customers: given.map((c) => customerOf(c, Boolean(campaign.squadId))),
-          maxConcurrency: campaign.maxConcurrency,
+          // What the campaign's calls in progress leave of its concurrency (at least one).
+          maxConcurrency: Math.max(1, campaign.maxConcurrency - inFlight),
           schedulePlan: { earliestAt: now.toISOString(), latestAt: window.end.toISOString() },
         });
       } catch (error) {
