@@ -240,6 +240,8 @@ describe.each(oneDatabase)('authorization on %s', (target) => {
         'GET /api/campaigns/:id member',
         'GET /api/campaigns/:id/review member',
         'GET /api/campaigns/:id/contacts member',
+        'GET /api/campaigns/:id/results member',
+        'GET /api/campaigns/:id/calls.csv member',
         'PATCH /api/campaigns/:id manager',
         'PUT /api/contacts/:id/do-not-call member',
         'GET /api/calls member',

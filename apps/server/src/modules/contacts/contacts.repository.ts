@@ -24,7 +24,7 @@ export const CONTACT_COLUMNS = {
   createdAt: contacts.createdAt,
   updatedAt: contacts.updatedAt,
 };
-export type ContactRecord = Omit<ContactRow, 'searchText'>;
+export type ContactRecord = Omit<ContactRow, 'searchText' | 'fields'>;
 
 /** The fields a person edits, normalized: phone E.164, email lower case, blanks null. */
 export type ContactFields = {
