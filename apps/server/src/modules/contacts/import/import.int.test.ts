@@ -540,12 +540,16 @@ describe.each(databaseTargets)('contact imports on %s', (target) => {
         ['running', 4000, 4000, 4500],
         ['running', 4500, 4500, 4500],
       ]);
+      // An estimate of the time left comes with each, from the pace so far; none once done.
+      expect(seen.map((i) => typeof i.secondsLeft)).toEqual(['number', 'number', 'number']);
+      expect(seen.at(-1)?.secondsLeft).toBe(0);
       const done = await send<ContactImport>('GET', `/api/contacts/imports/${importId}`);
       expect(done.body).toMatchObject({
         status: 'completed',
         processedRows: 4500,
         totalRows: 4500,
         createdCount: 4500,
+        secondsLeft: null,
       });
     },
   );

@@ -66,14 +66,16 @@ async function readUpload(request: FastifyRequest, maxFileMb: number) {
   }
   if (!file) throw new AppError('VALIDATION_ERROR', 400, contactImportMessages.noFile);
   let mapping: unknown;
+  let options: unknown;
   if (fields.commit === 'true' && fields.mapping !== undefined) {
     try {
       mapping = JSON.parse(fields.mapping);
+      if (fields.options !== undefined) options = JSON.parse(fields.options);
     } catch {
       throw new AppError('VALIDATION_ERROR', 400, contactImportMessages.mappingNotJson);
     }
   }
-  return { file, mapping };
+  return { file, mapping, options };
 }
 
 /** Contact-list imports: upload and preview, commit, progress and history, errors, undo. */
@@ -94,15 +96,15 @@ export const contactImportRoutes =
         schema: {
           tags,
           summary:
-            'Uploads a contact list (multipart, field "file": CSV or .xlsx) and previews it; with "mapping" (JSON) and commit=true it is queued at once',
+            'Uploads a contact list (multipart, field "file": CSV or .xlsx) and previews it; with "mapping" (JSON), optionally "options" (JSON), and commit=true it is queued at once',
           consumes: ['multipart/form-data'],
           response: { 201: contactImportUploadSchema, ...errorResponses(413, 415, 422) },
         },
       },
       async (request, reply) => {
         const business = businessOf(request);
-        const { file, mapping } = await readUpload(request, deps.maxFileMb);
-        return reply.status(201).send(await deps.imports.upload(business, file, mapping));
+        const { file, mapping, options } = await readUpload(request, deps.maxFileMb);
+        return reply.status(201).send(await deps.imports.upload(business, file, mapping, options));
       },
     );
 
@@ -124,6 +126,7 @@ export const contactImportRoutes =
           request.params.id,
           request.body.mapping,
           request.body.country,
+          request.body.options,
         );
         return reply.status(202).send(row);
       },
