@@ -1,4 +1,8 @@
-import type { ContactImport, ContactImportMapping } from '@switchboard/shared/contact-imports';
+import type {
+  ContactImport,
+  ContactImportMapping,
+  ContactImportOptions,
+} from '@switchboard/shared/contact-imports';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { contactImportQueryOptions, contactImportsQueryKey } from './get-contact-import';
@@ -8,6 +12,8 @@ export type CommitContactImportVariables = {
   mapping: ContactImportMapping;
   /** ISO code of the country national phone numbers are read in; left out: the business's. */
   country?: string;
+  /** "Last, First" flipped, and what a row matching a contact does; left out: the defaults. */
+  options?: ContactImportOptions;
 };
 
 /** POST /api/contacts/imports/:id/commit (202): queues the import with the mapping. */
@@ -15,10 +21,15 @@ export function commitContactImport({
   importId,
   mapping,
   country,
+  options,
 }: CommitContactImportVariables): Promise<ContactImport> {
   return apiFetch<ContactImport>(`/contacts/imports/${encodeURIComponent(importId)}/commit`, {
     method: 'POST',
-    body: country === undefined ? { mapping } : { mapping, country },
+    body: {
+      mapping,
+      ...(country === undefined ? {} : { country }),
+      ...(options === undefined ? {} : { options }),
+    },
   });
 }
 

@@ -159,6 +159,9 @@ export function stubContactsApi({
         email: input.email || null,
         company: input.company ?? null,
         notes: input.notes ?? null,
+        otherPhones: input.otherPhones ?? contact.otherPhones,
+        otherEmails: input.otherEmails ?? contact.otherEmails,
+        country: input.country === undefined ? contact.country : input.country || null,
       });
       return jsonResponse(contact);
     };
