@@ -423,6 +423,8 @@ export class ContactImportJob {
   private stopping = false;
   /** The counts of the imports running here, after their last batch written, and of how many. */
   private readonly progress = new Map<string, ImportProgress>();
+  /** When each import running here started (for the estimate of the time left). */
+  private readonly startedAt = new Map<string, Date>();
   /** Imports whose lease this instance has lost: their next batch stops them. */
   private readonly lost = new Set<string>();
   private lastRecoveryAt = 0;
@@ -435,9 +437,10 @@ export class ContactImportJob {
   }
 
   /** How far a running import has got; undefined when it is not running in this process. */
-  progressOf(importId: string): ImportProgress | undefined {
+  progressOf(importId: string): (ImportProgress & { startedAt: Date }) | undefined {
     const counts = this.progress.get(importId);
-    return counts && { ...counts };
+    const startedAt = this.startedAt.get(importId);
+    return counts && startedAt && { ...counts, startedAt };
   }
 
   /** Queues again the imports a dead process left running, then polls for queued ones. */
@@ -548,6 +551,7 @@ export class ContactImportJob {
   private async runClaimed(claimed: ClaimedImport) {
     const { db, log } = this.options;
     this.progress.set(claimed.id, { ...NOTHING_WRITTEN, totalRows: null });
+    this.startedAt.set(claimed.id, new Date());
     const heartbeat = this.holdLease(claimed.id);
     try {
       const file = await readImportFile(db, claimed.id);
@@ -586,6 +590,7 @@ export class ContactImportJob {
     } finally {
       await heartbeat.stop();
       this.progress.delete(claimed.id);
+      this.startedAt.delete(claimed.id);
       this.lost.delete(claimed.id);
     }
   }

@@ -111,12 +111,12 @@ export class ContactImportsService {
        * The counts of an import running in this process, the freshest there are. Its row has
        * them once it ends and, on PostgreSQL, every few seconds meanwhile (for other instances).
        */
-      progressOf: (importId: string) => ImportProgress | undefined;
+      progressOf: (importId: string) => (ImportProgress & { startedAt?: Date }) | undefined;
     },
   ) {}
 
   /** The import as the API shows it: while it runs here, with the runner's counts. */
-  private present(row: ContactImportRecord): ContactImport {
+  present(row: ContactImportRecord): ContactImport {
     const progress = row.status === 'running' ? this.deps.progressOf(row.id) : undefined;
     return toContactImport(progress === undefined ? row : { ...row, ...progress });
   }
@@ -195,7 +195,18 @@ export class ContactImportsService {
     mapping: unknown,
     country?: string,
     options?: ContactImportOptions,
-  ) {
+  ): Promise<ContactImport> {
+    return this.present(await this.commitRow(business, importId, mapping, country, options));
+  }
+
+  /** The commit, answering the stored row (the start of a watch). */
+  async commitRow(
+    business: ContactBusiness,
+    importId: string,
+    mapping: unknown,
+    country?: string,
+    options?: ContactImportOptions,
+  ): Promise<ContactImportRecord> {
     const row = await findContactImport(this.deps.db, business.id, importId);
     if (!row) throw importNotFound();
     if (row.status !== 'uploaded')
@@ -208,15 +219,13 @@ export class ContactImportsService {
         issues: [{ path: 'body.country', message: contactImportMessages.unknownCountry }],
       });
     const checked = this.checkMapping(mapping, preview.headers.length);
-    return this.present(
-      await this.queue(
-        business,
-        importId,
-        checked,
-        country ?? null,
-        // Left out: the file's own pattern, as the preview suggested.
-        options ?? { flipNames: suggestFlipNames(preview.scanned, checked), onMatch: 'update' },
-      ),
+    return this.queue(
+      business,
+      importId,
+      checked,
+      country ?? null,
+      // Left out: the file's own pattern, as the preview suggested.
+      options ?? { flipNames: suggestFlipNames(preview.scanned, checked), onMatch: 'update' },
     );
   }
 
@@ -269,6 +278,55 @@ export class ContactImportsService {
     const row = await findContactImport(this.deps.db, business.id, importId);
     if (!row) throw importNotFound();
     return row;
+  }
+
+  /**
+   * The import as it goes, for the commit's streamed answer: the row first, then a new one each
+   * time its progress changes (looked at every `everyMs`), until it ends. While it runs in this
+   * process the progress comes from memory, so this goes on when the database is busy with the
+   * import (PGlite's only connection is the import's). It ends, too, once the import has been
+   * waiting in the queue with no runner here for `queuedForMs` (another instance runs it, or
+   * this one is stopping): the page then asks as it always does.
+   */
+  async *watch(
+    business: ContactBusiness,
+    importId: string,
+    options: { from?: ContactImportRecord; everyMs?: number; queuedForMs?: number } = {},
+  ): AsyncGenerator<ContactImport> {
+    const { everyMs = 500, queuedForMs = 5000 } = options;
+    // The committed row as the start: read now, the database may already be the import's.
+    let stored = options.from ?? (await findContactImport(this.deps.db, business.id, importId));
+    let last = '';
+    const queuedAt = Date.now();
+    while (stored) {
+      const progress = this.deps.progressOf(importId);
+      const current =
+        progress === undefined
+          ? this.present(stored)
+          : toContactImport({ ...stored, status: 'running', ...progress });
+      const seen = JSON.stringify([
+        current.status,
+        current.processedRows,
+        current.totalRows,
+        current.secondsLeft,
+      ]);
+      if (seen !== last) {
+        last = seen;
+        yield current;
+      }
+      if (current.status !== 'queued' && current.status !== 'running') return;
+      const waited = Date.now() - queuedAt;
+      if (progress === undefined && current.status === 'queued' && waited > queuedForMs) return;
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+      // Read again once it has run here (or runs elsewhere): not while it may be starting here,
+      // as a read queued behind its transaction would wait until it ends.
+      if (
+        this.deps.progressOf(importId) === undefined &&
+        (progress !== undefined || stored.status === 'running' || waited > queuedForMs / 2)
+      ) {
+        stored = await findContactImport(this.deps.db, business.id, importId);
+      }
+    }
   }
 
   async list(business: ContactBusiness, query: ContactImportListQuery): Promise<ContactImportList> {

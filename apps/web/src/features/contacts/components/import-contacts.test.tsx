@@ -206,6 +206,39 @@ describe('import contacts', () => {
     await waitFor(() => expect(api.calls('GET /api/contacts').length).toBeGreaterThan(listsBefore));
   });
 
+  it('shows the progress the commit streams while the import keeps the server busy', async () => {
+    let push: (row: unknown) => void = () => undefined;
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        push = (row) => controller.enqueue(new TextEncoder().encode(`${JSON.stringify(row)}\n`));
+      },
+    });
+    const { user, dialog } = await openImportDialog({
+      'POST /api/contacts/imports/import-1/commit': () => {
+        push(buildContactImport({ status: 'queued' }));
+        return new Response(stream, {
+          status: 202,
+          headers: { 'content-type': 'application/x-ndjson' },
+        });
+      },
+      // The server answers nothing else until the import ends (PGlite's one connection).
+      'GET /api/contacts/imports/import-1': () => new Promise<Response>(() => undefined),
+    });
+    await user.upload(dialog.getByLabelText('Choose a CSV or Excel file'), csv());
+    await dialog.findByRole('cell', { name: 'Brian Kelly' });
+    await user.click(dialog.getByRole('button', { name: 'Import 10 rows' }));
+    expect(await dialog.findByText('Waiting to start patients.csv…')).toBeInTheDocument();
+
+    push(buildContactImport({ status: 'running', processedRows: 0, totalRows: null }));
+    expect(await dialog.findByText('Counting the rows of patients.csv…')).toBeInTheDocument();
+    push(buildContactImport({ status: 'running', processedRows: 4, secondsLeft: 30 }));
+    expect(await dialog.findByText('4 of 10 rows imported · about 30 s left')).toBeInTheDocument();
+    push(buildContactImport({ status: 'completed', processedRows: 10, createdCount: 10 }));
+    expect(
+      await dialog.findByText('10 created · 0 updated · 0 skipped · 0 failed'),
+    ).toBeInTheDocument();
+  });
+
   it('shows why an import failed', async () => {
     const { user, dialog } = await openImportDialog({
       'POST /api/contacts/imports/import-1/commit': () =>
