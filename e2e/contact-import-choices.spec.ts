@@ -142,7 +142,7 @@ describeInBrowser('contact import choices', (e2e) => {
   });
 
   it('shows the rows done of the total and the time left while a large file imports', async () => {
-    const { page, baseURL } = e2e;
+    const { baseURL } = e2e;
     await signInAs(e2e, DEMO_MEMBER);
     const rows = 30_000;
     const lines = ['Name,Email'];

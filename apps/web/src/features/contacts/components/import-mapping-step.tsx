@@ -178,9 +178,7 @@ export function ImportMappingStep({
         <Radio.Group
           label="When a row has the phone number or email of a contact you already have"
           value={choices.onMatch}
-          onChange={(value) =>
-            setChoices((current) => ({ ...current, onMatch: value as ContactImportOnMatch }))
-          }
+          onChange={(value) => setChoices((current) => ({ ...current, onMatch: value }))}
         >
           <Stack gap={6} mt={6}>
             {ON_MATCH.map((choice) => (
