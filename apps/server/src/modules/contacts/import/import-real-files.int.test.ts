@@ -426,6 +426,29 @@ describe.each(databaseTargets)('real contact files on %s', (target) => {
     expect(plain.preview.suggestedOptions.flipNames).toBe(false);
   });
 
+  it('reads titles, "Last, First" names and countries from a workbook (SheetJS)', async () => {
+    const member = await newMember(); // an Irish business
+    const { preview, done } = await importAsSuggested(
+      member,
+      'patients.xlsx',
+      buildSheetJsXlsx([
+        ['Title', 'Name', 'Mobile', 'Country'],
+        ['Dr.', 'Byrne, Aoife', '087 123 4567', 'Ireland'],
+        ['', 'Kelly, Brian', 353861234567, ''],
+        ['Ms.', 'Walsh, Ciara', '+44 20 7946 0958', ''],
+      ]),
+    );
+    expect(preview.suggestedOptions.flipNames).toBe(true);
+    expect(preview.phoneCheck).toMatchObject({ numbers: 3, foreign: 1, countries: ['GB'] });
+    expect(done).toMatchObject({ status: 'completed', createdCount: 3 });
+    const people = (await contactsOf(member)).map((c) => [c.name, c.phone, c.country]).sort();
+    expect(people).toEqual([
+      ['Brian Kelly', '+353861234567', 'IE'],
+      ['Dr. Aoife Byrne', '+353871234567', 'IE'],
+      ['Ms. Ciara Walsh', '+442079460958', 'GB'],
+    ]);
+  });
+
   it("warns in the preview when numbers do not look like the business's country", async () => {
     const member = await newMember(); // an Irish business
     const google = await upload(member, 'google.csv', buildGoogleContactsCsv(GOOGLE_PEOPLE));
