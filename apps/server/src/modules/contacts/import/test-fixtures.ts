@@ -239,6 +239,8 @@ export const GOOGLE_CONTACTS_HEADERS = [
 ] as const;
 
 export type GooglePerson = {
+  /** "Dr.", "Mrs.": Google writes it in "Name Prefix" and at the start of "Name". */
+  prefix?: string;
   given: string;
   family: string;
   emails?: [type: string, value: string][];
@@ -262,7 +264,8 @@ export function buildGoogleContactsCsv(people: GooglePerson[]): string {
   const lines = [GOOGLE_CONTACTS_HEADERS.join(',')];
   for (const person of people) {
     const cells: string[] = GOOGLE_CONTACTS_HEADERS.map(() => '');
-    cells[at('Name')] = `${person.given} ${person.family}`;
+    cells[at('Name')] = [person.prefix, person.given, person.family].filter(Boolean).join(' ');
+    cells[at('Name Prefix')] = person.prefix ?? '';
     cells[at('Given Name')] = person.given;
     cells[at('Family Name')] = person.family;
     cells[at('Group Membership')] = '* myContacts';
