@@ -89,6 +89,8 @@ export class LiveCall {
   ending: LiveEnding | undefined;
   /** Set once the call is over: listeners are closed, controls refused. */
   over = false;
+  /** Told when a controller ends the call (a held web call stops holding at once). */
+  onEnding: (() => void) | undefined;
   private readonly audioStart = Date.now();
   private segments: Segment[] = [];
   private sentSamples: number | undefined;
@@ -152,6 +154,7 @@ export class LiveCall {
     if (this.over || this.ending) return;
     this.ending = ending;
     this.wake();
+    this.onEnding?.();
   }
 
   /** Waits up to `ms`, less when a control ends the call. */

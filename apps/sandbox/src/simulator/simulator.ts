@@ -166,6 +166,11 @@ interface HeldWebCall {
   assistant?: Vapi.CreateAssistantDto | undefined;
   /** A say with endCallAfterSpoken: the call ends, once it is said, for this reason. */
   endingReason?: 'assistant-ended-call-after-message-spoken';
+  /**
+   * The call as its monitor sees it (decision 059): what was said, heard on `listenUrl`, sent as
+   * live messages; controls on `controlUrl` act on it. Set as the call's lifecycle starts.
+   */
+  live?: LiveCall;
 }
 
 /** How often a held web call checks on its client. */
@@ -753,7 +758,8 @@ export class CallSimulator {
       config,
       assistantId: request.asSquadMember ? undefined : record?.assistant.id,
       phoneNumber: undefined,
-      extra: request.extra,
+      // A web call in progress has its monitor as a phone call's (the assistant's monitorPlan).
+      extra: { ...request.extra, monitor: this.monitorFor(request.id, dto?.monitorPlan) },
     };
     const queued = callSnapshot(draft, this.options.ctx, 'queued', now);
     this.options.store.live.upsert(queued);
@@ -763,8 +769,8 @@ export class CallSimulator {
       lines: [],
       assistant: dto,
     };
-    // The transcript is what the client reports was said, not a made-up conversation.
-    draft.spoken = held.lines;
+    // The transcript is what the client reports was said (and what a controller made the
+    // assistant say), not a made-up conversation: the live call's lines (runLifecycle).
     this.heldWebCalls.set(request.id, held);
     const lifecycle = this.runLifecycle(
       {
@@ -785,7 +791,10 @@ export class CallSimulator {
         if (!this.abort.signal.aborted)
           this.options.log.error({ err: error }, 'web call simulation failed');
       })
-      .finally(() => this.heldWebCalls.delete(request.id));
+      .finally(() => {
+        this.heldWebCalls.delete(request.id);
+        this.liveCalls.delete(request.id);
+      });
     return queued;
   }
 
@@ -923,7 +932,14 @@ export class CallSimulator {
   recordWebCallLine(id: string, role: SpokenLine['role'], text: string): boolean {
     const held = this.heldWebCalls.get(id);
     if (!held || !this.touchWebCall(id)) return false;
-    if (held.lines.length < MAX_SPOKEN_LINES) held.lines.push({ role, text, at: Date.now() });
+    if (held.lines.length < MAX_SPOKEN_LINES) {
+      held.lines.push({ role, text, at: Date.now() });
+      // Said on the monitor too (heard by listeners, sent as live messages), unless that side
+      // is muted: a muted assistant is not heard nor transcribed, as in a phone call.
+      const live = held.live;
+      const muted = role === 'bot' ? live?.assistantMuted : live?.customerMuted;
+      if (live && !muted) live.speak(role, text);
+    }
     return true;
   }
 
@@ -1032,12 +1048,14 @@ export class CallSimulator {
     };
 
     // A live call: monitor URLs from the start, its lines said (and sent) as they happen.
+    // A web call is live too: what its client reports said is said on the monitor.
     let live: LiveCall | undefined;
     let liveMessages: Promise<unknown> = Promise.resolve();
-    if (life.liveHoldMs && life.liveHoldMs > 0) {
+    const held = life.held;
+    if ((life.liveHoldMs && life.liveHoldMs > 0) || held) {
       const plan = assistantDto?.monitorPlan;
       draft.extra = { ...draft.extra, monitor: this.monitorFor(draft.id, plan) };
-      draft.live = true;
+      if (!held) draft.live = true;
       live = new LiveCall(draft.id, plan ?? {}, draft.config.firstMessage, (message) => {
         const call = store.live.get(draft.id);
         // In order, one after another, as the platform sends a call's messages.
@@ -1046,6 +1064,11 @@ export class CallSimulator {
         );
       });
       draft.spoken = live.lines;
+      if (held) {
+        held.live = live;
+        // A controller's end-call, transfer or say-then-end ends the held call now.
+        live.onEnding = () => held.hangup.abort();
+      }
     }
 
     if (!alreadyQueued) await step('queued');
@@ -1059,7 +1082,7 @@ export class CallSimulator {
     await sleep(stepMs, undefined, { signal });
 
     const startedAt = draft.createdAt + draft.ringMs;
-    if (connected && live) {
+    if (connected && live && !life.held) {
       const inProgress = await step('in-progress');
       this.liveCalls.set(draft.id, live);
       const toolCall = conversationFor(draft, ctx).toolCall;
@@ -1090,6 +1113,7 @@ export class CallSimulator {
       draft.durationMs = Date.now() - startedAt;
     } else if (connected) {
       const inProgress = await step('in-progress');
+      if (live) this.liveCalls.set(draft.id, live);
       const toolCall = conversationFor(draft, ctx).toolCall;
       const heldFrom = Date.now();
       const firstPart = life.toolAtOnce ? 0 : Math.floor(life.holdMs / 3);
@@ -1125,12 +1149,23 @@ export class CallSimulator {
         await this.requestTransferDestination(draft, inProgress, assistantDto, server, common());
       }
       if (life.held) {
-        // How the platform ends it: the caller left, the line went silent, or the maximum length.
-        const reason = life.held.endedReason ?? life.held.endingReason ?? 'customer-ended-call';
+        this.liveCalls.delete(draft.id);
+        // How the platform ends it: a controller (end-call, transfer), the caller left, the line
+        // went silent, or the maximum length.
+        const ending = live?.ending;
+        if (ending?.reason === 'assistant-forwarded-call')
+          draft.transferDestination = ending.destination;
+        const reason =
+          ending?.reason ??
+          life.held.endedReason ??
+          life.held.endingReason ??
+          'customer-ended-call';
         draft.reasonIndex = reasonIndexOf(reason);
         // The sandbox's evaluation of what it heard: a caller who said something and hung up.
         const spoke = life.held.lines.some((line) => line.role === 'user');
         draft.success = spoke && reason === 'customer-ended-call' ? 1 : 0;
+        await liveMessages;
+        live?.finish();
       }
       await sleep(stepMs, undefined, { signal });
       // Make the call end now: startedAt is fixed, so the duration absorbs the wall-clock time.
