@@ -462,6 +462,47 @@ describe('server messages go where the Server says, authenticated only as it say
       expect(extraHeaders(headers)).toEqual({ authorization: 'Bearer org-token' });
     }
   });
+  it('refuses a server credentialId the org does not have, and never sends a message unauthenticated', async () => {
+    const missing = '0c3e8a51-2f7d-4b6a-9e1c-5d8f7a6b4c3e';
+    const badServer = { url: `${receiver.base}/nowhere`, credentialId: missing };
+    const problem = `server.credentialId ${missing} is not a credential of this org`;
+    const refusal = async (request: Promise<unknown>) => {
+      const error = await request.catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(VapiError);
+      expect((error as VapiError).statusCode).toBe(400);
+      expect((error as VapiError).body).toMatchObject({ message: [problem] });
+    };
+    const before = (await client.assistants.list()).length;
+    await refusal(client.assistants.create(assistantBody(badServer)));
+    expect(await client.assistants.list()).toHaveLength(before);
+    const assistant = await client.assistants.create(
+      assistantBody({
+        url: `${receiver.base}/org-credential`,
+        credentialId: 'f1d7a0a4-8b55-4b8e-9a51-3c0f7e2b9d61',
+      }),
+    );
+    await refusal(client.assistants.update({ id: assistant.id, server: badServer }));
+    expect((await client.assistants.get({ id: assistant.id })).server?.credentialId).toBe(
+      'f1d7a0a4-8b55-4b8e-9a51-3c0f7e2b9d61',
+    );
+    await refusal(
+      client.tools.create({ type: 'function', function: { name: 'lookup' }, server: badServer }),
+    );
+    const phone = (await client.phoneNumbers.list()).find((number) => number.provider === 'vapi');
+    await refusal(
+      client.phoneNumbers.update({ id: phone!.id, body: { provider: 'vapi', server: badServer } }),
+    );
+
+    // A server whose credential is not there (set outside the API): nothing goes out.
+    const plain = await client.assistants.create(assistantBody(undefined));
+    sandbox.setOrgServer(badServer);
+    await sandbox.simulateCall({
+      assistantId: plain.id,
+      tool: 'none',
+      endedReason: 'customer-ended-call',
+    });
+    expect(receiver.received).toEqual([]);
+  });
 });
 
 describe('POST /call places a simulated outbound call', () => {

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context';
 import type { PhoneNumber } from '../demo/catalog';
-import { registerDocumentResource, resourceBadRequest } from '../http/document-resource';
+import {
+  registerDocumentResource,
+  resourceBadRequest,
+  verifyServerCredential,
+} from '../http/document-resource';
 import { hash32 } from '../lib/random';
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { badRequest, notFound } from '../http/errors';
@@ -35,7 +39,7 @@ function documented(phone: Record<string, unknown>, schemaNames: Record<string, 
 
 export async function phoneNumberRoutes(
   app: FastifyInstance,
-  { catalog, listOrder }: SandboxContext,
+  { catalog, listOrder, credential }: SandboxContext,
 ): Promise<void> {
   const schemaNames = responseSchemaNames();
   let bought = 0;
@@ -85,6 +89,7 @@ export async function phoneNumberRoutes(
     orgId: catalog.orgId,
     oldestFirst: listOrder === 'oldest-first',
     clearable: ['assistantId', 'squadId', 'workflowId', 'fallbackDestination'],
+    verify: (body) => verifyServerCredential(body, (id) => credential(id) !== undefined),
     create(body, base) {
       if (body.provider === 'vonage' && !vonageCredentials.has(String(body.credentialId))) {
         resourceBadRequest('credentialId must be the id of a Vonage credential');

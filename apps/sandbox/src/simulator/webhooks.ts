@@ -127,10 +127,12 @@ export class WebhookSender {
       ? this.options.credential(server.credentialId)
       : undefined;
     if (server.credentialId && !credential) {
+      // The platform cannot sign or authenticate it: it does not go out unauthenticated.
       this.options.log.warn(
         { url, type: message.type, credentialId: server.credentialId },
-        'server credential not found: sending without it',
+        'server credential not found: message not sent',
       );
+      return { ok: false, error: 'server credential not found' };
     }
     const headers = {
       'content-type': 'application/json',
