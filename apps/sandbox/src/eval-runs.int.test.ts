@@ -35,7 +35,7 @@ describe('/eval/run', () => {
     const empty = await api('GET', '/eval/run');
     expect(empty.status).toBe(200);
     const page = responseValidator('GET', '/eval/run', 200);
-    expect(page(empty.body), describeErrors(page.errors)).toBe(true);
+    expect(page(empty.body), describeErrors(page.errors).join('; ')).toBe(true);
     expect(empty.body.results).toEqual([]);
 
     const evaluation = await api('POST', '/eval', {
@@ -75,7 +75,7 @@ describe('/eval/run', () => {
     });
     expect(run.status).toBe(201);
     const evalRun = validatorFor('EvalRun');
-    expect(evalRun(run.body), describeErrors(evalRun.errors)).toBe(true);
+    expect(evalRun(run.body), describeErrors(evalRun.errors).join('; ')).toBe(true);
     expect(run.body).toMatchObject({
       status: 'ended',
       endedReason: 'error',

@@ -284,6 +284,47 @@ describe('server messages go where the Server says, authenticated only as it say
     );
   });
 
+  it('tries a failed delivery again as the server’s backoffPlan says, and only then', async () => {
+    receiver.state.answer = () => ({ status: 503, body: { error: 'busy' } });
+    const queuedTo = (path: string) =>
+      receiver.received.filter(
+        (r) =>
+          r.path === path && r.message.type === 'status-update' && r.message.status === 'queued',
+      ).length;
+    const call = async (path: string, backoffPlan?: Record<string, unknown>) => {
+      const assistant = await client.assistants.create(
+        assistantBody({
+          url: `${receiver.base}${path}`,
+          ...(backoffPlan ? { backoffPlan: backoffPlan as unknown as Vapi.BackoffPlan } : {}),
+        }),
+      );
+      await sandbox.simulateCall({
+        assistantId: assistant.id,
+        tool: 'none',
+        endedReason: 'customer-ended-call',
+      });
+    };
+    // No plan: the platform's default, no retries.
+    await call('/no-plan');
+    expect(queuedTo('/no-plan')).toBe(1);
+    await call('/fixed', { type: 'fixed', maxRetries: 2, baseDelaySeconds: 0 });
+    expect(queuedTo('/fixed')).toBe(3);
+    await call('/exponential', { type: 'exponential', maxRetries: 1, baseDelaySeconds: 0 });
+    expect(queuedTo('/exponential')).toBe(2);
+    // A status the plan excludes is not tried again.
+    await call('/excluded', {
+      type: 'fixed',
+      maxRetries: 3,
+      baseDelaySeconds: 0,
+      excludedStatusCodes: [503],
+    });
+    expect(queuedTo('/excluded')).toBe(1);
+    // An answer that is not an error is not tried again.
+    receiver.state.answer = undefined;
+    await call('/ok', { type: 'fixed', maxRetries: 3, baseDelaySeconds: 0 });
+    expect(queuedTo('/ok')).toBe(1);
+  });
+
   it('asks the server of a number with no assistant (assistant-request) and plays or ends the call by its answer', async () => {
     const assistant = await client.assistants.create(
       assistantBody({ url: `${receiver.base}/assistant` }),
