@@ -45,6 +45,12 @@ export async function phoneNumberRoutes(
   let bought = 0;
   // Vonage numbers are imported with a Vonage credential (key and secret), which the platform
   // keeps and never answers with (`apiSecret`: "This is not returned in the API").
+  // Where this rests: the path `/credential` (POST, DELETE `/credential/{id}`) is in neither of
+  // the platform's documents; it is in the client the platform's web SDK ships, generated from
+  // its full API description (`@vapi-ai/web` `dist/api.d.ts`, `credentialControllerCreate` and
+  // `credentialControllerRemove`). The body and the answer are the document's own schemas
+  // (`CreateVonageCredentialDTO`, closed; `VonageCredential`), which it keeps although it lost
+  // the path. Only Vonage credentials are taken: webhook credentials come as an option.
   const vonageCredentials = new Map<string, Record<string, unknown>>();
   const credentialAnswer = documentedProperties('VonageCredential');
   app.post('/credential', async (request, reply) => {
@@ -88,6 +94,11 @@ export async function phoneNumberRoutes(
     items: catalog.phoneNumbers,
     orgId: catalog.orgId,
     oldestFirst: listOrder === 'oldest-first',
+    // `null` unassigns (the document types these fields as strings or objects, never null): the
+    // platform's SDK maintainers give `assistantId: null` as the way to remove a number's
+    // assistant, while undefined leaves it (VapiAI/server-sdk-typescript issue #8, "AssistantId
+    // is not possible to remove from PhoneNumber…", labelled "OpenAPI Spec", 2025). The document
+    // offers no other way to unassign.
     clearable: ['assistantId', 'squadId', 'workflowId', 'fallbackDestination'],
     verify: (body) => verifyServerCredential(body, (id) => credential(id) !== undefined),
     create(body, base) {
