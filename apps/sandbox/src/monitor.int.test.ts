@@ -305,6 +305,9 @@ describe('live call monitor (listenUrl, controlUrl)', () => {
 
     const sentence = 'An engineer can be with you by four this afternoon.';
     expect((await control(controlUrl!, { type: 'say', content: sentence })).status).toBe(200);
+    // The call's client learns it from its room, to speak it to the caller.
+    const roomNow = (await (await fetch(call.webCallUrl)).json()) as { controllerSaid: string[] };
+    expect(roomNow.controllerSaid).toEqual([sentence]);
     await expect
       .poll(() =>
         liveOf('conversation-update').some((message) =>

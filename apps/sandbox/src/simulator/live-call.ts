@@ -83,6 +83,8 @@ export function renderSpeech(role: 'bot' | 'user', text: string): Float32Array {
 
 export class LiveCall {
   readonly lines: LiveLine[] = [];
+  /** What controllers made the assistant say, in order (a web call's client speaks them too). */
+  readonly controllerLines: string[] = [];
   readonly listeners = new Set<Listener>();
   assistantMuted = false;
   customerMuted = false;
@@ -123,6 +125,13 @@ export class LiveCall {
     this.sink(this.conversationUpdate());
     this.sink({ type: 'speech-update', status: 'stopped', role: who, turn });
     return Math.round((samples.length / LISTEN_SAMPLE_RATE) * 1000);
+  }
+
+  /** The assistant says what a controller asked for (`say`, a transfer's words, the first message). */
+  sayForController(text: string): number {
+    if (this.over) return 0;
+    this.controllerLines.push(text);
+    return this.speak('bot', text);
   }
 
   /** A message added to the assistant's context (not said). */

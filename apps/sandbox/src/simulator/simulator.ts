@@ -894,6 +894,14 @@ export class CallSimulator {
   }
 
   /**
+   * What controllers made the assistant of a held web call say through its monitor, in order:
+   * the call's client speaks them to the caller (the platform's bot would). Empty otherwise.
+   */
+  controllerLines(id: string): readonly string[] {
+    return this.heldWebCalls.get(id)?.live?.controllerLines ?? [];
+  }
+
+  /**
    * The web call's client is still there (it polled its room or reported a line). False when
    * the call is unknown or no longer held.
    */
