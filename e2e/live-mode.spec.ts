@@ -15,7 +15,8 @@ import { startLiveMode, type LiveMode } from './support/live-mode';
 // the platform; calls placed with the platform's POST /call reach the product by webhook (no
 // sync runs after start) and their tools book and record; a sync backfills a call whose
 // webhooks went nowhere; its recording (no public URL: the authenticated download) plays; a
-// web call starts through the product's proxy.
+// web call starts through the product's proxy. Everything between the product and the platform
+// passes through proxies that check it against the platform's document (the last test).
 
 const OWNER: Account = { userName: 'owner@live-dental.example', password: 'live-dental-2026' };
 
@@ -375,5 +376,17 @@ describeInBrowser('live mode against the standalone sandbox platform', (e2e) => 
       .poll(() => page.getByRole('row').filter({ hasText: 'Live Reception' }).count())
       .toBe(0);
     expect((await live.platform('GET', `/assistant/${agentId}`)).status).toBe(404);
+  });
+
+  it('sent and read only what the platform’s document says: every request, answer and webhook', () => {
+    // Counts per resource, in the output for the person reading the run (Round 3 · 4/10).
+    console.info(`Platform document check (live mode):\n${live.audit.report()}`);
+    expect(live.audit.problems).toEqual([]);
+    const total = (map: Map<string, { valid: number }>) =>
+      [...map.values()].reduce((sum, counts) => sum + counts.valid, 0);
+    expect(total(live.audit.requests)).toBeGreaterThan(5);
+    expect(total(live.audit.answers)).toBeGreaterThan(20);
+    expect(live.audit.webhooks.get('end-of-call-report')?.valid).toBeGreaterThan(0);
+    expect(live.audit.webhooks.get('tool-calls')?.valid).toBeGreaterThan(0);
   });
 });

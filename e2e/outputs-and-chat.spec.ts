@@ -24,7 +24,9 @@ describeInBrowser('structured outputs and chat with an agent', (e2e) => {
     await page.getByRole('button', { name: 'Define output' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Define a structured output' });
     await dialog.getByRole('textbox', { name: 'Name' }).fill(OUTPUT_NAME);
-    await dialog.getByRole('textbox', { name: 'Schema (JSON Schema)' }).fill(
+    // Typed as JSON in the advanced view (the builder's own path is platform-console's).
+    await dialog.getByText('Advanced (JSON)').click();
+    await dialog.getByRole('textbox', { name: 'JSON Schema' }).fill(
       JSON.stringify({
         type: 'object',
         properties: {

@@ -65,6 +65,8 @@ const PATH_PATTERNS = [/^\/call\/\{id\}\/[a-z-]+-recording$/, /^\/eval\/simulati
 const SCHEMA_NAMES = [
   'Server',
   'CreateWebhookCredentialDTO',
+  // What POST /credential answers for it (HMAC webhook mode makes one, Round 3 · 4/10 item 4).
+  'WebhookCredential',
   // Importing a Vonage number takes a Vonage credential (POST /credential, beyond the public paths).
   'CreateVonageCredentialDTO',
   'VonageCredential',

@@ -133,6 +133,9 @@ async function startServer(): Promise<RunningServer> {
         // Alerts are checked every 2 s rather than every minute: alerts.spec.ts waits for one
         // to fire and clear.
         ALERT_CHECK_SECONDS: '2',
+        // The campaign round runs every 2 s rather than every 10 s: campaigns.spec.ts waits for
+        // a retry after a no-answer.
+        CAMPAIGN_LEASE_SECONDS: '6',
         // Known credentials, so specs can post as the platform and as a mail provider.
         VAPI_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
         INBOUND_MAIL_DOMAIN: E2E_INBOUND.domain,

@@ -8,6 +8,12 @@ import { fileURLToPath } from 'node:url';
 import type { ParsedMail } from 'mailparser';
 import { startSmtpSink } from '../../apps/server/src/test/smtp-sink';
 import { databaseUrl, withAdminClient } from '../../apps/server/src/test/template-databases';
+import {
+  createAudit,
+  startPlatformAuditProxy,
+  startWebhookAuditProxy,
+  type PlatformAudit,
+} from './platform-audit';
 
 // The product in live mode against the STANDALONE sandbox platform: two processes, as in
 // production (the product with VAPI_API_KEY / VAPI_BASE_URL, the platform elsewhere), each on a
@@ -32,6 +38,12 @@ export type LiveMode = {
   platform: (method: string, path: string, body?: unknown) => Promise<Response>;
   /** Mail the product sent. */
   mail: ParsedMail[];
+  /**
+   * Everything between the product and the platform, checked against the platform's document:
+   * the product reaches the platform through one proxy and the platform (and the browser) reach
+   * the product through another (support/platform-audit.ts).
+   */
+  audit: PlatformAudit;
   stop: () => Promise<void>;
 };
 
@@ -94,10 +106,18 @@ export async function startLiveMode(): Promise<LiveMode> {
   }
   const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'switchboard-e2e-live-'));
   const platformURL = `http://127.0.0.1:${platformPort}`;
-  const baseURL = `http://127.0.0.1:${port}`;
+  const productURL = `http://127.0.0.1:${port}`;
+  const audit = createAudit();
+  const [platformProxy, productProxy] = await Promise.all([
+    startPlatformAuditProxy(platformURL, audit),
+    startWebhookAuditProxy(productURL, '/api/platform/webhook', audit),
+  ]);
+  // The product's public address is the proxy in front of it: webhooks and the browser go there.
+  const baseURL = productProxy.url;
   const started: Proc[] = [];
   const stop = async () => {
     await Promise.all(started.map(stopProc));
+    await Promise.all([platformProxy.close(), productProxy.close()]);
     await smtp.close();
     if (adminUrl && database) {
       await withAdminClient(adminUrl, (client) =>
@@ -117,7 +137,7 @@ export async function startLiveMode(): Promise<LiveMode> {
     LOG_LEVEL: 'warn',
     VAPI_API_KEY: LIVE_PRIVATE_KEY,
     VAPI_PUBLIC_KEY: LIVE_PUBLIC_KEY,
-    VAPI_BASE_URL: platformURL,
+    VAPI_BASE_URL: platformProxy.url,
     VAPI_WEBHOOK_SECRET: '',
     // Sync at start only: later calls reach the product by webhook, or by the test's sync.
     SYNC_INTERVAL_SECONDS: '3600',
@@ -134,6 +154,8 @@ export async function startLiveMode(): Promise<LiveMode> {
       SANDBOX_CALLS: '30',
       SANDBOX_SIMULATOR_INTERVAL_MS: '0',
       SANDBOX_RECORDING_URLS: 'none',
+      // Its presigned recording links, like its API, are reached through the checking proxy.
+      SANDBOX_PUBLIC_URL: platformProxy.url,
       SANDBOX_SERVER_URL: '',
       LOG_LEVEL: 'warn',
     });
@@ -142,7 +164,7 @@ export async function startLiveMode(): Promise<LiveMode> {
     started.push(server);
     await Promise.all([
       waitHealthy(`${platformURL}/health`, sandbox),
-      waitHealthy(`${baseURL}/api/health`, server, 90_000),
+      waitHealthy(`${productURL}/api/health`, server, 90_000),
     ]);
   } catch (error) {
     await stop();
@@ -158,5 +180,5 @@ export async function startLiveMode(): Promise<LiveMode> {
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-  return { baseURL, platformURL, platform, mail: smtp.received, stop };
+  return { baseURL, platformURL, platform, mail: smtp.received, audit, stop };
 }

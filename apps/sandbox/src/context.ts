@@ -3,9 +3,10 @@ import type { CallStore } from './calls/call-store';
 import type { MaterializeContext } from './calls/materialize';
 import type { CallSimulator } from './simulator/simulator';
 import type { RecordingLinks } from './recordings/presign';
-import type { WebhookCredential } from './simulator/webhooks';
 
 /** What the HTTP routes work with. */
+import type { WebhookCredential } from './simulator/webhooks';
+
 export interface SandboxContext {
   privateKey: string;
   publicKey: string;
@@ -17,8 +18,8 @@ export interface SandboxContext {
   recordingLinks: RecordingLinks;
   /** The order GET /call, /assistant and /phone-number answer in (the document states none). */
   listOrder: ListOrder;
-  /** The org's webhook credential of that id (a `Server.credentialId` must name one). */
-  credential: (id: string) => WebhookCredential | undefined;
+  /** Webhook credentials (`provider: webhook`) that a `Server.credentialId` may name. */
+  webhookCredentials: Map<string, WebhookCredential>;
 }
 
 export type ListOrder = 'newest-first' | 'oldest-first';

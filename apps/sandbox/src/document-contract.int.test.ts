@@ -251,6 +251,45 @@ describe('the sandbox answers as the platform document says', () => {
     expect((await api('DELETE', `/credential/${credentialId}`)).status).toBe(404);
   });
 
+  it('webhook credentials: made with the document’s DTO, answered masked, refused with unknown properties or OAuth2', async () => {
+    const made = await api('POST', '/credential', {
+      provider: 'webhook',
+      name: 'Switchboard webhooks',
+      authenticationPlan: { type: 'hmac', secretKey: 'hmac-secret-5678', algorithm: 'sha256' },
+    });
+    expect(made.status).toBe(201);
+    expectValid(validatorFor('WebhookCredential'), made.body, 'webhook credential');
+    expect(JSON.stringify(made.body)).not.toContain('hmac-secret');
+    expect(made.body).toMatchObject({
+      provider: 'webhook',
+      authenticationPlan: { type: 'hmac', algorithm: 'sha256', secretKey: '****5678' },
+    });
+    const extra = await api('POST', '/credential', {
+      provider: 'webhook',
+      authenticationPlan: { type: 'bearer', token: 't0ken-1234' },
+      signing: true,
+    });
+    expect(extra.status).toBe(400);
+    const noAlgorithm = await api('POST', '/credential', {
+      provider: 'webhook',
+      authenticationPlan: { type: 'hmac', secretKey: 'x' },
+    });
+    expect(noAlgorithm.status).toBe(400);
+    const oauth = await api('POST', '/credential', {
+      provider: 'webhook',
+      authenticationPlan: {
+        type: 'oauth2',
+        url: 'https://auth.example.com/token',
+        clientId: 'a',
+        clientSecret: 'b',
+      },
+    });
+    expect(oauth.status).toBe(400);
+    const { id } = made.body as { id: string };
+    expect((await api('DELETE', `/credential/${id}`)).status).toBe(200);
+    expect((await api('DELETE', `/credential/${id}`)).status).toBe(404);
+  });
+
   it('tools, squads, structured outputs, campaigns, sessions and evals: create, list, get, update, delete', async () => {
     const tool = await api('POST', '/tool', {
       type: 'function',

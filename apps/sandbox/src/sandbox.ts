@@ -300,7 +300,7 @@ export async function assembleSandbox(options: SandboxOptions): Promise<Assemble
     materialize,
     recordingLinks: new RecordingLinks(options.recordings?.linkTtlSeconds ?? 300),
     listOrder: options.listOrder ?? 'newest-first',
-    credential: (id) => credentials.get(id),
+    webhookCredentials: credentials,
   };
   await registerPlatform(app, ctx);
 

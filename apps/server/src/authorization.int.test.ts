@@ -50,6 +50,8 @@ const SCOPED_ROUTE = '/api/test-scoped/agents/:id';
 /** Routes of a business's own data, which an admin (who has no business) is refused. */
 const BUSINESS_ONLY_PREFIXES = [
   '/api/contacts',
+  // A call back spends the business's calls from its own numbers: the operator has none.
+  '/api/calls/:id/call-back',
   '/api/enquiries',
   '/api/email-logs',
   '/api/appointments',
@@ -238,11 +240,15 @@ describe.each(oneDatabase)('authorization on %s', (target) => {
         'GET /api/campaigns/:id member',
         'GET /api/campaigns/:id/review member',
         'GET /api/campaigns/:id/contacts member',
+        'GET /api/campaigns/:id/results member',
+        'GET /api/campaigns/:id/calls.csv member',
         'PATCH /api/campaigns/:id manager',
         'PUT /api/contacts/:id/do-not-call member',
         'GET /api/calls member',
         'GET /api/calls/export member',
         'GET /api/calls/:id/logs member',
+        'POST /api/calls/:id/erase manager',
+        'POST /api/calls/:id/call-back manager',
         'POST /api/web-call/sandbox/web-call/:id/control member',
         'GET /api/test-suites member',
         'POST /api/test-suites member',
@@ -305,6 +311,10 @@ describe.each(oneDatabase)('authorization on %s', (target) => {
         'DELETE /api/tools/:id',
         'PATCH /api/campaigns/:id',
         'POST /api/campaigns',
+        // Erasing a call's recording and transcript deletes the call on the platform.
+        'POST /api/calls/:id/erase',
+        // Calling a caller back costs what a campaign's call costs.
+        'POST /api/calls/:id/call-back',
         // One call to a contact costs what a campaign's call costs.
         'POST /api/contacts/:id/call-back',
         'POST /api/phone-numbers',

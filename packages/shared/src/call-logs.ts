@@ -240,5 +240,19 @@ export const callDetailSchema = z.object({
   structuredOutputs: z.array(callStructuredOutputSchema),
   /** What people did while the call was in progress (say, whisper, mute, transfer, end). */
   actions: z.array(callActionSchema).optional(),
+  /**
+   * When and by whom the recording, transcript and caller were erased (decision 069); null or
+   * absent when they were not.
+   */
+  erased: z.object({ at: z.iso.datetime(), by: z.string() }).nullable().optional(),
 });
 export type CallDetail = z.infer<typeof callDetailSchema>;
+
+/** What erasing a call removes and keeps, as the confirmation says it (decision 069). */
+export const ERASE_CALL_WORDS = {
+  title: 'Erase recording and transcript',
+  body: 'The recording, transcript, summary and the caller’s number are deleted here and on the voice platform. The call’s date, length, cost and outcome stay in your figures. This cannot be undone.',
+  confirm: 'Erase',
+  done: 'Recording and transcript erased',
+  inProgress: 'This call is still in progress: erase it once it has ended.',
+} as const;

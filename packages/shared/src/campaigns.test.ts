@@ -6,6 +6,9 @@ import {
   formatWeekdayTime,
   minutesOfClock,
   nextCallingWindow,
+  retryMask,
+  retryOutcomesOfMask,
+  templateVariablesOf,
   waitingMessage,
   weekdayMask,
   weekdaysOfMask,
@@ -22,7 +25,8 @@ describe('campaignContactStatusOf', () => {
     ['ended', 'silence-timed-out', 'answered'],
     ['ended', 'voicemail', 'voicemail'],
     ['ended', 'customer-did-not-answer', 'no_answer'],
-    ['ended', 'customer-busy', 'no_answer'],
+    ['ended', 'customer-busy', 'busy'],
+    ['ended', 'call.ringing.hook-executed-say', 'no_answer'],
     ['ended', 'twilio-failed-to-connect-call', 'failed'],
     ['ended', 'pipeline-error-openai-llm-failed', 'failed'],
     [
@@ -162,5 +166,44 @@ describe('zonedDay', () => {
     const autumn = zonedDay(new Date('2026-10-25T12:00:00Z'), 'Europe/Dublin');
     expect(autumn).toMatchObject({ day: '2026-10-25' });
     expect(autumn.end.getTime() - autumn.start.getTime()).toBe(25 * 3_600_000);
+  });
+});
+
+describe('templateVariablesOf', () => {
+  it('finds {{name}}, {{ name }} and {{name | filter}}, without the platform’s own', () => {
+    expect(
+      templateVariablesOf([
+        'Hi {{first_name}}, about {{ last_visit }} — {{name | upcase}}.',
+        'Today is {{"now" | date: "%b %d"}} for {{customer.number}} at {{now}}.',
+        undefined,
+        'Again {{first_name}}.',
+      ]),
+    ).toEqual(['first_name', 'last_visit', 'name']);
+  });
+});
+
+describe('retries', () => {
+  it('keeps the chosen outcomes as a bit mask', () => {
+    expect(retryOutcomesOfMask(retryMask(['voicemail', 'no_answer']))).toEqual([
+      'no_answer',
+      'voicemail',
+    ]);
+    expect(retryMask([])).toBe(0);
+  });
+
+  it('refuses retry settings that do not add up, naming the field', () => {
+    const base = {
+      name: 'Recall',
+      agentId: 'a1',
+      phoneNumberId: 'p1',
+      audience: { kind: 'all' },
+    };
+    const issue = (retry: unknown) =>
+      createCampaignSchema.safeParse({ ...base, retry }).error?.issues[0]?.path.join('.');
+    expect(issue({ on: ['busy'], attempts: 1 })).toBe('retry.attempts');
+    expect(issue({ on: [], attempts: 3 })).toBe('retry.on');
+    expect(issue({ on: ['busy'], attempts: 6 })).toBe('retry.attempts');
+    expect(issue({ on: ['busy'], attempts: 2, gapMinutes: 3000 })).toBe('retry.gapMinutes');
+    expect(createCampaignSchema.parse(base).retry).toEqual({ on: [], attempts: 1, gapMinutes: 60 });
   });
 });

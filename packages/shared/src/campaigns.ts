@@ -33,6 +33,7 @@ export const CAMPAIGN_CONTACT_STATUSES = [
   'answered',
   'voicemail',
   'no_answer',
+  'busy',
   'failed',
   'refused',
 ] as const;
@@ -45,9 +46,66 @@ export const CAMPAIGN_CONTACT_STATUS_LABELS: Record<CampaignContactStatus, strin
   answered: 'Answered',
   voicemail: 'Voicemail',
   no_answer: 'No answer',
+  busy: 'Busy',
   failed: 'Failed',
   refused: 'Not called',
 };
+
+/**
+ * The outcomes a campaign may call again (decision 065): the product schedules its retries,
+ * the platform's campaign has no retry field.
+ */
+export const CAMPAIGN_RETRY_OUTCOMES = ['no_answer', 'busy', 'voicemail'] as const;
+export type CampaignRetryOutcome = (typeof CAMPAIGN_RETRY_OUTCOMES)[number];
+export const CAMPAIGN_RETRY_LABELS: Record<CampaignRetryOutcome, string> = {
+  no_answer: 'No answer',
+  busy: 'Busy',
+  voicemail: 'Voicemail',
+};
+/** Calls a number may get at most, the first included. */
+export const CAMPAIGN_MAX_ATTEMPTS = 5;
+/** The longest gap between a call and its retry: two days. */
+export const CAMPAIGN_MAX_RETRY_GAP_MINUTES = 2 * 24 * 60;
+
+/** Retry outcomes as the database keeps them: bit 0 no answer, bit 1 busy, bit 2 voicemail. */
+export function retryMask(outcomes: readonly CampaignRetryOutcome[]): number {
+  return outcomes.reduce((mask, o) => mask | (1 << CAMPAIGN_RETRY_OUTCOMES.indexOf(o)), 0);
+}
+export function retryOutcomesOfMask(mask: number): CampaignRetryOutcome[] {
+  return CAMPAIGN_RETRY_OUTCOMES.filter((_, i) => (mask & (1 << i)) !== 0);
+}
+
+export const campaignRetrySchema = z
+  .object({
+    /** Which outcomes are called again. */
+    on: z
+      .array(z.enum(CAMPAIGN_RETRY_OUTCOMES, { error: 'Choose no answer, busy or voicemail' }))
+      .refine((list) => new Set(list).size === list.length, 'Each outcome once')
+      .default([]),
+    /** Calls a number gets at most, the first included. */
+    attempts: z
+      .number({ error: 'Enter the number of calls' })
+      .int()
+      .min(1, 'At least 1 call')
+      .max(CAMPAIGN_MAX_ATTEMPTS, `At most ${CAMPAIGN_MAX_ATTEMPTS} calls to a number`)
+      .default(1),
+    /** Minutes between a call's end and its retry (0: as soon as the number is free). */
+    gapMinutes: z
+      .number({ error: 'Enter the minutes between calls' })
+      .int()
+      .min(0, 'The gap cannot be negative')
+      .max(CAMPAIGN_MAX_RETRY_GAP_MINUTES, 'At most two days between calls')
+      .default(60),
+  })
+  .refine((r) => r.on.length === 0 || r.attempts > 1, {
+    message: 'Allow at least 2 calls to a number to retry',
+    path: ['attempts'],
+  })
+  .refine((r) => r.on.length > 0 || r.attempts === 1, {
+    message: 'Choose which outcomes to call again',
+    path: ['on'],
+  });
+export type CampaignRetry = z.output<typeof campaignRetrySchema>;
 
 /**
  * Why a contact ended without a call of its own: the calling rules refused its number
@@ -90,7 +148,6 @@ export const CAMPAIGN_STATUS_LABELS: Record<CampaignStatus, string> = {
 /** End reasons where nobody picked up (the line rang out or was busy). */
 export const NO_ANSWER_ENDED_REASONS: readonly string[] = [
   'customer-did-not-answer',
-  'customer-busy',
   'call.ringing.hook-executed-say',
   'call.ringing.hook-executed-transfer',
 ];
@@ -98,9 +155,14 @@ export const NO_ANSWER_ENDED_REASONS: readonly string[] = [
 /** A call that never got through or broke: provider and platform faults, bad numbers. */
 const FAILED_REASON = /error|fail|fault|not-found|not-valid|invalid|misdialed|rejected|deleted/i;
 
+/** End reasons where the line was busy. */
+export const BUSY_ENDED_REASONS: readonly string[] = ['customer-busy'];
+
 /**
- * Where a campaign contact stands, from its call: a call not ended yet is `calling`; an ended
- * one is voicemail, no answer, failed (never connected or broke), or else answered.
+ * Where a campaign contact stands, from its call's `endedReason` (the platform's values): a
+ * call not ended yet is `calling`; an ended one is voicemail (`voicemail`), busy
+ * (`customer-busy`), no answer (`customer-did-not-answer`, a ringing hook), failed (never
+ * connected or broke), or else answered.
  */
 export function campaignContactStatusOf(
   callStatus: string | null | undefined,
@@ -110,6 +172,7 @@ export function campaignContactStatusOf(
   if (!endedReason) return 'failed';
   if (endedReason === 'voicemail') return 'voicemail';
   if (NO_ANSWER_ENDED_REASONS.includes(endedReason)) return 'no_answer';
+  if (BUSY_ENDED_REASONS.includes(endedReason)) return 'busy';
   if (FAILED_REASON.test(endedReason)) return 'failed';
   return 'answered';
 }
@@ -180,6 +243,8 @@ export const createCampaignSchema = z
       .min(1, 'At least 1 call at a time')
       .max(CAMPAIGN_MAX_CONCURRENCY, `At most ${CAMPAIGN_MAX_CONCURRENCY} calls at a time`)
       .default(CAMPAIGN_DEFAULT_CONCURRENCY),
+    /** Calling again after no answer, busy or voicemail; default: no retries. */
+    retry: campaignRetrySchema.default({ on: [], attempts: 1, gapMinutes: 60 }),
   })
   .refine((v) => Boolean(v.agentId) !== Boolean(v.squadId), {
     message: 'Please choose an agent or a squad',
@@ -222,6 +287,7 @@ export const campaignCountsSchema = z.object({
   answered: z.number().int(),
   voicemail: z.number().int(),
   no_answer: z.number().int(),
+  busy: z.number().int(),
   failed: z.number().int(),
   refused: z.number().int(),
   appointments: z.number().int(),
@@ -251,6 +317,11 @@ export const campaignSchema = z.object({
    */
   waitingUntil: z.iso.datetime().nullable(),
   maxConcurrency: z.number().int(),
+  retry: z.object({
+    on: z.array(z.enum(CAMPAIGN_RETRY_OUTCOMES)),
+    attempts: z.number().int(),
+    gapMinutes: z.number().int(),
+  }),
   /** Contacts left out when it was made. */
   skippedDoNotCall: z.number().int(),
   skippedDuplicates: z.number().int(),
@@ -278,6 +349,20 @@ export const campaignContactSchema = z.object({
   agentId: z.string().nullable(),
   appointments: z.number().int(),
   enquiries: z.number().int(),
+  /** Calls placed to the number so far. */
+  attempts: z.number().int(),
+  /** A retry waiting for its gap: not placed before then. */
+  nextAttemptAt: z.iso.datetime().nullable(),
+  /** Every call placed to the number, first to last. */
+  attemptList: z.array(
+    z.object({
+      attempt: z.number().int(),
+      status: campaignContactStatusSchema,
+      endedReason: z.string().nullable(),
+      callId: z.string(),
+      at: z.iso.datetime(),
+    }),
+  ),
   updatedAt: z.iso.datetime(),
 });
 export type CampaignContact = z.infer<typeof campaignContactSchema>;
@@ -345,6 +430,23 @@ export const campaignReviewSchema = z.object({
   /** The agent's recent cost per minute in dollars; null without calls that carry a cost. */
   costPerMinute: z.number().nullable(),
   estimatedCost: z.number().nullable(),
+  /**
+   * The assistant's variables: the ones its messages use (`{{name}}`), a sample contact's
+   * values, and how many contacts lack each one used.
+   */
+  variables: z.object({
+    used: z.array(z.string()),
+    sample: z
+      .object({ name: z.string(), phone: z.string(), values: z.record(z.string(), z.string()) })
+      .nullable(),
+    missing: z.array(z.object({ variable: z.string(), count: z.number().int() })),
+  }),
+  /** The business's daily caps and what today has used (decision 053). */
+  dailyCap: z.object({
+    calls: z.number().int(),
+    minutes: z.number().int(),
+    callsUsedToday: z.number().int(),
+  }),
 });
 export type CampaignReview = z.infer<typeof campaignReviewSchema>;
 
@@ -450,4 +552,54 @@ export function clockOfMinutes(minutes: number): string {
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
   return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
+}
+
+/** GET /api/campaigns/:id/results: what a campaign's calls came to. */
+export const campaignResultsSchema = z.object({
+  /** Each number's latest outcome. */
+  outcomes: z.object({
+    answered: z.number().int(),
+    voicemail: z.number().int(),
+    no_answer: z.number().int(),
+    busy: z.number().int(),
+    failed: z.number().int(),
+  }),
+  /** Calls placed, retries included. */
+  calls: z.number().int(),
+  retries: z.number().int(),
+  appointments: z.number().int(),
+  enquiries: z.number().int(),
+  /** Dollars, from the calls' own costs. */
+  cost: z.number(),
+  timeZone: z.string(),
+  /** Calls placed per hour (the hour's start), oldest first, hours without calls left out. */
+  callsPerHour: z.array(z.object({ hour: z.iso.datetime(), calls: z.number().int() })),
+});
+export type CampaignResults = z.infer<typeof campaignResultsSchema>;
+
+/**
+ * The variables an assistant's text uses: `{{name}}`, `{{ first_name }}`, `{{name | upcase}}`
+ * (the platform's LiquidJS syntax), without the platform's own (`customer`, `now`, `date` …).
+ */
+export const PLATFORM_VARIABLES: readonly string[] = [
+  'customer',
+  'now',
+  'date',
+  'time',
+  'month',
+  'day',
+  'year',
+  'phoneNumber',
+  'call',
+];
+export function templateVariablesOf(texts: readonly (string | null | undefined)[]): string[] {
+  const found = new Set<string>();
+  for (const text of texts) {
+    if (!text) continue;
+    for (const match of text.matchAll(/\{\{\s*([A-Za-z_][\w]*)(?:\.[\w.]+)?\s*(?:\|[^}]*)?\}\}/g)) {
+      const name = match[1]!;
+      if (!PLATFORM_VARIABLES.includes(name)) found.add(name);
+    }
+  }
+  return [...found].sort();
 }

@@ -167,20 +167,6 @@ export function toStructuredOutputInput(form: StructuredOutputForm): StructuredO
   };
 }
 
-export const EXAMPLE_STRUCTURED_OUTPUT_SCHEMA = JSON.stringify(
-  {
-    type: 'object',
-    properties: {
-      callerName: { type: 'string', description: "The caller's full name" },
-      reason: { type: 'string', enum: ['booking', 'question', 'complaint'] },
-      urgent: { type: 'boolean' },
-    },
-    required: ['callerName', 'reason'],
-  },
-  null,
-  2,
-);
-
 /** A call's result of one structured output (call detail; a CSV column per output). */
 export const callStructuredOutputSchema = z.object({
   id: z.string(),

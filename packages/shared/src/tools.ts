@@ -209,9 +209,3 @@ export function toCustomToolInput(
   if (form.authValue === '') return base;
   return { ...base, serverAuth: { headerName: name, value: form.authValue } };
 }
-
-export const EMPTY_TOOL_PARAMETERS = JSON.stringify(
-  { type: 'object', properties: {}, required: [] },
-  null,
-  2,
-);

@@ -10,7 +10,7 @@ import { registerDocumentResource, verifyServerCredential } from '../http/docume
 
 export async function assistantRoutes(
   app: FastifyInstance,
-  { catalog, listOrder, credential }: SandboxContext,
+  { catalog, listOrder, webhookCredentials }: SandboxContext,
 ): Promise<void> {
   await registerDocumentResource<Vapi.Assistant>(app, {
     path: '/assistant',
@@ -20,6 +20,6 @@ export async function assistantRoutes(
     oldestFirst: listOrder === 'oldest-first',
     create: (body, base) => ({ ...body, ...base }),
     remove: (assistant) => catalog.unlinkAssistant(assistant.id),
-    verify: (body) => verifyServerCredential(body, (id) => credential(id) !== undefined),
+    verify: (body) => verifyServerCredential(body, (id) => webhookCredentials.has(id)),
   });
 }

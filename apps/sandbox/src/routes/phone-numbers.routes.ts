@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context';
 import type { PhoneNumber } from '../demo/catalog';
+import type { WebhookAuthenticationPlan } from '../simulator/webhooks';
 import {
   registerDocumentResource,
   resourceBadRequest,
@@ -39,7 +40,7 @@ function documented(phone: Record<string, unknown>, schemaNames: Record<string, 
 
 export async function phoneNumberRoutes(
   app: FastifyInstance,
-  { catalog, listOrder, credential }: SandboxContext,
+  { catalog, listOrder, webhookCredentials }: SandboxContext,
 ): Promise<void> {
   const schemaNames = responseSchemaNames();
   let bought = 0;
@@ -50,12 +51,17 @@ export async function phoneNumberRoutes(
   // its full API description (`@vapi-ai/web` `dist/api.d.ts`, `credentialControllerCreate` and
   // `credentialControllerRemove`). The body and the answer are the document's own schemas
   // (`CreateVonageCredentialDTO`, closed; `VonageCredential`), which it keeps although it lost
-  // the path. Only Vonage credentials are taken: webhook credentials come as an option.
+  // the path; the same for webhook credentials (below).
   const vonageCredentials = new Map<string, Record<string, unknown>>();
   const credentialAnswer = documentedProperties('VonageCredential');
+  // Webhook credentials (`provider: webhook`, the document's CreateWebhookCredentialDTO): what a
+  // `Server.credentialId` names, so the platform signs or authorizes the requests it sends.
+  const webhookAnswers = new Map<string, Record<string, unknown>>();
+  const webhookAnswer = documentedProperties('WebhookCredential');
   app.post('/credential', async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
-    if (body.provider !== 'vonage') resourceBadRequest('provider must be vonage');
+    if (body.provider === 'webhook') return reply.status(201).send(createWebhookCredential(body));
+    if (body.provider !== 'vonage') resourceBadRequest('provider must be vonage or webhook');
     const validate = validatorFor('CreateVonageCredentialDTO', { closed: true });
     if (!validate(body)) throw badRequest(describeErrors(validate.errors));
     const at = new Date().toISOString();
@@ -83,11 +89,56 @@ export async function phoneNumberRoutes(
         ),
     );
   app.delete<{ Params: { id: string } }>('/credential/:id', async (request) => {
+    const webhook = webhookAnswers.get(request.params.id);
+    if (webhook) {
+      webhookAnswers.delete(request.params.id);
+      webhookCredentials.delete(request.params.id);
+      return webhook;
+    }
     const credential = vonageCredentials.get(request.params.id);
     if (!credential) throw notFound('Credential not found');
     vonageCredentials.delete(request.params.id);
     return answerOf(credential);
   });
+
+  /**
+   * A webhook credential, checked against CreateWebhookCredentialDTO (unknown properties
+   * refused). Bearer and HMAC plans are emulated (the sender uses them); OAuth2 would need a
+   * token endpoint the sandbox cannot reach, so it is refused rather than silently ignored.
+   * The answer keeps the document's WebhookCredential properties, with the secret masked.
+   */
+  function createWebhookCredential(body: Record<string, unknown>) {
+    const validate = validatorFor('CreateWebhookCredentialDTO', { closed: true });
+    if (!validate(body)) throw badRequest(describeErrors(validate.errors));
+    const plan = body.authenticationPlan as WebhookAuthenticationPlan | { type: 'oauth2' };
+    if (plan.type === 'oauth2')
+      resourceBadRequest('authenticationPlan.type oauth2 is not emulated by the sandbox');
+    const at = new Date().toISOString();
+    const id = randomUUID();
+    webhookCredentials.set(id, { id, authenticationPlan: plan });
+    const masked = Object.fromEntries(
+      Object.entries(plan).map(([key, value]) =>
+        key === 'secretKey' || key === 'token'
+          ? [key, `****${String(value).slice(-4)}`]
+          : [key, value],
+      ),
+    );
+    const answer = Object.fromEntries(
+      Object.entries({
+        ...body,
+        authenticationPlan: masked,
+        id,
+        orgId: catalog.orgId,
+        createdAt: at,
+        updatedAt: at,
+        // Required by the document's WebhookCredential; an HMAC or bearer plan has no OAuth2
+        // session to report, so it is empty.
+        authenticationSession: {},
+      }).filter(([key]) => webhookAnswer.includes(key)),
+    );
+    webhookAnswers.set(id, answer);
+    return answer;
+  }
   await registerDocumentResource<PhoneNumber>(app, {
     path: '/phone-number',
     label: 'Phone Number',
@@ -100,7 +151,7 @@ export async function phoneNumberRoutes(
     // is not possible to remove from PhoneNumber…", labelled "OpenAPI Spec", 2025). The document
     // offers no other way to unassign.
     clearable: ['assistantId', 'squadId', 'workflowId', 'fallbackDestination'],
-    verify: (body) => verifyServerCredential(body, (id) => credential(id) !== undefined),
+    verify: (body) => verifyServerCredential(body, (id) => webhookCredentials.has(id)),
     create(body, base) {
       if (body.provider === 'vonage' && !vonageCredentials.has(String(body.credentialId))) {
         resourceBadRequest('credentialId must be the id of a Vonage credential');

@@ -14,7 +14,7 @@ import {
 
 export async function toolRoutes(
   app: FastifyInstance,
-  { catalog, listOrder, credential }: SandboxContext,
+  { catalog, listOrder, webhookCredentials }: SandboxContext,
 ): Promise<void> {
   await registerDocumentResource<SandboxTool>(app, {
     path: '/tool',
@@ -24,7 +24,7 @@ export async function toolRoutes(
     oldestFirst: listOrder === 'oldest-first',
     // The create body is one of the document's 23 tool kinds: check it against its own.
     checkByDiscriminator: true,
-    verify: (body) => verifyServerCredential(body, (id) => credential(id) !== undefined),
+    verify: (body) => verifyServerCredential(body, (id) => webhookCredentials.has(id)),
     create: (body, base) => ({ ...body, ...base }) as SandboxTool,
     update(tool, changes) {
       if (changes.type !== undefined && changes.type !== tool.type) {

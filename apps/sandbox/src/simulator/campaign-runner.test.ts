@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { campaignOutcome } from './campaign-runner';
+import { campaignOutcome, fixedCampaignOutcome } from './campaign-runner';
 
 describe('campaignOutcome', () => {
   const numbers = Array.from({ length: 4000 }, (_, i) => `+1312555${String(i).padStart(4, '0')}`);
@@ -30,5 +30,26 @@ describe('campaignOutcome', () => {
           campaignOutcome(42, n).endedReason === 'customer-ended-call',
       ),
     ).toBe(true);
+  });
+});
+
+describe('fixedCampaignOutcome (the sandbox’s rule on a number’s last three digits)', () => {
+  it('gives the platform’s endedReason codes for no answer, busy and voicemail, whatever the seed', () => {
+    for (const seed of [1, 42, 7]) {
+      expect(campaignOutcome(seed, '+12125550990').endedReason).toBe('customer-did-not-answer');
+      expect(campaignOutcome(seed, '+12125550991').endedReason).toBe('customer-busy');
+      expect(campaignOutcome(seed, '+12125550992').endedReason).toBe('voicemail');
+      expect(campaignOutcome(seed, '+12125550994')).toEqual({
+        endedReason: 'customer-ended-call',
+        scenario: 'book_appointment',
+      });
+    }
+    // 993: no answer on the first call, answered and booked on the next.
+    expect(fixedCampaignOutcome('+12125550993', 1)?.endedReason).toBe('customer-did-not-answer');
+    expect(fixedCampaignOutcome('+12125550993', 2)).toEqual({
+      endedReason: 'customer-ended-call',
+      scenario: 'book_appointment',
+    });
+    expect(fixedCampaignOutcome('+12125550123', 1)).toBeUndefined();
   });
 });

@@ -46,11 +46,51 @@ function hashText(text: string): number {
 }
 
 /**
- * What happens when a campaign dials `number`: about half answer (of those, two in five book an
+ * Numbers whose outcome is fixed by their last three digits, so a test can rely on it (the
+ * sandbox's own rule; the platform has none). `attempt` is the how-manieth call this sandbox
+ * places to the number (1 for the first).
+ *
+ * | ends in | every call                                   |
+ * |---------|----------------------------------------------|
+ * | 990     | no answer (`customer-did-not-answer`)        |
+ * | 991     | busy (`customer-busy`)                       |
+ * | 992     | voicemail (`voicemail`)                      |
+ * | 993     | no answer on the first call, then answered and books an appointment |
+ * | 994     | answered, books an appointment               |
+ * | 995     | answered, leaves an enquiry                  |
+ *
+ * Any other number gets the seeded mix below.
+ */
+export function fixedCampaignOutcome(number: string, attempt: number): CampaignOutcome | undefined {
+  switch (number.slice(-3)) {
+    case '990':
+      return { endedReason: 'customer-did-not-answer', scenario: 'none' };
+    case '991':
+      return { endedReason: 'customer-busy', scenario: 'none' };
+    case '992':
+      return { endedReason: 'voicemail', scenario: 'none' };
+    case '993':
+      return attempt <= 1
+        ? { endedReason: 'customer-did-not-answer', scenario: 'none' }
+        : { endedReason: 'customer-ended-call', scenario: 'book_appointment' };
+    case '994':
+      return { endedReason: 'customer-ended-call', scenario: 'book_appointment' };
+    case '995':
+      return { endedReason: 'customer-ended-call', scenario: 'create_enquiry' };
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * What happens when a campaign dials `number`: the fixed rule above for its last digits, else
+ * about half answer (of those, two in five book an
  * appointment and one in five leaves an enquiry), the rest reach voicemail, ring out, are busy
  * or fail to connect.
  */
-export function campaignOutcome(seed: number, number: string): CampaignOutcome {
+export function campaignOutcome(seed: number, number: string, attempt = 1): CampaignOutcome {
+  const fixed = fixedCampaignOutcome(number, attempt);
+  if (fixed) return fixed;
   const rng = mulberry32(hash32(seed, 0xca11, hashText(number)));
   const r = rng();
   if (r < 0.14) return { endedReason: 'customer-did-not-answer', scenario: 'none' };
@@ -66,6 +106,8 @@ export function campaignOutcome(seed: number, number: string): CampaignOutcome {
 export class CampaignRunner {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly stopped = new Set<string>();
+  /** Calls placed to each number by this sandbox's campaigns (for the fixed outcomes). */
+  private readonly dialled = new Map<string, number>();
 
   constructor(
     private readonly deps: {
@@ -235,8 +277,17 @@ export class CampaignRunner {
     const phoneNumber = this.deps.catalog.phoneNumbers.get(dial.phoneNumberId);
     const number = dial.customer.number;
     if (!phoneNumber || !assistantId || !number) return;
-    const outcome = campaignOutcome(this.deps.seed, number);
+    const attempt = (this.dialled.get(number) ?? 0) + 1;
+    this.dialled.set(number, attempt);
+    const outcome = campaignOutcome(this.deps.seed, number, attempt);
     const campaign = this.deps.items.get(id);
+    // The campaign's overrides, with the customer's own deep-merged over them (its variables).
+    const squad = typeof campaign?.squadId === 'string';
+    const overrides = mergeOverrides(
+      (squad ? campaign?.squadOverrides : campaign?.assistantOverrides) as
+        Vapi.AssistantOverrides | undefined,
+      squad ? dial.customer.squadOverrides : dial.customer.assistantOverrides,
+    );
     const { queued, ended } = this.deps.simulator.placeOutboundCall({
       id: randomUUID(),
       assistantId,
@@ -246,6 +297,7 @@ export class CampaignRunner {
       extra: {
         campaignId: id,
         customer: dial.customer,
+        ...(overrides ? { assistantOverrides: overrides } : {}),
         ...(typeof campaign?.squadId === 'string' ? { squadId: campaign.squadId } : {}),
       },
     });
@@ -273,4 +325,17 @@ export class CampaignRunner {
       };
     });
   }
+}
+
+/** A campaign's overrides and a customer's over them; variableValues merged key by key. */
+function mergeOverrides(
+  campaign: Vapi.AssistantOverrides | undefined,
+  customer: Vapi.AssistantOverrides | undefined,
+): Vapi.AssistantOverrides | undefined {
+  if (!campaign && !customer) return undefined;
+  return {
+    ...campaign,
+    ...customer,
+    variableValues: { ...campaign?.variableValues, ...customer?.variableValues },
+  };
 }

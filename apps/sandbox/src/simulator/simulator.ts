@@ -269,7 +269,33 @@ function withOverrides(
   dto: Vapi.CreateAssistantDto,
   overrides: Vapi.AssistantOverrides | undefined,
 ): Vapi.CreateAssistantDto {
-  return overrides ? { ...dto, ...overrides } : dto;
+  if (!overrides) return dto;
+  const merged: Vapi.CreateAssistantDto = { ...dto, ...overrides };
+  const values = overrides.variableValues;
+  if (!values) return merged;
+  // As the platform: the variables replace their {{name}} in what the assistant says.
+  const fill = (text: string | undefined) =>
+    text === undefined ? text : fillVariables(text, values);
+  return {
+    ...merged,
+    firstMessage: fill(merged.firstMessage),
+    voicemailMessage: fill(merged.voicemailMessage),
+    endCallMessage: fill(merged.endCallMessage),
+  };
+}
+
+/**
+ * The platform's template variables (LiquidJS, `{{ name }}`), for the plain case: a variable
+ * is replaced by its value, one without a value by nothing (as Liquid renders it); filters
+ * after "|" are not applied.
+ */
+function fillVariables(text: string, values: Record<string, unknown>): string {
+  return text.replace(/\{\{\s*([A-Za-z_][\w]*)\s*(?:\|[^}]*)?\}\}/g, (_, name: string) => {
+    const value = values[name];
+    if (typeof value === 'string') return value;
+    if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+    return value === undefined || value === null ? '' : JSON.stringify(value);
+  });
 }
 
 function assistantDtoOf(assistant: Vapi.Assistant): Vapi.CreateAssistantDto {

@@ -219,4 +219,76 @@ describe.each(databaseTargets)('webhooks in live mode on %s', (target) => {
       expect(replay.status).toBe(401);
     });
   });
+
+  describe('in HMAC mode (VAPI_WEBHOOK_AUTH=hmac)', () => {
+    it('makes the webhook credential once through POST /credential, names it on the agents it creates, and their signed calls arrive', async () => {
+      const port = await freePort();
+      const publicUrl = `http://127.0.0.1:${port}`;
+      const env = { ...liveEnv(publicUrl), VAPI_WEBHOOK_AUTH: 'hmac' };
+      const scratch = await createScratchConfig(target, env);
+      const client = new VapiClient({ token: PRIVATE, baseUrl: sandbox.baseUrl, maxRetries: 0 });
+      try {
+        const first = await buildApp(scratch.config);
+        const credentialId = first.platform.serverAuth.credentialId;
+        expect(credentialId).toEqual(expect.any(String));
+        expect(first.platform.serverAuth.headers).toEqual({});
+        const stored = await first.database.db.select().from(platformSettings);
+        expect(stored.filter((row) => row.name.startsWith('webhook-credential-'))).toEqual([
+          expect.objectContaining({ value: credentialId }),
+        ]);
+        await first.close();
+
+        // A restart names the same credential rather than making another.
+        const app = await buildApp(scratch.config);
+        expect(app.platform.serverAuth.credentialId).toBe(credentialId);
+        await app.listen({ host: '127.0.0.1', port });
+        await app.callSync.stop();
+        try {
+          const owner = await createBusinessWithMember(app);
+          const created = await app.inject({
+            method: 'POST',
+            url: '/api/agents',
+            headers: await sessionHeaders(app, owner.userName),
+            payload: {
+              name: 'Signed',
+              firstMessage: 'Hello, this is Bright Smile calling.',
+              systemPrompt: 'You book appointments.',
+              voiceProvider: 'vapi',
+              voiceId: 'Elliot',
+              modelProvider: 'openai',
+              model: 'gpt-4o',
+              endCallMessage: 'Goodbye!',
+            },
+          });
+          expect(created.statusCode).toBe(201);
+          const agent = created.json<Agent>();
+          const assistant = await client.assistants.get({ id: agent.id });
+          expect(assistant.server).toMatchObject({
+            url: `${publicUrl}${WEBHOOK_PATH}`,
+            credentialId,
+          });
+          expect(assistant.server?.headers ?? {}).toEqual({});
+
+          const call = await client.calls.create({
+            assistantId: agent.id,
+            phoneNumberId: sandbox.demo.phoneNumberIds[0],
+            customer: { number: '+15550100778' },
+          });
+          const callId = (call as { id: string }).id;
+          await expect
+            .poll(
+              async () =>
+                (await app.database.db.select().from(calls).where(eq(calls.id, callId)))[0]
+                  ?.status ?? null,
+              { timeout: 10_000 },
+            )
+            .toBe('ended');
+        } finally {
+          await app.close();
+        }
+      } finally {
+        await scratch.cleanup();
+      }
+    });
+  });
 });

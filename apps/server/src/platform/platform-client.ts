@@ -17,6 +17,15 @@ export type PlatformClient = {
    */
   credentials: {
     createVonage(body: Vapi.CreateVonageCredentialDto): Promise<Vapi.VonageCredential>;
+    /**
+     * A webhook credential (`provider: webhook`, the document's CreateWebhookCredentialDTO) that
+     * a `Server.credentialId` names. The path is not in the public document: it is the one the
+     * web SDK's generated client calls (`@vapi-ai/web` dist/api.d.ts, CredentialControllerCreate,
+     * `POST /credential`).
+     */
+    createWebhook(
+      body: Omit<Vapi.CreateWebhookCredentialDto, 'provider'>,
+    ): Promise<Vapi.WebhookCredential>;
     delete(id: string): Promise<void>;
   };
 };
@@ -91,6 +100,11 @@ export function createPlatformClient(options: {
           provider: 'vonage',
           ...body,
         })) as Vapi.VonageCredential,
+      createWebhook: async (body) =>
+        (await credentialRequest(options.baseUrl, options.apiKey, timeout, 'POST', '/credential', {
+          provider: 'webhook',
+          ...body,
+        })) as Vapi.WebhookCredential,
       delete: async (id) => {
         await credentialRequest(
           options.baseUrl,

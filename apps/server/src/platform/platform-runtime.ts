@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { createSandbox as CreateSandbox, Sandbox } from '@switchboard/sandbox/sandbox';
@@ -6,11 +6,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { PlatformCallLogs } from './platform-call-logs';
-import { createPlatformClient, type PlatformClient } from './platform-client';
+import {
+  createPlatformClient,
+  describePlatformError,
+  type PlatformClient,
+} from './platform-client';
 import { PlatformRecordings } from './platform-recordings';
 import type { RecordingHosts } from './recording-fetch';
 import type { WebhookAuthConfig } from './webhook-auth';
-import { sharedWebhookSecret } from './webhook-secret';
+import { sharedWebhookCredential, sharedWebhookSecret } from './webhook-secret';
 
 export const WEBHOOK_PATH = '/api/platform/webhook';
 
@@ -32,6 +36,13 @@ export type PlatformRuntime = {
    * known only when we made the credential (the sandbox), else the operator's stays.
    */
   serverAuth: ServerAuth;
+  /**
+   * HMAC mode: makes (once, then from the database) the webhook credential our agents' `server`
+   * names and puts its id in `serverAuth`; nothing to do in the other modes. Called at start
+   * (a platform that does not answer then is tried again) and before an agent's `server` is
+   * written. Rejects with the platform's failure.
+   */
+  ensureServerAuth: () => Promise<void>;
   sandbox: Sandbox | undefined;
   /**
    * Where the platform should send this server's webhooks and agent tool calls: PUBLIC_URL's
@@ -62,7 +73,7 @@ export type PlatformRuntime = {
 export type ServerAuth = {
   /** Static headers of the `Server` (the document's `Server.headers`). */
   headers: Record<string, string>;
-  /** A webhook credential's id (`Server.credentialId`), HMAC mode in the sandbox only. */
+  /** HMAC mode: the webhook credential's id (`Server.credentialId`), once it is made. */
   credentialId?: string;
 };
 
@@ -100,6 +111,51 @@ async function sandboxAnchor(dataDir: string): Promise<Date> {
 
 /** The platform settings are missing and this build carries no sandbox platform to fall back on. */
 export class SandboxUnavailableError extends Error {}
+
+/**
+ * HMAC mode's `ensureServerAuth`: the webhook credential made (or, with a database, read back)
+ * once; a failure is logged and tried again at the next call. Other modes: nothing to do.
+ */
+function webhookCredentialMaker(
+  db: Db | null,
+  client: PlatformClient,
+  webhookAuth: WebhookAuthConfig,
+  serverAuth: ServerAuth,
+  log: FastifyBaseLogger,
+): () => Promise<void> {
+  if (webhookAuth.mode !== 'hmac') return async () => undefined;
+  let pending: Promise<void> | undefined;
+  return () => {
+    if (serverAuth.credentialId) return Promise.resolve();
+    pending ??= (async () => {
+      try {
+        serverAuth.credentialId = db
+          ? await sharedWebhookCredential(db, client, webhookAuth.secret)
+          : (
+              await client.credentials.createWebhook({
+                name: 'Switchboard webhooks',
+                authenticationPlan: {
+                  type: 'hmac',
+                  secretKey: webhookAuth.secret,
+                  algorithm: 'sha256',
+                },
+              })
+            ).id;
+        log.info(
+          'VAPI_WEBHOOK_AUTH=hmac: our agents name the webhook credential that signs for us',
+        );
+      } catch (error) {
+        log.error(
+          `VAPI_WEBHOOK_AUTH=hmac: the platform's webhook credential could not be made (${describePlatformError(error)}); agents get none until it can`,
+        );
+        throw error;
+      } finally {
+        pending = undefined;
+      }
+    })();
+    return pending;
+  };
+}
 
 /**
  * The sandbox platform (and its demo-data generator) is loaded only when no platform key is set.
@@ -140,21 +196,21 @@ export async function startPlatform(
       hosts: platform.recordingHosts,
       origins: [new URL(platform.baseUrl).origin],
     };
-    if (webhookAuth.mode === 'hmac') {
-      log.info(
-        'VAPI_WEBHOOK_AUTH=hmac: give the agents a webhook credential with this secret; Switchboard keeps it on their server.',
-      );
-    }
+    const client = createPlatformClient({
+      mode: 'live',
+      baseUrl: platform.baseUrl,
+      apiKey: platform.apiKey,
+      listPageSize: platform.listPageSize,
+    });
+    const serverAuth: ServerAuth = { headers: serverHeadersFor(webhookAuth) };
+    const ensureServerAuth = webhookCredentialMaker(db, client, webhookAuth, serverAuth, log);
+    await ensureServerAuth().catch(() => undefined);
     return {
-      client: createPlatformClient({
-        mode: 'live',
-        baseUrl: platform.baseUrl,
-        apiKey: platform.apiKey,
-        listPageSize: platform.listPageSize,
-      }),
+      client,
       publicKey: platform.publicKey,
       webhookAuth,
-      serverAuth: { headers: serverHeadersFor(webhookAuth) },
+      serverAuth,
+      ensureServerAuth,
       sandbox: undefined,
       webhookUrl: () => publicWebhookUrl,
       recordingSource: (storedUrl) => storedUrl,
@@ -175,13 +231,9 @@ export async function startPlatform(
   }
 
   // No platform account configured: run the bundled sandbox platform in this process, on a
-  // loopback port, with keys that live only as long as the process. In HMAC mode we make the
-  // webhook credential there ourselves (the sandbox takes it as an option; the real platform's
-  // public document has no /credential path).
-  const serverAuth: ServerAuth =
-    webhookAuth.mode === 'hmac'
-      ? { headers: {}, credentialId: randomUUID() }
-      : { headers: serverHeadersFor(webhookAuth) };
+  // loopback port, with keys that live only as long as the process. In HMAC mode the webhook
+  // credential is made through its POST /credential, as on the real platform.
+  const serverAuth: ServerAuth = { headers: serverHeadersFor(webhookAuth) };
   let loopbackWebhookUrl: string | undefined;
   const privateKey = `sandbox-private-${randomBytes(16).toString('hex')}`;
   const publicKey = `sandbox-public-${randomBytes(16).toString('hex')}`;
@@ -192,20 +244,6 @@ export async function startPlatform(
     seed: config.sandbox.seed,
     totalCalls: config.sandbox.calls,
     now: await sandboxAnchor(config.dataDir),
-    ...(serverAuth.credentialId
-      ? {
-          credentials: [
-            {
-              id: serverAuth.credentialId,
-              authenticationPlan: {
-                type: 'hmac' as const,
-                secretKey: webhookAuth.secret,
-                algorithm: 'sha256' as const,
-              },
-            },
-          ],
-        }
-      : {}),
     simulator: {
       intervalMs: config.sandbox.simulatorIntervalMs,
       // A "Talk to agent" call lasts until the browser leaves its room (which hangs it up);
@@ -226,18 +264,24 @@ export async function startPlatform(
     kind: 'sandbox',
     origin: new URL(sandbox.baseUrl).origin,
   };
+  // The sandbox is local: a failure is a bug to see at once, not a blip to retry.
+  const client = createPlatformClient({
+    mode: 'sandbox',
+    baseUrl: sandbox.baseUrl,
+    apiKey: privateKey,
+    maxRetries: 0,
+    listPageSize: config.platform.listPageSize,
+  });
+  // The sandbox forgets its credentials when the process ends: its credential is made anew at
+  // every start rather than remembered in the database.
+  const ensureServerAuth = webhookCredentialMaker(null, client, webhookAuth, serverAuth, log);
+  await ensureServerAuth();
   return {
-    // The sandbox is local: a failure is a bug to see at once, not a blip to retry.
-    client: createPlatformClient({
-      mode: 'sandbox',
-      baseUrl: sandbox.baseUrl,
-      apiKey: privateKey,
-      maxRetries: 0,
-      listPageSize: config.platform.listPageSize,
-    }),
+    client,
     publicKey,
     webhookAuth,
     serverAuth,
+    ensureServerAuth,
     sandbox,
     // The sandbox runs beside us: it reaches us over loopback, whatever PUBLIC_URL says.
     webhookUrl: () => loopbackWebhookUrl ?? publicWebhookUrl,

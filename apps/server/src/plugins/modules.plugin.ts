@@ -254,7 +254,11 @@ const modules: FastifyPluginAsyncZod<ModulesOptions> = async (app, options) => {
   );
   await app.register(
     callRoutes({
-      calls: new CallsService({ db }),
+      calls: new CallsService({
+        db,
+        platform: runtime,
+        ...(options.now ? { now: options.now } : {}),
+      }),
       recordingSource: runtime.recordingSource,
       recordings: runtime.recordings,
       callLogs: runtime.callLogs,

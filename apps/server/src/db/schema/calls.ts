@@ -117,6 +117,12 @@ export const calls = pgTable(
     /** The full platform payload, shown in the call detail. */
     payload: jsonb('payload').notNull(),
     ingestedAt: ts('ingested_at').notNull().defaultNow(),
+    /**
+     * When the business had the call's recording, transcript and caller erased (decision 069):
+     * the payload keeps only what the figures need, and no later copy of the call (a late
+     * webhook, a sync) may write it again.
+     */
+    erasedAt: ts('erased_at'),
   },
   (t) => [
     // The call log's page: found in the index (filter columns included), newest first, so a

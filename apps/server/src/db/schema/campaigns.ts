@@ -44,6 +44,15 @@ export const campaigns = pgTable(
     callingDays: integer('calling_days').notNull().default(127),
     timeZone: text('time_zone').notNull(),
     maxConcurrency: integer('max_concurrency').notNull(),
+    /**
+     * Which outcomes are called again (decision 065): a bit mask, bit 0 no answer, bit 1 busy,
+     * bit 2 voicemail. 0: no retries.
+     */
+    retryOn: integer('retry_on').notNull().default(0),
+    /** Calls a number gets at most, the first included (1: no retries). */
+    maxAttempts: integer('max_attempts').notNull().default(1),
+    /** How long after a call ends its retry may be placed, in minutes. */
+    retryGapMinutes: integer('retry_gap_minutes').notNull().default(60),
     skippedDoNotCall: integer('skipped_do_not_call').notNull().default(0),
     skippedDuplicates: integer('skipped_duplicates').notNull().default(0),
     skippedNoPhone: integer('skipped_no_phone').notNull().default(0),
@@ -96,13 +105,22 @@ export const campaignContacts = pgTable(
     name: text('name').notNull().default(''),
     /** E.164. */
     phone: text('phone').notNull(),
-    /** pending | calling | answered | voicemail | no_answer | failed | refused */
+    /** pending | calling | answered | voicemail | no_answer | busy | failed | refused */
     status: text('status').notNull().default('pending'),
     /** Why not called (again): a calling rule's refusal (premium_rate, country …) or call_lost. */
     reason: text('reason'),
     platformCampaignId: text('platform_campaign_id'),
     callId: text('call_id'),
     endedReason: text('ended_reason'),
+    /** Calls placed to the number so far (each one a row of campaign_attempts). */
+    attempts: integer('attempts').notNull().default(0),
+    /** A pending retry is not placed before this (null: at once). */
+    nextAttemptAt: ts('next_attempt_at'),
+    /**
+     * The assistant's `variableValues` for this number's calls, copied from the contact (its
+     * fields and the import's extra columns) when the draft was made.
+     */
+    variables: jsonb('variables').notNull().default({}),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
@@ -111,5 +129,39 @@ export const campaignContacts = pgTable(
     index('campaign_contacts_platform_phone_idx')
       .on(t.platformCampaignId, t.phone)
       .where(sql`platform_campaign_id is not null`),
+  ],
+);
+
+/**
+ * Each call a campaign placed to a number (decision 065): the first and every retry, with its
+ * outcome. The row of campaign_contacts holds the latest; these are the history the campaign's
+ * page and its CSV show.
+ */
+export const campaignAttempts = pgTable(
+  'campaign_attempts',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    campaignContactId: uuid('campaign_contact_id')
+      .notNull()
+      .references(() => campaignContacts.id, { onDelete: 'cascade' }),
+    /** 1 for the first call, 2 for the first retry … */
+    attempt: integer('attempt').notNull(),
+    callId: text('call_id').notNull(),
+    platformCampaignId: text('platform_campaign_id'),
+    /** calling | answered | voicemail | no_answer | busy | failed */
+    status: text('status').notNull(),
+    endedReason: text('ended_reason'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    endedAt: ts('ended_at'),
+  },
+  (t) => [
+    uniqueIndex('campaign_attempts_call_key').on(t.callId),
+    index('campaign_attempts_campaign_idx').on(t.campaignId, t.createdAt),
+    index('campaign_attempts_contact_idx').on(t.campaignContactId, t.attempt),
   ],
 );

@@ -121,6 +121,11 @@ export const contacts = pgTable(
     company: text('company'),
     notes: text('notes'),
     /**
+     * The import's columns no contact field was mapped to, header → value ("Last visit":
+     * "2026-03-02"): a campaign gives them to the assistant as variables (decision 065).
+     */
+    fields: jsonb('fields'),
+    /**
      * What a search looks in: the name and email in lower case, and the phone's digits (the
      * phone is E.164, so its digits are all of it but the "+"; `translate` rather than a regular
      * expression, which cost a fifth of a 100,000-row import's database time).

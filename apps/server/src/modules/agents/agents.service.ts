@@ -1,4 +1,4 @@
-import { VapiError, type Vapi } from '@vapi-ai/server-sdk';
+import type { Vapi } from '@vapi-ai/server-sdk';
 import type {
   Agent,
   AgentHealth,
@@ -11,7 +11,6 @@ import { successRatePercent, roundTo2 } from '@switchboard/shared/analytics';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
-import { describePlatformError } from '../../platform/platform-client';
 import type { PlatformRuntime } from '../../platform/platform-runtime';
 import { agents as agentsTable, platformResources } from '../../db/schema';
 import { agentHealth, carriesOurAuth, needsToolMigration, repairBody } from './agent-health';
@@ -44,12 +43,13 @@ import {
 } from './managed-tools';
 import { AGENT_TOOL_NAMES } from '@switchboard/shared/agents';
 import type { DialingService } from '../dialing/dialing.service';
+import { consoleFailure as platformFailure, isPlatformNotFound } from '../console/console-errors';
 
 type Deps = {
   db: Db;
   platform: Pick<
     PlatformRuntime,
-    'client' | 'webhookUrl' | 'serverAuth' | 'webhookAuth' | 'publicKey'
+    'client' | 'webhookUrl' | 'serverAuth' | 'ensureServerAuth' | 'webhookAuth' | 'publicKey'
   >;
   log: FastifyBaseLogger;
   now?: () => Date;
@@ -79,24 +79,6 @@ function toAgent(row: AgentRow): Agent {
     liveListening: row.liveListening,
   };
 }
-
-/**
- * "Failed to fetch agent: <why>": the seed's wording, with the platform's reason. The platform
- * refusing what we sent (400/422: a model it does not offer, a value out of range) is the
- * request's fault, so it stays a 4xx (422); anything else is the platform failing (502).
- */
-function platformFailure(action: string, error: unknown): AppError {
-  const refused =
-    error instanceof VapiError && (error.statusCode === 400 || error.statusCode === 422);
-  return new AppError(
-    refused ? 'PLATFORM_REJECTED' : 'PLATFORM_ERROR',
-    refused ? 422 : 502,
-    `Failed to ${action}: ${describePlatformError(error)}`,
-  );
-}
-
-const isPlatformNotFound = (error: unknown) =>
-  error instanceof VapiError && error.statusCode === 404;
 
 /**
  * Agents: lists and figures from our store; configuration read from and written to the
@@ -216,6 +198,18 @@ export class AgentsService {
     };
   }
 
+  /**
+   * Before an agent's `server` is written: in HMAC mode its webhook credential must exist (made
+   * once; a platform that refused at start is asked again here).
+   */
+  private async serverAuthReady(): Promise<void> {
+    try {
+      await this.deps.platform.ensureServerAuth();
+    } catch (error) {
+      throw platformFailure('set up the webhook credential', error);
+    }
+  }
+
   /** Our webhook and its authentication, for an assistant's and its tools' `server`. */
   private ourServer(): OurServer | undefined {
     const url = this.deps.platform.webhookUrl();
@@ -309,6 +303,7 @@ export class AgentsService {
    * fails, the new assistant is deleted again, so nothing is left half-made.
    */
   async create(businessId: string | null, settings: AgentSettings): Promise<Agent> {
+    await this.serverAuthReady();
     const { sdk } = this.deps.platform.client;
     await this.checkCustomTools(businessId, settings);
     await this.checkKnowledgeBases(businessId, settings);
@@ -346,6 +341,7 @@ export class AgentsService {
   }
 
   async update(scope: AgentScope, agentId: string, settings: AgentSettings): Promise<Agent> {
+    await this.serverAuthReady();
     const agent = await this.get(scope, agentId);
     await this.checkCustomTools(agent.businessId, settings);
     await this.checkKnowledgeBases(agent.businessId, settings);
@@ -431,6 +427,7 @@ export class AgentsService {
    * server and model as the platform has them now, foreign fields and tools kept).
    */
   async repair(scope: AgentScope, agentId: string): Promise<AgentHealth> {
+    await this.serverAuthReady();
     const agent = await this.get(scope, agentId);
     const ours = this.ourServer();
     if (!ours)
@@ -477,6 +474,7 @@ export class AgentsService {
    */
   async attachBusinessTools(agentId: string, businessId: string): Promise<void> {
     try {
+      await this.serverAuthReady();
       const managedToolIds = await this.managedTools.ensure(businessId);
       const assistant = await this.deps.platform.client.sdk.assistants.get({ id: agentId });
       const model = (assistant.model ?? {}) as { toolIds?: string[] };

@@ -1,6 +1,6 @@
-import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { executeRows, type Db } from '../../db/client';
-import { calls } from '../../db/schema';
+import { callActions, callLiveTranscripts, calls } from '../../db/schema';
 import { evaluationText, type CallRecord } from '../../platform/call-record';
 import { raiseCallsEnded } from '../integrations/webhook-events';
 import { applyCampaignCalls } from '../campaigns/campaigns.repository';
@@ -41,7 +41,8 @@ export async function upsertCalls(db: Db, records: CallRecord[]): Promise<number
         payload: sql`excluded.payload`,
         ingestedAt: sql`now()`,
       },
-      setWhere: sql`excluded.updated_at >= ${calls.updatedAt}`,
+      // An erased call keeps what was left of it (decision 069).
+      setWhere: sql`excluded.updated_at >= ${calls.updatedAt} and ${calls.erasedAt} is null`,
     })
     .returning({ id: calls.id });
   // A campaign's progress follows the calls it placed (only the copies just written are newest).
@@ -102,7 +103,9 @@ export async function upsertCallReport(
       payload: sql`${calls.payload} || ${JSON.stringify(fields)}::jsonb`,
       ingestedAt: sql`now()`,
     })
-    .where(and(eq(calls.id, record.id), gt(calls.updatedAt, record.updatedAt)))
+    .where(
+      and(eq(calls.id, record.id), gt(calls.updatedAt, record.updatedAt), isNull(calls.erasedAt)),
+    )
     .returning({ id: calls.id });
   return merged.length;
 }
@@ -539,17 +542,83 @@ export async function findBusinessZone(db: Db, businessId: string): Promise<stri
   return row?.time_zone ?? 'UTC';
 }
 
+/**
+ * What an erased call keeps of its platform payload (decision 069): what the figures, the
+ * outcome and the costs are computed from, and nothing said on the call or about the caller
+ * (no transcript, messages, recording, summary, structured data, customer or variables).
+ */
+const ERASED_CALL_KEEPS = [
+  'id',
+  'orgId',
+  'assistantId',
+  'squadId',
+  'phoneNumberId',
+  'type',
+  'status',
+  'endedReason',
+  'startedAt',
+  'endedAt',
+  'createdAt',
+  'updatedAt',
+  'cost',
+  'costs',
+  'costBreakdown',
+] as const;
+
+/**
+ * Erases a call's recording, transcript and caller from our store: the payload is cut to
+ * ERASED_CALL_KEEPS (with the success evaluation, which the outcome is computed from), the
+ * caller's number goes, and the call's live transcript and the words people said into it.
+ * Answers false when the call was already erased.
+ */
+export async function eraseStoredCall(db: Db, callId: string, at: Date): Promise<boolean> {
+  const keep = sql.raw(ERASED_CALL_KEEPS.map((key) => `'${key}'`).join(', '));
+  return db.transaction(async (tx) => {
+    const erased = await tx
+      .update(calls)
+      .set({
+        payload: sql`(select coalesce(jsonb_object_agg(key, value), '{}'::jsonb)
+            from jsonb_each(${calls.payload}) where key in (${keep}))
+          || case when ${calls.payload}->'analysis' ? 'successEvaluation'
+            then jsonb_build_object('analysis', jsonb_build_object('successEvaluation',
+              ${calls.payload}->'analysis'->'successEvaluation'))
+            else '{}'::jsonb end`,
+        customerNumber: null,
+        erasedAt: at,
+      })
+      .where(and(eq(calls.id, callId), isNull(calls.erasedAt)))
+      .returning({ id: calls.id });
+    if (erased.length === 0) return false;
+    await tx.delete(callLiveTranscripts).where(eq(callLiveTranscripts.callId, callId));
+    // The words said or whispered into the call; the transfer's number is the business's own.
+    await tx
+      .update(callActions)
+      .set({ detail: null })
+      .where(and(eq(callActions.callId, callId), inArray(callActions.action, ['say', 'whisper'])));
+    return true;
+  });
+}
+
 /** One call with its payload, if its agent is in the scope's reach. */
 export async function findCallWithAgent(
   db: Db,
   callId: string,
   businessId: string | null,
 ): Promise<
-  (CallLogRecord & { payload: unknown; agentId: string | null; timeZone: string }) | undefined
+  | (CallLogRecord & {
+      payload: unknown;
+      agentId: string | null;
+      timeZone: string;
+      erasedAt: Date | null;
+      /** The business whose call it is (null: an agent no business has). */
+      businessId: string | null;
+    })
+  | undefined
 > {
   const [row] = await executeRows<Record<string, unknown>>(
     db,
-    sql`select ${ROW_COLUMNS}, c.structured_outputs, c.payload, a.name as agent_name,
+    sql`select ${ROW_COLUMNS}, c.structured_outputs, c.payload, c.erased_at, a.name as agent_name,
+          coalesce(a.business_id, sq.business_id) as business_id,
           a.platform_assistant_id as agent_id, sq.name as squad_name,
           coalesce(pn.phone_number, a.phone_number) as assistant_phone,
           coalesce(b.timezone, sb.timezone, 'UTC') as time_zone, null as transcript_match
@@ -571,6 +640,8 @@ export async function findCallWithAgent(
     payload: row.payload,
     agentId: (row.agent_id as string | null) ?? null,
     timeZone: String(row.time_zone),
+    erasedAt: row.erased_at ? new Date(row.erased_at as string | Date) : null,
+    businessId: (row.business_id as string | null) ?? null,
   };
 }
 

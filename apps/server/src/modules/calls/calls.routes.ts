@@ -14,6 +14,7 @@ import type { PlatformRecordings } from '../../platform/platform-recordings';
 import { recordingResponseHeaders } from '../../platform/recording-fetch';
 import { agentScopeOf } from '../agents/agent-scope';
 import type { CallsService } from './calls.service';
+import { requireUser } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/error-responses';
 
 const agentParams = z.object({ id: z.string().min(1) });
@@ -124,6 +125,22 @@ export const callRoutes =
         },
       },
       async (request) => deps.calls.detail(agentScopeOf(request), request.params.id),
+    );
+
+    app.post(
+      '/calls/:id/erase',
+      {
+        config: { access: 'manager' },
+        schema: {
+          tags,
+          summary:
+            "Erases the call's recording, transcript, summary and caller's number, on the platform (DELETE /call/{id}) and here; its date, length, cost and outcome stay in the figures. Owners and managers; answers the call's detail as it now is",
+          params: callParams,
+          response: { 200: callDetailSchema, ...errorResponses(409, 422, 502) },
+        },
+      },
+      async (request) =>
+        deps.calls.erase(agentScopeOf(request), requireUser(request), request.params.id),
     );
 
     app.get(

@@ -10,6 +10,7 @@ import {
   type CallLogQuery,
   type CallLogRow,
   type TranscriptLine,
+  ERASE_CALL_WORDS,
   isCallInProgress,
   phoneFilterDigits,
 } from '@switchboard/shared/call-logs';
@@ -25,7 +26,7 @@ import { formatCost, formatDateTime, formatDuration } from '@switchboard/shared/
 import { buildPaginationMeta, pageOffset } from '@switchboard/shared/pagination';
 import { structuredOutputCell } from '@switchboard/shared/structured-outputs';
 import type { Db } from '../../db/client';
-import { notFound } from '../../lib/app-error';
+import { AppError, notFound } from '../../lib/app-error';
 import { sql } from 'drizzle-orm';
 import { findAgentZone, scopeCondition, type AgentScope } from '../agents/agents.repository';
 import { zoneMidnights } from '../analytics/analytics.repository';
@@ -33,6 +34,7 @@ import {
   countBusinessCallLog,
   countCallLog,
   findBusinessZone,
+  eraseStoredCall,
   findCallWithAgent,
   iterateBusinessCallLog,
   listStructuredOutputColumns,
@@ -44,7 +46,9 @@ import {
   type CallLogFilterCriteria,
   type CallLogRecord,
 } from './calls.repository';
-import { listCallActions } from '../live-calls/live-calls.repository';
+import { insertCallAction, listCallActions } from '../live-calls/live-calls.repository';
+import { consoleFailure, isPlatformNotFound } from '../console/console-errors';
+import type { PlatformRuntime } from '../../platform/platform-runtime';
 
 const MISSING = '-';
 
@@ -254,9 +258,21 @@ function csvOf(
   );
 }
 
-type Deps = { db: Db };
+type Deps = {
+  db: Db;
+  /** Erasing a call deletes it on the platform first (decision 069). */
+  platform: Pick<PlatformRuntime, 'client'>;
+  /** Milliseconds since the epoch, as the app's other services take it (tests set it). */
+  now?: () => number;
+};
+
+/** Who erases a call, as its history names them. */
+type Eraser = { id: string; name: string | null; userName: string };
 
 /** The call log of an agent, its CSV export, and one call's detail. */
+/** The call history's action for an erased recording and transcript. */
+const ERASE_ACTION = 'erase';
+
 export class CallsService {
   constructor(private readonly deps: Deps) {}
 
@@ -402,6 +418,7 @@ export class CallsService {
 
   async detail(scope: AgentScope, callId: string): Promise<CallDetail> {
     const call = await this.findCall(scope, callId);
+    const history = await listCallActions(this.deps.db, call.id);
     const payload = (call.payload ?? {}) as Payload;
     const breakdown = payload.costBreakdown ?? {};
     const structured = payload.analysis?.structuredData;
@@ -443,14 +460,55 @@ export class CallsService {
         result: output?.result ?? null,
       })),
       // What people did while the call was in progress (decision 059), with who did it.
-      actions: (await listCallActions(this.deps.db, call.id)).map((row) => ({
-        action: row.action,
-        by: row.userLabel,
-        at: row.createdAt.toISOString(),
-        detail: row.detail,
-        outcome: row.outcome,
-      })),
+      actions: history
+        .filter((row) => row.action !== ERASE_ACTION)
+        .map((row) => ({
+          action: row.action,
+          by: row.userLabel,
+          at: row.createdAt.toISOString(),
+          detail: row.detail,
+          outcome: row.outcome,
+        })),
+      erased: call.erasedAt
+        ? {
+            at: call.erasedAt.toISOString(),
+            by: history.find((row) => row.action === ERASE_ACTION)?.userLabel ?? 'Switchboard',
+          }
+        : null,
     };
+  }
+
+  /**
+   * Erases the call's recording, transcript and caller (decision 069): deleted on the platform
+   * first (already gone there is fine), then cut from our store, and the erasing recorded in
+   * the call's history with who did it. Erasing an erased call changes nothing.
+   */
+  async erase(scope: AgentScope, user: Eraser, callId: string): Promise<CallDetail> {
+    const call = await this.findCall(scope, callId);
+    if (call.erasedAt) return this.detail(scope, callId);
+    if (isCallInProgress(call.status))
+      throw new AppError('CONFLICT', 409, ERASE_CALL_WORDS.inProgress);
+    try {
+      await this.deps.platform.client.sdk.calls.delete({ id: callId });
+    } catch (error) {
+      if (!isPlatformNotFound(error))
+        throw consoleFailure('erase the call on the voice platform', error);
+    }
+    const at = new Date(this.deps.now?.() ?? Date.now());
+    if (await eraseStoredCall(this.deps.db, callId, at)) {
+      const businessId = scope.kind === 'business' ? scope.businessId : call.businessId;
+      await insertCallAction(this.deps.db, {
+        callId,
+        businessId,
+        userId: user.id,
+        userLabel: user.name || user.userName,
+        action: ERASE_ACTION,
+        detail: null,
+        outcome: 'done',
+        createdAt: at,
+      });
+    }
+    return this.detail(scope, callId);
   }
 
   /** Resolves when the call is in the scope (a foreign or unknown call is a 404). */

@@ -2,6 +2,7 @@ import { and, desc, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from 'd
 import {
   CAMPAIGN_CONTACT_STATUSES,
   campaignContactStatusOf,
+  retryOutcomesOfMask,
   type CampaignAudience,
   type CampaignContactStatus,
   type CampaignCounts,
@@ -12,6 +13,7 @@ import {
   agents,
   appointments,
   calls,
+  campaignAttempts,
   campaignContacts,
   campaigns,
   contactImports,
@@ -139,11 +141,12 @@ export async function insertAudience(
     db,
     sql`with added as (
       insert into campaign_contacts
-        (campaign_id, contact_id, name, phone, platform_campaign_id, status, reason)
+        (campaign_id, contact_id, name, phone, platform_campaign_id, status, reason, variables)
       select ${campaignId}::uuid, ${contacts.id}, ${contacts.name}, ${contacts.phone},
         case when ${handed}::jsonb ? ${contacts.phone} then ${given.platformCampaignId ?? null} end,
         case when ${refused}::jsonb ? ${contacts.phone} then 'refused' else 'pending' end,
-        ${refused}::jsonb ->> ${contacts.phone}
+        ${refused}::jsonb ->> ${contacts.phone},
+        ${contactVariablesSql}
       from ${contacts} where ${callableSql(businessId, audience, search)}
       on conflict (campaign_id, phone) do nothing
       returning 1
@@ -152,16 +155,177 @@ export async function insertAudience(
   return Number(rows[0]?.n ?? 0);
 }
 
-/** The numbers still to call, for the next platform campaign. */
+/**
+ * A contact's variables for the assistant (decision 065), as one jsonb: the import's extra
+ * columns, then its own fields over them (name, first and last name, phone, email, company);
+ * blank values are left out, so a contact without one "misses" it.
+ */
+const contactVariablesSql = sql`coalesce(${contacts.fields}, '{}'::jsonb) || jsonb_strip_nulls(
+  jsonb_build_object(
+    'name', nullif(btrim(${contacts.name}), ''),
+    'first_name', nullif(split_part(btrim(${contacts.name}), ' ', 1), ''),
+    'last_name', nullif(regexp_replace(btrim(${contacts.name}), '^\\S+\\s*', ''), ''),
+    'phone', ${contacts.phone},
+    'email', ${contacts.email},
+    'company', nullif(btrim(coalesce(${contacts.company}, '')), '')))`;
+
+export type PendingCustomer = { phone: string; name: string; variables: Record<string, string> };
+
+/**
+ * The numbers still to call, for the next platform campaign: a retry only once its gap has
+ * passed (`at`).
+ */
 export async function listPendingCustomers(
   db: Db,
   campaignId: string,
-): Promise<{ phone: string; name: string }[]> {
-  return db
-    .select({ phone: campaignContacts.phone, name: campaignContacts.name })
+  at: Date = new Date(),
+): Promise<PendingCustomer[]> {
+  const rows = await db
+    .select({
+      phone: campaignContacts.phone,
+      name: campaignContacts.name,
+      variables: campaignContacts.variables,
+    })
     .from(campaignContacts)
-    .where(and(eq(campaignContacts.campaignId, campaignId), eq(campaignContacts.status, 'pending')))
+    .where(
+      and(
+        eq(campaignContacts.campaignId, campaignId),
+        eq(campaignContacts.status, 'pending'),
+        sql`(${campaignContacts.nextAttemptAt} is null or ${campaignContacts.nextAttemptAt} <= ${at.toISOString()})`,
+      ),
+    )
     .orderBy(campaignContacts.id);
+  return rows.map((row) => ({ ...row, variables: asVariables(row.variables) }));
+}
+
+function asVariables(value: unknown): Record<string, string> {
+  if (typeof value !== 'object' || value === null) return {};
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).flatMap(([key, v]) =>
+      typeof v === 'string'
+        ? v === ''
+          ? []
+          : [[key, v]]
+        : typeof v === 'number' || typeof v === 'boolean'
+          ? [[key, String(v)]]
+          : [],
+    ),
+  );
+}
+
+/**
+ * Retries whose gap has passed and that no platform campaign has yet (decision 065), of this
+ * instance's running campaigns without a daily-cap hold.
+ */
+export async function listDueRetryCampaigns(
+  db: Db,
+  owner: string,
+  at: Date,
+  limit: number,
+): Promise<CampaignRow[]> {
+  return db
+    .select()
+    .from(campaigns)
+    .where(
+      and(
+        eq(campaigns.status, 'running'),
+        isNull(campaigns.holdReason),
+        eq(campaigns.leaseOwner, owner),
+        sql`exists (select 1 from campaign_contacts cc where cc.campaign_id = ${campaigns.id}
+          and cc.status = 'pending' and cc.attempts > 0 and cc.platform_campaign_id is null
+          and cc.next_attempt_at <= ${at.toISOString()})`,
+      ),
+    )
+    .limit(limit);
+}
+
+/** A campaign's due retries: pending, called before, gap passed, not given to the platform. */
+export async function listDueRetries(
+  db: Db,
+  campaignId: string,
+  at: Date,
+): Promise<PendingCustomer[]> {
+  const rows = await db
+    .select({
+      phone: campaignContacts.phone,
+      name: campaignContacts.name,
+      variables: campaignContacts.variables,
+    })
+    .from(campaignContacts)
+    .where(
+      and(
+        eq(campaignContacts.campaignId, campaignId),
+        eq(campaignContacts.status, 'pending'),
+        sql`${campaignContacts.attempts} > 0`,
+        isNull(campaignContacts.platformCampaignId),
+        sql`${campaignContacts.nextAttemptAt} <= ${at.toISOString()}`,
+      ),
+    )
+    .orderBy(campaignContacts.nextAttemptAt, campaignContacts.id);
+  return rows.map((row) => ({ ...row, variables: asVariables(row.variables) }));
+}
+
+/**
+ * Of these numbers, the ones a call of the business is ringing or speaking to right now (a
+ * row `calling` in any of its campaigns): not dialled again until that call ends.
+ */
+export async function listCallingNow(
+  db: Db,
+  businessId: string,
+  phones: readonly string[],
+): Promise<Set<string>> {
+  if (phones.length === 0) return new Set();
+  const rows = await executeRows<{ phone: string }>(
+    db,
+    sql`select distinct cc.phone from campaigns c
+      join campaign_contacts cc on cc.campaign_id = c.id and cc.status = 'calling'
+      where c.business_id = ${businessId}
+        and cc.phone in (select jsonb_array_elements_text(${JSON.stringify(phones)}::jsonb))`,
+  );
+  return new Set(rows.map((row) => row.phone));
+}
+
+/**
+ * The platform campaigns a campaign's retries went to that may still dial its pending
+ * numbers (all but the window's own): pause and cancel stop them too.
+ */
+export async function listRetryPlatformCampaigns(
+  db: Db,
+  campaignId: string,
+  main: string | null,
+): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ id: campaignContacts.platformCampaignId })
+    .from(campaignContacts)
+    .where(
+      and(
+        eq(campaignContacts.campaignId, campaignId),
+        eq(campaignContacts.status, 'pending'),
+        sql`${campaignContacts.attempts} > 0`,
+        isNotNull(campaignContacts.platformCampaignId),
+        main ? sql`${campaignContacts.platformCampaignId} <> ${main}` : undefined,
+      ),
+    );
+  return rows.flatMap((row) => (row.id ? [row.id] : []));
+}
+
+/** Pending numbers given to a stopped platform campaign: free to be given again. */
+export async function unassignPending(
+  db: Db,
+  campaignId: string,
+  platformCampaignIds: readonly string[],
+): Promise<void> {
+  if (platformCampaignIds.length === 0) return;
+  await db
+    .update(campaignContacts)
+    .set({ platformCampaignId: null })
+    .where(
+      and(
+        eq(campaignContacts.campaignId, campaignId),
+        eq(campaignContacts.status, 'pending'),
+        inArray(campaignContacts.platformCampaignId, [...platformCampaignIds]),
+      ),
+    );
 }
 
 /** Hands pending numbers to a platform campaign (calls carrying its id update them). */
@@ -238,17 +402,19 @@ export async function settledCallIds(
   callIds: readonly string[],
 ): Promise<Set<string>> {
   if (callIds.length === 0) return new Set();
-  const rows = await db
-    .select({ callId: campaignContacts.callId })
-    .from(campaignContacts)
-    .where(
-      and(
-        eq(campaignContacts.campaignId, campaignId),
-        sql`${campaignContacts.status} not in ('pending', 'calling')`,
-        sql`${campaignContacts.callId} in (select jsonb_array_elements_text(${JSON.stringify(callIds)}::jsonb))`,
-      ),
-    );
-  return new Set(rows.flatMap((row) => (row.callId ? [row.callId] : [])));
+  const wanted = sql`(select jsonb_array_elements_text(${JSON.stringify(callIds)}::jsonb))`;
+  // A retried number's earlier calls are ended attempts; rows made before attempts were kept
+  // have only their own call.
+  const rows = await executeRows<{ call_id: string }>(
+    db,
+    sql`select call_id from campaign_attempts
+        where campaign_id = ${campaignId} and status <> 'calling' and call_id in ${wanted}
+      union
+      select call_id from campaign_contacts
+        where campaign_id = ${campaignId} and status not in ('pending', 'calling')
+          and call_id in ${wanted}`,
+  );
+  return new Set(rows.map((row) => row.call_id));
 }
 
 export async function updateCampaign(
@@ -302,6 +468,7 @@ const emptyCounts = (): CampaignCounts => ({
   answered: 0,
   voicemail: 0,
   no_answer: 0,
+  busy: 0,
   failed: 0,
   refused: 0,
   appointments: 0,
@@ -379,6 +546,8 @@ export async function listCampaignContacts(
         callId: campaignContacts.callId,
         endedReason: campaignContacts.endedReason,
         reason: campaignContacts.reason,
+        attempts: campaignContacts.attempts,
+        nextAttemptAt: campaignContacts.nextAttemptAt,
         updatedAt: campaignContacts.updatedAt,
         agentId: calls.assistantId,
         appointments: sql<number>`(select count(*)::int from ${appointments} a where a.call_id = ${campaignContacts.callId})`,
@@ -396,6 +565,70 @@ export async function listCampaignContacts(
       .where(where),
   ]);
   return { rows, total: Number(counted?.n ?? 0) };
+}
+
+/** Every call placed to these rows, first to last. */
+export async function listAttemptsOf(db: Db, rowIds: readonly string[]) {
+  if (rowIds.length === 0) return [];
+  return db
+    .select({
+      campaignContactId: campaignAttempts.campaignContactId,
+      attempt: campaignAttempts.attempt,
+      status: campaignAttempts.status,
+      endedReason: campaignAttempts.endedReason,
+      callId: campaignAttempts.callId,
+      at: campaignAttempts.createdAt,
+    })
+    .from(campaignAttempts)
+    .where(inArray(campaignAttempts.campaignContactId, [...rowIds]))
+    .orderBy(campaignAttempts.campaignContactId, campaignAttempts.attempt);
+}
+
+/** A campaign's calls, every attempt, with the call's length and cost (the results' CSV). */
+export async function listCampaignAttempts(db: Db, campaignId: string) {
+  return db
+    .select({
+      name: campaignContacts.name,
+      phone: campaignContacts.phone,
+      attempt: campaignAttempts.attempt,
+      status: campaignAttempts.status,
+      endedReason: campaignAttempts.endedReason,
+      at: campaignAttempts.createdAt,
+      endedAt: campaignAttempts.endedAt,
+      durationSeconds: calls.durationSeconds,
+      cost: calls.cost,
+      appointments: sql<number>`(select count(*)::int from ${appointments} a where a.call_id = ${campaignAttempts.callId})`,
+      enquiries: sql<number>`(select count(*)::int from ${enquiries} e where e.call_id = ${campaignAttempts.callId})`,
+    })
+    .from(campaignAttempts)
+    .innerJoin(campaignContacts, eq(campaignContacts.id, campaignAttempts.campaignContactId))
+    .leftJoin(calls, eq(calls.id, campaignAttempts.callId))
+    .where(eq(campaignAttempts.campaignId, campaignId))
+    .orderBy(campaignContacts.id, campaignAttempts.attempt);
+}
+
+/** What a campaign's calls came to: calls, their cost, and calls per hour in a zone. */
+export async function campaignCallTotals(db: Db, campaignId: string, timeZone: string) {
+  const [totals] = await executeRows<{ calls: number; retries: number; cost: number | null }>(
+    db,
+    sql`select count(*)::int as calls, count(*) filter (where ca.attempt > 1)::int as retries,
+        sum(c.cost)::float8 as cost
+      from ${campaignAttempts} ca left join ${calls} c on c.id = ca.call_id
+      where ca.campaign_id = ${campaignId}`,
+  );
+  const hours = await executeRows<{ hour: string; calls: number }>(
+    db,
+    sql`select to_char(date_trunc('hour', ca.created_at at time zone ${timeZone}),
+          'YYYY-MM-DD"T"HH24:00:00') as hour, count(*)::int as calls
+      from ${campaignAttempts} ca where ca.campaign_id = ${campaignId}
+      group by 1 order by 1`,
+  );
+  return {
+    calls: Number(totals?.calls ?? 0),
+    retries: Number(totals?.retries ?? 0),
+    cost: Number(totals?.cost ?? 0),
+    hours: hours.map((row) => ({ hour: row.hour, calls: Number(row.calls) })),
+  };
 }
 
 /** The business's agent (by platform assistant id), or undefined. */
@@ -437,11 +670,13 @@ export async function listBusinessImports(db: Db, businessId: string) {
 }
 
 /**
- * The call feed: a call that carries a platform campaign id and a customer number moves that
- * number's row (queued/ringing/in progress → calling; ended → answered, voicemail, no answer or
- * failed). Only the newest copy of a call reaches here (upsertCalls' rule), so a late webhook
- * never moves a row back. Then each touched campaign becomes running, or completed when no
- * number is left to call.
+ * The call feed: a call that carries a platform campaign id and a customer number is one
+ * attempt of that number's row (queued/ringing/in progress → calling; ended → answered,
+ * voicemail, no answer, busy or failed). Each call is kept in campaign_attempts; the row takes
+ * the outcome of its current call, or goes back to pending for a retry when the campaign
+ * calls that outcome again and the number has calls left (decision 065). Only the newest copy
+ * of a call reaches here (upsertCalls' rule), so a late webhook never moves a row back. Then
+ * each touched campaign becomes running, or completed when no number is left to call.
  */
 export async function applyCampaignCalls(db: Db, records: CallRecord[]): Promise<void> {
   const touched = new Set<string>();
@@ -449,26 +684,107 @@ export async function applyCampaignCalls(db: Db, records: CallRecord[]): Promise
     const platformCampaignId = campaignIdOf(record.payload);
     if (!platformCampaignId || !record.customerNumber) continue;
     const status = campaignContactStatusOf(record.status, record.endedReason);
+    const ended = status !== 'calling';
+    const attemptValues = {
+      status,
+      endedReason: record.endedReason ?? null,
+      endedAt: ended ? sql`coalesce(${campaignAttempts.endedAt}, now())` : null,
+    };
+    let [attempt] = await db
+      .update(campaignAttempts)
+      .set(attemptValues)
+      .where(eq(campaignAttempts.callId, record.id))
+      .returning({ rowId: campaignAttempts.campaignContactId });
+    if (!attempt) {
+      // A new call: the number's row given to that platform campaign, free for a call.
+      const [row] = await db
+        .select({
+          id: campaignContacts.id,
+          campaignId: campaignContacts.campaignId,
+          attempts: campaignContacts.attempts,
+        })
+        .from(campaignContacts)
+        .where(
+          and(
+            eq(campaignContacts.platformCampaignId, platformCampaignId),
+            eq(campaignContacts.phone, record.customerNumber),
+            sql`(${campaignContacts.callId} is null or ${campaignContacts.callId} = ${record.id})`,
+          ),
+        );
+      if (!row) continue;
+      const [taken] = await db
+        .update(campaignContacts)
+        // Calling until the statement below gives it the call's outcome (or a retry).
+        .set({
+          callId: record.id,
+          attempts: sql`${campaignContacts.attempts} + 1`,
+          status: 'calling',
+        })
+        .where(and(eq(campaignContacts.id, row.id), isNull(campaignContacts.callId)))
+        .returning({ attempts: campaignContacts.attempts });
+      if (taken) {
+        await db
+          .insert(campaignAttempts)
+          .values({
+            campaignId: row.campaignId,
+            campaignContactId: row.id,
+            attempt: taken.attempts,
+            callId: record.id,
+            platformCampaignId,
+            status,
+            endedReason: record.endedReason ?? null,
+            endedAt: ended ? new Date() : null,
+          })
+          .onConflictDoNothing();
+      }
+      attempt = { rowId: row.id };
+    }
+    // The row follows its current call only: a retry's row has moved on to the next one.
+    const [row] = await db
+      .select({
+        id: campaignContacts.id,
+        campaignId: campaignContacts.campaignId,
+        attempts: campaignContacts.attempts,
+        retryOn: campaigns.retryOn,
+        maxAttempts: campaigns.maxAttempts,
+        gapMinutes: campaigns.retryGapMinutes,
+        campaignStatus: campaigns.status,
+      })
+      .from(campaignContacts)
+      .innerJoin(campaigns, eq(campaigns.id, campaignContacts.campaignId))
+      .where(and(eq(campaignContacts.id, attempt.rowId), eq(campaignContacts.callId, record.id)));
+    if (!row) continue;
+    const retry =
+      ended &&
+      (retryOutcomesOfMask(row.retryOn) as string[]).includes(status) &&
+      row.attempts < row.maxAttempts &&
+      ['scheduled', 'running', 'paused'].includes(row.campaignStatus);
     const updated = await db
       .update(campaignContacts)
-      .set({
-        status,
-        callId: record.id,
-        endedReason: record.endedReason ?? null,
-        // A call the platform turns out to know after all is no longer lost.
-        reason: null,
-        updatedAt: sql`now()`,
-      })
-      .where(
-        and(
-          eq(campaignContacts.platformCampaignId, platformCampaignId),
-          eq(campaignContacts.phone, record.customerNumber),
-          // A number's first call is its call; another call never takes the row over.
-          sql`(${campaignContacts.callId} is null or ${campaignContacts.callId} = ${record.id})`,
-        ),
+      .set(
+        retry
+          ? {
+              // Called again once the gap has passed, by a new platform campaign.
+              status: 'pending',
+              callId: null,
+              platformCampaignId: null,
+              endedReason: record.endedReason ?? null,
+              nextAttemptAt: sql`now() + make_interval(mins => ${row.gapMinutes})`,
+              reason: null,
+              updatedAt: sql`now()`,
+            }
+          : {
+              status,
+              endedReason: record.endedReason ?? null,
+              nextAttemptAt: null,
+              // A call the platform turns out to know after all is no longer lost.
+              reason: null,
+              updatedAt: sql`now()`,
+            },
       )
+      .where(and(eq(campaignContacts.id, row.id), eq(campaignContacts.callId, record.id)))
       .returning({ campaignId: campaignContacts.campaignId });
-    for (const row of updated) touched.add(row.campaignId);
+    for (const done of updated) touched.add(done.campaignId);
   }
   for (const campaignId of touched) await settleCampaign(db, campaignId);
 }
@@ -663,6 +979,71 @@ export async function listBusyElsewhere(
   return rows.map((row) => row.phone);
 }
 
+/**
+ * Start's claim (decisions 058 and 065): under one lock per business, the draft's numbers
+ * marked do-not-call since are dropped, those another scheduled or running campaign has
+ * pending or calling are marked `in_other_campaign`, and the draft becomes scheduled with this
+ * instance's lease — all in one transaction, so a second campaign started at the same moment
+ * waits for it and then sees these numbers as taken. Answers the claimed row and how many
+ * do-not-call numbers went, or undefined when it was no longer a draft.
+ */
+export async function claimStart(
+  db: Db,
+  businessId: string,
+  campaignId: string,
+  lease: { leaseOwner: string; leaseExpiresAt: SQL },
+): Promise<{ row: CampaignRow; dropped: number } | undefined> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext('campaign-start'), hashtext(${businessId}))`,
+    );
+    const [draft] = await tx
+      .select({ id: campaigns.id })
+      .from(campaigns)
+      .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, 'draft')))
+      .for('update');
+    if (!draft) return undefined;
+    const dropped = await dropPending(tx, campaignId, await listNowDoNotCall(tx, campaignId));
+    const busy = await listBusyElsewhere(tx, businessId, campaignId);
+    await refusePending(
+      tx,
+      campaignId,
+      new Map(busy.map((phone) => [phone, 'in_other_campaign' as const])),
+    );
+    const [row] = await tx
+      .update(campaigns)
+      .set({
+        status: 'scheduled',
+        skippedDoNotCall: sql`${campaigns.skippedDoNotCall} + ${dropped}`,
+        ...lease,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(campaigns.id, campaignId))
+      .returning();
+    return row ? { row, dropped } : undefined;
+  });
+}
+
+/** A start whose first window could not be opened: the draft again, its numbers as before. */
+export async function undoStart(db: Db, campaignId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(campaignContacts)
+      .set({ status: 'pending', reason: null })
+      .where(
+        and(
+          eq(campaignContacts.campaignId, campaignId),
+          eq(campaignContacts.status, 'refused'),
+          eq(campaignContacts.reason, 'in_other_campaign'),
+        ),
+      );
+    await tx
+      .update(campaigns)
+      .set({ status: 'draft', updatedAt: sql`now()` })
+      .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, 'scheduled')));
+  });
+}
+
 /** The draft's pending numbers whose contact was marked do-not-call since the draft was made. */
 export async function listNowDoNotCall(db: Db, campaignId: string): Promise<string[]> {
   const rows = await db
@@ -705,7 +1086,10 @@ export async function pendingSample(
   campaignId: string,
   leaveOut: readonly string[],
   limit: number,
-): Promise<{ pending: number; sample: { name: string; phone: string }[] }> {
+): Promise<{
+  pending: number;
+  sample: { name: string; phone: string; variables: Record<string, string> }[];
+}> {
   const skip = JSON.stringify(leaveOut);
   const notBusy = sql`not (${skip}::jsonb ? ${campaignContacts.phone})`;
   const where = and(
@@ -717,13 +1101,46 @@ export async function pendingSample(
     .select({ n: sql<number>`count(*)::int` })
     .from(campaignContacts)
     .where(where);
-  const sample = await db
-    .select({ name: campaignContacts.name, phone: campaignContacts.phone })
+  const rows = await db
+    .select({
+      name: campaignContacts.name,
+      phone: campaignContacts.phone,
+      variables: campaignContacts.variables,
+    })
     .from(campaignContacts)
     .where(where)
     .orderBy(campaignContacts.id)
     .limit(limit);
+  const sample = rows.map((row) => ({
+    name: row.name,
+    phone: row.phone,
+    variables: asVariables(row.variables),
+  }));
   return { pending: Number(count?.n ?? 0), sample };
+}
+
+/**
+ * For each variable name, how many of the campaign's pending numbers (the busy ones left out)
+ * have no value for it: the review's "missing for N contacts".
+ */
+export async function countMissingVariables(
+  db: Db,
+  campaignId: string,
+  names: readonly string[],
+  leaveOut: readonly string[],
+): Promise<Map<string, number>> {
+  if (names.length === 0) return new Map();
+  const rows = await executeRows<{ name: string; n: number }>(
+    db,
+    sql`select v.name, count(cc.id)::int as n
+      from jsonb_array_elements_text(${JSON.stringify(names)}::jsonb) as v(name)
+      left join campaign_contacts cc on cc.campaign_id = ${campaignId}
+        and cc.status = 'pending'
+        and not (${JSON.stringify(leaveOut)}::jsonb ? cc.phone)
+        and not (cc.variables ? v.name)
+      group by v.name`,
+  );
+  return new Map(rows.map((row) => [row.name, Number(row.n)]));
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   campaignListQuerySchema,
   campaignListSchema,
   campaignOptionsSchema,
+  campaignResultsSchema,
   campaignReviewSchema,
   campaignSchema,
   createCampaignSchema,
@@ -122,6 +123,44 @@ export const campaignRoutes =
       },
       async (request) =>
         deps.campaigns.contacts(requireBusinessId(request), request.params.id, request.query),
+    );
+
+    app.get(
+      '/campaigns/:id/results',
+      {
+        config,
+        schema: {
+          tags,
+          summary:
+            "A campaign's results: outcomes, calls and retries, appointments and enquiries, cost, calls per hour",
+          params,
+          response: { 200: campaignResultsSchema },
+        },
+      },
+      async (request) => deps.campaigns.results(requireBusinessId(request), request.params.id),
+    );
+
+    app.get(
+      '/campaigns/:id/calls.csv',
+      {
+        config,
+        schema: {
+          tags,
+          summary:
+            'Every call a campaign placed (retries included) as CSV, one line per attempt; formulas escaped, numbers as they are',
+          params,
+        },
+      },
+      async (request, reply) => {
+        const { name, csv } = await deps.campaigns.attemptsCsv(
+          requireBusinessId(request),
+          request.params.id,
+        );
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${name}"`)
+          .send(csv);
+      },
     );
 
     app.patch(

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { stringify } from 'csv-stringify/sync';
 import type { Vapi } from '@vapi-ai/server-sdk';
 import { and, inArray, isNotNull } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
@@ -7,7 +8,12 @@ import {
   CAMPAIGN_LEFT_OUT_LABELS,
   CAMPAIGN_LEFT_OUT_REASONS,
   CAMPAIGN_MAX_CONTACTS,
+  CAMPAIGN_CONTACT_STATUS_LABELS,
   clockOfMinutes,
+  retryMask,
+  retryOutcomesOfMask,
+  templateVariablesOf,
+  type CampaignResults,
   weekdayMask,
   weekdaysOfMask,
   type CampaignLeftOutReason,
@@ -32,6 +38,7 @@ import { buildPaginationMeta, pageOffset, type Paginated } from '@switchboard/sh
 import type { Db } from '../../db/client';
 import { campaigns } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
+import { escapeFormulasCast } from '../../lib/csv-formula';
 import { InvalidCallError, toCallRecord } from '../../platform/call-record';
 import type { PlatformClient } from '../../platform/platform-client';
 import { findBusinessZone, upsertCalls } from '../calls/calls.repository';
@@ -49,7 +56,6 @@ import {
   countRefusedByReason,
   listBusyElsewhere,
   listNowDoNotCall,
-  dropPending,
   pendingSample,
   recentCallStats,
   listDialling,
@@ -73,6 +79,18 @@ import {
   listClosedWindows,
   listAudienceCustomers,
   listPendingCustomers,
+  listDueRetryCampaigns,
+  listDueRetries,
+  listCallingNow,
+  listRetryPlatformCampaigns,
+  unassignPending,
+  listAttemptsOf,
+  countMissingVariables,
+  claimStart,
+  undoStart,
+  listCampaignAttempts,
+  campaignCallTotals,
+  type PendingCustomer,
   settleCampaign,
   updateCampaign,
   type CampaignRow,
@@ -104,7 +122,7 @@ const CUSTOMER_NAME_MAX = 40;
 /** How many platform calls a takeover fetches at once. */
 const FETCH_CONCURRENCY = 5;
 
-type Customer = { phone: string; name: string };
+type Customer = PendingCustomer;
 
 type OpenedWindow = {
   /** null: nothing was handed to the platform (a daily cap left no room). */
@@ -115,6 +133,43 @@ type OpenedWindow = {
   day: string;
   values: PgUpdateSetSource<typeof campaigns>;
 };
+
+/**
+ * One customer of a platform campaign: its number and name, and its variables as the
+ * assistant's (or the squad's) overrides, `variableValues` (CreateCustomerDTO).
+ */
+function customerOf(c: Customer, squad: boolean): Vapi.CreateCustomerDto {
+  const hasVariables = Object.keys(c.variables).length > 0;
+  const overrides = { variableValues: c.variables };
+  return {
+    number: c.phone,
+    ...(c.name ? { name: c.name.slice(0, CUSTOMER_NAME_MAX) } : {}),
+    ...(hasVariables
+      ? squad
+        ? { squadOverrides: overrides }
+        : { assistantOverrides: overrides }
+      : {}),
+  };
+}
+
+/** "2026-11-28T14:00:00" on a zone's clock → that instant, ISO (for calls per hour). */
+function zonedHourInstant(local: string, timeZone: string): string {
+  const [date, time] = local.split('T');
+  const [y, m, d] = date!.split('-').map(Number);
+  const hour = Number(time!.slice(0, 2));
+  const guess = Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1, hour);
+  const shown = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+  }).formatToParts(new Date(guess));
+  const get = (type: string) => Number(shown.find((p) => p.type === type)?.value ?? 0);
+  const seen = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'));
+  return new Date(guess - (seen - guess)).toISOString();
+}
 
 /** "3 premium-rate numbers, 1 number in a country this business may not call". */
 function refusalSummary(refused: ReadonlyMap<string, DialRefusal>): string {
@@ -259,6 +314,10 @@ export class CampaignsService {
       limit: query.limit,
       offset: pageOffset(query.page, query.limit),
     });
+    const attempts = await listAttemptsOf(
+      this.deps.db,
+      rows.map((row) => row.id),
+    );
     return {
       data: rows.map((row) => ({
         ...row,
@@ -266,10 +325,105 @@ export class CampaignsService {
         reason: row.reason as CampaignContactReason | null,
         appointments: Number(row.appointments),
         enquiries: Number(row.enquiries),
+        nextAttemptAt:
+          row.status === 'pending' && row.nextAttemptAt ? row.nextAttemptAt.toISOString() : null,
+        attemptList: attempts
+          .filter((a) => a.campaignContactId === row.id)
+          .map((a) => ({
+            attempt: a.attempt,
+            status: a.status as CampaignContact['status'],
+            endedReason: a.endedReason,
+            callId: a.callId,
+            at: a.at.toISOString(),
+          })),
         updatedAt: row.updatedAt.toISOString(),
       })),
       meta: buildPaginationMeta(total, query.page, query.limit),
     };
+  }
+
+  /**
+   * What the campaign's calls came to: each number's latest outcome, the calls placed (retries
+   * among them), the appointments and enquiries they made, their cost, and calls per hour in
+   * the business's zone.
+   */
+  async results(businessId: string, id: string): Promise<CampaignResults> {
+    const row = await this.require(businessId, id);
+    const [counts, totals] = await Promise.all([
+      countCampaigns(this.deps.db, [row.id]),
+      campaignCallTotals(this.deps.db, row.id, row.timeZone),
+    ]);
+    const c = counts.get(row.id)!;
+    return {
+      outcomes: {
+        answered: c.answered,
+        voicemail: c.voicemail,
+        no_answer: c.no_answer,
+        busy: c.busy,
+        failed: c.failed,
+      },
+      calls: totals.calls,
+      retries: totals.retries,
+      appointments: c.appointments,
+      enquiries: c.enquiries,
+      cost: Math.round(totals.cost * 100) / 100,
+      timeZone: row.timeZone,
+      callsPerHour: totals.hours.map((h) => ({
+        // The hour as the business's clock shows it, as an instant.
+        hour: zonedHourInstant(h.hour, row.timeZone),
+        calls: h.calls,
+      })),
+    };
+  }
+
+  /**
+   * Every call the campaign placed, one line per attempt, as CSV: the contact, the attempt,
+   * when (the business's zone), the outcome and the platform's ended reason, length, cost and
+   * what it produced. Numbers are written as they are (no "'" before "+"); other cells a
+   * spreadsheet would run are escaped.
+   */
+  async attemptsCsv(businessId: string, id: string): Promise<{ name: string; csv: string }> {
+    const row = await this.require(businessId, id);
+    const attempts = await listCampaignAttempts(this.deps.db, row.id);
+    const when = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: row.timeZone,
+      dateStyle: 'short',
+      timeStyle: 'short',
+    });
+    const csv = stringify(
+      attempts.map((a) => [
+        a.name,
+        a.phone,
+        a.attempt,
+        when.format(a.at),
+        CAMPAIGN_CONTACT_STATUS_LABELS[a.status as keyof typeof CAMPAIGN_CONTACT_STATUS_LABELS] ??
+          a.status,
+        a.endedReason ?? '',
+        a.durationSeconds ?? '',
+        a.cost ?? '',
+        Number(a.appointments),
+        Number(a.enquiries),
+      ]),
+      {
+        header: true,
+        columns: [
+          'Name',
+          'Phone',
+          'Attempt',
+          `Called at (${row.timeZone})`,
+          'Outcome',
+          'Ended reason',
+          'Duration (seconds)',
+          'Cost (USD)',
+          'Appointments',
+          'Enquiries',
+        ],
+        cast: escapeFormulasCast,
+        bom: true,
+      },
+    );
+    const slug = row.name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'campaign';
+    return { name: `${slug}-calls.csv`, csv };
   }
 
   async create(businessId: string, input: CreateCampaignOutput): Promise<Campaign> {
@@ -334,6 +488,9 @@ export class CampaignsService {
       callingDays: weekdayMask(input.callingDays),
       timeZone,
       maxConcurrency: input.maxConcurrency,
+      retryOn: retryMask(input.retry.on),
+      maxAttempts: input.retry.attempts,
+      retryGapMinutes: input.retry.gapMinutes,
       skippedDoNotCall: counted.doNotCall,
       skippedNoPhone: counted.noPhone,
     });
@@ -362,17 +519,22 @@ export class CampaignsService {
     const [busy, nowDoNotCall] = draft
       ? await Promise.all([listBusyElsewhere(db, businessId, row.id), listNowDoNotCall(db, row.id)])
       : [[], []];
-    const [refusedBy, { pending, sample }, numbers, stats, [campaign]] = await Promise.all([
-      countRefusedByReason(db, row.id),
-      pendingSample(db, row.id, [...busy, ...nowDoNotCall], REVIEW_SAMPLE),
-      this.platformNumbers(true),
-      recentCallStats(
-        db,
-        { agentId: row.agentId, squadId: row.squadId },
-        new Date(this.now().getTime() - RECENT_CALL_DAYS * 86_400_000),
-      ),
-      this.present(businessId, [row]),
-    ]);
+    const leaveOut = [...busy, ...nowDoNotCall];
+    const [refusedBy, { pending, sample }, numbers, stats, [campaign], used, rules] =
+      await Promise.all([
+        countRefusedByReason(db, row.id),
+        pendingSample(db, row.id, leaveOut, REVIEW_SAMPLE),
+        this.platformNumbers(true),
+        recentCallStats(
+          db,
+          { agentId: row.agentId, squadId: row.squadId },
+          new Date(this.now().getTime() - RECENT_CALL_DAYS * 86_400_000),
+        ),
+        this.present(businessId, [row]),
+        this.variablesUsed(row),
+        this.deps.dialing.rules(businessId),
+      ]);
+    const missing = await countMissingVariables(db, row.id, used, leaveOut);
     const counts = new Map<CampaignLeftOutReason, number>([
       ['do_not_call', row.skippedDoNotCall + nowDoNotCall.length],
       ['no_phone', row.skippedNoPhone],
@@ -408,7 +570,22 @@ export class CampaignsService {
       campaign: campaign!,
       willCall: pending,
       leftOut,
-      sample,
+      sample: sample.map(({ name, phone }) => ({ name, phone })),
+      variables: {
+        used,
+        sample: sample[0]
+          ? { name: sample[0].name, phone: sample[0].phone, values: sample[0].variables }
+          : null,
+        missing: used.flatMap((variable) => {
+          const count = missing.get(variable) ?? 0;
+          return count > 0 ? [{ variable, count }] : [];
+        }),
+      },
+      dailyCap: {
+        calls: rules.dailyCallCap,
+        minutes: rules.dailyMinuteCap,
+        callsUsedToday: rules.today.calls,
+      },
       callerNumber: {
         number: phone?.number ?? null,
         name: phoneLabel(phone?.name ?? owned?.name, phone?.number),
@@ -424,6 +601,41 @@ export class CampaignsService {
     };
   }
 
+  /**
+   * The variables the campaign's assistant (or its squad's members) use in what they say:
+   * `{{name}}` in the first message, the prompt's messages, the voicemail and end-call
+   * messages. A platform that does not answer leaves none to check (the review says so by
+   * listing none).
+   */
+  private async variablesUsed(row: CampaignRow): Promise<string[]> {
+    const sdk = this.deps.platform().sdk;
+    const textsOf = (a: Partial<Vapi.Assistant> | Vapi.CreateAssistantDto | undefined) => {
+      if (!a) return [];
+      const model = a.model as { messages?: { content?: unknown }[] } | undefined;
+      return [
+        a.firstMessage,
+        a.voicemailMessage,
+        a.endCallMessage,
+        ...(model?.messages ?? []).map((m) => (typeof m.content === 'string' ? m.content : '')),
+      ];
+    };
+    try {
+      if (row.agentId)
+        return templateVariablesOf(textsOf(await sdk.assistants.get({ id: row.agentId })));
+      if (!row.squadId) return [];
+      const squad = await sdk.squads.get({ id: row.squadId });
+      const texts: (string | undefined)[] = [];
+      for (const member of squad.members ?? []) {
+        if (member.assistantId)
+          texts.push(...textsOf(await sdk.assistants.get({ id: member.assistantId })));
+        else texts.push(...textsOf(member.assistant));
+      }
+      return templateVariablesOf(texts);
+    } catch {
+      return [];
+    }
+  }
+
   async act(businessId: string, id: string, action: CampaignAction): Promise<Campaign> {
     const campaign = await this.require(businessId, id);
     const refuse = (what: string) =>
@@ -437,26 +649,17 @@ export class CampaignsService {
     let next: CampaignRow;
     if (action === 'start') {
       if (campaign.status !== 'draft') throw refuse('started again');
-      // Contacts marked do-not-call since the draft was made go, as the review said.
-      const dropped = await dropPending(
-        this.deps.db,
-        campaign.id,
-        await listNowDoNotCall(this.deps.db, campaign.id),
-      );
-      if (dropped > 0) {
-        await updateCampaign(this.deps.db, campaign.id, {
-          skippedDoNotCall: campaign.skippedDoNotCall + dropped,
-        });
-      }
-      // Numbers another running campaign is calling are left out, as the review said.
-      const busy = await listBusyElsewhere(this.deps.db, businessId, campaign.id);
-      await refusePending(
-        this.deps.db,
-        campaign.id,
-        new Map(busy.map((phone) => [phone, 'in_other_campaign' as const])),
-      );
+      // Do-not-call numbers since the draft go, and numbers another campaign has are left out,
+      // as the review said: under one lock per business, so two starts never share a number.
+      const claimed = await claimStart(this.deps.db, businessId, campaign.id, this.lease());
+      if (!claimed) throw refuse('started again');
       const from = new Date(Math.max(this.now().getTime(), campaign.startAt.getTime()));
-      next = await this.startWindow(campaign, from);
+      try {
+        next = await this.startWindow(claimed.row, from);
+      } catch (error) {
+        await undoStart(this.deps.db, campaign.id);
+        throw error;
+      }
     } else if (action === 'pause') {
       if (campaign.status !== 'scheduled' && campaign.status !== 'running') throw refuse('paused');
       await this.stopPlatformCampaign(campaign);
@@ -495,6 +698,78 @@ export class CampaignsService {
     await step('open windows', () => this.advanceWindows());
     await step('minute caps', () => this.enforceMinuteCaps());
     await step('held campaigns', () => this.resumeHeld());
+    await step('retries', () => this.dispatchRetries());
+  }
+
+  /**
+   * Retries whose gap has passed (decision 065): each running campaign's due numbers go to a
+   * platform campaign of their own for what is left of today's calling window, under the daily
+   * cap, while the window's own platform campaign goes on. A number a call of the business is
+   * on right now waits for the next round; outside calling hours they wait for the window.
+   */
+  async dispatchRetries(): Promise<number> {
+    const now = this.now();
+    const due = await listDueRetryCampaigns(this.deps.db, this.instanceId, now, 20);
+    let placed = 0;
+    for (const campaign of due) {
+      const window = nextCallingWindow(
+        now,
+        campaign.timeZone,
+        campaign.callingHoursStart,
+        campaign.callingHoursEnd,
+        daysOf(campaign),
+      );
+      if (window.start.getTime() > now.getTime()) continue;
+      const retries = await listDueRetries(this.deps.db, campaign.id, now);
+      const busy = await listCallingNow(
+        this.deps.db,
+        campaign.businessId,
+        retries.map((r) => r.phone),
+      );
+      const policy = await this.deps.dialing.policyOf(campaign.businessId);
+      const refused = this.deps.dialing.refusalsOf(
+        retries.map((r) => r.phone),
+        policy,
+      );
+      await refusePending(this.deps.db, campaign.id, refused);
+      const free = retries.filter((r) => !busy.has(r.phone) && !refused.has(r.phone));
+      if (free.length === 0) continue;
+      const reserved = await this.deps.dialing.reserve(policy, now, free.length);
+      if (reserved.granted === 0) continue;
+      const given = free.slice(0, reserved.granted);
+      const inFlight = (await listCallingContacts(this.deps.db, campaign.id)).length;
+      let created: Vapi.Campaign;
+      try {
+        created = await this.deps.platform().sdk.campaigns.campaignControllerCreate({
+          name: campaign.name,
+          phoneNumberId: campaign.phoneNumberId,
+          ...(campaign.squadId
+            ? { squadId: campaign.squadId }
+            : { assistantId: campaign.agentId! }),
+          customers: given.map((c) => customerOf(c, Boolean(campaign.squadId))),
+          // What the campaign's calls in progress leave of its concurrency (at least one).
+          maxConcurrency: Math.max(1, campaign.maxConcurrency - inFlight),
+          schedulePlan: { earliestAt: now.toISOString(), latestAt: window.end.toISOString() },
+        });
+      } catch (error) {
+        await this.deps.dialing.release(campaign.businessId, reserved.day, reserved.granted);
+        throw consoleFailure('create campaign', error);
+      }
+      await recordOwned(this.deps.db, {
+        kind: 'campaign',
+        platformId: created.id,
+        businessId: campaign.businessId,
+        name: campaign.name,
+      });
+      await assignPending(
+        this.deps.db,
+        campaign.id,
+        created.id,
+        given.map((c) => c.phone),
+      );
+      placed += given.length;
+    }
+    return placed;
   }
 
   /**
@@ -535,6 +810,16 @@ export class CampaignsService {
           campaign.reservedCalls - state.dialled,
         );
       }
+    }
+    // Retries given platform campaigns of their own: their calls are applied, and the numbers
+    // one that will dial no more never reached go back to be given out again (decision 065).
+    for (const id of await listRetryPlatformCampaigns(
+      db,
+      campaign.id,
+      campaign.platformCampaignId,
+    )) {
+      const state = await this.catchUp(campaign.id, id);
+      if (!state.active) await unassignPending(db, campaign.id, [id]);
     }
     const calling = await listCallingContacts(db, campaign.id);
     await eachLimited(calling, FETCH_CONCURRENCY, async (row) => {
@@ -701,7 +986,7 @@ export class CampaignsService {
   private async startWindow(campaign: CampaignRow, from: Date): Promise<CampaignRow> {
     const { db } = this.deps;
     const policy = await this.deps.dialing.policyOf(campaign.businessId);
-    const pending = await listPendingCustomers(db, campaign.id);
+    const pending = await listPendingCustomers(db, campaign.id, this.now());
     const refused = this.deps.dialing.refusalsOf(
       pending.map((c) => c.phone),
       policy,
@@ -774,10 +1059,7 @@ export class CampaignsService {
       name: campaign.name,
       phoneNumberId: campaign.phoneNumberId,
       ...(campaign.squadId ? { squadId: campaign.squadId } : { assistantId: campaign.agentId! }),
-      customers: given.map((c) => ({
-        number: c.phone,
-        ...(c.name ? { name: c.name.slice(0, CUSTOMER_NAME_MAX) } : {}),
-      })),
+      customers: given.map((c) => customerOf(c, Boolean(campaign.squadId))),
       maxConcurrency: campaign.maxConcurrency,
       schedulePlan: {
         earliestAt: window.start.toISOString(),
@@ -828,6 +1110,24 @@ export class CampaignsService {
    * window as pending) and the calls it did not place go back to the day's cap.
    */
   private async stopPlatformCampaign(campaign: CampaignRow): Promise<void> {
+    // Retries given to platform campaigns of their own stop too; their numbers stay pending.
+    const retryCampaigns = await listRetryPlatformCampaigns(
+      this.deps.db,
+      campaign.id,
+      campaign.platformCampaignId,
+    );
+    for (const id of retryCampaigns) {
+      try {
+        await this.deps.platform().sdk.campaigns.campaignControllerUpdate({
+          id,
+          body: { status: 'cancelled' },
+        });
+        await this.catchUp(campaign.id, id);
+      } catch (error) {
+        throw consoleFailure('update campaign', error);
+      }
+    }
+    await unassignPending(this.deps.db, campaign.id, retryCampaigns);
     if (!campaign.platformCampaignId) return;
     try {
       await this.deps.platform().sdk.campaigns.campaignControllerUpdate({
@@ -929,6 +1229,11 @@ export class CampaignsService {
         timeZone: row.timeZone,
         waitingUntil,
         maxConcurrency: row.maxConcurrency,
+        retry: {
+          on: retryOutcomesOfMask(row.retryOn),
+          attempts: row.maxAttempts,
+          gapMinutes: row.retryGapMinutes,
+        },
         skippedDoNotCall: row.skippedDoNotCall,
         skippedDuplicates: row.skippedDuplicates,
         skippedNoPhone: row.skippedNoPhone,

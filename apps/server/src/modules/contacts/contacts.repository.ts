@@ -24,7 +24,7 @@ export const CONTACT_COLUMNS = {
   createdAt: contacts.createdAt,
   updatedAt: contacts.updatedAt,
 };
-export type ContactRecord = Omit<ContactRow, 'searchText'>;
+export type ContactRecord = Omit<ContactRow, 'searchText' | 'fields'>;
 
 /** The fields a person edits, normalized: phone E.164, email lower case, blanks null. */
 export type ContactFields = {
@@ -91,6 +91,21 @@ export async function findContact(
     .select(CONTACT_COLUMNS)
     .from(contacts)
     .where(and(eq(contacts.businessId, businessId), eq(contacts.id, contactId)));
+  return row;
+}
+
+/** The business's contact with this phone number (as calls give it), if it has one. */
+export async function findContactByPhone(
+  db: Db,
+  businessId: string,
+  phone: string,
+): Promise<ContactRecord | undefined> {
+  const normalized = normalizeCallerNumber(phone);
+  if (!normalized) return undefined;
+  const [row] = await db
+    .select(CONTACT_COLUMNS)
+    .from(contacts)
+    .where(and(eq(contacts.businessId, businessId), eq(contacts.phone, normalized)));
   return row;
 }
 

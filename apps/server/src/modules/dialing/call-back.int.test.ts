@@ -7,6 +7,8 @@ import {
   type UpdateCallingRulesInput,
 } from '@switchboard/shared/dialing';
 import type { WireError } from '@switchboard/shared/errors';
+import { toCallRecord } from '../../platform/call-record';
+import { upsertCalls } from '../calls/calls.repository';
 import { agents, businesses, contacts, dialUsage, platformResources } from '../../db/schema';
 import {
   buildTestApp,
@@ -133,5 +135,50 @@ describe.each(oneDatabase)('call back on %s', (target) => {
     // Calling spends the business's money: owners and managers only.
     const member = await sessionHeaders(ctx.app, DEMO_TEAM_MEMBER.userName);
     expect((await callBack(contactId, member)).statusCode).toBe(403);
+  });
+
+  it('calls the caller of one of the business’s calls back at the number the call came from', async () => {
+    const stored = (id: string, number: string | null) =>
+      upsertCalls(ctx.app.database.db, [
+        toCallRecord({
+          id,
+          orgId: 'org-1',
+          assistantId: agentId,
+          type: number ? 'inboundPhoneCall' : 'webCall',
+          status: 'ended',
+          endedReason: 'customer-ended-call',
+          createdAt: '2026-11-20T10:00:00.000Z',
+          updatedAt: '2026-11-20T10:05:00.000Z',
+          ...(number ? { customer: { number } } : {}),
+        }),
+      ]);
+    const callBackCaller = (callId: string, headers = owner) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/calls/${callId}/call-back`,
+        headers,
+        payload: { agentId, phoneNumberId },
+      });
+    await stored('cb-inbound', '+14155550140');
+    const res = await callBackCaller('cb-inbound');
+    expect(res.statusCode).toBe(201);
+    const call = await ctx.app.platform.client.sdk.calls.get({
+      id: res.json<CallBackResult>().callId,
+    });
+    expect(call).toMatchObject({ type: 'outboundPhoneCall', customer: { number: '+14155550140' } });
+
+    // The caller's contact is marked do-not-call: refused. A web call has no number.
+    await addContact('+14155550141', true);
+    await stored('cb-dnc', '+14155550141');
+    expect((await callBackCaller('cb-dnc')).statusCode).toBe(409);
+    await stored('cb-web', null);
+    const web = await callBackCaller('cb-web');
+    expect(web.statusCode).toBe(400);
+    expect(web.json<WireError>().error.message).toMatch(/no caller’s number/);
+    // Another business's call is a 404; a member may not spend.
+    const other = await sessionHeaders(ctx.app, (await createBusinessWithMember(ctx.app)).userName);
+    expect((await callBackCaller('cb-inbound', other)).statusCode).toBe(404);
+    const member = await sessionHeaders(ctx.app, DEMO_TEAM_MEMBER.userName);
+    expect((await callBackCaller('cb-inbound', member)).statusCode).toBe(403);
   });
 });

@@ -41,4 +41,28 @@ export const callBackRoutes =
             ),
           ),
     );
+    app.post(
+      '/calls/:id/call-back',
+      {
+        config: spending,
+        schema: {
+          tags: ['calls'],
+          summary:
+            'Calls the caller of one of the business’s calls back, at the number the call came from, with one of its agents from one of its numbers (calling rules, daily caps and the contact’s do-not-call mark apply)',
+          params,
+          body: callBackSchema,
+          response: { 201: callBackResultSchema, ...errorResponses(409, 422, 502) },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(
+            await deps.callBack.callBackCaller(
+              requireBusinessId(request),
+              request.params.id,
+              request.body,
+            ),
+          ),
+    );
   };

@@ -6,7 +6,8 @@ import type { PlatformClient } from '../../platform/platform-client';
 import { findBusinessAgent } from '../campaigns/campaigns.repository';
 import { consoleFailure } from '../console/console-errors';
 import type { ConsoleService } from '../console/console.service';
-import { findContact } from '../contacts/contacts.repository';
+import { findContact, findContactByPhone } from '../contacts/contacts.repository';
+import { findCallWithAgent } from '../calls/calls.repository';
 import { dialRefusalOf } from './dial-rules';
 import type { DialingService } from './dialing.service';
 
@@ -32,15 +33,53 @@ export class CallBackService {
     contactId: string,
     input: CallBackInput,
   ): Promise<CallBackResult> {
-    const { db, dialing } = this.deps;
-    const contact = await findContact(db, businessId, contactId);
+    const contact = await findContact(this.deps.db, businessId, contactId);
     if (!contact) throw notFound('Contact');
-    const agent = await findBusinessAgent(db, businessId, input.agentId);
-    if (!agent) throw notFound('Agent');
-    await this.deps.console.requireOwned(businessId, 'phone-number', input.phoneNumberId);
     if (!contact.phone) {
       throw new AppError('VALIDATION_ERROR', 400, 'This contact has no phone number to call.');
     }
+    return this.dial(businessId, { ...contact, phone: contact.phone }, input);
+  }
+
+  /**
+   * "Call back" from a call's detail: the caller of one of the business's calls, at the number
+   * the call came from; their contact's do-not-call mark and name apply when they have one.
+   */
+  async callBackCaller(
+    businessId: string,
+    callId: string,
+    input: CallBackInput,
+  ): Promise<CallBackResult> {
+    const call = await findCallWithAgent(this.deps.db, callId, businessId);
+    if (!call) throw notFound('Call');
+    if (!call.customerNumber) {
+      throw new AppError(
+        'VALIDATION_ERROR',
+        400,
+        'This call has no caller’s number to call back (a web call, or its caller was erased).',
+      );
+    }
+    const contact = await findContactByPhone(this.deps.db, businessId, call.customerNumber);
+    return this.dial(
+      businessId,
+      {
+        phone: call.customerNumber,
+        name: contact?.name ?? null,
+        doNotCall: contact?.doNotCall ?? false,
+      },
+      input,
+    );
+  }
+
+  private async dial(
+    businessId: string,
+    contact: { phone: string; name: string | null; doNotCall: boolean },
+    input: CallBackInput,
+  ): Promise<CallBackResult> {
+    const { db, dialing } = this.deps;
+    const agent = await findBusinessAgent(db, businessId, input.agentId);
+    if (!agent) throw notFound('Agent');
+    await this.deps.console.requireOwned(businessId, 'phone-number', input.phoneNumberId);
     if (contact.doNotCall) {
       throw new AppError('CONFLICT', 409, 'This contact is marked do-not-call.');
     }

@@ -59,6 +59,7 @@ import {
   DuplicateTracker,
   isBlank,
   toContactRow,
+  extraFieldsOf,
   type ContactRow,
   type TrackResult,
 } from './rows';
@@ -252,6 +253,7 @@ class ImportWriter {
       email: [],
       company: [],
       notes: [],
+      fields: [],
     };
     const before: { contactId: string; before: ContactRow }[] = [];
     /** Contact → the blank fields this batch fills (a field is filled once, never overwritten). */
@@ -299,6 +301,7 @@ class ImportWriter {
       toInsert.email.push(email);
       toInsert.company.push(row.company);
       toInsert.notes.push(row.notes);
+      toInsert.fields!.push(row.fields ?? null);
     }
 
     this.counts.createdCount += toInsert.id.length;
@@ -601,10 +604,12 @@ export class ContactImportJob {
       inFlight.push(reported);
     };
     let columnCount: number | undefined;
+    let headers: string[] = [];
     try {
       for await (const row of rows) {
         if (columnCount === undefined) {
           columnCount = row.cells.length;
+          headers = row.cells;
           continue;
         }
         writer.counts.processedRows += 1;
@@ -616,7 +621,9 @@ export class ContactImportJob {
           else if (result.ok === false) writer.fail(row.line, result.reason, row.cells);
           else {
             if (result.warnings.length > 0) writer.warn(row.line, result.warnings, row.cells);
-            writer.add(tracker.add(result.contact, row.line));
+            const fields = extraFieldsOf(headers, row.cells, mapping);
+            const contact = fields ? { ...result.contact, fields } : result.contact;
+            writer.add(tracker.add(contact, row.line));
           }
         }
         if (writer.size >= batchSize) await nextBatch();

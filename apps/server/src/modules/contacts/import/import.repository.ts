@@ -479,14 +479,21 @@ export async function insertImportedContacts(
   rows: NewContactColumns,
 ) {
   if (rows.id.length === 0) return;
+  // The extra columns as JSON text, one per row (null: none).
+  const fieldsColumn = rows.id.map((_, i) => {
+    const fields = rows.fields?.[i];
+    return fields ? JSON.stringify(fields) : null;
+  });
   await db.execute(sql`
-    insert into ${contacts} (id, business_id, import_id, source, name, phone, email, company, notes)
+    insert into ${contacts}
+      (id, business_id, import_id, source, name, phone, email, company, notes, fields)
     select r.id, ${businessId}::uuid, ${importId}::uuid, 'import', r.name, r.phone, r.email,
-           r.company, r.notes
+           r.company, r.notes, r.fields::jsonb
     from unnest(${sql.param(rows.id)}::uuid[], ${sql.param(rows.name)}::text[],
                 ${sql.param(rows.phone)}::text[], ${sql.param(rows.email)}::text[],
-                ${sql.param(rows.company)}::text[], ${sql.param(rows.notes)}::text[])
-      as r(id, name, phone, email, company, notes)`);
+                ${sql.param(rows.company)}::text[], ${sql.param(rows.notes)}::text[],
+                ${sql.param(fieldsColumn)}::text[])
+      as r(id, name, phone, email, company, notes, fields)`);
 }
 
 /**

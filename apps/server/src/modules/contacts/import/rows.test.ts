@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DuplicateTracker, toContactRow, type ContactRow } from './rows';
+import {
+  DuplicateTracker,
+  toContactRow,
+  type ContactRow,
+  extraFieldsOf,
+  variableNameOf,
+} from './rows';
 
 const mapping = { name: 0, phone: 1, email: 2, company: 3, notes: 4 };
 
@@ -197,5 +203,25 @@ describe('DuplicateTracker', () => {
       ignored: ['phone'],
     });
     expect(tracker.contacts().map((c) => c.email)).toEqual(['a@x.ie', 'b@x.ie']);
+  });
+});
+
+describe('extraFieldsOf (a campaign’s variables, decision 065)', () => {
+  it('keeps the unmapped columns by a variable name, leaves blanks and mapped columns out', () => {
+    const headers = ['Name', 'Phone', 'Last visit', 'Dentist', 'Notes', '2nd', 'Préférence'];
+    const cells = ['Ann', '+353871234567', '2 March', '  Dr Byrne ', '', 'x', 'matin'];
+    expect(extraFieldsOf(headers, cells, { name: 0, phone: 1 })).toEqual({
+      last_visit: '2 March',
+      dentist: 'Dr Byrne',
+      preference: 'matin',
+    });
+    expect(extraFieldsOf(headers, cells, { name: 0, phone: 1, notes: 2, company: 3 })).toEqual({
+      preference: 'matin',
+    });
+    expect(extraFieldsOf(['Name', 'Phone'], ['Ann', '+353871234567'], { name: 0, phone: 1 })).toBe(
+      null,
+    );
+    expect(variableNameOf('First name')).toBe('first_name');
+    expect(variableNameOf('123')).toBeUndefined();
   });
 });

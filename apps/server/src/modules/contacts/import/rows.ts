@@ -51,6 +51,12 @@ export type ContactRow = {
   email: string | null;
   company: string | null;
   notes: string | null;
+  /**
+   * The row's values in columns no field is mapped to, by a variable name made from the
+   * header ("Last visit" → last_visit): a campaign's variables (decision 065). Kept on the
+   * contacts an import creates.
+   */
+  fields?: Record<string, string> | null;
 };
 
 export type ContactRowResult =
@@ -278,4 +284,44 @@ export class DuplicateTracker {
     if (contact.email !== null && !this.byEmail.has(contact.email))
       this.byEmail.set(contact.email, index);
   }
+}
+
+/** "Last visit" → "last_visit": a header as a template variable's name ({{last_visit}}). */
+export function variableNameOf(header: string): string | undefined {
+  const name = header
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+  if (name === '' || !/^[a-z]/.test(name)) return undefined;
+  return name.slice(0, 40);
+}
+
+/** The most extra columns kept per contact. */
+const MAX_EXTRA_FIELDS = 30;
+/** The longest value kept of an extra column. */
+const MAX_EXTRA_VALUE = 500;
+
+/**
+ * The row's values in columns no field of the mapping uses, by variable name (blank values and
+ * headers that make no name are left out); null when there are none.
+ */
+export function extraFieldsOf(
+  headers: readonly string[],
+  cells: readonly string[],
+  mapping: Mapping,
+): Record<string, string> | null {
+  const used = new Set(Object.values(mapping));
+  const fields: Record<string, string> = {};
+  let n = 0;
+  for (const [index, header] of headers.entries()) {
+    if (used.has(index) || n >= MAX_EXTRA_FIELDS) continue;
+    const name = variableNameOf(header);
+    const value = (cells[index] ?? '').trim();
+    if (!name || value === '' || name in fields) continue;
+    fields[name] = value.slice(0, MAX_EXTRA_VALUE);
+    n += 1;
+  }
+  return n === 0 ? null : fields;
 }

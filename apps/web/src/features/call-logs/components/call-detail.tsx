@@ -17,7 +17,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { describeSuccessEvaluation } from '../utils/success-evaluation';
 import { CallRecordingTranscript } from './call-recording-transcript';
+import { CallBackCaller } from './call-back-caller';
 import { DetailSection } from './detail-section';
+import { EraseCallSection, ErasedNotice } from './erase-call';
 import { callTypeLabel, OutcomeBadge } from './outcome-badge';
 
 /** Everything about one call: the facts, what it was about, how it went, and what was said. */
@@ -72,6 +74,7 @@ export function CallDetail({
       <Text size="xs" c="dimmed">
         Times in {call.timeZone}.
       </Text>
+      <ErasedNotice call={call} />
 
       {customerNumber && (
         <DetailSection title="Caller's contact, enquiries and appointments">
@@ -92,6 +95,7 @@ export function CallDetail({
                 {label}
               </Anchor>
             ))}
+            <CallBackCaller call={call} number={customerNumber} />
           </Group>
         </DetailSection>
       )}
@@ -225,6 +229,8 @@ export function CallDetail({
         agentName={call.agent?.name ?? row.assistant}
         highlight={highlight}
       />
+
+      <EraseCallSection call={call} />
     </Stack>
   );
 }

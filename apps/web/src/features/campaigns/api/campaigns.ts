@@ -5,13 +5,14 @@ import type {
   CampaignContact,
   CampaignContactStatus,
   CampaignOptions,
+  CampaignResults,
   CampaignReview,
   CreateCampaignInput,
 } from '@switchboard/shared/campaigns';
 import type { Paginated } from '@switchboard/shared/pagination';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch, buildUrl } from '../../../lib/api-client';
 
 export const campaignsQueryKey = ['campaigns'] as const;
 
@@ -83,6 +84,22 @@ export function useCampaignReview(id: string, enabled: boolean) {
     meta: { errorTitle: 'Could not load the review' },
   });
 }
+
+/** GET /api/campaigns/:id/results: what its calls came to; read again as its progress moves. */
+export function useCampaignResults(id: string, version: string | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: [...campaignsQueryKey, 'results', id, version],
+    queryFn: ({ signal }) =>
+      apiFetch<CampaignResults>(`/campaigns/${encodeURIComponent(id)}/results`, { signal }),
+    placeholderData: (previous) => previous,
+    enabled,
+    meta: { errorTitle: 'Could not load the results' },
+  });
+}
+
+/** GET /api/campaigns/:id/calls.csv: every call it placed, downloaded from a plain link. */
+export const campaignCallsCsvHref = (id: string) =>
+  buildUrl(`/campaigns/${encodeURIComponent(id)}/calls.csv`);
 
 /** GET /api/campaigns/:id/contacts: one page of the numbers with their calls. */
 export function useCampaignContacts(

@@ -17,6 +17,7 @@ import {
   CAMPAIGN_CONTACT_STATUS_LABELS,
   CAMPAIGN_HOLD_MESSAGES,
   campaignContactReasonMessage,
+  formatWeekdayTime,
   waitingMessage,
   type Campaign,
   type CampaignAction,
@@ -44,7 +45,8 @@ import { FormAlert } from '../../../components/form-alert';
 import { useCampaign, useCampaignAction, useCampaignContacts } from '../api/campaigns';
 import { CampaignProgress } from './campaign-progress';
 import { CampaignStatusBadge, ContactStatusBadge } from './campaign-status-badge';
-import { CampaignReviewPanel, weekdaysLabel } from './campaign-review-panel';
+import { CampaignResultsPanel } from './campaign-results';
+import { CampaignReviewPanel, retryLabel, weekdaysLabel } from './campaign-review-panel';
 
 const isStatus = (value: string | null): value is CampaignContactStatus =>
   (CAMPAIGN_CONTACT_STATUSES as readonly (string | null)[]).includes(value);
@@ -65,8 +67,29 @@ const results = (row: CampaignContact) =>
     .filter(Boolean)
     .join(', ');
 
+/** "1 · No answer 09:00", one line per call placed, and when the next one may be. */
+function Attempts({ row, timeZone }: { row: CampaignContact; timeZone: string }) {
+  if (row.attemptList.length === 0 && !row.nextAttemptAt) return none;
+  // On the business's clock, as the calling hours are.
+  const time = (iso: string) => formatWeekdayTime(iso, timeZone);
+  return (
+    <Stack gap={0} aria-label={`Calls to ${row.name || row.phone}`}>
+      {row.attemptList.map((a) => (
+        <Text key={a.attempt} size="xs">
+          {a.attempt} · {CAMPAIGN_CONTACT_STATUS_LABELS[a.status]} {time(a.at)}
+        </Text>
+      ))}
+      {row.nextAttemptAt && (
+        <Text size="xs" c="dimmed">
+          Next call from {time(row.nextAttemptAt)}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 /** Each number: who, where its call stands, the call itself and what it produced. */
-const contactColumns: DataColumn<CampaignContact>[] = [
+const contactColumnsIn = (timeZone: string): DataColumn<CampaignContact>[] => [
   {
     header: 'Contact',
     cell: (row) => (
@@ -96,6 +119,10 @@ const contactColumns: DataColumn<CampaignContact>[] = [
         )}
       </Stack>
     ),
+  },
+  {
+    header: 'Calls',
+    cell: (row) => <Attempts row={row} timeZone={timeZone} />,
   },
   {
     header: 'Call',
@@ -278,7 +305,7 @@ export function CampaignDetailScreen({ campaignId }: { campaignId: string }) {
         title={c?.name ?? 'Campaign'}
         description={
           c
-            ? `${c.targetName} · calls ${c.callingHoursStart}–${c.callingHoursEnd}, ${weekdaysLabel(c.callingDays)} (${c.timeZone}) · ${c.maxConcurrency} at a time · starts ${formatDateTime(c.startAt, c.timeZone)}`
+            ? `${c.targetName} · calls ${c.callingHoursStart}–${c.callingHoursEnd}, ${weekdaysLabel(c.callingDays)} (${c.timeZone}) · ${c.maxConcurrency} at a time · starts ${formatDateTime(c.startAt, c.timeZone)} · ${retryLabel(c)}`
             : 'Loading…'
         }
         actions={c ? <Actions campaign={c} /> : null}
@@ -316,18 +343,20 @@ export function CampaignDetailScreen({ campaignId }: { campaignId: string }) {
           )}
           {c.status !== 'draft' && <CampaignProgress counts={c.counts} />}
           {c.status !== 'draft' && (
-            <SimpleGrid cols={{ base: 2, sm: 3, lg: 5, xl: 9 }} spacing="sm">
+            <SimpleGrid cols={{ base: 2, sm: 3, lg: 5, xl: 10 }} spacing="sm">
               <Stat label="Pending" value={c.counts.pending} />
               <Stat label="Calling" value={c.counts.calling} />
               <Stat label="Answered" value={c.counts.answered} />
               <Stat label="Voicemail" value={c.counts.voicemail} />
               <Stat label="No answer" value={c.counts.no_answer} />
+              <Stat label="Busy" value={c.counts.busy} />
               <Stat label="Failed" value={c.counts.failed} />
               <Stat label="Not called" value={c.counts.refused} />
               <Stat label="Appointments" value={c.counts.appointments} />
               <Stat label="Enquiries" value={c.counts.enquiries} />
             </SimpleGrid>
           )}
+          {c.status !== 'draft' && <CampaignResultsPanel campaign={c} />}
           <ScrollArea type="auto">
             <SegmentedControl
               aria-label="Show numbers"
@@ -353,7 +382,7 @@ export function CampaignDetailScreen({ campaignId }: { campaignId: string }) {
           </ScrollArea>
           <DataTable
             query={contacts}
-            columns={contactColumns}
+            columns={contactColumnsIn(c.timeZone)}
             rowKey={(row) => row.id}
             label="Campaign contacts"
             errorTitle="Could not load the campaign's contacts"

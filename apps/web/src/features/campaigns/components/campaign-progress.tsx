@@ -10,6 +10,7 @@ const DONE: CampaignContactStatus[] = [
   'answered',
   'voicemail',
   'no_answer',
+  'busy',
   'failed',
   'refused',
   'calling',

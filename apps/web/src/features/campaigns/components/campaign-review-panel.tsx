@@ -13,6 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import {
+  CAMPAIGN_RETRY_LABELS,
   WEEKDAY_SHORT,
   WEEKDAYS,
   formatWeekdayTime,
@@ -73,6 +74,57 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
+/** "No answer or busy: up to 3 calls, 60 min apart" / "Each number is called once". */
+export function retryLabel(campaign: Campaign): string {
+  const { on, attempts, gapMinutes } = campaign.retry;
+  if (on.length === 0 || attempts <= 1) return 'Each number is called once';
+  const outcomes = on.map((o) => CAMPAIGN_RETRY_LABELS[o].toLowerCase()).join(' or ');
+  const gap = gapMinutes === 0 ? 'as soon as the line is free' : `${gapMinutes} min apart`;
+  return `After ${outcomes}: up to ${attempts} calls, ${gap}`;
+}
+
+/**
+ * The agent's {{variables}}: what the first contact's call would be given, and how many
+ * contacts lack a variable the agent uses.
+ */
+function VariablesReview({ review }: { review: CampaignReview }) {
+  const { used, sample, missing } = review.variables;
+  const values = sample ? Object.entries(sample.values).sort(([a], [b]) => a.localeCompare(b)) : [];
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={600}>
+        What the agent is told about each contact
+      </Text>
+      <Text size="xs" c="dimmed">
+        {used.length > 0
+          ? `The agent’s messages use ${used.map((v) => `{{${v}}}`).join(', ')}.`
+          : 'The agent’s messages use no {{variables}}; each call still gets the contact’s details.'}
+      </Text>
+      {missing.map((m) => (
+        <Alert key={m.variable} color="yellow" p="xs" title={`{{${m.variable}}} is missing`}>
+          {contactsWord(m.count)} {m.count === 1 ? 'has' : 'have'} no value for{' '}
+          {`{{${m.variable}}}`}: the agent will say nothing in its place.
+        </Alert>
+      ))}
+      {sample && values.length > 0 && (
+        <Table aria-label="Variables for the first contact" withTableBorder fz="sm" layout="fixed">
+          <Table.Caption>For {sample.name || sample.phone}, the first to be called</Table.Caption>
+          <Table.Tbody>
+            {values.map(([name, value]) => (
+              <Table.Tr key={name}>
+                <Table.Td ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                  {`{{${name}}}`}
+                </Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}
+
 function ReviewFacts({ review, campaign }: { review: CampaignReview; campaign: Campaign }) {
   const zone = campaign.timeZone;
   return (
@@ -97,6 +149,15 @@ function ReviewFacts({ review, campaign }: { review: CampaignReview; campaign: C
               : `No recent calls: ${review.averageCallSeconds} s a call assumed`}
           </Text>
         </Fact>
+        <Fact label="Calling again">{retryLabel(campaign)}</Fact>
+        <Fact label="Daily limit">
+          {review.dailyCap.calls.toLocaleString('en-US')} calls and{' '}
+          {review.dailyCap.minutes.toLocaleString('en-US')} minutes a day
+          <Text size="xs" c="dimmed">
+            {review.dailyCap.callsUsedToday.toLocaleString('en-US')} calls used today; numbers past
+            the limit are called on the next day with room
+          </Text>
+        </Fact>
         <Fact label="Estimated cost">
           {review.estimatedCost === null ? (
             'Not known yet (no recent calls with a cost)'
@@ -110,6 +171,7 @@ function ReviewFacts({ review, campaign }: { review: CampaignReview; campaign: C
           )}
         </Fact>
       </SimpleGrid>
+      <VariablesReview review={review} />
       {review.leftOut.length > 0 && (
         <Stack gap={4}>
           <Text size="sm" fw={600}>

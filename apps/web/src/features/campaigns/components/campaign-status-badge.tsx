@@ -21,6 +21,7 @@ export const CONTACT_STATUS_COLORS: Record<CampaignContactStatus, string> = {
   answered: 'teal',
   voicemail: 'grape',
   no_answer: 'yellow',
+  busy: 'orange',
   failed: 'red',
   refused: 'orange',
 };

@@ -1,5 +1,6 @@
 import { permissionMessages } from '@switchboard/shared/auth';
 import type {
+  CampaignResults,
   Campaign,
   CampaignContact,
   CampaignOptions,
@@ -12,6 +13,9 @@ import { buildSessionUser, errorResponse, jsonResponse, stubApi } from '../../..
 import { fakeMatchMedia } from '../../../test/match-media';
 import { renderApp } from '../../../test/render';
 import { selectOption } from '../../../test/combobox';
+
+// The test DOM has no canvas: the results' chart renders its figures as text.
+vi.mock('react-chartjs-2', () => import('../../../components/charts/fake-react-chartjs-2'));
 
 function buildCampaign(overrides: Partial<Campaign> = {}): Campaign {
   return {
@@ -30,6 +34,7 @@ function buildCampaign(overrides: Partial<Campaign> = {}): Campaign {
     timeZone: 'Europe/Dublin',
     waitingUntil: null,
     maxConcurrency: 10,
+    retry: { on: [], attempts: 1, gapMinutes: 60 },
     skippedDoNotCall: 1,
     skippedDuplicates: 0,
     skippedNoPhone: 2,
@@ -41,6 +46,7 @@ function buildCampaign(overrides: Partial<Campaign> = {}): Campaign {
       answered: 2,
       voicemail: 1,
       no_answer: 0,
+      busy: 0,
       failed: 0,
       refused: 0,
       appointments: 1,
@@ -67,6 +73,20 @@ const OPTIONS: CampaignOptions = {
   ],
 };
 
+const RESULTS: CampaignResults = {
+  outcomes: { answered: 2, voicemail: 1, no_answer: 0, busy: 0, failed: 0 },
+  calls: 5,
+  retries: 2,
+  appointments: 1,
+  enquiries: 0,
+  cost: 1.25,
+  timeZone: 'Europe/Dublin',
+  callsPerHour: [
+    { hour: '2026-03-09T09:00:00.000Z', calls: 3 },
+    { hour: '2026-03-09T10:00:00.000Z', calls: 2 },
+  ],
+};
+
 function buildReview(campaign: Campaign): CampaignReview {
   return {
     campaign,
@@ -88,6 +108,16 @@ function buildReview(campaign: Campaign): CampaignReview {
     expectedMinutes: 2,
     costPerMinute: 0.1,
     estimatedCost: 0.6,
+    variables: {
+      used: ['first_name', 'last_visit'],
+      sample: {
+        name: 'Ann Murphy',
+        phone: '+353871234567',
+        values: { name: 'Ann Murphy', first_name: 'Ann', last_visit: '2 March' },
+      },
+      missing: [{ variable: 'last_visit', count: 2 }],
+    },
+    dailyCap: { calls: 300, minutes: 600, callsUsedToday: 12 },
   };
 }
 
@@ -103,6 +133,24 @@ const ROW: CampaignContact = {
   agentId: 'a1',
   appointments: 1,
   enquiries: 0,
+  attempts: 2,
+  nextAttemptAt: null,
+  attemptList: [
+    {
+      attempt: 1,
+      status: 'no_answer',
+      endedReason: 'customer-did-not-answer',
+      callId: 'call-0',
+      at: '2026-03-05T09:00:00.000Z',
+    },
+    {
+      attempt: 2,
+      status: 'answered',
+      endedReason: 'customer-ended-call',
+      callId: 'call-1',
+      at: '2026-03-05T09:04:00.000Z',
+    },
+  ],
   updatedAt: '2026-03-05T09:05:00.000Z',
 };
 
@@ -132,6 +180,7 @@ describe('campaigns', () => {
         'GET /api/campaigns/c2/review': () => jsonResponse(buildReview(made())),
         'GET /api/campaigns/c2/contacts': () =>
           jsonResponse({ data: [ROW], meta: buildPaginationMeta(1, 1, 50) }),
+        'GET /api/campaigns/c2/results': () => jsonResponse(RESULTS),
         'PATCH /api/campaigns/c2': () => {
           status = 'scheduled';
           return jsonResponse(made());
@@ -174,6 +223,17 @@ describe('campaigns', () => {
     expect(within(dialog).getByRole('checkbox', { name: 'Mon' })).toBeChecked();
     expect(within(dialog).getByRole('checkbox', { name: 'Sun' })).not.toBeChecked();
     await user.click(within(dialog).getByRole('checkbox', { name: 'Sat' }));
+    // Retries: none by default; no answer chosen, 3 calls, 30 minutes apart.
+    expect(
+      within(dialog).queryByRole('textbox', { name: /Calls to a number at most/ }),
+    ).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'No answer' }));
+    const attempts = within(dialog).getByRole('textbox', { name: /Calls to a number at most/ });
+    await user.clear(attempts);
+    await user.type(attempts, '3');
+    const gap = within(dialog).getByRole('textbox', { name: /Minutes between calls/ });
+    await user.tripleClick(gap);
+    await user.keyboard('30');
     await user.click(within(dialog).getByRole('button', { name: 'Review campaign' }));
 
     await waitFor(() => expect(api.calls('POST /api/campaigns')).toHaveLength(1));
@@ -186,6 +246,7 @@ describe('campaigns', () => {
       callingHoursEnd: '17:00',
       callingDays: [1, 2, 3, 4, 5, 6],
       maxConcurrency: 10,
+      retry: { on: ['no_answer'], attempts: 3, gapMinutes: 30 },
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/campaigns/c2'));
 
@@ -201,6 +262,15 @@ describe('campaigns', () => {
     expect(screen.getByText(/about \$0\.60/)).toBeInTheDocument();
     const sample = screen.getByRole('table', { name: 'First to be called' });
     expect(within(sample).getByText('Bob Byrne')).toBeInTheDocument();
+    // The agent's variables: a sample contact's values, and who lacks one it uses.
+    const variables = screen.getByRole('table', { name: 'Variables for the first contact' });
+    expect(within(variables).getByText('{{last_visit}}')).toBeInTheDocument();
+    expect(within(variables).getByText('2 March')).toBeInTheDocument();
+    expect(screen.getByText('{{last_visit}} is missing')).toBeInTheDocument();
+    expect(screen.getByText(/2 contacts have no value for \{\{last_visit\}\}/)).toBeInTheDocument();
+    // The daily limit.
+    expect(screen.getByText(/300 calls and 600 minutes a day/)).toBeInTheDocument();
+    expect(screen.getByText(/12 calls used today/)).toBeInTheDocument();
 
     // Start asks first, naming the count; "Not yet" sends nothing.
     await user.click(screen.getByRole('button', { name: 'Start campaign' }));
@@ -230,6 +300,22 @@ describe('campaigns', () => {
       'href',
       '/agent/a1/call-logs?call=call-1',
     );
+    // Each call to the number, on the business's clock.
+    const calls = within(rows).getByLabelText('Calls to Ann Murphy');
+    expect(within(calls).getByText('1 · No answer Thu 09:00')).toBeInTheDocument();
+    expect(within(calls).getByText('2 · Answered Thu 09:04')).toBeInTheDocument();
+    // Results: calls with retries, what they produced and cost, per hour, and the CSV.
+    expect(await screen.findByText('2 of them retries')).toBeInTheDocument();
+    expect(screen.getByText('$1.25')).toBeInTheDocument();
+    expect(
+      screen.getByRole('img', {
+        name: 'Bar chart of calls placed per hour (Europe/Dublin): 5 in total; busiest hour Mon 09:00 with 3.',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download every call (CSV)' })).toHaveAttribute(
+      'href',
+      '/api/campaigns/c2/calls.csv',
+    );
   });
 
   it('pauses a running campaign and shows a refusal', async () => {
@@ -237,6 +323,7 @@ describe('campaigns', () => {
     const api = stubApi(
       {
         'GET /api/campaigns/c1': () => jsonResponse(buildCampaign({ status })),
+        'GET /api/campaigns/c1/results': () => jsonResponse(RESULTS),
         'GET /api/campaigns/c1/contacts': () =>
           jsonResponse({ data: [ROW], meta: buildPaginationMeta(1, 1, 50) }),
         'PATCH /api/campaigns/c1': ({ body }) => {
@@ -273,6 +360,7 @@ describe('campaigns', () => {
       {
         'GET /api/campaigns': () => jsonResponse({ data: [buildCampaign()] }),
         'GET /api/campaigns/c1': () => jsonResponse(buildCampaign()),
+        'GET /api/campaigns/c1/results': () => jsonResponse(RESULTS),
         'GET /api/campaigns/c1/contacts': () =>
           jsonResponse({ data: [ROW], meta: buildPaginationMeta(1, 1, 50) }),
       },
@@ -319,6 +407,7 @@ describe('campaigns', () => {
               counts: { ...buildCampaign().counts, total: 5, refused: 1 },
             }),
           ),
+        'GET /api/campaigns/c1/results': () => jsonResponse(RESULTS),
         'GET /api/campaigns/c1/contacts': () =>
           jsonResponse({ data: [ROW, refused], meta: buildPaginationMeta(2, 1, 50) }),
       },
@@ -370,7 +459,7 @@ describe('campaigns', () => {
     const card = await screen.findByRole('region', { name: 'Recent campaigns' });
     expect(await within(card).findByText('Spring recall')).toBeInTheDocument();
     expect(
-      within(card).getByText(/2 answered · 1 voicemail · 0 no answer · 0 failed/),
+      within(card).getByText(/2 answered · 1 voicemail · 0 no answer · 0 busy · 0 failed/),
     ).toBeInTheDocument();
   });
   it('a change in the progress reads the numbers again in place, not dimmed', async () => {
@@ -383,6 +472,7 @@ describe('campaigns', () => {
           jsonResponse(
             buildCampaign({ status: 'paused', updatedAt: `2026-03-05T08:0${version}:00.000Z` }),
           ),
+        'GET /api/campaigns/c1/results': () => jsonResponse(RESULTS),
         'GET /api/campaigns/c1/contacts': async () => {
           if (version === 0)
             return jsonResponse({ data: [ROW], meta: buildPaginationMeta(1, 1, 50) });
@@ -415,6 +505,7 @@ describe('campaigns', () => {
     stubApi(
       {
         'GET /api/campaigns/c1': () => jsonResponse(buildCampaign()),
+        'GET /api/campaigns/c1/results': () => jsonResponse(RESULTS),
         'GET /api/campaigns/c1/contacts': () =>
           jsonResponse({ data: [ROW], meta: buildPaginationMeta(1, 1, 50) }),
       },

@@ -15,6 +15,11 @@ import {
   CAMPAIGN_DEFAULT_CONCURRENCY,
   CAMPAIGN_MAX_CONCURRENCY,
   CAMPAIGN_MAX_CONTACTS,
+  CAMPAIGN_MAX_ATTEMPTS,
+  CAMPAIGN_MAX_RETRY_GAP_MINUTES,
+  CAMPAIGN_RETRY_LABELS,
+  CAMPAIGN_RETRY_OUTCOMES,
+  type CampaignRetryOutcome,
   WEEKDAYS,
   WEEKDAY_SHORT,
   WORKING_WEEKDAYS,
@@ -46,6 +51,10 @@ type FormValues = {
   /** Weekdays as strings ("0" Sunday … "6" Saturday), the chips' values. */
   callingDays: string[];
   maxConcurrency: number;
+  /** Outcomes called again: the chips' values. */
+  retryOn: string[];
+  retryAttempts: number;
+  retryGapMinutes: number;
 };
 
 const EMPTY: FormValues = {
@@ -62,6 +71,9 @@ const EMPTY: FormValues = {
   // Working days by default: a business that wants weekends ticks them.
   callingDays: WORKING_WEEKDAYS.map(String),
   maxConcurrency: CAMPAIGN_DEFAULT_CONCURRENCY,
+  retryOn: [],
+  retryAttempts: 2,
+  retryGapMinutes: 60,
 };
 
 const FIELDS = [
@@ -72,6 +84,9 @@ const FIELDS = [
   'callingDays',
   'startAt',
   'maxConcurrency',
+  'retryOn',
+  'retryAttempts',
+  'retryGapMinutes',
 ] as const;
 
 function toInput(values: FormValues): CreateCampaignInput {
@@ -97,6 +112,15 @@ function toInput(values: FormValues): CreateCampaignInput {
     callingHoursEnd: values.callingHoursEnd,
     callingDays: values.callingDays.map(Number).sort((a, b) => a - b),
     maxConcurrency: values.maxConcurrency,
+    // No outcome chosen: one call a number (no retries).
+    retry:
+      values.retryOn.length === 0
+        ? { on: [], attempts: 1, gapMinutes: values.retryGapMinutes }
+        : {
+            on: values.retryOn as CampaignRetryOutcome[],
+            attempts: values.retryAttempts,
+            gapMinutes: values.retryGapMinutes,
+          },
   };
 }
 
@@ -105,6 +129,11 @@ function fieldOf(path: readonly PropertyKey[]): keyof FormValues | undefined {
   const [first, second] = path;
   if (first === 'agentId' || first === 'squadId') return 'target';
   if (first === 'audience') return second === 'importId' ? 'importId' : 'search';
+  if (first === 'retry') {
+    if (second === 'on') return 'retryOn';
+    if (second === 'attempts') return 'retryAttempts';
+    if (second === 'gapMinutes') return 'retryGapMinutes';
+  }
   if (typeof first === 'string' && first in EMPTY) return first as keyof FormValues;
   return undefined;
 }
@@ -124,6 +153,7 @@ export function CreateCampaignModal({ opened, onClose, onCreated }: Props) {
   });
   const audience = useWatch({ control: form.control, name: 'audience' });
   const startLater = useWatch({ control: form.control, name: 'startLater' });
+  const retryOn = useWatch({ control: form.control, name: 'retryOn' });
   const { errors } = form.formState;
 
   const close = () => {
@@ -309,6 +339,65 @@ export function CreateCampaignModal({ opened, onClose, onCreated }: Props) {
                 />
               )}
             />
+            <Controller
+              control={form.control}
+              name="retryOn"
+              render={({ field }) => (
+                <Stack gap={6}>
+                  <Text size="sm" fw={500} id="campaign-retry-label">
+                    Call again after
+                  </Text>
+                  <Group gap={6} role="group" aria-labelledby="campaign-retry-label">
+                    <Chip.Group multiple value={field.value} onChange={field.onChange}>
+                      {CAMPAIGN_RETRY_OUTCOMES.map((outcome) => (
+                        <Chip key={outcome} value={outcome} size="sm">
+                          {CAMPAIGN_RETRY_LABELS[outcome]}
+                        </Chip>
+                      ))}
+                    </Chip.Group>
+                  </Group>
+                  {errors.retryOn?.message && (
+                    <Text size="xs" c="red">
+                      {errors.retryOn.message}
+                    </Text>
+                  )}
+                </Stack>
+              )}
+            />
+            {retryOn.length > 0 && (
+              <Group grow align="flex-start">
+                <Controller
+                  control={form.control}
+                  name="retryAttempts"
+                  render={({ field }) => (
+                    <NumberInput
+                      label="Calls to a number at most"
+                      description="The first call included"
+                      min={2}
+                      max={CAMPAIGN_MAX_ATTEMPTS}
+                      value={field.value}
+                      onChange={(value) => field.onChange(typeof value === 'number' ? value : 2)}
+                      error={errors.retryAttempts?.message}
+                    />
+                  )}
+                />
+                <Controller
+                  control={form.control}
+                  name="retryGapMinutes"
+                  render={({ field }) => (
+                    <NumberInput
+                      label="Minutes between calls"
+                      description="0: as soon as the line is free"
+                      min={0}
+                      max={CAMPAIGN_MAX_RETRY_GAP_MINUTES}
+                      value={field.value}
+                      onChange={(value) => field.onChange(typeof value === 'number' ? value : 0)}
+                      error={errors.retryGapMinutes?.message}
+                    />
+                  )}
+                />
+              </Group>
+            )}
             {create.error && (
               <FormAlert title="Could not create the campaign" error={create.error} />
             )}

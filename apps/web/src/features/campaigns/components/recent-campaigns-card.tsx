@@ -37,7 +37,7 @@ export function RecentCampaignsCard() {
               <CampaignProgress counts={c.counts} size="sm" />
               <Text size="xs" c="dimmed" mt={2}>
                 {c.counts.answered} answered · {c.counts.voicemail} voicemail · {c.counts.no_answer}{' '}
-                no answer · {c.counts.failed} failed
+                no answer · {c.counts.busy} busy · {c.counts.failed} failed
               </Text>
             </div>
           ))}

@@ -32,7 +32,7 @@ import { failureReason, isApiError, withMessage } from '../../../lib/api-client'
 import { useContact } from '../api/get-contact';
 import { ManagerOnlyButton } from '../../../components/manager-only';
 import { useCanSpendAndDelete } from '../../../lib/session-context';
-import { CallBackModal } from './call-back-modal';
+import { CallBackModal } from '../../../components/call-back-modal';
 import { ContactFormModal } from './contact-form-modal';
 import { DeleteContactModal } from './delete-contact-modal';
 import { useSetContactDoNotCall } from '../api/set-contact-do-not-call';
@@ -373,7 +373,13 @@ function Loaded({ contact }: { contact: ContactDetailData }) {
       </Stack>
       <ContactFormModal opened={editing} item={contact} onClose={() => setEditing(false)} />
       {contact.phone && (
-        <CallBackModal contact={contact} opened={calling} onClose={() => setCalling(false)} />
+        <CallBackModal
+          who={contact.name || contact.phone}
+          phone={contact.phone}
+          path={`/contacts/${encodeURIComponent(contact.id)}/call-back`}
+          opened={calling}
+          onClose={() => setCalling(false)}
+        />
       )}
       <DeleteContactModal
         contact={deleting ? contact : null}

@@ -1,20 +1,10 @@
-import {
-  Alert,
-  Group,
-  Paper,
-  Progress,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { formatDate } from '@switchboard/shared/format';
 import {
   KNOWLEDGE_FILE_KIND_LABELS,
   type KnowledgeFile,
 } from '@switchboard/shared/knowledge-bases';
-import { IconAlertCircle, IconFileText } from '@tabler/icons-react';
+import { IconFileText } from '@tabler/icons-react';
 import { useState } from 'react';
 import { EmptyPanel } from '../../../components/empty-panel';
 import { QueryError } from '../../../components/query-error';
@@ -22,12 +12,10 @@ import { managerOnlyReason } from '../../../components/manager-only';
 import { ResourceActions } from '../../../components/resource-actions';
 import { useCanSpendAndDelete, useDisplayTimeZone } from '../../../lib/session-context';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
-import { useDeleteFile, useFiles, useFilesChanged } from '../api/knowledge-bases';
-import { uploadDocument } from '../api/upload-document';
+import { useDeleteFile, useFiles } from '../api/knowledge-bases';
 import { DocumentDropZone } from './document-drop-zone';
+import { UploadList, useDocumentUploads } from './document-uploads';
 import { StatusBadge } from './status-badge';
-
-type Upload = { key: string; name: string; progress: number; error?: string };
 
 export function formatBytes(bytes: number | null): string {
   if (bytes === null) return '—';
@@ -39,77 +27,19 @@ export function formatBytes(bytes: number | null): string {
 /** The business's documents: upload (drop zone, progress), status badges, delete. */
 export function FilesSection() {
   const query = useFiles();
-  const changed = useFilesChanged();
   const remove = useDeleteFile();
   const timeZone = useDisplayTimeZone();
-  const [uploads, setUploads] = useState<Upload[]>([]);
+  const { uploads, start, dismiss } = useDocumentUploads();
   const [deleting, setDeleting] = useState<KnowledgeFile | null>(null);
   const canDelete = useCanSpendAndDelete();
-
-  const patch = (key: string, change: Partial<Upload>) =>
-    setUploads((list) => list.map((item) => (item.key === key ? { ...item, ...change } : item)));
-
-  const start = async (files: File[]) => {
-    const added = files.map((file) => ({
-      key: `${file.name}-${crypto.randomUUID()}`,
-      name: file.name,
-      progress: 0,
-      file,
-    }));
-    setUploads((list) => [...list, ...added.map(({ file: _file, ...item }) => item)]);
-    // One at a time: each shows its own progress, and a refused one does not stop the rest.
-    for (const item of added) {
-      try {
-        await uploadDocument(item.file, (progress) => patch(item.key, { progress }));
-        setUploads((list) => list.filter((entry) => entry.key !== item.key));
-        changed();
-      } catch (error) {
-        patch(item.key, {
-          error: error instanceof Error ? error.message : 'The upload failed.',
-        });
-      }
-    }
-  };
 
   return (
     <Stack gap="sm" component="section" aria-labelledby="files-heading">
       <Title order={2} size="h4" id="files-heading">
         Files
       </Title>
-      <DocumentDropZone onFiles={(files) => void start(files)} />
-      {uploads.map((upload) =>
-        upload.error ? (
-          <Alert
-            key={upload.key}
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={20} />}
-            title={`${upload.name} was not uploaded`}
-            role="alert"
-            withCloseButton
-            closeButtonLabel="Dismiss"
-            onClose={() => setUploads((list) => list.filter((item) => item.key !== upload.key))}
-          >
-            {upload.error}
-          </Alert>
-        ) : (
-          <Paper key={upload.key} withBorder p="sm">
-            <Group justify="space-between" gap="xs" wrap="nowrap" mb={6}>
-              <Text size="sm" truncate="end">
-                Uploading {upload.name}
-              </Text>
-              <Text size="sm" c="dimmed">
-                {Math.round(upload.progress * 100)}%
-              </Text>
-            </Group>
-            <Progress
-              value={upload.progress * 100}
-              aria-label={`Uploading ${upload.name}`}
-              animated={upload.progress >= 1}
-            />
-          </Paper>
-        ),
-      )}
+      <DocumentDropZone onFiles={start} />
+      <UploadList uploads={uploads} onDismiss={dismiss} />
       {query.isError && !query.data ? (
         <QueryError
           title="Could not load the files"

@@ -163,6 +163,41 @@ describe('files and knowledge bases screen', () => {
     expect(upload.fn).toHaveBeenCalledTimes(2);
   });
 
+  it('uploads a document inside the new knowledge base dialog, ticked for the base', async () => {
+    upload.fn.mockImplementationOnce((_file: File, onProgress: (n: number) => void) => {
+      onProgress(1);
+      uploaded = true;
+      return Promise.resolve(FAQ);
+    });
+    let uploaded = false;
+    const api = stubApi(
+      {
+        'GET /api/files': () => jsonResponse({ data: uploaded ? [FAQ] : [] }),
+        'GET /api/knowledge-bases': () => jsonResponse({ data: [] }),
+        'POST /api/knowledge-bases': ({ body }) =>
+          jsonResponse({ ...BASE, id: 'kb2', ...(body as object) }, { status: 201 }),
+      },
+      { session: buildSessionUser() },
+    );
+    const { user } = renderApp('/knowledge-bases');
+    await user.click((await screen.findAllByRole('button', { name: 'New knowledge base' }))[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'New knowledge base' });
+    expect(
+      await within(dialog).findByText('No documents yet: upload one below.'),
+    ).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Customer FAQ');
+    await user.upload(within(dialog).getByLabelText('Upload documents for this knowledge base'), [
+      new File(['# FAQ'], 'faq.md', { type: 'text/markdown' }),
+    ]);
+    expect(await within(dialog).findByRole('checkbox', { name: 'faq.md' })).toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Create knowledge base' }));
+    await waitFor(() => expect(api.calls('POST /api/knowledge-bases')).toHaveLength(1));
+    expect(api.calls('POST /api/knowledge-bases')[0]?.body).toEqual({
+      name: 'Customer FAQ',
+      fileIds: ['f1'],
+    });
+  });
+
   it('shows the server’s reason when the lists cannot be loaded', async () => {
     stubApi(
       {

@@ -19,6 +19,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { FormAlert } from '../../../components/form-alert';
 import { useCreateKnowledgeBase, useFiles } from '../api/knowledge-bases';
+import { DocumentDropZone } from './document-drop-zone';
+import { UploadList, useDocumentUploads } from './document-uploads';
 import { StatusBadge } from './status-badge';
 
 const FIELDS = ['name', 'description', 'fileIds'] as const;
@@ -49,6 +51,12 @@ function NewKnowledgeBaseForm({ onClose }: { onClose: () => void }) {
     defaultValues: { name: '', description: '', fileIds: [] },
   });
   const { errors } = form.formState;
+  // A document uploaded here is ticked: it is what the owner came to build the base from.
+  const { uploads, start, dismiss } = useDocumentUploads((file) =>
+    form.setValue('fileIds', [...form.getValues('fileIds'), file.id], {
+      shouldValidate: form.formState.isSubmitted,
+    }),
+  );
   // A document the platform could not read gives the base nothing to search.
   const usable = (files.data ?? []).filter((file) => file.status !== 'failed');
 
@@ -103,7 +111,7 @@ function NewKnowledgeBaseForm({ onClose }: { onClose: () => void }) {
                 <Text size="sm" c="dimmed" mt={4}>
                   {files.isError
                     ? 'Your documents could not be loaded.'
-                    : 'Upload a document first: the files above this list.'}
+                    : 'No documents yet: upload one below.'}
                 </Text>
               ) : (
                 <Stack gap={6} mt="xs">
@@ -118,6 +126,12 @@ function NewKnowledgeBaseForm({ onClose }: { onClose: () => void }) {
             </Checkbox.Group>
           )}
         />
+        <DocumentDropZone
+          onFiles={start}
+          label="Upload documents for this knowledge base"
+          compact
+        />
+        <UploadList uploads={uploads} onDismiss={dismiss} />
         {create.error ? (
           <FormAlert title="Could not create the knowledge base" error={create.error} />
         ) : null}

@@ -27,17 +27,32 @@ function useRefresh() {
   return () => void queryClient.invalidateQueries({ queryKey: structuredOutputsQueryKey });
 }
 
+/** Saved, and said so; saved with no agent, a warning that it extracts nothing. */
+function savedNotice(output: StructuredOutput, title: string, message: string) {
+  if (output.agentIds.length === 0) {
+    return {
+      color: 'yellow',
+      title: `${title}, but not used by any agent`,
+      message: `${output.name} extracts nothing until you attach it to an agent: edit it and choose one.`,
+      autoClose: 10_000,
+    };
+  }
+  return { color: 'teal', title, message };
+}
+
 export function useCreateStructuredOutput() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (input: StructuredOutputInput) =>
       apiFetch<StructuredOutput>('/structured-outputs', { method: 'POST', body: input }),
     onSuccess: (output) =>
-      notifications.show({
-        color: 'teal',
-        title: 'Structured output created',
-        message: `${output.name} is extracted from the calls of the agents it is attached to.`,
-      }),
+      notifications.show(
+        savedNotice(
+          output,
+          'Structured output created',
+          `${output.name} is extracted from the calls of the agents it is attached to.`,
+        ),
+      ),
     onSettled: refresh,
   });
 }
@@ -51,11 +66,9 @@ export function useUpdateStructuredOutput() {
         body: input,
       }),
     onSuccess: (output) =>
-      notifications.show({
-        color: 'teal',
-        title: 'Structured output saved',
-        message: `${output.name} was saved.`,
-      }),
+      notifications.show(
+        savedNotice(output, 'Structured output saved', `${output.name} was saved.`),
+      ),
     onSettled: refresh,
   });
 }

@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { JsonInput, MultiSelect, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, MultiSelect, Stack, Textarea, TextInput } from '@mantine/core';
 import {
-  EXAMPLE_STRUCTURED_OUTPUT_SCHEMA,
   structuredOutputFormSchema,
   toStructuredOutputInput,
   type StructuredOutput,
   type StructuredOutputForm,
 } from '@switchboard/shared/structured-outputs';
-import { useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { settleSave } from '../../../lib/form-errors';
 import { useAgentList } from '../../../lib/api/list-agents';
 import {
@@ -17,9 +17,24 @@ import {
   type ItemFormModalProps,
   type ItemFormProps,
 } from '../../../components/console-form-modal';
+import type { FieldNoun } from '../../../components/schema-builder/field-list';
+import {
+  initialSchemaEditorValue,
+  SchemaEditor,
+  schemaEditorProblems,
+  type SchemaEditorValue,
+} from '../../../components/schema-builder/schema-editor';
 import { useCreateStructuredOutput, useUpdateStructuredOutput } from '../api/structured-outputs';
 
 const FIELDS = ['name', 'description', 'schemaText', 'agentIds'] as const;
+
+const FIELD: FieldNoun = {
+  one: 'field',
+  capitalized: 'Field',
+  placeholder: 'callerName',
+  descriptionHint: 'Optional: says what to extract here, in a sentence',
+  requiredHint: 'Always filled in, even when the call does not say',
+};
 
 /** A structured output: its name, its JSON Schema and the agents whose calls it is taken from. */
 export function StructuredOutputFormModal(props: ItemFormModalProps<StructuredOutput>) {
@@ -42,20 +57,26 @@ function OutputForm({ item: output, onClose }: ItemFormProps<StructuredOutput>) 
     () => (agents.data ?? []).map((agent) => ({ value: agent.id, label: agent.name || agent.id })),
     [agents.data],
   );
+  const [schema, setSchema] = useState<SchemaEditorValue>(() =>
+    initialSchemaEditorValue(output?.schema ?? { type: 'object', properties: {} }),
+  );
+  const [triedToSave, setTriedToSave] = useState(false);
   const form = useForm<StructuredOutputForm>({
     resolver: zodResolver(structuredOutputFormSchema),
     defaultValues: {
       name: output?.name ?? '',
       description: output?.description ?? '',
-      schemaText: output
-        ? JSON.stringify(output.schema, null, 2)
-        : EXAMPLE_STRUCTURED_OUTPUT_SCHEMA,
+      schemaText: schema.text,
       agentIds: output?.agentIds ?? [],
     },
   });
   const { errors } = form.formState;
+  const agentIds = useWatch({ control: form.control, name: 'agentIds' });
+  // An output with no field extracts nothing: the builder asks for one.
+  const noField = schema.mode === 'fields' && schema.fields.length === 0;
 
   const submit = form.handleSubmit((values) => {
+    if (schemaEditorProblems(schema).length > 0 || noField) return Promise.resolve();
     const input = toStructuredOutputInput(values);
     const request = output
       ? update.mutateAsync({ id: output.id, ...input })
@@ -69,7 +90,13 @@ function OutputForm({ item: output, onClose }: ItemFormProps<StructuredOutput>) 
   });
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    <form
+      onSubmit={(event) => {
+        setTriedToSave(true);
+        void submit(event);
+      }}
+      noValidate
+    >
       <Stack>
         <TextInput
           label="Name"
@@ -87,22 +114,22 @@ function OutputForm({ item: output, onClose }: ItemFormProps<StructuredOutput>) 
           {...form.register('description')}
           error={errors.description?.message}
         />
-        <Controller
-          control={form.control}
-          name="schemaText"
-          render={({ field }) => (
-            <JsonInput
-              label="Schema (JSON Schema)"
-              description="type, properties, items, required, enum, format, pattern, description, title"
-              autosize
-              minRows={8}
-              validationError="Not valid JSON"
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={errors.schemaText?.message}
-            />
-          )}
+        <SchemaEditor
+          label="Fields to extract"
+          description="What the voice platform fills in from each call, one field per detail"
+          noun={FIELD}
+          value={schema}
+          onChange={(value) => {
+            setSchema(value);
+            form.setValue('schemaText', value.text, {
+              shouldValidate: form.formState.isSubmitted,
+            });
+          }}
+          error={
+            errors.schemaText?.message ??
+            (triedToSave && noField ? 'Add at least one field to extract' : undefined)
+          }
+          showProblems={triedToSave}
         />
         <Controller
           control={form.control}
@@ -125,6 +152,17 @@ function OutputForm({ item: output, onClose }: ItemFormProps<StructuredOutput>) 
             />
           )}
         />
+        {agentIds.length === 0 && !agents.isPending ? (
+          <Alert
+            color="yellow"
+            variant="light"
+            icon={<IconAlertTriangle size={18} />}
+            title="Not used by any agent"
+          >
+            Until you choose an agent, this output extracts nothing: the voice platform fills it in
+            only from the calls of the agents it is attached to.
+          </Alert>
+        ) : null}
         <FormFooter
           error={mutation.error}
           errorTitle={

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Text } from '@mantine/core';
 import type { StructuredOutput } from '@switchboard/shared/structured-outputs';
-import { IconDatabaseExport, IconPlus } from '@tabler/icons-react';
+import { IconAlertTriangle, IconDatabaseExport, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { useAgentList } from '../../../lib/api/list-agents';
@@ -11,6 +11,7 @@ import { useCanSpendAndDelete } from '../../../lib/session-context';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { useDeleteStructuredOutput, useStructuredOutputs } from '../api/structured-outputs';
 import { StructuredOutputFormModal } from './structured-output-form-modal';
+import classes from './structured-outputs-screen.module.css';
 
 /** The schema's top-level fields, for the list ("callerName, reason"). */
 function fieldsOf(schema: Record<string, unknown>): string {
@@ -68,9 +69,17 @@ export function StructuredOutputsScreen() {
       header: 'Agents',
       cell: (output) =>
         output.agentIds.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            Not attached
-          </Text>
+          <Group gap={6} wrap="nowrap">
+            <IconAlertTriangle
+              size={16}
+              aria-hidden
+              className={classes.unused}
+              style={{ flex: 'none' }}
+            />
+            <Text size="sm" fw={500} className={classes.unused}>
+              Not used by any agent — extracts nothing
+            </Text>
+          </Group>
         ) : (
           <Group gap={4}>
             {output.agentIds.map((id) => (
@@ -102,7 +111,7 @@ export function StructuredOutputsScreen() {
     <>
       <PageHeader
         title="Structured outputs"
-        description="Data the voice platform extracts from each call of your agents, shaped by a JSON Schema: shown in the call detail and exported with the call log."
+        description="Details the voice platform extracts from each call of your agents, field by field: shown in the call detail and exported with the call log."
         actions={createButton}
         notice={canDelete ? undefined : <ManagerOnlyNotice action="delete structured outputs" />}
       />

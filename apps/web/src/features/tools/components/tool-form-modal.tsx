@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Group, JsonInput, PasswordInput, Stack, Textarea, TextInput } from '@mantine/core';
+import { Group, PasswordInput, Stack, Textarea, TextInput } from '@mantine/core';
 import {
   customToolFormSchema,
-  EMPTY_TOOL_PARAMETERS,
   toCustomToolInput,
   toolServerUrlMessages,
   type CustomToolForm,
   type Tool,
 } from '@switchboard/shared/tools';
-import { Controller, useForm } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { settleSave } from '../../../lib/form-errors';
 import {
   FormFooter,
@@ -16,9 +16,24 @@ import {
   type ItemFormModalProps,
   type ItemFormProps,
 } from '../../../components/console-form-modal';
+import type { FieldNoun } from '../../../components/schema-builder/field-list';
+import {
+  initialSchemaEditorValue,
+  SchemaEditor,
+  schemaEditorProblems,
+  type SchemaEditorValue,
+} from '../../../components/schema-builder/schema-editor';
 import { useCreateTool, useUpdateTool } from '../api/tools';
 
 const FIELDS = ['name', 'description', 'serverUrl', 'parametersText'] as const;
+
+const PARAMETER: FieldNoun = {
+  one: 'parameter',
+  capitalized: 'Parameter',
+  placeholder: 'insurer',
+  descriptionHint: 'Optional: tells the agent what to send here, in a sentence',
+  requiredHint: 'The agent always sends it',
+};
 
 /** A custom function tool: what the agent reads about it, its parameters, the server it calls. */
 export function ToolFormModal(props: ItemFormModalProps<Tool>) {
@@ -36,15 +51,17 @@ function ToolForm({ item: tool, onClose }: ItemFormProps<Tool>) {
   const create = useCreateTool();
   const update = useUpdateTool();
   const mutation = tool ? update : create;
+  const [parameters, setParameters] = useState<SchemaEditorValue>(() =>
+    initialSchemaEditorValue(tool?.parameters ?? { type: 'object', properties: {} }),
+  );
+  const [triedToSave, setTriedToSave] = useState(false);
   const form = useForm<CustomToolForm>({
     resolver: zodResolver(customToolFormSchema),
     defaultValues: {
       name: tool?.name ?? '',
       description: tool?.description ?? '',
       serverUrl: tool?.serverUrl ?? '',
-      parametersText: tool?.parameters
-        ? JSON.stringify(tool.parameters, null, 2)
-        : EMPTY_TOOL_PARAMETERS,
+      parametersText: parameters.text,
       authHeaderName: tool?.serverAuthHeader ?? '',
       authValue: '',
     },
@@ -52,6 +69,8 @@ function ToolForm({ item: tool, onClose }: ItemFormProps<Tool>) {
   const { errors } = form.formState;
 
   const submit = form.handleSubmit((values) => {
+    // The builder's own checks (a name on each parameter, none twice) come first.
+    if (schemaEditorProblems(parameters).length > 0) return Promise.resolve();
     // A new credential needs its secret; editing, an empty one keeps the secret already sent.
     const header = values.authHeaderName.trim();
     if (header !== '' && values.authValue === '' && header !== tool?.serverAuthHeader) {
@@ -76,7 +95,13 @@ function ToolForm({ item: tool, onClose }: ItemFormProps<Tool>) {
   });
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    <form
+      onSubmit={(event) => {
+        setTriedToSave(true);
+        void submit(event);
+      }}
+      noValidate
+    >
       <Stack>
         <TextInput
           label="Name"
@@ -94,25 +119,19 @@ function ToolForm({ item: tool, onClose }: ItemFormProps<Tool>) {
           {...form.register('description')}
           error={errors.description?.message}
         />
-        <Controller
-          control={form.control}
-          name="parametersText"
-          render={({ field }) => (
-            <JsonInput
-              label="Parameters (JSON Schema)"
-              description='An object schema: "type": "object" with its "properties"'
-              autosize
-              minRows={6}
-              // Not formatOnBlur: the reformatted text grows the field as it loses focus, which
-              // moves the Create button away from under a pointer on its way to click it.
-              // Its own check (on blur) shows this; the form's check covers the rest.
-              validationError="Not valid JSON"
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={errors.parametersText?.message}
-            />
-          )}
+        <SchemaEditor
+          label="Parameters"
+          description="What the agent sends your server with each call of the tool"
+          noun={PARAMETER}
+          value={parameters}
+          onChange={(value) => {
+            setParameters(value);
+            form.setValue('parametersText', value.text, {
+              shouldValidate: form.formState.isSubmitted,
+            });
+          }}
+          error={errors.parametersText?.message}
+          showProblems={triedToSave}
         />
         <TextInput
           label="Server URL"

@@ -75,14 +75,142 @@ describe('tools screen', () => {
     const url = within(dialog).getByRole('textbox', { name: 'Server URL' });
     await user.clear(url);
     await user.type(url, 'https://tools.example.com/stock');
+    // Two parameters, built as typed fields.
+    const parameters = within(dialog).getByRole('group', { name: 'Parameters' });
+    await user.click(within(parameters).getByRole('button', { name: 'Add parameter' }));
+    await user.keyboard('sku');
+    const sku = within(parameters).getByRole('group', { name: 'Parameter sku' });
+    await user.type(within(sku).getByRole('textbox', { name: /^Description/ }), 'The item code');
+    await user.click(within(sku).getByRole('checkbox', { name: 'Required' }));
+    await user.click(within(parameters).getByRole('button', { name: 'Add parameter' }));
+    await user.keyboard('quantity');
+    const quantity = within(parameters).getByRole('group', { name: 'Parameter quantity' });
+    await user.selectOptions(
+      within(quantity).getByRole('combobox', { name: 'Type' }),
+      'Whole number',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Create tool' }));
     await waitFor(() => expect(api.calls('POST /api/tools')).toHaveLength(1));
     expect(api.calls('POST /api/tools')[0]?.body).toEqual({
       name: 'check_stock',
       description: 'Checks stock',
       serverUrl: 'https://tools.example.com/stock',
-      parameters: { type: 'object', properties: {}, required: [] },
+      parameters: {
+        type: 'object',
+        properties: {
+          sku: { type: 'string', description: 'The item code' },
+          quantity: { type: 'integer' },
+        },
+        required: ['sku'],
+      },
     });
+  });
+
+  it('a parameter without a name stops the save, said under it; nothing is sent', async () => {
+    const api = stubApi(
+      { 'GET /api/tools': () => jsonResponse({ data: [MANAGED] }) },
+      { session: buildSessionUser() },
+    );
+    const { user } = renderApp('/tools');
+    await screen.findByText('create_enquiry');
+    await user.click(screen.getByRole('button', { name: 'Create tool' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create a tool' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'check_stock');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Checks stock');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Server URL' }),
+      'https://tools.example.com/stock',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Add parameter' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create tool' }));
+    const unnamed = within(dialog).getByRole('group', { name: 'Parameter 1, no name yet' });
+    expect(within(unnamed).getByText('Give the field a name')).toBeInTheDocument();
+    expect(api.calls('POST /api/tools')).toHaveLength(0);
+  });
+
+  it('editing a tool opens its parameters as fields; a removed one is gone from what is saved', async () => {
+    const custom: Tool = {
+      ...MANAGED,
+      id: 't6',
+      name: 'transfer_to',
+      description: 'Hands the caller over',
+      // The platform document's handoff parameters.
+      parameters: {
+        type: 'object',
+        properties: {
+          destination: { type: 'string', enum: ['front-desk', 'billing'] },
+          customerAreaCode: { type: 'number', description: 'Area code of the customer' },
+        },
+        required: ['destination'],
+      },
+      serverUrl: 'https://tools.example.com/transfer',
+      managed: false,
+      role: null,
+    };
+    const api = stubApi(
+      {
+        'GET /api/tools': () => jsonResponse({ data: [custom] }),
+        'PATCH /api/tools/t6': () => jsonResponse(custom),
+      },
+      { session: buildSessionUser() },
+    );
+    const { user } = renderApp('/tools');
+    const row = (await screen.findByText('transfer_to')).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: 'Edit transfer_to' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit transfer_to' });
+    expect(within(edit).getByRole('radio', { name: 'Fields' })).toBeChecked();
+    const destination = within(edit).getByRole('group', { name: 'Parameter destination' });
+    expect(within(destination).getByRole('checkbox', { name: 'Required' })).toBeChecked();
+    expect(within(destination).getByText('front-desk')).toBeInTheDocument();
+    const areaCode = within(edit).getByRole('group', { name: 'Parameter customerAreaCode' });
+    expect(within(areaCode).getByRole('combobox', { name: 'Type' })).toHaveValue('number');
+    await user.click(within(areaCode).getByRole('button', { name: 'Remove customerAreaCode' }));
+    await user.click(within(edit).getByRole('button', { name: 'Save tool' }));
+    await waitFor(() => expect(api.calls('PATCH /api/tools/t6')).toHaveLength(1));
+    expect((api.calls('PATCH /api/tools/t6')[0]?.body as Partial<Tool>).parameters).toEqual({
+      type: 'object',
+      properties: { destination: { type: 'string', enum: ['front-desk', 'billing'] } },
+      required: ['destination'],
+    });
+  });
+
+  it('editing a tool whose parameters the fields cannot show keeps them in the advanced view, unchanged', async () => {
+    const parameters = {
+      type: 'object',
+      properties: { date: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } },
+    };
+    const custom: Tool = {
+      ...MANAGED,
+      id: 't5',
+      name: 'book_slot',
+      description: 'Books a slot',
+      parameters,
+      serverUrl: 'https://tools.example.com/slots',
+      managed: false,
+      role: null,
+    };
+    const api = stubApi(
+      {
+        'GET /api/tools': () => jsonResponse({ data: [custom] }),
+        'PATCH /api/tools/t5': () => jsonResponse(custom),
+      },
+      { session: buildSessionUser() },
+    );
+    const { user } = renderApp('/tools');
+    const row = (await screen.findByText('book_slot')).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: 'Edit book_slot' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit book_slot' });
+    expect(within(edit).getByRole('radio', { name: 'Advanced (JSON)' })).toBeChecked();
+    expect(
+      within(edit).getByText(
+        /The fields view cannot show this schema: the field “date” uses “pattern”/,
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(edit).getByRole('button', { name: 'Save tool' }));
+    await waitFor(() => expect(api.calls('PATCH /api/tools/t5')).toHaveLength(1));
+    expect((api.calls('PATCH /api/tools/t5')[0]?.body as Partial<Tool>).parameters).toEqual(
+      parameters,
+    );
   });
 
   it('sends the business’s credential header with a new tool; editing keeps the secret unless one is typed', async () => {

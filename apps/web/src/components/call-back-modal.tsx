@@ -1,23 +1,46 @@
 import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { Contact } from '@switchboard/shared/contacts';
+import type { CampaignOptions } from '@switchboard/shared/campaigns';
+import type { CallBackInput, CallBackResult } from '@switchboard/shared/dialing';
 import { IconAlertCircle, IconPhoneOutgoing } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useCallBackContact, useCallBackOptions } from '../api/call-back-contact';
+import { apiFetch } from '../lib/api-client';
 
 type CallBackModalProps = {
-  contact: Contact;
+  /** Who is called: the contact's name, else the number. */
+  who: string;
+  /** The number called, as the modal says it. */
+  phone: string;
+  /**
+   * What places the call: `/contacts/:id/call-back` (a contact) or `/calls/:id/call-back` (the
+   * caller of a call).
+   */
+  path: string;
   opened: boolean;
   onClose: () => void;
 };
 
+/** The business's agents and numbers a call back may use (the campaigns' options). */
+function useCallBackOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: ['call-back-options'],
+    queryFn: ({ signal }) => apiFetch<CampaignOptions>('/campaigns/options', { signal }),
+    enabled,
+  });
+}
+
 /**
- * "Call back": which agent calls the contact and from which of the business's numbers. The
- * same calling rules and daily caps as campaigns apply; a refusal is shown here in words.
+ * "Call back", from a contact's page or a call's detail: which agent calls and from which of
+ * the business's numbers, one call now. The same calling rules and daily caps as campaigns
+ * apply (and the contact's do-not-call mark); a refusal is shown here in words.
  */
-export function CallBackModal({ contact, opened, onClose }: CallBackModalProps) {
+export function CallBackModal({ who, phone, path, opened, onClose }: CallBackModalProps) {
   const options = useCallBackOptions(opened);
-  const callBack = useCallBackContact(contact.id);
+  const callBack = useMutation({
+    mutationFn: (input: CallBackInput) =>
+      apiFetch<CallBackResult>(path, { method: 'POST', body: input }),
+  });
   const [agentId, setAgentId] = useState<string | null>(null);
   const [phoneNumberId, setPhoneNumberId] = useState<string | null>(null);
   const agents = options.data?.agents ?? [];
@@ -30,11 +53,11 @@ export function CallBackModal({ contact, opened, onClose }: CallBackModalProps) 
     onClose();
   };
   return (
-    <Modal opened={opened} onClose={close} title={`Call ${contact.name || contact.phone}`}>
+    <Modal opened={opened} onClose={close} title={`Call ${who}`}>
       <Stack gap="md">
         <Text size="sm">
-          Your agent calls {contact.phone} once now. It counts towards today&apos;s calls like a
-          campaign call.
+          Your agent calls {phone} once now. It counts towards today&apos;s calls like a campaign
+          call.
         </Text>
         <Select
           label="Agent"
@@ -85,7 +108,7 @@ export function CallBackModal({ contact, opened, onClose }: CallBackModalProps) 
                     notifications.show({
                       color: 'teal',
                       title: 'Calling',
-                      message: `Your agent is calling ${contact.name || contact.phone}. The call appears in the call log when it ends.`,
+                      message: `Your agent is calling ${who}. The call appears in the call log when it ends.`,
                     });
                     callBack.reset();
                     onClose();

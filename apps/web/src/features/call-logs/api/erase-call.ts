@@ -1,0 +1,22 @@
+import type { CallDetail } from '@switchboard/shared/call-logs';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import { callDetailsQueryKey } from './get-call';
+import { callLogsQueryKey } from './list-call-logs';
+
+/**
+ * POST /api/calls/:id/erase: the recording, transcript and caller erased here and on the
+ * platform (owners and managers). The answer is the call as it now is; the logs that showed its
+ * caller or matched its words are read again.
+ */
+export function useEraseCall(callId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiFetch<CallDetail>(`/calls/${encodeURIComponent(callId)}/erase`, { method: 'POST' }),
+    onSuccess: async (call) => {
+      queryClient.setQueryData([...callDetailsQueryKey, callId], call);
+      await queryClient.invalidateQueries({ queryKey: callLogsQueryKey });
+    },
+  });
+}

@@ -1,0 +1,143 @@
+import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { ChartOptions } from 'chart.js';
+import {
+  formatWeekdayTime,
+  type Campaign,
+  type CampaignResults,
+} from '@switchboard/shared/campaigns';
+import { formatCost } from '@switchboard/shared/format';
+import { IconDownload } from '@tabler/icons-react';
+import { seriesColor } from '../../../components/charts/chart-theme';
+import { ThemedChart } from '../../../components/charts/themed-chart';
+import { useChartTheme } from '../../../components/charts/use-chart-theme';
+import { QueryError } from '../../../components/query-error';
+import { campaignCallsCsvHref, useCampaignResults } from '../api/campaigns';
+
+const perHourOptions: ChartOptions<'bar'> = {
+  interaction: { mode: 'index', intersect: false },
+  scales: { y: { beginAtZero: true, ticks: { precision: 0 } } },
+};
+
+/** "Mon 09:00" on the business's clock. */
+const hourLabel = (iso: string, timeZone: string) => formatWeekdayTime(iso, timeZone);
+
+function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
+  return (
+    <Paper withBorder p="sm" radius="md">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fz="xl" fw={700}>
+        {value}
+      </Text>
+      {hint && (
+        <Text size="xs" c="dimmed">
+          {hint}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+function PerHourChart({ results }: { results: CampaignResults }) {
+  const chartTheme = useChartTheme();
+  const hours = results.callsPerHour;
+  const busiest = hours.reduce<(typeof hours)[number] | undefined>(
+    (best, h) => (!best || h.calls > best.calls ? h : best),
+    undefined,
+  );
+  const label =
+    `Bar chart of calls placed per hour (${results.timeZone}): ${results.calls} in total` +
+    (busiest
+      ? `; busiest hour ${hourLabel(busiest.hour, results.timeZone)} with ${busiest.calls}.`
+      : '.');
+  return (
+    <ThemedChart
+      type="bar"
+      label={label}
+      height={220}
+      data={{
+        labels: hours.map((h) => hourLabel(h.hour, results.timeZone)),
+        datasets: [
+          {
+            label: 'Calls',
+            data: hours.map((h) => h.calls),
+            backgroundColor: seriesColor(chartTheme, 0),
+            borderRadius: 4,
+          },
+        ],
+      }}
+      options={perHourOptions}
+    />
+  );
+}
+
+/**
+ * A started campaign's results: calls placed (retries among them), what they produced and cost,
+ * calls per hour, and the CSV of every call.
+ */
+export function CampaignResultsPanel({ campaign }: { campaign: Campaign }) {
+  const results = useCampaignResults(campaign.id, campaign.updatedAt, campaign.status !== 'draft');
+  if (results.isError && !results.data) {
+    return (
+      <QueryError
+        title="Could not load the results"
+        error={results.error}
+        onRetry={() => void results.refetch()}
+        retrying={results.isFetching}
+      />
+    );
+  }
+  const r = results.data;
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start">
+          <Title order={3}>Results</Title>
+          <Button
+            component="a"
+            href={campaignCallsCsvHref(campaign.id)}
+            variant="default"
+            size="xs"
+            leftSection={<IconDownload size={14} />}
+          >
+            Download every call (CSV)
+          </Button>
+        </Group>
+        {r ? (
+          <>
+            <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
+              <Figure
+                label="Calls placed"
+                value={r.calls.toLocaleString('en-US')}
+                hint={`${r.retries.toLocaleString('en-US')} of them retries`}
+              />
+              <Figure label="Appointments" value={r.appointments.toLocaleString('en-US')} />
+              <Figure label="Enquiries" value={r.enquiries.toLocaleString('en-US')} />
+              <Figure label="Cost" value={formatCost(r.cost)} hint="The calls' own cost" />
+              <Figure
+                label="Reached"
+                value={`${r.outcomes.answered.toLocaleString('en-US')} answered`}
+                hint={`${r.outcomes.voicemail} voicemail · ${r.outcomes.no_answer} no answer · ${r.outcomes.busy} busy · ${r.outcomes.failed} failed`}
+              />
+            </SimpleGrid>
+            {r.callsPerHour.length > 0 ? (
+              <Stack gap={4}>
+                <Text size="sm" fw={600}>
+                  Calls per hour ({r.timeZone})
+                </Text>
+                <PerHourChart results={r} />
+              </Stack>
+            ) : (
+              <Text size="sm" c="dimmed">
+                No calls placed yet.
+              </Text>
+            )}
+          </>
+        ) : (
+          <Skeleton h={120} />
+        )}
+      </Stack>
+    </Paper>
+  );
+}
