@@ -166,6 +166,11 @@ interface HeldWebCall {
   assistant?: Vapi.CreateAssistantDto | undefined;
   /** A say with endCallAfterSpoken: the call ends, once it is said, for this reason. */
   endingReason?: 'assistant-ended-call-after-message-spoken';
+  /**
+   * The call as its monitor sees it (decision 059): what was said, heard on `listenUrl`, sent as
+   * live messages; controls on `controlUrl` act on it. Set as the call's lifecycle starts.
+   */
+  live?: LiveCall;
 }
 
 /** How often a held web call checks on its client. */
@@ -779,7 +784,8 @@ export class CallSimulator {
       config,
       assistantId: request.asSquadMember ? undefined : record?.assistant.id,
       phoneNumber: undefined,
-      extra: request.extra,
+      // A web call in progress has its monitor as a phone call's (the assistant's monitorPlan).
+      extra: { ...request.extra, monitor: this.monitorFor(request.id, dto?.monitorPlan) },
     };
     const queued = callSnapshot(draft, this.options.ctx, 'queued', now);
     this.options.store.live.upsert(queued);
@@ -789,8 +795,8 @@ export class CallSimulator {
       lines: [],
       assistant: dto,
     };
-    // The transcript is what the client reports was said, not a made-up conversation.
-    draft.spoken = held.lines;
+    // The transcript is what the client reports was said (and what a controller made the
+    // assistant say), not a made-up conversation: the live call's lines (runLifecycle).
     this.heldWebCalls.set(request.id, held);
     const lifecycle = this.runLifecycle(
       {
@@ -811,7 +817,10 @@ export class CallSimulator {
         if (!this.abort.signal.aborted)
           this.options.log.error({ err: error }, 'web call simulation failed');
       })
-      .finally(() => this.heldWebCalls.delete(request.id));
+      .finally(() => {
+        this.heldWebCalls.delete(request.id);
+        this.liveCalls.delete(request.id);
+      });
     return queued;
   }
 
@@ -911,6 +920,14 @@ export class CallSimulator {
   }
 
   /**
+   * What controllers made the assistant of a held web call say through its monitor, in order:
+   * the call's client speaks them to the caller (the platform's bot would). Empty otherwise.
+   */
+  controllerLines(id: string): readonly string[] {
+    return this.heldWebCalls.get(id)?.live?.controllerLines ?? [];
+  }
+
+  /**
    * The web call's client is still there (it polled its room or reported a line). False when
    * the call is unknown or no longer held.
    */
@@ -949,7 +966,14 @@ export class CallSimulator {
   recordWebCallLine(id: string, role: SpokenLine['role'], text: string): boolean {
     const held = this.heldWebCalls.get(id);
     if (!held || !this.touchWebCall(id)) return false;
-    if (held.lines.length < MAX_SPOKEN_LINES) held.lines.push({ role, text, at: Date.now() });
+    if (held.lines.length < MAX_SPOKEN_LINES) {
+      held.lines.push({ role, text, at: Date.now() });
+      // Said on the monitor too (heard by listeners, sent as live messages), unless that side
+      // is muted: a muted assistant is not heard nor transcribed, as in a phone call.
+      const live = held.live;
+      const muted = role === 'bot' ? live?.assistantMuted : live?.customerMuted;
+      if (live && !muted) live.speak(role, text);
+    }
     return true;
   }
 
@@ -1058,12 +1082,14 @@ export class CallSimulator {
     };
 
     // A live call: monitor URLs from the start, its lines said (and sent) as they happen.
+    // A web call is live too: what its client reports said is said on the monitor.
     let live: LiveCall | undefined;
     let liveMessages: Promise<unknown> = Promise.resolve();
-    if (life.liveHoldMs && life.liveHoldMs > 0) {
+    const held = life.held;
+    if ((life.liveHoldMs && life.liveHoldMs > 0) || held) {
       const plan = assistantDto?.monitorPlan;
       draft.extra = { ...draft.extra, monitor: this.monitorFor(draft.id, plan) };
-      draft.live = true;
+      if (!held) draft.live = true;
       live = new LiveCall(draft.id, plan ?? {}, draft.config.firstMessage, (message) => {
         const call = store.live.get(draft.id);
         // In order, one after another, as the platform sends a call's messages.
@@ -1072,6 +1098,11 @@ export class CallSimulator {
         );
       });
       draft.spoken = live.lines;
+      if (held) {
+        held.live = live;
+        // A controller's end-call, transfer or say-then-end ends the held call now.
+        live.onEnding = () => held.hangup.abort();
+      }
     }
 
     if (!alreadyQueued) await step('queued');
@@ -1085,7 +1116,7 @@ export class CallSimulator {
     await sleep(stepMs, undefined, { signal });
 
     const startedAt = draft.createdAt + draft.ringMs;
-    if (connected && live) {
+    if (connected && live && !life.held) {
       const inProgress = await step('in-progress');
       this.liveCalls.set(draft.id, live);
       const toolCall = conversationFor(draft, ctx).toolCall;
@@ -1116,6 +1147,7 @@ export class CallSimulator {
       draft.durationMs = Date.now() - startedAt;
     } else if (connected) {
       const inProgress = await step('in-progress');
+      if (live) this.liveCalls.set(draft.id, live);
       const toolCall = conversationFor(draft, ctx).toolCall;
       const heldFrom = Date.now();
       const firstPart = life.toolAtOnce ? 0 : Math.floor(life.holdMs / 3);
@@ -1151,12 +1183,23 @@ export class CallSimulator {
         await this.requestTransferDestination(draft, inProgress, assistantDto, server, common());
       }
       if (life.held) {
-        // How the platform ends it: the caller left, the line went silent, or the maximum length.
-        const reason = life.held.endedReason ?? life.held.endingReason ?? 'customer-ended-call';
+        this.liveCalls.delete(draft.id);
+        // How the platform ends it: a controller (end-call, transfer), the caller left, the line
+        // went silent, or the maximum length.
+        const ending = live?.ending;
+        if (ending?.reason === 'assistant-forwarded-call')
+          draft.transferDestination = ending.destination;
+        const reason =
+          ending?.reason ??
+          life.held.endedReason ??
+          life.held.endingReason ??
+          'customer-ended-call';
         draft.reasonIndex = reasonIndexOf(reason);
         // The sandbox's evaluation of what it heard: a caller who said something and hung up.
         const spoke = life.held.lines.some((line) => line.role === 'user');
         draft.success = spoke && reason === 'customer-ended-call' ? 1 : 0;
+        await liveMessages;
+        live?.finish();
       }
       await sleep(stepMs, undefined, { signal });
       // Make the call end now: startedAt is fixed, so the duration absorbs the wall-clock time.
