@@ -390,10 +390,15 @@ describeInBrowser('live mode against the standalone sandbox platform', (e2e) => 
     await page.goto('/admin/agents');
     const picker = page.getByRole('combobox', { name: 'Business for Console Night Line' });
     await picker.click();
+    // The assignment answers once the agent is pointed at us on the platform too.
+    const assignment = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'PUT' &&
+        /\/api\/admin\/agents\/[^/]+\/business$/.test(response.url()),
+    );
     await page.getByRole('option', { name: 'Live Dental' }).click();
-    await expect
-      .poll(async () => (await api<AgentList>(OWNER, '/agents')).data.map((a) => a.id))
-      .toContain(found.id);
+    expect((await assignment).status()).toBe(200);
+    expect((await api<AgentList>(OWNER, '/agents')).data.map((a) => a.id)).toContain(found.id);
     await keepScreenshot(page, 'assigned');
     // Assigning pointed it at us with our secret and the messages we need.
     const assigned = await platformJson<PlatformAssistant & { serverMessages?: string[] }>(
