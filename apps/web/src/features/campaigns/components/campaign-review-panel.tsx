@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import {
   CAMPAIGN_RETRY_LABELS,
+  PLATFORM_DEFAULT_CONCURRENCY_LIMIT,
   WEEKDAY_SHORT,
   WEEKDAYS,
   formatWeekdayTime,
@@ -125,6 +126,34 @@ function VariablesReview({ review }: { review: CampaignReview }) {
   );
 }
 
+/** The voice platform account's limit of calls at once, in words. */
+function concurrencyLimitLabel(limit: number | null): string {
+  return limit === null
+    ? 'Your voice platform account’s limit of calls at once is not known here'
+    : `Your voice platform account allows ${limit} calls at once`;
+}
+
+/**
+ * More calls at a time than the platform's default limit (10), or than the account's known
+ * limit: the calls beyond it wait for a free line.
+ */
+function ConcurrencyWarning({ campaign }: { campaign: Campaign }) {
+  const limit = campaign.platformConcurrencyLimit;
+  const over =
+    campaign.maxConcurrency > PLATFORM_DEFAULT_CONCURRENCY_LIMIT ||
+    (limit !== null && campaign.maxConcurrency > limit);
+  if (!over) return null;
+  return (
+    <Alert color="yellow" p="xs" title="More calls at a time than the platform may allow">
+      {limit === null
+        ? `Voice platform accounts take ${PLATFORM_DEFAULT_CONCURRENCY_LIMIT} calls at once unless their limit was raised.`
+        : `Your voice platform account allows ${limit} calls at once.`}{' '}
+      Calls beyond your account’s limit wait for a free line, so the campaign may take longer than
+      expected.
+    </Alert>
+  );
+}
+
 function ReviewFacts({ review, campaign }: { review: CampaignReview; campaign: Campaign }) {
   const zone = campaign.timeZone;
   return (
@@ -149,6 +178,12 @@ function ReviewFacts({ review, campaign }: { review: CampaignReview; campaign: C
               : `No recent calls: ${review.averageCallSeconds} s a call assumed`}
           </Text>
         </Fact>
+        <Fact label="Calls at a time">
+          {campaign.maxConcurrency} at a time
+          <Text size="xs" c="dimmed">
+            {concurrencyLimitLabel(campaign.platformConcurrencyLimit)}
+          </Text>
+        </Fact>
         <Fact label="Calling again">{retryLabel(campaign)}</Fact>
         <Fact label="Daily limit">
           {review.dailyCap.calls.toLocaleString('en-US')} calls and{' '}
@@ -171,6 +206,7 @@ function ReviewFacts({ review, campaign }: { review: CampaignReview; campaign: C
           )}
         </Fact>
       </SimpleGrid>
+      <ConcurrencyWarning campaign={campaign} />
       <VariablesReview review={review} />
       {review.leftOut.length > 0 && (
         <Stack gap={4}>
