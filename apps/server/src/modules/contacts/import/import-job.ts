@@ -60,6 +60,7 @@ import {
   isBlank,
   toContactRow,
   extraFieldsOf,
+  mergeExtraFields,
   type ContactRow,
   type TrackResult,
 } from './rows';
@@ -335,6 +336,9 @@ class ImportWriter {
       }
       (changes ??= {})[field] = value!;
     }
+    // Extra columns it has not got yet are added, the ones it has kept (decision 070).
+    const fields = mergeExtraFields(current.fields, state.fields);
+    if (fields !== undefined) (changes ??= {}).fields = fields;
     if (changes === undefined) return;
     held.row = { ...current, ...changes };
     fills.set(held, { ...fills.get(held), ...changes });
@@ -349,6 +353,7 @@ const pickFields = (c: ContactRow): ContactRow => ({
   email: c.email,
   company: c.company,
   notes: c.notes,
+  fields: c.fields ?? null,
 });
 
 /** Runs queued imports in this process, one at a time. */

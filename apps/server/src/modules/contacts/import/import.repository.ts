@@ -456,8 +456,8 @@ export async function findContactsByIds(
   ids: string[],
 ): Promise<ExistingContact[]> {
   if (ids.length === 0) return [];
-  return db
-    .select(CONTACT_FIELDS)
+  const rows = await db
+    .select({ ...CONTACT_FIELDS, fields: contacts.fields })
     .from(contacts)
     .where(
       and(
@@ -465,6 +465,7 @@ export async function findContactsByIds(
         sql`${contacts.id} = any(array(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid))`,
       ),
     );
+  return rows.map((row) => ({ ...row, fields: row.fields as Record<string, string> | null }));
 }
 
 /**
@@ -510,9 +511,10 @@ export async function fillContactBlanks(
     update ${contacts} as c
     set name = coalesce(v.name, c.name), phone = coalesce(v.phone, c.phone),
         email = coalesce(v.email, c.email), company = coalesce(v.company, c.company),
-        notes = coalesce(v.notes, c.notes), updated_at = now()
+        notes = coalesce(v.notes, c.notes), fields = coalesce(v.fields, c.fields),
+        updated_at = now()
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      as v(id uuid, name text, phone text, email text, company text, notes text)
+      as v(id uuid, name text, phone text, email text, company text, notes text, fields jsonb)
     where c.id = v.id and c.business_id = ${businessId}::uuid`);
 }
 
@@ -611,6 +613,8 @@ export async function undoContactImport(
         email: before.email,
         company: before.company,
         notes: before.notes,
+        // Before-images from before extra columns were kept have none to restore.
+        ...(before.fields === undefined ? {} : { fields: before.fields }),
         updatedAt: sql`now()`,
       })
       .where(
