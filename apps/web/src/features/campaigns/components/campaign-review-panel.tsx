@@ -126,6 +126,14 @@ function VariablesReview({ review }: { review: CampaignReview }) {
   );
 }
 
+/** Calls at once as they will be: the chosen number, or the account's limit when lower. */
+function effectiveConcurrency(campaign: Campaign): string {
+  const limit = campaign.platformConcurrencyLimit;
+  return limit !== null && limit < campaign.maxConcurrency
+    ? `${limit} at a time (your account’s limit)`
+    : `${campaign.maxConcurrency} at a time`;
+}
+
 /** The voice platform account's limit of calls at once, in words. */
 function concurrencyLimitLabel(limit: number | null): string {
   return limit === null
@@ -171,7 +179,7 @@ function ReviewFacts({ review, campaign }: { review: CampaignReview; campaign: C
           {weekdaysLabel(campaign.callingDays)}
         </Fact>
         <Fact label="Expected duration">
-          {durationLabel(review.expectedMinutes)} at {campaign.maxConcurrency} at a time
+          {durationLabel(review.expectedMinutes)} at {effectiveConcurrency(campaign)}
           <Text size="xs" c="dimmed">
             {review.averageFromCalls
               ? `Calls of this agent last ${review.averageCallSeconds} s on average (last 30 days)`

@@ -572,6 +572,7 @@ describe('campaigns', () => {
       await screen.findByText('Your voice platform account allows 10 calls at once'),
     ).toBeInTheDocument();
     expect(screen.queryByText('More calls at a time than the platform may allow')).toBeNull();
+    expect(screen.getByText(/about 2 min at 10 at a time/)).toBeInTheDocument();
   });
 
   it('says a call the busy platform account refused is called again, not counted as a call', async () => {
