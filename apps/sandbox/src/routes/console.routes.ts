@@ -40,7 +40,7 @@ const isActive = (item: CampaignItem) =>
 
 export async function consoleRoutes(
   app: FastifyInstance,
-  { catalog, listOrder, simulator }: SandboxContext,
+  { catalog, listOrder, simulator, concurrencyHoldMs }: SandboxContext,
 ): Promise<void> {
   // Campaigns dial: each one places outbound calls within its schedule and concurrency.
   const campaigns = catalog.consoleItems<CampaignItem>('/campaign');
@@ -50,6 +50,7 @@ export async function consoleRoutes(
     simulator,
     items: campaigns,
     log: app.log,
+    holdMs: concurrencyHoldMs,
   });
   app.addHook('onClose', async () => runner.close());
   await registerDocumentResource<CampaignItem>(app, {

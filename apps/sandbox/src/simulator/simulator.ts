@@ -145,7 +145,16 @@ export interface SimulatorOptions {
   webCallSilenceMs?: number;
   /** How long the timer's calls stay in progress, said live (SimulateCallOptions.holdMs). */
   liveHoldMs?: number;
+  /**
+   * The org's `concurrencyLimit`: how many outbound calls (POST /call and campaigns) may be
+   * active at once (default 10, the platform's default). One beyond it is refused.
+   */
+  concurrencyLimit?: number;
 }
+
+/** The platform's endedReason for a call refused at the org's concurrency limit. */
+export const CONCURRENCY_LIMIT_REASON = 'call.start.error-subscription-concurrency-limit-reached';
+const DEFAULT_CONCURRENCY_LIMIT = 10;
 
 /** A line said in a web call, as its client reported it (the sandbox hears no audio). */
 export interface SpokenLine {
@@ -400,8 +409,45 @@ export class CallSimulator {
   private readonly liveCalls = new Map<string, LiveCall>();
   private timer: NodeJS.Timeout | undefined;
   private counter = 0;
+  /** Outbound calls placed and not yet seen ended, against the org's concurrency limit. */
+  private readonly activeLines = new Set<string>();
+  /** Told each time an outbound call ends and its line is free again. */
+  private readonly lineWaiters = new Set<() => void>();
 
   constructor(private readonly options: SimulatorOptions) {}
+
+  /** The org's concurrency limit. */
+  get concurrencyLimit(): number {
+    return this.options.concurrencyLimit ?? DEFAULT_CONCURRENCY_LIMIT;
+  }
+
+  /** Whether one more outbound call may start now under the org's concurrency limit. */
+  hasFreeLine(): boolean {
+    // A call is active until it is ended (its end-of-call report may still be on its way).
+    for (const id of this.activeLines) {
+      if (this.options.store.get(id)?.status === 'ended') this.activeLines.delete(id);
+    }
+    return this.activeLines.size < this.concurrencyLimit;
+  }
+
+  /** Resolves when an outbound call ends (a line may be free), or after `ms`. */
+  waitForLine(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.lineWaiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, Math.max(0, ms));
+      timer.unref();
+      this.lineWaiters.add(done);
+    });
+  }
+
+  private freeLine(id: string): void {
+    this.activeLines.delete(id);
+    for (const waiter of [...this.lineWaiters]) waiter();
+  }
 
   private track<T>(promise: Promise<T>): Promise<T> {
     this.inFlight.add(promise);
@@ -833,13 +879,19 @@ export class CallSimulator {
   }
 
   /** As startOutboundCall, with the ended call once its end-of-call report was sent. */
-  placeOutboundCall(request: OutboundCallRequest): {
+  placeOutboundCall(asked: OutboundCallRequest): {
     queued: SandboxCall;
     ended: Promise<SandboxCall | undefined>;
   } {
+    const record = this.options.catalog.getAssistant(asked.assistantId);
+    if (!record) throw new Error(`startOutboundCall: no assistant ${asked.assistantId}`);
+    // Beyond the org's concurrency limit the call is created and ends at once, refused.
+    const refused = !this.hasFreeLine();
+    if (!refused) this.activeLines.add(asked.id);
+    const request: OutboundCallRequest = refused
+      ? { ...asked, scenario: 'none', endedReason: CONCURRENCY_LIMIT_REASON }
+      : asked;
     const rng = this.nextRng();
-    const record = this.options.catalog.getAssistant(request.assistantId);
-    if (!record) throw new Error(`startOutboundCall: no assistant ${request.assistantId}`);
     const { profile, business } = this.profileOf(record);
     // The call's assistantOverrides apply (its serverMessages among them).
     const dto = withOverrides(assistantDtoOf(record.assistant), request.extra.assistantOverrides);
@@ -905,6 +957,7 @@ export class CallSimulator {
         this.options.log.error({ err: error }, 'outbound call simulation failed');
       return undefined;
     });
+    if (!refused) void ended.finally(() => this.freeLine(request.id));
     return { queued, ended };
   }
 

@@ -62,6 +62,7 @@ import {
   toContactRow,
   extraFieldsOf,
   unionOthers,
+  mergeExtraFields,
   type ContactRow,
   type TrackResult,
 } from './rows';
@@ -387,6 +388,9 @@ class ImportWriter {
     );
     if (otherPhones !== current.otherPhones) (changes ??= {}).otherPhones = otherPhones;
     if (otherEmails !== current.otherEmails) (changes ??= {}).otherEmails = otherEmails;
+    // Extra columns it has not got yet are added, the ones it has kept (decision 070).
+    const fields = mergeExtraFields(current.fields, state.fields);
+    if (fields !== undefined) (changes ??= {}).fields = fields;
     if (changes === undefined) return;
     held.row = { ...current, ...changes };
     fills.set(held, { ...fills.get(held), ...changes });
@@ -404,6 +408,7 @@ const pickFields = (c: ContactRow): ContactRow => ({
   country: c.country,
   otherPhones: c.otherPhones,
   otherEmails: c.otherEmails,
+  fields: c.fields ?? null,
 });
 
 /** A person of the file that matched an existing contact and is skipped (onMatch `skip`). */

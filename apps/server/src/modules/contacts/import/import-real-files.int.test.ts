@@ -5,7 +5,9 @@
  */
 import type { ContactImport, ContactImportUpload } from '@switchboard/shared/contact-imports';
 import type { ContactList } from '@switchboard/shared/contacts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contacts } from '../../../db/schema';
 import {
   buildTestApp,
   createBusinessWithMember,
@@ -172,6 +174,61 @@ describe.each(databaseTargets)('real contact files on %s', (target) => {
       country: 'GB',
     });
     expect(byName.get('Gail Hart')).toBeUndefined();
+  });
+
+  it('keeps a Google Contacts export’s extra columns: a merged row adds its own, a later import adds new ones', async () => {
+    const member = await newMember();
+    const ann = {
+      given: 'Ann',
+      family: 'Murphy',
+      emails: [['* Home', 'ann.extra@example.com']] as [string, string][],
+      phones: [['Mobile', '(212) 555-1000']] as [string, string][],
+    };
+    // The same person twice in one file: the second row's Occupation is added, its different
+    // Birthday dropped (a value there is never overwritten).
+    const first = await importAsSuggested(
+      member,
+      'contacts.csv',
+      buildGoogleContactsCsv([
+        { ...ann, more: { Birthday: '1980-04-02' } },
+        { ...ann, more: { Birthday: '1999-01-01', Occupation: 'Teacher' } },
+      ]),
+      { country: 'US' },
+    );
+    expect(first.done).toMatchObject({ status: 'completed', createdCount: 1, mergedCount: 1 });
+    const fieldsOfAnn = async () => {
+      const [row] = await ctx.app.database.db
+        .select({ fields: contacts.fields })
+        .from(contacts)
+        .where(eq(contacts.email, 'ann.extra@example.com'));
+      return row?.fields as Record<string, string> | null;
+    };
+    expect(await fieldsOfAnn()).toMatchObject({
+      birthday: '1980-04-02',
+      occupation: 'Teacher',
+      group_membership: '* myContacts',
+    });
+    // A later export: her contact is updated and gets the new Hobby, keeps its Occupation.
+    const second = await importAsSuggested(
+      member,
+      'contacts-later.csv',
+      buildGoogleContactsCsv([{ ...ann, more: { Occupation: 'Dentist', Hobby: 'Sailing' } }]),
+      { country: 'US' },
+    );
+    expect(second.done).toMatchObject({ status: 'completed', createdCount: 0, updatedCount: 1 });
+    expect(await fieldsOfAnn()).toMatchObject({
+      birthday: '1980-04-02',
+      occupation: 'Teacher',
+      hobby: 'Sailing',
+    });
+    // Undoing the later import takes the new column away again.
+    const undo = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/contacts/imports/${second.done.id}/undo`,
+      headers: member,
+    });
+    expect(undo.statusCode, undo.body).toBeLessThan(300);
+    expect(await fieldsOfAnn()).not.toHaveProperty('hobby');
   });
 
   it('imports an Outlook export from a European locale: BOM, ";", CRLF, national numbers', async () => {

@@ -487,8 +487,8 @@ export async function findContactsByIds(
   ids: string[],
 ): Promise<ExistingContact[]> {
   if (ids.length === 0) return [];
-  return db
-    .select(CONTACT_FIELDS)
+  const rows = await db
+    .select({ ...CONTACT_FIELDS, fields: contacts.fields })
     .from(contacts)
     .where(
       and(
@@ -496,6 +496,7 @@ export async function findContactsByIds(
         sql`${contacts.id} = any(array(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid))`,
       ),
     );
+  return rows.map((row) => ({ ...row, fields: row.fields as Record<string, string> | null }));
 }
 
 /**
@@ -549,10 +550,11 @@ export async function fillContactBlanks(
         email = coalesce(v.email, c.email), company = coalesce(v.company, c.company),
         notes = coalesce(v.notes, c.notes), country = coalesce(v.country, c.country),
         other_phones = coalesce(v.other_phones, c.other_phones),
-        other_emails = coalesce(v.other_emails, c.other_emails), updated_at = now()
+        other_emails = coalesce(v.other_emails, c.other_emails),
+        fields = coalesce(v.fields, c.fields), updated_at = now()
     from jsonb_to_recordset(${JSON.stringify(rows.map(snakeKeys))}::jsonb)
       as v(id uuid, name text, phone text, email text, company text, notes text, country text,
-           other_phones jsonb, other_emails jsonb)
+           other_phones jsonb, other_emails jsonb, fields jsonb)
     where c.id = v.id and c.business_id = ${businessId}::uuid`);
 }
 
@@ -664,6 +666,8 @@ export async function undoContactImport(
         country: before.country ?? null,
         otherPhones: before.otherPhones ?? [],
         otherEmails: before.otherEmails ?? [],
+        // Before-images from before extra columns were kept have none to restore.
+        ...(before.fields === undefined ? {} : { fields: before.fields }),
         updatedAt: sql`now()`,
       })
       .where(

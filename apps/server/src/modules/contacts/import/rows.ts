@@ -324,6 +324,9 @@ export class DuplicateTracker {
     );
     if (otherPhones !== base.otherPhones || otherEmails !== base.otherEmails)
       merged = { ...base, otherPhones, otherEmails };
+    // The row's extra columns the person does not have yet are added (decision 070).
+    const fields = mergeExtraFields(person.fields, contact.fields);
+    if (fields !== undefined) (merged ??= { ...person }).fields = fields;
     if (merged !== undefined) {
       this.people[index] = merged;
       this.remember(merged, index);
@@ -348,6 +351,26 @@ export class DuplicateTracker {
     if (contact.email !== null && !this.byEmail.has(contact.email))
       this.byEmail.set(contact.email, index);
   }
+}
+
+/**
+ * A contact's extra columns with another row's added: only names it does not have yet (a value
+ * there is never overwritten), up to the limit of columns. Undefined when nothing is added.
+ */
+export function mergeExtraFields(
+  current: Record<string, string> | null | undefined,
+  added: Record<string, string> | null | undefined,
+): Record<string, string> | undefined {
+  if (!added) return undefined;
+  let merged: Record<string, string> | undefined;
+  let n = current ? Object.keys(current).length : 0;
+  for (const [name, value] of Object.entries(added)) {
+    if (n >= MAX_EXTRA_FIELDS) break;
+    if (value === '' || (current && name in current)) continue;
+    (merged ??= { ...current })[name] = value;
+    n += 1;
+  }
+  return merged;
 }
 
 /** "Last visit" → "last_visit": a header as a template variable's name ({{last_visit}}). */

@@ -248,6 +248,8 @@ export type GooglePerson = {
   company?: string;
   country?: string;
   notes?: string;
+  /** Other columns of the export, as it writes them ("Birthday", "Occupation" …). */
+  more?: Partial<Record<(typeof GOOGLE_CONTACTS_HEADERS)[number], string>>;
 };
 
 const csvCell = (value: string, delimiter: string) =>
@@ -284,6 +286,8 @@ export function buildGoogleContactsCsv(people: GooglePerson[]): string {
       cells[at('Organization 1 - Type')] = '';
       cells[at('Organization 1 - Name')] = person.company;
     }
+    for (const [header, value] of Object.entries(person.more ?? {}))
+      cells[at(header as (typeof GOOGLE_CONTACTS_HEADERS)[number])] = value;
     if (person.country) {
       cells[at('Address 1 - Type')] = 'Home';
       cells[at('Address 1 - Country')] = person.country;
