@@ -134,6 +134,8 @@ describeInBrowser('campaigns', (e2e) => {
         await page.getByText(/3 contacts have no value for \{\{last_visit\}\}/).isVisible(),
       ).toBe(true);
       expect(await page.getByText(/300 calls and 600 minutes a day/).isVisible()).toBe(true);
+      const shots = process.env.E2E_SCREENSHOT_DIR;
+      if (shots) await page.screenshot({ path: `${shots}/campaign-review.png`, fullPage: true });
       await page.getByRole('button', { name: 'Start campaign' }).click();
       await page
         .getByRole('dialog', { name: 'Start this campaign?' })
@@ -161,9 +163,8 @@ describeInBrowser('campaigns', (e2e) => {
       await expect.poll(() => page.getByText('2 of them retries').isVisible()).toBe(true);
       const appointments = page.getByText('Appointments', { exact: true }).last().locator('..');
       expect(await appointments.textContent()).toContain('2');
-      await page.screenshot({
-        fullPage: true,
-      });
+      // With E2E_SCREENSHOT_DIR set, a picture of the results for a person to look at.
+      if (shots) await page.screenshot({ path: `${shots}/campaign-results.png`, fullPage: true });
       // The retried call says her name and last visit.
       await rowOf('Rita Retry').getByRole('link', { name: 'View call' }).click();
       await expect
