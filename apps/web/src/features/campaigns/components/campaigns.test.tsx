@@ -307,6 +307,16 @@ describe('campaigns', () => {
     // Results: calls with retries, what they produced and cost, per hour, and the CSV.
     expect(await screen.findByText('2 of them retries')).toBeInTheDocument();
     expect(screen.getByText('$1.25')).toBeInTheDocument();
+    // Each result says what it counts; the zone is the header's, not repeated here.
+    const result = (name: string) => screen.getByRole('group', { name });
+    expect(result('Calls placed')).toHaveTextContent(/^Calls placed5calls2 of them retries$/);
+    expect(result('Appointments')).toHaveTextContent(/^Appointments1appointment$/);
+    expect(result('Enquiries')).toHaveTextContent(/^Enquiries0enquiries$/);
+    expect(result('Reached')).toHaveTextContent(/^Reached2answered/);
+    expect(screen.getByText('Calls per hour')).toBeInTheDocument();
+    expect(screen.getAllByText(/^Times in /).map((line) => line.textContent)).toEqual([
+      'Times in Europe/Dublin',
+    ]);
     expect(
       screen.getByRole('img', {
         name: 'Bar chart of calls placed per hour (Europe/Dublin): 5 in total; busiest hour Mon 09:00 with 3.',
