@@ -18,7 +18,7 @@ const COLUMNS: DataColumn<BusinessOverview>[] = [
     header: 'Business',
     cell: (row) => (
       // Wide enough for "1 agent · America/Los Angeles time" on one line.
-      <Stack gap={0} miw={200}>
+      <Stack gap={0} miw={220}>
         <Anchor component={Link} to="/admin/businesses" size="sm" fw={500}>
           {row.businessName}
         </Anchor>
