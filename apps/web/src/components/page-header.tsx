@@ -61,7 +61,7 @@ export function PageHeader({
 /** "Times in America/New_York": the one place a screen names the zone its times are in. */
 export function TimeZoneLine({ timeZone }: { timeZone: string }) {
   return (
-    <Text c="dimmed" size="xs" data-testid="time-zone-line">
+    <Text c="dimmed" size="xs">
       Times in {timeZone}
     </Text>
   );
