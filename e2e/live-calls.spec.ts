@@ -54,6 +54,10 @@ describeInBrowser('live calls (sandbox)', (e2e) => {
     await expect
       .poll(async () => Number(await received.getAttribute('data-bytes')))
       .toBeGreaterThan(6_400);
+    // And plays: the frames are handed to the Web Audio clock as they come.
+    await expect
+      .poll(async () => Number(await received.getAttribute('data-scheduled-seconds')))
+      .toBeGreaterThan(0.2);
 
     const sentence = 'Dr. Patel can see you at four this afternoon.';
     await card.getByLabel('Say as the assistant').fill(sentence);

@@ -365,6 +365,66 @@ describeInBrowser('live mode against the standalone sandbox platform', (e2e) => 
     await keepScreenshot(page, 'squad-call');
   });
 
+  it('an agent made on the platform is found, given to the business by the operator, and its calls arrive by webhook without Repair', async () => {
+    // Made on the platform's own console, with only the end-of-call report for its server.
+    const found = await platformJson<PlatformAssistant>('POST', '/assistant', {
+      name: 'Console Night Line',
+      model: {
+        provider: 'openai',
+        model: 'gpt-4o',
+        messages: [{ role: 'system', content: 'You take messages for the practice.' }],
+      },
+      serverMessages: ['end-of-call-report'],
+    });
+    // A sync finds it; nobody has it yet.
+    const before = (await api<PlatformStatus>(OWNER, '/platform/status')).sync.lastSuccessAt;
+    await api(live.operator, '/platform/sync', { method: 'POST' });
+    await until('the sync that finds it', async () => {
+      const { sync } = await api<PlatformStatus>(OWNER, '/platform/status');
+      return sync.status === 'idle' && sync.lastSuccessAt !== before;
+    });
+
+    // The operator gives it to the business on Admin → Agents.
+    const { page } = e2e;
+    await signInAs(e2e, live.operator);
+    await page.goto('/admin/agents');
+    const picker = page.getByRole('combobox', { name: 'Business for Console Night Line' });
+    await picker.click();
+    // The assignment answers once the agent is pointed at us on the platform too.
+    const assignment = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'PUT' &&
+        /\/api\/admin\/agents\/[^/]+\/business$/.test(response.url()),
+    );
+    await page.getByRole('option', { name: 'Live Dental' }).click();
+    expect((await assignment).status()).toBe(200);
+    expect((await api<AgentList>(OWNER, '/agents')).data.map((a) => a.id)).toContain(found.id);
+    await keepScreenshot(page, 'assigned');
+    // Assigning pointed it at us with our secret and the messages we need.
+    const assigned = await platformJson<PlatformAssistant & { serverMessages?: string[] }>(
+      'GET',
+      `/assistant/${found.id}`,
+    );
+    expect(assigned.server?.url).toBe(`${live.baseURL}/api/platform/webhook`);
+    expect(assigned.serverMessages).toEqual(
+      expect.arrayContaining(['end-of-call-report', 'tool-calls', 'status-update']),
+    );
+
+    // Its call's enquiry reaches the business by webhook (no sync runs), without Repair.
+    const call = await placeCall(found.id, 'create_enquiry', '+15551230007');
+    await expect
+      .poll(
+        async () =>
+          (await api<EnquiryList>(OWNER, '/enquiries?limit=50')).data.some(
+            (enquiry) => enquiry.callId === call.id,
+          ),
+        { interval: 300 },
+      )
+      .toBe(true);
+    const log = await api<CallLogPage>(OWNER, `/agents/${found.id}/calls?tab=all`);
+    expect(log.data.map((row) => row.id)).toContain(call.id);
+  });
+
   it('deletes the agent on the platform', async () => {
     const { page } = e2e;
     await signInAs(e2e, OWNER);

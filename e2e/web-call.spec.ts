@@ -89,6 +89,26 @@ describeInBrowser('talk to agent (sandbox web call)', (e2e) => {
       .poll(() => transcript.textContent())
       .toContain('I have noted: I would like a cleaning next Tuesday');
 
+    // Someone steps in from the live calls screen (our control API, the call's monitor): the
+    // caller hears the assistant say it, and it is in the transcript once.
+    const stepIn = 'A colleague will also call you back today.';
+    const stepped = await page.evaluate(
+      async ({ id, text }) =>
+        (
+          await fetch(`/api/live-calls/${id}/control`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ action: 'say', text }),
+          })
+        ).status,
+      { id: webCall.id, text: stepIn },
+    );
+    expect(stepped).toBe(200);
+    await expect
+      .poll(() => transcript.textContent(), { timeout: 10_000 })
+      .toContain(`Assistant: ${stepIn}`);
+    expect((await transcript.textContent())!.split(stepIn)).toHaveLength(2);
+
     // The assistant says a sentence, then the call ends after it is spoken.
     await view.getByLabel('Make the assistant say').fill('Thanks for calling, goodbye for now.');
     await view.getByLabel('End call after spoken').check();

@@ -21,13 +21,15 @@ import {
 // download); the product syncs only at start (so what arrives later came by webhook) until the
 // test asks for a sync; its mail goes to an SMTP server in the test process (the sign-up's
 // set-password link). With TEST_DATABASE_URL the product uses a scratch PostgreSQL database
-// (created in a moment), else the embedded one (its first start takes seconds). No operator is needed, and none is made: the admin command's own
-// database start would cost as much as the server's.
+// (created in a moment), else the embedded one (its first start takes seconds). The operator is
+// made with the admin command, as a real deployment makes its first one, before the server
+// starts (the embedded database takes one process at a time; its migrations are then done).
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export const LIVE_PRIVATE_KEY = 'e2e-live-private-key';
 export const LIVE_PUBLIC_KEY = 'e2e-live-public-key';
+const LIVE_OPERATOR = { userName: 'operator@live.example', password: 'live-operator-2026' };
 
 export type LiveMode = {
   /** The product. */
@@ -38,6 +40,8 @@ export type LiveMode = {
   platform: (method: string, path: string, body?: unknown) => Promise<Response>;
   /** Mail the product sent. */
   mail: ParsedMail[];
+  /** The operator, made with `npm run admin -- create` before the server started. */
+  operator: { userName: string; password: string };
   /**
    * Everything between the product and the platform, checked against the platform's document:
    * the product reaches the platform through one proxy and the platform (and the browser) reach
@@ -160,6 +164,14 @@ export async function startLiveMode(): Promise<LiveMode> {
       LOG_LEVEL: 'warn',
     });
     started.push(sandbox);
+    const admin = run('admin', ['apps/server/dist/admin.js', 'create', LIVE_OPERATOR.userName], {
+      ...productEnv,
+      ADMIN_PASSWORD: LIVE_OPERATOR.password,
+    });
+    const adminExit = await new Promise<number | null>((resolve) =>
+      admin.child.once('exit', resolve),
+    );
+    if (adminExit !== 0) throw new Error(`the admin command failed:\n${admin.output()}`);
     const server = run('server', ['apps/server/dist/main.js'], productEnv);
     started.push(server);
     await Promise.all([
@@ -180,5 +192,13 @@ export async function startLiveMode(): Promise<LiveMode> {
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-  return { baseURL, platformURL, platform, mail: smtp.received, audit, stop };
+  return {
+    baseURL,
+    platformURL,
+    platform,
+    mail: smtp.received,
+    operator: LIVE_OPERATOR,
+    audit,
+    stop,
+  };
 }

@@ -108,11 +108,15 @@ async function startProxy(
   check: Check,
 ): Promise<{ url: string; close: () => Promise<void> }> {
   const upstream = new URL(target);
+  // A new connection per request: a kept-alive one the other side has just closed would be
+  // reset under the next request, a failure neither the product nor the platform made.
+  const agent = new http.Agent({ keepAlive: false });
   const server = http.createServer((request, response) => {
     void (async () => {
       const requestBody = await readBody(request);
       const forwarded = http.request(
         {
+          agent,
           host: upstream.hostname,
           port: upstream.port,
           method: request.method,

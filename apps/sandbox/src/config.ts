@@ -51,6 +51,12 @@ const envSchema = z.object({
     .min(1)
     .max(7 * 24 * 3600)
     .default(300),
+  // The org's concurrency limit (the platform's default is 10).
+  SANDBOX_CONCURRENCY_LIMIT: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1)
+    .default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -89,6 +95,7 @@ export function loadSandboxConfig(
     host: c.SANDBOX_HOST,
     port: c.SANDBOX_PORT,
     logLevel: c.LOG_LEVEL,
+    concurrencyLimit: c.SANDBOX_CONCURRENCY_LIMIT,
     recordings: {
       publicUrls: c.SANDBOX_RECORDING_URLS === 'public',
       linkTtlSeconds: c.SANDBOX_RECORDING_LINK_TTL_SECONDS,

@@ -20,6 +20,8 @@ export interface SandboxContext {
   listOrder: ListOrder;
   /** Webhook credentials (`provider: webhook`) that a `Server.credentialId` may name. */
   webhookCredentials: Map<string, WebhookCredential>;
+  /** How long a campaign holds calls the org's concurrency limit keeps back (ms). */
+  concurrencyHoldMs: number;
 }
 
 export type ListOrder = 'newest-first' | 'oldest-first';

@@ -38,7 +38,7 @@ describe('live call monitor (listenUrl, controlUrl)', () => {
       publicKey: PUBLIC,
       totalCalls: 20,
       logLevel: 'silent',
-      simulator: { intervalMs: 0, stepMs: 10 },
+      simulator: { intervalMs: 0, stepMs: 10, webCallMs: 120_000 },
     });
     const { port } = receiver.address() as AddressInfo;
     sandbox.setServer({ url: `http://127.0.0.1:${port}/webhook` });
@@ -240,6 +240,148 @@ describe('live call monitor (listenUrl, controlUrl)', () => {
     );
     expect(ok.status).toBe(200);
     expect((await ended).endedReason).toBe('assistant-ended-call');
+  });
+
+  it('gives a web call in progress the same monitor: its lines heard and sent live, steered, ended', async () => {
+    const assistantId = sandbox.demo.assistantIds[3]!;
+    const patched = await api(`/assistant/${assistantId}`, {
+      method: 'PATCH',
+      body: JSON.stringify({
+        monitorPlan: { listenEnabled: true, controlEnabled: true },
+        serverMessages: [
+          'status-update',
+          'end-of-call-report',
+          'conversation-update',
+          'transcript',
+        ],
+      }),
+    });
+    expect(patched.status).toBe(200);
+    const created = await fetch(`${sandbox.baseUrl}/call/web`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${PUBLIC}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ assistantId }),
+    });
+    expect(created.status).toBe(201);
+    const call = (await created.json()) as Vapi.Call & { webCallUrl: string };
+    seen.add(call.id);
+    // The answer carries the monitor, as a phone call's does.
+    const { listenUrl, controlUrl } = call.monitor ?? {};
+    expect(listenUrl).toBe(`${sandbox.baseUrl.replace(/^http/, 'ws')}/monitor/${call.id}/listen`);
+    expect(controlUrl).toBe(`${sandbox.baseUrl}/monitor/${call.id}/control`);
+    const room = async () =>
+      ((await (await fetch(call.webCallUrl)).json()) as { status: string }).status;
+    await expect.poll(room, { timeout: 3000 }).toBe('in-progress');
+    // Same validation as a phone call's control endpoint.
+    expect((await control(controlUrl!, { type: 'say', content: 'Hi', volume: 11 })).status).toBe(
+      400,
+    );
+
+    const heard = listen(listenUrl!);
+    await expect.poll(() => heard.frames.length).toBeGreaterThan(5);
+    const said = (role: 'assistant' | 'user', message: string) =>
+      fetch(`${call.webCallUrl}/transcript`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ role, message }),
+      });
+    expect((await said('user', 'Can someone look at my boiler today?')).status).toBe(202);
+    // The caller's words are heard on the listen socket and sent as live messages.
+    await expect.poll(() => loudest(heard.frames)).toBeGreaterThan(2000);
+    const liveOf = (type: string) =>
+      received.filter(
+        (message) =>
+          message.type === type && (message.call as Vapi.Call | undefined)?.id === call.id,
+      );
+    await expect
+      .poll(() =>
+        liveOf('transcript').some(
+          (message) => message.transcript === 'Can someone look at my boiler today?',
+        ),
+      )
+      .toBe(true);
+    for (const message of liveOf('transcript'))
+      expect(validatorFor('ServerMessageTranscript')(message)).toBe(true);
+
+    const sentence = 'An engineer can be with you by four this afternoon.';
+    expect((await control(controlUrl!, { type: 'say', content: sentence })).status).toBe(200);
+    // The call's client learns it from its room, to speak it to the caller.
+    const roomNow = (await (await fetch(call.webCallUrl)).json()) as { controllerSaid: string[] };
+    expect(roomNow.controllerSaid).toEqual([sentence]);
+    await expect
+      .poll(() =>
+        liveOf('conversation-update').some((message) =>
+          JSON.stringify(message.messages).includes(sentence),
+        ),
+      )
+      .toBe(true);
+    // A muted assistant's line is neither heard nor transcribed.
+    expect(
+      (await control(controlUrl!, { type: 'control', control: 'mute-assistant' })).status,
+    ).toBe(200);
+    expect((await said('assistant', 'This line is muted.')).status).toBe(202);
+
+    expect((await control(controlUrl!, { type: 'end-call' })).status).toBe(200);
+    await expect.poll(room, { timeout: 3000 }).toBe('ended');
+    expect(await heard.closed).toBe(1000);
+    const report = await (async () => {
+      let found: Message | undefined;
+      await expect
+        .poll(() => (found = liveOf('end-of-call-report')[0]) !== undefined, { timeout: 3000 })
+        .toBe(true);
+      return found!;
+    })();
+    expect(report.endedReason).toBe('assistant-ended-call');
+    const transcript = (report.artifact as { transcript?: string }).transcript ?? '';
+    expect(transcript).toContain('User: Can someone look at my boiler today?');
+    expect(transcript).toContain(`AI: ${sentence}`);
+    expect(transcript).not.toContain('This line is muted.');
+    expect((await control(controlUrl!, { type: 'end-call' })).status).toBe(404);
+  });
+
+  it('transfers a web call as forwarded; a monitorPlan that turns listening off leaves no listenUrl', async () => {
+    const assistantId = sandbox.demo.assistantIds[3]!;
+    const patched = await api(`/assistant/${assistantId}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ monitorPlan: { listenEnabled: false, controlEnabled: true } }),
+    });
+    expect(patched.status).toBe(200);
+    const created = await fetch(`${sandbox.baseUrl}/call/web`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${PUBLIC}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ assistantId }),
+    });
+    const call = (await created.json()) as Vapi.Call & { webCallUrl: string };
+    seen.add(call.id);
+    expect(call.monitor?.listenUrl).toBeUndefined();
+    const { controlUrl } = call.monitor!;
+    await expect
+      .poll(
+        async () => ((await (await fetch(call.webCallUrl)).json()) as { status: string }).status,
+      )
+      .toBe('in-progress');
+    expect(
+      await listen(`${sandbox.baseUrl.replace(/^http/, 'ws')}/monitor/${call.id}/listen`).refused,
+    ).toBe(404);
+    const destination = { type: 'number', number: '+13125550142' };
+    expect(
+      (await control(controlUrl!, { type: 'transfer', destination, content: 'One moment.' }))
+        .status,
+    ).toBe(200);
+    let report: Message | undefined;
+    await expect
+      .poll(
+        () =>
+          (report = received.find(
+            (message) =>
+              message.type === 'end-of-call-report' &&
+              (message.call as Vapi.Call | undefined)?.id === call.id,
+          )) !== undefined,
+        { timeout: 5000 },
+      )
+      .toBe(true);
+    expect(report!.endedReason).toBe('assistant-forwarded-call');
+    expect(report!.destination).toMatchObject(destination);
   });
 
   it('says the conversation one line after another: a line starts once the one before is said', async () => {

@@ -138,6 +138,22 @@ describe('validators read the document’s quirks', () => {
       /^server\.backoffPlan\.type must be one of the following values: fixed, exponential$/,
     );
     expect(problems(validate, server({ kind: 'fixed' }))).not.toEqual([]);
+    // Its excludedStatusCodes are status codes (the document types the items object).
+    const withCodes = (codes: unknown) => ({
+      server: {
+        url: 'https://example.com/hook',
+        backoffPlan: {
+          type: 'fixed',
+          maxRetries: 3,
+          baseDelaySeconds: 1,
+          excludedStatusCodes: codes,
+        },
+      },
+    });
+    expect(problems(validate, withCodes([400, 404]))).toEqual([]);
+    expect(problems(validate, withCodes([{ code: 400 }]))).toEqual([
+      'server.backoffPlan.excludedStatusCodes.0 must be a number conforming to the specified constraints',
+    ]);
   });
 
   it('picks a oneOf branch by its discriminating property, named or inferred', () => {

@@ -39,8 +39,22 @@ let loaded: PlatformDocument | undefined;
 
 /** The trimmed document, read once. */
 export function platformDocument(): PlatformDocument {
-  loaded ??= JSON.parse(readFileSync(DOCUMENT_URL, 'utf8')) as PlatformDocument;
+  loaded ??= fixDocument(JSON.parse(readFileSync(DOCUMENT_URL, 'utf8')) as PlatformDocument);
   return loaded;
+}
+
+/**
+ * The document's bugs no general rule reads right, fixed where they are, each by what the
+ * platform's own example says it takes:
+ * - `BackoffPlan.excludedStatusCodes` types its items `object`; they are HTTP status codes and
+ *   the document's example is `[400, 401, 403, 404]`: numbers.
+ */
+function fixDocument(document: PlatformDocument): PlatformDocument {
+  const backoff = document.components.schemas.BackoffPlan?.properties;
+  const codes = isObject(backoff) ? backoff.excludedStatusCodes : undefined;
+  if (isObject(codes) && isObject(codes.items) && codes.items.type === 'object')
+    codes.items = { type: 'number' };
+  return document;
 }
 
 /** The property names a schema of the document declares (none for an unknown schema). */

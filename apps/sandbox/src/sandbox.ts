@@ -68,6 +68,14 @@ export interface SandboxOptions {
      */
     liveHoldMs?: number;
   };
+  /**
+   * The org's `concurrencyLimit` (default 10, the platform's default): outbound calls active at
+   * once. POST /call beyond it ends as `call.start.error-subscription-concurrency-limit-reached`;
+   * a campaign holds its calls beyond it and places them as lines free, for up to an hour.
+   */
+  concurrencyLimit?: number;
+  /** How long a campaign holds calls the concurrency limit keeps back (default one hour). */
+  concurrencyHoldMs?: number;
   /** Interface to listen on (default 127.0.0.1). */
   host?: string;
   /** Port (default 0 = a free port). */
@@ -290,6 +298,7 @@ export async function assembleSandbox(options: SandboxOptions): Promise<Assemble
     webCallMs: options.simulator?.webCallMs ?? 15_000,
     webCallSilenceMs: options.simulator?.webCallSilenceMs ?? 30_000,
     liveHoldMs: options.simulator?.liveHoldMs ?? 0,
+    ...(options.concurrencyLimit ? { concurrencyLimit: options.concurrencyLimit } : {}),
   });
   const ctx: SandboxContext = {
     privateKey: options.privateKey,
@@ -301,6 +310,7 @@ export async function assembleSandbox(options: SandboxOptions): Promise<Assemble
     recordingLinks: new RecordingLinks(options.recordings?.linkTtlSeconds ?? 300),
     listOrder: options.listOrder ?? 'newest-first',
     webhookCredentials: credentials,
+    concurrencyHoldMs: options.concurrencyHoldMs ?? 60 * 60_000,
   };
   await registerPlatform(app, ctx);
 

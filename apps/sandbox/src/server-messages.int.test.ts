@@ -284,6 +284,47 @@ describe('server messages go where the Server says, authenticated only as it say
     );
   });
 
+  it('tries a failed delivery again as the server’s backoffPlan says, and only then', async () => {
+    receiver.state.answer = () => ({ status: 503, body: { error: 'busy' } });
+    const queuedTo = (path: string) =>
+      receiver.received.filter(
+        (r) =>
+          r.path === path && r.message.type === 'status-update' && r.message.status === 'queued',
+      ).length;
+    const call = async (path: string, backoffPlan?: Record<string, unknown>) => {
+      const assistant = await client.assistants.create(
+        assistantBody({
+          url: `${receiver.base}${path}`,
+          ...(backoffPlan ? { backoffPlan: backoffPlan as unknown as Vapi.BackoffPlan } : {}),
+        }),
+      );
+      await sandbox.simulateCall({
+        assistantId: assistant.id,
+        tool: 'none',
+        endedReason: 'customer-ended-call',
+      });
+    };
+    // No plan: the platform's default, no retries.
+    await call('/no-plan');
+    expect(queuedTo('/no-plan')).toBe(1);
+    await call('/fixed', { type: 'fixed', maxRetries: 2, baseDelaySeconds: 0 });
+    expect(queuedTo('/fixed')).toBe(3);
+    await call('/exponential', { type: 'exponential', maxRetries: 1, baseDelaySeconds: 0 });
+    expect(queuedTo('/exponential')).toBe(2);
+    // A status the plan excludes is not tried again.
+    await call('/excluded', {
+      type: 'fixed',
+      maxRetries: 3,
+      baseDelaySeconds: 0,
+      excludedStatusCodes: [503],
+    });
+    expect(queuedTo('/excluded')).toBe(1);
+    // An answer that is not an error is not tried again.
+    receiver.state.answer = undefined;
+    await call('/ok', { type: 'fixed', maxRetries: 3, baseDelaySeconds: 0 });
+    expect(queuedTo('/ok')).toBe(1);
+  });
+
   it('asks the server of a number with no assistant (assistant-request) and plays or ends the call by its answer', async () => {
     const assistant = await client.assistants.create(
       assistantBody({ url: `${receiver.base}/assistant` }),
@@ -461,6 +502,47 @@ describe('server messages go where the Server says, authenticated only as it say
       expect(path).toBe('/org');
       expect(extraHeaders(headers)).toEqual({ authorization: 'Bearer org-token' });
     }
+  });
+  it('refuses a server credentialId the org does not have, and never sends a message unauthenticated', async () => {
+    const missing = '0c3e8a51-2f7d-4b6a-9e1c-5d8f7a6b4c3e';
+    const badServer = { url: `${receiver.base}/nowhere`, credentialId: missing };
+    const problem = `server.credentialId ${missing} is not a credential of this org`;
+    const refusal = async (request: Promise<unknown>) => {
+      const error = await request.catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(VapiError);
+      expect((error as VapiError).statusCode).toBe(400);
+      expect((error as VapiError).body).toMatchObject({ message: [problem] });
+    };
+    const before = (await client.assistants.list()).length;
+    await refusal(client.assistants.create(assistantBody(badServer)));
+    expect(await client.assistants.list()).toHaveLength(before);
+    const assistant = await client.assistants.create(
+      assistantBody({
+        url: `${receiver.base}/org-credential`,
+        credentialId: 'f1d7a0a4-8b55-4b8e-9a51-3c0f7e2b9d61',
+      }),
+    );
+    await refusal(client.assistants.update({ id: assistant.id, server: badServer }));
+    expect((await client.assistants.get({ id: assistant.id })).server?.credentialId).toBe(
+      'f1d7a0a4-8b55-4b8e-9a51-3c0f7e2b9d61',
+    );
+    await refusal(
+      client.tools.create({ type: 'function', function: { name: 'lookup' }, server: badServer }),
+    );
+    const phone = (await client.phoneNumbers.list()).find((number) => number.provider === 'vapi');
+    await refusal(
+      client.phoneNumbers.update({ id: phone!.id, body: { provider: 'vapi', server: badServer } }),
+    );
+
+    // A server whose credential is not there (set outside the API): nothing goes out.
+    const plain = await client.assistants.create(assistantBody(undefined));
+    sandbox.setOrgServer(badServer);
+    await sandbox.simulateCall({
+      assistantId: plain.id,
+      tool: 'none',
+      endedReason: 'customer-ended-call',
+    });
+    expect(receiver.received).toEqual([]);
   });
 });
 

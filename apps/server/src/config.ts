@@ -129,6 +129,11 @@ const envObject = z.object({
   // The simulator's calls stay in progress up to this long, said live, so they can be watched,
   // listened to and stepped into (decision 059); 0 = about a second, as before.
   SANDBOX_LIVE_CALL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  // The sandbox platform's org concurrency limit (the platform's default is 10).
+  SANDBOX_CONCURRENCY_LIMIT: z.coerce.number().int().min(1, 'must be at least 1').default(10),
+  // The live platform account's concurrency limit, when the operator knows it (its dashboard):
+  // campaigns show their concurrency against it. Not set: not known.
+  VAPI_CONCURRENCY_LIMIT: z.coerce.number().int().min(1, 'must be at least 1').optional(),
 
   // Mail (the local mailbox table is used when SMTP_URL is not set).
   SMTP_URL: optionalString.pipe(
@@ -292,6 +297,8 @@ export type Config = {
     webCallSilenceMs: number;
     /** How long the simulator's calls stay in progress, said live (0: about a second). */
     liveCallMs: number;
+    /** The sandbox org's concurrency limit (outbound calls at once). */
+    concurrencyLimit: number;
   };
   mail: { smtpUrl: string | undefined; from: string };
   /** Customers' answers to enquiry replies (decision 030). */
@@ -312,6 +319,11 @@ export type Config = {
   campaigns: {
     /** How long an instance's hold on a campaign's calls in flight lasts without renewal. */
     leaseMs: number;
+    /**
+     * The voice platform account's concurrency limit where known: the sandbox's own, or
+     * VAPI_CONCURRENCY_LIMIT for a live account (undefined: not known).
+     */
+    platformConcurrencyLimit: number | undefined;
   };
   /** Alerts and digests (decision 062): how often a round runs. */
   alerts: { intervalMs: number };
@@ -412,6 +424,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       simulatorIntervalMs: e.SANDBOX_SIMULATOR_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 20_000),
       webCallSilenceMs: e.SANDBOX_WEB_CALL_SILENCE_SECONDS * 1000,
       liveCallMs: e.SANDBOX_LIVE_CALL_SECONDS * 1000,
+      concurrencyLimit: e.SANDBOX_CONCURRENCY_LIMIT,
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     inboundMail: {
@@ -430,7 +443,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxUncompressedMb: e.IMPORT_MAX_UNCOMPRESSED_MB,
       leaseMs: e.IMPORT_LEASE_SECONDS * 1000,
     },
-    campaigns: { leaseMs: e.CAMPAIGN_LEASE_SECONDS * 1000 },
+    campaigns: {
+      leaseMs: e.CAMPAIGN_LEASE_SECONDS * 1000,
+      platformConcurrencyLimit: e.VAPI_API_KEY
+        ? e.VAPI_CONCURRENCY_LIMIT
+        : e.SANDBOX_CONCURRENCY_LIMIT,
+    },
     alerts: { intervalMs: e.ALERT_CHECK_SECONDS * 1000 },
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,

@@ -159,6 +159,32 @@ const FAILED_REASON = /error|fail|fault|not-found|not-valid|invalid|misdialed|re
 export const BUSY_ENDED_REASONS: readonly string[] = ['customer-busy'];
 
 /**
+ * The platform refused to start the call: the account's concurrency limit (Org
+ * `concurrencyLimit`, 10 unless raised) was reached. Not an attempt and not a failure: the
+ * number is called again when a line is free.
+ */
+export const PLATFORM_BUSY_ENDED_REASON = 'call.start.error-subscription-concurrency-limit-reached';
+/** The platform's default concurrency limit of an account ("To go beyond 10, please contact us"). */
+export const PLATFORM_DEFAULT_CONCURRENCY_LIMIT = 10;
+
+/** One call of a campaign's number: a contact outcome, or refused by the busy platform account. */
+export const CAMPAIGN_ATTEMPT_STATUSES = [...CAMPAIGN_CONTACT_STATUSES, 'platform_busy'] as const;
+export type CampaignAttemptStatus = (typeof CAMPAIGN_ATTEMPT_STATUSES)[number];
+export const CAMPAIGN_ATTEMPT_STATUS_LABELS: Record<CampaignAttemptStatus, string> = {
+  ...CAMPAIGN_CONTACT_STATUS_LABELS,
+  platform_busy: 'Your voice platform account was busy: called again when a line was free',
+};
+
+/** An attempt's status from its call: as the contact's, or platform_busy for a refused start. */
+export function campaignAttemptStatusOf(
+  callStatus: string | null | undefined,
+  endedReason: string | null | undefined,
+): CampaignAttemptStatus {
+  if (endedReason === PLATFORM_BUSY_ENDED_REASON) return 'platform_busy';
+  return campaignContactStatusOf(callStatus, endedReason);
+}
+
+/**
  * Where a campaign contact stands, from its call's `endedReason` (the platform's values): a
  * call not ended yet is `calling`; an ended one is voicemail (`voicemail`), busy
  * (`customer-busy`), no answer (`customer-did-not-answer`, a ringing hook), failed (never
@@ -317,6 +343,11 @@ export const campaignSchema = z.object({
    */
   waitingUntil: z.iso.datetime().nullable(),
   maxConcurrency: z.number().int(),
+  /**
+   * How many calls the voice platform account may have at once (its concurrency limit), where
+   * known: calls beyond it wait for a free line. Null when not known.
+   */
+  platformConcurrencyLimit: z.number().int().nullable(),
   retry: z.object({
     on: z.array(z.enum(CAMPAIGN_RETRY_OUTCOMES)),
     attempts: z.number().int(),
@@ -357,7 +388,7 @@ export const campaignContactSchema = z.object({
   attemptList: z.array(
     z.object({
       attempt: z.number().int(),
-      status: campaignContactStatusSchema,
+      status: z.enum(CAMPAIGN_ATTEMPT_STATUSES),
       endedReason: z.string().nullable(),
       callId: z.string(),
       at: z.iso.datetime(),

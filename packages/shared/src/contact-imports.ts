@@ -34,6 +34,55 @@ export const contactImportMessages = {
   unknownCountry: 'Choose a country whose phone numbers we know',
 } as const;
 
+/**
+ * What a row that matches an existing contact (by phone, then by email) does: `update` fills in
+ * what the contact lacks and adds the row's other numbers and addresses to it; `skip` leaves
+ * the contact as it is (the row is counted as skipped); `create` adds the row as a contact of
+ * its own, the shared number or address staying with the existing contact and listed among the
+ * new one's other numbers and addresses (one contact per phone number and per email address).
+ */
+export const CONTACT_IMPORT_ON_MATCH = ['update', 'skip', 'create'] as const;
+export type ContactImportOnMatch = (typeof CONTACT_IMPORT_ON_MATCH)[number];
+
+/** How the rows are read and written; remembered with the mapping for the same header row. */
+export const contactImportOptionsSchema = z.object({
+  /** A name column written "Last, First" ("Smith, Jane") is turned to "Jane Smith". */
+  flipNames: z.boolean({ error: 'flipNames must be true or false' }).default(false),
+  onMatch: z
+    .enum(CONTACT_IMPORT_ON_MATCH, { error: 'Choose update, skip or create for matching rows' })
+    .default('update'),
+});
+export type ContactImportOptions = z.output<typeof contactImportOptionsSchema>;
+export const DEFAULT_IMPORT_OPTIONS: ContactImportOptions = { flipNames: false, onMatch: 'update' };
+
+/**
+ * "Last, First" is taken as the file's pattern when at least this share of the non-blank name
+ * cells looked at hold exactly one comma.
+ */
+export const LAST_FIRST_SHARE = 0.6;
+
+/** A name cell written "Last, First": exactly one comma, with words on both sides. */
+export function isLastFirst(name: string): boolean {
+  const parts = name.split(',');
+  return parts.length === 2 && parts[0]!.trim() !== '' && parts[1]!.trim() !== '';
+}
+
+/** "Smith, Jane" → "Jane Smith"; any other name as it is. */
+export function flipLastFirst(name: string): string {
+  if (!isLastFirst(name)) return name;
+  const [last, first] = name.split(',');
+  return `${first!.trim()} ${last!.trim()}`;
+}
+
+/** How many rows of a file the preview reads for its phone check (and name pattern). */
+export const PREVIEW_SCAN_ROWS = 1000;
+
+/** The preview's warning about numbers that do not look like the default country's. */
+export function foreignNumbersWarning(foreign: number, countryName: string): string {
+  const numbers = foreign === 1 ? '1 number looks' : `${foreign} numbers look`;
+  return `${numbers} foreign (not from ${countryName}): choose a country column, or the country the numbers are from.`;
+}
+
 /** A preview nobody imported is deleted after this long. */
 export const UNSTARTED_IMPORT_TTL_HOURS = 24;
 
@@ -67,6 +116,13 @@ export const contactImportSchema = z.object({
   mergedCount: z.number().int(),
   /** The region national phone numbers were read in (ISO code); null: the business's. */
   country: z.string().nullable(),
+  /** How its rows are read and written (the defaults for an import not yet committed). */
+  options: contactImportOptionsSchema,
+  /**
+   * While it runs: about how many seconds are left, from the pace so far; null when not
+   * running or not known yet.
+   */
+  secondsLeft: z.number().int().nullable(),
   /** Why the whole import failed. */
   error: z.string().nullable(),
   createdAt: z.iso.datetime(),
@@ -96,6 +152,23 @@ export const contactImportPreviewSchema = z.object({
   mappingRemembered: z.boolean(),
   /** The business's country as an ISO code, to read national phone numbers in; null: unknown. */
   defaultCountry: z.string().nullable(),
+  /** The options to start from: the ones remembered with the mapping, or the file's pattern. */
+  suggestedOptions: contactImportOptionsSchema,
+  /**
+   * The phone numbers of the rows looked at (up to PREVIEW_SCAN_ROWS) that are not numbers of
+   * the default country: written with another country code, or not valid there. With no
+   * country column mapped, the preview suggests choosing one (or another country).
+   */
+  phoneCheck: z.object({
+    /** Rows looked at. */
+    rows: z.number().int(),
+    /** Phone numbers looked at (under the suggested mapping). */
+    numbers: z.number().int(),
+    /** Of those, how many do not look like the default country's. */
+    foreign: z.number().int(),
+    /** The other countries seen in international numbers, most frequent first (ISO codes). */
+    countries: z.array(z.string()),
+  }),
 });
 export type ContactImportPreview = z.infer<typeof contactImportPreviewSchema>;
 
@@ -112,6 +185,7 @@ export type ContactImportUpload = z.infer<typeof contactImportUploadSchema>;
  */
 export const contactImportCommitSchema = z.object({
   mapping: contactImportMappingSchema,
+  options: contactImportOptionsSchema.optional(),
   country: z
     .string()
     .regex(/^[A-Za-z]{2}$/, 'Choose a country by its two-letter code')
@@ -124,6 +198,7 @@ export type ContactImportCommit = z.infer<typeof contactImportCommitSchema>;
 // before the commit).
 
 export const MAPPING_FIELDS = [
+  'prefix',
   'name',
   'firstName',
   'lastName',
@@ -142,7 +217,8 @@ export type MappingField = (typeof MAPPING_FIELDS)[number];
 /**
  * Field → 0-based column index in the header row. A contact has one phone and one email: the
  * first valid one of phone, phone2, phone3 (email, email2, email3) is it, the others are kept in
- * its notes. `country` is a column naming each row's country (a name or an ISO code): national
+ * its other phone numbers (email addresses). `prefix` is a title ("Dr.", "Mrs."): it is kept as
+ * the start of the name ("Dr. Jane Smith"), as a greeting would say it. `country` is a column naming each row's country (a name or an ISO code): national
  * numbers of that row are read there rather than in the import's country.
  */
 export type Mapping = Partial<Record<MappingField, number>>;

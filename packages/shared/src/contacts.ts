@@ -16,6 +16,8 @@ export const CONTACTS_PAGE_SIZE = 20;
 export const CONTACT_RECENT_CALLS = 20;
 
 export const CONTACT_NAME_MAX = 200;
+/** How many other phone numbers, and other email addresses, a contact keeps. */
+export const CONTACT_OTHERS_MAX = 20;
 export const CONTACT_SEARCH_MAX = 200;
 /** A search looks for phone digits only when it has at least this many. */
 export const CONTACT_SEARCH_MIN_DIGITS = 3;
@@ -32,6 +34,10 @@ export const contactMessages = {
   phoneOrEmail: 'Enter a phone number or an email address',
   companyTooLong: 'Company must be at most 200 characters',
   notesTooLong: 'Notes must be at most 5000 characters',
+  otherPhoneInvalid: 'Please enter valid phone numbers',
+  otherEmailInvalid: 'Please enter valid email addresses',
+  tooManyOthers: `At most ${CONTACT_OTHERS_MAX} other phone numbers or email addresses`,
+  countryInvalid: 'Choose a country by its two-letter code',
   searchTooLong: `Search at most ${CONTACT_SEARCH_MAX} characters`,
   phoneTaken: 'A contact with this phone number already exists',
   emailTaken: 'A contact with this email address already exists',
@@ -52,6 +58,15 @@ export const contactSchema = z.object({
   email: z.string().nullable(),
   company: z.string().nullable(),
   notes: z.string().nullable(),
+  /** Its other phone numbers (E.164), beside `phone`: an import's extra columns, or typed. */
+  otherPhones: z.array(z.string()),
+  /** Its other email addresses (lower case), beside `email`. */
+  otherEmails: z.array(z.string()),
+  /**
+   * Where the person is (ISO 3166 alpha-2): from an import's country column or its number's
+   * country code, or typed; null: not known.
+   */
+  country: z.string().nullable(),
   source: z.enum(CONTACT_SOURCES),
   /** The import that created it, while that import exists. */
   importId: z.string().nullable(),
@@ -122,16 +137,48 @@ export const contactInputSchema = z
       .nullish(),
     company: optionalText(200, contactMessages.companyTooLong),
     notes: optionalText(5000, contactMessages.notesTooLong),
+    otherPhones: z
+      .array(z.string().trim().max(40, contactMessages.otherPhoneInvalid))
+      .max(CONTACT_OTHERS_MAX, contactMessages.tooManyOthers)
+      .optional(),
+    otherEmails: z
+      .array(
+        z
+          .string()
+          .trim()
+          .max(254, contactMessages.otherEmailInvalid)
+          .pipe(z.email({ error: contactMessages.otherEmailInvalid })),
+      )
+      .max(CONTACT_OTHERS_MAX, contactMessages.tooManyOthers)
+      .optional(),
+    country: z
+      .union([
+        z.literal(''),
+        z
+          .string()
+          .regex(/^[A-Za-z]{2}$/, contactMessages.countryInvalid)
+          .transform((code) => code.toUpperCase()),
+      ])
+      .nullish(),
   })
-  .refine((contact) => Boolean(contact.phone || contact.email), {
-    error: contactMessages.phoneOrEmail,
-    path: ['phone'],
-    // Shown alongside the other fields' messages, not only once they are fixed.
-    when: (payload) => {
-      const value = payload.value as { phone?: unknown; email?: unknown } | undefined;
-      return typeof value === 'object' && value !== null;
+  .refine(
+    (contact) =>
+      Boolean(
+        contact.phone ||
+        contact.email ||
+        (contact.otherPhones ?? []).some(Boolean) ||
+        (contact.otherEmails ?? []).length > 0,
+      ),
+    {
+      error: contactMessages.phoneOrEmail,
+      path: ['phone'],
+      // Shown alongside the other fields' messages, not only once they are fixed.
+      when: (payload) => {
+        const value = payload.value as { phone?: unknown; email?: unknown } | undefined;
+        return typeof value === 'object' && value !== null;
+      },
     },
-  });
+  );
 /** PUT /api/contacts/:id/do-not-call. */
 export const contactDoNotCallSchema = z.object({
   doNotCall: z.boolean({ error: 'doNotCall must be true or false' }),

@@ -94,6 +94,70 @@ export const LIVE_ACTION_WORDS: Record<string, string> = {
 /** The audio our server relays from a call's listen socket: the platform's raw PCM. */
 export const LIVE_AUDIO = { sampleRate: 16_000, channels: 1, bitsPerSample: 16 } as const;
 
+/**
+ * How our server relays a call's listen socket (decision 059): every WebSocket message the
+ * platform sends, in order, as one record: a kind byte (`audio`: a binary message, the call's
+ * PCM; `text`: a text message, its UTF-8 bytes as sent), the payload's length (4 bytes, big
+ * endian), then the payload. Nothing is dropped or rewritten.
+ */
+export const LISTEN_RECORD = {
+  contentType: 'application/vnd.switchboard.listen-records',
+  audio: 0,
+  text: 1,
+  headerBytes: 5,
+  /** The largest message relayed (a longer one ends the relay: nothing is cut). */
+  maxPayload: 1 << 20,
+} as const;
+
+export type ListenRecord = { kind: 'audio'; bytes: Uint8Array } | { kind: 'text'; text: string };
+
+/** One record's bytes (the server writes these). */
+export function encodeListenRecord(kind: 'audio' | 'text', payload: Uint8Array): Uint8Array {
+  const out = new Uint8Array(LISTEN_RECORD.headerBytes + payload.length);
+  out[0] = kind === 'audio' ? LISTEN_RECORD.audio : LISTEN_RECORD.text;
+  new DataView(out.buffer).setUint32(1, payload.length, false);
+  out.set(payload, LISTEN_RECORD.headerBytes);
+  return out;
+}
+
+/**
+ * Reads records from the relay's body as it arrives, in whatever pieces the network cuts it:
+ * `push` a piece, get the records it completes. A record of an unknown kind, or longer than
+ * `maxPayload`, is a broken stream: it throws.
+ */
+export class ListenRecordReader {
+  private pending = new Uint8Array(0);
+  private readonly decoder = new TextDecoder();
+
+  push(piece: Uint8Array): ListenRecord[] {
+    const bytes = new Uint8Array(this.pending.length + piece.length);
+    bytes.set(this.pending, 0);
+    bytes.set(piece, this.pending.length);
+    const records: ListenRecord[] = [];
+    let at = 0;
+    while (bytes.length - at >= LISTEN_RECORD.headerBytes) {
+      const kind = bytes[at];
+      const length = new DataView(bytes.buffer, bytes.byteOffset + at + 1, 4).getUint32(0, false);
+      if (
+        (kind !== LISTEN_RECORD.audio && kind !== LISTEN_RECORD.text) ||
+        length > LISTEN_RECORD.maxPayload
+      )
+        throw new Error('Not a listen record stream');
+      const end = at + LISTEN_RECORD.headerBytes + length;
+      if (end > bytes.length) break;
+      const payload = bytes.slice(at + LISTEN_RECORD.headerBytes, end);
+      records.push(
+        kind === LISTEN_RECORD.audio
+          ? { kind: 'audio', bytes: payload }
+          : { kind: 'text', text: this.decoder.decode(payload) },
+      );
+      at = end;
+    }
+    this.pending = bytes.slice(at);
+    return records;
+  }
+}
+
 /** The business's numbers a call may be transferred to. */
 export const transferTargetsSchema = z.object({
   numbers: z.array(z.object({ number: z.string(), label: z.string() })),

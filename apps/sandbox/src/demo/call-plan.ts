@@ -107,6 +107,13 @@ export const REASONS: readonly ReasonSpec[] = [
     weights: [0, 0, 0],
     passRate: 0.8,
   },
+  // A call refused because the org's concurrency limit was reached (never drawn, last as above).
+  {
+    reason: 'call.start.error-subscription-concurrency-limit-reached',
+    kind: 'no-connect',
+    weights: [0, 0, 0],
+    passRate: 0,
+  },
   // An inbound call whose assistant-request got no usable answer (never drawn, last as above).
   ...(
     [

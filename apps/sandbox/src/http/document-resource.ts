@@ -41,6 +41,11 @@ export interface ResourceSpec<T extends ResourceItem> {
   /** What else goes when an item is deleted. */
   remove?(item: T): void;
   /**
+   * Checks a validated create or update body against the sandbox's state (what it names must
+   * exist); throws the platform's 400 when it does not. Nothing is stored then.
+   */
+  verify?(body: Record<string, unknown>): void;
+  /**
    * The create body is a `oneOf` with a discriminator over many kinds (the tools' 23): check the
    * body against its own branch only, so the first request does not compile every branch.
    */
@@ -122,6 +127,7 @@ export async function registerDocumentResource<T extends ResourceItem>(
       const body = spec.checkByDiscriminator
         ? checkBodyBranch<Record<string, unknown>>('POST', path, request.body)
         : checkBody<Record<string, unknown>>('POST', path, request.body);
+      spec.verify?.(body);
       const at = new Date(now()).toISOString();
       const item = spec.create(body, {
         id: randomUUID(),
@@ -151,6 +157,7 @@ export async function registerDocumentResource<T extends ResourceItem>(
         ? checkBodyBranch<Record<string, unknown>>('PATCH', itemPath, rest)
         : checkBody<Record<string, unknown>>('PATCH', itemPath, rest);
       const item = find(id);
+      spec.verify?.(changes);
       const kept = Object.fromEntries(
         Object.entries(item).filter(([key]) => !cleared.includes(key)),
       ) as T;
@@ -180,4 +187,19 @@ export async function registerDocumentResource<T extends ResourceItem>(
 /** A 400 in the platform's words, for a resource's own rules. */
 export function resourceBadRequest(message: string): never {
   throw badRequest([message]);
+}
+
+/**
+ * A body's `server.credentialId` must name a webhook credential the org has: the platform
+ * authenticates the server's messages with it, so an unknown id is refused when it is saved
+ * (the wording is ours [inferred]; the document says only that the id names a credential).
+ */
+export function verifyServerCredential(
+  body: Record<string, unknown>,
+  exists: (id: string) => boolean,
+): void {
+  const server = body.server as { credentialId?: unknown } | undefined;
+  const id = server?.credentialId;
+  if (typeof id === 'string' && !exists(id))
+    resourceBadRequest(`server.credentialId ${id} is not a credential of this org`);
 }

@@ -1,7 +1,7 @@
 import type { Vapi } from '@vapi-ai/server-sdk';
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context';
-import { registerDocumentResource } from '../http/document-resource';
+import { registerDocumentResource, verifyServerCredential } from '../http/document-resource';
 
 // /assistant, emulated from the platform's document like /phone-number (list, create, get,
 // update, delete; CreateAssistantDTO and UpdateAssistantDTO bodies and the list's query checked
@@ -10,7 +10,7 @@ import { registerDocumentResource } from '../http/document-resource';
 
 export async function assistantRoutes(
   app: FastifyInstance,
-  { catalog, listOrder }: SandboxContext,
+  { catalog, listOrder, webhookCredentials }: SandboxContext,
 ): Promise<void> {
   await registerDocumentResource<Vapi.Assistant>(app, {
     path: '/assistant',
@@ -20,5 +20,6 @@ export async function assistantRoutes(
     oldestFirst: listOrder === 'oldest-first',
     create: (body, base) => ({ ...body, ...base }),
     remove: (assistant) => catalog.unlinkAssistant(assistant.id),
+    verify: (body) => verifyServerCredential(body, (id) => webhookCredentials.has(id)),
   });
 }

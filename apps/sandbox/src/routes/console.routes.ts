@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context';
-import { registerDocumentResource, type ResourceItem } from '../http/document-resource';
+import {
+  registerDocumentResource,
+  resourceBadRequest,
+  type ResourceItem,
+} from '../http/document-resource';
 import { CampaignRunner, type CampaignItem } from '../simulator/campaign-runner';
 
 // The platform console's plain resources, emulated from the document by the generic resource:
@@ -36,7 +40,7 @@ const isActive = (item: CampaignItem) =>
 
 export async function consoleRoutes(
   app: FastifyInstance,
-  { catalog, listOrder, simulator }: SandboxContext,
+  { catalog, listOrder, simulator, concurrencyHoldMs }: SandboxContext,
 ): Promise<void> {
   // Campaigns dial: each one places outbound calls within its schedule and concurrency.
   const campaigns = catalog.consoleItems<CampaignItem>('/campaign');
@@ -46,6 +50,7 @@ export async function consoleRoutes(
     simulator,
     items: campaigns,
     log: app.log,
+    holdMs: concurrencyHoldMs,
   });
   app.addHook('onClose', async () => runner.close());
   await registerDocumentResource<CampaignItem>(app, {
@@ -82,6 +87,45 @@ export async function consoleRoutes(
     remove: (item) => {
       runner.cancel(item);
     },
+  });
+
+  // Eval runs (`/eval/run`): their own paths, not an eval's id (`/eval/{id}` answered them before).
+  // The sandbox has no model to hold the eval's mock conversation with, so a run it accepts ends
+  // at once as an `error` that says so: the shape is the document's, nothing is judged.
+  const evals = catalog.consoleItems<Item>('/eval');
+  const squads = catalog.consoleItems<Item>('/squad');
+  await registerDocumentResource<Item>(app, {
+    path: '/eval/run',
+    label: 'Eval Run',
+    items: catalog.consoleItems('/eval/run'),
+    orgId: catalog.orgId,
+    oldestFirst: listOrder === 'oldest-first',
+    verify: (body) => {
+      const evalId = body.evalId;
+      if (typeof evalId === 'string' && !evals.has(evalId))
+        resourceBadRequest(`evalId ${evalId} is not an eval of this org`);
+      if (evalId === undefined && body.eval === undefined)
+        resourceBadRequest('eval or evalId must be given');
+      const target = body.target as { assistantId?: unknown; squadId?: unknown } | undefined;
+      if (typeof target?.assistantId === 'string' && !catalog.getAssistant(target.assistantId))
+        resourceBadRequest(
+          `target.assistantId ${target.assistantId} is not an assistant of this org`,
+        );
+      if (typeof target?.squadId === 'string' && !squads.has(target.squadId))
+        resourceBadRequest(`target.squadId ${target.squadId} is not a squad of this org`);
+    },
+    create: (body, base) => ({
+      ...body,
+      ...base,
+      status: 'ended',
+      endedReason: 'error',
+      endedMessage: 'The sandbox platform does not run evals (it has no model to converse with).',
+      startedAt: base.createdAt,
+      endedAt: base.createdAt,
+      results: [],
+      cost: 0,
+      costs: [],
+    }),
   });
 
   for (const { path, label, defaults, checkByDiscriminator } of PLAIN_RESOURCES) {

@@ -52,7 +52,7 @@ function applyControl(live: LiveCall, body: unknown): void {
       const say = body as Vapi.ClientInboundMessageSay;
       if (typeof say.content !== 'string' || say.content.trim() === '')
         throw badRequest('content must be a non-empty string');
-      const ms = live.speak('bot', say.content.trim());
+      const ms = live.sayForController(say.content.trim());
       if (say.endCallAfterSpoken)
         setTimeout(() => live.end({ reason: 'assistant-ended-call-after-message-spoken' }), ms);
       return;
@@ -68,7 +68,7 @@ function applyControl(live: LiveCall, body: unknown): void {
       else if (control === 'unmute-assistant') live.assistantMuted = false;
       else if (control === 'mute-customer') live.customerMuted = true;
       else if (control === 'unmute-customer') live.customerMuted = false;
-      else live.speak('bot', live.firstMessage);
+      else live.sayForController(live.firstMessage);
       return;
     }
     case 'end-call':
@@ -78,7 +78,7 @@ function applyControl(live: LiveCall, body: unknown): void {
       const transfer = body as Vapi.ClientInboundMessageTransfer;
       const destination = transfer.destination;
       if (!destination) throw badRequest('destination must be given');
-      const ms = transfer.content ? live.speak('bot', transfer.content) : 0;
+      const ms = transfer.content ? live.sayForController(transfer.content) : 0;
       const forward = () => live.end({ reason: 'assistant-forwarded-call', destination });
       if (ms > 0) setTimeout(forward, ms);
       else forward();

@@ -2,7 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context';
 import type { PhoneNumber } from '../demo/catalog';
 import type { WebhookAuthenticationPlan } from '../simulator/webhooks';
-import { registerDocumentResource, resourceBadRequest } from '../http/document-resource';
+import {
+  registerDocumentResource,
+  resourceBadRequest,
+  verifyServerCredential,
+} from '../http/document-resource';
 import { hash32 } from '../lib/random';
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { badRequest, notFound } from '../http/errors';
@@ -42,6 +46,12 @@ export async function phoneNumberRoutes(
   let bought = 0;
   // Vonage numbers are imported with a Vonage credential (key and secret), which the platform
   // keeps and never answers with (`apiSecret`: "This is not returned in the API").
+  // Where this rests: the path `/credential` (POST, DELETE `/credential/{id}`) is in neither of
+  // the platform's documents; it is in the client the platform's web SDK ships, generated from
+  // its full API description (`@vapi-ai/web` `dist/api.d.ts`, `credentialControllerCreate` and
+  // `credentialControllerRemove`). The body and the answer are the document's own schemas
+  // (`CreateVonageCredentialDTO`, closed; `VonageCredential`), which it keeps although it lost
+  // the path; the same for webhook credentials (below).
   const vonageCredentials = new Map<string, Record<string, unknown>>();
   const credentialAnswer = documentedProperties('VonageCredential');
   // Webhook credentials (`provider: webhook`, the document's CreateWebhookCredentialDTO): what a
@@ -135,7 +145,13 @@ export async function phoneNumberRoutes(
     items: catalog.phoneNumbers,
     orgId: catalog.orgId,
     oldestFirst: listOrder === 'oldest-first',
+    // `null` unassigns (the document types these fields as strings or objects, never null): the
+    // platform's SDK maintainers give `assistantId: null` as the way to remove a number's
+    // assistant, while undefined leaves it (VapiAI/server-sdk-typescript issue #8, "AssistantId
+    // is not possible to remove from PhoneNumber…", labelled "OpenAPI Spec", 2025). The document
+    // offers no other way to unassign.
     clearable: ['assistantId', 'squadId', 'workflowId', 'fallbackDestination'],
+    verify: (body) => verifyServerCredential(body, (id) => webhookCredentials.has(id)),
     create(body, base) {
       if (body.provider === 'vonage' && !vonageCredentials.has(String(body.credentialId))) {
         resourceBadRequest('credentialId must be the id of a Vonage credential');

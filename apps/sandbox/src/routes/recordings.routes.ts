@@ -225,6 +225,9 @@ export async function recordingRoutes(
       workflowId: call.workflowId ?? null,
       firstMessage: call.assistant?.firstMessage ?? squadGreeting(catalog, call.squadId) ?? null,
       endedReason: call.endedReason ?? null,
+      // What someone made the assistant say through the call's monitor (controlUrl), in order:
+      // the client says what it has not said yet, as the platform's bot speaks it to the caller.
+      controllerSaid: simulator.controllerLines(call.id),
     };
   });
 }

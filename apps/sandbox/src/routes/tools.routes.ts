@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context';
 import type { SandboxTool } from '../demo/catalog';
-import { registerDocumentResource, resourceBadRequest } from '../http/document-resource';
+import {
+  registerDocumentResource,
+  resourceBadRequest,
+  verifyServerCredential,
+} from '../http/document-resource';
 
 // /tool, emulated from the platform's document (list, create, get, update, delete): the body is
 // the document's create DTO for its `type` (checked by the generic resource), stored as it came
@@ -10,7 +14,7 @@ import { registerDocumentResource, resourceBadRequest } from '../http/document-r
 
 export async function toolRoutes(
   app: FastifyInstance,
-  { catalog, listOrder }: SandboxContext,
+  { catalog, listOrder, webhookCredentials }: SandboxContext,
 ): Promise<void> {
   await registerDocumentResource<SandboxTool>(app, {
     path: '/tool',
@@ -20,6 +24,7 @@ export async function toolRoutes(
     oldestFirst: listOrder === 'oldest-first',
     // The create body is one of the document's 23 tool kinds: check it against its own.
     checkByDiscriminator: true,
+    verify: (body) => verifyServerCredential(body, (id) => webhookCredentials.has(id)),
     create: (body, base) => ({ ...body, ...base }) as SandboxTool,
     update(tool, changes) {
       if (changes.type !== undefined && changes.type !== tool.type) {

@@ -10,7 +10,10 @@ import type { CallSimulator, OutboundScenario, SupportedEndedReason } from './si
 // dials its customers, at most `maxConcurrency` at a time (default 10), through the same
 // outbound-call simulation as POST /call; it stops dialling at `latestAt` or when cancelled
 // (calls under way finish) and ends when its last call has ended. Each number's outcome is
-// fixed by the seed and the number, so a test can rely on it.
+// fixed by the seed and the number, so a test can rely on it. The org's concurrency limit
+// holds calls beyond it (the document's schedulePlan: "retried for up to one hour as capacity
+// becomes available"): a call waits for a free line, and calls still unplaced an hour after the
+// campaign was first held, or at latestAt, are not placed.
 
 export type CampaignItem = ResourceItem &
   Record<string, unknown> & {
@@ -117,6 +120,8 @@ export class CampaignRunner {
       items: Map<string, CampaignItem>;
       log: FastifyBaseLogger;
       now?: () => number;
+      /** How long calls held by the org's concurrency limit wait for a line (default an hour). */
+      holdMs?: number;
     },
   ) {}
 
@@ -258,8 +263,19 @@ export class CampaignRunner {
         ? start.assistantId
         : this.squadAssistant(String(start.squadId));
     let next = 0;
+    // When the org's concurrency limit first held this campaign's calls back.
+    let heldSince: number | undefined;
+    const holdMs = this.deps.holdMs ?? 60 * 60_000;
     const worker = async () => {
       while (next < dials.length && !this.stopped.has(id) && this.now() < latest) {
+        if (!this.deps.simulator.hasFreeLine()) {
+          heldSince ??= this.now();
+          const until = Math.min(latest, heldSince + holdMs);
+          if (this.now() >= until) break;
+          // Woken when a line frees, or each second to see the clock and a cancel.
+          await this.deps.simulator.waitForLine(Math.min(1000, until - this.now()));
+          continue;
+        }
         const dial = dials[next]!;
         next += 1;
         await this.dial(id, dial, assistantId);

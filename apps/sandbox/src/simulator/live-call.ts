@@ -83,12 +83,16 @@ export function renderSpeech(role: 'bot' | 'user', text: string): Float32Array {
 
 export class LiveCall {
   readonly lines: LiveLine[] = [];
+  /** What controllers made the assistant say, in order (a web call's client speaks them too). */
+  readonly controllerLines: string[] = [];
   readonly listeners = new Set<Listener>();
   assistantMuted = false;
   customerMuted = false;
   ending: LiveEnding | undefined;
   /** Set once the call is over: listeners are closed, controls refused. */
   over = false;
+  /** Told when a controller ends the call (a held web call stops holding at once). */
+  onEnding: (() => void) | undefined;
   private readonly audioStart = Date.now();
   private segments: Segment[] = [];
   private sentSamples: number | undefined;
@@ -123,6 +127,13 @@ export class LiveCall {
     return Math.round((samples.length / LISTEN_SAMPLE_RATE) * 1000);
   }
 
+  /** The assistant says what a controller asked for (`say`, a transfer's words, the first message). */
+  sayForController(text: string): number {
+    if (this.over) return 0;
+    this.controllerLines.push(text);
+    return this.speak('bot', text);
+  }
+
   /** A message added to the assistant's context (not said). */
   addContext(role: LiveRole, text: string): void {
     if (this.over) return;
@@ -152,6 +163,7 @@ export class LiveCall {
     if (this.over || this.ending) return;
     this.ending = ending;
     this.wake();
+    this.onEnding?.();
   }
 
   /** Waits up to `ms`, less when a control ends the call. */

@@ -145,7 +145,16 @@ export interface SimulatorOptions {
   webCallSilenceMs?: number;
   /** How long the timer's calls stay in progress, said live (SimulateCallOptions.holdMs). */
   liveHoldMs?: number;
+  /**
+   * The org's `concurrencyLimit`: how many outbound calls (POST /call and campaigns) may be
+   * active at once (default 10, the platform's default). One beyond it is refused.
+   */
+  concurrencyLimit?: number;
 }
+
+/** The platform's endedReason for a call refused at the org's concurrency limit. */
+export const CONCURRENCY_LIMIT_REASON = 'call.start.error-subscription-concurrency-limit-reached';
+const DEFAULT_CONCURRENCY_LIMIT = 10;
 
 /** A line said in a web call, as its client reported it (the sandbox hears no audio). */
 export interface SpokenLine {
@@ -166,6 +175,11 @@ interface HeldWebCall {
   assistant?: Vapi.CreateAssistantDto | undefined;
   /** A say with endCallAfterSpoken: the call ends, once it is said, for this reason. */
   endingReason?: 'assistant-ended-call-after-message-spoken';
+  /**
+   * The call as its monitor sees it (decision 059): what was said, heard on `listenUrl`, sent as
+   * live messages; controls on `controlUrl` act on it. Set as the call's lifecycle starts.
+   */
+  live?: LiveCall;
 }
 
 /** How often a held web call checks on its client. */
@@ -395,8 +409,45 @@ export class CallSimulator {
   private readonly liveCalls = new Map<string, LiveCall>();
   private timer: NodeJS.Timeout | undefined;
   private counter = 0;
+  /** Outbound calls placed and not yet seen ended, against the org's concurrency limit. */
+  private readonly activeLines = new Set<string>();
+  /** Told each time an outbound call ends and its line is free again. */
+  private readonly lineWaiters = new Set<() => void>();
 
   constructor(private readonly options: SimulatorOptions) {}
+
+  /** The org's concurrency limit. */
+  get concurrencyLimit(): number {
+    return this.options.concurrencyLimit ?? DEFAULT_CONCURRENCY_LIMIT;
+  }
+
+  /** Whether one more outbound call may start now under the org's concurrency limit. */
+  hasFreeLine(): boolean {
+    // A call is active until it is ended (its end-of-call report may still be on its way).
+    for (const id of this.activeLines) {
+      if (this.options.store.get(id)?.status === 'ended') this.activeLines.delete(id);
+    }
+    return this.activeLines.size < this.concurrencyLimit;
+  }
+
+  /** Resolves when an outbound call ends (a line may be free), or after `ms`. */
+  waitForLine(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.lineWaiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, Math.max(0, ms));
+      timer.unref();
+      this.lineWaiters.add(done);
+    });
+  }
+
+  private freeLine(id: string): void {
+    this.activeLines.delete(id);
+    for (const waiter of [...this.lineWaiters]) waiter();
+  }
 
   private track<T>(promise: Promise<T>): Promise<T> {
     this.inFlight.add(promise);
@@ -779,7 +830,8 @@ export class CallSimulator {
       config,
       assistantId: request.asSquadMember ? undefined : record?.assistant.id,
       phoneNumber: undefined,
-      extra: request.extra,
+      // A web call in progress has its monitor as a phone call's (the assistant's monitorPlan).
+      extra: { ...request.extra, monitor: this.monitorFor(request.id, dto?.monitorPlan) },
     };
     const queued = callSnapshot(draft, this.options.ctx, 'queued', now);
     this.options.store.live.upsert(queued);
@@ -789,8 +841,8 @@ export class CallSimulator {
       lines: [],
       assistant: dto,
     };
-    // The transcript is what the client reports was said, not a made-up conversation.
-    draft.spoken = held.lines;
+    // The transcript is what the client reports was said (and what a controller made the
+    // assistant say), not a made-up conversation: the live call's lines (runLifecycle).
     this.heldWebCalls.set(request.id, held);
     const lifecycle = this.runLifecycle(
       {
@@ -811,7 +863,10 @@ export class CallSimulator {
         if (!this.abort.signal.aborted)
           this.options.log.error({ err: error }, 'web call simulation failed');
       })
-      .finally(() => this.heldWebCalls.delete(request.id));
+      .finally(() => {
+        this.heldWebCalls.delete(request.id);
+        this.liveCalls.delete(request.id);
+      });
     return queued;
   }
 
@@ -824,13 +879,19 @@ export class CallSimulator {
   }
 
   /** As startOutboundCall, with the ended call once its end-of-call report was sent. */
-  placeOutboundCall(request: OutboundCallRequest): {
+  placeOutboundCall(asked: OutboundCallRequest): {
     queued: SandboxCall;
     ended: Promise<SandboxCall | undefined>;
   } {
+    const record = this.options.catalog.getAssistant(asked.assistantId);
+    if (!record) throw new Error(`startOutboundCall: no assistant ${asked.assistantId}`);
+    // Beyond the org's concurrency limit the call is created and ends at once, refused.
+    const refused = !this.hasFreeLine();
+    if (!refused) this.activeLines.add(asked.id);
+    const request: OutboundCallRequest = refused
+      ? { ...asked, scenario: 'none', endedReason: CONCURRENCY_LIMIT_REASON }
+      : asked;
     const rng = this.nextRng();
-    const record = this.options.catalog.getAssistant(request.assistantId);
-    if (!record) throw new Error(`startOutboundCall: no assistant ${request.assistantId}`);
     const { profile, business } = this.profileOf(record);
     // The call's assistantOverrides apply (its serverMessages among them).
     const dto = withOverrides(assistantDtoOf(record.assistant), request.extra.assistantOverrides);
@@ -896,6 +957,7 @@ export class CallSimulator {
         this.options.log.error({ err: error }, 'outbound call simulation failed');
       return undefined;
     });
+    if (!refused) void ended.finally(() => this.freeLine(request.id));
     return { queued, ended };
   }
 
@@ -908,6 +970,14 @@ export class CallSimulator {
     if (!held || held.hangup.signal.aborted || held.endedReason) return false;
     held.hangup.abort();
     return true;
+  }
+
+  /**
+   * What controllers made the assistant of a held web call say through its monitor, in order:
+   * the call's client speaks them to the caller (the platform's bot would). Empty otherwise.
+   */
+  controllerLines(id: string): readonly string[] {
+    return this.heldWebCalls.get(id)?.live?.controllerLines ?? [];
   }
 
   /**
@@ -949,7 +1019,14 @@ export class CallSimulator {
   recordWebCallLine(id: string, role: SpokenLine['role'], text: string): boolean {
     const held = this.heldWebCalls.get(id);
     if (!held || !this.touchWebCall(id)) return false;
-    if (held.lines.length < MAX_SPOKEN_LINES) held.lines.push({ role, text, at: Date.now() });
+    if (held.lines.length < MAX_SPOKEN_LINES) {
+      held.lines.push({ role, text, at: Date.now() });
+      // Said on the monitor too (heard by listeners, sent as live messages), unless that side
+      // is muted: a muted assistant is not heard nor transcribed, as in a phone call.
+      const live = held.live;
+      const muted = role === 'bot' ? live?.assistantMuted : live?.customerMuted;
+      if (live && !muted) live.speak(role, text);
+    }
     return true;
   }
 
@@ -1058,12 +1135,14 @@ export class CallSimulator {
     };
 
     // A live call: monitor URLs from the start, its lines said (and sent) as they happen.
+    // A web call is live too: what its client reports said is said on the monitor.
     let live: LiveCall | undefined;
     let liveMessages: Promise<unknown> = Promise.resolve();
-    if (life.liveHoldMs && life.liveHoldMs > 0) {
+    const held = life.held;
+    if ((life.liveHoldMs && life.liveHoldMs > 0) || held) {
       const plan = assistantDto?.monitorPlan;
       draft.extra = { ...draft.extra, monitor: this.monitorFor(draft.id, plan) };
-      draft.live = true;
+      if (!held) draft.live = true;
       live = new LiveCall(draft.id, plan ?? {}, draft.config.firstMessage, (message) => {
         const call = store.live.get(draft.id);
         // In order, one after another, as the platform sends a call's messages.
@@ -1072,6 +1151,11 @@ export class CallSimulator {
         );
       });
       draft.spoken = live.lines;
+      if (held) {
+        held.live = live;
+        // A controller's end-call, transfer or say-then-end ends the held call now.
+        live.onEnding = () => held.hangup.abort();
+      }
     }
 
     if (!alreadyQueued) await step('queued');
@@ -1085,7 +1169,7 @@ export class CallSimulator {
     await sleep(stepMs, undefined, { signal });
 
     const startedAt = draft.createdAt + draft.ringMs;
-    if (connected && live) {
+    if (connected && live && !life.held) {
       const inProgress = await step('in-progress');
       this.liveCalls.set(draft.id, live);
       const toolCall = conversationFor(draft, ctx).toolCall;
@@ -1116,6 +1200,7 @@ export class CallSimulator {
       draft.durationMs = Date.now() - startedAt;
     } else if (connected) {
       const inProgress = await step('in-progress');
+      if (live) this.liveCalls.set(draft.id, live);
       const toolCall = conversationFor(draft, ctx).toolCall;
       const heldFrom = Date.now();
       const firstPart = life.toolAtOnce ? 0 : Math.floor(life.holdMs / 3);
@@ -1151,12 +1236,23 @@ export class CallSimulator {
         await this.requestTransferDestination(draft, inProgress, assistantDto, server, common());
       }
       if (life.held) {
-        // How the platform ends it: the caller left, the line went silent, or the maximum length.
-        const reason = life.held.endedReason ?? life.held.endingReason ?? 'customer-ended-call';
+        this.liveCalls.delete(draft.id);
+        // How the platform ends it: a controller (end-call, transfer), the caller left, the line
+        // went silent, or the maximum length.
+        const ending = live?.ending;
+        if (ending?.reason === 'assistant-forwarded-call')
+          draft.transferDestination = ending.destination;
+        const reason =
+          ending?.reason ??
+          life.held.endedReason ??
+          life.held.endingReason ??
+          'customer-ended-call';
         draft.reasonIndex = reasonIndexOf(reason);
         // The sandbox's evaluation of what it heard: a caller who said something and hung up.
         const spoke = life.held.lines.some((line) => line.role === 'user');
         draft.success = spoke && reason === 'customer-ended-call' ? 1 : 0;
+        await liveMessages;
+        live?.finish();
       }
       await sleep(stepMs, undefined, { signal });
       // Make the call end now: startedAt is fixed, so the duration absorbs the wall-clock time.

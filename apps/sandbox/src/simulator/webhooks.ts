@@ -1,4 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Vapi } from '@vapi-ai/server-sdk';
 import { DEFAULT_SERVER_MESSAGES } from '@switchboard/shared/platform';
@@ -127,11 +128,47 @@ export class WebhookSender {
       ? this.options.credential(server.credentialId)
       : undefined;
     if (server.credentialId && !credential) {
+      // The platform cannot sign or authenticate it: it does not go out unauthenticated.
       this.options.log.warn(
         { url, type: message.type, credentialId: server.credentialId },
-        'server credential not found: sending without it',
+        'server credential not found: message not sent',
       );
+      return { ok: false, error: 'server credential not found' };
     }
+    // The server's backoffPlan (the document's BackoffPlan): a failed delivery (no answer, or
+    // an error status not in excludedStatusCodes) is tried again up to maxRetries times, after
+    // baseDelaySeconds (fixed) or baseDelaySeconds × 2^n (exponential). Default: no retries.
+    const plan = server.backoffPlan;
+    const retries = Math.max(0, Math.min(10, Math.floor(plan?.maxRetries ?? 0)));
+    const excluded = new Set((plan?.excludedStatusCodes ?? []).map(Number));
+    for (let attempt = 0; ; attempt += 1) {
+      const result = await this.deliver({ ...server, url }, message, rawBody, credential);
+      const retry =
+        !result.ok &&
+        attempt < retries &&
+        !this.options.signal.aborted &&
+        (result.status === undefined || !excluded.has(result.status));
+      if (!retry) return result;
+      const baseMs = Math.max(0, plan?.baseDelaySeconds ?? 0) * 1000;
+      const exponential = (plan?.type as unknown) === 'exponential';
+      try {
+        await sleep(exponential ? baseMs * 2 ** attempt : baseMs, undefined, {
+          signal: this.options.signal,
+        });
+      } catch {
+        return result;
+      }
+    }
+  }
+
+  /** One attempt: the message POSTed once, signed afresh. */
+  private async deliver(
+    server: ServerTarget & { url: string },
+    message: { type: string } & Record<string, unknown>,
+    rawBody: string,
+    credential: WebhookCredential | undefined,
+  ): Promise<DeliveryResult> {
+    const url = server.url;
     const headers = {
       'content-type': 'application/json',
       'user-agent': 'switchboard-sandbox-platform',

@@ -254,6 +254,7 @@ export async function startPlatform(
       // Its timer's calls can be watched live for this long (decision 059).
       liveHoldMs: config.sandbox.liveCallMs,
     },
+    concurrencyLimit: config.sandbox.concurrencyLimit,
     logger: log.child({ component: 'sandbox-platform' }),
   });
   log.info(

@@ -166,6 +166,7 @@ const modules: FastifyPluginAsyncZod<ModulesOptions> = async (app, options) => {
     ...consoleDeps,
     dialing,
     leaseMs: config.campaigns.leaseMs,
+    platformConcurrencyLimit: config.campaigns.platformConcurrencyLimit,
     ...(options.now ? { now: options.now } : {}),
   });
   await app.register(campaignRoutes({ campaigns: campaignsService }), { prefix: '/api' });

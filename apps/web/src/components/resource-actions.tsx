@@ -6,6 +6,8 @@ type ResourceActionsProps = {
   /** Names the row in the buttons' labels: "Edit Front desk", "Delete Front desk". */
   name: string;
   onEdit?: () => void;
+  /** The word for the pencil when it does one thing ("Rename"); "Edit" by default. */
+  editLabel?: string;
   onDelete?: () => void;
   /** The word for the red action when it is not a deletion ("Release" a phone number). */
   deleteLabel?: string;
@@ -22,6 +24,7 @@ type ResourceActionsProps = {
 export function ResourceActions({
   name,
   onEdit,
+  editLabel = 'Edit',
   onDelete,
   deleteLabel = 'Delete',
   children,
@@ -32,8 +35,8 @@ export function ResourceActions({
     <Group gap={4} justify="flex-end" wrap="nowrap">
       {children}
       {onEdit && (
-        <Tooltip label="Edit">
-          <ActionIcon variant="subtle" aria-label={`Edit ${name}`} onClick={onEdit}>
+        <Tooltip label={editLabel}>
+          <ActionIcon variant="subtle" aria-label={`${editLabel} ${name}`} onClick={onEdit}>
             <IconPencil size={18} />
           </ActionIcon>
         </Tooltip>

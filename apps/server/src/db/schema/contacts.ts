@@ -69,6 +69,12 @@ export const contactImports = pgTable(
     source: jsonb('source'),
     /** The normalized header row, to suggest the mapping used last time for the same columns. */
     headerKey: text('header_key'),
+    /**
+     * How the rows are read and written, chosen with the mapping and remembered with it
+     * (ContactImportOptions: "Last, First" names flipped, what a row matching an existing
+     * contact does); null: the defaults.
+     */
+    options: jsonb('options'),
     /** Why the whole import failed (not a row's reason: those are in contact_import_errors). */
     error: text('error'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -120,6 +126,12 @@ export const contacts = pgTable(
     email: text('email'),
     company: text('company'),
     notes: text('notes'),
+    /** Other phone numbers (E.164) beside `phone`, as a JSON array; never null. */
+    otherPhones: jsonb('other_phones').$type<string[]>().notNull().default([]),
+    /** Other email addresses (lower case) beside `email`, as a JSON array; never null. */
+    otherEmails: jsonb('other_emails').$type<string[]>().notNull().default([]),
+    /** Where the person is (ISO 3166 alpha-2); null: not known. */
+    country: text('country'),
     /**
      * The import's columns no contact field was mapped to, header → value ("Last visit":
      * "2026-03-02"): a campaign gives them to the assistant as variables (decision 065).

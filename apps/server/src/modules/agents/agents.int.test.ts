@@ -262,6 +262,11 @@ describe.each(oneDatabase)('agents on %s', (target) => {
         function: { name: 'theirs' },
       })
     ).id;
+    // The operator's own webhook credential (the platform refuses an id the org has not).
+    ctx.app.platform.sandbox!.addCredential({
+      id: '5b0f2a9e-7c1d-4e3f-8a6b-9d0c1e2f3a4b',
+      authenticationPlan: { type: 'bearer', token: 'operator-token' },
+    });
     await ctx.app.platform.client.sdk.assistants.update({
       id: agent.id,
       server: {

@@ -1,7 +1,8 @@
 import { and, desc, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   CAMPAIGN_CONTACT_STATUSES,
-  campaignContactStatusOf,
+  campaignAttemptStatusOf,
+  zonedDay,
   retryOutcomesOfMask,
   type CampaignAudience,
   type CampaignContactStatus,
@@ -24,6 +25,7 @@ import type { DialRefusal } from '@switchboard/shared/dialing';
 import type { CallRecord } from '../../platform/call-record';
 import { searchSql, type ContactSearch } from '../contacts/contacts.repository';
 import { raiseCampaignFinished } from '../notifications/events';
+import { releaseCalls } from '../dialing/dialing.repository';
 
 // Campaigns and their contacts. Every query a member's request makes is scoped by business;
 // the call feed (applyCampaignCalls) is scoped by the platform campaign id the call carries.
@@ -232,7 +234,8 @@ export async function listDueRetryCampaigns(
         isNull(campaigns.holdReason),
         eq(campaigns.leaseOwner, owner),
         sql`exists (select 1 from campaign_contacts cc where cc.campaign_id = ${campaigns.id}
-          and cc.status = 'pending' and cc.attempts > 0 and cc.platform_campaign_id is null
+          and cc.status = 'pending' and (cc.attempts > 0 or cc.next_attempt_at is not null)
+          and cc.platform_campaign_id is null
           and cc.next_attempt_at <= ${at.toISOString()})`,
       ),
     )
@@ -256,7 +259,8 @@ export async function listDueRetries(
       and(
         eq(campaignContacts.campaignId, campaignId),
         eq(campaignContacts.status, 'pending'),
-        sql`${campaignContacts.attempts} > 0`,
+        // Called before, or refused by the busy platform account (decision 070).
+        sql`(${campaignContacts.attempts} > 0 or ${campaignContacts.nextAttemptAt} is not null)`,
         isNull(campaignContacts.platformCampaignId),
         sql`${campaignContacts.nextAttemptAt} <= ${at.toISOString()}`,
       ),
@@ -301,7 +305,8 @@ export async function listRetryPlatformCampaigns(
       and(
         eq(campaignContacts.campaignId, campaignId),
         eq(campaignContacts.status, 'pending'),
-        sql`${campaignContacts.attempts} > 0`,
+        // Called before, or refused by the busy platform account (decision 070).
+        sql`(${campaignContacts.attempts} > 0 or ${campaignContacts.nextAttemptAt} is not null)`,
         isNotNull(campaignContacts.platformCampaignId),
         main ? sql`${campaignContacts.platformCampaignId} <> ${main}` : undefined,
       ),
@@ -309,14 +314,17 @@ export async function listRetryPlatformCampaigns(
   return rows.flatMap((row) => (row.id ? [row.id] : []));
 }
 
-/** Pending numbers given to a stopped platform campaign: free to be given again. */
+/**
+ * Pending numbers given to a stopped platform campaign: free to be given again. Answers how
+ * many (the calls that platform campaign never placed).
+ */
 export async function unassignPending(
   db: Db,
   campaignId: string,
   platformCampaignIds: readonly string[],
-): Promise<void> {
-  if (platformCampaignIds.length === 0) return;
-  await db
+): Promise<number> {
+  if (platformCampaignIds.length === 0) return 0;
+  const freed = await db
     .update(campaignContacts)
     .set({ platformCampaignId: null })
     .where(
@@ -325,7 +333,9 @@ export async function unassignPending(
         eq(campaignContacts.status, 'pending'),
         inArray(campaignContacts.platformCampaignId, [...platformCampaignIds]),
       ),
-    );
+    )
+    .returning({ id: campaignContacts.id });
+  return freed.length;
 }
 
 /** Hands pending numbers to a platform campaign (calls carrying its id update them). */
@@ -614,13 +624,14 @@ export async function campaignCallTotals(db: Db, campaignId: string, timeZone: s
     sql`select count(*)::int as calls, count(*) filter (where ca.attempt > 1)::int as retries,
         sum(c.cost)::float8 as cost
       from ${campaignAttempts} ca left join ${calls} c on c.id = ca.call_id
-      where ca.campaign_id = ${campaignId}`,
+      where ca.campaign_id = ${campaignId} and ca.status <> 'platform_busy'`,
   );
   const hours = await executeRows<{ hour: string; calls: number }>(
     db,
     sql`select to_char(date_trunc('hour', ca.created_at at time zone ${timeZone}),
           'YYYY-MM-DD"T"HH24:00:00') as hour, count(*)::int as calls
       from ${campaignAttempts} ca where ca.campaign_id = ${campaignId}
+        and ca.status <> 'platform_busy'
       group by 1 order by 1`,
   );
   return {
@@ -678,15 +689,22 @@ export async function listBusinessImports(db: Db, businessId: string) {
  * of a call reaches here (upsertCalls' rule), so a late webhook never moves a row back. Then
  * each touched campaign becomes running, or completed when no number is left to call.
  */
+/** How long a number the busy platform account refused waits before it is given out again. */
+const PLATFORM_BUSY_WAIT_MINUTES = 1;
+
 export async function applyCampaignCalls(db: Db, records: CallRecord[]): Promise<void> {
   const touched = new Set<string>();
   for (const record of records) {
     const platformCampaignId = campaignIdOf(record.payload);
     if (!platformCampaignId || !record.customerNumber) continue;
-    const status = campaignContactStatusOf(record.status, record.endedReason);
+    // A call the platform refused at the account's concurrency limit is kept as a call of its
+    // own (platform_busy) but is not an attempt: the number is called again shortly.
+    const attemptStatus = campaignAttemptStatusOf(record.status, record.endedReason);
+    const platformBusy = attemptStatus === 'platform_busy';
+    const status = attemptStatus === 'platform_busy' ? 'failed' : attemptStatus;
     const ended = status !== 'calling';
     const attemptValues = {
-      status,
+      status: attemptStatus,
       endedReason: record.endedReason ?? null,
       endedAt: ended ? sql`coalesce(${campaignAttempts.endedAt}, now())` : null,
     };
@@ -731,7 +749,7 @@ export async function applyCampaignCalls(db: Db, records: CallRecord[]): Promise
             attempt: taken.attempts,
             callId: record.id,
             platformCampaignId,
-            status,
+            status: attemptStatus,
             endedReason: record.endedReason ?? null,
             endedAt: ended ? new Date() : null,
           })
@@ -749,6 +767,8 @@ export async function applyCampaignCalls(db: Db, records: CallRecord[]): Promise
         maxAttempts: campaigns.maxAttempts,
         gapMinutes: campaigns.retryGapMinutes,
         campaignStatus: campaigns.status,
+        businessId: campaigns.businessId,
+        timeZone: campaigns.timeZone,
       })
       .from(campaignContacts)
       .innerJoin(campaigns, eq(campaigns.id, campaignContacts.campaignId))
@@ -759,6 +779,28 @@ export async function applyCampaignCalls(db: Db, records: CallRecord[]): Promise
       (retryOutcomesOfMask(row.retryOn) as string[]).includes(status) &&
       row.attempts < row.maxAttempts &&
       ['scheduled', 'running', 'paused'].includes(row.campaignStatus);
+    if (platformBusy) {
+      const back = await db
+        .update(campaignContacts)
+        .set({
+          // Not a call placed: the count goes back, and the number waits for a free line.
+          status: 'pending',
+          callId: null,
+          platformCampaignId: null,
+          attempts: sql`greatest(${campaignContacts.attempts} - 1, 0)`,
+          endedReason: record.endedReason ?? null,
+          nextAttemptAt: sql`now() + make_interval(mins => ${PLATFORM_BUSY_WAIT_MINUTES})`,
+          reason: null,
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(campaignContacts.id, row.id), eq(campaignContacts.callId, record.id)))
+        .returning({ campaignId: campaignContacts.campaignId });
+      // Nor does it take one of the day's calls.
+      if (back.length > 0)
+        await releaseCalls(db, row.businessId, zonedDay(new Date(), row.timeZone).day, 1);
+      for (const done of back) touched.add(done.campaignId);
+      continue;
+    }
     const updated = await db
       .update(campaignContacts)
       .set(

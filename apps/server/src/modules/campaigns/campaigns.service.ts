@@ -8,7 +8,7 @@ import {
   CAMPAIGN_LEFT_OUT_LABELS,
   CAMPAIGN_LEFT_OUT_REASONS,
   CAMPAIGN_MAX_CONTACTS,
-  CAMPAIGN_CONTACT_STATUS_LABELS,
+  CAMPAIGN_ATTEMPT_STATUS_LABELS,
   clockOfMinutes,
   retryMask,
   retryOutcomesOfMask,
@@ -20,6 +20,7 @@ import {
   type CampaignReview,
   minutesOfClock,
   nextCallingWindow,
+  zonedDay,
   type Campaign,
   type CampaignAction,
   type CampaignAudience,
@@ -224,6 +225,8 @@ export class CampaignsService {
       now?: () => number;
       /** How long a lease holds without renewal (default 30 s). */
       leaseMs?: number;
+      /** The voice platform account's concurrency limit, where known. */
+      platformConcurrencyLimit?: number | undefined;
     },
   ) {
     this.leaseMs = deps.leaseMs ?? 30_000;
@@ -331,7 +334,7 @@ export class CampaignsService {
           .filter((a) => a.campaignContactId === row.id)
           .map((a) => ({
             attempt: a.attempt,
-            status: a.status as CampaignContact['status'],
+            status: a.status as CampaignContact['attemptList'][number]['status'],
             endedReason: a.endedReason,
             callId: a.callId,
             at: a.at.toISOString(),
@@ -396,7 +399,7 @@ export class CampaignsService {
         a.phone,
         a.attempt,
         when.format(a.at),
-        CAMPAIGN_CONTACT_STATUS_LABELS[a.status as keyof typeof CAMPAIGN_CONTACT_STATUS_LABELS] ??
+        CAMPAIGN_ATTEMPT_STATUS_LABELS[a.status as keyof typeof CAMPAIGN_ATTEMPT_STATUS_LABELS] ??
           a.status,
         a.endedReason ?? '',
         a.durationSeconds ?? '',
@@ -594,7 +597,11 @@ export class CampaignsService {
       firstCallAt: window.start.toISOString(),
       averageCallSeconds: Math.round(averageCallSeconds),
       averageFromCalls: stats.averageSeconds !== null,
-      expectedMinutes: Math.ceil(callMinutes / Math.max(1, row.maxConcurrency)),
+      // Calls beyond the platform account's limit (where known) wait for a free line.
+      expectedMinutes: Math.ceil(
+        callMinutes /
+          Math.max(1, Math.min(row.maxConcurrency, this.deps.platformConcurrencyLimit ?? Infinity)),
+      ),
       costPerMinute: stats.costPerMinute === null ? null : round2(stats.costPerMinute),
       estimatedCost:
         stats.costPerMinute === null ? null : round2(callMinutes * stats.costPerMinute),
@@ -819,7 +826,7 @@ export class CampaignsService {
       campaign.platformCampaignId,
     )) {
       const state = await this.catchUp(campaign.id, id);
-      if (!state.active) await unassignPending(db, campaign.id, [id]);
+      if (!state.active) await this.freeRetryNumbers(campaign, id, state.createdAt);
     }
     const calling = await listCallingContacts(db, campaign.id);
     await eachLimited(calling, FETCH_CONCURRENCY, async (row) => {
@@ -841,7 +848,7 @@ export class CampaignsService {
   private async catchUp(
     campaignId: string,
     platformCampaignId: string,
-  ): Promise<{ active: boolean; dialled: number }> {
+  ): Promise<{ active: boolean; dialled: number; createdAt?: string }> {
     let found: Vapi.Campaign;
     try {
       found = await this.deps
@@ -864,6 +871,7 @@ export class CampaignsService {
     return {
       active: found.status === 'scheduled' || found.status === 'in-progress',
       dialled: callIds.length,
+      createdAt: found.createdAt,
     };
   }
 
@@ -1095,6 +1103,28 @@ export class CampaignsService {
     };
   }
 
+  /**
+   * A retry's platform campaign that will place no more calls (stopped, ended or lost): its
+   * numbers it never reached are free to be given again, and the calls reserved for them go
+   * back to the day's cap of the day it was made (the platform campaign's own createdAt).
+   */
+  private async freeRetryNumbers(
+    campaign: CampaignRow,
+    platformCampaignId: string,
+    createdAt: string | undefined,
+  ): Promise<void> {
+    const freed = await unassignPending(this.deps.db, campaign.id, [platformCampaignId]);
+    // Without the platform's record the day is not known: the reservation is kept (at worst
+    // fewer calls than the cap, never more).
+    if (freed === 0 || !createdAt) return;
+    const policy = await this.deps.dialing.policyOf(campaign.businessId);
+    await this.deps.dialing.release(
+      campaign.businessId,
+      zonedDay(new Date(createdAt), policy.timeZone).day,
+      freed,
+    );
+  }
+
   /** Undoes a platform campaign whose record could not be written (best effort). */
   private async deletePlatformCampaign(id: string): Promise<void> {
     await this.deps
@@ -1117,17 +1147,18 @@ export class CampaignsService {
       campaign.platformCampaignId,
     );
     for (const id of retryCampaigns) {
+      let createdAt: string | undefined;
       try {
         await this.deps.platform().sdk.campaigns.campaignControllerUpdate({
           id,
           body: { status: 'cancelled' },
         });
-        await this.catchUp(campaign.id, id);
+        ({ createdAt } = await this.catchUp(campaign.id, id));
       } catch (error) {
         throw consoleFailure('update campaign', error);
       }
+      await this.freeRetryNumbers(campaign, id, createdAt);
     }
-    await unassignPending(this.deps.db, campaign.id, retryCampaigns);
     if (!campaign.platformCampaignId) return;
     try {
       await this.deps.platform().sdk.campaigns.campaignControllerUpdate({
@@ -1229,6 +1260,7 @@ export class CampaignsService {
         timeZone: row.timeZone,
         waitingUntil,
         maxConcurrency: row.maxConcurrency,
+        platformConcurrencyLimit: this.deps.platformConcurrencyLimit ?? null,
         retry: {
           on: retryOutcomesOfMask(row.retryOn),
           attempts: row.maxAttempts,

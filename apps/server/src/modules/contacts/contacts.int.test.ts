@@ -73,6 +73,74 @@ describe.each(oneDatabase)('contacts on %s', (target) => {
   });
   afterAll(() => ctx?.close());
 
+  it('keeps and edits other phone numbers, other emails and a country', async () => {
+    const { status, body } = await create({
+      name: 'Dr. Orla Kane',
+      phone: '087 765 4321',
+      otherPhones: ['01 234 5678', '+44 20 7946 0958', '087 765 4321', ''],
+      otherEmails: ['Orla@Clinic.example', 'orla@home.example'],
+      country: 'ie',
+    });
+    expect(status).toBe(201);
+    expect(body).toMatchObject({
+      name: 'Dr. Orla Kane',
+      phone: '+353877654321',
+      // E.164, the main number and blanks left out, in the order typed.
+      otherPhones: ['+35312345678', '+442079460958'],
+      otherEmails: ['orla@clinic.example', 'orla@home.example'],
+      country: 'IE',
+    });
+    const edited = await send<Contact>('PATCH', `/api/contacts/${body.id}`, {
+      name: 'Dr. Orla Kane',
+      phone: '087 765 4321',
+      otherPhones: ['+44 20 7946 0958'],
+      otherEmails: [],
+      country: 'GB',
+    });
+    expect(edited.body).toMatchObject({
+      otherPhones: ['+442079460958'],
+      otherEmails: [],
+      country: 'GB',
+    });
+    // Left out of an edit: kept as they are.
+    const kept = await send<Contact>('PATCH', `/api/contacts/${body.id}`, {
+      name: 'Orla Kane',
+      phone: '087 765 4321',
+    });
+    expect(kept.body).toMatchObject({ otherPhones: ['+442079460958'], country: 'GB' });
+    const detail = await send<ContactDetail>('GET', `/api/contacts/${body.id}`);
+    expect(detail.body).toMatchObject({ otherPhones: ['+442079460958'], country: 'GB' });
+
+    const badPhone = await send<WireError>('PATCH', `/api/contacts/${body.id}`, {
+      name: 'Orla Kane',
+      phone: '087 765 4321',
+      otherPhones: ['+44 20 7946 0958', '12'],
+    });
+    expect(badPhone.status).toBe(400);
+    expect(badPhone.body.error.details?.issues).toEqual([
+      { path: 'body.otherPhones.1', message: 'Please enter valid phone numbers: 12' },
+    ]);
+    const badEmail = await send<WireError>('PATCH', `/api/contacts/${body.id}`, {
+      name: 'Orla Kane',
+      phone: '087 765 4321',
+      otherEmails: ['orla@'],
+    });
+    expect(badEmail.status).toBe(400);
+    const badCountry = await send<WireError>('PATCH', `/api/contacts/${body.id}`, {
+      name: 'Orla Kane',
+      phone: '087 765 4321',
+      country: 'XX',
+    });
+    expect(badCountry.status).toBe(400);
+    expect(badCountry.body.error.message).toBe('Choose a country by its two-letter code');
+    // Nothing of the refused edits was written.
+    expect((await send<ContactDetail>('GET', `/api/contacts/${body.id}`)).body).toMatchObject({
+      otherPhones: ['+442079460958'],
+      otherEmails: [],
+      country: 'GB',
+    });
+  });
+
   it('adds a contact by hand: E.164 in the business’s country, email in lower case', async () => {
     const { status, body } = await create({
       name: '  Aoife Byrne ',

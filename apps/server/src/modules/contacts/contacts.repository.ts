@@ -17,6 +17,9 @@ export const CONTACT_COLUMNS = {
   email: contacts.email,
   company: contacts.company,
   notes: contacts.notes,
+  otherPhones: contacts.otherPhones,
+  otherEmails: contacts.otherEmails,
+  country: contacts.country,
   source: contacts.source,
   importId: contacts.importId,
   isTest: contacts.isTest,
@@ -33,6 +36,10 @@ export type ContactFields = {
   email: string | null;
   company: string | null;
   notes: string | null;
+  /** Left out: kept as they are. */
+  otherPhones?: string[];
+  otherEmails?: string[];
+  country?: string | null;
 };
 
 /** Postgres answers an error for an id that is not a UUID; such an id is simply not found. */

@@ -30,7 +30,8 @@ import {
   type ContactFields,
   type ContactRecord,
 } from './contacts.repository';
-import { normalizePhone } from './phone';
+import { normalizePhone, phoneRegionOf } from './phone';
+import { unionOthers } from './import/rows';
 
 /** The business a request works for, from the signed-in member's session. */
 export type ContactBusiness = { id: string; country: string; timezone: string };
@@ -53,6 +54,9 @@ export function toContact(row: ContactRecord): Contact {
     email: row.email,
     company: row.company,
     notes: row.notes,
+    otherPhones: row.otherPhones,
+    otherEmails: row.otherEmails,
+    country: row.country,
     source: isSource(row.source) ? row.source : 'manual',
     importId: row.importId,
     isTest: row.isTest,
@@ -150,13 +154,54 @@ export class ContactsService {
       }
       phone = normalized.e164;
     }
+    const email = input.email ? input.email.toLowerCase() : null;
     return {
       name: input.name,
       phone,
-      email: input.email ? input.email.toLowerCase() : null,
+      email,
       company: blankToNull(input.company),
       notes: blankToNull(input.notes),
+      ...(input.otherPhones === undefined
+        ? {}
+        : { otherPhones: this.otherPhonesOf(business, input.otherPhones, phone) }),
+      ...(input.otherEmails === undefined
+        ? {}
+        : {
+            otherEmails: unionOthers(
+              [],
+              input.otherEmails.map((one) => one.toLowerCase()),
+              email,
+            ),
+          }),
+      ...(input.country === undefined ? {} : { country: this.countryOf(input.country) }),
     };
+  }
+
+  /** Other numbers typed: each E.164 in the business's country, repeats and the main one dropped. */
+  private otherPhonesOf(business: ContactBusiness, typed: string[], phone: string | null) {
+    const e164: string[] = [];
+    for (const [i, raw] of typed.entries()) {
+      if (raw.trim() === '') continue;
+      const normalized = normalizePhone(raw, business.country);
+      if (!normalized.ok)
+        throw fieldError('VALIDATION_ERROR', 400, [
+          {
+            path: `body.otherPhones.${i}`,
+            message: `${contactMessages.otherPhoneInvalid}: ${raw}`,
+          },
+        ]);
+      e164.push(normalized.e164);
+    }
+    return unionOthers([], e164, phone);
+  }
+
+  private countryOf(code: string | null): string | null {
+    if (!code) return null;
+    if (phoneRegionOf(code) === undefined)
+      throw fieldError('VALIDATION_ERROR', 400, [
+        { path: 'body.country', message: contactMessages.countryInvalid },
+      ]);
+    return code;
   }
 
   /**

@@ -4,10 +4,16 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { CallDetail } from '@switchboard/shared/call-logs';
-import type { LiveCall, LiveCallList } from '@switchboard/shared/live-calls';
+import {
+  LISTEN_RECORD,
+  ListenRecordReader,
+  type LiveCall,
+  type LiveCallList,
+} from '@switchboard/shared/live-calls';
+import { WEB_CALL_SDK_TOKEN } from '@switchboard/shared/web-call';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
-import { callActions, sessions, users } from '../../db/schema';
+import { callActions, calls, sessions, users } from '../../db/schema';
 import { DEMO_TEAM_MEMBERS, DEMO_TRADES } from '../auth/demo-accounts';
 import {
   addTeamMember,
@@ -16,7 +22,7 @@ import {
   oneDatabase,
   sessionHeaders,
 } from '../../test/test-app';
-import { LIVE_CONTROL_LIMIT } from './live-calls.routes';
+import { LISTEN_CAPS, LIVE_CONTROL_LIMIT } from './live-calls.routes';
 
 // Live calls (issue 38, decision 059) through the real app and its sandbox platform: the list
 // and its stream, listening in (the platform's audio relayed), stepping in (each control sent
@@ -59,24 +65,44 @@ async function openStream(base: string, headers: Headers) {
   };
 }
 
-/** An open listen stream: the bytes relayed so far, and whether it ended. */
+/**
+ * An open listen stream: the audio relayed so far (read from its records), its 20 ms frames'
+ * sizes, the platform's text messages, and whether it ended.
+ */
 async function openListen(base: string, callId: string, headers: Headers) {
   const response = await fetch(`${base}/api/live-calls/${callId}/listen`, { headers });
   let bytes = 0;
+  const sizes = new Set<number>();
+  const texts: string[] = [];
   let ended = false;
-  const reader = response.body?.getReader() as ReadableStreamDefaultReader<Uint8Array> | undefined;
+  // A refusal's message, read at once (an unread body would hold its connection).
+  const refusal =
+    response.status === 200
+      ? undefined
+      : ((await response.json()) as { error: { message: string } }).error.message;
+  const reader = (response.status === 200 ? response.body?.getReader() : undefined) as
+    ReadableStreamDefaultReader<Uint8Array> | undefined;
+  const records = new ListenRecordReader();
   const done = (async () => {
     if (!reader || response.status !== 200) return;
     for (;;) {
       const chunk = await reader.read().catch(() => undefined);
       if (!chunk || chunk.done) break;
-      bytes += chunk.value.length;
+      for (const record of records.push(chunk.value)) {
+        if (record.kind === 'audio') {
+          bytes += record.bytes.length;
+          sizes.add(record.bytes.length);
+        } else texts.push(record.text);
+      }
     }
     ended = true;
   })();
   return {
     response,
+    refusal,
     bytes: () => bytes,
+    sizes,
+    texts,
     ended: () => ended,
     close: async () => {
       await reader?.cancel().catch(() => undefined);
@@ -165,9 +191,11 @@ describe.each(oneDatabase)('live calls on %s', (target) => {
     // Listening: the platform's raw PCM, relayed as it comes.
     const heard = await openListen(base, call.id, owner);
     expect(heard.response.status).toBe(200);
-    expect(heard.response.headers.get('content-type')).toBe('application/octet-stream');
+    expect(heard.response.headers.get('content-type')).toBe(LISTEN_RECORD.contentType);
     expect(heard.response.headers.get('x-audio-format')).toBe('pcm_s16le; rate=16000; channels=1');
     await expect.poll(() => heard.bytes()).toBeGreaterThan(640 * 10);
+    // One record per platform message: the sandbox's 20 ms frames arrive whole.
+    expect([...heard.sizes]).toEqual([640]);
 
     // Bad input: 400 with a message, nothing sent.
     for (const bad of [
@@ -330,6 +358,137 @@ describe.each(oneDatabase)('live calls on %s', (target) => {
     await stream.close();
     await heard.close();
     expect((await control(owner, call.id, { action: 'end-call' })).statusCode).toBe(200);
+  });
+
+  it('shows a web call (“Talk to agent”) in progress with the lines said in it, and steps into it through its monitor', async () => {
+    const plumber = ctx.app.platform.sandbox!.demo.assistants.find(
+      (assistant) => assistant.trade === 'plumbing',
+    )!;
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/web-call/call/web',
+      headers: { ...owner, authorization: `Bearer ${WEB_CALL_SDK_TOKEN}` },
+      payload: { assistantId: plumber.id },
+    });
+    expect(created.statusCode).toBe(201);
+    const web = created.json<{ id: string; webCallUrl: string }>();
+    const room = async () =>
+      (await ctx.app.inject({ method: 'GET', url: web.webCallUrl, headers: owner })).json<{
+        status: string;
+      }>().status;
+    await expect.poll(room).toBe('in-progress');
+    // The browser's call client reports what the caller said (the room's transcript).
+    const words = 'My kitchen sink is blocked and overflowing.';
+    const said = await ctx.app.inject({
+      method: 'POST',
+      url: `${web.webCallUrl}/transcript`,
+      headers: owner,
+      payload: { role: 'user', message: words },
+    });
+    expect(said.statusCode).toBe(202);
+    let call: LiveCall | undefined;
+    await expect
+      .poll(async () => {
+        call = (await list(owner)).find((candidate) => candidate.id === web.id);
+        return call?.lines.some((line) => line.role === 'caller' && line.text === words) ?? false;
+      })
+      .toBe(true);
+    expect(call).toMatchObject({
+      agent: { name: 'Rapid Rooter Plumbing Dispatch' },
+      callType: 'web',
+      callerNumber: null,
+      canListen: true,
+      canControl: true,
+    });
+    // Its audio, relayed as a phone call's.
+    const heard = await openListen(base, web.id, owner);
+    expect(heard.response.status).toBe(200);
+    await expect.poll(() => heard.bytes()).toBeGreaterThan(640 * 5);
+    // Another business: 404 for its controls and its audio.
+    expect((await control(foreign, web.id, { action: 'end-call' })).statusCode).toBe(404);
+    const foreignListen = await openListen(base, web.id, foreign);
+    expect(foreignListen.response.status).toBe(404);
+    await foreignListen.close();
+
+    const sentence = 'A plumber is on the way to you now.';
+    expect((await control(owner, web.id, { action: 'say', text: sentence })).statusCode).toBe(200);
+    await expect
+      .poll(async () =>
+        (await list(owner))
+          .find((candidate) => candidate.id === web.id)
+          ?.lines.some((line) => line.role === 'assistant' && line.text === sentence),
+      )
+      .toBe(true);
+    expect((await control(owner, web.id, { action: 'end-call' })).statusCode).toBe(200);
+    await expect.poll(async () => (await list(owner)).some((c) => c.id === web.id)).toBe(false);
+    await expect.poll(() => heard.ended()).toBe(true);
+    await heard.close();
+    await expect
+      .poll(
+        async () =>
+          (
+            await ctx.app.database.db
+              .select({ endedReason: calls.endedReason })
+              .from(calls)
+              .where(eq(calls.id, web.id))
+          )[0]?.endedReason,
+      )
+      .toBe('assistant-ended-call');
+    const detail = (
+      await ctx.app.inject({ method: 'GET', url: `/api/calls/${web.id}`, headers: owner })
+    ).json<CallDetail>();
+    expect(detail.actions?.map((a) => [a.action, a.detail, a.outcome])).toEqual([
+      ['say', sentence, 'done'],
+      ['end-call', null, 'done'],
+    ]);
+    expect(detail.transcript.some((line) => line.text.includes(words))).toBe(true);
+    expect(detail.transcript.some((line) => line.text.includes(sentence))).toBe(true);
+  });
+
+  it('caps the listen streams open at once per person and per business, with a 429 that says so', async () => {
+    const call = await liveCall();
+    const businessId = (
+      await ctx.app.database.db
+        .select()
+        .from(users)
+        .where(eq(users.userName, DEMO_TRADES.plumbing.owner.userName))
+    )[0]!.businessId!;
+    const open: Awaited<ReturnType<typeof openListen>>[] = [];
+    const listenAs = async (headers: Headers) => {
+      const stream = await openListen(base, call.id, headers);
+      if (stream.response.status === 200) open.push(stream);
+      return stream;
+    };
+    for (let n = 0; n < LISTEN_CAPS.perUser; n++)
+      expect((await listenAs(owner)).response.status).toBe(200);
+    const over = await listenAs(owner);
+    expect(over.response.status).toBe(429);
+    expect(over.refusal).toBe(
+      `You are already listening to ${LISTEN_CAPS.perUser} calls. Stop one of them to listen to this one.`,
+    );
+    // One stopped: its place is free again.
+    await open.shift()!.close();
+    await expect.poll(async () => (await listenAs(owner)).response.status).toBe(200);
+
+    // The business: its people together hold at most LISTEN_CAPS.perBusiness.
+    let left = LISTEN_CAPS.perBusiness - LISTEN_CAPS.perUser;
+    let last: Headers = owner;
+    while (left > 0) {
+      const member = await addTeamMember(ctx.app, businessId);
+      last = await sessionHeaders(ctx.app, member.userName);
+      for (let n = 0; n < Math.min(LISTEN_CAPS.perUser - 1, left); n++, left--)
+        expect((await listenAs(last)).response.status).toBe(200);
+    }
+    const full = await listenAs(last);
+    expect(full.response.status).toBe(429);
+    expect(full.refusal).toBe(
+      `${LISTEN_CAPS.perBusiness} calls of this business are being listened to already. Stop one of them to listen to this one.`,
+    );
+    // The operator listens to another business's calls under that business's cap too.
+    expect((await listenAs(admin)).response.status).toBe(429);
+    expect((await control(owner, call.id, { action: 'end-call' })).statusCode).toBe(200);
+    await expect.poll(() => open.every((stream) => stream.ended())).toBe(true);
+    for (const stream of open) await stream.close();
   });
 });
 

@@ -2,6 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  encodeListenRecord,
+  LISTEN_RECORD,
   liveCallListSchema,
   liveControlResultSchema,
   liveControlSchema,
@@ -9,7 +11,7 @@ import {
 } from '@switchboard/shared/live-calls';
 import { agentSchema, type Agent } from '@switchboard/shared/agents';
 import { errorResponses } from '../../plugins/error-responses';
-import { notFound } from '../../lib/app-error';
+import { AppError, notFound } from '../../lib/app-error';
 import {
   readSessionToken,
   requireUser,
@@ -33,6 +35,11 @@ export const LIVE_CONTROL_LIMIT = { max: 20, timeWindow: MINUTE } as const;
 /** How often an open stream checks that its session (and role) still stands. */
 export const LIVE_SESSION_CHECK_MS = 2_000;
 const HEARTBEAT_MS = 15_000;
+/**
+ * Listen streams open at once (on this instance): per person, and per business whose calls are
+ * heard. Each holds a socket to the platform and a stream of audio to a browser.
+ */
+export const LISTEN_CAPS = { perUser: 3, perBusiness: 10 } as const;
 /** Changes that arrive together are sent as one list. */
 const COALESCE_MS = 100;
 
@@ -69,6 +76,38 @@ export const liveCallRoutes =
 
     /** Open streams: ended when the server closes. */
     const open = new Set<() => void>();
+    /** Listen streams open now, per person and per business of the call heard. */
+    const listening = { users: new Map<string, number>(), businesses: new Map<string, number>() };
+    const bump = (counts: Map<string, number>, key: string, by: 1 | -1) => {
+      const next = (counts.get(key) ?? 0) + by;
+      if (next > 0) counts.set(key, next);
+      else counts.delete(key);
+    };
+    /** Takes a listen place for this person and business (429 when either is full). */
+    function reserveListening(userId: string, businessId: string | null): () => void {
+      const business = businessId ?? 'none';
+      if ((listening.users.get(userId) ?? 0) >= LISTEN_CAPS.perUser)
+        throw new AppError(
+          'RATE_LIMITED',
+          429,
+          `You are already listening to ${LISTEN_CAPS.perUser} calls. Stop one of them to listen to this one.`,
+        );
+      if ((listening.businesses.get(business) ?? 0) >= LISTEN_CAPS.perBusiness)
+        throw new AppError(
+          'RATE_LIMITED',
+          429,
+          `${LISTEN_CAPS.perBusiness} calls of this business are being listened to already. Stop one of them to listen to this one.`,
+        );
+      bump(listening.users, userId, 1);
+      bump(listening.businesses, business, 1);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        bump(listening.users, userId, -1);
+        bump(listening.businesses, business, -1);
+      };
+    }
     app.addHook('preClose', async () => {
       for (const end of [...open]) end();
     });
@@ -196,34 +235,49 @@ export const liveCallRoutes =
         schema: {
           tags,
           summary:
-            "The call's audio as it happens, relayed from the platform's listen socket: raw 16-bit little-endian PCM, mono, 16 kHz (X-Audio-Format); ends with the call, the session or the person's access",
+            "The call's listen socket relayed as it happens: each of the platform's messages, in order, as a record (kind byte: 0 audio, 1 text; 4-byte big-endian length; the message as sent). Audio is raw 16-bit little-endian PCM, mono, 16 kHz (X-Audio-Format); text is the platform's JSON events. Ends with the call, the session or the person's access; at most 3 at once per person and 10 per business (429)",
           params: callParams,
-          response: errorResponses(404, 409, 502),
+          response: errorResponses(404, 409, 429, 502),
         },
       },
       async (request, reply) => {
         const scope = agentScopeOf(request);
-        // The answer's end, once it is open (the socket may end before).
-        const stream: { end?: () => void } = {};
-        const listening = await deps.live.openListen(
-          scope,
-          request.params.id,
-          (frame) => {
-            if (!reply.raw.writableEnded) reply.raw.write(frame);
-          },
-          () => stream.end?.(),
-        );
+        const row = await deps.live.find(scope, request.params.id);
+        const release = reserveListening(requireUser(request).id, row.businessId);
+        // The answer's end, once it is open (the socket may end before); what the platform
+        // sent before the answer's head was written waits for it.
+        const stream: { end?: () => void; early?: Uint8Array[] } = { early: [] };
+        let listening: Awaited<ReturnType<LiveCallsService['openListen']>>;
+        try {
+          listening = await deps.live.openListen(
+            row,
+            (kind, payload) => {
+              const record = encodeListenRecord(kind, payload);
+              if (stream.early) stream.early.push(record);
+              else if (!reply.raw.writableEnded) reply.raw.write(record);
+            },
+            () => stream.end?.(),
+          );
+        } catch (error) {
+          release();
+          throw error;
+        }
         const end = holdOpen(
           request,
           reply,
           scope,
           {
-            'content-type': 'application/octet-stream',
+            'content-type': LISTEN_RECORD.contentType,
             'x-audio-format': 'pcm_s16le; rate=16000; channels=1',
           },
-          () => listening.close(),
+          () => {
+            release();
+            listening.close();
+          },
         );
         stream.end = end;
+        for (const record of stream.early ?? []) reply.raw.write(record);
+        stream.early = undefined;
         // The call may have ended while the answer was being set up.
         if (listening.ended()) end();
         request.log.info(

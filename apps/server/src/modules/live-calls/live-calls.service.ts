@@ -9,6 +9,7 @@ import type {
   LiveTranscriptLineView,
   TransferTargets,
 } from '@switchboard/shared/live-calls';
+import { LISTEN_RECORD } from '@switchboard/shared/live-calls';
 import type { SessionUser } from '@switchboard/shared/auth';
 import type { Db } from '../../db/client';
 import type { LiveTranscriptLine } from '../../db/schema';
@@ -291,29 +292,46 @@ export class LiveCallsService {
 
   /**
    * Opens the call's listen socket (our server, never the browser, connects to it; with the
-   * public key, which the platform asks for where listenAuthenticationEnabled). The frames are
-   * the platform's raw PCM; `onFrame` gets each, `onEnd` once when the socket is gone.
+   * public key, which the platform asks for where listenAuthenticationEnabled). Every message
+   * the socket sends goes to `onMessage` as it came: binary ones are the platform's raw PCM,
+   * text ones its JSON events (the platform's docs show both, decision 059); `onEnd` once when
+   * the socket is gone. `row` is the call as the caller already found it in the scope.
    */
   async openListen(
-    scope: AgentScope,
-    callId: string,
-    onFrame: (frame: Buffer) => void,
+    row: LiveCallRow,
+    onMessage: (kind: 'audio' | 'text', payload: Buffer) => void,
     onEnd: () => void,
   ): Promise<{ close: () => void; ended: () => boolean }> {
-    const row = await this.find(scope, callId);
     if (!row.liveListening)
       throw new AppError('CONFLICT', 409, 'Live listening is turned off for this agent.');
     if (!row.listenUrl || !this.monitorUrlAllowed(row.listenUrl))
       throw new AppError('CONFLICT', 409, 'This call cannot be listened to.');
-    const socket = new WebSocket(row.listenUrl, { headers: this.authHeaders() });
+    const socket = new WebSocket(row.listenUrl, {
+      headers: this.authHeaders(),
+      maxPayload: LISTEN_RECORD.maxPayload,
+    });
     let ended = false;
     const end = () => {
       if (ended) return;
       ended = true;
       onEnd();
     };
+    // Listened to from the start: the platform may send its first messages with the upgrade's
+    // answer, which ws hands on before this function resumes.
+    socket.on('message', (data, isBinary) => {
+      const bytes = Buffer.isBuffer(data)
+        ? data
+        : Array.isArray(data)
+          ? Buffer.concat(data)
+          : Buffer.from(data);
+      onMessage(isBinary ? 'audio' : 'text', bytes);
+    });
     await new Promise<void>((resolve, reject) => {
-      socket.once('open', () => resolve());
+      socket.once('open', () => {
+        socket.on('close', end);
+        socket.on('error', end);
+        resolve();
+      });
       socket.once('unexpected-response', (_request, response) =>
         reject(
           new AppError(
@@ -333,11 +351,6 @@ export class LiveCallsService {
         ),
       );
     });
-    socket.on('message', (data, isBinary) => {
-      if (isBinary) onFrame(Buffer.isBuffer(data) ? data : Buffer.from(data as ArrayBuffer));
-    });
-    socket.on('close', end);
-    socket.on('error', end);
     return {
       close: () => {
         socket.close();

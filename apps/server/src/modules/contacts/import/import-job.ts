@@ -37,6 +37,7 @@ import {
   failContactImport,
   fillContactBlanks,
   findContactKeys,
+  importOptionsOf,
   findContactsByIds,
   insertImportChanges,
   insertImportErrors,
@@ -51,7 +52,7 @@ import {
   type ImportLease,
   type NewContactColumns,
 } from './import.repository';
-import type { Mapping } from '@switchboard/shared/contact-imports';
+import type { ContactImportOnMatch, Mapping } from '@switchboard/shared/contact-imports';
 import { openContactFile } from './parse-file';
 import { timeOrderedId } from './time-ordered-id';
 import {
@@ -60,6 +61,8 @@ import {
   isBlank,
   toContactRow,
   extraFieldsOf,
+  unionOthers,
+  mergeExtraFields,
   type ContactRow,
   type TrackResult,
 } from './rows';
@@ -145,8 +148,8 @@ class ImportWriter {
   /** Person index → the person's merged contact, for the people the next batch writes. */
   private readonly pending = new Map<number, ContactRow>();
   private errors: ImportProblem[] = [];
-  /** Person of the file (by index) → the contact written for it. */
-  private readonly persons: HeldContact[] = [];
+  /** Person of the file (by index) → the contact written for it, or SKIPPED. */
+  private readonly persons: (HeldContact | typeof SKIPPED)[] = [];
   /** Which contact holds a phone, and an email: each unique within a business. */
   private readonly phoneOwners = new Map<string, HeldContact>();
   private readonly emailOwners = new Map<string, HeldContact>();
@@ -157,6 +160,8 @@ class ImportWriter {
     private readonly tx: Db,
     private readonly businessId: string,
     private readonly importId: string,
+    /** What a person matching an existing contact does (ContactImportOnMatch). */
+    private readonly onMatch: ContactImportOnMatch = 'update',
   ) {}
 
   get size() {
@@ -232,7 +237,7 @@ class ImportWriter {
     // matched (for its before-image and its blank fields).
     const unread = new Map<string, HeldContact>();
     for (const [index, state] of this.unreadExisting === 0 ? [] : states) {
-      if (this.persons[index] !== undefined) continue;
+      if (this.persons[index] !== undefined || this.onMatch !== 'update') continue;
       const byPhone = state.phone === null ? undefined : this.phoneOwners.get(state.phone);
       const byEmail = state.email === null ? undefined : this.emailOwners.get(state.email);
       if (byPhone?.row === undefined && byPhone !== undefined) unread.set(byPhone.id, byPhone);
@@ -254,12 +259,16 @@ class ImportWriter {
       company: [],
       notes: [],
       fields: [],
+      country: [],
+      otherPhones: [],
+      otherEmails: [],
     };
     const before: { contactId: string; before: ContactRow }[] = [];
     /** Contact → the blank fields this batch fills (a field is filled once, never overwritten). */
     const fills = new Map<HeldContact, Partial<ContactRow>>();
     for (const [index, state] of states) {
       const person = this.persons[index];
+      if (person === SKIPPED) continue;
       if (person !== undefined) {
         this.fillBlanks(person, state, fills);
         continue;
@@ -274,7 +283,13 @@ class ImportWriter {
           : byEmail !== undefined && !byEmail.created
             ? byEmail
             : undefined;
-      if (owner !== undefined) {
+      if (owner !== undefined && this.onMatch === 'skip') {
+        // The existing contact stays as it is; the rest of this person's rows with it.
+        this.persons[index] = SKIPPED;
+        this.counts.skippedCount += 1;
+        continue;
+      }
+      if (owner !== undefined && this.onMatch === 'update') {
         if (owner.row === undefined) throw new Error(`contact ${owner.id} is no longer there`);
         if (!owner.matched) {
           owner.matched = true;
@@ -287,10 +302,27 @@ class ImportWriter {
       }
       // A key another person of this file already holds (a row that matched two people) is
       // left out rather than break the one-contact-per-phone rule.
-      const phone = byPhone === undefined ? state.phone : null;
-      const email = byEmail === undefined ? state.email : null;
+      // With `create`, a key an existing contact holds is listed among the new one's others,
+      // and its first other number (address) nobody holds becomes its own.
+      const creating = this.onMatch === 'create';
+      const free = (list: string[], owners: Map<string, HeldContact>) =>
+        creating ? (list.find((value) => !owners.has(value)) ?? null) : null;
+      const phone = byPhone === undefined ? state.phone : free(state.otherPhones, this.phoneOwners);
+      const email = byEmail === undefined ? state.email : free(state.otherEmails, this.emailOwners);
       const row =
-        phone === state.phone && email === state.email ? state : { ...state, phone, email };
+        phone === state.phone && email === state.email
+          ? state
+          : {
+              ...state,
+              phone,
+              email,
+              otherPhones: creating
+                ? unionOthers([], [state.phone, ...state.otherPhones], phone)
+                : state.otherPhones,
+              otherEmails: creating
+                ? unionOthers([], [state.email, ...state.otherEmails], email)
+                : state.otherEmails,
+            };
       const held: HeldContact = { id: timeOrderedId(), created: true, row, matched: false };
       if (phone !== null) this.phoneOwners.set(phone, held);
       if (email !== null) this.emailOwners.set(email, held);
@@ -302,6 +334,9 @@ class ImportWriter {
       toInsert.company.push(row.company);
       toInsert.notes.push(row.notes);
       toInsert.fields!.push(row.fields ?? null);
+      toInsert.country.push(row.country);
+      toInsert.otherPhones.push(row.otherPhones);
+      toInsert.otherEmails.push(row.otherEmails);
     }
 
     this.counts.createdCount += toInsert.id.length;
@@ -316,7 +351,11 @@ class ImportWriter {
     return { written };
   }
 
-  /** Fills the contact's blank fields from the person's merged values; never overwrites. */
+  /**
+   * Fills the contact's blank fields from the person's merged values; never overwrites. The
+   * person's numbers and addresses the contact does not have as its own are added to its
+   * others.
+   */
   private fillBlanks(
     held: HeldContact,
     state: ContactRow,
@@ -335,6 +374,23 @@ class ImportWriter {
       }
       (changes ??= {})[field] = value!;
     }
+    const phone = changes?.phone ?? current.phone;
+    const email = changes?.email ?? current.email;
+    const otherPhones = unionOthers(
+      current.otherPhones,
+      [state.phone, ...state.otherPhones],
+      phone,
+    );
+    const otherEmails = unionOthers(
+      current.otherEmails,
+      [state.email, ...state.otherEmails],
+      email,
+    );
+    if (otherPhones !== current.otherPhones) (changes ??= {}).otherPhones = otherPhones;
+    if (otherEmails !== current.otherEmails) (changes ??= {}).otherEmails = otherEmails;
+    // Extra columns it has not got yet are added, the ones it has kept (decision 070).
+    const fields = mergeExtraFields(current.fields, state.fields);
+    if (fields !== undefined) (changes ??= {}).fields = fields;
     if (changes === undefined) return;
     held.row = { ...current, ...changes };
     fills.set(held, { ...fills.get(held), ...changes });
@@ -349,7 +405,14 @@ const pickFields = (c: ContactRow): ContactRow => ({
   email: c.email,
   company: c.company,
   notes: c.notes,
+  country: c.country,
+  otherPhones: c.otherPhones,
+  otherEmails: c.otherEmails,
+  fields: c.fields ?? null,
 });
+
+/** A person of the file that matched an existing contact and is skipped (onMatch `skip`). */
+const SKIPPED = 'skipped' as const;
 
 /** Runs queued imports in this process, one at a time. */
 export class ContactImportJob {
@@ -368,6 +431,8 @@ export class ContactImportJob {
   private stopping = false;
   /** The counts of the imports running here, after their last batch written, and of how many. */
   private readonly progress = new Map<string, ImportProgress>();
+  /** When each import running here started (for the estimate of the time left). */
+  private readonly startedAt = new Map<string, Date>();
   /** Imports whose lease this instance has lost: their next batch stops them. */
   private readonly lost = new Set<string>();
   private lastRecoveryAt = 0;
@@ -380,9 +445,10 @@ export class ContactImportJob {
   }
 
   /** How far a running import has got; undefined when it is not running in this process. */
-  progressOf(importId: string): ImportProgress | undefined {
+  progressOf(importId: string): (ImportProgress & { startedAt: Date }) | undefined {
     const counts = this.progress.get(importId);
-    return counts && { ...counts };
+    const startedAt = this.startedAt.get(importId);
+    return counts && startedAt && { ...counts, startedAt };
   }
 
   /** Queues again the imports a dead process left running, then polls for queued ones. */
@@ -493,6 +559,7 @@ export class ContactImportJob {
   private async runClaimed(claimed: ClaimedImport) {
     const { db, log } = this.options;
     this.progress.set(claimed.id, { ...NOTHING_WRITTEN, totalRows: null });
+    this.startedAt.set(claimed.id, new Date());
     const heartbeat = this.holdLease(claimed.id);
     try {
       const file = await readImportFile(db, claimed.id);
@@ -531,6 +598,7 @@ export class ContactImportJob {
     } finally {
       await heartbeat.stop();
       this.progress.delete(claimed.id);
+      this.startedAt.delete(claimed.id);
       this.lost.delete(claimed.id);
     }
   }
@@ -567,13 +635,10 @@ export class ContactImportJob {
     };
   }
 
-  private async write(
-    tx: Db,
-    claimed: { id: string; businessId: string; mapping: unknown; country: string },
-    file: Buffer,
-  ): Promise<ImportCounts> {
+  private async write(tx: Db, claimed: ClaimedImport, file: Buffer): Promise<ImportCounts> {
     const { maxFileMb, maxUncompressedMb, batchSize = 2000 } = this.options;
     const mapping = claimed.mapping as Mapping;
+    const { flipNames, onMatch } = importOptionsOf(claimed.options);
     // toContactRow reads national numbers in this region; a country libphonenumber does not
     // know leaves only international numbers valid.
     const region = (phoneRegionOf(claimed.country) ?? claimed.country) as CountryCode;
@@ -584,7 +649,7 @@ export class ContactImportJob {
     // Of how many rows, for the progress bar (a CSV file is counted first: ~1% of the import).
     const totalRows = (await countRows?.()) ?? null;
     this.progress.set(claimed.id, { ...this.progress.get(claimed.id)!, totalRows });
-    const writer = new ImportWriter(tx, claimed.businessId, claimed.id);
+    const writer = new ImportWriter(tx, claimed.businessId, claimed.id, onMatch);
     await writer.loadExistingKeys();
     const tracker = new DuplicateTracker();
     // A batch is sent while the rows of the next are read, and that one may be sent before the
@@ -616,7 +681,7 @@ export class ContactImportJob {
         if (row.error !== undefined) {
           writer.fail(row.line, row.error, row.cells);
         } else {
-          const result = toContactRow(row.cells, mapping, region, columnCount);
+          const result = toContactRow(row.cells, mapping, region, columnCount, { flipNames });
           if (result.ok === 'skip') writer.counts.skippedCount += 1;
           else if (result.ok === false) writer.fail(row.line, result.reason, row.cells);
           else {

@@ -19,6 +19,7 @@ import {
 } from '../../../test/test-app';
 import { IMPORT_MESSAGES } from './import-file-error';
 import { MAX_IMPORT_INTERRUPTIONS } from './import-job';
+import { ContactImportsService } from './import.service';
 import { MAPPING_MESSAGES } from '@switchboard/shared/contact-imports';
 
 type Part = { name: string; value: string | Buffer; filename?: string };
@@ -540,15 +541,80 @@ describe.each(databaseTargets)('contact imports on %s', (target) => {
         ['running', 4000, 4000, 4500],
         ['running', 4500, 4500, 4500],
       ]);
+      // An estimate of the time left comes with each, from the pace so far; none once done.
+      expect(seen.map((i) => typeof i.secondsLeft)).toEqual(['number', 'number', 'number']);
+      expect(seen.at(-1)?.secondsLeft).toBe(0);
       const done = await send<ContactImport>('GET', `/api/contacts/imports/${importId}`);
       expect(done.body).toMatchObject({
         status: 'completed',
         processedRows: 4500,
         totalRows: 4500,
         createdCount: 4500,
+        secondsLeft: null,
       });
     },
   );
+
+  it('streams its progress from memory while it runs, even when the database is busy with it', async () => {
+    const importId = await queueNumbered('Streamed', 4500, '089', 3_000_000);
+    const service = new ContactImportsService({
+      db: ctx.app.database.db,
+      limits: { maxFileMb: 25, maxUncompressedMb: 100 },
+      kick: () => undefined,
+      progressOf: (id) => ctx.app.contactImportJob.progressOf(id),
+    });
+    const business = { id: memberBusinessId, country: 'Ireland', timezone: 'Europe/Dublin' };
+    const watcher = service.watch(business, importId, { everyMs: 1 });
+    const seen = [(await watcher.next()).value as ContactImport];
+    // After each batch (its transaction open, PGlite's only connection held), the next line.
+    await runWithHook(importId, async () => {
+      seen.push((await watcher.next()).value as ContactImport);
+    });
+    for await (const row of watcher) seen.push(row);
+    expect(seen.map((i) => [i.status, i.processedRows, i.totalRows])).toEqual([
+      ['queued', 0, null],
+      ['running', 2000, 4500],
+      ['running', 4000, 4500],
+      ['running', 4500, 4500],
+      ['completed', 4500, 4500],
+    ]);
+    expect(seen.slice(1, 4).map((i) => typeof i.secondsLeft)).toEqual([
+      'number',
+      'number',
+      'number',
+    ]);
+  });
+
+  it('answers the commit as a stream of progress lines when asked to', async () => {
+    const { body } = await upload('Name,Phone\nAnn,+353871234567\nBob,+353871234568\n');
+    const answer = ctx.app.inject({
+      method: 'POST',
+      url: `/api/contacts/imports/${body.import.id}/commit`,
+      headers: { ...member, accept: 'application/x-ndjson' },
+      payload: { mapping: { name: 0, phone: 1 } },
+    });
+    // Run it once the commit has queued it.
+    while (!(await ctx.app.contactImportJob.runImport(body.import.id)))
+      await new Promise((resolve) => setImmediate(resolve));
+    const res = await answer;
+    expect(res.statusCode).toBe(202);
+    expect(res.headers['content-type']).toMatch(/^application\/x-ndjson/);
+    const lines = res.body
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as ContactImport);
+    // The first line is the import as the stream first read it (queued, or already taken up).
+    expect(lines[0]?.id).toBe(body.import.id);
+    expect(lines.at(-1)).toMatchObject({ status: 'completed', createdCount: 2, processedRows: 2 });
+    // Without the header: the import, as before.
+    const plain = await upload('Name,Phone\nCy,+353871234569\n');
+    const json = await send<ContactImport>(
+      'POST',
+      `/api/contacts/imports/${plain.body.import.id}/commit`,
+      { mapping: { name: 0, phone: 1 } },
+    );
+    expect(json.body).toMatchObject({ status: 'queued' });
+  });
 
   it('writes nothing when the import fails half way', async () => {
     // Three batches of 2,000: it fails after the first.

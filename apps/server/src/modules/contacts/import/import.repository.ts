@@ -11,6 +11,11 @@ import {
 } from '../../../db/schema';
 import { isContactId } from '../contacts.repository';
 import type { ContactRow } from './rows';
+import {
+  contactImportOptionsSchema,
+  DEFAULT_IMPORT_OPTIONS,
+  type ContactImportOptions,
+} from '@switchboard/shared/contact-imports';
 
 /** An import as the routes see it: not the upload, nor the lease and interruptions (the runners'). */
 export type ContactImportRecord = Omit<
@@ -27,6 +32,7 @@ const IMPORT_COLUMNS = {
   fileSize: contactImports.fileSize,
   status: contactImports.status,
   mapping: contactImports.mapping,
+  options: contactImports.options,
   totalRows: contactImports.totalRows,
   processedRows: contactImports.processedRows,
   createdCount: contactImports.createdCount,
@@ -136,9 +142,9 @@ export async function findRememberedMapping(
   db: Db,
   businessId: string,
   headerKey: string,
-): Promise<Record<string, number> | undefined> {
+): Promise<{ mapping: Record<string, number>; options: ContactImportOptions } | undefined> {
   const [row] = await db
-    .select({ mapping: contactImports.mapping })
+    .select({ mapping: contactImports.mapping, options: contactImports.options })
     .from(contactImports)
     .where(
       and(
@@ -149,7 +155,11 @@ export async function findRememberedMapping(
     )
     .orderBy(desc(contactImports.createdAt))
     .limit(1);
-  return (row?.mapping as Record<string, number> | undefined) ?? undefined;
+  if (!row) return undefined;
+  return {
+    mapping: row.mapping as Record<string, number>,
+    options: importOptionsOf(row.options),
+  };
 }
 
 /**
@@ -184,10 +194,11 @@ export async function queueContactImport(
   importId: string,
   mapping: Record<string, number>,
   country: string | null,
+  options: ContactImportOptions,
 ): Promise<boolean> {
   const rows = await db
     .update(contactImports)
-    .set({ status: 'queued', mapping, country })
+    .set({ status: 'queued', mapping, country, options })
     .where(
       and(
         eq(contactImports.businessId, businessId),
@@ -200,7 +211,20 @@ export async function queueContactImport(
 }
 
 /** A claimed import: what its runner needs. `country` is the import's, else the business's. */
-export type ClaimedImport = { id: string; businessId: string; mapping: unknown; country: string };
+export type ClaimedImport = {
+  id: string;
+  businessId: string;
+  mapping: unknown;
+  /** As stored (null before options existed): read with `importOptionsOf`. */
+  options: unknown;
+  country: string;
+};
+
+/** An import's stored options, the defaults for what it does not say. */
+export function importOptionsOf(stored: unknown): ContactImportOptions {
+  const parsed = contactImportOptionsSchema.safeParse(stored ?? {});
+  return parsed.success ? parsed.data : DEFAULT_IMPORT_OPTIONS;
+}
 
 /** Who holds a running import, and for how long each claim or renewal holds it. */
 export type ImportLease = { owner: string; ms: number };
@@ -244,6 +268,7 @@ export async function claimContactImport(
       id: contactImports.id,
       businessId: contactImports.businessId,
       mapping: contactImports.mapping,
+      options: contactImports.options,
       country: contactImports.country,
     });
   if (!claimed) return undefined;
@@ -418,6 +443,9 @@ export async function recoverInterruptedContactImports(
 
 export type ExistingContact = ContactRow & { id: string };
 
+/** The fields every before-image has (the others came later). */
+type CoreField = 'name' | 'phone' | 'email' | 'company' | 'notes';
+
 /** New contacts as columns: the i-th contact is the i-th value of each. */
 export type NewContactColumns = { id: string[] } & { [K in keyof ContactRow]: ContactRow[K][] };
 
@@ -428,6 +456,9 @@ const CONTACT_FIELDS = {
   email: contacts.email,
   company: contacts.company,
   notes: contacts.notes,
+  country: contacts.country,
+  otherPhones: contacts.otherPhones,
+  otherEmails: contacts.otherEmails,
 };
 
 /**
@@ -456,8 +487,8 @@ export async function findContactsByIds(
   ids: string[],
 ): Promise<ExistingContact[]> {
   if (ids.length === 0) return [];
-  return db
-    .select(CONTACT_FIELDS)
+  const rows = await db
+    .select({ ...CONTACT_FIELDS, fields: contacts.fields })
     .from(contacts)
     .where(
       and(
@@ -465,6 +496,7 @@ export async function findContactsByIds(
         sql`${contacts.id} = any(array(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid))`,
       ),
     );
+  return rows.map((row) => ({ ...row, fields: row.fields as Record<string, string> | null }));
 }
 
 /**
@@ -479,26 +511,32 @@ export async function insertImportedContacts(
   rows: NewContactColumns,
 ) {
   if (rows.id.length === 0) return;
-  // The extra columns as JSON text, one per row (null: none).
+  // The extra columns as JSON text, one per row (null: none); the other numbers and addresses
+  // as JSON text too (unnest would flatten an array of arrays).
   const fieldsColumn = rows.id.map((_, i) => {
     const fields = rows.fields?.[i];
     return fields ? JSON.stringify(fields) : null;
   });
   await db.execute(sql`
-    insert into ${contacts}
-      (id, business_id, import_id, source, name, phone, email, company, notes, fields)
+    insert into ${contacts} (id, business_id, import_id, source, name, phone, email, company, notes,
+                             fields, country, other_phones, other_emails)
     select r.id, ${businessId}::uuid, ${importId}::uuid, 'import', r.name, r.phone, r.email,
-           r.company, r.notes, r.fields::jsonb
+           r.company, r.notes, r.fields::jsonb, r.country, r.other_phones::jsonb,
+           r.other_emails::jsonb
     from unnest(${sql.param(rows.id)}::uuid[], ${sql.param(rows.name)}::text[],
                 ${sql.param(rows.phone)}::text[], ${sql.param(rows.email)}::text[],
                 ${sql.param(rows.company)}::text[], ${sql.param(rows.notes)}::text[],
-                ${sql.param(fieldsColumn)}::text[])
-      as r(id, name, phone, email, company, notes, fields)`);
+                ${sql.param(fieldsColumn)}::text[],
+                ${sql.param(rows.country)}::text[],
+                ${sql.param(rows.otherPhones.map((list) => JSON.stringify(list)))}::text[],
+                ${sql.param(rows.otherEmails.map((list) => JSON.stringify(list)))}::text[])
+      as r(id, name, phone, email, company, notes, fields, country, other_phones, other_emails)`);
 }
 
 /**
  * Fills blank fields of existing contacts in one statement: each row names the fields to fill
- * (absent = keep), and a field is only ever filled, never cleared.
+ * (absent = keep), and a field is only ever filled, never cleared. Other phone numbers and
+ * email addresses, when named, are the whole new list (the old one and the import's).
  */
 export async function fillContactBlanks(
   db: Db,
@@ -510,11 +548,24 @@ export async function fillContactBlanks(
     update ${contacts} as c
     set name = coalesce(v.name, c.name), phone = coalesce(v.phone, c.phone),
         email = coalesce(v.email, c.email), company = coalesce(v.company, c.company),
-        notes = coalesce(v.notes, c.notes), updated_at = now()
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      as v(id uuid, name text, phone text, email text, company text, notes text)
+        notes = coalesce(v.notes, c.notes), country = coalesce(v.country, c.country),
+        other_phones = coalesce(v.other_phones, c.other_phones),
+        other_emails = coalesce(v.other_emails, c.other_emails),
+        fields = coalesce(v.fields, c.fields), updated_at = now()
+    from jsonb_to_recordset(${JSON.stringify(rows.map(snakeKeys))}::jsonb)
+      as v(id uuid, name text, phone text, email text, company text, notes text, country text,
+           other_phones jsonb, other_emails jsonb, fields jsonb)
     where c.id = v.id and c.business_id = ${businessId}::uuid`);
 }
+
+/** The record's keys as its columns are named: otherPhones → other_phones. */
+const snakeKeys = (row: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(row).map(([key, value]) => [
+      key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
+      value,
+    ]),
+  );
 
 /** The first before-image of a contact per import is the one undo restores. */
 export async function insertImportChanges(
@@ -602,7 +653,7 @@ export async function undoContactImport(
     .where(eq(contactImportChanges.importId, importId));
   let changedKept = 0;
   for (const change of changes) {
-    const before = change.before as ContactRow;
+    const before = change.before as Partial<ContactRow> & Pick<ContactRow, CoreField>;
     const restored = await db
       .update(contacts)
       .set({
@@ -611,6 +662,12 @@ export async function undoContactImport(
         email: before.email,
         company: before.company,
         notes: before.notes,
+        // A before-image from before these fields existed: the contact had none of them.
+        country: before.country ?? null,
+        otherPhones: before.otherPhones ?? [],
+        otherEmails: before.otherEmails ?? [],
+        // Before-images from before extra columns were kept have none to restore.
+        ...(before.fields === undefined ? {} : { fields: before.fields }),
         updatedAt: sql`now()`,
       })
       .where(

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -66,15 +67,23 @@ async function readUpload(request: FastifyRequest, maxFileMb: number) {
   }
   if (!file) throw new AppError('VALIDATION_ERROR', 400, contactImportMessages.noFile);
   let mapping: unknown;
+  let options: unknown;
   if (fields.commit === 'true' && fields.mapping !== undefined) {
     try {
       mapping = JSON.parse(fields.mapping);
+      if (fields.options !== undefined) options = JSON.parse(fields.options);
     } catch {
       throw new AppError('VALIDATION_ERROR', 400, contactImportMessages.mappingNotJson);
     }
   }
-  return { file, mapping };
+  return { file, mapping, options };
 }
+
+const NDJSON = 'application/x-ndjson';
+
+/** The commit's answer as a stream of the import's progress, one JSON line each. */
+const wantsProgressStream = (request: FastifyRequest) =>
+  (request.headers.accept ?? '').split(',').some((type) => type.trim().startsWith(NDJSON));
 
 /** Contact-list imports: upload and preview, commit, progress and history, errors, undo. */
 export const contactImportRoutes =
@@ -94,15 +103,15 @@ export const contactImportRoutes =
         schema: {
           tags,
           summary:
-            'Uploads a contact list (multipart, field "file": CSV or .xlsx) and previews it; with "mapping" (JSON) and commit=true it is queued at once',
+            'Uploads a contact list (multipart, field "file": CSV or .xlsx) and previews it; with "mapping" (JSON), optionally "options" (JSON), and commit=true it is queued at once',
           consumes: ['multipart/form-data'],
           response: { 201: contactImportUploadSchema, ...errorResponses(413, 415, 422) },
         },
       },
       async (request, reply) => {
         const business = businessOf(request);
-        const { file, mapping } = await readUpload(request, deps.maxFileMb);
-        return reply.status(201).send(await deps.imports.upload(business, file, mapping));
+        const { file, mapping, options } = await readUpload(request, deps.maxFileMb);
+        return reply.status(201).send(await deps.imports.upload(business, file, mapping, options));
       },
     );
 
@@ -110,22 +119,40 @@ export const contactImportRoutes =
       '/contacts/imports/:id/commit',
       {
         config,
+        // Streamed progress lines must leave as they are written, not when a buffer fills.
+        compress: false,
         schema: {
           tags,
-          summary: 'Starts an uploaded import with the mapping (column index per contact field)',
+          summary:
+            'Starts an uploaded import with the mapping (column index per contact field). With "Accept: application/x-ndjson" the answer goes on as the import does: the import as JSON, one line each time its progress changes, until it ends',
           params,
           body: contactImportCommitSchema,
           response: { 202: contactImportSchema, ...errorResponses(409) },
         },
       },
       async (request, reply) => {
-        const row = await deps.imports.commit(
-          businessOf(request),
+        const business = businessOf(request);
+        const row = await deps.imports.commitRow(
+          business,
           request.params.id,
           request.body.mapping,
           request.body.country,
+          request.body.options,
         );
-        return reply.status(202).send(row);
+        if (!wantsProgressStream(request)) return reply.status(202).send(deps.imports.present(row));
+        // The import, then a line each time its progress changes, until it ends: answered
+        // from the runner's memory, so it goes on while the import holds the database.
+        const imports = deps.imports;
+        async function* lines() {
+          for await (const current of imports.watch(business, row.id, { from: row }))
+            yield `${JSON.stringify(current)}\n`;
+        }
+        return reply
+          .status(202)
+          .type(NDJSON)
+          .header('cache-control', 'no-store')
+          .header('x-accel-buffering', 'no')
+          .send(Readable.from(lines()));
       },
     );
 

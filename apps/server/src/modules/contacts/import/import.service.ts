@@ -19,15 +19,20 @@ import {
   insertContactImport,
   listContactImports,
   listImportErrors,
+  importOptionsOf,
   queueContactImport,
   undoContactImport,
   type ContactImportRecord,
   type ImportSource,
 } from './import.repository';
 import type { ImportProgress } from './import-job';
-import { importMappingSchema } from '@switchboard/shared/contact-imports';
+import {
+  contactImportOptionsSchema,
+  importMappingSchema,
+  type ContactImportOptions,
+} from '@switchboard/shared/contact-imports';
 import { previewContactFile, type ContactFileOptions } from './parse-file';
-import { headerKeyOf } from './mapping';
+import { checkPhoneCountries, headerKeyOf, suggestFlipNames } from './mapping';
 import { encodeText, textEncodingOf } from './encode';
 import { escapeFormulasCast } from '../../../lib/csv-formula';
 import { phoneRegionOf } from '../phone';
@@ -44,6 +49,21 @@ const problemText = (error: { line: number; reason: string; kind: string }) =>
     : `Line ${error.line}: ${error.reason}`;
 
 const importNotFound = () => new AppError('NOT_FOUND', 404, contactImportMessages.notFound);
+
+/**
+ * About how many seconds a running import has left, at its pace so far (rows processed since
+ * it started); null before it has a total and a first batch.
+ */
+export function secondsLeftOf(
+  row: Pick<ContactImportRecord, 'status' | 'startedAt' | 'totalRows' | 'processedRows'>,
+  now: number = Date.now(),
+): number | null {
+  if (row.status !== 'running' || row.startedAt === null || row.totalRows === null) return null;
+  const elapsed = (now - row.startedAt.getTime()) / 1000;
+  if (row.processedRows <= 0 || elapsed <= 0) return null;
+  const left = Math.max(0, row.totalRows - row.processedRows);
+  return Math.ceil((left * elapsed) / row.processedRows);
+}
 
 export function toContactImport(row: ContactImportRecord): ContactImport {
   return {
@@ -65,6 +85,8 @@ export function toContactImport(row: ContactImportRecord): ContactImport {
       row.processedRows - row.createdCount - row.updatedCount - row.skippedCount - row.failedCount,
     ),
     country: row.country,
+    options: importOptionsOf(row.options),
+    secondsLeft: secondsLeftOf(row),
     error: row.error,
     createdAt: row.createdAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,
@@ -89,12 +111,12 @@ export class ContactImportsService {
        * The counts of an import running in this process, the freshest there are. Its row has
        * them once it ends and, on PostgreSQL, every few seconds meanwhile (for other instances).
        */
-      progressOf: (importId: string) => ImportProgress | undefined;
+      progressOf: (importId: string) => (ImportProgress & { startedAt?: Date }) | undefined;
     },
   ) {}
 
   /** The import as the API shows it: while it runs here, with the runner's counts. */
-  private present(row: ContactImportRecord): ContactImport {
+  present(row: ContactImportRecord): ContactImport {
     const progress = row.status === 'running' ? this.deps.progressOf(row.id) : undefined;
     return toContactImport(progress === undefined ? row : { ...row, ...progress });
   }
@@ -114,16 +136,20 @@ export class ContactImportsService {
     business: ContactBusiness,
     file: { name: string; data: Buffer },
     mapping?: unknown,
+    options?: unknown,
   ): Promise<ContactImportUpload> {
     const preview = await previewContactFile({ buffer: file.data }, this.fileOptions);
     const parsedMapping =
       mapping === undefined ? undefined : this.checkMapping(mapping, preview.headers.length);
+    const parsedOptions = options === undefined ? undefined : this.checkOptions(options);
     const headerKey = headerKeyOf(preview.headers);
     // A mapping committed before for the same columns wins over the guess, if it still fits.
     const remembered = await findRememberedMapping(this.deps.db, business.id, headerKey);
     const rememberedFits =
       remembered !== undefined &&
-      importMappingSchema(preview.headers.length).safeParse(remembered).success;
+      importMappingSchema(preview.headers.length).safeParse(remembered.mapping).success;
+    const suggestedMapping = rememberedFits ? remembered.mapping : preview.suggestedMapping;
+    const defaultCountry = phoneRegionOf(business.country);
     let row = await insertContactImport(this.deps.db, business.id, {
       fileName: file.name,
       fileType: preview.type,
@@ -132,21 +158,55 @@ export class ContactImportsService {
       source: { headers: preview.headers, ...preview.format },
       headerKey,
     });
-    if (parsedMapping !== undefined) row = await this.queue(business, row.id, parsedMapping, null);
+    if (parsedMapping !== undefined)
+      row = await this.queue(
+        business,
+        row.id,
+        parsedMapping,
+        null,
+        parsedOptions ?? {
+          flipNames: suggestFlipNames(preview.scanned, parsedMapping),
+          onMatch: 'update',
+        },
+      );
     return {
       import: this.present(row),
       preview: {
         headers: preview.headers,
         sample: preview.sample,
-        suggestedMapping: rememberedFits ? remembered : preview.suggestedMapping,
+        suggestedMapping,
         mappingRemembered: rememberedFits,
-        defaultCountry: phoneRegionOf(business.country) ?? null,
+        defaultCountry: defaultCountry ?? null,
+        suggestedOptions: rememberedFits
+          ? remembered.options
+          : {
+              flipNames: suggestFlipNames(preview.scanned, suggestedMapping),
+              onMatch: 'update',
+            },
+        phoneCheck: checkPhoneCountries(preview.scanned, suggestedMapping, defaultCountry),
       },
     };
   }
 
   /** uploaded → queued with a mapping checked against the file's header. */
-  async commit(business: ContactBusiness, importId: string, mapping: unknown, country?: string) {
+  async commit(
+    business: ContactBusiness,
+    importId: string,
+    mapping: unknown,
+    country?: string,
+    options?: ContactImportOptions,
+  ): Promise<ContactImport> {
+    return this.present(await this.commitRow(business, importId, mapping, country, options));
+  }
+
+  /** The commit, answering the stored row (the start of a watch). */
+  async commitRow(
+    business: ContactBusiness,
+    importId: string,
+    mapping: unknown,
+    country?: string,
+    options?: ContactImportOptions,
+  ): Promise<ContactImportRecord> {
     const row = await findContactImport(this.deps.db, business.id, importId);
     if (!row) throw importNotFound();
     if (row.status !== 'uploaded')
@@ -158,13 +218,14 @@ export class ContactImportsService {
       throw new AppError('VALIDATION_ERROR', 400, contactImportMessages.unknownCountry, {
         issues: [{ path: 'body.country', message: contactImportMessages.unknownCountry }],
       });
-    return this.present(
-      await this.queue(
-        business,
-        importId,
-        this.checkMapping(mapping, preview.headers.length),
-        country ?? null,
-      ),
+    const checked = this.checkMapping(mapping, preview.headers.length);
+    return this.queue(
+      business,
+      importId,
+      checked,
+      country ?? null,
+      // Left out: the file's own pattern, as the preview suggested.
+      options ?? { flipNames: suggestFlipNames(preview.scanned, checked), onMatch: 'update' },
     );
   }
 
@@ -192,18 +253,80 @@ export class ContactImportsService {
     });
   }
 
+  private checkOptions(options: unknown): ContactImportOptions {
+    const parsed = contactImportOptionsSchema.safeParse(options);
+    if (parsed.success) return parsed.data;
+    const issues = parsed.error.issues.map((issue) => ({
+      path: ['body', 'options', ...issue.path.map(String)].join('.'),
+      message: issue.message,
+    }));
+    throw new AppError('VALIDATION_ERROR', 400, issues[0]?.message ?? 'Invalid options', {
+      issues,
+    });
+  }
+
   private async queue(
     business: ContactBusiness,
     importId: string,
     mapping: Record<string, number>,
     country: string | null,
+    options: ContactImportOptions,
   ) {
-    if (!(await queueContactImport(this.deps.db, business.id, importId, mapping, country)))
+    if (!(await queueContactImport(this.deps.db, business.id, importId, mapping, country, options)))
       throw new AppError('IMPORT_STARTED', 409, contactImportMessages.notCommittable);
     this.deps.kick();
     const row = await findContactImport(this.deps.db, business.id, importId);
     if (!row) throw importNotFound();
     return row;
+  }
+
+  /**
+   * The import as it goes, for the commit's streamed answer: the row first, then a new one each
+   * time its progress changes (looked at every `everyMs`), until it ends. While it runs in this
+   * process the progress comes from memory, so this goes on when the database is busy with the
+   * import (PGlite's only connection is the import's). It ends, too, once the import has been
+   * waiting in the queue with no runner here for `queuedForMs` (another instance runs it, or
+   * this one is stopping): the page then asks as it always does.
+   */
+  async *watch(
+    business: ContactBusiness,
+    importId: string,
+    options: { from?: ContactImportRecord; everyMs?: number; queuedForMs?: number } = {},
+  ): AsyncGenerator<ContactImport> {
+    const { everyMs = 500, queuedForMs = 5000 } = options;
+    // The committed row as the start: read now, the database may already be the import's.
+    let stored = options.from ?? (await findContactImport(this.deps.db, business.id, importId));
+    let last = '';
+    const queuedAt = Date.now();
+    while (stored) {
+      const progress = this.deps.progressOf(importId);
+      const current =
+        progress === undefined
+          ? this.present(stored)
+          : toContactImport({ ...stored, status: 'running', ...progress });
+      const seen = JSON.stringify([
+        current.status,
+        current.processedRows,
+        current.totalRows,
+        current.secondsLeft,
+      ]);
+      if (seen !== last) {
+        last = seen;
+        yield current;
+      }
+      if (current.status !== 'queued' && current.status !== 'running') return;
+      const waited = Date.now() - queuedAt;
+      if (progress === undefined && current.status === 'queued' && waited > queuedForMs) return;
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+      // Read again once it has run here (or runs elsewhere): not while it may be starting here,
+      // as a read queued behind its transaction would wait until it ends.
+      if (
+        this.deps.progressOf(importId) === undefined &&
+        (progress !== undefined || stored.status === 'running' || waited > queuedForMs / 2)
+      ) {
+        stored = await findContactImport(this.deps.db, business.id, importId);
+      }
+    }
   }
 
   async list(business: ContactBusiness, query: ContactImportListQuery): Promise<ContactImportList> {

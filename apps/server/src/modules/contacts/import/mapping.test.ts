@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { MAPPING_MESSAGES, importMappingSchema } from '@switchboard/shared/contact-imports';
-import { suggestMapping } from './mapping';
-import { GOOGLE_CONTACTS_HEADERS, OUTLOOK_HEADERS } from './test-fixtures';
+import { checkPhoneCountries, suggestFlipNames, suggestMapping } from './mapping';
+import {
+  buildOutlookCsv,
+  GOOGLE_CONTACTS_HEADERS,
+  OUTLOOK_HEADERS,
+  OUTLOOK_PEOPLE,
+} from './test-fixtures';
 
 describe('suggestMapping', () => {
   it.each([
@@ -49,6 +54,7 @@ describe('suggestMapping', () => {
     const at = (name: (typeof GOOGLE_CONTACTS_HEADERS)[number]) =>
       GOOGLE_CONTACTS_HEADERS.indexOf(name);
     expect(suggestMapping([...GOOGLE_CONTACTS_HEADERS])).toEqual({
+      prefix: at('Name Prefix'),
       name: at('Name'),
       firstName: at('Given Name'),
       lastName: at('Family Name'),
@@ -65,6 +71,8 @@ describe('suggestMapping', () => {
   it('maps an Outlook export: mobile phone first, then business, then home', () => {
     const at = (name: (typeof OUTLOOK_HEADERS)[number]) => OUTLOOK_HEADERS.indexOf(name);
     expect(suggestMapping([...OUTLOOK_HEADERS])).toEqual({
+      // Outlook's "Title" is "Mr.", "Dr.": the prefix; "Job Title" is not mapped.
+      prefix: at('Title'),
       firstName: at('First Name'),
       lastName: at('Last Name'),
       email: at('E-mail Address'),
@@ -182,5 +190,70 @@ describe('importMappingSchema', () => {
   it('refuses a column the file does not have, and fields it does not know', () => {
     expect(messages({ name: 0, phone: 4 })).toEqual([MAPPING_MESSAGES.outOfRange]);
     expect(messages({ name: 0, phone: 1, fax: 2 })).toHaveLength(1);
+  });
+});
+
+describe('suggestFlipNames', () => {
+  const rows = (names: string[]) => names.map((name) => [name, '+353871234567']);
+  it('is on when most name cells hold one comma', () => {
+    expect(
+      suggestFlipNames(rows(['Smith, Jane', 'Byrne, Tom', 'Ann Lee', '']), { name: 0, phone: 1 }),
+    ).toBe(true);
+  });
+  it('is off when few do, or the names are in columns of their own', () => {
+    expect(
+      suggestFlipNames(rows(['Jane Smith', 'Byrne, Tom', 'Ann Lee']), { name: 0, phone: 1 }),
+    ).toBe(false);
+    expect(
+      suggestFlipNames(rows(['Smith, Jane', 'Byrne, Tom']), { firstName: 0, lastName: 1 }),
+    ).toBe(false);
+    expect(suggestFlipNames(rows(['Smith, Jones & Co, Ltd']), { name: 0, phone: 1 })).toBe(false);
+  });
+});
+
+describe('checkPhoneCountries', () => {
+  it("counts the numbers that are not the default country's, and says where they are from", () => {
+    const rows = [
+      ['Ann', '087 123 4567'],
+      ['Bob', '+44 20 7946 0958 ::: +44 161 496 0000'],
+      ['Cara', '0151 23456789'],
+      ['Dan', ''],
+      ['Eve', '+33 6 12 34 56 78'],
+    ];
+    expect(checkPhoneCountries(rows, { name: 0, phone: 1 }, 'IE')).toEqual({
+      rows: 5,
+      numbers: 5,
+      foreign: 4,
+      countries: ['GB', 'FR'],
+    });
+  });
+  it('does not count a row whose country column names its country', () => {
+    const rows = [
+      ['Cara', '0151 23456789', 'Germany'],
+      ['Lea', '030 1234567', ''],
+    ];
+    expect(checkPhoneCountries(rows, { name: 0, phone: 1, country: 2 }, 'IE')).toMatchObject({
+      numbers: 2,
+      foreign: 1,
+    });
+  });
+  it('reads an Outlook export from a European office against an Irish business', () => {
+    const csv = buildOutlookCsv(OUTLOOK_PEOPLE)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '');
+    const [header, ...lines] = csv.trim().split('\r\n');
+    const split = (line: string) => line.slice(1, -1).split('";"');
+    const mapping = suggestMapping(split(header!));
+    const check = checkPhoneCountries(lines.map(split), mapping, 'IE');
+    // Every number but Marie's is national and read in its row's Business Country/Region; hers
+    // is French by its +33 and has no country in the row.
+    expect(check).toMatchObject({ foreign: 1, countries: ['FR'] });
+    const withoutCountry = { ...mapping, country: undefined };
+    // Without the column, half of the ten national numbers cannot be Irish and are counted (the
+    // other half happen to be valid Irish numbers too: only a country column tells them apart).
+    expect(checkPhoneCountries(lines.map(split), withoutCountry, 'IE')).toMatchObject({
+      numbers: 10,
+      foreign: 5,
+    });
   });
 });

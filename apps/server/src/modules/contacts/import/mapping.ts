@@ -2,12 +2,17 @@
  * Which column holds what. The preview suggests a mapping from the header row; the person may
  * change it, and the edited mapping is validated before anything is written.
  */
+import type { CountryCode } from 'libphonenumber-js';
 import {
   EMAIL_FIELDS,
+  isLastFirst,
+  LAST_FIRST_SHARE,
   PHONE_FIELDS,
   type Mapping,
   type MappingField,
 } from '@switchboard/shared/contact-imports';
+import { phoneRegionOf } from '../phone';
+import { countryOfNumber, readPhone } from './rows';
 
 /** Lower case, accents dropped, only letters and digits: "E-Mail", "e mail" and "Email" agree. */
 export function normalizeHeader(header: string): string {
@@ -19,12 +24,35 @@ export function normalizeHeader(header: string): string {
 }
 
 /** Exact header names for the fields a file has one column of. */
-const SYNONYMS: Record<'name' | 'firstName' | 'lastName' | 'company' | 'notes', string[]> = {
+const SYNONYMS: Record<
+  'prefix' | 'name' | 'firstName' | 'lastName' | 'company' | 'notes',
+  string[]
+> = {
+  // Outlook's "Title" is the courtesy title ("Mr.", "Dr."); its job title is "Job Title".
+  prefix: [
+    'prefix',
+    'name prefix',
+    'title',
+    'salutation',
+    'honorific',
+    'anrede',
+    'titel',
+    'civilité',
+    'titre',
+    'tratamiento',
+    'título',
+  ],
   name: [
     'name',
     'full name',
     'contact',
     'contact name',
+    'patient',
+    'patient name',
+    'client',
+    'client name',
+    'customer',
+    'customer name',
     'display name',
     'formatted name',
     'nombre',
@@ -183,4 +211,63 @@ export function suggestMapping(headers: string[]): Mapping {
 /** The header row as a key: the same columns (in any case or accents) give the same key. */
 export function headerKeyOf(headers: string[]): string {
   return headers.map(normalizeHeader).join('|');
+}
+
+/**
+ * Whether the file writes its names "Last, First": at least LAST_FIRST_SHARE of the non-blank
+ * cells of its name column (in the rows given) hold exactly one comma. False without a name
+ * column (first and last name in columns of their own need no flipping).
+ */
+export function suggestFlipNames(rows: string[][], mapping: Mapping): boolean {
+  if (mapping.name === undefined) return false;
+  let names = 0;
+  let lastFirst = 0;
+  for (const row of rows) {
+    const cell = (row[mapping.name] ?? '').trim();
+    if (cell === '') continue;
+    names += 1;
+    if (isLastFirst(cell)) lastFirst += 1;
+  }
+  return names > 0 && lastFirst / names >= LAST_FIRST_SHARE;
+}
+
+const CELL_SEPARATORS = /\s*:::\s*|\s*\n\s*/;
+
+/**
+ * How the phone numbers of some rows, under a mapping, sit with the default country: how many
+ * there are, how many are not numbers of that country (another country code, or not valid
+ * there), and which other countries the valid ones are from. A row whose country column names
+ * a country is read there, so its numbers are not counted as foreign.
+ */
+export function checkPhoneCountries(
+  rows: string[][],
+  mapping: Mapping,
+  defaultCountry: CountryCode | undefined,
+): { rows: number; numbers: number; foreign: number; countries: string[] } {
+  let numbers = 0;
+  let foreign = 0;
+  const seen = new Map<string, number>();
+  for (const row of rows) {
+    const rowCountry =
+      mapping.country === undefined
+        ? undefined
+        : phoneRegionOf((row[mapping.country] ?? '').trim());
+    for (const field of PHONE_FIELDS) {
+      const index = mapping[field];
+      if (index === undefined) continue;
+      const cell = (row[index] ?? '').trim();
+      if (cell === '') continue;
+      for (const value of cell.split(CELL_SEPARATORS).filter(Boolean)) {
+        numbers += 1;
+        if (rowCountry !== undefined) continue;
+        const read = defaultCountry === undefined ? undefined : readPhone(value, defaultCountry);
+        const country = read?.ok ? countryOfNumber(read.e164) : null;
+        if (read?.ok && country === defaultCountry) continue;
+        foreign += 1;
+        if (country !== null) seen.set(country, (seen.get(country) ?? 0) + 1);
+      }
+    }
+  }
+  const countries = [...seen].sort((a, b) => b[1] - a[1]).map(([code]) => code);
+  return { rows: rows.length, numbers, foreign, countries };
 }

@@ -50,6 +50,7 @@ describe('previewContactFile', () => {
       format: { delimiter: ';', encoding: 'utf-8' },
       headers: ['Name', 'Phone', 'Email'],
       sample: [['Zoë Ó Sé', '087 123 4567', 'zoe@example.ie']],
+      scanned: [['Zoë Ó Sé', '087 123 4567', 'zoe@example.ie']],
       suggestedMapping: { name: 0, phone: 1, email: 2 },
     });
   });
@@ -85,6 +86,10 @@ describe('previewContactFile', () => {
         ['Ann', '353871234567'],
         ['Bob', '353861234567'],
       ],
+      scanned: [
+        ['Ann', '353871234567'],
+        ['Bob', '353861234567'],
+      ],
       suggestedMapping: { name: 0, phone: 1 },
     });
   });
@@ -94,6 +99,10 @@ describe('previewContactFile', () => {
     const preview = await previewContactFile({ buffer: Buffer.from(lines.join('\n')) }, {}, 3);
     expect(preview.headers).toEqual(['email']);
     expect(preview.sample).toEqual([['p0@x.ie'], ['p1@x.ie'], ['p2@x.ie']]);
+    // The checks look further: every row here, up to the scan size.
+    expect(preview.scanned).toHaveLength(50);
+    const few = await previewContactFile({ buffer: Buffer.from(lines.join('\n')) }, {}, 3, 20);
+    expect(few.scanned).toHaveLength(20);
   });
 
   const refused: [string, () => Promise<Buffer> | Buffer, string][] = [

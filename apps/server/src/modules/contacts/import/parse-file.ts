@@ -10,7 +10,7 @@ import { cleanText, mayNeedCleaning } from '../../../lib/control-characters';
 import { countCsvRows, parseCsv, detectDelimiter, type CsvDelimiter, type ParsedRow } from './csv';
 import { decodeStream, decodeWindows1252, isUtf8Stream, type TextEncodingName } from './decode';
 import { IMPORT_MESSAGES, ImportFileError, importFileError } from './import-file-error';
-import type { Mapping } from '@switchboard/shared/contact-imports';
+import { PREVIEW_SCAN_ROWS, type Mapping } from '@switchboard/shared/contact-imports';
 import { suggestMapping } from './mapping';
 import { SNIFF_BYTES, sniffFile } from './sniff';
 import { DEFAULT_MAX_UNCOMPRESSED_BYTES, inspectXlsx, readFirstWorksheet } from './xlsx';
@@ -46,6 +46,8 @@ export type ContactFilePreview = {
   format?: CsvFormat;
   headers: string[];
   sample: string[][];
+  /** The first non-blank rows, up to the scan size (the sample is the first of them). */
+  scanned: string[][];
   suggestedMapping: Mapping;
 };
 
@@ -101,13 +103,15 @@ export async function openContactFile(
 }
 
 /**
- * The header and the first `sampleSize` non-blank rows, for the mapping screen. Reads no further
+ * The header and the first `sampleSize` non-blank rows, for the mapping screen, and the first
+ * `scanSize` for its checks (the phone numbers' country, the names' pattern). Reads no further
  * than that. A file with a header and no contact rows is refused here.
  */
 export async function previewContactFile(
   input: ContactFileInput,
   options: ContactFileOptions = {},
   sampleSize = 10,
+  scanSize = PREVIEW_SCAN_ROWS,
 ): Promise<ContactFilePreview> {
   const { type, format, rows } = await openContactFile(input, options);
   const iterator = rows[Symbol.asyncIterator]();
@@ -115,18 +119,19 @@ export async function previewContactFile(
     const header = await iterator.next();
     if (header.done) throw importFileError('empty');
     const headers = header.value.cells.map((cell) => cell.trim());
-    const sample: string[][] = [];
-    while (sample.length < sampleSize) {
+    const scanned: string[][] = [];
+    while (scanned.length < Math.max(sampleSize, scanSize)) {
       const next = await iterator.next();
       if (next.done) break;
-      if (next.value.error === undefined && !isBlank(next.value)) sample.push(next.value.cells);
+      if (next.value.error === undefined && !isBlank(next.value)) scanned.push(next.value.cells);
     }
-    if (sample.length === 0) throw importFileError('headerOnly');
+    if (scanned.length === 0) throw importFileError('headerOnly');
     return {
       type,
       ...(format === undefined ? {} : { format }),
       headers,
-      sample,
+      sample: scanned.slice(0, sampleSize),
+      scanned,
       suggestedMapping: suggestMapping(headers),
     };
   } finally {

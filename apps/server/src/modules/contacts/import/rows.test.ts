@@ -15,6 +15,9 @@ const contact = (overrides: Partial<ContactRow> = {}): ContactRow => ({
   email: 'ann@example.ie',
   company: null,
   notes: null,
+  country: 'IE',
+  otherPhones: [],
+  otherEmails: [],
   ...overrides,
 });
 
@@ -32,7 +35,8 @@ describe('toContactRow', () => {
   it('keeps a row with one good way to reach the person, leaving the bad value out', () => {
     expect(toContactRow(['Ann Smith', '12345', 'ann@example.ie'], mapping, 'IE')).toEqual({
       ok: true,
-      contact: contact({ phone: null }),
+      // No number to tell the country by, and no country column: not known.
+      contact: contact({ phone: null, country: null }),
       warnings: ['Invalid phone number: 12345 (The phone number is too short)'],
     });
     expect(toContactRow(['Ann Smith', '0871234567', 'ann@'], mapping, 'IE')).toEqual({
@@ -50,7 +54,7 @@ describe('toContactRow', () => {
     });
   });
 
-  it("splits multi-value cells: the first value is the contact's, the rest go to the notes", () => {
+  it("splits multi-value cells: the first value is the contact's, the rest are its others", () => {
     expect(
       toContactRow(
         ['Ann Smith', '212-555-1000 ::: (646) 555-0199', 'ann@example.ie ::: ann@work.example'],
@@ -61,7 +65,9 @@ describe('toContactRow', () => {
       ok: true,
       contact: contact({
         phone: '+12125551000',
-        notes: 'Other phone numbers: +16465550199\nOther email addresses: ann@work.example',
+        country: 'US',
+        otherPhones: ['+16465550199'],
+        otherEmails: ['ann@work.example'],
       }),
       warnings: [],
     });
@@ -79,9 +85,75 @@ describe('toContactRow', () => {
         name: 'Ann',
         phone: '+4915123456789',
         email: null,
-        notes: 'Met at fair\nOther phone numbers: +49301234567',
+        notes: 'Met at fair',
+        country: 'DE',
+        otherPhones: ['+49301234567'],
       }),
       warnings: [],
+    });
+  });
+
+  it('keeps a prefix at the start of the name, once', () => {
+    const prefixed = { prefix: 0, firstName: 1, lastName: 2, phone: 3 };
+    expect(toContactRow(['Dr.', 'Jane', 'Smith', '+353871234567'], prefixed, 'IE')).toMatchObject({
+      contact: { name: 'Dr. Jane Smith' },
+    });
+    // Google's "Name" already starts with it ("Dr Jane Smith" beside "Dr."): not twice.
+    expect(
+      toContactRow(
+        ['Dr.', 'Dr Jane Smith', '+353871234567'],
+        { prefix: 0, name: 1, phone: 2 },
+        'IE',
+      ),
+    ).toMatchObject({ contact: { name: 'Dr Jane Smith' } });
+    expect(toContactRow(['', 'Jane', 'Smith', '+353871234567'], prefixed, 'IE')).toMatchObject({
+      contact: { name: 'Jane Smith' },
+    });
+    // A prefix and no name: no name ("Mrs." alone says nobody).
+    expect(toContactRow(['Mrs.', '', '', '+353871234567'], prefixed, 'IE')).toMatchObject({
+      contact: { name: '' },
+    });
+  });
+
+  it('flips "Last, First" names only when asked', () => {
+    const row = ['Smith, Jane', '+353871234567'];
+    const byName = { name: 0, phone: 1 };
+    expect(toContactRow(row, byName, 'IE', 2, { flipNames: true })).toMatchObject({
+      contact: { name: 'Jane Smith' },
+    });
+    expect(toContactRow(row, byName, 'IE', 2)).toMatchObject({ contact: { name: 'Smith, Jane' } });
+    // Two commas is not "Last, First": kept as written.
+    expect(
+      toContactRow(['Smith, Jones & Co, Ltd', '+353871234567'], byName, 'IE', 2, {
+        flipNames: true,
+      }),
+    ).toMatchObject({ contact: { name: 'Smith, Jones & Co, Ltd' } });
+    expect(
+      toContactRow(
+        ['Dr.', 'Smith, Jane', '+353871234567'],
+        { prefix: 0, name: 1, phone: 2 },
+        'IE',
+        3,
+        {
+          flipNames: true,
+        },
+      ),
+    ).toMatchObject({ contact: { name: 'Dr. Jane Smith' } });
+  });
+
+  it("gives each row a country: its country column's, else its number's, else none", () => {
+    const withCountry = { name: 0, phone: 1, email: 2, country: 3 };
+    expect(toContactRow(['Ann', '0151 23456789', '', 'Germany'], withCountry, 'IE')).toMatchObject({
+      contact: { phone: '+4915123456789', country: 'DE' },
+    });
+    expect(toContactRow(['Ann', '+44 20 7946 0958', '', ''], withCountry, 'IE')).toMatchObject({
+      contact: { country: 'GB' },
+    });
+    expect(toContactRow(['Ann', '087 123 4567', '', 'Atlantis'], withCountry, 'IE')).toMatchObject({
+      contact: { phone: '+353871234567', country: 'IE' },
+    });
+    expect(toContactRow(['Ann', '', 'ann@example.ie', ''], withCountry, 'IE')).toMatchObject({
+      contact: { country: null },
     });
   });
 
@@ -200,7 +272,9 @@ describe('DuplicateTracker', () => {
     expect(tracker.add(contact({ phone: '+353872222222', email: 'a@x.ie' }), 4)).toMatchObject({
       merged: true,
       index: 0,
-      ignored: ['phone'],
+      // A second number is one of the person's others, not a value dropped.
+      ignored: [],
+      contact: { phone: '+353871111111', otherPhones: ['+353872222222'] },
     });
     expect(tracker.contacts().map((c) => c.email)).toEqual(['a@x.ie', 'b@x.ie']);
   });

@@ -8,15 +8,20 @@
  *   (usually an unquoted comma), so no field can be trusted. A row with fewer values than the
  *   header is fine: the missing values are blank;
  * - name: the name column when it is not blank, else first and last name joined by a space;
- *   it may end up blank ("");
+ *   it may end up blank (""). With `flipNames`, a name cell written "Last, First" (one comma)
+ *   becomes "First Last". A prefix column's title ("Dr.", "Mrs.") is put before the name,
+ *   unless the name already starts with it: it is how a greeting addresses the person;
  * - phone: parsed with libphonenumber-js and stored as E.164; a national number is read in the
  *   row's country when a column gives one it knows, else in the import's country (chosen at
  *   commit; the business's by default);
  *   a number that is invalid there but is all digits (a spreadsheet that dropped the "+") is
  *   tried once more as international;
  * - email: lower-cased and checked with zod's email rule;
+ * - country: the row's country column when it names a country we know, else the country of its
+ *   phone number (+44 → GB), else null (the contact's country is not guessed from the import's);
  * - several phone (email) columns: the first valid value, in the mapping's order (mobile first
- *   when suggested), is the contact's; the other valid ones go to its notes. A cell holding several
+ *   when suggested), is the contact's; the other valid ones are its other phone numbers (other
+ *   email addresses). A cell holding several
  *   values ("a ::: b", Google Contacts) is split the same way;
  * - a value that is not valid is left out and reported as a warning, as long as the row has one
  *   valid phone or email; with none, the row fails, with every problem as its reason;
@@ -33,11 +38,12 @@
  * `ignored`, so the report can say so. A phone or email filled in this way becomes a key of the
  * person for the rows that follow.
  */
-import type { CountryCode } from 'libphonenumber-js';
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import { normalizePhone, phoneRegionOf, type NormalizedPhone } from '../phone';
 import { z } from 'zod';
 import {
   EMAIL_FIELDS,
+  flipLastFirst,
   PHONE_FIELDS,
   type Mapping,
   type MappingField,
@@ -57,6 +63,17 @@ export type ContactRow = {
    * contacts an import creates.
    */
   fields?: Record<string, string> | null;
+  /** ISO 3166 alpha-2, or null */
+  country: string | null;
+  /** E.164, beside `phone` */
+  otherPhones: string[];
+  /** lower case, beside `email` */
+  otherEmails: string[];
+};
+
+export type RowOptions = {
+  /** Read a name cell "Last, First" as "First Last". */
+  flipNames?: boolean;
 };
 
 export type ContactRowResult =
@@ -127,6 +144,7 @@ export function toContactRow(
   mapping: Mapping,
   defaultCountry: CountryCode,
   columnCount?: number,
+  options: RowOptions = {},
 ): ContactRowResult {
   // The last non-blank value: none means a blank row; one beyond the header, a shifted row.
   let used = cells.length;
@@ -138,13 +156,15 @@ export function toContactRow(
       reason: `The row has ${used} values but the header has ${columnCount} columns (is a value with a delimiter not in quotes?)`,
     };
 
-  const name =
-    cellAt(cells, mapping.name) ||
-    [cellAt(cells, mapping.firstName), cellAt(cells, mapping.lastName)].filter(Boolean).join(' ');
-  const region =
-    mapping.country === undefined
-      ? defaultCountry
-      : (phoneRegionOf(cellAt(cells, mapping.country)) ?? defaultCountry);
+  const fullName = cellAt(cells, mapping.name);
+  const name = withPrefix(
+    (options.flipNames ? flipLastFirst(fullName) : fullName) ||
+      [cellAt(cells, mapping.firstName), cellAt(cells, mapping.lastName)].filter(Boolean).join(' '),
+    cellAt(cells, mapping.prefix),
+  );
+  const rowCountry =
+    mapping.country === undefined ? undefined : phoneRegionOf(cellAt(cells, mapping.country));
+  const region = rowCountry ?? defaultCountry;
   const phones = readContactValues(cells, mapping, PHONE_FIELDS, PHONE_SEPARATORS, (raw) => {
     const read = readPhone(raw, region);
     return read.ok
@@ -168,13 +188,6 @@ export function toContactRow(
   if (phones.value === null && emails.value === null)
     return { ok: false, reason: problems.join('; ') };
 
-  const notes = [
-    cellAt(cells, mapping.notes),
-    phones.extras.length > 0 ? `Other phone numbers: ${phones.extras.join(', ')}` : '',
-    emails.extras.length > 0 ? `Other email addresses: ${emails.extras.join(', ')}` : '',
-  ]
-    .filter(Boolean)
-    .join('\n');
   return {
     ok: true,
     contact: {
@@ -182,10 +195,26 @@ export function toContactRow(
       phone: phones.value,
       email: emails.value,
       company: orNull(cellAt(cells, mapping.company)),
-      notes: orNull(notes),
+      notes: orNull(cellAt(cells, mapping.notes)),
+      country: rowCountry ?? (phones.value === null ? null : countryOfNumber(phones.value)),
+      otherPhones: phones.extras,
+      otherEmails: emails.extras,
     },
     warnings: problems,
   };
+}
+
+/** A title put before the name ("Dr." + "Jane Smith"), unless the name starts with it. */
+function withPrefix(name: string, prefix: string): string {
+  if (prefix === '' || name === '') return name;
+  const bare = (text: string) => text.toLowerCase().replace(/\.$/, '');
+  const first = name.split(/\s+/)[0]!;
+  return bare(first) === bare(prefix) ? name : `${prefix} ${name}`;
+}
+
+/** The country an E.164 number belongs to (+44 → GB); null when its code is shared and unclear. */
+export function countryOfNumber(e164: string): string | null {
+  return parsePhoneNumberFromString(e164)?.country ?? null;
 }
 
 /**
@@ -215,7 +244,28 @@ export type TrackResult =
     };
 
 /** A contact row's fields, in the order merges look at them. */
-export const CONTACT_ROW_FIELDS = ['name', 'phone', 'email', 'company', 'notes'] as const;
+export const CONTACT_ROW_FIELDS = [
+  'name',
+  'phone',
+  'email',
+  'company',
+  'notes',
+  'country',
+] as const;
+
+/**
+ * The values of `add` not already in `list` nor equal to `main`, after `list`'s: the other
+ * numbers (addresses) of a contact once a row's are added. Answers `list` itself when nothing is
+ * new, so a caller can tell.
+ */
+export function unionOthers(list: string[], add: (string | null)[], main: string | null): string[] {
+  let merged: string[] | undefined;
+  for (const value of add) {
+    if (value === null || value === main || (merged ?? list).includes(value)) continue;
+    (merged ??= [...list]).push(value);
+  }
+  return merged ?? list;
+}
 
 /** A field with nothing in it: a merge fills it, never overwrites what is there. */
 export const isBlank = (value: string | null) => value === null || value === '';
@@ -258,8 +308,25 @@ export class DuplicateTracker {
       if (isBlank(value)) continue;
       const current = person[field];
       if (isBlank(current)) (merged ??= { ...person })[field] = value!;
-      else if (current !== value) ignored.push(field);
+      // A second number or address of the person is one of its others, not a value dropped.
+      else if (current !== value && field !== 'phone' && field !== 'email') ignored.push(field);
     }
+    const base = merged ?? person;
+    const otherPhones = unionOthers(
+      base.otherPhones,
+      [contact.phone, ...contact.otherPhones],
+      base.phone,
+    );
+    const otherEmails = unionOthers(
+      base.otherEmails,
+      [contact.email, ...contact.otherEmails],
+      base.email,
+    );
+    if (otherPhones !== base.otherPhones || otherEmails !== base.otherEmails)
+      merged = { ...base, otherPhones, otherEmails };
+    // The row's extra columns the person does not have yet are added (decision 070).
+    const fields = mergeExtraFields(person.fields, contact.fields);
+    if (fields !== undefined) (merged ??= { ...person }).fields = fields;
     if (merged !== undefined) {
       this.people[index] = merged;
       this.remember(merged, index);
@@ -284,6 +351,26 @@ export class DuplicateTracker {
     if (contact.email !== null && !this.byEmail.has(contact.email))
       this.byEmail.set(contact.email, index);
   }
+}
+
+/**
+ * A contact's extra columns with another row's added: only names it does not have yet (a value
+ * there is never overwritten), up to the limit of columns. Undefined when nothing is added.
+ */
+export function mergeExtraFields(
+  current: Record<string, string> | null | undefined,
+  added: Record<string, string> | null | undefined,
+): Record<string, string> | undefined {
+  if (!added) return undefined;
+  let merged: Record<string, string> | undefined;
+  let n = current ? Object.keys(current).length : 0;
+  for (const [name, value] of Object.entries(added)) {
+    if (n >= MAX_EXTRA_FIELDS) break;
+    if (value === '' || (current && name in current)) continue;
+    (merged ??= { ...current })[name] = value;
+    n += 1;
+  }
+  return merged;
 }
 
 /** "Last visit" → "last_visit": a header as a template variable's name ({{last_visit}}). */

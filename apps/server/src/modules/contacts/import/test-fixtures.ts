@@ -239,6 +239,8 @@ export const GOOGLE_CONTACTS_HEADERS = [
 ] as const;
 
 export type GooglePerson = {
+  /** "Dr.", "Mrs.": Google writes it in "Name Prefix" and at the start of "Name". */
+  prefix?: string;
   given: string;
   family: string;
   emails?: [type: string, value: string][];
@@ -246,6 +248,8 @@ export type GooglePerson = {
   company?: string;
   country?: string;
   notes?: string;
+  /** Other columns of the export, as it writes them ("Birthday", "Occupation" …). */
+  more?: Partial<Record<(typeof GOOGLE_CONTACTS_HEADERS)[number], string>>;
 };
 
 const csvCell = (value: string, delimiter: string) =>
@@ -262,7 +266,8 @@ export function buildGoogleContactsCsv(people: GooglePerson[]): string {
   const lines = [GOOGLE_CONTACTS_HEADERS.join(',')];
   for (const person of people) {
     const cells: string[] = GOOGLE_CONTACTS_HEADERS.map(() => '');
-    cells[at('Name')] = `${person.given} ${person.family}`;
+    cells[at('Name')] = [person.prefix, person.given, person.family].filter(Boolean).join(' ');
+    cells[at('Name Prefix')] = person.prefix ?? '';
     cells[at('Given Name')] = person.given;
     cells[at('Family Name')] = person.family;
     cells[at('Group Membership')] = '* myContacts';
@@ -281,6 +286,8 @@ export function buildGoogleContactsCsv(people: GooglePerson[]): string {
       cells[at('Organization 1 - Type')] = '';
       cells[at('Organization 1 - Name')] = person.company;
     }
+    for (const [header, value] of Object.entries(person.more ?? {}))
+      cells[at(header as (typeof GOOGLE_CONTACTS_HEADERS)[number])] = value;
     if (person.country) {
       cells[at('Address 1 - Type')] = 'Home';
       cells[at('Address 1 - Country')] = person.country;

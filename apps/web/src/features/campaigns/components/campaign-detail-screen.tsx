@@ -14,6 +14,7 @@ import {
 import {
   CAMPAIGN_CONTACTS_PAGE_SIZE,
   CAMPAIGN_CONTACT_STATUSES,
+  CAMPAIGN_ATTEMPT_STATUS_LABELS,
   CAMPAIGN_CONTACT_STATUS_LABELS,
   CAMPAIGN_HOLD_MESSAGES,
   campaignContactReasonMessage,
@@ -72,11 +73,18 @@ function Attempts({ row, timeZone }: { row: CampaignContact; timeZone: string })
   const time = (iso: string) => formatWeekdayTime(iso, timeZone);
   return (
     <Stack gap={0} aria-label={`Calls to ${row.name || row.phone}`}>
-      {row.attemptList.map((a) => (
-        <Text key={a.attempt} size="xs">
-          {a.attempt} · {CAMPAIGN_CONTACT_STATUS_LABELS[a.status]} {time(a.at)}
-        </Text>
-      ))}
+      {row.attemptList.map((a) =>
+        a.status === 'platform_busy' ? (
+          // Not one of the number's calls: the platform account had no free line.
+          <Text key={a.callId} size="xs" c="dimmed">
+            {CAMPAIGN_ATTEMPT_STATUS_LABELS.platform_busy} ({time(a.at)})
+          </Text>
+        ) : (
+          <Text key={a.callId} size="xs">
+            {a.attempt} · {CAMPAIGN_ATTEMPT_STATUS_LABELS[a.status]} {time(a.at)}
+          </Text>
+        ),
+      )}
       {row.nextAttemptAt && (
         <Text size="xs" c="dimmed">
           Next call from {time(row.nextAttemptAt)}
@@ -303,7 +311,7 @@ export function CampaignDetailScreen({ campaignId }: { campaignId: string }) {
         title={c?.name ?? 'Campaign'}
         description={
           c
-            ? `${c.targetName} · calls ${c.callingHoursStart}–${c.callingHoursEnd}, ${weekdaysLabel(c.callingDays)} · ${c.maxConcurrency} at a time · starts ${formatDateTime(c.startAt, c.timeZone)} · ${retryLabel(c)}`
+            ? `${c.targetName} · calls ${c.callingHoursStart}–${c.callingHoursEnd}, ${weekdaysLabel(c.callingDays)} · ${c.maxConcurrency} at a time${c.platformConcurrencyLimit === null ? '' : ` (your voice platform account allows ${c.platformConcurrencyLimit})`} · starts ${formatDateTime(c.startAt, c.timeZone)} · ${retryLabel(c)}`
             : 'Loading…'
         }
         actions={c ? <Actions campaign={c} /> : null}

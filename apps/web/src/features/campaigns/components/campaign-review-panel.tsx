@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import {
   CAMPAIGN_RETRY_LABELS,
+  PLATFORM_DEFAULT_CONCURRENCY_LIMIT,
   WEEKDAY_SHORT,
   WEEKDAYS,
   formatWeekdayTime,
@@ -124,6 +125,42 @@ function VariablesReview({ review }: { review: CampaignReview }) {
   );
 }
 
+/** Calls at once as they will be: the chosen number, or the account's limit when lower. */
+function effectiveConcurrency(campaign: Campaign): string {
+  const limit = campaign.platformConcurrencyLimit;
+  return limit !== null && limit < campaign.maxConcurrency
+    ? `${limit} at a time (your account’s limit)`
+    : `${campaign.maxConcurrency} at a time`;
+}
+
+/** The voice platform account's limit of calls at once, in words. */
+function concurrencyLimitLabel(limit: number | null): string {
+  return limit === null
+    ? 'Your voice platform account’s limit of calls at once is not known here'
+    : `Your voice platform account allows ${limit} calls at once`;
+}
+
+/**
+ * More calls at a time than the platform's default limit (10), or than the account's known
+ * limit: the calls beyond it wait for a free line.
+ */
+function ConcurrencyWarning({ campaign }: { campaign: Campaign }) {
+  const limit = campaign.platformConcurrencyLimit;
+  const over =
+    campaign.maxConcurrency > PLATFORM_DEFAULT_CONCURRENCY_LIMIT ||
+    (limit !== null && campaign.maxConcurrency > limit);
+  if (!over) return null;
+  return (
+    <Alert color="yellow" p="xs" title="More calls at a time than the platform may allow">
+      {limit === null
+        ? `Voice platform accounts take ${PLATFORM_DEFAULT_CONCURRENCY_LIMIT} calls at once unless their limit was raised.`
+        : `Your voice platform account allows ${limit} calls at once.`}{' '}
+      Calls beyond your account’s limit wait for a free line, so the campaign may take longer than
+      expected.
+    </Alert>
+  );
+}
+
 function ReviewFacts({ review, campaign }: { review: CampaignReview; campaign: Campaign }) {
   const zone = campaign.timeZone;
   return (
@@ -141,11 +178,17 @@ function ReviewFacts({ review, campaign }: { review: CampaignReview; campaign: C
           {weekdaysLabel(campaign.callingDays)}
         </Fact>
         <Fact label="Expected duration">
-          {durationLabel(review.expectedMinutes)} at {campaign.maxConcurrency} at a time
+          {durationLabel(review.expectedMinutes)} at {effectiveConcurrency(campaign)}
           <Text size="xs" c="dimmed">
             {review.averageFromCalls
               ? `Calls of this agent last ${review.averageCallSeconds} s on average (last 30 days)`
               : `No recent calls: ${review.averageCallSeconds} s a call assumed`}
+          </Text>
+        </Fact>
+        <Fact label="Calls at a time">
+          {campaign.maxConcurrency} at a time
+          <Text size="xs" c="dimmed">
+            {concurrencyLimitLabel(campaign.platformConcurrencyLimit)}
           </Text>
         </Fact>
         <Fact label="Calling again">{retryLabel(campaign)}</Fact>
@@ -170,6 +213,7 @@ function ReviewFacts({ review, campaign }: { review: CampaignReview; campaign: C
           )}
         </Fact>
       </SimpleGrid>
+      <ConcurrencyWarning campaign={campaign} />
       <VariablesReview review={review} />
       {review.leftOut.length > 0 && (
         <Stack gap={4}>

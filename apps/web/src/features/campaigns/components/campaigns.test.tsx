@@ -34,6 +34,7 @@ function buildCampaign(overrides: Partial<Campaign> = {}): Campaign {
     timeZone: 'Europe/Dublin',
     waitingUntil: null,
     maxConcurrency: 10,
+    platformConcurrencyLimit: null,
     retry: { on: [], attempts: 1, gapMinutes: 60 },
     skippedDoNotCall: 1,
     skippedDuplicates: 0,
@@ -535,5 +536,90 @@ describe('campaigns', () => {
       '/agent/a1/call-logs?call=call-1',
     );
     expect(within(card!).getByRole('link', { name: '1 appointment' })).toBeInTheDocument();
+  });
+
+  it('warns in the review when more calls at a time are chosen than the platform allows by default', async () => {
+    let campaign = buildCampaign({ id: 'c3', status: 'draft', maxConcurrency: 20 });
+    stubApi(
+      {
+        'GET /api/campaigns/c3': () => jsonResponse(campaign),
+        'GET /api/campaigns/c3/review': () => jsonResponse(buildReview(campaign)),
+        'GET /api/campaigns/c3/results': () => jsonResponse(RESULTS),
+        'GET /api/campaigns/c3/contacts': () =>
+          jsonResponse({ data: [], meta: buildPaginationMeta(0, 1, 50) }),
+      },
+      { session: buildSessionUser() },
+    );
+    const first = renderApp('/campaigns/c3');
+    expect(await screen.findByText('Review before starting')).toBeInTheDocument();
+    expect(await screen.findByText(/^20 at a time/)).toBeInTheDocument();
+    expect(
+      screen.getByText('Your voice platform account’s limit of calls at once is not known here'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('More calls at a time than the platform may allow'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /Voice platform accounts take 10 calls at once unless their limit was raised/,
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/Calls beyond your account’s limit wait for a free line/),
+    ).toBeInTheDocument();
+    first.unmount();
+
+    // Within the platform's default and the account's known limit: no warning.
+    campaign = buildCampaign({
+      id: 'c3',
+      status: 'draft',
+      maxConcurrency: 10,
+      platformConcurrencyLimit: 10,
+    });
+    renderApp('/campaigns/c3');
+    expect(await screen.findByText('Review before starting')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your voice platform account allows 10 calls at once'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('More calls at a time than the platform may allow')).toBeNull();
+    expect(screen.getByText(/about 2 min at 10 at a time/)).toBeInTheDocument();
+  });
+
+  it('says a call the busy platform account refused is called again, not counted as a call', async () => {
+    const waited: CampaignContact = {
+      ...ROW,
+      attemptList: [
+        {
+          attempt: 1,
+          status: 'platform_busy',
+          endedReason: 'call.start.error-subscription-concurrency-limit-reached',
+          callId: 'call-refused',
+          at: '2026-03-05T08:59:00.000Z',
+        },
+        ...ROW.attemptList,
+      ],
+    };
+    stubApi(
+      {
+        'GET /api/campaigns/c1': () =>
+          jsonResponse(buildCampaign({ platformConcurrencyLimit: 10 })),
+        'GET /api/campaigns/c1/results': () => jsonResponse(RESULTS),
+        'GET /api/campaigns/c1/contacts': () =>
+          jsonResponse({ data: [waited], meta: buildPaginationMeta(1, 1, 50) }),
+      },
+      { session: buildSessionUser() },
+    );
+    renderApp('/campaigns/c1');
+    const table = await screen.findByRole('table', { name: 'Campaign contacts' });
+    const calls = within(table).getByLabelText('Calls to Ann Murphy');
+    expect(
+      within(calls).getByText(
+        'Your voice platform account was busy: called again when a line was free (Thu 08:59)',
+      ),
+    ).toBeInTheDocument();
+    expect(within(calls).getByText('1 · No answer Thu 09:00')).toBeInTheDocument();
+    expect(
+      screen.getByText(/10 at a time \(your voice platform account allows 10\)/),
+    ).toBeInTheDocument();
   });
 });

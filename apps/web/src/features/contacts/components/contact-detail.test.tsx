@@ -201,6 +201,53 @@ describe('contact page', () => {
     });
   });
 
+  it('shows the notes, every other number and email, and the country, and edits them', async () => {
+    const api = stubContactsApi({
+      contacts: [
+        buildContact({
+          name: 'Dr. Ann Murphy',
+          notes: 'Prefers mornings',
+          otherPhones: ['+35312345678', '+442079460958'],
+          otherEmails: ['ann@work.example'],
+          country: 'IE',
+        }),
+      ],
+    });
+    const { user } = await openContact();
+    await screen.findByRole('heading', { name: 'Dr. Ann Murphy', level: 2 });
+    expect(screen.getByText('Prefers mornings')).toBeInTheDocument();
+    expect(screen.getByText('+35312345678')).toBeInTheDocument();
+    expect(screen.getByText('+442079460958')).toBeInTheDocument();
+    expect(screen.getByText('ann@work.example')).toBeInTheDocument();
+    expect(screen.getByText('Ireland')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit contact' }));
+    const phones = dialog.getByRole('combobox', { name: /other phone numbers/i });
+    // Backspace in the empty field takes the last number off; another is added.
+    await user.click(phones);
+    await user.keyboard('{Backspace}');
+    await user.type(phones, '087 555 1234{Enter}');
+    await user.type(
+      dialog.getByRole('combobox', { name: /other email addresses/i }),
+      'ann@home.example{Enter}',
+    );
+    await user.clear(dialog.getByLabelText(/^notes/i));
+    await user.type(dialog.getByLabelText(/^notes/i), 'Mornings only');
+    await user.click(dialog.getByRole('button', { name: /save/i }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.calls('PATCH /api/contacts/contact-1')[0]?.body).toMatchObject({
+      notes: 'Mornings only',
+      otherPhones: ['+35312345678', '087 555 1234'],
+      otherEmails: ['ann@work.example', 'ann@home.example'],
+      country: 'IE',
+    });
+    expect(await screen.findByText('Mornings only')).toBeInTheDocument();
+    expect(screen.getByText('087 555 1234')).toBeInTheDocument();
+    expect(screen.queryByText('+442079460958')).not.toBeInTheDocument();
+  });
+
   it('deletes the contact after asking, and goes back to the contacts', async () => {
     const api = stubContactsApi({ contacts: [buildContact()] });
     const { user, router } = await openContact();

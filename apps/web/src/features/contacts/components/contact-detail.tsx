@@ -22,6 +22,7 @@ import {
 import type { CallLogRow } from '@switchboard/shared/call-logs';
 import { CALL_OUTCOME_LABELS } from '@switchboard/shared/calls';
 import { formatDateTime } from '@switchboard/shared/format';
+import { countries } from '@switchboard/shared/countries';
 import { IconPencil, IconPhoneOutgoing, IconTrash, IconUserOff } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -46,6 +47,20 @@ const none = (
     —
   </Text>
 );
+
+/** A contact's other numbers or addresses, one a line; "—" when it has none. */
+function ValueList({ values }: { values: string[] }) {
+  if (values.length === 0) return none;
+  return (
+    <Stack gap={2} component="span">
+      {values.map((value) => (
+        <span key={value} style={{ overflowWrap: 'anywhere' }}>
+          {value}
+        </span>
+      ))}
+    </Stack>
+  );
+}
 
 /** "no_show" → "No show". */
 const statusLabel = (status: string) =>
@@ -321,7 +336,19 @@ function Loaded({ contact }: { contact: ContactDetailData }) {
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
             <Field label="Phone">{contact.phone ?? none}</Field>
             <Field label="Email">{contact.email ?? none}</Field>
+            <Field label="Other phone numbers">
+              <ValueList values={contact.otherPhones} />
+            </Field>
+            <Field label="Other email addresses">
+              <ValueList values={contact.otherEmails} />
+            </Field>
             <Field label="Company">{contact.company ?? none}</Field>
+            <Field label="Country">
+              {contact.country === null
+                ? none
+                : (countries.find((country) => country.code === contact.country)?.name ??
+                  contact.country)}
+            </Field>
             <Field label="Source">
               <SourceBadge source={contact.source} />
             </Field>
@@ -331,13 +358,15 @@ function Loaded({ contact }: { contact: ContactDetailData }) {
             <Field label="Added">{formatDateTime(contact.createdAt, timeZone)}</Field>
             <Field label="Updated">{formatDateTime(contact.updatedAt, timeZone)}</Field>
           </SimpleGrid>
-          {contact.notes && (
-            <Stack mt="lg">
-              <Field label="Notes">
+          <Stack mt="lg">
+            <Field label="Notes">
+              {contact.notes ? (
                 <span style={{ whiteSpace: 'pre-wrap' }}>{contact.notes}</span>
-              </Field>
-            </Stack>
-          )}
+              ) : (
+                none
+              )}
+            </Field>
+          </Stack>
         </Paper>
         <Section
           title="Calls"

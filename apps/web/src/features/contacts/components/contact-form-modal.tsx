@@ -1,5 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  TagsInput,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { countries } from '@switchboard/shared/countries';
 import {
   ItemFormModal,
   type ItemFormModalProps,
@@ -13,7 +24,7 @@ import {
 } from '@switchboard/shared/contacts';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useRef } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useSaveContact } from '../api/save-contact';
 
@@ -23,7 +34,22 @@ const CONTACT_FIELDS = [
   'email',
   'company',
   'notes',
+  'otherPhones',
+  'otherEmails',
+  'country',
 ] as const satisfies readonly (keyof ContactFormValues)[];
+
+const COUNTRY_OPTIONS = countries.map(({ code, name }) => ({ value: code, label: name }));
+
+/** A list field's message: its own, or its first value's (zod puts those under the index). */
+function listError(error: FieldErrors<ContactFormValues>['otherPhones']): string | undefined {
+  if (error === undefined) return undefined;
+  if (typeof error.message === 'string') return error.message;
+  const first = Object.values(error as Record<string, { message?: unknown }>).find(
+    (item) => typeof item?.message === 'string',
+  );
+  return first?.message as string | undefined;
+}
 
 /** Add a contact, or edit one: the shared contact rules, the server's refusals in place. */
 export function ContactFormModal(props: ItemFormModalProps<Contact>) {
@@ -38,6 +64,7 @@ function ContactForm({ item: contact, onClose }: ItemFormProps<Contact>) {
   const inFlight = useRef(false);
   const {
     register,
+    control,
     handleSubmit,
     setError,
     formState: { errors },
@@ -49,6 +76,9 @@ function ContactForm({ item: contact, onClose }: ItemFormProps<Contact>) {
       email: contact?.email ?? '',
       company: contact?.company ?? '',
       notes: contact?.notes ?? '',
+      otherPhones: contact?.otherPhones ?? [],
+      otherEmails: contact?.otherEmails ?? [],
+      country: contact?.country ?? '',
     },
   });
 
@@ -106,12 +136,65 @@ function ContactForm({ item: contact, onClose }: ItemFormProps<Contact>) {
             {...register('email')}
           />
         </SimpleGrid>
-        <TextInput
-          label="Company"
-          autoComplete="off"
-          error={errors.company?.message}
-          {...register('company')}
-        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+          <Controller
+            control={control}
+            name="otherPhones"
+            render={({ field }) => (
+              <TagsInput
+                label="Other phone numbers"
+                description="Press Enter after each"
+                value={field.value ?? []}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                splitChars={[',', ';']}
+                clearable
+                error={listError(errors.otherPhones)}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="otherEmails"
+            render={({ field }) => (
+              <TagsInput
+                label="Other email addresses"
+                description="Press Enter after each"
+                value={field.value ?? []}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                splitChars={[',', ';', ' ']}
+                clearable
+                error={listError(errors.otherEmails)}
+              />
+            )}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+          <TextInput
+            label="Company"
+            autoComplete="off"
+            error={errors.company?.message}
+            {...register('company')}
+          />
+          <Controller
+            control={control}
+            name="country"
+            render={({ field }) => (
+              <Select
+                label="Country"
+                data={COUNTRY_OPTIONS}
+                value={field.value || null}
+                onChange={(value) => field.onChange(value ?? '')}
+                onBlur={field.onBlur}
+                searchable
+                clearable
+                placeholder="Not known"
+                error={errors.country?.message}
+              />
+            )}
+          />
+        </SimpleGrid>
         <Textarea
           label="Notes"
           autosize

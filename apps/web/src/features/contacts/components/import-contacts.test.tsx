@@ -67,6 +67,53 @@ describe('import contacts', () => {
     );
   });
 
+  it('offers the title column, flips "Last, First", warns of foreign numbers, and sends the choices', async () => {
+    const upload = buildUpload();
+    upload.preview = {
+      ...upload.preview,
+      headers: ['Title', 'Patient', 'Mobile', 'Country'],
+      sample: [
+        ['Dr.', 'Murphy, Ann', '+44 20 7946 0958', ''],
+        ['', 'Kelly, Brian', '0151 23456789', 'Germany'],
+      ],
+      suggestedMapping: { prefix: 0, name: 1, phone: 2 },
+      suggestedOptions: { flipNames: true, onMatch: 'update' },
+      phoneCheck: { rows: 40, numbers: 40, foreign: 12, countries: ['GB', 'DE'] },
+    };
+    const { user, dialog, api } = await openImportDialog({
+      'POST /api/contacts/import': () => jsonResponse(upload, { status: 201 }),
+      'POST /api/contacts/imports/import-1/commit': () =>
+        jsonResponse(buildContactImport({ status: 'queued' }), { status: 202 }),
+      'GET /api/contacts/imports/import-1': () =>
+        jsonResponse(buildContactImport({ status: 'running', processedRows: 0 })),
+    });
+    await user.upload(dialog.getByLabelText('Choose a CSV or Excel file'), csv());
+    await dialog.findByRole('cell', { name: 'Kelly, Brian' });
+
+    expect(dialog.getByRole('combobox', { name: 'Title (Dr., Mrs.)' })).toHaveValue('Title');
+    const flip = dialog.getByRole('switch', { name: /last, first/i });
+    expect(flip).toBeChecked();
+    expect(dialog.getByText('Murphy, Ann → Ann Murphy')).toBeInTheDocument();
+    const warning =
+      '12 numbers look foreign (not from Ireland): choose a country column, or the country the numbers are from. Numbers with a country code are from United Kingdom, Germany.';
+    expect(dialog.getByText(warning)).toBeInTheDocument();
+    // Choosing the country column answers the warning.
+    await choose(user, dialog, 'Country of the row', 'Country');
+    expect(dialog.queryByText(warning)).not.toBeInTheDocument();
+
+    await user.click(flip);
+    await user.click(dialog.getByRole('radio', { name: /skip the row/i }));
+    await user.click(dialog.getByRole('button', { name: 'Import 10 rows' }));
+    await waitFor(() =>
+      expect(api.calls('POST /api/contacts/imports/import-1/commit')[0]?.body).toEqual({
+        mapping: { prefix: 0, name: 1, phone: 2, country: 3 },
+        country: 'IE',
+        options: { flipNames: false, onMatch: 'skip' },
+      }),
+    );
+    expect(await dialog.findByText('0 of 10 rows imported')).toBeInTheDocument();
+  });
+
   it('shows the server’s reason when it refuses the file', async () => {
     const { user, dialog } = await openImportDialog({
       'POST /api/contacts/import': () =>
@@ -115,7 +162,7 @@ describe('import contacts', () => {
         // later could otherwise finish the import before the progress was ever looked at.
         return jsonResponse(
           !progressSeen
-            ? buildContactImport({ status: 'running', processedRows: 4 })
+            ? buildContactImport({ status: 'running', processedRows: 4, secondsLeft: 75 })
             : buildContactImport({
                 status: 'completed',
                 processedRows: 10,
@@ -134,7 +181,7 @@ describe('import contacts', () => {
 
     await user.click(dialog.getByRole('button', { name: 'Import 10 rows' }));
 
-    expect(await dialog.findByText('Imported 4 of 10 rows')).toBeInTheDocument();
+    expect(await dialog.findByText('4 of 10 rows imported · about 2 min left')).toBeInTheDocument();
     expect(dialog.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute(
       'aria-valuenow',
       '40',
@@ -142,6 +189,7 @@ describe('import contacts', () => {
     expect(api.calls('POST /api/contacts/imports/import-1/commit')[0]?.body).toEqual({
       mapping: { name: 0, phone: 1, email: 2, company: 3 },
       country: 'IE',
+      options: { flipNames: false, onMatch: 'update' },
     });
     progressSeen = true;
 
@@ -156,6 +204,39 @@ describe('import contacts', () => {
     );
     // The list is asked again, to show the new contacts.
     await waitFor(() => expect(api.calls('GET /api/contacts').length).toBeGreaterThan(listsBefore));
+  });
+
+  it('shows the progress the commit streams while the import keeps the server busy', async () => {
+    let push: (row: unknown) => void = () => undefined;
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        push = (row) => controller.enqueue(new TextEncoder().encode(`${JSON.stringify(row)}\n`));
+      },
+    });
+    const { user, dialog } = await openImportDialog({
+      'POST /api/contacts/imports/import-1/commit': () => {
+        push(buildContactImport({ status: 'queued' }));
+        return new Response(stream, {
+          status: 202,
+          headers: { 'content-type': 'application/x-ndjson' },
+        });
+      },
+      // The server answers nothing else until the import ends (PGlite's one connection).
+      'GET /api/contacts/imports/import-1': () => new Promise<Response>(() => undefined),
+    });
+    await user.upload(dialog.getByLabelText('Choose a CSV or Excel file'), csv());
+    await dialog.findByRole('cell', { name: 'Brian Kelly' });
+    await user.click(dialog.getByRole('button', { name: 'Import 10 rows' }));
+    expect(await dialog.findByText('Waiting to start patients.csv…')).toBeInTheDocument();
+
+    push(buildContactImport({ status: 'running', processedRows: 0, totalRows: null }));
+    expect(await dialog.findByText('Counting the rows of patients.csv…')).toBeInTheDocument();
+    push(buildContactImport({ status: 'running', processedRows: 4, secondsLeft: 30 }));
+    expect(await dialog.findByText('4 of 10 rows imported · about 30 s left')).toBeInTheDocument();
+    push(buildContactImport({ status: 'completed', processedRows: 10, createdCount: 10 }));
+    expect(
+      await dialog.findByText('10 created · 0 updated · 0 skipped · 0 failed'),
+    ).toBeInTheDocument();
   });
 
   it('shows why an import failed', async () => {
@@ -330,15 +411,11 @@ describe('import outcomes', () => {
 });
 
 describe('timeLeft', () => {
-  const started = '2026-03-06T10:00:00.000Z';
-  const at = (seconds: number) => Date.parse(started) + seconds * 1000;
-
-  it('estimates from the pace so far, once there is one', () => {
-    const row = { processedRows: 20_000, totalRows: 100_000, startedAt: started };
-    expect(timeLeft(row, at(2))).toBe('about 8 s left');
-    expect(timeLeft(row, at(30))).toBe('about 2 min left');
-    expect(timeLeft(row, at(1))).toBeNull();
-    expect(timeLeft({ ...row, processedRows: 0 }, at(10))).toBeNull();
-    expect(timeLeft({ ...row, totalRows: null }, at(10))).toBeNull();
+  it("says the server's estimate in seconds, then minutes", () => {
+    expect(timeLeft({ status: 'running', secondsLeft: 8 })).toBe('about 8 s left');
+    expect(timeLeft({ status: 'running', secondsLeft: 0 })).toBe('about 1 s left');
+    expect(timeLeft({ status: 'running', secondsLeft: 61 })).toBe('about 2 min left');
+    expect(timeLeft({ status: 'running', secondsLeft: null })).toBeNull();
+    expect(timeLeft({ status: 'completed', secondsLeft: 5 })).toBeNull();
   });
 });

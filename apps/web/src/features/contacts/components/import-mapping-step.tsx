@@ -1,5 +1,25 @@
-import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import type { ContactImport, ContactImportPreview } from '@switchboard/shared/contact-imports';
+import {
+  Alert,
+  Button,
+  Group,
+  Paper,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Table,
+  Text,
+} from '@mantine/core';
+import {
+  flipLastFirst,
+  foreignNumbersWarning,
+  isLastFirst,
+  type ContactImport,
+  type ContactImportOnMatch,
+  type ContactImportOptions,
+  type ContactImportPreview,
+} from '@switchboard/shared/contact-imports';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useCommitContactImport } from '../api/commit-contact-import';
@@ -15,6 +35,24 @@ import {
 const COUNTRY_OPTIONS = countries.map(({ code, name }) => ({ value: code, label: name }));
 
 const NONE = 'none';
+
+const countryName = (code: string | null) =>
+  countries.find((country) => country.code === code)?.name ?? code ?? 'your country';
+
+/** What a row matching a contact you have does, in the order offered. */
+const ON_MATCH: { value: ContactImportOnMatch; label: string; description: string }[] = [
+  {
+    value: 'update',
+    label: 'Update the contact',
+    description: 'Fill in what it lacks and add the row’s other numbers and emails',
+  },
+  { value: 'skip', label: 'Skip the row', description: 'Leave the contact as it is' },
+  {
+    value: 'create',
+    label: 'Add a new contact',
+    description: 'The shared number or email stays with the contact you have',
+  },
+];
 
 type ImportMappingStepProps = {
   upload: ContactImport;
@@ -35,6 +73,7 @@ export function ImportMappingStep({
     mappingFromSuggestion(preview.suggestedMapping, preview.headers.length),
   );
   const [country, setCountry] = useState<string | null>(preview.defaultCountry);
+  const [choices, setChoices] = useState<ContactImportOptions>(preview.suggestedOptions);
   const [tried, setTried] = useState(false);
   const errors = tried ? checkImportMapping(mapping, preview.headers.length) : {};
 
@@ -48,12 +87,21 @@ export function ImportMappingStep({
     setTried(true);
     if (Object.keys(checkImportMapping(mapping, preview.headers.length)).length > 0) return;
     commit.mutate(
-      { importId: upload.id, mapping, ...(country === null ? {} : { country }) },
+      { importId: upload.id, mapping, options: choices, ...(country === null ? {} : { country }) },
       { onSuccess: onCommitted },
     );
   };
 
   const rows = upload.totalRows;
+  const { foreign } = preview.phoneCheck;
+  // Said while it still holds: no country column chosen, numbers read in the business's country.
+  const warnForeign =
+    foreign > 0 && mapping.country === undefined && country === preview.defaultCountry;
+  const foreignFrom = preview.phoneCheck.countries.slice(0, 3).map(countryName);
+  const lastFirstExample =
+    mapping.name === undefined
+      ? undefined
+      : preview.sample.map((row) => (row[mapping.name!] ?? '').trim()).find(isLastFirst);
   return (
     <Stack gap="md">
       <Text size="sm">
@@ -61,11 +109,12 @@ export function ImportMappingStep({
           {upload.fileName}
         </Text>{' '}
         — choose the column for each contact field. Fields left at “—” are not imported. A contact
-        gets the first valid phone and email; the others go to its notes.
+        gets the first valid phone and email; the others are kept as its other numbers and emails.
       </Text>
       {preview.mappingRemembered && (
         <Text size="sm" c="dimmed">
-          These columns are set as you set them the last time you imported a file like this one.
+          These columns and choices are set as you set them the last time you imported a file like
+          this one.
         </Text>
       )}
       <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="sm" verticalSpacing="sm">
@@ -102,6 +151,47 @@ export function ImportMappingStep({
           placeholder="Only international numbers"
         />
       </SimpleGrid>
+      {warnForeign && (
+        <Alert color="yellow" variant="light" icon={<IconAlertCircle size={20} />} role="status">
+          {foreignNumbersWarning(foreign, countryName(preview.defaultCountry))}
+          {foreignFrom.length > 0 &&
+            ` Numbers with a country code are from ${foreignFrom.join(', ')}.`}
+        </Alert>
+      )}
+      <Stack gap="xs">
+        <Switch
+          label="Names are written “Last, First”: turn them around"
+          description={
+            mapping.name === undefined
+              ? 'Only for a name column'
+              : lastFirstExample === undefined
+                ? 'No name in the first rows is written this way'
+                : `${lastFirstExample} → ${flipLastFirst(lastFirstExample)}`
+          }
+          checked={choices.flipNames}
+          disabled={mapping.name === undefined}
+          onChange={(event) => {
+            const flipNames = event.currentTarget.checked;
+            setChoices((current) => ({ ...current, flipNames }));
+          }}
+        />
+        <Radio.Group
+          label="When a row has the phone number or email of a contact you already have"
+          value={choices.onMatch}
+          onChange={(value) => setChoices((current) => ({ ...current, onMatch: value }))}
+        >
+          <Stack gap={6} mt={6}>
+            {ON_MATCH.map((choice) => (
+              <Radio
+                key={choice.value}
+                value={choice.value}
+                label={choice.label}
+                description={choice.description}
+              />
+            ))}
+          </Stack>
+        </Radio.Group>
+      </Stack>
       <Text size="xs" c="dimmed">
         The file has {preview.headers.length} columns; scroll the table sideways to see them all.
       </Text>

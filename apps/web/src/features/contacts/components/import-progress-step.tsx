@@ -46,14 +46,16 @@ export function ImportProgressStep({ importId, onClose }: ImportProgressStepProp
 
   if (isImportActive(row.status)) {
     const total = row.totalRows;
-    // As of when this progress was read (the query polls every second).
-    const left = timeLeft(row, query.dataUpdatedAt);
+    // The server's estimate, read with the counts (the query polls every second).
+    const left = timeLeft(row);
     return (
       <Stack gap="sm">
         <Text size="sm" role="status">
-          {total === null
-            ? `Importing ${row.fileName}…`
-            : `Imported ${row.processedRows.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows`}
+          {row.status === 'queued'
+            ? `Waiting to start ${row.fileName}…`
+            : total === null
+              ? `Counting the rows of ${row.fileName}…`
+              : `${row.processedRows.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows imported`}
           {left !== null && ` · ${left}`}
         </Text>
         <Progress
@@ -117,18 +119,11 @@ export function ImportProgressStep({ importId, onClose }: ImportProgressStepProp
 }
 
 /**
- * "about 40 s left", from the pace so far, once a large file has run long enough to tell; null
- * before that.
+ * "about 40 s left": the server's estimate, from the pace so far; null until it has one. Under
+ * a minute in seconds, then in minutes (rounded up).
  */
-export function timeLeft(
-  row: Pick<ContactImport, 'processedRows' | 'totalRows' | 'startedAt'>,
-  now: number,
-): string | null {
-  if (row.totalRows === null || row.startedAt === null || row.processedRows === 0) return null;
-  const elapsed = now - Date.parse(row.startedAt);
-  const remaining = row.totalRows - row.processedRows;
-  if (elapsed < 2000 || remaining <= 0) return null;
-  const seconds = Math.ceil(((elapsed / row.processedRows) * remaining) / 1000);
-  if (seconds < 60) return `about ${seconds} s left`;
-  return `about ${Math.ceil(seconds / 60)} min left`;
+export function timeLeft(row: Pick<ContactImport, 'secondsLeft' | 'status'>): string | null {
+  if (row.status !== 'running' || row.secondsLeft === null) return null;
+  if (row.secondsLeft < 60) return `about ${Math.max(1, row.secondsLeft)} s left`;
+  return `about ${Math.ceil(row.secondsLeft / 60)} min left`;
 }

@@ -18,6 +18,9 @@ export function buildContact(overrides: Partial<Contact> = {}): Contact {
     email: 'ann@example.com',
     company: 'Murphy Dental',
     notes: null,
+    otherPhones: [],
+    otherEmails: [],
+    country: 'IE',
     source: 'manual',
     importId: null,
     isTest: false,
@@ -81,6 +84,8 @@ export function buildContactImport(overrides: Partial<ContactImport> = {}): Cont
     warningCount: 0,
     mergedCount: 0,
     country: null,
+    options: { flipNames: false, onMatch: 'update' },
+    secondsLeft: null,
     error: null,
     createdAt: '2026-03-06T10:00:00.000Z',
     startedAt: null,
@@ -104,6 +109,8 @@ export function buildUpload(overrides: Partial<ContactImport> = {}): ContactImpo
       suggestedMapping: { name: 0, phone: 1, email: 2 },
       mappingRemembered: false,
       defaultCountry: 'IE',
+      suggestedOptions: { flipNames: false, onMatch: 'update' },
+      phoneCheck: { rows: 2, numbers: 2, foreign: 0, countries: [] },
     },
   };
 }
@@ -152,6 +159,9 @@ export function stubContactsApi({
         email: input.email || null,
         company: input.company ?? null,
         notes: input.notes ?? null,
+        otherPhones: input.otherPhones ?? contact.otherPhones,
+        otherEmails: input.otherEmails ?? contact.otherEmails,
+        country: input.country === undefined ? contact.country : input.country || null,
       });
       return jsonResponse(contact);
     };

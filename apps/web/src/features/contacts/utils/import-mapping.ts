@@ -5,6 +5,7 @@ import {
 
 /** The contact fields a column can fill, in the order the mapping form shows them. */
 export const IMPORT_FIELDS = [
+  { field: 'prefix', label: 'Title (Dr., Mrs.)' },
   { field: 'name', label: 'Name' },
   { field: 'firstName', label: 'First name' },
   { field: 'lastName', label: 'Last name' },

@@ -70,6 +70,45 @@ export function useDeleteFile() {
   });
 }
 
+/** PATCH /api/files/:id: a document's new name, on the platform and here. */
+export function useRenameFile() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, name }: { id: string; name: string }) =>
+      apiFetch<KnowledgeFile>(`/files/${encodeURIComponent(id)}`, {
+        method: 'PATCH',
+        body: { name },
+      }),
+    onSuccess: refresh,
+  });
+}
+
+/** PATCH /api/knowledge-bases/:id: a knowledge base's new name. */
+export function useRenameKnowledgeBase() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, name }: { id: string; name: string }) =>
+      apiFetch<KnowledgeBase>(`/knowledge-bases/${encodeURIComponent(id)}`, {
+        method: 'PATCH',
+        body: { name },
+      }),
+    onSuccess: refresh,
+  });
+}
+
+/** POST /api/knowledge-bases/:id/files/:fileId/retry: reads a failed document again. */
+export function useRetryKnowledgeBaseFile() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ baseId, fileId }: { baseId: string; fileId: string }) =>
+      apiFetch<KnowledgeBase>(
+        `/knowledge-bases/${encodeURIComponent(baseId)}/files/${encodeURIComponent(fileId)}/retry`,
+        { method: 'POST' },
+      ),
+    onSettled: refresh,
+  });
+}
+
 export function useCreateKnowledgeBase() {
   const refresh = useRefresh();
   return useMutation({

@@ -2,6 +2,7 @@ import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine
 import { formatDate } from '@switchboard/shared/format';
 import {
   KNOWLEDGE_FILE_KIND_LABELS,
+  renameKnowledgeFileSchema,
   type KnowledgeFile,
 } from '@switchboard/shared/knowledge-bases';
 import { IconFileText } from '@tabler/icons-react';
@@ -12,7 +13,8 @@ import { managerOnlyReason } from '../../../components/manager-only';
 import { ResourceActions } from '../../../components/resource-actions';
 import { useCanSpendAndDelete, useDisplayTimeZone } from '../../../lib/session-context';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
-import { useDeleteFile, useFiles } from '../api/knowledge-bases';
+import { useDeleteFile, useFiles, useRenameFile } from '../api/knowledge-bases';
+import { RenameModal } from './rename-modal';
 import { DocumentDropZone } from './document-drop-zone';
 import { UploadList, useDocumentUploads } from './document-uploads';
 import { StatusBadge } from './status-badge';
@@ -24,13 +26,15 @@ export function formatBytes(bytes: number | null): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-/** The business's documents: upload (drop zone, progress), status badges, delete. */
+/** The business's documents: upload (drop zone, progress), status badges, rename, delete. */
 export function FilesSection() {
   const query = useFiles();
   const remove = useDeleteFile();
   const timeZone = useDisplayTimeZone();
   const { uploads, start, dismiss } = useDocumentUploads();
   const [deleting, setDeleting] = useState<KnowledgeFile | null>(null);
+  const [renaming, setRenaming] = useState<KnowledgeFile | null>(null);
+  const rename = useRenameFile();
   const canDelete = useCanSpendAndDelete();
 
   return (
@@ -77,6 +81,11 @@ export function FilesSection() {
                   <StatusBadge status={file.status} />
                   <ResourceActions
                     name={file.name}
+                    editLabel="Rename"
+                    onEdit={() => {
+                      rename.reset();
+                      setRenaming(file);
+                    }}
                     deleteRefusal={canDelete ? undefined : managerOnlyReason('delete documents')}
                     onDelete={() => {
                       remove.reset();
@@ -89,6 +98,18 @@ export function FilesSection() {
           ))}
         </SimpleGrid>
       )}
+      <RenameModal
+        title="Rename the document"
+        current={renaming?.name ?? null}
+        schema={renameKnowledgeFileSchema}
+        pending={rename.isPending}
+        error={rename.error}
+        onClose={() => setRenaming(null)}
+        onSave={(name) => {
+          if (renaming)
+            rename.mutate({ id: renaming.id, name }, { onSuccess: () => setRenaming(null) });
+        }}
+      />
       <ConfirmDeleteModal
         opened={deleting !== null}
         title="Delete this document?"

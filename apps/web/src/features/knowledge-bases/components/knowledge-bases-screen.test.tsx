@@ -214,4 +214,69 @@ describe('files and knowledge bases screen', () => {
       screen.getByText('Failed to fetch knowledge bases: connection reset'),
     ).toBeInTheDocument();
   });
+
+  it('renames a document and a knowledge base, refusing an empty name before sending', async () => {
+    const api = stubApi(
+      {
+        'GET /api/files': () => jsonResponse({ data: [FAQ] }),
+        'GET /api/knowledge-bases': () => jsonResponse({ data: [BASE] }),
+        'PATCH /api/files/f1': () => jsonResponse({ ...FAQ, name: 'Questions.md' }),
+        'PATCH /api/knowledge-bases/kb1': () => jsonResponse({ ...BASE, name: 'Patient FAQ' }),
+      },
+      { session: buildSessionUser() },
+    );
+    const { user } = renderApp('/knowledge-bases');
+    const files = await screen.findByRole('list', { name: 'Files' });
+    await user.click(within(files).getByRole('button', { name: 'Rename faq.md' }));
+    let dialog = within(await screen.findByRole('dialog', { name: 'Rename the document' }));
+    const field = dialog.getByRole('textbox', { name: 'Name' });
+    expect(field).toHaveValue('faq.md');
+    await user.clear(field);
+    await user.click(dialog.getByRole('button', { name: 'Save name' }));
+    expect(await dialog.findByText('Give the file a name')).toBeInTheDocument();
+    expect(api.calls('PATCH /api/files/f1')).toHaveLength(0);
+    await user.type(field, '  Questions.md ');
+    await user.click(dialog.getByRole('button', { name: 'Save name' }));
+    await waitFor(() =>
+      expect(api.calls('PATCH /api/files/f1')[0]?.body).toEqual({ name: 'Questions.md' }),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Rename the document' })).toBeNull(),
+    );
+
+    const bases = await screen.findByRole('list', { name: 'Knowledge bases' });
+    await user.click(within(bases).getByRole('button', { name: 'Rename Customer FAQ' }));
+    dialog = within(await screen.findByRole('dialog', { name: 'Rename the knowledge base' }));
+    await user.clear(dialog.getByRole('textbox', { name: 'Name' }));
+    await user.type(dialog.getByRole('textbox', { name: 'Name' }), 'Patient FAQ');
+    await user.click(dialog.getByRole('button', { name: 'Save name' }));
+    await waitFor(() =>
+      expect(api.calls('PATCH /api/knowledge-bases/kb1')[0]?.body).toEqual({
+        name: 'Patient FAQ',
+      }),
+    );
+  });
+
+  it('offers Try again on a document that failed in a knowledge base, and says why it could not', async () => {
+    const failed: KnowledgeBase = {
+      ...BASE,
+      files: [{ fileId: 'f1', name: 'faq.md', bytes: 2048, status: 'failed' }],
+    };
+    const api = stubApi(
+      {
+        'GET /api/files': () => jsonResponse({ data: [FAQ] }),
+        'GET /api/knowledge-bases': () => jsonResponse({ data: [failed] }),
+        'POST /api/knowledge-bases/kb1/files/f1/retry': () =>
+          errorResponse(502, 'PLATFORM_ERROR', 'Failed to retry file: status 503'),
+      },
+      { session: buildSessionUser() },
+    );
+    const { user } = renderApp('/knowledge-bases');
+    const bases = await screen.findByRole('list', { name: 'Knowledge bases' });
+    await user.click(within(bases).getByRole('button', { name: 'Try faq.md again' }));
+    await waitFor(() =>
+      expect(api.calls('POST /api/knowledge-bases/kb1/files/f1/retry')).toHaveLength(1),
+    );
+    expect(await screen.findByText(/status 503/)).toBeInTheDocument();
+  });
 });

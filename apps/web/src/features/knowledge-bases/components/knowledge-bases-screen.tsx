@@ -10,8 +10,8 @@ import {
   Title,
 } from '@mantine/core';
 import { formatDate } from '@switchboard/shared/format';
-import type { KnowledgeBase } from '@switchboard/shared/knowledge-bases';
-import { IconBooks, IconPlus } from '@tabler/icons-react';
+import { renameKnowledgeBaseSchema, type KnowledgeBase } from '@switchboard/shared/knowledge-bases';
+import { IconBooks, IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { EmptyPanel } from '../../../components/empty-panel';
 import { PageHeader } from '../../../components/page-header';
@@ -20,7 +20,14 @@ import { ManagerOnlyNotice, managerOnlyReason } from '../../../components/manage
 import { ResourceActions } from '../../../components/resource-actions';
 import { useCanSpendAndDelete, useDisplayTimeZone } from '../../../lib/session-context';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
-import { useDeleteKnowledgeBase, useKnowledgeBases } from '../api/knowledge-bases';
+import { FormAlert } from '../../../components/form-alert';
+import {
+  useDeleteKnowledgeBase,
+  useKnowledgeBases,
+  useRenameKnowledgeBase,
+  useRetryKnowledgeBaseFile,
+} from '../api/knowledge-bases';
+import { RenameModal } from './rename-modal';
 import { FilesSection } from './files-section';
 import { NewKnowledgeBaseModal } from './new-knowledge-base-modal';
 import { StatusBadge } from './status-badge';
@@ -58,6 +65,9 @@ function KnowledgeBasesSection({ onCreate }: { onCreate: () => void }) {
   const remove = useDeleteKnowledgeBase();
   const timeZone = useDisplayTimeZone();
   const [deleting, setDeleting] = useState<KnowledgeBase | null>(null);
+  const [renaming, setRenaming] = useState<KnowledgeBase | null>(null);
+  const rename = useRenameKnowledgeBase();
+  const retry = useRetryKnowledgeBaseFile();
   const canDelete = useCanSpendAndDelete();
 
   let body;
@@ -115,6 +125,11 @@ function KnowledgeBasesSection({ onCreate }: { onCreate: () => void }) {
                 </Stack>
                 <ResourceActions
                   name={base.name}
+                  editLabel="Rename"
+                  onEdit={() => {
+                    rename.reset();
+                    setRenaming(base);
+                  }}
                   deleteRefusal={
                     canDelete ? undefined : managerOnlyReason('delete knowledge bases')
                   }
@@ -142,7 +157,25 @@ function KnowledgeBasesSection({ onCreate }: { onCreate: () => void }) {
                     <Text size="sm" truncate="end" title={file.name}>
                       {file.name}
                     </Text>
-                    <StatusBadge status={file.status} />
+                    <Group gap={4} wrap="nowrap">
+                      {file.status === 'failed' && (
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          leftSection={<IconRefresh size={12} />}
+                          aria-label={`Try ${file.name} again`}
+                          loading={
+                            retry.isPending &&
+                            retry.variables.baseId === base.id &&
+                            retry.variables.fileId === file.fileId
+                          }
+                          onClick={() => retry.mutate({ baseId: base.id, fileId: file.fileId })}
+                        >
+                          Try again
+                        </Button>
+                      )}
+                      <StatusBadge status={file.status} />
+                    </Group>
                   </Group>
                 ))}
               </Stack>
@@ -164,6 +197,19 @@ function KnowledgeBasesSection({ onCreate }: { onCreate: () => void }) {
         Knowledge bases
       </Title>
       {body}
+      {retry.isError && <FormAlert title="Could not read the document again" error={retry.error} />}
+      <RenameModal
+        title="Rename the knowledge base"
+        current={renaming?.name ?? null}
+        schema={renameKnowledgeBaseSchema}
+        pending={rename.isPending}
+        error={rename.error}
+        onClose={() => setRenaming(null)}
+        onSave={(name) => {
+          if (renaming)
+            rename.mutate({ id: renaming.id, name }, { onSuccess: () => setRenaming(null) });
+        }}
+      />
       <ConfirmDeleteModal
         opened={deleting !== null}
         title="Delete this knowledge base?"

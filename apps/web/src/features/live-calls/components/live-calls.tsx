@@ -165,7 +165,7 @@ function LiveCallCard({ call, showBusiness }: { call: LiveCall; showBusiness: bo
 }
 
 function ListenControl({ call }: { call: LiveCall }) {
-  const [received, setReceived] = useState(0);
+  const [heard, setHeard] = useState({ received: 0, scheduled: 0 });
   const [listening, setListening] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const player = useRef<PcmPlayer | null>(null);
@@ -178,8 +178,8 @@ function ListenControl({ call }: { call: LiveCall }) {
     );
   const start = async () => {
     setError(null);
-    player.current ??= new PcmPlayer(({ received: bytes, ended }) => {
-      setReceived(bytes);
+    player.current ??= new PcmPlayer(({ received, scheduled, ended }) => {
+      setHeard({ received, scheduled });
       if (ended) setListening(false);
     });
     setListening(true);
@@ -211,8 +211,16 @@ function ListenControl({ call }: { call: LiveCall }) {
           </Button>
         )}
         {listening ? (
-          <Text size="sm" c="dimmed" data-testid="audio-received" data-bytes={received}>
-            {received > 0 ? `Listening · ${Math.round(received / 32_000)} s heard` : 'Connecting…'}
+          <Text
+            size="sm"
+            c="dimmed"
+            data-testid="audio-received"
+            data-bytes={heard.received}
+            data-scheduled-seconds={heard.scheduled.toFixed(2)}
+          >
+            {heard.received > 0
+              ? `Listening · ${Math.round(heard.received / 32_000)} s heard`
+              : 'Connecting…'}
           </Text>
         ) : null}
       </Group>

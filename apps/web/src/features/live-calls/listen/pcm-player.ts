@@ -1,10 +1,12 @@
-import { LIVE_AUDIO } from '@switchboard/shared/live-calls';
+import { LIVE_AUDIO, ListenRecordReader } from '@switchboard/shared/live-calls';
 import { buildUrl } from '../../../lib/api-client';
 
 /**
- * Plays a call's audio as our server relays it (GET /api/live-calls/:id/listen): the platform's
- * raw 16-bit little-endian PCM, mono, 16 kHz, read from the response as it arrives and queued
- * on a Web Audio clock a little ahead of now, so small network gaps do not click.
+ * Plays a call's audio as our server relays it (GET /api/live-calls/:id/listen): the listen
+ * socket's messages as records (LISTEN_RECORD), read from the response as it arrives; the audio
+ * ones are the platform's raw 16-bit little-endian PCM, mono, 16 kHz, queued on a Web Audio
+ * clock a little ahead of now, so small network gaps do not click. The platform's text
+ * messages (its events) are read past, not played.
  */
 export class PcmPlayer {
   private context: AudioContext | undefined;
@@ -13,8 +15,14 @@ export class PcmPlayer {
   private leftover: Uint8Array | undefined;
   /** Bytes of audio received so far (shown, and read by the browser test). */
   received = 0;
+  /** Seconds of audio handed to the Web Audio clock to play (read by the browser test). */
+  scheduled = 0;
 
-  constructor(private readonly onChange: (state: { received: number; ended: boolean }) => void) {}
+  constructor(private readonly onChange: (state: PlayerState) => void) {}
+
+  private state(ended: boolean): PlayerState {
+    return { received: this.received, scheduled: this.scheduled, ended };
+  }
 
   /** Starts listening (call it from a click: browsers start audio only on a gesture). */
   async start(callId: string): Promise<void> {
@@ -35,17 +43,20 @@ export class PcmPlayer {
       throw new Error(body?.error?.message ?? 'Could not listen to this call.');
     }
     const reader = response.body.getReader();
+    const records = new ListenRecordReader();
     void (async () => {
       try {
         for (;;) {
           const { value, done } = await reader.read();
           if (done) break;
-          this.play(value);
+          // The platform's text messages are its events: nothing to play.
+          for (const record of records.push(value))
+            if (record.kind === 'audio') this.play(record.bytes);
         }
       } catch {
         // Stopped, or the connection dropped: the call is no longer heard.
       }
-      this.onChange({ received: this.received, ended: true });
+      this.onChange(this.state(true));
       this.stop();
     })();
   }
@@ -71,7 +82,8 @@ export class PcmPlayer {
     this.playAt = Math.max(this.playAt, context.currentTime + 0.05);
     source.start(this.playAt);
     this.playAt += buffer.duration;
-    this.onChange({ received: this.received, ended: false });
+    this.scheduled += buffer.duration;
+    this.onChange(this.state(false));
   }
 
   stop(): void {
@@ -81,6 +93,12 @@ export class PcmPlayer {
     this.context = undefined;
     this.leftover = undefined;
   }
+}
+
+export interface PlayerState {
+  received: number;
+  scheduled: number;
+  ended: boolean;
 }
 
 function concat(a: Uint8Array, b: Uint8Array): Uint8Array {

@@ -35,6 +35,11 @@ type Room = {
   assistantId: string | null;
   firstMessage: string | null;
   endedReason?: string | null;
+  /**
+   * What someone made the assistant say through the call's monitor (the live calls screen), in
+   * order; already in the platform's transcript.
+   */
+  controllerSaid?: string[];
 };
 
 type Participant = {
@@ -59,6 +64,8 @@ type Utterance = {
   started: boolean;
   /** The caller's voice may cut it (say's interruptionsEnabled). */
   interruptible: boolean;
+  /** Told to the platform once said (a controller's line is in its transcript already). */
+  report: boolean;
   timers: Set<ReturnType<typeof setTimeout>>;
 };
 /** How often the room is asked whether the platform ended the call (e.g. its maximum length). */
@@ -77,6 +84,8 @@ export class SandboxCallObject {
   private readonly options: SandboxCallObjectOptions;
   private state: MeetingState = 'new';
   private room: Room | undefined;
+  /** How many of the room's `controllerSaid` lines were said here. */
+  private controllerHeard = 0;
   private roomUrl = '';
   private voice: SandboxVoice | undefined;
   private mic: MediaStream | undefined;
@@ -175,6 +184,8 @@ export class SandboxCallObject {
       throw error;
     }
     this.room = (await response.json()) as Room;
+    // Said before this client joined: not said again.
+    this.controllerHeard = this.room.controllerSaid?.length ?? 0;
     if (this.room.status === 'ended') {
       this.state = 'error';
       throw new Error('Could not join the call\u2019s room: the call has already ended');
@@ -464,7 +475,10 @@ export class SandboxCallObject {
    * Speaks a sentence after whatever is being said: speech updates, growing partial
    * transcripts, then the final one. With `endCallAfterSpoken` the call ends once it is said.
    */
-  private say(text: string, { endCallAfterSpoken = false, interruptible = false } = {}): void {
+  private say(
+    text: string,
+    { endCallAfterSpoken = false, interruptible = false, report = true } = {},
+  ): void {
     if (!this.voice) return;
     const { startsIn, endsIn } = this.voice.speak(text);
     const words = text.split(/\s+/).filter(Boolean);
@@ -473,6 +487,7 @@ export class SandboxCallObject {
       shown: 0,
       started: false,
       interruptible,
+      report,
       timers: new Set(),
     };
     this.utterances.add(utterance);
@@ -508,7 +523,7 @@ export class SandboxCallObject {
         transcriptType: 'final',
         transcript: text,
       });
-      void this.reportLine('assistant', text);
+      if (report) void this.reportLine('assistant', text);
       this.botMessage({ type: 'speech-update', status: 'stopped', role: 'assistant' });
       if (endCallAfterSpoken) {
         this.later(300, () => this.finish('assistant-ended-call-after-message-spoken'));
@@ -535,7 +550,7 @@ export class SandboxCallObject {
         transcriptType: 'final',
         transcript: said,
       });
-      void this.reportLine('assistant', said);
+      if (utterance.report) void this.reportLine('assistant', said);
       this.botMessage({ type: 'speech-update', status: 'stopped', role: 'assistant' });
     }
     this.utterances.clear();
@@ -621,6 +636,10 @@ export class SandboxCallObject {
       const response = await fetch(this.roomUrl, { credentials: 'same-origin' });
       if (!response.ok) return;
       const room = (await response.json()) as Room;
+      // What someone said through the call's monitor since: the caller hears it.
+      const said = room.controllerSaid ?? [];
+      for (const line of said.slice(this.controllerHeard)) this.say(line, { report: false });
+      this.controllerHeard = Math.max(this.controllerHeard, said.length);
       if (room.status === 'ended') this.finish(room.endedReason ?? 'exceeded-max-duration');
     } catch {
       // A missed poll is retried at the next interval.
