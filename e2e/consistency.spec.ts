@@ -143,7 +143,7 @@ describeInBrowser('one consistent product', (e2e) => {
       .toBe(true);
 
     await page.goto('/admin/mail');
-    await expect.poll(() => page.getByText('Times are in UTC').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Times in UTC').isVisible()).toBe(true);
     await expect
       .poll(() => page.getByText(formatDateTime(newest!.deliveredAt, 'UTC')).first().isVisible())
       .toBe(true);

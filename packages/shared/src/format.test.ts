@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatCost,
   formatCount,
+  formatCountOf,
   formatLongMinutes,
   formatDate,
   formatDateTime,
@@ -161,6 +162,15 @@ describe('formatCount', () => {
   it('reads nothing as zero', () => {
     expect(formatCount(null)).toBe('0');
     expect(formatCount(Number.NaN)).toBe('0');
+  });
+});
+
+describe('formatCountOf', () => {
+  it('puts the word after the grouped count, singular only for one', () => {
+    expect(formatCountOf(1, 'call', 'calls')).toBe('1 call');
+    expect(formatCountOf(0, 'call', 'calls')).toBe('0 calls');
+    expect(formatCountOf(1210, 'call', 'calls')).toBe('1,210 calls');
+    expect(formatCountOf(null, 'enquiry', 'enquiries')).toBe('0 enquiries');
   });
 });
 

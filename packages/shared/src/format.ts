@@ -132,6 +132,17 @@ export function formatCount(count: number | null | undefined): string {
   return countFormatter.format(count != null && Number.isFinite(count) ? count : 0);
 }
 
+/** The word a count takes: "call" for 1, "calls" for any other count (0 calls, 2 calls). */
+export function countUnit(count: number, one: string, many: string): string {
+  return count === 1 ? one : many;
+}
+
+/** A count with its thousands separators and its word: "1 call", "1,210 calls". */
+export function formatCountOf(count: number | null | undefined, one: string, many: string): string {
+  const value = count != null && Number.isFinite(count) ? count : 0;
+  return `${formatCount(value)} ${countUnit(value, one, many)}`;
+}
+
 /**
  * Call minutes in the long form people read at a glance, for a tooltip beside the exact
  * figure: 450.22 → "7 h 30 min", 45.5 → "45 min 30 s", 0.4 → "24 s", 1500 → "25 h".

@@ -40,6 +40,11 @@ export type DataColumn<T> = {
   numeric?: boolean;
   /** Widest a cell may grow (long text truncates inside it). */
   maw?: number;
+  /**
+   * What the column's figures cover ("7 days"): on a line of its own under a short heading, so
+   * the heading keeps to two lines; read as "Calls (7 days)", as a phone card's label shows it.
+   */
+  period?: string;
   /** A narrow column's fixed width (an icon's), so the others share the rest. */
   w?: number;
   /** The heading is for screen readers only (a column of buttons). */
@@ -220,7 +225,18 @@ export function DataTable<T>({
                       {column.hiddenHeader ? (
                         <VisuallyHidden>{column.header}</VisuallyHidden>
                       ) : (
-                        column.header
+                        <>
+                          {column.header}
+                          {column.period && (
+                            <>
+                              <VisuallyHidden> (</VisuallyHidden>
+                              <Text component="span" display="block" fz="xs" fw={400} c="dimmed">
+                                {column.period}
+                              </Text>
+                              <VisuallyHidden>)</VisuallyHidden>
+                            </>
+                          )}
+                        </>
                       )}
                     </Table.Th>
                   ))}
@@ -358,7 +374,7 @@ function DataCards<T>({
               {fields.map((column) => (
                 <div key={column.header}>
                   <Text size="xs" c="dimmed">
-                    {column.header}
+                    {column.period ? `${column.header} (${column.period})` : column.header}
                   </Text>
                   <div style={{ overflowWrap: 'anywhere' }}>{column.cell(row)}</div>
                 </div>

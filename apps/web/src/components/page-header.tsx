@@ -13,10 +13,22 @@ type PageHeaderProps = {
   actions?: ReactNode;
   /** A line under the description: what the signed-in user may not do here, and why. */
   notice?: ReactNode;
+  /**
+   * The IANA zone the screen's dates and times are shown in, named once under the description
+   * ("Times in America/New_York") rather than on every row.
+   */
+  timeZone?: string | undefined;
 };
 
 /** Title block of an app screen. Also sets the document title. */
-export function PageHeader({ title, description, breadcrumbs, actions, notice }: PageHeaderProps) {
+export function PageHeader({
+  title,
+  description,
+  breadcrumbs,
+  actions,
+  notice,
+  timeZone,
+}: PageHeaderProps) {
   return (
     <Stack gap={6} mb="xl">
       <title>{`${title} · Switchboard`}</title>
@@ -37,10 +49,20 @@ export function PageHeader({ title, description, breadcrumbs, actions, notice }:
               {description}
             </Text>
           )}
+          {timeZone && <TimeZoneLine timeZone={timeZone} />}
           {notice}
         </Stack>
         {actions}
       </Group>
     </Stack>
+  );
+}
+
+/** "Times in America/New_York": the one place a screen names the zone its times are in. */
+export function TimeZoneLine({ timeZone }: { timeZone: string }) {
+  return (
+    <Text c="dimmed" size="xs">
+      Times in {timeZone}
+    </Text>
   );
 }

@@ -1,4 +1,5 @@
 import { Button, Group, NumberInput, Pagination, Select, Text } from '@mantine/core';
+import { formatCount, formatCountOf } from '@switchboard/shared/format';
 import type { PaginationMeta } from '@switchboard/shared/pagination';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useId, useState, type FormEvent } from 'react';
@@ -34,15 +35,16 @@ function describeRange(
 ): string {
   const first = meta.total === 0 ? 0 : (meta.page - 1) * meta.limit + 1;
   const last = Math.min(meta.page * meta.limit, meta.total);
-  const counted = `${meta.total} ${meta.total === 1 ? singular : plural}`;
-  const pageOf = ` · page ${meta.page} of ${Math.max(meta.totalPages, 1)}`;
+  const counted = formatCountOf(meta.total, singular, plural);
+  const pageOf = ` · page ${formatCount(meta.page)} of ${formatCount(Math.max(meta.totalPages, 1))}`;
   if (summary === 'count-and-page') return counted + pageOf;
   if (meta.total === 0) return `No ${plural}`;
-  if (summary === 'range-and-page') return `${first}–${last} of ${counted}${pageOf}`;
+  if (summary === 'range-and-page')
+    return `${formatCount(first)}–${formatCount(last)} of ${counted}${pageOf}`;
   if (first > meta.total) return counted;
   // Everything fits on one page: the range would only repeat the total.
   if (meta.totalPages <= 1 && meta.page === 1) return counted;
-  return `${first}–${last} of ${counted}`;
+  return `${formatCount(first)}–${formatCount(last)} of ${counted}`;
 }
 
 /** Below a paged table: where this page is, the page size, and the way to other pages. */

@@ -28,6 +28,7 @@ export default function AppointmentsRoute() {
       <PageHeader
         title="Appointments"
         description="Bookings your agents made on calls, and the ones you add by hand."
+        timeZone={user.business.timezone}
       />
       <Appointments
         timeZone={user.business.timezone}

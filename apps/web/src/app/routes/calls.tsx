@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { PageHeader } from '../../components/page-header';
+import { useDisplayTimeZone } from '../../lib/session-context';
 import { useAgentList } from '../../lib/api/list-agents';
 import { IncludeTestCallsSwitch } from '../../features/analytics/components/include-test-calls-switch';
 import { CallLogs } from '../../features/call-logs/components/call-logs';
@@ -10,6 +11,7 @@ import { CallLogs } from '../../features/call-logs/components/call-logs';
  */
 export default function CallsRoute() {
   const agents = useAgentList();
+  const timeZone = useDisplayTimeZone();
   const choices = useMemo(
     () => agents.data?.map((agent) => ({ id: agent.id, name: agent.name })),
     [agents.data],
@@ -19,6 +21,7 @@ export default function CallsRoute() {
       <PageHeader
         title="Calls"
         description="Every call your agents answered or placed, newest first."
+        timeZone={timeZone}
         actions={<IncludeTestCallsSwitch />}
       />
       <CallLogs agents={choices} />

@@ -9,6 +9,7 @@ export default function ContactsRoute() {
       <PageHeader
         title="Contacts"
         description="People who called your agents, and the lists you import."
+        timeZone={timeZone}
       />
       <Contacts timeZone={timeZone} />
     </>

@@ -39,6 +39,8 @@ export default function DashboardRoute() {
             ? 'Every business at a glance: its last 7 days, in its own time zone.'
             : 'Your business at a glance.'
         }
+        // The operator's rows are each in their business's own zone, named on the row.
+        timeZone={isAdmin ? undefined : timeZone}
         actions={
           isAdmin ? undefined : (
             <Button leftSection={<IconPlus size={18} />} onClick={openCreate}>

@@ -3,6 +3,7 @@ import type { AdminBusiness } from '@switchboard/shared/admin';
 import { IconBell } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
+import { OPERATOR_TIME_ZONE } from '../../../lib/time-zones';
 import { BusinessesTable } from '../../../features/admin/components/businesses-table';
 import { OperatorAlertsModal } from '../../../features/alerts/components/operator-alerts-modal';
 import { useDisplayTimeZone } from '../../../lib/session-context';
@@ -16,7 +17,8 @@ export default function AdminBusinessesRoute() {
     <>
       <PageHeader
         title="Businesses"
-        description="Every business with an account on this Switchboard. Times are in UTC."
+        description="Every business with an account on this Switchboard."
+        timeZone={OPERATOR_TIME_ZONE}
       />
       <BusinessesTable
         page={page}

@@ -2,6 +2,7 @@ import { Tabs } from '@mantine/core';
 import { IconInbox, IconSend } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { OPERATOR_TIME_ZONE } from '../../../lib/time-zones';
 import { useDisplayTimeZone } from '../../../lib/session-context';
 import { MailInbox } from '../../../features/mailbox/components/mail-inbox';
 import { MailRefreshButton } from '../../../features/mailbox/components/mail-refresh-button';
@@ -33,7 +34,8 @@ export default function AdminMailRoute() {
     <>
       <PageHeader
         title="Mailbox"
-        description="Mail is delivered here while no SMTP server is configured. The outbox shows every message and its delivery attempts. Times are in UTC."
+        description="Mail is delivered here while no SMTP server is configured. The outbox shows every message and its delivery attempts."
+        timeZone={OPERATOR_TIME_ZONE}
         actions={<MailRefreshButton />}
       />
       <Tabs value={tab} onChange={changeTab} keepMounted={false}>

@@ -1,4 +1,5 @@
 import { PageHeader } from '../../../components/page-header';
+import { OPERATOR_TIME_ZONE } from '../../../lib/time-zones';
 import { ServiceEnquiriesTable } from '../../../features/admin/components/service-enquiries-table';
 import { useDisplayTimeZone } from '../../../lib/session-context';
 import { usePaginationParams } from '../../../lib/use-pagination-params';
@@ -11,7 +12,8 @@ export default function AdminServiceEnquiriesRoute() {
       <title>Service enquiries · Switchboard</title>
       <PageHeader
         title="Service enquiries"
-        description="Prospects who asked about Switchboard on the landing page. Times are in UTC."
+        description="Prospects who asked about Switchboard on the landing page."
+        timeZone={OPERATOR_TIME_ZONE}
       />
       <ServiceEnquiriesTable
         page={page}

@@ -57,6 +57,8 @@ export function AgentScreen({
       <PageHeader
         title={name ?? sectionTitle}
         description={name ? description : undefined}
+        // The agent's business's zone, which every time under the agent is shown in.
+        timeZone={agent.data?.timeZone}
         breadcrumbs={trail === 'dashboard' ? crumbs.slice(0, 1) : crumbs}
         actions={agent.isError ? undefined : actions}
       />

@@ -16,9 +16,7 @@ export default function AgentCallLogsRoute() {
   // The page is asked for alongside the agent rather than after it; it shows once the agent is
   // known to be the user's, so a missing agent never flashes a call-log error first.
   usePrefetchQuery(callLogPageQueryOptions(agentId, callLogPageParams(state)));
-  const details = agent.data
-    ? ['Call logs', agent.data.phoneNumber, `times in ${agent.data.timeZone}`].filter(Boolean)
-    : [];
+  const details = agent.data ? ['Call logs', agent.data.phoneNumber].filter(Boolean) : [];
 
   return (
     <AgentScreen

@@ -59,9 +59,9 @@ describe('/agent/:agentId (overview)', () => {
       'aria-current',
       'page',
     );
-    expect(
-      await screen.findByText(/Overview · Mar 3\s–\s5, 2026 \(Europe\/Dublin\)/),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(/^Overview · Mar 3\s–\s5, 2026$/)).toBeInTheDocument();
+    // The zone is named once, on its own line under the header.
+    expect(screen.getByText('Times in Europe/Dublin')).toBeInTheDocument();
     // The range the overview shows (the server's default here) follows to the other screens.
     expect(within(sections).getByRole('link', { name: 'Statistics' })).toHaveAttribute(
       'href',

@@ -33,7 +33,7 @@ export default function AgentOverviewRoute() {
       agent={agent}
       section="overview"
       sectionTitle="Overview"
-      description={`Overview${resolved ? ` · ${formatDateRange(resolved)} (${resolved.timeZone})` : ''}`}
+      description={`Overview${resolved ? ` · ${formatDateRange(resolved)}` : ''}`}
       trail="dashboard"
       actions={
         <Group gap="md">

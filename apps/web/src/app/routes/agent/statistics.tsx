@@ -31,7 +31,7 @@ export default function AgentStatisticsRoute() {
       agent={agent}
       section="statistics"
       sectionTitle="Statistics"
-      description={`Statistics${resolved ? ` · ${formatDateRange(resolved)} (${resolved.timeZone})` : ''}`}
+      description={`Statistics${resolved ? ` · ${formatDateRange(resolved)}` : ''}`}
       actions={
         <Group gap="md">
           <IncludeTestCallsSwitch />

@@ -32,7 +32,8 @@ export function BusinessesTable({
     {
       header: 'Business',
       cell: (business) => (
-        <Stack gap={2}>
+        // Wide enough for a name of three words on one line, its email under it.
+        <Stack gap={2} miw={210}>
           <Text fw={600} size="sm">
             {business.name}
           </Text>

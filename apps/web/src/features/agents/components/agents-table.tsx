@@ -2,11 +2,18 @@ import { Anchor, Badge, Button, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Agent } from '@switchboard/shared/agents';
 import { fetchFailedMessage } from '@switchboard/shared/fetch-errors';
-import { formatCost, formatCount, formatDateTime, formatPercent } from '@switchboard/shared/format';
+import {
+  countUnit,
+  formatCost,
+  formatCount,
+  formatDateTime,
+  formatPercent,
+} from '@switchboard/shared/format';
 import { IconPlus, IconRobot, IconSettings } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type DataColumn } from '../../../components/data-table';
+import { Figure } from '../../../components/figure';
 import { useAgentList } from '../../../lib/api/list-agents';
 import type { SettingsTestsSlot } from './agent-settings-modal';
 
@@ -51,7 +58,8 @@ export function AgentsTable({
     {
       header: 'Agent',
       cell: (agent) => (
-        <Group gap="xs" wrap="nowrap">
+        // Wide enough for a name of three words on two lines.
+        <Group gap="xs" wrap="nowrap" miw={160}>
           <Anchor component={Link} to={agentPath(agent)} fw={600} size="sm">
             {agent.name}
           </Anchor>
@@ -76,7 +84,7 @@ export function AgentsTable({
           {
             header: 'Business',
             cell: (agent: Agent) => (
-              <Text size="sm" c={agent.businessName ? undefined : 'dimmed'}>
+              <Text size="sm" c={agent.businessName ? undefined : 'dimmed'} miw={100}>
                 {agent.businessName ?? 'Unassigned'}
               </Text>
             ),
@@ -84,28 +92,34 @@ export function AgentsTable({
         ]
       : []),
     {
-      header: 'Calls (7 days)',
+      header: 'Calls',
+      period: '7 days',
       numeric: true,
-      cell: (agent) => <Text size="sm">{formatCount(agent.last7Days.calls)}</Text>,
+      cell: (agent) => (
+        <Figure
+          size="cell"
+          value={formatCount(agent.last7Days.calls)}
+          unit={countUnit(agent.last7Days.calls, 'call', 'calls')}
+        />
+      ),
     },
     {
-      header: 'Success rate (7 days)',
+      header: 'Success rate',
+      period: '7 days',
       numeric: true,
-      cell: (agent) => <Text size="sm">{formatPercent(agent.last7Days.successRate)}</Text>,
+      cell: (agent) => <Figure size="cell" value={formatPercent(agent.last7Days.successRate)} />,
     },
     {
-      header: 'Spend (7 days)',
+      header: 'Spend',
+      period: '7 days',
       numeric: true,
-      cell: (agent) => <Text size="sm">{formatCost(agent.last7Days.spend)}</Text>,
+      cell: (agent) => <Figure size="cell" value={formatCost(agent.last7Days.spend)} />,
     },
     {
       header: 'Last call',
       cell: (agent) => (
-        <Text
-          size="sm"
-          c={agent.lastCallAt ? undefined : 'dimmed'}
-          style={{ whiteSpace: 'nowrap' }}
-        >
+        // On two lines where the table is tight: the date, then the time.
+        <Text size="sm" c={agent.lastCallAt ? undefined : 'dimmed'} miw={100}>
           {agent.lastCallAt ? formatDateTime(agent.lastCallAt, agent.timeZone) : 'No calls yet'}
         </Text>
       ),

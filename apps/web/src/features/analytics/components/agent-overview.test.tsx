@@ -31,7 +31,7 @@ describe('AgentOverview', () => {
     expect(await screen.findByRole('group', { name: 'Total Call Minutes' })).toHaveTextContent(
       'Total Call Minutes30.25min (30 min 15 s)',
     );
-    expect(kpi('Number of Calls')).toHaveTextContent('Number of Calls5');
+    expect(kpi('Number of Calls')).toHaveTextContent('Number of Calls5calls');
     expect(kpi('Total Spent')).toHaveTextContent('Total Spent$12.50');
     expect(kpi('Average Cost per Call')).toHaveTextContent('Average Cost per Call$2.50');
 
@@ -77,6 +77,19 @@ describe('AgentOverview', () => {
     );
     expect(within(outcomes).getByText('Calls · Pass: 4')).toBeInTheDocument();
     expect(within(outcomes).getByText('Calls · Fail: 1')).toBeInTheDocument();
+
+    // Each value axis is titled with its unit.
+    const axisTitle = (chart: HTMLElement) =>
+      (
+        JSON.parse(chart.getAttribute('data-options') ?? '{}') as {
+          scales?: { y?: { title?: { display?: boolean; text?: string } } };
+        }
+      ).scales?.y?.title;
+    expect(axisTitle(calls)).toEqual(expect.objectContaining({ display: true, text: 'Calls' }));
+    expect(axisTitle(minutes)).toEqual(expect.objectContaining({ display: true, text: 'Minutes' }));
+    expect(axisTitle(spend)).toEqual(
+      expect.objectContaining({ display: true, text: 'Spend (USD)' }),
+    );
 
     for (const title of ['Calls per day', 'Call outcomes', 'Minutes per day', 'Spend per day']) {
       expect(screen.getByRole('heading', { name: title, level: 3 })).toBeInTheDocument();

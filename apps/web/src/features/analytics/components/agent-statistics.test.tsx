@@ -44,7 +44,10 @@ describe('AgentStatistics', () => {
       name: /^Horizontal bar chart of end reasons/,
     });
     expect(reasons).toHaveAttribute('data-chart-type', 'bar');
-    expect(optionsOf(reasons)).toMatchObject({ indexAxis: 'y' });
+    expect(optionsOf(reasons)).toMatchObject({
+      indexAxis: 'y',
+      scales: { x: { title: { display: true, text: 'Calls' } } },
+    });
     expect(
       within(reasons)
         .getAllByRole('listitem')
@@ -111,7 +114,10 @@ describe('AgentStatistics', () => {
       'Success rate (%) · Mar 4: null',
       'Success rate (%) · Mar 5: 80',
     ]);
-    expect(optionsOf(rate)).toMatchObject({ spanGaps: false, scales: { y: { min: 0, max: 100 } } });
+    expect(optionsOf(rate)).toMatchObject({
+      spanGaps: false,
+      scales: { y: { min: 0, max: 100, title: { display: true, text: 'Calls passed (%)' } } },
+    });
     // 7 of 9 calls passed.
     expect(rate).toHaveAccessibleName(expect.stringContaining('78% of calls passed overall'));
   });

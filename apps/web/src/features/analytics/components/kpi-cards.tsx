@@ -2,6 +2,7 @@ import { Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/cor
 import type { AnalyticsSummary } from '@switchboard/shared/analytics';
 import {
   formatCost,
+  countUnit,
   formatCount,
   formatLongMinutes,
   formatMinutes,
@@ -22,8 +23,8 @@ type Kpi = {
   icon: Icon;
   color: string;
   format: (value: number) => string;
-  /** Its unit ("min"). */
-  unit?: string;
+  /** Its unit ("min", "calls"). */
+  unit?: (value: number) => string;
   /** The figure in words, on hover or focus ("7 h 30 min"). */
   long?: (value: number) => string;
 };
@@ -35,7 +36,7 @@ export const KPIS: readonly Kpi[] = [
     icon: IconClockHour4,
     color: 'brand',
     format: formatMinutes,
-    unit: 'min',
+    unit: () => 'min',
     long: formatLongMinutes,
   },
   {
@@ -44,6 +45,7 @@ export const KPIS: readonly Kpi[] = [
     icon: IconPhoneCall,
     color: 'signal',
     format: formatCount,
+    unit: (calls) => countUnit(calls, 'call', 'calls'),
   },
   {
     key: 'totalSpent',
@@ -74,7 +76,11 @@ export function KpiCards({ summary }: { summary: AnalyticsSummary }) {
               <Text size="sm" c="dimmed" fw={500}>
                 {label}
               </Text>
-              <Figure value={format(summary[key])} unit={unit} long={long?.(summary[key])} />
+              <Figure
+                value={format(summary[key])}
+                unit={unit?.(summary[key])}
+                long={long?.(summary[key])}
+              />
             </div>
             <ThemeIcon variant="light" color={color} size={40} radius="md" aria-hidden>
               <KpiIcon size={22} stroke={1.6} />

@@ -1,31 +1,38 @@
 import type { AgentAnalytics } from '@switchboard/shared/analytics';
 import { CALL_OUTCOME_LABELS } from '@switchboard/shared/calls';
-import { formatCost, formatMinutes } from '@switchboard/shared/format';
+import { formatCost, formatCount, formatMinutes } from '@switchboard/shared/format';
 import type { ChartOptions } from 'chart.js';
 import { ChartCard, ChartGrid } from '../../../components/charts/chart-card';
 import { seriesColor, withAlpha } from '../../../components/charts/chart-theme';
+import {
+  costAxis,
+  countAxis,
+  countTooltip,
+  minutesAxis,
+  minutesTooltip,
+  sliceCountTooltip,
+} from '../../../components/charts/chart-units';
 import { ThemedChart } from '../../../components/charts/themed-chart';
 import { useChartTheme } from '../../../components/charts/use-chart-theme';
 import { formatCalls, formatDateRange, formatDay, peak } from '../utils/format-analytics';
 
+const CALLS = { one: 'call', many: 'calls' };
+
 const callsOptions: ChartOptions<'line'> = {
   interaction: { mode: 'index', intersect: false },
-  scales: { y: { beginAtZero: true, ticks: { precision: 0 } } },
+  scales: { y: countAxis(CALLS) },
+  plugins: { tooltip: { callbacks: { label: countTooltip(CALLS) } } },
 };
 
 const minutesOptions: ChartOptions<'bar'> = {
   interaction: { mode: 'index', intersect: false },
-  scales: { y: { beginAtZero: true } },
-  plugins: {
-    tooltip: {
-      callbacks: { label: (item) => `${formatMinutes(Number(item.raw))} minutes` },
-    },
-  },
+  scales: { y: minutesAxis },
+  plugins: { tooltip: { callbacks: { label: minutesTooltip } } },
 };
 
 const spendOptions: ChartOptions<'bar'> = {
   interaction: { mode: 'index', intersect: false },
-  scales: { y: { beginAtZero: true, ticks: { callback: (value) => formatCost(Number(value)) } } },
+  scales: { y: costAxis },
   plugins: {
     tooltip: { callbacks: { label: (item) => formatCost(Number(item.raw)) } },
   },
@@ -33,7 +40,10 @@ const spendOptions: ChartOptions<'bar'> = {
 
 const outcomesOptions: ChartOptions<'doughnut'> = {
   cutout: '60%',
-  plugins: { legend: { position: 'bottom' } },
+  plugins: {
+    legend: { position: 'bottom' },
+    tooltip: { callbacks: { label: sliceCountTooltip(CALLS) } },
+  },
 };
 
 /** The overview's charts: calls, minutes and spend per day, and how the calls ended. */
@@ -81,7 +91,7 @@ export function OverviewCharts({ analytics }: { analytics: AgentAnalytics }) {
       <ChartCard title="Call outcomes" description="Calls that passed and failed in the range">
         <ThemedChart
           type="doughnut"
-          label={`Doughnut chart of call outcomes, ${period}: ${outcomes.passed} passed, ${outcomes.failed} failed (${passedShare}% passed).`}
+          label={`Doughnut chart of call outcomes, ${period}: ${formatCount(outcomes.passed)} passed, ${formatCount(outcomes.failed)} failed (${passedShare}% passed).`}
           data={{
             labels: [CALL_OUTCOME_LABELS.pass, CALL_OUTCOME_LABELS.fail],
             datasets: [

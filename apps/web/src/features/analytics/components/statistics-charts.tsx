@@ -4,6 +4,12 @@ import { formatCost } from '@switchboard/shared/format';
 import type { ChartOptions } from 'chart.js';
 import { ChartCard, ChartGrid } from '../../../components/charts/chart-card';
 import { CHART_HEIGHT, seriesColor, withAlpha } from '../../../components/charts/chart-theme';
+import {
+  countAxis,
+  countTooltip,
+  percentAxis,
+  sliceCountTooltip,
+} from '../../../components/charts/chart-units';
 import { ThemedChart } from '../../../components/charts/themed-chart';
 import { useChartTheme } from '../../../components/charts/use-chart-theme';
 import {
@@ -18,16 +24,22 @@ import {
 import { CALL_SUCCESS_RULE } from '@switchboard/shared/calls';
 import { endedReasonLabel } from '@switchboard/shared/ended-reasons';
 
-const countAxis = { beginAtZero: true, ticks: { precision: 0 } } as const;
+const CALLS = { one: 'call', many: 'calls' };
+const callsAxis = countAxis(CALLS);
+const callsTooltip = { callbacks: { label: countTooltip(CALLS) } };
 
 const endReasonsOptions: ChartOptions<'bar'> = {
   indexAxis: 'y',
-  scales: { x: countAxis },
+  scales: { x: callsAxis },
+  plugins: { tooltip: callsTooltip },
 };
 
 const doughnutOptions: ChartOptions<'doughnut'> = {
   cutout: '60%',
-  plugins: { legend: { position: 'bottom' } },
+  plugins: {
+    legend: { position: 'bottom' },
+    tooltip: { callbacks: { label: sliceCountTooltip(CALLS) } },
+  },
 };
 
 const costOptions: ChartOptions<'doughnut'> = {
@@ -44,9 +56,7 @@ const successRateOptions: ChartOptions<'line'> = {
   // A day without calls has no rate: the line breaks there rather than pretending 0%.
   spanGaps: false,
   interaction: { mode: 'index', intersect: false },
-  scales: {
-    y: { min: 0, max: 100, ticks: { callback: (value) => `${String(value)}%` } },
-  },
+  scales: { y: percentAxis },
   plugins: {
     tooltip: {
       callbacks: {
@@ -56,11 +66,15 @@ const successRateOptions: ChartOptions<'line'> = {
   },
 };
 
-const countBarOptions: ChartOptions<'bar'> = { scales: { y: countAxis } };
+const countBarOptions: ChartOptions<'bar'> = {
+  scales: { y: callsAxis },
+  plugins: { tooltip: callsTooltip },
+};
 
 // Bars that touch, as a histogram's do.
 const histogramOptions: ChartOptions<'bar'> = {
-  scales: { y: countAxis },
+  scales: { y: callsAxis },
+  plugins: { tooltip: callsTooltip },
   datasets: { bar: { categoryPercentage: 1, barPercentage: 0.96 } },
 };
 
@@ -224,7 +238,10 @@ export function StatisticsCharts({ breakdowns }: { breakdowns: AgentBreakdowns }
         />
       </ChartCard>
 
-      <ChartCard title="Calls by hour of day" description={`Hours in ${range.timeZone}`}>
+      <ChartCard
+        title="Calls by hour of day"
+        description="When calls started, on the business's clock"
+      >
         <ThemedChart
           type="bar"
           label={

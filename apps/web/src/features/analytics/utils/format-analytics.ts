@@ -1,4 +1,5 @@
 import type { AnalyticsRange } from '@switchboard/shared/analytics';
+import { formatCountOf } from '@switchboard/shared/format';
 
 // Range dates are calendar days already in the business's zone; reading them as UTC midnights
 // and formatting in UTC shows the same day whatever the browser's zone.
@@ -29,9 +30,9 @@ export function formatDateRange(range: Pick<AnalyticsRange, 'from' | 'to'>): str
   return fullDayFormatter.formatRange(utcMidnight(range.from), utcMidnight(range.to));
 }
 
-/** "1 call", "3 calls". */
+/** "1 call", "1,210 calls". */
 export function formatCalls(calls: number): string {
-  return `${calls} ${calls === 1 ? 'call' : 'calls'}`;
+  return formatCountOf(calls, 'call', 'calls');
 }
 
 /** Hour of the day as a two-digit label: 7 → "07". */

@@ -18,6 +18,7 @@ import { Link } from 'react-router';
 import { describeSuccessEvaluation } from '../utils/success-evaluation';
 import { CallRecordingTranscript } from './call-recording-transcript';
 import { CallBackCaller } from './call-back-caller';
+import { TimeZoneLine } from '../../../components/page-header';
 import { DetailSection } from './detail-section';
 import { EraseCallSection, ErasedNotice } from './erase-call';
 import { callTypeLabel, OutcomeBadge } from './outcome-badge';
@@ -71,9 +72,8 @@ export function CallDetail({
           </Text>
         </Fact>
       </SimpleGrid>
-      <Text size="xs" c="dimmed">
-        Times in {call.timeZone}.
-      </Text>
+      {/* A dialog over the log: the call's own business's zone (the operator's log is in UTC). */}
+      <TimeZoneLine timeZone={call.timeZone} />
       <ErasedNotice call={call} />
 
       {customerNumber && (

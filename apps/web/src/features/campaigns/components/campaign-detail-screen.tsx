@@ -25,7 +25,7 @@ import {
   type CampaignContact,
   type CampaignContactStatus,
 } from '@switchboard/shared/campaigns';
-import { formatDateTime } from '@switchboard/shared/format';
+import { formatCount, formatCountOf, formatDateTime } from '@switchboard/shared/format';
 import {
   IconClock,
   IconHourglass,
@@ -60,10 +60,8 @@ const none = (
 
 const results = (row: CampaignContact) =>
   [
-    row.appointments > 0
-      ? `${row.appointments} ${row.appointments === 1 ? 'appointment' : 'appointments'}`
-      : null,
-    row.enquiries > 0 ? `${row.enquiries} ${row.enquiries === 1 ? 'enquiry' : 'enquiries'}` : null,
+    row.appointments > 0 ? formatCountOf(row.appointments, 'appointment', 'appointments') : null,
+    row.enquiries > 0 ? formatCountOf(row.enquiries, 'enquiry', 'enquiries') : null,
   ]
     .filter(Boolean)
     .join(', ');
@@ -313,10 +311,11 @@ export function CampaignDetailScreen({ campaignId }: { campaignId: string }) {
         title={c?.name ?? 'Campaign'}
         description={
           c
-            ? `${c.targetName} · calls ${c.callingHoursStart}–${c.callingHoursEnd}, ${weekdaysLabel(c.callingDays)} (${c.timeZone}) · ${c.maxConcurrency} at a time${c.platformConcurrencyLimit === null ? '' : ` (your voice platform account allows ${c.platformConcurrencyLimit})`} · starts ${formatDateTime(c.startAt, c.timeZone)} · ${retryLabel(c)}`
+            ? `${c.targetName} · calls ${c.callingHoursStart}–${c.callingHoursEnd}, ${weekdaysLabel(c.callingDays)} · ${c.maxConcurrency} at a time${c.platformConcurrencyLimit === null ? '' : ` (your voice platform account allows ${c.platformConcurrencyLimit})`} · starts ${formatDateTime(c.startAt, c.timeZone)} · ${retryLabel(c)}`
             : 'Loading…'
         }
         actions={c ? <Actions campaign={c} /> : null}
+        timeZone={c?.timeZone}
         notice={
           c && !canAct && ['draft', 'scheduled', 'running', 'paused'].includes(c.status) ? (
             <ManagerOnlyNotice action="pause, resume or cancel a campaign" />
@@ -329,15 +328,19 @@ export function CampaignDetailScreen({ campaignId }: { campaignId: string }) {
             <CampaignStatusBadge status={c.status} />
             {(c.skippedDoNotCall > 0 || c.skippedNoPhone > 0 || c.skippedDuplicates > 0) && (
               <Text size="sm" c="dimmed">
-                Left out: {c.skippedDoNotCall} do-not-call, {c.skippedNoPhone} without a number
-                {c.skippedDuplicates > 0 ? `, ${c.skippedDuplicates} repeated numbers` : ''}.
+                Left out: {formatCount(c.skippedDoNotCall)} do-not-call,{' '}
+                {formatCount(c.skippedNoPhone)} without a number
+                {c.skippedDuplicates > 0
+                  ? `, ${formatCountOf(c.skippedDuplicates, 'repeated number', 'repeated numbers')}`
+                  : ''}
+                .
               </Text>
             )}
           </Group>
           {c.status === 'draft' && <CampaignReviewPanel campaign={c} />}
           {c.waitingUntil && (
             <Alert color="blue" icon={<IconClock size={18} />} title="Not calling now">
-              {waitingMessage(c.waitingUntil, c.timeZone)} ({c.timeZone})
+              {waitingMessage(c.waitingUntil, c.timeZone)}
             </Alert>
           )}
           {c.hold && (c.status === 'running' || c.status === 'scheduled') && (

@@ -4,6 +4,7 @@ import {
   type CampaignContactStatus,
   type CampaignCounts,
 } from '@switchboard/shared/campaigns';
+import { formatCount, formatCountOf } from '@switchboard/shared/format';
 import { CONTACT_STATUS_COLORS } from './campaign-status-badge';
 
 const DONE: CampaignContactStatus[] = [
@@ -35,7 +36,7 @@ export function CampaignProgress({
           counts[status] > 0 ? (
             <Tooltip
               key={status}
-              label={`${CAMPAIGN_CONTACT_STATUS_LABELS[status]}: ${counts[status]}`}
+              label={`${CAMPAIGN_CONTACT_STATUS_LABELS[status]}: ${formatCount(counts[status])}`}
             >
               <Progress.Section
                 value={(counts[status] / Math.max(1, counts.total)) * 100}
@@ -48,12 +49,12 @@ export function CampaignProgress({
       </Progress.Root>
       <Group justify="space-between" mt={4} gap="xs">
         <Text size="xs" c="dimmed">
-          {called} of {callable} called
-          {counts.refused > 0 ? ` · ${counts.refused} not called (calling rules)` : ''}
+          {formatCount(called)} of {formatCount(callable)} called
+          {counts.refused > 0 ? ` · ${formatCount(counts.refused)} not called (calling rules)` : ''}
         </Text>
         <Text size="xs" c="dimmed">
-          {counts.appointments} {counts.appointments === 1 ? 'appointment' : 'appointments'},{' '}
-          {counts.enquiries} {counts.enquiries === 1 ? 'enquiry' : 'enquiries'}
+          {formatCountOf(counts.appointments, 'appointment', 'appointments')},{' '}
+          {formatCountOf(counts.enquiries, 'enquiry', 'enquiries')}
         </Text>
       </Group>
     </div>

@@ -5,31 +5,36 @@ import {
   type Campaign,
   type CampaignResults,
 } from '@switchboard/shared/campaigns';
-import { formatCost } from '@switchboard/shared/format';
+import { countUnit, formatCost, formatCount } from '@switchboard/shared/format';
 import { IconDownload } from '@tabler/icons-react';
 import { seriesColor } from '../../../components/charts/chart-theme';
+import { countAxis, countTooltip } from '../../../components/charts/chart-units';
 import { ThemedChart } from '../../../components/charts/themed-chart';
 import { useChartTheme } from '../../../components/charts/use-chart-theme';
+import { Figure } from '../../../components/figure';
 import { QueryError } from '../../../components/query-error';
 import { campaignCallsCsvHref, useCampaignResults } from '../api/campaigns';
 
+const CALLS = { one: 'call', many: 'calls' };
+
 const perHourOptions: ChartOptions<'bar'> = {
   interaction: { mode: 'index', intersect: false },
-  scales: { y: { beginAtZero: true, ticks: { precision: 0 } } },
+  scales: { y: countAxis(CALLS) },
+  plugins: { tooltip: { callbacks: { label: countTooltip(CALLS) } } },
 };
 
 /** "Mon 09:00" on the business's clock. */
 const hourLabel = (iso: string, timeZone: string) => formatWeekdayTime(iso, timeZone);
 
-function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
+type ResultProps = { label: string; value: string; unit?: string; hint?: string };
+
+function Result({ label, value, unit, hint }: ResultProps) {
   return (
-    <Paper withBorder p="sm" radius="md">
+    <Paper withBorder p="sm" radius="md" role="group" aria-label={label}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <Text fz="xl" fw={700}>
-        {value}
-      </Text>
+      <Figure size="panel" value={value} unit={unit} />
       {hint && (
         <Text size="xs" c="dimmed">
           {hint}
@@ -107,24 +112,34 @@ export function CampaignResultsPanel({ campaign }: { campaign: Campaign }) {
         {r ? (
           <>
             <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
-              <Figure
+              <Result
                 label="Calls placed"
-                value={r.calls.toLocaleString('en-US')}
-                hint={`${r.retries.toLocaleString('en-US')} of them retries`}
+                value={formatCount(r.calls)}
+                unit={countUnit(r.calls, 'call', 'calls')}
+                hint={`${formatCount(r.retries)} of them retries`}
               />
-              <Figure label="Appointments" value={r.appointments.toLocaleString('en-US')} />
-              <Figure label="Enquiries" value={r.enquiries.toLocaleString('en-US')} />
-              <Figure label="Cost" value={formatCost(r.cost)} hint="The calls' own cost" />
-              <Figure
+              <Result
+                label="Appointments"
+                value={formatCount(r.appointments)}
+                unit={countUnit(r.appointments, 'appointment', 'appointments')}
+              />
+              <Result
+                label="Enquiries"
+                value={formatCount(r.enquiries)}
+                unit={countUnit(r.enquiries, 'enquiry', 'enquiries')}
+              />
+              <Result label="Cost" value={formatCost(r.cost)} hint="The calls' own cost" />
+              <Result
                 label="Reached"
-                value={`${r.outcomes.answered.toLocaleString('en-US')} answered`}
-                hint={`${r.outcomes.voicemail} voicemail · ${r.outcomes.no_answer} no answer · ${r.outcomes.busy} busy · ${r.outcomes.failed} failed`}
+                value={formatCount(r.outcomes.answered)}
+                unit="answered"
+                hint={`${formatCount(r.outcomes.voicemail)} voicemail · ${formatCount(r.outcomes.no_answer)} no answer · ${formatCount(r.outcomes.busy)} busy · ${formatCount(r.outcomes.failed)} failed`}
               />
             </SimpleGrid>
             {r.callsPerHour.length > 0 ? (
               <Stack gap={4}>
                 <Text size="sm" fw={600}>
-                  Calls per hour ({r.timeZone})
+                  Calls per hour
                 </Text>
                 <PerHourChart results={r} />
               </Stack>

@@ -21,7 +21,7 @@ import {
   type Campaign,
   type CampaignReview,
 } from '@switchboard/shared/campaigns';
-import { formatCost, formatDateTime } from '@switchboard/shared/format';
+import { formatCost, formatDateTime, formatCountOf } from '@switchboard/shared/format';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormAlert } from '../../../components/form-alert';
@@ -30,8 +30,7 @@ import { QueryError } from '../../../components/query-error';
 import { useCanSpendAndDelete } from '../../../lib/session-context';
 import { useCampaignAction, useCampaignReview } from '../api/campaigns';
 
-const contactsWord = (n: number) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? 'contact' : 'contacts'}`;
+const contactsWord = (n: number) => formatCountOf(n, 'contact', 'contacts');
 
 /** The days it calls on, Monday first, runs of three or more joined: "Mon–Fri", "Mon, Wed, Sat". */
 export function weekdaysLabel(days: readonly number[]): string {
@@ -316,7 +315,7 @@ export function CampaignReviewPanel({ campaign }: { campaign: Campaign }) {
         <Stack>
           <Text size="sm">
             {data
-              ? `${campaign.name} will call ${contactsWord(count)} from ${data.callerNumber.name}, first at ${formatWeekdayTime(data.firstCallAt, campaign.timeZone)} (${campaign.timeZone}).`
+              ? `${campaign.name} will call ${contactsWord(count)} from ${data.callerNumber.name}, first at ${formatWeekdayTime(data.firstCallAt, campaign.timeZone)}.`
               : ''}
           </Text>
           {act.error ? <FormAlert title="Could not start the campaign" error={act.error} /> : null}

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ManagerOnlyButton, ManagerOnlyNotice } from '../../../components/manager-only';
 import { PageHeader } from '../../../components/page-header';
-import { useCanSpendAndDelete } from '../../../lib/session-context';
+import { useCanSpendAndDelete, useDisplayTimeZone } from '../../../lib/session-context';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { useCampaigns } from '../api/campaigns';
 import { CampaignProgress } from './campaign-progress';
@@ -20,6 +20,7 @@ export function CampaignsScreen() {
   const [creating, setCreating] = useState(false);
   // A campaign's calls are paid for: owners and managers start one.
   const allowed = useCanSpendAndDelete();
+  const timeZone = useDisplayTimeZone();
 
   const newButton = (
     <ManagerOnlyButton
@@ -80,6 +81,7 @@ export function CampaignsScreen() {
         title="Campaigns"
         description="Call a list of your contacts with an agent, within your calling hours."
         actions={newButton}
+        timeZone={timeZone}
         notice={allowed ? undefined : <ManagerOnlyNotice action="start campaigns" />}
       />
       <DataTable

@@ -278,7 +278,7 @@ describe('campaigns', () => {
     const confirm = await screen.findByRole('dialog', { name: 'Start this campaign?' });
     expect(
       within(confirm).getByText(
-        'From list will call 3 contacts from Main line · +35315550100, first at Mon 09:00 (Europe/Dublin).',
+        'From list will call 3 contacts from Main line · +35315550100, first at Mon 09:00.',
       ),
     ).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: 'Not yet' }));
@@ -308,6 +308,16 @@ describe('campaigns', () => {
     // Results: calls with retries, what they produced and cost, per hour, and the CSV.
     expect(await screen.findByText('2 of them retries')).toBeInTheDocument();
     expect(screen.getByText('$1.25')).toBeInTheDocument();
+    // Each result says what it counts; the zone is the header's, not repeated here.
+    const result = (name: string) => screen.getByRole('group', { name });
+    expect(result('Calls placed')).toHaveTextContent(/^Calls placed5calls2 of them retries$/);
+    expect(result('Appointments')).toHaveTextContent(/^Appointments1appointment$/);
+    expect(result('Enquiries')).toHaveTextContent(/^Enquiries0enquiries$/);
+    expect(result('Reached')).toHaveTextContent(/^Reached2answered/);
+    expect(screen.getByText('Calls per hour')).toBeInTheDocument();
+    expect(screen.getAllByText(/^Times in /).map((line) => line.textContent)).toEqual([
+      'Times in Europe/Dublin',
+    ]);
     expect(
       screen.getByRole('img', {
         name: 'Bar chart of calls placed per hour (Europe/Dublin): 5 in total; busiest hour Mon 09:00 with 3.',
@@ -442,7 +452,7 @@ describe('campaigns', () => {
     );
     renderApp('/campaigns/c2');
     expect(
-      await screen.findByText('Waiting for calling hours — next call Mon 09:00 (Europe/Dublin)'),
+      await screen.findByText('Waiting for calling hours — next call Mon 09:00'),
     ).toBeInTheDocument();
   });
 

@@ -100,6 +100,10 @@ describe('contact page', () => {
     expect(screen.getByText('Prefers mornings')).toBeInTheDocument();
     // en-US, 24-hour, in the business's zone (Dublin: UTC+0 on March 5).
     expect(screen.getAllByText('Mar 5, 2026, 14:07').length).toBeGreaterThan(0);
+    // The zone named once, under the header, not beside each time.
+    expect(screen.getAllByText(/^Times in /).map((line) => line.textContent)).toEqual([
+      'Times in Europe/Dublin',
+    ]);
 
     const calls = within(screen.getByRole('region', { name: 'Calls' }));
     expect(calls.getByText('the latest 20 of 23')).toBeInTheDocument();

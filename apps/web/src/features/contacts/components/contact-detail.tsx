@@ -300,6 +300,7 @@ function Loaded({ contact }: { contact: ContactDetailData }) {
       <PageHeader
         title={contact.name || 'Unnamed contact'}
         breadcrumbs={crumbs}
+        timeZone={timeZone}
         actions={
           <Group gap="sm">
             {contact.phone && !contact.doNotCall && (

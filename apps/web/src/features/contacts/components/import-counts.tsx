@@ -1,7 +1,6 @@
 import { Text } from '@mantine/core';
 import type { ContactImport } from '@switchboard/shared/contact-imports';
-
-const count = (n: number) => n.toLocaleString('en-US');
+import { formatCount } from '@switchboard/shared/format';
 
 /**
  * "3 created · 1 updated · 0 skipped · 2 failed": what an import did, every count shown. Rows
@@ -11,13 +10,13 @@ const count = (n: number) => n.toLocaleString('en-US');
 export function ImportCounts({ row }: { row: ContactImport }) {
   return (
     <Text size="sm" component="span">
-      {count(row.createdCount)} created · {count(row.updatedCount)} updated ·{' '}
-      {count(row.skippedCount)} skipped · {count(row.failedCount)} failed
-      {row.mergedCount > 0 && ` · ${count(row.mergedCount)} merged with another row`}
-      {row.warningCount > 0 && ` · ${count(row.warningCount)} imported with warnings`}
+      {formatCount(row.createdCount)} created · {formatCount(row.updatedCount)} updated ·{' '}
+      {formatCount(row.skippedCount)} skipped · {formatCount(row.failedCount)} failed
+      {row.mergedCount > 0 && ` · ${formatCount(row.mergedCount)} merged with another row`}
+      {row.warningCount > 0 && ` · ${formatCount(row.warningCount)} imported with warnings`}
       {row.status === 'undone' &&
         (row.undoKeptCount ?? 0) > 0 &&
-        ` · ${count(row.undoKeptCount ?? 0)} kept when undone (changed since)`}
+        ` · ${formatCount(row.undoKeptCount ?? 0)} kept when undone (changed since)`}
     </Text>
   );
 }

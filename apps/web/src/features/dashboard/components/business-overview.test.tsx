@@ -46,12 +46,17 @@ describe('the operator’s home', () => {
       },
       { session: buildSessionUser({ role: 'admin', business: null }) },
     );
-    renderApp('/dashboard');
+    const { user } = renderApp('/dashboard');
     expect(await screen.findByRole('heading', { name: 'Overview' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Businesses' });
     const dental = within((await within(table).findByText('Bright Smile Dental')).closest('tr')!);
-    expect(dental.getByText('1,234')).toBeInTheDocument();
-    expect(dental.getByText('3085.00 min')).toBeInTheDocument();
+    // Each figure with its unit; the minutes' long form on hover.
+    expect(dental.getByText('1,234')).toHaveTextContent(/^1,234calls$/);
+    const minutes = dental.getByText('3085.00');
+    expect(minutes).toHaveTextContent('3085.00min (51 h 25 min)');
+    await user.hover(minutes);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('51 h 25 min');
+    expect(dental.getByText('3')).toHaveTextContent(/^3enquiries$/);
     expect(dental.getByText('$370.20')).toBeInTheDocument();
     expect(dental.getByText('72.5%')).toBeInTheDocument();
     expect(dental.getByText('All well')).toBeInTheDocument();

@@ -1,56 +1,79 @@
 import { Anchor, Badge, List, Stack, Text } from '@mantine/core';
 import type { BusinessOverview } from '@switchboard/shared/analytics';
-import { formatCost, formatMinutes, formatPercent } from '@switchboard/shared/format';
+import {
+  formatCost,
+  formatCount,
+  formatLongMinutes,
+  formatMinutes,
+  formatPercent,
+} from '@switchboard/shared/format';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { DataTable, type DataColumn } from '../../../components/data-table';
+import { Figure } from '../../../components/figure';
 import { useBusinessOverview } from '../api/get-business-overview';
-
-const count = new Intl.NumberFormat('en-US');
 
 const COLUMNS: DataColumn<BusinessOverview>[] = [
   {
     header: 'Business',
     cell: (row) => (
-      <Stack gap={0}>
+      // Wide enough for "1 agent · America/Los Angeles time" on one line.
+      <Stack gap={0} miw={220}>
         <Anchor component={Link} to="/admin/businesses" size="sm" fw={500}>
           {row.businessName}
         </Anchor>
         <Text size="xs" c="dimmed">
-          {row.agents === 1 ? '1 agent' : `${count.format(row.agents)} agents`} ·{' '}
+          {row.agents === 1 ? '1 agent' : `${formatCount(row.agents)} agents`} ·{' '}
           {row.statistics.timeZone.replaceAll('_', ' ')} time
         </Text>
       </Stack>
     ),
   },
   {
-    header: 'Calls (7 days)',
-    numeric: true,
-    cell: (row) => <Text size="sm">{count.format(row.statistics.calls.last7Days.calls)}</Text>,
-  },
-  {
-    header: 'Minutes (7 days)',
+    header: 'Calls',
+    period: '7 days',
     numeric: true,
     cell: (row) => (
-      <Text size="sm">{formatMinutes(row.statistics.calls.last7Days.minutes)} min</Text>
+      <Figure size="cell" value={formatCount(row.statistics.calls.last7Days.calls)} unit="calls" />
     ),
   },
   {
-    header: 'Spend (7 days)',
-    numeric: true,
-    cell: (row) => <Text size="sm">{formatCost(row.statistics.calls.last7Days.spend)}</Text>,
-  },
-  {
-    header: 'Success rate (7 days)',
+    header: 'Minutes',
+    period: '7 days',
     numeric: true,
     cell: (row) => (
-      <Text size="sm">{formatPercent(row.statistics.calls.last7Days.successRate)}</Text>
+      <Figure
+        size="cell"
+        value={formatMinutes(row.statistics.calls.last7Days.minutes)}
+        unit="min"
+        long={formatLongMinutes(row.statistics.calls.last7Days.minutes)}
+      />
+    ),
+  },
+  {
+    header: 'Spend',
+    period: '7 days',
+    numeric: true,
+    cell: (row) => <Figure size="cell" value={formatCost(row.statistics.calls.last7Days.spend)} />,
+  },
+  {
+    header: 'Success rate',
+    period: '7 days',
+    numeric: true,
+    cell: (row) => (
+      <Figure size="cell" value={formatPercent(row.statistics.calls.last7Days.successRate)} />
     ),
   },
   {
     header: 'Open enquiries',
     numeric: true,
-    cell: (row) => <Text size="sm">{count.format(row.statistics.enquiries.open)}</Text>,
+    cell: (row) => (
+      <Figure
+        size="cell"
+        value={formatCount(row.statistics.enquiries.open)}
+        unit={row.statistics.enquiries.open === 1 ? 'enquiry' : 'enquiries'}
+      />
+    ),
   },
   {
     header: 'Needs attention',

@@ -4,6 +4,8 @@ import { CALL_SUCCESS_RULE } from '@switchboard/shared/calls';
 import {
   formatCost,
   formatCount,
+  formatCountOf,
+  countUnit,
   formatLongMinutes,
   formatMinutes,
   formatPercent,
@@ -28,8 +30,8 @@ type StatisticCard = {
   color: string;
   /** The headline figure. */
   value: (statistics: DashboardStatistics) => string;
-  /** Its unit ("min"). */
-  unit?: string;
+  /** Its unit ("min", "calls"). */
+  unit?: (statistics: DashboardStatistics) => string;
   /** The figure in words, on hover or focus ("7 h 30 min"). */
   long?: (statistics: DashboardStatistics) => string;
   /** A smaller line under it, e.g. today's figure. */
@@ -53,14 +55,15 @@ const STATISTIC_GROUPS: StatisticGroup[] = [
         icon: IconPhoneCall,
         color: 'brand',
         value: (s) => formatCount(s.calls.last7Days.calls),
-        detail: (s) => `Today: ${formatCount(s.calls.today.calls)}`,
+        unit: (s) => countUnit(s.calls.last7Days.calls, 'call', 'calls'),
+        detail: (s) => `Today: ${formatCountOf(s.calls.today.calls, 'call', 'calls')}`,
       },
       {
         label: 'Minutes (7 days)',
         icon: IconClockHour4,
         color: 'grape',
         value: (s) => formatMinutes(s.calls.last7Days.minutes),
-        unit: 'min',
+        unit: () => 'min',
         long: (s) => formatLongMinutes(s.calls.last7Days.minutes),
         detail: (s) => `Today: ${formatMinutes(s.calls.today.minutes)} min`,
       },
@@ -89,21 +92,26 @@ const STATISTIC_GROUPS: StatisticGroup[] = [
         icon: IconAddressBook,
         color: 'cyan',
         value: (s) => formatCount(s.contacts.total),
-        detail: (s) => `New in 7 days: ${formatCount(s.contacts.newLast7Days)}`,
+        unit: (s) => countUnit(s.contacts.total, 'contact', 'contacts'),
+        detail: (s) =>
+          `New in 7 days: ${formatCountOf(s.contacts.newLast7Days, 'contact', 'contacts')}`,
       },
       {
         label: 'Open enquiries',
         icon: IconMessages,
         color: 'orange',
         value: (s) => formatCount(s.enquiries.open),
-        detail: (s) => `Unread: ${formatCount(s.enquiries.unread)}`,
+        unit: (s) => countUnit(s.enquiries.open, 'enquiry', 'enquiries'),
+        detail: (s) => `Unread: ${formatCountOf(s.enquiries.unread, 'enquiry', 'enquiries')}`,
       },
       {
         label: 'Appointments today',
         icon: IconCalendarEvent,
         color: 'indigo',
         value: (s) => formatCount(s.appointments.today),
-        detail: (s) => `Upcoming: ${formatCount(s.appointments.upcoming)}`,
+        unit: (s) => countUnit(s.appointments.today, 'appointment', 'appointments'),
+        detail: (s) =>
+          `Upcoming: ${formatCountOf(s.appointments.upcoming, 'appointment', 'appointments')}`,
       },
     ],
   },
@@ -135,7 +143,7 @@ export function StatisticsCards() {
             </Title>
             {data && index === 0 && (
               <Text size="xs" c="dimmed">
-                Today and the last 7 days, {data.timeZone.replaceAll('_', ' ')} time
+                Today and the last 7 days
               </Text>
             )}
           </Group>
@@ -171,7 +179,11 @@ function StatisticCardView({
       </Group>
       {statistics ? (
         <>
-          <Figure value={card.value(statistics)} unit={card.unit} long={card.long?.(statistics)} />
+          <Figure
+            value={card.value(statistics)}
+            unit={card.unit?.(statistics)}
+            long={card.long?.(statistics)}
+          />
           {card.detail && (
             <Text size="xs" c="dimmed" mt={4}>
               {card.detail(statistics)}

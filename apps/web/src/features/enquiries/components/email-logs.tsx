@@ -82,7 +82,7 @@ export function EmailLogs({ enquiryId }: { enquiryId: string }) {
     <>
       {answer && (answer.data.length > 0 || answer.meta.page > 1) && (
         <Text size="sm" c="dimmed" mb="sm">
-          Replies to “{answer.enquiry.subject}”, newest first. Times in {answer.timeZone}.
+          Replies to “{answer.enquiry.subject}”, newest first.
         </Text>
       )}
       <DataTable
