@@ -1,4 +1,5 @@
 import { displayCallId } from '@switchboard/shared/calls';
+import { addDays, todayIn } from '@switchboard/shared/date-range';
 import type { CallDetail, CallLogPage } from '@switchboard/shared/call-logs';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
@@ -91,14 +92,14 @@ describeInBrowser('call logs', (e2e) => {
 
   it('opens a call: transcript bubbles, a playable recording, and a click seeks the audio', async () => {
     const { page, baseURL } = e2e;
-    const agentId = await demoAgentId(baseURL);
+    const agents = await demoAgentsWithCalls(baseURL);
+    const agent = [...agents].sort((a, b) => b.last7Days.calls - a.last7Days.calls)[0]!;
     await signInAs(e2e, DEMO_MEMBER);
-    await page.goto(`/agent/${agentId}/call-logs?tab=successful`);
-    // A demo call, not one another spec started from "Talk to agent" (a short test call).
-    await bodyRows(page)
-      .filter({ hasNot: page.getByText('Test', { exact: true }) })
-      .first()
-      .click();
+    // A demo call from before today: not one another spec made on this server (a test call
+    // from "Talk to agent", a campaign's or a call back's, whose recordings are short).
+    const yesterday = addDays(todayIn(agent.timeZone), -1);
+    await page.goto(`/agent/${agent.id}/call-logs?tab=successful&to=${yesterday}`);
+    await bodyRows(page).first().click();
     await expect.poll(() => search(page).get('call')).not.toBeNull();
     const drawer = page.getByRole('dialog');
     await expect.poll(() => drawer.getByText('End reason', { exact: true }).isVisible()).toBe(true);
