@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_MEMBER, signInAs, type Account } from './support/accounts';
 import { describeInBrowser } from './support/browser';
+import { untilStill } from './support/motion';
 import { demoAgentsWithCalls } from './support/demo-data';
 import { KNOWN_ENDED_REASONS } from '@switchboard/shared/ended-reasons';
 
@@ -48,6 +49,7 @@ function rerun(page: Page, rules: string[]): Promise<Violations> {
  * answers the blocking violations, one line each.
  */
 async function blockingViolations(page: Page, rules?: string[]): Promise<string[]> {
+  await untilStill(page);
   const violations = rules
     ? await rerun(page, rules)
     : (await new AxeBuilder({ page }).withTags(WCAG).analyze()).violations;
@@ -72,15 +74,7 @@ async function showIn(page: Page, colorScheme: 'light' | 'dark') {
     .toBe(colorScheme);
   // Colours that change by a CSS transition (a segmented control's labels) are read by axe only
   // once they have arrived: halfway, a label is neither scheme's colour.
-  // (Transitions only: a loop such as the landing page's never finishes.)
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation instanceof CSSTransition)
-        .map((animation) => animation.finished),
-    ),
-  );
+  await untilStill(page);
 }
 
 describeInBrowser('accessibility (axe)', (e2e) => {

@@ -5,6 +5,7 @@ import type { Squad } from '@switchboard/shared/squads';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { DEMO_MEMBER, signInAs } from './support/accounts';
+import { untilStill } from './support/motion';
 import { describeInBrowser } from './support/browser';
 import { apiGetAsDemo, apiPostAsDemo, demoAgentsWithCalls } from './support/demo-data';
 
@@ -16,17 +17,9 @@ const SQUAD = 'E2E Reception Squad';
 
 /** axe's serious and critical WCAG 2.1 A/AA findings on the page as it is, one line each. */
 async function seriousViolations(page: Page): Promise<string[]> {
-  // A toast fading in is checked at its final colours: mid-animation, axe measured the
-  // title's contrast through its opacity and failed it.
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        [...document.querySelectorAll('.mantine-Notification-root')].every(
-          (toast) => getComputedStyle(toast).opacity === '1',
-        ),
-      ),
-    )
-    .toBe(true);
+  // A dialog or a toast fading in is checked at its final colours: mid-animation, axe measured
+  // the text's contrast through its opacity and failed it.
+  await untilStill(page);
   const result = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
