@@ -215,6 +215,19 @@ describe('files and knowledge bases screen', () => {
     ).toBeInTheDocument();
   });
 
+  it('names the zone its dates are in once, under the header', async () => {
+    stubApi(
+      {
+        'GET /api/files': () => jsonResponse({ data: [FAQ] }),
+        'GET /api/knowledge-bases': () => jsonResponse({ data: [BASE] }),
+      },
+      { session: buildSessionUser() },
+    );
+    renderApp('/knowledge-bases');
+    await screen.findByRole('list', { name: 'Files' });
+    expect(screen.getAllByText('Times in Europe/Dublin')).toHaveLength(1);
+  });
+
   it('renames a document and a knowledge base, refusing an empty name before sending', async () => {
     const api = stubApi(
       {

@@ -37,10 +37,13 @@ export function KnowledgeBasesScreen() {
   const [creating, setCreating] = useState(false);
   // Deleting documents and knowledge bases on the platform: owners and managers (decision 051).
   const canDelete = useCanSpendAndDelete();
+  // The upload and creation dates below are days in the business's zone.
+  const timeZone = useDisplayTimeZone();
   return (
     <>
       <PageHeader
         title="Files and knowledge bases"
+        timeZone={timeZone}
         description="Documents your agents answer from: upload them, build a knowledge base, then attach it to an agent in its settings."
         actions={
           <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
