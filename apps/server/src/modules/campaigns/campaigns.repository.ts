@@ -183,11 +183,7 @@ export async function listPendingCustomers(
   at: Date = new Date(),
 ): Promise<PendingCustomer[]> {
   const rows = await db
-    .select({
-      phone: campaignContacts.phone,
-      name: campaignContacts.name,
-      variables: campaignContacts.variables,
-    })
+    .select(CUSTOMER_COLUMNS)
     .from(campaignContacts)
     .where(
       and(
@@ -197,7 +193,32 @@ export async function listPendingCustomers(
       ),
     )
     .orderBy(campaignContacts.id);
-  return rows.map((row) => ({ ...row, variables: asVariables(row.variables) }));
+  return rows.map(toCustomer);
+}
+
+/** What a platform campaign's customer is made from. */
+const CUSTOMER_COLUMNS = {
+  phone: campaignContacts.phone,
+  name: campaignContacts.name,
+  variables: campaignContacts.variables,
+};
+
+const toCustomer = (row: { phone: string; name: string; variables: unknown }) => ({
+  ...row,
+  variables: asVariables(row.variables),
+});
+
+/**
+ * A contact whose retry is due (decision 065): pending, called before (or refused by the busy
+ * platform account, decision 070), not yet given to a platform campaign, its gap passed.
+ */
+function dueRetry(at: Date) {
+  return and(
+    eq(campaignContacts.status, 'pending'),
+    sql`(${campaignContacts.attempts} > 0 or ${campaignContacts.nextAttemptAt} is not null)`,
+    isNull(campaignContacts.platformCampaignId),
+    sql`${campaignContacts.nextAttemptAt} <= ${at.toISOString()}`,
+  );
 }
 
 function asVariables(value: unknown): Record<string, string> {
@@ -233,10 +254,8 @@ export async function listDueRetryCampaigns(
         eq(campaigns.status, 'running'),
         isNull(campaigns.holdReason),
         eq(campaigns.leaseOwner, owner),
-        sql`exists (select 1 from campaign_contacts cc where cc.campaign_id = ${campaigns.id}
-          and cc.status = 'pending' and (cc.attempts > 0 or cc.next_attempt_at is not null)
-          and cc.platform_campaign_id is null
-          and cc.next_attempt_at <= ${at.toISOString()})`,
+        sql`exists (select 1 from ${campaignContacts}
+          where ${campaignContacts.campaignId} = ${campaigns.id} and ${dueRetry(at)})`,
       ),
     )
     .limit(limit);
@@ -249,24 +268,11 @@ export async function listDueRetries(
   at: Date,
 ): Promise<PendingCustomer[]> {
   const rows = await db
-    .select({
-      phone: campaignContacts.phone,
-      name: campaignContacts.name,
-      variables: campaignContacts.variables,
-    })
+    .select(CUSTOMER_COLUMNS)
     .from(campaignContacts)
-    .where(
-      and(
-        eq(campaignContacts.campaignId, campaignId),
-        eq(campaignContacts.status, 'pending'),
-        // Called before, or refused by the busy platform account (decision 070).
-        sql`(${campaignContacts.attempts} > 0 or ${campaignContacts.nextAttemptAt} is not null)`,
-        isNull(campaignContacts.platformCampaignId),
-        sql`${campaignContacts.nextAttemptAt} <= ${at.toISOString()}`,
-      ),
-    )
+    .where(and(eq(campaignContacts.campaignId, campaignId), dueRetry(at)))
     .orderBy(campaignContacts.nextAttemptAt, campaignContacts.id);
-  return rows.map((row) => ({ ...row, variables: asVariables(row.variables) }));
+  return rows.map(toCustomer);
 }
 
 /**
