@@ -22,6 +22,16 @@ import { WEBHOOK_PATH } from './platform-runtime';
 // it creates, and the platform's messages for such an agent reach us and are acted on.
 
 const PRIVATE = 'live-webhooks-private-key';
+/** The settings of the agents these tests create through the product. */
+const AGENT_SETTINGS = {
+  firstMessage: 'Hello, this is Bright Smile calling.',
+  systemPrompt: 'You book appointments.',
+  voiceProvider: 'vapi',
+  voiceId: 'Elliot',
+  modelProvider: 'openai',
+  model: 'gpt-4o',
+  endCallMessage: 'Goodbye!',
+};
 const PUBLIC = 'live-webhooks-public-key';
 
 async function freePort(): Promise<number> {
@@ -106,16 +116,7 @@ describe.each(databaseTargets)('webhooks in live mode on %s', (target) => {
         method: 'POST',
         url: '/api/agents',
         headers: member,
-        payload: {
-          name: 'Bookings',
-          firstMessage: 'Hello, this is Bright Smile calling.',
-          systemPrompt: 'You book appointments.',
-          voiceProvider: 'vapi',
-          voiceId: 'Elliot',
-          modelProvider: 'openai',
-          model: 'gpt-4o',
-          endCallMessage: 'Goodbye!',
-        },
+        payload: { ...AGENT_SETTINGS, name: 'Bookings' },
       });
       expect(created.statusCode).toBe(201);
       const agent = created.json<Agent>();
@@ -249,16 +250,7 @@ describe.each(databaseTargets)('webhooks in live mode on %s', (target) => {
             method: 'POST',
             url: '/api/agents',
             headers: await sessionHeaders(app, owner.userName),
-            payload: {
-              name: 'Signed',
-              firstMessage: 'Hello, this is Bright Smile calling.',
-              systemPrompt: 'You book appointments.',
-              voiceProvider: 'vapi',
-              voiceId: 'Elliot',
-              modelProvider: 'openai',
-              model: 'gpt-4o',
-              endCallMessage: 'Goodbye!',
-            },
+            payload: { ...AGENT_SETTINGS, name: 'Signed' },
           });
           expect(created.statusCode).toBe(201);
           const agent = created.json<Agent>();
