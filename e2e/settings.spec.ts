@@ -8,6 +8,7 @@ import {
   cookieHeader,
   DEMO_ADMIN,
   DEMO_MEMBER,
+  forgetSession,
   openUserMenu,
   signInAs,
   signInWithForm,
@@ -45,24 +46,33 @@ async function api<T>(
 
 /** The newest link to `page` mailed to `to`, once the mail worker has delivered it. */
 async function mailedLink(baseURL: string, to: string, page: string): Promise<string> {
-  const admin = await cookieHeader(baseURL, DEMO_ADMIN);
   const pattern = new RegExp(`https?://[^\\s]+/${page}\\?token=[\\w-]+`);
   let link: string | undefined;
+  // What the mailbox last answered when it was not a list, for the failure message.
+  let refused: string | undefined;
   await expect
     .poll(
       async () => {
-        const { body } = await api<{ data: Mail[] }>(baseURL, '/admin/mail?limit=100', {
+        const admin = await cookieHeader(baseURL, DEMO_ADMIN);
+        const { status, body } = await api<{ data?: Mail[] }>(baseURL, '/admin/mail?limit=100', {
           cookie: admin,
         });
+        if (status !== 200 || !body?.data) {
+          refused = `${status} ${JSON.stringify(body)}`;
+          // An ended operator session is signed in again (and said), never read as no mail.
+          if (status === 401) forgetSession(DEMO_ADMIN);
+          return refused;
+        }
         const mail = body.data.find(
           (m) => m.toAddress.toLowerCase() === to.toLowerCase() && pattern.test(m.textBody),
         );
         link = mail ? pattern.exec(mail.textBody)?.[0] : undefined;
-        return link !== undefined;
+        return link === undefined ? 'no such mail yet' : 'found';
       },
       { interval: 500 },
     )
-    .toBe(true);
+    .toBe('found');
+  if (refused) console.warn(`the mailbox once answered ${refused}`);
   return new URL(link!).pathname + new URL(link!).search;
 }
 

@@ -58,6 +58,11 @@ async function sessionCookies(baseURL: string, account: Account): Promise<Cookie
   return cookies;
 }
 
+/** Drops the file's shared session of `account`, so the next use signs in again. */
+export function forgetSession(account: Account) {
+  sessions.delete(account.userName);
+}
+
 /** Starts the test's browser signed in as `account`, without the sign-in form. */
 export async function signInAs(e2e: E2E, account: Account) {
   const cookies = await sessionCookies(e2e.baseURL, account);

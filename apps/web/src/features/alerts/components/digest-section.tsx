@@ -1,5 +1,6 @@
 import { Card, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { DIGEST_FREQUENCIES, type DigestFrequency } from '@switchboard/shared/alerts';
+import { useState } from 'react';
 import { QueryError } from '../../../components/query-error';
 import { useChooseDigest, useDigest } from '../api/digest';
 
@@ -22,6 +23,7 @@ const CHOICES: Record<DigestFrequency, { label: string; description: string }> =
 export function DigestSection({ timeZone, email }: { timeZone: string; email: string | null }) {
   const digest = useDigest();
   const choose = useChooseDigest();
+  const [wanted, setWanted] = useState<DigestFrequency>();
   return (
     <Card withBorder padding="lg" radius="md">
       <Stack gap="sm">
@@ -46,12 +48,13 @@ export function DigestSection({ timeZone, email }: { timeZone: string; email: st
         ) : (
           <Radio.Group
             label="Send me a digest"
-            value={
-              choose.isPending ? (choose.variables ?? digest.data.frequency) : digest.data.frequency
-            }
+            value={wanted ?? digest.data.frequency}
             onChange={(value) => {
               const frequency = DIGEST_FREQUENCIES.find((choice) => choice === value);
-              if (frequency) choose.mutate(frequency);
+              if (!frequency) return;
+              // Shown at once: the mutation's pending state arrives a tick after the click.
+              setWanted(frequency);
+              choose.mutate(frequency, { onSettled: () => setWanted(undefined) });
             }}
           >
             <Stack gap="xs" mt="xs">
@@ -61,7 +64,7 @@ export function DigestSection({ timeZone, email }: { timeZone: string; email: st
                   value={frequency}
                   label={CHOICES[frequency].label}
                   description={CHOICES[frequency].description}
-                  disabled={choose.isPending || (frequency !== 'off' && !email)}
+                  disabled={wanted !== undefined || (frequency !== 'off' && !email)}
                 />
               ))}
             </Stack>

@@ -278,12 +278,19 @@ function AppointmentsTable({
 /** Do-not-call: campaigns leave this contact out. */
 function DoNotCallSwitch({ contactId, doNotCall }: { contactId: string; doNotCall: boolean }) {
   const mutation = useSetContactDoNotCall(contactId);
+  // Set in the click's own render: the mutation's pending state reaches the component a tick
+  // later, and a controlled switch would flick back to its old position in between.
+  const [wanted, setWanted] = useState<boolean>();
   return (
     <Switch
       label="Do not call"
-      checked={mutation.isPending ? (mutation.variables ?? doNotCall) : doNotCall}
-      disabled={mutation.isPending}
-      onChange={(event) => mutation.mutate(event.currentTarget.checked)}
+      checked={wanted ?? doNotCall}
+      disabled={wanted !== undefined}
+      onChange={(event) => {
+        const next = event.currentTarget.checked;
+        setWanted(next);
+        mutation.mutate(next, { onSettled: () => setWanted(undefined) });
+      }}
     />
   );
 }
