@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { CONTACT_RECENT_CALLS, CONTACT_RECENT_ITEMS } from '@switchboard/shared/contacts';
 import type { TestFilter } from '@switchboard/shared/test-marks';
 import type { Db } from '../../db/client';
@@ -101,7 +101,20 @@ export async function findContact(
   return row;
 }
 
-/** The business's contact with this phone number (as calls give it), if it has one. */
+/**
+ * The business's contacts that list this E.164 number among their other numbers (the GIN index
+ * on other_phones answers the containment), oldest first: the first is the one a call matches.
+ */
+const byOtherPhone = (businessId: string, phone: string) =>
+  and(
+    eq(contacts.businessId, businessId),
+    sql`${contacts.otherPhones} @> ${JSON.stringify([phone])}::jsonb`,
+  );
+
+/**
+ * The business's contact with this phone number (as calls give it), if it has one: the contact
+ * whose number it is, else the first contact that lists it among its other numbers.
+ */
 export async function findContactByPhone(
   db: Db,
   businessId: string,
@@ -109,11 +122,27 @@ export async function findContactByPhone(
 ): Promise<ContactRecord | undefined> {
   const normalized = normalizeCallerNumber(phone);
   if (!normalized) return undefined;
-  const [row] = await db
+  const [own] = await db
     .select(CONTACT_COLUMNS)
     .from(contacts)
     .where(and(eq(contacts.businessId, businessId), eq(contacts.phone, normalized)));
-  return row;
+  if (own) return own;
+  const [other] = await db
+    .select(CONTACT_COLUMNS)
+    .from(contacts)
+    .where(byOtherPhone(businessId, normalized))
+    .orderBy(asc(contacts.createdAt), asc(contacts.id))
+    .limit(1);
+  return other;
+}
+
+/** Every number of a contact as the digits a call's `customer_digits` holds, without repeats. */
+export function contactCallDigits(contact: {
+  phone: string | null;
+  otherPhones: readonly string[];
+}): string[] {
+  const all = [contact.phone, ...contact.otherPhones].map((phone) => phone?.replace(/\D/g, '') ?? '');
+  return [...new Set(all.filter((digits) => digits !== ''))];
 }
 
 export async function insertContact(
@@ -206,18 +235,18 @@ export async function findTakenFields(
 }
 
 /**
- * The last calls from a phone number to the business's agents (removed agents included: their
- * history stays), newest first, as call-log records. Matched on digits, as the call log's phone
- * filter is, so "+353 87…" as the platform wrote it finds the contact's "+35387…".
+ * The last calls from any of a contact's numbers (`contactCallDigits`) to the business's agents
+ * (removed agents included: their history stays), newest first, as call-log records. Matched on
+ * digits, as the call log's phone filter is, so "+353 87…" as the platform wrote it finds the
+ * contact's "+35387…".
  */
 export async function listContactCalls(
   db: Db,
   businessId: string,
-  phone: string,
+  digits: string[],
   limit = CONTACT_RECENT_CALLS,
 ): Promise<CallLogRecord[]> {
-  const digits = phone.replace(/\D/g, '');
-  if (digits === '') return [];
+  if (digits.length === 0) return [];
   const rows = await db
     .select({
       id: calls.id,
@@ -242,7 +271,7 @@ export async function listContactCalls(
     })
     .from(calls)
     .innerJoin(agents, eq(agents.platformAssistantId, calls.assistantId))
-    .where(and(eq(agents.businessId, businessId), eq(calls.customerDigits, digits)))
+    .where(and(eq(agents.businessId, businessId), inArray(calls.customerDigits, digits)))
     .orderBy(desc(calls.createdAt), desc(calls.id))
     .limit(limit);
   return rows.map((row) => ({
@@ -255,7 +284,8 @@ export async function listContactCalls(
 
 /**
  * The caller of a call as a contact of the business (what the agent's tools do before they
- * record an enquiry or an appointment): found by phone number, or created with source 'call'.
+ * record an enquiry or an appointment): found by phone number (the contact whose number it is,
+ * else the first that lists it among its other numbers), or created with source 'call'.
  * An existing contact only gains what it lacks — a name or an email address — and never loses
  * what a person entered or imported. An email address another contact already has is left
  * out rather than failing the call. Answers null for a withheld or unreadable number.
@@ -280,7 +310,16 @@ export async function upsertContactFromCall(
     const emailFree = async () =>
       candidateEmail !== null &&
       !(await findTakenFields(tx, input.businessId, { phone: null, email: candidateEmail })).email;
-    const [existing] = await tx.select(CONTACT_COLUMNS).from(contacts).where(byPhone).for('update');
+    const [own] = await tx.select(CONTACT_COLUMNS).from(contacts).where(byPhone).for('update');
+    const [existing] = own
+      ? [own]
+      : await tx
+          .select(CONTACT_COLUMNS)
+          .from(contacts)
+          .where(byOtherPhone(input.businessId, phone))
+          .orderBy(asc(contacts.createdAt), asc(contacts.id))
+          .limit(1)
+          .for('update');
     if (!existing) {
       const values = {
         businessId: input.businessId,
@@ -321,19 +360,18 @@ export async function upsertContactFromCall(
   });
 }
 
-/** How many calls of the business's agents came from this phone number (matched on digits). */
+/** How many calls of the business's agents came from any of a contact's numbers (as digits). */
 export async function countContactCalls(
   db: Db,
   businessId: string,
-  phone: string | null,
+  digits: string[],
 ): Promise<number> {
-  const digits = phone?.replace(/\D/g, '') ?? '';
-  if (digits === '') return 0;
+  if (digits.length === 0) return 0;
   const [row] = await db
     .select({ n: count() })
     .from(calls)
     .innerJoin(agents, eq(agents.platformAssistantId, calls.assistantId))
-    .where(and(eq(agents.businessId, businessId), eq(calls.customerDigits, digits)));
+    .where(and(eq(agents.businessId, businessId), inArray(calls.customerDigits, digits)));
   return Number(row?.n ?? 0);
 }
 

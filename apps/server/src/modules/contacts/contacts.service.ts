@@ -16,6 +16,7 @@ import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors';
 import { AppError } from '../../lib/app-error';
 import { toCallLogRow } from '../calls/calls.service';
 import {
+  contactCallDigits,
   countContactCalls,
   deleteContact,
   findContact,
@@ -91,8 +92,8 @@ export class ContactsService {
     if (!row) throw contactNotFound();
     const db = this.deps.db;
     const [calls, callCount, enquiries, appointments] = await Promise.all([
-      row.phone ? listContactCalls(db, business.id, row.phone) : [],
-      countContactCalls(db, business.id, row.phone),
+      listContactCalls(db, business.id, contactCallDigits(row)),
+      countContactCalls(db, business.id, contactCallDigits(row)),
       listContactEnquiries(db, business.id, row.id),
       listContactAppointments(db, business.id, row.id),
     ]);

@@ -380,8 +380,10 @@ function Loaded({ contact }: { contact: ContactDetailData }) {
           total={contact.counts.calls}
           shown={contact.calls.length}
           empty={
-            contact.phone
-              ? 'No calls from this number to your agents yet.'
+            contact.phone || contact.otherPhones.length > 0
+              ? contact.otherPhones.length > 0
+                ? 'No calls from these numbers to your agents yet.'
+                : 'No calls from this number to your agents yet.'
               : 'Calls are matched by phone number; this contact has none.'
           }
         >

@@ -1,0 +1,3 @@
+ALTER TABLE "contacts" drop column "search_text";--> statement-breakpoint
+ALTER TABLE "contacts" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(name) || ' ' || coalesce(email, '') || ' ' || coalesce(translate(phone, '+', ''), '') || ' ' || translate(other_phones::text, ',[]"+ ', ' ') || ' ' || lower(translate(other_emails::text, ',[]" ', ' '))) STORED;--> statement-breakpoint
+CREATE INDEX "contacts_other_phones_idx" ON "contacts" USING gin ("other_phones" jsonb_path_ops);
