@@ -34,6 +34,12 @@ const SECTIONS = [
 type Section = (typeof SECTIONS)[number];
 /** The sections every user has, the operator included; the others are a business's. */
 const OWN_SECTIONS: readonly Section[] = ['profile', 'notifications'];
+/**
+ * The sections that show times (the digest's hour, the platform's last sync and each agent's
+ * checks, alerts firing and their history, a feed's last read and webhook deliveries): the
+ * header names the business's zone once for them.
+ */
+const TIMED_SECTIONS: readonly Section[] = ['notifications', 'platform', 'alerts', 'integrations'];
 
 /**
  * `/settings`: the user's profile and password and what they are told (notifications); for a
@@ -65,6 +71,7 @@ export default function SettingsRoute() {
             ? `Your profile, ${business.name} and its team.`
             : 'Your operator profile and password.'
         }
+        timeZone={business && TIMED_SECTIONS.includes(section) ? business.timezone : undefined}
       />
       <Tabs value={section} onChange={open} keepMounted={false} maw={960}>
         <Tabs.List mb="lg">
@@ -102,7 +109,7 @@ export default function SettingsRoute() {
         <Tabs.Panel value="notifications">
           <Stack gap="lg">
             <NotificationSettings />
-            {business && <DigestSection timeZone={business.timezone} email={user.email} />}
+            {business && <DigestSection email={user.email} />}
           </Stack>
         </Tabs.Panel>
         {business && (

@@ -59,6 +59,66 @@ describe('the time zone line', () => {
     expect(lines[0]).toHaveTextContent(/^Times in UTC$/);
   });
 
+  it.each([
+    ['notifications', 'Digest'],
+    ['platform', undefined],
+    ['alerts', undefined],
+    ['integrations', undefined],
+  ])('names the business’s zone once on the Settings tab %s', async (section, cardTitle) => {
+    stubApi({}, { session: buildSessionUser({ role: 'owner' }) });
+    renderApp(`/settings?section=${section}`);
+    const main = await screen.findByRole('main');
+    if (cardTitle) await within(main).findByRole('heading', { name: cardTitle });
+    const lines = await zoneLines('Settings');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toHaveTextContent(/^Times in Europe\/Dublin$/);
+    // Not again in a section's own words.
+    expect(within(main).queryAllByText(/Europe\/Dublin/)).toHaveLength(1);
+  });
+
+  it.each(['profile', 'business', 'team'])(
+    'leaves it out of the Settings tab %s, which shows no times',
+    async (section) => {
+      stubApi({}, { session: buildSessionUser({ role: 'owner' }) });
+      renderApp(`/settings?section=${section}`);
+      const main = await screen.findByRole('main');
+      await within(main).findByRole('heading', { name: 'Settings', level: 2 });
+      await within(main).findByRole('tab', { name: /Profile/, selected: section === 'profile' });
+      expect(within(main).queryByText(/^Times in /)).not.toBeInTheDocument();
+    },
+  );
+
+  it('names the business’s own zone in the operator’s alerts on a business, over its UTC screen', async () => {
+    stubApi(
+      {
+        'GET /api/admin/businesses': () =>
+          jsonResponse({
+            data: [
+              {
+                id: 'b1',
+                name: 'Lakeside Vets',
+                email: 'office@lakeside.example',
+                country: 'United States',
+                timezone: 'America/Chicago',
+                createdAt: '2026-03-05T14:07:00.000Z',
+                agentCount: 1,
+                userCount: 2,
+              },
+            ],
+            meta: { total: 1, page: 1, limit: 10, totalPages: 1, hasNext: false, hasPrev: false },
+          }),
+        'GET /api/admin/businesses/b1/alerts': () => jsonResponse({ rules: [], events: [] }),
+      },
+      { session: buildAdminUser() },
+    );
+    const { user } = renderApp('/admin/businesses');
+    await user.click(await screen.findByRole('button', { name: 'Your alerts on Lakeside Vets' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your alerts on Lakeside Vets' });
+    const lines = within(dialog).getAllByText(/^Times in /);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toHaveTextContent(/^Times in America\/Chicago$/);
+  });
+
   it('leaves it out of the operator’s overview, whose rows are each in their own zone', async () => {
     stubApi({}, { session: buildAdminUser() });
     renderApp('/dashboard');

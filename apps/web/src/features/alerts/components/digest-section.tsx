@@ -17,10 +17,10 @@ const CHOICES: Record<DigestFrequency, { label: string; description: string }> =
 };
 
 /**
- * The signed-in user's own digest mail (decision 062): off, daily or weekly, in the business's
- * time zone. Off until the user chooses.
+ * The signed-in user's own digest mail (decision 062): off, daily or weekly, at 07:00 in the
+ * business's time zone (which the Settings header names). Off until the user chooses.
  */
-export function DigestSection({ timeZone, email }: { timeZone: string; email: string | null }) {
+export function DigestSection({ email }: { email: string | null }) {
   const digest = useDigest();
   const choose = useChooseDigest();
   const [wanted, setWanted] = useState<DigestFrequency>();
@@ -34,7 +34,7 @@ export function DigestSection({ timeZone, email }: { timeZone: string; email: st
           <Text size="sm" c="dimmed">
             A mail with your calls, minutes, cost and success rate against the period before, the
             enquiries and bookings your agents produced, what needs your attention and a small
-            chart. Times are {timeZone}.
+            chart.
           </Text>
         </Stack>
         {digest.isPending ? (

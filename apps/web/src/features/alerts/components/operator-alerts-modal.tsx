@@ -1,4 +1,5 @@
-import { Modal } from '@mantine/core';
+import { Modal, Stack } from '@mantine/core';
+import { TimeZoneLine } from '../../../components/page-header';
 import { AlertsSection } from './alerts-section';
 
 /**
@@ -19,7 +20,13 @@ export function OperatorAlertsModal({
       title={business ? `Your alerts on ${business.name}` : ''}
       size="xl"
     >
-      {business && <AlertsSection canEdit timeZone={business.timezone} operatorOf={business.id} />}
+      {/* Over the operator's screens (in UTC): the business's own zone, which its times are in. */}
+      {business && (
+        <Stack gap="sm">
+          <TimeZoneLine timeZone={business.timezone} />
+          <AlertsSection canEdit timeZone={business.timezone} operatorOf={business.id} />
+        </Stack>
+      )}
     </Modal>
   );
 }
