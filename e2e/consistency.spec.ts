@@ -50,7 +50,113 @@ async function visibleBadgeCount(page: Page): Promise<number> {
   );
 }
 
+/**
+ * How many lines each of the elements `selector` finds takes, as "its text → lines": the
+ * distinct line boxes its text sits on (a cell's name on two lines and a second line under it
+ * is three).
+ */
+async function linesOf(page: Page, selector: string): Promise<Record<string, number>> {
+  return page.evaluate((found) => {
+    const lines: Record<string, number> = {};
+    for (const element of document.querySelectorAll<HTMLElement>(found)) {
+      if (element.offsetParent === null) continue;
+      const tops = new Set<number>();
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.textContent?.trim()) continue;
+        // Visually hidden words ("(", ")") for screen readers take no line.
+        const parent = node.parentElement;
+        if (parent && parent.getBoundingClientRect().width <= 1) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const rect of range.getClientRects()) {
+          if (rect.width > 0) tops.add(Math.round(rect.top / 4));
+        }
+      }
+      const key = (element.innerText || element.getAttribute('aria-label') || '').replace(
+        /\s+/g,
+        ' ',
+      );
+      lines[key] = Math.max(lines[key] ?? 0, tops.size);
+    }
+    return lines;
+  }, selector);
+}
+
+/** The labels of `lines` that take more than two lines. */
+const overTwoLines = (lines: Record<string, number>) =>
+  Object.entries(lines)
+    .filter(([, count]) => count > 2)
+    .map(([text, count]) => `${text}: ${count} lines`);
+
+/** How far the table named `name` would scroll sideways in its box (0: it fits). */
+async function sidewaysScroll(page: Page, name: string): Promise<number> {
+  return page.evaluate((label) => {
+    const table = document.querySelector<HTMLElement>(`table[aria-label="${label}"]`);
+    const box = table?.closest<HTMLElement>('.mantine-ScrollArea-viewport');
+    if (!table || !box) return -1;
+    return box.scrollWidth - box.clientWidth;
+  }, name);
+}
+
 describeInBrowser('one consistent product', (e2e) => {
+  it('the operator’s All agents table fits a 1366 px window, each row on one or two lines', async () => {
+    await useForeignBrowser(e2e, 1366);
+    await signInAs(e2e, DEMO_ADMIN);
+    const { page } = e2e;
+    await page.goto('/dashboard');
+    const agents = page.getByRole('table', { name: 'Agents' });
+    await expect.poll(() => agents.getByRole('row').count()).toBeGreaterThan(2);
+    await page.waitForLoadState('networkidle');
+    expect(await agents.getByRole('columnheader', { name: /Business/ }).count()).toBe(1);
+    expect(await sidewaysScroll(page, 'Agents')).toBe(0);
+    expect(overTwoLines(await linesOf(page, 'table[aria-label="Agents"] td'))).toEqual([]);
+    expect(overTwoLines(await linesOf(page, 'table[aria-label="Agents"] th'))).toEqual([]);
+    // Its actions stay there, by name.
+    const first = agents.getByRole('row').nth(1);
+    expect(await first.getByRole('link', { name: /^Overview of / }).count()).toBe(1);
+    expect(await first.getByRole('link', { name: /^Call logs of / }).count()).toBe(1);
+    expect(await first.getByRole('button', { name: /^Settings for / }).count()).toBe(1);
+    expect(e2e.pageErrors).toEqual([]);
+  });
+
+  it.each([1366, 390])(
+    'the dashboard’s figure headings keep to one or two lines at %i px',
+    async (width) => {
+      await useForeignBrowser(e2e, width);
+      await signInAs(e2e, DEMO_MEMBER);
+      const { page } = e2e;
+      await page.goto('/dashboard');
+      const cards = page.locator('[role="group"][aria-label$="(7 days)"]');
+      await expect.poll(() => cards.count()).toBe(4);
+      await expect
+        .poll(() => page.getByRole('group', { name: 'Success rate (7 days)' }).textContent())
+        .toMatch(/%/);
+      await page.waitForLoadState('networkidle');
+      // The cards' own headings, the seed's words as they are.
+      const labels = await linesOf(page, '[role="group"][aria-label] > div:first-child > p');
+      expect(Object.keys(labels)).toEqual(
+        expect.arrayContaining([
+          'Calls (7 days)',
+          'Minutes (7 days)',
+          'Spend (7 days)',
+          'Success rate (7 days)',
+        ]),
+      );
+      expect(overTwoLines(labels)).toEqual([]);
+      if (width === 1366) {
+        // The agents' columns: "Success rate" over "7 days", not three lines.
+        const headings = await linesOf(page, 'table[aria-label="Agents"] th');
+        expect(
+          Object.entries(headings).find(([text]) => text.startsWith('Success rate'))?.[1],
+        ).toBe(2);
+        expect(overTwoLines(headings)).toEqual([]);
+        expect(await sidewaysScroll(page, 'Agents')).toBe(0);
+      }
+      expect(e2e.pageErrors).toEqual([]);
+    },
+  );
+
   it.each([390, 1366])(
     'badges show their whole label on the main screens at %i px',
     async (width) => {

@@ -226,7 +226,21 @@ export function DataTable<T>({
                         <VisuallyHidden>{column.header}</VisuallyHidden>
                       ) : (
                         <>
-                          {column.header}
+                          {column.period ? (
+                            // A heading over a period stays on its line ("Success rate"), the
+                            // period under it: two lines, never a third.
+                            <Text
+                              component="span"
+                              display="block"
+                              fz="inherit"
+                              fw="inherit"
+                              style={{ whiteSpace: 'nowrap' }}
+                            >
+                              {column.header}
+                            </Text>
+                          ) : (
+                            column.header
+                          )}
                           {column.period && (
                             <>
                               <VisuallyHidden> (</VisuallyHidden>

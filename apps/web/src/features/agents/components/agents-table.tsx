@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Agent } from '@switchboard/shared/agents';
 import { fetchFailedMessage } from '@switchboard/shared/fetch-errors';
@@ -9,7 +9,7 @@ import {
   formatDateTime,
   formatPercent,
 } from '@switchboard/shared/format';
-import { IconPlus, IconRobot, IconSettings } from '@tabler/icons-react';
+import { IconChartBar, IconList, IconPlus, IconRobot, IconSettings } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type DataColumn } from '../../../components/data-table';
@@ -128,35 +128,42 @@ export function AgentsTable({
       header: 'Actions',
       hiddenHeader: true,
       end: true,
+      // Icons with their names on hover (and for screen readers): the row stays one or two
+      // lines and the table fits a 1366 px window, the operator's Business column included.
       cell: (agent) => (
         <Group gap={6} wrap="nowrap" justify="flex-end">
-          <Button
-            component={Link}
-            to={agentPath(agent)}
-            size="xs"
-            variant="default"
-            aria-label={`Overview of ${agent.name}`}
-          >
-            Overview
-          </Button>
-          <Button
-            component={Link}
-            to={agentPath(agent, '/call-logs')}
-            size="xs"
-            variant="default"
-            aria-label={`Call logs of ${agent.name}`}
-          >
-            Call logs
-          </Button>
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconSettings size={14} />}
-            onClick={() => openSettings(agent)}
-            aria-label={`Settings for ${agent.name}`}
-          >
-            Settings
-          </Button>
+          <Tooltip label="Overview">
+            <ActionIcon
+              component={Link}
+              to={agentPath(agent)}
+              variant="default"
+              size="lg"
+              aria-label={`Overview of ${agent.name}`}
+            >
+              <IconChartBar size={16} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Call logs">
+            <ActionIcon
+              component={Link}
+              to={agentPath(agent, '/call-logs')}
+              variant="default"
+              size="lg"
+              aria-label={`Call logs of ${agent.name}`}
+            >
+              <IconList size={16} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Settings">
+            <ActionIcon
+              variant="light"
+              size="lg"
+              onClick={() => openSettings(agent)}
+              aria-label={`Settings for ${agent.name}`}
+            >
+              <IconSettings size={16} />
+            </ActionIcon>
+          </Tooltip>
         </Group>
       ),
     },
@@ -183,7 +190,7 @@ export function AgentsTable({
             </Button>
           ),
         }}
-        minWidth={showBusiness ? 1180 : 1020}
+        minWidth={showBusiness ? 960 : 840}
         highlight={(agent) => agent.id === highlightedAgentId}
       />
       {settingsAgent && (
