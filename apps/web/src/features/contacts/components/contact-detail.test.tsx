@@ -107,6 +107,8 @@ describe('contact page', () => {
 
     const calls = within(screen.getByRole('region', { name: 'Calls' }));
     expect(calls.getByText('the latest 20 of 23')).toBeInTheDocument();
+    // One number: every call is from it, so no From column.
+    expect(calls.queryByRole('columnheader', { name: 'From' })).toBeNull();
     expect(calls.getByRole('link', { name: 'Call of Mar 1, 2026, 14:07' })).toHaveAttribute(
       'href',
       '/agent/asst-1/call-logs?call=call-1',
@@ -128,6 +130,33 @@ describe('contact page', () => {
     expect(appointments.getByText('Check-up')).toBeInTheDocument();
     expect(appointments.getByText('Mar 20, 2026, 09:30')).toBeInTheDocument();
     expect(appointments.getByText('No show')).toBeInTheDocument();
+  });
+
+  it('says which of the contact’s numbers each call came from when it has other numbers', async () => {
+    const contact = buildContact({ otherPhones: ['+35312345678'] });
+    stubContactsApi({
+      contacts: [contact],
+      details: {
+        'contact-1': buildContactDetail(contact, {
+          calls: [buildCall(1), { ...buildCall(2), customerPhone: '+353 1 234 5678' }],
+          counts: { calls: 2, enquiries: 0, appointments: 0 },
+        }),
+      },
+    });
+    await openContact();
+
+    const calls = within(await screen.findByRole('region', { name: 'Calls' }));
+    expect(calls.getByRole('columnheader', { name: 'From' })).toBeInTheDocument();
+    expect(calls.getByText('+353 87 123 4567')).toBeInTheDocument();
+    expect(calls.getByText('+353 1 234 5678')).toBeInTheDocument();
+  });
+
+  it('says no calls came from any of the contact’s numbers', async () => {
+    stubContactsApi({ contacts: [buildContact({ otherPhones: ['+35312345678'] })] });
+    await openContact();
+    expect(
+      await screen.findByText('No calls from these numbers to your agents yet.'),
+    ).toBeInTheDocument();
   });
 
   it('says what each empty list will hold', async () => {

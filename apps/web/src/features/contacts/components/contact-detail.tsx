@@ -138,12 +138,17 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function CallsTable({ calls }: { calls: CallLogRow[] }) {
+/**
+ * The contact's calls; with other numbers, each call says which number it came from (the
+ * platform's spelling, as the call log shows it).
+ */
+function CallsTable({ calls, showFrom }: { calls: CallLogRow[]; showFrom: boolean }) {
   return (
     <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Start time</Table.Th>
+          {showFrom && <Table.Th>From</Table.Th>}
           <Table.Th>Agent</Table.Th>
           <Table.Th>Duration</Table.Th>
           <Table.Th>Outcome</Table.Th>
@@ -166,6 +171,11 @@ function CallsTable({ calls }: { calls: CallLogRow[] }) {
                 call.startTime
               )}
             </Table.Td>
+            {showFrom && (
+              <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                {call.customerPhone}
+              </Table.Td>
+            )}
             <Table.Td>{call.assistant}</Table.Td>
             <Table.Td>{call.duration}</Table.Td>
             <Table.Td>
@@ -387,7 +397,7 @@ function Loaded({ contact }: { contact: ContactDetailData }) {
               : 'Calls are matched by phone number; this contact has none.'
           }
         >
-          <CallsTable calls={contact.calls} />
+          <CallsTable calls={contact.calls} showFrom={contact.otherPhones.length > 0} />
         </Section>
         <Section
           title="Enquiries"
