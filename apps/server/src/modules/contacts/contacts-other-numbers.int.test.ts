@@ -140,7 +140,12 @@ describe.each(databaseTargets)('a contact’s other numbers on %s', (target) => 
     const query = db
       .select(CONTACT_COLUMNS)
       .from(contacts)
-      .where(and(eq(contacts.businessId, business.businessId), searchSql(contactSearchTerms('087 1234567'))))
+      .where(
+        and(
+          eq(contacts.businessId, business.businessId),
+          searchSql(contactSearchTerms('087 1234567')),
+        ),
+      )
       .orderBy(desc(contacts.createdAt), desc(contacts.id))
       .limit(20);
     // A handful of rows: the planner would read the table whole; what matters is the plan it

@@ -141,7 +141,9 @@ export function contactCallDigits(contact: {
   phone: string | null;
   otherPhones: readonly string[];
 }): string[] {
-  const all = [contact.phone, ...contact.otherPhones].map((phone) => phone?.replace(/\D/g, '') ?? '');
+  const all = [contact.phone, ...contact.otherPhones].map(
+    (phone) => phone?.replace(/\D/g, '') ?? '',
+  );
   return [...new Set(all.filter((digits) => digits !== ''))];
 }
 
