@@ -13,7 +13,7 @@ import {
   signInAs,
   signInWithForm,
 } from './support/accounts';
-import { describeInBrowser } from './support/browser';
+import { describeInBrowser, type E2E } from './support/browser';
 
 // A way back in, settings and a team: each test starts from a business of its own (created
 // through the API, its password set from the mailed link), so the demo business stays as the
@@ -109,6 +109,25 @@ async function signInFresh(page: Page, account: { userName: string; password: st
   await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard');
 }
 
+/**
+ * Signs the test's browser in with the owner's API session (the one setting the password
+ * opened) and opens `path`: the sign-in form is what the other tests here try.
+ */
+async function openSignedIn(e2e: E2E, cookie: string, path: string) {
+  const [name, value] = cookie.split('=') as [string, string];
+  await e2e.context.addCookies([{ name, value, url: e2e.baseURL }]);
+  await e2e.page.goto(path);
+}
+
+/** Opens a section of Settings from the account menu, in the app (no page load). */
+async function openSettings(page: Page, tab?: string) {
+  await openUserMenu(page).then((menu) => menu.getByRole('menuitem', { name: 'Settings' }).click());
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/settings');
+  if (!tab) return;
+  await page.getByRole('tab', { name: tab }).click();
+  await expect.poll(() => page.getByRole('tabpanel', { name: tab }).isVisible()).toBe(true);
+}
+
 describeInBrowser('a way back in, settings and the team', (e2e) => {
   it('forgot password → mail → reset → signed in', async () => {
     const { page, baseURL } = e2e;
@@ -139,7 +158,7 @@ describeInBrowser('a way back in, settings and the team', (e2e) => {
     const owner = await createOwner(baseURL, 'team');
     const newcomer = `joiner-${Date.now().toString(36)}@settings.example`;
 
-    await signInFresh(page, { userName: owner.email, password: owner.password });
+    await openSignedIn(e2e, owner.cookie, '/dashboard');
     await openUserMenu(page).then((menu) =>
       menu.getByRole('menuitem', { name: 'Settings' }).click(),
     );
@@ -165,8 +184,9 @@ describeInBrowser('a way back in, settings and the team', (e2e) => {
     await expect.poll(() => new URL(joinerPage.url()).pathname).toBe('/dashboard');
     const joinerMenu = await openUserMenu(joinerPage);
     await expect.poll(() => joinerMenu.getByText(owner.businessName).isVisible()).toBe(true);
+    await joinerPage.keyboard.press('Escape');
     // A member reads the business but cannot change it.
-    await joinerPage.goto('/settings?section=business');
+    await openSettings(joinerPage, 'Business');
     await expect
       .poll(() => joinerPage.getByText('Only an owner of the business can change').isVisible())
       .toBe(true);
@@ -191,7 +211,7 @@ describeInBrowser('a way back in, settings and the team', (e2e) => {
     const { page, baseURL } = e2e;
     const owner = await createOwner(baseURL, 'password');
     await signInFresh(page, { userName: owner.email, password: owner.password });
-    await page.goto('/settings');
+    await openSettings(page);
     await page.getByLabel('Current password').fill(owner.password);
     await page
       .getByRole('textbox', { name: 'New password', exact: true })
@@ -229,11 +249,10 @@ describeInBrowser('a way back in, settings and the team', (e2e) => {
     const inUtc = formatDateTime(enquiry.body.createdAt, 'UTC');
     const inTokyo = formatDateTime(enquiry.body.createdAt, 'Asia/Tokyo');
 
-    await signInFresh(page, { userName: owner.email, password: owner.password });
-    await page.goto('/enquiries');
+    await openSignedIn(e2e, owner.cookie, '/enquiries');
     await expect.poll(() => page.getByText(inUtc).first().isVisible()).toBe(true);
 
-    await page.goto('/settings?section=business');
+    await openSettings(page, 'Business');
     const zone = page.getByRole('combobox', { name: 'Time zone' });
     await zone.click();
     await zone.fill('Tokyo');
