@@ -81,7 +81,8 @@ async function sendAll(url: string, bodies: string[], headers: Record<string, st
           headers: { 'content-type': 'application/json', ...headers },
           body,
         });
-        if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
+        if (res.status !== 200)
+          throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
       }
     }),
   );

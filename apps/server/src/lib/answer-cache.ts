@@ -18,7 +18,12 @@ export type Answer = {
 };
 
 /** An answer sent as it is, never kept (the operator's log across businesses). */
-export const uncachedAnswer = (json: string): Answer => ({ stamp: '', json, bytes: 0, held: false });
+export const uncachedAnswer = (json: string): Answer => ({
+  stamp: '',
+  json,
+  bytes: 0,
+  held: false,
+});
 
 /** The compression plugin's brotli setting (@fastify/compress's default: text mode, quality 4). */
 const BROTLI_OPTIONS: zlib.BrotliOptions = {

@@ -95,7 +95,12 @@ export class AnalyticsService {
     const agent = await findAgentZone(this.db, scope, agentId);
     if (!agent) throw notFound('Agent');
     const { timeZone } = agent;
-    return this.windowIn(agentId, timeZone, this.dates(query, timeZone), query.includeTest ?? false);
+    return this.windowIn(
+      agentId,
+      timeZone,
+      this.dates(query, timeZone),
+      query.includeTest ?? false,
+    );
   }
 
   /**

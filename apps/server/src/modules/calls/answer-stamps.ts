@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { executeRows, type Db } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
 import type { AgentScope } from '../agents/agents.repository';
 
 /**
@@ -27,25 +28,14 @@ const BUSINESS_STAMP = `select coalesce(b.timezone, 'UTC') as time_zone,
     (select e.version::text from answer_versions e where e.scope = '*') as epoch
   from businesses b where b.id = $1::uuid`;
 
-type Queryable = {
-  query: (
-    config: { name?: string; text: string; values: unknown[] } | string,
-    values?: unknown[],
-  ) => Promise<{ rows: unknown[] }>;
-};
-
-/** node-postgres's pool (named, prepared once per connection) or PGlite's client. */
+/** The stamp's row, by a prepared statement (a transaction's handle: through Drizzle). */
 async function rowsOf(db: Db, name: string, text: string, values: unknown[]): Promise<StampRow[]> {
-  const client = (db as unknown as { $client?: Queryable & { waitReady?: unknown } }).$client;
-  if (!client) {
-    // A transaction's handle: the same statement through Drizzle.
-    const params = values.map((value) => sql`${value}`);
-    const parts = text.split(/\$\d+/);
-    const chunks = parts.flatMap((part, i) => (i < params.length ? [sql.raw(part), params[i]!] : [sql.raw(part)]));
-    return executeRows<StampRow>(db, sql.join(chunks, sql``));
-  }
-  if ('waitReady' in client) return (await client.query(text, values)).rows as StampRow[];
-  return (await client.query({ name, text, values })).rows as StampRow[];
+  const prepared = preparedQuery(db);
+  if (prepared) return prepared<StampRow>(name, text, values);
+  const chunks = text
+    .split(/\$(\d+)/)
+    .map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`));
+  return executeRows<StampRow>(db, sql.join(chunks, sql``));
 }
 
 const stampOf = (row: StampRow): AnswerStamp => ({
