@@ -35,7 +35,16 @@ const targets = values.db
   .split(',')
   .filter((t) => t === 'pglite' || (t === 'postgres' && adminUrl));
 
-type Row = { db: string; path: string; rows: number; seconds: number; rate: number; rssMb: number };
+type Row = {
+  db: string;
+  path: string;
+  rows: number;
+  seconds: number;
+  rate: number;
+  rssMb: number;
+  /** Webhooks: this process's CPU per report, and the same less the bench's HTTP client floor. */
+  cpuMs?: { total: number; server: number };
+};
 const results: Row[] = [];
 const mb = () => Math.round(process.memoryUsage().rss / 1024 / 1024);
 
@@ -56,6 +65,49 @@ async function scratchDatabase(): Promise<{ url: string; drop: () => Promise<voi
       await c.end();
     },
   };
+}
+
+const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
+
+/** Sends `bodies` as the webhook phase does, `concurrency` at a time. */
+async function sendAll(url: string, bodies: string[], headers: Record<string, string>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < bodies.length) {
+        const body = bodies[next++]!;
+        const res = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body,
+        });
+        if (res.status !== 200)
+          throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
+      }
+    }),
+  );
+}
+
+/**
+ * CPU per request, in this process, of the client sending the bodies to a bare Fastify route
+ * here that takes the body as a string and answers `{received: true}`: what the webhook
+ * figure includes that is not the server's work.
+ */
+async function clientFloorMs(bodies: string[]): Promise<number> {
+  const { default: Fastify } = await import('fastify');
+  const bare = Fastify({ logger: false, bodyLimit: 5 * 1024 * 1024 });
+  bare.addContentTypeParser('application/json', { parseAs: 'string' }, (_r, body, done) =>
+    done(null, body),
+  );
+  bare.post('/', (_request, reply) => reply.send({ received: true }));
+  const url = await bare.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    const started = process.cpuUsage();
+    await sendAll(url, bodies, {});
+    return cpuMs(process.cpuUsage(started)) / bodies.length;
+  } finally {
+    await bare.close();
+  }
 }
 
 async function benchTarget(target: string) {
@@ -113,6 +165,7 @@ async function benchTarget(target: string) {
       });
     });
     let next = 0;
+    const cpuStart = process.cpuUsage();
     const whStart = performance.now();
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
@@ -129,6 +182,10 @@ async function benchTarget(target: string) {
       }),
     );
     const whSeconds = (performance.now() - whStart) / 1000;
+    const whCpu = cpuMs(process.cpuUsage(cpuStart)) / webhookCount;
+    // The floor: the same bodies, the same client, to a route of this process that reads the
+    // body and answers as the webhook does, with nothing else (no hooks of the app's).
+    const floor = await clientFloorMs(bodies);
     results.push({
       db: target,
       path: `webhooks (${concurrency} at a time)`,
@@ -136,8 +193,13 @@ async function benchTarget(target: string) {
       seconds: whSeconds,
       rate: webhookCount / whSeconds,
       rssMb: mb(),
+      cpuMs: { total: whCpu, server: whCpu - floor },
     });
-    console.log(`[${target}] webhooks: ${webhookCount} in ${whSeconds.toFixed(1)} s`);
+    console.log(
+      `[${target}] webhooks: ${webhookCount} in ${whSeconds.toFixed(1)} s; CPU ${whCpu.toFixed(2)} ms ` +
+        `a report in this process, ${floor.toFixed(2)} ms of it the client and HTTP floor, so ` +
+        `${(whCpu - floor).toFixed(2)} ms the server's (load ${os.loadavg()[0]!.toFixed(1)})`,
+    );
   } finally {
     await app.close();
     await scratch?.drop();
@@ -148,11 +210,12 @@ async function benchTarget(target: string) {
 for (const target of targets) await benchTarget(target);
 
 console.log(
-  '\n| database | path | rows | seconds | rows/s | RSS MB |\n|---|---|---:|---:|---:|---:|',
+  '\n| database | path | rows | seconds | rows/s | RSS MB | CPU ms/report (process) | server CPU ms/report |\n|---|---|---:|---:|---:|---:|---:|---:|',
 );
 for (const r of results) {
   console.log(
-    `| ${r.db} | ${r.path} | ${r.rows} | ${r.seconds.toFixed(1)} | ${Math.round(r.rate)} | ${r.rssMb} |`,
+    `| ${r.db} | ${r.path} | ${r.rows} | ${r.seconds.toFixed(1)} | ${Math.round(r.rate)} | ${r.rssMb} | ` +
+      `${r.cpuMs ? r.cpuMs.total.toFixed(2) : '–'} | ${r.cpuMs ? r.cpuMs.server.toFixed(2) : '–'} |`,
   );
 }
 const syncRate = (db: string) =>

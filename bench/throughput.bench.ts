@@ -98,6 +98,8 @@ type Row = {
   load: string;
   /** The server process's CPU per request (its JavaScript; PostgreSQL's is not counted). */
   cpuMs?: number;
+  /** Bare Fastify serving the same body right after, same connections and seconds. */
+  bare?: { rps: number; cpuMs: number };
 };
 const rows: Row[] = [];
 
@@ -178,15 +180,14 @@ function recordLatencies(what: string, concurrency: number, samples: number[], w
   );
 }
 
-async function cannon(
+/** autocannon on `base` for `--seconds` at `--connections`; the process `pid`'s CPU per request. */
+async function fire(
   base: string,
-  what: string,
+  pid: number,
   next: () => string,
   headers: Record<string, string>,
-): Promise<void> {
-  // Warm every agent's path first.
-  for (let i = 0; i < ids.length; i++) await timedGet(`${base}${next()}`, headers);
-  const cpuBefore = await serverCpuMs(serverPid);
+): Promise<{ result: autocannon.Result; cpuMs: number; bad: number }> {
+  const cpuBefore = await serverCpuMs(pid);
   const result = await autocannon({
     url: base,
     connections,
@@ -194,27 +195,90 @@ async function cannon(
     headers,
     requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: next() }) }],
   });
-  const bad = result.non2xx + result.errors + result.timeouts;
-  const cpuMs = (await serverCpuMs(serverPid)) - cpuBefore;
+  const cpuMs = ((await serverCpuMs(pid)) - cpuBefore) / Math.max(1, result.requests.total);
+  return { result, cpuMs, bad: result.non2xx + result.errors + result.timeouts };
+}
+
+/** The bare Fastify process (bench/lib/bare-server.ts) and the names of the bodies it serves. */
+let bare: { base: string; pid: number } | undefined;
+
+async function cannon(
+  base: string,
+  what: string,
+  next: () => string,
+  headers: Record<string, string>,
+  /** The name bare Fastify serves this case's body under (compared right after). */
+  bareName?: string,
+): Promise<void> {
+  // Warm every agent's path first.
+  for (let i = 0; i < ids.length; i++) await timedGet(`${base}${next()}`, headers);
+  const { result, cpuMs, bad } = await fire(base, serverPid, next, headers);
   const row: Row = {
     what,
     connections,
-    cpuMs: cpuMs / Math.max(1, result.requests.total),
+    cpuMs,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     load: loadAverage(),
   };
+  if (bare && bareName) {
+    const path = `/${bareName}`;
+    const yardstick = await fire(bare.base, bare.pid, () => path, {});
+    row.bare = { rps: yardstick.result.requests.average, cpuMs: yardstick.cpuMs };
+  }
   rows.push(row);
   console.log(
     `${what} (${connections} connections, ${seconds} s): ${result.requests.average.toFixed(0)} ` +
       `req/s, p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p99 ` +
       `${result.latency.p99} ms, ${result.requests.total} requests, server CPU ` +
-      `${row.cpuMs!.toFixed(2)} ms a request` +
+      `${cpuMs.toFixed(2)} ms a request` +
+      (row.bare
+        ? `; bare Fastify, same body, right after: ${row.bare.rps.toFixed(0)} req/s ` +
+          `(${(row.bare.rps / Math.max(1, row.rps!)).toFixed(1)}×), ` +
+          `${row.bare.cpuMs.toFixed(3)} ms CPU a request`
+        : '') +
       (bad > 0 ? `, ${bad} NOT OK (non-2xx ${result.non2xx}, errors ${result.errors})` : '') +
       ` (load ${row.load})`,
   );
   if (bad > 0) throw new Error(`${what}: ${bad} requests failed`);
+}
+
+/**
+ * Starts bare Fastify on `port + 1` serving each case's body as the real server answers it
+ * for the first agent (bench/lib/bare-server.ts).
+ */
+async function startBare(
+  base: string,
+  dataDir: string,
+  cases: Record<string, string>,
+  headers: Record<string, string>,
+): Promise<ChildProcess> {
+  const bodies: Record<string, string> = {};
+  for (const [name, url] of Object.entries(cases)) {
+    const res = await fetch(`${base}${url}`, { headers });
+    if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+    bodies[name] = await res.text();
+  }
+  const file = path.join(dataDir, 'bare-bodies.json');
+  await fs.writeFile(file, JSON.stringify(bodies));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/bare-server.ts'], {
+    env: { ...process.env, BARE_BODIES: file, PORT: String(port + 1) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const bareBase = `http://127.0.0.1:${port + 1}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`bare Fastify exited with ${child.exitCode}`);
+    const ok = await fetch(`${bareBase}/${Object.keys(cases)[0]}`)
+      .then((res) => res.ok)
+      .catch(() => false);
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error('bare Fastify did not start in 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  bare = { base: bareBase, pid: child.pid! };
+  return child;
 }
 
 type Store = {
@@ -369,6 +433,7 @@ async function main() {
   const bench = values.database ? await reuse(values.database) : await fresh();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchboard-throughput-'));
   let server: ChildProcess | undefined;
+  let bareServer: ChildProcess | undefined;
   try {
     server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
       env: {
@@ -425,10 +490,28 @@ async function main() {
       const { samples } = await closedLoop(url(next), headers, 1, requests);
       recordLatencies(what, 1, samples);
     }
-    await cannon(base, 'analytics (90 days)', analytics, headers);
-    await cannon(base, 'breakdowns (90 days)', breakdowns, headers);
-    await cannon(base, 'call log page 1 (30 days, all)', logAll, headers);
-    await cannon(base, 'call log page 1 (30 days, successful)', logSuccessful, headers);
+    const first = ids[0]!;
+    bareServer = await startBare(
+      base,
+      dataDir,
+      {
+        analytics: `/api/agents/${first}/analytics?${analyticsRange}`,
+        breakdowns: `/api/agents/${first}/analytics/breakdowns?${analyticsRange}`,
+        'log-all': `/api/agents/${first}/calls?${logRange}&tab=all&page=1`,
+        'log-successful': `/api/agents/${first}/calls?${logRange}&tab=successful&page=1`,
+      },
+      headers,
+    );
+    await cannon(base, 'analytics (90 days)', analytics, headers, 'analytics');
+    await cannon(base, 'breakdowns (90 days)', breakdowns, headers, 'breakdowns');
+    await cannon(base, 'call log page 1 (30 days, all)', logAll, headers, 'log-all');
+    await cannon(
+      base,
+      'call log page 1 (30 days, successful)',
+      logSuccessful,
+      headers,
+      'log-successful',
+    );
     for (let i = 0; i < ids.length; i++) await timedGet(url(search)(), headers);
     const searched = await closedLoop(url(search), headers, searchConnections, requests * 2);
     recordLatencies(
@@ -441,16 +524,21 @@ async function main() {
     await compareQueries(bench.db);
 
     console.log(
-      '\n| case | connections | req/s | p50 ms | p95 ms | p99 ms | server CPU ms/req | load |',
+      '\n| case | connections | req/s | p50 ms | p95 ms | p99 ms | server CPU ms/req | bare Fastify req/s | bare ÷ ours | bare CPU ms/req | load |',
     );
     console.log(
-      '| ---- | ----------: | ----: | -----: | -----: | -----: | ----------------: | ---: |',
+      '| ---- | ----------: | ----: | -----: | -----: | -----: | ----------------: | -----------------: | ----------: | --------------: | ---: |',
     );
     for (const row of rows) {
       console.log(
         `| ${row.what} | ${row.connections} | ${row.rps === undefined ? '–' : row.rps.toFixed(0)} | ` +
           `${fmt(row.p50)} | ${row.p95 === undefined ? '–' : fmt(row.p95)} | ${fmt(row.p99)} | ` +
-          `${row.cpuMs === undefined ? '–' : row.cpuMs.toFixed(2)} | ${row.load} |`,
+          `${row.cpuMs === undefined ? '–' : row.cpuMs.toFixed(2)} | ` +
+          (row.bare
+            ? `${row.bare.rps.toFixed(0)} | ${(row.bare.rps / Math.max(1, row.rps!)).toFixed(1)}× | ` +
+              `${row.bare.cpuMs.toFixed(3)} | `
+            : '– | – | – | ') +
+          `${row.load} |`,
       );
     }
     console.log(
@@ -467,6 +555,11 @@ async function main() {
     }
   } finally {
     agent.destroy();
+    if (bareServer && bareServer.exitCode === null) {
+      const exited = new Promise((resolve) => bareServer!.once('exit', resolve));
+      bareServer.kill('SIGTERM');
+      await exited;
+    }
     if (server && server.exitCode === null) {
       const exited = new Promise((resolve) => server!.once('exit', resolve));
       server.kill('SIGTERM');

@@ -17,3 +17,4 @@ export * from './schema/integrations';
 export * from './schema/notifications';
 export * from './schema/alerts';
 export * from './schema/live-calls';
+export * from './schema/answer-versions';

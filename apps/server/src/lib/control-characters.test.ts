@@ -3,6 +3,7 @@ import {
   cleanDeep,
   cleanText,
   findForbiddenText,
+  jsonMayNeedCleaning,
   forbiddenTextProblem,
 } from './control-characters';
 
@@ -53,5 +54,25 @@ describe('the text rule', () => {
     for (const text of ['a\u0000', '\u001f', 'x\ud800']) {
       expect(forbiddenTextProblem(cleanText(text))).toBeUndefined();
     }
+  });
+
+  it('tells from a JSON text alone whether its parsed value may need cleaning', () => {
+    const texts = [
+      { said: 'Hello.\nFine, thanks 👋', key: 'plain' },
+      { said: 'a\u0000b' },
+      { said: 'bell\u0007' },
+      { said: 'x\ud800' },
+      { ['k\u001f']: 1 },
+      ['\udc00 alone'],
+    ];
+    for (const value of texts) {
+      const json = JSON.stringify(value);
+      const parsed: unknown = JSON.parse(json);
+      // No false "clean": whenever cleaning changes the value, the quick test says so.
+      if (JSON.stringify(cleanDeep(parsed)) !== json) expect(jsonMayNeedCleaning(json)).toBe(true);
+    }
+    expect(jsonMayNeedCleaning(JSON.stringify(texts[0]))).toBe(false);
+    expect(jsonMayNeedCleaning('{"a":"\\U001B"}')).toBe(true);
+    expect(jsonMayNeedCleaning('{"a":"\\uD83D\\uDC4B"}')).toBe(true);
   });
 });

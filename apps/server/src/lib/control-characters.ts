@@ -86,6 +86,17 @@ const SUSPECT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF]/;
 /** A quick test for the hot path (an import's cells): false means cleanText changes nothing. */
 export const mayNeedCleaning = (text: string) => SUSPECT.test(text);
 
+// The same characters written as JSON escapes (\u0000–\u001F, \uD800–\uDFFF), any case.
+const ESCAPED_SUSPECT = /\\u(?:00[01][0-9a-f]|d[89a-f][0-9a-f]{2})/i;
+
+/**
+ * A quick test of a JSON text before it is parsed: false means no string or key of the parsed
+ * value holds what cleanText drops, so cleanDeep would return an equal copy. (An escaped tab or
+ * line break, or a backslash before a literal "u00…", answers true: cleaning then finds nothing.)
+ */
+export const jsonMayNeedCleaning = (json: string) =>
+  CONTROL.test(json) || LONE_SURROGATE.test(json) || ESCAPED_SUSPECT.test(json);
+
 /** The text without what the rule refuses: control characters dropped, unpaired surrogates → U+FFFD. */
 export function cleanText(text: string): string {
   return text.replace(CONTROLS, '').replace(LONE_SURROGATES, '\uFFFD');

@@ -27,10 +27,15 @@ export class InvalidCallError extends Error {}
  */
 export function toCallRecord(
   raw: unknown,
-  options: { fallbackUpdatedAt?: Date; isTest?: boolean } = {},
+  options: {
+    fallbackUpdatedAt?: Date;
+    isTest?: boolean;
+    /** The caller cleaned the value already (or knows it needs no cleaning). */
+    clean?: boolean;
+  } = {},
 ): CallRecord {
   // Transcripts and summaries are kept even when they carry a NUL (which jsonb cannot hold).
-  const parsed = platformCallSchema.safeParse(cleanDeep(raw));
+  const parsed = platformCallSchema.safeParse(options.clean ? raw : cleanDeep(raw));
   if (!parsed.success) {
     throw new InvalidCallError(
       `Not a platform call: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'call'} ${i.message}`).join('; ')}`,

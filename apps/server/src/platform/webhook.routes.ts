@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../lib/app-error';
-import { cleanDeep } from '../lib/control-characters';
+import { cleanDeep, jsonMayNeedCleaning } from '../lib/control-characters';
 import { upsertCallReport, upsertCalls } from '../modules/calls/calls.repository';
 import { recordWebhookArrival } from '../modules/agents/agents.repository';
 import {
@@ -128,7 +128,10 @@ export const webhookRoutes =
         },
       },
       async (request, reply) => {
-        const message = cleanDeep(request.body.message);
+        // Cleaned once, and only when the raw body can hold something to clean (most never do).
+        const message = jsonMayNeedCleaning(request.rawBody ?? '\\u0000')
+          ? cleanDeep(request.body.message)
+          : request.body.message;
         const receivedAt = new Date(message.timestamp ?? Date.now());
         // Agent health: the platform reaches us, authenticated, for this assistant.
         const assistantId = message.call?.assistantId;
@@ -153,6 +156,7 @@ export const webhookRoutes =
             try {
               record = toCallRecord(mergeIntoCall(message.call, message, fields), {
                 fallbackUpdatedAt: receivedAt,
+                clean: true,
               });
             } catch (error) {
               if (error instanceof InvalidCallError)

@@ -17,6 +17,7 @@ import { AgentTestsService } from '../modules/agent-tests/agent-tests.service';
 import { agentRoutes } from '../modules/agents/agents.routes';
 import { AgentsService } from '../modules/agents/agents.service';
 import { AnalyticsService } from '../modules/analytics/analytics.service';
+import { AnswerCache } from '../lib/answer-cache';
 import { appointmentRoutes } from '../modules/appointments/appointments.routes';
 import { AppointmentsService } from '../modules/appointments/appointments.service';
 import { authRoutes } from '../modules/auth/auth.routes';
@@ -180,7 +181,9 @@ const modules: FastifyPluginAsyncZod<ModulesOptions> = async (app, options) => {
     await imapPoller?.stop();
     await windows.stop();
   });
-  const analytics = new AnalyticsService({ db });
+  // One byte cap for every finished answer the analytics and the call log keep (decision 073).
+  const answers = new AnswerCache();
+  const analytics = new AnalyticsService({ db, answers });
   const knowledgeBases = new KnowledgeBasesService(consoleDeps);
   const agentsService = new AgentsService({
     db,
@@ -257,6 +260,7 @@ const modules: FastifyPluginAsyncZod<ModulesOptions> = async (app, options) => {
     callRoutes({
       calls: new CallsService({
         db,
+        answers,
         platform: runtime,
         ...(options.now ? { now: options.now } : {}),
       }),

@@ -14,6 +14,7 @@ import {
   agentAnalyticsSchema,
   agentBreakdownsSchema,
 } from '@switchboard/shared/analytics';
+import { sendAnswer } from '../../lib/answer-cache';
 import { requireUser } from '../../plugins/auth';
 import type { AnalyticsService } from '../analytics/analytics.service';
 import { agentScopeOf } from './agent-scope';
@@ -188,8 +189,18 @@ export const agentRoutes =
           response: { 200: agentAnalyticsSchema },
         },
       },
-      async (request) =>
-        deps.analytics.agentAnalytics(agentScopeOf(request), request.params.id, request.query),
+      // A finished answer, from the cache when nothing it reads changed (decision 073).
+      async (request, reply) =>
+        sendAnswer(
+          deps.analytics.answers,
+          request,
+          reply,
+          await deps.analytics.agentAnalyticsAnswer(
+            agentScopeOf(request),
+            request.params.id,
+            request.query,
+          ),
+        ),
     );
 
     app.get(
@@ -205,7 +216,16 @@ export const agentRoutes =
           response: { 200: agentBreakdownsSchema },
         },
       },
-      async (request) =>
-        deps.analytics.agentBreakdowns(agentScopeOf(request), request.params.id, request.query),
+      async (request, reply) =>
+        sendAnswer(
+          deps.analytics.answers,
+          request,
+          reply,
+          await deps.analytics.agentBreakdownsAnswer(
+            agentScopeOf(request),
+            request.params.id,
+            request.query,
+          ),
+        ),
     );
   };

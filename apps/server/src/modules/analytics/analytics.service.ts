@@ -24,7 +24,9 @@ import {
 import { CALL_TYPES, UNKNOWN_END_REASON, type CallType } from '@switchboard/shared/calls';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
+import { AnswerCache, type Answer } from '../../lib/answer-cache';
 import { findAgentZone, type AgentScope } from '../agents/agents.repository';
+import { findAgentAnswerStamp } from '../calls/answer-stamps';
 import {
   breakdownFigures,
   dailyFigures,
@@ -34,7 +36,13 @@ import {
   type PeriodFigures,
 } from './analytics.repository';
 
-type Deps = { db: Db; now?: () => Date };
+type Deps = { db: Db; now?: () => Date; answers?: AnswerCache };
+
+type AnalyticsQuery = DateRangeQuery & { includeTest?: boolean };
+
+/** The cache key's part for who asks: a business's members share it, the operator has its own. */
+export const scopeKey = (scope: AgentScope) =>
+  scope.kind === 'business' ? `b:${scope.businessId}` : 'all';
 
 /**
  * An agent's figures from our call store, days bucketed in its business's time zone. Only
@@ -44,48 +52,103 @@ type Deps = { db: Db; now?: () => Date };
 export class AnalyticsService {
   private readonly db: Db;
   private readonly now: () => Date;
+  /** Finished answers of the analytics and breakdowns (decision 073). */
+  readonly answers: AnswerCache;
 
   constructor(deps: Deps) {
     this.db = deps.db;
     this.now = deps.now ?? (() => new Date());
+    this.answers = deps.answers ?? new AnswerCache();
   }
 
-  private async window(
-    scope: AgentScope,
-    agentId: string,
-    query: DateRangeQuery & { includeTest?: boolean },
-  ): Promise<{ window: CallWindow; range: AnalyticsRange }> {
-    const agent = await findAgentZone(this.db, scope, agentId);
-    if (!agent) throw notFound('Agent');
-    const { timeZone } = agent;
+  /** The range's dates in the zone (default: the last 30 days), refused when too long. */
+  private dates(query: AnalyticsQuery, timeZone: string): { from: string; to: string } {
     const { from, to } = resolveDateRange(query, timeZone, this.now());
     if (daysInRange(from, to) > MAX_RANGE_DAYS) {
       throw new AppError('VALIDATION_ERROR', 400, dateRangeMessages.tooLong, {
         issues: [{ path: 'querystring.from', message: dateRangeMessages.tooLong }],
       });
     }
+    return { from, to };
+  }
+
+  private async windowIn(
+    agentId: string,
+    timeZone: string,
+    dates: { from: string; to: string },
+    includeTest: boolean,
+  ): Promise<{ window: CallWindow; range: AnalyticsRange }> {
+    const { from, to } = dates;
     const [start, end] = await zoneMidnights(this.db, [from, addDays(to, 1)], timeZone);
     if (!start || !end) throw new Error('could not resolve the range in the time zone');
     return {
-      window: {
-        assistantId: agentId,
-        from,
-        to,
-        start,
-        end,
-        timeZone,
-        includeTest: query.includeTest ?? false,
-      },
+      window: { assistantId: agentId, from, to, start, end, timeZone, includeTest },
       range: { from, to, timeZone, start: start.toISOString(), end: end.toISOString() },
     };
+  }
+
+  private async window(
+    scope: AgentScope,
+    agentId: string,
+    query: AnalyticsQuery,
+  ): Promise<{ window: CallWindow; range: AnalyticsRange }> {
+    const agent = await findAgentZone(this.db, scope, agentId);
+    if (!agent) throw notFound('Agent');
+    const { timeZone } = agent;
+    return this.windowIn(
+      agentId,
+      timeZone,
+      this.dates(query, timeZone),
+      query.includeTest ?? false,
+    );
+  }
+
+  /**
+   * The answer as JSON, from the cache when it was computed under the stamp the agent reads now
+   * (one query: the agent in the scope, its zone and the data versions), else computed and kept.
+   */
+  private async cachedAnswer(
+    kind: string,
+    scope: AgentScope,
+    agentId: string,
+    query: AnalyticsQuery,
+    compute: (window: CallWindow, range: AnalyticsRange) => Promise<unknown>,
+  ): Promise<Answer> {
+    const found = await findAgentAnswerStamp(this.db, scope, agentId);
+    if (!found) throw notFound('Agent');
+    const dates = this.dates(query, found.timeZone);
+    const includeTest = query.includeTest ?? false;
+    const key = `${kind}|${scopeKey(scope)}|${agentId}|${dates.from}|${dates.to}|${includeTest}`;
+    const cached = this.answers.get(key, found.stamp);
+    if (cached) return cached;
+    const { window, range } = await this.windowIn(agentId, found.timeZone, dates, includeTest);
+    return this.answers.set(key, found.stamp, JSON.stringify(await compute(window, range)));
+  }
+
+  /** GET /api/agents/:id/analytics's answer, finished (decision 073). */
+  agentAnalyticsAnswer(scope: AgentScope, agentId: string, query: AnalyticsQuery) {
+    return this.cachedAnswer('analytics', scope, agentId, query, (window, range) =>
+      this.analyticsOf(window, range),
+    );
+  }
+
+  /** GET /api/agents/:id/analytics/breakdowns's answer, finished (decision 073). */
+  agentBreakdownsAnswer(scope: AgentScope, agentId: string, query: AnalyticsQuery) {
+    return this.cachedAnswer('breakdowns', scope, agentId, query, (window, range) =>
+      this.breakdownsOf(window, range),
+    );
   }
 
   async agentAnalytics(
     scope: AgentScope,
     agentId: string,
-    query: DateRangeQuery & { includeTest?: boolean },
+    query: AnalyticsQuery,
   ): Promise<AgentAnalytics> {
     const { window, range } = await this.window(scope, agentId, query);
+    return this.analyticsOf(window, range);
+  }
+
+  private async analyticsOf(window: CallWindow, range: AnalyticsRange): Promise<AgentAnalytics> {
     const rows = await dailyFigures(this.db, window);
     const byDay = new Map(rows.map((row) => [row.day, row]));
     let calls = 0;
@@ -123,9 +186,13 @@ export class AnalyticsService {
   async agentBreakdowns(
     scope: AgentScope,
     agentId: string,
-    query: DateRangeQuery & { includeTest?: boolean },
+    query: AnalyticsQuery,
   ): Promise<AgentBreakdowns> {
     const { window, range } = await this.window(scope, agentId, query);
+    return this.breakdownsOf(window, range);
+  }
+
+  private async breakdownsOf(window: CallWindow, range: AnalyticsRange): Promise<AgentBreakdowns> {
     const figures = await breakdownFigures(this.db, window);
 
     // Calls without an end reason are counted under the seed's fallback label.

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Role, SessionUser } from '@switchboard/shared/auth';
 import { executeRows, type Db } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
 import { businesses, sessions, setPasswordTokens, users } from '../../db/schema';
 
 // Lifetimes are PostgreSQL intervals compared with the database's clock, so every server
@@ -193,6 +194,33 @@ export async function insertSession(
  * past its absolute expiry nor idle too long) and due for a last_seen_at touch.
  */
 export async function findSessionByTokenHash(db: Db, tokenHash: string) {
+  // Every signed-in request asks this: a statement written once and prepared (decision 073).
+  const prepared = preparedQuery(db);
+  if (prepared) {
+    const [row] = await prepared<Record<string, unknown>>('sb_session_by_token', SESSION_BY_TOKEN, [
+      tokenHash,
+      SESSION_IDLE_TIMEOUT,
+      SESSION_TOUCH_INTERVAL,
+    ]);
+    if (!row) return undefined;
+    return {
+      sessionId: row.session_id as string,
+      expiresAt: new Date(row.expires_at as Date | string),
+      active: row.active === true,
+      touchDue: row.touch_due === true,
+      user: toSessionUser({
+        id: row.id as string,
+        userName: row.user_name as string,
+        name: row.name as string,
+        email: (row.email as string | null) ?? null,
+        role: row.role as Role,
+        businessId: (row.business_id as string | null) ?? null,
+        businessName: (row.business_name as string | null) ?? null,
+        businessTimezone: (row.business_timezone as string | null) ?? null,
+        businessCountry: (row.business_country as string | null) ?? null,
+      }),
+    };
+  }
   const [row] = await db
     .select({
       ...sessionUserColumns,
@@ -214,6 +242,17 @@ export async function findSessionByTokenHash(db: Db, tokenHash: string) {
     user: toSessionUser(row),
   };
 }
+
+/** findSessionByTokenHash's statement: the same columns and rules as the Drizzle one. */
+const SESSION_BY_TOKEN = `select u.id, u.user_name, u.name, u.email, u.role,
+    b.id as business_id, b.name as business_name, b.timezone as business_timezone,
+    b.country as business_country, s.id as session_id, s.expires_at,
+    (s.expires_at > now() and s.last_seen_at > now() - $2::interval) as active,
+    (s.last_seen_at < now() - $3::interval) as touch_due
+  from sessions s
+  join users u on u.id = s.user_id
+  left join businesses b on b.id = u.business_id
+  where s.token_hash = $1`;
 
 export async function touchSession(db: Db, sessionId: string) {
   await db

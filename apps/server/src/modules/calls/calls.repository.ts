@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { executeRows, type Db } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
 import { callActions, callLiveTranscripts, calls } from '../../db/schema';
 import { evaluationText, type CallRecord } from '../../platform/call-record';
 import { raiseCallsEnded } from '../integrations/webhook-events';
@@ -18,9 +19,72 @@ export async function upsertCalls(db: Db, records: CallRecord[]): Promise<number
     const seen = newest.get(record.id);
     if (!seen || record.updatedAt >= seen.updatedAt) newest.set(record.id, record);
   }
-  const written = await db
+  const prepared = newest.size === 1 ? preparedQuery(db) : undefined;
+  const written = prepared
+    ? await prepared<{ id: string }>(
+        'sb_upsert_call',
+        UPSERT_ONE_CALL,
+        upsertValues([...newest.values()][0]!),
+      )
+    : await upsertMany(db, [...newest.values()]);
+  // A campaign's progress follows the calls it placed (only the copies just written are newest).
+  const writtenIds = new Set(written.map((row) => row.id));
+  const writtenRecords = [...newest.values()].filter((record) => writtenIds.has(record.id));
+  await applyCampaignCalls(db, writtenRecords);
+  // A business's "call ended" webhooks (one per call; the event's key keeps it to one).
+  await raiseCallsEnded(
+    db,
+    writtenRecords.filter((record) => record.status === 'ended').map((record) => record.id),
+  );
+  return written.length;
+}
+
+/**
+ * upsertCalls for one call (every webhook), written once and prepared: the same columns, the
+ * same conflict rule and condition as upsertMany's, without building the statement each time.
+ */
+const UPSERT_ONE_CALL = `insert into calls as c (id, assistant_id, phone_number_id, type, status,
+    ended_reason, success_evaluation, customer_number, started_at, ended_at, cost, is_test,
+    created_at, updated_at, payload)
+  values ($1, $2, $3, $4, $5, $6, $7, $8, $9::timestamptz, $10::timestamptz, $11::double precision,
+    $12::boolean, $13::timestamptz, $14::timestamptz, $15::jsonb)
+  on conflict (id) do update set
+    assistant_id = excluded.assistant_id, phone_number_id = excluded.phone_number_id,
+    type = excluded.type, status = excluded.status, ended_reason = excluded.ended_reason,
+    success_evaluation = excluded.success_evaluation, customer_number = excluded.customer_number,
+    started_at = excluded.started_at, ended_at = excluded.ended_at, cost = excluded.cost,
+    is_test = c.is_test or excluded.is_test, created_at = excluded.created_at,
+    updated_at = excluded.updated_at, payload = excluded.payload, ingested_at = now()
+  where excluded.updated_at >= c.updated_at and c.erased_at is null
+  returning c.id`;
+
+const isoOrNull = (date: Date | null | undefined) => (date ? date.toISOString() : null);
+
+function upsertValues(record: CallRecord): unknown[] {
+  return [
+    record.id,
+    record.assistantId ?? null,
+    record.phoneNumberId ?? null,
+    record.type ?? null,
+    record.status ?? null,
+    record.endedReason ?? null,
+    record.successEvaluation ?? null,
+    record.customerNumber ?? null,
+    isoOrNull(record.startedAt),
+    isoOrNull(record.endedAt),
+    record.cost ?? null,
+    record.isTest ?? false,
+    record.createdAt.toISOString(),
+    record.updatedAt.toISOString(),
+    JSON.stringify(record.payload),
+  ];
+}
+
+/** The batch upsert (sync's pages), built by Drizzle. */
+function upsertMany(db: Db, records: CallRecord[]): Promise<{ id: string }[]> {
+  return db
     .insert(calls)
-    .values([...newest.values()])
+    .values(records)
     .onConflictDoUpdate({
       target: calls.id,
       set: {
@@ -45,16 +109,6 @@ export async function upsertCalls(db: Db, records: CallRecord[]): Promise<number
       setWhere: sql`excluded.updated_at >= ${calls.updatedAt} and ${calls.erasedAt} is null`,
     })
     .returning({ id: calls.id });
-  // A campaign's progress follows the calls it placed (only the copies just written are newest).
-  const writtenIds = new Set(written.map((row) => row.id));
-  const writtenRecords = [...newest.values()].filter((record) => writtenIds.has(record.id));
-  await applyCampaignCalls(db, writtenRecords);
-  // A business's "call ended" webhooks (one per call; the event's key keeps it to one).
-  await raiseCallsEnded(
-    db,
-    writtenRecords.filter((record) => record.status === 'ended').map((record) => record.id),
-  );
-  return written.length;
 }
 
 /**

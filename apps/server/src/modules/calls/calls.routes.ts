@@ -15,6 +15,7 @@ import { recordingResponseHeaders } from '../../platform/recording-fetch';
 import { agentScopeOf } from '../agents/agent-scope';
 import type { CallsService } from './calls.service';
 import { requireUser } from '../../plugins/auth';
+import { sendAnswer } from '../../lib/answer-cache';
 import { errorResponses } from '../../plugins/error-responses';
 
 const agentParams = z.object({ id: z.string().min(1) });
@@ -45,7 +46,14 @@ export const callRoutes =
           response: { 200: callLogPageSchema },
         },
       },
-      async (request) => deps.calls.list(agentScopeOf(request), request.params.id, request.query),
+      // A finished answer, from the cache when nothing it reads changed (decision 073).
+      async (request, reply) =>
+        sendAnswer(
+          deps.calls.answers,
+          request,
+          reply,
+          await deps.calls.listAnswer(agentScopeOf(request), request.params.id, request.query),
+        ),
     );
 
     app.get(
@@ -89,7 +97,13 @@ export const callRoutes =
           response: { 200: callLogPageSchema },
         },
       },
-      async (request) => deps.calls.listBusiness(agentScopeOf(request), request.query),
+      async (request, reply) =>
+        sendAnswer(
+          deps.calls.answers,
+          request,
+          reply,
+          await deps.calls.listBusinessAnswer(agentScopeOf(request), request.query),
+        ),
     );
 
     app.get(

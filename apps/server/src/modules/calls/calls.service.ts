@@ -30,6 +30,9 @@ import { AppError, notFound } from '../../lib/app-error';
 import { sql } from 'drizzle-orm';
 import { findAgentZone, scopeCondition, type AgentScope } from '../agents/agents.repository';
 import { zoneMidnights } from '../analytics/analytics.repository';
+import { scopeKey } from '../analytics/analytics.service';
+import { AnswerCache, uncachedAnswer, type Answer } from '../../lib/answer-cache';
+import { findAgentAnswerStamp, findBusinessAnswerStamp } from './answer-stamps';
 import {
   countBusinessCallLog,
   countCallLog,
@@ -264,7 +267,17 @@ type Deps = {
   platform: Pick<PlatformRuntime, 'client'>;
   /** Milliseconds since the epoch, as the app's other services take it (tests set it). */
   now?: () => number;
+  answers?: AnswerCache;
 };
+
+/** A query as part of a cache key: every parameter given, in one order. */
+function queryKey(query: Record<string, unknown>): string {
+  return JSON.stringify(
+    Object.entries(query)
+      .filter(([, value]) => value !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
+}
 
 /** Who erases a call, as its history names them. */
 type Eraser = { id: string; name: string | null; userName: string };
@@ -274,7 +287,12 @@ type Eraser = { id: string; name: string | null; userName: string };
 const ERASE_ACTION = 'erase';
 
 export class CallsService {
-  constructor(private readonly deps: Deps) {}
+  /** Finished call-log pages (decision 073). */
+  readonly answers: AnswerCache;
+
+  constructor(private readonly deps: Deps) {
+    this.answers = deps.answers ?? new AnswerCache();
+  }
 
   /** The filter as the repository takes it: dates as instants in the zone, phone as digits. */
   private async filterCriteria(
@@ -350,6 +368,39 @@ export class CallsService {
       timeZone,
       criteria: { agents, squads, filter: await this.filterCriteria(rest, timeZone) },
     };
+  }
+
+  /**
+   * GET /api/agents/:id/calls's answer, finished: from the cache when it was computed under the
+   * stamp the agent reads now (decision 073), else computed and kept.
+   */
+  async listAnswer(scope: AgentScope, agentId: string, query: CallLogQuery): Promise<Answer> {
+    const found = await findAgentAnswerStamp(this.deps.db, scope, agentId);
+    if (!found) throw notFound('Agent');
+    const key = `log|${scopeKey(scope)}|${agentId}|${queryKey(query)}`;
+    return (
+      this.answers.get(key, found.stamp) ??
+      this.answers.set(key, found.stamp, JSON.stringify(await this.list(scope, agentId, query)))
+    );
+  }
+
+  /**
+   * GET /api/calls's answer, finished: a business's own log from the cache as listAnswer; the
+   * operator's log across every business is computed each time.
+   */
+  async listBusinessAnswer(scope: AgentScope, query: BusinessCallLogQuery): Promise<Answer> {
+    if (scope.kind !== 'business') {
+      return uncachedAnswer(JSON.stringify(await this.listBusiness(scope, query)));
+    }
+    const found = query.agentId
+      ? await findAgentAnswerStamp(this.deps.db, scope, query.agentId)
+      : await findBusinessAnswerStamp(this.deps.db, scope.businessId);
+    if (!found) throw notFound('Agent');
+    const key = `calls|${scopeKey(scope)}|${queryKey(query)}`;
+    return (
+      this.answers.get(key, found.stamp) ??
+      this.answers.set(key, found.stamp, JSON.stringify(await this.listBusiness(scope, query)))
+    );
   }
 
   async list(scope: AgentScope, agentId: string, query: CallLogQuery): Promise<CallLogPage> {
