@@ -144,14 +144,17 @@ const mantineBase = new RegExp(
  * public pages render none of them, and text inputs (the sign-in form) stay out.
  */
 const MANTINE_APP_COMPONENTS = [
+  'Breadcrumbs',
   'Combobox',
   'ComboboxPopover',
   'EmptyState',
   'FocusTrap',
   'List',
   'Menu',
+  'Overlay',
   'Popover',
   'Progress',
+  'ScrollArea',
   'Select',
   'Skeleton',
   'Table',
@@ -161,7 +164,7 @@ const MANTINE_APP_COMPONENTS = [
   'Radio[\\\\/]RadioIcon',
 ];
 const mantineApp = new RegExp(
-  String.raw`node_modules[\/](@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce)[\/]|` +
+  String.raw`node_modules[\/](@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|tslib)[\/]|` +
     String.raw`node_modules[\/]@mantine[\/]core[\/]esm[\/]components[\/](` +
     MANTINE_APP_COMPONENTS.join('|') +
     String.raw`)[\/.]`,
@@ -189,8 +192,9 @@ const APP_SHELL_MODULES = [
   'features/enquiries/api/get-unread-counts.ts',
   'features/enquiries/api/query-keys.ts',
   'features/agents/api/get-agent.ts',
-  'features/agents/api/list-agents.ts',
+  'lib/api/list-agents.ts',
   'lib/session-context.ts',
+  'lib/use-url-filter.ts',
   'lib/use-is-phone.ts',
   'lib/use-search-params-updater.ts',
   'components/access-denied.tsx',
@@ -205,7 +209,9 @@ const APP_SHELL_MODULES = [
 ];
 const appShell = (id: string) => {
   const file = id.replaceAll('\\', '/');
-  if (/packages\/shared\/src\/(format|fetch-errors)\.ts$/.test(file)) return true;
+  if (/packages\/shared\/src\/(account|countries|fetch-errors|format|pagination)\.ts$/.test(file)) {
+    return true;
+  }
   const at = file.indexOf('apps/web/src/');
   if (at < 0) return false;
   const local = file.slice(at + 'apps/web/src/'.length);
