@@ -245,7 +245,9 @@ async function main() {
       for (const { page, encoding, load } of wire) {
         console.log(`\n${page} (${encoding}):`);
         for (const file of [...load.files].sort((a, b) => b.bytes - a.bytes)) {
-          console.log(`  ${kb(file.bytes).padStart(7)} ${file.kind.padEnd(8)} ${file.encoding.padEnd(8)} ${new URL(file.url).pathname}`);
+          console.log(
+            `  ${kb(file.bytes).padStart(7)} ${file.kind.padEnd(8)} ${file.encoding.padEnd(8)} ${new URL(file.url).pathname}`,
+          );
         }
       }
     }

@@ -42,7 +42,11 @@ export async function loadOnce(
   browser: Browser,
   baseUrl: string,
   path: string,
-  options: { cookie?: string; acceptEncoding?: string; viewport?: { width: number; height: number } },
+  options: {
+    cookie?: string;
+    acceptEncoding?: string;
+    viewport?: { width: number; height: number };
+  },
 ): Promise<WireLoad> {
   const context = await browser.newContext({ viewport: options.viewport ?? null });
   try {

@@ -9,11 +9,17 @@ const issues = [
 
 const payloads: unknown[] = [
   { error: { code: 'NOT_FOUND', message: 'Agent not found' }, requestId: 'r1' },
-  { error: { code: 'VALIDATION_ERROR', message: 'Check the form', details: { issues } }, requestId: 'r2' },
+  {
+    error: { code: 'VALIDATION_ERROR', message: 'Check the form', details: { issues } },
+    requestId: 'r2',
+  },
   { error: { code: 'FST_ERR_CTP_EMPTY_JSON_BODY', message: 'Empty body' }, requestId: 'r3' },
   // Unknown keys are left out, as the schema leaves them out.
   { error: { code: 'NOT_FOUND', message: 'Gone', extra: 1 }, requestId: 'r4', stack: 'x' },
-  { error: { code: 'NOT_FOUND', message: 'Gone', details: { issues: [], more: true } }, requestId: 'r5' },
+  {
+    error: { code: 'NOT_FOUND', message: 'Gone', details: { issues: [], more: true } },
+    requestId: 'r5',
+  },
   // Not our error handler's answer.
   undefined,
   null,
@@ -27,9 +33,16 @@ const payloads: unknown[] = [
   { error: { code: 'NOT_FOUND' }, requestId: 'r9' },
   { error: { code: 'NOT_FOUND', message: 'Gone', details: null }, requestId: 'r10' },
   { error: { code: 'NOT_FOUND', message: 'Gone', details: { issues: 'x' } }, requestId: 'r11' },
-  { error: { code: 'NOT_FOUND', message: 'Gone', details: { issues: [{ path: 'a' }] } }, requestId: 'r12' },
   {
-    error: { code: 'NOT_FOUND', message: 'Gone', details: { issues: [{ path: [true], message: 'm' }] } },
+    error: { code: 'NOT_FOUND', message: 'Gone', details: { issues: [{ path: 'a' }] } },
+    requestId: 'r12',
+  },
+  {
+    error: {
+      code: 'NOT_FOUND',
+      message: 'Gone',
+      details: { issues: [{ path: [true], message: 'm' }] },
+    },
     requestId: 'r13',
   },
   { error: [], requestId: 'r14' },
