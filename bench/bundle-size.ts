@@ -1,21 +1,33 @@
 /**
- * First-load bytes per route: what a browser downloads on a first visit to each page before
- * the screen can render — index.html, the entry chunk and everything it imports statically,
- * and the lazy layout and screen modules the route resolves to (with their static imports and
- * stylesheets). Read from the Vite manifest of the last build (apps/web/dist/.vite), each file
- * measured raw, gzip (level 9) and brotli (quality 11), as the build's pre-compressed copies
- * are made. Not part of `npm test`.
+ * First-load bytes per route, two ways. Not part of `npm test`.
  *
- *   npm run bench:bundle -- [--build] [--json]
+ * Over the wire (the default, the figure the targets are about): the built app on the real
+ * server (bench/lib/app-server.ts), each page loaded in Chromium on an empty cache
+ * (bench/lib/wire.ts), every response it received summed as Chromium counted it — the
+ * compressed body plus the status line and headers — until the network has been idle for
+ * 500 ms, so the lazy chunks a screen asks for while it renders are included. Once as the
+ * browser asks (brotli, on a localhost or HTTPS origin) and once asking for gzip only (what
+ * Chromium asks of a plain-HTTP origin that is not localhost).
  *
- * `--build` runs `npm run build` first. The routes' modules are listed in ROUTES below; keep
- * them in step with apps/web/src/app/router.tsx.
+ * From the build manifest (`--manifest`, no browser): index.html, the entry chunk and
+ * everything it imports statically, and the lazy layout and screen modules the route resolves
+ * to (with their static imports and stylesheets), read from the Vite manifest of the last build
+ * (apps/web/dist/.vite), each file measured raw, gzip (level 9) and brotli (quality 11), as the
+ * build's pre-compressed copies are made: response bodies only, and only the chunks named in
+ * ROUTES below (keep them in step with apps/web/src/app/router.tsx).
+ *
+ *   npm run bench:bundle -- [--build] [--port 4180 | --url http://127.0.0.1:3000] [--manifest] [--json]
+ *
+ * `--build` runs `npm run build` first.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
+import { firstAgentId, settle, signIn, startServer } from './lib/app-server';
+import { loadAverage } from './lib/stats';
+import { launchBrowser, loadOnce, type WireLoad } from './lib/wire';
 
 type ManifestChunk = {
   file: string;
@@ -131,17 +143,8 @@ export function measureRoutes(): RouteSizes[] {
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
-function main() {
-  const { values } = parseArgs({
-    options: { build: { type: 'boolean', default: false }, json: { type: 'boolean' } },
-  });
-  if (values.build) execFileSync('npm', ['run', 'build'], { cwd: webDir, stdio: 'inherit' });
-  const routes = measureRoutes();
-  if (values.json) {
-    console.log(JSON.stringify(routes, null, 2));
-    return;
-  }
-  console.log('First load per route, KB (1024 bytes): raw / gzip -9 / brotli -11\n');
+function printManifest(routes: RouteSizes[]) {
+  console.log('From the build manifest, response bodies only, KB: raw / gzip -9 / brotli -11\n');
   console.log(
     '| route | JS raw | JS gzip | JS br | CSS raw | CSS gzip | CSS br | JS+CSS+HTML br | files |',
   );
@@ -156,4 +159,101 @@ function main() {
   }
 }
 
-main();
+type WireRow = { page: string; encoding: string; load: WireLoad };
+
+async function measureWire(options: { url?: string; port?: number }): Promise<WireRow[]> {
+  const server = options.url ? undefined : await startServer(options.port);
+  const baseUrl = options.url ?? server!.baseUrl;
+  const browser = await launchBrowser();
+  try {
+    const cookie = await signIn(baseUrl);
+    const agentId = await firstAgentId(baseUrl, cookie);
+    const pages = [
+      { page: '/', path: '/', signedIn: false },
+      { page: '/login', path: '/login', signedIn: false },
+      { page: '/dashboard', path: '/dashboard', signedIn: true },
+      { page: '/agent/:id/call-logs', path: `/agent/${agentId}/call-logs`, signedIn: true },
+    ];
+    await settle(
+      baseUrl,
+      cookie,
+      pages.map((page) => page.path),
+    );
+    const rows: WireRow[] = [];
+    for (const acceptEncoding of [undefined, 'gzip, deflate']) {
+      for (const page of pages) {
+        const load = await loadOnce(browser, baseUrl, page.path, {
+          ...(page.signedIn ? { cookie } : {}),
+          ...(acceptEncoding ? { acceptEncoding } : {}),
+        });
+        rows.push({ page: page.page, encoding: acceptEncoding ? 'gzip' : 'br', load });
+      }
+    }
+    return rows;
+  } finally {
+    await browser.close();
+    await server?.stop();
+  }
+}
+
+function printWire(rows: WireRow[]) {
+  console.log(
+    `Over the wire, Chromium on an empty cache, KB (1,024 bytes) with headers; load ${loadAverage()}\n`,
+  );
+  console.log(
+    '| route | asked | JS KB | JS files | of which headers KB | CSS KB | HTML KB | API KB | all KB |',
+  );
+  console.log('| --- | --- | --: | --: | --: | --: | --: | --: | --: |');
+  for (const { page, encoding, load } of rows) {
+    const of = (kind: string) => load.files.filter((file) => file.kind === kind);
+    const total = (files: WireLoad['files']) => files.reduce((sum, file) => sum + file.bytes, 0);
+    const js = of('js');
+    console.log(
+      `| \`${page}\` | ${encoding} | ${kb(total(js))} | ${js.length} | ` +
+        `${kb(js.reduce((sum, file) => sum + file.headerBytes, 0))} | ${kb(total(of('css')))} | ` +
+        `${kb(total(of('document')))} | ${kb(total(of('api')))} | ${kb(total(load.files))} |`,
+    );
+  }
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      build: { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+      manifest: { type: 'boolean', default: false },
+      port: { type: 'string' },
+      url: { type: 'string' },
+      files: { type: 'boolean', default: false },
+    },
+  });
+  if (values.build) execFileSync('npm', ['run', 'build'], { cwd: webDir, stdio: 'inherit' });
+  const routes = measureRoutes();
+  const wire = values.manifest
+    ? []
+    : await measureWire({
+        ...(values.url ? { url: values.url } : {}),
+        ...(values.port ? { port: Number(values.port) } : {}),
+      });
+  if (values.json) {
+    console.log(JSON.stringify({ wire, manifest: routes }, null, 2));
+    return;
+  }
+  if (!values.manifest) {
+    printWire(wire);
+    if (values.files) {
+      for (const { page, encoding, load } of wire) {
+        console.log(`\n${page} (${encoding}):`);
+        for (const file of [...load.files].sort((a, b) => b.bytes - a.bytes)) {
+          console.log(
+            `  ${kb(file.bytes).padStart(7)} ${file.kind.padEnd(8)} ${file.encoding.padEnd(8)} ${new URL(file.url).pathname}`,
+          );
+        }
+      }
+    }
+    console.log('');
+  }
+  printManifest(routes);
+}
+
+await main();

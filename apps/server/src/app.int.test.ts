@@ -232,6 +232,49 @@ describe.each(oneDatabase)('app on %s', (target: DatabaseTarget) => {
     expect(csp).not.toContain('upgrade-insecure-requests');
   });
 
+  it('sends the full set of security headers with pages, a short one with the API, and only nosniff with static files', async () => {
+    // Headers only a document needs (helmet's set): policy, framing, opener, referrer, ...
+    const documentOnly = [
+      'content-security-policy',
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+      'referrer-policy',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-frame-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+    ];
+    for (const url of ['/', '/dashboard', '/agent/x/call-logs']) {
+      const page = await ctx.app.inject({ method: 'GET', url });
+      expect(page.headers['content-type'], url).toMatch(/^text\/html/);
+      for (const name of [...documentOnly, 'x-content-type-options']) {
+        expect(page.headers[name], `${url} ${name}`).toBeDefined();
+      }
+    }
+
+    const asset = await ctx.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const name of [...documentOnly, 'cross-origin-resource-policy']) {
+      expect(asset.headers[name], name).toBeUndefined();
+    }
+
+    for (const url of ['/api/health', '/api/no-such-route', '/assets/missing-abc123.js']) {
+      const api = await ctx.app.inject({ method: 'GET', url });
+      expect(api.headers['content-type'], url).toMatch(/json/);
+      expect(api.headers['x-content-type-options'], url).toBe('nosniff');
+      if (url.startsWith('/api/')) {
+        expect(api.headers['content-security-policy'], url).toBe(
+          "default-src 'none'; frame-ancestors 'none'",
+        );
+        expect(api.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      }
+      expect(api.headers['x-frame-options'], url).toBeUndefined();
+    }
+  });
+
   it('publishes the OpenAPI document and its UI at /api/docs', async () => {
     const doc = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(doc.statusCode).toBe(200);

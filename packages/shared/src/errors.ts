@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_CODES } from './error-codes';
 
 /**
  * The one error contract between server and web: every failure the server answers has the body
@@ -6,50 +7,7 @@ import { z } from 'zod';
  * handler, the route response schemas), the web parses it (`ApiError`); neither declares it again.
  */
 
-/** Every code the server sends on purpose (`AppError`, the error handler, the not-found handler). */
-export const ERROR_CODES = [
-  'BAD_REQUEST',
-  'VALIDATION_ERROR',
-  'INVALID_JSON',
-  'UNAUTHENTICATED',
-  'UNAUTHORIZED',
-  'INVALID_CREDENTIALS',
-  'TOKEN_INVALID',
-  'FORBIDDEN',
-  'CROSS_ORIGIN',
-  'NOT_FOUND',
-  'CONFLICT',
-  'EMAIL_TAKEN',
-  'USER_NAME_TAKEN',
-  'LAST_OWNER',
-  'NO_EMAIL',
-  'CONTACT_EXISTS',
-  'CONTACT_CONFLICT',
-  'CONTACT_HAS_NO_EMAIL',
-  'EMAIL_NOT_FAILED',
-  'INVALID_TRANSITION',
-  'IDEMPOTENCY_KEY_REUSED',
-  'IMPORT_STARTED',
-  'IMPORT_NOT_UNDOABLE',
-  'IMPORT_FILE_TOO_LARGE',
-  'IMPORT_FILE_REJECTED',
-  'MALFORMED_UPLOAD',
-  'FILE_TOO_LARGE',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'UNSUPPORTED_FILE_TYPE',
-  'KNOWLEDGE_BASE_IN_USE',
-  'MANAGED_RESOURCE',
-  'AGENT_UNASSIGNED',
-  'RATE_LIMITED',
-  'PLATFORM_ERROR',
-  'PLATFORM_REJECTED',
-  'RANGE_NOT_SATISFIABLE',
-  'WEB_CALLS_NOT_CONFIGURED',
-  'INTERNAL_ERROR',
-  'SERVICE_UNAVAILABLE',
-  'DATABASE_LOCKED',
-  'WEB_APP_NOT_BUILT',
-] as const;
+export { ERROR_CODES };
 
 export const errorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;

@@ -1,3 +1,6 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import {
   afterAll,
@@ -21,6 +24,13 @@ import {
   sessionHeaders,
 } from '../test/test-app';
 
+/** A built web app of one page: the CSP is a page's header (decision 075). */
+async function pageOnlyWebDist() {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchboard-web-'));
+  await fs.writeFile(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+  return dir;
+}
+
 describe.each(oneDatabase)('talk to agent (web calls) on %s', (target) => {
   describe('with the sandbox platform', () => {
     let ctx: Awaited<ReturnType<typeof buildTestApp>>;
@@ -31,7 +41,10 @@ describe.each(oneDatabase)('talk to agent (web calls) on %s', (target) => {
     let dental: string;
 
     beforeAll(async () => {
-      ctx = await buildTestApp(target, { SYNC_INTERVAL_SECONDS: '3600' });
+      ctx = await buildTestApp(target, {
+        SYNC_INTERVAL_SECONDS: '3600',
+        WEB_DIST_DIR: await pageOnlyWebDist(),
+      });
       // Listening: the sandbox's webhooks reach us, as they do in production.
       await ctx.app.listen({ port: 0, host: '127.0.0.1' });
       await ctx.app.callSync.runNow();
@@ -54,8 +67,10 @@ describe.each(oneDatabase)('talk to agent (web calls) on %s', (target) => {
       expect(res.json()).toEqual({ mode: 'sandbox', enabled: true, apiBaseUrl: '/api/web-call' });
       expect(res.body).not.toContain('sandbox-private-');
       expect(res.body).not.toContain('sandbox-public-');
-      // The CSP needs nothing from Daily in sandbox mode.
-      expect(String(res.headers['content-security-policy'])).not.toContain('daily.co');
+      // The pages' CSP needs nothing from Daily in sandbox mode.
+      const page = await ctx.app.inject({ method: 'GET', url: '/dashboard' });
+      expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
+      expect(String(page.headers['content-security-policy'])).not.toContain('daily.co');
     });
 
     it('starts a web call through the proxy, marks it a test call and hangs it up', async () => {
@@ -322,6 +337,7 @@ describe.each(oneDatabase)('talk to agent (web calls) on %s', (target) => {
         // A trailing slash, as people write it.
         VAPI_BASE_URL: `${platform.baseUrl}/`,
         SYNC_INTERVAL_SECONDS: '3600',
+        WEB_DIST_DIR: await pageOnlyWebDist(),
       });
       // The platform's assistants arrive unassigned; the admin gives one to business A.
       await ctx.app.callSync.runNow();
@@ -365,7 +381,8 @@ describe.each(oneDatabase)('talk to agent (web calls) on %s', (target) => {
       expect(res.json()).toEqual({ mode: 'live', enabled: true, apiBaseUrl: '/api/web-call' });
       expect(res.body).not.toContain(PRIVATE_KEY);
       expect(res.body).not.toContain(PUBLIC_KEY);
-      const csp = String(res.headers['content-security-policy']);
+      const page = await ctx.app.inject({ method: 'GET', url: '/dashboard' });
+      const csp = String(page.headers['content-security-policy']);
       expect(csp).toMatch(/script-src 'self' https:\/\/c\.daily\.co/);
       expect(csp).toMatch(/connect-src 'self' https:\/\/\*\.daily\.co [^;]*wss:\/\/\*\.daily\.co/);
       expect(csp).not.toContain(new URL(platform.baseUrl).host);

@@ -22,8 +22,8 @@ type CspConfig = Pick<Config, 'publicUrl'> & {
 };
 
 /**
- * The CSP for everything we serve. It admits only our own scripts: the SPA build has no inline
- * script, and Mantine's runtime styles need inline <style>. With a live platform, the browser
+ * The CSP of the HTML documents we serve. It admits only our own scripts: the SPA build has no
+ * inline script, and Mantine's runtime styles need inline <style>. With a live platform, the browser
  * call client's hosts are added; the sandbox's call client is our own code talking to our own
  * origin (its assistant audio is a WebAudio stream, no URL), so sandbox mode needs nothing more.
  */
@@ -48,13 +48,57 @@ export function contentSecurityDirectives(config: CspConfig): Record<string, str
   };
 }
 
-/** Security headers for everything we serve. */
+/**
+ * What an API answer carries (JSON, an error, a stream): never rendered as a page, so the
+ * document's policy reduces to "load nothing, frame nowhere"; not to be read as another type,
+ * nor by another site's page (Cross-Origin-Resource-Policy), since it holds a business's data.
+ */
+export const API_SECURITY_HEADERS: Record<string, string> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'x-content-type-options': 'nosniff',
+};
+
+/** What a static file (script, stylesheet, font, image) carries: its declared type is final. */
+export const STATIC_SECURITY_HEADERS: Record<string, string> = {
+  'x-content-type-options': 'nosniff',
+};
+
+/**
+ * Security headers where they matter (decision 075). An HTML document gets the full set
+ * (helmet: the CSP, framing, referrer, opener and the rest; HSTS over HTTPS). An API answer
+ * gets API_SECURITY_HEADERS (and HSTS over HTTPS). A static file gets STATIC_SECURITY_HEADERS
+ * only: the document's policy governs what it may do, and the rest (~0.7 KB a response, sent
+ * uncompressed) rode along on each of a page's dozens of chunks. A header a route set itself
+ * (a recording's sandbox CSP) is kept.
+ */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config) {
   const https = config.publicUrl?.startsWith('https://') ?? false;
+  const hsts = { maxAge: 15_552_000, includeSubDomains: true };
   await app.register(helmet, {
+    // Applied per response below, by what the response is; `reply.helmet()` sets the set.
+    global: false,
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityDirectives(config) },
     // HSTS only makes sense when we are actually served over HTTPS.
-    strictTransportSecurity: https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+    strictTransportSecurity: https ? hsts : false,
     crossOriginEmbedderPolicy: false,
+  });
+  const hstsValue = `max-age=${hsts.maxAge}; includeSubDomains`;
+  app.addHook('onSend', async (request, reply, payload) => {
+    const type = String(reply.getHeader('content-type') ?? '');
+    let headers: Record<string, string>;
+    if (type.startsWith('text/html')) {
+      reply.helmet();
+      return payload;
+    } else if (request.url === '/api' || request.url.startsWith('/api/')) {
+      headers = API_SECURITY_HEADERS;
+      if (https) reply.header('strict-transport-security', hstsValue);
+    } else {
+      headers = STATIC_SECURITY_HEADERS;
+    }
+    for (const [name, value] of Object.entries(headers)) {
+      if (!reply.hasHeader(name)) reply.header(name, value);
+    }
+    return payload;
   });
 }

@@ -24,12 +24,17 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string) {
       // The build manifest (.vite/manifest.json) is for tools, not visitors.
       dotfiles: 'ignore',
       setHeaders: (reply, filePath) => {
-        reply.header(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'no-cache',
-        );
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+          // A hashed file never changes, so a browser never asks again whether it did: no
+          // validators, and no offer of byte ranges (a page loads dozens of these, and each
+          // header is bytes on every one of them; decision 075).
+          reply.removeHeader('etag');
+          reply.removeHeader('last-modified');
+          reply.removeHeader('accept-ranges');
+        } else {
+          reply.header('cache-control', 'no-cache');
+        }
       },
     });
   } else {

@@ -1,7 +1,7 @@
 import { MantineProvider, localStorageColorSchemeManager } from '@mantine/core';
-import { Notifications, notifications } from '@mantine/notifications';
+import { notifications, useNotifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { ErrorBoundary } from '../components/error-boundary';
 import { markSignedOut, sessionQueryKey } from '../features/auth/api/get-session';
 import { createQueryClient, type QueryClientOptions } from '../lib/query-client';
@@ -33,6 +33,26 @@ function handleUnauthenticated(queryClient: QueryClient) {
   }
 }
 
+// Toasts' container (components/notifications-host.tsx), loaded with the first toast.
+const NotificationsHost = lazy(async () => ({
+  default: (await import('../components/notifications-host')).NotificationsHost,
+}));
+
+/**
+ * Mounts the toasts' container once there is a toast to show, and keeps it from then on: most
+ * visits show none, and the container's code is not needed to render a screen (decision 075).
+ */
+function Toasts() {
+  const { notifications: shown, queue } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  if (!needed && (shown.length > 0 || queue.length > 0)) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <NotificationsHost />
+    </Suspense>
+  ) : null;
+}
+
 /** The app's query client: the session handling above plus the defaults in lib/query-client. */
 export function createAppQueryClient(options: Omit<QueryClientOptions, 'onUnauthenticated'> = {}) {
   return createQueryClient({ ...options, onUnauthenticated: handleUnauthenticated });
@@ -47,7 +67,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
       colorSchemeManager={colorSchemeManager}
       defaultColorScheme="auto"
     >
-      <Notifications position="top-right" />
+      <Toasts />
       <QueryClientProvider client={queryClient}>
         <ErrorBoundary>{children}</ErrorBoundary>
       </QueryClientProvider>

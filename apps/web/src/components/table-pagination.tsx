@@ -1,10 +1,14 @@
-import { Button, Group, NumberInput, Pagination, Select, Text } from '@mantine/core';
+import { Button, Group, Pagination, Select, Text } from '@mantine/core';
 import { formatCount, formatCountOf } from '@switchboard/shared/format';
 import type { PaginationMeta } from '@switchboard/shared/pagination';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId } from 'react';
 
 const PAGE_SIZES = ['10', '20', '50', '100'];
+
+// The page-number box (a number input and its formatting library, ~5 KB compressed) loads only
+// where a list has more than two pages to jump between (decision 075).
+const JumpToPage = lazy(async () => ({ default: (await import('./jump-to-page')).JumpToPage }));
 
 export type TablePaginationProps = {
   meta: PaginationMeta;
@@ -96,11 +100,13 @@ export function TablePagination({
         {steps ? (
           <Group gap="xs" wrap="wrap">
             {jump && lastPage > 2 && (
-              <JumpToPage
-                page={meta.page}
-                lastPage={lastPage}
-                onPage={(page) => onChange({ page })}
-              />
+              <Suspense fallback={null}>
+                <JumpToPage
+                  page={meta.page}
+                  lastPage={lastPage}
+                  onPage={(page) => onChange({ page })}
+                />
+              </Suspense>
             )}
             <Button
               variant="default"
@@ -141,58 +147,5 @@ export function TablePagination({
         )}
       </Group>
     </Group>
-  );
-}
-
-/** A page number and Go: any page from 1 to the last, refused with a reason otherwise. */
-function JumpToPage({
-  page,
-  lastPage,
-  onPage,
-}: {
-  page: number;
-  lastPage: number;
-  onPage: (page: number) => void;
-}) {
-  const [value, setValue] = useState<string | number>('');
-  const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const target = Number(value);
-    if (value === '' || !Number.isInteger(target) || target < 1 || target > lastPage) {
-      setError(`Pick a page from 1 to ${lastPage}`);
-      return;
-    }
-    setError(null);
-    setValue('');
-    if (target !== page) onPage(target);
-  };
-  return (
-    <form onSubmit={submit} noValidate>
-      <Group gap={6} wrap="nowrap" align="flex-start">
-        <NumberInput
-          size="xs"
-          aria-label="Go to page"
-          placeholder="Page"
-          value={value}
-          onChange={(next) => {
-            setValue(next);
-            if (error) setError(null);
-          }}
-          min={1}
-          max={lastPage}
-          // A page past the last is said to be one, not silently changed.
-          clampBehavior="none"
-          allowDecimal={false}
-          allowNegative={false}
-          hideControls
-          error={error}
-          w={error ? 170 : 70}
-        />
-        <Button type="submit" size="xs" variant="default">
-          Go
-        </Button>
-      </Group>
-    </form>
   );
 }

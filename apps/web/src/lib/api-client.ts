@@ -1,9 +1,11 @@
-import { wireErrorSchema, type ErrorDetails, type WireErrorCode } from '@switchboard/shared/errors';
+import type { ErrorDetails, WireErrorCode } from '@switchboard/shared/errors';
+import { readWireError } from '@switchboard/shared/wire-error';
 
 /**
  * The one way the web app talks to the server: same-origin JSON under `/api`, with every
  * failure turned into an `ApiError` carrying the server's wire error (`wireErrorSchema` in
- * `@switchboard/shared/errors`).
+ * `@switchboard/shared/errors`, read without zod by `readWireError` so that every page does not
+ * load the schema library).
  */
 
 export const API_BASE = '/api';
@@ -166,14 +168,14 @@ export async function toApiError(response: Response): Promise<ApiError> {
     payload = undefined;
   }
 
-  const wire = wireErrorSchema.safeParse(payload);
-  if (wire.success) {
+  const wire = readWireError(payload);
+  if (wire) {
     return new ApiError({
       status: response.status,
-      code: wire.data.error.code,
-      message: wire.data.error.message,
-      details: wire.data.error.details,
-      requestId: wire.data.requestId,
+      code: wire.error.code,
+      message: wire.error.message,
+      details: wire.error.details,
+      requestId: wire.requestId,
     });
   }
 
