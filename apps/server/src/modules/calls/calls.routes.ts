@@ -4,6 +4,7 @@ import {
   businessCallLogFilterSchema,
   businessCallLogQuerySchema,
   callDetailSchema,
+  callLogCountSchema,
   callLogFilterSchema,
   callLogPageSchema,
   callLogQuerySchema,
@@ -49,6 +50,22 @@ export const callRoutes =
     );
 
     app.get(
+      '/agents/:id/calls/count',
+      {
+        config,
+        schema: {
+          tags,
+          summary:
+            "How many of the agent's calls match the call log's filter (what a transcript search's page leaves to count after it answers)",
+          params: agentParams,
+          querystring: callLogFilterSchema,
+          response: { 200: callLogCountSchema },
+        },
+      },
+      async (request) => deps.calls.count(agentScopeOf(request), request.params.id, request.query),
+    );
+
+    app.get(
       '/agents/:id/calls/export',
       {
         config,
@@ -90,6 +107,21 @@ export const callRoutes =
         },
       },
       async (request) => deps.calls.listBusiness(agentScopeOf(request), request.query),
+    );
+
+    app.get(
+      '/calls/count',
+      {
+        config,
+        schema: {
+          tags,
+          summary:
+            "How many of the business's calls (the operator: every agent's) match the business-wide log's filter",
+          querystring: businessCallLogFilterSchema,
+          response: { 200: callLogCountSchema },
+        },
+      },
+      async (request) => deps.calls.countBusiness(agentScopeOf(request), request.query),
     );
 
     app.get(

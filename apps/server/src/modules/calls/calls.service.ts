@@ -5,6 +5,7 @@ import {
   type BusinessCallLogFilter,
   type BusinessCallLogQuery,
   type CallDetail,
+  type CallLogCount,
   type CallLogFilter,
   type CallLogPage,
   type CallLogQuery,
@@ -354,11 +355,14 @@ export class CallsService {
 
   async list(scope: AgentScope, agentId: string, query: CallLogQuery): Promise<CallLogPage> {
     const { criteria, timeZone } = await this.criteria(scope, agentId, query);
+    const offset = pageOffset(query.page, query.limit);
+    if (criteria.q) {
+      // A transcript search answers its page first; the web app asks for the total apart.
+      const records = await listCallLog(this.deps.db, criteria, { limit: query.limit + 1, offset });
+      return searchPage(records, query, timeZone);
+    }
     const [records, total] = await Promise.all([
-      listCallLog(this.deps.db, criteria, {
-        limit: query.limit,
-        offset: pageOffset(query.page, query.limit),
-      }),
+      listCallLog(this.deps.db, criteria, { limit: query.limit, offset }),
       countCallLog(this.deps.db, criteria),
     ]);
     return {
@@ -368,14 +372,25 @@ export class CallsService {
     };
   }
 
+  /** GET /api/agents/:id/calls/count: how many of the agent's calls match the filter. */
+  async count(scope: AgentScope, agentId: string, filter: CallLogFilter): Promise<CallLogCount> {
+    const { criteria } = await this.criteria(scope, agentId, filter);
+    return { total: await countCallLog(this.deps.db, criteria) };
+  }
+
   /** GET /api/calls: one page of the business's calls across its agents (or one of them). */
   async listBusiness(scope: AgentScope, query: BusinessCallLogQuery): Promise<CallLogPage> {
     const { criteria, timeZone } = await this.businessCriteria(scope, query);
+    const offset = pageOffset(query.page, query.limit);
+    if (criteria.filter.q) {
+      const records = await listBusinessCallLog(this.deps.db, criteria, {
+        limit: query.limit + 1,
+        offset,
+      });
+      return searchPage(records, query, timeZone);
+    }
     const [records, total] = await Promise.all([
-      listBusinessCallLog(this.deps.db, criteria, {
-        limit: query.limit,
-        offset: pageOffset(query.page, query.limit),
-      }),
+      listBusinessCallLog(this.deps.db, criteria, { limit: query.limit, offset }),
       countBusinessCallLog(this.deps.db, criteria),
     ]);
     return {
@@ -383,6 +398,12 @@ export class CallsService {
       meta: buildPaginationMeta(total, query.page, query.limit),
       timeZone,
     };
+  }
+
+  /** GET /api/calls/count: how many of the business's calls match the filter. */
+  async countBusiness(scope: AgentScope, filter: BusinessCallLogFilter): Promise<CallLogCount> {
+    const { criteria } = await this.businessCriteria(scope, filter);
+    return { total: await countBusinessCallLog(this.deps.db, criteria) };
   }
 
   /** GET /api/calls/export: the business-wide filter as CSV, as exportCsv. */
@@ -527,4 +548,25 @@ export class CallsService {
     if (!publicUrl && !platformMayHoldRecording(payload)) throw notFound('Recording');
     return { publicUrl };
   }
+}
+
+/**
+ * A transcript search's page, before its total is counted: `records` is the page and, when
+ * another page follows, one row more. The meta says only what the page shows (decision 072).
+ */
+function searchPage(
+  records: CallLogRecord[],
+  query: { page: number; limit: number },
+  timeZone: string,
+): CallLogPage {
+  const more = records.length > query.limit;
+  const shown = records.slice(0, query.limit);
+  const offset = pageOffset(query.page, query.limit);
+  const meta = buildPaginationMeta(offset + shown.length + (more ? 1 : 0), query.page, query.limit);
+  return {
+    data: shown.map((record) => toCallLogRow(record, timeZone)),
+    meta: { ...meta, total: offset + shown.length },
+    timeZone,
+    counting: true,
+  };
 }
