@@ -60,7 +60,14 @@ const today = todayIn(ZONE);
 const days90 = `from=${addDays(today, -89)}&to=${today}`;
 const days30 = `from=${addDays(today, -29)}&to=${today}`;
 
-type Row = { what: string; connections: number; p50: number; p95: number; p99: number; load: string };
+type Row = {
+  what: string;
+  connections: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  load: string;
+};
 const rows: Row[] = [];
 
 function record(what: string, connections: number, samples: number[]): void {
@@ -110,7 +117,10 @@ const READS: [string, () => string][] = [
     'call log page 1 (30 days, phone 5551)',
     rotating((id) => `/api/agents/${id}/calls?${days30}&phone=5551&page=1`),
   ],
-  ['call log page 1 (every call, phone 5551)', rotating((id) => `/api/agents/${id}/calls?phone=5551&page=1`)],
+  [
+    'call log page 1 (every call, phone 5551)',
+    rotating((id) => `/api/agents/${id}/calls?phone=5551&page=1`),
+  ],
   [
     'call log page 1 (30 days, end reason)',
     rotating((id) => `/api/agents/${id}/calls?${days30}&endReason=voicemail&page=1`),
@@ -122,10 +132,19 @@ const READS: [string, () => string][] = [
         `/api/agents/${id}/calls?${days30}&callType=outbound&minDuration=120&minCost=0.5&page=1`,
     ),
   ],
-  ['call log page 20 (30 days, all)', rotating((id) => `/api/agents/${id}/calls?${days30}&page=20`)],
+  [
+    'call log page 20 (30 days, all)',
+    rotating((id) => `/api/agents/${id}/calls?${days30}&page=20`),
+  ],
   ['business call log page 1 (every call)', fixed('/api/calls?page=1')],
-  ['business call log page 1 (30 days, transferred)', fixed(`/api/calls?${days30}&tab=transferred&page=1`)],
-  ['business call log page 1 (one agent, 30 days)', rotating((id) => `/api/calls?agentId=${id}&${days30}&page=1`)],
+  [
+    'business call log page 1 (30 days, transferred)',
+    fixed(`/api/calls?${days30}&tab=transferred&page=1`),
+  ],
+  [
+    'business call log page 1 (one agent, 30 days)',
+    rotating((id) => `/api/calls?agentId=${id}&${days30}&page=1`),
+  ],
   ['business call log page 1 (phone 5551)', fixed('/api/calls?phone=5551&page=1')],
   ['contact list page 1', fixed('/api/contacts?page=1')],
   ['contact list page 500', fixed('/api/contacts?page=500')],
@@ -186,12 +205,22 @@ async function main() {
           issued += 1;
           const path = search();
           pages.push(await timedGet(`${base}${path}`, headers));
-          totals.push(await timedGet(`${base}${path.replace('/calls?', '/calls/count?')}`, headers));
+          totals.push(
+            await timedGet(`${base}${path.replace('/calls?', '/calls/count?')}`, headers),
+          );
         }
       }),
     );
-    record(`transcript search page 1 (q=${TRANSCRIPT_SEARCH_WORD}, 30 days)`, searchConnections, pages);
-    record(`transcript search total (q=${TRANSCRIPT_SEARCH_WORD}, 30 days)`, searchConnections, totals);
+    record(
+      `transcript search page 1 (q=${TRANSCRIPT_SEARCH_WORD}, 30 days)`,
+      searchConnections,
+      pages,
+    );
+    record(
+      `transcript search total (q=${TRANSCRIPT_SEARCH_WORD}, 30 days)`,
+      searchConnections,
+      totals,
+    );
 
     const [size] = await executeRows<{ calls: number }>(
       store.db,

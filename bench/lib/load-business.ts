@@ -21,7 +21,12 @@ export const DEFAULT_BUSINESS_ROWS: BusinessRowCounts = {
 export async function loadBusinessRows(
   label: string,
   db: Db,
-  options: { businessId: string; agentIds: string[]; rangeDays: number; counts?: BusinessRowCounts },
+  options: {
+    businessId: string;
+    agentIds: string[];
+    rangeDays: number;
+    counts?: BusinessRowCounts;
+  },
 ): Promise<void> {
   const counts = options.counts ?? DEFAULT_BUSINESS_ROWS;
   const [have] = await executeRows<{ n: number }>(

@@ -40,7 +40,8 @@ function describeRange(
   counting: boolean,
 ): string {
   if (counting) {
-    const shown = meta.total === 0 && meta.page === 1 ? `No ${plural}` : `Page ${formatCount(meta.page)}`;
+    const shown =
+      meta.total === 0 && meta.page === 1 ? `No ${plural}` : `Page ${formatCount(meta.page)}`;
     return meta.total === 0 && meta.page === 1 ? shown : `${shown} · counting the ${plural}…`;
   }
   const first = meta.total === 0 ? 0 : (meta.page - 1) * meta.limit + 1;

@@ -353,7 +353,10 @@ function periodRows(row: Record<string, unknown> | undefined, count: number): Pe
  */
 export function currentLocalHour(now: Date, timeZone: SQL): { localHour: SQL; tailFrom: SQL } {
   const localHour = sql`date_trunc('hour', ${now.toISOString()}::timestamptz at time zone ${timeZone})`;
-  return { localHour, tailFrom: sql`((${localHour}) at time zone ${timeZone}) - interval '3 hours'` };
+  return {
+    localHour,
+    tailFrom: sql`((${localHour}) at time zone ${timeZone}) - interval '3 hours'`,
+  };
 }
 
 /**

@@ -99,6 +99,24 @@ describe.each(databaseTargets)('business call log on %s', (target) => {
   });
   afterAll(() => ctx?.close());
 
+  it('totals (from the agents’ rollups) equal the rows listed, for every tab, range and test choice', async () => {
+    for (const tab of ['all', 'successful', 'failed', 'transferred']) {
+      for (const range of ['', `&from=${DAY}&to=${DAY}`, '&from=2026-04-03', '&to=2026-04-01']) {
+        for (const test of ['', '&includeTest=1']) {
+          for (const agent of ['', `&agentId=${DESK}`]) {
+            const url = `/api/calls?tab=${tab}${range}${test}${agent}&limit=100`;
+            const { body } = await get<CallLogPage>(url);
+            expect(body.meta.total, url).toBe(body.data.length);
+            const count = await get<{ total: number }>(
+              url.replace('/api/calls?', '/api/calls/count?'),
+            );
+            expect(count.body.total, url).toBe(body.data.length);
+          }
+        }
+      }
+    }
+  });
+
   it('lists the business’s calls across its agents, newest first, test calls left out', async () => {
     const { status, body } = await get<CallLogPage>('/api/calls');
     expect(status).toBe(200);

@@ -347,9 +347,19 @@ export class CallsService {
     } else if (scope.kind === 'business') {
       timeZone = await findBusinessZone(this.deps.db, scope.businessId);
     }
+    const filterCriteria = await this.filterCriteria(rest, timeZone);
+    // The agents' rollups are kept in their business's zone: one business's (or one agent's)
+    // totals may come from them, the operator's across businesses may not.
+    const rollupZone = agentId || scope.kind === 'business';
     return {
       timeZone,
-      criteria: { agents, squads, filter: await this.filterCriteria(rest, timeZone) },
+      criteria: {
+        agents,
+        squads,
+        filter: rollupZone
+          ? { ...filterCriteria, days: { timeZone, from: rest.from, to: rest.to } }
+          : filterCriteria,
+      },
     };
   }
 

@@ -89,7 +89,11 @@ describe.each(oneDatabase)('call figures from the rollups on %s', (target) => {
           assistantId: maker.assistantId,
           type: i % 3 === 0 ? 'webCall' : 'inboundPhoneCall',
           status: ended ? 'ended' : 'in-progress',
-          endedReason: ended ? (i % 4 === 0 ? 'customer-ended-call' : 'assistant-ended-call') : null,
+          endedReason: ended
+            ? i % 4 === 0
+              ? 'customer-ended-call'
+              : 'assistant-ended-call'
+            : null,
           successEvaluation: i % 5 === 0 ? 'true' : i % 5 === 1 ? 'false' : null,
           startedAt: createdAt,
           endedAt: ended ? new Date(createdAt.getTime() + seconds * 1000) : null,
