@@ -26,9 +26,25 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { executeRows } from '../apps/server/src/db/client';
+import { executeRows, type Db } from '../apps/server/src/db/client';
+import {
+  listAgents,
+  listAgentsFromCalls,
+} from '../apps/server/src/modules/agents/agents.repository';
+import {
+  periodFigures,
+  periodFiguresFromCalls,
+  zoneMidnights,
+} from '../apps/server/src/modules/analytics/analytics.repository';
+import {
+  countBusinessCallLog,
+  countBusinessCallLogFromCalls,
+  countCallLog,
+  listCallLog,
+} from '../apps/server/src/modules/calls/calls.repository';
 import { addDays, todayIn } from '@switchboard/shared/date-range';
 import { benchAdminUrl, benchAgentIds } from './lib/app';
+import { explainQueries, indexesIn } from './lib/explain';
 import { loadBusinessRows } from './lib/load-business';
 import { TRANSCRIPT_SEARCH_WORD } from './lib/load-calls';
 import { closedLoop, freshStore, reuseStore, startServer, timedGet } from './lib/server';
@@ -44,6 +60,8 @@ const { values } = parseArgs({
     keep: { type: 'boolean', default: false },
     'load-only': { type: 'boolean', default: false },
     database: { type: 'string' },
+    /** Print the query plans of the reads this issue changed (EXPLAIN ANALYZE), then measure. */
+    explain: { type: 'boolean', default: false },
   },
 });
 const totalCalls = Number(values.calls);
@@ -146,6 +164,8 @@ const READS: [string, () => string][] = [
     rotating((id) => `/api/calls?agentId=${id}&${days30}&page=1`),
   ],
   ['business call log page 1 (phone 5551)', fixed('/api/calls?phone=5551&page=1')],
+  // What the web app asks for once that page is there (decision 072): every agent's calls.
+  ['business call log total (phone 5551), its own request', fixed('/api/calls/count?phone=5551')],
   ['contact list page 1', fixed('/api/contacts?page=1')],
   ['contact list page 500', fixed('/api/contacts?page=500')],
   ['contact list search', fixed('/api/contacts?page=1&search=contact%204711')],
@@ -154,6 +174,68 @@ const READS: [string, () => string][] = [
   ['appointments (upcoming)', fixed('/api/appointments?page=1&tab=upcoming')],
   ['appointments (past)', fixed('/api/appointments?page=1&tab=past')],
 ];
+
+/** The plans of the reads issue 36 changed, before (from the calls) and now, one line each. */
+async function explainReads(db: Db, businessId: string): Promise<void> {
+  const now = new Date();
+  const week = [today, addDays(today, -6)];
+  const end = new Date(now.getTime() + 60_000);
+  const scope = { kind: 'business', businessId } as const;
+  const agentId = ids[0]!;
+  const [start, stop] = await zoneMidnights(db, [addDays(today, -29), addDays(today, 1)], ZONE);
+  const search = {
+    assistantId: agentId,
+    tab: 'all' as const,
+    start,
+    end: stop,
+    q: TRANSCRIPT_SEARCH_WORD,
+  };
+  const business = {
+    agents: sql`a.business_id = ${businessId}`,
+    squads: sql`s.business_id = ${businessId}`,
+  };
+  const cases: [string, (d: Db) => Promise<unknown>][] = [
+    [
+      'dashboard calls, before (the or)',
+      async (d) =>
+        periodFiguresFromCalls(d, {
+          businessId,
+          starts: await zoneMidnights(db, week, ZONE),
+          end,
+        }),
+    ],
+    [
+      'dashboard calls, now (rollups + this hour)',
+      (d) => periodFigures(d, { businessId, timeZone: ZONE, days: week, now, end }),
+    ],
+    ['agent list, before (7 days of calls)', (d) => listAgentsFromCalls(d, scope, now)],
+    ['agent list, now (rollups + this hour)', (d) => listAgents(d, scope, now)],
+    [
+      'business call log total, before (every call)',
+      (d) => countBusinessCallLogFromCalls(d, { ...business, filter: { tab: 'all' } }),
+    ],
+    [
+      'business call log total, now (rollups)',
+      (d) =>
+        countBusinessCallLog(d, {
+          ...business,
+          filter: { tab: 'all', days: { timeZone: ZONE } },
+        }),
+    ],
+    ['transcript search page (30 days)', (d) => listCallLog(d, search, { limit: 51, offset: 0 })],
+    ['transcript search total (its own request)', (d) => countCallLog(d, search)],
+  ];
+  for (const [what, run] of cases) {
+    await run(db); // warm
+    const plans = await explainQueries(db, run);
+    for (const plan of plans) {
+      const time = plan.find((line) => line.startsWith('Execution Time'));
+      console.log(`plan · ${what}: ${time ?? '?'}; ${indexesIn(plan).join(', ') || 'no index'}`);
+      const scans = plan.filter((line) => /Seq Scan|BitmapAnd/.test(line));
+      for (const line of scans) console.log(`    ${line.trim()}`);
+    }
+  }
+}
 
 async function main() {
   console.log(`${os.cpus().length} CPUs, load ${loadAverage()}`);
@@ -175,6 +257,7 @@ async function main() {
     });
     if (keep && !values.database) console.log(`kept: --database ${store.databaseUrl}`);
     if (values['load-only']) return;
+    if (values.explain) await explainReads(store.db, business!.id);
 
     server = await startServer({ db: store.db, databaseUrl: store.databaseUrl, port, dataDir });
     const base = server.base;

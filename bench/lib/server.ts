@@ -155,7 +155,8 @@ export async function startServer(options: {
     env: {
       ...process.env,
       NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
+      // The bench agents are unknown to the sandbox platform: its warnings about them are noise.
+      LOG_LEVEL: 'error',
       HOST: '127.0.0.1',
       PORT: String(options.port),
       DATA_DIR: options.dataDir,

@@ -167,7 +167,12 @@ export const contacts = pgTable(
     uniqueIndex('contacts_business_email_idx')
       .on(t.businessId, t.email)
       .where(sql`email is not null`),
-    index('contacts_business_created_idx').on(t.businessId, t.createdAt.desc(), t.id),
+    // Newest first, ties by id newest first too: the list's order, read from the index (no sort).
+    index('contacts_business_created_idx').on(
+      t.businessId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('contacts_import_idx').on(t.importId),
   ],
 );

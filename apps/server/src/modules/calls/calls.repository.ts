@@ -148,7 +148,7 @@ const ROLLUP_CRITERIA = new Set<string>([
 ]);
 
 /** The filters a total from call_rollups answers: every other criterion unset. */
-function countsFromRollups<C extends CallLogFilterCriteria>(
+export function countsFromRollups<C extends CallLogFilterCriteria>(
   criteria: C,
 ): criteria is C & { days: NonNullable<CallLogCriteria['days']> } {
   return (

@@ -34,6 +34,7 @@ import { zoneMidnights } from '../analytics/analytics.repository';
 import {
   countBusinessCallLog,
   countCallLog,
+  countsFromRollups,
   findBusinessZone,
   eraseStoredCall,
   findCallWithAgent,
@@ -392,7 +393,9 @@ export class CallsService {
   async listBusiness(scope: AgentScope, query: BusinessCallLogQuery): Promise<CallLogPage> {
     const { criteria, timeZone } = await this.businessCriteria(scope, query);
     const offset = pageOffset(query.page, query.limit);
-    if (criteria.filter.q) {
+    // Across the agents, a total the rollups cannot answer counts every matching call of every
+    // agent: the page answers first and the web app asks for the total apart (decision 072).
+    if (criteria.filter.q || !countsFromRollups(criteria.filter)) {
       const records = await listBusinessCallLog(this.deps.db, criteria, {
         limit: query.limit + 1,
         offset,
