@@ -12,7 +12,8 @@
  * days), the agent's call log (every tab, each filter, a deep page), the business-wide call log,
  * the contact list, the enquiry inbox and the appointments; p50/p95/p99. Then the transcript
  * search at `--search-connections` at once: each search asks for its page, then for its total
- * (GET …/calls/count, as the web app does once the page shows); both timed.
+ * (GET …/calls/count, as the web app does once the page shows); both timed; then the pages
+ * alone at the same concurrency.
  * No Accept-Encoding is sent, so answers are not compressed.
  *
  * BENCH_DATABASE_URL or TEST_DATABASE_URL names the PostgreSQL server. Without --database a
@@ -303,6 +304,13 @@ async function main() {
       `transcript search total (q=${TRANSCRIPT_SEARCH_WORD}, 30 days)`,
       searchConnections,
       totals,
+    );
+    // The pages alone, 10 at a time (no totals being counted beside them).
+    const alone = await closedLoop(url(search), headers, searchConnections, requests * 2);
+    record(
+      `transcript search page 1 alone (q=${TRANSCRIPT_SEARCH_WORD}, 30 days)`,
+      searchConnections,
+      alone.samples,
     );
 
     const [size] = await executeRows<{ calls: number }>(
