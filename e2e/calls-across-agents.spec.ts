@@ -1,5 +1,5 @@
 import type { AgentAnalytics } from '@switchboard/shared/analytics';
-import type { CallDetail, CallLogPage } from '@switchboard/shared/call-logs';
+import type { CallDetail, CallLogCount, CallLogPage } from '@switchboard/shared/call-logs';
 import { addDays, todayIn } from '@switchboard/shared/date-range';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
@@ -105,13 +105,14 @@ describeInBrowser('calls across agents', (e2e) => {
       delay: 30,
     });
     await expect.poll(() => search(page).get('phone'), { timeout: 5000 }).toBe(digits);
+    // A filter the rollups cannot total is counted on its own request (decision 072).
     const byPhone = (
-      await apiGetAsDemo<CallLogPage>(
+      await apiGetAsDemo<CallLogCount>(
         baseURL,
-        `/calls?agentId=${agent.id}&phone=${encodeURIComponent(digits)}`,
+        `/calls/count?agentId=${agent.id}&phone=${encodeURIComponent(digits)}`,
       )
     ).body;
-    await expect.poll(() => pagerText(page)).toContain(`${byPhone.meta.total} call`);
+    await expect.poll(() => pagerText(page)).toContain(`${byPhone.total} call`);
     await page.getByRole('button', { name: 'Clear phone number' }).click();
     await expect.poll(() => search(page).get('phone')).toBeNull();
 
@@ -138,14 +139,14 @@ describeInBrowser('calls across agents', (e2e) => {
     await expect.poll(() => search(page).get('minDuration'), { timeout: 5000 }).toBe('120');
     await expect.poll(() => search(page).get('maxCost'), { timeout: 5000 }).toBe('2');
     const narrowed = (
-      await apiGetAsDemo<CallLogPage>(
+      await apiGetAsDemo<CallLogCount>(
         baseURL,
-        `/calls?agentId=${agent.id}&callType=outbound&minDuration=120&maxCost=2`,
+        `/calls/count?agentId=${agent.id}&callType=outbound&minDuration=120&maxCost=2`,
       )
     ).body;
     await expect
       .poll(() => pagerText(page))
-      .toContain(`${narrowed.meta.total} ${narrowed.meta.total === 1 ? 'call' : 'calls'}`);
+      .toContain(`${narrowed.total} ${narrowed.total === 1 ? 'call' : 'calls'}`);
     // A minimum above the maximum is refused on the spot, and not applied.
     await page.getByRole('textbox', { name: 'Minimum cost (USD)' }).fill('5');
     await page.getByRole('textbox', { name: 'Minimum cost (USD)' }).press('Enter');

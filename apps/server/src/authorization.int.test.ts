@@ -246,6 +246,8 @@ describe.each(oneDatabase)('authorization on %s', (target) => {
         'PUT /api/contacts/:id/do-not-call member',
         'GET /api/calls member',
         'GET /api/calls/export member',
+        'GET /api/calls/count member',
+        'GET /api/agents/:id/calls/count member',
         'GET /api/calls/:id/logs member',
         'POST /api/calls/:id/erase manager',
         'POST /api/calls/:id/call-back manager',
@@ -427,7 +429,7 @@ describe.each(oneDatabase)('authorization on %s', (target) => {
         .select()
         .from(agents)
         .where(eq(agents.id, agentOfA));
-      for (const url of ['/api/calls', '/api/calls/export']) {
+      for (const url of ['/api/calls', '/api/calls/export', '/api/calls/count']) {
         const res = await ctx.app.inject({
           method: 'GET',
           url: `${url}?agentId=${agentA!.platformAssistantId}`,

@@ -196,8 +196,18 @@ export type CallLogRow = z.infer<typeof callLogRowSchema>;
 export const callLogPageSchema = paginatedSchema(callLogRowSchema).extend({
   /** The zone the start times are written in. */
   timeZone: z.string(),
+  /**
+   * True for a transcript search (`q`): the page answers before its calls are counted, so
+   * `meta.total` and `meta.totalPages` are only what this page shows (and `hasNext` whether
+   * another page follows); the total is GET …/calls/count with the same filter (decision 072).
+   */
+  counting: z.boolean().optional(),
 });
 export type CallLogPage = z.infer<typeof callLogPageSchema>;
+
+/** GET /api/agents/:id/calls/count and GET /api/calls/count: how many calls match a filter. */
+export const callLogCountSchema = z.object({ total: z.number().int().nonnegative() });
+export type CallLogCount = z.infer<typeof callLogCountSchema>;
 
 /** A transcript line of the call detail. */
 export const transcriptLineSchema = z.object({

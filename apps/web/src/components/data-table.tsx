@@ -75,8 +75,11 @@ type DataTableProps<T> = {
   /** Text the search box matches (kept in the URL as `?q=`); no search box without it. */
   searchText?: (row: T) => string;
   searchLabel?: string;
-  /** A paged list: the pager under it (and the way back from a page past the last). */
-  pager?: Omit<TablePaginationProps, 'meta'>;
+  /**
+   * A paged list: the pager under it (and the way back from a page past the last); `meta`
+   * stands in for the page's own (a total counted apart).
+   */
+  pager?: Omit<TablePaginationProps, 'meta'> & { meta?: TablePaginationProps['meta'] };
   /** Narrowest the table may get before it scrolls sideways. */
   minWidth?: number;
   /**
@@ -301,7 +304,7 @@ export function DataTable<T>({
           </ScrollArea>
         )}
       </Paper>
-      {page && pager && <TablePagination meta={page.meta} {...pager} />}
+      {page && pager && <TablePagination {...pager} meta={pager.meta ?? page.meta} />}
     </>
   );
 }

@@ -30,13 +30,24 @@ export type TablePaginationProps = {
   label?: string;
   /** What a page button is called, where a screen has two pagers ("imports page"). */
   pageName?: string;
+  /**
+   * The total is still being counted (a transcript search's page answers first): the pager says
+   * so instead of a total, and steps on by `meta.hasNext`.
+   */
+  counting?: boolean;
 };
 
 function describeRange(
   meta: PaginationMeta,
   [singular, plural]: TablePaginationProps['noun'],
   summary: NonNullable<TablePaginationProps['summary']>,
+  counting: boolean,
 ): string {
+  if (counting) {
+    const shown =
+      meta.total === 0 && meta.page === 1 ? `No ${plural}` : `Page ${formatCount(meta.page)}`;
+    return meta.total === 0 && meta.page === 1 ? shown : `${shown} · counting the ${plural}…`;
+  }
   const first = meta.total === 0 ? 0 : (meta.page - 1) * meta.limit + 1;
   const last = Math.min(meta.page * meta.limit, meta.total);
   const counted = formatCountOf(meta.total, singular, plural);
@@ -62,6 +73,7 @@ export function TablePagination({
   jump = false,
   label,
   pageName = 'page',
+  counting = false,
 }: TablePaginationProps) {
   const pageSizeId = useId();
   const lastPage = Math.max(meta.totalPages, 1);
@@ -75,7 +87,7 @@ export function TablePagination({
       aria-label={label}
     >
       <Text size="sm" c="dimmed" aria-live={steps ? 'polite' : undefined}>
-        {describeRange(meta, noun, summary)}
+        {describeRange(meta, noun, summary, counting)}
       </Text>
       <Group gap="md">
         {pageSizes && (
@@ -99,7 +111,7 @@ export function TablePagination({
         )}
         {steps ? (
           <Group gap="xs" wrap="wrap">
-            {jump && lastPage > 2 && (
+            {jump && !counting && lastPage > 2 && (
               <Suspense fallback={null}>
                 <JumpToPage
                   page={meta.page}

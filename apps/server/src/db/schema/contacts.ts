@@ -170,7 +170,12 @@ export const contacts = pgTable(
     uniqueIndex('contacts_business_email_idx')
       .on(t.businessId, t.email)
       .where(sql`email is not null`),
-    index('contacts_business_created_idx').on(t.businessId, t.createdAt.desc(), t.id),
+    // Newest first, ties by id newest first too: the list's order, read from the index (no sort).
+    index('contacts_business_created_idx').on(
+      t.businessId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('contacts_import_idx').on(t.importId),
     // A caller is matched on every number of a contact: `other_phones @> '["+353…"]'`.
     index('contacts_other_phones_idx').using('gin', sql`${t.otherPhones} jsonb_path_ops`),

@@ -63,13 +63,23 @@ export const enquiries = pgTable(
   },
   (t) => [
     uniqueIndex('enquiries_reply_token_idx').on(t.replyToken),
-    index('enquiries_contact_created_idx').on(t.businessId, t.contactId, t.createdAt.desc(), t.id),
-    index('enquiries_business_created_idx').on(t.businessId, t.createdAt.desc(), t.id),
+    // The lists' order (created_at desc, id desc) is the indexes' own, so a page reads no sort.
+    index('enquiries_contact_created_idx').on(
+      t.businessId,
+      t.contactId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('enquiries_business_created_idx').on(
+      t.businessId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('enquiries_business_status_created_idx').on(
       t.businessId,
       t.status,
-      t.createdAt.desc(),
-      t.id,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
     ),
     index('enquiries_unread_idx')
       .on(t.businessId, t.assistantId)

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { executeRows, type Db } from '../../db/client';
 import { agents } from '../../db/schema';
+import { currentLocalHour } from '../analytics/analytics.repository';
 import { countedCall } from '../analytics/analytics.sql';
 
 /**
@@ -28,22 +29,49 @@ export type AgentRow = {
   createdAt: Date;
 };
 
+/** The agent's business's zone, as the rollups keep it (UTC without one). */
+const AGENT_ZONE = sql`coalesce(b.timezone, 'UTC')`;
+
 /**
- * Agents with their last 7 days (today and the 6 days before, in their business's zone; test
- * calls left out, as in the analytics' default) and their latest call. Each agent's figures are one index range scan of its calls.
+ * The agent's last 7 days (`f`: calls, passed, spend) as a lateral over `agents a` and
+ * `businesses b`: today and the 6 days before in the business's zone, up to `now`, counted
+ * calls only, test calls left out (as in the analytics' default).
+ *
+ * From the rollups (decision 028, 072): the whole local hours before the current one from
+ * call_rollups (at most 24 rows a day, through its primary key), the current hour from the
+ * agent's calls (calls_assistant_analytics_idx) — the same whatever the number of calls.
  */
-async function selectAgents(db: Db, where: SQL, now: Date): Promise<AgentRow[]> {
-  const rows = await executeRows<Record<string, unknown>>(
-    db,
-    sql`
-      select a.platform_assistant_id as id, a.name, a.phone_number, a.business_id, a.live_listening,
-             b.name as business_name, coalesce(b.timezone, 'UTC') as time_zone, a.created_at,
-             f.calls, f.passed, f.spend, l.last_call_at
-      from agents a
-      left join businesses b on b.id = a.business_id
-      cross join lateral (
-        select ((((${now.toISOString()}::timestamptz at time zone coalesce(b.timezone, 'UTC'))::date - 6)::timestamp)
-                 at time zone coalesce(b.timezone, 'UTC')) as since
+function lastWeekFromRollups(now: Date): SQL {
+  const { localHour, tailFrom } = currentLocalHour(now, AGENT_ZONE);
+  const since = sql`((${now.toISOString()}::timestamptz at time zone ${AGENT_ZONE})::date - 6)`;
+  return sql`left join lateral (
+        select coalesce(sum(x.calls), 0)::int as calls, coalesce(sum(x.passed), 0)::int as passed,
+               coalesce(sum(x.spend), 0)::double precision as spend
+        from (
+          select r.calls, r.passed, r.spend from call_rollups r
+          where r.assistant_id = a.platform_assistant_id and r.time_zone = ${AGENT_ZONE}
+            and not r.is_test and r.day >= ${since}
+            and r.day + make_interval(hours => r.hour::int) < ${localHour}
+          union all
+          select 1, case when c.outcome = 'pass' then 1 else 0 end, c.cost::numeric from calls c
+          where c.assistant_id = a.platform_assistant_id
+            and c.created_at >= ${tailFrom}
+            and c.created_at <= ${now.toISOString()}::timestamptz
+            and c.created_at at time zone ${AGENT_ZONE} >= ${localHour}
+            and ${countedCall(sql`c`)}
+            and not c.is_test
+        ) x
+      ) f on true`;
+}
+
+/**
+ * lastWeekFromRollups counted from the agent's calls: what the list answered before the
+ * rollups, kept as the recount the rollups must equal (agents.int.test.ts).
+ */
+function lastWeekFromCalls(now: Date): SQL {
+  return sql`cross join lateral (
+        select (((${now.toISOString()}::timestamptz at time zone ${AGENT_ZONE})::date - 6)::timestamp
+                 at time zone ${AGENT_ZONE}) as since
       ) w
       left join lateral (
         select count(*)::int as calls,
@@ -54,7 +82,28 @@ async function selectAgents(db: Db, where: SQL, now: Date): Promise<AgentRow[]> 
           and c.created_at >= w.since and c.created_at <= ${now.toISOString()}::timestamptz
           and ${countedCall(sql`c`)}
           and not c.is_test
-      ) f on true
+      ) f on true`;
+}
+
+/**
+ * Agents with their last 7 days (today and the 6 days before, in their business's zone; test
+ * calls left out, as in the analytics' default) and their latest call.
+ */
+async function selectAgents(
+  db: Db,
+  where: SQL,
+  now: Date,
+  figures: 'rollups' | 'calls' = 'rollups',
+): Promise<AgentRow[]> {
+  const rows = await executeRows<Record<string, unknown>>(
+    db,
+    sql`
+      select a.platform_assistant_id as id, a.name, a.phone_number, a.business_id, a.live_listening,
+             b.name as business_name, ${AGENT_ZONE} as time_zone, a.created_at,
+             f.calls, f.passed, f.spend, l.last_call_at
+      from agents a
+      left join businesses b on b.id = a.business_id
+      ${figures === 'rollups' ? lastWeekFromRollups(now) : lastWeekFromCalls(now)}
       left join lateral (
         select max(c.created_at) as last_call_at from calls c
         where c.assistant_id = a.platform_assistant_id
@@ -80,6 +129,11 @@ async function selectAgents(db: Db, where: SQL, now: Date): Promise<AgentRow[]> 
 
 export function listAgents(db: Db, scope: AgentScope, now: Date): Promise<AgentRow[]> {
   return selectAgents(db, scopeCondition(scope), now);
+}
+
+/** listAgents with the figures counted from the calls (the recount the rollups must equal). */
+export function listAgentsFromCalls(db: Db, scope: AgentScope, now: Date): Promise<AgentRow[]> {
+  return selectAgents(db, scopeCondition(scope), now, 'calls');
 }
 
 export async function findAgent(

@@ -301,8 +301,12 @@ export type PeriodFigures = { calls: number; seconds: number; spend: number; pas
  * business's (every agent it has had, removed ones too — that spend was real, and the calls of
  * its squads that carry no agent) or all. Test calls
  * (started from "Talk to agent") are left out: the dashboard shows the business's real traffic.
+ *
+ * Counted from the calls: the operator's view (`businessId` null) and the recount that
+ * periodFigures must equal (statistics.int.test.ts). For one business its `or` reads every call
+ * of the range (no index serves it): periodFigures answers a business.
  */
-export async function periodFigures(
+export async function periodFiguresFromCalls(
   db: Db,
   options: { businessId: string | null; starts: Date[]; end: Date },
 ): Promise<PeriodFigures[]> {
@@ -330,10 +334,86 @@ export async function periodFigures(
           and ${countedCall(sql`c`)}
           and not c.is_test`,
   );
-  return options.starts.map((_, n) => ({
+  return periodRows(row, options.starts.length);
+}
+
+function periodRows(row: Record<string, unknown> | undefined, count: number): PeriodFigures[] {
+  return Array.from({ length: count }, (_, n) => ({
     calls: Number(row?.[`calls${n}`] ?? 0),
     seconds: Number(row?.[`seconds${n}`] ?? 0),
     spend: Number(row?.[`spend${n}`] ?? 0),
     passed: Number(row?.[`passed${n}`] ?? 0),
   }));
+}
+
+/**
+ * The hour of `now` in the zone, as a local timestamp (`local_hour`) and the instant it begins
+ * at the earliest (`tail_from`, three hours back: a clock change moves a local hour by one at
+ * most), for the queries that add the rollups of the hours before it to the calls of this one.
+ */
+export function currentLocalHour(now: Date, timeZone: SQL): { localHour: SQL; tailFrom: SQL } {
+  const localHour = sql`date_trunc('hour', ${now.toISOString()}::timestamptz at time zone ${timeZone})`;
+  return {
+    localHour,
+    tailFrom: sql`((${localHour}) at time zone ${timeZone}) - interval '3 hours'`,
+  };
+}
+
+/**
+ * periodFiguresFromCalls for one business, from its agents' hourly rollups (decision 028; they
+ * are kept in the business's zone): every whole local hour before the current one from
+ * call_rollups (at most 24 rows a day an agent, through its primary key), the current hour
+ * from the calls (calls_assistant_analytics_idx, one hour of each agent), and the squads' calls
+ * that carry no agent (calls_squad_created_idx). Each start is a local date (`days`, its
+ * midnight); the figures run up to `end` (now and a margin). Decision 072.
+ */
+export async function periodFigures(
+  db: Db,
+  options: { businessId: string; timeZone: string; days: string[]; now: Date; end: Date },
+): Promise<PeriodFigures[]> {
+  const zone = sql`${options.timeZone}::text`;
+  const { localHour, tailFrom } = currentLocalHour(options.now, zone);
+  const earliestDay = [...options.days].sort()[0]!;
+  const agentIds = sql`(select platform_assistant_id from agents where business_id = ${options.businessId})`;
+  const localDay = sql`(c.created_at at time zone ${zone})::date`;
+  const columns = options.days.map((day, n) => {
+    const since = sql`x.day >= ${day}::date`;
+    return sql`coalesce(sum(x.calls) filter (where ${since}), 0)::int as ${sql.identifier(`calls${n}`)},
+      coalesce(sum(x.seconds) filter (where ${since}), 0)::double precision as ${sql.identifier(`seconds${n}`)},
+      coalesce(sum(x.spend) filter (where ${since}), 0)::double precision as ${sql.identifier(`spend${n}`)},
+      coalesce(sum(x.passed) filter (where ${since}), 0)::int as ${sql.identifier(`passed${n}`)}`;
+  });
+  const [row] = await executeRows<Record<string, unknown>>(
+    db,
+    sql`select ${sql.join(columns, sql`, `)}
+        from (
+          select r.day, r.calls, r.seconds, r.spend, r.passed
+          from call_rollups r
+          where r.assistant_id in ${agentIds} and r.time_zone = ${zone} and not r.is_test
+            and r.day >= ${earliestDay}::date
+            and r.day + make_interval(hours => r.hour::int) < ${localHour}
+          union all
+          select ${localDay}, 1, c.duration_seconds::numeric, c.cost::numeric,
+                 case when c.outcome = 'pass' then 1 else 0 end
+          from calls c
+          where c.assistant_id in ${agentIds}
+            and c.created_at >= ${tailFrom}
+            and c.created_at < ${options.end.toISOString()}::timestamptz
+            and c.created_at at time zone ${zone} >= ${localHour}
+            and ${localDay} >= ${earliestDay}::date
+            and ${countedCall(sql`c`)} and not c.is_test
+          union all
+          select ${localDay}, 1, c.duration_seconds::numeric, c.cost::numeric,
+                 case when c.outcome = 'pass' then 1 else 0 end
+          from calls c
+          where c.assistant_id is null
+            and c.squad_id in (select platform_id from platform_resources
+                               where kind = 'squad' and business_id = ${options.businessId})
+            and c.created_at >= ((${earliestDay}::date)::timestamp at time zone ${zone}) - interval '3 hours'
+            and c.created_at < ${options.end.toISOString()}::timestamptz
+            and ${localDay} >= ${earliestDay}::date
+            and ${countedCall(sql`c`)} and not c.is_test
+        ) x`,
+  );
+  return periodRows(row, options.days.length);
 }

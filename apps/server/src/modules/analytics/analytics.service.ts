@@ -31,6 +31,7 @@ import {
   breakdownFigures,
   dailyFigures,
   periodFigures,
+  periodFiguresFromCalls,
   zoneMidnights,
   type CallWindow,
   type PeriodFigures,
@@ -255,18 +256,23 @@ export class AnalyticsService {
   }): Promise<DashboardStatistics['calls']> {
     const now = this.now();
     const today = todayIn(options.timeZone, now);
-    const [todayStart, weekStart] = await zoneMidnights(
-      this.db,
-      [today, addDays(today, -6)],
-      options.timeZone,
-    );
-    if (!todayStart || !weekStart) throw new Error('could not resolve today in the time zone');
-    const [todayFigures, weekFigures] = await periodFigures(this.db, {
-      businessId: options.businessId,
-      starts: [todayStart, weekStart],
-      // Calls are created in the past; a small margin keeps clock skew with the platform out.
-      end: new Date(now.getTime() + 60_000),
-    });
+    const days = [today, addDays(today, -6)];
+    // Calls are created in the past; a small margin keeps clock skew with the platform out.
+    const end = new Date(now.getTime() + 60_000);
+    const [todayFigures, weekFigures] =
+      options.businessId === null
+        ? await periodFiguresFromCalls(this.db, {
+            businessId: null,
+            starts: await zoneMidnights(this.db, days, options.timeZone),
+            end,
+          })
+        : await periodFigures(this.db, {
+            businessId: options.businessId,
+            timeZone: options.timeZone,
+            days,
+            now,
+            end,
+          });
     return { today: toCallFigures(todayFigures), last7Days: toCallFigures(weekFigures) };
   }
 }

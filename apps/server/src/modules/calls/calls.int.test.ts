@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
-import type { CallDetail, CallLogPage } from '@switchboard/shared/call-logs';
+import type { CallDetail, CallLogCount, CallLogPage } from '@switchboard/shared/call-logs';
 import { MATCH_END, MATCH_START } from '@switchboard/shared/call-logs';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
@@ -324,6 +324,20 @@ describe.each(databaseTargets)('call log on %s', (target) => {
     expect(match).toContain(`${MATCH_START}aching${MATCH_END}`);
     const none = await get<CallLogPage>(`/api/agents/${AGENT}/calls?q=zebra`);
     expect(none.body.meta.total).toBe(0);
+    // The page answers before the matches are counted; the total is asked for apart.
+    expect(body.counting).toBe(true);
+    expect(body.meta).toMatchObject({ page: 1, totalPages: 1, hasNext: false, hasPrev: false });
+    const count = await get<CallLogCount>(
+      `/api/agents/${AGENT}/calls/count?q=${encodeURIComponent('aching tooth')}`,
+    );
+    expect(count.body).toEqual({ total: 1 });
+    // Any filter: the same total as the page's.
+    const phone = await get<CallLogCount>(
+      `/api/agents/${AGENT}/calls/count?phone=${encodeURIComponent('20 7946-0')}`,
+    );
+    expect(phone.body).toEqual({ total: 56 });
+    const plain = await get<CallLogPage>(`/api/agents/${AGENT}/calls?phone=20794`);
+    expect(plain.body.counting).toBeUndefined();
   });
 
   it('exports exactly the filter as CSV, every page, formulas escaped', async () => {

@@ -202,9 +202,9 @@ const ROLLUP_CRITERIA = new Set<string>([
 ]);
 
 /** The filters a total from call_rollups answers: every other criterion unset. */
-function countsFromRollups(
-  criteria: CallLogCriteria,
-): criteria is CallLogCriteria & { days: NonNullable<CallLogCriteria['days']> } {
+export function countsFromRollups<C extends CallLogFilterCriteria>(
+  criteria: C,
+): criteria is C & { days: NonNullable<CallLogCriteria['days']> } {
   return (
     criteria.days !== undefined &&
     Object.entries(criteria).every(
@@ -389,10 +389,8 @@ export async function countCallLog(db: Db, criteria: CallLogCriteria): Promise<n
       db,
       sql`select coalesce(sum(${ROLLUP_TAB_SUM[criteria.tab]}), 0)::int as n
           from call_rollups r
-          where r.assistant_id = ${criteria.assistantId} and r.time_zone = ${days.timeZone}
-            ${days.from ? sql`and r.day >= ${days.from}::date` : sql``}
-            ${days.to ? sql`and r.day <= ${days.to}::date` : sql``}
-            ${criteria.includeTest ? sql`` : sql`and not r.is_test`}`,
+          where r.assistant_id = ${criteria.assistantId}
+            and ${rollupRange(days, criteria.includeTest)}`,
     );
     return Number(total?.n ?? 0);
   }
@@ -527,7 +525,23 @@ export async function listBusinessCallLog(
   return rows.map(toCallLogRecord);
 }
 
-/** How many calls of the business-wide log match: one index-only count per agent (and squad). */
+/** The rows of call_rollups a total with no filter besides the tab and whole days sums. */
+function rollupRange(
+  days: NonNullable<CallLogCriteria['days']>,
+  includeTest: boolean | undefined,
+): SQL {
+  return sql`r.time_zone = ${days.timeZone}
+    ${days.from ? sql`and r.day >= ${days.from}::date` : sql``}
+    ${days.to ? sql`and r.day <= ${days.to}::date` : sql``}
+    ${includeTest ? sql`` : sql`and not r.is_test`}`;
+}
+
+/**
+ * How many calls of the business-wide log match. With no filter besides the tab and whole days
+ * (`filter.days`: the agents' rollups are kept in that zone), each agent's total is a sum of its
+ * hourly rollups, as countCallLog's; otherwise one index-only count per agent. A squad's calls
+ * without an agent are counted (calls_squad_created_idx) either way.
+ */
 export async function countBusinessCallLog(
   db: Db,
   criteria: BusinessCallLogCriteria,
@@ -541,16 +555,35 @@ export async function countBusinessCallLog(
         ) n
         where s.kind = 'squad' and ${criteria.squads})`
     : sql``;
-  const [row] = await executeRows<{ n: number }>(
-    db,
-    sql`select ((select coalesce(sum(n.n), 0) from agents a
+  const { filter } = criteria;
+  const agentCalls = countsFromRollups(filter)
+    ? sql`select coalesce(sum(n.n), 0) from agents a
+        cross join lateral (
+          select sum(${ROLLUP_TAB_SUM[filter.tab]}) as n from call_rollups r
+          where r.assistant_id = a.platform_assistant_id
+            and ${rollupRange(filter.days, filter.includeTest)}
+        ) n
+        where a.removed_at is null and ${criteria.agents}`
+    : sql`select coalesce(sum(n.n), 0) from agents a
         cross join lateral (
           select count(*) as n from calls c
-          where c.assistant_id = a.platform_assistant_id and ${filterSql(criteria.filter)}
+          where c.assistant_id = a.platform_assistant_id and ${filterSql(filter)}
         ) n
-        where a.removed_at is null and ${criteria.agents}) ${squadCalls})::int as n`,
+        where a.removed_at is null and ${criteria.agents}`;
+  const [row] = await executeRows<{ n: number }>(
+    db,
+    sql`select ((${agentCalls}) ${squadCalls})::int as n`,
   );
   return Number(row?.n ?? 0);
+}
+
+/** countBusinessCallLog counted from the calls (any filter): the recount the rollups equal. */
+export async function countBusinessCallLogFromCalls(
+  db: Db,
+  criteria: BusinessCallLogCriteria,
+): Promise<number> {
+  const { days: _days, ...filter } = criteria.filter;
+  return countBusinessCallLog(db, { ...criteria, filter });
 }
 
 /** Every row of the business-wide log, newest first, in keyset batches (as iterateCallLog). */

@@ -4,6 +4,7 @@ import {
   businessCallLogFilterSchema,
   businessCallLogQuerySchema,
   callDetailSchema,
+  callLogCountSchema,
   callLogFilterSchema,
   callLogPageSchema,
   callLogQuerySchema,
@@ -57,6 +58,22 @@ export const callRoutes =
     );
 
     app.get(
+      '/agents/:id/calls/count',
+      {
+        config,
+        schema: {
+          tags,
+          summary:
+            "How many of the agent's calls match the call log's filter (what a transcript search's page leaves to count after it answers)",
+          params: agentParams,
+          querystring: callLogFilterSchema,
+          response: { 200: callLogCountSchema },
+        },
+      },
+      async (request) => deps.calls.count(agentScopeOf(request), request.params.id, request.query),
+    );
+
+    app.get(
       '/agents/:id/calls/export',
       {
         config,
@@ -104,6 +121,21 @@ export const callRoutes =
           reply,
           await deps.calls.listBusinessAnswer(agentScopeOf(request), request.query),
         ),
+    );
+
+    app.get(
+      '/calls/count',
+      {
+        config,
+        schema: {
+          tags,
+          summary:
+            "How many of the business's calls (the operator: every agent's) match the business-wide log's filter",
+          querystring: businessCallLogFilterSchema,
+          response: { 200: callLogCountSchema },
+        },
+      },
+      async (request) => deps.calls.countBusiness(agentScopeOf(request), request.query),
     );
 
     app.get(

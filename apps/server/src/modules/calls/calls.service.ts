@@ -5,6 +5,7 @@ import {
   type BusinessCallLogFilter,
   type BusinessCallLogQuery,
   type CallDetail,
+  type CallLogCount,
   type CallLogFilter,
   type CallLogPage,
   type CallLogQuery,
@@ -36,6 +37,7 @@ import { findAgentAnswerStamp, findBusinessAnswerStamp } from './answer-stamps';
 import {
   countBusinessCallLog,
   countCallLog,
+  countsFromRollups,
   findBusinessZone,
   eraseStoredCall,
   findCallWithAgent,
@@ -364,9 +366,19 @@ export class CallsService {
     } else if (scope.kind === 'business') {
       timeZone = await findBusinessZone(this.deps.db, scope.businessId);
     }
+    const filterCriteria = await this.filterCriteria(rest, timeZone);
+    // The agents' rollups are kept in their business's zone: one business's (or one agent's)
+    // totals may come from them, the operator's across businesses may not.
+    const rollupZone = agentId || scope.kind === 'business';
     return {
       timeZone,
-      criteria: { agents, squads, filter: await this.filterCriteria(rest, timeZone) },
+      criteria: {
+        agents,
+        squads,
+        filter: rollupZone
+          ? { ...filterCriteria, days: { timeZone, from: rest.from, to: rest.to } }
+          : filterCriteria,
+      },
     };
   }
 
@@ -405,11 +417,14 @@ export class CallsService {
 
   async list(scope: AgentScope, agentId: string, query: CallLogQuery): Promise<CallLogPage> {
     const { criteria, timeZone } = await this.criteria(scope, agentId, query);
+    const offset = pageOffset(query.page, query.limit);
+    if (criteria.q) {
+      // A transcript search answers its page first; the web app asks for the total apart.
+      const records = await listCallLog(this.deps.db, criteria, { limit: query.limit + 1, offset });
+      return searchPage(records, query, timeZone);
+    }
     const [records, total] = await Promise.all([
-      listCallLog(this.deps.db, criteria, {
-        limit: query.limit,
-        offset: pageOffset(query.page, query.limit),
-      }),
+      listCallLog(this.deps.db, criteria, { limit: query.limit, offset }),
       countCallLog(this.deps.db, criteria),
     ]);
     return {
@@ -419,14 +434,27 @@ export class CallsService {
     };
   }
 
+  /** GET /api/agents/:id/calls/count: how many of the agent's calls match the filter. */
+  async count(scope: AgentScope, agentId: string, filter: CallLogFilter): Promise<CallLogCount> {
+    const { criteria } = await this.criteria(scope, agentId, filter);
+    return { total: await countCallLog(this.deps.db, criteria) };
+  }
+
   /** GET /api/calls: one page of the business's calls across its agents (or one of them). */
   async listBusiness(scope: AgentScope, query: BusinessCallLogQuery): Promise<CallLogPage> {
     const { criteria, timeZone } = await this.businessCriteria(scope, query);
+    const offset = pageOffset(query.page, query.limit);
+    // Across the agents, a total the rollups cannot answer counts every matching call of every
+    // agent: the page answers first and the web app asks for the total apart (decision 072).
+    if (criteria.filter.q || !countsFromRollups(criteria.filter)) {
+      const records = await listBusinessCallLog(this.deps.db, criteria, {
+        limit: query.limit + 1,
+        offset,
+      });
+      return searchPage(records, query, timeZone);
+    }
     const [records, total] = await Promise.all([
-      listBusinessCallLog(this.deps.db, criteria, {
-        limit: query.limit,
-        offset: pageOffset(query.page, query.limit),
-      }),
+      listBusinessCallLog(this.deps.db, criteria, { limit: query.limit, offset }),
       countBusinessCallLog(this.deps.db, criteria),
     ]);
     return {
@@ -434,6 +462,12 @@ export class CallsService {
       meta: buildPaginationMeta(total, query.page, query.limit),
       timeZone,
     };
+  }
+
+  /** GET /api/calls/count: how many of the business's calls match the filter. */
+  async countBusiness(scope: AgentScope, filter: BusinessCallLogFilter): Promise<CallLogCount> {
+    const { criteria } = await this.businessCriteria(scope, filter);
+    return { total: await countBusinessCallLog(this.deps.db, criteria) };
   }
 
   /** GET /api/calls/export: the business-wide filter as CSV, as exportCsv. */
@@ -578,4 +612,25 @@ export class CallsService {
     if (!publicUrl && !platformMayHoldRecording(payload)) throw notFound('Recording');
     return { publicUrl };
   }
+}
+
+/**
+ * A transcript search's page, before its total is counted: `records` is the page and, when
+ * another page follows, one row more. The meta says only what the page shows (decision 072).
+ */
+function searchPage(
+  records: CallLogRecord[],
+  query: { page: number; limit: number },
+  timeZone: string,
+): CallLogPage {
+  const more = records.length > query.limit;
+  const shown = records.slice(0, query.limit);
+  const offset = pageOffset(query.page, query.limit);
+  const meta = buildPaginationMeta(offset + shown.length + (more ? 1 : 0), query.page, query.limit);
+  return {
+    data: shown.map((record) => toCallLogRow(record, timeZone)),
+    meta: { ...meta, total: offset + shown.length },
+    timeZone,
+    counting: true,
+  };
 }

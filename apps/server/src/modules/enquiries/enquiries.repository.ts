@@ -138,11 +138,15 @@ export async function listEnquiries(
       .orderBy(desc(enquiries.createdAt), desc(enquiries.id))
       .limit(page.limit)
       .offset(page.offset),
-    db
-      .select({ n: count() })
-      .from(enquiries)
-      .innerJoin(contacts, eq(contacts.id, enquiries.contactId))
-      .where(where),
+    // Every enquiry has its contact (not null, a foreign key): the join matters only to a
+    // search, which also looks in the contact's name, email and phone.
+    filter.search
+      ? db
+          .select({ n: count() })
+          .from(enquiries)
+          .innerJoin(contacts, eq(contacts.id, enquiries.contactId))
+          .where(where)
+      : db.select({ n: count() }).from(enquiries).where(where),
   ]);
   return { rows, total: Number(counted?.n ?? 0) };
 }

@@ -1,4 +1,8 @@
-import type { BusinessCallLogFilter, CallLogPage } from '@switchboard/shared/call-logs';
+import type {
+  BusinessCallLogFilter,
+  CallLogCount,
+  CallLogPage,
+} from '@switchboard/shared/call-logs';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 
@@ -63,4 +67,38 @@ export const callLogPageQueryOptions = (agentId: string | undefined, params: Cal
 
 export function useCallLogPage(agentId: string | undefined, params: CallLogPageParams) {
   return useQuery(callLogPageQueryOptions(agentId, params));
+}
+
+/**
+ * GET /api/agents/:id/calls/count?… (or GET /api/calls/count?… for the business-wide log): how
+ * many calls match the filter. A transcript search's page answers before its matches are
+ * counted (`counting`); this asks for the total once the page is there.
+ */
+export function countCallLogs(
+  agentId: string | undefined,
+  params: CallLogPageParams,
+  signal?: AbortSignal,
+) {
+  const path = agentId ? `/agents/${encodeURIComponent(agentId)}/calls/count` : '/calls/count';
+  const { page: _page, limit: _limit, ...filter } = callLogQuery(params, !agentId);
+  return apiFetch<CallLogCount>(path, { query: filter, signal });
+}
+
+/** The total of a page that is still `counting` (nothing is asked for otherwise). */
+export function useCallLogCount(
+  agentId: string | undefined,
+  params: CallLogPageParams,
+  enabled: boolean,
+) {
+  const { page: _page, limit: _limit, ...filter } = params;
+  return useQuery({
+    queryKey: [
+      ...(agentId ? agentCallLogsQueryKey(agentId) : businessCallLogsQueryKey),
+      'count',
+      filter,
+    ] as const,
+    queryFn: ({ signal }) => countCallLogs(agentId, params, signal),
+    enabled,
+    meta: { errorTitle: 'Could not count the matching calls' },
+  });
 }

@@ -12,7 +12,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { callLogsErrorMessage, type CallLogRow } from '@switchboard/shared/call-logs';
-import type { Paginated } from '@switchboard/shared/pagination';
+import type { PaginationMeta, Paginated } from '@switchboard/shared/pagination';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactElement, ReactNode } from 'react';
@@ -40,6 +40,11 @@ type CallLogsTableProps = {
   showAgent?: boolean;
   /** The columns the user chose not to see (the ID always shows: it opens the call). */
   hidden?: HiddenCallLogColumns;
+  /**
+   * A search's total, counted after its page answered: `counting` until then, then the pager's
+   * meta with the total in it.
+   */
+  total?: { counting: boolean; meta?: PaginationMeta | undefined };
 };
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
@@ -58,6 +63,7 @@ export function CallLogsTable({
   topBar,
   showAgent = false,
   hidden = [],
+  total,
 }: CallLogsTableProps) {
   // Every cell keeps to one line, so a screen holds as many calls as it can: long text (an
   // agent's name) is cut with an ellipsis and shown whole on hover.
@@ -169,6 +175,8 @@ export function CallLogsTable({
         pageSizes: false,
         jump: true,
         label: 'Call log pages',
+        counting: total?.counting ?? false,
+        meta: total?.meta,
       }}
       // Wide on purpose: the table scrolls sideways inside its panel instead of the page.
       minWidth={Math.min(980, 140 + (columns.length - 1) * 120)}

@@ -270,6 +270,34 @@ describe('call log table', () => {
     expect(lastRequest(api)).toMatchObject({ q: 'book thursday', page: '1' });
   });
 
+  it('shows a search’s page before its total, says it is counting, then shows the count', async () => {
+    let answerCount: (total: number) => void = () => {};
+    const api = stubCallLogsApi({
+      handlers: {
+        [CALLS]: () =>
+          jsonResponse({
+            ...buildCallLogPage([buildCallLogRow()], { total: 2 }),
+            meta: { total: 1, page: 1, limit: 50, totalPages: 2, hasNext: true, hasPrev: false },
+            counting: true,
+          }),
+        [`${CALLS}/count`]: () =>
+          new Promise<Response>((resolve) => {
+            answerCount = (total) => resolve(jsonResponse({ total }));
+          }),
+      },
+    });
+    renderCallLogs('?q=refund&phone=087');
+    await findRow('3f2a9c1e…');
+    expect(await screen.findByText('Page 1 · counting the calls…')).toBeInTheDocument();
+    // The next page is there to step to while the total is counted.
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+    const asked = api.calls(`${CALLS}/count`).at(-1);
+    expect(Object.fromEntries(asked!.search)).toEqual({ q: 'refund', phone: '087', tab: 'all' });
+
+    answerCount(1234);
+    expect(await screen.findByText('1,234 calls · page 1 of 25')).toBeInTheDocument();
+  });
+
   it('filters by date: picking a start day goes back to page 1, clearing it too', async () => {
     stubCallLogsApi({ page: buildCallLogPage([buildCallLogRow()], { total: 120 }) });
     const { user, search } = renderCallLogs('?from=2026-03-02&page=2');

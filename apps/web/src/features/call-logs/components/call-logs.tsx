@@ -1,9 +1,10 @@
 import { Button, Progress, Tabs, VisuallyHidden } from '@mantine/core';
 import { CALL_LOG_TABS, type CallLogTab } from '@switchboard/shared/calls';
+import { buildPaginationMeta, type PaginationMeta } from '@switchboard/shared/pagination';
 import { IconPhoneCall, IconRestore } from '@tabler/icons-react';
 import { EmptyPanel } from '../../../components/empty-panel';
 import { callLogsExportHref } from '../api/export-call-logs';
-import { useCallLogPage } from '../api/list-call-logs';
+import { useCallLogCount, useCallLogPage } from '../api/list-call-logs';
 import { useRefreshCallLogs } from '../api/sync-platform';
 import { useCallLogParams } from '../hooks/use-call-log-params';
 import { useHiddenCallLogColumns } from '../hooks/use-hidden-call-log-columns';
@@ -43,7 +44,16 @@ export function CallLogs({
   agents?: { id: string; name: string }[] | undefined;
 }) {
   const { state, change, reset, callSearch } = useCallLogParams();
-  const calls = useCallLogPage(agentId, callLogPageParams(state));
+  const params = callLogPageParams(state);
+  const calls = useCallLogPage(agentId, params);
+  // A transcript search's page answers before its matches are counted: the total comes apart.
+  const counting = calls.data?.counting === true;
+  const count = useCallLogCount(agentId, params, counting);
+  const total = counting
+    ? count.data
+      ? { counting: false, meta: buildPaginationMeta(count.data.total, params.page, params.limit) }
+      : { counting: true }
+    : undefined;
   const refresh = useRefreshCallLogs(agentId);
   const refreshing = refresh.isPending;
   const [hidden, setHidden] = useHiddenCallLogColumns();
@@ -88,6 +98,7 @@ export function CallLogs({
               callSearch={callSearch}
               showAgent={!agentId}
               hidden={hidden}
+              total={total}
             />
           </Tabs.Panel>
         ))}
@@ -110,6 +121,7 @@ type CallLogResultsProps = {
   callSearch: (callId: string) => string;
   showAgent: boolean;
   hidden: HiddenCallLogColumns;
+  total: { counting: boolean; meta?: PaginationMeta } | undefined;
 };
 
 function CallLogResults({
@@ -121,6 +133,7 @@ function CallLogResults({
   callSearch,
   showAgent,
   hidden,
+  total,
 }: CallLogResultsProps) {
   const empty = hasActiveFilters(state) ? (
     <EmptyPanel
@@ -155,6 +168,7 @@ function CallLogResults({
       onOpenCall={(call) => onChange({ call })}
       showAgent={showAgent}
       hidden={hidden}
+      total={total}
       topBar={
         refreshing && (
           <>
