@@ -413,12 +413,7 @@ async function copyPglite(bench: BenchApp, file: string) {
   });
 }
 
-async function benchTarget(
-  target: BenchTarget,
-  file: string,
-  facts: FileFacts,
-  probes: string[],
-) {
+async function benchTarget(target: BenchTarget, file: string, facts: FileFacts, probes: string[]) {
   const fileMb = Math.ceil(facts.bytes / 1024 / 1024) + 1;
   const bench = await openBenchApp({
     target,
@@ -554,7 +549,9 @@ for (const db of ['postgres', 'pglite']) {
 }
 
 if (probeResults.length > 0) {
-  console.log('\n| database | page during the import | requests | p50 ms | p95 ms | max ms | load |');
+  console.log(
+    '\n| database | page during the import | requests | p50 ms | p95 ms | max ms | load |',
+  );
   console.log('|---|---|---:|---:|---:|---:|---:|');
   for (const p of probeResults)
     console.log(
