@@ -46,6 +46,7 @@ import {
   insertImportedContacts,
   NOTHING_WRITTEN,
   readImportFile,
+  readImportFileInSlices,
   recoverInterruptedContactImports,
   rollBackContactImportWrites,
   findRunningContactImports,
@@ -74,6 +75,8 @@ import {
 const MB = 1024 * 1024;
 const YIELD_EVERY = 100;
 const BATCHES_IN_FLIGHT = 2;
+/** On PGlite the stored upload is read 1 MB at a time (decision 074). */
+const FILE_SLICE_BYTES = 1024 * 1024;
 const yieldToEventLoop = () => new Promise((resolve) => setImmediate(resolve));
 
 export type ContactImportJobOptions = {
@@ -592,7 +595,9 @@ export class ContactImportJob {
     const heartbeat = this.holdLease(claimed.id);
     const perBatch = this.perBatch;
     try {
-      const file = await readImportFile(db, claimed.id);
+      const file = perBatch
+        ? await readImportFileInSlices(db, claimed.id, FILE_SLICE_BYTES, yieldToEventLoop)
+        : await readImportFile(db, claimed.id);
       if (!file) throw new Error('the uploaded file is no longer stored');
       const writeAndComplete = async (tx: Db) => {
         const counts = await this.write(tx, perBatch, claimed, file);

@@ -315,6 +315,38 @@ export async function readImportFile(db: Db, importId: string): Promise<Buffer |
 }
 
 /**
+ * The stored upload read a slice at a time (PGlite: each slice a short query, with `between`
+ * awaited after it, so other requests' queries run in between instead of waiting for one read
+ * of the whole file; decision 074). Null when it is no longer stored.
+ */
+export async function readImportFileInSlices(
+  db: Db,
+  importId: string,
+  sliceBytes: number,
+  between: () => Promise<unknown>,
+): Promise<Buffer | null> {
+  const [row] = await db
+    .select({ size: sql<number | null>`octet_length(${contactImports.file})` })
+    .from(contactImports)
+    .where(eq(contactImports.id, importId));
+  if (row?.size === null || row?.size === undefined) return null;
+  const size = Number(row.size);
+  const parts: Buffer[] = [];
+  for (let offset = 0; offset < size; offset += sliceBytes) {
+    await between();
+    const [slice] = await db
+      .select({
+        part: sql<Uint8Array>`substring(${contactImports.file} from ${offset + 1}::integer for ${sliceBytes}::integer)`,
+      })
+      .from(contactImports)
+      .where(eq(contactImports.id, importId));
+    if (!slice) return null;
+    parts.push(Buffer.from(slice.part));
+  }
+  return Buffer.concat(parts, size);
+}
+
+/**
  * running → completed, in the import's own transaction and only while this instance holds it,
  * so an import another instance has meanwhile failed is rolled back rather than left written
  * under a failed row. False when it was not held (the caller rolls back). An import in which
