@@ -370,7 +370,7 @@ class ImportWriter {
     const written = this.perBatch
       ? this.run(() =>
           this.tx.transaction(async (tx) => {
-            for (const statement of statements) await statement(tx as unknown as Db);
+            for (const statement of statements) await statement(tx);
           }),
         )
       : Promise.all(statements.map((statement) => this.run(() => statement(this.tx))));
