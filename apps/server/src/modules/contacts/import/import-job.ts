@@ -599,6 +599,8 @@ export class ContactImportJob {
         ? await readImportFileInSlices(db, claimed.id, FILE_SLICE_BYTES, yieldToEventLoop)
         : await readImportFile(db, claimed.id);
       if (!file) throw new Error('the uploaded file is no longer stored');
+      // What a stopped run of it committed on PGlite (usually nothing).
+      if (perBatch) await this.rollBack(claimed);
       const writeAndComplete = async (tx: Db) => {
         const counts = await this.write(tx, perBatch, claimed, file);
         await heartbeat.stop();
@@ -617,10 +619,11 @@ export class ContactImportJob {
       else await db.transaction(writeAndComplete);
     } catch (error) {
       await heartbeat.stop();
-      // Batches committed one by one are taken back before the import is failed or queued
-      // again; should this fail or the process die, the import stays running and recovery
-      // takes them back (decision 074).
-      if (perBatch) {
+      // Batches committed one by one are taken back before the import is failed; should this
+      // fail or the process die, the import stays running and recovery takes them back. A
+      // stopping server hands the import back at once (the shutdown has a grace period) and its
+      // next run takes them back first (decision 074).
+      if (perBatch && !(error instanceof ImportStoppedError)) {
         try {
           await this.rollBack(claimed);
         } catch (rollBackError) {

@@ -654,7 +654,9 @@ describe.each(databaseTargets)('contact imports on %s', (target) => {
       startedAt: null,
       ...NOTHING,
     });
-    expect(await writtenBy(importId)).toEqual([]);
+    // PostgreSQL rolled it back; PGlite's committed batches are taken back by its next run
+    // (decision 074: the shutdown's grace period does not wait for them).
+    if (target === 'postgres') expect(await writtenBy(importId)).toEqual([]);
 
     expect(await job.runImport(importId)).toBe(true);
     const done = await send<ContactImport>('GET', `/api/contacts/imports/${importId}`);
