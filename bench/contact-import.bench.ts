@@ -8,7 +8,7 @@
  * `npm test`.
  *
  *   npm run bench:import -- [--rows 100000] [--existing 1000] [--db postgres,pglite]
- *                           [--cpu-profile <dir>]
+ *                           [--cpu-profile <dir>] [--probe /api/agents,/api/health]
  *
  * PostgreSQL is used when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set; a scratch database
  * is created and dropped. Prints one line per measurement and a summary table.
@@ -45,9 +45,10 @@ const { values } = parseArgs({
     /** Writes a CPU profile of the import job alone (not the upload) to <dir>/<db>.cpuprofile. */
     'cpu-profile': { type: 'string' },
     /**
-     * While the job runs, GET this page (e.g. /api/agents) as the member, one request at a
-     * time with --probe-every ms between them, and report how long they took: whether an
-     * import holds up other pages.
+     * While the job runs, GET these pages (comma-separated, e.g. /api/agents,/api/health) as
+     * the member, each one request at a time with --probe-every ms between them, and report how
+     * long they took: whether an import holds up other pages. The import then runs twice per
+     * database, alone and with the probes (each in a fresh database), and both times are shown.
      */
     probe: { type: 'string' },
     'probe-every': { type: 'string', default: '100' },
@@ -250,17 +251,35 @@ async function measure<T>(
   }
 }
 
+type ProbeResult = {
+  db: string;
+  url: string;
+  requests: number;
+  p50: number;
+  p95: number;
+  max: number;
+  load: string;
+};
+const probeResults: ProbeResult[] = [];
+/** The import job's seconds per database: alone, and with the probes running. */
+const jobSeconds: { db: string; probed: boolean; seconds: number; load: string }[] = [];
+
 /** GETs `url` as the member until stopped, one at a time; logs how long they took. */
 function probePage(bench: BenchApp, url: string) {
   const samples: number[] = [];
   let running = true;
   const every = Number(values['probe-every']);
+  const began = performance.now();
+  /** When the longest wait began, in seconds after the probes started. */
+  let longestAt = 0;
   const loop = (async () => {
     while (running) {
       const started = performance.now();
       const res = await bench.app.inject({ method: 'GET', url, headers: bench.headers });
       if (res.statusCode !== 200) throw new Error(`probe ${url}: ${res.statusCode} ${res.body}`);
-      samples.push(performance.now() - started);
+      const ms = performance.now() - started;
+      if (ms > Math.max(0, ...samples)) longestAt = (started - began) / 1000;
+      samples.push(ms);
       await new Promise((resolve) => setTimeout(resolve, every));
     }
   })();
@@ -269,10 +288,20 @@ function probePage(bench: BenchApp, url: string) {
       running = false;
       await loop;
       const sorted = [...samples].sort((a, b) => a - b);
+      probeResults.push({
+        db: target,
+        url,
+        requests: samples.length,
+        p50: percentile(sorted, 50),
+        p95: percentile(sorted, 95),
+        max: sorted.at(-1) ?? Number.NaN,
+        load: loadAverage(),
+      });
       console.log(
         `[${target}] GET ${url} during the import, every ${every} ms: ${samples.length} ` +
           `requests, p50 ${fmt(percentile(sorted, 50))} ms, p95 ${fmt(percentile(sorted, 95))} ms, ` +
-          `max ${fmt(sorted.at(-1) ?? Number.NaN)} ms (load ${loadAverage()})`,
+          `max ${fmt(sorted.at(-1) ?? Number.NaN)} ms at +${longestAt.toFixed(1)} s ` +
+          `(load ${loadAverage()})`,
       );
     },
   };
@@ -384,7 +413,7 @@ async function copyPglite(bench: BenchApp, file: string) {
   });
 }
 
-async function benchTarget(target: BenchTarget, file: string, facts: FileFacts) {
+async function benchTarget(target: BenchTarget, file: string, facts: FileFacts, probes: string[]) {
   const fileMb = Math.ceil(facts.bytes / 1024 / 1024) + 1;
   const bench = await openBenchApp({
     target,
@@ -426,14 +455,21 @@ async function benchTarget(target: BenchTarget, file: string, facts: FileFacts) 
       const profiler = values['cpu-profile'] === undefined ? undefined : await startProfiler();
       const jobCpu = process.cpuUsage();
       const jobStarted = performance.now();
-      const probing = values.probe === undefined ? undefined : probePage(bench, values.probe);
+      const probing = probes.map((url) => probePage(bench, url));
+      let jobMs: number;
       try {
         if (!(await bench.app.contactImportJob.runImport(upload.import.id)))
           throw new Error('the import was not queued');
       } finally {
-        await probing?.stop(target);
+        jobMs = performance.now() - jobStarted;
+        for (const probe of probing) await probe.stop(target);
       }
-      const jobMs = performance.now() - jobStarted;
+      jobSeconds.push({
+        db: target,
+        probed: probes.length > 0,
+        seconds: jobMs / 1000,
+        load: loadAverage(),
+      });
       const { user, system } = process.cpuUsage(jobCpu);
       const jobCpuMs = (user + system) / 1000;
       if (profiler) await profiler.stop(path.join(values['cpu-profile']!, `${target}.cpuprofile`));
@@ -488,7 +524,12 @@ try {
       `${existingCount} people already stored; written in ` +
       `${((performance.now() - genStarted) / 1000).toFixed(1)} s`,
   );
-  for (const target of targets) await benchTarget(target, file, facts);
+  const probes = values.probe?.split(',').filter((url) => url !== '') ?? [];
+  for (const target of targets) {
+    // With probes: the import alone first, then again in a fresh database with the probes.
+    if (probes.length > 0) await benchTarget(target, file, facts, []);
+    await benchTarget(target, file, facts, probes);
+  }
 } finally {
   await fs.rm(dir, { recursive: true, force: true });
 }
@@ -505,4 +546,25 @@ for (const db of ['postgres', 'pglite']) {
   const copied = results.find((r) => r.db === db && !r.path.startsWith('import'));
   if (imported && copied)
     console.log(`${db}: import ÷ copy = ${(imported.seconds / copied.seconds).toFixed(1)}×`);
+}
+
+if (probeResults.length > 0) {
+  console.log(
+    '\n| database | page during the import | requests | p50 ms | p95 ms | max ms | load |',
+  );
+  console.log('|---|---|---:|---:|---:|---:|---:|');
+  for (const p of probeResults)
+    console.log(
+      `| ${p.db} | GET ${p.url} | ${p.requests} | ${fmt(p.p50)} | ${fmt(p.p95)} | ${fmt(p.max)} | ${p.load} |`,
+    );
+  console.log('\n| database | job s alone | job s with probes | with ÷ alone |');
+  console.log('|---|---:|---:|---:|');
+  for (const db of ['postgres', 'pglite']) {
+    const alone = jobSeconds.find((j) => j.db === db && !j.probed);
+    const probed = jobSeconds.find((j) => j.db === db && j.probed);
+    if (alone && probed)
+      console.log(
+        `| ${db} | ${alone.seconds.toFixed(2)} (load ${alone.load}) | ${probed.seconds.toFixed(2)} (load ${probed.load}) | ${(probed.seconds / alone.seconds).toFixed(2)}× |`,
+      );
+  }
 }

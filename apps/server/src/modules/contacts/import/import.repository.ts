@@ -315,6 +315,38 @@ export async function readImportFile(db: Db, importId: string): Promise<Buffer |
 }
 
 /**
+ * The stored upload read a slice at a time (PGlite: each slice a short query, with `between`
+ * awaited after it, so other requests' queries run in between instead of waiting for one read
+ * of the whole file; decision 074). Null when it is no longer stored.
+ */
+export async function readImportFileInSlices(
+  db: Db,
+  importId: string,
+  sliceBytes: number,
+  between: () => Promise<unknown>,
+): Promise<Buffer | null> {
+  const [row] = await db
+    .select({ size: sql<number | null>`octet_length(${contactImports.file})` })
+    .from(contactImports)
+    .where(eq(contactImports.id, importId));
+  if (row?.size === null || row?.size === undefined) return null;
+  const size = Number(row.size);
+  const parts: Buffer[] = [];
+  for (let offset = 0; offset < size; offset += sliceBytes) {
+    await between();
+    const [slice] = await db
+      .select({
+        part: sql<Uint8Array>`substring(${contactImports.file} from ${offset + 1}::integer for ${sliceBytes}::integer)`,
+      })
+      .from(contactImports)
+      .where(eq(contactImports.id, importId));
+    if (!slice) return null;
+    parts.push(Buffer.from(slice.part));
+  }
+  return Buffer.concat(parts, size);
+}
+
+/**
  * running → completed, in the import's own transaction and only while this instance holds it,
  * so an import another instance has meanwhile failed is rolled back rather than left written
  * under a failed row. False when it was not held (the caller rolls back). An import in which
@@ -692,4 +724,100 @@ export async function undoContactImport(
     })
     .where(eq(contactImports.id, importId));
   return true;
+}
+
+/**
+ * Takes back what an import committed batch by batch (PGlite, decision 074) before it is failed
+ * or queued again: the contacts it filled in get their before-images back, the contacts it
+ * created are deleted, its problem rows and before-images go. Each step is short statements of
+ * at most `chunk` rows with `between` awaited after each, so other requests' queries run in
+ * between on PGlite's one connection. Idempotent: a rollback cut short (a crash) is run again
+ * whole. A created contact that has enquiries or appointments since is kept (they would go with
+ * it), as undo keeps it. Answers how many contacts were deleted and restored.
+ */
+export async function rollBackContactImportWrites(
+  db: Db,
+  businessId: string,
+  importId: string,
+  options: { chunk: number; between: () => Promise<unknown> },
+): Promise<{ deleted: number; restored: number }> {
+  const { chunk, between } = options;
+  let restored = 0;
+  for (let offset = 0; ; offset += chunk) {
+    const changes = await db
+      .select({ contactId: contactImportChanges.contactId, before: contactImportChanges.before })
+      .from(contactImportChanges)
+      .where(eq(contactImportChanges.importId, importId))
+      .orderBy(asc(contactImportChanges.contactId))
+      .limit(chunk)
+      .offset(offset);
+    if (changes.length === 0) break;
+    const rows = changes.map(({ contactId, before }) => {
+      const image = before as Partial<ContactRow> & Pick<ContactRow, CoreField>;
+      return {
+        id: contactId,
+        name: image.name,
+        phone: image.phone,
+        email: image.email,
+        company: image.company,
+        notes: image.notes,
+        country: image.country ?? null,
+        other_phones: image.otherPhones ?? [],
+        other_emails: image.otherEmails ?? [],
+        // Absent: a before-image from before extra columns were kept (nothing to restore).
+        has_fields: image.fields !== undefined,
+        fields: image.fields ?? null,
+      };
+    });
+    await db.execute(sql`
+      update ${contacts} as c
+      set name = v.name, phone = v.phone, email = v.email, company = v.company, notes = v.notes,
+          country = v.country, other_phones = v.other_phones, other_emails = v.other_emails,
+          fields = case when v.has_fields then v.fields else c.fields end, updated_at = now()
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as v(id uuid, name text, phone text, email text, company text, notes text, country text,
+             other_phones jsonb, other_emails jsonb, has_fields boolean, fields jsonb)
+      where c.id = v.id and c.business_id = ${businessId}::uuid`);
+    restored += changes.length;
+    await between();
+  }
+  let deleted = 0;
+  for (;;) {
+    const gone = await db
+      .delete(contacts)
+      .where(
+        inArray(
+          contacts.id,
+          db
+            .select({ id: contacts.id })
+            .from(contacts)
+            .where(
+              and(
+                eq(contacts.importId, importId),
+                eq(contacts.businessId, businessId),
+                sql`not exists (select 1 from ${enquiries} where ${enquiries.contactId} = ${contacts.id})`,
+                sql`not exists (select 1 from ${appointments} where ${appointments.contactId} = ${contacts.id})`,
+              ),
+            )
+            .limit(chunk),
+        ),
+      )
+      .returning({ id: contacts.id });
+    deleted += gone.length;
+    await between();
+    if (gone.length < chunk) break;
+  }
+  await db.delete(contactImportErrors).where(eq(contactImportErrors.importId, importId));
+  await db.delete(contactImportChanges).where(eq(contactImportChanges.importId, importId));
+  return { deleted, restored };
+}
+
+/** The imports left running (by a process that died): their ids and businesses. */
+export async function findRunningContactImports(
+  db: Db,
+): Promise<{ id: string; businessId: string }[]> {
+  return db
+    .select({ id: contactImports.id, businessId: contactImports.businessId })
+    .from(contactImports)
+    .where(eq(contactImports.status, 'running'));
 }
