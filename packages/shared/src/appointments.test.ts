@@ -19,7 +19,7 @@ const NOW = new Date('2026-06-01T12:00:00Z');
 const FUTURE = new Date('2026-06-02T12:00:00Z');
 const PAST = new Date('2026-05-31T12:00:00Z');
 
-describe('the appointments state (seed §4)', () => {
+describe("the appointments' paging rule", () => {
   it('starts at page 1 with 10 a page', () => {
     expect(initialAppointmentsPaging).toEqual({ page: 1, limit: 10 });
     expect(APPOINTMENTS_PAGE_SIZE).toBe(10);

@@ -206,7 +206,7 @@ export function appointmentActions(
   };
 }
 
-/** The appointments screen's paging state (seed §4): where it starts and how it moves. */
+/** The appointments screen's paging state (the appointments' paging rule): where it starts and how it moves. */
 export type AppointmentsPaging = { page: number; limit: number };
 export const initialAppointmentsPaging: AppointmentsPaging = {
   page: 1,

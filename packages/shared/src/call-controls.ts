@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The live call controls the web SDK sends to the assistant during a web call (its
- * `send`/`say`: seed §3 "call control messages"; the document's ClientInboundMessageSay,
+ * `send`/`say`: the call-control messages; the document's ClientInboundMessageSay,
  * …Control, …EndCall). The SDK names say's text `message`, the document `content`: either is
  * taken. In sandbox mode they reach the sandbox platform's room through our server, which
  * passes on only these shapes.

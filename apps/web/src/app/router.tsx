@@ -5,7 +5,7 @@ import { RootLayout } from './layouts/root-layout';
 import { RouteError } from '../components/route-error';
 
 /**
- * Every screen is loaded on demand (seed §2): each route module below is its own chunk in the
+ * Every screen is loaded on demand (the lazy-screens rule): each route module below is its own chunk in the
  * build, named after its file (`assets/login-<hash>.js`, `assets/call-logs-<hash>.js`, ...).
  * Route modules default-export their screen; layouts (app/layouts, which compose features) are named exports.
  */

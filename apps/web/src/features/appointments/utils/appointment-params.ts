@@ -83,7 +83,7 @@ export type AppointmentsChange = Partial<AppointmentsState>;
 
 /**
  * The query string after a change. Changing the tab or a filter goes back to page 1; changing
- * the limit resets the page to 1 (seed §4); the same limit keeps the page. Keys this screen does
+ * the limit resets the page to 1 (the appointments' paging rule); the same limit keeps the page. Keys this screen does
  * not own are kept.
  */
 export function changeAppointmentParams(

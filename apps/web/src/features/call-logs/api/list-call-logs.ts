@@ -61,7 +61,7 @@ export const callLogPageQueryOptions = (agentId: string | undefined, params: Cal
     ] as const,
     queryFn: ({ signal }) => listCallLogs(agentId, params, signal),
     // No placeholder data on purpose: another filter or page is a new list, and shows as loading
-    // (seed §4); only a refresh of the same page keeps its rows on screen.
+    // (the call log's paging rule); only a refresh of the same page keeps its rows on screen.
     meta: { errorTitle: 'Could not refresh the call logs' },
   });
 

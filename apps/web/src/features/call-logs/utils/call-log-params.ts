@@ -16,7 +16,7 @@ import { isIsoDate } from '@switchboard/shared/date-range';
 import { MAX_PAGE_LIMIT } from '@switchboard/shared/pagination';
 
 /**
- * The call log screen's state (seed §4) is its query string, so reload, back/forward and shared
+ * The call log screen's state rule: the state is its query string, so reload, back/forward and shared
  * links keep it: `tab`, `phone`, `from`, `to`, `q`, `endReason`, `callType`, `minDuration`,
  * `maxDuration`, `minCost`, `maxCost`, `includeTest`, `agentId` (the business-wide log), `page`,
  * `limit` and the selected `call`. Defaults are left out of the URL. `from`, `to` and
@@ -214,7 +214,7 @@ function normalise<K extends keyof CallLogState>(
 }
 
 /**
- * The query string after a change. Rules (seed §4): changing the tab, the phone filter, the
+ * The query string after a change. The call log's paging rule: changing the tab, the phone filter, the
  * date range or the search — or the page size — goes back to page 1 (`page` leaves the URL);
  * setting a value to what it already is changes nothing. Opening or closing a call keeps the
  * page. Defaults are removed rather than written; keys this screen does not own are kept.

@@ -156,7 +156,7 @@ function useMediaDevices(active: boolean) {
 
 const yesNo = (value: boolean) => (value ? 'yes' : 'no');
 
-/** The SDK's call-start-failed, with its context (seed §8). */
+/** The SDK's call-start-failed, with its context (the error catalogue's rule). */
 function StartFailureDetails({ failure }: { failure: StartFailure }) {
   return (
     <List size="xs" mt="xs" spacing={0} aria-label="Why the start failed">

@@ -23,7 +23,7 @@ async function loadVapi(): Promise<typeof VapiModule> {
 /** What a web call starts: one of the business's agents (assistant) or squads, by id. */
 export type WebCallTarget = { assistantId: string } | { squadId: string };
 
-/** The say control's options (seed §3; the SDK's `say` arguments after the text). */
+/** The say control's options (the call-control messages; the SDK's `say` arguments after the text). */
 export type SayOptions = {
   endCallAfterSpoken: boolean;
   /** The caller's voice may interrupt the sentence. */
@@ -173,7 +173,7 @@ export function useWebCall(config: WebCallConfig | undefined) {
       }
     },
     end: () => {
-      // Leaving in the left or error state resolves at once (seed §4).
+      // Leaving in the left or error state resolves at once (the call session's rule).
       if (!needsLeave(stateRef.current)) return;
       vapiRef.current?.end();
     },

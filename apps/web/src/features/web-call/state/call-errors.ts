@@ -1,5 +1,5 @@
 /**
- * What the user reads for each error the web SDK (`@vapi-ai/web` 2.7.1) emits (seed §8), and for
+ * What the user reads for each error the web SDK (`@vapi-ai/web` 2.7.1) emits (the error catalogue), and for
  * the call client's camera/microphone error kinds.
  */
 
@@ -34,7 +34,7 @@ export const FATAL_CALL_ERRORS = new Set([
 ]);
 
 /**
- * The call client's fatal error kinds (seed §8; daily-js's DailyFatalErrorType), each with what
+ * The call client's fatal error kinds (the error catalogue; daily-js's DailyFatalErrorType), each with what
  * it means for the caller. The SDK reports them as its `daily-error` with the call client's
  * event inside (`error.error.type`).
  */
@@ -59,7 +59,7 @@ export function fatalKindOf(error: unknown): string | undefined {
   return typeof kind === 'string' ? kind : undefined;
 }
 
-/** Camera/microphone error kinds of the call client (seed §8). */
+/** Camera/microphone error kinds of the call client (the error catalogue). */
 export const DEVICE_ERROR_MESSAGES: Record<string, string> = {
   'cam-mic-in-use': 'The camera and microphone are in use by another application.',
   'cam-in-use': 'The camera is in use by another application.',

@@ -1,7 +1,7 @@
 import { callErrorMessage, deviceErrorMessage, FATAL_CALL_ERRORS } from './call-errors';
 
 /**
- * The "Talk to agent" panel's state, driven by the web SDK's events (seed §4 call session
+ * The "Talk to agent" panel's state, driven by the web SDK's events (the call session's
  * states: new, joining, joined, left, error). Pure, so every transition is unit-tested.
  */
 
@@ -51,7 +51,7 @@ export const MIC_SILENT_WARNING =
 export const ALREADY_STARTED_WARNING =
   'A call is already starting or running: end it before starting another.';
 
-/** The SDK's call-start-failed event as shown (seed §8: error, stack and context). */
+/** The SDK's call-start-failed event as shown (the error catalogue's rule: error, stack and context). */
 export type StartFailure = {
   stage: string;
   error: string;
@@ -164,7 +164,7 @@ export function startFailureOf(event: unknown): StartFailure {
 export function callReducer(state: CallState, event: CallEvent): CallState {
   switch (event.type) {
     case 'start':
-      // Joining while joining or joined is refused with a warning (seed §4).
+      // Joining while joining or joined is refused with a warning (the call session's rule).
       if (!canStart(state)) return { ...state, warning: ALREADY_STARTED_WARNING };
       return { ...initialCallState, phase: 'joining', muted: false };
     case 'started':
