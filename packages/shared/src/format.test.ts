@@ -102,7 +102,9 @@ describe('isValidTimeZone', () => {
     ['UTC', true],
     ['America/New_York', true],
     ['Asia/Kolkata', true],
+    ['Europe/Paris', true],
     ['Mars/Olympus_Mons', false],
+    ['not a zone', false],
     ['', false],
   ])('%j → %s', (timeZone, expected) => {
     expect(isValidTimeZone(timeZone)).toBe(expected);

@@ -9,15 +9,6 @@ const QUARTER_HOUR_MS = 15 * 60 * 1000;
 const DAY_MS = 86_400_000;
 const MAX_CACHE_ENTRIES = 200_000;
 
-export function isValidTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export const TIME_STEPS = [
   'second',
   'minute',

@@ -9,7 +9,8 @@ import {
 } from '../analytics/analytics';
 import { checkBody } from '../http/document-validation';
 import { badRequest } from '../http/errors';
-import { isValidTimeZone, TIME_STEPS } from '../lib/time-zone';
+import { isValidTimeZone } from '@switchboard/shared/format';
+import { TIME_STEPS } from '../lib/time-zone';
 import { isoDateString, parseIsoDate, parseOrThrow } from '../http/validation';
 
 // POST /analytics: {queries:[…]} → one result per query. The body is checked against the

@@ -13,6 +13,7 @@ import {
 import { IconCalendar } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { browserTimeZone } from '../lib/time-zones';
 
 /** Quick ranges offered next to the picker: the last N days, today included. */
 export const DATE_RANGE_PRESETS = [
@@ -38,10 +39,6 @@ export function useDateRangeParams(): DateRangeQuery {
       ...(parsed.data.to ? { to: parsed.data.to } : {}),
     };
   }, [from, to]);
-}
-
-function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
 type DateRangeControlProps = {

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import {
   createAccountSchema,
   type CreateAccountFormValues,
@@ -7,15 +7,14 @@ import {
 } from '@switchboard/shared/auth';
 import { IconUserExclamation } from '@tabler/icons-react';
 import { useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
-import { countryNames } from '@switchboard/shared/countries';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { browserTimeZone, timeZoneOptions } from '../../../lib/time-zones';
 import { useCreateAccount, type CreateAccountResult } from '../api/create-account';
 import { FormAlert } from '../../../components/form-alert';
-import { countryFilter } from '../../../lib/country-filter';
+import { CountryField, TimeZoneField } from '../../../components/location-fields';
 
 const fields = [
   'businessName',
@@ -156,51 +155,14 @@ export function CreateAccountForm({ onSuccess }: CreateAccountFormProps) {
             error={errors.website?.message}
             {...register('website')}
           />
-          <Controller
-            control={control}
-            name="country"
-            render={({ field, fieldState }) => (
-              <Select
-                label="Country"
-                placeholder="Search countries"
-                data={countryNames}
-                searchable
-                filter={countryFilter}
-                nothingFoundMessage="No country matches"
-                autoComplete="off"
-                withAsterisk
-                name={field.name}
-                ref={field.ref}
-                value={field.value === '' ? null : field.value}
-                onChange={(value) => field.onChange(value ?? '')}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
+          <CountryField control={control} name="country" placeholder="Search countries" />
         </SimpleGrid>
-        <Controller
+        <TimeZoneField
           control={control}
           name="timezone"
-          render={({ field, fieldState }) => (
-            <Select
-              label="Time zone"
-              description="Call times and dates are shown in this zone"
-              placeholder="Search time zones"
-              data={timeZones}
-              searchable
-              nothingFoundMessage="No time zone matches"
-              autoComplete="off"
-              allowDeselect={false}
-              withAsterisk
-              name={field.name}
-              ref={field.ref}
-              value={field.value ?? null}
-              onChange={(value) => field.onChange(value ?? '')}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
-            />
-          )}
+          description="Call times and dates are shown in this zone"
+          placeholder="Search time zones"
+          data={timeZones}
         />
         <Button type="submit" size="md" fullWidth mt="xs" loading={createAccountMutation.isPending}>
           Create account

@@ -5,14 +5,12 @@ import {
   Button,
   Container,
   Paper,
-  Select,
   SimpleGrid,
   Stack,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
-import { countryNames } from '@switchboard/shared/countries';
 import {
   serviceEnquirySchema,
   toServiceEnquiryRequest,
@@ -20,11 +18,11 @@ import {
   type ServiceEnquiryInput,
 } from '@switchboard/shared/service-enquiries';
 import { IconAlertCircle, IconCircleCheck, IconSend } from '@tabler/icons-react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useSendServiceEnquiry } from '../api/send-service-enquiry';
 import classes from './landing.module.css';
-import { countryFilter } from '../../../lib/country-filter';
+import { CountryField } from '../../../components/location-fields';
 
 const FIELDS = ['poc', 'businessName', 'country', 'website', 'email', 'phone'] as const;
 
@@ -119,28 +117,7 @@ export function ServiceEnquiryForm() {
                     error={errors.businessName?.message}
                     {...register('businessName')}
                   />
-                  <Controller
-                    control={control}
-                    name="country"
-                    render={({ field, fieldState }) => (
-                      <Select
-                        label="Country"
-                        placeholder="Search countries"
-                        data={countryNames}
-                        searchable
-                        filter={countryFilter}
-                        nothingFoundMessage="No country matches"
-                        autoComplete="off"
-                        withAsterisk
-                        name={field.name}
-                        ref={field.ref}
-                        value={field.value === '' ? null : field.value}
-                        onChange={(value) => field.onChange(value ?? '')}
-                        onBlur={field.onBlur}
-                        error={fieldState.error?.message}
-                      />
-                    )}
-                  />
+                  <CountryField control={control} name="country" placeholder="Search countries" />
                   <TextInput
                     label="Website"
                     placeholder="yourbusiness.com"

@@ -4,7 +4,6 @@ import {
   Button,
   Card,
   Group,
-  Select,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -20,14 +19,14 @@ import {
 import { countryNames } from '@switchboard/shared/countries';
 import { IconLock } from '@tabler/icons-react';
 import { useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { QueryError } from '../../../components/query-error';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { timeZoneOptions } from '../../../lib/time-zones';
 import { useBusiness } from '../api/get-business';
 import { useUpdateBusiness } from '../api/update-business';
 import { FormAlert } from '../../../components/form-alert';
-import { countryFilter } from '../../../lib/country-filter';
+import { CountryField, TimeZoneField } from '../../../components/location-fields';
 
 const fields = ['name', 'phone', 'website', 'country', 'timezone'] as const;
 
@@ -132,51 +131,19 @@ function BusinessForm({ business, canEdit }: { business: Business; canEdit: bool
               />
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-              <Controller
+              <CountryField
                 control={control}
                 name="country"
-                render={({ field, fieldState }) => (
-                  <Select
-                    label="Country"
-                    data={countries}
-                    searchable
-                    filter={countryFilter}
-                    nothingFoundMessage="No country matches"
-                    autoComplete="off"
-                    allowDeselect={false}
-                    withAsterisk
-                    disabled={!canEdit}
-                    name={field.name}
-                    ref={field.ref}
-                    value={field.value === '' ? null : field.value}
-                    onChange={(value) => field.onChange(value ?? '')}
-                    onBlur={field.onBlur}
-                    error={fieldState.error?.message}
-                  />
-                )}
+                data={countries}
+                allowDeselect={false}
+                disabled={!canEdit}
               />
-              <Controller
+              <TimeZoneField
                 control={control}
                 name="timezone"
-                render={({ field, fieldState }) => (
-                  <Select
-                    label="Time zone"
-                    description="Every date and time is shown in this zone"
-                    data={timeZones}
-                    searchable
-                    nothingFoundMessage="No time zone matches"
-                    autoComplete="off"
-                    allowDeselect={false}
-                    withAsterisk
-                    disabled={!canEdit}
-                    name={field.name}
-                    ref={field.ref}
-                    value={field.value || null}
-                    onChange={(value) => field.onChange(value ?? '')}
-                    onBlur={field.onBlur}
-                    error={fieldState.error?.message}
-                  />
-                )}
+                description="Every date and time is shown in this zone"
+                data={timeZones}
+                disabled={!canEdit}
               />
             </SimpleGrid>
             {canEdit && (

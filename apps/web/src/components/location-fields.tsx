@@ -1,0 +1,66 @@
+import { Select, type SelectProps } from '@mantine/core';
+import { countryNames } from '@switchboard/shared/countries';
+import { Controller, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form';
+import { countryFilter } from '../lib/country-filter';
+
+/**
+ * A form's country or time-zone picker bound to react-hook-form: a searchable Select whose empty
+ * string stands for "none picked" and which shows the field's validation message.
+ */
+type BoundSelectProps<T extends FieldValues> = Omit<
+  SelectProps,
+  'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error'
+> & {
+  control: Control<T>;
+  name: FieldPathByValue<T, string | undefined>;
+};
+
+function BoundSelect<T extends FieldValues>({ control, name, ...props }: BoundSelectProps<T>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <Select
+          searchable
+          autoComplete="off"
+          withAsterisk
+          {...props}
+          name={field.name}
+          ref={field.ref}
+          value={field.value || null}
+          onChange={(value) => field.onChange(value ?? '')}
+          onBlur={field.onBlur}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}
+
+/** Country, searched by the start of a name first; `data` defaults to every country's name. */
+export function CountryField<T extends FieldValues>(props: BoundSelectProps<T>) {
+  return (
+    <BoundSelect
+      label="Country"
+      data={countryNames}
+      filter={countryFilter}
+      nothingFoundMessage="No country matches"
+      {...props}
+    />
+  );
+}
+
+/** IANA time zone; pass `data` from `timeZoneOptions` and the sentence saying what it is for. */
+export function TimeZoneField<T extends FieldValues>(
+  props: BoundSelectProps<T> & Required<Pick<SelectProps, 'data'>>,
+) {
+  return (
+    <BoundSelect
+      label="Time zone"
+      nothingFoundMessage="No time zone matches"
+      allowDeselect={false}
+      {...props}
+    />
+  );
+}
