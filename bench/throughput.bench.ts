@@ -20,16 +20,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { executeRows, type Db } from '../apps/server/src/db/client';
-import { sessionHeaders } from '../apps/server/src/test/test-app';
+import type { Db } from '../apps/server/src/db/client';
 import {
   breakdownFigures,
   breakdownFiguresFromCalls,
@@ -44,8 +39,16 @@ import {
   type CallLogCriteria,
 } from '../apps/server/src/modules/calls/calls.repository';
 import { addDays, todayIn } from '@switchboard/shared/date-range';
-import { benchAdminUrl, benchAgentIds, openBenchApp } from './lib/app';
-import { loadCalls, TRANSCRIPT_SEARCH_WORD } from './lib/load-calls';
+import { benchAdminUrl, benchAgentIds } from './lib/app';
+import { TRANSCRIPT_SEARCH_WORD } from './lib/load-calls';
+import {
+  closedLoop,
+  freshStore,
+  reuseStore,
+  startServer,
+  timedGet,
+  type Store,
+} from './lib/server';
 import { fmt, loadAverage, percentile } from './lib/stats';
 
 const { values } = parseArgs({
@@ -106,58 +109,6 @@ const rows: Row[] = [];
 function rotating(make: (agent: string) => string): () => string {
   let n = 0;
   return () => make(ids[n++ % ids.length]!);
-}
-
-async function waitReady(base: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    const ok = await fetch(`${base}/api/health/ready`)
-      .then((res) => res.ok)
-      .catch(() => false);
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('the server did not become ready in 120 s');
-}
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-
-/** One GET on a kept-alive connection; resolves with the milliseconds it took. */
-function timedGet(url: string, headers: Record<string, string>): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const req = http.get(url, { agent, headers }, (res) => {
-      res.resume();
-      res.on('end', () =>
-        res.statusCode === 200
-          ? resolve(performance.now() - started)
-          : reject(new Error(`${url} answered ${res.statusCode}`)),
-      );
-    });
-    req.on('error', reject);
-  });
-}
-
-/** `concurrency` loops of GETs until `total` are done; the latencies of all of them. */
-async function closedLoop(
-  next: () => string,
-  headers: Record<string, string>,
-  concurrency: number,
-  total: number,
-): Promise<{ samples: number[]; wallMs: number }> {
-  const samples: number[] = [];
-  let issued = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (issued < total) {
-        issued += 1;
-        samples.push(await timedGet(next(), headers));
-      }
-    }),
-  );
-  return { samples, wallMs: performance.now() - started };
 }
 
 function recordLatencies(what: string, concurrency: number, samples: number[], wallMs?: number) {
@@ -281,64 +232,20 @@ async function startBare(
   return child;
 }
 
-type Store = {
-  db: Db;
-  headers: Record<string, string>;
-  databaseUrl: string;
-  close: () => Promise<void>;
-};
-
-/** A database loaded by an earlier --keep run, with a new session for its bench member. */
-async function reuse(url: string): Promise<Store> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchboard-throughput-'));
-  const app = await buildApp(
-    loadConfig({
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: dataDir,
-      DATABASE_URL: url,
-      SANDBOX_CALLS: '100',
-      SANDBOX_SIMULATOR_INTERVAL_MS: '0',
-    }),
-  );
-  const [member] = await executeRows<{ user_name: string }>(
-    app.database.db,
-    sql`select u.user_name from users u join businesses b on b.id = u.business_id
-        where b.name = 'Bench Business' limit 1`,
-  );
-  if (!member) throw new Error(`${url} holds no bench business`);
-  return {
-    db: app.database.db,
-    headers: await sessionHeaders(app, member.user_name),
-    databaseUrl: url,
-    close: async () => {
-      await app.close();
-      await fs.rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** A scratch database with the calls loaded (kept with --keep). */
-async function fresh(): Promise<Store> {
-  const bench = await openBenchApp({ target: 'postgres', adminUrl, agentIds: ids, timeZone: ZONE });
-  try {
-    await loadCalls('postgres', bench.db, {
-      totalCalls,
-      agentCount,
-      rangeDays: 90,
-      transcripts: true,
-    });
-  } catch (error) {
-    await bench.close();
-    throw error;
+/** The bench's store: a kept database (--database), or a scratch one loaded now (kept with --keep). */
+async function openStore(): Promise<{ store: Store; close: () => Promise<void> }> {
+  if (values.database) {
+    const store = await reuseStore(values.database);
+    return { store, close: store.close };
   }
-  if (values.keep) console.log(`kept: --database ${bench.databaseUrl}`);
-  return {
-    db: bench.db,
-    headers: bench.headers,
-    databaseUrl: bench.databaseUrl!,
-    close: values.keep ? () => bench.app.close() : bench.close,
-  };
+  const store = await freshStore({
+    adminUrl: adminUrl!,
+    agentIds: ids,
+    timeZone: ZONE,
+    totalCalls,
+  });
+  if (values.keep) console.log(`kept: --database ${store.databaseUrl}`);
+  return { store, close: values.keep ? store.closeKeeping : store.close };
 }
 
 const compared: {
@@ -430,45 +337,14 @@ function criteriaOf(w: CallWindow): CallLogCriteria {
 
 async function main() {
   console.log(`${os.cpus().length} CPUs, load ${loadAverage()}`);
-  const bench = values.database ? await reuse(values.database) : await fresh();
+  const { store: bench, close: closeStore } = await openStore();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchboard-throughput-'));
-  let server: ChildProcess | undefined;
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
   let bareServer: ChildProcess | undefined;
   try {
-    server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        DATABASE_URL: bench.databaseUrl,
-        SANDBOX_CALLS: '100',
-        SANDBOX_SIMULATOR_INTERVAL_MS: '0',
-        SYNC_INTERVAL_SECONDS: '86400',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    const base = `http://127.0.0.1:${port}`;
-    serverPid = server.pid!;
-    await waitReady(base, server);
-    // The server's first sync marks agents the (sandbox) platform does not list as removed:
-    // the bench agents exist only in the store, so they are put back once that has happened.
-    const deadline = Date.now() + 180_000;
-    for (;;) {
-      const [marked] = await executeRows<{ n: number }>(
-        bench.db,
-        sql`select count(*)::int as n from agents
-            where platform_assistant_id like 'bench-agent-%' and removed_at is not null`,
-      );
-      if (Number(marked?.n) === ids.length) break;
-      if (Date.now() > deadline) throw new Error('the first sync did not finish in 180 s');
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    await bench.db.execute(
-      sql`update agents set removed_at = null where platform_assistant_id like 'bench-agent-%'`,
-    );
+    server = await startServer({ db: bench.db, databaseUrl: bench.databaseUrl, port, dataDir });
+    const base = server.base;
+    serverPid = server.pid;
     const headers = { ...bench.headers };
 
     const analytics = rotating((id) => `/api/agents/${id}/analytics?${analyticsRange}`);
@@ -554,18 +430,13 @@ async function main() {
       );
     }
   } finally {
-    agent.destroy();
     if (bareServer && bareServer.exitCode === null) {
       const exited = new Promise((resolve) => bareServer!.once('exit', resolve));
       bareServer.kill('SIGTERM');
       await exited;
     }
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server!.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
-    await bench.close();
+    await server?.stop();
+    await closeStore();
     await fs.rm(dataDir, { recursive: true, force: true });
   }
 }
