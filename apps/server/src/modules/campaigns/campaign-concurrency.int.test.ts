@@ -20,6 +20,7 @@ import {
   oneDatabase,
   sessionHeaders,
 } from '../../test/test-app';
+import { waitUntil } from '../../test/wait-until';
 
 // Issue 34 item 6: concurrency is limited by what the platform account allows (decision 070).
 // The sandbox's org here takes one call at a time (SANDBOX_CONCURRENCY_LIMIT=1): a campaign's
@@ -31,15 +32,8 @@ import {
 
 const REFUSED = 'call.start.error-subscription-concurrency-limit-reached';
 
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 30_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out: ${JSON.stringify(value).slice(0, 800)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const waitFor = <T>(read: () => Promise<T>, done: (value: T) => boolean) =>
+  waitUntil(read, done, 30_000);
 
 describe.each(oneDatabase)('campaigns and the platform account’s concurrency on %s', (target) => {
   let ctx: Awaited<ReturnType<typeof buildTestApp>>;

@@ -24,6 +24,7 @@ import {
   oneDatabase,
   sessionHeaders,
 } from '../../test/test-app';
+import { waitUntil } from '../../test/wait-until';
 
 // Issue 34 items 4–7 (decision 065): retries after no answer, busy and voicemail, scheduled by
 // Switchboard; each number's attempts; per-contact variables handed as the assistant's
@@ -32,15 +33,8 @@ import {
 // answer, 991 busy, 992 voicemail, 993 no answer then answered with a booking, 994 answered
 // with a booking.
 
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 20_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out: ${JSON.stringify(value).slice(0, 800)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const waitFor = <T>(read: () => Promise<T>, done: (value: T) => boolean) =>
+  waitUntil(read, done, 20_000);
 
 describe.each(oneDatabase)('campaign retries, variables and results on %s', (target) => {
   let ctx: Awaited<ReturnType<typeof buildTestApp>>;

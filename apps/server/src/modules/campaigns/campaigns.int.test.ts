@@ -30,6 +30,7 @@ import { ConsoleService } from '../console/console.service';
 import { DialingService } from '../dialing/dialing.service';
 import { insertAudience } from './campaigns.repository';
 import { CampaignsService } from './campaigns.service';
+import { waitUntil } from '../../test/wait-until';
 
 // Campaigns against the embedded sandbox platform, listening so that the calls the platform's
 // campaign places come back as webhooks and move each number's row.
@@ -59,15 +60,8 @@ function pickNumbers(prefix: string): string[] {
   return [...wanted.values()];
 }
 
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 30_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out: ${JSON.stringify(value).slice(0, 600)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const waitFor = <T>(read: () => Promise<T>, done: (value: T) => boolean) =>
+  waitUntil(read, done, 30_000);
 
 describe.each(databaseTargets)('campaigns on %s', (target) => {
   let ctx: Awaited<ReturnType<typeof buildTestApp>>;
