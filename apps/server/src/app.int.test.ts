@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { wireErrorSchema, type ErrorCode } from '@switchboard/shared/errors';
 import { executeRows } from './db/client';
 import { AppError } from './lib/app-error';
-import { errorResponses } from './plugins/error-responses';
+import { errorResponses } from './http/error-responses';
 import { buildTestApp, oneDatabase, sameOrigin, type DatabaseTarget } from './test/test-app';
 
 async function makeWebDist() {

@@ -16,12 +16,12 @@ import { publicUrlPlugin } from './plugins/public-url.plugin';
 import { securityPlugin } from './plugins/security.plugin';
 import type { Config } from './config';
 import { loggerOptions } from './lib/log-format';
-import { registerCompression } from './plugins/compression';
+import { registerCompression } from './http/compression';
 import { registerConnectionDrain } from './plugins/connection-drain';
-import { registerErrorHandler } from './plugins/error-handler';
+import { registerErrorHandler } from './http/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSpa } from './plugins/spa';
-import { registerTextCheck } from './plugins/text-check';
+import { registerTextCheck } from './http/text-check';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents, businesses, callingRules } from './db/schema';
 import { notFound } from './lib/app-error';
 import { DEMO_ADMIN, DEMO_BUSINESS, DEMO_MEMBER } from './modules/auth/demo-accounts';
-import { requireBusinessId, type Access } from './plugins/auth';
+import { requireBusinessId, type Access } from './http/auth';
 import { permissionMessages } from '@switchboard/shared/auth';
 import {
   addTeamMember,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents, businesses } from './db/schema';
-import type { Access } from './plugins/auth';
+import type { Access } from './http/auth';
 import { canSpendAndDelete } from '@switchboard/shared/auth';
 import { DEMO_ADMIN, DEMO_BUSINESS, DEMO_MEMBER } from './modules/auth/demo-accounts';
 import {

@@ -22,13 +22,13 @@ const KNOWN: Record<string, string> = {
     "the platform API's call logs at VAPI_BASE_URL (configuration); its links go through recording-fetch",
   'platform/platform-client.ts':
     'the platform SDK and /credential at VAPI_BASE_URL (configuration)',
-  'platform/web-call.service.ts':
+  'modules/web-calls/web-call.service.ts':
     "POST /call/web at VAPI_BASE_URL, or the in-process sandbox's own address",
   'modules/mail/mail-transport.ts': 'SMTP_URL (configuration)',
   'modules/notifications/push-delivery.ts':
     "a browser's push service endpoint (a user's subscription): live mode only https on public addresses, resolved and the connection pinned; the sandbox also a local one (decision 060)",
   'modules/inbound-mail/imap-poller.ts': 'IMAP_URL (configuration)',
-  'plugins/rate-limits.ts': 'REDIS_URL (configuration)',
+  'http/rate-limits.ts': 'REDIS_URL (configuration)',
   'modules/live-calls/live-calls.service.ts':
     "a call's monitor listenUrl and controlUrl (the platform's authenticated call payload): followed only when on the platform's own domain over https/wss, or the in-process sandbox's address (decision 059)",
   'modules/integrations/webhook-target.ts':

@@ -4,7 +4,7 @@ import type { Config } from './config';
 import { DatabaseLockedError } from './db/directory-lock';
 import { startMetricsServer, type MetricsServer } from './modules/metrics/metrics-server';
 import { SandboxUnavailableError } from './platform/platform-runtime';
-import { RedisUnavailableError } from './plugins/rate-limits';
+import { RedisUnavailableError } from './http/rate-limits';
 
 /**
  * Builds the app and starts listening; everything else lives in buildApp. Loaded by main.ts

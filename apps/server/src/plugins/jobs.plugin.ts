@@ -3,7 +3,7 @@ import { ContactImportJob } from '../modules/contacts/import/import-job';
 import { syncEmailLogsFromOutbox } from '../modules/enquiries/enquiries.repository';
 import { createLocalMailboxTransport, createSmtpTransport } from '../modules/mail/mail-transport';
 import { MailService } from '../modules/mail/mail.service';
-import { CallSync } from '../platform/call-sync';
+import { CallSync } from '../modules/call-sync/call-sync';
 import { WebhookDeliveryJob } from '../modules/integrations/webhook-delivery.job';
 import { onEventRaised } from '../modules/integrations/webhook-events';
 

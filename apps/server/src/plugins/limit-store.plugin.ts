@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { openLimitStore, type LimitStore } from './rate-limits';
+import { openLimitStore, type LimitStore } from '../http/rate-limits';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin';
 import { AuthService } from '../modules/auth/auth.service';
-import { registerAuth, sessionCookieFor, type SessionCookie } from './auth';
-import { registerErrorResponses } from './error-responses';
+import { registerAuth, sessionCookieFor, type SessionCookie } from '../http/auth';
+import { registerErrorResponses } from '../http/error-responses';
 import { DOCS_PREFIX } from './openapi';
-import { registerOriginCheck } from './origin-check';
+import { registerOriginCheck } from '../http/origin-check';
 import { registerSecurityHeaders } from './security-headers';
 
 declare module 'fastify' {

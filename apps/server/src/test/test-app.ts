@@ -12,7 +12,7 @@ import {
   insertUser,
 } from '../modules/auth/auth.repository';
 import { generateToken, hashPassword, hashToken } from '../modules/auth/password';
-import { sessionCookieFor } from '../plugins/auth';
+import { sessionCookieFor } from '../http/auth';
 import { databaseUrl, withAdminClient, type DatabaseTemplates } from './template-databases';
 
 /**

@@ -12,15 +12,15 @@ import {
   teamMemberSchema,
 } from '@switchboard/shared/account';
 import { sessionResponseSchema } from '@switchboard/shared/auth';
-import { requireBusinessId, requireUser, type CurrentSession } from '../../plugins/auth';
+import { requireBusinessId, requireUser, type CurrentSession } from '../../http/auth';
 import {
   enforceLimits,
   perKeyLimit,
   registerRateLimits,
   type LimitStore,
-} from '../../plugins/rate-limits';
+} from '../../http/rate-limits';
 import type { AccountService } from './account.service';
-import { errorResponses } from '../../plugins/error-responses';
+import { errorResponses } from '../../http/error-responses';
 
 const MINUTE = 60_000;
 

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors';
 import { AppError, notFound } from '../../lib/app-error';
-import type { CurrentSession } from '../../plugins/auth';
+import type { CurrentSession } from '../../http/auth';
 import {
   deleteOtherSessions,
   findSessionUser,

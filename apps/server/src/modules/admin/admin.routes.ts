@@ -15,7 +15,7 @@ import { paginationQuerySchema } from '@switchboard/shared/pagination';
 import type { AuthService } from '../auth/auth.service';
 import type { DialingService } from '../dialing/dialing.service';
 import type { AdminService } from './admin.service';
-import { errorResponses } from '../../plugins/error-responses';
+import { errorResponses } from '../../http/error-responses';
 
 // Any string: an id that is not a UUID is simply an agent that does not exist (404).
 const agentParamsSchema = z.object({ id: z.string() });

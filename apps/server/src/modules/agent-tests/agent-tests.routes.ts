@@ -13,10 +13,10 @@ import {
   testSuiteSchema,
 } from '@switchboard/shared/agent-tests';
 import { agentSettingsSchema } from '@switchboard/shared/agents';
-import { requireBusinessId } from '../../plugins/auth';
+import { requireBusinessId } from '../../http/auth';
 import type { AgentsService } from '../agents/agents.service';
 import type { AgentTestsService } from './agent-tests.service';
-import { errorResponses } from '../../plugins/error-responses';
+import { errorResponses } from '../../http/error-responses';
 
 // Any string: an id that is not the business's is simply not found (404).
 const params = z.object({ id: z.string().min(1) });

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { requireBusinessId, requireUser } from '../../plugins/auth';
+import { requireBusinessId, requireUser } from '../../http/auth';
 import type { AgentScope } from './agents.repository';
 
 /** A member works on their business's agents; the operator (admin) sees every agent. */

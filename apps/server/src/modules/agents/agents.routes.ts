@@ -14,12 +14,12 @@ import {
   agentAnalyticsSchema,
   agentBreakdownsSchema,
 } from '@switchboard/shared/analytics';
-import { sendAnswer } from '../../lib/answer-cache';
-import { requireUser } from '../../plugins/auth';
+import { sendAnswer } from '../../http/answer-cache';
+import { requireUser } from '../../http/auth';
 import type { AnalyticsService } from '../analytics/analytics.service';
 import { agentScopeOf } from './agent-scope';
 import type { AgentsService } from './agents.service';
-import { errorResponses } from '../../plugins/error-responses';
+import { errorResponses } from '../../http/error-responses';
 
 // Any string: an id that is not one of the caller's agents is simply not found (404).
 const params = z.object({ id: z.string().min(1) });

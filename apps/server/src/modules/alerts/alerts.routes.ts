@@ -8,7 +8,7 @@ import {
   digestPreferenceSchema,
 } from '@switchboard/shared/alerts';
 import { notFound } from '../../lib/app-error';
-import { requireBusinessId, requireUser } from '../../plugins/auth';
+import { requireBusinessId, requireUser } from '../../http/auth';
 import type { AlertsService } from './alerts.service';
 import type { DigestService } from './digest.service';
 

@@ -24,7 +24,7 @@ import {
 import { CALL_TYPES, UNKNOWN_END_REASON, type CallType } from '@switchboard/shared/calls';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
-import { AnswerCache, type Answer } from '../../lib/answer-cache';
+import { AnswerCache, type Answer } from '../../http/answer-cache';
 import { findAgentZone, type AgentScope } from '../agents/agents.repository';
 import { findAgentAnswerStamp } from '../calls/answer-stamps';
 import {

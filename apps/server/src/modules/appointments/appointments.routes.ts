@@ -9,9 +9,9 @@ import {
   appointmentSchema,
   appointmentUpdateSchema,
 } from '@switchboard/shared/appointments';
-import { requireBusinessId, requireUser } from '../../plugins/auth';
+import { requireBusinessId, requireUser } from '../../http/auth';
 import type { AppointmentsService } from './appointments.service';
-import { errorResponses } from '../../plugins/error-responses';
+import { errorResponses } from '../../http/error-responses';
 
 // Any string: an id that is not one of the business's appointments (or not an id) is not found.
 const params = z.object({ id: z.string().min(1) });

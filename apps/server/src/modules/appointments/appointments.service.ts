@@ -26,7 +26,7 @@ import type { Db } from '../../db/client';
 import { businesses } from '../../db/schema';
 import { raiseAppointmentEvent } from '../integrations/webhook-events';
 import { AppError } from '../../lib/app-error';
-import { resolveToolCaller } from '../../platform/tool-caller';
+import { resolveToolCaller } from '../contacts/tool-caller';
 import type { MailService } from '../mail/mail.service';
 import {
   findAppointment,

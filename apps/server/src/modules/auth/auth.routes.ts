@@ -15,7 +15,7 @@ import {
   requireUser,
   setSessionCookie,
   type SessionCookie,
-} from '../../plugins/auth';
+} from '../../http/auth';
 import {
   countedOnStore,
   enforceLimits,
@@ -25,10 +25,10 @@ import {
   refuseTooMany,
   registerRateLimits,
   type LimitStore,
-} from '../../plugins/rate-limits';
+} from '../../http/rate-limits';
 import { CREATE_ACCOUNT_MESSAGE, type AuthService } from './auth.service';
 import type { SignInThrottle } from './sign-in-throttle';
-import { errorResponses } from '../../plugins/error-responses';
+import { errorResponses } from '../../http/error-responses';
 
 const MINUTE = 60_000;
 

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors';
 import { AppError, notFound } from '../../lib/app-error';
-import type { SignedIn } from '../../plugins/auth';
+import type { SignedIn } from '../../http/auth';
 import { normalizePhone } from '../contacts/phone';
 import type { MailService } from '../mail/mail.service';
 import {

@@ -15,9 +15,9 @@ import type { PlatformRecordings } from '../../platform/platform-recordings';
 import { recordingResponseHeaders } from '../../platform/recording-fetch';
 import { agentScopeOf } from '../agents/agent-scope';
 import type { CallsService } from './calls.service';
-import { requireUser } from '../../plugins/auth';
-import { sendAnswer } from '../../lib/answer-cache';
-import { errorResponses } from '../../plugins/error-responses';
+import { requireUser } from '../../http/auth';
+import { sendAnswer } from '../../http/answer-cache';
+import { errorResponses } from '../../http/error-responses';
 
 const agentParams = z.object({ id: z.string().min(1) });
 const callParams = z.object({ id: z.string().min(1) });

@@ -32,7 +32,7 @@ import { sql } from 'drizzle-orm';
 import { findAgentZone, scopeCondition, type AgentScope } from '../agents/agents.repository';
 import { zoneMidnights } from '../analytics/analytics.repository';
 import { scopeKey } from '../analytics/analytics.service';
-import { AnswerCache, uncachedAnswer, type Answer } from '../../lib/answer-cache';
+import { AnswerCache, uncachedAnswer, type Answer } from '../../http/answer-cache';
 import { findAgentAnswerStamp, findBusinessAnswerStamp } from './answer-stamps';
 import {
   countBusinessCallLog,

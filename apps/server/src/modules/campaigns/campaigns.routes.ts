@@ -12,9 +12,9 @@ import {
   campaignSchema,
   createCampaignSchema,
 } from '@switchboard/shared/campaigns';
-import { requireBusinessId } from '../../plugins/auth';
+import { requireBusinessId } from '../../http/auth';
 import type { CampaignsService } from './campaigns.service';
-import { errorResponses } from '../../plugins/error-responses';
+import { errorResponses } from '../../http/error-responses';
 
 // Any string: an id that is not one of the business's campaigns is simply not found (404).
 const params = z.object({ id: z.string().min(1) });

@@ -7,7 +7,7 @@ import {
 } from '@switchboard/shared/chats';
 import { agentScopeOf } from '../agents/agent-scope';
 import type { AgentChatsService } from './agent-chats.service';
-import { errorResponses } from '../../plugins/error-responses';
+import { errorResponses } from '../../http/error-responses';
 
 // Any string: an id that is not one of the caller's agents is simply not found (404).
 const params = z.object({ id: z.string().min(1) });

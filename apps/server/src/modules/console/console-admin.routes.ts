@@ -9,7 +9,7 @@ import {
   discoverPlatformResourcesSchema,
 } from '@switchboard/shared/console';
 import type { ConsoleService } from './console.service';
-import { errorResponses } from '../../plugins/error-responses';
+import { errorResponses } from '../../http/error-responses';
 
 // Any string: an id that is not a record is simply not found (404).
 const params = z.object({ id: z.string() });

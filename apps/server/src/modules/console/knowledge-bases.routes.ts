@@ -14,9 +14,9 @@ import {
   renameKnowledgeFileSchema,
 } from '@switchboard/shared/knowledge-bases';
 import { AppError } from '../../lib/app-error';
-import { requireBusinessId } from '../../plugins/auth';
+import { requireBusinessId } from '../../http/auth';
 import { KNOWLEDGE_FILE_MAX_BYTES, type KnowledgeBasesService } from './knowledge-bases.service';
-import { errorResponses } from '../../plugins/error-responses';
+import { errorResponses } from '../../http/error-responses';
 
 // Any string: an id that is not one of the business's is simply not found (404).
 const params = z.object({ id: z.string().min(1) });

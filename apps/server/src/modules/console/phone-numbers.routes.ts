@@ -6,9 +6,9 @@ import {
   phoneNumberSchema,
   updatePhoneNumberSchema,
 } from '@switchboard/shared/phone-numbers';
-import { requireBusinessId } from '../../plugins/auth';
+import { requireBusinessId } from '../../http/auth';
 import type { PhoneNumbersService } from './phone-numbers.service';
-import { errorResponses } from '../../plugins/error-responses';
+import { errorResponses } from '../../http/error-responses';
 
 // Any string: an id that is not one of the business's numbers is simply not found (404).
 const params = z.object({ id: z.string().min(1) });

@@ -7,7 +7,7 @@ import type { Squad } from '@switchboard/shared/squads';
 import { TEST_CALL_METADATA, WEB_CALL_SDK_TOKEN } from '@switchboard/shared/web-call';
 import { agents, businesses, calls, platformResources } from '../../db/schema';
 import { toCallRecord } from '../../platform/call-record';
-import { resolveToolCaller } from '../../platform/tool-caller';
+import { resolveToolCaller } from '../contacts/tool-caller';
 import { upsertCalls } from '../calls/calls.repository';
 import { DEMO_BUSINESS, DEMO_MEMBER } from '../auth/demo-accounts';
 import { recordOwned } from './console.repository';

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { squadInputSchema, squadListSchema, squadSchema } from '@switchboard/shared/squads';
-import { requireBusinessId } from '../../plugins/auth';
+import { requireBusinessId } from '../../http/auth';
 import type { SquadsService } from './squads.service';
-import { errorResponses } from '../../plugins/error-responses';
+import { errorResponses } from '../../http/error-responses';
 
 // Any string: an id that is not one of the business's squads is simply not found (404).
 const params = z.object({ id: z.string().min(1) });

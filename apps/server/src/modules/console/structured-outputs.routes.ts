@@ -6,9 +6,9 @@ import {
   structuredOutputSchema,
   updateStructuredOutputSchema,
 } from '@switchboard/shared/structured-outputs';
-import { requireBusinessId } from '../../plugins/auth';
+import { requireBusinessId } from '../../http/auth';
 import type { StructuredOutputsService } from './structured-outputs.service';
-import { errorResponses } from '../../plugins/error-responses';
+import { errorResponses } from '../../http/error-responses';
 
 // Any string: an id that is not one of the business's outputs is simply not found (404).
 const params = z.object({ id: z.string().min(1) });

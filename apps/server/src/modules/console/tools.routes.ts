@@ -6,9 +6,9 @@ import {
   toolSchema,
   updateCustomToolSchema,
 } from '@switchboard/shared/tools';
-import { requireBusinessId } from '../../plugins/auth';
+import { requireBusinessId } from '../../http/auth';
 import type { ToolsService } from './tools.service';
-import { errorResponses } from '../../plugins/error-responses';
+import { errorResponses } from '../../http/error-responses';
 
 // Any string: an id that is not one of the business's tools is simply not found (404).
 const params = z.object({ id: z.string().min(1) });

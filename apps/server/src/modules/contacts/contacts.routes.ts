@@ -9,9 +9,9 @@ import {
   contactListSchema,
   contactSchema,
 } from '@switchboard/shared/contacts';
-import { requireBusinessId, requireUser } from '../../plugins/auth';
+import { requireBusinessId, requireUser } from '../../http/auth';
 import type { ContactBusiness, ContactsService } from './contacts.service';
-import { errorResponses } from '../../plugins/error-responses';
+import { errorResponses } from '../../http/error-responses';
 
 // Any string: an id that is not one of the business's contacts (or not an id) is not found (404).
 const params = z.object({ id: z.string().min(1) });

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callBackResultSchema, callBackSchema } from '@switchboard/shared/dialing';
-import { requireBusinessId } from '../../plugins/auth';
-import { errorResponses } from '../../plugins/error-responses';
+import { requireBusinessId } from '../../http/auth';
+import { errorResponses } from '../../http/error-responses';
 import type { CallBackService } from './call-back.service';
 
 // Any string: an id that is not one of the business's contacts is simply not found (404).

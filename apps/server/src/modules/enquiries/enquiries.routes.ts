@@ -16,9 +16,9 @@ import {
   enquiryStatusInputSchema,
   enquiryUnreadCountsSchema,
 } from '@switchboard/shared/enquiries';
-import { requireBusinessId, requireUser } from '../../plugins/auth';
+import { requireBusinessId, requireUser } from '../../http/auth';
 import type { EnquiriesService, EnquiryBusiness } from './enquiries.service';
-import { errorResponses } from '../../plugins/error-responses';
+import { errorResponses } from '../../http/error-responses';
 
 // Any string: an id that is not one of the business's (or not an id at all) is not found (404).
 const params = z.object({ id: z.string().min(1) });

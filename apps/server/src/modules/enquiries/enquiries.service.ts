@@ -33,7 +33,7 @@ import type { Db } from '../../db/client';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors';
 import { raiseEnquiryCreated as raiseEnquiryWebhook } from '../integrations/webhook-events';
 import { AppError } from '../../lib/app-error';
-import type { ToolCaller } from '../../platform/tool-caller';
+import type { ToolCaller } from '../contacts/tool-caller';
 import { findContact } from '../contacts/contacts.repository';
 import type { MailService } from '../mail/mail.service';
 import { raiseEmailAnswer, raiseEnquiryCreated } from '../notifications/events';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readBundledMigrations, readMigrationState } from '../../db/migration-state';
-import { RETRY_AFTER_SECONDS } from '../../plugins/error-handler';
+import { RETRY_AFTER_SECONDS } from '../../http/error-handler';
 
 const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),

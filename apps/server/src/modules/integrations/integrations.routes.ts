@@ -11,8 +11,8 @@ import {
   webhookEndpointUpdateSchema,
 } from '@switchboard/shared/integrations';
 import { AppError } from '../../lib/app-error';
-import { requireBusinessId, requireUser } from '../../plugins/auth';
-import { errorResponses } from '../../plugins/error-responses';
+import { requireBusinessId, requireUser } from '../../http/auth';
+import { errorResponses } from '../../http/error-responses';
 import type { IntegrationsService } from './integrations.service';
 
 const params = z.object({ id: z.string().min(1) });

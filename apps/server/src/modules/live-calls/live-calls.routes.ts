@@ -10,20 +10,15 @@ import {
   transferTargetsSchema,
 } from '@switchboard/shared/live-calls';
 import { agentSchema, type Agent } from '@switchboard/shared/agents';
-import { errorResponses } from '../../plugins/error-responses';
+import { errorResponses } from '../../http/error-responses';
 import { AppError, notFound } from '../../lib/app-error';
-import {
-  readSessionToken,
-  requireUser,
-  type SessionCookie,
-  type SignedIn,
-} from '../../plugins/auth';
+import { readSessionToken, requireUser, type SessionCookie, type SignedIn } from '../../http/auth';
 import {
   enforceLimits,
   perKeyLimit,
   registerRateLimits,
   type LimitStore,
-} from '../../plugins/rate-limits';
+} from '../../http/rate-limits';
 import { agentScopeOf } from '../agents/agent-scope';
 import type { AgentScope } from '../agents/agents.repository';
 import type { LiveBus } from './live-bus';

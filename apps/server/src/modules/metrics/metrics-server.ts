@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { RETRY_AFTER_SECONDS } from '../../plugins/error-handler';
+import { RETRY_AFTER_SECONDS } from '../../http/error-handler';
 import type { Metrics } from './metrics';
 
 export type MetricsServer = { address: AddressInfo; close: () => Promise<void> };

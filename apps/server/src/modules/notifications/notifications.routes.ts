@@ -10,8 +10,8 @@ import {
   pushUnsubscribeInputSchema,
   unreadNotificationsSchema,
 } from '@switchboard/shared/notifications';
-import { requireUser } from '../../plugins/auth';
-import { errorResponses } from '../../plugins/error-responses';
+import { requireUser } from '../../http/auth';
+import { errorResponses } from '../../http/error-responses';
 import type { NotificationsService } from './notifications.service';
 
 const params = z.object({ id: z.string().min(1) });

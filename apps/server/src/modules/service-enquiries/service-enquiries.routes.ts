@@ -11,9 +11,9 @@ import {
   perAddressLimit,
   registerRateLimits,
   type LimitStore,
-} from '../../plugins/rate-limits';
+} from '../../http/rate-limits';
 import type { ServiceEnquiriesService } from './service-enquiries.service';
-import { errorResponses } from '../../plugins/error-responses';
+import { errorResponses } from '../../http/error-responses';
 
 const MINUTE = 60_000;
 /** Enquiries per address (in Redis with REDIS_URL, shared by every instance). */

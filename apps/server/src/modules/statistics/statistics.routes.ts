@@ -3,7 +3,7 @@ import {
   businessOverviewListSchema,
   dashboardStatisticsSchema,
 } from '@switchboard/shared/analytics';
-import { requireBusinessId, requireUser } from '../../plugins/auth';
+import { requireBusinessId, requireUser } from '../../http/auth';
 import type { StatisticsService } from './statistics.service';
 
 /**

@@ -12,11 +12,11 @@ import {
 } from '@switchboard/shared/contact-imports';
 import { AppError } from '../../../lib/app-error';
 import { cleanText } from '../../../lib/control-characters';
-import { requireBusinessId, requireUser } from '../../../plugins/auth';
+import { requireBusinessId, requireUser } from '../../../http/auth';
 import type { ContactBusiness } from '../contacts.service';
 import { IMPORT_MESSAGES, ImportFileError } from './import-file-error';
 import type { ContactImportsService } from './import.service';
-import { errorResponses } from '../../../plugins/error-responses';
+import { errorResponses } from '../../../http/error-responses';
 
 const params = z.object({ id: z.string().min(1) });
 

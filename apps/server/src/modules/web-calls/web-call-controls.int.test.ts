@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { WEB_CALL_SDK_TOKEN } from '@switchboard/shared/web-call';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calls } from '../db/schema';
-import { DEMO_MEMBER } from '../modules/auth/demo-accounts';
+import { calls } from '../../db/schema';
+import { DEMO_MEMBER } from '../auth/demo-accounts';
 import {
   buildTestApp,
   createBusinessWithMember,
   oneDatabase,
   sessionHeaders,
-} from '../test/test-app';
+} from '../../test/test-app';
 
 describe.each(oneDatabase)('live call controls through the proxy on %s', (target) => {
   let ctx: Awaited<ReturnType<typeof buildTestApp>>;

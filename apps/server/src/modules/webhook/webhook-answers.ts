@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Vapi } from '@vapi-ai/server-sdk';
-import type { Db } from '../db/client';
-import { agents, businesses } from '../db/schema';
-import { findRecorded } from '../modules/console/console.repository';
-import { normalizePhone } from '../modules/contacts/phone';
+import type { Db } from '../../db/client';
+import { agents, businesses } from '../../db/schema';
+import { findRecorded } from '../console/console.repository';
+import { normalizePhone } from '../contacts/phone';
 
 // The server messages whose answer the platform reads (besides tool-calls), each answered as
 // the document's `ServerMessageResponse*` defines it:

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { COMPRESSION_THRESHOLD_BYTES } from '../plugins/compression';
+import { COMPRESSION_THRESHOLD_BYTES } from './compression';
 
 /**
  * A finished answer: its JSON as sent, and its brotli and gzip copies once a client asked for

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calls } from '../db/schema';
-import { buildTestApp, oneDatabase } from '../test/test-app';
-import { hmacSignature } from './webhook-auth';
+import { calls } from '../../db/schema';
+import { buildTestApp, oneDatabase } from '../../test/test-app';
+import { hmacSignature } from '../../platform/webhook-auth';
 
 const SECRET = 'whsec-test-0123456789';
 

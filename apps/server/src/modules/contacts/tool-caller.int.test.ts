@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agents, appointments, contacts, enquiries } from '../db/schema';
-import { AppError } from '../lib/app-error';
-import { buildTestApp, createBusinessWithMember, oneDatabase } from '../test/test-app';
+import { agents, appointments, contacts, enquiries } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { buildTestApp, createBusinessWithMember, oneDatabase } from '../../test/test-app';
 import { resolveToolCaller } from './tool-caller';
 
 const uniqueId = (prefix: string) => `${prefix}-${randomBytes(6).toString('hex')}`;

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { validatorFor, describeErrors } from '@switchboard/sandbox/platform-document';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agents } from '../db/schema';
-import { buildTestApp, createBusinessWithMember, oneDatabase } from '../test/test-app';
+import { agents } from '../../db/schema';
+import { buildTestApp, createBusinessWithMember, oneDatabase } from '../../test/test-app';
 
 // Our answers to the platform's tool-calls messages, against the platform's own document:
 // ServerMessageResponseToolCalls, closed (only the properties the document names).

@@ -15,14 +15,14 @@ import {
 } from 'vitest';
 import { TEST_CALL_METADATA, WEB_CALL_SDK_TOKEN } from '@switchboard/shared/web-call';
 import { createSandbox, type Sandbox } from '@switchboard/sandbox/sandbox';
-import { agents, calls } from '../db/schema';
-import { DEMO_MEMBER } from '../modules/auth/demo-accounts';
+import { agents, calls } from '../../db/schema';
+import { DEMO_MEMBER } from '../auth/demo-accounts';
 import {
   buildTestApp,
   createBusinessWithMember,
   oneDatabase,
   sessionHeaders,
-} from '../test/test-app';
+} from '../../test/test-app';
 
 /** A built web app of one page: the CSP is a page's header (decision 075). */
 async function pageOnlyWebDist() {

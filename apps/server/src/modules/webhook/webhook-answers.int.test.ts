@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { describeErrors, validatorFor } from '@switchboard/sandbox/platform-document';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agents, businesses, calls } from '../db/schema';
-import { recordOwned } from '../modules/console/console.repository';
-import { buildTestApp, createBusinessWithMember, oneDatabase } from '../test/test-app';
+import { agents, businesses, calls } from '../../db/schema';
+import { recordOwned } from '../console/console.repository';
+import { buildTestApp, createBusinessWithMember, oneDatabase } from '../../test/test-app';
 import { NOT_TAKING_CALLS, NO_TRANSFER_NUMBER } from './webhook-answers';
 
 // The messages whose answer the platform reads: assistant-request (an inbound call to a

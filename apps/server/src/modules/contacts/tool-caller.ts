@@ -1,14 +1,17 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../db/client';
+import type { Db } from '../../db/client';
 import { isTestCallPayload } from '@switchboard/shared/web-call';
-import { agents, appointments, calls, contacts, enquiries, platformResources } from '../db/schema';
-import { AppError } from '../lib/app-error';
 import {
-  CONTACT_COLUMNS,
-  upsertContactFromCall,
-  type ContactRecord,
-} from '../modules/contacts/contacts.repository';
+  agents,
+  appointments,
+  calls,
+  contacts,
+  enquiries,
+  platformResources,
+} from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { CONTACT_COLUMNS, upsertContactFromCall, type ContactRecord } from './contacts.repository';
 
 /** Who and where an agent tool call is about: the agent's business, the call and the caller. */
 export type ToolCaller = {

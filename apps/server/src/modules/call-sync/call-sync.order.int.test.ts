@@ -2,10 +2,10 @@ import { createSandbox, type ListOrder, type Sandbox } from '@switchboard/sandbo
 import type { VapiClient } from '@vapi-ai/server-sdk';
 import { count, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agents, calls } from '../db/schema';
-import { buildTestApp, databaseTargets } from '../test/test-app';
+import { agents, calls } from '../../db/schema';
+import { buildTestApp, databaseTargets } from '../../test/test-app';
 import { CallSync } from './call-sync';
-import { createPlatformClient, type PlatformClient } from './platform-client';
+import { createPlatformClient, type PlatformClient } from '../../platform/platform-client';
 
 const PRIVATE_KEY = 'order-test-private-key';
 

@@ -1,12 +1,12 @@
 import { eq, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { LOCK_KEYS, type Db, type Database } from '../db/client';
-import { agents, syncState } from '../db/schema';
-import { upsertCalls } from '../modules/calls/calls.repository';
-import { toCallRecord, type CallRecord } from './call-record';
-import { CreatedAtPager, type PageWindow } from './created-at-pager';
+import { LOCK_KEYS, type Db, type Database } from '../../db/client';
+import { agents, syncState } from '../../db/schema';
+import { upsertCalls } from '../calls/calls.repository';
+import { toCallRecord, type CallRecord } from '../../platform/call-record';
+import { CreatedAtPager, type PageWindow } from '../../platform/created-at-pager';
 import { fetchFailedMessage } from '@switchboard/shared/fetch-errors';
-import { describePlatformError, type PlatformClient } from './platform-client';
+import { describePlatformError, type PlatformClient } from '../../platform/platform-client';
 
 export const CALL_SYNC_JOB = 'platform-calls';
 /**

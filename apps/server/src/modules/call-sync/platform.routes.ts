@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { platformStatusSchema, type PlatformSync } from '@switchboard/shared/platform';
 import type { CallSync, SyncStatus } from './call-sync';
-import type { PlatformRuntime } from './platform-runtime';
+import type { PlatformRuntime } from '../../platform/platform-runtime';
 
 function toWire(state: SyncStatus | undefined, runningHere: boolean): PlatformSync {
   // A run of another instance of the fleet shows in the shared state.

@@ -1,12 +1,12 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agents, businesses, calls } from '../db/schema';
+import { agents, businesses, calls } from '../../db/schema';
 import {
   buildTestApp,
   createBusinessWithMember,
   databaseTargets,
   sessionHeaders,
-} from '../test/test-app';
+} from '../../test/test-app';
 
 describe.each(databaseTargets)('platform sync on %s', (target) => {
   describe('against the sandbox platform', () => {

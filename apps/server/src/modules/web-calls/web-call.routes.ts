@@ -2,7 +2,7 @@ import { webCallControlSchema } from '@switchboard/shared/call-controls';
 import { webCallConfigSchema } from '@switchboard/shared/web-call';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { agentScopeOf } from '../modules/agents/agent-scope';
+import { agentScopeOf } from '../agents/agent-scope';
 import { webCallRequestSchema } from './web-call-request';
 import type { WebCallService } from './web-call.service';
 

@@ -1,8 +1,8 @@
 import type { WebCallControl } from '@switchboard/shared/call-controls';
 import { WEB_CALL_API_BASE, type WebCallConfig } from '@switchboard/shared/web-call';
-import { AppError, notFound } from '../lib/app-error';
-import type { AgentScope } from '../modules/agents/agents.repository';
-import type { PlatformRuntime } from './platform-runtime';
+import { AppError, notFound } from '../../lib/app-error';
+import type { AgentScope } from '../agents/agents.repository';
+import type { PlatformRuntime } from '../../platform/platform-runtime';
 import type { WebCallRequest } from './web-call-request';
 
 /** Where the browser reaches the sandbox platform's web-call rooms: a path on our own origin. */

@@ -1,18 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../lib/app-error';
-import { cleanDeep, jsonMayNeedCleaning } from '../lib/control-characters';
-import { upsertCallReport, upsertCalls } from '../modules/calls/calls.repository';
-import { recordWebhookArrival } from '../modules/agents/agents.repository';
+import { AppError } from '../../lib/app-error';
+import { cleanDeep, jsonMayNeedCleaning } from '../../lib/control-characters';
+import { upsertCallReport, upsertCalls } from '../calls/calls.repository';
+import { recordWebhookArrival } from '../agents/agents.repository';
 import {
   answerAssistantRequest,
   answerKnowledgeBaseRequest,
   answerTransferDestinationRequest,
 } from './webhook-answers';
-import { InvalidCallError, toCallRecord } from './call-record';
-import type { PlatformRuntime } from './platform-runtime';
-import { checkWebhookAuth } from './webhook-auth';
-import type { LiveCallsService } from '../modules/live-calls/live-calls.service';
+import { InvalidCallError, toCallRecord } from '../../platform/call-record';
+import type { PlatformRuntime } from '../../platform/platform-runtime';
+import { checkWebhookAuth } from '../../platform/webhook-auth';
+import type { LiveCallsService } from '../live-calls/live-calls.service';
 
 declare module 'fastify' {
   interface FastifyRequest {
