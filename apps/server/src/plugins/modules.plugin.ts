@@ -16,6 +16,7 @@ import { agentTestRoutes } from '../modules/agent-tests/agent-tests.routes';
 import { AgentTestsService } from '../modules/agent-tests/agent-tests.service';
 import { agentRoutes } from '../modules/agents/agents.routes';
 import { AgentsService } from '../modules/agents/agents.service';
+import { analyticsRoutes } from '../modules/analytics/analytics.routes';
 import { AnalyticsService } from '../modules/analytics/analytics.service';
 import { AnswerCache } from '../http/answer-cache';
 import { appointmentRoutes } from '../modules/appointments/appointments.routes';
@@ -192,7 +193,8 @@ const modules: FastifyPluginAsyncZod<ModulesOptions> = async (app, options) => {
     knowledgeBases,
     dialing,
   });
-  await app.register(agentRoutes({ agents: agentsService, analytics }), { prefix: '/api' });
+  await app.register(agentRoutes({ agents: agentsService }), { prefix: '/api' });
+  await app.register(analyticsRoutes({ analytics }), { prefix: '/api' });
   await app.register(
     agentTestRoutes({ tests: new AgentTestsService(consoleDeps), agents: agentsService }),
     { prefix: '/api' },

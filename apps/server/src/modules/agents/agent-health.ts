@@ -1,6 +1,7 @@
 import type { Vapi } from '@vapi-ai/server-sdk';
 import { AGENT_TOOL_NAMES, type AgentHealth } from '@switchboard/shared/agents';
 import {
+  carriesOurAuth,
   isOurInlineTool,
   mergeServer,
   missingServerMessages,
@@ -19,11 +20,6 @@ type ModelWithTools = Record<string, unknown> & {
   toolIds?: string[];
 };
 
-function headerValue(headers: Record<string, unknown> | undefined, name: string): unknown {
-  const wanted = name.toLowerCase();
-  return Object.entries(headers ?? {}).find(([key]) => key.toLowerCase() === wanted)?.[1];
-}
-
 /** The messages we need, in the words of the health panel. */
 const MESSAGE_WORDS: Record<string, string> = {
   'status-update': 'its call status updates',
@@ -31,19 +27,6 @@ const MESSAGE_WORDS: Record<string, string> = {
   'tool-calls': 'its tool calls',
   'conversation-update': 'its live transcript',
 };
-
-/**
- * A server carries our authentication: our static headers with our values, or our credential;
- * with neither to give (HMAC against the real platform) an operator's credential must be there.
- */
-export function carriesOurAuth(server: Vapi.Server | undefined, ours: OurServer): boolean {
-  if (!server) return false;
-  if (ours.credentialId) return server.credentialId === ours.credentialId;
-  const names = Object.keys(ours.headers);
-  if (names.length === 0)
-    return typeof server.credentialId === 'string' && server.credentialId !== '';
-  return names.every((name) => headerValue(server.headers, name) === ours.headers[name]);
-}
 
 function toolsOf(assistant: Vapi.Assistant): Vapi.OpenAiModelToolsItem[] {
   return ((assistant.model ?? {}) as ModelWithTools).tools ?? [];

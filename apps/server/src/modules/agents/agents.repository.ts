@@ -1,8 +1,7 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { executeRows, type Db } from '../../db/client';
 import { agents } from '../../db/schema';
-import { currentLocalHour } from '../analytics/analytics.repository';
-import { countedCall } from '../analytics/analytics.sql';
+import { countedCall, currentLocalHour } from '../../db/call-figures';
 
 /**
  * Which agents a request may see: a member sees their business's, an admin every agent. Every

@@ -9,14 +9,7 @@ import {
   agentSettingsResponseSchema,
   agentSettingsSchema,
 } from '@switchboard/shared/agents';
-import {
-  agentAnalyticsQuerySchema,
-  agentAnalyticsSchema,
-  agentBreakdownsSchema,
-} from '@switchboard/shared/analytics';
-import { sendAnswer } from '../../http/answer-cache';
 import { requireUser } from '../../http/auth';
-import type { AnalyticsService } from '../analytics/analytics.service';
 import { agentScopeOf } from './agent-scope';
 import type { AgentsService } from './agents.service';
 import { errorResponses } from '../../http/error-responses';
@@ -24,9 +17,9 @@ import { errorResponses } from '../../http/error-responses';
 // Any string: an id that is not one of the caller's agents is simply not found (404).
 const params = z.object({ id: z.string().min(1) });
 
-/** Agents (the platform's assistants a business has) and their analytics. */
+/** Agents (the platform's assistants a business has); their analytics are analytics.routes.ts. */
 export const agentRoutes =
-  (deps: { agents: AgentsService; analytics: AnalyticsService }): FastifyPluginAsyncZod =>
+  (deps: { agents: AgentsService }): FastifyPluginAsyncZod =>
   async (app) => {
     const config = { access: 'member' } as const;
     // Spends the business's money on the platform or deletes there: owners and managers (051).
@@ -174,58 +167,5 @@ export const agentRoutes =
         await deps.agents.remove(agentScopeOf(request), request.params.id);
         return reply.status(204).send(null);
       },
-    );
-
-    app.get(
-      '/agents/:id/analytics',
-      {
-        config,
-        schema: {
-          tags,
-          summary:
-            "The agent's four figures and daily series for a date range (default: the last 30 days), in its business's time zone",
-          params,
-          querystring: agentAnalyticsQuerySchema,
-          response: { 200: agentAnalyticsSchema },
-        },
-      },
-      // A finished answer, from the cache when nothing it reads changed (decision 073).
-      async (request, reply) =>
-        sendAnswer(
-          deps.analytics.answers,
-          request,
-          reply,
-          await deps.analytics.agentAnalyticsAnswer(
-            agentScopeOf(request),
-            request.params.id,
-            request.query,
-          ),
-        ),
-    );
-
-    app.get(
-      '/agents/:id/analytics/breakdowns',
-      {
-        config,
-        schema: {
-          tags,
-          summary:
-            'End reasons, call types, success rate by day, cost components, durations and hours of the day for a date range',
-          params,
-          querystring: agentAnalyticsQuerySchema,
-          response: { 200: agentBreakdownsSchema },
-        },
-      },
-      async (request, reply) =>
-        sendAnswer(
-          deps.analytics.answers,
-          request,
-          reply,
-          await deps.analytics.agentBreakdownsAnswer(
-            agentScopeOf(request),
-            request.params.id,
-            request.query,
-          ),
-        ),
     );
   };

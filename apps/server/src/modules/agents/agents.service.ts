@@ -13,7 +13,7 @@ import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import type { PlatformRuntime } from '../../platform/platform-runtime';
 import { agents as agentsTable, platformResources } from '../../db/schema';
-import { agentHealth, carriesOurAuth, needsToolMigration, repairBody } from './agent-health';
+import { agentHealth, needsToolMigration, repairBody } from './agent-health';
 import {
   findAgent,
   findLastWebhookAt,
@@ -26,6 +26,7 @@ import {
 } from './agents.repository';
 import {
   assistantDtoFromSettings,
+  carriesOurAuth,
   missingServerMessages,
   monitorPlanMatches,
   ourMonitorPlan,

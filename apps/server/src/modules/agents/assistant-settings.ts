@@ -23,6 +23,24 @@ import { DEFAULT_SERVER_MESSAGES } from '@switchboard/shared/platform';
  */
 export type OurServer = { url: string; headers: Record<string, string>; credentialId?: string };
 
+function headerValue(headers: Record<string, unknown> | undefined, name: string): unknown {
+  const wanted = name.toLowerCase();
+  return Object.entries(headers ?? {}).find(([key]) => key.toLowerCase() === wanted)?.[1];
+}
+
+/**
+ * A server carries our authentication: our static headers with our values, or our credential;
+ * with neither to give (HMAC against the real platform) an operator's credential must be there.
+ */
+export function carriesOurAuth(server: Vapi.Server | undefined, ours: OurServer): boolean {
+  if (!server) return false;
+  if (ours.credentialId) return server.credentialId === ours.credentialId;
+  const names = Object.keys(ours.headers);
+  if (names.length === 0)
+    return typeof server.credentialId === 'string' && server.credentialId !== '';
+  return names.every((name) => headerValue(server.headers, name) === ours.headers[name]);
+}
+
 /**
  * Our server merged into what the platform has: the URL and our headers are ours; every other
  * field an operator set (timeoutSeconds, backoffPlan, their credentialId, other headers) stays.

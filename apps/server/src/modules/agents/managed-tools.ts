@@ -5,8 +5,7 @@ import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { platformResources } from '../../db/schema';
-import { carriesOurAuth } from './agent-health';
-import { mergeServer, type OurServer } from './assistant-settings';
+import { carriesOurAuth, mergeServer, type OurServer } from './assistant-settings';
 
 // Switchboard's own tools (create_enquiry, book_appointment) as real platform tools: made once
 // per business with POST /tool, recorded in platform_resources with their role, and referenced

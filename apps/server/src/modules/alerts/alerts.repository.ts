@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { executeRows, type Db } from '../../db/client';
 import { agents, alertEvents, alertRules, businesses, users } from '../../db/schema';
-import { countedCall } from '../analytics/analytics.sql';
+import { countedCall } from '../../db/call-figures';
 
 /**
  * Alerts' rows and the figures their conditions read. Every figure comes from the hourly rollups

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { executeRows, type Db } from '../../db/client';
 import { eachDay } from '@switchboard/shared/date-range';
-import { countedCall, durationBucket } from './analytics.sql';
+import { countedCall, currentLocalHour, durationBucket } from '../../db/call-figures';
 
 /**
  * Analytics over our call store. Every query reads one agent's calls in [start, end) through
@@ -344,19 +344,6 @@ function periodRows(row: Record<string, unknown> | undefined, count: number): Pe
     spend: Number(row?.[`spend${n}`] ?? 0),
     passed: Number(row?.[`passed${n}`] ?? 0),
   }));
-}
-
-/**
- * The hour of `now` in the zone, as a local timestamp (`local_hour`) and the instant it begins
- * at the earliest (`tail_from`, three hours back: a clock change moves a local hour by one at
- * most), for the queries that add the rollups of the hours before it to the calls of this one.
- */
-export function currentLocalHour(now: Date, timeZone: SQL): { localHour: SQL; tailFrom: SQL } {
-  const localHour = sql`date_trunc('hour', ${now.toISOString()}::timestamptz at time zone ${timeZone})`;
-  return {
-    localHour,
-    tailFrom: sql`((${localHour}) at time zone ${timeZone}) - interval '3 hours'`,
-  };
 }
 
 /**
