@@ -5,12 +5,8 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import { buildApp, type AppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
-import {
-  findUserByUserName,
-  insertBusiness,
-  insertSession,
-  insertUser,
-} from '../modules/auth/auth.repository';
+import { insertBusiness, insertSession } from '../modules/auth/auth.repository';
+import { findUserByUserName, insertUser } from '../modules/auth/users.repository';
 import { generateToken, hashPassword, hashToken } from '../modules/auth/password';
 import { sessionCookieFor } from '../http/auth';
 import { databaseUrl, withAdminClient, type DatabaseTemplates } from './template-databases';

@@ -15,26 +15,25 @@ import type { Db } from '../../db/client';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors';
 import { AppError, notFound } from '../../lib/app-error';
 import type { CurrentSession } from '../../http/auth';
+import { deleteOtherSessions } from '../auth/auth.repository';
 import {
-  deleteOtherSessions,
   findSessionUser,
   findUserAccount,
   insertUser,
   setUserPassword,
-} from '../auth/auth.repository';
+} from '../auth/users.repository';
 import { businessPhone, issuePasswordLink, type Mailer } from '../auth/auth.service';
 import { hashPassword, verifyPassword } from '../auth/password';
+import { findBusiness, updateBusiness } from './account.repository';
 import {
   deleteTeamMember,
-  findBusiness,
   findTeamMember,
   isAddressTakenByOther,
   listTeam,
   lockOwners,
   setTeamRole,
-  updateBusiness,
   updateUserProfile,
-} from './account.repository';
+} from '../auth/users.repository';
 
 const fieldError = (path: string, message: string) =>
   new AppError('VALIDATION_ERROR', 400, message, { issues: [{ path, message }] });

@@ -1,6 +1,6 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { agents, businesses, mailbox, mailOutbox, users } from '../../db/schema';
+import { agents, businesses, mailbox, mailOutbox } from '../../db/schema';
 
 type Page = { limit: number; offset: number };
 
@@ -125,19 +125,4 @@ export async function listOutbox(db: Db, page: Page) {
 export async function countOutbox(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(mailOutbox);
   return row?.n ?? 0;
-}
-
-/** The users of one business, owners first. */
-export async function listBusinessUsers(db: Db, businessId: string) {
-  return db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: sql<string>`coalesce(${users.email}, ${users.userName})`,
-      role: users.role,
-      hasPassword: sql<boolean>`${users.passwordHash} is not null`,
-    })
-    .from(users)
-    .where(eq(users.businessId, businessId))
-    .orderBy(sql`${users.role} = 'owner' desc`, users.createdAt);
 }

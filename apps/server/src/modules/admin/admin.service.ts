@@ -25,11 +25,11 @@ import {
   findAgent,
   listAgents,
   listBusinesses,
-  listBusinessUsers,
   listMailbox,
   listOutbox,
   setAgentBusiness,
 } from './admin.repository';
+import { listBusinessUsers } from '../auth/users.repository';
 
 const iso = (date: Date) => date.toISOString();
 const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { executeRows, type Db } from '../../db/client';
-import { agents, alertEvents, alertRules, businesses, users } from '../../db/schema';
+import { agents, alertEvents, alertRules, businesses } from '../../db/schema';
 import { countedCall } from '../../db/call-figures';
 
 /**
@@ -256,17 +256,4 @@ export async function runningCampaignProgress(
     waiting: Number(row.waiting),
     lastProgress: row.last_progress ? new Date(row.last_progress as string) : null,
   }));
-}
-
-/** Where an alert is mailed: the business's owners with an email, or the operators with one. */
-export async function alertRecipients(db: Db, businessId: string, audience: AlertAudience) {
-  const rows = await db
-    .select({ email: users.email })
-    .from(users)
-    .where(
-      audience === 'operator'
-        ? eq(users.role, 'admin')
-        : and(eq(users.businessId, businessId), eq(users.role, 'owner')),
-    );
-  return rows.flatMap((row) => (row.email ? [row.email] : []));
 }

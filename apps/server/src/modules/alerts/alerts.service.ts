@@ -15,7 +15,6 @@ import { notFound } from '../../lib/app-error';
 import type { MailService } from '../mail/mail.service';
 import { evaluateCondition, type AlertVerdict } from './alert-conditions';
 import {
-  alertRecipients,
   deleteRule,
   findBusinessAgent,
   findRule,
@@ -27,6 +26,7 @@ import {
   type AlertAudience,
   type AlertRuleRow,
 } from './alerts.repository';
+import { listAdminEmails, listOwnerEmails } from '../auth/users.repository';
 import { notify } from '../notifications/notify';
 
 type RuleWithAgent = { rule: AlertRuleRow; agentName: string | null };
@@ -256,7 +256,12 @@ export class AlertsService {
       `Your alert: ${delivery.description}.`,
       `Change your alerts: ${base}${settings}`,
     ].join('\n');
-    for (const to of await alertRecipients(tx, delivery.businessId, delivery.audience)) {
+    // Mailed to the business's owners with an email, or the operators with one.
+    const recipients =
+      delivery.audience === 'operator'
+        ? await listAdminEmails(tx)
+        : await listOwnerEmails(tx, delivery.businessId);
+    for (const to of recipients) {
       await this.deps.mail.enqueue(
         {
           kind: 'alert',

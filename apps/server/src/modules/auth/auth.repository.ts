@@ -1,8 +1,9 @@
 import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
-import type { Role, SessionUser } from '@switchboard/shared/auth';
-import { executeRows, type Db } from '../../db/client';
+import type { Role } from '@switchboard/shared/auth';
+import type { Db } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import { businesses, sessions, setPasswordTokens, users } from '../../db/schema';
+import { sessionUserColumns, toSessionUser } from './users.repository';
 
 // Lifetimes are PostgreSQL intervals compared with the database's clock, so every server
 // instance agrees on them and a session's age is what its stored timestamps say.
@@ -20,118 +21,6 @@ export type PasswordLinkKind = keyof typeof PASSWORD_LINK_LIFETIMES;
 
 const interval = (value: string) => sql`${value}::interval`;
 
-const sessionUserColumns = {
-  id: users.id,
-  userName: users.userName,
-  name: users.name,
-  email: users.email,
-  role: users.role,
-  businessId: businesses.id,
-  businessName: businesses.name,
-  businessTimezone: businesses.timezone,
-  businessCountry: businesses.country,
-};
-
-type SessionUserRow = {
-  id: string;
-  userName: string;
-  name: string;
-  email: string | null;
-  role: Role;
-  businessId: string | null;
-  businessName: string | null;
-  businessTimezone: string | null;
-  businessCountry: string | null;
-};
-
-function toSessionUser(row: SessionUserRow): SessionUser {
-  return {
-    id: row.id,
-    userName: row.userName,
-    name: row.name,
-    email: row.email ?? '',
-    role: row.role,
-    business:
-      row.businessId === null
-        ? null
-        : {
-            id: row.businessId,
-            name: row.businessName ?? '',
-            timezone: row.businessTimezone ?? 'UTC',
-            country: row.businessCountry ?? '',
-          },
-  };
-}
-
-export async function countUsers(db: Db): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
-  return row?.n ?? 0;
-}
-
-/** The user with this user name, ignoring case. */
-export async function findUserByUserName(db: Db, userName: string) {
-  const [row] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash })
-    .from(users)
-    .where(sql`lower(${users.userName}) = ${userName.toLowerCase()}`);
-  return row;
-}
-
-/**
- * The user a "Forgot password" request names: by user name, or else by email (ignoring case).
- */
-export async function findUserByLogin(db: Db, login: string) {
-  const value = login.toLowerCase();
-  const [row] = await db
-    .select({ id: users.id, email: users.email, name: users.name, userName: users.userName })
-    .from(users)
-    .where(or(sql`lower(${users.userName}) = ${value}`, sql`lower(${users.email}) = ${value}`))
-    .orderBy(sql`lower(${users.userName}) = ${value} desc`)
-    .limit(1);
-  return row;
-}
-
-/** What checking a signed-in user's password and changing their details needs. */
-export async function findUserAccount(db: Db, userId: string) {
-  const [row] = await db
-    .select({
-      id: users.id,
-      userName: users.userName,
-      name: users.name,
-      email: users.email,
-      role: users.role,
-      businessId: users.businessId,
-      passwordHash: users.passwordHash,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row;
-}
-
-export async function findSessionUser(db: Db, userId: string): Promise<SessionUser | undefined> {
-  const [row] = await db
-    .select(sessionUserColumns)
-    .from(users)
-    .leftJoin(businesses, eq(businesses.id, users.businessId))
-    .where(eq(users.id, userId));
-  return row && toSessionUser(row);
-}
-
-/** Whether a business or a user already uses this email address (ignoring case). */
-export async function isEmailTaken(db: Db, email: string): Promise<boolean> {
-  const address = email.toLowerCase();
-  const rows = await executeRows(
-    db,
-    sql`
-    select 1 from ${businesses} where lower(${businesses.email}) = ${address}
-    union all
-    select 1 from ${users}
-      where lower(${users.userName}) = ${address} or lower(${users.email}) = ${address}
-    limit 1`,
-  );
-  return rows.length > 0;
-}
-
 export async function insertBusiness(
   db: Db,
   values: {
@@ -147,32 +36,6 @@ export async function insertBusiness(
   const [row] = await db.insert(businesses).values(values).returning({ id: businesses.id });
   if (!row) throw new Error('the business was not stored');
   return row;
-}
-
-export async function insertUser(
-  db: Db,
-  values: {
-    userName: string;
-    name?: string;
-    email: string | null;
-    role: Role;
-    businessId: string | null;
-    passwordHash?: string | null;
-  },
-): Promise<{ id: string }> {
-  const [row] = await db
-    .insert(users)
-    .values({ ...values, userName: values.userName.toLowerCase() })
-    .returning({ id: users.id });
-  if (!row) throw new Error('the user was not stored');
-  return row;
-}
-
-export async function setUserPassword(db: Db, userId: string, passwordHash: string) {
-  await db
-    .update(users)
-    .set({ passwordHash, updatedAt: sql`now()` })
-    .where(eq(users.id, userId));
 }
 
 // --- sessions ---

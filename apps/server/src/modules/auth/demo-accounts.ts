@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { agents, businesses, platformResources } from '../../db/schema';
-import { countUsers, insertUser } from './auth.repository';
+import { countUsers, insertUser } from './users.repository';
 import { hashPassword } from './password';
 
 /** The sign-ins of the embedded default (documented in the README). */

@@ -3,7 +3,8 @@ import { formatDateTime } from '@switchboard/shared/format';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { executeRows, LOCK_KEYS, type Database, type Db } from '../../db/client';
-import { businesses, notifications, pushSubscriptions, users } from '../../db/schema';
+import { notifications, pushSubscriptions } from '../../db/schema';
+import { findSessionUser } from '../auth/users.repository';
 import type { MailService } from '../mail/mail.service';
 import type { Resolver } from '../../platform/recording-fetch';
 import { sendPush, type PushReach, type VapidKeys } from './push-delivery';
@@ -185,16 +186,7 @@ export class NotificationJob {
   private async mailUser(userId: string): Promise<boolean> {
     const base = this.deps.publicBaseUrl().replace(/\/$/, '');
     return this.deps.db.transaction(async (tx) => {
-      const [user] = await tx
-        .select({
-          email: users.email,
-          name: users.name,
-          timezone: businesses.timezone,
-          business: businesses.name,
-        })
-        .from(users)
-        .leftJoin(businesses, eq(businesses.id, users.businessId))
-        .where(eq(users.id, userId));
+      const user = await findSessionUser(tx, userId);
       const rows = await tx
         .select()
         .from(notifications)
@@ -212,7 +204,7 @@ export class NotificationJob {
           ),
         );
       if (!user?.email) return false;
-      const zone = user.timezone ?? 'UTC';
+      const zone = user.business?.timezone ?? 'UTC';
       const lines = rows.map((row) => {
         const parts = [`${formatDateTime(row.createdAt, zone)} · ${row.title}`];
         if (row.body) parts.push(`  ${row.body}`);
@@ -222,7 +214,7 @@ export class NotificationJob {
       const only = rows.length === 1 ? rows[0] : undefined;
       const subject = only
         ? `${NOTIFICATION_KIND_LABELS[only.kind as keyof typeof NOTIFICATION_KIND_LABELS] ?? 'Notification'}: ${only.title}`
-        : `${rows.length} notifications${user.business ? ` for ${user.business}` : ''}`;
+        : `${rows.length} notifications${user.business ? ` for ${user.business.name}` : ''}`;
       const text = [
         `Hello${user.name ? ` ${user.name}` : ''},`,
         '',

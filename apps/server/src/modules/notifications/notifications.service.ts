@@ -16,9 +16,9 @@ import {
   notifications,
   platformSettings,
   pushSubscriptions,
-  users,
 } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { findUserAccount } from '../auth/users.repository';
 import { isUuid } from '../enquiries/enquiries.repository';
 import {
   endpointProblem,
@@ -152,7 +152,7 @@ export class NotificationsService {
       .select({ n: count() })
       .from(pushSubscriptions)
       .where(eq(pushSubscriptions.userId, userId));
-    const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    const user = await findUserAccount(db, userId);
     const { publicKey } = await this.vapidKeys();
     return {
       preferences: NOTIFICATION_KINDS.flatMap((kind) =>

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, isNotNull } from 'drizzle-orm';
+import { count, desc } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { serviceEnquiries, users } from '../../db/schema';
+import { serviceEnquiries } from '../../db/schema';
 
 export type ServiceEnquiryRow = typeof serviceEnquiries.$inferSelect;
 
@@ -35,13 +35,4 @@ export async function listServiceEnquiries(
     db.select({ n: count() }).from(serviceEnquiries),
   ]);
   return { rows, total: Number(counted?.n ?? 0) };
-}
-
-/** The operators' addresses (admins with an email), each once. */
-export async function listAdminEmails(db: Db): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ email: users.email })
-    .from(users)
-    .where(and(eq(users.role, 'admin'), isNotNull(users.email)));
-  return rows.map((row) => row.email).filter((email): email is string => Boolean(email));
 }

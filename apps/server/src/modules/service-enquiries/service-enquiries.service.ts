@@ -14,10 +14,10 @@ import type { Db } from '../../db/client';
 import type { Mailer } from '../auth/auth.service';
 import {
   insertServiceEnquiry,
-  listAdminEmails,
   listServiceEnquiries,
   type ServiceEnquiryRow,
 } from './service-enquiries.repository';
+import { listAdminEmails } from '../auth/users.repository';
 import { raiseServiceEnquiry } from '../notifications/events';
 
 function toRecord(row: ServiceEnquiryRow): ServiceEnquiryRecord {
