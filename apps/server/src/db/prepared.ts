@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from './client';
 
 type Queryable = {
@@ -25,4 +26,17 @@ export function preparedQuery(
   }
   return async <T>(name: string, text: string, values: unknown[]) =>
     (await client.query({ name, text, values })).rows as T[];
+}
+
+/**
+ * A statement written as text with `$n` parameters, for Drizzle (a transaction's handle, where
+ * preparedQuery has no client): each `$n` bound to `values[n - 1]`. The text must hold no `$`
+ * but its parameters' (no dollar quoting).
+ */
+export function positionalSql(text: string, values: readonly unknown[]): SQL {
+  return sql.join(
+    text
+      .split(/\$(\d+)/)
+      .map((part, index) => (index % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`)),
+  );
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '../db/schema';
-import { upsertCalls } from '../modules/calls/calls.repository';
+import { ingestCalls } from '../modules/call-ingest/call-ingest.service';
 import { buildTestApp, oneDatabase } from '../test/test-app';
 import { toCallRecord } from './call-record';
 
@@ -46,7 +46,7 @@ describe.each(oneDatabase)('a late end-of-call report on %s', (target) => {
 
   it('keeps the report’s analysis, cost and ended reason when a sync stored a newer copy', async () => {
     // What the sync does with a listed call.
-    await upsertCalls(ctx.app.database.db, [toCallRecord(syncedCall('merge-1'))]);
+    await ingestCalls(ctx.app.database.db, [toCallRecord(syncedCall('merge-1'))]);
     const res = await post({
       type: 'end-of-call-report',
       timestamp: Date.parse(T1),
@@ -80,7 +80,7 @@ describe.each(oneDatabase)('a late end-of-call report on %s', (target) => {
   });
 
   it('never lets a stale status update overwrite the newer copy', async () => {
-    await upsertCalls(ctx.app.database.db, [toCallRecord(syncedCall('merge-2'))]);
+    await ingestCalls(ctx.app.database.db, [toCallRecord(syncedCall('merge-2'))]);
     const res = await post({
       type: 'status-update',
       status: 'in-progress',
@@ -96,7 +96,7 @@ describe.each(oneDatabase)('a late end-of-call report on %s', (target) => {
   });
 
   it('stores a report the normal way when its copy is the newest', async () => {
-    await upsertCalls(ctx.app.database.db, [
+    await ingestCalls(ctx.app.database.db, [
       toCallRecord({ ...syncedCall('merge-3'), updatedAt: T1, status: 'in-progress' }),
     ]);
     const res = await post({

@@ -16,10 +16,9 @@ import { AnalyticsService } from '../modules/analytics/analytics.service';
 import {
   countCallLog,
   countCallLogFromCalls,
-  upsertCallReport,
-  upsertCalls,
   type CallLogCriteria,
 } from '../modules/calls/calls.repository';
+import { CallIngestService, ingestCalls } from '../modules/call-ingest/call-ingest.service';
 import { storedAndRecountedRollups } from '../test/rollup-recount';
 import { buildTestApp, createBusinessWithMember, databaseTargets } from '../test/test-app';
 import { toCallRecord } from './call-record';
@@ -224,7 +223,7 @@ describe.each(databaseTargets)('rollups and the call store agree on %s', (target
       costBreakdown: { transport: 0.01, stt: 0.02, llm: 0.3, tts: 0.1021, vapi: 0 },
       updatedAt: later,
     };
-    expect(await upsertCalls(db(), [toCallRecord(ended)])).toBe(1);
+    expect(await ingestCalls(db(), [toCallRecord(ended)])).toBe(1);
     await expectRollupsEqualRecount('a newer copy');
 
     // A report carrying an older copy: its own fields merge into the stored one (an update).
@@ -233,11 +232,13 @@ describe.each(databaseTargets)('rollups and the call store agree on %s', (target
     );
     const older = { ...reported.payload, updatedAt: '2000-01-01T00:00:00.000Z' };
     expect(
-      await upsertCallReport(db(), toCallRecord(older), {
-        endedReason: 'assistant-forwarded-call',
-        cost: 1.25,
-        costBreakdown: { transport: 0.25, stt: 0.25, llm: 0.25, tts: 0.25, vapi: 0.25 },
-        analysis: { successEvaluation: 'false' },
+      await new CallIngestService({ db: db() }).message(toCallRecord(older), {
+        report: {
+          endedReason: 'assistant-forwarded-call',
+          cost: 1.25,
+          costBreakdown: { transport: 0.25, stt: 0.25, llm: 0.25, tts: 0.25, vapi: 0.25 },
+          analysis: { successEvaluation: 'false' },
+        },
       }),
     ).toBe(1);
     await expectRollupsEqualRecount('a late end-of-call report');
@@ -280,7 +281,7 @@ describe.each(databaseTargets)('rollups and the call store agree on %s', (target
       assistantId: 'asst-not-known-yet',
       updatedAt: new Date().toISOString(),
     };
-    expect(await upsertCalls(db(), [toCallRecord(copy)])).toBe(1);
+    expect(await ingestCalls(db(), [toCallRecord(copy)])).toBe(1);
     await expectRollupsEqualRecount('a call of an unknown assistant');
     await db()
       .insert(agents)

@@ -68,6 +68,7 @@ import { inProcessBus, postgresBus } from '../modules/live-calls/live-bus';
 import { notFound } from '../lib/app-error';
 import { liveCallRoutes } from '../modules/live-calls/live-calls.routes';
 import { LiveCallsService } from '../modules/live-calls/live-calls.service';
+import { CallIngestService } from '../modules/call-ingest/call-ingest.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -371,9 +372,17 @@ const modules: FastifyPluginAsyncZod<ModulesOptions> = async (app, options) => {
     }),
     { prefix: '/api' },
   );
-  await app.register(webhookRoutes({ platform: runtime, tools, live: liveCalls }), {
-    prefix: '/api',
-  });
+  await app.register(
+    webhookRoutes({
+      platform: runtime,
+      tools,
+      live: liveCalls,
+      ingest: new CallIngestService({ db, live: liveBus }),
+    }),
+    {
+      prefix: '/api',
+    },
+  );
   const webCalls = new WebCallService({
     platform: {
       mode: runtime.client.mode,

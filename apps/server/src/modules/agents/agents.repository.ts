@@ -201,6 +201,16 @@ export async function markAgentRemoved(db: Db, assistantId: string): Promise<voi
     .where(and(eq(agents.platformAssistantId, assistantId), isNull(agents.removedAt)));
 }
 
+/**
+ * recordWebhookArrival as SQL text for the call ingest's statement: `assistantId` a text
+ * parameter (null: none); returns the agent's business (who hears of its live calls).
+ */
+export function webhookArrivalSql(assistantId: string): string {
+  return `update agents set last_webhook_at = now()
+    where ${assistantId}::text is not null and platform_assistant_id = ${assistantId}::text
+    returning business_id`;
+}
+
 /** An authenticated webhook about this assistant arrived now (agent health). */
 export async function recordWebhookArrival(db: Db, assistantId: string, at: Date): Promise<void> {
   await db

@@ -19,7 +19,7 @@ import {
   oneDatabase,
   sessionHeaders,
 } from '../../test/test-app';
-import { upsertCalls } from '../calls/calls.repository';
+import { ingestCalls } from '../call-ingest/call-ingest.service';
 import { AlertsJob } from './alerts.job';
 import { AlertsService } from './alerts.service';
 import { DigestService } from './digest.service';
@@ -73,7 +73,7 @@ describe.each(oneDatabase)('alerts on %s', (target) => {
 
   const db = () => ctx.app.database.db;
   const addCalls = (specs: Omit<CallSpec, 'assistantId'>[]) =>
-    upsertCalls(
+    ingestCalls(
       db(),
       specs.map((spec) => toCallRecord(platformCall({ assistantId: agentId, ...spec }))),
     );

@@ -19,7 +19,7 @@ import {
   oneDatabase,
   sessionHeaders,
 } from '../../test/test-app';
-import { upsertCalls } from '../calls/calls.repository';
+import { ingestCalls } from '../call-ingest/call-ingest.service';
 
 // Los Angeles is on PDT (UTC−7) from 8 March 2026. The digest covers local days.
 const ZONE = 'America/Los_Angeles';
@@ -74,7 +74,7 @@ describe.each(oneDatabase)('digest on %s', (target) => {
     weekly = await sessionHeaders(ctx.app, w.userName);
     await db().insert(agents).values({ platformAssistantId: AGENT, businessId, name: 'Reception' });
 
-    await upsertCalls(db(), [
+    await ingestCalls(db(), [
       // Monday 9 March: 4 calls, 2 successful; 23:30 local is still the 9th.
       call(at('2026-03-09T09:15:00'), true),
       call(at('2026-03-09T11:00:00'), false),

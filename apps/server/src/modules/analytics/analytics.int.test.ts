@@ -10,7 +10,7 @@ import {
   sessionHeaders,
 } from '../../test/test-app';
 import type { WireError } from '@switchboard/shared/errors';
-import { upsertCalls } from '../calls/calls.repository';
+import { ingestCalls } from '../call-ingest/call-ingest.service';
 import { AnalyticsService } from './analytics.service';
 
 // One agent of a New York business, hand-made calls around the edges of 10–11 March 2026
@@ -120,7 +120,7 @@ describe.each(databaseTargets)('agent analytics on %s', (target) => {
       { platformAssistantId: AGENT, businessId: business.businessId, name: 'Front desk' },
       { platformAssistantId: OTHER_AGENT, businessId: strangerBusiness.businessId, name: 'X' },
     ]);
-    await upsertCalls(
+    await ingestCalls(
       db,
       CALLS.map((spec) => toCallRecord(platformCall(spec))),
     );

@@ -2,7 +2,7 @@ import { eq, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { LOCK_KEYS, type Db, type Database } from '../../db/client';
 import { agents, syncState } from '../../db/schema';
-import { upsertCalls } from '../calls/calls.repository';
+import { ingestCalls } from '../call-ingest/call-ingest.service';
 import { toCallRecord, type CallRecord } from '../../platform/call-record';
 import { CreatedAtPager, type PageWindow } from '../../platform/created-at-pager';
 import { fetchFailedMessage } from '@switchboard/shared/fetch-errors';
@@ -368,7 +368,7 @@ export class CallSync {
         }
       }
       rowsFetched += page.length;
-      rowsWritten += await upsertCalls(this.deps.db, records);
+      rowsWritten += await ingestCalls(this.deps.db, records);
       for (const record of records) {
         if (!maxUpdatedAt || record.updatedAt > maxUpdatedAt) maxUpdatedAt = record.updatedAt;
       }

@@ -7,7 +7,7 @@ import { calls } from '../../db/schema';
 import { toCallRecord } from '../../platform/call-record';
 import { DEMO_MEMBER, DEMO_TEAM_MEMBER, DEMO_TRADES } from '../auth/demo-accounts';
 import { buildTestApp, oneDatabase, sessionHeaders } from '../../test/test-app';
-import { upsertCallReport, upsertCalls } from './calls.repository';
+import { CallIngestService, ingestCalls } from '../call-ingest/call-ingest.service';
 
 // Erasing a call's recording and transcript (Round 3 · 4/10 item 7, decision 069): a caller asks
 // to be forgotten. Deleted on the sandbox platform through the SDK's DELETE /call/{id}, cut from
@@ -117,11 +117,13 @@ describe.each(oneDatabase)('erasing a call on %s', (target) => {
       updatedAt: new Date(Date.now() + 60_000).toISOString(),
       customer: { number: '+15550104444' },
     };
-    expect(await upsertCalls(ctx.app.database.db, [toCallRecord(later)])).toBe(0);
+    expect(await ingestCalls(ctx.app.database.db, [toCallRecord(later)])).toBe(0);
     expect(
-      await upsertCallReport(ctx.app.database.db, toCallRecord(later), {
-        artifact: { transcript: 'AI: Hello again.' },
-        analysis: { summary: 'A summary' },
+      await new CallIngestService({ db: ctx.app.database.db }).message(toCallRecord(later), {
+        report: {
+          artifact: { transcript: 'AI: Hello again.' },
+          analysis: { summary: 'A summary' },
+        },
       }),
     ).toBe(0);
     await ctx.app.callSync.runNow();
@@ -154,7 +156,7 @@ describe.each(oneDatabase)('erasing a call on %s', (target) => {
       customer: { number: '+15550109999' },
       artifact: { transcript: 'AI: Hello.' },
     };
-    await upsertCalls(ctx.app.database.db, [toCallRecord(live)]);
+    await ingestCalls(ctx.app.database.db, [toCallRecord(live)]);
     const inProgress = await erase(live.id);
     expect(inProgress.statusCode).toBe(409);
     expect(inProgress.json<WireError>().error.message).toBe(ERASE_CALL_WORDS.inProgress);

@@ -11,7 +11,7 @@ import {
   databaseTargets,
   sessionHeaders,
 } from '../../test/test-app';
-import { upsertCalls } from './calls.repository';
+import { ingestCalls } from '../call-ingest/call-ingest.service';
 
 // The business-wide call log (GET /api/calls), the filters every log shares (end reason, call
 // type, duration, cost, test calls) and the agreement between the log and the overview.
@@ -90,7 +90,7 @@ describe.each(databaseTargets)('business call log on %s', (target) => {
       { platformAssistantId: NIGHT, businessId: owner.businessId, name: 'Night line' },
       { platformAssistantId: FOREIGN, businessId: other.businessId, name: 'Foreign' },
     ]);
-    await upsertCalls(
+    await ingestCalls(
       ctx.app.database.db,
       SPECS.map((spec) => toCallRecord(platformCall(spec))),
     );

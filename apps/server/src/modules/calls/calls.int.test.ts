@@ -15,7 +15,8 @@ import {
   databaseTargets,
   sessionHeaders,
 } from '../../test/test-app';
-import { iterateCallLog, upsertCalls } from './calls.repository';
+import { iterateCallLog } from './calls.repository';
+import { ingestCalls } from '../call-ingest/call-ingest.service';
 
 const AGENT = 'asst-call-log';
 const EMPTY_NAME_AGENT = 'asst-no-name';
@@ -209,7 +210,7 @@ describe.each(databaseTargets)('call log on %s', (target) => {
         endedReason: '@SUM(A1)',
       },
     ];
-    await upsertCalls(
+    await ingestCalls(
       ctx.app.database.db,
       [...CASES, ...paging, ...specials].map((spec) => toCallRecord(platformCall(spec))),
     );
@@ -522,7 +523,7 @@ describe.each(databaseTargets)('call log on %s', (target) => {
     };
     const stale = structuredClone(stored);
     stale.artifact.recordingUrl = stored.artifact.recordingUrl.replace(/:\d+\//, ':9/');
-    await upsertCalls(ctx.app.database.db, [
+    await ingestCalls(ctx.app.database.db, [
       toCallRecord({ ...stale, id: `${callId}-earlier-run` }),
     ]);
     const old = await ctx.app.inject({
@@ -567,7 +568,7 @@ describe.each(databaseTargets)('call log on %s', (target) => {
     const recordingAt = async (id: string, recordingUrl: string) => {
       const call = structuredClone(template);
       call.artifact = { ...(call.artifact as object), recordingUrl };
-      await upsertCalls(ctx.app.database.db, [toCallRecord({ ...call, id })]);
+      await ingestCalls(ctx.app.database.db, [toCallRecord({ ...call, id })]);
       return ctx.app.inject({ method: 'GET', url: `/api/calls/${id}/recording`, headers: demo });
     };
 

@@ -1,114 +1,69 @@
 import { and, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { executeRows, type Db } from '../../db/client';
-import { preparedQuery } from '../../db/prepared';
 import { callActions, callLiveTranscripts, calls } from '../../db/schema';
 import { evaluationText, type CallRecord } from '../../platform/call-record';
-import { raiseCallsEnded } from '../integrations/webhook-events';
-import { applyCampaignCalls } from '../campaigns/campaigns.repository';
 
 /**
- * Inserts or updates calls by id. Newer data wins: a row is only replaced by a version whose
- * updatedAt is the same or later, so a late or repeated webhook never rolls a call back, and
- * the same report twice leaves one row. Returns how many rows were written.
+ * The calls a statement writes, one JSON array of rows in the calls table's column names
+ * (`callRowsJson`), read as a relation `r` in the statement's parameter `param`.
  */
-export async function upsertCalls(db: Db, records: CallRecord[]): Promise<number> {
-  if (records.length === 0) return 0;
-  // One statement cannot touch the same row twice: keep the newest copy of each id.
-  const newest = new Map<string, CallRecord>();
-  for (const record of records) {
-    const seen = newest.get(record.id);
-    if (!seen || record.updatedAt >= seen.updatedAt) newest.set(record.id, record);
-  }
-  const prepared = newest.size === 1 ? preparedQuery(db) : undefined;
-  const written = prepared
-    ? await prepared<{ id: string }>(
-        'sb_upsert_call',
-        UPSERT_ONE_CALL,
-        upsertValues([...newest.values()][0]!),
-      )
-    : await upsertMany(db, [...newest.values()]);
-  // A campaign's progress follows the calls it placed (only the copies just written are newest).
-  const writtenIds = new Set(written.map((row) => row.id));
-  const writtenRecords = [...newest.values()].filter((record) => writtenIds.has(record.id));
-  await applyCampaignCalls(db, writtenRecords);
-  // A business's "call ended" webhooks (one per call; the event's key keeps it to one).
-  await raiseCallsEnded(
-    db,
-    writtenRecords.filter((record) => record.status === 'ended').map((record) => record.id),
+export function callRowsSql(param: string): string {
+  return `jsonb_to_recordset(${param}::jsonb) as r(id text, assistant_id text,
+    phone_number_id text, type text, status text, ended_reason text, success_evaluation text,
+    customer_number text, started_at timestamptz, ended_at timestamptz, cost double precision,
+    is_test boolean, created_at timestamptz, updated_at timestamptz, payload jsonb)`;
+}
+
+/** Calls as the JSON `callRowsSql` reads: the text of one parameter for any number of calls. */
+export function callRowsJson(records: readonly CallRecord[]): string {
+  return JSON.stringify(
+    records.map((record) => ({
+      id: record.id,
+      assistant_id: record.assistantId ?? null,
+      phone_number_id: record.phoneNumberId ?? null,
+      type: record.type ?? null,
+      status: record.status ?? null,
+      ended_reason: record.endedReason ?? null,
+      success_evaluation: record.successEvaluation ?? null,
+      customer_number: record.customerNumber ?? null,
+      started_at: record.startedAt ?? null,
+      ended_at: record.endedAt ?? null,
+      cost: record.cost ?? null,
+      is_test: record.isTest ?? false,
+      created_at: record.createdAt,
+      updated_at: record.updatedAt,
+      payload: record.payload,
+    })),
   );
-  return written.length;
 }
 
 /**
- * upsertCalls for one call (every webhook), written once and prepared: the same columns, the
- * same conflict rule and condition as upsertMany's, without building the statement each time.
+ * Inserts or updates the calls of `rows` (a relation with callRowsSql's columns, one row per id)
+ * by id. Newer data wins: a row is only replaced by a version whose updatedAt is the same or
+ * later, so a late or repeated webhook never rolls a call back, and the same report twice leaves
+ * one row; an erased call keeps what was left of it (decision 069). Returns the rows written
+ * with what the "call ended" event reads (the generated columns included).
  */
-const UPSERT_ONE_CALL = `insert into calls as c (id, assistant_id, phone_number_id, type, status,
-    ended_reason, success_evaluation, customer_number, started_at, ended_at, cost, is_test,
-    created_at, updated_at, payload)
-  values ($1, $2, $3, $4, $5, $6, $7, $8, $9::timestamptz, $10::timestamptz, $11::double precision,
-    $12::boolean, $13::timestamptz, $14::timestamptz, $15::jsonb)
-  on conflict (id) do update set
-    assistant_id = excluded.assistant_id, phone_number_id = excluded.phone_number_id,
-    type = excluded.type, status = excluded.status, ended_reason = excluded.ended_reason,
-    success_evaluation = excluded.success_evaluation, customer_number = excluded.customer_number,
-    started_at = excluded.started_at, ended_at = excluded.ended_at, cost = excluded.cost,
-    is_test = c.is_test or excluded.is_test, created_at = excluded.created_at,
-    updated_at = excluded.updated_at, payload = excluded.payload, ingested_at = now()
-  where excluded.updated_at >= c.updated_at and c.erased_at is null
-  returning c.id`;
-
-const isoOrNull = (date: Date | null | undefined) => (date ? date.toISOString() : null);
-
-function upsertValues(record: CallRecord): unknown[] {
-  return [
-    record.id,
-    record.assistantId ?? null,
-    record.phoneNumberId ?? null,
-    record.type ?? null,
-    record.status ?? null,
-    record.endedReason ?? null,
-    record.successEvaluation ?? null,
-    record.customerNumber ?? null,
-    isoOrNull(record.startedAt),
-    isoOrNull(record.endedAt),
-    record.cost ?? null,
-    record.isTest ?? false,
-    record.createdAt.toISOString(),
-    record.updatedAt.toISOString(),
-    JSON.stringify(record.payload),
-  ];
-}
-
-/** The batch upsert (sync's pages), built by Drizzle. */
-function upsertMany(db: Db, records: CallRecord[]): Promise<{ id: string }[]> {
-  return db
-    .insert(calls)
-    .values(records)
-    .onConflictDoUpdate({
-      target: calls.id,
-      set: {
-        assistantId: sql`excluded.assistant_id`,
-        phoneNumberId: sql`excluded.phone_number_id`,
-        type: sql`excluded.type`,
-        status: sql`excluded.status`,
-        endedReason: sql`excluded.ended_reason`,
-        successEvaluation: sql`excluded.success_evaluation`,
-        customerNumber: sql`excluded.customer_number`,
-        startedAt: sql`excluded.started_at`,
-        endedAt: sql`excluded.ended_at`,
-        cost: sql`excluded.cost`,
-        // Once a test call, always a test call (a later sync copy does not know it was ours).
-        isTest: sql`${calls.isTest} or excluded.is_test`,
-        createdAt: sql`excluded.created_at`,
-        updatedAt: sql`excluded.updated_at`,
-        payload: sql`excluded.payload`,
-        ingestedAt: sql`now()`,
-      },
-      // An erased call keeps what was left of it (decision 069).
-      setWhere: sql`excluded.updated_at >= ${calls.updatedAt} and ${calls.erasedAt} is null`,
-    })
-    .returning({ id: calls.id });
+export function upsertCallsSql(rows: string): string {
+  return `insert into calls as c (id, assistant_id, phone_number_id, type, status, ended_reason,
+      success_evaluation, customer_number, started_at, ended_at, cost, is_test, created_at,
+      updated_at, payload)
+    select id, assistant_id, phone_number_id, type, status, ended_reason, success_evaluation,
+      customer_number, started_at, ended_at, cost, coalesce(is_test, false), created_at,
+      updated_at, payload
+    from ${rows}
+    on conflict (id) do update set
+      assistant_id = excluded.assistant_id, phone_number_id = excluded.phone_number_id,
+      type = excluded.type, status = excluded.status, ended_reason = excluded.ended_reason,
+      success_evaluation = excluded.success_evaluation, customer_number = excluded.customer_number,
+      started_at = excluded.started_at, ended_at = excluded.ended_at, cost = excluded.cost,
+      -- Once a test call, always a test call (a later sync copy does not know it was ours).
+      is_test = c.is_test or excluded.is_test, created_at = excluded.created_at,
+      updated_at = excluded.updated_at, payload = excluded.payload, ingested_at = now()
+    where excluded.updated_at >= c.updated_at and c.erased_at is null
+    returning c.id, c.assistant_id, c.status, c.call_type, c.customer_number, c.started_at,
+      c.ended_at, c.duration_seconds, c.cost, c.ended_reason, c.outcome, c.transferred,
+      c.success_evaluation, c.is_test`;
 }
 
 /**
@@ -126,42 +81,42 @@ export const CALL_REPORT_FIELDS = [
 ] as const;
 
 /**
- * Stores an end-of-call report: like upsertCalls when its copy of the call is as new as the
- * stored one; when the stored copy is newer, that copy is kept and the report's own fields
- * (CALL_REPORT_FIELDS, those it carries) are merged into it. Returns how many rows were written.
+ * A report's merge as the JSON `mergeReportSql` reads (null: nothing to merge): its own fields
+ * (CALL_REPORT_FIELDS, those it carries) and the columns they set.
  */
-export async function upsertCallReport(
-  db: Db,
-  record: CallRecord,
-  /** The end-of-call-report message; only its CALL_REPORT_FIELDS are read. */
-  report: Record<string, unknown>,
-): Promise<number> {
-  const written = await upsertCalls(db, [record]);
+export function reportMergeJson(report: Record<string, unknown>): string | null {
   const fields = Object.fromEntries(
     CALL_REPORT_FIELDS.filter((field) => report[field] !== undefined && report[field] !== null).map(
       (field) => [field, report[field]],
     ),
   );
-  if (written > 0 || Object.keys(fields).length === 0) return written;
+  if (Object.keys(fields).length === 0) return null;
   const analysis = fields.analysis as { successEvaluation?: unknown } | undefined;
-  const evaluation = evaluationText(analysis?.successEvaluation);
-  const merged = await db
-    .update(calls)
-    .set({
-      ...(typeof fields.endedReason === 'string' ? { endedReason: fields.endedReason } : {}),
-      ...(evaluation !== null ? { successEvaluation: evaluation } : {}),
-      ...(typeof fields.cost === 'number' && Number.isFinite(fields.cost)
-        ? { cost: fields.cost }
-        : {}),
-      ...(record.isTest ? { isTest: true } : {}),
-      payload: sql`${calls.payload} || ${JSON.stringify(fields)}::jsonb`,
-      ingestedAt: sql`now()`,
-    })
-    .where(
-      and(eq(calls.id, record.id), gt(calls.updatedAt, record.updatedAt), isNull(calls.erasedAt)),
-    )
-    .returning({ id: calls.id });
-  return merged.length;
+  return JSON.stringify({
+    fields,
+    endedReason: typeof fields.endedReason === 'string' ? fields.endedReason : null,
+    evaluation: evaluationText(analysis?.successEvaluation),
+    cost: typeof fields.cost === 'number' && Number.isFinite(fields.cost) ? fields.cost : null,
+  });
+}
+
+/**
+ * An end-of-call report whose copy of the call lost to a newer stored one (`written`, the
+ * upsert's relation, is empty): that copy is kept and the report's own fields (`merge`, a jsonb
+ * parameter from reportMergeJson; null merges nothing) are merged into its payload and columns.
+ */
+export function mergeReportSql(rows: string, merge: string, written: string): string {
+  return `update calls c set
+      ended_reason = coalesce(${merge}::jsonb->>'endedReason', c.ended_reason),
+      success_evaluation = coalesce(${merge}::jsonb->>'evaluation', c.success_evaluation),
+      cost = coalesce((${merge}::jsonb->>'cost')::double precision, c.cost),
+      is_test = c.is_test or coalesce(r.is_test, false),
+      payload = c.payload || (${merge}::jsonb->'fields'),
+      ingested_at = now()
+    from ${rows}
+    where ${merge}::jsonb is not null and c.id = r.id and c.updated_at > r.updated_at
+      and c.erased_at is null and not exists (select 1 from ${written})
+    returning c.id`;
 }
 
 /** A call-log filter, resolved: instants instead of dates, digits instead of a phone number. */

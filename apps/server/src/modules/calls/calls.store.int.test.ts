@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '../../db/schema';
 import { toCallRecord } from '../../platform/call-record';
 import { buildTestApp, databaseTargets } from '../../test/test-app';
-import { upsertCalls } from './calls.repository';
+import { ingestCalls } from '../call-ingest/call-ingest.service';
 
 const START = Date.parse('2026-03-05T14:07:00.000Z');
 
@@ -50,7 +50,7 @@ describe.each(databaseTargets)('call store on %s', (target) => {
         }),
       ),
     );
-    await upsertCalls(ctx.app.database.db, records);
+    await ingestCalls(ctx.app.database.db, records);
     const rows = await ctx.app.database.db
       .select({ id: calls.id, outcome: calls.outcome })
       .from(calls)
@@ -71,7 +71,7 @@ describe.each(databaseTargets)('call store on %s', (target) => {
     const records = CALL_TRANSFER_CASES.map(([endedReason], i) =>
       toCallRecord(platformCall(`transfer-${i}`, { endedReason })),
     );
-    await upsertCalls(ctx.app.database.db, records);
+    await ingestCalls(ctx.app.database.db, records);
     const rows = await ctx.app.database.db
       .select({ id: calls.id, transferred: calls.transferred })
       .from(calls)
@@ -92,7 +92,7 @@ describe.each(databaseTargets)('call store on %s', (target) => {
     const records = CALL_DURATION_CASES.map(([, payload], i) =>
       toCallRecord(platformCall(`duration-${i}`, payload)),
     );
-    await upsertCalls(ctx.app.database.db, records);
+    await ingestCalls(ctx.app.database.db, records);
     const rows = await ctx.app.database.db
       .select({ id: calls.id, durationSeconds: calls.durationSeconds })
       .from(calls)
@@ -111,7 +111,7 @@ describe.each(databaseTargets)('call store on %s', (target) => {
   });
 
   it('derives duration, call type and customer digits', async () => {
-    await upsertCalls(ctx.app.database.db, [
+    await ingestCalls(ctx.app.database.db, [
       toCallRecord(
         platformCall('derived-1', {
           type: 'outboundPhoneCall',
@@ -153,12 +153,12 @@ describe.each(databaseTargets)('call store on %s', (target) => {
       endedReason: 'customer-ended-call',
       updatedAt: '2026-03-05T14:10:00.000Z',
     });
-    expect(await upsertCalls(db, [toCallRecord(v1)])).toBe(1);
-    expect(await upsertCalls(db, [toCallRecord(v2)])).toBe(1);
+    expect(await ingestCalls(db, [toCallRecord(v1)])).toBe(1);
+    expect(await ingestCalls(db, [toCallRecord(v2)])).toBe(1);
     // The same report again: still one row, same content.
-    expect(await upsertCalls(db, [toCallRecord(v2)])).toBe(1);
+    expect(await ingestCalls(db, [toCallRecord(v2)])).toBe(1);
     // A stale copy arriving late changes nothing.
-    expect(await upsertCalls(db, [toCallRecord(v1)])).toBe(0);
+    expect(await ingestCalls(db, [toCallRecord(v1)])).toBe(0);
     const rows = await db.select().from(calls).where(eq(calls.id, 'upsert-1'));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'ended', endedReason: 'customer-ended-call' });
@@ -166,7 +166,7 @@ describe.each(databaseTargets)('call store on %s', (target) => {
 
   it('keeps the newest copy when one batch holds the same call twice', async () => {
     const db = ctx.app.database.db;
-    await upsertCalls(db, [
+    await ingestCalls(db, [
       toCallRecord(
         platformCall('batch-1', { status: 'ended', updatedAt: '2026-03-05T14:10:00.000Z' }),
       ),

@@ -13,7 +13,7 @@ import {
   platformResources,
 } from '../../db/schema';
 import { toCallRecord } from '../../platform/call-record';
-import { upsertCalls } from '../calls/calls.repository';
+import { ingestCalls } from '../call-ingest/call-ingest.service';
 import {
   buildTestApp,
   createBusinessWithMember,
@@ -174,7 +174,7 @@ describe.each(oneDatabase)('campaigns and the platform account’s concurrency o
       .set({ platformCampaignId: retryCampaign })
       .where(eq(campaignContacts.campaignId, id));
     const usedBefore = await callsToday();
-    await upsertCalls(ctx.app.database.db, [
+    await ingestCalls(ctx.app.database.db, [
       toCallRecord({
         ...refused,
         id: randomUUID(),

@@ -18,7 +18,7 @@ import {
   platformResources,
 } from '../../db/schema';
 import { toCallRecord } from '../../platform/call-record';
-import { upsertCalls } from '../calls/calls.repository';
+import { ingestCalls } from '../call-ingest/call-ingest.service';
 import {
   buildTestApp,
   createBusinessWithMember,
@@ -298,7 +298,7 @@ describe.each(oneDatabase)('campaign review, start and calling windows on %s', (
       expect(stopped.json<Campaign>().counts.calling).toBe(1);
       // The call ends after the stop: its row still takes the outcome.
       const ended = new Date();
-      await upsertCalls(ctx.app.database.db, [
+      await ingestCalls(ctx.app.database.db, [
         toCallRecord({
           id: callId,
           assistantId: agent.id,

@@ -42,7 +42,8 @@ import { AppError, notFound } from '../../lib/app-error';
 import { escapeFormulasCast } from '../../lib/csv-formula';
 import { InvalidCallError, toCallRecord } from '../../platform/call-record';
 import type { PlatformClient } from '../../platform/platform-client';
-import { findBusinessZone, upsertCalls } from '../calls/calls.repository';
+import { findBusinessZone } from '../calls/calls.repository';
+import { ingestCalls } from '../call-ingest/call-ingest.service';
 import { forgetResource, recordOwned } from '../console/console.repository';
 import { consoleFailure, isPlatformNotFound } from '../console/console-errors';
 import type { ConsoleService } from '../console/console.service';
@@ -885,7 +886,7 @@ export class CampaignsService {
       throw consoleFailure('fetch call', error);
     }
     try {
-      await upsertCalls(this.deps.db, [toCallRecord(call)]);
+      await ingestCalls(this.deps.db, [toCallRecord(call)]);
     } catch (error) {
       if (!(error instanceof InvalidCallError)) throw error;
     }

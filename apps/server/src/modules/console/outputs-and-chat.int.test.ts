@@ -8,7 +8,7 @@ import type { StructuredOutput } from '@switchboard/shared/structured-outputs';
 import { agents, businesses } from '../../db/schema';
 import { toCallRecord } from '../../platform/call-record';
 import { DEMO_BUSINESS, DEMO_MEMBER } from '../auth/demo-accounts';
-import { upsertCalls } from '../calls/calls.repository';
+import { ingestCalls } from '../call-ingest/call-ingest.service';
 import {
   buildTestApp,
   createBusinessWithMember,
@@ -144,7 +144,7 @@ describe.each(oneDatabase)('structured outputs and agent chat on %s', (target) =
       tool: 'none',
       deliverWebhooks: false,
     });
-    await upsertCalls(ctx.app.database.db, [toCallRecord(simulated)]);
+    await ingestCalls(ctx.app.database.db, [toCallRecord(simulated)]);
     const result = (
       simulated.artifact?.structuredOutputs as Record<string, { result: Record<string, unknown> }>
     )[output.id]!.result;

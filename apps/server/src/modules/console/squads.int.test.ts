@@ -8,7 +8,7 @@ import { TEST_CALL_METADATA, WEB_CALL_SDK_TOKEN } from '@switchboard/shared/web-
 import { agents, businesses, calls, platformResources } from '../../db/schema';
 import { toCallRecord } from '../../platform/call-record';
 import { resolveToolCaller } from '../contacts/tool-caller';
-import { upsertCalls } from '../calls/calls.repository';
+import { ingestCalls } from '../call-ingest/call-ingest.service';
 import { DEMO_BUSINESS, DEMO_MEMBER } from '../auth/demo-accounts';
 import { recordOwned } from './console.repository';
 import {
@@ -287,7 +287,7 @@ describe.each(oneDatabase)('squads on %s', (target) => {
           .today.calls;
       const before = await figures();
       const now = Date.now();
-      await upsertCalls(ctx.app.database.db, [
+      await ingestCalls(ctx.app.database.db, [
         toCallRecord({
           id: randomUUID(),
           orgId: 'org',

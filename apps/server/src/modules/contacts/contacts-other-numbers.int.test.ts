@@ -11,7 +11,7 @@ import {
   databaseTargets,
   sessionHeaders,
 } from '../../test/test-app';
-import { upsertCalls } from '../calls/calls.repository';
+import { ingestCalls } from '../call-ingest/call-ingest.service';
 import {
   CONTACT_COLUMNS,
   findContactByPhone,
@@ -163,7 +163,7 @@ describe.each(databaseTargets)('a contact’s other numbers on %s', (target) => 
 
   describe('calls', () => {
     beforeAll(async () => {
-      await upsertCalls(
+      await ingestCalls(
         ctx.app.database.db,
         [
           platformCall('own-number', 1, '+353 85 555 0101'),

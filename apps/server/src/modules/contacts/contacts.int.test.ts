@@ -11,7 +11,7 @@ import {
   oneDatabase,
   sessionHeaders,
 } from '../../test/test-app';
-import { upsertCalls } from '../calls/calls.repository';
+import { ingestCalls } from '../call-ingest/call-ingest.service';
 import { upsertContactFromCall } from './contacts.repository';
 
 const AGENT = 'asst-contacts';
@@ -412,7 +412,7 @@ describe.each(oneDatabase)('contacts on %s', (target) => {
       const ours = Array.from({ length: 23 }, (_, i) =>
         platformCall(`ours-${String(i).padStart(2, '0')}`, i, '+353 85 555 1234'),
       );
-      await upsertCalls(
+      await ingestCalls(
         ctx.app.database.db,
         [
           ...ours,

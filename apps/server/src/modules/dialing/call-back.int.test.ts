@@ -8,7 +8,7 @@ import {
 } from '@switchboard/shared/dialing';
 import type { WireError } from '@switchboard/shared/errors';
 import { toCallRecord } from '../../platform/call-record';
-import { upsertCalls } from '../calls/calls.repository';
+import { ingestCalls } from '../call-ingest/call-ingest.service';
 import { agents, businesses, contacts, dialUsage, platformResources } from '../../db/schema';
 import {
   buildTestApp,
@@ -139,7 +139,7 @@ describe.each(oneDatabase)('call back on %s', (target) => {
 
   it('calls the caller of one of the business’s calls back at the number the call came from', async () => {
     const stored = (id: string, number: string | null) =>
-      upsertCalls(ctx.app.database.db, [
+      ingestCalls(ctx.app.database.db, [
         toCallRecord({
           id,
           orgId: 'org-1',

@@ -32,7 +32,7 @@ import {
   sessionHeaders,
 } from '../../test/test-app';
 import { DEMO_ADMIN, DEMO_BUSINESS, DEMO_MEMBER } from '../auth/demo-accounts';
-import { upsertCalls } from '../calls/calls.repository';
+import { ingestCalls } from '../call-ingest/call-ingest.service';
 import { CampaignsService } from '../campaigns/campaigns.service';
 import { ConsoleService } from '../console/console.service';
 import { DialingService } from './dialing.service';
@@ -453,7 +453,7 @@ describe.each(databaseTargets)('calling rules on %s', (target) => {
 
     // Six minutes of the business's outbound calls today.
     const ended = new Date();
-    await upsertCalls(ctx.app.database.db, [
+    await ingestCalls(ctx.app.database.db, [
       toCallRecord({
         id: randomUUID(),
         assistantId: biz.agentId,

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { WebhookEventType } from '@switchboard/shared/integrations';
 import type { Db } from '../../db/client';
 
@@ -18,13 +19,15 @@ const iso = (column: SQL) =>
 
 /** Inserts one delivery per endpoint of the row's business that takes `type`. */
 function raise(type: WebhookEventType, key: SQL, data: SQL, from: SQL, where: SQL): SQL {
+  // The type is one of our own words (no quote can be in it): a literal, not a parameter.
+  const typeText = sql.raw(`'${type}'::text`);
   return sql`
     insert into webhook_deliveries (endpoint_id, business_id, event_type, event_key, payload)
-    select e.id, e.business_id, ${type}, ${key},
-      jsonb_build_object('type', ${type}::text, 'timestamp', ${iso(sql`now()`)}, 'data', ${data})
+    select e.id, e.business_id, ${typeText}, ${key},
+      jsonb_build_object('type', ${typeText}, 'timestamp', ${iso(sql`now()`)}, 'data', ${data})
     ${from}
     join webhook_endpoints e
-      on e.business_id = src.business_id and e.enabled and ${type}::text = any(e.events)
+      on e.business_id = src.business_id and e.enabled and ${typeText} = any(e.events)
     where ${where}
     on conflict (endpoint_id, event_key) do nothing`;
 }
@@ -87,38 +90,35 @@ export async function raiseAppointmentEvent(
  * Calls that have ended, as the platform's webhook or the sync just stored them: one event per
  * call, only for calls that ended in the last day (a first sync of 90 days of history, or an
  * endpoint added later, does not replay old calls). A squad's call without an assistant is not
- * tied to a business here and raises nothing.
+ * tied to a business here and raises nothing. `written` names a relation with the calls table's
+ * columns (the call ingest's upsert, `returning`), so the event is raised in the statement that
+ * wrote the calls; the answer is SQL text without parameters, returning one row per delivery.
  */
-export async function raiseCallsEnded(db: Db, callIds: string[]): Promise<void> {
-  if (callIds.length === 0) return;
-  await db.execute(
-    raise(
-      'call.ended',
-      sql`'call.ended:' || src.id`,
-      sql`jsonb_build_object(
-        'id', src.id, 'type', src.call_type, 'customerNumber', src.customer_number,
-        'startedAt', ${iso(sql`src.started_at`)}, 'endedAt', ${iso(sql`src.ended_at`)},
-        'durationSeconds', src.duration_seconds, 'costUsd', src.cost,
-        'endedReason', src.ended_reason, 'successful', src.outcome = 'pass', 'transferred', src.transferred,
-        'successEvaluation', src.success_evaluation, 'test', src.is_test,
-        'agent', jsonb_build_object('id', src.assistant_id, 'name', coalesce(nullif(ag.name, ''), src.assistant_id)))`,
-      sql`from (
-          select calls.*, a.business_id from calls
-          join agents a on a.platform_assistant_id = calls.assistant_id
-          where calls.id in (${sql.join(
-            callIds.map((id) => sql`${id}`),
-            sql`, `,
-          )})
-            and calls.status = 'ended'
-            and calls.ended_at > now() - interval '1 day'
-            and a.business_id is not null
-            and exists (select 1 from webhook_endpoints w where w.business_id = a.business_id and w.enabled)
-        ) src
-        join agents ag on ag.platform_assistant_id = src.assistant_id`,
-      sql`true`,
-    ),
+export function callsEndedSql(written: string): string {
+  const statement = raise(
+    'call.ended',
+    sql`'call.ended:' || src.id`,
+    sql`jsonb_build_object(
+      'id', src.id, 'type', src.call_type, 'customerNumber', src.customer_number,
+      'startedAt', ${iso(sql`src.started_at`)}, 'endedAt', ${iso(sql`src.ended_at`)},
+      'durationSeconds', src.duration_seconds, 'costUsd', src.cost,
+      'endedReason', src.ended_reason, 'successful', src.outcome = 'pass', 'transferred', src.transferred,
+      'successEvaluation', src.success_evaluation, 'test', src.is_test,
+      'agent', jsonb_build_object('id', src.assistant_id, 'name', coalesce(nullif(ag.name, ''), src.assistant_id)))`,
+    sql`from (
+        select w.*, a.business_id from ${sql.raw(written)} w
+        join agents a on a.platform_assistant_id = w.assistant_id
+        where w.status = 'ended'
+          and w.ended_at > now() - interval '1 day'
+          and a.business_id is not null
+          and exists (select 1 from webhook_endpoints we where we.business_id = a.business_id and we.enabled)
+      ) src
+      join agents ag on ag.platform_assistant_id = src.assistant_id`,
+    sql`true`,
   );
-  raised();
+  const { sql: text, params } = new PgDialect().sqlToQuery(statement);
+  if (params.length > 0) throw new Error('callsEndedSql: the statement must have no parameters');
+  return `${text} returning 1`;
 }
 
 type RaisedListener = () => void;
@@ -134,6 +134,7 @@ export function onEventRaised(listener: RaisedListener): () => void {
   return () => raisedListeners.delete(listener);
 }
 
-function raised() {
+/** Tells the listeners an event was raised (by a statement built elsewhere, callsEndedSql). */
+export function raised() {
   for (const listener of raisedListeners) listener();
 }

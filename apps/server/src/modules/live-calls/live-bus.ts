@@ -18,9 +18,24 @@ export type LiveChange = { businessId: string | null; callId: string };
 export interface LiveBus {
   /** Resolves once this instance hears announcements (its LISTEN is in place). */
   ready: Promise<void>;
+  /**
+   * PostgreSQL's channel, when the bus is NOTIFY: a statement that changes a call can announce
+   * the change itself (liveNotifySql) instead of a publish after it, a round trip less.
+   */
+  notifyChannel?: string;
   publish(change: LiveChange): Promise<void>;
   subscribe(listener: (change: LiveChange) => void): () => void;
   close(): Promise<void>;
+}
+
+/**
+ * An announcement as SQL text for a statement's CTE (PostgreSQL's bus): `channel` a text
+ * parameter (null: nothing is sent), `businessId` and `callId` SQL expressions.
+ */
+export function liveNotifySql(channel: string, businessId: string, callId: string): string {
+  return `select pg_notify(${channel}::text,
+      json_build_object('businessId', ${businessId}, 'callId', ${callId})::text)
+    where ${channel}::text is not null`;
 }
 
 function parseChange(payload: string | undefined): LiveChange | undefined {
@@ -94,6 +109,7 @@ export function postgresBus(url: string, db: Db, log: FastifyBaseLogger): LiveBu
 
   return {
     ready,
+    notifyChannel: LIVE_CHANNEL,
     publish: async (change) => {
       await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(change)})`);
     },

@@ -136,9 +136,14 @@ export async function appendLiveLine(db: Db, callId: string, line: LiveTranscrip
     });
 }
 
-/** A call's live transcript is not needed once the call ended (its report has the real one). */
-export async function dropLiveLines(db: Db, callId: string) {
-  await db.delete(callLiveTranscripts).where(eq(callLiveTranscripts.callId, callId));
+/**
+ * A call's live transcript is not needed once the call ended (its report has the real one): SQL
+ * text deleting the transcripts of the calls in `rows` (a relation with an `id` column) when the
+ * boolean parameter `drop` is true; the call ingest runs it in the statement storing the report.
+ */
+export function dropLiveLinesSql(rows: string, drop: string): string {
+  return `delete from call_live_transcripts t using ${rows}
+    where ${drop}::boolean and t.call_id = r.id returning 1`;
 }
 
 export async function insertCallAction(db: Db, action: typeof callActions.$inferInsert) {

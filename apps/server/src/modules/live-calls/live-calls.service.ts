@@ -22,7 +22,6 @@ import {
   appendLiveLine,
   businessOfAssistant,
   businessTransferPhone,
-  dropLiveLines,
   insertCallAction,
   listCallActions,
   listLiveCalls,
@@ -131,9 +130,9 @@ export class LiveCallsService {
   }
 
   /**
-   * A server message about a call: live lines kept (conversation-update replaces, transcript
-   * appends a final line), and the change announced. Status updates and reports announce too
-   * (a call appears, or leaves the live screen).
+   * A server message about a call in progress: live lines kept (conversation-update replaces,
+   * transcript appends a final line), and the change announced. Status updates and reports are
+   * the call ingest's (CallIngestService.message drops the live lines and announces them).
    */
   async ingest(message: Message): Promise<void> {
     const call = message.call;
@@ -156,9 +155,7 @@ export class LiveCallsService {
       const text = typeof message.transcript === 'string' ? message.transcript.trim() : '';
       if (!role || !text) return;
       await appendLiveLine(this.deps.db, callId, { role, text, at: receivedAt.toISOString() });
-    } else if (message.type === 'end-of-call-report') {
-      await dropLiveLines(this.deps.db, callId);
-    } else if (message.type !== 'status-update') {
+    } else {
       return;
     }
     const assistantId = typeof call?.assistantId === 'string' ? call.assistantId : undefined;

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { cleanDeep, jsonMayNeedCleaning } from '../../lib/control-characters';
-import { upsertCallReport, upsertCalls } from '../calls/calls.repository';
 import { recordWebhookArrival } from '../agents/agents.repository';
+import type { CallIngestService } from '../call-ingest/call-ingest.service';
 import {
   answerAssistantRequest,
   answerKnowledgeBaseRequest,
@@ -85,6 +85,8 @@ export const webhookRoutes =
   (deps: {
     platform: PlatformRuntime;
     tools: ReadonlyMap<string, ToolHandler>;
+    /** Status updates and end-of-call reports: the call stored and what follows (decision 080). */
+    ingest: Pick<CallIngestService, 'message'>;
     /** Live calls: their transcript as it grows, and the change announced (decision 059). */
     live?: Pick<LiveCallsService, 'ingest'>;
   }): FastifyPluginAsyncZod =>
@@ -133,10 +135,17 @@ export const webhookRoutes =
           ? cleanDeep(request.body.message)
           : request.body.message;
         const receivedAt = new Date(message.timestamp ?? Date.now());
-        // Agent health: the platform reaches us, authenticated, for this assistant.
-        const assistantId = message.call?.assistantId;
-        if (typeof assistantId === 'string' && assistantId !== '')
-          await recordWebhookArrival(app.database.db, assistantId, new Date());
+        // Agent health: the platform reaches us, authenticated, for this assistant (a status
+        // update's or report's in the statement that stores the call).
+        const assistantId =
+          typeof message.call?.assistantId === 'string' && message.call.assistantId !== ''
+            ? message.call.assistantId
+            : undefined;
+        const arrived = async () => {
+          if (assistantId) await recordWebhookArrival(app.database.db, assistantId, new Date());
+        };
+        if (message.type !== 'status-update' && message.type !== 'end-of-call-report')
+          await arrived();
 
         switch (message.type) {
           case 'status-update':
@@ -159,18 +168,17 @@ export const webhookRoutes =
                 clean: true,
               });
             } catch (error) {
+              await arrived();
               if (error instanceof InvalidCallError)
                 throw new AppError('VALIDATION_ERROR', 400, error.message);
               throw error;
             }
             // A report's analysis, cost and ended reason are kept even when a sync already
             // stored a newer copy of the call; a status update never rolls a newer copy back.
-            if (message.type === 'end-of-call-report') {
-              await upsertCallReport(app.database.db, record, message);
-            } else {
-              await upsertCalls(app.database.db, [record]);
-            }
-            await deps.live?.ingest(message);
+            await deps.ingest.message(record, {
+              report: message.type === 'end-of-call-report' ? message : undefined,
+              assistantId,
+            });
             return reply.send({ received: true });
           }
           case 'tool-calls': {
