@@ -1,6 +1,7 @@
 // One flat config for every workspace: type-checked typescript-eslint rules,
 // react-hooks and jsx-a11y's recommended rules for the web app, import cycles refused
-// everywhere, and the web app's boundaries (decision 042).
+// everywhere (in the server type imports count too), and the boundaries of the web app
+// (decision 042) and of the server's layers (decision 077).
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -9,6 +10,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import { localRules } from './eslint-rules/no-cycle-with-types.js';
 
 // TypeScript files first: the node resolver's defaults know only JavaScript, and an import it
 // cannot resolve is silently passed over by no-cycle and no-restricted-paths alike.
@@ -60,6 +62,67 @@ export const webBoundaries = {
     ],
   },
 };
+
+const serverSrc = 'apps/server/src';
+const serverLower = ['lib', 'db', 'http', 'platform'].map((dir) => `${serverSrc}/${dir}`);
+const serverUpper = [
+  `${serverSrc}/modules`,
+  `${serverSrc}/plugins`,
+  `${serverSrc}/cli`,
+  `${serverSrc}/app.ts`,
+  `${serverSrc}/start-server.ts`,
+  `${serverSrc}/main.ts`,
+];
+
+/**
+ * The server's one direction (decision 077): app.ts and plugins/ compose; modules/ hold the
+ * features; http/ (guards, error answers, rate limits, hooks), platform/ (the voice platform's
+ * client), db/ and lib/ are below every module. A module may not import plugins/; the lower
+ * layers import no module, no plugin and no composition file; lib/ imports none of the others.
+ * Tests and test/ are entries, as the app is, and may reach any layer. Cycles are refused with
+ * type imports counted (eslint-rules/no-cycle-with-types.js), over the server and its tests.
+ * @type {import('eslint').Linter.Config[]}
+ */
+export const serverBoundaries = [
+  {
+    files: [`${serverSrc}/**/*.ts`],
+    ignores: [`${serverSrc}/**/*.test.ts`, `${serverSrc}/test/**`],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [resolver] },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: `${serverSrc}/modules`,
+              from: `${serverSrc}/plugins`,
+              message:
+                'plugins/ is the composition root: a module may not import it. What modules share lives in http/, platform/, db/ or lib/.',
+            },
+            {
+              target: serverLower,
+              from: serverUpper,
+              message:
+                'lib/, db/, http/ and platform/ are below every module: they may not import modules/, plugins/ or the composition (app.ts, start-server.ts). Pass what they need in.',
+            },
+            {
+              target: `${serverSrc}/lib`,
+              from: serverLower.filter((dir) => !dir.endsWith('/lib')),
+              message: 'lib/ is the bottom layer: it may not import db/, http/ or platform/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: [`${serverSrc}/**/*.ts`],
+    plugins: { local: localRules },
+    rules: { 'local/no-cycle-with-types': ['error', { roots: [serverSrc] }] },
+  },
+];
 
 export default tseslint.config(
   {
@@ -132,6 +195,7 @@ export default tseslint.config(
     },
   },
   webBoundaries,
+  ...serverBoundaries,
   {
     files: ['apps/web/**/*.tsx'],
     ...jsxA11y.flatConfigs.recommended,
