@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { executeRows, type Db } from '../../db/client';
 import { callActions, callLiveTranscripts, calls } from '../../db/schema';
 import { evaluationText, type CallRecord } from '../../platform/call-record';
