@@ -98,7 +98,7 @@ export const webhookRoutes =
         try {
           done(null, JSON.parse(body as string));
         } catch {
-          done(new AppError('INVALID_JSON', 400, 'The webhook body is not valid JSON'), undefined);
+          done(new AppError('INVALID_JSON', 'The webhook body is not valid JSON'), undefined);
         }
       },
     );
@@ -123,7 +123,7 @@ export const webhookRoutes =
           const problem = checkWebhookAuth(auth, request.headers, request.rawBody ?? '');
           if (problem) {
             request.log.warn({ problem }, 'platform webhook refused');
-            throw new AppError('UNAUTHORIZED', 401, 'The webhook could not be authenticated');
+            throw new AppError('UNAUTHORIZED', 'The webhook could not be authenticated');
           }
         },
       },
@@ -144,7 +144,6 @@ export const webhookRoutes =
             if (!message.call) {
               throw new AppError(
                 'VALIDATION_ERROR',
-                400,
                 `A ${message.type} message must carry the call`,
               );
             }
@@ -160,7 +159,7 @@ export const webhookRoutes =
               });
             } catch (error) {
               if (error instanceof InvalidCallError)
-                throw new AppError('VALIDATION_ERROR', 400, error.message);
+                throw new AppError('VALIDATION_ERROR', error.message);
               throw error;
             }
             // A report's analysis, cost and ended reason are kept even when a sync already
@@ -178,7 +177,6 @@ export const webhookRoutes =
             if (!list.success) {
               throw new AppError(
                 'VALIDATION_ERROR',
-                400,
                 'A tool-calls message must carry toolCallList',
               );
             }

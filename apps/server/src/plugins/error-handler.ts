@@ -1,8 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import {
+  errorStatusOf,
   frameworkErrorCodeSchema,
   isErrorCode,
+  type ErrorCode,
   type FieldIssue,
   type WireError,
   type WireErrorCode,
@@ -27,12 +29,19 @@ function clientErrorCode(error: Error): WireErrorCode {
 function send(
   reply: FastifyReply,
   request: FastifyRequest,
-  status: number,
   body: WireError['error'],
+  status: number,
 ) {
   const payload: WireError = { error: body, requestId: String(request.id) };
   return reply.status(status).type('application/json; charset=utf-8').send(payload);
 }
+
+/** One of our codes, answered with its status (`ERROR_STATUS`, decision 078). */
+const sendCode = (
+  reply: FastifyReply,
+  request: FastifyRequest,
+  body: WireError['error'] & { code: ErrorCode },
+) => send(reply, request, body, errorStatusOf(body.code));
 
 /**
  * Maps every failure to one wire shape. Client errors keep their message; a 5xx is logged in
@@ -56,7 +65,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       if (error.statusCode === 503 && !reply.hasHeader('retry-after')) {
         reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       }
-      return send(reply, request, error.statusCode, {
+      return sendCode(reply, request, {
         code: error.code,
         message: error.message,
         ...(error.details === undefined ? {} : { details: error.details }),
@@ -70,7 +79,7 @@ export function registerErrorHandler(app: FastifyInstance) {
           .join('.'),
         message: v.message ?? 'Invalid value',
       }));
-      return send(reply, request, 400, {
+      return sendCode(reply, request, {
         code: 'VALIDATION_ERROR',
         message: issues[0]?.message ?? 'Invalid request',
         details: { issues },
@@ -82,7 +91,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       // to come back instead of a 500. Reads have already been retried once (db/connection-loss.ts).
       request.log.warn({ err: error }, 'database connection lost');
       reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-      return send(reply, request, 503, {
+      return sendCode(reply, request, {
         code: 'SERVICE_UNAVAILABLE',
         message: 'The service is briefly unavailable. Please try again in a few seconds.',
       });
@@ -93,7 +102,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       // holds a lock. Not the request's fault; the pool goes on, so a retry may well pass.
       request.log.error({ err: error }, 'database statement timed out');
       reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-      return send(reply, request, 503, {
+      return sendCode(reply, request, {
         code: 'SERVICE_UNAVAILABLE',
         message: 'The service is busy. Please try again in a few seconds.',
       });
@@ -102,16 +111,20 @@ export function registerErrorHandler(app: FastifyInstance) {
     const statusCode =
       'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (statusCode >= 400 && statusCode < 500) {
-      return send(reply, request, statusCode, {
-        code: clientErrorCode(error),
-        message: error.message,
-      });
+      return send(
+        reply,
+        request,
+        { code: clientErrorCode(error), message: error.message },
+        statusCode,
+      );
     }
 
     request.log.error({ err: error }, 'request failed');
-    return send(reply, request, statusCode >= 500 && statusCode < 600 ? statusCode : 500, {
-      code: 'INTERNAL_ERROR',
-      message: 'Something went wrong on our side. Please try again.',
-    });
+    return send(
+      reply,
+      request,
+      { code: 'INTERNAL_ERROR', message: 'Something went wrong on our side. Please try again.' },
+      statusCode >= 500 && statusCode < 600 ? statusCode : errorStatusOf('INTERNAL_ERROR'),
+    );
   });
 }

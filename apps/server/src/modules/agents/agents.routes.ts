@@ -55,7 +55,7 @@ export const agentRoutes =
           summary:
             "Creates an assistant on the platform with the enquiry and appointment tools, as the caller's business's agent",
           body: agentSettingsSchema,
-          response: { 201: agentSchema, ...errorResponses(422, 502) },
+          response: { 201: agentSchema, ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR') },
         },
       },
       async (request, reply) => {
@@ -73,7 +73,10 @@ export const agentRoutes =
           tags,
           summary:
             "The business's own tools an agent may attach (Switchboard's two are always attached; an operator has none)",
-          response: { 200: agentToolChoicesSchema, ...errorResponses(422, 502) },
+          response: {
+            200: agentToolChoicesSchema,
+            ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR'),
+          },
         },
       },
       async (request) => deps.agents.toolChoices(requireUser(request).business?.id ?? null),
@@ -96,7 +99,10 @@ export const agentRoutes =
           tags,
           summary: "The agent's editable settings, as the platform holds them now",
           params,
-          response: { 200: agentSettingsResponseSchema, ...errorResponses(422, 502) },
+          response: {
+            200: agentSettingsResponseSchema,
+            ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR'),
+          },
         },
       },
       async (request) => deps.agents.getSettings(agentScopeOf(request), request.params.id),
@@ -111,7 +117,10 @@ export const agentRoutes =
           summary:
             "Whether the platform reaches us for this agent: its server and tools point at our webhook with our secret, and the last webhook's time",
           params,
-          response: { 200: agentHealthSchema, ...errorResponses(422, 502) },
+          response: {
+            200: agentHealthSchema,
+            ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR'),
+          },
         },
       },
       async (request) => deps.agents.health(agentScopeOf(request), request.params.id),
@@ -126,7 +135,10 @@ export const agentRoutes =
           summary:
             "Points the agent's server and our tools at our webhook with our secret again, keeping everything else",
           params,
-          response: { 200: agentHealthSchema, ...errorResponses(409, 422, 502) },
+          response: {
+            200: agentHealthSchema,
+            ...errorResponses('CONFLICT', 'PLATFORM_REJECTED', 'PLATFORM_ERROR'),
+          },
         },
       },
       async (request) => {
@@ -134,11 +146,7 @@ export const agentRoutes =
         // operator) repairs.
         const role = request.user?.role;
         if (role !== 'owner' && role !== 'admin') {
-          throw new AppError(
-            'FORBIDDEN',
-            403,
-            'Only an owner of the business can repair an agent.',
-          );
+          throw new AppError('FORBIDDEN', 'Only an owner of the business can repair an agent.');
         }
         return deps.agents.repair(agentScopeOf(request), request.params.id);
       },
@@ -153,7 +161,7 @@ export const agentRoutes =
           summary: "Changes the agent's settings on the platform",
           params,
           body: agentSettingsSchema,
-          response: { 200: agentSchema, ...errorResponses(422, 502) },
+          response: { 200: agentSchema, ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR') },
         },
       },
       async (request) => deps.agents.update(agentScopeOf(request), request.params.id, request.body),
@@ -167,7 +175,7 @@ export const agentRoutes =
           tags,
           summary: 'Deletes the assistant on the platform; its call history stays',
           params,
-          response: { 204: z.null(), ...errorResponses(422, 502) },
+          response: { 204: z.null(), ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR') },
         },
       },
       async (request, reply) => {

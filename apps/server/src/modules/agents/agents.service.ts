@@ -140,7 +140,6 @@ export class AgentsService {
     if (unknown.length > 0)
       throw new AppError(
         'VALIDATION_ERROR',
-        400,
         `Unknown knowledge base${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`,
         {
           issues: [
@@ -161,7 +160,6 @@ export class AgentsService {
     if (unknown.length > 0)
       throw new AppError(
         'VALIDATION_ERROR',
-        400,
         `Unknown tool${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`,
         { issues: [{ path: ['tools', 'customToolIds'], message: 'Not one of your tools' }] },
       );
@@ -433,7 +431,6 @@ export class AgentsService {
     if (!ours)
       throw new AppError(
         'CONFLICT',
-        409,
         'Switchboard does not know its own webhook address yet: set PUBLIC_URL',
       );
     const existing = await this.fetchAssistant(agentId, 'repair agent');
