@@ -29,8 +29,8 @@ function clientErrorCode(error: Error): WireErrorCode {
 function send(
   reply: FastifyReply,
   request: FastifyRequest,
-  body: WireError['error'],
   status: number,
+  body: WireError['error'],
 ) {
   const payload: WireError = { error: body, requestId: String(request.id) };
   return reply.status(status).type('application/json; charset=utf-8').send(payload);
@@ -41,7 +41,7 @@ const sendCode = (
   reply: FastifyReply,
   request: FastifyRequest,
   body: WireError['error'] & { code: ErrorCode },
-) => send(reply, request, body, errorStatusOf(body.code));
+) => send(reply, request, errorStatusOf(body.code), body);
 
 /**
  * Maps every failure to one wire shape. Client errors keep their message; a 5xx is logged in
@@ -111,20 +111,16 @@ export function registerErrorHandler(app: FastifyInstance) {
     const statusCode =
       'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (statusCode >= 400 && statusCode < 500) {
-      return send(
-        reply,
-        request,
-        { code: clientErrorCode(error), message: error.message },
-        statusCode,
-      );
+      return send(reply, request, statusCode, {
+        code: clientErrorCode(error),
+        message: error.message,
+      });
     }
 
     request.log.error({ err: error }, 'request failed');
-    return send(
-      reply,
-      request,
-      { code: 'INTERNAL_ERROR', message: 'Something went wrong on our side. Please try again.' },
-      statusCode >= 500 && statusCode < 600 ? statusCode : errorStatusOf('INTERNAL_ERROR'),
-    );
+    return send(reply, request, statusCode >= 500 && statusCode < 600 ? statusCode : 500, {
+      code: 'INTERNAL_ERROR',
+      message: 'Something went wrong on our side. Please try again.',
+    });
   });
 }
