@@ -44,10 +44,10 @@ describe.each(oneDatabase)('app on %s', (target: DatabaseTarget) => {
       '/api/test-conflict',
       {
         config: { access: 'public' },
-        schema: { response: { 200: z.object({}), ...errorResponses(409) } },
+        schema: { response: { 200: z.object({}), ...errorResponses('EMAIL_TAKEN') } },
       },
       () => {
-        throw new AppError('EMAIL_TAKEN', 409, 'That email is already registered', {
+        throw new AppError('EMAIL_TAKEN', 'That email is already registered', {
           issues: [{ path: 'body.email', message: 'That email is already registered' }],
         });
       },

@@ -7,7 +7,7 @@ import { ERROR_CODES } from './error-codes';
  * handler, the route response schemas), the web parses it (`ApiError`); neither declares it again.
  */
 
-export { ERROR_CODES };
+export { ERROR_CODES, ERROR_STATUS, errorStatusOf, type ErrorStatus } from './error-codes';
 
 export const errorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;

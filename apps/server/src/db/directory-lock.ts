@@ -6,7 +6,6 @@ export class DatabaseLockedError extends AppError {
   constructor(dataDir: string) {
     super(
       'DATABASE_LOCKED',
-      503,
       `The embedded database at ${dataDir} is in use by another Switchboard process. ` +
         'Stop that process first, or set DATA_DIR to another directory.',
     );

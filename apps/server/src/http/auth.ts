@@ -94,7 +94,7 @@ const isApiRoute = (url: string) => url === API_PREFIX || url.startsWith(`${API_
 
 /** The signed-in user of a `member`/`admin` route (a route declared public has none). */
 export function requireUser(request: FastifyRequest): SessionUser {
-  if (!request.user) throw new AppError('UNAUTHENTICATED', 401, 'Please sign in to continue.');
+  if (!request.user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
   return request.user;
 }
 
@@ -108,7 +108,6 @@ export function requireBusinessId(request: FastifyRequest): string {
   if (!user.business) {
     throw new AppError(
       'FORBIDDEN',
-      403,
       'This page belongs to a business account; administrators have no business of their own.',
     );
   }
@@ -168,20 +167,19 @@ export async function registerAuth(
       if (token) clearSessionCookie(reply, deps.cookie);
       throw new AppError(
         'UNAUTHENTICATED',
-        401,
         token ? 'Your session has expired. Please sign in again.' : 'Please sign in to continue.',
       );
     }
     request.session = signedIn.session;
     request.user = signedIn.user;
     if (access === 'admin' && signedIn.user.role !== 'admin') {
-      throw new AppError('FORBIDDEN', 403, 'Only an administrator can do this.');
+      throw new AppError('FORBIDDEN', 'Only an administrator can do this.');
     }
     if (access === 'manager' && !canSpendAndDelete(signedIn.user.role)) {
-      throw new AppError('FORBIDDEN', 403, permissionMessages.spendAndDeleteRefused);
+      throw new AppError('FORBIDDEN', permissionMessages.spendAndDeleteRefused);
     }
     if (access === 'owner' && signedIn.user.role !== 'owner') {
-      throw new AppError('FORBIDDEN', 403, 'Only an owner of the business can do this.');
+      throw new AppError('FORBIDDEN', 'Only an owner of the business can do this.');
     }
   });
 }

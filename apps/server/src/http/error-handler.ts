@@ -1,8 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import {
+  errorStatusOf,
   frameworkErrorCodeSchema,
   isErrorCode,
+  type ErrorCode,
   type FieldIssue,
   type WireError,
   type WireErrorCode,
@@ -34,6 +36,13 @@ function send(
   return reply.status(status).type('application/json; charset=utf-8').send(payload);
 }
 
+/** One of our codes, answered with its status (`ERROR_STATUS`, decision 078). */
+const sendCode = (
+  reply: FastifyReply,
+  request: FastifyRequest,
+  body: WireError['error'] & { code: ErrorCode },
+) => send(reply, request, errorStatusOf(body.code), body);
+
 /**
  * Maps every failure to one wire shape. Client errors keep their message; a 5xx is logged in
  * full and answered with a generic message so internals never leak.
@@ -56,7 +65,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       if (error.statusCode === 503 && !reply.hasHeader('retry-after')) {
         reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       }
-      return send(reply, request, error.statusCode, {
+      return sendCode(reply, request, {
         code: error.code,
         message: error.message,
         ...(error.details === undefined ? {} : { details: error.details }),
@@ -70,7 +79,7 @@ export function registerErrorHandler(app: FastifyInstance) {
           .join('.'),
         message: v.message ?? 'Invalid value',
       }));
-      return send(reply, request, 400, {
+      return sendCode(reply, request, {
         code: 'VALIDATION_ERROR',
         message: issues[0]?.message ?? 'Invalid request',
         details: { issues },
@@ -82,7 +91,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       // to come back instead of a 500. Reads have already been retried once (db/connection-loss.ts).
       request.log.warn({ err: error }, 'database connection lost');
       reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-      return send(reply, request, 503, {
+      return sendCode(reply, request, {
         code: 'SERVICE_UNAVAILABLE',
         message: 'The service is briefly unavailable. Please try again in a few seconds.',
       });
@@ -93,7 +102,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       // holds a lock. Not the request's fault; the pool goes on, so a retry may well pass.
       request.log.error({ err: error }, 'database statement timed out');
       reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-      return send(reply, request, 503, {
+      return sendCode(reply, request, {
         code: 'SERVICE_UNAVAILABLE',
         message: 'The service is busy. Please try again in a few seconds.',
       });

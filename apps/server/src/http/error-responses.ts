@@ -1,21 +1,29 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { wireErrorSchema } from '@switchboard/shared/errors';
+import {
+  errorStatusOf,
+  wireErrorSchema,
+  type ErrorCode,
+  type ErrorStatus,
+} from '@switchboard/shared/errors';
 import { API_PREFIX } from './auth';
 import { STATE_CHANGING } from './origin-check';
 
-/** The statuses the error handler answers with the wire error shape. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503;
+/** Fastify's own refusals of a body (FST_ERR_CTP_BODY_TOO_LARGE, …_INVALID_MEDIA_TYPE). */
+type FrameworkStatus = 413 | 415;
 
-/**
- * `response: {200: agentSchema, ...errorResponses(409, 422)}`: the failures a route raises itself
- * (a conflict, a platform refusal). The ones every route of its kind can answer are added by
- * `registerErrorResponses`, so a route lists only what is its own.
- */
-export function errorResponses(...statuses: ErrorStatus[]) {
+function responsesFor(statuses: (ErrorStatus | FrameworkStatus)[]) {
   return Object.fromEntries(statuses.map((status) => [status, wireErrorSchema])) as Partial<
-    Record<ErrorStatus, typeof wireErrorSchema>
+    Record<ErrorStatus | FrameworkStatus, typeof wireErrorSchema>
   >;
 }
+
+/**
+ * `response: {200: agentSchema, ...errorResponses('CONFLICT', 'PLATFORM_ERROR')}`: the failures a
+ * route raises itself (a conflict, a platform refusal), declared under their codes' statuses. The
+ * ones every route of its kind can answer are added by `registerErrorResponses`, so a route lists
+ * only what is its own.
+ */
+export const errorResponses = (...codes: ErrorCode[]) => responsesFor(codes.map(errorStatusOf));
 
 /**
  * The methods whose requests Fastify reads a body for: a body over the limit is refused with 413
@@ -34,20 +42,21 @@ export function commonErrorStatuses(route: {
   method: string | string[];
   url: string;
   config?: { access?: string; allowCrossOrigin?: boolean };
-}): ErrorStatus[] {
+}): (ErrorStatus | FrameworkStatus)[] {
   const access = route.config?.access ?? 'public';
   const methods = ([] as string[]).concat(route.method);
-  const statuses: ErrorStatus[] = [400];
-  if (access !== 'public') statuses.push(401);
+  const codes: ErrorCode[] = ['VALIDATION_ERROR'];
+  if (access !== 'public') codes.push('UNAUTHENTICATED');
   const crossOriginRefused =
     methods.some((method) => STATE_CHANGING.has(method)) && route.config?.allowCrossOrigin !== true;
-  if (access === 'owner' || access === 'manager' || access === 'admin' || crossOriginRefused) {
-    statuses.push(403);
-  }
-  if (route.url.includes(':')) statuses.push(404);
-  if (methods.some((method) => BODY_METHODS.has(method))) statuses.push(413, 415);
-  statuses.push(500, 503);
-  return statuses;
+  if (crossOriginRefused) codes.push('CROSS_ORIGIN');
+  if (access === 'owner' || access === 'manager' || access === 'admin') codes.push('FORBIDDEN');
+  if (route.url.includes(':')) codes.push('NOT_FOUND');
+  const framework: FrameworkStatus[] = methods.some((method) => BODY_METHODS.has(method))
+    ? [413, 415]
+    : [];
+  codes.push('INTERNAL_ERROR', 'SERVICE_UNAVAILABLE');
+  return [...codes.map(errorStatusOf), ...framework];
 }
 
 /**
@@ -62,6 +71,6 @@ export function registerErrorResponses(app: FastifyInstance) {
     if (route.url !== API_PREFIX && !route.url.startsWith(`${API_PREFIX}/`)) return;
     const response = route.schema?.response as Record<string, unknown> | undefined;
     if (!route.schema || !response) return;
-    route.schema.response = { ...errorResponses(...commonErrorStatuses(route)), ...response };
+    route.schema.response = { ...responsesFor(commonErrorStatuses(route)), ...response };
   });
 }

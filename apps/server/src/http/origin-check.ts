@@ -41,7 +41,6 @@ export function registerOriginCheck(app: FastifyInstance, publicBaseUrl: () => s
     if (isSameOrigin(request.headers, new URL(publicBaseUrl()).origin)) return;
     throw new AppError(
       'CROSS_ORIGIN',
-      403,
       'This request did not come from Switchboard’s own pages, so it was refused.',
     );
   });

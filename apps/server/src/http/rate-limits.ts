@@ -71,7 +71,6 @@ export async function countedOnStore<T>(count: () => Promise<T>): Promise<T> {
     if (error instanceof AppError) throw error;
     throw new AppError(
       'SERVICE_UNAVAILABLE',
-      503,
       'The service is briefly unavailable. Please try again in a few seconds.',
       undefined,
       { cause: error },
@@ -98,7 +97,7 @@ export function refuseTooMany(
   message: (wait: string) => string,
 ) {
   reply.header('retry-after', Math.max(1, Math.ceil(waitMs / 1000)));
-  return new AppError('RATE_LIMITED', 429, message(waitText(waitMs)));
+  return new AppError('RATE_LIMITED', message(waitText(waitMs)));
 }
 
 /** A client address as the limits count it: IPv4 as is, IPv6 by its /64 (one subscriber). */

@@ -31,7 +31,7 @@ export function registerTextCheck(app: FastifyInstance) {
     for (const [property, context] of PARTS) {
       const found = findForbiddenText(request[property], context);
       if (found) {
-        throw new AppError('VALIDATION_ERROR', 400, found.message, {
+        throw new AppError('VALIDATION_ERROR', found.message, {
           issues: [{ path: found.path, message: found.problem }],
         });
       }

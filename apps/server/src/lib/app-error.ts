@@ -1,19 +1,27 @@
-import type { ErrorCode, ErrorDetails } from '@switchboard/shared/errors';
+import {
+  errorStatusOf,
+  type ErrorCode,
+  type ErrorDetails,
+  type ErrorStatus,
+} from '@switchboard/shared/errors';
 
 /**
  * The one error type the server raises on purpose. The error handler turns it into the wire
- * shape (`WireError` in `@switchboard/shared/errors`) with its status.
+ * shape (`WireError` in `@switchboard/shared/errors`) with the status of its code
+ * (`ERROR_STATUS`, decision 078): a refusal that needs another status is another code.
  */
 export class AppError extends Error {
+  readonly statusCode: ErrorStatus;
+
   constructor(
     readonly code: ErrorCode,
-    readonly statusCode: number,
     message: string,
     readonly details?: ErrorDetails,
     options?: { cause?: unknown; headers?: Record<string, string> },
   ) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
+    this.statusCode = errorStatusOf(code);
     this.headers = options?.headers ?? {};
   }
 
@@ -21,4 +29,4 @@ export class AppError extends Error {
   readonly headers: Record<string, string>;
 }
 
-export const notFound = (what = 'Resource') => new AppError('NOT_FOUND', 404, `${what} not found`);
+export const notFound = (what = 'Resource') => new AppError('NOT_FOUND', `${what} not found`);

@@ -91,7 +91,6 @@ export async function fetchCallsInWindow(
       // The seed's text for a failed call listing.
       throw new AppError(
         'PLATFORM_ERROR',
-        502,
         fetchFailedMessage('calls', describePlatformError(error)),
         undefined,
         { cause: error },

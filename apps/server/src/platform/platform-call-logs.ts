@@ -38,7 +38,7 @@ export const MAX_LOG_ENTRIES = 5000;
 const TIMEOUT_MS = 30_000;
 
 const failed = (reason: string) =>
-  new AppError('PLATFORM_ERROR', 502, fetchFailedMessage('logs', reason));
+  new AppError('PLATFORM_ERROR', fetchFailedMessage('logs', reason));
 
 export type PlatformCallLogsOptions = {
   /** The platform API's base URL (VAPI_BASE_URL, or the sandbox's). */

@@ -181,7 +181,6 @@ export class PlatformRecordings {
     } catch {
       throw new AppError(
         'PLATFORM_ERROR',
-        502,
         'The voice platform could not be reached for the recording.',
       );
     }
@@ -192,7 +191,7 @@ export class PlatformRecordings {
       try {
         return { kind: 'link', url: new URL(location, url).toString() };
       } catch {
-        throw new AppError('PLATFORM_ERROR', 502, 'The voice platform gave a bad recording link.');
+        throw new AppError('PLATFORM_ERROR', 'The voice platform gave a bad recording link.');
       }
     }
     if (status === 200 || status === 206) {
@@ -204,13 +203,11 @@ export class PlatformRecordings {
     if (status === 401 || status === 403) {
       throw new AppError(
         'PLATFORM_ERROR',
-        502,
         "The voice platform refused Switchboard's API key for the recording download.",
       );
     }
     throw new AppError(
       'PLATFORM_ERROR',
-      502,
       `The voice platform could not give the recording (status ${status}).`,
     );
   }

@@ -146,7 +146,7 @@ export class RecordingFetchError extends AppError {
     message: string,
     readonly upstreamStatus?: number,
   ) {
-    super('PLATFORM_ERROR', 502, message);
+    super('PLATFORM_ERROR', message);
   }
 }
 
@@ -159,7 +159,6 @@ export function rangeNotSatisfiable(response: http.IncomingMessage): AppError {
   const contentRange = response.headers['content-range'];
   return new AppError(
     'RANGE_NOT_SATISFIABLE',
-    416,
     'The requested range is outside the recording.',
     undefined,
     typeof contentRange === 'string' && /^bytes \*\/\d+$/.test(contentRange)

@@ -26,7 +26,6 @@ export function registerConnectionDrain(app: FastifyInstance) {
     if (closing) {
       throw new AppError(
         'SERVICE_UNAVAILABLE',
-        503,
         'The server is restarting. Please try again in a few seconds.',
       );
     }

@@ -50,12 +50,11 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string) {
       // A missing asset is a real 404, never index.html served as JavaScript.
       !path.extname(pathname);
     if (!wantsPage) {
-      throw new AppError('NOT_FOUND', 404, `Route ${request.method} ${pathname} not found`);
+      throw new AppError('NOT_FOUND', `Route ${request.method} ${pathname} not found`);
     }
     if (!built) {
       throw new AppError(
         'WEB_APP_NOT_BUILT',
-        503,
         'The web app has not been built. Run "npm run build" (npm start does it for you).',
       );
     }

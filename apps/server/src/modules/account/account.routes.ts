@@ -78,7 +78,10 @@ export const accountRoutes =
           summary:
             'Changes the signed-in user’s name and email (a new email needs the current password)',
           body: profileSchema,
-          response: { 200: sessionResponseSchema, ...errorResponses(409, 429) },
+          response: {
+            200: sessionResponseSchema,
+            ...errorResponses('EMAIL_TAKEN', 'RATE_LIMITED'),
+          },
         },
         preHandler: async (request, reply) => {
           if (request.body.currentPassword) await limitPasswordChecks(request, reply);
@@ -98,7 +101,7 @@ export const accountRoutes =
           summary:
             'Changes the signed-in user’s password (the current one is required); their other sessions end',
           body: changePasswordSchema,
-          response: { 204: z.null(), ...errorResponses(429) },
+          response: { 204: z.null(), ...errorResponses('RATE_LIMITED') },
         },
         preHandler: limitPasswordChecks,
       },
@@ -171,7 +174,7 @@ export const accountRoutes =
           summary:
             'Invites someone by email: a user with no password and a join link by mail (7 days, single use)',
           body: inviteMemberSchema,
-          response: { 201: teamMemberSchema, ...errorResponses(409) },
+          response: { 201: teamMemberSchema, ...errorResponses('EMAIL_TAKEN') },
         },
       },
       async (request, reply) => {
@@ -194,7 +197,7 @@ export const accountRoutes =
           summary: 'Makes a user of the business an owner or a member (the last owner stays one)',
           params: memberParamsSchema,
           body: changeRoleSchema,
-          response: { 200: teamMemberSchema, ...errorResponses(409) },
+          response: { 200: teamMemberSchema, ...errorResponses('LAST_OWNER') },
         },
       },
       async (request) =>
@@ -209,7 +212,7 @@ export const accountRoutes =
           tags: ['account'],
           summary: 'Removes a user from the business; their sessions end (never the last owner)',
           params: memberParamsSchema,
-          response: { 204: z.null(), ...errorResponses(409) },
+          response: { 204: z.null(), ...errorResponses('LAST_OWNER') },
         },
       },
       async (request, reply) => {

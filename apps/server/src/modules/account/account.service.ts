@@ -36,17 +36,17 @@ import {
 } from '../auth/users.repository';
 
 const fieldError = (path: string, message: string) =>
-  new AppError('VALIDATION_ERROR', 400, message, { issues: [{ path, message }] });
+  new AppError('VALIDATION_ERROR', message, { issues: [{ path, message }] });
 
 const wrongCurrentPassword = () =>
   fieldError('body.currentPassword', accountMessages.currentPasswordWrong);
 
 const emailTaken = () =>
-  new AppError('EMAIL_TAKEN', 409, accountMessages.emailTaken, {
+  new AppError('EMAIL_TAKEN', accountMessages.emailTaken, {
     issues: [{ path: 'body.email', message: accountMessages.emailTaken }],
   });
 
-const lastOwner = () => new AppError('LAST_OWNER', 409, accountMessages.lastOwner);
+const lastOwner = () => new AppError('LAST_OWNER', accountMessages.lastOwner);
 
 const memberNotFound = () => notFound('Team member');
 
@@ -101,7 +101,7 @@ export class AccountService {
 
   private async account(userId: string) {
     const user = await findUserAccount(this.deps.db, userId);
-    if (!user) throw new AppError('UNAUTHENTICATED', 401, 'Please sign in to continue.');
+    if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
     return user;
   }
 

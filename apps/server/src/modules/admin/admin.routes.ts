@@ -102,7 +102,7 @@ export const adminRoutes =
           tags: ['admin'],
           summary: 'Mails a user a fresh set-password link (24 h, single use)',
           params: idParamsSchema,
-          response: { 200: sentPasswordLinkSchema, ...errorResponses(409) },
+          response: { 200: sentPasswordLinkSchema, ...errorResponses('NO_EMAIL') },
         },
       },
       async (request) => deps.auth.sendSetPasswordLink(request.params.id, deps.publicBaseUrl()),

@@ -42,7 +42,10 @@ export const agentTestRoutes =
         schema: {
           tags,
           summary: "The business's test suites",
-          response: { 200: testSuiteListSchema, ...errorResponses(422, 502) },
+          response: {
+            200: testSuiteListSchema,
+            ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR'),
+          },
         },
       },
       async (request) => ({ data: await deps.tests.listSuites(requireBusinessId(request)) }),
@@ -56,7 +59,10 @@ export const agentTestRoutes =
           tags,
           summary: 'Creates an empty test suite',
           body: testSuiteInputSchema,
-          response: { 201: testSuiteSchema, ...errorResponses(422, 502) },
+          response: {
+            201: testSuiteSchema,
+            ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR'),
+          },
         },
       },
       async (request, reply) =>
@@ -73,7 +79,10 @@ export const agentTestRoutes =
           tags,
           summary: 'A test suite with its tests',
           params,
-          response: { 200: testSuiteSchema, ...errorResponses(422, 502) },
+          response: {
+            200: testSuiteSchema,
+            ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR'),
+          },
         },
       },
       async (request) => deps.tests.getSuite(requireBusinessId(request), request.params.id),
@@ -88,7 +97,10 @@ export const agentTestRoutes =
           summary: 'Renames a test suite',
           params,
           body: testSuiteInputSchema,
-          response: { 200: testSuiteSchema, ...errorResponses(422, 502) },
+          response: {
+            200: testSuiteSchema,
+            ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR'),
+          },
         },
       },
       async (request) =>
@@ -103,7 +115,7 @@ export const agentTestRoutes =
           tags,
           summary: 'Deletes a test suite and its tests',
           params,
-          response: { 204: z.null(), ...errorResponses(422, 502) },
+          response: { 204: z.null(), ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR') },
         },
       },
       async (request, reply) => {
@@ -121,7 +133,10 @@ export const agentTestRoutes =
           summary: 'Adds a test: a simulated caller, what they want and what must happen',
           params,
           body: agentTestInputSchema,
-          response: { 201: agentTestSchema, ...errorResponses(422, 502) },
+          response: {
+            201: agentTestSchema,
+            ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR'),
+          },
         },
       },
       async (request, reply) =>
@@ -140,7 +155,7 @@ export const agentTestRoutes =
           tags,
           summary: 'Deletes a test',
           params: testParams,
-          response: { 204: z.null(), ...errorResponses(422, 502) },
+          response: { 204: z.null(), ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR') },
         },
       },
       async (request, reply) => {
@@ -162,7 +177,10 @@ export const agentTestRoutes =
           summary: "Runs the suite against one of the business's agents (as saved)",
           params,
           body: runTestSuiteSchema,
-          response: { 201: testRunSchema, ...errorResponses(422, 502) },
+          response: {
+            201: testRunSchema,
+            ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR'),
+          },
         },
       },
       async (request, reply) =>
@@ -186,7 +204,10 @@ export const agentTestRoutes =
           summary: "Runs a suite against the agent's unsaved settings (nothing is saved)",
           params,
           body: z.object({ suiteId: z.string().min(1), settings: agentSettingsSchema }),
-          response: { 201: testRunSchema, ...errorResponses(422, 502) },
+          response: {
+            201: testRunSchema,
+            ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR'),
+          },
         },
       },
       async (request, reply) => {
@@ -210,7 +231,10 @@ export const agentTestRoutes =
           tags,
           summary: "The business's test runs, newest first",
           querystring: testRunQuerySchema,
-          response: { 200: testRunListSchema, ...errorResponses(422, 502) },
+          response: {
+            200: testRunListSchema,
+            ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR'),
+          },
         },
       },
       async (request) => ({
@@ -226,7 +250,10 @@ export const agentTestRoutes =
           tags,
           summary: 'One test run: each test passed or failed, with the reason and the transcript',
           params,
-          response: { 200: testRunDetailSchema, ...errorResponses(422, 502) },
+          response: {
+            200: testRunDetailSchema,
+            ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR'),
+          },
         },
       },
       async (request) => deps.tests.getRun(requireBusinessId(request), request.params.id),
@@ -240,7 +267,10 @@ export const agentTestRoutes =
           tags,
           summary: 'Stops a test run that has not ended; unfinished tests end canceled',
           params,
-          response: { 200: testRunDetailSchema, ...errorResponses(409, 422, 502) },
+          response: {
+            200: testRunDetailSchema,
+            ...errorResponses('CONFLICT', 'PLATFORM_REJECTED', 'PLATFORM_ERROR'),
+          },
         },
       },
       async (request) => deps.tests.cancelRun(requireBusinessId(request), request.params.id),

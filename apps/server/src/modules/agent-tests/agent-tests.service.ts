@@ -389,7 +389,7 @@ export class AgentTestsService {
     const names = await this.agentNames(businessId);
     if (!names.has(agentId)) throw notFound('Agent');
     if (suite.simulationIds.length === 0) {
-      throw new AppError('VALIDATION_ERROR', 400, 'Add a test to the suite before running it.');
+      throw new AppError('VALIDATION_ERROR', 'Add a test to the suite before running it.');
     }
     let run: Vapi.CreateSimulationRunResponse;
     try {
@@ -443,7 +443,7 @@ export class AgentTestsService {
   async cancelRun(businessId: string, runId: string): Promise<TestRunDetail> {
     const before = await this.getRun(businessId, runId);
     if (before.status === 'ended') {
-      throw new AppError('CONFLICT', 409, 'This test run has already ended.');
+      throw new AppError('CONFLICT', 'This test run has already ended.');
     }
     try {
       await this.sdk.simulationRuns.simulationRunControllerCancelGroup({ id: runId });

@@ -48,7 +48,7 @@ export const agentRoutes =
           summary:
             "Creates an assistant on the platform with the enquiry and appointment tools, as the caller's business's agent",
           body: agentSettingsSchema,
-          response: { 201: agentSchema, ...errorResponses(422, 502) },
+          response: { 201: agentSchema, ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR') },
         },
       },
       async (request, reply) => {
@@ -66,7 +66,10 @@ export const agentRoutes =
           tags,
           summary:
             "The business's own tools an agent may attach (Switchboard's two are always attached; an operator has none)",
-          response: { 200: agentToolChoicesSchema, ...errorResponses(422, 502) },
+          response: {
+            200: agentToolChoicesSchema,
+            ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR'),
+          },
         },
       },
       async (request) => deps.agents.toolChoices(requireUser(request).business?.id ?? null),
@@ -89,7 +92,10 @@ export const agentRoutes =
           tags,
           summary: "The agent's editable settings, as the platform holds them now",
           params,
-          response: { 200: agentSettingsResponseSchema, ...errorResponses(422, 502) },
+          response: {
+            200: agentSettingsResponseSchema,
+            ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR'),
+          },
         },
       },
       async (request) => deps.agents.getSettings(agentScopeOf(request), request.params.id),
@@ -104,7 +110,10 @@ export const agentRoutes =
           summary:
             "Whether the platform reaches us for this agent: its server and tools point at our webhook with our secret, and the last webhook's time",
           params,
-          response: { 200: agentHealthSchema, ...errorResponses(422, 502) },
+          response: {
+            200: agentHealthSchema,
+            ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR'),
+          },
         },
       },
       async (request) => deps.agents.health(agentScopeOf(request), request.params.id),
@@ -119,7 +128,10 @@ export const agentRoutes =
           summary:
             "Points the agent's server and our tools at our webhook with our secret again, keeping everything else",
           params,
-          response: { 200: agentHealthSchema, ...errorResponses(409, 422, 502) },
+          response: {
+            200: agentHealthSchema,
+            ...errorResponses('CONFLICT', 'PLATFORM_REJECTED', 'PLATFORM_ERROR'),
+          },
         },
       },
       async (request) => {
@@ -127,11 +139,7 @@ export const agentRoutes =
         // operator) repairs.
         const role = request.user?.role;
         if (role !== 'owner' && role !== 'admin') {
-          throw new AppError(
-            'FORBIDDEN',
-            403,
-            'Only an owner of the business can repair an agent.',
-          );
+          throw new AppError('FORBIDDEN', 'Only an owner of the business can repair an agent.');
         }
         return deps.agents.repair(agentScopeOf(request), request.params.id);
       },
@@ -146,7 +154,7 @@ export const agentRoutes =
           summary: "Changes the agent's settings on the platform",
           params,
           body: agentSettingsSchema,
-          response: { 200: agentSchema, ...errorResponses(422, 502) },
+          response: { 200: agentSchema, ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR') },
         },
       },
       async (request) => deps.agents.update(agentScopeOf(request), request.params.id, request.body),
@@ -160,7 +168,7 @@ export const agentRoutes =
           tags,
           summary: 'Deletes the assistant on the platform; its call history stays',
           params,
-          response: { 204: z.null(), ...errorResponses(422, 502) },
+          response: { 204: z.null(), ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR') },
         },
       },
       async (request, reply) => {

@@ -141,7 +141,6 @@ export class AgentsService {
     if (unknown.length > 0)
       throw new AppError(
         'VALIDATION_ERROR',
-        400,
         `Unknown knowledge base${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`,
         {
           issues: [
@@ -162,7 +161,6 @@ export class AgentsService {
     if (unknown.length > 0)
       throw new AppError(
         'VALIDATION_ERROR',
-        400,
         `Unknown tool${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`,
         { issues: [{ path: ['tools', 'customToolIds'], message: 'Not one of your tools' }] },
       );
@@ -434,7 +432,6 @@ export class AgentsService {
     if (!ours)
       throw new AppError(
         'CONFLICT',
-        409,
         'Switchboard does not know its own webhook address yet: set PUBLIC_URL',
       );
     const existing = await this.fetchAssistant(agentId, 'repair agent');

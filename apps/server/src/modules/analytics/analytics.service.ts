@@ -66,7 +66,7 @@ export class AnalyticsService {
   private dates(query: AnalyticsQuery, timeZone: string): { from: string; to: string } {
     const { from, to } = resolveDateRange(query, timeZone, this.now());
     if (daysInRange(from, to) > MAX_RANGE_DAYS) {
-      throw new AppError('VALIDATION_ERROR', 400, dateRangeMessages.tooLong, {
+      throw new AppError('VALIDATION_ERROR', dateRangeMessages.tooLong, {
         issues: [{ path: 'querystring.from', message: dateRangeMessages.tooLong }],
       });
     }

@@ -104,7 +104,7 @@ export const appointmentRoutes =
             'Reschedules (startsAt, durationMinutes), cancels or records the outcome (status completed | no_show); notifyCustomer mails the customer about a new time or a cancellation; 409 for a change its state does not allow',
           params,
           body: appointmentUpdateSchema,
-          response: { 200: appointmentSchema, ...errorResponses(409) },
+          response: { 200: appointmentSchema, ...errorResponses('INVALID_TRANSITION', 'CONFLICT') },
         },
       },
       async (request) =>

@@ -44,11 +44,11 @@ const MINUTE = 60_000;
 /** The outbox kind of the mail telling a customer their appointment moved or was cancelled. */
 export const APPOINTMENT_CHANGE_MAIL_KIND = 'appointment-change';
 
-const appointmentNotFound = () => new AppError('NOT_FOUND', 404, appointmentMessages.notFound);
+const appointmentNotFound = () => new AppError('NOT_FOUND', appointmentMessages.notFound);
 
 /** A refusal shaped like a validation failure, so a form puts the message on its field. */
 function fieldError(path: string, message: string): AppError {
-  return new AppError('VALIDATION_ERROR', 400, message, { issues: [{ path, message }] });
+  return new AppError('VALIDATION_ERROR', message, { issues: [{ path, message }] });
 }
 
 const isStatus = (value: string): value is AppointmentStatus =>
@@ -206,10 +206,10 @@ export class AppointmentsService {
       this.now(),
     );
     if (problem === appointmentMessages.startsAtPast) throw fieldError('startsAt', problem);
-    if (problem) throw new AppError('INVALID_TRANSITION', 409, problem);
+    if (problem) throw new AppError('INVALID_TRANSITION', problem);
     // A new length alone changes the end: allowed, like a new start, only while scheduled.
     if (input.durationMinutes !== undefined && current.status !== 'scheduled') {
-      throw new AppError('INVALID_TRANSITION', 409, appointmentMessages.rescheduleOnlyScheduled);
+      throw new AppError('INVALID_TRANSITION', appointmentMessages.rescheduleOnlyScheduled);
     }
     const newStart = startsAt ?? row.startsAt;
     const newLength = input.durationMinutes !== undefined ? input.durationMinutes * MINUTE : length;
@@ -271,7 +271,6 @@ export class AppointmentsService {
     if (!changed) {
       throw new AppError(
         'CONFLICT',
-        409,
         'The appointment was changed by someone else meanwhile; reload and try again',
       );
     }
@@ -295,13 +294,12 @@ export class AppointmentsService {
     if (!parsedStart.success) {
       throw new AppError(
         'VALIDATION_ERROR',
-        400,
         'startsAt must be an ISO 8601 date-time with its UTC offset, e.g. 2026-12-01T09:30:00-05:00',
       );
     }
     const startsAt = new Date(parsedStart.data);
     const service = argumentText(args.service, APPOINTMENT_SERVICE_MAX);
-    if (!service) throw new AppError('VALIDATION_ERROR', 400, 'service is required');
+    if (!service) throw new AppError('VALIDATION_ERROR', 'service is required');
     const db = this.deps.db;
     // Validated before anything is stored: a refused booking leaves no contact behind either.
     const now = this.now();
@@ -309,7 +307,6 @@ export class AppointmentsService {
     if (startsAt.getTime() <= now.getTime()) {
       throw new AppError(
         'VALIDATION_ERROR',
-        400,
         `That time has already passed (it is now ${now.toISOString()}); ask for a time in the future`,
       );
     }

@@ -78,7 +78,7 @@ export const authRoutes =
           tags: ['auth'],
           summary: 'Signs in with a user name and password; sets the session cookie',
           body: loginSchema,
-          response: { 200: sessionResponseSchema, ...errorResponses(429) },
+          response: { 200: sessionResponseSchema, ...errorResponses('RATE_LIMITED') },
         },
         // After validation: a malformed request is not an attempt.
         preHandler: async (request, reply) => {
@@ -144,7 +144,10 @@ export const authRoutes =
           summary:
             'Creates a business and its first user, and mails a link to set the password (24 h, single use)',
           body: createAccountSchema,
-          response: { 201: createAccountResponseSchema, ...errorResponses(409, 429) },
+          response: {
+            201: createAccountResponseSchema,
+            ...errorResponses('EMAIL_TAKEN', 'RATE_LIMITED'),
+          },
         },
         preHandler: (request, reply) =>
           enforceLimits(
@@ -171,7 +174,7 @@ export const authRoutes =
           summary:
             'Mails a password-reset link (1 h, single use) to the account a user name or email names; answers the same whether or not it exists',
           body: forgotPasswordSchema,
-          response: { 202: forgotPasswordResponseSchema, ...errorResponses(429) },
+          response: { 202: forgotPasswordResponseSchema, ...errorResponses('RATE_LIMITED') },
         },
         // After validation: the per-account key is the name as given (an unknown one counts too).
         preHandler: (request, reply) =>
@@ -197,7 +200,7 @@ export const authRoutes =
           summary:
             'Sets the password with a set-password, join or reset link, ends the user’s other sessions and signs in',
           body: setPasswordSchema,
-          response: { 200: sessionResponseSchema, ...errorResponses(429) },
+          response: { 200: sessionResponseSchema, ...errorResponses('RATE_LIMITED') },
         },
         preHandler: (request, reply) =>
           enforceLimits(

@@ -49,17 +49,16 @@ import {
 export const CREATE_ACCOUNT_MESSAGE = 'Check your email for a link to set your password.';
 
 export const invalidCredentials = () =>
-  new AppError('INVALID_CREDENTIALS', 401, 'Incorrect user name or password');
+  new AppError('INVALID_CREDENTIALS', 'Incorrect user name or password');
 
 export const emailTaken = () =>
   new AppError(
     'EMAIL_TAKEN',
-    409,
     'An account with this email already exists. Sign in instead, or use another email.',
   );
 
 export const tokenInvalid = () =>
-  new AppError('TOKEN_INVALID', 400, 'This link is invalid or has expired.');
+  new AppError('TOKEN_INVALID', 'This link is invalid or has expired.');
 
 /** A new session: the token goes into the cookie and nowhere else. */
 export type StartedSession = { token: string; expiresAt: Date; user: SessionUser };
@@ -163,7 +162,7 @@ export function businessPhone(phone: string | undefined, country: string): strin
   if (!phone) return null;
   const normalized = normalizePhone(phone, country);
   if (!normalized.ok) {
-    throw new AppError('VALIDATION_ERROR', 400, authMessages.phoneInvalid, {
+    throw new AppError('VALIDATION_ERROR', authMessages.phoneInvalid, {
       issues: [{ path: 'body.phone', message: authMessages.phoneInvalid }],
     });
   }
@@ -285,7 +284,7 @@ export class AuthService {
     if (!user) throw notFound('User');
     const to = user.email;
     if (!to) {
-      throw new AppError('NO_EMAIL', 409, 'This user has no email address to send a link to.');
+      throw new AppError('NO_EMAIL', 'This user has no email address to send a link to.');
     }
     await db.transaction((tx) =>
       issuePasswordLink(tx, mail, {
@@ -356,7 +355,6 @@ export async function createAdmin(
     if (pgErrorCode(error) === UNIQUE_VIOLATION) {
       throw new AppError(
         'USER_NAME_TAKEN',
-        409,
         `A user named "${input.userName.toLowerCase()}" already exists.`,
       );
     }

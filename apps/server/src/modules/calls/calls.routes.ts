@@ -182,7 +182,10 @@ export const callRoutes =
           summary:
             "Erases the call's recording, transcript, summary and caller's number, on the platform (DELETE /call/{id}) and here; its date, length, cost and outcome stay in the figures. Owners and managers; answers the call's detail as it now is",
           params: callParams,
-          response: { 200: callDetailSchema, ...errorResponses(409, 422, 502) },
+          response: {
+            200: callDetailSchema,
+            ...errorResponses('CONFLICT', 'PLATFORM_REJECTED', 'PLATFORM_ERROR'),
+          },
         },
       },
       async (request) =>
@@ -199,7 +202,7 @@ export const callRoutes =
             "The platform's logs of one call (its GET /call/{id}/call-logs file), with the count of each level; `level` (repeated or comma-separated: INFO, LOG, WARN, ERROR, CHECKPOINT) keeps only those lines",
           params: callParams,
           querystring: platformLogQuerySchema,
-          response: { 200: platformLogsSchema, ...errorResponses(502) },
+          response: { 200: platformLogsSchema, ...errorResponses('PLATFORM_ERROR') },
         },
       },
       async (request) => {

@@ -571,8 +571,7 @@ export class CallsService {
   async erase(scope: AgentScope, user: Eraser, callId: string): Promise<CallDetail> {
     const call = await this.findCall(scope, callId);
     if (call.erasedAt) return this.detail(scope, callId);
-    if (isCallInProgress(call.status))
-      throw new AppError('CONFLICT', 409, ERASE_CALL_WORDS.inProgress);
+    if (isCallInProgress(call.status)) throw new AppError('CONFLICT', ERASE_CALL_WORDS.inProgress);
     try {
       await this.deps.platform.client.sdk.calls.delete({ id: callId });
     } catch (error) {

@@ -71,7 +71,10 @@ export const campaignRoutes =
           summary:
             'Creates a draft campaign from the business contacts (do-not-call and refused numbers left out, one call per number); nothing is dialled until it is started',
           body: createCampaignSchema,
-          response: { 201: campaignSchema, ...errorResponses(422, 502) },
+          response: {
+            201: campaignSchema,
+            ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR'),
+          },
         },
       },
       async (request, reply) =>
@@ -172,7 +175,10 @@ export const campaignRoutes =
           summary: 'Starts a draft campaign, or pauses, resumes or cancels one',
           params,
           body: campaignActionSchema,
-          response: { 200: campaignSchema, ...errorResponses(409, 422, 502) },
+          response: {
+            200: campaignSchema,
+            ...errorResponses('CONFLICT', 'PLATFORM_REJECTED', 'PLATFORM_ERROR'),
+          },
         },
       },
       async (request) =>

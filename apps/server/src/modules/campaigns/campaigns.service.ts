@@ -117,7 +117,7 @@ function phoneLabel(name: string | null | undefined, number: string | null | und
 
 /** A 400 about whom to call, naming the audience field (the form shows it there). */
 const audienceError = (message: string) =>
-  new AppError('VALIDATION_ERROR', 400, message, { issues: [{ path: 'body.audience', message }] });
+  new AppError('VALIDATION_ERROR', message, { issues: [{ path: 'body.audience', message }] });
 
 /** The platform's CreateCustomerDTO.name is at most 40 characters. */
 const CUSTOMER_NAME_MAX = 40;
@@ -444,7 +444,7 @@ export class CampaignsService {
     const startAt = input.startAt ? new Date(input.startAt) : this.now();
     if (startAt.getTime() < this.now().getTime() - START_GRACE_MS) {
       const message = 'The start time is in the past — choose a later one or start now';
-      throw new AppError('VALIDATION_ERROR', 400, message, {
+      throw new AppError('VALIDATION_ERROR', message, {
         issues: [{ path: 'body.startAt', message }],
       });
     }
@@ -649,7 +649,6 @@ export class CampaignsService {
     const refuse = (what: string) =>
       new AppError(
         'CONFLICT',
-        409,
         campaign.status === 'draft'
           ? `This campaign is a draft; start it first — it cannot be ${what}.`
           : `This campaign is ${campaign.status}; it cannot be ${what}.`,

@@ -28,7 +28,10 @@ export const agentChatRoutes =
           summary:
             "The agent's chat conversations (its latest chats on the platform), newest first",
           params,
-          response: { 200: chatConversationListSchema, ...errorResponses(422, 502) },
+          response: {
+            200: chatConversationListSchema,
+            ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR'),
+          },
         },
       },
       async (request) => ({
@@ -46,7 +49,10 @@ export const agentChatRoutes =
             'Sends a message to the agent and answers its reply; previousChatId continues a conversation',
           params,
           body: sendChatMessageSchema,
-          response: { 201: chatTurnSchema, ...errorResponses(422, 502) },
+          response: {
+            201: chatTurnSchema,
+            ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR'),
+          },
         },
       },
       async (request, reply) =>

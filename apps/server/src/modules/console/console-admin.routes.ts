@@ -58,7 +58,10 @@ export const consoleAdminRoutes =
           tags,
           summary: "Records the platform's resources not yet known, unassigned",
           body: discoverPlatformResourcesSchema,
-          response: { 200: discoverPlatformResourcesResultSchema, ...errorResponses(422, 502) },
+          response: {
+            200: discoverPlatformResourcesResultSchema,
+            ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR'),
+          },
         },
       },
       async (request) => deps.console.discover(request.body.kind),

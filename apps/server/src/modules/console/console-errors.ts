@@ -12,7 +12,6 @@ export function consoleFailure(action: string, error: unknown): AppError {
     error instanceof VapiError && (error.statusCode === 400 || error.statusCode === 422);
   return new AppError(
     refused ? 'PLATFORM_REJECTED' : 'PLATFORM_ERROR',
-    refused ? 422 : 502,
     `Failed to ${action}: ${describePlatformError(error)}`,
   );
 }

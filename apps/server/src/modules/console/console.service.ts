@@ -143,7 +143,7 @@ export class ConsoleService {
   async assign(id: string, businessId: string | null): Promise<AdminPlatformResource> {
     if (!UUID.test(id)) throw notFound('Platform resource');
     if (businessId && !(await businessExists(this.deps.db, businessId))) {
-      throw new AppError('VALIDATION_ERROR', 400, 'That business does not exist.');
+      throw new AppError('VALIDATION_ERROR', 'That business does not exist.');
     }
     if (!(await setResourceBusiness(this.deps.db, id, businessId))) {
       throw notFound('Platform resource');
@@ -162,7 +162,6 @@ export class ConsoleService {
       if (!lister) {
         throw new AppError(
           'VALIDATION_ERROR',
-          400,
           `Discovery does not list ${PLATFORM_RESOURCE_LABELS[k].many} yet.`,
         );
       }

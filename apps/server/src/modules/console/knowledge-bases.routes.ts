@@ -32,7 +32,7 @@ const hasCode = (error: unknown, ...codes: string[]) =>
 /** The form's one `file` part, read into memory up to the cap (the content is checked whole). */
 async function readDocument(request: FastifyRequest): Promise<{ name: string; data: Buffer }> {
   if (!request.isMultipart())
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, knowledgeFileMessages.notMultipart);
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', knowledgeFileMessages.notMultipart);
   let upload: { name: string; data: Buffer } | undefined;
   try {
     for await (const part of request.parts({
@@ -47,17 +47,13 @@ async function readDocument(request: FastifyRequest): Promise<{ name: string; da
     }
   } catch (error) {
     if (hasCode(error, 'FST_REQ_FILE_TOO_LARGE', 'FST_ERR_CTP_BODY_TOO_LARGE'))
-      throw new AppError(
-        'FILE_TOO_LARGE',
-        413,
-        knowledgeFileMessages.tooBig(KNOWLEDGE_FILE_MAX_MB),
-      );
+      throw new AppError('FILE_TOO_LARGE', knowledgeFileMessages.tooBig(KNOWLEDGE_FILE_MAX_MB));
     if (hasCode(error, 'FST_FILES_LIMIT', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT'))
-      throw new AppError('VALIDATION_ERROR', 400, 'Upload one file at a time');
+      throw new AppError('VALIDATION_ERROR', 'Upload one file at a time');
     request.log.info({ err: error }, 'unreadable multipart upload');
-    throw new AppError('MALFORMED_UPLOAD', 400, knowledgeFileMessages.malformedUpload);
+    throw new AppError('MALFORMED_UPLOAD', knowledgeFileMessages.malformedUpload);
   }
-  if (!upload) throw new AppError('VALIDATION_ERROR', 400, knowledgeFileMessages.noFile);
+  if (!upload) throw new AppError('VALIDATION_ERROR', knowledgeFileMessages.noFile);
   return upload;
 }
 
@@ -82,7 +78,10 @@ export const knowledgeBaseRoutes =
         schema: {
           tags,
           summary: "The business's uploaded documents and their processing status",
-          response: { 200: knowledgeFileListSchema, ...errorResponses(422, 502) },
+          response: {
+            200: knowledgeFileListSchema,
+            ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR'),
+          },
         },
       },
       async (request) => ({ data: await deps.knowledge.listFiles(requireBusinessId(request)) }),
@@ -96,7 +95,15 @@ export const knowledgeBaseRoutes =
           tags,
           summary: `Uploads a document (multipart, field "file": PDF, DOCX, text or Markdown, at most ${KNOWLEDGE_FILE_MAX_MB} MB; the type is read from the content)`,
           consumes: ['multipart/form-data'],
-          response: { 201: knowledgeFileSchema, ...errorResponses(413, 415, 422, 502) },
+          response: {
+            201: knowledgeFileSchema,
+            ...errorResponses(
+              'FILE_TOO_LARGE',
+              'UNSUPPORTED_MEDIA_TYPE',
+              'PLATFORM_REJECTED',
+              'PLATFORM_ERROR',
+            ),
+          },
         },
       },
       async (request, reply) => {
@@ -114,7 +121,10 @@ export const knowledgeBaseRoutes =
           tags,
           summary: 'One document',
           params,
-          response: { 200: knowledgeFileSchema, ...errorResponses(422, 502) },
+          response: {
+            200: knowledgeFileSchema,
+            ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR'),
+          },
         },
       },
       async (request) => deps.knowledge.getFile(requireBusinessId(request), request.params.id),
@@ -129,7 +139,10 @@ export const knowledgeBaseRoutes =
           summary: 'Renames a document',
           params,
           body: renameKnowledgeFileSchema,
-          response: { 200: knowledgeFileSchema, ...errorResponses(422, 502) },
+          response: {
+            200: knowledgeFileSchema,
+            ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR'),
+          },
         },
       },
       async (request) =>
@@ -144,7 +157,7 @@ export const knowledgeBaseRoutes =
           tags,
           summary: 'Deletes a document from the platform',
           params,
-          response: { 204: z.null(), ...errorResponses(422, 502) },
+          response: { 204: z.null(), ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR') },
         },
       },
       async (request, reply) => {
@@ -160,7 +173,10 @@ export const knowledgeBaseRoutes =
         schema: {
           tags,
           summary: "The business's knowledge bases with their files",
-          response: { 200: knowledgeBaseListSchema, ...errorResponses(422, 502) },
+          response: {
+            200: knowledgeBaseListSchema,
+            ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR'),
+          },
         },
       },
       async (request) => ({
@@ -176,7 +192,10 @@ export const knowledgeBaseRoutes =
           tags,
           summary: 'Builds a knowledge base from some of the business’s documents',
           body: createKnowledgeBaseSchema,
-          response: { 201: knowledgeBaseSchema, ...errorResponses(422, 502) },
+          response: {
+            201: knowledgeBaseSchema,
+            ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR'),
+          },
         },
       },
       async (request, reply) =>
@@ -193,7 +212,10 @@ export const knowledgeBaseRoutes =
           tags,
           summary: 'One knowledge base with its files',
           params,
-          response: { 200: knowledgeBaseSchema, ...errorResponses(422, 502) },
+          response: {
+            200: knowledgeBaseSchema,
+            ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR'),
+          },
         },
       },
       async (request) =>
@@ -209,7 +231,10 @@ export const knowledgeBaseRoutes =
           summary: 'Renames a knowledge base',
           params,
           body: renameKnowledgeBaseSchema,
-          response: { 200: knowledgeBaseSchema, ...errorResponses(422, 502) },
+          response: {
+            200: knowledgeBaseSchema,
+            ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR'),
+          },
         },
       },
       async (request) =>
@@ -228,7 +253,10 @@ export const knowledgeBaseRoutes =
           tags,
           summary: 'Reads a document that failed in a knowledge base again',
           params: fileParams,
-          response: { 200: knowledgeBaseSchema, ...errorResponses(409, 422, 502) },
+          response: {
+            200: knowledgeBaseSchema,
+            ...errorResponses('CONFLICT', 'PLATFORM_REJECTED', 'PLATFORM_ERROR'),
+          },
         },
       },
       async (request) =>
@@ -247,7 +275,10 @@ export const knowledgeBaseRoutes =
           tags,
           summary: 'Deletes a knowledge base (its documents stay)',
           params,
-          response: { 204: z.null(), ...errorResponses(409, 422, 502) },
+          response: {
+            204: z.null(),
+            ...errorResponses('KNOWLEDGE_BASE_IN_USE', 'PLATFORM_REJECTED', 'PLATFORM_ERROR'),
+          },
         },
       },
       async (request, reply) => {
@@ -265,7 +296,10 @@ export const knowledgeBaseRoutes =
           summary: 'Adds one of the business’s documents to a knowledge base',
           params,
           body: addKnowledgeBaseFileSchema,
-          response: { 200: knowledgeBaseSchema, ...errorResponses(422, 502) },
+          response: {
+            200: knowledgeBaseSchema,
+            ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR'),
+          },
         },
       },
       async (request) =>
@@ -280,7 +314,10 @@ export const knowledgeBaseRoutes =
           tags,
           summary: 'Takes a document out of a knowledge base',
           params: fileParams,
-          response: { 200: knowledgeBaseSchema, ...errorResponses(422, 502) },
+          response: {
+            200: knowledgeBaseSchema,
+            ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR'),
+          },
         },
       },
       async (request) =>

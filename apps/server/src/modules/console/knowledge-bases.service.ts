@@ -106,15 +106,11 @@ export class KnowledgeBasesService {
     upload: { name: string; data: Buffer },
   ): Promise<KnowledgeFile> {
     if (upload.data.length === 0)
-      throw new AppError('VALIDATION_ERROR', 400, knowledgeFileMessages.empty);
+      throw new AppError('VALIDATION_ERROR', knowledgeFileMessages.empty);
     if (upload.data.length > KNOWLEDGE_FILE_MAX_BYTES)
-      throw new AppError(
-        'FILE_TOO_LARGE',
-        413,
-        knowledgeFileMessages.tooBig(KNOWLEDGE_FILE_MAX_MB),
-      );
+      throw new AppError('FILE_TOO_LARGE', knowledgeFileMessages.tooBig(KNOWLEDGE_FILE_MAX_MB));
     const sniffed = await sniffDocument(upload.data, upload.name);
-    if (!sniffed) throw new AppError('UNSUPPORTED_FILE_TYPE', 415, knowledgeFileMessages.wrongType);
+    if (!sniffed) throw new AppError('UNSUPPORTED_FILE_TYPE', knowledgeFileMessages.wrongType);
     const name = upload.name.trim() || `document.${sniffed.kind === 'markdown' ? 'md' : 'txt'}`;
     let created: Vapi.File_;
     try {
@@ -209,7 +205,6 @@ export class KnowledgeBasesService {
     if (unknown.length > 0)
       throw new AppError(
         'VALIDATION_ERROR',
-        400,
         `Unknown file${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`,
         { issues: [{ path: ['fileIds'], message: 'Not one of your files' }] },
       );
@@ -294,7 +289,6 @@ export class KnowledgeBasesService {
     if (file.status !== 'failed') {
       throw new AppError(
         'CONFLICT',
-        409,
         file.status === 'ready'
           ? 'This file is ready: there is nothing to retry.'
           : 'This file is still being read: wait until it is ready or has failed.',
@@ -359,7 +353,6 @@ export class KnowledgeBasesService {
       if (users.length > 0)
         throw new AppError(
           'KNOWLEDGE_BASE_IN_USE',
-          409,
           `This knowledge base is attached to ${users
             .map((assistant) => assistant.name ?? assistant.id)
             .join(', ')}: detach it in the agent's settings first.`,

@@ -34,7 +34,10 @@ export const phoneNumberRoutes =
         schema: {
           tags,
           summary: "The business's phone numbers and what answers each",
-          response: { 200: phoneNumberListSchema, ...errorResponses(422, 502) },
+          response: {
+            200: phoneNumberListSchema,
+            ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR'),
+          },
         },
       },
       async (request) => ({ data: await deps.phoneNumbers.list(requireBusinessId(request)) }),
@@ -49,7 +52,10 @@ export const phoneNumberRoutes =
           summary:
             'Buys a platform number or imports a Twilio or Vonage one (credentials go to the platform only)',
           body: createPhoneNumberSchema,
-          response: { 201: phoneNumberSchema, ...errorResponses(422, 502) },
+          response: {
+            201: phoneNumberSchema,
+            ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR'),
+          },
         },
       },
       async (request, reply) =>
@@ -66,7 +72,10 @@ export const phoneNumberRoutes =
           tags,
           summary: 'One phone number',
           params,
-          response: { 200: phoneNumberSchema, ...errorResponses(422, 502) },
+          response: {
+            200: phoneNumberSchema,
+            ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR'),
+          },
         },
       },
       async (request) => deps.phoneNumbers.get(requireBusinessId(request), request.params.id),
@@ -81,7 +90,10 @@ export const phoneNumberRoutes =
           summary: 'Renames a number, assigns it to an agent or squad, sets its fallback',
           params,
           body: updatePhoneNumberSchema,
-          response: { 200: phoneNumberSchema, ...errorResponses(422, 502) },
+          response: {
+            200: phoneNumberSchema,
+            ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR'),
+          },
         },
       },
       async (request) =>
@@ -96,7 +108,7 @@ export const phoneNumberRoutes =
           tags,
           summary: 'Releases the number on the platform',
           params,
-          response: { 204: z.null(), ...errorResponses(422, 502) },
+          response: { 204: z.null(), ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR') },
         },
       },
       async (request, reply) => {

@@ -22,7 +22,7 @@ type PlatformPhone = Vapi.ListPhoneNumbersResponseItem;
 function e164(value: string, field: string): string {
   const parsed = parsePhoneNumberFromString(value);
   if (!parsed?.isPossible()) {
-    throw new AppError('VALIDATION_ERROR', 400, `${field}: not a possible phone number`);
+    throw new AppError('VALIDATION_ERROR', `${field}: not a possible phone number`);
   }
   return parsed.number;
 }

@@ -29,7 +29,10 @@ export const squadRoutes =
         schema: {
           tags,
           summary: "The business's squads: its agents on one call, handing the caller over",
-          response: { 200: squadListSchema, ...errorResponses(422, 502) },
+          response: {
+            200: squadListSchema,
+            ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR'),
+          },
         },
       },
       async (request) => ({ data: await deps.squads.list(requireBusinessId(request)) }),
@@ -43,7 +46,7 @@ export const squadRoutes =
           tags,
           summary: 'Creates a squad of the business’s agents (the first member answers)',
           body: squadInputSchema,
-          response: { 201: squadSchema, ...errorResponses(422, 502) },
+          response: { 201: squadSchema, ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR') },
         },
       },
       async (request, reply) =>
@@ -58,7 +61,7 @@ export const squadRoutes =
           tags,
           summary: 'One squad',
           params,
-          response: { 200: squadSchema, ...errorResponses(422, 502) },
+          response: { 200: squadSchema, ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR') },
         },
       },
       async (request) => deps.squads.get(requireBusinessId(request), request.params.id),
@@ -73,7 +76,7 @@ export const squadRoutes =
           summary: 'Replaces a squad’s name and members',
           params,
           body: squadInputSchema,
-          response: { 200: squadSchema, ...errorResponses(422, 502) },
+          response: { 200: squadSchema, ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR') },
         },
       },
       async (request) =>
@@ -88,7 +91,7 @@ export const squadRoutes =
           tags,
           summary: 'Deletes a squad',
           params,
-          response: { 204: z.null(), ...errorResponses(422, 502) },
+          response: { 204: z.null(), ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR') },
         },
       },
       async (request, reply) => {

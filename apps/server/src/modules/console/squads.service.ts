@@ -139,7 +139,6 @@ export class SquadsService {
       if (name === '' || memberNames.filter((n) => n === name).length > 1) {
         throw new AppError(
           'VALIDATION_ERROR',
-          400,
           name === ''
             ? 'members: an agent that takes hand-offs needs a name; name it first.'
             : `members: two agents of the squad are called "${name}", and hand-offs go by name; rename one first.`,

@@ -34,7 +34,10 @@ export const structuredOutputRoutes =
         schema: {
           tags,
           summary: "The business's structured outputs and the agents each is attached to",
-          response: { 200: structuredOutputListSchema, ...errorResponses(422, 502) },
+          response: {
+            200: structuredOutputListSchema,
+            ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR'),
+          },
         },
       },
       async (request) => ({ data: await service.list(requireBusinessId(request)) }),
@@ -48,7 +51,10 @@ export const structuredOutputRoutes =
           tags,
           summary: 'Defines a structured output (a JSON Schema) and attaches it to agents',
           body: structuredOutputInputSchema,
-          response: { 201: structuredOutputSchema, ...errorResponses(422, 502) },
+          response: {
+            201: structuredOutputSchema,
+            ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR'),
+          },
         },
       },
       async (request, reply) =>
@@ -63,7 +69,10 @@ export const structuredOutputRoutes =
           tags,
           summary: 'One structured output',
           params,
-          response: { 200: structuredOutputSchema, ...errorResponses(422, 502) },
+          response: {
+            200: structuredOutputSchema,
+            ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR'),
+          },
         },
       },
       async (request) => service.get(requireBusinessId(request), request.params.id),
@@ -78,7 +87,10 @@ export const structuredOutputRoutes =
           summary: 'Changes a structured output; agentIds replaces its attachments',
           params,
           body: updateStructuredOutputSchema,
-          response: { 200: structuredOutputSchema, ...errorResponses(422, 502) },
+          response: {
+            200: structuredOutputSchema,
+            ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR'),
+          },
         },
       },
       async (request) =>
@@ -93,7 +105,7 @@ export const structuredOutputRoutes =
           tags,
           summary: 'Detaches and deletes a structured output',
           params,
-          response: { 204: z.null(), ...errorResponses(422, 502) },
+          response: { 204: z.null(), ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR') },
         },
       },
       async (request, reply) => {

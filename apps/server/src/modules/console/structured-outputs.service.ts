@@ -25,7 +25,6 @@ function checkSchema(schema: Record<string, unknown>): void {
     const first = metaSchema.errors?.[0];
     throw new AppError(
       'VALIDATION_ERROR',
-      400,
       `schema: not a valid JSON Schema (${first?.instancePath || '/'} ${first?.message ?? ''})`.trim(),
     );
   }
@@ -80,7 +79,7 @@ export class StructuredOutputsService {
     const known = new Set(rows.map((row) => row.id));
     const foreign = unique.find((id) => !known.has(id));
     if (foreign) {
-      throw new AppError('VALIDATION_ERROR', 400, `agentIds: ${foreign} is not one of your agents`);
+      throw new AppError('VALIDATION_ERROR', `agentIds: ${foreign} is not one of your agents`);
     }
     return unique;
   }

@@ -34,7 +34,10 @@ export const toolRoutes =
         schema: {
           tags,
           summary: "The business's tools: Switchboard's managed ones and its custom ones",
-          response: { 200: toolListSchema, ...errorResponses(422, 502) },
+          response: {
+            200: toolListSchema,
+            ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR'),
+          },
         },
       },
       async (request) => ({ data: await deps.tools.list(requireBusinessId(request)) }),
@@ -48,7 +51,7 @@ export const toolRoutes =
           tags,
           summary: 'Creates a custom function tool that calls the business’s server',
           body: customToolInputSchema,
-          response: { 201: toolSchema, ...errorResponses(422, 502) },
+          response: { 201: toolSchema, ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR') },
         },
       },
       async (request, reply) =>
@@ -63,7 +66,7 @@ export const toolRoutes =
           tags,
           summary: 'One tool',
           params,
-          response: { 200: toolSchema, ...errorResponses(422, 502) },
+          response: { 200: toolSchema, ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR') },
         },
       },
       async (request) => deps.tools.get(requireBusinessId(request), request.params.id),
@@ -78,7 +81,10 @@ export const toolRoutes =
           summary: 'Changes a custom tool (managed ones answer 409)',
           params,
           body: updateCustomToolSchema,
-          response: { 200: toolSchema, ...errorResponses(409, 422, 502) },
+          response: {
+            200: toolSchema,
+            ...errorResponses('MANAGED_RESOURCE', 'PLATFORM_REJECTED', 'PLATFORM_ERROR'),
+          },
         },
       },
       async (request) =>
@@ -93,7 +99,10 @@ export const toolRoutes =
           tags,
           summary: 'Deletes a custom tool (managed ones answer 409)',
           params,
-          response: { 204: z.null(), ...errorResponses(409, 422, 502) },
+          response: {
+            204: z.null(),
+            ...errorResponses('MANAGED_RESOURCE', 'PLATFORM_REJECTED', 'PLATFORM_ERROR'),
+          },
         },
       },
       async (request, reply) => {

@@ -20,7 +20,6 @@ function checkParameters(parameters: Record<string, unknown>): void {
     const first = metaSchema.errors?.[0];
     throw new AppError(
       'VALIDATION_ERROR',
-      400,
       `parameters: not a valid JSON Schema (${first?.instancePath || '/'} ${first?.message ?? ''})`.trim(),
     );
   }
@@ -30,7 +29,7 @@ function checkUrl(url: string): void {
   const problem = toolUrlProblem(url);
   if (problem) {
     // Under the form's field, as the schema's own checks are.
-    throw new AppError('VALIDATION_ERROR', 400, problem, {
+    throw new AppError('VALIDATION_ERROR', problem, {
       issues: [{ path: 'body.serverUrl', message: problem }],
     });
   }
@@ -167,7 +166,6 @@ export class ToolsService {
     if (record.role) {
       throw new AppError(
         'MANAGED_RESOURCE',
-        409,
         'This tool is managed by Switchboard and cannot be changed here.',
       );
     }
@@ -177,7 +175,7 @@ export class ToolsService {
     const { record, tool } = await this.fetchOwned(businessId, id);
     this.requireCustom(record);
     if (tool.type !== 'function') {
-      throw new AppError('VALIDATION_ERROR', 400, 'Only function tools can be edited here.');
+      throw new AppError('VALIDATION_ERROR', 'Only function tools can be edited here.');
     }
     if (input.parameters) checkParameters(input.parameters);
     if (input.serverUrl) checkUrl(input.serverUrl);

@@ -76,7 +76,7 @@ export const contactRoutes =
           summary:
             'Adds a contact by hand: phone written as E.164 in the business’s country, email in lower case; 409 when another contact has the phone or email',
           body: contactInputSchema,
-          response: { 201: contactSchema, ...errorResponses(409) },
+          response: { 201: contactSchema, ...errorResponses('CONTACT_EXISTS') },
         },
       },
       async (request, reply) => {
@@ -94,7 +94,7 @@ export const contactRoutes =
           summary: 'Replaces a contact’s fields (the same body and rules as adding one)',
           params,
           body: contactInputSchema,
-          response: { 200: contactSchema, ...errorResponses(409) },
+          response: { 200: contactSchema, ...errorResponses('CONTACT_EXISTS') },
         },
       },
       async (request) => deps.contacts.update(businessOf(request), request.params.id, request.body),

@@ -37,11 +37,11 @@ import { unionOthers } from './import/rows';
 /** The business a request works for, from the signed-in member's session. */
 export type ContactBusiness = { id: string; country: string; timezone: string };
 
-const contactNotFound = () => new AppError('NOT_FOUND', 404, contactMessages.notFound);
+const contactNotFound = () => new AppError('NOT_FOUND', contactMessages.notFound);
 
 /** A refusal shaped like a validation failure, so the form puts each message on its field. */
-function fieldError(code: ErrorCode, status: number, issues: FieldIssue[]): AppError {
-  return new AppError(code, status, issues[0]?.message ?? 'Invalid request', { issues });
+function fieldError(code: ErrorCode, issues: FieldIssue[]): AppError {
+  return new AppError(code, issues[0]?.message ?? 'Invalid request', { issues });
 }
 
 const isSource = (value: string): value is ContactSource =>
@@ -149,7 +149,7 @@ export class ContactsService {
     if (input.phone) {
       const normalized = normalizePhone(input.phone, business.country);
       if (!normalized.ok) {
-        throw fieldError('VALIDATION_ERROR', 400, [
+        throw fieldError('VALIDATION_ERROR', [
           { path: 'body.phone', message: contactMessages.phoneInvalid },
         ]);
       }
@@ -185,7 +185,7 @@ export class ContactsService {
       if (raw.trim() === '') continue;
       const normalized = normalizePhone(raw, business.country);
       if (!normalized.ok)
-        throw fieldError('VALIDATION_ERROR', 400, [
+        throw fieldError('VALIDATION_ERROR', [
           {
             path: `body.otherPhones.${i}`,
             message: `${contactMessages.otherPhoneInvalid}: ${raw}`,
@@ -199,7 +199,7 @@ export class ContactsService {
   private countryOf(code: string | null): string | null {
     if (!code) return null;
     if (phoneRegionOf(code) === undefined)
-      throw fieldError('VALIDATION_ERROR', 400, [
+      throw fieldError('VALIDATION_ERROR', [
         { path: 'body.country', message: contactMessages.countryInvalid },
       ]);
     return code;
@@ -228,7 +228,7 @@ export class ContactsService {
       if (issues.length === 0) {
         issues.push({ path: 'body', message: 'A contact with these details already exists' });
       }
-      throw fieldError('CONTACT_EXISTS', 409, issues);
+      throw fieldError('CONTACT_EXISTS', issues);
     }
   }
 }

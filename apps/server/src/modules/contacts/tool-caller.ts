@@ -55,7 +55,7 @@ export async function resolveToolCaller(
   const assistantId = text(call?.assistantId);
   const squadId = text(call?.squadId);
   if (!call || (!assistantId && !squadId)) {
-    throw new AppError('VALIDATION_ERROR', 400, 'The tool call did not say which call it is from');
+    throw new AppError('VALIDATION_ERROR', 'The tool call did not say which call it is from');
   }
   let businessId: string | null | undefined;
   if (assistantId) {
@@ -75,7 +75,6 @@ export async function resolveToolCaller(
   if (!businessId) {
     throw new AppError(
       'AGENT_UNASSIGNED',
-      422,
       assistantId
         ? 'This agent is not assigned to a business'
         : 'This squad is not assigned to a business',
@@ -170,7 +169,7 @@ async function findOrCreateContactWithoutPhone(
     .returning(columns);
   const contact = created ?? (await byEmail())[0];
   if (!contact) {
-    throw new AppError('CONTACT_CONFLICT', 409, 'The caller could not be recorded as a contact');
+    throw new AppError('CONTACT_CONFLICT', 'The caller could not be recorded as a contact');
   }
   return contact;
 }

@@ -27,7 +27,10 @@ export const callBackRoutes =
             'Calls the contact once with one of the business’s agents from one of its numbers (calling rules and daily caps apply)',
           params,
           body: callBackSchema,
-          response: { 201: callBackResultSchema, ...errorResponses(409, 422, 502) },
+          response: {
+            201: callBackResultSchema,
+            ...errorResponses('CONFLICT', 'PLATFORM_REJECTED', 'PLATFORM_ERROR'),
+          },
         },
       },
       async (request, reply) =>
@@ -51,7 +54,10 @@ export const callBackRoutes =
             'Calls the caller of one of the business’s calls back, at the number the call came from, with one of its agents from one of its numbers (calling rules, daily caps and the contact’s do-not-call mark apply)',
           params,
           body: callBackSchema,
-          response: { 201: callBackResultSchema, ...errorResponses(409, 422, 502) },
+          response: {
+            201: callBackResultSchema,
+            ...errorResponses('CONFLICT', 'PLATFORM_REJECTED', 'PLATFORM_ERROR'),
+          },
         },
       },
       async (request, reply) =>

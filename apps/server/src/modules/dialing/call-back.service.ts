@@ -36,7 +36,7 @@ export class CallBackService {
     const contact = await findContact(this.deps.db, businessId, contactId);
     if (!contact) throw notFound('Contact');
     if (!contact.phone) {
-      throw new AppError('VALIDATION_ERROR', 400, 'This contact has no phone number to call.');
+      throw new AppError('VALIDATION_ERROR', 'This contact has no phone number to call.');
     }
     return this.dial(businessId, { ...contact, phone: contact.phone }, input);
   }
@@ -55,7 +55,6 @@ export class CallBackService {
     if (!call.customerNumber) {
       throw new AppError(
         'VALIDATION_ERROR',
-        400,
         'This call has no caller’s number to call back (a web call, or its caller was erased).',
       );
     }
@@ -81,19 +80,18 @@ export class CallBackService {
     if (!agent) throw notFound('Agent');
     await this.deps.console.requireOwned(businessId, 'phone-number', input.phoneNumberId);
     if (contact.doNotCall) {
-      throw new AppError('CONFLICT', 409, 'This contact is marked do-not-call.');
+      throw new AppError('CONFLICT', 'This contact is marked do-not-call.');
     }
     const policy = await dialing.policyOf(businessId);
     const refusal = dialRefusalOf(contact.phone, policy);
     if (refusal) {
-      throw new AppError('VALIDATION_ERROR', 400, `${contact.phone}: ${dialFieldMessage(refusal)}`);
+      throw new AppError('VALIDATION_ERROR', `${contact.phone}: ${dialFieldMessage(refusal)}`);
     }
     const at = new Date(this.deps.now?.() ?? Date.now());
     const reserved = await dialing.reserve(policy, at, 1);
     if (reserved.granted === 0) {
       throw new AppError(
         'CONFLICT',
-        409,
         reserved.hold === 'daily_minutes'
           ? `Today's ${policy.dailyMinuteCap} call minutes are used up: no more calls today.`
           : `Today's ${policy.dailyCallCap} outbound calls are used up: no more calls today.`,

@@ -85,7 +85,7 @@ export class DialingService {
     });
     const first = refused[0];
     if (!first) return;
-    throw new AppError('VALIDATION_ERROR', 400, `${first.number}: ${first.message}`, {
+    throw new AppError('VALIDATION_ERROR', `${first.number}: ${first.message}`, {
       issues: refused.map(({ path, message }) => ({ path, message })),
     });
   }

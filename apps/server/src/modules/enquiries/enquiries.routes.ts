@@ -174,7 +174,11 @@ export const enquiryRoutes =
             "Replies by email to the enquiry's contact: stored as queued and sent by the mail outbox (202); the same idempotencyKey again answers the first reply (200) and sends nothing; 422 when the contact has no email address",
           params,
           body: enquiryReplyInputSchema,
-          response: { 200: emailLogSchema, 202: emailLogSchema, ...errorResponses(409, 422) },
+          response: {
+            200: emailLogSchema,
+            202: emailLogSchema,
+            ...errorResponses('IDEMPOTENCY_KEY_REUSED', 'CONTACT_HAS_NO_EMAIL'),
+          },
         },
       },
       async (request, reply) => {
@@ -213,7 +217,7 @@ export const enquiryRoutes =
           tags,
           summary: 'Puts a failed reply back in the mail queue (409 when it has not failed)',
           params,
-          response: { 200: emailLogSchema, ...errorResponses(409) },
+          response: { 200: emailLogSchema, ...errorResponses('EMAIL_NOT_FAILED') },
         },
       },
       async (request) => deps.enquiries.retryEmailLog(businessOf(request), request.params.id),

@@ -67,8 +67,8 @@ const INBOUND_BODY_MAX = 50_000;
 /** The outbox kind of an enquiry reply. */
 export const ENQUIRY_REPLY_MAIL_KIND = 'enquiry-reply';
 
-const enquiryNotFound = () => new AppError('NOT_FOUND', 404, enquiryMessages.notFound);
-const emailLogNotFound = () => new AppError('NOT_FOUND', 404, enquiryMessages.emailLogNotFound);
+const enquiryNotFound = () => new AppError('NOT_FOUND', enquiryMessages.notFound);
+const emailLogNotFound = () => new AppError('NOT_FOUND', enquiryMessages.emailLogNotFound);
 
 const oneOf = <T extends string>(values: readonly T[], value: string, fallback: T): T =>
   (values as readonly string[]).includes(value) ? (value as T) : fallback;
@@ -188,7 +188,7 @@ export class EnquiriesService {
     query: ContactEnquiriesQuery,
   ): Promise<EnquiryList> {
     if (!(await findContact(this.deps.db, business.id, contactId))) {
-      throw new AppError('NOT_FOUND', 404, 'Contact not found');
+      throw new AppError('NOT_FOUND', 'Contact not found');
     }
     return this.page(business, { contactId, assistantId: query.agentId }, query);
   }
@@ -221,11 +221,11 @@ export class EnquiriesService {
   /** An enquiry added by hand on the contact's screen. */
   async create(business: EnquiryBusiness, contactId: string, input: EnquiryInput) {
     if (!(await findContact(this.deps.db, business.id, contactId))) {
-      throw new AppError('NOT_FOUND', 404, 'Contact not found');
+      throw new AppError('NOT_FOUND', 'Contact not found');
     }
     const agentId = input.agentId ?? null;
     if (agentId && !(await isBusinessAgent(this.deps.db, business.id, agentId))) {
-      throw new AppError('VALIDATION_ERROR', 400, enquiryMessages.agentNotFound, {
+      throw new AppError('VALIDATION_ERROR', enquiryMessages.agentNotFound, {
         issues: [{ path: 'body.agentId', message: enquiryMessages.agentNotFound }],
       });
     }
@@ -322,7 +322,7 @@ export class EnquiriesService {
     const subject = text(args.subject).slice(0, ENQUIRY_SUBJECT_MAX);
     const message = text(args.message).slice(0, ENQUIRY_MESSAGE_MAX);
     if (subject === '' && message === '') {
-      throw new AppError('VALIDATION_ERROR', 400, 'create_enquiry needs a subject or a message');
+      throw new AppError('VALIDATION_ERROR', 'create_enquiry needs a subject or a message');
     }
     const urgent = args.urgent === true || text(args.priority) === 'urgent';
     await this.deps.db.transaction(async (tx) => {
@@ -375,7 +375,7 @@ export class EnquiriesService {
     const replayed = await this.replayed(business, enquiryId, input.idempotencyKey);
     if (replayed) return { log: replayed, created: false };
     if (!enquiry.contactEmail) {
-      throw new AppError('CONTACT_HAS_NO_EMAIL', 422, enquiryMessages.contactHasNoEmail);
+      throw new AppError('CONTACT_HAS_NO_EMAIL', enquiryMessages.contactHasNoEmail);
     }
     const to = enquiry.contactEmail;
     let logId: string;
@@ -450,7 +450,6 @@ export class EnquiriesService {
     if (existing.enquiryId !== enquiryId) {
       throw new AppError(
         'IDEMPOTENCY_KEY_REUSED',
-        409,
         'This idempotency key was already used for a reply to another enquiry',
       );
     }
@@ -594,11 +593,11 @@ export class EnquiriesService {
     const log = await findEmailLog(db, business.id, emailLogId);
     if (!log) throw emailLogNotFound();
     if (log.status !== 'failed' || !log.outboxId) {
-      throw new AppError('EMAIL_NOT_FAILED', 409, enquiryMessages.retryNotFailed);
+      throw new AppError('EMAIL_NOT_FAILED', enquiryMessages.retryNotFailed);
     }
     const outboxId = log.outboxId;
     const retried = await db.transaction((tx) => mail.retry(outboxId, tx));
-    if (!retried) throw new AppError('EMAIL_NOT_FAILED', 409, enquiryMessages.retryNotFailed);
+    if (!retried) throw new AppError('EMAIL_NOT_FAILED', enquiryMessages.retryNotFailed);
     mail.kick();
     const row = await findEmailLog(db, business.id, emailLogId);
     if (!row) throw emailLogNotFound();

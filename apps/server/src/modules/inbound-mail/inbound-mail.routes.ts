@@ -49,7 +49,7 @@ export const inboundMailRoutes =
 
     const answer = async (mail: InboundMail | null) => {
       if (!mail) {
-        throw new AppError('VALIDATION_ERROR', 400, 'The message has no sender or no recipient');
+        throw new AppError('VALIDATION_ERROR', 'The message has no sender or no recipient');
       }
       const outcome = await deps.enquiries.receiveInbound(mail);
       return outcome.stored ? { stored: true } : { stored: false, reason: outcome.reason };
@@ -68,10 +68,10 @@ export const inboundMailRoutes =
         },
         preValidation: async (request) => {
           if (!deps.postmark) {
-            throw new AppError('NOT_FOUND', 404, 'Inbound mail through Postmark is not configured');
+            throw new AppError('NOT_FOUND', 'Inbound mail through Postmark is not configured');
           }
           if (!checkBasicAuth(request.headers.authorization, deps.postmark)) {
-            throw new AppError('UNAUTHORIZED', 401, 'The inbound mail could not be authenticated');
+            throw new AppError('UNAUTHORIZED', 'The inbound mail could not be authenticated');
           }
         },
       },
@@ -91,7 +91,7 @@ export const inboundMailRoutes =
         },
         preValidation: async () => {
           if (!deps.mailgunSigningKey) {
-            throw new AppError('NOT_FOUND', 404, 'Inbound mail through Mailgun is not configured');
+            throw new AppError('NOT_FOUND', 'Inbound mail through Mailgun is not configured');
           }
         },
       },
@@ -113,7 +113,7 @@ export const inboundMailRoutes =
               else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
             }
           } catch {
-            throw new AppError('VALIDATION_ERROR', 400, 'The form could not be read');
+            throw new AppError('VALIDATION_ERROR', 'The form could not be read');
           }
         } else if (request.body && typeof request.body === 'object') {
           fields = Object.fromEntries(
@@ -122,12 +122,12 @@ export const inboundMailRoutes =
             ),
           );
         } else {
-          throw new AppError('VALIDATION_ERROR', 400, 'Expected Mailgun’s form fields');
+          throw new AppError('VALIDATION_ERROR', 'Expected Mailgun’s form fields');
         }
         const problem = mailgunSignatureProblem(fields, signingKey, now());
         if (problem) {
           request.log.warn({ problem }, 'mailgun inbound refused');
-          throw new AppError('UNAUTHORIZED', 401, 'The inbound mail could not be authenticated');
+          throw new AppError('UNAUTHORIZED', 'The inbound mail could not be authenticated');
         }
         return answer(fromMailgun(fields));
       },

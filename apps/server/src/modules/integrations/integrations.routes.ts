@@ -43,7 +43,7 @@ export const integrationRoutes =
       async (request, reply) => {
         const token = request.params.file.replace(/\.ics$/i, '');
         const text = await deps.integrations.renderFeed(token);
-        if (text === null) throw new AppError('NOT_FOUND', 404, integrationMessages.feedNotFound);
+        if (text === null) throw new AppError('NOT_FOUND', integrationMessages.feedNotFound);
         return reply
           .header('content-type', 'text/calendar; charset=utf-8')
           .header('content-disposition', 'inline; filename="appointments.ics"')
@@ -92,7 +92,7 @@ export const integrationRoutes =
         schema: {
           tags,
           summary: 'Revokes the calendar feed: its address answers 404 from now on',
-          response: { 204: z.null(), ...errorResponses(404) },
+          response: { 204: z.null(), ...errorResponses('NOT_FOUND') },
         },
       },
       async (request, reply) => {
@@ -123,7 +123,7 @@ export const integrationRoutes =
           summary:
             'Adds an endpoint (URL and events); answers its signing secret, shown this once. With a live platform the URL must be public HTTPS',
           body: webhookEndpointInputSchema,
-          response: { 201: webhookEndpointCreatedSchema, ...errorResponses(409) },
+          response: { 201: webhookEndpointCreatedSchema, ...errorResponses('CONFLICT') },
         },
       },
       async (request, reply) =>
@@ -192,7 +192,7 @@ export const integrationRoutes =
           tags,
           summary: 'Sends a delivery again now (same webhook-id and body)',
           params: deliveryParams,
-          response: { 202: z.null(), ...errorResponses(409) },
+          response: { 202: z.null(), ...errorResponses('CONFLICT') },
         },
       },
       async (request, reply) => {

@@ -33,9 +33,9 @@ const FEED_FUTURE_DAYS = 400;
 const FEED_MAX_EVENTS = 5000;
 const DAY = 86_400_000;
 
-const endpointNotFound = () => new AppError('NOT_FOUND', 404, integrationMessages.endpointNotFound);
+const endpointNotFound = () => new AppError('NOT_FOUND', integrationMessages.endpointNotFound);
 const urlRefused = (message: string) =>
-  new AppError('VALIDATION_ERROR', 400, message, { issues: [{ path: 'body.url', message }] });
+  new AppError('VALIDATION_ERROR', message, { issues: [{ path: 'body.url', message }] });
 
 const isEvent = (value: string): value is WebhookEventType =>
   (WEBHOOK_EVENT_TYPES as readonly string[]).includes(value);
@@ -107,8 +107,7 @@ export class IntegrationsService {
       .set({ revokedAt: sql`now()` })
       .where(and(eq(calendarFeeds.businessId, businessId), isNull(calendarFeeds.revokedAt)))
       .returning({ id: calendarFeeds.id });
-    if (revoked.length === 0)
-      throw new AppError('NOT_FOUND', 404, integrationMessages.feedNotFound);
+    if (revoked.length === 0) throw new AppError('NOT_FOUND', integrationMessages.feedNotFound);
   }
 
   /**
@@ -286,7 +285,7 @@ export class IntegrationsService {
       .from(webhookEndpoints)
       .where(eq(webhookEndpoints.businessId, businessId));
     if ((existing?.n ?? 0) >= WEBHOOK_ENDPOINTS_MAX) {
-      throw new AppError('CONFLICT', 409, integrationMessages.tooMany);
+      throw new AppError('CONFLICT', integrationMessages.tooMany);
     }
     const secret = newSigningSecret();
     const [row] = await db
@@ -392,9 +391,9 @@ export class IntegrationsService {
    */
   async resend(businessId: string, endpointId: string, deliveryId: string): Promise<void> {
     const endpoint = await this.endpointRow(businessId, endpointId);
-    if (!endpoint.enabled) throw new AppError('CONFLICT', 409, integrationMessages.resendDisabled);
+    if (!endpoint.enabled) throw new AppError('CONFLICT', integrationMessages.resendDisabled);
     if (!/^[0-9a-f-]{36}$/i.test(deliveryId)) {
-      throw new AppError('NOT_FOUND', 404, integrationMessages.deliveryNotFound);
+      throw new AppError('NOT_FOUND', integrationMessages.deliveryNotFound);
     }
     const [found] = await this.deps.db
       .select({ id: webhookDeliveries.id })
@@ -402,7 +401,7 @@ export class IntegrationsService {
       .where(
         and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpointId)),
       );
-    if (!found) throw new AppError('NOT_FOUND', 404, integrationMessages.deliveryNotFound);
+    if (!found) throw new AppError('NOT_FOUND', integrationMessages.deliveryNotFound);
     await this.deps.db
       .update(webhookDeliveries)
       .set({

@@ -84,13 +84,11 @@ export const liveCallRoutes =
       if ((listening.users.get(userId) ?? 0) >= LISTEN_CAPS.perUser)
         throw new AppError(
           'RATE_LIMITED',
-          429,
           `You are already listening to ${LISTEN_CAPS.perUser} calls. Stop one of them to listen to this one.`,
         );
       if ((listening.businesses.get(business) ?? 0) >= LISTEN_CAPS.perBusiness)
         throw new AppError(
           'RATE_LIMITED',
-          429,
           `${LISTEN_CAPS.perBusiness} calls of this business are being listened to already. Stop one of them to listen to this one.`,
         );
       bump(listening.users, userId, 1);
@@ -232,7 +230,7 @@ export const liveCallRoutes =
           summary:
             "The call's listen socket relayed as it happens: each of the platform's messages, in order, as a record (kind byte: 0 audio, 1 text; 4-byte big-endian length; the message as sent). Audio is raw 16-bit little-endian PCM, mono, 16 kHz (X-Audio-Format); text is the platform's JSON events. Ends with the call, the session or the person's access; at most 3 at once per person and 10 per business (429)",
           params: callParams,
-          response: errorResponses(404, 409, 429, 502),
+          response: errorResponses('NOT_FOUND', 'CONFLICT', 'RATE_LIMITED', 'PLATFORM_ERROR'),
         },
       },
       async (request, reply) => {
@@ -292,7 +290,10 @@ export const liveCallRoutes =
             'Steps into a call in progress: say (as the assistant), whisper (a note to the assistant), mute-assistant, unmute-assistant, transfer (to a number of the business its calling rules allow) or end-call; limited per person, recorded in the call’s history',
           params: callParams,
           body: liveControlSchema,
-          response: { 200: liveControlResultSchema, ...errorResponses(404, 409, 429, 502) },
+          response: {
+            200: liveControlResultSchema,
+            ...errorResponses('NOT_FOUND', 'CONFLICT', 'RATE_LIMITED', 'PLATFORM_ERROR'),
+          },
         },
         preHandler: (request, reply) =>
           enforceLimits(
@@ -320,7 +321,7 @@ export const liveCallRoutes =
           summary:
             'Sandbox platform only: a simulated caller rings one of your agents (agentId, else the first) and the call stays in progress to be watched; 404 with a real platform',
           body: z.strictObject({ agentId: z.string().min(1).max(100).optional() }).optional(),
-          response: { 202: z.object({ placed: z.literal(true) }), ...errorResponses(404) },
+          response: { 202: z.object({ placed: z.literal(true) }), ...errorResponses('NOT_FOUND') },
         },
       },
       async (request, reply) => {
@@ -341,7 +342,7 @@ export const liveCallRoutes =
             "Turns listening to the agent's calls live on or off (its monitorPlan.listenEnabled on the platform too)",
           params: callParams,
           body: z.strictObject({ enabled: z.boolean() }),
-          response: { 200: agentSchema, ...errorResponses(404, 502) },
+          response: { 200: agentSchema, ...errorResponses('NOT_FOUND', 'PLATFORM_ERROR') },
         },
       },
       async (request) => {

@@ -213,7 +213,7 @@ export class LiveCallsService {
   async control(scope: AgentScope, user: SessionUser, callId: string, control: LiveControl) {
     const row = await this.find(scope, callId);
     if (!row.controlUrl || !this.monitorUrlAllowed(row.controlUrl))
-      throw new AppError('CONFLICT', 409, 'This call cannot be controlled from here.');
+      throw new AppError('CONFLICT', 'This call cannot be controlled from here.');
     let number: string | undefined;
     if (control.action === 'transfer') {
       const targets = await this.transferTargets(scope, row.businessId);
@@ -221,7 +221,7 @@ export class LiveCallsService {
         (target) => target.number === control.number.replace(/[\s().-]/g, ''),
       )?.number;
       if (!number)
-        throw new AppError('VALIDATION_ERROR', 400, 'Choose one of the business’s numbers.', {
+        throw new AppError('VALIDATION_ERROR', 'Choose one of the business’s numbers.', {
           issues: [{ path: ['number'], message: 'Choose one of the business’s numbers' }],
         });
       await this.deps.dialing.requireDialable(row.businessId, [{ number, path: ['number'] }]);
@@ -242,20 +242,14 @@ export class LiveCallsService {
         outcome = `refused by the platform (${response.status})`;
         failure =
           response.status === 404
-            ? new AppError('CONFLICT', 409, 'The call has already ended.')
-            : new AppError('PLATFORM_REJECTED', 502, 'The voice platform did not take it.');
+            ? new AppError('CONFLICT', 'The call has already ended.')
+            : new AppError('PLATFORM_ERROR', 'The voice platform did not take it.');
       }
     } catch (error) {
       outcome = 'the voice platform did not answer';
-      failure = new AppError(
-        'PLATFORM_ERROR',
-        502,
-        'The voice platform did not answer.',
-        undefined,
-        {
-          cause: error,
-        },
-      );
+      failure = new AppError('PLATFORM_ERROR', 'The voice platform did not answer.', undefined, {
+        cause: error,
+      });
     }
     await insertCallAction(this.deps.db, {
       callId,
@@ -300,9 +294,9 @@ export class LiveCallsService {
     onEnd: () => void,
   ): Promise<{ close: () => void; ended: () => boolean }> {
     if (!row.liveListening)
-      throw new AppError('CONFLICT', 409, 'Live listening is turned off for this agent.');
+      throw new AppError('CONFLICT', 'Live listening is turned off for this agent.');
     if (!row.listenUrl || !this.monitorUrlAllowed(row.listenUrl))
-      throw new AppError('CONFLICT', 409, 'This call cannot be listened to.');
+      throw new AppError('CONFLICT', 'This call cannot be listened to.');
     const socket = new WebSocket(row.listenUrl, {
       headers: this.authHeaders(),
       maxPayload: LISTEN_RECORD.maxPayload,
@@ -332,8 +326,7 @@ export class LiveCallsService {
       socket.once('unexpected-response', (_request, response) =>
         reject(
           new AppError(
-            response.statusCode === 404 ? 'CONFLICT' : 'PLATFORM_REJECTED',
-            response.statusCode === 404 ? 409 : 502,
+            response.statusCode === 404 ? 'CONFLICT' : 'PLATFORM_ERROR',
             response.statusCode === 404
               ? 'The call has already ended.'
               : 'The voice platform refused to let us listen.',
@@ -342,7 +335,7 @@ export class LiveCallsService {
       );
       socket.once('error', (error) =>
         reject(
-          new AppError('PLATFORM_ERROR', 502, 'The voice platform did not answer.', undefined, {
+          new AppError('PLATFORM_ERROR', 'The voice platform did not answer.', undefined, {
             cause: error,
           }),
         ),

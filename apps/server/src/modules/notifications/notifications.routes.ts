@@ -65,7 +65,7 @@ export const notificationRoutes =
           tags,
           summary: 'Marks one notification read',
           params,
-          response: { 200: notificationSchema, ...errorResponses(404) },
+          response: { 200: notificationSchema, ...errorResponses('NOT_FOUND') },
         },
       },
       async (request) => deps.notifications.markRead(userId(request), request.params.id),

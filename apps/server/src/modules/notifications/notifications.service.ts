@@ -56,7 +56,7 @@ export function vapidSubject(publicUrl: string | undefined, mailFrom: string): s
   return `mailto:${address}`;
 }
 
-const notFound = () => new AppError('NOT_FOUND', 404, notificationMessages.notFound);
+const notFound = () => new AppError('NOT_FOUND', notificationMessages.notFound);
 
 /** The signed-in user's bell, preferences and browsers (every route acts for that user only). */
 export class NotificationsService {
@@ -196,7 +196,7 @@ export class NotificationsService {
   ): Promise<{ devices: number }> {
     const problem = endpointProblem(input.endpoint, this.deps.reach);
     if (problem) {
-      throw new AppError('VALIDATION_ERROR', 400, problem, {
+      throw new AppError('VALIDATION_ERROR', problem, {
         issues: [{ path: 'body.endpoint', message: problem }],
       });
     }

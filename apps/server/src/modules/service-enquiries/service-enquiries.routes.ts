@@ -35,7 +35,7 @@ export const serviceEnquiryRoutes =
           summary:
             'A prospect asks about the service (poc, businessName, country, website; email and phone optional); limited per address',
           body: serviceEnquirySchema,
-          response: { 201: serviceEnquiryResponseSchema, ...errorResponses(429) },
+          response: { 201: serviceEnquiryResponseSchema, ...errorResponses('RATE_LIMITED') },
         },
         preHandler: (request, reply) =>
           enforceLimits(

@@ -61,7 +61,6 @@ export class WebCallService {
     if (!sandbox) {
       throw new AppError(
         'NOT_FOUND',
-        404,
         'Web calls go to the live voice platform; the sandbox is not running.',
       );
     }
@@ -104,7 +103,6 @@ export class WebCallService {
     if (!publicKey) {
       throw new AppError(
         'WEB_CALLS_NOT_CONFIGURED',
-        409,
         'Web calls are not set up: the server has no VAPI_PUBLIC_KEY.',
       );
     }
@@ -124,7 +122,6 @@ export class WebCallService {
     } catch (error) {
       throw new AppError(
         'PLATFORM_ERROR',
-        502,
         'The voice platform could not be reached to start the call; try again.',
         undefined,
         { cause: error },
@@ -137,7 +134,6 @@ export class WebCallService {
     } catch {
       throw new AppError(
         'PLATFORM_ERROR',
-        502,
         `The voice platform answered ${response.status} with something that is not JSON.`,
       );
     }

@@ -100,7 +100,7 @@ export const webhookRoutes =
         try {
           done(null, JSON.parse(body as string));
         } catch {
-          done(new AppError('INVALID_JSON', 400, 'The webhook body is not valid JSON'), undefined);
+          done(new AppError('INVALID_JSON', 'The webhook body is not valid JSON'), undefined);
         }
       },
     );
@@ -125,7 +125,7 @@ export const webhookRoutes =
           const problem = checkWebhookAuth(auth, request.headers, request.rawBody ?? '');
           if (problem) {
             request.log.warn({ problem }, 'platform webhook refused');
-            throw new AppError('UNAUTHORIZED', 401, 'The webhook could not be authenticated');
+            throw new AppError('UNAUTHORIZED', 'The webhook could not be authenticated');
           }
         },
       },
@@ -153,7 +153,6 @@ export const webhookRoutes =
             if (!message.call) {
               throw new AppError(
                 'VALIDATION_ERROR',
-                400,
                 `A ${message.type} message must carry the call`,
               );
             }
@@ -170,7 +169,7 @@ export const webhookRoutes =
             } catch (error) {
               await arrived();
               if (error instanceof InvalidCallError)
-                throw new AppError('VALIDATION_ERROR', 400, error.message);
+                throw new AppError('VALIDATION_ERROR', error.message);
               throw error;
             }
             // A report's analysis, cost and ended reason are kept even when a sync already
@@ -186,7 +185,6 @@ export const webhookRoutes =
             if (!list.success) {
               throw new AppError(
                 'VALIDATION_ERROR',
-                400,
                 'A tool-calls message must carry toolCallList',
               );
             }

@@ -34,11 +34,7 @@ export class ImportFileError extends AppError {
     readonly problem: ImportFileProblem,
     message: string,
   ) {
-    super(
-      problem === 'tooLarge' ? 'IMPORT_FILE_TOO_LARGE' : 'IMPORT_FILE_REJECTED',
-      problem === 'tooLarge' ? 413 : 422,
-      message,
-    );
+    super(problem === 'tooLarge' ? 'IMPORT_FILE_TOO_LARGE' : 'IMPORT_FILE_REJECTED', message);
     this.name = 'ImportFileError';
   }
 }

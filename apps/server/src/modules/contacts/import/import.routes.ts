@@ -59,13 +59,13 @@ async function readUpload(request: FastifyRequest, maxFileMb: number) {
     if (isTooLarge(error))
       throw new ImportFileError('tooLarge', IMPORT_MESSAGES.tooLarge(maxFileMb));
     if (hasCode(error, 'FST_INVALID_MULTIPART_CONTENT_TYPE'))
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, contactImportMessages.notMultipart);
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', contactImportMessages.notMultipart);
     // Everything in this loop only reads the request, so any other failure is a body cut off
     // or not well formed (busboy: "Unexpected end of form", "Boundary not found", …).
     request.log.info({ err: error }, 'unreadable multipart upload');
-    throw new AppError('MALFORMED_UPLOAD', 400, contactImportMessages.malformedUpload);
+    throw new AppError('MALFORMED_UPLOAD', contactImportMessages.malformedUpload);
   }
-  if (!file) throw new AppError('VALIDATION_ERROR', 400, contactImportMessages.noFile);
+  if (!file) throw new AppError('VALIDATION_ERROR', contactImportMessages.noFile);
   let mapping: unknown;
   let options: unknown;
   if (fields.commit === 'true' && fields.mapping !== undefined) {
@@ -73,7 +73,7 @@ async function readUpload(request: FastifyRequest, maxFileMb: number) {
       mapping = JSON.parse(fields.mapping);
       if (fields.options !== undefined) options = JSON.parse(fields.options);
     } catch {
-      throw new AppError('VALIDATION_ERROR', 400, contactImportMessages.mappingNotJson);
+      throw new AppError('VALIDATION_ERROR', contactImportMessages.mappingNotJson);
     }
   }
   return { file, mapping, options };
@@ -105,7 +105,14 @@ export const contactImportRoutes =
           summary:
             'Uploads a contact list (multipart, field "file": CSV or .xlsx) and previews it; with "mapping" (JSON), optionally "options" (JSON), and commit=true it is queued at once',
           consumes: ['multipart/form-data'],
-          response: { 201: contactImportUploadSchema, ...errorResponses(413, 415, 422) },
+          response: {
+            201: contactImportUploadSchema,
+            ...errorResponses(
+              'IMPORT_FILE_TOO_LARGE',
+              'UNSUPPORTED_MEDIA_TYPE',
+              'IMPORT_FILE_REJECTED',
+            ),
+          },
         },
       },
       async (request, reply) => {
@@ -127,7 +134,7 @@ export const contactImportRoutes =
             'Starts an uploaded import with the mapping (column index per contact field). With "Accept: application/x-ndjson" the answer goes on as the import does: the import as JSON, one line each time its progress changes, until it ends',
           params,
           body: contactImportCommitSchema,
-          response: { 202: contactImportSchema, ...errorResponses(409) },
+          response: { 202: contactImportSchema, ...errorResponses('IMPORT_STARTED') },
         },
       },
       async (request, reply) => {
@@ -220,7 +227,7 @@ export const contactImportRoutes =
           summary:
             'Deletes an import that was never started (a preview left behind), with its file',
           params,
-          response: { 204: z.null(), ...errorResponses(409) },
+          response: { 204: z.null(), ...errorResponses('IMPORT_STARTED') },
         },
       },
       async (request, reply) => {
@@ -238,7 +245,7 @@ export const contactImportRoutes =
           summary:
             'Undoes a completed import: deletes the contacts it created, restores those it filled in',
           params,
-          response: { 200: contactImportSchema, ...errorResponses(409) },
+          response: { 200: contactImportSchema, ...errorResponses('IMPORT_NOT_UNDOABLE') },
         },
       },
       async (request) => deps.imports.undo(businessOf(request), request.params.id),

@@ -48,7 +48,7 @@ const problemText = (error: { line: number; reason: string; kind: string }) =>
     ? `Line ${error.line}: imported, but left out: ${error.reason}`
     : `Line ${error.line}: ${error.reason}`;
 
-const importNotFound = () => new AppError('NOT_FOUND', 404, contactImportMessages.notFound);
+const importNotFound = () => new AppError('NOT_FOUND', contactImportMessages.notFound);
 
 /**
  * About how many seconds a running import has left, at its pace so far (rows processed since
@@ -210,12 +210,12 @@ export class ContactImportsService {
     const row = await findContactImport(this.deps.db, business.id, importId);
     if (!row) throw importNotFound();
     if (row.status !== 'uploaded')
-      throw new AppError('IMPORT_STARTED', 409, contactImportMessages.notCommittable);
+      throw new AppError('IMPORT_STARTED', contactImportMessages.notCommittable);
     const file = await findContactImportFile(this.deps.db, business.id, importId);
-    if (!file) throw new AppError('IMPORT_STARTED', 409, contactImportMessages.notCommittable);
+    if (!file) throw new AppError('IMPORT_STARTED', contactImportMessages.notCommittable);
     const preview = await previewContactFile({ buffer: file }, this.fileOptions);
     if (country !== undefined && phoneRegionOf(country) === undefined)
-      throw new AppError('VALIDATION_ERROR', 400, contactImportMessages.unknownCountry, {
+      throw new AppError('VALIDATION_ERROR', contactImportMessages.unknownCountry, {
         issues: [{ path: 'body.country', message: contactImportMessages.unknownCountry }],
       });
     const checked = this.checkMapping(mapping, preview.headers.length);
@@ -237,8 +237,7 @@ export class ContactImportsService {
       businessId: business.id,
       importId,
     });
-    if (deleted === 0)
-      throw new AppError('IMPORT_STARTED', 409, contactImportMessages.notDeletable);
+    if (deleted === 0) throw new AppError('IMPORT_STARTED', contactImportMessages.notDeletable);
   }
 
   private checkMapping(mapping: unknown, columnCount: number): Record<string, number> {
@@ -248,7 +247,7 @@ export class ContactImportsService {
       path: ['body', 'mapping', ...issue.path.map(String)].join('.'),
       message: issue.message,
     }));
-    throw new AppError('VALIDATION_ERROR', 400, issues[0]?.message ?? 'Invalid mapping', {
+    throw new AppError('VALIDATION_ERROR', issues[0]?.message ?? 'Invalid mapping', {
       issues,
     });
   }
@@ -260,7 +259,7 @@ export class ContactImportsService {
       path: ['body', 'options', ...issue.path.map(String)].join('.'),
       message: issue.message,
     }));
-    throw new AppError('VALIDATION_ERROR', 400, issues[0]?.message ?? 'Invalid options', {
+    throw new AppError('VALIDATION_ERROR', issues[0]?.message ?? 'Invalid options', {
       issues,
     });
   }
@@ -273,7 +272,7 @@ export class ContactImportsService {
     options: ContactImportOptions,
   ) {
     if (!(await queueContactImport(this.deps.db, business.id, importId, mapping, country, options)))
-      throw new AppError('IMPORT_STARTED', 409, contactImportMessages.notCommittable);
+      throw new AppError('IMPORT_STARTED', contactImportMessages.notCommittable);
     this.deps.kick();
     const row = await findContactImport(this.deps.db, business.id, importId);
     if (!row) throw importNotFound();
@@ -404,7 +403,7 @@ export class ContactImportsService {
     const undone = await this.deps.db.transaction((tx) =>
       undoContactImport(tx, business.id, importId),
     );
-    if (!undone) throw new AppError('IMPORT_NOT_UNDOABLE', 409, contactImportMessages.notUndoable);
+    if (!undone) throw new AppError('IMPORT_NOT_UNDOABLE', contactImportMessages.notUndoable);
     return this.detail(business, importId);
   }
 }
