@@ -55,7 +55,7 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-type QueryValue = string | number | boolean | null | undefined;
+type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 
 export type ApiRequestInit = Omit<RequestInit, 'body'> & {
   /**
@@ -63,7 +63,7 @@ export type ApiRequestInit = Omit<RequestInit, 'body'> & {
    * are (multipart uploads, for example), letting the browser set the content type.
    */
   body?: unknown;
-  /** Appended to the URL; null and undefined entries are left out. */
+  /** Appended to the URL; null and undefined entries are left out, an array's items repeat the name. */
   query?: Record<string, QueryValue>;
 };
 
@@ -114,7 +114,8 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
   if (!query) return url;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null) params.append(key, String(value));
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item));
   }
   const search = params.toString();
   if (!search) return url;
@@ -244,10 +245,13 @@ export type ApiResponse<M extends ApiMethod, P extends ApiPathOf<M>> =
 
 type PathInit<O> = O extends { parameters: { path: infer X } } ? { path: X } : unknown;
 
+/** As apiFetch takes it: a null entry is left out, like an undefined one. */
+type Query<Q> = { [K in keyof Q]: Q[K] | (undefined extends Q[K] ? null : never) };
+
 type QueryInit<O> = O extends { parameters: { query: infer Q } }
-  ? { query: Q }
+  ? { query: Query<Q> }
   : O extends { parameters: { query?: infer Q } }
-    ? { query?: Q }
+    ? { query?: Query<Q> }
     : unknown;
 
 /** A JSON body as the document describes it; a route without one may take FormData (uploads). */
