@@ -155,6 +155,7 @@ describe('api', () => {
     expect(init?.method).toBe('PATCH');
     expect(init?.body).toBe('{"status":"resolved"}');
 
+    spy.mockResolvedValue(json({ data: [], unread: 0 }));
     await api('get', '/notifications', { query: { limit: 20 } });
     expect(spy.mock.calls[1]?.[0]).toBe('/api/notifications?limit=20');
     expect(spy.mock.calls[1]?.[1]?.method).toBe('GET');
@@ -182,8 +183,11 @@ describe('api', () => {
       void api('post', '/agents/{id}', { path: { id: 'a' } });
       // @ts-expect-error: the path parameter is missing
       void api('get', '/agents/{id}');
-      // @ts-expect-error: not a status the route takes
-      void api('patch', '/contacts/enquiries/{id}/status', { path: { id: 'a' }, body: { status: 'lost' } });
+      void api('patch', '/contacts/enquiries/{id}/status', {
+        path: { id: 'a' },
+        // @ts-expect-error: not a status the route takes
+        body: { status: 'lost' },
+      });
     };
     expect(typeof never).toBe('function');
   });
