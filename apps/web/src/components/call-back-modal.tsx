@@ -1,11 +1,10 @@
 import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { CampaignOptions } from '@switchboard/shared/campaigns';
 import type { CallBackInput, CallBackResult } from '@switchboard/shared/dialing';
 import { IconAlertCircle, IconPhoneOutgoing } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiFetch } from '../lib/api-client';
+import { api } from '../lib/api-client';
 
 type CallBackModalProps = {
   /** Who is called: the contact's name, else the number. */
@@ -13,10 +12,10 @@ type CallBackModalProps = {
   /** The number called, as the modal says it. */
   phone: string;
   /**
-   * What places the call: `/contacts/:id/call-back` (a contact) or `/calls/:id/call-back` (the
-   * caller of a call).
+   * Who places the call: a contact (POST /api/contacts/:id/call-back) or the caller of a call
+   * (POST /api/calls/:id/call-back).
    */
-  path: string;
+  target: { contactId: string } | { callId: string };
   opened: boolean;
   onClose: () => void;
 };
@@ -25,7 +24,7 @@ type CallBackModalProps = {
 function useCallBackOptions(enabled: boolean) {
   return useQuery({
     queryKey: ['call-back-options'],
-    queryFn: ({ signal }) => apiFetch<CampaignOptions>('/campaigns/options', { signal }),
+    queryFn: ({ signal }) => api('get', '/campaigns/options', { signal }),
     enabled,
   });
 }
@@ -35,11 +34,13 @@ function useCallBackOptions(enabled: boolean) {
  * the business's numbers, one call now. The same calling rules and daily caps as campaigns
  * apply (and the contact's do-not-call mark); a refusal is shown here in words.
  */
-export function CallBackModal({ who, phone, path, opened, onClose }: CallBackModalProps) {
+export function CallBackModal({ who, phone, target, opened, onClose }: CallBackModalProps) {
   const options = useCallBackOptions(opened);
   const callBack = useMutation({
-    mutationFn: (input: CallBackInput) =>
-      apiFetch<CallBackResult>(path, { method: 'POST', body: input }),
+    mutationFn: (input: CallBackInput): Promise<CallBackResult> =>
+      'contactId' in target
+        ? api('post', '/contacts/{id}/call-back', { path: { id: target.contactId }, body: input })
+        : api('post', '/calls/{id}/call-back', { path: { id: target.callId }, body: input }),
   });
   const [agentId, setAgentId] = useState<string | null>(null);
   const [phoneNumberId, setPhoneNumberId] = useState<string | null>(null);

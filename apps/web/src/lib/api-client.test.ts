@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiFetch, buildUrl } from './api-client';
+import { ApiError, api, apiFetch, buildUrl } from './api-client';
 import { shouldRetry } from './query-client';
 
 function stubFetch(response: Response | Error) {
@@ -131,8 +131,65 @@ describe('buildUrl', () => {
       url: '/api/calls?phone=%2B1+555&tab=all',
     },
     { path: '/calls', query: { from: null }, url: '/api/calls' },
+    {
+      path: '/calls/c1/logs',
+      query: { level: ['WARN', 'ERROR'] },
+      url: '/api/calls/c1/logs?level=WARN&level=ERROR',
+    },
   ])('$path with $query is $url', ({ path, query, url }) => {
     expect(buildUrl(path, query)).toBe(url);
+  });
+});
+
+describe('api', () => {
+  it('fills the path from the document, encoded, and sends the method, query and body', async () => {
+    const spy = stubFetch(json({ done: true }));
+    await expect(
+      api('patch', '/contacts/enquiries/{id}/status', {
+        path: { id: 'a/b c' },
+        body: { status: 'resolved' },
+      }),
+    ).resolves.toEqual({ done: true });
+    const [url, init] = spy.mock.calls[0] ?? [];
+    expect(url).toBe('/api/contacts/enquiries/a%2Fb%20c/status');
+    expect(init?.method).toBe('PATCH');
+    expect(init?.body).toBe('{"status":"resolved"}');
+
+    spy.mockResolvedValue(json({ data: [], unread: 0 }));
+    await api('get', '/notifications', { query: { limit: 20 } });
+    expect(spy.mock.calls[1]?.[0]).toBe('/api/notifications?limit=20');
+    expect(spy.mock.calls[1]?.[1]?.method).toBe('GET');
+  });
+
+  it('fails as apiFetch does: an ApiError from the wire error', async () => {
+    stubFetch(
+      json(
+        { error: { code: 'NOT_FOUND', message: 'No such agent' }, requestId: 'req-9' },
+        { status: 404 },
+      ),
+    );
+    const error = await api('get', '/agents/{id}', { path: { id: 'gone' } }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 404, code: 'NOT_FOUND', requestId: 'req-9' });
+  });
+
+  it('types calls by the document: a path, method or body it does not have does not compile', () => {
+    const never = () => {
+      // @ts-expect-error: no such path
+      void api('get', '/agent/{id}', { path: { id: 'a' } });
+      // @ts-expect-error: the route answers GET, PATCH and DELETE, not POST
+      void api('post', '/agents/{id}', { path: { id: 'a' } });
+      // @ts-expect-error: the path parameter is missing
+      void api('get', '/agents/{id}');
+      void api('patch', '/contacts/enquiries/{id}/status', {
+        path: { id: 'a' },
+        // @ts-expect-error: not a status the route takes
+        body: { status: 'lost' },
+      });
+    };
+    expect(typeof never).toBe('function');
   });
 });
 

@@ -1,5 +1,6 @@
 import type { ErrorDetails, WireErrorCode } from '@switchboard/shared/errors';
 import { readWireError } from '@switchboard/shared/wire-error';
+import type { paths } from './api/schema.gen';
 
 /**
  * The one way the web app talks to the server: same-origin JSON under `/api`, with every
@@ -54,7 +55,7 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-type QueryValue = string | number | boolean | null | undefined;
+type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 
 export type ApiRequestInit = Omit<RequestInit, 'body'> & {
   /**
@@ -62,7 +63,7 @@ export type ApiRequestInit = Omit<RequestInit, 'body'> & {
    * are (multipart uploads, for example), letting the browser set the content type.
    */
   body?: unknown;
-  /** Appended to the URL; null and undefined entries are left out. */
+  /** Appended to the URL; null and undefined entries are left out, an array's items repeat the name. */
   query?: Record<string, QueryValue>;
 };
 
@@ -113,7 +114,8 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
   if (!query) return url;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null) params.append(key, String(value));
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item));
   }
   const search = params.toString();
   if (!search) return url;
@@ -205,4 +207,87 @@ export function withMessage(error: Error, message: string): Error {
         cause: error,
       })
     : new Error(message, { cause: error });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The typed client (decision 079): `api('get', '/agents/{id}', {path: {id}})` calls
+// `GET /api/agents/:id` through apiFetch, with the path, query, body and answer typed from the
+// server's OpenAPI document (./api/schema.gen.ts, written by `npm run api:generate`). The
+// generated file is types only: this wrapper is the whole runtime.
+
+/** The document's paths under `/api`, named without the prefix (as apiFetch takes them). */
+type ApiPaths = {
+  [K in keyof paths as K extends `${typeof API_BASE}${infer P}` ? P : never]: paths[K];
+};
+
+export type ApiMethod = 'get' | 'put' | 'post' | 'delete' | 'patch';
+
+/** The paths that answer a method. */
+export type ApiPathOf<M extends ApiMethod> = {
+  [P in keyof ApiPaths]: ApiPaths[P] extends Record<M, object> ? P : never;
+}[keyof ApiPaths];
+
+type Operation<M extends ApiMethod, P extends ApiPathOf<M>> = ApiPaths[P][M];
+
+type JsonContent<T> = T extends { content: { 'application/json': infer J } } ? J : never;
+
+/** What a call resolves with: the JSON of its 2xx answer (undefined for 204). */
+export type ApiResponse<M extends ApiMethod, P extends ApiPathOf<M>> =
+  Operation<M, P> extends { responses: infer R }
+    ? {
+        [S in keyof R]: S extends 200 | 201 | 202
+          ? JsonContent<R[S]>
+          : S extends 204
+            ? undefined
+            : never;
+      }[keyof R]
+    : never;
+
+type PathInit<O> = O extends { parameters: { path: infer X } } ? { path: X } : unknown;
+
+/** As apiFetch takes it: a null entry is left out, like an undefined one. */
+type Query<Q> = { [K in keyof Q]: Q[K] | (undefined extends Q[K] ? null : never) };
+
+type QueryInit<O> = O extends { parameters: { query: infer Q } }
+  ? { query: Query<Q> }
+  : O extends { parameters: { query?: infer Q } }
+    ? { query?: Query<Q> }
+    : unknown;
+
+/** A JSON body as the document describes it; a route without one may take FormData (uploads). */
+type BodyInit_<O> = O extends { requestBody: infer B }
+  ? { body: JsonContent<B> }
+  : O extends { requestBody?: infer B }
+    ? [Exclude<B, undefined>] extends [never]
+      ? { body?: FormData }
+      : { body?: JsonContent<B> }
+    : { body?: FormData };
+
+export type ApiCallInit<M extends ApiMethod, P extends ApiPathOf<M>> = Omit<
+  RequestInit,
+  'body' | 'method'
+> &
+  PathInit<Operation<M, P>> &
+  QueryInit<Operation<M, P>> &
+  BodyInit_<Operation<M, P>>;
+
+type InitArgs<M extends ApiMethod, P extends ApiPathOf<M>> =
+  object extends ApiCallInit<M, P> ? [init?: ApiCallInit<M, P>] : [init: ApiCallInit<M, P>];
+
+/**
+ * One API call, typed by the OpenAPI document: `{name}` in the path is filled (encoded) from
+ * `init.path`. Errors are apiFetch's: an `ApiError` carrying the server's wire error.
+ */
+export function api<M extends ApiMethod, P extends ApiPathOf<M>>(
+  method: M,
+  path: P,
+  ...[init]: InitArgs<M, P>
+): Promise<ApiResponse<M, P>> {
+  const { path: params, ...rest } = (init ?? {}) as ApiRequestInit & {
+    path?: Record<string, string | number>;
+  };
+  const url = params
+    ? path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])))
+    : path;
+  return apiFetch(url, { ...rest, method: method.toUpperCase() });
 }

@@ -68,7 +68,10 @@ function describeRefused(paths: string[]): string {
   );
 }
 
-const jsonRecord = z.record(z.string(), z.json());
+// A request body is parsed JSON, so every value already is one: z.unknown() admits the same values
+// as z.json(), and its schema is one the OpenAPI document can state (z.json()'s recursive $ref
+// is not, and the web app's generated client is built from that document: decision 079).
+const jsonRecord = z.record(z.string(), z.unknown());
 
 /** The overrides a caller may give: values for the prompt's variables, and metadata. */
 const harmlessOverrides = z.strictObject({

@@ -1,11 +1,11 @@
 import type { AgentToolChoices } from '@switchboard/shared/agents';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../api-client';
+import { api } from '../api-client';
 import { agentsQueryKey } from './list-agents';
 
 /** GET /api/agent-tools: the business's own tools an agent may attach. */
 export function getAgentToolChoices(signal?: AbortSignal): Promise<AgentToolChoices> {
-  return apiFetch<AgentToolChoices>('/agent-tools', { signal });
+  return api('get', '/agent-tools', { signal });
 }
 
 export const agentToolChoicesQueryOptions = () =>

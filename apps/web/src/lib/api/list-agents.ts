@@ -1,10 +1,10 @@
-import type { Agent, AgentList } from '@switchboard/shared/agents';
+import type { Agent } from '@switchboard/shared/agents';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../api-client';
+import { api } from '../api-client';
 
 /** GET /api/agents: the agents the user may see, with their last-7-days figures. */
 export async function listAgents(signal?: AbortSignal): Promise<Agent[]> {
-  const { data } = await apiFetch<AgentList>('/agents', { signal });
+  const { data } = await api('get', '/agents', { signal });
   return data;
 }
 

@@ -1,6 +1,5 @@
-import type { Squad } from '@switchboard/shared/squads';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../api-client';
+import { api } from '../api-client';
 
 /** Prefix of every squad query: the squads feature invalidates it after a change. */
 export const squadsQueryKey = ['squads'] as const;
@@ -9,7 +8,7 @@ export const squadsQueryKey = ['squads'] as const;
 export const squadsQueryOptions = () =>
   queryOptions({
     queryKey: squadsQueryKey,
-    queryFn: async ({ signal }) => (await apiFetch<{ data: Squad[] }>('/squads', { signal })).data,
+    queryFn: async ({ signal }) => (await api('get', '/squads', { signal })).data,
     meta: { errorTitle: 'Could not refresh the squads' },
   });
 

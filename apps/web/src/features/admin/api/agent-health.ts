@@ -1,12 +1,12 @@
 import { notifications } from '@mantine/notifications';
 import type { AgentHealth } from '@switchboard/shared/agents';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { agentsQueryKey } from './list-agents';
 
 /** GET /api/agents/:id/health for one platform assistant (admins may ask for any). */
 export function getAgentHealth(assistantId: string, signal?: AbortSignal): Promise<AgentHealth> {
-  return apiFetch<AgentHealth>(`/agents/${encodeURIComponent(assistantId)}/health`, { signal });
+  return api('get', '/agents/{id}/health', { path: { id: assistantId }, signal });
 }
 
 export const agentHealthQueryOptions = (assistantId: string) =>
@@ -26,9 +26,7 @@ export function useRepairAgent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (assistantId: string) =>
-      apiFetch<AgentHealth>(`/agents/${encodeURIComponent(assistantId)}/repair`, {
-        method: 'POST',
-      }),
+      api('post', '/agents/{id}/repair', { path: { id: assistantId } }),
     onSuccess: (health, assistantId) => {
       queryClient.setQueryData(agentHealthQueryOptions(assistantId).queryKey, health);
       notifications.show({

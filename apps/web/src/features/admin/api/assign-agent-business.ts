@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import type { AdminAgent, AssignAgentBusinessInput } from '@switchboard/shared/admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { agentsQueryKey } from './list-agents';
 import { businessesQueryKey } from './list-businesses';
 
@@ -13,8 +13,8 @@ export type AssignAgentBusinessVariables = AssignAgentBusinessInput & {
 
 /** PUT /api/admin/agents/:id/business: assigns the agent to a business, or unassigns it (null). */
 export function assignAgentBusiness({ agentId, businessId }: AssignAgentBusinessVariables) {
-  return apiFetch<AdminAgent>(`/admin/agents/${encodeURIComponent(agentId)}/business`, {
-    method: 'PUT',
+  return api('put', '/admin/agents/{id}/business', {
+    path: { id: agentId },
     body: { businessId } satisfies AssignAgentBusinessInput,
   });
 }

@@ -1,15 +1,12 @@
 import { notifications } from '@mantine/notifications';
-import type { CallingRules, UpdateCallingRulesInput } from '@switchboard/shared/dialing';
+import type { UpdateCallingRulesInput } from '@switchboard/shared/dialing';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { businessesQueryKey } from './list-businesses';
-
-const rulesPath = (businessId: string) =>
-  `/admin/businesses/${encodeURIComponent(businessId)}/calling-rules`;
 
 /** GET /api/admin/businesses/:id/calling-rules (admin only). */
 export function getCallingRules(businessId: string, signal?: AbortSignal) {
-  return apiFetch<CallingRules>(rulesPath(businessId), { signal });
+  return api('get', '/admin/businesses/{id}/calling-rules', { path: { id: businessId }, signal });
 }
 
 export const callingRulesQueryOptions = (businessId: string) =>
@@ -30,7 +27,7 @@ export function useSaveCallingRules(businessId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (rules: UpdateCallingRulesInput) =>
-      apiFetch<CallingRules>(rulesPath(businessId), { method: 'PUT', body: rules }),
+      api('put', '/admin/businesses/{id}/calling-rules', { path: { id: businessId }, body: rules }),
     onSuccess: (saved) => {
       queryClient.setQueryData(callingRulesQueryOptions(businessId).queryKey, saved);
       notifications.show({

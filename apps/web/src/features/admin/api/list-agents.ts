@@ -1,10 +1,10 @@
 import type { AdminAgent } from '@switchboard/shared/admin';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** GET /api/admin/agents: every platform agent and the business it is assigned to (admin only). */
 export async function listAgents(signal?: AbortSignal): Promise<AdminAgent[]> {
-  const { data } = await apiFetch<{ data: AdminAgent[] }>('/admin/agents', { signal });
+  const { data } = await api('get', '/admin/agents', { signal });
   return data;
 }
 

@@ -1,13 +1,11 @@
 import type { AdminBusinessUser } from '@switchboard/shared/admin';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { businessesQueryKey } from './list-businesses';
 
 /** GET /api/admin/businesses/:id/users (admin only). */
 export function listBusinessUsers(businessId: string): Promise<{ data: AdminBusinessUser[] }> {
-  return apiFetch<{ data: AdminBusinessUser[] }>(
-    `/admin/businesses/${encodeURIComponent(businessId)}/users`,
-  );
+  return api('get', '/admin/businesses/{id}/users', { path: { id: businessId } });
 }
 
 export const businessUsersQueryOptions = (businessId: string) =>

@@ -1,13 +1,13 @@
 import type { AdminBusiness } from '@switchboard/shared/admin';
-import { MAX_PAGE_LIMIT, type Paginated } from '@switchboard/shared/pagination';
+import { MAX_PAGE_LIMIT } from '@switchboard/shared/pagination';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 export type PageParams = { page: number; limit: number };
 
 /** GET /api/admin/businesses?page&limit (admin only). */
 export function listBusinesses(params: PageParams, signal?: AbortSignal) {
-  return apiFetch<Paginated<AdminBusiness>>('/admin/businesses', { query: params, signal });
+  return api('get', '/admin/businesses', { query: params, signal });
 }
 
 export const businessesQueryKey = ['admin', 'businesses'] as const;

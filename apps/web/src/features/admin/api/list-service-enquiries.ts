@@ -1,11 +1,10 @@
-import type { ServiceEnquiryList } from '@switchboard/shared/service-enquiries';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import type { PageParams } from './list-businesses';
 
 /** GET /api/admin/service-enquiries?page&limit (admin only): the landing page's enquiries. */
 export function listServiceEnquiries(params: PageParams, signal?: AbortSignal) {
-  return apiFetch<ServiceEnquiryList>('/admin/service-enquiries', { query: params, signal });
+  return api('get', '/admin/service-enquiries', { query: params, signal });
 }
 
 export const serviceEnquiriesQueryKey = ['admin', 'service-enquiries'] as const;

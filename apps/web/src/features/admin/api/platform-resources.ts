@@ -1,10 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import type {
-  AdminPlatformResource,
-  AdminPlatformResourceQuery,
-  DiscoverPlatformResourcesResult,
-  PlatformResourceKind,
-} from '@switchboard/shared/console';
+import type { AdminPlatformResourceQuery, PlatformResourceKind } from '@switchboard/shared/console';
 import { PLATFORM_RESOURCE_LABELS } from '@switchboard/shared/console';
 import {
   keepPreviousData,
@@ -13,7 +8,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 export const platformResourcesQueryKey = ['admin', 'platform-resources'] as const;
 
@@ -22,12 +17,7 @@ export const platformResourcesQueryOptions = (filter: AdminPlatformResourceQuery
   queryOptions({
     queryKey: [...platformResourcesQueryKey, filter],
     queryFn: async ({ signal }) =>
-      (
-        await apiFetch<{ data: AdminPlatformResource[] }>('/admin/platform-resources', {
-          query: filter,
-          signal,
-        })
-      ).data,
+      (await api('get', '/admin/platform-resources', { query: filter, signal })).data,
     placeholderData: keepPreviousData,
     meta: { errorTitle: 'Could not refresh the platform resources' },
   });
@@ -41,10 +31,7 @@ export function useAssignPlatformResource() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, businessId }: { id: string; businessId: string | null }) =>
-      apiFetch<AdminPlatformResource>(
-        `/admin/platform-resources/${encodeURIComponent(id)}/business`,
-        { method: 'PUT', body: { businessId } },
-      ),
+      api('put', '/admin/platform-resources/{id}/business', { path: { id }, body: { businessId } }),
     meta: { errorTitle: 'Could not change the assignment' },
     onSuccess: (resource) =>
       notifications.show({
@@ -63,10 +50,7 @@ export function useDiscoverPlatformResources() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (kind: PlatformResourceKind | undefined) =>
-      apiFetch<DiscoverPlatformResourcesResult>('/admin/platform-resources/discover', {
-        method: 'POST',
-        body: kind ? { kind } : {},
-      }),
+      api('post', '/admin/platform-resources/discover', { body: kind ? { kind } : {} }),
     meta: { errorTitle: 'Could not look on the platform' },
     onSuccess: (result) => {
       const added = result.kinds.reduce((sum, k) => sum + k.added, 0);

@@ -1,12 +1,10 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** POST /api/admin/users/:id/set-password-link: a fresh 24-hour link by mail. */
 export function sendSetPasswordLink(userId: string): Promise<{ to: string }> {
-  return apiFetch<{ to: string }>(`/admin/users/${encodeURIComponent(userId)}/set-password-link`, {
-    method: 'POST',
-  });
+  return api('post', '/admin/users/{id}/set-password-link', { path: { id: userId } });
 }
 
 export function useSendSetPasswordLink() {

@@ -1,8 +1,6 @@
-import type { ChatConversation, ChatTurn, SendChatMessageInput } from '@switchboard/shared/chats';
+import type { SendChatMessageInput } from '@switchboard/shared/chats';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
-
-const chatsPath = (agentId: string) => `/agents/${encodeURIComponent(agentId)}/chats`;
+import { api } from '../../../lib/api-client';
 
 export const agentChatsQueryKey = (agentId: string) => ['agent-chats', agentId] as const;
 
@@ -11,7 +9,7 @@ export const agentChatsQueryOptions = (agentId: string) =>
   queryOptions({
     queryKey: agentChatsQueryKey(agentId),
     queryFn: async ({ signal }) =>
-      (await apiFetch<{ data: ChatConversation[] }>(chatsPath(agentId), { signal })).data,
+      (await api('get', '/agents/{id}/chats', { path: { id: agentId }, signal })).data,
     meta: { errorTitle: 'Could not refresh the chats' },
   });
 
@@ -24,7 +22,7 @@ export function useSendChatMessage(agentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SendChatMessageInput) =>
-      apiFetch<ChatTurn>(chatsPath(agentId), { method: 'POST', body: input }),
+      api('post', '/agents/{id}/chats', { path: { id: agentId }, body: input }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: agentChatsQueryKey(agentId) }),
     // The panel shows the failure beside the message.
     meta: { errorToast: false },

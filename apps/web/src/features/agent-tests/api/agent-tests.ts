@@ -1,16 +1,8 @@
 import { notifications } from '@mantine/notifications';
-import {
-  isTestRunOver,
-  type AgentTest,
-  type AgentTestInput,
-  type TestRun,
-  type TestRunDetail,
-  type TestSuite,
-  type TestSuiteSummary,
-} from '@switchboard/shared/agent-tests';
+import { isTestRunOver, type AgentTestInput } from '@switchboard/shared/agent-tests';
 import type { AgentSettings } from '@switchboard/shared/agents';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 // Agent tests: suites (GET/POST /api/test-suites, …/:id), their tests, runs and run history.
 // Keys share the `agent-tests` prefix so a change refreshes every view of them.
@@ -29,8 +21,7 @@ const RUNNING_POLL_MS = 1000;
 export const testSuitesQueryOptions = () =>
   queryOptions({
     queryKey: suitesKey,
-    queryFn: async ({ signal }) =>
-      (await apiFetch<{ data: TestSuiteSummary[] }>('/test-suites', { signal })).data,
+    queryFn: async ({ signal }) => (await api('get', '/test-suites', { signal })).data,
     meta: { errorTitle: 'Could not refresh the test suites' },
   });
 
@@ -41,8 +32,7 @@ export function useTestSuites() {
 export const testSuiteQueryOptions = (id: string) =>
   queryOptions({
     queryKey: suiteKey(id),
-    queryFn: ({ signal }) =>
-      apiFetch<TestSuite>(`/test-suites/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api('get', '/test-suites/{id}', { path: { id }, signal }),
     meta: { errorTitle: 'Could not refresh the test suite' },
   });
 
@@ -59,12 +49,9 @@ export const testRunsQueryOptions = (filter: RunFilter = {}) =>
   queryOptions({
     queryKey: runsKey(filter),
     queryFn: async ({ signal }) => {
-      const search = new URLSearchParams(
-        Object.entries(filter).filter((entry): entry is [string, string] => Boolean(entry[1])),
-      ).toString();
-      return (
-        await apiFetch<{ data: TestRun[] }>(`/test-runs${search ? `?${search}` : ''}`, { signal })
-      ).data;
+      // An empty id is no filter.
+      const query = { suiteId: filter.suiteId || undefined, agentId: filter.agentId || undefined };
+      return (await api('get', '/test-runs', { query, signal })).data;
     },
     // A run still going changes by itself: ask again until every listed run is over.
     refetchInterval: (query) =>
@@ -79,8 +66,7 @@ export function useTestRuns(filter: RunFilter = {}) {
 export function useTestRun(id: string | null) {
   return useQuery({
     queryKey: runKey(id ?? ''),
-    queryFn: ({ signal }) =>
-      apiFetch<TestRunDetail>(`/test-runs/${encodeURIComponent(id ?? '')}`, { signal }),
+    queryFn: ({ signal }) => api('get', '/test-runs/{id}', { path: { id: id ?? '' }, signal }),
     enabled: id !== null,
     refetchInterval: (query) =>
       query.state.data && isTestRunOver(query.state.data) ? false : RUNNING_POLL_MS,
@@ -93,9 +79,10 @@ export function useAgentChoices() {
   return useQuery({
     queryKey: ['agents', 'choices'],
     queryFn: async ({ signal }) =>
-      (await apiFetch<{ data: { id: string; name: string }[] }>('/agents', { signal })).data.map(
-        (agent) => ({ id: agent.id, name: agent.name }),
-      ),
+      (await api('get', '/agents', { signal })).data.map((agent) => ({
+        id: agent.id,
+        name: agent.name,
+      })),
   });
 }
 
@@ -108,10 +95,7 @@ function useRefresh() {
 export function useCancelTestRun(runId: string) {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: () =>
-      apiFetch<TestRunDetail>(`/test-runs/${encodeURIComponent(runId)}/cancel`, {
-        method: 'POST',
-      }),
+    mutationFn: () => api('post', '/test-runs/{id}/cancel', { path: { id: runId } }),
     onSettled: refresh,
   });
 }
@@ -119,8 +103,7 @@ export function useCancelTestRun(runId: string) {
 export function useCreateTestSuite() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (name: string) =>
-      apiFetch<TestSuite>('/test-suites', { method: 'POST', body: { name } }),
+    mutationFn: (name: string) => api('post', '/test-suites', { body: { name } }),
     onSettled: refresh,
   });
 }
@@ -128,8 +111,7 @@ export function useCreateTestSuite() {
 export function useDeleteTestSuite() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiFetch<void>(`/test-suites/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => api('delete', '/test-suites/{id}', { path: { id } }),
     onSettled: refresh,
   });
 }
@@ -138,10 +120,7 @@ export function useAddTest(suiteId: string) {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (input: AgentTestInput) =>
-      apiFetch<AgentTest>(`/test-suites/${encodeURIComponent(suiteId)}/tests`, {
-        method: 'POST',
-        body: input,
-      }),
+      api('post', '/test-suites/{id}/tests', { path: { id: suiteId }, body: input }),
     onSuccess: (test) =>
       notifications.show({
         color: 'teal',
@@ -156,10 +135,7 @@ export function useDeleteTest(suiteId: string) {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (testId: string) =>
-      apiFetch<void>(
-        `/test-suites/${encodeURIComponent(suiteId)}/tests/${encodeURIComponent(testId)}`,
-        { method: 'DELETE' },
-      ),
+      api('delete', '/test-suites/{id}/tests/{testId}', { path: { id: suiteId, testId } }),
     onSettled: refresh,
   });
 }
@@ -168,10 +144,7 @@ export function useRunTestSuite() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ suiteId, agentId }: { suiteId: string; agentId: string }) =>
-      apiFetch<TestRun>(`/test-suites/${encodeURIComponent(suiteId)}/runs`, {
-        method: 'POST',
-        body: { agentId },
-      }),
+      api('post', '/test-suites/{id}/runs', { path: { id: suiteId }, body: { agentId } }),
     onSettled: refresh,
   });
 }
@@ -189,10 +162,7 @@ export function useRunTestsOnDraft() {
       suiteId: string;
       settings: AgentSettings;
     }) =>
-      apiFetch<TestRun>(`/agents/${encodeURIComponent(agentId)}/test-runs`, {
-        method: 'POST',
-        body: { suiteId, settings },
-      }),
+      api('post', '/agents/{id}/test-runs', { path: { id: agentId }, body: { suiteId, settings } }),
     onSettled: refresh,
   });
 }

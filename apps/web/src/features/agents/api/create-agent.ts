@@ -1,12 +1,12 @@
 import { notifications } from '@mantine/notifications';
 import type { Agent, AgentSettings } from '@switchboard/shared/agents';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { agentsQueryKey } from '../../../lib/api/list-agents';
 
 /** POST /api/agents (201): creates the assistant on the voice platform and answers the agent. */
 export function createAgent(settings: AgentSettings): Promise<Agent> {
-  return apiFetch<Agent>('/agents', { method: 'POST', body: settings });
+  return api('post', '/agents', { body: settings });
 }
 
 export function useCreateAgent() {

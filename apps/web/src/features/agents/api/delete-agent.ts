@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { agentQueryOptions } from './get-agent';
 import { agentSettingsQueryKey } from './get-agent-settings';
 import { agentListQueryOptions } from '../../../lib/api/list-agents';
@@ -13,7 +13,7 @@ export type DeleteAgentVariables = {
 
 /** DELETE /api/agents/:id (204): removes the assistant from the voice platform. */
 export function deleteAgent({ agentId }: DeleteAgentVariables): Promise<void> {
-  return apiFetch<void>(`/agents/${encodeURIComponent(agentId)}`, { method: 'DELETE' });
+  return api('delete', '/agents/{id}', { path: { id: agentId } });
 }
 
 export function useDeleteAgent() {

@@ -1,6 +1,6 @@
 import type { AgentHealth } from '@switchboard/shared/agents';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { agentsQueryKey } from '../../../lib/api/list-agents';
 
 /**
@@ -8,7 +8,7 @@ import { agentsQueryKey } from '../../../lib/api/list-agents';
  * and tools point at our webhook with our secret) and when a webhook last arrived.
  */
 export function getAgentHealth(agentId: string, signal?: AbortSignal): Promise<AgentHealth> {
-  return apiFetch<AgentHealth>(`/agents/${encodeURIComponent(agentId)}/health`, { signal });
+  return api('get', '/agents/{id}/health', { path: { id: agentId }, signal });
 }
 
 export const agentHealthQueryKey = (agentId: string) =>

@@ -1,6 +1,6 @@
 import type { AgentSettingsResponse } from '@switchboard/shared/agents';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { agentsQueryKey } from '../../../lib/api/list-agents';
 
 /**
@@ -11,9 +11,7 @@ export function getAgentSettings(
   agentId: string,
   signal?: AbortSignal,
 ): Promise<AgentSettingsResponse> {
-  return apiFetch<AgentSettingsResponse>(`/agents/${encodeURIComponent(agentId)}/settings`, {
-    signal,
-  });
+  return api('get', '/agents/{id}/settings', { path: { id: agentId }, signal });
 }
 
 export const agentSettingsQueryKey = (agentId: string) =>

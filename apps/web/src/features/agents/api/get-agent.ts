@@ -1,11 +1,11 @@
 import type { Agent } from '@switchboard/shared/agents';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { agentsQueryKey } from '../../../lib/api/list-agents';
 
 /** GET /api/agents/:id: one agent (404 when it is not one of the user's). */
 export function getAgent(agentId: string, signal?: AbortSignal): Promise<Agent> {
-  return apiFetch<Agent>(`/agents/${encodeURIComponent(agentId)}`, { signal });
+  return api('get', '/agents/{id}', { path: { id: agentId }, signal });
 }
 
 export const agentQueryOptions = (agentId: string) =>

@@ -1,14 +1,12 @@
 import { notifications } from '@mantine/notifications';
 import type { AgentHealth } from '@switchboard/shared/agents';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { agentHealthQueryKey } from './get-agent-health';
 
 /** POST /api/agents/:id/repair: points the agent and its tools at our webhook again. */
 export function repairAgent(agentId: string): Promise<AgentHealth> {
-  return apiFetch<AgentHealth>(`/agents/${encodeURIComponent(agentId)}/repair`, {
-    method: 'POST',
-  });
+  return api('post', '/agents/{id}/repair', { path: { id: agentId } });
 }
 
 export function useRepairAgent() {

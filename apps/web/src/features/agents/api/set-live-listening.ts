@@ -1,7 +1,6 @@
 import { notifications } from '@mantine/notifications';
-import type { Agent } from '@switchboard/shared/agents';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { agentsQueryKey } from '../../../lib/api/list-agents';
 import { agentHealthQueryKey } from './get-agent-health';
 
@@ -10,10 +9,7 @@ export function useSetLiveListening() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ agentId, enabled }: { agentId: string; enabled: boolean }) =>
-      apiFetch<Agent>(`/agents/${encodeURIComponent(agentId)}/live-listening`, {
-        method: 'PUT',
-        body: { enabled },
-      }),
+      api('put', '/agents/{id}/live-listening', { path: { id: agentId }, body: { enabled } }),
     onSuccess: (agent, { agentId, enabled }) => {
       void queryClient.invalidateQueries({ queryKey: agentsQueryKey });
       void queryClient.invalidateQueries({ queryKey: agentHealthQueryKey(agentId) });

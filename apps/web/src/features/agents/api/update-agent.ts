@@ -1,17 +1,14 @@
 import { notifications } from '@mantine/notifications';
 import type { Agent, AgentSettings } from '@switchboard/shared/agents';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { agentsQueryKey } from '../../../lib/api/list-agents';
 
 export type UpdateAgentVariables = { agentId: string; settings: AgentSettings };
 
 /** PATCH /api/agents/:id: saves the settings on the voice platform and answers the agent. */
 export function updateAgent({ agentId, settings }: UpdateAgentVariables): Promise<Agent> {
-  return apiFetch<Agent>(`/agents/${encodeURIComponent(agentId)}`, {
-    method: 'PATCH',
-    body: settings,
-  });
+  return api('patch', '/agents/{id}', { path: { id: agentId }, body: settings });
 }
 
 export function useUpdateAgent() {

@@ -1,15 +1,20 @@
 import { notifications } from '@mantine/notifications';
 import type { AlertRule, AlertRuleInput } from '@switchboard/shared/alerts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
-import { alertsQueryKey } from './get-alerts';
+import { api } from '../../../lib/api-client';
+import { alertsQueryKey, type AlertsBase } from './get-alerts';
 
 /** POST /api/alerts (owners), or the operator's on a business. */
-export function createAlert(base: string, input: AlertRuleInput): Promise<AlertRule> {
-  return apiFetch<AlertRule>(base, { method: 'POST', body: input });
+export function createAlert(base: AlertsBase, input: AlertRuleInput): Promise<AlertRule> {
+  return base === null
+    ? api('post', '/alerts', { body: input })
+    : api('post', '/admin/businesses/{businessId}/alerts', {
+        path: { businessId: base },
+        body: input,
+      });
 }
 
-export function useCreateAlert(base: string) {
+export function useCreateAlert(base: AlertsBase) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: AlertRuleInput) => createAlert(base, input),

@@ -1,13 +1,13 @@
 import { notifications } from '@mantine/notifications';
 import type { DigestFrequency, DigestPreference } from '@switchboard/shared/alerts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 const digestQueryKey = ['account', 'digest'] as const;
 
 /** GET /api/account/digest: the signed-in user's digest mail. */
 export function getDigest(signal?: AbortSignal): Promise<DigestPreference> {
-  return apiFetch<DigestPreference>('/account/digest', { signal });
+  return api('get', '/account/digest', { signal });
 }
 
 export function useDigest() {
@@ -18,7 +18,7 @@ export function useDigest() {
 
 /** PUT /api/account/digest. */
 export function chooseDigest(frequency: DigestFrequency): Promise<DigestPreference> {
-  return apiFetch<DigestPreference>('/account/digest', { method: 'PUT', body: { frequency } });
+  return api('put', '/account/digest', { body: { frequency } });
 }
 
 const SAVED: Record<DigestFrequency, string> = {

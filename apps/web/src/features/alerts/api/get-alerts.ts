@@ -1,25 +1,23 @@
 import type { AlertOverview } from '@switchboard/shared/alerts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 export const alertsQueryKey = ['alerts'] as const;
 
 /**
- * Whose alerts: the signed-in user's business (`/alerts`), or the operator's own on a business
- * (`/admin/businesses/:id/alerts`).
+ * Whose alerts: null for the signed-in user's business (`/alerts`), or a business's id for the
+ * operator's own alerts on it (`/admin/businesses/:businessId/alerts`).
  */
-export function alertsBase(businessId: string | null): string {
-  return businessId === null
-    ? '/alerts'
-    : `/admin/businesses/${encodeURIComponent(businessId)}/alerts`;
-}
+export type AlertsBase = string | null;
 
 /** GET /api/alerts (or the operator's): the alerts and the newest times they fired or cleared. */
-export function getAlerts(base: string, signal?: AbortSignal): Promise<AlertOverview> {
-  return apiFetch<AlertOverview>(base, { signal });
+export function getAlerts(base: AlertsBase, signal?: AbortSignal): Promise<AlertOverview> {
+  return base === null
+    ? api('get', '/alerts', { signal })
+    : api('get', '/admin/businesses/{businessId}/alerts', { path: { businessId: base }, signal });
 }
 
-export const alertsQueryOptions = (base: string) =>
+export const alertsQueryOptions = (base: AlertsBase) =>
   queryOptions({
     queryKey: [...alertsQueryKey, base] as const,
     queryFn: ({ signal }) => getAlerts(base, signal),
@@ -28,6 +26,6 @@ export const alertsQueryOptions = (base: string) =>
     refetchInterval: 5_000,
   });
 
-export function useAlerts(base: string) {
+export function useAlerts(base: AlertsBase) {
   return useQuery(alertsQueryOptions(base));
 }

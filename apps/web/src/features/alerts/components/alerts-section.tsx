@@ -33,7 +33,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useAgentList } from '../../../lib/api/list-agents';
 import { useCreateAlert } from '../api/create-alert';
 import { useDeleteAlert } from '../api/delete-alert';
-import { alertsBase, useAlerts } from '../api/get-alerts';
+import { useAlerts, type AlertsBase } from '../api/get-alerts';
 import { useUpdateAlert } from '../api/update-alert';
 
 const EVERY_AGENT = '__all__';
@@ -70,7 +70,7 @@ export function AlertsSection({
   /** The business whose operator's alerts these are (the operator's screen); null: the user's own business. */
   operatorOf?: string | null;
 }) {
-  const base = alertsBase(operatorOf);
+  const base: AlertsBase = operatorOf;
   const alerts = useAlerts(base);
   return (
     <Stack gap="lg">
@@ -142,7 +142,7 @@ function RuleRow({
   canEdit,
   timeZone,
 }: {
-  base: string;
+  base: AlertsBase;
   rule: AlertRule;
   canEdit: boolean;
   timeZone: string;
@@ -262,7 +262,7 @@ function Words({ children }: { children: ReactNode }) {
   );
 }
 
-function AlertBuilder({ base, businessId }: { base: string; businessId: string | null }) {
+function AlertBuilder({ base, businessId }: { base: AlertsBase; businessId: string | null }) {
   const agents = useAgentList();
   const create = useCreateAlert(base);
   // The operator sees every agent: only the business's are offered.

@@ -17,7 +17,11 @@ export function rangeKey(range: AnalyticsQuery) {
 
 /** The query string of an analytics request. */
 export function analyticsSearch(range: AnalyticsQuery) {
-  return { from: range.from, to: range.to, includeTest: range.includeTest ? '1' : undefined };
+  return {
+    from: range.from,
+    to: range.to,
+    includeTest: range.includeTest ? ('1' as const) : undefined,
+  };
 }
 
 /**

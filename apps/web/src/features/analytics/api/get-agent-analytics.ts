@@ -1,6 +1,5 @@
-import type { AgentAnalytics } from '@switchboard/shared/analytics';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import {
   analyticsQueryKey,
   analyticsSearch,
@@ -15,7 +14,8 @@ import {
  * and says which days it took (`range`).
  */
 export function getAgentAnalytics(agentId: string, range: AnalyticsQuery, signal?: AbortSignal) {
-  return apiFetch<AgentAnalytics>(`/agents/${encodeURIComponent(agentId)}/analytics`, {
+  return api('get', '/agents/{id}/analytics', {
+    path: { id: agentId },
     query: analyticsSearch(range),
     signal,
   });

@@ -1,6 +1,5 @@
-import type { AgentBreakdowns } from '@switchboard/shared/analytics';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import {
   analyticsQueryKey,
   analyticsSearch,
@@ -14,7 +13,8 @@ import {
  * call types, daily success rate, cost components, durations, hours of the day).
  */
 export function getAgentBreakdowns(agentId: string, range: AnalyticsQuery, signal?: AbortSignal) {
-  return apiFetch<AgentBreakdowns>(`/agents/${encodeURIComponent(agentId)}/analytics/breakdowns`, {
+  return api('get', '/agents/{id}/analytics/breakdowns', {
+    path: { id: agentId },
     query: analyticsSearch(range),
     signal,
   });

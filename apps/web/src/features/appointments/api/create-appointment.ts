@@ -1,6 +1,5 @@
-import type { Appointment } from '@switchboard/shared/appointments';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { appointmentsQueryKey } from './list-appointments';
 
 export type CreateAppointmentBody = {
@@ -14,7 +13,7 @@ export type CreateAppointmentBody = {
 
 /** POST /api/appointments: an appointment added by hand. */
 export function createAppointment(body: CreateAppointmentBody) {
-  return apiFetch<Appointment>('/appointments', { method: 'POST', body });
+  return api('post', '/appointments', { body });
 }
 
 export function useCreateAppointment() {

@@ -1,7 +1,6 @@
-import type { AppointmentCalendar } from '@switchboard/shared/appointments';
 import type { TestFilter } from '@switchboard/shared/test-marks';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { appointmentsQueryKey } from './list-appointments';
 
 export type AppointmentCalendarParams = {
@@ -14,7 +13,7 @@ export type AppointmentCalendarParams = {
 
 /** GET /api/appointments/calendar?from&to&agentId&test. */
 export function listAppointmentCalendar(params: AppointmentCalendarParams, signal?: AbortSignal) {
-  return apiFetch<AppointmentCalendar>('/appointments/calendar', {
+  return api('get', '/appointments/calendar', {
     query: {
       from: params.from,
       to: params.to,

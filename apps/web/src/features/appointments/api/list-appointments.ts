@@ -1,7 +1,7 @@
-import type { AppointmentList, AppointmentTab } from '@switchboard/shared/appointments';
+import type { AppointmentTab } from '@switchboard/shared/appointments';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TestFilter } from '@switchboard/shared/test-marks';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 export type AppointmentPageParams = {
   tab: AppointmentTab;
@@ -17,7 +17,7 @@ export const appointmentsQueryKey = ['appointments'] as const;
 
 /** GET /api/appointments?page&limit&tab&agentId&contactId. */
 export function listAppointments(params: AppointmentPageParams, signal?: AbortSignal) {
-  return apiFetch<AppointmentList>('/appointments', {
+  return api('get', '/appointments', {
     query: {
       page: params.page,
       limit: params.limit,

@@ -1,14 +1,11 @@
-import type { Appointment, AppointmentUpdateBody } from '@switchboard/shared/appointments';
+import type { AppointmentUpdateBody } from '@switchboard/shared/appointments';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { appointmentsQueryKey } from './list-appointments';
 
 /** PATCH /api/appointments/:id: reschedule, cancel, completed, no-show. */
 export function updateAppointment(id: string, change: AppointmentUpdateBody) {
-  return apiFetch<Appointment>(`/appointments/${encodeURIComponent(id)}`, {
-    method: 'PATCH',
-    body: change,
-  });
+  return api('patch', '/appointments/{id}', { path: { id }, body: change });
 }
 
 export function useUpdateAppointment() {

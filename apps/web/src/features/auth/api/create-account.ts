@@ -1,12 +1,12 @@
 import type { CreateAccountInput } from '@switchboard/shared/auth';
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 export type CreateAccountResult = { message: string };
 
 /** POST /api/auth/create-account (201). The server mails a link to set the password. */
 export function createAccount(input: CreateAccountInput): Promise<CreateAccountResult> {
-  return apiFetch<CreateAccountResult>('/auth/create-account', { method: 'POST', body: input });
+  return api('post', '/auth/create-account', { body: input });
 }
 
 export function useCreateAccount() {

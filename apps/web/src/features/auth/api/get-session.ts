@@ -2,7 +2,7 @@ import type { SessionUser } from '@switchboard/shared/auth';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { apiFetch, isApiError } from '../../../lib/api-client';
+import { isApiError, api } from '../../../lib/api-client';
 
 export const sessionQueryKey = ['auth', 'me'] as const;
 
@@ -12,7 +12,7 @@ export const sessionQueryKey = ['auth', 'me'] as const;
  */
 export async function getSession(): Promise<SessionUser | null> {
   try {
-    const { user } = await apiFetch<{ user: SessionUser }>('/auth/me');
+    const { user } = await api('get', '/auth/me');
     return user;
   } catch (error) {
     if (isApiError(error) && error.status === 401) return null;

@@ -1,14 +1,11 @@
 import type { LoginInput, SessionUser } from '@switchboard/shared/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { startSession } from './get-session';
 
 /** POST /api/auth/login: sets the session cookie and answers the signed-in user. */
 export async function login(input: LoginInput): Promise<SessionUser> {
-  const { user } = await apiFetch<{ user: SessionUser }>('/auth/login', {
-    method: 'POST',
-    body: input,
-  });
+  const { user } = await api('post', '/auth/login', { body: input });
   return user;
 }
 

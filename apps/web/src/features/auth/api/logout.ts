@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** POST /api/auth/logout: the server revokes the session and clears the cookie (204). */
 export function logout(): Promise<void> {
-  return apiFetch<void>('/auth/logout', { method: 'POST' });
+  return api('post', '/auth/logout');
 }
 
 export function useLogout() {

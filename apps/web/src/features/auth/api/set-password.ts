@@ -1,14 +1,11 @@
 import type { SessionUser, SetPasswordInput } from '@switchboard/shared/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { startSession } from './get-session';
 
 /** POST /api/auth/set-password: uses up the mailed token, sets the password and signs in. */
 export async function setPassword(input: SetPasswordInput): Promise<SessionUser> {
-  const { user } = await apiFetch<{ user: SessionUser }>('/auth/set-password', {
-    method: 'POST',
-    body: input,
-  });
+  const { user } = await api('post', '/auth/set-password', { body: input });
   return user;
 }
 

@@ -1,6 +1,5 @@
-import type { CallDetail } from '@switchboard/shared/call-logs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { callDetailsQueryKey } from './get-call';
 import { callLogsQueryKey } from './list-call-logs';
 
@@ -12,8 +11,7 @@ import { callLogsQueryKey } from './list-call-logs';
 export function useEraseCall(callId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      apiFetch<CallDetail>(`/calls/${encodeURIComponent(callId)}/erase`, { method: 'POST' }),
+    mutationFn: () => api('post', '/calls/{id}/erase', { path: { id: callId } }),
     onSuccess: async (call) => {
       queryClient.setQueryData([...callDetailsQueryKey, callId], call);
       await queryClient.invalidateQueries({ queryKey: callLogsQueryKey });

@@ -1,10 +1,10 @@
 import type { PlatformLogLevel, PlatformLogs } from '@switchboard/shared/platform-logs';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { callDetailsQueryKey } from './get-call';
 
 /**
- * GET /api/calls/:id/logs?level=…: the platform's logs of one call, only the chosen levels
+ * GET /api/calls/:id/logs?level=…&level=…: the platform's logs of one call, only the chosen levels
  * (none chosen: every line), with the count of each level in the whole file.
  */
 export function getCallPlatformLogs(
@@ -12,8 +12,11 @@ export function getCallPlatformLogs(
   levels: readonly PlatformLogLevel[],
   signal?: AbortSignal,
 ): Promise<PlatformLogs> {
-  const query = levels.length > 0 ? `?${new URLSearchParams({ level: levels.join(',') })}` : '';
-  return apiFetch<PlatformLogs>(`/calls/${encodeURIComponent(callId)}/logs${query}`, { signal });
+  return api('get', '/calls/{id}/logs', {
+    path: { id: callId },
+    query: { level: [...levels] },
+    signal,
+  });
 }
 
 export const callPlatformLogsQueryOptions = (callId: string, levels: readonly PlatformLogLevel[]) =>

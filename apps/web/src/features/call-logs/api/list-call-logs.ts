@@ -1,10 +1,6 @@
-import type {
-  BusinessCallLogFilter,
-  CallLogCount,
-  CallLogPage,
-} from '@switchboard/shared/call-logs';
+import type { BusinessCallLogFilter } from '@switchboard/shared/call-logs';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 export type CallLogPageParams = BusinessCallLogFilter & { page: number; limit: number };
 
@@ -32,7 +28,7 @@ function callLogQuery(params: CallLogPageParams, withAgent: boolean) {
     minCost: params.minCost,
     maxCost: params.maxCost,
     // Left out when off: the server's default.
-    includeTest: params.includeTest ? '1' : undefined,
+    includeTest: params.includeTest ? ('1' as const) : undefined,
     ...(withAgent ? { agentId: params.agentId } : {}),
     page: params.page,
     limit: params.limit,
@@ -49,8 +45,13 @@ export function listCallLogs(
   params: CallLogPageParams,
   signal?: AbortSignal,
 ) {
-  const path = agentId ? `/agents/${encodeURIComponent(agentId)}/calls` : '/calls';
-  return apiFetch<CallLogPage>(path, { query: callLogQuery(params, !agentId), signal });
+  return agentId
+    ? api('get', '/agents/{id}/calls', {
+        path: { id: agentId },
+        query: callLogQuery(params, false),
+        signal,
+      })
+    : api('get', '/calls', { query: callLogQuery(params, true), signal });
 }
 
 export const callLogPageQueryOptions = (agentId: string | undefined, params: CallLogPageParams) =>
@@ -79,9 +80,10 @@ export function countCallLogs(
   params: CallLogPageParams,
   signal?: AbortSignal,
 ) {
-  const path = agentId ? `/agents/${encodeURIComponent(agentId)}/calls/count` : '/calls/count';
   const { page: _page, limit: _limit, ...filter } = callLogQuery(params, !agentId);
-  return apiFetch<CallLogCount>(path, { query: filter, signal });
+  return agentId
+    ? api('get', '/agents/{id}/calls/count', { path: { id: agentId }, query: filter, signal })
+    : api('get', '/calls/count', { query: filter, signal });
 }
 
 /** The total of a page that is still `counting` (nothing is asked for otherwise). */

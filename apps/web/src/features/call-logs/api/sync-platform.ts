@@ -1,17 +1,17 @@
 import type { PlatformStatus } from '@switchboard/shared/platform';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { callDetailsQueryKey } from './get-call';
 import { agentCallLogsQueryKey, businessCallLogsQueryKey } from './list-call-logs';
 
 /** POST /api/platform/sync (202): asks the server to sync with the platform now. */
 export function requestPlatformSync(): Promise<PlatformStatus> {
-  return apiFetch<PlatformStatus>('/platform/sync', { method: 'POST' });
+  return api('post', '/platform/sync');
 }
 
 /** GET /api/platform/status: whether a sync is still running. */
 function getPlatformStatus(signal?: AbortSignal): Promise<PlatformStatus> {
-  return apiFetch<PlatformStatus>('/platform/status', { signal });
+  return api('get', '/platform/status', { signal });
 }
 
 export type WaitForSyncOptions = {

@@ -29,7 +29,7 @@ export function CallBackCaller({ call, number }: { call: CallDetail; number: str
       <CallBackModal
         who={number}
         phone={number}
-        path={`/calls/${encodeURIComponent(call.row.id)}/call-back`}
+        target={{ callId: call.row.id }}
         opened={calling}
         onClose={() => setCalling(false)}
       />

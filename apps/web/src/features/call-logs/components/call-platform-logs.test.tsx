@@ -17,7 +17,8 @@ const ENTRIES: PlatformLogs['entries'] = [
 
 /** The server's answer: the counts of the whole file, the lines of the asked levels. */
 function answer(request: ApiRequest) {
-  const asked = request.search.get('level')?.split(',') ?? [];
+  // Repeated, as the OpenAPI document has it (`?level=ERROR&level=WARN`).
+  const asked = request.search.getAll('level');
   const entries = asked.length ? ENTRIES.filter((entry) => asked.includes(entry.level)) : ENTRIES;
   const logs: PlatformLogs = {
     callId: CALL_ID,
@@ -73,7 +74,7 @@ describe('the call’s Logs tab', () => {
       expect.stringContaining('Transcriber: slow answer'),
       expect.stringContaining('Call ended with an error: x'),
     ]);
-    expect(api.calls(LOGS).at(-1)?.search.get('level')).toBe('ERROR,WARN');
+    expect(api.calls(LOGS).at(-1)?.search.getAll('level')).toEqual(['ERROR', 'WARN']);
     expect(within(levels).getByRole('checkbox', { name: 'Info (1)' })).not.toBeChecked();
   });
 

@@ -2,17 +2,12 @@ import { notifications } from '@mantine/notifications';
 import type {
   Campaign,
   CampaignAction,
-  CampaignContact,
   CampaignContactStatus,
-  CampaignOptions,
-  CampaignResults,
-  CampaignReview,
   CreateCampaignInput,
 } from '@switchboard/shared/campaigns';
-import type { Paginated } from '@switchboard/shared/pagination';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { apiFetch, buildUrl } from '../../../lib/api-client';
+import { api, buildUrl } from '../../../lib/api-client';
 
 export const campaignsQueryKey = ['campaigns'] as const;
 
@@ -36,11 +31,7 @@ export const campaignsQueryOptions = (limit?: number) =>
   queryOptions({
     queryKey: [...campaignsQueryKey, 'list', limit ?? 'all'],
     queryFn: async ({ signal }) =>
-      (
-        await apiFetch<{ data: Campaign[] }>(`/campaigns${limit ? `?limit=${limit}` : ''}`, {
-          signal,
-        })
-      ).data,
+      (await api('get', '/campaigns', { query: { limit: limit || undefined }, signal })).data,
     refetchInterval: (query) => (query.state.data?.some(isLive) ? LIVE_REFRESH_MS : false),
     meta: { errorTitle: 'Could not refresh the campaigns' },
   });
@@ -53,7 +44,7 @@ export function useCampaigns(limit?: number) {
 export function useCampaignOptions(enabled: boolean) {
   return useQuery({
     queryKey: [...campaignsQueryKey, 'options'],
-    queryFn: ({ signal }) => apiFetch<CampaignOptions>('/campaigns/options', { signal }),
+    queryFn: ({ signal }) => api('get', '/campaigns/options', { signal }),
     enabled,
   });
 }
@@ -62,7 +53,7 @@ export function useCampaignOptions(enabled: boolean) {
 export function useCampaign(id: string) {
   return useQuery({
     queryKey: [...campaignsQueryKey, 'one', id],
-    queryFn: ({ signal }) => apiFetch<Campaign>(`/campaigns/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api('get', '/campaigns/{id}', { path: { id }, signal }),
     // A campaign waiting for its calling hours is read once a minute, to see it begin.
     refetchInterval: (query) =>
       isLive(query.state.data)
@@ -78,8 +69,7 @@ export function useCampaign(id: string) {
 export function useCampaignReview(id: string, enabled: boolean) {
   return useQuery({
     queryKey: [...campaignsQueryKey, 'review', id],
-    queryFn: ({ signal }) =>
-      apiFetch<CampaignReview>(`/campaigns/${encodeURIComponent(id)}/review`, { signal }),
+    queryFn: ({ signal }) => api('get', '/campaigns/{id}/review', { path: { id }, signal }),
     enabled,
     meta: { errorTitle: 'Could not load the review' },
   });
@@ -89,8 +79,7 @@ export function useCampaignReview(id: string, enabled: boolean) {
 export function useCampaignResults(id: string, version: string | undefined, enabled: boolean) {
   return useQuery({
     queryKey: [...campaignsQueryKey, 'results', id, version],
-    queryFn: ({ signal }) =>
-      apiFetch<CampaignResults>(`/campaigns/${encodeURIComponent(id)}/results`, { signal }),
+    queryFn: ({ signal }) => api('get', '/campaigns/{id}/results', { path: { id }, signal }),
     placeholderData: (previous) => previous,
     enabled,
     meta: { errorTitle: 'Could not load the results' },
@@ -109,15 +98,10 @@ export function useCampaignContacts(
   version: string | undefined,
   live: boolean,
 ) {
-  const search = new URLSearchParams({ page: String(params.page), limit: String(params.limit) });
-  if (params.status) search.set('status', params.status);
   const query = useQuery({
     queryKey: [...campaignsQueryKey, 'contacts', id, params],
     queryFn: ({ signal }) =>
-      apiFetch<Paginated<CampaignContact>>(
-        `/campaigns/${encodeURIComponent(id)}/contacts?${search.toString()}`,
-        { signal },
-      ),
+      api('get', '/campaigns/{id}/contacts', { path: { id }, query: params, signal }),
     // Another page or outcome keeps the last rows (dimmed) until it arrives.
     placeholderData: (previous) => previous,
     refetchInterval: live ? LIVE_REFRESH_MS : false,
@@ -142,8 +126,7 @@ export function useCampaignContacts(
 export function useCreateCampaign() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateCampaignInput) =>
-      apiFetch<Campaign>('/campaigns', { method: 'POST', body: input }),
+    mutationFn: (input: CreateCampaignInput) => api('post', '/campaigns', { body: input }),
     onSuccess: (campaign) => {
       notifications.show({
         color: 'teal',
@@ -167,10 +150,7 @@ export function useCampaignAction(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (action: CampaignAction) =>
-      apiFetch<Campaign>(`/campaigns/${encodeURIComponent(id)}`, {
-        method: 'PATCH',
-        body: { action },
-      }),
+      api('patch', '/campaigns/{id}', { path: { id }, body: { action } }),
     // The campaign's page says why in place (FormAlert); a toast would say it a second time.
     meta: { errorToast: false },
     onSuccess: (campaign, action) => {

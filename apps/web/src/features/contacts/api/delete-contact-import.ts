@@ -1,12 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { contactImportsQueryKey } from './get-contact-import';
 
 /** DELETE /api/contacts/imports/:id (204): drops an import that was never started. */
 export function deleteContactImport(importId: string): Promise<void> {
-  return apiFetch<void>(`/contacts/imports/${encodeURIComponent(importId)}`, {
-    method: 'DELETE',
-  });
+  return api('delete', '/contacts/imports/{id}', { path: { id: importId } });
 }
 
 export function useDeleteContactImport() {

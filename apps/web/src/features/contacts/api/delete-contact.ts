@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { contactQueryKey } from './get-contact';
 import { contactsQueryKey } from './list-contacts';
 
@@ -8,7 +8,7 @@ export type DeleteContactVariables = { contactId: string; name: string };
 
 /** DELETE /api/contacts/:id (204). */
 export function deleteContact({ contactId }: DeleteContactVariables): Promise<void> {
-  return apiFetch<void>(`/contacts/${encodeURIComponent(contactId)}`, { method: 'DELETE' });
+  return api('delete', '/contacts/{id}', { path: { id: contactId } });
 }
 
 export function useDeleteContact() {

@@ -1,6 +1,6 @@
-import type { ContactImport, ContactImportStatus } from '@switchboard/shared/contact-imports';
+import type { ContactImportStatus } from '@switchboard/shared/contact-imports';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch, buildUrl } from '../../../lib/api-client';
+import { buildUrl, api } from '../../../lib/api-client';
 
 /** Prefix of every import query (history pages and single imports). */
 export const contactImportsQueryKey = ['contact-imports'] as const;
@@ -15,7 +15,7 @@ export function isImportActive(status: ContactImportStatus): boolean {
 
 /** GET /api/contacts/imports/:id: status, progress, counts and why it failed. */
 export function getContactImport(importId: string, signal?: AbortSignal) {
-  return apiFetch<ContactImport>(`/contacts/imports/${encodeURIComponent(importId)}`, { signal });
+  return api('get', '/contacts/imports/{id}', { path: { id: importId }, signal });
 }
 
 export const contactImportQueryOptions = (importId: string) =>

@@ -1,6 +1,5 @@
-import type { ContactDetail } from '@switchboard/shared/contacts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { contactsQueryKey } from './list-contacts';
 
 /** Under the contacts prefix, so a save, an import or an undo refreshes it too. */
@@ -12,7 +11,7 @@ export const contactQueryKey = (contactId: string) =>
  * many of each. Another business's contact answers 404, like one that does not exist.
  */
 export function getContact(contactId: string, signal?: AbortSignal) {
-  return apiFetch<ContactDetail>(`/contacts/${encodeURIComponent(contactId)}`, { signal });
+  return api('get', '/contacts/{id}', { path: { id: contactId }, signal });
 }
 
 export const contactQueryOptions = (contactId: string) =>

@@ -1,13 +1,12 @@
-import type { ContactImportList } from '@switchboard/shared/contact-imports';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { contactImportsQueryKey, IMPORT_POLL_MS, isImportActive } from './get-contact-import';
 
 export type ContactImportPageParams = { page: number; limit: number };
 
 /** GET /api/contacts/imports?page&limit: the business's imports, newest first. */
 export function listContactImports(params: ContactImportPageParams, signal?: AbortSignal) {
-  return apiFetch<ContactImportList>('/contacts/imports', {
+  return api('get', '/contacts/imports', {
     query: { page: params.page, limit: params.limit },
     signal,
   });

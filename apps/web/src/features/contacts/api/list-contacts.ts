@@ -1,7 +1,6 @@
-import type { ContactList } from '@switchboard/shared/contacts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TestFilter } from '@switchboard/shared/test-marks';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 export type ContactPageParams = { page: number; limit: number; search: string; test: TestFilter };
 
@@ -10,7 +9,7 @@ export const contactsQueryKey = ['contacts'] as const;
 
 /** GET /api/contacts?page&limit&search: one page of the business's contacts, newest first. */
 export function listContacts(params: ContactPageParams, signal?: AbortSignal) {
-  return apiFetch<ContactList>('/contacts', {
+  return api('get', '/contacts', {
     query: {
       page: params.page,
       limit: params.limit,

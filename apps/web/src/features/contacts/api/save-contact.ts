@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import type { Contact, ContactInput } from '@switchboard/shared/contacts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { contactsQueryKey } from './list-contacts';
 
 export type SaveContactVariables = {
@@ -13,11 +13,8 @@ export type SaveContactVariables = {
 /** POST /api/contacts (201) or PATCH /api/contacts/:id: answers the saved contact. */
 export function saveContact({ contactId, input }: SaveContactVariables): Promise<Contact> {
   return contactId === null
-    ? apiFetch<Contact>('/contacts', { method: 'POST', body: input })
-    : apiFetch<Contact>(`/contacts/${encodeURIComponent(contactId)}`, {
-        method: 'PATCH',
-        body: input,
-      });
+    ? api('post', '/contacts', { body: input })
+    : api('patch', '/contacts/{id}', { path: { id: contactId }, body: input });
 }
 
 export function useSaveContact() {

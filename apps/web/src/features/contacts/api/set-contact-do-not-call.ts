@@ -1,7 +1,6 @@
 import { notifications } from '@mantine/notifications';
-import type { Contact } from '@switchboard/shared/contacts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { contactsQueryKey } from './list-contacts';
 
 /** PUT /api/contacts/:id/do-not-call: campaigns never call a contact marked so. */
@@ -9,10 +8,7 @@ export function useSetContactDoNotCall(contactId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (doNotCall: boolean) =>
-      apiFetch<Contact>(`/contacts/${encodeURIComponent(contactId)}/do-not-call`, {
-        method: 'PUT',
-        body: { doNotCall },
-      }),
+      api('put', '/contacts/{id}/do-not-call', { path: { id: contactId }, body: { doNotCall } }),
     onSuccess: (contact) => {
       notifications.show({
         color: 'teal',

@@ -1,15 +1,13 @@
 import { notifications } from '@mantine/notifications';
 import type { ContactImport } from '@switchboard/shared/contact-imports';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { contactsQueryKey } from './list-contacts';
 import { contactImportsQueryKey } from './get-contact-import';
 
 /** POST /api/contacts/imports/:id/undo: deletes what a completed import created. */
 export function undoContactImport(importId: string): Promise<ContactImport> {
-  return apiFetch<ContactImport>(`/contacts/imports/${encodeURIComponent(importId)}/undo`, {
-    method: 'POST',
-  });
+  return api('post', '/contacts/imports/{id}/undo', { path: { id: importId } });
 }
 
 export function useUndoContactImport() {

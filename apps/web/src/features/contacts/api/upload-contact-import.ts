@@ -1,6 +1,6 @@
 import type { ContactImportUpload } from '@switchboard/shared/contact-imports';
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /**
  * POST /api/contacts/import (multipart, field `file`): stores the file and answers its preview.
@@ -9,7 +9,7 @@ import { apiFetch } from '../../../lib/api-client';
 export function uploadContactImport(file: File): Promise<ContactImportUpload> {
   const form = new FormData();
   form.append('file', file);
-  return apiFetch<ContactImportUpload>('/contacts/import', { method: 'POST', body: form });
+  return api('post', '/contacts/import', { body: form });
 }
 
 export function useUploadContactImport() {

@@ -425,7 +425,7 @@ function Loaded({ contact }: { contact: ContactDetailData }) {
         <CallBackModal
           who={contact.name || contact.phone}
           phone={contact.phone}
-          path={`/contacts/${encodeURIComponent(contact.id)}/call-back`}
+          target={{ contactId: contact.id }}
           opened={calling}
           onClose={() => setCalling(false)}
         />

@@ -1,10 +1,10 @@
-import type { BusinessOverview, BusinessOverviewList } from '@switchboard/shared/analytics';
+import type { BusinessOverview } from '@switchboard/shared/analytics';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** GET /api/statistics/businesses: the operator's overview, one row per business. */
 export async function getBusinessOverview(signal?: AbortSignal): Promise<BusinessOverview[]> {
-  return (await apiFetch<BusinessOverviewList>('/statistics/businesses', { signal })).data;
+  return (await api('get', '/statistics/businesses', { signal })).data;
 }
 
 export const businessOverviewQueryOptions = () =>

@@ -1,10 +1,10 @@
 import type { DashboardStatistics } from '@switchboard/shared/analytics';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** GET /api/statistics/dashboard: every figure of the dashboard's cards in one answer. */
 export function getDashboardStatistics(signal?: AbortSignal): Promise<DashboardStatistics> {
-  return apiFetch<DashboardStatistics>('/statistics/dashboard', { signal });
+  return api('get', '/statistics/dashboard', { signal });
 }
 
 export const dashboardStatisticsQueryKey = ['statistics', 'dashboard'] as const;

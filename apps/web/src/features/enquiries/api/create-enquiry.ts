@@ -1,15 +1,12 @@
 import { notifications } from '@mantine/notifications';
-import type { Enquiry, EnquiryInput } from '@switchboard/shared/enquiries';
+import type { EnquiryInput } from '@switchboard/shared/enquiries';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { enquiriesQueryKey } from './query-keys';
 
 /** POST /api/contacts/:id/enquiries (201): an enquiry added by hand. */
 export function createEnquiry({ contactId, input }: { contactId: string; input: EnquiryInput }) {
-  return apiFetch<Enquiry>(`/contacts/${encodeURIComponent(contactId)}/enquiries`, {
-    method: 'POST',
-    body: input,
-  });
+  return api('post', '/contacts/{id}/enquiries', { path: { id: contactId }, body: input });
 }
 
 export function useCreateEnquiry() {

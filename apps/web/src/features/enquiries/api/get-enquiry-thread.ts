@@ -1,11 +1,10 @@
-import type { EnquiryThread } from '@switchboard/shared/enquiries';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { enquiriesQueryKey } from './query-keys';
 
 /** GET /api/enquiries/:id/thread: replies, the customer's answers and status changes, oldest first. */
 export function getEnquiryThread(id: string, signal?: AbortSignal) {
-  return apiFetch<EnquiryThread>(`/enquiries/${encodeURIComponent(id)}/thread`, { signal });
+  return api('get', '/enquiries/{id}/thread', { path: { id }, signal });
 }
 
 export const enquiryThreadQueryOptions = (id: string) =>

@@ -1,6 +1,5 @@
-import type { EnquiryUnreadCounts } from '@switchboard/shared/enquiries';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { enquiriesQueryKey } from './query-keys';
 
 /** How often the navigation's badges look for enquiries the agents recorded meanwhile. */
@@ -8,7 +7,7 @@ const UNREAD_POLL_MS = 30_000;
 
 /** GET /api/enquiries/unread-counts: unread enquiries in total and per agent. */
 export function getUnreadCounts(signal?: AbortSignal) {
-  return apiFetch<EnquiryUnreadCounts>('/enquiries/unread-counts', { signal });
+  return api('get', '/enquiries/unread-counts', { signal });
 }
 
 export const unreadCountsQueryOptions = () =>

@@ -1,6 +1,5 @@
-import type { EnquiryList } from '@switchboard/shared/enquiries';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { enquiriesQueryKey } from './query-keys';
 
 export type ContactEnquiriesParams = {
@@ -13,7 +12,8 @@ export type ContactEnquiriesParams = {
 
 /** GET /api/contacts/:id/enquiries?page&limit&agentId: newest first. */
 export function listContactEnquiries(params: ContactEnquiriesParams, signal?: AbortSignal) {
-  return apiFetch<EnquiryList>(`/contacts/${encodeURIComponent(params.contactId)}/enquiries`, {
+  return api('get', '/contacts/{id}/enquiries', {
+    path: { id: params.contactId },
     query: { page: params.page, limit: params.limit, agentId: params.agentId },
     signal,
   });

@@ -1,13 +1,13 @@
-import type { EmailLogList } from '@switchboard/shared/enquiries';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { emailLogsQueryKey } from './query-keys';
 
 export type EmailLogsParams = { enquiryId: string; page: number; limit: number };
 
 /** GET /api/email-logs/enquiry/:id?page&limit: an enquiry's replies, newest first. */
 export function listEmailLogs(params: EmailLogsParams, signal?: AbortSignal) {
-  return apiFetch<EmailLogList>(`/email-logs/enquiry/${encodeURIComponent(params.enquiryId)}`, {
+  return api('get', '/email-logs/enquiry/{id}', {
+    path: { id: params.enquiryId },
     query: { page: params.page, limit: params.limit },
     signal,
   });

@@ -1,7 +1,7 @@
-import type { EnquiryList, EnquiryPriority, EnquiryStatus } from '@switchboard/shared/enquiries';
+import type { EnquiryPriority, EnquiryStatus } from '@switchboard/shared/enquiries';
 import type { TestFilter } from '@switchboard/shared/test-marks';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { enquiriesQueryKey } from './query-keys';
 
 export type EnquiryInboxParams = {
@@ -18,7 +18,7 @@ export type EnquiryInboxParams = {
 
 /** GET /api/enquiries?status&unread&agentId&priority&q&test&page&limit: newest first. */
 export function listEnquiries(params: EnquiryInboxParams, signal?: AbortSignal) {
-  return apiFetch<EnquiryList>('/enquiries', {
+  return api('get', '/enquiries', {
     query: {
       page: params.page,
       limit: params.limit,

@@ -1,6 +1,5 @@
-import type { Enquiry } from '@switchboard/shared/enquiries';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { enquiriesQueryKey } from './query-keys';
 
 /**
@@ -8,10 +7,9 @@ import { enquiriesQueryKey } from './query-keys';
  * as the screen has one read/unread toggle).
  */
 export function markEnquiryRead({ id, read }: { id: string; read: boolean }) {
-  return apiFetch<Enquiry>(
-    `/contacts/enquiries/${encodeURIComponent(id)}/${read ? 'mark-read' : 'mark-unread'}`,
-    { method: 'PATCH' },
-  );
+  return read
+    ? api('patch', '/contacts/enquiries/{id}/mark-read', { path: { id } })
+    : api('patch', '/contacts/enquiries/{id}/mark-unread', { path: { id } });
 }
 
 export function useMarkEnquiryRead() {

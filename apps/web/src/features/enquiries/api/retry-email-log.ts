@@ -1,13 +1,10 @@
-import type { EmailLog } from '@switchboard/shared/enquiries';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { emailLogsQueryKey } from './query-keys';
 
 /** POST /api/email-logs/:id/retry: a failed reply goes back in the mail queue. */
 export function retryEmailLog(emailLogId: string) {
-  return apiFetch<EmailLog>(`/email-logs/${encodeURIComponent(emailLogId)}/retry`, {
-    method: 'POST',
-  });
+  return api('post', '/email-logs/{id}/retry', { path: { id: emailLogId } });
 }
 
 export function useRetryEmailLog() {

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
-import type { EmailLog, EnquiryReplyInput } from '@switchboard/shared/enquiries';
+import type { EnquiryReplyInput } from '@switchboard/shared/enquiries';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { emailLogsQueryKey, enquiriesQueryKey } from './query-keys';
 
 /**
@@ -15,8 +15,8 @@ export function sendEnquiryReply({
   enquiryId: string;
   input: EnquiryReplyInput;
 }) {
-  return apiFetch<EmailLog>(`/contacts/enquiries/${encodeURIComponent(enquiryId)}/send-reply`, {
-    method: 'POST',
+  return api('post', '/contacts/enquiries/{id}/send-reply', {
+    path: { id: enquiryId },
     body: input,
   });
 }

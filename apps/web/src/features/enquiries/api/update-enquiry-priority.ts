@@ -1,15 +1,12 @@
 import { notifications } from '@mantine/notifications';
-import type { Enquiry, EnquiryPriority } from '@switchboard/shared/enquiries';
+import type { EnquiryPriority } from '@switchboard/shared/enquiries';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { enquiriesQueryKey } from './query-keys';
 
 /** PATCH /api/contacts/enquiries/:id/priority. */
 export function updateEnquiryPriority({ id, priority }: { id: string; priority: EnquiryPriority }) {
-  return apiFetch<Enquiry>(`/contacts/enquiries/${encodeURIComponent(id)}/priority`, {
-    method: 'PATCH',
-    body: { priority },
-  });
+  return api('patch', '/contacts/enquiries/{id}/priority', { path: { id }, body: { priority } });
 }
 
 export function useUpdateEnquiryPriority() {

@@ -1,11 +1,7 @@
 import { notifications } from '@mantine/notifications';
-import {
-  ENQUIRY_STATUS_LABELS,
-  type Enquiry,
-  type EnquiryStatus,
-} from '@switchboard/shared/enquiries';
+import { ENQUIRY_STATUS_LABELS, type EnquiryStatus } from '@switchboard/shared/enquiries';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { enquiriesQueryKey } from './query-keys';
 
 /** PATCH /api/contacts/enquiries/:id/status: answers the enquiry (now also read). */
@@ -19,8 +15,8 @@ export function updateEnquiryStatus({
   /** Why (kept in the enquiry's history). */
   reason?: string;
 }) {
-  return apiFetch<Enquiry>(`/contacts/enquiries/${encodeURIComponent(id)}/status`, {
-    method: 'PATCH',
+  return api('patch', '/contacts/enquiries/{id}/status', {
+    path: { id },
     body: { status, reason },
   });
 }

@@ -1,15 +1,11 @@
 import { notifications } from '@mantine/notifications';
 import type {
   CalendarFeed,
-  WebhookDeliveryList,
-  WebhookEndpoint,
-  WebhookEndpointCreated,
   WebhookEndpointInput,
-  WebhookEndpointList,
   WebhookEndpointUpdate,
 } from '@switchboard/shared/integrations';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** Settings → Integrations: the calendar feed and the webhook endpoints (owners; decision 061). */
 
@@ -22,7 +18,7 @@ const deliveriesKey = (endpointId: string) =>
 export function useCalendarFeed() {
   return useQuery({
     queryKey: feedKey,
-    queryFn: () => apiFetch<CalendarFeed>('/integrations/calendar-feed'),
+    queryFn: () => api('get', '/integrations/calendar-feed'),
   });
 }
 
@@ -32,7 +28,7 @@ export function useRotateCalendarFeed() {
   return useMutation({
     // Each failure is shown where it happened (the form, the dialog), not as a toast as well.
     meta: { errorToast: false },
-    mutationFn: () => apiFetch<CalendarFeed>('/integrations/calendar-feed', { method: 'POST' }),
+    mutationFn: () => api('post', '/integrations/calendar-feed'),
     onSuccess: (feed) => queryClient.setQueryData(feedKey, feed),
   });
 }
@@ -43,7 +39,7 @@ export function useRevokeCalendarFeed() {
   return useMutation({
     // Each failure is shown where it happened (the form, the dialog), not as a toast as well.
     meta: { errorToast: false },
-    mutationFn: () => apiFetch<void>('/integrations/calendar-feed', { method: 'DELETE' }),
+    mutationFn: () => api('delete', '/integrations/calendar-feed'),
     onSuccess: () => {
       notifications.show({
         color: 'teal',
@@ -59,7 +55,7 @@ export function useRevokeCalendarFeed() {
 export function useWebhookEndpoints() {
   return useQuery({
     queryKey: endpointsKey,
-    queryFn: () => apiFetch<WebhookEndpointList>('/integrations/webhooks'),
+    queryFn: () => api('get', '/integrations/webhooks'),
     refetchInterval: 10_000,
   });
 }
@@ -71,7 +67,7 @@ export function useCreateWebhookEndpoint() {
     // Each failure is shown where it happened (the form, the dialog), not as a toast as well.
     meta: { errorToast: false },
     mutationFn: (input: WebhookEndpointInput) =>
-      apiFetch<WebhookEndpointCreated>('/integrations/webhooks', { method: 'POST', body: input }),
+      api('post', '/integrations/webhooks', { body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: endpointsKey }),
   });
 }
@@ -83,10 +79,7 @@ export function useUpdateWebhookEndpoint() {
     // Each failure is shown where it happened (the form, the dialog), not as a toast as well.
     meta: { errorToast: false },
     mutationFn: ({ id, ...change }: WebhookEndpointUpdate & { id: string }) =>
-      apiFetch<WebhookEndpoint>(`/integrations/webhooks/${encodeURIComponent(id)}`, {
-        method: 'PATCH',
-        body: change,
-      }),
+      api('patch', '/integrations/webhooks/{id}', { path: { id }, body: change }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: endpointsKey }),
   });
 }
@@ -97,8 +90,7 @@ export function useDeleteWebhookEndpoint() {
   return useMutation({
     // Each failure is shown where it happened (the form, the dialog), not as a toast as well.
     meta: { errorToast: false },
-    mutationFn: (id: string) =>
-      apiFetch<void>(`/integrations/webhooks/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => api('delete', '/integrations/webhooks/{id}', { path: { id } }),
     onSuccess: () => {
       notifications.show({
         color: 'teal',
@@ -115,9 +107,7 @@ export function useWebhookDeliveries(endpointId: string | null) {
   return useQuery({
     queryKey: deliveriesKey(endpointId ?? ''),
     queryFn: () =>
-      apiFetch<WebhookDeliveryList>(
-        `/integrations/webhooks/${encodeURIComponent(endpointId ?? '')}/deliveries`,
-      ),
+      api('get', '/integrations/webhooks/{id}/deliveries', { path: { id: endpointId ?? '' } }),
     enabled: endpointId !== null,
     refetchInterval: 3_000,
   });
@@ -130,10 +120,9 @@ export function useResendDelivery(endpointId: string) {
     // Each failure is shown where it happened (the form, the dialog), not as a toast as well.
     meta: { errorToast: false },
     mutationFn: (deliveryId: string) =>
-      apiFetch<void>(
-        `/integrations/webhooks/${encodeURIComponent(endpointId)}/deliveries/${encodeURIComponent(deliveryId)}/resend`,
-        { method: 'POST' },
-      ),
+      api('post', '/integrations/webhooks/{id}/deliveries/{deliveryId}/resend', {
+        path: { id: endpointId, deliveryId },
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: deliveriesKey(endpointId) }),
   });
 }

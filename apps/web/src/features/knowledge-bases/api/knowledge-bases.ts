@@ -1,11 +1,7 @@
 import { notifications } from '@mantine/notifications';
-import type {
-  CreateKnowledgeBaseInput,
-  KnowledgeBase,
-  KnowledgeFile,
-} from '@switchboard/shared/knowledge-bases';
+import type { CreateKnowledgeBaseInput } from '@switchboard/shared/knowledge-bases';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { agentToolChoicesQueryOptions } from '../../../lib/api/get-agent-tool-choices';
 
 export const filesQueryKey = ['files'] as const;
@@ -18,8 +14,7 @@ const BUSY_REFRESH_MS = 2000;
 export const filesQueryOptions = () =>
   queryOptions({
     queryKey: filesQueryKey,
-    queryFn: async ({ signal }) =>
-      (await apiFetch<{ data: KnowledgeFile[] }>('/files', { signal })).data,
+    queryFn: async ({ signal }) => (await api('get', '/files', { signal })).data,
     meta: { errorTitle: 'Could not refresh the files' },
     refetchInterval: (query) =>
       query.state.data?.some((file) => file.status === 'processing') ? BUSY_REFRESH_MS : false,
@@ -29,8 +24,7 @@ export const filesQueryOptions = () =>
 export const knowledgeBasesQueryOptions = () =>
   queryOptions({
     queryKey: knowledgeBasesQueryKey,
-    queryFn: async ({ signal }) =>
-      (await apiFetch<{ data: KnowledgeBase[] }>('/knowledge-bases', { signal })).data,
+    queryFn: async ({ signal }) => (await api('get', '/knowledge-bases', { signal })).data,
     meta: { errorTitle: 'Could not refresh the knowledge bases' },
     refetchInterval: (query) =>
       query.state.data?.some((base) => base.files.some((file) => file.status === 'indexing'))
@@ -64,8 +58,7 @@ export function useFilesChanged() {
 export function useDeleteFile() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiFetch<void>(`/files/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => api('delete', '/files/{id}', { path: { id } }),
     onSettled: refresh,
   });
 }
@@ -75,10 +68,7 @@ export function useRenameFile() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, name }: { id: string; name: string }) =>
-      apiFetch<KnowledgeFile>(`/files/${encodeURIComponent(id)}`, {
-        method: 'PATCH',
-        body: { name },
-      }),
+      api('patch', '/files/{id}', { path: { id }, body: { name } }),
     onSuccess: refresh,
   });
 }
@@ -88,10 +78,7 @@ export function useRenameKnowledgeBase() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, name }: { id: string; name: string }) =>
-      apiFetch<KnowledgeBase>(`/knowledge-bases/${encodeURIComponent(id)}`, {
-        method: 'PATCH',
-        body: { name },
-      }),
+      api('patch', '/knowledge-bases/{id}', { path: { id }, body: { name } }),
     onSuccess: refresh,
   });
 }
@@ -101,10 +88,7 @@ export function useRetryKnowledgeBaseFile() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ baseId, fileId }: { baseId: string; fileId: string }) =>
-      apiFetch<KnowledgeBase>(
-        `/knowledge-bases/${encodeURIComponent(baseId)}/files/${encodeURIComponent(fileId)}/retry`,
-        { method: 'POST' },
-      ),
+      api('post', '/knowledge-bases/{id}/files/{fileId}/retry', { path: { id: baseId, fileId } }),
     onSettled: refresh,
   });
 }
@@ -113,7 +97,7 @@ export function useCreateKnowledgeBase() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (input: CreateKnowledgeBaseInput) =>
-      apiFetch<KnowledgeBase>('/knowledge-bases', { method: 'POST', body: input }),
+      api('post', '/knowledge-bases', { body: input }),
     onSuccess: (base) =>
       notifications.show({
         color: 'teal',
@@ -127,8 +111,7 @@ export function useCreateKnowledgeBase() {
 export function useDeleteKnowledgeBase() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiFetch<void>(`/knowledge-bases/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => api('delete', '/knowledge-bases/{id}', { path: { id } }),
     onSettled: refresh,
   });
 }

@@ -1,6 +1,6 @@
 import type { ServiceEnquiryRequest } from '@switchboard/shared/service-enquiries';
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 export type ServiceEnquiryResult = { message: string };
 
@@ -9,7 +9,7 @@ export type ServiceEnquiryResult = { message: string };
  * email and phone are left out when not given (the seed's rule).
  */
 export function sendServiceEnquiry(request: ServiceEnquiryRequest): Promise<ServiceEnquiryResult> {
-  return apiFetch<ServiceEnquiryResult>('/service-enquiries', { method: 'POST', body: request });
+  return api('post', '/service-enquiries', { body: request });
 }
 
 export function useSendServiceEnquiry() {

@@ -4,9 +4,8 @@ import {
   liveCallListSchema,
   type LiveCall,
   type LiveControl,
-  type TransferTargets,
 } from '@switchboard/shared/live-calls';
-import { apiFetch, buildUrl } from '../../../lib/api-client';
+import { buildUrl, api } from '../../../lib/api-client';
 
 export type LiveConnection = 'connecting' | 'live' | 'reconnecting';
 
@@ -37,10 +36,7 @@ export function useLiveCalls(): { calls: LiveCall[] | undefined; connection: Liv
 export function useControlLiveCall(callId: string) {
   return useMutation({
     mutationFn: (control: LiveControl) =>
-      apiFetch<{ done: true }>(`/live-calls/${encodeURIComponent(callId)}/control`, {
-        method: 'POST',
-        body: control,
-      }),
+      api('post', '/live-calls/{id}/control', { path: { id: callId }, body: control }),
   });
 }
 
@@ -49,9 +45,7 @@ export function useTransferTargets(callId: string, enabled: boolean) {
   return useQuery({
     queryKey: ['live-calls', callId, 'transfer-targets'],
     queryFn: ({ signal }) =>
-      apiFetch<TransferTargets>(`/live-calls/${encodeURIComponent(callId)}/transfer-targets`, {
-        signal,
-      }),
+      api('get', '/live-calls/{id}/transfer-targets', { path: { id: callId }, signal }),
     enabled,
     meta: { errorTitle: 'Could not load the numbers to transfer to' },
   });
@@ -60,7 +54,6 @@ export function useTransferTargets(callId: string, enabled: boolean) {
 /** Sandbox only: a simulated caller rings one of the business's agents. */
 export function usePlaceSandboxCall() {
   return useMutation({
-    mutationFn: () =>
-      apiFetch<{ placed: true }>('/live-calls/sandbox-call', { method: 'POST', body: {} }),
+    mutationFn: () => api('post', '/live-calls/sandbox-call', { body: {} }),
   });
 }

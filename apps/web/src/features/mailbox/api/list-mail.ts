@@ -1,13 +1,11 @@
-import type { MailboxMessage } from '@switchboard/shared/admin';
-import type { Paginated } from '@switchboard/shared/pagination';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 export type PageParams = { page: number; limit: number };
 
 /** GET /api/admin/mail?page&limit: messages delivered to the local mailbox, newest first. */
 export function listMail(params: PageParams, signal?: AbortSignal) {
-  return apiFetch<Paginated<MailboxMessage>>('/admin/mail', { query: params, signal });
+  return api('get', '/admin/mail', { query: params, signal });
 }
 
 export const mailQueryKey = ['admin', 'mail'] as const;

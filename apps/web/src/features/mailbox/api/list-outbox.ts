@@ -1,12 +1,10 @@
-import type { OutboxMessage } from '@switchboard/shared/admin';
-import type { Paginated } from '@switchboard/shared/pagination';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { mailQueryKey, type PageParams } from './list-mail';
 
 /** GET /api/admin/mail/outbox?page&limit: every outgoing message and how its sending went. */
 export function listOutbox(params: PageParams, signal?: AbortSignal) {
-  return apiFetch<Paginated<OutboxMessage>>('/admin/mail/outbox', { query: params, signal });
+  return api('get', '/admin/mail/outbox', { query: params, signal });
 }
 
 export const outboxQueryOptions = (params: PageParams) =>

@@ -1,12 +1,9 @@
 import type {
-  Notification,
-  NotificationList,
   NotificationPreference,
-  NotificationPreferences,
   PushSubscriptionInput,
 } from '@switchboard/shared/notifications';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 export const notificationsQueryKey = ['notifications'] as const;
 const listKey = [...notificationsQueryKey, 'list'] as const;
@@ -17,7 +14,7 @@ const BELL_POLL_MS = 30_000;
 
 /** GET /api/notifications: the latest notifications and the unread count. */
 export function listNotifications(signal?: AbortSignal) {
-  return apiFetch<NotificationList>('/notifications?limit=20', { signal });
+  return api('get', '/notifications', { query: { limit: 20 }, signal });
 }
 
 export const notificationListQueryOptions = () =>
@@ -36,8 +33,7 @@ export function useNotificationList() {
 export function useMarkNotificationRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiFetch<Notification>(`/notifications/${encodeURIComponent(id)}/read`, { method: 'POST' }),
+    mutationFn: (id: string) => api('post', '/notifications/{id}/read', { path: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: listKey }),
   });
 }
@@ -45,7 +41,7 @@ export function useMarkNotificationRead() {
 export function useMarkAllNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch<{ updated: number }>('/notifications/read-all', { method: 'POST' }),
+    mutationFn: () => api('post', '/notifications/read-all'),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: listKey }),
   });
 }
@@ -54,8 +50,7 @@ export function useMarkAllNotificationsRead() {
 export function useNotificationPreferences() {
   return useQuery({
     queryKey: preferencesKey,
-    queryFn: ({ signal }) =>
-      apiFetch<NotificationPreferences>('/notifications/preferences', { signal }),
+    queryFn: ({ signal }) => api('get', '/notifications/preferences', { signal }),
   });
 }
 
@@ -64,26 +59,17 @@ export function useSetNotificationPreference() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (preference: NotificationPreference) =>
-      apiFetch<NotificationPreferences>('/notifications/preferences', {
-        method: 'PUT',
-        body: { preferences: [preference] },
-      }),
+      api('put', '/notifications/preferences', { body: { preferences: [preference] } }),
     onSuccess: (next) => queryClient.setQueryData(preferencesKey, next),
   });
 }
 
 export function savePushSubscription(input: PushSubscriptionInput) {
-  return apiFetch<{ devices: number }>('/notifications/push-subscriptions', {
-    method: 'POST',
-    body: input,
-  });
+  return api('post', '/notifications/push-subscriptions', { body: input });
 }
 
 export function removePushSubscription(endpoint: string) {
-  return apiFetch<{ devices: number }>('/notifications/push-subscriptions/remove', {
-    method: 'POST',
-    body: { endpoint },
-  });
+  return api('post', '/notifications/push-subscriptions/remove', { body: { endpoint } });
 }
 
 export function useInvalidatePreferences() {

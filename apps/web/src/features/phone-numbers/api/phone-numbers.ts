@@ -1,11 +1,10 @@
 import { notifications } from '@mantine/notifications';
 import type {
   CreatePhoneNumberInput,
-  PhoneNumber,
   UpdatePhoneNumberInput,
 } from '@switchboard/shared/phone-numbers';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { agentsQueryKey } from '../../../lib/api/list-agents';
 
 export const phoneNumbersQueryKey = ['phone-numbers'] as const;
@@ -14,8 +13,7 @@ export const phoneNumbersQueryKey = ['phone-numbers'] as const;
 export const phoneNumbersQueryOptions = () =>
   queryOptions({
     queryKey: phoneNumbersQueryKey,
-    queryFn: async ({ signal }) =>
-      (await apiFetch<{ data: PhoneNumber[] }>('/phone-numbers', { signal })).data,
+    queryFn: async ({ signal }) => (await api('get', '/phone-numbers', { signal })).data,
     meta: { errorTitle: 'Could not refresh the phone numbers' },
   });
 
@@ -36,8 +34,7 @@ function useRefresh() {
 export function useCreatePhoneNumber() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (input: CreatePhoneNumberInput) =>
-      apiFetch<PhoneNumber>('/phone-numbers', { method: 'POST', body: input }),
+    mutationFn: (input: CreatePhoneNumberInput) => api('post', '/phone-numbers', { body: input }),
     onSuccess: (phone) => {
       notifications.show({
         color: 'teal',
@@ -54,10 +51,7 @@ export function useUpdatePhoneNumber() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, ...input }: UpdatePhoneNumberInput & { id: string }) =>
-      apiFetch<PhoneNumber>(`/phone-numbers/${encodeURIComponent(id)}`, {
-        method: 'PATCH',
-        body: input,
-      }),
+      api('patch', '/phone-numbers/{id}', { path: { id }, body: input }),
     onSuccess: (phone) => {
       notifications.show({
         color: 'teal',
@@ -75,8 +69,7 @@ export function useUpdatePhoneNumber() {
 export function useReleasePhoneNumber() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiFetch<void>(`/phone-numbers/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => api('delete', '/phone-numbers/{id}', { path: { id } }),
     onSettled: refresh,
   });
 }

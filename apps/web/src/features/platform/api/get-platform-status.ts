@@ -1,9 +1,9 @@
 import type { PlatformStatus } from '@switchboard/shared/platform';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 export function getPlatformStatus(): Promise<PlatformStatus> {
-  return apiFetch<PlatformStatus>('/platform/status');
+  return api('get', '/platform/status');
 }
 
 export const platformStatusQueryOptions = () =>

@@ -1,10 +1,10 @@
 import type { ChangePasswordInput } from '@switchboard/shared/account';
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** POST /api/account/password (204): the user's other sessions end. */
 export function changePassword(input: ChangePasswordInput): Promise<void> {
-  return apiFetch<void>('/account/password', { method: 'POST', body: input });
+  return api('post', '/account/password', { body: input });
 }
 
 export function useChangePassword() {

@@ -1,6 +1,6 @@
 import type { TeamMember, TeamRole } from '@switchboard/shared/account';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { sessionQueryKey } from './session-query-key';
 import { teamQueryKey } from './list-team';
 
@@ -8,10 +8,7 @@ export type ChangeRoleVariables = { memberId: string; role: TeamRole };
 
 /** PUT /api/team/members/:id/role */
 export function changeRole({ memberId, role }: ChangeRoleVariables): Promise<TeamMember> {
-  return apiFetch<TeamMember>(`/team/members/${encodeURIComponent(memberId)}/role`, {
-    method: 'PUT',
-    body: { role },
-  });
+  return api('put', '/team/members/{id}/role', { path: { id: memberId }, body: { role } });
 }
 
 export function useChangeRole() {

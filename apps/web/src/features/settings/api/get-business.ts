@@ -1,12 +1,12 @@
 import type { Business } from '@switchboard/shared/account';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 export const businessQueryKey = ['business'] as const;
 
 /** GET /api/business: the signed-in user's business. */
 export function getBusiness(): Promise<Business> {
-  return apiFetch<Business>('/business');
+  return api('get', '/business');
 }
 
 export const businessQueryOptions = () =>

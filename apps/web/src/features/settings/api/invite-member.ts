@@ -1,12 +1,12 @@
 import type { InviteMemberInput, TeamMember } from '@switchboard/shared/account';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { teamQueryKey } from './list-team';
 
 /** POST /api/team/invitations: the join link goes by mail. */
 export function inviteMember(input: InviteMemberInput): Promise<TeamMember> {
-  return apiFetch<TeamMember>('/team/invitations', { method: 'POST', body: input });
+  return api('post', '/team/invitations', { body: input });
 }
 
 export function useInviteMember() {

@@ -1,12 +1,12 @@
 import type { TeamMember } from '@switchboard/shared/account';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 export const teamQueryKey = ['team'] as const;
 
 /** GET /api/team: the business's users, owners first. */
 export function listTeam(): Promise<{ data: TeamMember[] }> {
-  return apiFetch<{ data: TeamMember[] }>('/team');
+  return api('get', '/team');
 }
 
 export const teamQueryOptions = () => queryOptions({ queryKey: teamQueryKey, queryFn: listTeam });

@@ -1,13 +1,13 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { teamQueryKey } from './list-team';
 
 export type RemoveMemberVariables = { memberId: string; email: string };
 
 /** DELETE /api/team/members/:id (204). */
 export function removeMember({ memberId }: RemoveMemberVariables): Promise<void> {
-  return apiFetch<void>(`/team/members/${encodeURIComponent(memberId)}`, { method: 'DELETE' });
+  return api('delete', '/team/members/{id}', { path: { id: memberId } });
 }
 
 export function useRemoveMember() {

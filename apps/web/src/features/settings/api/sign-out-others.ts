@@ -1,10 +1,10 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** POST /api/account/sign-out-others: ends every other session of the user. */
 export function signOutOthers(): Promise<{ ended: number }> {
-  return apiFetch<{ ended: number }>('/account/sign-out-others', { method: 'POST' });
+  return api('post', '/account/sign-out-others');
 }
 
 export function useSignOutOthers() {

@@ -1,12 +1,12 @@
 import type { Business, BusinessSettingsInput } from '@switchboard/shared/account';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { businessQueryKey } from './get-business';
 
 /** PUT /api/business (owners). */
 export function updateBusiness(input: BusinessSettingsInput): Promise<Business> {
-  return apiFetch<Business>('/business', { method: 'PUT', body: input });
+  return api('put', '/business', { body: input });
 }
 
 export function useUpdateBusiness() {

@@ -1,15 +1,12 @@
 import type { ProfileInput } from '@switchboard/shared/account';
 import type { SessionUser } from '@switchboard/shared/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { sessionQueryKey } from './session-query-key';
 
 /** PUT /api/account/profile: answers the signed-in user as they are now. */
 export async function updateProfile(input: ProfileInput): Promise<SessionUser> {
-  const { user } = await apiFetch<{ user: SessionUser }>('/account/profile', {
-    method: 'PUT',
-    body: input,
-  });
+  const { user } = await api('put', '/account/profile', { body: input });
   return user;
 }
 

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
-import type { Squad, SquadInput } from '@switchboard/shared/squads';
+import type { SquadInput } from '@switchboard/shared/squads';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { squadsQueryKey } from '../../../lib/api/list-squads';
 
 function useRefresh() {
@@ -12,7 +12,7 @@ function useRefresh() {
 export function useCreateSquad() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (input: SquadInput) => apiFetch<Squad>('/squads', { method: 'POST', body: input }),
+    mutationFn: (input: SquadInput) => api('post', '/squads', { body: input }),
     onSuccess: (squad) =>
       notifications.show({
         color: 'teal',
@@ -27,7 +27,7 @@ export function useUpdateSquad() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, ...input }: SquadInput & { id: string }) =>
-      apiFetch<Squad>(`/squads/${encodeURIComponent(id)}`, { method: 'PUT', body: input }),
+      api('put', '/squads/{id}', { path: { id }, body: input }),
     onSuccess: (squad) =>
       notifications.show({
         color: 'teal',
@@ -41,8 +41,7 @@ export function useUpdateSquad() {
 export function useDeleteSquad() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiFetch<void>(`/squads/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => api('delete', '/squads/{id}', { path: { id } }),
     onSettled: refresh,
   });
 }

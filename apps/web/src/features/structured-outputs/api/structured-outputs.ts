@@ -5,7 +5,7 @@ import type {
   UpdateStructuredOutputInput,
 } from '@switchboard/shared/structured-outputs';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 export const structuredOutputsQueryKey = ['structured-outputs'] as const;
 
@@ -13,8 +13,7 @@ export const structuredOutputsQueryKey = ['structured-outputs'] as const;
 export const structuredOutputsQueryOptions = () =>
   queryOptions({
     queryKey: structuredOutputsQueryKey,
-    queryFn: async ({ signal }) =>
-      (await apiFetch<{ data: StructuredOutput[] }>('/structured-outputs', { signal })).data,
+    queryFn: async ({ signal }) => (await api('get', '/structured-outputs', { signal })).data,
     meta: { errorTitle: 'Could not refresh the structured outputs' },
   });
 
@@ -44,7 +43,7 @@ export function useCreateStructuredOutput() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (input: StructuredOutputInput) =>
-      apiFetch<StructuredOutput>('/structured-outputs', { method: 'POST', body: input }),
+      api('post', '/structured-outputs', { body: input }),
     onSuccess: (output) =>
       notifications.show(
         savedNotice(
@@ -61,10 +60,7 @@ export function useUpdateStructuredOutput() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, ...input }: UpdateStructuredOutputInput & { id: string }) =>
-      apiFetch<StructuredOutput>(`/structured-outputs/${encodeURIComponent(id)}`, {
-        method: 'PATCH',
-        body: input,
-      }),
+      api('patch', '/structured-outputs/{id}', { path: { id }, body: input }),
     onSuccess: (output) =>
       notifications.show(
         savedNotice(output, 'Structured output saved', `${output.name} was saved.`),
@@ -76,8 +72,7 @@ export function useUpdateStructuredOutput() {
 export function useDeleteStructuredOutput() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiFetch<void>(`/structured-outputs/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => api('delete', '/structured-outputs/{id}', { path: { id } }),
     onSettled: refresh,
   });
 }

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
-import type { CustomToolInput, Tool, UpdateCustomToolInput } from '@switchboard/shared/tools';
+import type { CustomToolInput, UpdateCustomToolInput } from '@switchboard/shared/tools';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 export const toolsQueryKey = ['tools'] as const;
 
@@ -9,7 +9,7 @@ export const toolsQueryKey = ['tools'] as const;
 export const toolsQueryOptions = () =>
   queryOptions({
     queryKey: toolsQueryKey,
-    queryFn: async ({ signal }) => (await apiFetch<{ data: Tool[] }>('/tools', { signal })).data,
+    queryFn: async ({ signal }) => (await api('get', '/tools', { signal })).data,
     meta: { errorTitle: 'Could not refresh the tools' },
   });
 
@@ -25,8 +25,7 @@ function useRefresh() {
 export function useCreateTool() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (input: CustomToolInput) =>
-      apiFetch<Tool>('/tools', { method: 'POST', body: input }),
+    mutationFn: (input: CustomToolInput) => api('post', '/tools', { body: input }),
     // The form shows the refusal (under the field it names, else in its alert): no toast too.
     meta: { errorToast: false },
     onSuccess: (tool) =>
@@ -43,7 +42,7 @@ export function useUpdateTool() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, ...input }: UpdateCustomToolInput & { id: string }) =>
-      apiFetch<Tool>(`/tools/${encodeURIComponent(id)}`, { method: 'PATCH', body: input }),
+      api('patch', '/tools/{id}', { path: { id }, body: input }),
     meta: { errorToast: false },
     onSuccess: (tool) =>
       notifications.show({
@@ -58,8 +57,7 @@ export function useUpdateTool() {
 export function useDeleteTool() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiFetch<void>(`/tools/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => api('delete', '/tools/{id}', { path: { id } }),
     onSettled: refresh,
   });
 }

@@ -1,10 +1,10 @@
 import type { WebCallConfig } from '@switchboard/shared/web-call';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** GET /api/web-call/config: the platform mode, whether web calls can start, and where the SDK sends POST /call/web. */
 export function getWebCallConfig(signal?: AbortSignal): Promise<WebCallConfig> {
-  return apiFetch<WebCallConfig>('/web-call/config', { signal });
+  return api('get', '/web-call/config', { signal });
 }
 
 export const webCallConfigQueryOptions = () =>
