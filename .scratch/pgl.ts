@@ -8,10 +8,11 @@ import { toCallRecord } from '../apps/server/src/platform/call-record';
 
 const n = Number(process.argv[2] ?? 300);
 const dataDir = await fs.mkdtemp(path.join('/dev/shm', 'ingest36-pgl-'));
-const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: '', SANDBOX_CALLS: '200',
+const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: '', SANDBOX_CALLS: process.env.CALLS ?? '200',
   SANDBOX_SIMULATOR_INTERVAL_MS: '0', VAPI_WEBHOOK_SECRET: 'x'.repeat(32), SYNC_INTERVAL_SECONDS: '86400' });
 const app = await buildApp(config);
-await app.callSync.runNow();
+if (process.env.PRE) await (app.database.db as any).$client.exec(process.env.PRE);
+{ const t0 = process.cpuUsage(); const w0 = performance.now(); await app.callSync.runNow(); const c0 = process.cpuUsage(t0); console.log(`sync: ${((performance.now() - w0) / 1000).toFixed(1)} s wall, ${((c0.user + c0.system) / 1e6).toFixed(1)} s CPU`); }
 const sample = (await app.platform.client.sdk.calls.list({ limit: 200 })) as unknown as Record<string, unknown>[];
 const ingest = new CallIngestService({ db: app.database.db });
 const records = Array.from({ length: n }, (_, i) => {

@@ -28,7 +28,7 @@ import { dropLiveLinesSql } from '../live-calls/live-calls.repository';
  * function it is planned once per connection on both databases (PGlite plans every statement
  * it is sent; its planning cost more than the rest of a report).
  */
-export const INGEST_STATEMENT = `with r as materialized (select * from ${callRowsSql('$1')}),
+const INGEST_STATEMENT = `with r as materialized (select * from ${callRowsSql('$1')}),
   arrival as (${webhookArrivalSql('$4')}),
   up as (${upsertCallsSql('r')}),
   merged as (${mergeReportSql('r', '$2', 'up')}),

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { executeRows, type Db } from '../../db/client';
 import { callActions, callLiveTranscripts, calls } from '../../db/schema';
 import { evaluationText, type CallRecord } from '../../platform/call-record';
@@ -71,7 +71,7 @@ export function upsertCallsSql(rows: string): string {
  * platform can send the report with a copy of the call older than one a sync already stored
  * (the analysis is computed after the call's last update).
  */
-export const CALL_REPORT_FIELDS = [
+const CALL_REPORT_FIELDS = [
   'endedReason',
   'analysis',
   'artifact',
