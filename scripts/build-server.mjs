@@ -83,8 +83,35 @@ export async function buildServer() {
   fs.cpSync(path.join(root, 'apps/server/src/db/migrations'), path.join(serverDist, 'migrations'), {
     recursive: true,
   });
+  await writePgliteTemplate();
   // Written last: its presence says the build finished.
   fs.writeFileSync(path.join(serverDist, 'BUILT'), `${new Date().toISOString()}\n`);
+}
+
+/**
+ * The embedded database's first start without initdb and migrations (issue 36 target 5): a
+ * PGlite data directory made in memory and migrated now, kept as a tarball beside the bundle's
+ * migrations (db/client.ts `pgliteTemplate`). A fresh DATA_DIR is loaded from it; migrations
+ * newer than it still run at start.
+ */
+async function writePgliteTemplate() {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const pglite = await PGlite.create();
+  try {
+    await migrate(drizzle({ client: pglite }), {
+      migrationsFolder: path.join(serverDist, 'migrations'),
+    });
+    await pglite.exec('checkpoint');
+    const dump = await pglite.dumpDataDir('gzip');
+    fs.writeFileSync(
+      path.join(serverDist, 'pglite-template.tar.gz'),
+      Buffer.from(await dump.arrayBuffer()),
+    );
+  } finally {
+    await pglite.close();
+  }
 }
 
 /** True when the bundle is missing, unfinished or older than any of its sources. */

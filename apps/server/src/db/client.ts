@@ -156,12 +156,35 @@ export const PGLITE_START_PARAMS = [
   ...['-c', 'wal_buffers=1MB'],
 ];
 
+/**
+ * A data directory made by PGlite and migrated at build time (scripts/build-server.mjs, beside
+ * the bundle's migrations): a fresh DATA_DIR is loaded from it instead of running initdb and
+ * every migration at first start (issue 36 target 5). Absent (sources run by tsx, tests): initdb.
+ */
+export const pgliteTemplate = path.join(path.dirname(migrationsFolder), 'pglite-template.tar.gz');
+
+/** The template's bytes when `dataDir` holds no database yet and the build made one. */
+async function templateFor(dataDir: string): Promise<Blob | undefined> {
+  const exists = (file: string) =>
+    fs.access(file).then(
+      () => true,
+      () => false,
+    );
+  if (await exists(path.join(dataDir, 'PG_VERSION'))) return undefined;
+  if (!(await exists(pgliteTemplate))) return undefined;
+  return new Blob([await fs.readFile(pgliteTemplate)]);
+}
+
 async function openPglite(dataDir: string): Promise<Database> {
   await fs.mkdir(dataDir, { recursive: true });
   const releaseLock = await acquireDirectoryLock(dataDir);
   let client: PGlite | undefined;
   try {
-    client = await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS });
+    const template = await templateFor(dataDir);
+    client = await PGlite.create(dataDir, {
+      startParams: PGLITE_START_PARAMS,
+      ...(template ? { loadDataDir: template } : {}),
+    });
     const db = drizzlePglite({ client, schema, casing: 'snake_case' });
     await migratePglite(db, { migrationsFolder });
     const opened = client;

@@ -21,10 +21,12 @@ import { dropLiveLinesSql } from '../live-calls/live-calls.repository';
 // repositories each write their part of the statement as text and import no other module's.
 
 /**
- * One statement, prepared once per connection, for any number of calls:
- * $1 the calls (callRowsJson), $2 a report's merge (reportMergeJson, null for none), $3 drop the
- * calls' live transcripts, $4 the assistant whose webhook arrived (null for none), $5 the
- * NOTIFY channel announcing the call's change (null for none).
+ * The statement behind `call_ingest` (migration 0036, checked equal by call-ingest.test.ts), for
+ * any number of calls: $1 the calls (callRowsJson), $2 a report's merge (reportMergeJson, null
+ * for none), $3 drop the calls' live transcripts, $4 the assistant whose webhook arrived (null
+ * for none), $5 the NOTIFY channel announcing the call's change (null for none). In a PL/pgSQL
+ * function it is planned once per connection on both databases (PGlite plans every statement
+ * it is sent; its planning cost more than the rest of a report).
  */
 const INGEST_STATEMENT = `with r as materialized (select * from ${callRowsSql('$1')}),
   arrival as (${webhookArrivalSql('$4')}),
@@ -33,25 +35,36 @@ const INGEST_STATEMENT = `with r as materialized (select * from ${callRowsSql('$
   ended as (${callsEndedSql('up')}),
   dropped as (${dropLiveLinesSql('r', '$3')}),
   notified as (${liveNotifySql('$5', '(select business_id from arrival limit 1)', '(select id from r limit 1)')})
-select (select coalesce(json_agg(id), '[]'::json) from up) as written,
-  (select count(*)::int from merged) as merged,
-  (select count(*)::int from ended) as raised,
-  (select business_id from arrival limit 1) as business_id,
-  (select count(*)::int from notified) as notified`;
+select (select coalesce(json_agg(id), '[]'::json) from up) as ingest_written,
+  (select count(*)::int from merged) as ingest_merged,
+  (select count(*)::int from ended) as ingest_raised,
+  (select business_id from arrival limit 1) as ingest_business_id,
+  (select count(*)::int from notified) as ingest_announced`;
+
+/** The function migration 0036 makes of INGEST_STATEMENT. */
+export const INGEST_FUNCTION = `CREATE OR REPLACE FUNCTION "call_ingest"("p_calls" jsonb, "p_merge" jsonb, "p_drop_live" boolean, "p_assistant" text, "p_channel" text)
+RETURNS TABLE ("ingest_written" json, "ingest_merged" integer, "ingest_raised" integer, "ingest_business_id" uuid, "ingest_announced" integer)
+LANGUAGE plpgsql AS $ingest$
+BEGIN
+  RETURN QUERY ${INGEST_STATEMENT};
+END
+$ingest$;`;
 
 type IngestRow = {
-  written: string[];
-  merged: number;
-  raised: number;
-  business_id: string | null;
-  notified: number;
+  ingest_written: string[];
+  ingest_merged: number;
+  ingest_raised: number;
+  ingest_business_id: string | null;
+  ingest_announced: number;
 };
+
+const CALL_INGEST = `select * from call_ingest($1::jsonb, $2::jsonb, $3::boolean, $4::text, $5::text)`;
 
 async function runIngest(db: Db, values: unknown[]): Promise<IngestRow> {
   const prepared = preparedQuery(db);
   const [row] = prepared
-    ? await prepared<IngestRow>('sb_ingest_calls', INGEST_STATEMENT, values)
-    : await executeRows<IngestRow>(db, positionalSql(INGEST_STATEMENT, values));
+    ? await prepared<IngestRow>('sb_call_ingest', CALL_INGEST, values)
+    : await executeRows<IngestRow>(db, positionalSql(CALL_INGEST, values));
   if (!row) throw new Error('call ingest: the statement answered no row');
   return row;
 }
@@ -69,16 +82,16 @@ function newestOfEach(records: readonly CallRecord[]): CallRecord[] {
 
 /** What follows in JavaScript: a campaign's progress, the delivery job told of new events. */
 async function afterIngest(db: Db, records: CallRecord[], row: IngestRow): Promise<void> {
-  if (row.written.length > 0) {
+  if (row.ingest_written.length > 0) {
     // A campaign's progress follows the calls it placed (only the copies just written are
     // newest); a call without a campaign costs nothing here.
-    const written = new Set(row.written);
+    const written = new Set(row.ingest_written);
     await applyCampaignCalls(
       db,
       records.filter((record) => written.has(record.id)),
     );
   }
-  if (row.raised > 0) raised();
+  if (row.ingest_raised > 0) raised();
 }
 
 /**
@@ -91,7 +104,7 @@ export async function ingestCalls(db: Db, records: readonly CallRecord[]): Promi
   const newest = newestOfEach(records);
   const row = await runIngest(db, [callRowsJson(newest), null, false, null, null]);
   await afterIngest(db, newest, row);
-  return row.written.length;
+  return row.ingest_written.length;
 }
 
 /** The webhook's side of call ingest: a status update or an end-of-call report about a call. */
@@ -131,7 +144,7 @@ export class CallIngestService {
     await afterIngest(db, [record], row);
     // Who hears about it: this business's people and the operator (in-process bus).
     if (live && !live.notifyChannel)
-      await live.publish({ businessId: row.business_id, callId: record.id });
-    return row.written.length + row.merged;
+      await live.publish({ businessId: row.ingest_business_id, callId: record.id });
+    return row.ingest_written.length + row.ingest_merged;
   }
 }
