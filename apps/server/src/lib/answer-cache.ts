@@ -1,5 +1,8 @@
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { noChangeNotices, type ChangeNotices } from '../db/change-notices';
+import { HeldCopies } from '../db/held-copies';
+import type { HeldStamps } from '../modules/calls/answer-stamps';
 import { COMPRESSION_THRESHOLD_BYTES } from '../plugins/compression';
 
 /**
@@ -33,6 +36,9 @@ const BROTLI_OPTIONS: zlib.BrotliOptions = {
   },
 };
 
+/** Stamps held at most: one an agent or business asked about. */
+const HELD_STAMPS = 20_000;
+
 /** 16 MB of answers: ~4,000 analytics answers of 90 days, ~2,000 call-log pages. */
 export const ANSWER_CACHE_BYTES = 16 * 1024 * 1024;
 
@@ -46,8 +52,19 @@ export const ANSWER_CACHE_BYTES = 16 * 1024 * 1024;
 export class AnswerCache {
   private readonly entries = new Map<string, Answer>();
   private bytes = 0;
+  /**
+   * The stamps themselves, held in process while the versions' change notices are heard
+   * (decision 081): a hit then reads nothing from the database.
+   */
+  readonly stamps: HeldStamps;
 
-  constructor(readonly maxBytes = ANSWER_CACHE_BYTES) {}
+  constructor(
+    readonly maxBytes = ANSWER_CACHE_BYTES,
+    notices: ChangeNotices = noChangeNotices,
+  ) {
+    this.stamps = new HeldCopies(notices, HELD_STAMPS);
+    notices.on('answer_versions', (scope) => this.stamps.forget(scope));
+  }
 
   /** The answer under `key` when it was computed under `stamp`. */
   get(key: string, stamp: string): Answer | undefined {

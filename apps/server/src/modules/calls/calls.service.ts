@@ -387,7 +387,7 @@ export class CallsService {
    * stamp the agent reads now (decision 073), else computed and kept.
    */
   async listAnswer(scope: AgentScope, agentId: string, query: CallLogQuery): Promise<Answer> {
-    const found = await findAgentAnswerStamp(this.deps.db, scope, agentId);
+    const found = await findAgentAnswerStamp(this.deps.db, scope, agentId, this.answers.stamps);
     if (!found) throw notFound('Agent');
     const key = `log|${scopeKey(scope)}|${agentId}|${queryKey(query)}`;
     return (
@@ -405,8 +405,8 @@ export class CallsService {
       return uncachedAnswer(JSON.stringify(await this.listBusiness(scope, query)));
     }
     const found = query.agentId
-      ? await findAgentAnswerStamp(this.deps.db, scope, query.agentId)
-      : await findBusinessAnswerStamp(this.deps.db, scope.businessId);
+      ? await findAgentAnswerStamp(this.deps.db, scope, query.agentId, this.answers.stamps)
+      : await findBusinessAnswerStamp(this.deps.db, scope.businessId, this.answers.stamps);
     if (!found) throw notFound('Agent');
     const key = `calls|${scopeKey(scope)}|${queryKey(query)}`;
     return (
