@@ -205,8 +205,21 @@ export const callLogPageSchema = paginatedSchema(callLogRowSchema).extend({
 });
 export type CallLogPage = z.infer<typeof callLogPageSchema>;
 
-/** GET /api/agents/:id/calls/count and GET /api/calls/count: how many calls match a filter. */
-export const callLogCountSchema = z.object({ total: z.number().int().nonnegative() });
+/**
+ * A count stops at CALL_COUNT_CAP + 1 matching calls (decision 081): past it the answer is
+ * "more than CALL_COUNT_CAP", ten pages of the call log's 50, in about the same time whatever
+ * the store holds.
+ */
+export const CALL_COUNT_CAP = 500;
+
+/**
+ * GET /api/agents/:id/calls/count and GET /api/calls/count: how many calls match a filter;
+ * with `more`, more than `total` (which is then CALL_COUNT_CAP) do.
+ */
+export const callLogCountSchema = z.object({
+  total: z.number().int().nonnegative(),
+  more: z.boolean(),
+});
 export type CallLogCount = z.infer<typeof callLogCountSchema>;
 
 /** A transcript line of the call detail. */

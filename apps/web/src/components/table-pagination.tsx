@@ -35,6 +35,11 @@ export type TablePaginationProps = {
    * so instead of a total, and steps on by `meta.hasNext`.
    */
   counting?: boolean;
+  /**
+   * The total was counted only up to this many (a search's count stops there): the pager says
+   * "More than N" and, as while counting, steps on by `meta.hasNext`.
+   */
+  moreThan?: number | undefined;
 };
 
 function describeRange(
@@ -42,7 +47,11 @@ function describeRange(
   [singular, plural]: TablePaginationProps['noun'],
   summary: NonNullable<TablePaginationProps['summary']>,
   counting: boolean,
+  moreThan: number | undefined,
 ): string {
+  if (moreThan !== undefined && !counting) {
+    return `More than ${formatCount(moreThan)} ${plural} · page ${formatCount(meta.page)}`;
+  }
   if (counting) {
     const shown =
       meta.total === 0 && meta.page === 1 ? `No ${plural}` : `Page ${formatCount(meta.page)}`;
@@ -74,6 +83,7 @@ export function TablePagination({
   label,
   pageName = 'page',
   counting = false,
+  moreThan,
 }: TablePaginationProps) {
   const pageSizeId = useId();
   const lastPage = Math.max(meta.totalPages, 1);
@@ -87,7 +97,7 @@ export function TablePagination({
       aria-label={label}
     >
       <Text size="sm" c="dimmed" aria-live={steps ? 'polite' : undefined}>
-        {describeRange(meta, noun, summary, counting)}
+        {describeRange(meta, noun, summary, counting, moreThan)}
       </Text>
       <Group gap="md">
         {pageSizes && (
@@ -111,7 +121,7 @@ export function TablePagination({
         )}
         {steps ? (
           <Group gap="xs" wrap="wrap">
-            {jump && !counting && lastPage > 2 && (
+            {jump && !counting && moreThan === undefined && lastPage > 2 && (
               <Suspense fallback={null}>
                 <JumpToPage
                   page={meta.page}

@@ -15,7 +15,7 @@ import {
   databaseTargets,
   sessionHeaders,
 } from '../../test/test-app';
-import { iterateCallLog, upsertCalls } from './calls.repository';
+import { countCallLogUpTo, iterateCallLog, upsertCalls } from './calls.repository';
 
 const AGENT = 'asst-call-log';
 const EMPTY_NAME_AGENT = 'asst-no-name';
@@ -330,12 +330,17 @@ describe.each(databaseTargets)('call log on %s', (target) => {
     const count = await get<CallLogCount>(
       `/api/agents/${AGENT}/calls/count?q=${encodeURIComponent('aching tooth')}`,
     );
-    expect(count.body).toEqual({ total: 1 });
+    expect(count.body).toEqual({ total: 1, more: false });
     // Any filter: the same total as the page's.
     const phone = await get<CallLogCount>(
       `/api/agents/${AGENT}/calls/count?phone=${encodeURIComponent('20 7946-0')}`,
     );
-    expect(phone.body).toEqual({ total: 56 });
+    expect(phone.body).toEqual({ total: 56, more: false });
+    // A count stops one past its cap (the endpoints' is CALL_COUNT_CAP, then "more").
+    const criteria = { assistantId: AGENT, tab: 'all', phoneDigits: '2079460' } as const;
+    expect(await countCallLogUpTo(ctx.app.database.db, criteria, 100)).toBe(56);
+    expect(await countCallLogUpTo(ctx.app.database.db, criteria, 10)).toBe(11);
+    expect(await countCallLogUpTo(ctx.app.database.db, { ...criteria, q: 'tooth' }, 10)).toBe(1);
     const plain = await get<CallLogPage>(`/api/agents/${AGENT}/calls?phone=20794`);
     expect(plain.body.counting).toBeUndefined();
   });

@@ -397,6 +397,27 @@ export async function countCallLog(db: Db, criteria: CallLogCriteria): Promise<n
   return countCallLogFromCalls(db, criteria);
 }
 
+/**
+ * How many calls match, counting at most `cap + 1` of them (decision 081): the newest first
+ * along calls_assistant_log_idx, stopping at the one past the cap. A search's or a phone
+ * filter's matches are dense enough that this reads a bounded stretch of the log whatever the
+ * agent holds; an answer above `cap` means "more than cap".
+ */
+export async function countCallLogUpTo(
+  db: Db,
+  criteria: CallLogCriteria,
+  cap: number,
+): Promise<number> {
+  const [row] = await executeRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (
+          select 1 from calls c where ${criteriaSql(criteria)}
+          order by c.created_at desc limit ${cap + 1}
+        ) s`,
+  );
+  return Number(row?.n ?? 0);
+}
+
 /** The page total counted from the calls (any filter). */
 export async function countCallLogFromCalls(db: Db, criteria: CallLogCriteria): Promise<number> {
   const [row] = await executeRows<{ n: number }>(
@@ -573,6 +594,42 @@ export async function countBusinessCallLog(
   const [row] = await executeRows<{ n: number }>(
     db,
     sql`select ((${agentCalls}) ${squadCalls})::int as n`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * countBusinessCallLog's calls counted up to `cap + 1` (decision 081): agent after agent, each
+ * agent's newest first, squads' own calls last; the count stops at the one past the cap.
+ */
+export async function countBusinessCallLogUpTo(
+  db: Db,
+  criteria: BusinessCallLogCriteria,
+  cap: number,
+): Promise<number> {
+  const { filter } = criteria;
+  const squadCalls = criteria.squads
+    ? sql`union all
+        select 1 from platform_resources s
+        cross join lateral (
+          select 1 from calls c
+          where c.squad_id = s.platform_id and c.assistant_id is null and ${filterSql(filter)}
+        ) n
+        where s.kind = 'squad' and ${criteria.squads}`
+    : sql``;
+  const [row] = await executeRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (
+          (select 1 from agents a
+          cross join lateral (
+            select 1 from calls c
+            where c.assistant_id = a.platform_assistant_id and ${filterSql(filter)}
+            order by c.created_at desc
+          ) n
+          where a.removed_at is null and ${criteria.agents})
+          ${squadCalls}
+          limit ${cap + 1}
+        ) s`,
   );
   return Number(row?.n ?? 0);
 }

@@ -5,6 +5,7 @@ import {
   type BusinessCallLogFilter,
   type BusinessCallLogQuery,
   type CallDetail,
+  CALL_COUNT_CAP,
   type CallLogCount,
   type CallLogFilter,
   type CallLogPage,
@@ -36,7 +37,9 @@ import { AnswerCache, uncachedAnswer, type Answer } from '../../lib/answer-cache
 import { findAgentAnswerStamp, findBusinessAnswerStamp } from './answer-stamps';
 import {
   countBusinessCallLog,
+  countBusinessCallLogUpTo,
   countCallLog,
+  countCallLogUpTo,
   countsFromRollups,
   findBusinessZone,
   eraseStoredCall,
@@ -288,6 +291,10 @@ type Eraser = { id: string; name: string | null; userName: string };
 /** The call history's action for an erased recording and transcript. */
 const ERASE_ACTION = 'erase';
 
+/** A count taken up to CALL_COUNT_CAP + 1, as the count endpoints answer it. */
+const capped = (counted: number): CallLogCount =>
+  counted > CALL_COUNT_CAP ? { total: CALL_COUNT_CAP, more: true } : { total: counted, more: false };
+
 export class CallsService {
   /** Finished call-log pages (decision 073). */
   readonly answers: AnswerCache;
@@ -434,10 +441,16 @@ export class CallsService {
     };
   }
 
-  /** GET /api/agents/:id/calls/count: how many of the agent's calls match the filter. */
+  /**
+   * GET /api/agents/:id/calls/count: how many of the agent's calls match the filter, up to
+   * CALL_COUNT_CAP (then "more"), unless the rollups total it.
+   */
   async count(scope: AgentScope, agentId: string, filter: CallLogFilter): Promise<CallLogCount> {
     const { criteria } = await this.criteria(scope, agentId, filter);
-    return { total: await countCallLog(this.deps.db, criteria) };
+    if (countsFromRollups(criteria)) {
+      return { total: await countCallLog(this.deps.db, criteria), more: false };
+    }
+    return capped(await countCallLogUpTo(this.deps.db, criteria, CALL_COUNT_CAP));
   }
 
   /** GET /api/calls: one page of the business's calls across its agents (or one of them). */
@@ -467,7 +480,10 @@ export class CallsService {
   /** GET /api/calls/count: how many of the business's calls match the filter. */
   async countBusiness(scope: AgentScope, filter: BusinessCallLogFilter): Promise<CallLogCount> {
     const { criteria } = await this.businessCriteria(scope, filter);
-    return { total: await countBusinessCallLog(this.deps.db, criteria) };
+    if (countsFromRollups(criteria.filter)) {
+      return { total: await countBusinessCallLog(this.deps.db, criteria), more: false };
+    }
+    return capped(await countBusinessCallLogUpTo(this.deps.db, criteria, CALL_COUNT_CAP));
   }
 
   /** GET /api/calls/export: the business-wide filter as CSV, as exportCsv. */

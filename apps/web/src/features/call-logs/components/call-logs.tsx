@@ -46,12 +46,18 @@ export function CallLogs({
   const { state, change, reset, callSearch } = useCallLogParams();
   const params = callLogPageParams(state);
   const calls = useCallLogPage(agentId, params);
-  // A transcript search's page answers before its matches are counted: the total comes apart.
+  // A transcript search's page answers before its matches are counted: the total comes apart,
+  // counted up to a cap ("More than 500 calls", paged on by the page's own hasNext).
   const counting = calls.data?.counting === true;
   const count = useCallLogCount(agentId, params, counting);
   const total = counting
     ? count.data
-      ? { counting: false, meta: buildPaginationMeta(count.data.total, params.page, params.limit) }
+      ? count.data.more
+        ? { counting: false, moreThan: count.data.total }
+        : {
+            counting: false,
+            meta: buildPaginationMeta(count.data.total, params.page, params.limit),
+          }
       : { counting: true }
     : undefined;
   const refresh = useRefreshCallLogs(agentId);
@@ -121,7 +127,7 @@ type CallLogResultsProps = {
   callSearch: (callId: string) => string;
   showAgent: boolean;
   hidden: HiddenCallLogColumns;
-  total: { counting: boolean; meta?: PaginationMeta } | undefined;
+  total: { counting: boolean; meta?: PaginationMeta; moreThan?: number } | undefined;
 };
 
 function CallLogResults({
