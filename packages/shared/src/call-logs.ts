@@ -206,15 +206,16 @@ export const callLogPageSchema = paginatedSchema(callLogRowSchema).extend({
 export type CallLogPage = z.infer<typeof callLogPageSchema>;
 
 /**
- * A count stops at CALL_COUNT_CAP + 1 matching calls (decision 081): past it the answer is
- * "more than CALL_COUNT_CAP", ten pages of the call log's 50, in about the same time whatever
- * the store holds.
+ * A count (GET …/calls/count) stops at CALL_COUNT_CAP matching calls, four pages of the call
+ * log's 50, and reads at most CALL_COUNT_EXAMINE calls, newest first (decision 081): it costs
+ * about the same whatever the store holds, and answers "at least" when it stopped early.
  */
-export const CALL_COUNT_CAP = 500;
+export const CALL_COUNT_CAP = 200;
+export const CALL_COUNT_EXAMINE = 4_000;
 
 /**
  * GET /api/agents/:id/calls/count and GET /api/calls/count: how many calls match a filter;
- * with `more`, more than `total` (which is then CALL_COUNT_CAP) do.
+ * with `more`, at least `total` do (the count stopped before the end).
  */
 export const callLogCountSchema = z.object({
   total: z.number().int().nonnegative(),

@@ -36,10 +36,10 @@ export type TablePaginationProps = {
    */
   counting?: boolean;
   /**
-   * The total was counted only up to this many (a search's count stops there): the pager says
-   * "More than N" and, as while counting, steps on by `meta.hasNext`.
+   * The total is only known to be at least this many (a search's count stops early): the
+   * pager says "At least N" and, as while counting, steps on by `meta.hasNext`.
    */
-  moreThan?: number | undefined;
+  atLeast?: number | undefined;
 };
 
 function describeRange(
@@ -47,10 +47,12 @@ function describeRange(
   [singular, plural]: TablePaginationProps['noun'],
   summary: NonNullable<TablePaginationProps['summary']>,
   counting: boolean,
-  moreThan: number | undefined,
+  atLeast: number | undefined,
 ): string {
-  if (moreThan !== undefined && !counting) {
-    return `More than ${formatCount(moreThan)} ${plural} · page ${formatCount(meta.page)}`;
+  if (atLeast !== undefined && !counting) {
+    // The rows paged through so far count too (meta.total while the total is not known).
+    const least = formatCount(Math.max(atLeast, meta.total));
+    return `At least ${least} ${plural} · page ${formatCount(meta.page)}`;
   }
   if (counting) {
     const shown =
@@ -83,7 +85,7 @@ export function TablePagination({
   label,
   pageName = 'page',
   counting = false,
-  moreThan,
+  atLeast,
 }: TablePaginationProps) {
   const pageSizeId = useId();
   const lastPage = Math.max(meta.totalPages, 1);
@@ -97,7 +99,7 @@ export function TablePagination({
       aria-label={label}
     >
       <Text size="sm" c="dimmed" aria-live={steps ? 'polite' : undefined}>
-        {describeRange(meta, noun, summary, counting, moreThan)}
+        {describeRange(meta, noun, summary, counting, atLeast)}
       </Text>
       <Group gap="md">
         {pageSizes && (
@@ -121,7 +123,7 @@ export function TablePagination({
         )}
         {steps ? (
           <Group gap="xs" wrap="wrap">
-            {jump && !counting && moreThan === undefined && lastPage > 2 && (
+            {jump && !counting && atLeast === undefined && lastPage > 2 && (
               <Suspense fallback={null}>
                 <JumpToPage
                   page={meta.page}

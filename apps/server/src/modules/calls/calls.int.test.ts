@@ -336,11 +336,16 @@ describe.each(databaseTargets)('call log on %s', (target) => {
       `/api/agents/${AGENT}/calls/count?phone=${encodeURIComponent('20 7946-0')}`,
     );
     expect(phone.body).toEqual({ total: 56, more: false });
-    // A count stops one past its cap (the endpoints' is CALL_COUNT_CAP, then "more").
+    // A count stops at its cap of matches, or after reading so many calls, newest first (the
+    // endpoints' bounds are CALL_COUNT_CAP and CALL_COUNT_EXAMINE, then "at least").
+    const db = ctx.app.database.db;
     const criteria = { assistantId: AGENT, tab: 'all', phoneDigits: '2079460' } as const;
-    expect(await countCallLogUpTo(ctx.app.database.db, criteria, 100)).toBe(56);
-    expect(await countCallLogUpTo(ctx.app.database.db, criteria, 10)).toBe(11);
-    expect(await countCallLogUpTo(ctx.app.database.db, { ...criteria, q: 'tooth' }, 10)).toBe(1);
+    expect(await countCallLogUpTo(db, criteria, 100, 1000)).toEqual({ matched: 56, complete: true });
+    expect(await countCallLogUpTo(db, criteria, 10, 1000)).toEqual({ matched: 10, complete: true });
+    const tooth = { assistantId: AGENT, tab: 'all', q: 'tooth' } as const;
+    expect(await countCallLogUpTo(db, tooth, 10, 1000)).toEqual({ matched: 1, complete: true });
+    // The one call that says it is older than the newest five.
+    expect(await countCallLogUpTo(db, tooth, 10, 5)).toEqual({ matched: 0, complete: false });
     const plain = await get<CallLogPage>(`/api/agents/${AGENT}/calls?phone=20794`);
     expect(plain.body.counting).toBeUndefined();
   });

@@ -6,6 +6,7 @@ import {
   type BusinessCallLogQuery,
   type CallDetail,
   CALL_COUNT_CAP,
+  CALL_COUNT_EXAMINE,
   type CallLogCount,
   type CallLogFilter,
   type CallLogPage,
@@ -41,6 +42,7 @@ import {
   countCallLog,
   countCallLogUpTo,
   countsFromRollups,
+  type BoundedCount,
   findBusinessZone,
   eraseStoredCall,
   findCallWithAgent,
@@ -291,9 +293,11 @@ type Eraser = { id: string; name: string | null; userName: string };
 /** The call history's action for an erased recording and transcript. */
 const ERASE_ACTION = 'erase';
 
-/** A count taken up to CALL_COUNT_CAP + 1, as the count endpoints answer it. */
-const capped = (counted: number): CallLogCount =>
-  counted > CALL_COUNT_CAP ? { total: CALL_COUNT_CAP, more: true } : { total: counted, more: false };
+/** A bounded count as the count endpoints answer it: exact, or "at least" (decision 081). */
+const capped = ({ matched, complete }: BoundedCount): CallLogCount =>
+  matched >= CALL_COUNT_CAP
+    ? { total: CALL_COUNT_CAP, more: true }
+    : { total: matched, more: !complete };
 
 export class CallsService {
   /** Finished call-log pages (decision 073). */
@@ -442,15 +446,17 @@ export class CallsService {
   }
 
   /**
-   * GET /api/agents/:id/calls/count: how many of the agent's calls match the filter, up to
-   * CALL_COUNT_CAP (then "more"), unless the rollups total it.
+   * GET /api/agents/:id/calls/count: how many of the agent's calls match the filter, from the
+   * rollups when they total it, else counted within bounds (decision 081).
    */
   async count(scope: AgentScope, agentId: string, filter: CallLogFilter): Promise<CallLogCount> {
     const { criteria } = await this.criteria(scope, agentId, filter);
     if (countsFromRollups(criteria)) {
       return { total: await countCallLog(this.deps.db, criteria), more: false };
     }
-    return capped(await countCallLogUpTo(this.deps.db, criteria, CALL_COUNT_CAP));
+    return capped(
+      await countCallLogUpTo(this.deps.db, criteria, CALL_COUNT_CAP, CALL_COUNT_EXAMINE),
+    );
   }
 
   /** GET /api/calls: one page of the business's calls across its agents (or one of them). */
@@ -483,7 +489,9 @@ export class CallsService {
     if (countsFromRollups(criteria.filter)) {
       return { total: await countBusinessCallLog(this.deps.db, criteria), more: false };
     }
-    return capped(await countBusinessCallLogUpTo(this.deps.db, criteria, CALL_COUNT_CAP));
+    return capped(
+      await countBusinessCallLogUpTo(this.deps.db, criteria, CALL_COUNT_CAP, CALL_COUNT_EXAMINE),
+    );
   }
 
   /** GET /api/calls/export: the business-wide filter as CSV, as exportCsv. */

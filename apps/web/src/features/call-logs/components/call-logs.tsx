@@ -47,13 +47,13 @@ export function CallLogs({
   const params = callLogPageParams(state);
   const calls = useCallLogPage(agentId, params);
   // A transcript search's page answers before its matches are counted: the total comes apart,
-  // counted up to a cap ("More than 500 calls", paged on by the page's own hasNext).
+  // within bounds ("At least 200 calls" when it stopped early, paged on by the page's hasNext).
   const counting = calls.data?.counting === true;
   const count = useCallLogCount(agentId, params, counting);
   const total = counting
     ? count.data
       ? count.data.more
-        ? { counting: false, moreThan: count.data.total }
+        ? { counting: false, atLeast: count.data.total }
         : {
             counting: false,
             meta: buildPaginationMeta(count.data.total, params.page, params.limit),
@@ -127,7 +127,7 @@ type CallLogResultsProps = {
   callSearch: (callId: string) => string;
   showAgent: boolean;
   hidden: HiddenCallLogColumns;
-  total: { counting: boolean; meta?: PaginationMeta; moreThan?: number } | undefined;
+  total: { counting: boolean; meta?: PaginationMeta; atLeast?: number } | undefined;
 };
 
 function CallLogResults({
