@@ -1,9 +1,5 @@
 import fp from 'fastify-plugin';
-import {
-  noChangeNotices,
-  postgresChangeNotices,
-  type ChangeNotices,
-} from '../db/change-notices';
+import { noChangeNotices, postgresChangeNotices, type ChangeNotices } from '../db/change-notices';
 import { openDatabase, type Database } from '../db/client';
 
 declare module 'fastify' {

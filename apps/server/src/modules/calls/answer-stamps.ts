@@ -70,10 +70,7 @@ export async function findAgentAnswerStamp(
 ): Promise<AnswerStamp | undefined> {
   const businessId = scope.kind === 'business' ? scope.businessId : null;
   const read = async () => {
-    const [row] = await rowsOf(db, 'sb_agent_answer_stamp', AGENT_STAMP, [
-      assistantId,
-      businessId,
-    ]);
+    const [row] = await rowsOf(db, 'sb_agent_answer_stamp', AGENT_STAMP, [assistantId, businessId]);
     return row ? stampOf(row) : undefined;
   };
   return held ? held.get(`agent|${businessId ?? ''}|${assistantId}`, read, holdAs) : read();

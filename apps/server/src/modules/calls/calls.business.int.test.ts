@@ -133,11 +133,23 @@ describe.each(databaseTargets)('business call log on %s', (target) => {
     const db = ctx.app.database.db;
     const costly = criteria({ tab: 'all', minCost: 0.25, maxCost: 1.5 });
     // Six calls (test calls left out), three of them in the cost range.
-    expect(await countBusinessCallLogUpTo(db, costly, 5, 100)).toEqual({ matched: 3, complete: true });
-    expect(await countBusinessCallLogUpTo(db, costly, 1, 100)).toEqual({ matched: 1, complete: true });
-    expect(await countBusinessCallLogUpTo(db, costly, 5, 6)).toEqual({ matched: 3, complete: false });
+    expect(await countBusinessCallLogUpTo(db, costly, 5, 100)).toEqual({
+      matched: 3,
+      complete: true,
+    });
+    expect(await countBusinessCallLogUpTo(db, costly, 1, 100)).toEqual({
+      matched: 1,
+      complete: true,
+    });
+    expect(await countBusinessCallLogUpTo(db, costly, 5, 6)).toEqual({
+      matched: 3,
+      complete: false,
+    });
     const all = criteria({ tab: 'all', includeTest: true });
-    expect(await countBusinessCallLogUpTo(db, all, 50, 100)).toEqual({ matched: 8, complete: true });
+    expect(await countBusinessCallLogUpTo(db, all, 50, 100)).toEqual({
+      matched: 8,
+      complete: true,
+    });
   });
 
   it('lists the business’s calls across its agents, newest first, test calls left out', async () => {

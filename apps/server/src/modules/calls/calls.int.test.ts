@@ -340,7 +340,10 @@ describe.each(databaseTargets)('call log on %s', (target) => {
     // endpoints' bounds are CALL_COUNT_CAP and CALL_COUNT_EXAMINE, then "at least").
     const db = ctx.app.database.db;
     const criteria = { assistantId: AGENT, tab: 'all', phoneDigits: '2079460' } as const;
-    expect(await countCallLogUpTo(db, criteria, 100, 1000)).toEqual({ matched: 56, complete: true });
+    expect(await countCallLogUpTo(db, criteria, 100, 1000)).toEqual({
+      matched: 56,
+      complete: true,
+    });
     expect(await countCallLogUpTo(db, criteria, 10, 1000)).toEqual({ matched: 10, complete: true });
     const tooth = { assistantId: AGENT, tab: 'all', q: 'tooth' } as const;
     expect(await countCallLogUpTo(db, tooth, 10, 1000)).toEqual({ matched: 1, complete: true });
