@@ -32,7 +32,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('held sessions on two instances', 
 
   const me = async (app: App, headers: Record<string, string>) => {
     const res = await app.inject({ method: 'GET', url: '/api/auth/me', headers });
-    return { status: res.statusCode, role: res.statusCode === 200 ? res.json().user?.role : null };
+    const role = res.statusCode === 200 ? res.json<{ user: { role: string } }>().user.role : null;
+    return { status: res.statusCode, role };
   };
 
   /** B holds the session: asked once, it is kept (nothing is read for it the second time). */

@@ -7,7 +7,7 @@ function fakeNotices() {
   const resets: (() => void)[] = [];
   const notices = {
     ready: Promise.resolve(),
-    listening: true,
+    listening: true as boolean,
     generation: 0,
     on: () => undefined,
     heardHere: () => undefined,
