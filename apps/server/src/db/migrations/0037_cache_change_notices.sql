@@ -26,8 +26,8 @@ $$;
 --> statement-breakpoint
 CREATE TRIGGER "sessions_change_notice_delete" AFTER DELETE ON "sessions" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION session_change_notice();
 --> statement-breakpoint
--- A touch (last_seen_at only) changes nothing a held session says.
-CREATE TRIGGER "sessions_change_notice_update" AFTER UPDATE ON "sessions" FOR EACH ROW WHEN (old.token_hash IS DISTINCT FROM new.token_hash OR old.user_id IS DISTINCT FROM new.user_id OR old.expires_at IS DISTINCT FROM new.expires_at) EXECUTE FUNCTION session_change_notice();
+-- A touch (last_seen_at moved forward) changes nothing a held session says; moved back, the session may now be idle too long.
+CREATE TRIGGER "sessions_change_notice_update" AFTER UPDATE ON "sessions" FOR EACH ROW WHEN (old.token_hash IS DISTINCT FROM new.token_hash OR old.user_id IS DISTINCT FROM new.user_id OR old.expires_at IS DISTINCT FROM new.expires_at OR new.last_seen_at < old.last_seen_at) EXECUTE FUNCTION session_change_notice();
 --> statement-breakpoint
 CREATE TRIGGER "users_change_notice" AFTER UPDATE OR DELETE ON "users" FOR EACH ROW EXECUTE FUNCTION session_change_notice();
 --> statement-breakpoint
