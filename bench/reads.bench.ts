@@ -40,9 +40,12 @@ import {
 import {
   countBusinessCallLog,
   countBusinessCallLogFromCalls,
+  countBusinessCallLogUpTo,
   countCallLog,
+  countCallLogUpTo,
   listCallLog,
 } from '../apps/server/src/modules/calls/calls.repository';
+import { CALL_COUNT_CAP, CALL_COUNT_EXAMINE } from '@switchboard/shared/call-logs';
 import { addDays, todayIn } from '@switchboard/shared/date-range';
 import { benchAdminUrl, benchAgentIds } from './lib/app';
 import { explainQueries, indexesIn } from './lib/explain';
@@ -224,7 +227,25 @@ async function explainReads(db: Db, businessId: string): Promise<void> {
         }),
     ],
     ['transcript search page (30 days)', (d) => listCallLog(d, search, { limit: 51, offset: 0 })],
-    ['transcript search total (its own request)', (d) => countCallLog(d, search)],
+    ['transcript search total, before (every match)', (d) => countCallLog(d, search)],
+    [
+      'transcript search total, now (bounded)',
+      (d) => countCallLogUpTo(d, search, CALL_COUNT_CAP, CALL_COUNT_EXAMINE),
+    ],
+    [
+      'business call log total (phone 5551), before (every match)',
+      (d) => countBusinessCallLog(d, { ...business, filter: { tab: 'all', phoneDigits: '5551' } }),
+    ],
+    [
+      'business call log total (phone 5551), now (bounded)',
+      (d) =>
+        countBusinessCallLogUpTo(
+          d,
+          { ...business, filter: { tab: 'all', phoneDigits: '5551' } },
+          CALL_COUNT_CAP,
+          CALL_COUNT_EXAMINE,
+        ),
+    ],
   ];
   for (const [what, run] of cases) {
     await run(db); // warm

@@ -205,8 +205,22 @@ export const callLogPageSchema = paginatedSchema(callLogRowSchema).extend({
 });
 export type CallLogPage = z.infer<typeof callLogPageSchema>;
 
-/** GET /api/agents/:id/calls/count and GET /api/calls/count: how many calls match a filter. */
-export const callLogCountSchema = z.object({ total: z.number().int().nonnegative() });
+/**
+ * A count (GET …/calls/count) stops at CALL_COUNT_CAP matching calls, four pages of the call
+ * log's 50, and reads at most CALL_COUNT_EXAMINE calls, newest first (decision 081): it costs
+ * about the same whatever the store holds, and answers "at least" when it stopped early.
+ */
+export const CALL_COUNT_CAP = 200;
+export const CALL_COUNT_EXAMINE = 4_000;
+
+/**
+ * GET /api/agents/:id/calls/count and GET /api/calls/count: how many calls match a filter;
+ * with `more`, at least `total` do (the count stopped before the end).
+ */
+export const callLogCountSchema = z.object({
+  total: z.number().int().nonnegative(),
+  more: z.boolean(),
+});
 export type CallLogCount = z.infer<typeof callLogCountSchema>;
 
 /** A transcript line of the call detail. */

@@ -1,6 +1,20 @@
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { noChangeNotices, type ChangeNotices } from '../db/change-notices';
+import { HeldCopies } from '../db/held-copies';
 import { COMPRESSION_THRESHOLD_BYTES } from './compression';
+
+/**
+ * What a cached answer about an agent or a business is valid for (decision 073): the zone its
+ * days and times are in, the version of the business's calls and the version of what every
+ * answer reads besides the calls (agents, squads, zones). Both versions change in the
+ * transaction of the write (migration 0034's triggers), so a stamp read before the answer's own
+ * queries names data at least as old as what they see.
+ */
+export type AnswerStamp = { timeZone: string; stamp: string };
+
+/** Stamps held in process (decision 081), each tagged with the version scope it reads. */
+export type HeldStamps = HeldCopies<AnswerStamp & { scope: string }>;
 
 /**
  * A finished answer: its JSON as sent, and its brotli and gzip copies once a client asked for
@@ -33,6 +47,9 @@ const BROTLI_OPTIONS: zlib.BrotliOptions = {
   },
 };
 
+/** Stamps held at most: one an agent or business asked about. */
+const HELD_STAMPS = 20_000;
+
 /** 16 MB of answers: ~4,000 analytics answers of 90 days, ~2,000 call-log pages. */
 export const ANSWER_CACHE_BYTES = 16 * 1024 * 1024;
 
@@ -46,8 +63,19 @@ export const ANSWER_CACHE_BYTES = 16 * 1024 * 1024;
 export class AnswerCache {
   private readonly entries = new Map<string, Answer>();
   private bytes = 0;
+  /**
+   * The stamps themselves, held in process while the versions' change notices are heard
+   * (decision 081): a hit then reads nothing from the database.
+   */
+  readonly stamps: HeldStamps;
 
-  constructor(readonly maxBytes = ANSWER_CACHE_BYTES) {}
+  constructor(
+    readonly maxBytes = ANSWER_CACHE_BYTES,
+    notices: ChangeNotices = noChangeNotices,
+  ) {
+    this.stamps = new HeldCopies(notices, HELD_STAMPS);
+    notices.on('answer_versions', (scope) => this.stamps.forget(scope));
+  }
 
   /** The answer under `key` when it was computed under `stamp`. */
   get(key: string, stamp: string): Answer | undefined {

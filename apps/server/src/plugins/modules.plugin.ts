@@ -74,6 +74,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The alerts' and digests' rounds (tests drive `round()` themselves). */
     alertsJob: AlertsJob;
+    /** The finished answers and the stamps held in process (decisions 073, 081). */
+    answerCache: AnswerCache;
   }
 }
 
@@ -184,7 +186,8 @@ const modules: FastifyPluginAsyncZod<ModulesOptions> = async (app, options) => {
     await windows.stop();
   });
   // One byte cap for every finished answer the analytics and the call log keep (decision 073).
-  const answers = new AnswerCache();
+  const answers = new AnswerCache(undefined, app.changeNotices);
+  app.decorate('answerCache', answers);
   const analytics = new AnalyticsService({ db, answers });
   const knowledgeBases = new KnowledgeBasesService(consoleDeps);
   const agentsService = new AgentsService({

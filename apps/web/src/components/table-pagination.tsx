@@ -35,6 +35,11 @@ export type TablePaginationProps = {
    * so instead of a total, and steps on by `meta.hasNext`.
    */
   counting?: boolean;
+  /**
+   * The total is only known to be at least this many (a search's count stops early): the
+   * pager says "At least N" and, as while counting, steps on by `meta.hasNext`.
+   */
+  atLeast?: number | undefined;
 };
 
 function describeRange(
@@ -42,7 +47,13 @@ function describeRange(
   [singular, plural]: TablePaginationProps['noun'],
   summary: NonNullable<TablePaginationProps['summary']>,
   counting: boolean,
+  atLeast: number | undefined,
 ): string {
+  if (atLeast !== undefined && !counting) {
+    // The rows paged through so far count too (meta.total while the total is not known).
+    const least = formatCount(Math.max(atLeast, meta.total));
+    return `At least ${least} ${plural} · page ${formatCount(meta.page)}`;
+  }
   if (counting) {
     const shown =
       meta.total === 0 && meta.page === 1 ? `No ${plural}` : `Page ${formatCount(meta.page)}`;
@@ -74,6 +85,7 @@ export function TablePagination({
   label,
   pageName = 'page',
   counting = false,
+  atLeast,
 }: TablePaginationProps) {
   const pageSizeId = useId();
   const lastPage = Math.max(meta.totalPages, 1);
@@ -87,7 +99,7 @@ export function TablePagination({
       aria-label={label}
     >
       <Text size="sm" c="dimmed" aria-live={steps ? 'polite' : undefined}>
-        {describeRange(meta, noun, summary, counting)}
+        {describeRange(meta, noun, summary, counting, atLeast)}
       </Text>
       <Group gap="md">
         {pageSizes && (
@@ -111,7 +123,7 @@ export function TablePagination({
         )}
         {steps ? (
           <Group gap="xs" wrap="wrap">
-            {jump && !counting && lastPage > 2 && (
+            {jump && !counting && atLeast === undefined && lastPage > 2 && (
               <Suspense fallback={null}>
                 <JumpToPage
                   page={meta.page}

@@ -115,7 +115,7 @@ export class AnalyticsService {
     query: AnalyticsQuery,
     compute: (window: CallWindow, range: AnalyticsRange) => Promise<unknown>,
   ): Promise<Answer> {
-    const found = await findAgentAnswerStamp(this.db, scope, agentId);
+    const found = await findAgentAnswerStamp(this.db, scope, agentId, this.answers.stamps);
     if (!found) throw notFound('Agent');
     const dates = this.dates(query, found.timeZone);
     const includeTest = query.includeTest ?? false;

@@ -7,7 +7,9 @@ import {
   type SetPasswordInput,
 } from '@switchboard/shared/auth';
 import { z } from 'zod';
+import { noChangeNotices, type ChangeNotices } from '../../db/change-notices';
 import type { Db } from '../../db/client';
+import { HeldCopies } from '../../db/held-copies';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors';
 import { AppError, notFound } from '../../lib/app-error';
 import type { SignedIn } from '../../http/auth';
@@ -169,14 +171,50 @@ export function businessPhone(phone: string | undefined, country: string): strin
   return normalized.e164;
 }
 
+/** Sessions an instance holds at most (each a few hundred bytes). */
+const HELD_SESSIONS = 10_000;
+
 /** Sign-in, sessions, business accounts and set-password links. */
 export class AuthService {
-  constructor(private readonly deps: { db: Db; mail: Mailer }) {}
+  /** Sessions held in process by token hash (decision 081): nothing without change notices. */
+  private readonly heldSessions: HeldCopies<SignedIn>;
 
-  /** The signed-in user behind a session token; an expired session is deleted on sight. */
+  constructor(private readonly deps: { db: Db; mail: Mailer; notices?: ChangeNotices }) {
+    this.heldSessions = new HeldCopies(deps.notices ?? noChangeNotices, HELD_SESSIONS);
+    // A notice names the user whose sessions, or the business whose users, changed.
+    deps.notices?.on('session_changes', (payload) => this.heldSessions.forget(payload));
+  }
+
+  /**
+   * The signed-in user behind a session token; an expired session is deleted on sight. Held in
+   * process for a few seconds at most, dropped at once when a change notice names its user or
+   * business (sign-out, revocation, a new password, a role change, a removal: decision 081).
+   */
   async findSession(token: string): Promise<SignedIn | null> {
+    const tokenHash = hashToken(token);
+    const found = await this.heldSessions.get(
+      tokenHash,
+      async () => (await this.readSession(tokenHash)) ?? undefined,
+      (signedIn) => ({
+        tags: [
+          `u:${signedIn.user.id}`,
+          ...(signedIn.user.business ? [`b:${signedIn.user.business.id}`] : []),
+        ],
+        // Never past the session's absolute expiry.
+        notAfter: signedIn.session.expiresAt.getTime(),
+      }),
+    );
+    return found ?? null;
+  }
+
+  /** How many sessions the process holds (the tests look). */
+  get heldSessionCount(): number {
+    return this.heldSessions.size;
+  }
+
+  private async readSession(tokenHash: string): Promise<SignedIn | null> {
     const { db } = this.deps;
-    const found = await findSessionByTokenHash(db, hashToken(token));
+    const found = await findSessionByTokenHash(db, tokenHash);
     if (!found) return null;
     if (!found.active) {
       await deleteSessionById(db, found.sessionId);

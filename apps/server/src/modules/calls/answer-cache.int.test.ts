@@ -13,8 +13,9 @@ import {
 } from '../../test/test-app';
 
 // The finished answers of the analytics and the call log are cached per business, query and
-// data version (decision 073): a write through the webhook is in the next read, on this
-// instance and on another one on the same database, and a business never gets another's.
+// data version (decision 073): a write through the webhook is in the next read on this
+// instance, and on another one on the same database once it has heard the write's notice (its
+// stamps are held in process, decision 081); a business never gets another's.
 
 const SECRET = 'whsec-answers-0123456789';
 const MINE = 'asst-answers-mine';
@@ -123,6 +124,8 @@ describe.each(databaseTargets)('cached answers on %s', (target) => {
       .update(agents)
       .set({ name: 'Reception' })
       .where(eq(agents.platformAssistantId, MINE));
+    // A write straight in the database (another process): the next read once it is heard.
+    await ctx.app.changeNotices.settled();
     expect((await log()).body.data[0]?.assistant).toBe('Reception');
     expect((await businessLog()).body.data[0]?.assistant).toBe('Reception');
   });
@@ -131,6 +134,7 @@ describe.each(databaseTargets)('cached answers on %s', (target) => {
     await postReport('answers-gone', MINE, 1);
     expect((await log()).body.data.map((row) => row.id)).toContain('answers-gone');
     await ctx.app.database.db.delete(calls).where(eq(calls.id, 'answers-gone'));
+    await ctx.app.changeNotices.settled();
     expect((await log()).body.data.map((row) => row.id)).not.toContain('answers-gone');
     expect((await analytics()).body.summary.numberOfCalls).toBe(2);
   });
@@ -174,11 +178,17 @@ describe.each(databaseTargets)('cached answers on %s', (target) => {
       const second = await buildApp(ctx.config);
       try {
         const headers = await sessionHeaders(second, memberName);
+        await second.changeNotices.settled();
         const first = await analytics(headers, second);
         const count = first.body.summary.numberOfCalls;
         const total = (await log(headers, second)).body.meta.total;
-        // Written through the first instance; read on the second, which cached the answers.
+        // The second instance holds the stamps it read: a hit reads nothing from the database.
+        expect(second.changeNotices.listening).toBe(true);
+        expect(second.answerCache.stamps.size).toBeGreaterThan(0);
+        // Written through the first instance; read on the second, which cached the answers,
+        // once it has heard what was committed before now.
         await postReport('answers-elsewhere');
+        await second.changeNotices.settled();
         expect((await analytics(headers, second)).body.summary.numberOfCalls).toBe(count + 1);
         const page = await log(headers, second);
         expect(page.body.meta.total).toBe(total + 1);

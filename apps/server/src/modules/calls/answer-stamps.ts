@@ -1,21 +1,20 @@
 import { sql } from 'drizzle-orm';
 import { executeRows, type Db } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
+import type { AnswerStamp, HeldStamps } from '../../http/answer-cache';
 import type { AgentScope } from '../agents/agents.repository';
 
-/**
- * What a cached answer about an agent or a business is valid for (decision 073): the zone its
- * days and times are in, the version of the business's calls and the version of what every
- * answer reads besides the calls (agents, squads, zones). Both versions change in the
- * transaction of the write (migration 0034's triggers), so a stamp read before the answer's own
- * queries names data at least as old as what they see.
- */
-export type AnswerStamp = { timeZone: string; stamp: string };
 
-type StampRow = { time_zone: string; version: string | null; epoch: string | null };
+type StampRow = {
+  time_zone: string;
+  scope: string;
+  version: string | null;
+  epoch: string | null;
+};
 
 // Built once: the two statements every cached read runs first, as prepared statements.
 const AGENT_STAMP = `select coalesce(b.timezone, 'UTC') as time_zone,
+    coalesce(a.business_id::text, '-') as scope,
     (select v.version::text from answer_versions v
       where v.scope = coalesce(a.business_id::text, '-')) as version,
     (select e.version::text from answer_versions e where e.scope = '*') as epoch
@@ -23,7 +22,7 @@ const AGENT_STAMP = `select coalesce(b.timezone, 'UTC') as time_zone,
   where a.removed_at is null and a.platform_assistant_id = $1
     and ($2::uuid is null or a.business_id = $2::uuid)`;
 
-const BUSINESS_STAMP = `select coalesce(b.timezone, 'UTC') as time_zone,
+const BUSINESS_STAMP = `select coalesce(b.timezone, 'UTC') as time_zone, b.id::text as scope,
     (select v.version::text from answer_versions v where v.scope = b.id::text) as version,
     (select e.version::text from answer_versions e where e.scope = '*') as epoch
   from businesses b where b.id = $1::uuid`;
@@ -38,29 +37,44 @@ async function rowsOf(db: Db, name: string, text: string, values: unknown[]): Pr
   return executeRows<StampRow>(db, sql.join(chunks, sql``));
 }
 
-const stampOf = (row: StampRow): AnswerStamp => ({
+const stampOf = (row: StampRow): AnswerStamp & { scope: string } => ({
   timeZone: row.time_zone,
+  scope: row.scope,
   stamp: `${row.time_zone}|${row.version ?? 0}|${row.epoch ?? 0}`,
 });
 
+/** A held stamp is dropped when its scope's version, or `*`, is announced (migration 0037). */
+const holdAs = (stamp: { scope: string }) => ({ tags: [stamp.scope] });
+
 /**
  * The agent's zone and stamp when it is in the scope (not removed; a business's own agent for
- * a member), undefined otherwise (the caller answers 404): the one query before a cached answer.
+ * a member), undefined otherwise (the caller answers 404): the one query before a cached answer,
+ * or none while `held` has it.
  */
 export async function findAgentAnswerStamp(
   db: Db,
   scope: AgentScope,
   assistantId: string,
+  held?: HeldStamps,
 ): Promise<AnswerStamp | undefined> {
-  const [row] = await rowsOf(db, 'sb_agent_answer_stamp', AGENT_STAMP, [
-    assistantId,
-    scope.kind === 'business' ? scope.businessId : null,
-  ]);
-  return row ? stampOf(row) : undefined;
+  const businessId = scope.kind === 'business' ? scope.businessId : null;
+  const read = async () => {
+    const [row] = await rowsOf(db, 'sb_agent_answer_stamp', AGENT_STAMP, [assistantId, businessId]);
+    return row ? stampOf(row) : undefined;
+  };
+  return held ? held.get(`agent|${businessId ?? ''}|${assistantId}`, read, holdAs) : read();
 }
 
 /** The business's zone (UTC if unknown) and stamp, for its business-wide call log. */
-export async function findBusinessAnswerStamp(db: Db, businessId: string): Promise<AnswerStamp> {
-  const [row] = await rowsOf(db, 'sb_business_answer_stamp', BUSINESS_STAMP, [businessId]);
-  return stampOf(row ?? { time_zone: 'UTC', version: null, epoch: null });
+export async function findBusinessAnswerStamp(
+  db: Db,
+  businessId: string,
+  held?: HeldStamps,
+): Promise<AnswerStamp> {
+  const read = async () => {
+    const [row] = await rowsOf(db, 'sb_business_answer_stamp', BUSINESS_STAMP, [businessId]);
+    return row ? stampOf(row) : undefined;
+  };
+  const found = held ? await held.get(`business|${businessId}`, read, holdAs) : await read();
+  return found ?? stampOf({ time_zone: 'UTC', scope: businessId, version: null, epoch: null });
 }

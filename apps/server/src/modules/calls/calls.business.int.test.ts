@@ -1,6 +1,7 @@
 import type { AgentAnalytics } from '@switchboard/shared/analytics';
-import type { CallLogPage } from '@switchboard/shared/call-logs';
+import type { CallLogCount, CallLogPage } from '@switchboard/shared/call-logs';
 import { parse } from 'csv-parse/sync';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents } from '../../db/schema';
 import { toCallRecord } from '../../platform/call-record';
@@ -12,6 +13,7 @@ import {
   sessionHeaders,
 } from '../../test/test-app';
 import { ingestCalls } from '../call-ingest/call-ingest.service';
+import { countBusinessCallLogUpTo, type CallLogFilterCriteria } from './calls.repository';
 
 // The business-wide call log (GET /api/calls), the filters every log shares (end reason, call
 // type, duration, cost, test calls) and the agreement between the log and the overview.
@@ -73,6 +75,7 @@ describe.each(databaseTargets)('business call log on %s', (target) => {
   let ctx: Awaited<ReturnType<typeof buildTestApp>>;
   let member: Record<string, string>;
   let stranger: Record<string, string>;
+  let businessId = '';
 
   const get = async <T>(url: string, headers = member) => {
     const res = await ctx.app.inject({ method: 'GET', url, headers });
@@ -84,6 +87,7 @@ describe.each(databaseTargets)('business call log on %s', (target) => {
   beforeAll(async () => {
     ctx = await buildTestApp(target, { SANDBOX_CALLS: '0' });
     const owner = await createBusinessWithMember(ctx.app, { timezone: 'America/New_York' });
+    businessId = owner.businessId;
     const other = await createBusinessWithMember(ctx.app);
     await ctx.app.database.db.insert(agents).values([
       { platformAssistantId: DESK, businessId: owner.businessId, name: 'Desk' },
@@ -115,6 +119,34 @@ describe.each(databaseTargets)('business call log on %s', (target) => {
         }
       }
     }
+  });
+
+  it('counts a filter across the agents within its bounds', async () => {
+    const criteria = (filter: CallLogFilterCriteria) => ({
+      agents: sql`a.business_id = ${businessId}::uuid`,
+      squads: null,
+      filter,
+    });
+    const db = ctx.app.database.db;
+    const costly = criteria({ tab: 'all', minCost: 0.25, maxCost: 1.5 });
+    // Six calls (test calls left out), three of them in the cost range.
+    expect(await countBusinessCallLogUpTo(db, costly, 5, 100)).toEqual({
+      matched: 3,
+      complete: true,
+    });
+    expect(await countBusinessCallLogUpTo(db, costly, 1, 100)).toEqual({
+      matched: 1,
+      complete: true,
+    });
+    expect(await countBusinessCallLogUpTo(db, costly, 5, 6)).toEqual({
+      matched: 3,
+      complete: false,
+    });
+    const all = criteria({ tab: 'all', includeTest: true });
+    expect(await countBusinessCallLogUpTo(db, all, 50, 100)).toEqual({
+      matched: 8,
+      complete: true,
+    });
   });
 
   it('lists the business’s calls across its agents, newest first, test calls left out', async () => {
@@ -178,8 +210,8 @@ describe.each(databaseTargets)('business call log on %s', (target) => {
       // Across the agents such a filter is counted apart: the page answers first.
       expect(body.counting, query).toBe(true);
       expect(body.meta, query).toMatchObject({ total: expected.length, hasNext: false });
-      const count = await get<{ total: number }>(`/api/calls/count?${query}`);
-      expect(count.body.total, query).toBe(expected.length);
+      const count = await get<CallLogCount>(`/api/calls/count?${query}`);
+      expect(count.body, query).toEqual({ total: expected.length, more: false });
       // The agent's own log applies the same filter builder.
       const desk = await get<CallLogPage>(`/api/agents/${DESK}/calls?${query}`);
       expect(ids(desk.body), `${query} (agent)`).toEqual(

@@ -15,7 +15,7 @@ import {
   databaseTargets,
   sessionHeaders,
 } from '../../test/test-app';
-import { iterateCallLog } from './calls.repository';
+import { countCallLogUpTo, iterateCallLog } from './calls.repository';
 import { ingestCalls } from '../call-ingest/call-ingest.service';
 
 const AGENT = 'asst-call-log';
@@ -331,12 +331,25 @@ describe.each(databaseTargets)('call log on %s', (target) => {
     const count = await get<CallLogCount>(
       `/api/agents/${AGENT}/calls/count?q=${encodeURIComponent('aching tooth')}`,
     );
-    expect(count.body).toEqual({ total: 1 });
+    expect(count.body).toEqual({ total: 1, more: false });
     // Any filter: the same total as the page's.
     const phone = await get<CallLogCount>(
       `/api/agents/${AGENT}/calls/count?phone=${encodeURIComponent('20 7946-0')}`,
     );
-    expect(phone.body).toEqual({ total: 56 });
+    expect(phone.body).toEqual({ total: 56, more: false });
+    // A count stops at its cap of matches, or after reading so many calls, newest first (the
+    // endpoints' bounds are CALL_COUNT_CAP and CALL_COUNT_EXAMINE, then "at least").
+    const db = ctx.app.database.db;
+    const criteria = { assistantId: AGENT, tab: 'all', phoneDigits: '2079460' } as const;
+    expect(await countCallLogUpTo(db, criteria, 100, 1000)).toEqual({
+      matched: 56,
+      complete: true,
+    });
+    expect(await countCallLogUpTo(db, criteria, 10, 1000)).toEqual({ matched: 10, complete: true });
+    const tooth = { assistantId: AGENT, tab: 'all', q: 'tooth' } as const;
+    expect(await countCallLogUpTo(db, tooth, 10, 1000)).toEqual({ matched: 1, complete: true });
+    // The one call that says it is older than the newest five.
+    expect(await countCallLogUpTo(db, tooth, 10, 5)).toEqual({ matched: 0, complete: false });
     const plain = await get<CallLogPage>(`/api/agents/${AGENT}/calls?phone=20794`);
     expect(plain.body.counting).toBeUndefined();
   });

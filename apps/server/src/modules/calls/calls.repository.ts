@@ -352,6 +352,51 @@ export async function countCallLog(db: Db, criteria: CallLogCriteria): Promise<n
   return countCallLogFromCalls(db, criteria);
 }
 
+/**
+ * A count that reads a bounded stretch of the log (decision 081): `matched` of the newest
+ * `examine` calls of the agent, tab and range match the whole filter, counted up to `cap`;
+ * `complete` when those calls were all there are (then `matched`, below `cap`, is the total).
+ * Otherwise at least `matched` calls match.
+ */
+export type BoundedCount = { matched: number; complete: boolean };
+
+/** The criteria a bounded count walks (the agent, tab, range, test calls): the rest is tested. */
+function walkCriteria<C extends CallLogFilterCriteria>(criteria: C): CallLogFilterCriteria {
+  return {
+    tab: criteria.tab,
+    start: criteria.start,
+    end: criteria.end,
+    includeTest: criteria.includeTest,
+  };
+}
+
+/** The count's two figures from the walked rows `walked` (each with its match as `m`). */
+const boundedCountSql = (walked: SQL, cap: number) =>
+  sql`select (select count(*) from (select 1 from (${walked}) w where w.m limit ${cap}) x)::int
+        as matched,
+      (select count(*) from (${walked}) y)::int as walked`;
+
+/**
+ * How many of the agent's calls match, reading at most `examine` of them, newest first along
+ * calls_assistant_log_idx, and stopping at the `cap`-th match (decision 081): a transcript
+ * search or a phone filter costs the same whatever the agent holds.
+ */
+export async function countCallLogUpTo(
+  db: Db,
+  criteria: CallLogCriteria,
+  cap: number,
+  examine: number,
+): Promise<BoundedCount> {
+  const walked = sql`select (${filterSql(criteria)}) as m from calls c
+      where c.assistant_id = ${criteria.assistantId} and ${filterSql(walkCriteria(criteria))}
+      order by c.created_at desc nulls last, c.id desc nulls last limit ${examine}`;
+  const [row] = await executeRows<{ matched: number; walked: number }>(
+    db,
+    boundedCountSql(walked, cap),
+  );
+  return { matched: Number(row?.matched ?? 0), complete: Number(row?.walked ?? 0) < examine };
+}
+
 /** The page total counted from the calls (any filter). */
 export async function countCallLogFromCalls(db: Db, criteria: CallLogCriteria): Promise<number> {
   const [row] = await executeRows<{ n: number }>(
@@ -530,6 +575,39 @@ export async function countBusinessCallLog(
     sql`select ((${agentCalls}) ${squadCalls})::int as n`,
   );
   return Number(row?.n ?? 0);
+}
+
+/** countCallLogUpTo across the business's agents (agent after agent) and squads' own calls. */
+export async function countBusinessCallLogUpTo(
+  db: Db,
+  criteria: BusinessCallLogCriteria,
+  cap: number,
+  examine: number,
+): Promise<BoundedCount> {
+  const { filter } = criteria;
+  const walk = filterSql(walkCriteria(filter));
+  const squadCalls = criteria.squads
+    ? sql`union all
+        select n.m from platform_resources s
+        cross join lateral (
+          select (${filterSql(filter)}) as m from calls c
+          where c.squad_id = s.platform_id and c.assistant_id is null and ${walk}
+        ) n
+        where s.kind = 'squad' and ${criteria.squads}`
+    : sql``;
+  const walked = sql`(select n.m from agents a
+        cross join lateral (
+          select (${filterSql(filter)}) as m from calls c
+          where c.assistant_id = a.platform_assistant_id and ${walk}
+        ) n
+        where a.removed_at is null and ${criteria.agents})
+        ${squadCalls}
+        limit ${examine}`;
+  const [row] = await executeRows<{ matched: number; walked: number }>(
+    db,
+    boundedCountSql(walked, cap),
+  );
+  return { matched: Number(row?.matched ?? 0), complete: Number(row?.walked ?? 0) < examine };
 }
 
 /** countBusinessCallLog counted from the calls (any filter): the recount the rollups equal. */

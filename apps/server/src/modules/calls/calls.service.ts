@@ -5,6 +5,8 @@ import {
   type BusinessCallLogFilter,
   type BusinessCallLogQuery,
   type CallDetail,
+  CALL_COUNT_CAP,
+  CALL_COUNT_EXAMINE,
   type CallLogCount,
   type CallLogFilter,
   type CallLogPage,
@@ -36,8 +38,11 @@ import { AnswerCache, uncachedAnswer, type Answer } from '../../http/answer-cach
 import { findAgentAnswerStamp, findBusinessAnswerStamp } from './answer-stamps';
 import {
   countBusinessCallLog,
+  countBusinessCallLogUpTo,
   countCallLog,
+  countCallLogUpTo,
   countsFromRollups,
+  type BoundedCount,
   findBusinessZone,
   eraseStoredCall,
   findCallWithAgent,
@@ -288,6 +293,12 @@ type Eraser = { id: string; name: string | null; userName: string };
 /** The call history's action for an erased recording and transcript. */
 const ERASE_ACTION = 'erase';
 
+/** A bounded count as the count endpoints answer it: exact, or "at least" (decision 081). */
+const capped = ({ matched, complete }: BoundedCount): CallLogCount =>
+  matched >= CALL_COUNT_CAP
+    ? { total: CALL_COUNT_CAP, more: true }
+    : { total: matched, more: !complete };
+
 export class CallsService {
   /** Finished call-log pages (decision 073). */
   readonly answers: AnswerCache;
@@ -387,7 +398,7 @@ export class CallsService {
    * stamp the agent reads now (decision 073), else computed and kept.
    */
   async listAnswer(scope: AgentScope, agentId: string, query: CallLogQuery): Promise<Answer> {
-    const found = await findAgentAnswerStamp(this.deps.db, scope, agentId);
+    const found = await findAgentAnswerStamp(this.deps.db, scope, agentId, this.answers.stamps);
     if (!found) throw notFound('Agent');
     const key = `log|${scopeKey(scope)}|${agentId}|${queryKey(query)}`;
     return (
@@ -405,8 +416,8 @@ export class CallsService {
       return uncachedAnswer(JSON.stringify(await this.listBusiness(scope, query)));
     }
     const found = query.agentId
-      ? await findAgentAnswerStamp(this.deps.db, scope, query.agentId)
-      : await findBusinessAnswerStamp(this.deps.db, scope.businessId);
+      ? await findAgentAnswerStamp(this.deps.db, scope, query.agentId, this.answers.stamps)
+      : await findBusinessAnswerStamp(this.deps.db, scope.businessId, this.answers.stamps);
     if (!found) throw notFound('Agent');
     const key = `calls|${scopeKey(scope)}|${queryKey(query)}`;
     return (
@@ -434,10 +445,18 @@ export class CallsService {
     };
   }
 
-  /** GET /api/agents/:id/calls/count: how many of the agent's calls match the filter. */
+  /**
+   * GET /api/agents/:id/calls/count: how many of the agent's calls match the filter, from the
+   * rollups when they total it, else counted within bounds (decision 081).
+   */
   async count(scope: AgentScope, agentId: string, filter: CallLogFilter): Promise<CallLogCount> {
     const { criteria } = await this.criteria(scope, agentId, filter);
-    return { total: await countCallLog(this.deps.db, criteria) };
+    if (countsFromRollups(criteria)) {
+      return { total: await countCallLog(this.deps.db, criteria), more: false };
+    }
+    return capped(
+      await countCallLogUpTo(this.deps.db, criteria, CALL_COUNT_CAP, CALL_COUNT_EXAMINE),
+    );
   }
 
   /** GET /api/calls: one page of the business's calls across its agents (or one of them). */
@@ -467,7 +486,12 @@ export class CallsService {
   /** GET /api/calls/count: how many of the business's calls match the filter. */
   async countBusiness(scope: AgentScope, filter: BusinessCallLogFilter): Promise<CallLogCount> {
     const { criteria } = await this.businessCriteria(scope, filter);
-    return { total: await countBusinessCallLog(this.deps.db, criteria) };
+    if (countsFromRollups(criteria.filter)) {
+      return { total: await countBusinessCallLog(this.deps.db, criteria), more: false };
+    }
+    return capped(
+      await countBusinessCallLogUpTo(this.deps.db, criteria, CALL_COUNT_CAP, CALL_COUNT_EXAMINE),
+    );
   }
 
   /** GET /api/calls/export: the business-wide filter as CSV, as exportCsv. */

@@ -44,7 +44,7 @@ type CallLogsTableProps = {
    * A search's total, counted after its page answered: `counting` until then, then the pager's
    * meta with the total in it.
    */
-  total?: { counting: boolean; meta?: PaginationMeta | undefined };
+  total?: { counting: boolean; meta?: PaginationMeta | undefined; atLeast?: number | undefined };
 };
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
@@ -177,6 +177,7 @@ export function CallLogsTable({
         label: 'Call log pages',
         counting: total?.counting ?? false,
         meta: total?.meta,
+        atLeast: total?.atLeast,
       }}
       // Wide on purpose: the table scrolls sideways inside its panel instead of the page.
       minWidth={Math.min(980, 140 + (columns.length - 1) * 120)}

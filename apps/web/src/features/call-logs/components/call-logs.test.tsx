@@ -271,7 +271,7 @@ describe('call log table', () => {
   });
 
   it('shows a search’s page before its total, says it is counting, then shows the count', async () => {
-    let answerCount: (total: number) => void = () => {};
+    let answerCount: (total: number, more?: boolean) => void = () => {};
     const api = stubCallLogsApi({
       handlers: {
         [CALLS]: () =>
@@ -282,7 +282,7 @@ describe('call log table', () => {
           }),
         [`${CALLS}/count`]: () =>
           new Promise<Response>((resolve) => {
-            answerCount = (total) => resolve(jsonResponse({ total }));
+            answerCount = (total, more = false) => resolve(jsonResponse({ total, more }));
           }),
       },
     });
@@ -294,8 +294,27 @@ describe('call log table', () => {
     const asked = api.calls(`${CALLS}/count`).at(-1);
     expect(Object.fromEntries(asked!.search)).toEqual({ q: 'refund', phone: '087', tab: 'all' });
 
-    answerCount(1234);
-    expect(await screen.findByText('1,234 calls · page 1 of 25')).toBeInTheDocument();
+    answerCount(123);
+    expect(await screen.findByText('123 calls · page 1 of 3')).toBeInTheDocument();
+  });
+
+  it('says "at least" when a search’s count stops early, and pages on by the page', async () => {
+    const api = stubCallLogsApi({
+      handlers: {
+        [CALLS]: () =>
+          jsonResponse({
+            ...buildCallLogPage([buildCallLogRow()], { total: 2 }),
+            meta: { total: 1, page: 1, limit: 50, totalPages: 2, hasNext: true, hasPrev: false },
+            counting: true,
+          }),
+        [`${CALLS}/count`]: () => jsonResponse({ total: 200, more: true }),
+      },
+    });
+    renderCallLogs('?q=refund');
+    await findRow('3f2a9c1e…');
+    expect(await screen.findByText('At least 200 calls · page 1')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+    expect(api.calls(`${CALLS}/count`)).toHaveLength(1);
   });
 
   it('filters by date: picking a start day goes back to page 1, clearing it too', async () => {

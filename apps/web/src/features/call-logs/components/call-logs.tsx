@@ -46,12 +46,18 @@ export function CallLogs({
   const { state, change, reset, callSearch } = useCallLogParams();
   const params = callLogPageParams(state);
   const calls = useCallLogPage(agentId, params);
-  // A transcript search's page answers before its matches are counted: the total comes apart.
+  // A transcript search's page answers before its matches are counted: the total comes apart,
+  // within bounds ("At least 200 calls" when it stopped early, paged on by the page's hasNext).
   const counting = calls.data?.counting === true;
   const count = useCallLogCount(agentId, params, counting);
   const total = counting
     ? count.data
-      ? { counting: false, meta: buildPaginationMeta(count.data.total, params.page, params.limit) }
+      ? count.data.more
+        ? { counting: false, atLeast: count.data.total }
+        : {
+            counting: false,
+            meta: buildPaginationMeta(count.data.total, params.page, params.limit),
+          }
       : { counting: true }
     : undefined;
   const refresh = useRefreshCallLogs(agentId);
@@ -121,7 +127,7 @@ type CallLogResultsProps = {
   callSearch: (callId: string) => string;
   showAgent: boolean;
   hidden: HiddenCallLogColumns;
-  total: { counting: boolean; meta?: PaginationMeta } | undefined;
+  total: { counting: boolean; meta?: PaginationMeta; atLeast?: number } | undefined;
 };
 
 function CallLogResults({
