@@ -189,17 +189,20 @@ function StatisticCardView({
               {card.detail(statistics)}
             </Text>
           )}
-          {card.note && (
-            <Text size="xs" c="dimmed" mt={4}>
-              {card.note}
-            </Text>
-          )}
         </>
       ) : (
+        // Each the height of the line it stands for (the figure's 28 px at 1.2, the detail's xs
+        // line), so nothing below moves when the figures arrive.
         <>
-          <Skeleton height={28} width="50%" mt={8} radius="sm" />
-          <Skeleton height={10} width="35%" mt={10} radius="sm" />
+          <Skeleton height={28} width="50%" mt={6 + 2.8} mb={2.8} radius="sm" />
+          {card.detail && <Skeleton height={10} width="35%" mt={4 + 3.4} mb={3.4} radius="sm" />}
         </>
+      )}
+      {/* How the figure is counted does not wait for it: the card has its full height at once. */}
+      {card.note && (
+        <Text size="xs" c="dimmed" mt={4}>
+          {card.note}
+        </Text>
       )}
     </Paper>
   );
