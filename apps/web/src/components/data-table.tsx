@@ -115,6 +115,10 @@ type DataTableProps<T> = {
 function useRowsInStages(count: number, perTask: number | undefined): number {
   const [shown, setShown] = useState(perTask ?? Number.POSITIVE_INFINITY);
   const more = shown < count;
+  // The first rows are all drawn (or were fewer than a step): from now on, all at once.
+  if (!more && count > 0 && shown !== Number.POSITIVE_INFINITY) {
+    setShown(Number.POSITIVE_INFINITY);
+  }
   useEffect(() => {
     if (!more || perTask === undefined) return;
     const timer = setTimeout(() => {
