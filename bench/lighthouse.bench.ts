@@ -5,12 +5,15 @@
  * member's session cookie. Not part of `npm test`.
  *
  *   npm run bench:lighthouse -- [--runs 1] [--url http://127.0.0.1:3000 | --port 4180] [--build] [--json] [--save dir]
+ *     [--pages dashboard,call-logs]
  *
  * Without --url it starts the server (bench/lib/app-server.ts: apps/server/src/main.ts, NODE_ENV=production, a fresh
  * data directory, the bundled sandbox platform) on --port or a free one, as the e2e suite does, and
  * stops it at the end; the web app must be built (--build runs `npm run build` first).
  * --save writes each run's full Lighthouse report (JSON) to that directory, to see where the time
- * goes. CHROMIUM_PATH overrides /usr/bin/chromium. Lighthouse is CPU-bound: on a shared machine the
+ * goes. --pages measures only the pages named (landing, sign-in, dashboard, call-logs), in that
+ * order. WEB_DIST_DIR (the server's own setting) serves another build, to measure two builds
+ * back to back against the same data. CHROMIUM_PATH overrides /usr/bin/chromium. Lighthouse is CPU-bound: on a shared machine the
  * scores come out lower than on an idle one; the machine's load is printed with them.
  */
 import { execFileSync } from 'node:child_process';
@@ -25,7 +28,7 @@ import { loadAverage } from './lib/stats';
 const root = path.resolve(import.meta.dirname, '..');
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-type Page = { name: string; path: string; signedIn: boolean };
+type Page = { name: string; key: string; path: string; signedIn: boolean };
 type Run = {
   score: number;
   fcp: number;
@@ -109,8 +112,10 @@ async function main() {
       json: { type: 'boolean', default: false },
       save: { type: 'string' },
       port: { type: 'string' },
+      pages: { type: 'string' },
     },
   });
+  const only = values.pages?.split(',').map((name) => name.trim());
   const runs = Math.max(1, Number(values.runs));
   if (values.build) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   const server = values.url
@@ -133,11 +138,17 @@ async function main() {
     const cookie = await signIn(baseUrl);
     const agentId = await firstAgentId(baseUrl, cookie);
     const pages: Page[] = [
-      { name: 'landing', path: '/', signedIn: false },
-      { name: 'sign-in', path: '/login', signedIn: false },
-      { name: 'dashboard', path: '/dashboard', signedIn: true },
-      { name: 'call logs', path: `/agent/${agentId}/call-logs`, signedIn: true },
-    ];
+      { name: 'landing', key: 'landing', path: '/', signedIn: false },
+      { name: 'sign-in', key: 'sign-in', path: '/login', signedIn: false },
+      { name: 'dashboard', key: 'dashboard', path: '/dashboard', signedIn: true },
+      {
+        name: 'call logs',
+        key: 'call-logs',
+        path: `/agent/${agentId}/call-logs`,
+        signedIn: true,
+      },
+    ].filter((page) => !only || only.includes(page.key));
+    if (pages.length === 0) throw new Error(`--pages names none of the pages: ${values.pages}`);
     await settle(
       baseUrl,
       cookie,

@@ -206,6 +206,7 @@ const APP_SHELL_MODULES = [
   'components/query-error.tsx',
   'components/table-pagination.tsx',
   'components/table-skeleton.tsx',
+  'components/tooltip-on-demand.tsx',
 ];
 const appShell = (id: string) => {
   const file = id.replaceAll('\\', '/');

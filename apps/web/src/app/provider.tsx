@@ -3,7 +3,11 @@ import { notifications, useNotifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { ErrorBoundary } from '../components/error-boundary';
-import { markSignedOut, sessionQueryKey } from '../features/auth/api/get-session';
+import {
+  markSignedOut,
+  sessionQueryKey,
+  sessionQueryOptions,
+} from '../features/auth/api/get-session';
 import { createQueryClient, type QueryClientOptions } from '../lib/query-client';
 import { cssVariablesResolver, theme } from '../styles/theme';
 
@@ -59,7 +63,13 @@ export function createAppQueryClient(options: Omit<QueryClientOptions, 'onUnauth
 }
 
 export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(() => createAppQueryClient());
+  const [queryClient] = useState(() => {
+    const client = createAppQueryClient();
+    // Every page but the landing page asks who is signed in before it shows anything: asked
+    // here, the answer travels while the page's code loads, not after it (decision 082).
+    if (window.location.pathname !== '/') void client.prefetchQuery(sessionQueryOptions());
+    return client;
+  });
   return (
     <MantineProvider
       theme={theme}

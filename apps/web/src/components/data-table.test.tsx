@@ -50,6 +50,19 @@ function onPhone() {
 }
 
 describe('DataTable', () => {
+  it('draws a long first list a few rows a task, then every row', async () => {
+    const many = Array.from({ length: 8 }, (_, n) => ({ id: `r${n}`, name: `Row ${n + 1}` }));
+    renderTable({
+      query: { ...query, data: many } as unknown as UseQueryResult<Row[]>,
+      rowsPerTask: 6,
+    });
+    const table = screen.getByRole('table', { name: 'Rows' });
+    // The first task draws six rows (and the heading's row), the next one the last two.
+    expect(within(table).getAllByRole('row')).toHaveLength(1 + 6);
+    expect(await within(table).findByRole('cell', { name: 'Row 8' })).toBeInTheDocument();
+    expect(within(table).getAllByRole('row')).toHaveLength(1 + 8);
+  });
+
   it('opens a row on a click, Enter or Space, but not from its own buttons', async () => {
     const onRowClick = vi.fn();
     const user = setupUser();

@@ -14,8 +14,11 @@ import type { Paginated } from '@switchboard/shared/pagination';
 import { IconSearch } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import {
-  Fragment,
   isValidElement,
+  memo,
+  useMemo,
+  useEffect,
+  useState,
   type KeyboardEvent,
   type MouseEvent,
   type ReactElement,
@@ -97,7 +100,34 @@ type DataTableProps<T> = {
   topBar?: ReactNode;
   /** A row to point out (one just created): tinted, and scrolled into view when it appears. */
   highlight?: (row: T) => boolean;
+  /**
+   * Draws the first rows to arrive this many at a time, each batch in a task of its own, so a
+   * long page (the call log's 50) never blocks the screen in one long task: what is above the
+   * fold shows first (decision 082). Later pages draw whole.
+   */
+  rowsPerTask?: number;
 };
+
+/**
+ * How many rows to draw: all of them, or with `perTask`, that many more in each task (a timer
+ * apart) until the first non-empty list is all drawn; after that, all of them at once.
+ */
+function useRowsInStages(count: number, perTask: number | undefined): number {
+  const [shown, setShown] = useState(perTask ?? Number.POSITIVE_INFINITY);
+  const more = shown < count;
+  // The first rows are all drawn (or were fewer than a step): from now on, all at once.
+  if (!more && count > 0 && shown !== Number.POSITIVE_INFINITY) {
+    setShown(Number.POSITIVE_INFINITY);
+  }
+  useEffect(() => {
+    if (!more || perTask === undefined) return;
+    const timer = setTimeout(() => {
+      setShown((n) => (n + perTask >= count ? Number.POSITIVE_INFINITY : n + perTask));
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [more, shown, count, perTask]);
+  return shown;
+}
 
 const HIGHLIGHT_BG = 'var(--mantine-primary-color-light)';
 
@@ -135,9 +165,14 @@ export function DataTable<T>({
   rowData,
   topBar,
   highlight,
+  rowsPerTask,
 }: DataTableProps<T>) {
   const [search, setSearch] = useUrlFilter('q');
   const isPhone = useIsPhone();
+  const data: T[] | Paginated<T> | undefined = query.data;
+  const page = data && !Array.isArray(data) ? data : undefined;
+  const all = Array.isArray(data) ? data : page?.data;
+  const shown = useRowsInStages(all?.length ?? 0, rowsPerTask);
 
   if (query.isError && !query.data) {
     return (
@@ -153,18 +188,16 @@ export function DataTable<T>({
       />
     );
   }
-  const data: T[] | Paginated<T> | undefined = query.data;
-  const page = data && !Array.isArray(data) ? data : undefined;
-  const all = Array.isArray(data) ? data : page?.data;
   if (all && all.length === 0 && (!page || page.meta.page === 1)) {
     return isValidElement(empty) ? empty : <EmptyPanel {...empty} />;
   }
 
   const needle = search.trim().toLowerCase();
-  const rows =
+  const matching =
     all && searchText && needle
       ? all.filter((row) => searchText(row).toLowerCase().includes(needle))
       : all;
+  const rows = matching && shown < matching.length ? matching.slice(0, shown) : matching;
   const pastLastPage = page !== undefined && page.data.length === 0;
   const firstPage = () => pager?.onChange({ page: 1 });
   const nothing = pastLastPage ? (
@@ -263,36 +296,17 @@ export function DataTable<T>({
                 <TableSkeleton columns={columns.length} rows={4} />
               ) : (
                 <Table.Tbody>
-                  {rows.map((row) => {
-                    const line = below?.(row);
-                    return (
-                      <Fragment key={rowKey(row)}>
-                        <Table.Tr
-                          {...rowData?.(row)}
-                          {...openRow(row, onRowClick)}
-                          {...highlighted(highlight?.(row))}
-                        >
-                          {columns.map((column) => (
-                            <Table.Td
-                              key={column.header}
-                              ta={alignOf(column)}
-                              maw={column.maw}
-                              style={line ? { borderBottom: 0 } : undefined}
-                            >
-                              {column.cell(row)}
-                            </Table.Td>
-                          ))}
-                        </Table.Tr>
-                        {line && (
-                          <Table.Tr {...openRow(row, onRowClick, false)}>
-                            <Table.Td colSpan={columns.length} pt={0}>
-                              {line}
-                            </Table.Td>
-                          </Table.Tr>
-                        )}
-                      </Fragment>
-                    );
-                  })}
+                  {rows.map((row) => (
+                    <DataRow
+                      key={rowKey(row)}
+                      row={row}
+                      columns={columns}
+                      below={below}
+                      onRowClick={onRowClick}
+                      rowData={rowData}
+                      highlight={highlight}
+                    />
+                  ))}
                   {rows.length === 0 && (
                     <Table.Tr>
                       <Table.Td colSpan={columns.length}>{nothing}</Table.Td>
@@ -355,9 +369,15 @@ function DataCards<T>({
   rowData?: (row: T) => Record<`data-${string}`, string>;
   highlight?: ((row: T) => boolean) | undefined;
 }) {
-  const [title, ...rest] = columns;
-  const fields = rest.filter((column) => !column.end);
-  const actions = rest.filter((column) => column.end);
+  // The same arrays from one render to the next, so the memoised cards see unchanged props.
+  const { title, fields, actions } = useMemo(() => {
+    const [first, ...rest] = columns;
+    return {
+      title: first,
+      fields: rest.filter((column) => !column.end),
+      actions: rest.filter((column) => column.end),
+    };
+  }, [columns]);
   if (rows === undefined) {
     return (
       <Stack gap="sm" p="sm" aria-busy="true">
@@ -370,44 +390,133 @@ function DataCards<T>({
   if (rows.length === 0) return nothing;
   return (
     <Stack component="ul" aria-label={label} gap="sm" p="sm" m={0} style={{ listStyle: 'none' }}>
-      {rows.map((row) =>
-        card ? (
-          <li key={rowKey(row)} {...rowData?.(row)} {...openRow(row, onRowClick)}>
-            {card(row)}
-          </li>
-        ) : (
-          <Paper
-            component="li"
-            key={rowKey(row)}
-            withBorder
-            radius="md"
-            p="sm"
-            {...rowData?.(row)}
-            {...openRow(row, onRowClick)}
-            {...highlighted(highlight?.(row))}
-          >
-            <Stack gap="xs">
-              {title && <div>{title.cell(row)}</div>}
-              {fields.map((column) => (
-                <div key={column.header}>
-                  <Text size="xs" c="dimmed">
-                    {column.period ? `${column.header} (${column.period})` : column.header}
-                  </Text>
-                  <div style={{ overflowWrap: 'anywhere' }}>{column.cell(row)}</div>
-                </div>
-              ))}
-              {actions.map((column) => {
-                const cell = column.cell(row);
-                return cell ? (
-                  <Group key={column.header} justify="flex-end">
-                    {cell}
-                  </Group>
-                ) : null;
-              })}
-            </Stack>
-          </Paper>
-        ),
-      )}
+      {rows.map((row) => (
+        <DataCard
+          key={rowKey(row)}
+          row={row}
+          title={title}
+          fields={fields}
+          actions={actions}
+          card={card}
+          onRowClick={onRowClick}
+          rowData={rowData}
+          highlight={highlight}
+        />
+      ))}
     </Stack>
   );
 }
+
+type RowProps<T> = {
+  row: T;
+  onRowClick?: ((row: T) => void) | undefined;
+  rowData?: ((row: T) => Record<`data-${string}`, string>) | undefined;
+  highlight?: ((row: T) => boolean) | undefined;
+};
+
+/**
+ * One row of the table. Memoised: drawing the next rows of a long page (`rowsPerTask`) leaves the
+ * rows already drawn alone.
+ */
+const DataRow = memo(function DataRow<T>({
+  row,
+  columns,
+  below,
+  onRowClick,
+  rowData,
+  highlight,
+}: RowProps<T> & { columns: DataColumn<T>[]; below?: ((row: T) => ReactNode) | undefined }) {
+  const line = below?.(row);
+  return (
+    <>
+      <Table.Tr
+        {...rowData?.(row)}
+        {...openRow(row, onRowClick)}
+        {...highlighted(highlight?.(row))}
+      >
+        {columns.map((column) => (
+          <Table.Td
+            key={column.header}
+            ta={alignOf(column)}
+            maw={column.maw}
+            style={line ? { borderBottom: 0 } : undefined}
+          >
+            {column.cell(row)}
+          </Table.Td>
+        ))}
+      </Table.Tr>
+      {line && (
+        <Table.Tr {...openRow(row, onRowClick, false)}>
+          <Table.Td colSpan={columns.length} pt={0}>
+            {line}
+          </Table.Td>
+        </Table.Tr>
+      )}
+    </>
+  );
+}) as <T>(
+  props: RowProps<T> & { columns: DataColumn<T>[]; below?: ((row: T) => ReactNode) | undefined },
+) => ReactNode;
+
+/** One row as a phone's card (memoised, as DataRow). */
+const DataCard = memo(function DataCard<T>({
+  row,
+  title,
+  fields,
+  actions,
+  card,
+  onRowClick,
+  rowData,
+  highlight,
+}: RowProps<T> & {
+  title: DataColumn<T> | undefined;
+  fields: DataColumn<T>[];
+  actions: DataColumn<T>[];
+  card?: ((row: T) => ReactNode) | undefined;
+}) {
+  if (card) {
+    return (
+      <li {...rowData?.(row)} {...openRow(row, onRowClick)}>
+        {card(row)}
+      </li>
+    );
+  }
+  return (
+    <Paper
+      component="li"
+      withBorder
+      radius="md"
+      p="sm"
+      {...rowData?.(row)}
+      {...openRow(row, onRowClick)}
+      {...highlighted(highlight?.(row))}
+    >
+      <Stack gap="xs">
+        {title && <div>{title.cell(row)}</div>}
+        {fields.map((column) => (
+          <div key={column.header}>
+            <Text size="xs" c="dimmed">
+              {column.period ? `${column.header} (${column.period})` : column.header}
+            </Text>
+            <div style={{ overflowWrap: 'anywhere' }}>{column.cell(row)}</div>
+          </div>
+        ))}
+        {actions.map((column) => {
+          const cell = column.cell(row);
+          return cell ? (
+            <Group key={column.header} justify="flex-end">
+              {cell}
+            </Group>
+          ) : null;
+        })}
+      </Stack>
+    </Paper>
+  );
+}) as <T>(
+  props: RowProps<T> & {
+    title: DataColumn<T> | undefined;
+    fields: DataColumn<T>[];
+    actions: DataColumn<T>[];
+    card?: ((row: T) => ReactNode) | undefined;
+  },
+) => ReactNode;

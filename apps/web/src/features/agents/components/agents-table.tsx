@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Agent } from '@switchboard/shared/agents';
 import { fetchFailedMessage } from '@switchboard/shared/fetch-errors';
@@ -14,6 +14,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { Figure } from '../../../components/figure';
+import { TooltipOnDemand } from '../../../components/tooltip-on-demand';
 import { useAgentList } from '../../../lib/api/list-agents';
 import type { SettingsTestsSlot } from './agent-settings-modal';
 
@@ -132,7 +133,7 @@ export function AgentsTable({
       // lines and the table fits a 1366 px window, the operator's Business column included.
       cell: (agent) => (
         <Group gap={6} wrap="nowrap" justify="flex-end">
-          <Tooltip label="Overview">
+          <TooltipOnDemand label="Overview">
             <ActionIcon
               component={Link}
               to={agentPath(agent)}
@@ -142,8 +143,8 @@ export function AgentsTable({
             >
               <IconChartBar size={16} />
             </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Call logs">
+          </TooltipOnDemand>
+          <TooltipOnDemand label="Call logs">
             <ActionIcon
               component={Link}
               to={agentPath(agent, '/call-logs')}
@@ -153,8 +154,8 @@ export function AgentsTable({
             >
               <IconList size={16} />
             </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Settings">
+          </TooltipOnDemand>
+          <TooltipOnDemand label="Settings">
             <ActionIcon
               variant="light"
               size="lg"
@@ -163,7 +164,7 @@ export function AgentsTable({
             >
               <IconSettings size={16} />
             </ActionIcon>
-          </Tooltip>
+          </TooltipOnDemand>
         </Group>
       ),
     },

@@ -1,16 +1,4 @@
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Card,
-  CopyButton,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Badge, CopyButton, Group, Text, VisuallyHidden } from '@mantine/core';
 import { callLogsErrorMessage, type CallLogRow } from '@switchboard/shared/call-logs';
 import type { PaginationMeta, Paginated } from '@switchboard/shared/pagination';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
@@ -19,8 +7,10 @@ import type { ReactElement, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { EndReasonLabel } from '../../../components/end-reason-label';
+import { TooltipOnDemand } from '../../../components/tooltip-on-demand';
 import type { TablePaginationProps } from '../../../components/table-pagination';
 import type { CallLogColumnKey, HiddenCallLogColumns } from '../utils/call-log-columns';
+import classes from './call-card.module.css';
 import { callTypeLabel, OutcomeBadge } from './outcome-badge';
 import { TranscriptSnippet } from './transcript-snippet';
 
@@ -48,6 +38,9 @@ type CallLogsTableProps = {
 };
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
+
+/** Rows drawn in each task while a first page shows (DataTable's `rowsPerTask`). */
+const CALL_ROWS_PER_TASK = 6;
 
 /**
  * One page of the call log; a row opens the call's detail. On a phone each call is a card
@@ -187,6 +180,8 @@ export function CallLogsTable({
       onRowClick={(row) => onOpenCall(row.id)}
       rowData={(row) => ({ 'data-call-id': row.id })}
       below={match}
+      // Fifty rows are more than one short task can draw: the first screenful, then the rest.
+      rowsPerTask={CALL_ROWS_PER_TASK}
       card={(row) => (
         <CallCard row={row} search={callSearch(row.id)} showAgent={showAgent} match={match(row)} />
       )}
@@ -222,7 +217,7 @@ export function CopyCallId({ id }: { id: string }) {
   return (
     <CopyButton value={id} timeout={1500}>
       {({ copied, copy }) => (
-        <Tooltip label={copied ? 'Copied' : 'Copy the call ID'} withArrow position="top">
+        <TooltipOnDemand label={copied ? 'Copied' : 'Copy the call ID'} withArrow position="top">
           <ActionIcon
             variant="subtle"
             color={copied ? 'teal' : 'gray'}
@@ -235,7 +230,7 @@ export function CopyCallId({ id }: { id: string }) {
           >
             {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
           </ActionIcon>
-        </Tooltip>
+        </TooltipOnDemand>
       )}
     </CopyButton>
   );
@@ -288,49 +283,37 @@ function CallCard({
   match: ReactNode;
 }) {
   return (
-    <Card withBorder padding="sm" style={{ cursor: 'pointer' }}>
-      <Group justify="space-between" gap="xs" wrap="nowrap">
-        <Group gap={6} wrap="nowrap">
+    <div className={classes.card}>
+      <div className={classes.head}>
+        <div className={classes.id}>
           <CallLink row={row} search={search} />
           <CopyCallId id={row.id} />
           {row.isTest && <TestCallBadge />}
-        </Group>
+        </div>
         <CallSuccess row={row} />
-      </Group>
-      <Text size="sm" mt={6}>
-        {row.startTime}
-      </Text>
-      <SimpleGrid cols={2} spacing={4} verticalSpacing={2} mt={6}>
+      </div>
+      <p className={`${classes.text} ${classes.start}`}>{row.startTime}</p>
+      <div className={classes.facts}>
         {showAgent && <Fact label="Agent" value={row.assistant} />}
         <Fact label="Customer" value={row.customerPhone} mono />
         <Fact label="Type" value={callTypeLabel(row.callType)} />
         <Fact label="Duration" value={row.duration} />
         <Fact label="Cost" value={row.cost} />
-      </SimpleGrid>
-      <Stack gap={2} mt={6}>
-        <Text size="xs" c="dimmed">
-          Ended reason
-        </Text>
+      </div>
+      <div className={classes.section}>
+        <p className={classes.label}>Ended reason</p>
         <CallEndReason row={row} />
-      </Stack>
-      {match && (
-        <Stack gap={2} mt={6}>
-          {match}
-        </Stack>
-      )}
-    </Card>
+      </div>
+      {match && <div className={classes.section}>{match}</div>}
+    </div>
   );
 }
 
 function Fact({ label, value, mono }: { label: string; value: string; mono?: boolean }) {
   return (
     <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" ff={mono ? 'monospace' : undefined} style={{ wordBreak: 'break-word' }}>
-        {value}
-      </Text>
+      <p className={classes.label}>{label}</p>
+      <p className={`${classes.text} ${classes.value}${mono ? ` ${classes.mono}` : ''}`}>{value}</p>
     </div>
   );
 }

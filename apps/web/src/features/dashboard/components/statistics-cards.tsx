@@ -1,4 +1,14 @@
-import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Box,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import type { DashboardStatistics } from '@switchboard/shared/analytics';
 import { CALL_SUCCESS_RULE } from '@switchboard/shared/calls';
 import {
@@ -189,17 +199,26 @@ function StatisticCardView({
               {card.detail(statistics)}
             </Text>
           )}
-          {card.note && (
-            <Text size="xs" c="dimmed" mt={4}>
-              {card.note}
-            </Text>
-          )}
         </>
       ) : (
+        // Each in a box the height of the line it stands for (the figure's 28 px at 1.2, the
+        // detail's xs line), so nothing below moves when the figures arrive.
         <>
-          <Skeleton height={28} width="50%" mt={8} radius="sm" />
-          <Skeleton height={10} width="35%" mt={10} radius="sm" />
+          <Box mt={6} h={28 * 1.2} py={2.8}>
+            <Skeleton height={28} width="50%" radius="sm" />
+          </Box>
+          {card.detail && (
+            <Box mt={4} h={12 * 1.4} py={3.4}>
+              <Skeleton height={10} width="35%" radius="sm" />
+            </Box>
+          )}
         </>
+      )}
+      {/* How the figure is counted does not wait for it: the card has its full height at once. */}
+      {card.note && (
+        <Text size="xs" c="dimmed" mt={4}>
+          {card.note}
+        </Text>
       )}
     </Paper>
   );
