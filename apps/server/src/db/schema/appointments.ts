@@ -1,18 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses';
 import { contacts } from './contacts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { idColumn, ownedBy, ts } from './columns';
 
 /**
  * An appointment booked by an agent's book_appointment tool during a call, or added by hand.
@@ -21,15 +11,9 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 export const appointments = pgTable(
   'appointments',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    businessId: uuid('business_id')
-      .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
-    contactId: uuid('contact_id')
-      .notNull()
-      .references(() => contacts.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    businessId: ownedBy('business_id', () => businesses.id),
+    contactId: ownedBy('contact_id', () => contacts.id),
     /** The platform assistant id (calls.assistant_id); null for one added by hand. */
     assistantId: text('assistant_id'),
     /** The platform call id; no foreign key: the tool call can arrive before the call is stored. */
@@ -73,9 +57,7 @@ export const appointments = pgTable(
 export const serviceEnquiries = pgTable(
   'service_enquiries',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: idColumn(),
     poc: text('poc').notNull(),
     businessName: text('business_name').notNull(),
     country: text('country').notNull(),
