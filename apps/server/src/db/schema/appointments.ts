@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses';
 import { contacts } from './contacts';
-import { idColumn, ownedBy, ts } from './columns';
+import { idColumn, ownedBy, toolCallOrigin, toolCallOriginIndexes, ts } from './columns';
 
 /**
  * An appointment booked by an agent's book_appointment tool during a call, or added by hand.
@@ -14,12 +13,7 @@ export const appointments = pgTable(
     id: idColumn(),
     businessId: ownedBy('business_id', () => businesses.id),
     contactId: ownedBy('contact_id', () => contacts.id),
-    /** The platform assistant id (calls.assistant_id); null for one added by hand. */
-    assistantId: text('assistant_id'),
-    /** The platform call id; no foreign key: the tool call can arrive before the call is stored. */
-    callId: text('call_id'),
-    /** The platform's tool-call id, so a repeated tool-calls message books once. */
-    toolCallId: text('tool_call_id'),
+    ...toolCallOrigin(),
     service: text('service').notNull(),
     startsAt: ts('starts_at').notNull(),
     endsAt: ts('ends_at').notNull(),
@@ -43,13 +37,7 @@ export const appointments = pgTable(
     index('appointments_business_status_starts_idx').on(t.businessId, t.status, t.startsAt, t.id),
     index('appointments_contact_starts_idx').on(t.contactId, t.startsAt),
     index('appointments_business_assistant_starts_idx').on(t.businessId, t.assistantId, t.startsAt),
-    // A campaign's progress page counts what each call booked.
-    index('appointments_call_idx')
-      .on(t.callId)
-      .where(sql`call_id is not null`),
-    uniqueIndex('appointments_tool_call_idx')
-      .on(t.businessId, t.toolCallId)
-      .where(sql`tool_call_id is not null`),
+    ...toolCallOriginIndexes('appointments', t),
   ],
 );
 

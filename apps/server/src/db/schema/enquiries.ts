@@ -4,7 +4,7 @@ import { users } from './accounts';
 import { businesses } from './businesses';
 import { contacts } from './contacts';
 import { mailOutbox } from './mail';
-import { idColumn, ownedBy, ts } from './columns';
+import { idColumn, ownedBy, toolCallOrigin, toolCallOriginIndexes, ts } from './columns';
 
 /**
  * Something a caller asked for, recorded by an agent's create_enquiry tool during a call, or
@@ -17,12 +17,7 @@ export const enquiries = pgTable(
     id: idColumn(),
     businessId: ownedBy('business_id', () => businesses.id),
     contactId: ownedBy('contact_id', () => contacts.id),
-    /** The platform assistant id (calls.assistant_id); null for one added by hand. */
-    assistantId: text('assistant_id'),
-    /** The platform call id; no foreign key: the tool call can arrive before the call is stored. */
-    callId: text('call_id'),
-    /** The platform's tool-call id, so a repeated tool-calls message records one enquiry. */
-    toolCallId: text('tool_call_id'),
+    ...toolCallOrigin(),
     subject: text('subject').notNull(),
     message: text('message').notNull().default(''),
     /** open | pending | resolved | closed */
@@ -68,13 +63,7 @@ export const enquiries = pgTable(
     index('enquiries_unread_idx')
       .on(t.businessId, t.assistantId)
       .where(sql`not is_read`),
-    // A campaign's progress page counts what each call produced.
-    index('enquiries_call_idx')
-      .on(t.callId)
-      .where(sql`call_id is not null`),
-    uniqueIndex('enquiries_tool_call_idx')
-      .on(t.businessId, t.toolCallId)
-      .where(sql`tool_call_id is not null`),
+    ...toolCallOriginIndexes('enquiries', t),
   ],
 );
 
