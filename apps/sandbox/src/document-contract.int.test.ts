@@ -12,6 +12,7 @@ import {
 } from './platform-document';
 import { TEST_NOW } from './test/fixtures';
 import { startReceiver, type Receiver } from './test/receiver';
+import { sandboxApi } from './test/api';
 
 // The sandbox against the platform's own OpenAPI document (the trimmed copy made by
 // `npm run platform:trim`): every response the product reads, every server message the
@@ -36,18 +37,8 @@ function expectValid(validate: ValidateFunction, value: unknown, what: string): 
 describe('the sandbox answers as the platform document says', () => {
   let sandbox: Sandbox;
 
-  async function api(method: string, path: string, body?: unknown, key = PRIVATE) {
-    const response = await fetch(`${sandbox.baseUrl}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${key}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const json: unknown = await response.json();
-    return { status: response.status, body: json };
-  }
+  const api = (method: string, path: string, body?: unknown, key = PRIVATE) =>
+    sandboxApi(sandbox.baseUrl, key, method, path, body);
 
   beforeAll(async () => {
     sandbox = await createSandbox({

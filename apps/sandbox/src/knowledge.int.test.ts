@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { describeErrors, responseValidator, validatorFor } from './platform-document';
 import { createSandbox, type Sandbox } from './sandbox';
 import { buildDocx, buildPdf } from './test/documents';
+import { sandboxApi } from './test/api';
 
 // Files and knowledge bases (v2) as the platform document describes them: uploads are
 // multipart, a file is processing then done, a knowledge base gets its search tool, files are
@@ -41,17 +42,8 @@ describe('files and knowledge bases in the sandbox', () => {
   });
   afterAll(() => sandbox.close());
 
-  async function api(method: string, path: string, body?: unknown, key = PRIVATE) {
-    const response = await fetch(`${sandbox.baseUrl}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${key}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return { status: response.status, body: await response.json() };
-  }
+  const api = (method: string, path: string, body?: unknown, key = PRIVATE) =>
+    sandboxApi<Record<string, unknown>>(sandbox.baseUrl, key, method, path, body);
 
   async function upload(data: Buffer, name: string, fields: Record<string, string> = {}) {
     const form = new FormData();
