@@ -9,12 +9,10 @@
  * PostgreSQL is used when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set; a scratch database
  * is created and dropped. Prints one line per measurement and a summary table.
  */
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import type { AgentAnalytics } from '@switchboard/shared/analytics';
 import { addDays, todayIn } from '@switchboard/shared/date-range';
-import { createSandbox } from '@switchboard/sandbox/sandbox';
 import type { App } from '../apps/server/src/app';
 import type { Db } from '../apps/server/src/db/client';
 import {
@@ -27,17 +25,18 @@ import {
   summaryFromPlatformCalls,
   type PlatformSummaryWindow,
 } from '../apps/server/src/platform/platform-analytics';
-import { createPlatformClient } from '../apps/server/src/platform/platform-client';
 import {
   benchAdminUrl,
   benchAgentIds,
   benchTargets,
   openBenchApp,
+  timeInjectedGets,
   type BenchTarget,
 } from './lib/app';
 import { explainQueries } from './lib/explain';
+import { startSeedWaySandbox } from './lib/seed-way';
 import { loadCalls, type LoadResult } from './lib/load-calls';
-import { fmt, mb, Results, type Stat } from './lib/stats';
+import { fmt, mb, Results } from './lib/stats';
 
 const { values } = parseArgs({
   options: {
@@ -77,28 +76,14 @@ async function explainDaily(
   return plans.at(-1) ?? [];
 }
 
-async function timeGets(
+const timeGets = (
   app: App,
   target: string,
   what: string,
   urls: string[],
   headers: Record<string, string>,
   warmups: number,
-): Promise<Stat> {
-  const get = async (url: string) => {
-    const res = await app.inject({ method: 'GET', url, headers });
-    if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
-    return res;
-  };
-  for (let i = 0; i < warmups; i++) await get(urls[i % urls.length]!);
-  const samples: number[] = [];
-  for (let i = 0; i < requests; i++) {
-    const started = performance.now();
-    await get(urls[i % urls.length]!);
-    samples.push(performance.now() - started);
-  }
-  return results.record(target, what, samples);
-}
+) => timeInjectedGets(app, results, { target, what, urls, headers, warmups, requests });
 
 async function benchTarget(target: BenchTarget) {
   const { app, db, headers, close } = await openBenchApp({
@@ -195,26 +180,7 @@ async function benchTarget(target: BenchTarget) {
 /** The seed's way on the sandbox, holding as many calls per agent as the store. */
 async function benchSeedWay() {
   const sandboxCalls = Math.round((totalCalls / agentCount) * SANDBOX_AGENTS);
-  const privateKey = `bench-private-${randomBytes(8).toString('hex')}`;
-  const sandbox = await createSandbox({
-    privateKey,
-    publicKey: `bench-public-${randomBytes(8).toString('hex')}`,
-    totalCalls: sandboxCalls,
-    days: RANGE_DAYS,
-    seed: 42,
-    logLevel: 'silent',
-  });
-  console.log(
-    `[sandbox] ${sandboxCalls} calls over ${RANGE_DAYS} days across ${SANDBOX_AGENTS} assistants, ` +
-      `generated in ${sandbox.demo.generationMs} ms`,
-  );
-  const client = createPlatformClient({
-    mode: 'sandbox',
-    baseUrl: sandbox.baseUrl,
-    apiKey: privateKey,
-    maxRetries: 0,
-    timeoutInSeconds: 600,
-  });
+  const { sandbox, client } = await startSeedWaySandbox(sandboxCalls, RANGE_DAYS, SANDBOX_AGENTS);
   const window = storeWindow ?? {
     start: new Date(Date.now() - RANGE_DAYS * 86_400_000),
     end: new Date(),

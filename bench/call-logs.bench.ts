@@ -11,7 +11,6 @@
  * PostgreSQL is used when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set; a scratch database
  * is created and dropped. Prints one line per measurement and a summary table.
  */
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
@@ -25,7 +24,6 @@ import {
   type PlatformCall,
 } from '@switchboard/shared/calls';
 import { addDays, todayIn } from '@switchboard/shared/date-range';
-import { createSandbox } from '@switchboard/sandbox/sandbox';
 import type { App } from '../apps/server/src/app';
 import { executeRows, type Db } from '../apps/server/src/db/client';
 import { zoneMidnights } from '../apps/server/src/modules/analytics/analytics.repository';
@@ -35,15 +33,16 @@ import {
   type CallLogCriteria,
 } from '../apps/server/src/modules/calls/calls.repository';
 import { fetchCallsInWindow } from '../apps/server/src/platform/platform-analytics';
-import { createPlatformClient } from '../apps/server/src/platform/platform-client';
 import {
   benchAdminUrl,
   benchAgentIds,
   benchTargets,
   openBenchApp,
+  timeInjectedGets,
   type BenchTarget,
 } from './lib/app';
 import { explainQueries, indexesIn } from './lib/explain';
+import { startSeedWaySandbox } from './lib/seed-way';
 import { loadCalls, TRANSCRIPT_SEARCH_WORD, type LoadResult } from './lib/load-calls';
 import { fmt, mb, Results, type Stat } from './lib/stats';
 
@@ -104,23 +103,15 @@ async function getPage(
   return res.json<CallLogPage>();
 }
 
-async function timeGets(
+/** One warm-up request per agent, then `requests` rotating over the agents. */
+const timeGets = (
   app: App,
   target: string,
   what: string,
   urls: string[],
   headers: Record<string, string>,
-): Promise<Stat> {
-  // One warm-up request per agent, then `requests` rotating over the agents.
-  for (const url of urls) await getPage(app, url, headers);
-  const samples: number[] = [];
-  for (let i = 0; i < requests; i++) {
-    const started = performance.now();
-    await getPage(app, urls[i % urls.length]!, headers);
-    samples.push(performance.now() - started);
-  }
-  return results.record(target, what, samples);
-}
+) =>
+  timeInjectedGets(app, results, { target, what, urls, headers, warmups: urls.length, requests });
 
 const executionMs = (plan: string[]): number | undefined => {
   const line = plan.find((l) => l.startsWith('Execution Time:'));
@@ -324,26 +315,7 @@ async function benchTarget(target: BenchTarget) {
  */
 async function benchSeedWay() {
   const sandboxCalls = Math.round((totalCalls / agentCount) * SANDBOX_AGENTS);
-  const privateKey = `bench-private-${randomBytes(8).toString('hex')}`;
-  const sandbox = await createSandbox({
-    privateKey,
-    publicKey: `bench-public-${randomBytes(8).toString('hex')}`,
-    totalCalls: sandboxCalls,
-    days: LOAD_DAYS,
-    seed: 42,
-    logLevel: 'silent',
-  });
-  console.log(
-    `[sandbox] ${sandboxCalls} calls over ${LOAD_DAYS} days across ${SANDBOX_AGENTS} assistants, ` +
-      `generated in ${sandbox.demo.generationMs} ms`,
-  );
-  const client = createPlatformClient({
-    mode: 'sandbox',
-    baseUrl: sandbox.baseUrl,
-    apiKey: privateKey,
-    maxRetries: 0,
-    timeoutInSeconds: 600,
-  });
+  const { sandbox, client } = await startSeedWaySandbox(sandboxCalls, LOAD_DAYS, SANDBOX_AGENTS);
   const window = storeWindow ?? {
     start: new Date(Date.now() - LOG_DAYS * 86_400_000),
     end: new Date(),

@@ -8,6 +8,7 @@ import { loadConfig } from '../../apps/server/src/config';
 import type { Db } from '../../apps/server/src/db/client';
 import { agents } from '../../apps/server/src/db/schema';
 import { createBusinessWithMember, sessionHeaders } from '../../apps/server/src/test/test-app';
+import type { Results, Stat } from './stats';
 
 /** Where a bench runs: PGlite in process, or a scratch database on this PostgreSQL server. */
 export type BenchTarget = 'pglite' | 'postgres';
@@ -128,4 +129,35 @@ export async function openBenchApp(options: {
     await close();
     throw error;
   }
+}
+
+/**
+ * Times `requests` GETs through app.inject, rotating over `urls`, after `warmups` untimed ones
+ * (rotating the same way); each must answer 200. The samples are recorded in `results`.
+ */
+export async function timeInjectedGets(
+  app: App,
+  results: Results,
+  options: {
+    target: string;
+    what: string;
+    urls: string[];
+    headers: Record<string, string>;
+    warmups: number;
+    requests: number;
+  },
+): Promise<Stat> {
+  const { urls, headers } = options;
+  const get = async (url: string) => {
+    const res = await app.inject({ method: 'GET', url, headers });
+    if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
+  };
+  for (let i = 0; i < options.warmups; i++) await get(urls[i % urls.length]!);
+  const samples: number[] = [];
+  for (let i = 0; i < options.requests; i++) {
+    const started = performance.now();
+    await get(urls[i % urls.length]!);
+    samples.push(performance.now() - started);
+  }
+  return results.record(options.target, options.what, samples);
 }

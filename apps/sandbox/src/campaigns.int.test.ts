@@ -1,10 +1,9 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { VapiClient, VapiError, type Vapi } from '@vapi-ai/server-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeErrors, responseValidator } from './platform-document';
 import { createSandbox, type Sandbox } from './sandbox';
 import { campaignOutcome } from './simulator/campaign-runner';
+import { startReceiver, waitFor, type Receiver } from './test/receiver';
 
 // /campaign dials: its customers get outbound calls within the schedule and concurrency, each
 // call carries the campaign's id, and the counters follow the calls.
@@ -13,60 +12,30 @@ const PRIVATE = 'campaign-private-key';
 
 type Message = { type: string; call?: Vapi.Call; status?: string };
 
-async function startReceiver() {
-  const messages: Message[] = [];
-  let live = 0;
-  let maxLive = 0;
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const { message } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
-        message: Message;
-      };
-      messages.push(message);
-      if (message.type === 'status-update' && message.status === 'queued') {
-        live += 1;
-        maxLive = Math.max(maxLive, live);
-      }
-      if (message.type === 'end-of-call-report') live -= 1;
-      response.setHeader('content-type', 'application/json');
-      response.end(
-        message.type === 'tool-calls'
-          ? JSON.stringify({ results: [{ toolCallId: 'x', result: 'Done' }] })
-          : '{}',
-      );
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hook`,
-    messages,
-    maxLive: () => maxLive,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 15_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out: ${JSON.stringify(value).slice(0, 400)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 const numbers = Array.from({ length: 12 }, (_, i) => `+1555010${String(i).padStart(4, '0')}`);
 
 describe('the sandbox platform’s campaigns', () => {
   let sandbox: Sandbox;
   let client: VapiClient;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: Receiver<Message>;
+
+  const messages = () => receiver.received.map((r) => r.message);
+  /** The most calls live at once, by the messages in the order they came. */
+  const maxLive = () => {
+    let live = 0;
+    let most = 0;
+    for (const message of messages()) {
+      if (message.type === 'status-update' && message.status === 'queued') {
+        live += 1;
+        most = Math.max(most, live);
+      }
+      if (message.type === 'end-of-call-report') live -= 1;
+    }
+    return most;
+  };
 
   beforeAll(async () => {
-    receiver = await startReceiver();
+    receiver = await startReceiver<Message>();
     sandbox = await createSandbox({
       privateKey: PRIVATE,
       publicKey: 'campaign-public',
@@ -108,9 +77,9 @@ describe('the sandbox platform’s campaigns', () => {
       (n) => campaignOutcome(42, n).endedReason === 'voicemail',
     ).length;
     expect(ended.callsCounterEndedVoicemail).toBe(voicemails);
-    expect(receiver.maxLive()).toBeLessThanOrEqual(3);
+    expect(maxLive()).toBeLessThanOrEqual(3);
 
-    const reports = receiver.messages.filter(
+    const reports = messages().filter(
       (m) => m.type === 'end-of-call-report' && m.call?.campaignId === created.id,
     );
     expect(reports.map((m) => m.call?.customer?.number).sort()).toEqual([...numbers].sort());

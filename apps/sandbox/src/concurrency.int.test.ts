@@ -1,8 +1,7 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { VapiClient, type Vapi } from '@vapi-ai/server-sdk';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from './sandbox';
+import { startReceiver, waitFor, type Receiver } from './test/receiver';
 
 // The org's concurrency limit (Org.concurrencyLimit): POST /call beyond it ends as
 // call.start.error-subscription-concurrency-limit-reached; a campaign holds its calls beyond it
@@ -13,46 +12,9 @@ const REFUSED = 'call.start.error-subscription-concurrency-limit-reached';
 
 type Message = { type: string; call?: Vapi.Call; status?: string; endedReason?: string };
 
-async function startReceiver() {
-  const messages: Message[] = [];
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const { message } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
-        message: Message;
-      };
-      messages.push(message);
-      response.setHeader('content-type', 'application/json');
-      response.end(
-        message.type === 'tool-calls'
-          ? JSON.stringify({ results: [{ toolCallId: 'x', result: 'Done' }] })
-          : '{}',
-      );
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hook`,
-    messages,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 20_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out: ${JSON.stringify(value).slice(0, 400)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 describe('the sandbox platform’s org concurrency limit', () => {
   let sandbox: Sandbox | undefined;
-  let receiver: Awaited<ReturnType<typeof startReceiver>> | undefined;
+  let receiver: Receiver<Message> | undefined;
   afterEach(async () => {
     await sandbox?.close();
     await receiver?.close();
@@ -64,7 +26,7 @@ describe('the sandbox platform’s org concurrency limit', () => {
   });
 
   async function start(options: { concurrencyHoldMs?: number }) {
-    receiver = await startReceiver();
+    receiver = await startReceiver<Message>();
     sandbox = await createSandbox({
       privateKey: PRIVATE,
       publicKey: 'concurrency-public',
@@ -100,7 +62,9 @@ describe('the sandbox platform’s org concurrency limit', () => {
     expect(refused.endedReason).toBe(REFUSED);
     const report = await waitFor(
       async () =>
-        receiver!.messages.find((m) => m.type === 'end-of-call-report' && m.call?.id === third.id),
+        receiver!.received
+          .map((r) => r.message)
+          .find((m) => m.type === 'end-of-call-report' && m.call?.id === third.id),
       Boolean,
     );
     expect(report?.endedReason ?? report?.call?.endedReason).toBe(REFUSED);

@@ -1,10 +1,11 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { VapiClient, VapiError, type Vapi } from '@vapi-ai/server-sdk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from './sandbox';
 import { TEST_NOW } from './test/fixtures';
+import { startReceiver, type Receiver } from './test/receiver';
 
 // The contract, proven through the official server SDK (unchanged, pointed at the sandbox with
 // baseUrl) on a real loopback port, plus the webhooks the simulator sends to a real receiver.
@@ -316,63 +317,27 @@ describe('the official server SDK against the sandbox', () => {
   });
 });
 
-interface Received {
-  path: string;
-  headers: IncomingHttpHeaders;
-  raw: string;
-  message: { type: string; status?: string; [key: string]: unknown };
-}
-
-/** A tiny product stand-in: records every webhook, answers tool calls. */
-async function startReceiver(toolResult = 'Booked: reference APT-777') {
-  const received: Received[] = [];
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const raw = Buffer.concat(chunks).toString('utf8');
-      const { message } = JSON.parse(raw) as { message: Received['message'] };
-      received.push({ path: request.url ?? '', headers: request.headers, raw, message });
-      response.setHeader('content-type', 'application/json');
-      if (request.url === '/fail') {
-        response.statusCode = 500;
-        response.end('{"message":"boom"}');
-        return;
-      }
-      if (message.type === 'tool-calls') {
-        const [toolCall] = message.toolCallList as Vapi.ToolCall[];
-        response.end(
-          JSON.stringify({ results: [{ toolCallId: toolCall?.id, result: toolResult }] }),
-        );
-        return;
-      }
-      response.end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/api/platform/webhook`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 const HMAC_CREDENTIAL = '6f0f3a52-2b1e-4c38-9d7e-0c6b1a7e5a11';
 
 describe('the simulator sends the platform webhooks', () => {
   let sandbox: Sandbox;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: Receiver;
+  /** Where the product takes the platform's webhooks. */
+  const hookUrl = () => `${receiver.base}/api/platform/webhook`;
   let client: VapiClient;
-  const SERVER = () => ({ url: receiver.url, headers: { 'x-vapi-secret': 'shh' } });
+  const SERVER = () => ({ url: hookUrl(), headers: { 'x-vapi-secret': 'shh' } });
 
   beforeAll(async () => {
-    receiver = await startReceiver();
+    receiver = await startReceiver({
+      toolResult: 'Booked: reference APT-777',
+      answer: (_message, path) =>
+        path === '/fail' ? { status: 500, body: { message: 'boom' } } : undefined,
+    });
     sandbox = await createSandbox({
       privateKey: PRIVATE,
       publicKey: PUBLIC,
       totalCalls: 200,
-      server: { url: receiver.url, headers: { 'x-vapi-secret': 'shh' } },
+      server: { url: hookUrl(), headers: { 'x-vapi-secret': 'shh' } },
       credentials: [
         {
           id: HMAC_CREDENTIAL,
@@ -464,7 +429,7 @@ describe('the simulator sends the platform webhooks', () => {
   });
 
   it('authenticates with a Bearer header or an HMAC credential when the server says so', async () => {
-    sandbox.setServer({ url: receiver.url, headers: { Authorization: 'Bearer tok' } });
+    sandbox.setServer({ url: hookUrl(), headers: { Authorization: 'Bearer tok' } });
     await sandbox.simulateCall({
       assistantId: sandbox.demo.assistantIds[3],
       endedReason: 'customer-busy',
@@ -481,7 +446,7 @@ describe('the simulator sends the platform webhooks', () => {
     ]);
 
     receiver.received.length = 0;
-    sandbox.setServer({ url: receiver.url, credentialId: HMAC_CREDENTIAL });
+    sandbox.setServer({ url: hookUrl(), credentialId: HMAC_CREDENTIAL });
     await sandbox.simulateCall({ assistantId: sandbox.demo.assistantIds[3] });
     expect(receiver.received.length).toBeGreaterThan(0);
     for (const { headers, raw } of receiver.received) {
@@ -524,7 +489,7 @@ describe('the simulator sends the platform webhooks', () => {
     expect(noAnswer && 'result' in noAnswer ? noAnswer.result : '').toMatch(/did not answer/);
     expect((await client.calls.get({ id: unreachable.id })).status).toBe('ended');
 
-    sandbox.setServer({ url: receiver.url.replace('/api/platform/webhook', '/fail') });
+    sandbox.setServer({ url: `${receiver.base}/fail` });
     const failing = await sandbox.simulateCall(options);
     expect(failing.status).toBe('ended');
     expect(receiver.received.map((r) => r.message.type)).toContain('end-of-call-report');
@@ -544,7 +509,7 @@ describe('the simulator sends the platform webhooks', () => {
     ]);
     sandbox.setServer(SERVER());
     expect((await client.assistants.get({ id: sandbox.demo.assistantIds[0]! })).server?.url).toBe(
-      receiver.url,
+      hookUrl(),
     );
   });
 

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { VapiClient, VapiError } from '@vapi-ai/server-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ValidateFunction } from 'ajv';
@@ -13,6 +11,8 @@ import {
   validatorFor,
 } from './platform-document';
 import { TEST_NOW } from './test/fixtures';
+import { startReceiver, type Receiver } from './test/receiver';
+import { sandboxApi } from './test/api';
 
 // The sandbox against the platform's own OpenAPI document (the trimmed copy made by
 // `npm run platform:trim`): every response the product reads, every server message the
@@ -37,18 +37,8 @@ function expectValid(validate: ValidateFunction, value: unknown, what: string): 
 describe('the sandbox answers as the platform document says', () => {
   let sandbox: Sandbox;
 
-  async function api(method: string, path: string, body?: unknown, key = PRIVATE) {
-    const response = await fetch(`${sandbox.baseUrl}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${key}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const json: unknown = await response.json();
-    return { status: response.status, body: json };
-  }
+  const api = (method: string, path: string, body?: unknown, key = PRIVATE) =>
+    sandboxApi(sandbox.baseUrl, key, method, path, body);
 
   beforeAll(async () => {
     sandbox = await createSandbox({
@@ -456,46 +446,9 @@ describe('the sandbox answers as the platform document says', () => {
   });
 });
 
-interface Delivery {
-  message: { type: string; [key: string]: unknown };
-}
-
-async function startReceiver() {
-  const received: Delivery[] = [];
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Delivery;
-      received.push(body);
-      response.setHeader('content-type', 'application/json');
-      if (body.message.type === 'tool-calls') {
-        const [toolCall] = body.message.toolCallList as {
-          id: string;
-          function: { name: string };
-        }[];
-        response.end(
-          JSON.stringify({
-            results: [{ name: toolCall!.function.name, toolCallId: toolCall!.id, result: 'Done' }],
-          }),
-        );
-        return;
-      }
-      response.end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hook`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 describe('the server messages the simulator sends are the document’s ServerMessage', () => {
   let sandbox: Sandbox;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: Receiver;
 
   beforeAll(async () => {
     receiver = await startReceiver();
@@ -533,7 +486,9 @@ describe('the server messages the simulator sends are the document’s ServerMes
       'end-of-call-report': 'ServerMessageEndOfCallReport',
     };
     const envelope = validatorFor('ServerMessage');
-    for (const delivery of receiver.received) {
+    for (const { raw } of receiver.received) {
+      // The body as sent: the { message } envelope.
+      const delivery = JSON.parse(raw) as { message: { type: string; status?: unknown } };
       const status = typeof delivery.message.status === 'string' ? delivery.message.status : '';
       const what = `${delivery.message.type} ${status}`;
       expectValid(envelope, delivery, what);

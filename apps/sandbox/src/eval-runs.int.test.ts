@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeErrors, responseValidator, validatorFor } from './platform-document';
 import { createSandbox, type Sandbox } from './sandbox';
+import { sandboxApi } from './test/api';
 
 // `/eval/run` is its own resource, as the document has it (list, create, get, delete): not an
 // eval's id under `/eval/{id}`, which answered it with "uuid is expected" before. Bodies are
@@ -22,14 +23,8 @@ describe('/eval/run', () => {
   });
   afterAll(() => sandbox.close());
 
-  const api = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${sandbox.baseUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${PRIVATE}`, 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  };
+  const api = (method: string, path: string, body?: unknown) =>
+    sandboxApi<Record<string, unknown>>(sandbox.baseUrl, PRIVATE, method, path, body);
 
   it('lists, creates, reads and deletes runs, refusing bodies the document does not allow', async () => {
     const empty = await api('GET', '/eval/run');

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { describeErrors, responseValidator, validatorFor } from './platform-document';
 import { createSandbox, type Sandbox } from './sandbox';
 import { buildDocx, buildPdf } from './test/documents';
+import { sandboxApi } from './test/api';
 
 // Files and knowledge bases (v2) as the platform document describes them: uploads are
 // multipart, a file is processing then done, a knowledge base gets its search tool, files are
@@ -41,17 +42,12 @@ describe('files and knowledge bases in the sandbox', () => {
   });
   afterAll(() => sandbox.close());
 
-  async function api(method: string, path: string, body?: unknown, key = PRIVATE) {
-    const response = await fetch(`${sandbox.baseUrl}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${key}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return { status: response.status, body: await response.json() };
-  }
+  const api = <B = Record<string, unknown>>(
+    method: string,
+    path: string,
+    body?: unknown,
+    key = PRIVATE,
+  ) => sandboxApi<B>(sandbox.baseUrl, key, method, path, body);
 
   async function upload(data: Buffer, name: string, fields: Record<string, string> = {}) {
     const form = new FormData();
@@ -85,9 +81,9 @@ describe('files and knowledge bases in the sandbox', () => {
       expectValid(responseValidator('POST', '/file', 201), doc.body, 'POST /file');
       expect(doc.body).toMatchObject({ object: 'file', status: 'processing' });
     }
-    const list = await api('GET', '/file?purpose=knowledge-base-v2');
+    const list = await api<unknown[]>('GET', '/file?purpose=knowledge-base-v2');
     expectValid(responseValidator('GET', '/file', 200), list.body, 'GET /file');
-    expect((list.body as unknown[]).length).toBe(3);
+    expect(list.body.length).toBe(3);
     expect((await api('GET', '/file?purpose=assistant')).body).toEqual([]);
     // The document makes `purpose` a required query parameter.
     expect((await api('GET', '/file')).status).toBe(400);
@@ -155,7 +151,7 @@ describe('files and knowledge bases in the sandbox', () => {
     await expect
       .poll(
         async () =>
-          ((await api('GET', `/v2/knowledge-base/${kbId}/file`)).body as { status: string }[])[0]
+          (await api<{ status: string }[]>('GET', `/v2/knowledge-base/${kbId}/file`)).body[0]
             ?.status,
         { timeout: 4000, interval: 100 },
       )

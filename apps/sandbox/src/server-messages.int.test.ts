@@ -1,10 +1,10 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type IncomingHttpHeaders } from 'node:http';
 import { AGENT_TOOL_FUNCTIONS } from '@switchboard/shared/agent-tools';
 import { VapiClient, VapiError, type Vapi } from '@vapi-ai/server-sdk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { describeErrors, responseValidator, validatorFor } from './platform-document';
 import { createSandbox, type Sandbox } from './sandbox';
+import { startReceiver, type Receiver } from './test/receiver';
 
 // Where the simulator sends server messages and how it authenticates them: only as the
 // assistant's (else the number's, else the org's) `Server` says, and a tool's own `Server` for
@@ -12,12 +12,6 @@ import { createSandbox, type Sandbox } from './sandbox';
 
 const PRIVATE = 'messages-private-key';
 const PUBLIC = 'messages-public-key';
-
-interface Received {
-  path: string;
-  headers: IncomingHttpHeaders;
-  message: { type: string; status?: string; [key: string]: unknown };
-}
 
 /** Headers every request carries whatever its server says (transport, not authentication). */
 const TRANSPORT_HEADERS = new Set([
@@ -36,45 +30,6 @@ function extraHeaders(headers: IncomingHttpHeaders): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(headers).filter(([name]) => !TRANSPORT_HEADERS.has(name)),
   );
-}
-
-/** A receiver's own answer to a message: a status and body, or undefined for the default. */
-type Answer = (message: Received['message']) => { status?: number; body: unknown } | undefined;
-
-async function startReceiver() {
-  const received: Received[] = [];
-  const state: { answer: Answer | undefined } = { answer: undefined };
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const { message } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
-        message: Received['message'];
-      };
-      received.push({ path: request.url ?? '', headers: request.headers, message });
-      response.setHeader('content-type', 'application/json');
-      const own = state.answer?.(message);
-      if (own) {
-        response.statusCode = own.status ?? 200;
-        response.end(JSON.stringify(own.body));
-        return;
-      }
-      if (message.type === 'tool-calls') {
-        const [toolCall] = message.toolCallList as Vapi.ToolCall[];
-        response.end(JSON.stringify({ results: [{ toolCallId: toolCall?.id, result: 'Done' }] }));
-        return;
-      }
-      response.end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    base: `http://127.0.0.1:${port}`,
-    received,
-    state,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 }
 
 function assistantBody(
@@ -101,7 +56,7 @@ function assistantBody(
 
 describe('server messages go where the Server says, authenticated only as it says', () => {
   let sandbox: Sandbox;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: Receiver;
   let client: VapiClient;
 
   beforeAll(async () => {
@@ -548,7 +503,7 @@ describe('server messages go where the Server says, authenticated only as it say
 
 describe('POST /call places a simulated outbound call', () => {
   let sandbox: Sandbox;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: Receiver;
   let client: VapiClient;
 
   beforeAll(async () => {

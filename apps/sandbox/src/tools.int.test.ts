@@ -1,10 +1,9 @@
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { AGENT_TOOL_FUNCTIONS } from '@switchboard/shared/agent-tools';
 import { VapiClient, VapiError, type Vapi } from '@vapi-ai/server-sdk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { describeErrors, responseValidator, validatorFor } from './platform-document';
 import { createSandbox, type Sandbox } from './sandbox';
+import { startReceiver, type Receiver } from './test/receiver';
 
 // /tool as the document has it, and an assistant's `model.toolIds` resolved at call time as the
 // platform does: the stored tool's function and its own `server` (with exactly its headers or
@@ -13,36 +12,6 @@ import { createSandbox, type Sandbox } from './sandbox';
 const PRIVATE = 'tools-private-key';
 const PUBLIC = 'tools-public-key';
 
-type Received = { path: string; headers: IncomingHttpHeaders; message: Record<string, unknown> };
-
-async function startReceiver() {
-  const received: Received[] = [];
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const { message } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
-        message: Record<string, unknown>;
-      };
-      received.push({ path: request.url ?? '', headers: request.headers, message });
-      response.setHeader('content-type', 'application/json');
-      if (message.type === 'tool-calls') {
-        const [toolCall] = message.toolCallList as Vapi.ToolCall[];
-        response.end(JSON.stringify({ results: [{ toolCallId: toolCall?.id, result: 'Booked' }] }));
-        return;
-      }
-      response.end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    base: `http://127.0.0.1:${port}`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 function expectValid(validate: ReturnType<typeof validatorFor>, value: unknown) {
   expect(validate(value) ? [] : describeErrors(validate.errors)).toEqual([]);
 }
@@ -50,7 +19,7 @@ function expectValid(validate: ReturnType<typeof validatorFor>, value: unknown) 
 describe('the sandbox platform’s tools', () => {
   let sandbox: Sandbox;
   let client: VapiClient;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: Receiver;
 
   beforeAll(async () => {
     receiver = await startReceiver();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ValidateFunction } from 'ajv';
 import { createSandbox, type Sandbox } from '../sandbox';
 import { describeErrors, responseValidator } from '../platform-document';
+import { sandboxApi } from '../test/api';
 
 // The simulations the sandbox runs (agent tests) answer as the platform's document says:
 // personalities, scenarios, simulations, suites, runs and their items.
@@ -15,17 +16,8 @@ function expectValid(validate: ValidateFunction, value: unknown, what: string): 
 
 describe('simulation runs in the sandbox', () => {
   let sandbox: Sandbox;
-  const api = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${sandbox.baseUrl}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${KEY}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  };
+  const api = (method: string, path: string, body?: unknown) =>
+    sandboxApi<Record<string, unknown>>(sandbox.baseUrl, KEY, method, path, body);
 
   beforeAll(async () => {
     sandbox = await createSandbox({

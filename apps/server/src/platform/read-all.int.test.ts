@@ -6,7 +6,7 @@ import type { ChatConversation, ChatTurn } from '@switchboard/shared/chats';
 import type { StructuredOutput } from '@switchboard/shared/structured-outputs';
 import { agents, businesses, platformResources } from '../db/schema';
 import { DEMO_ADMIN, DEMO_BUSINESS, DEMO_MEMBER } from '../modules/auth/demo-accounts';
-import { buildTestApp, oneDatabase, sessionHeaders } from '../test/test-app';
+import { buildTestApp, injectAs, oneDatabase, sessionHeaders } from '../test/test-app';
 
 // Lists read to their end (Round 3 · 4/10 item 5): with two rows a request, every list the
 // console reads holds more than one page, and each screen still shows all of it. The sandbox
@@ -43,12 +43,7 @@ describe.each(oneDatabase)('platform lists read to their end on %s', (target) =>
   afterAll(() => ctx?.close());
 
   const call = (method: string, url: string, headers: Record<string, string>, payload?: unknown) =>
-    ctx.app.inject({
-      method: method as 'GET',
-      url,
-      headers,
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
+    injectAs(ctx.app, method, url, headers, payload);
 
   it('the sandbox pages an array list that takes `page` as the document says', async () => {
     const { sdk } = ctx.app.platform.client;

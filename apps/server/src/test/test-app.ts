@@ -128,10 +128,26 @@ export async function buildTestApp(
   };
 }
 
-type TestApp = Awaited<ReturnType<typeof buildApp>>;
+export type TestApp = Awaited<ReturnType<typeof buildApp>>;
 
 /** What a browser on our own pages sends with a state-changing request. */
 export const sameOrigin = { 'sec-fetch-site': 'same-origin' } as const;
+
+/** A request as the holder of `headers`, with `payload` as its JSON body when one is given. */
+export function injectAs(
+  app: TestApp,
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  payload?: unknown,
+) {
+  return app.inject({
+    method: method as 'GET',
+    url,
+    headers,
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+}
 
 let ipCounter = 0;
 /**

@@ -1,15 +1,13 @@
-import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses';
+import { idColumn } from './columns';
 
 // A platform assistant as Switchboard knows it: which business it belongs to (null until an
 // admin assigns it) and the name and number cached from the platform for fast lists.
 export const agents = pgTable(
   'agents',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: idColumn(),
     platformAssistantId: text('platform_assistant_id').notNull().unique(),
     businessId: uuid('business_id').references(() => businesses.id, { onDelete: 'set null' }),
     name: text('name').notNull().default(''),

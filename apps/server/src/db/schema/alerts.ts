@@ -1,19 +1,7 @@
-import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  date,
-  index,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, date, index, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { businesses } from './businesses';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { idColumn, ownedBy, ts } from './columns';
 
 /**
  * An alert an owner (or the operator) set on one agent or the whole business (decision 062).
@@ -24,12 +12,8 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 export const alertRules = pgTable(
   'alert_rules',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    businessId: uuid('business_id')
-      .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    businessId: ownedBy('business_id', () => businesses.id),
     /** The platform assistant id of the agent it watches; null: every agent of the business. */
     agentId: text('agent_id'),
     /** success_rate | daily_cost | no_calls | platform_errors | webhooks | campaign_stalled */
@@ -53,13 +37,9 @@ export const alertRules = pgTable(
 export const alertEvents = pgTable(
   'alert_events',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: idColumn(),
     ruleId: uuid('rule_id').references(() => alertRules.id, { onDelete: 'set null' }),
-    businessId: uuid('business_id')
-      .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
+    businessId: ownedBy('business_id', () => businesses.id),
     audience: text('audience').notNull().default('owners'),
     /** fired | cleared */
     kind: text('kind').notNull(),
@@ -89,9 +69,7 @@ export const digestSubscriptions = pgTable('digest_subscriptions', {
 export const digestSends = pgTable(
   'digest_sends',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
     frequency: text('frequency').notNull(),
     periodStart: date('period_start', { mode: 'string' }).notNull(),
     outboxId: uuid('outbox_id'),

@@ -1,18 +1,7 @@
-import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses';
 import { contacts } from './contacts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { idColumn, ownedBy, toolCallOrigin, toolCallOriginIndexes, ts } from './columns';
 
 /**
  * An appointment booked by an agent's book_appointment tool during a call, or added by hand.
@@ -21,21 +10,10 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 export const appointments = pgTable(
   'appointments',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    businessId: uuid('business_id')
-      .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
-    contactId: uuid('contact_id')
-      .notNull()
-      .references(() => contacts.id, { onDelete: 'cascade' }),
-    /** The platform assistant id (calls.assistant_id); null for one added by hand. */
-    assistantId: text('assistant_id'),
-    /** The platform call id; no foreign key: the tool call can arrive before the call is stored. */
-    callId: text('call_id'),
-    /** The platform's tool-call id, so a repeated tool-calls message books once. */
-    toolCallId: text('tool_call_id'),
+    id: idColumn(),
+    businessId: ownedBy('business_id', () => businesses.id),
+    contactId: ownedBy('contact_id', () => contacts.id),
+    ...toolCallOrigin(),
     service: text('service').notNull(),
     startsAt: ts('starts_at').notNull(),
     endsAt: ts('ends_at').notNull(),
@@ -59,13 +37,7 @@ export const appointments = pgTable(
     index('appointments_business_status_starts_idx').on(t.businessId, t.status, t.startsAt, t.id),
     index('appointments_contact_starts_idx').on(t.contactId, t.startsAt),
     index('appointments_business_assistant_starts_idx').on(t.businessId, t.assistantId, t.startsAt),
-    // A campaign's progress page counts what each call booked.
-    index('appointments_call_idx')
-      .on(t.callId)
-      .where(sql`call_id is not null`),
-    uniqueIndex('appointments_tool_call_idx')
-      .on(t.businessId, t.toolCallId)
-      .where(sql`tool_call_id is not null`),
+    ...toolCallOriginIndexes('appointments', t),
   ],
 );
 
@@ -73,9 +45,7 @@ export const appointments = pgTable(
 export const serviceEnquiries = pgTable(
   'service_enquiries',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: idColumn(),
     poc: text('poc').notNull(),
     businessName: text('business_name').notNull(),
     country: text('country').notNull(),

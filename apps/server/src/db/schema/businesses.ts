@@ -1,14 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { idColumn } from './columns';
 
 // Every piece of business data carries business_id; this is the tenant. One account per email
 // address (ignoring case).
 export const businesses = pgTable(
   'businesses',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: idColumn(),
     name: text('name').notNull(),
     email: text('email').notNull(),
     phone: text('phone'),

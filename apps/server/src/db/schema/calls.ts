@@ -12,13 +12,11 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
 } from 'drizzle-orm/pg-core';
 import { intervalSeconds, quoteSqlString, substringAlternation } from '../sql-literal';
+import { ts } from './columns';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
  * One component of the platform's costBreakdown, copied out of the payload so the statistics

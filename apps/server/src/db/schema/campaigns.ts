@@ -1,17 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { idColumn, ownedBy, ts } from './columns';
 
 /**
  * An outbound campaign (decision 039): who calls (an agent or a squad, from which number), whom
@@ -22,12 +12,8 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 export const campaigns = pgTable(
   'campaigns',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    businessId: uuid('business_id')
-      .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    businessId: ownedBy('business_id', () => businesses.id),
     name: text('name').notNull(),
     /** draft | scheduled | running | paused | completed | cancelled */
     status: text('status').notNull(),
@@ -94,12 +80,8 @@ export const campaigns = pgTable(
 export const campaignContacts = pgTable(
   'campaign_contacts',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    campaignId: uuid('campaign_id')
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    campaignId: ownedBy('campaign_id', () => campaigns.id),
     /** Not a foreign key: a contact deleted later leaves its progress row. */
     contactId: uuid('contact_id'),
     name: text('name').notNull().default(''),
@@ -140,15 +122,9 @@ export const campaignContacts = pgTable(
 export const campaignAttempts = pgTable(
   'campaign_attempts',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    campaignId: uuid('campaign_id')
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
-    campaignContactId: uuid('campaign_contact_id')
-      .notNull()
-      .references(() => campaignContacts.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    campaignId: ownedBy('campaign_id', () => campaigns.id),
+    campaignContactId: ownedBy('campaign_contact_id', () => campaignContacts.id),
     /** 1 for the first call, 2 for the first retry … */
     attempt: integer('attempt').notNull(),
     callId: text('call_id').notNull(),

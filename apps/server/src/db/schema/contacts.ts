@@ -7,13 +7,12 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses';
+import { idColumn, ownedBy, ts } from './columns';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 /**
  * node-postgres answers a bytea as a Buffer, PGlite as a plain Uint8Array: yauzl (and so every
  * workbook read from the database) accepts only a Buffer, so both are made one, without a copy.
@@ -33,12 +32,8 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
 export const contactImports = pgTable(
   'contact_imports',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    businessId: uuid('business_id')
-      .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    businessId: ownedBy('business_id', () => businesses.id),
     fileName: text('file_name').notNull(),
     /** Sniffed from the content: csv or xlsx. */
     fileType: text('file_type').notNull(),
@@ -113,12 +108,8 @@ export const contactImports = pgTable(
 export const contacts = pgTable(
   'contacts',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    businessId: uuid('business_id')
-      .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    businessId: ownedBy('business_id', () => businesses.id),
     name: text('name').notNull().default(''),
     /** E.164. */
     phone: text('phone'),
@@ -186,12 +177,8 @@ export const contacts = pgTable(
 export const contactImportChanges = pgTable(
   'contact_import_changes',
   {
-    importId: uuid('import_id')
-      .notNull()
-      .references(() => contactImports.id, { onDelete: 'cascade' }),
-    contactId: uuid('contact_id')
-      .notNull()
-      .references(() => contacts.id, { onDelete: 'cascade' }),
+    importId: ownedBy('import_id', () => contactImports.id),
+    contactId: ownedBy('contact_id', () => contacts.id),
     before: jsonb('before').notNull(),
   },
   (t) => [uniqueIndex('contact_import_changes_pk').on(t.importId, t.contactId)],
@@ -201,9 +188,7 @@ export const contactImportChanges = pgTable(
 export const contactImportErrors = pgTable(
   'contact_import_errors',
   {
-    importId: uuid('import_id')
-      .notNull()
-      .references(() => contactImports.id, { onDelete: 'cascade' }),
+    importId: ownedBy('import_id', () => contactImports.id),
     line: integer('line').notNull(),
     reason: text('reason').notNull(),
     /** failed: the row was not imported; warning: it was, with the field named left out. */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses';
+import { ownedBy } from './columns';
 
 /**
  * The operator's calling rules for one business (decision 053). No row, or a null column, means
@@ -30,9 +31,7 @@ export const callingRules = pgTable('calling_rules', {
 export const dialUsage = pgTable(
   'dial_usage',
   {
-    businessId: uuid('business_id')
-      .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
+    businessId: ownedBy('business_id', () => businesses.id),
     /** "2026-11-28" in the business's time zone. */
     day: text('day').notNull(),
     calls: integer('calls').notNull().default(0),

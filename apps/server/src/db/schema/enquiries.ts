@@ -1,20 +1,10 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { businesses } from './businesses';
 import { contacts } from './contacts';
 import { mailOutbox } from './mail';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { idColumn, ownedBy, toolCallOrigin, toolCallOriginIndexes, ts } from './columns';
 
 /**
  * Something a caller asked for, recorded by an agent's create_enquiry tool during a call, or
@@ -24,21 +14,10 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 export const enquiries = pgTable(
   'enquiries',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    businessId: uuid('business_id')
-      .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
-    contactId: uuid('contact_id')
-      .notNull()
-      .references(() => contacts.id, { onDelete: 'cascade' }),
-    /** The platform assistant id (calls.assistant_id); null for one added by hand. */
-    assistantId: text('assistant_id'),
-    /** The platform call id; no foreign key: the tool call can arrive before the call is stored. */
-    callId: text('call_id'),
-    /** The platform's tool-call id, so a repeated tool-calls message records one enquiry. */
-    toolCallId: text('tool_call_id'),
+    id: idColumn(),
+    businessId: ownedBy('business_id', () => businesses.id),
+    contactId: ownedBy('contact_id', () => contacts.id),
+    ...toolCallOrigin(),
     subject: text('subject').notNull(),
     message: text('message').notNull().default(''),
     /** open | pending | resolved | closed */
@@ -84,13 +63,7 @@ export const enquiries = pgTable(
     index('enquiries_unread_idx')
       .on(t.businessId, t.assistantId)
       .where(sql`not is_read`),
-    // A campaign's progress page counts what each call produced.
-    index('enquiries_call_idx')
-      .on(t.callId)
-      .where(sql`call_id is not null`),
-    uniqueIndex('enquiries_tool_call_idx')
-      .on(t.businessId, t.toolCallId)
-      .where(sql`tool_call_id is not null`),
+    ...toolCallOriginIndexes('enquiries', t),
   ],
 );
 
@@ -101,15 +74,9 @@ export const enquiries = pgTable(
 export const emailLogs = pgTable(
   'email_logs',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    businessId: uuid('business_id')
-      .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
-    enquiryId: uuid('enquiry_id')
-      .notNull()
-      .references(() => enquiries.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    businessId: ownedBy('business_id', () => businesses.id),
+    enquiryId: ownedBy('enquiry_id', () => enquiries.id),
     outboxId: uuid('outbox_id').references(() => mailOutbox.id, { onDelete: 'set null' }),
     /** Who sent it (a user of the business), when known. */
     sentByUserId: uuid('sent_by_user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -144,15 +111,9 @@ export const emailLogs = pgTable(
 export const enquiryInboundMessages = pgTable(
   'enquiry_inbound_messages',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    businessId: uuid('business_id')
-      .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
-    enquiryId: uuid('enquiry_id')
-      .notNull()
-      .references(() => enquiries.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    businessId: ownedBy('business_id', () => businesses.id),
+    enquiryId: ownedBy('enquiry_id', () => enquiries.id),
     /** postmark | mailgun | imap */
     channel: text('channel').notNull(),
     /** The Message-ID header: the same message delivered twice is stored once. */
@@ -174,15 +135,9 @@ export const enquiryInboundMessages = pgTable(
 export const enquiryStatusChanges = pgTable(
   'enquiry_status_changes',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    businessId: uuid('business_id')
-      .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
-    enquiryId: uuid('enquiry_id')
-      .notNull()
-      .references(() => enquiries.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    businessId: ownedBy('business_id', () => businesses.id),
+    enquiryId: ownedBy('enquiry_id', () => enquiries.id),
     fromStatus: text('from_status').notNull(),
     toStatus: text('to_status').notNull(),
     /** The member who changed it; null when it followed from something else (see cause). */

@@ -6,14 +6,12 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { businesses } from './businesses';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { idColumn, ownedBy, ts } from './columns';
 
 /**
  * A business's private calendar feed (iCalendar): whoever holds the token reads the business's
@@ -25,12 +23,8 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 export const calendarFeeds = pgTable(
   'calendar_feeds',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    businessId: uuid('business_id')
-      .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    businessId: ownedBy('business_id', () => businesses.id),
     /** 256 random bits, base64url. */
     token: text('token').notNull(),
     createdByUserId: uuid('created_by_user_id').references(() => users.id, {
@@ -56,12 +50,8 @@ export const calendarFeeds = pgTable(
 export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    businessId: uuid('business_id')
-      .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    businessId: ownedBy('business_id', () => businesses.id),
     url: text('url').notNull(),
     description: text('description').notNull().default(''),
     /** Event types it takes (enquiry.created, appointment.booked, …). */
@@ -85,15 +75,9 @@ export const webhookEndpoints = pgTable(
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    endpointId: uuid('endpoint_id')
-      .notNull()
-      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
-    businessId: uuid('business_id')
-      .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    endpointId: ownedBy('endpoint_id', () => webhookEndpoints.id),
+    businessId: ownedBy('business_id', () => businesses.id),
     eventType: text('event_type').notNull(),
     eventKey: text('event_key').notNull(),
     /** The whole body sent: { type, timestamp, data }. */
@@ -124,12 +108,8 @@ export const webhookDeliveries = pgTable(
 export const webhookAttempts = pgTable(
   'webhook_attempts',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    deliveryId: uuid('delivery_id')
-      .notNull()
-      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    deliveryId: ownedBy('delivery_id', () => webhookDeliveries.id),
     attemptedAt: ts('attempted_at').notNull().defaultNow(),
     durationMs: integer('duration_ms').notNull(),
     /** The receiver's HTTP status; null when none came (refused, timed out, not allowed). */

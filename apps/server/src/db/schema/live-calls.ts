@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses';
 import { users } from './accounts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { idColumn, ts } from './columns';
 
 /** One line of a call's live transcript, as the platform's live messages gave it. */
 export type LiveTranscriptLine = {
@@ -33,9 +32,7 @@ export const callLiveTranscripts = pgTable('call_live_transcripts', {
 export const callActions = pgTable(
   'call_actions',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: idColumn(),
     callId: text('call_id').notNull(),
     /** The business whose call it was (null: an operator's call on an unassigned agent). */
     businessId: uuid('business_id').references(() => businesses.id, { onDelete: 'cascade' }),

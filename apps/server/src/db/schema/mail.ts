@@ -1,10 +1,8 @@
-import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { idColumn, ts } from './columns';
 
 /** An image carried inside an HTML message, referred to as `cid:<cid>` (a digest's chart). */
 export type InlineImage = { cid: string; filename: string; contentType: string; base64: string };
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
  * Every outgoing message, stored before it is sent (so nothing is lost when the mail server is
@@ -14,9 +12,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: idColumn(),
     /** What the message is, e.g. set-password, enquiry-reply, service-enquiry. */
     kind: text('kind').notNull(),
     fromAddress: text('from_address').notNull(),
@@ -49,9 +45,7 @@ export const mailOutbox = pgTable(
 export const mailbox = pgTable(
   'mailbox',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: idColumn(),
     outboxId: uuid('outbox_id').references(() => mailOutbox.id, { onDelete: 'set null' }),
     messageId: text('message_id').notNull(),
     fromAddress: text('from_address').notNull(),

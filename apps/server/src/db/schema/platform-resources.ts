@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses';
+import { idColumn } from './columns';
 
 /**
  * The platform console's ownership record: which business a platform resource (phone number,
@@ -14,9 +15,7 @@ import { businesses } from './businesses';
 export const platformResources = pgTable(
   'platform_resources',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: idColumn(),
     kind: text('kind').notNull(),
     platformId: text('platform_id').notNull(),
     businessId: uuid('business_id').references(() => businesses.id, { onDelete: 'set null' }),

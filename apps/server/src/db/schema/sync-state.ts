@@ -1,6 +1,5 @@
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { ts } from './columns';
 
 /** Progress and health of a background job that copies data from the platform (one row a job). */
 export const syncState = pgTable('sync_state', {

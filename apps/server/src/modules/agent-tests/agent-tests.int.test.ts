@@ -11,6 +11,7 @@ import { DEMO_MEMBER } from '../auth/demo-accounts';
 import {
   buildTestApp,
   createBusinessWithMember,
+  injectAs,
   oneDatabase,
   sessionHeaders,
 } from '../../test/test-app';
@@ -58,12 +59,7 @@ describe.each(oneDatabase)('agent tests on %s', (target) => {
   afterAll(() => ctx?.close());
 
   const call = (method: string, url: string, headers: Record<string, string>, payload?: unknown) =>
-    ctx.app.inject({
-      method: method as 'GET',
-      url,
-      headers,
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
+    injectAs(ctx.app, method, url, headers, payload);
 
   async function finished(runId: string): Promise<TestRunDetail> {
     for (let attempt = 0; attempt < 100; attempt++) {

@@ -4,6 +4,7 @@ import type { TestFilter } from '@switchboard/shared/test-marks';
 import type { Db } from '../../db/client';
 import { agents, appointments, contacts } from '../../db/schema';
 import { isContactId } from '../contacts/contacts.repository';
+import { pageOf } from '../../db/page-of';
 
 /** An appointment with its contact and agent names, as the list and the actions answer it. */
 export type AppointmentRecord = {
@@ -106,7 +107,7 @@ export async function listAppointments(
     filter.contactId === undefined ? undefined : eq(appointments.contactId, filter.contactId),
     testSql(filter.test),
   );
-  const [rows, [counted]] = await Promise.all([
+  return pageOf(
     db
       .select(RECORD_COLUMNS)
       .from(appointments)
@@ -117,8 +118,7 @@ export async function listAppointments(
       .limit(page.limit)
       .offset(page.offset),
     db.select({ n: count() }).from(appointments).where(where),
-  ]);
-  return { rows, total: Number(counted?.n ?? 0) };
+  );
 }
 
 export async function findAppointment(

@@ -4,23 +4,12 @@ import type { Vapi } from '@vapi-ai/server-sdk';
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  agents,
-  campaignContacts,
-  contactImports,
-  contacts,
-  dialUsage,
-  platformResources,
-} from '../../db/schema';
+import { campaignContacts, dialUsage } from '../../db/schema';
 import { toCallRecord } from '../../platform/call-record';
 import { ingestCalls } from '../call-ingest/call-ingest.service';
-import {
-  buildTestApp,
-  createBusinessWithMember,
-  oneDatabase,
-  sessionHeaders,
-} from '../../test/test-app';
+import { buildTestApp, injectAs, oneDatabase } from '../../test/test-app';
 import { waitUntil } from '../../test/wait-until';
+import { campaignTestBusiness, type CampaignTestBusiness } from './test-business';
 
 // Issue 34 item 6: concurrency is limited by what the platform account allows (decision 070).
 // The sandbox's org here takes one call at a time (SANDBOX_CONCURRENCY_LIMIT=1): a campaign's
@@ -40,19 +29,11 @@ describe.each(oneDatabase)('campaigns and the platform account’s concurrency o
   let headers: Record<string, string>;
   let businessId: string;
   let agent: { id: string; phoneNumberId: string };
-  let importId: string;
 
   const call = (method: string, url: string, payload?: unknown) =>
-    ctx.app.inject({
-      method: method as 'GET',
-      url,
-      headers,
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
-  const addContact = (name: string, phone: string) =>
-    ctx.app.database.db
-      .insert(contacts)
-      .values({ businessId, source: 'import', importId, name, phone });
+    injectAs(ctx.app, method, url, headers, payload);
+  let addToImport: CampaignTestBusiness['addContact'];
+  const addContact = (name: string, phone: string) => addToImport({ name, phone });
   const contactsOf = async (id: string) =>
     (await call('GET', `/api/campaigns/${id}/contacts?limit=50`)).json<Paginated<CampaignContact>>()
       .data;
@@ -89,33 +70,12 @@ describe.each(oneDatabase)('campaigns and the platform account’s concurrency o
       SANDBOX_CONCURRENCY_LIMIT: '1',
     });
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    const owner = await createBusinessWithMember(ctx.app, {
-      timezone: 'America/New_York',
-      country: 'United States',
-    });
-    businessId = owner.businessId;
-    headers = await sessionHeaders(ctx.app, owner.userName);
-    const demo = ctx.app.platform.sandbox!.demo.assistants[0]!;
-    await ctx.app.database.db
-      .update(agents)
-      .set({ businessId })
-      .where(eq(agents.platformAssistantId, demo.id));
-    await ctx.app.database.db
-      .update(platformResources)
-      .set({ businessId })
-      .where(eq(platformResources.platformId, demo.phoneNumberId));
-    agent = { id: demo.id, phoneNumberId: demo.phoneNumberId };
-    const [imported] = await ctx.app.database.db
-      .insert(contactImports)
-      .values({
-        businessId,
-        fileName: 'busy.csv',
-        fileType: 'csv',
-        fileSize: 10,
-        status: 'completed',
-      })
-      .returning();
-    importId = imported!.id;
+    ({
+      businessId,
+      headers,
+      agent,
+      addContact: addToImport,
+    } = await campaignTestBusiness(ctx.app, 'busy.csv'));
   });
   afterAll(() => ctx?.close());
 

@@ -8,23 +8,10 @@ import type { Paginated } from '@switchboard/shared/pagination';
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  agents,
-  calls,
-  campaignAttempts,
-  campaignContacts,
-  campaigns,
-  contactImports,
-  contacts,
-  platformResources,
-} from '../../db/schema';
-import {
-  buildTestApp,
-  createBusinessWithMember,
-  oneDatabase,
-  sessionHeaders,
-} from '../../test/test-app';
+import { calls, campaignAttempts, campaignContacts, campaigns } from '../../db/schema';
+import { buildTestApp, injectAs, oneDatabase } from '../../test/test-app';
 import { waitUntil } from '../../test/wait-until';
+import { campaignTestBusiness, type CampaignTestBusiness } from './test-business';
 
 // Issue 34 items 4–7 (decision 065): retries after no answer, busy and voicemail, scheduled by
 // Switchboard; each number's attempts; per-contact variables handed as the assistant's
@@ -39,25 +26,12 @@ const waitFor = <T>(read: () => Promise<T>, done: (value: T) => boolean) =>
 describe.each(oneDatabase)('campaign retries, variables and results on %s', (target) => {
   let ctx: Awaited<ReturnType<typeof buildTestApp>>;
   let headers: Record<string, string>;
-  let businessId: string;
   let agent: { id: string; phoneNumberId: string };
   let importId: string;
+  let addContact: CampaignTestBusiness['addContact'];
 
   const call = (method: string, url: string, payload?: unknown) =>
-    ctx.app.inject({
-      method: method as 'GET',
-      url,
-      headers,
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
-
-  const addContact = async (values: Partial<typeof contacts.$inferInsert>) => {
-    const [row] = await ctx.app.database.db
-      .insert(contacts)
-      .values({ businessId, source: 'import', importId, ...values })
-      .returning();
-    return row!;
-  };
+    injectAs(ctx.app, method, url, headers, payload);
 
   const body = (extra: Record<string, unknown> = {}) => ({
     name: 'Recall',
@@ -86,33 +60,7 @@ describe.each(oneDatabase)('campaign retries, variables and results on %s', (tar
     });
     // Webhooks come back to it.
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    const owner = await createBusinessWithMember(ctx.app, {
-      timezone: 'America/New_York',
-      country: 'United States',
-    });
-    businessId = owner.businessId;
-    headers = await sessionHeaders(ctx.app, owner.userName);
-    const demo = ctx.app.platform.sandbox!.demo.assistants[0]!;
-    await ctx.app.database.db
-      .update(agents)
-      .set({ businessId })
-      .where(eq(agents.platformAssistantId, demo.id));
-    await ctx.app.database.db
-      .update(platformResources)
-      .set({ businessId })
-      .where(eq(platformResources.platformId, demo.phoneNumberId));
-    agent = { id: demo.id, phoneNumberId: demo.phoneNumberId };
-    const [imported] = await ctx.app.database.db
-      .insert(contactImports)
-      .values({
-        businessId,
-        fileName: 'recall.csv',
-        fileType: 'csv',
-        fileSize: 10,
-        status: 'completed',
-      })
-      .returning();
-    importId = imported!.id;
+    ({ headers, agent, importId, addContact } = await campaignTestBusiness(ctx.app, 'recall.csv'));
   });
   afterAll(() => ctx?.close());
 

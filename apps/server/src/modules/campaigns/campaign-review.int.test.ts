@@ -9,22 +9,11 @@ import type { Paginated } from '@switchboard/shared/pagination';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  agents,
-  campaignContacts,
-  campaigns,
-  contactImports,
-  contacts,
-  platformResources,
-} from '../../db/schema';
+import { agents, campaignContacts, campaigns, contactImports } from '../../db/schema';
 import { toCallRecord } from '../../platform/call-record';
 import { ingestCalls } from '../call-ingest/call-ingest.service';
-import {
-  buildTestApp,
-  createBusinessWithMember,
-  oneDatabase,
-  sessionHeaders,
-} from '../../test/test-app';
+import { buildTestApp, injectAs, oneDatabase } from '../../test/test-app';
+import { campaignTestBusiness, type CampaignTestBusiness } from './test-business';
 
 // Issue 34: a campaign is made as a draft; its review says who will be called and who not (and
 // why), from which number, when, for how long and at about what cost; only Start dials. Calling
@@ -38,23 +27,11 @@ describe.each(oneDatabase)('campaign review, start and calling windows on %s', (
   let businessId: string;
   let agent: { id: string; phoneNumberId: string };
   let importId: string;
+  let addContact: CampaignTestBusiness['addContact'];
   let cal: { id: string };
 
   const call = (method: string, url: string, payload?: unknown) =>
-    ctx.app.inject({
-      method: method as 'GET',
-      url,
-      headers,
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
-
-  const addContact = async (values: Partial<typeof contacts.$inferInsert>) => {
-    const [row] = await ctx.app.database.db
-      .insert(contacts)
-      .values({ businessId, source: 'import', importId, ...values })
-      .returning();
-    return row!;
-  };
+    injectAs(ctx.app, method, url, headers, payload);
 
   const body = (extra: Record<string, unknown> = {}) => ({
     name: 'Recall',
@@ -71,34 +48,11 @@ describe.each(oneDatabase)('campaign review, start and calling windows on %s', (
     ctx = await buildTestApp(target, { SANDBOX_CALLS: '300', SYNC_INTERVAL_SECONDS: '3600' });
     // The agents' names and their recent calls (the review's estimates) come with a sync.
     await ctx.app.callSync.runNow();
-    const owner = await createBusinessWithMember(ctx.app, {
-      timezone: ZONE,
-      country: 'United States',
-    });
-    businessId = owner.businessId;
-    headers = await sessionHeaders(ctx.app, owner.userName);
-    // The dental demo agent and its number become this business's.
-    const demo = ctx.app.platform.sandbox!.demo.assistants[0]!;
-    await ctx.app.database.db
-      .update(agents)
-      .set({ businessId })
-      .where(eq(agents.platformAssistantId, demo.id));
-    await ctx.app.database.db
-      .update(platformResources)
-      .set({ businessId, name: '' })
-      .where(eq(platformResources.platformId, demo.phoneNumberId));
-    agent = { id: demo.id, phoneNumberId: demo.phoneNumberId };
-    const [imported] = await ctx.app.database.db
-      .insert(contactImports)
-      .values({
-        businessId,
-        fileName: 'patients.csv',
-        fileType: 'csv',
-        fileSize: 10,
-        status: 'completed',
-      })
-      .returning();
-    importId = imported!.id;
+    ({ businessId, headers, agent, importId, addContact } = await campaignTestBusiness(
+      ctx.app,
+      'patients.csv',
+      '',
+    ));
     await addContact({ name: 'Ann Able', phone: '+12125550101' });
     await addContact({ name: 'Ben Baker', phone: '+12125550102' });
     cal = await addContact({ name: 'Cal Cole', phone: '+12125550103' });

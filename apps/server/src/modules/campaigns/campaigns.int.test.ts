@@ -24,6 +24,7 @@ import {
   buildTestApp,
   createBusinessWithMember,
   databaseTargets,
+  injectAs,
   sessionHeaders,
 } from '../../test/test-app';
 import { ConsoleService } from '../console/console.service';
@@ -72,12 +73,7 @@ describe.each(databaseTargets)('campaigns on %s', (target) => {
   let bookers: string[];
 
   const call = (method: string, url: string, headers: Record<string, string>, payload?: unknown) =>
-    ctx.app.inject({
-      method: method as 'GET',
-      url,
-      headers,
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
+    injectAs(ctx.app, method, url, headers, payload);
 
   const addContact = async (businessId: string, values: Partial<typeof contacts.$inferInsert>) => {
     const [row] = await ctx.app.database.db

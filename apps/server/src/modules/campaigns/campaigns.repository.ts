@@ -26,6 +26,7 @@ import type { CallRecord } from '../../platform/call-record';
 import { searchSql, type ContactSearch } from '../contacts/contacts.repository';
 import { raiseCampaignFinished } from '../notifications/events';
 import { releaseCalls } from '../dialing/dialing.repository';
+import { pageOf } from '../../db/page-of';
 
 // Campaigns and their contacts. Every query a member's request makes is scoped by business;
 // the call feed (applyCampaignCalls) is scoped by the platform campaign id the call carries.
@@ -551,7 +552,7 @@ export async function listCampaignContacts(
     eq(campaignContacts.campaignId, campaignId),
     options.status ? eq(campaignContacts.status, options.status) : undefined,
   );
-  const [rows, [counted]] = await Promise.all([
+  return pageOf(
     db
       .select({
         id: campaignContacts.id,
@@ -579,8 +580,7 @@ export async function listCampaignContacts(
       .select({ n: sql<number>`count(*)::int` })
       .from(campaignContacts)
       .where(where),
-  ]);
-  return { rows, total: Number(counted?.n ?? 0) };
+  );
 }
 
 /** Every call placed to these rows, first to last. */

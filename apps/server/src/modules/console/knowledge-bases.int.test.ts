@@ -9,10 +9,10 @@ import { DEMO_MEMBER } from '../auth/demo-accounts';
 import {
   buildTestApp,
   createBusinessWithMember,
+  injectAs,
   oneDatabase,
   sessionHeaders,
 } from '../../test/test-app';
-
 import type { WireError } from '@switchboard/shared/errors';
 
 function multipart(file?: { name: string; data: Buffer; type?: string }) {
@@ -64,12 +64,7 @@ describe.each(oneDatabase)('files and knowledge bases on %s', (target) => {
     });
   };
   const call = (method: string, url: string, headers: Record<string, string>, payload?: unknown) =>
-    ctx.app.inject({
-      method: method as 'GET',
-      url,
-      headers,
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
+    injectAs(ctx.app, method, url, headers, payload);
 
   it('uploads PDF, DOCX, text and Markdown (type read from the bytes), shows their status, deletes', async () => {
     const files: KnowledgeFile[] = [];

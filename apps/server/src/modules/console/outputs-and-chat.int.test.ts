@@ -12,6 +12,7 @@ import { ingestCalls } from '../call-ingest/call-ingest.service';
 import {
   buildTestApp,
   createBusinessWithMember,
+  injectAs,
   oneDatabase,
   sessionHeaders,
 } from '../../test/test-app';
@@ -55,12 +56,7 @@ describe.each(oneDatabase)('structured outputs and agent chat on %s', (target) =
   afterAll(() => ctx?.close());
 
   const call = (method: string, url: string, headers: Record<string, string>, payload?: unknown) =>
-    ctx.app.inject({
-      method: method as 'GET',
-      url,
-      headers,
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
+    injectAs(ctx.app, method, url, headers, payload);
   const message = (res: { json: () => unknown }) =>
     (res.json() as { error: { message: string } }).error.message;
   const assistantOutputIds = async (id: string) =>

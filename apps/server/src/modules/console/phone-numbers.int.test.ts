@@ -6,6 +6,7 @@ import { DEMO_BUSINESS, DEMO_MEMBER } from '../auth/demo-accounts';
 import {
   buildTestApp,
   createBusinessWithMember,
+  injectAs,
   oneDatabase,
   sessionHeaders,
 } from '../../test/test-app';
@@ -41,12 +42,7 @@ describe.each(oneDatabase)('phone numbers on %s', (target) => {
   afterAll(() => ctx?.close());
 
   const call = (method: string, url: string, headers: Record<string, string>, payload?: unknown) =>
-    ctx.app.inject({
-      method: method as 'GET',
-      url,
-      headers,
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
+    injectAs(ctx.app, method, url, headers, payload);
 
   it('lists the business’s own numbers (the demo numbers), in E.164 with the agent answering', async () => {
     const res = await call('GET', '/api/phone-numbers', member);

@@ -14,6 +14,7 @@ import { recordOwned } from './console.repository';
 import {
   buildTestApp,
   createBusinessWithMember,
+  injectAs,
   oneDatabase,
   sessionHeaders,
 } from '../../test/test-app';
@@ -56,12 +57,7 @@ describe.each(oneDatabase)('squads on %s', (target) => {
   afterAll(() => ctx?.close());
 
   const call = (method: string, url: string, headers: Record<string, string>, payload?: unknown) =>
-    ctx.app.inject({
-      method: method as 'GET',
-      url,
-      headers,
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
+    injectAs(ctx.app, method, url, headers, payload);
 
   const dentalName = async () =>
     (

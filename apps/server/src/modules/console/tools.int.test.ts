@@ -8,6 +8,7 @@ import { recordOwned } from './console.repository';
 import {
   buildTestApp,
   createBusinessWithMember,
+  injectAs,
   oneDatabase,
   sessionHeaders,
 } from '../../test/test-app';
@@ -58,12 +59,7 @@ describe.each(oneDatabase)('tools on %s', (target) => {
   afterAll(() => ctx?.close());
 
   const call = (method: string, url: string, headers: Record<string, string>, payload?: unknown) =>
-    ctx.app.inject({
-      method: method as 'GET',
-      url,
-      headers,
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
+    injectAs(ctx.app, method, url, headers, payload);
 
   it('creates, lists, edits and deletes a custom function tool; managed ones come first, read-only', async () => {
     const created = await call('POST', '/api/tools', member, CUSTOM);

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { agents, appointments, calls, contacts, enquiries } from '../../db/schema';
 import type { CallLogRecord } from '../calls/calls.repository';
 import { normalizeCallerNumber } from './phone';
+import { pageOf } from '../../db/page-of';
 
 export type ContactRow = typeof contacts.$inferSelect;
 
@@ -75,7 +76,7 @@ export async function listContacts(
     options.test === 'only' ? eq(contacts.isTest, true) : undefined,
     options.test === 'exclude' ? eq(contacts.isTest, false) : undefined,
   );
-  const [rows, [counted]] = await Promise.all([
+  return pageOf(
     db
       .select(CONTACT_COLUMNS)
       .from(contacts)
@@ -84,8 +85,7 @@ export async function listContacts(
       .limit(options.limit)
       .offset(options.offset),
     db.select({ n: count() }).from(contacts).where(where),
-  ]);
-  return { rows, total: Number(counted?.n ?? 0) };
+  );
 }
 
 export async function findContact(
@@ -394,7 +394,7 @@ export async function listContactEnquiries(
   limit = CONTACT_RECENT_ITEMS,
 ) {
   const where = and(eq(enquiries.businessId, businessId), eq(enquiries.contactId, contactId));
-  const [rows, [counted]] = await Promise.all([
+  return pageOf(
     db
       .select({
         id: enquiries.id,
@@ -411,8 +411,7 @@ export async function listContactEnquiries(
       .orderBy(desc(enquiries.createdAt), desc(enquiries.id))
       .limit(limit),
     db.select({ n: count() }).from(enquiries).where(where),
-  ]);
-  return { rows, total: Number(counted?.n ?? 0) };
+  );
 }
 
 /** A contact's appointments, latest start first, and how many it has. */
@@ -423,7 +422,7 @@ export async function listContactAppointments(
   limit = CONTACT_RECENT_ITEMS,
 ) {
   const where = and(eq(appointments.businessId, businessId), eq(appointments.contactId, contactId));
-  const [rows, [counted]] = await Promise.all([
+  return pageOf(
     db
       .select({
         id: appointments.id,
@@ -440,6 +439,5 @@ export async function listContactAppointments(
       .orderBy(desc(appointments.startsAt), desc(appointments.id))
       .limit(limit),
     db.select({ n: count() }).from(appointments).where(where),
-  ]);
-  return { rows, total: Number(counted?.n ?? 0) };
+  );
 }

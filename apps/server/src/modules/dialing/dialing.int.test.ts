@@ -29,6 +29,7 @@ import {
   buildTestApp,
   createBusinessWithMember,
   databaseTargets,
+  injectAs,
   sessionHeaders,
 } from '../../test/test-app';
 import { DEMO_ADMIN, DEMO_BUSINESS, DEMO_MEMBER } from '../auth/demo-accounts';
@@ -81,12 +82,7 @@ describe.each(databaseTargets)('calling rules on %s', (target) => {
   let dental: { id: string; phoneNumberId: string };
 
   const call = (method: string, url: string, headers: Record<string, string>, payload?: unknown) =>
-    ctx.app.inject({
-      method: method as 'GET',
-      url,
-      headers,
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
+    injectAs(ctx.app, method, url, headers, payload);
   /** A campaign made (a draft) and started at once: the failed POST's answer, or the start's. */
   const startCampaign = async (headers: Record<string, string>, body: unknown) => {
     const res = await call('POST', '/api/campaigns', headers, body);

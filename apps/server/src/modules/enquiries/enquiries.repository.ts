@@ -18,6 +18,7 @@ import {
   users,
 } from '../../db/schema';
 import { isContactId } from '../contacts/contacts.repository';
+import { pageOf } from '../../db/page-of';
 
 /** Ids are UUIDs; anything else is simply not found (Postgres would answer an error). */
 export const isUuid = isContactId;
@@ -129,7 +130,7 @@ export async function listEnquiries(
   page: { limit: number; offset: number },
 ): Promise<{ rows: EnquiryRecord[]; total: number }> {
   const where = filterSql(businessId, filter);
-  const [rows, [counted]] = await Promise.all([
+  return pageOf(
     db
       .select(ENQUIRY_COLUMNS)
       .from(enquiries)
@@ -147,8 +148,7 @@ export async function listEnquiries(
           .innerJoin(contacts, eq(contacts.id, enquiries.contactId))
           .where(where)
       : db.select({ n: count() }).from(enquiries).where(where),
-  ]);
-  return { rows, total: Number(counted?.n ?? 0) };
+  );
 }
 
 export async function findEnquiry(
@@ -324,7 +324,7 @@ export async function listEmailLogs(
   page: { limit: number; offset: number },
 ): Promise<{ rows: EmailLogRecord[]; total: number }> {
   const where = and(eq(emailLogs.businessId, businessId), eq(emailLogs.enquiryId, enquiryId));
-  const [rows, [counted]] = await Promise.all([
+  return pageOf(
     db
       .select(EMAIL_LOG_COLUMNS)
       .from(emailLogs)
@@ -333,8 +333,7 @@ export async function listEmailLogs(
       .limit(page.limit)
       .offset(page.offset),
     db.select({ n: count() }).from(emailLogs).where(where),
-  ]);
-  return { rows, total: Number(counted?.n ?? 0) };
+  );
 }
 
 export async function findEmailLog(

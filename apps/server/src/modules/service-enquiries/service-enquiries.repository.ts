@@ -1,6 +1,7 @@
 import { count, desc } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { serviceEnquiries } from '../../db/schema';
+import { pageOf } from '../../db/page-of';
 
 export type ServiceEnquiryRow = typeof serviceEnquiries.$inferSelect;
 
@@ -25,7 +26,7 @@ export async function listServiceEnquiries(
   db: Db,
   page: { limit: number; offset: number },
 ): Promise<{ rows: ServiceEnquiryRow[]; total: number }> {
-  const [rows, [counted]] = await Promise.all([
+  return pageOf(
     db
       .select()
       .from(serviceEnquiries)
@@ -33,6 +34,5 @@ export async function listServiceEnquiries(
       .limit(page.limit)
       .offset(page.offset),
     db.select({ n: count() }).from(serviceEnquiries),
-  ]);
-  return { rows, total: Number(counted?.n ?? 0) };
+  );
 }

@@ -93,7 +93,7 @@ describe.each(databaseTargets)('real contact files on %s', (target) => {
 
   it.each([
     ['exceljs', () => buildXlsx([{ rows: WORKBOOK_ROWS }])],
-    ['SheetJS (inline strings)', () => Promise.resolve(buildSheetJsXlsx(WORKBOOK_ROWS))],
+    ['SheetJS (strings in the cells)', () => Promise.resolve(buildSheetJsXlsx(WORKBOOK_ROWS))],
     [
       'SheetJS (shared strings)',
       () => Promise.resolve(buildSheetJsXlsx(WORKBOOK_ROWS, { sharedStrings: true })),

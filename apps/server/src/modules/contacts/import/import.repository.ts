@@ -16,6 +16,7 @@ import {
   DEFAULT_IMPORT_OPTIONS,
   type ContactImportOptions,
 } from '@switchboard/shared/contact-imports';
+import { pageOf } from '../../../db/page-of';
 
 /** An import as the routes see it: not the upload, nor the lease and interruptions (the runners'). */
 export type ContactImportRecord = Omit<
@@ -121,7 +122,7 @@ export async function listContactImports(
   options: { limit: number; offset: number },
 ): Promise<{ rows: ContactImportRecord[]; total: number }> {
   const where = eq(contactImports.businessId, businessId);
-  const [rows, [counted]] = await Promise.all([
+  return pageOf(
     db
       .select(IMPORT_COLUMNS)
       .from(contactImports)
@@ -130,8 +131,7 @@ export async function listContactImports(
       .limit(options.limit)
       .offset(options.offset),
     db.select({ n: count() }).from(contactImports).where(where),
-  ]);
-  return { rows, total: Number(counted?.n ?? 0) };
+  );
 }
 
 /**

@@ -1,10 +1,10 @@
 /**
- * Files built in memory for the import tests, as the real tools write them: exceljs and SheetJS
- * workbooks, hand-made zips and minimal packages, and the CSV exports of Google Contacts and Outlook.
+ * Files built in memory for the import tests, as the real tools write them: exceljs workbooks,
+ * packages laid out as SheetJS writes them, hand-made zips and minimal packages, and the CSV
+ * exports of Google Contacts and Outlook.
  */
 import { crc32, deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
-import * as XLSX from 'xlsx';
 
 export type ZipEntrySpec = {
   name: string;
@@ -81,19 +81,138 @@ export async function buildXlsx(
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-/** An .xlsx written by SheetJS (the `xlsx` package), as `XLSX.writeFile` would save it. */
-export function buildSheetJsXlsx(rows: unknown[][], options: { sharedStrings?: boolean } = {}) {
-  const workbook = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet(rows), 'Contacts');
-  return XLSX.write(workbook, {
-    type: 'buffer',
-    bookType: 'xlsx',
-    bookSST: options.sharedStrings ?? false,
-  }) as Buffer;
-}
-
 const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const xmlPart = (body: string) =>
+  Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${body}`);
+
+const SPREADSHEET_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const PACKAGE_RELS_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
+const RELS_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml';
+
+/** A `.rels` part: each relationship as [type (after `…/relationships/`), target]. */
+const relsPart = (relationships: [type: string, target: string][]) =>
+  xmlPart(
+    `<Relationships xmlns="${PACKAGE_RELS_NS}">` +
+      relationships
+        .map(
+          ([type, target], i) =>
+            `<Relationship Id="rId${i + 1}" Type="${RELS_NS}/${type}" Target="${target}"/>`,
+        )
+        .join('') +
+      '</Relationships>',
+  );
+
+const contentTypesPart = (overrides: [part: string, type: string][]) =>
+  xmlPart(
+    '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+      '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+      '<Default Extension="xml" ContentType="application/xml"/>' +
+      overrides
+        .map(([part, type]) => `<Override PartName="/${part}" ContentType="${type}"/>`)
+        .join('') +
+      '</Types>',
+  );
+
+const workbookPart = (sheetName: string) =>
+  xmlPart(
+    `<workbook xmlns="${SPREADSHEET_NS}" xmlns:r="${RELS_NS}"><sheets>` +
+      `<sheet name="${escapeXml(sheetName)}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+  );
+
+/**
+ * A worksheet part: `cell` writes one cell's XML from its value and reference ('' leaves the
+ * cell out); a row without cells is written as `<row/>` only with `emptyRows: 'keep'`.
+ */
+const worksheetPart = <T>(
+  rows: T[][],
+  cell: (value: T, ref: string) => string,
+  emptyRows: 'keep' | 'leave out',
+) =>
+  xmlPart(
+    `<worksheet xmlns="${SPREADSHEET_NS}"><sheetData>` +
+      rows
+        .map((row, r) => {
+          const cells = row.map((value, c) => cell(value, cellRef(r, c))).join('');
+          return cells || emptyRows === 'keep' ? `<row r="${r + 1}">${cells}</row>` : '';
+        })
+        .join('') +
+      '</sheetData></worksheet>',
+  );
+
+const cellRef = (row: number, column: number) => `${String.fromCharCode(65 + column)}${row + 1}`;
+
+/** Days since Excel's epoch (1899-12-30), the number a date cell stores. */
+const excelSerial = (date: Date) => date.getTime() / 86_400_000 + 25_569;
+
+/**
+ * An .xlsx laid out as SheetJS 0.18 (the `xlsx` package, `XLSX.write`) saves one: parts stored
+ * without compression, the worksheet before the workbook part and the shared strings, the
+ * content types last; strings as formula strings (`t="str"`) or, with `sharedStrings`, in
+ * `xl/sharedStrings.xml`; dates as day numbers with the built-in date format 14; `null` and
+ * `undefined` left out. Its theme, metadata and document properties, which no reader of ours
+ * opens, are left out.
+ */
+export function buildSheetJsXlsx(
+  rows: (string | number | Date | null | undefined)[][],
+  options: { sharedStrings?: boolean } = {},
+): Buffer {
+  const shared: string[] = [];
+  const sheet = worksheetPart(
+    rows,
+    (value, ref) => {
+      if (value === null || value === undefined) return '';
+      if (value instanceof Date) return `<c r="${ref}" s="1"><v>${excelSerial(value)}</v></c>`;
+      if (typeof value === 'number') return `<c r="${ref}"><v>${value}</v></c>`;
+      if (!options.sharedStrings) return `<c r="${ref}" t="str"><v>${escapeXml(value)}</v></c>`;
+      shared.push(value);
+      return `<c r="${ref}" t="s"><v>${shared.length - 1}</v></c>`;
+    },
+    'leave out',
+  );
+  const styles = xmlPart(
+    `<styleSheet xmlns="${SPREADSHEET_NS}"><cellXfs count="2">` +
+      '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
+      '<xf numFmtId="14" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
+      '</cellXfs></styleSheet>',
+  );
+  const sharedStrings = xmlPart(
+    `<sst xmlns="${SPREADSHEET_NS}" count="${shared.length}" uniqueCount="${shared.length}">` +
+      shared.map((text) => `<si><t>${escapeXml(text)}</t></si>`).join('') +
+      '</sst>',
+  );
+  const parts: ZipEntrySpec[] = [
+    {
+      name: 'xl/_rels/workbook.xml.rels',
+      data: relsPart([
+        ['worksheet', 'worksheets/sheet1.xml'],
+        ...(options.sharedStrings
+          ? [['sharedStrings', 'sharedStrings.xml'] as [string, string]]
+          : []),
+        ['styles', 'styles.xml'],
+      ]),
+    },
+    { name: 'xl/styles.xml', data: styles },
+    { name: 'xl/worksheets/sheet1.xml', data: sheet },
+    { name: 'xl/workbook.xml', data: workbookPart('Contacts') },
+    ...(options.sharedStrings ? [{ name: 'xl/sharedStrings.xml', data: sharedStrings }] : []),
+    { name: '_rels/.rels', data: relsPart([['officeDocument', 'xl/workbook.xml']]) },
+    {
+      name: '[Content_Types].xml',
+      data: contentTypesPart([
+        ['xl/workbook.xml', `${CONTENT_TYPE}.sheet.main+xml`],
+        ['xl/worksheets/sheet1.xml', `${CONTENT_TYPE}.worksheet+xml`],
+        ...(options.sharedStrings
+          ? [['xl/sharedStrings.xml', `${CONTENT_TYPE}.sharedStrings+xml`] as [string, string]]
+          : []),
+        ['xl/styles.xml', `${CONTENT_TYPE}.styles+xml`],
+      ]),
+    },
+  ];
+  return buildZip(parts.map((part) => ({ ...part, deflate: false })));
+}
 
 /**
  * The smallest package Excel opens, written by hand as small tools do: inline strings
@@ -101,60 +220,30 @@ const escapeXml = (text: string) =>
  * left out. A number cell is written as `<v>`; `null` leaves the cell out.
  */
 export function buildMinimalXlsx(rows: (string | number | null)[][]): Buffer {
-  const xml = (body: string) => Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n${body}`);
-  const sheetRows = rows
-    .map((row, r) => {
-      const cells = row
-        .map((value, c) => {
-          const ref = `${String.fromCharCode(65 + c)}${r + 1}`;
-          if (value === null) return '';
-          if (typeof value === 'number') return `<c r="${ref}"><v>${value}</v></c>`;
-          return `<c r="${ref}" t="inlineStr"><is><t>${escapeXml(value)}</t></is></c>`;
-        })
-        .join('');
-      return `<row r="${r + 1}">${cells}</row>`;
-    })
-    .join('');
-  const main = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
-  const rel = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+  const sheet = worksheetPart(
+    rows,
+    (value, ref) => {
+      if (value === null) return '';
+      if (typeof value === 'number') return `<c r="${ref}"><v>${value}</v></c>`;
+      return `<c r="${ref}" t="inlineStr"><is><t>${escapeXml(value)}</t></is></c>`;
+    },
+    'keep',
+  );
   return buildZip([
     {
       name: '[Content_Types].xml',
-      data: xml(
-        '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
-          '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
-          '<Default Extension="xml" ContentType="application/xml"/>' +
-          '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
-          '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
-          '</Types>',
-      ),
+      data: contentTypesPart([
+        ['xl/workbook.xml', `${CONTENT_TYPE}.sheet.main+xml`],
+        ['xl/worksheets/sheet1.xml', `${CONTENT_TYPE}.worksheet+xml`],
+      ]),
     },
-    {
-      name: '_rels/.rels',
-      data: xml(
-        '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-          '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/>' +
-          '</Relationships>',
-      ),
-    },
-    {
-      name: 'xl/workbook.xml',
-      data: xml(
-        `<workbook xmlns="${main}" xmlns:r="${rel}"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>`,
-      ),
-    },
+    { name: '_rels/.rels', data: relsPart([['officeDocument', 'xl/workbook.xml']]) },
+    { name: 'xl/workbook.xml', data: workbookPart('Sheet1') },
     {
       name: 'xl/_rels/workbook.xml.rels',
-      data: xml(
-        '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-          '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>' +
-          '</Relationships>',
-      ),
+      data: relsPart([['worksheet', 'worksheets/sheet1.xml']]),
     },
-    {
-      name: 'xl/worksheets/sheet1.xml',
-      data: xml(`<worksheet xmlns="${main}"><sheetData>${sheetRows}</sheetData></worksheet>`),
-    },
+    { name: 'xl/worksheets/sheet1.xml', data: sheet },
   ]);
 }
 

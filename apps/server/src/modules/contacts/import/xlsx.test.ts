@@ -85,7 +85,7 @@ describe('readFirstWorksheet', () => {
   });
 
   it.each([
-    ['SheetJS, inline strings', () => buildSheetJsXlsx(SHEETJS_ROWS)],
+    ['SheetJS, strings in the cells', () => buildSheetJsXlsx(SHEETJS_ROWS)],
     // SheetJS stores the worksheet before the shared strings and the workbook part.
     ['SheetJS, shared strings', () => buildSheetJsXlsx(SHEETJS_ROWS, { sharedStrings: true })],
   ])('reads a workbook written by %s: numbers, dates, blanks, a totals row', async (_w, build) => {

@@ -1,0 +1,87 @@
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One server message as the receiver took it in. */
+export interface Received<M = ReceivedMessage> {
+  path: string;
+  headers: IncomingHttpHeaders;
+  /** The body as sent (the `{ message }` envelope). */
+  raw: string;
+  message: M;
+}
+
+export type ReceivedMessage = { type: string; status?: string; [key: string]: unknown };
+
+/** The receiver's own answer to a message: a status and body, or undefined for the default. */
+export type ReceiverAnswer = (
+  message: ReceivedMessage,
+  path: string,
+) => { status?: number; body: unknown } | undefined;
+
+/**
+ * A tiny stand-in for the product's server: it keeps every server message the sandbox sends
+ * (`received`, in order of arrival) and answers `state.answer`'s reply where it gives one,
+ * a tool call with `toolResult`, anything else with `{}`. `M` types the messages a test reads.
+ */
+export async function startReceiver<M = ReceivedMessage>(
+  options: { toolResult?: string; answer?: ReceiverAnswer } = {},
+) {
+  const received: Received<M>[] = [];
+  const state: { answer: ReceiverAnswer | undefined } = { answer: options.answer };
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const { message } = JSON.parse(raw) as { message: ReceivedMessage };
+      const path = request.url ?? '';
+      received.push({ path, headers: request.headers, raw, message: message as M });
+      response.setHeader('content-type', 'application/json');
+      const own = state.answer?.(message, path);
+      if (own) {
+        response.statusCode = own.status ?? 200;
+        response.end(JSON.stringify(own.body));
+        return;
+      }
+      if (message.type === 'tool-calls') {
+        const [toolCall] = message.toolCallList as { id: string; function: { name: string } }[];
+        const result = options.toolResult ?? 'Done';
+        response.end(
+          JSON.stringify({
+            results: [{ name: toolCall?.function.name, toolCallId: toolCall?.id, result }],
+          }),
+        );
+        return;
+      }
+      response.end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const base = `http://127.0.0.1:${port}`;
+  return {
+    base,
+    /** A path on it for tests that need only one. */
+    url: `${base}/hook`,
+    received,
+    state,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Reads until `done` holds or `ms` pass; answers the last value read, or names it in the timeout. */
+export async function waitFor<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  ms = 20_000,
+): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out: ${JSON.stringify(value).slice(0, 400)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export type Receiver<M = ReceivedMessage> = Awaited<ReturnType<typeof startReceiver<M>>>;
