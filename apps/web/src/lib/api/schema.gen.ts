@@ -1943,6 +1943,7 @@ export interface paths {
           };
           content: {
             'application/json': {
+              more: boolean;
               total: number;
             };
           };
@@ -4009,6 +4010,7 @@ export interface paths {
           };
           content: {
             'application/json': {
+              more: boolean;
               total: number;
             };
           };
