@@ -1,7 +1,8 @@
-import { Button, Group, Modal } from '@mantine/core';
+import { Modal } from '@mantine/core';
 import { Fragment, type ComponentType, type ReactNode } from 'react';
 import { useIsPhone } from '../lib/use-is-phone';
 import { FormAlert } from './form-alert';
+import { FormActions } from './form-actions';
 
 type ConsoleFormModalProps = {
   opened: boolean;
@@ -75,14 +76,7 @@ export function FormFooter({ error, errorTitle, pending, onCancel, submitLabel }
   return (
     <>
       {error ? <FormAlert title={errorTitle} error={error} /> : null}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onCancel} disabled={pending}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={pending}>
-          {submitLabel}
-        </Button>
-      </Group>
+      <FormActions onCancel={onCancel} pending={pending} submitLabel={submitLabel} />
     </>
   );
 }

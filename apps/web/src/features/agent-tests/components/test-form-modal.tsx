@@ -1,22 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import {
-  CALLER_PERSONALITIES,
-  CALLER_PERSONALITY_LABELS,
-  EMPTY_AGENT_TEST_FORM,
-  EXPECTATION_KINDS,
-  EXPECTATION_KIND_LABELS,
-  WEEKDAY_NAMES,
-  agentTestFormSchema,
-  toAgentTestInput,
-  type AgentTestForm,
-} from '@switchboard/shared/agent-tests';
+import { CALLER_PERSONALITIES, CALLER_PERSONALITY_LABELS, EMPTY_AGENT_TEST_FORM, EXPECTATION_KINDS, EXPECTATION_KIND_LABELS, WEEKDAY_NAMES, agentTestFormSchema, toAgentTestInput, type AgentTestForm } from '@switchboard/shared/agent-tests';
 import { AGENT_TOOL_NAMES } from '@switchboard/shared/agents';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { FormAlert } from '../../../components/form-alert';
 import { useAddTest } from '../api/agent-tests';
+import { FormActions } from '../../../components/form-actions';
 
 const FIELDS = ['name', 'personality', 'scenario', 'kind', 'tool', 'weekday', 'phrase'] as const;
 
@@ -154,14 +145,7 @@ function TestForm({ suiteId, onClose }: { suiteId: string; onClose: () => void }
             )}
           </Group>
         )}
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={add.isPending}>
-            Add test
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} pending={add.isPending} submitLabel="Add test" mt="sm" />
       </Stack>
     </form>
   );

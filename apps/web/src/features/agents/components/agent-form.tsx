@@ -1,35 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Autocomplete,
-  Button,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  type ComboboxItem,
-  type OptionsFilter,
-} from '@mantine/core';
-import {
-  AGENT_NAME_MAX_LENGTH,
-  agentSettingsSchema,
-  MODEL_PROVIDERS,
-  NO_EXTRA_TOOLS,
-  VOICE_PROVIDERS,
-  type AgentSettings,
-  type AgentSettingsFormValues,
-  type ModelProvider,
-  type VoiceOption,
-  type VoiceProvider,
-} from '@switchboard/shared/agents';
+import { Alert, Autocomplete, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput, type ComboboxItem, type OptionsFilter } from '@mantine/core';
+import { AGENT_NAME_MAX_LENGTH, agentSettingsSchema, MODEL_PROVIDERS, NO_EXTRA_TOOLS, VOICE_PROVIDERS, type AgentSettings, type AgentSettingsFormValues, type ModelProvider, type VoiceOption, type VoiceProvider } from '@switchboard/shared/agents';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useRef, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type UseFormSetError } from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { AgentToolsFields } from './agent-tools-fields';
+import { FormActions } from '../../../components/form-actions';
 
 const AGENT_SETTINGS_FIELDS = [
   'name',
@@ -347,14 +324,7 @@ export function AgentForm({
         )}
         <Group justify="space-between" gap="sm" mt="xs">
           <div>{extraAction}</div>
-          <Group gap="sm" justify="flex-end">
-            <Button variant="default" onClick={onCancel} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              {submitLabel}
-            </Button>
-          </Group>
+          <FormActions onCancel={onCancel} pending={busy} submitLabel={submitLabel} gap="sm" />
         </Group>
       </Stack>
     </form>

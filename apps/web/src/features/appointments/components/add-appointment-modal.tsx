@@ -1,26 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  Stack,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Group, Modal, NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import {
-  APPOINTMENT_MAX_MINUTES,
-  APPOINTMENT_NOTES_MAX,
-  APPOINTMENT_SERVICE_MAX,
-  DEFAULT_APPOINTMENT_MINUTES,
-  appointmentMessages,
-  addCalendarDays,
-  zonedDay,
-  zonedLocalToIso,
-} from '@switchboard/shared/appointments';
+import { APPOINTMENT_MAX_MINUTES, APPOINTMENT_NOTES_MAX, APPOINTMENT_SERVICE_MAX, DEFAULT_APPOINTMENT_MINUTES, appointmentMessages, addCalendarDays, zonedDay, zonedLocalToIso } from '@switchboard/shared/appointments';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -30,6 +11,7 @@ import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { ZonedDateTimePicker } from './zoned-date-time-picker';
 import { useCreateAppointment } from '../api/create-appointment';
 import { useContactOptions, type SearchContacts } from '../api/search-contact-options';
+import { FormActions } from '../../../components/form-actions';
 
 export type AgentOption = { id: string; name: string };
 
@@ -236,14 +218,12 @@ function AddAppointmentForm({
             {create.error.message}
           </Alert>
         )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            Add appointment
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={onClose}
+          pending={create.isPending}
+          submitLabel="Add appointment"
+          gap="sm"
+        />
       </Stack>
     </form>
   );

@@ -1,38 +1,12 @@
-import {
-  Alert,
-  Button,
-  Chip,
-  Group,
-  NumberInput,
-  SegmentedControl,
-  Select,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import {
-  CAMPAIGN_DEFAULT_CONCURRENCY,
-  CAMPAIGN_MAX_CONCURRENCY,
-  CAMPAIGN_MAX_CONTACTS,
-  CAMPAIGN_MAX_ATTEMPTS,
-  CAMPAIGN_MAX_RETRY_GAP_MINUTES,
-  CAMPAIGN_RETRY_LABELS,
-  CAMPAIGN_RETRY_OUTCOMES,
-  type CampaignRetryOutcome,
-  WEEKDAYS,
-  WEEKDAY_SHORT,
-  WORKING_WEEKDAYS,
-  createCampaignSchema,
-  type Campaign,
-  type CreateCampaignInput,
-} from '@switchboard/shared/campaigns';
+import { Alert, Chip, Group, NumberInput, SegmentedControl, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { CAMPAIGN_DEFAULT_CONCURRENCY, CAMPAIGN_MAX_CONCURRENCY, CAMPAIGN_MAX_CONTACTS, CAMPAIGN_MAX_ATTEMPTS, CAMPAIGN_MAX_RETRY_GAP_MINUTES, CAMPAIGN_RETRY_LABELS, CAMPAIGN_RETRY_OUTCOMES, type CampaignRetryOutcome, WEEKDAYS, WEEKDAY_SHORT, WORKING_WEEKDAYS, createCampaignSchema, type Campaign, type CreateCampaignInput } from '@switchboard/shared/campaigns';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { requestResolver, settleSave } from '../../../lib/form-errors';
 import { ConsoleFormModal } from '../../../components/console-form-modal';
 import { AgentOrSquadSelect, parseAgentOrSquad } from '../../../components/agent-or-squad-select';
 import { FormAlert } from '../../../components/form-alert';
 import { useCampaignOptions, useCreateCampaign } from '../api/campaigns';
+import { FormActions } from '../../../components/form-actions';
 
 type AudienceKind = 'all' | 'search' | 'import';
 type FormValues = {
@@ -401,14 +375,11 @@ export function CreateCampaignModal({ opened, onClose, onCreated }: Props) {
             {create.error && (
               <FormAlert title="Could not create the campaign" error={create.error} />
             )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close} disabled={create.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={create.isPending}>
-                Review campaign
-              </Button>
-            </Group>
+            <FormActions
+              onCancel={close}
+              pending={create.isPending}
+              submitLabel="Review campaign"
+            />
           </Stack>
         </form>
       )}

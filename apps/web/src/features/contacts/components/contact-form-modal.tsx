@@ -1,32 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Button,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  TagsInput,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Select, SimpleGrid, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { countries } from '@switchboard/shared/countries';
-import {
-  ItemFormModal,
-  type ItemFormModalProps,
-  type ItemFormProps,
-} from '../../../components/console-form-modal';
-import {
-  contactInputSchema,
-  type Contact,
-  type ContactFormValues,
-  type ContactInput,
-} from '@switchboard/shared/contacts';
+import { ItemFormModal, type ItemFormModalProps, type ItemFormProps } from '../../../components/console-form-modal';
+import { contactInputSchema, type Contact, type ContactFormValues, type ContactInput } from '@switchboard/shared/contacts';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useSaveContact } from '../api/save-contact';
+import { FormActions } from '../../../components/form-actions';
 
 const CONTACT_FIELDS = [
   'name',
@@ -203,14 +185,12 @@ function ContactForm({ item: contact, onClose }: ItemFormProps<Contact>) {
           error={errors.notes?.message}
           {...register('notes')}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {contact ? 'Save contact' : 'Add contact'}
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={onClose}
+          pending={save.isPending}
+          submitLabel={contact ? 'Save contact' : 'Add contact'}
+          gap="sm"
+        />
       </Stack>
     </form>
   );

@@ -1,16 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
-import {
-  ENQUIRY_MESSAGE_MAX,
-  ENQUIRY_SUBJECT_MAX,
-  enquiryInputSchema,
-  type EnquiryFormValues,
-  type EnquiryInput,
-} from '@switchboard/shared/enquiries';
+import { Alert, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { ENQUIRY_MESSAGE_MAX, ENQUIRY_SUBJECT_MAX, enquiryInputSchema, type EnquiryFormValues, type EnquiryInput } from '@switchboard/shared/enquiries';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useCreateEnquiry } from '../api/create-enquiry';
+import { FormActions } from '../../../components/form-actions';
 
 type AddEnquiryModalProps = {
   opened: boolean;
@@ -80,14 +75,12 @@ function AddEnquiryForm({ contactId, agentId, onClose }: Omit<AddEnquiryModalPro
           error={errors.message?.message}
           {...register('message')}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            Add enquiry
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={onClose}
+          pending={create.isPending}
+          submitLabel="Add enquiry"
+          gap="sm"
+        />
       </Stack>
     </form>
   );

@@ -1,20 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import {
-  enquiryReplyInputSchema,
-  replySubject,
-  REPLY_SUBJECT_MAX,
-  type Enquiry,
-  type EnquiryReplyFormValues,
-  type EnquiryReplyInput,
-} from '@switchboard/shared/enquiries';
+import { enquiryReplyInputSchema, replySubject, REPLY_SUBJECT_MAX, type Enquiry, type EnquiryReplyFormValues, type EnquiryReplyInput } from '@switchboard/shared/enquiries';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useSendEnquiryReply } from '../api/send-enquiry-reply';
 import { newIdempotencyKey } from './idempotency-key';
+import { FormActions } from '../../../components/form-actions';
 
 type ReplyModalProps = {
   /** The enquiry being answered; null: closed. */
@@ -109,14 +103,12 @@ function ReplyForm({ enquiry, onClose }: { enquiry: Enquiry; onClose: () => void
           error={errors.body?.message}
           {...register('body')}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={send.isPending}>
-            Send reply
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={onClose}
+          pending={send.isPending}
+          submitLabel="Send reply"
+          gap="sm"
+        />
       </Stack>
     </form>
   );

@@ -49,6 +49,8 @@ import {
   useWebhookDeliveries,
   useWebhookEndpoints,
 } from '../api/integrations';
+import { FormActions } from '../../../components/form-actions';
+import { SectionHeading } from '../../../components/section-heading';
 
 /**
  * Settings → Integrations (owners only, decision 061): the business's appointments in the
@@ -100,15 +102,10 @@ function CalendarFeedCard({ timeZone }: { timeZone: string }) {
   return (
     <Card withBorder padding="lg" radius="md">
       <Stack gap="md">
-        <Stack gap={4}>
-          <Title order={3} size="h4">
-            Calendar feed
-          </Title>
-          <Text size="sm" c="dimmed">
-            Your appointments in Google Calendar, Outlook or Apple Calendar. Bookings, new times and
-            cancellations follow within the hour or so that each calendar takes to check again.
-          </Text>
-        </Stack>
+        <SectionHeading title="Calendar feed">
+          Your appointments in Google Calendar, Outlook or Apple Calendar. Bookings, new times and
+          cancellations follow within the hour or so that each calendar takes to check again.
+        </SectionHeading>
         {feed.isPending ? (
           <Loader size="sm" aria-label="Loading the calendar feed" />
         ) : feed.isError ? (
@@ -233,16 +230,11 @@ function WebhooksCard({ timeZone }: { timeZone: string }) {
     <Card withBorder padding="lg" radius="md">
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" gap="sm">
-          <Stack gap={4} style={{ flex: '1 1 280px' }}>
-            <Title order={3} size="h4">
-              Webhooks
-            </Title>
-            <Text size="sm" c="dimmed">
-              Send new enquiries, bookings and ended calls to Zapier, Make, n8n or your own system
-              as they happen. Each request is signed the Standard Webhooks way, and one that fails
-              is tried again for about 18 hours.
-            </Text>
-          </Stack>
+          <SectionHeading title="Webhooks" style={{ flex: '1 1 280px' }}>
+            Send new enquiries, bookings and ended calls to Zapier, Make, n8n or your own system
+            as they happen. Each request is signed the Standard Webhooks way, and one that fails
+            is tried again for about 18 hours.
+          </SectionHeading>
           <Button onClick={() => setAdding(true)}>Add webhook</Button>
         </Group>
         {update.isError && <FormAlert title="Could not change the webhook" error={update.error} />}
@@ -459,14 +451,7 @@ function AddWebhookModal({
               ))}
             </Stack>
           </Checkbox.Group>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Add webhook
-            </Button>
-          </Group>
+          <FormActions onCancel={close} pending={create.isPending} submitLabel="Add webhook" />
         </Stack>
       </form>
     </Modal>

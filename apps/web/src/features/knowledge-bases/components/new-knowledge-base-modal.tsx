@@ -1,20 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Button,
-  Checkbox,
-  Group,
-  Loader,
-  Modal,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Checkbox, Group, Loader, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import {
-  createKnowledgeBaseSchema,
-  type CreateKnowledgeBaseInput,
-} from '@switchboard/shared/knowledge-bases';
+import { createKnowledgeBaseSchema, type CreateKnowledgeBaseInput } from '@switchboard/shared/knowledge-bases';
 import { Controller, useForm } from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { FormAlert } from '../../../components/form-alert';
@@ -22,6 +9,7 @@ import { useCreateKnowledgeBase, useFiles } from '../api/knowledge-bases';
 import { DocumentDropZone } from './document-drop-zone';
 import { UploadList, useDocumentUploads } from './document-uploads';
 import { StatusBadge } from './status-badge';
+import { FormActions } from '../../../components/form-actions';
 
 const FIELDS = ['name', 'description', 'fileIds'] as const;
 
@@ -135,14 +123,11 @@ function NewKnowledgeBaseForm({ onClose }: { onClose: () => void }) {
         {create.error ? (
           <FormAlert title="Could not create the knowledge base" error={create.error} />
         ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            Create knowledge base
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={onClose}
+          pending={create.isPending}
+          submitLabel="Create knowledge base"
+        />
       </Stack>
     </form>
   );

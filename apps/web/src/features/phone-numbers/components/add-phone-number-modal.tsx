@@ -1,16 +1,5 @@
-import {
-  Button,
-  Group,
-  PasswordInput,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import {
-  createPhoneNumberSchema,
-  type CreatePhoneNumberInput,
-} from '@switchboard/shared/phone-numbers';
+import { PasswordInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { createPhoneNumberSchema, type CreatePhoneNumberInput } from '@switchboard/shared/phone-numbers';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { requestResolver, settleSave } from '../../../lib/form-errors';
 import { ConsoleFormModal } from '../../../components/console-form-modal';
@@ -18,6 +7,7 @@ import { FormAlert } from '../../../components/form-alert';
 import { parseAgentOrSquad } from '../../../components/agent-or-squad-select';
 import { useCreatePhoneNumber } from '../api/phone-numbers';
 import { AnsweredBySelect } from './answered-by-select';
+import { FormActions } from '../../../components/form-actions';
 
 type Provider = CreatePhoneNumberInput['provider'];
 // Every field of every provider: the form holds them all, the schema picks by provider.
@@ -237,14 +227,11 @@ export function AddPhoneNumberModal({ opened, onClose }: Props) {
               error={create.error}
             />
           ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={create.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              {provider === 'vapi' ? 'Add number' : 'Import number'}
-            </Button>
-          </Group>
+          <FormActions
+            onCancel={close}
+            pending={create.isPending}
+            submitLabel={provider === 'vapi' ? 'Add number' : 'Import number'}
+          />
         </Stack>
       </form>
     </ConsoleFormModal>

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useChangePassword } from '../api/change-password';
 import { FormAlert } from '../../../components/form-alert';
+import { SectionHeading } from '../../../components/section-heading';
 
 export const passwordsDoNotMatch = 'Passwords do not match';
 
@@ -59,14 +60,9 @@ export function ChangePasswordForm() {
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
       <Stack gap="md">
-        <Stack gap={4}>
-          <Title order={3} size="h4">
-            Password
-          </Title>
-          <Text size="sm" c="dimmed">
-            Changing it signs you out everywhere else.
-          </Text>
-        </Stack>
+        <SectionHeading title="Password">
+          Changing it signs you out everywhere else.
+        </SectionHeading>
         {changeMutation.isError && (
           <FormAlert title="Could not change your password" error={changeMutation.error} />
         )}

@@ -13,6 +13,7 @@ import { useSignOutOthers } from '../api/sign-out-others';
 import { useUpdateProfile } from '../api/update-profile';
 import { ChangePasswordForm } from './change-password-form';
 import { FormAlert } from '../../../components/form-alert';
+import { SectionHeading } from '../../../components/section-heading';
 
 const fields = ['name', 'email', 'currentPassword'] as const;
 
@@ -101,14 +102,9 @@ export function ProfileSection({ user }: { user: SessionUser }) {
       </Card>
       <Card withBorder padding="lg" radius="md">
         <Group justify="space-between" align="center" gap="md">
-          <Stack gap={4} style={{ flex: 1, minWidth: 240 }}>
-            <Title order={3} size="h4">
-              Other sessions
-            </Title>
-            <Text size="sm" c="dimmed">
-              Signed in on another computer or a shared device? End every session but this one.
-            </Text>
-          </Stack>
+          <SectionHeading title="Other sessions" style={{ flex: 1, minWidth: 240 }}>
+            Signed in on another computer or a shared device? End every session but this one.
+          </SectionHeading>
           <Button
             variant="default"
             loading={signOutOthers.isPending}

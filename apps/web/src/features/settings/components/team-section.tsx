@@ -35,6 +35,7 @@ import { useInviteMember } from '../api/invite-member';
 import { useTeam } from '../api/list-team';
 import { useRemoveMember } from '../api/remove-member';
 import { FormAlert } from '../../../components/form-alert';
+import { SectionHeading } from '../../../components/section-heading';
 
 const roleOptions = TEAM_ROLES.map((role) => ({ value: role, label: TEAM_ROLE_LABELS[role] }));
 const isTeamRole = (value: string | null): value is TeamRole =>
@@ -291,14 +292,9 @@ function InviteForm() {
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
       <Stack gap="md">
-        <Stack gap={4}>
-          <Title order={3} size="h4">
-            Invite someone
-          </Title>
-          <Text size="sm" c="dimmed">
-            They get a link by mail to choose a password and join (it works once, for 7 days).
-          </Text>
-        </Stack>
+        <SectionHeading title="Invite someone">
+          They get a link by mail to choose a password and join (it works once, for 7 days).
+        </SectionHeading>
         {inviteMutation.isError && (
           <FormAlert title="Could not send the invitation" error={inviteMutation.error} />
         )}
