@@ -1,13 +1,24 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { CALLER_PERSONALITIES, CALLER_PERSONALITY_LABELS, EMPTY_AGENT_TEST_FORM, EXPECTATION_KINDS, EXPECTATION_KIND_LABELS, WEEKDAY_NAMES, agentTestFormSchema, toAgentTestInput, type AgentTestForm } from '@switchboard/shared/agent-tests';
+import {
+  CALLER_PERSONALITIES,
+  CALLER_PERSONALITY_LABELS,
+  EMPTY_AGENT_TEST_FORM,
+  EXPECTATION_KINDS,
+  EXPECTATION_KIND_LABELS,
+  WEEKDAY_NAMES,
+  agentTestFormSchema,
+  toAgentTestInput,
+  type AgentTestForm,
+} from '@switchboard/shared/agent-tests';
 import { AGENT_TOOL_NAMES } from '@switchboard/shared/agents';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { FormAlert } from '../../../components/form-alert';
 import { useAddTest } from '../api/agent-tests';
 import { FormActions } from '../../../components/form-actions';
+import { bindField } from '../../../lib/bind-field';
 
 const FIELDS = ['name', 'personality', 'scenario', 'kind', 'tool', 'weekday', 'phrase'] as const;
 
@@ -36,6 +47,7 @@ function TestForm({ suiteId, onClose }: { suiteId: string; onClose: () => void }
     defaultValues: EMPTY_AGENT_TEST_FORM,
   });
   const { errors } = form.formState;
+  const field = bindField(form.register, errors);
   const [kind, tool] = useWatch({ control: form.control, name: ['kind', 'tool'] });
 
   const submit = form.handleSubmit((values) =>
@@ -55,8 +67,7 @@ function TestForm({ suiteId, onClose }: { suiteId: string; onClose: () => void }
           label="Name"
           placeholder="Books a Saturday slot"
           data-autofocus
-          {...form.register('name')}
-          error={errors.name?.message}
+          {...field('name')}
         />
         <Controller
           control={form.control}
@@ -82,8 +93,7 @@ function TestForm({ suiteId, onClose }: { suiteId: string; onClose: () => void }
           placeholder="You want to book a cleaning on a Saturday morning."
           autosize
           minRows={3}
-          {...form.register('scenario')}
-          error={errors.scenario?.message}
+          {...field('scenario')}
         />
         <Controller
           control={form.control}
@@ -107,8 +117,7 @@ function TestForm({ suiteId, onClose }: { suiteId: string; onClose: () => void }
             label="Phrase"
             description="Words the agent must say (any case)"
             placeholder="this is Riley"
-            {...form.register('phrase')}
-            error={errors.phrase?.message}
+            {...field('phrase')}
           />
         ) : (
           <Group grow align="flex-start">

@@ -1,12 +1,36 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Autocomplete, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput, type ComboboxItem, type OptionsFilter } from '@mantine/core';
-import { AGENT_NAME_MAX_LENGTH, agentSettingsSchema, MODEL_PROVIDERS, NO_EXTRA_TOOLS, VOICE_PROVIDERS, type AgentSettings, type AgentSettingsFormValues, type ModelProvider, type VoiceOption, type VoiceProvider } from '@switchboard/shared/agents';
+import {
+  Alert,
+  Autocomplete,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  type ComboboxItem,
+  type OptionsFilter,
+} from '@mantine/core';
+import {
+  AGENT_NAME_MAX_LENGTH,
+  agentSettingsSchema,
+  MODEL_PROVIDERS,
+  NO_EXTRA_TOOLS,
+  VOICE_PROVIDERS,
+  type AgentSettings,
+  type AgentSettingsFormValues,
+  type ModelProvider,
+  type VoiceOption,
+  type VoiceProvider,
+} from '@switchboard/shared/agents';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useRef, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type UseFormSetError } from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { AgentToolsFields } from './agent-tools-fields';
 import { FormActions } from '../../../components/form-actions';
+import { bindField } from '../../../lib/bind-field';
 
 const AGENT_SETTINGS_FIELDS = [
   'name',
@@ -131,6 +155,7 @@ export function AgentForm({
     resolver: zodResolver(agentSettingsSchema),
     defaultValues: { ...defaultValues, tools: defaultValues.tools ?? NO_EXTRA_TOOLS },
   });
+  const field = bindField(register, errors);
   const [voiceProvider, modelProvider] = useWatch({
     control,
     name: ['voiceProvider', 'modelProvider'],
@@ -181,8 +206,7 @@ export function AgentForm({
           autoComplete="off"
           withAsterisk
           data-autofocus
-          error={errors.name?.message}
-          {...register('name')}
+          {...field('name')}
         />
         <Textarea
           label="First message"
@@ -191,8 +215,7 @@ export function AgentForm({
           minRows={2}
           maxRows={5}
           withAsterisk
-          error={errors.firstMessage?.message}
-          {...register('firstMessage')}
+          {...field('firstMessage')}
         />
         <Textarea
           label="System prompt"
@@ -201,8 +224,7 @@ export function AgentForm({
           minRows={4}
           maxRows={14}
           withAsterisk
-          error={errors.systemPrompt?.message}
-          {...register('systemPrompt')}
+          {...field('systemPrompt')}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
           <Controller
@@ -312,8 +334,7 @@ export function AgentForm({
           autosize
           minRows={2}
           maxRows={5}
-          error={errors.endCallMessage?.message}
-          {...register('endCallMessage')}
+          {...field('endCallMessage')}
         />
         <AgentToolsFields control={control} errors={errors} />
         {beforeActions?.(

@@ -1,7 +1,25 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Group, Modal, NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { APPOINTMENT_MAX_MINUTES, APPOINTMENT_NOTES_MAX, APPOINTMENT_SERVICE_MAX, DEFAULT_APPOINTMENT_MINUTES, appointmentMessages, addCalendarDays, zonedDay, zonedLocalToIso } from '@switchboard/shared/appointments';
+import {
+  APPOINTMENT_MAX_MINUTES,
+  APPOINTMENT_NOTES_MAX,
+  APPOINTMENT_SERVICE_MAX,
+  DEFAULT_APPOINTMENT_MINUTES,
+  appointmentMessages,
+  addCalendarDays,
+  zonedDay,
+  zonedLocalToIso,
+} from '@switchboard/shared/appointments';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -12,6 +30,7 @@ import { ZonedDateTimePicker } from './zoned-date-time-picker';
 import { useCreateAppointment } from '../api/create-appointment';
 import { useContactOptions, type SearchContacts } from '../api/search-contact-options';
 import { FormActions } from '../../../components/form-actions';
+import { bindField } from '../../../lib/bind-field';
 
 export type AgentOption = { id: string; name: string };
 
@@ -101,6 +120,7 @@ function AddAppointmentForm({
       notes: '',
     },
   });
+  const field = bindField(register, errors);
 
   const submit = async (values: FormValues) => {
     try {
@@ -168,12 +188,7 @@ function AddAppointmentForm({
             />
           )}
         />
-        <TextInput
-          label="Service"
-          required
-          {...register('service')}
-          error={errors.service?.message}
-        />
+        <TextInput label="Service" required {...field('service')} />
         <Group grow align="flex-start">
           <Controller
             control={control}
@@ -206,13 +221,7 @@ function AddAppointmentForm({
             )}
           />
         </Group>
-        <Textarea
-          label="Notes"
-          autosize
-          minRows={2}
-          {...register('notes')}
-          error={errors.notes?.message}
-        />
+        <Textarea label="Notes" autosize minRows={2} {...field('notes')} />
         {create.isError && (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
             {create.error.message}

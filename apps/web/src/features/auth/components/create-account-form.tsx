@@ -15,6 +15,7 @@ import { browserTimeZone, timeZoneOptions } from '../../../lib/time-zones';
 import { useCreateAccount, type CreateAccountResult } from '../api/create-account';
 import { FormAlert } from '../../../components/form-alert';
 import { CountryField, TimeZoneField } from '../../../components/location-fields';
+import { bindField } from '../../../lib/bind-field';
 
 const fields = [
   'businessName',
@@ -51,6 +52,7 @@ export function CreateAccountForm({ onSuccess }: CreateAccountFormProps) {
       timezone: browserTimeZone(),
     },
   });
+  const field = bindField(register, errors);
   const createAccountMutation = useCreateAccount();
   const timeZones = useMemo(() => timeZoneOptions([browserTimeZone()]), []);
   const { error } = createAccountMutation;
@@ -115,16 +117,14 @@ export function CreateAccountForm({ onSuccess }: CreateAccountFormProps) {
           label="Business name"
           autoComplete="organization"
           withAsterisk
-          error={errors.businessName?.message}
-          {...register('businessName')}
+          {...field('businessName')}
         />
         <TextInput
           label="Point of contact"
           description="The person we should talk to about this account"
           autoComplete="name"
           withAsterisk
-          error={errors.pointOfContact?.message}
-          {...register('pointOfContact')}
+          {...field('pointOfContact')}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
           <TextInput
@@ -133,8 +133,7 @@ export function CreateAccountForm({ onSuccess }: CreateAccountFormProps) {
             autoComplete="email"
             placeholder="you@business.com"
             withAsterisk
-            error={errors.email?.message}
-            {...register('email')}
+            {...field('email')}
           />
           <TextInput
             label="Phone"
@@ -142,8 +141,7 @@ export function CreateAccountForm({ onSuccess }: CreateAccountFormProps) {
             autoComplete="tel"
             placeholder="Optional"
             description="Checked for the business’s country"
-            error={errors.phone?.message}
-            {...register('phone')}
+            {...field('phone')}
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
@@ -152,8 +150,7 @@ export function CreateAccountForm({ onSuccess }: CreateAccountFormProps) {
             type="url"
             autoComplete="url"
             placeholder="example.com"
-            error={errors.website?.message}
-            {...register('website')}
+            {...field('website')}
           />
           <CountryField control={control} name="country" placeholder="Search countries" />
         </SimpleGrid>

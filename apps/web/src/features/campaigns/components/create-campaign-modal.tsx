@@ -1,5 +1,31 @@
-import { Alert, Chip, Group, NumberInput, SegmentedControl, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { CAMPAIGN_DEFAULT_CONCURRENCY, CAMPAIGN_MAX_CONCURRENCY, CAMPAIGN_MAX_CONTACTS, CAMPAIGN_MAX_ATTEMPTS, CAMPAIGN_MAX_RETRY_GAP_MINUTES, CAMPAIGN_RETRY_LABELS, CAMPAIGN_RETRY_OUTCOMES, type CampaignRetryOutcome, WEEKDAYS, WEEKDAY_SHORT, WORKING_WEEKDAYS, createCampaignSchema, type Campaign, type CreateCampaignInput } from '@switchboard/shared/campaigns';
+import {
+  Alert,
+  Chip,
+  Group,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import {
+  CAMPAIGN_DEFAULT_CONCURRENCY,
+  CAMPAIGN_MAX_CONCURRENCY,
+  CAMPAIGN_MAX_CONTACTS,
+  CAMPAIGN_MAX_ATTEMPTS,
+  CAMPAIGN_MAX_RETRY_GAP_MINUTES,
+  CAMPAIGN_RETRY_LABELS,
+  CAMPAIGN_RETRY_OUTCOMES,
+  type CampaignRetryOutcome,
+  WEEKDAYS,
+  WEEKDAY_SHORT,
+  WORKING_WEEKDAYS,
+  createCampaignSchema,
+  type Campaign,
+  type CreateCampaignInput,
+} from '@switchboard/shared/campaigns';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { requestResolver, settleSave } from '../../../lib/form-errors';
 import { ConsoleFormModal } from '../../../components/console-form-modal';
@@ -7,6 +33,7 @@ import { AgentOrSquadSelect, parseAgentOrSquad } from '../../../components/agent
 import { FormAlert } from '../../../components/form-alert';
 import { useCampaignOptions, useCreateCampaign } from '../api/campaigns';
 import { FormActions } from '../../../components/form-actions';
+import { bindField } from '../../../lib/bind-field';
 
 type AudienceKind = 'all' | 'search' | 'import';
 type FormValues = {
@@ -129,6 +156,7 @@ export function CreateCampaignModal({ opened, onClose, onCreated }: Props) {
   const startLater = useWatch({ control: form.control, name: 'startLater' });
   const retryOn = useWatch({ control: form.control, name: 'retryOn' });
   const { errors } = form.formState;
+  const field = bindField(form.register, errors);
 
   const close = () => {
     if (create.isPending) return;
@@ -160,12 +188,7 @@ export function CreateCampaignModal({ opened, onClose, onCreated }: Props) {
       ) : (
         <form onSubmit={(event) => void submit(event)} noValidate>
           <Stack>
-            <TextInput
-              label="Name"
-              placeholder="Spring check-up reminders"
-              {...form.register('name')}
-              error={errors.name?.message}
-            />
+            <TextInput label="Name" placeholder="Spring check-up reminders" {...field('name')} />
             <Controller
               control={form.control}
               name="target"
@@ -219,8 +242,7 @@ export function CreateCampaignModal({ opened, onClose, onCreated }: Props) {
                 <TextInput
                   label="Search"
                   description="Contacts whose name, email or number contains this"
-                  {...form.register('search')}
-                  error={errors.search?.message}
+                  {...field('search')}
                 />
               )}
               {audience === 'import' && (
@@ -253,23 +275,12 @@ export function CreateCampaignModal({ opened, onClose, onCreated }: Props) {
               <TextInput
                 type="datetime-local"
                 label="Start at (your local time)"
-                {...form.register('startAt')}
-                error={errors.startAt?.message}
+                {...field('startAt')}
               />
             )}
             <Group grow align="flex-start">
-              <TextInput
-                type="time"
-                label="Calling from"
-                {...form.register('callingHoursStart')}
-                error={errors.callingHoursStart?.message}
-              />
-              <TextInput
-                type="time"
-                label="Calling until"
-                {...form.register('callingHoursEnd')}
-                error={errors.callingHoursEnd?.message}
-              />
+              <TextInput type="time" label="Calling from" {...field('callingHoursStart')} />
+              <TextInput type="time" label="Calling until" {...field('callingHoursEnd')} />
             </Group>
             <Controller
               control={form.control}

@@ -1,14 +1,24 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Select, SimpleGrid, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { countries } from '@switchboard/shared/countries';
-import { ItemFormModal, type ItemFormModalProps, type ItemFormProps } from '../../../components/console-form-modal';
-import { contactInputSchema, type Contact, type ContactFormValues, type ContactInput } from '@switchboard/shared/contacts';
+import {
+  ItemFormModal,
+  type ItemFormModalProps,
+  type ItemFormProps,
+} from '../../../components/console-form-modal';
+import {
+  contactInputSchema,
+  type Contact,
+  type ContactFormValues,
+  type ContactInput,
+} from '@switchboard/shared/contacts';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useSaveContact } from '../api/save-contact';
 import { FormActions } from '../../../components/form-actions';
+import { bindField } from '../../../lib/bind-field';
 
 const CONTACT_FIELDS = [
   'name',
@@ -63,6 +73,7 @@ function ContactForm({ item: contact, onClose }: ItemFormProps<Contact>) {
       country: contact?.country ?? '',
     },
   });
+  const field = bindField(register, errors);
 
   const submit = async (input: ContactInput) => {
     // Two quick clicks both pass validation before the button turns into a spinner.
@@ -93,30 +104,16 @@ function ContactForm({ item: contact, onClose }: ItemFormProps<Contact>) {
             {save.error.message}
           </Alert>
         )}
-        <TextInput
-          label="Name"
-          withAsterisk
-          autoComplete="off"
-          data-autofocus
-          error={errors.name?.message}
-          {...register('name')}
-        />
+        <TextInput label="Name" withAsterisk autoComplete="off" data-autofocus {...field('name')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
           <TextInput
             label="Phone"
             description="A phone number or an email address is needed"
             type="tel"
             autoComplete="off"
-            error={errors.phone?.message}
-            {...register('phone')}
+            {...field('phone')}
           />
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="off"
-            error={errors.email?.message}
-            {...register('email')}
-          />
+          <TextInput label="Email" type="email" autoComplete="off" {...field('email')} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
           <Controller
@@ -153,12 +150,7 @@ function ContactForm({ item: contact, onClose }: ItemFormProps<Contact>) {
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-          <TextInput
-            label="Company"
-            autoComplete="off"
-            error={errors.company?.message}
-            {...register('company')}
-          />
+          <TextInput label="Company" autoComplete="off" {...field('company')} />
           <Controller
             control={control}
             name="country"
@@ -177,14 +169,7 @@ function ContactForm({ item: contact, onClose }: ItemFormProps<Contact>) {
             )}
           />
         </SimpleGrid>
-        <Textarea
-          label="Notes"
-          autosize
-          minRows={2}
-          maxRows={8}
-          error={errors.notes?.message}
-          {...register('notes')}
-        />
+        <Textarea label="Notes" autosize minRows={2} maxRows={8} {...field('notes')} />
         <FormActions
           onCancel={onClose}
           pending={save.isPending}

@@ -1,11 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Modal, Stack, Textarea, TextInput } from '@mantine/core';
-import { ENQUIRY_MESSAGE_MAX, ENQUIRY_SUBJECT_MAX, enquiryInputSchema, type EnquiryFormValues, type EnquiryInput } from '@switchboard/shared/enquiries';
+import {
+  ENQUIRY_MESSAGE_MAX,
+  ENQUIRY_SUBJECT_MAX,
+  enquiryInputSchema,
+  type EnquiryFormValues,
+  type EnquiryInput,
+} from '@switchboard/shared/enquiries';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useCreateEnquiry } from '../api/create-enquiry';
 import { FormActions } from '../../../components/form-actions';
+import { bindField } from '../../../lib/bind-field';
 
 type AddEnquiryModalProps = {
   opened: boolean;
@@ -37,6 +44,7 @@ function AddEnquiryForm({ contactId, agentId, onClose }: Omit<AddEnquiryModalPro
     resolver: zodResolver(enquiryInputSchema),
     defaultValues: { subject: '', message: '', agentId },
   });
+  const field = bindField(register, errors);
   const submit = async (input: EnquiryInput) => {
     try {
       await create.mutateAsync({ contactId, input });
@@ -64,16 +72,14 @@ function AddEnquiryForm({ contactId, agentId, onClose }: Omit<AddEnquiryModalPro
           withAsterisk
           data-autofocus
           maxLength={ENQUIRY_SUBJECT_MAX}
-          error={errors.subject?.message}
-          {...register('subject')}
+          {...field('subject')}
         />
         <Textarea
           label="Message"
           autosize
           minRows={4}
           maxLength={ENQUIRY_MESSAGE_MAX}
-          error={errors.message?.message}
-          {...register('message')}
+          {...field('message')}
         />
         <FormActions
           onCancel={onClose}

@@ -1,7 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { enquiryReplyInputSchema, replySubject, REPLY_SUBJECT_MAX, type Enquiry, type EnquiryReplyFormValues, type EnquiryReplyInput } from '@switchboard/shared/enquiries';
+import {
+  enquiryReplyInputSchema,
+  replySubject,
+  REPLY_SUBJECT_MAX,
+  type Enquiry,
+  type EnquiryReplyFormValues,
+  type EnquiryReplyInput,
+} from '@switchboard/shared/enquiries';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,6 +16,7 @@ import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useSendEnquiryReply } from '../api/send-enquiry-reply';
 import { newIdempotencyKey } from './idempotency-key';
 import { FormActions } from '../../../components/form-actions';
+import { bindField } from '../../../lib/bind-field';
 
 type ReplyModalProps = {
   /** The enquiry being answered; null: closed. */
@@ -48,6 +56,7 @@ function ReplyForm({ enquiry, onClose }: { enquiry: Enquiry; onClose: () => void
     resolver: zodResolver(enquiryReplyInputSchema),
     defaultValues: { subject: replySubject(enquiry.subject), body: '', idempotencyKey },
   });
+  const field = bindField(register, errors);
 
   const submit = async (input: EnquiryReplyInput) => {
     try {
@@ -89,8 +98,7 @@ function ReplyForm({ enquiry, onClose }: { enquiry: Enquiry; onClose: () => void
           label="Subject"
           withAsterisk
           maxLength={REPLY_SUBJECT_MAX}
-          error={errors.subject?.message}
-          {...register('subject')}
+          {...field('subject')}
         />
         <Textarea
           label="Message"
@@ -100,8 +108,7 @@ function ReplyForm({ enquiry, onClose }: { enquiry: Enquiry; onClose: () => void
           minRows={6}
           maxRows={16}
           data-autofocus
-          error={errors.body?.message}
-          {...register('body')}
+          {...field('body')}
         />
         <FormActions
           onCancel={onClose}

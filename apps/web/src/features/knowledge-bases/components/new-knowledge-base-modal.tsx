@@ -1,7 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Checkbox, Group, Loader, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { createKnowledgeBaseSchema, type CreateKnowledgeBaseInput } from '@switchboard/shared/knowledge-bases';
+import {
+  createKnowledgeBaseSchema,
+  type CreateKnowledgeBaseInput,
+} from '@switchboard/shared/knowledge-bases';
 import { Controller, useForm } from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { FormAlert } from '../../../components/form-alert';
@@ -10,6 +13,7 @@ import { DocumentDropZone } from './document-drop-zone';
 import { UploadList, useDocumentUploads } from './document-uploads';
 import { StatusBadge } from './status-badge';
 import { FormActions } from '../../../components/form-actions';
+import { bindField } from '../../../lib/bind-field';
 
 const FIELDS = ['name', 'description', 'fileIds'] as const;
 
@@ -39,6 +43,7 @@ function NewKnowledgeBaseForm({ onClose }: { onClose: () => void }) {
     defaultValues: { name: '', description: '', fileIds: [] },
   });
   const { errors } = form.formState;
+  const field = bindField(form.register, errors);
   // A document uploaded here is ticked: it is what the owner came to build the base from.
   const { uploads, start, dismiss } = useDocumentUploads((file) =>
     form.setValue('fileIds', [...form.getValues('fileIds'), file.id], {
@@ -67,20 +72,13 @@ function NewKnowledgeBaseForm({ onClose }: { onClose: () => void }) {
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack>
-        <TextInput
-          label="Name"
-          placeholder="Customer FAQ"
-          data-autofocus
-          {...form.register('name')}
-          error={errors.name?.message}
-        />
+        <TextInput label="Name" placeholder="Customer FAQ" data-autofocus {...field('name')} />
         <Textarea
           label="Description"
           description="Optional: what it covers"
           autosize
           minRows={2}
-          {...form.register('description')}
-          error={errors.description?.message}
+          {...field('description')}
         />
         <Controller
           control={form.control}

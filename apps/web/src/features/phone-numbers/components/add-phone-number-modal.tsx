@@ -1,5 +1,8 @@
 import { PasswordInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { createPhoneNumberSchema, type CreatePhoneNumberInput } from '@switchboard/shared/phone-numbers';
+import {
+  createPhoneNumberSchema,
+  type CreatePhoneNumberInput,
+} from '@switchboard/shared/phone-numbers';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { requestResolver, settleSave } from '../../../lib/form-errors';
 import { ConsoleFormModal } from '../../../components/console-form-modal';
@@ -8,6 +11,7 @@ import { parseAgentOrSquad } from '../../../components/agent-or-squad-select';
 import { useCreatePhoneNumber } from '../api/phone-numbers';
 import { AnsweredBySelect } from './answered-by-select';
 import { FormActions } from '../../../components/form-actions';
+import { bindField } from '../../../lib/bind-field';
 
 type Provider = CreatePhoneNumberInput['provider'];
 // Every field of every provider: the form holds them all, the schema picks by provider.
@@ -100,6 +104,7 @@ export function AddPhoneNumberModal({ opened, onClose }: Props) {
   });
   const provider = useWatch({ control: form.control, name: 'provider' });
   const { errors } = form.formState;
+  const field = bindField(form.register, errors);
 
   const close = () => {
     if (create.isPending) return;
@@ -137,8 +142,7 @@ export function AddPhoneNumberModal({ opened, onClose }: Props) {
           <TextInput
             label="Name"
             description="For your own reference, e.g. Reception"
-            {...form.register('name')}
-            error={errors.name?.message}
+            {...field('name')}
           />
           {provider === 'vapi' ? (
             <TextInput
@@ -146,8 +150,7 @@ export function AddPhoneNumberModal({ opened, onClose }: Props) {
               description="A free US number in this area code"
               placeholder="415"
               inputMode="numeric"
-              {...form.register('areaCode')}
-              error={errors.areaCode?.message}
+              {...field('areaCode')}
             />
           ) : (
             <TextInput
@@ -155,8 +158,7 @@ export function AddPhoneNumberModal({ opened, onClose }: Props) {
               description="In international format (E.164)"
               placeholder="+14155550123"
               inputMode="tel"
-              {...form.register('number')}
-              error={errors.number?.message}
+              {...field('number')}
             />
           )}
           <Controller
@@ -177,8 +179,7 @@ export function AddPhoneNumberModal({ opened, onClose }: Props) {
             description="Calls go here when no agent answers (E.164). Leave empty to hang up."
             placeholder="+14155550123"
             inputMode="tel"
-            {...form.register('fallbackNumber')}
-            error={errors.fallbackNumber?.message}
+            {...field('fallbackNumber')}
           />
           {provider === 'twilio' && (
             <>
@@ -186,30 +187,22 @@ export function AddPhoneNumberModal({ opened, onClose }: Props) {
                 label="Twilio account SID"
                 placeholder="AC…"
                 autoComplete="off"
-                {...form.register('twilioAccountSid')}
-                error={errors.twilioAccountSid?.message}
+                {...field('twilioAccountSid')}
               />
               <PasswordInput
                 label="Twilio auth token"
                 autoComplete="off"
-                {...form.register('twilioAuthToken')}
-                error={errors.twilioAuthToken?.message}
+                {...field('twilioAuthToken')}
               />
             </>
           )}
           {provider === 'vonage' && (
             <>
-              <TextInput
-                label="Vonage API key"
-                autoComplete="off"
-                {...form.register('vonageApiKey')}
-                error={errors.vonageApiKey?.message}
-              />
+              <TextInput label="Vonage API key" autoComplete="off" {...field('vonageApiKey')} />
               <PasswordInput
                 label="Vonage API secret"
                 autoComplete="off"
-                {...form.register('vonageApiSecret')}
-                error={errors.vonageApiSecret?.message}
+                {...field('vonageApiSecret')}
               />
             </>
           )}

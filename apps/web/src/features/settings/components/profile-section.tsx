@@ -1,11 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  profileSchema,
-  type ProfileFormValues,
-  type ProfileInput,
-} from '@switchboard/shared/account';
+import { profileSchema, type ProfileFormValues, type ProfileInput } from '@switchboard/shared/account';
 import type { SessionUser } from '@switchboard/shared/auth';
 import { useForm, useWatch } from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
@@ -14,6 +10,7 @@ import { useUpdateProfile } from '../api/update-profile';
 import { ChangePasswordForm } from './change-password-form';
 import { FormAlert } from '../../../components/form-alert';
 import { SectionHeading } from '../../../components/section-heading';
+import { bindField } from '../../../lib/bind-field';
 
 const fields = ['name', 'email', 'currentPassword'] as const;
 
@@ -30,6 +27,7 @@ export function ProfileSection({ user }: { user: SessionUser }) {
     resolver: zodResolver(profileSchema),
     defaultValues: { name: user.name, email: user.email, currentPassword: '' },
   });
+  const field = bindField(register, errors);
   const updateMutation = useUpdateProfile();
   const signOutOthers = useSignOutOthers();
   const email = useWatch({ control, name: 'email' });
@@ -61,12 +59,7 @@ export function ProfileSection({ user }: { user: SessionUser }) {
             {updateMutation.isError && (
               <FormAlert title="Could not save your profile" error={updateMutation.error} />
             )}
-            <TextInput
-              label="Name"
-              autoComplete="name"
-              error={errors.name?.message}
-              {...register('name')}
-            />
+            <TextInput label="Name" autoComplete="name" {...field('name')} />
             <TextInput
               label="Email"
               type="email"
@@ -76,8 +69,7 @@ export function ProfileSection({ user }: { user: SessionUser }) {
                   ? 'Where password links are sent'
                   : 'You sign in with it, and password links are sent to it'
               }
-              error={errors.email?.message}
-              {...register('email')}
+              {...field('email')}
             />
             {emailChanged && (
               <PasswordInput
@@ -85,8 +77,7 @@ export function ProfileSection({ user }: { user: SessionUser }) {
                 description="Needed to change your email"
                 autoComplete="current-password"
                 withAsterisk
-                error={errors.currentPassword?.message}
-                {...register('currentPassword')}
+                {...field('currentPassword')}
               />
             )}
             <Group justify="flex-end">

@@ -36,6 +36,7 @@ import { useTeam } from '../api/list-team';
 import { useRemoveMember } from '../api/remove-member';
 import { FormAlert } from '../../../components/form-alert';
 import { SectionHeading } from '../../../components/section-heading';
+import { bindField } from '../../../lib/bind-field';
 
 const roleOptions = TEAM_ROLES.map((role) => ({ value: role, label: TEAM_ROLE_LABELS[role] }));
 const isTeamRole = (value: string | null): value is TeamRole =>
@@ -278,6 +279,7 @@ function InviteForm() {
     resolver: zodResolver(inviteMemberSchema),
     defaultValues: { email: '', name: '', role: 'member' },
   });
+  const field = bindField(register, errors);
   const inviteMutation = useInviteMember();
   const submit = (values: InviteMemberInput) => {
     inviteMutation.mutate(values, {
@@ -304,16 +306,9 @@ function InviteForm() {
             type="email"
             autoComplete="off"
             withAsterisk
-            error={errors.email?.message}
-            {...register('email')}
+            {...field('email')}
           />
-          <TextInput
-            label="Name"
-            autoComplete="off"
-            placeholder="Optional"
-            error={errors.name?.message}
-            {...register('name')}
-          />
+          <TextInput label="Name" autoComplete="off" placeholder="Optional" {...field('name')} />
           <Controller
             control={control}
             name="role"

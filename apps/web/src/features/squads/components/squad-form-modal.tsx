@@ -30,6 +30,7 @@ import {
   type ItemFormProps,
 } from '../../../components/console-form-modal';
 import { useCreateSquad, useUpdateSquad } from '../api/squads';
+import { bindField } from '../../../lib/bind-field';
 
 /** A squad: its name, its agents in order (the first answers) and who hands off to whom. */
 export function SquadFormModal(props: ItemFormModalProps<Squad>) {
@@ -60,6 +61,7 @@ function SquadForm({ item: squad, onClose }: ItemFormProps<Squad>) {
   const members = useFieldArray({ control: form.control, name: 'members' });
   const chosen = useWatch({ control: form.control, name: 'members' }) ?? [];
   const { errors } = form.formState;
+  const field = bindField(form.register, errors);
 
   const names = useMemo(() => {
     const map = new Map<string, string>();
@@ -98,13 +100,7 @@ function SquadForm({ item: squad, onClose }: ItemFormProps<Squad>) {
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack>
-        <TextInput
-          label="Name"
-          placeholder="Front desk"
-          data-autofocus
-          {...form.register('name')}
-          error={errors.name?.message}
-        />
+        <TextInput label="Name" placeholder="Front desk" data-autofocus {...field('name')} />
         <Stack gap="xs">
           <div>
             <Text fw={500} size="sm">

@@ -25,6 +25,7 @@ import {
   type SchemaEditorValue,
 } from '../../../components/schema-builder/schema-editor';
 import { useCreateStructuredOutput, useUpdateStructuredOutput } from '../api/structured-outputs';
+import { bindField } from '../../../lib/bind-field';
 
 const FIELDS = ['name', 'description', 'schemaText', 'agentIds'] as const;
 
@@ -71,6 +72,7 @@ function OutputForm({ item: output, onClose }: ItemFormProps<StructuredOutput>) 
     },
   });
   const { errors } = form.formState;
+  const field = bindField(form.register, errors);
   const agentIds = useWatch({ control: form.control, name: 'agentIds' });
   // An output with no field extracts nothing: the builder asks for one.
   const noField = schema.mode === 'fields' && schema.fields.length === 0;
@@ -103,16 +105,14 @@ function OutputForm({ item: output, onClose }: ItemFormProps<StructuredOutput>) 
           description="At most 40 characters; the column's title in the call-log export"
           placeholder="Caller details"
           data-autofocus
-          {...form.register('name')}
-          error={errors.name?.message}
+          {...field('name')}
         />
         <Textarea
           label="Description"
           description="What to extract, in a sentence (optional)"
           autosize
           minRows={2}
-          {...form.register('description')}
-          error={errors.description?.message}
+          {...field('description')}
         />
         <SchemaEditor
           label="Fields to extract"

@@ -24,6 +24,7 @@ import {
   type SchemaEditorValue,
 } from '../../../components/schema-builder/schema-editor';
 import { useCreateTool, useUpdateTool } from '../api/tools';
+import { bindField } from '../../../lib/bind-field';
 
 const FIELDS = ['name', 'description', 'serverUrl', 'parametersText'] as const;
 
@@ -67,6 +68,7 @@ function ToolForm({ item: tool, onClose }: ItemFormProps<Tool>) {
     },
   });
   const { errors } = form.formState;
+  const field = bindField(form.register, errors);
 
   const submit = form.handleSubmit((values) => {
     // The builder's own checks (a name on each parameter, none twice) come first.
@@ -108,16 +110,14 @@ function ToolForm({ item: tool, onClose }: ItemFormProps<Tool>) {
           description="What the agent calls it: letters, digits, _ and -"
           placeholder="check_stock"
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-          {...form.register('name')}
-          error={errors.name?.message}
+          {...field('name')}
         />
         <Textarea
           label="Description"
           description="The agent reads this to decide when to use the tool"
           autosize
           minRows={2}
-          {...form.register('description')}
-          error={errors.description?.message}
+          {...field('description')}
         />
         <SchemaEditor
           label="Parameters"
@@ -137,8 +137,7 @@ function ToolForm({ item: tool, onClose }: ItemFormProps<Tool>) {
           label="Server URL"
           description={toolServerUrlMessages.hint}
           placeholder="https://example.com/tools/check-stock"
-          {...form.register('serverUrl')}
-          error={errors.serverUrl?.message}
+          {...field('serverUrl')}
         />
         <Group grow align="flex-start" wrap="wrap">
           <TextInput
@@ -146,8 +145,7 @@ function ToolForm({ item: tool, onClose }: ItemFormProps<Tool>) {
             description="Sent with every tool call, so your server knows it is you"
             placeholder="X-Api-Key"
             miw={200}
-            {...form.register('authHeaderName')}
-            error={errors.authHeaderName?.message}
+            {...field('authHeaderName')}
           />
           <PasswordInput
             label="Secret"
@@ -158,8 +156,7 @@ function ToolForm({ item: tool, onClose }: ItemFormProps<Tool>) {
             }
             autoComplete="new-password"
             miw={200}
-            {...form.register('authValue')}
-            error={errors.authValue?.message}
+            {...field('authValue')}
           />
         </Group>
         <FormFooter
