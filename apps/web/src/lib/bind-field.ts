@@ -9,7 +9,7 @@ import {
 
 /**
  * What a Mantine input takes from a react-hook-form field: the registration (name, ref,
- * onChange, onBlur) and the field's message as `error`. `<TextInput {...field('email')} />`.
+ * onChange, onBlur) and the field's message as `error`. `<TextInput {...fieldProps('email')} />` (with `const fieldProps = bindField(register, errors)`).
  */
 export function bindField<T extends FieldValues>(
   register: UseFormRegister<T>,

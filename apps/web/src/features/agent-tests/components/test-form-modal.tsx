@@ -47,7 +47,7 @@ function TestForm({ suiteId, onClose }: { suiteId: string; onClose: () => void }
     defaultValues: EMPTY_AGENT_TEST_FORM,
   });
   const { errors } = form.formState;
-  const field = bindField(form.register, errors);
+  const fieldProps = bindField(form.register, errors);
   const [kind, tool] = useWatch({ control: form.control, name: ['kind', 'tool'] });
 
   const submit = form.handleSubmit((values) =>
@@ -67,7 +67,7 @@ function TestForm({ suiteId, onClose }: { suiteId: string; onClose: () => void }
           label="Name"
           placeholder="Books a Saturday slot"
           data-autofocus
-          {...field('name')}
+          {...fieldProps('name')}
         />
         <Controller
           control={form.control}
@@ -93,7 +93,7 @@ function TestForm({ suiteId, onClose }: { suiteId: string; onClose: () => void }
           placeholder="You want to book a cleaning on a Saturday morning."
           autosize
           minRows={3}
-          {...field('scenario')}
+          {...fieldProps('scenario')}
         />
         <Controller
           control={form.control}
@@ -117,7 +117,7 @@ function TestForm({ suiteId, onClose }: { suiteId: string; onClose: () => void }
             label="Phrase"
             description="Words the agent must say (any case)"
             placeholder="this is Riley"
-            {...field('phrase')}
+            {...fieldProps('phrase')}
           />
         ) : (
           <Group grow align="flex-start">

@@ -9,6 +9,7 @@ import {
   Text,
   Textarea,
   TextInput,
+  type AutocompleteProps,
   type ComboboxItem,
   type OptionsFilter,
 } from '@mantine/core';
@@ -26,7 +27,7 @@ import {
 } from '@switchboard/shared/agents';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useRef, type ReactNode } from 'react';
-import { Controller, useForm, useWatch, type UseFormSetError } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Control, type UseFormSetError } from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { AgentToolsFields } from './agent-tools-fields';
 import { FormActions } from '../../../components/form-actions';
@@ -155,7 +156,7 @@ export function AgentForm({
     resolver: zodResolver(agentSettingsSchema),
     defaultValues: { ...defaultValues, tools: defaultValues.tools ?? NO_EXTRA_TOOLS },
   });
-  const field = bindField(register, errors);
+  const fieldProps = bindField(register, errors);
   const [voiceProvider, modelProvider] = useWatch({
     control,
     name: ['voiceProvider', 'modelProvider'],
@@ -206,7 +207,7 @@ export function AgentForm({
           autoComplete="off"
           withAsterisk
           data-autofocus
-          {...field('name')}
+          {...fieldProps('name')}
         />
         <Textarea
           label="First message"
@@ -215,7 +216,7 @@ export function AgentForm({
           minRows={2}
           maxRows={5}
           withAsterisk
-          {...field('firstMessage')}
+          {...fieldProps('firstMessage')}
         />
         <Textarea
           label="System prompt"
@@ -224,108 +225,53 @@ export function AgentForm({
           minRows={4}
           maxRows={14}
           withAsterisk
-          {...field('systemPrompt')}
+          {...fieldProps('systemPrompt')}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-          <Controller
+          <ProviderField
             control={control}
             name="voiceProvider"
-            render={({ field, fieldState }) => (
-              <Select
-                label="Voice provider"
-                data={voiceProviderOptions}
-                allowDeselect={false}
-                withAsterisk
-                name={field.name}
-                ref={field.ref}
-                value={field.value ?? null}
-                onChange={(value) => {
-                  if (!value) return;
-                  field.onChange(value);
-                  switchProvider('voiceId', voicesOf(value));
-                }}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-              />
-            )}
+            label="Voice provider"
+            data={voiceProviderOptions}
+            onSwitch={(provider) => switchProvider('voiceId', voicesOf(provider))}
           />
-          <Controller
+          <SuggestedIdField
             control={control}
             name="voiceId"
-            render={({ field, fieldState }) => (
-              <Autocomplete
-                label="Voice"
-                description={
-                  voiceNameOf(voiceProvider, field.value ?? '') ??
-                  'Pick a voice or type any voice id'
-                }
-                data={voicesOf(voiceProvider)}
-                filter={voiceFilter(voiceProvider)}
-                renderOption={({ option }) => {
-                  const name = voiceNameOf(voiceProvider, option.value);
-                  return name ? (
-                    <span>
-                      {name}{' '}
-                      <Text span size="xs" c="dimmed">
-                        {option.value}
-                      </Text>
-                    </span>
-                  ) : (
-                    option.value
-                  );
-                }}
-                withAsterisk
-                autoComplete="off"
-                name={field.name}
-                ref={field.ref}
-                value={field.value ?? ''}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-              />
-            )}
+            label="Voice"
+            description={(voiceId) =>
+              voiceNameOf(voiceProvider, voiceId) ?? 'Pick a voice or type any voice id'
+            }
+            data={voicesOf(voiceProvider)}
+            filter={voiceFilter(voiceProvider)}
+            renderOption={({ option }) => {
+              const name = voiceNameOf(voiceProvider, option.value);
+              return name ? (
+                <span>
+                  {name}{' '}
+                  <Text span size="xs" c="dimmed">
+                    {option.value}
+                  </Text>
+                </span>
+              ) : (
+                option.value
+              );
+            }}
           />
-          <Controller
+          <ProviderField
             control={control}
             name="modelProvider"
-            render={({ field, fieldState }) => (
-              <Select
-                label="Model provider"
-                data={modelProviderOptions}
-                allowDeselect={false}
-                withAsterisk
-                name={field.name}
-                ref={field.ref}
-                value={field.value ?? null}
-                onChange={(value) => {
-                  if (!value) return;
-                  field.onChange(value);
-                  switchProvider('model', modelsOf(value));
-                }}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-              />
-            )}
+            label="Model provider"
+            data={modelProviderOptions}
+            onSwitch={(provider) => switchProvider('model', modelsOf(provider))}
           />
-          <Controller
+          <SuggestedIdField
             control={control}
             name="model"
-            render={({ field, fieldState }) => (
-              <Autocomplete
-                label="Model"
-                description="Pick a suggestion or type any model id"
-                data={modelsOf(modelProvider)}
-                filter={suggestionsFilter}
-                withAsterisk
-                autoComplete="off"
-                name={field.name}
-                ref={field.ref}
-                value={field.value ?? ''}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-              />
-            )}
+            label="Model"
+            description={() => 'Pick a suggestion or type any model id'}
+            data={modelsOf(modelProvider)}
+            filter={suggestionsFilter}
           />
         </SimpleGrid>
         <Textarea
@@ -334,7 +280,7 @@ export function AgentForm({
           autosize
           minRows={2}
           maxRows={5}
-          {...field('endCallMessage')}
+          {...fieldProps('endCallMessage')}
         />
         <AgentToolsFields control={control} errors={errors} />
         {beforeActions?.(
@@ -349,5 +295,76 @@ export function AgentForm({
         </Group>
       </Stack>
     </form>
+  );
+}
+
+type ProviderFieldProps = {
+  control: Control<AgentSettingsFormValues>;
+  name: 'voiceProvider' | 'modelProvider';
+  label: string;
+  data: ComboboxItem[];
+  /** A new provider: its own suggestions replace the last one's. */
+  onSwitch: (provider: string) => void;
+};
+
+/** The voice's or the model's provider: one is always picked. */
+function ProviderField({ control, name, label, data, onSwitch }: ProviderFieldProps) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <Select
+          label={label}
+          data={data}
+          allowDeselect={false}
+          withAsterisk
+          name={field.name}
+          ref={field.ref}
+          value={field.value ?? null}
+          onChange={(value) => {
+            if (!value) return;
+            field.onChange(value);
+            onSwitch(value);
+          }}
+          onBlur={field.onBlur}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}
+
+type SuggestedIdFieldProps = Omit<
+  AutocompleteProps,
+  'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'description'
+> & {
+  control: Control<AgentSettingsFormValues>;
+  name: 'voiceId' | 'model';
+  /** Under the label, from the id typed so far. */
+  description: (value: string) => ReactNode;
+};
+
+/** The voice's or the model's id: the provider's suggestions, or any id typed. */
+function SuggestedIdField({ control, name, description, ...props }: SuggestedIdFieldProps) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <Autocomplete
+          withAsterisk
+          autoComplete="off"
+          {...props}
+          description={description(field.value ?? '')}
+          name={field.name}
+          ref={field.ref}
+          value={field.value ?? ''}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
   );
 }

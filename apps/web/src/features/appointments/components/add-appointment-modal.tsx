@@ -120,7 +120,7 @@ function AddAppointmentForm({
       notes: '',
     },
   });
-  const field = bindField(register, errors);
+  const fieldProps = bindField(register, errors);
 
   const submit = async (values: FormValues) => {
     try {
@@ -188,7 +188,7 @@ function AddAppointmentForm({
             />
           )}
         />
-        <TextInput label="Service" required {...field('service')} />
+        <TextInput label="Service" required {...fieldProps('service')} />
         <Group grow align="flex-start">
           <Controller
             control={control}
@@ -221,7 +221,7 @@ function AddAppointmentForm({
             )}
           />
         </Group>
-        <Textarea label="Notes" autosize minRows={2} {...field('notes')} />
+        <Textarea label="Notes" autosize minRows={2} {...fieldProps('notes')} />
         {create.isError && (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
             {create.error.message}

@@ -16,6 +16,7 @@ import { useCreateAccount, type CreateAccountResult } from '../api/create-accoun
 import { FormAlert } from '../../../components/form-alert';
 import { CountryField, TimeZoneField } from '../../../components/location-fields';
 import { bindField } from '../../../lib/bind-field';
+import { BusinessPhoneInput, BusinessWebsiteInput } from '../../../components/business-fields';
 
 const fields = [
   'businessName',
@@ -52,7 +53,7 @@ export function CreateAccountForm({ onSuccess }: CreateAccountFormProps) {
       timezone: browserTimeZone(),
     },
   });
-  const field = bindField(register, errors);
+  const fieldProps = bindField(register, errors);
   const createAccountMutation = useCreateAccount();
   const timeZones = useMemo(() => timeZoneOptions([browserTimeZone()]), []);
   const { error } = createAccountMutation;
@@ -117,14 +118,14 @@ export function CreateAccountForm({ onSuccess }: CreateAccountFormProps) {
           label="Business name"
           autoComplete="organization"
           withAsterisk
-          {...field('businessName')}
+          {...fieldProps('businessName')}
         />
         <TextInput
           label="Point of contact"
           description="The person we should talk to about this account"
           autoComplete="name"
           withAsterisk
-          {...field('pointOfContact')}
+          {...fieldProps('pointOfContact')}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
           <TextInput
@@ -133,25 +134,12 @@ export function CreateAccountForm({ onSuccess }: CreateAccountFormProps) {
             autoComplete="email"
             placeholder="you@business.com"
             withAsterisk
-            {...field('email')}
+            {...fieldProps('email')}
           />
-          <TextInput
-            label="Phone"
-            type="tel"
-            autoComplete="tel"
-            placeholder="Optional"
-            description="Checked for the business’s country"
-            {...field('phone')}
-          />
+          <BusinessPhoneInput {...fieldProps('phone')} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-          <TextInput
-            label="Website"
-            type="url"
-            autoComplete="url"
-            placeholder="example.com"
-            {...field('website')}
-          />
+          <BusinessWebsiteInput {...fieldProps('website')} />
           <CountryField control={control} name="country" placeholder="Search countries" />
         </SimpleGrid>
         <TimeZoneField

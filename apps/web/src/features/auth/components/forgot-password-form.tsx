@@ -22,7 +22,7 @@ export function ForgotPasswordForm() {
     resolver: zodResolver(forgotPasswordSchema),
     defaultValues: { login: '' },
   });
-  const field = bindField(register, errors);
+  const fieldProps = bindField(register, errors);
   const resetMutation = useRequestPasswordReset();
 
   const submit = (values: ForgotPasswordInput) => {
@@ -61,7 +61,7 @@ export function ForgotPasswordForm() {
           spellCheck={false}
           withAsterisk
           size="md"
-          {...field('login')}
+          {...fieldProps('login')}
         />
         <Button type="submit" size="md" fullWidth mt="xs" loading={resetMutation.isPending}>
           Send me a link

@@ -30,7 +30,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
     resolver: zodResolver(loginSchema),
     defaultValues: { userName: '', password: '' },
   });
-  const field = bindField(register, errors);
+  const fieldProps = bindField(register, errors);
   const loginMutation = useLogin();
 
   const submit = (values: LoginInput) => {
@@ -64,14 +64,14 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
           spellCheck={false}
           withAsterisk
           size="md"
-          {...field('userName')}
+          {...fieldProps('userName')}
         />
         <PasswordInput
           label="Password"
           autoComplete="current-password"
           withAsterisk
           size="md"
-          {...field('password')}
+          {...fieldProps('password')}
         />
         <Button type="submit" size="md" fullWidth mt="xs" loading={loginMutation.isPending}>
           Sign in

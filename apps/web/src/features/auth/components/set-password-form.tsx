@@ -84,7 +84,7 @@ export function SetPasswordForm({
     resolver: zodResolver(setPasswordFormSchema),
     defaultValues: { password: '', confirmPassword: '' },
   });
-  const field = bindField(register, errors);
+  const fieldProps = bindField(register, errors);
   const setPasswordMutation = useSetPassword();
   const { error } = setPasswordMutation;
 
@@ -117,14 +117,14 @@ export function SetPasswordForm({
           autoComplete="new-password"
           withAsterisk
           size="md"
-          {...field('password')}
+          {...fieldProps('password')}
         />
         <PasswordInput
           label="Confirm password"
           autoComplete="new-password"
           withAsterisk
           size="md"
-          {...field('confirmPassword')}
+          {...fieldProps('confirmPassword')}
         />
         <Button type="submit" size="md" fullWidth mt="xs" loading={setPasswordMutation.isPending}>
           {submitLabel}

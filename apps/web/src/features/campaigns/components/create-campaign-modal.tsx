@@ -156,7 +156,7 @@ export function CreateCampaignModal({ opened, onClose, onCreated }: Props) {
   const startLater = useWatch({ control: form.control, name: 'startLater' });
   const retryOn = useWatch({ control: form.control, name: 'retryOn' });
   const { errors } = form.formState;
-  const field = bindField(form.register, errors);
+  const fieldProps = bindField(form.register, errors);
 
   const close = () => {
     if (create.isPending) return;
@@ -188,7 +188,11 @@ export function CreateCampaignModal({ opened, onClose, onCreated }: Props) {
       ) : (
         <form onSubmit={(event) => void submit(event)} noValidate>
           <Stack>
-            <TextInput label="Name" placeholder="Spring check-up reminders" {...field('name')} />
+            <TextInput
+              label="Name"
+              placeholder="Spring check-up reminders"
+              {...fieldProps('name')}
+            />
             <Controller
               control={form.control}
               name="target"
@@ -242,7 +246,7 @@ export function CreateCampaignModal({ opened, onClose, onCreated }: Props) {
                 <TextInput
                   label="Search"
                   description="Contacts whose name, email or number contains this"
-                  {...field('search')}
+                  {...fieldProps('search')}
                 />
               )}
               {audience === 'import' && (
@@ -275,12 +279,12 @@ export function CreateCampaignModal({ opened, onClose, onCreated }: Props) {
               <TextInput
                 type="datetime-local"
                 label="Start at (your local time)"
-                {...field('startAt')}
+                {...fieldProps('startAt')}
               />
             )}
             <Group grow align="flex-start">
-              <TextInput type="time" label="Calling from" {...field('callingHoursStart')} />
-              <TextInput type="time" label="Calling until" {...field('callingHoursEnd')} />
+              <TextInput type="time" label="Calling from" {...fieldProps('callingHoursStart')} />
+              <TextInput type="time" label="Calling until" {...fieldProps('callingHoursEnd')} />
             </Group>
             <Controller
               control={form.control}

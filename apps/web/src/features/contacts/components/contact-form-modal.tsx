@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Select, SimpleGrid, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { countries } from '@switchboard/shared/countries';
 import {
   ItemFormModal,
@@ -12,13 +12,13 @@ import {
   type ContactFormValues,
   type ContactInput,
 } from '@switchboard/shared/contacts';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useSaveContact } from '../api/save-contact';
 import { FormActions } from '../../../components/form-actions';
 import { bindField } from '../../../lib/bind-field';
+import { FormAlert } from '../../../components/form-alert';
 
 const CONTACT_FIELDS = [
   'name',
@@ -73,7 +73,7 @@ function ContactForm({ item: contact, onClose }: ItemFormProps<Contact>) {
       country: contact?.country ?? '',
     },
   });
-  const field = bindField(register, errors);
+  const fieldProps = bindField(register, errors);
 
   const submit = async (input: ContactInput) => {
     // Two quick clicks both pass validation before the button turns into a spinner.
@@ -94,26 +94,27 @@ function ContactForm({ item: contact, onClose }: ItemFormProps<Contact>) {
     <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
       <Stack gap="md">
         {save.isError && (
-          <Alert
-            color="red"
-            variant="light"
+          <FormAlert
             title={contact ? 'Could not save the contact' : 'Could not add the contact'}
-            icon={<IconAlertCircle size={20} />}
-            role="alert"
-          >
-            {save.error.message}
-          </Alert>
+            error={save.error}
+          />
         )}
-        <TextInput label="Name" withAsterisk autoComplete="off" data-autofocus {...field('name')} />
+        <TextInput
+          label="Name"
+          withAsterisk
+          autoComplete="off"
+          data-autofocus
+          {...fieldProps('name')}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
           <TextInput
             label="Phone"
             description="A phone number or an email address is needed"
             type="tel"
             autoComplete="off"
-            {...field('phone')}
+            {...fieldProps('phone')}
           />
-          <TextInput label="Email" type="email" autoComplete="off" {...field('email')} />
+          <TextInput label="Email" type="email" autoComplete="off" {...fieldProps('email')} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
           <Controller
@@ -150,7 +151,7 @@ function ContactForm({ item: contact, onClose }: ItemFormProps<Contact>) {
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-          <TextInput label="Company" autoComplete="off" {...field('company')} />
+          <TextInput label="Company" autoComplete="off" {...fieldProps('company')} />
           <Controller
             control={control}
             name="country"
@@ -169,7 +170,7 @@ function ContactForm({ item: contact, onClose }: ItemFormProps<Contact>) {
             )}
           />
         </SimpleGrid>
-        <Textarea label="Notes" autosize minRows={2} maxRows={8} {...field('notes')} />
+        <Textarea label="Notes" autosize minRows={2} maxRows={8} {...fieldProps('notes')} />
         <FormActions
           onCancel={onClose}
           pending={save.isPending}

@@ -17,6 +17,7 @@ import { useSendEnquiryReply } from '../api/send-enquiry-reply';
 import { newIdempotencyKey } from './idempotency-key';
 import { FormActions } from '../../../components/form-actions';
 import { bindField } from '../../../lib/bind-field';
+import { FormAlert } from '../../../components/form-alert';
 
 type ReplyModalProps = {
   /** The enquiry being answered; null: closed. */
@@ -56,7 +57,7 @@ function ReplyForm({ enquiry, onClose }: { enquiry: Enquiry; onClose: () => void
     resolver: zodResolver(enquiryReplyInputSchema),
     defaultValues: { subject: replySubject(enquiry.subject), body: '', idempotencyKey },
   });
-  const field = bindField(register, errors);
+  const fieldProps = bindField(register, errors);
 
   const submit = async (input: EnquiryReplyInput) => {
     try {
@@ -71,17 +72,7 @@ function ReplyForm({ enquiry, onClose }: { enquiry: Enquiry; onClose: () => void
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
       <Stack gap="md">
-        {send.isError && (
-          <Alert
-            color="red"
-            variant="light"
-            title="Could not send the reply"
-            icon={<IconAlertCircle size={20} />}
-            role="alert"
-          >
-            {send.error.message}
-          </Alert>
-        )}
+        {send.isError && <FormAlert title="Could not send the reply" error={send.error} />}
         {to ? (
           <Text size="sm">
             To{' '}
@@ -98,7 +89,7 @@ function ReplyForm({ enquiry, onClose }: { enquiry: Enquiry; onClose: () => void
           label="Subject"
           withAsterisk
           maxLength={REPLY_SUBJECT_MAX}
-          {...field('subject')}
+          {...fieldProps('subject')}
         />
         <Textarea
           label="Message"
@@ -108,7 +99,7 @@ function ReplyForm({ enquiry, onClose }: { enquiry: Enquiry; onClose: () => void
           minRows={6}
           maxRows={16}
           data-autofocus
-          {...field('body')}
+          {...fieldProps('body')}
         />
         <FormActions
           onCancel={onClose}

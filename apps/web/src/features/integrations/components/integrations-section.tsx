@@ -16,7 +16,6 @@ import {
   Switch,
   Text,
   TextInput,
-  Title,
   Tooltip,
 } from '@mantine/core';
 import { IconCheck, IconCopy, IconRefresh } from '@tabler/icons-react';
@@ -33,7 +32,7 @@ import {
   type WebhookEventType,
 } from '@switchboard/shared/integrations';
 import { useState, type FormEvent } from 'react';
-import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { ConfirmDeleteModal, useConfirmDelete } from '../../../components/confirm-delete-modal';
 import { FormAlert } from '../../../components/form-alert';
 import { QueryError } from '../../../components/query-error';
 import { isApiError } from '../../../lib/api-client';
@@ -222,8 +221,9 @@ function WebhooksCard({ timeZone }: { timeZone: string }) {
   const [adding, setAdding] = useState(false);
   const [created, setCreated] = useState<WebhookEndpointCreated | null>(null);
   const [logOf, setLogOf] = useState<WebhookEndpoint | null>(null);
-  const [deleting, setDeleting] = useState<WebhookEndpoint | null>(null);
-  const remove = useDeleteWebhookEndpoint();
+  const { deleting, startDelete, deleteProps } = useConfirmDelete<WebhookEndpoint>(
+    useDeleteWebhookEndpoint(),
+  );
   const update = useUpdateWebhookEndpoint();
   const list = endpoints.data?.data ?? [];
   return (
@@ -231,9 +231,9 @@ function WebhooksCard({ timeZone }: { timeZone: string }) {
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" gap="sm">
           <SectionHeading title="Webhooks" style={{ flex: '1 1 280px' }}>
-            Send new enquiries, bookings and ended calls to Zapier, Make, n8n or your own system
-            as they happen. Each request is signed the Standard Webhooks way, and one that fails
-            is tried again for about 18 hours.
+            Send new enquiries, bookings and ended calls to Zapier, Make, n8n or your own system as
+            they happen. Each request is signed the Standard Webhooks way, and one that fails is
+            tried again for about 18 hours.
           </SectionHeading>
           <Button onClick={() => setAdding(true)}>Add webhook</Button>
         </Group>
@@ -311,7 +311,7 @@ function WebhooksCard({ timeZone }: { timeZone: string }) {
                         variant="subtle"
                         color="red"
                         aria-label={`Delete the webhook ${endpoint.url}`}
-                        onClick={() => setDeleting(endpoint)}
+                        onClick={() => startDelete(endpoint)}
                       >
                         Delete
                       </Button>
@@ -335,19 +335,10 @@ function WebhooksCard({ timeZone }: { timeZone: string }) {
       <SecretModal endpoint={created} onClose={() => setCreated(null)} />
       <DeliveryLogModal endpoint={logOf} timeZone={timeZone} onClose={() => setLogOf(null)} />
       <ConfirmDeleteModal
-        opened={deleting !== null}
         title="Delete this webhook?"
         confirmLabel="Delete webhook"
-        pending={remove.isPending}
-        error={remove.error}
         errorTitle="Could not delete the webhook"
-        onClose={() => {
-          remove.reset();
-          setDeleting(null);
-        }}
-        onConfirm={() => {
-          if (deleting) remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) });
-        }}
+        {...deleteProps}
       >
         {deleting?.url} gets no more events, and its delivery log is deleted with it. To pause it
         instead, turn it off.

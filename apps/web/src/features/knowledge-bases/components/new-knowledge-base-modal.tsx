@@ -43,7 +43,7 @@ function NewKnowledgeBaseForm({ onClose }: { onClose: () => void }) {
     defaultValues: { name: '', description: '', fileIds: [] },
   });
   const { errors } = form.formState;
-  const field = bindField(form.register, errors);
+  const fieldProps = bindField(form.register, errors);
   // A document uploaded here is ticked: it is what the owner came to build the base from.
   const { uploads, start, dismiss } = useDocumentUploads((file) =>
     form.setValue('fileIds', [...form.getValues('fileIds'), file.id], {
@@ -72,13 +72,13 @@ function NewKnowledgeBaseForm({ onClose }: { onClose: () => void }) {
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack>
-        <TextInput label="Name" placeholder="Customer FAQ" data-autofocus {...field('name')} />
+        <TextInput label="Name" placeholder="Customer FAQ" data-autofocus {...fieldProps('name')} />
         <Textarea
           label="Description"
           description="Optional: what it covers"
           autosize
           minRows={2}
-          {...field('description')}
+          {...fieldProps('description')}
         />
         <Controller
           control={form.control}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useConfirmDelete } from '../../../components/confirm-delete-modal';
 
 type Mutation<V> = {
   mutate: (variables: V, options: { onSuccess: () => void }) => void;
@@ -14,20 +15,17 @@ type Mutation<V> = {
  */
 export function useRenameAndDelete<T extends { id: string; name: string }>(
   rename: Mutation<{ id: string; name: string }>,
-  remove: Mutation<string>,
+  remove: Parameters<typeof useConfirmDelete>[0],
 ) {
   const [renaming, setRenaming] = useState<T | null>(null);
-  const [deleting, setDeleting] = useState<T | null>(null);
+  const { deleting, startDelete, deleteProps } = useConfirmDelete<T>(remove);
   return {
     deleting,
     startRename: (item: T) => {
       rename.reset();
       setRenaming(item);
     },
-    startDelete: (item: T) => {
-      remove.reset();
-      setDeleting(item);
-    },
+    startDelete,
     renameProps: {
       current: renaming?.name ?? null,
       pending: rename.isPending,
@@ -38,14 +36,6 @@ export function useRenameAndDelete<T extends { id: string; name: string }>(
           rename.mutate({ id: renaming.id, name }, { onSuccess: () => setRenaming(null) });
       },
     },
-    deleteProps: {
-      opened: deleting !== null,
-      pending: remove.isPending,
-      error: remove.error,
-      onClose: () => setDeleting(null),
-      onConfirm: () => {
-        if (deleting) remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) });
-      },
-    },
+    deleteProps,
   };
 }

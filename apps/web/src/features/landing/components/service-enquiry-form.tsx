@@ -53,7 +53,7 @@ export function ServiceEnquiryForm() {
       fax: '',
     },
   });
-  const field = bindField(register, errors);
+  const fieldProps = bindField(register, errors);
 
   const submit = (values: ServiceEnquiryInput) => {
     send.mutate(toServiceEnquiryRequest(values), {
@@ -109,13 +109,13 @@ export function ServiceEnquiryForm() {
                     label="Point of contact"
                     autoComplete="name"
                     withAsterisk
-                    {...field('poc')}
+                    {...fieldProps('poc')}
                   />
                   <TextInput
                     label="Business name"
                     autoComplete="organization"
                     withAsterisk
-                    {...field('businessName')}
+                    {...fieldProps('businessName')}
                   />
                   <CountryField control={control} name="country" placeholder="Search countries" />
                   <TextInput
@@ -123,19 +123,19 @@ export function ServiceEnquiryForm() {
                     placeholder="yourbusiness.com"
                     autoComplete="url"
                     withAsterisk
-                    {...field('website')}
+                    {...fieldProps('website')}
                   />
                   <TextInput
                     label="Email (optional)"
                     type="email"
                     autoComplete="email"
-                    {...field('email')}
+                    {...fieldProps('email')}
                   />
                   <TextInput
                     label="Phone (optional)"
                     type="tel"
                     autoComplete="tel"
-                    {...field('phone')}
+                    {...fieldProps('phone')}
                   />
                 </SimpleGrid>
                 <div className={classes.honeypot} aria-hidden="true">

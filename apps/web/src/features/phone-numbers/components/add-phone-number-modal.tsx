@@ -104,7 +104,7 @@ export function AddPhoneNumberModal({ opened, onClose }: Props) {
   });
   const provider = useWatch({ control: form.control, name: 'provider' });
   const { errors } = form.formState;
-  const field = bindField(form.register, errors);
+  const fieldProps = bindField(form.register, errors);
 
   const close = () => {
     if (create.isPending) return;
@@ -142,7 +142,7 @@ export function AddPhoneNumberModal({ opened, onClose }: Props) {
           <TextInput
             label="Name"
             description="For your own reference, e.g. Reception"
-            {...field('name')}
+            {...fieldProps('name')}
           />
           {provider === 'vapi' ? (
             <TextInput
@@ -150,7 +150,7 @@ export function AddPhoneNumberModal({ opened, onClose }: Props) {
               description="A free US number in this area code"
               placeholder="415"
               inputMode="numeric"
-              {...field('areaCode')}
+              {...fieldProps('areaCode')}
             />
           ) : (
             <TextInput
@@ -158,7 +158,7 @@ export function AddPhoneNumberModal({ opened, onClose }: Props) {
               description="In international format (E.164)"
               placeholder="+14155550123"
               inputMode="tel"
-              {...field('number')}
+              {...fieldProps('number')}
             />
           )}
           <Controller
@@ -179,7 +179,7 @@ export function AddPhoneNumberModal({ opened, onClose }: Props) {
             description="Calls go here when no agent answers (E.164). Leave empty to hang up."
             placeholder="+14155550123"
             inputMode="tel"
-            {...field('fallbackNumber')}
+            {...fieldProps('fallbackNumber')}
           />
           {provider === 'twilio' && (
             <>
@@ -187,22 +187,26 @@ export function AddPhoneNumberModal({ opened, onClose }: Props) {
                 label="Twilio account SID"
                 placeholder="AC…"
                 autoComplete="off"
-                {...field('twilioAccountSid')}
+                {...fieldProps('twilioAccountSid')}
               />
               <PasswordInput
                 label="Twilio auth token"
                 autoComplete="off"
-                {...field('twilioAuthToken')}
+                {...fieldProps('twilioAuthToken')}
               />
             </>
           )}
           {provider === 'vonage' && (
             <>
-              <TextInput label="Vonage API key" autoComplete="off" {...field('vonageApiKey')} />
+              <TextInput
+                label="Vonage API key"
+                autoComplete="off"
+                {...fieldProps('vonageApiKey')}
+              />
               <PasswordInput
                 label="Vonage API secret"
                 autoComplete="off"
-                {...field('vonageApiSecret')}
+                {...fieldProps('vonageApiSecret')}
               />
             </>
           )}

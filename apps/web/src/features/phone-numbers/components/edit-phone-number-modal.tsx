@@ -53,7 +53,7 @@ function EditForm({ phone, onClose }: { phone: PhoneNumber; onClose: () => void 
     },
   });
   const { errors } = form.formState;
-  const field = bindField(form.register, errors);
+  const fieldProps = bindField(form.register, errors);
 
   const submit = form.handleSubmit((values) =>
     settleSave<FormValues, unknown>(
@@ -71,7 +71,7 @@ function EditForm({ phone, onClose }: { phone: PhoneNumber; onClose: () => void 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack>
-        <TextInput label="Name" {...form.register('name')} error={errors.name?.message} />
+        <TextInput label="Name" {...fieldProps('name')} />
         <Controller
           control={form.control}
           name="answeredBy"
@@ -91,7 +91,7 @@ function EditForm({ phone, onClose }: { phone: PhoneNumber; onClose: () => void 
           description="Calls go here when no agent answers (E.164). Leave empty to hang up."
           placeholder="+14155550123"
           inputMode="tel"
-          {...field('fallbackNumber')}
+          {...fieldProps('fallbackNumber')}
         />
         <FormFooter
           error={update.error}

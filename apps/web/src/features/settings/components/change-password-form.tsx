@@ -35,7 +35,7 @@ export function ChangePasswordForm() {
     resolver: zodResolver(formSchema),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
-  const field = bindField(register, errors);
+  const fieldProps = bindField(register, errors);
   const changeMutation = useChangePassword();
 
   const submit = ({ currentPassword, newPassword }: FormValues) => {
@@ -70,20 +70,20 @@ export function ChangePasswordForm() {
           label="Current password"
           autoComplete="current-password"
           withAsterisk
-          {...field('currentPassword')}
+          {...fieldProps('currentPassword')}
         />
         <PasswordInput
           label="New password"
           description={`At least ${SET_PASSWORD_MIN_LENGTH} characters`}
           autoComplete="new-password"
           withAsterisk
-          {...field('newPassword')}
+          {...fieldProps('newPassword')}
         />
         <PasswordInput
           label="Confirm new password"
           autoComplete="new-password"
           withAsterisk
-          {...field('confirmPassword')}
+          {...fieldProps('confirmPassword')}
         />
         <Group justify="flex-end">
           <Button type="submit" loading={changeMutation.isPending}>

@@ -1,7 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Group, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { profileSchema, type ProfileFormValues, type ProfileInput } from '@switchboard/shared/account';
+import {
+  profileSchema,
+  type ProfileFormValues,
+  type ProfileInput,
+} from '@switchboard/shared/account';
 import type { SessionUser } from '@switchboard/shared/auth';
 import { useForm, useWatch } from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
@@ -27,7 +31,7 @@ export function ProfileSection({ user }: { user: SessionUser }) {
     resolver: zodResolver(profileSchema),
     defaultValues: { name: user.name, email: user.email, currentPassword: '' },
   });
-  const field = bindField(register, errors);
+  const fieldProps = bindField(register, errors);
   const updateMutation = useUpdateProfile();
   const signOutOthers = useSignOutOthers();
   const email = useWatch({ control, name: 'email' });
@@ -59,7 +63,7 @@ export function ProfileSection({ user }: { user: SessionUser }) {
             {updateMutation.isError && (
               <FormAlert title="Could not save your profile" error={updateMutation.error} />
             )}
-            <TextInput label="Name" autoComplete="name" {...field('name')} />
+            <TextInput label="Name" autoComplete="name" {...fieldProps('name')} />
             <TextInput
               label="Email"
               type="email"
@@ -69,7 +73,7 @@ export function ProfileSection({ user }: { user: SessionUser }) {
                   ? 'Where password links are sent'
                   : 'You sign in with it, and password links are sent to it'
               }
-              {...field('email')}
+              {...fieldProps('email')}
             />
             {emailChanged && (
               <PasswordInput
@@ -77,7 +81,7 @@ export function ProfileSection({ user }: { user: SessionUser }) {
                 description="Needed to change your email"
                 autoComplete="current-password"
                 withAsterisk
-                {...field('currentPassword')}
+                {...fieldProps('currentPassword')}
               />
             )}
             <Group justify="flex-end">

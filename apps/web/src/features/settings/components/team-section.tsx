@@ -279,7 +279,7 @@ function InviteForm() {
     resolver: zodResolver(inviteMemberSchema),
     defaultValues: { email: '', name: '', role: 'member' },
   });
-  const field = bindField(register, errors);
+  const fieldProps = bindField(register, errors);
   const inviteMutation = useInviteMember();
   const submit = (values: InviteMemberInput) => {
     inviteMutation.mutate(values, {
@@ -306,9 +306,14 @@ function InviteForm() {
             type="email"
             autoComplete="off"
             withAsterisk
-            {...field('email')}
+            {...fieldProps('email')}
           />
-          <TextInput label="Name" autoComplete="off" placeholder="Optional" {...field('name')} />
+          <TextInput
+            label="Name"
+            autoComplete="off"
+            placeholder="Optional"
+            {...fieldProps('name')}
+          />
           <Controller
             control={control}
             name="role"

@@ -61,7 +61,7 @@ function SquadForm({ item: squad, onClose }: ItemFormProps<Squad>) {
   const members = useFieldArray({ control: form.control, name: 'members' });
   const chosen = useWatch({ control: form.control, name: 'members' }) ?? [];
   const { errors } = form.formState;
-  const field = bindField(form.register, errors);
+  const fieldProps = bindField(form.register, errors);
 
   const names = useMemo(() => {
     const map = new Map<string, string>();
@@ -100,7 +100,7 @@ function SquadForm({ item: squad, onClose }: ItemFormProps<Squad>) {
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack>
-        <TextInput label="Name" placeholder="Front desk" data-autofocus {...field('name')} />
+        <TextInput label="Name" placeholder="Front desk" data-autofocus {...fieldProps('name')} />
         <Stack gap="xs">
           <div>
             <Text fw={500} size="sm">

@@ -72,7 +72,7 @@ function OutputForm({ item: output, onClose }: ItemFormProps<StructuredOutput>) 
     },
   });
   const { errors } = form.formState;
-  const field = bindField(form.register, errors);
+  const fieldProps = bindField(form.register, errors);
   const agentIds = useWatch({ control: form.control, name: 'agentIds' });
   // An output with no field extracts nothing: the builder asks for one.
   const noField = schema.mode === 'fields' && schema.fields.length === 0;
@@ -105,14 +105,14 @@ function OutputForm({ item: output, onClose }: ItemFormProps<StructuredOutput>) 
           description="At most 40 characters; the column's title in the call-log export"
           placeholder="Caller details"
           data-autofocus
-          {...field('name')}
+          {...fieldProps('name')}
         />
         <Textarea
           label="Description"
           description="What to extract, in a sentence (optional)"
           autosize
           minRows={2}
-          {...field('description')}
+          {...fieldProps('description')}
         />
         <SchemaEditor
           label="Fields to extract"

@@ -68,7 +68,7 @@ function ToolForm({ item: tool, onClose }: ItemFormProps<Tool>) {
     },
   });
   const { errors } = form.formState;
-  const field = bindField(form.register, errors);
+  const fieldProps = bindField(form.register, errors);
 
   const submit = form.handleSubmit((values) => {
     // The builder's own checks (a name on each parameter, none twice) come first.
@@ -110,14 +110,14 @@ function ToolForm({ item: tool, onClose }: ItemFormProps<Tool>) {
           description="What the agent calls it: letters, digits, _ and -"
           placeholder="check_stock"
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-          {...field('name')}
+          {...fieldProps('name')}
         />
         <Textarea
           label="Description"
           description="The agent reads this to decide when to use the tool"
           autosize
           minRows={2}
-          {...field('description')}
+          {...fieldProps('description')}
         />
         <SchemaEditor
           label="Parameters"
@@ -137,7 +137,7 @@ function ToolForm({ item: tool, onClose }: ItemFormProps<Tool>) {
           label="Server URL"
           description={toolServerUrlMessages.hint}
           placeholder="https://example.com/tools/check-stock"
-          {...field('serverUrl')}
+          {...fieldProps('serverUrl')}
         />
         <Group grow align="flex-start" wrap="wrap">
           <TextInput
@@ -145,7 +145,7 @@ function ToolForm({ item: tool, onClose }: ItemFormProps<Tool>) {
             description="Sent with every tool call, so your server knows it is you"
             placeholder="X-Api-Key"
             miw={200}
-            {...field('authHeaderName')}
+            {...fieldProps('authHeaderName')}
           />
           <PasswordInput
             label="Secret"
@@ -156,7 +156,7 @@ function ToolForm({ item: tool, onClose }: ItemFormProps<Tool>) {
             }
             autoComplete="new-password"
             miw={200}
-            {...field('authValue')}
+            {...fieldProps('authValue')}
           />
         </Group>
         <FormFooter
