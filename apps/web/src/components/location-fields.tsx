@@ -2,6 +2,7 @@ import { Select, type SelectProps } from '@mantine/core';
 import { countryNames } from '@switchboard/shared/countries';
 import { Controller, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form';
 import { countryFilter } from '../lib/country-filter';
+import { controlledProps } from '../lib/bind-field';
 
 /**
  * A form's country or time-zone picker bound to react-hook-form: a searchable Select whose empty
@@ -12,7 +13,7 @@ type BoundSelectProps<T extends FieldValues> = Omit<
   'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error'
 > & {
   control: Control<T>;
-  name: FieldPathByValue<T, string | undefined>;
+  name: FieldPathByValue<T, string | null | undefined>;
 };
 
 function BoundSelect<T extends FieldValues>({ control, name, ...props }: BoundSelectProps<T>) {
@@ -26,12 +27,9 @@ function BoundSelect<T extends FieldValues>({ control, name, ...props }: BoundSe
           autoComplete="off"
           withAsterisk
           {...props}
-          name={field.name}
-          ref={field.ref}
+          {...controlledProps(field, fieldState)}
           value={field.value || null}
           onChange={(value) => field.onChange(value ?? '')}
-          onBlur={field.onBlur}
-          error={fieldState.error?.message}
         />
       )}
     />

@@ -31,7 +31,7 @@ import { Controller, useForm, useWatch, type Control, type UseFormSetError } fro
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { AgentToolsFields } from './agent-tools-fields';
 import { FormActions } from '../../../components/form-actions';
-import { bindField } from '../../../lib/bind-field';
+import { bindField, controlledProps } from '../../../lib/bind-field';
 
 const AGENT_SETTINGS_FIELDS = [
   'name',
@@ -319,16 +319,13 @@ function ProviderField({ control, name, label, data, onSwitch }: ProviderFieldPr
           data={data}
           allowDeselect={false}
           withAsterisk
-          name={field.name}
-          ref={field.ref}
+          {...controlledProps(field, fieldState)}
           value={field.value ?? null}
           onChange={(value) => {
             if (!value) return;
             field.onChange(value);
             onSwitch(value);
           }}
-          onBlur={field.onBlur}
-          error={fieldState.error?.message}
         />
       )}
     />
@@ -357,12 +354,9 @@ function SuggestedIdField({ control, name, description, ...props }: SuggestedIdF
           autoComplete="off"
           {...props}
           description={description(field.value ?? '')}
-          name={field.name}
-          ref={field.ref}
+          {...controlledProps(field, fieldState)}
           value={field.value ?? ''}
           onChange={field.onChange}
-          onBlur={field.onBlur}
-          error={fieldState.error?.message}
         />
       )}
     />

@@ -1,24 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Select, SimpleGrid, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { countries } from '@switchboard/shared/countries';
-import {
-  ItemFormModal,
-  type ItemFormModalProps,
-  type ItemFormProps,
-} from '../../../components/console-form-modal';
-import {
-  contactInputSchema,
-  type Contact,
-  type ContactFormValues,
-  type ContactInput,
-} from '@switchboard/shared/contacts';
+import { ItemFormModal, type ItemFormModalProps, type ItemFormProps } from '../../../components/console-form-modal';
+import { contactInputSchema, type Contact, type ContactFormValues, type ContactInput } from '@switchboard/shared/contacts';
 import { useRef } from 'react';
-import { Controller, useForm, type FieldErrors } from 'react-hook-form';
+import { Controller, useForm, type Control, type FieldErrors } from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useSaveContact } from '../api/save-contact';
 import { FormActions } from '../../../components/form-actions';
 import { bindField } from '../../../lib/bind-field';
 import { FormAlert } from '../../../components/form-alert';
+import { CountryField } from '../../../components/location-fields';
 
 const CONTACT_FIELDS = [
   'name',
@@ -117,57 +109,30 @@ function ContactForm({ item: contact, onClose }: ItemFormProps<Contact>) {
           <TextInput label="Email" type="email" autoComplete="off" {...fieldProps('email')} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-          <Controller
+          <OtherValuesField
             control={control}
             name="otherPhones"
-            render={({ field }) => (
-              <TagsInput
-                label="Other phone numbers"
-                description="Press Enter after each"
-                value={field.value ?? []}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                splitChars={[',', ';']}
-                clearable
-                error={listError(errors.otherPhones)}
-              />
-            )}
+            label="Other phone numbers"
+            splitChars={[',', ';']}
+            error={listError(errors.otherPhones)}
           />
-          <Controller
+          <OtherValuesField
             control={control}
             name="otherEmails"
-            render={({ field }) => (
-              <TagsInput
-                label="Other email addresses"
-                description="Press Enter after each"
-                value={field.value ?? []}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                splitChars={[',', ';', ' ']}
-                clearable
-                error={listError(errors.otherEmails)}
-              />
-            )}
+            label="Other email addresses"
+            splitChars={[',', ';', ' ']}
+            error={listError(errors.otherEmails)}
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
           <TextInput label="Company" autoComplete="off" {...fieldProps('company')} />
-          <Controller
+          <CountryField
             control={control}
             name="country"
-            render={({ field }) => (
-              <Select
-                label="Country"
-                data={COUNTRY_OPTIONS}
-                value={field.value || null}
-                onChange={(value) => field.onChange(value ?? '')}
-                onBlur={field.onBlur}
-                searchable
-                clearable
-                placeholder="Not known"
-                error={errors.country?.message}
-              />
-            )}
+            data={COUNTRY_OPTIONS}
+            withAsterisk={false}
+            clearable
+            placeholder="Not known"
           />
         </SimpleGrid>
         <Textarea label="Notes" autosize minRows={2} maxRows={8} {...fieldProps('notes')} />
@@ -179,5 +144,36 @@ function ContactForm({ item: contact, onClose }: ItemFormProps<Contact>) {
         />
       </Stack>
     </form>
+  );
+}
+
+type OtherValuesFieldProps = {
+  control: Control<ContactFormValues>;
+  name: 'otherPhones' | 'otherEmails';
+  label: string;
+  /** What ends a value besides Enter (a space cannot be inside an email address). */
+  splitChars: string[];
+  error: string | undefined;
+};
+
+/** A contact's other phone numbers or email addresses, one tag each. */
+function OtherValuesField({ control, name, label, splitChars, error }: OtherValuesFieldProps) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <TagsInput
+          label={label}
+          description="Press Enter after each"
+          value={field.value ?? []}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          splitChars={splitChars}
+          clearable
+          error={error}
+        />
+      )}
+    />
   );
 }

@@ -36,7 +36,7 @@ import { useTeam } from '../api/list-team';
 import { useRemoveMember } from '../api/remove-member';
 import { FormAlert } from '../../../components/form-alert';
 import { SectionHeading } from '../../../components/section-heading';
-import { bindField } from '../../../lib/bind-field';
+import { bindField, controlledProps } from '../../../lib/bind-field';
 
 const roleOptions = TEAM_ROLES.map((role) => ({ value: role, label: TEAM_ROLE_LABELS[role] }));
 const isTeamRole = (value: string | null): value is TeamRole =>
@@ -330,12 +330,9 @@ function InviteForm() {
                 // What the chosen role may do, under the picker: the three fields stay aligned.
                 inputWrapperOrder={['label', 'input', 'description', 'error']}
                 allowDeselect={false}
-                name={field.name}
-                ref={field.ref}
+                {...controlledProps(field, fieldState)}
                 value={field.value}
                 onChange={(value) => field.onChange(value ?? 'member')}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
               />
             )}
           />
