@@ -1,6 +1,11 @@
 import { Select, type SelectProps } from '@mantine/core';
 import { countryNames } from '@switchboard/shared/countries';
-import { Controller, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form';
+import {
+  type Control,
+  type FieldPathByValue,
+  type FieldValues,
+  useController,
+} from 'react-hook-form';
 import { countryFilter } from '../lib/country-filter';
 import { controlledProps } from '../lib/bind-field';
 
@@ -17,21 +22,16 @@ type BoundSelectProps<T extends FieldValues> = Omit<
 };
 
 function BoundSelect<T extends FieldValues>({ control, name, ...props }: BoundSelectProps<T>) {
+  const { field, fieldState } = useController({ control, name });
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <Select
-          searchable
-          autoComplete="off"
-          withAsterisk
-          {...props}
-          {...controlledProps(field, fieldState)}
-          value={field.value || null}
-          onChange={(value) => field.onChange(value ?? '')}
-        />
-      )}
+    <Select
+      searchable
+      autoComplete="off"
+      withAsterisk
+      {...props}
+      {...controlledProps(field, fieldState)}
+      value={field.value || null}
+      onChange={(value) => field.onChange(value ?? '')}
     />
   );
 }

@@ -27,7 +27,13 @@ import {
 } from '@switchboard/shared/agents';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useRef, type ReactNode } from 'react';
-import { Controller, useForm, useWatch, type Control, type UseFormSetError } from 'react-hook-form';
+import {
+  type Control,
+  useController,
+  useForm,
+  type UseFormSetError,
+  useWatch,
+} from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { AgentToolsFields } from './agent-tools-fields';
 import { FormActions } from '../../../components/form-actions';
@@ -309,25 +315,20 @@ type ProviderFieldProps = {
 
 /** The voice's or the model's provider: one is always picked. */
 function ProviderField({ control, name, label, data, onSwitch }: ProviderFieldProps) {
+  const { field, fieldState } = useController({ control, name });
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <Select
-          label={label}
-          data={data}
-          allowDeselect={false}
-          withAsterisk
-          {...controlledProps(field, fieldState)}
-          value={field.value ?? null}
-          onChange={(value) => {
-            if (!value) return;
-            field.onChange(value);
-            onSwitch(value);
-          }}
-        />
-      )}
+    <Select
+      label={label}
+      data={data}
+      allowDeselect={false}
+      withAsterisk
+      {...controlledProps(field, fieldState)}
+      value={field.value ?? null}
+      onChange={(value) => {
+        if (!value) return;
+        field.onChange(value);
+        onSwitch(value);
+      }}
     />
   );
 }
@@ -344,21 +345,16 @@ type SuggestedIdFieldProps = Omit<
 
 /** The voice's or the model's id: the provider's suggestions, or any id typed. */
 function SuggestedIdField({ control, name, description, ...props }: SuggestedIdFieldProps) {
+  const { field, fieldState } = useController({ control, name });
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <Autocomplete
-          withAsterisk
-          autoComplete="off"
-          {...props}
-          description={description(field.value ?? '')}
-          {...controlledProps(field, fieldState)}
-          value={field.value ?? ''}
-          onChange={field.onChange}
-        />
-      )}
+    <Autocomplete
+      withAsterisk
+      autoComplete="off"
+      {...props}
+      description={description(field.value ?? '')}
+      {...controlledProps(field, fieldState)}
+      value={field.value ?? ''}
+      onChange={field.onChange}
     />
   );
 }

@@ -14,13 +14,15 @@ import {
 import type { AgentSettingsFormValues } from '@switchboard/shared/agents';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import {
+  type Control,
   Controller,
+  type FieldErrors,
+  useController,
   useFieldArray,
   useWatch,
-  type Control,
-  type FieldErrors,
 } from 'react-hook-form';
 import { useAgentToolChoices } from '../../../lib/api/get-agent-tool-choices';
+import { controlledProps } from '../../../lib/bind-field';
 
 const MANAGED = [
   {
@@ -219,24 +221,18 @@ type ToolSwitchProps = {
 
 /** One of the platform's built-in tools, on or off. */
 function ToolSwitch({ control, name, label, description, onToggle }: ToolSwitchProps) {
+  const { field, fieldState } = useController({ control, name });
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <Switch
-          label={label}
-          description={description}
-          checked={field.value ?? false}
-          onChange={(event) => {
-            const on = event.currentTarget.checked;
-            field.onChange(on);
-            onToggle?.(on);
-          }}
-          onBlur={field.onBlur}
-          ref={field.ref}
-        />
-      )}
+    <Switch
+      label={label}
+      description={description}
+      checked={field.value ?? false}
+      onChange={(event) => {
+        const on = event.currentTarget.checked;
+        field.onChange(on);
+        onToggle?.(on);
+      }}
+      {...controlledProps(field, fieldState)}
     />
   );
 }

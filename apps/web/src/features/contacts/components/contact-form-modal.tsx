@@ -1,10 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SimpleGrid, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { countries } from '@switchboard/shared/countries';
-import { ItemFormModal, type ItemFormModalProps, type ItemFormProps } from '../../../components/console-form-modal';
-import { contactInputSchema, type Contact, type ContactFormValues, type ContactInput } from '@switchboard/shared/contacts';
+import {
+  ItemFormModal,
+  type ItemFormModalProps,
+  type ItemFormProps,
+} from '../../../components/console-form-modal';
+import {
+  contactInputSchema,
+  type Contact,
+  type ContactFormValues,
+  type ContactInput,
+} from '@switchboard/shared/contacts';
 import { useRef } from 'react';
-import { Controller, useForm, type Control, type FieldErrors } from 'react-hook-form';
+import { type Control, type FieldErrors, useController, useForm } from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useSaveContact } from '../api/save-contact';
 import { FormActions } from '../../../components/form-actions';
@@ -158,22 +167,17 @@ type OtherValuesFieldProps = {
 
 /** A contact's other phone numbers or email addresses, one tag each. */
 function OtherValuesField({ control, name, label, splitChars, error }: OtherValuesFieldProps) {
+  const { field } = useController({ control, name });
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <TagsInput
-          label={label}
-          description="Press Enter after each"
-          value={field.value ?? []}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          splitChars={splitChars}
-          clearable
-          error={error}
-        />
-      )}
+    <TagsInput
+      label={label}
+      description="Press Enter after each"
+      value={field.value ?? []}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      splitChars={splitChars}
+      clearable
+      error={error}
     />
   );
 }
