@@ -7,7 +7,7 @@ import {
   type StructuredOutputForm,
 } from '@switchboard/shared/structured-outputs';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { settleSave } from '../../../lib/form-errors';
 import { useAgentList } from '../../../lib/api/list-agents';
@@ -18,12 +18,7 @@ import {
   type ItemFormProps,
 } from '../../../components/console-form-modal';
 import type { FieldNoun } from '../../../components/schema-builder/field-list';
-import {
-  initialSchemaEditorValue,
-  SchemaEditor,
-  schemaEditorProblems,
-  type SchemaEditorValue,
-} from '../../../components/schema-builder/schema-editor';
+import { SchemaEditor, useSchemaDraft } from '../../../components/schema-builder/schema-editor';
 import { useCreateStructuredOutput, useUpdateStructuredOutput } from '../api/structured-outputs';
 import { bindField } from '../../../lib/bind-field';
 
@@ -58,16 +53,13 @@ function OutputForm({ item: output, onClose }: ItemFormProps<StructuredOutput>) 
     () => (agents.data ?? []).map((agent) => ({ value: agent.id, label: agent.name || agent.id })),
     [agents.data],
   );
-  const [schema, setSchema] = useState<SchemaEditorValue>(() =>
-    initialSchemaEditorValue(output?.schema ?? { type: 'object', properties: {} }),
-  );
-  const [triedToSave, setTriedToSave] = useState(false);
+  const schema = useSchemaDraft(output?.schema);
   const form = useForm<StructuredOutputForm>({
     resolver: zodResolver(structuredOutputFormSchema),
     defaultValues: {
       name: output?.name ?? '',
       description: output?.description ?? '',
-      schemaText: schema.text,
+      schemaText: schema.value.text,
       agentIds: output?.agentIds ?? [],
     },
   });
@@ -75,10 +67,10 @@ function OutputForm({ item: output, onClose }: ItemFormProps<StructuredOutput>) 
   const fieldProps = bindField(form.register, errors);
   const agentIds = useWatch({ control: form.control, name: 'agentIds' });
   // An output with no field extracts nothing: the builder asks for one.
-  const noField = schema.mode === 'fields' && schema.fields.length === 0;
+  const noField = schema.value.mode === 'fields' && schema.value.fields.length === 0;
 
   const submit = form.handleSubmit((values) => {
-    if (schemaEditorProblems(schema).length > 0 || noField) return Promise.resolve();
+    if (schema.blocked || noField) return Promise.resolve();
     const input = toStructuredOutputInput(values);
     const request = output
       ? update.mutateAsync({ id: output.id, ...input })
@@ -92,13 +84,7 @@ function OutputForm({ item: output, onClose }: ItemFormProps<StructuredOutput>) 
   });
 
   return (
-    <form
-      onSubmit={(event) => {
-        setTriedToSave(true);
-        void submit(event);
-      }}
-      noValidate
-    >
+    <form onSubmit={schema.onSubmit(submit)} noValidate>
       <Stack>
         <TextInput
           label="Name"
@@ -118,18 +104,13 @@ function OutputForm({ item: output, onClose }: ItemFormProps<StructuredOutput>) 
           label="Fields to extract"
           description="What the voice platform fills in from each call, one field per detail"
           noun={FIELD}
-          value={schema}
-          onChange={(value) => {
-            setSchema(value);
-            form.setValue('schemaText', value.text, {
-              shouldValidate: form.formState.isSubmitted,
-            });
-          }}
+          {...schema.editorProps((text) =>
+            form.setValue('schemaText', text, { shouldValidate: form.formState.isSubmitted }),
+          )}
           error={
             errors.schemaText?.message ??
-            (triedToSave && noField ? 'Add at least one field to extract' : undefined)
+            (schema.triedToSave && noField ? 'Add at least one field to extract' : undefined)
           }
-          showProblems={triedToSave}
         />
         <Controller
           control={form.control}

@@ -7,7 +7,6 @@ import {
   type CustomToolForm,
   type Tool,
 } from '@switchboard/shared/tools';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { settleSave } from '../../../lib/form-errors';
 import {
@@ -17,12 +16,7 @@ import {
   type ItemFormProps,
 } from '../../../components/console-form-modal';
 import type { FieldNoun } from '../../../components/schema-builder/field-list';
-import {
-  initialSchemaEditorValue,
-  SchemaEditor,
-  schemaEditorProblems,
-  type SchemaEditorValue,
-} from '../../../components/schema-builder/schema-editor';
+import { SchemaEditor, useSchemaDraft } from '../../../components/schema-builder/schema-editor';
 import { useCreateTool, useUpdateTool } from '../api/tools';
 import { bindField } from '../../../lib/bind-field';
 
@@ -52,17 +46,14 @@ function ToolForm({ item: tool, onClose }: ItemFormProps<Tool>) {
   const create = useCreateTool();
   const update = useUpdateTool();
   const mutation = tool ? update : create;
-  const [parameters, setParameters] = useState<SchemaEditorValue>(() =>
-    initialSchemaEditorValue(tool?.parameters ?? { type: 'object', properties: {} }),
-  );
-  const [triedToSave, setTriedToSave] = useState(false);
+  const parameters = useSchemaDraft(tool?.parameters);
   const form = useForm<CustomToolForm>({
     resolver: zodResolver(customToolFormSchema),
     defaultValues: {
       name: tool?.name ?? '',
       description: tool?.description ?? '',
       serverUrl: tool?.serverUrl ?? '',
-      parametersText: parameters.text,
+      parametersText: parameters.value.text,
       authHeaderName: tool?.serverAuthHeader ?? '',
       authValue: '',
     },
@@ -72,7 +63,7 @@ function ToolForm({ item: tool, onClose }: ItemFormProps<Tool>) {
 
   const submit = form.handleSubmit((values) => {
     // The builder's own checks (a name on each parameter, none twice) come first.
-    if (schemaEditorProblems(parameters).length > 0) return Promise.resolve();
+    if (parameters.blocked) return Promise.resolve();
     // A new credential needs its secret; editing, an empty one keeps the secret already sent.
     const header = values.authHeaderName.trim();
     if (header !== '' && values.authValue === '' && header !== tool?.serverAuthHeader) {
@@ -97,13 +88,7 @@ function ToolForm({ item: tool, onClose }: ItemFormProps<Tool>) {
   });
 
   return (
-    <form
-      onSubmit={(event) => {
-        setTriedToSave(true);
-        void submit(event);
-      }}
-      noValidate
-    >
+    <form onSubmit={parameters.onSubmit(submit)} noValidate>
       <Stack>
         <TextInput
           label="Name"
@@ -123,15 +108,10 @@ function ToolForm({ item: tool, onClose }: ItemFormProps<Tool>) {
           label="Parameters"
           description="What the agent sends your server with each call of the tool"
           noun={PARAMETER}
-          value={parameters}
-          onChange={(value) => {
-            setParameters(value);
-            form.setValue('parametersText', value.text, {
-              shouldValidate: form.formState.isSubmitted,
-            });
-          }}
+          {...parameters.editorProps((text) =>
+            form.setValue('parametersText', text, { shouldValidate: form.formState.isSubmitted }),
+          )}
           error={errors.parametersText?.message}
-          showProblems={triedToSave}
         />
         <TextInput
           label="Server URL"
