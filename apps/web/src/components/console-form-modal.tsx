@@ -46,15 +46,22 @@ export type ItemFormModalProps<T> = ItemFormProps<T> & { opened: boolean };
 
 /**
  * The modal of one item's form (a tool, a squad, a contact …), keyed by the item: each opening
- * starts from the item as it is now, and a new one from empty.
+ * starts from the item as it is now, and a new one from empty. Titled "Edit <its name>" (or
+ * `editTitle`) for an item, `newTitle` for a new one.
  */
-export function ItemFormModal<T extends { id: string }>({
+export function ItemFormModal<T extends { id: string; name: string }>({
   opened,
   item,
   onClose,
-  title,
+  newTitle,
+  editTitle,
   form: Form,
-}: ItemFormModalProps<T> & { title: string; form: ComponentType<ItemFormProps<T>> }) {
+}: ItemFormModalProps<T> & {
+  newTitle: string;
+  editTitle?: string;
+  form: ComponentType<ItemFormProps<T>>;
+}) {
+  const title = item ? (editTitle ?? `Edit ${item.name}`) : newTitle;
   return (
     <ConsoleFormModal opened={opened} onClose={onClose} title={title} formKey={item?.id ?? 'new'}>
       <Form item={item} onClose={onClose} />

@@ -46,9 +46,8 @@ function listError(error: FieldErrors<ContactFormValues>['otherPhones']): string
 
 /** Add a contact, or edit one: the shared contact rules, the server's refusals in place. */
 export function ContactFormModal(props: ItemFormModalProps<Contact>) {
-  const contact = props.item;
   return (
-    <ItemFormModal {...props} title={contact ? 'Edit contact' : 'Add contact'} form={ContactForm} />
+    <ItemFormModal {...props} newTitle="Add contact" editTitle="Edit contact" form={ContactForm} />
   );
 }
 

@@ -34,14 +34,7 @@ import { bindField } from '../../../lib/bind-field';
 
 /** A squad: its name, its agents in order (the first answers) and who hands off to whom. */
 export function SquadFormModal(props: ItemFormModalProps<Squad>) {
-  const squad = props.item;
-  return (
-    <ItemFormModal
-      {...props}
-      title={squad ? `Edit ${squad.name}` : 'Create a squad'}
-      form={SquadForm}
-    />
-  );
+  return <ItemFormModal {...props} newTitle="Create a squad" form={SquadForm} />;
 }
 
 function SquadForm({ item: squad, onClose }: ItemFormProps<Squad>) {

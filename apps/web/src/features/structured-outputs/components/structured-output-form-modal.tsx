@@ -34,14 +34,7 @@ const FIELD: FieldNoun = {
 
 /** A structured output: its name, its JSON Schema and the agents whose calls it is taken from. */
 export function StructuredOutputFormModal(props: ItemFormModalProps<StructuredOutput>) {
-  const output = props.item;
-  return (
-    <ItemFormModal
-      {...props}
-      title={output ? `Edit ${output.name}` : 'Define a structured output'}
-      form={OutputForm}
-    />
-  );
+  return <ItemFormModal {...props} newTitle="Define a structured output" form={OutputForm} />;
 }
 
 function OutputForm({ item: output, onClose }: ItemFormProps<StructuredOutput>) {

@@ -32,14 +32,7 @@ const PARAMETER: FieldNoun = {
 
 /** A custom function tool: what the agent reads about it, its parameters, the server it calls. */
 export function ToolFormModal(props: ItemFormModalProps<Tool>) {
-  const tool = props.item;
-  return (
-    <ItemFormModal
-      {...props}
-      title={tool ? `Edit ${tool.name}` : 'Create a tool'}
-      form={ToolForm}
-    />
-  );
+  return <ItemFormModal {...props} newTitle="Create a tool" form={ToolForm} />;
 }
 
 function ToolForm({ item: tool, onClose }: ItemFormProps<Tool>) {
