@@ -1,43 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Autocomplete,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  type AutocompleteProps,
-  type ComboboxItem,
-  type OptionsFilter,
-} from '@mantine/core';
-import {
-  AGENT_NAME_MAX_LENGTH,
-  agentSettingsSchema,
-  MODEL_PROVIDERS,
-  NO_EXTRA_TOOLS,
-  VOICE_PROVIDERS,
-  type AgentSettings,
-  type AgentSettingsFormValues,
-  type ModelProvider,
-  type VoiceOption,
-  type VoiceProvider,
-} from '@switchboard/shared/agents';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Autocomplete, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput, type AutocompleteProps, type ComboboxItem, type OptionsFilter } from '@mantine/core';
+import { AGENT_NAME_MAX_LENGTH, agentSettingsSchema, MODEL_PROVIDERS, NO_EXTRA_TOOLS, VOICE_PROVIDERS, type AgentSettings, type AgentSettingsFormValues, type ModelProvider, type VoiceOption, type VoiceProvider } from '@switchboard/shared/agents';
 import { useRef, type ReactNode } from 'react';
-import {
-  type Control,
-  useController,
-  useForm,
-  type UseFormSetError,
-  useWatch,
-} from 'react-hook-form';
+import { type Control, useController, useForm, type UseFormSetError, useWatch } from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { AgentToolsFields } from './agent-tools-fields';
 import { FormActions } from '../../../components/form-actions';
 import { bindField, controlledProps } from '../../../lib/bind-field';
+import { FormAlert } from '../../../components/form-alert';
 
 const AGENT_SETTINGS_FIELDS = [
   'name',
@@ -190,23 +160,11 @@ export function AgentForm({
   };
 
   const busy = pending || isSubmitting;
-  const message =
-    error instanceof Error ? error.message : 'Something went wrong. Please try again.';
 
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
       <Stack gap="md">
-        {Boolean(error) && (
-          <Alert
-            color="red"
-            variant="light"
-            title={errorTitle}
-            icon={<IconAlertCircle size={20} />}
-            role="alert"
-          >
-            {message}
-          </Alert>
-        )}
+        {Boolean(error) && <FormAlert title={errorTitle} error={error} />}
         <TextInput
           label="Name"
           description={`Shown in your agent list; at most ${AGENT_NAME_MAX_LENGTH} characters`}
