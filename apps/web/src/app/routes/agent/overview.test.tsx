@@ -1,6 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildAgent, buildAgentAnalytics, buildDays } from '../../../features/analytics/test-factories';
+import {
+  buildAgent,
+  buildAgentAnalytics,
+  buildDays,
+} from '../../../features/analytics/test-factories';
 import { errorResponse, jsonResponse } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 import { AGENT, breadcrumb, stubAgentScreenApi } from './agent-route-testing';

@@ -1,6 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { buildAgentBreakdowns, buildEmptyAgentBreakdowns } from '../../../features/analytics/test-factories';
+import {
+  buildAgentBreakdowns,
+  buildEmptyAgentBreakdowns,
+} from '../../../features/analytics/test-factories';
 import { errorResponse, jsonResponse } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 import { AGENT, breadcrumb, stubAgentScreenApi } from './agent-route-testing';

@@ -1,6 +1,21 @@
-import { Checkbox, Modal, MultiSelect, NumberInput, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import {
+  Checkbox,
+  Modal,
+  MultiSelect,
+  NumberInput,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { countries } from '@switchboard/shared/countries';
-import { RISKY_NUMBER_KINDS, RISKY_NUMBER_KIND_LABELS, updateCallingRulesSchema, type CallingRules, type RiskyNumberKind } from '@switchboard/shared/dialing';
+import {
+  RISKY_NUMBER_KINDS,
+  RISKY_NUMBER_KIND_LABELS,
+  updateCallingRulesSchema,
+  type CallingRules,
+  type RiskyNumberKind,
+} from '@switchboard/shared/dialing';
 import { useState } from 'react';
 import { FormAlert } from '../../../components/form-alert';
 import { QueryError } from '../../../components/query-error';

@@ -1,8 +1,37 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Autocomplete, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput, type AutocompleteProps, type ComboboxItem, type OptionsFilter } from '@mantine/core';
-import { AGENT_NAME_MAX_LENGTH, agentSettingsSchema, MODEL_PROVIDERS, NO_EXTRA_TOOLS, VOICE_PROVIDERS, type AgentSettings, type AgentSettingsFormValues, type ModelProvider, type VoiceOption, type VoiceProvider } from '@switchboard/shared/agents';
+import {
+  Autocomplete,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  type AutocompleteProps,
+  type ComboboxItem,
+  type OptionsFilter,
+} from '@mantine/core';
+import {
+  AGENT_NAME_MAX_LENGTH,
+  agentSettingsSchema,
+  MODEL_PROVIDERS,
+  NO_EXTRA_TOOLS,
+  VOICE_PROVIDERS,
+  type AgentSettings,
+  type AgentSettingsFormValues,
+  type ModelProvider,
+  type VoiceOption,
+  type VoiceProvider,
+} from '@switchboard/shared/agents';
 import { useRef, type ReactNode } from 'react';
-import { type Control, useController, useForm, type UseFormSetError, useWatch } from 'react-hook-form';
+import {
+  type Control,
+  useController,
+  useForm,
+  type UseFormSetError,
+  useWatch,
+} from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { AgentToolsFields } from './agent-tools-fields';
 import { FormActions } from '../../../components/form-actions';

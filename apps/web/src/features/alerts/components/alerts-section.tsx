@@ -78,9 +78,9 @@ export function AlertsSection({
       <Card withBorder padding="lg" radius="md">
         <Stack gap="md">
           <SectionHeading title="Alerts">
-            Switchboard checks every minute and tells{' '}
-            {operatorOf ? 'the operators' : 'the owners'} (by mail, the bell and browser push)
-            once when something starts going wrong and once when it is over.
+            Switchboard checks every minute and tells {operatorOf ? 'the operators' : 'the owners'}{' '}
+            (by mail, the bell and browser push) once when something starts going wrong and once
+            when it is over.
             {canEdit ? '' : ' Only an owner of the business can set alerts.'}
           </SectionHeading>
           {alerts.isPending ? (

@@ -30,8 +30,7 @@ export function DigestSection({ email }: { email: string | null }) {
       <Stack gap="sm">
         <SectionHeading title="Digest">
           A mail with your calls, minutes, cost and success rate against the period before, the
-          enquiries and bookings your agents produced, what needs your attention and a small
-          chart.
+          enquiries and bookings your agents produced, what needs your attention and a small chart.
         </SectionHeading>
         {digest.isPending ? (
           <Skeleton h={96} />

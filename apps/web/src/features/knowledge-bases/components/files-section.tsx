@@ -1,6 +1,10 @@
 import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { formatDate } from '@switchboard/shared/format';
-import { KNOWLEDGE_FILE_KIND_LABELS, renameKnowledgeFileSchema, type KnowledgeFile } from '@switchboard/shared/knowledge-bases';
+import {
+  KNOWLEDGE_FILE_KIND_LABELS,
+  renameKnowledgeFileSchema,
+  type KnowledgeFile,
+} from '@switchboard/shared/knowledge-bases';
 import { IconFileText } from '@tabler/icons-react';
 import { EmptyPanel } from '../../../components/empty-panel';
 import { QueryError } from '../../../components/query-error';
