@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Skeleton, Stack, Switch, Text } from '@mantine/core';
 import type { Agent } from '@switchboard/shared/agents';
 import { useQuery } from '@tanstack/react-query';
 import { AgentHealthPanel } from '../../../components/agent-health-panel';

@@ -1,4 +1,4 @@
-import { Card, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Card, Radio, Skeleton, Stack, Text } from '@mantine/core';
 import { DIGEST_FREQUENCIES, type DigestFrequency } from '@switchboard/shared/alerts';
 import { useState } from 'react';
 import { QueryError } from '../../../components/query-error';

@@ -1,4 +1,4 @@
-import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { formatDateTime } from '@switchboard/shared/format';
 import { QueryError } from '../../../components/query-error';
 import { usePlatformStatus } from '../api/get-platform-status';
