@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { CallBackInput, CallBackResult } from '@switchboard/shared/dialing';
-import { IconAlertCircle, IconPhoneOutgoing } from '@tabler/icons-react';
+import { IconPhoneOutgoing } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../lib/api-client';
+import { FormAlert } from './form-alert';
 
 type CallBackModalProps = {
   /** Who is called: the contact's name, else the number. */
@@ -81,17 +82,7 @@ export function CallBackModal({ who, phone, target, opened, onClose }: CallBackM
               : null
           }
         />
-        {callBack.isError && (
-          <Alert
-            color="red"
-            variant="light"
-            title="Could not place the call"
-            icon={<IconAlertCircle size={20} />}
-            role="alert"
-          >
-            {callBack.error.message}
-          </Alert>
-        )}
+        {callBack.isError && <FormAlert title="Could not place the call" error={callBack.error} />}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={close} disabled={callBack.isPending}>
             Cancel

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { FormAlert } from './form-alert';
 
 type ConfirmDeleteModalProps = {
@@ -43,4 +43,44 @@ export function ConfirmDeleteModal({
       </Stack>
     </Modal>
   );
+}
+
+type DeleteMutation = {
+  mutate: (id: string, options: { onSuccess: () => void }) => void;
+  reset: () => void;
+  isPending: boolean;
+  error: unknown;
+};
+
+/**
+ * The item a list's delete dialog is open for, and the dialog's props: opening it clears the
+ * last refusal; it closes once the item is gone (`onDeleted` first).
+ */
+export function useConfirmDelete<T extends { id: string }>(
+  remove: DeleteMutation,
+  onDeleted?: (item: T) => void,
+) {
+  const [deleting, setDeleting] = useState<T | null>(null);
+  return {
+    deleting,
+    startDelete: (item: T) => {
+      remove.reset();
+      setDeleting(item);
+    },
+    deleteProps: {
+      opened: deleting !== null,
+      pending: remove.isPending,
+      error: remove.error,
+      onClose: () => setDeleting(null),
+      onConfirm: () => {
+        if (!deleting) return;
+        remove.mutate(deleting.id, {
+          onSuccess: () => {
+            onDeleted?.(deleting);
+            setDeleting(null);
+          },
+        });
+      },
+    },
+  };
 }

@@ -1,7 +1,8 @@
-import { Button, Group, Modal } from '@mantine/core';
+import { Modal } from '@mantine/core';
 import { Fragment, type ComponentType, type ReactNode } from 'react';
 import { useIsPhone } from '../lib/use-is-phone';
 import { FormAlert } from './form-alert';
+import { FormActions } from './form-actions';
 
 type ConsoleFormModalProps = {
   opened: boolean;
@@ -45,15 +46,22 @@ export type ItemFormModalProps<T> = ItemFormProps<T> & { opened: boolean };
 
 /**
  * The modal of one item's form (a tool, a squad, a contact …), keyed by the item: each opening
- * starts from the item as it is now, and a new one from empty.
+ * starts from the item as it is now, and a new one from empty. Titled "Edit <its name>" (or
+ * `editTitle`) for an item, `newTitle` for a new one.
  */
-export function ItemFormModal<T extends { id: string }>({
+export function ItemFormModal<T extends { id: string; name: string }>({
   opened,
   item,
   onClose,
-  title,
+  newTitle,
+  editTitle,
   form: Form,
-}: ItemFormModalProps<T> & { title: string; form: ComponentType<ItemFormProps<T>> }) {
+}: ItemFormModalProps<T> & {
+  newTitle: string;
+  editTitle?: string;
+  form: ComponentType<ItemFormProps<T>>;
+}) {
+  const title = item ? (editTitle ?? `Edit ${item.name}`) : newTitle;
   return (
     <ConsoleFormModal opened={opened} onClose={onClose} title={title} formKey={item?.id ?? 'new'}>
       <Form item={item} onClose={onClose} />
@@ -75,14 +83,7 @@ export function FormFooter({ error, errorTitle, pending, onCancel, submitLabel }
   return (
     <>
       {error ? <FormAlert title={errorTitle} error={error} /> : null}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onCancel} disabled={pending}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={pending}>
-          {submitLabel}
-        </Button>
-      </Group>
+      <FormActions onCancel={onCancel} pending={pending} submitLabel={submitLabel} />
     </>
   );
 }

@@ -1,7 +1,13 @@
 import { Select, type SelectProps } from '@mantine/core';
 import { countryNames } from '@switchboard/shared/countries';
-import { Controller, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form';
+import {
+  type Control,
+  type FieldPathByValue,
+  type FieldValues,
+  useController,
+} from 'react-hook-form';
 import { countryFilter } from '../lib/country-filter';
+import { controlledProps } from '../lib/bind-field';
 
 /**
  * A form's country or time-zone picker bound to react-hook-form: a searchable Select whose empty
@@ -12,28 +18,20 @@ type BoundSelectProps<T extends FieldValues> = Omit<
   'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error'
 > & {
   control: Control<T>;
-  name: FieldPathByValue<T, string | undefined>;
+  name: FieldPathByValue<T, string | null | undefined>;
 };
 
 function BoundSelect<T extends FieldValues>({ control, name, ...props }: BoundSelectProps<T>) {
+  const { field, fieldState } = useController({ control, name });
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <Select
-          searchable
-          autoComplete="off"
-          withAsterisk
-          {...props}
-          name={field.name}
-          ref={field.ref}
-          value={field.value || null}
-          onChange={(value) => field.onChange(value ?? '')}
-          onBlur={field.onBlur}
-          error={fieldState.error?.message}
-        />
-      )}
+    <Select
+      searchable
+      autoComplete="off"
+      withAsterisk
+      {...props}
+      {...controlledProps(field, fieldState)}
+      value={field.value || null}
+      onChange={(value) => field.onChange(value ?? '')}
     />
   );
 }

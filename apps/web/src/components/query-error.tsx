@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
-import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
+import { Button, Group, Text } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
 import { isApiError } from '../lib/api-client';
 import { AccessDenied } from './access-denied';
+import { errorMessage, FormAlert } from './form-alert';
 
 type QueryErrorProps = {
   /** What could not be loaded: "Could not load the businesses". */
@@ -14,18 +15,10 @@ type QueryErrorProps = {
 /** A list or panel that failed to load: what the server said, and a way to try again. */
 export function QueryError({ title, error, onRetry, retrying = false }: QueryErrorProps) {
   if (isApiError(error) && error.status === 403) return <AccessDenied />;
-  const message =
-    error instanceof Error ? error.message : 'Something went wrong. Please try again.';
   return (
-    <Alert
-      color="red"
-      variant="light"
-      title={title}
-      icon={<IconAlertCircle size={20} />}
-      role="alert"
-    >
+    <FormAlert title={title} error={error}>
       <Group justify="space-between" gap="sm">
-        <Text size="sm">{message}</Text>
+        <Text size="sm">{errorMessage(error)}</Text>
         <Button
           size="xs"
           variant="default"
@@ -36,6 +29,6 @@ export function QueryError({ title, error, onRetry, retrying = false }: QueryErr
           Try again
         </Button>
       </Group>
-    </Alert>
+    </FormAlert>
   );
 }

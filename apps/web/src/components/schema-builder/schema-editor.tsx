@@ -7,7 +7,7 @@ import {
   type SchemaField,
 } from '@switchboard/shared/schema-fields';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { FieldList, type FieldNoun } from './field-list';
 
 /**
@@ -42,6 +42,37 @@ export function initialSchemaEditorValue(schema: unknown): SchemaEditorValue {
 /** The problems that keep the builder's fields from being saved (none in the JSON view). */
 export function schemaEditorProblems(value: SchemaEditorValue): FieldProblem[] {
   return value.mode === 'fields' ? fieldProblems(value.fields) : [];
+}
+
+/**
+ * A console form's schema (a tool's parameters, a structured output's fields): what the editor
+ * holds, whether a save was tried (the builder's problems show from then on), and the editor's
+ * props, which keep the form's text field (`setText`) in step.
+ */
+export function useSchemaDraft(schema: unknown) {
+  const [value, setValue] = useState<SchemaEditorValue>(() =>
+    initialSchemaEditorValue(schema ?? { type: 'object', properties: {} }),
+  );
+  const [triedToSave, setTriedToSave] = useState(false);
+  return {
+    value,
+    triedToSave,
+    /** The builder's own checks (a name on each field, none twice) fail. */
+    blocked: schemaEditorProblems(value).length > 0,
+    /** The form's onSubmit: marks the save as tried, then submits. */
+    onSubmit: (submit: (event: FormEvent) => Promise<void>) => (event: FormEvent) => {
+      setTriedToSave(true);
+      void submit(event);
+    },
+    editorProps: (setText: (text: string) => void) => ({
+      value,
+      showProblems: triedToSave,
+      onChange: (next: SchemaEditorValue) => {
+        setValue(next);
+        setText(next.text);
+      },
+    }),
+  };
 }
 
 type Props = {

@@ -1,28 +1,16 @@
-import { Group, SimpleGrid, Stack } from '@mantine/core';
-import { useMemo } from 'react';
-import { useParams } from 'react-router';
-import { DateRangeControl, useDateRangeParams } from '../../../components/date-range-control';
-import { useAgent } from '../../../features/agents/api/get-agent';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { useAgentAnalytics } from '../../../features/analytics/api/get-agent-analytics';
 import {
   AgentOverview,
   AgentOverviewSkeleton,
 } from '../../../features/analytics/components/agent-overview';
-import {
-  IncludeTestCallsSwitch,
-  useIncludeTestParam,
-} from '../../../features/analytics/components/include-test-calls-switch';
-import { formatDateRange } from '../../../features/analytics/utils/format-analytics';
 import { TalkToAgentPanel } from '../../../features/web-call/components/talk-to-agent-panel';
 import { AgentChatPanel } from '../../../features/agent-chat/components/agent-chat-panel';
+import { AgentRangeActions, rangeDescription, useAgentRange } from './agent-range';
 import { AgentScreen } from './agent-screen';
 
 export default function AgentOverviewRoute() {
-  const { agentId = '' } = useParams();
-  const agent = useAgent(agentId);
-  const dates = useDateRangeParams();
-  const includeTest = useIncludeTestParam();
-  const range = useMemo(() => ({ ...dates, includeTest }), [dates, includeTest]);
+  const { agentId, agent, range } = useAgentRange();
   // The same query AgentOverview reads (fetched alongside the agent): the header shows the days
   // the server answered for.
   const resolved = useAgentAnalytics(agentId, range).data?.range;
@@ -33,17 +21,9 @@ export default function AgentOverviewRoute() {
       agent={agent}
       section="overview"
       sectionTitle="Overview"
-      description={`Overview${resolved ? ` · ${formatDateRange(resolved)}` : ''}`}
+      description={rangeDescription('Overview', resolved)}
       trail="dashboard"
-      actions={
-        <Group gap="md">
-          <IncludeTestCallsSwitch />
-          <DateRangeControl
-            resolved={resolved}
-            timeZone={resolved?.timeZone ?? agent.data?.timeZone}
-          />
-        </Group>
-      }
+      actions={<AgentRangeActions resolved={resolved} agentTimeZone={agent.data?.timeZone} />}
       shownRange={resolved}
       placeholder={<AgentOverviewSkeleton />}
     >

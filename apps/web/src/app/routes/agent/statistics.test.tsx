@@ -1,36 +1,23 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import {
-  buildAgent,
   buildAgentBreakdowns,
   buildEmptyAgentBreakdowns,
 } from '../../../features/analytics/test-factories';
-import { buildSessionUser, errorResponse, jsonResponse, stubApi } from '../../../test/fake-api';
+import { errorResponse, jsonResponse } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
+import { AGENT, breadcrumb, stubAgentScreenApi } from './agent-route-testing';
 
 // The test DOM has no canvas: charts render what they were given as text (see the fake).
 vi.mock('react-chartjs-2', () => import('../../../components/charts/fake-react-chartjs-2'));
 
-const AGENT = 'GET /api/agents/asst_front_desk';
 const BREAKDOWNS = 'GET /api/agents/asst_front_desk/analytics/breakdowns';
 
-function stubAgentApi(handlers: Parameters<typeof stubApi>[0] = {}) {
-  return stubApi(
-    {
-      [AGENT]: () => jsonResponse(buildAgent()),
-      [BREAKDOWNS]: () => jsonResponse(buildAgentBreakdowns()),
-      ...handlers,
-    },
-    { session: buildSessionUser() },
-  );
-}
-
-/** A link outside the app's main navigation (which has a Dashboard link of its own). */
-function breadcrumb(name: string) {
-  const main = screen.getByRole('navigation', { name: 'Main' });
-  const links = screen.getAllByRole('link', { name }).filter((link) => !main.contains(link));
-  expect(links).toHaveLength(1);
-  return links[0];
+function stubAgentApi(handlers: Parameters<typeof stubAgentScreenApi>[0] = {}) {
+  return stubAgentScreenApi({
+    [BREAKDOWNS]: () => jsonResponse(buildAgentBreakdowns()),
+    ...handlers,
+  });
 }
 
 describe('/agent/:agentId/statistics', () => {

@@ -1,26 +1,13 @@
-import { Group } from '@mantine/core';
-import { useMemo } from 'react';
-import { useParams } from 'react-router';
-import { DateRangeControl, useDateRangeParams } from '../../../components/date-range-control';
-import { useAgent } from '../../../features/agents/api/get-agent';
 import { useAgentBreakdowns } from '../../../features/analytics/api/get-agent-breakdowns';
 import {
   AgentStatistics,
   AgentStatisticsSkeleton,
 } from '../../../features/analytics/components/agent-statistics';
-import {
-  IncludeTestCallsSwitch,
-  useIncludeTestParam,
-} from '../../../features/analytics/components/include-test-calls-switch';
-import { formatDateRange } from '../../../features/analytics/utils/format-analytics';
+import { AgentRangeActions, rangeDescription, useAgentRange } from './agent-range';
 import { AgentScreen } from './agent-screen';
 
 export default function AgentStatisticsRoute() {
-  const { agentId = '' } = useParams();
-  const agent = useAgent(agentId);
-  const dates = useDateRangeParams();
-  const includeTest = useIncludeTestParam();
-  const range = useMemo(() => ({ ...dates, includeTest }), [dates, includeTest]);
+  const { agentId, agent, range } = useAgentRange();
   // The same query AgentStatistics reads (fetched alongside the agent): the header shows the
   // days the server answered for.
   const resolved = useAgentBreakdowns(agentId, range).data?.range;
@@ -31,16 +18,8 @@ export default function AgentStatisticsRoute() {
       agent={agent}
       section="statistics"
       sectionTitle="Statistics"
-      description={`Statistics${resolved ? ` · ${formatDateRange(resolved)}` : ''}`}
-      actions={
-        <Group gap="md">
-          <IncludeTestCallsSwitch />
-          <DateRangeControl
-            resolved={resolved}
-            timeZone={resolved?.timeZone ?? agent.data?.timeZone}
-          />
-        </Group>
-      }
+      description={rangeDescription('Statistics', resolved)}
+      actions={<AgentRangeActions resolved={resolved} agentTimeZone={agent.data?.timeZone} />}
       shownRange={resolved}
       placeholder={<AgentStatisticsSkeleton />}
     >

@@ -1,7 +1,5 @@
 import {
-  Button,
   Checkbox,
-  Group,
   Modal,
   MultiSelect,
   NumberInput,
@@ -24,6 +22,7 @@ import { QueryError } from '../../../components/query-error';
 import { countryFilter } from '../../../lib/country-filter';
 import { useIsPhone } from '../../../lib/use-is-phone';
 import { useCallingRules, useSaveCallingRules } from '../api/calling-rules';
+import { FormActions } from '../../../components/form-actions';
 
 const COUNTRY_OPTIONS = countries.map((country) => ({ value: country.code, label: country.name }));
 const nameOf = (code: string | null) =>
@@ -175,14 +174,7 @@ function RulesForm({ rules, onClose }: { rules: CallingRules; onClose: () => voi
         </Text>
 
         {save.error && <FormAlert title="Could not save the calling rules" error={save.error} />}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Save rules
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} pending={save.isPending} submitLabel="Save rules" />
       </Stack>
     </form>
   );

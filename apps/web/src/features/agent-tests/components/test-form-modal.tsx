@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   CALLER_PERSONALITIES,
@@ -17,6 +17,8 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { FormAlert } from '../../../components/form-alert';
 import { useAddTest } from '../api/agent-tests';
+import { FormActions } from '../../../components/form-actions';
+import { bindField } from '../../../lib/bind-field';
 
 const FIELDS = ['name', 'personality', 'scenario', 'kind', 'tool', 'weekday', 'phrase'] as const;
 
@@ -45,6 +47,7 @@ function TestForm({ suiteId, onClose }: { suiteId: string; onClose: () => void }
     defaultValues: EMPTY_AGENT_TEST_FORM,
   });
   const { errors } = form.formState;
+  const fieldProps = bindField(form.register, errors);
   const [kind, tool] = useWatch({ control: form.control, name: ['kind', 'tool'] });
 
   const submit = form.handleSubmit((values) =>
@@ -64,8 +67,7 @@ function TestForm({ suiteId, onClose }: { suiteId: string; onClose: () => void }
           label="Name"
           placeholder="Books a Saturday slot"
           data-autofocus
-          {...form.register('name')}
-          error={errors.name?.message}
+          {...fieldProps('name')}
         />
         <Controller
           control={form.control}
@@ -91,8 +93,7 @@ function TestForm({ suiteId, onClose }: { suiteId: string; onClose: () => void }
           placeholder="You want to book a cleaning on a Saturday morning."
           autosize
           minRows={3}
-          {...form.register('scenario')}
-          error={errors.scenario?.message}
+          {...fieldProps('scenario')}
         />
         <Controller
           control={form.control}
@@ -116,8 +117,7 @@ function TestForm({ suiteId, onClose }: { suiteId: string; onClose: () => void }
             label="Phrase"
             description="Words the agent must say (any case)"
             placeholder="this is Riley"
-            {...form.register('phrase')}
-            error={errors.phrase?.message}
+            {...fieldProps('phrase')}
           />
         ) : (
           <Group grow align="flex-start">
@@ -154,14 +154,7 @@ function TestForm({ suiteId, onClose }: { suiteId: string; onClose: () => void }
             )}
           </Group>
         )}
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={add.isPending}>
-            Add test
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} pending={add.isPending} submitLabel="Add test" mt="sm" />
       </Stack>
     </form>
   );

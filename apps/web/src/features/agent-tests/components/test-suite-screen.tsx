@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
-import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { ConfirmDeleteModal, useConfirmDelete } from '../../../components/confirm-delete-modal';
 import { ResourceActions } from '../../../components/resource-actions';
 import {
   ManagerOnlyButton,
@@ -33,11 +33,14 @@ import { TestRunHistory } from './test-run-history';
 export function TestSuiteScreen({ suiteId, timeZone }: { suiteId: string; timeZone: string }) {
   const query = useTestSuite(suiteId);
   const testsQuery = useSuiteTests(suiteId);
-  const removeTest = useDeleteTest(suiteId);
   const removeSuite = useDeleteTestSuite();
   const navigate = useNavigate();
   const [adding, setAdding] = useState(false);
-  const [deletingTest, setDeletingTest] = useState<AgentTest | null>(null);
+  const {
+    deleting: deletingTest,
+    startDelete: startDeleteTest,
+    deleteProps: deleteTestProps,
+  } = useConfirmDelete<AgentTest>(useDeleteTest(suiteId));
   const [deletingSuite, setDeletingSuite] = useState(false);
   // Tests and suites live on the platform: owners and managers delete them (decision 051).
   const canDelete = useCanSpendAndDelete();
@@ -85,10 +88,7 @@ export function TestSuiteScreen({ suiteId, timeZone }: { suiteId: string; timeZo
         <ResourceActions
           name={test.name}
           deleteRefusal={canDelete ? undefined : managerOnlyReason('delete tests')}
-          onDelete={() => {
-            removeTest.reset();
-            setDeletingTest(test);
-          }}
+          onDelete={() => startDeleteTest(test)}
         />
       ),
     },
@@ -154,17 +154,10 @@ export function TestSuiteScreen({ suiteId, timeZone }: { suiteId: string; timeZo
       </Stack>
       <TestFormModal suiteId={suiteId} opened={adding} onClose={() => setAdding(false)} />
       <ConfirmDeleteModal
-        opened={deletingTest !== null}
         title="Delete this test?"
         confirmLabel="Delete test"
-        pending={removeTest.isPending}
-        error={removeTest.error}
         errorTitle="Could not delete the test"
-        onClose={() => setDeletingTest(null)}
-        onConfirm={() => {
-          if (deletingTest)
-            removeTest.mutate(deletingTest.id, { onSuccess: () => setDeletingTest(null) });
-        }}
+        {...deleteTestProps}
       >
         {deletingTest?.name} leaves the suite; past runs keep its results.
       </ConfirmDeleteModal>

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Modal, Stack, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Modal, Stack, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { testSuiteInputSchema, type TestSuiteSummary } from '@switchboard/shared/agent-tests';
 import { IconChecklist, IconPlus } from '@tabler/icons-react';
@@ -9,6 +9,7 @@ import { FormAlert } from '../../../components/form-alert';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { useCreateTestSuite, useTestSuites } from '../api/agent-tests';
 import { TestRunHistory } from './test-run-history';
+import { FormActions } from '../../../components/form-actions';
 
 /** `/tests`: the business's test suites and every run kept. */
 export function TestSuitesScreen({ timeZone }: { timeZone: string }) {
@@ -116,14 +117,7 @@ function NewSuiteModal({ opened, onClose }: { opened: boolean; onClose: () => vo
             }}
             error={error}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create suite
-            </Button>
-          </Group>
+          <FormActions onCancel={close} pending={create.isPending} submitLabel="Create suite" />
         </Stack>
       </form>
     </Modal>

@@ -1,8 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  Alert,
   Autocomplete,
-  Button,
   Group,
   Select,
   SimpleGrid,
@@ -10,6 +8,7 @@ import {
   Text,
   Textarea,
   TextInput,
+  type AutocompleteProps,
   type ComboboxItem,
   type OptionsFilter,
 } from '@mantine/core';
@@ -25,11 +24,19 @@ import {
   type VoiceOption,
   type VoiceProvider,
 } from '@switchboard/shared/agents';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useRef, type ReactNode } from 'react';
-import { Controller, useForm, useWatch, type UseFormSetError } from 'react-hook-form';
+import {
+  type Control,
+  useController,
+  useForm,
+  type UseFormSetError,
+  useWatch,
+} from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { AgentToolsFields } from './agent-tools-fields';
+import { FormActions } from '../../../components/form-actions';
+import { bindField, controlledProps } from '../../../lib/bind-field';
+import { FormAlert } from '../../../components/form-alert';
 
 const AGENT_SETTINGS_FIELDS = [
   'name',
@@ -154,6 +161,7 @@ export function AgentForm({
     resolver: zodResolver(agentSettingsSchema),
     defaultValues: { ...defaultValues, tools: defaultValues.tools ?? NO_EXTRA_TOOLS },
   });
+  const fieldProps = bindField(register, errors);
   const [voiceProvider, modelProvider] = useWatch({
     control,
     name: ['voiceProvider', 'modelProvider'],
@@ -181,31 +189,18 @@ export function AgentForm({
   };
 
   const busy = pending || isSubmitting;
-  const message =
-    error instanceof Error ? error.message : 'Something went wrong. Please try again.';
 
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
       <Stack gap="md">
-        {Boolean(error) && (
-          <Alert
-            color="red"
-            variant="light"
-            title={errorTitle}
-            icon={<IconAlertCircle size={20} />}
-            role="alert"
-          >
-            {message}
-          </Alert>
-        )}
+        {Boolean(error) && <FormAlert title={errorTitle} error={error} />}
         <TextInput
           label="Name"
           description={`Shown in your agent list; at most ${AGENT_NAME_MAX_LENGTH} characters`}
           autoComplete="off"
           withAsterisk
           data-autofocus
-          error={errors.name?.message}
-          {...register('name')}
+          {...fieldProps('name')}
         />
         <Textarea
           label="First message"
@@ -214,8 +209,7 @@ export function AgentForm({
           minRows={2}
           maxRows={5}
           withAsterisk
-          error={errors.firstMessage?.message}
-          {...register('firstMessage')}
+          {...fieldProps('firstMessage')}
         />
         <Textarea
           label="System prompt"
@@ -224,109 +218,53 @@ export function AgentForm({
           minRows={4}
           maxRows={14}
           withAsterisk
-          error={errors.systemPrompt?.message}
-          {...register('systemPrompt')}
+          {...fieldProps('systemPrompt')}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-          <Controller
+          <ProviderField
             control={control}
             name="voiceProvider"
-            render={({ field, fieldState }) => (
-              <Select
-                label="Voice provider"
-                data={voiceProviderOptions}
-                allowDeselect={false}
-                withAsterisk
-                name={field.name}
-                ref={field.ref}
-                value={field.value ?? null}
-                onChange={(value) => {
-                  if (!value) return;
-                  field.onChange(value);
-                  switchProvider('voiceId', voicesOf(value));
-                }}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-              />
-            )}
+            label="Voice provider"
+            data={voiceProviderOptions}
+            onSwitch={(provider) => switchProvider('voiceId', voicesOf(provider))}
           />
-          <Controller
+          <SuggestedIdField
             control={control}
             name="voiceId"
-            render={({ field, fieldState }) => (
-              <Autocomplete
-                label="Voice"
-                description={
-                  voiceNameOf(voiceProvider, field.value ?? '') ??
-                  'Pick a voice or type any voice id'
-                }
-                data={voicesOf(voiceProvider)}
-                filter={voiceFilter(voiceProvider)}
-                renderOption={({ option }) => {
-                  const name = voiceNameOf(voiceProvider, option.value);
-                  return name ? (
-                    <span>
-                      {name}{' '}
-                      <Text span size="xs" c="dimmed">
-                        {option.value}
-                      </Text>
-                    </span>
-                  ) : (
-                    option.value
-                  );
-                }}
-                withAsterisk
-                autoComplete="off"
-                name={field.name}
-                ref={field.ref}
-                value={field.value ?? ''}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-              />
-            )}
+            label="Voice"
+            description={(voiceId) =>
+              voiceNameOf(voiceProvider, voiceId) ?? 'Pick a voice or type any voice id'
+            }
+            data={voicesOf(voiceProvider)}
+            filter={voiceFilter(voiceProvider)}
+            renderOption={({ option }) => {
+              const name = voiceNameOf(voiceProvider, option.value);
+              return name ? (
+                <span>
+                  {name}{' '}
+                  <Text span size="xs" c="dimmed">
+                    {option.value}
+                  </Text>
+                </span>
+              ) : (
+                option.value
+              );
+            }}
           />
-          <Controller
+          <ProviderField
             control={control}
             name="modelProvider"
-            render={({ field, fieldState }) => (
-              <Select
-                label="Model provider"
-                data={modelProviderOptions}
-                allowDeselect={false}
-                withAsterisk
-                name={field.name}
-                ref={field.ref}
-                value={field.value ?? null}
-                onChange={(value) => {
-                  if (!value) return;
-                  field.onChange(value);
-                  switchProvider('model', modelsOf(value));
-                }}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-              />
-            )}
+            label="Model provider"
+            data={modelProviderOptions}
+            onSwitch={(provider) => switchProvider('model', modelsOf(provider))}
           />
-          <Controller
+          <SuggestedIdField
             control={control}
             name="model"
-            render={({ field, fieldState }) => (
-              <Autocomplete
-                label="Model"
-                description="Pick a suggestion or type any model id"
-                data={modelsOf(modelProvider)}
-                filter={suggestionsFilter}
-                withAsterisk
-                autoComplete="off"
-                name={field.name}
-                ref={field.ref}
-                value={field.value ?? ''}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-              />
-            )}
+            label="Model"
+            description={() => 'Pick a suggestion or type any model id'}
+            data={modelsOf(modelProvider)}
+            filter={suggestionsFilter}
           />
         </SimpleGrid>
         <Textarea
@@ -335,8 +273,7 @@ export function AgentForm({
           autosize
           minRows={2}
           maxRows={5}
-          error={errors.endCallMessage?.message}
-          {...register('endCallMessage')}
+          {...fieldProps('endCallMessage')}
         />
         <AgentToolsFields control={control} errors={errors} />
         {beforeActions?.(
@@ -347,16 +284,64 @@ export function AgentForm({
         )}
         <Group justify="space-between" gap="sm" mt="xs">
           <div>{extraAction}</div>
-          <Group gap="sm" justify="flex-end">
-            <Button variant="default" onClick={onCancel} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              {submitLabel}
-            </Button>
-          </Group>
+          <FormActions onCancel={onCancel} pending={busy} submitLabel={submitLabel} gap="sm" />
         </Group>
       </Stack>
     </form>
+  );
+}
+
+type ProviderFieldProps = {
+  control: Control<AgentSettingsFormValues>;
+  name: 'voiceProvider' | 'modelProvider';
+  label: string;
+  data: ComboboxItem[];
+  /** A new provider: its own suggestions replace the last one's. */
+  onSwitch: (provider: string) => void;
+};
+
+/** The voice's or the model's provider: one is always picked. */
+function ProviderField({ control, name, label, data, onSwitch }: ProviderFieldProps) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <Select
+      label={label}
+      data={data}
+      allowDeselect={false}
+      withAsterisk
+      {...controlledProps(field, fieldState)}
+      value={field.value ?? null}
+      onChange={(value) => {
+        if (!value) return;
+        field.onChange(value);
+        onSwitch(value);
+      }}
+    />
+  );
+}
+
+type SuggestedIdFieldProps = Omit<
+  AutocompleteProps,
+  'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'description'
+> & {
+  control: Control<AgentSettingsFormValues>;
+  name: 'voiceId' | 'model';
+  /** Under the label, from the id typed so far. */
+  description: (value: string) => ReactNode;
+};
+
+/** The voice's or the model's id: the provider's suggestions, or any id typed. */
+function SuggestedIdField({ control, name, description, ...props }: SuggestedIdFieldProps) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <Autocomplete
+      withAsterisk
+      autoComplete="off"
+      {...props}
+      description={description(field.value ?? '')}
+      {...controlledProps(field, fieldState)}
+      value={field.value ?? ''}
+      onChange={field.onChange}
+    />
   );
 }

@@ -2,7 +2,7 @@ import { Alert, Box, Button, Center, Group, Loader, Modal, Stack, Text } from '@
 import { useMediaQuery } from '@mantine/hooks';
 import type { Agent, AgentSettings } from '@switchboard/shared/agents';
 import { canSpendAndDelete } from '@switchboard/shared/auth';
-import { IconAlertCircle, IconAlertTriangle, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconTrash } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { AgentHealthPanel } from '../../../components/agent-health-panel';
 import { ManagerOnlyButton } from '../../../components/manager-only';
@@ -14,6 +14,7 @@ import { useAgentSettings } from '../api/get-agent-settings';
 import { useDeleteAgent } from '../api/delete-agent';
 import { useUpdateAgent } from '../api/update-agent';
 import { AgentForm, applyAgentFieldErrors } from './agent-form';
+import { FormAlert } from '../../../components/form-alert';
 
 type AgentSettingsModalProps = {
   /** The agent being edited; kept while the dialog closes so its content does not vanish. */
@@ -200,15 +201,7 @@ function AgentSettingsBody({
             </Stack>
           </Alert>
           {deleteMutation.isError && (
-            <Alert
-              color="red"
-              variant="light"
-              title="Could not delete the agent"
-              icon={<IconAlertCircle size={20} />}
-              role="alert"
-            >
-              {deleteMutation.error.message}
-            </Alert>
+            <FormAlert title="Could not delete the agent" error={deleteMutation.error} />
           )}
           <Group justify="flex-end" gap="sm">
             <Button

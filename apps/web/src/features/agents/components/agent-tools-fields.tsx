@@ -14,13 +14,15 @@ import {
 import type { AgentSettingsFormValues } from '@switchboard/shared/agents';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import {
+  type Control,
   Controller,
+  type FieldErrors,
+  useController,
   useFieldArray,
   useWatch,
-  type Control,
-  type FieldErrors,
 } from 'react-hook-form';
 import { useAgentToolChoices } from '../../../lib/api/get-agent-tool-choices';
+import { controlledProps } from '../../../lib/bind-field';
 
 const MANAGED = [
   {
@@ -66,52 +68,27 @@ export function AgentToolsFields({ control, errors }: AgentToolsFieldsProps) {
             </Group>
           ))}
         </Stack>
-        <Controller
+        <ToolSwitch
           control={control}
           name="tools.endCall"
-          render={({ field }) => (
-            <Switch
-              label="End call"
-              description="The agent can hang up once the conversation is over"
-              checked={field.value ?? false}
-              onChange={(event) => field.onChange(event.currentTarget.checked)}
-              onBlur={field.onBlur}
-              ref={field.ref}
-            />
-          )}
+          label="End call"
+          description="The agent can hang up once the conversation is over"
         />
-        <Controller
+        <ToolSwitch
           control={control}
           name="tools.dtmf"
-          render={({ field }) => (
-            <Switch
-              label="Keypad (DTMF)"
-              description="The agent can press phone keys, e.g. to get through a phone menu"
-              checked={field.value ?? false}
-              onChange={(event) => field.onChange(event.currentTarget.checked)}
-              onBlur={field.onBlur}
-              ref={field.ref}
-            />
-          )}
+          label="Keypad (DTMF)"
+          description="The agent can press phone keys, e.g. to get through a phone menu"
         />
-        <Controller
+        <ToolSwitch
           control={control}
           name="tools.transferCall"
-          render={({ field }) => (
-            <Switch
-              label="Transfer call"
-              description="The agent can pass the caller on to one of these numbers"
-              checked={field.value ?? false}
-              onChange={(event) => {
-                const on = event.currentTarget.checked;
-                field.onChange(on);
-                if (on && destinations.fields.length === 0)
-                  destinations.append({ number: '', description: '' });
-              }}
-              onBlur={field.onBlur}
-              ref={field.ref}
-            />
-          )}
+          label="Transfer call"
+          description="The agent can pass the caller on to one of these numbers"
+          onToggle={(on) => {
+            if (on && destinations.fields.length === 0)
+              destinations.append({ number: '', description: '' });
+          }}
         />
         {transferOn && (
           <Stack gap="xs" pl={{ base: 0, sm: 'xl' }}>
@@ -230,5 +207,32 @@ export function AgentToolsFields({ control, errors }: AgentToolsFieldsProps) {
         />
       </Stack>
     </Fieldset>
+  );
+}
+
+type ToolSwitchProps = {
+  control: Control<AgentSettingsFormValues>;
+  name: 'tools.endCall' | 'tools.dtmf' | 'tools.transferCall';
+  label: string;
+  description: string;
+  /** After the tool is switched on or off. */
+  onToggle?: (on: boolean) => void;
+};
+
+/** One of the platform's built-in tools, on or off. */
+function ToolSwitch({ control, name, label, description, onToggle }: ToolSwitchProps) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <Switch
+      label={label}
+      description={description}
+      checked={field.value ?? false}
+      onChange={(event) => {
+        const on = event.currentTarget.checked;
+        field.onChange(on);
+        onToggle?.(on);
+      }}
+      {...controlledProps(field, fieldState)}
+    />
   );
 }

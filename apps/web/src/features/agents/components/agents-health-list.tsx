@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Skeleton, Stack, Switch, Text } from '@mantine/core';
 import type { Agent } from '@switchboard/shared/agents';
 import { useQuery } from '@tanstack/react-query';
 import { AgentHealthPanel } from '../../../components/agent-health-panel';
@@ -7,6 +7,7 @@ import { agentHealthQueryOptions } from '../api/get-agent-health';
 import { useAgentList } from '../../../lib/api/list-agents';
 import { useRepairAgent } from '../api/repair-agent';
 import { useSetLiveListening } from '../api/set-live-listening';
+import { SectionHeading } from '../../../components/section-heading';
 
 type AgentsHealthListProps = {
   /** The business's zone, for the time of the last call update. */
@@ -24,15 +25,10 @@ export function AgentsHealthList({ timeZone, canRepair }: AgentsHealthListProps)
   return (
     <Card withBorder padding="lg" radius="md">
       <Stack gap="md">
-        <Stack gap={4}>
-          <Title order={3} size="h4">
-            Agent health
-          </Title>
-          <Text size="sm" c="dimmed">
-            Whether each agent’s calls and tool calls reach Switchboard.
-            {canRepair ? '' : ' Read-only: an owner of the business can repair an agent.'}
-          </Text>
-        </Stack>
+        <SectionHeading title="Agent health">
+          Whether each agent’s calls and tool calls reach Switchboard.
+          {canRepair ? '' : ' Read-only: an owner of the business can repair an agent.'}
+        </SectionHeading>
         {agents.isError ? (
           <QueryError
             title="Could not load the agents"

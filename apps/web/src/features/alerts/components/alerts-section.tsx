@@ -35,6 +35,7 @@ import { useCreateAlert } from '../api/create-alert';
 import { useDeleteAlert } from '../api/delete-alert';
 import { useAlerts, type AlertsBase } from '../api/get-alerts';
 import { useUpdateAlert } from '../api/update-alert';
+import { SectionHeading } from '../../../components/section-heading';
 
 const EVERY_AGENT = '__all__';
 const DAY_ORDER = [1, 2, 3, 4, 5, 6, 0];
@@ -76,17 +77,12 @@ export function AlertsSection({
     <Stack gap="lg">
       <Card withBorder padding="lg" radius="md">
         <Stack gap="md">
-          <Stack gap={4}>
-            <Title order={3} size="h4">
-              Alerts
-            </Title>
-            <Text size="sm" c="dimmed">
-              Switchboard checks every minute and tells{' '}
-              {operatorOf ? 'the operators' : 'the owners'} (by mail, the bell and browser push)
-              once when something starts going wrong and once when it is over.
-              {canEdit ? '' : ' Only an owner of the business can set alerts.'}
-            </Text>
-          </Stack>
+          <SectionHeading title="Alerts">
+            Switchboard checks every minute and tells {operatorOf ? 'the operators' : 'the owners'}{' '}
+            (by mail, the bell and browser push) once when something starts going wrong and once
+            when it is over.
+            {canEdit ? '' : ' Only an owner of the business can set alerts.'}
+          </SectionHeading>
           {alerts.isPending ? (
             <Skeleton h={80} />
           ) : alerts.isError ? (

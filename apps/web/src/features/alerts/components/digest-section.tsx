@@ -1,8 +1,9 @@
-import { Card, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Card, Radio, Skeleton, Stack, Text } from '@mantine/core';
 import { DIGEST_FREQUENCIES, type DigestFrequency } from '@switchboard/shared/alerts';
 import { useState } from 'react';
 import { QueryError } from '../../../components/query-error';
 import { useChooseDigest, useDigest } from '../api/digest';
+import { SectionHeading } from '../../../components/section-heading';
 
 const CHOICES: Record<DigestFrequency, { label: string; description: string }> = {
   off: { label: 'Off', description: 'No digest mail.' },
@@ -27,16 +28,10 @@ export function DigestSection({ email }: { email: string | null }) {
   return (
     <Card withBorder padding="lg" radius="md">
       <Stack gap="sm">
-        <Stack gap={4}>
-          <Title order={3} size="h4">
-            Digest
-          </Title>
-          <Text size="sm" c="dimmed">
-            A mail with your calls, minutes, cost and success rate against the period before, the
-            enquiries and bookings your agents produced, what needs your attention and a small
-            chart.
-          </Text>
-        </Stack>
+        <SectionHeading title="Digest">
+          A mail with your calls, minutes, cost and success rate against the period before, the
+          enquiries and bookings your agents produced, what needs your attention and a small chart.
+        </SectionHeading>
         {digest.isPending ? (
           <Skeleton h={96} />
         ) : digest.isError ? (

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
-  Button,
   Group,
   Modal,
   NumberInput,
@@ -30,6 +29,8 @@ import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { ZonedDateTimePicker } from './zoned-date-time-picker';
 import { useCreateAppointment } from '../api/create-appointment';
 import { useContactOptions, type SearchContacts } from '../api/search-contact-options';
+import { FormActions } from '../../../components/form-actions';
+import { bindField } from '../../../lib/bind-field';
 
 export type AgentOption = { id: string; name: string };
 
@@ -119,6 +120,7 @@ function AddAppointmentForm({
       notes: '',
     },
   });
+  const fieldProps = bindField(register, errors);
 
   const submit = async (values: FormValues) => {
     try {
@@ -186,12 +188,7 @@ function AddAppointmentForm({
             />
           )}
         />
-        <TextInput
-          label="Service"
-          required
-          {...register('service')}
-          error={errors.service?.message}
-        />
+        <TextInput label="Service" required {...fieldProps('service')} />
         <Group grow align="flex-start">
           <Controller
             control={control}
@@ -224,26 +221,18 @@ function AddAppointmentForm({
             )}
           />
         </Group>
-        <Textarea
-          label="Notes"
-          autosize
-          minRows={2}
-          {...register('notes')}
-          error={errors.notes?.message}
-        />
+        <Textarea label="Notes" autosize minRows={2} {...fieldProps('notes')} />
         {create.isError && (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
             {create.error.message}
           </Alert>
         )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            Add appointment
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={onClose}
+          pending={create.isPending}
+          submitLabel="Add appointment"
+          gap="sm"
+        />
       </Stack>
     </form>
   );

@@ -15,6 +15,8 @@ import { browserTimeZone, timeZoneOptions } from '../../../lib/time-zones';
 import { useCreateAccount, type CreateAccountResult } from '../api/create-account';
 import { FormAlert } from '../../../components/form-alert';
 import { CountryField, TimeZoneField } from '../../../components/location-fields';
+import { bindField } from '../../../lib/bind-field';
+import { BusinessPhoneInput, BusinessWebsiteInput } from '../../../components/business-fields';
 
 const fields = [
   'businessName',
@@ -51,6 +53,7 @@ export function CreateAccountForm({ onSuccess }: CreateAccountFormProps) {
       timezone: browserTimeZone(),
     },
   });
+  const fieldProps = bindField(register, errors);
   const createAccountMutation = useCreateAccount();
   const timeZones = useMemo(() => timeZoneOptions([browserTimeZone()]), []);
   const { error } = createAccountMutation;
@@ -115,16 +118,14 @@ export function CreateAccountForm({ onSuccess }: CreateAccountFormProps) {
           label="Business name"
           autoComplete="organization"
           withAsterisk
-          error={errors.businessName?.message}
-          {...register('businessName')}
+          {...fieldProps('businessName')}
         />
         <TextInput
           label="Point of contact"
           description="The person we should talk to about this account"
           autoComplete="name"
           withAsterisk
-          error={errors.pointOfContact?.message}
-          {...register('pointOfContact')}
+          {...fieldProps('pointOfContact')}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
           <TextInput
@@ -133,28 +134,12 @@ export function CreateAccountForm({ onSuccess }: CreateAccountFormProps) {
             autoComplete="email"
             placeholder="you@business.com"
             withAsterisk
-            error={errors.email?.message}
-            {...register('email')}
+            {...fieldProps('email')}
           />
-          <TextInput
-            label="Phone"
-            type="tel"
-            autoComplete="tel"
-            placeholder="Optional"
-            description="Checked for the business’s country"
-            error={errors.phone?.message}
-            {...register('phone')}
-          />
+          <BusinessPhoneInput {...fieldProps('phone')} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-          <TextInput
-            label="Website"
-            type="url"
-            autoComplete="url"
-            placeholder="example.com"
-            error={errors.website?.message}
-            {...register('website')}
-          />
+          <BusinessWebsiteInput {...fieldProps('website')} />
           <CountryField control={control} name="country" placeholder="Search countries" />
         </SimpleGrid>
         <TimeZoneField

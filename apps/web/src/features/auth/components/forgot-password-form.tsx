@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useRequestPasswordReset } from '../api/forgot-password';
 import { FormAlert } from '../../../components/form-alert';
+import { bindField } from '../../../lib/bind-field';
 
 /**
  * "Forgot password": asks for the user name or email. The server answers the same whether or
@@ -21,6 +22,7 @@ export function ForgotPasswordForm() {
     resolver: zodResolver(forgotPasswordSchema),
     defaultValues: { login: '' },
   });
+  const fieldProps = bindField(register, errors);
   const resetMutation = useRequestPasswordReset();
 
   const submit = (values: ForgotPasswordInput) => {
@@ -59,8 +61,7 @@ export function ForgotPasswordForm() {
           spellCheck={false}
           withAsterisk
           size="md"
-          error={errors.login?.message}
-          {...register('login')}
+          {...fieldProps('login')}
         />
         <Button type="submit" size="md" fullWidth mt="xs" loading={resetMutation.isPending}>
           Send me a link

@@ -11,6 +11,7 @@ import { isApiError } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useLogin } from '../api/login';
 import { FormAlert } from '../../../components/form-alert';
+import { bindField } from '../../../lib/bind-field';
 
 const fields = ['userName', 'password'] as const;
 
@@ -29,6 +30,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
     resolver: zodResolver(loginSchema),
     defaultValues: { userName: '', password: '' },
   });
+  const fieldProps = bindField(register, errors);
   const loginMutation = useLogin();
 
   const submit = (values: LoginInput) => {
@@ -62,16 +64,14 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
           spellCheck={false}
           withAsterisk
           size="md"
-          error={errors.userName?.message}
-          {...register('userName')}
+          {...fieldProps('userName')}
         />
         <PasswordInput
           label="Password"
           autoComplete="current-password"
           withAsterisk
           size="md"
-          error={errors.password?.message}
-          {...register('password')}
+          {...fieldProps('password')}
         />
         <Button type="submit" size="md" fullWidth mt="xs" loading={loginMutation.isPending}>
           Sign in

@@ -1,11 +1,12 @@
-import { Alert, Button, Center, Stack } from '@mantine/core';
-import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
+import { Button, Center, Stack } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { loginPathFor } from '../../../lib/redirect-to';
 import { useSession } from '../api/get-session';
 import { SessionUserContext } from '../../../lib/session-context';
+import { FormAlert } from '../../../components/form-alert';
 
 /**
  * Lets only a signed-in user through to `children`. Without a session (never signed in, or it
@@ -26,15 +27,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
     return (
       <Center mih="100vh" p="md">
         <Stack maw={440} w="100%">
-          <Alert
-            color="red"
-            variant="light"
-            title="Could not check your session"
-            icon={<IconAlertCircle size={20} />}
-            role="alert"
-          >
-            {session.error.message}
-          </Alert>
+          <FormAlert title="Could not check your session" error={session.error} />
           <Button
             leftSection={<IconRefresh size={18} />}
             loading={session.isFetching}

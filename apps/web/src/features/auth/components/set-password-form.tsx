@@ -13,6 +13,7 @@ import { isApiError } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useSetPassword } from '../api/set-password';
 import { FormAlert } from '../../../components/form-alert';
+import { bindField } from '../../../lib/bind-field';
 
 export const passwordsDoNotMatch = 'Passwords do not match';
 
@@ -83,6 +84,7 @@ export function SetPasswordForm({
     resolver: zodResolver(setPasswordFormSchema),
     defaultValues: { password: '', confirmPassword: '' },
   });
+  const fieldProps = bindField(register, errors);
   const setPasswordMutation = useSetPassword();
   const { error } = setPasswordMutation;
 
@@ -115,16 +117,14 @@ export function SetPasswordForm({
           autoComplete="new-password"
           withAsterisk
           size="md"
-          error={errors.password?.message}
-          {...register('password')}
+          {...fieldProps('password')}
         />
         <PasswordInput
           label="Confirm password"
           autoComplete="new-password"
           withAsterisk
           size="md"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
+          {...fieldProps('confirmPassword')}
         />
         <Button type="submit" size="md" fullWidth mt="xs" loading={setPasswordMutation.isPending}>
           {submitLabel}

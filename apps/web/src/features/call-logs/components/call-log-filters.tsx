@@ -256,6 +256,50 @@ type AppliedTextInputProps = {
 };
 
 /**
+ * The draft of a text filter: typing applies it once the typing pauses (300 ms; the URL entry
+ * is replaced, so typing leaves one history entry), `commit` at once. A value `validate` refuses
+ * says why (`error`) and is not applied. Reset, back/forward or another control can change the
+ * URL's value: the draft follows it.
+ */
+function useAppliedDraft(
+  applied: string,
+  validate: (value: string) => string | null,
+  onApply: (value: string, options?: ChangeOptions) => void,
+) {
+  const [draft, setDraft] = useState(applied);
+  const [error, setError] = useState<string | null>(null);
+  const [shown, setShown] = useState(applied);
+  if (shown !== applied) {
+    setShown(applied);
+    setDraft(applied);
+    setError(null);
+  }
+  const apply = (value: string, options?: ChangeOptions) => {
+    const problem = validate(value);
+    setError(problem);
+    if (!problem && value.trim() !== applied) onApply(value.trim(), options);
+  };
+  const applySoon = useDebouncedCallback(
+    (value: string) => apply(value, { replace: true }),
+    FILTER_DEBOUNCE_MS,
+  );
+  return {
+    draft,
+    error,
+    type: (value: string) => {
+      setDraft(value);
+      if (error) setError(null);
+      applySoon(value);
+    },
+    commit: (value: string) => {
+      applySoon.cancel();
+      setDraft(value);
+      apply(value);
+    },
+  };
+}
+
+/**
  * A text filter that applies itself once typing pauses (300 ms; the URL entry is replaced, so
  * typing leaves one history entry), and at once on Enter or when the box loses focus. A value
  * that cannot be a filter says why under the box and is not applied. The clear button applies
@@ -271,29 +315,7 @@ function AppliedTextInput({
   onApply,
   w,
 }: AppliedTextInputProps) {
-  const [draft, setDraft] = useState(applied);
-  const [error, setError] = useState<string | null>(null);
-  // Reset, back/forward or another control can change the URL's value: the box follows it.
-  const [shown, setShown] = useState(applied);
-  if (shown !== applied) {
-    setShown(applied);
-    setDraft(applied);
-    setError(null);
-  }
-
-  const apply = (value: string, options?: ChangeOptions) => {
-    const problem = validate(value);
-    setError(problem);
-    if (!problem && value.trim() !== applied) onApply(value.trim(), options);
-  };
-  const applySoon = useDebouncedCallback(
-    (value: string) => apply(value, { replace: true }),
-    FILTER_DEBOUNCE_MS,
-  );
-  const applyNow = (value: string) => {
-    applySoon.cancel();
-    apply(value);
-  };
+  const { draft, error, type, commit } = useAppliedDraft(applied, validate, onApply);
 
   return (
     <TextInput
@@ -308,24 +330,16 @@ function AppliedTextInput({
           <CloseButton
             size="sm"
             aria-label={`Clear ${label.toLowerCase()}`}
-            onClick={() => {
-              setDraft('');
-              applyNow('');
-            }}
+            onClick={() => commit('')}
           />
         ) : null
       }
-      onChange={(event) => {
-        const value = event.currentTarget.value;
-        setDraft(value);
-        if (error) setError(null);
-        applySoon(value);
-      }}
-      onBlur={() => applyNow(draft)}
+      onChange={(event) => type(event.currentTarget.value)}
+      onBlur={() => commit(draft)}
       onKeyDown={(event) => {
         if (event.key === 'Enter') {
           event.preventDefault();
-          applyNow(draft);
+          commit(draft);
         }
       }}
       w={w}
@@ -343,23 +357,7 @@ function EndReasonInput({
   onApply: (value: string, options?: ChangeOptions) => void;
   w: number | string;
 }) {
-  const [draft, setDraft] = useState(applied);
-  const [error, setError] = useState<string | null>(null);
-  const [shown, setShown] = useState(applied);
-  if (shown !== applied) {
-    setShown(applied);
-    setDraft(applied);
-    setError(null);
-  }
-  const apply = (value: string, options?: ChangeOptions) => {
-    const problem = endReasonError(value);
-    setError(problem);
-    if (!problem && value.trim() !== applied) onApply(value.trim(), options);
-  };
-  const applySoon = useDebouncedCallback(
-    (value: string) => apply(value, { replace: true }),
-    FILTER_DEBOUNCE_MS,
-  );
+  const { draft, error, type, commit } = useAppliedDraft(applied, endReasonError, onApply);
   return (
     <Autocomplete
       label="Ended reason"
@@ -368,37 +366,15 @@ function EndReasonInput({
       limit={12}
       value={draft}
       error={error}
-      onChange={(value) => {
-        setDraft(value);
-        if (error) setError(null);
-        applySoon(value);
-      }}
-      onOptionSubmit={(value) => {
-        applySoon.cancel();
-        setDraft(value);
-        apply(value);
-      }}
-      onBlur={() => {
-        applySoon.cancel();
-        apply(draft);
-      }}
+      onChange={type}
+      onOptionSubmit={commit}
+      onBlur={() => commit(draft)}
       onKeyDown={(event) => {
-        if (event.key === 'Enter') {
-          applySoon.cancel();
-          apply(draft);
-        }
+        if (event.key === 'Enter') commit(draft);
       }}
       rightSection={
         draft ? (
-          <CloseButton
-            size="sm"
-            aria-label="Clear ended reason"
-            onClick={() => {
-              applySoon.cancel();
-              setDraft('');
-              apply('');
-            }}
-          />
+          <CloseButton size="sm" aria-label="Clear ended reason" onClick={() => commit('')} />
         ) : null
       }
       w={w}

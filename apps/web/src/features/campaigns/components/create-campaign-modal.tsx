@@ -1,6 +1,5 @@
 import {
   Alert,
-  Button,
   Chip,
   Group,
   NumberInput,
@@ -33,6 +32,8 @@ import { ConsoleFormModal } from '../../../components/console-form-modal';
 import { AgentOrSquadSelect, parseAgentOrSquad } from '../../../components/agent-or-squad-select';
 import { FormAlert } from '../../../components/form-alert';
 import { useCampaignOptions, useCreateCampaign } from '../api/campaigns';
+import { FormActions } from '../../../components/form-actions';
+import { bindField } from '../../../lib/bind-field';
 
 type AudienceKind = 'all' | 'search' | 'import';
 type FormValues = {
@@ -155,6 +156,7 @@ export function CreateCampaignModal({ opened, onClose, onCreated }: Props) {
   const startLater = useWatch({ control: form.control, name: 'startLater' });
   const retryOn = useWatch({ control: form.control, name: 'retryOn' });
   const { errors } = form.formState;
+  const fieldProps = bindField(form.register, errors);
 
   const close = () => {
     if (create.isPending) return;
@@ -189,8 +191,7 @@ export function CreateCampaignModal({ opened, onClose, onCreated }: Props) {
             <TextInput
               label="Name"
               placeholder="Spring check-up reminders"
-              {...form.register('name')}
-              error={errors.name?.message}
+              {...fieldProps('name')}
             />
             <Controller
               control={form.control}
@@ -245,8 +246,7 @@ export function CreateCampaignModal({ opened, onClose, onCreated }: Props) {
                 <TextInput
                   label="Search"
                   description="Contacts whose name, email or number contains this"
-                  {...form.register('search')}
-                  error={errors.search?.message}
+                  {...fieldProps('search')}
                 />
               )}
               {audience === 'import' && (
@@ -279,23 +279,12 @@ export function CreateCampaignModal({ opened, onClose, onCreated }: Props) {
               <TextInput
                 type="datetime-local"
                 label="Start at (your local time)"
-                {...form.register('startAt')}
-                error={errors.startAt?.message}
+                {...fieldProps('startAt')}
               />
             )}
             <Group grow align="flex-start">
-              <TextInput
-                type="time"
-                label="Calling from"
-                {...form.register('callingHoursStart')}
-                error={errors.callingHoursStart?.message}
-              />
-              <TextInput
-                type="time"
-                label="Calling until"
-                {...form.register('callingHoursEnd')}
-                error={errors.callingHoursEnd?.message}
-              />
+              <TextInput type="time" label="Calling from" {...fieldProps('callingHoursStart')} />
+              <TextInput type="time" label="Calling until" {...fieldProps('callingHoursEnd')} />
             </Group>
             <Controller
               control={form.control}
@@ -401,14 +390,11 @@ export function CreateCampaignModal({ opened, onClose, onCreated }: Props) {
             {create.error && (
               <FormAlert title="Could not create the campaign" error={create.error} />
             )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close} disabled={create.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={create.isPending}>
-                Review campaign
-              </Button>
-            </Group>
+            <FormActions
+              onCancel={close}
+              pending={create.isPending}
+              submitLabel="Review campaign"
+            />
           </Stack>
         </form>
       )}

@@ -1,15 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Button,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  TagsInput,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { SimpleGrid, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { countries } from '@switchboard/shared/countries';
 import {
   ItemFormModal,
@@ -22,11 +12,14 @@ import {
   type ContactFormValues,
   type ContactInput,
 } from '@switchboard/shared/contacts';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useRef } from 'react';
-import { Controller, useForm, type FieldErrors } from 'react-hook-form';
+import { type Control, type FieldErrors, useController, useForm } from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useSaveContact } from '../api/save-contact';
+import { FormActions } from '../../../components/form-actions';
+import { bindField } from '../../../lib/bind-field';
+import { FormAlert } from '../../../components/form-alert';
+import { CountryField } from '../../../components/location-fields';
 
 const CONTACT_FIELDS = [
   'name',
@@ -53,9 +46,8 @@ function listError(error: FieldErrors<ContactFormValues>['otherPhones']): string
 
 /** Add a contact, or edit one: the shared contact rules, the server's refusals in place. */
 export function ContactFormModal(props: ItemFormModalProps<Contact>) {
-  const contact = props.item;
   return (
-    <ItemFormModal {...props} title={contact ? 'Edit contact' : 'Add contact'} form={ContactForm} />
+    <ItemFormModal {...props} newTitle="Add contact" editTitle="Edit contact" form={ContactForm} />
   );
 }
 
@@ -81,6 +73,7 @@ function ContactForm({ item: contact, onClose }: ItemFormProps<Contact>) {
       country: contact?.country ?? '',
     },
   });
+  const fieldProps = bindField(register, errors);
 
   const submit = async (input: ContactInput) => {
     // Two quick clicks both pass validation before the button turns into a spinner.
@@ -101,23 +94,17 @@ function ContactForm({ item: contact, onClose }: ItemFormProps<Contact>) {
     <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
       <Stack gap="md">
         {save.isError && (
-          <Alert
-            color="red"
-            variant="light"
+          <FormAlert
             title={contact ? 'Could not save the contact' : 'Could not add the contact'}
-            icon={<IconAlertCircle size={20} />}
-            role="alert"
-          >
-            {save.error.message}
-          </Alert>
+            error={save.error}
+          />
         )}
         <TextInput
           label="Name"
           withAsterisk
           autoComplete="off"
           data-autofocus
-          error={errors.name?.message}
-          {...register('name')}
+          {...fieldProps('name')}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
           <TextInput
@@ -125,93 +112,71 @@ function ContactForm({ item: contact, onClose }: ItemFormProps<Contact>) {
             description="A phone number or an email address is needed"
             type="tel"
             autoComplete="off"
-            error={errors.phone?.message}
-            {...register('phone')}
+            {...fieldProps('phone')}
           />
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="off"
-            error={errors.email?.message}
-            {...register('email')}
-          />
+          <TextInput label="Email" type="email" autoComplete="off" {...fieldProps('email')} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-          <Controller
+          <OtherValuesField
             control={control}
             name="otherPhones"
-            render={({ field }) => (
-              <TagsInput
-                label="Other phone numbers"
-                description="Press Enter after each"
-                value={field.value ?? []}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                splitChars={[',', ';']}
-                clearable
-                error={listError(errors.otherPhones)}
-              />
-            )}
+            label="Other phone numbers"
+            splitChars={[',', ';']}
+            error={listError(errors.otherPhones)}
           />
-          <Controller
+          <OtherValuesField
             control={control}
             name="otherEmails"
-            render={({ field }) => (
-              <TagsInput
-                label="Other email addresses"
-                description="Press Enter after each"
-                value={field.value ?? []}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                splitChars={[',', ';', ' ']}
-                clearable
-                error={listError(errors.otherEmails)}
-              />
-            )}
+            label="Other email addresses"
+            splitChars={[',', ';', ' ']}
+            error={listError(errors.otherEmails)}
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-          <TextInput
-            label="Company"
-            autoComplete="off"
-            error={errors.company?.message}
-            {...register('company')}
-          />
-          <Controller
+          <TextInput label="Company" autoComplete="off" {...fieldProps('company')} />
+          <CountryField
             control={control}
             name="country"
-            render={({ field }) => (
-              <Select
-                label="Country"
-                data={COUNTRY_OPTIONS}
-                value={field.value || null}
-                onChange={(value) => field.onChange(value ?? '')}
-                onBlur={field.onBlur}
-                searchable
-                clearable
-                placeholder="Not known"
-                error={errors.country?.message}
-              />
-            )}
+            data={COUNTRY_OPTIONS}
+            withAsterisk={false}
+            clearable
+            placeholder="Not known"
           />
         </SimpleGrid>
-        <Textarea
-          label="Notes"
-          autosize
-          minRows={2}
-          maxRows={8}
-          error={errors.notes?.message}
-          {...register('notes')}
+        <Textarea label="Notes" autosize minRows={2} maxRows={8} {...fieldProps('notes')} />
+        <FormActions
+          onCancel={onClose}
+          pending={save.isPending}
+          submitLabel={contact ? 'Save contact' : 'Add contact'}
+          gap="sm"
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {contact ? 'Save contact' : 'Add contact'}
-          </Button>
-        </Group>
       </Stack>
     </form>
+  );
+}
+
+type OtherValuesFieldProps = {
+  control: Control<ContactFormValues>;
+  name: 'otherPhones' | 'otherEmails';
+  label: string;
+  /** What ends a value besides Enter (a space cannot be inside an email address). */
+  splitChars: string[];
+  error: string | undefined;
+};
+
+/** A contact's other phone numbers or email addresses, one tag each. */
+function OtherValuesField({ control, name, label, splitChars, error }: OtherValuesFieldProps) {
+  const { field } = useController({ control, name });
+  return (
+    <TagsInput
+      label={label}
+      description="Press Enter after each"
+      value={field.value ?? []}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      splitChars={splitChars}
+      clearable
+      error={error}
+    />
   );
 }

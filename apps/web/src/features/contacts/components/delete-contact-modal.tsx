@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { Contact } from '@switchboard/shared/contacts';
-import { IconAlertCircle, IconTrash } from '@tabler/icons-react';
+import { IconTrash } from '@tabler/icons-react';
 import { useDeleteContact } from '../api/delete-contact';
+import { FormAlert } from '../../../components/form-alert';
 
 type DeleteContactModalProps = {
   contact: Contact | null;
@@ -27,15 +28,7 @@ export function DeleteContactModal({ contact, onClose, onDeleted }: DeleteContac
             log.
           </Text>
           {remove.isError && (
-            <Alert
-              color="red"
-              variant="light"
-              title="Could not delete the contact"
-              icon={<IconAlertCircle size={20} />}
-              role="alert"
-            >
-              {remove.error.message}
-            </Alert>
+            <FormAlert title="Could not delete the contact" error={remove.error} />
           )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close} disabled={remove.isPending} data-autofocus>

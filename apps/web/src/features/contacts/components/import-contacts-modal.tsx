@@ -1,12 +1,12 @@
-import { Alert, Modal, Stack } from '@mantine/core';
+import { Modal, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ContactImport, ContactImportUpload } from '@switchboard/shared/contact-imports';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useUploadContactImport } from '../api/upload-contact-import';
 import { FileDropZone } from './file-drop-zone';
 import { ImportMappingStep } from './import-mapping-step';
 import { ImportProgressStep } from './import-progress-step';
+import { FormAlert } from '../../../components/form-alert';
 
 type ImportContactsModalProps = { opened: boolean; onClose: () => void };
 
@@ -53,17 +53,7 @@ function ImportSteps({ onClose }: { onClose: () => void }) {
         busy={upload.isPending}
         onFile={(file) => upload.mutate(file, { onSuccess: setUploaded })}
       />
-      {upload.isError && (
-        <Alert
-          color="red"
-          variant="light"
-          title="This file cannot be imported"
-          icon={<IconAlertCircle size={20} />}
-          role="alert"
-        >
-          {upload.error.message}
-        </Alert>
-      )}
+      {upload.isError && <FormAlert title="This file cannot be imported" error={upload.error} />}
     </Stack>
   );
 }

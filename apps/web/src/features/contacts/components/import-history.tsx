@@ -1,6 +1,6 @@
-import { Alert, Anchor, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import type { ContactImport } from '@switchboard/shared/contact-imports';
-import { IconAlertCircle, IconArrowBackUp, IconDownload, IconTrash } from '@tabler/icons-react';
+import { IconArrowBackUp, IconDownload, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { contactImportErrorsHref, isImportActive } from '../api/get-contact-import';
@@ -10,6 +10,7 @@ import { useUndoContactImport } from '../api/undo-contact-import';
 import { formatDateTime } from '@switchboard/shared/format';
 import { ImportCounts } from './import-counts';
 import { ImportStatusBadge } from './import-status-badge';
+import { FormAlert } from '../../../components/form-alert';
 
 const HISTORY_PAGE_SIZE = 10;
 
@@ -151,17 +152,7 @@ function UndoImportModal({ row, onClose }: { row: ContactImport | null; onClose:
             filled in get their earlier details back. Contacts changed since the import, or with
             enquiries or appointments, are kept as they are.
           </Text>
-          {undo.isError && (
-            <Alert
-              color="red"
-              variant="light"
-              title="Could not undo the import"
-              icon={<IconAlertCircle size={20} />}
-              role="alert"
-            >
-              {undo.error.message}
-            </Alert>
-          )}
+          {undo.isError && <FormAlert title="Could not undo the import" error={undo.error} />}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close} disabled={undo.isPending} data-autofocus>
               Keep the import

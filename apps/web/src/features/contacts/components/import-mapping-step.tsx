@@ -31,6 +31,7 @@ import {
   sampleValues,
   type ImportMapping,
 } from '../utils/import-mapping';
+import { FormAlert } from '../../../components/form-alert';
 
 const COUNTRY_OPTIONS = countries.map(({ code, name }) => ({ value: code, label: name }));
 
@@ -217,17 +218,7 @@ export function ImportMappingStep({
           </Table>
         </Table.ScrollContainer>
       </Paper>
-      {commit.isError && (
-        <Alert
-          color="red"
-          variant="light"
-          title="Could not start the import"
-          icon={<IconAlertCircle size={20} />}
-          role="alert"
-        >
-          {commit.error.message}
-        </Alert>
-      )}
+      {commit.isError && <FormAlert title="Could not start the import" error={commit.error} />}
       <Group justify="space-between" gap="sm">
         <Button variant="default" onClick={onStartOver} disabled={commit.isPending}>
           Choose another file

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import {
   ENQUIRY_MESSAGE_MAX,
   ENQUIRY_SUBJECT_MAX,
@@ -7,10 +7,12 @@ import {
   type EnquiryFormValues,
   type EnquiryInput,
 } from '@switchboard/shared/enquiries';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useCreateEnquiry } from '../api/create-enquiry';
+import { FormActions } from '../../../components/form-actions';
+import { bindField } from '../../../lib/bind-field';
+import { FormAlert } from '../../../components/form-alert';
 
 type AddEnquiryModalProps = {
   opened: boolean;
@@ -42,6 +44,7 @@ function AddEnquiryForm({ contactId, agentId, onClose }: Omit<AddEnquiryModalPro
     resolver: zodResolver(enquiryInputSchema),
     defaultValues: { subject: '', message: '', agentId },
   });
+  const fieldProps = bindField(register, errors);
   const submit = async (input: EnquiryInput) => {
     try {
       await create.mutateAsync({ contactId, input });
@@ -53,41 +56,27 @@ function AddEnquiryForm({ contactId, agentId, onClose }: Omit<AddEnquiryModalPro
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
       <Stack gap="md">
-        {create.isError && (
-          <Alert
-            color="red"
-            variant="light"
-            title="Could not add the enquiry"
-            icon={<IconAlertCircle size={20} />}
-            role="alert"
-          >
-            {create.error.message}
-          </Alert>
-        )}
+        {create.isError && <FormAlert title="Could not add the enquiry" error={create.error} />}
         <TextInput
           label="Subject"
           withAsterisk
           data-autofocus
           maxLength={ENQUIRY_SUBJECT_MAX}
-          error={errors.subject?.message}
-          {...register('subject')}
+          {...fieldProps('subject')}
         />
         <Textarea
           label="Message"
           autosize
           minRows={4}
           maxLength={ENQUIRY_MESSAGE_MAX}
-          error={errors.message?.message}
-          {...register('message')}
+          {...fieldProps('message')}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            Add enquiry
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={onClose}
+          pending={create.isPending}
+          submitLabel="Add enquiry"
+          gap="sm"
+        />
       </Stack>
     </form>
   );

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   enquiryReplyInputSchema,
@@ -15,6 +15,9 @@ import { useForm } from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useSendEnquiryReply } from '../api/send-enquiry-reply';
 import { newIdempotencyKey } from './idempotency-key';
+import { FormActions } from '../../../components/form-actions';
+import { bindField } from '../../../lib/bind-field';
+import { FormAlert } from '../../../components/form-alert';
 
 type ReplyModalProps = {
   /** The enquiry being answered; null: closed. */
@@ -54,6 +57,7 @@ function ReplyForm({ enquiry, onClose }: { enquiry: Enquiry; onClose: () => void
     resolver: zodResolver(enquiryReplyInputSchema),
     defaultValues: { subject: replySubject(enquiry.subject), body: '', idempotencyKey },
   });
+  const fieldProps = bindField(register, errors);
 
   const submit = async (input: EnquiryReplyInput) => {
     try {
@@ -68,17 +72,7 @@ function ReplyForm({ enquiry, onClose }: { enquiry: Enquiry; onClose: () => void
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
       <Stack gap="md">
-        {send.isError && (
-          <Alert
-            color="red"
-            variant="light"
-            title="Could not send the reply"
-            icon={<IconAlertCircle size={20} />}
-            role="alert"
-          >
-            {send.error.message}
-          </Alert>
-        )}
+        {send.isError && <FormAlert title="Could not send the reply" error={send.error} />}
         {to ? (
           <Text size="sm">
             To{' '}
@@ -95,8 +89,7 @@ function ReplyForm({ enquiry, onClose }: { enquiry: Enquiry; onClose: () => void
           label="Subject"
           withAsterisk
           maxLength={REPLY_SUBJECT_MAX}
-          error={errors.subject?.message}
-          {...register('subject')}
+          {...fieldProps('subject')}
         />
         <Textarea
           label="Message"
@@ -106,17 +99,14 @@ function ReplyForm({ enquiry, onClose }: { enquiry: Enquiry; onClose: () => void
           minRows={6}
           maxRows={16}
           data-autofocus
-          error={errors.body?.message}
-          {...register('body')}
+          {...fieldProps('body')}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={send.isPending}>
-            Send reply
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={onClose}
+          pending={send.isPending}
+          submitLabel="Send reply"
+          gap="sm"
+        />
       </Stack>
     </form>
   );

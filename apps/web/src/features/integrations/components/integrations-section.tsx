@@ -16,7 +16,6 @@ import {
   Switch,
   Text,
   TextInput,
-  Title,
   Tooltip,
 } from '@mantine/core';
 import { IconCheck, IconCopy, IconRefresh } from '@tabler/icons-react';
@@ -33,7 +32,7 @@ import {
   type WebhookEventType,
 } from '@switchboard/shared/integrations';
 import { useState, type FormEvent } from 'react';
-import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { ConfirmDeleteModal, useConfirmDelete } from '../../../components/confirm-delete-modal';
 import { FormAlert } from '../../../components/form-alert';
 import { QueryError } from '../../../components/query-error';
 import { isApiError } from '../../../lib/api-client';
@@ -49,6 +48,8 @@ import {
   useWebhookDeliveries,
   useWebhookEndpoints,
 } from '../api/integrations';
+import { FormActions } from '../../../components/form-actions';
+import { SectionHeading } from '../../../components/section-heading';
 
 /**
  * Settings → Integrations (owners only, decision 061): the business's appointments in the
@@ -100,15 +101,10 @@ function CalendarFeedCard({ timeZone }: { timeZone: string }) {
   return (
     <Card withBorder padding="lg" radius="md">
       <Stack gap="md">
-        <Stack gap={4}>
-          <Title order={3} size="h4">
-            Calendar feed
-          </Title>
-          <Text size="sm" c="dimmed">
-            Your appointments in Google Calendar, Outlook or Apple Calendar. Bookings, new times and
-            cancellations follow within the hour or so that each calendar takes to check again.
-          </Text>
-        </Stack>
+        <SectionHeading title="Calendar feed">
+          Your appointments in Google Calendar, Outlook or Apple Calendar. Bookings, new times and
+          cancellations follow within the hour or so that each calendar takes to check again.
+        </SectionHeading>
         {feed.isPending ? (
           <Loader size="sm" aria-label="Loading the calendar feed" />
         ) : feed.isError ? (
@@ -225,24 +221,20 @@ function WebhooksCard({ timeZone }: { timeZone: string }) {
   const [adding, setAdding] = useState(false);
   const [created, setCreated] = useState<WebhookEndpointCreated | null>(null);
   const [logOf, setLogOf] = useState<WebhookEndpoint | null>(null);
-  const [deleting, setDeleting] = useState<WebhookEndpoint | null>(null);
-  const remove = useDeleteWebhookEndpoint();
+  const { deleting, startDelete, deleteProps } = useConfirmDelete<WebhookEndpoint>(
+    useDeleteWebhookEndpoint(),
+  );
   const update = useUpdateWebhookEndpoint();
   const list = endpoints.data?.data ?? [];
   return (
     <Card withBorder padding="lg" radius="md">
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" gap="sm">
-          <Stack gap={4} style={{ flex: '1 1 280px' }}>
-            <Title order={3} size="h4">
-              Webhooks
-            </Title>
-            <Text size="sm" c="dimmed">
-              Send new enquiries, bookings and ended calls to Zapier, Make, n8n or your own system
-              as they happen. Each request is signed the Standard Webhooks way, and one that fails
-              is tried again for about 18 hours.
-            </Text>
-          </Stack>
+          <SectionHeading title="Webhooks" style={{ flex: '1 1 280px' }}>
+            Send new enquiries, bookings and ended calls to Zapier, Make, n8n or your own system as
+            they happen. Each request is signed the Standard Webhooks way, and one that fails is
+            tried again for about 18 hours.
+          </SectionHeading>
           <Button onClick={() => setAdding(true)}>Add webhook</Button>
         </Group>
         {update.isError && <FormAlert title="Could not change the webhook" error={update.error} />}
@@ -319,7 +311,7 @@ function WebhooksCard({ timeZone }: { timeZone: string }) {
                         variant="subtle"
                         color="red"
                         aria-label={`Delete the webhook ${endpoint.url}`}
-                        onClick={() => setDeleting(endpoint)}
+                        onClick={() => startDelete(endpoint)}
                       >
                         Delete
                       </Button>
@@ -343,19 +335,10 @@ function WebhooksCard({ timeZone }: { timeZone: string }) {
       <SecretModal endpoint={created} onClose={() => setCreated(null)} />
       <DeliveryLogModal endpoint={logOf} timeZone={timeZone} onClose={() => setLogOf(null)} />
       <ConfirmDeleteModal
-        opened={deleting !== null}
         title="Delete this webhook?"
         confirmLabel="Delete webhook"
-        pending={remove.isPending}
-        error={remove.error}
         errorTitle="Could not delete the webhook"
-        onClose={() => {
-          remove.reset();
-          setDeleting(null);
-        }}
-        onConfirm={() => {
-          if (deleting) remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) });
-        }}
+        {...deleteProps}
       >
         {deleting?.url} gets no more events, and its delivery log is deleted with it. To pause it
         instead, turn it off.
@@ -459,14 +442,7 @@ function AddWebhookModal({
               ))}
             </Stack>
           </Checkbox.Group>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Add webhook
-            </Button>
-          </Group>
+          <FormActions onCancel={close} pending={create.isPending} submitLabel="Add webhook" />
         </Stack>
       </form>
     </Modal>

@@ -6,7 +6,6 @@ import {
   type KnowledgeFile,
 } from '@switchboard/shared/knowledge-bases';
 import { IconFileText } from '@tabler/icons-react';
-import { useState } from 'react';
 import { EmptyPanel } from '../../../components/empty-panel';
 import { QueryError } from '../../../components/query-error';
 import { managerOnlyReason } from '../../../components/manager-only';
@@ -15,6 +14,7 @@ import { useCanSpendAndDelete, useDisplayTimeZone } from '../../../lib/session-c
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import { useDeleteFile, useFiles, useRenameFile } from '../api/knowledge-bases';
 import { RenameModal } from './rename-modal';
+import { useRenameAndDelete } from './use-rename-and-delete';
 import { DocumentDropZone } from './document-drop-zone';
 import { UploadList, useDocumentUploads } from './document-uploads';
 import { StatusBadge } from './status-badge';
@@ -29,12 +29,9 @@ export function formatBytes(bytes: number | null): string {
 /** The business's documents: upload (drop zone, progress), status badges, rename, delete. */
 export function FilesSection() {
   const query = useFiles();
-  const remove = useDeleteFile();
   const timeZone = useDisplayTimeZone();
   const { uploads, start, dismiss } = useDocumentUploads();
-  const [deleting, setDeleting] = useState<KnowledgeFile | null>(null);
-  const [renaming, setRenaming] = useState<KnowledgeFile | null>(null);
-  const rename = useRenameFile();
+  const actions = useRenameAndDelete<KnowledgeFile>(useRenameFile(), useDeleteFile());
   const canDelete = useCanSpendAndDelete();
 
   return (
@@ -82,15 +79,9 @@ export function FilesSection() {
                   <ResourceActions
                     name={file.name}
                     editLabel="Rename"
-                    onEdit={() => {
-                      rename.reset();
-                      setRenaming(file);
-                    }}
+                    onEdit={() => actions.startRename(file)}
                     deleteRefusal={canDelete ? undefined : managerOnlyReason('delete documents')}
-                    onDelete={() => {
-                      remove.reset();
-                      setDeleting(file);
-                    }}
+                    onDelete={() => actions.startDelete(file)}
                   />
                 </Group>
               </Group>
@@ -100,30 +91,17 @@ export function FilesSection() {
       )}
       <RenameModal
         title="Rename the document"
-        current={renaming?.name ?? null}
         schema={renameKnowledgeFileSchema}
-        pending={rename.isPending}
-        error={rename.error}
-        onClose={() => setRenaming(null)}
-        onSave={(name) => {
-          if (renaming)
-            rename.mutate({ id: renaming.id, name }, { onSuccess: () => setRenaming(null) });
-        }}
+        {...actions.renameProps}
       />
       <ConfirmDeleteModal
-        opened={deleting !== null}
         title="Delete this document?"
         confirmLabel="Delete document"
-        pending={remove.isPending}
-        error={remove.error}
         errorTitle="Could not delete the document"
-        onClose={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) });
-        }}
+        {...actions.deleteProps}
       >
-        {deleting?.name} is deleted on the voice platform and taken out of every knowledge base
-        built from it.
+        {actions.deleting?.name} is deleted on the voice platform and taken out of every knowledge
+        base built from it.
       </ConfirmDeleteModal>
     </Stack>
   );

@@ -28,6 +28,7 @@ import {
   useRetryKnowledgeBaseFile,
 } from '../api/knowledge-bases';
 import { RenameModal } from './rename-modal';
+import { useRenameAndDelete } from './use-rename-and-delete';
 import { FilesSection } from './files-section';
 import { NewKnowledgeBaseModal } from './new-knowledge-base-modal';
 import { StatusBadge } from './status-badge';
@@ -65,11 +66,11 @@ export function KnowledgeBasesScreen() {
 
 function KnowledgeBasesSection({ onCreate }: { onCreate: () => void }) {
   const query = useKnowledgeBases();
-  const remove = useDeleteKnowledgeBase();
   const timeZone = useDisplayTimeZone();
-  const [deleting, setDeleting] = useState<KnowledgeBase | null>(null);
-  const [renaming, setRenaming] = useState<KnowledgeBase | null>(null);
-  const rename = useRenameKnowledgeBase();
+  const actions = useRenameAndDelete<KnowledgeBase>(
+    useRenameKnowledgeBase(),
+    useDeleteKnowledgeBase(),
+  );
   const retry = useRetryKnowledgeBaseFile();
   const canDelete = useCanSpendAndDelete();
 
@@ -129,17 +130,11 @@ function KnowledgeBasesSection({ onCreate }: { onCreate: () => void }) {
                 <ResourceActions
                   name={base.name}
                   editLabel="Rename"
-                  onEdit={() => {
-                    rename.reset();
-                    setRenaming(base);
-                  }}
+                  onEdit={() => actions.startRename(base)}
                   deleteRefusal={
                     canDelete ? undefined : managerOnlyReason('delete knowledge bases')
                   }
-                  onDelete={() => {
-                    remove.reset();
-                    setDeleting(base);
-                  }}
+                  onDelete={() => actions.startDelete(base)}
                 />
               </Group>
               {base.description && (
@@ -203,30 +198,17 @@ function KnowledgeBasesSection({ onCreate }: { onCreate: () => void }) {
       {retry.isError && <FormAlert title="Could not read the document again" error={retry.error} />}
       <RenameModal
         title="Rename the knowledge base"
-        current={renaming?.name ?? null}
         schema={renameKnowledgeBaseSchema}
-        pending={rename.isPending}
-        error={rename.error}
-        onClose={() => setRenaming(null)}
-        onSave={(name) => {
-          if (renaming)
-            rename.mutate({ id: renaming.id, name }, { onSuccess: () => setRenaming(null) });
-        }}
+        {...actions.renameProps}
       />
       <ConfirmDeleteModal
-        opened={deleting !== null}
         title="Delete this knowledge base?"
         confirmLabel="Delete knowledge base"
-        pending={remove.isPending}
-        error={remove.error}
         errorTitle="Could not delete the knowledge base"
-        onClose={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) });
-        }}
+        {...actions.deleteProps}
       >
-        {deleting?.name} is deleted on the voice platform; its documents stay. An agent still using
-        it must have it detached in its settings first.
+        {actions.deleting?.name} is deleted on the voice platform; its documents stay. An agent
+        still using it must have it detached in its settings first.
       </ConfirmDeleteModal>
     </Stack>
   );

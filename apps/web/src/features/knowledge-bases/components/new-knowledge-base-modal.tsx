@@ -1,15 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Button,
-  Checkbox,
-  Group,
-  Loader,
-  Modal,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Checkbox, Group, Loader, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   createKnowledgeBaseSchema,
@@ -22,6 +12,8 @@ import { useCreateKnowledgeBase, useFiles } from '../api/knowledge-bases';
 import { DocumentDropZone } from './document-drop-zone';
 import { UploadList, useDocumentUploads } from './document-uploads';
 import { StatusBadge } from './status-badge';
+import { FormActions } from '../../../components/form-actions';
+import { bindField } from '../../../lib/bind-field';
 
 const FIELDS = ['name', 'description', 'fileIds'] as const;
 
@@ -51,6 +43,7 @@ function NewKnowledgeBaseForm({ onClose }: { onClose: () => void }) {
     defaultValues: { name: '', description: '', fileIds: [] },
   });
   const { errors } = form.formState;
+  const fieldProps = bindField(form.register, errors);
   // A document uploaded here is ticked: it is what the owner came to build the base from.
   const { uploads, start, dismiss } = useDocumentUploads((file) =>
     form.setValue('fileIds', [...form.getValues('fileIds'), file.id], {
@@ -79,20 +72,13 @@ function NewKnowledgeBaseForm({ onClose }: { onClose: () => void }) {
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack>
-        <TextInput
-          label="Name"
-          placeholder="Customer FAQ"
-          data-autofocus
-          {...form.register('name')}
-          error={errors.name?.message}
-        />
+        <TextInput label="Name" placeholder="Customer FAQ" data-autofocus {...fieldProps('name')} />
         <Textarea
           label="Description"
           description="Optional: what it covers"
           autosize
           minRows={2}
-          {...form.register('description')}
-          error={errors.description?.message}
+          {...fieldProps('description')}
         />
         <Controller
           control={form.control}
@@ -135,14 +121,11 @@ function NewKnowledgeBaseForm({ onClose }: { onClose: () => void }) {
         {create.error ? (
           <FormAlert title="Could not create the knowledge base" error={create.error} />
         ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            Create knowledge base
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={onClose}
+          pending={create.isPending}
+          submitLabel="Create knowledge base"
+        />
       </Stack>
     </form>
   );

@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { FormAlert } from '../../../components/form-alert';
+import { FormActions } from '../../../components/form-actions';
 
 type RenameModalProps = {
   /** What is renamed, as the title says it: "Rename the document". */
@@ -64,14 +65,7 @@ function RenameForm({
           data-autofocus
         />
         {error ? <FormAlert title="Could not rename it" error={error} /> : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={pending}>
-            Save name
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} pending={pending} submitLabel="Save name" />
       </Stack>
     </form>
   );

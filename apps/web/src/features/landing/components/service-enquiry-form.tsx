@@ -23,6 +23,7 @@ import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useSendServiceEnquiry } from '../api/send-service-enquiry';
 import classes from './landing.module.css';
 import { CountryField } from '../../../components/location-fields';
+import { bindField } from '../../../lib/bind-field';
 
 const FIELDS = ['poc', 'businessName', 'country', 'website', 'email', 'phone'] as const;
 
@@ -52,6 +53,7 @@ export function ServiceEnquiryForm() {
       fax: '',
     },
   });
+  const fieldProps = bindField(register, errors);
 
   const submit = (values: ServiceEnquiryInput) => {
     send.mutate(toServiceEnquiryRequest(values), {
@@ -107,15 +109,13 @@ export function ServiceEnquiryForm() {
                     label="Point of contact"
                     autoComplete="name"
                     withAsterisk
-                    error={errors.poc?.message}
-                    {...register('poc')}
+                    {...fieldProps('poc')}
                   />
                   <TextInput
                     label="Business name"
                     autoComplete="organization"
                     withAsterisk
-                    error={errors.businessName?.message}
-                    {...register('businessName')}
+                    {...fieldProps('businessName')}
                   />
                   <CountryField control={control} name="country" placeholder="Search countries" />
                   <TextInput
@@ -123,22 +123,19 @@ export function ServiceEnquiryForm() {
                     placeholder="yourbusiness.com"
                     autoComplete="url"
                     withAsterisk
-                    error={errors.website?.message}
-                    {...register('website')}
+                    {...fieldProps('website')}
                   />
                   <TextInput
                     label="Email (optional)"
                     type="email"
                     autoComplete="email"
-                    error={errors.email?.message}
-                    {...register('email')}
+                    {...fieldProps('email')}
                   />
                   <TextInput
                     label="Phone (optional)"
                     type="tel"
                     autoComplete="tel"
-                    error={errors.phone?.message}
-                    {...register('phone')}
+                    {...fieldProps('phone')}
                   />
                 </SimpleGrid>
                 <div className={classes.honeypot} aria-hidden="true">

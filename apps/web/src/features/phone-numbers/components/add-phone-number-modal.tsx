@@ -1,12 +1,4 @@
-import {
-  Button,
-  Group,
-  PasswordInput,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { PasswordInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import {
   createPhoneNumberSchema,
   type CreatePhoneNumberInput,
@@ -18,6 +10,8 @@ import { FormAlert } from '../../../components/form-alert';
 import { parseAgentOrSquad } from '../../../components/agent-or-squad-select';
 import { useCreatePhoneNumber } from '../api/phone-numbers';
 import { AnsweredBySelect } from './answered-by-select';
+import { FormActions } from '../../../components/form-actions';
+import { bindField } from '../../../lib/bind-field';
 
 type Provider = CreatePhoneNumberInput['provider'];
 // Every field of every provider: the form holds them all, the schema picks by provider.
@@ -110,6 +104,7 @@ export function AddPhoneNumberModal({ opened, onClose }: Props) {
   });
   const provider = useWatch({ control: form.control, name: 'provider' });
   const { errors } = form.formState;
+  const fieldProps = bindField(form.register, errors);
 
   const close = () => {
     if (create.isPending) return;
@@ -147,8 +142,7 @@ export function AddPhoneNumberModal({ opened, onClose }: Props) {
           <TextInput
             label="Name"
             description="For your own reference, e.g. Reception"
-            {...form.register('name')}
-            error={errors.name?.message}
+            {...fieldProps('name')}
           />
           {provider === 'vapi' ? (
             <TextInput
@@ -156,8 +150,7 @@ export function AddPhoneNumberModal({ opened, onClose }: Props) {
               description="A free US number in this area code"
               placeholder="415"
               inputMode="numeric"
-              {...form.register('areaCode')}
-              error={errors.areaCode?.message}
+              {...fieldProps('areaCode')}
             />
           ) : (
             <TextInput
@@ -165,8 +158,7 @@ export function AddPhoneNumberModal({ opened, onClose }: Props) {
               description="In international format (E.164)"
               placeholder="+14155550123"
               inputMode="tel"
-              {...form.register('number')}
-              error={errors.number?.message}
+              {...fieldProps('number')}
             />
           )}
           <Controller
@@ -187,8 +179,7 @@ export function AddPhoneNumberModal({ opened, onClose }: Props) {
             description="Calls go here when no agent answers (E.164). Leave empty to hang up."
             placeholder="+14155550123"
             inputMode="tel"
-            {...form.register('fallbackNumber')}
-            error={errors.fallbackNumber?.message}
+            {...fieldProps('fallbackNumber')}
           />
           {provider === 'twilio' && (
             <>
@@ -196,14 +187,12 @@ export function AddPhoneNumberModal({ opened, onClose }: Props) {
                 label="Twilio account SID"
                 placeholder="AC…"
                 autoComplete="off"
-                {...form.register('twilioAccountSid')}
-                error={errors.twilioAccountSid?.message}
+                {...fieldProps('twilioAccountSid')}
               />
               <PasswordInput
                 label="Twilio auth token"
                 autoComplete="off"
-                {...form.register('twilioAuthToken')}
-                error={errors.twilioAuthToken?.message}
+                {...fieldProps('twilioAuthToken')}
               />
             </>
           )}
@@ -212,14 +201,12 @@ export function AddPhoneNumberModal({ opened, onClose }: Props) {
               <TextInput
                 label="Vonage API key"
                 autoComplete="off"
-                {...form.register('vonageApiKey')}
-                error={errors.vonageApiKey?.message}
+                {...fieldProps('vonageApiKey')}
               />
               <PasswordInput
                 label="Vonage API secret"
                 autoComplete="off"
-                {...form.register('vonageApiSecret')}
-                error={errors.vonageApiSecret?.message}
+                {...fieldProps('vonageApiSecret')}
               />
             </>
           )}
@@ -237,14 +224,11 @@ export function AddPhoneNumberModal({ opened, onClose }: Props) {
               error={create.error}
             />
           ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={create.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              {provider === 'vapi' ? 'Add number' : 'Import number'}
-            </Button>
-          </Group>
+          <FormActions
+            onCancel={close}
+            pending={create.isPending}
+            submitLabel={provider === 'vapi' ? 'Add number' : 'Import number'}
+          />
         </Stack>
       </form>
     </ConsoleFormModal>

@@ -9,6 +9,7 @@ import { parseAgentOrSquad } from '../../../components/agent-or-squad-select';
 import { FormFooter } from '../../../components/console-form-modal';
 import { useUpdatePhoneNumber } from '../api/phone-numbers';
 import { AnsweredBySelect } from './answered-by-select';
+import { bindField } from '../../../lib/bind-field';
 
 // The form's own shape: blank fields mean "none" and become null for the server.
 const formSchema = z.object({
@@ -52,6 +53,7 @@ function EditForm({ phone, onClose }: { phone: PhoneNumber; onClose: () => void 
     },
   });
   const { errors } = form.formState;
+  const fieldProps = bindField(form.register, errors);
 
   const submit = form.handleSubmit((values) =>
     settleSave<FormValues, unknown>(
@@ -69,7 +71,7 @@ function EditForm({ phone, onClose }: { phone: PhoneNumber; onClose: () => void 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack>
-        <TextInput label="Name" {...form.register('name')} error={errors.name?.message} />
+        <TextInput label="Name" {...fieldProps('name')} />
         <Controller
           control={form.control}
           name="answeredBy"
@@ -89,8 +91,7 @@ function EditForm({ phone, onClose }: { phone: PhoneNumber; onClose: () => void 
           description="Calls go here when no agent answers (E.164). Leave empty to hang up."
           placeholder="+14155550123"
           inputMode="tel"
-          {...form.register('fallbackNumber')}
-          error={errors.fallbackNumber?.message}
+          {...fieldProps('fallbackNumber')}
         />
         <FormFooter
           error={update.error}

@@ -3,7 +3,7 @@ import type { PhoneNumber } from '@switchboard/shared/phone-numbers';
 import { IconPhone, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
-import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { ConfirmDeleteModal, useConfirmDelete } from '../../../components/confirm-delete-modal';
 import { ResourceActions } from '../../../components/resource-actions';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import {
@@ -27,10 +27,13 @@ const PROVIDER_LABELS: Record<PhoneNumber['provider'], string> = {
 /** `/phone-numbers`: the business's numbers, what answers each, add/import, edit, release. */
 export function PhoneNumbersScreen() {
   const query = usePhoneNumbers();
-  const release = useReleasePhoneNumber();
+  const {
+    deleting: releasing,
+    startDelete,
+    deleteProps,
+  } = useConfirmDelete<PhoneNumber>(useReleasePhoneNumber());
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<PhoneNumber | null>(null);
-  const [releasing, setReleasing] = useState<PhoneNumber | null>(null);
   // Adding (buying) and releasing a number spend the business's money: owners and managers.
   const allowed = useCanSpendAndDelete();
 
@@ -108,10 +111,7 @@ export function PhoneNumbersScreen() {
           onEdit={() => setEditing(phone)}
           deleteLabel="Release"
           deleteRefusal={allowed ? undefined : managerOnlyReason('release numbers')}
-          onDelete={() => {
-            release.reset();
-            setReleasing(phone);
-          }}
+          onDelete={() => startDelete(phone)}
         />
       ),
     },
@@ -146,16 +146,10 @@ export function PhoneNumbersScreen() {
       <AddPhoneNumberModal opened={adding} onClose={() => setAdding(false)} />
       <EditPhoneNumberModal phone={editing} onClose={() => setEditing(null)} />
       <ConfirmDeleteModal
-        opened={releasing !== null}
         title="Release this number?"
         confirmLabel="Release number"
-        pending={release.isPending}
-        error={release.error}
         errorTitle="Could not release the number"
-        onClose={() => setReleasing(null)}
-        onConfirm={() => {
-          if (releasing) release.mutate(releasing.id, { onSuccess: () => setReleasing(null) });
-        }}
+        {...deleteProps}
       >
         {releasing?.number ?? 'The number'} is released on the voice platform: calls to it will no
         longer reach your agents.

@@ -1,7 +1,8 @@
-import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { formatDateTime } from '@switchboard/shared/format';
 import { QueryError } from '../../../components/query-error';
 import { usePlatformStatus } from '../api/get-platform-status';
+import { SectionHeading } from '../../../components/section-heading';
 
 const SYNC_LABELS = {
   never: 'Not synced yet',
@@ -35,14 +36,9 @@ export function PlatformStatusPanel({
   return (
     <Card withBorder padding="lg" radius="md">
       <Stack gap="md">
-        <Stack gap={4}>
-          <Title order={3} size="h4">
-            Platform
-          </Title>
-          <Text size="sm" c="dimmed">
-            The voice platform your agents run on. Read-only: the operator connects it.
-          </Text>
-        </Stack>
+        <SectionHeading title="Platform">
+          The voice platform your agents run on. Read-only: the operator connects it.
+        </SectionHeading>
         {!data ? (
           <Skeleton h={120} />
         ) : (

@@ -27,6 +27,8 @@ import { useBusiness } from '../api/get-business';
 import { useUpdateBusiness } from '../api/update-business';
 import { FormAlert } from '../../../components/form-alert';
 import { CountryField, TimeZoneField } from '../../../components/location-fields';
+import { bindField } from '../../../lib/bind-field';
+import { BusinessPhoneInput, BusinessWebsiteInput } from '../../../components/business-fields';
 
 const fields = ['name', 'phone', 'website', 'country', 'timezone'] as const;
 
@@ -64,6 +66,7 @@ function BusinessForm({ business, canEdit }: { business: Business; canEdit: bool
       timezone: business.timezone,
     },
   });
+  const fieldProps = bindField(register, errors);
   const updateMutation = useUpdateBusiness();
   const timeZones = useMemo(() => timeZoneOptions([business.timezone]), [business.timezone]);
   const countries = useMemo(
@@ -108,27 +111,11 @@ function BusinessForm({ business, canEdit }: { business: Business; canEdit: bool
               label="Business name"
               autoComplete="organization"
               withAsterisk
-              error={errors.name?.message}
-              {...register('name')}
+              {...fieldProps('name')}
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-              <TextInput
-                label="Phone"
-                type="tel"
-                autoComplete="tel"
-                placeholder="Optional"
-                description="Checked for the business’s country"
-                error={errors.phone?.message}
-                {...register('phone')}
-              />
-              <TextInput
-                label="Website"
-                type="url"
-                autoComplete="url"
-                placeholder="example.com"
-                error={errors.website?.message}
-                {...register('website')}
-              />
+              <BusinessPhoneInput {...fieldProps('phone')} />
+              <BusinessWebsiteInput {...fieldProps('website')} />
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
               <CountryField

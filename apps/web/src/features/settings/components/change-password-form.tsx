@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { changePasswordSchema } from '@switchboard/shared/account';
 import { SET_PASSWORD_MIN_LENGTH } from '@switchboard/shared/auth';
@@ -8,6 +8,8 @@ import { z } from 'zod';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useChangePassword } from '../api/change-password';
 import { FormAlert } from '../../../components/form-alert';
+import { SectionHeading } from '../../../components/section-heading';
+import { bindField } from '../../../lib/bind-field';
 
 export const passwordsDoNotMatch = 'Passwords do not match';
 
@@ -33,6 +35,7 @@ export function ChangePasswordForm() {
     resolver: zodResolver(formSchema),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
+  const fieldProps = bindField(register, errors);
   const changeMutation = useChangePassword();
 
   const submit = ({ currentPassword, newPassword }: FormValues) => {
@@ -59,14 +62,7 @@ export function ChangePasswordForm() {
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
       <Stack gap="md">
-        <Stack gap={4}>
-          <Title order={3} size="h4">
-            Password
-          </Title>
-          <Text size="sm" c="dimmed">
-            Changing it signs you out everywhere else.
-          </Text>
-        </Stack>
+        <SectionHeading title="Password">Changing it signs you out everywhere else.</SectionHeading>
         {changeMutation.isError && (
           <FormAlert title="Could not change your password" error={changeMutation.error} />
         )}
@@ -74,23 +70,20 @@ export function ChangePasswordForm() {
           label="Current password"
           autoComplete="current-password"
           withAsterisk
-          error={errors.currentPassword?.message}
-          {...register('currentPassword')}
+          {...fieldProps('currentPassword')}
         />
         <PasswordInput
           label="New password"
           description={`At least ${SET_PASSWORD_MIN_LENGTH} characters`}
           autoComplete="new-password"
           withAsterisk
-          error={errors.newPassword?.message}
-          {...register('newPassword')}
+          {...fieldProps('newPassword')}
         />
         <PasswordInput
           label="Confirm new password"
           autoComplete="new-password"
           withAsterisk
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
+          {...fieldProps('confirmPassword')}
         />
         <Group justify="flex-end">
           <Button type="submit" loading={changeMutation.isPending}>

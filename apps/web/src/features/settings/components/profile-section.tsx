@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   profileSchema,
@@ -13,6 +13,8 @@ import { useSignOutOthers } from '../api/sign-out-others';
 import { useUpdateProfile } from '../api/update-profile';
 import { ChangePasswordForm } from './change-password-form';
 import { FormAlert } from '../../../components/form-alert';
+import { SectionHeading } from '../../../components/section-heading';
+import { bindField } from '../../../lib/bind-field';
 
 const fields = ['name', 'email', 'currentPassword'] as const;
 
@@ -29,6 +31,7 @@ export function ProfileSection({ user }: { user: SessionUser }) {
     resolver: zodResolver(profileSchema),
     defaultValues: { name: user.name, email: user.email, currentPassword: '' },
   });
+  const fieldProps = bindField(register, errors);
   const updateMutation = useUpdateProfile();
   const signOutOthers = useSignOutOthers();
   const email = useWatch({ control, name: 'email' });
@@ -60,12 +63,7 @@ export function ProfileSection({ user }: { user: SessionUser }) {
             {updateMutation.isError && (
               <FormAlert title="Could not save your profile" error={updateMutation.error} />
             )}
-            <TextInput
-              label="Name"
-              autoComplete="name"
-              error={errors.name?.message}
-              {...register('name')}
-            />
+            <TextInput label="Name" autoComplete="name" {...fieldProps('name')} />
             <TextInput
               label="Email"
               type="email"
@@ -75,8 +73,7 @@ export function ProfileSection({ user }: { user: SessionUser }) {
                   ? 'Where password links are sent'
                   : 'You sign in with it, and password links are sent to it'
               }
-              error={errors.email?.message}
-              {...register('email')}
+              {...fieldProps('email')}
             />
             {emailChanged && (
               <PasswordInput
@@ -84,8 +81,7 @@ export function ProfileSection({ user }: { user: SessionUser }) {
                 description="Needed to change your email"
                 autoComplete="current-password"
                 withAsterisk
-                error={errors.currentPassword?.message}
-                {...register('currentPassword')}
+                {...fieldProps('currentPassword')}
               />
             )}
             <Group justify="flex-end">
@@ -101,14 +97,9 @@ export function ProfileSection({ user }: { user: SessionUser }) {
       </Card>
       <Card withBorder padding="lg" radius="md">
         <Group justify="space-between" align="center" gap="md">
-          <Stack gap={4} style={{ flex: 1, minWidth: 240 }}>
-            <Title order={3} size="h4">
-              Other sessions
-            </Title>
-            <Text size="sm" c="dimmed">
-              Signed in on another computer or a shared device? End every session but this one.
-            </Text>
-          </Stack>
+          <SectionHeading title="Other sessions" style={{ flex: 1, minWidth: 240 }}>
+            Signed in on another computer or a shared device? End every session but this one.
+          </SectionHeading>
           <Button
             variant="default"
             loading={signOutOthers.isPending}

@@ -35,6 +35,8 @@ import { useInviteMember } from '../api/invite-member';
 import { useTeam } from '../api/list-team';
 import { useRemoveMember } from '../api/remove-member';
 import { FormAlert } from '../../../components/form-alert';
+import { SectionHeading } from '../../../components/section-heading';
+import { bindField, controlledProps } from '../../../lib/bind-field';
 
 const roleOptions = TEAM_ROLES.map((role) => ({ value: role, label: TEAM_ROLE_LABELS[role] }));
 const isTeamRole = (value: string | null): value is TeamRole =>
@@ -277,6 +279,7 @@ function InviteForm() {
     resolver: zodResolver(inviteMemberSchema),
     defaultValues: { email: '', name: '', role: 'member' },
   });
+  const fieldProps = bindField(register, errors);
   const inviteMutation = useInviteMember();
   const submit = (values: InviteMemberInput) => {
     inviteMutation.mutate(values, {
@@ -291,14 +294,9 @@ function InviteForm() {
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
       <Stack gap="md">
-        <Stack gap={4}>
-          <Title order={3} size="h4">
-            Invite someone
-          </Title>
-          <Text size="sm" c="dimmed">
-            They get a link by mail to choose a password and join (it works once, for 7 days).
-          </Text>
-        </Stack>
+        <SectionHeading title="Invite someone">
+          They get a link by mail to choose a password and join (it works once, for 7 days).
+        </SectionHeading>
         {inviteMutation.isError && (
           <FormAlert title="Could not send the invitation" error={inviteMutation.error} />
         )}
@@ -308,15 +306,13 @@ function InviteForm() {
             type="email"
             autoComplete="off"
             withAsterisk
-            error={errors.email?.message}
-            {...register('email')}
+            {...fieldProps('email')}
           />
           <TextInput
             label="Name"
             autoComplete="off"
             placeholder="Optional"
-            error={errors.name?.message}
-            {...register('name')}
+            {...fieldProps('name')}
           />
           <Controller
             control={control}
@@ -334,12 +330,9 @@ function InviteForm() {
                 // What the chosen role may do, under the picker: the three fields stay aligned.
                 inputWrapperOrder={['label', 'input', 'description', 'error']}
                 allowDeselect={false}
-                name={field.name}
-                ref={field.ref}
+                {...controlledProps(field, fieldState)}
                 value={field.value}
                 onChange={(value) => field.onChange(value ?? 'member')}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
               />
             )}
           />

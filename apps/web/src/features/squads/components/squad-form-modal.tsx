@@ -30,17 +30,11 @@ import {
   type ItemFormProps,
 } from '../../../components/console-form-modal';
 import { useCreateSquad, useUpdateSquad } from '../api/squads';
+import { bindField } from '../../../lib/bind-field';
 
 /** A squad: its name, its agents in order (the first answers) and who hands off to whom. */
 export function SquadFormModal(props: ItemFormModalProps<Squad>) {
-  const squad = props.item;
-  return (
-    <ItemFormModal
-      {...props}
-      title={squad ? `Edit ${squad.name}` : 'Create a squad'}
-      form={SquadForm}
-    />
-  );
+  return <ItemFormModal {...props} newTitle="Create a squad" form={SquadForm} />;
 }
 
 function SquadForm({ item: squad, onClose }: ItemFormProps<Squad>) {
@@ -60,6 +54,7 @@ function SquadForm({ item: squad, onClose }: ItemFormProps<Squad>) {
   const members = useFieldArray({ control: form.control, name: 'members' });
   const chosen = useWatch({ control: form.control, name: 'members' }) ?? [];
   const { errors } = form.formState;
+  const fieldProps = bindField(form.register, errors);
 
   const names = useMemo(() => {
     const map = new Map<string, string>();
@@ -98,13 +93,7 @@ function SquadForm({ item: squad, onClose }: ItemFormProps<Squad>) {
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack>
-        <TextInput
-          label="Name"
-          placeholder="Front desk"
-          data-autofocus
-          {...form.register('name')}
-          error={errors.name?.message}
-        />
+        <TextInput label="Name" placeholder="Front desk" data-autofocus {...fieldProps('name')} />
         <Stack gap="xs">
           <div>
             <Text fw={500} size="sm">

@@ -3,7 +3,7 @@ import type { Squad } from '@switchboard/shared/squads';
 import { IconArrowRight, IconHeadset, IconPlus, IconUsersGroup } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { PageHeader } from '../../../components/page-header';
-import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { ConfirmDeleteModal, useConfirmDelete } from '../../../components/confirm-delete-modal';
 import { ResourceActions } from '../../../components/resource-actions';
 import { ManagerOnlyNotice, managerOnlyReason } from '../../../components/manager-only';
 import { useCanSpendAndDelete } from '../../../lib/session-context';
@@ -24,12 +24,16 @@ function memberLabel(member: Squad['members'][number]): string {
 /** `/squads`: the business's squads — agents on one call that hand the caller to each other. */
 export function SquadsScreen({ talkPanel }: Props) {
   const query = useSquads();
-  const remove = useDeleteSquad();
   const [form, setForm] = useState<{ squad: Squad | null } | null>(null);
-  const [deleting, setDeleting] = useState<Squad | null>(null);
+  const [talking, setTalking] = useState<Squad | null>(null);
+  const { deleting, startDelete, deleteProps } = useConfirmDelete<Squad>(
+    useDeleteSquad(),
+    (squad) => {
+      if (talking?.id === squad.id) setTalking(null);
+    },
+  );
   // Deleting on the platform is for owners and managers (decision 051).
   const canDelete = useCanSpendAndDelete();
-  const [talking, setTalking] = useState<Squad | null>(null);
 
   const createButton = (
     <Button leftSection={<IconPlus size={16} />} onClick={() => setForm({ squad: null })}>
@@ -74,10 +78,7 @@ export function SquadsScreen({ talkPanel }: Props) {
           deleteRefusal={canDelete ? undefined : managerOnlyReason('delete squads')}
           name={squad.name}
           onEdit={() => setForm({ squad })}
-          onDelete={() => {
-            remove.reset();
-            setDeleting(squad);
-          }}
+          onDelete={() => startDelete(squad)}
         >
           <Button
             size="xs"
@@ -135,23 +136,10 @@ export function SquadsScreen({ talkPanel }: Props) {
         onClose={() => setForm(null)}
       />
       <ConfirmDeleteModal
-        opened={deleting !== null}
         title="Delete this squad?"
         confirmLabel="Delete squad"
-        pending={remove.isPending}
-        error={remove.error}
         errorTitle="Could not delete the squad"
-        onClose={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) {
-            remove.mutate(deleting.id, {
-              onSuccess: () => {
-                if (talking?.id === deleting.id) setTalking(null);
-                setDeleting(null);
-              },
-            });
-          }
-        }}
+        {...deleteProps}
       >
         {deleting?.name} is deleted on the voice platform; a phone number it answers no longer
         reaches it. Its agents stay as they are.

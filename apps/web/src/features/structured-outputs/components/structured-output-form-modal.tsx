@@ -7,7 +7,7 @@ import {
   type StructuredOutputForm,
 } from '@switchboard/shared/structured-outputs';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { settleSave } from '../../../lib/form-errors';
 import { useAgentList } from '../../../lib/api/list-agents';
@@ -18,13 +18,9 @@ import {
   type ItemFormProps,
 } from '../../../components/console-form-modal';
 import type { FieldNoun } from '../../../components/schema-builder/field-list';
-import {
-  initialSchemaEditorValue,
-  SchemaEditor,
-  schemaEditorProblems,
-  type SchemaEditorValue,
-} from '../../../components/schema-builder/schema-editor';
+import { SchemaEditor, useSchemaDraft } from '../../../components/schema-builder/schema-editor';
 import { useCreateStructuredOutput, useUpdateStructuredOutput } from '../api/structured-outputs';
+import { bindField } from '../../../lib/bind-field';
 
 const FIELDS = ['name', 'description', 'schemaText', 'agentIds'] as const;
 
@@ -38,14 +34,7 @@ const FIELD: FieldNoun = {
 
 /** A structured output: its name, its JSON Schema and the agents whose calls it is taken from. */
 export function StructuredOutputFormModal(props: ItemFormModalProps<StructuredOutput>) {
-  const output = props.item;
-  return (
-    <ItemFormModal
-      {...props}
-      title={output ? `Edit ${output.name}` : 'Define a structured output'}
-      form={OutputForm}
-    />
-  );
+  return <ItemFormModal {...props} newTitle="Define a structured output" form={OutputForm} />;
 }
 
 function OutputForm({ item: output, onClose }: ItemFormProps<StructuredOutput>) {
@@ -57,26 +46,24 @@ function OutputForm({ item: output, onClose }: ItemFormProps<StructuredOutput>) 
     () => (agents.data ?? []).map((agent) => ({ value: agent.id, label: agent.name || agent.id })),
     [agents.data],
   );
-  const [schema, setSchema] = useState<SchemaEditorValue>(() =>
-    initialSchemaEditorValue(output?.schema ?? { type: 'object', properties: {} }),
-  );
-  const [triedToSave, setTriedToSave] = useState(false);
+  const schema = useSchemaDraft(output?.schema);
   const form = useForm<StructuredOutputForm>({
     resolver: zodResolver(structuredOutputFormSchema),
     defaultValues: {
       name: output?.name ?? '',
       description: output?.description ?? '',
-      schemaText: schema.text,
+      schemaText: schema.value.text,
       agentIds: output?.agentIds ?? [],
     },
   });
   const { errors } = form.formState;
+  const fieldProps = bindField(form.register, errors);
   const agentIds = useWatch({ control: form.control, name: 'agentIds' });
   // An output with no field extracts nothing: the builder asks for one.
-  const noField = schema.mode === 'fields' && schema.fields.length === 0;
+  const noField = schema.value.mode === 'fields' && schema.value.fields.length === 0;
 
   const submit = form.handleSubmit((values) => {
-    if (schemaEditorProblems(schema).length > 0 || noField) return Promise.resolve();
+    if (schema.blocked || noField) return Promise.resolve();
     const input = toStructuredOutputInput(values);
     const request = output
       ? update.mutateAsync({ id: output.id, ...input })
@@ -90,46 +77,33 @@ function OutputForm({ item: output, onClose }: ItemFormProps<StructuredOutput>) 
   });
 
   return (
-    <form
-      onSubmit={(event) => {
-        setTriedToSave(true);
-        void submit(event);
-      }}
-      noValidate
-    >
+    <form onSubmit={schema.onSubmit(submit)} noValidate>
       <Stack>
         <TextInput
           label="Name"
           description="At most 40 characters; the column's title in the call-log export"
           placeholder="Caller details"
           data-autofocus
-          {...form.register('name')}
-          error={errors.name?.message}
+          {...fieldProps('name')}
         />
         <Textarea
           label="Description"
           description="What to extract, in a sentence (optional)"
           autosize
           minRows={2}
-          {...form.register('description')}
-          error={errors.description?.message}
+          {...fieldProps('description')}
         />
         <SchemaEditor
           label="Fields to extract"
           description="What the voice platform fills in from each call, one field per detail"
           noun={FIELD}
-          value={schema}
-          onChange={(value) => {
-            setSchema(value);
-            form.setValue('schemaText', value.text, {
-              shouldValidate: form.formState.isSubmitted,
-            });
-          }}
+          {...schema.editorProps((text) =>
+            form.setValue('schemaText', text, { shouldValidate: form.formState.isSubmitted }),
+          )}
           error={
             errors.schemaText?.message ??
-            (triedToSave && noField ? 'Add at least one field to extract' : undefined)
+            (schema.triedToSave && noField ? 'Add at least one field to extract' : undefined)
           }
-          showProblems={triedToSave}
         />
         <Controller
           control={form.control}

@@ -4,7 +4,7 @@ import { IconAlertTriangle, IconDatabaseExport, IconPlus } from '@tabler/icons-r
 import { useMemo, useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { useAgentList } from '../../../lib/api/list-agents';
-import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { ConfirmDeleteModal, useConfirmDelete } from '../../../components/confirm-delete-modal';
 import { ResourceActions } from '../../../components/resource-actions';
 import { ManagerOnlyNotice, managerOnlyReason } from '../../../components/manager-only';
 import { useCanSpendAndDelete } from '../../../lib/session-context';
@@ -27,9 +27,10 @@ function fieldsOf(schema: Record<string, unknown>): string {
 export function StructuredOutputsScreen() {
   const query = useStructuredOutputs();
   const agents = useAgentList();
-  const remove = useDeleteStructuredOutput();
+  const { deleting, startDelete, deleteProps } = useConfirmDelete<StructuredOutput>(
+    useDeleteStructuredOutput(),
+  );
   const [form, setForm] = useState<{ output: StructuredOutput | null } | null>(null);
-  const [deleting, setDeleting] = useState<StructuredOutput | null>(null);
   // Deleting on the platform is for owners and managers (decision 051).
   const canDelete = useCanSpendAndDelete();
   const agentNames = useMemo(
@@ -98,10 +99,7 @@ export function StructuredOutputsScreen() {
           deleteRefusal={canDelete ? undefined : managerOnlyReason('delete structured outputs')}
           name={output.name}
           onEdit={() => setForm({ output })}
-          onDelete={() => {
-            remove.reset();
-            setDeleting(output);
-          }}
+          onDelete={() => startDelete(output)}
         />
       ),
     },
@@ -137,16 +135,10 @@ export function StructuredOutputsScreen() {
         onClose={() => setForm(null)}
       />
       <ConfirmDeleteModal
-        opened={deleting !== null}
         title="Delete this structured output?"
         confirmLabel="Delete output"
-        pending={remove.isPending}
-        error={remove.error}
         errorTitle="Could not delete the structured output"
-        onClose={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) });
-        }}
+        {...deleteProps}
       >
         {deleting?.name} is detached from your agents and deleted on the voice platform; the results
         already extracted stay with their calls.

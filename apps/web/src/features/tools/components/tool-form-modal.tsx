@@ -7,7 +7,6 @@ import {
   type CustomToolForm,
   type Tool,
 } from '@switchboard/shared/tools';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { settleSave } from '../../../lib/form-errors';
 import {
@@ -17,13 +16,9 @@ import {
   type ItemFormProps,
 } from '../../../components/console-form-modal';
 import type { FieldNoun } from '../../../components/schema-builder/field-list';
-import {
-  initialSchemaEditorValue,
-  SchemaEditor,
-  schemaEditorProblems,
-  type SchemaEditorValue,
-} from '../../../components/schema-builder/schema-editor';
+import { SchemaEditor, useSchemaDraft } from '../../../components/schema-builder/schema-editor';
 import { useCreateTool, useUpdateTool } from '../api/tools';
+import { bindField } from '../../../lib/bind-field';
 
 const FIELDS = ['name', 'description', 'serverUrl', 'parametersText'] as const;
 
@@ -37,40 +32,31 @@ const PARAMETER: FieldNoun = {
 
 /** A custom function tool: what the agent reads about it, its parameters, the server it calls. */
 export function ToolFormModal(props: ItemFormModalProps<Tool>) {
-  const tool = props.item;
-  return (
-    <ItemFormModal
-      {...props}
-      title={tool ? `Edit ${tool.name}` : 'Create a tool'}
-      form={ToolForm}
-    />
-  );
+  return <ItemFormModal {...props} newTitle="Create a tool" form={ToolForm} />;
 }
 
 function ToolForm({ item: tool, onClose }: ItemFormProps<Tool>) {
   const create = useCreateTool();
   const update = useUpdateTool();
   const mutation = tool ? update : create;
-  const [parameters, setParameters] = useState<SchemaEditorValue>(() =>
-    initialSchemaEditorValue(tool?.parameters ?? { type: 'object', properties: {} }),
-  );
-  const [triedToSave, setTriedToSave] = useState(false);
+  const parameters = useSchemaDraft(tool?.parameters);
   const form = useForm<CustomToolForm>({
     resolver: zodResolver(customToolFormSchema),
     defaultValues: {
       name: tool?.name ?? '',
       description: tool?.description ?? '',
       serverUrl: tool?.serverUrl ?? '',
-      parametersText: parameters.text,
+      parametersText: parameters.value.text,
       authHeaderName: tool?.serverAuthHeader ?? '',
       authValue: '',
     },
   });
   const { errors } = form.formState;
+  const fieldProps = bindField(form.register, errors);
 
   const submit = form.handleSubmit((values) => {
     // The builder's own checks (a name on each parameter, none twice) come first.
-    if (schemaEditorProblems(parameters).length > 0) return Promise.resolve();
+    if (parameters.blocked) return Promise.resolve();
     // A new credential needs its secret; editing, an empty one keeps the secret already sent.
     const header = values.authHeaderName.trim();
     if (header !== '' && values.authValue === '' && header !== tool?.serverAuthHeader) {
@@ -95,50 +81,36 @@ function ToolForm({ item: tool, onClose }: ItemFormProps<Tool>) {
   });
 
   return (
-    <form
-      onSubmit={(event) => {
-        setTriedToSave(true);
-        void submit(event);
-      }}
-      noValidate
-    >
+    <form onSubmit={parameters.onSubmit(submit)} noValidate>
       <Stack>
         <TextInput
           label="Name"
           description="What the agent calls it: letters, digits, _ and -"
           placeholder="check_stock"
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-          {...form.register('name')}
-          error={errors.name?.message}
+          {...fieldProps('name')}
         />
         <Textarea
           label="Description"
           description="The agent reads this to decide when to use the tool"
           autosize
           minRows={2}
-          {...form.register('description')}
-          error={errors.description?.message}
+          {...fieldProps('description')}
         />
         <SchemaEditor
           label="Parameters"
           description="What the agent sends your server with each call of the tool"
           noun={PARAMETER}
-          value={parameters}
-          onChange={(value) => {
-            setParameters(value);
-            form.setValue('parametersText', value.text, {
-              shouldValidate: form.formState.isSubmitted,
-            });
-          }}
+          {...parameters.editorProps((text) =>
+            form.setValue('parametersText', text, { shouldValidate: form.formState.isSubmitted }),
+          )}
           error={errors.parametersText?.message}
-          showProblems={triedToSave}
         />
         <TextInput
           label="Server URL"
           description={toolServerUrlMessages.hint}
           placeholder="https://example.com/tools/check-stock"
-          {...form.register('serverUrl')}
-          error={errors.serverUrl?.message}
+          {...fieldProps('serverUrl')}
         />
         <Group grow align="flex-start" wrap="wrap">
           <TextInput
@@ -146,8 +118,7 @@ function ToolForm({ item: tool, onClose }: ItemFormProps<Tool>) {
             description="Sent with every tool call, so your server knows it is you"
             placeholder="X-Api-Key"
             miw={200}
-            {...form.register('authHeaderName')}
-            error={errors.authHeaderName?.message}
+            {...fieldProps('authHeaderName')}
           />
           <PasswordInput
             label="Secret"
@@ -158,8 +129,7 @@ function ToolForm({ item: tool, onClose }: ItemFormProps<Tool>) {
             }
             autoComplete="new-password"
             miw={200}
-            {...form.register('authValue')}
-            error={errors.authValue?.message}
+            {...fieldProps('authValue')}
           />
         </Group>
         <FormFooter

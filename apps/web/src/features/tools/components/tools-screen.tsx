@@ -6,7 +6,7 @@ import { ResourceActions } from '../../../components/resource-actions';
 import { ManagerOnlyNotice, managerOnlyReason } from '../../../components/manager-only';
 import { useCanSpendAndDelete } from '../../../lib/session-context';
 import { PageHeader } from '../../../components/page-header';
-import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { ConfirmDeleteModal, useConfirmDelete } from '../../../components/confirm-delete-modal';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { useDeleteTool, useTools } from '../api/tools';
 import { ToolFormModal } from './tool-form-modal';
@@ -14,9 +14,8 @@ import { ToolFormModal } from './tool-form-modal';
 /** `/tools`: Switchboard's managed tools (read-only) and the business's custom function tools. */
 export function ToolsScreen() {
   const query = useTools();
-  const remove = useDeleteTool();
+  const { deleting, startDelete, deleteProps } = useConfirmDelete<Tool>(useDeleteTool());
   const [form, setForm] = useState<{ tool: Tool | null } | null>(null);
-  const [deleting, setDeleting] = useState<Tool | null>(null);
   // Deleting on the platform is for owners and managers (decision 051).
   const canDelete = useCanSpendAndDelete();
 
@@ -81,10 +80,7 @@ export function ToolsScreen() {
             deleteRefusal={canDelete ? undefined : managerOnlyReason('delete tools')}
             name={tool.name}
             onEdit={() => setForm({ tool })}
-            onDelete={() => {
-              remove.reset();
-              setDeleting(tool);
-            }}
+            onDelete={() => startDelete(tool)}
           />
         ),
     },
@@ -120,16 +116,10 @@ export function ToolsScreen() {
         onClose={() => setForm(null)}
       />
       <ConfirmDeleteModal
-        opened={deleting !== null}
         title="Delete this tool?"
         confirmLabel="Delete tool"
-        pending={remove.isPending}
-        error={remove.error}
         errorTitle="Could not delete the tool"
-        onClose={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) });
-        }}
+        {...deleteProps}
       >
         {deleting?.name} is deleted on the voice platform; agents that use it can no longer call it.
       </ConfirmDeleteModal>
