@@ -134,6 +134,9 @@ describe.each(databaseTargets)('rollups and the call store agree on %s', (target
 
   /** Every agent's figures and call-log totals from the rollups equal those from the calls. */
   async function expectAnswersEqualCalls(step: string) {
+    // The test changes agents and zones straight in the database: the answers' held stamps are
+    // dropped once the change notices are heard (decision 081), so wait for them first.
+    await ctx.app.changeNotices.settled();
     const rows = await executeRows<{ assistant_id: string; time_zone: string }>(
       db(),
       sql`select a.platform_assistant_id as assistant_id, coalesce(b.timezone, 'UTC') as time_zone
