@@ -24,6 +24,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('held sessions on two instances', 
     ctx = await buildTestApp('postgres');
     a = ctx.app;
     b = await buildApp(ctx.config);
+    // Ready as a started server is (its onReady hook waits for the LISTEN connection); a test's
+    // first inject would otherwise be what readies it.
+    await Promise.all([a.ready(), b.ready()]);
   });
   afterAll(async () => {
     await b?.close();
