@@ -4,7 +4,6 @@ import { preparedQuery } from '../../db/prepared';
 import type { AnswerStamp, HeldStamps } from '../../http/answer-cache';
 import type { AgentScope } from '../agents/agents.repository';
 
-
 type StampRow = {
   time_zone: string;
   scope: string;
