@@ -109,12 +109,18 @@ function ContactForm({ item: contact, onClose }: ItemFormProps<Contact>) {
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
           <TextInput
             label="Phone"
-            description="A phone number or an email address is needed"
+            description="Needed when there is no email"
             type="tel"
             autoComplete="off"
             {...fieldProps('phone')}
           />
-          <TextInput label="Email" type="email" autoComplete="off" {...fieldProps('email')} />
+          <TextInput
+            label="Email"
+            description="Needed when there is no phone number"
+            type="email"
+            autoComplete="off"
+            {...fieldProps('email')}
+          />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
           <OtherValuesField
