@@ -1,4 +1,5 @@
-// One flat config for every workspace: type-checked typescript-eslint rules,
+// One flat config for every workspace: typescript-eslint's recommended rules (its type-aware
+// ones run in oxlint, .oxlintrc.json),
 // react-hooks and jsx-a11y's recommended rules for the web app, import cycles refused
 // everywhere (in the server type imports count too), and the boundaries of the web app
 // (decision 042) and of the server's layers (decision 077).
@@ -138,15 +139,11 @@ export default tseslint.config(
     ],
   },
   js.configs.recommended,
-  ...tseslint.configs.recommendedTypeChecked,
+  // The type-aware rules (recommendedTypeChecked's) run in oxlint's type-aware mode, on the
+  // native TypeScript compiler (.oxlintrc.json, decision 087): ESLint parses without types.
+  ...tseslint.configs.recommended,
   {
     languageOptions: {
-      parserOptions: {
-        projectService: {
-          allowDefaultProject: ['*.js', '*.mjs', 'scripts/*.mjs'],
-        },
-        tsconfigRootDir: import.meta.dirname,
-      },
       globals: { ...globals.node },
     },
     plugins: { 'import-x': importX },
@@ -160,8 +157,6 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
-      // Fastify plugins are async by contract even when their body awaits nothing.
-      '@typescript-eslint/require-await': 'off',
     },
   },
   {
@@ -208,10 +203,6 @@ export default tseslint.config(
     // field, as the page's one purpose (elsewhere no-autofocus stands; modals use data-autofocus).
     files: ['apps/web/src/features/auth/components/*-form.tsx'],
     rules: { 'jsx-a11y/no-autofocus': 'off' },
-  },
-  {
-    files: ['**/*.js', '**/*.mjs'],
-    ...tseslint.configs.disableTypeChecked,
   },
   prettier,
 );

@@ -22,6 +22,8 @@ const tsc = (project) => [TSC, ['-b', project], { needs: SHARED }];
 // Longest first, so the last step to start is a short one.
 const STEPS = [
   ['lint', bin('eslint'), ['.', '--max-warnings=0', ...eslintCache()]],
+  // typescript-eslint's type-aware rules, on the native compiler (decision 087).
+  ['lint types', bin('oxlint'), ['--type-aware', '--max-warnings=0']],
   [SHARED, TSC, ['-b', 'packages/shared/tsconfig.json']],
   ['typecheck apps/web', ...tsc('apps/web/tsconfig.json')],
   ['typecheck apps/server', ...tsc('apps/server/tsconfig.json')],

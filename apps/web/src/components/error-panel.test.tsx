@@ -101,7 +101,7 @@ describe('route errors', () => {
         path: '/agent/:agentId',
         errorElement: <RouteError />,
         loader: () => {
-          // eslint-disable-next-line @typescript-eslint/only-throw-error -- how a loader answers 404
+          // oxlint-disable-next-line typescript/only-throw-error -- how a loader answers 404
           throw data('No such agent', { status: 404 });
         },
         Component: () => null,
