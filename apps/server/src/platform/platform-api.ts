@@ -58,7 +58,10 @@ export type PlatformTarget = { baseUrl: string; key: string | undefined };
 export type PlatformExchange = { status: number; ok: boolean; text: string };
 
 /** The `{name}` segments of a document path filled, each encoded. */
-export function platformPath(path: string, params: Record<string, unknown> | undefined): string {
+export function platformPath(
+  path: string,
+  params: Record<string, string | number> | undefined,
+): string {
   return path.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const value = params?.[name];
     if (value === undefined) throw new Error(`${path}: no value for {${name}}`);
@@ -118,7 +121,7 @@ export function platformExchange<M extends Exclude<Method, 'get'>, P extends Pla
   path: P,
   init: PlatformInit<Operation<P, M>>,
 ): Promise<PlatformExchange> {
-  const filled = platformPath(path, init.path as Record<string, unknown> | undefined);
+  const filled = platformPath(path, init.path as Record<string, string | number> | undefined);
   return send(platformUrl(target.baseUrl, filled), filled, {
     method: method.toUpperCase(),
     headers: { ...authorization(target.key), ...init.headers },
@@ -171,7 +174,7 @@ export async function platformDownload<P extends PlatformDownloadPath>(
     timeoutMs: number;
   },
 ): Promise<{ url: URL; response: http.IncomingMessage }> {
-  const filled = platformPath(path, init.path as Record<string, unknown>);
+  const filled = platformPath(path, init.path);
   const url = new URL(platformUrl(target.baseUrl, filled));
   const response = await requestOnce(
     url,
