@@ -135,6 +135,9 @@ export default tseslint.config(
       // Generated from the OpenAPI document (decision 079): typechecked, and kept current by
       // api-types.int.test.ts; the document's `'' | string` unions are its schemas' own words.
       'apps/web/src/lib/api/schema.gen.ts',
+      // Generated from the platform's document (decision 083), kept current by
+      // cli/platform-types.test.ts.
+      'apps/server/src/platform/platform-api.gen.ts',
       'coverage/**',
     ],
   },

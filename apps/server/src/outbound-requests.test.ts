@@ -16,21 +16,18 @@ const OUTBOUND =
 const KNOWN: Record<string, string> = {
   'platform/recording-fetch.ts':
     'recordings and log files from a call or a platform redirect: resolved, every address public, connection pinned (checkRecordingUrl), each redirect checked again',
-  'platform/platform-recordings.ts':
-    "the platform API's recording download at VAPI_BASE_URL (configuration); its links go through recording-fetch",
-  'platform/platform-call-logs.ts':
-    "the platform API's call logs at VAPI_BASE_URL (configuration); its links go through recording-fetch",
-  'platform/platform-client.ts':
-    'the platform SDK and /credential at VAPI_BASE_URL (configuration)',
+  'platform/platform-api.ts':
+    "the platform API at VAPI_BASE_URL or the in-process sandbox's address (configuration): the generated client's JSON requests and downloads (decision 083); and a call's monitor controlUrl, which live-calls has checked to be on the platform's own domain over https/wss, or the sandbox's address (decision 059), redirects refused",
+  'platform/platform-client.ts': 'the platform SDK at VAPI_BASE_URL (configuration)',
   'modules/web-calls/web-call.service.ts':
-    "POST /call/web at VAPI_BASE_URL, or the in-process sandbox's own address",
+    "the in-process sandbox's own address (its web-call rooms; POST /call/web goes through platform-api.ts)",
   'modules/mail/mail-transport.ts': 'SMTP_URL (configuration)',
   'modules/notifications/push-delivery.ts':
     "a browser's push service endpoint (a user's subscription): live mode only https on public addresses, resolved and the connection pinned; the sandbox also a local one (decision 060)",
   'modules/inbound-mail/imap-poller.ts': 'IMAP_URL (configuration)',
   'http/rate-limits.ts': 'REDIS_URL (configuration)',
   'modules/live-calls/live-calls.service.ts':
-    "a call's monitor listenUrl and controlUrl (the platform's authenticated call payload): followed only when on the platform's own domain over https/wss, or the in-process sandbox's address (decision 059)",
+    "a call's monitor listenUrl (the platform's authenticated call payload): followed only when on the platform's own domain over https/wss, or the in-process sandbox's address (decision 059); its controlUrl, checked the same way, is asked through platform-api.ts",
   'modules/integrations/webhook-target.ts':
     "a business's webhook endpoint (the owner's input): live, public HTTPS only, resolved, every address public, connection pinned (checkWebhookTarget), redirects never followed",
 };

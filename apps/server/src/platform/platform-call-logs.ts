@@ -9,11 +9,11 @@ import {
   type PlatformLogs,
 } from '@switchboard/shared/platform-logs';
 import { AppError } from '../lib/app-error';
+import { platformDownload } from './platform-api';
 import {
   RecordingFetchError,
   fetchRecording,
   passOn,
-  requestOnce,
   type RecordingHosts,
   type Resolver,
 } from './recording-fetch';
@@ -23,7 +23,8 @@ import {
  * file (200) or, as its document says, a 302 to a short-lived presigned link on its storage;
  * 404 when there is no file (the call has not ended, or its assistant turned logging off). The
  * official SDK wraps the route but types its answer `void` (it follows the redirect and reads
- * no body), so this client asks it directly, with the recordings' rules for where a link may
+ * no body), so it is asked through the platform client generated from the document
+ * (platform-api.ts, redirects not followed), with the recordings' rules for where a link may
  * point (recording-fetch.ts): only the platform's storage hosts, never anything else.
  *
  * The file's format is not in the document. Each line is read as the platform's call log line
@@ -76,18 +77,18 @@ export class PlatformCallLogs {
 
   /** The call's log file as text, or null when the platform has none. */
   async download(callId: string): Promise<string | null> {
-    const base = this.options.baseUrl.endsWith('/')
-      ? this.options.baseUrl
-      : `${this.options.baseUrl}/`;
-    const url = new URL(`call/${encodeURIComponent(callId)}/call-logs`, base);
+    let url: URL;
     let response: http.IncomingMessage;
     try {
-      response = await requestOnce(
-        url,
-        { authorization: `Bearer ${this.options.apiKey}`, accept: 'application/json, */*' },
-        undefined,
-        TIMEOUT_MS,
-      );
+      ({ url, response } = await platformDownload(
+        { baseUrl: this.options.baseUrl, key: this.options.apiKey },
+        '/call/{id}/call-logs',
+        {
+          path: { id: callId },
+          headers: { accept: 'application/json, */*' },
+          timeoutMs: TIMEOUT_MS,
+        },
+      ));
     } catch {
       throw failed('the voice platform could not be reached');
     }

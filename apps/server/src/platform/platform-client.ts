@@ -1,4 +1,5 @@
 import { VapiClient, VapiError, VapiTimeoutError, type Vapi } from '@vapi-ai/server-sdk';
+import { platformRequest } from './platform-api';
 
 /**
  * The server's only door to the voice platform: the official server SDK with the private key,
@@ -12,8 +13,9 @@ export type PlatformClient = {
   listPageSize: number;
   /**
    * Provider credentials (`POST /credential`, `DELETE /credential/{id}`): the SDK does not wrap
-   * them; bodies and answers are the SDK's own types of the document's schemas
-   * (`CreateVonageCredentialDTO`, `VonageCredential`). Failures are `VapiError`s like the SDK's.
+   * them; they go through the platform client generated from the document (platform-api.ts,
+   * whose supplement declares the paths with the document's schemas `CreateVonageCredentialDTO`,
+   * `VonageCredential` …). Failures are `VapiError`s like the SDK's.
    */
   credentials: {
     createVonage(body: Vapi.CreateVonageCredentialDto): Promise<Vapi.VonageCredential>;
@@ -29,48 +31,6 @@ export type PlatformClient = {
     delete(id: string): Promise<void>;
   };
 };
-
-async function credentialRequest(
-  baseUrl: string,
-  apiKey: string,
-  timeoutInSeconds: number,
-  method: 'POST' | 'DELETE',
-  path: string,
-  body?: unknown,
-): Promise<unknown> {
-  let response: Response;
-  try {
-    response = await fetch(`${baseUrl.replace(/\/$/, '')}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${apiKey}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      signal: AbortSignal.timeout(timeoutInSeconds * 1000),
-    });
-  } catch (error) {
-    if (error instanceof Error && error.name === 'TimeoutError') {
-      throw new VapiTimeoutError('Timeout exceeded when calling ' + path);
-    }
-    throw new VapiError({ message: 'Network error', cause: error });
-  }
-  const text = await response.text();
-  let parsed: unknown;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    parsed = text;
-  }
-  if (!response.ok) {
-    throw new VapiError({
-      message: `Status code: ${response.status}`,
-      statusCode: response.status,
-      body: parsed,
-    });
-  }
-  return parsed;
-}
 
 export function createPlatformClient(options: {
   mode: PlatformClient['mode'];
@@ -88,7 +48,8 @@ export function createPlatformClient(options: {
     maxRetries: options.maxRetries ?? 2,
     timeoutInSeconds: options.timeoutInSeconds ?? 30,
   });
-  const timeout = options.timeoutInSeconds ?? 30;
+  const target = { baseUrl: options.baseUrl, key: options.apiKey };
+  const timeoutMs = (options.timeoutInSeconds ?? 30) * 1000;
   return {
     mode: options.mode,
     listPageSize: options.listPageSize ?? 1000,
@@ -96,23 +57,17 @@ export function createPlatformClient(options: {
     sdk,
     credentials: {
       createVonage: async (body) =>
-        (await credentialRequest(options.baseUrl, options.apiKey, timeout, 'POST', '/credential', {
-          provider: 'vonage',
-          ...body,
+        (await platformRequest(target, 'post', '/credential', {
+          body: { provider: 'vonage', ...body },
+          timeoutMs,
         })) as Vapi.VonageCredential,
       createWebhook: async (body) =>
-        (await credentialRequest(options.baseUrl, options.apiKey, timeout, 'POST', '/credential', {
-          provider: 'webhook',
-          ...body,
+        (await platformRequest(target, 'post', '/credential', {
+          body: { provider: 'webhook', ...body },
+          timeoutMs,
         })) as Vapi.WebhookCredential,
       delete: async (id) => {
-        await credentialRequest(
-          options.baseUrl,
-          options.apiKey,
-          timeout,
-          'DELETE',
-          `/credential/${encodeURIComponent(id)}`,
-        );
+        await platformRequest(target, 'delete', '/credential/{id}', { path: { id }, timeoutMs });
       },
     },
   };

@@ -1,12 +1,12 @@
 import type http from 'node:http';
 import { AppError, notFound } from '../lib/app-error';
+import { platformDownload } from './platform-api';
 import {
   RECORDING_LIMITS,
   RecordingFetchError,
   fetchRecording,
   passOn,
   rangeNotSatisfiable,
-  requestOnce,
   type RecordingAnswer,
   type RecordingHosts,
   type RecordingLimits,
@@ -161,23 +161,22 @@ export class PlatformRecordings {
     while (this.links.size > MAX_LINKS) this.links.delete(this.links.keys().next().value!);
   }
 
-  /** GET /call/{id}/mono-recording with the private key: a link to follow, or the bytes. */
+  /**
+   * GET /call/{id}/mono-recording with the private key (the generated platform client,
+   * platform-api.ts): a link to follow, or the bytes.
+   */
   private async askPlatform(
     callId: string,
     range: string | undefined,
   ): Promise<{ kind: 'link'; url: string } | { kind: 'bytes'; recording: RecordingAnswer }> {
-    const base = this.options.baseUrl.endsWith('/')
-      ? this.options.baseUrl
-      : `${this.options.baseUrl}/`;
-    const url = new URL(`call/${encodeURIComponent(callId)}/mono-recording`, base);
+    let url: URL;
     let response: http.IncomingMessage;
     try {
-      response = await requestOnce(
-        url,
-        { authorization: `Bearer ${this.options.apiKey}`, ...(range ? { range } : {}) },
-        undefined,
-        this.limits.timeoutMs,
-      );
+      ({ url, response } = await platformDownload(
+        { baseUrl: this.options.baseUrl, key: this.options.apiKey },
+        '/call/{id}/mono-recording',
+        { path: { id: callId }, headers: range ? { range } : {}, timeoutMs: this.limits.timeoutMs },
+      ));
     } catch {
       throw new AppError(
         'PLATFORM_ERROR',

@@ -14,6 +14,7 @@ import type { SessionUser } from '@switchboard/shared/auth';
 import type { Db } from '../../db/client';
 import type { LiveTranscriptLine } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
+import { platformControl, type PlatformControlMessage } from '../../platform/platform-api';
 import type { PlatformRuntime } from '../../platform/platform-runtime';
 import type { AgentScope } from '../agents/agents.repository';
 import type { DialingService } from '../dialing/dialing.service';
@@ -77,7 +78,7 @@ export function toLiveCall(row: LiveCallRow): LiveCall {
 }
 
 /** What each of our actions asks the platform's controlUrl (the document's ClientInboundMessage). */
-function platformMessage(control: LiveControl, number?: string): Record<string, unknown> {
+function platformMessage(control: LiveControl, number?: string): PlatformControlMessage {
   switch (control.action) {
     case 'say':
       return { type: 'say', content: control.text };
@@ -91,6 +92,8 @@ function platformMessage(control: LiveControl, number?: string): Record<string, 
     case 'unmute-assistant':
       return { type: 'control', control: control.action };
     case 'transfer':
+      // control() has matched the number to one of the business's before it asks.
+      if (number === undefined) throw new Error('a transfer needs the number it goes to');
       return { type: 'transfer', destination: { type: 'number', number } };
     case 'end-call':
       return { type: 'end-call' };
@@ -231,13 +234,12 @@ export class LiveCallsService {
     let outcome = 'done';
     let failure: AppError | undefined;
     try {
-      const response = await fetch(row.controlUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...this.authHeaders() },
-        body: JSON.stringify(platformMessage(control, number)),
-        signal: AbortSignal.timeout(10_000),
-        redirect: 'error',
-      });
+      const response = await platformControl(
+        row.controlUrl,
+        this.deps.platform.publicKey,
+        platformMessage(control, number),
+        10_000,
+      );
       if (!response.ok) {
         outcome = `refused by the platform (${response.status})`;
         failure =

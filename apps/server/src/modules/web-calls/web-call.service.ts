@@ -2,6 +2,7 @@ import type { WebCallControl } from '@switchboard/shared/call-controls';
 import { WEB_CALL_API_BASE, type WebCallConfig } from '@switchboard/shared/web-call';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AgentScope } from '../agents/agents.repository';
+import { platformExchange, type PlatformExchange } from '../../platform/platform-api';
 import type { PlatformRuntime } from '../../platform/platform-runtime';
 import type { WebCallRequest } from './web-call-request';
 
@@ -94,7 +95,8 @@ export class WebCallService {
 
   /**
    * POST /call/web on the platform with the server's public key (never the browser's
-   * Authorization), for the scope's own assistant. Only the allow-listed request
+   * Authorization), for the scope's own assistant, through the generated platform client
+   * (platform-api.ts; the path is its supplement's). Only the allow-listed request
    * (web-call-request.ts) is sent on, never the browser's raw body; the platform's answer comes
    * back as it is.
    */
@@ -107,18 +109,18 @@ export class WebCallService {
       );
     }
     await this.requireOwnTarget(scope, body);
-    let response: Response;
+    let response: PlatformExchange;
     try {
-      response = await fetch(`${this.platformBaseUrl()}/call/web`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${publicKey}`,
-          ...(this.deps.origin ? { origin: this.deps.origin } : {}),
+      response = await platformExchange(
+        { baseUrl: this.platformBaseUrl(), key: publicKey },
+        'post',
+        '/call/web',
+        {
+          body,
+          headers: this.deps.origin ? { origin: this.deps.origin } : {},
+          timeoutMs: CREATE_TIMEOUT_MS,
         },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(CREATE_TIMEOUT_MS),
-      });
+      );
     } catch (error) {
       throw new AppError(
         'PLATFORM_ERROR',
@@ -127,10 +129,9 @@ export class WebCallService {
         { cause: error },
       );
     }
-    const text = await response.text();
     let answer: unknown;
     try {
-      answer = JSON.parse(text);
+      answer = JSON.parse(response.text);
     } catch {
       throw new AppError(
         'PLATFORM_ERROR',
