@@ -82,28 +82,41 @@ const CALL_REPORT_FIELDS = [
 
 /**
  * A report's merge as the JSON `mergeReportSql` reads (null: nothing to merge): its own fields
- * (CALL_REPORT_FIELDS, those it carries) and the columns they set.
+ * (CALL_REPORT_FIELDS, those it carries) and the columns they set. A field whose value is the
+ * one the call's own payload carries (`payload`, the record written beside it: the webhook
+ * merges the report into its copy of the call) is named in `fromCall` and taken from the
+ * payload in the statement, so a transcript and its messages are sent and parsed once.
  */
-export function reportMergeJson(report: Record<string, unknown>): string | null {
-  const fields = Object.fromEntries(
-    CALL_REPORT_FIELDS.filter((field) => report[field] !== undefined && report[field] !== null).map(
-      (field) => [field, report[field]],
-    ),
-  );
-  if (Object.keys(fields).length === 0) return null;
-  const analysis = fields.analysis as { successEvaluation?: unknown } | undefined;
+export function reportMergeJson(
+  report: Record<string, unknown>,
+  payload?: Record<string, unknown>,
+): string | null {
+  const fields: Record<string, unknown> = {};
+  const fromCall: string[] = [];
+  for (const field of CALL_REPORT_FIELDS) {
+    const value = report[field];
+    if (value === undefined || value === null) continue;
+    if (payload !== undefined && payload[field] === value) fromCall.push(field);
+    else fields[field] = value;
+  }
+  if (fromCall.length === 0 && Object.keys(fields).length === 0) return null;
+  const endedReason = report.endedReason;
+  const cost = report.cost;
+  const analysis = report.analysis as { successEvaluation?: unknown } | null | undefined;
   return JSON.stringify({
     fields,
-    endedReason: typeof fields.endedReason === 'string' ? fields.endedReason : null,
+    fromCall,
+    endedReason: typeof endedReason === 'string' ? endedReason : null,
     evaluation: evaluationText(analysis?.successEvaluation),
-    cost: typeof fields.cost === 'number' && Number.isFinite(fields.cost) ? fields.cost : null,
+    cost: typeof cost === 'number' && Number.isFinite(cost) ? cost : null,
   });
 }
 
 /**
  * An end-of-call report whose copy of the call lost to a newer stored one (`written`, the
  * upsert's relation, is empty): that copy is kept and the report's own fields (`merge`, a jsonb
- * parameter from reportMergeJson; null merges nothing) are merged into its payload and columns.
+ * parameter from reportMergeJson, those it names in `fromCall` read from the row's payload;
+ * null merges nothing) are merged into its payload and columns.
  */
 export function mergeReportSql(rows: string, merge: string, written: string): string {
   return `update calls c set
@@ -111,7 +124,9 @@ export function mergeReportSql(rows: string, merge: string, written: string): st
       success_evaluation = coalesce(${merge}::jsonb->>'evaluation', c.success_evaluation),
       cost = coalesce((${merge}::jsonb->>'cost')::double precision, c.cost),
       is_test = c.is_test or coalesce(r.is_test, false),
-      payload = c.payload || (${merge}::jsonb->'fields'),
+      payload = c.payload || coalesce((select jsonb_object_agg(f, r.payload->f)
+        from jsonb_array_elements_text(${merge}::jsonb->'fromCall') f), '{}'::jsonb)
+        || (${merge}::jsonb->'fields'),
       ingested_at = now()
     from ${rows}
     where ${merge}::jsonb is not null and c.id = r.id and c.updated_at > r.updated_at
