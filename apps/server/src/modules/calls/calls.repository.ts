@@ -371,7 +371,8 @@ export async function countCallLog(db: Db, criteria: CallLogCriteria): Promise<n
  * A count that reads a bounded stretch of the log (decision 081): `matched` of the newest
  * `examine` calls of the agent, tab and range match the whole filter, counted up to `cap`;
  * `complete` when those calls were all there are (then `matched`, below `cap`, is the total).
- * Otherwise at least `matched` calls match.
+ * Otherwise at least `matched` calls match. At the cap the walk's length is not counted
+ * (decision 084): `complete` is then false, whatever the range holds.
  */
 export type BoundedCount = { matched: number; complete: boolean };
 
@@ -385,11 +386,29 @@ function walkCriteria<C extends CallLogFilterCriteria>(criteria: C): CallLogFilt
   };
 }
 
-/** The count's two figures from the walked rows `walked` (each with its match as `m`). */
+/**
+ * The count's two figures from the walked rows `walked` (each with its match as `m`). The walk's
+ * length (index-only for the agent's log) is counted only below the cap (decision 084): the
+ * second subquery sits in a `case` that a capped count never takes, so PostgreSQL never runs it
+ * (`offset 0` keeps the first one a subquery of its own: pulled up, it would be run twice).
+ */
 const boundedCountSql = (walked: SQL, cap: number) =>
-  sql`select (select count(*) from (select 1 from (${walked}) w where w.m limit ${cap}) x)::int
-        as matched,
-      (select count(*) from (${walked}) y)::int as walked`;
+  sql`select b.matched,
+        case when b.matched < ${cap} then (select count(*) from (${walked}) y)::int end as walked
+      from (select (select count(*) from (select 1 from (${walked}) w where w.m limit ${cap}) x)::int
+        as matched offset 0) b`;
+
+/** A bounded count from boundedCountSql's row: `walked` is null at the cap. */
+function boundedCount(
+  row: { matched: number; walked: number | null } | undefined,
+  examine: number,
+): BoundedCount {
+  const walked = row?.walked;
+  return {
+    matched: Number(row?.matched ?? 0),
+    complete: walked !== null && walked !== undefined && Number(walked) < examine,
+  };
+}
 
 /**
  * How many of the agent's calls match, reading at most `examine` of them, newest first along
@@ -405,11 +424,11 @@ export async function countCallLogUpTo(
   const walked = sql`select (${filterSql(criteria)}) as m from calls c
       where c.assistant_id = ${criteria.assistantId} and ${filterSql(walkCriteria(criteria))}
       order by c.created_at desc nulls last, c.id desc nulls last limit ${examine}`;
-  const [row] = await executeRows<{ matched: number; walked: number }>(
+  const [row] = await executeRows<{ matched: number; walked: number | null }>(
     db,
     boundedCountSql(walked, cap),
   );
-  return { matched: Number(row?.matched ?? 0), complete: Number(row?.walked ?? 0) < examine };
+  return boundedCount(row, examine);
 }
 
 /** The page total counted from the calls (any filter). */
@@ -618,11 +637,11 @@ export async function countBusinessCallLogUpTo(
         where a.removed_at is null and ${criteria.agents})
         ${squadCalls}
         limit ${examine}`;
-  const [row] = await executeRows<{ matched: number; walked: number }>(
+  const [row] = await executeRows<{ matched: number; walked: number | null }>(
     db,
     boundedCountSql(walked, cap),
   );
-  return { matched: Number(row?.matched ?? 0), complete: Number(row?.walked ?? 0) < examine };
+  return boundedCount(row, examine);
 }
 
 /** countBusinessCallLog counted from the calls (any filter): the recount the rollups equal. */
