@@ -206,12 +206,12 @@ export const callLogPageSchema = paginatedSchema(callLogRowSchema).extend({
 export type CallLogPage = z.infer<typeof callLogPageSchema>;
 
 /**
- * A count (GET …/calls/count) stops at CALL_COUNT_CAP matching calls, four pages of the call
- * log's 50, and reads at most CALL_COUNT_EXAMINE calls, newest first (decision 081): it costs
- * about the same whatever the store holds, and answers "at least" when it stopped early.
+ * A count (GET …/calls/count) stops at CALL_COUNT_CAP matching calls, two pages of the call
+ * log's 50, and reads at most CALL_COUNT_EXAMINE calls, newest first (decisions 081, 084): it
+ * costs about the same whatever the store holds, and answers "at least" when it stopped early.
  */
-export const CALL_COUNT_CAP = 200;
-export const CALL_COUNT_EXAMINE = 4_000;
+export const CALL_COUNT_CAP = 100;
+export const CALL_COUNT_EXAMINE = 2_000;
 
 /**
  * GET /api/agents/:id/calls/count and GET /api/calls/count: how many calls match a filter;

@@ -136,7 +136,9 @@ export class CallIngestService {
     const { db, live } = this.deps;
     const row = await runIngest(db, [
       callRowsJson([record]),
-      options.report ? reportMergeJson(options.report) : null,
+      options.report
+        ? reportMergeJson(options.report, record.payload as Record<string, unknown>)
+        : null,
       options.report !== undefined && live !== undefined,
       options.assistantId ?? null,
       live?.notifyChannel ?? null,

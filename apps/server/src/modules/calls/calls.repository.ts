@@ -82,28 +82,41 @@ const CALL_REPORT_FIELDS = [
 
 /**
  * A report's merge as the JSON `mergeReportSql` reads (null: nothing to merge): its own fields
- * (CALL_REPORT_FIELDS, those it carries) and the columns they set.
+ * (CALL_REPORT_FIELDS, those it carries) and the columns they set. A field whose value is the
+ * one the call's own payload carries (`payload`, the record written beside it: the webhook
+ * merges the report into its copy of the call) is named in `fromCall` and taken from the
+ * payload in the statement, so a transcript and its messages are sent and parsed once.
  */
-export function reportMergeJson(report: Record<string, unknown>): string | null {
-  const fields = Object.fromEntries(
-    CALL_REPORT_FIELDS.filter((field) => report[field] !== undefined && report[field] !== null).map(
-      (field) => [field, report[field]],
-    ),
-  );
-  if (Object.keys(fields).length === 0) return null;
-  const analysis = fields.analysis as { successEvaluation?: unknown } | undefined;
+export function reportMergeJson(
+  report: Record<string, unknown>,
+  payload?: Record<string, unknown>,
+): string | null {
+  const fields: Record<string, unknown> = {};
+  const fromCall: string[] = [];
+  for (const field of CALL_REPORT_FIELDS) {
+    const value = report[field];
+    if (value === undefined || value === null) continue;
+    if (payload !== undefined && payload[field] === value) fromCall.push(field);
+    else fields[field] = value;
+  }
+  if (fromCall.length === 0 && Object.keys(fields).length === 0) return null;
+  const endedReason = report.endedReason;
+  const cost = report.cost;
+  const analysis = report.analysis as { successEvaluation?: unknown } | null | undefined;
   return JSON.stringify({
     fields,
-    endedReason: typeof fields.endedReason === 'string' ? fields.endedReason : null,
+    fromCall,
+    endedReason: typeof endedReason === 'string' ? endedReason : null,
     evaluation: evaluationText(analysis?.successEvaluation),
-    cost: typeof fields.cost === 'number' && Number.isFinite(fields.cost) ? fields.cost : null,
+    cost: typeof cost === 'number' && Number.isFinite(cost) ? cost : null,
   });
 }
 
 /**
  * An end-of-call report whose copy of the call lost to a newer stored one (`written`, the
  * upsert's relation, is empty): that copy is kept and the report's own fields (`merge`, a jsonb
- * parameter from reportMergeJson; null merges nothing) are merged into its payload and columns.
+ * parameter from reportMergeJson, those it names in `fromCall` read from the row's payload;
+ * null merges nothing) are merged into its payload and columns.
  */
 export function mergeReportSql(rows: string, merge: string, written: string): string {
   return `update calls c set
@@ -111,7 +124,9 @@ export function mergeReportSql(rows: string, merge: string, written: string): st
       success_evaluation = coalesce(${merge}::jsonb->>'evaluation', c.success_evaluation),
       cost = coalesce((${merge}::jsonb->>'cost')::double precision, c.cost),
       is_test = c.is_test or coalesce(r.is_test, false),
-      payload = c.payload || (${merge}::jsonb->'fields'),
+      payload = c.payload || coalesce((select jsonb_object_agg(f, r.payload->f)
+        from jsonb_array_elements_text(${merge}::jsonb->'fromCall') f), '{}'::jsonb)
+        || (${merge}::jsonb->'fields'),
       ingested_at = now()
     from ${rows}
     where ${merge}::jsonb is not null and c.id = r.id and c.updated_at > r.updated_at
@@ -356,7 +371,8 @@ export async function countCallLog(db: Db, criteria: CallLogCriteria): Promise<n
  * A count that reads a bounded stretch of the log (decision 081): `matched` of the newest
  * `examine` calls of the agent, tab and range match the whole filter, counted up to `cap`;
  * `complete` when those calls were all there are (then `matched`, below `cap`, is the total).
- * Otherwise at least `matched` calls match.
+ * Otherwise at least `matched` calls match. At the cap the walk's length is not counted
+ * (decision 084): `complete` is then false, whatever the range holds.
  */
 export type BoundedCount = { matched: number; complete: boolean };
 
@@ -370,11 +386,29 @@ function walkCriteria<C extends CallLogFilterCriteria>(criteria: C): CallLogFilt
   };
 }
 
-/** The count's two figures from the walked rows `walked` (each with its match as `m`). */
+/**
+ * The count's two figures from the walked rows `walked` (each with its match as `m`). The walk's
+ * length (index-only for the agent's log) is counted only below the cap (decision 084): the
+ * second subquery sits in a `case` that a capped count never takes, so PostgreSQL never runs it
+ * (`offset 0` keeps the first one a subquery of its own: pulled up, it would be run twice).
+ */
 const boundedCountSql = (walked: SQL, cap: number) =>
-  sql`select (select count(*) from (select 1 from (${walked}) w where w.m limit ${cap}) x)::int
-        as matched,
-      (select count(*) from (${walked}) y)::int as walked`;
+  sql`select b.matched,
+        case when b.matched < ${cap} then (select count(*) from (${walked}) y)::int end as walked
+      from (select (select count(*) from (select 1 from (${walked}) w where w.m limit ${cap}) x)::int
+        as matched offset 0) b`;
+
+/** A bounded count from boundedCountSql's row: `walked` is null at the cap. */
+function boundedCount(
+  row: { matched: number; walked: number | null } | undefined,
+  examine: number,
+): BoundedCount {
+  const walked = row?.walked;
+  return {
+    matched: Number(row?.matched ?? 0),
+    complete: walked !== null && walked !== undefined && Number(walked) < examine,
+  };
+}
 
 /**
  * How many of the agent's calls match, reading at most `examine` of them, newest first along
@@ -390,11 +424,11 @@ export async function countCallLogUpTo(
   const walked = sql`select (${filterSql(criteria)}) as m from calls c
       where c.assistant_id = ${criteria.assistantId} and ${filterSql(walkCriteria(criteria))}
       order by c.created_at desc nulls last, c.id desc nulls last limit ${examine}`;
-  const [row] = await executeRows<{ matched: number; walked: number }>(
+  const [row] = await executeRows<{ matched: number; walked: number | null }>(
     db,
     boundedCountSql(walked, cap),
   );
-  return { matched: Number(row?.matched ?? 0), complete: Number(row?.walked ?? 0) < examine };
+  return boundedCount(row, examine);
 }
 
 /** The page total counted from the calls (any filter). */
@@ -603,11 +637,11 @@ export async function countBusinessCallLogUpTo(
         where a.removed_at is null and ${criteria.agents})
         ${squadCalls}
         limit ${examine}`;
-  const [row] = await executeRows<{ matched: number; walked: number }>(
+  const [row] = await executeRows<{ matched: number; walked: number | null }>(
     db,
     boundedCountSql(walked, cap),
   );
-  return { matched: Number(row?.matched ?? 0), complete: Number(row?.walked ?? 0) < examine };
+  return boundedCount(row, examine);
 }
 
 /** countBusinessCallLog counted from the calls (any filter): the recount the rollups equal. */

@@ -47,7 +47,7 @@ export function CallLogs({
   const params = callLogPageParams(state);
   const calls = useCallLogPage(agentId, params);
   // A transcript search's page answers before its matches are counted: the total comes apart,
-  // within bounds ("At least 200 calls" when it stopped early, paged on by the page's hasNext).
+  // within bounds ("At least 100 calls" when it stopped early, paged on by the page's hasNext).
   const counting = calls.data?.counting === true;
   const count = useCallLogCount(agentId, params, counting);
   const total = counting
