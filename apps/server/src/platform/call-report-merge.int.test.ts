@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { calls } from '../db/schema';
 import { ingestCalls } from '../modules/call-ingest/call-ingest.service';
-import { buildTestApp, oneDatabase } from '../test/test-app';
+import { appForSuite, oneDatabase } from '../test/test-app';
 import { toCallRecord } from './call-record';
 
 const SECRET = 'whsec-merge-0123456789';
@@ -28,11 +28,7 @@ function syncedCall(id: string) {
 }
 
 describe.each(oneDatabase)('a late end-of-call report on %s', (target) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
-  beforeAll(async () => {
-    ctx = await buildTestApp(target, { VAPI_WEBHOOK_SECRET: SECRET, SANDBOX_CALLS: '0' });
-  });
-  afterAll(() => ctx?.close());
+  const ctx = appForSuite(target, { VAPI_WEBHOOK_SECRET: SECRET, SANDBOX_CALLS: '0' });
 
   const post = (message: Record<string, unknown>) =>
     ctx.app.inject({

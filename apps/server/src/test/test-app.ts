@@ -2,9 +2,12 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type AppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
+import { agents, businesses } from '../db/schema';
+import { DEMO_BUSINESS } from '../modules/auth/demo-accounts';
 import { insertBusiness, insertSession } from '../modules/auth/auth.repository';
 import { findUserByUserName, insertUser } from '../modules/auth/users.repository';
 import { generateToken, hashPassword, hashToken } from '../modules/auth/password';
@@ -129,6 +132,36 @@ export async function buildTestApp(
 }
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>>;
+
+/**
+ * One test app for a describe block: built in its beforeAll (then `start`, e.g. listen), closed
+ * in its afterAll. The block's own hooks, registered after this call, run between the two.
+ * Read `suite.app` and `suite.config` in hooks and tests, not while the block is declared.
+ */
+export function appForSuite(
+  target: DatabaseTarget,
+  env: Record<string, string> = {},
+  start?: (app: TestApp) => PromiseLike<unknown>,
+) {
+  let built: Awaited<ReturnType<typeof buildTestApp>> | undefined;
+  beforeAll(async () => {
+    built = await buildTestApp(target, env);
+    await start?.(built.app);
+  });
+  afterAll(() => built?.close());
+  const current = () => {
+    if (!built) throw new Error('the suite’s app is built in beforeAll');
+    return built;
+  };
+  return {
+    get app(): TestApp {
+      return current().app;
+    },
+    get config(): Config {
+      return current().config;
+    },
+  };
+}
 
 /** What a browser on our own pages sends with a state-changing request. */
 export const sameOrigin = { 'sec-fetch-site': 'same-origin' } as const;
@@ -277,4 +310,17 @@ export async function createAdminUser(
     passwordHash: await hashPassword(password),
   });
   return { userId: user.id, userName, password };
+}
+
+/** The demo sign-in's business (the dental practice) and its agent, as stored. */
+export async function demoBusinessAndAgent(app: TestApp) {
+  const db = app.database.db;
+  const [business] = await db
+    .select()
+    .from(businesses)
+    .where(eq(businesses.email, DEMO_BUSINESS.email));
+  if (!business) throw new Error('no demo business');
+  const [agent] = await db.select().from(agents).where(eq(agents.businessId, business.id));
+  if (!agent) throw new Error('the demo business has no agent');
+  return { business, agent };
 }
