@@ -4,7 +4,9 @@ import { appForSuite, oneDatabase, type DatabaseTarget } from '../test/test-app'
 import { API_TYPES_FILE, apiTypesSource } from './api-types';
 
 describe.each(oneDatabase)('the web app’s generated API types on %s', (target: DatabaseTarget) => {
-  const ctx = appForSuite(target, {}, (app) => app.ready());
+  const ctx = appForSuite(target, {}, async (app) => {
+    await app.ready();
+  });
 
   it('are what `npm run api:generate` writes from the routes now', async () => {
     const checkedIn = await fs.readFile(API_TYPES_FILE, 'utf8');

@@ -30,8 +30,12 @@ const TEST = (name: string) => ({
 });
 
 describe.each(oneDatabase)('platform lists read to their end on %s', (target) => {
-  const ctx = appForSuite(target, { SANDBOX_CALLS: '0', PLATFORM_LIST_PAGE_SIZE: '2' }, (app) =>
-    app.ready(),
+  const ctx = appForSuite(
+    target,
+    { SANDBOX_CALLS: '0', PLATFORM_LIST_PAGE_SIZE: '2' },
+    async (app) => {
+      await app.ready();
+    },
   );
   let member: Record<string, string>;
   let agentId: string;
