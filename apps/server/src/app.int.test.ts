@@ -18,6 +18,22 @@ async function makeWebDist() {
   return dir;
 }
 
+/** A body the echo route's schema refuses (an empty name). */
+const INVALID_NAME = {
+  method: 'POST',
+  url: '/api/test-echo',
+  headers: sameOrigin,
+  payload: { name: '' },
+} as const;
+
+/** A JSON body cut short. */
+const MALFORMED_JSON = {
+  method: 'POST',
+  url: '/api/test-echo',
+  headers: { ...sameOrigin, 'content-type': 'application/json' },
+  payload: '{"name":',
+} as const;
+
 describe.each(oneDatabase)('app on %s', (target: DatabaseTarget) => {
   let ctx: Awaited<ReturnType<typeof buildTestApp>>;
   let webDist: string;
@@ -89,12 +105,7 @@ describe.each(oneDatabase)('app on %s', (target: DatabaseTarget) => {
   });
 
   it('turns a zod validation failure into 400 with the field message', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/test-echo',
-      headers: sameOrigin,
-      payload: { name: '' },
-    });
+    const res = await ctx.app.inject(INVALID_NAME);
     expect(res.statusCode).toBe(400);
     // Exactly these bytes: the route declares its responses, so the error went through the
     // shared wire schema's serializer, which must drop nothing the handler sent.
@@ -108,12 +119,7 @@ describe.each(oneDatabase)('app on %s', (target: DatabaseTarget) => {
   });
 
   it('rejects malformed JSON with a 400, not a 500', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/test-echo',
-      headers: { ...sameOrigin, 'content-type': 'application/json' },
-      payload: '{"name":',
-    });
+    const res = await ctx.app.inject(MALFORMED_JSON);
     expect(res.statusCode).toBe(400);
     expect(res.json<{ error: { message: string } }>().error.message).toMatch(/JSON/i);
   });
@@ -142,21 +148,11 @@ describe.each(oneDatabase)('app on %s', (target: DatabaseTarget) => {
       { expected: 'NOT_FOUND', res: await ctx.app.inject({ method: 'GET', url: '/api/nowhere' }) },
       {
         expected: 'VALIDATION_ERROR',
-        res: await ctx.app.inject({
-          method: 'POST',
-          url: '/api/test-echo',
-          headers: sameOrigin,
-          payload: { name: '' },
-        }),
+        res: await ctx.app.inject(INVALID_NAME),
       },
       {
         expected: 'FST_ERR_CTP_INVALID_JSON_BODY',
-        res: await ctx.app.inject({
-          method: 'POST',
-          url: '/api/test-echo',
-          headers: { ...sameOrigin, 'content-type': 'application/json' },
-          payload: '{"name":',
-        }),
+        res: await ctx.app.inject(MALFORMED_JSON),
       },
       {
         expected: 'CROSS_ORIGIN',

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agents, businesses, callingRules } from './db/schema';
+import { agents, callingRules } from './db/schema';
 import { notFound } from './lib/app-error';
 import { DEMO_ADMIN, DEMO_BUSINESS, DEMO_MEMBER } from './modules/auth/demo-accounts';
 import { requireBusinessId, type Access } from './http/auth';
@@ -10,6 +10,7 @@ import {
   addTeamMember,
   buildTestApp,
   createBusinessWithMember,
+  demoBusinessAndAgent,
   oneDatabase,
   sameOrigin,
   sessionHeaders,
@@ -114,16 +115,9 @@ describe.each(oneDatabase)('authorization on %s', (target) => {
       },
     );
     await ctx.app.ready();
-    const [a] = await ctx.app.database.db
-      .select()
-      .from(businesses)
-      .where(eq(businesses.email, DEMO_BUSINESS.email));
-    businessA = a!.id;
-    const [agent] = await ctx.app.database.db
-      .select()
-      .from(agents)
-      .where(eq(agents.businessId, businessA));
-    agentOfA = agent!.id;
+    const demo = await demoBusinessAndAgent(ctx.app);
+    businessA = demo.business.id;
+    agentOfA = demo.agent.id;
     memberB = await createBusinessWithMember(ctx.app, { name: 'Business B' });
     plainMemberA = await addTeamMember(ctx.app, businessA);
     managerA = await addTeamMember(ctx.app, businessA, { role: 'manager' });

@@ -1,13 +1,12 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agents, businesses } from './db/schema';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Access } from './http/auth';
 import { canSpendAndDelete } from '@switchboard/shared/auth';
-import { DEMO_ADMIN, DEMO_BUSINESS, DEMO_MEMBER } from './modules/auth/demo-accounts';
+import { DEMO_ADMIN, DEMO_MEMBER } from './modules/auth/demo-accounts';
 import {
-  buildTestApp,
+  appForSuite,
   createBusinessWithMember,
   databaseTargets,
+  demoBusinessAndAgent,
   nextTestIp,
   sameOrigin,
   sessionHeaders,
@@ -487,24 +486,14 @@ function webhookMessage(random: Random): Record<string, unknown> {
 
 describe.each(databaseTargets)('API fuzz on %s', (target) => {
   const kindsSent = target === 'pglite' ? CASE_KINDS : DRIVER_KINDS;
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  const ctx = appForSuite(target, { SANDBOX_CALLS: '20', VAPI_WEBHOOK_SECRET: WEBHOOK_SECRET });
   let agentOfA: string;
   let memberB: string;
 
   beforeAll(async () => {
-    ctx = await buildTestApp(target, { SANDBOX_CALLS: '20', VAPI_WEBHOOK_SECRET: WEBHOOK_SECRET });
-    const [a] = await ctx.app.database.db
-      .select()
-      .from(businesses)
-      .where(eq(businesses.email, DEMO_BUSINESS.email));
-    const [agent] = await ctx.app.database.db
-      .select()
-      .from(agents)
-      .where(eq(agents.businessId, a!.id));
-    agentOfA = agent!.id;
+    agentOfA = (await demoBusinessAndAgent(ctx.app)).agent.id;
     memberB = (await createBusinessWithMember(ctx.app, { name: 'Business B' })).userName;
   });
-  afterAll(() => ctx?.close());
 
   const headersFor = async (identity: Identity): Promise<Record<string, string>> => {
     switch (identity) {

@@ -6,6 +6,7 @@ import {
   addTeamMember,
   buildTestApp,
   createBusinessWithMember,
+  injectAs,
   sessionHeaders,
   signIn,
 } from './test/test-app';
@@ -72,22 +73,16 @@ describe.runIf(process.env.TEST_DATABASE_URL)('held sessions on two instances', 
     const here = await sessionHeaders(a, owner.userName);
     const other = await sessionHeaders(a, owner.userName);
     await heldOnB(other);
-    const ended = await a.inject({
-      method: 'POST',
-      url: '/api/account/sign-out-others',
-      headers: here,
-    });
+    const ended = await injectAs(a, 'POST', '/api/account/sign-out-others', here);
     expect(ended.statusCode).toBe(200);
     await b.changeNotices.settled();
     expect((await me(b, other)).status).toBe(401);
 
     const third = await sessionHeaders(a, owner.userName);
     await heldOnB(third);
-    const changed = await a.inject({
-      method: 'POST',
-      url: '/api/account/password',
-      headers: here,
-      payload: { currentPassword: owner.password, newPassword: 'a-new-password-1234' },
+    const changed = await injectAs(a, 'POST', '/api/account/password', here, {
+      currentPassword: owner.password,
+      newPassword: 'a-new-password-1234',
     });
     expect(changed.statusCode).toBe(204);
     await b.changeNotices.settled();
@@ -97,11 +92,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('held sessions on two instances', 
     const member = await addTeamMember(a, owner.businessId);
     const memberHeaders = await sessionHeaders(a, member.userName);
     await heldOnB(memberHeaders);
-    const removed = await a.inject({
-      method: 'DELETE',
-      url: `/api/team/members/${member.userId}`,
-      headers: here,
-    });
+    const removed = await injectAs(a, 'DELETE', `/api/team/members/${member.userId}`, here);
     expect(removed.statusCode).toBe(204);
     await b.changeNotices.settled();
     expect((await me(b, memberHeaders)).status).toBe(401);
@@ -114,11 +105,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('held sessions on two instances', 
     const headers = await sessionHeaders(a, member.userName);
     await heldOnB(headers);
     expect((await me(b, headers)).role).toBe('manager');
-    const res = await a.inject({
-      method: 'PUT',
-      url: `/api/team/members/${member.userId}/role`,
-      headers: ownerHeaders,
-      payload: { role: 'member' },
+    const res = await injectAs(a, 'PUT', `/api/team/members/${member.userId}/role`, ownerHeaders, {
+      role: 'member',
     });
     expect(res.statusCode).toBe(200);
     await b.changeNotices.settled();

@@ -14,6 +14,10 @@ import { createScratchConfig, migratedDataDir } from './test/test-app';
 type Running = ServerProcess;
 const startServer = (env: Record<string, string>): Running => startServerProcess(env);
 
+/** A server over `dataDir` on 127.0.0.1, on a port it picks, with `env` on top. */
+const startOn = (dataDir: string, env: Record<string, string> = {}): Running =>
+  startServer({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env });
+
 /** The port the server announced once it listens. */
 async function announcedPort(server: Running): Promise<number> {
   return waitFor(() => {
@@ -32,13 +36,7 @@ describe('server process', () => {
 
   beforeAll(async () => {
     dataDir = await migratedDataDir('switchboard-main-');
-    first = startServer({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      METRICS_PORT: '0',
-      SANDBOX_CALLS: '20',
-    });
+    first = startOn(dataDir, { METRICS_PORT: '0', SANDBOX_CALLS: '20' });
     port = await announcedPort(first);
     const metrics = /Metrics for scrapers on http:\/\/127\.0\.0\.1:(\d+)\/metrics/.exec(
       first.output(),
@@ -73,13 +71,7 @@ describe('server process', () => {
   it('stops at start with a clear message when METRICS_PORT is taken', async () => {
     const otherDir = await migratedDataDir('switchboard-main-');
     try {
-      const second = startServer({
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: otherDir,
-        METRICS_PORT: String(metricsPort),
-        SANDBOX_CALLS: '0',
-      });
+      const second = startOn(otherDir, { METRICS_PORT: String(metricsPort), SANDBOX_CALLS: '0' });
       expect(await second.exited).toBe(1);
       expect(second.output()).toContain(`The metrics port 127.0.0.1:${metricsPort} (METRICS_PORT)`);
       expect(second.output()).not.toContain('Switchboard is ready');
@@ -89,7 +81,7 @@ describe('server process', () => {
   });
 
   it('refuses a second server on the same data directory with a clear message', async () => {
-    const second = startServer({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir });
+    const second = startOn(dataDir);
     expect(await second.exited).toBe(1);
     expect(second.output()).toContain('is in use by another Switchboard process');
   });
@@ -187,10 +179,7 @@ describe('graceful shutdown', () => {
   // ceiling; the test is the signal and the drain.
   beforeAll(async () => {
     dataDir = await migratedDataDir('switchboard-main-');
-    server = startServer({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+    server = startOn(dataDir, {
       SANDBOX_CALLS: '20',
       SANDBOX_SIMULATOR_INTERVAL_MS: '0',
       SHUTDOWN_GRACE_SECONDS: String(GRACE_SECONDS),

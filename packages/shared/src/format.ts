@@ -31,25 +31,45 @@ export function formatCost(cost: number | null | undefined): string {
 }
 
 // Building an Intl.DateTimeFormat is far costlier than using one, and a call log formats
-// hundreds of dates in the same zone.
-const dateTimeFormatters = new Map<string, Intl.DateTimeFormat>();
+// hundreds of dates in the same zone: each style keeps one formatter per zone.
+function formatterPerZone(
+  options: Intl.DateTimeFormatOptions,
+): (timeZone: string) => Intl.DateTimeFormat {
+  const formatters = new Map<string, Intl.DateTimeFormat>();
+  return (timeZone) => {
+    let formatter = formatters.get(timeZone);
+    if (!formatter) {
+      formatter = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+      formatters.set(timeZone, formatter);
+    }
+    return formatter;
+  };
+}
 
-function dateTimeFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = dateTimeFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      year: 'numeric',
-      month: 'short',
-      day: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      // Not hour12: false — with it, ICU renders midnight as "24:07".
-      hourCycle: 'h23',
-      timeZone,
-    });
-    dateTimeFormatters.set(timeZone, formatter);
-  }
-  return formatter;
+const dateTimeFormatter = formatterPerZone({
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  // Not hour12: false — with it, ICU renders midnight as "24:07".
+  hourCycle: 'h23',
+});
+
+const dateFormatter = formatterPerZone({ year: 'numeric', month: 'short', day: 'numeric' });
+
+type DateInput = Date | string | number | null | undefined;
+
+/** A missing or unparseable date is "-" (before the zone is looked at); else the formatter's text. */
+function formatInZone(
+  date: DateInput,
+  timeZone: string,
+  formatter: (timeZone: string) => Intl.DateTimeFormat,
+): string {
+  if (date == null || date === '') return DASH;
+  const value = date instanceof Date ? date : new Date(date);
+  if (Number.isNaN(value.getTime())) return DASH;
+  return formatter(timeZone).format(value);
 }
 
 /** True when Intl accepts the IANA zone name, so a stored zone can be checked before use. */
@@ -67,40 +87,16 @@ export function isValidTimeZone(timeZone: string): boolean {
  * "Mar 5, 2026, 14:07". A missing or unparseable date shows "-". An unknown zone throws a
  * RangeError: it is a configuration fault, and silently showing another zone's times would hide it.
  */
-export function formatDateTime(
-  date: Date | string | number | null | undefined,
-  timeZone: string,
-): string {
-  if (date == null || date === '') return DASH;
-  const value = date instanceof Date ? date : new Date(date);
-  if (Number.isNaN(value.getTime())) return DASH;
-  return dateTimeFormatter(timeZone).format(value);
+export function formatDateTime(date: DateInput, timeZone: string): string {
+  return formatInZone(date, timeZone, dateTimeFormatter);
 }
-
-const dateFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * The date part of formatDateTime, for a column that has no time ("Mar 5, 2026"), in the given
  * IANA zone. A missing or unparseable date shows "-"; an unknown zone throws, as formatDateTime.
  */
-export function formatDate(
-  date: Date | string | number | null | undefined,
-  timeZone: string,
-): string {
-  if (date == null || date === '') return DASH;
-  const value = date instanceof Date ? date : new Date(date);
-  if (Number.isNaN(value.getTime())) return DASH;
-  let formatter = dateFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      year: 'numeric',
-      month: 'short',
-      day: 'numeric',
-      timeZone,
-    });
-    dateFormatters.set(timeZone, formatter);
-  }
-  return formatter.format(value);
+export function formatDate(date: DateInput, timeZone: string): string {
+  return formatInZone(date, timeZone, dateFormatter);
 }
 
 const percentFormatter = new Intl.NumberFormat('en-US', {

@@ -1,18 +1,11 @@
 import fs from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, oneDatabase, type DatabaseTarget } from '../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { appForSuite, oneDatabase, type DatabaseTarget } from '../test/test-app';
 import { API_TYPES_FILE, apiTypesSource } from './api-types';
 
 describe.each(oneDatabase)('the web app’s generated API types on %s', (target: DatabaseTarget) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
-
-  beforeAll(async () => {
-    ctx = await buildTestApp(target);
-    await ctx.app.ready();
-  });
-
-  afterAll(async () => {
-    await ctx?.close();
+  const ctx = appForSuite(target, {}, async (app) => {
+    await app.ready();
   });
 
   it('are what `npm run api:generate` writes from the routes now', async () => {

@@ -1,7 +1,7 @@
 import type { Contact } from '@switchboard/shared/contacts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  buildTestApp,
+  appForSuite,
   createBusinessWithMember,
   oneDatabase,
   nextTestIp,
@@ -13,15 +13,13 @@ import type { WireError } from '@switchboard/shared/errors';
 // Control characters (NUL above all, which PostgreSQL refuses in text and jsonb) once gave
 // 500s; now any parameter, query value or JSON field carrying one is a 400 naming it.
 describe.each(oneDatabase)('control characters in requests on %s', (target) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  const ctx = appForSuite(target, { SANDBOX_CALLS: '0' });
   let member: Record<string, string>;
 
   beforeAll(async () => {
-    ctx = await buildTestApp(target, { SANDBOX_CALLS: '0' });
     const { userName } = await createBusinessWithMember(ctx.app);
     member = await sessionHeaders(ctx.app, userName);
   });
-  afterAll(() => ctx?.close());
 
   const expectRefused = (
     res: { statusCode: number; json: <T>() => T },

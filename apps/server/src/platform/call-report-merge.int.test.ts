@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { calls } from '../db/schema';
 import { ingestCalls } from '../modules/call-ingest/call-ingest.service';
-import { buildTestApp, oneDatabase } from '../test/test-app';
+import { appForSuite, oneDatabase } from '../test/test-app';
+import { endedInboundCall } from '../test/platform-calls';
 import { toCallRecord } from './call-record';
 
 const SECRET = 'whsec-merge-0123456789';
@@ -11,12 +12,7 @@ const T2 = '2026-11-22T10:05:00.000Z';
 
 /** The call as the platform lists it to a sync after it ended (no analysis yet). */
 function syncedCall(id: string) {
-  return {
-    id,
-    orgId: 'org-1',
-    assistantId: 'asst-1',
-    type: 'inboundPhoneCall',
-    status: 'ended',
+  return endedInboundCall(id, {
     endedReason: 'silence-timed-out',
     createdAt: '2026-11-22T10:00:00.000Z',
     updatedAt: T2,
@@ -24,15 +20,11 @@ function syncedCall(id: string) {
     endedAt: '2026-11-22T10:02:41.000Z',
     customer: { number: '+15552223333' },
     monitor: { note: 'only the newer copy has this' },
-  };
+  });
 }
 
 describe.each(oneDatabase)('a late end-of-call report on %s', (target) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
-  beforeAll(async () => {
-    ctx = await buildTestApp(target, { VAPI_WEBHOOK_SECRET: SECRET, SANDBOX_CALLS: '0' });
-  });
-  afterAll(() => ctx?.close());
+  const ctx = appForSuite(target, { VAPI_WEBHOOK_SECRET: SECRET, SANDBOX_CALLS: '0' });
 
   const post = (message: Record<string, unknown>) =>
     ctx.app.inject({

@@ -1,20 +1,15 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appointments, businesses, calls, contacts, enquiries } from '../db/schema';
-import { buildTestApp, oneDatabase } from '../test/test-app';
+import { appForSuite, oneDatabase } from '../test/test-app';
 
 describe.each(oneDatabase)('the first start’s demo calls on %s', (target) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
-  beforeAll(async () => {
-    // Live simulated calls on (so the burst runs), but the timer's own calls far away.
-    ctx = await buildTestApp(target, {
-      SANDBOX_CALLS: '0',
-      SANDBOX_SIMULATOR_INTERVAL_MS: '3600000',
-      SYNC_INTERVAL_SECONDS: '3600',
-    });
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(() => ctx?.close());
+  // Live simulated calls on (so the burst runs), but the timer's own calls far away.
+  const ctx = appForSuite(
+    target,
+    { SANDBOX_CALLS: '0', SANDBOX_SIMULATOR_INTERVAL_MS: '3600000', SYNC_INTERVAL_SECONDS: '3600' },
+    (app) => app.listen({ port: 0, host: '127.0.0.1' }),
+  );
 
   it('records enquiries through the real webhook path, each linked to its stored call', async () => {
     const recorded = () =>

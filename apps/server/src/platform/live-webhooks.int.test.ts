@@ -1,10 +1,9 @@
-import net from 'node:net';
 import { createSandbox, type Sandbox } from '@switchboard/sandbox/sandbox';
 import type { Agent, AgentHealth } from '@switchboard/shared/agents';
 import { VapiClient } from '@vapi-ai/server-sdk';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
+import { buildApp, type App } from '../app';
 import { agents, appointments, calls, enquiries, platformSettings } from '../db/schema';
 import {
   buildTestApp,
@@ -12,8 +11,10 @@ import {
   createBusinessWithMember,
   createScratchConfig,
   databaseTargets,
+  injectAs,
   sessionHeaders,
 } from '../test/test-app';
+import { freePort } from '../test/smtp-sink';
 import { sharedWebhookSecret } from './webhook-secret';
 import { WEBHOOK_PATH } from './platform-runtime';
 
@@ -34,12 +35,13 @@ const AGENT_SETTINGS = {
 };
 const PUBLIC = 'live-webhooks-public-key';
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
+/** A new business's owner creates an agent through the product, as the agents page does. */
+async function createAgentAsNewOwner(app: App, name: string) {
+  const owner = await createBusinessWithMember(app);
+  const member = await sessionHeaders(app, owner.userName);
+  const created = await injectAs(app, 'POST', '/api/agents', member, { ...AGENT_SETTINGS, name });
+  expect(created.statusCode).toBe(201);
+  return { owner, member, agent: created.json<Agent>() };
 }
 
 describe.each(databaseTargets)('webhooks in live mode on %s', (target) => {
@@ -109,17 +111,24 @@ describe.each(databaseTargets)('webhooks in live mode on %s', (target) => {
     });
     afterAll(() => ctx?.close());
 
-    it('an outbound call of an agent we created books the appointment by webhook', async () => {
-      const owner = await createBusinessWithMember(ctx.app);
-      const member = await sessionHeaders(ctx.app, owner.userName);
-      const created = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/agents',
-        headers: member,
-        payload: { ...AGENT_SETTINGS, name: 'Bookings' },
+    /** An assistant made straight on the platform (on its console), not through Switchboard. */
+    const madeOnThePlatform = (
+      name: string,
+      prompt: string,
+      settings: Omit<Parameters<VapiClient['assistants']['create']>[0], 'name' | 'model'>,
+    ) =>
+      client.assistants.create({
+        name,
+        model: {
+          provider: 'openai',
+          model: 'gpt-4o',
+          messages: [{ role: 'system', content: prompt }],
+        },
+        ...settings,
       });
-      expect(created.statusCode).toBe(201);
-      const agent = created.json<Agent>();
+
+    it('an outbound call of an agent we created books the appointment by webhook', async () => {
+      const { owner, member, agent } = await createAgentAsNewOwner(ctx.app, 'Bookings');
       const assistant = await client.assistants.get({ id: agent.id });
       expect(assistant.server).toMatchObject({
         url: `${publicUrl}${WEBHOOK_PATH}`,
@@ -148,11 +157,7 @@ describe.each(databaseTargets)('webhooks in live mode on %s', (target) => {
       expect(booked).toHaveLength(1);
       expect(booked[0]).toMatchObject({ callId });
 
-      const health = await ctx.app.inject({
-        method: 'GET',
-        url: `/api/agents/${agent.id}/health`,
-        headers: member,
-      });
+      const health = await injectAs(ctx.app, 'GET', `/api/agents/${agent.id}/health`, member);
       expect(health.json<AgentHealth>()).toMatchObject({ ok: true, problems: [] });
       expect(health.json<AgentHealth>().lastWebhookAt).not.toBeNull();
     });
@@ -160,13 +165,7 @@ describe.each(databaseTargets)('webhooks in live mode on %s', (target) => {
     it('an agent discovered on the platform and assigned to a business sends its calls here without Repair', async () => {
       const owner = await createBusinessWithMember(ctx.app);
       const admin = await createAdminUser(ctx.app);
-      const found = await client.assistants.create({
-        name: 'Made on the console',
-        model: {
-          provider: 'openai',
-          model: 'gpt-4o',
-          messages: [{ role: 'system', content: 'You take messages.' }],
-        },
+      const found = await madeOnThePlatform('Made on the console', 'You take messages.', {
         serverMessages: ['end-of-call-report'],
       });
       // As discovery records it: no business yet.
@@ -199,13 +198,7 @@ describe.each(databaseTargets)('webhooks in live mode on %s', (target) => {
     });
 
     it('refuses (401) the messages of an assistant whose server carries no header', async () => {
-      const bare = await client.assistants.create({
-        name: 'Made elsewhere',
-        model: {
-          provider: 'openai',
-          model: 'gpt-4o',
-          messages: [{ role: 'system', content: 'Hi' }],
-        },
+      const bare = await madeOnThePlatform('Made elsewhere', 'Hi', {
         server: { url: `${publicUrl}${WEBHOOK_PATH}` },
       });
       const ended = await sandbox.simulateCall({ assistantId: bare.id, tool: 'none' });
@@ -245,15 +238,7 @@ describe.each(databaseTargets)('webhooks in live mode on %s', (target) => {
         await app.listen({ host: '127.0.0.1', port });
         await app.callSync.stop();
         try {
-          const owner = await createBusinessWithMember(app);
-          const created = await app.inject({
-            method: 'POST',
-            url: '/api/agents',
-            headers: await sessionHeaders(app, owner.userName),
-            payload: { ...AGENT_SETTINGS, name: 'Signed' },
-          });
-          expect(created.statusCode).toBe(201);
-          const agent = created.json<Agent>();
+          const { agent } = await createAgentAsNewOwner(app, 'Signed');
           const assistant = await client.assistants.get({ id: agent.id });
           expect(assistant.server).toMatchObject({
             url: `${publicUrl}${WEBHOOK_PATH}`,

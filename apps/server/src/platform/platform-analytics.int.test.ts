@@ -1,6 +1,6 @@
 import { addDays, todayIn } from '@switchboard/shared/date-range';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { executeRows } from '../db/client';
 import { agents, businesses } from '../db/schema';
 import {
@@ -20,7 +20,12 @@ import {
 } from '../modules/calls/calls.repository';
 import { CallIngestService, ingestCalls } from '../modules/call-ingest/call-ingest.service';
 import { storedAndRecountedRollups } from '../test/rollup-recount';
-import { buildTestApp, createBusinessWithMember, databaseTargets } from '../test/test-app';
+import {
+  appForSuite,
+  createBusinessWithMember,
+  databaseTargets,
+  type TestApp,
+} from '../test/test-app';
 import { toCallRecord } from './call-record';
 import {
   summaryFromPlatform,
@@ -28,18 +33,17 @@ import {
   summaryFromPlatformCalls,
 } from './platform-analytics';
 
+/** The first sync, which must end without an error. */
+async function syncOnce(app: TestApp) {
+  const status = await app.callSync.runNow();
+  expect(status?.lastError ?? null).toBeNull();
+}
+
 // Reconciliation: the figures our store computes in SQL equal the ones the seed got from the
 // platform, by its analytics query and by its fallback over the call list, for every sandbox
 // agent. 1,500 calls make the fallback page (limit 1000) for the busiest agents.
 describe.each(databaseTargets)('store and platform analytics agree on %s', (target) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
-
-  beforeAll(async () => {
-    ctx = await buildTestApp(target, { SANDBOX_CALLS: '1500' });
-    const status = await ctx.app.callSync.runNow();
-    expect(status?.lastError ?? null).toBeNull();
-  });
-  afterAll(() => ctx?.close());
+  const ctx = appForSuite(target, { SANDBOX_CALLS: '1500' }, syncOnce);
 
   it('gives the same four figures three ways for every agent, over all and part of the window', async () => {
     const sandbox = ctx.app.platform.sandbox;
@@ -102,14 +106,7 @@ describe.each(databaseTargets)('store and platform analytics agree on %s', (targ
 // to a recount of the calls through every way a call changes, and what they answer equals
 // what the calls answer.
 describe.each(databaseTargets)('rollups and the call store agree on %s', (target) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
-
-  beforeAll(async () => {
-    ctx = await buildTestApp(target, { SANDBOX_CALLS: '600' });
-    const status = await ctx.app.callSync.runNow();
-    expect(status?.lastError ?? null).toBeNull();
-  });
-  afterAll(() => ctx?.close());
+  const ctx = appForSuite(target, { SANDBOX_CALLS: '600' }, syncOnce);
 
   const db = () => ctx.app.database.db;
 

@@ -1,12 +1,17 @@
-import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestRun, TestSuite, TestSuiteSummary } from '@switchboard/shared/agent-tests';
 import type { Agent } from '@switchboard/shared/agents';
 import type { ChatConversation, ChatTurn } from '@switchboard/shared/chats';
 import type { StructuredOutput } from '@switchboard/shared/structured-outputs';
-import { agents, businesses, platformResources } from '../db/schema';
-import { DEMO_ADMIN, DEMO_BUSINESS, DEMO_MEMBER } from '../modules/auth/demo-accounts';
-import { buildTestApp, injectAs, oneDatabase, sessionHeaders } from '../test/test-app';
+import { listOwned } from '../modules/console/console.repository';
+import { DEMO_ADMIN, DEMO_MEMBER } from '../modules/auth/demo-accounts';
+import {
+  appForSuite,
+  demoBusinessAndAgent,
+  injectAs,
+  oneDatabase,
+  sessionHeaders,
+} from '../test/test-app';
 
 // Lists read to their end (Round 3 · 4/10 item 5): with two rows a request, every list the
 // console reads holds more than one page, and each screen still shows all of it. The sandbox
@@ -25,22 +30,23 @@ const TEST = (name: string) => ({
 });
 
 describe.each(oneDatabase)('platform lists read to their end on %s', (target) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  const ctx = appForSuite(
+    target,
+    { SANDBOX_CALLS: '0', PLATFORM_LIST_PAGE_SIZE: '2' },
+    async (app) => {
+      await app.ready();
+    },
+  );
   let member: Record<string, string>;
   let agentId: string;
+  let businessId: string;
 
   beforeAll(async () => {
-    ctx = await buildTestApp(target, { SANDBOX_CALLS: '0', PLATFORM_LIST_PAGE_SIZE: '2' });
-    await ctx.app.ready();
     member = await sessionHeaders(ctx.app, DEMO_MEMBER.userName);
-    const [business] = await ctx.app.database.db
-      .select()
-      .from(businesses)
-      .where(eq(businesses.email, DEMO_BUSINESS.email));
-    const rows = await ctx.app.database.db.select().from(agents);
-    agentId = rows.find((a) => a.businessId === business!.id)!.platformAssistantId;
+    const demo = await demoBusinessAndAgent(ctx.app);
+    agentId = demo.agent.platformAssistantId;
+    businessId = demo.business.id;
   });
-  afterAll(() => ctx?.close());
 
   const call = (method: string, url: string, headers: Record<string, string>, payload?: unknown) =>
     injectAs(ctx.app, method, url, headers, payload);
@@ -149,19 +155,7 @@ describe.each(oneDatabase)('platform lists read to their end on %s', (target) =>
 
   it('the console’s own lists (phone numbers here) are read to the end as well', async () => {
     const { sdk } = ctx.app.platform.client;
-    const [business] = await ctx.app.database.db
-      .select()
-      .from(businesses)
-      .where(eq(businesses.email, DEMO_BUSINESS.email));
-    const mine = await ctx.app.database.db
-      .select()
-      .from(platformResources)
-      .where(
-        and(
-          eq(platformResources.businessId, business!.id),
-          eq(platformResources.kind, 'phone-number'),
-        ),
-      );
+    const mine = await listOwned(ctx.app.database.db, businessId, 'phone-number');
     expect((await sdk.phoneNumbers.list({ limit: 1000 })).length).toBeGreaterThan(2);
     const listed = (await call('GET', '/api/phone-numbers', member)).json<{
       data: { id: string }[];
@@ -175,12 +169,7 @@ describe.each(oneDatabase)('platform lists read to their end on %s', (target) =>
       await sdk.tools.create({ type: 'function', function: { name, description: 'Looks up' } });
     }
     const admin = await sessionHeaders(ctx.app, DEMO_ADMIN.userName);
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/admin/platform-resources/discover',
-      headers: admin,
-      payload: {},
-    });
+    const res = await call('POST', '/api/admin/platform-resources/discover', admin, {});
     expect(res.statusCode).toBe(200);
     const kinds = res.json<{ kinds: { kind: string; found: number; added: number }[] }>().kinds;
     expect(kinds.find((k) => k.kind === 'tool')).toMatchObject({ found: 5, added: 5 });

@@ -1,22 +1,18 @@
 import { once } from 'node:events';
 import net, { type AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, oneDatabase } from '../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { appForSuite, oneDatabase } from '../test/test-app';
 
 // A request that reaches a closing server on a connection opened before the close (a proxy's
 // kept-alive one) is refused as briefly unavailable, and says when to come back.
 
 describe.each(oneDatabase)('a request while the server closes on %s', (target) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
-
-  beforeAll(async () => {
-    ctx = await buildTestApp(target, { SANDBOX_CALLS: '0' });
-    // The app's own server on a free port, without Fastify's listen: its onListen hooks would
-    // start the background jobs (the start-up sync), which the close would then wait for.
-    await ctx.app.ready();
-    await new Promise<void>((resolve) => ctx.app.server.listen(0, '127.0.0.1', resolve));
+  // The app's own server on a free port, without Fastify's listen: its onListen hooks would
+  // start the background jobs (the start-up sync), which the close would then wait for.
+  const ctx = appForSuite(target, { SANDBOX_CALLS: '0' }, async (app) => {
+    await app.ready();
+    await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
   });
-  afterAll(() => ctx?.close());
 
   it('is answered 503 with Retry-After and our error body, and its connection closed', async () => {
     const server = ctx.app.server;

@@ -2,13 +2,16 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type AppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import { insertBusiness, insertSession } from '../modules/auth/auth.repository';
 import { findUserByUserName, insertUser } from '../modules/auth/users.repository';
 import { generateToken, hashPassword, hashToken } from '../modules/auth/password';
 import { sessionCookieFor } from '../http/auth';
+import { agents, businesses } from '../db/schema';
+import { DEMO_BUSINESS } from '../modules/auth/demo-accounts';
+import { eq } from 'drizzle-orm';
 import { databaseUrl, withAdminClient, type DatabaseTemplates } from './template-databases';
 
 /**
@@ -130,6 +133,52 @@ export async function buildTestApp(
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>>;
 
+/** A factory's parameters after its first, the app. */
+type AfterApp<F> = F extends (app: TestApp, ...rest: infer R) => unknown ? R : never;
+
+/**
+ * One test app for a describe block: built (with `options`) in its beforeAll, then `start`ed
+ * (e.g. listen), and closed in its afterAll. The block's own hooks, registered after this call,
+ * run between the two. Read `suite.app` and `suite.config` in hooks and tests, not while the
+ * block is declared.
+ * The factories below come bound to it: `suite.sessionHeaders(name)` is
+ * `sessionHeaders(suite.app, name)`, and so on.
+ */
+export function appForSuite(
+  target: DatabaseTarget,
+  env: Record<string, string> = {},
+  start?: (app: TestApp) => Promise<unknown>,
+  options: AppOptions = {},
+) {
+  let built: Awaited<ReturnType<typeof buildTestApp>> | undefined;
+  beforeAll(async () => {
+    built = await buildTestApp(target, env, options);
+    await start?.(built.app);
+  });
+  afterAll(() => built?.close());
+  const current = () => {
+    if (!built) throw new Error('the suite’s app is built in beforeAll');
+    return built;
+  };
+  const app = () => current().app;
+  return {
+    get app(): TestApp {
+      return current().app;
+    },
+    get config(): Config {
+      return current().config;
+    },
+    injectAs: (...rest: AfterApp<typeof injectAs>) => injectAs(app(), ...rest),
+    requestAs: <T>(...rest: AfterApp<typeof requestAs>) => requestAs<T>(app(), ...rest),
+    signIn: (...rest: AfterApp<typeof signIn>) => signIn(app(), ...rest),
+    sessionHeaders: (...rest: AfterApp<typeof sessionHeaders>) => sessionHeaders(app(), ...rest),
+    createBusinessWithMember: (...rest: AfterApp<typeof createBusinessWithMember>) =>
+      createBusinessWithMember(app(), ...rest),
+    addTeamMember: (...rest: AfterApp<typeof addTeamMember>) => addTeamMember(app(), ...rest),
+    createAdminUser: (...rest: AfterApp<typeof createAdminUser>) => createAdminUser(app(), ...rest),
+  };
+}
+
 /** What a browser on our own pages sends with a state-changing request. */
 export const sameOrigin = { 'sec-fetch-site': 'same-origin' } as const;
 
@@ -147,6 +196,22 @@ export function injectAs(
     headers,
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
   });
+}
+
+/**
+ * A request as the holder of `headers`, answered as its status, its body when that is JSON
+ * (undefined when not) and the response itself.
+ */
+export async function requestAs<T>(
+  app: TestApp,
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  payload?: unknown,
+) {
+  const res = await injectAs(app, method, url, headers, payload);
+  const json = String(res.headers['content-type'] ?? '').startsWith('application/json');
+  return { status: res.statusCode, body: (json ? res.json<T>() : undefined) as T, res };
 }
 
 let ipCounter = 0;
@@ -277,4 +342,17 @@ export async function createAdminUser(
     passwordHash: await hashPassword(password),
   });
   return { userId: user.id, userName, password };
+}
+
+/** The demo sign-in's business (the dental practice) and its agent, as stored. */
+export async function demoBusinessAndAgent(app: TestApp) {
+  const db = app.database.db;
+  const [business] = await db
+    .select()
+    .from(businesses)
+    .where(eq(businesses.email, DEMO_BUSINESS.email));
+  if (!business) throw new Error('no demo business');
+  const [agent] = await db.select().from(agents).where(eq(agents.businessId, business.id));
+  if (!agent) throw new Error('the demo business has no agent');
+  return { business, agent };
 }

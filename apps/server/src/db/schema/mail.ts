@@ -4,6 +4,19 @@ import { idColumn, ts } from './columns';
 /** An image carried inside an HTML message, referred to as `cid:<cid>` (a digest's chart). */
 export type InlineImage = { cid: string; filename: string; contentType: string; base64: string };
 
+/** A message's addresses and content: the same columns in the outbox and the local mailbox. */
+const messageContent = () => ({
+  fromAddress: text('from_address').notNull(),
+  toAddress: text('to_address').notNull(),
+  /** Where answers go (an enquiry reply's reply+<token>@<inbound domain>), if not the sender. */
+  replyTo: text('reply_to'),
+  subject: text('subject').notNull(),
+  textBody: text('text_body').notNull(),
+  /** An HTML alternative of the text (the digest), with its inline images. */
+  htmlBody: text('html_body'),
+  inlineImages: jsonb('inline_images').$type<InlineImage[]>(),
+});
+
 /**
  * Every outgoing message, stored before it is sent (so nothing is lost when the mail server is
  * down) and retried with back-off. status: queued → sending (under a lease) → sent, or back to queued after a
@@ -15,15 +28,7 @@ export const mailOutbox = pgTable(
     id: idColumn(),
     /** What the message is, e.g. set-password, enquiry-reply, service-enquiry. */
     kind: text('kind').notNull(),
-    fromAddress: text('from_address').notNull(),
-    toAddress: text('to_address').notNull(),
-    /** Where answers go (an enquiry reply's reply+<token>@<inbound domain>), if not the sender. */
-    replyTo: text('reply_to'),
-    subject: text('subject').notNull(),
-    textBody: text('text_body').notNull(),
-    /** An HTML alternative of the text (the digest), with its inline images. */
-    htmlBody: text('html_body'),
-    inlineImages: jsonb('inline_images').$type<InlineImage[]>(),
+    ...messageContent(),
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
@@ -48,13 +53,7 @@ export const mailbox = pgTable(
     id: idColumn(),
     outboxId: uuid('outbox_id').references(() => mailOutbox.id, { onDelete: 'set null' }),
     messageId: text('message_id').notNull(),
-    fromAddress: text('from_address').notNull(),
-    toAddress: text('to_address').notNull(),
-    replyTo: text('reply_to'),
-    subject: text('subject').notNull(),
-    textBody: text('text_body').notNull(),
-    htmlBody: text('html_body'),
-    inlineImages: jsonb('inline_images').$type<InlineImage[]>(),
+    ...messageContent(),
     deliveredAt: ts('delivered_at').notNull().defaultNow(),
   },
   (t) => [index('mailbox_delivered_idx').on(t.deliveredAt.desc())],
