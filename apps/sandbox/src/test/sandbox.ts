@@ -2,7 +2,11 @@ import { VapiClient } from '@vapi-ai/server-sdk';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../sandbox';
 
 /** A sandbox for a test file: silent, and without background calls (the tests make their own). */
-export function startTestSandbox(options: SandboxOptions): Promise<Sandbox> {
+export function startTestSandbox(
+  options: Omit<SandboxOptions, 'simulator'> & {
+    simulator?: Omit<NonNullable<SandboxOptions['simulator']>, 'intervalMs'>;
+  },
+): Promise<Sandbox> {
   return createSandbox({
     logLevel: 'silent',
     ...options,
