@@ -10,7 +10,6 @@
  * is created and dropped. Prints one line per measurement and a summary table.
  */
 import os from 'node:os';
-import { parseArgs } from 'node:util';
 import type { AgentAnalytics } from '@switchboard/shared/analytics';
 import { addDays, todayIn } from '@switchboard/shared/date-range';
 import type { App } from '../apps/server/src/app';
@@ -26,44 +25,25 @@ import {
   type PlatformSummaryWindow,
 } from '../apps/server/src/platform/platform-analytics';
 import {
-  benchAdminUrl,
-  benchAgentIds,
-  benchTargets,
+  BENCH_ZONE as ZONE,
+  callStoreBench,
+  SANDBOX_AGENTS,
+  TARGET_P95_MS,
   openBenchApp,
   timeInjectedGets,
   type BenchTarget,
 } from './lib/app';
 import { explainQueries } from './lib/explain';
 import { startSeedWaySandbox } from './lib/seed-way';
-import { loadCalls, type LoadResult } from './lib/load-calls';
-import { fmt, mb, Results } from './lib/stats';
+import { loadCalls, printLoads } from './lib/load-calls';
+import { fmt, mb } from './lib/stats';
 
-const { values } = parseArgs({
-  options: {
-    calls: { type: 'string', default: '1000000' },
-    agents: { type: 'string', default: '20' },
-    requests: { type: 'string', default: '200' },
-    'seed-runs': { type: 'string', default: '5' },
-    db: { type: 'string', default: 'pglite,postgres' },
-  },
-});
-const totalCalls = Number(values.calls);
-const agentCount = Number(values.agents);
-const requests = Number(values.requests);
-const seedRuns = Number(values['seed-runs']);
-const adminUrl = benchAdminUrl();
-const targets = benchTargets(values.db, adminUrl);
+const { totalCalls, agentCount, requests, seedRuns, adminUrl, targets, ids, results, loads } =
+  callStoreBench({ requests: '200', seedRuns: '5' });
 
-const ZONE = 'America/New_York';
 const RANGE_DAYS = 90;
-/** The sandbox's demo assistants: the seed way gets the same calls per agent as the store. */
-const SANDBOX_AGENTS = 4;
-const TARGET_P95_MS = 50;
 
-const results = new Results();
-const loads: (LoadResult & { db: string })[] = [];
 const plans: { db: string; indexOnly: boolean; lines: string[] }[] = [];
-const ids = benchAgentIds(agentCount);
 /** The 90-day window the store measured (business-zone midnights), reused for the seed way. */
 let storeWindow: { start: Date; end: Date } | undefined;
 
@@ -225,12 +205,7 @@ for (const target of targets) await benchTarget(target);
 await benchSeedWay();
 
 results.printTable();
-for (const l of loads) {
-  console.log(
-    `\n[${l.db}] load: ${l.rows} calls in ${l.seconds.toFixed(1)} s ` +
-      `(${Math.round(l.rows / l.seconds)} rows/s) + VACUUM ANALYZE ${l.vacuumSeconds.toFixed(1)} s`,
-  );
-}
+printLoads(loads);
 const find = (db: string, prefix: string) => results.find(db, prefix);
 const seedCalls = find('sandbox', 'seed way: every call');
 const seedQuery = find('sandbox', 'seed way: POST /analytics');

@@ -12,7 +12,6 @@
  * is created and dropped. Prints one line per measurement and a summary table.
  */
 import os from 'node:os';
-import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import type { CallLogPage } from '@switchboard/shared/call-logs';
 import {
@@ -34,49 +33,29 @@ import {
 } from '../apps/server/src/modules/calls/calls.repository';
 import { fetchCallsInWindow } from '../apps/server/src/platform/platform-analytics';
 import {
-  benchAdminUrl,
-  benchAgentIds,
-  benchTargets,
+  BENCH_ZONE as ZONE,
+  callStoreBench,
+  SANDBOX_AGENTS,
+  TARGET_P95_MS,
   openBenchApp,
   timeInjectedGets,
   type BenchTarget,
 } from './lib/app';
 import { explainQueries, indexesIn } from './lib/explain';
 import { startSeedWaySandbox } from './lib/seed-way';
-import { loadCalls, TRANSCRIPT_SEARCH_WORD, type LoadResult } from './lib/load-calls';
-import { fmt, mb, Results, type Stat } from './lib/stats';
+import { loadCalls, printLoads, TRANSCRIPT_SEARCH_WORD } from './lib/load-calls';
+import { fmt, mb, type Stat } from './lib/stats';
 
-const { values } = parseArgs({
-  options: {
-    calls: { type: 'string', default: '1000000' },
-    agents: { type: 'string', default: '20' },
-    requests: { type: 'string', default: '100' },
-    'seed-runs': { type: 'string', default: '3' },
-    db: { type: 'string', default: 'pglite,postgres' },
-  },
-});
-const totalCalls = Number(values.calls);
-const agentCount = Number(values.agents);
-const requests = Number(values.requests);
-const seedRuns = Number(values['seed-runs']);
-const adminUrl = benchAdminUrl();
-const targets = benchTargets(values.db, adminUrl);
+const { totalCalls, agentCount, requests, seedRuns, adminUrl, targets, ids, results, loads } =
+  callStoreBench({ requests: '100', seedRuns: '3' });
 
-const ZONE = 'America/New_York';
 /** The calls are spread over the last 90 days (as in the analytics bench)… */
 const LOAD_DAYS = 90;
 /** …and the log shows the last 30 (today and the 29 days before, in the business zone). */
 const LOG_DAYS = 30;
 const LIMIT = CALL_LOG_PAGE_SIZE;
 const DEEP_PAGE = 200;
-/** The sandbox's demo assistants: the seed way gets the same calls per agent as the store. */
-const SANDBOX_AGENTS = 4;
-const TARGET_P95_MS = 50;
 const SEED_TAB: CallLogTab = 'successful';
-
-const results = new Results();
-const loads: (LoadResult & { db: string })[] = [];
-const ids = benchAgentIds(agentCount);
 
 type Measured = { db: string; tab: CallLogTab; kind: 'page 1' | 'deep' | 'phone' | 'search' };
 const cases: (Measured & { stat: Stat })[] = [];
@@ -360,12 +339,7 @@ for (const target of targets) await benchTarget(target);
 await benchSeedWay();
 
 results.printTable();
-for (const l of loads) {
-  console.log(
-    `\n[${l.db}] load: ${l.rows} calls in ${l.seconds.toFixed(1)} s ` +
-      `(${Math.round(l.rows / l.seconds)} rows/s) + VACUUM ANALYZE ${l.vacuumSeconds.toFixed(1)} s`,
-  );
-}
+printLoads(loads);
 for (const e of exports) {
   console.log(
     `[${e.db}] export (one agent, all, ${LOG_DAYS} days): ${e.rows} rows, ${e.mb.toFixed(1)} MB ` +

@@ -14,10 +14,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { count } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { calls } from '../apps/server/src/db/schema';
+import { scratchDatabase } from './lib/app';
 
 const { values } = parseArgs({
   options: {
@@ -47,25 +47,6 @@ type Row = {
 };
 const results: Row[] = [];
 const mb = () => Math.round(process.memoryUsage().rss / 1024 / 1024);
-
-async function scratchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `switchboard_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl!);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
 
 const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
 
@@ -127,7 +108,7 @@ async function clientFloorMs(bodies: string[]): Promise<number> {
 
 async function benchTarget(target: string) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchboard-bench-'));
-  const scratch = target === 'postgres' ? await scratchDatabase() : undefined;
+  const scratch = target === 'postgres' ? await scratchDatabase(adminUrl!) : undefined;
   const secret = randomBytes(16).toString('hex');
   const config = loadConfig({
     NODE_ENV: 'test',

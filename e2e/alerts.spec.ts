@@ -1,72 +1,13 @@
 import { AGENT_TEMPLATES } from '@switchboard/shared/agent-templates';
 import type { Agent } from '@switchboard/shared/agents';
 import { expect, it } from 'vitest';
-import { cookieHeader, DEMO_ADMIN } from './support/accounts';
 import { describeInBrowser } from './support/browser';
 import { E2E_WEBHOOK_SECRET } from './support/global-setup';
+import { api, createOwner, openSignedIn } from './support/own-business';
 
 // An alert that fires and clears: a business of its own (so the demo businesses' calls stay as
 // the other specs expect), its agent made on the sandbox platform, and its calls' end-of-call
 // reports posted as the platform posts them. The server checks alerts every 2 s here.
-
-async function api<T>(
-  baseURL: string,
-  path: string,
-  init: { method?: string; body?: unknown; cookie?: string } = {},
-): Promise<{ status: number; body: T; cookie: string | undefined }> {
-  const response = await fetch(`${baseURL}/api${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      origin: baseURL,
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(init.cookie ? { cookie: init.cookie } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    body: (text ? JSON.parse(text) : undefined) as T,
-    cookie: response.headers.getSetCookie()[0]?.split(';')[0],
-  };
-}
-
-/** A new business whose owner set a password from the mailed link; answers the owner's cookie. */
-async function createOwner(baseURL: string) {
-  const suffix = Date.now().toString(36);
-  const email = `owner-${suffix}@alerts.example`;
-  const created = await api(baseURL, '/auth/create-account', {
-    method: 'POST',
-    body: {
-      businessName: `Alert Dental ${suffix}`,
-      email,
-      pointOfContact: 'Ada Alert',
-      country: 'Ireland',
-      timezone: 'Europe/Dublin',
-    },
-  });
-  expect(created.status).toBe(201);
-  const admin = await cookieHeader(baseURL, DEMO_ADMIN);
-  let token: string | undefined;
-  await expect
-    .poll(async () => {
-      const { body } = await api<{ data: { toAddress: string; textBody: string }[] }>(
-        baseURL,
-        '/admin/mail?limit=100',
-        { cookie: admin },
-      );
-      const mail = body.data.find((m) => m.toAddress === email);
-      token = mail ? /set-password\?token=([\w-]+)/.exec(mail.textBody)?.[1] : undefined;
-      return token !== undefined;
-    })
-    .toBe(true);
-  const set = await api(baseURL, '/auth/set-password', {
-    method: 'POST',
-    body: { token, password: 'owner-password-1' },
-  });
-  expect(set.status).toBe(200);
-  return { email, cookie: set.cookie! };
-}
 
 let callCounter = 0;
 
@@ -108,8 +49,13 @@ async function reportCall(baseURL: string, assistantId: string, passed: boolean)
 
 describeInBrowser('alerts', (e2e) => {
   it('an alert set in Settings → Alerts fires on failing calls and clears when they pass', async () => {
-    const { page, baseURL, context } = e2e;
-    const owner = await createOwner(baseURL);
+    const { page, baseURL } = e2e;
+    const owner = await createOwner(baseURL, {
+      name: 'Alert Dental',
+      emailDomain: 'alerts.example',
+      pointOfContact: 'Ada Alert',
+      timezone: 'Europe/Dublin',
+    });
     const template = AGENT_TEMPLATES[0]!.settings;
     const agent = await api<Agent>(baseURL, '/agents', {
       method: 'POST',
@@ -118,9 +64,7 @@ describeInBrowser('alerts', (e2e) => {
     });
     expect(agent.status).toBe(201);
 
-    const [name, value] = owner.cookie.split('=');
-    await context.addCookies([{ name: name!, value: value!, url: baseURL }]);
-    await page.goto('/settings?section=alerts');
+    await openSignedIn(e2e, owner.cookie, '/settings?section=alerts');
     const panel = page.getByRole('tabpanel', { name: 'Alerts' });
     // The builder in plain words: success rate below 60 % over the last 5 calls of Alert Desk.
     await panel.getByLabel('Watch').click();

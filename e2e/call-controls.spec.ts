@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { DEMO_MEMBER, signInAs } from './support/accounts';
+import { startWebCall } from './support/web-call';
 import { describeInBrowser } from './support/browser';
 import { demoAgentsWithCalls } from './support/demo-data';
 
@@ -9,18 +10,8 @@ describeInBrowser('call controls and platform logs (sandbox)', (e2e) => {
     const [agent] = await demoAgentsWithCalls(baseURL);
     await signInAs(e2e, DEMO_MEMBER);
     await page.goto(`/agent/${agent!.id}`);
-    const panel = page.getByRole('region', { name: 'Talk to agent' });
-    await expect
-      .poll(() => panel.getByRole('button', { name: 'Start call' }).isEnabled())
-      .toBe(true);
-    const created = page.waitForResponse(
-      (response) =>
-        response.url().endsWith('/api/web-call/call/web') && response.request().method() === 'POST',
-    );
-    await panel.getByRole('button', { name: 'Start call' }).click();
-    const webCall = (await (await created).json()) as { id: string };
-    const view = page.getByRole('dialog', { name: 'Talk to agent' });
-    await expect.poll(() => view.getByTestId('call-phase').textContent()).toBe('In call');
+    const { response, view } = await startWebCall(page);
+    const webCall = (await response.json()) as { id: string };
     const transcript = view.getByRole('log', { name: 'Transcript' });
     const assistantLines = async () =>
       ((await transcript.textContent()) ?? '').split('Assistant:').length - 1;

@@ -4,6 +4,7 @@ import { addDays, todayIn } from '@switchboard/shared/date-range';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { DEMO_MEMBER, signInAs } from './support/accounts';
+import { startWebCall } from './support/web-call';
 import { describeInBrowser, type E2E } from './support/browser';
 import { apiGetAsDemo, apiPostAsDemo, demoAgentsWithCalls } from './support/demo-data';
 
@@ -43,16 +44,8 @@ async function waitForStoredEnd(baseURL: string, callId: string) {
 /** Opens an agent's overview and starts a call from the Talk to agent panel. */
 async function startCallInBrowser(page: Page, agentId: string): Promise<string> {
   await page.goto(`/agent/${agentId}`);
-  const panel = page.getByRole('region', { name: 'Talk to agent' });
-  await expect.poll(() => panel.getByRole('button', { name: 'Start call' }).isEnabled()).toBe(true);
-  const created = page.waitForResponse(
-    (response) =>
-      response.url().endsWith('/api/web-call/call/web') && response.request().method() === 'POST',
-  );
-  await panel.getByRole('button', { name: 'Start call' }).click();
-  const { id } = (await (await created).json()) as { id: string };
-  const view = page.getByRole('dialog', { name: 'Talk to agent' });
-  await expect.poll(() => view.getByTestId('call-phase').textContent()).toBe('In call');
+  const { response } = await startWebCall(page);
+  const { id } = (await response.json()) as { id: string };
   return id;
 }
 

@@ -3,6 +3,7 @@ import type { KnowledgeBase } from '@switchboard/shared/knowledge-bases';
 import type { PhoneNumber } from '@switchboard/shared/phone-numbers';
 import { expect, it } from 'vitest';
 import { DEMO_MEMBER, signInAs } from './support/accounts';
+import { startWebCall } from './support/web-call';
 import { describeInBrowser } from './support/browser';
 import { apiGetAsDemo } from './support/demo-data';
 
@@ -153,13 +154,7 @@ describeInBrowser('platform console journey', (e2e) => {
     // …and in a web call the sandbox's assistant answers a typed question from the knowledge
     // base.
     await page.goto(`/agent/${agent!.id}`);
-    const panel = page.getByRole('region', { name: 'Talk to agent' });
-    await expect
-      .poll(() => panel.getByRole('button', { name: 'Start call' }).isEnabled())
-      .toBe(true);
-    await panel.getByRole('button', { name: 'Start call' }).click();
-    const view = page.getByRole('dialog', { name: 'Talk to agent' });
-    await expect.poll(() => view.getByTestId('call-phase').textContent()).toBe('In call');
+    const { view } = await startWebCall(page);
     await view.getByLabel('Type a message').fill('How much does a boiler service cost?');
     await view.getByRole('button', { name: 'Send' }).click();
     const transcript = view.getByRole('log', { name: 'Transcript' });

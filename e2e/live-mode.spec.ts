@@ -7,6 +7,7 @@ import type { PlatformStatus } from '@switchboard/shared/platform';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cookieHeader, signInAs, type Account } from './support/accounts';
+import { startWebCall } from './support/web-call';
 import { describeInBrowser } from './support/browser';
 import { startLiveMode, type LiveMode } from './support/live-mode';
 
@@ -298,17 +299,7 @@ describeInBrowser('live mode against the standalone sandbox platform', (e2e) => 
     const { page } = e2e;
     await signInAs(e2e, OWNER);
     await page.goto(`/agent/${agentId}`);
-    const panel = page.getByRole('region', { name: 'Talk to agent' });
-    await expect
-      .poll(() => panel.getByRole('button', { name: 'Start call' }).isEnabled())
-      .toBe(true);
-    const created = page.waitForResponse(
-      (response) =>
-        response.url() === `${live.baseURL}/api/web-call/call/web` &&
-        response.request().method() === 'POST',
-    );
-    await panel.getByRole('button', { name: 'Start call' }).click();
-    const response = await created;
+    const { response } = await startWebCall(page, { inCall: false });
     expect(response.status()).toBe(201);
     const { id } = (await response.json()) as { id: string };
     // The platform has the web call, for this agent. (Joining its room needs Daily's servers,
@@ -338,17 +329,7 @@ describeInBrowser('live mode against the standalone sandbox platform', (e2e) => 
     const row = page.getByRole('row').filter({ hasText: 'Live Squad' });
     await expect.poll(() => row.isVisible()).toBe(true);
     await row.getByRole('button', { name: 'Talk to Live Squad' }).click();
-    const panel = page.getByRole('region', { name: 'Talk to squad' });
-    await expect
-      .poll(() => panel.getByRole('button', { name: 'Start call' }).isEnabled())
-      .toBe(true);
-    const created = page.waitForResponse(
-      (response) =>
-        response.url() === `${live.baseURL}/api/web-call/call/web` &&
-        response.request().method() === 'POST',
-    );
-    await panel.getByRole('button', { name: 'Start call' }).click();
-    const response = await created;
+    const { response } = await startWebCall(page, { talkTo: 'squad', inCall: false });
     expect(response.status()).toBe(201);
     expect(JSON.parse(response.request().postData() ?? '{}')).toMatchObject({
       squadId: squad.id,

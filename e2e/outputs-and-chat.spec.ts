@@ -2,6 +2,7 @@ import type { CallDetail } from '@switchboard/shared/call-logs';
 import type { StructuredOutput } from '@switchboard/shared/structured-outputs';
 import { expect, it } from 'vitest';
 import { DEMO_MEMBER, signInAs } from './support/accounts';
+import { startWebCall } from './support/web-call';
 import { describeInBrowser } from './support/browser';
 import { apiGetAsDemo, demoAgentsWithCalls } from './support/demo-data';
 
@@ -47,18 +48,8 @@ describeInBrowser('structured outputs and chat with an agent', (e2e) => {
 
     // A web call with the agent: the platform extracts the output when it ends.
     await page.goto(`/agent/${agent!.id}`);
-    const panel = page.getByRole('region', { name: 'Talk to agent' });
-    await expect
-      .poll(() => panel.getByRole('button', { name: 'Start call' }).isEnabled())
-      .toBe(true);
-    const created = page.waitForResponse(
-      (response) =>
-        response.url().endsWith('/api/web-call/call/web') && response.request().method() === 'POST',
-    );
-    await panel.getByRole('button', { name: 'Start call' }).click();
-    const webCall = (await (await created).json()) as { id: string };
-    const view = page.getByRole('dialog', { name: 'Talk to agent' });
-    await expect.poll(() => view.getByTestId('call-phase').textContent()).toBe('In call');
+    const { panel, response } = await startWebCall(page);
+    const webCall = (await response.json()) as { id: string };
     await page.keyboard.press('Escape');
     await panel.getByRole('button', { name: 'End call' }).click();
 

@@ -6,117 +6,37 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import {
   cookieHeader,
-  DEMO_ADMIN,
   DEMO_MEMBER,
-  forgetSession,
   openUserMenu,
   signInAs,
   signInWithForm,
 } from './support/accounts';
-import { describeInBrowser, type E2E } from './support/browser';
+import { describeInBrowser } from './support/browser';
+import {
+  api,
+  createOwner as createOwnerOf,
+  mailedLink,
+  openSignedIn,
+} from './support/own-business';
 
 // A way back in, settings and a team: each test starts from a business of its own (created
 // through the API, its password set from the mailed link), so the demo business stays as the
 // other specs expect it.
 
-type Mail = { toAddress: string; textBody: string };
-
-async function api<T>(
-  baseURL: string,
-  path: string,
-  init: { method?: string; body?: unknown; cookie?: string } = {},
-): Promise<{ status: number; body: T; cookie: string | undefined }> {
-  const response = await fetch(`${baseURL}/api${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      origin: baseURL,
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(init.cookie ? { cookie: init.cookie } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+/** A business of the test's own, named for the test (`label`). */
+const createOwner = (baseURL: string, label: string) =>
+  createOwnerOf(baseURL, {
+    name: 'Settings Co',
+    label,
+    emailDomain: 'settings.example',
+    pointOfContact: 'Olive Owner',
+    timezone: 'UTC',
   });
-  const text = await response.text();
-  const setCookie = response.headers.getSetCookie()[0]?.split(';')[0];
-  return {
-    status: response.status,
-    body: (text ? JSON.parse(text) : undefined) as T,
-    cookie: setCookie,
-  };
-}
-
-/** The newest link to `page` mailed to `to`, once the mail worker has delivered it. */
-async function mailedLink(baseURL: string, to: string, page: string): Promise<string> {
-  const pattern = new RegExp(`https?://[^\\s]+/${page}\\?token=[\\w-]+`);
-  let link: string | undefined;
-  // What the mailbox last answered when it was not a list, for the failure message.
-  let refused: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const admin = await cookieHeader(baseURL, DEMO_ADMIN);
-        const { status, body } = await api<{ data?: Mail[] }>(baseURL, '/admin/mail?limit=100', {
-          cookie: admin,
-        });
-        if (status !== 200 || !body?.data) {
-          refused = `${status} ${JSON.stringify(body)}`;
-          // An ended operator session is signed in again (and said), never read as no mail.
-          if (status === 401) forgetSession(DEMO_ADMIN);
-          return refused;
-        }
-        const mail = body.data.find(
-          (m) => m.toAddress.toLowerCase() === to.toLowerCase() && pattern.test(m.textBody),
-        );
-        link = mail ? pattern.exec(mail.textBody)?.[0] : undefined;
-        return link === undefined ? 'no such mail yet' : 'found';
-      },
-      { interval: 500 },
-    )
-    .toBe('found');
-  if (refused) console.warn(`the mailbox once answered ${refused}`);
-  return new URL(link!).pathname + new URL(link!).search;
-}
-
-/** A new business whose owner has set a password; answers the owner's API cookie. */
-async function createOwner(baseURL: string, label: string) {
-  const suffix = `${label}-${Date.now().toString(36)}`;
-  const email = `owner-${suffix}@settings.example`;
-  const businessName = `Settings Co ${suffix}`;
-  const created = await api(baseURL, '/auth/create-account', {
-    method: 'POST',
-    body: {
-      businessName,
-      email,
-      pointOfContact: 'Olive Owner',
-      country: 'Ireland',
-      timezone: 'UTC',
-    },
-  });
-  expect(created.status).toBe(201);
-  const path = await mailedLink(baseURL, email, 'set-password');
-  const token = new URLSearchParams(path.split('?')[1]).get('token');
-  const password = 'owner-password-1';
-  const set = await api(baseURL, '/auth/set-password', {
-    method: 'POST',
-    body: { token, password },
-  });
-  expect(set.status).toBe(200);
-  return { email, password, businessName, cookie: set.cookie! };
-}
 
 async function signInFresh(page: Page, account: { userName: string; password: string }) {
   await page.goto('/login');
   await signInWithForm(page, account);
   await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard');
-}
-
-/**
- * Signs the test's browser in with the owner's API session (the one setting the password
- * opened) and opens `path`: the sign-in form is what the other tests here try.
- */
-async function openSignedIn(e2e: E2E, cookie: string, path: string) {
-  const [name, value] = cookie.split('=') as [string, string];
-  await e2e.context.addCookies([{ name, value, url: e2e.baseURL }]);
-  await e2e.page.goto(path);
 }
 
 /** Opens a section of Settings from the account menu, in the app (no page load). */

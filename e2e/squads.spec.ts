@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { DEMO_MEMBER, signInAs } from './support/accounts';
 import { untilStill } from './support/motion';
+import { startWebCall } from './support/web-call';
 import { describeInBrowser } from './support/browser';
 import { apiGetAsDemo, apiPostAsDemo, demoAgentsWithCalls } from './support/demo-data';
 
@@ -80,23 +81,12 @@ describeInBrowser('squads', (e2e) => {
 
     // Talk to the squad: a web call by squadId through our proxy.
     await row.getByRole('button', { name: `Talk to ${SQUAD}` }).click();
-    const panel = page.getByRole('region', { name: 'Talk to squad' });
-    await expect
-      .poll(() => panel.getByRole('button', { name: 'Start call' }).isEnabled())
-      .toBe(true);
-    const created = page.waitForResponse(
-      (response) =>
-        response.url().endsWith('/api/web-call/call/web') && response.request().method() === 'POST',
-    );
-    await panel.getByRole('button', { name: 'Start call' }).click();
-    const response = await created;
+    const { panel, response } = await startWebCall(page, { talkTo: 'squad' });
     expect(JSON.parse(response.request().postData() ?? '{}')).toMatchObject({
       squadId: squad!.id,
     });
     const call = (await response.json()) as { id: string; squadId?: string };
     expect(call.squadId).toBe(squad!.id);
-    const view = page.getByRole('dialog', { name: 'Talk to squad' });
-    await expect.poll(() => view.getByTestId('call-phase').textContent()).toBe('In call');
     await page.keyboard.press('Escape');
     await panel.getByRole('button', { name: 'End call' }).click();
 

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { WEB_CALL_SDK_TOKEN, type WebCallConfig } from '@switchboard/shared/web-call';
 import { expect, it } from 'vitest';
 import { DEMO_MEMBER, signInAs } from './support/accounts';
+import { startWebCall } from './support/web-call';
 import { describeInBrowser } from './support/browser';
 import { apiGetAsDemo, demoAgentsWithCalls } from './support/demo-data';
 
@@ -23,18 +24,9 @@ describeInBrowser('talk to agent (sandbox web call)', (e2e) => {
     page.on('request', (request) => requested.push(request.url()));
 
     await page.goto(`/agent/${agent!.id}`);
-    const panel = page.getByRole('region', { name: 'Talk to agent' });
-    await expect
-      .poll(() => panel.getByRole('button', { name: 'Start call' }).isEnabled())
-      .toBe(true);
-    await panel.getByLabel('Variable values').fill('customerName=Pat');
-
-    const created = page.waitForResponse(
-      (response) =>
-        response.url().endsWith('/api/web-call/call/web') && response.request().method() === 'POST',
-    );
-    await panel.getByRole('button', { name: 'Start call' }).click();
-    const createdResponse = await created;
+    const { response: createdResponse, view } = await startWebCall(page, {
+      prepare: (panel) => panel.getByLabel('Variable values').fill('customerName=Pat'),
+    });
     expect(createdResponse.status()).toBe(201);
     const webCall = (await createdResponse.json()) as { id: string };
     const sent = createdResponse.request().postDataJSON() as {
@@ -48,9 +40,6 @@ describeInBrowser('talk to agent (sandbox web call)', (e2e) => {
       variableValues: { customerName: 'Pat' },
       metadata: { switchboardTestCall: true },
     });
-
-    const view = page.getByRole('dialog', { name: 'Talk to agent' });
-    await expect.poll(() => view.getByTestId('call-phase').textContent()).toBe('In call');
 
     // The assistant's first message: its volume moves, it speaks, and the transcript shows it.
     const meter = view.getByRole('meter', { name: 'Assistant volume' });
@@ -144,13 +133,7 @@ describeInBrowser('talk to agent (sandbox web call)', (e2e) => {
     const [agent] = await demoAgentsWithCalls(baseURL);
     await signInAs(e2e, DEMO_MEMBER);
     await page.goto(`/agent/${agent!.id}`);
-    const panel = page.getByRole('region', { name: 'Talk to agent' });
-    await expect
-      .poll(() => panel.getByRole('button', { name: 'Start call' }).isEnabled())
-      .toBe(true);
-    await panel.getByRole('button', { name: 'Start call' }).click();
-    const view = page.getByRole('dialog', { name: 'Talk to agent' });
-    await expect.poll(() => view.getByTestId('call-phase').textContent()).toBe('In call');
+    const { view } = await startWebCall(page);
     await view.getByRole('button', { name: 'End call' }).click();
     await expect
       .poll(() => view.getByTestId('call-phase').textContent(), { timeout: 10_000 })

@@ -2,13 +2,15 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { buildApp, type App } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import type { Db } from '../../apps/server/src/db/client';
 import { agents } from '../../apps/server/src/db/schema';
 import { createBusinessWithMember, sessionHeaders } from '../../apps/server/src/test/test-app';
-import type { Results, Stat } from './stats';
+import type { LoadResult } from './load-calls';
+import { Results, type Stat } from './stats';
 
 /** Where a bench runs: PGlite in process, or a scratch database on this PostgreSQL server. */
 export type BenchTarget = 'pglite' | 'postgres';
@@ -22,6 +24,42 @@ export function benchTargets(option: string, adminUrl: string | undefined): Benc
   return option
     .split(',')
     .filter((t): t is BenchTarget => t === 'pglite' || (t === 'postgres' && !!adminUrl));
+}
+
+/** The business zone of the call-store benches. */
+export const BENCH_ZONE = 'America/New_York';
+/** The sandbox's demo assistants: the seed way gets the same calls per agent as the store. */
+export const SANDBOX_AGENTS = 4;
+/** The p95 a call-store read should stay under on PostgreSQL. */
+export const TARGET_P95_MS = 50;
+
+/**
+ * What the benches that fill the call store share: their options (`--calls --agents --requests
+ * --seed-runs --db`, with this bench's defaults for the request and seed-way counts), the agents,
+ * and where the timings and loads are collected.
+ */
+export function callStoreBench(defaults: { requests: string; seedRuns: string }) {
+  const { values } = parseArgs({
+    options: {
+      calls: { type: 'string', default: '1000000' },
+      agents: { type: 'string', default: '20' },
+      requests: { type: 'string', default: defaults.requests },
+      'seed-runs': { type: 'string', default: defaults.seedRuns },
+      db: { type: 'string', default: 'pglite,postgres' },
+    },
+  });
+  const adminUrl = benchAdminUrl();
+  return {
+    totalCalls: Number(values.calls),
+    agentCount: Number(values.agents),
+    requests: Number(values.requests),
+    seedRuns: Number(values['seed-runs']),
+    adminUrl,
+    targets: benchTargets(values.db, adminUrl),
+    ids: benchAgentIds(Number(values.agents)),
+    results: new Results(),
+    loads: [] as (LoadResult & { db: string })[],
+  };
 }
 
 /** A fresh database on the server of `adminUrl`, dropped (even while in use) by `drop`. */

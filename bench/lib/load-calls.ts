@@ -19,6 +19,16 @@ export type LoadOptions = {
 
 export type LoadResult = { rows: number; seconds: number; vacuumSeconds: number };
 
+/** One line per database: how long the load and its VACUUM ANALYZE took. */
+export function printLoads(loads: readonly (LoadResult & { db: string })[]): void {
+  for (const l of loads) {
+    console.log(
+      `\n[${l.db}] load: ${l.rows} calls in ${l.seconds.toFixed(1)} s ` +
+        `(${Math.round(l.rows / l.seconds)} rows/s) + VACUUM ANALYZE ${l.vacuumSeconds.toFixed(1)} s`,
+    );
+  }
+}
+
 const CHUNK = 100_000;
 export const DEFAULT_CALLERS_PER_AGENT = 4000;
 

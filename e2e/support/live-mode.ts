@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fsp from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../apps/server/src/test/free-port';
 import type { ParsedMail } from 'mailparser';
 import { startSmtpSink } from '../../apps/server/src/test/smtp-sink';
 import { databaseUrl, withAdminClient } from '../../apps/server/src/test/template-databases';
@@ -50,17 +50,6 @@ export type LiveMode = {
   audit: PlatformAudit;
   stop: () => Promise<void>;
 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 type Proc = { child: ChildProcess; output: () => string };
 

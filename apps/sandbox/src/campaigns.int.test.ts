@@ -1,7 +1,9 @@
-import { VapiClient, VapiError, type Vapi } from '@vapi-ai/server-sdk';
+import type { VapiClient } from '@vapi-ai/server-sdk';
+import { VapiError, type Vapi } from '@vapi-ai/server-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeErrors, responseValidator } from './platform-document';
-import { createSandbox, type Sandbox } from './sandbox';
+import type { Sandbox } from './sandbox';
+import { startTestSandbox, testClient } from './test/sandbox';
 import { campaignOutcome } from './simulator/campaign-runner';
 import { startReceiver, waitFor, type Receiver } from './test/receiver';
 
@@ -36,15 +38,14 @@ describe('the sandbox platform’s campaigns', () => {
 
   beforeAll(async () => {
     receiver = await startReceiver<Message>();
-    sandbox = await createSandbox({
+    sandbox = await startTestSandbox({
       privateKey: PRIVATE,
       publicKey: 'campaign-public',
       totalCalls: 20,
-      logLevel: 'silent',
       server: { url: receiver.url },
-      simulator: { intervalMs: 0, stepMs: 5, webCallMs: 10 },
+      simulator: { stepMs: 5, webCallMs: 10 },
     });
-    client = new VapiClient({ token: PRIVATE, baseUrl: sandbox.baseUrl, maxRetries: 0 });
+    client = testClient(sandbox, PRIVATE);
   });
   afterAll(async () => {
     await sandbox?.close();

@@ -1,6 +1,7 @@
 import { VapiClient, type Vapi } from '@vapi-ai/server-sdk';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createSandbox, type Sandbox } from './sandbox';
+import type { Sandbox } from './sandbox';
+import { startTestSandbox } from './test/sandbox';
 import { startReceiver, waitFor, type Receiver } from './test/receiver';
 
 // The org's concurrency limit (Org.concurrencyLimit): POST /call beyond it ends as
@@ -27,14 +28,13 @@ describe('the sandbox platform’s org concurrency limit', () => {
 
   async function start(options: { concurrencyHoldMs?: number }) {
     receiver = await startReceiver<Message>();
-    sandbox = await createSandbox({
+    sandbox = await startTestSandbox({
       privateKey: PRIVATE,
       publicKey: 'concurrency-public',
       totalCalls: 20,
-      logLevel: 'silent',
       server: { url: receiver.url },
       // Calls last a few hundred milliseconds: long enough to hold both lines.
-      simulator: { intervalMs: 0, stepMs: 150, webCallMs: 10 },
+      simulator: { stepMs: 150, webCallMs: 10 },
       concurrencyLimit: 2,
       ...options,
     });

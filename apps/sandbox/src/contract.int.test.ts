@@ -3,7 +3,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { VapiClient, VapiError, type Vapi } from '@vapi-ai/server-sdk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSandbox, type Sandbox } from './sandbox';
+import type { Sandbox } from './sandbox';
+import { startTestSandbox, testClient } from './test/sandbox';
 import { TEST_NOW } from './test/fixtures';
 import { startReceiver, type Receiver } from './test/receiver';
 
@@ -31,15 +32,14 @@ describe('the official server SDK against the sandbox', () => {
   let client: VapiClient;
 
   beforeAll(async () => {
-    sandbox = await createSandbox({
+    sandbox = await startTestSandbox({
       privateKey: PRIVATE,
       publicKey: PUBLIC,
       now: TEST_NOW,
       totalCalls: 1500,
-      logLevel: 'silent',
-      simulator: { intervalMs: 0, stepMs: 5, webCallMs: 5 },
+      simulator: { stepMs: 5, webCallMs: 5 },
     });
-    client = new VapiClient({ token: PRIVATE, baseUrl: sandbox.baseUrl, maxRetries: 0 });
+    client = testClient(sandbox, PRIVATE);
   });
   afterAll(() => sandbox.close());
 
@@ -333,7 +333,7 @@ describe('the simulator sends the platform webhooks', () => {
       answer: (_message, path) =>
         path === '/fail' ? { status: 500, body: { message: 'boom' } } : undefined,
     });
-    sandbox = await createSandbox({
+    sandbox = await startTestSandbox({
       privateKey: PRIVATE,
       publicKey: PUBLIC,
       totalCalls: 200,
@@ -344,10 +344,9 @@ describe('the simulator sends the platform webhooks', () => {
           authenticationPlan: { type: 'hmac', secretKey: 'hmac-secret', algorithm: 'sha256' },
         },
       ],
-      logLevel: 'silent',
-      simulator: { intervalMs: 0, stepMs: 10, webCallMs: 20 },
+      simulator: { stepMs: 10, webCallMs: 20 },
     });
-    client = new VapiClient({ token: PRIVATE, baseUrl: sandbox.baseUrl, maxRetries: 0 });
+    client = testClient(sandbox, PRIVATE);
   });
   afterAll(async () => {
     await sandbox.close();
@@ -548,13 +547,12 @@ describe('web-call room', () => {
   let sandbox: Sandbox;
 
   beforeAll(async () => {
-    sandbox = await createSandbox({
+    sandbox = await startTestSandbox({
       privateKey: PRIVATE,
       publicKey: PUBLIC,
       totalCalls: 50,
-      logLevel: 'silent',
       // Held for a minute unless the caller leaves the room.
-      simulator: { intervalMs: 0, stepMs: 10, webCallMs: 60_000 },
+      simulator: { stepMs: 10, webCallMs: 60_000 },
     });
   });
   afterAll(async () => {

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { VapiClient, VapiError } from '@vapi-ai/server-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ValidateFunction } from 'ajv';
-import { createSandbox, type Sandbox } from './sandbox';
+import type { Sandbox } from './sandbox';
+import { startTestSandbox } from './test/sandbox';
 import { REASONS } from './demo/call-plan';
 import {
   describeErrors,
@@ -41,13 +42,12 @@ describe('the sandbox answers as the platform document says', () => {
     sandboxApi(sandbox.baseUrl, key, method, path, body);
 
   beforeAll(async () => {
-    sandbox = await createSandbox({
+    sandbox = await startTestSandbox({
       privateKey: PRIVATE,
       publicKey: PUBLIC,
       now: TEST_NOW,
       totalCalls: 1500,
-      logLevel: 'silent',
-      simulator: { intervalMs: 0, stepMs: 5, webCallMs: 5 },
+      simulator: { stepMs: 5, webCallMs: 5 },
     });
   });
   afterAll(() => sandbox.close());
@@ -452,13 +452,12 @@ describe('the server messages the simulator sends are the document’s ServerMes
 
   beforeAll(async () => {
     receiver = await startReceiver();
-    sandbox = await createSandbox({
+    sandbox = await startTestSandbox({
       privateKey: PRIVATE,
       publicKey: PUBLIC,
       totalCalls: 100,
       server: { url: receiver.url },
-      logLevel: 'silent',
-      simulator: { intervalMs: 0, stepMs: 5, webCallMs: 10 },
+      simulator: { stepMs: 5, webCallMs: 10 },
     });
   });
   afterAll(async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeErrors, responseValidator, validatorFor } from './platform-document';
-import { createSandbox, type Sandbox } from './sandbox';
+import type { Sandbox } from './sandbox';
+import { startTestSandbox } from './test/sandbox';
 import { sandboxApi } from './test/api';
 
 // `/eval/run` is its own resource, as the document has it (list, create, get, delete): not an
@@ -13,12 +14,11 @@ const PRIVATE = 'eval-runs-private-key';
 describe('/eval/run', () => {
   let sandbox: Sandbox;
   beforeAll(async () => {
-    sandbox = await createSandbox({
+    sandbox = await startTestSandbox({
       privateKey: PRIVATE,
       publicKey: 'eval-runs-public-key',
       totalCalls: 5,
-      logLevel: 'silent',
-      simulator: { intervalMs: 0, stepMs: 5 },
+      simulator: { stepMs: 5 },
     });
   });
   afterAll(() => sandbox.close());

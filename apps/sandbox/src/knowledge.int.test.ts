@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describeErrors, responseValidator, validatorFor } from './platform-document';
-import { createSandbox, type Sandbox } from './sandbox';
+import type { Sandbox } from './sandbox';
+import { startTestSandbox } from './test/sandbox';
 import { buildDocx, buildPdf } from './test/documents';
 import { sandboxApi } from './test/api';
 
@@ -32,12 +33,11 @@ describe('files and knowledge bases in the sandbox', () => {
   let sandbox: Sandbox;
 
   beforeAll(async () => {
-    sandbox = await createSandbox({
+    sandbox = await startTestSandbox({
       privateKey: PRIVATE,
       publicKey: PUBLIC,
       totalCalls: 20,
-      logLevel: 'silent',
-      simulator: { intervalMs: 0, stepMs: 10, webCallMs: 60_000 },
+      simulator: { stepMs: 10, webCallMs: 60_000 },
     });
   });
   afterAll(() => sandbox.close());

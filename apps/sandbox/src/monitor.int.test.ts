@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { Vapi } from '@vapi-ai/server-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { createSandbox, type Sandbox } from './sandbox';
+import type { Sandbox } from './sandbox';
+import { startTestSandbox } from './test/sandbox';
 import { DEFAULT_SERVER_MESSAGES } from '@switchboard/shared/platform';
 import { validatorFor } from './platform-document';
 import { LISTEN_SAMPLE_RATE, renderSpeech } from './simulator/live-call';
@@ -33,12 +34,11 @@ describe('live call monitor (listenUrl, controlUrl)', () => {
       });
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    sandbox = await createSandbox({
+    sandbox = await startTestSandbox({
       privateKey: PRIVATE,
       publicKey: PUBLIC,
       totalCalls: 20,
-      logLevel: 'silent',
-      simulator: { intervalMs: 0, stepMs: 10, webCallMs: 120_000 },
+      simulator: { stepMs: 10, webCallMs: 120_000 },
     });
     const { port } = receiver.address() as AddressInfo;
     sandbox.setServer({ url: `http://127.0.0.1:${port}/webhook` });

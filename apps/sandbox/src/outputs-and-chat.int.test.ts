@@ -1,8 +1,10 @@
 import { Ajv } from 'ajv';
-import { VapiClient, VapiError } from '@vapi-ai/server-sdk';
+import type { VapiClient } from '@vapi-ai/server-sdk';
+import { VapiError } from '@vapi-ai/server-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeErrors, responseValidator, validatorFor } from './platform-document';
-import { createSandbox, type Sandbox } from './sandbox';
+import type { Sandbox } from './sandbox';
+import { startTestSandbox, testClient } from './test/sandbox';
 
 // Structured outputs as the document has them (a paged list; attached to an assistant by
 // `artifactPlan.structuredOutputIds`, their results in the ended call's
@@ -20,14 +22,13 @@ describe('the sandbox platform’s structured outputs and chats', () => {
   let client: VapiClient;
 
   beforeAll(async () => {
-    sandbox = await createSandbox({
+    sandbox = await startTestSandbox({
       privateKey: PRIVATE,
       publicKey: 'outputs-public-key',
       totalCalls: 20,
-      logLevel: 'silent',
-      simulator: { intervalMs: 0, stepMs: 5, webCallMs: 10 },
+      simulator: { stepMs: 5, webCallMs: 10 },
     });
-    client = new VapiClient({ token: PRIVATE, baseUrl: sandbox.baseUrl, maxRetries: 0 });
+    client = testClient(sandbox, PRIVATE);
   });
   afterAll(async () => {
     await sandbox?.close();

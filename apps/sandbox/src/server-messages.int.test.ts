@@ -1,9 +1,11 @@
 import { type IncomingHttpHeaders } from 'node:http';
 import { AGENT_TOOL_FUNCTIONS } from '@switchboard/shared/agent-tools';
-import { VapiClient, VapiError, type Vapi } from '@vapi-ai/server-sdk';
+import type { VapiClient } from '@vapi-ai/server-sdk';
+import { VapiError, type Vapi } from '@vapi-ai/server-sdk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { describeErrors, responseValidator, validatorFor } from './platform-document';
-import { createSandbox, type Sandbox } from './sandbox';
+import type { Sandbox } from './sandbox';
+import { startTestSandbox, testClient } from './test/sandbox';
 import { startReceiver, type Receiver } from './test/receiver';
 
 // Where the simulator sends server messages and how it authenticates them: only as the
@@ -61,12 +63,11 @@ describe('server messages go where the Server says, authenticated only as it say
 
   beforeAll(async () => {
     receiver = await startReceiver();
-    sandbox = await createSandbox({
+    sandbox = await startTestSandbox({
       privateKey: PRIVATE,
       publicKey: PUBLIC,
       totalCalls: 50,
-      logLevel: 'silent',
-      simulator: { intervalMs: 0, stepMs: 5, webCallMs: 10 },
+      simulator: { stepMs: 5, webCallMs: 10 },
       credentials: [
         {
           id: 'f1d7a0a4-8b55-4b8e-9a51-3c0f7e2b9d61',
@@ -74,7 +75,7 @@ describe('server messages go where the Server says, authenticated only as it say
         },
       ],
     });
-    client = new VapiClient({ token: PRIVATE, baseUrl: sandbox.baseUrl, maxRetries: 0 });
+    client = testClient(sandbox, PRIVATE);
   });
   afterAll(async () => {
     await sandbox.close();
@@ -508,14 +509,13 @@ describe('POST /call places a simulated outbound call', () => {
 
   beforeAll(async () => {
     receiver = await startReceiver();
-    sandbox = await createSandbox({
+    sandbox = await startTestSandbox({
       privateKey: PRIVATE,
       publicKey: PUBLIC,
       totalCalls: 50,
-      logLevel: 'silent',
-      simulator: { intervalMs: 0, stepMs: 5, webCallMs: 10 },
+      simulator: { stepMs: 5, webCallMs: 10 },
     });
-    client = new VapiClient({ token: PRIVATE, baseUrl: sandbox.baseUrl, maxRetries: 0 });
+    client = testClient(sandbox, PRIVATE);
   });
   afterAll(async () => {
     await sandbox.close();

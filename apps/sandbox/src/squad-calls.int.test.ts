@@ -1,6 +1,7 @@
 import type { Vapi } from '@vapi-ai/server-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandbox, type Sandbox } from './sandbox';
+import type { Sandbox } from './sandbox';
+import { startTestSandbox } from './test/sandbox';
 
 // A squad's call, as the platform runs one: its first member answers (that assistant's first
 // message and conversation), and the call names the squad (`squadId`) with no assistantId of its
@@ -14,12 +15,11 @@ describe('squad calls', () => {
   let sandbox: Sandbox;
 
   beforeAll(async () => {
-    sandbox = await createSandbox({
+    sandbox = await startTestSandbox({
       privateKey: PRIVATE,
       publicKey: PUBLIC,
       totalCalls: 20,
-      logLevel: 'silent',
-      simulator: { intervalMs: 0, stepMs: 10, webCallMs: 60_000 },
+      simulator: { stepMs: 10, webCallMs: 60_000 },
     });
   });
   afterAll(() => sandbox.close());

@@ -1,8 +1,10 @@
 import { AGENT_TOOL_FUNCTIONS } from '@switchboard/shared/agent-tools';
-import { VapiClient, VapiError, type Vapi } from '@vapi-ai/server-sdk';
+import type { VapiClient } from '@vapi-ai/server-sdk';
+import { VapiError, type Vapi } from '@vapi-ai/server-sdk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { describeErrors, responseValidator, validatorFor } from './platform-document';
-import { createSandbox, type Sandbox } from './sandbox';
+import type { Sandbox } from './sandbox';
+import { startTestSandbox, testClient } from './test/sandbox';
 import { startReceiver, type Receiver } from './test/receiver';
 
 // /tool as the document has it, and an assistant's `model.toolIds` resolved at call time as the
@@ -23,14 +25,13 @@ describe('the sandbox platform’s tools', () => {
 
   beforeAll(async () => {
     receiver = await startReceiver();
-    sandbox = await createSandbox({
+    sandbox = await startTestSandbox({
       privateKey: PRIVATE,
       publicKey: PUBLIC,
       totalCalls: 20,
-      logLevel: 'silent',
-      simulator: { intervalMs: 0, stepMs: 5, webCallMs: 10 },
+      simulator: { stepMs: 5, webCallMs: 10 },
     });
-    client = new VapiClient({ token: PRIVATE, baseUrl: sandbox.baseUrl, maxRetries: 0 });
+    client = testClient(sandbox, PRIVATE);
   });
   afterAll(async () => {
     await sandbox?.close();

@@ -1,6 +1,7 @@
 import type { Vapi } from '@vapi-ai/server-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from './sandbox';
+import { startTestSandbox } from './test/sandbox';
 
 // A web call ends the way the platform ends one: when its caller leaves the room
 // (customer-ended-call), when its client vanished and the line went silent (silence-timed-out,
@@ -14,13 +15,12 @@ describe('web-call presence and transcript', () => {
   let sandbox: Sandbox;
 
   beforeAll(async () => {
-    sandbox = await createSandbox({
+    sandbox = await startTestSandbox({
       privateKey: PRIVATE,
       publicKey: PUBLIC,
       totalCalls: 20,
-      logLevel: 'silent',
       // A minute's maximum length; a client unheard for 400 ms has gone.
-      simulator: { intervalMs: 0, stepMs: 10, webCallMs: 60_000, webCallSilenceMs: 400 },
+      simulator: { stepMs: 10, webCallMs: 60_000, webCallSilenceMs: 400 },
     });
   });
   afterAll(() => sandbox.close());

@@ -91,6 +91,16 @@ export interface BusinessProfile {
 
 const NIGHT = 0.03;
 
+/** Hour weights that stay at the night level until the first busy hour. */
+function quietNights(firstBusyHour: number, day: readonly number[]): number[] {
+  return [...Array<number>(firstBusyHour).fill(NIGHT), ...day];
+}
+
+/** A scenario's conversation: the turns alternate, the caller speaking first. */
+function dialogue(...turns: readonly string[]): Line[] {
+  return turns.map((text, i) => ({ role: i % 2 === 0 ? 'user' : 'bot', text }));
+}
+
 export const DENTAL: BusinessProfile = {
   key: 'dental',
   assistantName: 'Bright Smile Dental Receptionist',
@@ -99,32 +109,13 @@ export const DENTAL: BusinessProfile = {
   timeZone: 'America/New_York',
   share: 0.32,
   typeMix: [0.78, 0.08, 0.14],
-  hourWeights: [
-    NIGHT,
-    NIGHT,
-    NIGHT,
-    NIGHT,
-    NIGHT,
-    NIGHT,
-    0.08,
-    0.35,
-    1.0,
-    1.6,
-    1.7,
-    1.5,
-    1.0,
-    1.2,
-    1.5,
-    1.4,
-    1.2,
-    0.8,
-    0.4,
-    0.25,
-    0.15,
-    0.08,
-    0.05,
-    0.04,
-  ],
+  hourWeights: quietNights(
+    6,
+    [
+      0.08, 0.35, 1.0, 1.6, 1.7, 1.5, 1.0, 1.2, 1.5, 1.4, 1.2, 0.8, 0.4, 0.25, 0.15, 0.08, 0.05,
+      0.04,
+    ],
+  ),
   weekdayWeights: [0.15, 1.2, 1.05, 1.0, 1.0, 0.85, 0.35],
   medianSeconds: 150,
   areaCodes: ['212', '646', '718', '917', '347'],
@@ -159,20 +150,17 @@ export const DENTAL: BusinessProfile = {
       weight: 34,
       types: [INBOUND, WEB],
       services: ['Check-up and cleaning', 'Teeth whitening', 'Invisalign consultation'],
-      lines: [
-        { role: 'user', text: "Hi, I'd like to book a {service}, please." },
-        {
-          role: 'bot',
-          text: 'Of course! Have you visited us before, and can I take your full name?',
-        },
-        { role: 'user', text: "Yes, I have. It's {name}." },
-        { role: 'bot', text: 'Thanks, {firstName}. Which days usually work best for you?' },
-        { role: 'user', text: 'Something on {day}, ideally in the {partOfDay}.' },
-        { role: 'bot', text: 'I have {day} at {time} available. Would that work?' },
-        { role: 'user', text: 'That works perfectly.' },
-        { role: 'bot', text: "Great. What's the best email for the confirmation?" },
-        { role: 'user', text: "It's {email}." },
-      ],
+      lines: dialogue(
+        "Hi, I'd like to book a {service}, please.",
+        'Of course! Have you visited us before, and can I take your full name?',
+        "Yes, I have. It's {name}.",
+        'Thanks, {firstName}. Which days usually work best for you?',
+        'Something on {day}, ideally in the {partOfDay}.',
+        'I have {day} at {time} available. Would that work?',
+        'That works perfectly.',
+        "Great. What's the best email for the confirmation?",
+        "It's {email}.",
+      ),
       tool: {
         name: 'book_appointment',
         afterLine: 9,
@@ -188,27 +176,15 @@ export const DENTAL: BusinessProfile = {
       weight: 16,
       types: [INBOUND, WEB],
       services: ['Emergency appointment'],
-      lines: [
-        {
-          role: 'user',
-          text: "Hi, I've had a really bad toothache since last night. Can someone see me soon?",
-        },
-        {
-          role: 'bot',
-          text: "I'm sorry to hear that. Is the pain on one side, and is there any swelling?",
-        },
-        {
-          role: 'user',
-          text: 'Lower left side, a bit swollen. It hurts when I drink anything cold.',
-        },
-        {
-          role: 'bot',
-          text: 'We keep emergency slots open. The earliest is {day} at {time}. May I have your name?',
-        },
-        { role: 'user', text: "Yes please, I'll take it. I'm {name}." },
-        { role: 'bot', text: 'And an email address for the confirmation?' },
-        { role: 'user', text: '{email}.' },
-      ],
+      lines: dialogue(
+        "Hi, I've had a really bad toothache since last night. Can someone see me soon?",
+        "I'm sorry to hear that. Is the pain on one side, and is there any swelling?",
+        'Lower left side, a bit swollen. It hurts when I drink anything cold.',
+        'We keep emergency slots open. The earliest is {day} at {time}. May I have your name?',
+        "Yes please, I'll take it. I'm {name}.",
+        'And an email address for the confirmation?',
+        '{email}.',
+      ),
       tool: {
         name: 'book_appointment',
         afterLine: 7,
@@ -223,18 +199,15 @@ export const DENTAL: BusinessProfile = {
       key: 'insurance',
       weight: 18,
       types: [INBOUND, WEB],
-      lines: [
-        { role: 'user', text: 'Hi, do you accept {issue} insurance?' },
-        {
-          role: 'bot',
-          text: 'We work with most major dental plans. Let me make sure the office manager confirms your specific plan. Can I take your name?',
-        },
-        { role: 'user', text: "Sure, it's {name}." },
-        { role: 'bot', text: 'And what would you like them to check for you?' },
-        { role: 'user', text: 'Whether a crown is covered, and what my co-pay would be.' },
-        { role: 'bot', text: "Understood. What's the best email to reach you?" },
-        { role: 'user', text: '{email}.' },
-      ],
+      lines: dialogue(
+        'Hi, do you accept {issue} insurance?',
+        'We work with most major dental plans. Let me make sure the office manager confirms your specific plan. Can I take your name?',
+        "Sure, it's {name}.",
+        'And what would you like them to check for you?',
+        'Whether a crown is covered, and what my co-pay would be.',
+        "Understood. What's the best email to reach you?",
+        '{email}.',
+      ),
       issues: ['Delta Dental', 'Cigna', 'MetLife', 'Aetna', 'Guardian'],
       tool: {
         name: 'create_enquiry',
@@ -250,18 +223,15 @@ export const DENTAL: BusinessProfile = {
     {
       key: 'reschedule',
       weight: 14,
-      lines: [
-        { role: 'user', text: 'Hi, I need to move my appointment, something came up at work.' },
-        { role: 'bot', text: 'No problem. What name is the appointment under?' },
-        { role: 'user', text: '{name}.' },
-        { role: 'bot', text: 'Thanks, {firstName}. When would you prefer instead?' },
-        { role: 'user', text: 'Any time {day} would be great.' },
-        {
-          role: 'bot',
-          text: "I'll ask the front desk to move it and confirm by email. Which address should they use?",
-        },
-        { role: 'user', text: '{email}, thanks.' },
-      ],
+      lines: dialogue(
+        'Hi, I need to move my appointment, something came up at work.',
+        'No problem. What name is the appointment under?',
+        '{name}.',
+        'Thanks, {firstName}. When would you prefer instead?',
+        'Any time {day} would be great.',
+        "I'll ask the front desk to move it and confirm by email. Which address should they use?",
+        '{email}, thanks.',
+      ),
       tool: {
         name: 'create_enquiry',
         afterLine: 7,
@@ -277,34 +247,25 @@ export const DENTAL: BusinessProfile = {
       key: 'reminder',
       weight: 10,
       types: [OUTBOUND],
-      lines: [
-        { role: 'user', text: 'Hello?' },
-        {
-          role: 'bot',
-          text: "Hi, is this {firstName}? I'm calling from Bright Smile Dental to confirm your appointment on {day} at {time}.",
-        },
-        { role: 'user', text: 'Oh yes, that still works for me.' },
-        { role: 'bot', text: "Wonderful, we'll see you then. Please arrive ten minutes early." },
-        { role: 'user', text: 'Will do, thanks.' },
-      ],
+      lines: dialogue(
+        'Hello?',
+        "Hi, is this {firstName}? I'm calling from Bright Smile Dental to confirm your appointment on {day} at {time}.",
+        'Oh yes, that still works for me.',
+        "Wonderful, we'll see you then. Please arrive ten minutes early.",
+        'Will do, thanks.',
+      ),
       summary: 'Reminder call: {name} confirmed their appointment on {day} at {time}.',
     },
     {
       key: 'hours',
       weight: 14,
-      lines: [
-        { role: 'user', text: 'Hi, what are your opening hours on Saturday?' },
-        {
-          role: 'bot',
-          text: "On Saturdays we're open from 9am to 1pm, and weekdays from 8am to 6pm.",
-        },
-        { role: 'user', text: 'And is there parking nearby?' },
-        {
-          role: 'bot',
-          text: "There's a public garage on the next block, and street parking after 10am.",
-        },
-        { role: 'user', text: "Great, that's all I needed." },
-      ],
+      lines: dialogue(
+        'Hi, what are your opening hours on Saturday?',
+        "On Saturdays we're open from 9am to 1pm, and weekdays from 8am to 6pm.",
+        'And is there parking nearby?',
+        "There's a public garage on the next block, and street parking after 10am.",
+        "Great, that's all I needed.",
+      ),
       summary: 'The caller asked about Saturday opening hours and parking. Riley answered both.',
     },
   ],
@@ -374,21 +335,15 @@ export const PLUMBING: BusinessProfile = {
         'water coming through the ceiling',
         'a leaking water main in the basement',
       ],
-      lines: [
-        { role: 'user', text: "Hi, I've got {issue} and water everywhere!" },
-        {
-          role: 'bot',
-          text: 'Okay, first turn off the main water valve if you can find it. Is anyone in danger, or is there water near electrics?',
-        },
-        { role: 'user', text: "I've turned it off. No electrics near it." },
-        {
-          role: 'bot',
-          text: "Good. I'll get a technician out to you. What's your name and the address?",
-        },
-        { role: 'user', text: '{name}, at {address}.' },
-        { role: 'bot', text: 'And an email where we can send the technician details?' },
-        { role: 'user', text: '{email}.' },
-      ],
+      lines: dialogue(
+        "Hi, I've got {issue} and water everywhere!",
+        'Okay, first turn off the main water valve if you can find it. Is anyone in danger, or is there water near electrics?',
+        "I've turned it off. No electrics near it.",
+        "Good. I'll get a technician out to you. What's your name and the address?",
+        '{name}, at {address}.',
+        'And an email where we can send the technician details?',
+        '{email}.',
+      ),
       tool: {
         name: 'create_enquiry',
         afterLine: 7,
@@ -409,21 +364,15 @@ export const PLUMBING: BusinessProfile = {
         'Water heater replacement quote',
         'Annual water heater service',
       ],
-      lines: [
-        { role: 'user', text: "Hi, my water heater isn't heating properly anymore." },
-        {
-          role: 'bot',
-          text: 'Sorry to hear that. Is it gas or electric, and roughly how old is it?',
-        },
-        { role: 'user', text: "Gas, I think it's about twelve years old." },
-        {
-          role: 'bot',
-          text: 'We can send someone for a {service}. The next window is {day} from {time}. Does that suit?',
-        },
-        { role: 'user', text: 'Yes, that works.' },
-        { role: 'bot', text: 'Can I get your name, the address and an email?' },
-        { role: 'user', text: '{name}, {address}, and my email is {email}.' },
-      ],
+      lines: dialogue(
+        "Hi, my water heater isn't heating properly anymore.",
+        'Sorry to hear that. Is it gas or electric, and roughly how old is it?',
+        "Gas, I think it's about twelve years old.",
+        'We can send someone for a {service}. The next window is {day} from {time}. Does that suit?',
+        'Yes, that works.',
+        'Can I get your name, the address and an email?',
+        '{name}, {address}, and my email is {email}.',
+      ),
       tool: {
         name: 'book_appointment',
         afterLine: 7,
@@ -445,21 +394,15 @@ export const PLUMBING: BusinessProfile = {
         'the basement floor drain',
         'the main sewer line',
       ],
-      lines: [
-        { role: 'user', text: 'Hi, {issue} is completely blocked, nothing goes down.' },
-        {
-          role: 'bot',
-          text: 'Have you tried a plunger, and is any other drain in the house slow?',
-        },
-        { role: 'user', text: "I tried plunging, didn't help. The others seem fine." },
-        {
-          role: 'bot',
-          text: 'Sounds like a local blockage. I can book {service} on {day} starting {time}.',
-        },
-        { role: 'user', text: 'Perfect, book it please.' },
-        { role: 'bot', text: 'Your name, address and email, please?' },
-        { role: 'user', text: "It's {name}, {address}. Email {email}." },
-      ],
+      lines: dialogue(
+        'Hi, {issue} is completely blocked, nothing goes down.',
+        'Have you tried a plunger, and is any other drain in the house slow?',
+        "I tried plunging, didn't help. The others seem fine.",
+        'Sounds like a local blockage. I can book {service} on {day} starting {time}.',
+        'Perfect, book it please.',
+        'Your name, address and email, please?',
+        "It's {name}, {address}. Email {email}.",
+      ),
       tool: {
         name: 'book_appointment',
         afterLine: 7,
@@ -478,19 +421,13 @@ export const PLUMBING: BusinessProfile = {
         'sump pump installation',
         'tankless water heater installation',
       ],
-      lines: [
-        { role: 'user', text: "Hi, I'd like a quote for a {service}." },
-        {
-          role: 'bot',
-          text: 'Happy to help. Can you tell me a little about the property and the timeline?',
-        },
-        {
-          role: 'user',
-          text: 'Single family house, two bathrooms. Ideally within the next month.',
-        },
-        { role: 'bot', text: 'Thanks. An estimator will follow up. Your name and email?' },
-        { role: 'user', text: '{name}, {email}.' },
-      ],
+      lines: dialogue(
+        "Hi, I'd like a quote for a {service}.",
+        'Happy to help. Can you tell me a little about the property and the timeline?',
+        'Single family house, two bathrooms. Ideally within the next month.',
+        'Thanks. An estimator will follow up. Your name and email?',
+        '{name}, {email}.',
+      ),
       tool: {
         name: 'create_enquiry',
         afterLine: 5,
@@ -503,19 +440,13 @@ export const PLUMBING: BusinessProfile = {
     {
       key: 'eta',
       weight: 14,
-      lines: [
-        {
-          role: 'user',
-          text: 'Hi, I had a technician booked for this morning. Any idea when they will get here?',
-        },
-        { role: 'bot', text: 'Let me check. Can I have the name on the booking?' },
-        { role: 'user', text: '{name}.' },
-        {
-          role: 'bot',
-          text: 'Thanks. Your technician is finishing a job nearby and should be with you within the hour.',
-        },
-        { role: 'user', text: 'Okay, thanks for checking.' },
-      ],
+      lines: dialogue(
+        'Hi, I had a technician booked for this morning. Any idea when they will get here?',
+        'Let me check. Can I have the name on the booking?',
+        '{name}.',
+        'Thanks. Your technician is finishing a job nearby and should be with you within the hour.',
+        'Okay, thanks for checking.',
+      ),
       summary:
         '{name} asked for the technician ETA; Max said the technician would arrive within the hour.',
     },
@@ -523,19 +454,13 @@ export const PLUMBING: BusinessProfile = {
       key: 'follow-up',
       weight: 10,
       types: [OUTBOUND],
-      lines: [
-        { role: 'user', text: 'Hello?' },
-        {
-          role: 'bot',
-          text: 'Hi {firstName}, this is Max from Rapid Rooter following up on the repair we did last week. Is everything working well?',
-        },
-        { role: 'user', text: 'Yes, all good, no more leaks.' },
-        {
-          role: 'bot',
-          text: 'Great to hear! Would you like us to schedule an annual inspection reminder?',
-        },
-        { role: 'user', text: 'Sure, why not.' },
-      ],
+      lines: dialogue(
+        'Hello?',
+        'Hi {firstName}, this is Max from Rapid Rooter following up on the repair we did last week. Is everything working well?',
+        'Yes, all good, no more leaks.',
+        'Great to hear! Would you like us to schedule an annual inspection reminder?',
+        'Sure, why not.',
+      ),
       summary:
         'Follow-up call: {name} confirmed the repair is holding and agreed to an annual inspection reminder.',
     },
@@ -561,32 +486,10 @@ export const RESTAURANT: BusinessProfile = {
   timeZone: 'America/Los_Angeles',
   share: 0.27,
   typeMix: [0.74, 0.04, 0.22],
-  hourWeights: [
-    NIGHT,
-    NIGHT,
-    NIGHT,
-    NIGHT,
-    NIGHT,
-    NIGHT,
-    NIGHT,
-    0.05,
-    0.15,
-    0.35,
-    0.7,
-    1.4,
-    1.5,
-    1.0,
-    0.6,
-    0.8,
-    1.3,
-    1.7,
-    1.6,
-    1.1,
-    0.6,
-    0.3,
-    0.12,
-    0.05,
-  ],
+  hourWeights: quietNights(
+    7,
+    [0.05, 0.15, 0.35, 0.7, 1.4, 1.5, 1.0, 0.6, 0.8, 1.3, 1.7, 1.6, 1.1, 0.6, 0.3, 0.12, 0.05],
+  ),
   weekdayWeights: [0.8, 0.75, 0.85, 0.95, 1.05, 1.3, 0.9],
   medianSeconds: 95,
   areaCodes: ['310', '213', '323', '424', '818'],
@@ -620,19 +523,13 @@ export const RESTAURANT: BusinessProfile = {
       weight: 48,
       types: [INBOUND, WEB],
       services: ['Table for 2', 'Table for 3', 'Table for 4', 'Table for 5', 'Table for 6'],
-      lines: [
-        { role: 'user', text: "Hi, I'd like a {service} on {day}, around {time}." },
-        {
-          role: 'bot',
-          text: 'Let me check… yes, {time} on {day} is available. Indoors or on the patio?',
-        },
-        { role: 'user', text: 'The patio, if the weather is nice.' },
-        {
-          role: 'bot',
-          text: 'Lovely. What name should I put it under, and an email for the confirmation?',
-        },
-        { role: 'user', text: "{name}, and it's {email}." },
-      ],
+      lines: dialogue(
+        "Hi, I'd like a {service} on {day}, around {time}.",
+        'Let me check… yes, {time} on {day} is available. Indoors or on the patio?',
+        'The patio, if the weather is nice.',
+        'Lovely. What name should I put it under, and an email for the confirmation?',
+        "{name}, and it's {email}.",
+      ),
       tool: {
         name: 'book_appointment',
         afterLine: 5,
@@ -651,16 +548,13 @@ export const RESTAURANT: BusinessProfile = {
         'a company dinner for 18',
         'a baby shower lunch for 20',
       ],
-      lines: [
-        { role: 'user', text: "Hi, I'm planning {issue}. Do you do private events?" },
-        {
-          role: 'bot',
-          text: 'We do! Our back room seats up to 30. Our events team will send you menus and pricing. Which date are you thinking of?',
-        },
-        { role: 'user', text: '{day}, in the evening.' },
-        { role: 'bot', text: 'Wonderful. Your name and email, please?' },
-        { role: 'user', text: '{name}, {email}.' },
-      ],
+      lines: dialogue(
+        "Hi, I'm planning {issue}. Do you do private events?",
+        'We do! Our back room seats up to 30. Our events team will send you menus and pricing. Which date are you thinking of?',
+        '{day}, in the evening.',
+        'Wonderful. Your name and email, please?',
+        '{name}, {email}.',
+      ),
       tool: {
         name: 'create_enquiry',
         afterLine: 5,
@@ -676,44 +570,35 @@ export const RESTAURANT: BusinessProfile = {
     {
       key: 'dietary',
       weight: 14,
-      lines: [
-        { role: 'user', text: 'Hi, do you have gluten-free options? My daughter is celiac.' },
-        {
-          role: 'bot',
-          text: 'Yes, we have gluten-free pasta cooked separately, and most of our secondi are naturally gluten-free.',
-        },
-        { role: 'user', text: 'That is great. And vegan dishes?' },
-        {
-          role: 'bot',
-          text: 'Several! Our arrabbiata and the roasted vegetable risotto are both vegan.',
-        },
-        { role: 'user', text: 'Perfect, thank you.' },
-      ],
+      lines: dialogue(
+        'Hi, do you have gluten-free options? My daughter is celiac.',
+        'Yes, we have gluten-free pasta cooked separately, and most of our secondi are naturally gluten-free.',
+        'That is great. And vegan dishes?',
+        'Several! Our arrabbiata and the roasted vegetable risotto are both vegan.',
+        'Perfect, thank you.',
+      ),
       summary: 'The caller asked about gluten-free and vegan options; Sofia described both.',
     },
     {
       key: 'hours',
       weight: 12,
-      lines: [
-        { role: 'user', text: 'Hi, are you open for lunch on Mondays?' },
-        {
-          role: 'bot',
-          text: "We're closed for lunch on Mondays, but open for dinner from 5pm. Every other day lunch runs 11:30 to 2:30.",
-        },
-        { role: 'user', text: 'Okay, good to know. Thanks!' },
-      ],
+      lines: dialogue(
+        'Hi, are you open for lunch on Mondays?',
+        "We're closed for lunch on Mondays, but open for dinner from 5pm. Every other day lunch runs 11:30 to 2:30.",
+        'Okay, good to know. Thanks!',
+      ),
       summary: 'The caller asked about Monday lunch; Sofia explained the opening hours.',
     },
     {
       key: 'change',
       weight: 8,
-      lines: [
-        { role: 'user', text: 'Hi, I have a booking tonight and we are now two more people.' },
-        { role: 'bot', text: 'No problem. What name is the booking under?' },
-        { role: 'user', text: '{name}.' },
-        { role: 'bot', text: "I'll ask the host to adjust the table. Can I confirm your email?" },
-        { role: 'user', text: '{email}.' },
-      ],
+      lines: dialogue(
+        'Hi, I have a booking tonight and we are now two more people.',
+        'No problem. What name is the booking under?',
+        '{name}.',
+        "I'll ask the host to adjust the table. Can I confirm your email?",
+        '{email}.',
+      ),
       tool: {
         name: 'create_enquiry',
         afterLine: 5,
@@ -727,15 +612,12 @@ export const RESTAURANT: BusinessProfile = {
       key: 'feedback',
       weight: 4,
       types: [OUTBOUND],
-      lines: [
-        { role: 'user', text: 'Hello?' },
-        {
-          role: 'bot',
-          text: 'Hi {firstName}, this is Sofia from Trattoria Bella. Thank you for dining with us! How was your evening?',
-        },
-        { role: 'user', text: 'It was lovely, the tiramisu was amazing.' },
-        { role: 'bot', text: "I'll tell the chef! We hope to see you again soon." },
-      ],
+      lines: dialogue(
+        'Hello?',
+        'Hi {firstName}, this is Sofia from Trattoria Bella. Thank you for dining with us! How was your evening?',
+        'It was lovely, the tiramisu was amazing.',
+        "I'll tell the chef! We hope to see you again soon.",
+      ),
       summary: 'Post-visit call: {name} enjoyed the dinner and praised the tiramisu.',
     },
   ],
@@ -791,23 +673,17 @@ export const SURVEY: BusinessProfile = {
       key: 'happy',
       weight: 45,
       types: [OUTBOUND, INBOUND],
-      lines: [
-        { role: 'user', text: 'Sure, go ahead.' },
-        {
-          role: 'bot',
-          text: 'Thank you! On a scale of 1 to 5, how satisfied are you with your order?',
-        },
-        { role: 'user', text: 'A five, really happy with it.' },
-        { role: 'bot', text: 'Wonderful. Did it arrive on time?' },
-        { role: 'user', text: 'Yes, a day early even.' },
-        {
-          role: 'bot',
-          text: 'From 0 to 10, how likely are you to recommend Northwind to a friend?',
-        },
-        { role: 'user', text: 'Nine.' },
-        { role: 'bot', text: 'And is there anything we could do better?' },
-        { role: 'user', text: 'Maybe less packaging, but otherwise nothing.' },
-      ],
+      lines: dialogue(
+        'Sure, go ahead.',
+        'Thank you! On a scale of 1 to 5, how satisfied are you with your order?',
+        'A five, really happy with it.',
+        'Wonderful. Did it arrive on time?',
+        'Yes, a day early even.',
+        'From 0 to 10, how likely are you to recommend Northwind to a friend?',
+        'Nine.',
+        'And is there anything we could do better?',
+        'Maybe less packaging, but otherwise nothing.',
+      ),
       summary:
         '{name} completed the survey: satisfaction 5/5, delivery early, NPS 9. Suggested using less packaging.',
     },
@@ -815,19 +691,16 @@ export const SURVEY: BusinessProfile = {
       key: 'mixed',
       weight: 22,
       types: [OUTBOUND, INBOUND, WEB],
-      lines: [
-        { role: 'user', text: 'Okay, quickly.' },
-        { role: 'bot', text: 'Thanks! From 1 to 5, how satisfied are you with your order?' },
-        { role: 'user', text: 'Three. The lamp is nice but it took ages to arrive.' },
-        { role: 'bot', text: "I'm sorry about the wait. How late was it?" },
-        { role: 'user', text: 'About a week later than promised.' },
-        { role: 'bot', text: 'From 0 to 10, how likely are you to recommend us?' },
-        { role: 'user', text: 'Maybe a six.' },
-        {
-          role: 'bot',
-          text: "Thank you for the honest feedback, I'll pass it to our delivery team.",
-        },
-      ],
+      lines: dialogue(
+        'Okay, quickly.',
+        'Thanks! From 1 to 5, how satisfied are you with your order?',
+        'Three. The lamp is nice but it took ages to arrive.',
+        "I'm sorry about the wait. How late was it?",
+        'About a week later than promised.',
+        'From 0 to 10, how likely are you to recommend us?',
+        'Maybe a six.',
+        "Thank you for the honest feedback, I'll pass it to our delivery team.",
+      ),
       summary:
         '{name} rated satisfaction 3/5 and NPS 6; delivery was about a week late. Feedback passed to the delivery team.',
     },
@@ -835,24 +708,24 @@ export const SURVEY: BusinessProfile = {
       key: 'declined',
       weight: 20,
       types: [OUTBOUND],
-      lines: [
-        { role: 'user', text: "Sorry, now isn't a good time." },
-        { role: 'bot', text: 'No problem at all. Would you prefer we call back another day?' },
-        { role: 'user', text: 'No thanks, please take me off the list.' },
-        { role: 'bot', text: "Of course, I've noted that. Have a good day." },
-      ],
+      lines: dialogue(
+        "Sorry, now isn't a good time.",
+        'No problem at all. Would you prefer we call back another day?',
+        'No thanks, please take me off the list.',
+        "Of course, I've noted that. Have a good day.",
+      ),
       summary: '{name} declined the survey and asked not to be called again.',
     },
     {
       key: 'callback',
       weight: 13,
       types: [OUTBOUND],
-      lines: [
-        { role: 'user', text: "I'm driving right now, can you call me later?" },
-        { role: 'bot', text: 'Of course. Would tomorrow afternoon work?' },
-        { role: 'user', text: 'Yes, after three.' },
-        { role: 'bot', text: "Great, we'll call you tomorrow after 3pm. Drive safely!" },
-      ],
+      lines: dialogue(
+        "I'm driving right now, can you call me later?",
+        'Of course. Would tomorrow afternoon work?',
+        'Yes, after three.',
+        "Great, we'll call you tomorrow after 3pm. Drive safely!",
+      ),
       summary: '{name} was driving and asked for a callback tomorrow after 3pm.',
     },
   ],
@@ -904,13 +777,13 @@ export const GENERIC: BusinessProfile = {
       key: 'appointment',
       weight: 50,
       services: ['Consultation', 'Follow-up meeting', 'Site visit'],
-      lines: [
-        { role: 'user', text: "Hi, I'd like to book a {service}." },
-        { role: 'bot', text: 'Sure. Would {day} at {time} work for you?' },
-        { role: 'user', text: 'Yes, that works.' },
-        { role: 'bot', text: 'Can I have your name and email address?' },
-        { role: 'user', text: "It's {name}, {email}." },
-      ],
+      lines: dialogue(
+        "Hi, I'd like to book a {service}.",
+        'Sure. Would {day} at {time} work for you?',
+        'Yes, that works.',
+        'Can I have your name and email address?',
+        "It's {name}, {email}.",
+      ),
       tool: {
         name: 'book_appointment',
         afterLine: 5,
@@ -923,16 +796,13 @@ export const GENERIC: BusinessProfile = {
       key: 'enquiry',
       weight: 50,
       issues: ['pricing', 'availability next month', 'a refund', 'opening hours on holidays'],
-      lines: [
-        { role: 'user', text: 'Hi, I have a question about {issue}.' },
-        {
-          role: 'bot',
-          text: "I'll make sure the right person gets back to you. What's your name and email?",
-        },
-        { role: 'user', text: '{name}, {email}.' },
-        { role: 'bot', text: 'Thanks. Anything else they should know?' },
-        { role: 'user', text: 'Just that I would prefer an email reply.' },
-      ],
+      lines: dialogue(
+        'Hi, I have a question about {issue}.',
+        "I'll make sure the right person gets back to you. What's your name and email?",
+        '{name}, {email}.',
+        'Thanks. Anything else they should know?',
+        'Just that I would prefer an email reply.',
+      ),
       tool: {
         name: 'create_enquiry',
         afterLine: 5,

@@ -3,7 +3,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Vapi } from '@vapi-ai/server-sdk';
 import { hash32, mulberry32, pick, randomInt, type Rng } from '../lib/random';
-import { planCall, reasonIndexOf, reasonSpec, type REASONS } from '../demo/call-plan';
+import {
+  planCall,
+  reasonIndexOf,
+  reasonSpec,
+  type CallPlan,
+  type REASONS,
+} from '../demo/call-plan';
 import type { AssistantRecord, Catalog, PhoneNumber } from '../demo/catalog';
 import {
   CALL_TYPES,
@@ -477,6 +483,21 @@ export class CallSimulator {
     await Promise.allSettled([...this.inFlight]);
   }
 
+  /** A call draft's fields that follow from its plan: the scenario, the caller, the outcome. */
+  private plannedFields(plan: CallPlan, profile: BusinessProfile, business: number, rng: Rng) {
+    return {
+      reasonIndex: plan.reasonIndex,
+      success: plan.success,
+      profile,
+      businessIndex: business,
+      scenarioIndex: plan.scenarioIndex,
+      callerIndex: plan.callerIndex,
+      callerAreaCodes: profile.areaCodes,
+      contentSeed: hash32(this.options.seed, 0x5102, this.counter),
+      costJitter: rng(),
+    };
+  }
+
   private nextRng(): Rng {
     this.counter += 1;
     return mulberry32(hash32(this.options.seed, 0x5101, this.counter));
@@ -679,15 +700,7 @@ export class CallSimulator {
       ...(liveHoldMs > 0 ? { contentDurationMs: plan.durationMs } : {}),
       updatedAt: now,
       type: plan.type,
-      reasonIndex: plan.reasonIndex,
-      success: plan.success,
-      profile,
-      businessIndex: business,
-      scenarioIndex: plan.scenarioIndex,
-      callerIndex: plan.callerIndex,
-      callerAreaCodes: profile.areaCodes,
-      contentSeed: hash32(this.options.seed, 0x5102, this.counter),
-      costJitter: rng(),
+      ...this.plannedFields(plan, profile, business, rng),
       config,
       assistantId: record?.assistant.id,
       phoneNumber: given.phone ?? this.options.catalog.phoneNumberFor(record?.assistant.id),
@@ -818,15 +831,7 @@ export class CallSimulator {
       durationMs: 0,
       updatedAt: now,
       type: WEB,
-      reasonIndex: plan.reasonIndex,
-      success: plan.success,
-      profile,
-      businessIndex: business,
-      scenarioIndex: plan.scenarioIndex,
-      callerIndex: plan.callerIndex,
-      callerAreaCodes: profile.areaCodes,
-      contentSeed: hash32(this.options.seed, 0x5102, this.counter),
-      costJitter: rng(),
+      ...this.plannedFields(plan, profile, business, rng),
       config,
       assistantId: request.asSquadMember ? undefined : record?.assistant.id,
       phoneNumber: undefined,
@@ -924,15 +929,7 @@ export class CallSimulator {
       durationMs: 0,
       updatedAt: now,
       type: OUTBOUND,
-      reasonIndex: plan.reasonIndex,
-      success: plan.success,
-      profile,
-      businessIndex: business,
-      scenarioIndex: plan.scenarioIndex,
-      callerIndex: plan.callerIndex,
-      callerAreaCodes: profile.areaCodes,
-      contentSeed: hash32(this.options.seed, 0x5102, this.counter),
-      costJitter: rng(),
+      ...this.plannedFields(plan, profile, business, rng),
       config,
       assistantId: request.asSquadMember ? undefined : record.assistant.id,
       phoneNumber: request.phoneNumber,
