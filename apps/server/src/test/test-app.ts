@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type AppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import { insertBusiness, insertSession } from '../modules/auth/auth.repository';
@@ -129,6 +129,49 @@ export async function buildTestApp(
 }
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>>;
+
+/** A factory's parameters after its first, the app. */
+type AfterApp<F> = F extends (app: TestApp, ...rest: infer R) => unknown ? R : never;
+
+/**
+ * One test app for a describe block: built in its beforeAll (then `start`, e.g. listen), closed
+ * in its afterAll. The block's own hooks, registered after this call, run between the two.
+ * Read `suite.app` and `suite.config` in hooks and tests, not while the block is declared.
+ * The factories below come bound to it: `suite.sessionHeaders(name)` is
+ * `sessionHeaders(suite.app, name)`, and so on.
+ */
+export function appForSuite(
+  target: DatabaseTarget,
+  env: Record<string, string> = {},
+  start?: (app: TestApp) => Promise<unknown>,
+) {
+  let built: Awaited<ReturnType<typeof buildTestApp>> | undefined;
+  beforeAll(async () => {
+    built = await buildTestApp(target, env);
+    await start?.(built.app);
+  });
+  afterAll(() => built?.close());
+  const current = () => {
+    if (!built) throw new Error('the suite’s app is built in beforeAll');
+    return built;
+  };
+  const app = () => current().app;
+  return {
+    get app(): TestApp {
+      return current().app;
+    },
+    get config(): Config {
+      return current().config;
+    },
+    injectAs: (...rest: AfterApp<typeof injectAs>) => injectAs(app(), ...rest),
+    signIn: (...rest: AfterApp<typeof signIn>) => signIn(app(), ...rest),
+    sessionHeaders: (...rest: AfterApp<typeof sessionHeaders>) => sessionHeaders(app(), ...rest),
+    createBusinessWithMember: (...rest: AfterApp<typeof createBusinessWithMember>) =>
+      createBusinessWithMember(app(), ...rest),
+    addTeamMember: (...rest: AfterApp<typeof addTeamMember>) => addTeamMember(app(), ...rest),
+    createAdminUser: (...rest: AfterApp<typeof createAdminUser>) => createAdminUser(app(), ...rest),
+  };
+}
 
 /** What a browser on our own pages sends with a state-changing request. */
 export const sameOrigin = { 'sec-fetch-site': 'same-origin' } as const;

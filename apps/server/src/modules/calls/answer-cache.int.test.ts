@@ -5,12 +5,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { agents, calls } from '../../db/schema';
-import {
-  buildTestApp,
-  createBusinessWithMember,
-  databaseTargets,
-  sessionHeaders,
-} from '../../test/test-app';
+import { appForSuite, databaseTargets, sessionHeaders } from '../../test/test-app';
 
 // The finished answers of the analytics and the call log are cached per business, query and
 // data version (decision 073): a write through the webhook is in the next read on this
@@ -53,7 +48,7 @@ function report(id: string, assistantId: string, minute: number, cost: number) {
 }
 
 describe.each(databaseTargets)('cached answers on %s', (target) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  const ctx = appForSuite(target, { VAPI_WEBHOOK_SECRET: SECRET, SANDBOX_CALLS: '0' });
   let member: Record<string, string>;
   let stranger: Record<string, string>;
   let memberName = '';
@@ -82,18 +77,16 @@ describe.each(databaseTargets)('cached answers on %s', (target) => {
     get<CallLogPage>(`/api/calls?${RANGE}`, headers, app);
 
   beforeAll(async () => {
-    ctx = await buildTestApp(target, { VAPI_WEBHOOK_SECRET: SECRET, SANDBOX_CALLS: '0' });
-    const owner = await createBusinessWithMember(ctx.app, { timezone: 'America/New_York' });
-    const other = await createBusinessWithMember(ctx.app);
+    const owner = await ctx.createBusinessWithMember({ timezone: 'America/New_York' });
+    const other = await ctx.createBusinessWithMember();
     await ctx.app.database.db.insert(agents).values([
       { platformAssistantId: MINE, businessId: owner.businessId, name: 'Front desk' },
       { platformAssistantId: THEIRS, businessId: other.businessId, name: 'Their desk' },
     ]);
     memberName = owner.userName;
-    member = await sessionHeaders(ctx.app, owner.userName);
-    stranger = await sessionHeaders(ctx.app, other.userName);
+    member = await ctx.sessionHeaders(owner.userName);
+    stranger = await ctx.sessionHeaders(other.userName);
   });
-  afterAll(() => ctx?.close());
 
   it('answers the same until a call is written, then the next read shows it', async () => {
     const before = await analytics();

@@ -6,12 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents } from '../../db/schema';
 import { toCallRecord } from '../../platform/call-record';
 import type { WireError } from '@switchboard/shared/errors';
-import {
-  buildTestApp,
-  createBusinessWithMember,
-  databaseTargets,
-  sessionHeaders,
-} from '../../test/test-app';
+import { appForSuite, databaseTargets } from '../../test/test-app';
 import { ingestCalls } from '../call-ingest/call-ingest.service';
 import { countBusinessCallLogUpTo, type CallLogFilterCriteria } from './calls.repository';
 
@@ -72,7 +67,7 @@ const SPECS: Spec[] = [
 ];
 
 describe.each(databaseTargets)('business call log on %s', (target) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  const ctx = appForSuite(target, { SANDBOX_CALLS: '0' });
   let member: Record<string, string>;
   let stranger: Record<string, string>;
   let businessId = '';
@@ -85,10 +80,9 @@ describe.each(databaseTargets)('business call log on %s', (target) => {
   const ids = (page: CallLogPage) => page.data.map((row) => row.id);
 
   beforeAll(async () => {
-    ctx = await buildTestApp(target, { SANDBOX_CALLS: '0' });
-    const owner = await createBusinessWithMember(ctx.app, { timezone: 'America/New_York' });
+    const owner = await ctx.createBusinessWithMember({ timezone: 'America/New_York' });
     businessId = owner.businessId;
-    const other = await createBusinessWithMember(ctx.app);
+    const other = await ctx.createBusinessWithMember();
     await ctx.app.database.db.insert(agents).values([
       { platformAssistantId: DESK, businessId: owner.businessId, name: 'Desk' },
       { platformAssistantId: NIGHT, businessId: owner.businessId, name: 'Night line' },
@@ -98,10 +92,9 @@ describe.each(databaseTargets)('business call log on %s', (target) => {
       ctx.app.database.db,
       SPECS.map((spec) => toCallRecord(platformCall(spec))),
     );
-    member = await sessionHeaders(ctx.app, owner.userName);
-    stranger = await sessionHeaders(ctx.app, other.userName);
+    member = await ctx.sessionHeaders(owner.userName);
+    stranger = await ctx.sessionHeaders(other.userName);
   });
-  afterAll(() => ctx?.close());
 
   it('totals (from the agents’ rollups) equal the rows listed, for every tab, range and test choice', async () => {
     for (const tab of ['all', 'successful', 'failed', 'transferred']) {

@@ -5,12 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows } from '../../db/client';
 import { agents, contacts } from '../../db/schema';
 import { toCallRecord } from '../../platform/call-record';
-import {
-  buildTestApp,
-  createBusinessWithMember,
-  databaseTargets,
-  sessionHeaders,
-} from '../../test/test-app';
+import { appForSuite, createBusinessWithMember, databaseTargets } from '../../test/test-app';
 import { ingestCalls } from '../call-ingest/call-ingest.service';
 import {
   CONTACT_COLUMNS,
@@ -46,15 +41,14 @@ function platformCall(id: string, minute: number, customer: string) {
  * by the contact's number, then by the other numbers' GIN index.
  */
 describe.each(databaseTargets)('a contact’s other numbers on %s', (target) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  const ctx = appForSuite(target, { SANDBOX_CALLS: '0' });
   let business: Awaited<ReturnType<typeof createBusinessWithMember>>;
   let headers: Record<string, string>;
   let orla: Contact;
 
   beforeAll(async () => {
-    ctx = await buildTestApp(target, { SANDBOX_CALLS: '0' });
-    business = await createBusinessWithMember(ctx.app);
-    headers = await sessionHeaders(ctx.app, business.userName);
+    business = await ctx.createBusinessWithMember();
+    headers = await ctx.sessionHeaders(business.userName);
     await ctx.app.database.db.insert(agents).values({
       platformAssistantId: AGENT,
       businessId: business.businessId,
@@ -82,7 +76,6 @@ describe.each(databaseTargets)('a contact’s other numbers on %s', (target) => 
       payload: { name: 'Someone Else', phone: '086 999 0000' },
     });
   });
-  afterAll(() => ctx?.close());
 
   const search = async (text: string) => {
     const res = await ctx.app.inject({

@@ -4,13 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents, appointments, contacts, enquiries } from '../../db/schema';
 import { toCallRecord } from '../../platform/call-record';
 import type { WireError } from '@switchboard/shared/errors';
-import {
-  buildTestApp,
-  createAdminUser,
-  createBusinessWithMember,
-  oneDatabase,
-  sessionHeaders,
-} from '../../test/test-app';
+import { appForSuite, createBusinessWithMember, oneDatabase } from '../../test/test-app';
 import { ingestCalls } from '../call-ingest/call-ingest.service';
 import { upsertContactFromCall } from './contacts.repository';
 
@@ -37,7 +31,7 @@ function platformCall(id: string, minute: number, customer: string, assistantId 
 }
 
 describe.each(oneDatabase)('contacts on %s', (target) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  const ctx = appForSuite(target, { SANDBOX_CALLS: '0' });
   let owner: Awaited<ReturnType<typeof createBusinessWithMember>>;
   let other: Awaited<ReturnType<typeof createBusinessWithMember>>;
   let member: Record<string, string>;
@@ -64,14 +58,12 @@ describe.each(oneDatabase)('contacts on %s', (target) => {
     send<Contact>('POST', '/api/contacts', payload, headers);
 
   beforeAll(async () => {
-    ctx = await buildTestApp(target, { SANDBOX_CALLS: '0' });
-    owner = await createBusinessWithMember(ctx.app);
-    other = await createBusinessWithMember(ctx.app);
-    member = await sessionHeaders(ctx.app, owner.userName);
-    stranger = await sessionHeaders(ctx.app, other.userName);
-    admin = await sessionHeaders(ctx.app, (await createAdminUser(ctx.app)).userName);
+    owner = await ctx.createBusinessWithMember();
+    other = await ctx.createBusinessWithMember();
+    member = await ctx.sessionHeaders(owner.userName);
+    stranger = await ctx.sessionHeaders(other.userName);
+    admin = await ctx.sessionHeaders((await ctx.createAdminUser()).userName);
   });
-  afterAll(() => ctx?.close());
 
   it('keeps and edits other phone numbers, other emails and a country', async () => {
     const { status, body } = await create({
@@ -296,8 +288,8 @@ describe.each(oneDatabase)('contacts on %s', (target) => {
     let pager: Record<string, string>;
 
     beforeAll(async () => {
-      const business = await createBusinessWithMember(ctx.app);
-      pager = await sessionHeaders(ctx.app, business.userName);
+      const business = await ctx.createBusinessWithMember();
+      pager = await ctx.sessionHeaders(business.userName);
       // 45 contacts, created one after the other, each a second later than the one before.
       await ctx.app.database.db.insert(contacts).values(
         Array.from({ length: 45 }, (_, i) => ({

@@ -12,13 +12,7 @@ import {
   type WebhookEndpointList,
 } from '@switchboard/shared/integrations';
 import { agents, contacts, webhookDeliveries } from '../../db/schema';
-import {
-  addTeamMember,
-  buildTestApp,
-  createBusinessWithMember,
-  databaseTargets,
-  sessionHeaders,
-} from '../../test/test-app';
+import { appForSuite, databaseTargets } from '../../test/test-app';
 import { WebhookDeliveryJob } from './webhook-delivery.job';
 import { checkWebhookTarget, sendWebhook } from './webhook-target';
 
@@ -88,7 +82,7 @@ function parseFeed(text: string) {
 }
 
 describe.each(databaseTargets)('integrations on %s', (target) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  const ctx = appForSuite(target, { VAPI_WEBHOOK_SECRET: PLATFORM_SECRET, SANDBOX_CALLS: '0' });
   let ownerA: Record<string, string>;
   let ownerB: Record<string, string>;
   let memberA: Record<string, string>;
@@ -100,20 +94,18 @@ describe.each(databaseTargets)('integrations on %s', (target) => {
   const assistantA = 'asst-integrations-a';
 
   beforeAll(async () => {
-    ctx = await buildTestApp(target, { VAPI_WEBHOOK_SECRET: PLATFORM_SECRET, SANDBOX_CALLS: '0' });
-    const a = await createBusinessWithMember(ctx.app, {
+    const a = await ctx.createBusinessWithMember({
       name: 'Harbour Dental',
       timezone: 'America/New_York',
     });
-    const b = await createBusinessWithMember(ctx.app, { name: 'Other Plumbing' });
+    const b = await ctx.createBusinessWithMember({ name: 'Other Plumbing' });
     businessA = a.businessId;
     businessB = b.businessId;
-    ownerA = await sessionHeaders(ctx.app, a.userName);
-    ownerB = await sessionHeaders(ctx.app, b.userName);
-    memberA = await sessionHeaders(ctx.app, (await addTeamMember(ctx.app, businessA)).userName);
-    managerA = await sessionHeaders(
-      ctx.app,
-      (await addTeamMember(ctx.app, businessA, { role: 'manager' })).userName,
+    ownerA = await ctx.sessionHeaders(a.userName);
+    ownerB = await ctx.sessionHeaders(b.userName);
+    memberA = await ctx.sessionHeaders((await ctx.addTeamMember(businessA)).userName);
+    managerA = await ctx.sessionHeaders(
+      (await ctx.addTeamMember(businessA, { role: 'manager' })).userName,
     );
     const db = ctx.app.database.db;
     await db
@@ -130,7 +122,6 @@ describe.each(databaseTargets)('integrations on %s', (target) => {
     contactA = ca!.id;
     contactB = cb!.id;
   });
-  afterAll(() => ctx?.close());
 
   const api = (
     method: 'GET' | 'POST' | 'PATCH' | 'DELETE',

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { validatorFor, describeErrors } from '@switchboard/sandbox/platform-document';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents } from '../../db/schema';
-import { buildTestApp, createBusinessWithMember, oneDatabase } from '../../test/test-app';
+import { appForSuite, oneDatabase } from '../../test/test-app';
 
 // Our answers to the platform's tool-calls messages, against the platform's own document:
 // ServerMessageResponseToolCalls, closed (only the properties the document names).
@@ -11,17 +11,15 @@ const SECRET = 'whsec-document-0123456789';
 const uniqueId = (prefix: string) => `${prefix}-${randomBytes(6).toString('hex')}`;
 
 describe.each(oneDatabase)('tool-call answers against the platform document on %s', (target) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  const ctx = appForSuite(target, { VAPI_WEBHOOK_SECRET: SECRET, SANDBOX_CALLS: '0' });
   const assistantId = uniqueId('doc-agent');
 
   beforeAll(async () => {
-    ctx = await buildTestApp(target, { VAPI_WEBHOOK_SECRET: SECRET, SANDBOX_CALLS: '0' });
-    const { businessId } = await createBusinessWithMember(ctx.app);
+    const { businessId } = await ctx.createBusinessWithMember();
     await ctx.app.database.db
       .insert(agents)
       .values({ platformAssistantId: assistantId, businessId, name: 'Reception' });
   });
-  afterAll(() => ctx?.close());
 
   const toolCall = (name: string, args: Record<string, unknown>) => ({
     id: uniqueId('tc'),
