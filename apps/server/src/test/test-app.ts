@@ -134,9 +134,10 @@ export type TestApp = Awaited<ReturnType<typeof buildApp>>;
 type AfterApp<F> = F extends (app: TestApp, ...rest: infer R) => unknown ? R : never;
 
 /**
- * One test app for a describe block: built in its beforeAll (then `start`, e.g. listen), closed
- * in its afterAll. The block's own hooks, registered after this call, run between the two.
- * Read `suite.app` and `suite.config` in hooks and tests, not while the block is declared.
+ * One test app for a describe block: built (with `options`) in its beforeAll, then `start`ed
+ * (e.g. listen), and closed in its afterAll. The block's own hooks, registered after this call,
+ * run between the two. Read `suite.app` and `suite.config` in hooks and tests, not while the
+ * block is declared.
  * The factories below come bound to it: `suite.sessionHeaders(name)` is
  * `sessionHeaders(suite.app, name)`, and so on.
  */
@@ -144,10 +145,11 @@ export function appForSuite(
   target: DatabaseTarget,
   env: Record<string, string> = {},
   start?: (app: TestApp) => Promise<unknown>,
+  options: AppOptions = {},
 ) {
   let built: Awaited<ReturnType<typeof buildTestApp>> | undefined;
   beforeAll(async () => {
-    built = await buildTestApp(target, env);
+    built = await buildTestApp(target, env, options);
     await start?.(built.app);
   });
   afterAll(() => built?.close());
@@ -164,6 +166,7 @@ export function appForSuite(
       return current().config;
     },
     injectAs: (...rest: AfterApp<typeof injectAs>) => injectAs(app(), ...rest),
+    requestAs: <T>(...rest: AfterApp<typeof requestAs>) => requestAs<T>(app(), ...rest),
     signIn: (...rest: AfterApp<typeof signIn>) => signIn(app(), ...rest),
     sessionHeaders: (...rest: AfterApp<typeof sessionHeaders>) => sessionHeaders(app(), ...rest),
     createBusinessWithMember: (...rest: AfterApp<typeof createBusinessWithMember>) =>
@@ -190,6 +193,22 @@ export function injectAs(
     headers,
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
   });
+}
+
+/**
+ * A request as the holder of `headers`, answered as its status, its body when that is JSON
+ * (undefined when not) and the response itself.
+ */
+export async function requestAs<T>(
+  app: TestApp,
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  payload?: unknown,
+) {
+  const res = await injectAs(app, method, url, headers, payload);
+  const json = String(res.headers['content-type'] ?? '').startsWith('application/json');
+  return { status: res.statusCode, body: (json ? res.json<T>() : undefined) as T, res };
 }
 
 let ipCounter = 0;

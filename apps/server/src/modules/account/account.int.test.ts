@@ -1,5 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountMessages } from '@switchboard/shared/account';
 import { businesses, mailOutbox, sessions, users } from '../../db/schema';
 import { appForSuite, databaseTargets, nextTestIp, sameOrigin } from '../../test/test-app';

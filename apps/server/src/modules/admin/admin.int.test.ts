@@ -1,15 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq, ne, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminAgent, AdminBusiness } from '@switchboard/shared/admin';
 import { agents, mailOutbox } from '../../db/schema';
-import {
-  appForSuite,
-  createBusinessWithMember,
-  nextTestIp,
-  oneDatabase,
-  sameOrigin,
-} from '../../test/test-app';
+import type { createBusinessWithMember } from '../../test/test-app';
+import { appForSuite, nextTestIp, oneDatabase, sameOrigin } from '../../test/test-app';
 import { DEMO_ADMIN, DEMO_BUSINESS, DEMO_TRADES } from '../auth/demo-accounts';
 
 describe.each(oneDatabase)('admin routes on %s', (target) => {

@@ -1,5 +1,3 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type {
   Agent,
   AgentHealth,
@@ -23,6 +21,7 @@ import {
   oneDatabase,
   sessionHeaders,
 } from '../../test/test-app';
+import { relayWebhooksTo } from '../webhook/test-webhook';
 import { DEMO_ADMIN, DEMO_MEMBER, DEMO_TRADES } from '../auth/demo-accounts';
 
 const PUBLIC_URL = 'http://localhost:3999';
@@ -40,40 +39,6 @@ const settings: AgentSettings = {
 };
 
 type TestContext = Awaited<ReturnType<typeof buildTestApp>>;
-
-/**
- * An address the sandbox can send server messages to that hands them to the app (which the
- * tests drive with inject, without listening): a small HTTP relay.
- */
-async function listenForSandbox(ctx: TestContext) {
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      void ctx.app
-        .inject({
-          method: 'POST',
-          url: '/api/platform/webhook',
-          headers: {
-            'content-type': 'application/json',
-            'x-vapi-secret': String(request.headers['x-vapi-secret'] ?? ''),
-          },
-          payload: Buffer.concat(chunks).toString('utf8'),
-        })
-        .then((answer) => {
-          response.statusCode = answer.statusCode;
-          response.setHeader('content-type', 'application/json');
-          response.end(answer.body);
-        });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    webhookUrl: `http://127.0.0.1:${port}/api/platform/webhook`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 async function platformAssistant(ctx: TestContext, id: string) {
   return ctx.app.platform.client.sdk.assistants.get({ id });
@@ -393,14 +358,14 @@ describe.each(oneDatabase)('agents on %s', (target) => {
     const sandbox = ctx.app.platform.sandbox!;
     sandbox.setServer(undefined);
     const before = await ctx.app.database.db.select().from(appointments);
-    const listening = await listenForSandbox(ctx);
+    const listening = await relayWebhooksTo(ctx.app);
     try {
       await ctx.app.platform.client.sdk.tools.update({
         id: ids[1]!,
         body: {
           type: 'function',
           server: {
-            url: listening.webhookUrl,
+            url: listening.url,
             headers: { 'x-vapi-secret': ctx.app.platform.webhookAuth.secret },
           },
         },

@@ -1,5 +1,5 @@
 import type { AgentAnalytics, AgentBreakdowns } from '@switchboard/shared/analytics';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { agents } from '../../db/schema';
 import { toCallRecord } from '../../platform/call-record';
 import { appForSuite, databaseTargets } from '../../test/test-app';

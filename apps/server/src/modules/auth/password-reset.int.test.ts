@@ -1,5 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FORGOT_PASSWORD_MESSAGE } from '@switchboard/shared/auth';
 import { mailOutbox, sessions, setPasswordTokens } from '../../db/schema';
 import { appForSuite, nextTestIp, oneDatabase, sameOrigin } from '../../test/test-app';

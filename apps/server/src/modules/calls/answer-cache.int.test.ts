@@ -2,10 +2,11 @@ import type { AgentAnalytics } from '@switchboard/shared/analytics';
 import type { CallLogPage } from '@switchboard/shared/call-logs';
 import { eq } from 'drizzle-orm';
 import { brotliDecompressSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { agents, calls } from '../../db/schema';
 import { appForSuite, databaseTargets, sessionHeaders } from '../../test/test-app';
+import { postToWebhook } from '../webhook/test-webhook';
 
 // The finished answers of the analytics and the call log are cached per business, query and
 // data version (decision 073): a write through the webhook is in the next read on this
@@ -61,12 +62,7 @@ describe.each(databaseTargets)('cached answers on %s', (target) => {
   };
   const postReport = async (id: string, assistantId = MINE, cost = 0.25) => {
     minute += 1;
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/platform/webhook',
-      payload: report(id, assistantId, minute, cost),
-      headers: { 'x-vapi-secret': SECRET },
-    });
+    const res = await postToWebhook(ctx.app, SECRET, report(id, assistantId, minute, cost));
     expect(res.statusCode).toBe(200);
   };
   const analytics = (headers = member, app: App = ctx.app) =>

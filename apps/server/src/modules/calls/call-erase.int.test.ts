@@ -2,7 +2,7 @@ import type { CallDetail, CallLogPage } from '@switchboard/shared/call-logs';
 import { ERASE_CALL_WORDS } from '@switchboard/shared/call-logs';
 import type { WireError } from '@switchboard/shared/errors';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '../../db/schema';
 import { toCallRecord } from '../../platform/call-record';
 import { DEMO_MEMBER, DEMO_TEAM_MEMBER, DEMO_TRADES } from '../auth/demo-accounts';

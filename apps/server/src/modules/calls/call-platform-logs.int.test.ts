@@ -1,6 +1,6 @@
 import type { CallLogPage } from '@switchboard/shared/call-logs';
 import type { PlatformLogs } from '@switchboard/shared/platform-logs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { appForSuite, oneDatabase } from '../../test/test-app';
 
 describe.each(oneDatabase)('a call’s platform logs on %s', (target) => {

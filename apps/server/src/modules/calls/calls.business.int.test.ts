@@ -2,7 +2,7 @@ import type { AgentAnalytics } from '@switchboard/shared/analytics';
 import type { CallLogCount, CallLogPage } from '@switchboard/shared/call-logs';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { agents } from '../../db/schema';
 import { toCallRecord } from '../../platform/call-record';
 import type { WireError } from '@switchboard/shared/errors';
@@ -72,11 +72,7 @@ describe.each(databaseTargets)('business call log on %s', (target) => {
   let stranger: Record<string, string>;
   let businessId = '';
 
-  const get = async <T>(url: string, headers = member) => {
-    const res = await ctx.app.inject({ method: 'GET', url, headers });
-    const json = String(res.headers['content-type'] ?? '').startsWith('application/json');
-    return { status: res.statusCode, body: (json ? res.json<T>() : undefined) as T, res };
-  };
+  const get = <T>(url: string, headers = member) => ctx.requestAs<T>('GET', url, headers);
   const ids = (page: CallLogPage) => page.data.map((row) => row.id);
 
   beforeAll(async () => {

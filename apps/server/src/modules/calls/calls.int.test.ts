@@ -164,11 +164,7 @@ describe.each(databaseTargets)('call log on %s', (target) => {
   let member: Record<string, string>;
   let stranger: Record<string, string>;
 
-  const get = async <T>(url: string, headers = member) => {
-    const res = await ctx.app.inject({ method: 'GET', url, headers });
-    const json = String(res.headers['content-type'] ?? '').startsWith('application/json');
-    return { status: res.statusCode, body: (json ? res.json<T>() : undefined) as T, res };
-  };
+  const get = <T>(url: string, headers = member) => ctx.requestAs<T>('GET', url, headers);
 
   beforeAll(async () => {
     const owner = await ctx.createBusinessWithMember({ timezone: 'Europe/Berlin' });

@@ -4,7 +4,7 @@ import {
   CALL_TRANSFER_CASES,
 } from '@switchboard/shared/calls.cases';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { calls } from '../../db/schema';
 import { toCallRecord } from '../../platform/call-record';
 import { appForSuite, databaseTargets } from '../../test/test-app';

@@ -3,7 +3,7 @@ import type { Paginated } from '@switchboard/shared/pagination';
 import type { Vapi } from '@vapi-ai/server-sdk';
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { campaignContacts, dialUsage } from '../../db/schema';
 import { toCallRecord } from '../../platform/call-record';
 import { ingestCalls } from '../call-ingest/call-ingest.service';

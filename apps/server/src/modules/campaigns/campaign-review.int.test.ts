@@ -8,7 +8,7 @@ import {
 import type { Paginated } from '@switchboard/shared/pagination';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { agents, campaignContacts, campaigns, contactImports } from '../../db/schema';
 import { toCallRecord } from '../../platform/call-record';
 import { ingestCalls } from '../call-ingest/call-ingest.service';

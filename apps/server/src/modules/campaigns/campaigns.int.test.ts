@@ -8,7 +8,7 @@ import type { Contact } from '@switchboard/shared/contacts';
 import type { Paginated } from '@switchboard/shared/pagination';
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   agents,
   businesses,

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { agents, businesses, platformResources } from '../../db/schema';
 import { DEMO_ADMIN, DEMO_BUSINESS, DEMO_MEMBER } from '../auth/demo-accounts';
 import { appForSuite, oneDatabase } from '../../test/test-app';

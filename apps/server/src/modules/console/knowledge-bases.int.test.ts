@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Agent, AgentSettingsResponse } from '@switchboard/shared/agents';
 import type { KnowledgeBase, KnowledgeFile } from '@switchboard/shared/knowledge-bases';
 import { buildDocx, buildPdf } from '@switchboard/sandbox/test/documents';

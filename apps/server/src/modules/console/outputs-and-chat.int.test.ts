@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CallDetail } from '@switchboard/shared/call-logs';
 import type { ChatConversation, ChatTurn } from '@switchboard/shared/chats';
 import type { WireError } from '@switchboard/shared/errors';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PhoneNumber } from '@switchboard/shared/phone-numbers';
 import { agents, businesses, platformResources } from '../../db/schema';
 import { DEMO_BUSINESS, DEMO_MEMBER } from '../auth/demo-accounts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CallDetail, CallLogPage } from '@switchboard/shared/call-logs';
 import type { DashboardStatistics } from '@switchboard/shared/analytics';
 import type { Squad } from '@switchboard/shared/squads';

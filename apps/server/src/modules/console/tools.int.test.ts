@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { WireError } from '@switchboard/shared/errors';
 import { toolServerUrlMessages, type Tool } from '@switchboard/shared/tools';
 import { businesses, platformResources } from '../../db/schema';

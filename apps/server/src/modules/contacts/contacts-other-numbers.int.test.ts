@@ -1,11 +1,13 @@
 import type { Contact, ContactDetail, ContactList } from '@switchboard/shared/contacts';
 import { contactSearchTerms } from '@switchboard/shared/contacts';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { executeRows } from '../../db/client';
 import { agents, contacts } from '../../db/schema';
 import { toCallRecord } from '../../platform/call-record';
-import { appForSuite, createBusinessWithMember, databaseTargets } from '../../test/test-app';
+import type { createBusinessWithMember } from '../../test/test-app';
+import { appForSuite, databaseTargets } from '../../test/test-app';
+import { customerCall } from './test-calls';
 import { ingestCalls } from '../call-ingest/call-ingest.service';
 import {
   CONTACT_COLUMNS,
@@ -16,23 +18,8 @@ import {
 
 const AGENT = 'asst-other-numbers';
 
-function platformCall(id: string, minute: number, customer: string) {
-  const created = Date.parse('2026-03-10T12:00:00.000Z') + minute * 60_000;
-  return {
-    id,
-    orgId: 'org-1',
-    assistantId: AGENT,
-    type: 'inboundPhoneCall',
-    status: 'ended',
-    endedReason: 'customer-ended-call',
-    createdAt: new Date(created).toISOString(),
-    updatedAt: new Date(created + 60_000).toISOString(),
-    startedAt: new Date(created).toISOString(),
-    endedAt: new Date(created + 45_000).toISOString(),
-    cost: 0.2,
-    customer: { number: customer },
-  };
-}
+const platformCall = (id: string, minute: number, customer: string) =>
+  customerCall(id, minute, customer, AGENT);
 
 /**
  * A contact's other phone numbers and email addresses (migration 0032) are found by a search and

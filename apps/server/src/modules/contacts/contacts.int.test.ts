@@ -1,10 +1,12 @@
 import type { Contact, ContactDetail, ContactList } from '@switchboard/shared/contacts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { agents, appointments, contacts, enquiries } from '../../db/schema';
 import { toCallRecord } from '../../platform/call-record';
 import type { WireError } from '@switchboard/shared/errors';
-import { appForSuite, createBusinessWithMember, oneDatabase } from '../../test/test-app';
+import type { createBusinessWithMember } from '../../test/test-app';
+import { appForSuite, oneDatabase } from '../../test/test-app';
+import { customerCall } from './test-calls';
 import { ingestCalls } from '../call-ingest/call-ingest.service';
 import { upsertContactFromCall } from './contacts.repository';
 
@@ -12,23 +14,8 @@ const AGENT = 'asst-contacts';
 const OTHER_AGENT = 'asst-contacts-other';
 const NOT_AN_ID = 'not-a-uuid';
 
-function platformCall(id: string, minute: number, customer: string, assistantId = AGENT) {
-  const created = Date.parse('2026-03-10T12:00:00.000Z') + minute * 60_000;
-  return {
-    id,
-    orgId: 'org-1',
-    assistantId,
-    type: 'inboundPhoneCall',
-    status: 'ended',
-    endedReason: 'customer-ended-call',
-    createdAt: new Date(created).toISOString(),
-    updatedAt: new Date(created + 60_000).toISOString(),
-    startedAt: new Date(created).toISOString(),
-    endedAt: new Date(created + 45_000).toISOString(),
-    cost: 0.2,
-    customer: { number: customer },
-  };
-}
+const platformCall = (id: string, minute: number, customer: string, assistantId = AGENT) =>
+  customerCall(id, minute, customer, assistantId);
 
 describe.each(oneDatabase)('contacts on %s', (target) => {
   const ctx = appForSuite(target, { SANDBOX_CALLS: '0' });
@@ -39,21 +26,12 @@ describe.each(oneDatabase)('contacts on %s', (target) => {
   let admin: Record<string, string>;
 
   type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  const send = async <T>(
+  const send = <T>(
     method: Method,
     url: string,
     payload?: Record<string, unknown>,
     headers = member,
-  ) => {
-    const res = await ctx.app.inject({
-      method,
-      url,
-      headers,
-      ...(payload === undefined ? {} : { payload }),
-    });
-    const json = String(res.headers['content-type'] ?? '').startsWith('application/json');
-    return { status: res.statusCode, body: (json ? res.json<T>() : undefined) as T };
-  };
+  ) => ctx.requestAs<T>(method, url, headers, payload);
   const create = (payload: Record<string, unknown>, headers = member) =>
     send<Contact>('POST', '/api/contacts', payload, headers);
 

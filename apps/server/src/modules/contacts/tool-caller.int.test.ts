@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { agents, appointments, contacts, enquiries } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { appForSuite, oneDatabase } from '../../test/test-app';

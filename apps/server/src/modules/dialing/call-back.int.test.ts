@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CallBackResult } from '@switchboard/shared/dialing';
 import {
   DEFAULT_DAILY_CALL_CAP,

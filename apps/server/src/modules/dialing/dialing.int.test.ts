@@ -13,7 +13,7 @@ import {
 } from '@switchboard/shared/dialing';
 import type { Paginated } from '@switchboard/shared/pagination';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client';
 import {
   agents,

@@ -13,6 +13,7 @@ import {
 } from '@switchboard/shared/integrations';
 import { agents, contacts, webhookDeliveries } from '../../db/schema';
 import { appForSuite, databaseTargets } from '../../test/test-app';
+import { postToWebhook } from '../webhook/test-webhook';
 import { WebhookDeliveryJob } from './webhook-delivery.job';
 import { checkWebhookTarget, sendWebhook } from './webhook-target';
 
@@ -327,12 +328,7 @@ describe.each(databaseTargets)('integrations on %s', (target) => {
       };
       // The same report twice (the platform retries) raises one event.
       for (let i = 0; i < 2; i += 1) {
-        const report = await ctx.app.inject({
-          method: 'POST',
-          url: '/api/platform/webhook',
-          headers: { 'x-vapi-secret': PLATFORM_SECRET },
-          payload: endOfCall,
-        });
+        const report = await postToWebhook(ctx.app, PLATFORM_SECRET, endOfCall);
         expect(report.statusCode, report.body).toBeLessThan(300);
       }
 

@@ -8,6 +8,7 @@ import {
 import type { Db } from '../../db/client';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { sendWebhook, type SendOutcome, type TargetRules } from './webhook-target';
+import { OneRunAtATime } from '../../lib/one-run-at-a-time';
 
 /** The wait before attempt n + 1 after n failed ones (the last delay repeats). */
 export function webhookRetryDelayMs(
@@ -45,8 +46,7 @@ const DEFAULT_CONCURRENCY = 4;
  */
 export class WebhookDeliveryJob {
   private timer: NodeJS.Timeout | undefined;
-  private processing: Promise<number> | undefined;
-  private again = false;
+  private readonly runs = new OneRunAtATime(() => this.drain());
 
   constructor(
     private readonly deps: {
@@ -76,7 +76,7 @@ export class WebhookDeliveryJob {
   async stop() {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
-    await this.processing?.catch(() => undefined);
+    await this.runs.settled();
   }
 
   /** Looks at the queue now (after the transaction that raised an event committed). */
@@ -89,18 +89,7 @@ export class WebhookDeliveryJob {
 
   /** Sends every due delivery; answers how many attempts were made. One run at a time. */
   processDue(): Promise<number> {
-    if (this.processing) {
-      this.again = true;
-      return this.processing;
-    }
-    this.processing = this.drain().finally(() => {
-      this.processing = undefined;
-      if (this.again) {
-        this.again = false;
-        void this.processDue();
-      }
-    });
-    return this.processing;
+    return this.runs.request();
   }
 
   private async drain(): Promise<number> {

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, users } from '../../db/schema';
 import { appForSuite, nextTestIp, oneDatabase } from '../../test/test-app';
 

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { mailOutbox, type InlineImage } from '../../db/schema';
 import type { MailTransport } from './mail-transport';
+import { OneRunAtATime } from '../../lib/one-run-at-a-time';
 
 export type MailInput = {
   to: string;
@@ -48,8 +49,7 @@ export function retryDelayMs(attempts: number): number {
  */
 export class MailService {
   private timer: NodeJS.Timeout | undefined;
-  private processing: Promise<number> | undefined;
-  private again = false;
+  private readonly runs = new OneRunAtATime(() => this.drain());
   private readonly listeners: MailChangeListener[] = [];
 
   constructor(
@@ -137,24 +137,13 @@ export class MailService {
   async stop() {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
-    await this.processing?.catch(() => undefined);
+    await this.runs.settled();
     this.deps.transport.close();
   }
 
   /** Sends every message that is due; returns how many were sent. One run at a time. */
   processDue(): Promise<number> {
-    if (this.processing) {
-      this.again = true;
-      return this.processing;
-    }
-    this.processing = this.drain().finally(() => {
-      this.processing = undefined;
-      if (this.again) {
-        this.again = false;
-        void this.processDue();
-      }
-    });
-    return this.processing;
+    return this.runs.request();
   }
 
   private async drain(): Promise<number> {

@@ -8,6 +8,7 @@ import { findSessionUser } from '../auth/users.repository';
 import type { MailService } from '../mail/mail.service';
 import type { Resolver } from '../../platform/recording-fetch';
 import { sendPush, type PushReach, type VapidKeys } from './push-delivery';
+import { OneRunAtATime } from '../../lib/one-run-at-a-time';
 
 /** The outbox kind of the hourly notification mail. */
 export const NOTIFICATION_MAIL_KIND = 'notifications';
@@ -41,8 +42,13 @@ export type NotificationJobDeps = {
  */
 export class NotificationJob {
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-  private again = false;
+  /** A run asked for while one was under way starts after it, unless the job was stopped. */
+  private readonly runs = new OneRunAtATime(async () => {
+    if (!this.timer) return;
+    await this.runOnce().catch((error: unknown) =>
+      this.deps.log.error({ err: error }, 'notification job failed'),
+    );
+  });
 
   constructor(private readonly deps: NotificationJobDeps) {}
 
@@ -60,25 +66,13 @@ export class NotificationJob {
   async stop() {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
-    await this.running?.catch(() => undefined);
+    await this.runs.settled();
   }
 
   /** A run soon, e.g. after a notification was raised; nothing when the job is not started. */
   kick() {
     if (!this.timer) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.runOnce()
-      .catch((error: unknown) => this.deps.log.error({ err: error }, 'notification job failed'))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        }
-      });
+    void this.runs.request();
   }
 
   /** One run (tests drive it): answers what was done, or null when another instance holds it. */

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '@switchboard/shared/date-range';
 import { agents, calls, platformResources } from '../../db/schema';
 import { appForSuite, oneDatabase } from '../../test/test-app';

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BusinessOverviewList, DashboardStatistics } from '@switchboard/shared/analytics';
 import { appointments, contacts, enquiries } from '../../db/schema';
 import { appForSuite, databaseTargets } from '../../test/test-app';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { WEB_CALL_SDK_TOKEN } from '@switchboard/shared/web-call';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '../../db/schema';
 import { DEMO_MEMBER } from '../auth/demo-accounts';
 import { appForSuite, oneDatabase } from '../../test/test-app';

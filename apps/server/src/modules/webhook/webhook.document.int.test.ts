@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { validatorFor, describeErrors } from '@switchboard/sandbox/platform-document';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { agents } from '../../db/schema';
 import { appForSuite, oneDatabase } from '../../test/test-app';
+import { postToWebhook } from './test-webhook';
 
 // Our answers to the platform's tool-calls messages, against the platform's own document:
 // ServerMessageResponseToolCalls, closed (only the properties the document names).
@@ -38,23 +39,18 @@ describe.each(oneDatabase)('tool-call answers against the platform document on %
       toolCall('book_appointment', { startsAt: 'next week', service: 'Cleaning' }),
       toolCall('launch_rocket', {}),
     ];
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/platform/webhook',
-      headers: { 'x-vapi-secret': SECRET },
-      payload: {
-        message: {
-          type: 'tool-calls',
-          toolCallList: list,
-          call: {
-            id: uniqueId('call'),
-            orgId: 'org-1',
-            assistantId,
-            type: 'inboundPhoneCall',
-            customer: { number: '+15552220101' },
-            createdAt: '2026-11-22T10:00:00.000Z',
-            updatedAt: '2026-11-22T10:00:05.000Z',
-          },
+    const res = await postToWebhook(ctx.app, SECRET, {
+      message: {
+        type: 'tool-calls',
+        toolCallList: list,
+        call: {
+          id: uniqueId('call'),
+          orgId: 'org-1',
+          assistantId,
+          type: 'inboundPhoneCall',
+          customer: { number: '+15552220101' },
+          createdAt: '2026-11-22T10:00:00.000Z',
+          updatedAt: '2026-11-22T10:00:05.000Z',
         },
       },
     });

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { calls } from '../../db/schema';
 import { appForSuite, oneDatabase } from '../../test/test-app';
 import { hmacSignature } from '../../platform/webhook-auth';

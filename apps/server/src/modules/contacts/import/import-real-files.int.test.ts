@@ -6,7 +6,7 @@
 import type { ContactImport, ContactImportUpload } from '@switchboard/shared/contact-imports';
 import type { ContactList } from '@switchboard/shared/contacts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contacts } from '../../../db/schema';
 import { appForSuite, databaseTargets } from '../../../test/test-app';
 import { contactImportMessages } from '@switchboard/shared/contact-imports';
