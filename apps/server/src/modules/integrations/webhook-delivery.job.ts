@@ -8,7 +8,7 @@ import {
 import type { Db } from '../../db/client';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { sendWebhook, type SendOutcome, type TargetRules } from './webhook-target';
-import { OneRunAtATime } from '../../lib/one-run-at-a-time';
+import { Poller } from '../../lib/poller';
 
 /** The wait before attempt n + 1 after n failed ones (the last delay repeats). */
 export function webhookRetryDelayMs(
@@ -45,8 +45,7 @@ const DEFAULT_CONCURRENCY = 4;
  * WEBHOOK_MAX_ATTEMPTS, then the delivery is failed; the owner can resend it.
  */
 export class WebhookDeliveryJob {
-  private timer: NodeJS.Timeout | undefined;
-  private readonly runs = new OneRunAtATime(() => this.drain());
+  private readonly runs = new Poller(() => this.drain(), POLL_MS);
 
   constructor(
     private readonly deps: {
@@ -67,24 +66,16 @@ export class WebhookDeliveryJob {
   }
 
   start() {
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.processDue(), POLL_MS);
-    this.timer.unref();
-    void this.processDue();
+    this.runs.start();
   }
 
-  async stop() {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.runs.settled();
+  stop() {
+    return this.runs.stop();
   }
 
   /** Looks at the queue now (after the transaction that raised an event committed). */
   kick() {
-    if (!this.timer) return;
-    setImmediate(() => {
-      if (this.timer) void this.processDue();
-    });
+    this.runs.soon();
   }
 
   /** Sends every due delivery; answers how many attempts were made. One run at a time. */

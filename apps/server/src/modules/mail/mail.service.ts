@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { mailOutbox, type InlineImage } from '../../db/schema';
 import type { MailTransport } from './mail-transport';
-import { OneRunAtATime } from '../../lib/one-run-at-a-time';
+import { Poller } from '../../lib/poller';
 
 export type MailInput = {
   to: string;
@@ -48,8 +48,7 @@ export function retryDelayMs(attempts: number): number {
  * message again unless this one has stopped.
  */
 export class MailService {
-  private timer: NodeJS.Timeout | undefined;
-  private readonly runs = new OneRunAtATime(() => this.drain());
+  private readonly runs = new Poller(() => this.drain(), POLL_MS);
   private readonly listeners: MailChangeListener[] = [];
 
   constructor(
@@ -98,10 +97,7 @@ export class MailService {
 
   /** A run right after the current tick, unless the worker has been stopped by then. */
   private soon() {
-    if (!this.timer) return;
-    setImmediate(() => {
-      if (this.timer) void this.processDue();
-    });
+    this.runs.soon();
   }
 
   /** Stores a message for sending. Pass a transaction to make it part of a larger change. */
@@ -128,16 +124,11 @@ export class MailService {
 
   /** Starts the worker: sends what is due now and every few seconds. */
   start() {
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.processDue(), POLL_MS);
-    this.timer.unref();
-    void this.processDue();
+    this.runs.start();
   }
 
   async stop() {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.runs.settled();
+    await this.runs.stop();
     this.deps.transport.close();
   }
 
