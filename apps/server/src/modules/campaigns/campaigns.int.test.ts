@@ -10,17 +10,16 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  agents,
   businesses,
   calls,
   campaignContacts,
   campaigns,
   contactImports,
   contacts,
-  platformResources,
 } from '../../db/schema';
 import { DEMO_BUSINESS, DEMO_MEMBER } from '../auth/demo-accounts';
 import { appForSuite, databaseTargets } from '../../test/test-app';
+import { giveDemoAgent } from '../console/test-demo-agents';
 import { ConsoleService } from '../console/console.service';
 import { DialingService } from '../dialing/dialing.service';
 import { insertAudience } from './campaigns.repository';
@@ -169,15 +168,7 @@ describe.each(databaseTargets)('campaigns on %s', (target) => {
     });
     const headers = await ctx.sessionHeaders(owner.userName);
     // The restaurant's demo agent and number, assigned to this business.
-    const restaurant = ctx.app.platform.sandbox!.demo.assistants[2]!;
-    await ctx.app.database.db
-      .update(agents)
-      .set({ businessId: owner.businessId })
-      .where(eq(agents.platformAssistantId, restaurant.id));
-    await ctx.app.database.db
-      .update(platformResources)
-      .set({ businessId: owner.businessId })
-      .where(eq(platformResources.platformId, restaurant.phoneNumberId));
+    const restaurant = await giveDemoAgent(ctx.app, owner.businessId, 2);
     const [imported] = await ctx.app.database.db
       .insert(contactImports)
       .values({

@@ -15,17 +15,10 @@ import type { Paginated } from '@switchboard/shared/pagination';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client';
-import {
-  agents,
-  businesses,
-  campaignContacts,
-  campaigns,
-  contacts,
-  dialUsage,
-  platformResources,
-} from '../../db/schema';
+import { businesses, campaignContacts, campaigns, contacts, dialUsage } from '../../db/schema';
 import { toCallRecord } from '../../platform/call-record';
 import { appForSuite, databaseTargets } from '../../test/test-app';
+import { giveDemoAgent } from '../console/test-demo-agents';
 import { DEMO_ADMIN, DEMO_BUSINESS, DEMO_MEMBER } from '../auth/demo-accounts';
 import { ingestCalls } from '../call-ingest/call-ingest.service';
 import { CampaignsService } from '../campaigns/campaigns.service';
@@ -118,15 +111,7 @@ describe.each(databaseTargets)('calling rules on %s', (target) => {
       country: 'United States',
       timezone: 'America/Chicago',
     });
-    const demo = ctx.app.platform.sandbox!.demo.assistants[demoIndex]!;
-    await ctx.app.database.db
-      .update(agents)
-      .set({ businessId: owner.businessId })
-      .where(eq(agents.platformAssistantId, demo.id));
-    await ctx.app.database.db
-      .update(platformResources)
-      .set({ businessId: owner.businessId })
-      .where(eq(platformResources.platformId, demo.phoneNumberId));
+    const demo = await giveDemoAgent(ctx.app, owner.businessId, demoIndex);
     return {
       ...owner,
       headers: await ctx.sessionHeaders(owner.userName),
