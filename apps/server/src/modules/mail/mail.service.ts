@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { mailOutbox, type InlineImage } from '../../db/schema';
-import type { MailTransport } from './mail-transport';
+import { storedContent, type MailTransport } from './mail-transport';
 import { Poller } from '../../lib/poller';
 
 export type MailInput = {
@@ -107,12 +107,7 @@ export class MailService {
       .values({
         kind: input.kind,
         fromAddress: this.deps.from,
-        toAddress: input.to,
-        replyTo: input.replyTo ?? null,
-        subject: input.subject,
-        textBody: input.text,
-        htmlBody: input.html ?? null,
-        inlineImages: input.inlineImages?.length ? input.inlineImages : null,
+        ...storedContent(input),
       })
       .returning({ id: mailOutbox.id });
     if (!row) throw new Error('the message was not stored');
