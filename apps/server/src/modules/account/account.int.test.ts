@@ -1,23 +1,11 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountMessages } from '@switchboard/shared/account';
 import { businesses, mailOutbox, sessions, users } from '../../db/schema';
-import {
-  addTeamMember,
-  buildTestApp,
-  createBusinessWithMember,
-  databaseTargets,
-  nextTestIp,
-  sameOrigin,
-  sessionHeaders,
-} from '../../test/test-app';
+import { appForSuite, databaseTargets, nextTestIp, sameOrigin } from '../../test/test-app';
 
 describe.each(databaseTargets)('settings and team on %s', (target) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
-  beforeAll(async () => {
-    ctx = await buildTestApp(target, { SANDBOX_CALLS: '0' });
-  });
-  afterAll(() => ctx?.close());
+  const ctx = appForSuite(target, { SANDBOX_CALLS: '0' });
 
   type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
   const call = (method: Method, url: string, headers: Record<string, string>, payload?: unknown) =>
@@ -33,8 +21,8 @@ describe.each(databaseTargets)('settings and team on %s', (target) => {
 
   describe('profile', () => {
     it('changes the name; a new email needs the current password and becomes the user name', async () => {
-      const owner = await createBusinessWithMember(ctx.app, { email: 'old@profile.example' });
-      const headers = await sessionHeaders(ctx.app, owner.userName);
+      const owner = await ctx.createBusinessWithMember({ email: 'old@profile.example' });
+      const headers = await ctx.sessionHeaders(owner.userName);
       const renamed = await call('PUT', '/api/account/profile', headers, {
         name: 'Pat Renamed',
         email: 'old@profile.example',
@@ -72,7 +60,7 @@ describe.each(databaseTargets)('settings and team on %s', (target) => {
       expect((await login('new@profile.example', owner.password)).statusCode).toBe(200);
 
       // Someone else's address is refused with a field message.
-      const other = await createBusinessWithMember(ctx.app, { email: 'taken@profile.example' });
+      const other = await ctx.createBusinessWithMember({ email: 'taken@profile.example' });
       const taken = await call('PUT', '/api/account/profile', headers, {
         name: 'Pat',
         email: other.userName,
@@ -83,9 +71,9 @@ describe.each(databaseTargets)('settings and team on %s', (target) => {
     });
 
     it('changes the password with the current one (8 characters at least) and ends the other sessions', async () => {
-      const owner = await createBusinessWithMember(ctx.app);
-      const here = await sessionHeaders(ctx.app, owner.userName);
-      const elsewhere = await sessionHeaders(ctx.app, owner.userName);
+      const owner = await ctx.createBusinessWithMember();
+      const here = await ctx.sessionHeaders(owner.userName);
+      const elsewhere = await ctx.sessionHeaders(owner.userName);
       const short = await call('POST', '/api/account/password', here, {
         currentPassword: owner.password,
         newPassword: 'short',
@@ -114,8 +102,8 @@ describe.each(databaseTargets)('settings and team on %s', (target) => {
     });
 
     it('limits current-password checks per user', async () => {
-      const owner = await createBusinessWithMember(ctx.app);
-      const here = await sessionHeaders(ctx.app, owner.userName);
+      const owner = await ctx.createBusinessWithMember();
+      const here = await ctx.sessionHeaders(owner.userName);
       const attempt = () =>
         call('POST', '/api/account/password', here, {
           currentPassword: 'guess-guess',
@@ -126,10 +114,10 @@ describe.each(databaseTargets)('settings and team on %s', (target) => {
     });
 
     it('signs out the other sessions and keeps this one', async () => {
-      const owner = await createBusinessWithMember(ctx.app);
-      const here = await sessionHeaders(ctx.app, owner.userName);
-      await sessionHeaders(ctx.app, owner.userName);
-      await sessionHeaders(ctx.app, owner.userName);
+      const owner = await ctx.createBusinessWithMember();
+      const here = await ctx.sessionHeaders(owner.userName);
+      await ctx.sessionHeaders(owner.userName);
+      await ctx.sessionHeaders(owner.userName);
       const res = await call('POST', '/api/account/sign-out-others', here);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ ended: 2 });
@@ -144,8 +132,8 @@ describe.each(databaseTargets)('settings and team on %s', (target) => {
 
   describe('business', () => {
     it('lets an owner change the details: phone read in the country, bare domain gets https://, time zone in the session', async () => {
-      const owner = await createBusinessWithMember(ctx.app, { name: 'Old Name' });
-      const headers = await sessionHeaders(ctx.app, owner.userName);
+      const owner = await ctx.createBusinessWithMember({ name: 'Old Name' });
+      const headers = await ctx.sessionHeaders(owner.userName);
       const res = await call('PUT', '/api/business', headers, {
         name: 'New Name',
         phone: '020 7946 0018',
@@ -171,8 +159,8 @@ describe.each(databaseTargets)('settings and team on %s', (target) => {
     });
 
     it('refuses a phone that is not valid in the business’s country, a bad website and a bad time zone with field messages', async () => {
-      const owner = await createBusinessWithMember(ctx.app);
-      const headers = await sessionHeaders(ctx.app, owner.userName);
+      const owner = await ctx.createBusinessWithMember();
+      const headers = await ctx.sessionHeaders(owner.userName);
       const base = {
         name: 'Shop',
         phone: '',
@@ -227,9 +215,9 @@ describe.each(databaseTargets)('settings and team on %s', (target) => {
     });
 
     it('lets a member read the business but not change it', async () => {
-      const owner = await createBusinessWithMember(ctx.app, { name: 'Read Only Co' });
-      const member = await addTeamMember(ctx.app, owner.businessId);
-      const headers = await sessionHeaders(ctx.app, member.userName);
+      const owner = await ctx.createBusinessWithMember({ name: 'Read Only Co' });
+      const member = await ctx.addTeamMember(owner.businessId);
+      const headers = await ctx.sessionHeaders(member.userName);
       expect((await call('GET', '/api/business', headers)).json()).toMatchObject({
         name: 'Read Only Co',
       });
@@ -251,8 +239,8 @@ describe.each(databaseTargets)('settings and team on %s', (target) => {
 
   describe('team', () => {
     it('invites by email: the join link sets a password and signs the new member in to the business', async () => {
-      const owner = await createBusinessWithMember(ctx.app, { name: 'Harbour Physio' });
-      const headers = await sessionHeaders(ctx.app, owner.userName);
+      const owner = await ctx.createBusinessWithMember({ name: 'Harbour Physio' });
+      const headers = await ctx.sessionHeaders(owner.userName);
       const invited = await call('POST', '/api/team/invitations', headers, {
         email: 'New.Hire@harbour.example',
         name: 'Nia Hire',
@@ -307,9 +295,9 @@ describe.each(databaseTargets)('settings and team on %s', (target) => {
     });
 
     it('changes roles and removes members; the last owner can be neither demoted nor removed', async () => {
-      const owner = await createBusinessWithMember(ctx.app);
-      const member = await addTeamMember(ctx.app, owner.businessId);
-      const headers = await sessionHeaders(ctx.app, owner.userName);
+      const owner = await ctx.createBusinessWithMember();
+      const member = await ctx.addTeamMember(owner.businessId);
+      const headers = await ctx.sessionHeaders(owner.userName);
 
       const demoteSelf = await call('PUT', `/api/team/members/${owner.userId}/role`, headers, {
         role: 'member',
@@ -335,8 +323,8 @@ describe.each(databaseTargets)('settings and team on %s', (target) => {
       const refused = await call('DELETE', `/api/team/members/${member.userId}`, headers);
       expect(refused.statusCode).toBe(403);
 
-      const newOwner = await sessionHeaders(ctx.app, member.userName);
-      const memberSession = await sessionHeaders(ctx.app, owner.userName);
+      const newOwner = await ctx.sessionHeaders(member.userName);
+      const memberSession = await ctx.sessionHeaders(owner.userName);
       const removed = await call('DELETE', `/api/team/members/${owner.userId}`, newOwner);
       expect(removed.statusCode).toBe(204);
       expect((await call('GET', '/api/auth/me', memberSession)).statusCode).toBe(401);
@@ -348,10 +336,10 @@ describe.each(databaseTargets)('settings and team on %s', (target) => {
     });
 
     it('answers 404 for another business’s member, and a member cannot invite', async () => {
-      const a = await createBusinessWithMember(ctx.app);
-      const b = await createBusinessWithMember(ctx.app);
-      const bMember = await addTeamMember(ctx.app, b.businessId);
-      const asA = await sessionHeaders(ctx.app, a.userName);
+      const a = await ctx.createBusinessWithMember();
+      const b = await ctx.createBusinessWithMember();
+      const bMember = await ctx.addTeamMember(b.businessId);
+      const asA = await ctx.sessionHeaders(a.userName);
       const role = await call('PUT', `/api/team/members/${bMember.userId}/role`, asA, {
         role: 'owner',
       });
@@ -365,10 +353,10 @@ describe.each(databaseTargets)('settings and team on %s', (target) => {
       expect(still?.role).toBe('member');
       expect((await call('DELETE', '/api/team/members/not-an-id', asA)).statusCode).toBe(404);
       // B's team list shows none of A.
-      const bTeam = await call('GET', '/api/team', await sessionHeaders(ctx.app, b.userName));
+      const bTeam = await call('GET', '/api/team', await ctx.sessionHeaders(b.userName));
       expect(bTeam.body).not.toContain(a.userName);
 
-      const asMember = await sessionHeaders(ctx.app, bMember.userName);
+      const asMember = await ctx.sessionHeaders(bMember.userName);
       const invite = await call('POST', '/api/team/invitations', asMember, {
         email: 'sneaky@b.example',
         role: 'owner',
@@ -378,15 +366,15 @@ describe.each(databaseTargets)('settings and team on %s', (target) => {
     });
 
     it('makes a member a manager and back; a manager cannot change the team; an owner stepping down to manager keeps the last-owner rule', async () => {
-      const owner = await createBusinessWithMember(ctx.app);
-      const member = await addTeamMember(ctx.app, owner.businessId);
-      const headers = await sessionHeaders(ctx.app, owner.userName);
+      const owner = await ctx.createBusinessWithMember();
+      const member = await ctx.addTeamMember(owner.businessId);
+      const headers = await ctx.sessionHeaders(owner.userName);
       const promoted = await call('PUT', `/api/team/members/${member.userId}/role`, headers, {
         role: 'manager',
       });
       expect(promoted.statusCode).toBe(200);
       expect(promoted.json()).toMatchObject({ id: member.userId, role: 'manager' });
-      const asManager = await sessionHeaders(ctx.app, member.userName);
+      const asManager = await ctx.sessionHeaders(member.userName);
       expect((await call('GET', '/api/auth/me', asManager)).json()).toMatchObject({
         user: { role: 'manager', business: { id: owner.businessId } },
       });
@@ -426,8 +414,8 @@ describe.each(databaseTargets)('settings and team on %s', (target) => {
     });
 
     it('counts only owners who joined: with an invited owner, the only active owner can neither step down nor leave', async () => {
-      const owner = await createBusinessWithMember(ctx.app);
-      const headers = await sessionHeaders(ctx.app, owner.userName);
+      const owner = await ctx.createBusinessWithMember();
+      const headers = await ctx.sessionHeaders(owner.userName);
       // An owner invitation nobody ever used: a user without a password.
       const invited = await call('POST', '/api/team/invitations', headers, {
         email: `pending-${owner.userId}@owner.example`,
@@ -463,10 +451,10 @@ describe.each(databaseTargets)('settings and team on %s', (target) => {
     });
 
     it('keeps an active owner when two owners demote each other at once beside an invited owner', async () => {
-      const first = await createBusinessWithMember(ctx.app);
-      const second = await addTeamMember(ctx.app, first.businessId, { role: 'owner' });
-      const asFirst = await sessionHeaders(ctx.app, first.userName);
-      const asSecond = await sessionHeaders(ctx.app, second.userName);
+      const first = await ctx.createBusinessWithMember();
+      const second = await ctx.addTeamMember(first.businessId, { role: 'owner' });
+      const asFirst = await ctx.sessionHeaders(first.userName);
+      const asSecond = await ctx.sessionHeaders(second.userName);
       const invited = await call('POST', '/api/team/invitations', asFirst, {
         email: `pending-${first.userId}@owner.example`,
         role: 'owner',
@@ -489,10 +477,10 @@ describe.each(databaseTargets)('settings and team on %s', (target) => {
     });
 
     it('keeps one owner when two owners demote each other at the same time', async () => {
-      const first = await createBusinessWithMember(ctx.app);
-      const second = await addTeamMember(ctx.app, first.businessId, { role: 'owner' });
-      const asFirst = await sessionHeaders(ctx.app, first.userName);
-      const asSecond = await sessionHeaders(ctx.app, second.userName);
+      const first = await ctx.createBusinessWithMember();
+      const second = await ctx.addTeamMember(first.businessId, { role: 'owner' });
+      const asFirst = await ctx.sessionHeaders(first.userName);
+      const asSecond = await ctx.sessionHeaders(second.userName);
       const results = await Promise.all([
         call('PUT', `/api/team/members/${second.userId}/role`, asFirst, { role: 'member' }),
         call('PUT', `/api/team/members/${first.userId}/role`, asSecond, { role: 'member' }),

@@ -1,29 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { eq, ne, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminAgent, AdminBusiness } from '@switchboard/shared/admin';
 import { agents, mailOutbox } from '../../db/schema';
-import {
-  buildTestApp,
-  createBusinessWithMember,
-  oneDatabase,
-  nextTestIp,
-  sameOrigin,
-  sessionHeaders,
-} from '../../test/test-app';
+import type { createBusinessWithMember } from '../../test/test-app';
+import { appForSuite, nextTestIp, oneDatabase, sameOrigin } from '../../test/test-app';
 import { DEMO_ADMIN, DEMO_BUSINESS, DEMO_TRADES } from '../auth/demo-accounts';
 
 describe.each(oneDatabase)('admin routes on %s', (target) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  const ctx = appForSuite(target, { SANDBOX_CALLS: '0' });
   let admin: Record<string, string>;
   let other: Awaited<ReturnType<typeof createBusinessWithMember>>;
 
   beforeAll(async () => {
-    ctx = await buildTestApp(target, { SANDBOX_CALLS: '0' });
-    admin = await sessionHeaders(ctx.app, DEMO_ADMIN.userName);
-    other = await createBusinessWithMember(ctx.app, { name: 'Northside Plumbing' });
+    admin = await ctx.sessionHeaders(DEMO_ADMIN.userName);
+    other = await ctx.createBusinessWithMember({ name: 'Northside Plumbing' });
   });
-  afterAll(() => ctx?.close());
 
   const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: admin });
   const assign = (agentId: string, businessId: string | null) =>

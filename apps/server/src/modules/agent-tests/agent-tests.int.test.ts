@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   AgentTest,
   TestRun,
@@ -8,13 +8,7 @@ import type {
 } from '@switchboard/shared/agent-tests';
 import type { Agent, AgentSettingsResponse } from '@switchboard/shared/agents';
 import { DEMO_MEMBER } from '../auth/demo-accounts';
-import {
-  buildTestApp,
-  createBusinessWithMember,
-  injectAs,
-  oneDatabase,
-  sessionHeaders,
-} from '../../test/test-app';
+import { appForSuite, oneDatabase } from '../../test/test-app';
 
 const SATURDAY_BOOKING = {
   name: 'Books a Saturday slot',
@@ -43,23 +37,21 @@ const GREETS = {
 } as const;
 
 describe.each(oneDatabase)('agent tests on %s', (target) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  const ctx = appForSuite(target, { SANDBOX_CALLS: '0' });
   let member: Record<string, string>;
   let other: Record<string, string>;
   let dentalAgent: Agent;
 
   beforeAll(async () => {
-    ctx = await buildTestApp(target, { SANDBOX_CALLS: '0' });
     await ctx.app.ready();
-    member = await sessionHeaders(ctx.app, DEMO_MEMBER.userName);
-    other = await sessionHeaders(ctx.app, (await createBusinessWithMember(ctx.app)).userName);
+    member = await ctx.sessionHeaders(DEMO_MEMBER.userName);
+    other = await ctx.sessionHeaders((await ctx.createBusinessWithMember()).userName);
     const agents = (await call('GET', '/api/agents', member)).json<{ data: Agent[] }>().data;
     dentalAgent = agents[0]!;
   });
-  afterAll(() => ctx?.close());
 
   const call = (method: string, url: string, headers: Record<string, string>, payload?: unknown) =>
-    injectAs(ctx.app, method, url, headers, payload);
+    ctx.injectAs(method, url, headers, payload);
 
   async function finished(runId: string): Promise<TestRunDetail> {
     for (let attempt = 0; attempt < 100; attempt++) {

@@ -1,5 +1,3 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type {
   Agent,
   AgentHealth,
@@ -22,7 +20,9 @@ import {
   createBusinessWithMember,
   oneDatabase,
   sessionHeaders,
+  type TestApp,
 } from '../../test/test-app';
+import { relayWebhooksTo } from '../webhook/test-webhook';
 import { DEMO_ADMIN, DEMO_MEMBER, DEMO_TRADES } from '../auth/demo-accounts';
 
 const PUBLIC_URL = 'http://localhost:3999';
@@ -41,39 +41,9 @@ const settings: AgentSettings = {
 
 type TestContext = Awaited<ReturnType<typeof buildTestApp>>;
 
-/**
- * An address the sandbox can send server messages to that hands them to the app (which the
- * tests drive with inject, without listening): a small HTTP relay.
- */
-async function listenForSandbox(ctx: TestContext) {
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      void ctx.app
-        .inject({
-          method: 'POST',
-          url: '/api/platform/webhook',
-          headers: {
-            'content-type': 'application/json',
-            'x-vapi-secret': String(request.headers['x-vapi-secret'] ?? ''),
-          },
-          payload: Buffer.concat(chunks).toString('utf8'),
-        })
-        .then((answer) => {
-          response.statusCode = answer.statusCode;
-          response.setHeader('content-type', 'application/json');
-          response.end(answer.body);
-        });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    webhookUrl: `http://127.0.0.1:${port}/api/platform/webhook`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+/** Creates an agent through the API, as the holder of `headers`; answers the response. */
+const createAgent = (app: TestApp, headers: Record<string, string>, payload: object = settings) =>
+  app.inject({ method: 'POST', url: '/api/agents', headers, payload });
 
 async function platformAssistant(ctx: TestContext, id: string) {
   return ctx.app.platform.client.sdk.assistants.get({ id });
@@ -98,12 +68,7 @@ describe.each(oneDatabase)('agents on %s', (target) => {
   afterAll(() => ctx?.close());
 
   it('creates, reads, edits and deletes an agent through the platform', async () => {
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/agents',
-      headers: member,
-      payload: settings,
-    });
+    const created = await createAgent(ctx.app, member);
     expect(created.statusCode).toBe(201);
     const agent = created.json<Agent>();
     expect(agent).toMatchObject({
@@ -231,12 +196,7 @@ describe.each(oneDatabase)('agents on %s', (target) => {
   it('gives the agent and its tools our secret header, and a settings save keeps foreign fields, tools and tool ids', async () => {
     const secret = ctx.app.platform.webhookAuth.secret;
     const ours = { url: WEBHOOK_URL, headers: { 'x-vapi-secret': secret } };
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/agents',
-      headers: member,
-      payload: settings,
-    });
+    const created = await createAgent(ctx.app, member);
     const agent = created.json<Agent>();
     const onPlatform = await platformAssistant(ctx, agent.id);
     expect(onPlatform.server).toEqual({ ...ours, timeoutSeconds: 20 });
@@ -320,11 +280,10 @@ describe.each(oneDatabase)('agents on %s', (target) => {
     ]);
 
     const withCustom = { ...NO_EXTRA_TOOLS, customToolIds: [custom.id] };
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/agents',
-      headers: member,
-      payload: { ...settings, name: 'Stock line', tools: withCustom },
+    const created = await createAgent(ctx.app, member, {
+      ...settings,
+      name: 'Stock line',
+      tools: withCustom,
     });
     expect(created.statusCode).toBe(201);
     const { id } = created.json<Agent>();
@@ -359,12 +318,7 @@ describe.each(oneDatabase)('agents on %s', (target) => {
   });
 
   it('makes a managed tool again when it was deleted on the platform, and answers the tool call through it', async () => {
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/agents',
-      headers: member,
-      payload: { ...settings, name: 'Booking line' },
-    });
+    const created = await createAgent(ctx.app, member, { ...settings, name: 'Booking line' });
     const { id } = created.json<Agent>();
     const [enquiryId, bookingId] = (
       (await platformAssistant(ctx, id)).model as { toolIds: string[] }
@@ -393,14 +347,14 @@ describe.each(oneDatabase)('agents on %s', (target) => {
     const sandbox = ctx.app.platform.sandbox!;
     sandbox.setServer(undefined);
     const before = await ctx.app.database.db.select().from(appointments);
-    const listening = await listenForSandbox(ctx);
+    const listening = await relayWebhooksTo(ctx.app);
     try {
       await ctx.app.platform.client.sdk.tools.update({
         id: ids[1]!,
         body: {
           type: 'function',
           server: {
-            url: listening.webhookUrl,
+            url: listening.url,
             headers: { 'x-vapi-secret': ctx.app.platform.webhookAuth.secret },
           },
         },
@@ -420,12 +374,7 @@ describe.each(oneDatabase)('agents on %s', (target) => {
 
   it('an agent the operator creates has none of our tools until assigned; assigning attaches the business’s, moving swaps them', async () => {
     const admin = await sessionHeaders(ctx.app, DEMO_ADMIN.userName);
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/agents',
-      headers: admin,
-      payload: { ...settings, name: 'Unassigned line' },
-    });
+    const created = await createAgent(ctx.app, admin, { ...settings, name: 'Unassigned line' });
     expect(created.statusCode).toBe(201);
     const { id } = created.json<Agent>();
     const idsOf = async () =>
@@ -557,12 +506,7 @@ describe.each(oneDatabase)('agents on %s', (target) => {
   });
 
   it('reports agent health, warns when the server was changed on the platform, and Repair fixes it', async () => {
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/agents',
-      headers: member,
-      payload: settings,
-    });
+    const created = await createAgent(ctx.app, member);
     const agent = created.json<Agent>();
     const health = async () => {
       const res = await ctx.app.inject({
@@ -654,12 +598,7 @@ describe.each(oneDatabase)('agents on %s', (target) => {
   });
 
   it("answers 404 for another business's agent and leaves it alone on the platform", async () => {
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/agents',
-      headers: member,
-      payload: { ...settings, name: 'Mine' },
-    });
+    const created = await createAgent(ctx.app, member, { ...settings, name: 'Mine' });
     const { id } = created.json<Agent>();
     for (const request of [
       { method: 'GET' as const, url: `/api/agents/${id}` },
@@ -679,11 +618,10 @@ describe.each(oneDatabase)('agents on %s', (target) => {
 
   it('refuses invalid settings with the field message and creates nothing', async () => {
     const before = (await ctx.app.platform.client.sdk.assistants.list({ limit: 1000 })).length;
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/agents',
-      headers: member,
-      payload: { ...settings, name: '   ', voiceProvider: 'nobody' },
+    const res = await createAgent(ctx.app, member, {
+      ...settings,
+      name: '   ',
+      voiceProvider: 'nobody',
     });
     expect(res.statusCode).toBe(400);
     expect(res.json<WireError>().error.message).toBe('Agent name is required');
@@ -692,11 +630,10 @@ describe.each(oneDatabase)('agents on %s', (target) => {
   });
 
   it("answers 422 with the platform's reason when the platform refuses the settings, and writes nothing", async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/agents',
-      headers: member,
-      payload: { ...settings, name: 'Unknown model line', model: 'no-such-model' },
+    const res = await createAgent(ctx.app, member, {
+      ...settings,
+      name: 'Unknown model line',
+      model: 'no-such-model',
     });
     expect(res.statusCode).toBe(422);
     expect(res.json<WireError>().error).toMatchObject({
@@ -811,12 +748,7 @@ describe.each(oneDatabase)('agents when the platform is down on %s', (target) =>
     ctx = await buildTestApp(target);
     const owner = await createBusinessWithMember(ctx.app);
     member = await sessionHeaders(ctx.app, owner.userName);
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/agents',
-      headers: member,
-      payload: settings,
-    });
+    const created = await createAgent(ctx.app, member);
     agentId = created.json<Agent>().id;
     await ctx.app.platform.sandbox?.close();
   });
@@ -833,12 +765,7 @@ describe.each(oneDatabase)('agents when the platform is down on %s', (target) =>
       /^Failed to fetch agent: the voice platform could not be reached/,
     );
 
-    const create = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/agents',
-      headers: member,
-      payload: { ...settings, name: 'Never made' },
-    });
+    const create = await createAgent(ctx.app, member, { ...settings, name: 'Never made' });
     expect(create.statusCode).toBe(502);
     expect(create.json<WireError>().error.message).toMatch(/^Failed to create agent: /);
     const rows = await ctx.app.database.db

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AlertOverview, AlertRule, AlertRuleInput } from '@switchboard/shared/alerts';
 import type { WireError } from '@switchboard/shared/errors';
 import {
@@ -11,14 +11,7 @@ import {
   mailOutbox,
 } from '../../db/schema';
 import { toCallRecord } from '../../platform/call-record';
-import {
-  addTeamMember,
-  buildTestApp,
-  createAdminUser,
-  createBusinessWithMember,
-  oneDatabase,
-  sessionHeaders,
-} from '../../test/test-app';
+import { appForSuite, oneDatabase } from '../../test/test-app';
 import { ingestCalls } from '../call-ingest/call-ingest.service';
 import { AlertsJob } from './alerts.job';
 import { AlertsService } from './alerts.service';
@@ -62,7 +55,7 @@ function platformCall(spec: CallSpec) {
 }
 
 describe.each(oneDatabase)('alerts on %s', (target) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  const ctx = appForSuite(target, { SANDBOX_CALLS: '0' }, undefined, { now: () => clock });
   let owner: Record<string, string>;
   let member: Record<string, string>;
   let otherOwner: Record<string, string>;
@@ -107,20 +100,19 @@ describe.each(oneDatabase)('alerts on %s', (target) => {
   }
 
   beforeAll(async () => {
-    ctx = await buildTestApp(target, { SANDBOX_CALLS: '0' }, { now: () => clock });
-    const a = await createBusinessWithMember(ctx.app, {
+    const a = await ctx.createBusinessWithMember({
       timezone: ZONE,
       name: 'Bright Teeth',
       email: 'owner@bright-teeth.example',
     });
     businessId = a.businessId;
     ownerEmail = 'owner@bright-teeth.example';
-    owner = await sessionHeaders(ctx.app, a.userName);
-    const m = await addTeamMember(ctx.app, businessId);
-    member = await sessionHeaders(ctx.app, m.userName);
-    const b = await createBusinessWithMember(ctx.app, { timezone: ZONE, name: 'Other Plumbing' });
-    otherOwner = await sessionHeaders(ctx.app, b.userName);
-    admin = await sessionHeaders(ctx.app, (await createAdminUser(ctx.app)).userName);
+    owner = await ctx.sessionHeaders(a.userName);
+    const m = await ctx.addTeamMember(businessId);
+    member = await ctx.sessionHeaders(m.userName);
+    const b = await ctx.createBusinessWithMember({ timezone: ZONE, name: 'Other Plumbing' });
+    otherOwner = await ctx.sessionHeaders(b.userName);
+    admin = await ctx.sessionHeaders((await ctx.createAdminUser()).userName);
     // A real assistant on the sandbox platform, so agent health can read it.
     const assistant = await ctx.app.platform.client.sdk.assistants.create({
       name: 'Front Desk',
@@ -129,10 +121,6 @@ describe.each(oneDatabase)('alerts on %s', (target) => {
     await db()
       .insert(agents)
       .values({ platformAssistantId: agentId, businessId, name: 'Front Desk' });
-  });
-
-  afterAll(async () => {
-    await ctx?.close();
   });
 
   beforeEach(async () => {

@@ -21,18 +21,20 @@ export async function listRules(db: Db, businessId: string, audience: AlertAudie
     .orderBy(alertRules.createdAt, alertRules.id);
 }
 
+/** The rule `id`, when it is the business's and for `audience`. */
+const ruleOf = (businessId: string, audience: AlertAudience, id: string) =>
+  and(
+    eq(alertRules.id, id),
+    eq(alertRules.businessId, businessId),
+    eq(alertRules.audience, audience),
+  );
+
 export async function findRule(db: Db, businessId: string, audience: AlertAudience, id: string) {
   const [row] = await db
     .select({ rule: alertRules, agentName: agents.name })
     .from(alertRules)
     .leftJoin(agents, eq(agents.platformAssistantId, alertRules.agentId))
-    .where(
-      and(
-        eq(alertRules.id, id),
-        eq(alertRules.businessId, businessId),
-        eq(alertRules.audience, audience),
-      ),
-    );
+    .where(ruleOf(businessId, audience, id));
   return row;
 }
 
@@ -53,13 +55,7 @@ export async function setRuleEnabled(
   const [row] = await db
     .update(alertRules)
     .set({ enabled, updatedAt: new Date(), ...(enabled ? {} : { state: 'ok', stateSince: null }) })
-    .where(
-      and(
-        eq(alertRules.id, id),
-        eq(alertRules.businessId, businessId),
-        eq(alertRules.audience, audience),
-      ),
-    )
+    .where(ruleOf(businessId, audience, id))
     .returning({ id: alertRules.id });
   return row;
 }
@@ -67,13 +63,7 @@ export async function setRuleEnabled(
 export async function deleteRule(db: Db, businessId: string, audience: AlertAudience, id: string) {
   const rows = await db
     .delete(alertRules)
-    .where(
-      and(
-        eq(alertRules.id, id),
-        eq(alertRules.businessId, businessId),
-        eq(alertRules.audience, audience),
-      ),
-    )
+    .where(ruleOf(businessId, audience, id))
     .returning({ id: alertRules.id });
   return rows.length > 0;
 }

@@ -73,14 +73,18 @@ export type AlertDelivery = {
  * Alerts (decision 062): the rules an owner sets (and the operator, for any business), their
  * evaluation on a schedule, and what a change of state tells.
  */
+/** What the alerts and the digest need: the database, mail, links back, a log and a clock. */
+export type AlertMailDeps = {
+  db: Db;
+  mail: MailService;
+  publicBaseUrl: () => string;
+  log: FastifyBaseLogger;
+  now?: () => number;
+};
+
 export class AlertsService {
   constructor(
-    private readonly deps: {
-      db: Db;
-      mail: MailService;
-      publicBaseUrl: () => string;
-      log: FastifyBaseLogger;
-      now?: () => number;
+    private readonly deps: AlertMailDeps & {
       /** Agent health: why the platform's webhooks for this agent are refused, or null. */
       webhookProblem?: (businessId: string, agentId: string) => Promise<string | null>;
     },

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DigestPreference } from '@switchboard/shared/alerts';
 import {
   agents,
@@ -11,14 +11,7 @@ import {
   mailOutbox,
 } from '../../db/schema';
 import { toCallRecord } from '../../platform/call-record';
-import {
-  addTeamMember,
-  buildTestApp,
-  createAdminUser,
-  createBusinessWithMember,
-  oneDatabase,
-  sessionHeaders,
-} from '../../test/test-app';
+import { appForSuite, oneDatabase } from '../../test/test-app';
 import { ingestCalls } from '../call-ingest/call-ingest.service';
 
 // Los Angeles is on PDT (UTC−7) from 8 March 2026. The digest covers local days.
@@ -49,7 +42,7 @@ function call(createdAt: number, pass: boolean, cost = 0.5, isTest = false) {
 }
 
 describe.each(oneDatabase)('digest on %s', (target) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  const ctx = appForSuite(target, { SANDBOX_CALLS: '0' }, undefined, { now: () => clock });
   let owner: Record<string, string>;
   let weekly: Record<string, string>;
   let businessId: string;
@@ -62,16 +55,15 @@ describe.each(oneDatabase)('digest on %s', (target) => {
       .orderBy(mailOutbox.createdAt);
 
   beforeAll(async () => {
-    ctx = await buildTestApp(target, { SANDBOX_CALLS: '0' }, { now: () => clock });
-    const a = await createBusinessWithMember(ctx.app, {
+    const a = await ctx.createBusinessWithMember({
       timezone: ZONE,
       name: 'Sunset Smiles',
       email: 'owner@sunset-smiles.example',
     });
     businessId = a.businessId;
-    owner = await sessionHeaders(ctx.app, a.userName);
-    const w = await addTeamMember(ctx.app, businessId, { email: 'weekly@sunset-smiles.example' });
-    weekly = await sessionHeaders(ctx.app, w.userName);
+    owner = await ctx.sessionHeaders(a.userName);
+    const w = await ctx.addTeamMember(businessId, { email: 'weekly@sunset-smiles.example' });
+    weekly = await ctx.sessionHeaders(w.userName);
     await db().insert(agents).values({ platformAssistantId: AGENT, businessId, name: 'Reception' });
 
     await ingestCalls(db(), [
@@ -162,10 +154,6 @@ describe.each(oneDatabase)('digest on %s', (target) => {
       });
   });
 
-  afterAll(async () => {
-    await ctx?.close();
-  });
-
   it('is off by default and each user chooses their own', async () => {
     const before = await ctx.app.inject({
       method: 'GET',
@@ -192,7 +180,7 @@ describe.each(oneDatabase)('digest on %s', (target) => {
       payload: { frequency: 'hourly' },
     });
     expect(bad.statusCode).toBe(400);
-    const admin = await sessionHeaders(ctx.app, (await createAdminUser(ctx.app)).userName);
+    const admin = await ctx.sessionHeaders((await ctx.createAdminUser()).userName);
     const operator = await ctx.app.inject({
       method: 'GET',
       url: '/api/account/digest',

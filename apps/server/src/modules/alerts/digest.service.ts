@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import {
   alertConditionSchema,
   describeAlertCondition,
@@ -10,10 +9,9 @@ import {
 import { roundTo2, secondsToMinutes, successRatePercent } from '@switchboard/shared/analytics';
 import { nextCallingWindow, WEEKDAY_SHORT, zonedDay } from '@switchboard/shared/campaigns';
 import { formatCost, formatDate, formatMinutes, formatPercent } from '@switchboard/shared/format';
-import type { Db } from '../../db/client';
 import { digestSends } from '../../db/schema';
 import { zoneMidnights } from '../analytics/analytics.repository';
-import type { MailService } from '../mail/mail.service';
+import type { AlertMailDeps } from './alerts.service';
 import { digestChartPng, DIGEST_CHART_SIZE, type ChartBar } from './digest-chart';
 import {
   deleteSubscription,
@@ -141,15 +139,7 @@ export const DIGEST_CHART_CID = 'digest-chart@switchboard';
  * sent by one instance at a time and never twice for a period (digest_sends).
  */
 export class DigestService {
-  constructor(
-    private readonly deps: {
-      db: Db;
-      mail: MailService;
-      publicBaseUrl: () => string;
-      log: FastifyBaseLogger;
-      now?: () => number;
-    },
-  ) {}
+  constructor(private readonly deps: AlertMailDeps) {}
 
   async preference(userId: string): Promise<DigestPreference> {
     const row = await findSubscription(this.deps.db, userId);

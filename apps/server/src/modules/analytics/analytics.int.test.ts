@@ -1,14 +1,8 @@
 import type { AgentAnalytics, AgentBreakdowns } from '@switchboard/shared/analytics';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { agents } from '../../db/schema';
 import { toCallRecord } from '../../platform/call-record';
-import {
-  buildTestApp,
-  createAdminUser,
-  createBusinessWithMember,
-  databaseTargets,
-  sessionHeaders,
-} from '../../test/test-app';
+import { appForSuite, databaseTargets } from '../../test/test-app';
 import type { WireError } from '@switchboard/shared/errors';
 import { ingestCalls } from '../call-ingest/call-ingest.service';
 import { AnalyticsService } from './analytics.service';
@@ -105,17 +99,16 @@ const CALLS: CallSpec[] = [
 ];
 
 describe.each(databaseTargets)('agent analytics on %s', (target) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  const ctx = appForSuite(target);
   let member: Record<string, string>;
   let stranger: Record<string, string>;
   let admin: Record<string, string>;
 
   beforeAll(async () => {
-    ctx = await buildTestApp(target);
     const db = ctx.app.database.db;
-    const business = await createBusinessWithMember(ctx.app, { timezone: 'America/New_York' });
-    const strangerBusiness = await createBusinessWithMember(ctx.app);
-    const operator = await createAdminUser(ctx.app);
+    const business = await ctx.createBusinessWithMember({ timezone: 'America/New_York' });
+    const strangerBusiness = await ctx.createBusinessWithMember();
+    const operator = await ctx.createAdminUser();
     await db.insert(agents).values([
       { platformAssistantId: AGENT, businessId: business.businessId, name: 'Front desk' },
       { platformAssistantId: OTHER_AGENT, businessId: strangerBusiness.businessId, name: 'X' },
@@ -124,11 +117,10 @@ describe.each(databaseTargets)('agent analytics on %s', (target) => {
       db,
       CALLS.map((spec) => toCallRecord(platformCall(spec))),
     );
-    member = await sessionHeaders(ctx.app, business.userName);
-    stranger = await sessionHeaders(ctx.app, strangerBusiness.userName);
-    admin = await sessionHeaders(ctx.app, operator.userName);
+    member = await ctx.sessionHeaders(business.userName);
+    stranger = await ctx.sessionHeaders(strangerBusiness.userName);
+    admin = await ctx.sessionHeaders(operator.userName);
   });
-  afterAll(() => ctx?.close());
 
   const analyticsUrl = `/api/agents/${AGENT}/analytics?from=2026-03-10&to=2026-03-11`;
 

@@ -1,21 +1,14 @@
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { appointmentMessages, type AppointmentList } from '@switchboard/shared/appointments';
 import { agents, appointments, contacts } from '../../db/schema';
-import {
-  buildTestApp,
-  createAdminUser,
-  createBusinessWithMember,
-  databaseTargets,
-  sessionHeaders,
-} from '../../test/test-app';
+import { appForSuite, databaseTargets } from '../../test/test-app';
+import { postToWebhook } from '../webhook/test-webhook';
 import { DEMO_MEMBER } from '../auth/demo-accounts';
 
 const SECRET = 'whsec-appointments-0123456789';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-
-type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
 
 function toolCallMessage(options: {
   toolCallId: string;
@@ -48,26 +41,18 @@ function toolCallMessage(options: {
 
 describe.each(databaseTargets)('appointments on %s', (target) => {
   describe('booked by the agents’ tool through the webhook', () => {
-    let ctx: Ctx;
+    const ctx = appForSuite(target, { VAPI_WEBHOOK_SECRET: SECRET, SANDBOX_CALLS: '0' });
     let businessId: string;
     const assistantId = 'asst-appointments-1';
     beforeAll(async () => {
-      ctx = await buildTestApp(target, { VAPI_WEBHOOK_SECRET: SECRET, SANDBOX_CALLS: '0' });
-      const business = await createBusinessWithMember(ctx.app, { timezone: 'America/New_York' });
+      const business = await ctx.createBusinessWithMember({ timezone: 'America/New_York' });
       businessId = business.businessId;
       await ctx.app.database.db
         .insert(agents)
         .values({ platformAssistantId: assistantId, businessId, name: 'Front desk' });
     });
-    afterAll(() => ctx?.close());
 
-    const post = (payload: unknown) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/platform/webhook',
-        payload: payload as object,
-        headers: { 'x-vapi-secret': SECRET },
-      });
+    const post = (payload: unknown) => postToWebhook(ctx.app, SECRET, payload);
     const storedFor = (toolCallId: string) =>
       ctx.app.database.db
         .select()
@@ -191,12 +176,10 @@ describe.each(databaseTargets)('appointments on %s', (target) => {
   });
 
   describe('booked on a simulated call against the sandbox platform', () => {
-    let ctx: Ctx;
+    const ctx = appForSuite(target, { SANDBOX_CALLS: '0', SYNC_INTERVAL_SECONDS: '3600' });
     beforeAll(async () => {
-      ctx = await buildTestApp(target, { SANDBOX_CALLS: '0', SYNC_INTERVAL_SECONDS: '3600' });
       await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     });
-    afterAll(() => ctx?.close());
 
     it('stores the appointment the sandbox agent books and lists it for the demo business', async () => {
       const sandbox = ctx.app.platform.sandbox!;
@@ -209,7 +192,7 @@ describe.each(databaseTargets)('appointments on %s', (target) => {
         .where(eq(appointments.callId, call.id));
       expect(row).toMatchObject({ assistantId: dental, source: 'call', status: 'scheduled' });
 
-      const headers = await sessionHeaders(ctx.app, DEMO_MEMBER.userName);
+      const headers = await ctx.sessionHeaders(DEMO_MEMBER.userName);
       const res = await ctx.app.inject({
         method: 'GET',
         url: `/api/appointments?tab=upcoming&agentId=${dental}`,
@@ -225,7 +208,7 @@ describe.each(databaseTargets)('appointments on %s', (target) => {
   });
 
   describe('the API', () => {
-    let ctx: Ctx;
+    const ctx = appForSuite(target, { SANDBOX_CALLS: '0' });
     let member: Record<string, string>;
     let other: Record<string, string>;
     let admin: Record<string, string>;
@@ -235,14 +218,13 @@ describe.each(databaseTargets)('appointments on %s', (target) => {
     const assistantId = 'asst-api-1';
 
     beforeAll(async () => {
-      ctx = await buildTestApp(target, { SANDBOX_CALLS: '0' });
-      const a = await createBusinessWithMember(ctx.app, { timezone: 'Europe/Dublin' });
-      const b = await createBusinessWithMember(ctx.app);
-      const operator = await createAdminUser(ctx.app);
+      const a = await ctx.createBusinessWithMember({ timezone: 'Europe/Dublin' });
+      const b = await ctx.createBusinessWithMember();
+      const operator = await ctx.createAdminUser();
       businessId = a.businessId;
-      member = await sessionHeaders(ctx.app, a.userName);
-      other = await sessionHeaders(ctx.app, b.userName);
-      admin = await sessionHeaders(ctx.app, operator.userName);
+      member = await ctx.sessionHeaders(a.userName);
+      other = await ctx.sessionHeaders(b.userName);
+      admin = await ctx.sessionHeaders(operator.userName);
       const db = ctx.app.database.db;
       await db
         .insert(agents)
@@ -286,7 +268,6 @@ describe.each(databaseTargets)('appointments on %s', (target) => {
         })),
       );
     });
-    afterAll(() => ctx?.close());
 
     const get = (url: string, headers = member) => ctx.app.inject({ method: 'GET', url, headers });
     const list = async (url: string) => {

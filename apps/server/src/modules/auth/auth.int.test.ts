@@ -1,7 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authMessages } from '@switchboard/shared/auth';
 import type { AgentList } from '@switchboard/shared/agents';
 import {
@@ -13,15 +13,7 @@ import {
   setPasswordTokens,
   users,
 } from '../../db/schema';
-import {
-  buildTestApp,
-  createBusinessWithMember,
-  databaseTargets,
-  nextTestIp,
-  sameOrigin,
-  sessionHeaders,
-  signIn,
-} from '../../test/test-app';
+import { appForSuite, databaseTargets, nextTestIp, sameOrigin } from '../../test/test-app';
 import {
   DEMO_ADMIN,
   DEMO_BUSINESS,
@@ -33,7 +25,6 @@ import {
 } from './demo-accounts';
 import { SIGN_IN_LIMITS } from './sign-in-throttle';
 
-type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
 type ErrorBody = {
   error: {
     code: string;
@@ -58,16 +49,12 @@ function issues(res: LightMyRequestResponse) {
 }
 
 describe.each(databaseTargets)('accounts on %s', (target) => {
-  let ctx: Ctx;
   // The sign-in limits' clock: still unless a test moves it.
   let clock = Date.now();
   const advance = (ms: number) => {
     clock += ms;
   };
-  beforeAll(async () => {
-    ctx = await buildTestApp(target, { SANDBOX_CALLS: '0' }, { now: () => clock });
-  });
-  afterAll(() => ctx?.close());
+  const ctx = appForSuite(target, { SANDBOX_CALLS: '0' }, undefined, { now: () => clock });
 
   const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
     ctx.app.inject({
@@ -211,7 +198,7 @@ describe.each(databaseTargets)('accounts on %s', (target) => {
     });
 
     it('answers /me for the signed-in user and 401 without a session', async () => {
-      const headers = await signIn(ctx.app, DEMO_ADMIN);
+      const headers = await ctx.signIn(DEMO_ADMIN);
       const res = await me(headers);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({
@@ -257,7 +244,7 @@ describe.each(databaseTargets)('accounts on %s', (target) => {
     });
 
     it('issues a new token at every sign-in and ends the session the browser had', async () => {
-      const first = await signIn(ctx.app, DEMO_MEMBER);
+      const first = await ctx.signIn(DEMO_MEMBER);
       const second = await post(
         '/api/auth/login',
         { userName: DEMO_MEMBER.userName, password: DEMO_MEMBER.password },
@@ -271,7 +258,7 @@ describe.each(databaseTargets)('accounts on %s', (target) => {
     });
 
     it('signs out: the session row is gone, the cookie cleared, and the token useless', async () => {
-      const headers = await signIn(ctx.app, DEMO_MEMBER);
+      const headers = await ctx.signIn(DEMO_MEMBER);
       const before = await tableCount(sessions);
       const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers });
       expect(res.statusCode).toBe(204);
@@ -301,7 +288,7 @@ describe.each(databaseTargets)('accounts on %s', (target) => {
     const heard = () => ctx.app.changeNotices.settled();
 
     it('ends a session after 2 hours without a request, and deletes it', async () => {
-      const headers = await sessionHeaders(ctx.app, DEMO_MEMBER.userName);
+      const headers = await ctx.sessionHeaders(DEMO_MEMBER.userName);
       const row = await sessionRow(headers);
       await ctx.app.database.db
         .update(sessions)
@@ -328,7 +315,7 @@ describe.each(databaseTargets)('accounts on %s', (target) => {
     });
 
     it('keeps an active session alive: a request refreshes last_seen_at (at most once a minute)', async () => {
-      const headers = await sessionHeaders(ctx.app, DEMO_MEMBER.userName);
+      const headers = await ctx.sessionHeaders(DEMO_MEMBER.userName);
       const row = await sessionRow(headers);
       await ctx.app.database.db
         .update(sessions)
@@ -351,7 +338,7 @@ describe.each(databaseTargets)('accounts on %s', (target) => {
     });
 
     it('ends a session 12 hours after sign-in however active it is', async () => {
-      const headers = await sessionHeaders(ctx.app, DEMO_MEMBER.userName);
+      const headers = await ctx.sessionHeaders(DEMO_MEMBER.userName);
       const row = await sessionRow(headers);
       expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(12 * 3600_000);
       await ctx.app.database.db
@@ -383,7 +370,7 @@ describe.each(databaseTargets)('accounts on %s', (target) => {
     const retryAfter = (res: LightMyRequestResponse) => Number(res.headers['retry-after']);
 
     it('lets one user sign in 30 times in a row from one address', async () => {
-      const { userName, password } = await createBusinessWithMember(ctx.app);
+      const { userName, password } = await ctx.createBusinessWithMember();
       const office = nextTestIp();
       const statuses: number[] = [];
       for (let i = 0; i < 30; i += 1)
@@ -394,7 +381,7 @@ describe.each(databaseTargets)('accounts on %s', (target) => {
     it('lets 15 users behind one address (an office) sign in three times each', async () => {
       const office = nextTestIp();
       const members = [];
-      for (let i = 0; i < 15; i += 1) members.push(await createBusinessWithMember(ctx.app));
+      for (let i = 0; i < 15; i += 1) members.push(await ctx.createBusinessWithMember());
       const statuses: number[] = [];
       for (let round = 0; round < 3; round += 1) {
         for (const { userName, password } of members) {
@@ -405,7 +392,7 @@ describe.each(databaseTargets)('accounts on %s', (target) => {
     });
 
     it(`slows a user name after ${FREE} failures with a doubling wait (at most 60 s), from any address`, async () => {
-      const { userName, password } = await createBusinessWithMember(ctx.app);
+      const { userName, password } = await ctx.createBusinessWithMember();
       for (let i = 0; i < FREE; i += 1) expect((await fail(userName)).statusCode).toBe(401);
 
       // Even the right password, in other letter case, from yet another address.
@@ -441,7 +428,7 @@ describe.each(databaseTargets)('accounts on %s', (target) => {
     });
 
     it('forgets a user name’s failures at a successful sign-in', async () => {
-      const { userName, password } = await createBusinessWithMember(ctx.app);
+      const { userName, password } = await ctx.createBusinessWithMember();
       for (let i = 0; i < FREE; i += 1) expect((await fail(userName)).statusCode).toBe(401);
       advance(1000);
       expect((await login(userName, password)).statusCode).toBe(200);
@@ -455,8 +442,8 @@ describe.each(databaseTargets)('accounts on %s', (target) => {
 
     it(`keeps other users of an address signing in until it has ${SIGN_IN_LIMITS.failuresPerAddress} failures in 15 minutes`, async () => {
       const office = nextTestIp();
-      const colleague = await createBusinessWithMember(ctx.app);
-      const attacked = await createBusinessWithMember(ctx.app);
+      const colleague = await ctx.createBusinessWithMember();
+      const attacked = await ctx.createBusinessWithMember();
 
       // The colleague's own typos from the office are forgotten when they get in.
       for (let i = 0; i < FREE - 1; i += 1) {
@@ -504,7 +491,7 @@ describe.each(databaseTargets)('accounts on %s', (target) => {
       });
 
     it('refuses a cross-site request, even with a valid session', async () => {
-      const session = await sessionHeaders(ctx.app, DEMO_ADMIN.userName);
+      const session = await ctx.sessionHeaders(DEMO_ADMIN.userName);
       const refused: Record<string, string>[] = [
         { 'sec-fetch-site': 'cross-site' },
         { 'sec-fetch-site': 'same-site' },
@@ -742,7 +729,7 @@ describe.each(databaseTargets)('accounts on %s', (target) => {
         .select()
         .from(mailbox)
         .where(eq(mailbox.toAddress, email));
-      const elsewhere = await sessionHeaders(ctx.app, email);
+      const elsewhere = await ctx.sessionHeaders(email);
       expect((await me(elsewhere)).statusCode).toBe(200);
       const set = await post('/api/auth/set-password', {
         token: tokenFromMail(delivered!.textBody),
@@ -775,7 +762,7 @@ describe.each(databaseTargets)('accounts on %s', (target) => {
       for (const assistant of demo.assistants) {
         const { owner, business: expected } = DEMO_TRADES[assistant.trade as DemoTrade];
         // The owner signs in and lists exactly the agent of the business's trade.
-        const headers = await signIn(ctx.app, owner);
+        const headers = await ctx.signIn(owner);
         const list = await ctx.app.inject({ method: 'GET', url: '/api/agents', headers });
         expect(list.statusCode).toBe(200);
         expect(list.json<AgentList>().data.map((a) => a.id)).toEqual([assistant.id]);
@@ -789,9 +776,9 @@ describe.each(databaseTargets)('accounts on %s', (target) => {
         .from(agents)
         .where(eq(agents.businessId, business!.id));
       expect(assigned.map((a) => a.platformAssistantId)).toEqual([demo.assistantIds[0]]);
-      expect((await signIn(ctx.app, DEMO_ADMIN)).cookie).toBeTruthy();
+      expect((await ctx.signIn(DEMO_ADMIN)).cookie).toBeTruthy();
       // The dental practice's front desk: a member, who sees the practice but may not spend.
-      const frontDesk = await signIn(ctx.app, DEMO_TEAM_MEMBER);
+      const frontDesk = await ctx.signIn(DEMO_TEAM_MEMBER);
       expect((await me(frontDesk)).json()).toMatchObject({
         user: { role: 'member', name: 'Sam Rivera', business: { name: DEMO_BUSINESS.name } },
       });
@@ -808,14 +795,10 @@ describe.each(databaseTargets)('accounts on %s', (target) => {
 });
 
 describe.each(databaseTargets)('accounts behind HTTPS (PUBLIC_URL) on %s', (target) => {
-  let ctx: Ctx;
-  beforeAll(async () => {
-    ctx = await buildTestApp(target, {
-      SANDBOX_CALLS: '0',
-      PUBLIC_URL: 'https://switchboard.example.com',
-    });
+  const ctx = appForSuite(target, {
+    SANDBOX_CALLS: '0',
+    PUBLIC_URL: 'https://switchboard.example.com',
   });
-  afterAll(() => ctx?.close());
 
   it('uses a Secure __Host- cookie', async () => {
     const res = await ctx.app.inject({

@@ -21,18 +21,18 @@ export type PasswordLinkKind = keyof typeof PASSWORD_LINK_LIFETIMES;
 
 const interval = (value: string) => sql`${value}::interval`;
 
-export async function insertBusiness(
-  db: Db,
-  values: {
-    name: string;
-    email: string;
-    phone: string | null;
-    website: string | null;
-    pointOfContact: string;
-    country: string;
-    timezone: string;
-  },
-): Promise<{ id: string }> {
+/** A business as it is first stored. */
+export type NewBusiness = {
+  name: string;
+  email: string;
+  phone: string | null;
+  website: string | null;
+  pointOfContact: string;
+  country: string;
+  timezone: string;
+};
+
+export async function insertBusiness(db: Db, values: NewBusiness): Promise<{ id: string }> {
   const [row] = await db.insert(businesses).values(values).returning({ id: businesses.id });
   if (!row) throw new Error('the business was not stored');
   return row;

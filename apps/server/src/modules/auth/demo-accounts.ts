@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { agents, businesses, platformResources } from '../../db/schema';
 import { countUsers, insertUser } from './users.repository';
 import { hashPassword } from './password';
+import type { NewBusiness } from './auth.repository';
 
 /** The sign-ins of the embedded default (documented in the README). */
 export const DEMO_ADMIN = { userName: 'admin', password: 'switchboard-admin' } as const;
@@ -12,16 +13,6 @@ export const DEMO_ADMIN_EMAIL = 'operator@switchboard.localhost';
 export const DEMO_PASSWORD = 'switchboard-demo';
 
 type DemoTeamMember = { userName: string; password: string; name: string };
-
-type DemoBusiness = {
-  name: string;
-  email: string;
-  phone: string | null;
-  website: string | null;
-  pointOfContact: string;
-  country: string;
-  timezone: string;
-};
 
 /**
  * One demo business per trade of the sandbox's demo assistants (`DemoAssistantInfo.trade`),
@@ -80,7 +71,7 @@ export const DEMO_TRADES = {
   },
 } as const satisfies Record<
   string,
-  { owner: { userName: string; password: string }; business: DemoBusiness }
+  { owner: { userName: string; password: string }; business: NewBusiness }
 >;
 
 export type DemoTrade = keyof typeof DEMO_TRADES;

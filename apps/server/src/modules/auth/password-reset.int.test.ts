@@ -1,28 +1,16 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FORGOT_PASSWORD_MESSAGE } from '@switchboard/shared/auth';
 import { mailOutbox, sessions, setPasswordTokens } from '../../db/schema';
-import {
-  buildTestApp,
-  createAdminUser,
-  createBusinessWithMember,
-  oneDatabase,
-  nextTestIp,
-  sameOrigin,
-  sessionHeaders,
-} from '../../test/test-app';
+import { appForSuite, nextTestIp, oneDatabase, sameOrigin } from '../../test/test-app';
 
 // "Forgot password": one answer for everyone, a 1-hour single-use link by mail, limits per
 // address and per account; and the operator's "send a set-password link".
 describe.each(oneDatabase)('a way back in on %s', (target) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
-  beforeAll(async () => {
-    ctx = await buildTestApp(target, {
-      SANDBOX_CALLS: '0',
-      PUBLIC_URL: 'https://switchboard.example.com',
-    });
+  const ctx = appForSuite(target, {
+    SANDBOX_CALLS: '0',
+    PUBLIC_URL: 'https://switchboard.example.com',
   });
-  afterAll(() => ctx?.close());
 
   const forgot = (login: string, address = nextTestIp()) =>
     ctx.app.inject({
@@ -56,8 +44,8 @@ describe.each(oneDatabase)('a way back in on %s', (target) => {
     });
 
   it('mails a 1-hour reset link for a user name or an email; the link sets the password, signs in and ends the other sessions', async () => {
-    const owner = await createBusinessWithMember(ctx.app, { email: 'Lost.Owner@reset.example' });
-    const otherBrowser = await sessionHeaders(ctx.app, owner.userName);
+    const owner = await ctx.createBusinessWithMember({ email: 'Lost.Owner@reset.example' });
+    const otherBrowser = await ctx.sessionHeaders(owner.userName);
 
     const byEmail = await forgot('LOST.OWNER@reset.example');
     expect(byEmail.statusCode).toBe(202);
@@ -104,7 +92,7 @@ describe.each(oneDatabase)('a way back in on %s', (target) => {
     expect((await login(owner.password)).statusCode).toBe(401);
 
     // By user name too (an operator's user name is not an email).
-    const admin = await createAdminUser(ctx.app, { userName: 'night-operator' });
+    const admin = await ctx.createAdminUser({ userName: 'night-operator' });
     await ctx.app.database.db.execute(
       sql`update users set email = 'night@ops.example' where id = ${admin.userId}`,
     );
@@ -122,7 +110,7 @@ describe.each(oneDatabase)('a way back in on %s', (target) => {
   });
 
   it('refuses an expired reset link with the invalid-link answer', async () => {
-    const owner = await createBusinessWithMember(ctx.app);
+    const owner = await ctx.createBusinessWithMember();
     await forgot(owner.userName);
     const [mail] = await mailTo(owner.userName);
     await ctx.app.database.db
@@ -168,12 +156,12 @@ describe.each(oneDatabase)('a way back in on %s', (target) => {
   });
 
   it('lets the operator mail any user a fresh set-password link; a member may not', async () => {
-    const owner = await createBusinessWithMember(ctx.app, { email: 'never-set@reset.example' });
-    const admin = await createAdminUser(ctx.app);
+    const owner = await ctx.createBusinessWithMember({ email: 'never-set@reset.example' });
+    const admin = await ctx.createAdminUser();
     const listed = await ctx.app.inject({
       method: 'GET',
       url: `/api/admin/businesses/${owner.businessId}/users`,
-      headers: await sessionHeaders(ctx.app, admin.userName),
+      headers: await ctx.sessionHeaders(admin.userName),
     });
     expect(listed.json()).toEqual({
       data: [
@@ -192,19 +180,19 @@ describe.each(oneDatabase)('a way back in on %s', (target) => {
         url: `/api/admin/users/${id}/set-password-link`,
         headers,
       });
-    const asMember = await send(await sessionHeaders(ctx.app, owner.userName));
+    const asMember = await send(await ctx.sessionHeaders(owner.userName));
     expect(asMember.statusCode).toBe(403);
-    const sent = await send(await sessionHeaders(ctx.app, admin.userName));
+    const sent = await send(await ctx.sessionHeaders(admin.userName));
     expect(sent.statusCode).toBe(200);
     expect(sent.json()).toEqual({ to: 'never-set@reset.example' });
     const [mail] = await mailTo('never-set@reset.example');
     expect(mail?.textBody).toContain('https://switchboard.example.com/set-password?token=');
     const unknown = await send(
-      await sessionHeaders(ctx.app, admin.userName),
+      await ctx.sessionHeaders(admin.userName),
       '00000000-0000-4000-8000-000000000000',
     );
     expect(unknown.statusCode).toBe(404);
-    const notAnId = await send(await sessionHeaders(ctx.app, admin.userName), 'nope');
+    const notAnId = await send(await ctx.sessionHeaders(admin.userName), 'nope');
     expect(notAnId.statusCode).toBe(404);
   });
 });

@@ -3,7 +3,7 @@ import type { VapiClient } from '@vapi-ai/server-sdk';
 import { count, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents, calls } from '../../db/schema';
-import { buildTestApp, databaseTargets } from '../../test/test-app';
+import { buildTestApp, databaseTargets, type DatabaseTarget } from '../../test/test-app';
 import { CallSync } from './call-sync';
 import { createPlatformClient, type PlatformClient } from '../../platform/platform-client';
 
@@ -25,6 +25,23 @@ function syncFor(
   });
 }
 
+/** The app and a platform client, both on `sandbox` (live, with its private key). */
+async function appAndClientOn(target: DatabaseTarget, sandbox: Sandbox) {
+  const ctx = await buildTestApp(target, {
+    VAPI_API_KEY: PRIVATE_KEY,
+    VAPI_BASE_URL: sandbox.baseUrl,
+    PUBLIC_URL: 'https://switchboard.example.com',
+    SYNC_INTERVAL_SECONDS: '3600',
+  });
+  const client = createPlatformClient({
+    mode: 'live',
+    baseUrl: sandbox.baseUrl,
+    apiKey: PRIVATE_KEY,
+    maxRetries: 0,
+  });
+  return { ctx, client };
+}
+
 describe.each(databaseTargets)(
   'platform sync, whatever order the platform lists in, on %s',
   (target) => {
@@ -42,18 +59,7 @@ describe.each(databaseTargets)(
             totalCalls: 1234,
             listOrder,
           });
-          ctx = await buildTestApp(target, {
-            VAPI_API_KEY: PRIVATE_KEY,
-            VAPI_BASE_URL: sandbox.baseUrl,
-            PUBLIC_URL: 'https://switchboard.example.com',
-            SYNC_INTERVAL_SECONDS: '3600',
-          });
-          client = createPlatformClient({
-            mode: 'live',
-            baseUrl: sandbox.baseUrl,
-            apiKey: PRIVATE_KEY,
-            maxRetries: 0,
-          });
+          ({ ctx, client } = await appAndClientOn(target, sandbox));
         });
         afterAll(async () => {
           await ctx?.close();
@@ -102,18 +108,7 @@ describe.each(databaseTargets)(
           expect(res.statusCode).toBe(201);
           created.push(res.json<{ id: string }>().id);
         }
-        ctx = await buildTestApp(target, {
-          VAPI_API_KEY: PRIVATE_KEY,
-          VAPI_BASE_URL: sandbox.baseUrl,
-          PUBLIC_URL: 'https://switchboard.example.com',
-          SYNC_INTERVAL_SECONDS: '3600',
-        });
-        client = createPlatformClient({
-          mode: 'live',
-          baseUrl: sandbox.baseUrl,
-          apiKey: PRIVATE_KEY,
-          maxRetries: 0,
-        });
+        ({ ctx, client } = await appAndClientOn(target, sandbox));
       });
       afterAll(async () => {
         await ctx?.close();

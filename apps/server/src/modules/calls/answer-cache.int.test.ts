@@ -2,15 +2,11 @@ import type { AgentAnalytics } from '@switchboard/shared/analytics';
 import type { CallLogPage } from '@switchboard/shared/call-logs';
 import { eq } from 'drizzle-orm';
 import { brotliDecompressSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { agents, calls } from '../../db/schema';
-import {
-  buildTestApp,
-  createBusinessWithMember,
-  databaseTargets,
-  sessionHeaders,
-} from '../../test/test-app';
+import { appForSuite, databaseTargets, sessionHeaders } from '../../test/test-app';
+import { postToWebhook } from '../webhook/test-webhook';
 
 // The finished answers of the analytics and the call log are cached per business, query and
 // data version (decision 073): a write through the webhook is in the next read on this
@@ -53,7 +49,7 @@ function report(id: string, assistantId: string, minute: number, cost: number) {
 }
 
 describe.each(databaseTargets)('cached answers on %s', (target) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  const ctx = appForSuite(target, { VAPI_WEBHOOK_SECRET: SECRET, SANDBOX_CALLS: '0' });
   let member: Record<string, string>;
   let stranger: Record<string, string>;
   let memberName = '';
@@ -66,12 +62,7 @@ describe.each(databaseTargets)('cached answers on %s', (target) => {
   };
   const postReport = async (id: string, assistantId = MINE, cost = 0.25) => {
     minute += 1;
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/platform/webhook',
-      payload: report(id, assistantId, minute, cost),
-      headers: { 'x-vapi-secret': SECRET },
-    });
+    const res = await postToWebhook(ctx.app, SECRET, report(id, assistantId, minute, cost));
     expect(res.statusCode).toBe(200);
   };
   const analytics = (headers = member, app: App = ctx.app) =>
@@ -82,18 +73,16 @@ describe.each(databaseTargets)('cached answers on %s', (target) => {
     get<CallLogPage>(`/api/calls?${RANGE}`, headers, app);
 
   beforeAll(async () => {
-    ctx = await buildTestApp(target, { VAPI_WEBHOOK_SECRET: SECRET, SANDBOX_CALLS: '0' });
-    const owner = await createBusinessWithMember(ctx.app, { timezone: 'America/New_York' });
-    const other = await createBusinessWithMember(ctx.app);
+    const owner = await ctx.createBusinessWithMember({ timezone: 'America/New_York' });
+    const other = await ctx.createBusinessWithMember();
     await ctx.app.database.db.insert(agents).values([
       { platformAssistantId: MINE, businessId: owner.businessId, name: 'Front desk' },
       { platformAssistantId: THEIRS, businessId: other.businessId, name: 'Their desk' },
     ]);
     memberName = owner.userName;
-    member = await sessionHeaders(ctx.app, owner.userName);
-    stranger = await sessionHeaders(ctx.app, other.userName);
+    member = await ctx.sessionHeaders(owner.userName);
+    stranger = await ctx.sessionHeaders(other.userName);
   });
-  afterAll(() => ctx?.close());
 
   it('answers the same until a call is written, then the next read shows it', async () => {
     const before = await analytics();

@@ -2,11 +2,11 @@ import type { CallDetail, CallLogPage } from '@switchboard/shared/call-logs';
 import { ERASE_CALL_WORDS } from '@switchboard/shared/call-logs';
 import type { WireError } from '@switchboard/shared/errors';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '../../db/schema';
 import { toCallRecord } from '../../platform/call-record';
 import { DEMO_MEMBER, DEMO_TEAM_MEMBER, DEMO_TRADES } from '../auth/demo-accounts';
-import { buildTestApp, oneDatabase, sessionHeaders } from '../../test/test-app';
+import { appForSuite, oneDatabase } from '../../test/test-app';
 import { CallIngestService, ingestCalls } from '../call-ingest/call-ingest.service';
 
 // Erasing a call's recording and transcript (Round 3 · 4/10 item 7, decision 069): a caller asks
@@ -14,22 +14,20 @@ import { CallIngestService, ingestCalls } from '../call-ingest/call-ingest.servi
 // our store, kept out by later copies of the call, with the figures unchanged.
 
 describe.each(oneDatabase)('erasing a call on %s', (target) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  const ctx = appForSuite(target, { SANDBOX_CALLS: '60', SYNC_INTERVAL_SECONDS: '3600' });
   let owner: Record<string, string>;
   let frontDesk: Record<string, string>;
   let plumber: Record<string, string>;
   let assistantId: string;
 
   beforeAll(async () => {
-    ctx = await buildTestApp(target, { SANDBOX_CALLS: '60', SYNC_INTERVAL_SECONDS: '3600' });
     await ctx.app.callSync.runNow();
-    owner = await sessionHeaders(ctx.app, DEMO_MEMBER.userName);
-    frontDesk = await sessionHeaders(ctx.app, DEMO_TEAM_MEMBER.userName);
-    plumber = await sessionHeaders(ctx.app, DEMO_TRADES.plumbing.owner.userName);
+    owner = await ctx.sessionHeaders(DEMO_MEMBER.userName);
+    frontDesk = await ctx.sessionHeaders(DEMO_TEAM_MEMBER.userName);
+    plumber = await ctx.sessionHeaders(DEMO_TRADES.plumbing.owner.userName);
     const agents = await ctx.app.inject({ method: 'GET', url: '/api/agents', headers: owner });
     assistantId = agents.json<{ data: { id: string }[] }>().data[0]!.id;
   });
-  afterAll(() => ctx?.close());
 
   const get = <T>(url: string, headers = owner) =>
     ctx.app.inject({ method: 'GET', url, headers }).then((res) => ({

@@ -1,21 +1,15 @@
 import type { CallLogPage } from '@switchboard/shared/call-logs';
 import type { PlatformLogs } from '@switchboard/shared/platform-logs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildTestApp,
-  createBusinessWithMember,
-  oneDatabase,
-  sessionHeaders,
-} from '../../test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appForSuite, oneDatabase } from '../../test/test-app';
 
 describe.each(oneDatabase)('a call’s platform logs on %s', (target) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  const ctx = appForSuite(target, { SANDBOX_CALLS: '200', SYNC_INTERVAL_SECONDS: '3600' });
   let demo: Record<string, string>;
   let callId: string;
   beforeAll(async () => {
-    ctx = await buildTestApp(target, { SANDBOX_CALLS: '200', SYNC_INTERVAL_SECONDS: '3600' });
     await ctx.app.callSync.runNow();
-    demo = await sessionHeaders(ctx.app, 'demo@brightsmile.example');
+    demo = await ctx.sessionHeaders('demo@brightsmile.example');
     const assistantId = ctx.app.platform.sandbox?.demo.assistantIds[0];
     const page = await ctx.app.inject({
       method: 'GET',
@@ -24,7 +18,6 @@ describe.each(oneDatabase)('a call’s platform logs on %s', (target) => {
     });
     callId = page.json<CallLogPage>().data[0]!.id;
   });
-  afterAll(() => ctx?.close());
 
   const logs = (url: string, headers = demo) => ctx.app.inject({ method: 'GET', url, headers });
 
@@ -65,8 +58,8 @@ describe.each(oneDatabase)('a call’s platform logs on %s', (target) => {
   });
 
   it('answers 404 for another business’s call and for an unknown one', async () => {
-    const stranger = await createBusinessWithMember(ctx.app);
-    const headers = await sessionHeaders(ctx.app, stranger.userName);
+    const stranger = await ctx.createBusinessWithMember();
+    const headers = await ctx.sessionHeaders(stranger.userName);
     expect((await logs(`/api/calls/${callId}/logs`, headers)).statusCode).toBe(404);
     expect((await logs('/api/calls/no-such-call/logs')).statusCode).toBe(404);
   });

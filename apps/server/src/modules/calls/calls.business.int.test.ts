@@ -2,16 +2,11 @@ import type { AgentAnalytics } from '@switchboard/shared/analytics';
 import type { CallLogCount, CallLogPage } from '@switchboard/shared/call-logs';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { agents } from '../../db/schema';
 import { toCallRecord } from '../../platform/call-record';
 import type { WireError } from '@switchboard/shared/errors';
-import {
-  buildTestApp,
-  createBusinessWithMember,
-  databaseTargets,
-  sessionHeaders,
-} from '../../test/test-app';
+import { appForSuite, databaseTargets } from '../../test/test-app';
 import { ingestCalls } from '../call-ingest/call-ingest.service';
 import { countBusinessCallLogUpTo, type CallLogFilterCriteria } from './calls.repository';
 
@@ -72,23 +67,18 @@ const SPECS: Spec[] = [
 ];
 
 describe.each(databaseTargets)('business call log on %s', (target) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  const ctx = appForSuite(target, { SANDBOX_CALLS: '0' });
   let member: Record<string, string>;
   let stranger: Record<string, string>;
   let businessId = '';
 
-  const get = async <T>(url: string, headers = member) => {
-    const res = await ctx.app.inject({ method: 'GET', url, headers });
-    const json = String(res.headers['content-type'] ?? '').startsWith('application/json');
-    return { status: res.statusCode, body: (json ? res.json<T>() : undefined) as T, res };
-  };
+  const get = <T>(url: string, headers = member) => ctx.requestAs<T>('GET', url, headers);
   const ids = (page: CallLogPage) => page.data.map((row) => row.id);
 
   beforeAll(async () => {
-    ctx = await buildTestApp(target, { SANDBOX_CALLS: '0' });
-    const owner = await createBusinessWithMember(ctx.app, { timezone: 'America/New_York' });
+    const owner = await ctx.createBusinessWithMember({ timezone: 'America/New_York' });
     businessId = owner.businessId;
-    const other = await createBusinessWithMember(ctx.app);
+    const other = await ctx.createBusinessWithMember();
     await ctx.app.database.db.insert(agents).values([
       { platformAssistantId: DESK, businessId: owner.businessId, name: 'Desk' },
       { platformAssistantId: NIGHT, businessId: owner.businessId, name: 'Night line' },
@@ -98,10 +88,9 @@ describe.each(databaseTargets)('business call log on %s', (target) => {
       ctx.app.database.db,
       SPECS.map((spec) => toCallRecord(platformCall(spec))),
     );
-    member = await sessionHeaders(ctx.app, owner.userName);
-    stranger = await sessionHeaders(ctx.app, other.userName);
+    member = await ctx.sessionHeaders(owner.userName);
+    stranger = await ctx.sessionHeaders(other.userName);
   });
-  afterAll(() => ctx?.close());
 
   it('totals (from the agents’ rollups) equal the rows listed, for every tab, range and test choice', async () => {
     for (const tab of ['all', 'successful', 'failed', 'transferred']) {

@@ -9,12 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents, calls } from '../../db/schema';
 import { toCallRecord } from '../../platform/call-record';
 import type { WireError } from '@switchboard/shared/errors';
-import {
-  buildTestApp,
-  createBusinessWithMember,
-  databaseTargets,
-  sessionHeaders,
-} from '../../test/test-app';
+import { appForSuite, databaseTargets } from '../../test/test-app';
 import { countCallLogUpTo, iterateCallLog } from './calls.repository';
 import { ingestCalls } from '../call-ingest/call-ingest.service';
 
@@ -165,20 +160,15 @@ const CASES: (Spec & { tabs: string[] })[] = [
 ];
 
 describe.each(databaseTargets)('call log on %s', (target) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  const ctx = appForSuite(target);
   let member: Record<string, string>;
   let stranger: Record<string, string>;
 
-  const get = async <T>(url: string, headers = member) => {
-    const res = await ctx.app.inject({ method: 'GET', url, headers });
-    const json = String(res.headers['content-type'] ?? '').startsWith('application/json');
-    return { status: res.statusCode, body: (json ? res.json<T>() : undefined) as T, res };
-  };
+  const get = <T>(url: string, headers = member) => ctx.requestAs<T>('GET', url, headers);
 
   beforeAll(async () => {
-    ctx = await buildTestApp(target);
-    const owner = await createBusinessWithMember(ctx.app, { timezone: 'Europe/Berlin' });
-    const other = await createBusinessWithMember(ctx.app);
+    const owner = await ctx.createBusinessWithMember({ timezone: 'Europe/Berlin' });
+    const other = await ctx.createBusinessWithMember();
     await ctx.app.database.db.insert(agents).values([
       {
         platformAssistantId: AGENT,
@@ -214,10 +204,9 @@ describe.each(databaseTargets)('call log on %s', (target) => {
       ctx.app.database.db,
       [...CASES, ...paging, ...specials].map((spec) => toCallRecord(platformCall(spec))),
     );
-    member = await sessionHeaders(ctx.app, owner.userName);
-    stranger = await sessionHeaders(ctx.app, other.userName);
+    member = await ctx.sessionHeaders(owner.userName);
+    stranger = await ctx.sessionHeaders(other.userName);
   });
-  afterAll(() => ctx?.close());
 
   it('puts each edge case under exactly the seed’s tabs', async () => {
     for (const tab of ['successful', 'failed', 'transferred']) {
@@ -460,7 +449,7 @@ describe.each(databaseTargets)('call log on %s', (target) => {
     await ctx.app.callSync.runNow();
     const assistantId = ctx.app.platform.sandbox?.demo.assistantIds[0];
     // The demo agents belong to the demo business: sign in as its member.
-    const demo = await sessionHeaders(ctx.app, 'demo@brightsmile.example');
+    const demo = await ctx.sessionHeaders('demo@brightsmile.example');
     const page = await get<CallLogPage>(
       `/api/agents/${assistantId}/calls?tab=successful&limit=1`,
       demo,
@@ -560,7 +549,7 @@ describe.each(databaseTargets)('call log on %s', (target) => {
     const otherHits: string[] = [];
 
     beforeAll(async () => {
-      demo = await sessionHeaders(ctx.app, 'demo@brightsmile.example');
+      demo = await ctx.sessionHeaders('demo@brightsmile.example');
       // A synced call of the demo business: the recordings below are stored on copies of it.
       const [row] = await ctx.app.database.db
         .select({ payload: calls.payload })

@@ -71,7 +71,7 @@ export function upsertCallsSql(rows: string): string {
  * platform can send the report with a copy of the call older than one a sync already stored
  * (the analysis is computed after the call's last update).
  */
-const CALL_REPORT_FIELDS = [
+export const CALL_REPORT_FIELDS = [
   'endedReason',
   'analysis',
   'artifact',

@@ -4,10 +4,10 @@ import {
   CALL_TRANSFER_CASES,
 } from '@switchboard/shared/calls.cases';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { calls } from '../../db/schema';
 import { toCallRecord } from '../../platform/call-record';
-import { buildTestApp, databaseTargets } from '../../test/test-app';
+import { appForSuite, databaseTargets } from '../../test/test-app';
 import { ingestCalls } from '../call-ingest/call-ingest.service';
 
 const START = Date.parse('2026-03-05T14:07:00.000Z');
@@ -27,11 +27,7 @@ function platformCall(id: string, overrides: Record<string, unknown> = {}) {
 }
 
 describe.each(databaseTargets)('call store on %s', (target) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
-  beforeAll(async () => {
-    ctx = await buildTestApp(target);
-  });
-  afterAll(() => ctx?.close());
+  const ctx = appForSuite(target);
 
   it('derives outcome in SQL exactly as the shared success rule does', async () => {
     const records = CALL_OUTCOME_CASES.map(([, input], i) =>

@@ -3,11 +3,11 @@ import type { Paginated } from '@switchboard/shared/pagination';
 import type { Vapi } from '@vapi-ai/server-sdk';
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { campaignContacts, dialUsage } from '../../db/schema';
 import { toCallRecord } from '../../platform/call-record';
 import { ingestCalls } from '../call-ingest/call-ingest.service';
-import { buildTestApp, injectAs, oneDatabase } from '../../test/test-app';
+import { appForSuite, oneDatabase } from '../../test/test-app';
 import { waitUntil } from '../../test/wait-until';
 import { campaignTestBusiness, type CampaignTestBusiness } from './test-business';
 
@@ -25,13 +25,18 @@ const waitFor = <T>(read: () => Promise<T>, done: (value: T) => boolean) =>
   waitUntil(read, done, 30_000);
 
 describe.each(oneDatabase)('campaigns and the platform account’s concurrency on %s', (target) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  const ctx = appForSuite(target, {
+    SANDBOX_CALLS: '0',
+    SYNC_INTERVAL_SECONDS: '3600',
+    CAMPAIGN_LEASE_SECONDS: '3',
+    SANDBOX_CONCURRENCY_LIMIT: '1',
+  });
   let headers: Record<string, string>;
   let businessId: string;
   let agent: { id: string; phoneNumberId: string };
 
   const call = (method: string, url: string, payload?: unknown) =>
-    injectAs(ctx.app, method, url, headers, payload);
+    ctx.injectAs(method, url, headers, payload);
   let addToImport: CampaignTestBusiness['addContact'];
   const addContact = (name: string, phone: string) => addToImport({ name, phone });
   const contactsOf = async (id: string) =>
@@ -63,12 +68,6 @@ describe.each(oneDatabase)('campaigns and the platform account’s concurrency o
   };
 
   beforeAll(async () => {
-    ctx = await buildTestApp(target, {
-      SANDBOX_CALLS: '0',
-      SYNC_INTERVAL_SECONDS: '3600',
-      CAMPAIGN_LEASE_SECONDS: '3',
-      SANDBOX_CONCURRENCY_LIMIT: '1',
-    });
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     ({
       businessId,
@@ -77,7 +76,6 @@ describe.each(oneDatabase)('campaigns and the platform account’s concurrency o
       addContact: addToImport,
     } = await campaignTestBusiness(ctx.app, 'busy.csv'));
   });
-  afterAll(() => ctx?.close());
 
   it('shows the chosen concurrency against the account’s limit, and calls beyond it wait for a free line', async () => {
     for (const [i, name] of ['Ana', 'Ben', 'Cy'].entries())

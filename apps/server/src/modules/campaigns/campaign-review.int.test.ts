@@ -8,11 +8,11 @@ import {
 import type { Paginated } from '@switchboard/shared/pagination';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { agents, campaignContacts, campaigns, contactImports } from '../../db/schema';
 import { toCallRecord } from '../../platform/call-record';
 import { ingestCalls } from '../call-ingest/call-ingest.service';
-import { buildTestApp, injectAs, oneDatabase } from '../../test/test-app';
+import { appForSuite, oneDatabase } from '../../test/test-app';
 import { campaignTestBusiness, type CampaignTestBusiness } from './test-business';
 
 // Issue 34: a campaign is made as a draft; its review says who will be called and who not (and
@@ -22,7 +22,7 @@ import { campaignTestBusiness, type CampaignTestBusiness } from './test-business
 const ZONE = 'America/New_York';
 
 describe.each(oneDatabase)('campaign review, start and calling windows on %s', (target) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  const ctx = appForSuite(target, { SANDBOX_CALLS: '300', SYNC_INTERVAL_SECONDS: '3600' });
   let headers: Record<string, string>;
   let businessId: string;
   let agent: { id: string; phoneNumberId: string };
@@ -31,7 +31,7 @@ describe.each(oneDatabase)('campaign review, start and calling windows on %s', (
   let cal: { id: string };
 
   const call = (method: string, url: string, payload?: unknown) =>
-    injectAs(ctx.app, method, url, headers, payload);
+    ctx.injectAs(method, url, headers, payload);
 
   const body = (extra: Record<string, unknown> = {}) => ({
     name: 'Recall',
@@ -45,7 +45,6 @@ describe.each(oneDatabase)('campaign review, start and calling windows on %s', (
     (await ctx.app.platform.client.sdk.campaigns.campaignControllerFindAll()).results.length;
 
   beforeAll(async () => {
-    ctx = await buildTestApp(target, { SANDBOX_CALLS: '300', SYNC_INTERVAL_SECONDS: '3600' });
     // The agents' names and their recent calls (the review's estimates) come with a sync.
     await ctx.app.callSync.runNow();
     ({ businessId, headers, agent, importId, addContact } = await campaignTestBusiness(
@@ -61,7 +60,6 @@ describe.each(oneDatabase)('campaign review, start and calling windows on %s', (
     await addContact({ name: 'Lou London', phone: '+442079460958' });
     await addContact({ name: 'Nat Nophone', email: 'nat@example.com' });
   });
-  afterAll(() => ctx?.close());
 
   it('makes a draft that dials nothing; its review counts who is called and who is left out, and why', async () => {
     const before = await platformCampaignCount();

@@ -8,25 +8,18 @@ import type { Contact } from '@switchboard/shared/contacts';
 import type { Paginated } from '@switchboard/shared/pagination';
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  agents,
   businesses,
   calls,
   campaignContacts,
   campaigns,
   contactImports,
   contacts,
-  platformResources,
 } from '../../db/schema';
 import { DEMO_BUSINESS, DEMO_MEMBER } from '../auth/demo-accounts';
-import {
-  buildTestApp,
-  createBusinessWithMember,
-  databaseTargets,
-  injectAs,
-  sessionHeaders,
-} from '../../test/test-app';
+import { appForSuite, databaseTargets } from '../../test/test-app';
+import { giveDemoAgent } from '../console/test-demo-agents';
 import { ConsoleService } from '../console/console.service';
 import { DialingService } from '../dialing/dialing.service';
 import { insertAudience } from './campaigns.repository';
@@ -65,7 +58,7 @@ const waitFor = <T>(read: () => Promise<T>, done: (value: T) => boolean) =>
   waitUntil(read, done, 30_000);
 
 describe.each(databaseTargets)('campaigns on %s', (target) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  const ctx = appForSuite(target, { SANDBOX_CALLS: '0', SYNC_INTERVAL_SECONDS: '3600' });
   let member: Record<string, string>;
   let other: Record<string, string>;
   let demoBusinessId: string;
@@ -73,7 +66,7 @@ describe.each(databaseTargets)('campaigns on %s', (target) => {
   let bookers: string[];
 
   const call = (method: string, url: string, headers: Record<string, string>, payload?: unknown) =>
-    injectAs(ctx.app, method, url, headers, payload);
+    ctx.injectAs(method, url, headers, payload);
 
   const addContact = async (businessId: string, values: Partial<typeof contacts.$inferInsert>) => {
     const [row] = await ctx.app.database.db
@@ -102,12 +95,10 @@ describe.each(databaseTargets)('campaigns on %s', (target) => {
   };
 
   beforeAll(async () => {
-    ctx = await buildTestApp(target, { SANDBOX_CALLS: '0', SYNC_INTERVAL_SECONDS: '3600' });
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    member = await sessionHeaders(ctx.app, DEMO_MEMBER.userName);
-    other = await sessionHeaders(
-      ctx.app,
-      (await createBusinessWithMember(ctx.app, { name: 'Other Co' })).userName,
+    member = await ctx.sessionHeaders(DEMO_MEMBER.userName);
+    other = await ctx.sessionHeaders(
+      (await ctx.createBusinessWithMember({ name: 'Other Co' })).userName,
     );
     const [business] = await ctx.app.database.db
       .select()
@@ -121,7 +112,6 @@ describe.each(databaseTargets)('campaigns on %s', (target) => {
       await addContact(demoBusinessId, { name: `Recall ${i}`, phone });
     }
   });
-  afterAll(() => ctx?.close());
 
   /** Another instance's campaign service on the same database and platform. */
   const otherInstance = (now?: () => number) =>
@@ -172,21 +162,13 @@ describe.each(databaseTargets)('campaigns on %s', (target) => {
   });
 
   it('leaves out do-not-call contacts and contacts without a number; calls one import only', async () => {
-    const owner = await createBusinessWithMember(ctx.app, {
+    const owner = await ctx.createBusinessWithMember({
       timezone: 'America/Chicago',
       country: 'United States',
     });
-    const headers = await sessionHeaders(ctx.app, owner.userName);
+    const headers = await ctx.sessionHeaders(owner.userName);
     // The restaurant's demo agent and number, assigned to this business.
-    const restaurant = ctx.app.platform.sandbox!.demo.assistants[2]!;
-    await ctx.app.database.db
-      .update(agents)
-      .set({ businessId: owner.businessId })
-      .where(eq(agents.platformAssistantId, restaurant.id));
-    await ctx.app.database.db
-      .update(platformResources)
-      .set({ businessId: owner.businessId })
-      .where(eq(platformResources.platformId, restaurant.phoneNumberId));
+    const restaurant = await giveDemoAgent(ctx.app, owner.businessId, 2);
     const [imported] = await ctx.app.database.db
       .insert(contactImports)
       .values({

@@ -237,6 +237,20 @@ function asVariables(value: unknown): Record<string, string> {
   );
 }
 
+/** This instance's campaigns (the ones its lease keeps) that meet every condition, `limit` at most. */
+function listKept(
+  db: Db,
+  owner: string,
+  limit: number,
+  ...conditions: SQL[]
+): Promise<CampaignRow[]> {
+  return db
+    .select()
+    .from(campaigns)
+    .where(and(...conditions, eq(campaigns.leaseOwner, owner)))
+    .limit(limit);
+}
+
 /**
  * Retries whose gap has passed and that no platform campaign has yet (decision 065), of this
  * instance's running campaigns without a daily-cap hold.
@@ -247,19 +261,15 @@ export async function listDueRetryCampaigns(
   at: Date,
   limit: number,
 ): Promise<CampaignRow[]> {
-  return db
-    .select()
-    .from(campaigns)
-    .where(
-      and(
-        eq(campaigns.status, 'running'),
-        isNull(campaigns.holdReason),
-        eq(campaigns.leaseOwner, owner),
-        sql`exists (select 1 from ${campaignContacts}
-          where ${campaignContacts.campaignId} = ${campaigns.id} and ${dueRetry(at)})`,
-      ),
-    )
-    .limit(limit);
+  return listKept(
+    db,
+    owner,
+    limit,
+    eq(campaigns.status, 'running'),
+    isNull(campaigns.holdReason),
+    sql`exists (select 1 from ${campaignContacts}
+      where ${campaignContacts.campaignId} = ${campaigns.id} and ${dueRetry(at)})`,
+  );
 }
 
 /** A campaign's due retries: pending, called before, gap passed, not given to the platform. */
@@ -884,17 +894,13 @@ export async function listClosedWindows(
   limit: number,
   owner: string,
 ): Promise<CampaignRow[]> {
-  return db
-    .select()
-    .from(campaigns)
-    .where(
-      and(
-        inArray(campaigns.status, ['scheduled', 'running']),
-        sql`${campaigns.windowEndsAt} <= ${now.toISOString()}`,
-        eq(campaigns.leaseOwner, owner),
-      ),
-    )
-    .limit(limit);
+  return listKept(
+    db,
+    owner,
+    limit,
+    inArray(campaigns.status, ['scheduled', 'running']),
+    sql`${campaigns.windowEndsAt} <= ${now.toISOString()}`,
+  );
 }
 
 /** The lease's end as the database's clock sees it (every instance shares that clock). */
@@ -951,17 +957,13 @@ export async function dropCampaignLease(db: Db, id: string, owner: string): Prom
 
 /** This instance's campaigns whose current window's platform campaign is dialling. */
 export async function listDialling(db: Db, owner: string, limit: number): Promise<CampaignRow[]> {
-  return db
-    .select()
-    .from(campaigns)
-    .where(
-      and(
-        eq(campaigns.status, 'running'),
-        isNotNull(campaigns.platformCampaignId),
-        eq(campaigns.leaseOwner, owner),
-      ),
-    )
-    .limit(limit);
+  return listKept(
+    db,
+    owner,
+    limit,
+    eq(campaigns.status, 'running'),
+    isNotNull(campaigns.platformCampaignId),
+  );
 }
 
 /** This instance's campaigns held back by a daily cap while their window is open. */
@@ -971,19 +973,15 @@ export async function listHeld(
   now: Date,
   limit: number,
 ): Promise<CampaignRow[]> {
-  return db
-    .select()
-    .from(campaigns)
-    .where(
-      and(
-        inArray(campaigns.status, ['scheduled', 'running']),
-        isNull(campaigns.platformCampaignId),
-        isNotNull(campaigns.holdReason),
-        sql`${campaigns.windowEndsAt} > ${now.toISOString()}`,
-        eq(campaigns.leaseOwner, owner),
-      ),
-    )
-    .limit(limit);
+  return listKept(
+    db,
+    owner,
+    limit,
+    inArray(campaigns.status, ['scheduled', 'running']),
+    isNull(campaigns.platformCampaignId),
+    isNotNull(campaigns.holdReason),
+    sql`${campaigns.windowEndsAt} > ${now.toISOString()}`,
+  );
 }
 
 export async function findCampaignById(db: Db, id: string): Promise<CampaignRow | undefined> {

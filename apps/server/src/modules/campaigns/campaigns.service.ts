@@ -36,18 +36,16 @@ import {
 import { contactSearchTerms } from '@switchboard/shared/contacts';
 import { DIAL_REFUSAL_LABELS, type DialRefusal } from '@switchboard/shared/dialing';
 import { buildPaginationMeta, pageOffset, type Paginated } from '@switchboard/shared/pagination';
-import type { Db } from '../../db/client';
 import { campaigns } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { escapeFormulasCast } from '../../lib/csv-formula';
 import { InvalidCallError, toCallRecord } from '../../platform/call-record';
-import type { PlatformClient } from '../../platform/platform-client';
 import { findBusinessZone } from '../calls/calls.repository';
 import { ingestCalls } from '../call-ingest/call-ingest.service';
 import { forgetResource, recordOwned } from '../console/console.repository';
 import { consoleFailure, isPlatformNotFound } from '../console/console-errors';
-import type { ConsoleService } from '../console/console.service';
-import type { BusinessDialPolicy, DialingService } from '../dialing/dialing.service';
+import type { BusinessDialPolicy } from '../dialing/dialing.service';
+import type { CallingDeps } from '../dialing/call-back.service';
 import {
   assignPending,
   claimAbandonedCampaigns,
@@ -218,12 +216,7 @@ export class CampaignsService {
   private readonly leaseMs: number;
 
   constructor(
-    private readonly deps: {
-      db: Db;
-      platform: () => PlatformClient;
-      console: ConsoleService;
-      dialing: DialingService;
-      now?: () => number;
+    private readonly deps: CallingDeps & {
       /** How long a lease holds without renewal (default 30 s). */
       leaseMs?: number;
       /** The voice platform account's concurrency limit, where known. */

@@ -1,35 +1,28 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { agents, businesses, platformResources } from '../../db/schema';
 import { DEMO_ADMIN, DEMO_BUSINESS, DEMO_MEMBER } from '../auth/demo-accounts';
-import {
-  buildTestApp,
-  createBusinessWithMember,
-  oneDatabase,
-  sessionHeaders,
-} from '../../test/test-app';
+import { appForSuite, oneDatabase } from '../../test/test-app';
 
 // The console's ownership record from the operator's side: the demo business owns the demo
 // numbers; discovery records what the platform has and nobody owns yet; assignment moves it.
 
 describe.each(oneDatabase)('platform console ownership on %s', (target) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  const ctx = appForSuite(target, { SANDBOX_CALLS: '0' });
   let admin: Record<string, string>;
   let member: Record<string, string>;
   let businessA: string;
 
   beforeAll(async () => {
-    ctx = await buildTestApp(target, { SANDBOX_CALLS: '0' });
     await ctx.app.ready();
-    admin = await sessionHeaders(ctx.app, DEMO_ADMIN.userName);
-    member = await sessionHeaders(ctx.app, DEMO_MEMBER.userName);
+    admin = await ctx.sessionHeaders(DEMO_ADMIN.userName);
+    member = await ctx.sessionHeaders(DEMO_MEMBER.userName);
     const [a] = await ctx.app.database.db
       .select()
       .from(businesses)
       .where(eq(businesses.email, DEMO_BUSINESS.email));
     businessA = a!.id;
   });
-  afterAll(() => ctx?.close());
 
   it('each demo business owns its agent’s demo number from the first start', async () => {
     const rows = await ctx.app.database.db
@@ -135,8 +128,8 @@ describe.each(oneDatabase)('platform console ownership on %s', (target) => {
   });
 
   it('a business member can neither list, assign nor discover', async () => {
-    const other = await createBusinessWithMember(ctx.app);
-    for (const headers of [member, await sessionHeaders(ctx.app, other.userName)]) {
+    const other = await ctx.createBusinessWithMember();
+    for (const headers of [member, await ctx.sessionHeaders(other.userName)]) {
       const res = await ctx.app.inject({
         method: 'GET',
         url: '/api/admin/platform-resources',

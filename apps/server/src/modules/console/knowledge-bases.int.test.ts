@@ -1,18 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Agent, AgentSettingsResponse } from '@switchboard/shared/agents';
 import type { KnowledgeBase, KnowledgeFile } from '@switchboard/shared/knowledge-bases';
 import { buildDocx, buildPdf } from '@switchboard/sandbox/test/documents';
 import { platformResources } from '../../db/schema';
 import { DEMO_MEMBER } from '../auth/demo-accounts';
-import {
-  buildTestApp,
-  createBusinessWithMember,
-  injectAs,
-  oneDatabase,
-  sessionHeaders,
-} from '../../test/test-app';
+import { appForSuite, oneDatabase } from '../../test/test-app';
 import type { WireError } from '@switchboard/shared/errors';
 
 function multipart(file?: { name: string; data: Buffer; type?: string }) {
@@ -42,17 +36,15 @@ function multipart(file?: { name: string; data: Buffer; type?: string }) {
 const FAQ = '# Prices\nA standard boiler service costs 95 euro, parts included.\n';
 
 describe.each(oneDatabase)('files and knowledge bases on %s', (target) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  const ctx = appForSuite(target, { SANDBOX_CALLS: '0' });
   let member: Record<string, string>;
   let other: Record<string, string>;
 
   beforeAll(async () => {
-    ctx = await buildTestApp(target, { SANDBOX_CALLS: '0' });
     await ctx.app.ready();
-    member = await sessionHeaders(ctx.app, DEMO_MEMBER.userName);
-    other = await sessionHeaders(ctx.app, (await createBusinessWithMember(ctx.app)).userName);
+    member = await ctx.sessionHeaders(DEMO_MEMBER.userName);
+    other = await ctx.sessionHeaders((await ctx.createBusinessWithMember()).userName);
   });
-  afterAll(() => ctx?.close());
 
   const upload = (headers: Record<string, string>, file?: Parameters<typeof multipart>[0]) => {
     const form = multipart(file);
@@ -64,7 +56,7 @@ describe.each(oneDatabase)('files and knowledge bases on %s', (target) => {
     });
   };
   const call = (method: string, url: string, headers: Record<string, string>, payload?: unknown) =>
-    injectAs(ctx.app, method, url, headers, payload);
+    ctx.injectAs(method, url, headers, payload);
 
   it('uploads PDF, DOCX, text and Markdown (type read from the bytes), shows their status, deletes', async () => {
     const files: KnowledgeFile[] = [];

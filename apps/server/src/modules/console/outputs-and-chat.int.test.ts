@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CallDetail } from '@switchboard/shared/call-logs';
 import type { ChatConversation, ChatTurn } from '@switchboard/shared/chats';
 import type { WireError } from '@switchboard/shared/errors';
@@ -9,13 +9,7 @@ import { agents, businesses } from '../../db/schema';
 import { toCallRecord } from '../../platform/call-record';
 import { DEMO_BUSINESS, DEMO_MEMBER } from '../auth/demo-accounts';
 import { ingestCalls } from '../call-ingest/call-ingest.service';
-import {
-  buildTestApp,
-  createBusinessWithMember,
-  injectAs,
-  oneDatabase,
-  sessionHeaders,
-} from '../../test/test-app';
+import { appForSuite, oneDatabase } from '../../test/test-app';
 
 const OUTPUT = {
   name: 'Caller details',
@@ -32,17 +26,16 @@ const OUTPUT = {
 };
 
 describe.each(oneDatabase)('structured outputs and agent chat on %s', (target) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  const ctx = appForSuite(target, { SANDBOX_CALLS: '0' });
   let member: Record<string, string>;
   let other: Record<string, string>;
   let agentId: string;
   let otherAgentId: string;
 
   beforeAll(async () => {
-    ctx = await buildTestApp(target, { SANDBOX_CALLS: '0' });
     await ctx.app.ready();
-    member = await sessionHeaders(ctx.app, DEMO_MEMBER.userName);
-    other = await sessionHeaders(ctx.app, (await createBusinessWithMember(ctx.app)).userName);
+    member = await ctx.sessionHeaders(DEMO_MEMBER.userName);
+    other = await ctx.sessionHeaders((await ctx.createBusinessWithMember()).userName);
     const [business] = await ctx.app.database.db
       .select()
       .from(businesses)
@@ -53,10 +46,9 @@ describe.each(oneDatabase)('structured outputs and agent chat on %s', (target) =
       (a) => a.businessId !== business!.id && a.businessId,
     )!.platformAssistantId;
   });
-  afterAll(() => ctx?.close());
 
   const call = (method: string, url: string, headers: Record<string, string>, payload?: unknown) =>
-    injectAs(ctx.app, method, url, headers, payload);
+    ctx.injectAs(method, url, headers, payload);
   const message = (res: { json: () => unknown }) =>
     (res.json() as { error: { message: string } }).error.message;
   const assistantOutputIds = async (id: string) =>

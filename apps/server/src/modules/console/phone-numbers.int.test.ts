@@ -1,15 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PhoneNumber } from '@switchboard/shared/phone-numbers';
 import { agents, businesses, platformResources } from '../../db/schema';
 import { DEMO_BUSINESS, DEMO_MEMBER } from '../auth/demo-accounts';
-import {
-  buildTestApp,
-  createBusinessWithMember,
-  injectAs,
-  oneDatabase,
-  sessionHeaders,
-} from '../../test/test-app';
+import { appForSuite, oneDatabase } from '../../test/test-app';
 
 const TWILIO = {
   provider: 'twilio',
@@ -20,18 +14,16 @@ const TWILIO = {
 };
 
 describe.each(oneDatabase)('phone numbers on %s', (target) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  const ctx = appForSuite(target, { SANDBOX_CALLS: '0' });
   let member: Record<string, string>;
   let otherBusiness: Record<string, string>;
   let dentalAgentId: string;
 
   beforeAll(async () => {
-    ctx = await buildTestApp(target, { SANDBOX_CALLS: '0' });
     await ctx.app.ready();
-    member = await sessionHeaders(ctx.app, DEMO_MEMBER.userName);
-    otherBusiness = await sessionHeaders(
-      ctx.app,
-      (await createBusinessWithMember(ctx.app, { name: 'Other Co' })).userName,
+    member = await ctx.sessionHeaders(DEMO_MEMBER.userName);
+    otherBusiness = await ctx.sessionHeaders(
+      (await ctx.createBusinessWithMember({ name: 'Other Co' })).userName,
     );
     dentalAgentId = ctx.app.platform.sandbox!.demo.assistantIds[0]!;
     await ctx.app.database.db
@@ -39,10 +31,9 @@ describe.each(oneDatabase)('phone numbers on %s', (target) => {
       .set({ name: 'Dental receptionist' })
       .where(eq(agents.platformAssistantId, dentalAgentId));
   });
-  afterAll(() => ctx?.close());
 
   const call = (method: string, url: string, headers: Record<string, string>, payload?: unknown) =>
-    injectAs(ctx.app, method, url, headers, payload);
+    ctx.injectAs(method, url, headers, payload);
 
   it('lists the business’s own numbers (the demo numbers), in E.164 with the agent answering', async () => {
     const res = await call('GET', '/api/phone-numbers', member);

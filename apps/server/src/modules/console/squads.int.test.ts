@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CallDetail, CallLogPage } from '@switchboard/shared/call-logs';
 import type { DashboardStatistics } from '@switchboard/shared/analytics';
 import type { Squad } from '@switchboard/shared/squads';
@@ -11,16 +11,10 @@ import { resolveToolCaller } from '../contacts/tool-caller';
 import { ingestCalls } from '../call-ingest/call-ingest.service';
 import { DEMO_BUSINESS, DEMO_MEMBER } from '../auth/demo-accounts';
 import { recordOwned } from './console.repository';
-import {
-  buildTestApp,
-  createBusinessWithMember,
-  injectAs,
-  oneDatabase,
-  sessionHeaders,
-} from '../../test/test-app';
+import { appForSuite, oneDatabase } from '../../test/test-app';
 
 describe.each(oneDatabase)('squads on %s', (target) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  const ctx = appForSuite(target, { SYNC_INTERVAL_SECONDS: '3600' });
   let member: Record<string, string>;
   let other: Record<string, string>;
   let admin: Record<string, string>;
@@ -32,14 +26,13 @@ describe.each(oneDatabase)('squads on %s', (target) => {
   let foreignAgent: string;
 
   beforeAll(async () => {
-    ctx = await buildTestApp(target, { SYNC_INTERVAL_SECONDS: '3600' });
     // Listening: the sandbox's webhooks reach us, as they do in production.
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     await ctx.app.callSync.runNow();
-    member = await sessionHeaders(ctx.app, DEMO_MEMBER.userName);
-    const b = await createBusinessWithMember(ctx.app);
-    other = await sessionHeaders(ctx.app, b.userName);
-    admin = await sessionHeaders(ctx.app, 'admin');
+    member = await ctx.sessionHeaders(DEMO_MEMBER.userName);
+    const b = await ctx.createBusinessWithMember();
+    other = await ctx.sessionHeaders(b.userName);
+    admin = await ctx.sessionHeaders('admin');
     const db = ctx.app.database.db;
     const [a] = await db.select().from(businesses).where(eq(businesses.email, DEMO_BUSINESS.email));
     businessA = a!.id;
@@ -54,10 +47,9 @@ describe.each(oneDatabase)('squads on %s', (target) => {
       { platformAssistantId: foreignAgent, name: 'Elsewhere', businessId: b.businessId },
     ]);
   });
-  afterAll(() => ctx?.close());
 
   const call = (method: string, url: string, headers: Record<string, string>, payload?: unknown) =>
-    injectAs(ctx.app, method, url, headers, payload);
+    ctx.injectAs(method, url, headers, payload);
 
   const dentalName = async () =>
     (

@@ -1,17 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { WireError } from '@switchboard/shared/errors';
 import { toolServerUrlMessages, type Tool } from '@switchboard/shared/tools';
 import { businesses, platformResources } from '../../db/schema';
 import { DEMO_BUSINESS, DEMO_MEMBER } from '../auth/demo-accounts';
 import { recordOwned } from './console.repository';
-import {
-  buildTestApp,
-  createBusinessWithMember,
-  injectAs,
-  oneDatabase,
-  sessionHeaders,
-} from '../../test/test-app';
+import { appForSuite, oneDatabase } from '../../test/test-app';
 
 const CUSTOM = {
   name: 'check_stock',
@@ -25,17 +19,16 @@ const CUSTOM = {
 };
 
 describe.each(oneDatabase)('tools on %s', (target) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  const ctx = appForSuite(target, { SANDBOX_CALLS: '0' });
   let member: Record<string, string>;
   let other: Record<string, string>;
   let businessA: string;
   let managedId: string;
 
   beforeAll(async () => {
-    ctx = await buildTestApp(target, { SANDBOX_CALLS: '0' });
     await ctx.app.ready();
-    member = await sessionHeaders(ctx.app, DEMO_MEMBER.userName);
-    other = await sessionHeaders(ctx.app, (await createBusinessWithMember(ctx.app)).userName);
+    member = await ctx.sessionHeaders(DEMO_MEMBER.userName);
+    other = await ctx.sessionHeaders((await ctx.createBusinessWithMember()).userName);
     const [a] = await ctx.app.database.db
       .select()
       .from(businesses)
@@ -56,10 +49,9 @@ describe.each(oneDatabase)('tools on %s', (target) => {
       role: 'switchboard:create_enquiry',
     });
   });
-  afterAll(() => ctx?.close());
 
   const call = (method: string, url: string, headers: Record<string, string>, payload?: unknown) =>
-    injectAs(ctx.app, method, url, headers, payload);
+    ctx.injectAs(method, url, headers, payload);
 
   it('creates, lists, edits and deletes a custom function tool; managed ones come first, read-only', async () => {
     const created = await call('POST', '/api/tools', member, CUSTOM);

@@ -1,16 +1,13 @@
 import type { Contact, ContactDetail, ContactList } from '@switchboard/shared/contacts';
 import { contactSearchTerms } from '@switchboard/shared/contacts';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { executeRows } from '../../db/client';
 import { agents, contacts } from '../../db/schema';
 import { toCallRecord } from '../../platform/call-record';
-import {
-  buildTestApp,
-  createBusinessWithMember,
-  databaseTargets,
-  sessionHeaders,
-} from '../../test/test-app';
+import type { createBusinessWithMember } from '../../test/test-app';
+import { appForSuite, databaseTargets } from '../../test/test-app';
+import { customerCall } from './test-calls';
 import { ingestCalls } from '../call-ingest/call-ingest.service';
 import {
   CONTACT_COLUMNS,
@@ -21,23 +18,8 @@ import {
 
 const AGENT = 'asst-other-numbers';
 
-function platformCall(id: string, minute: number, customer: string) {
-  const created = Date.parse('2026-03-10T12:00:00.000Z') + minute * 60_000;
-  return {
-    id,
-    orgId: 'org-1',
-    assistantId: AGENT,
-    type: 'inboundPhoneCall',
-    status: 'ended',
-    endedReason: 'customer-ended-call',
-    createdAt: new Date(created).toISOString(),
-    updatedAt: new Date(created + 60_000).toISOString(),
-    startedAt: new Date(created).toISOString(),
-    endedAt: new Date(created + 45_000).toISOString(),
-    cost: 0.2,
-    customer: { number: customer },
-  };
-}
+const platformCall = (id: string, minute: number, customer: string) =>
+  customerCall(id, minute, customer, AGENT);
 
 /**
  * A contact's other phone numbers and email addresses (migration 0032) are found by a search and
@@ -46,15 +28,14 @@ function platformCall(id: string, minute: number, customer: string) {
  * by the contact's number, then by the other numbers' GIN index.
  */
 describe.each(databaseTargets)('a contact’s other numbers on %s', (target) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  const ctx = appForSuite(target, { SANDBOX_CALLS: '0' });
   let business: Awaited<ReturnType<typeof createBusinessWithMember>>;
   let headers: Record<string, string>;
   let orla: Contact;
 
   beforeAll(async () => {
-    ctx = await buildTestApp(target, { SANDBOX_CALLS: '0' });
-    business = await createBusinessWithMember(ctx.app);
-    headers = await sessionHeaders(ctx.app, business.userName);
+    business = await ctx.createBusinessWithMember();
+    headers = await ctx.sessionHeaders(business.userName);
     await ctx.app.database.db.insert(agents).values({
       platformAssistantId: AGENT,
       businessId: business.businessId,
@@ -82,7 +63,6 @@ describe.each(databaseTargets)('a contact’s other numbers on %s', (target) => 
       payload: { name: 'Someone Else', phone: '086 999 0000' },
     });
   });
-  afterAll(() => ctx?.close());
 
   const search = async (text: string) => {
     const res = await ctx.app.inject({

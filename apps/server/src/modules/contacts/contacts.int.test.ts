@@ -1,16 +1,12 @@
 import type { Contact, ContactDetail, ContactList } from '@switchboard/shared/contacts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { agents, appointments, contacts, enquiries } from '../../db/schema';
 import { toCallRecord } from '../../platform/call-record';
 import type { WireError } from '@switchboard/shared/errors';
-import {
-  buildTestApp,
-  createAdminUser,
-  createBusinessWithMember,
-  oneDatabase,
-  sessionHeaders,
-} from '../../test/test-app';
+import type { createBusinessWithMember } from '../../test/test-app';
+import { appForSuite, oneDatabase } from '../../test/test-app';
+import { customerCall } from './test-calls';
 import { ingestCalls } from '../call-ingest/call-ingest.service';
 import { upsertContactFromCall } from './contacts.repository';
 
@@ -18,26 +14,11 @@ const AGENT = 'asst-contacts';
 const OTHER_AGENT = 'asst-contacts-other';
 const NOT_AN_ID = 'not-a-uuid';
 
-function platformCall(id: string, minute: number, customer: string, assistantId = AGENT) {
-  const created = Date.parse('2026-03-10T12:00:00.000Z') + minute * 60_000;
-  return {
-    id,
-    orgId: 'org-1',
-    assistantId,
-    type: 'inboundPhoneCall',
-    status: 'ended',
-    endedReason: 'customer-ended-call',
-    createdAt: new Date(created).toISOString(),
-    updatedAt: new Date(created + 60_000).toISOString(),
-    startedAt: new Date(created).toISOString(),
-    endedAt: new Date(created + 45_000).toISOString(),
-    cost: 0.2,
-    customer: { number: customer },
-  };
-}
+const platformCall = (id: string, minute: number, customer: string, assistantId = AGENT) =>
+  customerCall(id, minute, customer, assistantId);
 
 describe.each(oneDatabase)('contacts on %s', (target) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  const ctx = appForSuite(target, { SANDBOX_CALLS: '0' });
   let owner: Awaited<ReturnType<typeof createBusinessWithMember>>;
   let other: Awaited<ReturnType<typeof createBusinessWithMember>>;
   let member: Record<string, string>;
@@ -45,33 +26,22 @@ describe.each(oneDatabase)('contacts on %s', (target) => {
   let admin: Record<string, string>;
 
   type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  const send = async <T>(
+  const send = <T>(
     method: Method,
     url: string,
     payload?: Record<string, unknown>,
     headers = member,
-  ) => {
-    const res = await ctx.app.inject({
-      method,
-      url,
-      headers,
-      ...(payload === undefined ? {} : { payload }),
-    });
-    const json = String(res.headers['content-type'] ?? '').startsWith('application/json');
-    return { status: res.statusCode, body: (json ? res.json<T>() : undefined) as T };
-  };
+  ) => ctx.requestAs<T>(method, url, headers, payload);
   const create = (payload: Record<string, unknown>, headers = member) =>
     send<Contact>('POST', '/api/contacts', payload, headers);
 
   beforeAll(async () => {
-    ctx = await buildTestApp(target, { SANDBOX_CALLS: '0' });
-    owner = await createBusinessWithMember(ctx.app);
-    other = await createBusinessWithMember(ctx.app);
-    member = await sessionHeaders(ctx.app, owner.userName);
-    stranger = await sessionHeaders(ctx.app, other.userName);
-    admin = await sessionHeaders(ctx.app, (await createAdminUser(ctx.app)).userName);
+    owner = await ctx.createBusinessWithMember();
+    other = await ctx.createBusinessWithMember();
+    member = await ctx.sessionHeaders(owner.userName);
+    stranger = await ctx.sessionHeaders(other.userName);
+    admin = await ctx.sessionHeaders((await ctx.createAdminUser()).userName);
   });
-  afterAll(() => ctx?.close());
 
   it('keeps and edits other phone numbers, other emails and a country', async () => {
     const { status, body } = await create({
@@ -296,8 +266,8 @@ describe.each(oneDatabase)('contacts on %s', (target) => {
     let pager: Record<string, string>;
 
     beforeAll(async () => {
-      const business = await createBusinessWithMember(ctx.app);
-      pager = await sessionHeaders(ctx.app, business.userName);
+      const business = await ctx.createBusinessWithMember();
+      pager = await ctx.sessionHeaders(business.userName);
       // 45 contacts, created one after the other, each a second later than the one before.
       await ctx.app.database.db.insert(contacts).values(
         Array.from({ length: 45 }, (_, i) => ({

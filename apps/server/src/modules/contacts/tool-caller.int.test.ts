@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { agents, appointments, contacts, enquiries } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { buildTestApp, createBusinessWithMember, oneDatabase } from '../../test/test-app';
+import { appForSuite, oneDatabase } from '../../test/test-app';
 import { resolveToolCaller } from './tool-caller';
 
 const uniqueId = (prefix: string) => `${prefix}-${randomBytes(6).toString('hex')}`;
 
 describe.each(oneDatabase)('resolveToolCaller on %s', (target) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  const ctx = appForSuite(target);
   let businessId: string;
   let otherBusinessId: string;
   const assistantId = uniqueId('tool-caller-agent');
@@ -33,9 +33,8 @@ describe.each(oneDatabase)('resolveToolCaller on %s', (target) => {
   });
 
   beforeAll(async () => {
-    ctx = await buildTestApp(target);
-    businessId = (await createBusinessWithMember(ctx.app)).businessId;
-    otherBusinessId = (await createBusinessWithMember(ctx.app)).businessId;
+    businessId = (await ctx.createBusinessWithMember()).businessId;
+    otherBusinessId = (await ctx.createBusinessWithMember()).businessId;
     await db()
       .insert(agents)
       .values([
@@ -50,7 +49,6 @@ describe.each(oneDatabase)('resolveToolCaller on %s', (target) => {
         },
       ]);
   });
-  afterAll(() => ctx?.close());
 
   it('makes a phone caller a contact of the agent’s business with source call', async () => {
     const call = phoneCall('+353871110001');

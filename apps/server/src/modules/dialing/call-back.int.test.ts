@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CallBackResult } from '@switchboard/shared/dialing';
 import {
   DEFAULT_DAILY_CALL_CAP,
@@ -10,12 +10,7 @@ import type { WireError } from '@switchboard/shared/errors';
 import { toCallRecord } from '../../platform/call-record';
 import { ingestCalls } from '../call-ingest/call-ingest.service';
 import { agents, businesses, contacts, dialUsage, platformResources } from '../../db/schema';
-import {
-  buildTestApp,
-  createBusinessWithMember,
-  oneDatabase,
-  sessionHeaders,
-} from '../../test/test-app';
+import { appForSuite, oneDatabase } from '../../test/test-app';
 import { DEMO_ADMIN, DEMO_BUSINESS, DEMO_MEMBER, DEMO_TEAM_MEMBER } from '../auth/demo-accounts';
 
 // "Call back" (Round 3 · 4/10 item 6): one outbound call to a contact through the platform's
@@ -30,7 +25,7 @@ const RULES: UpdateCallingRulesInput = {
 };
 
 describe.each(oneDatabase)('call back on %s', (target) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  const ctx = appForSuite(target, { SANDBOX_CALLS: '0' });
   let owner: Record<string, string>;
   let admin: Record<string, string>;
   let businessId: string;
@@ -38,10 +33,9 @@ describe.each(oneDatabase)('call back on %s', (target) => {
   let phoneNumberId: string;
 
   beforeAll(async () => {
-    ctx = await buildTestApp(target, { SANDBOX_CALLS: '0' });
     await ctx.app.ready();
-    owner = await sessionHeaders(ctx.app, DEMO_MEMBER.userName);
-    admin = await sessionHeaders(ctx.app, DEMO_ADMIN.userName);
+    owner = await ctx.sessionHeaders(DEMO_MEMBER.userName);
+    admin = await ctx.sessionHeaders(DEMO_ADMIN.userName);
     const { db } = ctx.app.database;
     const [business] = await db
       .select()
@@ -61,7 +55,6 @@ describe.each(oneDatabase)('call back on %s', (target) => {
       );
     phoneNumberId = number!.platformId;
   });
-  afterAll(() => ctx?.close());
 
   const addContact = async (phone: string | null, doNotCall = false) => {
     const [row] = await ctx.app.database.db
@@ -123,7 +116,7 @@ describe.each(oneDatabase)('call back on %s', (target) => {
     const dnc = await callBack(await addContact('+14155550125', true));
     expect(dnc.statusCode).toBe(409);
     const contactId = await addContact('+14155550126');
-    const other = await sessionHeaders(ctx.app, (await createBusinessWithMember(ctx.app)).userName);
+    const other = await ctx.sessionHeaders((await ctx.createBusinessWithMember()).userName);
     expect((await callBack(contactId, other)).statusCode).toBe(404);
     expect(
       (await callBack(contactId, owner, { agentId: 'not-an-agent', phoneNumberId })).statusCode,
@@ -133,7 +126,7 @@ describe.each(oneDatabase)('call back on %s', (target) => {
     ).toBe(404);
     expect((await callBack(contactId, owner, { agentId })).statusCode).toBe(400);
     // Calling spends the business's money: owners and managers only.
-    const member = await sessionHeaders(ctx.app, DEMO_TEAM_MEMBER.userName);
+    const member = await ctx.sessionHeaders(DEMO_TEAM_MEMBER.userName);
     expect((await callBack(contactId, member)).statusCode).toBe(403);
   });
 
@@ -176,9 +169,9 @@ describe.each(oneDatabase)('call back on %s', (target) => {
     expect(web.statusCode).toBe(400);
     expect(web.json<WireError>().error.message).toMatch(/no caller’s number/);
     // Another business's call is a 404; a member may not spend.
-    const other = await sessionHeaders(ctx.app, (await createBusinessWithMember(ctx.app)).userName);
+    const other = await ctx.sessionHeaders((await ctx.createBusinessWithMember()).userName);
     expect((await callBackCaller('cb-inbound', other)).statusCode).toBe(404);
-    const member = await sessionHeaders(ctx.app, DEMO_TEAM_MEMBER.userName);
+    const member = await ctx.sessionHeaders(DEMO_TEAM_MEMBER.userName);
     expect((await callBackCaller('cb-inbound', member)).statusCode).toBe(403);
   });
 });

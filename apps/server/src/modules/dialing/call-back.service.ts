@@ -11,6 +11,15 @@ import { findCallWithAgent } from '../calls/calls.repository';
 import { dialRefusalOf } from './dial-rules';
 import type { DialingService } from './dialing.service';
 
+/** What placing calls needs: the database, the platform, the console, the dialing rules, a clock. */
+export type CallingDeps = {
+  db: Db;
+  platform: () => PlatformClient;
+  console: ConsoleService;
+  dialing: DialingService;
+  now?: () => number;
+};
+
 /**
  * "Call back": one outbound call to one of the business's contacts (`POST /call`), by one of its
  * agents from one of its numbers, under the calling rules and daily caps of decision 053 — the
@@ -18,15 +27,7 @@ import type { DialingService } from './dialing.service';
  * day's minutes are reached). A call the platform refuses gives its reservation back.
  */
 export class CallBackService {
-  constructor(
-    private readonly deps: {
-      db: Db;
-      platform: () => PlatformClient;
-      console: ConsoleService;
-      dialing: DialingService;
-      now?: () => number;
-    },
-  ) {}
+  constructor(private readonly deps: CallingDeps) {}
 
   async callBack(
     businessId: string,

@@ -13,25 +13,12 @@ import {
 } from '@switchboard/shared/dialing';
 import type { Paginated } from '@switchboard/shared/pagination';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client';
-import {
-  agents,
-  businesses,
-  campaignContacts,
-  campaigns,
-  contacts,
-  dialUsage,
-  platformResources,
-} from '../../db/schema';
+import { businesses, campaignContacts, campaigns, contacts, dialUsage } from '../../db/schema';
 import { toCallRecord } from '../../platform/call-record';
-import {
-  buildTestApp,
-  createBusinessWithMember,
-  databaseTargets,
-  injectAs,
-  sessionHeaders,
-} from '../../test/test-app';
+import { appForSuite, databaseTargets } from '../../test/test-app';
+import { giveDemoAgent } from '../console/test-demo-agents';
 import { DEMO_ADMIN, DEMO_BUSINESS, DEMO_MEMBER } from '../auth/demo-accounts';
 import { ingestCalls } from '../call-ingest/call-ingest.service';
 import { CampaignsService } from '../campaigns/campaigns.service';
@@ -75,14 +62,14 @@ const withTransfer = (number: string): AgentSettings => ({
 });
 
 describe.each(databaseTargets)('calling rules on %s', (target) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  const ctx = appForSuite(target, { SANDBOX_CALLS: '0', SYNC_INTERVAL_SECONDS: '3600' });
   let admin: Record<string, string>;
   let member: Record<string, string>;
   let demoBusinessId: string;
   let dental: { id: string; phoneNumberId: string };
 
   const call = (method: string, url: string, headers: Record<string, string>, payload?: unknown) =>
-    injectAs(ctx.app, method, url, headers, payload);
+    ctx.injectAs(method, url, headers, payload);
   /** A campaign made (a draft) and started at once: the failed POST's answer, or the start's. */
   const startCampaign = async (headers: Record<string, string>, body: unknown) => {
     const res = await call('POST', '/api/campaigns', headers, body);
@@ -120,22 +107,14 @@ describe.each(databaseTargets)('calling rules on %s', (target) => {
     });
   /** A new US business with one of the sandbox's demo agents and its number. */
   const businessWithAgent = async (demoIndex: number) => {
-    const owner = await createBusinessWithMember(ctx.app, {
+    const owner = await ctx.createBusinessWithMember({
       country: 'United States',
       timezone: 'America/Chicago',
     });
-    const demo = ctx.app.platform.sandbox!.demo.assistants[demoIndex]!;
-    await ctx.app.database.db
-      .update(agents)
-      .set({ businessId: owner.businessId })
-      .where(eq(agents.platformAssistantId, demo.id));
-    await ctx.app.database.db
-      .update(platformResources)
-      .set({ businessId: owner.businessId })
-      .where(eq(platformResources.platformId, demo.phoneNumberId));
+    const demo = await giveDemoAgent(ctx.app, owner.businessId, demoIndex);
     return {
       ...owner,
-      headers: await sessionHeaders(ctx.app, owner.userName),
+      headers: await ctx.sessionHeaders(owner.userName),
       agentId: demo.id,
       phoneNumberId: demo.phoneNumberId,
     };
@@ -143,9 +122,8 @@ describe.each(databaseTargets)('calling rules on %s', (target) => {
   const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
   beforeAll(async () => {
-    ctx = await buildTestApp(target, { SANDBOX_CALLS: '0', SYNC_INTERVAL_SECONDS: '3600' });
-    admin = await sessionHeaders(ctx.app, DEMO_ADMIN.userName);
-    member = await sessionHeaders(ctx.app, DEMO_MEMBER.userName);
+    admin = await ctx.sessionHeaders(DEMO_ADMIN.userName);
+    member = await ctx.sessionHeaders(DEMO_MEMBER.userName);
     const [business] = await ctx.app.database.db
       .select()
       .from(businesses)
@@ -154,7 +132,6 @@ describe.each(databaseTargets)('calling rules on %s', (target) => {
     const demo = ctx.app.platform.sandbox!.demo.assistants[0]!;
     dental = { id: demo.id, phoneNumberId: demo.phoneNumberId };
   });
-  afterAll(() => ctx?.close());
 
   it('the operator reads and sets a business’s rules; bad input is a 400 naming the field', async () => {
     const read = await call('GET', rulesUrl(demoBusinessId), admin);
@@ -345,7 +322,7 @@ describe.each(databaseTargets)('calling rules on %s', (target) => {
   });
 
   it('hands out at most the daily call cap, across two instances at once', async () => {
-    const owner = await createBusinessWithMember(ctx.app, { country: 'United States' });
+    const owner = await ctx.createBusinessWithMember({ country: 'United States' });
     await setRules(owner.businessId, { dailyCallCap: 25 });
     // A second instance: on PostgreSQL its own pool (its own connections), as another process.
     let second: Database | undefined;

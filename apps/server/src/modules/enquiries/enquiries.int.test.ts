@@ -16,6 +16,7 @@ import {
   databaseTargets,
   sessionHeaders,
 } from '../../test/test-app';
+import { postToWebhook } from '../webhook/test-webhook';
 import { MAIL_MAX_ATTEMPTS } from '../mail/mail.service';
 import { EnquiriesService } from './enquiries.service';
 
@@ -84,13 +85,7 @@ describe.each(databaseTargets)('enquiries on %s', (target) => {
   });
   afterAll(() => ctx?.close());
 
-  const webhook = (payload: object) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: '/api/platform/webhook',
-      payload,
-      headers: { 'x-vapi-secret': SECRET },
-    });
+  const webhook = (payload: object) => postToWebhook(ctx.app, SECRET, payload);
   const api = (
     method: 'GET' | 'POST' | 'PATCH',
     url: string,

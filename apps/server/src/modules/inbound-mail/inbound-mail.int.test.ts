@@ -2,17 +2,13 @@ import { createHmac } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import hoodiecrow from 'hoodiecrow-imap';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppointmentCalendar, Appointment } from '@switchboard/shared/appointments';
 import type { ContactList } from '@switchboard/shared/contacts';
 import type { Enquiry, EnquiryList, EnquiryThread } from '@switchboard/shared/enquiries';
 import { agents, mailOutbox } from '../../db/schema';
-import {
-  buildTestApp,
-  createBusinessWithMember,
-  oneDatabase,
-  sessionHeaders,
-} from '../../test/test-app';
+import { appForSuite, oneDatabase } from '../../test/test-app';
+import { postToWebhook } from '../webhook/test-webhook';
 import { EnquiriesService } from '../enquiries/enquiries.service';
 import { ImapPoller } from './imap-poller';
 
@@ -22,8 +18,6 @@ const POSTMARK = { user: 'postmark-hook', password: 'pm-secret-123' };
 const MAILGUN_KEY = 'key-mailgun-signing-0123456789';
 const basic = (user: string, password: string) =>
   `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
-
-type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
 
 function toolCall(
   name: 'create_enquiry' | 'book_appointment',
@@ -61,37 +55,29 @@ function mailgunFields(fields: Record<string, string>, key = MAILGUN_KEY) {
 }
 
 describe.each(oneDatabase)('enquiry threads, inbound mail and test marks on %s', (target) => {
-  let ctx: Ctx;
+  const ctx = appForSuite(target, {
+    VAPI_WEBHOOK_SECRET: SECRET,
+    SANDBOX_CALLS: '0',
+    INBOUND_MAIL_DOMAIN: DOMAIN,
+    INBOUND_POSTMARK_USER: POSTMARK.user,
+    INBOUND_POSTMARK_PASSWORD: POSTMARK.password,
+    INBOUND_MAILGUN_SIGNING_KEY: MAILGUN_KEY,
+  });
   let headers: Record<string, string>;
   let otherHeaders: Record<string, string>;
   const assistantId = 'asst-inbound-1';
 
   beforeAll(async () => {
-    ctx = await buildTestApp(target, {
-      VAPI_WEBHOOK_SECRET: SECRET,
-      SANDBOX_CALLS: '0',
-      INBOUND_MAIL_DOMAIN: DOMAIN,
-      INBOUND_POSTMARK_USER: POSTMARK.user,
-      INBOUND_POSTMARK_PASSWORD: POSTMARK.password,
-      INBOUND_MAILGUN_SIGNING_KEY: MAILGUN_KEY,
-    });
-    const member = await createBusinessWithMember(ctx.app, { timezone: 'America/New_York' });
+    const member = await ctx.createBusinessWithMember({ timezone: 'America/New_York' });
     await ctx.app.database.db
       .insert(agents)
       .values({ platformAssistantId: assistantId, businessId: member.businessId, name: 'Desk' });
-    headers = await sessionHeaders(ctx.app, member.userName);
-    const other = await createBusinessWithMember(ctx.app);
-    otherHeaders = await sessionHeaders(ctx.app, other.userName);
+    headers = await ctx.sessionHeaders(member.userName);
+    const other = await ctx.createBusinessWithMember();
+    otherHeaders = await ctx.sessionHeaders(other.userName);
   });
-  afterAll(() => ctx?.close());
 
-  const webhook = (payload: object) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: '/api/platform/webhook',
-      payload,
-      headers: { 'x-vapi-secret': SECRET },
-    });
+  const webhook = (payload: object) => postToWebhook(ctx.app, SECRET, payload);
   const api = <T>(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, h = headers) =>
     ctx.app
       .inject({ method, url: `/api${url}`, headers: h, ...(payload ? { payload } : {}) })

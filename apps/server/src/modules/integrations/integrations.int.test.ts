@@ -12,13 +12,8 @@ import {
   type WebhookEndpointList,
 } from '@switchboard/shared/integrations';
 import { agents, contacts, webhookDeliveries } from '../../db/schema';
-import {
-  addTeamMember,
-  buildTestApp,
-  createBusinessWithMember,
-  databaseTargets,
-  sessionHeaders,
-} from '../../test/test-app';
+import { appForSuite, databaseTargets } from '../../test/test-app';
+import { postToWebhook } from '../webhook/test-webhook';
 import { WebhookDeliveryJob } from './webhook-delivery.job';
 import { checkWebhookTarget, sendWebhook } from './webhook-target';
 
@@ -88,7 +83,7 @@ function parseFeed(text: string) {
 }
 
 describe.each(databaseTargets)('integrations on %s', (target) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  const ctx = appForSuite(target, { VAPI_WEBHOOK_SECRET: PLATFORM_SECRET, SANDBOX_CALLS: '0' });
   let ownerA: Record<string, string>;
   let ownerB: Record<string, string>;
   let memberA: Record<string, string>;
@@ -100,20 +95,18 @@ describe.each(databaseTargets)('integrations on %s', (target) => {
   const assistantA = 'asst-integrations-a';
 
   beforeAll(async () => {
-    ctx = await buildTestApp(target, { VAPI_WEBHOOK_SECRET: PLATFORM_SECRET, SANDBOX_CALLS: '0' });
-    const a = await createBusinessWithMember(ctx.app, {
+    const a = await ctx.createBusinessWithMember({
       name: 'Harbour Dental',
       timezone: 'America/New_York',
     });
-    const b = await createBusinessWithMember(ctx.app, { name: 'Other Plumbing' });
+    const b = await ctx.createBusinessWithMember({ name: 'Other Plumbing' });
     businessA = a.businessId;
     businessB = b.businessId;
-    ownerA = await sessionHeaders(ctx.app, a.userName);
-    ownerB = await sessionHeaders(ctx.app, b.userName);
-    memberA = await sessionHeaders(ctx.app, (await addTeamMember(ctx.app, businessA)).userName);
-    managerA = await sessionHeaders(
-      ctx.app,
-      (await addTeamMember(ctx.app, businessA, { role: 'manager' })).userName,
+    ownerA = await ctx.sessionHeaders(a.userName);
+    ownerB = await ctx.sessionHeaders(b.userName);
+    memberA = await ctx.sessionHeaders((await ctx.addTeamMember(businessA)).userName);
+    managerA = await ctx.sessionHeaders(
+      (await ctx.addTeamMember(businessA, { role: 'manager' })).userName,
     );
     const db = ctx.app.database.db;
     await db
@@ -130,7 +123,6 @@ describe.each(databaseTargets)('integrations on %s', (target) => {
     contactA = ca!.id;
     contactB = cb!.id;
   });
-  afterAll(() => ctx?.close());
 
   const api = (
     method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
@@ -336,12 +328,7 @@ describe.each(databaseTargets)('integrations on %s', (target) => {
       };
       // The same report twice (the platform retries) raises one event.
       for (let i = 0; i < 2; i += 1) {
-        const report = await ctx.app.inject({
-          method: 'POST',
-          url: '/api/platform/webhook',
-          headers: { 'x-vapi-secret': PLATFORM_SECRET },
-          payload: endOfCall,
-        });
+        const report = await postToWebhook(ctx.app, PLATFORM_SECRET, endOfCall);
         expect(report.statusCode, report.body).toBeLessThan(300);
       }
 

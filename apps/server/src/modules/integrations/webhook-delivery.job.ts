@@ -8,6 +8,7 @@ import {
 import type { Db } from '../../db/client';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { sendWebhook, type SendOutcome, type TargetRules } from './webhook-target';
+import { Poller } from '../../lib/poller';
 
 /** The wait before attempt n + 1 after n failed ones (the last delay repeats). */
 export function webhookRetryDelayMs(
@@ -44,9 +45,7 @@ const DEFAULT_CONCURRENCY = 4;
  * WEBHOOK_MAX_ATTEMPTS, then the delivery is failed; the owner can resend it.
  */
 export class WebhookDeliveryJob {
-  private timer: NodeJS.Timeout | undefined;
-  private processing: Promise<number> | undefined;
-  private again = false;
+  private readonly runs = new Poller(() => this.drain(), POLL_MS);
 
   constructor(
     private readonly deps: {
@@ -67,40 +66,21 @@ export class WebhookDeliveryJob {
   }
 
   start() {
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.processDue(), POLL_MS);
-    this.timer.unref();
-    void this.processDue();
+    this.runs.start();
   }
 
-  async stop() {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.processing?.catch(() => undefined);
+  stop() {
+    return this.runs.stop();
   }
 
   /** Looks at the queue now (after the transaction that raised an event committed). */
   kick() {
-    if (!this.timer) return;
-    setImmediate(() => {
-      if (this.timer) void this.processDue();
-    });
+    this.runs.soon();
   }
 
   /** Sends every due delivery; answers how many attempts were made. One run at a time. */
   processDue(): Promise<number> {
-    if (this.processing) {
-      this.again = true;
-      return this.processing;
-    }
-    this.processing = this.drain().finally(() => {
-      this.processing = undefined;
-      if (this.again) {
-        this.again = false;
-        void this.processDue();
-      }
-    });
-    return this.processing;
+    return this.runs.request();
   }
 
   private async drain(): Promise<number> {

@@ -15,13 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
 import { callActions, calls, sessions, users } from '../../db/schema';
 import { DEMO_TEAM_MEMBERS, DEMO_TRADES } from '../auth/demo-accounts';
-import {
-  addTeamMember,
-  buildTestApp,
-  createScratchConfig,
-  oneDatabase,
-  sessionHeaders,
-} from '../../test/test-app';
+import { appForSuite, createScratchConfig, oneDatabase, sessionHeaders } from '../../test/test-app';
 import { LISTEN_CAPS, LIVE_CONTROL_LIMIT } from './live-calls.routes';
 
 // Live calls (issue 38, decision 059) through the real app and its sandbox platform: the list
@@ -112,21 +106,19 @@ async function openListen(base: string, callId: string, headers: Headers) {
 }
 
 describe.each(oneDatabase)('live calls on %s', (target) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  const ctx = appForSuite(target, { SANDBOX_CALLS: '0', SYNC_INTERVAL_SECONDS: '3600' });
   let base: string;
   let owner: Headers;
   let foreign: Headers;
   let admin: Headers;
 
   beforeAll(async () => {
-    ctx = await buildTestApp(target, { SANDBOX_CALLS: '0', SYNC_INTERVAL_SECONDS: '3600' });
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
-    owner = await sessionHeaders(ctx.app, DEMO_TRADES.plumbing.owner.userName);
-    foreign = await sessionHeaders(ctx.app, DEMO_TEAM_MEMBERS.dental!.userName);
-    admin = await sessionHeaders(ctx.app, 'admin');
+    owner = await ctx.sessionHeaders(DEMO_TRADES.plumbing.owner.userName);
+    foreign = await ctx.sessionHeaders(DEMO_TEAM_MEMBERS.dental!.userName);
+    admin = await ctx.sessionHeaders('admin');
   });
-  afterAll(() => ctx?.close());
 
   const list = async (headers: Headers) =>
     (await ctx.app.inject({ method: 'GET', url: '/api/live-calls', headers })).json<LiveCallList>()
@@ -326,8 +318,7 @@ describe.each(oneDatabase)('live calls on %s', (target) => {
     const call = await liveCall();
     const plumbing = (await list(owner)).find((c) => c.id === call.id)!;
     expect(plumbing).toBeDefined();
-    const member = await addTeamMember(
-      ctx.app,
+    const member = await ctx.addTeamMember(
       (
         await ctx.app.database.db
           .select()
@@ -335,7 +326,7 @@ describe.each(oneDatabase)('live calls on %s', (target) => {
           .where(eq(users.userName, DEMO_TRADES.plumbing.owner.userName))
       )[0]!.businessId!,
     );
-    const headers = await sessionHeaders(ctx.app, member.userName);
+    const headers = await ctx.sessionHeaders(member.userName);
     const answers: number[] = [];
     for (let n = 0; n <= LIVE_CONTROL_LIMIT.max; n++)
       answers.push((await control(headers, call.id, { action: 'mute-assistant' })).statusCode);
@@ -474,8 +465,8 @@ describe.each(oneDatabase)('live calls on %s', (target) => {
     let left = LISTEN_CAPS.perBusiness - LISTEN_CAPS.perUser;
     let last: Headers = owner;
     while (left > 0) {
-      const member = await addTeamMember(ctx.app, businessId);
-      last = await sessionHeaders(ctx.app, member.userName);
+      const member = await ctx.addTeamMember(businessId);
+      last = await ctx.sessionHeaders(member.userName);
       for (let n = 0; n < Math.min(LISTEN_CAPS.perUser - 1, left); n++, left--)
         expect((await listenAs(last)).response.status).toBe(200);
     }

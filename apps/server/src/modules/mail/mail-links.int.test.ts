@@ -1,14 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, users } from '../../db/schema';
-import { buildTestApp, createAdminUser, oneDatabase, nextTestIp } from '../../test/test-app';
+import { appForSuite, nextTestIp, oneDatabase } from '../../test/test-app';
 
 // Without PUBLIC_URL (the sandbox platform), links in mail point where the server listens.
 // Whoever sends a request chooses its Host header: naming evil.example must not move a
 // set-password token, or an operator's link, to that address.
 describe.each(oneDatabase)('links in mail without PUBLIC_URL on %s', (target) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  const ctx = appForSuite(target, { SANDBOX_CALLS: '0', HOST: '127.0.0.1' });
   let base: string;
   const forged = {
     'sec-fetch-site': 'same-origin',
@@ -18,16 +18,14 @@ describe.each(oneDatabase)('links in mail without PUBLIC_URL on %s', (target) =>
   };
 
   beforeAll(async () => {
-    ctx = await buildTestApp(target, { SANDBOX_CALLS: '0', HOST: '127.0.0.1' });
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
-    const operator = await createAdminUser(ctx.app);
+    const operator = await ctx.createAdminUser();
     await ctx.app.database.db
       .update(users)
       .set({ email: 'ops@switchboard.example' })
       .where(eq(users.userName, operator.userName));
   });
-  afterAll(() => ctx?.close());
 
   const mailTo = async (address: string) => {
     const [row] = await ctx.app.database.db

@@ -14,6 +14,18 @@ export type OutgoingMail = {
   inlineImages?: InlineImage[];
 };
 
+/** A message's addressing and content as the outbox and the mailbox tables store them. */
+export function storedContent(mail: Omit<OutgoingMail, 'outboxId' | 'from'>) {
+  return {
+    toAddress: mail.to,
+    replyTo: mail.replyTo ?? null,
+    subject: mail.subject,
+    textBody: mail.text,
+    htmlBody: mail.html ?? null,
+    inlineImages: mail.inlineImages?.length ? mail.inlineImages : null,
+  };
+}
+
 /** Where mail goes: an SMTP server, or the local mailbox table. */
 export type MailTransport = {
   kind: 'smtp' | 'local';
@@ -75,12 +87,7 @@ export function createLocalMailboxTransport(db: Db): MailTransport {
         outboxId: mail.outboxId,
         messageId,
         fromAddress: mail.from,
-        toAddress: mail.to,
-        replyTo: mail.replyTo ?? null,
-        subject: mail.subject,
-        textBody: mail.text,
-        htmlBody: mail.html ?? null,
-        inlineImages: mail.inlineImages?.length ? mail.inlineImages : null,
+        ...storedContent(mail),
       });
       return { messageId };
     },

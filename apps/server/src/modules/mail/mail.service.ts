@@ -2,7 +2,8 @@ import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { mailOutbox, type InlineImage } from '../../db/schema';
-import type { MailTransport } from './mail-transport';
+import { storedContent, type MailTransport } from './mail-transport';
+import { Poller } from '../../lib/poller';
 
 export type MailInput = {
   to: string;
@@ -47,9 +48,7 @@ export function retryDelayMs(attempts: number): number {
  * message again unless this one has stopped.
  */
 export class MailService {
-  private timer: NodeJS.Timeout | undefined;
-  private processing: Promise<number> | undefined;
-  private again = false;
+  private readonly runs = new Poller(() => this.drain(), POLL_MS);
   private readonly listeners: MailChangeListener[] = [];
 
   constructor(
@@ -98,10 +97,7 @@ export class MailService {
 
   /** A run right after the current tick, unless the worker has been stopped by then. */
   private soon() {
-    if (!this.timer) return;
-    setImmediate(() => {
-      if (this.timer) void this.processDue();
-    });
+    this.runs.soon();
   }
 
   /** Stores a message for sending. Pass a transaction to make it part of a larger change. */
@@ -111,12 +107,7 @@ export class MailService {
       .values({
         kind: input.kind,
         fromAddress: this.deps.from,
-        toAddress: input.to,
-        replyTo: input.replyTo ?? null,
-        subject: input.subject,
-        textBody: input.text,
-        htmlBody: input.html ?? null,
-        inlineImages: input.inlineImages?.length ? input.inlineImages : null,
+        ...storedContent(input),
       })
       .returning({ id: mailOutbox.id });
     if (!row) throw new Error('the message was not stored');
@@ -128,33 +119,17 @@ export class MailService {
 
   /** Starts the worker: sends what is due now and every few seconds. */
   start() {
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.processDue(), POLL_MS);
-    this.timer.unref();
-    void this.processDue();
+    this.runs.start();
   }
 
   async stop() {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.processing?.catch(() => undefined);
+    await this.runs.stop();
     this.deps.transport.close();
   }
 
   /** Sends every message that is due; returns how many were sent. One run at a time. */
   processDue(): Promise<number> {
-    if (this.processing) {
-      this.again = true;
-      return this.processing;
-    }
-    this.processing = this.drain().finally(() => {
-      this.processing = undefined;
-      if (this.again) {
-        this.again = false;
-        void this.processDue();
-      }
-    });
-    return this.processing;
+    return this.runs.request();
   }
 
   private async drain(): Promise<number> {

@@ -8,6 +8,7 @@ import { findSessionUser } from '../auth/users.repository';
 import type { MailService } from '../mail/mail.service';
 import type { Resolver } from '../../platform/recording-fetch';
 import { sendPush, type PushReach, type VapidKeys } from './push-delivery';
+import { Poller } from '../../lib/poller';
 
 /** The outbox kind of the hourly notification mail. */
 export const NOTIFICATION_MAIL_KIND = 'notifications';
@@ -40,9 +41,13 @@ export type NotificationJobDeps = {
  * and when kicked; never per request.
  */
 export class NotificationJob {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-  private again = false;
+  /** A run asked for while one was under way starts after it, unless the job was stopped. */
+  private readonly runs: Poller<void> = new Poller(async () => {
+    if (!this.runs.started) return;
+    await this.runOnce().catch((error: unknown) =>
+      this.deps.log.error({ err: error }, 'notification job failed'),
+    );
+  }, POLL_MS);
 
   constructor(private readonly deps: NotificationJobDeps) {}
 
@@ -51,34 +56,17 @@ export class NotificationJob {
   }
 
   start() {
-    if (this.timer) return;
-    this.timer = setInterval(() => this.kick(), POLL_MS);
-    this.timer.unref();
-    this.kick();
+    this.runs.start();
   }
 
-  async stop() {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running?.catch(() => undefined);
+  stop() {
+    return this.runs.stop();
   }
 
   /** A run soon, e.g. after a notification was raised; nothing when the job is not started. */
   kick() {
-    if (!this.timer) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.runOnce()
-      .catch((error: unknown) => this.deps.log.error({ err: error }, 'notification job failed'))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        }
-      });
+    if (!this.runs.started) return;
+    void this.runs.request();
   }
 
   /** One run (tests drive it): answers what was done, or null when another instance holds it. */

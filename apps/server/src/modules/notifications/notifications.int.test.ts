@@ -19,14 +19,7 @@ import {
   notifications,
   pushSubscriptions,
 } from '../../db/schema';
-import {
-  addTeamMember,
-  buildTestApp,
-  createAdminUser,
-  createBusinessWithMember,
-  oneDatabase,
-  sessionHeaders,
-} from '../../test/test-app';
+import { appForSuite, oneDatabase } from '../../test/test-app';
 import { settleCampaign } from '../campaigns/campaigns.repository';
 import { notify } from './notify';
 import { endpointProblem } from './push-delivery';
@@ -36,8 +29,6 @@ const DOMAIN = 'in.notify.test';
 const POSTMARK = { user: 'pm-notify', password: 'pm-notify-secret' };
 const DAY = 86_400_000;
 const basic = `Basic ${Buffer.from(`${POSTMARK.user}:${POSTMARK.password}`).toString('base64')}`;
-
-type Ctx = Awaited<ReturnType<typeof buildTestApp>>;
 
 /** A browser's side of a push subscription: its keys, to decrypt what the push service got. */
 function browserKeys() {
@@ -77,7 +68,13 @@ async function startPushService() {
 }
 
 describe.each(oneDatabase)('notifications on %s', (target) => {
-  let ctx: Ctx;
+  const ctx = appForSuite(target, {
+    VAPI_WEBHOOK_SECRET: SECRET,
+    SANDBOX_CALLS: '0',
+    INBOUND_MAIL_DOMAIN: DOMAIN,
+    INBOUND_POSTMARK_USER: POSTMARK.user,
+    INBOUND_POSTMARK_PASSWORD: POSTMARK.password,
+  });
   let pushService: Awaited<ReturnType<typeof startPushService>>;
   let businessId: string;
   let ownerId: string;
@@ -90,24 +87,17 @@ describe.each(oneDatabase)('notifications on %s', (target) => {
   const assistantId = 'asst-notify-1';
 
   beforeAll(async () => {
-    ctx = await buildTestApp(target, {
-      VAPI_WEBHOOK_SECRET: SECRET,
-      SANDBOX_CALLS: '0',
-      INBOUND_MAIL_DOMAIN: DOMAIN,
-      INBOUND_POSTMARK_USER: POSTMARK.user,
-      INBOUND_POSTMARK_PASSWORD: POSTMARK.password,
-    });
     pushService = await startPushService();
-    const first = await createBusinessWithMember(ctx.app, { timezone: 'America/New_York' });
+    const first = await ctx.createBusinessWithMember({ timezone: 'America/New_York' });
     businessId = first.businessId;
     ownerId = first.userId;
-    owner = await sessionHeaders(ctx.app, first.userName);
-    const team = await addTeamMember(ctx.app, businessId, { email: 'desk@notify.example' });
+    owner = await ctx.sessionHeaders(first.userName);
+    const team = await ctx.addTeamMember(businessId, { email: 'desk@notify.example' });
     memberId = team.userId;
-    member = await sessionHeaders(ctx.app, team.userName);
-    const second = await createBusinessWithMember(ctx.app);
+    member = await ctx.sessionHeaders(team.userName);
+    const second = await ctx.createBusinessWithMember();
     otherBusinessId = second.businessId;
-    other = await sessionHeaders(ctx.app, second.userName);
+    other = await ctx.sessionHeaders(second.userName);
     await ctx.app.database.db
       .insert(agents)
       .values({ platformAssistantId: assistantId, businessId, name: 'Front desk' });
@@ -123,10 +113,7 @@ describe.each(oneDatabase)('notifications on %s', (target) => {
       .returning({ id: contacts.id });
     contactId = contact!.id;
   });
-  afterAll(async () => {
-    await pushService?.close();
-    await ctx?.close();
-  });
+  afterAll(() => pushService?.close());
 
   const db = () => ctx.app.database.db;
   const api = (
@@ -304,8 +291,8 @@ describe.each(oneDatabase)('notifications on %s', (target) => {
     });
 
     it("the landing page's form tells the operator (in the app; the mail goes already)", async () => {
-      const admin = await createAdminUser(ctx.app);
-      const adminHeaders = await sessionHeaders(ctx.app, admin.userName);
+      const admin = await ctx.createAdminUser();
+      const adminHeaders = await ctx.sessionHeaders(admin.userName);
       const res = await ctx.app.inject({
         method: 'POST',
         url: '/api/service-enquiries',

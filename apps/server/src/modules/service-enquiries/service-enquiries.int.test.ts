@@ -1,19 +1,11 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   serviceEnquiryMessages,
   type ServiceEnquiryList,
 } from '@switchboard/shared/service-enquiries';
 import { mailOutbox, serviceEnquiries, users } from '../../db/schema';
-import {
-  buildTestApp,
-  createAdminUser,
-  createBusinessWithMember,
-  oneDatabase,
-  nextTestIp,
-  sameOrigin,
-  sessionHeaders,
-} from '../../test/test-app';
+import { appForSuite, nextTestIp, oneDatabase, sameOrigin } from '../../test/test-app';
 import { SERVICE_ENQUIRY_LIMIT_PER_IP } from './service-enquiries.routes';
 
 const valid = {
@@ -24,21 +16,19 @@ const valid = {
 };
 
 describe.each(oneDatabase)('service enquiries on %s', (target) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  const ctx = appForSuite(target, { SANDBOX_CALLS: '0' });
   let admin: Record<string, string>;
   let member: Record<string, string>;
 
   beforeAll(async () => {
-    ctx = await buildTestApp(target, { SANDBOX_CALLS: '0' });
-    const operator = await createAdminUser(ctx.app);
+    const operator = await ctx.createAdminUser();
     await ctx.app.database.db
       .update(users)
       .set({ email: 'ops@switchboard.example' })
       .where(eq(users.userName, operator.userName));
-    admin = await sessionHeaders(ctx.app, operator.userName);
-    member = await sessionHeaders(ctx.app, (await createBusinessWithMember(ctx.app)).userName);
+    admin = await ctx.sessionHeaders(operator.userName);
+    member = await ctx.sessionHeaders((await ctx.createBusinessWithMember()).userName);
   });
-  afterAll(() => ctx?.close());
 
   const send = (payload: object, remoteAddress = nextTestIp()) =>
     ctx.app.inject({

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '@switchboard/shared/date-range';
 import { agents, calls, platformResources } from '../../db/schema';
-import { buildTestApp, createBusinessWithMember, oneDatabase } from '../../test/test-app';
+import { appForSuite, oneDatabase } from '../../test/test-app';
 import { listAgents, listAgentsFromCalls } from '../agents/agents.repository';
 import {
   periodFigures,
@@ -30,16 +30,14 @@ const MOMENTS = [
 ];
 
 describe.each(oneDatabase)('call figures from the rollups on %s', (target) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  const ctx = appForSuite(target, { SANDBOX_CALLS: '0' });
   let alpha: string;
   let kolkata: string;
 
   beforeAll(async () => {
-    ctx = await buildTestApp(target, { SANDBOX_CALLS: '0' });
     const db = ctx.app.database.db;
-    alpha = (await createBusinessWithMember(ctx.app, { timezone: NEW_YORK, name: 'Alpha' }))
-      .businessId;
-    kolkata = (await createBusinessWithMember(ctx.app, { timezone: KOLKATA, name: 'Kolkata' }))
+    alpha = (await ctx.createBusinessWithMember({ timezone: NEW_YORK, name: 'Alpha' })).businessId;
+    kolkata = (await ctx.createBusinessWithMember({ timezone: KOLKATA, name: 'Kolkata' }))
       .businessId;
     await db.insert(agents).values([
       { platformAssistantId: 'ra-1', businessId: alpha, name: 'One' },
@@ -107,7 +105,6 @@ describe.each(oneDatabase)('call figures from the rollups on %s', (target) => {
     }
     await db.insert(calls).values(rows);
   });
-  afterAll(() => ctx?.close());
 
   const round = (figures: PeriodFigures[]) =>
     figures.map((f) => ({

@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BusinessOverviewList, DashboardStatistics } from '@switchboard/shared/analytics';
 import { appointments, contacts, enquiries } from '../../db/schema';
-import {
-  buildTestApp,
-  createAdminUser,
-  createBusinessWithMember,
-  databaseTargets,
-  sessionHeaders,
-} from '../../test/test-app';
+import { appForSuite, databaseTargets } from '../../test/test-app';
 import { AnalyticsService } from '../analytics/analytics.service';
 import { StatisticsService } from './statistics.service';
 
@@ -18,18 +12,17 @@ const NOW = new Date('2026-03-10T15:00:00Z');
 const ZONE = 'America/New_York';
 
 describe.each(databaseTargets)('dashboard statistics on %s', (target) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  const ctx = appForSuite(target, { SANDBOX_CALLS: '0' });
   let businessId: string;
   let member: Record<string, string>;
   let admin: Record<string, string>;
 
   beforeAll(async () => {
-    ctx = await buildTestApp(target, { SANDBOX_CALLS: '0' });
-    const a = await createBusinessWithMember(ctx.app, { timezone: ZONE, name: 'Alpha Dental' });
-    const b = await createBusinessWithMember(ctx.app, { timezone: ZONE, name: 'Zeta Plumbing' });
+    const a = await ctx.createBusinessWithMember({ timezone: ZONE, name: 'Alpha Dental' });
+    const b = await ctx.createBusinessWithMember({ timezone: ZONE, name: 'Zeta Plumbing' });
     businessId = a.businessId;
-    member = await sessionHeaders(ctx.app, a.userName);
-    admin = await sessionHeaders(ctx.app, (await createAdminUser(ctx.app)).userName);
+    member = await ctx.sessionHeaders(a.userName);
+    admin = await ctx.sessionHeaders((await ctx.createAdminUser()).userName);
     const db = ctx.app.database.db;
 
     const contact = (business: string, n: number, createdAt: string) => ({
@@ -95,7 +88,6 @@ describe.each(databaseTargets)('dashboard statistics on %s', (target) => {
       appointment(b.businessId, theirs, '2026-03-10T20:00:00Z', 'scheduled'), // another business
     ]);
   });
-  afterAll(() => ctx?.close());
 
   const statistics = () => {
     const db = ctx.app.database.db;

@@ -1,27 +1,20 @@
 import { eq } from 'drizzle-orm';
 import { WEB_CALL_SDK_TOKEN } from '@switchboard/shared/web-call';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '../../db/schema';
 import { DEMO_MEMBER } from '../auth/demo-accounts';
-import {
-  buildTestApp,
-  createBusinessWithMember,
-  oneDatabase,
-  sessionHeaders,
-} from '../../test/test-app';
+import { appForSuite, oneDatabase } from '../../test/test-app';
 
 describe.each(oneDatabase)('live call controls through the proxy on %s', (target) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  const ctx = appForSuite(target, { SYNC_INTERVAL_SECONDS: '3600' });
   let member: Record<string, string>;
   let memberOfB: Record<string, string>;
   beforeAll(async () => {
-    ctx = await buildTestApp(target, { SYNC_INTERVAL_SECONDS: '3600' });
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     await ctx.app.callSync.runNow();
-    member = await sessionHeaders(ctx.app, DEMO_MEMBER.userName);
-    memberOfB = await sessionHeaders(ctx.app, (await createBusinessWithMember(ctx.app)).userName);
+    member = await ctx.sessionHeaders(DEMO_MEMBER.userName);
+    memberOfB = await ctx.sessionHeaders((await ctx.createBusinessWithMember()).userName);
   });
-  afterAll(() => ctx?.close());
 
   it('passes the web SDK’s say and control messages to the call; a say that ends the call sets its end reason', async () => {
     const created = await ctx.app.inject({

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describeErrors, validatorFor } from '@switchboard/sandbox/platform-document';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { agents, businesses, calls } from '../../db/schema';
 import { recordOwned } from '../console/console.repository';
-import { buildTestApp, createBusinessWithMember, oneDatabase } from '../../test/test-app';
+import { appForSuite, oneDatabase } from '../../test/test-app';
+import { postToWebhook, relayWebhooksTo } from './test-webhook';
 import { NOT_TAKING_CALLS, NO_TRANSFER_NUMBER } from './webhook-answers';
 
 // The messages whose answer the platform reads: assistant-request (an inbound call to a
@@ -17,69 +16,26 @@ import { NOT_TAKING_CALLS, NO_TRANSFER_NUMBER } from './webhook-answers';
 const SECRET = 'whsec-assistant-request-0123456789';
 const uniqueId = (prefix: string) => `${prefix}-${randomBytes(6).toString('hex')}`;
 
-type TestContext = Awaited<ReturnType<typeof buildTestApp>>;
-
-/** An address the sandbox can send to that hands each message to the app (a small relay). */
-async function relay(ctx: TestContext) {
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      void ctx.app
-        .inject({
-          method: 'POST',
-          url: '/api/platform/webhook',
-          headers: {
-            'content-type': 'application/json',
-            'x-vapi-secret': String(request.headers['x-vapi-secret'] ?? ''),
-          },
-          payload: Buffer.concat(chunks).toString('utf8'),
-        })
-        .then((answer) => {
-          response.statusCode = answer.statusCode;
-          response.setHeader('content-type', 'application/json');
-          response.end(answer.body);
-        });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/api/platform/webhook`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 describe.each(oneDatabase)("answers to the platform's requests on %s", (target) => {
-  let ctx: TestContext;
-
-  beforeAll(async () => {
-    ctx = await buildTestApp(target, { VAPI_WEBHOOK_SECRET: SECRET, SANDBOX_CALLS: '0' });
-  });
-  afterAll(() => ctx?.close());
+  const ctx = appForSuite(target, { VAPI_WEBHOOK_SECRET: SECRET, SANDBOX_CALLS: '0' });
 
   const ask = async (
     phoneNumberId: string | undefined,
     phoneNumber: unknown = { provider: 'vapi' },
   ) => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/platform/webhook',
-      headers: { 'x-vapi-secret': SECRET },
-      payload: {
-        message: {
-          type: 'assistant-request',
-          phoneNumber,
-          call: {
-            id: uniqueId('call'),
-            orgId: 'org-1',
-            type: 'inboundPhoneCall',
-            status: 'ringing',
-            ...(phoneNumberId ? { phoneNumberId } : {}),
-            customer: { number: '+15552220101' },
-            createdAt: '2026-11-22T10:00:00.000Z',
-            updatedAt: '2026-11-22T10:00:00.000Z',
-          },
+    const res = await postToWebhook(ctx.app, SECRET, {
+      message: {
+        type: 'assistant-request',
+        phoneNumber,
+        call: {
+          id: uniqueId('call'),
+          orgId: 'org-1',
+          type: 'inboundPhoneCall',
+          status: 'ringing',
+          ...(phoneNumberId ? { phoneNumberId } : {}),
+          customer: { number: '+15552220101' },
+          createdAt: '2026-11-22T10:00:00.000Z',
+          updatedAt: '2026-11-22T10:00:00.000Z',
         },
       },
     });
@@ -91,7 +47,7 @@ describe.each(oneDatabase)("answers to the platform's requests on %s", (target) 
   };
 
   it("answers with the number's fallback, else the business's agent, else a spoken error", async () => {
-    const { businessId } = await createBusinessWithMember(ctx.app);
+    const { businessId } = await ctx.createBusinessWithMember();
     const numberId = uniqueId('number');
     const db = ctx.app.database.db;
     // Nobody's number, or no number at all: the error, in words for the caller.
@@ -118,10 +74,10 @@ describe.each(oneDatabase)("answers to the platform's requests on %s", (target) 
   });
 
   it('the sandbox plays an inbound call to an agentless number with the agent we answer, and its calls reach us', async () => {
-    const { businessId } = await createBusinessWithMember(ctx.app);
+    const { businessId } = await ctx.createBusinessWithMember();
     const sandbox = ctx.app.platform.sandbox!;
     const sdk = ctx.app.platform.client.sdk;
-    const listening = await relay(ctx);
+    const listening = await relayWebhooksTo(ctx.app);
     try {
       const server = { url: listening.url, headers: { 'x-vapi-secret': SECRET } };
       const assistant = await sdk.assistants.create({
@@ -166,10 +122,10 @@ describe.each(oneDatabase)("answers to the platform's requests on %s", (target) 
   });
 
   it("answers transfer-destination-request with the business's phone, and the sandbox transfers there", async () => {
-    const { businessId } = await createBusinessWithMember(ctx.app, { name: 'Harbour Dental' });
+    const { businessId } = await ctx.createBusinessWithMember({ name: 'Harbour Dental' });
     const db = ctx.app.database.db;
     const sdk = ctx.app.platform.client.sdk;
-    const listening = await relay(ctx);
+    const listening = await relayWebhooksTo(ctx.app);
     try {
       const assistant = await sdk.assistants.create({
         name: 'Operator',
@@ -187,21 +143,16 @@ describe.each(oneDatabase)("answers to the platform's requests on %s", (target) 
         .insert(agents)
         .values({ platformAssistantId: assistant.id, businessId, name: 'Operator' });
       const ask = async (assistantId: string) => {
-        const res = await ctx.app.inject({
-          method: 'POST',
-          url: '/api/platform/webhook',
-          headers: { 'x-vapi-secret': SECRET },
-          payload: {
-            message: {
-              type: 'transfer-destination-request',
-              call: {
-                id: uniqueId('call'),
-                orgId: 'org-1',
-                assistantId,
-                type: 'inboundPhoneCall',
-                createdAt: '2026-11-22T10:00:00.000Z',
-                updatedAt: '2026-11-22T10:00:00.000Z',
-              },
+        const res = await postToWebhook(ctx.app, SECRET, {
+          message: {
+            type: 'transfer-destination-request',
+            call: {
+              id: uniqueId('call'),
+              orgId: 'org-1',
+              assistantId,
+              type: 'inboundPhoneCall',
+              createdAt: '2026-11-22T10:00:00.000Z',
+              updatedAt: '2026-11-22T10:00:00.000Z',
             },
           },
         });
@@ -241,7 +192,7 @@ describe.each(oneDatabase)("answers to the platform's requests on %s", (target) 
   });
 
   it("answers knowledge-base-request with the business's facts that the question touches", async () => {
-    const { businessId } = await createBusinessWithMember(ctx.app, { name: 'Quay Plumbing' });
+    const { businessId } = await ctx.createBusinessWithMember({ name: 'Quay Plumbing' });
     const db = ctx.app.database.db;
     const agentId = uniqueId('agent');
     await db.insert(agents).values({ platformAssistantId: agentId, businessId, name: 'Desk' });
@@ -250,25 +201,20 @@ describe.each(oneDatabase)("answers to the platform's requests on %s", (target) 
       .set({ phone: '+353 1 555 0100', website: 'https://quay.example' })
       .where(eq(businesses.id, businessId));
     const ask = async (assistantId: string, question: string) => {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/platform/webhook',
-        headers: { 'x-vapi-secret': SECRET },
-        payload: {
-          message: {
-            type: 'knowledge-base-request',
-            messages: [],
-            messagesOpenAIFormatted: [
-              { role: 'assistant', content: 'Hello, Quay Plumbing.' },
-              { role: 'user', content: question },
-            ],
-            call: {
-              id: uniqueId('call'),
-              orgId: 'org-1',
-              assistantId,
-              createdAt: '2026-11-22T10:00:00.000Z',
-              updatedAt: '2026-11-22T10:00:00.000Z',
-            },
+      const res = await postToWebhook(ctx.app, SECRET, {
+        message: {
+          type: 'knowledge-base-request',
+          messages: [],
+          messagesOpenAIFormatted: [
+            { role: 'assistant', content: 'Hello, Quay Plumbing.' },
+            { role: 'user', content: question },
+          ],
+          call: {
+            id: uniqueId('call'),
+            orgId: 'org-1',
+            assistantId,
+            createdAt: '2026-11-22T10:00:00.000Z',
+            updatedAt: '2026-11-22T10:00:00.000Z',
           },
         },
       });

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { validatorFor, describeErrors } from '@switchboard/sandbox/platform-document';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { agents } from '../../db/schema';
-import { buildTestApp, createBusinessWithMember, oneDatabase } from '../../test/test-app';
+import { appForSuite, oneDatabase } from '../../test/test-app';
+import { postToWebhook } from './test-webhook';
 
 // Our answers to the platform's tool-calls messages, against the platform's own document:
 // ServerMessageResponseToolCalls, closed (only the properties the document names).
@@ -11,17 +12,15 @@ const SECRET = 'whsec-document-0123456789';
 const uniqueId = (prefix: string) => `${prefix}-${randomBytes(6).toString('hex')}`;
 
 describe.each(oneDatabase)('tool-call answers against the platform document on %s', (target) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  const ctx = appForSuite(target, { VAPI_WEBHOOK_SECRET: SECRET, SANDBOX_CALLS: '0' });
   const assistantId = uniqueId('doc-agent');
 
   beforeAll(async () => {
-    ctx = await buildTestApp(target, { VAPI_WEBHOOK_SECRET: SECRET, SANDBOX_CALLS: '0' });
-    const { businessId } = await createBusinessWithMember(ctx.app);
+    const { businessId } = await ctx.createBusinessWithMember();
     await ctx.app.database.db
       .insert(agents)
       .values({ platformAssistantId: assistantId, businessId, name: 'Reception' });
   });
-  afterAll(() => ctx?.close());
 
   const toolCall = (name: string, args: Record<string, unknown>) => ({
     id: uniqueId('tc'),
@@ -40,23 +39,18 @@ describe.each(oneDatabase)('tool-call answers against the platform document on %
       toolCall('book_appointment', { startsAt: 'next week', service: 'Cleaning' }),
       toolCall('launch_rocket', {}),
     ];
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/platform/webhook',
-      headers: { 'x-vapi-secret': SECRET },
-      payload: {
-        message: {
-          type: 'tool-calls',
-          toolCallList: list,
-          call: {
-            id: uniqueId('call'),
-            orgId: 'org-1',
-            assistantId,
-            type: 'inboundPhoneCall',
-            customer: { number: '+15552220101' },
-            createdAt: '2026-11-22T10:00:00.000Z',
-            updatedAt: '2026-11-22T10:00:05.000Z',
-          },
+    const res = await postToWebhook(ctx.app, SECRET, {
+      message: {
+        type: 'tool-calls',
+        toolCallList: list,
+        call: {
+          id: uniqueId('call'),
+          orgId: 'org-1',
+          assistantId,
+          type: 'inboundPhoneCall',
+          customer: { number: '+15552220101' },
+          createdAt: '2026-11-22T10:00:00.000Z',
+          updatedAt: '2026-11-22T10:00:05.000Z',
         },
       },
     });

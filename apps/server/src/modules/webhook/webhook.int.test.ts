@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { calls } from '../../db/schema';
-import { buildTestApp, oneDatabase } from '../../test/test-app';
+import { appForSuite, oneDatabase } from '../../test/test-app';
 import { hmacSignature } from '../../platform/webhook-auth';
 
 const SECRET = 'whsec-test-0123456789';
@@ -37,11 +37,7 @@ const report = (id: string) => ({
 
 describe.each(oneDatabase)('platform webhook on %s', (target) => {
   describe('with the secret header (default)', () => {
-    let ctx: Awaited<ReturnType<typeof buildTestApp>>;
-    beforeAll(async () => {
-      ctx = await buildTestApp(target, { VAPI_WEBHOOK_SECRET: SECRET, SANDBOX_CALLS: '0' });
-    });
-    afterAll(() => ctx?.close());
+    const ctx = appForSuite(target, { VAPI_WEBHOOK_SECRET: SECRET, SANDBOX_CALLS: '0' });
 
     const post = (
       payload: unknown,
@@ -172,15 +168,11 @@ describe.each(oneDatabase)('platform webhook on %s', (target) => {
   });
 
   describe('with HMAC signatures', () => {
-    let ctx: Awaited<ReturnType<typeof buildTestApp>>;
-    beforeAll(async () => {
-      ctx = await buildTestApp(target, {
-        VAPI_WEBHOOK_SECRET: SECRET,
-        VAPI_WEBHOOK_AUTH: 'hmac',
-        SANDBOX_CALLS: '0',
-      });
+    const ctx = appForSuite(target, {
+      VAPI_WEBHOOK_SECRET: SECRET,
+      VAPI_WEBHOOK_AUTH: 'hmac',
+      SANDBOX_CALLS: '0',
     });
-    afterAll(() => ctx?.close());
 
     it('accepts a correctly signed body and refuses a tampered one', async () => {
       const body = JSON.stringify(report('wh-hmac-1'));

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error';
 import { cleanDeep, jsonMayNeedCleaning } from '../../lib/control-characters';
 import { recordWebhookArrival } from '../agents/agents.repository';
 import type { CallIngestService } from '../call-ingest/call-ingest.service';
+import { CALL_REPORT_FIELDS } from '../calls/calls.repository';
 import {
   answerAssistantRequest,
   answerKnowledgeBaseRequest,
@@ -57,17 +58,7 @@ function parseArguments(value: unknown): Record<string, unknown> {
 }
 
 /** Fields of a message that describe the call more fully than the copy of the call it carries. */
-const REPORT_FIELDS = [
-  'endedReason',
-  'analysis',
-  'artifact',
-  'cost',
-  'costs',
-  'costBreakdown',
-  'startedAt',
-  'endedAt',
-  'destination',
-] as const;
+const REPORT_FIELDS = [...CALL_REPORT_FIELDS, 'startedAt', 'endedAt', 'destination'] as const;
 
 function mergeIntoCall(
   call: Record<string, unknown>,

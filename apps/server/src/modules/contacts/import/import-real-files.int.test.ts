@@ -6,14 +6,9 @@
 import type { ContactImport, ContactImportUpload } from '@switchboard/shared/contact-imports';
 import type { ContactList } from '@switchboard/shared/contacts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contacts } from '../../../db/schema';
-import {
-  buildTestApp,
-  createBusinessWithMember,
-  databaseTargets,
-  sessionHeaders,
-} from '../../../test/test-app';
+import { appForSuite, databaseTargets } from '../../../test/test-app';
 import { contactImportMessages } from '@switchboard/shared/contact-imports';
 import {
   buildGoogleContactsCsv,
@@ -34,16 +29,10 @@ const WORKBOOK_ROWS = [
 ];
 
 describe.each(databaseTargets)('real contact files on %s', (target) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
-
-  beforeAll(async () => {
-    ctx = await buildTestApp(target, { SANDBOX_CALLS: '0' });
-  });
-  afterAll(() => ctx?.close());
+  const ctx = appForSuite(target, { SANDBOX_CALLS: '0' });
 
   /** A new business (so every file starts from no contacts) and its member's session. */
-  const newMember = async () =>
-    sessionHeaders(ctx.app, (await createBusinessWithMember(ctx.app)).userName);
+  const newMember = async () => ctx.sessionHeaders((await ctx.createBusinessWithMember()).userName);
 
   const upload = async (headers: Record<string, string>, name: string, data: string | Buffer) => {
     const { payload, contentType } = multipartBody({ name, data });

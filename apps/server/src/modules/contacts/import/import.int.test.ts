@@ -7,12 +7,12 @@ import {
   type ContactImportUpload,
 } from '@switchboard/shared/contact-imports';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { contactImportChanges, contactImports, contacts, enquiries } from '../../../db/schema';
 import type { WireError } from '@switchboard/shared/errors';
 import {
+  appForSuite,
   buildTestApp,
-  createAdminUser,
   createBusinessWithMember,
   databaseTargets,
   sessionHeaders,
@@ -53,7 +53,7 @@ const CONTACTS_CSV = [
 ].join('\n');
 
 describe.each(databaseTargets)('contact imports on %s', (target) => {
-  let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+  const ctx = appForSuite(target, { SANDBOX_CALLS: '0' });
   let member: Record<string, string>;
   let stranger: Record<string, string>;
   let admin: Record<string, string>;
@@ -79,21 +79,12 @@ describe.each(databaseTargets)('contact imports on %s', (target) => {
     return { status: res.statusCode, body: res.json<ContactImportUpload & WireError>() };
   };
 
-  const send = async <T>(
+  const send = <T>(
     method: 'GET' | 'POST',
     url: string,
     payload?: Record<string, unknown>,
     headers = member,
-  ) => {
-    const res = await ctx.app.inject({
-      method,
-      url,
-      headers,
-      ...(payload === undefined ? {} : { payload }),
-    });
-    const json = String(res.headers['content-type'] ?? '').startsWith('application/json');
-    return { status: res.statusCode, body: (json ? res.json<T>() : undefined) as T, raw: res };
-  };
+  ) => ctx.requestAs<T>(method, url, headers, payload);
 
   const importsOf = async (headers = member) =>
     (await send<ContactImportList>('GET', '/api/contacts/imports?limit=100', undefined, headers))
@@ -160,15 +151,13 @@ describe.each(databaseTargets)('contact imports on %s', (target) => {
   };
 
   beforeAll(async () => {
-    ctx = await buildTestApp(target, { SANDBOX_CALLS: '0' });
-    const owner = await createBusinessWithMember(ctx.app);
+    const owner = await ctx.createBusinessWithMember();
     memberBusinessId = owner.businessId;
-    const other = await createBusinessWithMember(ctx.app);
-    member = await sessionHeaders(ctx.app, owner.userName);
-    stranger = await sessionHeaders(ctx.app, other.userName);
-    admin = await sessionHeaders(ctx.app, (await createAdminUser(ctx.app)).userName);
+    const other = await ctx.createBusinessWithMember();
+    member = await ctx.sessionHeaders(owner.userName);
+    stranger = await ctx.sessionHeaders(other.userName);
+    admin = await ctx.sessionHeaders((await ctx.createAdminUser()).userName);
   });
-  afterAll(() => ctx?.close());
 
   let firstImport: ContactImport;
   let existing: Contact;
@@ -264,10 +253,10 @@ describe.each(databaseTargets)('contact imports on %s', (target) => {
   });
 
   it("gives the rows to fix back under the file's header, with a Problem column, formulas escaped", async () => {
-    const { status, raw } = await send('GET', `/api/contacts/imports/${firstImport.id}/errors.csv`);
+    const { status, res } = await send('GET', `/api/contacts/imports/${firstImport.id}/errors.csv`);
     expect(status).toBe(200);
-    expect(raw.headers['content-type']).toBe('text/csv; charset=utf-8');
-    const lines = raw.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines).toEqual([
       'Name,Phone,Email,Company,Problem',
       `'=Bad Phone,12,bad@example.ie,,"Line 5: imported, but left out: Invalid phone number: 12 (The phone number is too short)"`,
@@ -449,7 +438,7 @@ describe.each(databaseTargets)('contact imports on %s', (target) => {
     const nuala = (await contactsOf()).find((c) => c.email === 'nuala@example.ie');
     expect(nuala).toMatchObject({ name: 'Nuala Ní Bhriain', notes: 'firstline[31m' });
     const errors = await send('GET', `/api/contacts/imports/${body.import.id}/errors.csv`);
-    expect(errors.raw.body).toContain('Invalid phone number: 123');
+    expect(errors.res.body).toContain('Invalid phone number: 123');
   });
 
   it.each([
