@@ -26,13 +26,11 @@ import {
   type Campaign,
   type CreateCampaignInput,
 } from '@switchboard/shared/campaigns';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { requestResolver, settleSave } from '../../../lib/form-errors';
-import { ConsoleFormModal } from '../../../components/console-form-modal';
+import { Controller, useWatch } from 'react-hook-form';
+import { useCreateForm } from '../../../lib/use-create-form';
+import { ConsoleFormModal, FormFooter } from '../../../components/console-form-modal';
 import { AgentOrSquadSelect, parseAgentOrSquad } from '../../../components/agent-or-squad-select';
-import { FormAlert } from '../../../components/form-alert';
 import { useCampaignOptions, useCreateCampaign } from '../api/campaigns';
-import { FormActions } from '../../../components/form-actions';
 import { bindField } from '../../../lib/bind-field';
 
 type AudienceKind = 'all' | 'search' | 'import';
@@ -148,34 +146,21 @@ type Props = { opened: boolean; onClose: () => void; onCreated: (campaign: Campa
 export function CreateCampaignModal({ opened, onClose, onCreated }: Props) {
   const options = useCampaignOptions(opened);
   const create = useCreateCampaign();
-  const form = useForm<FormValues>({
-    defaultValues: EMPTY,
-    resolver: requestResolver<FormValues>(createCampaignSchema, toInput, fieldOf),
+  const { form, close, submit } = useCreateForm({
+    create,
+    empty: EMPTY,
+    schema: createCampaignSchema,
+    toInput,
+    fieldOf,
+    fields: FIELDS,
+    onClose,
+    onSaved: onCreated,
   });
   const audience = useWatch({ control: form.control, name: 'audience' });
   const startLater = useWatch({ control: form.control, name: 'startLater' });
   const retryOn = useWatch({ control: form.control, name: 'retryOn' });
   const { errors } = form.formState;
   const fieldProps = bindField(form.register, errors);
-
-  const close = () => {
-    if (create.isPending) return;
-    create.reset();
-    form.reset(EMPTY);
-    onClose();
-  };
-
-  const submit = form.handleSubmit((values) =>
-    settleSave<FormValues, Campaign>(create.mutateAsync(toInput(values)), {
-      fields: FIELDS,
-      setError: form.setError,
-      onSaved: (campaign) => {
-        onCreated(campaign);
-        close();
-      },
-      clearAlert: create.reset,
-    }),
-  );
 
   const data = options.data;
 
@@ -387,12 +372,11 @@ export function CreateCampaignModal({ opened, onClose, onCreated }: Props) {
                 />
               </Group>
             )}
-            {create.error && (
-              <FormAlert title="Could not create the campaign" error={create.error} />
-            )}
-            <FormActions
-              onCancel={close}
+            <FormFooter
+              error={create.error}
+              errorTitle="Could not create the campaign"
               pending={create.isPending}
+              onCancel={close}
               submitLabel="Review campaign"
             />
           </Stack>

@@ -7,12 +7,11 @@ import {
 } from '@switchboard/shared/knowledge-bases';
 import { Controller, useForm } from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
-import { FormAlert } from '../../../components/form-alert';
+import { FormFooter } from '../../../components/console-form-modal';
 import { useCreateKnowledgeBase, useFiles } from '../api/knowledge-bases';
 import { DocumentDropZone } from './document-drop-zone';
 import { UploadList, useDocumentUploads } from './document-uploads';
 import { StatusBadge } from './status-badge';
-import { FormActions } from '../../../components/form-actions';
 import { bindField } from '../../../lib/bind-field';
 
 const FIELDS = ['name', 'description', 'fileIds'] as const;
@@ -118,12 +117,11 @@ function NewKnowledgeBaseForm({ onClose }: { onClose: () => void }) {
           compact
         />
         <UploadList uploads={uploads} onDismiss={dismiss} />
-        {create.error ? (
-          <FormAlert title="Could not create the knowledge base" error={create.error} />
-        ) : null}
-        <FormActions
-          onCancel={onClose}
+        <FormFooter
+          error={create.error}
+          errorTitle="Could not create the knowledge base"
           pending={create.isPending}
+          onCancel={onClose}
           submitLabel="Create knowledge base"
         />
       </Stack>

@@ -1,8 +1,7 @@
 import { Modal, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { z } from 'zod';
-import { FormAlert } from '../../../components/form-alert';
-import { FormActions } from '../../../components/form-actions';
+import { FormFooter } from '../../../components/console-form-modal';
 
 type RenameModalProps = {
   /** What is renamed, as the title says it: "Rename the document". */
@@ -64,8 +63,13 @@ function RenameForm({
           error={invalid}
           data-autofocus
         />
-        {error ? <FormAlert title="Could not rename it" error={error} /> : null}
-        <FormActions onCancel={onClose} pending={pending} submitLabel="Save name" />
+        <FormFooter
+          error={error}
+          errorTitle="Could not rename it"
+          pending={pending}
+          onCancel={onClose}
+          submitLabel="Save name"
+        />
       </Stack>
     </form>
   );

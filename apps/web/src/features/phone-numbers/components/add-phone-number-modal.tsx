@@ -3,14 +3,12 @@ import {
   createPhoneNumberSchema,
   type CreatePhoneNumberInput,
 } from '@switchboard/shared/phone-numbers';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { requestResolver, settleSave } from '../../../lib/form-errors';
-import { ConsoleFormModal } from '../../../components/console-form-modal';
-import { FormAlert } from '../../../components/form-alert';
+import { Controller, useWatch } from 'react-hook-form';
+import { useCreateForm } from '../../../lib/use-create-form';
+import { ConsoleFormModal, FormFooter } from '../../../components/console-form-modal';
 import { parseAgentOrSquad } from '../../../components/agent-or-squad-select';
 import { useCreatePhoneNumber } from '../api/phone-numbers';
 import { AnsweredBySelect } from './answered-by-select';
-import { FormActions } from '../../../components/form-actions';
 import { bindField } from '../../../lib/bind-field';
 
 type Provider = CreatePhoneNumberInput['provider'];
@@ -90,37 +88,22 @@ type Props = { opened: boolean; onClose: () => void };
 /** Buy a number on the platform, or import one the business has at Twilio or Vonage. */
 export function AddPhoneNumberModal({ opened, onClose }: Props) {
   const create = useCreatePhoneNumber();
-  const form = useForm<FormValues>({
-    defaultValues: EMPTY,
+  const { form, close, submit } = useCreateForm({
+    create,
+    empty: EMPTY,
     // The shared schema checks the fields of the chosen provider (and only those).
-    resolver: requestResolver<FormValues>(
-      createPhoneNumberSchema,
-      toInput,
-      // The schema names the agent or squad it missed; the form has one field for both.
-      ([first]) =>
-        (first === 'agentId' || first === 'squadId' ? 'answeredBy' : first) as
-          keyof FormValues | undefined,
-    ),
+    schema: createPhoneNumberSchema,
+    toInput,
+    // The schema names the agent or squad it missed; the form has one field for both.
+    fieldOf: ([first]) =>
+      (first === 'agentId' || first === 'squadId' ? 'answeredBy' : first) as
+        keyof FormValues | undefined,
+    fields: FIELDS,
+    onClose,
   });
   const provider = useWatch({ control: form.control, name: 'provider' });
   const { errors } = form.formState;
   const fieldProps = bindField(form.register, errors);
-
-  const close = () => {
-    if (create.isPending) return;
-    create.reset();
-    form.reset(EMPTY);
-    onClose();
-  };
-
-  const submit = form.handleSubmit((values) =>
-    settleSave<FormValues, unknown>(create.mutateAsync(toInput(values)), {
-      fields: FIELDS,
-      setError: form.setError,
-      onSaved: close,
-      clearAlert: create.reset,
-    }),
-  );
 
   return (
     <ConsoleFormModal opened={opened} onClose={close} title="Add a phone number" formKey="new">
@@ -216,17 +199,13 @@ export function AddPhoneNumberModal({ opened, onClose }: Props) {
               number’s calls. Switchboard does not keep them and never shows them again.
             </Text>
           )}
-          {create.error ? (
-            <FormAlert
-              title={
-                provider === 'vapi' ? 'Could not add the number' : 'Could not import the number'
-              }
-              error={create.error}
-            />
-          ) : null}
-          <FormActions
-            onCancel={close}
+          <FormFooter
+            error={create.error}
+            errorTitle={
+              provider === 'vapi' ? 'Could not add the number' : 'Could not import the number'
+            }
             pending={create.isPending}
+            onCancel={close}
             submitLabel={provider === 'vapi' ? 'Add number' : 'Import number'}
           />
         </Stack>
