@@ -17,11 +17,12 @@ import {
   type RiskyNumberKind,
 } from '@switchboard/shared/dialing';
 import { useState } from 'react';
-import { FormFooter } from '../../../components/console-form-modal';
+import { FormAlert } from '../../../components/form-alert';
 import { QueryError } from '../../../components/query-error';
 import { countryFilter } from '../../../lib/country-filter';
 import { useIsPhone } from '../../../lib/use-is-phone';
 import { useCallingRules, useSaveCallingRules } from '../api/calling-rules';
+import { FormActions } from '../../../components/form-actions';
 
 const COUNTRY_OPTIONS = countries.map((country) => ({ value: country.code, label: country.name }));
 const nameOf = (code: string | null) =>
@@ -172,13 +173,8 @@ function RulesForm({ rules, onClose }: { rules: CallingRules; onClose: () => voi
           go on when there is room again; calls under way finish.
         </Text>
 
-        <FormFooter
-          error={save.error}
-          errorTitle="Could not save the calling rules"
-          pending={save.isPending}
-          onCancel={onClose}
-          submitLabel="Save rules"
-        />
+        {save.error && <FormAlert title="Could not save the calling rules" error={save.error} />}
+        <FormActions onCancel={onClose} pending={save.isPending} submitLabel="Save rules" />
       </Stack>
     </form>
   );

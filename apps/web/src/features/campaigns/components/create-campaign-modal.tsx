@@ -28,9 +28,11 @@ import {
 } from '@switchboard/shared/campaigns';
 import { Controller, useWatch } from 'react-hook-form';
 import { useCreateForm } from '../../../lib/use-create-form';
-import { ConsoleFormModal, FormFooter } from '../../../components/console-form-modal';
+import { ConsoleFormModal } from '../../../components/console-form-modal';
 import { AgentOrSquadSelect, parseAgentOrSquad } from '../../../components/agent-or-squad-select';
+import { FormAlert } from '../../../components/form-alert';
 import { useCampaignOptions, useCreateCampaign } from '../api/campaigns';
+import { FormActions } from '../../../components/form-actions';
 import { bindField } from '../../../lib/bind-field';
 
 type AudienceKind = 'all' | 'search' | 'import';
@@ -372,11 +374,12 @@ export function CreateCampaignModal({ opened, onClose, onCreated }: Props) {
                 />
               </Group>
             )}
-            <FormFooter
-              error={create.error}
-              errorTitle="Could not create the campaign"
-              pending={create.isPending}
+            {create.error && (
+              <FormAlert title="Could not create the campaign" error={create.error} />
+            )}
+            <FormActions
               onCancel={close}
+              pending={create.isPending}
               submitLabel="Review campaign"
             />
           </Stack>

@@ -7,11 +7,12 @@ import {
 } from '@switchboard/shared/knowledge-bases';
 import { Controller, useForm } from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
-import { FormFooter } from '../../../components/console-form-modal';
+import { FormAlert } from '../../../components/form-alert';
 import { useCreateKnowledgeBase, useFiles } from '../api/knowledge-bases';
 import { DocumentDropZone } from './document-drop-zone';
 import { UploadList, useDocumentUploads } from './document-uploads';
 import { StatusBadge } from './status-badge';
+import { FormActions } from '../../../components/form-actions';
 import { bindField } from '../../../lib/bind-field';
 
 const FIELDS = ['name', 'description', 'fileIds'] as const;
@@ -117,11 +118,12 @@ function NewKnowledgeBaseForm({ onClose }: { onClose: () => void }) {
           compact
         />
         <UploadList uploads={uploads} onDismiss={dismiss} />
-        <FormFooter
-          error={create.error}
-          errorTitle="Could not create the knowledge base"
-          pending={create.isPending}
+        {create.error ? (
+          <FormAlert title="Could not create the knowledge base" error={create.error} />
+        ) : null}
+        <FormActions
           onCancel={onClose}
+          pending={create.isPending}
           submitLabel="Create knowledge base"
         />
       </Stack>

@@ -1,7 +1,8 @@
 import { Modal, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { z } from 'zod';
-import { FormFooter } from '../../../components/console-form-modal';
+import { FormAlert } from '../../../components/form-alert';
+import { FormActions } from '../../../components/form-actions';
 
 type RenameModalProps = {
   /** What is renamed, as the title says it: "Rename the document". */
@@ -63,13 +64,8 @@ function RenameForm({
           error={invalid}
           data-autofocus
         />
-        <FormFooter
-          error={error}
-          errorTitle="Could not rename it"
-          pending={pending}
-          onCancel={onClose}
-          submitLabel="Save name"
-        />
+        {error ? <FormAlert title="Could not rename it" error={error} /> : null}
+        <FormActions onCancel={onClose} pending={pending} submitLabel="Save name" />
       </Stack>
     </form>
   );

@@ -5,10 +5,12 @@ import {
 } from '@switchboard/shared/phone-numbers';
 import { Controller, useWatch } from 'react-hook-form';
 import { useCreateForm } from '../../../lib/use-create-form';
-import { ConsoleFormModal, FormFooter } from '../../../components/console-form-modal';
+import { ConsoleFormModal } from '../../../components/console-form-modal';
+import { FormAlert } from '../../../components/form-alert';
 import { parseAgentOrSquad } from '../../../components/agent-or-squad-select';
 import { useCreatePhoneNumber } from '../api/phone-numbers';
 import { AnsweredBySelect } from './answered-by-select';
+import { FormActions } from '../../../components/form-actions';
 import { bindField } from '../../../lib/bind-field';
 
 type Provider = CreatePhoneNumberInput['provider'];
@@ -199,13 +201,17 @@ export function AddPhoneNumberModal({ opened, onClose }: Props) {
               number’s calls. Switchboard does not keep them and never shows them again.
             </Text>
           )}
-          <FormFooter
-            error={create.error}
-            errorTitle={
-              provider === 'vapi' ? 'Could not add the number' : 'Could not import the number'
-            }
-            pending={create.isPending}
+          {create.error ? (
+            <FormAlert
+              title={
+                provider === 'vapi' ? 'Could not add the number' : 'Could not import the number'
+              }
+              error={create.error}
+            />
+          ) : null}
+          <FormActions
             onCancel={close}
+            pending={create.isPending}
             submitLabel={provider === 'vapi' ? 'Add number' : 'Import number'}
           />
         </Stack>
