@@ -25,6 +25,16 @@ export function buildSessionUser(overrides: Partial<SessionUser> = {}): SessionU
   };
 }
 
+/** A member of the demo business: reads the console, changes less (decision 051). */
+export function buildMemberUser(overrides: Partial<SessionUser> = {}): SessionUser {
+  return buildSessionUser({
+    id: 'user-2',
+    role: 'member',
+    userName: 'sam@b.example',
+    ...overrides,
+  });
+}
+
 export function buildAdminUser(overrides: Partial<SessionUser> = {}): SessionUser {
   return buildSessionUser({
     id: 'admin-1',

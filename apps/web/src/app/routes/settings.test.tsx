@@ -9,6 +9,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   buildAdminUser,
   buildBusiness,
+  buildMemberUser,
   buildSessionUser,
   errorResponse,
   jsonResponse,
@@ -22,7 +23,7 @@ import { findListbox, pickOption, selectOption } from '../../test/combobox';
 const business = buildBusiness();
 
 const owner = buildSessionUser({ role: 'owner' });
-const member = buildSessionUser({ id: 'user-2', role: 'member', userName: 'sam@b.example' });
+const member = buildMemberUser();
 
 const team: TeamMember[] = [
   {

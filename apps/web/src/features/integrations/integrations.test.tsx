@@ -9,6 +9,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import {
   buildBusiness,
+  buildMemberUser,
   buildSessionUser,
   errorResponse,
   jsonResponse,
@@ -18,7 +19,7 @@ import { renderApp } from '../../test/render';
 
 const business = buildBusiness();
 const owner = buildSessionUser({ role: 'owner' });
-const member = buildSessionUser({ id: 'user-2', role: 'member', userName: 'sam@b.example' });
+const member = buildMemberUser();
 const manager = buildSessionUser({ id: 'user-3', role: 'manager', userName: 'max@b.example' });
 
 const feedUrl =

@@ -264,16 +264,19 @@ describe('call log table', () => {
     expect(lastRequest(api)).toMatchObject({ q: 'book thursday', page: '1' });
   });
 
+  /** The first page of a search whose total is still being counted (a next page is known). */
+  const countingFirstPage = () =>
+    jsonResponse({
+      ...buildCallLogPage([buildCallLogRow()], { total: 2 }),
+      meta: { total: 1, page: 1, limit: 50, totalPages: 2, hasNext: true, hasPrev: false },
+      counting: true,
+    });
+
   it('shows a search’s page before its total, says it is counting, then shows the count', async () => {
     let answerCount: (total: number, more?: boolean) => void = () => {};
     const api = stubCallLogsApi({
       handlers: {
-        [CALLS]: () =>
-          jsonResponse({
-            ...buildCallLogPage([buildCallLogRow()], { total: 2 }),
-            meta: { total: 1, page: 1, limit: 50, totalPages: 2, hasNext: true, hasPrev: false },
-            counting: true,
-          }),
+        [CALLS]: countingFirstPage,
         [`${CALLS}/count`]: () =>
           new Promise<Response>((resolve) => {
             answerCount = (total, more = false) => resolve(jsonResponse({ total, more }));
@@ -295,12 +298,7 @@ describe('call log table', () => {
   it('says "at least" when a search’s count stops early, and pages on by the page', async () => {
     const api = stubCallLogsApi({
       handlers: {
-        [CALLS]: () =>
-          jsonResponse({
-            ...buildCallLogPage([buildCallLogRow()], { total: 2 }),
-            meta: { total: 1, page: 1, limit: 50, totalPages: 2, hasNext: true, hasPrev: false },
-            counting: true,
-          }),
+        [CALLS]: countingFirstPage,
         [`${CALLS}/count`]: () => jsonResponse({ total: 200, more: true }),
       },
     });
