@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { buildSessionUser, stubApi } from '../test/fake-api';
 import { renderApp } from '../test/render';
+import { expectCurrentLink, expectLinks } from '../test/links';
 
 describe('routes', () => {
   // The app screens need a session; the public ones do not mind one.
@@ -37,10 +38,7 @@ describe('routes', () => {
     renderApp(path);
     expect(await screen.findByRole('heading', { name: heading, level: 2 })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getByRole('link', { name: heading })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
+    expectCurrentLink(nav, heading);
     expect(screen.queryByRole('navigation', { name: 'Agent' })).not.toBeInTheDocument();
   });
 
@@ -55,22 +53,12 @@ describe('routes', () => {
       expect(await screen.findByRole('heading', { name: heading, level: 2 })).toBeInTheDocument();
       const agentNav = screen.getByRole('navigation', { name: 'Agent' });
       expect(within(agentNav).getByText('abc')).toBeInTheDocument();
-      expect(within(agentNav).getByRole('link', { name: 'Overview' })).toHaveAttribute(
-        'href',
-        '/agent/abc',
-      );
-      expect(within(agentNav).getByRole('link', { name: 'Statistics' })).toHaveAttribute(
-        'href',
-        '/agent/abc/statistics',
-      );
-      expect(within(agentNav).getByRole('link', { name: 'Call logs' })).toHaveAttribute(
-        'href',
-        '/agent/abc/call-logs',
-      );
-      expect(within(agentNav).getByRole('link', { name: current })).toHaveAttribute(
-        'aria-current',
-        'page',
-      );
+      expectLinks(agentNav, {
+        Overview: '/agent/abc',
+        Statistics: '/agent/abc/statistics',
+        'Call logs': '/agent/abc/call-logs',
+      });
+      expectCurrentLink(agentNav, current);
     },
   );
 

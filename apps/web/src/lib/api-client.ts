@@ -87,14 +87,24 @@ export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Prom
     if (!headers.has('content-type')) headers.set('content-type', 'application/json');
   }
 
+  const response = await fetchOk(buildUrl(path, query), {
+    credentials: 'same-origin',
+    ...rest,
+    headers,
+    body: requestBody,
+  });
+  return (await readBody(response)) as T;
+}
+
+/**
+ * `fetch` for a 2xx answer: a failed one rejects with the `ApiError` its body describes, no
+ * answer at all with the client's network error; an aborted request rejects with the abort
+ * error itself. For the few calls that read the response themselves (a streamed answer).
+ */
+export async function fetchOk(url: string, init: RequestInit): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), {
-      credentials: 'same-origin',
-      ...rest,
-      headers,
-      body: requestBody,
-    });
+    response = await fetch(url, init);
   } catch (error) {
     if (isAbortError(error)) throw error;
     throw new ApiError({
@@ -104,9 +114,8 @@ export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Prom
       cause: error,
     });
   }
-
   if (!response.ok) throw await toApiError(response);
-  return (await readBody(response)) as T;
+  return response;
 }
 
 export function buildUrl(path: string, query?: Record<string, QueryValue>): string {

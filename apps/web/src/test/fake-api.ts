@@ -1,3 +1,4 @@
+import type { Business } from '@switchboard/shared/account';
 import type { SessionUser } from '@switchboard/shared/auth';
 import type { ErrorCode, ErrorDetails, WireError } from '@switchboard/shared/errors';
 import { vi } from 'vitest';
@@ -24,6 +25,16 @@ export function buildSessionUser(overrides: Partial<SessionUser> = {}): SessionU
   };
 }
 
+/** A member of the demo business: reads the console, changes less (decision 051). */
+export function buildMemberUser(overrides: Partial<SessionUser> = {}): SessionUser {
+  return buildSessionUser({
+    id: 'user-2',
+    role: 'member',
+    userName: 'sam@b.example',
+    ...overrides,
+  });
+}
+
 export function buildAdminUser(overrides: Partial<SessionUser> = {}): SessionUser {
   return buildSessionUser({
     id: 'admin-1',
@@ -33,6 +44,20 @@ export function buildAdminUser(overrides: Partial<SessionUser> = {}): SessionUse
     business: null,
     ...overrides,
   });
+}
+
+/** The business as GET /api/business answers it: the demo dental practice, in New York. */
+export function buildBusiness(overrides: Partial<Business> = {}): Business {
+  return {
+    id: 'business-1',
+    name: 'Bright Smile Dental',
+    email: 'hello@brightsmile.example',
+    phone: '+12125550100',
+    website: 'https://brightsmile.example',
+    country: 'United States',
+    timezone: 'America/New_York',
+    ...overrides,
+  };
 }
 
 /** A JSON response as the server would send it. */

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, EmptyState, Stack, Text } from '@mantine/core';
+import { Badge, Button, EmptyState, Stack, Text } from '@mantine/core';
 import type { CreateAccountInput } from '@switchboard/shared/auth';
 import { IconMail, IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -21,14 +21,7 @@ export default function CreateAccountRoute() {
           ? 'One more step: choose a password.'
           : "Tell us about your business. We'll email you a link to set your password."
       }
-      footer={
-        <>
-          Already have an account?{' '}
-          <Anchor component={Link} to="/login" fw={600}>
-            Sign in
-          </Anchor>
-        </>
-      }
+      footer={{ prompt: 'Already have an account?', to: '/login', link: 'Sign in' }}
     >
       <title>Create account · Switchboard</title>
       {created ? (

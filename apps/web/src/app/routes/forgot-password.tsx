@@ -1,5 +1,3 @@
-import { Anchor } from '@mantine/core';
-import { Link } from 'react-router';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form';
 
@@ -8,14 +6,7 @@ export default function ForgotPasswordRoute() {
     <AuthCard
       title="Forgot your password?"
       subtitle="We'll mail you a link to choose a new one. It also works if your set-password link was lost or has expired."
-      footer={
-        <>
-          Remembered it?{' '}
-          <Anchor component={Link} to="/login" fw={600}>
-            Sign in
-          </Anchor>
-        </>
-      }
+      footer={{ prompt: 'Remembered it?', to: '/login', link: 'Sign in' }}
     >
       <title>Forgot password · Switchboard</title>
       <ForgotPasswordForm />

@@ -22,14 +22,7 @@ export default function LoginRoute() {
     <AuthCard
       title="Sign in to Switchboard"
       subtitle="Welcome back. Your agents' calls are waiting."
-      footer={
-        <>
-          New to Switchboard?{' '}
-          <Anchor component={Link} to="/create-account" fw={600}>
-            Create an account
-          </Anchor>
-        </>
-      }
+      footer={{ prompt: 'New to Switchboard?', to: '/create-account', link: 'Create an account' }}
     >
       <title>Sign in · Switchboard</title>
       <LoginForm onSuccess={() => void navigate(destination, { replace: true })} />

@@ -3,6 +3,7 @@ import type { AlertOverview, AlertRule } from '@switchboard/shared/alerts';
 import { describe, expect, it } from 'vitest';
 import {
   buildAdminUser,
+  buildMemberUser,
   buildSessionUser,
   errorResponse,
   jsonResponse,
@@ -13,7 +14,7 @@ import { selectOption } from '../../test/combobox';
 import { renderApp } from '../../test/render';
 
 const owner = buildSessionUser({ role: 'owner' });
-const member = buildSessionUser({ id: 'user-2', role: 'member', userName: 'sam@b.example' });
+const member = buildMemberUser();
 const agent = buildAgent({ id: 'asst-front', name: 'Front Desk' });
 
 const firing: AlertRule = {

@@ -2,13 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import {
   accountMessages,
   TEAM_ROLE_DESCRIPTIONS,
-  type Business,
   type TeamMember,
 } from '@switchboard/shared/account';
 import type { SessionUser } from '@switchboard/shared/auth';
 import { describe, expect, it, vi } from 'vitest';
 import {
   buildAdminUser,
+  buildBusiness,
+  buildMemberUser,
   buildSessionUser,
   errorResponse,
   jsonResponse,
@@ -19,18 +20,10 @@ import { buildAgent, buildAgentHealth } from '../../test/fake-agents-api';
 import { fakeMatchMedia } from '../../test/match-media';
 import { findListbox, pickOption, selectOption } from '../../test/combobox';
 
-const business: Business = {
-  id: 'business-1',
-  name: 'Bright Smile Dental',
-  email: 'hello@brightsmile.example',
-  phone: '+12125550100',
-  website: 'https://brightsmile.example',
-  country: 'United States',
-  timezone: 'America/New_York',
-};
+const business = buildBusiness();
 
 const owner = buildSessionUser({ role: 'owner' });
-const member = buildSessionUser({ id: 'user-2', role: 'member', userName: 'sam@b.example' });
+const member = buildMemberUser();
 
 const team: TeamMember[] = [
   {

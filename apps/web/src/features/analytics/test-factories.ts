@@ -1,22 +1,18 @@
 import type { Agent } from '@switchboard/shared/agents';
 import type { AgentAnalytics, AgentBreakdowns, AnalyticsDay } from '@switchboard/shared/analytics';
 import { eachDay } from '@switchboard/shared/date-range';
+import { buildAgent as buildListedAgent } from '../../test/fake-agents-api';
 
 /** Test data shaped like the server's answers; every builder takes overrides. */
 
+/** An agent that has not taken a call yet. */
 export function buildAgent(overrides: Partial<Agent> = {}): Agent {
-  return {
-    id: 'asst_front_desk',
-    name: 'Front desk',
-    phoneNumber: '+353 1 555 0100',
-    businessId: 'business-1',
-    businessName: 'Bright Smile Dental',
-    timeZone: 'Europe/Dublin',
+  return buildListedAgent({
     last7Days: { calls: 0, successRate: null, spend: 0 },
     lastCallAt: null,
     createdAt: '2026-01-05T09:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 function buildRange(from: string, to: string, timeZone = 'Europe/Dublin') {

@@ -1,5 +1,4 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Business } from '@switchboard/shared/account';
 import {
   integrationMessages,
   type CalendarFeed,
@@ -8,20 +7,19 @@ import {
   type WebhookEndpointList,
 } from '@switchboard/shared/integrations';
 import { describe, expect, it } from 'vitest';
-import { buildSessionUser, errorResponse, jsonResponse, stubApi } from '../../test/fake-api';
+import {
+  buildBusiness,
+  buildMemberUser,
+  buildSessionUser,
+  errorResponse,
+  jsonResponse,
+  stubApi,
+} from '../../test/fake-api';
 import { renderApp } from '../../test/render';
 
-const business: Business = {
-  id: 'business-1',
-  name: 'Bright Smile Dental',
-  email: 'hello@brightsmile.example',
-  phone: '+12125550100',
-  website: 'https://brightsmile.example',
-  country: 'United States',
-  timezone: 'America/New_York',
-};
+const business = buildBusiness();
 const owner = buildSessionUser({ role: 'owner' });
-const member = buildSessionUser({ id: 'user-2', role: 'member', userName: 'sam@b.example' });
+const member = buildMemberUser();
 const manager = buildSessionUser({ id: 'user-3', role: 'manager', userName: 'max@b.example' });
 
 const feedUrl =

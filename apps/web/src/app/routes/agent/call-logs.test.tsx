@@ -13,6 +13,7 @@ import {
   type ApiRequest,
 } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
+import { expectCurrentLink } from '../../../test/links';
 
 const AGENT = 'GET /api/agents/asst_front_desk';
 
@@ -40,10 +41,7 @@ describe('/agent/:agentId/call-logs', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Call logs · +353 1 555 0100')).toBeInTheDocument();
     const sections = screen.getByRole('navigation', { name: 'Agent sections' });
-    expect(within(sections).getByRole('link', { name: 'Call logs' })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
+    expectCurrentLink(sections, 'Call logs');
     expect(await screen.findByRole('link', { name: 'Call 3f2a9c1e…' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Failed' })).toHaveAttribute('aria-selected', 'true');
     // Asked for once, alongside the agent.

@@ -8,6 +8,7 @@ import {
 import { errorResponse, jsonResponse } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 import { AGENT, breadcrumb, stubAgentScreenApi } from './agent-route-testing';
+import { expectCurrentLink, expectLinks } from '../../../test/links';
 
 // The test DOM has no canvas: charts render what they were given as text (see the fake).
 vi.mock('react-chartjs-2', () => import('../../../components/charts/fake-react-chartjs-2'));
@@ -43,22 +44,15 @@ describe('/agent/:agentId (overview)', () => {
     ).toBeInTheDocument();
     expect(breadcrumb('Dashboard')).toHaveAttribute('href', '/dashboard');
     const sections = screen.getByRole('navigation', { name: 'Agent sections' });
-    expect(within(sections).getByRole('link', { name: 'Overview' })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
+    expectCurrentLink(sections, 'Overview');
     expect(await screen.findByText(/^Overview · Mar 3\s–\s5, 2026$/)).toBeInTheDocument();
     // The zone is named once, on its own line under the header.
     expect(screen.getByText('Times in Europe/Dublin')).toBeInTheDocument();
     // The range the overview shows (the server's default here) follows to the other screens.
-    expect(within(sections).getByRole('link', { name: 'Statistics' })).toHaveAttribute(
-      'href',
-      '/agent/asst_front_desk/statistics?from=2026-03-03&to=2026-03-05',
-    );
-    expect(within(sections).getByRole('link', { name: 'Call logs' })).toHaveAttribute(
-      'href',
-      '/agent/asst_front_desk/call-logs?from=2026-03-03&to=2026-03-05',
-    );
+    expectLinks(sections, {
+      Statistics: '/agent/asst_front_desk/statistics?from=2026-03-03&to=2026-03-05',
+      'Call logs': '/agent/asst_front_desk/call-logs?from=2026-03-03&to=2026-03-05',
+    });
   });
 
   it('carries the range and the test-call switch in the URL to the other screens', async () => {
@@ -66,10 +60,9 @@ describe('/agent/:agentId (overview)', () => {
     renderApp('/agent/asst_front_desk?from=2026-02-01&to=2026-02-10&includeTest=1');
     await screen.findByRole('heading', { name: 'Front desk', level: 2 });
     const sections = screen.getByRole('navigation', { name: 'Agent sections' });
-    expect(within(sections).getByRole('link', { name: 'Call logs' })).toHaveAttribute(
-      'href',
-      '/agent/asst_front_desk/call-logs?from=2026-02-01&to=2026-02-10&includeTest=1',
-    );
+    expectLinks(sections, {
+      'Call logs': '/agent/asst_front_desk/call-logs?from=2026-02-01&to=2026-02-10&includeTest=1',
+    });
     expect(screen.getByRole('switch', { name: 'Include test calls' })).toBeChecked();
   });
 

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import {
   buildAgentBreakdowns,
@@ -7,6 +7,7 @@ import {
 import { errorResponse, jsonResponse } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 import { AGENT, breadcrumb, stubAgentScreenApi } from './agent-route-testing';
+import { expectCurrentLink } from '../../../test/links';
 
 // The test DOM has no canvas: charts render what they were given as text (see the fake).
 vi.mock('react-chartjs-2', () => import('../../../components/charts/fake-react-chartjs-2'));
@@ -31,10 +32,7 @@ describe('/agent/:agentId/statistics', () => {
     expect(breadcrumb('Dashboard')).toHaveAttribute('href', '/dashboard');
     expect(breadcrumb('Front desk')).toHaveAttribute('href', '/agent/asst_front_desk');
     const sections = screen.getByRole('navigation', { name: 'Agent sections' });
-    expect(within(sections).getByRole('link', { name: 'Statistics' })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
+    expectCurrentLink(sections, 'Statistics');
   });
 
   it('draws the six breakdown charts for the range in the URL', async () => {

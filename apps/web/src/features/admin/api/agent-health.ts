@@ -1,7 +1,7 @@
-import { notifications } from '@mantine/notifications';
 import type { AgentHealth } from '@switchboard/shared/agents';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useRepairAgentMutation } from '../../../lib/api/repair-agent';
 import { agentsQueryKey } from './list-agents';
 
 /** GET /api/agents/:id/health for one platform assistant (admins may ask for any). */
@@ -21,21 +21,7 @@ export function useAgentHealth(assistantId: string, enabled: boolean) {
   return useQuery({ ...agentHealthQueryOptions(assistantId), enabled });
 }
 
-/** POST /api/agents/:id/repair: points the agent and its tools at our webhook again. */
+/** Repairs any platform assistant (admins); the agent table's health check shows the answer. */
 export function useRepairAgent() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (assistantId: string) =>
-      api('post', '/agents/{id}/repair', { path: { id: assistantId } }),
-    onSuccess: (health, assistantId) => {
-      queryClient.setQueryData(agentHealthQueryOptions(assistantId).queryKey, health);
-      notifications.show({
-        color: health.ok ? 'teal' : 'yellow',
-        title: health.ok ? 'Agent repaired' : 'Agent still needs attention',
-        message: health.ok
-          ? 'Its calls and tool calls are sent to Switchboard again.'
-          : health.problems.join(' '),
-      });
-    },
-  });
+  return useRepairAgentMutation((assistantId) => agentHealthQueryOptions(assistantId).queryKey);
 }

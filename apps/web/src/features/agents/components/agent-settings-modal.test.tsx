@@ -133,15 +133,7 @@ describe('agent settings', () => {
   it('warns when the agent’s server does not point at Switchboard, and Repair fixes it', async () => {
     const api = stubAgentsApi({
       session: buildSessionUser({ role: 'owner' }),
-      health: buildAgentHealth({
-        ok: false,
-        serverUrl: 'https://elsewhere.example/hook',
-        serverPointsAtUs: false,
-        lastWebhookAt: null,
-        problems: [
-          'The agent sends its calls to https://elsewhere.example/hook, not to Switchboard.',
-        ],
-      }),
+      health: brokenHealth(),
     });
     const { user, dialog } = await openSettings();
     const warning = await dialog.findByRole('alert');

@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import type { DateRangeQuery } from '@switchboard/shared/date-range';
 
 /** Prefix of every analytics query: ['analytics', agentId, 'overview' | 'breakdowns', range]. */
@@ -34,4 +35,25 @@ export function isSameAgent(
   agentId: string,
 ): boolean {
   return previousQuery?.queryKey[1] === agentId;
+}
+
+/**
+ * The options of one analytics read (`view` names it in the key). `fetch` makes the request with
+ * the range's query string. A new range keeps the current figures on screen until its own arrive.
+ */
+export function analyticsQueryOptions<T>(options: {
+  agentId: string;
+  range: AnalyticsQuery;
+  view: 'overview' | 'breakdowns';
+  errorTitle: string;
+  fetch: (query: ReturnType<typeof analyticsSearch>, signal: AbortSignal) => Promise<T>;
+}) {
+  const { agentId, range, view, errorTitle, fetch } = options;
+  return queryOptions({
+    queryKey: [...analyticsQueryKey, agentId, view, rangeKey(range)] as const,
+    queryFn: ({ signal }) => fetch(analyticsSearch(range), signal),
+    placeholderData: (previous, previousQuery) =>
+      isSameAgent(previousQuery, agentId) ? previous : undefined,
+    meta: { errorTitle },
+  });
 }

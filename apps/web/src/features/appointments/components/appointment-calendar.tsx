@@ -2,7 +2,6 @@ import {
   Alert,
   Button,
   Group,
-  Menu,
   Paper,
   SimpleGrid,
   Skeleton,
@@ -12,7 +11,6 @@ import {
 } from '@mantine/core';
 import {
   addCalendarDays,
-  appointmentActions,
   calendarRange,
   isoToZonedLocal,
   zonedDay,
@@ -25,7 +23,7 @@ import { TestBadge } from '../../../components/test-mark';
 import { useIsPhone } from '../../../lib/use-is-phone';
 import { useAppointmentCalendar } from '../api/list-appointment-calendar';
 import { AppointmentStatusBadge } from './appointment-status-badge';
-import { ACTION_ITEMS, type AppointmentAction } from './appointments-table';
+import { AppointmentActionsMenu, type AppointmentAction } from './appointments-table';
 
 const dayLabel = (day: string, long = false) =>
   new Intl.DateTimeFormat('en-US', {
@@ -176,8 +174,6 @@ function CalendarEntry({
   now: Date;
   onAction: (appointment: Appointment, action: AppointmentAction) => void;
 }) {
-  const allowed = appointmentActions(appointment, now);
-  const items = ACTION_ITEMS.filter((item) => allowed[item.action]);
   const cancelled = appointment.status === 'cancelled';
   const time = `${timeOf(appointment.startsAt, timeZone)}–${timeOf(appointment.endsAt, timeZone)}`;
   const content = (
@@ -207,28 +203,20 @@ function CalendarEntry({
       </Group>
     </Paper>
   );
-  if (items.length === 0) return content;
   return (
-    <Menu position="bottom-start" withinPortal>
-      <Menu.Target>
+    <AppointmentActionsMenu
+      appointment={appointment}
+      now={now}
+      onAction={onAction}
+      position="bottom-start"
+      none={content}
+      target={
         <UnstyledButton
           aria-label={`${appointment.service} at ${time}, ${appointment.contact.name || 'unnamed caller'}: actions`}
         >
           {content}
         </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {items.map((item) => (
-          <Menu.Item
-            key={item.action}
-            color={item.color}
-            leftSection={<item.icon size={16} />}
-            onClick={() => onAction(appointment, item.action)}
-          >
-            {item.label}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+      }
+    />
   );
 }

@@ -35,7 +35,7 @@ type AppointmentsTableProps = {
   onFilterContact: (contactId: string) => void;
 };
 
-export const ACTION_ITEMS: {
+const ACTION_ITEMS: {
   action: AppointmentAction;
   label: string;
   icon: typeof IconCalendarTime;
@@ -47,6 +47,47 @@ export const ACTION_ITEMS: {
   { action: 'cancel', label: 'Cancel appointment', icon: IconCircleX, color: 'red' },
 ];
 
+/**
+ * The actions an appointment allows now, in a menu opened by `target`; `none` (nothing by
+ * default) stands in its place when it allows none. The table's and the calendar's menu.
+ */
+export function AppointmentActionsMenu({
+  appointment,
+  now,
+  onAction,
+  position,
+  target,
+  none = null,
+}: {
+  appointment: Appointment;
+  now: Date;
+  onAction: (appointment: Appointment, action: AppointmentAction) => void;
+  position: 'bottom-start' | 'bottom-end';
+  target: ReactElement;
+  none?: ReactElement | null;
+}) {
+  const allowed = appointmentActions(appointment, now);
+  const items = ACTION_ITEMS.filter((item) => allowed[item.action]);
+  if (items.length === 0) return none;
+  return (
+    <Menu position={position} withinPortal>
+      <Menu.Target>{target}</Menu.Target>
+      <Menu.Dropdown>
+        {items.map((item) => (
+          <Menu.Item
+            key={item.action}
+            color={item.color}
+            leftSection={<item.icon size={16} />}
+            onClick={() => onAction(appointment, item.action)}
+          >
+            {item.label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
 /** One page of appointments, times in the business's zone, with the actions each one allows. */
 export function AppointmentsTable({
   query,
@@ -57,36 +98,23 @@ export function AppointmentsTable({
   onAction,
   onFilterContact,
 }: AppointmentsTableProps) {
-  const actionsMenu = (appointment: Appointment) => {
-    const allowed = appointmentActions(appointment, now);
-    const items = ACTION_ITEMS.filter((item) => allowed[item.action]);
-    if (items.length === 0) return null;
-    return (
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            aria-label={`Actions for ${appointment.service} on ${formatDateTime(appointment.startsAt, timeZone)}`}
-          >
-            <IconDots size={18} />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {items.map((item) => (
-            <Menu.Item
-              key={item.action}
-              color={item.color}
-              leftSection={<item.icon size={16} />}
-              onClick={() => onAction(appointment, item.action)}
-            >
-              {item.label}
-            </Menu.Item>
-          ))}
-        </Menu.Dropdown>
-      </Menu>
-    );
-  };
+  const actionsMenu = (appointment: Appointment) => (
+    <AppointmentActionsMenu
+      appointment={appointment}
+      now={now}
+      onAction={onAction}
+      position="bottom-end"
+      target={
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label={`Actions for ${appointment.service} on ${formatDateTime(appointment.startsAt, timeZone)}`}
+        >
+          <IconDots size={18} />
+        </ActionIcon>
+      }
+    />
+  );
   const columns: DataColumn<Appointment>[] = [
     {
       header: 'When',

@@ -1,10 +1,10 @@
-import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { Appointment } from '@switchboard/shared/appointments';
 import { formatDateTime } from '@switchboard/shared/format';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useUpdateAppointment } from '../api/update-appointment';
+import { NotifyCustomerFields } from './notify-customer';
 
 type CancelAppointmentModalProps = {
   appointment: Appointment | null;
@@ -35,22 +35,13 @@ export function CancelAppointmentModal({
             {formatDateTime(appointment.startsAt, timeZone)} will be cancelled. This cannot be
             undone.
           </Text>
-          <Checkbox
-            label={
-              email
-                ? `Email ${email} that it is cancelled`
-                : 'Email the customer that it is cancelled'
-            }
-            description={email ? undefined : 'The contact has no email address.'}
-            checked={notify}
-            disabled={!email}
-            onChange={(event) => setNotify(event.currentTarget.checked)}
+          <NotifyCustomerFields
+            email={email}
+            about="that it is cancelled"
+            notify={notify}
+            onNotifyChange={setNotify}
+            error={update.error}
           />
-          {update.isError && (
-            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-              {update.error.message}
-            </Alert>
-          )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close} data-autofocus>
               Keep it

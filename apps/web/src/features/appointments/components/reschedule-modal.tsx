@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   APPOINTMENT_MAX_MINUTES,
@@ -8,9 +8,9 @@ import {
   type Appointment,
 } from '@switchboard/shared/appointments';
 import { formatDateTime } from '@switchboard/shared/format';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useUpdateAppointment } from '../api/update-appointment';
+import { NotifyCustomerFields } from './notify-customer';
 import { ZonedDateTimePicker } from './zoned-date-time-picker';
 
 type RescheduleModalProps = {
@@ -108,20 +108,13 @@ function RescheduleForm({
           allowDecimal={false}
           error={error === appointmentMessages.durationInvalid ? error : undefined}
         />
-        <Checkbox
-          label={
-            email ? `Email ${email} about the new time` : 'Email the customer about the new time'
-          }
-          description={email ? undefined : 'The contact has no email address.'}
-          checked={notify}
-          disabled={!email}
-          onChange={(event) => setNotify(event.currentTarget.checked)}
+        <NotifyCustomerFields
+          email={email}
+          about="about the new time"
+          notify={notify}
+          onNotifyChange={setNotify}
+          error={update.error}
         />
-        {update.isError && (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-            {update.error.message}
-          </Alert>
-        )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
             Keep the time

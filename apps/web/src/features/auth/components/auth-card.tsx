@@ -1,12 +1,13 @@
-import { Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import classes from './auth-card.module.css';
 
 type AuthCardProps = {
   title: string;
   subtitle: ReactNode;
-  /** Below the card: the link to the other form. */
-  footer: ReactNode;
+  /** Below the card: the link to the other form, after its question (“Remembered it?”). */
+  footer: { prompt: string; to: string; link: string };
   width?: number;
   children: ReactNode;
 };
@@ -26,7 +27,10 @@ export function AuthCard({ title, subtitle, footer, width = 440, children }: Aut
           {children}
         </Paper>
         <Text ta="center" size="sm" c="dimmed" mt="lg">
-          {footer}
+          {footer.prompt}{' '}
+          <Anchor component={Link} to={footer.to} fw={600}>
+            {footer.link}
+          </Anchor>
         </Text>
       </Container>
     </div>

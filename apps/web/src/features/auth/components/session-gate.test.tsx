@@ -8,6 +8,7 @@ import {
   stubApi,
 } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
+import { expectCurrentLink, expectLinks } from '../../../test/links';
 
 describe('the signed-in screens', () => {
   it('send a signed-out visitor to sign in, remembering the page and its query string', async () => {
@@ -119,18 +120,8 @@ describe('the Admin section', () => {
       await screen.findByRole('heading', { name: 'Businesses', level: 2 }),
     ).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Admin' });
-    expect(within(nav).getByRole('link', { name: 'Businesses' })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
-    expect(within(nav).getByRole('link', { name: 'Agents' })).toHaveAttribute(
-      'href',
-      '/admin/agents',
-    );
-    expect(within(nav).getByRole('link', { name: 'Mailbox' })).toHaveAttribute(
-      'href',
-      '/admin/mail',
-    );
+    expectCurrentLink(nav, 'Businesses');
+    expectLinks(nav, { Agents: '/admin/agents', Mailbox: '/admin/mail' });
     await user.click(screen.getByRole('button', { name: 'Account menu for admin' }));
     expect(within(await screen.findByRole('menu')).getByText('Admin')).toBeInTheDocument();
   });

@@ -7,13 +7,14 @@ import {
 } from '@switchboard/shared/auth';
 import { IconLinkOff } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { isApiError } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useSetPassword } from '../api/set-password';
 import { FormAlert } from '../../../components/form-alert';
 import { bindField } from '../../../lib/bind-field';
+import { DEFAULT_AFTER_SIGN_IN } from '../../../lib/redirect-to';
 
 export const passwordsDoNotMatch = 'Passwords do not match';
 
@@ -30,7 +31,7 @@ const setPasswordFormSchema = setPasswordSchema
 type SetPasswordFormValues = z.input<typeof setPasswordFormSchema>;
 
 /** The link's token is gone, used or expired: nothing to set, the way out is a new link. */
-export function InvalidLinkAlert({ message }: { message: string }) {
+function InvalidLinkAlert({ message }: { message: string }) {
   return (
     <Alert
       color="red"
@@ -131,5 +132,27 @@ export function SetPasswordForm({
         </Button>
       </Stack>
     </form>
+  );
+}
+
+/**
+ * The form of the set-password and reset-password screens: the token comes from the mail's link
+ * (`?token=`); once the password is set, the user is signed in and taken into the app.
+ */
+export function SetPasswordFromLink({ submitLabel }: { submitLabel?: string }) {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token')?.trim() ?? '';
+  if (!token) {
+    return (
+      <InvalidLinkAlert message="This address is missing its token. Open the link from the email exactly as it was sent; if it still fails, ask for a new one." />
+    );
+  }
+  return (
+    <SetPasswordForm
+      token={token}
+      submitLabel={submitLabel}
+      onSuccess={() => void navigate(DEFAULT_AFTER_SIGN_IN, { replace: true })}
+    />
   );
 }

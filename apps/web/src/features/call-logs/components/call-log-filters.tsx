@@ -11,7 +11,7 @@ import {
   Stack,
   TextInput,
 } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { DatePickerInput, type DatePickerInputProps } from '@mantine/dates';
 import { useDebouncedCallback, useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { CALL_TYPES } from '@switchboard/shared/calls';
 import { MAX_COST_FILTER_USD, MAX_DURATION_FILTER_SECONDS } from '@switchboard/shared/call-logs';
@@ -111,29 +111,21 @@ export function CallLogFilters({
           onApply={(value, options) => onChange({ q: value }, options)}
           w={phone ? '100%' : 230}
         />
-        <DatePickerInput
+        <DayInput
           label="From"
-          placeholder="Any day"
+          clearLabel="Clear the start date"
           value={state.from}
           onChange={(from) => onChange({ from })}
           maxDate={state.to ?? undefined}
-          clearable
-          clearButtonProps={{ 'aria-label': 'Clear the start date' }}
-          valueFormat="MMM D, YYYY"
-          leftSection={<IconCalendar size={16} stroke={1.6} />}
-          w={phone ? '100%' : 170}
+          phone={phone}
         />
-        <DatePickerInput
+        <DayInput
           label="To"
-          placeholder="Any day"
+          clearLabel="Clear the end date"
           value={state.to}
           onChange={(to) => onChange({ to })}
           minDate={state.from ?? undefined}
-          clearable
-          clearButtonProps={{ 'aria-label': 'Clear the end date' }}
-          valueFormat="MMM D, YYYY"
-          leftSection={<IconCalendar size={16} stroke={1.6} />}
-          w={phone ? '100%' : 170}
+          phone={phone}
         />
       </Group>
       <Group gap="sm" align="flex-start" wrap="wrap">
@@ -254,6 +246,28 @@ type AppliedTextInputProps = {
   onApply: (value: string, options?: ChangeOptions) => void;
   w: number | string;
 };
+
+/** A day the log starts or ends on: any day when empty, cleared with its own button. */
+function DayInput({
+  clearLabel,
+  phone,
+  ...props
+}: Pick<DatePickerInputProps, 'label' | 'value' | 'onChange' | 'minDate' | 'maxDate'> & {
+  clearLabel: string;
+  phone: boolean;
+}) {
+  return (
+    <DatePickerInput
+      {...props}
+      placeholder="Any day"
+      clearable
+      clearButtonProps={{ 'aria-label': clearLabel }}
+      valueFormat="MMM D, YYYY"
+      leftSection={<IconCalendar size={16} stroke={1.6} />}
+      w={phone ? '100%' : 170}
+    />
+  );
+}
 
 /**
  * The draft of a text filter: typing applies it once the typing pauses (300 ms; the URL entry

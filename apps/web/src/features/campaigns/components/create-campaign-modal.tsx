@@ -26,8 +26,8 @@ import {
   type Campaign,
   type CreateCampaignInput,
 } from '@switchboard/shared/campaigns';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { requestResolver, settleSave } from '../../../lib/form-errors';
+import { Controller, useWatch } from 'react-hook-form';
+import { useCreateForm } from '../../../lib/use-create-form';
 import { ConsoleFormModal } from '../../../components/console-form-modal';
 import { AgentOrSquadSelect, parseAgentOrSquad } from '../../../components/agent-or-squad-select';
 import { FormAlert } from '../../../components/form-alert';
@@ -148,34 +148,21 @@ type Props = { opened: boolean; onClose: () => void; onCreated: (campaign: Campa
 export function CreateCampaignModal({ opened, onClose, onCreated }: Props) {
   const options = useCampaignOptions(opened);
   const create = useCreateCampaign();
-  const form = useForm<FormValues>({
-    defaultValues: EMPTY,
-    resolver: requestResolver<FormValues>(createCampaignSchema, toInput, fieldOf),
+  const { form, close, submit } = useCreateForm({
+    create,
+    empty: EMPTY,
+    schema: createCampaignSchema,
+    toInput,
+    fieldOf,
+    fields: FIELDS,
+    onClose,
+    onSaved: onCreated,
   });
   const audience = useWatch({ control: form.control, name: 'audience' });
   const startLater = useWatch({ control: form.control, name: 'startLater' });
   const retryOn = useWatch({ control: form.control, name: 'retryOn' });
   const { errors } = form.formState;
   const fieldProps = bindField(form.register, errors);
-
-  const close = () => {
-    if (create.isPending) return;
-    create.reset();
-    form.reset(EMPTY);
-    onClose();
-  };
-
-  const submit = form.handleSubmit((values) =>
-    settleSave<FormValues, Campaign>(create.mutateAsync(toInput(values)), {
-      fields: FIELDS,
-      setError: form.setError,
-      onSaved: (campaign) => {
-        onCreated(campaign);
-        close();
-      },
-      clearAlert: create.reset,
-    }),
-  );
 
   const data = options.data;
 

@@ -4,7 +4,7 @@ import type {
   ContactImportOptions,
 } from '@switchboard/shared/contact-imports';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, buildUrl, clientErrorCodes, toApiError } from '../../../lib/api-client';
+import { ApiError, buildUrl, clientErrorCodes, fetchOk } from '../../../lib/api-client';
 import { contactImportQueryOptions, contactImportsQueryKey } from './get-contact-import';
 
 export type CommitContactImportVariables = {
@@ -57,23 +57,12 @@ export async function commitContactImport(
     ...(options === undefined ? {} : { options }),
   };
   const path = `/contacts/imports/${encodeURIComponent(importId)}/commit`;
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(path), {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { accept: `${NDJSON}, application/json`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  } catch (error) {
-    throw new ApiError({
-      status: 0,
-      code: clientErrorCodes.network,
-      message: 'Could not reach the server. Check your connection and try again.',
-      cause: error,
-    });
-  }
-  if (!response.ok) throw await toApiError(response);
+  const response = await fetchOk(buildUrl(path), {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { accept: `${NDJSON}, application/json`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const type = response.headers.get('content-type') ?? '';
   if (!type.startsWith(NDJSON) || response.body === null)
     return (await response.json()) as ContactImport;

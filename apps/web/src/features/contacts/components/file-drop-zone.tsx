@@ -1,7 +1,6 @@
 import { Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
-import { useState, type DragEvent } from 'react';
-import classes from './file-drop-zone.module.css';
+import { DropZone } from '../../../components/drop-zone';
 
 export const IMPORT_FILE_ACCEPT =
   '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -12,48 +11,19 @@ type FileDropZoneProps = {
   busy: boolean;
 };
 
-/**
- * A plain file input inside its label: the label is the drop target, and the input keeps the
- * keyboard (Tab to it, Enter or Space opens the file chooser) and screen readers working.
- */
+/** The import's one spreadsheet: dropped on the zone or chosen with the keyboard. */
 export function FileDropZone({ onFile, busy }: FileDropZoneProps) {
-  const [over, setOver] = useState(false);
-
-  const onDragOver = (event: DragEvent<HTMLLabelElement>) => {
-    event.preventDefault();
-    if (!busy) setOver(true);
-  };
-  const onDrop = (event: DragEvent<HTMLLabelElement>) => {
-    event.preventDefault();
-    setOver(false);
-    const file = event.dataTransfer.files[0];
-    if (file && !busy) onFile(file);
-  };
-
   return (
-    <label
-      onDragOver={onDragOver}
-      onDragEnter={onDragOver}
-      onDragLeave={() => setOver(false)}
-      onDrop={onDrop}
-      className={classes.zone}
-      data-over={over || undefined}
-      data-busy={busy || undefined}
+    <DropZone
+      onFiles={([file]) => {
+        if (file) onFile(file);
+      }}
+      accept={IMPORT_FILE_ACCEPT}
+      label="Choose a CSV or Excel file"
+      busy={busy}
+      firstInModal
+      padding="xl"
     >
-      <input
-        type="file"
-        accept={IMPORT_FILE_ACCEPT}
-        disabled={busy}
-        aria-label="Choose a CSV or Excel file"
-        data-autofocus
-        onChange={(event) => {
-          const file = event.currentTarget.files?.[0];
-          // Cleared, so choosing the same file again (after fixing it) is a change again.
-          event.currentTarget.value = '';
-          if (file) onFile(file);
-        }}
-        className={classes.input}
-      />
       <Stack align="center" gap="xs">
         <ThemeIcon variant="light" size={48} radius="xl">
           {busy ? <Loader size={22} /> : <IconFileSpreadsheet size={26} stroke={1.6} />}
@@ -65,6 +35,6 @@ export function FileDropZone({ onFile, busy }: FileDropZoneProps) {
           The first row names the columns.
         </Text>
       </Stack>
-    </label>
+    </DropZone>
   );
 }

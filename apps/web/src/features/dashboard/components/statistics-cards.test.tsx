@@ -1,20 +1,15 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { errorResponse, jsonResponse, stubApi } from '../../../test/fake-api';
+import { buildDashboardStatistics } from '../../../test/fake-agents-api';
 import { TestProviders } from '../../../test/render';
 import { StatisticsCards } from './statistics-cards';
 import { setupUser } from '../../../test/user';
 
-const statistics = {
+const statistics = buildDashboardStatistics({
   timeZone: 'America/New_York',
-  calls: {
-    today: { calls: 5, minutes: 3.5, spend: 0.75, successRate: null },
-    last7Days: { calls: 42, minutes: 87.25, spend: 12.3, successRate: 72.5 },
-  },
   contacts: { total: 1250, newLast7Days: 8 },
-  enquiries: { open: 6, unread: 2 },
-  appointments: { today: 3, upcoming: 14 },
-};
+});
 
 function renderCards() {
   const user = setupUser();

@@ -1,8 +1,7 @@
 import { Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { KNOWLEDGE_FILE_MAX_MB } from '@switchboard/shared/knowledge-bases';
 import { IconFileUpload } from '@tabler/icons-react';
-import { useState, type DragEvent } from 'react';
-import classes from './document-drop-zone.module.css';
+import { DropZone } from '../../../components/drop-zone';
 
 /** What the chooser offers; the server still reads each file's bytes to decide what it is. */
 export const DOCUMENT_ACCEPT =
@@ -12,48 +11,20 @@ type Props = {
   onFiles: (files: File[]) => void;
   /** The input's name for screen readers (and tests): one per screen. */
   label?: string;
-  /** One line, for inside a dialog. */
+  /** One line, for inside a dialog, so the list of documents stays in view. */
   compact?: boolean;
 };
 
-/**
- * A file input inside its label: the label takes dropped files, the input keeps the keyboard
- * (Tab, then Enter or Space opens the chooser) and screen readers working. Several at once.
- */
+/** Documents for a knowledge base, several at once: dropped on the zone or chosen. */
 export function DocumentDropZone({ onFiles, label = 'Upload documents', compact = false }: Props) {
-  const [over, setOver] = useState(false);
-  const onDragOver = (event: DragEvent<HTMLLabelElement>) => {
-    event.preventDefault();
-    setOver(true);
-  };
   return (
-    <label
-      onDragOver={onDragOver}
-      onDragEnter={onDragOver}
-      onDragLeave={() => setOver(false)}
-      onDrop={(event) => {
-        event.preventDefault();
-        setOver(false);
-        const files = [...event.dataTransfer.files];
-        if (files.length > 0) onFiles(files);
-      }}
-      className={classes.zone}
-      data-over={over || undefined}
-      data-compact={compact || undefined}
+    <DropZone
+      onFiles={onFiles}
+      accept={DOCUMENT_ACCEPT}
+      label={label}
+      multiple
+      padding={compact ? 'sm' : 'lg'}
     >
-      <input
-        type="file"
-        multiple
-        accept={DOCUMENT_ACCEPT}
-        aria-label={label}
-        onChange={(event) => {
-          const files = [...(event.currentTarget.files ?? [])];
-          // Cleared, so choosing the same file again is a change again.
-          event.currentTarget.value = '';
-          if (files.length > 0) onFiles(files);
-        }}
-        className={classes.input}
-      />
       {compact ? (
         <Group gap="sm" wrap="nowrap">
           <ThemeIcon variant="light" size={32} radius="xl">
@@ -81,6 +52,6 @@ export function DocumentDropZone({ onFiles, label = 'Upload documents', compact 
           </Text>
         </Stack>
       )}
-    </label>
+    </DropZone>
   );
 }

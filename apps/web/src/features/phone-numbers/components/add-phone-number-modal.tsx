@@ -3,8 +3,8 @@ import {
   createPhoneNumberSchema,
   type CreatePhoneNumberInput,
 } from '@switchboard/shared/phone-numbers';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { requestResolver, settleSave } from '../../../lib/form-errors';
+import { Controller, useWatch } from 'react-hook-form';
+import { useCreateForm } from '../../../lib/use-create-form';
 import { ConsoleFormModal } from '../../../components/console-form-modal';
 import { FormAlert } from '../../../components/form-alert';
 import { parseAgentOrSquad } from '../../../components/agent-or-squad-select';
@@ -90,37 +90,22 @@ type Props = { opened: boolean; onClose: () => void };
 /** Buy a number on the platform, or import one the business has at Twilio or Vonage. */
 export function AddPhoneNumberModal({ opened, onClose }: Props) {
   const create = useCreatePhoneNumber();
-  const form = useForm<FormValues>({
-    defaultValues: EMPTY,
+  const { form, close, submit } = useCreateForm({
+    create,
+    empty: EMPTY,
     // The shared schema checks the fields of the chosen provider (and only those).
-    resolver: requestResolver<FormValues>(
-      createPhoneNumberSchema,
-      toInput,
-      // The schema names the agent or squad it missed; the form has one field for both.
-      ([first]) =>
-        (first === 'agentId' || first === 'squadId' ? 'answeredBy' : first) as
-          keyof FormValues | undefined,
-    ),
+    schema: createPhoneNumberSchema,
+    toInput,
+    // The schema names the agent or squad it missed; the form has one field for both.
+    fieldOf: ([first]) =>
+      (first === 'agentId' || first === 'squadId' ? 'answeredBy' : first) as
+        keyof FormValues | undefined,
+    fields: FIELDS,
+    onClose,
   });
   const provider = useWatch({ control: form.control, name: 'provider' });
   const { errors } = form.formState;
   const fieldProps = bindField(form.register, errors);
-
-  const close = () => {
-    if (create.isPending) return;
-    create.reset();
-    form.reset(EMPTY);
-    onClose();
-  };
-
-  const submit = form.handleSubmit((values) =>
-    settleSave<FormValues, unknown>(create.mutateAsync(toInput(values)), {
-      fields: FIELDS,
-      setError: form.setError,
-      onSaved: close,
-      clearAlert: create.reset,
-    }),
-  );
 
   return (
     <ConsoleFormModal opened={opened} onClose={close} title="Add a phone number" formKey="new">

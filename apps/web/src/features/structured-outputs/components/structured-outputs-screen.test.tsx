@@ -21,6 +21,24 @@ const OUTPUT: StructuredOutput = {
   updatedAt: '2026-03-05T14:07:00.000Z',
 };
 
+/** No output yet: opens the new-output form (the POST answers with what it was sent) and names it. */
+async function startNewOutput() {
+  const api = stubApi(
+    {
+      'GET /api/structured-outputs': () => jsonResponse({ data: [] }),
+      'GET /api/agents': () => jsonResponse({ data: [AGENT] }),
+      'POST /api/structured-outputs': ({ body }) =>
+        jsonResponse({ ...OUTPUT, ...(body as object), id: 'so-2' }, { status: 201 }),
+    },
+    { session: buildSessionUser() },
+  );
+  const { user } = renderApp('/structured-outputs');
+  await user.click((await screen.findAllByRole('button', { name: 'Define output' }))[0]!);
+  const dialog = await screen.findByRole('dialog', { name: 'Define a structured output' });
+  await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Caller details');
+  return { api, user, dialog };
+}
+
 describe('structured outputs screen', () => {
   it('lists outputs with their fields and agents', async () => {
     stubApi(
@@ -92,19 +110,7 @@ describe('structured outputs screen', () => {
   });
 
   it('builds the fields, creates an output attached to an agent', async () => {
-    const api = stubApi(
-      {
-        'GET /api/structured-outputs': () => jsonResponse({ data: [] }),
-        'GET /api/agents': () => jsonResponse({ data: [AGENT] }),
-        'POST /api/structured-outputs': ({ body }) =>
-          jsonResponse({ ...OUTPUT, ...(body as object), id: 'so-2' }, { status: 201 }),
-      },
-      { session: buildSessionUser() },
-    );
-    const { user } = renderApp('/structured-outputs');
-    await user.click((await screen.findAllByRole('button', { name: 'Define output' }))[0]!);
-    const dialog = await screen.findByRole('dialog', { name: 'Define a structured output' });
-    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Caller details');
+    const { api, user, dialog } = await startNewOutput();
     // No field: nothing to extract, said before anything is sent.
     await user.click(within(dialog).getByRole('button', { name: 'Create output' }));
     expect(
@@ -145,19 +151,7 @@ describe('structured outputs screen', () => {
   });
 
   it('checks JSON typed in the advanced view; saved with no agent, it warns that it extracts nothing', async () => {
-    const api = stubApi(
-      {
-        'GET /api/structured-outputs': () => jsonResponse({ data: [] }),
-        'GET /api/agents': () => jsonResponse({ data: [AGENT] }),
-        'POST /api/structured-outputs': ({ body }) =>
-          jsonResponse({ ...OUTPUT, ...(body as object), id: 'so-2' }, { status: 201 }),
-      },
-      { session: buildSessionUser() },
-    );
-    const { user } = renderApp('/structured-outputs');
-    await user.click((await screen.findAllByRole('button', { name: 'Define output' }))[0]!);
-    const dialog = await screen.findByRole('dialog', { name: 'Define a structured output' });
-    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Caller details');
+    const { api, user, dialog } = await startNewOutput();
     // Before saving, the form says an output with no agent extracts nothing.
     expect(await within(dialog).findByText('Not used by any agent')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('radio', { name: 'Advanced (JSON)' }));
