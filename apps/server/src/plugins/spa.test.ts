@@ -4,7 +4,9 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { firstPageDocuments } from './spa';
 
-const INDEX = '<!doctype html><html><head><title>Switchboard</title></head><body></body></html>';
+const INDEX =
+  '<!doctype html><html><head><title>Switchboard</title><script src="/color-scheme.js"></script>' +
+  '<script type="module" src="/assets/index-e0.js"></script></head><body></body></html>';
 const dirs: string[] = [];
 
 function webDist(pages?: unknown): string {
@@ -45,6 +47,9 @@ describe('firstPageDocuments', () => {
       '<link rel="preload" as="style" crossorigin href="/assets/dashboard-b2.css">',
     );
     expect(head).toContain('<link rel="preload" as="fetch" crossorigin href="/api/auth/me">');
+    // The session is asked for before any script; the screen's scripts after the entry's.
+    expect(head.indexOf('href="/api/auth/me"')).toBeLessThan(head.indexOf('<script'));
+    expect(head.indexOf('dashboard-a1.js')).toBeGreaterThan(head.indexOf('index-e0.js'));
     // The rest of index.html is as built.
     expect(page!.replace(/\s*<link [^>]*>/g, '').replace(/\s+</g, '<')).toBe(INDEX);
   });

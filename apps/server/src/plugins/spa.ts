@@ -84,6 +84,9 @@ export function firstPageDocuments(webDistDir: string): (pathname: string) => st
   const index = fs.readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
   const headEnd = index.indexOf('</head>');
   if (headEnd < 0) return () => undefined;
+  // Where the head's first script is (index.html's colour-scheme script), else its end.
+  const scriptAt = index.indexOf('<script');
+  const firstScript = scriptAt >= 0 && scriptAt < headEnd ? scriptAt : headEnd;
   const patterns = pages.map((page) => ({ page, segments: page.path.split('/').slice(1) }));
   // The scripts and stylesheets of a page are the same for every request: rendered once.
   const assetLinks = new Map(
@@ -116,15 +119,17 @@ export function firstPageDocuments(webDistDir: string): (pathname: string) => st
       const fetches = page.fetch.map((apiPath) =>
         apiPath.replace(/:[A-Za-z]+/g, (name) => params[name] ?? name),
       );
-      const links = [
-        assetLinks.get(page),
-        ...fetches.map(
+      const fetchLinks = fetches
+        .map(
           (href) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(href)}">`,
-        ),
-      ]
-        .filter(Boolean)
+        )
         .join('\n    ');
-      return `${index.slice(0, headEnd)}  ${links}\n  ${index.slice(headEnd)}`;
+      // The answers go first, before the entry's own scripts: over HTTP/1.1 a browser opens six
+      // connections to a host, and the dozens of scripts would otherwise hold them up.
+      return (
+        `${index.slice(0, firstScript)}${fetchLinks}\n    ${index.slice(firstScript, headEnd)}` +
+        `  ${assetLinks.get(page)}\n  ${index.slice(headEnd)}`
+      );
     }
     return undefined;
   };
