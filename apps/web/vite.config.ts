@@ -102,6 +102,80 @@ function precompress(): Plugin {
 }
 
 /**
+ * The pages people open directly (a bookmark, a link in an e-mail or a notification) that are
+ * measured faster with their code and data named in index.html (decision 086): the route
+ * modules the router loads for them (their scripts and stylesheets are preloaded) and the API
+ * answers their first render waits for. `:name` stands for one path segment, as in the router;
+ * an API path may use it too. The call log's code is not preloaded: its thirty-eight scripts
+ * queued ahead of the entry's own over the browser's six connections and it measured slower.
+ */
+const FIRST_PAGES: { path: string; modules: string[]; fetch: string[] }[] = [
+  {
+    path: '/dashboard',
+    modules: ['src/app/layouts/app-layout.tsx', 'src/app/routes/dashboard.tsx'],
+    fetch: ['/api/auth/me'],
+  },
+  {
+    path: '/agent/:agentId/call-logs',
+    modules: [],
+    fetch: ['/api/auth/me', '/api/agents/:agentId'],
+  },
+];
+
+/**
+ * `.vite/first-pages.json`, read by the server (apps/server/src/plugins/spa.ts): for each of
+ * FIRST_PAGES, the scripts and stylesheets its route modules import that index.html does not
+ * already load, and the API answers it waits for. The server names them in the page it sends
+ * (`<link rel="modulepreload">`, `rel="preload"`), so the browser asks for them while it reads
+ * the page, rather than once the entry script has run and the router has matched the URL, and
+ * the session's answer travels beside the code (decision 086).
+ */
+function firstPagePreloads(): Plugin {
+  type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
+  let outDir = '';
+  return {
+    name: 'switchboard:first-page-preloads',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async writeBundle() {
+      const manifest = JSON.parse(
+        await fs.promises.readFile(path.join(outDir, '.vite', 'manifest.json'), 'utf8'),
+      ) as Record<string, ManifestChunk>;
+      const closure = (keys: string[]) => {
+        const seen = new Set<string>();
+        const visit = (key: string) => {
+          if (seen.has(key)) return;
+          const chunk = manifest[key];
+          if (!chunk) throw new Error(`first-page preloads: ${key} is not in the build`);
+          seen.add(key);
+          for (const imported of chunk.imports ?? []) visit(imported);
+        };
+        keys.forEach(visit);
+        return seen;
+      };
+      const files = (keys: Set<string>) =>
+        [...keys].flatMap((key) => [manifest[key]!.file, ...(manifest[key]!.css ?? [])]);
+      // What index.html loads already: the entry, its static imports and their stylesheets.
+      const entry = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
+      const loaded = new Set(files(closure(entry)));
+      const pages = FIRST_PAGES.map((page) => ({
+        path: page.path,
+        preload: [...new Set(files(closure(page.modules)))]
+          .filter((file) => !loaded.has(file))
+          .map((file) => `/${file}`),
+        fetch: page.fetch,
+      }));
+      await fs.promises.writeFile(
+        path.join(outDir, '.vite', 'first-pages.json'),
+        `${JSON.stringify({ pages }, null, 2)}\n`,
+      );
+    },
+  };
+}
+
+/**
  * Mantine's core, its hooks and the components nearly every page renders, kept together in one
  * chunk (with their CSS): split per component they came as dozens of sub-kilobyte files, and on
  * HTTP/1.1 each costs a round trip. The rest of Mantine goes with the routes that use it.
@@ -227,7 +301,7 @@ const publicShared = new RegExp(
 );
 
 export default defineConfig({
-  plugins: [react(), mantineStylesPerComponent(), precompress()],
+  plugins: [react(), mantineStylesPerComponent(), firstPagePreloads(), precompress()],
   resolve: {
     alias: [
       {

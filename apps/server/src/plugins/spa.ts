@@ -13,6 +13,7 @@ import { AppError } from '../lib/app-error';
 export async function registerSpa(app: FastifyInstance, webDistDir: string) {
   const indexFile = path.join(webDistDir, 'index.html');
   const built = fs.existsSync(indexFile);
+  const firstPage = built ? firstPageDocuments(webDistDir) : () => undefined;
   if (built) {
     await app.register(fastifyStatic, {
       root: webDistDir,
@@ -58,9 +59,78 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string) {
         'The web app has not been built. Run "npm run build" (npm start does it for you).',
       );
     }
-    return reply
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .sendFile('index.html');
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    const page = firstPage(pathname);
+    return page === undefined ? reply.sendFile('index.html') : reply.send(page);
   });
+}
+
+type FirstPage = { path: string; preload: string[]; fetch: string[] };
+
+const escapeAttribute = (value: string) =>
+  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+
+/**
+ * The pages people open directly (the web build lists them in `.vite/first-pages.json`, with the
+ * scripts and stylesheets their screen imports and the API answers it waits for) get index.html
+ * with those named in its head: the browser fetches them while it reads the page, beside the
+ * entry script, instead of after the entry has run and the router has matched the URL (decision
+ * 086). A page's `:name` segments fill in its API paths. Any other path gets index.html as is.
+ */
+export function firstPageDocuments(webDistDir: string): (pathname: string) => string | undefined {
+  const listFile = path.join(webDistDir, '.vite', 'first-pages.json');
+  if (!fs.existsSync(listFile)) return () => undefined;
+  const { pages } = JSON.parse(fs.readFileSync(listFile, 'utf8')) as { pages: FirstPage[] };
+  const index = fs.readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
+  const headEnd = index.indexOf('</head>');
+  if (headEnd < 0) return () => undefined;
+  // Where the head's first script is (index.html's colour-scheme script), else its end.
+  const scriptAt = index.indexOf('<script');
+  const firstScript = scriptAt >= 0 && scriptAt < headEnd ? scriptAt : headEnd;
+  const patterns = pages.map((page) => ({ page, segments: page.path.split('/').slice(1) }));
+  // The scripts and stylesheets of a page are the same for every request: rendered once.
+  const assetLinks = new Map(
+    pages.map((page) => [
+      page,
+      page.preload
+        .map((file) =>
+          file.endsWith('.css')
+            ? `<link rel="preload" as="style" crossorigin href="${escapeAttribute(file)}">`
+            : `<link rel="modulepreload" crossorigin href="${escapeAttribute(file)}">`,
+        )
+        .join('\n    '),
+    ]),
+  );
+  return (pathname) => {
+    const segments = pathname.replace(/\/+$/, '').split('/').slice(1);
+    for (const { page, segments: pattern } of patterns) {
+      if (pattern.length !== segments.length) continue;
+      const params: Record<string, string> = {};
+      const matches = pattern.every((part, i) => {
+        const segment = segments[i]!;
+        if (!part.startsWith(':')) return part === segment;
+        if (segment === '') return false;
+        params[part] = segment;
+        return true;
+      });
+      if (!matches) continue;
+      // A `:name` of the page path fills the same `:name` in its API paths (already URL-encoded,
+      // as it came in the page's own path).
+      const fetches = page.fetch.map((apiPath) =>
+        apiPath.replace(/:[A-Za-z]+/g, (name) => params[name] ?? name),
+      );
+      const fetchLinks = fetches
+        .map(
+          (href) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(href)}">`,
+        )
+        .join('\n    ');
+      // The answers go first, before the entry's own scripts: over HTTP/1.1 a browser opens six
+      // connections to a host, and the dozens of scripts would otherwise hold them up.
+      return (
+        `${index.slice(0, firstScript)}${fetchLinks}\n    ${index.slice(firstScript, headEnd)}` +
+        `  ${assetLinks.get(page)}\n  ${index.slice(headEnd)}`
+      );
+    }
+    return undefined;
+  };
 }

@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { firstPageDocuments } from './spa';
+
+const INDEX =
+  '<!doctype html><html><head><title>Switchboard</title><script src="/color-scheme.js"></script>' +
+  '<script type="module" src="/assets/index-e0.js"></script></head><body></body></html>';
+const dirs: string[] = [];
+
+function webDist(pages?: unknown): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-spa-'));
+  dirs.push(dir);
+  fs.writeFileSync(path.join(dir, 'index.html'), INDEX);
+  if (pages !== undefined) {
+    fs.mkdirSync(path.join(dir, '.vite'));
+    fs.writeFileSync(path.join(dir, '.vite', 'first-pages.json'), JSON.stringify({ pages }));
+  }
+  return dir;
+}
+
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const PAGES = [
+  {
+    path: '/dashboard',
+    preload: ['/assets/dashboard-a1.js', '/assets/dashboard-b2.css'],
+    fetch: ['/api/auth/me'],
+  },
+  {
+    path: '/agent/:agentId/call-logs',
+    preload: ['/assets/call-logs-c3.js'],
+    fetch: ['/api/auth/me', '/api/agents/:agentId'],
+  },
+];
+
+describe('firstPageDocuments', () => {
+  it("names a listed page's scripts, stylesheets and API answers in the head", () => {
+    const page = firstPageDocuments(webDist(PAGES))('/dashboard');
+    expect(page).toBeDefined();
+    const head = page!.slice(0, page!.indexOf('</head>'));
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/dashboard-a1.js">');
+    expect(head).toContain(
+      '<link rel="preload" as="style" crossorigin href="/assets/dashboard-b2.css">',
+    );
+    expect(head).toContain('<link rel="preload" as="fetch" crossorigin href="/api/auth/me">');
+    // The session is asked for before any script; the screen's scripts after the entry's.
+    expect(head.indexOf('href="/api/auth/me"')).toBeLessThan(head.indexOf('<script'));
+    expect(head.indexOf('dashboard-a1.js')).toBeGreaterThan(head.indexOf('index-e0.js'));
+    // The rest of index.html is as built.
+    expect(page!.replace(/\s*<link [^>]*>/g, '').replace(/\s+</g, '<')).toBe(INDEX);
+  });
+
+  it("fills a page's path segments into its API paths", () => {
+    const page = firstPageDocuments(webDist(PAGES))('/agent/a%20b/call-logs/');
+    expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/call-logs-c3.js">');
+    expect(page).toContain('href="/api/agents/a%20b"');
+    expect(page).not.toContain('dashboard-a1');
+  });
+
+  it('leaves any other path, and a build without the list, to index.html', () => {
+    const documents = firstPageDocuments(webDist(PAGES));
+    expect(documents('/agent/x/statistics')).toBeUndefined();
+    expect(documents('/agent//call-logs')).toBeUndefined();
+    expect(documents('/dashboard/more')).toBeUndefined();
+    expect(firstPageDocuments(webDist())('/dashboard')).toBeUndefined();
+  });
+
+  it('escapes what it writes into an attribute', () => {
+    const page = firstPageDocuments(webDist(PAGES))('/agent/"><script>/call-logs');
+    expect(page).not.toContain('"><script>');
+    expect(page).toContain('href="/api/agents/&quot;>&lt;script>"');
+  });
+});
