@@ -27,6 +27,13 @@ async function makeWebDist() {
     await fs.writeFile(`${target}.gz`, zlib.gzipSync(text));
   }
   await fs.writeFile(path.join(dir, '.vite', 'manifest.json'), '{"index.html":{}}');
+  // The pages whose code and answers index.html names (decision 086).
+  await fs.writeFile(
+    path.join(dir, '.vite', 'first-pages.json'),
+    JSON.stringify({
+      pages: [{ path: '/dashboard', preload: ['/assets/rows-abc123.js'], fetch: ['/api/auth/me'] }],
+    }),
+  );
   return dir;
 }
 
@@ -48,6 +55,23 @@ describe.each(oneDatabase)('compression on %s', (target) => {
 
   const get = (url: string, headers: Record<string, string> = {}) =>
     ctx.app.inject({ method: 'GET', url, headers });
+
+  it("names a first page's API answers only to a browser whose session is good", async () => {
+    const fetchLink = '<link rel="preload" as="fetch" crossorigin href="/api/auth/me">';
+    const codeLink = '<link rel="modulepreload" crossorigin href="/assets/rows-abc123.js">';
+    const signedIn = await get('/dashboard', { cookie: demo.cookie! });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.body).toContain(fetchLink);
+    expect(signedIn.body).toContain(codeLink);
+    // Signed out, or a session that is no more: its 401 would wait in the page's preloads and
+    // meet the app's first request after signing in, so only the code is named.
+    for (const headers of [{}, { cookie: demo.cookie!.replace(/=[^;]*/, '=no-such-session') }]) {
+      const page = await get('/dashboard', headers);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).not.toContain('as="fetch"');
+      expect(page.body).toContain(codeLink);
+    }
+  });
 
   it('sends a built asset as its brotli copy, its gzip copy or as is, as the browser accepts', async () => {
     const url = '/assets/rows-abc123.js';

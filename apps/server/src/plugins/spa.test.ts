@@ -61,6 +61,13 @@ describe('firstPageDocuments', () => {
     expect(page).not.toContain('dashboard-a1');
   });
 
+  it('names no API answer to a browser without a good session, only the code', () => {
+    const page = firstPageDocuments(webDist(PAGES))('/agent/a1/call-logs', { api: false });
+    expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/call-logs-c3.js">');
+    expect(page).not.toContain('as="fetch"');
+    expect(page).not.toContain('/api/');
+  });
+
   it('leaves any other path, and a build without the list, to index.html', () => {
     const documents = firstPageDocuments(webDist(PAGES));
     expect(documents('/agent/x/statistics')).toBeUndefined();

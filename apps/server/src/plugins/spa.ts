@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error';
+import { readSessionToken } from '../http/auth';
 
 /**
  * Serves the built web app with history fallback: any GET that is not an API route and does
@@ -42,7 +43,7 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string) {
     app.log.warn(`The web app is not built (${indexFile} is missing): run "npm run build".`);
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const { pathname } = new URL(request.url, 'http://localhost');
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
@@ -60,7 +61,12 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string) {
       );
     }
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-    const page = firstPage(pathname);
+    // The API answers are named only to a browser whose session is good: a preloaded answer is
+    // kept until the page's first matching request, so a signed-out visitor's 401s would still
+    // be waiting there after they sign in on the same page, and send them back to sign in.
+    const token = readSessionToken(request, app.sessionCookie);
+    const signedIn = token !== undefined && (await app.authService.findSession(token)) !== null;
+    const page = firstPage(pathname, { api: signedIn });
     return page === undefined ? reply.sendFile('index.html') : reply.send(page);
   });
 }
@@ -77,7 +83,9 @@ const escapeAttribute = (value: string) =>
  * entry script, instead of after the entry has run and the router has matched the URL (decision
  * 086). A page's `:name` segments fill in its API paths. Any other path gets index.html as is.
  */
-export function firstPageDocuments(webDistDir: string): (pathname: string) => string | undefined {
+export function firstPageDocuments(
+  webDistDir: string,
+): (pathname: string, options?: { api: boolean }) => string | undefined {
   const listFile = path.join(webDistDir, '.vite', 'first-pages.json');
   if (!fs.existsSync(listFile)) return () => undefined;
   const { pages } = JSON.parse(fs.readFileSync(listFile, 'utf8')) as { pages: FirstPage[] };
@@ -101,7 +109,7 @@ export function firstPageDocuments(webDistDir: string): (pathname: string) => st
         .join('\n    '),
     ]),
   );
-  return (pathname) => {
+  return (pathname, { api } = { api: true }) => {
     const segments = pathname.replace(/\/+$/, '').split('/').slice(1);
     for (const { page, segments: pattern } of patterns) {
       if (pattern.length !== segments.length) continue;
@@ -116,7 +124,7 @@ export function firstPageDocuments(webDistDir: string): (pathname: string) => st
       if (!matches) continue;
       // A `:name` of the page path fills the same `:name` in its API paths (already URL-encoded,
       // as it came in the page's own path).
-      const fetches = page.fetch.map((apiPath) =>
+      const fetches = (api ? page.fetch : []).map((apiPath) =>
         apiPath.replace(/:[A-Za-z]+/g, (name) => params[name] ?? name),
       );
       const fetchLinks = fetches
