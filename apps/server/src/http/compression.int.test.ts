@@ -65,7 +65,11 @@ describe.each(oneDatabase)('compression on %s', (target) => {
     expect(signedIn.body).toContain(codeLink);
     // Signed out, or a session that is no more: its 401 would wait in the page's preloads and
     // meet the app's first request after signing in, so only the code is named.
-    for (const headers of [{}, { cookie: demo.cookie!.replace(/=[^;]*/, '=no-such-session') }]) {
+    const withoutSession: Record<string, string>[] = [
+      {},
+      { cookie: demo.cookie!.replace(/=[^;]*/, '=no-such-session') },
+    ];
+    for (const headers of withoutSession) {
       const page = await get('/dashboard', headers);
       expect(page.statusCode).toBe(200);
       expect(page.body).not.toContain('as="fetch"');
