@@ -102,30 +102,6 @@ export function cleanText(text: string): string {
   return text.replace(CONTROLS, '').replace(LONE_SURROGATES, '\uFFFD');
 }
 
-/**
- * A quick test of parsed JSON, reading only: false means no string or key in it holds what
- * cleanText drops, so cleanDeep would return an equal copy (a sync's page: thousands of calls
- * whose copy cost more than the rest of mapping them). Looks where cleanDeep looks: arrays and
- * plain objects. A paired surrogate (an emoji) answers true: cleaning then finds nothing.
- */
-export function mayNeedCleaningDeep(value: unknown): boolean {
-  if (typeof value === 'string') return SUSPECT.test(value);
-  if (value === null || typeof value !== 'object') return false;
-  if (Array.isArray(value)) {
-    for (const item of value) if (mayNeedCleaningDeep(item)) return true;
-    return false;
-  }
-  if (Buffer.isBuffer(value)) return false;
-  const prototype: unknown = Object.getPrototypeOf(value);
-  if (prototype !== Object.prototype && prototype !== null) return false;
-  for (const key in value) {
-    if (!Object.hasOwn(value, key)) continue;
-    if (SUSPECT.test(key) || mayNeedCleaningDeep((value as Record<string, unknown>)[key]))
-      return true;
-  }
-  return false;
-}
-
 /** A copy of parsed JSON with every string and key passed through cleanText. */
 export function cleanDeep<T>(value: T): T {
   if (typeof value === 'string') return cleanText(value) as T;
