@@ -8,22 +8,18 @@ import { describe, expect, it } from 'vitest';
 import { calls } from '../../db/schema';
 import { toCallRecord } from '../../platform/call-record';
 import { appForSuite, databaseTargets } from '../../test/test-app';
+import { endedInboundCall } from '../../test/platform-calls';
 import { ingestCalls } from '../call-ingest/call-ingest.service';
 
 const START = Date.parse('2026-03-05T14:07:00.000Z');
 
 function platformCall(id: string, overrides: Record<string, unknown> = {}) {
-  return {
-    id,
-    orgId: 'org-1',
-    assistantId: 'asst-1',
-    type: 'inboundPhoneCall',
-    status: 'ended',
+  return endedInboundCall(id, {
     createdAt: '2026-03-05T14:06:55.000Z',
     updatedAt: '2026-03-05T14:10:00.000Z',
     customer: { number: '+1 (555) 222-3333' },
     ...overrides,
-  };
+  });
 }
 
 describe.each(databaseTargets)('call store on %s', (target) => {
