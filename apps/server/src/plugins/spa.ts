@@ -64,10 +64,12 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string) {
     // The API answers are named only to a browser whose session is good: a preloaded answer is
     // kept until the page's first matching request, so a signed-out visitor's 401s would still
     // be waiting there after they sign in on the same page, and send them back to sign in.
+    // Only a listed page asks for the session; every other path is index.html as built.
+    const codeOnly = firstPage(pathname, { api: false });
+    if (codeOnly === undefined) return reply.sendFile('index.html');
     const token = readSessionToken(request, app.sessionCookie);
     const signedIn = token !== undefined && (await app.authService.findSession(token)) !== null;
-    const page = firstPage(pathname, { api: signedIn });
-    return page === undefined ? reply.sendFile('index.html') : reply.send(page);
+    return reply.send(signedIn ? firstPage(pathname, { api: true }) : codeOnly);
   });
 }
 
