@@ -56,6 +56,19 @@ function mantineStylesPerComponent(): Plugin {
   };
 }
 
+/** A build-only plugin that works on the written build, given the folder it was written to. */
+function afterBuild(name: string, run: (outDir: string) => Promise<void>): Plugin {
+  let outDir = '';
+  return {
+    name,
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle: () => run(outDir),
+  };
+}
+
 /**
  * Brotli (quality 11) and gzip (level 9) copies of every text file of the build, next to it
  * (`x.js.br`, `x.js.gz`), made once here rather than on every request: the server's static
@@ -66,39 +79,31 @@ function precompress(): Plugin {
   const brotli = promisify(zlib.brotliCompress);
   const gzip = promisify(zlib.gzip);
   const compressible = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest|map)$/;
-  let outDir = '';
-  return {
-    name: 'switchboard:precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    async writeBundle() {
-      const files = (await fs.promises.readdir(outDir, { recursive: true, withFileTypes: true }))
-        .filter((entry) => entry.isFile() && compressible.test(entry.name))
-        .map((entry) => path.join(entry.parentPath, entry.name))
-        .filter((file) => !file.includes(`${path.sep}.vite${path.sep}`));
-      await Promise.all(
-        files.map(async (file) => {
-          const bytes = await fs.promises.readFile(file);
-          if (bytes.length < 1024) return;
-          const [br, gz] = await Promise.all([
-            brotli(bytes, {
-              params: {
-                [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
-                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-              },
-            }),
-            gzip(bytes, { level: 9 }),
-          ]);
-          await Promise.all([
-            fs.promises.writeFile(`${file}.br`, br),
-            fs.promises.writeFile(`${file}.gz`, gz),
-          ]);
-        }),
-      );
-    },
-  };
+  return afterBuild('switchboard:precompress', async (outDir) => {
+    const files = (await fs.promises.readdir(outDir, { recursive: true, withFileTypes: true }))
+      .filter((entry) => entry.isFile() && compressible.test(entry.name))
+      .map((entry) => path.join(entry.parentPath, entry.name))
+      .filter((file) => !file.includes(`${path.sep}.vite${path.sep}`));
+    await Promise.all(
+      files.map(async (file) => {
+        const bytes = await fs.promises.readFile(file);
+        if (bytes.length < 1024) return;
+        const [br, gz] = await Promise.all([
+          brotli(bytes, {
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+            },
+          }),
+          gzip(bytes, { level: 9 }),
+        ]);
+        await Promise.all([
+          fs.promises.writeFile(`${file}.br`, br),
+          fs.promises.writeFile(`${file}.gz`, gz),
+        ]);
+      }),
+    );
+  });
 }
 
 /**
@@ -132,47 +137,39 @@ const FIRST_PAGES: { path: string; modules: string[]; fetch: string[] }[] = [
  */
 function firstPagePreloads(): Plugin {
   type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
-  let outDir = '';
-  return {
-    name: 'switchboard:first-page-preloads',
-    apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    async writeBundle() {
-      const manifest = JSON.parse(
-        await fs.promises.readFile(path.join(outDir, '.vite', 'manifest.json'), 'utf8'),
-      ) as Record<string, ManifestChunk>;
-      const closure = (keys: string[]) => {
-        const seen = new Set<string>();
-        const visit = (key: string) => {
-          if (seen.has(key)) return;
-          const chunk = manifest[key];
-          if (!chunk) throw new Error(`first-page preloads: ${key} is not in the build`);
-          seen.add(key);
-          for (const imported of chunk.imports ?? []) visit(imported);
-        };
-        keys.forEach(visit);
-        return seen;
+  return afterBuild('switchboard:first-page-preloads', async (outDir) => {
+    const manifest = JSON.parse(
+      await fs.promises.readFile(path.join(outDir, '.vite', 'manifest.json'), 'utf8'),
+    ) as Record<string, ManifestChunk>;
+    const closure = (keys: string[]) => {
+      const seen = new Set<string>();
+      const visit = (key: string) => {
+        if (seen.has(key)) return;
+        const chunk = manifest[key];
+        if (!chunk) throw new Error(`first-page preloads: ${key} is not in the build`);
+        seen.add(key);
+        for (const imported of chunk.imports ?? []) visit(imported);
       };
-      const files = (keys: Set<string>) =>
-        [...keys].flatMap((key) => [manifest[key]!.file, ...(manifest[key]!.css ?? [])]);
-      // What index.html loads already: the entry, its static imports and their stylesheets.
-      const entry = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
-      const loaded = new Set(files(closure(entry)));
-      const pages = FIRST_PAGES.map((page) => ({
-        path: page.path,
-        preload: [...new Set(files(closure(page.modules)))]
-          .filter((file) => !loaded.has(file))
-          .map((file) => `/${file}`),
-        fetch: page.fetch,
-      }));
-      await fs.promises.writeFile(
-        path.join(outDir, '.vite', 'first-pages.json'),
-        `${JSON.stringify({ pages }, null, 2)}\n`,
-      );
-    },
-  };
+      keys.forEach(visit);
+      return seen;
+    };
+    const files = (keys: Set<string>) =>
+      [...keys].flatMap((key) => [manifest[key]!.file, ...(manifest[key]!.css ?? [])]);
+    // What index.html loads already: the entry, its static imports and their stylesheets.
+    const entry = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
+    const loaded = new Set(files(closure(entry)));
+    const pages = FIRST_PAGES.map((page) => ({
+      path: page.path,
+      preload: [...new Set(files(closure(page.modules)))]
+        .filter((file) => !loaded.has(file))
+        .map((file) => `/${file}`),
+      fetch: page.fetch,
+    }));
+    await fs.promises.writeFile(
+      path.join(outDir, '.vite', 'first-pages.json'),
+      `${JSON.stringify({ pages }, null, 2)}\n`,
+    );
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { AgentHealth } from '@switchboard/shared/agents';
 import { formatDateTime } from '@switchboard/shared/format';
 import {
@@ -9,6 +9,7 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { useIsOperator } from '../lib/session-context';
+import { Notice } from './notice';
 
 type AgentHealthPanelProps = {
   health: AgentHealth;
@@ -142,27 +143,19 @@ export function AgentHealthPanel({
   const operator = useIsOperator();
   if (health.ok) {
     return (
-      <Alert
-        color="teal"
-        variant="light"
-        title="Connected to Switchboard"
-        icon={<IconCircleCheck size={20} />}
-        role="status"
-      >
+      <Notice tone="success" title="Connected to Switchboard" icon={IconCircleCheck}>
         <Stack gap="xs">
           <HealthChecks health={health} />
           <Text size="sm">{lastWebhookText(health.lastWebhookAt, timeZone)}</Text>
         </Stack>
-      </Alert>
+      </Notice>
     );
   }
   return (
-    <Alert
-      color="yellow"
-      variant="light"
+    <Notice
+      tone="warning"
       title="Calls from this agent do not reach Switchboard"
-      icon={<IconAlertTriangle size={20} />}
-      role="alert"
+      icon={IconAlertTriangle}
     >
       <Stack gap="xs">
         {operator ? (
@@ -202,6 +195,6 @@ export function AgentHealthPanel({
           </Text>
         ) : null}
       </Stack>
-    </Alert>
+    </Notice>
   );
 }

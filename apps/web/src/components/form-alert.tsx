@@ -1,6 +1,6 @@
-import { Alert } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { Notice } from './notice';
 
 type FormAlertProps = {
   title: string;
@@ -17,14 +17,8 @@ export function errorMessage(error: unknown): string {
 /** The request failed: says what the server (or the network) said. */
 export function FormAlert({ title, error, children }: FormAlertProps) {
   return (
-    <Alert
-      color="red"
-      variant="light"
-      title={title}
-      icon={<IconAlertCircle size={20} />}
-      role="alert"
-    >
+    <Notice tone="danger" title={title} icon={IconAlertCircle}>
       {children ?? errorMessage(error)}
-    </Alert>
+    </Notice>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Box, Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { Agent, AgentSettings } from '@switchboard/shared/agents';
 import { canSpendAndDelete } from '@switchboard/shared/auth';
@@ -6,6 +6,7 @@ import { IconAlertTriangle, IconTrash } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { AgentHealthPanel } from '../../../components/agent-health-panel';
 import { ManagerOnlyButton } from '../../../components/manager-only';
+import { Notice } from '../../../components/notice';
 import { useSessionUser } from '../../../lib/session-context';
 import { QueryError } from '../../../components/query-error';
 import { useAgentHealth } from '../api/get-agent-health';
@@ -184,11 +185,10 @@ function AgentSettingsBody({
       </Box>
       {confirmingDelete && (
         <Stack gap="md">
-          <Alert
-            color="red"
-            variant="light"
+          <Notice
+            tone="danger"
             title={`Delete ${agent.name}?`}
-            icon={<IconAlertTriangle size={20} />}
+            icon={IconAlertTriangle}
             // A question, not news: the failure below is what gets announced.
             role="note"
           >
@@ -199,7 +199,7 @@ function AgentSettingsBody({
               </Text>
               <Text size="sm">Its call history is kept.</Text>
             </Stack>
-          </Alert>
+          </Notice>
           {deleteMutation.isError && (
             <FormAlert title="Could not delete the agent" error={deleteMutation.error} />
           )}

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Group,
@@ -22,7 +21,7 @@ import {
 } from '@switchboard/shared/appointments';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { isApiError } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
@@ -30,7 +29,7 @@ import { ZonedDateTimePicker } from './zoned-date-time-picker';
 import { useCreateAppointment } from '../api/create-appointment';
 import { useContactOptions, type SearchContacts } from '../api/search-contact-options';
 import { FormActions } from '../../../components/form-actions';
-import { bindField } from '../../../lib/bind-field';
+import { useZodForm } from '../../../lib/use-zod-form';
 
 export type AgentOption = { id: string; name: string };
 
@@ -102,25 +101,15 @@ function AddAppointmentForm({
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
   const options = useContactOptions(debounced, searchContacts);
-  const {
-    control,
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<FormValues>({
-    resolver: zodResolver(formSchema(timeZone)),
-    defaultValues: {
-      contactId: contactId ?? '',
-      agentId: null,
-      service: '',
-      // Tomorrow at 09:00 in the business's zone: a time that is always in the future.
-      startsLocal: `${addCalendarDays(zonedDay(new Date(), timeZone), 1)}T09:00`,
-      durationMinutes: DEFAULT_APPOINTMENT_MINUTES,
-      notes: '',
-    },
+  const { form, fieldProps } = useZodForm<FormValues>(formSchema(timeZone), {
+    contactId: contactId ?? '',
+    agentId: null,
+    service: '',
+    // Tomorrow at 09:00 in the business's zone: a time that is always in the future.
+    startsLocal: `${addCalendarDays(zonedDay(new Date(), timeZone), 1)}T09:00`,
+    durationMinutes: DEFAULT_APPOINTMENT_MINUTES,
+    notes: '',
   });
-  const fieldProps = bindField(register, errors);
 
   const submit = async (values: FormValues) => {
     try {
@@ -136,9 +125,9 @@ function AddAppointmentForm({
     } catch (error) {
       // The server's startsAt is this form's startsLocal; the other fields share their names.
       if (isApiError(error) && error.message === appointmentMessages.startsAtPast) {
-        setError('startsLocal', { type: 'server', message: error.message });
+        form.setError('startsLocal', { type: 'server', message: error.message });
         create.reset();
-      } else if (applyServerFieldErrors<FormValues>(error, FIELDS, setError)) {
+      } else if (applyServerFieldErrors<FormValues>(error, FIELDS, form.setError)) {
         create.reset();
       }
     }
@@ -150,10 +139,10 @@ function AddAppointmentForm({
   }));
 
   return (
-    <form onSubmit={(event) => void handleSubmit(submit)(event)} noValidate>
+    <form onSubmit={(event) => void form.handleSubmit(submit)(event)} noValidate>
       <Stack gap="md">
         <Controller
-          control={control}
+          control={form.control}
           name="contactId"
           render={({ field }) => (
             <Select
@@ -168,13 +157,13 @@ function AddAppointmentForm({
               onSearchChange={setSearch}
               nothingFoundMessage={options.isFetching ? 'Searching…' : 'No contacts found'}
               filter={({ options: all }) => all}
-              error={errors.contactId?.message}
+              error={form.formState.errors.contactId?.message}
               data-autofocus
             />
           )}
         />
         <Controller
-          control={control}
+          control={form.control}
           name="agentId"
           render={({ field }) => (
             <Select
@@ -184,14 +173,14 @@ function AddAppointmentForm({
               data={agents.map((agent) => ({ value: agent.id, label: agent.name }))}
               value={field.value}
               onChange={field.onChange}
-              error={errors.agentId?.message}
+              error={form.formState.errors.agentId?.message}
             />
           )}
         />
         <TextInput label="Service" required {...fieldProps('service')} />
         <Group grow align="flex-start">
           <Controller
-            control={control}
+            control={form.control}
             name="startsLocal"
             render={({ field }) => (
               <ZonedDateTimePicker
@@ -199,13 +188,13 @@ function AddAppointmentForm({
                 value={field.value}
                 onChange={field.onChange}
                 timeZone={timeZone}
-                error={errors.startsLocal?.message}
+                error={form.formState.errors.startsLocal?.message}
                 required
               />
             )}
           />
           <Controller
-            control={control}
+            control={form.control}
             name="durationMinutes"
             render={({ field }) => (
               <NumberInput
@@ -216,7 +205,7 @@ function AddAppointmentForm({
                 allowDecimal={false}
                 value={field.value}
                 onChange={(value) => field.onChange(typeof value === 'number' ? value : Number.NaN)}
-                error={errors.durationMinutes?.message}
+                error={form.formState.errors.durationMinutes?.message}
               />
             )}
           />

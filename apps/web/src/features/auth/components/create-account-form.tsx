@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import {
   createAccountSchema,
   type CreateAccountFormValues,
@@ -7,15 +6,15 @@ import {
 } from '@switchboard/shared/auth';
 import { IconUserExclamation } from '@tabler/icons-react';
 import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { browserTimeZone, timeZoneOptions } from '../../../lib/time-zones';
 import { useCreateAccount, type CreateAccountResult } from '../api/create-account';
 import { FormAlert } from '../../../components/form-alert';
+import { AlertLink, AuthSubmit } from './auth-form-parts';
 import { CountryField, TimeZoneField } from '../../../components/location-fields';
-import { bindField } from '../../../lib/bind-field';
+import { useZodForm } from '../../../lib/use-zod-form';
+import { Notice } from '../../../components/notice';
 import { BusinessPhoneInput, BusinessWebsiteInput } from '../../../components/business-fields';
 
 const fields = [
@@ -34,15 +33,9 @@ type CreateAccountFormProps = {
 };
 
 export function CreateAccountForm({ onSuccess }: CreateAccountFormProps) {
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<CreateAccountFormValues, unknown, CreateAccountInput>({
-    resolver: zodResolver(createAccountSchema),
-    defaultValues: {
+  const { form, fieldProps } = useZodForm<CreateAccountFormValues, CreateAccountInput>(
+    createAccountSchema,
+    {
       businessName: '',
       email: '',
       phone: '',
@@ -52,8 +45,7 @@ export function CreateAccountForm({ onSuccess }: CreateAccountFormProps) {
       // Dates are shown in the business's zone; the device's is the best first guess.
       timezone: browserTimeZone(),
     },
-  });
-  const fieldProps = bindField(register, errors);
+  );
   const createAccountMutation = useCreateAccount();
   const timeZones = useMemo(() => timeZoneOptions([browserTimeZone()]), []);
   const { error } = createAccountMutation;
@@ -65,49 +57,31 @@ export function CreateAccountForm({ onSuccess }: CreateAccountFormProps) {
       onError: (error) => {
         if (isApiError(error) && error.code === 'EMAIL_TAKEN') {
           // The field says what is wrong; the alert above says it in full, with the way out.
-          setError('email', { type: 'server', message: 'This email already has an account' });
+          form.setError('email', { type: 'server', message: 'This email already has an account' });
           return;
         }
-        if (applyServerFieldErrors(error, fields, setError)) createAccountMutation.reset();
+        if (applyServerFieldErrors(error, fields, form.setError)) createAccountMutation.reset();
       },
     });
   };
 
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
+    <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)}>
       <Stack gap="md">
         {emailTaken ? (
-          <Alert
-            color="yellow"
-            variant="light"
+          <Notice
+            tone="warning"
             title="This email already has an account"
-            icon={<IconUserExclamation size={20} />}
-            role="alert"
+            icon={IconUserExclamation}
           >
             <Stack gap={6} align="flex-start">
               <Text size="sm">{emailTaken.message}</Text>
-              <Anchor
-                component={Link}
-                to="/login"
-                fw={600}
-                size="sm"
-                c="inherit"
-                underline="always"
-              >
-                Go to sign in
-              </Anchor>
-              <Anchor
-                component={Link}
-                to="/forgot-password"
-                fw={600}
-                size="sm"
-                c="inherit"
-                underline="always"
-              >
+              <AlertLink to="/login">Go to sign in</AlertLink>
+              <AlertLink to="/forgot-password">
                 Lost the password or the set-password mail? Get a new link
-              </Anchor>
+              </AlertLink>
             </Stack>
-          </Alert>
+          </Notice>
         ) : (
           createAccountMutation.isError && (
             <FormAlert title="Could not create the account" error={createAccountMutation.error} />
@@ -140,18 +114,16 @@ export function CreateAccountForm({ onSuccess }: CreateAccountFormProps) {
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
           <BusinessWebsiteInput {...fieldProps('website')} />
-          <CountryField control={control} name="country" placeholder="Search countries" />
+          <CountryField control={form.control} name="country" placeholder="Search countries" />
         </SimpleGrid>
         <TimeZoneField
-          control={control}
+          control={form.control}
           name="timezone"
           description="Call times and dates are shown in this zone"
           placeholder="Search time zones"
           data={timeZones}
         />
-        <Button type="submit" size="md" fullWidth mt="xs" loading={createAccountMutation.isPending}>
-          Create account
-        </Button>
+        <AuthSubmit loading={createAccountMutation.isPending}>Create account</AuthSubmit>
       </Stack>
     </form>
   );

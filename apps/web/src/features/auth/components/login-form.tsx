@@ -1,17 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { PasswordInput, Stack, TextInput } from '@mantine/core';
 import {
   loginSchema,
   type LoginFormValues,
   type LoginInput,
   type SessionUser,
 } from '@switchboard/shared/auth';
-import { useForm } from 'react-hook-form';
 import { isApiError } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useLogin } from '../api/login';
 import { FormAlert } from '../../../components/form-alert';
-import { bindField } from '../../../lib/bind-field';
+import { AuthSubmit } from './auth-form-parts';
+import { useZodForm } from '../../../lib/use-zod-form';
 
 const fields = ['userName', 'password'] as const;
 
@@ -21,16 +20,10 @@ type LoginFormProps = {
 };
 
 export function LoginForm({ onSuccess }: LoginFormProps) {
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<LoginFormValues, unknown, LoginInput>({
-    resolver: zodResolver(loginSchema),
-    defaultValues: { userName: '', password: '' },
+  const { form, fieldProps } = useZodForm<LoginFormValues, LoginInput>(loginSchema, {
+    userName: '',
+    password: '',
   });
-  const fieldProps = bindField(register, errors);
   const loginMutation = useLogin();
 
   const submit = (values: LoginInput) => {
@@ -38,13 +31,13 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
       onSuccess,
       onError: (error) => {
         // Field messages from the server go under their fields instead of the alert.
-        if (applyServerFieldErrors(error, fields, setError)) loginMutation.reset();
+        if (applyServerFieldErrors(error, fields, form.setError)) loginMutation.reset();
       },
     });
   };
 
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
+    <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)}>
       <Stack gap="md">
         {loginMutation.isError && (
           <FormAlert
@@ -73,9 +66,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
           size="md"
           {...fieldProps('password')}
         />
-        <Button type="submit" size="md" fullWidth mt="xs" loading={loginMutation.isPending}>
-          Sign in
-        </Button>
+        <AuthSubmit loading={loginMutation.isPending}>Sign in</AuthSubmit>
       </Stack>
     </form>
   );

@@ -1,19 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { PasswordInput, Stack, Text } from '@mantine/core';
 import {
   SET_PASSWORD_MIN_LENGTH,
   setPasswordSchema,
   type SessionUser,
 } from '@switchboard/shared/auth';
 import { IconLinkOff } from '@tabler/icons-react';
-import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { isApiError } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useSetPassword } from '../api/set-password';
 import { FormAlert } from '../../../components/form-alert';
-import { bindField } from '../../../lib/bind-field';
+import { AlertLink, AuthSubmit } from './auth-form-parts';
+import { Notice } from '../../../components/notice';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { DEFAULT_AFTER_SIGN_IN } from '../../../lib/redirect-to';
 
 export const passwordsDoNotMatch = 'Passwords do not match';
@@ -33,34 +33,16 @@ type SetPasswordFormValues = z.input<typeof setPasswordFormSchema>;
 /** The link's token is gone, used or expired: nothing to set, the way out is a new link. */
 function InvalidLinkAlert({ message }: { message: string }) {
   return (
-    <Alert
-      color="red"
-      variant="light"
-      title="This link cannot be used"
-      icon={<IconLinkOff size={20} />}
-      role="alert"
-    >
+    <Notice tone="danger" title="This link cannot be used" icon={IconLinkOff}>
       <Stack gap="xs">
         <Text size="sm">{message}</Text>
         <Text size="sm">
-          <Anchor
-            component={Link}
-            to="/forgot-password"
-            fw={600}
-            size="sm"
-            c="inherit"
-            underline="always"
-          >
-            Ask for a new link
-          </Anchor>{' '}
-          with your email (it works for a lost or expired link too), or{' '}
-          <Anchor component={Link} to="/login" fw={600} size="sm" c="inherit" underline="always">
-            sign in
-          </Anchor>{' '}
-          if you already set your password.
+          <AlertLink to="/forgot-password">Ask for a new link</AlertLink> with your email (it works
+          for a lost or expired link too), or <AlertLink to="/login">sign in</AlertLink> if you
+          already set your password.
         </Text>
       </Stack>
-    </Alert>
+    </Notice>
   );
 }
 
@@ -76,16 +58,10 @@ export function SetPasswordForm({
   onSuccess,
   submitLabel = 'Set password and sign in',
 }: SetPasswordFormProps) {
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<SetPasswordFormValues>({
-    resolver: zodResolver(setPasswordFormSchema),
-    defaultValues: { password: '', confirmPassword: '' },
+  const { form, fieldProps } = useZodForm<SetPasswordFormValues>(setPasswordFormSchema, {
+    password: '',
+    confirmPassword: '',
   });
-  const fieldProps = bindField(register, errors);
   const setPasswordMutation = useSetPassword();
   const { error } = setPasswordMutation;
 
@@ -95,7 +71,8 @@ export function SetPasswordForm({
       {
         onSuccess,
         onError: (failure) => {
-          if (applyServerFieldErrors(failure, ['password'], setError)) setPasswordMutation.reset();
+          if (applyServerFieldErrors(failure, ['password'], form.setError))
+            setPasswordMutation.reset();
         },
       },
     );
@@ -106,7 +83,7 @@ export function SetPasswordForm({
   }
 
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
+    <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)}>
       <Stack gap="md">
         {setPasswordMutation.isError && (
           <FormAlert title="Could not set your password" error={error} />
@@ -127,9 +104,7 @@ export function SetPasswordForm({
           size="md"
           {...fieldProps('confirmPassword')}
         />
-        <Button type="submit" size="md" fullWidth mt="xs" loading={setPasswordMutation.isPending}>
-          {submitLabel}
-        </Button>
+        <AuthSubmit loading={setPasswordMutation.isPending}>{submitLabel}</AuthSubmit>
       </Stack>
     </form>
   );

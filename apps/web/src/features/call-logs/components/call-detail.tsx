@@ -124,33 +124,33 @@ export function CallDetail({
         <StructuredData data={call.structuredData} />
       </DetailSection>
 
-      <DetailSection title="Structured outputs">
-        {call.structuredOutputs.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            No structured output was extracted from this call.
-          </Text>
-        ) : (
-          <Stack gap="sm">
-            {call.structuredOutputs.map((output) => (
-              <div key={output.id}>
-                <Text size="sm" fw={600} mb={4}>
-                  {output.name}
+      <DetailSection
+        title="Structured outputs"
+        empty={
+          call.structuredOutputs.length === 0 &&
+          'No structured output was extracted from this call.'
+        }
+      >
+        <Stack gap="sm">
+          {call.structuredOutputs.map((output) => (
+            <div key={output.id}>
+              <Text size="sm" fw={600} mb={4}>
+                {output.name}
+              </Text>
+              {output.result !== null &&
+              typeof output.result === 'object' &&
+              !Array.isArray(output.result) ? (
+                <StructuredData data={output.result as Record<string, unknown>} />
+              ) : (
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                  {Array.isArray(output.result)
+                    ? JSON.stringify(output.result)
+                    : formatScalar(output.result)}
                 </Text>
-                {output.result !== null &&
-                typeof output.result === 'object' &&
-                !Array.isArray(output.result) ? (
-                  <StructuredData data={output.result as Record<string, unknown>} />
-                ) : (
-                  <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                    {Array.isArray(output.result)
-                      ? JSON.stringify(output.result)
-                      : formatScalar(output.result)}
-                  </Text>
-                )}
-              </div>
-            ))}
-          </Stack>
-        )}
+              )}
+            </div>
+          ))}
+        </Stack>
       </DetailSection>
 
       <DetailSection title="End reason">
@@ -194,31 +194,28 @@ export function CallDetail({
         </DetailSection>
       )}
 
-      <DetailSection title="Cost breakdown">
-        {call.costBreakdown.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            The platform gave no breakdown of the cost.
-          </Text>
-        ) : (
-          <Table withRowBorders={false} verticalSpacing={4} horizontalSpacing={0} maw={360}>
-            <Table.Tbody>
-              {call.costBreakdown.map((entry) => (
-                <Table.Tr key={entry.label}>
-                  <Table.Th fw={400}>{entry.label}</Table.Th>
-                  <Table.Td ta="right">{formatCost(entry.cost)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-            <Table.Tfoot>
-              <Table.Tr>
-                <Table.Th>Total</Table.Th>
-                <Table.Td ta="right" fw={600}>
-                  {row.cost}
-                </Table.Td>
+      <DetailSection
+        title="Cost breakdown"
+        empty={call.costBreakdown.length === 0 && 'The platform gave no breakdown of the cost.'}
+      >
+        <Table withRowBorders={false} verticalSpacing={4} horizontalSpacing={0} maw={360}>
+          <Table.Tbody>
+            {call.costBreakdown.map((entry) => (
+              <Table.Tr key={entry.label}>
+                <Table.Th fw={400}>{entry.label}</Table.Th>
+                <Table.Td ta="right">{formatCost(entry.cost)}</Table.Td>
               </Table.Tr>
-            </Table.Tfoot>
-          </Table>
-        )}
+            ))}
+          </Table.Tbody>
+          <Table.Tfoot>
+            <Table.Tr>
+              <Table.Th>Total</Table.Th>
+              <Table.Td ta="right" fw={600}>
+                {row.cost}
+              </Table.Td>
+            </Table.Tr>
+          </Table.Tfoot>
+        </Table>
       </DetailSection>
 
       <Divider />

@@ -88,25 +88,22 @@ export function CallRecordingTranscript({
           </Text>
         ) : null}
       </DetailSection>
-      <DetailSection title="Transcript">
-        {transcript.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            There is no transcript of this call.
-          </Text>
-        ) : (
-          <ol className={classes.lines}>
-            {transcript.map((line, index) => (
-              <TranscriptBubble
-                key={index}
-                line={line}
-                speaker={speakerName(line.speaker)}
-                active={index === active}
-                onPlay={recordingUrl ? playFrom : null}
-                highlight={highlight}
-              />
-            ))}
-          </ol>
-        )}
+      <DetailSection
+        title="Transcript"
+        empty={transcript.length === 0 && 'There is no transcript of this call.'}
+      >
+        <ol className={classes.lines}>
+          {transcript.map((line, index) => (
+            <TranscriptBubble
+              key={index}
+              line={line}
+              speaker={speakerName(line.speaker)}
+              active={index === active}
+              onPlay={recordingUrl ? playFrom : null}
+              highlight={highlight}
+            />
+          ))}
+        </ol>
       </DetailSection>
     </Stack>
   );

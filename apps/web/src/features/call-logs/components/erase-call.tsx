@@ -1,4 +1,4 @@
-import { Alert, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { ERASE_CALL_WORDS, type CallDetail } from '@switchboard/shared/call-logs';
 import { formatDateTime } from '@switchboard/shared/format';
 import { IconShieldCheck, IconTrash } from '@tabler/icons-react';
@@ -6,6 +6,7 @@ import { useContext, useState } from 'react';
 import { canSpendAndDelete } from '@switchboard/shared/auth';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import { ManagerOnlyButton } from '../../../components/manager-only';
+import { Notice } from '../../../components/notice';
 import { SessionUserContext } from '../../../lib/session-context';
 import { useEraseCall } from '../api/erase-call';
 import { DetailSection } from './detail-section';
@@ -14,18 +15,12 @@ import { DetailSection } from './detail-section';
 export function ErasedNotice({ call }: { call: CallDetail }) {
   if (!call.erased) return null;
   return (
-    <Alert
-      color="gray"
-      variant="light"
-      icon={<IconShieldCheck size={20} />}
-      title={ERASE_CALL_WORDS.done}
-      role="note"
-    >
+    <Notice tone="info" title={ERASE_CALL_WORDS.done} icon={IconShieldCheck}>
       <Text size="sm">
         Erased on {formatDateTime(call.erased.at, call.timeZone)} by {call.erased.by}. The call’s
         date, length, cost and outcome stay in your figures.
       </Text>
-    </Alert>
+    </Notice>
   );
 }
 

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { SimpleGrid, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { countries } from '@switchboard/shared/countries';
 import {
@@ -13,11 +12,11 @@ import {
   type ContactInput,
 } from '@switchboard/shared/contacts';
 import { useRef } from 'react';
-import { type Control, type FieldErrors, useController, useForm } from 'react-hook-form';
+import { type Control, type FieldErrors, useController } from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useSaveContact } from '../api/save-contact';
 import { FormActions } from '../../../components/form-actions';
-import { bindField } from '../../../lib/bind-field';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { FormAlert } from '../../../components/form-alert';
 import { CountryField } from '../../../components/location-fields';
 
@@ -54,26 +53,16 @@ export function ContactFormModal(props: ItemFormModalProps<Contact>) {
 function ContactForm({ item: contact, onClose }: ItemFormProps<Contact>) {
   const save = useSaveContact();
   const inFlight = useRef(false);
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<ContactFormValues, unknown, ContactInput>({
-    resolver: zodResolver(contactInputSchema),
-    defaultValues: {
-      name: contact?.name ?? '',
-      phone: contact?.phone ?? '',
-      email: contact?.email ?? '',
-      company: contact?.company ?? '',
-      notes: contact?.notes ?? '',
-      otherPhones: contact?.otherPhones ?? [],
-      otherEmails: contact?.otherEmails ?? [],
-      country: contact?.country ?? '',
-    },
+  const { form, fieldProps } = useZodForm<ContactFormValues, ContactInput>(contactInputSchema, {
+    name: contact?.name ?? '',
+    phone: contact?.phone ?? '',
+    email: contact?.email ?? '',
+    company: contact?.company ?? '',
+    notes: contact?.notes ?? '',
+    otherPhones: contact?.otherPhones ?? [],
+    otherEmails: contact?.otherEmails ?? [],
+    country: contact?.country ?? '',
   });
-  const fieldProps = bindField(register, errors);
 
   const submit = async (input: ContactInput) => {
     // Two quick clicks both pass validation before the button turns into a spinner.
@@ -84,14 +73,15 @@ function ContactForm({ item: contact, onClose }: ItemFormProps<Contact>) {
       onClose();
     } catch (error) {
       // Field messages go under the fields; the alert is for everything else (a 409 among them).
-      if (applyServerFieldErrors<ContactFormValues>(error, CONTACT_FIELDS, setError)) save.reset();
+      if (applyServerFieldErrors<ContactFormValues>(error, CONTACT_FIELDS, form.setError))
+        save.reset();
     } finally {
       inFlight.current = false;
     }
   };
 
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
+    <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)}>
       <Stack gap="md">
         {save.isError && (
           <FormAlert
@@ -124,24 +114,24 @@ function ContactForm({ item: contact, onClose }: ItemFormProps<Contact>) {
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
           <OtherValuesField
-            control={control}
+            control={form.control}
             name="otherPhones"
             label="Other phone numbers"
             splitChars={[',', ';']}
-            error={listError(errors.otherPhones)}
+            error={listError(form.formState.errors.otherPhones)}
           />
           <OtherValuesField
-            control={control}
+            control={form.control}
             name="otherEmails"
             label="Other email addresses"
             splitChars={[',', ';', ' ']}
-            error={listError(errors.otherEmails)}
+            error={listError(form.formState.errors.otherEmails)}
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
           <TextInput label="Company" autoComplete="off" {...fieldProps('company')} />
           <CountryField
-            control={control}
+            control={form.control}
             name="country"
             data={COUNTRY_OPTIONS}
             withAsterisk={false}

@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, Group, Loader, Progress, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Loader, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconDownload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { QueryError } from '../../../components/query-error';
+import { Notice } from '../../../components/notice';
 import {
   contactImportErrorsHref,
   contactImportsQueryKey,
@@ -82,25 +83,18 @@ export function ImportProgressStep({ importId, onClose }: ImportProgressStepProp
   return (
     <Stack gap="md">
       {row.status === 'failed' ? (
-        <Alert
-          color="red"
-          variant="light"
-          title="The import failed"
-          icon={<IconAlertCircle size={20} />}
-          role="alert"
-        >
+        <Notice tone="danger" title="The import failed" icon={IconAlertCircle}>
           {row.error ?? 'Nothing was imported. Start it again.'}
-        </Alert>
+        </Notice>
       ) : (
-        <Alert
-          color={toFix > 0 ? 'yellow' : 'teal'}
-          variant="light"
+        <Notice
+          tone={toFix > 0 ? 'warning' : 'success'}
           title={toFix > 0 ? 'Import finished with warnings' : 'Import finished'}
-          icon={<IconCircleCheck size={20} />}
+          icon={IconCircleCheck}
           role="status"
         >
           <ImportCounts row={row} />
-        </Alert>
+        </Notice>
       )}
       {toFix > 0 && (
         <Anchor href={contactImportErrorsHref(row.id)} download size="sm">

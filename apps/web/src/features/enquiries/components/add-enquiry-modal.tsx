@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import {
   ENQUIRY_MESSAGE_MAX,
@@ -7,11 +6,10 @@ import {
   type EnquiryFormValues,
   type EnquiryInput,
 } from '@switchboard/shared/enquiries';
-import { useForm } from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useCreateEnquiry } from '../api/create-enquiry';
 import { FormActions } from '../../../components/form-actions';
-import { bindField } from '../../../lib/bind-field';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { FormAlert } from '../../../components/form-alert';
 
 type AddEnquiryModalProps = {
@@ -35,26 +33,21 @@ const FIELDS = ['subject', 'message'] as const;
 
 function AddEnquiryForm({ contactId, agentId, onClose }: Omit<AddEnquiryModalProps, 'opened'>) {
   const create = useCreateEnquiry();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<EnquiryFormValues, unknown, EnquiryInput>({
-    resolver: zodResolver(enquiryInputSchema),
-    defaultValues: { subject: '', message: '', agentId },
+  const { form, fieldProps } = useZodForm<EnquiryFormValues, EnquiryInput>(enquiryInputSchema, {
+    subject: '',
+    message: '',
+    agentId,
   });
-  const fieldProps = bindField(register, errors);
   const submit = async (input: EnquiryInput) => {
     try {
       await create.mutateAsync({ contactId, input });
       onClose();
     } catch (error) {
-      if (applyServerFieldErrors<EnquiryFormValues>(error, FIELDS, setError)) create.reset();
+      if (applyServerFieldErrors<EnquiryFormValues>(error, FIELDS, form.setError)) create.reset();
     }
   };
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
+    <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)}>
       <Stack gap="md">
         {create.isError && <FormAlert title="Could not add the enquiry" error={create.error} />}
         <TextInput

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
@@ -11,12 +10,11 @@ import {
 } from '@switchboard/shared/enquiries';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useSendEnquiryReply } from '../api/send-enquiry-reply';
 import { newIdempotencyKey } from './idempotency-key';
 import { FormActions } from '../../../components/form-actions';
-import { bindField } from '../../../lib/bind-field';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { FormAlert } from '../../../components/form-alert';
 
 type ReplyModalProps = {
@@ -48,29 +46,24 @@ function ReplyForm({ enquiry, onClose }: { enquiry: Enquiry; onClose: () => void
   const send = useSendEnquiryReply();
   // One key per opened form: every click of Send carries it.
   const [idempotencyKey] = useState(newIdempotencyKey);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<EnquiryReplyFormValues, unknown, EnquiryReplyInput>({
-    resolver: zodResolver(enquiryReplyInputSchema),
-    defaultValues: { subject: replySubject(enquiry.subject), body: '', idempotencyKey },
-  });
-  const fieldProps = bindField(register, errors);
+  const { form, fieldProps } = useZodForm<EnquiryReplyFormValues, EnquiryReplyInput>(
+    enquiryReplyInputSchema,
+    { subject: replySubject(enquiry.subject), body: '', idempotencyKey },
+  );
 
   const submit = async (input: EnquiryReplyInput) => {
     try {
       await send.mutateAsync({ enquiryId: enquiry.id, input });
       onClose();
     } catch (error) {
-      if (applyServerFieldErrors<EnquiryReplyFormValues>(error, FIELDS, setError)) send.reset();
+      if (applyServerFieldErrors<EnquiryReplyFormValues>(error, FIELDS, form.setError))
+        send.reset();
     }
   };
 
   const to = enquiry.contactEmail;
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
+    <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)}>
       <Stack gap="md">
         {send.isError && <FormAlert title="Could not send the reply" error={send.error} />}
         {to ? (

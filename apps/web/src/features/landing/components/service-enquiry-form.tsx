@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Box,
@@ -18,12 +17,11 @@ import {
   type ServiceEnquiryInput,
 } from '@switchboard/shared/service-enquiries';
 import { IconAlertCircle, IconCircleCheck, IconSend } from '@tabler/icons-react';
-import { useForm } from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useSendServiceEnquiry } from '../api/send-service-enquiry';
 import classes from './landing.module.css';
 import { CountryField } from '../../../components/location-fields';
-import { bindField } from '../../../lib/bind-field';
+import { useZodForm } from '../../../lib/use-zod-form';
 
 const FIELDS = ['poc', 'businessName', 'country', 'website', 'email', 'phone'] as const;
 
@@ -34,16 +32,9 @@ const FIELDS = ['poc', 'businessName', 'country', 'website', 'email', 'phone'] a
  */
 export function ServiceEnquiryForm() {
   const send = useSendServiceEnquiry();
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors },
-  } = useForm<ServiceEnquiryFormInput, unknown, ServiceEnquiryInput>({
-    resolver: zodResolver(serviceEnquirySchema),
-    defaultValues: {
+  const { form, fieldProps } = useZodForm<ServiceEnquiryFormInput, ServiceEnquiryInput>(
+    serviceEnquirySchema,
+    {
       poc: '',
       businessName: '',
       country: '',
@@ -52,14 +43,14 @@ export function ServiceEnquiryForm() {
       phone: '',
       fax: '',
     },
-  });
-  const fieldProps = bindField(register, errors);
+  );
 
   const submit = (values: ServiceEnquiryInput) => {
     send.mutate(toServiceEnquiryRequest(values), {
-      onSuccess: () => reset(),
+      onSuccess: () => form.reset(),
       onError: (error) => {
-        if (applyServerFieldErrors<ServiceEnquiryFormInput>(error, FIELDS, setError)) send.reset();
+        if (applyServerFieldErrors<ServiceEnquiryFormInput>(error, FIELDS, form.setError))
+          send.reset();
       },
     });
   };
@@ -101,7 +92,7 @@ export function ServiceEnquiryForm() {
             <form
               noValidate
               aria-label="Service enquiry"
-              onSubmit={(event) => void handleSubmit(submit)(event)}
+              onSubmit={(event) => void form.handleSubmit(submit)(event)}
             >
               <Stack gap="md">
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -117,7 +108,11 @@ export function ServiceEnquiryForm() {
                     withAsterisk
                     {...fieldProps('businessName')}
                   />
-                  <CountryField control={control} name="country" placeholder="Search countries" />
+                  <CountryField
+                    control={form.control}
+                    name="country"
+                    placeholder="Search countries"
+                  />
                   <TextInput
                     label="Website"
                     placeholder="yourbusiness.com"
@@ -145,7 +140,7 @@ export function ServiceEnquiryForm() {
                     type="text"
                     tabIndex={-1}
                     autoComplete="off"
-                    {...register('fax')}
+                    {...form.register('fax')}
                   />
                 </div>
                 {send.isError && (

@@ -229,12 +229,53 @@ function ListenControl({ call }: { call: LiveCall }) {
   );
 }
 
+type SendTextProps = {
+  action: 'say' | 'whisper';
+  label: string;
+  description: string;
+  button: string;
+  /** The filled button (the other is the default, plain one). */
+  primary?: boolean;
+  loading?: boolean;
+  /** Sends the text; `clear` empties the input once the call took it. */
+  onSend: (body: LiveControl, clear: () => void) => void;
+};
+
+/** A line of text for the assistant to say, or to take as a whisper. */
+function SendText({ action, label, description, button, primary, loading, onSend }: SendTextProps) {
+  const [text, setText] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSend({ action, text }, () => setText(''));
+  };
+  return (
+    <form onSubmit={submit}>
+      <Group gap="xs" align="flex-end" wrap="nowrap">
+        <TextInput
+          label={label}
+          description={description}
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+          maxLength={1000}
+          style={{ flex: 1 }}
+        />
+        <Button
+          type="submit"
+          variant={primary ? 'filled' : 'default'}
+          disabled={text.trim() === ''}
+          loading={loading}
+        >
+          {button}
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
 type Pending = { kind: 'end' } | { kind: 'transfer'; number: string } | null;
 
 function StepIn({ call, caller }: { call: LiveCall; caller: string }) {
   const control = useControlLiveCall(call.id);
-  const [say, setSay] = useState('');
-  const [whisper, setWhisper] = useState('');
   const [number, setNumber] = useState<string | null>(null);
   const [pending, setPending] = useState<Pending>(null);
   const targets = useTransferTargets(call.id, true);
@@ -251,10 +292,6 @@ function StepIn({ call, caller }: { call: LiveCall; caller: string }) {
         });
       },
     });
-  const submit = (event: FormEvent, body: LiveControl, clear: () => void) => {
-    event.preventDefault();
-    send(body, clear);
-  };
   const numbers = targets.data?.numbers ?? [];
 
   return (
@@ -262,40 +299,22 @@ function StepIn({ call, caller }: { call: LiveCall; caller: string }) {
       <Text component="legend" size="sm" fw={600}>
         Step in
       </Text>
-      <form onSubmit={(event) => submit(event, { action: 'say', text: say }, () => setSay(''))}>
-        <Group gap="xs" align="flex-end" wrap="nowrap">
-          <TextInput
-            label="Say as the assistant"
-            description="The caller hears it in the assistant's voice."
-            value={say}
-            onChange={(event) => setSay(event.currentTarget.value)}
-            maxLength={1000}
-            style={{ flex: 1 }}
-          />
-          <Button type="submit" disabled={say.trim() === ''} loading={control.isPending}>
-            Say
-          </Button>
-        </Group>
-      </form>
-      <form
-        onSubmit={(event) =>
-          submit(event, { action: 'whisper', text: whisper }, () => setWhisper(''))
-        }
-      >
-        <Group gap="xs" align="flex-end" wrap="nowrap">
-          <TextInput
-            label="Whisper to the assistant"
-            description="Only the assistant gets it, as a note for the rest of the call."
-            value={whisper}
-            onChange={(event) => setWhisper(event.currentTarget.value)}
-            maxLength={1000}
-            style={{ flex: 1 }}
-          />
-          <Button type="submit" variant="default" disabled={whisper.trim() === ''}>
-            Whisper
-          </Button>
-        </Group>
-      </form>
+      <SendText
+        action="say"
+        label="Say as the assistant"
+        description="The caller hears it in the assistant's voice."
+        button="Say"
+        primary
+        loading={control.isPending}
+        onSend={send}
+      />
+      <SendText
+        action="whisper"
+        label="Whisper to the assistant"
+        description="Only the assistant gets it, as a note for the rest of the call."
+        button="Whisper"
+        onSend={send}
+      />
       <Group gap="xs" wrap="wrap">
         {call.assistantMuted ? (
           <Button variant="default" onClick={() => send({ action: 'unmute-assistant' })}>

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Button,
@@ -19,7 +18,6 @@ import {
 import { countryNames } from '@switchboard/shared/countries';
 import { IconLock } from '@tabler/icons-react';
 import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
 import { QueryError } from '../../../components/query-error';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { timeZoneOptions } from '../../../lib/time-zones';
@@ -27,7 +25,7 @@ import { useBusiness } from '../api/get-business';
 import { useUpdateBusiness } from '../api/update-business';
 import { FormAlert } from '../../../components/form-alert';
 import { CountryField, TimeZoneField } from '../../../components/location-fields';
-import { bindField } from '../../../lib/bind-field';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { BusinessPhoneInput, BusinessWebsiteInput } from '../../../components/business-fields';
 
 const fields = ['name', 'phone', 'website', 'country', 'timezone'] as const;
@@ -49,24 +47,16 @@ export function BusinessSection({ canEdit }: { canEdit: boolean }) {
 }
 
 function BusinessForm({ business, canEdit }: { business: Business; canEdit: boolean }) {
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isDirty },
-  } = useForm<BusinessSettingsFormValues, unknown, BusinessSettingsInput>({
-    resolver: zodResolver(businessSettingsSchema),
-    defaultValues: {
+  const { form, fieldProps } = useZodForm<BusinessSettingsFormValues, BusinessSettingsInput>(
+    businessSettingsSchema,
+    {
       name: business.name,
       phone: business.phone,
       website: business.website,
       country: business.country,
       timezone: business.timezone,
     },
-  });
-  const fieldProps = bindField(register, errors);
+  );
   const updateMutation = useUpdateBusiness();
   const timeZones = useMemo(() => timeZoneOptions([business.timezone]), [business.timezone]);
   const countries = useMemo(
@@ -78,7 +68,7 @@ function BusinessForm({ business, canEdit }: { business: Business; canEdit: bool
   const submit = (values: BusinessSettingsInput) => {
     updateMutation.mutate(values, {
       onSuccess: (saved) =>
-        reset({
+        form.reset({
           name: saved.name,
           phone: saved.phone,
           website: saved.website,
@@ -86,14 +76,14 @@ function BusinessForm({ business, canEdit }: { business: Business; canEdit: bool
           timezone: saved.timezone,
         }),
       onError: (error) => {
-        if (applyServerFieldErrors(error, fields, setError)) updateMutation.reset();
+        if (applyServerFieldErrors(error, fields, form.setError)) updateMutation.reset();
       },
     });
   };
 
   return (
     <Card withBorder padding="lg" radius="md">
-      <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
+      <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)}>
         <fieldset disabled={!canEdit} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
           <Stack gap="md">
             <Title order={3} size="h4">
@@ -119,14 +109,14 @@ function BusinessForm({ business, canEdit }: { business: Business; canEdit: bool
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
               <CountryField
-                control={control}
+                control={form.control}
                 name="country"
                 data={countries}
                 allowDeselect={false}
                 disabled={!canEdit}
               />
               <TimeZoneField
-                control={control}
+                control={form.control}
                 name="timezone"
                 description="Every date and time is shown in this zone"
                 data={timeZones}
@@ -135,7 +125,11 @@ function BusinessForm({ business, canEdit }: { business: Business; canEdit: bool
             </SimpleGrid>
             {canEdit && (
               <Group justify="flex-end">
-                <Button type="submit" loading={updateMutation.isPending} disabled={!isDirty}>
+                <Button
+                  type="submit"
+                  loading={updateMutation.isPending}
+                  disabled={!form.formState.isDirty}
+                >
                   Save business
                 </Button>
               </Group>

@@ -1,15 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { changePasswordSchema } from '@switchboard/shared/account';
 import { SET_PASSWORD_MIN_LENGTH } from '@switchboard/shared/auth';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useChangePassword } from '../api/change-password';
 import { FormAlert } from '../../../components/form-alert';
 import { SectionHeading } from '../../../components/section-heading';
-import { bindField } from '../../../lib/bind-field';
+import { useZodForm } from '../../../lib/use-zod-form';
 
 export const passwordsDoNotMatch = 'Passwords do not match';
 
@@ -25,17 +23,11 @@ type FormValues = z.input<typeof formSchema>;
 
 /** A new password with the current one; the user's other sessions end. */
 export function ChangePasswordForm() {
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors },
-  } = useForm<FormValues>({
-    resolver: zodResolver(formSchema),
-    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  const { form, fieldProps } = useZodForm<FormValues>(formSchema, {
+    currentPassword: '',
+    newPassword: '',
+    confirmPassword: '',
   });
-  const fieldProps = bindField(register, errors);
   const changeMutation = useChangePassword();
 
   const submit = ({ currentPassword, newPassword }: FormValues) => {
@@ -43,7 +35,7 @@ export function ChangePasswordForm() {
       { currentPassword, newPassword },
       {
         onSuccess: () => {
-          reset();
+          form.reset();
           notifications.show({
             color: 'teal',
             title: 'Password changed',
@@ -51,7 +43,7 @@ export function ChangePasswordForm() {
           });
         },
         onError: (error) => {
-          if (applyServerFieldErrors(error, ['currentPassword', 'newPassword'], setError)) {
+          if (applyServerFieldErrors(error, ['currentPassword', 'newPassword'], form.setError)) {
             changeMutation.reset();
           }
         },
@@ -60,7 +52,7 @@ export function ChangePasswordForm() {
   };
 
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
+    <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)}>
       <Stack gap="md">
         <SectionHeading title="Password">Changing it signs you out everywhere else.</SectionHeading>
         {changeMutation.isError && (

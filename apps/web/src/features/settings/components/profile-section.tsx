@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Group, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
@@ -7,34 +6,27 @@ import {
   type ProfileInput,
 } from '@switchboard/shared/account';
 import type { SessionUser } from '@switchboard/shared/auth';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useSignOutOthers } from '../api/sign-out-others';
 import { useUpdateProfile } from '../api/update-profile';
 import { ChangePasswordForm } from './change-password-form';
 import { FormAlert } from '../../../components/form-alert';
 import { SectionHeading } from '../../../components/section-heading';
-import { bindField } from '../../../lib/bind-field';
+import { useZodForm } from '../../../lib/use-zod-form';
 
 const fields = ['name', 'email', 'currentPassword'] as const;
 
 /** Name and email; the password; the other sessions. */
 export function ProfileSection({ user }: { user: SessionUser }) {
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isDirty },
-  } = useForm<ProfileFormValues, unknown, ProfileInput>({
-    resolver: zodResolver(profileSchema),
-    defaultValues: { name: user.name, email: user.email, currentPassword: '' },
+  const { form, fieldProps } = useZodForm<ProfileFormValues, ProfileInput>(profileSchema, {
+    name: user.name,
+    email: user.email,
+    currentPassword: '',
   });
-  const fieldProps = bindField(register, errors);
   const updateMutation = useUpdateProfile();
   const signOutOthers = useSignOutOthers();
-  const email = useWatch({ control, name: 'email' });
+  const email = useWatch({ control: form.control, name: 'email' });
   const emailChanged = email.trim().toLowerCase() !== user.email.toLowerCase();
 
   const submit = (values: ProfileInput) => {
@@ -42,11 +34,11 @@ export function ProfileSection({ user }: { user: SessionUser }) {
       { ...values, currentPassword: emailChanged ? values.currentPassword : undefined },
       {
         onSuccess: (updated) => {
-          reset({ name: updated.name, email: updated.email, currentPassword: '' });
+          form.reset({ name: updated.name, email: updated.email, currentPassword: '' });
           notifications.show({ color: 'teal', title: 'Profile saved', message: updated.email });
         },
         onError: (error) => {
-          if (applyServerFieldErrors(error, fields, setError)) updateMutation.reset();
+          if (applyServerFieldErrors(error, fields, form.setError)) updateMutation.reset();
         },
       },
     );
@@ -55,7 +47,7 @@ export function ProfileSection({ user }: { user: SessionUser }) {
   return (
     <Stack gap="lg">
       <Card withBorder padding="lg" radius="md">
-        <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
+        <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)}>
           <Stack gap="md">
             <Title order={3} size="h4">
               Profile
@@ -85,7 +77,11 @@ export function ProfileSection({ user }: { user: SessionUser }) {
               />
             )}
             <Group justify="flex-end">
-              <Button type="submit" loading={updateMutation.isPending} disabled={!isDirty}>
+              <Button
+                type="submit"
+                loading={updateMutation.isPending}
+                disabled={!form.formState.isDirty}
+              >
                 Save profile
               </Button>
             </Group>

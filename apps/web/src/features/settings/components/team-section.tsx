@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Badge,
   Button,
@@ -27,7 +26,7 @@ import {
 } from '@switchboard/shared/account';
 import type { SessionUser } from '@switchboard/shared/auth';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useChangeRole } from '../api/change-role';
@@ -36,7 +35,8 @@ import { useTeam } from '../api/list-team';
 import { useRemoveMember } from '../api/remove-member';
 import { FormAlert } from '../../../components/form-alert';
 import { SectionHeading } from '../../../components/section-heading';
-import { bindField, controlledProps } from '../../../lib/bind-field';
+import { controlledProps } from '../../../lib/bind-field';
+import { useZodForm } from '../../../lib/use-zod-form';
 
 const roleOptions = TEAM_ROLES.map((role) => ({ value: role, label: TEAM_ROLE_LABELS[role] }));
 const isTeamRole = (value: string | null): value is TeamRole =>
@@ -268,31 +268,23 @@ function RemoveMemberModal({
 }
 
 function InviteForm() {
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors },
-  } = useForm<InviteMemberFormValues, unknown, InviteMemberInput>({
-    resolver: zodResolver(inviteMemberSchema),
-    defaultValues: { email: '', name: '', role: 'member' },
-  });
-  const fieldProps = bindField(register, errors);
+  const { form, fieldProps } = useZodForm<InviteMemberFormValues, InviteMemberInput>(
+    inviteMemberSchema,
+    { email: '', name: '', role: 'member' },
+  );
   const inviteMutation = useInviteMember();
   const submit = (values: InviteMemberInput) => {
     inviteMutation.mutate(values, {
-      onSuccess: () => reset(),
+      onSuccess: () => form.reset(),
       onError: (error) => {
-        if (applyServerFieldErrors(error, ['email', 'name', 'role'], setError)) {
+        if (applyServerFieldErrors(error, ['email', 'name', 'role'], form.setError)) {
           inviteMutation.reset();
         }
       },
     });
   };
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
+    <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)}>
       <Stack gap="md">
         <SectionHeading title="Invite someone">
           They get a link by mail to choose a password and join (it works once, for 7 days).
@@ -315,7 +307,7 @@ function InviteForm() {
             {...fieldProps('name')}
           />
           <Controller
-            control={control}
+            control={form.control}
             name="role"
             render={({ field, fieldState }) => (
               <Select
