@@ -85,34 +85,26 @@ describe('DateRangeControl', () => {
     expect(search()).toEqual({ from: '2025-12-11', to: '2026-03-10' });
   });
 
-  it('shows the range the server answered for when the URL names none', () => {
-    renderControl('/agent/a1', { resolved: { from: '2026-02-09', to: '2026-03-10' } });
+  it.each([
+    {
+      which: 'the server answered for when the URL names none',
+      url: '/agent/a1',
+      shown: 'Feb 9, 2026 – Mar 10, 2026',
+      pressed: { 'Last 30 days': 'true', 'Last 7 days': 'false' },
+    },
+    {
+      which: 'in the URL over an older answer',
+      url: '/agent/a1?from=2026-03-01&to=2026-03-04',
+      shown: 'Mar 1, 2026 – Mar 4, 2026',
+      pressed: { 'Last 30 days': 'false' },
+    },
+  ])('shows the range $which', ({ url, shown, pressed }) => {
+    renderControl(url, { resolved: { from: '2026-02-09', to: '2026-03-10' } });
 
-    expect(screen.getByRole('button', { name: 'Date range' })).toHaveTextContent(
-      'Feb 9, 2026 – Mar 10, 2026',
-    );
-    expect(screen.getByRole('button', { name: 'Last 30 days' })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
-    expect(screen.getByRole('button', { name: 'Last 7 days' })).toHaveAttribute(
-      'aria-pressed',
-      'false',
-    );
-  });
-
-  it('shows the range in the URL over an older answer', () => {
-    renderControl('/agent/a1?from=2026-03-01&to=2026-03-04', {
-      resolved: { from: '2026-02-09', to: '2026-03-10' },
-    });
-
-    expect(screen.getByRole('button', { name: 'Date range' })).toHaveTextContent(
-      'Mar 1, 2026 – Mar 4, 2026',
-    );
-    expect(screen.getByRole('button', { name: 'Last 30 days' })).toHaveAttribute(
-      'aria-pressed',
-      'false',
-    );
+    expect(screen.getByRole('button', { name: 'Date range' })).toHaveTextContent(shown);
+    for (const [name, value] of Object.entries(pressed)) {
+      expect(screen.getByRole('button', { name })).toHaveAttribute('aria-pressed', value);
+    }
   });
 
   it('writes a range picked in the calendar once both ends are chosen', async () => {

@@ -1,5 +1,4 @@
-import { Box, Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Box, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import type { Agent, AgentSettings } from '@switchboard/shared/agents';
 import { canSpendAndDelete } from '@switchboard/shared/auth';
 import { IconAlertTriangle, IconTrash } from '@tabler/icons-react';
@@ -15,6 +14,7 @@ import { useAgentSettings } from '../api/get-agent-settings';
 import { useDeleteAgent } from '../api/delete-agent';
 import { useUpdateAgent } from '../api/update-agent';
 import { AgentForm, applyAgentFieldErrors } from './agent-form';
+import { FormModal } from '../../../components/form-modal';
 import { FormAlert } from '../../../components/form-alert';
 
 type AgentSettingsModalProps = {
@@ -41,7 +41,6 @@ export function AgentSettingsModal({
 }: AgentSettingsModalProps) {
   const updateMutation = useUpdateAgent();
   const deleteMutation = useDeleteAgent();
-  const fullScreen = useMediaQuery('(max-width: 48em)');
   const busy = updateMutation.isPending || deleteMutation.isPending;
 
   const close = () => {
@@ -53,13 +52,11 @@ export function AgentSettingsModal({
   };
 
   return (
-    <Modal
+    <FormModal
       opened={opened && agent !== null}
       onClose={close}
       title={agent ? `Settings: ${agent.name}` : 'Settings'}
       size="lg"
-      fullScreen={fullScreen}
-      closeOnClickOutside={false}
     >
       {agent && (
         <AgentSettingsBody
@@ -75,7 +72,7 @@ export function AgentSettingsModal({
           }}
         />
       )}
-    </Modal>
+    </FormModal>
   );
 }
 

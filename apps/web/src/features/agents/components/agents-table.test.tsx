@@ -45,18 +45,13 @@ describe('dashboard agent list', () => {
     expect(busy.getByText('$4.50')).toBeInTheDocument();
     // 14:07 UTC is 14:07 in Dublin in March (GMT), shown in the agent's zone.
     expect(busy.getByText('Mar 5, 2026, 14:07')).toBeInTheDocument();
-    expect(busy.getByRole('link', { name: 'Front desk' })).toHaveAttribute(
-      'href',
-      '/agent/asst_front_desk',
-    );
-    expect(busy.getByRole('link', { name: 'Overview of Front desk' })).toHaveAttribute(
-      'href',
-      '/agent/asst_front_desk',
-    );
-    expect(busy.getByRole('link', { name: 'Call logs of Front desk' })).toHaveAttribute(
-      'href',
-      '/agent/asst_front_desk/call-logs',
-    );
+    for (const [name, href] of [
+      ['Front desk', '/agent/asst_front_desk'],
+      ['Overview of Front desk', '/agent/asst_front_desk'],
+      ['Call logs of Front desk', '/agent/asst_front_desk/call-logs'],
+    ]) {
+      expect(busy.getByRole('link', { name })).toHaveAttribute('href', href);
+    }
     expect(busy.getByRole('button', { name: 'Settings for Front desk' })).toBeInTheDocument();
 
     const quiet = await findRow('After hours');

@@ -1,8 +1,8 @@
-import { Group, Modal, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Group, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { AGENT_TEMPLATES } from '@switchboard/shared/agent-templates';
 import { DEFAULT_AGENT_SETTINGS, type Agent, type AgentSettings } from '@switchboard/shared/agents';
 import { useState } from 'react';
+import { FormModal } from '../../../components/form-modal';
 import { useCreateAgent } from '../api/create-agent';
 import { AgentForm, applyAgentFieldErrors } from './agent-form';
 
@@ -17,7 +17,6 @@ type CreateAgentModalProps = {
 export function CreateAgentModal({ opened, onClose, onCreated }: CreateAgentModalProps) {
   const createMutation = useCreateAgent();
   const [templateId, setTemplateId] = useState<string>('blank');
-  const fullScreen = useMediaQuery('(max-width: 48em)');
   const busy = createMutation.isPending;
 
   const close = () => {
@@ -31,14 +30,7 @@ export function CreateAgentModal({ opened, onClose, onCreated }: CreateAgentModa
   const startFrom: AgentSettings = template ? template.settings : DEFAULT_AGENT_SETTINGS;
 
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title="Create agent"
-      size="lg"
-      fullScreen={fullScreen}
-      closeOnClickOutside={false}
-    >
+    <FormModal opened={opened} onClose={close} title="Create agent" size="lg">
       <Radio.Group
         value={templateId}
         onChange={setTemplateId}
@@ -91,6 +83,6 @@ export function CreateAgentModal({ opened, onClose, onCreated }: CreateAgentModa
           )
         }
       />
-    </Modal>
+    </FormModal>
   );
 }

@@ -18,6 +18,7 @@ import {
 } from '@switchboard/shared/appointments';
 import { IconCalendarEvent, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { TabList } from '../../../components/tab-list';
 import { EmptyPanel } from '../../../components/empty-panel';
 import { FiltersFold } from '../../../components/filters-fold';
 import { TestFilterSelect } from '../../../components/test-mark';
@@ -181,13 +182,7 @@ export function Appointments({ timeZone, agents, searchContacts }: AppointmentsP
               onChange={(value) => value && change({ tab: value as AppointmentTab })}
               variant="pills"
             >
-              <Tabs.List aria-label="Appointments">
-                {APPOINTMENT_TABS.map((tab) => (
-                  <Tabs.Tab key={tab} value={tab}>
-                    {TAB_LABELS[tab]}
-                  </Tabs.Tab>
-                ))}
-              </Tabs.List>
+              <TabList label="Appointments" tabs={APPOINTMENT_TABS} labels={TAB_LABELS} />
             </Tabs>
           ) : (
             <span />

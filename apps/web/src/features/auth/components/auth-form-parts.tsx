@@ -1,4 +1,4 @@
-import { Anchor, Button } from '@mantine/core';
+import { Anchor, Button, TextInput, type TextInputProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
@@ -8,6 +8,20 @@ export function AlertLink({ to, children }: { to: string; children: ReactNode })
     <Anchor component={Link} to={to} fw={600} size="sm" c="inherit" underline="always">
       {children}
     </Anchor>
+  );
+}
+
+/** The user name (or email) to sign in with: taken as typed, no capitals or spelling fixes. */
+export function UserNameInput(props: TextInputProps) {
+  return (
+    <TextInput
+      autoComplete="username"
+      autoCapitalize="none"
+      spellCheck={false}
+      withAsterisk
+      size="md"
+      {...props}
+    />
   );
 }
 

@@ -1,10 +1,10 @@
-import { Stack, Text, TextInput } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { forgotPasswordSchema, type ForgotPasswordInput } from '@switchboard/shared/auth';
 import { IconMailForward } from '@tabler/icons-react';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useRequestPasswordReset } from '../api/forgot-password';
 import { FormAlert } from '../../../components/form-alert';
-import { AuthSubmit } from './auth-form-parts';
+import { AuthSubmit, UserNameInput } from './auth-form-parts';
 import { Notice } from '../../../components/notice';
 import { useZodForm } from '../../../lib/use-zod-form';
 
@@ -38,16 +38,7 @@ export function ForgotPasswordForm() {
         {resetMutation.isError && (
           <FormAlert title="Could not send the link" error={resetMutation.error} />
         )}
-        <TextInput
-          autoFocus
-          label="User name or email"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          withAsterisk
-          size="md"
-          {...fieldProps('login')}
-        />
+        <UserNameInput autoFocus label="User name or email" {...fieldProps('login')} />
         <AuthSubmit loading={resetMutation.isPending}>Send me a link</AuthSubmit>
       </Stack>
     </form>

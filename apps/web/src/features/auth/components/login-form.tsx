@@ -1,4 +1,4 @@
-import { PasswordInput, Stack, TextInput } from '@mantine/core';
+import { PasswordInput, Stack } from '@mantine/core';
 import {
   loginSchema,
   type LoginFormValues,
@@ -9,7 +9,7 @@ import { isApiError } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useLogin } from '../api/login';
 import { FormAlert } from '../../../components/form-alert';
-import { AuthSubmit } from './auth-form-parts';
+import { AuthSubmit, UserNameInput } from './auth-form-parts';
 import { useZodForm } from '../../../lib/use-zod-form';
 
 const fields = ['userName', 'password'] as const;
@@ -49,16 +49,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
             error={loginMutation.error}
           />
         )}
-        <TextInput
-          autoFocus
-          label="User name"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          withAsterisk
-          size="md"
-          {...fieldProps('userName')}
-        />
+        <UserNameInput autoFocus label="User name" {...fieldProps('userName')} />
         <PasswordInput
           label="Password"
           autoComplete="current-password"

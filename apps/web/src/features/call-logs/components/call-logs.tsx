@@ -2,6 +2,7 @@ import { Button, Progress, Tabs, VisuallyHidden } from '@mantine/core';
 import { CALL_LOG_TABS, type CallLogTab } from '@switchboard/shared/calls';
 import { buildPaginationMeta, type PaginationMeta } from '@switchboard/shared/pagination';
 import { IconPhoneCall, IconRestore } from '@tabler/icons-react';
+import { TabList } from '../../../components/tab-list';
 import { EmptyPanel } from '../../../components/empty-panel';
 import { callLogsExportHref } from '../api/export-call-logs';
 import { useCallLogCount, useCallLogPage } from '../api/list-call-logs';
@@ -74,13 +75,7 @@ export function CallLogs({
           if (isTab(tab)) change({ tab });
         }}
       >
-        <Tabs.List aria-label="Calls to show">
-          {CALL_LOG_TABS.map((tab) => (
-            <Tabs.Tab key={tab} value={tab}>
-              {TAB_LABELS[tab]}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
+        <TabList label="Calls to show" tabs={CALL_LOG_TABS} labels={TAB_LABELS} />
         <CallLogFilters
           state={state}
           onChange={change}

@@ -3,6 +3,7 @@ import type { ContactAppointment, ContactEnquiry } from '@switchboard/shared/con
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { errorResponse, jsonResponse } from '../../../test/fake-api';
+import { buildCallLogRow } from '../../../test/fake-call-logs';
 import { renderApp } from '../../../test/render';
 import {
   buildContact,
@@ -12,26 +13,17 @@ import {
 } from '../testing/fake-contacts-api';
 
 function buildCall(n: number): CallLogRow {
-  return {
+  return buildCallLogRow({
     id: `call-${n}`,
     displayId: `call-${n}…`,
-    assistant: 'Front desk',
     assistantId: 'asst-1',
     assistantPhone: '+35315550000',
-    customerPhone: '+353 87 123 4567',
-    callType: 'inbound',
     endReason: 'Customer Ended Call',
     successEvaluation: n % 2 === 0 ? 'pass' : 'fail',
     startTime: `Mar ${n}, 2026, 14:07`,
     duration: '1m 5s',
     cost: '$0.20',
-    status: 'ended',
-    transferred: false,
-    isTest: false,
-    inProgress: false,
-    createdAt: '2026-03-05T14:07:00.000Z',
-    transcriptMatch: null,
-  };
+  });
 }
 
 const enquiry: ContactEnquiry = {

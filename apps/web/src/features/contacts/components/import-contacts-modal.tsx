@@ -1,30 +1,22 @@
-import { Modal, Stack } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Stack } from '@mantine/core';
 import type { ContactImport, ContactImportUpload } from '@switchboard/shared/contact-imports';
 import { useState } from 'react';
 import { useUploadContactImport } from '../api/upload-contact-import';
 import { FileDropZone } from './file-drop-zone';
 import { ImportMappingStep } from './import-mapping-step';
 import { ImportProgressStep } from './import-progress-step';
+import { FormModal } from '../../../components/form-modal';
 import { FormAlert } from '../../../components/form-alert';
 
 type ImportContactsModalProps = { opened: boolean; onClose: () => void };
 
 /** Upload a list, map its columns, then watch it import. Closing leaves a running import be. */
 export function ImportContactsModal({ opened, onClose }: ImportContactsModalProps) {
-  const fullScreen = useMediaQuery('(max-width: 48em)');
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title="Import contacts"
-      size="xl"
-      fullScreen={fullScreen}
-      closeOnClickOutside={false}
-    >
+    <FormModal opened={opened} onClose={onClose} title="Import contacts" size="xl">
       {/* Mounted while open only, so each opening starts with a new file. */}
       {opened && <ImportSteps onClose={onClose} />}
-    </Modal>
+    </FormModal>
   );
 }
 

@@ -1,5 +1,4 @@
-import { Alert, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import {
   enquiryReplyInputSchema,
   replySubject,
@@ -15,6 +14,7 @@ import { useSendEnquiryReply } from '../api/send-enquiry-reply';
 import { newIdempotencyKey } from './idempotency-key';
 import { FormActions } from '../../../components/form-actions';
 import { useZodForm } from '../../../lib/use-zod-form';
+import { FormModal } from '../../../components/form-modal';
 import { FormAlert } from '../../../components/form-alert';
 
 type ReplyModalProps = {
@@ -25,18 +25,10 @@ type ReplyModalProps = {
 
 /** Reply by email to an enquiry's contact: plain text, sent once however often it is clicked. */
 export function ReplyModal({ enquiry, onClose }: ReplyModalProps) {
-  const fullScreen = useMediaQuery('(max-width: 48em)');
   return (
-    <Modal
-      opened={enquiry !== null}
-      onClose={onClose}
-      title="Reply by email"
-      size="lg"
-      fullScreen={fullScreen}
-      closeOnClickOutside={false}
-    >
+    <FormModal opened={enquiry !== null} onClose={onClose} title="Reply by email" size="lg">
       {enquiry && <ReplyForm key={enquiry.id} enquiry={enquiry} onClose={onClose} />}
-    </Modal>
+    </FormModal>
   );
 }
 

@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Card, SimpleGrid, Skeleton, Stack, TextInput, Title } from '@mantine/core';
 import {
   businessSettingsSchema,
   type Business,
@@ -25,6 +15,7 @@ import { useBusiness } from '../api/get-business';
 import { useUpdateBusiness } from '../api/update-business';
 import { FormAlert } from '../../../components/form-alert';
 import { CountryField, TimeZoneField } from '../../../components/location-fields';
+import { SubmitRow } from './submit-row';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { BusinessPhoneInput, BusinessWebsiteInput } from '../../../components/business-fields';
 
@@ -124,15 +115,9 @@ function BusinessForm({ business, canEdit }: { business: Business; canEdit: bool
               />
             </SimpleGrid>
             {canEdit && (
-              <Group justify="flex-end">
-                <Button
-                  type="submit"
-                  loading={updateMutation.isPending}
-                  disabled={!form.formState.isDirty}
-                >
-                  Save business
-                </Button>
-              </Group>
+              <SubmitRow pending={updateMutation.isPending} disabled={!form.formState.isDirty}>
+                Save business
+              </SubmitRow>
             )}
           </Stack>
         </fieldset>

@@ -1,4 +1,4 @@
-import { Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { PasswordInput, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { changePasswordSchema } from '@switchboard/shared/account';
 import { SET_PASSWORD_MIN_LENGTH } from '@switchboard/shared/auth';
@@ -7,6 +7,7 @@ import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useChangePassword } from '../api/change-password';
 import { FormAlert } from '../../../components/form-alert';
 import { SectionHeading } from '../../../components/section-heading';
+import { SubmitRow } from './submit-row';
 import { useZodForm } from '../../../lib/use-zod-form';
 
 export const passwordsDoNotMatch = 'Passwords do not match';
@@ -77,11 +78,7 @@ export function ChangePasswordForm() {
           withAsterisk
           {...fieldProps('confirmPassword')}
         />
-        <Group justify="flex-end">
-          <Button type="submit" loading={changeMutation.isPending}>
-            Change password
-          </Button>
-        </Group>
+        <SubmitRow pending={changeMutation.isPending}>Change password</SubmitRow>
       </Stack>
     </form>
   );

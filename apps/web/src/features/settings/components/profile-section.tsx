@@ -13,6 +13,7 @@ import { useUpdateProfile } from '../api/update-profile';
 import { ChangePasswordForm } from './change-password-form';
 import { FormAlert } from '../../../components/form-alert';
 import { SectionHeading } from '../../../components/section-heading';
+import { SubmitRow } from './submit-row';
 import { useZodForm } from '../../../lib/use-zod-form';
 
 const fields = ['name', 'email', 'currentPassword'] as const;
@@ -76,15 +77,9 @@ export function ProfileSection({ user }: { user: SessionUser }) {
                 {...fieldProps('currentPassword')}
               />
             )}
-            <Group justify="flex-end">
-              <Button
-                type="submit"
-                loading={updateMutation.isPending}
-                disabled={!form.formState.isDirty}
-              >
-                Save profile
-              </Button>
-            </Group>
+            <SubmitRow pending={updateMutation.isPending} disabled={!form.formState.isDirty}>
+              Save profile
+            </SubmitRow>
           </Stack>
         </form>
       </Card>

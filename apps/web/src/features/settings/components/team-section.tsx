@@ -36,6 +36,7 @@ import { useRemoveMember } from '../api/remove-member';
 import { FormAlert } from '../../../components/form-alert';
 import { SectionHeading } from '../../../components/section-heading';
 import { controlledProps } from '../../../lib/bind-field';
+import { SubmitRow } from './submit-row';
 import { useZodForm } from '../../../lib/use-zod-form';
 
 const roleOptions = TEAM_ROLES.map((role) => ({ value: role, label: TEAM_ROLE_LABELS[role] }));
@@ -329,11 +330,7 @@ function InviteForm() {
             )}
           />
         </SimpleGrid>
-        <Group justify="flex-end">
-          <Button type="submit" loading={inviteMutation.isPending}>
-            Send invitation
-          </Button>
-        </Group>
+        <SubmitRow pending={inviteMutation.isPending}>Send invitation</SubmitRow>
       </Stack>
     </form>
   );
