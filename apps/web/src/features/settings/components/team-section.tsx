@@ -26,7 +26,7 @@ import {
 } from '@switchboard/shared/account';
 import type { SessionUser } from '@switchboard/shared/auth';
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
+import { useController, type Control } from 'react-hook-form';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useChangeRole } from '../api/change-role';
@@ -268,6 +268,27 @@ function RemoveMemberModal({
   );
 }
 
+/** The role an invitation gives, with what that role may do under the picker. */
+function InviteRoleField({ control }: { control: Control<InviteMemberFormValues> }) {
+  const { field, fieldState } = useController({ control, name: 'role' });
+  return (
+    <Select
+      label="Role"
+      data={roleOptions}
+      renderOption={renderRoleOption}
+      comboboxProps={{ width: 320, position: 'bottom-start' }}
+      maxDropdownHeight={400}
+      description={isTeamRole(field.value) ? TEAM_ROLE_DESCRIPTIONS[field.value] : undefined}
+      // What the chosen role may do, under the picker: the three fields stay aligned.
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
+      allowDeselect={false}
+      {...controlledProps(field, fieldState)}
+      value={field.value}
+      onChange={(value) => field.onChange(value ?? 'member')}
+    />
+  );
+}
+
 function InviteForm() {
   const { form, fieldProps } = useZodForm<InviteMemberFormValues, InviteMemberInput>(
     inviteMemberSchema,
@@ -307,28 +328,7 @@ function InviteForm() {
             placeholder="Optional"
             {...fieldProps('name')}
           />
-          <Controller
-            control={form.control}
-            name="role"
-            render={({ field, fieldState }) => (
-              <Select
-                label="Role"
-                data={roleOptions}
-                renderOption={renderRoleOption}
-                comboboxProps={{ width: 320, position: 'bottom-start' }}
-                maxDropdownHeight={400}
-                description={
-                  isTeamRole(field.value) ? TEAM_ROLE_DESCRIPTIONS[field.value] : undefined
-                }
-                // What the chosen role may do, under the picker: the three fields stay aligned.
-                inputWrapperOrder={['label', 'input', 'description', 'error']}
-                allowDeselect={false}
-                {...controlledProps(field, fieldState)}
-                value={field.value}
-                onChange={(value) => field.onChange(value ?? 'member')}
-              />
-            )}
-          />
+          <InviteRoleField control={form.control} />
         </SimpleGrid>
         <SubmitRow pending={inviteMutation.isPending}>Send invitation</SubmitRow>
       </Stack>
