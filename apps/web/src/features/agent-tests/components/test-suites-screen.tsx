@@ -1,4 +1,4 @@
-import { Anchor, Button, Stack, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { testSuiteInputSchema, type TestSuiteSummary } from '@switchboard/shared/agent-tests';
 import { IconChecklist, IconPlus } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
@@ -57,12 +57,7 @@ export function TestSuitesScreen({ timeZone }: { timeZone: string }) {
             action: createButton,
           }}
         />
-        <Stack gap="sm" component="section" aria-labelledby="test-runs-heading">
-          <Title order={3} fz="lg" id="test-runs-heading">
-            Run history
-          </Title>
-          <TestRunHistory timeZone={timeZone} />
-        </Stack>
+        <TestRunHistory timeZone={timeZone} />
       </Stack>
       <NewSuiteModal opened={creating} onClose={() => setCreating(false)} />
     </>
