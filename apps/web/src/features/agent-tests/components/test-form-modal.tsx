@@ -13,7 +13,7 @@ import {
 } from '@switchboard/shared/agent-tests';
 import { AGENT_TOOL_NAMES } from '@switchboard/shared/agents';
 import { useForm, useWatch } from 'react-hook-form';
-import { settleSave } from '../../../lib/form-errors';
+import { consoleSubmit } from '../../../lib/console-submit';
 import { ConsoleForm, ConsoleFormModal } from '../../../components/console-form-modal';
 import { FormSelect } from '../../../components/console-fields';
 import { useAddTest } from '../api/agent-tests';
@@ -42,14 +42,11 @@ function TestForm({ suiteId, onClose }: { suiteId: string; onClose: () => void }
   const fieldProps = bindField(form.register, errors);
   const [kind, tool] = useWatch({ control: form.control, name: ['kind', 'tool'] });
 
-  const submit = form.handleSubmit((values) =>
-    settleSave<AgentTestForm, unknown>(add.mutateAsync(toAgentTestInput(values)), {
-      fields: FIELDS,
-      setError: form.setError,
-      onSaved: onClose,
-      clearAlert: add.reset,
-    }),
-  );
+  const submit = consoleSubmit(form, add, {
+    fields: FIELDS,
+    onSaved: onClose,
+    send: (values) => add.mutateAsync(toAgentTestInput(values)),
+  });
 
   return (
     <ConsoleForm

@@ -5,7 +5,7 @@ import {
   type CreateKnowledgeBaseInput,
 } from '@switchboard/shared/knowledge-bases';
 import { Controller, useForm } from 'react-hook-form';
-import { settleSave } from '../../../lib/form-errors';
+import { consoleSubmit } from '../../../lib/console-submit';
 import { ConsoleFormModal, ConsoleForm } from '../../../components/console-form-modal';
 import { useCreateKnowledgeBase, useFiles } from '../api/knowledge-bases';
 import { DocumentDropZone } from './document-drop-zone';
@@ -44,16 +44,12 @@ function NewKnowledgeBaseForm({ onClose }: { onClose: () => void }) {
   // A document the platform could not read gives the base nothing to search.
   const usable = (files.data ?? []).filter((file) => file.status !== 'failed');
 
-  const submit = form.handleSubmit((values) =>
-    settleSave<CreateKnowledgeBaseInput, unknown>(
-      create.mutateAsync({
-        name: values.name,
-        fileIds: values.fileIds,
-        ...(values.description ? { description: values.description } : {}),
-      }),
-      { fields: FIELDS, setError: form.setError, onSaved: onClose, clearAlert: create.reset },
-    ),
-  );
+  const submit = consoleSubmit(form, create, {
+    fields: FIELDS,
+    onSaved: onClose,
+    send: ({ description, ...values }) =>
+      create.mutateAsync({ ...values, ...(description ? { description } : {}) }),
+  });
 
   return (
     <ConsoleForm

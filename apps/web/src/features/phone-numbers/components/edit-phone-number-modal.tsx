@@ -3,7 +3,7 @@ import { TextInput } from '@mantine/core';
 import { e164Schema, type PhoneNumber } from '@switchboard/shared/phone-numbers';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { settleSave } from '../../../lib/form-errors';
+import { consoleSubmit } from '../../../lib/console-submit';
 import { parseAgentOrSquad } from '../../../components/agent-or-squad-select';
 import { ConsoleFormModal, ConsoleForm } from '../../../components/console-form-modal';
 import { useUpdatePhoneNumber } from '../api/phone-numbers';
@@ -54,8 +54,10 @@ function EditForm({ phone, onClose }: { phone: PhoneNumber; onClose: () => void 
   const { errors } = form.formState;
   const fieldProps = bindField(form.register, errors);
 
-  const submit = form.handleSubmit((values) =>
-    settleSave<FormValues, unknown>(
+  const submit = consoleSubmit(form, update, {
+    fields: FIELDS,
+    onSaved: onClose,
+    send: (values) =>
       update.mutateAsync({
         id: phone.id,
         name: values.name,
@@ -63,9 +65,7 @@ function EditForm({ phone, onClose }: { phone: PhoneNumber; onClose: () => void 
         ...(parseAgentOrSquad(values.answeredBy) ?? { agentId: null, squadId: null }),
         fallbackNumber: values.fallbackNumber || null,
       }),
-      { fields: FIELDS, setError: form.setError, onSaved: onClose, clearAlert: update.reset },
-    ),
-  );
+  });
 
   return (
     <ConsoleForm

@@ -21,7 +21,7 @@ import {
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
-import { settleSave } from '../../../lib/form-errors';
+import { consoleSubmit } from '../../../lib/console-submit';
 import { useAgentList } from '../../../lib/api/list-agents';
 import {
   ConsoleForm,
@@ -78,16 +78,11 @@ function SquadForm({ item: squad, onClose }: ItemFormProps<Squad>) {
     });
   };
 
-  const submit = form.handleSubmit((values) => {
-    const request = squad
-      ? update.mutateAsync({ id: squad.id, ...values })
-      : create.mutateAsync(values);
-    return settleSave<SquadInput, unknown>(request, {
-      fields: ['name', 'members'],
-      setError: form.setError,
-      onSaved: onClose,
-      clearAlert: mutation.reset,
-    });
+  const submit = consoleSubmit(form, mutation, {
+    fields: ['name', 'members'],
+    onSaved: onClose,
+    send: (values) =>
+      squad ? update.mutateAsync({ id: squad.id, ...values }) : create.mutateAsync(values),
   });
 
   return (

@@ -9,7 +9,7 @@ import {
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { settleSave } from '../../../lib/form-errors';
+import { consoleSubmit } from '../../../lib/console-submit';
 import { useAgentList } from '../../../lib/api/list-agents';
 import {
   ConsoleForm,
@@ -62,18 +62,14 @@ function OutputForm({ item: output, onClose }: ItemFormProps<StructuredOutput>) 
   // An output with no field extracts nothing: the builder asks for one.
   const noField = schema.value.mode === 'fields' && schema.value.fields.length === 0;
 
-  const submit = form.handleSubmit((values) => {
-    if (schema.blocked || noField) return Promise.resolve();
-    const input = toStructuredOutputInput(values);
-    const request = output
-      ? update.mutateAsync({ id: output.id, ...input })
-      : create.mutateAsync(input);
-    return settleSave<StructuredOutputForm, unknown>(request, {
-      fields: FIELDS,
-      setError: form.setError,
-      onSaved: onClose,
-      clearAlert: mutation.reset,
-    });
+  const submit = consoleSubmit(form, mutation, {
+    fields: FIELDS,
+    onSaved: onClose,
+    send: (values) => {
+      if (schema.blocked || noField) return undefined;
+      const input = toStructuredOutputInput(values);
+      return output ? update.mutateAsync({ id: output.id, ...input }) : create.mutateAsync(input);
+    },
   });
 
   return (

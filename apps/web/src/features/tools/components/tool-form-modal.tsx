@@ -8,7 +8,7 @@ import {
   type Tool,
 } from '@switchboard/shared/tools';
 import { useForm } from 'react-hook-form';
-import { settleSave } from '../../../lib/form-errors';
+import { consoleSubmit } from '../../../lib/console-submit';
 import {
   ConsoleForm,
   ItemFormModal,
@@ -54,30 +54,28 @@ function ToolForm({ item: tool, onClose }: ItemFormProps<Tool>) {
   const { errors } = form.formState;
   const fieldProps = bindField(form.register, errors);
 
-  const submit = form.handleSubmit((values) => {
-    // The builder's own checks (a name on each parameter, none twice) come first.
-    if (parameters.blocked) return Promise.resolve();
-    // A new credential needs its secret; editing, an empty one keeps the secret already sent.
-    const header = values.authHeaderName.trim();
-    if (header !== '' && values.authValue === '' && header !== tool?.serverAuthHeader) {
-      form.setError('authValue', { message: 'The secret your server checks in this header' });
-      return Promise.resolve();
-    }
-    const { serverAuth, ...input } = toCustomToolInput(values, tool?.serverAuthHeader ?? null);
-    const request = tool
-      ? update.mutateAsync({
-          id: tool.id,
-          ...input,
-          ...(serverAuth !== undefined ? { serverAuth } : {}),
-        })
-      : create.mutateAsync({ ...input, ...(serverAuth ? { serverAuth } : {}) });
-    // The credential's own checks are the form's too; anything else shows in the alert.
-    return settleSave<CustomToolForm, unknown>(request, {
-      fields: FIELDS,
-      setError: form.setError,
-      onSaved: onClose,
-      clearAlert: mutation.reset,
-    });
+  // The credential's own checks are the form's too; anything else shows in the alert.
+  const submit = consoleSubmit(form, mutation, {
+    fields: FIELDS,
+    onSaved: onClose,
+    send: (values) => {
+      // The builder's own checks (a name on each parameter, none twice) come first.
+      if (parameters.blocked) return undefined;
+      // A new credential needs its secret; editing, an empty one keeps the secret already sent.
+      const header = values.authHeaderName.trim();
+      if (header !== '' && values.authValue === '' && header !== tool?.serverAuthHeader) {
+        form.setError('authValue', { message: 'The secret your server checks in this header' });
+        return undefined;
+      }
+      const { serverAuth, ...input } = toCustomToolInput(values, tool?.serverAuthHeader ?? null);
+      return tool
+        ? update.mutateAsync({
+            id: tool.id,
+            ...input,
+            ...(serverAuth !== undefined ? { serverAuth } : {}),
+          })
+        : create.mutateAsync({ ...input, ...(serverAuth ? { serverAuth } : {}) });
+    },
   });
 
   return (
