@@ -123,6 +123,24 @@ function toInput(values: FormValues): CreateCampaignInput {
   };
 }
 
+/** How often a number is called again, and how long after: shown once an outcome is chosen. */
+const RETRY_LIMITS = [
+  {
+    name: 'retryAttempts',
+    label: 'Calls to a number at most',
+    description: 'The first call included',
+    min: 2,
+    max: CAMPAIGN_MAX_ATTEMPTS,
+  },
+  {
+    name: 'retryGapMinutes',
+    label: 'Minutes between calls',
+    description: '0: as soon as the line is free',
+    min: 0,
+    max: CAMPAIGN_MAX_RETRY_GAP_MINUTES,
+  },
+] as const;
+
 /** Where a schema issue shows in the form. */
 function fieldOf(path: readonly PropertyKey[]): keyof FormValues | undefined {
   const [first, second] = path;
@@ -319,22 +337,9 @@ export function CreateCampaignModal({ opened, onClose, onCreated }: Props) {
           />
           {retryOn.length > 0 && (
             <Group grow align="flex-start">
-              <FormNumberInput
-                control={form.control}
-                name="retryAttempts"
-                label="Calls to a number at most"
-                description="The first call included"
-                min={2}
-                max={CAMPAIGN_MAX_ATTEMPTS}
-              />
-              <FormNumberInput
-                control={form.control}
-                name="retryGapMinutes"
-                label="Minutes between calls"
-                description="0: as soon as the line is free"
-                min={0}
-                max={CAMPAIGN_MAX_RETRY_GAP_MINUTES}
-              />
+              {RETRY_LIMITS.map((limit) => (
+                <FormNumberInput key={limit.name} control={form.control} {...limit} />
+              ))}
             </Group>
           )}
         </ConsoleForm>
