@@ -16,7 +16,7 @@ export function FormSelect<T extends FieldValues>({
   return (
     <Select
       {...select}
-      value={field.value as string}
+      value={field.value}
       onChange={(value) => field.onChange(value ?? '')}
       error={fieldState.error?.message}
     />
@@ -35,7 +35,7 @@ export function FormNumberInput<T extends FieldValues>({
     <NumberInput
       {...input}
       min={min}
-      value={field.value as number}
+      value={field.value}
       onChange={(value) => field.onChange(typeof value === 'number' ? value : min)}
       error={fieldState.error?.message}
     />

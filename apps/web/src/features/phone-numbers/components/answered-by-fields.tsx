@@ -40,7 +40,7 @@ export function AnsweredByFields<T extends RoutingValues>({
         label="Answered by"
         agents={agents.data ?? []}
         squads={squads.data ?? []}
-        value={answeredBy.field.value as string}
+        value={answeredBy.field.value}
         onChange={(next) => answeredBy.field.onChange(next ?? '')}
         disabled={agents.isPending || squads.isPending}
         error={
