@@ -1,5 +1,5 @@
-import { Modal } from '@mantine/core';
-import { Fragment, type ComponentType, type ReactNode } from 'react';
+import { Modal, Stack, type ModalProps } from '@mantine/core';
+import { Fragment, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import { useIsPhone } from '../lib/use-is-phone';
 import { FormAlert } from './form-alert';
 import { FormActions } from './form-actions';
@@ -11,7 +11,8 @@ type ConsoleFormModalProps = {
   /** The item edited ("new" for a new one): another item mounts a fresh form. */
   formKey: string;
   children: ReactNode;
-};
+  /** Wide enough for a long form by default; a short form asks for less. */
+} & Pick<ModalProps, 'size'>;
 
 /**
  * A console form in a modal: full screen on a phone, not closed by a stray click outside
@@ -23,6 +24,7 @@ export function ConsoleFormModal({
   title,
   formKey,
   children,
+  ...modal
 }: ConsoleFormModalProps) {
   const isPhone = useIsPhone();
   return (
@@ -31,6 +33,7 @@ export function ConsoleFormModal({
       onClose={onClose}
       title={title}
       size="lg"
+      {...modal}
       fullScreen={isPhone}
       closeOnClickOutside={false}
     >
@@ -43,6 +46,20 @@ export function ConsoleFormModal({
 export type ItemFormProps<T> = { item: T | null; onClose: () => void };
 /** A modal over one item's form. */
 export type ItemFormModalProps<T> = ItemFormProps<T> & { opened: boolean };
+
+/**
+ * Which item's form is open: `open(item)` (null for a new one), and the props of the form's
+ * modal (`<ToolFormModal {...modalProps} />`).
+ */
+export function useItemForm<T>() {
+  const [form, setForm] = useState<{ item: T | null } | null>(null);
+  const modalProps: ItemFormModalProps<T> = {
+    opened: form !== null,
+    item: form?.item ?? null,
+    onClose: () => setForm(null),
+  };
+  return { open: (item: T | null) => setForm({ item }), modalProps };
+}
 
 /**
  * The modal of one item's form (a tool, a squad, a contact …), keyed by the item: each opening
@@ -85,5 +102,27 @@ export function FormFooter({ error, errorTitle, pending, onCancel, submitLabel }
       {error ? <FormAlert title={errorTitle} error={error} /> : null}
       <FormActions onCancel={onCancel} pending={pending} submitLabel={submitLabel} />
     </>
+  );
+}
+
+type ConsoleFormProps = Omit<FormFooterProps, 'error' | 'pending'> & {
+  onSubmit: (event: FormEvent<HTMLFormElement>) => unknown;
+  /** The save: its failure shows above the buttons, and the submit button spins while it runs. */
+  mutation: { error: unknown; isPending: boolean };
+  children: ReactNode;
+};
+
+/**
+ * A console form: its fields one under the other, then why the save failed, Cancel and the
+ * submit button. The browser's own checks are off: the form's schema says what is wrong.
+ */
+export function ConsoleForm({ onSubmit, mutation, children, ...footer }: ConsoleFormProps) {
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <Stack>
+        {children}
+        <FormFooter {...footer} error={mutation.error} pending={mutation.isPending} />
+      </Stack>
+    </form>
   );
 }

@@ -6,12 +6,10 @@ import { PageHeader } from '../../../components/page-header';
 import { OPERATOR_TIME_ZONE } from '../../../lib/time-zones';
 import { BusinessesTable } from '../../../features/admin/components/businesses-table';
 import { OperatorAlertsModal } from '../../../features/alerts/components/operator-alerts-modal';
-import { useDisplayTimeZone } from '../../../lib/session-context';
-import { usePaginationParams } from '../../../lib/use-pagination-params';
+import { useConsolePaging } from '../../../lib/console-paging';
 
 export default function AdminBusinessesRoute() {
-  const timeZone = useDisplayTimeZone();
-  const { page, limit, setPagination } = usePaginationParams();
+  const paging = useConsolePaging();
   const [alertsOf, setAlertsOf] = useState<AdminBusiness | null>(null);
   return (
     <>
@@ -21,10 +19,7 @@ export default function AdminBusinessesRoute() {
         timeZone={OPERATOR_TIME_ZONE}
       />
       <BusinessesTable
-        page={page}
-        limit={limit}
-        onPageChange={setPagination}
-        timeZone={timeZone}
+        {...paging}
         extraColumn={{
           header: 'Alerts',
           cell: (business) => (

@@ -3,18 +3,16 @@ import { IconInbox, IconSend } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { OPERATOR_TIME_ZONE } from '../../../lib/time-zones';
-import { useDisplayTimeZone } from '../../../lib/session-context';
 import { MailInbox } from '../../../features/mailbox/components/mail-inbox';
 import { MailRefreshButton } from '../../../features/mailbox/components/mail-refresh-button';
 import { OutboxTable } from '../../../features/mailbox/components/outbox-table';
-import { usePaginationParams } from '../../../lib/use-pagination-params';
+import { useConsolePaging } from '../../../lib/console-paging';
 
 type MailTab = 'inbox' | 'outbox';
 
 export default function AdminMailRoute() {
-  const timeZone = useDisplayTimeZone();
   const [searchParams, setSearchParams] = useSearchParams();
-  const { page, limit, setPagination } = usePaginationParams();
+  const paging = useConsolePaging();
   const tab: MailTab = searchParams.get('tab') === 'outbox' ? 'outbox' : 'inbox';
   const selectedId = searchParams.get('message');
 
@@ -48,17 +46,10 @@ export default function AdminMailRoute() {
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="inbox">
-          <MailInbox
-            page={page}
-            limit={limit}
-            onPageChange={setPagination}
-            selectedId={selectedId}
-            onSelect={selectMessage}
-            timeZone={timeZone}
-          />
+          <MailInbox {...paging} selectedId={selectedId} onSelect={selectMessage} />
         </Tabs.Panel>
         <Tabs.Panel value="outbox">
-          <OutboxTable page={page} limit={limit} onPageChange={setPagination} timeZone={timeZone} />
+          <OutboxTable {...paging} />
         </Tabs.Panel>
       </Tabs>
     </>

@@ -1,12 +1,10 @@
 import { PageHeader } from '../../../components/page-header';
 import { OPERATOR_TIME_ZONE } from '../../../lib/time-zones';
 import { ServiceEnquiriesTable } from '../../../features/admin/components/service-enquiries-table';
-import { useDisplayTimeZone } from '../../../lib/session-context';
-import { usePaginationParams } from '../../../lib/use-pagination-params';
+import { useConsolePaging } from '../../../lib/console-paging';
 
 export default function AdminServiceEnquiriesRoute() {
-  const timeZone = useDisplayTimeZone();
-  const { page, limit, setPagination } = usePaginationParams();
+  const paging = useConsolePaging();
   return (
     <>
       <title>Service enquiries · Switchboard</title>
@@ -15,12 +13,7 @@ export default function AdminServiceEnquiriesRoute() {
         description="Prospects who asked about Switchboard on the landing page."
         timeZone={OPERATOR_TIME_ZONE}
       />
-      <ServiceEnquiriesTable
-        page={page}
-        limit={limit}
-        onPageChange={setPagination}
-        timeZone={timeZone}
-      />
+      <ServiceEnquiriesTable {...paging} />
     </>
   );
 }

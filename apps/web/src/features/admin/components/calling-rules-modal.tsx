@@ -64,21 +64,45 @@ export function CallingRulesModal({ business, onClose }: CallingRulesModalProps)
   );
 }
 
+/** The daily limits: a number each, with what was used of it today. */
+const DAILY_CAPS = [
+  {
+    key: 'dailyCallCap',
+    label: 'Outbound calls a day',
+    today: (today: CallingRules['today']) =>
+      `${today.calls.toLocaleString('en-US')} handed to the platform`,
+  },
+  {
+    key: 'dailyMinuteCap',
+    label: 'Call minutes a day',
+    today: (today: CallingRules['today']) =>
+      `${today.minutes.toLocaleString('en-US')} minutes of outbound calls`,
+  },
+] as const;
+type DailyCap = (typeof DAILY_CAPS)[number]['key'];
+
+/** A number box's value: an emptied box is no number, and the schema says so under it. */
+function asNumber(value: number | string): number {
+  return typeof value === 'number' ? value : Number.NaN;
+}
+
 function RulesForm({ rules, onClose }: { rules: CallingRules; onClose: () => void }) {
   const save = useSaveCallingRules(rules.businessId);
   const [homeOnly, setHomeOnly] = useState(rules.countriesAreDefault);
   const [countryCodes, setCountryCodes] = useState<string[]>(rules.allowedCountries);
   const [kinds, setKinds] = useState<string[]>(rules.allowedNumberKinds);
-  const [calls, setCalls] = useState<number | string>(rules.dailyCallCap);
-  const [minutes, setMinutes] = useState<number | string>(rules.dailyMinuteCap);
+  const [caps, setCaps] = useState<Record<DailyCap, number | string>>({
+    dailyCallCap: rules.dailyCallCap,
+    dailyMinuteCap: rules.dailyMinuteCap,
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const submit = () => {
     const input = {
       allowedCountries: homeOnly ? null : countryCodes,
       allowedNumberKinds: kinds as RiskyNumberKind[],
-      dailyCallCap: typeof calls === 'number' ? calls : Number.NaN,
-      dailyMinuteCap: typeof minutes === 'number' ? minutes : Number.NaN,
+      dailyCallCap: asNumber(caps.dailyCallCap),
+      dailyMinuteCap: asNumber(caps.dailyMinuteCap),
     };
     const checked = updateCallingRulesSchema.safeParse(input);
     if (!checked.success) {
@@ -147,26 +171,19 @@ function RulesForm({ rules, onClose }: { rules: CallingRules; onClose: () => voi
         </Checkbox.Group>
 
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <NumberInput
-            label="Outbound calls a day"
-            description={`Today: ${rules.today.calls.toLocaleString('en-US')} handed to the platform`}
-            min={0}
-            allowDecimal={false}
-            thousandSeparator=","
-            value={calls}
-            onChange={setCalls}
-            error={errors.dailyCallCap}
-          />
-          <NumberInput
-            label="Call minutes a day"
-            description={`Today: ${rules.today.minutes.toLocaleString('en-US')} minutes of outbound calls`}
-            min={0}
-            allowDecimal={false}
-            thousandSeparator=","
-            value={minutes}
-            onChange={setMinutes}
-            error={errors.dailyMinuteCap}
-          />
+          {DAILY_CAPS.map((cap) => (
+            <NumberInput
+              key={cap.key}
+              label={cap.label}
+              description={`Today: ${cap.today(rules.today)}`}
+              min={0}
+              allowDecimal={false}
+              thousandSeparator=","
+              value={caps[cap.key]}
+              onChange={(value) => setCaps((current) => ({ ...current, [cap.key]: value }))}
+              error={errors[cap.key]}
+            />
+          ))}
         </SimpleGrid>
         <Text size="xs" c="dimmed">
           A day is the business’s own calendar day. When a limit is reached, its campaigns wait and

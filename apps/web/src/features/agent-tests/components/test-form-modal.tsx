@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Group, Textarea, TextInput } from '@mantine/core';
 import {
   CALLER_PERSONALITIES,
   CALLER_PERSONALITY_LABELS,
@@ -13,11 +12,11 @@ import {
   type AgentTestForm,
 } from '@switchboard/shared/agent-tests';
 import { AGENT_TOOL_NAMES } from '@switchboard/shared/agents';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { applyServerFieldErrors } from '../../../lib/form-errors';
-import { FormAlert } from '../../../components/form-alert';
+import { useForm, useWatch } from 'react-hook-form';
+import { consoleSubmit } from '../../../lib/console-submit';
+import { ConsoleForm, ConsoleFormModal } from '../../../components/console-form-modal';
+import { FormSelect } from '../../../components/console-fields';
 import { useAddTest } from '../api/agent-tests';
-import { FormActions } from '../../../components/form-actions';
 import { bindField } from '../../../lib/bind-field';
 
 const FIELDS = ['name', 'personality', 'scenario', 'kind', 'tool', 'weekday', 'phrase'] as const;
@@ -27,16 +26,9 @@ type Props = { suiteId: string; opened: boolean; onClose: () => void };
 /** A new test: who calls, what they want, and what must happen in the call. */
 export function TestFormModal({ suiteId, opened, onClose }: Props) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title="Add a test"
-      size="lg"
-      fullScreen={useMediaQuery('(max-width: 48em)')}
-      closeOnClickOutside={false}
-    >
-      {opened && <TestForm suiteId={suiteId} onClose={onClose} />}
-    </Modal>
+    <ConsoleFormModal opened={opened} onClose={onClose} title="Add a test" formKey="new">
+      <TestForm suiteId={suiteId} onClose={onClose} />
+    </ConsoleFormModal>
   );
 }
 
@@ -50,112 +42,80 @@ function TestForm({ suiteId, onClose }: { suiteId: string; onClose: () => void }
   const fieldProps = bindField(form.register, errors);
   const [kind, tool] = useWatch({ control: form.control, name: ['kind', 'tool'] });
 
-  const submit = form.handleSubmit((values) =>
-    add.mutateAsync(toAgentTestInput(values)).then(
-      () => onClose(),
-      (error: unknown) => {
-        if (applyServerFieldErrors<AgentTestForm>(error, FIELDS, form.setError)) add.reset();
-      },
-    ),
-  );
+  const submit = consoleSubmit(form, add, {
+    fields: FIELDS,
+    onSaved: onClose,
+    send: (values) => add.mutateAsync(toAgentTestInput(values)),
+  });
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
-      <Stack>
-        {add.isError && <FormAlert title="Could not add the test" error={add.error} />}
+    <ConsoleForm
+      onSubmit={submit}
+      mutation={add}
+      errorTitle="Could not add the test"
+      onCancel={onClose}
+      submitLabel="Add test"
+    >
+      <TextInput
+        label="Name"
+        placeholder="Books a Saturday slot"
+        data-autofocus
+        {...fieldProps('name')}
+      />
+      <FormSelect
+        control={form.control}
+        name="personality"
+        label="Caller"
+        description="How the simulated caller behaves"
+        data={CALLER_PERSONALITIES.map((key) => ({
+          value: key,
+          label: CALLER_PERSONALITY_LABELS[key],
+        }))}
+        allowDeselect={false}
+      />
+      <Textarea
+        label="What the caller wants"
+        description="The scenario the simulated caller follows, in plain words"
+        placeholder="You want to book a cleaning on a Saturday morning."
+        autosize
+        minRows={3}
+        {...fieldProps('scenario')}
+      />
+      <FormSelect
+        control={form.control}
+        name="kind"
+        label="What must happen"
+        data={EXPECTATION_KINDS.map((key) => ({ value: key, label: EXPECTATION_KIND_LABELS[key] }))}
+        allowDeselect={false}
+      />
+      {kind === 'agent-says' ? (
         <TextInput
-          label="Name"
-          placeholder="Books a Saturday slot"
-          data-autofocus
-          {...fieldProps('name')}
+          label="Phrase"
+          description="Words the agent must say (any case)"
+          placeholder="this is Riley"
+          {...fieldProps('phrase')}
         />
-        <Controller
-          control={form.control}
-          name="personality"
-          render={({ field }) => (
-            <Select
-              label="Caller"
-              description="How the simulated caller behaves"
-              data={CALLER_PERSONALITIES.map((key) => ({
-                value: key,
-                label: CALLER_PERSONALITY_LABELS[key],
-              }))}
-              allowDeselect={false}
-              value={field.value}
-              onChange={(value) => field.onChange(value)}
-              error={errors.personality?.message}
-            />
-          )}
-        />
-        <Textarea
-          label="What the caller wants"
-          description="The scenario the simulated caller follows, in plain words"
-          placeholder="You want to book a cleaning on a Saturday morning."
-          autosize
-          minRows={3}
-          {...fieldProps('scenario')}
-        />
-        <Controller
-          control={form.control}
-          name="kind"
-          render={({ field }) => (
-            <Select
-              label="What must happen"
-              data={EXPECTATION_KINDS.map((key) => ({
-                value: key,
-                label: EXPECTATION_KIND_LABELS[key],
-              }))}
-              allowDeselect={false}
-              value={field.value}
-              onChange={(value) => field.onChange(value)}
-              error={errors.kind?.message}
-            />
-          )}
-        />
-        {kind === 'agent-says' ? (
-          <TextInput
-            label="Phrase"
-            description="Words the agent must say (any case)"
-            placeholder="this is Riley"
-            {...fieldProps('phrase')}
+      ) : (
+        <Group grow align="flex-start">
+          <FormSelect
+            control={form.control}
+            name="tool"
+            label="Tool"
+            data={[...AGENT_TOOL_NAMES]}
+            allowDeselect={false}
           />
-        ) : (
-          <Group grow align="flex-start">
-            <Controller
+          {kind === 'tool-called' && tool === 'book_appointment' && (
+            <FormSelect
               control={form.control}
-              name="tool"
-              render={({ field }) => (
-                <Select
-                  label="Tool"
-                  data={[...AGENT_TOOL_NAMES]}
-                  allowDeselect={false}
-                  value={field.value}
-                  onChange={(value) => field.onChange(value)}
-                  error={errors.tool?.message}
-                />
-              )}
+              name="weekday"
+              label="Booked on"
+              description="The booked time's weekday"
+              data={[{ value: '', label: 'Any day' }, ...WEEKDAY_NAMES]}
+              allowDeselect={false}
             />
-            {kind === 'tool-called' && tool === 'book_appointment' && (
-              <Controller
-                control={form.control}
-                name="weekday"
-                render={({ field }) => (
-                  <Select
-                    label="Booked on"
-                    description="The booked time's weekday"
-                    data={[{ value: '', label: 'Any day' }, ...WEEKDAY_NAMES]}
-                    allowDeselect={false}
-                    value={field.value}
-                    onChange={(value) => field.onChange(value ?? '')}
-                    error={errors.weekday?.message}
-                  />
-                )}
-              />
-            )}
-          </Group>
-        )}
-        <FormActions onCancel={onClose} pending={add.isPending} submitLabel="Add test" mt="sm" />
-      </Stack>
-    </form>
+          )}
+        </Group>
+      )}
+    </ConsoleForm>
   );
 }

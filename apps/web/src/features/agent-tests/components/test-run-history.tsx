@@ -1,7 +1,8 @@
-import { Anchor, Badge, Group, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { formatDateTime } from '@switchboard/shared/format';
 import type { TestRun } from '@switchboard/shared/agent-tests';
 import { IconHistory } from '@tabler/icons-react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { useTestRuns } from '../api/agent-tests';
@@ -12,8 +13,12 @@ type Props = {
   timeZone: string;
 };
 
-/** The kept runs, newest first: when, which suite against which agent, and how it went. */
+/**
+ * The kept runs (of one suite, or of all), newest first, under their heading: when, which suite
+ * against which agent, and how it went.
+ */
 export function TestRunHistory({ suiteId, timeZone }: Props) {
+  const headingId = useId();
   const query = useTestRuns(suiteId ? { suiteId } : {});
   const columns: DataColumn<TestRun>[] = [
     {
@@ -41,17 +46,22 @@ export function TestRunHistory({ suiteId, timeZone }: Props) {
     { header: 'Result', cell: (run) => <TestRunBadge run={run} /> },
   ];
   return (
-    <DataTable
-      label="Test runs"
-      query={query}
-      columns={columns}
-      rowKey={(run) => run.id}
-      errorTitle="Could not load the test runs"
-      empty={{
-        icon: IconHistory,
-        title: 'No runs yet',
-        description: 'Run a suite against an agent; every run is kept here with its results.',
-      }}
-    />
+    <Stack gap="sm" component="section" aria-labelledby={headingId}>
+      <Title order={3} fz="lg" id={headingId}>
+        {suiteId ? 'Runs of this suite' : 'Run history'}
+      </Title>
+      <DataTable
+        label="Test runs"
+        query={query}
+        columns={columns}
+        rowKey={(run) => run.id}
+        errorTitle="Could not load the test runs"
+        empty={{
+          icon: IconHistory,
+          title: 'No runs yet',
+          description: 'Run a suite against an agent; every run is kept here with its results.',
+        }}
+      />
+    </Stack>
   );
 }

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
 import {
   CALLER_PERSONALITY_LABELS,
   describeExpectation,
   type AgentTest,
+  type TestSuite,
 } from '@switchboard/shared/agent-tests';
 import { IconPlayerPlay, IconPlus, IconTestPipe, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -33,7 +34,6 @@ import { TestRunHistory } from './test-run-history';
 export function TestSuiteScreen({ suiteId, timeZone }: { suiteId: string; timeZone: string }) {
   const query = useTestSuite(suiteId);
   const testsQuery = useSuiteTests(suiteId);
-  const removeSuite = useDeleteTestSuite();
   const navigate = useNavigate();
   const [adding, setAdding] = useState(false);
   const {
@@ -41,7 +41,9 @@ export function TestSuiteScreen({ suiteId, timeZone }: { suiteId: string; timeZo
     startDelete: startDeleteTest,
     deleteProps: deleteTestProps,
   } = useConfirmDelete<AgentTest>(useDeleteTest(suiteId));
-  const [deletingSuite, setDeletingSuite] = useState(false);
+  // A deleted suite has no page left: back to the list.
+  const { startDelete: startDeleteSuite, deleteProps: deleteSuiteProps } =
+    useConfirmDelete<TestSuite>(useDeleteTestSuite(), () => void navigate('/tests'));
   // Tests and suites live on the platform: owners and managers delete them (decision 051).
   const canDelete = useCanSpendAndDelete();
   const suite = query.data;
@@ -109,10 +111,7 @@ export function TestSuiteScreen({ suiteId, timeZone }: { suiteId: string; timeZo
               variant="default"
               color="red"
               leftSection={<IconTrash size={16} />}
-              onClick={() => {
-                removeSuite.reset();
-                setDeletingSuite(true);
-              }}
+              onClick={() => suite && startDeleteSuite(suite)}
               disabled={!suite}
             >
               Delete suite
@@ -145,12 +144,7 @@ export function TestSuiteScreen({ suiteId, timeZone }: { suiteId: string; timeZo
             action: addButton,
           }}
         />
-        <Stack gap="sm" component="section" aria-labelledby="suite-runs-heading">
-          <Title order={3} fz="lg" id="suite-runs-heading">
-            Runs of this suite
-          </Title>
-          <TestRunHistory suiteId={suiteId} timeZone={timeZone} />
-        </Stack>
+        <TestRunHistory suiteId={suiteId} timeZone={timeZone} />
       </Stack>
       <TestFormModal suiteId={suiteId} opened={adding} onClose={() => setAdding(false)} />
       <ConfirmDeleteModal
@@ -162,21 +156,10 @@ export function TestSuiteScreen({ suiteId, timeZone }: { suiteId: string; timeZo
         {deletingTest?.name} leaves the suite; past runs keep its results.
       </ConfirmDeleteModal>
       <ConfirmDeleteModal
-        opened={deletingSuite}
         title="Delete this suite?"
         confirmLabel="Delete suite"
-        pending={removeSuite.isPending}
-        error={removeSuite.error}
         errorTitle="Could not delete the suite"
-        onClose={() => setDeletingSuite(false)}
-        onConfirm={() =>
-          removeSuite.mutate(suiteId, {
-            onSuccess: () => {
-              setDeletingSuite(false);
-              void navigate('/tests');
-            },
-          })
-        }
+        {...deleteSuiteProps}
       >
         {suite?.name} and its tests are deleted; past runs stay in the history.
       </ConfirmDeleteModal>

@@ -1,15 +1,13 @@
-import { Anchor, Button, Modal, Stack, TextInput, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { testSuiteInputSchema, type TestSuiteSummary } from '@switchboard/shared/agent-tests';
 import { IconChecklist, IconPlus } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
-import { FormAlert } from '../../../components/form-alert';
+import { ConsoleForm, ConsoleFormModal } from '../../../components/console-form-modal';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { useCreateTestSuite, useTestSuites } from '../api/agent-tests';
 import { TestRunHistory } from './test-run-history';
-import { FormActions } from '../../../components/form-actions';
 
 /** `/tests`: the business's test suites and every run kept. */
 export function TestSuitesScreen({ timeZone }: { timeZone: string }) {
@@ -59,12 +57,7 @@ export function TestSuitesScreen({ timeZone }: { timeZone: string }) {
             action: createButton,
           }}
         />
-        <Stack gap="sm" component="section" aria-labelledby="test-runs-heading">
-          <Title order={3} fz="lg" id="test-runs-heading">
-            Run history
-          </Title>
-          <TestRunHistory timeZone={timeZone} />
-        </Stack>
+        <TestRunHistory timeZone={timeZone} />
       </Stack>
       <NewSuiteModal opened={creating} onClose={() => setCreating(false)} />
     </>
@@ -97,29 +90,32 @@ function NewSuiteModal({ opened, onClose }: { opened: boolean; onClose: () => vo
     });
   };
   return (
-    <Modal
+    <ConsoleFormModal
       opened={opened}
       onClose={close}
       title="New test suite"
-      fullScreen={useMediaQuery('(max-width: 48em)')}
+      formKey="new"
+      size="md"
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          {create.isError && <FormAlert title="Could not create the suite" error={create.error} />}
-          <TextInput
-            label="Name"
-            placeholder="Appointments"
-            data-autofocus
-            value={name}
-            onChange={(event) => {
-              setName(event.currentTarget.value);
-              setError(null);
-            }}
-            error={error}
-          />
-          <FormActions onCancel={close} pending={create.isPending} submitLabel="Create suite" />
-        </Stack>
-      </form>
-    </Modal>
+      <ConsoleForm
+        onSubmit={submit}
+        mutation={create}
+        errorTitle="Could not create the suite"
+        onCancel={close}
+        submitLabel="Create suite"
+      >
+        <TextInput
+          label="Name"
+          placeholder="Appointments"
+          data-autofocus
+          value={name}
+          onChange={(event) => {
+            setName(event.currentTarget.value);
+            setError(null);
+          }}
+          error={error}
+        />
+      </ConsoleForm>
+    </ConsoleFormModal>
   );
 }

@@ -2,9 +2,7 @@ import {
   Alert,
   Chip,
   Group,
-  NumberInput,
   SegmentedControl,
-  Select,
   Stack,
   Switch,
   Text,
@@ -26,13 +24,13 @@ import {
   type Campaign,
   type CreateCampaignInput,
 } from '@switchboard/shared/campaigns';
-import { Controller, useWatch } from 'react-hook-form';
+import { useId } from 'react';
+import { Controller, useController, useWatch, type Control } from 'react-hook-form';
 import { useCreateForm } from '../../../lib/use-create-form';
-import { ConsoleFormModal } from '../../../components/console-form-modal';
+import { ConsoleFormModal, ConsoleForm } from '../../../components/console-form-modal';
+import { FormNumberInput, FormSelect } from '../../../components/console-fields';
 import { AgentOrSquadSelect, parseAgentOrSquad } from '../../../components/agent-or-squad-select';
-import { FormAlert } from '../../../components/form-alert';
 import { useCampaignOptions, useCreateCampaign } from '../api/campaigns';
-import { FormActions } from '../../../components/form-actions';
 import { bindField } from '../../../lib/bind-field';
 
 type AudienceKind = 'all' | 'search' | 'import';
@@ -125,6 +123,24 @@ function toInput(values: FormValues): CreateCampaignInput {
   };
 }
 
+/** How often a number is called again, and how long after: shown once an outcome is chosen. */
+const RETRY_LIMITS = [
+  {
+    name: 'retryAttempts',
+    label: 'Calls to a number at most',
+    description: 'The first call included',
+    min: 2,
+    max: CAMPAIGN_MAX_ATTEMPTS,
+  },
+  {
+    name: 'retryGapMinutes',
+    label: 'Minutes between calls',
+    description: '0: as soon as the line is free',
+    min: 0,
+    max: CAMPAIGN_MAX_RETRY_GAP_MINUTES,
+  },
+] as const;
+
 /** Where a schema issue shows in the form. */
 function fieldOf(path: readonly PropertyKey[]): keyof FormValues | undefined {
   const [first, second] = path;
@@ -137,6 +153,40 @@ function fieldOf(path: readonly PropertyKey[]): keyof FormValues | undefined {
   }
   if (typeof first === 'string' && first in EMPTY) return first as keyof FormValues;
   return undefined;
+}
+
+type ChipsFieldProps = {
+  control: Control<FormValues>;
+  name: 'callingDays' | 'retryOn';
+  label: string;
+  chips: { value: string; label: string }[];
+};
+
+/** Several of a few choices as chips, under a label, with the field's message below. */
+function ChipsField({ control, name, label, chips }: ChipsFieldProps) {
+  const labelId = useId();
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <Stack gap={6}>
+      <Text size="sm" fw={500} id={labelId}>
+        {label}
+      </Text>
+      <Group gap={6} role="group" aria-labelledby={labelId}>
+        <Chip.Group multiple value={field.value} onChange={field.onChange}>
+          {chips.map((chip) => (
+            <Chip key={chip.value} value={chip.value} size="sm">
+              {chip.label}
+            </Chip>
+          ))}
+        </Chip.Group>
+      </Group>
+      {fieldState.error?.message && (
+        <Text size="xs" c="red">
+          {fieldState.error.message}
+        </Text>
+      )}
+    </Stack>
+  );
 }
 
 type Props = { opened: boolean; onClose: () => void; onCreated: (campaign: Campaign) => void };
@@ -173,217 +223,126 @@ export function CreateCampaignModal({ opened, onClose, onCreated }: Props) {
           {options.error.message}
         </Alert>
       ) : (
-        <form onSubmit={(event) => void submit(event)} noValidate>
-          <Stack>
-            <TextInput
-              label="Name"
-              placeholder="Spring check-up reminders"
-              {...fieldProps('name')}
-            />
-            <Controller
-              control={form.control}
-              name="target"
-              render={({ field }) => (
-                <AgentOrSquadSelect
-                  label={data && data.squads.length > 0 ? 'Agent or squad' : 'Agent'}
-                  placeholder={options.isPending ? 'Loading…' : 'Who makes the calls'}
-                  agents={data?.agents ?? []}
-                  squads={data?.squads ?? []}
-                  value={field.value || null}
-                  onChange={(value) => field.onChange(value ?? '')}
-                  error={errors.target?.message}
-                  nothingFoundMessage="No agents"
-                  searchable
-                />
-              )}
-            />
-            <Controller
-              control={form.control}
-              name="phoneNumberId"
-              render={({ field }) => (
-                <Select
-                  label="Call from"
-                  placeholder={options.isPending ? 'Loading…' : 'One of your numbers'}
-                  data={(data?.phoneNumbers ?? []).map((p) => ({ value: p.id, label: p.name }))}
-                  value={field.value || null}
-                  onChange={(value) => field.onChange(value ?? '')}
-                  error={errors.phoneNumberId?.message}
-                  nothingFoundMessage="No phone numbers"
-                />
-              )}
-            />
-            <Stack gap={6}>
-              <Text size="sm" fw={500} id="campaign-audience-label">
-                Contacts to call
-              </Text>
-              <SegmentedControl
-                aria-labelledby="campaign-audience-label"
-                data={[
-                  { value: 'all', label: 'All contacts' },
-                  { value: 'search', label: 'A search' },
-                  { value: 'import', label: 'One import' },
-                ]}
-                value={audience}
-                onChange={(value) => {
-                  form.setValue('audience', value);
-                  form.clearErrors(['search', 'importId']);
-                }}
-              />
-              {audience === 'search' && (
-                <TextInput
-                  label="Search"
-                  description="Contacts whose name, email or number contains this"
-                  {...fieldProps('search')}
-                />
-              )}
-              {audience === 'import' && (
-                <Controller
-                  control={form.control}
-                  name="importId"
-                  render={({ field }) => (
-                    <Select
-                      label="Import"
-                      placeholder="A finished contact import"
-                      data={(data?.imports ?? []).map((i) => ({
-                        value: i.id,
-                        label: `${i.fileName} (${i.contacts} ${i.contacts === 1 ? 'contact' : 'contacts'})`,
-                      }))}
-                      value={field.value || null}
-                      onChange={(value) => field.onChange(value ?? '')}
-                      error={errors.importId?.message}
-                      nothingFoundMessage="No imports yet"
-                    />
-                  )}
-                />
-              )}
-              <Text size="xs" c="dimmed">
-                Contacts marked do-not-call or without a number are left out; each number is called
-                once. At most {CAMPAIGN_MAX_CONTACTS.toLocaleString('en-US')} contacts.
-              </Text>
-            </Stack>
-            <Switch label="Start later" {...form.register('startLater')} />
-            {startLater && (
-              <TextInput
-                type="datetime-local"
-                label="Start at (your local time)"
-                {...fieldProps('startAt')}
+        <ConsoleForm
+          onSubmit={submit}
+          mutation={create}
+          errorTitle="Could not create the campaign"
+          onCancel={close}
+          submitLabel="Review campaign"
+        >
+          <TextInput label="Name" placeholder="Spring check-up reminders" {...fieldProps('name')} />
+          <Controller
+            control={form.control}
+            name="target"
+            render={({ field }) => (
+              <AgentOrSquadSelect
+                label={data && data.squads.length > 0 ? 'Agent or squad' : 'Agent'}
+                placeholder={options.isPending ? 'Loading…' : 'Who makes the calls'}
+                agents={data?.agents ?? []}
+                squads={data?.squads ?? []}
+                value={field.value || null}
+                onChange={(value) => field.onChange(value ?? '')}
+                error={errors.target?.message}
+                nothingFoundMessage="No agents"
+                searchable
               />
             )}
-            <Group grow align="flex-start">
-              <TextInput type="time" label="Calling from" {...fieldProps('callingHoursStart')} />
-              <TextInput type="time" label="Calling until" {...fieldProps('callingHoursEnd')} />
-            </Group>
-            <Controller
-              control={form.control}
-              name="callingDays"
-              render={({ field }) => (
-                <Stack gap={6}>
-                  <Text size="sm" fw={500} id="campaign-days-label">
-                    Calling days
-                  </Text>
-                  <Group gap={6} role="group" aria-labelledby="campaign-days-label">
-                    <Chip.Group multiple value={field.value} onChange={field.onChange}>
-                      {WEEKDAYS.map((day) => (
-                        <Chip key={day} value={String(day)} size="sm">
-                          {WEEKDAY_SHORT[day]}
-                        </Chip>
-                      ))}
-                    </Chip.Group>
-                  </Group>
-                  {errors.callingDays?.message && (
-                    <Text size="xs" c="red">
-                      {errors.callingDays.message}
-                    </Text>
-                  )}
-                </Stack>
-              )}
-            />
-            <Text size="xs" c="dimmed" mt={-8}>
-              Hours and days in your business’s time zone{data ? ` (${data.timeZone})` : ''}.
+          />
+          <FormSelect
+            control={form.control}
+            name="phoneNumberId"
+            label="Call from"
+            placeholder={options.isPending ? 'Loading…' : 'One of your numbers'}
+            data={(data?.phoneNumbers ?? []).map((p) => ({ value: p.id, label: p.name }))}
+            nothingFoundMessage="No phone numbers"
+          />
+          <Stack gap={6}>
+            <Text size="sm" fw={500} id="campaign-audience-label">
+              Contacts to call
             </Text>
-            <Controller
-              control={form.control}
-              name="maxConcurrency"
-              render={({ field }) => (
-                <NumberInput
-                  label="Calls at a time"
-                  min={1}
-                  max={CAMPAIGN_MAX_CONCURRENCY}
-                  value={field.value}
-                  onChange={(value) => field.onChange(typeof value === 'number' ? value : 1)}
-                  error={errors.maxConcurrency?.message}
-                />
-              )}
+            <SegmentedControl
+              aria-labelledby="campaign-audience-label"
+              data={[
+                { value: 'all', label: 'All contacts' },
+                { value: 'search', label: 'A search' },
+                { value: 'import', label: 'One import' },
+              ]}
+              value={audience}
+              onChange={(value) => {
+                form.setValue('audience', value);
+                form.clearErrors(['search', 'importId']);
+              }}
             />
-            <Controller
-              control={form.control}
-              name="retryOn"
-              render={({ field }) => (
-                <Stack gap={6}>
-                  <Text size="sm" fw={500} id="campaign-retry-label">
-                    Call again after
-                  </Text>
-                  <Group gap={6} role="group" aria-labelledby="campaign-retry-label">
-                    <Chip.Group multiple value={field.value} onChange={field.onChange}>
-                      {CAMPAIGN_RETRY_OUTCOMES.map((outcome) => (
-                        <Chip key={outcome} value={outcome} size="sm">
-                          {CAMPAIGN_RETRY_LABELS[outcome]}
-                        </Chip>
-                      ))}
-                    </Chip.Group>
-                  </Group>
-                  {errors.retryOn?.message && (
-                    <Text size="xs" c="red">
-                      {errors.retryOn.message}
-                    </Text>
-                  )}
-                </Stack>
-              )}
-            />
-            {retryOn.length > 0 && (
-              <Group grow align="flex-start">
-                <Controller
-                  control={form.control}
-                  name="retryAttempts"
-                  render={({ field }) => (
-                    <NumberInput
-                      label="Calls to a number at most"
-                      description="The first call included"
-                      min={2}
-                      max={CAMPAIGN_MAX_ATTEMPTS}
-                      value={field.value}
-                      onChange={(value) => field.onChange(typeof value === 'number' ? value : 2)}
-                      error={errors.retryAttempts?.message}
-                    />
-                  )}
-                />
-                <Controller
-                  control={form.control}
-                  name="retryGapMinutes"
-                  render={({ field }) => (
-                    <NumberInput
-                      label="Minutes between calls"
-                      description="0: as soon as the line is free"
-                      min={0}
-                      max={CAMPAIGN_MAX_RETRY_GAP_MINUTES}
-                      value={field.value}
-                      onChange={(value) => field.onChange(typeof value === 'number' ? value : 0)}
-                      error={errors.retryGapMinutes?.message}
-                    />
-                  )}
-                />
-              </Group>
+            {audience === 'search' && (
+              <TextInput
+                label="Search"
+                description="Contacts whose name, email or number contains this"
+                {...fieldProps('search')}
+              />
             )}
-            {create.error && (
-              <FormAlert title="Could not create the campaign" error={create.error} />
+            {audience === 'import' && (
+              <FormSelect
+                control={form.control}
+                name="importId"
+                label="Import"
+                placeholder="A finished contact import"
+                data={(data?.imports ?? []).map((i) => ({
+                  value: i.id,
+                  label: `${i.fileName} (${i.contacts} ${i.contacts === 1 ? 'contact' : 'contacts'})`,
+                }))}
+                nothingFoundMessage="No imports yet"
+              />
             )}
-            <FormActions
-              onCancel={close}
-              pending={create.isPending}
-              submitLabel="Review campaign"
-            />
+            <Text size="xs" c="dimmed">
+              Contacts marked do-not-call or without a number are left out; each number is called
+              once. At most {CAMPAIGN_MAX_CONTACTS.toLocaleString('en-US')} contacts.
+            </Text>
           </Stack>
-        </form>
+          <Switch label="Start later" {...form.register('startLater')} />
+          {startLater && (
+            <TextInput
+              type="datetime-local"
+              label="Start at (your local time)"
+              {...fieldProps('startAt')}
+            />
+          )}
+          <Group grow align="flex-start">
+            <TextInput type="time" label="Calling from" {...fieldProps('callingHoursStart')} />
+            <TextInput type="time" label="Calling until" {...fieldProps('callingHoursEnd')} />
+          </Group>
+          <ChipsField
+            control={form.control}
+            name="callingDays"
+            label="Calling days"
+            chips={WEEKDAYS.map((day) => ({ value: String(day), label: WEEKDAY_SHORT[day] }))}
+          />
+          <Text size="xs" c="dimmed" mt={-8}>
+            Hours and days in your business’s time zone{data ? ` (${data.timeZone})` : ''}.
+          </Text>
+          <FormNumberInput
+            control={form.control}
+            name="maxConcurrency"
+            label="Calls at a time"
+            min={1}
+            max={CAMPAIGN_MAX_CONCURRENCY}
+          />
+          <ChipsField
+            control={form.control}
+            name="retryOn"
+            label="Call again after"
+            chips={CAMPAIGN_RETRY_OUTCOMES.map((outcome) => ({
+              value: outcome,
+              label: CAMPAIGN_RETRY_LABELS[outcome],
+            }))}
+          />
+          {retryOn.length > 0 && (
+            <Group grow align="flex-start">
+              {RETRY_LIMITS.map((limit) => (
+                <FormNumberInput key={limit.name} control={form.control} {...limit} />
+              ))}
+            </Group>
+          )}
+        </ConsoleForm>
       )}
     </ConsoleFormModal>
   );

@@ -1,4 +1,4 @@
-import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
 import { formatDate } from '@switchboard/shared/format';
 import {
   KNOWLEDGE_FILE_KIND_LABELS,
@@ -8,13 +8,11 @@ import {
 import { IconFileText } from '@tabler/icons-react';
 import { EmptyPanel } from '../../../components/empty-panel';
 import { QueryError } from '../../../components/query-error';
-import { managerOnlyReason } from '../../../components/manager-only';
 import { ResourceActions } from '../../../components/resource-actions';
-import { useCanSpendAndDelete, useDisplayTimeZone } from '../../../lib/session-context';
-import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { useDisplayTimeZone } from '../../../lib/session-context';
 import { useDeleteFile, useFiles, useRenameFile } from '../api/knowledge-bases';
-import { RenameModal } from './rename-modal';
-import { useRenameAndDelete } from './use-rename-and-delete';
+import { ItemCardHead } from './item-card-head';
+import { RenameAndDeleteModals, useRenameAndDelete } from './rename-and-delete';
 import { DocumentDropZone } from './document-drop-zone';
 import { UploadList, useDocumentUploads } from './document-uploads';
 import { StatusBadge } from './status-badge';
@@ -31,8 +29,7 @@ export function FilesSection() {
   const query = useFiles();
   const timeZone = useDisplayTimeZone();
   const { uploads, start, dismiss } = useDocumentUploads();
-  const actions = useRenameAndDelete<KnowledgeFile>(useRenameFile(), useDeleteFile());
-  const canDelete = useCanSpendAndDelete();
+  const actions = useRenameAndDelete<KnowledgeFile>('document', useRenameFile(), useDeleteFile());
 
   return (
     <Stack gap="sm" component="section" aria-labelledby="files-heading">
@@ -64,45 +61,28 @@ export function FilesSection() {
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} component="ul" aria-label="Files" m={0} p={0}>
           {query.data.map((file) => (
             <Paper key={file.id} withBorder p="sm" component="li" style={{ listStyle: 'none' }}>
-              <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
-                <Stack gap={2} style={{ minWidth: 0 }}>
-                  <Text fw={500} truncate="end" title={file.name}>
-                    {file.name}
-                  </Text>
-                  <Text size="xs" c="dimmed">
+              <ItemCardHead
+                name={file.name}
+                fw={500}
+                details={
+                  <>
                     {file.kind ? KNOWLEDGE_FILE_KIND_LABELS[file.kind] : 'Document'} ·{' '}
                     {formatBytes(file.bytes)} · {formatDate(file.createdAt, timeZone)}
-                  </Text>
-                </Stack>
+                  </>
+                }
+              >
                 <Group gap={4} wrap="nowrap">
                   <StatusBadge status={file.status} />
-                  <ResourceActions
-                    name={file.name}
-                    editLabel="Rename"
-                    onEdit={() => actions.startRename(file)}
-                    deleteRefusal={canDelete ? undefined : managerOnlyReason('delete documents')}
-                    onDelete={() => actions.startDelete(file)}
-                  />
+                  <ResourceActions {...actions.itemActions(file)} />
                 </Group>
-              </Group>
+              </ItemCardHead>
             </Paper>
           ))}
         </SimpleGrid>
       )}
-      <RenameModal
-        title="Rename the document"
-        schema={renameKnowledgeFileSchema}
-        {...actions.renameProps}
-      />
-      <ConfirmDeleteModal
-        title="Delete this document?"
-        confirmLabel="Delete document"
-        errorTitle="Could not delete the document"
-        {...actions.deleteProps}
-      >
-        {actions.deleting?.name} is deleted on the voice platform and taken out of every knowledge
-        base built from it.
-      </ConfirmDeleteModal>
+      <RenameAndDeleteModals actions={actions} schema={renameKnowledgeFileSchema}>
+        is deleted on the voice platform and taken out of every knowledge base built from it.
+      </RenameAndDeleteModals>
     </Stack>
   );
 }

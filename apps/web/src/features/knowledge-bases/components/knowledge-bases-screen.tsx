@@ -16,10 +16,9 @@ import { useState } from 'react';
 import { EmptyPanel } from '../../../components/empty-panel';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
-import { ManagerOnlyNotice, managerOnlyReason } from '../../../components/manager-only';
+import { ManagerOnlyNotice } from '../../../components/manager-only';
 import { ResourceActions } from '../../../components/resource-actions';
 import { useCanSpendAndDelete, useDisplayTimeZone } from '../../../lib/session-context';
-import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
 import { FormAlert } from '../../../components/form-alert';
 import {
   useDeleteKnowledgeBase,
@@ -27,8 +26,8 @@ import {
   useRenameKnowledgeBase,
   useRetryKnowledgeBaseFile,
 } from '../api/knowledge-bases';
-import { RenameModal } from './rename-modal';
-import { useRenameAndDelete } from './use-rename-and-delete';
+import { ItemCardHead } from './item-card-head';
+import { RenameAndDeleteModals, useRenameAndDelete } from './rename-and-delete';
 import { FilesSection } from './files-section';
 import { NewKnowledgeBaseModal } from './new-knowledge-base-modal';
 import { StatusBadge } from './status-badge';
@@ -68,11 +67,11 @@ function KnowledgeBasesSection({ onCreate }: { onCreate: () => void }) {
   const query = useKnowledgeBases();
   const timeZone = useDisplayTimeZone();
   const actions = useRenameAndDelete<KnowledgeBase>(
+    'knowledge base',
     useRenameKnowledgeBase(),
     useDeleteKnowledgeBase(),
   );
   const retry = useRetryKnowledgeBaseFile();
-  const canDelete = useCanSpendAndDelete();
 
   let body;
   if (query.isError && !query.data) {
@@ -117,26 +116,18 @@ function KnowledgeBasesSection({ onCreate }: { onCreate: () => void }) {
         {query.data.map((base) => (
           <Paper key={base.id} withBorder p="md" component="li" style={{ listStyle: 'none' }}>
             <Stack gap="xs">
-              <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
-                <Stack gap={2} style={{ minWidth: 0 }}>
-                  <Text fw={600} truncate="end" title={base.name}>
-                    {base.name}
-                  </Text>
-                  <Text size="xs" c="dimmed">
+              <ItemCardHead
+                name={base.name}
+                fw={600}
+                details={
+                  <>
                     {base.files.length} document{base.files.length === 1 ? '' : 's'} · created{' '}
                     {formatDate(base.createdAt, timeZone)}
-                  </Text>
-                </Stack>
-                <ResourceActions
-                  name={base.name}
-                  editLabel="Rename"
-                  onEdit={() => actions.startRename(base)}
-                  deleteRefusal={
-                    canDelete ? undefined : managerOnlyReason('delete knowledge bases')
-                  }
-                  onDelete={() => actions.startDelete(base)}
-                />
-              </Group>
+                  </>
+                }
+              >
+                <ResourceActions {...actions.itemActions(base)} />
+              </ItemCardHead>
               {base.description && (
                 <Text size="sm" lineClamp={2}>
                   {base.description}
@@ -196,20 +187,10 @@ function KnowledgeBasesSection({ onCreate }: { onCreate: () => void }) {
       </Title>
       {body}
       {retry.isError && <FormAlert title="Could not read the document again" error={retry.error} />}
-      <RenameModal
-        title="Rename the knowledge base"
-        schema={renameKnowledgeBaseSchema}
-        {...actions.renameProps}
-      />
-      <ConfirmDeleteModal
-        title="Delete this knowledge base?"
-        confirmLabel="Delete knowledge base"
-        errorTitle="Could not delete the knowledge base"
-        {...actions.deleteProps}
-      >
-        {actions.deleting?.name} is deleted on the voice platform; its documents stay. An agent
-        still using it must have it detached in its settings first.
-      </ConfirmDeleteModal>
+      <RenameAndDeleteModals actions={actions} schema={renameKnowledgeBaseSchema}>
+        is deleted on the voice platform; its documents stay. An agent still using it must have it
+        detached in its settings first.
+      </RenameAndDeleteModals>
     </Stack>
   );
 }

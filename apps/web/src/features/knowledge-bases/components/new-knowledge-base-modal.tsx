@@ -1,18 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Checkbox, Group, Loader, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Checkbox, Group, Loader, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import {
   createKnowledgeBaseSchema,
   type CreateKnowledgeBaseInput,
 } from '@switchboard/shared/knowledge-bases';
 import { Controller, useForm } from 'react-hook-form';
-import { applyServerFieldErrors } from '../../../lib/form-errors';
-import { FormAlert } from '../../../components/form-alert';
+import { consoleSubmit } from '../../../lib/console-submit';
+import { ConsoleFormModal, ConsoleForm } from '../../../components/console-form-modal';
 import { useCreateKnowledgeBase, useFiles } from '../api/knowledge-bases';
 import { DocumentDropZone } from './document-drop-zone';
 import { UploadList, useDocumentUploads } from './document-uploads';
 import { StatusBadge } from './status-badge';
-import { FormActions } from '../../../components/form-actions';
 import { bindField } from '../../../lib/bind-field';
 
 const FIELDS = ['name', 'description', 'fileIds'] as const;
@@ -22,16 +20,9 @@ type Props = { opened: boolean; onClose: () => void };
 /** "New knowledge base": a name, an optional description, and the documents it is built from. */
 export function NewKnowledgeBaseModal({ opened, onClose }: Props) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title="New knowledge base"
-      size="lg"
-      fullScreen={useMediaQuery('(max-width: 48em)')}
-      closeOnClickOutside={false}
-    >
-      {opened && <NewKnowledgeBaseForm onClose={onClose} />}
-    </Modal>
+    <ConsoleFormModal opened={opened} onClose={onClose} title="New knowledge base" formKey="new">
+      <NewKnowledgeBaseForm onClose={onClose} />
+    </ConsoleFormModal>
   );
 }
 
@@ -53,80 +44,63 @@ function NewKnowledgeBaseForm({ onClose }: { onClose: () => void }) {
   // A document the platform could not read gives the base nothing to search.
   const usable = (files.data ?? []).filter((file) => file.status !== 'failed');
 
-  const submit = form.handleSubmit((values) =>
-    create
-      .mutateAsync({
-        name: values.name,
-        fileIds: values.fileIds,
-        ...(values.description ? { description: values.description } : {}),
-      })
-      .then(
-        () => onClose(),
-        (error: unknown) => {
-          if (applyServerFieldErrors<CreateKnowledgeBaseInput>(error, FIELDS, form.setError))
-            create.reset();
-        },
-      ),
-  );
+  const submit = consoleSubmit(form, create, {
+    fields: FIELDS,
+    onSaved: onClose,
+    send: ({ description, ...values }) =>
+      create.mutateAsync({ ...values, ...(description ? { description } : {}) }),
+  });
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
-      <Stack>
-        <TextInput label="Name" placeholder="Customer FAQ" data-autofocus {...fieldProps('name')} />
-        <Textarea
-          label="Description"
-          description="Optional: what it covers"
-          autosize
-          minRows={2}
-          {...fieldProps('description')}
-        />
-        <Controller
-          control={form.control}
-          name="fileIds"
-          render={({ field, fieldState }) => (
-            <Checkbox.Group
-              label="Documents"
-              description="The agent answers from what these say"
-              value={field.value}
-              onChange={field.onChange}
-              error={fieldState.error?.message}
-            >
-              {files.isPending ? (
-                <Loader size="xs" mt="xs" aria-label="Loading your documents" />
-              ) : usable.length === 0 ? (
-                <Text size="sm" c="dimmed" mt={4}>
-                  {files.isError
-                    ? 'Your documents could not be loaded.'
-                    : 'No documents yet: upload one below.'}
-                </Text>
-              ) : (
-                <Stack gap={6} mt="xs">
-                  {usable.map((file) => (
-                    <Group key={file.id} gap="xs" wrap="nowrap" justify="space-between">
-                      <Checkbox value={file.id} label={file.name} style={{ minWidth: 0 }} />
-                      <StatusBadge status={file.status} />
-                    </Group>
-                  ))}
-                </Stack>
-              )}
-            </Checkbox.Group>
-          )}
-        />
-        <DocumentDropZone
-          onFiles={start}
-          label="Upload documents for this knowledge base"
-          compact
-        />
-        <UploadList uploads={uploads} onDismiss={dismiss} />
-        {create.error ? (
-          <FormAlert title="Could not create the knowledge base" error={create.error} />
-        ) : null}
-        <FormActions
-          onCancel={onClose}
-          pending={create.isPending}
-          submitLabel="Create knowledge base"
-        />
-      </Stack>
-    </form>
+    <ConsoleForm
+      onSubmit={submit}
+      mutation={create}
+      errorTitle="Could not create the knowledge base"
+      onCancel={onClose}
+      submitLabel="Create knowledge base"
+    >
+      <TextInput label="Name" placeholder="Customer FAQ" data-autofocus {...fieldProps('name')} />
+      <Textarea
+        label="Description"
+        description="Optional: what it covers"
+        autosize
+        minRows={2}
+        {...fieldProps('description')}
+      />
+      <Controller
+        control={form.control}
+        name="fileIds"
+        render={({ field, fieldState }) => (
+          <Checkbox.Group
+            label="Documents"
+            description="The agent answers from what these say"
+            value={field.value}
+            onChange={field.onChange}
+            error={fieldState.error?.message}
+          >
+            {files.isPending ? (
+              <Loader size="xs" mt="xs" aria-label="Loading your documents" />
+            ) : usable.length === 0 ? (
+              <Text size="sm" c="dimmed" mt={4}>
+                {files.isError
+                  ? 'Your documents could not be loaded.'
+                  : 'No documents yet: upload one below.'}
+              </Text>
+            ) : (
+              <Stack gap={6} mt="xs">
+                {usable.map((file) => (
+                  <Group key={file.id} gap="xs" wrap="nowrap" justify="space-between">
+                    <Checkbox value={file.id} label={file.name} style={{ minWidth: 0 }} />
+                    <StatusBadge status={file.status} />
+                  </Group>
+                ))}
+              </Stack>
+            )}
+          </Checkbox.Group>
+        )}
+      />
+      <DocumentDropZone onFiles={start} label="Upload documents for this knowledge base" compact />
+      <UploadList uploads={uploads} onDismiss={dismiss} />
+    </ConsoleForm>
   );
 }

@@ -1,16 +1,14 @@
-import { PasswordInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { PasswordInput, SegmentedControl, Text, TextInput } from '@mantine/core';
 import {
   createPhoneNumberSchema,
   type CreatePhoneNumberInput,
 } from '@switchboard/shared/phone-numbers';
-import { Controller, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useCreateForm } from '../../../lib/use-create-form';
-import { ConsoleFormModal } from '../../../components/console-form-modal';
-import { FormAlert } from '../../../components/form-alert';
+import { ConsoleFormModal, ConsoleForm } from '../../../components/console-form-modal';
 import { parseAgentOrSquad } from '../../../components/agent-or-squad-select';
 import { useCreatePhoneNumber } from '../api/phone-numbers';
-import { AnsweredBySelect } from './answered-by-select';
-import { FormActions } from '../../../components/form-actions';
+import { AnsweredByFields } from './answered-by-fields';
 import { bindField } from '../../../lib/bind-field';
 
 type Provider = CreatePhoneNumberInput['provider'];
@@ -109,113 +107,87 @@ export function AddPhoneNumberModal({ opened, onClose }: Props) {
 
   return (
     <ConsoleFormModal opened={opened} onClose={close} title="Add a phone number" formKey="new">
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <Stack>
-          <SegmentedControl
-            aria-label="Where the number comes from"
-            data={[
-              { value: 'vapi', label: 'New number' },
-              { value: 'twilio', label: 'Import from Twilio' },
-              { value: 'vonage', label: 'Import from Vonage' },
-            ]}
-            value={provider}
-            onChange={(value) => {
-              form.setValue('provider', value);
-              form.clearErrors();
-            }}
-          />
+      <ConsoleForm
+        onSubmit={submit}
+        mutation={create}
+        errorTitle={
+          provider === 'vapi' ? 'Could not add the number' : 'Could not import the number'
+        }
+        onCancel={close}
+        submitLabel={provider === 'vapi' ? 'Add number' : 'Import number'}
+      >
+        <SegmentedControl
+          aria-label="Where the number comes from"
+          data={[
+            { value: 'vapi', label: 'New number' },
+            { value: 'twilio', label: 'Import from Twilio' },
+            { value: 'vonage', label: 'Import from Vonage' },
+          ]}
+          value={provider}
+          onChange={(value) => {
+            form.setValue('provider', value);
+            form.clearErrors();
+          }}
+        />
+        <TextInput
+          label="Name"
+          description="For your own reference, e.g. Reception"
+          {...fieldProps('name')}
+        />
+        {provider === 'vapi' ? (
           <TextInput
-            label="Name"
-            description="For your own reference, e.g. Reception"
-            {...fieldProps('name')}
+            label="Area code"
+            description="A free US number in this area code"
+            placeholder="415"
+            inputMode="numeric"
+            {...fieldProps('areaCode')}
           />
-          {provider === 'vapi' ? (
-            <TextInput
-              label="Area code"
-              description="A free US number in this area code"
-              placeholder="415"
-              inputMode="numeric"
-              {...fieldProps('areaCode')}
-            />
-          ) : (
-            <TextInput
-              label="Phone number"
-              description="In international format (E.164)"
-              placeholder="+14155550123"
-              inputMode="tel"
-              {...fieldProps('number')}
-            />
-          )}
-          <Controller
-            control={form.control}
-            name="answeredBy"
-            render={({ field }) => (
-              <AnsweredBySelect
-                description="The agent, or the squad of agents, that answers calls to this number (or leave it empty and forward every call to the fallback number)"
-                placeholder="Choose an agent or a squad"
-                value={field.value}
-                onChange={field.onChange}
-                error={errors.answeredBy?.message}
-              />
-            )}
-          />
+        ) : (
           <TextInput
-            label="Fallback number"
-            description="Calls go here when no agent answers (E.164). Leave empty to hang up."
+            label="Phone number"
+            description="In international format (E.164)"
             placeholder="+14155550123"
             inputMode="tel"
-            {...fieldProps('fallbackNumber')}
+            {...fieldProps('number')}
           />
-          {provider === 'twilio' && (
-            <>
-              <TextInput
-                label="Twilio account SID"
-                placeholder="AC…"
-                autoComplete="off"
-                {...fieldProps('twilioAccountSid')}
-              />
-              <PasswordInput
-                label="Twilio auth token"
-                autoComplete="off"
-                {...fieldProps('twilioAuthToken')}
-              />
-            </>
-          )}
-          {provider === 'vonage' && (
-            <>
-              <TextInput
-                label="Vonage API key"
-                autoComplete="off"
-                {...fieldProps('vonageApiKey')}
-              />
-              <PasswordInput
-                label="Vonage API secret"
-                autoComplete="off"
-                {...fieldProps('vonageApiSecret')}
-              />
-            </>
-          )}
-          {provider !== 'vapi' && (
-            <Text size="xs" c="dimmed">
-              The credentials go straight to the voice platform, which uses them to route the
-              number’s calls. Switchboard does not keep them and never shows them again.
-            </Text>
-          )}
-          {create.error ? (
-            <FormAlert
-              title={
-                provider === 'vapi' ? 'Could not add the number' : 'Could not import the number'
-              }
-              error={create.error}
+        )}
+        <AnsweredByFields
+          control={form.control}
+          description="The agent, or the squad of agents, that answers calls to this number (or leave it empty and forward every call to the fallback number)"
+          placeholder="Choose an agent or a squad"
+        />
+        {provider === 'twilio' && (
+          <>
+            <TextInput
+              label="Twilio account SID"
+              placeholder="AC…"
+              autoComplete="off"
+              {...fieldProps('twilioAccountSid')}
             />
-          ) : null}
-          <FormActions
-            onCancel={close}
-            pending={create.isPending}
-            submitLabel={provider === 'vapi' ? 'Add number' : 'Import number'}
-          />
-        </Stack>
-      </form>
+            <PasswordInput
+              label="Twilio auth token"
+              autoComplete="off"
+              {...fieldProps('twilioAuthToken')}
+            />
+          </>
+        )}
+        {provider === 'vonage' && (
+          <>
+            <TextInput label="Vonage API key" autoComplete="off" {...fieldProps('vonageApiKey')} />
+            <PasswordInput
+              label="Vonage API secret"
+              autoComplete="off"
+              {...fieldProps('vonageApiSecret')}
+            />
+          </>
+        )}
+        {provider !== 'vapi' && (
+          <Text size="xs" c="dimmed">
+            The credentials go straight to the voice platform, which uses them to route the number’s
+            calls. Switchboard does not keep them and never shows them again.
+          </Text>
+        )}
+      </ConsoleForm>
     </ConsoleFormModal>
   );
 }

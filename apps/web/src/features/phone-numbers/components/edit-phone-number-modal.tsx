@@ -1,14 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Modal, Stack, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { TextInput } from '@mantine/core';
 import { e164Schema, type PhoneNumber } from '@switchboard/shared/phone-numbers';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { settleSave } from '../../../lib/form-errors';
+import { consoleSubmit } from '../../../lib/console-submit';
 import { parseAgentOrSquad } from '../../../components/agent-or-squad-select';
-import { FormFooter } from '../../../components/console-form-modal';
+import { ConsoleFormModal, ConsoleForm } from '../../../components/console-form-modal';
 import { useUpdatePhoneNumber } from '../api/phone-numbers';
-import { AnsweredBySelect } from './answered-by-select';
+import { AnsweredByFields } from './answered-by-fields';
 import { bindField } from '../../../lib/bind-field';
 
 // The form's own shape: blank fields mean "none" and become null for the server.
@@ -26,15 +25,15 @@ type Props = { phone: PhoneNumber | null; onClose: () => void };
 /** Who answers a number, and where its calls go when nobody does. */
 export function EditPhoneNumberModal({ phone, onClose }: Props) {
   return (
-    <Modal
+    <ConsoleFormModal
       opened={phone !== null}
       onClose={onClose}
       title={phone ? `Edit ${phone.number ?? 'number'}` : ''}
+      formKey={phone?.id ?? ''}
       size="md"
-      fullScreen={useMediaQuery('(max-width: 48em)')}
     >
-      {phone && <EditForm key={phone.id} phone={phone} onClose={onClose} />}
-    </Modal>
+      {phone && <EditForm phone={phone} onClose={onClose} />}
+    </ConsoleFormModal>
   );
 }
 
@@ -55,8 +54,10 @@ function EditForm({ phone, onClose }: { phone: PhoneNumber; onClose: () => void 
   const { errors } = form.formState;
   const fieldProps = bindField(form.register, errors);
 
-  const submit = form.handleSubmit((values) =>
-    settleSave<FormValues, unknown>(
+  const submit = consoleSubmit(form, update, {
+    fields: FIELDS,
+    onSaved: onClose,
+    send: (values) =>
       update.mutateAsync({
         id: phone.id,
         name: values.name,
@@ -64,43 +65,23 @@ function EditForm({ phone, onClose }: { phone: PhoneNumber; onClose: () => void 
         ...(parseAgentOrSquad(values.answeredBy) ?? { agentId: null, squadId: null }),
         fallbackNumber: values.fallbackNumber || null,
       }),
-      { fields: FIELDS, setError: form.setError, onSaved: onClose, clearAlert: update.reset },
-    ),
-  );
+  });
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
-      <Stack>
-        <TextInput label="Name" {...fieldProps('name')} />
-        <Controller
-          control={form.control}
-          name="answeredBy"
-          render={({ field }) => (
-            <AnsweredBySelect
-              description="The agent, or the squad of agents, that answers calls to this number"
-              none="Nobody"
-              allowDeselect={false}
-              value={field.value}
-              onChange={field.onChange}
-              error={errors.answeredBy?.message}
-            />
-          )}
-        />
-        <TextInput
-          label="Fallback number"
-          description="Calls go here when no agent answers (E.164). Leave empty to hang up."
-          placeholder="+14155550123"
-          inputMode="tel"
-          {...fieldProps('fallbackNumber')}
-        />
-        <FormFooter
-          error={update.error}
-          errorTitle="Could not save the number"
-          pending={update.isPending}
-          onCancel={onClose}
-          submitLabel="Save"
-        />
-      </Stack>
-    </form>
+    <ConsoleForm
+      onSubmit={submit}
+      mutation={update}
+      errorTitle="Could not save the number"
+      onCancel={onClose}
+      submitLabel="Save"
+    >
+      <TextInput label="Name" {...fieldProps('name')} />
+      <AnsweredByFields
+        control={form.control}
+        description="The agent, or the squad of agents, that answers calls to this number"
+        none="Nobody"
+        allowDeselect={false}
+      />
+    </ConsoleForm>
   );
 }

@@ -2,15 +2,10 @@ import { Badge, Stack, Text } from '@mantine/core';
 import type { PhoneNumber } from '@switchboard/shared/phone-numbers';
 import { IconPhone, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { PageHeader } from '../../../components/page-header';
 import { ConfirmDeleteModal, useConfirmDelete } from '../../../components/confirm-delete-modal';
-import { ResourceActions } from '../../../components/resource-actions';
-import { DataTable, type DataColumn } from '../../../components/data-table';
-import {
-  ManagerOnlyButton,
-  ManagerOnlyNotice,
-  managerOnlyReason,
-} from '../../../components/manager-only';
+import { ConsoleListScreen } from '../../../components/console-list-screen';
+import type { DataColumn } from '../../../components/data-table';
+import { ManagerOnlyButton } from '../../../components/manager-only';
 import { useCanSpendAndDelete } from '../../../lib/session-context';
 import { usePhoneNumbers, useReleasePhoneNumber } from '../api/phone-numbers';
 import { AddPhoneNumberModal } from './add-phone-number-modal';
@@ -26,7 +21,6 @@ const PROVIDER_LABELS: Record<PhoneNumber['provider'], string> = {
 
 /** `/phone-numbers`: the business's numbers, what answers each, add/import, edit, release. */
 export function PhoneNumbersScreen() {
-  const query = usePhoneNumbers();
   const {
     deleting: releasing,
     startDelete,
@@ -102,47 +96,34 @@ export function PhoneNumbersScreen() {
         </Text>
       ),
     },
-    {
-      header: 'Actions',
-      end: true,
-      cell: (phone) => (
-        <ResourceActions
-          name={phone.number ?? phone.id}
-          onEdit={() => setEditing(phone)}
-          deleteLabel="Release"
-          deleteRefusal={allowed ? undefined : managerOnlyReason('release numbers')}
-          onDelete={() => startDelete(phone)}
-        />
-      ),
-    },
   ];
 
   return (
-    <>
-      <PageHeader
-        title="Phone numbers"
-        description="Your numbers on the voice platform and the agent that answers each."
-        actions={addButton}
-        notice={allowed ? undefined : <ManagerOnlyNotice action="add or release numbers" />}
-      />
-      <DataTable
-        label="Phone numbers"
-        query={query}
-        columns={columns}
-        rowKey={(phone) => phone.id}
-        errorTitle="Could not load the phone numbers"
-        searchText={(phone) =>
-          [phone.number, phone.name, phone.agent?.name, phone.squad?.name].join(' ')
-        }
-        searchLabel="Search numbers"
-        empty={{
-          icon: IconPhone,
-          title: 'No phone numbers yet',
-          description:
-            'Add a new number or import one from Twilio or Vonage, then choose the agent that answers it.',
-          action: addButton,
-        }}
-      />
+    <ConsoleListScreen
+      title="Phone numbers"
+      description="Your numbers on the voice platform and the agent that answers each."
+      addButton={addButton}
+      managerOnly="add or release numbers"
+      deleteAction="release numbers"
+      query={usePhoneNumbers()}
+      columns={columns}
+      rowActions={(phone) => ({
+        name: phone.number ?? phone.id,
+        onEdit: () => setEditing(phone),
+        deleteLabel: 'Release',
+        onDelete: () => startDelete(phone),
+      })}
+      searchText={(phone) =>
+        [phone.number, phone.name, phone.agent?.name, phone.squad?.name].join(' ')
+      }
+      searchLabel="Search numbers"
+      empty={{
+        icon: IconPhone,
+        title: 'No phone numbers yet',
+        description:
+          'Add a new number or import one from Twilio or Vonage, then choose the agent that answers it.',
+      }}
+    >
       <AddPhoneNumberModal opened={adding} onClose={() => setAdding(false)} />
       <EditPhoneNumberModal phone={editing} onClose={() => setEditing(null)} />
       <ConfirmDeleteModal
@@ -154,6 +135,6 @@ export function PhoneNumbersScreen() {
         {releasing?.number ?? 'The number'} is released on the voice platform: calls to it will no
         longer reach your agents.
       </ConfirmDeleteModal>
-    </>
+    </ConsoleListScreen>
   );
 }

@@ -2,12 +2,10 @@ import { Button, CloseButton, Group, Stack, Text } from '@mantine/core';
 import type { Squad } from '@switchboard/shared/squads';
 import { IconArrowRight, IconHeadset, IconPlus, IconUsersGroup } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
-import { PageHeader } from '../../../components/page-header';
 import { ConfirmDeleteModal, useConfirmDelete } from '../../../components/confirm-delete-modal';
-import { ResourceActions } from '../../../components/resource-actions';
-import { ManagerOnlyNotice, managerOnlyReason } from '../../../components/manager-only';
-import { useCanSpendAndDelete } from '../../../lib/session-context';
-import { DataTable, type DataColumn } from '../../../components/data-table';
+import { useItemForm } from '../../../components/console-form-modal';
+import { ConsoleListScreen } from '../../../components/console-list-screen';
+import type { DataColumn } from '../../../components/data-table';
 import { useSquads } from '../../../lib/api/list-squads';
 import { useDeleteSquad } from '../api/squads';
 import { SquadFormModal } from './squad-form-modal';
@@ -23,8 +21,7 @@ function memberLabel(member: Squad['members'][number]): string {
 
 /** `/squads`: the business's squads — agents on one call that hand the caller to each other. */
 export function SquadsScreen({ talkPanel }: Props) {
-  const query = useSquads();
-  const [form, setForm] = useState<{ squad: Squad | null } | null>(null);
+  const form = useItemForm<Squad>();
   const [talking, setTalking] = useState<Squad | null>(null);
   const { deleting, startDelete, deleteProps } = useConfirmDelete<Squad>(
     useDeleteSquad(),
@@ -32,11 +29,9 @@ export function SquadsScreen({ talkPanel }: Props) {
       if (talking?.id === squad.id) setTalking(null);
     },
   );
-  // Deleting on the platform is for owners and managers (decision 051).
-  const canDelete = useCanSpendAndDelete();
 
   const createButton = (
-    <Button leftSection={<IconPlus size={16} />} onClick={() => setForm({ squad: null })}>
+    <Button leftSection={<IconPlus size={16} />} onClick={() => form.open(null)}>
       Create squad
     </Button>
   );
@@ -70,16 +65,36 @@ export function SquadsScreen({ talkPanel }: Props) {
         </Stack>
       ),
     },
-    {
-      header: 'Actions',
-      end: true,
-      cell: (squad) => (
-        <ResourceActions
-          deleteRefusal={canDelete ? undefined : managerOnlyReason('delete squads')}
-          name={squad.name}
-          onEdit={() => setForm({ squad })}
-          onDelete={() => startDelete(squad)}
-        >
+  ];
+
+  const talkPanelOf = (squad: Squad) => (
+    <Stack gap={4} mb="md">
+      <Group justify="flex-end">
+        <CloseButton
+          aria-label={`Close the call panel of ${squad.name}`}
+          onClick={() => setTalking(null)}
+        />
+      </Group>
+      {/* Keyed by squad: another squad's panel is a new call client (the old call ends). */}
+      <div key={squad.id}>{talkPanel(squad)}</div>
+    </Stack>
+  );
+
+  // Deleting on the platform is for owners and managers (decision 051).
+  return (
+    <ConsoleListScreen
+      title="Squads"
+      description="Several of your agents on one call: the first answers and hands the caller to the right colleague."
+      addButton={createButton}
+      managerOnly="delete squads"
+      above={talking && talkPanelOf(talking)}
+      query={useSquads()}
+      columns={columns}
+      rowActions={(squad) => ({
+        name: squad.name,
+        onEdit: () => form.open(squad),
+        onDelete: () => startDelete(squad),
+        children: (
           <Button
             size="xs"
             variant="light"
@@ -89,52 +104,18 @@ export function SquadsScreen({ talkPanel }: Props) {
           >
             Talk to
           </Button>
-        </ResourceActions>
-      ),
-    },
-  ];
-
-  return (
-    <>
-      <PageHeader
-        title="Squads"
-        description="Several of your agents on one call: the first answers and hands the caller to the right colleague."
-        actions={createButton}
-        notice={canDelete ? undefined : <ManagerOnlyNotice action="delete squads" />}
-      />
-      {talking && (
-        <Stack gap={4} mb="md">
-          <Group justify="flex-end">
-            <CloseButton
-              aria-label={`Close the call panel of ${talking.name}`}
-              onClick={() => setTalking(null)}
-            />
-          </Group>
-          {/* Keyed by squad: another squad's panel is a new call client (the old call ends). */}
-          <div key={talking.id}>{talkPanel(talking)}</div>
-        </Stack>
-      )}
-      <DataTable
-        label="Squads"
-        query={query}
-        columns={columns}
-        rowKey={(squad) => squad.id}
-        errorTitle="Could not load the squads"
-        searchText={(squad) => `${squad.name} ${squad.members.map(memberLabel).join(' ')}`}
-        searchLabel="Search squads"
-        empty={{
-          icon: IconUsersGroup,
-          title: 'No squads yet',
-          description:
-            'Put two or more of your agents on one call: a receptionist that hands billing questions to a billing agent, for example.',
-          action: createButton,
-        }}
-      />
-      <SquadFormModal
-        opened={form !== null}
-        item={form?.squad ?? null}
-        onClose={() => setForm(null)}
-      />
+        ),
+      })}
+      searchText={(squad) => `${squad.name} ${squad.members.map(memberLabel).join(' ')}`}
+      searchLabel="Search squads"
+      empty={{
+        icon: IconUsersGroup,
+        title: 'No squads yet',
+        description:
+          'Put two or more of your agents on one call: a receptionist that hands billing questions to a billing agent, for example.',
+      }}
+    >
+      <SquadFormModal {...form.modalProps} />
       <ConfirmDeleteModal
         title="Delete this squad?"
         confirmLabel="Delete squad"
@@ -144,6 +125,6 @@ export function SquadsScreen({ talkPanel }: Props) {
         {deleting?.name} is deleted on the voice platform; a phone number it answers no longer
         reaches it. Its agents stay as they are.
       </ConfirmDeleteModal>
-    </>
+    </ConsoleListScreen>
   );
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, MultiSelect, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, MultiSelect, Textarea, TextInput } from '@mantine/core';
 import {
   structuredOutputFormSchema,
   toStructuredOutputInput,
@@ -9,10 +9,10 @@ import {
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { settleSave } from '../../../lib/form-errors';
+import { consoleSubmit } from '../../../lib/console-submit';
 import { useAgentList } from '../../../lib/api/list-agents';
 import {
-  FormFooter,
+  ConsoleForm,
   ItemFormModal,
   type ItemFormModalProps,
   type ItemFormProps,
@@ -62,93 +62,84 @@ function OutputForm({ item: output, onClose }: ItemFormProps<StructuredOutput>) 
   // An output with no field extracts nothing: the builder asks for one.
   const noField = schema.value.mode === 'fields' && schema.value.fields.length === 0;
 
-  const submit = form.handleSubmit((values) => {
-    if (schema.blocked || noField) return Promise.resolve();
-    const input = toStructuredOutputInput(values);
-    const request = output
-      ? update.mutateAsync({ id: output.id, ...input })
-      : create.mutateAsync(input);
-    return settleSave<StructuredOutputForm, unknown>(request, {
-      fields: FIELDS,
-      setError: form.setError,
-      onSaved: onClose,
-      clearAlert: mutation.reset,
-    });
+  const submit = consoleSubmit(form, mutation, {
+    fields: FIELDS,
+    onSaved: onClose,
+    send: (values) => {
+      if (schema.blocked || noField) return undefined;
+      const input = toStructuredOutputInput(values);
+      return output ? update.mutateAsync({ id: output.id, ...input }) : create.mutateAsync(input);
+    },
   });
 
   return (
-    <form onSubmit={schema.onSubmit(submit)} noValidate>
-      <Stack>
-        <TextInput
-          label="Name"
-          description="At most 40 characters; the column's title in the call-log export"
-          placeholder="Caller details"
-          data-autofocus
-          {...fieldProps('name')}
-        />
-        <Textarea
-          label="Description"
-          description="What to extract, in a sentence (optional)"
-          autosize
-          minRows={2}
-          {...fieldProps('description')}
-        />
-        <SchemaEditor
-          label="Fields to extract"
-          description="What the voice platform fills in from each call, one field per detail"
-          noun={FIELD}
-          {...schema.editorProps((text) =>
-            form.setValue('schemaText', text, { shouldValidate: form.formState.isSubmitted }),
-          )}
-          error={
-            errors.schemaText?.message ??
-            (schema.triedToSave && noField ? 'Add at least one field to extract' : undefined)
-          }
-        />
-        <Controller
-          control={form.control}
-          name="agentIds"
-          render={({ field }) => (
-            <MultiSelect
-              label="Agents"
-              description="Extracted from each call of these agents when it ends"
-              placeholder={field.value.length === 0 ? 'No agent yet' : undefined}
-              data={agentOptions}
-              value={field.value}
-              onChange={field.onChange}
-              disabled={agents.isPending}
-              searchable
-              error={
-                errors.agentIds?.message ??
-                (agents.isError ? 'Could not load your agents' : undefined)
-              }
-              comboboxProps={{ withinPortal: true }}
-            />
-          )}
-        />
-        {agentIds.length === 0 && !agents.isPending ? (
-          <Alert
-            color="yellow"
-            variant="light"
-            icon={<IconAlertTriangle size={18} />}
-            title="Not used by any agent"
-          >
-            Until you choose an agent, this output extracts nothing: the voice platform fills it in
-            only from the calls of the agents it is attached to.
-          </Alert>
-        ) : null}
-        <FormFooter
-          error={mutation.error}
-          errorTitle={
-            output
-              ? 'Could not save the structured output'
-              : 'Could not create the structured output'
-          }
-          pending={mutation.isPending}
-          onCancel={onClose}
-          submitLabel={output ? 'Save output' : 'Create output'}
-        />
-      </Stack>
-    </form>
+    <ConsoleForm
+      onSubmit={schema.onSubmit(submit)}
+      mutation={mutation}
+      errorTitle={
+        output ? 'Could not save the structured output' : 'Could not create the structured output'
+      }
+      onCancel={onClose}
+      submitLabel={output ? 'Save output' : 'Create output'}
+    >
+      <TextInput
+        label="Name"
+        description="At most 40 characters; the column's title in the call-log export"
+        placeholder="Caller details"
+        data-autofocus
+        {...fieldProps('name')}
+      />
+      <Textarea
+        label="Description"
+        description="What to extract, in a sentence (optional)"
+        autosize
+        minRows={2}
+        {...fieldProps('description')}
+      />
+      <SchemaEditor
+        label="Fields to extract"
+        description="What the voice platform fills in from each call, one field per detail"
+        noun={FIELD}
+        {...schema.editorProps((text) =>
+          form.setValue('schemaText', text, { shouldValidate: form.formState.isSubmitted }),
+        )}
+        error={
+          errors.schemaText?.message ??
+          (schema.triedToSave && noField ? 'Add at least one field to extract' : undefined)
+        }
+      />
+      <Controller
+        control={form.control}
+        name="agentIds"
+        render={({ field }) => (
+          <MultiSelect
+            label="Agents"
+            description="Extracted from each call of these agents when it ends"
+            placeholder={field.value.length === 0 ? 'No agent yet' : undefined}
+            data={agentOptions}
+            value={field.value}
+            onChange={field.onChange}
+            disabled={agents.isPending}
+            searchable
+            error={
+              errors.agentIds?.message ??
+              (agents.isError ? 'Could not load your agents' : undefined)
+            }
+            comboboxProps={{ withinPortal: true }}
+          />
+        )}
+      />
+      {agentIds.length === 0 && !agents.isPending ? (
+        <Alert
+          color="yellow"
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          title="Not used by any agent"
+        >
+          Until you choose an agent, this output extracts nothing: the voice platform fills it in
+          only from the calls of the agents it is attached to.
+        </Alert>
+      ) : null}
+    </ConsoleForm>
   );
 }

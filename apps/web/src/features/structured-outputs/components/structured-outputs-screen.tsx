@@ -1,14 +1,12 @@
 import { Badge, Button, Group, Text } from '@mantine/core';
 import type { StructuredOutput } from '@switchboard/shared/structured-outputs';
 import { IconAlertTriangle, IconDatabaseExport, IconPlus } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
-import { PageHeader } from '../../../components/page-header';
+import { useMemo } from 'react';
 import { useAgentList } from '../../../lib/api/list-agents';
 import { ConfirmDeleteModal, useConfirmDelete } from '../../../components/confirm-delete-modal';
-import { ResourceActions } from '../../../components/resource-actions';
-import { ManagerOnlyNotice, managerOnlyReason } from '../../../components/manager-only';
-import { useCanSpendAndDelete } from '../../../lib/session-context';
-import { DataTable, type DataColumn } from '../../../components/data-table';
+import { useItemForm } from '../../../components/console-form-modal';
+import { ConsoleListScreen } from '../../../components/console-list-screen';
+import type { DataColumn } from '../../../components/data-table';
 import { useDeleteStructuredOutput, useStructuredOutputs } from '../api/structured-outputs';
 import { StructuredOutputFormModal } from './structured-output-form-modal';
 import classes from './structured-outputs-screen.module.css';
@@ -25,21 +23,18 @@ function fieldsOf(schema: Record<string, unknown>): string {
 
 /** `/structured-outputs`: data extracted from the calls of the agents each output is attached to. */
 export function StructuredOutputsScreen() {
-  const query = useStructuredOutputs();
   const agents = useAgentList();
   const { deleting, startDelete, deleteProps } = useConfirmDelete<StructuredOutput>(
     useDeleteStructuredOutput(),
   );
-  const [form, setForm] = useState<{ output: StructuredOutput | null } | null>(null);
-  // Deleting on the platform is for owners and managers (decision 051).
-  const canDelete = useCanSpendAndDelete();
+  const form = useItemForm<StructuredOutput>();
   const agentNames = useMemo(
     () => new Map((agents.data ?? []).map((agent) => [agent.id, agent.name || agent.id])),
     [agents.data],
   );
 
   const createButton = (
-    <Button leftSection={<IconPlus size={16} />} onClick={() => setForm({ output: null })}>
+    <Button leftSection={<IconPlus size={16} />} onClick={() => form.open(null)}>
       Define output
     </Button>
   );
@@ -91,49 +86,32 @@ export function StructuredOutputsScreen() {
           </Group>
         ),
     },
-    {
-      header: 'Actions',
-      end: true,
-      cell: (output) => (
-        <ResourceActions
-          deleteRefusal={canDelete ? undefined : managerOnlyReason('delete structured outputs')}
-          name={output.name}
-          onEdit={() => setForm({ output })}
-          onDelete={() => startDelete(output)}
-        />
-      ),
-    },
   ];
 
+  // Deleting on the platform is for owners and managers (decision 051).
   return (
-    <>
-      <PageHeader
-        title="Structured outputs"
-        description="Details the voice platform extracts from each call of your agents, field by field: shown in the call detail and exported with the call log."
-        actions={createButton}
-        notice={canDelete ? undefined : <ManagerOnlyNotice action="delete structured outputs" />}
-      />
-      <DataTable
-        label="Structured outputs"
-        query={query}
-        columns={columns}
-        rowKey={(output) => output.id}
-        errorTitle="Could not load the structured outputs"
-        searchText={(output) => `${output.name} ${output.description}`}
-        searchLabel="Search structured outputs"
-        empty={{
-          icon: IconDatabaseExport,
-          title: 'No structured outputs yet',
-          description:
-            'Define what to extract from a call (a name, a reason, a date…) and attach it to your agents.',
-          action: createButton,
-        }}
-      />
-      <StructuredOutputFormModal
-        opened={form !== null}
-        item={form?.output ?? null}
-        onClose={() => setForm(null)}
-      />
+    <ConsoleListScreen
+      title="Structured outputs"
+      description="Details the voice platform extracts from each call of your agents, field by field: shown in the call detail and exported with the call log."
+      addButton={createButton}
+      managerOnly="delete structured outputs"
+      query={useStructuredOutputs()}
+      columns={columns}
+      rowActions={(output) => ({
+        name: output.name,
+        onEdit: () => form.open(output),
+        onDelete: () => startDelete(output),
+      })}
+      searchText={(output) => `${output.name} ${output.description}`}
+      searchLabel="Search structured outputs"
+      empty={{
+        icon: IconDatabaseExport,
+        title: 'No structured outputs yet',
+        description:
+          'Define what to extract from a call (a name, a reason, a date…) and attach it to your agents.',
+      }}
+    >
+      <StructuredOutputFormModal {...form.modalProps} />
       <ConfirmDeleteModal
         title="Delete this structured output?"
         confirmLabel="Delete output"
@@ -143,6 +121,6 @@ export function StructuredOutputsScreen() {
         {deleting?.name} is detached from your agents and deleted on the voice platform; the results
         already extracted stay with their calls.
       </ConfirmDeleteModal>
-    </>
+    </ConsoleListScreen>
   );
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Group, PasswordInput, Stack, Textarea, TextInput } from '@mantine/core';
+import { Group, PasswordInput, Textarea, TextInput } from '@mantine/core';
 import {
   customToolFormSchema,
   toCustomToolInput,
@@ -8,9 +8,9 @@ import {
   type Tool,
 } from '@switchboard/shared/tools';
 import { useForm } from 'react-hook-form';
-import { settleSave } from '../../../lib/form-errors';
+import { consoleSubmit } from '../../../lib/console-submit';
 import {
-  FormFooter,
+  ConsoleForm,
   ItemFormModal,
   type ItemFormModalProps,
   type ItemFormProps,
@@ -54,92 +54,87 @@ function ToolForm({ item: tool, onClose }: ItemFormProps<Tool>) {
   const { errors } = form.formState;
   const fieldProps = bindField(form.register, errors);
 
-  const submit = form.handleSubmit((values) => {
-    // The builder's own checks (a name on each parameter, none twice) come first.
-    if (parameters.blocked) return Promise.resolve();
-    // A new credential needs its secret; editing, an empty one keeps the secret already sent.
-    const header = values.authHeaderName.trim();
-    if (header !== '' && values.authValue === '' && header !== tool?.serverAuthHeader) {
-      form.setError('authValue', { message: 'The secret your server checks in this header' });
-      return Promise.resolve();
-    }
-    const { serverAuth, ...input } = toCustomToolInput(values, tool?.serverAuthHeader ?? null);
-    const request = tool
-      ? update.mutateAsync({
-          id: tool.id,
-          ...input,
-          ...(serverAuth !== undefined ? { serverAuth } : {}),
-        })
-      : create.mutateAsync({ ...input, ...(serverAuth ? { serverAuth } : {}) });
-    // The credential's own checks are the form's too; anything else shows in the alert.
-    return settleSave<CustomToolForm, unknown>(request, {
-      fields: FIELDS,
-      setError: form.setError,
-      onSaved: onClose,
-      clearAlert: mutation.reset,
-    });
+  // The credential's own checks are the form's too; anything else shows in the alert.
+  const submit = consoleSubmit(form, mutation, {
+    fields: FIELDS,
+    onSaved: onClose,
+    send: (values) => {
+      // The builder's own checks (a name on each parameter, none twice) come first.
+      if (parameters.blocked) return undefined;
+      // A new credential needs its secret; editing, an empty one keeps the secret already sent.
+      const header = values.authHeaderName.trim();
+      if (header !== '' && values.authValue === '' && header !== tool?.serverAuthHeader) {
+        form.setError('authValue', { message: 'The secret your server checks in this header' });
+        return undefined;
+      }
+      const { serverAuth, ...input } = toCustomToolInput(values, tool?.serverAuthHeader ?? null);
+      return tool
+        ? update.mutateAsync({
+            id: tool.id,
+            ...input,
+            ...(serverAuth !== undefined ? { serverAuth } : {}),
+          })
+        : create.mutateAsync({ ...input, ...(serverAuth ? { serverAuth } : {}) });
+    },
   });
 
   return (
-    <form onSubmit={parameters.onSubmit(submit)} noValidate>
-      <Stack>
+    <ConsoleForm
+      onSubmit={parameters.onSubmit(submit)}
+      mutation={mutation}
+      errorTitle={tool ? 'Could not save the tool' : 'Could not create the tool'}
+      onCancel={onClose}
+      submitLabel={tool ? 'Save tool' : 'Create tool'}
+    >
+      <TextInput
+        label="Name"
+        description="What the agent calls it: letters, digits, _ and -"
+        placeholder="check_stock"
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+        {...fieldProps('name')}
+      />
+      <Textarea
+        label="Description"
+        description="The agent reads this to decide when to use the tool"
+        autosize
+        minRows={2}
+        {...fieldProps('description')}
+      />
+      <SchemaEditor
+        label="Parameters"
+        description="What the agent sends your server with each call of the tool"
+        noun={PARAMETER}
+        {...parameters.editorProps((text) =>
+          form.setValue('parametersText', text, { shouldValidate: form.formState.isSubmitted }),
+        )}
+        error={errors.parametersText?.message}
+      />
+      <TextInput
+        label="Server URL"
+        description={toolServerUrlMessages.hint}
+        placeholder="https://example.com/tools/check-stock"
+        {...fieldProps('serverUrl')}
+      />
+      <Group grow align="flex-start" wrap="wrap">
         <TextInput
-          label="Name"
-          description="What the agent calls it: letters, digits, _ and -"
-          placeholder="check_stock"
-          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-          {...fieldProps('name')}
+          label="Credential header (optional)"
+          description="Sent with every tool call, so your server knows it is you"
+          placeholder="X-Api-Key"
+          miw={200}
+          {...fieldProps('authHeaderName')}
         />
-        <Textarea
-          label="Description"
-          description="The agent reads this to decide when to use the tool"
-          autosize
-          minRows={2}
-          {...fieldProps('description')}
+        <PasswordInput
+          label="Secret"
+          description={
+            tool?.serverAuthHeader
+              ? 'Leave empty to keep the secret already set'
+              : 'The value your server checks'
+          }
+          autoComplete="new-password"
+          miw={200}
+          {...fieldProps('authValue')}
         />
-        <SchemaEditor
-          label="Parameters"
-          description="What the agent sends your server with each call of the tool"
-          noun={PARAMETER}
-          {...parameters.editorProps((text) =>
-            form.setValue('parametersText', text, { shouldValidate: form.formState.isSubmitted }),
-          )}
-          error={errors.parametersText?.message}
-        />
-        <TextInput
-          label="Server URL"
-          description={toolServerUrlMessages.hint}
-          placeholder="https://example.com/tools/check-stock"
-          {...fieldProps('serverUrl')}
-        />
-        <Group grow align="flex-start" wrap="wrap">
-          <TextInput
-            label="Credential header (optional)"
-            description="Sent with every tool call, so your server knows it is you"
-            placeholder="X-Api-Key"
-            miw={200}
-            {...fieldProps('authHeaderName')}
-          />
-          <PasswordInput
-            label="Secret"
-            description={
-              tool?.serverAuthHeader
-                ? 'Leave empty to keep the secret already set'
-                : 'The value your server checks'
-            }
-            autoComplete="new-password"
-            miw={200}
-            {...fieldProps('authValue')}
-          />
-        </Group>
-        <FormFooter
-          error={mutation.error}
-          errorTitle={tool ? 'Could not save the tool' : 'Could not create the tool'}
-          pending={mutation.isPending}
-          onCancel={onClose}
-          submitLabel={tool ? 'Save tool' : 'Create tool'}
-        />
-      </Stack>
-    </form>
+      </Group>
+    </ConsoleForm>
   );
 }
