@@ -36,6 +36,7 @@ import {
 import { contactSearchTerms } from '@switchboard/shared/contacts';
 import { DIAL_REFUSAL_LABELS, type DialRefusal } from '@switchboard/shared/dialing';
 import { buildPaginationMeta, pageOffset, type Paginated } from '@switchboard/shared/pagination';
+import { zonedClock } from '@switchboard/shared/time-zone';
 import { campaigns } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { escapeFormulasCast } from '../../lib/csv-formula';
@@ -158,16 +159,8 @@ function zonedHourInstant(local: string, timeZone: string): string {
   const [y, m, d] = date!.split('-').map(Number);
   const hour = Number(time!.slice(0, 2));
   const guess = Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1, hour);
-  const shown = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-  }).formatToParts(new Date(guess));
-  const get = (type: string) => Number(shown.find((p) => p.type === type)?.value ?? 0);
-  const seen = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'));
+  const shown = zonedClock(guess, timeZone);
+  const seen = Date.UTC(shown.year, shown.month - 1, shown.day, shown.hour);
   return new Date(guess - (seen - guess)).toISOString();
 }
 

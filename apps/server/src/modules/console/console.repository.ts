@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PlatformResourceKind } from '@switchboard/shared/console';
 import type { Db } from '../../db/client';
 import { businesses, platformResources } from '../../db/schema';
@@ -28,17 +28,7 @@ export async function findOwned(
   kind: PlatformResourceKind,
   platformId: string,
 ): Promise<OwnedResource | undefined> {
-  const [row] = await db
-    .select()
-    .from(platformResources)
-    .where(
-      and(
-        eq(platformResources.businessId, businessId),
-        eq(platformResources.kind, kind),
-        eq(platformResources.platformId, platformId),
-      ),
-    );
-  return row;
+  return findByPlatformId(db, kind, platformId, eq(platformResources.businessId, businessId));
 }
 
 /** One resource of the kind, whoever owns it (the operator's reach). */
@@ -47,10 +37,21 @@ export async function findRecorded(
   kind: PlatformResourceKind,
   platformId: string,
 ): Promise<OwnedResource | undefined> {
+  return findByPlatformId(db, kind, platformId);
+}
+
+async function findByPlatformId(
+  db: Db,
+  kind: PlatformResourceKind,
+  platformId: string,
+  owner?: SQL,
+): Promise<OwnedResource | undefined> {
   const [row] = await db
     .select()
     .from(platformResources)
-    .where(and(eq(platformResources.kind, kind), eq(platformResources.platformId, platformId)));
+    .where(
+      and(owner, eq(platformResources.kind, kind), eq(platformResources.platformId, platformId)),
+    );
   return row;
 }
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, isNull, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, not, or, sql, type SQL } from 'drizzle-orm';
 import type {
   EnquiryPriority,
   EnquiryStatus,
@@ -18,6 +18,7 @@ import {
   users,
 } from '../../db/schema';
 import { isContactId } from '../contacts/contacts.repository';
+import { currentAgentsOf } from '../../db/current-agents';
 import { pageOf } from '../../db/page-of';
 
 /** Ids are UUIDs; anything else is simply not found (Postgres would answer an error). */
@@ -268,13 +269,7 @@ export async function isBusinessAgent(
   const [row] = await db
     .select({ id: agents.id })
     .from(agents)
-    .where(
-      and(
-        eq(agents.businessId, businessId),
-        eq(agents.platformAssistantId, assistantId),
-        isNull(agents.removedAt),
-      ),
-    );
+    .where(currentAgentsOf(businessId, assistantId));
   return row !== undefined;
 }
 
