@@ -34,13 +34,14 @@ export async function insertOncePerToolCall<T extends ToolCallTable>(
     .onConflictDoNothing()
     .returning({ id: table.id });
   if (row) return { id: String(row.id), created: true };
+  // Drizzle cannot tell a generic table is a plain one (not a subquery): it is.
+  const plainTable: PgTable = table;
   const [existing] =
     values.toolCallId === null
       ? []
       : await db
           .select({ id: table.id })
-          // A generic table is not one Drizzle can tell is a plain table: it is.
-          .from(table as PgTable)
+          .from(plainTable)
           .where(
             and(eq(table.businessId, values.businessId), eq(table.toolCallId, values.toolCallId)),
           );
