@@ -9,10 +9,8 @@
  * PostgreSQL is used when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set; a scratch database
  * is created and dropped. Prints one line per measurement and a summary table.
  */
-import os from 'node:os';
 import type { AgentAnalytics } from '@switchboard/shared/analytics';
 import { addDays, todayIn } from '@switchboard/shared/date-range';
-import type { App } from '../apps/server/src/app';
 import type { Db } from '../apps/server/src/db/client';
 import {
   dailyFigures,
@@ -24,28 +22,16 @@ import {
   summaryFromPlatformCalls,
   type PlatformSummaryWindow,
 } from '../apps/server/src/platform/platform-analytics';
-import {
-  BENCH_ZONE as ZONE,
-  callStoreBench,
-  SANDBOX_AGENTS,
-  TARGET_P95_MS,
-  openBenchApp,
-  timeInjectedGets,
-  type BenchTarget,
-} from './lib/app';
+import { BENCH_ZONE as ZONE, callStoreBench, TARGET_P95_MS, type BenchTarget } from './lib/app';
 import { explainQueries } from './lib/explain';
-import { startSeedWaySandbox } from './lib/seed-way';
-import { loadCalls, printLoads } from './lib/load-calls';
 import { fmt, mb } from './lib/stats';
 
-const { totalCalls, agentCount, requests, seedRuns, adminUrl, targets, ids, results, loads } =
-  callStoreBench({ requests: '200', seedRuns: '5' });
+const bench = callStoreBench({ requests: '200', seedRuns: '5' });
+const { agentCount, requests, seedRuns, targets, ids, results, timeGets } = bench;
 
 const RANGE_DAYS = 90;
 
 const plans: { db: string; indexOnly: boolean; lines: string[] }[] = [];
-/** The 90-day window the store measured (business-zone midnights), reused for the seed way. */
-let storeWindow: { start: Date; end: Date } | undefined;
 
 /** EXPLAIN (ANALYZE, BUFFERS) of the daily-figures query exactly as the repository sends it. */
 async function explainDaily(
@@ -56,32 +42,13 @@ async function explainDaily(
   return plans.at(-1) ?? [];
 }
 
-const timeGets = (
-  app: App,
-  target: string,
-  what: string,
-  urls: string[],
-  headers: Record<string, string>,
-  warmups: number,
-) => timeInjectedGets(app, results, { target, what, urls, headers, warmups, requests });
-
 async function benchTarget(target: BenchTarget) {
-  const { app, db, headers, close } = await openBenchApp({
-    target,
-    adminUrl,
-    agentIds: ids,
-    timeZone: ZONE,
+  // The compact payload (no transcripts) the figures in bench/README.md were measured with.
+  const { app, db, headers, close } = await bench.openApp(target, {
+    rangeDays: RANGE_DAYS,
+    transcripts: false,
   });
   try {
-    // The compact payload (no transcripts) the figures in bench/README.md were measured with.
-    const load = await loadCalls(target, db, {
-      totalCalls,
-      agentCount,
-      rangeDays: RANGE_DAYS,
-      transcripts: false,
-    });
-    loads.push({ db: target, ...load });
-
     const today = todayIn(ZONE);
     const range = `from=${addDays(today, -(RANGE_DAYS - 1))}&to=${today}`;
     const first = await app.inject({
@@ -90,7 +57,8 @@ async function benchTarget(target: BenchTarget) {
       headers,
     });
     const sample = first.json<AgentAnalytics>();
-    storeWindow = { start: new Date(sample.range.start), end: new Date(sample.range.end) };
+    // The 90-day window the store measured (business-zone midnights), reused for the seed way.
+    bench.storeWindow = { start: new Date(sample.range.start), end: new Date(sample.range.end) };
     console.log(
       `[${target}] ${ids[0]} ${sample.range.from}..${sample.range.to} (${ZONE}): ` +
         `${sample.summary.numberOfCalls} counted calls, ${sample.summary.totalCallMinutes} min, ` +
@@ -159,13 +127,7 @@ async function benchTarget(target: BenchTarget) {
 
 /** The seed's way on the sandbox, holding as many calls per agent as the store. */
 async function benchSeedWay() {
-  const sandboxCalls = Math.round((totalCalls / agentCount) * SANDBOX_AGENTS);
-  const { sandbox, client } = await startSeedWaySandbox(sandboxCalls, RANGE_DAYS, SANDBOX_AGENTS);
-  const window = storeWindow ?? {
-    start: new Date(Date.now() - RANGE_DAYS * 86_400_000),
-    end: new Date(),
-  };
-  const assistants = sandbox.demo.assistantIds;
+  const { sandbox, client, window, assistants } = await bench.startSandbox(RANGE_DAYS, RANGE_DAYS);
   const windowOf = (i: number): PlatformSummaryWindow => ({
     assistantId: assistants[i % assistants.length]!,
     ...window,
@@ -197,15 +159,7 @@ async function benchSeedWay() {
   }
 }
 
-console.log(
-  `${totalCalls} calls, ${agentCount} agents, ${requests} requests, ${seedRuns} seed-way runs; ` +
-    `databases: ${targets.join(', ') || 'none'}; ${os.cpus().length} CPUs`,
-);
-for (const target of targets) await benchTarget(target);
-await benchSeedWay();
-
-results.printTable();
-printLoads(loads);
+await bench.run('requests', benchTarget, benchSeedWay);
 const find = (db: string, prefix: string) => results.find(db, prefix);
 const seedCalls = find('sandbox', 'seed way: every call');
 const seedQuery = find('sandbox', 'seed way: POST /analytics');

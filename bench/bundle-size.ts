@@ -39,31 +39,19 @@ type ManifestChunk = {
 };
 type Manifest = Record<string, ManifestChunk>;
 
+/** A route with what its first load needs: its layout and its page (paths in apps/web). */
+const route = (path: string, layout: 'public' | 'app', page: string) => ({
+  path,
+  modules: [`src/app/layouts/${layout}-layout.tsx`, `src/app/routes/${page}.tsx`],
+});
+
 const ROUTES: { path: string; modules: string[] }[] = [
-  {
-    path: '/',
-    modules: ['src/app/layouts/public-layout.tsx', 'src/app/routes/landing.tsx'],
-  },
-  {
-    path: '/login',
-    modules: ['src/app/layouts/public-layout.tsx', 'src/app/routes/login.tsx'],
-  },
-  {
-    path: '/dashboard',
-    modules: ['src/app/layouts/app-layout.tsx', 'src/app/routes/dashboard.tsx'],
-  },
-  {
-    path: '/agent/:id/call-logs',
-    modules: ['src/app/layouts/app-layout.tsx', 'src/app/routes/agent/call-logs.tsx'],
-  },
-  {
-    path: '/agent/:id',
-    modules: ['src/app/layouts/app-layout.tsx', 'src/app/routes/agent/overview.tsx'],
-  },
-  {
-    path: '/contacts',
-    modules: ['src/app/layouts/app-layout.tsx', 'src/app/routes/contacts.tsx'],
-  },
+  route('/', 'public', 'landing'),
+  route('/login', 'public', 'login'),
+  route('/dashboard', 'app', 'dashboard'),
+  route('/agent/:id/call-logs', 'app', 'agent/call-logs'),
+  route('/agent/:id', 'app', 'agent/overview'),
+  route('/contacts', 'app', 'contacts'),
 ];
 
 export type Sizes = { raw: number; gzip: number; brotli: number };

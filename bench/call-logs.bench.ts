@@ -11,7 +11,6 @@
  * PostgreSQL is used when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set; a scratch database
  * is created and dropped. Prints one line per measurement and a summary table.
  */
-import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { CallLogPage } from '@switchboard/shared/call-logs';
 import {
@@ -32,22 +31,13 @@ import {
   type CallLogCriteria,
 } from '../apps/server/src/modules/calls/calls.repository';
 import { fetchCallsInWindow } from '../apps/server/src/platform/platform-analytics';
-import {
-  BENCH_ZONE as ZONE,
-  callStoreBench,
-  SANDBOX_AGENTS,
-  TARGET_P95_MS,
-  openBenchApp,
-  timeInjectedGets,
-  type BenchTarget,
-} from './lib/app';
+import { BENCH_ZONE as ZONE, callStoreBench, TARGET_P95_MS, type BenchTarget } from './lib/app';
 import { explainQueries, indexesIn } from './lib/explain';
-import { startSeedWaySandbox } from './lib/seed-way';
-import { loadCalls, printLoads, TRANSCRIPT_SEARCH_WORD } from './lib/load-calls';
+import { TRANSCRIPT_SEARCH_WORD } from './lib/load-calls';
 import { fmt, mb, type Stat } from './lib/stats';
 
-const { totalCalls, agentCount, requests, seedRuns, adminUrl, targets, ids, results, loads } =
-  callStoreBench({ requests: '100', seedRuns: '3' });
+const bench = callStoreBench({ requests: '100', seedRuns: '3' });
+const { seedRuns, targets, ids, results, timeGets } = bench;
 
 /** The calls are spread over the last 90 days (as in the analytics bench)… */
 const LOAD_DAYS = 90;
@@ -69,8 +59,6 @@ type PlanSummary = {
 };
 const plans: PlanSummary[] = [];
 const exports: { db: string; seconds: number; rows: number; mb: number }[] = [];
-/** The 30-day window the store measured (business-zone midnights), reused for the seed way. */
-let storeWindow: { start: Date; end: Date } | undefined;
 
 async function getPage(
   app: App,
@@ -81,16 +69,6 @@ async function getPage(
   if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
   return res.json<CallLogPage>();
 }
-
-/** One warm-up request per agent, then `requests` rotating over the agents. */
-const timeGets = (
-  app: App,
-  target: string,
-  what: string,
-  urls: string[],
-  headers: Record<string, string>,
-) =>
-  timeInjectedGets(app, results, { target, what, urls, headers, warmups: urls.length, requests });
 
 const executionMs = (plan: string[]): number | undefined => {
   const line = plan.find((l) => l.startsWith('Execution Time:'));
@@ -131,26 +109,17 @@ async function explainLog(
 }
 
 async function benchTarget(target: BenchTarget) {
-  const { app, db, headers, close } = await openBenchApp({
-    target,
-    adminUrl,
-    agentIds: ids,
-    timeZone: ZONE,
+  const { app, db, headers, close } = await bench.openApp(target, {
+    rangeDays: LOAD_DAYS,
+    transcripts: true,
   });
   try {
-    const load = await loadCalls(target, db, {
-      totalCalls,
-      agentCount,
-      rangeDays: LOAD_DAYS,
-      transcripts: true,
-    });
-    loads.push({ db: target, ...load });
-
     const today = todayIn(ZONE);
     const from = addDays(today, -(LOG_DAYS - 1));
     const range = `from=${from}&to=${today}&limit=${LIMIT}`;
     const [start, end] = await zoneMidnights(db, [from, addDays(today, 1)], ZONE);
-    storeWindow = { start: start!, end: end! };
+    // The 30-day window the store measured (business-zone midnights), reused for the seed way.
+    bench.storeWindow = { start: start!, end: end! };
     const list = (id: string, query: string) => `/api/agents/${id}/calls?${range}&${query}`;
 
     const [mix] = await executeRows<Record<string, unknown>>(
@@ -293,13 +262,7 @@ async function benchTarget(target: BenchTarget) {
  * the tab with the shared rules, then the page sliced out.
  */
 async function benchSeedWay() {
-  const sandboxCalls = Math.round((totalCalls / agentCount) * SANDBOX_AGENTS);
-  const { sandbox, client } = await startSeedWaySandbox(sandboxCalls, LOAD_DAYS, SANDBOX_AGENTS);
-  const window = storeWindow ?? {
-    start: new Date(Date.now() - LOG_DAYS * 86_400_000),
-    end: new Date(),
-  };
-  const assistants = sandbox.demo.assistantIds;
+  const { sandbox, client, window, assistants } = await bench.startSandbox(LOAD_DAYS, LOG_DAYS);
   try {
     for (const page of [1, deepPages.get(SEED_TAB) ?? DEEP_PAGE]) {
       const samples: number[] = [];
@@ -331,15 +294,7 @@ async function benchSeedWay() {
   }
 }
 
-console.log(
-  `${totalCalls} calls, ${agentCount} agents, ${requests} requests a case, ${seedRuns} seed-way ` +
-    `runs; databases: ${targets.join(', ') || 'none'}; ${os.cpus().length} CPUs`,
-);
-for (const target of targets) await benchTarget(target);
-await benchSeedWay();
-
-results.printTable();
-printLoads(loads);
+await bench.run('requests a case', benchTarget, benchSeedWay);
 for (const e of exports) {
   console.log(
     `[${e.db}] export (one agent, all, ${LOG_DAYS} days): ${e.rows} rows, ${e.mb.toFixed(1)} MB ` +

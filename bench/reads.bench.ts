@@ -25,7 +25,6 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { executeRows, type Db } from '../apps/server/src/db/client';
 import {
@@ -46,41 +45,22 @@ import {
   listCallLog,
 } from '../apps/server/src/modules/calls/calls.repository';
 import { CALL_COUNT_CAP, CALL_COUNT_EXAMINE } from '@switchboard/shared/call-logs';
-import { addDays, todayIn } from '@switchboard/shared/date-range';
-import { benchAdminUrl, benchAgentIds } from './lib/app';
+import { addDays } from '@switchboard/shared/date-range';
+import { BENCH_ZONE as ZONE } from './lib/app';
 import { explainQueries, indexesIn } from './lib/explain';
 import { loadBusinessRows } from './lib/load-business';
 import { TRANSCRIPT_SEARCH_WORD } from './lib/load-calls';
-import { closedLoop, freshStore, reuseStore, startServer, timedGet } from './lib/server';
-import { fmt, loadAverage, percentile } from './lib/stats';
+import { closedLoop, serverBench, startServer, timedGet } from './lib/server';
+import { fmt, loadAverage, percentiles } from './lib/stats';
 
-const { values } = parseArgs({
-  options: {
-    calls: { type: 'string', default: '1000000' },
-    agents: { type: 'string', default: '20' },
-    requests: { type: 'string', default: '200' },
-    'search-connections': { type: 'string', default: '10' },
-    port: { type: 'string', default: '41230' },
-    keep: { type: 'boolean', default: false },
-    'load-only': { type: 'boolean', default: false },
-    database: { type: 'string' },
-    /** Print the query plans of the reads this issue changed (EXPLAIN ANALYZE), then measure. */
-    explain: { type: 'boolean', default: false },
-  },
+const settings = serverBench('41230', {
+  'load-only': { type: 'boolean', default: false },
+  /** Print the query plans of the reads this issue changed (EXPLAIN ANALYZE), then measure. */
+  explain: { type: 'boolean', default: false },
 });
-const totalCalls = Number(values.calls);
-const agentCount = Number(values.agents);
-const requests = Number(values.requests);
-const searchConnections = Number(values['search-connections']);
-const port = Number(values.port);
-const adminUrl = benchAdminUrl();
-if (!adminUrl) throw new Error('Set BENCH_DATABASE_URL or TEST_DATABASE_URL (PostgreSQL).');
-
-const ZONE = 'America/New_York';
-const ids = benchAgentIds(agentCount);
-const today = todayIn(ZONE);
-const days90 = `from=${addDays(today, -89)}&to=${today}`;
-const days30 = `from=${addDays(today, -29)}&to=${today}`;
+const { values, requests, searchConnections, ids, rotating } = settings;
+const days90 = settings.last90Days;
+const days30 = settings.last30Days;
 
 type Row = {
   what: string;
@@ -93,15 +73,7 @@ type Row = {
 const rows: Row[] = [];
 
 function record(what: string, connections: number, samples: number[]): void {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const row = {
-    what,
-    connections,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    load: loadAverage(),
-  };
+  const row = { what, connections, ...percentiles(samples), load: loadAverage() };
   rows.push(row);
   console.log(
     `${what} (${connections} at a time, ${samples.length} requests): p50 ${fmt(row.p50)} ms, ` +
@@ -109,10 +81,6 @@ function record(what: string, connections: number, samples: number[]): void {
   );
 }
 
-function rotating(make: (agent: string) => string): () => string {
-  let n = 0;
-  return () => make(ids[n++ % ids.length]!);
-}
 const fixed = (url: string) => () => url;
 
 /** Every screen's read: [what, the next request's path]. */
@@ -182,11 +150,15 @@ const READS: [string, () => string][] = [
 /** The plans of the reads issue 36 changed, before (from the calls) and now, one line each. */
 async function explainReads(db: Db, businessId: string): Promise<void> {
   const now = new Date();
-  const week = [today, addDays(today, -6)];
+  const week = [settings.today, addDays(settings.today, -6)];
   const end = new Date(now.getTime() + 60_000);
   const scope = { kind: 'business', businessId } as const;
   const agentId = ids[0]!;
-  const [start, stop] = await zoneMidnights(db, [addDays(today, -29), addDays(today, 1)], ZONE);
+  const [start, stop] = await zoneMidnights(
+    db,
+    [addDays(settings.today, -29), addDays(settings.today, 1)],
+    ZONE,
+  );
   const search = {
     assistantId: agentId,
     tab: 'all' as const,
@@ -261,10 +233,10 @@ async function explainReads(db: Db, businessId: string): Promise<void> {
 
 async function main() {
   console.log(`${os.cpus().length} CPUs, load ${loadAverage()}`);
-  const store = values.database
-    ? await reuseStore(values.database)
-    : await freshStore({ adminUrl: adminUrl!, agentIds: ids, timeZone: ZONE, totalCalls });
-  const keep = values.keep || values['load-only'] || values.database !== undefined;
+  const { store, close: closeStore } = await settings.openStore({
+    database: values.database,
+    keep: values.keep || values['load-only'],
+  });
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchboard-reads-'));
   try {
@@ -277,11 +249,15 @@ async function main() {
       agentIds: ids,
       rangeDays: 90,
     });
-    if (keep && !values.database) console.log(`kept: --database ${store.databaseUrl}`);
     if (values['load-only']) return;
     if (values.explain) await explainReads(store.db, business!.id);
 
-    server = await startServer({ db: store.db, databaseUrl: store.databaseUrl, port, dataDir });
+    server = await startServer({
+      db: store.db,
+      databaseUrl: store.databaseUrl,
+      port: settings.port,
+      dataDir,
+    });
     const base = server.base;
     const headers = store.headers;
     const url = (next: () => string) => () => `${base}${next()}`;
@@ -348,7 +324,7 @@ async function main() {
     }
   } finally {
     await server?.stop();
-    await (keep ? store.closeKeeping() : store.close());
+    await closeStore();
     await fs.rm(dataDir, { recursive: true, force: true });
   }
 }

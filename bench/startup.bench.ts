@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { sandboxServerEnv } from '../scripts/server-env.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
@@ -37,16 +38,7 @@ function startOnce(mode: Mode, dataDir: string): Promise<number> {
     const started = performance.now();
     const child = spawn(process.execPath, MODES[mode], {
       cwd: root,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: os.tmpdir(),
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: '0',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'info',
-        SANDBOX_SIMULATOR_INTERVAL_MS: '0',
-      },
+      env: sandboxServerEnv({ dataDir }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

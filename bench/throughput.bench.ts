@@ -22,7 +22,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import type { Db } from '../apps/server/src/db/client';
 import {
@@ -38,49 +37,21 @@ import {
   countCallLogFromCalls,
   type CallLogCriteria,
 } from '../apps/server/src/modules/calls/calls.repository';
-import { addDays, todayIn } from '@switchboard/shared/date-range';
-import { benchAdminUrl, benchAgentIds } from './lib/app';
+import { addDays } from '@switchboard/shared/date-range';
+import { BENCH_ZONE as ZONE } from './lib/app';
 import { TRANSCRIPT_SEARCH_WORD } from './lib/load-calls';
-import {
-  closedLoop,
-  freshStore,
-  reuseStore,
-  startServer,
-  timedGet,
-  type Store,
-} from './lib/server';
-import { fmt, loadAverage, percentile } from './lib/stats';
+import { closedLoop, serverBench, startServer, timedGet } from './lib/server';
+import { fmt, loadAverage, percentiles } from './lib/stats';
 
-const { values } = parseArgs({
-  options: {
-    calls: { type: 'string', default: '1000000' },
-    agents: { type: 'string', default: '20' },
-    seconds: { type: 'string', default: '20' },
-    connections: { type: 'string', default: '50' },
-    'search-connections': { type: 'string', default: '10' },
-    requests: { type: 'string', default: '200' },
-    port: { type: 'string', default: '41210' },
-    /** Keep the scratch database (its URL is printed) for later runs with --database. */
-    keep: { type: 'boolean', default: false },
-    /** Measure a database a --keep run loaded, instead of loading a new one. */
-    database: { type: 'string' },
-  },
+const settings = serverBench('41210', {
+  seconds: { type: 'string', default: '20' },
+  connections: { type: 'string', default: '50' },
 });
-const totalCalls = Number(values.calls);
-const agentCount = Number(values.agents);
+const { values, requests, ids, today, rotating } = settings;
+const analyticsRange = settings.last90Days;
+const logRange = settings.last30Days;
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
-const searchConnections = Number(values['search-connections']);
-const requests = Number(values.requests);
-const port = Number(values.port);
-const adminUrl = benchAdminUrl();
-if (!adminUrl) throw new Error('Set BENCH_DATABASE_URL or TEST_DATABASE_URL (PostgreSQL).');
-
-const ZONE = 'America/New_York';
-const ids = benchAgentIds(agentCount);
-const today = todayIn(ZONE);
-const analyticsRange = `from=${addDays(today, -89)}&to=${today}`;
-const logRange = `from=${addDays(today, -29)}&to=${today}`;
 
 /** The server process's CPU time so far (user + system), ms, from /proc (Linux). */
 async function serverCpuMs(pid: number): Promise<number> {
@@ -106,20 +77,12 @@ type Row = {
 };
 const rows: Row[] = [];
 
-function rotating(make: (agent: string) => string): () => string {
-  let n = 0;
-  return () => make(ids[n++ % ids.length]!);
-}
-
 function recordLatencies(what: string, concurrency: number, samples: number[], wallMs?: number) {
-  const sorted = [...samples].sort((a, b) => a - b);
   const row: Row = {
     what,
     connections: concurrency,
     ...(wallMs ? { rps: (samples.length / wallMs) * 1000 } : {}),
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
+    ...percentiles(samples),
     load: loadAverage(),
   };
   rows.push(row);
@@ -214,10 +177,10 @@ async function startBare(
   const file = path.join(dataDir, 'bare-bodies.json');
   await fs.writeFile(file, JSON.stringify(bodies));
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/bare-server.ts'], {
-    env: { ...process.env, BARE_BODIES: file, PORT: String(port + 1) },
+    env: { ...process.env, BARE_BODIES: file, PORT: String(settings.port + 1) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const bareBase = `http://127.0.0.1:${port + 1}`;
+  const bareBase = `http://127.0.0.1:${settings.port + 1}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`bare Fastify exited with ${child.exitCode}`);
@@ -230,22 +193,6 @@ async function startBare(
   }
   bare = { base: bareBase, pid: child.pid! };
   return child;
-}
-
-/** The bench's store: a kept database (--database), or a scratch one loaded now (kept with --keep). */
-async function openStore(): Promise<{ store: Store; close: () => Promise<void> }> {
-  if (values.database) {
-    const store = await reuseStore(values.database);
-    return { store, close: store.close };
-  }
-  const store = await freshStore({
-    adminUrl: adminUrl!,
-    agentIds: ids,
-    timeZone: ZONE,
-    totalCalls,
-  });
-  if (values.keep) console.log(`kept: --database ${store.databaseUrl}`);
-  return { store, close: values.keep ? store.closeKeeping : store.close };
 }
 
 const compared: {
@@ -312,11 +259,7 @@ async function compareQueries(db: Db): Promise<void> {
       await fromCalls(w);
       b.push(performance.now() - t);
     }
-    const p = (samples: number[]) => {
-      const sorted = [...samples].sort((x, y) => x - y);
-      return { p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
-    };
-    const row = { what, rollups: p(a), calls: p(b), load: loadAverage() };
+    const row = { what, rollups: percentiles(a), calls: percentiles(b), load: loadAverage() };
     compared.push(row);
     console.log(
       `${what}: rollups p50 ${fmt(row.rollups.p50)} / p95 ${fmt(row.rollups.p95)} ms; calls p50 ` +
@@ -337,12 +280,20 @@ function criteriaOf(w: CallWindow): CallLogCriteria {
 
 async function main() {
   console.log(`${os.cpus().length} CPUs, load ${loadAverage()}`);
-  const { store: bench, close: closeStore } = await openStore();
+  const { store: bench, close: closeStore } = await settings.openStore({
+    database: values.database,
+    keep: values.keep,
+  });
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchboard-throughput-'));
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   let bareServer: ChildProcess | undefined;
   try {
-    server = await startServer({ db: bench.db, databaseUrl: bench.databaseUrl, port, dataDir });
+    server = await startServer({
+      db: bench.db,
+      databaseUrl: bench.databaseUrl,
+      port: settings.port,
+      dataDir,
+    });
     const base = server.base;
     serverPid = server.pid;
     const headers = { ...bench.headers };
@@ -389,10 +340,15 @@ async function main() {
       'log-successful',
     );
     for (let i = 0; i < ids.length; i++) await timedGet(url(search)(), headers);
-    const searched = await closedLoop(url(search), headers, searchConnections, requests * 2);
+    const searched = await closedLoop(
+      url(search),
+      headers,
+      settings.searchConnections,
+      requests * 2,
+    );
     recordLatencies(
       `transcript search page 1 (q=${TRANSCRIPT_SEARCH_WORD})`,
-      searchConnections,
+      settings.searchConnections,
       searched.samples,
       searched.wallMs,
     );

@@ -7,23 +7,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { checkNodeVersion, root } from './lib.mjs';
+import { sandboxServerEnv } from './server-env.mjs';
 
 checkNodeVersion();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-smoke-'));
 const startedAt = performance.now();
 const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
   cwd: root,
-  env: {
-    PATH: process.env.PATH ?? '',
-    HOME: os.tmpdir(),
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'info',
-    SANDBOX_CALLS: '200',
-    SANDBOX_SIMULATOR_INTERVAL_MS: '0',
-  },
+  env: sandboxServerEnv({ dataDir }, { SANDBOX_CALLS: '200' }),
   stdio: ['ignore', 'pipe', 'pipe'],
 });
 let output = '';

@@ -8,6 +8,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../apps/server/src/test/free-port';
+import { sandboxServerEnv } from '../../scripts/server-env.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const DEMO_MEMBER = { userName: 'demo@brightsmile.example', password: 'switchboard-demo' };
@@ -23,17 +24,7 @@ export async function startServer(
     ['--import', 'tsx', 'apps/server/src/main.ts'],
     {
       cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: '',
-        VAPI_API_KEY: '',
-        SANDBOX_SIMULATOR_INTERVAL_MS: '0',
-      },
+      env: sandboxServerEnv({ dataDir, port, logLevel: 'warn', inherit: true }),
       stdio: ['ignore', 'inherit', 'inherit'],
     },
   );

@@ -9,7 +9,8 @@ import { loadConfig } from '../../apps/server/src/config';
 import type { Db } from '../../apps/server/src/db/client';
 import { agents } from '../../apps/server/src/db/schema';
 import { createBusinessWithMember, sessionHeaders } from '../../apps/server/src/test/test-app';
-import type { LoadResult } from './load-calls';
+import { loadCalls, printLoads, type LoadResult } from './load-calls';
+import { startSeedWaySandbox } from './seed-way';
 import { Results, type Stat } from './stats';
 
 /** Where a bench runs: PGlite in process, or a scratch database on this PostgreSQL server. */
@@ -33,10 +34,13 @@ export const SANDBOX_AGENTS = 4;
 /** The p95 a call-store read should stay under on PostgreSQL. */
 export const TARGET_P95_MS = 50;
 
+/** A window of instants (business-zone midnights). */
+type Window = { start: Date; end: Date };
+
 /**
  * What the benches that fill the call store share: their options (`--calls --agents --requests
  * --seed-runs --db`, with this bench's defaults for the request and seed-way counts), the agents,
- * and where the timings and loads are collected.
+ * where the timings and loads are collected, and the steps every such bench takes.
  */
 export function callStoreBench(defaults: { requests: string; seedRuns: string }) {
   const { values } = parseArgs({
@@ -49,7 +53,7 @@ export function callStoreBench(defaults: { requests: string; seedRuns: string })
     },
   });
   const adminUrl = benchAdminUrl();
-  return {
+  const bench = {
     totalCalls: Number(values.calls),
     agentCount: Number(values.agents),
     requests: Number(values.requests),
@@ -59,7 +63,92 @@ export function callStoreBench(defaults: { requests: string; seedRuns: string })
     ids: benchAgentIds(Number(values.agents)),
     results: new Results(),
     loads: [] as (LoadResult & { db: string })[],
+    /** The window the store measured, for the seed way to read the same one. */
+    storeWindow: undefined as Window | undefined,
+
+    /**
+     * The bench app on `target` with the bench's calls loaded over the last `rangeDays` (with or
+     * without transcripts); the load is kept in `loads`.
+     */
+    async openApp(
+      target: BenchTarget,
+      load: { rangeDays: number; transcripts: boolean },
+    ): Promise<BenchApp> {
+      const opened = await openBenchApp({
+        target,
+        adminUrl,
+        agentIds: bench.ids,
+        timeZone: BENCH_ZONE,
+      });
+      try {
+        const { totalCalls, agentCount } = bench;
+        const loaded = await loadCalls(target, opened.db, { totalCalls, agentCount, ...load });
+        bench.loads.push({ db: target, ...loaded });
+        return opened;
+      } catch (error) {
+        await opened.close();
+        throw error;
+      }
+    },
+
+    /**
+     * Times `requests` GETs through app.inject rotating over `urls`, after `warmups` untimed
+     * ones (by default one a URL), into `results`.
+     */
+    timeGets: (
+      app: App,
+      target: string,
+      what: string,
+      urls: string[],
+      headers: Record<string, string>,
+      warmups = urls.length,
+    ): Promise<Stat> => {
+      const { requests } = bench;
+      return timeInjectedGets(app, bench.results, {
+        target,
+        what,
+        urls,
+        headers,
+        warmups,
+        requests,
+      });
+    },
+
+    /**
+     * The seed way's sandbox holding as many calls per agent as the store (over `days`), and the
+     * window to read: the store's, else the last `fallbackDays`.
+     */
+    async startSandbox(days: number, fallbackDays: number) {
+      const calls = Math.round((bench.totalCalls / bench.agentCount) * SANDBOX_AGENTS);
+      const { sandbox, client } = await startSeedWaySandbox(calls, days, SANDBOX_AGENTS);
+      const window = bench.storeWindow ?? {
+        start: new Date(Date.now() - fallbackDays * 86_400_000),
+        end: new Date(),
+      };
+      return { sandbox, client, window, assistants: sandbox.demo.assistantIds };
+    },
+
+    /**
+     * The run: its heading (`requestsOf` says what the request count is of), every database
+     * target, then the seed way; then the table of timings and the loads.
+     */
+    async run(
+      requestsOf: string,
+      benchTarget: (target: BenchTarget) => Promise<void>,
+      benchSeedWay: () => Promise<void>,
+    ): Promise<void> {
+      console.log(
+        `${bench.totalCalls} calls, ${bench.agentCount} agents, ${bench.requests} ${requestsOf}, ` +
+          `${bench.seedRuns} seed-way runs; databases: ${bench.targets.join(', ') || 'none'}; ` +
+          `${os.cpus().length} CPUs`,
+      );
+      for (const target of bench.targets) await benchTarget(target);
+      await benchSeedWay();
+      bench.results.printTable();
+      printLoads(bench.loads);
+    },
   };
+  return bench;
 }
 
 /** A fresh database on the server of `adminUrl`, dropped (even while in use) by `drop`. */

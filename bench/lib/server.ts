@@ -3,13 +3,93 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { executeRows, type Db } from '../../apps/server/src/db/client';
 import { sessionHeaders } from '../../apps/server/src/test/test-app';
-import { openBenchApp } from './app';
+import { addDays, todayIn } from '@switchboard/shared/date-range';
+import { BENCH_ZONE, benchAdminUrl, benchAgentIds, openBenchApp } from './app';
 import { loadCalls } from './load-calls';
+
+/**
+ * A bench against the real server (reads, throughput) on PostgreSQL: its options (the load, the
+ * requests a case, the search's connections, the port with `port` its default, the database to
+ * keep with --keep or to measure again with --database, and the bench's `own`), what they come
+ * to, the bench agents and the ranges the reads ask for.
+ */
+export function serverBench<const Own extends ParseArgsOptionsConfig>(port: string, own: Own) {
+  const { values } = parseArgs({ options: { ...serverBenchOptions(port), ...own } });
+  // parseArgs' types do not follow options merged with a generic: the shared ones are there.
+  return { values, ...serverBenchSettings(values as unknown as ServerBenchValues) };
+}
+
+function serverBenchOptions(port: string) {
+  return {
+    calls: { type: 'string', default: '1000000' },
+    agents: { type: 'string', default: '20' },
+    requests: { type: 'string', default: '200' },
+    'search-connections': { type: 'string', default: '10' },
+    port: { type: 'string', default: port },
+    /** Keep the scratch database (its URL is printed) for later runs with --database. */
+    keep: { type: 'boolean', default: false },
+    /** Measure a database a --keep run loaded, instead of loading a new one. */
+    database: { type: 'string' },
+  } as const;
+}
+
+type ServerBenchValues = {
+  calls: string;
+  agents: string;
+  requests: string;
+  'search-connections': string;
+  port: string;
+};
+
+function serverBenchSettings(values: ServerBenchValues) {
+  const adminUrl = benchAdminUrl();
+  if (!adminUrl) throw new Error('Set BENCH_DATABASE_URL or TEST_DATABASE_URL (PostgreSQL).');
+  const agentCount = Number(values.agents);
+  const ids = benchAgentIds(agentCount);
+  const totalCalls = Number(values.calls);
+  const today = todayIn(BENCH_ZONE);
+  return {
+    totalCalls,
+    agentCount,
+    requests: Number(values.requests),
+    searchConnections: Number(values['search-connections']),
+    port: Number(values.port),
+    adminUrl,
+    ids,
+    today,
+    /** The query of the last 90 days, today included (the analytics' range). */
+    last90Days: `from=${addDays(today, -89)}&to=${today}`,
+    /** The query of the last 30 days, today included (the call log's). */
+    last30Days: `from=${addDays(today, -29)}&to=${today}`,
+    /** A path maker rotating over the agents: each call answers the next agent's path. */
+    rotating: (make: (agent: string) => string): (() => string) => {
+      let n = 0;
+      return () => make(ids[n++ % ids.length]!);
+    },
+    /**
+     * The bench's store: a kept database (`database`), or a scratch one loaded now, which
+     * `close` drops unless `keep` (its URL is printed then).
+     */
+    async openStore(options: {
+      database: string | undefined;
+      keep: boolean;
+    }): Promise<{ store: Store; close: () => Promise<void> }> {
+      if (options.database) {
+        const store = await reuseStore(options.database);
+        return { store, close: store.close };
+      }
+      const store = await freshStore({ adminUrl, agentIds: ids, timeZone: BENCH_ZONE, totalCalls });
+      if (options.keep) console.log(`kept: --database ${store.databaseUrl}`);
+      return { store, close: options.keep ? store.closeKeeping : store.close };
+    },
+  };
+}
 
 /** A PostgreSQL database holding the bench business, with a member's session on it. */
 export type Store = {

@@ -28,19 +28,22 @@ export function percentile(sorted: number[], p: number): number {
   ]!;
 }
 
+/** The p50, p95 and p99 of samples in any order. */
+export function percentiles(samples: number[]): { p50: number; p95: number; p99: number } {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99) };
+}
+
 /** Collects the measurements of a run, logs each as it comes and prints them as one table. */
 export class Results {
   readonly list: Stat[] = [];
 
   record(db: string, what: string, samples: number[]): Stat {
-    const sorted = [...samples].sort((a, b) => a - b);
     const stat: Stat = {
       db,
       path: what,
       runs: samples.length,
-      p50: percentile(sorted, 50),
-      p95: percentile(sorted, 95),
-      p99: percentile(sorted, 99),
+      ...percentiles(samples),
       mean: samples.reduce((sum, s) => sum + s, 0) / samples.length,
     };
     this.list.push(stat);

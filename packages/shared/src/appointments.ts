@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { fetchFailedMessage } from './fetch-errors';
 import { testFilterQuerySchema } from './test-marks';
 import { DEFAULT_PAGE_LIMIT, createPaginationQuerySchema, paginatedSchema } from './pagination';
+import { zoneOffsetMinutes } from './time-zone';
 
 /**
  * Appointments (`/appointments`) and their API, /api/appointments. The seed keeps the list call
@@ -228,31 +229,6 @@ export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, string> = {
   cancelled: 'Cancelled',
   no_show: 'No-show',
 };
-
-/** A zone's offset from UTC at an instant, in minutes (New York in winter: -300). */
-function zoneOffsetMinutes(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(instant));
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const asUtc = Date.UTC(
-    part('year'),
-    part('month') - 1,
-    part('day'),
-    part('hour') % 24,
-    part('minute'),
-    part('second'),
-  );
-  return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60_000);
-}
 
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 

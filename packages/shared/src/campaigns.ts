@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DIAL_REFUSALS, DIAL_REFUSAL_LABELS, contactRefusalMessage } from './dialing';
 import { createPaginationQuerySchema, paginatedSchema } from './pagination';
+import { zonedClock } from './time-zone';
 
 /**
  * Outbound campaigns (issue 22, decision 039): a business calls a list of its contacts through
@@ -486,22 +487,8 @@ export const CAMPAIGN_RECENT_LIMIT = 5;
 
 /** The wall-clock date and minute of an instant in an IANA time zone. */
 function localParts(at: number, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(new Date(at));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return {
-    y: get('year'),
-    m: get('month'),
-    d: get('day'),
-    minute: get('hour') * 60 + get('minute'),
-  };
+  const clock = zonedClock(at, timeZone);
+  return { y: clock.year, m: clock.month, d: clock.day, minute: clock.hour * 60 + clock.minute };
 }
 
 /** The instant at which a zone's clock shows `minute` on the given date (y, m 1-12, d). */

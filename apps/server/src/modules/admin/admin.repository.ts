@@ -39,30 +39,28 @@ export async function businessExists(db: Db, businessId: string): Promise<boolea
   return row !== undefined;
 }
 
-const agentColumns = {
-  id: agents.id,
-  platformAssistantId: agents.platformAssistantId,
-  name: agents.name,
-  phoneNumber: agents.phoneNumber,
-  businessId: agents.businessId,
-  businessName: businesses.name,
-  removedAt: agents.removedAt,
-};
+/** Agents with the name of the business they are assigned to, as the operator sees them. */
+function agentsWithBusiness(db: Db) {
+  return db
+    .select({
+      id: agents.id,
+      platformAssistantId: agents.platformAssistantId,
+      name: agents.name,
+      phoneNumber: agents.phoneNumber,
+      businessId: agents.businessId,
+      businessName: businesses.name,
+      removedAt: agents.removedAt,
+    })
+    .from(agents)
+    .leftJoin(businesses, eq(businesses.id, agents.businessId));
+}
 
 export async function listAgents(db: Db) {
-  return db
-    .select(agentColumns)
-    .from(agents)
-    .leftJoin(businesses, eq(businesses.id, agents.businessId))
-    .orderBy(agents.name, agents.id);
+  return agentsWithBusiness(db).orderBy(agents.name, agents.id);
 }
 
 export async function findAgent(db: Db, agentId: string) {
-  const [row] = await db
-    .select(agentColumns)
-    .from(agents)
-    .leftJoin(businesses, eq(businesses.id, agents.businessId))
-    .where(eq(agents.id, agentId));
+  const [row] = await agentsWithBusiness(db).where(eq(agents.id, agentId));
   return row;
 }
 

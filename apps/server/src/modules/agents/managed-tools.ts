@@ -1,7 +1,7 @@
 import { VapiError, type Vapi, type VapiClient } from '@vapi-ai/server-sdk';
 import { AGENT_TOOL_NAMES, type AgentToolName } from '@switchboard/shared/agents';
 import { AGENT_TOOL_FUNCTIONS, AGENT_TOOL_REQUEST_MESSAGES } from '@switchboard/shared/agent-tools';
-import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { platformResources } from '../../db/schema';
@@ -52,6 +52,15 @@ export type ManagedTool = {
 
 type ToolRow = { id: string; platformId: string; role: string | null };
 
+/** The business's tools; with `role`, only ours (isNotNull) or only its own (isNull). */
+function businessTools(businessId: string, role?: SQL): SQL | undefined {
+  return and(
+    eq(platformResources.businessId, businessId),
+    eq(platformResources.kind, TOOL_KIND),
+    role,
+  );
+}
+
 export async function findManagedToolRows(db: Db, businessId: string): Promise<ToolRow[]> {
   return db
     .select({
@@ -60,13 +69,7 @@ export async function findManagedToolRows(db: Db, businessId: string): Promise<T
       role: platformResources.role,
     })
     .from(platformResources)
-    .where(
-      and(
-        eq(platformResources.businessId, businessId),
-        eq(platformResources.kind, TOOL_KIND),
-        isNotNull(platformResources.role),
-      ),
-    );
+    .where(businessTools(businessId, isNotNull(platformResources.role)));
 }
 
 /** The business's own tools (no role: not Switchboard's), newest first, for attaching. */
@@ -77,13 +80,7 @@ export async function listCustomTools(
   return db
     .select({ id: platformResources.platformId, name: platformResources.name })
     .from(platformResources)
-    .where(
-      and(
-        eq(platformResources.businessId, businessId),
-        eq(platformResources.kind, TOOL_KIND),
-        isNull(platformResources.role),
-      ),
-    )
+    .where(businessTools(businessId, isNull(platformResources.role)))
     .orderBy(desc(platformResources.createdAt));
 }
 
@@ -92,9 +89,7 @@ export async function ownedToolIds(db: Db, businessId: string): Promise<Set<stri
   const rows = await db
     .select({ platformId: platformResources.platformId })
     .from(platformResources)
-    .where(
-      and(eq(platformResources.businessId, businessId), eq(platformResources.kind, TOOL_KIND)),
-    );
+    .where(businessTools(businessId));
   return new Set(rows.map((row) => row.platformId));
 }
 

@@ -160,6 +160,23 @@ export type BreakdownRows = {
   costs: { transport: number; stt: number; llm: number; tts: number; vapi: number };
 };
 
+/** No figures yet: the breakdown the rows of a query are added to. */
+function emptyBreakdown(reasons: BreakdownRows['reasons'] = []): BreakdownRows {
+  const costs = { transport: 0, stt: 0, llm: 0, tts: 0, vapi: 0 };
+  return { reasons, types: [], days: [], hours: [], buckets: [], costs };
+}
+
+/** The cost components a figures query sums (its transport, stt, llm, tts and vapi columns). */
+function costsOf(row: Record<string, unknown>): BreakdownRows['costs'] {
+  return {
+    transport: Number(row.transport),
+    stt: Number(row.stt),
+    llm: Number(row.llm),
+    tts: Number(row.tts),
+    vapi: Number(row.vapi),
+  };
+}
+
 /**
  * The recount that breakdownFigures' rollups must equal: the statistics screen's figures in
  * one scan of the agent's calls (GROUPING SETS gives the counts by end reason, type, day, hour
@@ -191,14 +208,7 @@ export async function breakdownFiguresFromCalls(
         from t
         group by grouping sets ((ended_reason), (call_type), (day), (hour), (bucket), ())`,
   );
-  const result: BreakdownRows = {
-    reasons: [],
-    types: [],
-    days: [],
-    hours: [],
-    buckets: [],
-    costs: { transport: 0, stt: 0, llm: 0, tts: 0, vapi: 0 },
-  };
+  const result = emptyBreakdown();
   for (const row of rows) {
     const calls = Number(row.calls);
     // grouping(x) is 0 when the row is grouped by x.
@@ -213,13 +223,7 @@ export async function breakdownFiguresFromCalls(
     } else if (Number(row.g_bucket) === 0) {
       result.buckets.push({ bucket: Number(row.bucket), calls });
     } else {
-      result.costs = {
-        transport: Number(row.transport),
-        stt: Number(row.stt),
-        llm: Number(row.llm),
-        tts: Number(row.tts),
-        vapi: Number(row.vapi),
-      };
+      result.costs = costsOf(row);
     }
   }
   return result;
@@ -259,14 +263,9 @@ export async function breakdownFigures(db: Db, window: CallWindow): Promise<Brea
           having sum(r.calls) > 0`,
     ),
   ]);
-  const result: BreakdownRows = {
-    reasons: reasons.map((row) => ({ reason: row.ended_reason ?? null, calls: Number(row.calls) })),
-    types: [],
-    days: [],
-    hours: [],
-    buckets: [],
-    costs: { transport: 0, stt: 0, llm: 0, tts: 0, vapi: 0 },
-  };
+  const result = emptyBreakdown(
+    reasons.map((row) => ({ reason: row.ended_reason ?? null, calls: Number(row.calls) })),
+  );
   for (const row of sets) {
     const calls = Number(row.calls);
     if (calls === 0) continue;
@@ -282,13 +281,7 @@ export async function breakdownFigures(db: Db, window: CallWindow): Promise<Brea
       (row.buckets as number[]).forEach((n, bucket) => {
         if (Number(n) > 0) result.buckets.push({ bucket, calls: Number(n) });
       });
-      result.costs = {
-        transport: Number(row.transport),
-        stt: Number(row.stt),
-        llm: Number(row.llm),
-        tts: Number(row.tts),
-        vapi: Number(row.vapi),
-      };
+      result.costs = costsOf(row);
     }
   }
   return result;

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { agents, appointments, contacts } from '../../db/schema';
 import { isContactId } from '../contacts/contacts.repository';
 import { pageOf } from '../../db/page-of';
+import { insertOncePerToolCall, type MadeOnCall } from '../../db/tool-call-rows';
 
 /** An appointment with its contact and agent names, as the list and the actions answer it. */
 export type AppointmentRecord = {
@@ -48,6 +49,15 @@ const RECORD_COLUMNS = {
   createdAt: appointments.createdAt,
   updatedAt: appointments.updatedAt,
 };
+
+/** Appointments with their contact and agent names (agents removed since included). */
+function appointmentRecords(db: Db) {
+  return db
+    .select(RECORD_COLUMNS)
+    .from(appointments)
+    .innerJoin(contacts, eq(contacts.id, appointments.contactId))
+    .leftJoin(agents, eq(agents.platformAssistantId, appointments.assistantId));
+}
 
 export type AppointmentFilter = {
   tab: AppointmentTab;
@@ -108,11 +118,7 @@ export async function listAppointments(
     testSql(filter.test),
   );
   return pageOf(
-    db
-      .select(RECORD_COLUMNS)
-      .from(appointments)
-      .innerJoin(contacts, eq(contacts.id, appointments.contactId))
-      .leftJoin(agents, eq(agents.platformAssistantId, appointments.assistantId))
+    appointmentRecords(db)
       .where(where)
       .orderBy(...tab.order)
       .limit(page.limit)
@@ -127,27 +133,17 @@ export async function findAppointment(
   id: string,
 ): Promise<AppointmentRecord | undefined> {
   if (!isContactId(id)) return undefined;
-  const [row] = await db
-    .select(RECORD_COLUMNS)
-    .from(appointments)
-    .innerJoin(contacts, eq(contacts.id, appointments.contactId))
-    .leftJoin(agents, eq(agents.platformAssistantId, appointments.assistantId))
-    .where(and(eq(appointments.businessId, businessId), eq(appointments.id, id)));
+  const [row] = await appointmentRecords(db).where(
+    and(eq(appointments.businessId, businessId), eq(appointments.id, id)),
+  );
   return row;
 }
 
-export type NewAppointment = {
-  businessId: string;
-  contactId: string;
-  assistantId: string | null;
-  callId: string | null;
-  toolCallId: string | null;
+export type NewAppointment = MadeOnCall & {
   service: string;
   startsAt: Date;
   endsAt: Date;
   notes: string | null;
-  source: 'call' | 'manual';
-  isTest?: boolean;
 };
 
 /**
@@ -158,24 +154,7 @@ export async function insertAppointment(
   db: Db,
   values: NewAppointment,
 ): Promise<{ id: string; created: boolean }> {
-  const [row] = await db
-    .insert(appointments)
-    .values(values)
-    .onConflictDoNothing()
-    .returning({ id: appointments.id });
-  if (row) return { id: row.id, created: true };
-  if (values.toolCallId === null) throw new Error('insert into appointments returned no row');
-  const [existing] = await db
-    .select({ id: appointments.id })
-    .from(appointments)
-    .where(
-      and(
-        eq(appointments.businessId, values.businessId),
-        eq(appointments.toolCallId, values.toolCallId),
-      ),
-    );
-  if (!existing) throw new Error('the appointment of this tool call was not found');
-  return { id: existing.id, created: false };
+  return insertOncePerToolCall(db, appointments, values);
 }
 
 /**
@@ -246,11 +225,7 @@ export async function listAppointmentsInRange(
   range: { from: Date; to: Date; assistantId?: string; test?: TestFilter },
   limit: number,
 ): Promise<AppointmentRecord[]> {
-  return db
-    .select(RECORD_COLUMNS)
-    .from(appointments)
-    .innerJoin(contacts, eq(contacts.id, appointments.contactId))
-    .leftJoin(agents, eq(agents.platformAssistantId, appointments.assistantId))
+  return appointmentRecords(db)
     .where(
       and(
         eq(appointments.businessId, businessId),

@@ -303,6 +303,51 @@ const ROW_COLUMNS = sql`c.id, c.assistant_id, c.type, c.status, c.ended_reason, 
 const SQUAD_NAME = sql`(select s.name from platform_resources s
   where s.kind = 'squad' and s.platform_id = page.squad_id) as squad_name`;
 
+/**
+ * The log's rows of a page of calls (`page`: their ROW_COLUMNS, and more to pass through),
+ * newest first, with what is looked up for the page's rows only: the agent's name, the squad's
+ * (`squadName`, the business-wide log), the number the call was on and, with a search `q`, the
+ * transcript's words around its matches.
+ */
+function logRowsSql(page: SQL, options: { squadName?: boolean; q?: string | undefined } = {}) {
+  const { q } = options;
+  const squad = options.squadName ? sql`${SQUAD_NAME},` : sql``;
+  return sql`select page.*, a.name as agent_name, ${squad}
+        coalesce(pn.phone_number, a.phone_number) as assistant_phone,
+        ${q ? matchSnippet(q) : sql`null`} as transcript_match
+      from (${page}) page
+      left join agents a on a.platform_assistant_id = page.assistant_id
+      left join lateral (
+        select phone_number from agents n where n.phone_number_id = page.phone_number_id limit 1
+      ) pn on true
+      ${q ? sql`join calls p on p.id = page.id` : sql``}
+      order by page.created_at desc, page.id desc`;
+}
+
+/**
+ * Every row of a log, newest first, in batches (keyset paging on created_at and id), so an
+ * export of any size holds one batch in memory at a time: `batchSql` is a batch's query, given
+ * the keyset condition that starts it after the batch before (empty for the first).
+ */
+async function* inKeysetBatches(
+  db: Db,
+  batchSize: number,
+  batchSql: (keyset: SQL) => SQL,
+): AsyncGenerator<CallLogRecord[]> {
+  let after: { createdAt: Date; id: string } | undefined;
+  for (;;) {
+    const keyset = after
+      ? sql`and (c.created_at, c.id) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})`
+      : sql``;
+    const rows = await executeRows<Record<string, unknown>>(db, batchSql(keyset));
+    const batch = rows.map(toCallLogRecord);
+    if (batch.length > 0) yield batch;
+    const last = batch.at(-1);
+    if (batch.length < batchSize || !last) return;
+    after = { createdAt: last.createdAt, id: last.id };
+  }
+}
+
 /** Words around the matches of the search, marked with \u0002 … \u0003. */
 function matchSnippet(q: string): SQL {
   return sql`ts_headline(${TS_CONFIG}, coalesce(p.payload->'artifact'->>'transcript', ''),
@@ -323,25 +368,17 @@ export async function listCallLog(
 ): Promise<CallLogRecord[]> {
   const rows = await executeRows<Record<string, unknown>>(
     db,
-    sql`select page.*, a.name as agent_name,
-          coalesce(pn.phone_number, a.phone_number) as assistant_phone,
-          ${criteria.q ? matchSnippet(criteria.q) : sql`null`} as transcript_match
-        from (
-          select ${ROW_COLUMNS}
+    logRowsSql(
+      sql`select ${ROW_COLUMNS}
           from (
             select c.id from calls c
             where ${criteriaSql(criteria)}
             order by c.created_at desc nulls last, c.id desc nulls last
             limit ${page.limit} offset ${page.offset}
           ) ids
-          join calls c on c.id = ids.id
-        ) page
-        left join agents a on a.platform_assistant_id = page.assistant_id
-        left join lateral (
-          select phone_number from agents n where n.phone_number_id = page.phone_number_id limit 1
-        ) pn on true
-        ${criteria.q ? sql`join calls p on p.id = page.id` : sql``}
-        order by page.created_at desc, page.id desc`,
+          join calls c on c.id = ids.id`,
+      { q: criteria.q },
+    ),
   );
   return rows.map(toCallLogRecord);
 }
@@ -444,38 +481,19 @@ export async function countCallLogFromCalls(db: Db, criteria: CallLogCriteria): 
  * Every row of the filter, newest first, in batches (keyset paging on created_at and id), so
  * an export of any size holds one batch in memory at a time.
  */
-export async function* iterateCallLog(
+export function iterateCallLog(
   db: Db,
   criteria: CallLogCriteria,
   batchSize = 1000,
 ): AsyncGenerator<CallLogRecord[]> {
-  let after: { createdAt: Date; id: string } | undefined;
-  for (;;) {
-    const keyset = after
-      ? sql`and (c.created_at, c.id) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})`
-      : sql``;
-    const rows = await executeRows<Record<string, unknown>>(
-      db,
-      sql`select page.*, a.name as agent_name,
-            coalesce(pn.phone_number, a.phone_number) as assistant_phone, null as transcript_match
-          from (
-            select ${ROW_COLUMNS}, c.structured_outputs from calls c
-            where ${criteriaSql(criteria)} ${keyset}
-            order by c.created_at desc nulls last, c.id desc nulls last
-            limit ${batchSize}
-          ) page
-          left join agents a on a.platform_assistant_id = page.assistant_id
-          left join lateral (
-            select phone_number from agents n where n.phone_number_id = page.phone_number_id limit 1
-          ) pn on true
-          order by page.created_at desc, page.id desc`,
-    );
-    const batch = rows.map(toCallLogRecord);
-    if (batch.length > 0) yield batch;
-    const last = batch.at(-1);
-    if (batch.length < batchSize || !last) return;
-    after = { createdAt: last.createdAt, id: last.id };
-  }
+  return inKeysetBatches(db, batchSize, (keyset) =>
+    logRowsSql(
+      sql`select ${ROW_COLUMNS}, c.structured_outputs from calls c
+          where ${criteriaSql(criteria)} ${keyset}
+          order by c.created_at desc nulls last, c.id desc nulls last
+          limit ${batchSize}`,
+    ),
+  );
 }
 
 /**
@@ -541,20 +559,12 @@ export async function listBusinessCallLog(
   const q = criteria.filter.q;
   const rows = await executeRows<Record<string, unknown>>(
     db,
-    sql`select page.*, a.name as agent_name, ${SQUAD_NAME},
-          coalesce(pn.phone_number, a.phone_number) as assistant_phone,
-          ${q ? matchSnippet(q) : sql`null`} as transcript_match
-        from (
-          select ${ROW_COLUMNS}
+    logRowsSql(
+      sql`select ${ROW_COLUMNS}
           from (${businessIdsSql(criteria, page)}) ids
-          join calls c on c.id = ids.id
-        ) page
-        left join agents a on a.platform_assistant_id = page.assistant_id
-        left join lateral (
-          select phone_number from agents n where n.phone_number_id = page.phone_number_id limit 1
-        ) pn on true
-        ${q ? sql`join calls p on p.id = page.id` : sql``}
-        order by page.created_at desc, page.id desc`,
+          join calls c on c.id = ids.id`,
+      { squadName: true, q },
+    ),
   );
   return rows.map(toCallLogRecord);
 }
@@ -654,37 +664,19 @@ export async function countBusinessCallLogFromCalls(
 }
 
 /** Every row of the business-wide log, newest first, in keyset batches (as iterateCallLog). */
-export async function* iterateBusinessCallLog(
+export function iterateBusinessCallLog(
   db: Db,
   criteria: BusinessCallLogCriteria,
   batchSize = 1000,
 ): AsyncGenerator<CallLogRecord[]> {
-  let after: { createdAt: Date; id: string } | undefined;
-  for (;;) {
-    const keyset = after
-      ? sql`and (c.created_at, c.id) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})`
-      : sql``;
-    const rows = await executeRows<Record<string, unknown>>(
-      db,
-      sql`select page.*, a.name as agent_name, ${SQUAD_NAME},
-            coalesce(pn.phone_number, a.phone_number) as assistant_phone, null as transcript_match
-          from (
-            select ${ROW_COLUMNS}, c.structured_outputs
-            from (${businessIdsSql(criteria, { limit: batchSize, offset: 0 }, keyset)}) ids
-            join calls c on c.id = ids.id
-          ) page
-          left join agents a on a.platform_assistant_id = page.assistant_id
-          left join lateral (
-            select phone_number from agents n where n.phone_number_id = page.phone_number_id limit 1
-          ) pn on true
-          order by page.created_at desc, page.id desc`,
-    );
-    const batch = rows.map(toCallLogRecord);
-    if (batch.length > 0) yield batch;
-    const last = batch.at(-1);
-    if (batch.length < batchSize || !last) return;
-    after = { createdAt: last.createdAt, id: last.id };
-  }
+  return inKeysetBatches(db, batchSize, (keyset) =>
+    logRowsSql(
+      sql`select ${ROW_COLUMNS}, c.structured_outputs
+          from (${businessIdsSql(criteria, { limit: batchSize, offset: 0 }, keyset)}) ids
+          join calls c on c.id = ids.id`,
+      { squadName: true },
+    ),
+  );
 }
 
 /** The business's time zone (UTC when it has none). */

@@ -26,6 +26,7 @@ import type { CallRecord } from '../../platform/call-record';
 import { searchSql, type ContactSearch } from '../contacts/contacts.repository';
 import { raiseCampaignFinished } from '../notifications/events';
 import { releaseCalls } from '../dialing/dialing.repository';
+import { currentAgentsOf } from '../../db/current-agents';
 import { pageOf } from '../../db/page-of';
 
 // Campaigns and their contacts. Every query a member's request makes is scoped by business;
@@ -663,13 +664,7 @@ export async function findBusinessAgent(db: Db, businessId: string, assistantId:
   const [row] = await db
     .select({ id: agents.platformAssistantId, name: agents.name })
     .from(agents)
-    .where(
-      and(
-        eq(agents.businessId, businessId),
-        eq(agents.platformAssistantId, assistantId),
-        isNull(agents.removedAt),
-      ),
-    );
+    .where(currentAgentsOf(businessId, assistantId));
   return row;
 }
 
@@ -677,7 +672,7 @@ export async function listBusinessAgents(db: Db, businessId: string) {
   return db
     .select({ id: agents.platformAssistantId, name: agents.name })
     .from(agents)
-    .where(and(eq(agents.businessId, businessId), isNull(agents.removedAt)))
+    .where(currentAgentsOf(businessId))
     .orderBy(agents.name);
 }
 

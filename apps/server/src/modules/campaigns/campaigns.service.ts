@@ -36,6 +36,7 @@ import {
 import { contactSearchTerms } from '@switchboard/shared/contacts';
 import { DIAL_REFUSAL_LABELS, type DialRefusal } from '@switchboard/shared/dialing';
 import { buildPaginationMeta, pageOffset, type Paginated } from '@switchboard/shared/pagination';
+import { zonedClock } from '@switchboard/shared/time-zone';
 import { campaigns } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { escapeFormulasCast } from '../../lib/csv-formula';
@@ -106,6 +107,10 @@ const START_GRACE_MS = 5 * 60_000;
 /** The window arithmetic's view of a campaign row. */
 const daysOf = (row: CampaignRow) => weekdaysOfMask(row.callingDays);
 
+/** The campaign's next calling window from `from`: its hours on its days, in its zone. */
+const windowFrom = (row: CampaignRow, from: Date) =>
+  nextCallingWindow(from, row.timeZone, row.callingHoursStart, row.callingHoursEnd, daysOf(row));
+
 /** "Main line · +1 212 555 0100": a number and its name, never a platform id. */
 function phoneLabel(name: string | null | undefined, number: string | null | undefined) {
   const cleanName = name?.trim() ?? '';
@@ -158,16 +163,8 @@ function zonedHourInstant(local: string, timeZone: string): string {
   const [y, m, d] = date!.split('-').map(Number);
   const hour = Number(time!.slice(0, 2));
   const guess = Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1, hour);
-  const shown = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-  }).formatToParts(new Date(guess));
-  const get = (type: string) => Number(shown.find((p) => p.type === type)?.value ?? 0);
-  const seen = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'));
+  const shown = zonedClock(guess, timeZone);
+  const seen = Date.UTC(shown.year, shown.month - 1, shown.day, shown.hour);
   return new Date(guess - (seen - guess)).toISOString();
 }
 
@@ -553,13 +550,7 @@ export class CampaignsService {
           (p) => p.platformId === row.phoneNumberId,
         );
     const from = new Date(Math.max(this.now().getTime(), row.startAt.getTime()));
-    const window = nextCallingWindow(
-      from,
-      row.timeZone,
-      row.callingHoursStart,
-      row.callingHoursEnd,
-      daysOf(row),
-    );
+    const window = windowFrom(row, from);
     const averageCallSeconds = stats.averageSeconds ?? CAMPAIGN_DEFAULT_CALL_SECONDS;
     const callMinutes = (pending * averageCallSeconds) / 60;
     const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -712,13 +703,7 @@ export class CampaignsService {
     const due = await listDueRetryCampaigns(this.deps.db, this.instanceId, now, 20);
     let placed = 0;
     for (const campaign of due) {
-      const window = nextCallingWindow(
-        now,
-        campaign.timeZone,
-        campaign.callingHoursStart,
-        campaign.callingHoursEnd,
-        daysOf(campaign),
-      );
+      const window = windowFrom(campaign, now);
       if (window.start.getTime() > now.getTime()) continue;
       const retries = await listDueRetries(this.deps.db, campaign.id, now);
       const busy = await listCallingNow(
@@ -738,28 +723,11 @@ export class CampaignsService {
       if (reserved.granted === 0) continue;
       const given = free.slice(0, reserved.granted);
       const inFlight = (await listCallingContacts(this.deps.db, campaign.id)).length;
-      let created: Vapi.Campaign;
-      try {
-        created = await this.deps.platform().sdk.campaigns.campaignControllerCreate({
-          name: campaign.name,
-          phoneNumberId: campaign.phoneNumberId,
-          ...(campaign.squadId
-            ? { squadId: campaign.squadId }
-            : { assistantId: campaign.agentId! }),
-          customers: given.map((c) => customerOf(c, Boolean(campaign.squadId))),
-          // What the campaign's calls in progress leave of its concurrency (at least one).
-          maxConcurrency: Math.max(1, campaign.maxConcurrency - inFlight),
-          schedulePlan: { earliestAt: now.toISOString(), latestAt: window.end.toISOString() },
-        });
-      } catch (error) {
-        await this.deps.dialing.release(campaign.businessId, reserved.day, reserved.granted);
-        throw consoleFailure('create campaign', error);
-      }
-      await recordOwned(this.deps.db, {
-        kind: 'campaign',
-        platformId: created.id,
-        businessId: campaign.businessId,
-        name: campaign.name,
+      const created = await this.createPlatformCampaign(campaign, reserved, given, {
+        // What the campaign's calls in progress leave of its concurrency (at least one).
+        maxConcurrency: Math.max(1, campaign.maxConcurrency - inFlight),
+        earliestAt: now,
+        latestAt: window.end,
       });
       await assignPending(
         this.deps.db,
@@ -965,13 +933,7 @@ export class CampaignsService {
     let resumed = 0;
     for (const campaign of held) {
       const policy = await this.deps.dialing.policyOf(campaign.businessId);
-      const window = nextCallingWindow(
-        now,
-        campaign.timeZone,
-        campaign.callingHoursStart,
-        campaign.callingHoursEnd,
-        daysOf(campaign),
-      );
+      const window = windowFrom(campaign, now);
       if (!(await this.deps.dialing.hasRoom(policy, window.start))) continue;
       const next = await this.startWindow(campaign, now);
       if (next.platformCampaignId) resumed += 1;
@@ -996,15 +958,7 @@ export class CampaignsService {
     const allowed = pending.filter((c) => !refused.has(c.phone));
     if (allowed.length === 0) {
       // Nothing left to give the platform: the campaign ends when its last calls have.
-      await updateCampaign(db, campaign.id, {
-        status: 'running',
-        platformCampaignId: null,
-        windowEndsAt: null,
-        holdReason: null,
-        reservedCalls: 0,
-        reservedDay: null,
-        ...this.lease(),
-      });
+      await this.setStatus(campaign, 'running');
       await settleCampaign(db, campaign.id);
       return (await findCampaignById(db, campaign.id)) ?? campaign;
     }
@@ -1014,6 +968,42 @@ export class CampaignsService {
     }
     const updated = await updateCampaign(db, campaign.id, opened.values);
     return updated ?? campaign;
+  }
+
+  /**
+   * The platform campaign calling `given` (POST /campaign), recorded as the business's. The
+   * calls reserved for them under the daily caps are released when the platform refuses it.
+   */
+  private async createPlatformCampaign(
+    campaign: CampaignRow,
+    reserved: { day: string; granted: number },
+    given: Customer[],
+    plan: { maxConcurrency: number; earliestAt: Date; latestAt: Date },
+  ): Promise<Vapi.Campaign> {
+    let created: Vapi.Campaign;
+    try {
+      created = await this.deps.platform().sdk.campaigns.campaignControllerCreate({
+        name: campaign.name,
+        phoneNumberId: campaign.phoneNumberId,
+        ...(campaign.squadId ? { squadId: campaign.squadId } : { assistantId: campaign.agentId! }),
+        customers: given.map((c) => customerOf(c, Boolean(campaign.squadId))),
+        maxConcurrency: plan.maxConcurrency,
+        schedulePlan: {
+          earliestAt: plan.earliestAt.toISOString(),
+          latestAt: plan.latestAt.toISOString(),
+        },
+      });
+    } catch (error) {
+      await this.deps.dialing.release(campaign.businessId, reserved.day, reserved.granted);
+      throw consoleFailure('create campaign', error);
+    }
+    await recordOwned(this.deps.db, {
+      kind: 'campaign',
+      platformId: created.id,
+      businessId: campaign.businessId,
+      name: campaign.name,
+    });
+    return created;
   }
 
   /**
@@ -1028,13 +1018,7 @@ export class CampaignsService {
     numbers: Customer[],
     policy: BusinessDialPolicy,
   ): Promise<OpenedWindow> {
-    const window = nextCallingWindow(
-      from,
-      campaign.timeZone,
-      campaign.callingHoursStart,
-      campaign.callingHoursEnd,
-      daysOf(campaign),
-    );
+    const window = windowFrom(campaign, from);
     const status: CampaignStatus =
       window.start.getTime() > this.now().getTime() ? 'scheduled' : 'running';
     const reserved = await this.deps.dialing.reserve(policy, window.start, numbers.length);
@@ -1056,29 +1040,10 @@ export class CampaignsService {
       };
     }
     const given = numbers.slice(0, reserved.granted);
-    const body: Vapi.CreateCampaignDto = {
-      name: campaign.name,
-      phoneNumberId: campaign.phoneNumberId,
-      ...(campaign.squadId ? { squadId: campaign.squadId } : { assistantId: campaign.agentId! }),
-      customers: given.map((c) => customerOf(c, Boolean(campaign.squadId))),
+    const created = await this.createPlatformCampaign(campaign, reserved, given, {
       maxConcurrency: campaign.maxConcurrency,
-      schedulePlan: {
-        earliestAt: window.start.toISOString(),
-        latestAt: window.end.toISOString(),
-      },
-    };
-    let created: Vapi.Campaign;
-    try {
-      created = await this.deps.platform().sdk.campaigns.campaignControllerCreate(body);
-    } catch (error) {
-      await this.deps.dialing.release(campaign.businessId, reserved.day, reserved.granted);
-      throw consoleFailure('create campaign', error);
-    }
-    await recordOwned(this.deps.db, {
-      kind: 'campaign',
-      platformId: created.id,
-      businessId: campaign.businessId,
-      name: campaign.name,
+      earliestAt: window.start,
+      latestAt: window.end,
     });
     return {
       platformCampaignId: created.id,
@@ -1226,13 +1191,7 @@ export class CampaignsService {
         (rowCounts?.pending ?? 0) > 0
       ) {
         const from = new Date(Math.max(now.getTime(), row.startAt.getTime()));
-        const window = nextCallingWindow(
-          from,
-          row.timeZone,
-          row.callingHoursStart,
-          row.callingHoursEnd,
-          daysOf(row),
-        );
+        const window = windowFrom(row, from);
         if (window.start.getTime() > now.getTime()) waitingUntil = window.start.toISOString();
       }
       return {

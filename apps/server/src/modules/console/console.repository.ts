@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PlatformResourceKind } from '@switchboard/shared/console';
 import type { Db } from '../../db/client';
 import { businesses, platformResources } from '../../db/schema';
@@ -28,17 +28,7 @@ export async function findOwned(
   kind: PlatformResourceKind,
   platformId: string,
 ): Promise<OwnedResource | undefined> {
-  const [row] = await db
-    .select()
-    .from(platformResources)
-    .where(
-      and(
-        eq(platformResources.businessId, businessId),
-        eq(platformResources.kind, kind),
-        eq(platformResources.platformId, platformId),
-      ),
-    );
-  return row;
+  return findByPlatformId(db, kind, platformId, eq(platformResources.businessId, businessId));
 }
 
 /** One resource of the kind, whoever owns it (the operator's reach). */
@@ -47,10 +37,21 @@ export async function findRecorded(
   kind: PlatformResourceKind,
   platformId: string,
 ): Promise<OwnedResource | undefined> {
+  return findByPlatformId(db, kind, platformId);
+}
+
+async function findByPlatformId(
+  db: Db,
+  kind: PlatformResourceKind,
+  platformId: string,
+  owner?: SQL,
+): Promise<OwnedResource | undefined> {
   const [row] = await db
     .select()
     .from(platformResources)
-    .where(and(eq(platformResources.kind, kind), eq(platformResources.platformId, platformId)));
+    .where(
+      and(owner, eq(platformResources.kind, kind), eq(platformResources.platformId, platformId)),
+    );
   return row;
 }
 
@@ -107,30 +108,34 @@ export async function forgetResource(
 
 // The operator's view: every resource, whoever owns it.
 
-const adminColumns = {
-  id: platformResources.id,
-  kind: platformResources.kind,
-  platformId: platformResources.platformId,
-  name: platformResources.name,
-  role: platformResources.role,
-  businessId: platformResources.businessId,
-  businessName: businesses.name,
-  createdAt: platformResources.createdAt,
-};
+/** Resources with the name of the business that owns them, as the operator sees them. */
+function resourcesWithBusiness(db: Db) {
+  return db
+    .select({
+      id: platformResources.id,
+      kind: platformResources.kind,
+      platformId: platformResources.platformId,
+      name: platformResources.name,
+      role: platformResources.role,
+      businessId: platformResources.businessId,
+      businessName: businesses.name,
+      createdAt: platformResources.createdAt,
+    })
+    .from(platformResources)
+    .leftJoin(businesses, eq(businesses.id, platformResources.businessId));
+}
 
 export async function listAllResources(
   db: Db,
   filter: { kind?: PlatformResourceKind; unassignedOnly: boolean },
 ) {
-  const conditions = [
-    filter.kind ? eq(platformResources.kind, filter.kind) : undefined,
-    filter.unassignedOnly ? isNull(platformResources.businessId) : undefined,
-  ].filter((c) => c !== undefined);
-  return db
-    .select(adminColumns)
-    .from(platformResources)
-    .leftJoin(businesses, eq(businesses.id, platformResources.businessId))
-    .where(conditions.length > 0 ? and(...conditions) : undefined)
+  return resourcesWithBusiness(db)
+    .where(
+      and(
+        filter.kind ? eq(platformResources.kind, filter.kind) : undefined,
+        filter.unassignedOnly ? isNull(platformResources.businessId) : undefined,
+      ),
+    )
     .orderBy(
       asc(platformResources.kind),
       desc(platformResources.createdAt),
@@ -140,11 +145,7 @@ export async function listAllResources(
 }
 
 export async function findResourceById(db: Db, id: string) {
-  const [row] = await db
-    .select(adminColumns)
-    .from(platformResources)
-    .leftJoin(businesses, eq(businesses.id, platformResources.businessId))
-    .where(eq(platformResources.id, id));
+  const [row] = await resourcesWithBusiness(db).where(eq(platformResources.id, id));
   return row;
 }
 

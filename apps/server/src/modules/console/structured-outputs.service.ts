@@ -1,12 +1,12 @@
 import { Ajv } from 'ajv';
 import type { Vapi } from '@vapi-ai/server-sdk';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type {
   StructuredOutput,
   StructuredOutputInput,
   UpdateStructuredOutputInput,
 } from '@switchboard/shared/structured-outputs';
 import type { Db } from '../../db/client';
+import { currentAgentsOf } from '../../db/current-agents';
 import { agents } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import type { PlatformClient } from '../../platform/platform-client';
@@ -58,7 +58,7 @@ export class StructuredOutputsService {
     const rows = await this.deps.db
       .select({ id: agents.platformAssistantId })
       .from(agents)
-      .where(and(eq(agents.businessId, businessId), isNull(agents.removedAt)));
+      .where(currentAgentsOf(businessId));
     return rows.map((row) => row.id);
   }
 
@@ -69,13 +69,7 @@ export class StructuredOutputsService {
     const rows = await this.deps.db
       .select({ id: agents.platformAssistantId })
       .from(agents)
-      .where(
-        and(
-          eq(agents.businessId, businessId),
-          isNull(agents.removedAt),
-          inArray(agents.platformAssistantId, unique),
-        ),
-      );
+      .where(currentAgentsOf(businessId, unique));
     const known = new Set(rows.map((row) => row.id));
     const foreign = unique.find((id) => !known.has(id));
     if (foreign) {

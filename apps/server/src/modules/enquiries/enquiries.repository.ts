@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, isNull, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, not, or, sql, type SQL } from 'drizzle-orm';
 import type {
   EnquiryPriority,
   EnquiryStatus,
@@ -18,7 +18,9 @@ import {
   users,
 } from '../../db/schema';
 import { isContactId } from '../contacts/contacts.repository';
+import { currentAgentsOf } from '../../db/current-agents';
 import { pageOf } from '../../db/page-of';
+import { insertOncePerToolCall, type MadeOnCall } from '../../db/tool-call-rows';
 
 /** Ids are UUIDs; anything else is simply not found (Postgres would answer an error). */
 export const isUuid = isContactId;
@@ -165,16 +167,9 @@ export async function findEnquiry(
   return row;
 }
 
-export type NewEnquiry = {
-  businessId: string;
-  contactId: string;
-  assistantId: string | null;
-  callId: string | null;
-  toolCallId: string | null;
+export type NewEnquiry = MadeOnCall & {
   subject: string;
   message: string;
-  source: 'call' | 'manual';
-  isTest?: boolean;
   priority?: EnquiryPriority;
 };
 
@@ -186,25 +181,7 @@ export async function insertEnquiry(
   db: Db,
   values: NewEnquiry,
 ): Promise<{ id: string; created: boolean }> {
-  const [row] = await db
-    .insert(enquiries)
-    .values(values)
-    .onConflictDoNothing()
-    .returning({ id: enquiries.id });
-  if (row) return { id: row.id, created: true };
-  if (values.toolCallId) {
-    const [existing] = await db
-      .select({ id: enquiries.id })
-      .from(enquiries)
-      .where(
-        and(
-          eq(enquiries.businessId, values.businessId),
-          eq(enquiries.toolCallId, values.toolCallId),
-        ),
-      );
-    if (existing) return { id: existing.id, created: false };
-  }
-  throw new Error('insert into enquiries returned no row');
+  return insertOncePerToolCall(db, enquiries, values);
 }
 
 /** Sets the status, the read flag and/or the priority; answers whether the enquiry exists. */
@@ -268,13 +245,7 @@ export async function isBusinessAgent(
   const [row] = await db
     .select({ id: agents.id })
     .from(agents)
-    .where(
-      and(
-        eq(agents.businessId, businessId),
-        eq(agents.platformAssistantId, assistantId),
-        isNull(agents.removedAt),
-      ),
-    );
+    .where(currentAgentsOf(businessId, assistantId));
   return row !== undefined;
 }
 

@@ -15,6 +15,26 @@ export type ZipEntrySpec = {
   declaredSize?: number;
 };
 
+/**
+ * The fields a zip's local header repeats in its central directory entry, from the version
+ * needed to the name's length (the lengths of extras and comments stay 0).
+ */
+function writeSharedFields(
+  header: Buffer,
+  at: number,
+  entry: { deflate: boolean; crc: number; compressed: number; size: number; nameLength: number },
+): void {
+  header.writeUInt16LE(20, at); // version needed
+  header.writeUInt16LE(0, at + 2); // flags
+  header.writeUInt16LE(entry.deflate ? 8 : 0, at + 4); // method
+  header.writeUInt16LE(0, at + 6); // time
+  header.writeUInt16LE(0x21, at + 8); // date
+  header.writeUInt32LE(entry.crc, at + 10);
+  header.writeUInt32LE(entry.compressed, at + 14);
+  header.writeUInt32LE(entry.size, at + 18);
+  header.writeUInt16LE(entry.nameLength, at + 22);
+}
+
 /** A minimal zip (no data descriptors, no zip64) — enough for yauzl and unzipper. */
 export function buildZip(entries: ZipEntrySpec[]): Buffer {
   const locals: Buffer[] = [];
@@ -27,32 +47,16 @@ export function buildZip(entries: ZipEntrySpec[]): Buffer {
     const size = entry.declaredSize ?? entry.data.length;
     const crc = crc32(entry.data);
 
+    const shared = { deflate, crc, compressed: data.length, size, nameLength: name.length };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0, 6);
-    local.writeUInt16LE(deflate ? 8 : 0, 8);
-    local.writeUInt16LE(0, 10);
-    local.writeUInt16LE(0x21, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(0, 28);
+    writeSharedFields(local, 4, shared);
     locals.push(local, name, data);
 
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0, 8);
-    central.writeUInt16LE(deflate ? 8 : 0, 10);
-    central.writeUInt16LE(0, 12);
-    central.writeUInt16LE(0x21, 14);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
+    writeSharedFields(central, 6, shared);
     central.writeUInt32LE(offset, 42);
     centrals.push(central, name);
     offset += local.length + name.length + data.length;
