@@ -13,7 +13,12 @@ describe('loadConfig', () => {
     expect(config.platform.baseUrl).toBe(PLATFORM_DEFAULT_BASE_URL);
     expect(config.platform.apiKey).toBeUndefined();
     expect(config.mail.smtpUrl).toBeUndefined();
-    expect(config.imports).toEqual({ maxFileMb: 25, maxUncompressedMb: 100, leaseMs: 30_000 });
+    expect(config.imports).toEqual({
+      maxFileMb: 25,
+      maxUncompressedMb: 100,
+      leaseMs: 30_000,
+      batchSize: 2000,
+    });
     expect(config.redis).toBeUndefined();
     expect(config.metricsPort).toBeUndefined();
     expect(config.sandbox.webCallSilenceMs).toBe(30_000);
@@ -79,6 +84,7 @@ describe('loadConfig', () => {
       SANDBOX_WEB_CALL_SILENCE_SECONDS: '10',
     });
     expect(config.imports.leaseMs).toBe(3000);
+    expect(loadConfig({ IMPORT_BATCH_ROWS: '100' }).imports.batchSize).toBe(100);
     expect(config.sandbox.webCallSilenceMs).toBe(10_000);
   });
 
@@ -142,6 +148,7 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
     [{ IMPORT_MAX_FILE_MB: '0' }, 'IMPORT_MAX_FILE_MB: must be at least 1'],
     [{ IMPORT_LEASE_SECONDS: '1' }, 'IMPORT_LEASE_SECONDS: must be at least 3'],
+    [{ IMPORT_BATCH_ROWS: '0' }, 'IMPORT_BATCH_ROWS: must be at least 1'],
     [
       { SANDBOX_WEB_CALL_SILENCE_SECONDS: '2' },
       'SANDBOX_WEB_CALL_SILENCE_SECONDS: must be at least 5',

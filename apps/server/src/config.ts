@@ -172,6 +172,14 @@ const envObject = z.object({
   // how long an import a killed instance left stays "running" before another fails it.
   // Renewed every third of it at least, so a few missed renewals do not lose it.
   IMPORT_LEASE_SECONDS: z.coerce.number().int().min(3, 'must be at least 3').default(30),
+  // Rows an import writes (and on PGlite commits) at a time, and a rolled-back import's rows
+  // taken back at a time. Tests lower it to stop an import mid-way with a small file.
+  IMPORT_BATCH_ROWS: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be at least 1')
+    .max(10_000, 'must be at most 10000')
+    .default(2000),
   // How long a campaign's calls in flight stay with the instance that placed them without a
   // renewal (every third of it): a campaign a killed instance left is reconciled with the
   // platform and goes on this long after (decision 053).
@@ -314,6 +322,8 @@ export type Config = {
     maxUncompressedMb: number;
     /** How long a claim on a running import holds without renewal (PostgreSQL). */
     leaseMs: number;
+    /** Rows written (and taken back) at a time. */
+    batchSize: number;
   };
   /** Outbound campaigns (decision 053). */
   campaigns: {
@@ -442,6 +452,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxFileMb: e.IMPORT_MAX_FILE_MB,
       maxUncompressedMb: e.IMPORT_MAX_UNCOMPRESSED_MB,
       leaseMs: e.IMPORT_LEASE_SECONDS * 1000,
+      batchSize: e.IMPORT_BATCH_ROWS,
     },
     campaigns: {
       leaseMs: e.CAMPAIGN_LEASE_SECONDS * 1000,

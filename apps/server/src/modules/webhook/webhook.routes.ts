@@ -72,6 +72,9 @@ function mergeIntoCall(
   return merged;
 }
 
+/** The largest webhook body read (an end-of-call report carries the whole transcript). */
+export const WEBHOOK_BODY_LIMIT_BYTES = 5 * 1024 * 1024;
+
 export const webhookRoutes =
   (deps: {
     platform: PlatformRuntime;
@@ -85,7 +88,7 @@ export const webhookRoutes =
     // The raw body is needed for HMAC signatures; this parser applies only inside this plugin.
     app.addContentTypeParser(
       'application/json',
-      { parseAs: 'string', bodyLimit: 5 * 1024 * 1024 },
+      { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT_BYTES },
       (request, body, done) => {
         request.rawBody = body as string;
         try {
