@@ -13,16 +13,11 @@ import {
 } from '@switchboard/shared/account';
 import { sessionResponseSchema } from '@switchboard/shared/auth';
 import { requireBusinessId, requireUser, type CurrentSession } from '../../http/auth';
-import {
-  enforceLimits,
-  perKeyLimit,
-  registerRateLimits,
-  type LimitStore,
-} from '../../http/rate-limits';
+import { perKeyLimit, registerRateLimits, type LimitStore } from '../../http/rate-limits';
+import { limitedBy, MINUTE } from '../../http/route-limits';
 import type { AccountService } from './account.service';
+import { routeGroup } from '../../http/routes';
 import { errorResponses } from '../../http/error-responses';
-
-const MINUTE = 60_000;
 
 /**
  * Requests that check the current password, per user: a stolen session cannot be used to try
@@ -54,170 +49,131 @@ export const accountRoutes =
       PASSWORD_CHECK_LIMIT_PER_USER,
       (request) => request.user?.id ?? '',
     );
-    const limitPasswordChecks = (
-      request: Parameters<typeof enforceLimits>[0],
-      reply: Parameters<typeof enforceLimits>[1],
-    ) =>
-      enforceLimits(
-        request,
-        reply,
-        [passwordChecks],
-        (wait) => `Too many attempts. Please wait ${wait} and try again.`,
-      );
+    const limitPasswordChecks = limitedBy(
+      [passwordChecks],
+      (wait) => `Too many attempts. Please wait ${wait} and try again.`,
+    );
 
     app.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');
     });
+    const route = routeGroup(app, { tags: ['account'], access: 'member' });
+    const owners = route.with({ access: 'owner' });
 
-    app.put(
+    route.put(
       '/account/profile',
       {
-        config: { access: 'member' },
-        schema: {
-          tags: ['account'],
-          summary:
-            'Changes the signed-in user’s name and email (a new email needs the current password)',
-          body: profileSchema,
-          response: {
-            200: sessionResponseSchema,
-            ...errorResponses('EMAIL_TAKEN', 'RATE_LIMITED'),
-          },
-        },
-        preHandler: async (request, reply) => {
-          if (request.body.currentPassword) await limitPasswordChecks(request, reply);
-        },
+        summary:
+          'Changes the signed-in user’s name and email (a new email needs the current password)',
+        body: profileSchema,
+        response: { 200: sessionResponseSchema, ...errorResponses('EMAIL_TAKEN', 'RATE_LIMITED') },
       },
       async (request) => ({
         user: await service.updateProfile(requireUser(request).id, request.body),
       }),
+      {
+        preHandler: async (request, reply) => {
+          if (request.body.currentPassword) await limitPasswordChecks(request, reply);
+        },
+      },
     );
 
-    app.post(
+    route.post(
       '/account/password',
       {
-        config: { access: 'member' },
-        schema: {
-          tags: ['account'],
-          summary:
-            'Changes the signed-in user’s password (the current one is required); their other sessions end',
-          body: changePasswordSchema,
-          response: { 204: z.null(), ...errorResponses('RATE_LIMITED') },
-        },
-        preHandler: limitPasswordChecks,
+        summary:
+          'Changes the signed-in user’s password (the current one is required); their other sessions end',
+        body: changePasswordSchema,
+        response: { 204: z.null(), ...errorResponses('RATE_LIMITED') },
       },
-      async (request, reply) => {
+      async (request) => {
         await service.changePassword(requireSession(request), request.body);
-        return reply.status(204).send(null);
+        return null;
+      },
+      {
+        preHandler: limitPasswordChecks,
       },
     );
 
-    app.post(
+    route.post(
       '/account/sign-out-others',
       {
-        config: { access: 'member' },
-        schema: {
-          tags: ['account'],
-          summary: 'Ends every session of the signed-in user but this one',
-          response: { 200: signOutOthersResponseSchema },
-        },
+        summary: 'Ends every session of the signed-in user but this one',
+        response: { 200: signOutOthersResponseSchema },
       },
       async (request) => service.signOutOtherSessions(requireSession(request)),
     );
 
-    app.get(
+    route.get(
       '/business',
       {
-        config: { access: 'member' },
-        schema: {
-          tags: ['account'],
-          summary: 'The signed-in user’s business: name, phone, website, country, time zone',
-          response: { 200: businessSchema },
-        },
+        summary: 'The signed-in user’s business: name, phone, website, country, time zone',
+        response: { 200: businessSchema },
       },
       async (request) => service.getBusiness(requireBusinessId(request)),
     );
 
-    app.put(
+    owners.put(
       '/business',
       {
-        config: { access: 'owner' },
-        schema: {
-          tags: ['account'],
-          summary:
-            'Changes the business’s details (owners only); the time zone drives every date shown',
-          body: businessSettingsSchema,
-          response: { 200: businessSchema },
-        },
+        summary:
+          'Changes the business’s details (owners only); the time zone drives every date shown',
+        body: businessSettingsSchema,
+        response: { 200: businessSchema },
       },
       async (request) => service.updateBusiness(requireBusinessId(request), request.body),
     );
 
-    app.get(
+    route.get(
       '/team',
       {
-        config: { access: 'member' },
-        schema: {
-          tags: ['account'],
-          summary: 'The business’s users with their role, owners first',
-          response: { 200: teamListSchema },
-        },
+        summary: 'The business’s users with their role, owners first',
+        response: { 200: teamListSchema },
       },
       async (request) => service.listTeam(requireBusinessId(request)),
     );
 
-    app.post(
+    owners.post(
       '/team/invitations',
       {
-        config: { access: 'owner' },
-        schema: {
-          tags: ['account'],
-          summary:
-            'Invites someone by email: a user with no password and a join link by mail (7 days, single use)',
-          body: inviteMemberSchema,
-          response: { 201: teamMemberSchema, ...errorResponses('EMAIL_TAKEN') },
-        },
+        summary:
+          'Invites someone by email: a user with no password and a join link by mail (7 days, single use)',
+        body: inviteMemberSchema,
+        response: { 201: teamMemberSchema, ...errorResponses('EMAIL_TAKEN') },
       },
-      async (request, reply) => {
+      async (request) => {
         requireBusinessId(request);
         const member = await service.invite(
           requireUser(request),
           request.body,
           deps.publicBaseUrl(),
         );
-        return reply.status(201).send(member);
+        return member;
       },
     );
 
-    app.put(
+    owners.put(
       '/team/members/:id/role',
       {
-        config: { access: 'owner' },
-        schema: {
-          tags: ['account'],
-          summary: 'Makes a user of the business an owner or a member (the last owner stays one)',
-          params: memberParamsSchema,
-          body: changeRoleSchema,
-          response: { 200: teamMemberSchema, ...errorResponses('LAST_OWNER') },
-        },
+        summary: 'Makes a user of the business an owner or a member (the last owner stays one)',
+        params: memberParamsSchema,
+        body: changeRoleSchema,
+        response: { 200: teamMemberSchema, ...errorResponses('LAST_OWNER') },
       },
       async (request) =>
         service.changeRole(requireBusinessId(request), request.params.id, request.body),
     );
 
-    app.delete(
+    owners.delete(
       '/team/members/:id',
       {
-        config: { access: 'owner' },
-        schema: {
-          tags: ['account'],
-          summary: 'Removes a user from the business; their sessions end (never the last owner)',
-          params: memberParamsSchema,
-          response: { 204: z.null(), ...errorResponses('LAST_OWNER') },
-        },
+        summary: 'Removes a user from the business; their sessions end (never the last owner)',
+        params: memberParamsSchema,
+        response: { 204: z.null(), ...errorResponses('LAST_OWNER') },
       },
-      async (request, reply) => {
+      async (request) => {
         await service.removeMember(requireBusinessId(request), request.params.id);
-        return reply.status(204).send(null);
+        return null;
       },
     );
   };

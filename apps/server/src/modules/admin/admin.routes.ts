@@ -16,6 +16,7 @@ import type { AuthService } from '../auth/auth.service';
 import type { DialingService } from '../dialing/dialing.service';
 import type { AdminService } from './admin.service';
 import { errorResponses } from '../../http/error-responses';
+import { routeGroup } from '../../http/routes';
 
 // Any string: an id that is not a UUID is simply an agent that does not exist (404).
 const agentParamsSchema = z.object({ id: z.string() });
@@ -33,133 +34,97 @@ export const adminRoutes =
   }): FastifyPluginAsyncZod =>
   async (app) => {
     const { service } = deps;
-    const config = { access: 'admin' } as const;
+    const route = routeGroup(app, { tags: ['admin'], access: 'admin' });
 
-    app.get(
+    route.get(
       '/admin/businesses',
       {
-        config,
-        schema: {
-          tags: ['admin'],
-          summary: 'Every business, newest first, with its agent and user counts',
-          querystring: paginationQuerySchema,
-          response: { 200: adminBusinessListSchema },
-        },
+        summary: 'Every business, newest first, with its agent and user counts',
+        querystring: paginationQuerySchema,
+        response: { 200: adminBusinessListSchema },
       },
       async (request) => service.listBusinesses(request.query),
     );
 
-    app.get(
+    route.get(
       '/admin/businesses/:id/users',
       {
-        config,
-        schema: {
-          tags: ['admin'],
-          summary: 'The users of a business, owners first, and whether each has a password',
-          params: idParamsSchema,
-          response: { 200: adminBusinessUserListSchema },
-        },
+        summary: 'The users of a business, owners first, and whether each has a password',
+        params: idParamsSchema,
+        response: { 200: adminBusinessUserListSchema },
       },
       async (request) => service.listBusinessUsers(request.params.id),
     );
 
-    app.get(
+    route.get(
       '/admin/businesses/:id/calling-rules',
       {
-        config,
-        schema: {
-          tags: ['admin'],
-          summary:
-            "The business's calling rules (countries, kinds of number, daily caps) and today's usage",
-          params: idParamsSchema,
-          response: { 200: callingRulesSchema },
-        },
+        summary:
+          "The business's calling rules (countries, kinds of number, daily caps) and today's usage",
+        params: idParamsSchema,
+        response: { 200: callingRulesSchema },
       },
       async (request) => deps.dialing.rules(request.params.id),
     );
 
-    app.put(
+    route.put(
       '/admin/businesses/:id/calling-rules',
       {
-        config,
-        schema: {
-          tags: ['admin'],
-          summary:
-            'Sets which countries and kinds of number the platform may dial for the business, and its daily caps',
-          params: idParamsSchema,
-          body: updateCallingRulesSchema,
-          response: { 200: callingRulesSchema },
-        },
+        summary:
+          'Sets which countries and kinds of number the platform may dial for the business, and its daily caps',
+        params: idParamsSchema,
+        body: updateCallingRulesSchema,
+        response: { 200: callingRulesSchema },
       },
       async (request) => deps.dialing.updateRules(request.params.id, request.body),
     );
 
-    app.post(
+    route.post(
       '/admin/users/:id/set-password-link',
       {
-        config,
-        schema: {
-          tags: ['admin'],
-          summary: 'Mails a user a fresh set-password link (24 h, single use)',
-          params: idParamsSchema,
-          response: { 200: sentPasswordLinkSchema, ...errorResponses('NO_EMAIL') },
-        },
+        summary: 'Mails a user a fresh set-password link (24 h, single use)',
+        params: idParamsSchema,
+        response: { 200: sentPasswordLinkSchema, ...errorResponses('NO_EMAIL') },
       },
       async (request) => deps.auth.sendSetPasswordLink(request.params.id, deps.publicBaseUrl()),
     );
 
-    app.get(
+    route.get(
       '/admin/agents',
       {
-        config,
-        schema: {
-          tags: ['admin'],
-          summary: 'Every platform agent and the business it is assigned to',
-          response: { 200: adminAgentListSchema },
-        },
+        summary: 'Every platform agent and the business it is assigned to',
+        response: { 200: adminAgentListSchema },
       },
       async () => service.listAgents(),
     );
 
-    app.put(
+    route.put(
       '/admin/agents/:id/business',
       {
-        config,
-        schema: {
-          tags: ['admin'],
-          summary: 'Assigns an agent to a business, or unassigns it (businessId null)',
-          params: agentParamsSchema,
-          body: assignAgentBusinessSchema,
-          response: { 200: adminAgentSchema },
-        },
+        summary: 'Assigns an agent to a business, or unassigns it (businessId null)',
+        params: agentParamsSchema,
+        body: assignAgentBusinessSchema,
+        response: { 200: adminAgentSchema },
       },
       async (request) => service.assignAgent(request.params.id, request.body.businessId),
     );
 
-    app.get(
+    route.get(
       '/admin/mail',
       {
-        config,
-        schema: {
-          tags: ['admin'],
-          summary: 'The local mailbox (mail delivered when no SMTP server is set), newest first',
-          querystring: paginationQuerySchema,
-          response: { 200: mailboxListSchema },
-        },
+        summary: 'The local mailbox (mail delivered when no SMTP server is set), newest first',
+        querystring: paginationQuerySchema,
+        response: { 200: mailboxListSchema },
       },
       async (request) => service.listMailbox(request.query),
     );
 
-    app.get(
+    route.get(
       '/admin/mail/outbox',
       {
-        config,
-        schema: {
-          tags: ['admin'],
-          summary: 'Every outgoing message with its sending status, attempts and last error',
-          querystring: paginationQuerySchema,
-          response: { 200: outboxListSchema },
-        },
+        summary: 'Every outgoing message with its sending status, attempts and last error',
+        querystring: paginationQuerySchema,
+        response: { 200: outboxListSchema },
       },
       async (request) => service.listOutbox(request.query),
     );

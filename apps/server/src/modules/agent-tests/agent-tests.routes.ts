@@ -17,198 +17,92 @@ import { requireBusinessId } from '../../http/auth';
 import type { AgentsService } from '../agents/agents.service';
 import type { AgentTestsService } from './agent-tests.service';
 import { errorResponses } from '../../http/error-responses';
+import { platformResourceRoutes } from '../../http/platform-resource';
+import { idParams as params, platformErrors, routeGroup } from '../../http/routes';
 
-// Any string: an id that is not the business's is simply not found (404).
-const params = z.object({ id: z.string().min(1) });
 const testParams = z.object({ id: z.string().min(1), testId: z.string().min(1) });
 
 /** Agent tests: suites of simulated calls, run against the business's agents (decision 040). */
 export const agentTestRoutes =
   (deps: { tests: AgentTestsService; agents: AgentsService }): FastifyPluginAsyncZod =>
   async (app) => {
-    const config = { access: 'member' } as const;
+    const route = routeGroup(app, { tags: ['agent tests'], access: 'member', businessOnly: true });
     // Spends the business's money on the platform or deletes there: owners and managers (051).
-    const spending = { access: 'manager' } as const;
-    // The business's own resources: an administrator (no business) is refused before the body.
-    app.addHook('preValidation', async (request) => {
-      requireBusinessId(request);
-    });
-    const tags = ['agent tests'];
+    const spending = route.with({ access: 'manager' });
 
-    app.get(
+    platformResourceRoutes(
+      route,
       '/test-suites',
       {
-        config,
-        schema: {
-          tags,
-          summary: "The business's test suites",
-          response: {
-            200: testSuiteListSchema,
-            ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR'),
-          },
-        },
+        list: (businessId) => deps.tests.listSuites(businessId),
+        create: (businessId, input) => deps.tests.createSuite(businessId, input.name),
+        get: (businessId, id) => deps.tests.getSuite(businessId, id),
+        update: (businessId, id, input) => deps.tests.renameSuite(businessId, id, input.name),
+        remove: (businessId, id) => deps.tests.removeSuite(businessId, id),
       },
-      async (request) => ({ data: await deps.tests.listSuites(requireBusinessId(request)) }),
-    );
-
-    app.post(
-      '/test-suites',
       {
-        config,
-        schema: {
-          tags,
-          summary: 'Creates an empty test suite',
-          body: testSuiteInputSchema,
-          response: {
-            201: testSuiteSchema,
-            ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR'),
-          },
-        },
+        list: testSuiteListSchema,
+        item: testSuiteSchema,
+        input: testSuiteInputSchema,
+        update: testSuiteInputSchema,
       },
-      async (request, reply) =>
-        reply
-          .status(201)
-          .send(await deps.tests.createSuite(requireBusinessId(request), request.body.name)),
-    );
-
-    app.get(
-      '/test-suites/:id',
       {
-        config,
-        schema: {
-          tags,
-          summary: 'A test suite with its tests',
-          params,
-          response: {
-            200: testSuiteSchema,
-            ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR'),
-          },
-        },
-      },
-      async (request) => deps.tests.getSuite(requireBusinessId(request), request.params.id),
-    );
-
-    app.patch(
-      '/test-suites/:id',
-      {
-        config,
-        schema: {
-          tags,
-          summary: 'Renames a test suite',
-          params,
-          body: testSuiteInputSchema,
-          response: {
-            200: testSuiteSchema,
-            ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR'),
-          },
-        },
-      },
-      async (request) =>
-        deps.tests.renameSuite(requireBusinessId(request), request.params.id, request.body.name),
-    );
-
-    app.delete(
-      '/test-suites/:id',
-      {
-        config: spending,
-        schema: {
-          tags,
-          summary: 'Deletes a test suite and its tests',
-          params,
-          response: { 204: z.null(), ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR') },
-        },
-      },
-      async (request, reply) => {
-        await deps.tests.removeSuite(requireBusinessId(request), request.params.id);
-        return reply.status(204).send(null);
+        list: { summary: "The business's test suites" },
+        create: { summary: 'Creates an empty test suite' },
+        get: { summary: 'A test suite with its tests' },
+        update: { method: 'patch', summary: 'Renames a test suite' },
+        remove: { summary: 'Deletes a test suite and its tests', spending: true },
       },
     );
 
-    app.post(
+    route.post(
       '/test-suites/:id/tests',
       {
-        config,
-        schema: {
-          tags,
-          summary: 'Adds a test: a simulated caller, what they want and what must happen',
-          params,
-          body: agentTestInputSchema,
-          response: {
-            201: agentTestSchema,
-            ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR'),
-          },
-        },
+        summary: 'Adds a test: a simulated caller, what they want and what must happen',
+        params,
+        body: agentTestInputSchema,
+        response: { 201: agentTestSchema, ...platformErrors },
       },
-      async (request, reply) =>
-        reply
-          .status(201)
-          .send(
-            await deps.tests.addTest(requireBusinessId(request), request.params.id, request.body),
-          ),
+      async (request) =>
+        deps.tests.addTest(requireBusinessId(request), request.params.id, request.body),
     );
 
-    app.delete(
+    spending.delete(
       '/test-suites/:id/tests/:testId',
       {
-        config: spending,
-        schema: {
-          tags,
-          summary: 'Deletes a test',
-          params: testParams,
-          response: { 204: z.null(), ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR') },
-        },
+        summary: 'Deletes a test',
+        params: testParams,
+        response: { 204: z.null(), ...platformErrors },
       },
-      async (request, reply) => {
+      async (request) => {
         await deps.tests.removeTest(
           requireBusinessId(request),
           request.params.id,
           request.params.testId,
         );
-        return reply.status(204).send(null);
+        return null;
       },
     );
 
-    app.post(
+    route.post(
       '/test-suites/:id/runs',
       {
-        config,
-        schema: {
-          tags,
-          summary: "Runs the suite against one of the business's agents (as saved)",
-          params,
-          body: runTestSuiteSchema,
-          response: {
-            201: testRunSchema,
-            ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR'),
-          },
-        },
+        summary: "Runs the suite against one of the business's agents (as saved)",
+        params,
+        body: runTestSuiteSchema,
+        response: { 201: testRunSchema, ...platformErrors },
       },
-      async (request, reply) =>
-        reply
-          .status(201)
-          .send(
-            await deps.tests.run(
-              requireBusinessId(request),
-              request.params.id,
-              request.body.agentId,
-            ),
-          ),
+      async (request) =>
+        deps.tests.run(requireBusinessId(request), request.params.id, request.body.agentId),
     );
 
-    app.post(
+    route.post(
       '/agents/:id/test-runs',
       {
-        config,
-        schema: {
-          tags,
-          summary: "Runs a suite against the agent's unsaved settings (nothing is saved)",
-          params,
-          body: z.object({ suiteId: z.string().min(1), settings: agentSettingsSchema }),
-          response: {
-            201: testRunSchema,
-            ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR'),
-          },
-        },
+        summary: "Runs a suite against the agent's unsaved settings (nothing is saved)",
+        params,
+        body: z.object({ suiteId: z.string().min(1), settings: agentSettingsSchema }),
+        response: { 201: testRunSchema, ...platformErrors },
       },
       async (request, reply) => {
         const businessId = requireBusinessId(request);
@@ -223,54 +117,36 @@ export const agentTestRoutes =
       },
     );
 
-    app.get(
+    route.get(
       '/test-runs',
       {
-        config,
-        schema: {
-          tags,
-          summary: "The business's test runs, newest first",
-          querystring: testRunQuerySchema,
-          response: {
-            200: testRunListSchema,
-            ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR'),
-          },
-        },
+        summary: "The business's test runs, newest first",
+        querystring: testRunQuerySchema,
+        response: { 200: testRunListSchema, ...platformErrors },
       },
       async (request) => ({
         data: await deps.tests.listRuns(requireBusinessId(request), request.query),
       }),
     );
 
-    app.get(
+    route.get(
       '/test-runs/:id',
       {
-        config,
-        schema: {
-          tags,
-          summary: 'One test run: each test passed or failed, with the reason and the transcript',
-          params,
-          response: {
-            200: testRunDetailSchema,
-            ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR'),
-          },
-        },
+        summary: 'One test run: each test passed or failed, with the reason and the transcript',
+        params,
+        response: { 200: testRunDetailSchema, ...platformErrors },
       },
       async (request) => deps.tests.getRun(requireBusinessId(request), request.params.id),
     );
 
-    app.post(
+    route.post(
       '/test-runs/:id/cancel',
       {
-        config,
-        schema: {
-          tags,
-          summary: 'Stops a test run that has not ended; unfinished tests end canceled',
-          params,
-          response: {
-            200: testRunDetailSchema,
-            ...errorResponses('CONFLICT', 'PLATFORM_REJECTED', 'PLATFORM_ERROR'),
-          },
+        summary: 'Stops a test run that has not ended; unfinished tests end canceled',
+        params,
+        response: {
+          200: testRunDetailSchema,
+          ...errorResponses('CONFLICT', 'PLATFORM_REJECTED', 'PLATFORM_ERROR'),
         },
       },
       async (request) => deps.tests.cancelRun(requireBusinessId(request), request.params.id),

@@ -10,128 +10,86 @@ import {
   agentSettingsSchema,
 } from '@switchboard/shared/agents';
 import { requireUser } from '../../http/auth';
+import { idParams as params, platformErrors, routeGroup } from '../../http/routes';
 import { agentScopeOf } from './agent-scope';
 import type { AgentsService } from './agents.service';
 import { errorResponses } from '../../http/error-responses';
-
-// Any string: an id that is not one of the caller's agents is simply not found (404).
-const params = z.object({ id: z.string().min(1) });
 
 /** Agents (the platform's assistants a business has); their analytics are analytics.routes.ts. */
 export const agentRoutes =
   (deps: { agents: AgentsService }): FastifyPluginAsyncZod =>
   async (app) => {
-    const config = { access: 'member' } as const;
+    const route = routeGroup(app, { tags: ['agents'], access: 'member' });
     // Spends the business's money on the platform or deletes there: owners and managers (051).
-    const spending = { access: 'manager' } as const;
-    const tags = ['agents'];
+    const spending = route.with({ access: 'manager' });
 
-    app.get(
+    route.get(
       '/agents',
       {
-        config,
-        schema: {
-          tags,
-          summary: "The caller's agents with their last 7 days (admins: every agent)",
-          response: { 200: agentListSchema },
-        },
+        summary: "The caller's agents with their last 7 days (admins: every agent)",
+        response: { 200: agentListSchema },
       },
       async (request) => ({ data: await deps.agents.list(agentScopeOf(request)) }),
     );
 
-    app.post(
+    route.post(
       '/agents',
       {
-        config,
-        schema: {
-          tags,
-          summary:
-            "Creates an assistant on the platform with the enquiry and appointment tools, as the caller's business's agent",
-          body: agentSettingsSchema,
-          response: { 201: agentSchema, ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR') },
-        },
+        summary:
+          "Creates an assistant on the platform with the enquiry and appointment tools, as the caller's business's agent",
+        body: agentSettingsSchema,
+        response: { 201: agentSchema, ...platformErrors },
       },
-      async (request, reply) => {
-        const user = requireUser(request);
-        const agent = await deps.agents.create(user.business?.id ?? null, request.body);
-        return reply.status(201).send(agent);
-      },
+      async (request) =>
+        deps.agents.create(requireUser(request).business?.id ?? null, request.body),
     );
 
-    app.get(
+    route.get(
       '/agent-tools',
       {
-        config,
-        schema: {
-          tags,
-          summary:
-            "The business's own tools an agent may attach (Switchboard's two are always attached; an operator has none)",
-          response: {
-            200: agentToolChoicesSchema,
-            ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR'),
-          },
-        },
+        summary:
+          "The business's own tools an agent may attach (Switchboard's two are always attached; an operator has none)",
+        response: { 200: agentToolChoicesSchema, ...platformErrors },
       },
       async (request) => deps.agents.toolChoices(requireUser(request).business?.id ?? null),
     );
 
-    app.get(
+    route.get(
       '/agents/:id',
-      {
-        config,
-        schema: { tags, summary: 'One agent', params, response: { 200: agentSchema } },
-      },
+      { summary: 'One agent', params, response: { 200: agentSchema } },
       async (request) => deps.agents.get(agentScopeOf(request), request.params.id),
     );
 
-    app.get(
+    route.get(
       '/agents/:id/settings',
       {
-        config,
-        schema: {
-          tags,
-          summary: "The agent's editable settings, as the platform holds them now",
-          params,
-          response: {
-            200: agentSettingsResponseSchema,
-            ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR'),
-          },
-        },
+        summary: "The agent's editable settings, as the platform holds them now",
+        params,
+        response: { 200: agentSettingsResponseSchema, ...platformErrors },
       },
       async (request) => deps.agents.getSettings(agentScopeOf(request), request.params.id),
     );
 
-    app.get(
+    route.get(
       '/agents/:id/health',
       {
-        config,
-        schema: {
-          tags,
-          summary:
-            "Whether the platform reaches us for this agent: its server and tools point at our webhook with our secret, and the last webhook's time",
-          params,
-          response: {
-            200: agentHealthSchema,
-            ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR'),
-          },
-        },
+        summary:
+          "Whether the platform reaches us for this agent: its server and tools point at our webhook with our secret, and the last webhook's time",
+        params,
+        response: { 200: agentHealthSchema, ...platformErrors },
       },
       async (request) => deps.agents.health(agentScopeOf(request), request.params.id),
     );
 
-    app.post(
+    route.post(
       '/agents/:id/repair',
       {
-        config,
-        schema: {
-          tags,
-          summary:
-            "Points the agent's server and our tools at our webhook with our secret again, keeping everything else",
-          params,
-          response: {
-            200: agentHealthSchema,
-            ...errorResponses('CONFLICT', 'PLATFORM_REJECTED', 'PLATFORM_ERROR'),
-          },
+        summary:
+          "Points the agent's server and our tools at our webhook with our secret again, keeping everything else",
+        params,
+        response: {
+          200: agentHealthSchema,
+          ...errorResponses('CONFLICT', 'PLATFORM_REJECTED', 'PLATFORM_ERROR'),
         },
       },
       async (request) => {
@@ -145,35 +103,27 @@ export const agentRoutes =
       },
     );
 
-    app.patch(
+    route.patch(
       '/agents/:id',
       {
-        config,
-        schema: {
-          tags,
-          summary: "Changes the agent's settings on the platform",
-          params,
-          body: agentSettingsSchema,
-          response: { 200: agentSchema, ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR') },
-        },
+        summary: "Changes the agent's settings on the platform",
+        params,
+        body: agentSettingsSchema,
+        response: { 200: agentSchema, ...platformErrors },
       },
       async (request) => deps.agents.update(agentScopeOf(request), request.params.id, request.body),
     );
 
-    app.delete(
+    spending.delete(
       '/agents/:id',
       {
-        config: spending,
-        schema: {
-          tags,
-          summary: 'Deletes the assistant on the platform; its call history stays',
-          params,
-          response: { 204: z.null(), ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR') },
-        },
+        summary: 'Deletes the assistant on the platform; its call history stays',
+        params,
+        response: { 204: z.null(), ...platformErrors },
       },
-      async (request, reply) => {
+      async (request) => {
         await deps.agents.remove(agentScopeOf(request), request.params.id);
-        return reply.status(204).send(null);
+        return null;
       },
     );
   };

@@ -9,6 +9,7 @@ import {
 } from '@switchboard/shared/alerts';
 import { notFound } from '../../lib/app-error';
 import { requireBusinessId, requireUser } from '../../http/auth';
+import { routeGroup } from '../../http/routes';
 import type { AlertsService } from './alerts.service';
 import type { DigestService } from './digest.service';
 
@@ -34,55 +35,38 @@ export const alertRoutes =
   }): FastifyPluginAsyncZod =>
   async (app) => {
     const { alerts, digests } = deps;
-    const tags = ['alerts'];
+    const member = routeGroup(app, { tags: ['alerts'], access: 'member' });
+    const owner = member.with({ access: 'owner' });
+    const admin = member.with({ access: 'admin' });
     const ownRule = (id: string) => (isUuid(id) ? id : '00000000-0000-0000-0000-000000000000');
 
-    app.get(
+    member.get(
       '/alerts',
       {
-        config: { access: 'member' },
-        schema: {
-          tags,
-          summary: 'The business’s alerts and the newest 50 times they fired or cleared',
-          response: { 200: alertOverviewSchema },
-        },
+        summary: 'The business’s alerts and the newest 50 times they fired or cleared',
+        response: { 200: alertOverviewSchema },
       },
       async (request) => alerts.overview(requireBusinessId(request), 'owners'),
     );
 
-    app.post(
+    owner.post(
       '/alerts',
       {
-        config: { access: 'owner' },
-        schema: {
-          tags,
-          summary: 'Sets an alert on one agent or the whole business (owners)',
-          body: alertRuleInputSchema,
-          response: { 201: alertRuleSchema },
-        },
+        summary: 'Sets an alert on one agent or the whole business (owners)',
+        body: alertRuleInputSchema,
+        response: { 201: alertRuleSchema },
       },
-      async (request, reply) => {
-        const rule = await alerts.create(
-          requireBusinessId(request),
-          'owners',
-          requireUser(request).id,
-          request.body,
-        );
-        return reply.status(201).send(rule);
-      },
+      async (request) =>
+        alerts.create(requireBusinessId(request), 'owners', requireUser(request).id, request.body),
     );
 
-    app.patch(
+    owner.patch(
       '/alerts/:id',
       {
-        config: { access: 'owner' },
-        schema: {
-          tags,
-          summary: 'Switches an alert on or off (owners)',
-          params: ruleParams,
-          body: alertRuleUpdateSchema,
-          response: { 200: alertRuleSchema },
-        },
+        summary: 'Switches an alert on or off (owners)',
+        params: ruleParams,
+        body: alertRuleUpdateSchema,
+        response: { 200: alertRuleSchema },
       },
       async (request) =>
         alerts.setEnabled(
@@ -93,20 +77,16 @@ export const alertRoutes =
         ),
     );
 
-    app.delete(
+    owner.delete(
       '/alerts/:id',
       {
-        config: { access: 'owner' },
-        schema: {
-          tags,
-          summary: 'Deletes an alert; its history stays (owners)',
-          params: ruleParams,
-          response: { 204: z.null() },
-        },
+        summary: 'Deletes an alert; its history stays (owners)',
+        params: ruleParams,
+        response: { 204: z.null() },
       },
-      async (request, reply) => {
+      async (request) => {
         await alerts.remove(requireBusinessId(request), 'owners', ownRule(request.params.id));
-        return reply.status(204).send(null);
+        return null;
       },
     );
 
@@ -116,55 +96,41 @@ export const alertRoutes =
       return businessId;
     };
 
-    app.get(
+    admin.get(
       '/admin/businesses/:businessId/alerts',
       {
-        config: { access: 'admin' },
-        schema: {
-          tags,
-          summary: 'The operator’s alerts on a business and their history',
-          params: businessParams,
-          response: { 200: alertOverviewSchema },
-        },
+        summary: 'The operator’s alerts on a business and their history',
+        params: businessParams,
+        response: { 200: alertOverviewSchema },
       },
       async (request) =>
         alerts.overview(await requireBusiness(request.params.businessId), 'operator'),
     );
 
-    app.post(
+    admin.post(
       '/admin/businesses/:businessId/alerts',
       {
-        config: { access: 'admin' },
-        schema: {
-          tags,
-          summary: 'Sets an operator’s alert on a business (told to the operators)',
-          params: businessParams,
-          body: alertRuleInputSchema,
-          response: { 201: alertRuleSchema },
-        },
+        summary: 'Sets an operator’s alert on a business (told to the operators)',
+        params: businessParams,
+        body: alertRuleInputSchema,
+        response: { 201: alertRuleSchema },
       },
-      async (request, reply) => {
-        const rule = await alerts.create(
+      async (request) =>
+        alerts.create(
           await requireBusiness(request.params.businessId),
           'operator',
           requireUser(request).id,
           request.body,
-        );
-        return reply.status(201).send(rule);
-      },
+        ),
     );
 
-    app.patch(
+    admin.patch(
       '/admin/businesses/:businessId/alerts/:id',
       {
-        config: { access: 'admin' },
-        schema: {
-          tags,
-          summary: 'Switches an operator’s alert on or off',
-          params: businessRuleParams,
-          body: alertRuleUpdateSchema,
-          response: { 200: alertRuleSchema },
-        },
+        summary: 'Switches an operator’s alert on or off',
+        params: businessRuleParams,
+        body: alertRuleUpdateSchema,
+        response: { 200: alertRuleSchema },
       },
       async (request) =>
         alerts.setEnabled(
@@ -175,36 +141,28 @@ export const alertRoutes =
         ),
     );
 
-    app.delete(
+    admin.delete(
       '/admin/businesses/:businessId/alerts/:id',
       {
-        config: { access: 'admin' },
-        schema: {
-          tags,
-          summary: 'Deletes an operator’s alert',
-          params: businessRuleParams,
-          response: { 204: z.null() },
-        },
+        summary: 'Deletes an operator’s alert',
+        params: businessRuleParams,
+        response: { 204: z.null() },
       },
-      async (request, reply) => {
+      async (request) => {
         await alerts.remove(
           await requireBusiness(request.params.businessId),
           'operator',
           ownRule(request.params.id),
         );
-        return reply.status(204).send(null);
+        return null;
       },
     );
 
-    app.get(
+    member.get(
       '/account/digest',
       {
-        config: { access: 'member' },
-        schema: {
-          tags,
-          summary: 'The signed-in user’s digest mail: off, daily or weekly',
-          response: { 200: digestPreferenceSchema },
-        },
+        summary: 'The signed-in user’s digest mail: off, daily or weekly',
+        response: { 200: digestPreferenceSchema },
       },
       async (request) => {
         requireBusinessId(request);
@@ -212,24 +170,22 @@ export const alertRoutes =
       },
     );
 
-    app.put(
+    member.put(
       '/account/digest',
       {
-        config: { access: 'member' },
-        schema: {
-          tags,
-          summary: 'Chooses the signed-in user’s digest mail: off, daily or weekly',
-          body: digestPreferenceSchema,
-          response: { 200: digestPreferenceSchema },
-        },
-        // The operator has no business to digest: refused before the body is read.
-        preValidation: async (request) => {
-          requireBusinessId(request);
-        },
+        summary: 'Chooses the signed-in user’s digest mail: off, daily or weekly',
+        body: digestPreferenceSchema,
+        response: { 200: digestPreferenceSchema },
       },
       async (request) => {
         requireBusinessId(request);
         return digests.choose(requireUser(request).id, request.body.frequency);
+      },
+      {
+        // The operator has no business to digest: refused before the body is read.
+        preValidation: async (request) => {
+          requireBusinessId(request);
+        },
       },
     );
   };

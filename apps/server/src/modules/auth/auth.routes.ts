@@ -18,7 +18,6 @@ import {
 } from '../../http/auth';
 import {
   countedOnStore,
-  enforceLimits,
   limitAddress,
   perAddressLimit,
   perKeyLimit,
@@ -26,11 +25,11 @@ import {
   registerRateLimits,
   type LimitStore,
 } from '../../http/rate-limits';
+import { limitedBy, MINUTE } from '../../http/route-limits';
 import { CREATE_ACCOUNT_MESSAGE, type AuthService } from './auth.service';
 import type { SignInThrottle } from './sign-in-throttle';
+import { routeGroup } from '../../http/routes';
 import { errorResponses } from '../../http/error-responses';
-
-const MINUTE = 60_000;
 
 /** Requests per address, whatever their outcome (sign-in has its own rule: SIGN_IN_LIMITS). */
 export const CREATE_ACCOUNT_LIMIT_PER_IP = { max: 20, timeWindow: 60 * MINUTE } as const;
@@ -51,6 +50,8 @@ export const authRoutes =
   async (app) => {
     const { service, cookie, signInThrottle } = deps;
     await registerRateLimits(app, deps.limitStore);
+    const route = routeGroup(app, { tags: ['auth'], access: 'public' });
+    const members = route.with({ access: 'member' });
     const createAccountPerIp = perAddressLimit(app, 'create-account', CREATE_ACCOUNT_LIMIT_PER_IP);
     const setPasswordPerIp = perAddressLimit(app, 'set-password', SET_PASSWORD_LIMIT_PER_IP);
     const forgotPasswordPerIp = perAddressLimit(
@@ -70,29 +71,12 @@ export const authRoutes =
       reply.header('cache-control', 'no-store');
     });
 
-    app.post(
+    route.post(
       '/auth/login',
       {
-        config: { access: 'public' },
-        schema: {
-          tags: ['auth'],
-          summary: 'Signs in with a user name and password; sets the session cookie',
-          body: loginSchema,
-          response: { 200: sessionResponseSchema, ...errorResponses('RATE_LIMITED') },
-        },
-        // After validation: a malformed request is not an attempt.
-        preHandler: async (request, reply) => {
-          const verdict = await countedOnStore(() =>
-            signInThrottle.admit(request.body.userName, limitAddress(request)),
-          );
-          if (!verdict.allowed) {
-            throw refuseTooMany(
-              reply,
-              verdict.waitMs,
-              (wait) => `Too many sign-in attempts. Please wait ${wait} and try again.`,
-            );
-          }
-        },
+        summary: 'Signs in with a user name and password; sets the session cookie',
+        body: loginSchema,
+        response: { 200: sessionResponseSchema, ...errorResponses('RATE_LIMITED') },
       },
       async (request, reply) => {
         const started = await service.login(request.body, readSessionToken(request, cookie));
@@ -107,14 +91,26 @@ export const authRoutes =
         setSessionCookie(reply, cookie, started.token, started.expiresAt);
         return { user: started.user };
       },
+      {
+        // After validation: a malformed request is not an attempt.
+        preHandler: async (request, reply) => {
+          const verdict = await countedOnStore(() =>
+            signInThrottle.admit(request.body.userName, limitAddress(request)),
+          );
+          if (!verdict.allowed) {
+            throw refuseTooMany(
+              reply,
+              verdict.waitMs,
+              (wait) => `Too many sign-in attempts. Please wait ${wait} and try again.`,
+            );
+          }
+        },
+      },
     );
 
-    app.post(
+    route.post(
       '/auth/logout',
-      {
-        config: { access: 'public' },
-        schema: { tags: ['auth'], summary: 'Signs out: ends the session and clears its cookie' },
-      },
+      { summary: 'Signs out: ends the session and clears its cookie' },
       async (request, reply) => {
         await service.logout(readSessionToken(request, cookie));
         clearSessionCookie(reply, cookie);
@@ -122,98 +118,79 @@ export const authRoutes =
       },
     );
 
-    app.get(
+    members.get(
       '/auth/me',
       {
-        config: { access: 'member' },
-        schema: {
-          tags: ['auth'],
-          summary: 'The signed-in user and their business',
-          response: { 200: sessionResponseSchema },
-        },
+        summary: 'The signed-in user and their business',
+        response: { 200: sessionResponseSchema },
       },
       async (request) => ({ user: requireUser(request) }),
     );
 
-    app.post(
+    route.post(
       '/auth/create-account',
       {
-        config: { access: 'public' },
-        schema: {
-          tags: ['auth'],
-          summary:
-            'Creates a business and its first user, and mails a link to set the password (24 h, single use)',
-          body: createAccountSchema,
-          response: {
-            201: createAccountResponseSchema,
-            ...errorResponses('EMAIL_TAKEN', 'RATE_LIMITED'),
-          },
+        summary:
+          'Creates a business and its first user, and mails a link to set the password (24 h, single use)',
+        body: createAccountSchema,
+        response: {
+          201: createAccountResponseSchema,
+          ...errorResponses('EMAIL_TAKEN', 'RATE_LIMITED'),
         },
-        preHandler: (request, reply) =>
-          enforceLimits(
-            request,
-            reply,
-            [createAccountPerIp],
-            (wait) => `Too many accounts were created from your address. Please wait ${wait}.`,
-          ),
       },
-      async (request, reply) => {
+      async (request) => {
         // PUBLIC_URL or the listening address: the Host header of an unauthenticated request
         // must never decide where a set-password link points.
         await service.createAccount(request.body, deps.publicBaseUrl());
-        return reply.status(201).send({ message: CREATE_ACCOUNT_MESSAGE });
+        return { message: CREATE_ACCOUNT_MESSAGE };
+      },
+      {
+        preHandler: limitedBy(
+          [createAccountPerIp],
+          (wait) => `Too many accounts were created from your address. Please wait ${wait}.`,
+        ),
       },
     );
 
-    app.post(
+    route.post(
       '/auth/forgot-password',
       {
-        config: { access: 'public' },
-        schema: {
-          tags: ['auth'],
-          summary:
-            'Mails a password-reset link (1 h, single use) to the account a user name or email names; answers the same whether or not it exists',
-          body: forgotPasswordSchema,
-          response: { 202: forgotPasswordResponseSchema, ...errorResponses('RATE_LIMITED') },
-        },
-        // After validation: the per-account key is the name as given (an unknown one counts too).
-        preHandler: (request, reply) =>
-          enforceLimits(
-            request,
-            reply,
-            [forgotPasswordPerIp, forgotPasswordPerAccount],
-            (wait) => `Too many reset requests. Please wait ${wait} and try again.`,
-          ),
+        summary:
+          'Mails a password-reset link (1 h, single use) to the account a user name or email names; answers the same whether or not it exists',
+        body: forgotPasswordSchema,
+        response: { 202: forgotPasswordResponseSchema, ...errorResponses('RATE_LIMITED') },
       },
-      async (request, reply) => {
+      async (request) => {
         await service.forgotPassword(request.body, deps.publicBaseUrl());
-        return reply.status(202).send({ message: FORGOT_PASSWORD_MESSAGE });
+        return { message: FORGOT_PASSWORD_MESSAGE };
+      },
+      {
+        // After validation: the per-account key is the name as given (an unknown one counts too).
+        preHandler: limitedBy(
+          [forgotPasswordPerIp, forgotPasswordPerAccount],
+          (wait) => `Too many reset requests. Please wait ${wait} and try again.`,
+        ),
       },
     );
 
-    app.post(
+    route.post(
       '/auth/set-password',
       {
-        config: { access: 'public' },
-        schema: {
-          tags: ['auth'],
-          summary:
-            'Sets the password with a set-password, join or reset link, ends the user’s other sessions and signs in',
-          body: setPasswordSchema,
-          response: { 200: sessionResponseSchema, ...errorResponses('RATE_LIMITED') },
-        },
-        preHandler: (request, reply) =>
-          enforceLimits(
-            request,
-            reply,
-            [setPasswordPerIp],
-            (wait) => `Too many attempts. Please wait ${wait} and try again.`,
-          ),
+        summary:
+          'Sets the password with a set-password, join or reset link, ends the user’s other sessions and signs in',
+        body: setPasswordSchema,
+        response: { 200: sessionResponseSchema, ...errorResponses('RATE_LIMITED') },
       },
       async (request, reply) => {
         const started = await service.setPassword(request.body, readSessionToken(request, cookie));
         setSessionCookie(reply, cookie, started.token, started.expiresAt);
         return { user: started.user };
+      },
+      {
+        preHandler: limitedBy(
+          [setPasswordPerIp],
+          (wait) => `Too many attempts. Please wait ${wait} and try again.`,
+        ),
       },
     );
   };

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   businessCallLogFilterSchema,
   businessCallLogQuerySchema,
@@ -18,9 +17,8 @@ import type { CallsService } from './calls.service';
 import { requireUser } from '../../http/auth';
 import { sendAnswer } from '../../http/answer-cache';
 import { errorResponses } from '../../http/error-responses';
-
-const agentParams = z.object({ id: z.string().min(1) });
-const callParams = z.object({ id: z.string().min(1) });
+import { sendCsv } from '../../http/csv';
+import { idParams as params, routeGroup } from '../../http/routes';
 
 /** The call log, its export, one call's detail and its recording. */
 export const callRoutes =
@@ -31,21 +29,17 @@ export const callRoutes =
     callLogs: Pick<PlatformCallLogs, 'download'>;
   }): FastifyPluginAsyncZod =>
   async (app) => {
-    const config = { access: 'member' } as const;
-    const tags = ['calls'];
+    const route = routeGroup(app, { tags: ['calls'], access: 'member' });
+    const spending = route.with({ access: 'manager' });
 
-    app.get(
+    route.get(
       '/agents/:id/calls',
       {
-        config,
-        schema: {
-          tags,
-          summary:
-            "The agent's calls, newest first: tab (all/successful/failed/transferred), phone digits, date range in the business zone, transcript search, end reason, call type, duration and cost bounds, test calls (left out unless includeTest=1), paged",
-          params: agentParams,
-          querystring: callLogQuerySchema,
-          response: { 200: callLogPageSchema },
-        },
+        summary:
+          "The agent's calls, newest first: tab (all/successful/failed/transferred), phone digits, date range in the business zone, transcript search, end reason, call type, duration and cost bounds, test calls (left out unless includeTest=1), paged",
+        params,
+        querystring: callLogQuerySchema,
+        response: { 200: callLogPageSchema },
       },
       // A finished answer, from the cache when nothing it reads changed (decision 073).
       async (request, reply) =>
@@ -57,32 +51,24 @@ export const callRoutes =
         ),
     );
 
-    app.get(
+    route.get(
       '/agents/:id/calls/count',
       {
-        config,
-        schema: {
-          tags,
-          summary:
-            "How many of the agent's calls match the call log's filter (what a transcript search's page leaves to count after it answers)",
-          params: agentParams,
-          querystring: callLogFilterSchema,
-          response: { 200: callLogCountSchema },
-        },
+        summary:
+          "How many of the agent's calls match the call log's filter (what a transcript search's page leaves to count after it answers)",
+        params,
+        querystring: callLogFilterSchema,
+        response: { 200: callLogCountSchema },
       },
       async (request) => deps.calls.count(agentScopeOf(request), request.params.id, request.query),
     );
 
-    app.get(
+    route.get(
       '/agents/:id/calls/export',
       {
-        config,
-        schema: {
-          tags,
-          summary: 'Every call of the same filter as CSV (streamed; spreadsheet formulas escaped)',
-          params: agentParams,
-          querystring: callLogFilterSchema,
-        },
+        summary: 'Every call of the same filter as CSV (streamed; spreadsheet formulas escaped)',
+        params,
+        querystring: callLogFilterSchema,
       },
       async (request, reply) => {
         const csv = await deps.calls.exportCsv(
@@ -91,28 +77,19 @@ export const callRoutes =
           request.query,
         );
         const day = new Date().toISOString().slice(0, 10);
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header(
-            'content-disposition',
-            `attachment; filename="calls-${request.params.id.slice(0, 8)}-${day}.csv"`,
-          )
-          .header('cache-control', 'no-store')
-          .send(csv);
+        return sendCsv(reply, `calls-${request.params.id.slice(0, 8)}-${day}.csv`, csv, {
+          noStore: true,
+        });
       },
     );
 
-    app.get(
+    route.get(
       '/calls',
       {
-        config,
-        schema: {
-          tags,
-          summary:
-            "The business's calls across its agents (the operator: every agent's), newest first, with the agent log's filters and `agentId`, paged",
-          querystring: businessCallLogQuerySchema,
-          response: { 200: callLogPageSchema },
-        },
+        summary:
+          "The business's calls across its agents (the operator: every agent's), newest first, with the agent log's filters and `agentId`, paged",
+        querystring: businessCallLogQuerySchema,
+        response: { 200: callLogPageSchema },
       },
       async (request, reply) =>
         sendAnswer(
@@ -123,87 +100,63 @@ export const callRoutes =
         ),
     );
 
-    app.get(
+    route.get(
       '/calls/count',
       {
-        config,
-        schema: {
-          tags,
-          summary:
-            "How many of the business's calls (the operator: every agent's) match the business-wide log's filter",
-          querystring: businessCallLogFilterSchema,
-          response: { 200: callLogCountSchema },
-        },
+        summary:
+          "How many of the business's calls (the operator: every agent's) match the business-wide log's filter",
+        querystring: businessCallLogFilterSchema,
+        response: { 200: callLogCountSchema },
       },
       async (request) => deps.calls.countBusiness(agentScopeOf(request), request.query),
     );
 
-    app.get(
+    route.get(
       '/calls/export',
       {
-        config,
-        schema: {
-          tags,
-          summary: 'Every call of the business-wide filter as CSV (streamed; formulas escaped)',
-          querystring: businessCallLogFilterSchema,
-        },
+        summary: 'Every call of the business-wide filter as CSV (streamed; formulas escaped)',
+        querystring: businessCallLogFilterSchema,
       },
       async (request, reply) => {
         const csv = await deps.calls.exportBusinessCsv(agentScopeOf(request), request.query);
         const day = new Date().toISOString().slice(0, 10);
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="calls-${day}.csv"`)
-          .header('cache-control', 'no-store')
-          .send(csv);
+        return sendCsv(reply, `calls-${day}.csv`, csv, { noStore: true });
       },
     );
 
-    app.get(
+    route.get(
       '/calls/:id',
       {
-        config,
-        schema: {
-          tags,
-          summary: 'One call: summary, evaluation, transcript, costs, transfer',
-          params: callParams,
-          response: { 200: callDetailSchema },
-        },
+        summary: 'One call: summary, evaluation, transcript, costs, transfer',
+        params,
+        response: { 200: callDetailSchema },
       },
       async (request) => deps.calls.detail(agentScopeOf(request), request.params.id),
     );
 
-    app.post(
+    spending.post(
       '/calls/:id/erase',
       {
-        config: { access: 'manager' },
-        schema: {
-          tags,
-          summary:
-            "Erases the call's recording, transcript, summary and caller's number, on the platform (DELETE /call/{id}) and here; its date, length, cost and outcome stay in the figures. Owners and managers; answers the call's detail as it now is",
-          params: callParams,
-          response: {
-            200: callDetailSchema,
-            ...errorResponses('CONFLICT', 'PLATFORM_REJECTED', 'PLATFORM_ERROR'),
-          },
+        summary:
+          "Erases the call's recording, transcript, summary and caller's number, on the platform (DELETE /call/{id}) and here; its date, length, cost and outcome stay in the figures. Owners and managers; answers the call's detail as it now is",
+        params,
+        response: {
+          200: callDetailSchema,
+          ...errorResponses('CONFLICT', 'PLATFORM_REJECTED', 'PLATFORM_ERROR'),
         },
       },
       async (request) =>
         deps.calls.erase(agentScopeOf(request), requireUser(request), request.params.id),
     );
 
-    app.get(
+    route.get(
       '/calls/:id/logs',
       {
-        config,
-        schema: {
-          tags,
-          summary:
-            "The platform's logs of one call (its GET /call/{id}/call-logs file), with the count of each level; `level` (repeated or comma-separated: INFO, LOG, WARN, ERROR, CHECKPOINT) keeps only those lines",
-          params: callParams,
-          querystring: platformLogQuerySchema,
-          response: { 200: platformLogsSchema, ...errorResponses('PLATFORM_ERROR') },
-        },
+        summary:
+          "The platform's logs of one call (its GET /call/{id}/call-logs file), with the count of each level; `level` (repeated or comma-separated: INFO, LOG, WARN, ERROR, CHECKPOINT) keeps only those lines",
+        params,
+        querystring: platformLogQuerySchema,
+        response: { 200: platformLogsSchema, ...errorResponses('PLATFORM_ERROR') },
       },
       async (request) => {
         await deps.calls.requireCall(agentScopeOf(request), request.params.id);
@@ -212,18 +165,12 @@ export const callRoutes =
       },
     );
 
-    app.get(
+    route.get(
       '/calls/:id/recording',
       {
-        config,
-        // Audio as the platform sends it: Content-Length and Range must describe these bytes.
-        compress: false,
-        schema: {
-          tags,
-          summary:
-            "The call's recording, streamed through us as audio or bytes: from its URL on the platform's recording hosts, else through the platform's authenticated download (a short-lived link, asked for again once expired). Range requests pass through, so the player can seek",
-          params: callParams,
-        },
+        summary:
+          "The call's recording, streamed through us as audio or bytes: from its URL on the platform's recording hosts, else through the platform's authenticated download (a short-lived link, asked for again once expired). Range requests pass through, so the player can seek",
+        params,
       },
       async (request, reply) => {
         const { publicUrl } = await deps.calls.recordingSource(
@@ -240,5 +187,7 @@ export const callRoutes =
           .headers(recordingResponseHeaders(upstream.headers, request.params.id))
           .send(upstream.body);
       },
+      // Audio as the platform sends it: Content-Length and Range must describe these bytes.
+      { compress: false },
     );
   };

@@ -9,7 +9,7 @@ import {
   discoverPlatformResourcesSchema,
 } from '@switchboard/shared/console';
 import type { ConsoleService } from './console.service';
-import { errorResponses } from '../../http/error-responses';
+import { platformErrors, routeGroup } from '../../http/routes';
 
 // Any string: an id that is not a record is simply not found (404).
 const params = z.object({ id: z.string() });
@@ -18,51 +18,35 @@ const params = z.object({ id: z.string() });
 export const consoleAdminRoutes =
   (deps: { console: ConsoleService }): FastifyPluginAsyncZod =>
   async (app) => {
-    const config = { access: 'admin' } as const;
-    const tags = ['admin', 'console'];
+    const route = routeGroup(app, { tags: ['admin', 'console'], access: 'admin' });
 
-    app.get(
+    route.get(
       '/admin/platform-resources',
       {
-        config,
-        schema: {
-          tags,
-          summary: 'Every recorded platform resource and the business that owns it',
-          querystring: adminPlatformResourceQuerySchema,
-          response: { 200: adminPlatformResourceListSchema },
-        },
+        summary: 'Every recorded platform resource and the business that owns it',
+        querystring: adminPlatformResourceQuerySchema,
+        response: { 200: adminPlatformResourceListSchema },
       },
       async (request) => ({ data: await deps.console.listAll(request.query) }),
     );
 
-    app.put(
+    route.put(
       '/admin/platform-resources/:id/business',
       {
-        config,
-        schema: {
-          tags,
-          summary: 'Assigns a platform resource to a business, or unassigns it (businessId null)',
-          params,
-          body: assignPlatformResourceSchema,
-          response: { 200: adminPlatformResourceSchema },
-        },
+        summary: 'Assigns a platform resource to a business, or unassigns it (businessId null)',
+        params,
+        body: assignPlatformResourceSchema,
+        response: { 200: adminPlatformResourceSchema },
       },
       async (request) => deps.console.assign(request.params.id, request.body.businessId),
     );
 
-    app.post(
+    route.post(
       '/admin/platform-resources/discover',
       {
-        config,
-        schema: {
-          tags,
-          summary: "Records the platform's resources not yet known, unassigned",
-          body: discoverPlatformResourcesSchema,
-          response: {
-            200: discoverPlatformResourcesResultSchema,
-            ...errorResponses('PLATFORM_REJECTED', 'PLATFORM_ERROR'),
-          },
-        },
+        summary: "Records the platform's resources not yet known, unassigned",
+        body: discoverPlatformResourcesSchema,
+        response: { 200: discoverPlatformResourcesResultSchema, ...platformErrors },
       },
       async (request) => deps.console.discover(request.body.kind),
     );

@@ -13,10 +13,10 @@ import {
 import { AppError } from '../../lib/app-error';
 import { requireBusinessId, requireUser } from '../../http/auth';
 import { errorResponses } from '../../http/error-responses';
+import { idParams, routeGroup } from '../../http/routes';
 import type { IntegrationsService } from './integrations.service';
 
-const params = z.object({ id: z.string().min(1) });
-const deliveryParams = z.object({ id: z.string().min(1), deliveryId: z.string().min(1) });
+const deliveryParams = idParams.extend({ deliveryId: z.string().min(1) });
 
 /**
  * Settings → Integrations (decision 061): the calendar feed and the webhook endpoints, owners
@@ -26,19 +26,15 @@ const deliveryParams = z.object({ id: z.string().min(1), deliveryId: z.string().
 export const integrationRoutes =
   (deps: { integrations: IntegrationsService }): FastifyPluginAsyncZod =>
   async (app) => {
-    const owner = { access: 'owner' } as const;
-    const tags = ['integrations'];
+    const owner = routeGroup(app, { tags: ['integrations'], access: 'owner' });
+    const open = owner.with({ access: 'public' });
 
-    app.get(
+    open.get(
       '/calendar-feeds/:file',
       {
-        config: { access: 'public' },
-        schema: {
-          tags,
-          summary:
-            'The business’s appointments as an iCalendar feed (RFC 5545) for Google, Outlook and Apple calendars; the address is the token; unknown or revoked → 404',
-          params: z.object({ file: z.string() }),
-        },
+        summary:
+          'The business’s appointments as an iCalendar feed (RFC 5545) for Google, Outlook and Apple calendars; the address is the token; unknown or revoked → 404',
+        params: z.object({ file: z.string() }),
       },
       async (request, reply) => {
         const token = request.params.file.replace(/\.ics$/i, '');
@@ -53,96 +49,65 @@ export const integrationRoutes =
       },
     );
 
-    app.get(
+    owner.get(
       '/integrations/calendar-feed',
       {
-        config: owner,
-        schema: {
-          tags,
-          summary: 'The calendar feed’s address, if there is one',
-          response: { 200: calendarFeedSchema },
-        },
+        summary: 'The calendar feed’s address, if there is one',
+        response: { 200: calendarFeedSchema },
       },
       async (request) => deps.integrations.getFeed(requireBusinessId(request)),
     );
 
-    app.post(
+    owner.post(
       '/integrations/calendar-feed',
       {
-        config: owner,
-        schema: {
-          tags,
-          summary:
-            'Makes the calendar feed’s address; when there is one already, it is revoked and replaced (rotate)',
-          response: { 201: calendarFeedSchema },
-        },
+        summary:
+          'Makes the calendar feed’s address; when there is one already, it is revoked and replaced (rotate)',
+        response: { 201: calendarFeedSchema },
       },
-      async (request, reply) =>
-        reply
-          .status(201)
-          .send(
-            await deps.integrations.rotateFeed(requireBusinessId(request), requireUser(request).id),
-          ),
+      async (request) =>
+        deps.integrations.rotateFeed(requireBusinessId(request), requireUser(request).id),
     );
 
-    app.delete(
+    owner.delete(
       '/integrations/calendar-feed',
       {
-        config: owner,
-        schema: {
-          tags,
-          summary: 'Revokes the calendar feed: its address answers 404 from now on',
-          response: { 204: z.null(), ...errorResponses('NOT_FOUND') },
-        },
+        summary: 'Revokes the calendar feed: its address answers 404 from now on',
+        response: { 204: z.null(), ...errorResponses('NOT_FOUND') },
       },
-      async (request, reply) => {
+      async (request) => {
         await deps.integrations.revokeFeed(requireBusinessId(request));
-        return reply.status(204).send(null);
+        return null;
       },
     );
 
-    app.get(
+    owner.get(
       '/integrations/webhooks',
       {
-        config: owner,
-        schema: {
-          tags,
-          summary: 'The business’s webhook endpoints, each with its latest delivery',
-          response: { 200: webhookEndpointListSchema },
-        },
+        summary: 'The business’s webhook endpoints, each with its latest delivery',
+        response: { 200: webhookEndpointListSchema },
       },
       async (request) => deps.integrations.listEndpoints(requireBusinessId(request)),
     );
 
-    app.post(
+    owner.post(
       '/integrations/webhooks',
       {
-        config: owner,
-        schema: {
-          tags,
-          summary:
-            'Adds an endpoint (URL and events); answers its signing secret, shown this once. With a live platform the URL must be public HTTPS',
-          body: webhookEndpointInputSchema,
-          response: { 201: webhookEndpointCreatedSchema, ...errorResponses('CONFLICT') },
-        },
+        summary:
+          'Adds an endpoint (URL and events); answers its signing secret, shown this once. With a live platform the URL must be public HTTPS',
+        body: webhookEndpointInputSchema,
+        response: { 201: webhookEndpointCreatedSchema, ...errorResponses('CONFLICT') },
       },
-      async (request, reply) =>
-        reply
-          .status(201)
-          .send(await deps.integrations.createEndpoint(requireBusinessId(request), request.body)),
+      async (request) => deps.integrations.createEndpoint(requireBusinessId(request), request.body),
     );
 
-    app.patch(
+    owner.patch(
       '/integrations/webhooks/:id',
       {
-        config: owner,
-        schema: {
-          tags,
-          summary: 'Turns an endpoint on or off, or changes its events or description',
-          params,
-          body: webhookEndpointUpdateSchema,
-          response: { 200: webhookEndpointSchema },
-        },
+        summary: 'Turns an endpoint on or off, or changes its events or description',
+        params: idParams,
+        body: webhookEndpointUpdateSchema,
+        response: { 200: webhookEndpointSchema },
       },
       async (request) =>
         deps.integrations.updateEndpoint(
@@ -152,56 +117,44 @@ export const integrationRoutes =
         ),
     );
 
-    app.delete(
+    owner.delete(
       '/integrations/webhooks/:id',
       {
-        config: owner,
-        schema: {
-          tags,
-          summary: 'Deletes an endpoint with its delivery log',
-          params,
-          response: { 204: z.null() },
-        },
+        summary: 'Deletes an endpoint with its delivery log',
+        params: idParams,
+        response: { 204: z.null() },
       },
-      async (request, reply) => {
+      async (request) => {
         await deps.integrations.deleteEndpoint(requireBusinessId(request), request.params.id);
-        return reply.status(204).send(null);
+        return null;
       },
     );
 
-    app.get(
+    owner.get(
       '/integrations/webhooks/:id/deliveries',
       {
-        config: owner,
-        schema: {
-          tags,
-          summary: 'The endpoint’s latest deliveries, newest first, each with every attempt',
-          params,
-          response: { 200: webhookDeliveryListSchema },
-        },
+        summary: 'The endpoint’s latest deliveries, newest first, each with every attempt',
+        params: idParams,
+        response: { 200: webhookDeliveryListSchema },
       },
       async (request) =>
         deps.integrations.listDeliveries(requireBusinessId(request), request.params.id),
     );
 
-    app.post(
+    owner.post(
       '/integrations/webhooks/:id/deliveries/:deliveryId/resend',
       {
-        config: owner,
-        schema: {
-          tags,
-          summary: 'Sends a delivery again now (same webhook-id and body)',
-          params: deliveryParams,
-          response: { 202: z.null(), ...errorResponses('CONFLICT') },
-        },
+        summary: 'Sends a delivery again now (same webhook-id and body)',
+        params: deliveryParams,
+        response: { 202: z.null(), ...errorResponses('CONFLICT') },
       },
-      async (request, reply) => {
+      async (request) => {
         await deps.integrations.resend(
           requireBusinessId(request),
           request.params.id,
           request.params.deliveryId,
         );
-        return reply.status(202).send(null);
+        return null;
       },
     );
   };

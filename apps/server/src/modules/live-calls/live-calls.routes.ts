@@ -11,20 +11,16 @@ import {
 } from '@switchboard/shared/live-calls';
 import { agentSchema, type Agent } from '@switchboard/shared/agents';
 import { errorResponses } from '../../http/error-responses';
+import { routeGroup } from '../../http/routes';
 import { AppError, notFound } from '../../lib/app-error';
 import { readSessionToken, requireUser, type SessionCookie, type SignedIn } from '../../http/auth';
-import {
-  enforceLimits,
-  perKeyLimit,
-  registerRateLimits,
-  type LimitStore,
-} from '../../http/rate-limits';
+import { perKeyLimit, registerRateLimits, type LimitStore } from '../../http/rate-limits';
+import { limitedBy, MINUTE } from '../../http/route-limits';
 import { agentScopeOf } from '../agents/agent-scope';
 import type { AgentScope } from '../agents/agents.repository';
 import type { LiveBus } from './live-bus';
 import type { LiveCallsService } from './live-calls.service';
 
-const MINUTE = 60_000;
 /** Controls per person and minute (each one reaches a caller: a typo loop must not). */
 export const LIVE_CONTROL_LIMIT = { max: 20, timeWindow: MINUTE } as const;
 /** How often an open stream checks that its session (and role) still stands. */
@@ -62,8 +58,7 @@ export const liveCallRoutes =
       ((scope: AgentScope, agentId: string | undefined) => Promise<void>) | undefined;
   }): FastifyPluginAsyncZod =>
   async (app) => {
-    const tags = ['live-calls'];
-    const config = { access: 'member' } as const;
+    const route = routeGroup(app, { tags: ['live-calls'], access: 'member' });
     await registerRateLimits(app, deps.limitStore);
     const perUser = perKeyLimit(app, 'live-control', LIVE_CONTROL_LIMIT, (request) =>
       String(request.user?.id ?? request.ip),
@@ -146,30 +141,21 @@ export const liveCallRoutes =
       return end;
     }
 
-    app.get(
+    route.get(
       '/live-calls',
       {
-        config,
-        schema: {
-          tags,
-          summary:
-            "The business's calls in progress (the operator: every business's), newest first, with their transcript so far",
-          response: { 200: liveCallListSchema },
-        },
+        summary:
+          "The business's calls in progress (the operator: every business's), newest first, with their transcript so far",
+        response: { 200: liveCallListSchema },
       },
       async (request) => ({ calls: await deps.live.list(agentScopeOf(request)) }),
     );
 
-    app.get(
+    route.get(
       '/live-calls/stream',
       {
-        config,
-        compress: false,
-        schema: {
-          tags,
-          summary:
-            'Server-Sent Events: `calls` with the whole list of calls in progress, again on every change (from any instance); ends when the session does',
-        },
+        summary:
+          'Server-Sent Events: `calls` with the whole list of calls in progress, again on every change (from any instance); ends when the session does',
       },
       async (request, reply) => {
         const scope = agentScopeOf(request);
@@ -218,20 +204,16 @@ export const liveCallRoutes =
         reply.raw.write('retry: 2000\n\n');
         await send();
       },
+      { compress: false },
     );
 
-    app.get(
+    route.get(
       '/live-calls/:id/listen',
       {
-        config,
-        compress: false,
-        schema: {
-          tags,
-          summary:
-            "The call's listen socket relayed as it happens: each of the platform's messages, in order, as a record (kind byte: 0 audio, 1 text; 4-byte big-endian length; the message as sent). Audio is raw 16-bit little-endian PCM, mono, 16 kHz (X-Audio-Format); text is the platform's JSON events. Ends with the call, the session or the person's access; at most 3 at once per person and 10 per business (429)",
-          params: callParams,
-          response: errorResponses('NOT_FOUND', 'CONFLICT', 'RATE_LIMITED', 'PLATFORM_ERROR'),
-        },
+        summary:
+          "The call's listen socket relayed as it happens: each of the platform's messages, in order, as a record (kind byte: 0 audio, 1 text; 4-byte big-endian length; the message as sent). Audio is raw 16-bit little-endian PCM, mono, 16 kHz (X-Audio-Format); text is the platform's JSON events. Ends with the call, the session or the person's access; at most 3 at once per person and 10 per business (429)",
+        params: callParams,
+        response: errorResponses('NOT_FOUND', 'CONFLICT', 'RATE_LIMITED', 'PLATFORM_ERROR'),
       },
       async (request, reply) => {
         const scope = agentScopeOf(request);
@@ -278,30 +260,20 @@ export const liveCallRoutes =
           'live call listened to',
         );
       },
+      { compress: false },
     );
 
-    app.post(
+    route.post(
       '/live-calls/:id/control',
       {
-        config,
-        schema: {
-          tags,
-          summary:
-            'Steps into a call in progress: say (as the assistant), whisper (a note to the assistant), mute-assistant, unmute-assistant, transfer (to a number of the business its calling rules allow) or end-call; limited per person, recorded in the call’s history',
-          params: callParams,
-          body: liveControlSchema,
-          response: {
-            200: liveControlResultSchema,
-            ...errorResponses('NOT_FOUND', 'CONFLICT', 'RATE_LIMITED', 'PLATFORM_ERROR'),
-          },
+        summary:
+          'Steps into a call in progress: say (as the assistant), whisper (a note to the assistant), mute-assistant, unmute-assistant, transfer (to a number of the business its calling rules allow) or end-call; limited per person, recorded in the call’s history',
+        params: callParams,
+        body: liveControlSchema,
+        response: {
+          200: liveControlResultSchema,
+          ...errorResponses('NOT_FOUND', 'CONFLICT', 'RATE_LIMITED', 'PLATFORM_ERROR'),
         },
-        preHandler: (request, reply) =>
-          enforceLimits(
-            request,
-            reply,
-            [perUser],
-            (wait) => `Too many actions on live calls. Please wait ${wait}.`,
-          ),
       },
       async (request) =>
         deps.live.control(
@@ -310,40 +282,38 @@ export const liveCallRoutes =
           request.params.id,
           request.body,
         ),
+      {
+        preHandler: limitedBy(
+          [perUser],
+          (wait) => `Too many actions on live calls. Please wait ${wait}.`,
+        ),
+      },
     );
 
-    app.post(
+    route.post(
       '/live-calls/sandbox-call',
       {
-        config,
-        schema: {
-          tags,
-          summary:
-            'Sandbox platform only: a simulated caller rings one of your agents (agentId, else the first) and the call stays in progress to be watched; 404 with a real platform',
-          body: z.strictObject({ agentId: z.string().min(1).max(100).optional() }).optional(),
-          response: { 202: z.object({ placed: z.literal(true) }), ...errorResponses('NOT_FOUND') },
-        },
+        summary:
+          'Sandbox platform only: a simulated caller rings one of your agents (agentId, else the first) and the call stays in progress to be watched; 404 with a real platform',
+        body: z.strictObject({ agentId: z.string().min(1).max(100).optional() }).optional(),
+        response: { 202: z.object({ placed: z.literal(true) }), ...errorResponses('NOT_FOUND') },
       },
-      async (request, reply) => {
+      async (request) => {
         if (!deps.placeSandboxCall)
           throw notFound('Test calls are only placed by the sandbox platform: this');
         await deps.placeSandboxCall(agentScopeOf(request), request.body?.agentId);
-        return reply.status(202).send({ placed: true as const });
+        return { placed: true as const };
       },
     );
 
-    app.put(
+    route.put(
       '/agents/:id/live-listening',
       {
-        config,
-        schema: {
-          tags,
-          summary:
-            "Turns listening to the agent's calls live on or off (its monitorPlan.listenEnabled on the platform too)",
-          params: callParams,
-          body: z.strictObject({ enabled: z.boolean() }),
-          response: { 200: agentSchema, ...errorResponses('NOT_FOUND', 'PLATFORM_ERROR') },
-        },
+        summary:
+          "Turns listening to the agent's calls live on or off (its monitorPlan.listenEnabled on the platform too)",
+        params: callParams,
+        body: z.strictObject({ enabled: z.boolean() }),
+        response: { 200: agentSchema, ...errorResponses('NOT_FOUND', 'PLATFORM_ERROR') },
       },
       async (request) => {
         const agent = await deps.setLiveListening(
@@ -364,16 +334,12 @@ export const liveCallRoutes =
       },
     );
 
-    app.get(
+    route.get(
       '/live-calls/:id/transfer-targets',
       {
-        config,
-        schema: {
-          tags,
-          summary: "The numbers a call in progress may be transferred to (the business's own)",
-          params: callParams,
-          response: { 200: transferTargetsSchema },
-        },
+        summary: "The numbers a call in progress may be transferred to (the business's own)",
+        params: callParams,
+        response: { 200: transferTargetsSchema },
       },
       async (request) => {
         const scope = agentScopeOf(request);

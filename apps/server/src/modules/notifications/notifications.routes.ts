@@ -12,9 +12,9 @@ import {
 } from '@switchboard/shared/notifications';
 import { requireUser } from '../../http/auth';
 import { errorResponses } from '../../http/error-responses';
+import { idParams as params, routeGroup } from '../../http/routes';
 import type { NotificationsService } from './notifications.service';
 
-const params = z.object({ id: z.string().min(1) });
 const devicesSchema = z.object({ devices: z.number().int() });
 
 /**
@@ -25,126 +25,93 @@ const devicesSchema = z.object({ devices: z.number().int() });
 export const notificationRoutes =
   (deps: { notifications: NotificationsService; kick: () => void }): FastifyPluginAsyncZod =>
   async (app) => {
-    const config = { access: 'member' } as const;
-    const tags = ['notifications'];
+    const route = routeGroup(app, { tags: ['notifications'], access: 'member' });
     const userId = (request: Parameters<typeof requireUser>[0]) => requireUser(request).id;
 
-    app.get(
+    route.get(
       '/notifications',
       {
-        config,
-        schema: {
-          tags,
-          summary:
-            "The bell: the user's latest notifications (default 20, at most 50) and how many are unread",
-          querystring: notificationListQuerySchema,
-          response: { 200: notificationListSchema },
-        },
+        summary:
+          "The bell: the user's latest notifications (default 20, at most 50) and how many are unread",
+        querystring: notificationListQuerySchema,
+        response: { 200: notificationListSchema },
       },
       async (request) => deps.notifications.list(userId(request), request.query.limit),
     );
 
-    app.get(
+    route.get(
       '/notifications/unread-count',
       {
-        config,
-        schema: {
-          tags,
-          summary: "How many of the user's notifications are unread",
-          response: { 200: unreadNotificationsSchema },
-        },
+        summary: "How many of the user's notifications are unread",
+        response: { 200: unreadNotificationsSchema },
       },
       async (request) => ({ unread: await deps.notifications.unread(userId(request)) }),
     );
 
-    app.post(
+    route.post(
       '/notifications/:id/read',
       {
-        config,
-        schema: {
-          tags,
-          summary: 'Marks one notification read',
-          params,
-          response: { 200: notificationSchema, ...errorResponses('NOT_FOUND') },
-        },
+        summary: 'Marks one notification read',
+        params,
+        response: { 200: notificationSchema, ...errorResponses('NOT_FOUND') },
       },
       async (request) => deps.notifications.markRead(userId(request), request.params.id),
     );
 
-    app.post(
+    route.post(
       '/notifications/read-all',
       {
-        config,
-        schema: {
-          tags,
-          summary: "Marks all the user's notifications read",
-          response: { 200: z.object({ updated: z.number().int() }) },
-        },
+        summary: "Marks all the user's notifications read",
+        response: { 200: z.object({ updated: z.number().int() }) },
       },
       async (request) => deps.notifications.markAllRead(userId(request)),
     );
 
-    app.get(
+    route.get(
       '/notifications/preferences',
       {
-        config,
-        schema: {
-          tags,
-          summary:
-            'Each kind on or off per channel (in the app, email, browser push), the push key and how many browsers receive push',
-          response: { 200: notificationPreferencesSchema },
-        },
+        summary:
+          'Each kind on or off per channel (in the app, email, browser push), the push key and how many browsers receive push',
+        response: { 200: notificationPreferencesSchema },
       },
       async (request) => deps.notifications.preferences(userId(request)),
     );
 
-    app.put(
+    route.put(
       '/notifications/preferences',
       {
-        config,
-        schema: {
-          tags,
-          summary: 'Switches kinds on or off per channel (only those sent change)',
-          body: notificationPreferencesInputSchema,
-          response: { 200: notificationPreferencesSchema },
-        },
+        summary: 'Switches kinds on or off per channel (only those sent change)',
+        body: notificationPreferencesInputSchema,
+        response: { 200: notificationPreferencesSchema },
       },
       async (request) => deps.notifications.setPreferences(userId(request), request.body),
     );
 
-    app.post(
+    route.post(
       '/notifications/push-subscriptions',
       {
-        config,
-        schema: {
-          tags,
-          summary:
-            "This browser receives the user's pushes: its PushSubscription (endpoint and keys) as the browser gives it",
-          body: pushSubscriptionInputSchema,
-          response: { 201: devicesSchema },
-        },
+        summary:
+          "This browser receives the user's pushes: its PushSubscription (endpoint and keys) as the browser gives it",
+        body: pushSubscriptionInputSchema,
+        response: { 201: devicesSchema },
       },
-      async (request, reply) => {
+      async (request) => {
         const result = await deps.notifications.subscribe(
           userId(request),
           request.body,
           request.headers['user-agent'] ?? '',
         );
         deps.kick();
-        return reply.code(201).send(result);
+        return result;
       },
     );
 
-    app.post(
+    route.post(
       '/notifications/push-subscriptions/remove',
       {
-        config,
-        schema: {
-          tags,
-          summary: "This browser stops receiving the user's pushes",
-          body: pushUnsubscribeInputSchema,
-          response: { 200: devicesSchema },
-        },
+        summary: "This browser stops receiving the user's pushes",
+        body: pushUnsubscribeInputSchema,
+        response: { 200: devicesSchema },
       },
       async (request) => deps.notifications.unsubscribe(userId(request), request.body.endpoint),
     );

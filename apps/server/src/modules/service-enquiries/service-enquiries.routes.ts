@@ -6,16 +6,12 @@ import {
   serviceEnquiryResponseSchema,
   serviceEnquirySchema,
 } from '@switchboard/shared/service-enquiries';
-import {
-  enforceLimits,
-  perAddressLimit,
-  registerRateLimits,
-  type LimitStore,
-} from '../../http/rate-limits';
+import { perAddressLimit, registerRateLimits, type LimitStore } from '../../http/rate-limits';
+import { limitedBy, MINUTE } from '../../http/route-limits';
 import type { ServiceEnquiriesService } from './service-enquiries.service';
+import { routeGroup } from '../../http/routes';
 import { errorResponses } from '../../http/error-responses';
 
-const MINUTE = 60_000;
 /** Enquiries per address (in Redis with REDIS_URL, shared by every instance). */
 export const SERVICE_ENQUIRY_LIMIT_PER_IP = { max: 5, timeWindow: 60 * MINUTE } as const;
 
@@ -25,27 +21,18 @@ export const serviceEnquiryRoutes =
   async (app) => {
     await registerRateLimits(app, deps.limitStore);
     const perIp = perAddressLimit(app, 'service-enquiry', SERVICE_ENQUIRY_LIMIT_PER_IP);
+    const route = routeGroup(app, { tags: ['service-enquiries'], access: 'public' });
+    const admin = routeGroup(app, { tags: ['admin'], access: 'admin' });
 
-    app.post(
+    route.post(
       '/service-enquiries',
       {
-        config: { access: 'public' },
-        schema: {
-          tags: ['service-enquiries'],
-          summary:
-            'A prospect asks about the service (poc, businessName, country, website; email and phone optional); limited per address',
-          body: serviceEnquirySchema,
-          response: { 201: serviceEnquiryResponseSchema, ...errorResponses('RATE_LIMITED') },
-        },
-        preHandler: (request, reply) =>
-          enforceLimits(
-            request,
-            reply,
-            [perIp],
-            (wait) => `Too many enquiries were sent from your address. Please wait ${wait}.`,
-          ),
+        summary:
+          'A prospect asks about the service (poc, businessName, country, website; email and phone optional); limited per address',
+        body: serviceEnquirySchema,
+        response: { 201: serviceEnquiryResponseSchema, ...errorResponses('RATE_LIMITED') },
       },
-      async (request, reply) => {
+      async (request) => {
         const { fax, ...input } = request.body;
         if (fax && fax.trim() !== '') {
           // The honeypot was filled: a bot. It gets the answer a person gets, and nothing is kept.
@@ -53,20 +40,22 @@ export const serviceEnquiryRoutes =
         } else {
           await deps.service.submit(input);
         }
-        return reply.status(201).send({ message: serviceEnquiryMessages.received });
+        return { message: serviceEnquiryMessages.received };
+      },
+      {
+        preHandler: limitedBy(
+          [perIp],
+          (wait) => `Too many enquiries were sent from your address. Please wait ${wait}.`,
+        ),
       },
     );
 
-    app.get(
+    admin.get(
       '/admin/service-enquiries',
       {
-        config: { access: 'admin' },
-        schema: {
-          tags: ['admin'],
-          summary: 'Every service enquiry from the landing page, newest first, paged (default 20)',
-          querystring: paginationQuerySchema,
-          response: { 200: serviceEnquiryListSchema },
-        },
+        summary: 'Every service enquiry from the landing page, newest first, paged (default 20)',
+        querystring: paginationQuerySchema,
+        response: { 200: serviceEnquiryListSchema },
       },
       async (request) => deps.service.list(request.query),
     );

@@ -5,6 +5,7 @@ import {
 } from '@switchboard/shared/analytics';
 import { requireBusinessId, requireUser } from '../../http/auth';
 import type { StatisticsService } from './statistics.service';
+import { routeGroup } from '../../http/routes';
 
 /**
  * GET /api/statistics/dashboard: the dashboard's cards in one round trip; GET
@@ -13,16 +14,15 @@ import type { StatisticsService } from './statistics.service';
 export const statisticsRoutes =
   (deps: { statistics: StatisticsService }): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
+    const route = routeGroup(app, { tags: ['statistics'], access: 'member' });
+    const admin = route.with({ access: 'admin' });
+
+    route.get(
       '/statistics/dashboard',
       {
-        config: { access: 'member' },
-        schema: {
-          tags: ['statistics'],
-          summary:
-            "The business's figures for calls, minutes, spend and success rate today and over the last 7 days; contacts (total, new in 7 days), enquiries (open, unread), appointments (today, upcoming) — in its time zone (admins: every business, in UTC)",
-          response: { 200: dashboardStatisticsSchema },
-        },
+        summary:
+          "The business's figures for calls, minutes, spend and success rate today and over the last 7 days; contacts (total, new in 7 days), enquiries (open, unread), appointments (today, upcoming) — in its time zone (admins: every business, in UTC)",
+        response: { 200: dashboardStatisticsSchema },
       },
       async (request) => {
         const user = requireUser(request);
@@ -34,16 +34,12 @@ export const statisticsRoutes =
       },
     );
 
-    app.get(
+    admin.get(
       '/statistics/businesses',
       {
-        config: { access: 'admin' },
-        schema: {
-          tags: ['statistics'],
-          summary:
-            "The operator's overview: every business with its dashboard figures in its own time zone, its agents and what needs attention, busiest first",
-          response: { 200: businessOverviewListSchema },
-        },
+        summary:
+          "The operator's overview: every business with its dashboard figures in its own time zone, its agents and what needs attention, busiest first",
+        response: { 200: businessOverviewListSchema },
       },
       async () => ({ data: await deps.statistics.businesses() }),
     );

@@ -1,12 +1,13 @@
 import { webCallControlSchema } from '@switchboard/shared/call-controls';
 import { webCallConfigSchema } from '@switchboard/shared/web-call';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { agentScopeOf } from '../agents/agent-scope';
 import { webCallRequestSchema } from './web-call-request';
-import type { WebCallService } from './web-call.service';
+import type { PassThrough, WebCallService } from './web-call.service';
+import { routeGroup } from '../../http/routes';
 
-const tags = ['web-call'];
 const roomParams = z.object({ id: z.uuid({ error: 'id must be a UUID' }) });
 /** One line said in a sandbox web call (what the browser's call client heard or played). */
 const roomLineBody = z.strictObject({
@@ -24,115 +25,92 @@ const roomLineBody = z.strictObject({
 export const webCallRoutes =
   (deps: { webCalls: WebCallService }): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
+    const route = routeGroup(app, { tags: ['web-call'], access: 'member' });
+    /** The platform's status and body, as they came. */
+    const passOn = (reply: FastifyReply, answer: PassThrough) =>
+      reply.status(answer.status).send(answer.body);
+
+    route.get(
       '/web-call/config',
       {
-        config: { access: 'member' },
-        schema: {
-          tags,
-          summary:
-            "What the browser's call client needs: the platform mode, whether web calls can start, and where the SDK sends POST /call/web",
-          response: { 200: webCallConfigSchema },
-        },
+        summary:
+          "What the browser's call client needs: the platform mode, whether web calls can start, and where the SDK sends POST /call/web",
+        response: { 200: webCallConfigSchema },
       },
       async () => deps.webCalls.config(),
     );
 
-    app.post(
+    route.post(
       '/web-call/call/web',
       {
-        config: { access: 'member' },
-        schema: {
-          tags,
-          summary:
-            "The platform's POST /call/web for the web SDK, in both modes: the business's own assistant only, sent on with the server's public key",
-          // Allow-listed: an own assistant with harmless overrides, never inline definitions,
-          // servers, credentials or headers (they would hand our webhooks to the caller).
-          body: webCallRequestSchema,
-        },
+        summary:
+          "The platform's POST /call/web for the web SDK, in both modes: the business's own assistant only, sent on with the server's public key",
+        // Allow-listed: an own assistant with harmless overrides, never inline definitions,
+        // servers, credentials or headers (they would hand our webhooks to the caller).
+        body: webCallRequestSchema,
       },
-      async (request, reply) => {
-        const answer = await deps.webCalls.createWebCall(agentScopeOf(request), request.body);
-        return reply.status(answer.status).send(answer.body);
-      },
+      async (request, reply) =>
+        passOn(reply, await deps.webCalls.createWebCall(agentScopeOf(request), request.body)),
     );
 
-    app.get(
+    route.get(
       '/web-call/sandbox/web-call/:id',
       {
-        config: { access: 'member' },
-        schema: {
-          tags,
-          summary: "Sandbox mode: a web call's room (the call's status and first message)",
-          params: roomParams,
-        },
+        summary: "Sandbox mode: a web call's room (the call's status and first message)",
+        params: roomParams,
       },
-      async (request, reply) => {
-        const answer = await deps.webCalls.sandboxRoom(agentScopeOf(request), request.params.id);
-        return reply.status(answer.status).send(answer.body);
-      },
+      async (request, reply) =>
+        passOn(reply, await deps.webCalls.sandboxRoom(agentScopeOf(request), request.params.id)),
     );
 
-    app.post(
+    route.post(
       '/web-call/sandbox/web-call/:id/hang-up',
       {
-        config: { access: 'member' },
-        schema: {
-          tags,
-          summary: 'Sandbox mode: the caller left the room, so the call ends now',
-          params: roomParams,
-        },
+        summary: 'Sandbox mode: the caller left the room, so the call ends now',
+        params: roomParams,
       },
-      async (request, reply) => {
-        const answer = await deps.webCalls.hangUpSandboxRoom(
-          agentScopeOf(request),
-          request.params.id,
-        );
-        return reply.status(answer.status).send(answer.body);
-      },
+      async (request, reply) =>
+        passOn(
+          reply,
+          await deps.webCalls.hangUpSandboxRoom(agentScopeOf(request), request.params.id),
+        ),
     );
 
-    app.post(
+    route.post(
       '/web-call/sandbox/web-call/:id/control',
       {
-        config: { access: 'member' },
-        schema: {
-          tags,
-          summary:
-            'Sandbox mode: a live call control for the call’s assistant (the web SDK’s say with endCallAfterSpoken / interruptionsEnabled / interruptAssistantEnabled, control such as say-first-message, end-call), passed on to the sandbox platform',
-          params: roomParams,
-          body: webCallControlSchema,
-        },
+        summary:
+          'Sandbox mode: a live call control for the call’s assistant (the web SDK’s say with endCallAfterSpoken / interruptionsEnabled / interruptAssistantEnabled, control such as say-first-message, end-call), passed on to the sandbox platform',
+        params: roomParams,
+        body: webCallControlSchema,
       },
-      async (request, reply) => {
-        const answer = await deps.webCalls.sandboxRoomControl(
-          agentScopeOf(request),
-          request.params.id,
-          request.body,
-        );
-        return reply.status(answer.status).send(answer.body);
-      },
+      async (request, reply) =>
+        passOn(
+          reply,
+          await deps.webCalls.sandboxRoomControl(
+            agentScopeOf(request),
+            request.params.id,
+            request.body,
+          ),
+        ),
     );
 
-    app.post(
+    route.post(
       '/web-call/sandbox/web-call/:id/transcript',
       {
-        config: { access: 'member' },
-        schema: {
-          tags,
-          summary:
-            'Sandbox mode: a line said in the call (the caller’s or the simulated assistant’s); the logged transcript is these lines',
-          params: roomParams,
-          body: roomLineBody,
-        },
+        summary:
+          'Sandbox mode: a line said in the call (the caller’s or the simulated assistant’s); the logged transcript is these lines',
+        params: roomParams,
+        body: roomLineBody,
       },
-      async (request, reply) => {
-        const answer = await deps.webCalls.sandboxRoomLine(
-          agentScopeOf(request),
-          request.params.id,
-          request.body,
-        );
-        return reply.status(answer.status).send(answer.body);
-      },
+      async (request, reply) =>
+        passOn(
+          reply,
+          await deps.webCalls.sandboxRoomLine(
+            agentScopeOf(request),
+            request.params.id,
+            request.body,
+          ),
+        ),
     );
   };
