@@ -27,32 +27,27 @@ export function buildZip(entries: ZipEntrySpec[]): Buffer {
     const size = entry.declaredSize ?? entry.data.length;
     const crc = crc32(entry.data);
 
-    const local = Buffer.alloc(30);
+    // A local header's fields after its signature stand again in the central directory's
+    // entry, after its "version made by" (the extra-field length stays 0 in both).
+    const withSharedFields = (header: Buffer, at: number) => {
+      header.writeUInt16LE(20, at);
+      header.writeUInt16LE(0, at + 2);
+      header.writeUInt16LE(deflate ? 8 : 0, at + 4);
+      header.writeUInt16LE(0, at + 6);
+      header.writeUInt16LE(0x21, at + 8);
+      header.writeUInt32LE(crc, at + 10);
+      header.writeUInt32LE(data.length, at + 14);
+      header.writeUInt32LE(size, at + 18);
+      header.writeUInt16LE(name.length, at + 22);
+      return header;
+    };
+    const local = withSharedFields(Buffer.alloc(30), 4);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0, 6);
-    local.writeUInt16LE(deflate ? 8 : 0, 8);
-    local.writeUInt16LE(0, 10);
-    local.writeUInt16LE(0x21, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(0, 28);
     locals.push(local, name, data);
 
-    const central = Buffer.alloc(46);
+    const central = withSharedFields(Buffer.alloc(46), 6);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0, 8);
-    central.writeUInt16LE(deflate ? 8 : 0, 10);
-    central.writeUInt16LE(0, 12);
-    central.writeUInt16LE(0x21, 14);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE(offset, 42);
     centrals.push(central, name);
     offset += local.length + name.length + data.length;
