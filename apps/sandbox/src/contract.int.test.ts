@@ -1,12 +1,11 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { VapiClient, VapiError, type Vapi } from '@vapi-ai/server-sdk';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Sandbox } from './sandbox';
-import { startTestSandbox, testClient } from './test/sandbox';
+import { VapiError, type Vapi } from '@vapi-ai/server-sdk';
+import { describe, expect, it } from 'vitest';
+import { sandboxForSuite, testClient } from './test/sandbox';
 import { TEST_NOW } from './test/fixtures';
-import { startReceiver, type Receiver } from './test/receiver';
+import { receiverForSuite } from './test/receiver';
 
 // The contract, proven through the official server SDK (unchanged, pointed at the sandbox with
 // baseUrl) on a real loopback port, plus the webhooks the simulator sends to a real receiver.
@@ -28,23 +27,16 @@ async function expectVapiError(promise: Promise<unknown>, statusCode: number): P
 }
 
 describe('the official server SDK against the sandbox', () => {
-  let sandbox: Sandbox;
-  let client: VapiClient;
-
-  beforeAll(async () => {
-    sandbox = await startTestSandbox({
-      privateKey: PRIVATE,
-      publicKey: PUBLIC,
-      now: TEST_NOW,
-      totalCalls: 1500,
-      simulator: { stepMs: 5, webCallMs: 5 },
-    });
-    client = testClient(sandbox, PRIVATE);
+  const suite = sandboxForSuite({
+    privateKey: PRIVATE,
+    publicKey: PUBLIC,
+    now: TEST_NOW,
+    totalCalls: 1500,
+    simulator: { stepMs: 5, webCallMs: 5 },
   });
-  afterAll(() => sandbox.close());
 
   it('creates (201), gets, updates, lists and deletes assistants', async () => {
-    const { data: created, rawResponse } = await client.assistants
+    const { data: created, rawResponse } = await suite.client.assistants
       .create({
         name: 'Contract test',
         firstMessage: 'Hello there',
@@ -58,10 +50,13 @@ describe('the official server SDK against the sandbox', () => {
       .withRawResponse();
     expect(rawResponse.status).toBe(201);
     expect(created.id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(created.orgId).toBe(sandbox.demo.orgId);
+    expect(created.orgId).toBe(suite.sandbox.demo.orgId);
 
-    expect(await client.assistants.get({ id: created.id })).toEqual(created);
-    const updated = await client.assistants.update({ id: created.id, firstMessage: 'Hi again' });
+    expect(await suite.client.assistants.get({ id: created.id })).toEqual(created);
+    const updated = await suite.client.assistants.update({
+      id: created.id,
+      firstMessage: 'Hi again',
+    });
     expect(updated).toMatchObject({
       id: created.id,
       name: 'Contract test',
@@ -69,19 +64,21 @@ describe('the official server SDK against the sandbox', () => {
     });
     expect(Date.parse(updated.updatedAt)).toBeGreaterThan(Date.parse(created.updatedAt));
 
-    const listed = await client.assistants.list();
+    const listed = await suite.client.assistants.list();
     expect(listed[0]?.id).toBe(created.id);
-    expect(listed.map((a) => a.id)).toEqual(expect.arrayContaining([...sandbox.demo.assistantIds]));
-    expect(await client.assistants.list({ limit: 2 })).toHaveLength(2);
-    const older = await client.assistants.list({ createdAtLt: created.createdAt });
+    expect(listed.map((a) => a.id)).toEqual(
+      expect.arrayContaining([...suite.sandbox.demo.assistantIds]),
+    );
+    expect(await suite.client.assistants.list({ limit: 2 })).toHaveLength(2);
+    const older = await suite.client.assistants.list({ createdAtLt: created.createdAt });
     expect(older.map((a) => a.id)).not.toContain(created.id);
 
-    expect((await client.assistants.delete({ id: created.id })).id).toBe(created.id);
-    await expectVapiError(client.assistants.get({ id: created.id }), 404);
+    expect((await suite.client.assistants.delete({ id: created.id })).id).toBe(created.id);
+    await expectVapiError(suite.client.assistants.get({ id: created.id }), 404);
   });
 
   it('gives the demo assistants a realistic configuration', async () => {
-    const dental = await client.assistants.get({ id: sandbox.demo.assistantIds[0]! });
+    const dental = await suite.client.assistants.get({ id: suite.sandbox.demo.assistantIds[0]! });
     expect(dental.name).toBe('Bright Smile Dental Receptionist');
     expect(dental.model).toMatchObject({ provider: 'openai' });
     const tools = dental.model && 'tools' in dental.model ? (dental.model.tools ?? []) : [];
@@ -92,25 +89,25 @@ describe('the official server SDK against the sandbox', () => {
   });
 
   it('lists calls newest first with limit and filters, and pages with createdAtLt', async () => {
-    const first = await client.calls.list({ limit: 10 });
+    const first = await suite.client.calls.list({ limit: 10 });
     expect(first).toHaveLength(10);
     for (let n = 1; n < first.length; n++) {
       expect(Date.parse(first[n - 1]!.createdAt)).toBeGreaterThan(Date.parse(first[n]!.createdAt));
     }
     expect(first.every((call) => !('duration' in call))).toBe(true);
 
-    const plumbing = sandbox.demo.assistantIds[1]!;
-    const byAssistant = await client.calls.list({ assistantId: plumbing, limit: 50 });
+    const plumbing = suite.sandbox.demo.assistantIds[1]!;
+    const byAssistant = await suite.client.calls.list({ assistantId: plumbing, limit: 50 });
     expect(byAssistant.every((call) => call.assistantId === plumbing)).toBe(true);
-    const phone = sandbox.demo.phoneNumberIds[1]!;
-    const byPhone = await client.calls.list({ phoneNumberId: phone, limit: 50 });
+    const phone = suite.sandbox.demo.phoneNumberIds[1]!;
+    const byPhone = await suite.client.calls.list({ phoneNumberId: phone, limit: 50 });
     expect(byPhone.every((call) => call.phoneNumberId === phone)).toBe(true);
-    expect(await client.calls.list({ id: first[3]!.id })).toEqual([first[3]]);
+    expect(await suite.client.calls.list({ id: first[3]!.id })).toEqual([first[3]]);
 
     const seen = new Set<string>();
     let createdAtLt: string | undefined;
     for (;;) {
-      const page = await client.calls.list({
+      const page = await suite.client.calls.list({
         limit: 1000,
         ...(createdAtLt ? { createdAtLt } : {}),
       });
@@ -120,7 +117,7 @@ describe('the official server SDK against the sandbox', () => {
     }
     expect(seen.size).toBeGreaterThanOrEqual(1500);
 
-    const window = await client.calls.list({
+    const window = await suite.client.calls.list({
       createdAtGe: first[5]!.createdAt,
       createdAtLe: first[2]!.createdAt,
     });
@@ -128,43 +125,43 @@ describe('the official server SDK against the sandbox', () => {
   });
 
   it('gets a call, and answers an unknown one with a NestJS 404 body', async () => {
-    const [latest] = await client.calls.list({ limit: 1 });
-    const call = await client.calls.get({ id: latest!.id });
+    const [latest] = await suite.client.calls.list({ limit: 1 });
+    const call = await suite.client.calls.get({ id: latest!.id });
     expect(call).toEqual(latest);
     expect(call.status).toBe('ended');
     expect(call.costBreakdown?.total).toBe(call.cost);
 
-    const error = await expectVapiError(client.calls.get({ id: randomUUID() }), 404);
+    const error = await expectVapiError(suite.client.calls.get({ id: randomUUID() }), 404);
     expect(error.body).toEqual({ message: 'Call not found', error: 'Not Found', statusCode: 404 });
     expect(error.rawResponse?.headers.get('content-type')).toMatch(/application\/json/);
   });
 
   it('refuses a wrong key with a 401 and a JSON body', async () => {
-    const wrong = new VapiClient({ token: 'not-the-key', baseUrl: sandbox.baseUrl, maxRetries: 0 });
+    const wrong = testClient(suite.sandbox, 'not-the-key');
     const error = await expectVapiError(wrong.calls.list(), 401);
     expect(error.body).toMatchObject({ error: 'Unauthorized', statusCode: 401 });
-    const publicKey = new VapiClient({ token: PUBLIC, baseUrl: sandbox.baseUrl, maxRetries: 0 });
+    const publicKey = testClient(suite.sandbox, PUBLIC);
     await expectVapiError(publicKey.assistants.list(), 401);
   });
 
   it('lists and gets phone numbers', async () => {
-    const numbers = await client.phoneNumbers.list();
+    const numbers = await suite.client.phoneNumbers.list();
     expect(numbers.map((phone) => phone.id).sort()).toEqual(
-      [...sandbox.demo.phoneNumberIds].sort(),
+      [...suite.sandbox.demo.phoneNumberIds].sort(),
     );
     for (const phone of numbers) {
       expect(phone.number).toMatch(/^\+1\d{10}$/);
-      expect(sandbox.demo.assistantIds).toContain(phone.assistantId);
+      expect(suite.sandbox.demo.assistantIds).toContain(phone.assistantId);
       expect(['vapi', 'twilio']).toContain(phone.provider);
     }
-    const one = await client.phoneNumbers.get({ id: numbers[0]!.id });
+    const one = await suite.client.phoneNumbers.get({ id: numbers[0]!.id });
     expect(one).toEqual(numbers[0]);
   });
 
   it('runs analytics with groupBy and a daily step', async () => {
-    const end = sandbox.demo.windowEnd;
+    const end = suite.sandbox.demo.windowEnd;
     const start = new Date(end.getTime() - 7 * 86_400_000);
-    const [result] = await client.analytics.get({
+    const [result] = await suite.client.analytics.get({
       queries: [
         {
           table: 'call',
@@ -196,13 +193,13 @@ describe('the official server SDK against the sandbox', () => {
     }[];
     expect(rows.length).toBeGreaterThan(7);
     for (const row of rows) {
-      expect(sandbox.demo.assistantIds).toContain(row.assistantId);
+      expect(suite.sandbox.demo.assistantIds).toContain(row.assistantId);
       expect(new Date(row.date).toISOString()).toBe(row.date);
       expect(row.countId).toBeGreaterThan(0);
       expect(row.sumDuration).toBeGreaterThanOrEqual(0);
     }
     const total = rows.reduce((sum, row) => sum + row.countId, 0);
-    const calls = await client.calls.list({
+    const calls = await suite.client.calls.list({
       createdAtGe: start.toISOString(),
       createdAtLt: end.toISOString(),
       limit: 1000,
@@ -210,15 +207,15 @@ describe('the official server SDK against the sandbox', () => {
     expect(total).toBe(calls.length);
   });
 
-  it('serves GET /v2/call through client.fetch in the paginated shape', async () => {
+  it('serves GET /v2/call through suite.client.fetch in the paginated shape', async () => {
     // SDK 2.0.1 quirk: a relative path is joined by assigning URL.pathname, which escapes "?",
     // so a query string only survives in an absolute URL (auth and retries still apply).
-    const relative = await client.fetch('/v2/call?limit=1', { method: 'GET' });
+    const relative = await suite.client.fetch('/v2/call?limit=1', { method: 'GET' });
     expect(relative.url).toContain('/v2/call%3Flimit=1');
     expect(relative.status).toBe(404);
 
-    const response = await client.fetch(
-      `${sandbox.baseUrl}/v2/call?page=2&limit=5&sortBy=createdAt&sortOrder=DESC`,
+    const response = await suite.client.fetch(
+      `${suite.sandbox.baseUrl}/v2/call?page=2&limit=5&sortBy=createdAt&sortOrder=DESC`,
       { method: 'GET' },
     );
     expect(response.status).toBe(200);
@@ -227,16 +224,16 @@ describe('the official server SDK against the sandbox', () => {
     expect(body.metadata).toMatchObject({ itemsPerPage: 5, currentPage: 2, hasNextPage: true });
     expect(body.metadata.totalItems).toBeGreaterThanOrEqual(1500);
     expect(body.metadata.totalPages).toBe(Math.ceil(body.metadata.totalItems / 5));
-    const newest = await client.calls.list({ limit: 10 });
+    const newest = await suite.client.calls.list({ limit: 10 });
     expect(body.results.map((call) => call.id)).toEqual(newest.slice(5, 10).map((call) => call.id));
   });
 
   it('creates a web call with the public key (as the web SDK does) and refuses the private key', async () => {
-    const response = await fetch(`${sandbox.baseUrl}/call/web`, {
+    const response = await fetch(`${suite.sandbox.baseUrl}/call/web`, {
       method: 'POST',
       headers: { authorization: `Bearer ${PUBLIC}`, 'content-type': 'application/json' },
       body: JSON.stringify({
-        assistantId: sandbox.demo.assistantIds[0],
+        assistantId: suite.sandbox.demo.assistantIds[0],
         assistantOverrides: { variableValues: { a: 1 } },
       }),
     });
@@ -247,24 +244,24 @@ describe('the official server SDK against the sandbox', () => {
     expect(call.transport).toMatchObject({ provider: 'daily', callUrl: call.webCallUrl });
     expect(call.assistant?.voice).toBeDefined();
 
-    const privateKey = await client.fetch('/call/web', {
+    const privateKey = await suite.client.fetch('/call/web', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ assistantId: sandbox.demo.assistantIds[0] }),
+      body: JSON.stringify({ assistantId: suite.sandbox.demo.assistantIds[0] }),
     });
     expect(privateKey.status).toBe(401);
     expect(await privateKey.json()).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
 
     // The call plays out (no server URL here) and ends.
     await expect
-      .poll(async () => (await client.calls.get({ id: call.id })).status, { timeout: 5000 })
+      .poll(async () => (await suite.client.calls.get({ id: call.id })).status, { timeout: 5000 })
       .toBe('ended');
   });
 
   it('serves the recording a call links to as a playable WAV', async () => {
-    const calls = await client.calls.list({ limit: 20 });
+    const calls = await suite.client.calls.list({ limit: 20 });
     const url = calls.find((call) => call.artifact?.recordingUrl)?.artifact?.recordingUrl;
-    expect(url).toMatch(new RegExp(`^${sandbox.baseUrl}/recordings/[0-9a-f-]{36}\\.wav$`));
+    expect(url).toMatch(new RegExp(`^${suite.sandbox.baseUrl}/recordings/[0-9a-f-]{36}\\.wav$`));
     const response = await fetch(url!);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('audio/wav');
@@ -274,19 +271,19 @@ describe('the official server SDK against the sandbox', () => {
   });
 
   it('serves a call’s logs: GET /call/{id}/call-logs through the SDK, a 302 to a presigned JSON Lines file', async () => {
-    const [call] = await client.calls.list({ limit: 1 });
+    const [call] = await suite.client.calls.list({ limit: 1 });
     if (!call) throw new Error('the sandbox has calls');
     // The SDK wraps the route (it follows the redirect and reads no body).
     await expect(
-      client.calls.callArtifactControllerCallLogsDownload({ id: call.id }),
+      suite.client.calls.callArtifactControllerCallLogsDownload({ id: call.id }),
     ).resolves.toBeUndefined();
     await expectVapiError(
-      client.calls.callArtifactControllerCallLogsDownload({ id: randomUUID() }),
+      suite.client.calls.callArtifactControllerCallLogsDownload({ id: randomUUID() }),
       404,
     );
 
     const auth = { authorization: `Bearer ${PRIVATE}` };
-    const download = await fetch(`${sandbox.baseUrl}/call/${call.id}/call-logs`, {
+    const download = await fetch(`${suite.sandbox.baseUrl}/call/${call.id}/call-logs`, {
       headers: auth,
       redirect: 'manual',
     });
@@ -320,45 +317,31 @@ describe('the official server SDK against the sandbox', () => {
 const HMAC_CREDENTIAL = '6f0f3a52-2b1e-4c38-9d7e-0c6b1a7e5a11';
 
 describe('the simulator sends the platform webhooks', () => {
-  let sandbox: Sandbox;
-  let receiver: Receiver;
+  const receiver = receiverForSuite({
+    toolResult: 'Booked: reference APT-777',
+    answer: (_message, path) =>
+      path === '/fail' ? { status: 500, body: { message: 'boom' } } : undefined,
+  });
   /** Where the product takes the platform's webhooks. */
   const hookUrl = () => `${receiver.base}/api/platform/webhook`;
-  let client: VapiClient;
   const SERVER = () => ({ url: hookUrl(), headers: { 'x-vapi-secret': 'shh' } });
-
-  beforeAll(async () => {
-    receiver = await startReceiver({
-      toolResult: 'Booked: reference APT-777',
-      answer: (_message, path) =>
-        path === '/fail' ? { status: 500, body: { message: 'boom' } } : undefined,
-    });
-    sandbox = await startTestSandbox({
-      privateKey: PRIVATE,
-      publicKey: PUBLIC,
-      totalCalls: 200,
-      server: { url: hookUrl(), headers: { 'x-vapi-secret': 'shh' } },
-      credentials: [
-        {
-          id: HMAC_CREDENTIAL,
-          authenticationPlan: { type: 'hmac', secretKey: 'hmac-secret', algorithm: 'sha256' },
-        },
-      ],
-      simulator: { stepMs: 10, webCallMs: 20 },
-    });
-    client = testClient(sandbox, PRIVATE);
-  });
-  afterAll(async () => {
-    await sandbox.close();
-    await receiver.close();
-  });
-  beforeEach(() => {
-    receiver.received.length = 0;
-  });
+  const suite = sandboxForSuite(() => ({
+    privateKey: PRIVATE,
+    publicKey: PUBLIC,
+    totalCalls: 200,
+    server: SERVER(),
+    credentials: [
+      {
+        id: HMAC_CREDENTIAL,
+        authenticationPlan: { type: 'hmac', secretKey: 'hmac-secret', algorithm: 'sha256' },
+      },
+    ],
+    simulator: { stepMs: 10, webCallMs: 20 },
+  }));
 
   it('sends status updates, a tool call (reading the reply) and the end-of-call report, in order', async () => {
-    const dental = sandbox.demo.assistantIds[0]!;
-    const call = await sandbox.simulateCall({
+    const dental = suite.sandbox.demo.assistantIds[0]!;
+    const call = await suite.sandbox.simulateCall({
       assistantId: dental,
       type: 'inboundPhoneCall',
       endedReason: 'customer-ended-call',
@@ -422,15 +405,15 @@ describe('the simulator sends the platform webhooks', () => {
     // The call ended "now" after a realistic duration, and the API shows the final version.
     expect(Date.parse(call.endedAt!)).toBeGreaterThan(Date.now() - 5000);
     expect(Date.parse(call.endedAt!) - Date.parse(call.startedAt!)).toBeGreaterThan(60_000);
-    expect(await client.calls.get({ id: call.id })).toEqual(call);
-    const [newest] = await client.calls.list({ limit: 1, updatedAtGe: call.updatedAt });
+    expect(await suite.client.calls.get({ id: call.id })).toEqual(call);
+    const [newest] = await suite.client.calls.list({ limit: 1, updatedAtGe: call.updatedAt });
     expect(newest?.id).toBe(call.id);
   });
 
   it('authenticates with a Bearer header or an HMAC credential when the server says so', async () => {
-    sandbox.setServer({ url: hookUrl(), headers: { Authorization: 'Bearer tok' } });
-    await sandbox.simulateCall({
-      assistantId: sandbox.demo.assistantIds[3],
+    suite.sandbox.setServer({ url: hookUrl(), headers: { Authorization: 'Bearer tok' } });
+    await suite.sandbox.simulateCall({
+      assistantId: suite.sandbox.demo.assistantIds[3],
       endedReason: 'customer-busy',
       type: 'outboundPhoneCall',
     });
@@ -445,8 +428,8 @@ describe('the simulator sends the platform webhooks', () => {
     ]);
 
     receiver.received.length = 0;
-    sandbox.setServer({ url: hookUrl(), credentialId: HMAC_CREDENTIAL });
-    await sandbox.simulateCall({ assistantId: sandbox.demo.assistantIds[3] });
+    suite.sandbox.setServer({ url: hookUrl(), credentialId: HMAC_CREDENTIAL });
+    await suite.sandbox.simulateCall({ assistantId: suite.sandbox.demo.assistantIds[3] });
     expect(receiver.received.length).toBeGreaterThan(0);
     for (const { headers, raw } of receiver.received) {
       const timestamp = headers['x-timestamp'] as string;
@@ -457,15 +440,15 @@ describe('the simulator sends the platform webhooks', () => {
       expect(headers['x-signature']).toBe(expected);
       expect(headers['x-vapi-secret']).toBeUndefined();
     }
-    sandbox.setServer(SERVER());
+    suite.sandbox.setServer(SERVER());
   });
 
   it('creates the call without webhooks when delivery is "missed", so only sync can find it', async () => {
     const before = new Date().toISOString();
-    const call = await sandbox.simulateCall({ deliverWebhooks: false });
+    const call = await suite.sandbox.simulateCall({ deliverWebhooks: false });
     expect(receiver.received).toEqual([]);
     expect(call.status).toBe('ended');
-    const recent = await client.calls.list({ updatedAtGt: before });
+    const recent = await suite.client.calls.list({ updatedAtGt: before });
     expect(recent.map((c) => c.id)).toContain(call.id);
   });
 
@@ -475,48 +458,48 @@ describe('the simulator sends the platform webhooks', () => {
     const { port } = closed.address() as AddressInfo;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const options = {
-      assistantId: sandbox.demo.assistantIds[0],
+      assistantId: suite.sandbox.demo.assistantIds[0],
       tool: 'create_enquiry',
       endedReason: 'assistant-ended-call',
       type: 'inboundPhoneCall',
     } as const;
 
-    sandbox.setServer({ url: `http://127.0.0.1:${port}/down` });
-    const unreachable = await sandbox.simulateCall(options);
+    suite.sandbox.setServer({ url: `http://127.0.0.1:${port}/down` });
+    const unreachable = await suite.sandbox.simulateCall(options);
     expect(unreachable.status).toBe('ended');
     const noAnswer = unreachable.artifact?.messages?.find((m) => m.role === 'tool_call_result');
     expect(noAnswer && 'result' in noAnswer ? noAnswer.result : '').toMatch(/did not answer/);
-    expect((await client.calls.get({ id: unreachable.id })).status).toBe('ended');
+    expect((await suite.client.calls.get({ id: unreachable.id })).status).toBe('ended');
 
-    sandbox.setServer({ url: `${receiver.base}/fail` });
-    const failing = await sandbox.simulateCall(options);
+    suite.sandbox.setServer({ url: `${receiver.base}/fail` });
+    const failing = await suite.sandbox.simulateCall(options);
     expect(failing.status).toBe('ended');
     expect(receiver.received.map((r) => r.message.type)).toContain('end-of-call-report');
     const error = failing.artifact?.messages?.find((m) => m.role === 'tool_call_result');
     expect(error && 'result' in error ? error.result : '').toMatch(/500/);
-    sandbox.setServer(SERVER());
+    suite.sandbox.setServer(SERVER());
   });
 
   it('points the demo assistants and their tools at a new server URL', async () => {
-    sandbox.setServer({ url: 'http://127.0.0.1:1/elsewhere' });
-    const dental = await client.assistants.get({ id: sandbox.demo.assistantIds[0]! });
+    suite.sandbox.setServer({ url: 'http://127.0.0.1:1/elsewhere' });
+    const dental = await suite.client.assistants.get({ id: suite.sandbox.demo.assistantIds[0]! });
     expect(dental.server?.url).toBe('http://127.0.0.1:1/elsewhere');
     const tools = dental.model && 'tools' in dental.model ? (dental.model.tools ?? []) : [];
     expect(tools.map((tool) => (tool.type === 'function' ? tool.server?.url : undefined))).toEqual([
       'http://127.0.0.1:1/elsewhere',
       'http://127.0.0.1:1/elsewhere',
     ]);
-    sandbox.setServer(SERVER());
-    expect((await client.assistants.get({ id: sandbox.demo.assistantIds[0]! })).server?.url).toBe(
-      hookUrl(),
-    );
+    suite.sandbox.setServer(SERVER());
+    expect(
+      (await suite.client.assistants.get({ id: suite.sandbox.demo.assistantIds[0]! })).server?.url,
+    ).toBe(hookUrl());
   });
 
   it('plays out a web call created with POST /call/web, with its webhooks', async () => {
-    const response = await fetch(`${sandbox.baseUrl}/call/web`, {
+    const response = await fetch(`${suite.sandbox.baseUrl}/call/web`, {
       method: 'POST',
       headers: { authorization: `Bearer ${PUBLIC}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ assistantId: sandbox.demo.assistantIds[2] }),
+      body: JSON.stringify({ assistantId: suite.sandbox.demo.assistantIds[2] }),
     });
     const created = (await response.json()) as Vapi.Call;
     await expect
@@ -530,7 +513,7 @@ describe('the simulator sends the platform webhooks', () => {
     // The restaurant assistant carries the tools, so even a short web call books or records.
     expect(types).toContain('tool-calls');
     expect(types.at(-1)).toBe('end-of-call-report');
-    const final = await client.calls.get({ id: created.id });
+    const final = await suite.client.calls.get({ id: created.id });
     // Nobody left the room: the call ran to the assistant's maximum length (webCallMs here).
     expect(final).toMatchObject({
       status: 'ended',
@@ -544,28 +527,27 @@ describe('the simulator sends the platform webhooks', () => {
 });
 
 describe('web-call room', () => {
-  let sandbox: Sandbox;
+  const suite = sandboxForSuite({
+    privateKey: PRIVATE,
+    publicKey: PUBLIC,
+    totalCalls: 50,
+    // Held for a minute unless the caller leaves the room.
+    simulator: { stepMs: 10, webCallMs: 60_000 },
+  });
 
-  beforeAll(async () => {
-    sandbox = await startTestSandbox({
-      privateKey: PRIVATE,
-      publicKey: PUBLIC,
-      totalCalls: 50,
-      // Held for a minute unless the caller leaves the room.
-      simulator: { stepMs: 10, webCallMs: 60_000 },
-    });
-  });
-  afterAll(async () => {
-    await sandbox.close();
-  });
+  /** A web call to the first demo assistant, in progress. */
+  async function startWebCall() {
+    const created = await suite.api<{ id: string; webCallUrl: string }>(
+      'POST',
+      '/call/web',
+      { assistantId: suite.sandbox.demo.assistantIds[0] },
+      PUBLIC,
+    );
+    return created.body;
+  }
 
   it('ends a held web call at once when the caller hangs up the room', async () => {
-    const response = await fetch(`${sandbox.baseUrl}/call/web`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${PUBLIC}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ assistantId: sandbox.demo.assistantIds[0] }),
-    });
-    const created = (await response.json()) as { id: string; webCallUrl: string };
+    const created = await startWebCall();
     const room = async () =>
       (await fetch(created.webCallUrl)).json() as Promise<{ status: string }>;
     await expect.poll(async () => (await room()).status, { timeout: 3000 }).toBe('in-progress');
@@ -577,19 +559,14 @@ describe('web-call room', () => {
     const again = await fetch(`${created.webCallUrl}/hang-up`, { method: 'POST' });
     expect(await again.json()).toEqual({ callId: created.id, hungUp: false });
 
-    const unknown = await fetch(`${sandbox.baseUrl}/web-call/${randomUUID()}/hang-up`, {
+    const unknown = await fetch(`${suite.sandbox.baseUrl}/web-call/${randomUUID()}/hang-up`, {
       method: 'POST',
     });
     expect(unknown.status).toBe(404);
   });
 
   it('takes live call controls: a say that ends the call after it is spoken ends it with that reason', async () => {
-    const response = await fetch(`${sandbox.baseUrl}/call/web`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${PUBLIC}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ assistantId: sandbox.demo.assistantIds[0] }),
-    });
-    const created = (await response.json()) as { id: string; webCallUrl: string };
+    const created = await startWebCall();
     const room = async () =>
       (await fetch(created.webCallUrl)).json() as Promise<{ status: string; endedReason: string }>;
     await expect.poll(async () => (await room()).status, { timeout: 3000 }).toBe('in-progress');

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { VapiClient, VapiError } from '@vapi-ai/server-sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VapiError } from '@vapi-ai/server-sdk';
+import { describe, expect, it } from 'vitest';
 import type { ValidateFunction } from 'ajv';
-import type { Sandbox } from './sandbox';
-import { startTestSandbox } from './test/sandbox';
+import { sandboxForSuite } from './test/sandbox';
 import { REASONS } from './demo/call-plan';
 import {
   describeErrors,
@@ -12,8 +11,7 @@ import {
   validatorFor,
 } from './platform-document';
 import { TEST_NOW } from './test/fixtures';
-import { startReceiver, type Receiver } from './test/receiver';
-import { sandboxApi } from './test/api';
+import { receiverForSuite } from './test/receiver';
 
 // The sandbox against the platform's own OpenAPI document (the trimmed copy made by
 // `npm run platform:trim`): every response the product reads, every server message the
@@ -36,21 +34,14 @@ function expectValid(validate: ValidateFunction, value: unknown, what: string): 
 }
 
 describe('the sandbox answers as the platform document says', () => {
-  let sandbox: Sandbox;
-
-  const api = (method: string, path: string, body?: unknown, key = PRIVATE) =>
-    sandboxApi(sandbox.baseUrl, key, method, path, body);
-
-  beforeAll(async () => {
-    sandbox = await startTestSandbox({
-      privateKey: PRIVATE,
-      publicKey: PUBLIC,
-      now: TEST_NOW,
-      totalCalls: 1500,
-      simulator: { stepMs: 5, webCallMs: 5 },
-    });
+  const suite = sandboxForSuite({
+    privateKey: PRIVATE,
+    publicKey: PUBLIC,
+    now: TEST_NOW,
+    totalCalls: 1500,
+    simulator: { stepMs: 5, webCallMs: 5 },
   });
-  afterAll(() => sandbox.close());
+  const api = suite.api<unknown>;
 
   it('records where the trimmed document comes from', () => {
     expect(platformDocument().info['x-source']).toMatchObject({
@@ -130,12 +121,12 @@ describe('the sandbox answers as the platform document says', () => {
       provider: 'vapi',
       numberDesiredAreaCode: '303',
       name: 'Front line',
-      assistantId: sandbox.demo.assistantIds[0],
+      assistantId: suite.sandbox.demo.assistantIds[0],
     });
     expect(vapi.status).toBe(201);
     expectValid(responseValidator('POST', '/phone-number', 201), vapi.body, 'create vapi');
     const created = vapi.body as { id: string; number: string; status: string; orgId: string };
-    expect(created).toMatchObject({ status: 'active', orgId: sandbox.demo.orgId });
+    expect(created).toMatchObject({ status: 'active', orgId: suite.sandbox.demo.orgId });
     expect(created.number).toMatch(/^\+1303555\d{4}$/);
 
     const twilio = await api('POST', '/phone-number', {
@@ -187,7 +178,7 @@ describe('the sandbox answers as the platform document says', () => {
     });
     await api('DELETE', `/phone-number/${(twilio.body as { id: string }).id}`);
     const left = (await api('GET', '/phone-number')).body as { id: string }[];
-    expect(left.map((p) => p.id).sort()).toEqual([...sandbox.demo.phoneNumberIds].sort());
+    expect(left.map((p) => p.id).sort()).toEqual([...suite.sandbox.demo.phoneNumberIds].sort());
   });
 
   it('phone numbers: a Vonage import takes a Vonage credential; a PATCH clears with null', async () => {
@@ -216,7 +207,7 @@ describe('the sandbox answers as the platform document says', () => {
       provider: 'vonage',
       number: '+447700900123',
       credentialId,
-      assistantId: sandbox.demo.assistantIds[0],
+      assistantId: suite.sandbox.demo.assistantIds[0],
       fallbackDestination: { type: 'number', number: '+447700900999' },
     });
     expect(vonage.status).toBe(201);
@@ -317,15 +308,18 @@ describe('the sandbox answers as the platform document says', () => {
     expect((await api('GET', `/tool/${toolId}`)).status).toBe(404);
 
     const creates: [string, unknown][] = [
-      ['/squad', { name: 'Front desk', members: [{ assistantId: sandbox.demo.assistantIds[0] }] }],
+      [
+        '/squad',
+        { name: 'Front desk', members: [{ assistantId: suite.sandbox.demo.assistantIds[0] }] },
+      ],
       ['/structured-output', { name: 'caller', schema: { type: 'object' } }],
       [
         '/campaign',
         {
           name: 'Recall',
           // A campaign calls with an assistant (or squad); next year, so it places no call here.
-          assistantId: sandbox.demo.assistantIds[0],
-          phoneNumberId: sandbox.demo.phoneNumberIds[0],
+          assistantId: suite.sandbox.demo.assistantIds[0],
+          phoneNumberId: suite.sandbox.demo.phoneNumberIds[0],
           customers: [{ number: '+15125550100' }],
           schedulePlan: { earliestAt: new Date(Date.now() + 365 * 86_400_000).toISOString() },
         },
@@ -370,7 +364,7 @@ describe('the sandbox answers as the platform document says', () => {
     const response = await api(
       'POST',
       '/call/web',
-      { assistantId: sandbox.demo.assistantIds[0] },
+      { assistantId: suite.sandbox.demo.assistantIds[0] },
       PUBLIC,
     );
     expect(response.status).toBe(201);
@@ -382,10 +376,9 @@ describe('the sandbox answers as the platform document says', () => {
   });
 
   it('refuses unknown properties in bodies and query strings, as NestJS whitelisting does', async () => {
-    const client = new VapiClient({ token: PRIVATE, baseUrl: sandbox.baseUrl, maxRetries: 0 });
-    const caught = await client.assistants
+    const caught = await suite.client.assistants
       .create({ name: 'Extra', colour: 'blue' } as unknown as Parameters<
-        typeof client.assistants.create
+        typeof suite.client.assistants.create
       >[0])
       .then(
         () => undefined,
@@ -447,35 +440,29 @@ describe('the sandbox answers as the platform document says', () => {
 });
 
 describe('the server messages the simulator sends are the document’s ServerMessage', () => {
-  let sandbox: Sandbox;
-  let receiver: Receiver;
-
-  beforeAll(async () => {
-    receiver = await startReceiver();
-    sandbox = await startTestSandbox({
-      privateKey: PRIVATE,
-      publicKey: PUBLIC,
-      totalCalls: 100,
-      server: { url: receiver.url },
-      simulator: { stepMs: 5, webCallMs: 10 },
-    });
-  });
-  afterAll(async () => {
-    await sandbox.close();
-    await receiver.close();
-  });
+  const receiver = receiverForSuite();
+  const suite = sandboxForSuite(() => ({
+    privateKey: PRIVATE,
+    publicKey: PUBLIC,
+    totalCalls: 100,
+    server: { url: receiver.url },
+    simulator: { stepMs: 5, webCallMs: 10 },
+  }));
 
   it('status updates, tool calls and end-of-call reports for every kind of call', async () => {
-    const [dental, plumbing, restaurant, survey] = sandbox.demo.assistantIds;
-    await sandbox.simulateCall({ assistantId: dental, tool: 'book_appointment' });
-    await sandbox.simulateCall({ assistantId: plumbing, tool: 'create_enquiry' });
-    await sandbox.simulateCall({
+    const [dental, plumbing, restaurant, survey] = suite.sandbox.demo.assistantIds;
+    await suite.sandbox.simulateCall({ assistantId: dental, tool: 'book_appointment' });
+    await suite.sandbox.simulateCall({ assistantId: plumbing, tool: 'create_enquiry' });
+    await suite.sandbox.simulateCall({
       assistantId: restaurant,
       endedReason: 'assistant-forwarded-call',
     });
-    await sandbox.simulateCall({ assistantId: survey, endedReason: 'customer-did-not-answer' });
-    await sandbox.simulateCall({ assistantId: survey, endedReason: 'voicemail' });
-    await sandbox.simulateCall({ assistantId: dental, type: 'webCall' });
+    await suite.sandbox.simulateCall({
+      assistantId: survey,
+      endedReason: 'customer-did-not-answer',
+    });
+    await suite.sandbox.simulateCall({ assistantId: survey, endedReason: 'voicemail' });
+    await suite.sandbox.simulateCall({ assistantId: dental, type: 'webCall' });
 
     const types = new Set(receiver.received.map((delivery) => delivery.message.type));
     expect([...types].sort()).toEqual(['end-of-call-report', 'status-update', 'tool-calls']);

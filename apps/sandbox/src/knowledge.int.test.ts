@@ -1,12 +1,10 @@
 import type { ValidateFunction } from 'ajv';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describeErrors, responseValidator, validatorFor } from './platform-document';
-import type { Sandbox } from './sandbox';
-import { startTestSandbox } from './test/sandbox';
+import { sandboxForSuite, sayInRoom } from './test/sandbox';
 import { buildDocx, buildPdf } from './test/documents';
-import { sandboxApi } from './test/api';
 
 // Files and knowledge bases (v2) as the platform document describes them: uploads are
 // multipart, a file is processing then done, a knowledge base gets its search tool, files are
@@ -30,30 +28,28 @@ const FAQ = [
 ].join('\n');
 
 describe('files and knowledge bases in the sandbox', () => {
-  let sandbox: Sandbox;
-
-  beforeAll(async () => {
-    sandbox = await startTestSandbox({
-      privateKey: PRIVATE,
-      publicKey: PUBLIC,
-      totalCalls: 20,
-      simulator: { stepMs: 10, webCallMs: 60_000 },
-    });
+  const suite = sandboxForSuite({
+    privateKey: PRIVATE,
+    publicKey: PUBLIC,
+    totalCalls: 20,
+    simulator: { stepMs: 10, webCallMs: 60_000 },
   });
-  afterAll(() => sandbox.close());
+  const api = suite.api;
 
-  const api = <B = Record<string, unknown>>(
-    method: string,
-    path: string,
-    body?: unknown,
-    key = PRIVATE,
-  ) => sandboxApi<B>(sandbox.baseUrl, key, method, path, body);
+  /** A web call to the assistant, and what its room replies to a question typed in it. */
+  async function webCallAsking(assistantId: string | undefined) {
+    const call = await api<{ webCallUrl: string }>('POST', '/call/web', { assistantId }, PUBLIC);
+    return async (message: string) =>
+      (await (await sayInRoom(call.body.webCallUrl, 'user', message)).json()) as {
+        reply?: string;
+      };
+  }
 
   async function upload(data: Buffer, name: string, fields: Record<string, string> = {}) {
     const form = new FormData();
     form.append('file', new Blob([data]), name);
     for (const [key, value] of Object.entries(fields)) form.append(key, value);
-    const response = await fetch(`${sandbox.baseUrl}/file`, {
+    const response = await fetch(`${suite.sandbox.baseUrl}/file`, {
       method: 'POST',
       headers: { authorization: `Bearer ${PRIVATE}` },
       body: form,
@@ -105,7 +101,7 @@ describe('files and knowledge bases in the sandbox', () => {
   it('refuses uploads without a file, with an unknown purpose, and empty ones', async () => {
     const form = new FormData();
     form.append('purpose', 'knowledge-base-v2');
-    const none = await fetch(`${sandbox.baseUrl}/file`, {
+    const none = await fetch(`${suite.sandbox.baseUrl}/file`, {
       method: 'POST',
       headers: { authorization: `Bearer ${PRIVATE}` },
       body: form,
@@ -163,37 +159,16 @@ describe('files and knowledge bases in the sandbox', () => {
       model: { provider: 'openai', model: 'gpt-4o-mini', toolIds: [toolId] },
     });
     const assistantId = (assistant.body as { id: string }).id;
-    const call = await fetch(`${sandbox.baseUrl}/call/web`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${PUBLIC}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ assistantId }),
-    });
-    const { webCallUrl } = (await call.json()) as { webCallUrl: string };
-    const ask = async (message: string) =>
-      (await (
-        await fetch(`${webCallUrl}/transcript`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ role: 'user', message }),
-        })
-      ).json()) as { reply?: string };
+    const ask = await webCallAsking(assistantId);
     expect((await ask('How much does a boiler service cost?')).reply).toMatch(/95 euro/);
     expect((await ask('Are you open on Saturday?')).reply).toMatch(/Saturday mornings/);
     expect((await ask('Do you sell bicycles?')).reply).toMatch(/could not find/);
 
     // A demo assistant has no knowledge base: no reply from the room (the client answers).
-    const demo = await fetch(`${sandbox.baseUrl}/call/web`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${PUBLIC}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ assistantId: sandbox.demo.assistantIds[0] }),
-    });
-    const demoUrl = ((await demo.json()) as { webCallUrl: string }).webCallUrl;
-    const plain = await fetch(`${demoUrl}/transcript`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ role: 'user', message: 'How much does a boiler service cost?' }),
-    });
-    expect(await plain.json()).not.toHaveProperty('reply');
+    const plain = await (
+      await webCallAsking(suite.sandbox.demo.assistantIds[0])
+    )('How much does a boiler service cost?');
+    expect(plain).not.toHaveProperty('reply');
 
     const detached = await api('DELETE', `/v2/knowledge-base/${kbId}/file/${fileId}`);
     expectValid(
@@ -245,20 +220,7 @@ describe('files and knowledge bases in the sandbox', () => {
         },
       });
       expect(assistant.status).toBe(201);
-      const call = await fetch(`${sandbox.baseUrl}/call/web`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${PUBLIC}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ assistantId: (assistant.body as { id: string }).id }),
-      });
-      const { webCallUrl } = (await call.json()) as { webCallUrl: string };
-      const ask = async (message: string) =>
-        (await (
-          await fetch(`${webCallUrl}/transcript`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ role: 'user', message }),
-          })
-        ).json()) as { reply?: string };
+      const ask = await webCallAsking((assistant.body as { id: string }).id);
 
       answer = {
         status: 200,

@@ -1,12 +1,10 @@
 import { type IncomingHttpHeaders } from 'node:http';
 import { AGENT_TOOL_FUNCTIONS } from '@switchboard/shared/agent-tools';
-import type { VapiClient } from '@vapi-ai/server-sdk';
 import { VapiError, type Vapi } from '@vapi-ai/server-sdk';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { describeErrors, responseValidator, validatorFor } from './platform-document';
-import type { Sandbox } from './sandbox';
-import { startTestSandbox, testClient } from './test/sandbox';
-import { startReceiver, type Receiver } from './test/receiver';
+import { sandboxForSuite } from './test/sandbox';
+import { receiverForSuite } from './test/receiver';
 
 // Where the simulator sends server messages and how it authenticates them: only as the
 // assistant's (else the number's, else the org's) `Server` says, and a tool's own `Server` for
@@ -57,38 +55,25 @@ function assistantBody(
 }
 
 describe('server messages go where the Server says, authenticated only as it says', () => {
-  let sandbox: Sandbox;
-  let receiver: Receiver;
-  let client: VapiClient;
-
-  beforeAll(async () => {
-    receiver = await startReceiver();
-    sandbox = await startTestSandbox({
-      privateKey: PRIVATE,
-      publicKey: PUBLIC,
-      totalCalls: 50,
-      simulator: { stepMs: 5, webCallMs: 10 },
-      credentials: [
-        {
-          id: 'f1d7a0a4-8b55-4b8e-9a51-3c0f7e2b9d61',
-          authenticationPlan: { type: 'bearer', token: 'org-token' },
-        },
-      ],
-    });
-    client = testClient(sandbox, PRIVATE);
-  });
-  afterAll(async () => {
-    await sandbox.close();
-    await receiver.close();
+  const receiver = receiverForSuite();
+  const suite = sandboxForSuite({
+    privateKey: PRIVATE,
+    publicKey: PUBLIC,
+    totalCalls: 50,
+    simulator: { stepMs: 5, webCallMs: 10 },
+    credentials: [
+      {
+        id: 'f1d7a0a4-8b55-4b8e-9a51-3c0f7e2b9d61',
+        authenticationPlan: { type: 'bearer', token: 'org-token' },
+      },
+    ],
   });
   beforeEach(() => {
-    receiver.received.length = 0;
-    receiver.state.answer = undefined;
-    sandbox.setOrgServer(undefined);
+    suite.sandbox.setOrgServer(undefined);
   });
 
   it("sends to the assistant's server URL with exactly its headers, and tool calls to the tool's server", async () => {
-    const assistant = await client.assistants.create(
+    const assistant = await suite.client.assistants.create(
       assistantBody(
         {
           url: `${receiver.base}/assistant-hook`,
@@ -97,7 +82,7 @@ describe('server messages go where the Server says, authenticated only as it say
         { url: `${receiver.base}/tool-hook`, headers: { authorization: 'Bearer tool-token' } },
       ),
     );
-    await sandbox.simulateCall({
+    await suite.sandbox.simulateCall({
       assistantId: assistant.id,
       type: 'inboundPhoneCall',
       endedReason: 'customer-ended-call',
@@ -119,10 +104,10 @@ describe('server messages go where the Server says, authenticated only as it say
   });
 
   it('sends no authentication header at all to a server without headers or credential', async () => {
-    const assistant = await client.assistants.create(
+    const assistant = await suite.client.assistants.create(
       assistantBody({ url: `${receiver.base}/bare` }),
     );
-    await sandbox.simulateCall({
+    await suite.sandbox.simulateCall({
       assistantId: assistant.id,
       tool: 'create_enquiry',
       type: 'inboundPhoneCall',
@@ -140,11 +125,11 @@ describe('server messages go where the Server says, authenticated only as it say
   it("sends only the types the assistant's serverMessages list, the document's default when unset", async () => {
     // Only the end-of-call report: no status updates, and its tools (no server of their own)
     // are not called through the assistant's server.
-    const reportOnly = await client.assistants.create({
+    const reportOnly = await suite.client.assistants.create({
       ...assistantBody({ url: `${receiver.base}/report-only` }),
       serverMessages: ['end-of-call-report'],
     });
-    await sandbox.simulateCall({
+    await suite.sandbox.simulateCall({
       assistantId: reportOnly.id,
       type: 'inboundPhoneCall',
       endedReason: 'customer-ended-call',
@@ -154,11 +139,11 @@ describe('server messages go where the Server says, authenticated only as it say
 
     // A tool with a server of its own is called whatever the assistant's list says.
     receiver.received.length = 0;
-    const withToolServer = await client.assistants.create({
+    const withToolServer = await suite.client.assistants.create({
       ...assistantBody({ url: `${receiver.base}/statuses` }, { url: `${receiver.base}/tool` }),
       serverMessages: ['status-update'],
     });
-    await sandbox.simulateCall({
+    await suite.sandbox.simulateCall({
       assistantId: withToolServer.id,
       type: 'inboundPhoneCall',
       endedReason: 'customer-ended-call',
@@ -179,9 +164,9 @@ describe('server messages go where the Server says, authenticated only as it say
     const { serverMessages: _unset, ...withoutList } = assistantBody({
       url: `${receiver.base}/defaults`,
     });
-    const defaults = await client.assistants.create(withoutList);
+    const defaults = await suite.client.assistants.create(withoutList);
     expect(defaults.serverMessages).toBeUndefined();
-    await sandbox.simulateCall({
+    await suite.sandbox.simulateCall({
       assistantId: defaults.id,
       type: 'inboundPhoneCall',
       endedReason: 'customer-ended-call',
@@ -198,12 +183,12 @@ describe('server messages go where the Server says, authenticated only as it say
 
     // An empty list sends nothing to the assistant's server; the org's server is no way round it.
     receiver.received.length = 0;
-    sandbox.setOrgServer({ url: `${receiver.base}/org` });
-    const silent = await client.assistants.create({
+    suite.sandbox.setOrgServer({ url: `${receiver.base}/org` });
+    const silent = await suite.client.assistants.create({
       ...assistantBody(undefined),
       serverMessages: [],
     });
-    await sandbox.simulateCall({
+    await suite.sandbox.simulateCall({
       assistantId: silent.id,
       type: 'inboundPhoneCall',
       endedReason: 'customer-ended-call',
@@ -223,14 +208,14 @@ describe('server messages go where the Server says, authenticated only as it say
           baseDelaySeconds: 1,
         },
       });
-    const fixed = await client.assistants.create(withPlan('fixed'));
+    const fixed = await suite.client.assistants.create(withPlan('fixed'));
     expect(fixed.server?.backoffPlan).toEqual({
       type: 'fixed',
       maxRetries: 2,
       baseDelaySeconds: 1,
     });
-    await client.assistants.create(withPlan('exponential'));
-    const refused = await client.assistants
+    await suite.client.assistants.create(withPlan('exponential'));
+    const refused = await suite.client.assistants
       .create(withPlan('linear'))
       .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(VapiError);
@@ -248,13 +233,13 @@ describe('server messages go where the Server says, authenticated only as it say
           r.path === path && r.message.type === 'status-update' && r.message.status === 'queued',
       ).length;
     const call = async (path: string, backoffPlan?: Record<string, unknown>) => {
-      const assistant = await client.assistants.create(
+      const assistant = await suite.client.assistants.create(
         assistantBody({
           url: `${receiver.base}${path}`,
           ...(backoffPlan ? { backoffPlan: backoffPlan as unknown as Vapi.BackoffPlan } : {}),
         }),
       );
-      await sandbox.simulateCall({
+      await suite.sandbox.simulateCall({
         assistantId: assistant.id,
         tool: 'none',
         endedReason: 'customer-ended-call',
@@ -282,10 +267,10 @@ describe('server messages go where the Server says, authenticated only as it say
   });
 
   it('asks the server of a number with no assistant (assistant-request) and plays or ends the call by its answer', async () => {
-    const assistant = await client.assistants.create(
+    const assistant = await suite.client.assistants.create(
       assistantBody({ url: `${receiver.base}/assistant` }),
     );
-    const number = await client.phoneNumbers.create({
+    const number = await suite.client.phoneNumbers.create({
       provider: 'vapi',
       name: 'Unstaffed line',
       server: { url: `${receiver.base}/number`, headers: { 'x-vapi-secret': 'num' } },
@@ -296,7 +281,7 @@ describe('server messages go where the Server says, authenticated only as it say
     };
     const call = async () => {
       receiver.received.length = 0;
-      return sandbox.simulateCall({
+      return suite.sandbox.simulateCall({
         phoneNumberId: number.id,
         endedReason: 'customer-ended-call',
         tool: 'none',
@@ -361,7 +346,7 @@ describe('server messages go where the Server says, authenticated only as it say
     expect(failed.destination).toBeUndefined();
 
     // A failed request goes to the number's fallback destination when it has one.
-    await client.phoneNumbers.update({
+    await suite.client.phoneNumbers.update({
       id: number.id,
       body: {
         provider: 'vapi',
@@ -374,7 +359,7 @@ describe('server messages go where the Server says, authenticated only as it say
 
   it('asks for a transfer destination when the transferCall tool has none, and fails the transfer without a usable answer', async () => {
     const transferring = (serverMessages: Vapi.CreateAssistantDtoServerMessagesItem[]) =>
-      client.assistants.create({
+      suite.client.assistants.create({
         name: 'Switchboard operator',
         firstMessage: 'Hello',
         model: {
@@ -393,7 +378,7 @@ describe('server messages go where the Server says, authenticated only as it say
     ]);
     const transfer = async (assistantId: string) => {
       receiver.received.length = 0;
-      return sandbox.simulateCall({
+      return suite.sandbox.simulateCall({
         assistantId,
         type: 'inboundPhoneCall',
         endedReason: 'assistant-forwarded-call',
@@ -436,19 +421,19 @@ describe('server messages go where the Server says, authenticated only as it say
   });
 
   it("falls back to the org's server (with its credential) when the assistant has none", async () => {
-    const assistant = await client.assistants.create(assistantBody(undefined));
-    await sandbox.simulateCall({
+    const assistant = await suite.client.assistants.create(assistantBody(undefined));
+    await suite.sandbox.simulateCall({
       assistantId: assistant.id,
       tool: 'none',
       endedReason: 'customer-ended-call',
     });
     expect(receiver.received).toEqual([]);
 
-    sandbox.setOrgServer({
+    suite.sandbox.setOrgServer({
       url: `${receiver.base}/org`,
       credentialId: 'f1d7a0a4-8b55-4b8e-9a51-3c0f7e2b9d61',
     });
-    await sandbox.simulateCall({
+    await suite.sandbox.simulateCall({
       assistantId: assistant.id,
       tool: 'none',
       endedReason: 'customer-ended-call',
@@ -469,31 +454,40 @@ describe('server messages go where the Server says, authenticated only as it say
       expect((error as VapiError).statusCode).toBe(400);
       expect((error as VapiError).body).toMatchObject({ message: [problem] });
     };
-    const before = (await client.assistants.list()).length;
-    await refusal(client.assistants.create(assistantBody(badServer)));
-    expect(await client.assistants.list()).toHaveLength(before);
-    const assistant = await client.assistants.create(
+    const before = (await suite.client.assistants.list()).length;
+    await refusal(suite.client.assistants.create(assistantBody(badServer)));
+    expect(await suite.client.assistants.list()).toHaveLength(before);
+    const assistant = await suite.client.assistants.create(
       assistantBody({
         url: `${receiver.base}/org-credential`,
         credentialId: 'f1d7a0a4-8b55-4b8e-9a51-3c0f7e2b9d61',
       }),
     );
-    await refusal(client.assistants.update({ id: assistant.id, server: badServer }));
-    expect((await client.assistants.get({ id: assistant.id })).server?.credentialId).toBe(
+    await refusal(suite.client.assistants.update({ id: assistant.id, server: badServer }));
+    expect((await suite.client.assistants.get({ id: assistant.id })).server?.credentialId).toBe(
       'f1d7a0a4-8b55-4b8e-9a51-3c0f7e2b9d61',
     );
     await refusal(
-      client.tools.create({ type: 'function', function: { name: 'lookup' }, server: badServer }),
+      suite.client.tools.create({
+        type: 'function',
+        function: { name: 'lookup' },
+        server: badServer,
+      }),
     );
-    const phone = (await client.phoneNumbers.list()).find((number) => number.provider === 'vapi');
+    const phone = (await suite.client.phoneNumbers.list()).find(
+      (number) => number.provider === 'vapi',
+    );
     await refusal(
-      client.phoneNumbers.update({ id: phone!.id, body: { provider: 'vapi', server: badServer } }),
+      suite.client.phoneNumbers.update({
+        id: phone!.id,
+        body: { provider: 'vapi', server: badServer },
+      }),
     );
 
     // A server whose credential is not there (set outside the API): nothing goes out.
-    const plain = await client.assistants.create(assistantBody(undefined));
-    sandbox.setOrgServer(badServer);
-    await sandbox.simulateCall({
+    const plain = await suite.client.assistants.create(assistantBody(undefined));
+    suite.sandbox.setOrgServer(badServer);
+    await suite.sandbox.simulateCall({
       assistantId: plain.id,
       tool: 'none',
       endedReason: 'customer-ended-call',
@@ -503,38 +497,24 @@ describe('server messages go where the Server says, authenticated only as it say
 });
 
 describe('POST /call places a simulated outbound call', () => {
-  let sandbox: Sandbox;
-  let receiver: Receiver;
-  let client: VapiClient;
-
-  beforeAll(async () => {
-    receiver = await startReceiver();
-    sandbox = await startTestSandbox({
-      privateKey: PRIVATE,
-      publicKey: PUBLIC,
-      totalCalls: 50,
-      simulator: { stepMs: 5, webCallMs: 10 },
-    });
-    client = testClient(sandbox, PRIVATE);
-  });
-  afterAll(async () => {
-    await sandbox.close();
-    await receiver.close();
-  });
-  beforeEach(() => {
-    receiver.received.length = 0;
+  const receiver = receiverForSuite();
+  const suite = sandboxForSuite({
+    privateKey: PRIVATE,
+    publicKey: PUBLIC,
+    totalCalls: 50,
+    simulator: { stepMs: 5, webCallMs: 10 },
   });
 
   async function place(scenario: string | undefined) {
-    const assistant = await client.assistants.create(
+    const assistant = await suite.client.assistants.create(
       assistantBody({ url: `${receiver.base}/hook`, headers: { 'x-vapi-secret': 'out' } }),
     );
-    const response = await fetch(`${sandbox.baseUrl}/call`, {
+    const response = await fetch(`${suite.sandbox.baseUrl}/call`, {
       method: 'POST',
       headers: { authorization: `Bearer ${PRIVATE}`, 'content-type': 'application/json' },
       body: JSON.stringify({
         assistantId: assistant.id,
-        phoneNumberId: sandbox.demo.phoneNumberIds[0],
+        phoneNumberId: suite.sandbox.demo.phoneNumberIds[0],
         customer: { number: '+15550100123' },
         ...(scenario ? { assistantOverrides: { metadata: { sandboxScenario: scenario } } } : {}),
       }),
@@ -547,7 +527,7 @@ describe('POST /call places a simulated outbound call', () => {
       type: 'outboundPhoneCall',
       status: 'queued',
       assistantId: assistant.id,
-      phoneNumberId: sandbox.demo.phoneNumberIds[0],
+      phoneNumberId: suite.sandbox.demo.phoneNumberIds[0],
       customer: { number: '+15550100123' },
     });
     await expect
@@ -576,7 +556,7 @@ describe('POST /call places a simulated outbound call', () => {
       const toolCalls = receiver.received.find((r) => r.message.type === 'tool-calls')!.message;
       expect((toolCalls.toolCallList as Vapi.ToolCall[])[0]!.function.name).toBe(tool);
       expect(receiver.received.every((r) => r.headers['x-vapi-secret'] === 'out')).toBe(true);
-      const final = await client.calls.get({ id: call.id });
+      const final = await suite.client.calls.get({ id: call.id });
       expect(final).toMatchObject({
         status: 'ended',
         type: 'outboundPhoneCall',
@@ -598,15 +578,15 @@ describe('POST /call places a simulated outbound call', () => {
   });
 
   it("the call's assistantOverrides.serverMessages decide what is sent", async () => {
-    const assistant = await client.assistants.create(
+    const assistant = await suite.client.assistants.create(
       assistantBody({ url: `${receiver.base}/hook`, headers: { 'x-vapi-secret': 'out' } }),
     );
-    const response = await fetch(`${sandbox.baseUrl}/call`, {
+    const response = await fetch(`${suite.sandbox.baseUrl}/call`, {
       method: 'POST',
       headers: { authorization: `Bearer ${PRIVATE}`, 'content-type': 'application/json' },
       body: JSON.stringify({
         assistantId: assistant.id,
-        phoneNumberId: sandbox.demo.phoneNumberIds[0],
+        phoneNumberId: suite.sandbox.demo.phoneNumberIds[0],
         customer: { number: '+15550100123' },
         assistantOverrides: {
           serverMessages: ['end-of-call-report'],
@@ -621,9 +601,9 @@ describe('POST /call places a simulated outbound call', () => {
   });
 
   it('refuses bad bodies with 400, as the document says', async () => {
-    const assistant = await client.assistants.create(assistantBody(undefined));
+    const assistant = await suite.client.assistants.create(assistantBody(undefined));
     const post = async (body: unknown) => {
-      const response = await fetch(`${sandbox.baseUrl}/call`, {
+      const response = await fetch(`${suite.sandbox.baseUrl}/call`, {
         method: 'POST',
         headers: { authorization: `Bearer ${PRIVATE}`, 'content-type': 'application/json' },
         body: JSON.stringify(body),
@@ -633,7 +613,7 @@ describe('POST /call places a simulated outbound call', () => {
         message: ((await response.json()) as { message: unknown }).message,
       };
     };
-    const phoneNumberId = sandbox.demo.phoneNumberIds[0];
+    const phoneNumberId = suite.sandbox.demo.phoneNumberIds[0];
     const customer = { number: '+15550100123' };
     const cases: [unknown, RegExp][] = [
       [{ phoneNumberId, customer }, /Assistant or Squad or Workflow must be provided/],
@@ -675,7 +655,7 @@ describe('POST /call places a simulated outbound call', () => {
       expect(JSON.stringify(answer.message), JSON.stringify(body)).toMatch(message);
     }
     // Through the SDK, the same refusal is a VapiError 400.
-    const error = await client.calls.create({ phoneNumberId, customer }).then(
+    const error = await suite.client.calls.create({ phoneNumberId, customer }).then(
       () => undefined,
       (caught: unknown) => caught,
     );

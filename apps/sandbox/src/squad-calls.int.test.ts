@@ -1,7 +1,6 @@
 import type { Vapi } from '@vapi-ai/server-sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sandbox } from './sandbox';
-import { startTestSandbox } from './test/sandbox';
+import { describe, expect, it } from 'vitest';
+import { sandboxForSuite } from './test/sandbox';
 
 // A squad's call, as the platform runs one: its first member answers (that assistant's first
 // message and conversation), and the call names the squad (`squadId`) with no assistantId of its
@@ -12,26 +11,14 @@ const PRIVATE = 'squad-private-key';
 const PUBLIC = 'squad-public-key';
 
 describe('squad calls', () => {
-  let sandbox: Sandbox;
-
-  beforeAll(async () => {
-    sandbox = await startTestSandbox({
-      privateKey: PRIVATE,
-      publicKey: PUBLIC,
-      totalCalls: 20,
-      simulator: { stepMs: 10, webCallMs: 60_000 },
-    });
+  const suite = sandboxForSuite({
+    privateKey: PRIVATE,
+    publicKey: PUBLIC,
+    totalCalls: 20,
+    simulator: { stepMs: 10, webCallMs: 60_000 },
   });
-  afterAll(() => sandbox.close());
 
-  const post = async (path: string, key: string, body: unknown) => {
-    const response = await fetch(`${sandbox.baseUrl}${path}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  };
+  const post = (path: string, key: string, body: unknown) => suite.api('POST', path, body, key);
 
   async function createSquad(members: { assistantId: string }[]): Promise<Vapi.Squad> {
     const created = await post('/squad', PRIVATE, { name: 'Front desk', members });
@@ -39,15 +26,11 @@ describe('squad calls', () => {
     return created.body as unknown as Vapi.Squad;
   }
 
-  async function platformCall(id: string): Promise<Vapi.Call> {
-    const response = await fetch(`${sandbox.baseUrl}/call/${id}`, {
-      headers: { authorization: `Bearer ${PRIVATE}` },
-    });
-    return (await response.json()) as Vapi.Call;
-  }
+  const platformCall = async (id: string) =>
+    (await suite.api<Vapi.Call>('GET', `/call/${id}`)).body;
 
   it('answers a squad web call with its first member; the call names the squad only', async () => {
-    const [first, second] = sandbox.demo.assistantIds;
+    const [first, second] = suite.sandbox.demo.assistantIds;
     const squad = await createSquad([{ assistantId: first! }, { assistantId: second! }]);
     const created = await post('/call/web', PUBLIC, { squadId: squad.id });
     expect(created.status).toBe(201);
@@ -57,7 +40,7 @@ describe('squad calls', () => {
 
     const room = await fetch(created.body.webCallUrl as string);
     const firstAssistant = await (
-      await fetch(`${sandbox.baseUrl}/assistant/${first}`, {
+      await fetch(`${suite.sandbox.baseUrl}/assistant/${first}`, {
         headers: { authorization: `Bearer ${PRIVATE}` },
       })
     ).json();
@@ -77,10 +60,10 @@ describe('squad calls', () => {
   });
 
   it('places an outbound squad call by POST /call', async () => {
-    const squad = await createSquad([{ assistantId: sandbox.demo.assistantIds[1]! }]);
+    const squad = await createSquad([{ assistantId: suite.sandbox.demo.assistantIds[1]! }]);
     const created = await post('/call', PRIVATE, {
       squadId: squad.id,
-      phoneNumberId: sandbox.demo.phoneNumberIds[0],
+      phoneNumberId: suite.sandbox.demo.phoneNumberIds[0],
       customer: { number: '+15550100123' },
     });
     expect(created.status).toBe(201);
@@ -103,7 +86,7 @@ describe('squad calls', () => {
   });
 
   it("POST /call/web is as strict as the web SDK's CreateWebCallDTO: unknown properties, bad overrides and empty squads get 400", async () => {
-    const assistantId = sandbox.demo.assistantIds[0]!;
+    const assistantId = suite.sandbox.demo.assistantIds[0]!;
     const cases: [Record<string, unknown>, string[]][] = [
       [{ assistantId, colour: 'red' }, ['property colour should not exist']],
       // `name` is a CreateCallDTO property, not a web call's.
@@ -141,6 +124,6 @@ describe('squad calls', () => {
     expect(inline.status).toBe(201);
     expect(inline.body.assistantId).toBeUndefined();
     for (const id of [accepted.body.id, inline.body.id])
-      await fetch(`${sandbox.baseUrl}/web-call/${String(id)}/hang-up`, { method: 'POST' });
+      await fetch(`${suite.sandbox.baseUrl}/web-call/${String(id)}/hang-up`, { method: 'POST' });
   });
 });

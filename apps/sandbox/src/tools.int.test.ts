@@ -1,11 +1,9 @@
 import { AGENT_TOOL_FUNCTIONS } from '@switchboard/shared/agent-tools';
-import type { VapiClient } from '@vapi-ai/server-sdk';
 import { VapiError, type Vapi } from '@vapi-ai/server-sdk';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { describeErrors, responseValidator, validatorFor } from './platform-document';
-import type { Sandbox } from './sandbox';
-import { startTestSandbox, testClient } from './test/sandbox';
-import { startReceiver, type Receiver } from './test/receiver';
+import { sandboxForSuite } from './test/sandbox';
+import { receiverForSuite } from './test/receiver';
 
 // /tool as the document has it, and an assistant's `model.toolIds` resolved at call time as the
 // platform does: the stored tool's function and its own `server` (with exactly its headers or
@@ -19,30 +17,16 @@ function expectValid(validate: ReturnType<typeof validatorFor>, value: unknown) 
 }
 
 describe('the sandbox platform’s tools', () => {
-  let sandbox: Sandbox;
-  let client: VapiClient;
-  let receiver: Receiver;
-
-  beforeAll(async () => {
-    receiver = await startReceiver();
-    sandbox = await startTestSandbox({
-      privateKey: PRIVATE,
-      publicKey: PUBLIC,
-      totalCalls: 20,
-      simulator: { stepMs: 5, webCallMs: 10 },
-    });
-    client = testClient(sandbox, PRIVATE);
-  });
-  afterAll(async () => {
-    await sandbox?.close();
-    await receiver?.close();
-  });
-  beforeEach(() => {
-    receiver.received.length = 0;
+  const receiver = receiverForSuite();
+  const suite = sandboxForSuite({
+    privateKey: PRIVATE,
+    publicKey: PUBLIC,
+    totalCalls: 20,
+    simulator: { stepMs: 5, webCallMs: 10 },
   });
 
   it('creates, lists, reads, updates and deletes tools as the document says', async () => {
-    const created = await client.tools.create({
+    const created = await suite.client.tools.create({
       type: 'function',
       async: false,
       function: AGENT_TOOL_FUNCTIONS.create_enquiry,
@@ -51,33 +35,33 @@ describe('the sandbox platform’s tools', () => {
     });
     expectValid(responseValidator('POST', '/tool', 201), created);
     expect(created).toMatchObject({ type: 'function', function: { name: 'create_enquiry' } });
-    const end = await client.tools.create({ type: 'endCall' });
-    const transfer = await client.tools.create({
+    const end = await suite.client.tools.create({ type: 'endCall' });
+    const transfer = await suite.client.tools.create({
       type: 'transferCall',
       destinations: [{ type: 'number', number: '+15550100999', description: 'Front desk' }],
     });
-    const listed = await client.tools.list();
+    const listed = await suite.client.tools.list();
     expectValid(responseValidator('GET', '/tool', 200), listed);
     expect(listed.map((tool) => tool.id)).toEqual(
       expect.arrayContaining([created.id, end.id, transfer.id]),
     );
-    const read = await client.tools.get({ id: created.id });
+    const read = await suite.client.tools.get({ id: created.id });
     expectValid(responseValidator('GET', '/tool/{id}', 200), read);
-    const updated = await client.tools.update({
+    const updated = await suite.client.tools.update({
       id: created.id,
       body: { type: 'function', server: { url: `${receiver.base}/moved` } },
     });
     expectValid(responseValidator('PATCH', '/tool/{id}', 200), updated);
     expect(updated).toMatchObject({ server: { url: `${receiver.base}/moved` } });
     expect(Date.parse(updated.updatedAt)).toBeGreaterThan(Date.parse(created.updatedAt));
-    await client.tools.delete({ id: end.id });
-    const gone = await client.tools.get({ id: end.id }).catch((error: unknown) => error);
+    await suite.client.tools.delete({ id: end.id });
+    const gone = await suite.client.tools.get({ id: end.id }).catch((error: unknown) => error);
     expect(gone).toBeInstanceOf(VapiError);
     expect((gone as VapiError).statusCode).toBe(404);
   });
 
   it('refuses what the document does not allow: an unknown type or property', async () => {
-    const res = await fetch(`${sandbox.baseUrl}/tool`, {
+    const res = await fetch(`${suite.sandbox.baseUrl}/tool`, {
       method: 'POST',
       headers: { authorization: `Bearer ${PRIVATE}`, 'content-type': 'application/json' },
       body: JSON.stringify({ type: 'function', function: { name: 'x' }, colour: 'red' }),
@@ -87,13 +71,13 @@ describe('the sandbox platform’s tools', () => {
   });
 
   it("resolves model.toolIds at call time: the tool's function is called at its own server with its headers", async () => {
-    const booking = await client.tools.create({
+    const booking = await suite.client.tools.create({
       type: 'function',
       async: false,
       function: AGENT_TOOL_FUNCTIONS.book_appointment,
       server: { url: `${receiver.base}/tool-hook`, headers: { 'x-vapi-secret': 'tool-secret' } },
     });
-    const assistant = await client.assistants.create({
+    const assistant = await suite.client.assistants.create({
       name: 'Bookings',
       firstMessage: 'Hello',
       model: {
@@ -105,7 +89,7 @@ describe('the sandbox platform’s tools', () => {
       server: { url: `${receiver.base}/assistant-hook`, headers: { 'x-vapi-secret': 'asst' } },
       serverMessages: ['status-update', 'tool-calls', 'end-of-call-report'],
     });
-    const call = await sandbox.simulateCall({
+    const call = await suite.sandbox.simulateCall({
       assistantId: assistant.id,
       type: 'inboundPhoneCall',
       endedReason: 'customer-ended-call',
@@ -124,21 +108,21 @@ describe('the sandbox platform’s tools', () => {
   });
 
   it('a web call whose metadata names a sandbox scenario calls that tool as soon as it connects', async () => {
-    const booking = await client.tools.create({
+    const booking = await suite.client.tools.create({
       type: 'function',
       function: AGENT_TOOL_FUNCTIONS.book_appointment,
       server: { url: `${receiver.base}/web-tool`, headers: { 'x-vapi-secret': 'web' } },
     });
-    const enquiry = await client.tools.create({
+    const enquiry = await suite.client.tools.create({
       type: 'function',
       function: AGENT_TOOL_FUNCTIONS.create_enquiry,
       server: { url: `${receiver.base}/web-tool`, headers: { 'x-vapi-secret': 'web' } },
     });
-    const assistant = await client.assistants.create({
+    const assistant = await suite.client.assistants.create({
       name: 'Web bookings',
       model: { provider: 'openai', model: 'gpt-4o', toolIds: [enquiry.id, booking.id] },
     });
-    const res = await fetch(`${sandbox.baseUrl}/call/web`, {
+    const res = await fetch(`${suite.sandbox.baseUrl}/call/web`, {
       method: 'POST',
       headers: { authorization: `Bearer ${PUBLIC}`, 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -156,11 +140,11 @@ describe('the sandbox platform’s tools', () => {
       .toolCallList as Vapi.ToolCall[];
     expect(toolCall?.function.name).toBe('book_appointment');
     const { id } = (await res.json()) as { id: string };
-    await fetch(`${sandbox.baseUrl}/web-call/${id}/hang-up`, { method: 'POST' });
+    await fetch(`${suite.sandbox.baseUrl}/web-call/${id}/hang-up`, { method: 'POST' });
   });
 
   it('skips a toolId that names no tool, as a call without that tool', async () => {
-    const assistant = await client.assistants.create({
+    const assistant = await suite.client.assistants.create({
       name: 'Nothing attached',
       model: {
         provider: 'openai',
@@ -169,7 +153,7 @@ describe('the sandbox platform’s tools', () => {
       },
       server: { url: `${receiver.base}/a` },
     });
-    await sandbox.simulateCall({
+    await suite.sandbox.simulateCall({
       assistantId: assistant.id,
       type: 'inboundPhoneCall',
       endedReason: 'customer-ended-call',

@@ -1,7 +1,7 @@
 import type { Vapi } from '@vapi-ai/server-sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandbox, type Sandbox } from './sandbox';
-import { startTestSandbox } from './test/sandbox';
+import { describe, expect, it } from 'vitest';
+import { createSandbox } from './sandbox';
+import { sandboxForSuite, sayInRoom } from './test/sandbox';
 
 // A web call ends the way the platform ends one: when its caller leaves the room
 // (customer-ended-call), when its client vanished and the line went silent (silence-timed-out,
@@ -12,43 +12,29 @@ const PRIVATE = 'presence-private-key';
 const PUBLIC = 'presence-public-key';
 
 describe('web-call presence and transcript', () => {
-  let sandbox: Sandbox;
-
-  beforeAll(async () => {
-    sandbox = await startTestSandbox({
-      privateKey: PRIVATE,
-      publicKey: PUBLIC,
-      totalCalls: 20,
-      // A minute's maximum length; a client unheard for 400 ms has gone.
-      simulator: { stepMs: 10, webCallMs: 60_000, webCallSilenceMs: 400 },
-    });
+  const suite = sandboxForSuite({
+    privateKey: PRIVATE,
+    publicKey: PUBLIC,
+    totalCalls: 20,
+    // A minute's maximum length; a client unheard for 400 ms has gone.
+    simulator: { stepMs: 10, webCallMs: 60_000, webCallSilenceMs: 400 },
   });
-  afterAll(() => sandbox.close());
 
   async function startWebCall(assistant = 0) {
-    const response = await fetch(`${sandbox.baseUrl}/call/web`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${PUBLIC}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ assistantId: sandbox.demo.assistantIds[assistant] }),
-    });
-    expect(response.status).toBe(201);
-    return (await response.json()) as { id: string; webCallUrl: string };
+    const assistantId = suite.sandbox.demo.assistantIds[assistant];
+    const created = await suite.api<{ id: string; webCallUrl: string }>(
+      'POST',
+      '/call/web',
+      { assistantId },
+      PUBLIC,
+    );
+    expect(created.status).toBe(201);
+    return created.body;
   }
 
   /** The call as GET /call/:id answers it (with the private key: no presence). */
-  async function platformCall(id: string): Promise<Vapi.Call> {
-    const response = await fetch(`${sandbox.baseUrl}/call/${id}`, {
-      headers: { authorization: `Bearer ${PRIVATE}` },
-    });
-    return (await response.json()) as Vapi.Call;
-  }
-
-  const say = (url: string, role: 'assistant' | 'user', message: string) =>
-    fetch(`${url}/transcript`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ role, message }),
-    });
+  const platformCall = async (id: string) =>
+    (await suite.api<Vapi.Call>('GET', `/call/${id}`)).body;
 
   it('ends a call whose client vanished as silence-timed-out, a fail, after the timeout', async () => {
     const created = await startWebCall();
@@ -68,18 +54,22 @@ describe('web-call presence and transcript', () => {
     const created = await startWebCall();
     const room = async () => (await (await fetch(created.webCallUrl)).json()) as { status: string };
     await expect.poll(async () => (await room()).status, { timeout: 3000 }).toBe('in-progress');
-    expect((await say(created.webCallUrl, 'assistant', 'Hello, how can I help?')).status).toBe(202);
+    expect(
+      (await sayInRoom(created.webCallUrl, 'assistant', 'Hello, how can I help?')).status,
+    ).toBe(202);
     // Longer than the silence timeout (400 ms), but the client is there: it polls its room one
     // request after another, with no pause of ours between them for the timeout to fall into.
     for (const until = Date.now() + 1000; Date.now() < until;) {
       expect((await room()).status).toBe('in-progress');
     }
-    expect((await say(created.webCallUrl, 'user', 'I need a cleaning on Tuesday')).status).toBe(
+    expect(
+      (await sayInRoom(created.webCallUrl, 'user', 'I need a cleaning on Tuesday')).status,
+    ).toBe(202);
+    expect((await sayInRoom(created.webCallUrl, 'assistant', 'Noted, anything else?')).status).toBe(
       202,
     );
-    expect((await say(created.webCallUrl, 'assistant', 'Noted, anything else?')).status).toBe(202);
     // A line the room refuses: not a role, or empty.
-    expect((await say(created.webCallUrl, 'user', '   ')).status).toBe(400);
+    expect((await sayInRoom(created.webCallUrl, 'user', '   ')).status).toBe(400);
     const badRole = await fetch(`${created.webCallUrl}/transcript`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -114,7 +104,7 @@ describe('web-call presence and transcript', () => {
       'bot: Noted, anything else?',
     ]);
     // Once over, the room takes no more lines.
-    expect((await say(created.webCallUrl, 'user', 'Still there?')).status).toBe(409);
+    expect((await sayInRoom(created.webCallUrl, 'user', 'Still there?')).status).toBe(409);
   });
 
   it('ends a call at the maximum length as exceeded-max-duration', async () => {

@@ -29,32 +29,21 @@ describe('ZoneClock', () => {
     });
   });
 
-  it('starts buckets at local midnight, Monday, the 1st, even across DST', () => {
-    expect(iso(newYork.bucketStart(at('2025-06-02T03:00:00Z'), 'day'))).toBe(
-      '2025-06-01T04:00:00.000Z',
-    );
-    expect(iso(newYork.bucketStart(at('2025-03-09T20:00:00Z'), 'day'))).toBe(
-      '2025-03-09T05:00:00.000Z',
-    );
-    expect(iso(newYork.bucketStart(at('2025-03-10T20:00:00Z'), 'day'))).toBe(
-      '2025-03-10T04:00:00.000Z',
-    );
-    expect(iso(newYork.bucketStart(at('2025-06-05T15:00:00Z'), 'week'))).toBe(
-      '2025-06-02T04:00:00.000Z',
-    );
-    expect(iso(newYork.bucketStart(at('2025-06-05T15:00:00Z'), 'month'))).toBe(
-      '2025-06-01T04:00:00.000Z',
-    );
-    expect(iso(newYork.bucketStart(at('2025-06-05T15:47:12Z'), 'hour'))).toBe(
-      '2025-06-05T15:00:00.000Z',
-    );
-    expect(iso(new ZoneClock('Asia/Kolkata').bucketStart(at('2025-06-05T15:47:12Z'), 'hour'))).toBe(
-      '2025-06-05T15:30:00.000Z',
-    );
-    expect(iso(new ZoneClock('UTC').bucketStart(at('2025-08-05T15:47:12Z'), 'quarter'))).toBe(
-      '2025-07-01T00:00:00.000Z',
-    );
-  });
+  it.each([
+    ['America/New_York', '2025-06-02T03:00:00Z', 'day', '2025-06-01T04:00:00.000Z'],
+    ['America/New_York', '2025-03-09T20:00:00Z', 'day', '2025-03-09T05:00:00.000Z'],
+    ['America/New_York', '2025-03-10T20:00:00Z', 'day', '2025-03-10T04:00:00.000Z'],
+    ['America/New_York', '2025-06-05T15:00:00Z', 'week', '2025-06-02T04:00:00.000Z'],
+    ['America/New_York', '2025-06-05T15:00:00Z', 'month', '2025-06-01T04:00:00.000Z'],
+    ['America/New_York', '2025-06-05T15:47:12Z', 'hour', '2025-06-05T15:00:00.000Z'],
+    ['Asia/Kolkata', '2025-06-05T15:47:12Z', 'hour', '2025-06-05T15:30:00.000Z'],
+    ['UTC', '2025-08-05T15:47:12Z', 'quarter', '2025-07-01T00:00:00.000Z'],
+  ] as const)(
+    'starts buckets at local midnight, Monday, the 1st, even across DST: %s %s by %s',
+    (zone, instant, step, start) => {
+      expect(iso(new ZoneClock(zone).bucketStart(at(instant), step))).toBe(start);
+    },
+  );
 
   it('converts local wall-clock time back to an instant', () => {
     expect(iso(newYork.fromLocal(Date.UTC(2025, 5, 2, 9, 30)))).toBe('2025-06-02T13:30:00.000Z');

@@ -15,26 +15,24 @@ export function buildZip(entries: readonly ZipEntry[]): Buffer {
     const name = Buffer.from(entry.name, 'utf8');
     const compressed = deflateRawSync(entry.data);
     const crc = crc32(entry.data);
-    const local = Buffer.alloc(30);
+    // A local header's fields after its signature stand again in the central directory's
+    // entry, after its "version made by".
+    const withSharedFields = (header: Buffer, at: number) => {
+      header.writeUInt16LE(20, at);
+      header.writeUInt16LE(0x0800, at + 2);
+      header.writeUInt16LE(8, at + 4);
+      header.writeUInt32LE(crc, at + 10);
+      header.writeUInt32LE(compressed.length, at + 14);
+      header.writeUInt32LE(entry.data.length, at + 18);
+      header.writeUInt16LE(name.length, at + 22);
+      return header;
+    };
+    const local = withSharedFields(Buffer.alloc(30), 4);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(compressed.length, 18);
-    local.writeUInt32LE(entry.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
     locals.push(local, name, compressed);
-    const central = Buffer.alloc(46);
+    const central = withSharedFields(Buffer.alloc(46), 6);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(compressed.length, 20);
-    central.writeUInt32LE(entry.data.length, 24);
-    central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE(offset, 42);
     centrals.push(central, name);
     offset += local.length + name.length + compressed.length;

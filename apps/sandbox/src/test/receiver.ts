@@ -1,4 +1,5 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { AddressInfo } from 'node:net';
 
 /** One server message as the receiver took it in. */
@@ -85,3 +86,41 @@ export async function waitFor<T>(
 }
 
 export type Receiver<M = ReceivedMessage> = Awaited<ReturnType<typeof startReceiver<M>>>;
+
+/**
+ * One receiver for a describe block: started in its beforeAll (register it before the sandbox
+ * that sends to it), emptied before each test (and its answer set back to `options.answer`),
+ * closed in its afterAll. Its fields are read in hooks and tests, not while the block is declared.
+ */
+export function receiverForSuite<M = ReceivedMessage>(
+  options: { toolResult?: string; answer?: ReceiverAnswer } = {},
+): Omit<Receiver<M>, 'close'> {
+  let started: Receiver<M> | undefined;
+  beforeAll(async () => {
+    started = await startReceiver<M>(options);
+  });
+  beforeEach(() => {
+    if (!started) return;
+    started.received.length = 0;
+    started.state.answer = options.answer;
+  });
+  afterAll(() => started?.close());
+  const current = () => {
+    if (!started) throw new Error('the suite’s receiver is started in beforeAll');
+    return started;
+  };
+  return {
+    get base() {
+      return current().base;
+    },
+    get url() {
+      return current().url;
+    },
+    get received() {
+      return current().received;
+    },
+    get state() {
+      return current().state;
+    },
+  };
+}

@@ -9,7 +9,7 @@ import { insertBusiness, insertSession } from '../modules/auth/auth.repository';
 import { findUserByUserName, insertUser } from '../modules/auth/users.repository';
 import { generateToken, hashPassword, hashToken } from '../modules/auth/password';
 import { sessionCookieFor } from '../http/auth';
-import { agents, businesses } from '../db/schema';
+import { agents, businesses, calls } from '../db/schema';
 import { DEMO_BUSINESS } from '../modules/auth/demo-accounts';
 import { eq } from 'drizzle-orm';
 import { databaseUrl, withAdminClient, type DatabaseTemplates } from './template-databases';
@@ -355,4 +355,28 @@ export async function demoBusinessAndAgent(app: TestApp) {
   const [agent] = await db.select().from(agents).where(eq(agents.businessId, business.id));
   if (!agent) throw new Error('the demo business has no agent');
   return { business, agent };
+}
+
+/**
+ * The demo business's id, and the sandbox's first demo assistant (the dental clinic's) with its
+ * phone number, for tests that place calls on the demo platform.
+ */
+export async function demoBusinessAndDental(app: TestApp) {
+  const [business] = await app.database.db
+    .select()
+    .from(businesses)
+    .where(eq(businesses.name, DEMO_BUSINESS.name));
+  if (!business) throw new Error('no demo business');
+  const demo = app.platform.sandbox?.demo.assistants[0];
+  if (!demo) throw new Error('no sandbox demo assistant');
+  return { businessId: business.id, dental: { id: demo.id, phoneNumberId: demo.phoneNumberId } };
+}
+
+/** The ended reason stored for a call (undefined while no row holds it). */
+export async function storedEndedReason(app: TestApp, callId: string) {
+  const [row] = await app.database.db
+    .select({ endedReason: calls.endedReason })
+    .from(calls)
+    .where(eq(calls.id, callId));
+  return row?.endedReason;
 }

@@ -155,37 +155,19 @@ describe.each(oneDatabase)('digest on %s', (target) => {
   });
 
   it('is off by default and each user chooses their own', async () => {
-    const before = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/account/digest',
-      headers: owner,
-    });
+    const before = await ctx.injectAs('GET', '/api/account/digest', owner);
     expect(before.json<DigestPreference>()).toEqual({ frequency: 'off' });
     for (const [headers, frequency] of [
       [owner, 'daily'],
       [weekly, 'weekly'],
     ] as const) {
-      const res = await ctx.app.inject({
-        method: 'PUT',
-        url: '/api/account/digest',
-        headers,
-        payload: { frequency },
-      });
+      const res = await ctx.injectAs('PUT', '/api/account/digest', headers, { frequency });
       expect(res.json<DigestPreference>()).toEqual({ frequency });
     }
-    const bad = await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/account/digest',
-      headers: owner,
-      payload: { frequency: 'hourly' },
-    });
+    const bad = await ctx.injectAs('PUT', '/api/account/digest', owner, { frequency: 'hourly' });
     expect(bad.statusCode).toBe(400);
     const admin = await ctx.sessionHeaders((await ctx.createAdminUser()).userName);
-    const operator = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/account/digest',
-      headers: admin,
-    });
+    const operator = await ctx.injectAs('GET', '/api/account/digest', admin);
     expect(operator.statusCode).toBe(403);
   });
 
@@ -249,12 +231,7 @@ describe.each(oneDatabase)('digest on %s', (target) => {
     expect(delivered?.inlineImages?.[0]?.contentType).toBe('image/png');
 
     const sent = (await digestMails('owner@sunset-smiles.example')).length;
-    await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/account/digest',
-      headers: owner,
-      payload: { frequency: 'off' },
-    });
+    await ctx.injectAs('PUT', '/api/account/digest', owner, { frequency: 'off' });
     clock = at('2026-03-18T08:00:00');
     await ctx.app.alertsJob.round();
     expect(await digestMails('owner@sunset-smiles.example')).toHaveLength(sent);

@@ -4,9 +4,10 @@ import {
   CALL_TRANSFER_CASES,
 } from '@switchboard/shared/calls.cases';
 import { eq, inArray } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { calls } from '../../db/schema';
-import { toCallRecord } from '../../platform/call-record';
+import { toCallRecord, type CallRecord } from '../../platform/call-record';
 import { appForSuite, databaseTargets } from '../../test/test-app';
 import { endedInboundCall } from '../../test/platform-calls';
 import { ingestCalls } from '../call-ingest/call-ingest.service';
@@ -25,6 +26,21 @@ function platformCall(id: string, overrides: Record<string, unknown> = {}) {
 describe.each(databaseTargets)('call store on %s', (target) => {
   const ctx = appForSuite(target);
 
+  /** Ingests the records and answers one column of each stored row, by call id. */
+  async function ingestedColumn<C extends AnyPgColumn>(records: CallRecord[], column: C) {
+    await ingestCalls(ctx.app.database.db, records);
+    const rows = await ctx.app.database.db
+      .select({ id: calls.id, value: column })
+      .from(calls)
+      .where(
+        inArray(
+          calls.id,
+          records.map((r) => r.id),
+        ),
+      );
+    return new Map(rows.map((r) => [r.id, r.value]));
+  }
+
   it('derives outcome in SQL exactly as the shared success rule does', async () => {
     const records = CALL_OUTCOME_CASES.map(([, input], i) =>
       toCallRecord(
@@ -42,17 +58,7 @@ describe.each(databaseTargets)('call store on %s', (target) => {
         }),
       ),
     );
-    await ingestCalls(ctx.app.database.db, records);
-    const rows = await ctx.app.database.db
-      .select({ id: calls.id, outcome: calls.outcome })
-      .from(calls)
-      .where(
-        inArray(
-          calls.id,
-          records.map((r) => r.id),
-        ),
-      );
-    const byId = new Map(rows.map((r) => [r.id, r.outcome]));
+    const byId = await ingestedColumn(records, calls.outcome);
     const mismatches = CALL_OUTCOME_CASES.filter(
       ([, , expected], i) => byId.get(`outcome-${i}`) !== expected,
     ).map(([label]) => label);
@@ -63,17 +69,7 @@ describe.each(databaseTargets)('call store on %s', (target) => {
     const records = CALL_TRANSFER_CASES.map(([endedReason], i) =>
       toCallRecord(platformCall(`transfer-${i}`, { endedReason })),
     );
-    await ingestCalls(ctx.app.database.db, records);
-    const rows = await ctx.app.database.db
-      .select({ id: calls.id, transferred: calls.transferred })
-      .from(calls)
-      .where(
-        inArray(
-          calls.id,
-          records.map((r) => r.id),
-        ),
-      );
-    const byId = new Map(rows.map((r) => [r.id, r.transferred]));
+    const byId = await ingestedColumn(records, calls.transferred);
     const mismatches = CALL_TRANSFER_CASES.filter(
       ([, expected], i) => byId.get(`transfer-${i}`) !== expected,
     ).map(([reason]) => reason);
@@ -84,17 +80,7 @@ describe.each(databaseTargets)('call store on %s', (target) => {
     const records = CALL_DURATION_CASES.map(([, payload], i) =>
       toCallRecord(platformCall(`duration-${i}`, payload)),
     );
-    await ingestCalls(ctx.app.database.db, records);
-    const rows = await ctx.app.database.db
-      .select({ id: calls.id, durationSeconds: calls.durationSeconds })
-      .from(calls)
-      .where(
-        inArray(
-          calls.id,
-          records.map((r) => r.id),
-        ),
-      );
-    const byId = new Map(rows.map((r) => [r.id, r.durationSeconds]));
+    const byId = await ingestedColumn(records, calls.durationSeconds);
     expect(byId.size).toBe(CALL_DURATION_CASES.length);
     const mismatches = CALL_DURATION_CASES.filter(
       ([, , expected], i) => byId.get(`duration-${i}`) !== expected,

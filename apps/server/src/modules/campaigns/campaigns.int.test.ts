@@ -9,16 +9,9 @@ import type { Paginated } from '@switchboard/shared/pagination';
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  businesses,
-  calls,
-  campaignContacts,
-  campaigns,
-  contactImports,
-  contacts,
-} from '../../db/schema';
-import { DEMO_BUSINESS, DEMO_MEMBER } from '../auth/demo-accounts';
-import { appForSuite, databaseTargets } from '../../test/test-app';
+import { calls, campaignContacts, campaigns, contactImports, contacts } from '../../db/schema';
+import { DEMO_MEMBER } from '../auth/demo-accounts';
+import { appForSuite, demoBusinessAndDental, databaseTargets } from '../../test/test-app';
 import { giveDemoAgent } from '../console/test-demo-agents';
 import { ConsoleService } from '../console/console.service';
 import { DialingService } from '../dialing/dialing.service';
@@ -100,13 +93,7 @@ describe.each(databaseTargets)('campaigns on %s', (target) => {
     other = await ctx.sessionHeaders(
       (await ctx.createBusinessWithMember({ name: 'Other Co' })).userName,
     );
-    const [business] = await ctx.app.database.db
-      .select()
-      .from(businesses)
-      .where(eq(businesses.name, DEMO_BUSINESS.name));
-    demoBusinessId = business!.id;
-    const demo = ctx.app.platform.sandbox!.demo.assistants[0]!;
-    dental = { id: demo.id, phoneNumberId: demo.phoneNumberId };
+    ({ businessId: demoBusinessId, dental } = await demoBusinessAndDental(ctx.app));
     bookers = pickNumbers('+1512555');
     for (const [i, phone] of bookers.entries()) {
       await addContact(demoBusinessId, { name: `Recall ${i}`, phone });

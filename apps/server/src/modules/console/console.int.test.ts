@@ -48,12 +48,7 @@ describe.each(oneDatabase)('platform console ownership on %s', (target) => {
       type: 'function',
       function: { name: 'lookup_order', description: 'Finds an order' },
     });
-    const first = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/admin/platform-resources/discover',
-      headers: admin,
-      payload: {},
-    });
+    const first = await ctx.injectAs('POST', '/api/admin/platform-resources/discover', admin, {});
     expect(first.statusCode).toBe(200);
     const kinds = first.json<{ kinds: { kind: string; found: number; added: number }[] }>().kinds;
     expect(kinds.find((k) => k.kind === 'tool')).toMatchObject({ added: 1 });
@@ -64,62 +59,56 @@ describe.each(oneDatabase)('platform console ownership on %s', (target) => {
       .from(platformResources)
       .where(eq(platformResources.kind, 'phone-number'));
     expect(numbers.map((n) => n.name)).toContain('Bright Smile main line');
-    const again = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/admin/platform-resources/discover',
-      headers: admin,
-      payload: { kind: 'tool' },
+    const again = await ctx.injectAs('POST', '/api/admin/platform-resources/discover', admin, {
+      kind: 'tool',
     });
     expect(again.json()).toEqual({ kinds: [{ kind: 'tool', found: 1, added: 0 }] });
 
-    const list = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/admin/platform-resources?kind=tool&assigned=unassigned',
-      headers: admin,
-    });
+    const list = await ctx.injectAs(
+      'GET',
+      '/api/admin/platform-resources?kind=tool&assigned=unassigned',
+      admin,
+    );
     const [row] = list.json<{ data: { id: string; platformId: string; name: string }[] }>().data;
     expect(row).toMatchObject({ platformId: tool.id, name: 'lookup_order', businessId: null });
 
-    const assigned = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/admin/platform-resources/${row!.id}/business`,
-      headers: admin,
-      payload: { businessId: businessA },
-    });
+    const assigned = await ctx.injectAs(
+      'PUT',
+      `/api/admin/platform-resources/${row!.id}/business`,
+      admin,
+      { businessId: businessA },
+    );
     expect(assigned.json()).toMatchObject({
       businessId: businessA,
       businessName: DEMO_BUSINESS.name,
     });
-    const unassigned = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/admin/platform-resources/${row!.id}/business`,
-      headers: admin,
-      payload: { businessId: null },
-    });
+    const unassigned = await ctx.injectAs(
+      'PUT',
+      `/api/admin/platform-resources/${row!.id}/business`,
+      admin,
+      { businessId: null },
+    );
     expect(unassigned.json()).toMatchObject({ businessId: null, businessName: null });
   });
 
   it('refuses an unknown record (404), an unknown business (400), a discovery kind it cannot list (400)', async () => {
-    const unknown = await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/admin/platform-resources/not-a-uuid/business',
-      headers: admin,
-      payload: { businessId: null },
-    });
+    const unknown = await ctx.injectAs(
+      'PUT',
+      '/api/admin/platform-resources/not-a-uuid/business',
+      admin,
+      { businessId: null },
+    );
     expect(unknown.statusCode).toBe(404);
     const [row] = await ctx.app.database.db.select().from(platformResources).limit(1);
-    const noBusiness = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/admin/platform-resources/${row!.id}/business`,
-      headers: admin,
-      payload: { businessId: '00000000-0000-4000-8000-000000000000' },
-    });
+    const noBusiness = await ctx.injectAs(
+      'PUT',
+      `/api/admin/platform-resources/${row!.id}/business`,
+      admin,
+      { businessId: '00000000-0000-4000-8000-000000000000' },
+    );
     expect(noBusiness.statusCode).toBe(400);
-    const cannot = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/admin/platform-resources/discover',
-      headers: admin,
-      payload: { kind: 'eval' },
+    const cannot = await ctx.injectAs('POST', '/api/admin/platform-resources/discover', admin, {
+      kind: 'eval',
     });
     expect(cannot.statusCode).toBe(400);
     expect(cannot.json<{ error: { message: string } }>().error.message).toBe(
@@ -130,11 +119,7 @@ describe.each(oneDatabase)('platform console ownership on %s', (target) => {
   it('a business member can neither list, assign nor discover', async () => {
     const other = await ctx.createBusinessWithMember();
     for (const headers of [member, await ctx.sessionHeaders(other.userName)]) {
-      const res = await ctx.app.inject({
-        method: 'GET',
-        url: '/api/admin/platform-resources',
-        headers,
-      });
+      const res = await ctx.injectAs('GET', '/api/admin/platform-resources', headers);
       expect(res.statusCode).toBe(403);
     }
   });
@@ -146,11 +131,8 @@ describe.each(oneDatabase)('platform console ownership on %s', (target) => {
       throw new Error('connection reset');
     };
     try {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/admin/platform-resources/discover',
-        headers: admin,
-        payload: { kind: 'tool' },
+      const res = await ctx.injectAs('POST', '/api/admin/platform-resources/discover', admin, {
+        kind: 'tool',
       });
       expect(res.statusCode).toBe(502);
       expect(res.json<{ error: { message: string } }>().error.message).toBe(

@@ -17,6 +17,8 @@ import {
 } from './contacts.repository';
 
 const AGENT = 'asst-other-numbers';
+/** The contact's own name, number and email address, kept on the edit below. */
+const ORLA = { name: 'Orla Kane', phone: '085 555 0101', email: 'orla@kane.example' };
 
 const platformCall = (id: string, minute: number, customer: string) =>
   customerCall(id, minute, customer, AGENT);
@@ -42,34 +44,25 @@ describe.each(databaseTargets)('a contact’s other numbers on %s', (target) => 
       name: 'Front desk',
       phoneNumber: '+35315550000',
     });
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/contacts',
-      headers,
-      payload: {
-        name: 'Orla Kane',
-        phone: '085 555 0101',
-        otherPhones: ['087 123 4567', '+44 20 7946 0958'],
-        email: 'orla@kane.example',
-        otherEmails: ['Orla.Work@Clinic.example'],
-      },
+    const created = await ctx.injectAs('POST', '/api/contacts', headers, {
+      ...ORLA,
+      otherPhones: ['087 123 4567', '+44 20 7946 0958'],
+      otherEmails: ['Orla.Work@Clinic.example'],
     });
     expect(created.statusCode).toBe(201);
     orla = created.json<Contact>();
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/api/contacts',
-      headers,
-      payload: { name: 'Someone Else', phone: '086 999 0000' },
+    await ctx.injectAs('POST', '/api/contacts', headers, {
+      name: 'Someone Else',
+      phone: '086 999 0000',
     });
   });
 
   const search = async (text: string) => {
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/contacts?search=${encodeURIComponent(text)}`,
+    const res = await ctx.injectAs(
+      'GET',
+      `/api/contacts?search=${encodeURIComponent(text)}`,
       headers,
-    });
+    );
     expect(res.statusCode).toBe(200);
     return res.json<ContactList>().data.map((contact) => contact.name);
   };
@@ -98,17 +91,10 @@ describe.each(databaseTargets)('a contact’s other numbers on %s', (target) => 
   });
 
   it('finds by a number added on an edit, and no longer by one removed', async () => {
-    const edited = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/contacts/${orla.id}`,
-      headers,
-      payload: {
-        name: 'Orla Kane',
-        phone: '085 555 0101',
-        otherPhones: ['087 123 4567', '01 234 5678'],
-        email: 'orla@kane.example',
-        otherEmails: ['orla.work@clinic.example'],
-      },
+    const edited = await ctx.injectAs('PATCH', `/api/contacts/${orla.id}`, headers, {
+      ...ORLA,
+      otherPhones: ['087 123 4567', '01 234 5678'],
+      otherEmails: ['orla.work@clinic.example'],
     });
     expect(edited.statusCode).toBe(200);
     expect(await search('01 234 5678')).toEqual(['Orla Kane']);
@@ -155,7 +141,7 @@ describe.each(databaseTargets)('a contact’s other numbers on %s', (target) => 
     });
 
     it('lists and counts the calls from every number of the contact on its page', async () => {
-      const res = await ctx.app.inject({ method: 'GET', url: `/api/contacts/${orla.id}`, headers });
+      const res = await ctx.injectAs('GET', `/api/contacts/${orla.id}`, headers);
       expect(res.statusCode).toBe(200);
       const detail = res.json<ContactDetail>();
       expect(detail.calls.map((call) => call.id)).toEqual([

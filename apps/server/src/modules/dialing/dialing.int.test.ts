@@ -15,9 +15,9 @@ import type { Paginated } from '@switchboard/shared/pagination';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client';
-import { businesses, campaignContacts, campaigns, contacts, dialUsage } from '../../db/schema';
+import { campaignContacts, campaigns, contacts, dialUsage } from '../../db/schema';
 import { toCallRecord } from '../../platform/call-record';
-import { appForSuite, databaseTargets } from '../../test/test-app';
+import { appForSuite, demoBusinessAndDental, databaseTargets } from '../../test/test-app';
 import { giveDemoAgent } from '../console/test-demo-agents';
 import { DEMO_ADMIN, DEMO_BUSINESS, DEMO_MEMBER } from '../auth/demo-accounts';
 import { ingestCalls } from '../call-ingest/call-ingest.service';
@@ -124,13 +124,7 @@ describe.each(databaseTargets)('calling rules on %s', (target) => {
   beforeAll(async () => {
     admin = await ctx.sessionHeaders(DEMO_ADMIN.userName);
     member = await ctx.sessionHeaders(DEMO_MEMBER.userName);
-    const [business] = await ctx.app.database.db
-      .select()
-      .from(businesses)
-      .where(eq(businesses.name, DEMO_BUSINESS.name));
-    demoBusinessId = business!.id;
-    const demo = ctx.app.platform.sandbox!.demo.assistants[0]!;
-    dental = { id: demo.id, phoneNumberId: demo.phoneNumberId };
+    ({ businessId: demoBusinessId, dental } = await demoBusinessAndDental(ctx.app));
   });
 
   it('the operator reads and sets a business’s rules; bad input is a 400 naming the field', async () => {

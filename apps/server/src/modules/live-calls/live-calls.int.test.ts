@@ -13,9 +13,15 @@ import {
 import { WEB_CALL_SDK_TOKEN } from '@switchboard/shared/web-call';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
-import { callActions, calls, sessions, users } from '../../db/schema';
+import { callActions, sessions, users } from '../../db/schema';
 import { DEMO_TEAM_MEMBERS, DEMO_TRADES } from '../auth/demo-accounts';
-import { appForSuite, createScratchConfig, oneDatabase, sessionHeaders } from '../../test/test-app';
+import {
+  appForSuite,
+  storedEndedReason,
+  createScratchConfig,
+  oneDatabase,
+  sessionHeaders,
+} from '../../test/test-app';
 import { LISTEN_CAPS, LIVE_CONTROL_LIMIT } from './live-calls.routes';
 
 // Live calls (issue 38, decision 059) through the real app and its sandbox platform: the list
@@ -121,8 +127,7 @@ describe.each(oneDatabase)('live calls on %s', (target) => {
   });
 
   const list = async (headers: Headers) =>
-    (await ctx.app.inject({ method: 'GET', url: '/api/live-calls', headers })).json<LiveCallList>()
-      .calls;
+    (await ctx.injectAs('GET', '/api/live-calls', headers)).json<LiveCallList>().calls;
   const control = (headers: Headers, callId: string, payload: unknown) =>
     ctx.app.inject({
       method: 'POST',
@@ -134,12 +139,7 @@ describe.each(oneDatabase)('live calls on %s', (target) => {
   /** A simulated caller rings the plumber; resolves with the call once it shows as live. */
   async function liveCall(): Promise<LiveCall> {
     const before = new Set((await list(owner)).map((call) => call.id));
-    const placed = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/live-calls/sandbox-call',
-      headers: owner,
-      payload: {},
-    });
+    const placed = await ctx.injectAs('POST', '/api/live-calls/sandbox-call', owner, {});
     expect(placed.statusCode).toBe(202);
     let call: LiveCall | undefined;
     await expect
@@ -218,11 +218,7 @@ describe.each(oneDatabase)('live calls on %s', (target) => {
     expect((await control(owner, call.id, { action: 'unmute-assistant' })).statusCode).toBe(200);
 
     // The business's own number (its calling rules allow it) is offered for a transfer.
-    const targets = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/live-calls/${call.id}/transfer-targets`,
-      headers: owner,
-    });
+    const targets = await ctx.injectAs('GET', `/api/live-calls/${call.id}/transfer-targets`, owner);
     expect(targets.json()).toEqual({
       numbers: [{ number: '+13125550111', label: 'Rapid Rooter Plumbing' }],
     });
@@ -235,17 +231,11 @@ describe.each(oneDatabase)('live calls on %s', (target) => {
     // The call log's detail carries what was done, by whom.
     await expect
       .poll(async () => {
-        const detail = await ctx.app.inject({
-          method: 'GET',
-          url: `/api/calls/${call.id}`,
-          headers: owner,
-        });
+        const detail = await ctx.injectAs('GET', `/api/calls/${call.id}`, owner);
         return detail.json<CallDetail>().endReasonText;
       })
       .not.toBe('');
-    const detail = (
-      await ctx.app.inject({ method: 'GET', url: `/api/calls/${call.id}`, headers: owner })
-    ).json<CallDetail>();
+    const detail = (await ctx.injectAs('GET', `/api/calls/${call.id}`, owner)).json<CallDetail>();
     expect(detail.actions?.map((a) => [a.action, a.detail, a.outcome])).toEqual([
       ['say', sentence, 'done'],
       ['whisper', 'Offer the 10% discount.', 'done'],
@@ -270,11 +260,11 @@ describe.each(oneDatabase)('live calls on %s', (target) => {
     const listen = await openListen(base, call.id, foreign);
     expect(listen.response.status).toBe(404);
     await listen.close();
-    const targets = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/live-calls/${call.id}/transfer-targets`,
-      headers: foreign,
-    });
+    const targets = await ctx.injectAs(
+      'GET',
+      `/api/live-calls/${call.id}/transfer-targets`,
+      foreign,
+    );
     expect(targets.statusCode).toBe(404);
     // Its stream never carries the call.
     const stream = await openStream(base, foreign);
@@ -295,17 +285,11 @@ describe.each(oneDatabase)('live calls on %s', (target) => {
     expect(transferred.statusCode).toBe(200);
     await expect
       .poll(async () => {
-        const detail = await ctx.app.inject({
-          method: 'GET',
-          url: `/api/calls/${call.id}`,
-          headers: owner,
-        });
+        const detail = await ctx.injectAs('GET', `/api/calls/${call.id}`, owner);
         return detail.json<CallDetail>().transfer?.number ?? null;
       })
       .toBe('+13125550111');
-    const detail = (
-      await ctx.app.inject({ method: 'GET', url: `/api/calls/${call.id}`, headers: owner })
-    ).json<CallDetail>();
+    const detail = (await ctx.injectAs('GET', `/api/calls/${call.id}`, owner)).json<CallDetail>();
     expect(detail.row.endReason).toMatch(/forward/i);
     expect(detail.actions?.at(-1)).toMatchObject({
       action: 'transfer',
@@ -355,26 +339,24 @@ describe.each(oneDatabase)('live calls on %s', (target) => {
     const plumber = ctx.app.platform.sandbox!.demo.assistants.find(
       (assistant) => assistant.trade === 'plumbing',
     )!;
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/web-call/call/web',
-      headers: { ...owner, authorization: `Bearer ${WEB_CALL_SDK_TOKEN}` },
-      payload: { assistantId: plumber.id },
-    });
+    const created = await ctx.injectAs(
+      'POST',
+      '/api/web-call/call/web',
+      { ...owner, authorization: `Bearer ${WEB_CALL_SDK_TOKEN}` },
+      { assistantId: plumber.id },
+    );
     expect(created.statusCode).toBe(201);
     const web = created.json<{ id: string; webCallUrl: string }>();
     const room = async () =>
-      (await ctx.app.inject({ method: 'GET', url: web.webCallUrl, headers: owner })).json<{
+      (await ctx.injectAs('GET', web.webCallUrl, owner)).json<{
         status: string;
       }>().status;
     await expect.poll(room).toBe('in-progress');
     // The browser's call client reports what the caller said (the room's transcript).
     const words = 'My kitchen sink is blocked and overflowing.';
-    const said = await ctx.app.inject({
-      method: 'POST',
-      url: `${web.webCallUrl}/transcript`,
-      headers: owner,
-      payload: { role: 'user', message: words },
+    const said = await ctx.injectAs('POST', `${web.webCallUrl}/transcript`, owner, {
+      role: 'user',
+      message: words,
     });
     expect(said.statusCode).toBe(202);
     let call: LiveCall | undefined;
@@ -414,20 +396,8 @@ describe.each(oneDatabase)('live calls on %s', (target) => {
     await expect.poll(async () => (await list(owner)).some((c) => c.id === web.id)).toBe(false);
     await expect.poll(() => heard.ended()).toBe(true);
     await heard.close();
-    await expect
-      .poll(
-        async () =>
-          (
-            await ctx.app.database.db
-              .select({ endedReason: calls.endedReason })
-              .from(calls)
-              .where(eq(calls.id, web.id))
-          )[0]?.endedReason,
-      )
-      .toBe('assistant-ended-call');
-    const detail = (
-      await ctx.app.inject({ method: 'GET', url: `/api/calls/${web.id}`, headers: owner })
-    ).json<CallDetail>();
+    await expect.poll(() => storedEndedReason(ctx.app, web.id)).toBe('assistant-ended-call');
+    const detail = (await ctx.injectAs('GET', `/api/calls/${web.id}`, owner)).json<CallDetail>();
     expect(detail.actions?.map((a) => [a.action, a.detail, a.outcome])).toEqual([
       ['say', sentence, 'done'],
       ['end-call', null, 'done'],

@@ -35,12 +35,10 @@ describe.each(oneDatabase)('links in mail without PUBLIC_URL on %s', (target) =>
     return row?.textBody ?? '';
   };
 
-  it('points the set-password link at the listening address, whatever Host the request named', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
+  it.each([
+    {
+      link: 'the set-password link',
       url: '/api/auth/create-account',
-      headers: forged,
-      remoteAddress: nextTestIp(),
       payload: {
         businessName: 'Harbour Physio',
         email: 'desk@harbour.example',
@@ -48,31 +46,37 @@ describe.each(oneDatabase)('links in mail without PUBLIC_URL on %s', (target) =>
         country: 'Ireland',
         timezone: 'Europe/Dublin',
       },
-    });
-    expect(res.statusCode).toBe(201);
-    const text = await mailTo('desk@harbour.example');
-    expect(text).toContain(`${base}/set-password?token=`);
-    expect(text).not.toContain('evil.example');
-  });
-
-  it("points the operators' service-enquiry link at the listening address", async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
+      to: 'desk@harbour.example',
+      expected: '/set-password?token=',
+    },
+    {
+      link: 'the operators’ service-enquiry link',
       url: '/api/service-enquiries',
-      headers: forged,
-      remoteAddress: nextTestIp(),
       payload: {
         poc: 'Maya Patel',
         businessName: 'Harbour Dental',
         country: 'Ireland',
         website: 'harbourdental.example',
       },
-    });
-    expect(res.statusCode).toBe(201);
-    const text = await mailTo('ops@switchboard.example');
-    expect(text).toContain(`${base}/admin/service-enquiries`);
-    expect(text).not.toContain('evil.example');
-  });
+      to: 'ops@switchboard.example',
+      expected: '/admin/service-enquiries',
+    },
+  ])(
+    'points $link at the listening address, whatever Host the request named',
+    async ({ url, payload, to, expected }) => {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url,
+        headers: forged,
+        remoteAddress: nextTestIp(),
+        payload,
+      });
+      expect(res.statusCode).toBe(201);
+      const text = await mailTo(to);
+      expect(text).toContain(`${base}${expected}`);
+      expect(text).not.toContain('evil.example');
+    },
+  );
 
   it('takes our origin from the listening address too, never from Host', async () => {
     const logout = (headers: Record<string, string>) =>

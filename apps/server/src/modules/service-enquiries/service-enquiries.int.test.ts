@@ -150,24 +150,14 @@ describe.each(oneDatabase)('service enquiries on %s', (target) => {
   });
 
   it('lists the enquiries newest first for operators only', async () => {
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/admin/service-enquiries?limit=2',
-      headers: admin,
-    });
+    const res = await ctx.injectAs('GET', '/api/admin/service-enquiries?limit=2', admin);
     expect(res.statusCode).toBe(200);
     const list = res.json<ServiceEnquiryList>();
     expect(list.data).toHaveLength(2);
     expect(list.data[0]?.businessName).toBe('Someone else');
     expect(list.meta).toMatchObject({ page: 1, limit: 2, total: await stored(), hasNext: true });
-    expect(
-      (
-        await ctx.app.inject({
-          method: 'GET',
-          url: '/api/admin/service-enquiries',
-          headers: member,
-        })
-      ).statusCode,
-    ).toBe(403);
+    expect((await ctx.injectAs('GET', '/api/admin/service-enquiries', member)).statusCode).toBe(
+      403,
+    );
   });
 });

@@ -116,11 +116,7 @@ describe.each(databaseTargets)('dashboard statistics on %s', (target) => {
   });
 
   it('answers every figure in one request for the signed-in member', async () => {
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/statistics/dashboard',
-      headers: member,
-    });
+    const res = await ctx.injectAs('GET', '/api/statistics/dashboard', member);
     expect(res.statusCode).toBe(200);
     const body = res.json<DashboardStatistics>();
     // Figures that do not depend on today's date.
@@ -136,20 +132,12 @@ describe.each(databaseTargets)('dashboard statistics on %s', (target) => {
       'enquiries',
       'timeZone',
     ]);
-    const operator = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/statistics/dashboard',
-      headers: admin,
-    });
+    const operator = await ctx.injectAs('GET', '/api/statistics/dashboard', admin);
     expect(operator.json<DashboardStatistics>().contacts.total).toBe(6);
   });
 
   it('gives the operator every business with its own figures and what needs attention; nobody else', async () => {
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/statistics/businesses',
-      headers: admin,
-    });
+    const res = await ctx.injectAs('GET', '/api/statistics/businesses', admin);
     expect(res.statusCode).toBe(200);
     const { data } = res.json<BusinessOverviewList>();
     const alpha = data.find((row) => row.businessName === 'Alpha Dental');
@@ -165,11 +153,7 @@ describe.each(databaseTargets)('dashboard statistics on %s', (target) => {
       attention: ['No agent: nobody answers its calls.', '1 unread enquiry.'],
     });
     // Owners and members see only their own business: the overview is the operator's.
-    const refused = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/statistics/businesses',
-      headers: member,
-    });
+    const refused = await ctx.injectAs('GET', '/api/statistics/businesses', member);
     expect(refused.statusCode).toBe(403);
   });
 });

@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { WEB_CALL_SDK_TOKEN } from '@switchboard/shared/web-call';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { calls } from '../../db/schema';
 import { DEMO_MEMBER } from '../auth/demo-accounts';
-import { appForSuite, oneDatabase } from '../../test/test-app';
+import { appForSuite, storedEndedReason, oneDatabase } from '../../test/test-app';
 
 describe.each(oneDatabase)('live call controls through the proxy on %s', (target) => {
   const ctx = appForSuite(target, { SYNC_INTERVAL_SECONDS: '3600' });
@@ -17,22 +15,22 @@ describe.each(oneDatabase)('live call controls through the proxy on %s', (target
   });
 
   it('passes the web SDK’s say and control messages to the call; a say that ends the call sets its end reason', async () => {
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/web-call/call/web',
-      headers: { ...member, authorization: `Bearer ${WEB_CALL_SDK_TOKEN}` },
-      payload: { assistantId: ctx.app.platform.sandbox!.demo.assistantIds[0] },
-    });
+    const created = await ctx.injectAs(
+      'POST',
+      '/api/web-call/call/web',
+      { ...member, authorization: `Bearer ${WEB_CALL_SDK_TOKEN}` },
+      { assistantId: ctx.app.platform.sandbox!.demo.assistantIds[0] },
+    );
     expect(created.statusCode).toBe(201);
     const call = created.json<{ id: string; webCallUrl: string }>();
     const room = async () =>
-      (await ctx.app.inject({ method: 'GET', url: call.webCallUrl, headers: member })).json<{
+      (await ctx.injectAs('GET', call.webCallUrl, member)).json<{
         status: string;
         endedReason: string | null;
       }>();
     await expect.poll(async () => (await room()).status, { timeout: 5000 }).toBe('in-progress');
     const control = (payload: Record<string, unknown>, headers = member) =>
-      ctx.app.inject({ method: 'POST', url: `${call.webCallUrl}/control`, headers, payload });
+      ctx.injectAs('POST', `${call.webCallUrl}/control`, headers, payload);
 
     // Another business's member: as if the call did not exist.
     const foreign = await control({ type: 'control', control: 'say-first-message' }, memberOfB);
@@ -59,20 +57,11 @@ describe.each(oneDatabase)('live call controls through the proxy on %s', (target
     expect(say.json()).toEqual({ callId: call.id, accepted: 'say' });
 
     // The call client leaves once the sentence is said.
-    await ctx.app.inject({ method: 'POST', url: `${call.webCallUrl}/hang-up`, headers: member });
+    await ctx.injectAs('POST', `${call.webCallUrl}/hang-up`, member);
     await expect.poll(async () => (await room()).status, { timeout: 5000 }).toBe('ended');
     expect((await room()).endedReason).toBe('assistant-ended-call-after-message-spoken');
     await expect
-      .poll(
-        async () =>
-          (
-            await ctx.app.database.db
-              .select({ endedReason: calls.endedReason })
-              .from(calls)
-              .where(eq(calls.id, call.id))
-          )[0]?.endedReason,
-        { timeout: 5000 },
-      )
+      .poll(() => storedEndedReason(ctx.app, call.id), { timeout: 5000 })
       .toBe('assistant-ended-call-after-message-spoken');
     // An ended call takes no more controls.
     expect((await control({ type: 'end-call' })).statusCode).toBe(409);
