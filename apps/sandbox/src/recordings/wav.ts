@@ -1,4 +1,5 @@
-import { mulberry32, hash32, randomBetween } from '../lib/random';
+import { mulberry32, randomBetween } from '../lib/random';
+import { seedOf, voiceOf, voiceSample } from './voice';
 
 // A short, playable stand-in for a call recording: 8 kHz 16-bit PCM WAV with two "speakers"
 // taking turns (voiced buzzes with syllable-rate envelopes, one higher, one lower) over faint
@@ -6,12 +7,6 @@ import { mulberry32, hash32, randomBetween } from '../lib/random';
 // the right, as in the platform's stereo recordings.
 
 export const SAMPLE_RATE = 8000;
-
-function seedOf(id: string): number {
-  let h = 0;
-  for (let i = 0; i < id.length; i++) h = hash32(h, id.charCodeAt(i));
-  return h;
-}
 
 function header(dataBytes: number, channels: number): Buffer {
   const buffer = Buffer.alloc(44);
@@ -76,21 +71,11 @@ export function renderRecording(
     }
     if (at >= frames) break;
     const turn = plan ? plan.length : Math.floor(randomBetween(rng, 0.8, 1.8) * SAMPLE_RATE);
-    const pitch = speaker === 0 ? randomBetween(rng, 190, 230) : randomBetween(rng, 105, 140);
-    const syllableRate = randomBetween(rng, 3.5, 5.5);
+    const voice = voiceOf(rng, speaker === 0);
     const target = speaker === 0 ? left : right;
     for (let n = 0; n < turn && at + n < frames; n++) {
-      const t = n / SAMPLE_RATE;
-      const envelope = Math.max(0, Math.sin(Math.PI * syllableRate * t)) ** 1.5;
       const fade = Math.min(1, n / 400, (turn - n) / 400);
-      const glide = pitch * (1 + 0.06 * Math.sin(2 * Math.PI * 0.7 * t));
-      const phase = 2 * Math.PI * glide * t;
-      const voiced =
-        Math.sin(phase) +
-        0.5 * Math.sin(2 * phase) +
-        0.3 * Math.sin(3 * phase) +
-        0.15 * Math.sin(5 * phase);
-      target[at + n] = (target[at + n] ?? 0) + 0.22 * envelope * fade * voiced;
+      target[at + n] = (target[at + n] ?? 0) + voiceSample(n / SAMPLE_RATE, voice, fade);
     }
     if (!plan) {
       at += turn + Math.floor(randomBetween(rng, 0.25, 0.7) * SAMPLE_RATE);

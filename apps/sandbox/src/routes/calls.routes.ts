@@ -66,6 +66,20 @@ const pageQuery = z.object({
   ...timeFilterShape,
 });
 
+/** A call names who answers it: an assistant, a squad or a workflow, by id or inline. */
+function requireAnswerer(body: {
+  assistantId?: string;
+  assistant?: unknown;
+  squadId?: string;
+  squad?: unknown;
+  workflowId?: string;
+  workflow?: unknown;
+}): void {
+  const named = [body.assistantId, body.assistant, body.squadId, body.squad, body.workflowId];
+  if (!named.some(Boolean) && !body.workflow)
+    throw badRequest('Assistant or Squad or Workflow must be provided.');
+}
+
 function combine(one: string | undefined, any: string[] | undefined): string[] | undefined {
   if (one === undefined && any === undefined) return undefined;
   const values = [...(any ?? [])];
@@ -154,15 +168,7 @@ export async function callRoutes(
   // squads, workflows, transient assistants or batch calls, and refuses them with a 400.
   app.post('/call', async (request, reply) => {
     const body = checkBody<OutboundBody>('POST', '/call', request.body);
-    if (
-      !body.assistantId &&
-      !body.assistant &&
-      !body.squadId &&
-      !body.squad &&
-      !body.workflowId &&
-      !body.workflow
-    )
-      throw badRequest('Assistant or Squad or Workflow must be provided.');
+    requireAnswerer(body);
     // A squad's call is answered by its first member; the call carries the squad's id.
     const squadMember = body.squadId ? squadAnswererOrThrow(catalog, body.squadId) : undefined;
     if (body.workflowId)
@@ -280,16 +286,7 @@ export async function webCallRoutes(
     const validate = webCallBodyValidator();
     if (!validate(request.body ?? {})) throw badRequest(describeErrors(validate.errors));
     const body = parseOrThrow(webCallBody, request.body ?? {});
-    if (
-      !body.assistantId &&
-      !body.assistant &&
-      !body.squadId &&
-      !body.squad &&
-      !body.workflowId &&
-      !body.workflow
-    ) {
-      throw badRequest('Assistant or Squad or Workflow must be provided.');
-    }
+    requireAnswerer(body);
     if (body.workflowId && !body.workflow) {
       // The document has no workflow resource: no stored workflow exists to run.
       throw badRequest(`Couldn't Get Workflow. \`workflowId\` ${body.workflowId} Does Not Exist.`);

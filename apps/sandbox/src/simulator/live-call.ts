@@ -1,5 +1,6 @@
 import type { Vapi } from '@vapi-ai/server-sdk';
-import { hash32, mulberry32, randomBetween } from '../lib/random';
+import { mulberry32 } from '../lib/random';
+import { seedOf, voiceOf, voiceSample } from '../recordings/voice';
 
 // A call in progress that can be watched and steered (decision 059): what is said in it, as it
 // is said (the simulated conversation played at its own pace, plus what a controller makes the
@@ -47,12 +48,6 @@ interface Segment {
 /** Words spoken a second, and the shortest turn. */
 const WORDS_PER_SECOND = 2.6;
 
-function seedOf(text: string): number {
-  let h = 0;
-  for (let i = 0; i < text.length; i++) h = hash32(h, text.charCodeAt(i));
-  return h;
-}
-
 /**
  * A voice-like buzz as long as the words take to say: the recordings' synthesis (wav.ts), one
  * voice higher for the assistant, one lower for the caller, with a syllable-rate envelope.
@@ -63,20 +58,10 @@ export function renderSpeech(role: 'bot' | 'user', text: string): Float32Array {
   const seconds = Math.min(30, 0.4 + words / WORDS_PER_SECOND);
   const length = Math.floor(seconds * LISTEN_SAMPLE_RATE);
   const out = new Float32Array(length);
-  const pitch = role === 'bot' ? randomBetween(rng, 190, 230) : randomBetween(rng, 105, 140);
-  const syllableRate = randomBetween(rng, 3.5, 5.5);
+  const voice = voiceOf(rng, role === 'bot');
   for (let n = 0; n < length; n++) {
-    const t = n / LISTEN_SAMPLE_RATE;
-    const envelope = Math.max(0, Math.sin(Math.PI * syllableRate * t)) ** 1.5;
     const fade = Math.min(1, n / 800, (length - n) / 800);
-    const glide = pitch * (1 + 0.06 * Math.sin(2 * Math.PI * 0.7 * t));
-    const phase = 2 * Math.PI * glide * t;
-    const voiced =
-      Math.sin(phase) +
-      0.5 * Math.sin(2 * phase) +
-      0.3 * Math.sin(3 * phase) +
-      0.15 * Math.sin(5 * phase);
-    out[n] = 0.22 * envelope * fade * voiced;
+    out[n] = voiceSample(n / LISTEN_SAMPLE_RATE, voice, fade);
   }
   return out;
 }
