@@ -1173,15 +1173,7 @@ export class CallSimulator {
       try {
         await this.playLive(live, Date.now() + (life.liveHoldMs ?? 0), draft, async () => {
           if (!toolCall || !life.deliver) return;
-          draft.toolAt = Date.now();
-          draft.toolResult = await this.callTool(
-            toolCall,
-            draft,
-            inProgress,
-            assistantDto,
-            server,
-            common(),
-          );
+          await this.runTool(toolCall, draft, inProgress, assistantDto, server, common());
         });
       } finally {
         this.liveCalls.delete(draft.id);
@@ -1212,17 +1204,8 @@ export class CallSimulator {
       // A caller who hung up (or vanished) early never got as far as the agent's tool.
       const gone = life.hangup?.aborted || life.held?.endedReason === 'silence-timed-out';
       // A tool call goes to the tool's own server even when the call's messages go nowhere.
-      if (toolCall && life.deliver && !gone) {
-        draft.toolAt = Date.now();
-        draft.toolResult = await this.callTool(
-          toolCall,
-          draft,
-          inProgress,
-          assistantDto,
-          server,
-          common(),
-        );
-      }
+      if (toolCall && life.deliver && !gone)
+        await this.runTool(toolCall, draft, inProgress, assistantDto, server, common());
       if (life.holdMs > 0) await holdFor(life.holdMs - firstPart, life.holdMs);
       // A transfer by a transferCall tool with no destinations: the platform asks the server.
       if (
@@ -1342,6 +1325,13 @@ export class CallSimulator {
       return;
     }
     draft.reasonIndex = reasonIndexOf('call.in-progress.error-transfer-failed');
+  }
+
+  /** Calls the agent's tool now and keeps when and what it answered on the call's draft. */
+  private async runTool(...args: Parameters<CallSimulator['callTool']>): Promise<void> {
+    const draft = args[1];
+    draft.toolAt = Date.now();
+    draft.toolResult = await this.callTool(...args);
   }
 
   private async callTool(

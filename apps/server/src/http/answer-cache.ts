@@ -186,3 +186,9 @@ export function sendAnswer(
     .header('content-length', body.length)
     .send(body);
 }
+
+/** sendAnswer bound to one cache, for route handlers that build the answer as they send it. */
+export const answerSender =
+  (cache: AnswerCache) =>
+  async (request: FastifyRequest, reply: FastifyReply, entry: Promise<Answer>) =>
+    sendAnswer(cache, request, reply, await entry);

@@ -15,7 +15,7 @@ import { recordingResponseHeaders } from '../../platform/recording-fetch';
 import { agentScopeOf } from '../agents/agent-scope';
 import type { CallsService } from './calls.service';
 import { requireUser } from '../../http/auth';
-import { sendAnswer } from '../../http/answer-cache';
+import { answerSender } from '../../http/answer-cache';
 import { errorResponses } from '../../http/error-responses';
 import { sendCsv } from '../../http/csv';
 import { idParams as params, routeGroup } from '../../http/routes';
@@ -31,6 +31,7 @@ export const callRoutes =
   async (app) => {
     const route = routeGroup(app, { tags: ['calls'], access: 'member' });
     const spending = route.with({ access: 'manager' });
+    const sendAnswer = answerSender(deps.calls.answers);
 
     route.get(
       '/agents/:id/calls',
@@ -44,10 +45,9 @@ export const callRoutes =
       // A finished answer, from the cache when nothing it reads changed (decision 073).
       async (request, reply) =>
         sendAnswer(
-          deps.calls.answers,
           request,
           reply,
-          await deps.calls.listAnswer(agentScopeOf(request), request.params.id, request.query),
+          deps.calls.listAnswer(agentScopeOf(request), request.params.id, request.query),
         ),
     );
 
@@ -93,10 +93,9 @@ export const callRoutes =
       },
       async (request, reply) =>
         sendAnswer(
-          deps.calls.answers,
           request,
           reply,
-          await deps.calls.listBusinessAnswer(agentScopeOf(request), request.query),
+          deps.calls.listBusinessAnswer(agentScopeOf(request), request.query),
         ),
     );
 

@@ -7,6 +7,7 @@ import type { AppointmentCalendar, Appointment } from '@switchboard/shared/appoi
 import type { ContactList } from '@switchboard/shared/contacts';
 import type { Enquiry, EnquiryList, EnquiryThread } from '@switchboard/shared/enquiries';
 import { agents, mailOutbox } from '../../db/schema';
+import { basicAuth, inboundMailEnv } from '../../test/inbound-mail';
 import { appForSuite, oneDatabase } from '../../test/test-app';
 import { postToWebhook } from '../webhook/test-webhook';
 import { EnquiriesService } from '../enquiries/enquiries.service';
@@ -16,8 +17,6 @@ const SECRET = 'whsec-inbound-0123456789';
 const DOMAIN = 'in.switchboard.test';
 const POSTMARK = { user: 'postmark-hook', password: 'pm-secret-123' };
 const MAILGUN_KEY = 'key-mailgun-signing-0123456789';
-const basic = (user: string, password: string) =>
-  `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
 function toolCall(
   name: 'create_enquiry' | 'book_appointment',
@@ -56,11 +55,7 @@ function mailgunFields(fields: Record<string, string>, key = MAILGUN_KEY) {
 
 describe.each(oneDatabase)('enquiry threads, inbound mail and test marks on %s', (target) => {
   const ctx = appForSuite(target, {
-    VAPI_WEBHOOK_SECRET: SECRET,
-    SANDBOX_CALLS: '0',
-    INBOUND_MAIL_DOMAIN: DOMAIN,
-    INBOUND_POSTMARK_USER: POSTMARK.user,
-    INBOUND_POSTMARK_PASSWORD: POSTMARK.password,
+    ...inboundMailEnv({ secret: SECRET, domain: DOMAIN, postmark: POSTMARK }),
     INBOUND_MAILGUN_SIGNING_KEY: MAILGUN_KEY,
   });
   let headers: Record<string, string>;
@@ -237,7 +232,7 @@ describe.each(oneDatabase)('enquiry threads, inbound mail and test marks on %s',
       const refused = await ctx.app.inject({
         method: 'POST',
         url: '/api/inbound-mail/postmark',
-        headers: { authorization: basic(POSTMARK.user, 'wrong') },
+        headers: { authorization: basicAuth(POSTMARK.user, 'wrong') },
         payload: postmark,
       });
       expect(refused.statusCode).toBe(401);
@@ -245,7 +240,7 @@ describe.each(oneDatabase)('enquiry threads, inbound mail and test marks on %s',
         ctx.app.inject({
           method: 'POST',
           url: '/api/inbound-mail/postmark',
-          headers: { authorization: basic(POSTMARK.user, POSTMARK.password) },
+          headers: { authorization: basicAuth(POSTMARK.user, POSTMARK.password) },
           payload: postmark,
         });
       const first = await post();
@@ -329,7 +324,7 @@ describe.each(oneDatabase)('enquiry threads, inbound mail and test marks on %s',
       const unknown = await ctx.app.inject({
         method: 'POST',
         url: '/api/inbound-mail/postmark',
-        headers: { authorization: basic(POSTMARK.user, POSTMARK.password) },
+        headers: { authorization: basicAuth(POSTMARK.user, POSTMARK.password) },
         payload: {
           From: 'x@example.com',
           OriginalRecipient: `reply+${'0'.repeat(32)}@${DOMAIN}`,
@@ -340,7 +335,7 @@ describe.each(oneDatabase)('enquiry threads, inbound mail and test marks on %s',
       const empty = await ctx.app.inject({
         method: 'POST',
         url: '/api/inbound-mail/postmark',
-        headers: { authorization: basic(POSTMARK.user, POSTMARK.password) },
+        headers: { authorization: basicAuth(POSTMARK.user, POSTMARK.password) },
         payload: { TextBody: 'hello' },
       });
       expect(empty.statusCode).toBe(400);
