@@ -9,7 +9,7 @@ import type { Enquiry, EnquiryList, EnquiryThread } from '@switchboard/shared/en
 import { agents, mailOutbox } from '../../db/schema';
 import { basicAuth, inboundMailEnv } from '../../test/inbound-mail';
 import { appForSuite, oneDatabase } from '../../test/test-app';
-import { postToWebhook } from '../webhook/test-webhook';
+import { postToWebhook, toolCallsMessage } from '../webhook/test-webhook';
 import { EnquiriesService } from '../enquiries/enquiries.service';
 import { ImapPoller } from './imap-poller';
 
@@ -25,23 +25,16 @@ function toolCall(
   args: Record<string, unknown>,
   options: { test?: boolean; number?: string } = {},
 ) {
-  return {
-    message: {
-      type: 'tool-calls',
-      toolCallList: [{ id: toolCallId, type: 'function', function: { name, arguments: args } }],
-      call: {
-        id: `call-${toolCallId}`,
-        assistantId,
-        type: 'webCall',
-        status: 'in-progress',
-        createdAt: new Date().toISOString(),
-        ...(options.number ? { customer: { number: options.number } } : {}),
-        ...(options.test
-          ? { assistantOverrides: { metadata: { switchboardTestCall: true } } }
-          : {}),
-      },
+  return toolCallsMessage(
+    toolCallId,
+    { name, arguments: args },
+    {
+      assistantId,
+      type: 'webCall',
+      ...(options.number ? { customer: { number: options.number } } : {}),
+      ...(options.test ? { assistantOverrides: { metadata: { switchboardTestCall: true } } } : {}),
     },
-  };
+  );
 }
 
 function mailgunFields(fields: Record<string, string>, key = MAILGUN_KEY) {

@@ -20,6 +20,7 @@ import {
 } from '../../db/schema';
 import { insertRunningCampaign } from '../../test/campaign-rows';
 import { basicAuth, inboundMailEnv } from '../../test/inbound-mail';
+import { toolCallsMessage } from '../webhook/test-webhook';
 import { appForSuite, oneDatabase } from '../../test/test-app';
 import { settleCampaign } from '../campaigns/campaigns.repository';
 import { notify } from './notify';
@@ -138,26 +139,11 @@ describe.each(oneDatabase)('notifications on %s', (target) => {
       'POST',
       '/platform/webhook',
       { 'x-vapi-secret': SECRET },
-      {
-        message: {
-          type: 'tool-calls',
-          toolCallList: [
-            {
-              id: toolCallId,
-              type: 'function',
-              function: { name: 'create_enquiry', arguments: args },
-            },
-          ],
-          call: {
-            id: `call-${toolCallId}`,
-            assistantId,
-            type: 'inboundPhoneCall',
-            status: 'in-progress',
-            createdAt: new Date().toISOString(),
-            customer: { number: '+12125550177' },
-          },
-        },
-      },
+      toolCallsMessage(
+        toolCallId,
+        { name: 'create_enquiry', arguments: args },
+        { assistantId, type: 'inboundPhoneCall', customer: { number: '+12125550177' } },
+      ),
     );
 
   describe('each kind is raised where it happens, to every member of the business only', () => {
