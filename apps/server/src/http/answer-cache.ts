@@ -187,8 +187,12 @@ export function sendAnswer(
     .send(body);
 }
 
-/** sendAnswer bound to one cache, for route handlers that build the answer as they send it. */
-export const answerSender =
+/**
+ * A route handler that sends the answer `build` makes for the request (sendAnswer), from one
+ * cache: for the routes whose whole work is a finished answer.
+ */
+export const answerHandler =
   (cache: AnswerCache) =>
-  async (request: FastifyRequest, reply: FastifyReply, entry: Promise<Answer>) =>
-    sendAnswer(cache, request, reply, await entry);
+  <R extends FastifyRequest>(build: (request: R) => Promise<Answer>) =>
+  async (request: R, reply: FastifyReply) =>
+    sendAnswer(cache, request, reply, await build(request));
