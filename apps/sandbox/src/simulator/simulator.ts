@@ -483,6 +483,25 @@ export class CallSimulator {
     await Promise.allSettled([...this.inFlight]);
   }
 
+  /**
+   * The start of a draft for a call played as it happens (a web call, POST /call): created now,
+   * ringing for two steps, lasting as long as it is played. The conversation is as long as a real
+   * one, and long enough for a tool call to be said when the call may make one.
+   */
+  private playedCallStart(id: string, now: number, plan: CallPlan, withTool: boolean, rng: Rng) {
+    return {
+      id,
+      contentDurationMs: withTool
+        ? Math.max(plan.durationMs, randomInt(rng, 75_000, 140_000))
+        : plan.durationMs,
+      orgId: this.options.catalog.orgId,
+      createdAt: this.options.store.uniqueCreatedAt(now),
+      ringMs: this.options.stepMs * 2,
+      durationMs: 0,
+      updatedAt: now,
+    };
+  }
+
   /** A call draft's fields that follow from its plan: the scenario, the caller, the outcome. */
   private plannedFields(plan: CallPlan, profile: BusinessProfile, business: number, rng: Rng) {
     return {
@@ -817,19 +836,9 @@ export class CallSimulator {
       callerPoolSize: this.options.callerPools[business] ?? GENERIC_CALLER_POOL,
     });
     if (tool) plan.scenarioIndex = scenarioWithTool(profile, tool, WEB) ?? plan.scenarioIndex;
-    const contentDurationMs =
-      config.tools.size > 0
-        ? Math.max(plan.durationMs, randomInt(rng, 75_000, 140_000))
-        : plan.durationMs;
     const now = Date.now();
     const draft: CallDraft = {
-      id: request.id,
-      contentDurationMs,
-      orgId: this.options.catalog.orgId,
-      createdAt: this.options.store.uniqueCreatedAt(now),
-      ringMs: this.options.stepMs * 2,
-      durationMs: 0,
-      updatedAt: now,
+      ...this.playedCallStart(request.id, now, plan, config.tools.size > 0, rng),
       type: WEB,
       ...this.plannedFields(plan, profile, business, rng),
       config,
@@ -918,16 +927,7 @@ export class CallSimulator {
     if (tool) plan.scenarioIndex = scenarioWithTool(profile, tool, OUTBOUND) ?? plan.scenarioIndex;
     const now = Date.now();
     const draft: CallDraft = {
-      id: request.id,
-      // The conversation is as long as a real one; the call itself lasts as long as it is played.
-      contentDurationMs: tool
-        ? Math.max(plan.durationMs, randomInt(rng, 75_000, 140_000))
-        : plan.durationMs,
-      orgId: this.options.catalog.orgId,
-      createdAt: this.options.store.uniqueCreatedAt(now),
-      ringMs: this.options.stepMs * 2,
-      durationMs: 0,
-      updatedAt: now,
+      ...this.playedCallStart(request.id, now, plan, Boolean(tool), rng),
       type: OUTBOUND,
       ...this.plannedFields(plan, profile, business, rng),
       config,
