@@ -1,5 +1,7 @@
+import type { TestApp } from './test-app';
+
 /** The Authorization header of HTTP basic auth, as Postmark's inbound webhook sends it. */
-export const basicAuth = (user: string, password: string) =>
+const basicAuth = (user: string, password: string) =>
   `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
 /**
@@ -18,4 +20,18 @@ export function inboundMailEnv(mail: {
     INBOUND_POSTMARK_USER: mail.postmark.user,
     INBOUND_POSTMARK_PASSWORD: mail.postmark.password,
   };
+}
+
+/** A mail posted as Postmark's inbound webhook posts it, signed in with the pair `postmark`. */
+export function postToPostmark(
+  app: TestApp,
+  postmark: { user: string; password: string },
+  payload: object,
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/inbound-mail/postmark',
+    headers: { authorization: basicAuth(postmark.user, postmark.password) },
+    payload,
+  });
 }

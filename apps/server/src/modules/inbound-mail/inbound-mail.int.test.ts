@@ -7,7 +7,7 @@ import type { AppointmentCalendar, Appointment } from '@switchboard/shared/appoi
 import type { ContactList } from '@switchboard/shared/contacts';
 import type { Enquiry, EnquiryList, EnquiryThread } from '@switchboard/shared/enquiries';
 import { agents, mailOutbox } from '../../db/schema';
-import { basicAuth, inboundMailEnv } from '../../test/inbound-mail';
+import { inboundMailEnv, postToPostmark } from '../../test/inbound-mail';
 import { appForSuite, oneDatabase } from '../../test/test-app';
 import { postToWebhook, toolCallsMessage } from '../webhook/test-webhook';
 import { EnquiriesService } from '../enquiries/enquiries.service';
@@ -222,20 +222,9 @@ describe.each(oneDatabase)('enquiry threads, inbound mail and test marks on %s',
         StrippedTextReply: 'Tuesday at 10 works.',
         Headers: [{ Name: 'Message-ID', Value: '<answer-1@example.com>' }],
       };
-      const refused = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/inbound-mail/postmark',
-        headers: { authorization: basicAuth(POSTMARK.user, 'wrong') },
-        payload: postmark,
-      });
+      const refused = await postToPostmark(ctx.app, { ...POSTMARK, password: 'wrong' }, postmark);
       expect(refused.statusCode).toBe(401);
-      const post = () =>
-        ctx.app.inject({
-          method: 'POST',
-          url: '/api/inbound-mail/postmark',
-          headers: { authorization: basicAuth(POSTMARK.user, POSTMARK.password) },
-          payload: postmark,
-        });
+      const post = () => postToPostmark(ctx.app, POSTMARK, postmark);
       const first = await post();
       expect(first.statusCode).toBe(200);
       expect(first.json()).toEqual({ stored: true });
@@ -314,23 +303,13 @@ describe.each(oneDatabase)('enquiry threads, inbound mail and test marks on %s',
     });
 
     it('answers 200 (not stored) for an address of no enquiry, and 400 for no sender', async () => {
-      const unknown = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/inbound-mail/postmark',
-        headers: { authorization: basicAuth(POSTMARK.user, POSTMARK.password) },
-        payload: {
-          From: 'x@example.com',
-          OriginalRecipient: `reply+${'0'.repeat(32)}@${DOMAIN}`,
-          TextBody: 'hello',
-        },
+      const unknown = await postToPostmark(ctx.app, POSTMARK, {
+        From: 'x@example.com',
+        OriginalRecipient: `reply+${'0'.repeat(32)}@${DOMAIN}`,
+        TextBody: 'hello',
       });
       expect(unknown.json()).toEqual({ stored: false, reason: 'no-enquiry' });
-      const empty = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/inbound-mail/postmark',
-        headers: { authorization: basicAuth(POSTMARK.user, POSTMARK.password) },
-        payload: { TextBody: 'hello' },
-      });
+      const empty = await postToPostmark(ctx.app, POSTMARK, { TextBody: 'hello' });
       expect(empty.statusCode).toBe(400);
     });
 

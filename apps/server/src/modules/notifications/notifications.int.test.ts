@@ -19,7 +19,7 @@ import {
   pushSubscriptions,
 } from '../../db/schema';
 import { insertRunningCampaign } from '../../test/campaign-rows';
-import { basicAuth, inboundMailEnv } from '../../test/inbound-mail';
+import { inboundMailEnv, postToPostmark } from '../../test/inbound-mail';
 import { toolCallsMessage } from '../webhook/test-webhook';
 import { appForSuite, oneDatabase } from '../../test/test-app';
 import { settleCampaign } from '../campaigns/campaigns.repository';
@@ -226,18 +226,13 @@ describe.each(oneDatabase)('notifications on %s', (target) => {
       ).json<Enquiry>();
       expect(enquiry.replyTo).toContain(DOMAIN);
       await db().delete(notifications);
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/inbound-mail/postmark',
-        headers: { authorization: basicAuth(POSTMARK.user, POSTMARK.password) },
-        payload: {
-          From: 'ann@example.com',
-          FromName: 'Ann Lee',
-          OriginalRecipient: enquiry.replyTo,
-          Subject: 'Re: Quote',
-          TextBody: 'Thanks, that works.',
-          MessageID: 'answer-1@example.com',
-        },
+      const res = await postToPostmark(ctx.app, POSTMARK, {
+        From: 'ann@example.com',
+        FromName: 'Ann Lee',
+        OriginalRecipient: enquiry.replyTo,
+        Subject: 'Re: Quote',
+        TextBody: 'Thanks, that works.',
+        MessageID: 'answer-1@example.com',
       });
       expect(res.json()).toEqual({ stored: true });
       expect((await bell(owner)).items).toMatchObject([
