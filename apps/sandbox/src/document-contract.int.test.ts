@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { sandboxForSuite } from './test/sandbox';
 import { REASONS } from './demo/call-plan';
 import { platformDocument, responseValidator, validatorFor } from './platform-document';
-import { TEST_NOW } from './test/fixtures';
+import { CONTRACT_SANDBOX, TEST_NOW } from './test/fixtures';
 import { receiverForSuite } from './test/receiver';
 import { expectValid } from './test/expect-valid';
 
@@ -19,9 +19,7 @@ describe('the sandbox answers as the platform document says', () => {
   const suite = sandboxForSuite({
     privateKey: PRIVATE,
     publicKey: PUBLIC,
-    now: TEST_NOW,
-    totalCalls: 1500,
-    simulator: { stepMs: 5, webCallMs: 5 },
+    ...CONTRACT_SANDBOX,
   });
   const api = suite.api<unknown>;
 
