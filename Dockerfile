@@ -7,17 +7,21 @@
 # Pinned to a release; bump deliberately (the CI suite runs on the same 24.x line).
 ARG NODE_IMAGE=node:24.22.3-bookworm-slim
 
-# ---- build: every workspace's dependencies, then the web app (Vite) and the server bundle ----
-FROM ${NODE_IMAGE} AS build
-ARG WITH_SANDBOX=false
-WORKDIR /app
-# The manifests first, so a source change does not re-run npm ci. .npmrc: no install scripts.
+# ---- manifests: what npm ci reads (the root's and every workspace's), for both stages below ----
+FROM scratch AS manifests
 COPY package.json package-lock.json .npmrc ./
 COPY packages/shared/package.json packages/shared/
 COPY apps/server/package.json apps/server/
 COPY apps/sandbox/package.json apps/sandbox/
 COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/
+
+# ---- build: every workspace's dependencies, then the web app (Vite) and the server bundle ----
+FROM ${NODE_IMAGE} AS build
+ARG WITH_SANDBOX=false
+WORKDIR /app
+# The manifests first, so a source change does not re-run npm ci. .npmrc: no install scripts.
+COPY --from=manifests / ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
@@ -39,12 +43,7 @@ ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/app/data
 WORKDIR /app
-COPY package.json package-lock.json .npmrc ./
-COPY packages/shared/package.json packages/shared/
-COPY apps/server/package.json apps/server/
-COPY apps/sandbox/package.json apps/sandbox/
-COPY apps/web/package.json apps/web/
-COPY e2e/package.json e2e/
+COPY --from=manifests / ./
 # Only the server's production dependencies: no TypeScript, tsx, Vite, React or playwright-core,
 # and no faker unless the sandbox is built in (its own dependencies).
 RUN if [ "$WITH_SANDBOX" = "true" ]; then workspaces="-w apps/server -w apps/sandbox"; \

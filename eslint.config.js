@@ -25,44 +25,50 @@ const webFeatures = readdirSync(`${import.meta.dirname}/${webSrc}/features`, {
   .map((entry) => entry.name);
 
 /**
+ * An import-x/no-restricted-paths block: `zones` (paths from the repository root) over `files`.
+ * @param {{ files: string[], ignores?: string[], zones: object[] }} block
+ * @returns {import('eslint').Linter.Config}
+ */
+function restrictedPaths({ zones, ...block }) {
+  return {
+    ...block,
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [resolver] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones }],
+    },
+  };
+}
+
+/**
  * The web app's one direction (STYLE "Boundaries in lint", as bulletproof-react does it):
  * app/ composes features; a feature imports no other feature and not app/; components/ and
  * lib/ (shared by all) import neither. One zone per feature folder, read from the disk, so a new
  * feature is covered the day it is made. Paths are from the repository root.
  * @type {import('eslint').Linter.Config}
  */
-export const webBoundaries = {
+export const webBoundaries = restrictedPaths({
   files: [`${webSrc}/**/*.{ts,tsx}`],
-  plugins: { 'import-x': importX },
-  settings: { 'import-x/resolver-next': [resolver] },
-  rules: {
-    'import-x/no-restricted-paths': [
-      'error',
-      {
-        basePath: import.meta.dirname,
-        zones: [
-          ...webFeatures.map((feature) => ({
-            target: `${webSrc}/features/${feature}`,
-            from: `${webSrc}/features`,
-            except: [`./${feature}`],
-            message: `features/${feature} may not import another feature: move what both need to components/ or lib/, or compose them in app/.`,
-          })),
-          {
-            target: [`${webSrc}/components`, `${webSrc}/lib`],
-            from: [`${webSrc}/features`, `${webSrc}/app`],
-            message:
-              'components/ and lib/ are shared by every feature: they may not import features/ or app/.',
-          },
-          {
-            target: `${webSrc}/features`,
-            from: `${webSrc}/app`,
-            message: 'app/ composes features; a feature may not import app/.',
-          },
-        ],
-      },
-    ],
-  },
-};
+  zones: [
+    ...webFeatures.map((feature) => ({
+      target: `${webSrc}/features/${feature}`,
+      from: `${webSrc}/features`,
+      except: [`./${feature}`],
+      message: `features/${feature} may not import another feature: move what both need to components/ or lib/, or compose them in app/.`,
+    })),
+    {
+      target: [`${webSrc}/components`, `${webSrc}/lib`],
+      from: [`${webSrc}/features`, `${webSrc}/app`],
+      message:
+        'components/ and lib/ are shared by every feature: they may not import features/ or app/.',
+    },
+    {
+      target: `${webSrc}/features`,
+      from: `${webSrc}/app`,
+      message: 'app/ composes features; a feature may not import app/.',
+    },
+  ],
+});
 
 const serverSrc = 'apps/server/src';
 const serverLower = ['lib', 'db', 'http', 'platform'].map((dir) => `${serverSrc}/${dir}`);
@@ -85,39 +91,29 @@ const serverUpper = [
  * @type {import('eslint').Linter.Config[]}
  */
 export const serverBoundaries = [
-  {
+  restrictedPaths({
     files: [`${serverSrc}/**/*.ts`],
     ignores: [`${serverSrc}/**/*.test.ts`, `${serverSrc}/test/**`],
-    plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [resolver] },
-    rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          basePath: import.meta.dirname,
-          zones: [
-            {
-              target: `${serverSrc}/modules`,
-              from: `${serverSrc}/plugins`,
-              message:
-                'plugins/ is the composition root: a module may not import it. What modules share lives in http/, platform/, db/ or lib/.',
-            },
-            {
-              target: serverLower,
-              from: serverUpper,
-              message:
-                'lib/, db/, http/ and platform/ are below every module: they may not import modules/, plugins/ or the composition (app.ts, start-server.ts). Pass what they need in.',
-            },
-            {
-              target: `${serverSrc}/lib`,
-              from: serverLower.filter((dir) => !dir.endsWith('/lib')),
-              message: 'lib/ is the bottom layer: it may not import db/, http/ or platform/.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+    zones: [
+      {
+        target: `${serverSrc}/modules`,
+        from: `${serverSrc}/plugins`,
+        message:
+          'plugins/ is the composition root: a module may not import it. What modules share lives in http/, platform/, db/ or lib/.',
+      },
+      {
+        target: serverLower,
+        from: serverUpper,
+        message:
+          'lib/, db/, http/ and platform/ are below every module: they may not import modules/, plugins/ or the composition (app.ts, start-server.ts). Pass what they need in.',
+      },
+      {
+        target: `${serverSrc}/lib`,
+        from: serverLower.filter((dir) => !dir.endsWith('/lib')),
+        message: 'lib/ is the bottom layer: it may not import db/, http/ or platform/.',
+      },
+    ],
+  }),
   {
     files: [`${serverSrc}/**/*.ts`],
     plugins: { local: localRules },

@@ -252,12 +252,7 @@ async function main() {
     if (values['load-only']) return;
     if (values.explain) await explainReads(store.db, business!.id);
 
-    server = await startServer({
-      db: store.db,
-      databaseUrl: store.databaseUrl,
-      port: settings.port,
-      dataDir,
-    });
+    server = await startServer(store, settings.port, dataDir);
     const base = server.base;
     const headers = store.headers;
     const url = (next: () => string) => () => `${base}${next()}`;

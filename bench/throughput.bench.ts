@@ -288,12 +288,7 @@ async function main() {
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   let bareServer: ChildProcess | undefined;
   try {
-    server = await startServer({
-      db: bench.db,
-      databaseUrl: bench.databaseUrl,
-      port: settings.port,
-      dataDir,
-    });
+    server = await startServer(bench, settings.port, dataDir);
     const base = server.base;
     serverPid = server.pid;
     const headers = { ...bench.headers };

@@ -222,15 +222,14 @@ async function waitReady(base: string, child: ChildProcess): Promise<void> {
 
 /**
  * The real server (apps/server/src/main.ts) in its own process on the store, listening on
- * 127.0.0.1:`port`, after its first sync (which marks the bench agents — unknown to the
- * sandbox platform — removed; they are put back).
+ * 127.0.0.1:`port` with its files in `dataDir`, after its first sync (which marks the bench
+ * agents — unknown to the sandbox platform — removed; they are put back).
  */
-export async function startServer(options: {
-  db: Db;
-  databaseUrl: string;
-  port: number;
-  dataDir: string;
-}): Promise<{ base: string; pid: number; stop: () => Promise<void> }> {
+export async function startServer(
+  store: Pick<Store, 'db' | 'databaseUrl'>,
+  port: number,
+  dataDir: string,
+): Promise<{ base: string; pid: number; stop: () => Promise<void> }> {
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     env: {
       ...process.env,
@@ -238,9 +237,9 @@ export async function startServer(options: {
       // The bench agents are unknown to the sandbox platform: its warnings about them are noise.
       LOG_LEVEL: 'error',
       HOST: '127.0.0.1',
-      PORT: String(options.port),
-      DATA_DIR: options.dataDir,
-      DATABASE_URL: options.databaseUrl,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: store.databaseUrl,
       SANDBOX_CALLS: '100',
       SANDBOX_SIMULATOR_INTERVAL_MS: '0',
       SYNC_INTERVAL_SECONDS: '86400',
@@ -255,13 +254,13 @@ export async function startServer(options: {
       await exited;
     }
   };
-  const base = `http://127.0.0.1:${options.port}`;
+  const base = `http://127.0.0.1:${port}`;
   try {
     await waitReady(base, server);
     const deadline = Date.now() + 180_000;
     for (;;) {
       const [marked] = await executeRows<{ n: number; all: number }>(
-        options.db,
+        store.db,
         sql`select count(*) filter (where removed_at is not null)::int as n, count(*)::int as all
             from agents where platform_assistant_id like 'bench-agent-%'`,
       );
@@ -269,7 +268,7 @@ export async function startServer(options: {
       if (Date.now() > deadline) throw new Error('the first sync did not finish in 180 s');
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
-    await options.db.execute(
+    await store.db.execute(
       sql`update agents set removed_at = null where platform_assistant_id like 'bench-agent-%'`,
     );
   } catch (error) {

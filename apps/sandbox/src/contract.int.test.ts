@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { VapiError, type Vapi } from '@vapi-ai/server-sdk';
 import { describe, expect, it } from 'vitest';
 import { sandboxForSuite, testClient } from './test/sandbox';
-import { TEST_NOW } from './test/fixtures';
+import { CONTRACT_SANDBOX } from './test/fixtures';
 import { receiverForSuite } from './test/receiver';
 
 // The contract, proven through the official server SDK (unchanged, pointed at the sandbox with
@@ -30,9 +30,7 @@ describe('the official server SDK against the sandbox', () => {
   const suite = sandboxForSuite({
     privateKey: PRIVATE,
     publicKey: PUBLIC,
-    now: TEST_NOW,
-    totalCalls: 1500,
-    simulator: { stepMs: 5, webCallMs: 5 },
+    ...CONTRACT_SANDBOX,
   });
 
   it('creates (201), gets, updates, lists and deletes assistants', async () => {

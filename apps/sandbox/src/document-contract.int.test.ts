@@ -1,17 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { VapiError } from '@vapi-ai/server-sdk';
 import { describe, expect, it } from 'vitest';
-import type { ValidateFunction } from 'ajv';
 import { sandboxForSuite } from './test/sandbox';
 import { REASONS } from './demo/call-plan';
-import {
-  describeErrors,
-  platformDocument,
-  responseValidator,
-  validatorFor,
-} from './platform-document';
-import { TEST_NOW } from './test/fixtures';
+import { platformDocument, responseValidator, validatorFor } from './platform-document';
+import { CONTRACT_SANDBOX, TEST_NOW } from './test/fixtures';
 import { receiverForSuite } from './test/receiver';
+import { expectValid } from './test/expect-valid';
 
 // The sandbox against the platform's own OpenAPI document (the trimmed copy made by
 // `npm run platform:trim`): every response the product reads, every server message the
@@ -20,26 +15,11 @@ import { receiverForSuite } from './test/receiver';
 const PRIVATE = 'doc-private-key';
 const PUBLIC = 'doc-public-key';
 
-function expectValid(validate: ValidateFunction, value: unknown, what: string): void {
-  const valid = validate(value);
-  // Array positions collapsed to `*`, so one problem in many calls is reported once.
-  const problems = valid
-    ? []
-    : [
-        ...new Set(
-          describeErrors(validate.errors).map((m) => m.replace(/(^|\.)\d+(?=\.|$| )/g, '$1*')),
-        ),
-      ];
-  expect(problems, what).toEqual([]);
-}
-
 describe('the sandbox answers as the platform document says', () => {
   const suite = sandboxForSuite({
     privateKey: PRIVATE,
     publicKey: PUBLIC,
-    now: TEST_NOW,
-    totalCalls: 1500,
-    simulator: { stepMs: 5, webCallMs: 5 },
+    ...CONTRACT_SANDBOX,
   });
   const api = suite.api<unknown>;
 

@@ -1,10 +1,10 @@
-import type { ValidateFunction } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describeErrors, responseValidator, validatorFor } from './platform-document';
 import { sandboxForSuite, sayInRoom } from './test/sandbox';
 import { buildDocx, buildPdf } from './test/documents';
+import { expectValid } from './test/expect-valid';
 
 // Files and knowledge bases (v2) as the platform document describes them: uploads are
 // multipart, a file is processing then done, a knowledge base gets its search tool, files are
@@ -13,11 +13,6 @@ import { buildDocx, buildPdf } from './test/documents';
 
 const PRIVATE = 'knowledge-private-key';
 const PUBLIC = 'knowledge-public-key';
-
-function expectValid(validate: ValidateFunction, value: unknown, what: string): void {
-  const valid = validate(value);
-  expect(valid ? [] : describeErrors(validate.errors), what).toEqual([]);
-}
 
 const FAQ = [
   '# Opening hours',

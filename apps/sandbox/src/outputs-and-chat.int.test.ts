@@ -2,9 +2,10 @@ import { Ajv } from 'ajv';
 import type { VapiClient } from '@vapi-ai/server-sdk';
 import { VapiError } from '@vapi-ai/server-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeErrors, responseValidator, validatorFor } from './platform-document';
+import { responseValidator, validatorFor } from './platform-document';
 import type { Sandbox } from './sandbox';
 import { startTestSandbox, testClient } from './test/sandbox';
+import { expectValid } from './test/expect-valid';
 
 // Structured outputs as the document has them (a paged list; attached to an assistant by
 // `artifactPlan.structuredOutputIds`, their results in the ended call's
@@ -12,10 +13,6 @@ import { startTestSandbox, testClient } from './test/sandbox';
 // multi-turn by previousChatId or sessionId, listed by assistant.
 
 const PRIVATE = 'outputs-private-key';
-
-function expectValid(validate: ReturnType<typeof validatorFor>, value: unknown) {
-  expect(validate(value) ? [] : describeErrors(validate.errors)).toEqual([]);
-}
 
 describe('the sandbox platform’s structured outputs and chats', () => {
   let sandbox: Sandbox;

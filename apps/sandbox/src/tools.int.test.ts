@@ -1,9 +1,10 @@
 import { AGENT_TOOL_FUNCTIONS } from '@switchboard/shared/agent-tools';
 import { VapiError, type Vapi } from '@vapi-ai/server-sdk';
 import { describe, expect, it } from 'vitest';
-import { describeErrors, responseValidator, validatorFor } from './platform-document';
+import { responseValidator, validatorFor } from './platform-document';
 import { sandboxForSuite } from './test/sandbox';
 import { receiverForSuite } from './test/receiver';
+import { expectValid } from './test/expect-valid';
 
 // /tool as the document has it, and an assistant's `model.toolIds` resolved at call time as the
 // platform does: the stored tool's function and its own `server` (with exactly its headers or
@@ -11,10 +12,6 @@ import { receiverForSuite } from './test/receiver';
 
 const PRIVATE = 'tools-private-key';
 const PUBLIC = 'tools-public-key';
-
-function expectValid(validate: ReturnType<typeof validatorFor>, value: unknown) {
-  expect(validate(value) ? [] : describeErrors(validate.errors)).toEqual([]);
-}
 
 describe('the sandbox platform’s tools', () => {
   const receiver = receiverForSuite();

@@ -1,18 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ValidateFunction } from 'ajv';
 import { createSandbox, type Sandbox } from '../sandbox';
-import { describeErrors, responseValidator } from '../platform-document';
+import { responseValidator } from '../platform-document';
 import { sandboxApi } from '../test/api';
+import { expectValid } from '../test/expect-valid';
 
 // The simulations the sandbox runs (agent tests) answer as the platform's document says:
 // personalities, scenarios, simulations, suites, runs and their items.
 
 const KEY = 'sim-private-key';
-
-function expectValid(validate: ValidateFunction, value: unknown, what: string): void {
-  const valid = validate(value);
-  expect(valid ? [] : describeErrors(validate.errors), what).toEqual([]);
-}
 
 describe('simulation runs in the sandbox', () => {
   let sandbox: Sandbox;

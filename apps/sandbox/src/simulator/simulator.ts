@@ -483,6 +483,25 @@ export class CallSimulator {
     await Promise.allSettled([...this.inFlight]);
   }
 
+  /**
+   * The start of a draft for a call played as it happens (a web call, POST /call): created now,
+   * ringing for two steps, lasting as long as it is played. The conversation is as long as a real
+   * one, and long enough for a tool call to be said when the call may make one.
+   */
+  private playedCallStart(id: string, now: number, plan: CallPlan, withTool: boolean, rng: Rng) {
+    return {
+      id,
+      contentDurationMs: withTool
+        ? Math.max(plan.durationMs, randomInt(rng, 75_000, 140_000))
+        : plan.durationMs,
+      orgId: this.options.catalog.orgId,
+      createdAt: this.options.store.uniqueCreatedAt(now),
+      ringMs: this.options.stepMs * 2,
+      durationMs: 0,
+      updatedAt: now,
+    };
+  }
+
   /** A call draft's fields that follow from its plan: the scenario, the caller, the outcome. */
   private plannedFields(plan: CallPlan, profile: BusinessProfile, business: number, rng: Rng) {
     return {
@@ -817,19 +836,9 @@ export class CallSimulator {
       callerPoolSize: this.options.callerPools[business] ?? GENERIC_CALLER_POOL,
     });
     if (tool) plan.scenarioIndex = scenarioWithTool(profile, tool, WEB) ?? plan.scenarioIndex;
-    const contentDurationMs =
-      config.tools.size > 0
-        ? Math.max(plan.durationMs, randomInt(rng, 75_000, 140_000))
-        : plan.durationMs;
     const now = Date.now();
     const draft: CallDraft = {
-      id: request.id,
-      contentDurationMs,
-      orgId: this.options.catalog.orgId,
-      createdAt: this.options.store.uniqueCreatedAt(now),
-      ringMs: this.options.stepMs * 2,
-      durationMs: 0,
-      updatedAt: now,
+      ...this.playedCallStart(request.id, now, plan, config.tools.size > 0, rng),
       type: WEB,
       ...this.plannedFields(plan, profile, business, rng),
       config,
@@ -918,16 +927,7 @@ export class CallSimulator {
     if (tool) plan.scenarioIndex = scenarioWithTool(profile, tool, OUTBOUND) ?? plan.scenarioIndex;
     const now = Date.now();
     const draft: CallDraft = {
-      id: request.id,
-      // The conversation is as long as a real one; the call itself lasts as long as it is played.
-      contentDurationMs: tool
-        ? Math.max(plan.durationMs, randomInt(rng, 75_000, 140_000))
-        : plan.durationMs,
-      orgId: this.options.catalog.orgId,
-      createdAt: this.options.store.uniqueCreatedAt(now),
-      ringMs: this.options.stepMs * 2,
-      durationMs: 0,
-      updatedAt: now,
+      ...this.playedCallStart(request.id, now, plan, Boolean(tool), rng),
       type: OUTBOUND,
       ...this.plannedFields(plan, profile, business, rng),
       config,
@@ -1173,15 +1173,7 @@ export class CallSimulator {
       try {
         await this.playLive(live, Date.now() + (life.liveHoldMs ?? 0), draft, async () => {
           if (!toolCall || !life.deliver) return;
-          draft.toolAt = Date.now();
-          draft.toolResult = await this.callTool(
-            toolCall,
-            draft,
-            inProgress,
-            assistantDto,
-            server,
-            common(),
-          );
+          await this.runTool(toolCall, draft, inProgress, assistantDto, server, common());
         });
       } finally {
         this.liveCalls.delete(draft.id);
@@ -1212,17 +1204,8 @@ export class CallSimulator {
       // A caller who hung up (or vanished) early never got as far as the agent's tool.
       const gone = life.hangup?.aborted || life.held?.endedReason === 'silence-timed-out';
       // A tool call goes to the tool's own server even when the call's messages go nowhere.
-      if (toolCall && life.deliver && !gone) {
-        draft.toolAt = Date.now();
-        draft.toolResult = await this.callTool(
-          toolCall,
-          draft,
-          inProgress,
-          assistantDto,
-          server,
-          common(),
-        );
-      }
+      if (toolCall && life.deliver && !gone)
+        await this.runTool(toolCall, draft, inProgress, assistantDto, server, common());
       if (life.holdMs > 0) await holdFor(life.holdMs - firstPart, life.holdMs);
       // A transfer by a transferCall tool with no destinations: the platform asks the server.
       if (
@@ -1342,6 +1325,13 @@ export class CallSimulator {
       return;
     }
     draft.reasonIndex = reasonIndexOf('call.in-progress.error-transfer-failed');
+  }
+
+  /** Calls the agent's tool now and keeps when and what it answered on the call's draft. */
+  private async runTool(...args: Parameters<CallSimulator['callTool']>): Promise<void> {
+    const draft = args[1];
+    draft.toolAt = Date.now();
+    draft.toolResult = await this.callTool(...args);
   }
 
   private async callTool(

@@ -10,6 +10,16 @@ import { DEMO_PROFILES } from '../demo/profiles';
 export const TEST_NOW = new Date('2025-06-01T12:00:00.000Z');
 export const TEST_PUBLIC_URL = 'http://sandbox.test';
 
+/**
+ * The sandbox the contract suites check against the platform's SDK and document: the fixed
+ * "now", 1,500 demo calls, and calls played in a few milliseconds.
+ */
+export const CONTRACT_SANDBOX = {
+  now: TEST_NOW,
+  totalCalls: 1500,
+  simulator: { stepMs: 5, webCallMs: 5 },
+};
+
 export function buildDemo(overrides: Partial<CallIndexParams> = {}, serverUrl?: string) {
   const params: CallIndexParams = {
     seed: 42,

@@ -186,3 +186,13 @@ export function sendAnswer(
     .header('content-length', body.length)
     .send(body);
 }
+
+/**
+ * A route handler that sends the answer `build` makes for the request (sendAnswer), from one
+ * cache: for the routes whose whole work is a finished answer.
+ */
+export const answerHandler =
+  (cache: AnswerCache) =>
+  <R extends FastifyRequest>(build: (request: R) => Promise<Answer>) =>
+  async (request: R, reply: FastifyReply) =>
+    sendAnswer(cache, request, reply, await build(request));

@@ -41,6 +41,15 @@ export const appointments = pgTable(
   ],
 );
 
+/** An appointment as the lists beside it show one: what, when, and its status. */
+export const appointmentSlot = {
+  id: appointments.id,
+  service: appointments.service,
+  startsAt: appointments.startsAt,
+  endsAt: appointments.endsAt,
+  status: appointments.status,
+};
+
 /** A prospect's request from the public landing page's service-enquiry form. */
 export const serviceEnquiries = pgTable(
   'service_enquiries',

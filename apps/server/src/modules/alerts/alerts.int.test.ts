@@ -11,6 +11,7 @@ import {
   mailOutbox,
 } from '../../db/schema';
 import { toCallRecord } from '../../platform/call-record';
+import { insertRunningCampaign } from '../../test/campaign-rows';
 import { appForSuite, oneDatabase } from '../../test/test-app';
 import { ingestCalls } from '../call-ingest/call-ingest.service';
 import { AlertsJob } from './alerts.job';
@@ -318,35 +319,26 @@ describe.each(oneDatabase)('alerts on %s', (target) => {
   });
 
   it('campaign stalled: a running campaign in its window with numbers waiting and no progress', async () => {
-    const [campaign] = await db()
-      .insert(campaigns)
-      .values({
-        businessId,
-        name: 'Spring check-ups',
-        status: 'running',
-        agentId,
-        phoneNumberId: 'pn-1',
-        audience: { kind: 'all' },
-        startAt: new Date(START - 5 * HOUR),
-        callingHoursStart: 9 * 60,
-        callingHoursEnd: 17 * 60,
-        timeZone: ZONE,
-        maxConcurrency: 2,
-        platformCampaignId: 'platform-campaign-1',
-        windowEndsAt: new Date(START + 6 * HOUR),
-      })
-      .returning();
+    const campaign = await insertRunningCampaign(db(), {
+      businessId,
+      agentId,
+      startAt: new Date(START - 5 * HOUR),
+      timeZone: ZONE,
+      maxConcurrency: 2,
+      platformCampaignId: 'platform-campaign-1',
+      windowEndsAt: new Date(START + 6 * HOUR),
+    });
     await db()
       .insert(campaignContacts)
       .values([
         {
-          campaignId: campaign!.id,
+          campaignId: campaign.id,
           phone: '+12125550101',
           status: 'answered',
           updatedAt: new Date(START - 3 * HOUR),
         },
-        { campaignId: campaign!.id, phone: '+12125550102', status: 'pending' },
-        { campaignId: campaign!.id, phone: '+12125550103', status: 'pending' },
+        { campaignId: campaign.id, phone: '+12125550102', status: 'pending' },
+        { campaignId: campaign.id, phone: '+12125550103', status: 'pending' },
       ]);
     const rule = await setRule({
       agentId: null,
@@ -359,14 +351,14 @@ describe.each(oneDatabase)('alerts on %s', (target) => {
     expect(events[0]!.message).toBe(
       'Campaign “Spring check-ups” has placed no call for 2 hours though 2 numbers are still waiting to be called.',
     );
-    expect(events[0]!.link).toBe(`/campaigns/${campaign!.id}`);
+    expect(events[0]!.link).toBe(`/campaigns/${campaign.id}`);
     await db()
       .update(campaignContacts)
       .set({ status: 'answered', updatedAt: new Date(START) })
-      .where(eq(campaignContacts.campaignId, campaign!.id));
+      .where(eq(campaignContacts.campaignId, campaign.id));
     await evaluate();
     expect((await eventsOf(rule.id)).map((e) => e.kind)).toEqual(['fired', 'cleared']);
-    await db().delete(campaigns).where(eq(campaigns.id, campaign!.id));
+    await db().delete(campaigns).where(eq(campaigns.id, campaign.id));
   });
 
   it('two instances at once: one evaluates, the alert fires once', async () => {

@@ -4,7 +4,7 @@ import {
   agentAnalyticsSchema,
   agentBreakdownsSchema,
 } from '@switchboard/shared/analytics';
-import { sendAnswer } from '../../http/answer-cache';
+import { answerHandler } from '../../http/answer-cache';
 import { idParams as params, routeGroup } from '../../http/routes';
 import { agentScopeOf } from '../agents/agent-scope';
 import type { AnalyticsService } from './analytics.service';
@@ -17,6 +17,7 @@ export const analyticsRoutes =
   (deps: { analytics: AnalyticsService }): FastifyPluginAsyncZod =>
   async (app) => {
     const route = routeGroup(app, { tags: ['agents'], access: 'member' });
+    const answered = answerHandler(deps.analytics.answers);
     const views = [
       {
         path: '',
@@ -43,13 +44,7 @@ export const analyticsRoutes =
           response: { 200: view.response },
         },
         // A finished answer, from the cache when nothing it reads changed (decision 073).
-        async (request, reply) =>
-          sendAnswer(
-            deps.analytics.answers,
-            request,
-            reply,
-            await view.answer(agentScopeOf(request), request.params.id, request.query),
-          ),
+        answered((request) => view.answer(agentScopeOf(request), request.params.id, request.query)),
       );
     }
   };

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { appointmentMessages, type AppointmentList } from '@switchboard/shared/appointments';
 import { agents, appointments, contacts } from '../../db/schema';
 import { appForSuite, databaseTargets } from '../../test/test-app';
-import { postToWebhook } from '../webhook/test-webhook';
+import { postToWebhook, toolCallsMessage } from '../webhook/test-webhook';
 import { DEMO_MEMBER } from '../auth/demo-accounts';
 
 const SECRET = 'whsec-appointments-0123456789';
@@ -17,26 +17,16 @@ function toolCallMessage(options: {
   customerNumber?: string;
   args: Record<string, unknown>;
 }) {
-  return {
-    message: {
-      type: 'tool-calls',
-      toolCallList: [
-        {
-          id: options.toolCallId,
-          type: 'function',
-          function: { name: 'book_appointment', arguments: JSON.stringify(options.args) },
-        },
-      ],
-      call: {
-        id: options.callId ?? `call-${options.toolCallId}`,
-        assistantId: options.assistantId,
-        type: 'inboundPhoneCall',
-        status: 'in-progress',
-        createdAt: new Date().toISOString(),
-        customer: { number: options.customerNumber ?? '+12125550199' },
-      },
+  return toolCallsMessage(
+    options.toolCallId,
+    { name: 'book_appointment', arguments: JSON.stringify(options.args) },
+    {
+      id: options.callId,
+      assistantId: options.assistantId,
+      type: 'inboundPhoneCall',
+      customer: { number: options.customerNumber ?? '+12125550199' },
     },
-  };
+  );
 }
 
 describe.each(databaseTargets)('appointments on %s', (target) => {

@@ -15,7 +15,7 @@ import { recordingResponseHeaders } from '../../platform/recording-fetch';
 import { agentScopeOf } from '../agents/agent-scope';
 import type { CallsService } from './calls.service';
 import { requireUser } from '../../http/auth';
-import { sendAnswer } from '../../http/answer-cache';
+import { answerHandler } from '../../http/answer-cache';
 import { errorResponses } from '../../http/error-responses';
 import { sendCsv } from '../../http/csv';
 import { idParams as params, routeGroup } from '../../http/routes';
@@ -31,6 +31,7 @@ export const callRoutes =
   async (app) => {
     const route = routeGroup(app, { tags: ['calls'], access: 'member' });
     const spending = route.with({ access: 'manager' });
+    const answered = answerHandler(deps.calls.answers);
 
     route.get(
       '/agents/:id/calls',
@@ -42,13 +43,9 @@ export const callRoutes =
         response: { 200: callLogPageSchema },
       },
       // A finished answer, from the cache when nothing it reads changed (decision 073).
-      async (request, reply) =>
-        sendAnswer(
-          deps.calls.answers,
-          request,
-          reply,
-          await deps.calls.listAnswer(agentScopeOf(request), request.params.id, request.query),
-        ),
+      answered((request) =>
+        deps.calls.listAnswer(agentScopeOf(request), request.params.id, request.query),
+      ),
     );
 
     route.get(
@@ -91,13 +88,7 @@ export const callRoutes =
         querystring: businessCallLogQuerySchema,
         response: { 200: callLogPageSchema },
       },
-      async (request, reply) =>
-        sendAnswer(
-          deps.calls.answers,
-          request,
-          reply,
-          await deps.calls.listBusinessAnswer(agentScopeOf(request), request.query),
-        ),
+      answered((request) => deps.calls.listBusinessAnswer(agentScopeOf(request), request.query)),
     );
 
     route.get(

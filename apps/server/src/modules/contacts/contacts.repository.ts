@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizz
 import { CONTACT_RECENT_CALLS, CONTACT_RECENT_ITEMS } from '@switchboard/shared/contacts';
 import type { TestFilter } from '@switchboard/shared/test-marks';
 import type { Db } from '../../db/client';
-import { agents, appointments, calls, contacts, enquiries } from '../../db/schema';
+import { agents, appointments, appointmentSlot, calls, contacts, enquiries } from '../../db/schema';
 import type { CallLogRecord } from '../calls/calls.repository';
 import { normalizeCallerNumber } from './phone';
 import { pageOf } from '../../db/page-of';
@@ -425,11 +425,7 @@ export async function listContactAppointments(
   return pageOf(
     db
       .select({
-        id: appointments.id,
-        service: appointments.service,
-        startsAt: appointments.startsAt,
-        endsAt: appointments.endsAt,
-        status: appointments.status,
+        ...appointmentSlot,
         assistantId: appointments.assistantId,
         agentName: agentNameOf(businessId, appointments.assistantId),
         callId: appointments.callId,

@@ -16,7 +16,7 @@ import {
   databaseTargets,
   sessionHeaders,
 } from '../../test/test-app';
-import { postToWebhook } from '../webhook/test-webhook';
+import { postToWebhook, toolCallsMessage } from '../webhook/test-webhook';
 import { MAIL_MAX_ATTEMPTS } from '../mail/mail.service';
 import { EnquiriesService } from './enquiries.service';
 
@@ -32,26 +32,16 @@ function toolCallMessage(
   args: Record<string, unknown>,
   customerNumber = '+15550001111',
 ) {
-  return {
-    message: {
-      type: 'tool-calls',
-      toolCallList: [
-        {
-          id: toolCallId,
-          type: 'function',
-          function: { name: 'create_enquiry', arguments: JSON.stringify(args) },
-        },
-      ],
-      call: {
-        id: `call-${toolCallId}`,
-        assistantId,
-        type: 'inboundPhoneCall',
-        status: 'in-progress',
-        createdAt: '2026-11-22T10:00:00.000Z',
-        customer: { number: customerNumber },
-      },
+  return toolCallsMessage(
+    toolCallId,
+    { name: 'create_enquiry', arguments: JSON.stringify(args) },
+    {
+      assistantId,
+      type: 'inboundPhoneCall',
+      createdAt: '2026-11-22T10:00:00.000Z',
+      customer: { number: customerNumber },
     },
-  };
+  );
 }
 
 /** A business with a member, one agent and a contact (with an email address) made by the API. */

@@ -7,8 +7,9 @@ import type { AppointmentCalendar, Appointment } from '@switchboard/shared/appoi
 import type { ContactList } from '@switchboard/shared/contacts';
 import type { Enquiry, EnquiryList, EnquiryThread } from '@switchboard/shared/enquiries';
 import { agents, mailOutbox } from '../../db/schema';
+import { inboundMailEnv, postToPostmark } from '../../test/inbound-mail';
 import { appForSuite, oneDatabase } from '../../test/test-app';
-import { postToWebhook } from '../webhook/test-webhook';
+import { postToWebhook, toolCallsMessage } from '../webhook/test-webhook';
 import { EnquiriesService } from '../enquiries/enquiries.service';
 import { ImapPoller } from './imap-poller';
 
@@ -16,8 +17,6 @@ const SECRET = 'whsec-inbound-0123456789';
 const DOMAIN = 'in.switchboard.test';
 const POSTMARK = { user: 'postmark-hook', password: 'pm-secret-123' };
 const MAILGUN_KEY = 'key-mailgun-signing-0123456789';
-const basic = (user: string, password: string) =>
-  `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
 function toolCall(
   name: 'create_enquiry' | 'book_appointment',
@@ -26,23 +25,16 @@ function toolCall(
   args: Record<string, unknown>,
   options: { test?: boolean; number?: string } = {},
 ) {
-  return {
-    message: {
-      type: 'tool-calls',
-      toolCallList: [{ id: toolCallId, type: 'function', function: { name, arguments: args } }],
-      call: {
-        id: `call-${toolCallId}`,
-        assistantId,
-        type: 'webCall',
-        status: 'in-progress',
-        createdAt: new Date().toISOString(),
-        ...(options.number ? { customer: { number: options.number } } : {}),
-        ...(options.test
-          ? { assistantOverrides: { metadata: { switchboardTestCall: true } } }
-          : {}),
-      },
+  return toolCallsMessage(
+    toolCallId,
+    { name, arguments: args },
+    {
+      assistantId,
+      type: 'webCall',
+      ...(options.number ? { customer: { number: options.number } } : {}),
+      ...(options.test ? { assistantOverrides: { metadata: { switchboardTestCall: true } } } : {}),
     },
-  };
+  );
 }
 
 function mailgunFields(fields: Record<string, string>, key = MAILGUN_KEY) {
@@ -56,11 +48,7 @@ function mailgunFields(fields: Record<string, string>, key = MAILGUN_KEY) {
 
 describe.each(oneDatabase)('enquiry threads, inbound mail and test marks on %s', (target) => {
   const ctx = appForSuite(target, {
-    VAPI_WEBHOOK_SECRET: SECRET,
-    SANDBOX_CALLS: '0',
-    INBOUND_MAIL_DOMAIN: DOMAIN,
-    INBOUND_POSTMARK_USER: POSTMARK.user,
-    INBOUND_POSTMARK_PASSWORD: POSTMARK.password,
+    ...inboundMailEnv({ secret: SECRET, domain: DOMAIN, postmark: POSTMARK }),
     INBOUND_MAILGUN_SIGNING_KEY: MAILGUN_KEY,
   });
   let headers: Record<string, string>;
@@ -234,20 +222,9 @@ describe.each(oneDatabase)('enquiry threads, inbound mail and test marks on %s',
         StrippedTextReply: 'Tuesday at 10 works.',
         Headers: [{ Name: 'Message-ID', Value: '<answer-1@example.com>' }],
       };
-      const refused = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/inbound-mail/postmark',
-        headers: { authorization: basic(POSTMARK.user, 'wrong') },
-        payload: postmark,
-      });
+      const refused = await postToPostmark(ctx.app, { ...POSTMARK, password: 'wrong' }, postmark);
       expect(refused.statusCode).toBe(401);
-      const post = () =>
-        ctx.app.inject({
-          method: 'POST',
-          url: '/api/inbound-mail/postmark',
-          headers: { authorization: basic(POSTMARK.user, POSTMARK.password) },
-          payload: postmark,
-        });
+      const post = () => postToPostmark(ctx.app, POSTMARK, postmark);
       const first = await post();
       expect(first.statusCode).toBe(200);
       expect(first.json()).toEqual({ stored: true });
@@ -326,23 +303,13 @@ describe.each(oneDatabase)('enquiry threads, inbound mail and test marks on %s',
     });
 
     it('answers 200 (not stored) for an address of no enquiry, and 400 for no sender', async () => {
-      const unknown = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/inbound-mail/postmark',
-        headers: { authorization: basic(POSTMARK.user, POSTMARK.password) },
-        payload: {
-          From: 'x@example.com',
-          OriginalRecipient: `reply+${'0'.repeat(32)}@${DOMAIN}`,
-          TextBody: 'hello',
-        },
+      const unknown = await postToPostmark(ctx.app, POSTMARK, {
+        From: 'x@example.com',
+        OriginalRecipient: `reply+${'0'.repeat(32)}@${DOMAIN}`,
+        TextBody: 'hello',
       });
       expect(unknown.json()).toEqual({ stored: false, reason: 'no-enquiry' });
-      const empty = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/inbound-mail/postmark',
-        headers: { authorization: basic(POSTMARK.user, POSTMARK.password) },
-        payload: { TextBody: 'hello' },
-      });
+      const empty = await postToPostmark(ctx.app, POSTMARK, { TextBody: 'hello' });
       expect(empty.statusCode).toBe(400);
     });
 

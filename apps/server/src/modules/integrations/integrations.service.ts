@@ -16,6 +16,7 @@ import {
 import type { Db } from '../../db/client';
 import {
   appointments,
+  appointmentSlot,
   businesses,
   calendarFeeds,
   contacts,
@@ -135,11 +136,7 @@ export class IntegrationsService {
     const now = Date.now();
     const rows = await db
       .select({
-        id: appointments.id,
-        service: appointments.service,
-        startsAt: appointments.startsAt,
-        endsAt: appointments.endsAt,
-        status: appointments.status,
+        ...appointmentSlot,
         notes: appointments.notes,
         revision: appointments.revision,
         createdAt: appointments.createdAt,

@@ -12,13 +12,15 @@ import type {
 } from '@switchboard/shared/notifications';
 import {
   agents,
-  campaigns,
   contacts,
   mailOutbox,
   notificationMailState,
   notifications,
   pushSubscriptions,
 } from '../../db/schema';
+import { insertRunningCampaign } from '../../test/campaign-rows';
+import { inboundMailEnv, postToPostmark } from '../../test/inbound-mail';
+import { toolCallsMessage } from '../webhook/test-webhook';
 import { appForSuite, oneDatabase } from '../../test/test-app';
 import { settleCampaign } from '../campaigns/campaigns.repository';
 import { notify } from './notify';
@@ -28,7 +30,6 @@ const SECRET = 'whsec-notifications-0123456789';
 const DOMAIN = 'in.notify.test';
 const POSTMARK = { user: 'pm-notify', password: 'pm-notify-secret' };
 const DAY = 86_400_000;
-const basic = `Basic ${Buffer.from(`${POSTMARK.user}:${POSTMARK.password}`).toString('base64')}`;
 
 /** A browser's side of a push subscription: its keys, to decrypt what the push service got. */
 function browserKeys() {
@@ -68,13 +69,10 @@ async function startPushService() {
 }
 
 describe.each(oneDatabase)('notifications on %s', (target) => {
-  const ctx = appForSuite(target, {
-    VAPI_WEBHOOK_SECRET: SECRET,
-    SANDBOX_CALLS: '0',
-    INBOUND_MAIL_DOMAIN: DOMAIN,
-    INBOUND_POSTMARK_USER: POSTMARK.user,
-    INBOUND_POSTMARK_PASSWORD: POSTMARK.password,
-  });
+  const ctx = appForSuite(
+    target,
+    inboundMailEnv({ secret: SECRET, domain: DOMAIN, postmark: POSTMARK }),
+  );
   let pushService: Awaited<ReturnType<typeof startPushService>>;
   let businessId: string;
   let ownerId: string;
@@ -141,26 +139,11 @@ describe.each(oneDatabase)('notifications on %s', (target) => {
       'POST',
       '/platform/webhook',
       { 'x-vapi-secret': SECRET },
-      {
-        message: {
-          type: 'tool-calls',
-          toolCallList: [
-            {
-              id: toolCallId,
-              type: 'function',
-              function: { name: 'create_enquiry', arguments: args },
-            },
-          ],
-          call: {
-            id: `call-${toolCallId}`,
-            assistantId,
-            type: 'inboundPhoneCall',
-            status: 'in-progress',
-            createdAt: new Date().toISOString(),
-            customer: { number: '+12125550177' },
-          },
-        },
-      },
+      toolCallsMessage(
+        toolCallId,
+        { name: 'create_enquiry', arguments: args },
+        { assistantId, type: 'inboundPhoneCall', customer: { number: '+12125550177' } },
+      ),
     );
 
   describe('each kind is raised where it happens, to every member of the business only', () => {
@@ -243,18 +226,13 @@ describe.each(oneDatabase)('notifications on %s', (target) => {
       ).json<Enquiry>();
       expect(enquiry.replyTo).toContain(DOMAIN);
       await db().delete(notifications);
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/inbound-mail/postmark',
-        headers: { authorization: basic },
-        payload: {
-          From: 'ann@example.com',
-          FromName: 'Ann Lee',
-          OriginalRecipient: enquiry.replyTo,
-          Subject: 'Re: Quote',
-          TextBody: 'Thanks, that works.',
-          MessageID: 'answer-1@example.com',
-        },
+      const res = await postToPostmark(ctx.app, POSTMARK, {
+        From: 'ann@example.com',
+        FromName: 'Ann Lee',
+        OriginalRecipient: enquiry.replyTo,
+        Subject: 'Re: Quote',
+        TextBody: 'Thanks, that works.',
+        MessageID: 'answer-1@example.com',
       });
       expect(res.json()).toEqual({ stored: true });
       expect((await bell(owner)).items).toMatchObject([
@@ -263,29 +241,15 @@ describe.each(oneDatabase)('notifications on %s', (target) => {
     });
 
     it('a campaign that called everyone', async () => {
-      const [campaign] = await db()
-        .insert(campaigns)
-        .values({
-          businessId,
-          name: 'Spring check-ups',
-          status: 'running',
-          phoneNumberId: 'pn-1',
-          audience: { kind: 'all' },
-          startAt: new Date(),
-          callingHoursStart: 540,
-          callingHoursEnd: 1020,
-          timeZone: 'America/New_York',
-          maxConcurrency: 1,
-        })
-        .returning({ id: campaigns.id });
-      await settleCampaign(db(), campaign!.id);
+      const campaign = await insertRunningCampaign(db(), { businessId });
+      await settleCampaign(db(), campaign.id);
       // Settling a finished campaign again tells nobody again.
-      await settleCampaign(db(), campaign!.id);
+      await settleCampaign(db(), campaign.id);
       expect((await bell(owner)).items).toMatchObject([
         {
           kind: 'campaign-finished',
           title: 'Campaign finished: Spring check-ups',
-          link: `/campaigns/${campaign!.id}`,
+          link: `/campaigns/${campaign.id}`,
         },
       ]);
     });

@@ -1,6 +1,6 @@
 import { webCallControlSchema } from '@switchboard/shared/call-controls';
 import { webCallConfigSchema } from '@switchboard/shared/web-call';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { agentScopeOf } from '../agents/agent-scope';
@@ -26,9 +26,13 @@ export const webCallRoutes =
   (deps: { webCalls: WebCallService }): FastifyPluginAsyncZod =>
   async (app) => {
     const route = routeGroup(app, { tags: ['web-call'], access: 'member' });
-    /** The platform's status and body, as they came. */
-    const passOn = (reply: FastifyReply, answer: PassThrough) =>
-      reply.status(answer.status).send(answer.body);
+    /** A handler that answers with the platform's status and body, as `call` got them. */
+    const passedOn =
+      <R extends FastifyRequest>(call: (request: R) => Promise<PassThrough>) =>
+      async (request: R, reply: FastifyReply) => {
+        const answer = await call(request);
+        return reply.status(answer.status).send(answer.body);
+      };
 
     route.get(
       '/web-call/config',
@@ -49,8 +53,7 @@ export const webCallRoutes =
         // servers, credentials or headers (they would hand our webhooks to the caller).
         body: webCallRequestSchema,
       },
-      async (request, reply) =>
-        passOn(reply, await deps.webCalls.createWebCall(agentScopeOf(request), request.body)),
+      passedOn((request) => deps.webCalls.createWebCall(agentScopeOf(request), request.body)),
     );
 
     route.get(
@@ -59,8 +62,7 @@ export const webCallRoutes =
         summary: "Sandbox mode: a web call's room (the call's status and first message)",
         params: roomParams,
       },
-      async (request, reply) =>
-        passOn(reply, await deps.webCalls.sandboxRoom(agentScopeOf(request), request.params.id)),
+      passedOn((request) => deps.webCalls.sandboxRoom(agentScopeOf(request), request.params.id)),
     );
 
     route.post(
@@ -69,11 +71,9 @@ export const webCallRoutes =
         summary: 'Sandbox mode: the caller left the room, so the call ends now',
         params: roomParams,
       },
-      async (request, reply) =>
-        passOn(
-          reply,
-          await deps.webCalls.hangUpSandboxRoom(agentScopeOf(request), request.params.id),
-        ),
+      passedOn((request) =>
+        deps.webCalls.hangUpSandboxRoom(agentScopeOf(request), request.params.id),
+      ),
     );
 
     route.post(
@@ -84,15 +84,9 @@ export const webCallRoutes =
         params: roomParams,
         body: webCallControlSchema,
       },
-      async (request, reply) =>
-        passOn(
-          reply,
-          await deps.webCalls.sandboxRoomControl(
-            agentScopeOf(request),
-            request.params.id,
-            request.body,
-          ),
-        ),
+      passedOn((request) =>
+        deps.webCalls.sandboxRoomControl(agentScopeOf(request), request.params.id, request.body),
+      ),
     );
 
     route.post(
@@ -103,14 +97,8 @@ export const webCallRoutes =
         params: roomParams,
         body: roomLineBody,
       },
-      async (request, reply) =>
-        passOn(
-          reply,
-          await deps.webCalls.sandboxRoomLine(
-            agentScopeOf(request),
-            request.params.id,
-            request.body,
-          ),
-        ),
+      passedOn((request) =>
+        deps.webCalls.sandboxRoomLine(agentScopeOf(request), request.params.id, request.body),
+      ),
     );
   };

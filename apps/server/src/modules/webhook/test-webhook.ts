@@ -43,3 +43,23 @@ export async function relayWebhooksTo(app: TestApp) {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/**
+ * For tests: the platform's tool-calls message asking for one function during a call in
+ * progress. The call's id is `call-` and the tool call's id, and it was created now, unless
+ * `call` says otherwise; `call` gives its assistant, type and any other field.
+ */
+export function toolCallsMessage(
+  toolCallId: string,
+  fn: { name: string; arguments: unknown },
+  call: { assistantId: string; type: string; id?: string | undefined } & Record<string, unknown>,
+) {
+  const { id = `call-${toolCallId}`, ...fields } = call;
+  return {
+    message: {
+      type: 'tool-calls',
+      toolCallList: [{ id: toolCallId, type: 'function', function: fn }],
+      call: { id, status: 'in-progress', createdAt: new Date().toISOString(), ...fields },
+    },
+  };
+}

@@ -20,6 +20,7 @@ import {
 import { IMPORT_MESSAGES } from './import-file-error';
 import { MAX_IMPORT_INTERRUPTIONS } from './import-job';
 import { ContactImportsService } from './import.service';
+import { NOTHING_WRITTEN } from './import.repository';
 import { MAPPING_MESSAGES } from '@switchboard/shared/contact-imports';
 
 type Part = { name: string; value: string | Buffer; filename?: string };
@@ -122,15 +123,7 @@ describe.each(databaseTargets)('contact imports on %s', (target) => {
   };
 
   /** What an import shows when nothing of it exists: no rows read, no contact counted. */
-  const NOTHING = {
-    processedRows: 0,
-    createdCount: 0,
-    updatedCount: 0,
-    skippedCount: 0,
-    failedCount: 0,
-    warningCount: 0,
-    mergedCount: 0,
-  };
+  const NOTHING = { ...NOTHING_WRITTEN, mergedCount: 0 };
 
   /** The contacts written under this import. */
   const writtenBy = (importId: string) =>
