@@ -9,7 +9,6 @@ import {
   Stack,
   Switch,
   Text,
-  TextInput,
 } from '@mantine/core';
 import type { AgentSettingsFormValues } from '@switchboard/shared/agents';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
@@ -23,6 +22,7 @@ import {
 } from 'react-hook-form';
 import { useAgentToolChoices } from '../../../lib/api/get-agent-tool-choices';
 import { controlledProps } from '../../../lib/bind-field';
+import { FormTextInput } from '../../../components/console-fields';
 
 const MANAGED = [
   {
@@ -94,36 +94,22 @@ export function AgentToolsFields({ control, errors }: AgentToolsFieldsProps) {
           <Stack gap="xs" pl={{ base: 0, sm: 'xl' }}>
             {destinations.fields.map((destination, index) => (
               <Group key={destination.id} gap="xs" align="flex-start" wrap="nowrap">
-                <Controller
+                <FormTextInput
                   control={control}
                   name={`tools.transferDestinations.${index}.number`}
-                  render={({ field, fieldState }) => (
-                    <TextInput
-                      label={`Number ${index + 1}`}
-                      placeholder="+14155550123"
-                      autoComplete="off"
-                      inputMode="tel"
-                      style={{ flex: 1 }}
-                      {...field}
-                      value={field.value ?? ''}
-                      error={fieldState.error?.message}
-                    />
-                  )}
+                  label={`Number ${index + 1}`}
+                  placeholder="+14155550123"
+                  autoComplete="off"
+                  inputMode="tel"
+                  style={{ flex: 1 }}
                 />
-                <Controller
+                <FormTextInput
                   control={control}
                   name={`tools.transferDestinations.${index}.description`}
-                  render={({ field, fieldState }) => (
-                    <TextInput
-                      label={`Who answers ${index + 1}`}
-                      placeholder="Front desk"
-                      autoComplete="off"
-                      style={{ flex: 1 }}
-                      {...field}
-                      value={field.value ?? ''}
-                      error={fieldState.error?.message}
-                    />
-                  )}
+                  label={`Who answers ${index + 1}`}
+                  placeholder="Front desk"
+                  autoComplete="off"
+                  style={{ flex: 1 }}
                 />
                 <ActionIcon
                   variant="subtle"
