@@ -11,6 +11,7 @@ import {
   minutesAxis,
   minutesTooltip,
   sliceCountTooltip,
+  timeSeriesOptions,
 } from '../../../components/charts/chart-units';
 import { ThemedChart } from '../../../components/charts/themed-chart';
 import { useChartTheme } from '../../../components/charts/use-chart-theme';
@@ -18,25 +19,13 @@ import { formatCalls, formatDateRange, formatDay, peak } from '../utils/format-a
 
 const CALLS = { one: 'call', many: 'calls' };
 
-const callsOptions: ChartOptions<'line'> = {
-  interaction: { mode: 'index', intersect: false },
-  scales: { y: countAxis(CALLS) },
-  plugins: { tooltip: { callbacks: { label: countTooltip(CALLS) } } },
-};
+const callsOptions: ChartOptions<'line'> = timeSeriesOptions(countAxis(CALLS), countTooltip(CALLS));
 
-const minutesOptions: ChartOptions<'bar'> = {
-  interaction: { mode: 'index', intersect: false },
-  scales: { y: minutesAxis },
-  plugins: { tooltip: { callbacks: { label: minutesTooltip } } },
-};
+const minutesOptions: ChartOptions<'bar'> = timeSeriesOptions(minutesAxis, minutesTooltip);
 
-const spendOptions: ChartOptions<'bar'> = {
-  interaction: { mode: 'index', intersect: false },
-  scales: { y: costAxis },
-  plugins: {
-    tooltip: { callbacks: { label: (item) => formatCost(Number(item.raw)) } },
-  },
-};
+const spendOptions: ChartOptions<'bar'> = timeSeriesOptions(costAxis, (item) =>
+  formatCost(Number(item.raw)),
+);
 
 const outcomesOptions: ChartOptions<'doughnut'> = {
   cutout: '60%',

@@ -8,7 +8,7 @@ import {
 import { countUnit, formatCost, formatCount } from '@switchboard/shared/format';
 import { IconDownload } from '@tabler/icons-react';
 import { seriesColor } from '../../../components/charts/chart-theme';
-import { countAxis, countTooltip } from '../../../components/charts/chart-units';
+import { countAxis, countTooltip, timeSeriesOptions } from '../../../components/charts/chart-units';
 import { ThemedChart } from '../../../components/charts/themed-chart';
 import { useChartTheme } from '../../../components/charts/use-chart-theme';
 import { Figure } from '../../../components/figure';
@@ -17,11 +17,10 @@ import { campaignCallsCsvHref, useCampaignResults } from '../api/campaigns';
 
 const CALLS = { one: 'call', many: 'calls' };
 
-const perHourOptions: ChartOptions<'bar'> = {
-  interaction: { mode: 'index', intersect: false },
-  scales: { y: countAxis(CALLS) },
-  plugins: { tooltip: { callbacks: { label: countTooltip(CALLS) } } },
-};
+const perHourOptions: ChartOptions<'bar'> = timeSeriesOptions(
+  countAxis(CALLS),
+  countTooltip(CALLS),
+);
 
 /** "Mon 09:00" on the business's clock. */
 const hourLabel = (iso: string, timeZone: string) => formatWeekdayTime(iso, timeZone);
