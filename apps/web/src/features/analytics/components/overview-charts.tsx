@@ -3,7 +3,7 @@ import { CALL_OUTCOME_LABELS } from '@switchboard/shared/calls';
 import { formatCost, formatCount, formatMinutes } from '@switchboard/shared/format';
 import type { ChartOptions } from 'chart.js';
 import { ChartCard, ChartGrid } from '../../../components/charts/chart-card';
-import { seriesColor, withAlpha } from '../../../components/charts/chart-theme';
+import { oneBarSeries, seriesColor, withAlpha } from '../../../components/charts/chart-theme';
 import {
   costAxis,
   countAxis,
@@ -103,17 +103,12 @@ export function OverviewCharts({ analytics }: { analytics: AgentAnalytics }) {
               ? `; longest day ${formatDay(longest.date)} with ${formatMinutes(longest.minutes)} minutes.`
               : '.')
           }
-          data={{
+          data={oneBarSeries(
             labels,
-            datasets: [
-              {
-                label: 'Minutes',
-                data: daily.map((day) => day.minutes),
-                backgroundColor: seriesColor(chartTheme, 1),
-                borderRadius: 4,
-              },
-            ],
-          }}
+            'Minutes',
+            daily.map((day) => day.minutes),
+            seriesColor(chartTheme, 1),
+          )}
           options={minutesOptions}
         />
       </ChartCard>
@@ -126,17 +121,12 @@ export function OverviewCharts({ analytics }: { analytics: AgentAnalytics }) {
               ? `; highest day ${formatDay(priciest.date)} with ${formatCost(priciest.spend)}.`
               : '.')
           }
-          data={{
+          data={oneBarSeries(
             labels,
-            datasets: [
-              {
-                label: 'Spend (USD)',
-                data: daily.map((day) => day.spend),
-                backgroundColor: seriesColor(chartTheme, 2),
-                borderRadius: 4,
-              },
-            ],
-          }}
+            'Spend (USD)',
+            daily.map((day) => day.spend),
+            seriesColor(chartTheme, 2),
+          )}
           options={spendOptions}
         />
       </ChartCard>

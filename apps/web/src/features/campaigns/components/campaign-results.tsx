@@ -7,7 +7,7 @@ import {
 } from '@switchboard/shared/campaigns';
 import { countUnit, formatCost, formatCount } from '@switchboard/shared/format';
 import { IconDownload } from '@tabler/icons-react';
-import { seriesColor } from '../../../components/charts/chart-theme';
+import { oneBarSeries, seriesColor } from '../../../components/charts/chart-theme';
 import { countAxis, countTooltip, timeSeriesOptions } from '../../../components/charts/chart-units';
 import { ThemedChart } from '../../../components/charts/themed-chart';
 import { useChartTheme } from '../../../components/charts/use-chart-theme';
@@ -60,17 +60,12 @@ function PerHourChart({ results }: { results: CampaignResults }) {
       type="bar"
       label={label}
       height={220}
-      data={{
-        labels: hours.map((h) => hourLabel(h.hour, results.timeZone)),
-        datasets: [
-          {
-            label: 'Calls',
-            data: hours.map((h) => h.calls),
-            backgroundColor: seriesColor(chartTheme, 0),
-            borderRadius: 4,
-          },
-        ],
-      }}
+      data={oneBarSeries(
+        hours.map((h) => hourLabel(h.hour, results.timeZone)),
+        'Calls',
+        hours.map((h) => h.calls),
+        seriesColor(chartTheme, 0),
+      )}
       options={perHourOptions}
     />
   );
