@@ -1,4 +1,11 @@
-import { NumberInput, Select, type NumberInputProps, type SelectProps } from '@mantine/core';
+import {
+  NumberInput,
+  Select,
+  TextInput,
+  type NumberInputProps,
+  type SelectProps,
+  type TextInputProps,
+} from '@mantine/core';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 
 type Bound<T extends FieldValues> = { control: Control<T>; name: Path<T> };
@@ -39,5 +46,17 @@ export function FormNumberInput<T extends FieldValues>({
       onChange={(value) => field.onChange(typeof value === 'number' ? value : min)}
       error={fieldState.error?.message}
     />
+  );
+}
+
+/** A text box bound to a form's field (one in a field array, say); no value shows empty. */
+export function FormTextInput<T extends FieldValues>({
+  control,
+  name,
+  ...input
+}: Bound<T> & Omit<TextInputProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'>) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <TextInput {...input} {...field} value={field.value ?? ''} error={fieldState.error?.message} />
   );
 }

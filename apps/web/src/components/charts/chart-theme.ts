@@ -82,6 +82,11 @@ export function seriesColor(chartTheme: ChartTheme, index: number): string {
 }
 
 /** A colour with an alpha, for fills under lines: "#4c57ef" → "rgba(76, 87, 239, 0.15)". */
+/** A bar chart's data with one series, its bars in the given colour with rounded tops. */
+export function oneBarSeries(labels: string[], label: string, data: number[], color: string) {
+  return { labels, datasets: [{ label, data, backgroundColor: color, borderRadius: 4 }] };
+}
+
 export function withAlpha(hex: string, alpha: number): string {
   const match = /^#([0-9a-f]{6})$/i.exec(hex);
   if (!match?.[1]) return hex;

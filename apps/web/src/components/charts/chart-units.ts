@@ -62,6 +62,18 @@ export const percentAxis = {
   ticks: { callback: (value: number | string) => `${String(value)}%` },
 } as const;
 
+/**
+ * A series over time read one x position at a time: hovering anywhere over a day (or an hour)
+ * shows every series there, each line of the tooltip from `label`, on the value axis `y`.
+ */
+export function timeSeriesOptions<Axis>(y: Axis, label: (item: Item) => string) {
+  return {
+    interaction: { mode: 'index', intersect: false } as const,
+    scales: { y },
+    plugins: { tooltip: { callbacks: { label } } },
+  };
+}
+
 function capitalized(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -1,4 +1,3 @@
-import { Skeleton, Stack, VisuallyHidden } from '@mantine/core';
 import { usePrefetchQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useAgent } from '../../../features/agents/api/get-agent';
@@ -8,6 +7,7 @@ import { CallLogs } from '../../../features/call-logs/components/call-logs';
 import { useCallLogParams } from '../../../features/call-logs/hooks/use-call-log-params';
 import { callLogPageParams } from '../../../features/call-logs/utils/call-log-params';
 import { AgentScreen } from './agent-screen';
+import { LoadingBlocks } from '../../../components/loading-blocks';
 
 export default function AgentCallLogsRoute() {
   const { agentId = '' } = useParams();
@@ -27,12 +27,7 @@ export default function AgentCallLogsRoute() {
       description={details.join(' · ')}
       actions={<IncludeTestCallsSwitch />}
       placeholder={
-        <Stack gap="md">
-          <VisuallyHidden role="status">Loading the call logs…</VisuallyHidden>
-          <Skeleton height={36} />
-          <Skeleton height={60} />
-          <Skeleton height={320} />
-        </Stack>
+        <LoadingBlocks label="Loading the call logs…" heights={[36, 60, 320]} gap="md" />
       }
     >
       <CallLogs agentId={agentId} />

@@ -1,9 +1,9 @@
-import { Skeleton, Stack, VisuallyHidden } from '@mantine/core';
 import { useParams } from 'react-router';
 import { useAgent } from '../../../features/agents/api/get-agent';
 import { CallDetailBody } from '../../../features/call-logs/components/call-detail-drawer';
 import { ContactEnquiries } from '../../../features/enquiries/components/contact-enquiries';
 import { AgentScreen } from './agent-screen';
+import { LoadingBlocks } from '../../../components/loading-blocks';
 
 export default function ContactEnquiriesRoute() {
   const { agentId = '', contactId = '' } = useParams();
@@ -18,13 +18,7 @@ export default function ContactEnquiriesRoute() {
       extraCrumbs={[
         { label: 'Enquiries', to: `/enquiries?agentId=${encodeURIComponent(agentId)}` },
       ]}
-      placeholder={
-        <Stack gap="sm">
-          <VisuallyHidden role="status">Loading the enquiries…</VisuallyHidden>
-          <Skeleton height={64} />
-          <Skeleton height={64} />
-        </Stack>
-      }
+      placeholder={<LoadingBlocks label="Loading the enquiries…" heights={[64, 64]} />}
     >
       <ContactEnquiries
         agentId={agentId}

@@ -1,8 +1,8 @@
-import { Skeleton, Stack, VisuallyHidden } from '@mantine/core';
 import { useParams } from 'react-router';
 import { useAgent } from '../../../features/agents/api/get-agent';
 import { EmailLogs } from '../../../features/enquiries/components/email-logs';
 import { AgentScreen } from './agent-screen';
+import { LoadingBlocks } from '../../../components/loading-blocks';
 
 export default function EmailLogsRoute() {
   const { agentId = '', contactId = '', enquiryId = '' } = useParams();
@@ -20,12 +20,7 @@ export default function EmailLogsRoute() {
           to: `/agent/${encodeURIComponent(agentId)}/enquiries/${encodeURIComponent(contactId)}`,
         },
       ]}
-      placeholder={
-        <Stack gap="sm">
-          <VisuallyHidden role="status">Loading the email log…</VisuallyHidden>
-          <Skeleton height={48} />
-        </Stack>
-      }
+      placeholder={<LoadingBlocks label="Loading the email log…" heights={[48]} />}
     >
       <EmailLogs enquiryId={enquiryId} />
     </AgentScreen>

@@ -9,13 +9,11 @@ import {
   Stack,
   Switch,
   Text,
-  TextInput,
 } from '@mantine/core';
 import type { AgentSettingsFormValues } from '@switchboard/shared/agents';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   type Control,
-  Controller,
   type FieldErrors,
   useController,
   useFieldArray,
@@ -23,6 +21,7 @@ import {
 } from 'react-hook-form';
 import { useAgentToolChoices } from '../../../lib/api/get-agent-tool-choices';
 import { controlledProps } from '../../../lib/bind-field';
+import { FormTextInput } from '../../../components/console-fields';
 
 const MANAGED = [
   {
@@ -94,36 +93,22 @@ export function AgentToolsFields({ control, errors }: AgentToolsFieldsProps) {
           <Stack gap="xs" pl={{ base: 0, sm: 'xl' }}>
             {destinations.fields.map((destination, index) => (
               <Group key={destination.id} gap="xs" align="flex-start" wrap="nowrap">
-                <Controller
+                <FormTextInput
                   control={control}
                   name={`tools.transferDestinations.${index}.number`}
-                  render={({ field, fieldState }) => (
-                    <TextInput
-                      label={`Number ${index + 1}`}
-                      placeholder="+14155550123"
-                      autoComplete="off"
-                      inputMode="tel"
-                      style={{ flex: 1 }}
-                      {...field}
-                      value={field.value ?? ''}
-                      error={fieldState.error?.message}
-                    />
-                  )}
+                  label={`Number ${index + 1}`}
+                  placeholder="+14155550123"
+                  autoComplete="off"
+                  inputMode="tel"
+                  style={{ flex: 1 }}
                 />
-                <Controller
+                <FormTextInput
                   control={control}
                   name={`tools.transferDestinations.${index}.description`}
-                  render={({ field, fieldState }) => (
-                    <TextInput
-                      label={`Who answers ${index + 1}`}
-                      placeholder="Front desk"
-                      autoComplete="off"
-                      style={{ flex: 1 }}
-                      {...field}
-                      value={field.value ?? ''}
-                      error={fieldState.error?.message}
-                    />
-                  )}
+                  label={`Who answers ${index + 1}`}
+                  placeholder="Front desk"
+                  autoComplete="off"
+                  style={{ flex: 1 }}
                 />
                 <ActionIcon
                   variant="subtle"
@@ -154,56 +139,24 @@ export function AgentToolsFields({ control, errors }: AgentToolsFieldsProps) {
             )}
           </Stack>
         )}
-        <Controller
+        <ChoiceGroup
           control={control}
           name="tools.customToolIds"
-          render={({ field }) => (
-            <Checkbox.Group label="Your tools" value={field.value ?? []} onChange={field.onChange}>
-              {choices.isPending ? (
-                <Loader size="xs" mt="xs" aria-label="Loading your tools" />
-              ) : choices.data && choices.data.custom.length > 0 ? (
-                <Stack gap={6} mt="xs">
-                  {choices.data.custom.map((tool) => (
-                    <Checkbox key={tool.id} value={tool.id} label={tool.name || tool.id} />
-                  ))}
-                </Stack>
-              ) : (
-                <Text size="xs" c="dimmed" mt={4}>
-                  {choices.isError
-                    ? 'Your tools could not be loaded.'
-                    : 'Your business has no tools of its own yet.'}
-                </Text>
-              )}
-            </Checkbox.Group>
-          )}
+          label="Your tools"
+          choices={choices}
+          items={choices.data?.custom}
+          noun="tools"
+          none="Your business has no tools of its own yet."
         />
-        <Controller
+        <ChoiceGroup
           control={control}
           name="tools.knowledgeBaseIds"
-          render={({ field }) => (
-            <Checkbox.Group
-              label="Knowledge bases"
-              description="The agent answers callers' questions from these"
-              value={field.value ?? []}
-              onChange={field.onChange}
-            >
-              {choices.isPending ? (
-                <Loader size="xs" mt="xs" aria-label="Loading your knowledge bases" />
-              ) : choices.data?.knowledgeBases && choices.data.knowledgeBases.length > 0 ? (
-                <Stack gap={6} mt="xs">
-                  {choices.data.knowledgeBases.map((base) => (
-                    <Checkbox key={base.id} value={base.id} label={base.name || base.id} />
-                  ))}
-                </Stack>
-              ) : (
-                <Text size="xs" c="dimmed" mt={4}>
-                  {choices.isError
-                    ? 'Your knowledge bases could not be loaded.'
-                    : 'Your business has no knowledge bases yet (Knowledge bases, under Platform).'}
-                </Text>
-              )}
-            </Checkbox.Group>
-          )}
+          label="Knowledge bases"
+          description="The agent answers callers' questions from these"
+          choices={choices}
+          items={choices.data?.knowledgeBases}
+          noun="knowledge bases"
+          none="Your business has no knowledge bases yet (Knowledge bases, under Platform)."
         />
       </Stack>
     </Fieldset>
@@ -234,5 +187,55 @@ function ToolSwitch({ control, name, label, description, onToggle }: ToolSwitchP
       }}
       {...controlledProps(field, fieldState)}
     />
+  );
+}
+
+type ChoiceGroupProps = {
+  control: Control<AgentSettingsFormValues>;
+  name: 'tools.customToolIds' | 'tools.knowledgeBaseIds';
+  label: string;
+  description?: string;
+  /** The request for the business's tools and knowledge bases. */
+  choices: { isPending: boolean; isError: boolean };
+  items: { id: string; name: string }[] | undefined;
+  /** "tools": in "Loading your tools" and "Your tools could not be loaded." */
+  noun: string;
+  /** Said when the business has none. */
+  none: string;
+};
+
+/** The business's own tools or knowledge bases, one checkbox each, attached when ticked. */
+function ChoiceGroup({
+  control,
+  name,
+  label,
+  description,
+  choices,
+  items,
+  noun,
+  none,
+}: ChoiceGroupProps) {
+  const { field } = useController({ control, name });
+  return (
+    <Checkbox.Group
+      label={label}
+      description={description}
+      value={field.value ?? []}
+      onChange={field.onChange}
+    >
+      {choices.isPending ? (
+        <Loader size="xs" mt="xs" aria-label={`Loading your ${noun}`} />
+      ) : items && items.length > 0 ? (
+        <Stack gap={6} mt="xs">
+          {items.map((item) => (
+            <Checkbox key={item.id} value={item.id} label={item.name || item.id} />
+          ))}
+        </Stack>
+      ) : (
+        <Text size="xs" c="dimmed" mt={4}>
+          {choices.isError ? `Your ${noun} could not be loaded.` : none}
+        </Text>
+      )}
+    </Checkbox.Group>
   );
 }

@@ -3,7 +3,7 @@ import { CALL_OUTCOME_LABELS } from '@switchboard/shared/calls';
 import { formatCost, formatCount, formatMinutes } from '@switchboard/shared/format';
 import type { ChartOptions } from 'chart.js';
 import { ChartCard, ChartGrid } from '../../../components/charts/chart-card';
-import { seriesColor, withAlpha } from '../../../components/charts/chart-theme';
+import { oneBarSeries, seriesColor, withAlpha } from '../../../components/charts/chart-theme';
 import {
   costAxis,
   countAxis,
@@ -11,6 +11,7 @@ import {
   minutesAxis,
   minutesTooltip,
   sliceCountTooltip,
+  timeSeriesOptions,
 } from '../../../components/charts/chart-units';
 import { ThemedChart } from '../../../components/charts/themed-chart';
 import { useChartTheme } from '../../../components/charts/use-chart-theme';
@@ -18,25 +19,13 @@ import { formatCalls, formatDateRange, formatDay, peak } from '../utils/format-a
 
 const CALLS = { one: 'call', many: 'calls' };
 
-const callsOptions: ChartOptions<'line'> = {
-  interaction: { mode: 'index', intersect: false },
-  scales: { y: countAxis(CALLS) },
-  plugins: { tooltip: { callbacks: { label: countTooltip(CALLS) } } },
-};
+const callsOptions: ChartOptions<'line'> = timeSeriesOptions(countAxis(CALLS), countTooltip(CALLS));
 
-const minutesOptions: ChartOptions<'bar'> = {
-  interaction: { mode: 'index', intersect: false },
-  scales: { y: minutesAxis },
-  plugins: { tooltip: { callbacks: { label: minutesTooltip } } },
-};
+const minutesOptions: ChartOptions<'bar'> = timeSeriesOptions(minutesAxis, minutesTooltip);
 
-const spendOptions: ChartOptions<'bar'> = {
-  interaction: { mode: 'index', intersect: false },
-  scales: { y: costAxis },
-  plugins: {
-    tooltip: { callbacks: { label: (item) => formatCost(Number(item.raw)) } },
-  },
-};
+const spendOptions: ChartOptions<'bar'> = timeSeriesOptions(costAxis, (item) =>
+  formatCost(Number(item.raw)),
+);
 
 const outcomesOptions: ChartOptions<'doughnut'> = {
   cutout: '60%',
@@ -114,17 +103,12 @@ export function OverviewCharts({ analytics }: { analytics: AgentAnalytics }) {
               ? `; longest day ${formatDay(longest.date)} with ${formatMinutes(longest.minutes)} minutes.`
               : '.')
           }
-          data={{
+          data={oneBarSeries(
             labels,
-            datasets: [
-              {
-                label: 'Minutes',
-                data: daily.map((day) => day.minutes),
-                backgroundColor: seriesColor(chartTheme, 1),
-                borderRadius: 4,
-              },
-            ],
-          }}
+            'Minutes',
+            daily.map((day) => day.minutes),
+            seriesColor(chartTheme, 1),
+          )}
           options={minutesOptions}
         />
       </ChartCard>
@@ -137,17 +121,12 @@ export function OverviewCharts({ analytics }: { analytics: AgentAnalytics }) {
               ? `; highest day ${formatDay(priciest.date)} with ${formatCost(priciest.spend)}.`
               : '.')
           }
-          data={{
+          data={oneBarSeries(
             labels,
-            datasets: [
-              {
-                label: 'Spend (USD)',
-                data: daily.map((day) => day.spend),
-                backgroundColor: seriesColor(chartTheme, 2),
-                borderRadius: 4,
-              },
-            ],
-          }}
+            'Spend (USD)',
+            daily.map((day) => day.spend),
+            seriesColor(chartTheme, 2),
+          )}
           options={spendOptions}
         />
       </ChartCard>

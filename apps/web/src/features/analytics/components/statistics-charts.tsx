@@ -9,6 +9,7 @@ import {
   countTooltip,
   percentAxis,
   sliceCountTooltip,
+  timeSeriesOptions,
 } from '../../../components/charts/chart-units';
 import { ThemedChart } from '../../../components/charts/themed-chart';
 import { useChartTheme } from '../../../components/charts/use-chart-theme';
@@ -55,15 +56,9 @@ const costOptions: ChartOptions<'doughnut'> = {
 const successRateOptions: ChartOptions<'line'> = {
   // A day without calls has no rate: the line breaks there rather than pretending 0%.
   spanGaps: false,
-  interaction: { mode: 'index', intersect: false },
-  scales: { y: percentAxis },
-  plugins: {
-    tooltip: {
-      callbacks: {
-        label: (item) => (item.raw == null ? 'No calls' : `${Number(item.raw)}% passed`),
-      },
-    },
-  },
+  ...timeSeriesOptions(percentAxis, (item) =>
+    item.raw == null ? 'No calls' : `${Number(item.raw)}% passed`,
+  ),
 };
 
 const countBarOptions: ChartOptions<'bar'> = {

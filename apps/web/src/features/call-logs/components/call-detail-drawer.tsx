@@ -1,4 +1,4 @@
-import { Drawer, Skeleton, Stack, Tabs, Text, VisuallyHidden } from '@mantine/core';
+import { Drawer, Tabs, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { displayCallId } from '@switchboard/shared/calls';
 import { IconPhoneOff } from '@tabler/icons-react';
@@ -8,6 +8,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useCall } from '../api/get-call';
 import { CallDetail } from './call-detail';
 import { CallPlatformLogs } from './call-platform-logs';
+import { LoadingBlocks } from '../../../components/loading-blocks';
 
 type CallDetailDrawerProps = {
   /** The call in the URL (`?call=`); null: closed. */
@@ -73,14 +74,7 @@ export function CallDetailBody({ callId, highlight = '' }: { callId: string; hig
   }
 
   if (!call.data) {
-    return (
-      <Stack gap="md">
-        <VisuallyHidden role="status">Loading the call…</VisuallyHidden>
-        <Skeleton height={72} />
-        <Skeleton height={120} />
-        <Skeleton height={200} />
-      </Stack>
-    );
+    return <LoadingBlocks label="Loading the call…" heights={[72, 120, 200]} gap="md" />;
   }
 
   return (

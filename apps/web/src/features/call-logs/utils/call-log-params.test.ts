@@ -17,24 +17,16 @@ const change = (search: string, next: CallLogChange) =>
 
 describe('parseCallLogParams', () => {
   it('gives the defaults for an empty query string', () => {
-    expect(parseCallLogParams(params(''))).toEqual({
+    expect(parseCallLogParams(params(''))).toEqual(DEFAULT_CALL_LOG_STATE);
+    // The first page of 50 calls, every tab's, with no filter and no call open.
+    expect(DEFAULT_CALL_LOG_STATE).toMatchObject({
       tab: 'all',
-      phone: '',
-      from: null,
-      to: null,
-      q: '',
-      endReason: '',
-      callType: null,
-      minDuration: null,
-      maxDuration: null,
-      minCost: null,
-      maxCost: null,
       includeTest: false,
-      agentId: '',
       page: 1,
       limit: 50,
       call: null,
     });
+    expect(hasActiveFilters(DEFAULT_CALL_LOG_STATE)).toBe(false);
   });
 
   it('reads every key', () => {

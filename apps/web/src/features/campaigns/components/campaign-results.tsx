@@ -7,8 +7,8 @@ import {
 } from '@switchboard/shared/campaigns';
 import { countUnit, formatCost, formatCount } from '@switchboard/shared/format';
 import { IconDownload } from '@tabler/icons-react';
-import { seriesColor } from '../../../components/charts/chart-theme';
-import { countAxis, countTooltip } from '../../../components/charts/chart-units';
+import { oneBarSeries, seriesColor } from '../../../components/charts/chart-theme';
+import { countAxis, countTooltip, timeSeriesOptions } from '../../../components/charts/chart-units';
 import { ThemedChart } from '../../../components/charts/themed-chart';
 import { useChartTheme } from '../../../components/charts/use-chart-theme';
 import { Figure } from '../../../components/figure';
@@ -17,11 +17,10 @@ import { campaignCallsCsvHref, useCampaignResults } from '../api/campaigns';
 
 const CALLS = { one: 'call', many: 'calls' };
 
-const perHourOptions: ChartOptions<'bar'> = {
-  interaction: { mode: 'index', intersect: false },
-  scales: { y: countAxis(CALLS) },
-  plugins: { tooltip: { callbacks: { label: countTooltip(CALLS) } } },
-};
+const perHourOptions: ChartOptions<'bar'> = timeSeriesOptions(
+  countAxis(CALLS),
+  countTooltip(CALLS),
+);
 
 /** "Mon 09:00" on the business's clock. */
 const hourLabel = (iso: string, timeZone: string) => formatWeekdayTime(iso, timeZone);
@@ -61,17 +60,12 @@ function PerHourChart({ results }: { results: CampaignResults }) {
       type="bar"
       label={label}
       height={220}
-      data={{
-        labels: hours.map((h) => hourLabel(h.hour, results.timeZone)),
-        datasets: [
-          {
-            label: 'Calls',
-            data: hours.map((h) => h.calls),
-            backgroundColor: seriesColor(chartTheme, 0),
-            borderRadius: 4,
-          },
-        ],
-      }}
+      data={oneBarSeries(
+        hours.map((h) => hourLabel(h.hour, results.timeZone)),
+        'Calls',
+        hours.map((h) => h.calls),
+        seriesColor(chartTheme, 0),
+      )}
       options={perHourOptions}
     />
   );

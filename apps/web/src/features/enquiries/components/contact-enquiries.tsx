@@ -1,16 +1,4 @@
-import {
-  Accordion,
-  Anchor,
-  Badge,
-  Box,
-  Button,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Accordion, Anchor, Badge, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   ENQUIRIES_PAGE_SIZE,
@@ -44,6 +32,7 @@ import { EnquiryThreadView } from './enquiry-thread';
 import { StatusChangeModal } from './status-change-modal';
 import { ReplyModal } from './reply-modal';
 import { EnquiryStatusBadge, EnquiryStatusSelect } from './status';
+import { LoadingBlocks } from '../../../components/loading-blocks';
 
 type ContactEnquiriesProps = {
   agentId: string;
@@ -106,14 +95,7 @@ export function ContactEnquiries({ agentId, contactId, renderCall }: ContactEnqu
       />
     );
   } else if (!list.data) {
-    body = (
-      <Stack gap="sm">
-        <VisuallyHidden role="status">Loading the enquiries…</VisuallyHidden>
-        <Skeleton height={64} />
-        <Skeleton height={64} />
-        <Skeleton height={64} />
-      </Stack>
-    );
+    body = <LoadingBlocks label="Loading the enquiries…" heights={[64, 64, 64]} />;
   } else if (list.data.data.length === 0 && list.data.meta.page === 1) {
     body = (
       <EmptyPanel
