@@ -30,7 +30,6 @@ function renderTable(extra: Partial<Parameters<typeof DataTable<Row>>[0]> = {}) 
         <DataTable
           query={query}
           columns={columns}
-          rowKey={(row) => row.id}
           errorTitle="Could not load the rows"
           empty={<p>None</p>}
           label="Rows"

@@ -54,14 +54,23 @@ export type DataColumn<T> = {
   hiddenHeader?: boolean;
 };
 
-type DataTableProps<T> = {
+/**
+ * How a row is told apart (React's key): its `id` unless the rows have none, or another field
+ * must serve (a business overview's `businessId`).
+ */
+type RowKey<T> = [T] extends [{ id: string }]
+  ? { rowKey?: (row: T) => string }
+  : { rowKey: (row: T) => string };
+
+const byId = (row: unknown) => (row as { id: string }).id;
+
+type DataTableProps<T> = RowKey<T> & {
   /**
    * The list's query: its loading, error and data states drive what shows. A whole list
    * (`T[]`) or one page of it (`{ data, meta }`, with `pager`).
    */
   query: UseQueryResult<T[]> | UseQueryResult<Paginated<T>>;
   columns: DataColumn<T>[];
-  rowKey: (row: T) => string;
   /** "Could not load the phone numbers". */
   errorTitle: string;
   /**
@@ -149,7 +158,7 @@ function highlighted(on: boolean | undefined) {
 export function DataTable<T>({
   query,
   columns,
-  rowKey,
+  rowKey = byId,
   errorTitle,
   errorMessage,
   loadingLabel,

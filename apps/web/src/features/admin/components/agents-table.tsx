@@ -124,7 +124,6 @@ export function AgentsTable() {
       <DataTable
         query={agents}
         columns={columns}
-        rowKey={(agent) => agent.id}
         label="Agents"
         errorTitle="Could not load the agents"
         empty={{

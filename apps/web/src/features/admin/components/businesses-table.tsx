@@ -104,7 +104,6 @@ export function BusinessesTable({
       <DataTable
         query={businesses}
         columns={columns}
-        rowKey={(business) => business.id}
         errorTitle="Could not load the businesses"
         empty={{
           icon: IconBuildingStore,

@@ -131,7 +131,6 @@ export function PlatformResourcesTable() {
         label="Platform resources"
         query={query}
         columns={columns}
-        rowKey={(row) => row.id}
         errorTitle="Could not load the platform resources"
         searchText={(row) => `${row.name} ${row.platformId} ${row.businessName ?? ''}`}
         searchLabel="Search resources"

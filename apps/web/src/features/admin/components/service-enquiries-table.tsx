@@ -78,7 +78,6 @@ export function ServiceEnquiriesTable({
     <DataTable
       query={enquiries}
       columns={columns}
-      rowKey={(enquiry) => enquiry.id}
       errorTitle="Could not load the service enquiries"
       empty={{
         icon: IconInbox,

@@ -54,7 +54,6 @@ export function TestRunHistory({ suiteId, timeZone }: Props) {
         label="Test runs"
         query={query}
         columns={columns}
-        rowKey={(run) => run.id}
         errorTitle="Could not load the test runs"
         empty={{
           icon: IconHistory,

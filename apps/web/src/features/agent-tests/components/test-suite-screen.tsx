@@ -134,7 +134,6 @@ export function TestSuiteScreen({ suiteId, timeZone }: { suiteId: string; timeZo
           label="Tests"
           query={testsQuery}
           columns={columns}
-          rowKey={(test) => test.id}
           errorTitle="Could not load the tests"
           empty={{
             icon: IconTestPipe,

@@ -45,7 +45,6 @@ export function TestSuitesScreen({ timeZone }: { timeZone: string }) {
           label="Test suites"
           query={query}
           columns={columns}
-          rowKey={(suite) => suite.id}
           errorTitle="Could not load the test suites"
           searchText={(suite) => suite.name}
           searchLabel="Search suites"

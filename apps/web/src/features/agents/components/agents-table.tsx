@@ -175,7 +175,6 @@ export function AgentsTable({
       <DataTable
         query={agents}
         columns={columns}
-        rowKey={(agent) => agent.id}
         label="Agents"
         errorTitle="Failed to fetch agents"
         errorMessage={(reason) => fetchFailedMessage('agents', reason)}

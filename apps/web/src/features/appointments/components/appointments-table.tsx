@@ -203,7 +203,6 @@ export function AppointmentsTable({
     <DataTable
       query={query}
       columns={columns}
-      rowKey={(appointment) => appointment.id}
       label="Appointments"
       errorTitle="Could not load the appointments"
       errorMessage={appointmentsErrorMessage}

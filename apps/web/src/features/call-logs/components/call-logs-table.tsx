@@ -154,7 +154,6 @@ export function CallLogsTable({
     <DataTable
       query={query}
       columns={columns}
-      rowKey={(row) => row.id}
       label="Calls"
       errorTitle="Could not load the call logs"
       errorMessage={callLogsErrorMessage}

@@ -394,7 +394,6 @@ export function CampaignDetailScreen({ campaignId }: { campaignId: string }) {
           <DataTable
             query={contacts}
             columns={contactColumnsIn(c.timeZone)}
-            rowKey={(row) => row.id}
             label="Campaign contacts"
             errorTitle="Could not load the campaign's contacts"
             empty={{

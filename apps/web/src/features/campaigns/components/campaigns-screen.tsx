@@ -88,7 +88,6 @@ export function CampaignsScreen() {
         label="Campaigns"
         query={query}
         columns={columns}
-        rowKey={(c) => c.id}
         errorTitle="Could not load the campaigns"
         searchText={(c) => `${c.name} ${c.targetName}`}
         searchLabel="Search campaigns"

@@ -91,7 +91,6 @@ export function ContactsTable({
     <DataTable
       query={query}
       columns={columns}
-      rowKey={(contact) => contact.id}
       label="Contacts"
       errorTitle="Could not load the contacts"
       errorMessage={contactsErrorMessage}

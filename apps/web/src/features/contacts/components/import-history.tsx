@@ -98,7 +98,6 @@ export function ImportHistory({ timeZone }: { timeZone: string }) {
       <DataTable
         query={imports}
         columns={columns}
-        rowKey={(row) => row.id}
         label="Import history"
         errorTitle="Could not load the import history"
         empty={

@@ -88,7 +88,6 @@ export function EmailLogs({ enquiryId }: { enquiryId: string }) {
       <DataTable
         query={logs}
         columns={columns}
-        rowKey={(log) => log.id}
         label="Email log"
         errorTitle="Could not load the email log"
         errorMessage={emailLogsErrorMessage}

@@ -161,7 +161,6 @@ export function EnquiryInbox({ agents }: EnquiryInboxProps) {
       <DataTable
         query={inbox}
         columns={inboxColumns(timeZone)}
-        rowKey={(enquiry) => enquiry.id}
         label="Enquiries"
         errorTitle="Could not load the enquiries"
         errorMessage={enquiriesErrorMessage}

@@ -95,7 +95,6 @@ export function OutboxTable({ page, limit, onPageChange, timeZone }: OutboxTable
     <DataTable
       query={outbox}
       columns={columns}
-      rowKey={(message) => message.id}
       errorTitle="Could not load the outbox"
       empty={{
         icon: IconSend,

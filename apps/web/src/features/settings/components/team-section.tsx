@@ -207,7 +207,6 @@ function TeamTable({
       <DataTable
         query={team}
         columns={columns}
-        rowKey={(member) => member.id}
         label="Team members"
         errorTitle="Could not load the team"
         // Never seen in practice: whoever reads the list is on the team.
