@@ -1,4 +1,4 @@
-import { SimpleGrid, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
+import { SimpleGrid, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { countries } from '@switchboard/shared/countries';
 import {
   ItemFormModal,
@@ -15,9 +15,8 @@ import { useRef } from 'react';
 import { type Control, type FieldErrors, useController } from 'react-hook-form';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useSaveContact } from '../api/save-contact';
-import { FormActions } from '../../../components/form-actions';
 import { useZodForm } from '../../../lib/use-zod-form';
-import { FormAlert } from '../../../components/form-alert';
+import { ModalForm } from '../../../components/modal-form';
 import { CountryField } from '../../../components/location-fields';
 
 const CONTACT_FIELDS = [
@@ -81,73 +80,65 @@ function ContactForm({ item: contact, onClose }: ItemFormProps<Contact>) {
   };
 
   return (
-    <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)}>
-      <Stack gap="md">
-        {save.isError && (
-          <FormAlert
-            title={contact ? 'Could not save the contact' : 'Could not add the contact'}
-            error={save.error}
-          />
-        )}
+    <ModalForm
+      onSubmit={(event) => form.handleSubmit(submit)(event)}
+      mutation={save}
+      errorTitle={contact ? 'Could not save the contact' : 'Could not add the contact'}
+      onCancel={onClose}
+      submitLabel={contact ? 'Save contact' : 'Add contact'}
+    >
+      <TextInput
+        label="Name"
+        withAsterisk
+        autoComplete="off"
+        data-autofocus
+        {...fieldProps('name')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
         <TextInput
-          label="Name"
-          withAsterisk
+          label="Phone"
+          description="Needed when there is no email"
+          type="tel"
           autoComplete="off"
-          data-autofocus
-          {...fieldProps('name')}
+          {...fieldProps('phone')}
         />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-          <TextInput
-            label="Phone"
-            description="Needed when there is no email"
-            type="tel"
-            autoComplete="off"
-            {...fieldProps('phone')}
-          />
-          <TextInput
-            label="Email"
-            description="Needed when there is no phone number"
-            type="email"
-            autoComplete="off"
-            {...fieldProps('email')}
-          />
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-          <OtherValuesField
-            control={form.control}
-            name="otherPhones"
-            label="Other phone numbers"
-            splitChars={[',', ';']}
-            error={listError(form.formState.errors.otherPhones)}
-          />
-          <OtherValuesField
-            control={form.control}
-            name="otherEmails"
-            label="Other email addresses"
-            splitChars={[',', ';', ' ']}
-            error={listError(form.formState.errors.otherEmails)}
-          />
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-          <TextInput label="Company" autoComplete="off" {...fieldProps('company')} />
-          <CountryField
-            control={form.control}
-            name="country"
-            data={COUNTRY_OPTIONS}
-            withAsterisk={false}
-            clearable
-            placeholder="Not known"
-          />
-        </SimpleGrid>
-        <Textarea label="Notes" autosize minRows={2} maxRows={8} {...fieldProps('notes')} />
-        <FormActions
-          onCancel={onClose}
-          pending={save.isPending}
-          submitLabel={contact ? 'Save contact' : 'Add contact'}
-          gap="sm"
+        <TextInput
+          label="Email"
+          description="Needed when there is no phone number"
+          type="email"
+          autoComplete="off"
+          {...fieldProps('email')}
         />
-      </Stack>
-    </form>
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+        <OtherValuesField
+          control={form.control}
+          name="otherPhones"
+          label="Other phone numbers"
+          splitChars={[',', ';']}
+          error={listError(form.formState.errors.otherPhones)}
+        />
+        <OtherValuesField
+          control={form.control}
+          name="otherEmails"
+          label="Other email addresses"
+          splitChars={[',', ';', ' ']}
+          error={listError(form.formState.errors.otherEmails)}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+        <TextInput label="Company" autoComplete="off" {...fieldProps('company')} />
+        <CountryField
+          control={form.control}
+          name="country"
+          data={COUNTRY_OPTIONS}
+          withAsterisk={false}
+          clearable
+          placeholder="Not known"
+        />
+      </SimpleGrid>
+      <Textarea label="Notes" autosize minRows={2} maxRows={8} {...fieldProps('notes')} />
+    </ModalForm>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Modal, Textarea, TextInput } from '@mantine/core';
 import {
   ENQUIRY_MESSAGE_MAX,
   ENQUIRY_SUBJECT_MAX,
@@ -8,9 +8,8 @@ import {
 } from '@switchboard/shared/enquiries';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useCreateEnquiry } from '../api/create-enquiry';
-import { FormActions } from '../../../components/form-actions';
 import { useZodForm } from '../../../lib/use-zod-form';
-import { FormAlert } from '../../../components/form-alert';
+import { ModalForm } from '../../../components/modal-form';
 
 type AddEnquiryModalProps = {
   opened: boolean;
@@ -47,30 +46,27 @@ function AddEnquiryForm({ contactId, agentId, onClose }: Omit<AddEnquiryModalPro
     }
   };
   return (
-    <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)}>
-      <Stack gap="md">
-        {create.isError && <FormAlert title="Could not add the enquiry" error={create.error} />}
-        <TextInput
-          label="Subject"
-          withAsterisk
-          data-autofocus
-          maxLength={ENQUIRY_SUBJECT_MAX}
-          {...fieldProps('subject')}
-        />
-        <Textarea
-          label="Message"
-          autosize
-          minRows={4}
-          maxLength={ENQUIRY_MESSAGE_MAX}
-          {...fieldProps('message')}
-        />
-        <FormActions
-          onCancel={onClose}
-          pending={create.isPending}
-          submitLabel="Add enquiry"
-          gap="sm"
-        />
-      </Stack>
-    </form>
+    <ModalForm
+      onSubmit={(event) => form.handleSubmit(submit)(event)}
+      mutation={create}
+      errorTitle="Could not add the enquiry"
+      onCancel={onClose}
+      submitLabel="Add enquiry"
+    >
+      <TextInput
+        label="Subject"
+        withAsterisk
+        data-autofocus
+        maxLength={ENQUIRY_SUBJECT_MAX}
+        {...fieldProps('subject')}
+      />
+      <Textarea
+        label="Message"
+        autosize
+        minRows={4}
+        maxLength={ENQUIRY_MESSAGE_MAX}
+        {...fieldProps('message')}
+      />
+    </ModalForm>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Text, Textarea, TextInput } from '@mantine/core';
 import {
   enquiryReplyInputSchema,
   replySubject,
@@ -12,10 +12,9 @@ import { useState } from 'react';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useSendEnquiryReply } from '../api/send-enquiry-reply';
 import { newIdempotencyKey } from './idempotency-key';
-import { FormActions } from '../../../components/form-actions';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { FormModal } from '../../../components/form-modal';
-import { FormAlert } from '../../../components/form-alert';
+import { ModalForm } from '../../../components/modal-form';
 
 type ReplyModalProps = {
   /** The enquiry being answered; null: closed. */
@@ -55,44 +54,41 @@ function ReplyForm({ enquiry, onClose }: { enquiry: Enquiry; onClose: () => void
 
   const to = enquiry.contactEmail;
   return (
-    <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)}>
-      <Stack gap="md">
-        {send.isError && <FormAlert title="Could not send the reply" error={send.error} />}
-        {to ? (
-          <Text size="sm">
-            To{' '}
-            <Text component="span" fw={600} inherit>
-              {enquiry.contactName ? `${enquiry.contactName} <${to}>` : to}
-            </Text>
+    <ModalForm
+      onSubmit={(event) => form.handleSubmit(submit)(event)}
+      mutation={send}
+      errorTitle="Could not send the reply"
+      onCancel={onClose}
+      submitLabel="Send reply"
+    >
+      {to ? (
+        <Text size="sm">
+          To{' '}
+          <Text component="span" fw={600} inherit>
+            {enquiry.contactName ? `${enquiry.contactName} <${to}>` : to}
           </Text>
-        ) : (
-          <Alert color="yellow" variant="light" icon={<IconAlertCircle size={20} />}>
-            This contact has no email address yet. Add one to the contact to reply by email.
-          </Alert>
-        )}
-        <TextInput
-          label="Subject"
-          withAsterisk
-          maxLength={REPLY_SUBJECT_MAX}
-          {...fieldProps('subject')}
-        />
-        <Textarea
-          label="Message"
-          description="Plain text."
-          withAsterisk
-          autosize
-          minRows={6}
-          maxRows={16}
-          data-autofocus
-          {...fieldProps('body')}
-        />
-        <FormActions
-          onCancel={onClose}
-          pending={send.isPending}
-          submitLabel="Send reply"
-          gap="sm"
-        />
-      </Stack>
-    </form>
+        </Text>
+      ) : (
+        <Alert color="yellow" variant="light" icon={<IconAlertCircle size={20} />}>
+          This contact has no email address yet. Add one to the contact to reply by email.
+        </Alert>
+      )}
+      <TextInput
+        label="Subject"
+        withAsterisk
+        maxLength={REPLY_SUBJECT_MAX}
+        {...fieldProps('subject')}
+      />
+      <Textarea
+        label="Message"
+        description="Plain text."
+        withAsterisk
+        autosize
+        minRows={6}
+        maxRows={16}
+        data-autofocus
+        {...fieldProps('body')}
+      />
+    </ModalForm>
   );
 }
