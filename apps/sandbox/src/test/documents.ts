@@ -4,38 +4,50 @@ import { crc32, deflateRawSync, deflateSync } from 'node:zlib';
 // writes: content types, relationships, `word/document.xml`) and a one-page PDF (objects, a
 // content stream showing the lines with Helvetica, an exact cross-reference table, trailer).
 
-type ZipEntry = { name: string; data: Buffer };
+export type ZipEntry = {
+  name: string;
+  data: Buffer;
+  /** Store deflated (default) or as is. */
+  deflate?: boolean;
+  /** Lie in both headers about the uncompressed size (a zip bomb's trick). */
+  declaredSize?: number;
+};
 
-/** A zip archive of the entries, each deflated, with a central directory. */
+/**
+ * A minimal zip archive of the entries (no data descriptors, no zip64), with a central
+ * directory: enough for yauzl, unzipper and the sandbox's own reader.
+ */
 export function buildZip(entries: readonly ZipEntry[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const entry of entries) {
     const name = Buffer.from(entry.name, 'utf8');
-    const compressed = deflateRawSync(entry.data);
+    const deflate = entry.deflate ?? true;
+    const stored = deflate ? deflateRawSync(entry.data) : entry.data;
     const crc = crc32(entry.data);
     // A local header's fields after its signature stand again in the central directory's
     // entry, after its "version made by".
     const withSharedFields = (header: Buffer, at: number) => {
-      header.writeUInt16LE(20, at);
-      header.writeUInt16LE(0x0800, at + 2);
-      header.writeUInt16LE(8, at + 4);
+      header.writeUInt16LE(20, at); // version needed
+      header.writeUInt16LE(0x0800, at + 2); // flags: the name is UTF-8
+      header.writeUInt16LE(deflate ? 8 : 0, at + 4); // method
+      header.writeUInt16LE(0x21, at + 8); // date: 1980-01-01, time 00:00
       header.writeUInt32LE(crc, at + 10);
-      header.writeUInt32LE(compressed.length, at + 14);
-      header.writeUInt32LE(entry.data.length, at + 18);
+      header.writeUInt32LE(stored.length, at + 14);
+      header.writeUInt32LE(entry.declaredSize ?? entry.data.length, at + 18);
       header.writeUInt16LE(name.length, at + 22);
       return header;
     };
     const local = withSharedFields(Buffer.alloc(30), 4);
     local.writeUInt32LE(0x04034b50, 0);
-    locals.push(local, name, compressed);
+    locals.push(local, name, stored);
     const central = withSharedFields(Buffer.alloc(46), 6);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt32LE(offset, 42);
     centrals.push(central, name);
-    offset += local.length + name.length + compressed.length;
+    offset += local.length + name.length + stored.length;
   }
   const directory = Buffer.concat(centrals);
   const end = Buffer.alloc(22);

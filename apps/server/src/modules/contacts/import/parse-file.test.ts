@@ -11,7 +11,8 @@ import {
   type ContactFileInput,
   type ContactFileOptions,
 } from './parse-file';
-import { buildXlsx, buildZip } from './test-fixtures';
+import { buildZip } from '@switchboard/sandbox/test/documents';
+import { buildXlsx } from './test-fixtures';
 
 let dir: string;
 beforeAll(async () => {

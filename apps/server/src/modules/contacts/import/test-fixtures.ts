@@ -3,73 +3,8 @@
  * packages laid out as SheetJS writes them, hand-made zips and minimal packages, and the CSV
  * exports of Google Contacts and Outlook.
  */
-import { crc32, deflateRawSync } from 'node:zlib';
+import { buildZip, type ZipEntry } from '@switchboard/sandbox/test/documents';
 import ExcelJS from 'exceljs';
-
-export type ZipEntrySpec = {
-  name: string;
-  data: Buffer;
-  /** Store deflated (default) or as is. */
-  deflate?: boolean;
-  /** Lie in both headers about the uncompressed size. */
-  declaredSize?: number;
-};
-
-/**
- * The fields a zip's local header repeats in its central directory entry, from the version
- * needed to the name's length (the lengths of extras and comments stay 0).
- */
-function writeSharedFields(
-  header: Buffer,
-  at: number,
-  entry: { deflate: boolean; crc: number; compressed: number; size: number; nameLength: number },
-): void {
-  header.writeUInt16LE(20, at); // version needed
-  header.writeUInt16LE(0, at + 2); // flags
-  header.writeUInt16LE(entry.deflate ? 8 : 0, at + 4); // method
-  header.writeUInt16LE(0, at + 6); // time
-  header.writeUInt16LE(0x21, at + 8); // date
-  header.writeUInt32LE(entry.crc, at + 10);
-  header.writeUInt32LE(entry.compressed, at + 14);
-  header.writeUInt32LE(entry.size, at + 18);
-  header.writeUInt16LE(entry.nameLength, at + 22);
-}
-
-/** A minimal zip (no data descriptors, no zip64) — enough for yauzl and unzipper. */
-export function buildZip(entries: ZipEntrySpec[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const entry of entries) {
-    const name = Buffer.from(entry.name, 'utf8');
-    const deflate = entry.deflate ?? true;
-    const data = deflate ? deflateRawSync(entry.data) : entry.data;
-    const size = entry.declaredSize ?? entry.data.length;
-    const crc = crc32(entry.data);
-
-    const shared = { deflate, crc, compressed: data.length, size, nameLength: name.length };
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    writeSharedFields(local, 4, shared);
-    locals.push(local, name, data);
-
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    writeSharedFields(central, 6, shared);
-    central.writeUInt32LE(offset, 42);
-    centrals.push(central, name);
-    offset += local.length + name.length + data.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
 
 /** An .xlsx whose sheets hold the given rows (sheets in order). */
 export async function buildXlsx(
@@ -187,7 +122,7 @@ export function buildSheetJsXlsx(
       shared.map((text) => `<si><t>${escapeXml(text)}</t></si>`).join('') +
       '</sst>',
   );
-  const parts: ZipEntrySpec[] = [
+  const parts: ZipEntry[] = [
     {
       name: 'xl/_rels/workbook.xml.rels',
       data: relsPart([

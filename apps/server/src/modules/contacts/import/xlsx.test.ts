@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import yauzl from 'yauzl';
 import type { ParsedRow } from './csv';
 import { ImportFileError } from './import-file-error';
-import { buildMinimalXlsx, buildSheetJsXlsx, buildXlsx, buildZip } from './test-fixtures';
+import { buildZip } from '@switchboard/sandbox/test/documents';
+import { buildMinimalXlsx, buildSheetJsXlsx, buildXlsx } from './test-fixtures';
 import { inspectXlsx, numberToText, readFirstWorksheet } from './xlsx';
 
 async function readAll(buffer: Buffer) {
