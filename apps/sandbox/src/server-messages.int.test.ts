@@ -12,6 +12,13 @@ import { receiverForSuite } from './test/receiver';
 
 const PRIVATE = 'messages-private-key';
 const PUBLIC = 'messages-public-key';
+/** The sandbox both suites start: 50 demo calls, played in a few milliseconds. */
+const SANDBOX = {
+  privateKey: PRIVATE,
+  publicKey: PUBLIC,
+  totalCalls: 50,
+  simulator: { stepMs: 5, webCallMs: 10 },
+};
 
 /** Headers every request carries whatever its server says (transport, not authentication). */
 const TRANSPORT_HEADERS = new Set([
@@ -57,10 +64,7 @@ function assistantBody(
 describe('server messages go where the Server says, authenticated only as it says', () => {
   const receiver = receiverForSuite();
   const suite = sandboxForSuite({
-    privateKey: PRIVATE,
-    publicKey: PUBLIC,
-    totalCalls: 50,
-    simulator: { stepMs: 5, webCallMs: 10 },
+    ...SANDBOX,
     credentials: [
       {
         id: 'f1d7a0a4-8b55-4b8e-9a51-3c0f7e2b9d61',
@@ -498,28 +502,35 @@ describe('server messages go where the Server says, authenticated only as it say
 
 describe('POST /call places a simulated outbound call', () => {
   const receiver = receiverForSuite();
-  const suite = sandboxForSuite({
-    privateKey: PRIVATE,
-    publicKey: PUBLIC,
-    totalCalls: 50,
-    simulator: { stepMs: 5, webCallMs: 10 },
-  });
+  const suite = sandboxForSuite(SANDBOX);
 
-  async function place(scenario: string | undefined) {
+  /** POST /call with the private key and this body. */
+  const postCall = (body: unknown) =>
+    fetch(`${suite.sandbox.baseUrl}/call`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${PRIVATE}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  /** Calls the demo customer for a new assistant whose server is the receiver (201 expected). */
+  async function callForReceiver(assistantOverrides?: Record<string, unknown>) {
     const assistant = await suite.client.assistants.create(
       assistantBody({ url: `${receiver.base}/hook`, headers: { 'x-vapi-secret': 'out' } }),
     );
-    const response = await fetch(`${suite.sandbox.baseUrl}/call`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${PRIVATE}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        assistantId: assistant.id,
-        phoneNumberId: suite.sandbox.demo.phoneNumberIds[0],
-        customer: { number: '+15550100123' },
-        ...(scenario ? { assistantOverrides: { metadata: { sandboxScenario: scenario } } } : {}),
-      }),
+    const response = await postCall({
+      assistantId: assistant.id,
+      phoneNumberId: suite.sandbox.demo.phoneNumberIds[0],
+      customer: { number: '+15550100123' },
+      ...(assistantOverrides ? { assistantOverrides } : {}),
     });
     expect(response.status).toBe(201);
+    return { assistant, response };
+  }
+
+  async function place(scenario: string | undefined) {
+    const { assistant, response } = await callForReceiver(
+      scenario ? { metadata: { sandboxScenario: scenario } } : undefined,
+    );
     const call = (await response.json()) as Vapi.Call;
     const validate = responseValidator('POST', '/call', 201);
     expect(validate(call) ? [] : describeErrors(validate.errors)).toEqual([]);
@@ -578,23 +589,10 @@ describe('POST /call places a simulated outbound call', () => {
   });
 
   it("the call's assistantOverrides.serverMessages decide what is sent", async () => {
-    const assistant = await suite.client.assistants.create(
-      assistantBody({ url: `${receiver.base}/hook`, headers: { 'x-vapi-secret': 'out' } }),
-    );
-    const response = await fetch(`${suite.sandbox.baseUrl}/call`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${PRIVATE}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        assistantId: assistant.id,
-        phoneNumberId: suite.sandbox.demo.phoneNumberIds[0],
-        customer: { number: '+15550100123' },
-        assistantOverrides: {
-          serverMessages: ['end-of-call-report'],
-          metadata: { sandboxScenario: 'create_enquiry' },
-        },
-      }),
+    await callForReceiver({
+      serverMessages: ['end-of-call-report'],
+      metadata: { sandboxScenario: 'create_enquiry' },
     });
-    expect(response.status).toBe(201);
     await expect
       .poll(() => receiver.received.map((r) => r.message.type), { timeout: 5000 })
       .toEqual(['end-of-call-report']);
@@ -603,11 +601,7 @@ describe('POST /call places a simulated outbound call', () => {
   it('refuses bad bodies with 400, as the document says', async () => {
     const assistant = await suite.client.assistants.create(assistantBody(undefined));
     const post = async (body: unknown) => {
-      const response = await fetch(`${suite.sandbox.baseUrl}/call`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${PRIVATE}`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
+      const response = await postCall(body);
       return {
         status: response.status,
         message: ((await response.json()) as { message: unknown }).message,
