@@ -1,5 +1,6 @@
 import { Group, Progress, Text, Tooltip } from '@mantine/core';
 import {
+  CAMPAIGN_CONTACT_STATUSES,
   CAMPAIGN_CONTACT_STATUS_LABELS,
   type CampaignContactStatus,
   type CampaignCounts,
@@ -7,13 +8,9 @@ import {
 import { formatCount, formatCountOf } from '@switchboard/shared/format';
 import { CONTACT_STATUS_COLORS } from './campaign-status-badge';
 
+/** The bar's sections: each outcome, in the shared order, then the calls still in progress. */
 const DONE: CampaignContactStatus[] = [
-  'answered',
-  'voicemail',
-  'no_answer',
-  'busy',
-  'failed',
-  'refused',
+  ...CAMPAIGN_CONTACT_STATUSES.filter((status) => status !== 'pending' && status !== 'calling'),
   'calling',
 ];
 
