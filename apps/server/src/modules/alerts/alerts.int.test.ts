@@ -12,7 +12,7 @@ import {
 } from '../../db/schema';
 import { toCallRecord } from '../../platform/call-record';
 import { insertRunningCampaign } from '../../test/campaign-rows';
-import { appForSuite, oneDatabase } from '../../test/test-app';
+import { appForSuite, injectAs, oneDatabase } from '../../test/test-app';
 import { ingestCalls } from '../call-ingest/call-ingest.service';
 import { AlertsJob } from './alerts.job';
 import { AlertsService } from './alerts.service';
@@ -74,12 +74,7 @@ describe.each(oneDatabase)('alerts on %s', (target) => {
   const evaluate = () => ctx.app.alertsJob.round();
 
   async function setRule(input: AlertRuleInput): Promise<AlertRule> {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/alerts',
-      headers: owner,
-      payload: input,
-    });
+    const res = await injectAs(ctx.app, 'POST', '/api/alerts', owner, input);
     expect(res.statusCode, res.body).toBe(201);
     return res.json<AlertRule>();
   }

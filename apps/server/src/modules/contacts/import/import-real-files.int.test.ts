@@ -8,7 +8,7 @@ import type { ContactList } from '@switchboard/shared/contacts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { contacts } from '../../../db/schema';
-import { appForSuite, databaseTargets } from '../../../test/test-app';
+import { appForSuite, databaseTargets, injectAs } from '../../../test/test-app';
 import { contactImportMessages } from '@switchboard/shared/contact-imports';
 import {
   buildGoogleContactsCsv,
@@ -516,12 +516,7 @@ describe.each(databaseTargets)('real contact files on %s', (target) => {
   it('updates, skips or creates when a row matches an existing contact, and undoes it', async () => {
     const member = await newMember();
     const add = async (body: Record<string, unknown>) => {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/contacts',
-        headers: member,
-        payload: body,
-      });
+      const res = await injectAs(ctx.app, 'POST', '/api/contacts', member, body);
       expect(res.statusCode, res.body).toBe(201);
     };
     await add({ name: 'Ann Murphy', phone: '+353871234567', notes: 'Prefers mornings' });
