@@ -1,5 +1,3 @@
-import type { Agent } from '@switchboard/shared/agents';
-import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { PageHeader, type Crumb } from '../../../components/page-header';
 import {
@@ -7,13 +5,13 @@ import {
   type AgentSection,
 } from '../../../features/analytics/components/agent-section-links';
 import { AgentUnavailable } from '../../../features/analytics/components/agent-unavailable';
+import { useAgent } from '../../../features/agents/api/get-agent';
 import { agentCrumbs } from './agent-crumbs';
 
 type AgentScreenProps = {
   agentId: string;
-  agent: UseQueryResult<Agent>;
-  /** null: a screen under the agent that is none of the section links. */
-  section: AgentSection | null;
+  /** Which section link is current; none for a screen under the agent that is none of them. */
+  section?: AgentSection;
   /** The title until the agent's name is known (or if it never is). */
   sectionTitle: string;
   /** Under the agent's name once it is known. */
@@ -39,7 +37,6 @@ type AgentScreenProps = {
  */
 export function AgentScreen({
   agentId,
-  agent,
   section,
   sectionTitle,
   description,
@@ -50,6 +47,8 @@ export function AgentScreen({
   placeholder,
   children,
 }: AgentScreenProps) {
+  // The same query as the screen's own, if it reads the agent too: fetched once.
+  const agent = useAgent(agentId);
   const name = agent.data?.name;
   const crumbs = [...agentCrumbs(agentId, name), ...extraCrumbs];
   return (
@@ -62,7 +61,7 @@ export function AgentScreen({
         breadcrumbs={trail === 'dashboard' ? crumbs.slice(0, 1) : crumbs}
         actions={agent.isError ? undefined : actions}
       />
-      <AgentSectionLinks agentId={agentId} current={section} shownRange={shownRange} />
+      <AgentSectionLinks agentId={agentId} current={section ?? null} shownRange={shownRange} />
       {agent.isError ? (
         <AgentUnavailable
           error={agent.error}

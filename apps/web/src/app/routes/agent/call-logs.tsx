@@ -21,7 +21,6 @@ export default function AgentCallLogsRoute() {
   return (
     <AgentScreen
       agentId={agentId}
-      agent={agent}
       section="call-logs"
       sectionTitle="Call logs"
       description={details.join(' · ')}

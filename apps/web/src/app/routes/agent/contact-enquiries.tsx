@@ -1,5 +1,4 @@
 import { useParams } from 'react-router';
-import { useAgent } from '../../../features/agents/api/get-agent';
 import { CallDetailBody } from '../../../features/call-logs/components/call-detail-drawer';
 import { ContactEnquiries } from '../../../features/enquiries/components/contact-enquiries';
 import { AgentScreen } from './agent-screen';
@@ -7,12 +6,9 @@ import { LoadingBlocks } from '../../../components/loading-blocks';
 
 export default function ContactEnquiriesRoute() {
   const { agentId = '', contactId = '' } = useParams();
-  const agent = useAgent(agentId);
   return (
     <AgentScreen
       agentId={agentId}
-      agent={agent}
-      section={null}
       sectionTitle="Enquiries"
       description="A contact's enquiries to this agent"
       extraCrumbs={[

@@ -18,7 +18,6 @@ export default function AgentOverviewRoute() {
   return (
     <AgentScreen
       agentId={agentId}
-      agent={agent}
       section="overview"
       sectionTitle="Overview"
       description={rangeDescription('Overview', resolved)}

@@ -15,7 +15,6 @@ export default function AgentStatisticsRoute() {
   return (
     <AgentScreen
       agentId={agentId}
-      agent={agent}
       section="statistics"
       sectionTitle="Statistics"
       description={rangeDescription('Statistics', resolved)}
