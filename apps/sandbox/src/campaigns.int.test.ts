@@ -1,11 +1,9 @@
-import type { VapiClient } from '@vapi-ai/server-sdk';
 import { VapiError, type Vapi } from '@vapi-ai/server-sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { describeErrors, responseValidator } from './platform-document';
-import type { Sandbox } from './sandbox';
-import { startTestSandbox, testClient } from './test/sandbox';
+import { sandboxForSuite } from './test/sandbox';
 import { campaignOutcome } from './simulator/campaign-runner';
-import { startReceiver, waitFor, type Receiver } from './test/receiver';
+import { receiverForSuite, waitFor } from './test/receiver';
 
 // /campaign dials: its customers get outbound calls within the schedule and concurrency, each
 // call carries the campaign's id, and the counters follow the calls.
@@ -17,9 +15,14 @@ type Message = { type: string; call?: Vapi.Call; status?: string };
 const numbers = Array.from({ length: 12 }, (_, i) => `+1555010${String(i).padStart(4, '0')}`);
 
 describe('the sandbox platform’s campaigns', () => {
-  let sandbox: Sandbox;
-  let client: VapiClient;
-  let receiver: Receiver<Message>;
+  const receiver = receiverForSuite<Message>();
+  const suite = sandboxForSuite(() => ({
+    privateKey: PRIVATE,
+    publicKey: 'campaign-public',
+    totalCalls: 20,
+    server: { url: receiver.url },
+    simulator: { stepMs: 5, webCallMs: 10 },
+  }));
 
   const messages = () => receiver.received.map((r) => r.message);
   /** The most calls live at once, by the messages in the order they came. */
@@ -36,25 +39,9 @@ describe('the sandbox platform’s campaigns', () => {
     return most;
   };
 
-  beforeAll(async () => {
-    receiver = await startReceiver<Message>();
-    sandbox = await startTestSandbox({
-      privateKey: PRIVATE,
-      publicKey: 'campaign-public',
-      totalCalls: 20,
-      server: { url: receiver.url },
-      simulator: { stepMs: 5, webCallMs: 10 },
-    });
-    client = testClient(sandbox, PRIVATE);
-  });
-  afterAll(async () => {
-    await sandbox?.close();
-    await receiver?.close();
-  });
-
   it('dials every customer once, at most maxConcurrency at a time, and ends', async () => {
-    const [assistant] = sandbox.demo.assistants;
-    const created = await client.campaigns.campaignControllerCreate({
+    const [assistant] = suite.sandbox.demo.assistants;
+    const created = await suite.client.campaigns.campaignControllerCreate({
       name: 'Recall',
       assistantId: assistant!.id,
       phoneNumberId: assistant!.phoneNumberId,
@@ -67,7 +54,7 @@ describe('the sandbox platform’s campaigns', () => {
     expect(created.status).toBe('scheduled');
 
     const ended = await waitFor(
-      () => client.campaigns.campaignControllerFindOne({ id: created.id }),
+      () => suite.client.campaigns.campaignControllerFindOne({ id: created.id }),
       (c) => c.status === 'ended',
     );
     expect(ended.endedReason).toBe('campaign.ended.success');
@@ -94,15 +81,15 @@ describe('the sandbox platform’s campaigns', () => {
   });
 
   it('waits for earliestAt, and a cancelled campaign places no calls', async () => {
-    const [assistant] = sandbox.demo.assistants;
-    const later = await client.campaigns.campaignControllerCreate({
+    const [assistant] = suite.sandbox.demo.assistants;
+    const later = await suite.client.campaigns.campaignControllerCreate({
       name: 'Later',
       assistantId: assistant!.id,
       phoneNumberId: assistant!.phoneNumberId,
       customers: [{ number: '+15550109999' }],
       schedulePlan: { earliestAt: new Date(Date.now() + 60_000).toISOString() },
     });
-    const cancelled = await client.campaigns.campaignControllerUpdate({
+    const cancelled = await suite.client.campaigns.campaignControllerUpdate({
       id: later.id,
       body: { status: 'cancelled' },
     });
@@ -114,9 +101,11 @@ describe('the sandbox platform’s campaigns', () => {
   });
 
   it('keeps the platform’s rules: a phone number, at most 10,000 customers, a known assistant', async () => {
-    const [assistant] = sandbox.demo.assistants;
+    const [assistant] = suite.sandbox.demo.assistants;
     const refuse = async (body: Vapi.CreateCampaignDto) => {
-      const error = await client.campaigns.campaignControllerCreate(body).catch((e: unknown) => e);
+      const error = await suite.client.campaigns
+        .campaignControllerCreate(body)
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(VapiError);
       expect((error as VapiError).statusCode).toBe(400);
       return JSON.stringify((error as VapiError).body);
