@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandbox, type Sandbox } from '../sandbox';
+import { describe, expect, it } from 'vitest';
 import { responseValidator } from '../platform-document';
-import { sandboxApi } from '../test/api';
+import { sandboxForSuite } from '../test/sandbox';
 import { expectValid } from '../test/expect-valid';
 
 // The simulations the sandbox runs (agent tests) answer as the platform's document says:
@@ -10,19 +9,12 @@ import { expectValid } from '../test/expect-valid';
 const KEY = 'sim-private-key';
 
 describe('simulation runs in the sandbox', () => {
-  let sandbox: Sandbox;
-  const api = (method: string, path: string, body?: unknown) =>
-    sandboxApi<Record<string, unknown>>(sandbox.baseUrl, KEY, method, path, body);
-
-  beforeAll(async () => {
-    sandbox = await createSandbox({
-      privateKey: KEY,
-      publicKey: 'sim-public-key',
-      totalCalls: 50,
-      logLevel: 'silent',
-    });
+  const platform = sandboxForSuite({
+    privateKey: KEY,
+    publicKey: 'sim-public-key',
+    totalCalls: 50,
   });
-  afterAll(() => sandbox?.close());
+  const { api } = platform;
 
   it('plays a suite against an assistant, answering per the document at every step', async () => {
     const personality = await api('POST', '/eval/simulation/personality', {
@@ -77,13 +69,13 @@ describe('simulation runs in the sandbox', () => {
 
     const unknownSuite = await api('POST', '/eval/simulation/run', {
       simulations: [{ type: 'simulationSuite', simulationSuiteId: crypto.randomUUID() }],
-      target: { type: 'assistant', assistantId: sandbox.demo.assistantIds[0] },
+      target: { type: 'assistant', assistantId: platform.sandbox.demo.assistantIds[0] },
     });
     expect(unknownSuite.status).toBe(400);
 
     const run = await api('POST', '/eval/simulation/run', {
       simulations: [{ type: 'simulationSuite', simulationSuiteId: suite.body.id }],
-      target: { type: 'assistant', assistantId: sandbox.demo.assistantIds[0] },
+      target: { type: 'assistant', assistantId: platform.sandbox.demo.assistantIds[0] },
     });
     expect(run.status).toBe(201);
     expect(run.body).toMatchObject({ status: 'queued' });
