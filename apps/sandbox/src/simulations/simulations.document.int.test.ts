@@ -15,9 +15,16 @@ describe('simulation runs in the sandbox', () => {
     totalCalls: 50,
   });
   const { api } = platform;
+  /** POSTs `body` to `path`: a 201 whose body is the one the document gives for it. */
+  async function create(path: string, body: unknown) {
+    const created = await api('POST', path, body);
+    expect(created.status).toBe(201);
+    expectValid(responseValidator('POST', path, 201), created.body, `POST ${path}`);
+    return created.body;
+  }
 
   it('plays a suite against an assistant, answering per the document at every step', async () => {
-    const personality = await api('POST', '/eval/simulation/personality', {
+    const personality = await create('/eval/simulation/personality', {
       name: 'Polite caller',
       assistant: {
         model: {
@@ -27,13 +34,7 @@ describe('simulation runs in the sandbox', () => {
         },
       },
     });
-    expect(personality.status).toBe(201);
-    expectValid(
-      responseValidator('POST', '/eval/simulation/personality', 201),
-      personality.body,
-      'personality',
-    );
-    const scenario = await api('POST', '/eval/simulation/scenario', {
+    const scenario = await create('/eval/simulation/scenario', {
       name: 'Saturday',
       instructions: 'Book a cleaning on a Saturday.',
       evaluations: [
@@ -50,22 +51,15 @@ describe('simulation runs in the sandbox', () => {
       ],
       toolMocks: [{ toolName: 'book_appointment', result: 'Booked (mock).' }],
     });
-    expectValid(
-      responseValidator('POST', '/eval/simulation/scenario', 201),
-      scenario.body,
-      'scenario',
-    );
-    const simulation = await api('POST', '/eval/simulation', {
+    const simulation = await create('/eval/simulation', {
       name: 'Saturday',
-      scenarioId: scenario.body.id,
-      personalityId: personality.body.id,
+      scenarioId: scenario.id,
+      personalityId: personality.id,
     });
-    expectValid(responseValidator('POST', '/eval/simulation', 201), simulation.body, 'simulation');
-    const suite = await api('POST', '/eval/simulation/suite', {
+    const suite = await create('/eval/simulation/suite', {
       name: 'Bookings',
-      simulationIds: [simulation.body.id],
+      simulationIds: [simulation.id],
     });
-    expectValid(responseValidator('POST', '/eval/simulation/suite', 201), suite.body, 'suite');
 
     const unknownSuite = await api('POST', '/eval/simulation/run', {
       simulations: [{ type: 'simulationSuite', simulationSuiteId: crypto.randomUUID() }],
@@ -74,7 +68,7 @@ describe('simulation runs in the sandbox', () => {
     expect(unknownSuite.status).toBe(400);
 
     const run = await api('POST', '/eval/simulation/run', {
-      simulations: [{ type: 'simulationSuite', simulationSuiteId: suite.body.id }],
+      simulations: [{ type: 'simulationSuite', simulationSuiteId: suite.id }],
       target: { type: 'assistant', assistantId: platform.sandbox.demo.assistantIds[0] },
     });
     expect(run.status).toBe(201);
