@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { SandboxContext } from '../context';
 import { listByFilter } from '../demo/catalog';
 import { platformDocument } from '../platform-document';
 import { listIsPaginated, pageQueryShape, paginate } from './paginated';
@@ -28,7 +29,6 @@ export interface ResourceSpec<T extends ResourceItem> {
   /** `Phone Number` → `404 Phone Number not found`. */
   label: string;
   items: Map<string, T>;
-  orgId: string;
   /** The stored item for a validated create body; `base` carries id, orgId and the times. */
   create(body: Record<string, unknown>, base: ResourceItem): T;
   /** A validated update applied to an item; default: the given top-level fields replace. */
@@ -52,8 +52,6 @@ export interface ResourceSpec<T extends ResourceItem> {
   checkByDiscriminator?: boolean;
   /** Wall clock (tests may fix it). */
   now?: () => number;
-  /** The list answers oldest first (the sandbox's `listOrder` option); newest first otherwise. */
-  oldestFirst?: boolean;
 }
 
 const listQuery = z.object({ limit: limitSchema().default(100), ...timeFilterShape });
@@ -63,11 +61,17 @@ const pagedListQuery = z.object({
   ...timeFilterShape,
 });
 
+/**
+ * Registers the resource's routes in a sandbox: its items belong to the sandbox's org, and its
+ * lists answer in the sandbox's `listOrder` (unless a request's `sortOrder` says otherwise).
+ */
 export async function registerDocumentResource<T extends ResourceItem>(
   app: FastifyInstance,
+  { catalog, listOrder }: Pick<SandboxContext, 'catalog' | 'listOrder'>,
   spec: ResourceSpec<T>,
 ): Promise<void> {
   const { path, items } = spec;
+  const oldestFirst = listOrder === 'oldest-first';
   const itemPath = `${path}/{id}`;
   const collection = platformDocument().paths[path] ?? {};
   const single = platformDocument().paths[itemPath] ?? {};
@@ -104,8 +108,7 @@ export async function registerDocumentResource<T extends ResourceItem>(
         const given = request.query as Record<string, unknown>;
         const matching = listByFilter(items.values(), {
           limit: Infinity,
-          oldestFirst:
-            given.sortOrder === undefined ? (spec.oldestFirst ?? false) : query.sortOrder === 'ASC',
+          oldestFirst: given.sortOrder === undefined ? oldestFirst : query.sortOrder === 'ASC',
           createdAt: timeRange(query, 'createdAt'),
           updatedAt: timeRange(query, 'updatedAt'),
         });
@@ -115,7 +118,7 @@ export async function registerDocumentResource<T extends ResourceItem>(
       const query = parseOrThrow(listQuery, request.query);
       return listByFilter(items.values(), {
         limit: query.limit,
-        oldestFirst: spec.oldestFirst ?? false,
+        oldestFirst,
         createdAt: timeRange(query, 'createdAt'),
         updatedAt: timeRange(query, 'updatedAt'),
       });
@@ -131,7 +134,7 @@ export async function registerDocumentResource<T extends ResourceItem>(
       const at = new Date(now()).toISOString();
       const item = spec.create(body, {
         id: randomUUID(),
-        orgId: spec.orgId,
+        orgId: catalog.orgId,
         createdAt: at,
         updatedAt: at,
       });

@@ -12,14 +12,16 @@ export async function assistantRoutes(
   app: FastifyInstance,
   { catalog, listOrder, webhookCredentials }: SandboxContext,
 ): Promise<void> {
-  await registerDocumentResource<Vapi.Assistant>(app, {
-    path: '/assistant',
-    label: 'Assistant',
-    items: catalog.assistants,
-    orgId: catalog.orgId,
-    oldestFirst: listOrder === 'oldest-first',
-    create: (body, base) => ({ ...body, ...base }),
-    remove: (assistant) => catalog.unlinkAssistant(assistant.id),
-    verify: (body) => verifyServerCredential(body, (id) => webhookCredentials.has(id)),
-  });
+  await registerDocumentResource<Vapi.Assistant>(
+    app,
+    { catalog, listOrder },
+    {
+      path: '/assistant',
+      label: 'Assistant',
+      items: catalog.assistants,
+      create: (body, base) => ({ ...body, ...base }),
+      remove: (assistant) => catalog.unlinkAssistant(assistant.id),
+      verify: (body) => verifyServerCredential(body, (id) => webhookCredentials.has(id)),
+    },
+  );
 }

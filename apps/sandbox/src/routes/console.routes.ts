@@ -53,90 +53,96 @@ export async function consoleRoutes(
     holdMs: concurrencyHoldMs,
   });
   app.addHook('onClose', async () => runner.close());
-  await registerDocumentResource<CampaignItem>(app, {
-    path: '/campaign',
-    label: 'Campaign',
-    items: campaigns,
-    orgId: catalog.orgId,
-    oldestFirst: listOrder === 'oldest-first',
-    create: (body, base) => {
-      runner.check(body);
-      const item: CampaignItem = {
-        ...body,
-        ...base,
-        status: 'scheduled',
-        calls: {},
-        callsCounterScheduled: 0,
-        callsCounterQueued: 0,
-        callsCounterInProgress: 0,
-        callsCounterEndedVoicemail: 0,
-        callsCounterEnded: 0,
-      };
-      runner.start(item);
-      return item;
+  await registerDocumentResource<CampaignItem>(
+    app,
+    { catalog, listOrder },
+    {
+      path: '/campaign',
+      label: 'Campaign',
+      items: campaigns,
+      create: (body, base) => {
+        runner.check(body);
+        const item: CampaignItem = {
+          ...body,
+          ...base,
+          status: 'scheduled',
+          calls: {},
+          callsCounterScheduled: 0,
+          callsCounterQueued: 0,
+          callsCounterInProgress: 0,
+          callsCounterEndedVoicemail: 0,
+          callsCounterEnded: 0,
+        };
+        runner.start(item);
+        return item;
+      },
+      update: (item, changes) => {
+        const { status, ...rest } = changes;
+        const changed = { ...item, ...rest } as CampaignItem;
+        // 'ended' is the V1 alias of 'cancelled' (UpdateCampaignDTO).
+        if ((status === 'cancelled' || status === 'ended') && isActive(item)) {
+          return runner.cancel(changed);
+        }
+        return changed;
+      },
+      remove: (item) => {
+        runner.cancel(item);
+      },
     },
-    update: (item, changes) => {
-      const { status, ...rest } = changes;
-      const changed = { ...item, ...rest } as CampaignItem;
-      // 'ended' is the V1 alias of 'cancelled' (UpdateCampaignDTO).
-      if ((status === 'cancelled' || status === 'ended') && isActive(item)) {
-        return runner.cancel(changed);
-      }
-      return changed;
-    },
-    remove: (item) => {
-      runner.cancel(item);
-    },
-  });
+  );
 
   // Eval runs (`/eval/run`): their own paths, not an eval's id (`/eval/{id}` answered them before).
   // The sandbox has no model to hold the eval's mock conversation with, so a run it accepts ends
   // at once as an `error` that says so: the shape is the document's, nothing is judged.
   const evals = catalog.consoleItems<Item>('/eval');
   const squads = catalog.consoleItems<Item>('/squad');
-  await registerDocumentResource<Item>(app, {
-    path: '/eval/run',
-    label: 'Eval Run',
-    items: catalog.consoleItems('/eval/run'),
-    orgId: catalog.orgId,
-    oldestFirst: listOrder === 'oldest-first',
-    verify: (body) => {
-      const evalId = body.evalId;
-      if (typeof evalId === 'string' && !evals.has(evalId))
-        resourceBadRequest(`evalId ${evalId} is not an eval of this org`);
-      if (evalId === undefined && body.eval === undefined)
-        resourceBadRequest('eval or evalId must be given');
-      const target = body.target as { assistantId?: unknown; squadId?: unknown } | undefined;
-      if (typeof target?.assistantId === 'string' && !catalog.getAssistant(target.assistantId))
-        resourceBadRequest(
-          `target.assistantId ${target.assistantId} is not an assistant of this org`,
-        );
-      if (typeof target?.squadId === 'string' && !squads.has(target.squadId))
-        resourceBadRequest(`target.squadId ${target.squadId} is not a squad of this org`);
+  await registerDocumentResource<Item>(
+    app,
+    { catalog, listOrder },
+    {
+      path: '/eval/run',
+      label: 'Eval Run',
+      items: catalog.consoleItems('/eval/run'),
+      verify: (body) => {
+        const evalId = body.evalId;
+        if (typeof evalId === 'string' && !evals.has(evalId))
+          resourceBadRequest(`evalId ${evalId} is not an eval of this org`);
+        if (evalId === undefined && body.eval === undefined)
+          resourceBadRequest('eval or evalId must be given');
+        const target = body.target as { assistantId?: unknown; squadId?: unknown } | undefined;
+        if (typeof target?.assistantId === 'string' && !catalog.getAssistant(target.assistantId))
+          resourceBadRequest(
+            `target.assistantId ${target.assistantId} is not an assistant of this org`,
+          );
+        if (typeof target?.squadId === 'string' && !squads.has(target.squadId))
+          resourceBadRequest(`target.squadId ${target.squadId} is not a squad of this org`);
+      },
+      create: (body, base) => ({
+        ...body,
+        ...base,
+        status: 'ended',
+        endedReason: 'error',
+        endedMessage: 'The sandbox platform does not run evals (it has no model to converse with).',
+        startedAt: base.createdAt,
+        endedAt: base.createdAt,
+        results: [],
+        cost: 0,
+        costs: [],
+      }),
     },
-    create: (body, base) => ({
-      ...body,
-      ...base,
-      status: 'ended',
-      endedReason: 'error',
-      endedMessage: 'The sandbox platform does not run evals (it has no model to converse with).',
-      startedAt: base.createdAt,
-      endedAt: base.createdAt,
-      results: [],
-      cost: 0,
-      costs: [],
-    }),
-  });
+  );
 
   for (const { path, label, defaults, checkByDiscriminator } of PLAIN_RESOURCES) {
-    await registerDocumentResource<Item>(app, {
-      path,
-      label,
-      items: catalog.consoleItems(path),
-      orgId: catalog.orgId,
-      oldestFirst: listOrder === 'oldest-first',
-      ...(checkByDiscriminator ? { checkByDiscriminator } : {}),
-      create: (body, base) => ({ ...defaults?.(), ...body, ...base }),
-    });
+    await registerDocumentResource<Item>(
+      app,
+      { catalog, listOrder },
+      {
+        path,
+        label,
+        items: catalog.consoleItems(path),
+        ...(checkByDiscriminator ? { checkByDiscriminator } : {}),
+        create: (body, base) => ({ ...defaults?.(), ...body, ...base }),
+      },
+    );
   }
 }

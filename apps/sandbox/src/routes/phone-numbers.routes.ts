@@ -139,38 +139,43 @@ export async function phoneNumberRoutes(
     webhookAnswers.set(id, answer);
     return answer;
   }
-  await registerDocumentResource<PhoneNumber>(app, {
-    path: '/phone-number',
-    label: 'Phone Number',
-    items: catalog.phoneNumbers,
-    orgId: catalog.orgId,
-    oldestFirst: listOrder === 'oldest-first',
-    // `null` unassigns (the document types these fields as strings or objects, never null): the
-    // platform's SDK maintainers give `assistantId: null` as the way to remove a number's
-    // assistant, while undefined leaves it (VapiAI/server-sdk-typescript issue #8, "AssistantId
-    // is not possible to remove from PhoneNumber…", labelled "OpenAPI Spec", 2025). The document
-    // offers no other way to unassign.
-    clearable: ['assistantId', 'squadId', 'workflowId', 'fallbackDestination'],
-    verify: (body) => verifyServerCredential(body, (id) => webhookCredentials.has(id)),
-    create(body, base) {
-      if (body.provider === 'vonage' && !vonageCredentials.has(String(body.credentialId))) {
-        resourceBadRequest('credentialId must be the id of a Vonage credential');
-      }
-      const phone: Record<string, unknown> = { ...body, ...base, status: 'active' };
-      if (body.provider === 'vapi') {
-        // A number from the sandbox's 555 exchange, in the desired area code.
-        const area =
-          typeof body.numberDesiredAreaCode === 'string' ? body.numberDesiredAreaCode : '415';
-        const line = String(hash32(catalog.phoneNumbers.size, ++bought) % 10_000).padStart(4, '0');
-        phone.number = `+1${area}555${line}`;
-      }
-      return documented(phone, schemaNames) as unknown as PhoneNumber;
+  await registerDocumentResource<PhoneNumber>(
+    app,
+    { catalog, listOrder },
+    {
+      path: '/phone-number',
+      label: 'Phone Number',
+      items: catalog.phoneNumbers,
+      // `null` unassigns (the document types these fields as strings or objects, never null): the
+      // platform's SDK maintainers give `assistantId: null` as the way to remove a number's
+      // assistant, while undefined leaves it (VapiAI/server-sdk-typescript issue #8, "AssistantId
+      // is not possible to remove from PhoneNumber…", labelled "OpenAPI Spec", 2025). The document
+      // offers no other way to unassign.
+      clearable: ['assistantId', 'squadId', 'workflowId', 'fallbackDestination'],
+      verify: (body) => verifyServerCredential(body, (id) => webhookCredentials.has(id)),
+      create(body, base) {
+        if (body.provider === 'vonage' && !vonageCredentials.has(String(body.credentialId))) {
+          resourceBadRequest('credentialId must be the id of a Vonage credential');
+        }
+        const phone: Record<string, unknown> = { ...body, ...base, status: 'active' };
+        if (body.provider === 'vapi') {
+          // A number from the sandbox's 555 exchange, in the desired area code.
+          const area =
+            typeof body.numberDesiredAreaCode === 'string' ? body.numberDesiredAreaCode : '415';
+          const line = String(hash32(catalog.phoneNumbers.size, ++bought) % 10_000).padStart(
+            4,
+            '0',
+          );
+          phone.number = `+1${area}555${line}`;
+        }
+        return documented(phone, schemaNames) as unknown as PhoneNumber;
+      },
+      update(phone, changes) {
+        if (changes.provider !== undefined && changes.provider !== phone.provider) {
+          resourceBadRequest(`provider must be ${phone.provider}`);
+        }
+        return documented({ ...phone, ...changes }, schemaNames) as unknown as PhoneNumber;
+      },
     },
-    update(phone, changes) {
-      if (changes.provider !== undefined && changes.provider !== phone.provider) {
-        resourceBadRequest(`provider must be ${phone.provider}`);
-      }
-      return documented({ ...phone, ...changes }, schemaNames) as unknown as PhoneNumber;
-    },
-  });
+  );
 }

@@ -16,21 +16,23 @@ export async function toolRoutes(
   app: FastifyInstance,
   { catalog, listOrder, webhookCredentials }: SandboxContext,
 ): Promise<void> {
-  await registerDocumentResource<SandboxTool>(app, {
-    path: '/tool',
-    label: 'Tool',
-    items: catalog.tools,
-    orgId: catalog.orgId,
-    oldestFirst: listOrder === 'oldest-first',
-    // The create body is one of the document's 23 tool kinds: check it against its own.
-    checkByDiscriminator: true,
-    verify: (body) => verifyServerCredential(body, (id) => webhookCredentials.has(id)),
-    create: (body, base) => ({ ...body, ...base }) as SandboxTool,
-    update(tool, changes) {
-      if (changes.type !== undefined && changes.type !== tool.type) {
-        resourceBadRequest(`type must be ${tool.type}`);
-      }
-      return { ...tool, ...changes };
+  await registerDocumentResource<SandboxTool>(
+    app,
+    { catalog, listOrder },
+    {
+      path: '/tool',
+      label: 'Tool',
+      items: catalog.tools,
+      // The create body is one of the document's 23 tool kinds: check it against its own.
+      checkByDiscriminator: true,
+      verify: (body) => verifyServerCredential(body, (id) => webhookCredentials.has(id)),
+      create: (body, base) => ({ ...body, ...base }) as SandboxTool,
+      update(tool, changes) {
+        if (changes.type !== undefined && changes.type !== tool.type) {
+          resourceBadRequest(`type must be ${tool.type}`);
+        }
+        return { ...tool, ...changes };
+      },
     },
-  });
+  );
 }
