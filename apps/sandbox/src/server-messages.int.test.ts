@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { describeErrors, responseValidator, validatorFor } from './platform-document';
 import { sandboxForSuite } from './test/sandbox';
 import { receiverForSuite } from './test/receiver';
+import { transferringAssistant } from './test/fixtures';
 
 // Where the simulator sends server messages and how it authenticates them: only as the
 // assistant's (else the number's, else the org's) `Server` says, and a tool's own `Server` for
@@ -363,18 +364,9 @@ describe('server messages go where the Server says, authenticated only as it say
 
   it('asks for a transfer destination when the transferCall tool has none, and fails the transfer without a usable answer', async () => {
     const transferring = (serverMessages: Vapi.CreateAssistantDtoServerMessagesItem[]) =>
-      suite.client.assistants.create({
-        name: 'Switchboard operator',
-        firstMessage: 'Hello',
-        model: {
-          provider: 'openai',
-          model: 'gpt-4o',
-          messages: [{ role: 'system', content: 'You put callers through.' }],
-          tools: [{ type: 'transferCall' }],
-        },
-        server: { url: `${receiver.base}/transfer` },
-        serverMessages,
-      });
+      suite.client.assistants.create(
+        transferringAssistant({ url: `${receiver.base}/transfer` }, serverMessages),
+      );
     const assistant = await transferring([
       'status-update',
       'end-of-call-report',

@@ -1,3 +1,4 @@
+import type { Vapi } from '@vapi-ai/server-sdk';
 import { CallStore, DemoCalls } from '../calls/call-store';
 import type { MaterializeContext } from '../calls/materialize';
 import { Catalog } from '../demo/catalog';
@@ -19,6 +20,28 @@ export const CONTRACT_SANDBOX = {
   totalCalls: 1500,
   simulator: { stepMs: 5, webCallMs: 5 },
 };
+
+/**
+ * An assistant whose transferCall tool names no destination: a transfer asks its server where
+ * to go (`transfer-destination-request`, when `serverMessages` lists it).
+ */
+export function transferringAssistant(
+  server: Vapi.Server,
+  serverMessages: Vapi.CreateAssistantDtoServerMessagesItem[],
+): Vapi.CreateAssistantDto {
+  return {
+    name: 'Operator',
+    firstMessage: 'Hello',
+    model: {
+      provider: 'openai',
+      model: 'gpt-4o',
+      messages: [{ role: 'system', content: 'You put callers through.' }],
+      tools: [{ type: 'transferCall' }],
+    },
+    server,
+    serverMessages,
+  };
+}
 
 export function buildDemo(overrides: Partial<CallIndexParams> = {}, serverUrl?: string) {
   const params: CallIndexParams = {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describeErrors, validatorFor } from '@switchboard/sandbox/platform-document';
+import { transferringAssistant } from '@switchboard/sandbox/test/fixtures';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { agents, businesses, calls } from '../../db/schema';
@@ -127,18 +128,13 @@ describe.each(oneDatabase)("answers to the platform's requests on %s", (target) 
     const sdk = ctx.app.platform.client.sdk;
     const listening = await relayWebhooksTo(ctx.app);
     try {
-      const assistant = await sdk.assistants.create({
-        name: 'Operator',
-        firstMessage: 'Hello',
-        model: {
-          provider: 'openai',
-          model: 'gpt-4o',
-          messages: [{ role: 'system', content: 'You put callers through.' }],
-          tools: [{ type: 'transferCall' }],
-        },
-        server: { url: listening.url, headers: { 'x-vapi-secret': SECRET } },
-        serverMessages: ['status-update', 'end-of-call-report', 'transfer-destination-request'],
-      });
+      const assistant = await sdk.assistants.create(
+        transferringAssistant({ url: listening.url, headers: { 'x-vapi-secret': SECRET } }, [
+          'status-update',
+          'end-of-call-report',
+          'transfer-destination-request',
+        ]),
+      );
       await db
         .insert(agents)
         .values({ platformAssistantId: assistant.id, businessId, name: 'Operator' });
