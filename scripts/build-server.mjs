@@ -8,9 +8,11 @@
 //
 // The server reaches the sandbox only through a dynamic import, rewritten here to the sandbox's
 // own bundle: a build (or an image) without apps/sandbox/dist has no sandbox and no faker.
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { newestMtime, root } from './lib.mjs';
 
 const serverDist = path.join(root, 'apps/server/dist');
@@ -20,6 +22,7 @@ const sandboxDist = path.join(root, 'apps/sandbox/dist');
 const serverSources = [
   'apps/server/src',
   'apps/sandbox/src',
+  'apps/sandbox/platform',
   'packages/shared/src',
   'package-lock.json',
   'scripts/build-server.mjs',
@@ -73,6 +76,7 @@ export async function buildServer() {
       entryPoints: {
         sandbox: 'apps/sandbox/src/sandbox.ts',
         main: 'apps/sandbox/src/main.ts',
+        'platform-validators-build': 'apps/sandbox/src/platform-validators-build.ts',
       },
       absWorkingDir: root,
       outdir: sandboxDist,
@@ -83,7 +87,7 @@ export async function buildServer() {
   fs.cpSync(path.join(root, 'apps/server/src/db/migrations'), path.join(serverDist, 'migrations'), {
     recursive: true,
   });
-  await writePgliteTemplate();
+  await Promise.all([writePgliteTemplate(), writePrecompiledValidators()]);
   // Written last: its presence says the build finished.
   fs.writeFileSync(path.join(serverDist, 'BUILT'), `${new Date().toISOString()}\n`);
 }
@@ -112,6 +116,26 @@ async function writePgliteTemplate() {
   } finally {
     await pglite.close();
   }
+}
+
+/**
+ * The sandbox's request validators as ajv standalone code (decision 089), made by the bundle's
+ * own platform-document module, so the built sandbox compiles none of them at its first
+ * requests (the first start's PATCH of the demo assistants compiled seconds of CPU). In a child
+ * process: the compile holds ~300 MB, which `npm start`'s supervising process would keep.
+ */
+async function writePrecompiledValidators() {
+  const entry = pathToFileURL(path.join(sandboxDist, 'platform-validators-build.js')).href;
+  const script = `const { writePrecompiledValidators } = await import(${JSON.stringify(entry)});
+const { skipped } = writePrecompiledValidators(${JSON.stringify(sandboxDist)});
+if (skipped.length > 0) console.warn('Not precompiled (ajv cannot compile them): ' + skipped.join(', '));`;
+  const { stdout, stderr } = await promisify(execFile)(
+    process.execPath,
+    ['--input-type=module', '--eval', script],
+    { cwd: root },
+  );
+  process.stdout.write(stdout);
+  process.stderr.write(stderr);
 }
 
 /** True when the bundle is missing, unfinished or older than any of its sources. */

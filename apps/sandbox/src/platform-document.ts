@@ -1,6 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { _, Ajv, type ErrorObject, type Format, type ValidateFunction } from 'ajv';
+import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { parseIsoDate } from './http/validation';
 
 // The platform's own API description (the trimmed copy in ../platform, made by
@@ -35,12 +38,23 @@ export interface PlatformDocument {
 const DOCUMENT_URL = new URL('../platform/platform-openapi.json', import.meta.url);
 const DOCUMENT_ID = 'platform-openapi.json';
 
+let documentText: string | undefined;
 let loaded: PlatformDocument | undefined;
+
+function readDocumentText(): string {
+  documentText ??= readFileSync(DOCUMENT_URL, 'utf8');
+  return documentText;
+}
 
 /** The trimmed document, read once. */
 export function platformDocument(): PlatformDocument {
-  loaded ??= fixDocument(JSON.parse(readFileSync(DOCUMENT_URL, 'utf8')) as PlatformDocument);
+  loaded ??= fixDocument(JSON.parse(readDocumentText()) as PlatformDocument);
   return loaded;
+}
+
+/** What precompiled validators were generated from: the document's text, hashed. */
+export function documentHash(): string {
+  return createHash('sha256').update(readDocumentText()).digest('hex');
 }
 
 /**
@@ -202,7 +216,37 @@ function normalisedComponents(closed: boolean): JsonObject {
   };
 }
 
-function createAjv(kind: 'response' | 'body' | 'query'): Ajv {
+export type ValidatorKind = 'response' | 'body' | 'query';
+
+/** The DTOs use class-validator's IsDateString (ISO 8601: a date alone or without offset too). */
+const isoDateString = (value: string) => parseIsoDate(value) !== undefined;
+
+const formatsByKind = new Map<ValidatorKind, Record<string, Format>>();
+/**
+ * The formats the document uses, as each reading takes them: ajv-formats' own (what
+ * `addFormats(ajv, ['date-time', 'uuid', 'uri'])` adds), with class-validator's ISO 8601 dates
+ * for what is sent to the platform. One object per kind, shared by the validators compiled here
+ * and the precompiled ones (which are handed it when loaded).
+ */
+function formatsFor(kind: ValidatorKind): Record<string, Format> {
+  let formats = formatsByKind.get(kind);
+  if (!formats) {
+    formats = {
+      'date-time': kind === 'response' ? fullFormats['date-time'] : isoDateString,
+      uuid: fullFormats.uuid,
+      uri: fullFormats.uri,
+    };
+    formatsByKind.set(kind, formats);
+  }
+  return formats;
+}
+
+/**
+ * An ajv for one reading of the document. `standalone`: one whose validators can be written out
+ * as code (platform-validators-build.ts), their formats read from a `formats` variable the
+ * written module is given (the same `formatsFor(kind)` object); the validation is the same.
+ */
+export function createAjv(kind: ValidatorKind, { standalone = false } = {}): Ajv {
   const ajv = new Ajv({
     strict: false,
     allErrors: true,
@@ -212,18 +256,15 @@ function createAjv(kind: 'response' | 'body' | 'query'): Ajv {
     // the document's many references to the same models and tools were generated again at each
     // (the first assistant body took 4.2 s to compile on a busy machine; about 30 % less so).
     inlineRefs: false,
+    ...(standalone ? { code: { source: true, formats: _`formats` } } : {}),
   });
-  addFormats(ajv, ['date-time', 'uuid', 'uri']);
-  if (kind !== 'response') {
-    // The DTOs use class-validator's IsDateString (ISO 8601: a date alone or without offset too).
-    ajv.addFormat('date-time', (value: string) => parseIsoDate(value) !== undefined);
-  }
+  for (const [name, format] of Object.entries(formatsFor(kind))) ajv.addFormat(name, format);
   if (kind !== 'query') ajv.addSchema(normalisedComponents(kind === 'body'));
   return ajv;
 }
 
-const ajvs = new Map<'response' | 'body' | 'query', Ajv>();
-function ajvFor(kind: 'response' | 'body' | 'query'): Ajv {
+const ajvs = new Map<ValidatorKind, Ajv>();
+function ajvFor(kind: ValidatorKind): Ajv {
   let ajv = ajvs.get(kind);
   if (!ajv) {
     ajv = createAjv(kind);
@@ -231,6 +272,8 @@ function ajvFor(kind: 'response' | 'body' | 'query'): Ajv {
   }
   return ajv;
 }
+
+const schemaRef = (name: string) => `${DOCUMENT_ID}#/components/schemas/${name}`;
 
 /** The validator of a named schema (`components.schemas[name]`), compiled once. */
 export function validatorFor(
@@ -241,7 +284,7 @@ export function validatorFor(
     throw new Error(`${schemaName} is not in the trimmed platform document`);
   }
   const ajv = ajvFor(closed ? 'body' : 'response');
-  const ref = `${DOCUMENT_ID}#/components/schemas/${schemaName}`;
+  const ref = schemaRef(schemaName);
   return ajv.getSchema(ref) ?? ajv.compile({ $ref: ref });
 }
 
@@ -266,82 +309,159 @@ function rebase(node: Json): Json {
 }
 
 const compiled = new Map<string, ValidateFunction>();
-function compileOnce(key: string, build: () => { ajv: Ajv; schema: JsonObject }) {
+function compileOnce(key: string, kind: ValidatorKind, schema: () => JsonObject) {
   let validate = compiled.get(key);
   if (!validate) {
-    const { ajv, schema } = build();
-    validate = ajv.compile(schema);
+    validate =
+      (kind === 'response' ? undefined : precompiledValidator(kind, key)) ??
+      ajvFor(kind).compile(schema());
     compiled.set(key, validate);
   }
   return validate;
 }
 
+const bodyKey = (method: string, path: string) => `body ${method.toUpperCase()} ${path}`;
+const queryKey = (method: string, path: string) => `query ${method.toUpperCase()} ${path}`;
+
 /** The validator of an operation's JSON response (e.g. `('GET', '/call/{id}', 200)`). */
 export function responseValidator(method: string, path: string, status: number) {
-  return compileOnce(`response ${method} ${path} ${status}`, () => {
+  return compileOnce(`response ${method.toUpperCase()} ${path} ${status}`, 'response', () => {
     const schema = operation(method, path).responses?.[String(status)]?.content?.[
       'application/json'
     ]?.schema;
     if (!schema) throw new Error(`${method} ${path} has no JSON ${status} response`);
-    return {
-      ajv: ajvFor('response'),
-      schema: rebase(normaliseSchema(schema, false)) as JsonObject,
-    };
+    return rebase(normaliseSchema(schema, false)) as JsonObject;
   });
+}
+
+function requestBodySchema(method: string, path: string): JsonObject {
+  const schema = operation(method, path).requestBody?.content?.['application/json']?.schema;
+  if (!schema) throw new Error(`${method} ${path} has no JSON request body`);
+  return rebase(normaliseSchema(schema, true)) as JsonObject;
 }
 
 /** The validator of an operation's JSON request body, closed like the platform's DTOs. */
 export function requestBodyValidator(method: string, path: string) {
-  return compileOnce(`body ${method} ${path}`, () => {
-    const schema = operation(method, path).requestBody?.content?.['application/json']?.schema;
-    if (!schema) throw new Error(`${method} ${path} has no JSON request body`);
-    return { ajv: ajvFor('body'), schema: rebase(normaliseSchema(schema, true)) as JsonObject };
-  });
+  return compileOnce(bodyKey(method, path), 'body', () => requestBodySchema(method, path));
 }
+
+const WEB_CALL_KEY = 'body POST /call/web';
 
 /**
  * `POST /call/web`'s body, which the document lacks: `CreateWebCallDTO` as the official web SDK
  * declares it (`@vapi-ai/web` `dist/api.d.ts`, the client generated from the platform's full API
  * description), its nested types the document's own, closed like the document's DTOs.
  */
+function webCallBodySchema(): JsonObject {
+  const ref = (name: string) => ({ $ref: schemaRef(name) });
+  return {
+    type: 'object',
+    properties: {
+      assistantVersion: { type: 'string', nullable: true },
+      roomDeleteOnUserLeaveEnabled: { type: 'boolean' },
+      assistantId: { type: 'string' },
+      assistant: ref('CreateAssistantDTO'),
+      assistantOverrides: ref('AssistantOverrides'),
+      squadId: { type: 'string' },
+      squad: ref('CreateSquadDTO'),
+      squadOverrides: ref('AssistantOverrides'),
+      workflowId: { type: 'string' },
+      workflow: ref('CreateWorkflowDTO'),
+      workflowOverrides: ref('WorkflowOverrides'),
+    },
+    additionalProperties: false,
+  };
+}
+
 export function webCallBodyValidator() {
-  return compileOnce('body POST /call/web', () => {
-    const ref = (name: string) => ({ $ref: `${DOCUMENT_ID}#/components/schemas/${name}` });
-    const schema: JsonObject = {
-      type: 'object',
-      properties: {
-        assistantVersion: { type: 'string', nullable: true },
-        roomDeleteOnUserLeaveEnabled: { type: 'boolean' },
-        assistantId: { type: 'string' },
-        assistant: ref('CreateAssistantDTO'),
-        assistantOverrides: ref('AssistantOverrides'),
-        squadId: { type: 'string' },
-        squad: ref('CreateSquadDTO'),
-        squadOverrides: ref('AssistantOverrides'),
-        workflowId: { type: 'string' },
-        workflow: ref('CreateWorkflowDTO'),
-        workflowOverrides: ref('WorkflowOverrides'),
-      },
-      additionalProperties: false,
-    };
-    return { ajv: ajvFor('body'), schema };
-  });
+  return compileOnce(WEB_CALL_KEY, 'body', webCallBodySchema);
+}
+
+function querySchema(method: string, path: string): JsonObject {
+  const parameters = (operation(method, path).parameters ?? []).filter((p) => p.in === 'query');
+  return {
+    type: 'object',
+    properties: Object.fromEntries(
+      parameters.map((p) => [p.name, normaliseSchema(p.schema ?? {}, true)]),
+    ),
+    required: parameters.filter((p) => p.required).map((p) => p.name),
+    additionalProperties: false,
+  };
 }
 
 /** The validator of an operation's query string: the named parameters only. */
 export function queryValidator(method: string, path: string) {
-  return compileOnce(`query ${method} ${path}`, () => {
-    const parameters = (operation(method, path).parameters ?? []).filter((p) => p.in === 'query');
-    const schema: JsonObject = {
-      type: 'object',
-      properties: Object.fromEntries(
-        parameters.map((p) => [p.name, normaliseSchema(p.schema ?? {}, true)]),
-      ),
-      required: parameters.filter((p) => p.required).map((p) => p.name),
-      additionalProperties: false,
-    };
-    return { ajv: ajvFor('query'), schema };
-  });
+  return compileOnce(queryKey(method, path), 'query', () => querySchema(method, path));
+}
+
+// Precompiled validators (decision 089). `npm run build` writes the request-side validators
+// (every operation's JSON request body and query string, and `POST /call/web`'s body) as ajv
+// standalone code beside the sandbox's bundle, a module per kind; the built sandbox loads them
+// instead of compiling them at run time (the first start's PATCH of the demo assistants
+// compiled the assistant body: seconds of CPU and ~60–90 MB). They are the same validators:
+// generated from this module's schemas by an ajv made as createAjv makes it, given the same
+// formats, and used only when the document they were generated from is the one read now. The
+// responses' validators and the named schemas (`validatorFor`) are compiled at run time as
+// before. Under tsx (dev, tests) nothing is precompiled.
+
+/**
+ * Every validator the build precompiles, by kind: its key and its schema. The named schemas
+ * (`validatorFor`) are not among them: written out apart from the bodies that refer to them,
+ * each is generated again (all those the bodies reach: 9.9 MB of code against 5.8 MB).
+ */
+export function precompiledSchemas(): Record<'body' | 'query', Map<string, JsonObject>> {
+  const body = new Map<string, JsonObject>();
+  const query = new Map<string, JsonObject>();
+  for (const [path, methods] of Object.entries(platformDocument().paths)) {
+    for (const [method, found] of Object.entries(methods)) {
+      if (found.requestBody?.content?.['application/json']?.schema)
+        body.set(bodyKey(method, path), requestBodySchema(method, path));
+      if ((found.parameters ?? []).some((p) => p.in === 'query'))
+        query.set(queryKey(method, path), querySchema(method, path));
+    }
+  }
+  body.set(WEB_CALL_KEY, webCallBodySchema());
+  return { body, query };
+}
+
+export type PrecompiledKind = 'body' | 'query';
+
+/** The file the build writes beside the sandbox's bundle, one per kind. */
+export const precompiledFile = (kind: PrecompiledKind) => `platform-validators.${kind}.cjs`;
+
+/** What a written module exports: the document's hash, and its validators made with formats. */
+interface PrecompiledModule {
+  documentHash: string;
+  validators: (formats: Record<string, Format>, require: NodeJS.Require) => Record<string, unknown>;
+}
+
+/**
+ * The precompiled validators of a kind in `file`, by key, or undefined when the file is missing
+ * or was generated from another document. They are handed the formats the run-time ajv of
+ * their kind has, and this module's `require` for ajv's runtime helpers (`ucs2length`, `equal`).
+ */
+export function loadPrecompiledValidators(
+  file: string,
+  kind: PrecompiledKind,
+): Map<string, ValidateFunction> | undefined {
+  if (!existsSync(file)) return undefined;
+  const require = createRequire(import.meta.url);
+  const written = require(file) as PrecompiledModule;
+  if (written.documentHash !== documentHash()) return undefined;
+  return new Map(
+    Object.entries(written.validators(formatsFor(kind), require)) as [string, ValidateFunction][],
+  );
+}
+
+const precompiled = new Map<PrecompiledKind, Map<string, ValidateFunction> | null>();
+function precompiledValidator(kind: PrecompiledKind, key: string): ValidateFunction | undefined {
+  let validators = precompiled.get(kind);
+  if (validators === undefined) {
+    const file = fileURLToPath(new URL(`./${precompiledFile(kind)}`, import.meta.url));
+    validators = loadPrecompiledValidators(file, kind) ?? null;
+    precompiled.set(kind, validators);
+  }
+  return validators?.get(key);
 }
 
 function pathOf(error: ErrorObject): string {
