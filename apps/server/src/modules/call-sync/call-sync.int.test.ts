@@ -1,5 +1,6 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { executeRows } from '../../db/client';
 import { agents, businesses, calls } from '../../db/schema';
 import {
   buildTestApp,
@@ -42,6 +43,25 @@ describe.each(databaseTargets)('platform sync on %s', (target) => {
       for (const assistant of demo.assistants) {
         const row = stored.find((a) => a.platformAssistantId === assistant.id);
         expect(nameOf.get(row!.businessId!)).toBe(assistant.businessName);
+      }
+    });
+
+    it('keeps the payloads out of line uncompressed on PGlite and compressed on PostgreSQL (decision 092)', async () => {
+      const rows = await executeRows<{ storage: string; compressed: number; stored: number }>(
+        ctx.app.database.db,
+        sql`select (select attstorage from pg_attribute
+            where attrelid = 'calls'::regclass and attname = 'payload') as storage,
+          count(*) filter (where pg_column_compression(payload) is not null)::int as compressed,
+          count(*)::int as stored
+          from calls`,
+      );
+      const [row] = rows;
+      expect(row!.stored).toBeGreaterThanOrEqual(1500);
+      if (target === 'pglite') expect(row).toMatchObject({ storage: 'e', compressed: 0 });
+      else {
+        // PostgreSQL compresses them as before (those over its 2 KB row threshold).
+        expect(row!.storage).toBe('x');
+        expect(row!.compressed).toBeGreaterThan(0);
       }
     });
 
