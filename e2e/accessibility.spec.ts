@@ -5,6 +5,7 @@ import { expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_MEMBER, signInAs, type Account } from './support/accounts';
 import { describeInBrowser } from './support/browser';
 import { untilStill } from './support/motion';
+import { networkQuiet, openInApp, requestsInFlight } from './support/network';
 import { demoAgentsWithCalls } from './support/demo-data';
 import { KNOWN_ENDED_REASONS } from '@switchboard/shared/ended-reasons';
 
@@ -15,8 +16,8 @@ const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const BLOCKING = new Set(['serious', 'critical']);
 
 /** The screen has drawn: the network is quiet, a heading shows and no skeleton is left. */
-async function settled(page: Page) {
-  await page.waitForLoadState('networkidle');
+async function settled(page: Page, inFlight: () => number) {
+  await networkQuiet(page, inFlight);
   await expect.poll(() => page.locator('h1, h2').count()).toBeGreaterThan(0);
   await expect.poll(() => page.locator('.mantine-Skeleton-root[data-visible]').count()).toBe(0);
 }
@@ -90,29 +91,6 @@ async function showIn(page: Page, colorScheme: 'light' | 'dark') {
   await untilStill(page);
 }
 
-/**
- * Opens `path` in the app already loaded, as the browser's forward button would (a history
- * entry the router reads, no page load): each full load is the SPA's scripts compiled and run
- * again, about 1.3 s of Chromium's CPU, for a screen the router draws the same either way.
- */
-async function openInApp(page: Page, path: string) {
-  await page.evaluate((to) => {
-    const { idx } = (window.history.state ?? {}) as { idx?: number };
-    const next = { usr: null, key: Math.random().toString(36).slice(2, 10), idx: (idx ?? 0) + 1 };
-    window.history.pushState(next, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate', { state: next }));
-  }, path);
-}
-
-/** Requests the page has sent and not yet had an answer to (the screen's data still coming). */
-function requestsInFlight(page: Page): () => number {
-  const open = new Set<unknown>();
-  page.on('request', (request) => open.add(request));
-  page.on('response', (response) => open.delete(response.request()));
-  page.on('requestfailed', (request) => open.delete(request));
-  return () => open.size;
-}
-
 describeInBrowser('accessibility (axe)', (e2e) => {
   /** A screen, and what shows once it (not the screen before it) is drawn. */
   type Screen = { path: string; drawn: (page: Page) => Locator };
@@ -147,8 +125,7 @@ describeInBrowser('accessibility (axe)', (e2e) => {
       await expect
         .poll(() => page.getByRole('progressbar', { name: 'Loading page' }).count())
         .toBe(0);
-      await expect.poll(inFlight, { message: `${path}: its data answered` }).toBe(0);
-      await settled(page);
+      await settled(page, inFlight);
       const [url, asked] = [new URL(page.url()), new URL(path, page.url())];
       expect(url.pathname, 'the screen, not a redirect').toBe(asked.pathname);
       for (const [name, value] of asked.searchParams)
@@ -294,8 +271,9 @@ describeInBrowser('accessibility (axe)', (e2e) => {
     const { page } = e2e;
     await signInAs(e2e, DEMO_MEMBER);
     const [agent] = await demoAgentsWithCalls(e2e.baseURL);
+    const inFlight = requestsInFlight(page);
     await page.goto('/dashboard');
-    await settled(page);
+    await settled(page, inFlight);
     const found: string[] = [];
     const scan = async (name: string) =>
       found.push(...(await plumbingOn(page)).map((line) => `${name}: ${line}`));
@@ -327,13 +305,13 @@ describeInBrowser('accessibility (axe)', (e2e) => {
       await expect
         .poll(() => page.getByRole('heading', { name: heading, exact: true }).count())
         .toBeGreaterThan(0);
-      await settled(page);
+      await settled(page, inFlight);
       await scan(link);
     }
     for (const tab of ['Notifications', 'Business', 'Team', 'Platform', 'Alerts', 'Integrations']) {
       await page.getByRole('tab', { name: tab }).click();
       await expect.poll(() => page.getByRole('tabpanel', { name: tab }).isVisible()).toBe(true);
-      await settled(page);
+      await settled(page, inFlight);
       await scan(`Settings → ${tab}`);
     }
     // An agent's own screens, by its section links (the overview from its name on the
@@ -347,7 +325,7 @@ describeInBrowser('accessibility (axe)', (e2e) => {
     for (const [link, path] of agentLinks) {
       await link.first().click();
       await expect.poll(() => new URL(page.url()).pathname).toBe(`/agent/${agent!.id}${path}`);
-      await settled(page);
+      await settled(page, inFlight);
       await scan(`Agent${path}`);
     }
     expect(found).toEqual([]);

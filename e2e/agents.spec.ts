@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { DEMO_MEMBER, signInAs } from './support/accounts';
 import { describeInBrowser } from './support/browser';
+import { networkQuiet, requestsInFlight } from './support/network';
 import { apiGetAsDemo, demoAgentsWithCalls } from './support/demo-data';
 
 /** GET as the demo member, from the test itself (to compare the screen with the API). */
@@ -150,9 +151,10 @@ describeInBrowser('agents: dashboard, overview and statistics', (e2e) => {
     const [agent] = await demoAgentsWithCalls(baseURL);
     await signInAs(e2e, DEMO_MEMBER);
     await page.setViewportSize({ width: 390, height: 844 });
+    const inFlight = requestsInFlight(page);
     for (const path of ['/dashboard', `/agent/${agent!.id}`, `/agent/${agent!.id}/statistics`]) {
       await page.goto(path);
-      await page.waitForLoadState('networkidle');
+      await networkQuiet(page, inFlight);
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - window.innerWidth,
       );

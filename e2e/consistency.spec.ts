@@ -4,11 +4,12 @@ import path from 'node:path';
 import type { MailboxMessage } from '@switchboard/shared/admin';
 import type { ContactImportList } from '@switchboard/shared/contact-imports';
 import { formatDateTime } from '@switchboard/shared/format';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { cookieHeader, DEMO_ADMIN, DEMO_MEMBER, signInAs } from './support/accounts';
 import { describeInBrowser, type E2E } from './support/browser';
 import { apiGetAsDemo, demoAgentsWithCalls } from './support/demo-data';
+import { networkQuiet, openInApp, requestsInFlight } from './support/network';
 
 // One product (issue 23 §7): dates in one format and the business's zone whatever the
 // browser's zone and locale, and badges that show their whole label at phone and desktop width.
@@ -16,14 +17,15 @@ import { apiGetAsDemo, demoAgentsWithCalls } from './support/demo-data';
 const BUSINESS_ZONE = 'America/New_York'; // the demo business's (demo-accounts.ts)
 
 /** A browser far from both the business (New York) and UTC, with a day-first locale. */
-async function useForeignBrowser(e2e: E2E, width: number) {
-  e2e.context = await e2e.newContext({
-    viewport: { width, height: 900 },
-    timezoneId: 'Asia/Kolkata',
-    locale: 'en-GB',
-  });
-  e2e.page = await e2e.context.newPage();
-  e2e.page.on('pageerror', (error) => e2e.pageErrors.push(error.message));
+const FOREIGN_BROWSER = { timezoneId: 'Asia/Kolkata', locale: 'en-GB' };
+
+/**
+ * The test's page (in the foreign browser: the suite's) at `width`; answers its requests in
+ * flight (support/network.ts).
+ */
+async function useForeignBrowser(e2e: E2E, width: number): Promise<() => number> {
+  await e2e.page.setViewportSize({ width, height: 900 });
+  return requestsInFlight(e2e.page);
 }
 
 /** Labels of the visible badges whose text does not fit their box (shown with an ellipsis). */
@@ -99,15 +101,15 @@ async function sidewaysScroll(page: Page, name: string): Promise<number> {
   }, name);
 }
 
-describeInBrowser('one consistent product', (e2e) => {
+describeInBrowser('one consistent product', FOREIGN_BROWSER, (e2e) => {
   it('the operator’s All agents table fits a 1366 px window, each row on one or two lines', async () => {
-    await useForeignBrowser(e2e, 1366);
+    const inFlight = await useForeignBrowser(e2e, 1366);
     await signInAs(e2e, DEMO_ADMIN);
     const { page } = e2e;
     await page.goto('/dashboard');
     const agents = page.getByRole('table', { name: 'Agents' });
     await expect.poll(() => agents.getByRole('row').count()).toBeGreaterThan(2);
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page, inFlight);
     expect(await agents.getByRole('columnheader', { name: /Business/ }).count()).toBe(1);
     expect(await sidewaysScroll(page, 'Agents')).toBe(0);
     expect(overTwoLines(await linesOf(page, 'table[aria-label="Agents"] td'))).toEqual([]);
@@ -123,7 +125,7 @@ describeInBrowser('one consistent product', (e2e) => {
   it.each([1366, 390])(
     'the dashboard’s figure headings keep to one or two lines at %i px',
     async (width) => {
-      await useForeignBrowser(e2e, width);
+      const inFlight = await useForeignBrowser(e2e, width);
       await signInAs(e2e, DEMO_MEMBER);
       const { page } = e2e;
       await page.goto('/dashboard');
@@ -132,7 +134,7 @@ describeInBrowser('one consistent product', (e2e) => {
       await expect
         .poll(() => page.getByRole('group', { name: 'Success rate (7 days)' }).textContent())
         .toMatch(/%/);
-      await page.waitForLoadState('networkidle');
+      await networkQuiet(page, inFlight);
       // The cards' own headings, the seed's words as they are.
       const labels = await linesOf(page, '[role="group"][aria-label] > div:first-child > p');
       expect(Object.keys(labels)).toEqual(
@@ -161,22 +163,40 @@ describeInBrowser('one consistent product', (e2e) => {
     'badges show their whole label on the main screens at %i px',
     async (width) => {
       const agents = await demoAgentsWithCalls(e2e.baseURL);
-      const screens = [
-        `/agent/${agents[0]!.id}/call-logs?tab=transferred`,
-        `/agent/${agents[0]!.id}/call-logs`,
-        '/enquiries',
-        '/appointments',
-        '/contacts',
-        '/settings?section=team',
-        '/settings?section=platform',
+      const { page } = e2e;
+      const tab = (name: string) => page.getByRole('tab', { name, selected: true });
+      const heading = (name: string) => page.getByRole('heading', { name, exact: true });
+      // Each screen, and what shows once it (not the screen before it) is drawn.
+      const screens: [string, Locator][] = [
+        [`/agent/${agents[0]!.id}/call-logs?tab=transferred`, tab('Transferred')],
+        [`/agent/${agents[0]!.id}/call-logs`, tab('All')],
+        ['/enquiries', heading('Enquiries')],
+        ['/appointments', heading('Appointments')],
+        ['/contacts', heading('Contacts')],
+        ['/settings?section=team', tab('Team')],
+        ['/settings?section=platform', tab('Platform')],
       ];
-      await useForeignBrowser(e2e, width);
+      const inFlight = await useForeignBrowser(e2e, width);
       await signInAs(e2e, DEMO_MEMBER);
-      for (const screen of screens) {
-        await e2e.page.goto(screen);
+      for (const [index, [screen, drawn]] of screens.entries()) {
+        // The first by a page load, the others in the app (decision 076): a badge is drawn
+        // the same either way.
+        if (index === 0) await page.goto(screen);
+        else await openInApp(page, screen);
+        await expect.poll(() => drawn.count(), { message: `${screen} drawn` }).toBeGreaterThan(0);
+        const [url, asked] = [new URL(page.url()), new URL(screen, page.url())];
+        expect(url.pathname, 'the screen, not a redirect').toBe(asked.pathname);
+        for (const [name, value] of asked.searchParams)
+          expect(url.searchParams.get(name)).toBe(value);
+        await expect
+          .poll(() => page.getByRole('progressbar', { name: 'Loading page' }).count())
+          .toBe(0);
         await expect.poll(() => visibleBadgeCount(e2e.page)).toBeGreaterThan(0);
         // Let the page settle (lists, health checks) before measuring.
-        await e2e.page.waitForLoadState('networkidle');
+        await networkQuiet(e2e.page, inFlight);
+        await expect
+          .poll(() => page.locator('.mantine-Skeleton-root[data-visible]').count())
+          .toBe(0);
         // Whole badges must not push the header's controls off a phone's screen.
         const menu = await e2e.page
           .getByRole('button', { name: /^Account menu for / })

@@ -1,11 +1,13 @@
 import { expect, it } from 'vitest';
 import { describeInBrowser } from './support/browser';
+import { networkQuiet, requestsInFlight } from './support/network';
 
 describeInBrowser('error panel', (e2e) => {
   it('shows "Something went wrong!" when a screen fails to load, with a Show/Hide Error toggle', async () => {
     const { page } = e2e;
+    const inFlight = requestsInFlight(page);
     await page.goto('/');
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page, inFlight);
     // The next screen's code cannot be fetched (as after a deploy removed an old chunk).
     await page.route('**/assets/**', (route) => route.abort());
     await page.getByRole('link', { name: 'Sign in' }).first().click();

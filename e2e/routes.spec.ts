@@ -4,6 +4,7 @@ import type { Enquiry } from '@switchboard/shared/enquiries';
 import { expect, it } from 'vitest';
 import { DEMO_MEMBER, signInAs } from './support/accounts';
 import { describeInBrowser } from './support/browser';
+import { networkQuiet, requestsInFlight } from './support/network';
 import { apiPostAsDemo, demoAgentsWithCalls } from './support/demo-data';
 
 // Every route of the seed's table, with one of the demo agents where it takes an agent id. The
@@ -21,9 +22,10 @@ const APP_ROUTES = [
 
 describeInBrowser('routes', (e2e) => {
   async function expectScreen(route: string) {
+    const inFlight = requestsInFlight(e2e.page);
     const response = await e2e.page.goto(route);
     expect(response?.status()).toBe(200);
-    await e2e.page.waitForLoadState('networkidle');
+    await networkQuiet(e2e.page, inFlight);
     await expect.poll(() => e2e.page.locator('h1, h2').count()).toBeGreaterThan(0);
     expect(new URL(e2e.page.url()).pathname).toBe(route);
     expect(await e2e.page.getByText('Not Found', { exact: true }).count()).toBe(0);

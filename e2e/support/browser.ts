@@ -71,6 +71,11 @@ export type E2E = {
    * browser; closed after the test.
    */
   newContext: (options?: BrowserContextOptions) => Promise<BrowserContext>;
+  /**
+   * Another page (tab) in the test's context, whose errors go to `pageErrors` as the test's
+   * page's do: for work the test does in two tabs at once.
+   */
+  newPage: () => Promise<Page>;
 };
 
 /**
@@ -131,6 +136,9 @@ function profileInUse(error: unknown): boolean {
   return /ProcessSingleton|exitCode=21/.test(String(error));
 }
 
+/** Where the browser is: its time zone and locale. */
+type Where = Pick<BrowserContextOptions, 'timezoneId' | 'locale'>;
+
 /**
  * Declares a suite whose tests each start signed out, with empty storage, no granted
  * permissions and a new page.
@@ -144,7 +152,18 @@ function profileInUse(error: unknown): boolean {
  * that needs a second user or other context options calls `e2e.newContext`. The whole suite
  * is skipped (loudly, by global setup) when Chromium is not installed.
  */
-export function describeInBrowser(name: string, body: (e2e: E2E) => void) {
+export function describeInBrowser(name: string, body: (e2e: E2E) => void): void;
+/**
+ * `where`: the browser's time zone and locale for every test of the suite (the system's when
+ * not given). The shared context is launched with them, so a suite that reads the app from
+ * abroad keeps the worker's warm profile rather than opening a cold context per test.
+ */
+export function describeInBrowser(name: string, where: Where, body: (e2e: E2E) => void): void;
+export function describeInBrowser(
+  name: string,
+  ...args: [body: (e2e: E2E) => void] | [where: Where, body: (e2e: E2E) => void]
+) {
+  const [where, body] = args.length === 1 ? [{}, args[0]] : args;
   const chromiumPath = inject('chromiumPath');
   describe.skipIf(!chromiumPath)(name, () => {
     let shared: BrowserContext | undefined;
@@ -153,6 +172,20 @@ export function describeInBrowser(name: string, body: (e2e: E2E) => void) {
     let second: Browser | undefined;
     const extra: BrowserContext[] = [];
     const e2e = { baseURL: '', pageErrors: [] as string[] } as E2E;
+
+    /** A page's uncaught errors and console errors, into the test's `pageErrors`. */
+    const watchErrors = (page: Page) => {
+      page.on('pageerror', (error) => e2e.pageErrors.push(error.message));
+      page.on('console', (message) => {
+        if (message.type() !== 'error' || isSignedOutAnswer(message)) return;
+        e2e.pageErrors.push(message.text());
+      });
+    };
+    e2e.newPage = async () => {
+      const page = await e2e.context.newPage();
+      watchErrors(page);
+      return page;
+    };
 
     e2e.newContext = async (options = {}) => {
       second ??= await chromium.launch({
@@ -181,6 +214,7 @@ export function describeInBrowser(name: string, body: (e2e: E2E) => void) {
             args: CHROMIUM_ARGS,
             baseURL,
             viewport: VIEWPORT,
+            ...where,
           });
           claimedSlot = slot;
           sharedBaseURL = baseURL;
@@ -214,11 +248,7 @@ export function describeInBrowser(name: string, body: (e2e: E2E) => void) {
         });
         await cdp.detach();
       }
-      e2e.page.on('pageerror', (error) => e2e.pageErrors.push(error.message));
-      e2e.page.on('console', (message) => {
-        if (message.type() !== 'error' || isSignedOutAnswer(message)) return;
-        e2e.pageErrors.push(message.text());
-      });
+      watchErrors(e2e.page);
     });
     afterEach(async (context) => {
       await keepFailedPage(context, e2e.page);
