@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
 
 /**
@@ -5,15 +7,22 @@ import type { Reporter, TestModule } from 'vitest/node';
  * them: each project's wall time (from its first file's start to its last file's end: the
  * figure a slow CI run is explained by) and when it ran, counted from the reporter's start (so
  * the set-up before the first file and the gaps between groups show), and the ten slowest
- * files, then "Tests: N passed, N failed, N skipped".
+ * files, then "Tests: N passed, N failed, N skipped". With TEST_TIMELINE=<file> it also writes
+ * each file's start and end there (JSON), to see which files ran beside which.
  */
 export default class SummaryReporter implements Reporter {
   private readonly spans = new Map<string, { start: number; end: number }>();
   private readonly created = performance.now();
+  /** Each file's start and end (ms from the reporter's start), for TEST_TIMELINE. */
+  private readonly fileSpans = new Map<string, { project: string; start: number; end?: number }>();
 
   onTestModuleStart(module: TestModule) {
     const name = module.project.name || 'default';
     const now = performance.now();
+    this.fileSpans.set(module.moduleId, {
+      project: name,
+      start: Math.round(now - this.created),
+    });
     const span = this.spans.get(name);
     if (span) span.start = Math.min(span.start, now);
     else this.spans.set(name, { start: now, end: now });
@@ -22,6 +31,8 @@ export default class SummaryReporter implements Reporter {
   onTestModuleEnd(module: TestModule) {
     const span = this.spans.get(module.project.name || 'default');
     if (span) span.end = Math.max(span.end, performance.now());
+    const file = this.fileSpans.get(module.moduleId);
+    if (file) file.end = Math.round(performance.now() - this.created);
   }
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>) {
@@ -53,6 +64,15 @@ export default class SummaryReporter implements Reporter {
             `  ${(ms / 1000).toFixed(1)} s  ${module.project.name} ${module.relativeModuleId}`,
         );
       process.stdout.write(`Slowest files:\n${slowest.join('\n')}\n`);
+    }
+    const timeline = process.env.TEST_TIMELINE;
+    if (timeline) {
+      const root = process.cwd();
+      const rows = [...this.fileSpans].map(([file, span]) => ({
+        ...span,
+        file: path.relative(root, file),
+      }));
+      fs.writeFileSync(timeline, `${JSON.stringify(rows, null, 1)}\n`);
     }
     process.stdout.write(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
   }

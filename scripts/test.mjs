@@ -5,8 +5,8 @@ import { buildServerIfNeeded } from './build-server.mjs';
 import { buildWebIfNeeded, checkNodeVersion, run } from './lib.mjs';
 
 checkNodeVersion();
-await buildWebIfNeeded();
-await buildServerIfNeeded();
+// The two builds write different folders and each leaves part of the two cores idle.
+await Promise.all([buildWebIfNeeded(), buildServerIfNeeded()]);
 try {
   await run('npx', ['vitest', 'run', ...process.argv.slice(2)]);
 } catch {

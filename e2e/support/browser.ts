@@ -106,6 +106,28 @@ export function e2eServer(slot = claimedSlot): E2EServer {
   return server;
 }
 
+/**
+ * Waits until the server at `baseURL` answers its health check. Global setup spawns the servers
+ * and returns at once (they start while the other projects' tests run); one that cannot start
+ * is reported on the run's output by global setup, and its spec files fail here.
+ */
+async function serverHealthy(baseURL: string, timeoutMs = 45_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(`${baseURL}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      throw new Error(
+        `The e2e server at ${baseURL} did not answer its health check: see the run's output`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 /** What a test may leave in its origin's storage; the HTTP and compiled-code caches stay. */
 const STORAGE_TYPES = [
   'cookies',
@@ -224,6 +246,7 @@ export function describeInBrowser(
         }
       }
       if (!shared) throw new Error(`Every e2e browser profile (${SLOTS}) is in use`);
+      await serverHealthy(sharedBaseURL);
     });
     afterAll(async () => {
       await shared?.close();

@@ -65,15 +65,16 @@ export default async function setup(project: TestProject) {
 
   // One server per Vitest worker, so spec files run two at a time without sharing a server's
   // data: a spec file reaches the server of the worker slot it claims (support/browser.ts).
+  // They are spawned here and start while the unit, web and int tests run (Vitest runs every
+  // project's global setup before the first test of any); a spec file waits for its server's
+  // health before its first test (support/browser.ts), and a server that fails to start says
+  // why on the run's output.
   const count = e2eWorkers(project);
-  const started = await Promise.allSettled(Array.from({ length: count }, () => startServer()));
-  const servers = started.flatMap((result) =>
-    result.status === 'fulfilled' ? [result.value] : [],
-  );
-  const failure = started.find((result) => result.status === 'rejected');
-  if (failure) {
-    await Promise.all(servers.map((server) => server.stop()));
-    throw failure.reason;
+  const servers = await Promise.all(Array.from({ length: count }, () => startServer()));
+  for (const server of servers) {
+    server.started.catch((error: unknown) => {
+      shout([`An e2e server did not start: ${error instanceof Error ? error.message : error}`]);
+    });
   }
   project.provide(
     'servers',
@@ -92,7 +93,13 @@ function e2eWorkers(project: TestProject): number {
   return Number.isInteger(configured) && configured > 0 ? configured : 1;
 }
 
-type RunningServer = { baseURL: string; serverStartedAt: string; stop: () => Promise<void> };
+type RunningServer = {
+  baseURL: string;
+  serverStartedAt: string;
+  /** Settles when the server answers its health check, or rejects with its output. */
+  started: Promise<void>;
+  stop: () => Promise<void>;
+};
 
 async function startServer(): Promise<RunningServer> {
   const port = await freePort();
@@ -139,45 +146,51 @@ async function startServer(): Promise<RunningServer> {
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
 
   const baseURL = `http://127.0.0.1:${port}`;
+  let stopping = false;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   // A loaded machine can take longer to start the server: E2E_START_TIMEOUT_MS (default 60 s).
   const startTimeoutMs = Number(process.env.E2E_START_TIMEOUT_MS) || 60_000;
-  const deadline = Date.now() + startTimeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited at start:\n${output}`);
-    try {
-      const res = await fetch(`${baseURL}/api/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
+  const started = (async () => {
+    const deadline = Date.now() + startTimeoutMs;
+    for (;;) {
+      if (stopping) return;
+      if (child.exitCode !== null) throw new Error(`The server exited at start:\n${output}`);
+      try {
+        const res = await fetch(`${baseURL}/api/health`);
+        if (res.ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new Error(
+          `The server did not become healthy within ${startTimeoutMs / 1000} s:\n${output}`,
+        );
+      }
+      await new Promise((r) => setTimeout(r, 200));
     }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(
-        `The server did not become healthy within ${startTimeoutMs / 1000} s:\n${output}`,
+    // A server that dies during the run would only show as refused connections: say why.
+    child.once('exit', (code, signal) => {
+      if (stopping) return;
+      process.stderr.write(
+        `\n!! The e2e server exited during the run (code ${code}, signal ${signal}). Its output:\n${output}\n`,
       );
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-
-  // A server that dies during the run would only show as refused connections: say why.
-  let stopping = false;
-  child.once('exit', (code, signal) => {
-    if (stopping) return;
-    process.stderr.write(
-      `\n!! The e2e server exited during the run (code ${code}, signal ${signal}). Its output:\n${output}\n`,
-    );
-  });
+    });
+  })();
 
   return {
     baseURL,
     serverStartedAt,
+    started,
     stop: async () => {
       stopping = true;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      await started.catch(() => undefined);
       await fsp.rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -12,7 +12,12 @@ import { sessionCookieFor } from '../http/auth';
 import { agents, businesses, calls } from '../db/schema';
 import { DEMO_BUSINESS } from '../modules/auth/demo-accounts';
 import { eq } from 'drizzle-orm';
-import { databaseUrl, withAdminClient, type DatabaseTemplates } from './template-databases';
+import {
+  databaseUrl,
+  templatesReady,
+  withAdminClient,
+  type DatabaseTemplates,
+} from './template-databases';
 
 /**
  * Where integration tests run: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set.
@@ -50,8 +55,11 @@ type ScratchOptions = {
 };
 
 /** The run's templates; none when test-app is used outside the int project. */
-function templates(): DatabaseTemplates {
-  return inject('databaseTemplates') ?? { pgliteDir: null, postgresName: null };
+function templates(): Promise<DatabaseTemplates> {
+  const provided = inject('databaseTemplates');
+  return provided
+    ? templatesReady(provided)
+    : Promise.resolve({ pgliteDir: null, postgresName: null });
 }
 
 /**
@@ -63,7 +71,7 @@ function templates(): DatabaseTemplates {
  */
 export async function migratedDataDir(prefix = 'switchboard-int-'): Promise<string> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
-  const template = templates().pgliteDir;
+  const template = (await templates()).pgliteDir;
   if (template) await fs.cp(template, path.join(dataDir, 'db'), { recursive: true });
   return dataDir;
 }
@@ -84,7 +92,7 @@ export async function createScratchConfig(
     ...env,
   };
   if (target === 'pglite') {
-    const template = fromTemplate ? templates().pgliteDir : null;
+    const template = fromTemplate ? (await templates()).pgliteDir : null;
     // A copy of a migrated cluster opens in about a second; initdb takes about three.
     if (template) await fs.cp(template, path.join(dataDir, 'db'), { recursive: true });
     return {
@@ -95,7 +103,7 @@ export async function createScratchConfig(
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `switchboard_test_${randomBytes(6).toString('hex')}`;
-  const template = fromTemplate ? templates().postgresName : null;
+  const template = fromTemplate ? (await templates()).postgresName : null;
   await withAdminClient(adminUrl, (client) =>
     client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`),
   );
