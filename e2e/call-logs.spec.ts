@@ -32,6 +32,34 @@ async function expectPagerToMatch(page: Page, baseURL: string, apiPath: string) 
 
 const bodyRows = (page: Page) => page.locator('table tbody tr:has(a[href*="call="])');
 
+/**
+ * The API answers this page load has had so far, by how they were asked for: `link` for one the
+ * page's head preloaded (and the app's own request then took), `fetch` for the app's own.
+ */
+const apiAnswers = (page: Page) =>
+  page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => ({
+        path: new URL(entry.name).pathname,
+        by: (entry as PerformanceResourceTiming).initiatorType,
+      }))
+      .filter((entry) => entry.path.startsWith('/api/')),
+  );
+
+/** Asks until each of `paths` has been answered, then says which were the app's own requests. */
+async function ownRequestsFor(page: Page, paths: string[]) {
+  await expect
+    .poll(async () => {
+      const answered = new Set((await apiAnswers(page)).map((entry) => entry.path));
+      return paths.filter((path) => !answered.has(path));
+    })
+    .toEqual([]);
+  return (await apiAnswers(page))
+    .filter((entry) => paths.includes(entry.path) && entry.by !== 'link')
+    .map((entry) => entry.path);
+}
+
 describeInBrowser('call logs', (e2e) => {
   it('pages, switches tabs (back to page 1), filters by phone and by dates, as the API says', async () => {
     const { page, baseURL } = e2e;
@@ -88,6 +116,49 @@ describeInBrowser('call logs', (e2e) => {
     );
     await page.goto(`/agent/${agentId}/call-logs?from=${day}&to=${day}`);
     await expectPagerToMatch(page, baseURL, `/agents/${agentId}/calls?from=${day}&to=${day}`);
+    expect(e2e.pageErrors).toEqual([]);
+  });
+
+  it("opened directly, the dashboard and a call log take their first answers from the page's preloads", async () => {
+    // The server names them in the page's head (decision 093); the app's own request for the
+    // same address takes the preloaded answer. One the app asks for differently (another query
+    // string) shows here as a request of its own.
+    const { page, baseURL } = e2e;
+    const agentId = await demoAgentId(baseURL);
+    await signInAs(e2e, DEMO_MEMBER);
+    await page.goto('/dashboard');
+    await page.getByText('Today and the last 7 days').waitFor();
+    expect(
+      await ownRequestsFor(page, [
+        '/api/auth/me',
+        '/api/statistics/dashboard',
+        '/api/agents',
+        '/api/campaigns',
+        '/api/test-runs',
+        '/api/platform/status',
+        '/api/notifications',
+        '/api/enquiries/unread-counts',
+      ]),
+    ).toEqual([]);
+
+    await page.goto(`/agent/${agentId}/call-logs`);
+    await expect.poll(() => bodyRows(page).count()).toBe(50);
+    expect(
+      await ownRequestsFor(page, [
+        '/api/auth/me',
+        `/api/agents/${agentId}`,
+        `/api/agents/${agentId}/calls`,
+        '/api/platform/status',
+        '/api/notifications',
+        '/api/enquiries/unread-counts',
+      ]),
+    ).toEqual([]);
+    // With a filter in the address the page is another request: the app asks for it itself.
+    await page.goto(`/agent/${agentId}/call-logs?tab=successful`);
+    await expect.poll(() => bodyRows(page).count()).toBeGreaterThan(0);
+    expect(await ownRequestsFor(page, [`/api/agents/${agentId}/calls`])).toEqual([
+      `/api/agents/${agentId}/calls`,
+    ]);
     expect(e2e.pageErrors).toEqual([]);
   });
 

@@ -111,20 +111,51 @@ function precompress(): Plugin {
  * measured faster with their code and data named in index.html (decision 086): the route
  * modules the router loads for them (their scripts and stylesheets are preloaded) and the API
  * answers their first render waits for. `:name` stands for one path segment, as in the router;
- * an API path may use it too. The call log's code is not preloaded: its thirty-eight scripts
- * queued ahead of the entry's own over the browser's six connections and it measured slower;
- * measured again as eleven scripts (decision 090), its first paint still came later.
+ * an API path may use it too. The call log's code is preloaded at a low priority: at the
+ * browser's default it queued ahead of the entry's own files over the six connections and the
+ * first paint came later (decisions 086, 090); behind them it arrives without waiting for the
+ * entry to run (decision 093).
  */
-const FIRST_PAGES: { path: string; modules: string[]; fetch: string[] }[] = [
+const FIRST_PAGES: {
+  path: string;
+  modules: string[];
+  fetch: string[];
+  /**
+   * The answers a business's user's first render asks for once its code has run (the screen's
+   * and the shell's queries, as the app writes their URLs): named after the code, and only to a
+   * business's user, not to the operator, whose screens ask for others (decision 093).
+   */
+  businessFetch?: string[];
+  /** The code's preloads at a low priority, behind the entry's own files (decision 093). */
+  codePriority?: 'low';
+}[] = [
   {
     path: '/dashboard',
     modules: ['src/app/layouts/app-layout.tsx', 'src/app/routes/dashboard.tsx'],
     fetch: ['/api/auth/me'],
+    businessFetch: [
+      '/api/statistics/dashboard',
+      '/api/agents',
+      '/api/campaigns?limit=5',
+      '/api/test-runs',
+      '/api/platform/status',
+      '/api/notifications?limit=20',
+      '/api/enquiries/unread-counts',
+    ],
   },
   {
     path: '/agent/:agentId/call-logs',
-    modules: [],
+    modules: ['src/app/layouts/app-layout.tsx', 'src/app/routes/agent/call-logs.tsx'],
+    codePriority: 'low',
     fetch: ['/api/auth/me', '/api/agents/:agentId'],
+    // The first page of calls as the call log asks for it with no filters (callLogQuery in
+    // features/call-logs/api/list-call-logs.ts, CALL_LOG_PAGE_SIZE calls).
+    businessFetch: [
+      '/api/agents/:agentId/calls?tab=all&page=1&limit=50',
+      '/api/platform/status',
+      '/api/notifications?limit=20',
+      '/api/enquiries/unread-counts',
+    ],
   },
 ];
 
@@ -165,6 +196,8 @@ function firstPagePreloads(): Plugin {
         .filter((file) => !loaded.has(file))
         .map((file) => `/${file}`),
       fetch: page.fetch,
+      ...(page.businessFetch ? { businessFetch: page.businessFetch } : {}),
+      ...(page.codePriority ? { codePriority: page.codePriority } : {}),
     }));
     await fs.promises.writeFile(
       path.join(outDir, '.vite', 'first-pages.json'),

@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, oneDatabase, sessionHeaders } from '../test/test-app';
 import { COMPRESSION_THRESHOLD_BYTES } from './compression';
+import { DEMO_MEMBER } from '../modules/auth/demo-accounts';
 
 // A built asset as Vite writes it, with the brotli and gzip copies the build makes beside it.
 const ASSET = `export const rows = [${Array.from(
@@ -31,7 +32,14 @@ async function makeWebDist() {
   await fs.writeFile(
     path.join(dir, '.vite', 'first-pages.json'),
     JSON.stringify({
-      pages: [{ path: '/dashboard', preload: ['/assets/rows-abc123.js'], fetch: ['/api/auth/me'] }],
+      pages: [
+        {
+          path: '/dashboard',
+          preload: ['/assets/rows-abc123.js'],
+          fetch: ['/api/auth/me'],
+          businessFetch: ['/api/statistics/dashboard'],
+        },
+      ],
     }),
   );
   return dir;
@@ -41,12 +49,14 @@ describe.each(oneDatabase)('compression on %s', (target) => {
   let ctx: Awaited<ReturnType<typeof buildTestApp>>;
   let webDist: string;
   let demo: Record<string, string>;
+  let member: Record<string, string>;
 
   beforeAll(async () => {
     webDist = await makeWebDist();
     ctx = await buildTestApp(target, { WEB_DIST_DIR: webDist });
     // The operator lists every demo business's agent: an answer well over the threshold.
     demo = await sessionHeaders(ctx.app, 'admin');
+    member = await sessionHeaders(ctx.app, DEMO_MEMBER.userName);
   });
   afterAll(async () => {
     await ctx?.close();
@@ -74,6 +84,23 @@ describe.each(oneDatabase)('compression on %s', (target) => {
       expect(page.statusCode).toBe(200);
       expect(page.body).not.toContain('as="fetch"');
       expect(page.body).toContain(codeLink);
+    }
+  });
+
+  it("names a screen's data only to a business's user, on the screen's default address", async () => {
+    const dataLink = '<link rel="preload" as="fetch" crossorigin href="/api/statistics/dashboard">';
+    const sessionLink = '<link rel="preload" as="fetch" crossorigin href="/api/auth/me">';
+    const business = await get('/dashboard', { cookie: member.cookie! });
+    expect(business.body).toContain(sessionLink);
+    expect(business.body).toContain(dataLink);
+    // The operator's dashboard asks for other answers; a query string is another view.
+    for (const page of [
+      await get('/dashboard', { cookie: demo.cookie! }),
+      await get('/dashboard?tab=2', { cookie: member.cookie! }),
+    ]) {
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain(sessionLink);
+      expect(page.body).not.toContain(dataLink);
     }
   });
 

@@ -32,8 +32,10 @@ const PAGES = [
   },
   {
     path: '/agent/:agentId/call-logs',
-    preload: ['/assets/call-logs-c3.js'],
+    preload: ['/assets/call-logs-c3.js', '/assets/call-logs-d4.css'],
     fetch: ['/api/auth/me', '/api/agents/:agentId'],
+    businessFetch: ['/api/agents/:agentId/calls?tab=all&page=1&limit=50', '/api/platform/status'],
+    codePriority: 'low',
   },
 ];
 
@@ -56,14 +58,44 @@ describe('firstPageDocuments', () => {
 
   it("fills a page's path segments into its API paths", () => {
     const page = firstPageDocuments(webDist(PAGES))('/agent/a%20b/call-logs/');
-    expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/call-logs-c3.js">');
+    expect(page).toContain('href="/assets/call-logs-c3.js"');
     expect(page).toContain('href="/api/agents/a%20b"');
+    expect(page).toContain('href="/api/agents/a%20b/calls?tab=all&amp;page=1&amp;limit=50"');
     expect(page).not.toContain('dashboard-a1');
+  });
+
+  it("names a page's screen data after its code, and its code at the priority listed", () => {
+    const page = firstPageDocuments(webDist(PAGES))('/agent/a1/call-logs');
+    const head = page!.slice(0, page!.indexOf('</head>'));
+    expect(head).toContain(
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/call-logs-c3.js">',
+    );
+    expect(head).toContain(
+      '<link rel="preload" as="style" crossorigin fetchpriority="low" href="/assets/call-logs-d4.css">',
+    );
+    expect(head).toContain(
+      '<link rel="preload" as="fetch" crossorigin href="/api/platform/status">',
+    );
+    // The session and the agent before any script; the screen's data after its code.
+    expect(head.indexOf('href="/api/agents/a1"')).toBeLessThan(head.indexOf('<script'));
+    expect(head.indexOf('/api/platform/status')).toBeGreaterThan(head.indexOf('call-logs-d4.css'));
+    // A page listed without a priority keeps the browser's own (the dashboard's code).
+    expect(firstPageDocuments(webDist(PAGES))('/dashboard')).not.toContain('fetchpriority');
+  });
+
+  it("leaves the screen's data out when told (the operator, an address with a query)", () => {
+    const page = firstPageDocuments(webDist(PAGES))('/agent/a1/call-logs', {
+      api: true,
+      data: false,
+    });
+    expect(page).toContain('href="/api/agents/a1"');
+    expect(page).not.toContain('/calls?');
+    expect(page).not.toContain('/api/platform/status');
   });
 
   it('names no API answer to a browser without a good session, only the code', () => {
     const page = firstPageDocuments(webDist(PAGES))('/agent/a1/call-logs', { api: false });
-    expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/call-logs-c3.js">');
+    expect(page).toContain('href="/assets/call-logs-c3.js"');
     expect(page).not.toContain('as="fetch"');
     expect(page).not.toContain('/api/');
   });

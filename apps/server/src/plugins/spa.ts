@@ -44,7 +44,7 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string) {
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    const { pathname } = new URL(request.url, 'http://localhost');
+    const { pathname, search } = new URL(request.url, 'http://localhost');
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !pathname.startsWith('/api/') &&
@@ -68,12 +68,23 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string) {
     const codeOnly = firstPage(pathname, { api: false });
     if (codeOnly === undefined) return reply.sendFile('index.html');
     const token = readSessionToken(request, app.sessionCookie);
-    const signedIn = token !== undefined && (await app.authService.findSession(token)) !== null;
-    return reply.send(signedIn ? firstPage(pathname, { api: true }) : codeOnly);
+    const signedIn = token === undefined ? null : await app.authService.findSession(token);
+    if (signedIn === null) return reply.send(codeOnly);
+    // The screen's data as listed is what a business's user's screen asks for in its default
+    // view: not named to the operator (admin), whose screens ask for other answers, nor to an
+    // address with a query string (filters, another page of calls: other requests).
+    const data = signedIn.user.role !== 'admin' && search === '';
+    return reply.send(firstPage(pathname, { api: true, data }));
   });
 }
 
-type FirstPage = { path: string; preload: string[]; fetch: string[] };
+type FirstPage = {
+  path: string;
+  preload: string[];
+  fetch: string[];
+  businessFetch?: string[];
+  codePriority?: 'low';
+};
 
 const escapeAttribute = (value: string) =>
   value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
@@ -87,7 +98,7 @@ const escapeAttribute = (value: string) =>
  */
 export function firstPageDocuments(
   webDistDir: string,
-): (pathname: string, options?: { api: boolean }) => string | undefined {
+): (pathname: string, options?: { api: boolean; data?: boolean }) => string | undefined {
   const listFile = path.join(webDistDir, '.vite', 'first-pages.json');
   if (!fs.existsSync(listFile)) return () => undefined;
   const { pages } = JSON.parse(fs.readFileSync(listFile, 'utf8')) as { pages: FirstPage[] };
@@ -100,18 +111,23 @@ export function firstPageDocuments(
   const patterns = pages.map((page) => ({ page, segments: page.path.split('/').slice(1) }));
   // The scripts and stylesheets of a page are the same for every request: rendered once.
   const assetLinks = new Map(
-    pages.map((page) => [
-      page,
-      page.preload
-        .map((file) =>
-          file.endsWith('.css')
-            ? `<link rel="preload" as="style" crossorigin href="${escapeAttribute(file)}">`
-            : `<link rel="modulepreload" crossorigin href="${escapeAttribute(file)}">`,
-        )
-        .join('\n    '),
-    ]),
+    pages.map((page) => {
+      // A page whose code is asked for at a low priority: after the entry's own files, which the
+      // first paint waits for, instead of ahead of them on the six connections (decision 093).
+      const priority = page.codePriority === 'low' ? ' fetchpriority="low"' : '';
+      return [
+        page,
+        page.preload
+          .map((file) =>
+            file.endsWith('.css')
+              ? `<link rel="preload" as="style" crossorigin${priority} href="${escapeAttribute(file)}">`
+              : `<link rel="modulepreload" crossorigin${priority} href="${escapeAttribute(file)}">`,
+          )
+          .join('\n    '),
+      ];
+    }),
   );
-  return (pathname, { api } = { api: true }) => {
+  return (pathname, { api, data: withData = true } = { api: true }) => {
     const segments = pathname.replace(/\/+$/, '').split('/').slice(1);
     for (const { page, segments: pattern } of patterns) {
       if (pattern.length !== segments.length) continue;
@@ -126,19 +142,22 @@ export function firstPageDocuments(
       if (!matches) continue;
       // A `:name` of the page path fills the same `:name` in its API paths (already URL-encoded,
       // as it came in the page's own path).
-      const fetches = (api ? page.fetch : []).map((apiPath) =>
-        apiPath.replace(/:[A-Za-z]+/g, (name) => params[name] ?? name),
-      );
-      const fetchLinks = fetches
-        .map(
-          (href) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(href)}">`,
-        )
-        .join('\n    ');
-      // The answers go first, before the entry's own scripts: over HTTP/1.1 a browser opens six
-      // connections to a host, and the dozens of scripts would otherwise hold them up.
+      const fetchLinks = (apiPaths: string[]) =>
+        apiPaths
+          .map((apiPath) => apiPath.replace(/:[A-Za-z]+/g, (name) => params[name] ?? name))
+          .map(
+            (href) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(href)}">`,
+          )
+          .join('\n    ');
+      const first = fetchLinks(api ? page.fetch : []);
+      const data = fetchLinks(api && withData ? (page.businessFetch ?? []) : []);
+      // The answers the app's first render waits for go first, before the entry's own scripts:
+      // over HTTP/1.1 a browser opens six connections to a host, and the dozens of scripts would
+      // otherwise hold them up. The screen's data goes last, after its code: the code is the
+      // longer wait, and the data is only read once the code has run (decision 093).
       return (
-        `${index.slice(0, firstScript)}${fetchLinks}\n    ${index.slice(firstScript, headEnd)}` +
-        `  ${assetLinks.get(page)}\n  ${index.slice(headEnd)}`
+        `${index.slice(0, firstScript)}${first}\n    ${index.slice(firstScript, headEnd)}` +
+        `  ${assetLinks.get(page)}${data ? `\n    ${data}` : ''}\n  ${index.slice(headEnd)}`
       );
     }
     return undefined;
