@@ -5,6 +5,7 @@ import {
   findForbiddenText,
   jsonMayNeedCleaning,
   forbiddenTextProblem,
+  valueMayNeedCleaning,
 } from './control-characters';
 
 describe('the text rule', () => {
@@ -74,5 +75,25 @@ describe('the text rule', () => {
     expect(jsonMayNeedCleaning(JSON.stringify(texts[0]))).toBe(false);
     expect(jsonMayNeedCleaning('{"a":"\\U001B"}')).toBe(true);
     expect(jsonMayNeedCleaning('{"a":"\\uD83D\\uDC4B"}')).toBe(true);
+  });
+
+  it('tells from a parsed value, without copying it, whether it may need cleaning', () => {
+    const values: unknown[] = [
+      { said: 'a\u0000b' },
+      { nested: [1, null, true, { deeper: ['fine', 'bell\u0007'] }] },
+      { ['k\u001f']: 1 },
+      { list: [{ ['x\ud800']: 'key only' }] },
+      ['\udc00 alone'],
+      'x\u001b',
+    ];
+    for (const value of values) {
+      expect(JSON.stringify(cleanDeep(value))).not.toBe(JSON.stringify(value));
+      expect(valueMayNeedCleaning(value)).toBe(true);
+    }
+    const plain = { said: 'Hello.\nFine,\tthanks \u007f', n: [1, 2.5, null, false, { k: 'v' }] };
+    expect(valueMayNeedCleaning(plain)).toBe(false);
+    expect(cleanDeep(plain)).toEqual(plain);
+    for (const scalar of [null, undefined, 0, true, ''])
+      expect(valueMayNeedCleaning(scalar)).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { platformCallSchema, type PlatformCall } from '@switchboard/shared/calls';
 import { isTestCallPayload } from '@switchboard/shared/web-call';
 import type { calls } from '../db/schema';
-import { cleanDeep } from '../lib/control-characters';
+import { cleanDeep, valueMayNeedCleaning } from '../lib/control-characters';
 
 export type CallRecord = typeof calls.$inferInsert;
 
@@ -35,7 +35,9 @@ export function toCallRecord(
   } = {},
 ): CallRecord {
   // Transcripts and summaries are kept even when they carry a NUL (which jsonb cannot hold).
-  const parsed = platformCallSchema.safeParse(options.clean ? raw : cleanDeep(raw));
+  // A call with nothing to clean (nearly every one) is parsed as it came, not copied first.
+  const clean = options.clean === true || !valueMayNeedCleaning(raw);
+  const parsed = platformCallSchema.safeParse(clean ? raw : cleanDeep(raw));
   if (!parsed.success) {
     throw new InvalidCallError(
       `Not a platform call: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'call'} ${i.message}`).join('; ')}`,

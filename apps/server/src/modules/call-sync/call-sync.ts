@@ -22,6 +22,12 @@ export const SYNC_PAGE_SIZE = 100;
  */
 export const SYNC_OVERLAP_MS = 2 * 60_000;
 const BACKOFF_BASE_MS = 5_000;
+/**
+ * A run's progress (pages and calls so far) is saved after its first page, then at most this
+ * often, and with the run's end: a save is a statement of its own (~3 ms in PGlite, where the
+ * first sync's 60 pages spent ~0.2 s of CPU on them, issue 36 target 5).
+ */
+export const PROGRESS_SAVE_MS = 500;
 
 export type SyncStatus = typeof syncState.$inferSelect;
 
@@ -86,6 +92,8 @@ export class CallSync {
   private stopped = true;
   /** Set by stop(): a run under way ends after the page it is on. */
   private stopping = false;
+  /** The run under way's counts, saved with its progress and with its end. */
+  private progress = { rowsFetched: 0, rowsWritten: 0, pagesFetched: 0 };
 
   constructor(private readonly deps: Deps) {}
 
@@ -191,6 +199,7 @@ export class CallSync {
   private async run(): Promise<SyncStatus> {
     const startedAt = new Date();
     const previous = await this.status();
+    this.progress = { rowsFetched: 0, rowsWritten: 0, pagesFetched: 0 };
     await this.save({
       status: 'running',
       lastStartedAt: startedAt,
@@ -207,6 +216,7 @@ export class CallSync {
         null;
       const finishedAt = new Date();
       const saved = await this.save({
+        ...this.progress,
         status: 'idle',
         cursorUpdatedAt: cursor,
         lastFinishedAt: finishedAt,
@@ -222,15 +232,19 @@ export class CallSync {
         this.deps.log.info(
           `platform sync stopped for the shutdown after ${error.pagesFetched} page(s) of calls; the next run reads from the same point`,
         );
-        return this.save({ status: 'idle', lastFinishedAt: new Date(), nextRunAt: null }).catch(
-          () => ({ ...(previous as SyncStatus), status: 'idle' as const }),
-        );
+        return this.save({
+          ...this.progress,
+          status: 'idle',
+          lastFinishedAt: new Date(),
+          nextRunAt: null,
+        }).catch(() => ({ ...(previous as SyncStatus), status: 'idle' as const }));
       }
       const reason = error instanceof SyncFetchError ? error.message : describePlatformError(error);
       const failures = (previous?.consecutiveFailures ?? 0) + 1;
       this.deps.log.warn({ err: error, failures }, `platform sync failed: ${reason}`);
       const finishedAt = new Date();
       return this.save({
+        ...this.progress,
         status: 'failed',
         lastFinishedAt: finishedAt,
         lastError: reason,
@@ -351,11 +365,10 @@ export class CallSync {
       this.pageSize,
     );
     let maxUpdatedAt: Date | null = null;
-    let rowsFetched = 0;
-    let rowsWritten = 0;
-    let pagesFetched = 0;
+    const progress = this.progress;
+    let savedAt = 0;
     for await (const page of pager.pages()) {
-      pagesFetched += 1;
+      progress.pagesFetched += 1;
       const records: CallRecord[] = [];
       for (const call of page) {
         try {
@@ -367,13 +380,16 @@ export class CallSync {
           );
         }
       }
-      rowsFetched += page.length;
-      rowsWritten += await ingestCalls(this.deps.db, records);
+      progress.rowsFetched += page.length;
+      progress.rowsWritten += await ingestCalls(this.deps.db, records);
       for (const record of records) {
         if (!maxUpdatedAt || record.updatedAt > maxUpdatedAt) maxUpdatedAt = record.updatedAt;
       }
-      await this.save({ rowsFetched, rowsWritten, pagesFetched });
-      if (this.stopping) throw new SyncInterrupted(pagesFetched);
+      if (this.stopping) throw new SyncInterrupted(progress.pagesFetched);
+      if (progress.pagesFetched === 1 || performance.now() - savedAt >= PROGRESS_SAVE_MS) {
+        await this.save({ ...progress });
+        savedAt = performance.now();
+      }
     }
     if (pager.truncated) {
       this.deps.log.warn(

@@ -1,0 +1,128 @@
+/**
+ * Where the first sync's database time goes in PGlite (issue 36 target 5, decision 094): the
+ * sandbox's 6,000 demo calls as the platform lists them, written with `ingestCalls` (what the
+ * sync runs) into a fresh PGlite data directory loaded from the build's template
+ * (`npm run build` first), once per variant, the variants alternating in one process. A
+ * variant changes the migrated schema or the start parameters before the calls are written
+ * (dropping an index or disabling the triggers loses a feature: those variants only say what
+ * it costs). Prints the CPU of the writes. Not part of `npm test`.
+ *
+ *   npm run bench:sync-ingest-cost -- [--rounds 2] [--variants base,nogin,...]
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
+import { createSandbox } from '@switchboard/sandbox/sandbox';
+import { VapiClient } from '@vapi-ai/server-sdk';
+import { drizzle } from 'drizzle-orm/pglite';
+import { PGLITE_START_PARAMS, type Db } from '../apps/server/src/db/client';
+import * as schema from '../apps/server/src/db/schema';
+import { ingestCalls } from '../apps/server/src/modules/call-ingest/call-ingest.service';
+import { toCallRecord, type CallRecord } from '../apps/server/src/platform/call-record';
+import { loadAverage } from './lib/stats';
+
+const root = path.resolve(import.meta.dirname, '..');
+const template = path.join(root, 'apps/server/dist/pglite-template.tar.gz');
+if (!fs.existsSync(template)) {
+  console.error('No PGlite template: run `npm run build` first.');
+  process.exit(1);
+}
+
+type Variant = { sql?: string; params?: string[]; pageSize?: number };
+const VARIANTS: Record<string, Variant> = {
+  base: {},
+  nogin: { sql: 'drop index calls_transcript_search_idx' },
+  noidx: {
+    sql: `drop index calls_transcript_search_idx, calls_assistant_log_idx,
+      calls_assistant_outcome_created_idx, calls_assistant_transferred_created_idx,
+      calls_assistant_customer_idx, calls_updated_idx, calls_squad_created_idx,
+      calls_assistant_analytics_idx`,
+  },
+  notrig: { sql: 'alter table calls disable trigger user' },
+  nofpw: { params: ['-c', 'full_page_writes=off'] },
+  nosync: { params: ['-c', 'synchronous_commit=off'] },
+  notsv: { sql: 'alter table calls drop column transcript_search cascade' },
+  wal: { params: ['-c', 'full_page_writes=off', '-c', 'synchronous_commit=off'] },
+  page500: { pageSize: 500 },
+  page1000: { pageSize: 1000 },
+};
+
+const { values } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '2' },
+    variants: { type: 'string', default: Object.keys(VARIANTS).join(',') },
+  },
+});
+const rounds = Number(values.rounds);
+const chosen = values.variants.split(',');
+
+const sandbox = await createSandbox({
+  privateKey: 'bench-private',
+  publicKey: 'bench-public',
+  logLevel: 'warn',
+  simulator: { intervalMs: 0 },
+});
+const listed: unknown[] = [];
+try {
+  const sdk = new VapiClient({ token: 'bench-private', baseUrl: sandbox.baseUrl, maxRetries: 0 });
+  let before: string | undefined;
+  for (;;) {
+    const page = (await sdk.calls.list({
+      limit: 1000,
+      ...(before ? { createdAtLt: before } : {}),
+    })) as unknown as { createdAt: string }[];
+    listed.push(...page);
+    if (page.length < 1000) break;
+    before = page.reduce(
+      (oldest, call) => (call.createdAt < oldest ? call.createdAt : oldest),
+      page[0]!.createdAt,
+    );
+  }
+} finally {
+  await sandbox.close();
+}
+console.log(`${listed.length} calls (load ${loadAverage()})`);
+
+const cpuSeconds = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+};
+
+async function measure(name: string, variant: Variant) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-sync-ingest-'));
+  const client = await PGlite.create(dataDir, {
+    startParams: [...PGLITE_START_PARAMS, ...(variant.params ?? [])],
+    loadDataDir: new Blob([fs.readFileSync(template)]),
+  });
+  try {
+    if (variant.sql) await client.exec(variant.sql);
+    const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Db;
+    const pageSize = variant.pageSize ?? 100;
+    // Records are made per page inside the measure, as the sync does.
+    const started = cpuSeconds();
+    let written = 0;
+    for (let at = 0; at < listed.length; at += pageSize) {
+      const records: CallRecord[] = listed
+        .slice(at, at + pageSize)
+        .map((call) => toCallRecord(call));
+      written += await ingestCalls(db, records);
+    }
+    const cpu = cpuSeconds() - started;
+    console.log(
+      `${name.padEnd(9)} ${written} written, CPU ${cpu.toFixed(2)} s (load ${loadAverage()})`,
+    );
+  } finally {
+    await client.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+for (let round = 0; round < rounds; round += 1) {
+  for (const name of chosen) {
+    const variant = VARIANTS[name];
+    if (!variant) throw new Error(`unknown variant ${name}`);
+    await measure(name, variant);
+  }
+}
