@@ -73,7 +73,9 @@ export default async function setup(project: TestProject) {
   const servers = await Promise.all(Array.from({ length: count }, () => startServer()));
   for (const server of servers) {
     server.started.catch((error: unknown) => {
-      shout([`An e2e server did not start: ${error instanceof Error ? error.message : error}`]);
+      shout([
+        `An e2e server did not start: ${error instanceof Error ? error.message : String(error)}`,
+      ]);
     });
   }
   project.provide(
