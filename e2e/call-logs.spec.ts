@@ -140,6 +140,12 @@ describeInBrowser('call logs', (e2e) => {
         '/api/enquiries/unread-counts',
       ]),
     ).toEqual([]);
+    // Nor does the dashboard load the schema library: its screens read constants, not schemas
+    // (decision 096).
+    const scripts = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => entry.name),
+    );
+    expect(scripts.filter((name) => name.includes('/assets/vendor-zod-'))).toEqual([]);
 
     await page.goto(`/agent/${agentId}/call-logs`);
     await expect.poll(() => bodyRows(page).count()).toBe(50);

@@ -356,7 +356,7 @@ const APP_SHELL_MODULES = [
 ];
 const appShell = (id: string) => {
   const file = id.replaceAll('\\', '/');
-  if (/packages\/shared\/src\/(account|countries|fetch-errors|format|pagination)\.ts$/.test(file)) {
+  if (/packages\/shared\/src\/(countries|fetch-errors|format)\.ts$/.test(file)) {
     return true;
   }
   const at = file.indexOf('apps/web/src/');
@@ -369,7 +369,7 @@ const appShell = (id: string) => {
 const publicShared = new RegExp(
   webSource +
     String.raw`(lib[\/](api-client|redirect-to|form-errors)|components[\/](logo|form-alert|color-scheme-toggle)|features[\/]auth[\/]api[\/])|` +
-    String.raw`packages[\/]shared[\/]src[\/](wire-error|error-codes)\.ts$`,
+    String.raw`packages[\/]shared[\/]src[\/](wire-error|error-codes|roles)\.ts$`,
 );
 
 /**

@@ -6,6 +6,7 @@ import {
   optionalWebsiteSchema,
   timeZoneSchema,
 } from './auth';
+import { TEAM_ROLES } from './roles';
 
 /**
  * `/settings`: the signed-in user's profile and password, the business's details, and its team.
@@ -13,27 +14,13 @@ import {
  * work, and only a manager (or an owner) spends money or deletes on the platform (decision 051).
  */
 
-export const TEAM_ROLES = ['owner', 'manager', 'member'] as const;
-export type TeamRole = (typeof TEAM_ROLES)[number];
-
-/** A business user's stored role as the team sees it (an unknown value reads as the least). */
-export function toTeamRole(role: string): TeamRole {
-  return role === 'owner' || role === 'manager' ? role : 'member';
-}
-
-/** How the team screen names each role and says, in plain words, what it may do. */
-export const TEAM_ROLE_LABELS: Record<TeamRole, string> = {
-  owner: 'Owner',
-  manager: 'Manager',
-  member: 'Member',
-};
-export const TEAM_ROLE_DESCRIPTIONS: Record<TeamRole, string> = {
-  owner: 'Everything a manager can, and manages the team and the business’s details.',
-  manager:
-    'Can spend money and delete: buy and release numbers, start and stop campaigns, delete agents, tools, documents, knowledge bases, squads and tests.',
-  member:
-    'The daily work: calls, contacts, enquiries, appointments, agents’ settings. Cannot spend money or delete.',
-};
+export {
+  TEAM_ROLES,
+  TEAM_ROLE_DESCRIPTIONS,
+  TEAM_ROLE_LABELS,
+  toTeamRole,
+  type TeamRole,
+} from './roles';
 
 export const accountMessages = {
   currentPasswordRequired: 'Enter your current password',

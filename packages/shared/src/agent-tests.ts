@@ -1,5 +1,15 @@
 import { z } from 'zod';
 import { AGENT_TOOL_NAMES } from './agents';
+import { TEST_RESULT_STATUSES, TEST_RUN_STATUSES } from './test-runs';
+
+export {
+  TEST_RESULT_STATUSES,
+  TEST_RUN_STATUSES,
+  isTestRunOver,
+  latestRunPerAgent,
+  testRunSummary,
+  type TestResultStatus,
+} from './test-runs';
 
 /**
  * Agent tests (`/tests`): the specification's test suites with tests and runs, on the platform's
@@ -138,17 +148,6 @@ export const runTestSuiteSchema = z.object({
 });
 export type RunTestSuiteInput = z.infer<typeof runTestSuiteSchema>;
 
-export const TEST_RUN_STATUSES = ['queued', 'running', 'ended'] as const;
-export const TEST_RESULT_STATUSES = [
-  'queued',
-  'running',
-  'evaluating',
-  'passed',
-  'failed',
-  'canceled',
-] as const;
-export type TestResultStatus = (typeof TEST_RESULT_STATUSES)[number];
-
 export const testRunCountsSchema = z.object({
   total: z.number().int().nonnegative(),
   passed: z.number().int().nonnegative(),
@@ -194,29 +193,6 @@ export type TestResult = z.infer<typeof testResultSchema>;
 
 export const testRunDetailSchema = testRunSchema.extend({ results: z.array(testResultSchema) });
 export type TestRunDetail = z.infer<typeof testRunDetailSchema>;
-
-/** A run is over when the platform says so; the screen polls until then. */
-export const isTestRunOver = (run: Pick<TestRun, 'status'>): boolean => run.status === 'ended';
-
-/** "2 of 3 passed" / "Running…" for cards and lists. */
-export function testRunSummary(run: Pick<TestRun, 'status' | 'counts'>): string {
-  if (run.status !== 'ended') return run.status === 'queued' ? 'Queued' : 'Running…';
-  const { passed, total, canceled } = run.counts;
-  const base = `${passed} of ${total} passed`;
-  return canceled > 0 ? `${base} (${canceled} canceled)` : base;
-}
-
-/** The newest run per agent (runs newest first), for the dashboard's card. */
-export function latestRunPerAgent(runs: readonly TestRun[]): TestRun[] {
-  const seen = new Set<string>();
-  const latest: TestRun[] = [];
-  for (const run of runs) {
-    if (!run.agentId || run.unsavedSettings || seen.has(run.agentId)) continue;
-    seen.add(run.agentId);
-    latest.push(run);
-  }
-  return latest;
-}
 
 /** The add-test form's fields (flat, so each has its own message); `toAgentTestInput` sends it. */
 export const agentTestFormSchema = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLES } from './roles';
 
 /**
  * The sign-in and business-account forms. The messages are the seed's, word for word (§5);
@@ -103,36 +104,7 @@ export const setPasswordSchema = z.object({
 });
 export type SetPasswordInput = z.output<typeof setPasswordSchema>;
 
-/**
- * admin: the operator, no business. owner: manages the business and its team, and everything a
- * manager may. manager: the daily work, and may also spend the business's money on the voice
- * platform and delete its platform resources (decision 051). member: the daily work only.
- */
-export const ROLES = ['admin', 'owner', 'manager', 'member'] as const;
-export type Role = (typeof ROLES)[number];
-
-/**
- * Whether this role may spend money on the voice platform (buy or release numbers, start, pause,
- * resume or cancel campaigns) and delete the business's platform resources (agents, tools,
- * documents, knowledge bases, squads, structured outputs, tests): owners and managers, and the
- * operator, who holds the platform account. The server's `manager` access level and the web's
- * disabled buttons both read this.
- */
-export function canSpendAndDelete(role: Role): boolean {
-  return role === 'owner' || role === 'manager' || role === 'admin';
-}
-
-/**
- * What the server answers (403) when a member tries one of those, and what the web says beside
- * the buttons it disables for them.
- */
-export const permissionMessages = {
-  spendAndDeleteRefused:
-    'Only an owner or a manager of the business can spend money or delete on the voice platform (buy or release numbers, run campaigns, delete agents, tools, documents and knowledge bases). Ask an owner of the business.',
-  /** Beside a disabled button: "Only owners and managers can release numbers." */
-  onlyManagers: (action: string) =>
-    `Only owners and managers can ${action}. Ask an owner of the business to do it, or to make you a manager.`,
-} as const;
+export { ROLES, canSpendAndDelete, permissionMessages, type Role } from './roles';
 
 /** The signed-in user, as GET /api/auth/me, login and set-password answer it. */
 export const sessionUserSchema = z.object({

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { PASS_MIN_DURATION_SECONDS } from './call-success-rule';
 import { formatCost, formatDateTime, formatDuration } from './format';
+
+export { CALL_SUCCESS_RULE, PASS_MIN_DURATION_SECONDS } from './call-success-rule';
 
 // Loose objects throughout: this is the payload we store verbatim and show in the call detail,
 // so fields we do not read must survive parsing, and a platform adding a field must not break
@@ -66,8 +69,6 @@ export function callDurationSeconds(call: CallTiming): number | null {
   return (ended - started) / 1000;
 }
 
-/** The seed's pass heuristic: without an evaluation a call must last strictly longer than this. */
-export const PASS_MIN_DURATION_SECONDS = 30;
 /** The only end reason that can make an unevaluated call a pass. */
 export const PASS_END_REASON = 'customer-ended-call';
 
@@ -95,13 +96,6 @@ function hasEvaluation(value: SuccessEvaluation): value is string | boolean | nu
 function evaluationIsTrue(value: string | boolean | number): boolean {
   return value === true || (typeof value === 'string' && value.trim().toLowerCase() === 'true');
 }
-
-/**
- * The success rule in the business's words, shown next to every success rate so that the figure
- * can be read (a call that ends with the agent's goodbye counts as a fail when no evaluation
- * says otherwise).
- */
-export const CALL_SUCCESS_RULE = `A call passes when the agent's evaluation says it succeeded; without an evaluation, when the caller hung up after more than ${PASS_MIN_DURATION_SECONDS} s.`;
 
 export function isCallSuccessful({
   successEvaluation,

@@ -1,7 +1,23 @@
 import { z } from 'zod';
 import { DIAL_REFUSALS, DIAL_REFUSAL_LABELS, contactRefusalMessage } from './dialing';
 import { createPaginationQuerySchema, paginatedSchema } from './pagination';
+import {
+  CAMPAIGN_CONTACT_STATUSES,
+  CAMPAIGN_CONTACT_STATUS_LABELS,
+  CAMPAIGN_STATUSES,
+  type CampaignContactStatus,
+} from './campaign-statuses';
 import { zonedClock } from './time-zone';
+
+export {
+  CAMPAIGN_CONTACT_STATUSES,
+  CAMPAIGN_CONTACT_STATUS_LABELS,
+  CAMPAIGN_RECENT_LIMIT,
+  CAMPAIGN_STATUSES,
+  CAMPAIGN_STATUS_LABELS,
+  type CampaignContactStatus,
+  type CampaignStatus,
+} from './campaign-statuses';
 
 /**
  * Outbound campaigns (issue 22, decision 039): a business calls a list of its contacts through
@@ -17,40 +33,7 @@ export const CAMPAIGN_MAX_CONCURRENCY = 50;
 export const CAMPAIGN_NAME_MAX = 40;
 export const CAMPAIGN_CONTACTS_PAGE_SIZE = 50;
 
-export const CAMPAIGN_STATUSES = [
-  /** Made, reviewed, not started: nothing is handed to the platform until Start (issue 34). */
-  'draft',
-  'scheduled',
-  'running',
-  'paused',
-  'completed',
-  'cancelled',
-] as const;
-export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
-
-export const CAMPAIGN_CONTACT_STATUSES = [
-  'pending',
-  'calling',
-  'answered',
-  'voicemail',
-  'no_answer',
-  'busy',
-  'failed',
-  'refused',
-] as const;
-export type CampaignContactStatus = (typeof CAMPAIGN_CONTACT_STATUSES)[number];
 export const campaignContactStatusSchema = z.enum(CAMPAIGN_CONTACT_STATUSES);
-
-export const CAMPAIGN_CONTACT_STATUS_LABELS: Record<CampaignContactStatus, string> = {
-  pending: 'Pending',
-  calling: 'Calling',
-  answered: 'Answered',
-  voicemail: 'Voicemail',
-  no_answer: 'No answer',
-  busy: 'Busy',
-  failed: 'Failed',
-  refused: 'Not called',
-};
 
 /**
  * The outcomes a campaign may call again (decision 065): the product schedules its retries,
@@ -135,15 +118,6 @@ export const CAMPAIGN_HOLD_MESSAGES: Record<CampaignHold, string> = {
     'The daily call limit is reached — the remaining numbers are called in the next calling hours with room',
   daily_minutes:
     'The daily limit of call minutes is reached — calling goes on in the next calling hours with room',
-};
-
-export const CAMPAIGN_STATUS_LABELS: Record<CampaignStatus, string> = {
-  draft: 'Draft',
-  scheduled: 'Scheduled',
-  running: 'Running',
-  paused: 'Paused',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
 };
 
 /** End reasons where nobody picked up (the line rang out or was busy). */
@@ -481,9 +455,6 @@ export const campaignReviewSchema = z.object({
   }),
 });
 export type CampaignReview = z.infer<typeof campaignReviewSchema>;
-
-/** Dashboard card: the latest campaigns with their counts. */
-export const CAMPAIGN_RECENT_LIMIT = 5;
 
 /** The wall-clock date and minute of an instant in an IANA time zone. */
 function localParts(at: number, timeZone: string) {

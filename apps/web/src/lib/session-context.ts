@@ -1,4 +1,5 @@
-import { canSpendAndDelete, type SessionUser } from '@switchboard/shared/auth';
+import type { SessionUser } from '@switchboard/shared/auth';
+import { canSpendAndDelete } from '@switchboard/shared/roles';
 import { createContext, useContext } from 'react';
 import { OPERATOR_TIME_ZONE } from './time-zones';
 

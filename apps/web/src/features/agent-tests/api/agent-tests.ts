@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
-import { isTestRunOver, type AgentTestInput } from '@switchboard/shared/agent-tests';
+import type { AgentTestInput } from '@switchboard/shared/agent-tests';
+import { isTestRunOver } from '@switchboard/shared/test-runs';
 import type { AgentSettings } from '@switchboard/shared/agents';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';

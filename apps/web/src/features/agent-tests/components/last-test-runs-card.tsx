@@ -1,6 +1,6 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { formatDateTime } from '@switchboard/shared/format';
-import { latestRunPerAgent } from '@switchboard/shared/agent-tests';
+import { latestRunPerAgent } from '@switchboard/shared/test-runs';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { testRunsQueryOptions } from '../api/agent-tests';

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
-import { isTestRunOver } from '@switchboard/shared/agent-tests';
+import { isTestRunOver } from '@switchboard/shared/test-runs';
 import type { AgentSettings } from '@switchboard/shared/agents';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';

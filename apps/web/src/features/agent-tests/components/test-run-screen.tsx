@@ -12,7 +12,8 @@ import {
   Title,
 } from '@mantine/core';
 import { formatDateTime } from '@switchboard/shared/format';
-import { isTestRunOver, type TestResult } from '@switchboard/shared/agent-tests';
+import type { TestResult } from '@switchboard/shared/agent-tests';
+import { isTestRunOver } from '@switchboard/shared/test-runs';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { useCancelTestRun, useTestRun } from '../api/agent-tests';

@@ -1,9 +1,6 @@
 import { Badge } from '@mantine/core';
-import {
-  testRunSummary,
-  type TestResultStatus,
-  type TestRun,
-} from '@switchboard/shared/agent-tests';
+import type { TestRun } from '@switchboard/shared/agent-tests';
+import { testRunSummary, type TestResultStatus } from '@switchboard/shared/test-runs';
 
 const RESULT_LOOK: Record<TestResultStatus, { color: string; label: string }> = {
   queued: { color: 'gray', label: 'Queued' },

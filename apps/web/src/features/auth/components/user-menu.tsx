@@ -1,5 +1,5 @@
 import { Avatar, Badge, Box, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
-import { TEAM_ROLE_LABELS } from '@switchboard/shared/account';
+import { TEAM_ROLE_LABELS } from '@switchboard/shared/roles';
 import type { SessionUser } from '@switchboard/shared/auth';
 import { IconBuildingStore, IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';

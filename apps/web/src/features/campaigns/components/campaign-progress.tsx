@@ -3,8 +3,8 @@ import {
   CAMPAIGN_CONTACT_STATUSES,
   CAMPAIGN_CONTACT_STATUS_LABELS,
   type CampaignContactStatus,
-  type CampaignCounts,
-} from '@switchboard/shared/campaigns';
+} from '@switchboard/shared/campaign-statuses';
+import type { CampaignCounts } from '@switchboard/shared/campaigns';
 import { formatCount, formatCountOf } from '@switchboard/shared/format';
 import { CONTACT_STATUS_COLORS } from './campaign-status-badge';
 

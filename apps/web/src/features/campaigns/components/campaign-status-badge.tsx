@@ -4,7 +4,7 @@ import {
   CAMPAIGN_STATUS_LABELS,
   type CampaignContactStatus,
   type CampaignStatus,
-} from '@switchboard/shared/campaigns';
+} from '@switchboard/shared/campaign-statuses';
 
 const CAMPAIGN_COLORS: Record<CampaignStatus, string> = {
   draft: 'gray',

@@ -1,5 +1,5 @@
 import { Anchor, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { CAMPAIGN_RECENT_LIMIT } from '@switchboard/shared/campaigns';
+import { CAMPAIGN_RECENT_LIMIT } from '@switchboard/shared/campaign-statuses';
 import { Link } from 'react-router';
 import { useCampaigns } from '../api/campaigns';
 import { CampaignProgress } from './campaign-progress';

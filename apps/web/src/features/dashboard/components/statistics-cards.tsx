@@ -10,7 +10,7 @@ import {
   Title,
 } from '@mantine/core';
 import type { DashboardStatistics } from '@switchboard/shared/analytics';
-import { CALL_SUCCESS_RULE } from '@switchboard/shared/calls';
+import { CALL_SUCCESS_RULE } from '@switchboard/shared/call-success-rule';
 import {
   formatCost,
   formatCount,
