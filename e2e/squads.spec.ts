@@ -121,9 +121,12 @@ describeInBrowser('squads', (e2e) => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Create a squad' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
-    // The name field takes the focus; Escape closes the form.
+    // The name field takes the focus (once the dialog has opened: typing before it lands lost
+    // the first word in a CI run); Escape closes the form.
+    const name = dialog.getByRole('textbox', { name: 'Name' });
+    await expect.poll(() => name.evaluate((field) => field === document.activeElement)).toBe(true);
     await page.keyboard.type('Keyboard squad');
-    expect(await dialog.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('Keyboard squad');
+    expect(await name.inputValue()).toBe('Keyboard squad');
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
   });
