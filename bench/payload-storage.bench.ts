@@ -13,39 +13,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
-import { createSandbox } from '@switchboard/sandbox/sandbox';
-import { VapiClient } from '@vapi-ai/server-sdk';
+import { cpuSeconds, listDemoCalls } from './lib/demo-calls';
 import { loadAverage } from './lib/stats';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '3' } } });
 const rounds = Number(values.rounds);
 
 type Listed = { id: string; createdAt: string };
-const sandbox = await createSandbox({
-  privateKey: 'bench-private',
-  publicKey: 'bench-public',
-  logLevel: 'warn',
-  simulator: { intervalMs: 0 },
-});
-const listed: Listed[] = [];
-try {
-  const sdk = new VapiClient({ token: 'bench-private', baseUrl: sandbox.baseUrl, maxRetries: 0 });
-  let before: string | undefined;
-  for (;;) {
-    const page = (await sdk.calls.list({
-      limit: 1000,
-      ...(before ? { createdAtLt: before } : {}),
-    })) as unknown as Listed[];
-    listed.push(...page);
-    if (page.length < 1000) break;
-    before = page.reduce(
-      (oldest, call) => (call.createdAt < oldest ? call.createdAt : oldest),
-      page[0]!.createdAt,
-    );
-  }
-} finally {
-  await sandbox.close();
-}
+const listed = await listDemoCalls<Listed>();
 const statements: string[] = [];
 for (let at = 0; at < listed.length; at += 100) {
   const rows = listed.slice(at, at + 100).map((call) => ({ id: call.id, payload: call }));
@@ -53,11 +28,6 @@ for (let at = 0; at < listed.length; at += 100) {
 }
 const megabytes = statements.reduce((sum, text) => sum + text.length, 0) / 1e6;
 console.log(`${listed.length} calls, ${megabytes.toFixed(1)} MB of JSON (load ${loadAverage()})`);
-
-const cpuSeconds = () => {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1e6;
-};
 
 async function measure(storage: 'extended' | 'external') {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-payload-storage-'));

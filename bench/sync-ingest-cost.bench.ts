@@ -14,13 +14,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
-import { createSandbox } from '@switchboard/sandbox/sandbox';
-import { VapiClient } from '@vapi-ai/server-sdk';
 import { drizzle } from 'drizzle-orm/pglite';
 import { PGLITE_START_PARAMS, type Db } from '../apps/server/src/db/client';
 import * as schema from '../apps/server/src/db/schema';
 import { ingestCalls } from '../apps/server/src/modules/call-ingest/call-ingest.service';
 import { toCallRecord, type CallRecord } from '../apps/server/src/platform/call-record';
+import { cpuSeconds, listDemoCalls } from './lib/demo-calls';
 import { loadAverage } from './lib/stats';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -58,37 +57,8 @@ const { values } = parseArgs({
 const rounds = Number(values.rounds);
 const chosen = values.variants.split(',');
 
-const sandbox = await createSandbox({
-  privateKey: 'bench-private',
-  publicKey: 'bench-public',
-  logLevel: 'warn',
-  simulator: { intervalMs: 0 },
-});
-const listed: unknown[] = [];
-try {
-  const sdk = new VapiClient({ token: 'bench-private', baseUrl: sandbox.baseUrl, maxRetries: 0 });
-  let before: string | undefined;
-  for (;;) {
-    const page = (await sdk.calls.list({
-      limit: 1000,
-      ...(before ? { createdAtLt: before } : {}),
-    })) as unknown as { createdAt: string }[];
-    listed.push(...page);
-    if (page.length < 1000) break;
-    before = page.reduce(
-      (oldest, call) => (call.createdAt < oldest ? call.createdAt : oldest),
-      page[0]!.createdAt,
-    );
-  }
-} finally {
-  await sandbox.close();
-}
+const listed = await listDemoCalls<{ createdAt: string }>();
 console.log(`${listed.length} calls (load ${loadAverage()})`);
-
-const cpuSeconds = () => {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1e6;
-};
 
 async function measure(name: string, variant: Variant) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-sync-ingest-'));
