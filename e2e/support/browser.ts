@@ -9,6 +9,7 @@ import {
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import type { E2EServer } from './global-setup';
+import { waitUntilHealthy } from './processes';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -104,28 +105,6 @@ export function e2eServer(slot = claimedSlot): E2EServer {
   const server = servers[(slot - 1) % Math.max(1, servers.length)];
   if (!server) throw new Error('No e2e server was started (is Chromium installed?)');
   return server;
-}
-
-/**
- * Waits until the server at `baseURL` answers its health check. Global setup spawns the servers
- * and returns at once (they start while the other projects' tests run); one that cannot start
- * is reported on the run's output by global setup, and its spec files fail here.
- */
-async function serverHealthy(baseURL: string, timeoutMs = 45_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      if ((await fetch(`${baseURL}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      throw new Error(
-        `The e2e server at ${baseURL} did not answer its health check: see the run's output`,
-      );
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 /** What a test may leave in its origin's storage; the HTTP and compiled-code caches stay. */
@@ -246,7 +225,12 @@ export function describeInBrowser(
         }
       }
       if (!shared) throw new Error(`Every e2e browser profile (${SLOTS}) is in use`);
-      await serverHealthy(sharedBaseURL);
+      // Global setup spawns the servers and returns at once (they start while the other
+      // projects' tests run); one that cannot start is reported on the run's output by it.
+      await waitUntilHealthy(`${sharedBaseURL}/api/health`, {
+        timeoutMs: 45_000,
+        detail: () => 'the e2e server did not start: the run’s output above says why',
+      });
     });
     afterAll(async () => {
       await shared?.close();

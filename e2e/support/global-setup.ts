@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../apps/server/src/test/free-port';
 import type { TestProject } from 'vitest/node';
+import { stopChild, waitUntilHealthy } from './processes';
 
 // Starts the real built server on a free port with a fresh data directory, once per e2e worker.
 // The web app must already be built (npm test does that first).
@@ -149,36 +150,33 @@ async function startServer(): Promise<RunningServer> {
 
   const baseURL = `http://127.0.0.1:${port}`;
   let stopping = false;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   // A loaded machine can take longer to start the server: E2E_START_TIMEOUT_MS (default 60 s).
   const startTimeoutMs = Number(process.env.E2E_START_TIMEOUT_MS) || 60_000;
-  const started = (async () => {
-    const deadline = Date.now() + startTimeoutMs;
-    for (;;) {
-      if (stopping) return;
-      if (child.exitCode !== null) throw new Error(`The server exited at start:\n${output}`);
-      try {
-        const res = await fetch(`${baseURL}/api/health`);
-        if (res.ok) break;
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() > deadline) {
-        child.kill('SIGKILL');
-        throw new Error(
-          `The server did not become healthy within ${startTimeoutMs / 1000} s:\n${output}`,
+  const started = waitUntilHealthy(`${baseURL}/api/health`, {
+    timeoutMs: startTimeoutMs,
+    failed: () =>
+      stopping
+        ? 'stopped before it started'
+        : child.exitCode !== null
+          ? `The server exited at start:\n${output}`
+          : undefined,
+    detail: () => output,
+  }).then(
+    () => {
+      // A server that dies during the run would only show as refused connections: say why.
+      child.once('exit', (code, signal) => {
+        if (stopping) return;
+        process.stderr.write(
+          `\n!! The e2e server exited during the run (code ${code}, signal ${signal}). Its output:\n${output}\n`,
         );
-      }
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    // A server that dies during the run would only show as refused connections: say why.
-    child.once('exit', (code, signal) => {
-      if (stopping) return;
-      process.stderr.write(
-        `\n!! The e2e server exited during the run (code ${code}, signal ${signal}). Its output:\n${output}\n`,
-      );
-    });
-  })();
+      });
+    },
+    (error: unknown) => {
+      if (stopping) return; // the run ended first: nothing to report
+      child.kill('SIGKILL');
+      throw error;
+    },
+  );
 
   return {
     baseURL,
@@ -186,12 +184,7 @@ async function startServer(): Promise<RunningServer> {
     started,
     stop: async () => {
       stopping = true;
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        await exited;
-        clearTimeout(timer);
-      }
+      await stopChild(child);
       await started.catch(() => undefined);
       await fsp.rm(dataDir, { recursive: true, force: true });
     },

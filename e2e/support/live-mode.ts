@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../apps/server/src/test/free-port';
+import { stopChild, waitUntilHealthy } from './processes';
 import type { ParsedMail } from 'mailparser';
 import { startSmtpSink } from '../../apps/server/src/test/smtp-sink';
 import { databaseUrl, withAdminClient } from '../../apps/server/src/test/template-databases';
@@ -65,29 +66,13 @@ function run(name: string, args: string[], env: NodeJS.ProcessEnv): Proc {
   return { child, output: () => `[${name}]\n${output}` };
 }
 
-async function waitHealthy(url: string, proc: Proc, timeoutMs = 45_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (proc.child.exitCode !== null) throw new Error(`exited at start:\n${proc.output()}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline)
-      throw new Error(`not healthy within ${timeoutMs} ms:\n${proc.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-}
-
-async function stopProc(proc: Proc): Promise<void> {
-  if (proc.child.exitCode !== null || proc.child.signalCode !== null) return;
-  const done = new Promise((resolve) => proc.child.once('exit', resolve));
-  proc.child.kill('SIGTERM');
-  const timer = setTimeout(() => proc.child.kill('SIGKILL'), 10_000);
-  await done;
-  clearTimeout(timer);
-}
+/** A started process's health, or why it exited at start. */
+const healthy = (url: string, proc: Proc, timeoutMs: number) =>
+  waitUntilHealthy(url, {
+    timeoutMs,
+    failed: () => (proc.child.exitCode === null ? undefined : `exited at start:\n${proc.output()}`),
+    detail: proc.output,
+  });
 
 export async function startLiveMode(): Promise<LiveMode> {
   const [platformPort, port, smtpPort] = await Promise.all([freePort(), freePort(), freePort()]);
@@ -109,7 +94,7 @@ export async function startLiveMode(): Promise<LiveMode> {
   const baseURL = productProxy.url;
   const started: Proc[] = [];
   const stop = async () => {
-    await Promise.all(started.map(stopProc));
+    await Promise.all(started.map((proc) => stopChild(proc.child)));
     await Promise.all([platformProxy.close(), productProxy.close()]);
     await smtp.close();
     if (adminUrl && database) {
@@ -164,8 +149,8 @@ export async function startLiveMode(): Promise<LiveMode> {
     const server = run('server', ['apps/server/dist/main.js'], productEnv);
     started.push(server);
     await Promise.all([
-      waitHealthy(`${platformURL}/health`, sandbox),
-      waitHealthy(`${productURL}/api/health`, server, 90_000),
+      healthy(`${platformURL}/health`, sandbox, 45_000),
+      healthy(`${productURL}/api/health`, server, 90_000),
     ]);
   } catch (error) {
     await stop();
