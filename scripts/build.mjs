@@ -2,8 +2,8 @@
 // (scripts/build-server.mjs) side by side: they write different folders, and each leaves part
 // of the two cores idle.
 import { buildServer } from './build-server.mjs';
-import { run } from './lib.mjs';
+import { buildWeb } from './lib.mjs';
 
 const started = performance.now();
-await Promise.all([run('npm', ['run', 'build', '-w', 'apps/web']), buildServer()]);
+await Promise.all([buildWeb(), buildServer()]);
 console.log(`Built the web app and the server (${Math.round(performance.now() - started)} ms)`);

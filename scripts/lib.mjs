@@ -57,10 +57,15 @@ export function webBuildIsStale() {
   return webSources.some((source) => newestMtime(path.join(root, source)) > builtAt);
 }
 
+/** `vite build` of the web app into apps/web/dist. */
+export function buildWeb() {
+  return run('npm', ['run', 'build', '-w', 'apps/web']);
+}
+
 export async function buildWebIfNeeded() {
   if (!webBuildIsStale()) return;
   console.log('Building the web app…');
-  await run('npm', ['run', 'build', '-w', 'apps/web']);
+  await buildWeb();
 }
 
 /**

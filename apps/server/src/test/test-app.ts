@@ -54,12 +54,14 @@ type ScratchOptions = {
   fromTemplate?: boolean;
 };
 
-/** The run's templates; none when test-app is used outside the int project. */
+/** The run's templates (asked once per worker); none when test-app is used outside int. */
+let templatesMade: Promise<DatabaseTemplates> | undefined;
 function templates(): Promise<DatabaseTemplates> {
   const provided = inject('databaseTemplates');
-  return provided
+  templatesMade ??= provided
     ? templatesReady(provided)
     : Promise.resolve({ pgliteDir: null, postgresName: null });
+  return templatesMade;
 }
 
 /**
