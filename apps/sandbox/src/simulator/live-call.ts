@@ -153,16 +153,22 @@ export class LiveCall {
 
   /** Waits up to `ms`, less when a control ends the call. */
   async wait(ms: number, signal: AbortSignal): Promise<void> {
+    // Aborted already (the sandbox is closing): an abort listener would never be called.
+    signal.throwIfAborted();
     if (this.ending || ms <= 0) return;
     await new Promise<void>((resolve, reject) => {
-      const done = () => {
+      const stop = () => {
         clearTimeout(timer);
         this.wakers.delete(done);
         signal.removeEventListener('abort', abort);
+      };
+      const done = () => {
+        stop();
         resolve();
       };
+      // Rejected, not resolved: the call's loop would otherwise go on to its next line.
       const abort = () => {
-        done();
+        stop();
         reject(signal.reason as Error);
       };
       const timer = setTimeout(done, ms);

@@ -12,6 +12,7 @@ import pg from 'pg';
 import type { Config, PoolSettings } from '../config';
 import { acquireDirectoryLock } from './directory-lock';
 import { survivePoolConnectionLoss } from './connection-loss';
+import { unpackDataDir } from './template-unpack';
 import * as schema from './schema';
 
 /** The committed migrations (drizzle-kit), applied at start. */
@@ -163,16 +164,20 @@ export const PGLITE_START_PARAMS = [
  */
 export const pgliteTemplate = path.join(path.dirname(migrationsFolder), 'pglite-template.tar.gz');
 
-/** The template's bytes when `dataDir` holds no database yet and the build made one. */
-async function templateFor(dataDir: string): Promise<Blob | undefined> {
+/**
+ * Unpacks the template into `dataDir` when it holds no database yet and the build made one. Not
+ * through PGlite's `loadDataDir`, which writes each file through its WebAssembly file system on
+ * the main thread: unpacked here, the writes run on libuv's threads (decision 097).
+ */
+async function unpackTemplate(dataDir: string): Promise<void> {
   const exists = (file: string) =>
     fs.access(file).then(
       () => true,
       () => false,
     );
-  if (await exists(path.join(dataDir, 'PG_VERSION'))) return undefined;
-  if (!(await exists(pgliteTemplate))) return undefined;
-  return new Blob([await fs.readFile(pgliteTemplate)]);
+  if (await exists(path.join(dataDir, 'PG_VERSION'))) return;
+  if (!(await exists(pgliteTemplate))) return;
+  await unpackDataDir(await fs.readFile(pgliteTemplate), dataDir, 'PG_VERSION');
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
@@ -180,11 +185,8 @@ async function openPglite(dataDir: string): Promise<Database> {
   const releaseLock = await acquireDirectoryLock(dataDir);
   let client: PGlite | undefined;
   try {
-    const template = await templateFor(dataDir);
-    client = await PGlite.create(dataDir, {
-      startParams: PGLITE_START_PARAMS,
-      ...(template ? { loadDataDir: template } : {}),
-    });
+    await unpackTemplate(dataDir);
+    client = await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS });
     const db = drizzlePglite({ client, schema, casing: 'snake_case' });
     await migratePglite(db, { migrationsFolder });
     const opened = client;
