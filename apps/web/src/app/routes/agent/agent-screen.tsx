@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { PageHeader, type Crumb } from '../../../components/page-header';
 import {
   AgentSectionLinks,
@@ -51,6 +51,11 @@ export function AgentScreen({
   const agent = useAgent(agentId);
   const name = agent.data?.name;
   const crumbs = [...agentCrumbs(agentId, name), ...extraCrumbs];
+  // When the agent arrives, its name and the frame draw at once (the page's largest text), and
+  // the section in a deferred render React draws in slices of a few milliseconds, yielding
+  // between them, rather than in the one long task of the whole screen (decision 098). An agent
+  // already known when the screen opens draws its section at once.
+  const sectionReady = useDeferredValue(agent.data !== undefined);
   return (
     <>
       <PageHeader
@@ -68,7 +73,7 @@ export function AgentScreen({
           onRetry={() => void agent.refetch()}
           retrying={agent.isFetching}
         />
-      ) : agent.data ? (
+      ) : agent.data && sectionReady ? (
         children
       ) : (
         placeholder
