@@ -16,6 +16,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import {
   isValidElement,
   memo,
+  startTransition,
+  useDeferredValue,
   useMemo,
   useEffect,
   useState,
@@ -118,8 +120,10 @@ type DataTableProps<T> = RowKey<T> & {
 };
 
 /**
- * How many rows to draw: all of them, or with `perTask`, that many more in each task (a timer
- * apart) until the first non-empty list is all drawn; after that, all of them at once.
+ * How many rows to draw: all of them, or with `perTask`, that many more in each step (a timer
+ * apart) until the first non-empty list is all drawn; after that, all of them at once. Each step
+ * is a transition, so React draws it in slices of a few milliseconds, yielding between them
+ * (decision 098), rather than in one task a step.
  */
 function useRowsInStages(count: number, perTask: number | undefined): number {
   const [shown, setShown] = useState(perTask ?? Number.POSITIVE_INFINITY);
@@ -131,7 +135,9 @@ function useRowsInStages(count: number, perTask: number | undefined): number {
   useEffect(() => {
     if (!more || perTask === undefined) return;
     const timer = setTimeout(() => {
-      setShown((n) => (n + perTask >= count ? Number.POSITIVE_INFINITY : n + perTask));
+      startTransition(() => {
+        setShown((n) => (n + perTask >= count ? Number.POSITIVE_INFINITY : n + perTask));
+      });
     }, 0);
     return () => clearTimeout(timer);
   }, [more, shown, count, perTask]);
@@ -178,7 +184,11 @@ export function DataTable<T>({
 }: DataTableProps<T>) {
   const [search, setSearch] = useUrlFilter('q');
   const isPhone = useIsPhone();
-  const data: T[] | Paginated<T> | undefined = query.data;
+  // The first rows to arrive draw in a deferred render, which React splits into short tasks,
+  // instead of inside the query's notification (decision 098); rows already known when the list
+  // mounts, and later answers, draw at once.
+  const arrived = useDeferredValue(query.data !== undefined);
+  const data: T[] | Paginated<T> | undefined = arrived ? query.data : undefined;
   const page = data && !Array.isArray(data) ? data : undefined;
   const all = Array.isArray(data) ? data : page?.data;
   const shown = useRowsInStages(all?.length ?? 0, rowsPerTask);

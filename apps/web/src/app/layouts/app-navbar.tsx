@@ -1,4 +1,4 @@
-import { AppShell, Badge, Box, NavLink, ScrollArea, Text } from '@mantine/core';
+import { AppShell, Badge, Box, NavLink, Text } from '@mantine/core';
 import {
   IconAddressBook,
   IconBooks,
@@ -21,6 +21,7 @@ import {
   IconUsersGroup,
   type Icon,
 } from '@tabler/icons-react';
+import { memo } from 'react';
 import { Link, useMatch, useResolvedPath } from 'react-router';
 import classes from './app-navbar.module.css';
 import { useQuery } from '@tanstack/react-query';
@@ -105,7 +106,10 @@ export function AppNavbar({ isAdmin, onNavigate }: AppNavbarProps) {
   const sectionSearch = useAgentSectionSearch();
 
   return (
-    <AppShell.Section grow component={ScrollArea} type="scroll">
+    // A plain scrolling box, not Mantine's ScrollArea: its scrollbar effects read the scroll
+    // position after every render of the navbar (as when an agent's name arrives), forcing a
+    // style and layout pass of the whole page inside the screen's longest task (decision 098).
+    <AppShell.Section grow className={classes.scroll}>
       <Box component="nav" aria-label="Main">
         {mainItems.map((item) => (
           <NavItemLink
@@ -156,7 +160,24 @@ export function AppNavbar({ isAdmin, onNavigate }: AppNavbarProps) {
   );
 }
 
-function NavItemLink({ item, onNavigate }: { item: NavItem; onNavigate: () => void }) {
+type NavItemLinkProps = { item: NavItem; onNavigate: () => void };
+
+/**
+ * A link redraws when its own item or the address changes, not with the rest of the navbar (the
+ * agent's name arriving redrew all sixteen, inside the screen's longest task; decision 098).
+ */
+const NavItemLink = memo(
+  NavItemLinkImpl,
+  (before: NavItemLinkProps, after: NavItemLinkProps) =>
+    before.onNavigate === after.onNavigate &&
+    before.item.label === after.item.label &&
+    before.item.to === after.item.to &&
+    before.item.icon === after.item.icon &&
+    before.item.end === after.item.end &&
+    before.item.unread === after.item.unread,
+);
+
+function NavItemLinkImpl({ item, onNavigate }: NavItemLinkProps) {
   const resolved = useResolvedPath(item.to);
   const active = useMatch({ path: resolved.pathname, end: item.end ?? false }) !== null;
   const ItemIcon = item.icon;

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { PageHeader, type Crumb } from '../../../components/page-header';
 import {
   AgentSectionLinks,
@@ -49,7 +49,14 @@ export function AgentScreen({
 }: AgentScreenProps) {
   // The same query as the screen's own, if it reads the agent too: fetched once.
   const agent = useAgent(agentId);
-  const name = agent.data?.name;
+  // When the agent arrives, the query's notification only marks it: its header and the section
+  // draw together in a deferred render, which React splits into slices of a few milliseconds,
+  // rather than in one long task of the whole screen (decision 098). Together, so the header
+  // never grows over the placeholder (a layout shift). An agent already known when the screen
+  // opens draws at once.
+  const arrived = useDeferredValue(agent.data !== undefined);
+  const shown = arrived ? agent.data : undefined;
+  const name = shown?.name;
   const crumbs = [...agentCrumbs(agentId, name), ...extraCrumbs];
   return (
     <>
@@ -57,7 +64,7 @@ export function AgentScreen({
         title={name ?? sectionTitle}
         description={name ? description : undefined}
         // The agent's business's zone, which every time under the agent is shown in.
-        timeZone={agent.data?.timeZone}
+        timeZone={shown?.timeZone}
         breadcrumbs={trail === 'dashboard' ? crumbs.slice(0, 1) : crumbs}
         actions={agent.isError ? undefined : actions}
       />
@@ -68,7 +75,7 @@ export function AgentScreen({
           onRetry={() => void agent.refetch()}
           retrying={agent.isFetching}
         />
-      ) : agent.data ? (
+      ) : shown ? (
         children
       ) : (
         placeholder

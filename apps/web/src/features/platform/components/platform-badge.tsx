@@ -1,10 +1,13 @@
-import { Badge, Tooltip } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { IconAlertTriangle, IconFlask } from '@tabler/icons-react';
+import { TooltipOnDemand } from '../../../components/tooltip-on-demand';
 import { usePlatformStatus } from '../api/get-platform-status';
 
 /**
  * Says where the calls come from: the bundled sandbox platform (demo data), and, whatever the
- * platform, when it cannot be reached and the figures may be stale.
+ * platform, when it cannot be reached and the figures may be stale. Its explanation's tooltip
+ * mounts when first wanted: the badge arrives with the shell's platform status, after the
+ * first paint, and Mantine's Tooltip made that a long task of its own (decision 098).
  */
 export function PlatformBadge() {
   const { data } = usePlatformStatus();
@@ -12,7 +15,7 @@ export function PlatformBadge() {
 
   if (data.sync.status === 'failed') {
     return (
-      <Tooltip
+      <TooltipOnDemand
         multiline
         w={300}
         label={`The voice platform could not be reached (${data.sync.lastError ?? 'unknown error'}). Calls shown may be out of date; Switchboard keeps retrying.`}
@@ -20,12 +23,12 @@ export function PlatformBadge() {
         <Badge color="red" variant="light" leftSection={<IconAlertTriangle size={14} />}>
           Data may be stale
         </Badge>
-      </Tooltip>
+      </TooltipOnDemand>
     );
   }
   if (data.mode === 'sandbox') {
     return (
-      <Tooltip
+      <TooltipOnDemand
         multiline
         w={300}
         label="No voice platform account is configured, so Switchboard runs the bundled sandbox platform: demo agents, demo calls and a simulator that places new calls."
@@ -33,7 +36,7 @@ export function PlatformBadge() {
         <Badge color="grape" variant="light" leftSection={<IconFlask size={14} />}>
           Sandbox
         </Badge>
-      </Tooltip>
+      </TooltipOnDemand>
     );
   }
   return null;
