@@ -269,7 +269,9 @@ export function DataTable<T>({
               horizontalSpacing="md"
               highlightOnHover
               aria-label={label}
-              aria-busy={query.isFetching}
+              // Busy while its rows are placeholders too: an answer that has arrived is drawn a
+              // render later (the deferred value above).
+              aria-busy={query.isFetching || !all}
               miw={minWidth}
               style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}
             >

@@ -102,7 +102,7 @@ describe('settings', () => {
     expect(screen.queryByRole('button', { name: 'Save business' })).toBeNull();
 
     await user.click(screen.getByRole('tab', { name: 'Team' }));
-    const table = await screen.findByRole('table', { name: 'Team members' });
+    const table = await screen.findByRole('table', { name: 'Team members', busy: false });
     expect(within(table).getByText('sam@b.example')).toBeInTheDocument();
     expect(within(table).queryByRole('combobox', { name: /role of/i })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Send invitation' })).toBeNull();
@@ -139,7 +139,7 @@ describe('settings', () => {
       'GET /api/team': () => jsonResponse({ data: [team[0], invitedOwner, team[1]] }),
     });
     renderApp('/settings?section=team');
-    const table = await screen.findByRole('table', { name: 'Team members' });
+    const table = await screen.findByRole('table', { name: 'Team members', busy: false });
     await within(table).findByText('pending@b.example');
     expect(within(table).queryByRole('combobox', { name: `Role of ${owner.email}` })).toBeNull();
     expect(within(table).queryByRole('button', { name: `Remove ${owner.email}` })).toBeNull();

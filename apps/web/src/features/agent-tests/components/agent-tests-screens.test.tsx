@@ -67,7 +67,7 @@ describe('agent tests screens', () => {
       { session: buildSessionUser({ role: 'member' }) },
     );
     const { user } = renderApp('/tests/s1');
-    const table = await screen.findByRole('table', { name: 'Tests' });
+    const table = await screen.findByRole('table', { name: 'Tests', busy: false });
     expect(screen.getByRole('button', { name: 'Add test' })).not.toHaveAttribute('aria-disabled');
     const reason = permissionMessages.onlyManagers('delete tests or test suites');
     expect(screen.getByText(reason, { selector: 'p' })).toBeInTheDocument();

@@ -190,7 +190,7 @@ describe('campaigns', () => {
       { session: buildSessionUser() },
     );
     const { user, router } = renderApp('/campaigns');
-    const table = await screen.findByRole('table', { name: 'Campaigns' });
+    const table = await screen.findByRole('table', { name: 'Campaigns', busy: false });
     expect(await within(table).findByText('Spring recall')).toBeInTheDocument();
     expect(within(table).getByText('3 of 4 called')).toBeInTheDocument();
 
@@ -295,7 +295,7 @@ describe('campaigns', () => {
     await waitFor(() =>
       expect(screen.queryByText('Review before starting')).not.toBeInTheDocument(),
     );
-    const rows = await screen.findByRole('table', { name: 'Campaign contacts' });
+    const rows = await screen.findByRole('table', { name: 'Campaign contacts', busy: false });
     expect(within(rows).getByText('Ann Murphy')).toBeInTheDocument();
     expect(within(rows).getByRole('link', { name: 'View call' })).toHaveAttribute(
       'href',
@@ -425,7 +425,7 @@ describe('campaigns', () => {
       { session: buildSessionUser() },
     );
     renderApp('/campaigns/c1');
-    const table = await screen.findByRole('table', { name: 'Campaign contacts' });
+    const table = await screen.findByRole('table', { name: 'Campaign contacts', busy: false });
     expect(await within(table).findByText('Premium-rate number — not called')).toBeInTheDocument();
     expect(within(table).getByText('Not called')).toBeInTheDocument();
     expect(screen.getByText('3 of 4 called · 1 not called (calling rules)')).toBeInTheDocument();
@@ -495,7 +495,7 @@ describe('campaigns', () => {
       { session: buildSessionUser() },
     );
     const { queryClient } = renderApp('/campaigns/c1');
-    const table = await screen.findByRole('table', { name: 'Campaign contacts' });
+    const table = await screen.findByRole('table', { name: 'Campaign contacts', busy: false });
     expect(await within(table).findByText('Answered')).toBeInTheDocument();
     const reads = api.calls('GET /api/campaigns/c1/contacts').length;
 
@@ -610,7 +610,7 @@ describe('campaigns', () => {
       { session: buildSessionUser() },
     );
     renderApp('/campaigns/c1');
-    const table = await screen.findByRole('table', { name: 'Campaign contacts' });
+    const table = await screen.findByRole('table', { name: 'Campaign contacts', busy: false });
     const calls = within(table).getByLabelText('Calls to Ann Murphy');
     expect(
       within(calls).getByText(

@@ -48,7 +48,7 @@ describe('the operator’s home', () => {
     );
     const { user } = renderApp('/dashboard');
     expect(await screen.findByRole('heading', { name: 'Overview' })).toBeInTheDocument();
-    const table = await screen.findByRole('table', { name: 'Businesses' });
+    const table = await screen.findByRole('table', { name: 'Businesses', busy: false });
     const dental = within((await within(table).findByText('Bright Smile Dental')).closest('tr')!);
     // Each figure with its unit; the minutes' long form on hover.
     expect(dental.getByText('1,234')).toHaveTextContent(/^1,234calls$/);

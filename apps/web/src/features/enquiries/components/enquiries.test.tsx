@@ -140,7 +140,7 @@ describe('the enquiries inbox', () => {
       ],
     });
     const { user } = renderApp('/enquiries');
-    const table = await screen.findByRole('table', { name: 'Enquiries' });
+    const table = await screen.findByRole('table', { name: 'Enquiries', busy: false });
     expect(within(table).getAllByRole('columnheader')[0]).toHaveTextContent('Read');
     const open = (await screen.findByRole('link', { name: 'Open one' })).closest('tr')!;
     expect(within(open).getByLabelText('Unread')).toBeInTheDocument();

@@ -34,7 +34,7 @@ describe('phone numbers screen', () => {
       { session: buildSessionUser() },
     );
     const { user, router } = renderApp('/phone-numbers?q=night');
-    const table = await screen.findByRole('table', { name: 'Phone numbers' });
+    const table = await screen.findByRole('table', { name: 'Phone numbers', busy: false });
     expect(await within(table).findByText('+13125550187')).toBeInTheDocument();
     expect(within(table).queryByText('+12125550142')).not.toBeInTheDocument();
     // Nobody answers it and nothing forwards it: flagged, not just dimmed.
@@ -50,7 +50,7 @@ describe('phone numbers screen', () => {
       { session: buildSessionUser({ role: 'member' }) },
     );
     const { user } = renderApp('/phone-numbers');
-    const table = await screen.findByRole('table', { name: 'Phone numbers' });
+    const table = await screen.findByRole('table', { name: 'Phone numbers', busy: false });
     // Said once on the screen (and to a screen reader with each greyed button).
     expect(
       screen.getByText(permissionMessages.onlyManagers('add or release numbers'), {
@@ -78,7 +78,7 @@ describe('phone numbers screen', () => {
       { session: buildSessionUser({ role: 'manager' }) },
     );
     const { user } = renderApp('/phone-numbers');
-    const table = await screen.findByRole('table', { name: 'Phone numbers' });
+    const table = await screen.findByRole('table', { name: 'Phone numbers', busy: false });
     expect(screen.getByRole('button', { name: 'Add number' })).not.toHaveAttribute('aria-disabled');
     await user.click(await within(table).findByRole('button', { name: 'Release +12125550142' }));
     expect(await screen.findByRole('dialog', { name: 'Release this number?' })).toBeInTheDocument();

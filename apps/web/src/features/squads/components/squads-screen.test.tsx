@@ -38,7 +38,7 @@ describe('squads screen', () => {
       { session: buildSessionUser() },
     );
     const { user } = renderApp('/squads');
-    const table = await screen.findByRole('table', { name: 'Squads' });
+    const table = await screen.findByRole('table', { name: 'Squads', busy: false });
     expect(await within(table).findByText('Reception')).toBeInTheDocument();
     expect(within(table).getByText(/1\. Front desk/)).toHaveTextContent('1. Front desk Billing');
     expect(within(table).getByLabelText('hands off to')).toBeInTheDocument();
