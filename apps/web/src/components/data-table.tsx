@@ -17,7 +17,6 @@ import {
   isValidElement,
   memo,
   startTransition,
-  useDeferredValue,
   useMemo,
   useEffect,
   useState,
@@ -34,6 +33,7 @@ import { TableSkeleton } from './table-skeleton';
 import { failureReason, withMessage } from '../lib/api-client';
 import { useIsPhone } from '../lib/use-is-phone';
 import { useUrlFilter } from '../lib/use-url-filter';
+import { useDrawnOnArrival } from '../lib/use-drawn-on-arrival';
 
 export type DataColumn<T> = {
   /** The column's heading, and the field's label on a phone card. */
@@ -187,8 +187,7 @@ export function DataTable<T>({
   // The first rows to arrive draw in a deferred render, which React splits into short tasks,
   // instead of inside the query's notification (decision 098); rows already known when the list
   // mounts, and later answers, draw at once.
-  const arrived = useDeferredValue(query.data !== undefined);
-  const data: T[] | Paginated<T> | undefined = arrived ? query.data : undefined;
+  const data: T[] | Paginated<T> | undefined = useDrawnOnArrival(query.data);
   const page = data && !Array.isArray(data) ? data : undefined;
   const all = Array.isArray(data) ? data : page?.data;
   const shown = useRowsInStages(all?.length ?? 0, rowsPerTask);

@@ -1,4 +1,4 @@
-import { useDeferredValue, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { PageHeader, type Crumb } from '../../../components/page-header';
 import {
   AgentSectionLinks,
@@ -7,6 +7,7 @@ import {
 import { AgentUnavailable } from '../../../features/analytics/components/agent-unavailable';
 import { useAgent } from '../../../features/agents/api/get-agent';
 import { agentCrumbs } from './agent-crumbs';
+import { useDrawnOnArrival } from '../../../lib/use-drawn-on-arrival';
 
 type AgentScreenProps = {
   agentId: string;
@@ -54,8 +55,7 @@ export function AgentScreen({
   // rather than in one long task of the whole screen (decision 098). Together, so the header
   // never grows over the placeholder (a layout shift). An agent already known when the screen
   // opens draws at once.
-  const arrived = useDeferredValue(agent.data !== undefined);
-  const shown = arrived ? agent.data : undefined;
+  const shown = useDrawnOnArrival(agent.data);
   const name = shown?.name;
   const crumbs = [...agentCrumbs(agentId, name), ...extraCrumbs];
   return (

@@ -30,10 +30,10 @@ import {
   IconPhoneCall,
   type Icon,
 } from '@tabler/icons-react';
-import { useDeferredValue } from 'react';
 import { Figure } from '../../../components/figure';
 import { QueryError } from '../../../components/query-error';
 import { useDashboardStatistics } from '../api/get-dashboard-statistics';
+import { useDrawnOnArrival } from '../../../lib/use-drawn-on-arrival';
 
 type StatisticCard = {
   label: string;
@@ -133,7 +133,7 @@ export function StatisticsCards() {
   const statistics = useDashboardStatistics();
   // The figures' first arrival draws in a deferred render, which React splits into short tasks,
   // instead of inside the query's notification, one task for every card (decision 098).
-  const arrived = useDeferredValue(statistics.data !== undefined);
+  const data = useDrawnOnArrival(statistics.data);
 
   if (statistics.isError && !statistics.data) {
     return (
@@ -146,7 +146,6 @@ export function StatisticsCards() {
     );
   }
 
-  const data = arrived ? statistics.data : undefined;
   return (
     <Stack gap="lg" aria-busy={!data}>
       {STATISTIC_GROUPS.map((group, index) => (
