@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
+import { listenConnection } from './listen-connection';
 
 // What this instance holds in process (sessions, answer stamps) is dropped when PostgreSQL
 // announces that it changed (decision 081). Migration 0037's triggers send the notices in the
@@ -63,65 +63,49 @@ export const noChangeNotices: ChangeNotices = {
 };
 
 /**
- * PostgreSQL: LISTEN on a connection of its own, opened again (after a second) when it drops;
- * while it is down `listening` is false and what was held is dropped, so nothing is served
- * from a copy no notice could have reached.
+ * PostgreSQL: LISTEN on a connection of its own, opened again (after a second) when it drops
+ * (`listenConnection`); while it is down `listening` is false and what was held is dropped, so
+ * nothing is served from a copy no notice could have reached.
  */
 export function postgresChangeNotices(url: string, log: FastifyBaseLogger): ChangeNotices {
   const listeners = new Map<string, ((payload: string) => void)[]>();
   const resets: (() => void)[] = [];
   const waiting = new Map<string, () => void>();
-  let client: pg.Client | undefined;
-  let closed = false;
-  let retry: NodeJS.Timeout | undefined;
 
   const state = { listening: false, generation: 0 };
   const reset = () => {
     state.generation += 1;
     for (const listener of resets) listener();
   };
-  const lost = (next: pg.Client, error: unknown, message: string) => {
-    log.warn({ err: error }, message);
-    if (client === next) client = undefined;
-    if (state.listening) {
-      state.listening = false;
-      reset();
-    }
-    for (const done of waiting.values()) done();
-    waiting.clear();
-    void next.end().catch(() => undefined);
-    if (!closed) retry = setTimeout(() => void connect(), 1000);
-  };
-
-  const connect = async () => {
-    if (closed) return;
-    const next = new pg.Client({ connectionString: url });
-    next.on('notification', (message) => {
-      const payload = message.payload ?? '';
-      if (message.channel === SETTLE_CHANNEL) {
+  const connection = listenConnection({
+    url,
+    log,
+    name: 'change notices',
+    channels: [...CHANGE_CHANNELS, SETTLE_CHANNEL],
+    onNotification(channel, payload) {
+      if (channel === SETTLE_CHANNEL) {
         waiting.get(payload)?.();
         waiting.delete(payload);
         return;
       }
-      for (const listener of listeners.get(message.channel) ?? []) listener(payload);
-    });
-    next.on('error', (error) =>
-      lost(next, error, 'change notices: the LISTEN connection failed; reconnecting'),
-    );
-    try {
-      await next.connect();
-      for (const channel of [...CHANGE_CHANNELS, SETTLE_CHANNEL]) {
-        await next.query(`listen ${channel}`);
-      }
-      client = next;
+      for (const listener of listeners.get(channel) ?? []) listener(payload);
+    },
+    onListening() {
       // Whatever was held before is dropped: notices sent while no one listened are gone.
       reset();
       state.listening = true;
-    } catch (error) {
-      lost(next, error, 'change notices: could not LISTEN; retrying');
-    }
-  };
-  const ready = connect();
+    },
+    onLost() {
+      if (state.listening) {
+        state.listening = false;
+        reset();
+      }
+      for (const done of waiting.values()) done();
+      waiting.clear();
+    },
+  });
+  const { ready } = connection;
+  let closed = false;
 
   return {
     ready,
@@ -141,7 +125,7 @@ export function postgresChangeNotices(url: string, log: FastifyBaseLogger): Chan
       resets.push(listener);
     },
     async settled() {
-      const current = client;
+      const current = connection.current();
       if (!current || !state.listening) return;
       const marker = randomUUID();
       const heard = new Promise<void>((resolve) => waiting.set(marker, resolve));
@@ -156,7 +140,7 @@ export function postgresChangeNotices(url: string, log: FastifyBaseLogger): Chan
           reset();
         }
       } catch (error) {
-        lost(current, error, 'change notices: could not send a marker; reconnecting');
+        connection.lose(current, error, 'change notices: could not send a marker; reconnecting');
       } finally {
         clearTimeout(timer);
         waiting.delete(marker);
@@ -164,10 +148,8 @@ export function postgresChangeNotices(url: string, log: FastifyBaseLogger): Chan
     },
     async close() {
       closed = true;
-      if (retry) clearTimeout(retry);
-      await ready;
       state.listening = false;
-      await client?.end().catch(() => undefined);
+      await connection.close();
     },
   };
 }

@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { listenConnection } from '../../db/listen-connection';
 
 // Live calls on several instances (decision 059): a change to a call in progress (a webhook that
 // reached any instance, a control done on any instance) is announced on PostgreSQL's
@@ -72,43 +72,25 @@ export function inProcessBus(): LiveBus {
 
 /**
  * PostgreSQL: NOTIFY through the pool; LISTEN on a connection of its own, opened again (after a
- * second) when it drops. A change announced while it was down is not replayed: the browsers
- * read the whole list again when their stream reconnects.
+ * second) when it drops (`listenConnection`). A change announced while it was down is not
+ * replayed: the browsers read the whole list again when their stream reconnects.
  */
 export function postgresBus(url: string, db: Db, log: FastifyBaseLogger): LiveBus {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
-  let client: pg.Client | undefined;
-  let closed = false;
-  let retry: NodeJS.Timeout | undefined;
-
-  const connect = async () => {
-    if (closed) return;
-    const next = new pg.Client({ connectionString: url });
-    next.on('notification', (message) => {
-      const change = parseChange(message.payload);
+  const connection = listenConnection({
+    url,
+    log,
+    name: 'live calls',
+    channels: [LIVE_CHANNEL],
+    onNotification(_channel, payload) {
+      const change = parseChange(payload);
       if (change) emitter.emit('change', change);
-    });
-    next.on('error', (error) => {
-      log.warn({ err: error }, 'live calls: the LISTEN connection failed; reconnecting');
-      void next.end().catch(() => undefined);
-      if (client === next) client = undefined;
-      if (!closed) retry = setTimeout(() => void connect(), 1000);
-    });
-    try {
-      await next.connect();
-      await next.query(`listen ${LIVE_CHANNEL}`);
-      client = next;
-    } catch (error) {
-      log.warn({ err: error }, 'live calls: could not LISTEN; retrying');
-      void next.end().catch(() => undefined);
-      if (!closed) retry = setTimeout(() => void connect(), 1000);
-    }
-  };
-  const ready = connect();
+    },
+  });
 
   return {
-    ready,
+    ready: connection.ready,
     notifyChannel: LIVE_CHANNEL,
     publish: async (change) => {
       await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(change)})`);
@@ -118,10 +100,7 @@ export function postgresBus(url: string, db: Db, log: FastifyBaseLogger): LiveBu
       return () => emitter.off('change', listener);
     },
     close: async () => {
-      closed = true;
-      if (retry) clearTimeout(retry);
-      await ready;
-      await client?.end().catch(() => undefined);
+      await connection.close();
       emitter.removeAllListeners();
     },
   };
