@@ -13,7 +13,7 @@ const databaseUrl = process.env.TEST_DATABASE_URL;
  */
 async function startProxy(target: URL) {
   const open = new Set<net.Socket>();
-  const state = { accepted: 0, cutListens: 0, holdListens: false };
+  const state = { accepted: 0, cutListens: 0, holdListens: false, holdEverything: false };
   let heldListen: (() => void) | undefined;
   const listenHeld = new Promise<void>((resolve) => (heldListen = resolve));
   const server = net.createServer((client) => {
@@ -28,6 +28,10 @@ async function startProxy(target: URL) {
     client.on('close', end).on('error', end);
     upstream.on('close', end).on('error', end);
     client.on('data', (chunk: Buffer) => {
+      if (state.holdEverything) {
+        heldListen?.();
+        return;
+      }
       if (chunk.includes('listen ')) {
         if (state.cutListens > 0) {
           state.cutListens -= 1;
@@ -112,6 +116,20 @@ describe.skipIf(!databaseUrl)('a LISTEN connection on PostgreSQL', () => {
     await connection.ready;
     await expect.poll(() => proxy!.openConnections()).toBe(0);
     expect(connection.current()).toBeUndefined();
+  });
+
+  it('closes a connection that PostgreSQL has not answered yet', async () => {
+    proxy = await startProxy(target);
+    proxy.state.holdEverything = true;
+    const { connection, log } = start(proxy.url);
+    await proxy.listenHeld;
+    // node-postgres never settles connect() for a client ended while it connects: close must
+    // not wait for it.
+    await connection.close();
+    await connection.ready;
+    await expect.poll(() => proxy!.openConnections()).toBe(0);
+    expect(connection.current()).toBeUndefined();
+    expect(log.warn).not.toHaveBeenCalled();
   });
 
   it('hears notifications again after its connection is lost', async () => {

@@ -49,7 +49,7 @@ export function listenConnection(options: ListenConnectionOptions): ListenConnec
     if (closed || retry) return;
     retry = setTimeout(() => {
       retry = undefined;
-      void open();
+      attempt = open();
     }, retryMs);
   };
 
@@ -64,10 +64,16 @@ export function listenConnection(options: ListenConnectionOptions): ListenConnec
     reopenLater();
   };
 
+  // node-postgres never settles `connect()` for a client ended while it connects, so each
+  // step of opening is raced against `close`.
+  let abortOpening: (() => void) | undefined;
   const open = async () => {
     if (closed || listening || opening) return;
     const client = new pg.Client({ connectionString: options.url });
     opening = client;
+    const closing = new Promise<never>((_resolve, reject) => {
+      abortOpening = () => reject(new Error(`${options.name}: closed while connecting`));
+    });
     client.on('notification', (message) =>
       options.onNotification(message.channel, message.payload ?? ''),
     );
@@ -75,23 +81,23 @@ export function listenConnection(options: ListenConnectionOptions): ListenConnec
       lose(client, error, `${options.name}: the LISTEN connection failed; reconnecting`),
     );
     try {
-      await client.connect();
-      for (const channel of options.channels) await client.query(`listen ${channel}`);
+      await Promise.race([client.connect(), closing]);
+      for (const channel of options.channels) {
+        await Promise.race([client.query(`listen ${channel}`), closing]);
+      }
     } catch (error) {
       lose(client, error, `${options.name}: could not LISTEN; retrying`);
       return;
+    } finally {
+      abortOpening = undefined;
     }
     if (lostClients.has(client)) return;
     opening = undefined;
-    if (closed) {
-      await client.end().catch(() => undefined);
-      return;
-    }
     listening = client;
     options.onListening?.();
   };
-
-  const ready = open();
+  let attempt: Promise<void> = open();
+  const ready = attempt;
 
   return {
     ready,
@@ -101,11 +107,12 @@ export function listenConnection(options: ListenConnectionOptions): ListenConnec
       closed = true;
       if (retry) clearTimeout(retry);
       retry = undefined;
-      const clients = [listening, opening].filter((client) => client !== undefined);
+      // One still opening is ended by its own attempt (as a loss), which settles at once.
+      abortOpening?.();
+      const current = listening;
       listening = undefined;
-      opening = undefined;
-      await Promise.all(clients.map((client) => client.end().catch(() => undefined)));
-      await ready;
+      await current?.end().catch(() => undefined);
+      await attempt;
     },
   };
 }
