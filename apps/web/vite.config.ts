@@ -399,6 +399,7 @@ type ChunkingContext = {
     dynamicImporters: readonly string[];
   } | null;
 };
+const datesIndex = /node_modules[\\/]@mantine[\\/]dates[\\/]esm[\\/]index\.mjs$/;
 function sharedWithFirstPage(id: string, ctx: ChunkingContext): string | null {
   if (!screenShareable.test(id)) return null;
   // The lazily loaded modules (screens, layouts, dialogs) and the entry that reach this one
@@ -412,6 +413,10 @@ function sharedWithFirstPage(id: string, ctx: ChunkingContext): string | null {
     if (!info) return;
     if (info.isEntry) roots.add('entry');
     if (info.dynamicImporters.length > 0) roots.add(moduleId.replaceAll('\\', '/'));
+    // @mantine/dates's index re-exports every picker: through it, any screen with a date input
+    // "reaches" the date-time picker too. Its modules are left to the bundler's own splitting,
+    // which follows what each screen imports.
+    if (datesIndex.test(moduleId) && id !== moduleId) return;
     info.importers.forEach(walk);
   };
   walk(id);

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { CallDetailBody } from '../../../features/call-logs/components/call-detail-drawer';
+import { CallDetailBody } from '../../../features/call-logs/components/call-detail-body';
 import { ContactEnquiries } from '../../../features/enquiries/components/contact-enquiries';
 import { AgentScreen } from './agent-screen';
 import { LoadingBlocks } from '../../../components/loading-blocks';

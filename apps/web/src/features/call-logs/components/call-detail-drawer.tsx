@@ -1,14 +1,17 @@
-import { Drawer, Tabs, Text } from '@mantine/core';
+import { Drawer, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { displayCallId } from '@switchboard/shared/calls';
-import { IconPhoneOff } from '@tabler/icons-react';
-import { EmptyPanel } from '../../../components/empty-panel';
-import { QueryError } from '../../../components/query-error';
-import { isApiError } from '../../../lib/api-client';
-import { useCall } from '../api/get-call';
-import { CallDetail } from './call-detail';
-import { CallPlatformLogs } from './call-platform-logs';
-import { LoadingBlocks } from '../../../components/loading-blocks';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect } from 'react';
+import { callQueryOptions } from '../api/get-call';
+import { CallDetailLoading } from './call-detail-loading';
+
+// A call's detail (its facts, transcript, recording and platform logs, erasing it, calling the
+// caller back with the date-time picker) is a chunk of its own, fetched when a call is first
+// opened: the call log's first load does not carry it.
+const CallDetailBody = lazy(() =>
+  import('./call-detail-body').then((module) => ({ default: module.CallDetailBody })),
+);
 
 type CallDetailDrawerProps = {
   /** The call in the URL (`?call=`); null: closed. */
@@ -21,6 +24,11 @@ type CallDetailDrawerProps = {
 /** The detail of the call selected in the URL: a side panel, or the whole screen on a phone. */
 export function CallDetailDrawer({ callId, onClose, highlight = '' }: CallDetailDrawerProps) {
   const phone = useMediaQuery('(max-width: 48em)');
+  // The call is asked for beside its code, not after it.
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (callId !== null) void queryClient.prefetchQuery(callQueryOptions(callId));
+  }, [callId, queryClient]);
   return (
     <Drawer
       opened={callId !== null}
@@ -30,7 +38,11 @@ export function CallDetailDrawer({ callId, onClose, highlight = '' }: CallDetail
       title={<CallDetailTitle callId={callId} />}
       closeButtonProps={{ 'aria-label': 'Close the call' }}
     >
-      {callId !== null && <CallDetailBody callId={callId} highlight={highlight} />}
+      {callId !== null && (
+        <Suspense fallback={<CallDetailLoading />}>
+          <CallDetailBody callId={callId} highlight={highlight} />
+        </Suspense>
+      )}
     </Drawer>
   );
 }
@@ -45,51 +57,5 @@ function CallDetailTitle({ callId }: { callId: string | null }) {
         </Text>
       )}
     </Text>
-  );
-}
-
-/** One call's detail (facts, transcript, recording), loaded by id: also shown inline elsewhere. */
-export function CallDetailBody({ callId, highlight = '' }: { callId: string; highlight?: string }) {
-  const call = useCall(callId);
-
-  if (call.isError && !call.data) {
-    // The server answers 404 for another business's call too, so both read the same.
-    if (isApiError(call.error) && call.error.status === 404) {
-      return (
-        <EmptyPanel
-          icon={IconPhoneOff}
-          title="Call not found"
-          description="This call does not exist or is not one of your business's calls."
-        />
-      );
-    }
-    return (
-      <QueryError
-        title="Could not load the call"
-        error={call.error}
-        onRetry={() => void call.refetch()}
-        retrying={call.isFetching}
-      />
-    );
-  }
-
-  if (!call.data) {
-    return <LoadingBlocks label="Loading the call…" heights={[72, 120, 200]} gap="md" />;
-  }
-
-  return (
-    // The logs are the platform's file, fetched only when their tab is opened.
-    <Tabs defaultValue="details" keepMounted={false}>
-      <Tabs.List mb="md">
-        <Tabs.Tab value="details">Details</Tabs.Tab>
-        <Tabs.Tab value="logs">Logs</Tabs.Tab>
-      </Tabs.List>
-      <Tabs.Panel value="details">
-        <CallDetail call={call.data} highlight={highlight} />
-      </Tabs.Panel>
-      <Tabs.Panel value="logs">
-        <CallPlatformLogs callId={callId} timeZone={call.data.timeZone} />
-      </Tabs.Panel>
-    </Tabs>
   );
 }
