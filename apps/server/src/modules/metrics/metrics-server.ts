@@ -11,9 +11,17 @@ export type MetricsServer = { address: AddressInfo; close: () => Promise<void> }
  * (the compose file does not publish it).
  */
 export async function startMetricsServer(
-  metrics: Metrics,
+  /** The app's metrics, or where to find them once the app is built (503 until then). */
+  metrics: Metrics | (() => Metrics | undefined),
   listen: { host: string; port: number },
 ): Promise<MetricsServer> {
+  const unavailable = (response: http.ServerResponse) => {
+    response.writeHead(503, {
+      'content-type': 'text/plain; charset=utf-8',
+      'retry-after': String(RETRY_AFTER_SECONDS),
+    });
+    response.end('Metrics are unavailable\n');
+  };
   const server = http.createServer((request, response) => {
     const { pathname } = new URL(request.url ?? '/', 'http://metrics');
     if (pathname !== '/metrics') {
@@ -26,18 +34,17 @@ export async function startMetricsServer(
       response.end('Method not allowed\n');
       return;
     }
-    metrics.expose().then(
+    const current = typeof metrics === 'function' ? metrics() : metrics;
+    if (!current) {
+      unavailable(response);
+      return;
+    }
+    current.expose().then(
       ({ contentType, body }) => {
         response.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-store' });
         response.end(request.method === 'HEAD' ? undefined : body);
       },
-      () => {
-        response.writeHead(503, {
-          'content-type': 'text/plain; charset=utf-8',
-          'retry-after': String(RETRY_AFTER_SECONDS),
-        });
-        response.end('Metrics are unavailable\n');
-      },
+      () => unavailable(response),
     );
   });
   await new Promise<void>((resolve, reject) => {

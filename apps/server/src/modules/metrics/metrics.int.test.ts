@@ -187,6 +187,23 @@ describe('the metrics listener (METRICS_PORT)', () => {
     }
   });
 
+  it('holds its port from the start and answers 503 until the app is built', async () => {
+    let built: Metrics | undefined;
+    const early = await startMetricsServer(() => built, { host: '127.0.0.1', port: 0 });
+    try {
+      const before = await fetch(`http://127.0.0.1:${early.address.port}/metrics`);
+      expect(before.status).toBe(503);
+      expect(before.headers.get('retry-after')).toBe('5');
+      await before.text();
+      built = ctx.app.metrics;
+      const after = await fetch(`http://127.0.0.1:${early.address.port}/metrics`);
+      expect(after.status).toBe(200);
+      expect(await after.text()).toContain('process_cpu_user_seconds_total');
+    } finally {
+      await early.close();
+    }
+  });
+
   // Last: it closes the database under the app.
   it('still answers with the process metrics when the database is down', async () => {
     const database = ctx.app.database;
