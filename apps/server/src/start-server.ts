@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import type { Config } from './config';
 import { DatabaseLockedError } from './db/directory-lock';
 import { startMetricsServer, type MetricsServer } from './modules/metrics/metrics-server';
-import { SandboxUnavailableError } from './platform/platform-runtime';
+import { loadSandbox, SandboxUnavailableError } from './platform/platform-runtime';
 import { RedisUnavailableError } from './http/rate-limits';
 
 /**
@@ -35,6 +35,9 @@ export async function startServer(
   }
 
   try {
+    // Without a platform key the sandbox platform runs: a build that has none stops now, before
+    // the database is opened (the app's own start imports the same module again, at no cost).
+    if (!config.platform.apiKey) await loadSandbox();
     app = await buildApp(config);
   } catch (error) {
     if (

@@ -161,7 +161,7 @@ function webhookCredentialMaker(
  * The sandbox platform (and its demo-data generator) is loaded only when no platform key is set.
  * The built server finds it as its own bundle beside it; an image built without it has none.
  */
-async function loadSandbox(): Promise<{ createSandbox: typeof CreateSandbox }> {
+export async function loadSandbox(): Promise<{ createSandbox: typeof CreateSandbox }> {
   try {
     return await import('@switchboard/sandbox/sandbox');
   } catch (error) {

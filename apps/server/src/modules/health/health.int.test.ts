@@ -1,8 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows, migrationsFolder, type Db } from '../../db/client';
 import { readBundledMigrations, readMigrationState } from '../../db/migration-state';
@@ -221,7 +224,32 @@ describe('readiness without REDIS_URL', () => {
 });
 
 describe('migration state', () => {
+  // An empty PostgreSQL database when there is a server to make one on (a moment); otherwise a
+  // fresh in-memory PGlite, whose first start runs initdb (seconds of CPU).
   it('reads a database that was never migrated as not up to date', async () => {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (adminUrl) {
+      const name = `switchboard_unmigrated_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
+      try {
+        const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+        expect(await readMigrationState(db, readBundledMigrations())).toEqual({
+          bundled: bundledCount,
+          applied: 0,
+          upToDate: false,
+        });
+      } finally {
+        await pool.end();
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+      return;
+    }
     const client = await PGlite.create();
     try {
       const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Db;
