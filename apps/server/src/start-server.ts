@@ -17,11 +17,11 @@ export async function startServer(
 ) {
   // The scrapers' port first: a port that cannot be had stops the start before the database is
   // opened (seconds of work for nothing, then undone). Until the app is built it answers 503.
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  const built: { app?: App } = {};
   let metricsServer: MetricsServer | undefined;
   if (config.metricsPort !== undefined) {
     try {
-      metricsServer = await startMetricsServer(() => app?.metrics, {
+      metricsServer = await startMetricsServer(() => built.app?.metrics, {
         host: config.host,
         port: config.metricsPort,
       });
@@ -34,25 +34,10 @@ export async function startServer(
     }
   }
 
-  try {
-    // Without a platform key the sandbox platform runs: a build that has none stops now, before
-    // the database is opened (the app's own start imports the same module again, at no cost).
-    if (!config.platform.apiKey) await loadSandbox();
-    app = await buildApp(config);
-  } catch (error) {
-    if (
-      error instanceof DatabaseLockedError ||
-      error instanceof RedisUnavailableError ||
-      error instanceof SandboxUnavailableError
-    ) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-  const started = app;
+  const app = await buildOrExit(config);
+  built.app = app;
   if (metricsServer) {
-    started.log.info(
+    app.log.info(
       `Metrics for scrapers on http://${config.host}:${metricsServer.address.port}/metrics`,
     );
   }
@@ -66,23 +51,45 @@ export async function startServer(
     {
       delay: graceMs,
       onTimeout: () =>
-        started.log.error(`The shutdown did not finish within ${graceMs / 1000} s; exiting anyway`),
+        app.log.error(`The shutdown did not finish within ${graceMs / 1000} s; exiting anyway`),
     },
     async ({ signal, err }) => {
-      if (err) started.log.error({ err }, 'shutting down after an error');
-      else started.log.info(`${signal ?? 'shutdown'} received, shutting down`);
+      if (err) app.log.error({ err }, 'shutting down after an error');
+      else app.log.info(`${signal ?? 'shutdown'} received, shutting down`);
       await metricsServer?.close();
-      await started.close();
+      await app.close();
       await options.afterClose?.();
-      started.log.info('shut down');
+      app.log.info('shut down');
     },
   );
 
-  await started.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host });
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  const address = started.server.address();
+  const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  started.log.info(
-    `Switchboard is ready on http://${shown}:${port} (database: ${started.database.driver})`,
+  app.log.info(
+    `Switchboard is ready on http://${shown}:${port} (database: ${app.database.driver})`,
   );
+}
+
+type App = Awaited<ReturnType<typeof buildApp>>;
+
+/** The app, or the process stopped with a message for the failures a user can mend. */
+async function buildOrExit(config: Config): Promise<App> {
+  try {
+    // Without a platform key the sandbox platform runs: a build that has none stops now, before
+    // the database is opened (the app's own start imports the same module again, at no cost).
+    if (!config.platform.apiKey) await loadSandbox();
+    return await buildApp(config);
+  } catch (error) {
+    if (
+      error instanceof DatabaseLockedError ||
+      error instanceof RedisUnavailableError ||
+      error instanceof SandboxUnavailableError
+    ) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
 }

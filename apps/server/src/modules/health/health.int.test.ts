@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -16,7 +15,7 @@ import {
   startOwnRedis,
   TEST_REDIS_URL,
 } from '../../test/redis';
-import { buildTestApp, databaseTargets } from '../../test/test-app';
+import { buildTestApp, createScratchConfig, databaseTargets } from '../../test/test-app';
 import { READY_TIMEOUT_MS } from './health.routes';
 
 const journal = JSON.parse(
@@ -227,37 +226,27 @@ describe('migration state', () => {
   // An empty PostgreSQL database when there is a server to make one on (a moment); otherwise a
   // fresh in-memory PGlite, whose first start runs initdb (seconds of CPU).
   it('reads a database that was never migrated as not up to date', async () => {
-    const adminUrl = process.env.TEST_DATABASE_URL;
-    if (adminUrl) {
-      const name = `switchboard_unmigrated_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
+    const readsUnmigrated = (db: Db) =>
+      expect(readMigrationState(db, readBundledMigrations())).resolves.toEqual({
+        bundled: bundledCount,
+        applied: 0,
+        upToDate: false,
+      });
+    if (process.env.TEST_DATABASE_URL) {
+      const scratch = await createScratchConfig('postgres', {}, { fromTemplate: false });
+      if (scratch.config.database.kind !== 'postgres') throw new Error('expected PostgreSQL');
+      const pool = new pg.Pool({ connectionString: scratch.config.database.url, max: 1 });
       try {
-        const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
-        expect(await readMigrationState(db, readBundledMigrations())).toEqual({
-          bundled: bundledCount,
-          applied: 0,
-          upToDate: false,
-        });
+        await readsUnmigrated(drizzlePg({ client: pool, schema, casing: 'snake_case' }) as Db);
       } finally {
         await pool.end();
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
+        await scratch.cleanup();
       }
       return;
     }
     const client = await PGlite.create();
     try {
-      const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Db;
-      expect(await readMigrationState(db, readBundledMigrations())).toEqual({
-        bundled: bundledCount,
-        applied: 0,
-        upToDate: false,
-      });
+      await readsUnmigrated(drizzle({ client, schema, casing: 'snake_case' }));
     } finally {
       await client.close();
     }
