@@ -20,6 +20,39 @@ describeInBrowser('landing page', (e2e) => {
     expect(e2e.pageErrors).toEqual([]);
   });
 
+  it('shows the brand and "Loading…" while the app\'s code is on its way, then the page', async () => {
+    const { page } = e2e;
+    // Hold every script back, as a slow connection does: the page's own markup and styles
+    // still arrive, and what they show is the boot shell (decision 102).
+    const held: (() => Promise<void>)[] = [];
+    let holding = true;
+    await page.route(/\/assets\/.+\.js$/, async (route) => {
+      if (holding) held.push(() => route.continue());
+      else await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    const shell = page.getByRole('status');
+    await expect
+      .poll(async () => ((await shell.textContent()) ?? '').replace(/\s+/g, ' ').trim())
+      .toBe('Switchboard Loading…');
+    expect(await shell.isVisible()).toBe(true);
+    // Its styles came with the page: the header is the app's height, the name the logo's size.
+    const header = await page.locator('.boot-shell-header').boundingBox();
+    expect(header?.height).toBe(60);
+    expect(
+      await page.locator('.boot-shell-name').evaluate((el) => getComputedStyle(el).fontSize),
+    ).toBe('19px');
+    // The code arrives: the app replaces the shell with the sign-in screen.
+    holding = false;
+    await Promise.all(held.map((resume) => resume()));
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Sign in', exact: true }).isVisible())
+      .toBe(true);
+    expect(await page.locator('.boot-shell').count()).toBe(0);
+    await page.unroute(/\/assets\/.+\.js$/);
+    expect(e2e.pageErrors).toEqual([]);
+  });
+
   it('shows a real picture of the product', async () => {
     const { page } = e2e;
     await page.goto('/');
