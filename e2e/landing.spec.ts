@@ -39,6 +39,10 @@ describeInBrowser('landing page', (e2e) => {
     // Its styles came with the page: the header is the app's height, the name the logo's size.
     const header = await page.locator('.boot-shell-header').boundingBox();
     expect(header?.height).toBe(60);
+    const mark = page.locator('.boot-shell-header img');
+    await expect
+      .poll(() => mark.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
     expect(
       await page.locator('.boot-shell-name').evaluate((el) => getComputedStyle(el).fontSize),
     ).toBe('19px');
