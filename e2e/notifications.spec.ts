@@ -48,7 +48,7 @@ afterAll(async () => {
   await new Promise<void>((resolve) => pushService?.close(() => resolve()));
 });
 
-describeInBrowser('notifications', (e2e) => {
+describeInBrowser('notifications', { wholeBrowser: true }, (e2e) => {
   it('the bell shows a new enquiry, and the push reaches the service worker', async () => {
     const { page, context, baseURL } = e2e;
     await context.grantPermissions(['notifications'], { origin: baseURL });

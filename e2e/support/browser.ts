@@ -7,7 +7,6 @@ import {
   type Page,
 } from 'playwright-core';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import type { E2EServer } from './global-setup';
 import { waitUntilHealthy } from './processes';
 import path from 'node:path';
@@ -124,21 +123,44 @@ const VIEWPORT = { width: 1280, height: 800 };
 /** Worker slots: at most this many spec files hold a profile at once. */
 const SLOTS = 4;
 
+/** Which Chromium a suite runs in: the headless shell unless it asks for the whole browser. */
+type BrowserKind = 'shell' | 'whole';
+
 /**
- * A worker slot's browser profile. Spec files in a worker run one after another, so each opens
- * its slot's profile in turn and finds the app's scripts already in its caches.
+ * A worker slot's browser profile (one per kind of browser), in this run's own folder. Spec
+ * files in a worker run one after another, so each opens its slot's profile in turn and finds
+ * the app's scripts already in its caches.
  */
-function profileDir(slot: number): string {
-  return path.join(os.tmpdir(), `switchboard-e2e-profile-${slot}`);
+function profileDir(slot: number, kind: BrowserKind): string {
+  return path.join(inject('browserDir')!, `profile-${slot}-${kind}`);
 }
 
-/** Chromium refused a profile that another running Chromium holds (its exit code 21). */
-function profileInUse(error: unknown): boolean {
-  return /ProcessSingleton|exitCode=21/.test(String(error));
+/**
+ * Takes the first worker slot no other spec file holds: a folder made in this run's own folder
+ * (making a folder that exists fails, so two files never take the same one). Our lock rather
+ * than Chromium's: the headless shell does not lock its profile, so two files would share one.
+ */
+async function claimSlot(): Promise<number> {
+  for (let slot = 1; slot <= SLOTS; slot += 1) {
+    try {
+      await fs.mkdir(slotLock(slot));
+      return slot;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  throw new Error(`Every e2e worker slot (${SLOTS}) is in use`);
 }
 
-/** Where the browser is: its time zone and locale. */
-type Where = Pick<BrowserContextOptions, 'timezoneId' | 'locale'>;
+function slotLock(slot: number): string {
+  return path.join(inject('browserDir')!, `slot-${slot}.lock`);
+}
+
+/**
+ * Where the browser is (its time zone and locale), and whether the suite needs the whole
+ * browser: the headless shell has no notifications, so web push is tested in Chromium itself.
+ */
+type Where = Pick<BrowserContextOptions, 'timezoneId' | 'locale'> & { wholeBrowser?: true };
 
 /**
  * Declares a suite whose tests each start signed out, with empty storage, no granted
@@ -149,9 +171,10 @@ type Where = Pick<BrowserContextOptions, 'timezoneId' | 'locale'>;
  * fresh (off-the-record) context keeps neither the HTTP cache of the hashed, immutable scripts
  * nor V8's compiled-code cache. Measured: 16 page loads took 17–22 s of Chromium CPU in fresh
  * contexts and 11–14 s in one reused profile; three spec files (23 tests) took 6–12 % less
- * Chromium CPU. A test
- * that needs a second user or other context options calls `e2e.newContext`. The whole suite
- * is skipped (loudly, by global setup) when Chromium is not installed.
+ * Chromium CPU. A test that needs a second user or other context options calls
+ * `e2e.newContext`. The browser is Debian's headless shell where it is installed (decision 103;
+ * the whole Chromium for a suite that asks). The whole suite is skipped (loudly, by global
+ * setup) when Chromium is not installed.
  */
 export function describeInBrowser(name: string, body: (e2e: E2E) => void): void;
 /**
@@ -164,9 +187,11 @@ export function describeInBrowser(
   name: string,
   ...args: [body: (e2e: E2E) => void] | [where: Where, body: (e2e: E2E) => void]
 ) {
-  const [where, body] = args.length === 1 ? [{}, args[0]] : args;
-  const chromiumPath = inject('chromiumPath');
+  const [{ wholeBrowser, ...where }, body] = args.length === 1 ? [{}, args[0]] : args;
+  const kind: BrowserKind = wholeBrowser ? 'whole' : 'shell';
+  const chromiumPath = inject(kind === 'whole' ? 'chromiumPath' : 'headlessShellPath');
   describe.skipIf(!chromiumPath)(name, () => {
+    let slot: number | undefined;
     let shared: BrowserContext | undefined;
     /** The server the shared context's relative addresses go to. */
     let sharedBaseURL = '';
@@ -203,28 +228,21 @@ export function describeInBrowser(
       return context;
     };
 
-    // The first slot whose profile no other Chromium holds (Chromium's own profile lock says
-    // which: a profile in use makes it exit at once). The slot also names the worker's server.
+    // The first free worker slot: its profile, and its server.
     beforeAll(async () => {
-      for (let slot = 1; slot <= SLOTS && !shared; slot += 1) {
-        const baseURL = e2eServer(slot).baseURL;
-        try {
-          shared = await chromium.launchPersistentContext(profileDir(slot), {
-            executablePath: chromiumPath ?? undefined,
-            headless: true,
-            args: CHROMIUM_ARGS,
-            baseURL,
-            viewport: VIEWPORT,
-            ...where,
-          });
-          claimedSlot = slot;
-          sharedBaseURL = baseURL;
-          e2e.baseURL = baseURL;
-        } catch (error) {
-          if (!profileInUse(error)) throw error;
-        }
-      }
-      if (!shared) throw new Error(`Every e2e browser profile (${SLOTS}) is in use`);
+      slot = await claimSlot();
+      claimedSlot = slot;
+      const baseURL = e2eServer(slot).baseURL;
+      shared = await chromium.launchPersistentContext(profileDir(slot, kind), {
+        executablePath: chromiumPath ?? undefined,
+        headless: true,
+        args: CHROMIUM_ARGS,
+        baseURL,
+        viewport: VIEWPORT,
+        ...where,
+      });
+      sharedBaseURL = baseURL;
+      e2e.baseURL = baseURL;
       // Global setup spawns the servers and returns at once (they start while the other
       // projects' tests run); one that cannot start is reported on the run's output by it.
       await waitUntilHealthy(`${sharedBaseURL}/api/health`, {
@@ -235,6 +253,7 @@ export function describeInBrowser(
     afterAll(async () => {
       await shared?.close();
       await second?.close();
+      if (slot !== undefined) await fs.rm(slotLock(slot), { recursive: true, force: true });
     });
     beforeEach(async () => {
       e2e.pageErrors.length = 0;

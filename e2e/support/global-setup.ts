@@ -20,6 +20,13 @@ export const E2E_INBOUND = {
   password: 'postmark-e2e-password',
 };
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Debian's old headless shell (package chromium-headless-shell), the same Blink without the
+ * browser around it: most spec files run in it when it is installed (decision 103). A suite that
+ * needs the whole browser (web push and notifications) asks for it.
+ */
+const HEADLESS_SHELL_PATH =
+  process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
 
 export type E2EServer = {
   baseURL: string;
@@ -31,7 +38,15 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** One started server per e2e worker; a spec file uses its worker slot's (support/browser.ts). */
     servers: E2EServer[];
+    /** The whole browser; null when it is missing and the suites are skipped. */
     chromiumPath: string | null;
+    /** The headless shell, or the whole browser again where the shell is not installed. */
+    headlessShellPath: string | null;
+    /**
+     * This run's own folder: the worker slots' locks and browser profiles, removed at the end,
+     * so nothing a killed run left behind holds a slot.
+     */
+    browserDir: string | null;
   }
 }
 
@@ -53,8 +68,17 @@ export default async function setup(project: TestProject) {
     }
     shout(lines);
     project.provide('chromiumPath', null);
+    project.provide('headlessShellPath', null);
+    project.provide('browserDir', null);
     project.provide('servers', []);
     return;
+  }
+  const shellFound = fs.existsSync(HEADLESS_SHELL_PATH);
+  if (!shellFound) {
+    process.stderr.write(
+      `[e2e] ${HEADLESS_SHELL_PATH} is not installed: every spec file runs in ${CHROMIUM_PATH}, ` +
+        'which is slower (apt-get install -y chromium-headless-shell).\n',
+    );
   }
 
   const webIndex = path.join(root, 'apps/web/dist/index.html');
@@ -84,9 +108,13 @@ export default async function setup(project: TestProject) {
     servers.map(({ baseURL, serverStartedAt }) => ({ baseURL, serverStartedAt })),
   );
   project.provide('chromiumPath', CHROMIUM_PATH);
+  project.provide('headlessShellPath', shellFound ? HEADLESS_SHELL_PATH : CHROMIUM_PATH);
+  const browserDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'switchboard-e2e-browsers-'));
+  project.provide('browserDir', browserDir);
 
   return async () => {
     await Promise.all(servers.map((server) => server.stop()));
+    await fsp.rm(browserDir, { recursive: true, force: true });
   };
 }
 
