@@ -72,7 +72,8 @@ async function audit(
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const summary = (
     lhr.audits['resource-summary']?.details as
-      { items: { resourceType: string; transferSize: number }[] } | undefined
+      | { items: { resourceType: string; transferSize: number }[] }
+      | undefined
   )?.items;
   const kb = (type: string) =>
     (summary?.find((item) => item.resourceType === type)?.transferSize ?? Number.NaN) / 1024;

@@ -23,7 +23,12 @@ import {
 // A's owner is the demo business's first user; A's member and A's manager were invited to it;
 // B is another business, seen through its owner.
 type Principal =
-  'anonymous' | 'owner of A' | 'member of A' | 'manager of A' | 'owner of B' | 'admin';
+  | 'anonymous'
+  | 'owner of A'
+  | 'member of A'
+  | 'manager of A'
+  | 'owner of B'
+  | 'admin';
 const PRINCIPALS: Principal[] = [
   'anonymous',
   'owner of A',

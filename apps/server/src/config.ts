@@ -279,7 +279,8 @@ export type Config = {
   trustProxy: boolean;
   webDistDir: string;
   database:
-    { kind: 'postgres'; url: string; pool: PoolSettings } | { kind: 'pglite'; dataDir: string };
+    | { kind: 'postgres'; url: string; pool: PoolSettings }
+    | { kind: 'pglite'; dataDir: string };
   dataDir: string;
   platform: {
     apiKey: string | undefined;

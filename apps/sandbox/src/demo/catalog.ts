@@ -11,7 +11,8 @@ import type { BusinessProfile, ToolName } from './profiles';
 // derived from the seed; assistants created through the API live next to them.
 
 export type PhoneNumber =
-  Vapi.ListPhoneNumbersResponseItem.Vapi | Vapi.ListPhoneNumbersResponseItem.Twilio;
+  | Vapi.ListPhoneNumbersResponseItem.Vapi
+  | Vapi.ListPhoneNumbersResponseItem.Twilio;
 
 /** A tool created with POST /tool: its create DTO as sent, with the platform's id and times. */
 export type SandboxTool = {
@@ -288,7 +289,8 @@ export class Catalog {
    */
   toolsOf(assistant: Vapi.CreateAssistantDto | undefined): Vapi.OpenAiModelToolsItem[] {
     const model = assistant?.model as
-      { tools?: Vapi.OpenAiModelToolsItem[]; toolIds?: string[] } | undefined;
+      | { tools?: Vapi.OpenAiModelToolsItem[]; toolIds?: string[] }
+      | undefined;
     const inline = Array.isArray(model?.tools) ? model.tools : [];
     const referenced = (Array.isArray(model?.toolIds) ? model.toolIds : []).flatMap((id) => {
       const tool = this.tools.get(id);

@@ -12,7 +12,9 @@
  *   several ranges at once (neither store answers multipart/byteranges).
  */
 export type ByteRange =
-  { kind: 'whole' } | { kind: 'part'; start: number; end: number } | { kind: 'unsatisfiable' };
+  | { kind: 'whole' }
+  | { kind: 'part'; start: number; end: number }
+  | { kind: 'unsatisfiable' };
 
 const SPEC = /^(\d*)-(\d*)$/;
 

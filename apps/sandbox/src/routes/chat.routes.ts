@@ -72,7 +72,8 @@ function inputText(input: unknown): string {
 
 function systemPrompt(assistant: Vapi.CreateAssistantDto): string {
   const model = assistant.model as
-    { messages?: { role?: string; content?: unknown }[] } | undefined;
+    | { messages?: { role?: string; content?: unknown }[] }
+    | undefined;
   const content = model?.messages?.find((m) => m.role === 'system')?.content;
   return typeof content === 'string' ? content : '';
 }

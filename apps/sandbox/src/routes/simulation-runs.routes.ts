@@ -113,7 +113,8 @@ export async function simulationRunRoutes(
       const resolved = catalog.toolsOf(assistant);
       const config = voiceConfigFromAssistant(assistant, profile, resolved);
       const personalityModel = personality?.assistant.model as
-        { messages?: { content?: string }[] } | undefined;
+        | { messages?: { content?: string }[] }
+        | undefined;
       const call = simulateConversation({
         instructions: scenario?.instructions ?? '',
         personalityName: personality?.name ?? '',

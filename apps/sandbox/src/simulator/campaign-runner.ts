@@ -301,7 +301,8 @@ export class CampaignRunner {
     const squad = typeof campaign?.squadId === 'string';
     const overrides = mergeOverrides(
       (squad ? campaign?.squadOverrides : campaign?.assistantOverrides) as
-        Vapi.AssistantOverrides | undefined,
+        | Vapi.AssistantOverrides
+        | undefined,
       squad ? dial.customer.squadOverrides : dial.customer.assistantOverrides,
     );
     const { queued, ended } = this.deps.simulator.placeOutboundCall({

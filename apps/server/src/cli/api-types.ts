@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { format, resolveConfig } from 'prettier';
+import { formatAsRepository } from './format-as-repository';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 
@@ -47,8 +47,7 @@ function successesOnly(document: unknown): OpenApiDocument {
 export async function apiTypesSource(app: FastifyInstance): Promise<string> {
   const ast = await openapiTS(successesOnly(app.swagger()), { alphabetize: true, silent: true });
   const source = HEADER + astToString(ast);
-  const options = await resolveConfig(API_TYPES_FILE);
-  return format(source, { ...options, filepath: API_TYPES_FILE });
+  return formatAsRepository(API_TYPES_FILE, source);
 }
 
 async function main() {

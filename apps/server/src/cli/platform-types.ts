@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { format, resolveConfig } from 'prettier';
+import { formatAsRepository } from './format-as-repository';
 
 // `npm run platform:generate`: writes the types of the voice platform's API that the server calls
 // beside its official SDK (apps/server/src/platform/platform-api.gen.ts, decision 083) from the
@@ -63,7 +63,8 @@ function supplement(document: Document): {
   schemas: Record<string, JsonObject>;
 } {
   const overrides = document.components.schemas.AssistantOverrides?.properties as
-    JsonObject | undefined;
+    | JsonObject
+    | undefined;
   if (!overrides?.variableValues || !overrides.metadata) {
     throw new Error('AssistantOverrides.variableValues or .metadata is not in the document');
   }
@@ -244,8 +245,7 @@ export async function platformTypesSource(documentText: string): Promise<string>
     silent: true,
   });
   const source = header(document) + astToString(ast);
-  const options = await resolveConfig(PLATFORM_TYPES_FILE);
-  return format(source, { ...options, filepath: PLATFORM_TYPES_FILE });
+  return formatAsRepository(PLATFORM_TYPES_FILE, source);
 }
 
 async function main() {

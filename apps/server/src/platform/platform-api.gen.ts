@@ -671,7 +671,8 @@ export interface operations {
         };
         content: {
           'application/json':
-            components['schemas']['VonageCredential'] | components['schemas']['WebhookCredential'];
+            | components['schemas']['VonageCredential']
+            | components['schemas']['WebhookCredential'];
         };
       };
     };
@@ -693,7 +694,8 @@ export interface operations {
         };
         content: {
           'application/json':
-            components['schemas']['VonageCredential'] | components['schemas']['WebhookCredential'];
+            | components['schemas']['VonageCredential']
+            | components['schemas']['WebhookCredential'];
         };
       };
     };

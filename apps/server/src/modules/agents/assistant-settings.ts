@@ -253,7 +253,8 @@ export function assistantDtoFromSettings(
   },
 ): Vapi.CreateAssistantDto {
   const existingModel = options.existing?.model as
-    (Record<string, unknown> & ModelWithTools) | undefined;
+    | (Record<string, unknown> & ModelWithTools)
+    | undefined;
   const previousMessages = Array.isArray(existingModel?.messages)
     ? (existingModel.messages as { role?: string }[]).filter((m) => m.role !== 'system')
     : [];

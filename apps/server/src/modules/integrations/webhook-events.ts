@@ -57,7 +57,9 @@ export async function raiseEnquiryCreated(db: Db, enquiryId: string): Promise<vo
 }
 
 export type AppointmentEvent =
-  'appointment.booked' | 'appointment.changed' | 'appointment.cancelled';
+  | 'appointment.booked'
+  | 'appointment.changed'
+  | 'appointment.cancelled';
 
 /** A booking, a change (new time, outcome, notes) or a cancellation: one event per revision. */
 export async function raiseAppointmentEvent(

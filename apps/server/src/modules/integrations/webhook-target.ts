@@ -26,7 +26,8 @@ export type TargetRules = {
 };
 
 export type TargetCheck =
-  { ok: true; url: URL; addresses: ResolvedAddress[] | null } | { ok: false; reason: string };
+  | { ok: true; url: URL; addresses: ResolvedAddress[] | null }
+  | { ok: false; reason: string };
 
 /** The URL's problems as the owner should read them, or where to connect. */
 export async function checkWebhookTarget(raw: string, rules: TargetRules): Promise<TargetCheck> {

@@ -81,7 +81,8 @@ async function openListen(base: string, callId: string, headers: Headers) {
       ? undefined
       : ((await response.json()) as { error: { message: string } }).error.message;
   const reader = (response.status === 200 ? response.body?.getReader() : undefined) as
-    ReadableStreamDefaultReader<Uint8Array> | undefined;
+    | ReadableStreamDefaultReader<Uint8Array>
+    | undefined;
   const records = new ListenRecordReader();
   const done = (async () => {
     if (!reader || response.status !== 200) return;

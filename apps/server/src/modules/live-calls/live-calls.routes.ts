@@ -55,7 +55,8 @@ export const liveCallRoutes =
     setLiveListening: (scope: AgentScope, agentId: string, enabled: boolean) => Promise<Agent>;
     /** Sandbox only: a caller rings one of the scope's agents, the call held live. */
     placeSandboxCall?:
-      ((scope: AgentScope, agentId: string | undefined) => Promise<void>) | undefined;
+      | ((scope: AgentScope, agentId: string | undefined) => Promise<void>)
+      | undefined;
   }): FastifyPluginAsyncZod =>
   async (app) => {
     const route = routeGroup(app, { tags: ['live-calls'], access: 'member' });

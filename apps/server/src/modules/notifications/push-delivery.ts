@@ -25,7 +25,8 @@ export type VapidKeys = { publicKey: string; privateKey: string; subject: string
 export type PushSubscriptionKeys = { endpoint: string; p256dh: string; auth: string };
 
 export type PushOutcome =
-  { ok: true; status: number } | { ok: false; gone: boolean; reason: string; status?: number };
+  | { ok: true; status: number }
+  | { ok: false; gone: boolean; reason: string; status?: number };
 
 const TIMEOUT_MS = 10_000;
 /** How long the push service keeps a message for a browser that is offline. */

@@ -731,7 +731,10 @@ export interface paths {
             'application/json': {
               allowedCountries: string[];
               allowedNumberKinds: (
-                'premium_rate' | 'shared_cost' | 'personal_number' | 'satellite'
+                | 'premium_rate'
+                | 'shared_cost'
+                | 'personal_number'
+                | 'satellite'
               )[];
               businessId: string;
               businessName: string;
@@ -764,7 +767,10 @@ export interface paths {
           'application/json': {
             allowedCountries: string[] | null;
             allowedNumberKinds: (
-              'premium_rate' | 'shared_cost' | 'personal_number' | 'satellite'
+              | 'premium_rate'
+              | 'shared_cost'
+              | 'personal_number'
+              | 'satellite'
             )[];
             dailyCallCap: number;
             dailyMinuteCap: number;
@@ -781,7 +787,10 @@ export interface paths {
             'application/json': {
               allowedCountries: string[];
               allowedNumberKinds: (
-                'premium_rate' | 'shared_cost' | 'personal_number' | 'satellite'
+                | 'premium_rate'
+                | 'shared_cost'
+                | 'personal_number'
+                | 'satellite'
               )[];
               businessId: string;
               businessName: string;
@@ -1470,7 +1479,13 @@ export interface paths {
             voiceId: string;
             /** @enum {string} */
             voiceProvider:
-              'vapi' | '11labs' | 'openai' | 'azure' | 'deepgram' | 'cartesia' | 'playht';
+              | 'vapi'
+              | '11labs'
+              | 'openai'
+              | 'azure'
+              | 'deepgram'
+              | 'cartesia'
+              | 'playht';
           };
         };
       };
@@ -1624,7 +1639,13 @@ export interface paths {
             voiceId: string;
             /** @enum {string} */
             voiceProvider:
-              'vapi' | '11labs' | 'openai' | 'azure' | 'deepgram' | 'cartesia' | 'playht';
+              | 'vapi'
+              | '11labs'
+              | 'openai'
+              | 'azure'
+              | 'deepgram'
+              | 'cartesia'
+              | 'playht';
           };
         };
       };
@@ -2320,7 +2341,13 @@ export interface paths {
                 voiceId: string;
                 /** @enum {string} */
                 voiceProvider:
-                  'vapi' | '11labs' | 'openai' | 'azure' | 'deepgram' | 'cartesia' | 'playht';
+                  | 'vapi'
+                  | '11labs'
+                  | 'openai'
+                  | 'azure'
+                  | 'deepgram'
+                  | 'cartesia'
+                  | 'playht';
               };
               tools: string[];
             };
@@ -2387,7 +2414,13 @@ export interface paths {
               voiceId: string;
               /** @enum {string} */
               voiceProvider:
-                'vapi' | '11labs' | 'openai' | 'azure' | 'deepgram' | 'cartesia' | 'playht';
+                | 'vapi'
+                | '11labs'
+                | 'openai'
+                | 'azure'
+                | 'deepgram'
+                | 'cartesia'
+                | 'playht';
             };
             suiteId: string;
           };

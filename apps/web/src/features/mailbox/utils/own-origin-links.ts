@@ -1,5 +1,6 @@
 export type TextSegment =
-  { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
+  | { kind: 'text'; text: string }
+  | { kind: 'link'; text: string; href: string };
 
 // Candidates only: every match is parsed with URL before it becomes a link.
 const URL_PATTERN = /https?:\/\/[^\s<>"'`]+/gi;

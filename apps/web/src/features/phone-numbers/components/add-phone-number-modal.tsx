@@ -97,7 +97,8 @@ export function AddPhoneNumberModal({ opened, onClose }: Props) {
     // The schema names the agent or squad it missed; the form has one field for both.
     fieldOf: ([first]) =>
       (first === 'agentId' || first === 'squadId' ? 'answeredBy' : first) as
-        keyof FormValues | undefined,
+        | keyof FormValues
+        | undefined,
     fields: FIELDS,
     onClose,
   });
