@@ -152,6 +152,12 @@ async function startProxy(
       forwarded.end(requestBody);
     })();
   });
+  // The product keeps its connections to us alive and closes an idle one itself after a few
+  // seconds. Node's server closes one after 5 s idle; when a validator compile has held this
+  // process's event loop for seconds (a busy machine), that close and the product's next request
+  // cross on the same socket and the product sees "fetch failed" (a CI run did: "Failed to create
+  // agent: the voice platform could not be reached"). So this side never closes an idle one first.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
