@@ -164,6 +164,55 @@ describe('formatCount', () => {
   it('reads nothing as zero', () => {
     expect(formatCount(null)).toBe('0');
     expect(formatCount(Number.NaN)).toBe('0');
+    expect(formatCount(Number.POSITIVE_INFINITY)).toBe('0');
+  });
+  it('writes what en-US Intl writes, for whole numbers, halves, fractions and huge values', () => {
+    const intl = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+    // A seeded sequence (a linear congruential generator), so a failure names its input again.
+    let seed = 20261130;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const values = [
+      0,
+      1,
+      12,
+      123,
+      999,
+      1000,
+      1001,
+      9999,
+      10_000,
+      999_999,
+      1_000_000,
+      0.4,
+      0.5,
+      1.5,
+      2.5,
+      999.5,
+      1234.5,
+      0.49999999999999994,
+      1.4999999999999998,
+      Number.MAX_SAFE_INTEGER,
+      1e21,
+      1.2345e25,
+      Number.MAX_VALUE,
+      -1,
+      -1210,
+      -2.5,
+      -999_999.5,
+    ];
+    for (let i = 0; i < 2000; i++) {
+      const magnitude = 10 ** Math.floor(next() * 12);
+      values.push(
+        Math.floor(next() * magnitude),
+        next() * magnitude,
+        Math.floor(next() * magnitude) + 0.5,
+      );
+    }
+    for (const value of values) expect(formatCount(value), String(value)).toBe(intl.format(value));
+  });
+  it('never writes a minus sign for a value that rounds to zero', () => {
+    expect(formatCount(-0.4)).toBe('0');
+    expect(formatCount(-0)).toBe('0');
   });
 });
 
