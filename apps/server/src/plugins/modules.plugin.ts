@@ -204,11 +204,19 @@ const modules: FastifyPluginAsyncZod<ModulesOptions> = async (app, options) => {
     { prefix: '/api' },
   );
   // Once our webhook address is known: agents get Switchboard's tools by id (made per
-  // business when missing), replacing inline copies from before toolIds.
+  // business when missing), replacing inline copies from before toolIds. A server stopped
+  // meanwhile stops it and waits for it before the database closes (onClose is LIFO): it wrote
+  // to a closed database and logged each agent as failed.
+  const toolMigration = new AbortController();
+  let migrating: Promise<unknown> = Promise.resolve();
   app.addHook('onListen', async () => {
-    void agentsService.migrateToToolIds().catch((error: unknown) => {
+    migrating = agentsService.migrateToToolIds(toolMigration.signal).catch((error: unknown) => {
       app.log.warn({ err: error }, 'moving agents to Switchboard tools by id failed');
     });
+  });
+  app.addHook('onClose', async () => {
+    toolMigration.abort();
+    await migrating;
   });
   // Alerts and the digest (decision 062): evaluated and sent on a schedule, one instance at a time.
   const alerts = new AlertsService({

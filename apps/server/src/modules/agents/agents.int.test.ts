@@ -11,7 +11,7 @@ import type { AgentAnalytics } from '@switchboard/shared/analytics';
 import { addDays, todayIn } from '@switchboard/shared/date-range';
 import { VapiError, type Vapi } from '@vapi-ai/server-sdk';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { agents, appointments, platformResources } from '../../db/schema';
 import type { WireError } from '@switchboard/shared/errors';
 import {
@@ -23,6 +23,7 @@ import {
   type TestApp,
 } from '../../test/test-app';
 import { relayWebhooksTo } from '../webhook/test-webhook';
+import { AgentsService } from './agents.service';
 import { DEMO_ADMIN, DEMO_MEMBER, DEMO_TRADES } from '../auth/demo-accounts';
 
 const PUBLIC_URL = 'http://localhost:3999';
@@ -736,6 +737,35 @@ describe.each(oneDatabase)('existing agents moved to tools by id on %s', (target
       .where(eq(appointments.callId, call.id));
     expect(rows).toHaveLength(1);
     expect((await ctx.app.database.db.select().from(appointments)).length).toBe(booked.length + 1);
+  });
+});
+
+describe.each(oneDatabase)('a server stopped during its start-up pass on %s', (target) => {
+  it('stops the pass, and closes its database only once the pass has ended', async () => {
+    const passes = vi.spyOn(AgentsService.prototype, 'migrateToToolIds');
+    const ctx = await buildTestApp(target);
+    try {
+      await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+      // onListen hooks run once listen has answered.
+      await expect.poll(() => passes.mock.calls.length).toBe(1);
+      const pass = passes.mock.results[0]!.value as Promise<{ failed: number }>;
+      let ended = false;
+      void pass.then(() => (ended = true));
+      const { database } = ctx.app;
+      const closeDatabase = database.close.bind(database);
+      let endedAtDatabaseClose: boolean | undefined;
+      vi.spyOn(database, 'close').mockImplementation(async () => {
+        endedAtDatabaseClose = ended;
+        await closeDatabase();
+      });
+      // Stopped at once: of the four demo agents with inline tools, hardly one is done.
+      await ctx.close();
+      // Before, the pass went on against the closed database, each agent a logged failure.
+      expect(endedAtDatabaseClose).toBe(true);
+      expect((await pass).failed).toBe(0);
+    } finally {
+      passes.mockRestore();
+    }
   });
 });
 

@@ -525,8 +525,10 @@ export class AgentsService {
    * run again): each business's managed tools are made when missing, and an assistant that still
    * defines create_enquiry or book_appointment inline, or lacks their ids, gets its model PATCHed
    * (other tools, ids and fields kept). Failures are logged; the next start, or Repair, retries.
+   * `signal` stops it between agents and aborts the platform request in flight (the server is
+   * stopping: what is left is the next start's to do).
    */
-  async migrateToToolIds(): Promise<{ migrated: number; failed: number }> {
+  async migrateToToolIds(signal?: AbortSignal): Promise<{ migrated: number; failed: number }> {
     const rows = await this.deps.db
       .select({ id: agentsTable.platformAssistantId, businessId: agentsTable.businessId })
       .from(agentsTable)
@@ -534,7 +536,9 @@ export class AgentsService {
     const toolIdsByBusiness = new Map<string, Promise<string[]>>();
     let migrated = 0;
     let failed = 0;
+    const requestOptions = signal ? { abortSignal: signal } : undefined;
     for (const row of rows) {
+      if (signal?.aborted) break;
       const businessId = row.businessId;
       if (!businessId) continue;
       try {
@@ -544,12 +548,14 @@ export class AgentsService {
           toolIdsByBusiness.set(businessId, pending);
         }
         const managedToolIds = await pending;
-        const assistant = await this.deps.platform.client.sdk.assistants.get({ id: row.id });
+        const { sdk } = this.deps.platform.client;
+        const assistant = await sdk.assistants.get({ id: row.id }, requestOptions);
         if (!needsToolMigration(assistant, managedToolIds)) continue;
         const { model } = repairBody(assistant, undefined, managedToolIds);
-        await this.deps.platform.client.sdk.assistants.update({ id: row.id, model });
+        await sdk.assistants.update({ id: row.id, model }, requestOptions);
         migrated += 1;
       } catch (error) {
+        if (signal?.aborted) break;
         failed += 1;
         this.deps.log.warn(
           { err: error, assistantId: row.id },
