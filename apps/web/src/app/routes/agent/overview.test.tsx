@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   buildAgent,
   buildAgentAnalytics,
@@ -24,6 +24,13 @@ function stubAgentApi(handlers: Parameters<typeof stubAgentScreenApi>[0] = {}) {
     ...handlers,
   });
 }
+
+// The screen's lazy modules (the signed-in layout, the overview and what they import) are
+// transformed on first import: done here, so the first test's finders wait on its render only
+// (a CI run on a busy machine took 5.3 s over the 5 s a finder waits).
+beforeAll(async () => {
+  await Promise.all([import('../../layouts/app-layout'), import('./overview')]);
+});
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
