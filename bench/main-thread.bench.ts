@@ -103,7 +103,7 @@ async function firstLoad(browser: Browser, url: string, cookie: string | undefin
   await page.goto(url, { waitUntil: 'networkidle' });
   await page.waitForTimeout(1500);
   // A string, evaluated in the page: the bench is type-checked for Node, which has no window.
-  const made = (await page.evaluate('window.__intlMade')) as [string, number][];
+  const made = await page.evaluate<[string, number][]>('window.__intlMade');
   await cdp.send('Tracing.end');
   await done;
   await context.close();
