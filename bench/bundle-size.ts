@@ -27,7 +27,8 @@ import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
 import { firstAgentId, settle, signIn, startServer } from './lib/app-server';
 import { loadAverage } from './lib/stats';
-import { launchBrowser, loadOnce, type WireLoad } from './lib/wire';
+import { launchBrowser } from './lib/browser';
+import { loadOnce, type WireLoad } from './lib/wire';
 
 type ManifestChunk = {
   file: string;

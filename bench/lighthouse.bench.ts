@@ -23,10 +23,10 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { firstAgentId, settle, signIn, startServer } from './lib/app-server';
+import { CHROMIUM_FLAGS, chromePath } from './lib/browser';
 import { loadAverage } from './lib/stats';
 
 const root = path.resolve(import.meta.dirname, '..');
-const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 type Page = { name: string; key: string; path: string; signedIn: boolean };
 type Run = {
@@ -125,15 +125,7 @@ async function main() {
   const baseUrl = values.url ?? server!.baseUrl;
   const chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    chromeFlags: ['--headless', ...CHROMIUM_FLAGS],
   });
   try {
     const cookie = await signIn(baseUrl);

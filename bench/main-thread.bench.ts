@@ -15,8 +15,9 @@
  * task (decision 105).
  */
 import { parseArgs } from 'node:util';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { firstAgentId, settle, signIn, startServer } from './lib/app-server';
+import { launchBrowser } from './lib/browser';
 
 const { values } = parseArgs({
   options: {
@@ -138,17 +139,7 @@ async function firstLoad(browser: Browser, url: string, cookie: string | undefin
 const tbt4 = (tasks: number[]) => tasks.reduce((sum, ms) => sum + Math.max(0, 4 * ms - 50), 0);
 
 const server = await startServer(values.port ? Number(values.port) : undefined);
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchBrowser();
 try {
   const cookie = await signIn(server.baseUrl);
   const agentId = await firstAgentId(server.baseUrl, cookie);

@@ -7,7 +7,7 @@
  * lazy chunks a screen asks for while it renders (its route modules, a chart, a form near the
  * viewport) are counted too.
  */
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 
 export type WireFile = {
   url: string;
@@ -18,8 +18,6 @@ export type WireFile = {
 };
 export type WireLoad = { path: string; files: WireFile[] };
 
-const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
 function kindOf(url: string, contentType: string): WireFile['kind'] {
   const { pathname } = new URL(url);
   if (pathname.startsWith('/api/')) return 'api';
@@ -27,10 +25,6 @@ function kindOf(url: string, contentType: string): WireFile['kind'] {
   if (contentType.startsWith('text/css') || pathname.endsWith('.css')) return 'css';
   if (contentType.startsWith('text/html')) return 'document';
   return 'other';
-}
-
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromePath, args: ['--no-sandbox'] });
 }
 
 /**
