@@ -5,7 +5,7 @@
  * member's session cookie. Not part of `npm test`.
  *
  *   npm run bench:lighthouse -- [--runs 1] [--url http://127.0.0.1:3000 | --port 4180] [--build] [--json] [--save dir]
- *     [--pages dashboard,call-logs]
+ *     [--pages dashboard,call-logs] [--against <another build's apps/web/dist>]
  *
  * Without --url it starts the server (bench/lib/app-server.ts: apps/server/src/main.ts, NODE_ENV=production, a fresh
  * data directory, the bundled sandbox platform) on --port or a free one, as the e2e suite does, and
@@ -13,7 +13,9 @@
  * --save writes each run's full Lighthouse report (JSON) to that directory, to see where the time
  * goes. --pages measures only the pages named (landing, sign-in, dashboard, call-logs), in that
  * order. WEB_DIST_DIR (the server's own setting) serves another build, to measure two builds
- * back to back against the same data. CHROMIUM_PATH overrides /usr/bin/chromium. Lighthouse is CPU-bound: on a shared machine the
+ * back to back against the same data; --against serves another build on a second server and
+ * audits the two in turn, run by run, so that the machine's drift over minutes (seen: one series
+ * twice as slow as the next) moves both alike. CHROMIUM_PATH overrides /usr/bin/chromium. Lighthouse is CPU-bound: on a shared machine the
  * scores come out lower than on an idle one; the machine's load is printed with them.
  */
 import { execFileSync } from 'node:child_process';
@@ -114,6 +116,7 @@ async function main() {
       save: { type: 'string' },
       port: { type: 'string' },
       pages: { type: 'string' },
+      against: { type: 'string' },
     },
   });
   const only = values.pages?.split(',').map((name) => name.trim());
@@ -122,49 +125,69 @@ async function main() {
   const server = values.url
     ? undefined
     : await startServer(values.port ? Number(values.port) : undefined);
-  const baseUrl = values.url ?? server!.baseUrl;
+  const other = values.against
+    ? await startServer(undefined, { WEB_DIST_DIR: values.against })
+    : undefined;
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: ['--headless', ...CHROMIUM_FLAGS],
   });
   try {
-    const cookie = await signIn(baseUrl);
-    const agentId = await firstAgentId(baseUrl, cookie);
-    const pages: Page[] = [
-      { name: 'landing', key: 'landing', path: '/', signedIn: false },
-      { name: 'sign-in', key: 'sign-in', path: '/login', signedIn: false },
-      { name: 'dashboard', key: 'dashboard', path: '/dashboard', signedIn: true },
-      {
-        name: 'call logs',
-        key: 'call-logs',
-        path: `/agent/${agentId}/call-logs`,
-        signedIn: true,
-      },
-    ].filter((page) => !only || only.includes(page.key));
-    if (pages.length === 0) throw new Error(`--pages names none of the pages: ${values.pages}`);
-    await settle(
-      baseUrl,
-      cookie,
-      pages.map((page) => page.path),
+    /** Each build under test: this one, and the one --against names, audited in turn. */
+    const builds = await Promise.all(
+      [
+        { label: '', baseUrl: values.url ?? server!.baseUrl },
+        ...(other ? [{ label: ` against ${values.against}`, baseUrl: other.baseUrl }] : []),
+      ].map(async ({ label, baseUrl }) => {
+        const cookie = await signIn(baseUrl);
+        const agentId = await firstAgentId(baseUrl, cookie);
+        const pages: Page[] = [
+          { name: 'landing', key: 'landing', path: '/', signedIn: false },
+          { name: 'sign-in', key: 'sign-in', path: '/login', signedIn: false },
+          { name: 'dashboard', key: 'dashboard', path: '/dashboard', signedIn: true },
+          {
+            name: 'call logs',
+            key: 'call-logs',
+            path: `/agent/${agentId}/call-logs`,
+            signedIn: true,
+          },
+        ].filter((page) => !only || only.includes(page.key));
+        if (pages.length === 0) throw new Error(`--pages names none of the pages: ${values.pages}`);
+        await settle(
+          baseUrl,
+          cookie,
+          pages.map((page) => page.path),
+        );
+        return { label, baseUrl, cookie, agentId, pages };
+      }),
     );
-    const results: { page: Page; runs: Run[] }[] = [];
-    for (const page of pages) {
-      const pageRuns: Run[] = [];
+    const results: { page: Page; label: string; agentId: string; runs: Run[] }[] = [];
+    for (const [index] of builds[0]!.pages.entries()) {
+      const byBuild = builds.map((build) => ({
+        page: build.pages[index]!,
+        label: build.label,
+        agentId: build.agentId,
+        runs: [] as Run[],
+      }));
       for (let i = 0; i < runs; i += 1) {
-        const run = await auditWithRetry(
-          `${baseUrl}${page.path}`,
-          chrome.port,
-          page.signedIn ? cookie : undefined,
-          values.save,
-        );
-        console.log(
-          `${page.name} run ${i + 1}: score ${run.score}, LCP ${(run.lcp / 1000).toFixed(1)} s, ` +
-            `TBT ${run.tbt.toFixed(0)} ms, ${run.transferKb.toFixed(0)} KB (JS ${run.scriptKb.toFixed(0)} KB), ` +
-            `load ${loadAverage()}`,
-        );
-        pageRuns.push(run);
+        // With --against, the two builds' runs alternate: the machine's drift moves both alike.
+        for (const [at, build] of builds.entries()) {
+          const { page, runs: pageRuns } = byBuild[at]!;
+          const run = await auditWithRetry(
+            `${build.baseUrl}${page.path}`,
+            chrome.port,
+            page.signedIn ? build.cookie : undefined,
+            values.save,
+          );
+          console.log(
+            `${page.name}${build.label} run ${i + 1}: score ${run.score}, LCP ${(run.lcp / 1000).toFixed(1)} s, ` +
+              `TBT ${run.tbt.toFixed(0)} ms, ${run.transferKb.toFixed(0)} KB (JS ${run.scriptKb.toFixed(0)} KB), ` +
+              `load ${loadAverage()}`,
+          );
+          pageRuns.push(run);
+        }
       }
-      results.push({ page, runs: pageRuns });
+      results.push(...byBuild);
     }
     if (values.json) {
       console.log(JSON.stringify(results, null, 2));
@@ -177,11 +200,11 @@ async function main() {
       '| page | score | every run | FCP s | LCP s | TBT ms | CLS | transferred KB | JS KB | CSS KB |',
     );
     console.log('| --- | --: | --- | --: | --: | --: | --: | --: | --: | --: |');
-    for (const { page, runs: pageRuns } of results) {
+    for (const { page, label, agentId, runs: pageRuns } of results) {
       // The median run by score (with two runs, the lower), every figure from that same run.
       const run = medianRun(pageRuns);
       console.log(
-        `| ${page.name} (\`${page.path.replace(agentId, ':id')}\`) | ${run.score} | ` +
+        `| ${page.name} (\`${page.path.replace(agentId, ':id')}\`)${label} | ${run.score} | ` +
           `${pageRuns.map((r) => r.score).join(' / ')} | ` +
           `${(run.fcp / 1000).toFixed(1)} | ${(run.lcp / 1000).toFixed(1)} | ` +
           `${run.tbt.toFixed(0)} | ${run.cls.toFixed(3)} | ` +
@@ -192,6 +215,7 @@ async function main() {
   } finally {
     chrome.kill();
     await server?.stop();
+    await other?.stop();
   }
 }
 

@@ -6,10 +6,13 @@
  * count them into its Total Blocking Time. Not part of `npm test`.
  *
  *   npm run build && npm run bench:main-thread -- [--runs 5] [--port 4190]
- *     [--pages landing,sign-in,dashboard,call-logs]
+ *     [--pages landing,sign-in,dashboard,call-logs] [--against <dist>]
  *
- * `WEB_DIST_DIR=<another build's apps/web/dist>` serves another build on the same server code,
- * to compare two builds run after run. Each page's lines also give the main thread's CPU by
+ * `WEB_DIST_DIR=<another build's apps/web/dist>` serves another build on the same server code.
+ * `--against <another build's apps/web/dist>` compares two builds load by load: a second server
+ * serves that build, and each run loads the page from it and from this build in turn, so that a
+ * machine whose speed drifts over minutes moves both alike (it does: a series of five loads took
+ * twice as long as the next on one machine). Each page's lines also give the main thread's CPU by
  * trace event (script evaluation, style, layout…), ms a load, and the Intl objects the page
  * made while it loaded: the first one starts the browser's ICU, tens of milliseconds of one
  * task (decision 105).
@@ -24,6 +27,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '5' },
     port: { type: 'string' },
     pages: { type: 'string', default: 'dashboard,call-logs' },
+    against: { type: 'string' },
   },
 });
 const runs = Number(values.runs);
@@ -139,54 +143,83 @@ async function firstLoad(browser: Browser, url: string, cookie: string | undefin
 const tbt4 = (tasks: number[]) => tasks.reduce((sum, ms) => sum + Math.max(0, 4 * ms - 50), 0);
 
 const server = await startServer(values.port ? Number(values.port) : undefined);
+const other = values.against
+  ? await startServer(undefined, { WEB_DIST_DIR: values.against })
+  : undefined;
 const browser = await launchBrowser();
 try {
-  const cookie = await signIn(server.baseUrl);
-  const agentId = await firstAgentId(server.baseUrl, cookie);
-  const pages = [
-    { key: 'landing', path: '/', signedIn: false },
-    { key: 'sign-in', path: '/login', signedIn: false },
-    { key: 'dashboard', path: '/dashboard', signedIn: true },
-    { key: 'call-logs', path: `/agent/${agentId}/call-logs`, signedIn: true },
-  ].filter((page) => values.pages.split(',').includes(page.key));
-  await settle(
-    server.baseUrl,
-    cookie,
-    pages.map((page) => page.path),
+  /** Each build under test: this one, and the one given with --against. */
+  const builds = [{ name: 'this build', server }];
+  if (other) builds.push({ name: `against ${values.against}`, server: other });
+  const sessions = await Promise.all(
+    builds.map(async ({ server: { baseUrl } }) => {
+      const cookie = await signIn(baseUrl);
+      return { baseUrl, cookie, agentId: await firstAgentId(baseUrl, cookie) };
+    }),
   );
+  const pagesOf = (agentId: string) =>
+    [
+      { key: 'landing', path: '/', signedIn: false },
+      { key: 'sign-in', path: '/login', signedIn: false },
+      { key: 'dashboard', path: '/dashboard', signedIn: true },
+      { key: 'call-logs', path: `/agent/${agentId}/call-logs`, signedIn: true },
+    ].filter((page) => values.pages.split(',').includes(page.key));
+  for (const session of sessions) {
+    await settle(
+      session.baseUrl,
+      session.cookie,
+      pagesOf(session.agentId).map((page) => page.path),
+    );
+  }
   const rows: string[] = [];
-  for (const page of pages) {
-    const totals: number[] = [];
-    const byEvent = new Map<string, number>();
+  for (const key of values.pages.split(',')) {
+    const results = builds.map(() => ({
+      totals: [] as number[],
+      byEvent: new Map<string, number>(),
+    }));
     for (let run = 0; run < runs; run++) {
-      const url = `${server.baseUrl}${page.path}`;
-      const load = await firstLoad(browser, url, page.signedIn ? cookie : undefined);
-      const { tasks } = load;
-      for (const [name, ms] of load.byEvent) byEvent.set(name, (byEvent.get(name) ?? 0) + ms);
-      totals.push(tbt4(tasks));
-      const { kinds, firstMs } = load.intl;
+      for (const [index, session] of sessions.entries()) {
+        const page = pagesOf(session.agentId).find((candidate) => candidate.key === key);
+        if (!page) continue;
+        const load = await firstLoad(
+          browser,
+          `${session.baseUrl}${page.path}`,
+          page.signedIn ? session.cookie : undefined,
+        );
+        const result = results[index]!;
+        for (const [name, ms] of load.byEvent) {
+          result.byEvent.set(name, (result.byEvent.get(name) ?? 0) + ms);
+        }
+        result.totals.push(tbt4(load.tasks));
+        const { kinds, firstMs } = load.intl;
+        console.log(
+          `${key}${other ? ` (${builds[index]!.name})` : ''} run ${run + 1}: tasks > 12.5 ms (CPU ms) ${load.tasks.map((ms) => ms.toFixed(0)).join(', ')}; TBT×4 ${tbt4(load.tasks).toFixed(0)} ms; ` +
+            `Intl objects made ${kinds.length}${firstMs === undefined ? '' : ` (the first, ${kinds[0]}, in ${firstMs.toFixed(0)} ms)`}`,
+        );
+      }
+    }
+    for (const [index, { totals, byEvent }] of results.entries()) {
+      if (totals.length === 0) continue;
+      const label = `${key}${other ? ` (${builds[index]!.name})` : ''}`;
+      const sorted = [...totals].sort((a, b) => a - b);
+      const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
+      console.log(`${label}: main-thread CPU by trace event, ms a load (the ten largest)`);
       console.log(
-        `${page.key} run ${run + 1}: tasks > 12.5 ms (CPU ms) ${tasks.map((ms) => ms.toFixed(0)).join(', ')}; TBT×4 ${tbt4(tasks).toFixed(0)} ms; ` +
-          `Intl objects made ${kinds.length}${firstMs === undefined ? '' : ` (the first, ${kinds[0]}, in ${firstMs.toFixed(0)} ms)`}`,
+        [...byEvent]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 10)
+          .map(([name, ms]) => `  ${(ms / runs).toFixed(1).padStart(7)}  ${name}`)
+          .join('\n'),
+      );
+      rows.push(
+        `| ${label} | ${median.toFixed(0)} | ${totals.map((ms) => ms.toFixed(0)).join(' / ')} |`,
       );
     }
-    const sorted = [...totals].sort((a, b) => a - b);
-    const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
-    console.log(`${page.key}: main-thread CPU by trace event, ms a load (the ten largest)`);
-    console.log(
-      [...byEvent]
-        .sort((a, b) => b[1] - a[1])
-        .slice(0, 10)
-        .map(([name, ms]) => `  ${(ms / runs).toFixed(1).padStart(7)}  ${name}`)
-        .join('\n'),
-    );
-    rows.push(
-      `| ${page.key} | ${median.toFixed(0)} | ${totals.map((ms) => ms.toFixed(0)).join(' / ')} |`,
-    );
   }
   console.log('\n| page | TBT×4 median (ms) | every run |\n| --- | ---: | --- |');
   console.log(rows.join('\n'));
 } finally {
   await browser.close();
   await server.stop();
+  await other?.stop();
 }

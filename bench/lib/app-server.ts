@@ -13,9 +13,13 @@ import { sandboxServerEnv } from '../../scripts/server-env.mjs';
 const root = path.resolve(import.meta.dirname, '../..');
 const DEMO_MEMBER = { userName: 'demo@brightsmile.example', password: 'switchboard-demo' };
 
-/** `port`: the port to listen on; a free one when not given. */
+/**
+ * `port`: the port to listen on; a free one when not given. `env`: added to the server's
+ * environment (`WEB_DIST_DIR` to serve another build, say).
+ */
 export async function startServer(
   port?: number,
+  env: Record<string, string> = {},
 ): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
   port ??= await freePort();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchboard-bench-'));
@@ -24,7 +28,7 @@ export async function startServer(
     ['--import', 'tsx', 'apps/server/src/main.ts'],
     {
       cwd: root,
-      env: sandboxServerEnv({ dataDir, port, logLevel: 'warn', inherit: true }),
+      env: { ...sandboxServerEnv({ dataDir, port, logLevel: 'warn', inherit: true }), ...env },
       stdio: ['ignore', 'inherit', 'inherit'],
     },
   );
