@@ -139,6 +139,34 @@ describeInBrowser('accounts', (e2e) => {
     expect(new URL(page.url()).pathname).toBe('/login');
   });
 
+  it('the sign-in form shows before its checks arrive, waits for them, and says so when they cannot', async () => {
+    // The form's schema and zod come after the page is drawn (decision 106). Hold them back,
+    // as a slow connection would: the form is there and takes input; a submit waits.
+    const { page } = e2e;
+    const held: (() => Promise<void>)[] = [];
+    let refuse = true;
+    await page.route(/\/assets\/vendor-zod-[^/]+\.js$/, async (route) => {
+      if (refuse) await route.abort('internetdisconnected');
+      else held.push(() => route.continue());
+    });
+    await page.goto('/login');
+    await page.locator('input[name="userName"]').fill(DEMO_MEMBER.userName);
+    await page.locator('input[name="password"]').fill(DEMO_MEMBER.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const alert = page.getByRole('alert');
+    await expect.poll(() => alert.textContent()).toContain('This form could not finish loading');
+    expect(new URL(page.url()).pathname).toBe('/login');
+
+    // The connection is back but slow: the next submit waits for the checks, then signs in.
+    refuse = false;
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => held.length).toBe(1);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await Promise.all(held.map((resume) => resume()));
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard');
+    await page.unroute(/\/assets\/vendor-zod-[^/]+\.js$/);
+  });
+
   it('the create-account form shows the seed’s messages', async () => {
     const { page } = e2e;
     await page.goto('/create-account');

@@ -1,11 +1,16 @@
 import { z } from 'zod';
 import { callStructuredOutputSchema } from './structured-outputs';
-import { fetchFailedMessage } from './fetch-errors';
 import { CALL_LOG_PAGE_SIZE, CALL_LOG_TABS, CALL_OUTCOMES, CALL_TYPES } from './calls';
 import { dateRangeMessages, isoDateSchema } from './date-range';
 import { MAX_PAGE_LIMIT, paginatedSchema } from './pagination';
 import { includeTestQuerySchema } from './web-call';
 import { callActionSchema } from './live-calls';
+import {
+  callLogMessages,
+  MAX_COST_FILTER_USD,
+  MAX_DURATION_FILTER_SECONDS,
+  phoneFilterDigits,
+} from './call-log-rules';
 
 /**
  * The call log (`/agent/:agentId/call-logs`) and its API, GET /api/agents/:id/calls. The
@@ -13,32 +18,20 @@ import { callActionSchema } from './live-calls';
  * string, on the screen and on the wire alike.
  */
 
-export const callLogMessages = {
-  phoneDigits: 'Enter at least one digit of a phone number',
-  queryTooLong: 'Search at most 200 characters',
-  endReason: 'An end reason is a platform name: letters, digits, dots, hyphens and underscores',
-  minAboveMax: 'The minimum is above the maximum',
-  durationBounds: `Enter whole seconds from 0 to ${24 * 3600}`,
-  costBounds: 'Enter an amount in dollars from 0 to 10000',
-} as const;
-
-/** The largest duration filter (seconds) and cost filter (USD) the API takes. */
-export const MAX_DURATION_FILTER_SECONDS = 24 * 3600;
-export const MAX_COST_FILTER_USD = 10_000;
-
-/** The platform's call statuses before `ended`: such a call is shown as "In progress". */
-export const CALL_STATUSES_IN_PROGRESS = [
-  'scheduled',
-  'queued',
-  'ringing',
-  'in-progress',
-  'forwarding',
-] as const;
-
-/** Whether a call's status says it has not ended yet. */
-export function isCallInProgress(status: string | null | undefined): boolean {
-  return (CALL_STATUSES_IN_PROGRESS as readonly string[]).includes(status ?? '');
-}
+export {
+  CALL_COUNT_CAP,
+  CALL_COUNT_EXAMINE,
+  CALL_STATUSES_IN_PROGRESS,
+  callLogMessages,
+  callLogsErrorMessage,
+  ERASE_CALL_WORDS,
+  isCallInProgress,
+  MATCH_END,
+  MATCH_START,
+  MAX_COST_FILTER_USD,
+  MAX_DURATION_FILTER_SECONDS,
+  phoneFilterDigits,
+} from './call-log-rules';
 
 /** A whole number of seconds in the filter's bounds (from the query string's text). */
 const durationBound = z.coerce
@@ -56,18 +49,11 @@ const costBound = z.coerce
   .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, callLogMessages.costBounds)
   .optional();
 
-/** The seed's call-log failure text: with the reason when there is one. */
-export function callLogsErrorMessage(reason: string | null | undefined): string {
-  return fetchFailedMessage('call logs', reason);
-}
-
-/** Only the digits of a phone filter: "+1 (555) 010-22" → "155501022". */
-export function phoneFilterDigits(phone: string): string {
-  return phone.replace(/\D/g, '');
-}
+/** One of the call log's tabs. */
+export const callLogTabSchema = z.enum(CALL_LOG_TABS);
 
 const filterShape = {
-  tab: z.enum(CALL_LOG_TABS).default('all'),
+  tab: callLogTabSchema.default('all'),
   /** Matches calls whose customer number contains these digits (punctuation ignored). */
   phone: z
     .string()
@@ -155,10 +141,6 @@ export const businessCallLogQuerySchema = z
   .superRefine(checkRange);
 export type BusinessCallLogQuery = z.output<typeof businessCallLogQuerySchema>;
 
-/** Marks around the matching words of a transcript snippet (never in real text). */
-export const MATCH_START = '\u0002';
-export const MATCH_END = '\u0003';
-
 /** One row of the call log: the seed's formatted call row, without the raw call. */
 export const callLogRowSchema = z.object({
   id: z.string(),
@@ -204,14 +186,6 @@ export const callLogPageSchema = paginatedSchema(callLogRowSchema).extend({
   counting: z.boolean().optional(),
 });
 export type CallLogPage = z.infer<typeof callLogPageSchema>;
-
-/**
- * A count (GET …/calls/count) stops at CALL_COUNT_CAP matching calls, two pages of the call
- * log's 50, and reads at most CALL_COUNT_EXAMINE calls, newest first (decisions 081, 084): it
- * costs about the same whatever the store holds, and answers "at least" when it stopped early.
- */
-export const CALL_COUNT_CAP = 100;
-export const CALL_COUNT_EXAMINE = 2_000;
 
 /**
  * GET /api/agents/:id/calls/count and GET /api/calls/count: how many calls match a filter;
@@ -271,12 +245,3 @@ export const callDetailSchema = z.object({
   erased: z.object({ at: z.iso.datetime(), by: z.string() }).nullable().optional(),
 });
 export type CallDetail = z.infer<typeof callDetailSchema>;
-
-/** What erasing a call removes and keeps, as the confirmation says it (decision 069). */
-export const ERASE_CALL_WORDS = {
-  title: 'Erase recording and transcript',
-  body: 'The recording, transcript, summary and the caller’s number are deleted here and on the voice platform. The call’s date, length, cost and outcome stay in your figures. This cannot be undone.',
-  confirm: 'Erase',
-  done: 'Recording and transcript erased',
-  inProgress: 'This call is still in progress: erase it once it has ended.',
-} as const;

@@ -5,7 +5,6 @@ import {
   PASS_MIN_DURATION_SECONDS,
   TRANSFER_REASON_PATTERNS,
   callDurationSeconds,
-  callLogTabSchema,
   callMatchesTab,
   callOutcome,
   callTypeOf,
@@ -13,11 +12,12 @@ import {
   formatCallRow,
   isCallSuccessful,
   isCallTransferred,
-  platformCallSchema,
   type CallLogTab,
   type FormattedCallRow,
   type PlatformCall,
 } from './calls';
+import { callLogTabSchema } from './call-logs';
+import { platformCallSchema } from './platform-call';
 import { CALL_DURATION_CASES, CALL_OUTCOME_CASES, CALL_TRANSFER_CASES } from './calls.cases';
 
 function makeCall(overrides: Partial<PlatformCall> = {}): PlatformCall {

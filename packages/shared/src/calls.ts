@@ -1,45 +1,15 @@
-import { z } from 'zod';
+/**
+ * The seed's call rules: duration, outcome, transfer, call type, the call log's tabs and the
+ * formatted call row. No schemas here (the platform's call is `platform-call`; the call log's
+ * query is `call-logs`): the call log's first screen reads these (decision 106).
+ */
+import type { PlatformCall } from './platform-call';
 import { PASS_MIN_DURATION_SECONDS } from './call-success-rule';
 import { formatCost, formatDateTime, formatDuration } from './format';
 
 export { CALL_SUCCESS_RULE, PASS_MIN_DURATION_SECONDS } from './call-success-rule';
 
-// Loose objects throughout: this is the payload we store verbatim and show in the call detail,
-// so fields we do not read must survive parsing, and a platform adding a field must not break
-// ingest. Only the fields the rules and the call row read are typed.
-export const platformCallSchema = z.looseObject({
-  id: z.string().min(1),
-  assistantId: z.string().nullish(),
-  assistant: z.looseObject({ name: z.string().nullish() }).nullish(),
-  phoneNumberId: z.string().nullish(),
-  // The platform types this as a (Twilio import) object; older payloads and our own sandbox may
-  // send the bare number.
-  phoneNumber: z
-    .union([
-      z.string(),
-      z.looseObject({
-        number: z.string().nullish(),
-        twilioPhoneNumber: z.string().nullish(),
-      }),
-    ])
-    .nullish(),
-  customer: z.looseObject({ number: z.string().nullish() }).nullish(),
-  // inboundPhoneCall | outboundPhoneCall | webCall | …; the platform adds types over time.
-  type: z.string().nullish(),
-  endedReason: z.string().nullish(),
-  status: z.string().nullish(),
-  startedAt: z.string().nullish(),
-  endedAt: z.string().nullish(),
-  createdAt: z.string(),
-  cost: z.number().nullish(),
-  analysis: z
-    .looseObject({
-      // "true"/"false" for the default PassFail rubric; other rubrics give a score or a word.
-      successEvaluation: z.union([z.string(), z.boolean(), z.number()]).nullish(),
-    })
-    .nullish(),
-});
-export type PlatformCall = z.infer<typeof platformCallSchema>;
+export type { PlatformCall } from './platform-call';
 
 export type SuccessEvaluation = string | boolean | number | null | undefined;
 
@@ -139,7 +109,6 @@ export function callTypeOf(type: string | null | undefined): CallType {
 
 export const CALL_LOG_TABS = ['all', 'successful', 'failed', 'transferred'] as const;
 export type CallLogTab = (typeof CALL_LOG_TABS)[number];
-export const callLogTabSchema = z.enum(CALL_LOG_TABS);
 export const CALL_LOG_PAGE_SIZE = 50;
 
 /** Tabs are independent filters: a transferred call also appears under successful or failed. */

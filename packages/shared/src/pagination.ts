@@ -1,7 +1,14 @@
 import { z } from 'zod';
+import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, type PaginationMeta } from './page-meta';
 
-export const DEFAULT_PAGE_LIMIT = 20;
-export const MAX_PAGE_LIMIT = 100;
+export {
+  buildPaginationMeta,
+  DEFAULT_PAGE_LIMIT,
+  MAX_PAGE_LIMIT,
+  pageOffset,
+  type Paginated,
+  type PaginationMeta,
+} from './page-meta';
 
 /**
  * page/limit from a query string. Lists differ in their default page size (call logs 50,
@@ -27,24 +34,8 @@ export const paginationMetaSchema = z.object({
   totalPages: z.number().int().nonnegative(),
   hasNext: z.boolean(),
   hasPrev: z.boolean(),
-});
-export type PaginationMeta = z.infer<typeof paginationMetaSchema>;
-
-export function buildPaginationMeta(total: number, page: number, limit: number): PaginationMeta {
-  const totalPages = Math.ceil(total / limit);
-  return { total, page, limit, totalPages, hasNext: page < totalPages, hasPrev: page > 1 };
-}
+}) satisfies z.ZodType<PaginationMeta>;
 
 export function paginatedSchema<T extends z.ZodType>(itemSchema: T) {
   return z.object({ data: z.array(itemSchema), meta: paginationMetaSchema });
-}
-
-export interface Paginated<T> {
-  data: T[];
-  meta: PaginationMeta;
-}
-
-/** Rows to skip before the given 1-based page. */
-export function pageOffset(page: number, limit: number): number {
-  return (page - 1) * limit;
 }

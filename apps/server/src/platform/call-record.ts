@@ -1,4 +1,4 @@
-import { platformCallSchema, type PlatformCall } from '@switchboard/shared/calls';
+import { platformCallSchema, type PlatformCall } from '@switchboard/shared/platform-call';
 import { isTestCallPayload } from '@switchboard/shared/web-call';
 import type { calls } from '../db/schema';
 import { cleanDeep, valueMayNeedCleaning } from '../lib/control-characters';

@@ -1,18 +1,17 @@
 import { PasswordInput, Stack } from '@mantine/core';
-import {
-  loginSchema,
-  type LoginFormValues,
-  type LoginInput,
-  type SessionUser,
-} from '@switchboard/shared/auth';
+import { IconAlertCircle } from '@tabler/icons-react';
+import type { LoginFormValues, LoginInput, SessionUser } from '@switchboard/shared/auth';
 import { isApiError } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useLogin } from '../api/login';
 import { FormAlert } from '../../../components/form-alert';
+import { Notice } from '../../../components/notice';
 import { AuthSubmit, UserNameInput } from './auth-form-parts';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { useDeferredZodForm } from '../../../lib/use-deferred-zod-form';
 
 const fields = ['userName', 'password'] as const;
+
+const loadLoginSchema = () => import('@switchboard/shared/auth').then((auth) => auth.loginSchema);
 
 type LoginFormProps = {
   /** Called once the server accepts the credentials (the session is then set). */
@@ -20,7 +19,8 @@ type LoginFormProps = {
 };
 
 export function LoginForm({ onSuccess }: LoginFormProps) {
-  const { form, fieldProps } = useZodForm<LoginFormValues, LoginInput>(loginSchema, {
+  // Sign-in is many visits' first page: its checks (and zod) arrive after it is drawn.
+  const { form, fieldProps } = useDeferredZodForm<LoginFormValues, LoginInput>(loadLoginSchema, {
     userName: '',
     password: '',
   });
@@ -39,6 +39,11 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
   return (
     <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)}>
       <Stack gap="md">
+        {form.formState.errors.root && (
+          <Notice tone="danger" title="Could not sign you in" icon={IconAlertCircle}>
+            {form.formState.errors.root.message}
+          </Notice>
+        )}
         {loginMutation.isError && (
           <FormAlert
             title={

@@ -14,7 +14,10 @@ import {
 import { DatePickerInput, type DatePickerInputProps } from '@mantine/dates';
 import { useDebouncedCallback, useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { CALL_TYPES } from '@switchboard/shared/calls';
-import { MAX_COST_FILTER_USD, MAX_DURATION_FILTER_SECONDS } from '@switchboard/shared/call-logs';
+import {
+  MAX_COST_FILTER_USD,
+  MAX_DURATION_FILTER_SECONDS,
+} from '@switchboard/shared/call-log-rules';
 import { KNOWN_ENDED_REASONS } from '@switchboard/shared/ended-reasons';
 import {
   IconCalendar,

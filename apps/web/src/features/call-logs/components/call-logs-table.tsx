@@ -1,6 +1,7 @@
 import { ActionIcon, Anchor, Badge, CopyButton, Group, Text, VisuallyHidden } from '@mantine/core';
-import { callLogsErrorMessage, type CallLogRow } from '@switchboard/shared/call-logs';
-import type { PaginationMeta, Paginated } from '@switchboard/shared/pagination';
+import { callLogsErrorMessage } from '@switchboard/shared/call-log-rules';
+import type { CallLogRow } from '@switchboard/shared/call-logs';
+import type { PaginationMeta, Paginated } from '@switchboard/shared/page-meta';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactElement, ReactNode } from 'react';

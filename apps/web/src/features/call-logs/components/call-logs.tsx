@@ -1,6 +1,6 @@
 import { Button, Progress, Tabs, VisuallyHidden } from '@mantine/core';
 import { CALL_LOG_TABS, type CallLogTab } from '@switchboard/shared/calls';
-import { buildPaginationMeta, type PaginationMeta } from '@switchboard/shared/pagination';
+import { buildPaginationMeta, type PaginationMeta } from '@switchboard/shared/page-meta';
 import { IconPhoneCall, IconRestore } from '@tabler/icons-react';
 import { startTransition, useEffect, useState } from 'react';
 import { TabList } from '../../../components/tab-list';

@@ -3,8 +3,8 @@ import {
   MAX_COST_FILTER_USD,
   MAX_DURATION_FILTER_SECONDS,
   phoneFilterDigits,
-  type BusinessCallLogFilter,
-} from '@switchboard/shared/call-logs';
+} from '@switchboard/shared/call-log-rules';
+import type { BusinessCallLogFilter } from '@switchboard/shared/call-logs';
 import {
   CALL_LOG_PAGE_SIZE,
   CALL_LOG_TABS,
@@ -12,8 +12,8 @@ import {
   type CallLogTab,
   type CallType,
 } from '@switchboard/shared/calls';
-import { isIsoDate } from '@switchboard/shared/date-range';
-import { MAX_PAGE_LIMIT } from '@switchboard/shared/pagination';
+import { isIsoDate } from '@switchboard/shared/calendar-dates';
+import { MAX_PAGE_LIMIT } from '@switchboard/shared/page-meta';
 
 /**
  * The call log screen's state rule: the state is its query string, so reload, back/forward and shared

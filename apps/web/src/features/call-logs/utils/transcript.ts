@@ -1,4 +1,5 @@
-import { MATCH_END, MATCH_START, type TranscriptLine } from '@switchboard/shared/call-logs';
+import { MATCH_END, MATCH_START } from '@switchboard/shared/call-log-rules';
+import type { TranscriptLine } from '@switchboard/shared/call-logs';
 
 export type SnippetPart = { text: string; match: boolean };
 
