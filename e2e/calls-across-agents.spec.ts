@@ -333,8 +333,19 @@ describeInBrowser('calls across agents', (e2e) => {
     ).toBe(true);
     const phone = page.getByRole('textbox', { name: 'Phone number' });
     expect(await phone.isVisible()).toBe(false);
+    // The folded filters are drawn when first opened, and the date picker's code is fetched
+    // then, not with the first screen (decision 107).
+    const datePickerCode = () =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .some((entry) => /\/assets\/DatePicker[^/]*\.js$/.test(entry.name)),
+      );
+    expect(await datePickerCode()).toBe(false);
     await page.getByRole('button', { name: 'Filters' }).click();
     await expect.poll(() => phone.isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'From' }).isVisible()).toBe(true);
+    expect(await datePickerCode()).toBe(true);
     await phone.fill('555');
     await expect.poll(() => search(page).get('phone'), { timeout: 5000 }).toBe('555');
     // A card opens its call.

@@ -11,7 +11,7 @@ import {
   Stack,
   TextInput,
 } from '@mantine/core';
-import { DatePickerInput, type DatePickerInputProps } from '@mantine/dates';
+import type { DatePickerInputProps } from '@mantine/dates';
 import { useDebouncedCallback, useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { CALL_TYPES } from '@switchboard/shared/calls';
 import {
@@ -28,7 +28,7 @@ import {
   IconRestore,
   IconSearch,
 } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import {
   costBound,
   durationBound,
@@ -74,8 +74,15 @@ export function CallLogFilters({
   agents,
   columnsMenu,
 }: CallLogFiltersProps) {
-  const phone = useMediaQuery('(max-width: 36em)') ?? false;
+  // Read in the first render: drawn wide first, a phone built every filter and then threw them
+  // away for the fold (decision 107).
+  const phone =
+    useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false }) ?? false;
   const [open, { toggle }] = useDisclosure(false);
+  // On a phone the filters are drawn when first opened, not with the first screen: a dozen
+  // inputs nobody sees until then (decision 107). Once drawn they stay, with what was typed.
+  const [drawn, setDrawn] = useState(false);
+  if (open && !drawn) setDrawn(true);
   const active =
     [state.phone, state.q, state.from, state.to, state.agentId].filter(Boolean).length +
     moreFilterCount(state);
@@ -224,7 +231,7 @@ export function CallLogFilters({
           {actions}
         </Group>
         <Collapse expanded={open} id="call-log-filters">
-          {filters}
+          {drawn && filters}
         </Collapse>
       </Stack>
     );
@@ -250,6 +257,20 @@ type AppliedTextInputProps = {
   w: number | string;
 };
 
+/**
+ * The date picker and its calendar (@mantine/dates and its styles), fetched when a date input is
+ * first drawn rather than with the call log's first screen (decision 107).
+ */
+const DatePickerInput = lazy(() => import('./date-picker-input'));
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "2026-03-01" as the picker writes it ("Mar 1, 2026"), without its date library. */
+function shortDay(isoDate: string): string {
+  const [year, month, day] = isoDate.split('-').map(Number);
+  return `${MONTHS[(month ?? 1) - 1] ?? ''} ${day ?? ''}, ${year ?? ''}`;
+}
+
 /** A day the log starts or ends on: any day when empty, cleared with its own button. */
 function DayInput({
   clearLabel,
@@ -259,16 +280,33 @@ function DayInput({
   clearLabel: string;
   phone: boolean;
 }) {
+  const width = phone ? '100%' : 170;
+  const icon = <IconCalendar size={16} stroke={1.6} />;
   return (
-    <DatePickerInput
-      {...props}
-      placeholder="Any day"
-      clearable
-      clearButtonProps={{ 'aria-label': clearLabel }}
-      valueFormat="MMM D, YYYY"
-      leftSection={<IconCalendar size={16} stroke={1.6} />}
-      w={phone ? '100%' : 170}
-    />
+    <Suspense
+      fallback={
+        // The same label, box and size while the picker's code arrives: nothing moves.
+        <TextInput
+          label={props.label}
+          placeholder="Any day"
+          value={props.value ? shortDay(String(props.value)) : ''}
+          leftSection={icon}
+          w={width}
+          readOnly
+          aria-busy
+        />
+      }
+    >
+      <DatePickerInput
+        {...props}
+        placeholder="Any day"
+        clearable
+        clearButtonProps={{ 'aria-label': clearLabel }}
+        valueFormat="MMM D, YYYY"
+        leftSection={icon}
+        w={width}
+      />
+    </Suspense>
   );
 }
 

@@ -13,6 +13,7 @@ import {
   SYNC,
 } from '../testing/fake-call-logs-api';
 import { renderCallLogs } from '../testing/render-call-logs';
+import { fakeMatchMedia } from '../../../test/match-media';
 
 async function findRow(displayId: string) {
   const link = await screen.findByRole('link', { name: `Call ${displayId}` });
@@ -145,7 +146,8 @@ describe('call log table', () => {
     expect(screen.getByRole('tab', { name: 'Failed' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('textbox', { name: 'Phone number' })).toHaveValue('087');
     expect(screen.getByRole('textbox', { name: 'Search transcripts' })).toHaveValue('book');
-    expect(screen.getByRole('button', { name: 'From' })).toHaveTextContent('Mar 1, 2026');
+    // The date picker's code comes when the inputs are first drawn (decision 107).
+    expect(await screen.findByRole('button', { name: 'From' })).toHaveTextContent('Mar 1, 2026');
     expect(screen.getByRole('button', { name: 'To' })).toHaveTextContent('Mar 9, 2026');
   });
 
@@ -314,7 +316,7 @@ describe('call log table', () => {
     const { user, search } = renderCallLogs('?from=2026-03-02&page=2');
     await findRow('3f2a9c1e…');
 
-    await user.click(screen.getByRole('button', { name: 'From' }));
+    await user.click(await screen.findByRole('button', { name: 'From' }));
     await user.click(screen.getByRole('button', { name: '9 March 2026' }));
     expect(search()).toEqual({ from: '2026-03-09' });
 
@@ -619,5 +621,34 @@ describe('export', () => {
       'href',
       '/api/agents/asst_front_desk/calls/export?tab=transferred',
     );
+  });
+});
+
+describe('on a phone', () => {
+  beforeEach(() => {
+    vi.stubGlobal(
+      'matchMedia',
+      fakeMatchMedia((query) => query.includes('max-width')),
+    );
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('draws the folded filters when first opened, and keeps what was typed', async () => {
+    stubCallLogsApi();
+    const { user } = renderCallLogs();
+    const filtersButton = await screen.findByRole('button', { name: 'Filters' });
+    // The first screen draws none of the dozen inputs behind "Filters" (decision 107).
+    expect(screen.queryByRole('textbox', { name: 'Phone number' })).not.toBeInTheDocument();
+    expect(screen.queryByText('From')).not.toBeInTheDocument();
+
+    await user.click(filtersButton);
+    const phone = await screen.findByRole('textbox', { name: 'Phone number' });
+    expect(await screen.findByRole('button', { name: 'From' })).toBeInTheDocument();
+    await user.type(phone, '08');
+    await user.click(filtersButton);
+    await user.click(filtersButton);
+    expect(screen.getByRole('textbox', { name: 'Phone number' })).toHaveValue('08');
   });
 });
