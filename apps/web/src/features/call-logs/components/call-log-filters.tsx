@@ -324,15 +324,25 @@ function useAppliedDraft(
   const [draft, setDraft] = useState(applied);
   const [error, setError] = useState<string | null>(null);
   const [shown, setShown] = useState(applied);
+  // The value this box last applied: when it reaches the URL the user may have typed on since
+  // (a slow screen: the typing pause applied "21255", then "5" was typed before the URL caught
+  // up), and what they typed stays. Any other change of the URL's value replaces the draft.
+  const [sent, setSent] = useState<string | null>(null);
   if (shown !== applied) {
     setShown(applied);
-    setDraft(applied);
-    setError(null);
+    setSent(null);
+    if (applied !== sent) {
+      setDraft(applied);
+      setError(null);
+    }
   }
   const apply = (value: string, options?: ChangeOptions) => {
     const problem = validate(value);
     setError(problem);
-    if (!problem && value.trim() !== applied) onApply(value.trim(), options);
+    if (!problem && value.trim() !== applied) {
+      setSent(value.trim());
+      onApply(value.trim(), options);
+    }
   };
   const applySoon = useDebouncedCallback(
     (value: string) => apply(value, { replace: true }),
