@@ -11,7 +11,7 @@ import type { AgentAnalytics } from '@switchboard/shared/analytics';
 import { addDays, todayIn } from '@switchboard/shared/date-range';
 import { VapiError, type Vapi } from '@vapi-ai/server-sdk';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { agents, appointments, platformResources } from '../../db/schema';
 import type { WireError } from '@switchboard/shared/errors';
 import {
@@ -741,31 +741,40 @@ describe.each(oneDatabase)('existing agents moved to tools by id on %s', (target
 });
 
 describe.each(oneDatabase)('a server stopped during its start-up pass on %s', (target) => {
+  let passes: MockInstance<AgentsService['migrateToToolIds']>;
+  let ctx: TestContext;
+  // Built in a hook, as the other suites here build theirs: on a loaded CI machine a new
+  // PostgreSQL database and app took much of a test's 30 s.
+  beforeAll(async () => {
+    passes = vi.spyOn(AgentsService.prototype, 'migrateToToolIds');
+    ctx = await buildTestApp(target);
+  });
+  let closed = false;
+  afterAll(async () => {
+    passes.mockRestore();
+    if (!closed) await ctx?.close();
+  });
+
   it('stops the pass, and closes its database only once the pass has ended', async () => {
-    const passes = vi.spyOn(AgentsService.prototype, 'migrateToToolIds');
-    const ctx = await buildTestApp(target);
-    try {
-      await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-      // onListen hooks run once listen has answered.
-      await expect.poll(() => passes.mock.calls.length).toBe(1);
-      const pass = passes.mock.results[0]!.value as Promise<{ failed: number }>;
-      let ended = false;
-      void pass.then(() => (ended = true));
-      const { database } = ctx.app;
-      const closeDatabase = database.close.bind(database);
-      let endedAtDatabaseClose: boolean | undefined;
-      vi.spyOn(database, 'close').mockImplementation(async () => {
-        endedAtDatabaseClose = ended;
-        await closeDatabase();
-      });
-      // Stopped at once: of the four demo agents with inline tools, hardly one is done.
-      await ctx.close();
-      // Before, the pass went on against the closed database, each agent a logged failure.
-      expect(endedAtDatabaseClose).toBe(true);
-      expect((await pass).failed).toBe(0);
-    } finally {
-      passes.mockRestore();
-    }
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    // onListen hooks run once listen has answered.
+    await expect.poll(() => passes.mock.calls.length).toBe(1);
+    const pass = passes.mock.results[0]!.value as Promise<{ failed: number }>;
+    let ended = false;
+    void pass.then(() => (ended = true));
+    const { database } = ctx.app;
+    const closeDatabase = database.close.bind(database);
+    let endedAtDatabaseClose: boolean | undefined;
+    vi.spyOn(database, 'close').mockImplementation(async () => {
+      endedAtDatabaseClose = ended;
+      await closeDatabase();
+    });
+    // Stopped at once: of the four demo agents with inline tools, hardly one is done.
+    closed = true;
+    await ctx.close();
+    // Before, the pass went on against the closed database, each agent a logged failure.
+    expect(endedAtDatabaseClose).toBe(true);
+    expect((await pass).failed).toBe(0);
   });
 });
 

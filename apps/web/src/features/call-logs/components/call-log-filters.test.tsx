@@ -43,14 +43,18 @@ describe('call log filters', () => {
     const box = screen.getByRole('textbox', { name: 'Phone number' });
 
     await user.type(box, '21255');
-    act(() => vi.advanceTimersByTime(FILTER_DEBOUNCE_MS));
+    act(() => {
+      vi.advanceTimersByTime(FILTER_DEBOUNCE_MS);
+    });
     expect(onChange).toHaveBeenLastCalledWith({ phone: '21255' }, { replace: true });
     // One more digit before the screen shows the applied value.
     await user.type(box, '5');
     showState({ ...DEFAULT_CALL_LOG_STATE, phone: '21255' });
 
     expect(box).toHaveValue('212555');
-    act(() => vi.advanceTimersByTime(FILTER_DEBOUNCE_MS));
+    act(() => {
+      vi.advanceTimersByTime(FILTER_DEBOUNCE_MS);
+    });
     expect(onChange).toHaveBeenLastCalledWith({ phone: '212555' }, { replace: true });
 
     // A change the box did not make (Reset, back) replaces what it holds.
