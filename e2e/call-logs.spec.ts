@@ -174,6 +174,31 @@ describeInBrowser('call logs', (e2e) => {
     expect(e2e.pageErrors).toEqual([]);
   });
 
+  it("shows a date filter's day in a box of the picker's size until the picker's code arrives", async () => {
+    // The picker is fetched when the date inputs are first drawn (decision 107): held back, as
+    // a slow connection would, the box stands in with the day written as the picker writes it.
+    const { page, baseURL } = e2e;
+    const agentId = await demoAgentId(baseURL);
+    await signInAs(e2e, DEMO_MEMBER);
+    const held: (() => Promise<void>)[] = [];
+    await page.route(/\/assets\/date-picker-input-[^/]+\.js$/, (route) => {
+      held.push(() => route.continue());
+    });
+    await page.goto(`/agent/${agentId}/call-logs?from=2026-03-01`);
+    const standIn = page.getByRole('textbox', { name: 'From' });
+    await expect.poll(() => standIn.inputValue()).toBe('Mar 1, 2026');
+    await expect.poll(() => held.length).toBe(1);
+    const before = await standIn.boundingBox();
+
+    await Promise.all(held.map((resume) => resume()));
+    const picker = page.getByRole('button', { name: 'From' });
+    await expect.poll(() => picker.textContent()).toBe('Mar 1, 2026');
+    // Nothing moved when it came.
+    expect(await picker.boundingBox()).toEqual(before);
+    await page.unroute(/\/assets\/date-picker-input-[^/]+\.js$/);
+    expect(e2e.pageErrors).toEqual([]);
+  });
+
   it('opens a call: transcript bubbles, a playable recording, and a click seeks the audio', async () => {
     const { page, baseURL } = e2e;
     const agents = await demoAgentsWithCalls(baseURL);

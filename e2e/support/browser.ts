@@ -9,6 +9,7 @@ import {
 import fs from 'node:fs/promises';
 import type { E2EServer } from './global-setup';
 import { waitUntilHealthy } from './processes';
+import { CHROMIUM_FLAGS } from '../../scripts/chromium-flags.mjs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -43,16 +44,9 @@ async function keepFailedPage(context: TestContext, page: Page | undefined): Pro
   }
 }
 
-// Flags for Debian's Chromium on these machines: no sandbox as root, and no background
-// networking (the network is closed, and those connections would only fail noisily).
+// Debian's Chromium on these machines (scripts/chromium-flags.mjs), and for the tests:
 const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
+  ...CHROMIUM_FLAGS,
   // Web calls ("Talk to agent"): a fake microphone (a tone) granted without a prompt, and
   // playback without a gesture having been counted (headless has no real user).
   '--use-fake-ui-for-media-stream',

@@ -276,7 +276,9 @@ function DayInput({
   clearLabel,
   phone,
   ...props
-}: Pick<DatePickerInputProps, 'label' | 'value' | 'onChange' | 'minDate' | 'maxDate'> & {
+}: Pick<DatePickerInputProps, 'label' | 'onChange' | 'minDate' | 'maxDate'> & {
+  /** The day, YYYY-MM-DD; null for any day. */
+  value: string | null;
   clearLabel: string;
   phone: boolean;
 }) {
@@ -289,7 +291,7 @@ function DayInput({
         <TextInput
           label={props.label}
           placeholder="Any day"
-          value={props.value ? shortDay(String(props.value)) : ''}
+          value={props.value ? shortDay(props.value) : ''}
           leftSection={icon}
           w={width}
           readOnly
