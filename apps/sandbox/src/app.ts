@@ -1,4 +1,5 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { endUnusedConnectionsOnClose } from '@switchboard/shared/unused-connections';
 import type { SandboxContext } from './context';
 import { requireKey } from './http/auth';
 import { errorBody, PlatformError } from './http/errors';
@@ -35,6 +36,8 @@ export function createFastify(options: AppOptions): FastifyInstance {
   const app = options.logger
     ? Fastify({ loggerInstance: options.logger, logController })
     : Fastify({ logger: { level: options.logLevel ?? 'info' }, logController });
+  // A connection that never carried a request does not hold the close (decision 108).
+  endUnusedConnectionsOnClose(app);
   return app;
 }
 

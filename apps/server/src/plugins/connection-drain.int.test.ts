@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import net, { type AddressInfo } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { appForSuite, oneDatabase } from '../test/test-app';
 
 // A request that reaches a closing server on a connection opened before the close (a proxy's
@@ -55,5 +55,34 @@ describe.each(oneDatabase)('a request while the server closes on %s', (target) =
     expect(headers['retry-after']).toBe('5');
     expect(headers.connection).toBe('close');
     expect(JSON.parse(body!)).toMatchObject({ error: { code: 'SERVICE_UNAVAILABLE' } });
+  });
+});
+
+// A browser opens connections ahead of need (preconnect), and an HTTP client can leave one
+// behind a request it cancelled while connecting: such a connection has sent nothing, and Node
+// waited for its first request until the headers timeout (60 s) before the close could end.
+describe.each(oneDatabase)('a connection that never sent a request, on %s', (target) => {
+  const ctx = appForSuite(target, { SANDBOX_CALLS: '0' }, async (app) => {
+    await app.ready();
+    await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
+  });
+
+  it('is ended shortly into the close instead of holding it open', async () => {
+    const { port } = ctx.app.server.address() as AddressInfo;
+    const accepted = once(ctx.app.server, 'connection');
+    const silent = net.connect(port, '127.0.0.1');
+    silent.on('error', () => undefined);
+    onTestFinished(() => {
+      silent.destroy();
+    });
+    await once(silent, 'connect');
+    await accepted;
+
+    const started = performance.now();
+    const ended = once(silent, 'close');
+    await ctx.app.close();
+    await ended;
+    // The grace is half a second; the headers timeout it used to wait for is a minute.
+    expect(performance.now() - started).toBeLessThan(10_000);
   });
 });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { endUnusedConnectionsOnClose } from '@switchboard/shared/unused-connections';
 import { AppError } from '../lib/app-error';
 
 /**
@@ -16,8 +17,12 @@ import { AppError } from '../lib/app-error';
  * 503, `Retry-After` and our error body (Fastify's own refusal, `return503OnClosing`, is turned
  * off in `buildApp`: it writes a bare 503 without `Retry-After`), so a proxy or a browser tries
  * again, reaching another instance or this one restarted.
+ *
+ * A connection that has sent nothing yet (a browser's preconnect) is ended half a second into
+ * the close: Node would wait for its first request until the headers timeout (decision 108).
  */
 export function registerConnectionDrain(app: FastifyInstance) {
+  endUnusedConnectionsOnClose(app);
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
