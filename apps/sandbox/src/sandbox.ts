@@ -144,6 +144,12 @@ export interface Sandbox {
    * the ended call once the end-of-call-report was delivered or failed.
    */
   simulateCall(options?: SimulateCallOptions): Promise<SandboxCall>;
+  /**
+   * Ends the simulated calls in progress and places no more, with no webhook sent after it; the
+   * API still answers. For a product that is shutting down, before it stops taking webhooks.
+   * `close` does it first.
+   */
+  stopCalls(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -231,6 +237,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     setOrgServer: (server) => assembled.setOrgServer(server),
     addCredential: (credential) => assembled.addCredential(credential),
     simulateCall: (simulateOptions) => simulator.simulateCall(simulateOptions),
+    stopCalls: () => assembled.stopCalls(),
     close: () => assembled.close(),
   };
 }
@@ -245,6 +252,7 @@ export interface AssembledSandbox {
   setPublicUrl(url: string): void;
   setOrgServer(server: ServerTarget | undefined): void;
   addCredential(credential: WebhookCredential): void;
+  stopCalls(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -315,6 +323,10 @@ export async function assembleSandbox(options: SandboxOptions): Promise<Assemble
   await registerPlatform(app, ctx);
 
   let closing: Promise<void> | undefined;
+  const stopCalls = async () => {
+    abort.abort();
+    await simulator.close();
+  };
   return {
     app,
     catalog,
@@ -331,10 +343,10 @@ export async function assembleSandbox(options: SandboxOptions): Promise<Assemble
     addCredential: (credential) => {
       credentials.set(credential.id, credential);
     },
+    stopCalls,
     close: () => {
       closing ??= (async () => {
-        abort.abort();
-        await simulator.close();
+        await stopCalls();
         await app.close();
       })();
       return closing;

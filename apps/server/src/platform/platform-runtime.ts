@@ -67,6 +67,12 @@ export type PlatformRuntime = {
   callLogs: PlatformCallLogs;
   /** Called once the server listens: the sandbox learns where to send its webhooks. */
   onListen: (serverBaseUrl: string) => void;
+  /**
+   * Once our close has begun, before we stop taking webhooks: the in-process sandbox ends its
+   * simulated calls, so it does not deliver into a closed server (a real platform is not ours
+   * to stop).
+   */
+  beforeClose: () => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -226,6 +232,7 @@ export async function startPlatform(
         allowed: recordingHosts,
       }),
       onListen: () => undefined,
+      beforeClose: async () => undefined,
       close: async () => undefined,
     };
   }
@@ -307,6 +314,7 @@ export async function startPlatform(
       loopbackWebhookUrl = `${serverBaseUrl}${WEBHOOK_PATH}`;
       sandbox.setServer({ url: loopbackWebhookUrl, ...serverAuth });
     },
+    beforeClose: () => sandbox.stopCalls(),
     close: () => sandbox.close(),
   };
 }

@@ -38,6 +38,8 @@ export const platformPlugin = fp(
     app.decorate('platform', runtime);
     // After the background jobs' (registered later, so stopped first): onClose is LIFO.
     app.addHook('onClose', async () => runtime.close());
+    // The sandbox's calls end before our server stops taking their webhooks (preClose).
+    app.addHook('preClose', async () => runtime.beforeClose());
     app.addHook('onListen', async () => {
       runtime.onListen(loopbackBaseUrl(app.server.address()));
     });
