@@ -21,11 +21,11 @@ it('closes with a connection open that never sent a request', async () => {
   await once(silent, 'connect');
   await accepted;
 
-  const started = performance.now();
+  // Ended by the server: the client never closes it. Before, the close waited for the headers
+  // timeout (a minute), and the test timed out.
   const ended = once(silent, 'close');
   await sandbox.close();
   await ended;
-  expect(performance.now() - started).toBeLessThan(10_000);
 });
 
 // The product asks this when its own close begins, before it stops taking webhooks: otherwise

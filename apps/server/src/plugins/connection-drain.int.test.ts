@@ -78,11 +78,10 @@ describe.each(oneDatabase)('a connection that never sent a request, on %s', (tar
     await once(silent, 'connect');
     await accepted;
 
-    const started = performance.now();
+    // Ended by the server: the client never closes it. Before, the close waited for the headers
+    // timeout (a minute), and the test timed out.
     const ended = once(silent, 'close');
     await ctx.app.close();
     await ended;
-    // The grace is half a second; the headers timeout it used to wait for is a minute.
-    expect(performance.now() - started).toBeLessThan(10_000);
   });
 });
