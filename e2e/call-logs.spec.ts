@@ -126,8 +126,33 @@ describeInBrowser('call logs', (e2e) => {
     const { page, baseURL } = e2e;
     const agentId = await demoAgentId(baseURL);
     await signInAs(e2e, DEMO_MEMBER);
+    // Counts the Intl objects the page makes: its figures and the agents' last calls are written
+    // without one, so the browser's ICU is not started (decision 109).
+    await page.addInitScript({
+      content: `window.__intlMade = [];
+        ['NumberFormat', 'DateTimeFormat', 'PluralRules', 'Collator', 'RelativeTimeFormat'].forEach(function (kind) {
+          var Made = Intl[kind];
+          var Counted = function () {
+            window.__intlMade.push(kind);
+            return new (Function.prototype.bind.apply(Made, [null].concat([].slice.call(arguments))))();
+          };
+          Counted.prototype = Made.prototype;
+          Counted.supportedLocalesOf = Made.supportedLocalesOf;
+          Intl[kind] = Counted;
+        });`,
+    });
     await page.goto('/dashboard');
     await page.getByText('Today and the last 7 days').waitFor();
+    // The agents' table is drawn: its spend, success rate and last call.
+    const firstAgent = page
+      .getByRole('row')
+      .filter({ hasText: /\$\d+\.\d{2}/ })
+      .first();
+    await firstAgent.waitFor();
+    const rowText = (await firstAgent.textContent()) ?? '';
+    expect(rowText).toMatch(/\d+(\.\d+)?%/);
+    expect(rowText).toMatch(/[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2}/);
+    expect(await page.evaluate<string[]>('window.__intlMade')).toEqual([]);
     expect(
       await ownRequestsFor(page, [
         '/api/auth/me',

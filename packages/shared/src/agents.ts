@@ -284,6 +284,12 @@ export const agentSchema = z.object({
   timeZone: z.string(),
   last7Days: agentRecentFiguresSchema,
   lastCallAt: z.iso.datetime().nullable(),
+  /**
+   * lastCallAt as the dashboard shows it, in the agent's zone: "Mar 5, 2026, 14:07". Written by
+   * the server, as the call log's times are: the page's first Intl object would start the
+   * browser's ICU for this one date (decision 109).
+   */
+  lastCallAtText: z.string().nullable(),
   createdAt: z.iso.datetime(),
   /** Its calls may be listened to live (the business's switch; monitorPlan.listenEnabled). */
   liveListening: z.boolean().optional(),

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
   formatCost,
   formatCount,
@@ -131,6 +131,84 @@ describe('formatPercent and formatMinutes', () => {
     [null, '0.00'],
   ])('formatMinutes(%s) is %j', (value, expected) => {
     expect(formatMinutes(value)).toBe(expected);
+  });
+});
+
+describe('the decimal figures without Intl', () => {
+  it('write what en-US Intl writes: ties on the decimal value, tiny, huge and negative values', () => {
+    const cost = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      useGrouping: false,
+      signDisplay: 'negative',
+    });
+    const percent = new Intl.NumberFormat('en-US', {
+      maximumFractionDigits: 2,
+      useGrouping: false,
+    });
+    const minutes = new Intl.NumberFormat('en-US', {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+      useGrouping: false,
+    });
+    // A seeded sequence (a linear congruential generator), so a failure names its input again.
+    let seed = 20261201;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const values = [
+      0,
+      -0,
+      0.005,
+      0.015,
+      0.045,
+      0.075,
+      0.995,
+      0.9949999999999999,
+      1.005,
+      2.675,
+      8.345,
+      9.995,
+      99.995,
+      123456789.125,
+      -0.001,
+      -0.005,
+      -0.0049,
+      -1.5,
+      -99.995,
+      1e-7,
+      1.5e-7,
+      9.999e-7,
+      5e-324,
+      1e21,
+      1.2345e25,
+      Number.MAX_SAFE_INTEGER,
+      Number.MAX_VALUE,
+    ];
+    for (let i = 0; i < 3000; i++) {
+      const magnitude = 10 ** Math.floor(next() * 10 - 3);
+      const sign = next() < 0.2 ? -1 : 1;
+      values.push(
+        sign * next() * magnitude,
+        // A figure of three decimals ending in 5: a tie on its decimal value.
+        (sign * (Math.floor(next() * 100_000) * 10 + 5)) / 1000,
+        (sign * Math.round(next() * magnitude * 100)) / 100,
+      );
+    }
+    for (const value of values) {
+      expect(formatCost(value), String(value)).toBe(cost.format(value));
+      expect(formatPercent(value), String(value)).toBe(`${percent.format(value)}%`);
+      expect(formatMinutes(value), String(value)).toBe(minutes.format(value));
+    }
+  });
+
+  it('make no Intl object', () => {
+    const made = vi.spyOn(Intl, 'NumberFormat');
+    onTestFinished(() => {
+      made.mockRestore();
+    });
+    formatCost(12.345);
+    formatPercent(72.456);
+    formatMinutes(1741.875);
+    expect(made).not.toHaveBeenCalled();
   });
 });
 

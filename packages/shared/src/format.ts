@@ -15,30 +15,48 @@ export function formatDuration(seconds: number | null | undefined): string {
 }
 
 /**
- * An en-US number format made when first used, not when this module loads. A page's first Intl
- * object starts the browser's ICU (its locale data read from disk): 68–183 ms of one main-thread
- * task in Chromium on the machine where it was measured, before any code ran that needed it. A
- * page that shows no figure (the call log's rows come formatted by the server) never pays it.
+ * The magnitude of `value` rounded to `digits` decimals as en-US Intl rounds it: half away from
+ * zero, on the shortest decimal that reads back as the number (so 0.075 gives "0.08" and 1.005
+ * "1.01", where toFixed, working on the binary value, gives "0.07" and "1.00"). Exponents are
+ * written out: 1e21 is "1000000000000000000000". format.test.ts checks it against Intl.
+ *
+ * Not through Intl: a page's first Intl object starts the browser's ICU (its locale data read
+ * from disk), 17–25 ms of one main-thread task in Chromium on the machine where it was measured
+ * and 68–183 ms on another, and the dashboard's figures were its only use there (decision 109).
  */
-function numberFormat(options: Intl.NumberFormatOptions): () => Intl.NumberFormat {
-  let formatter: Intl.NumberFormat | undefined;
-  return () => (formatter ??= new Intl.NumberFormat('en-US', options));
+function roundedDecimal(value: number, digits: number): { whole: string; fraction: string } {
+  const [mantissa = '0', exponentText = '0'] = String(Math.abs(value)).split('e');
+  const [head = '0', tail = ''] = mantissa.split('.');
+  let all = head + tail;
+  // Where the decimal point falls in `all`, once the exponent is applied.
+  let point = head.length + Number(exponentText);
+  if (point < 0) {
+    all = '0'.repeat(-point) + all;
+    point = 0;
+  }
+  all = all.padEnd(point + digits, '0');
+  const kept = all.slice(0, point + digits);
+  const roundUp = (all[point + digits] ?? '0') >= '5';
+  const rounded = roundUp
+    ? (BigInt(kept) + 1n).toString().padStart(kept.length, '0')
+    : kept.padStart(1, '0');
+  const whole = rounded.slice(0, rounded.length - digits).replace(/^0+(?=\d)/, '') || '0';
+  return { whole, fraction: rounded.slice(rounded.length - digits) };
 }
 
-// Intl rounds the shortest decimal form of the number (half away from zero), so 0.075 gives
-// "$0.08" where toFixed, working on the binary value, gives "$0.07". The seed shows no
-// thousands separator; "negative" keeps a tiny negative that rounds to zero from reading "-$0.00".
-const costFormatter = numberFormat({
-  style: 'currency',
-  currency: 'USD',
-  useGrouping: false,
-  signDisplay: 'negative',
-});
+/** Whether a rounded figure is zero ("0.00"). */
+const isZero = ({ whole, fraction }: { whole: string; fraction: string }) =>
+  /^0*$/.test(whole + fraction);
 
-/** "$" and exactly two decimals; a missing or non-finite cost shows "$0.00". */
+/**
+ * "$" and exactly two decimals, no thousands separator (the seed shows none); a missing or
+ * non-finite cost shows "$0.00". A negative cost that rounds to zero reads "$0.00", not "-$0.00".
+ */
 export function formatCost(cost: number | null | undefined): string {
   if (cost == null || !Number.isFinite(cost)) return '$0.00';
-  return costFormatter().format(cost);
+  const rounded = roundedDecimal(cost, 2);
+  const sign = cost < 0 && !isZero(rounded) ? '-' : '';
+  return `${sign}$${rounded.whole}.${rounded.fraction}`;
 }
 
 // Building an Intl.DateTimeFormat is far costlier than using one, and a call log formats
@@ -110,30 +128,28 @@ export function formatDate(date: DateInput, timeZone: string): string {
   return formatInZone(date, timeZone, dateFormatter);
 }
 
-const percentFormatter = numberFormat({ maximumFractionDigits: 2, useGrouping: false });
+/** Intl's sign for a figure: any negative number, -0 and one that rounds to zero included. */
+const minusOf = (value: number) => (value < 0 || Object.is(value, -0) ? '-' : '');
 
 /** A percentage with up to 2 decimals, "72.5%"; nothing to show (no calls) is "-". */
 export function formatPercent(value: number | null | undefined): string {
   if (value == null || !Number.isFinite(value)) return DASH;
-  return `${percentFormatter().format(value)}%`;
+  const { whole, fraction } = roundedDecimal(value, 2);
+  const decimals = fraction.replace(/0+$/, '');
+  return `${minusOf(value)}${whole}${decimals ? `.${decimals}` : ''}%`;
 }
-
-const minutesFormatter = numberFormat({
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-  useGrouping: false,
-});
 
 /** Call minutes with exactly 2 decimals, as the analytics round them: 12.5 → "12.50". */
 export function formatMinutes(minutes: number | null | undefined): string {
-  return minutesFormatter().format(minutes != null && Number.isFinite(minutes) ? minutes : 0);
+  const value = minutes != null && Number.isFinite(minutes) ? minutes : 0;
+  const { whole, fraction } = roundedDecimal(value, 2);
+  return `${minusOf(value)}${whole}.${fraction}`;
 }
 
 /**
  * A count with thousands separators: 1210 → "1,210"; rounded to a whole number half away from
- * zero, as en-US Intl would (format.test.ts checks the two agree). Not through Intl: a count is
- * the only figure on the call log's first screen (its rows come formatted by the server), and
- * the page's first Intl object would start ICU for it (see numberFormat).
+ * zero, as en-US Intl would (format.test.ts checks the two agree). Not through Intl: the page's
+ * first Intl object would start ICU for it (see roundedDecimal).
  */
 export function formatCount(count: number | null | undefined): string {
   const value = count != null && Number.isFinite(count) ? count : 0;

@@ -26,6 +26,7 @@ export function buildAgent(overrides: Partial<Agent> = {}): Agent {
     timeZone: 'Europe/Dublin',
     last7Days: { calls: 12, successRate: 72.5, spend: 4.5 },
     lastCallAt: '2026-03-05T14:07:00.000Z',
+    lastCallAtText: 'Mar 5, 2026, 14:07',
     createdAt: '2026-02-01T09:00:00.000Z',
     ...overrides,
   };
@@ -152,6 +153,7 @@ export function stubAgentsApi({
           phoneNumber: null,
           last7Days: { calls: 0, successRate: null, spend: 0 },
           lastCallAt: null,
+          lastCallAtText: null,
         });
         agents.push(created);
         settings.set(created.id, body as AgentSettings);

@@ -9,6 +9,7 @@ import type {
 import { NO_EXTRA_TOOLS } from '@switchboard/shared/agents';
 import type { AgentAnalytics } from '@switchboard/shared/analytics';
 import { addDays, todayIn } from '@switchboard/shared/date-range';
+import { formatDateTime } from '@switchboard/shared/format';
 import { VapiError, type Vapi } from '@vapi-ai/server-sdk';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
@@ -77,6 +78,7 @@ describe.each(oneDatabase)('agents on %s', (target) => {
       phoneNumber: null,
       last7Days: { calls: 0, successRate: null, spend: 0 },
       lastCallAt: null,
+      lastCallAtText: null,
     });
 
     // On the platform: our fields, and the two tools answered by our webhook.
@@ -678,6 +680,9 @@ describe.each(oneDatabase)('agents on %s', (target) => {
           : Math.round((outcomes.passed / summary.numberOfCalls) * 10000) / 100,
       );
       expect(agent.lastCallAt).not.toBeNull();
+      // The time the dashboard shows, in the agent's business's zone.
+      expect(agent.lastCallAtText).toBe(formatDateTime(agent.lastCallAt, agent.timeZone));
+      expect(agent.lastCallAtText).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2}$/);
       expect(agent.phoneNumber).toMatch(/^\+/);
       seen.push(agent.id);
       recentCalls += agent.last7Days.calls;

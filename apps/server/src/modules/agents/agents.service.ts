@@ -8,6 +8,7 @@ import type {
 } from '@switchboard/shared/agents';
 import { and, eq, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
 import { successRatePercent, roundTo2 } from '@switchboard/shared/analytics';
+import { formatDateTime } from '@switchboard/shared/format';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
@@ -76,6 +77,7 @@ function toAgent(row: AgentRow): Agent {
       spend: roundTo2(row.spend7d),
     },
     lastCallAt: row.lastCallAt?.toISOString() ?? null,
+    lastCallAtText: row.lastCallAt ? formatDateTime(row.lastCallAt, row.timeZone) : null,
     createdAt: row.createdAt.toISOString(),
     liveListening: row.liveListening,
   };

@@ -10,6 +10,7 @@ export function buildAgent(overrides: Partial<Agent> = {}): Agent {
   return buildListedAgent({
     last7Days: { calls: 0, successRate: null, spend: 0 },
     lastCallAt: null,
+    lastCallAtText: null,
     createdAt: '2026-01-05T09:00:00.000Z',
     ...overrides,
   });

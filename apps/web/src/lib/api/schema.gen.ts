@@ -1429,6 +1429,7 @@ export interface paths {
                 };
                 /** Format: date-time */
                 lastCallAt: string | null;
+                lastCallAtText: string | null;
                 liveListening?: boolean;
                 name: string;
                 phoneNumber: string | null;
@@ -1509,6 +1510,7 @@ export interface paths {
               };
               /** Format: date-time */
               lastCallAt: string | null;
+              lastCallAtText: string | null;
               liveListening?: boolean;
               name: string;
               phoneNumber: string | null;
@@ -1562,6 +1564,7 @@ export interface paths {
               };
               /** Format: date-time */
               lastCallAt: string | null;
+              lastCallAtText: string | null;
               liveListening?: boolean;
               name: string;
               phoneNumber: string | null;
@@ -1669,6 +1672,7 @@ export interface paths {
               };
               /** Format: date-time */
               lastCallAt: string | null;
+              lastCallAtText: string | null;
               liveListening?: boolean;
               name: string;
               phoneNumber: string | null;
@@ -2215,6 +2219,7 @@ export interface paths {
               };
               /** Format: date-time */
               lastCallAt: string | null;
+              lastCallAtText: string | null;
               liveListening?: boolean;
               name: string;
               phoneNumber: string | null;

@@ -2,13 +2,7 @@ import { ActionIcon, Anchor, Badge, Button, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Agent } from '@switchboard/shared/agents';
 import { fetchFailedMessage } from '@switchboard/shared/fetch-errors';
-import {
-  countUnit,
-  formatCost,
-  formatCount,
-  formatDateTime,
-  formatPercent,
-} from '@switchboard/shared/format';
+import { countUnit, formatCost, formatCount, formatPercent } from '@switchboard/shared/format';
 import { IconChartBar, IconList, IconPlus, IconRobot, IconSettings } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
@@ -120,8 +114,8 @@ export function AgentsTable({
       header: 'Last call',
       cell: (agent) => (
         // On two lines where the table is tight: the date, then the time.
-        <Text size="sm" c={agent.lastCallAt ? undefined : 'dimmed'} miw={100}>
-          {agent.lastCallAt ? formatDateTime(agent.lastCallAt, agent.timeZone) : 'No calls yet'}
+        <Text size="sm" c={agent.lastCallAtText ? undefined : 'dimmed'} miw={100}>
+          {agent.lastCallAtText ?? 'No calls yet'}
         </Text>
       ),
     },
