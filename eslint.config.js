@@ -197,11 +197,5 @@ export default tseslint.config(
     files: ['apps/web/**/*.tsx'],
     ...jsxA11y.flatConfigs.recommended,
   },
-  {
-    // The sign-in, create-account and password pages are their form: focus starts in its first
-    // field, as the page's one purpose (elsewhere no-autofocus stands; modals use data-autofocus).
-    files: ['apps/web/src/features/auth/components/*-form.tsx'],
-    rules: { 'jsx-a11y/no-autofocus': 'off' },
-  },
   prettier,
 );

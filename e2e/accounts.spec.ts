@@ -118,6 +118,10 @@ describeInBrowser('accounts', (e2e) => {
   it('the sign-in form shows the seed’s messages and one generic message for wrong credentials', async () => {
     const { page } = e2e;
     await page.goto('/login');
+    // The user name takes the focus once the page is drawn (decision 110): typing goes there.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('name')))
+      .toBe('userName');
 
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => page.getByText('User name is required').isVisible()).toBe(true);

@@ -14,6 +14,7 @@ import { FormAlert } from '../../../components/form-alert';
 import { AlertLink, AuthSubmit } from './auth-form-parts';
 import { CountryField, TimeZoneField } from '../../../components/location-fields';
 import { useZodForm } from '../../../lib/use-zod-form';
+import { useFocusOnceDrawn } from '../../../lib/use-focus-once-drawn';
 import { Notice } from '../../../components/notice';
 import { BusinessPhoneInput, BusinessWebsiteInput } from '../../../components/business-fields';
 
@@ -47,6 +48,7 @@ export function CreateAccountForm({ onSuccess }: CreateAccountFormProps) {
     },
   );
   const createAccountMutation = useCreateAccount();
+  const formRef = useFocusOnceDrawn<HTMLFormElement>();
   const timeZones = useMemo(() => timeZoneOptions([browserTimeZone()]), []);
   const { error } = createAccountMutation;
   const emailTaken = isApiError(error) && error.code === 'EMAIL_TAKEN' ? error : null;
@@ -66,7 +68,7 @@ export function CreateAccountForm({ onSuccess }: CreateAccountFormProps) {
   };
 
   return (
-    <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)}>
+    <form ref={formRef} noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)}>
       <Stack gap="md">
         {emailTaken ? (
           <Notice
@@ -88,7 +90,7 @@ export function CreateAccountForm({ onSuccess }: CreateAccountFormProps) {
           )
         )}
         <TextInput
-          autoFocus
+          data-focus-once-drawn
           label="Business name"
           autoComplete="organization"
           withAsterisk

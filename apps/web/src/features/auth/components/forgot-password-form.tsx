@@ -7,6 +7,7 @@ import { FormAlert } from '../../../components/form-alert';
 import { AuthSubmit, UserNameInput } from './auth-form-parts';
 import { Notice } from '../../../components/notice';
 import { useZodForm } from '../../../lib/use-zod-form';
+import { useFocusOnceDrawn } from '../../../lib/use-focus-once-drawn';
 
 /**
  * "Forgot password": asks for the user name or email. The server answers the same whether or
@@ -15,6 +16,7 @@ import { useZodForm } from '../../../lib/use-zod-form';
 export function ForgotPasswordForm() {
   const { form, fieldProps } = useZodForm<ForgotPasswordInput>(forgotPasswordSchema, { login: '' });
   const resetMutation = useRequestPasswordReset();
+  const formRef = useFocusOnceDrawn<HTMLFormElement>();
 
   const submit = (values: ForgotPasswordInput) => {
     resetMutation.mutate(values, {
@@ -33,12 +35,12 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)}>
+    <form ref={formRef} noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)}>
       <Stack gap="md">
         {resetMutation.isError && (
           <FormAlert title="Could not send the link" error={resetMutation.error} />
         )}
-        <UserNameInput autoFocus label="User name or email" {...fieldProps('login')} />
+        <UserNameInput data-focus-once-drawn label="User name or email" {...fieldProps('login')} />
         <AuthSubmit loading={resetMutation.isPending}>Send me a link</AuthSubmit>
       </Stack>
     </form>

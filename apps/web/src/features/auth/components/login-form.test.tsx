@@ -16,6 +16,13 @@ async function signIn(user: ReturnType<typeof renderApp>['user'], userName = 'ad
 }
 
 describe('sign-in form', () => {
+  it('puts the focus on the user name once the page is drawn', async () => {
+    stubApi();
+    await openLogin();
+    const userName = screen.getByRole('textbox', { name: /user name/i });
+    await waitFor(() => expect(userName).toHaveFocus());
+  });
+
   it('an empty submit says both fields are required and sends nothing', async () => {
     const api = stubApi();
     const { user } = await openLogin();

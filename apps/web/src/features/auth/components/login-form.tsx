@@ -8,6 +8,7 @@ import { FormAlert } from '../../../components/form-alert';
 import { Notice } from '../../../components/notice';
 import { AuthSubmit, UserNameInput } from './auth-form-parts';
 import { useDeferredZodForm } from '../../../lib/use-deferred-zod-form';
+import { useFocusOnceDrawn } from '../../../lib/use-focus-once-drawn';
 
 const fields = ['userName', 'password'] as const;
 
@@ -25,6 +26,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
     password: '',
   });
   const loginMutation = useLogin();
+  const formRef = useFocusOnceDrawn<HTMLFormElement>();
 
   const submit = (values: LoginInput) => {
     loginMutation.mutate(values, {
@@ -37,7 +39,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
   };
 
   return (
-    <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)}>
+    <form ref={formRef} noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)}>
       <Stack gap="md">
         {form.formState.errors.root && (
           <Notice tone="danger" title="Could not sign you in" icon={IconAlertCircle}>
@@ -54,7 +56,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
             error={loginMutation.error}
           />
         )}
-        <UserNameInput autoFocus label="User name" {...fieldProps('userName')} />
+        <UserNameInput data-focus-once-drawn label="User name" {...fieldProps('userName')} />
         <PasswordInput
           label="Password"
           autoComplete="current-password"

@@ -14,6 +14,7 @@ import { FormAlert } from '../../../components/form-alert';
 import { AlertLink, AuthSubmit } from './auth-form-parts';
 import { Notice } from '../../../components/notice';
 import { useZodForm } from '../../../lib/use-zod-form';
+import { useFocusOnceDrawn } from '../../../lib/use-focus-once-drawn';
 import { DEFAULT_AFTER_SIGN_IN } from '../../../lib/redirect-to';
 
 export const passwordsDoNotMatch = 'Passwords do not match';
@@ -63,6 +64,7 @@ export function SetPasswordForm({
     confirmPassword: '',
   });
   const setPasswordMutation = useSetPassword();
+  const formRef = useFocusOnceDrawn<HTMLFormElement>();
   const { error } = setPasswordMutation;
 
   const submit = ({ password }: SetPasswordFormValues) => {
@@ -83,13 +85,13 @@ export function SetPasswordForm({
   }
 
   return (
-    <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)}>
+    <form ref={formRef} noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)}>
       <Stack gap="md">
         {setPasswordMutation.isError && (
           <FormAlert title="Could not set your password" error={error} />
         )}
         <PasswordInput
-          autoFocus
+          data-focus-once-drawn
           label="New password"
           description={`At least ${SET_PASSWORD_MIN_LENGTH} characters`}
           autoComplete="new-password"
