@@ -84,6 +84,8 @@ describe('server process', () => {
     const second = startOn(dataDir);
     expect(await second.exited).toBe(1);
     expect(second.output()).toContain('is in use by another Switchboard process');
+    // After a crash the lock is the dead process's until it goes stale: the message says so.
+    expect(second.output()).toContain('its lock clears by itself within 10 seconds');
   });
 
   it('stops cleanly on SIGTERM, closing the database and releasing its lock', async () => {

@@ -1,13 +1,18 @@
 import lockfile from 'proper-lockfile';
 import { AppError } from '../lib/app-error';
 
+/** A lock its holder has not refreshed for this long is another process's to take. */
+const LOCK_STALE_MS = 10_000;
+
 /** Raised when another process already holds the embedded database directory. */
 export class DatabaseLockedError extends AppError {
   constructor(dataDir: string) {
     super(
       'DATABASE_LOCKED',
       `The embedded database at ${dataDir} is in use by another Switchboard process. ` +
-        'Stop that process first, or set DATA_DIR to another directory.',
+        'Stop that process first, or set DATA_DIR to another directory. If Switchboard was ' +
+        'stopped abruptly just now (killed, or its machine lost power), its lock clears by ' +
+        `itself within ${LOCK_STALE_MS / 1000} seconds: start it again then.`,
     );
     this.name = 'DatabaseLockedError';
   }
@@ -21,7 +26,7 @@ export class DatabaseLockedError extends AppError {
 export async function acquireDirectoryLock(dir: string): Promise<() => Promise<void>> {
   try {
     const release = await lockfile.lock(dir, {
-      stale: 10_000,
+      stale: LOCK_STALE_MS,
       update: 2_000,
       realpath: true,
       onCompromised: (error) => {
