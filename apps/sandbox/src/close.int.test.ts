@@ -1,8 +1,8 @@
-import { once } from 'node:events';
 import { createServer } from 'node:http';
-import net, { type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { expect, it, onTestFinished } from 'vitest';
 import { startTestSandbox } from './test/sandbox';
+import { openSilentConnection } from './test/silent-connection';
 
 const keys = { privateKey: 'close-private', publicKey: 'close-public' };
 
@@ -11,19 +11,8 @@ const keys = { privateKey: 'close-private', publicKey: 'close-public' };
 // for their server to stop (decision 108).
 it('closes with a connection open that never sent a request', async () => {
   const sandbox = await startTestSandbox({ ...keys, totalCalls: 5 });
-  const { port, hostname } = new URL(sandbox.baseUrl);
-  const accepted = once(sandbox.app.server, 'connection');
-  const silent = net.connect(Number(port), hostname);
-  silent.on('error', () => undefined);
-  onTestFinished(() => {
-    silent.destroy();
-  });
-  await once(silent, 'connect');
-  await accepted;
-
-  // Ended by the server: the client never closes it. Before, the close waited for the headers
-  // timeout (a minute), and the test timed out.
-  const ended = once(silent, 'close');
+  const { ended } = await openSilentConnection(sandbox.app.server);
+  // Before, the close waited for the headers timeout (a minute), and the test timed out.
   await sandbox.close();
   await ended;
 });

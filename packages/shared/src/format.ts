@@ -37,9 +37,7 @@ function roundedDecimal(value: number, digits: number): { whole: string; fractio
   all = all.padEnd(point + digits, '0');
   const kept = all.slice(0, point + digits);
   const roundUp = (all[point + digits] ?? '0') >= '5';
-  const rounded = roundUp
-    ? (BigInt(kept) + 1n).toString().padStart(kept.length, '0')
-    : kept.padStart(1, '0');
+  const rounded = roundUp ? (BigInt(kept) + 1n).toString().padStart(kept.length, '0') : kept;
   const whole = rounded.slice(0, rounded.length - digits).replace(/^0+(?=\d)/, '') || '0';
   return { whole, fraction: rounded.slice(rounded.length - digits) };
 }
@@ -153,14 +151,9 @@ export function formatMinutes(minutes: number | null | undefined): string {
  */
 export function formatCount(count: number | null | undefined): string {
   const value = count != null && Number.isFinite(count) ? count : 0;
-  const whole = Math.round(Math.abs(value));
-  // The shortest decimal that reads back as the number, as Intl takes it; from 1e21 up String()
-  // writes it with an exponent ("1.2345e+25"), whose zeros are written out here.
-  const [mantissa = '0', exponent] = String(whole).split('e+');
-  const [head = '0', tail = ''] = mantissa.split('.');
-  const digits = exponent ? head + tail.padEnd(Number(exponent), '0') : mantissa;
-  const grouped = digits.replace(/\B(?=(\d{3})+$)/g, ',');
-  return value < 0 && whole > 0 ? `-${grouped}` : grouped;
+  const rounded = roundedDecimal(value, 0);
+  const grouped = rounded.whole.replace(/\B(?=(\d{3})+$)/g, ',');
+  return value < 0 && !isZero(rounded) ? `-${grouped}` : grouped;
 }
 
 /** The word a count takes: "call" for 1, "calls" for any other count (0 calls, 2 calls). */

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import net, { type AddressInfo } from 'node:net';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { openSilentConnection } from '@switchboard/sandbox/test/silent-connection';
+import { describe, expect, it } from 'vitest';
 import { appForSuite, oneDatabase } from '../test/test-app';
 
 // A request that reaches a closing server on a connection opened before the close (a proxy's
@@ -58,9 +59,9 @@ describe.each(oneDatabase)('a request while the server closes on %s', (target) =
   });
 });
 
-// A browser opens connections ahead of need (preconnect), and an HTTP client can leave one
-// behind a request it cancelled while connecting: such a connection has sent nothing, and Node
-// waited for its first request until the headers timeout (60 s) before the close could end.
+// A browser opens connections ahead of need (preconnect): such a connection has sent nothing,
+// and Node waited for its first request until the headers timeout (60 s) before the close could
+// end (decision 108).
 describe.each(oneDatabase)('a connection that never sent a request, on %s', (target) => {
   const ctx = appForSuite(target, { SANDBOX_CALLS: '0' }, async (app) => {
     await app.ready();
@@ -68,19 +69,8 @@ describe.each(oneDatabase)('a connection that never sent a request, on %s', (tar
   });
 
   it('is ended shortly into the close instead of holding it open', async () => {
-    const { port } = ctx.app.server.address() as AddressInfo;
-    const accepted = once(ctx.app.server, 'connection');
-    const silent = net.connect(port, '127.0.0.1');
-    silent.on('error', () => undefined);
-    onTestFinished(() => {
-      silent.destroy();
-    });
-    await once(silent, 'connect');
-    await accepted;
-
-    // Ended by the server: the client never closes it. Before, the close waited for the headers
-    // timeout (a minute), and the test timed out.
-    const ended = once(silent, 'close');
+    const { ended } = await openSilentConnection(ctx.app.server);
+    // Before, the close waited for the headers timeout (a minute), and the test timed out.
     await ctx.app.close();
     await ended;
   });

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { errorResponse, jsonResponse, stubApi } from '../../../test/fake-api';
 import { findListbox, pickOption } from '../../../test/combobox';
@@ -32,6 +32,13 @@ function deviceTimeZone(timeZone: string) {
 }
 
 describe('create-account form', () => {
+  it('puts the focus on the business name once the page is drawn', async () => {
+    stubApi();
+    await openCreateAccount();
+    const businessName = screen.getByLabelText(/^business name/i);
+    await waitFor(() => expect(businessName).toHaveFocus());
+  });
+
   it('an empty submit shows every required message and sends nothing', async () => {
     const api = stubApi();
     const { user } = await openCreateAccount();

@@ -5,6 +5,14 @@ import { buildSessionUser, errorResponse, jsonResponse, stubApi } from '../../..
 import { renderApp } from '../../../test/render';
 
 describe('forgot password', () => {
+  it('puts the focus on the user name or email once the page is drawn', async () => {
+    stubApi();
+    renderApp('/forgot-password');
+    await screen.findByRole('heading', { name: 'Forgot your password?' });
+    const login = screen.getByLabelText(/user name or email/i);
+    await waitFor(() => expect(login).toHaveFocus());
+  });
+
   it('is linked from the sign-in page, sends the user name or email, and answers the server’s one message', async () => {
     const api = stubApi({
       'POST /api/auth/forgot-password': () =>

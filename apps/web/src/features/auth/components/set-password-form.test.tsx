@@ -16,6 +16,13 @@ async function fill(user: ReturnType<typeof renderApp>['user'], password: string
 }
 
 describe('set-password screen', () => {
+  it('puts the focus on the new password once the page is drawn', async () => {
+    stubApi();
+    await openSetPassword();
+    const password = screen.getByLabelText(/^new password/i);
+    await waitFor(() => expect(password).toHaveFocus());
+  });
+
   it('asks for at least 8 characters and a matching confirmation, sending nothing', async () => {
     const api = stubApi();
     const { user } = await openSetPassword();
