@@ -61,4 +61,34 @@ describe('call log filters', () => {
     showState(DEFAULT_CALL_LOG_STATE);
     expect(box).toHaveValue('');
   });
+
+  it('keeps a bound typed while the other one of its pair was on its way to the URL', async () => {
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+    const { onChange, showState } = renderFilters(DEFAULT_CALL_LOG_STATE);
+    const low = screen.getByRole('textbox', { name: 'Minimum cost (USD)' });
+    const high = screen.getByRole('textbox', { name: 'Maximum cost (USD)' });
+
+    await user.type(high, '2');
+    act(() => {
+      vi.advanceTimersByTime(FILTER_DEBOUNCE_MS);
+    });
+    expect(onChange).toHaveBeenLastCalledWith({ minCost: null, maxCost: 2 }, { replace: true });
+    // The minimum is typed before the screen shows the maximum it applied (a slow screen).
+    await user.type(low, '5');
+    showState({ ...DEFAULT_CALL_LOG_STATE, maxCost: 2 });
+
+    expect(low).toHaveValue('$5');
+    expect(high).toHaveValue('$2');
+    await user.keyboard('{Enter}');
+    expect(screen.getByText('The minimum is above the maximum')).toBeInTheDocument();
+    // Leaving the maximum's box applied the same pair again; the refused one never went out.
+    expect(onChange).toHaveBeenLastCalledWith({ minCost: null, maxCost: 2 }, undefined);
+    expect(onChange).not.toHaveBeenCalledWith(expect.objectContaining({ minCost: 5 }), undefined);
+
+    // A change the pair did not make (Reset, back) replaces what it holds.
+    showState(DEFAULT_CALL_LOG_STATE);
+    expect(low).toHaveValue('');
+    expect(high).toHaveValue('');
+    expect(screen.queryByText('The minimum is above the maximum')).toBeNull();
+  });
 });

@@ -481,10 +481,17 @@ function BoundsInput({
   const [draft, setDraft] = useState<[string | number, string | number]>([min ?? '', max ?? '']);
   const [error, setError] = useState<string | null>(null);
   const [shown, setShown] = useState<[number | null, number | null]>([min, max]);
+  // The pair this input last applied: when it reaches the URL the other bound may have been
+  // typed since (a slow screen: the pause applied "max $2", then "5" went into the minimum
+  // before the URL caught up), and what was typed stays. Any other change replaces the draft.
+  const [sent, setSent] = useState<[number | null, number | null] | null>(null);
   if (shown[0] !== min || shown[1] !== max) {
     setShown([min, max]);
-    setDraft([min ?? '', max ?? '']);
-    setError(null);
+    setSent(null);
+    if (sent === null || sent[0] !== min || sent[1] !== max) {
+      setDraft([min ?? '', max ?? '']);
+      setError(null);
+    }
   }
   const apply = (values: [string | number, string | number], options?: ChangeOptions) => {
     const [low, high] = values.map((value) => (value === '' ? null : parse(value)));
@@ -502,8 +509,10 @@ function BoundsInput({
       return;
     }
     setError(null);
-    if ((low ?? null) !== min || (high ?? null) !== max)
+    if ((low ?? null) !== min || (high ?? null) !== max) {
+      setSent([low ?? null, high ?? null]);
       onApply(low ?? null, high ?? null, options);
+    }
   };
   const applySoon = useDebouncedCallback(
     (values: [string | number, string | number]) => apply(values, { replace: true }),
