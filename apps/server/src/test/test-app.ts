@@ -1,7 +1,9 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type AppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
@@ -65,6 +67,15 @@ function templates(): Promise<DatabaseTemplates> {
 }
 
 /**
+ * Copies the migrated cluster (about 1,200 files, 41 MB) to `to`, which must not exist yet.
+ * `cp -R` does it in a tenth of the time of Node's `fs.cp` (60 against 400–560 ms a copy on
+ * the RAM disk, most of `fs.cp`'s in JavaScript on a core the tests need).
+ */
+async function copyCluster(from: string, to: string): Promise<void> {
+  await promisify(execFile)('cp', ['-R', from, to]);
+}
+
+/**
  * A new data directory whose embedded database is a copy of the run's migrated template, for
  * tests that start the server as its own process (or open the database) on PGlite: the start
  * then opens a migrated cluster in about a second instead of running initdb and every migration
@@ -74,7 +85,7 @@ function templates(): Promise<DatabaseTemplates> {
 export async function migratedDataDir(prefix = 'switchboard-int-'): Promise<string> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
   const template = (await templates()).pgliteDir;
-  if (template) await fs.cp(template, path.join(dataDir, 'db'), { recursive: true });
+  if (template) await copyCluster(template, path.join(dataDir, 'db'));
   return dataDir;
 }
 
@@ -96,7 +107,7 @@ export async function createScratchConfig(
   if (target === 'pglite') {
     const template = fromTemplate ? (await templates()).pgliteDir : null;
     // A copy of a migrated cluster opens in about a second; initdb takes about three.
-    if (template) await fs.cp(template, path.join(dataDir, 'db'), { recursive: true });
+    if (template) await copyCluster(template, path.join(dataDir, 'db'));
     return {
       config: loadConfig(base),
       cleanup: () => fs.rm(dataDir, { recursive: true, force: true }),
