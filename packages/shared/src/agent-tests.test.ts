@@ -20,6 +20,7 @@ const run = (over: Partial<TestRun>): TestRun => ({
   status: 'ended',
   counts: { total: 2, passed: 2, failed: 0, running: 0, queued: 0, canceled: 0 },
   createdAt: '2026-11-25T10:00:00.000Z',
+  createdAtText: 'Nov 25, 2026, 10:00',
   endedAt: '2026-11-25T10:00:05.000Z',
   ...over,
 });

@@ -168,6 +168,11 @@ export const testRunSchema = z.object({
   status: z.enum(TEST_RUN_STATUSES),
   counts: testRunCountsSchema,
   createdAt: z.iso.datetime(),
+  /**
+   * When it started, written by the server in the business's zone ("Nov 30, 2026, 19:54"), so
+   * the dashboard's card draws it without starting the browser's date formatting (decision 109).
+   */
+  createdAtText: z.string(),
   endedAt: z.iso.datetime().nullable(),
 });
 export type TestRun = z.infer<typeof testRunSchema>;

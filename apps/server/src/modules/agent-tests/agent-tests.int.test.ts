@@ -7,6 +7,7 @@ import type {
   TestSuiteSummary,
 } from '@switchboard/shared/agent-tests';
 import type { Agent, AgentSettingsResponse } from '@switchboard/shared/agents';
+import { formatDateTime } from '@switchboard/shared/format';
 import { DEMO_MEMBER } from '../auth/demo-accounts';
 import { appForSuite, oneDatabase } from '../../test/test-app';
 
@@ -157,6 +158,9 @@ describe.each(oneDatabase)('agent tests on %s', (target) => {
       agentName: dentalAgent.name,
       unsavedSettings: false,
     });
+    // When it started, written in the business's zone (the dashboard's card shows it as is).
+    expect(run.createdAtText).toBe(formatDateTime(run.createdAt, dentalAgent.timeZone));
+    expect(run.createdAtText).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2}$/);
 
     const detail = await finished(run.id);
     expect(detail.counts).toMatchObject({ total: 4, passed: 3, failed: 1 });
@@ -188,7 +192,9 @@ describe.each(oneDatabase)('agent tests on %s', (target) => {
     const history = historyRes.json<{
       data: TestRun[];
     }>().data;
-    expect(history.map((r) => [r.id, r.status, r.counts.passed])).toEqual([[run.id, 'ended', 3]]);
+    expect(history.map((r) => [r.id, r.status, r.counts.passed, r.createdAtText])).toEqual([
+      [run.id, 'ended', 3, run.createdAtText],
+    ]);
     const forAgent = (await call('GET', `/api/test-runs?agentId=${dentalAgent.id}`, member)).json<{
       data: TestRun[];
     }>().data;

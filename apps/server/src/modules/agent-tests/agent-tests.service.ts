@@ -14,12 +14,14 @@ import {
   type TestSuiteSummary,
 } from '@switchboard/shared/agent-tests';
 import type { PlatformResourceKind } from '@switchboard/shared/console';
+import { formatDateTime } from '@switchboard/shared/format';
 import type { Db } from '../../db/client';
 import { agents } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import type { PlatformClient } from '../../platform/platform-client';
 import { readAllByCreatedAt, RequestReads } from '../../platform/read-all';
 import { forgetResource, recordOwned, renameResource } from '../console/console.repository';
+import { findBusinessZone } from '../calls/calls.repository';
 import { consoleFailure, isPlatformNotFound } from '../console/console-errors';
 import type { ConsoleService } from '../console/console.service';
 import { describeExpectation, evaluationOf, expectationOf, failureReason } from './expectations';
@@ -38,6 +40,9 @@ const TOOL_MOCKS: Vapi.ScenarioToolMock[] = [
 
 type Sdk = PlatformClient['sdk'];
 type RunLike = Vapi.SimulationRun | Vapi.SimulationRunListItem | Vapi.CreateSimulationRunResponse;
+
+/** What a run is shown with: the business's agents' names by platform id, and its zone. */
+type RunContext = { names: Map<string, string>; timeZone: string };
 
 function personalityOf(personality: Vapi.Personality | undefined): CallerPersonality | null {
   if (!personality) return null;
@@ -336,15 +341,18 @@ export class AgentTestsService {
 
   // ---- Runs ----
 
-  private async agentNames(businessId: string): Promise<Map<string, string>> {
-    const rows = await this.deps.db
-      .select({ id: agents.platformAssistantId, name: agents.name })
-      .from(agents)
-      .where(and(eq(agents.businessId, businessId), isNull(agents.removedAt)));
-    return new Map(rows.map((row) => [row.id, row.name]));
+  private async runContext(businessId: string): Promise<RunContext> {
+    const [rows, timeZone] = await Promise.all([
+      this.deps.db
+        .select({ id: agents.platformAssistantId, name: agents.name })
+        .from(agents)
+        .where(and(eq(agents.businessId, businessId), isNull(agents.removedAt))),
+      findBusinessZone(this.deps.db, businessId),
+    ]);
+    return { names: new Map(rows.map((row) => [row.id, row.name])), timeZone };
   }
 
-  private toRun(run: RunLike, suiteName: string, names: Map<string, string>): TestRun {
+  private toRun(run: RunLike, suiteName: string, { names, timeZone }: RunContext): TestRun {
     const { agentId, unsaved } = agentIdOf(run);
     const counts = run.itemCounts ?? {
       total: 0,
@@ -371,6 +379,7 @@ export class AgentTestsService {
         canceled: counts.canceled,
       },
       createdAt: new Date(run.createdAt).toISOString(),
+      createdAtText: formatDateTime(run.createdAt, timeZone),
       endedAt: iso(run.endedAt),
     };
   }
@@ -386,8 +395,8 @@ export class AgentTestsService {
     draft?: Vapi.CreateAssistantDto,
   ): Promise<TestRun> {
     const suite = await this.fetchSuite(businessId, suiteId);
-    const names = await this.agentNames(businessId);
-    if (!names.has(agentId)) throw notFound('Agent');
+    const context = await this.runContext(businessId);
+    if (!context.names.has(agentId)) throw notFound('Agent');
     if (suite.simulationIds.length === 0) {
       throw new AppError('VALIDATION_ERROR', 'Add a test to the suite before running it.');
     }
@@ -403,7 +412,7 @@ export class AgentTestsService {
       throw consoleFailure('run tests', error);
     }
     await this.record('simulation-run', run.id, businessId, suite.name);
-    return this.toRun(run, suite.name, names);
+    return this.toRun(run, suite.name, context);
   }
 
   async listRuns(
@@ -424,10 +433,10 @@ export class AgentTestsService {
       throw consoleFailure('fetch test runs', error);
     }
     const suiteNames = new Map(owned.map((row) => [row.platformId, row.name]));
-    const names = await this.agentNames(businessId);
+    const context = await this.runContext(businessId);
     return runs
       .filter((run) => suiteNames.has(run.id))
-      .map((run) => this.toRun(run, suiteNames.get(run.id) ?? '', names))
+      .map((run) => this.toRun(run, suiteNames.get(run.id) ?? '', context))
       .filter(
         (run) =>
           (!filter.suiteId || run.suiteId === filter.suiteId) &&
@@ -470,7 +479,7 @@ export class AgentTestsService {
       }
       throw consoleFailure('fetch test run', error);
     }
-    const names = await this.agentNames(businessId);
+    const context = await this.runContext(businessId);
     const results: TestResult[] = items.map((item) => {
       // The run's snapshots of the simulation and scenario, as they were when it started.
       const snapshot: {
@@ -491,6 +500,6 @@ export class AgentTestsService {
         transcript: item.metadata?.call?.transcript ?? null,
       };
     });
-    return { ...this.toRun(run, record.name, names), results };
+    return { ...this.toRun(run, record.name, context), results };
   }
 }

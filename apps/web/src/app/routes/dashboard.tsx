@@ -54,7 +54,7 @@ export default function DashboardRoute() {
         {isAdmin ? <BusinessOverviewTable /> : <StatisticsCards />}
         {!isAdmin && <RecentCampaignsCard />}
         {/* Test runs are a business's own: the operator has none. */}
-        {!isAdmin && <LastTestRunsCard timeZone={timeZone} />}
+        {!isAdmin && <LastTestRunsCard />}
         <Stack gap="sm" component="section" aria-labelledby="dashboard-agents">
           <Title order={3} fz="lg" id="dashboard-agents">
             {isAdmin ? 'All agents' : 'Your agents'}

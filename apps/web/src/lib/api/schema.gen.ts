@@ -2451,6 +2451,7 @@ export interface paths {
               };
               /** Format: date-time */
               createdAt: string;
+              createdAtText: string;
               /** Format: date-time */
               endedAt: string | null;
               id: string;
@@ -9904,6 +9905,7 @@ export interface paths {
                 };
                 /** Format: date-time */
                 createdAt: string;
+                createdAtText: string;
                 /** Format: date-time */
                 endedAt: string | null;
                 id: string;
@@ -9964,6 +9966,7 @@ export interface paths {
               };
               /** Format: date-time */
               createdAt: string;
+              createdAtText: string;
               /** Format: date-time */
               endedAt: string | null;
               id: string;
@@ -10035,6 +10038,7 @@ export interface paths {
               };
               /** Format: date-time */
               createdAt: string;
+              createdAtText: string;
               /** Format: date-time */
               endedAt: string | null;
               id: string;
@@ -10415,6 +10419,7 @@ export interface paths {
               };
               /** Format: date-time */
               createdAt: string;
+              createdAtText: string;
               /** Format: date-time */
               endedAt: string | null;
               id: string;

@@ -33,6 +33,7 @@ const RUN: TestRunDetail = {
   status: 'ended',
   counts: { total: 2, passed: 1, failed: 1, running: 0, queued: 0, canceled: 0 },
   createdAt: '2026-11-25T10:00:00.000Z',
+  createdAtText: 'Nov 25, 2026, 05:00',
   endedAt: '2026-11-25T10:00:03.000Z',
   results: [
     {
@@ -155,6 +156,8 @@ describe('agent tests screens', () => {
       'I would like a Saturday slot',
     );
     expect(screen.getByText('1 of 2 passed')).toBeInTheDocument();
+    // When it ran, as the server wrote it in the business's zone.
+    expect(screen.getByText('Nov 25, 2026, 05:00')).toBeInTheDocument();
   });
 
   it('stops a run that is still going', async () => {

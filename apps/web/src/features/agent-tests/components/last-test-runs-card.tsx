@@ -1,5 +1,4 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { formatDateTime } from '@switchboard/shared/format';
 import { latestRunPerAgent } from '@switchboard/shared/test-runs';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -7,7 +6,7 @@ import { testRunsQueryOptions } from '../api/agent-tests';
 import { TestRunBadge } from './test-status';
 
 /** The dashboard's card: each agent's last test run (of its saved settings). */
-export function LastTestRunsCard({ timeZone }: { timeZone: string }) {
+export function LastTestRunsCard() {
   const query = useQuery(testRunsQueryOptions());
   const latest = query.data ? latestRunPerAgent(query.data) : [];
   return (
@@ -46,7 +45,7 @@ export function LastTestRunsCard({ timeZone }: { timeZone: string }) {
                     to={`/test-runs/${encodeURIComponent(run.id)}`}
                     size="xs"
                   >
-                    {run.suiteName} · {formatDateTime(run.createdAt, timeZone)}
+                    {run.suiteName} · {run.createdAtText}
                   </Anchor>
                 </Stack>
                 <TestRunBadge run={run} />

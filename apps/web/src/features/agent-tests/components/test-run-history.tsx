@@ -1,5 +1,4 @@
 import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
-import { formatDateTime } from '@switchboard/shared/format';
 import type { TestRun } from '@switchboard/shared/agent-tests';
 import { IconHistory } from '@tabler/icons-react';
 import { useId } from 'react';
@@ -10,14 +9,13 @@ import { TestRunBadge } from './test-status';
 
 type Props = {
   suiteId?: string;
-  timeZone: string;
 };
 
 /**
  * The kept runs (of one suite, or of all), newest first, under their heading: when, which suite
  * against which agent, and how it went.
  */
-export function TestRunHistory({ suiteId, timeZone }: Props) {
+export function TestRunHistory({ suiteId }: Props) {
   const headingId = useId();
   const query = useTestRuns(suiteId ? { suiteId } : {});
   const columns: DataColumn<TestRun>[] = [
@@ -25,7 +23,7 @@ export function TestRunHistory({ suiteId, timeZone }: Props) {
       header: 'Run',
       cell: (run) => (
         <Anchor component={Link} to={`/test-runs/${encodeURIComponent(run.id)}`} fw={500}>
-          {formatDateTime(run.createdAt, timeZone)}
+          {run.createdAtText}
         </Anchor>
       ),
     },

@@ -11,7 +11,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { formatDateTime } from '@switchboard/shared/format';
 import type { TestResult } from '@switchboard/shared/agent-tests';
 import { isTestRunOver } from '@switchboard/shared/test-runs';
 import { PageHeader } from '../../../components/page-header';
@@ -20,7 +19,7 @@ import { useCancelTestRun, useTestRun } from '../api/agent-tests';
 import { TestResultBadge, TestRunBadge } from './test-status';
 
 /** `/test-runs/:runId`: each test passed or failed, why, and what was said. */
-export function TestRunScreen({ runId, timeZone }: { runId: string; timeZone: string }) {
+export function TestRunScreen({ runId }: { runId: string }) {
   const query = useTestRun(runId);
   const cancel = useCancelTestRun(runId);
   const run = query.data;
@@ -52,7 +51,7 @@ export function TestRunScreen({ runId, timeZone }: { runId: string; timeZone: st
           run ? (
             <Group gap="xs" component="span">
               <Text span size="sm" c="dimmed">
-                {formatDateTime(run.createdAt, timeZone)}
+                {run.createdAtText}
               </Text>
               <TestRunBadge run={run} />
               {run.unsavedSettings && (

@@ -31,7 +31,7 @@ import { TestFormModal } from './test-form-modal';
 import { TestRunHistory } from './test-run-history';
 
 /** `/tests/:suiteId`: the suite's tests, running it against an agent, and its runs. */
-export function TestSuiteScreen({ suiteId, timeZone }: { suiteId: string; timeZone: string }) {
+export function TestSuiteScreen({ suiteId }: { suiteId: string }) {
   const query = useTestSuite(suiteId);
   const testsQuery = useSuiteTests(suiteId);
   const navigate = useNavigate();
@@ -143,7 +143,7 @@ export function TestSuiteScreen({ suiteId, timeZone }: { suiteId: string; timeZo
             action: addButton,
           }}
         />
-        <TestRunHistory suiteId={suiteId} timeZone={timeZone} />
+        <TestRunHistory suiteId={suiteId} />
       </Stack>
       <TestFormModal suiteId={suiteId} opened={adding} onClose={() => setAdding(false)} />
       <ConfirmDeleteModal

@@ -10,7 +10,7 @@ import { useCreateTestSuite, useTestSuites } from '../api/agent-tests';
 import { TestRunHistory } from './test-run-history';
 
 /** `/tests`: the business's test suites and every run kept. */
-export function TestSuitesScreen({ timeZone }: { timeZone: string }) {
+export function TestSuitesScreen() {
   const query = useTestSuites();
   const [creating, setCreating] = useState(false);
   const createButton = (
@@ -56,7 +56,7 @@ export function TestSuitesScreen({ timeZone }: { timeZone: string }) {
             action: createButton,
           }}
         />
-        <TestRunHistory timeZone={timeZone} />
+        <TestRunHistory />
       </Stack>
       <NewSuiteModal opened={creating} onClose={() => setCreating(false)} />
     </>
