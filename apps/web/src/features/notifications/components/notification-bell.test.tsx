@@ -5,7 +5,7 @@ import {
   type Notification,
   type NotificationPreferences,
 } from '@switchboard/shared/notifications';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildAdminUser, buildSessionUser, jsonResponse, stubApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 
@@ -48,6 +48,9 @@ function preferences(off: { kind: string; channel: string }[] = []): Notificatio
 }
 
 describe('the notification bell', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
   it('shows the unread count, lists the latest, and opening one marks it read and goes there', async () => {
     const items = [
       buildNotification(),
@@ -133,6 +136,43 @@ describe('the notification bell', () => {
     expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible();
     expect(await screen.findByRole('tab', { name: 'Notifications', selected: true })).toBeVisible();
     expect(screen.queryByRole('tab', { name: 'Team' })).toBeNull();
+  });
+
+  it('formats its times only once opened: the closed bell starts no date formatting', async () => {
+    // A zone no other test formats in, so the shared formatter cache has none for it yet.
+    const zone = 'Pacific/Chatham';
+    const zonesMade: (string | undefined)[] = [];
+    const Original = Intl.DateTimeFormat;
+    class Counted extends Original {
+      constructor(locales?: Intl.LocalesArgument, options?: Intl.DateTimeFormatOptions) {
+        super(locales, options);
+        zonesMade.push(options?.timeZone);
+      }
+    }
+    vi.spyOn(Intl, 'DateTimeFormat', 'get').mockReturnValue(Counted as typeof Intl.DateTimeFormat);
+    const madeForZone = () => zonesMade.filter((made) => made === zone).length;
+    stubApi(
+      {
+        'GET /api/notifications': () => jsonResponse({ items: [buildNotification()], unread: 1 }),
+        'GET /api/notifications/preferences': () => jsonResponse(preferences()),
+      },
+      {
+        session: buildSessionUser({
+          role: 'owner',
+          business: { ...owner.business!, timezone: zone },
+        }),
+      },
+    );
+    const { user } = renderApp('/settings?section=notifications');
+
+    const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' });
+    expect(madeForZone()).toBe(0);
+    await user.click(bell);
+    // 19:07 UTC is 08:52 the next day on the Chatham Islands (UTC+13:45 in March).
+    expect(
+      await screen.findByRole('button', { name: /New enquiry from Ann Lee/ }),
+    ).toHaveTextContent('Mar 6, 2026, 08:52 · unread');
+    expect(madeForZone()).toBeGreaterThan(0);
   });
 });
 

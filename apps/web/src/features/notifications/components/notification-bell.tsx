@@ -105,46 +105,7 @@ export function NotificationBell({ timeZone }: { timeZone?: string | undefined }
               Mark all read
             </Button>
           </Group>
-          {list.isPending ? (
-            <Group justify="center" p="lg">
-              <Loader size="sm" />
-            </Group>
-          ) : list.isError ? (
-            <Text size="sm" c="dimmed" p="md">
-              Notifications could not be loaded. They will be tried again shortly.
-            </Text>
-          ) : list.data.items.length === 0 ? (
-            <Text size="sm" c="dimmed" p="md">
-              Nothing yet. New enquiries, bookings and answers show here.
-            </Text>
-          ) : (
-            <ScrollArea.Autosize mah={420}>
-              <Stack gap={0} component="ul" className={classes.list}>
-                {list.data.items.map((item) => (
-                  <li key={item.id}>
-                    <UnstyledButton
-                      className={classes.item}
-                      data-unread={item.readAt ? undefined : true}
-                      onClick={() => open(item)}
-                    >
-                      <Text size="sm" fw={item.readAt ? 400 : 600} lineClamp={2}>
-                        {item.title}
-                      </Text>
-                      {item.body && (
-                        <Text size="xs" c="dimmed" lineClamp={2}>
-                          {item.body}
-                        </Text>
-                      )}
-                      <Text size="xs" c="dimmed" mt={2}>
-                        {formatDateTime(item.createdAt, zone)}
-                        {item.readAt ? '' : ' · unread'}
-                      </Text>
-                    </UnstyledButton>
-                  </li>
-                ))}
-              </Stack>
-            </ScrollArea.Autosize>
-          )}
+          <NotificationItems list={list} zone={zone} onOpen={open} />
           <Box px="md" py="xs" className={classes.foot}>
             <Text
               size="xs"
@@ -159,5 +120,61 @@ export function NotificationBell({ timeZone }: { timeZone?: string | undefined }
         </Popover.Dropdown>
       </Popover>
     </Indicator>
+  );
+}
+
+/**
+ * The panel's list, drawn only while the panel is open: its times are formatted (a
+ * DateTimeFormat, which starts the browser's ICU) when someone looks, not on every render of the
+ * header's bell (decision 109).
+ */
+function NotificationItems({
+  list,
+  zone,
+  onOpen,
+}: {
+  list: ReturnType<typeof useNotificationList>;
+  zone: string;
+  onOpen: (item: Notification) => void;
+}) {
+  return list.isPending ? (
+    <Group justify="center" p="lg">
+      <Loader size="sm" />
+    </Group>
+  ) : list.isError ? (
+    <Text size="sm" c="dimmed" p="md">
+      Notifications could not be loaded. They will be tried again shortly.
+    </Text>
+  ) : list.data.items.length === 0 ? (
+    <Text size="sm" c="dimmed" p="md">
+      Nothing yet. New enquiries, bookings and answers show here.
+    </Text>
+  ) : (
+    <ScrollArea.Autosize mah={420}>
+      <Stack gap={0} component="ul" className={classes.list}>
+        {list.data.items.map((item) => (
+          <li key={item.id}>
+            <UnstyledButton
+              className={classes.item}
+              data-unread={item.readAt ? undefined : true}
+              onClick={() => onOpen(item)}
+            >
+              <Text size="sm" fw={item.readAt ? 400 : 600} lineClamp={2}>
+                {item.title}
+              </Text>
+              {item.body && (
+                <Text size="xs" c="dimmed" lineClamp={2}>
+                  {item.body}
+                </Text>
+              )}
+              <Text size="xs" c="dimmed" mt={2}>
+                {formatDateTime(item.createdAt, zone)}
+                {item.readAt ? '' : ' · unread'}
+              </Text>
+            </UnstyledButton>
+          </li>
+        ))}
+      </Stack>
+    </ScrollArea.Autosize>
   );
 }
