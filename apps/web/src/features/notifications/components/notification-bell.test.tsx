@@ -5,7 +5,7 @@ import {
   type Notification,
   type NotificationPreferences,
 } from '@switchboard/shared/notifications';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildAdminUser, buildSessionUser, jsonResponse, stubApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 
@@ -48,9 +48,6 @@ function preferences(off: { kind: string; channel: string }[] = []): Notificatio
 }
 
 describe('the notification bell', () => {
-  afterEach(() => {
-    vi.restoreAllMocks();
-  });
   it('shows the unread count, lists the latest, and opening one marks it read and goes there', async () => {
     const items = [
       buildNotification(),
@@ -149,7 +146,10 @@ describe('the notification bell', () => {
         zonesMade.push(options?.timeZone);
       }
     }
-    vi.spyOn(Intl, 'DateTimeFormat', 'get').mockReturnValue(Counted as typeof Intl.DateTimeFormat);
+    Intl.DateTimeFormat = Counted as typeof Intl.DateTimeFormat;
+    onTestFinished(() => {
+      Intl.DateTimeFormat = Original;
+    });
     const madeForZone = () => zonesMade.filter((made) => made === zone).length;
     stubApi(
       {
