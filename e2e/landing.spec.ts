@@ -36,9 +36,13 @@ describeInBrowser('landing page', (e2e) => {
       .poll(async () => ((await shell.textContent()) ?? '').replace(/\s+/g, ' ').trim())
       .toBe('Switchboard Loading…');
     expect(await shell.isVisible()).toBe(true);
-    // Its styles came with the page: the header is the app's height, the name the logo's size.
-    const header = await page.locator('.boot-shell-header').boundingBox();
-    expect(header?.height).toBe(60);
+    // Its styles came with the page, not with the held scripts: the header is the app's
+    // height, the name the logo's size. The text is in the DOM as soon as the page is parsed,
+    // before its stylesheets have arrived (the browser paints nothing until they have, but a
+    // measurement taken meanwhile sees the page unstyled), so the height is waited for.
+    await expect
+      .poll(async () => (await page.locator('.boot-shell-header').boundingBox())?.height)
+      .toBe(60);
     const mark = page.locator('.boot-shell-header img');
     await expect
       .poll(() => mark.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
