@@ -313,36 +313,48 @@ function DayInput({
 }
 
 /**
+ * A filter's draft, following the URL's value (told apart by `key`): when the URL's value
+ * changes, the draft becomes `draftOfApplied()` and its error is cleared; unless the new value is
+ * the one the filter itself last applied (`markSent`), since the person may have typed on before
+ * the URL caught up (a slow screen: the pause applied "21255", then "5" was typed; or the pause
+ * applied "max $2", then "5" went into the minimum), and what they typed stays. Reset,
+ * back/forward or another control replace it.
+ */
+function useDraftFollowingUrl<D>(key: string, draftOfApplied: () => D) {
+  const [draft, setDraft] = useState(draftOfApplied);
+  const [error, setError] = useState<string | null>(null);
+  const [shown, setShown] = useState(key);
+  const [sent, setSent] = useState<string | null>(null);
+  if (shown !== key) {
+    setShown(key);
+    setSent(null);
+    if (key !== sent) {
+      setDraft(draftOfApplied());
+      setError(null);
+    }
+  }
+  return { draft, setDraft, error, setError, markSent: setSent };
+}
+
+/**
  * The draft of a text filter: typing applies it once the typing pauses (300 ms; the URL entry
  * is replaced, so typing leaves one history entry), `commit` at once. A value `validate` refuses
- * says why (`error`) and is not applied. Reset, back/forward or another control can change the
- * URL's value: the draft follows it.
+ * says why (`error`) and is not applied. The draft follows the URL (`useDraftFollowingUrl`).
  */
 function useAppliedDraft(
   applied: string,
   validate: (value: string) => string | null,
   onApply: (value: string, options?: ChangeOptions) => void,
 ) {
-  const [draft, setDraft] = useState(applied);
-  const [error, setError] = useState<string | null>(null);
-  const [shown, setShown] = useState(applied);
-  // The value this box last applied: when it reaches the URL the user may have typed on since
-  // (a slow screen: the typing pause applied "21255", then "5" was typed before the URL caught
-  // up), and what they typed stays. Any other change of the URL's value replaces the draft.
-  const [sent, setSent] = useState<string | null>(null);
-  if (shown !== applied) {
-    setShown(applied);
-    setSent(null);
-    if (applied !== sent) {
-      setDraft(applied);
-      setError(null);
-    }
-  }
+  const { draft, setDraft, error, setError, markSent } = useDraftFollowingUrl(
+    applied,
+    () => applied,
+  );
   const apply = (value: string, options?: ChangeOptions) => {
     const problem = validate(value);
     setError(problem);
     if (!problem && value.trim() !== applied) {
-      setSent(value.trim());
+      markSent(value.trim());
       onApply(value.trim(), options);
     }
   };
@@ -449,6 +461,11 @@ function EndReasonInput({
   );
 }
 
+/** A pair of bounds as `useDraftFollowingUrl` tells values apart. */
+function boundsKey(min: number | null, max: number | null): string {
+  return `${min ?? ''}..${max ?? ''}`;
+}
+
 type BoundsInputProps = {
   label: string;
   unit: string;
@@ -478,21 +495,9 @@ function BoundsInput({
   onApply,
   phone,
 }: BoundsInputProps) {
-  const [draft, setDraft] = useState<[string | number, string | number]>([min ?? '', max ?? '']);
-  const [error, setError] = useState<string | null>(null);
-  const [shown, setShown] = useState<[number | null, number | null]>([min, max]);
-  // The pair this input last applied: when it reaches the URL the other bound may have been
-  // typed since (a slow screen: the pause applied "max $2", then "5" went into the minimum
-  // before the URL caught up), and what was typed stays. Any other change replaces the draft.
-  const [sent, setSent] = useState<[number | null, number | null] | null>(null);
-  if (shown[0] !== min || shown[1] !== max) {
-    setShown([min, max]);
-    setSent(null);
-    if (sent === null || sent[0] !== min || sent[1] !== max) {
-      setDraft([min ?? '', max ?? '']);
-      setError(null);
-    }
-  }
+  const { draft, setDraft, error, setError, markSent } = useDraftFollowingUrl<
+    [string | number, string | number]
+  >(boundsKey(min, max), () => [min ?? '', max ?? '']);
   const apply = (values: [string | number, string | number], options?: ChangeOptions) => {
     const [low, high] = values.map((value) => (value === '' ? null : parse(value)));
     const bad = values.some((value, index) => value !== '' && [low, high][index] === null);
@@ -510,7 +515,7 @@ function BoundsInput({
     }
     setError(null);
     if ((low ?? null) !== min || (high ?? null) !== max) {
-      setSent([low ?? null, high ?? null]);
+      markSent(boundsKey(low ?? null, high ?? null));
       onApply(low ?? null, high ?? null, options);
     }
   };
