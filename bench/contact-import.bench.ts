@@ -17,7 +17,6 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
-import inspector from 'node:inspector';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -35,6 +34,7 @@ import {
   type BenchApp,
   type BenchTarget,
 } from './lib/app';
+import { startProfiler } from './lib/profiler';
 import { fmt, loadAverage, mb, percentile } from './lib/stats';
 
 const { values } = parseArgs({
@@ -322,28 +322,6 @@ function multipart(file: Buffer, fileName: string) {
   };
 }
 
-/** The inspector's CPU profiler, in this process: what the import job spends its thread on. */
-async function startProfiler() {
-  const session = new inspector.Session();
-  session.connect();
-  const post = promisify(session.post.bind(session)) as (
-    method: string,
-    params?: object,
-  ) => Promise<{ profile?: object }>;
-  await post('Profiler.enable');
-  await post('Profiler.setSamplingInterval', { interval: 200 });
-  await post('Profiler.start');
-  return {
-    stop: async (file: string) => {
-      const { profile } = await post('Profiler.stop');
-      session.disconnect();
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      await fs.writeFile(file, JSON.stringify(profile));
-      console.log(`CPU profile of the job: ${file}`);
-    },
-  };
-}
-
 type Row = {
   db: string;
   path: string;
@@ -452,7 +430,8 @@ async function benchTarget(target: BenchTarget, file: string, facts: FileFacts, 
       await inject('POST', `/api/contacts/imports/${upload.import.id}/commit`, {
         mapping: upload.preview.suggestedMapping,
       });
-      const profiler = values['cpu-profile'] === undefined ? undefined : await startProfiler();
+      const profiler =
+        values['cpu-profile'] === undefined ? undefined : await startProfiler('the job');
       const jobCpu = process.cpuUsage();
       const jobStarted = performance.now();
       const probing = probes.map((url) => probePage(bench, url));
