@@ -4,19 +4,23 @@
  * and on PostgreSQL. Not part of `npm test`.
  *
  *   npm run bench:ingest -- [--calls 1000000] [--webhooks 20000] [--concurrency 8] [--db pglite,postgres]
- *                           [--cpu-profile <dir>]
+ *                           [--cpu-profile <dir>] [--parts]
  *
  * PostgreSQL is used when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set; a scratch database
  * is created and dropped. Prints one line per measurement and a summary table. --cpu-profile
  * writes a CPU profile of the measured webhook phase alone to <dir>/webhooks-<db>.cpuprofile (the
  * profiler's own cost then falls inside that phase's CPU figure: profile and measure apart).
+ * --parts then measures the same reports (new calls again) with the database's parts for a call
+ * taken away one after another, cumulatively, in this run's scratch database (dropped after):
+ * the transcript search's GIN index, the answer-version triggers, the rollup triggers, the
+ * other indexes. What each removal saves is what that part costs a report.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { calls } from '../apps/server/src/db/schema';
@@ -30,6 +34,7 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '8' },
     db: { type: 'string', default: 'pglite,postgres' },
     'cpu-profile': { type: 'string' },
+    parts: { type: 'boolean', default: false },
   },
 });
 const totalCalls = Number(values.calls);
@@ -88,6 +93,40 @@ async function sendAll(url: string, bodies: string[], headers: Record<string, st
     }),
   );
 }
+
+/** What --parts takes away, in order, each removal kept for the next (tables of migrations 0017, 0034). */
+const PARTS: { part: string; statements: string[] }[] = [
+  {
+    part: "the transcript search's GIN index",
+    statements: ['drop index calls_transcript_search_idx'],
+  },
+  {
+    part: 'the answer-version triggers',
+    statements: [
+      'drop trigger calls_answer_version_insert on calls',
+      'drop trigger calls_answer_version_update on calls',
+    ],
+  },
+  {
+    part: 'the rollup triggers',
+    statements: [
+      'drop trigger calls_rollup_insert on calls',
+      'drop trigger calls_rollup_update on calls',
+    ],
+  },
+  {
+    part: 'the seven other indexes (the primary key kept)',
+    statements: [
+      'calls_assistant_analytics_idx',
+      'calls_assistant_customer_idx',
+      'calls_assistant_log_idx',
+      'calls_assistant_outcome_created_idx',
+      'calls_assistant_transferred_created_idx',
+      'calls_squad_created_idx',
+      'calls_updated_idx',
+    ].map((index) => `drop index ${index}`),
+  },
+];
 
 /**
  * CPU per request, in this process, of the client sending the bodies to a bare Fastify route
@@ -213,6 +252,24 @@ async function benchTarget(target: string) {
         `a report in this process, ${floor.toFixed(2)} ms of it the client and HTTP floor, so ` +
         `${(whCpu - floor).toFixed(2)} ms the server's (load ${os.loadavg()[0]!.toFixed(1)})`,
     );
+    if (values.parts) {
+      let before = whCpu;
+      for (const [round, { part, statements }] of PARTS.entries()) {
+        for (const statement of statements) await app.database.db.execute(sql.raw(statement));
+        const again = bodies.map((body, i) =>
+          body.replaceAll(`"bench-wh-${i}"`, `"bench-part${round}-${i}"`),
+        );
+        await quiet();
+        const started = process.cpuUsage();
+        await sendAll(`${address}/api/platform/webhook`, again, { 'x-vapi-secret': secret });
+        const without = cpuMs(process.cpuUsage(started)) / again.length;
+        console.log(
+          `[${target}] without ${part} too: ${without.toFixed(2)} ms of CPU a report in this ` +
+            `process, ${(before - without).toFixed(2)} ms less (load ${os.loadavg()[0]!.toFixed(1)})`,
+        );
+        before = without;
+      }
+    }
   } finally {
     await app.close();
     await scratch?.drop();

@@ -7,7 +7,11 @@
  * (dropping an index or disabling the triggers loses a feature: those variants only say what
  * it costs). Prints the CPU of the writes. Not part of `npm test`.
  *
- *   npm run bench:sync-ingest-cost -- [--rounds 2] [--variants base,nogin,...]
+ *   npm run bench:sync-ingest-cost -- [--rounds 2] [--variants base,nogin,...] [--page-size 100]
+ *                                     [--calls 6000]
+ *
+ * --page-size sets the calls per statement of every variant that does not name its own (1: a
+ * webhook's report, one call a statement; issue 36 target 7); --calls writes only the newest n.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -40,6 +44,13 @@ const VARIANTS: Record<string, Variant> = {
       calls_assistant_analytics_idx`,
   },
   notrig: { sql: 'alter table calls disable trigger user' },
+  noroll: {
+    sql: 'drop trigger calls_rollup_insert on calls; drop trigger calls_rollup_update on calls',
+  },
+  noversion: {
+    sql: `drop trigger calls_answer_version_insert on calls;
+      drop trigger calls_answer_version_update on calls`,
+  },
   nofpw: { params: ['-c', 'full_page_writes=off'] },
   nosync: { params: ['-c', 'synchronous_commit=off'] },
   notsv: { sql: 'alter table calls drop column transcript_search cascade' },
@@ -52,12 +63,18 @@ const { values } = parseArgs({
   options: {
     rounds: { type: 'string', default: '2' },
     variants: { type: 'string', default: Object.keys(VARIANTS).join(',') },
+    'page-size': { type: 'string', default: '100' },
+    calls: { type: 'string' },
   },
 });
+const defaultPageSize = Number(values['page-size']);
 const rounds = Number(values.rounds);
 const chosen = values.variants.split(',');
 
-const listed = await listDemoCalls<{ createdAt: string }>();
+const listed = (await listDemoCalls<{ createdAt: string }>()).slice(
+  0,
+  values.calls === undefined ? undefined : Number(values.calls),
+);
 console.log(`${listed.length} calls (load ${loadAverage()})`);
 
 async function measure(name: string, variant: Variant) {
@@ -69,7 +86,7 @@ async function measure(name: string, variant: Variant) {
   try {
     if (variant.sql) await client.exec(variant.sql);
     const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Db;
-    const pageSize = variant.pageSize ?? 100;
+    const pageSize = variant.pageSize ?? defaultPageSize;
     // Records are made per page inside the measure, as the sync does.
     const started = cpuSeconds();
     let written = 0;
@@ -81,7 +98,8 @@ async function measure(name: string, variant: Variant) {
     }
     const cpu = cpuSeconds() - started;
     console.log(
-      `${name.padEnd(9)} ${written} written, CPU ${cpu.toFixed(2)} s (load ${loadAverage()})`,
+      `${name.padEnd(9)} ${written} written, ${pageSize} a statement: CPU ${cpu.toFixed(2)} s, ` +
+        `${((cpu * 1000) / listed.length).toFixed(2)} ms a call (load ${loadAverage()})`,
     );
   } finally {
     await client.close();
