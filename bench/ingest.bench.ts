@@ -25,6 +25,7 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { calls } from '../apps/server/src/db/schema';
 import { scratchDatabase } from './lib/app';
+import { CALL_PARTS } from './lib/call-parts';
 import { startProfiler } from './lib/profiler';
 
 const { values } = parseArgs({
@@ -94,37 +95,14 @@ async function sendAll(url: string, bodies: string[], headers: Record<string, st
   );
 }
 
-/** What --parts takes away, in order, each removal kept for the next (tables of migrations 0017, 0034). */
+/** What --parts takes away, in order, each removal kept for the next. */
 const PARTS: { part: string; statements: string[] }[] = [
-  {
-    part: "the transcript search's GIN index",
-    statements: ['drop index calls_transcript_search_idx'],
-  },
-  {
-    part: 'the answer-version triggers',
-    statements: [
-      'drop trigger calls_answer_version_insert on calls',
-      'drop trigger calls_answer_version_update on calls',
-    ],
-  },
-  {
-    part: 'the rollup triggers',
-    statements: [
-      'drop trigger calls_rollup_insert on calls',
-      'drop trigger calls_rollup_update on calls',
-    ],
-  },
+  { part: "the transcript search's GIN index", statements: CALL_PARTS.searchIndex },
+  { part: 'the answer-version triggers', statements: CALL_PARTS.answerVersionTriggers },
+  { part: 'the rollup triggers', statements: CALL_PARTS.rollupTriggers },
   {
     part: 'the seven other indexes (the primary key kept)',
-    statements: [
-      'calls_assistant_analytics_idx',
-      'calls_assistant_customer_idx',
-      'calls_assistant_log_idx',
-      'calls_assistant_outcome_created_idx',
-      'calls_assistant_transferred_created_idx',
-      'calls_squad_created_idx',
-      'calls_updated_idx',
-    ].map((index) => `drop index ${index}`),
+    statements: CALL_PARTS.otherIndexes,
   },
 ];
 

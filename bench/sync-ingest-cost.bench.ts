@@ -23,6 +23,7 @@ import { PGLITE_START_PARAMS, type Db } from '../apps/server/src/db/client';
 import * as schema from '../apps/server/src/db/schema';
 import { ingestCalls } from '../apps/server/src/modules/call-ingest/call-ingest.service';
 import { toCallRecord, type CallRecord } from '../apps/server/src/platform/call-record';
+import { CALL_PARTS } from './lib/call-parts';
 import { cpuSeconds, listDemoCalls } from './lib/demo-calls';
 import { loadAverage } from './lib/stats';
 
@@ -36,21 +37,11 @@ if (!fs.existsSync(template)) {
 type Variant = { sql?: string; params?: string[]; pageSize?: number };
 const VARIANTS: Record<string, Variant> = {
   base: {},
-  nogin: { sql: 'drop index calls_transcript_search_idx' },
-  noidx: {
-    sql: `drop index calls_transcript_search_idx, calls_assistant_log_idx,
-      calls_assistant_outcome_created_idx, calls_assistant_transferred_created_idx,
-      calls_assistant_customer_idx, calls_updated_idx, calls_squad_created_idx,
-      calls_assistant_analytics_idx`,
-  },
+  nogin: { sql: CALL_PARTS.searchIndex.join(';') },
+  noidx: { sql: [...CALL_PARTS.searchIndex, ...CALL_PARTS.otherIndexes].join(';') },
   notrig: { sql: 'alter table calls disable trigger user' },
-  noroll: {
-    sql: 'drop trigger calls_rollup_insert on calls; drop trigger calls_rollup_update on calls',
-  },
-  noversion: {
-    sql: `drop trigger calls_answer_version_insert on calls;
-      drop trigger calls_answer_version_update on calls`,
-  },
+  noroll: { sql: CALL_PARTS.rollupTriggers.join(';') },
+  noversion: { sql: CALL_PARTS.answerVersionTriggers.join(';') },
   nofpw: { params: ['-c', 'full_page_writes=off'] },
   nosync: { params: ['-c', 'synchronous_commit=off'] },
   notsv: { sql: 'alter table calls drop column transcript_search cascade' },
@@ -70,6 +61,16 @@ const { values } = parseArgs({
 const defaultPageSize = Number(values['page-size']);
 const rounds = Number(values.rounds);
 const chosen = values.variants.split(',');
+for (const [option, value] of Object.entries({
+  '--page-size': defaultPageSize,
+  '--rounds': rounds,
+  '--calls': Number(values.calls ?? 1),
+})) {
+  if (!Number.isInteger(value) || value < 1) {
+    console.error(`${option} takes a whole number of at least 1`);
+    process.exit(1);
+  }
+}
 
 const listed = (await listDemoCalls<{ createdAt: string }>()).slice(
   0,
