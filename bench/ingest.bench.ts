@@ -10,6 +10,8 @@
  * is created and dropped. Prints one line per measurement and a summary table. --cpu-profile
  * writes a CPU profile of the measured webhook phase alone to <dir>/webhooks-<db>.cpuprofile (the
  * profiler's own cost then falls inside that phase's CPU figure: profile and measure apart).
+ * The webhook line says how many `call_ingest` statements stored the reports (the reports that
+ * come together share one, decision 112; --concurrency 1 sends them one by one).
  * --parts then measures the same reports (new calls again) with the database's parts for a call
  * taken away one after another, cumulatively, in this run's scratch database (dropped after):
  * the transcript search's GIN index, the answer-version triggers, the rollup triggers, the
@@ -93,6 +95,28 @@ async function sendAll(url: string, bodies: string[], headers: Record<string, st
       }
     }),
   );
+}
+
+/**
+ * Counts the `call_ingest` statements the database's client runs from now until `stop`: how
+ * many reports the webhook's ingest stored together (decision 112).
+ */
+function countIngestStatements(db: unknown) {
+  const client = (db as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+  const query = client.query;
+  let count = 0;
+  client.query = function (this: unknown, ...args: unknown[]) {
+    const [first] = args;
+    const text = typeof first === 'string' ? first : (first as { text?: string }).text;
+    if (text?.includes('call_ingest(')) count++;
+    return query.apply(this, args);
+  };
+  return {
+    stop: () => {
+      client.query = query;
+      return count;
+    },
+  };
 }
 
 /** What --parts takes away, in order, each removal kept for the next. */
@@ -193,6 +217,7 @@ async function benchTarget(target: string) {
     );
     await quiet();
     let next = 0;
+    const statements = countIngestStatements(app.database.db);
     const profiler = values['cpu-profile'] ? await startProfiler('the webhooks') : undefined;
     const cpuStart = process.cpuUsage();
     const whStart = performance.now();
@@ -212,6 +237,7 @@ async function benchTarget(target: string) {
     );
     const whSeconds = (performance.now() - whStart) / 1000;
     const whCpu = cpuMs(process.cpuUsage(cpuStart)) / webhookCount;
+    const statementCount = statements.stop();
     await profiler?.stop(path.join(values['cpu-profile']!, `webhooks-${target}.cpuprofile`));
     // The floor: the same bodies, the same client, to a route of this process that reads the
     // body and answers as the webhook does, with nothing else (no hooks of the app's).
@@ -228,7 +254,9 @@ async function benchTarget(target: string) {
     console.log(
       `[${target}] webhooks: ${webhookCount} in ${whSeconds.toFixed(1)} s; CPU ${whCpu.toFixed(2)} ms ` +
         `a report in this process, ${floor.toFixed(2)} ms of it the client and HTTP floor, so ` +
-        `${(whCpu - floor).toFixed(2)} ms the server's (load ${os.loadavg()[0]!.toFixed(1)})`,
+        `${(whCpu - floor).toFixed(2)} ms the server's; ${statementCount} statements stored ` +
+        `them, ${(webhookCount / statementCount).toFixed(1)} reports a statement (load ` +
+        `${os.loadavg()[0]!.toFixed(1)})`,
     );
     if (values.parts) {
       let before = whCpu;

@@ -27,4 +27,28 @@ describe('toCallRecord', () => {
     const raw = call('Hello.\nFine, thanks 👋\t', { metadata: { note: 'a\u007f' } });
     expect(toCallRecord(raw).payload).toEqual(raw);
   });
+
+  it('leaves out a time the database cannot store, and refuses a call created at one', () => {
+    // JavaScript reads these; PostgreSQL refuses each ("date/time field value out of range"),
+    // which failed the whole statement storing the call (and the calls stored beside it).
+    for (const time of [
+      '0000-06-01T00:00:00.000Z',
+      '-010000-01-01T00:00:00.000Z',
+      '+275000-01-01T00:00:00.000Z',
+    ]) {
+      const record = toCallRecord(call('Hi', { startedAt: time, endedAt: time, updatedAt: time }), {
+        fallbackUpdatedAt: new Date('2026-11-30T06:06:00.000Z'),
+      });
+      expect(record, time).toMatchObject({ startedAt: null, endedAt: null });
+      expect(record.updatedAt.toISOString(), time).toBe('2026-11-30T06:06:00.000Z');
+      expect(() => toCallRecord(call('Hi', { createdAt: time })), time).toThrow(
+        'createdAt is not a date',
+      );
+    }
+    const edges = toCallRecord(
+      call('Hi', { startedAt: '0001-01-01T00:00:00.000Z', endedAt: '9999-12-31T23:59:59.999Z' }),
+    );
+    expect(edges.startedAt?.toISOString()).toBe('0001-01-01T00:00:00.000Z');
+    expect(edges.endedAt?.toISOString()).toBe('9999-12-31T23:59:59.999Z');
+  });
 });

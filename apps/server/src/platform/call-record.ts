@@ -5,10 +5,17 @@ import { cleanDeep, valueMayNeedCleaning } from '../lib/control-characters';
 
 export type CallRecord = typeof calls.$inferInsert;
 
+/**
+ * An ISO time as a Date; null when it is none, or outside the years 1–9999 (JavaScript reads
+ * "0000-06-01" or "+275000-01-01"; the database refuses to store them, which failed the whole
+ * call).
+ */
 function toDate(value: unknown): Date | null {
   if (typeof value !== 'string' || value === '') return null;
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
+  if (Number.isNaN(date.getTime())) return null;
+  const year = date.getUTCFullYear();
+  return year >= 1 && year <= 9999 ? date : null;
 }
 
 /** successEvaluation as stored: the PassFail rubric's "true"/"false", or another rubric's word. */

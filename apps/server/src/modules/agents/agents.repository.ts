@@ -202,13 +202,14 @@ export async function markAgentRemoved(db: Db, assistantId: string): Promise<voi
 }
 
 /**
- * recordWebhookArrival as SQL text for the call ingest's statement: `assistantId` a text
- * parameter (null: none); returns the agent's business (who hears of its live calls).
+ * Authenticated webhooks arrived now about the assistants `rows` names (a relation with a text
+ * column `arrival`; null names none), for a statement's CTE (agent health): each agent's
+ * assistant id and business, once.
  */
-export function webhookArrivalSql(assistantId: string): string {
+export function webhookArrivalSql(rows: string): string {
   return `update agents set last_webhook_at = now()
-    where ${assistantId}::text is not null and platform_assistant_id = ${assistantId}::text
-    returning business_id`;
+    where platform_assistant_id in (select arrival from ${rows} where arrival is not null)
+    returning platform_assistant_id, business_id`;
 }
 
 /** An authenticated webhook about this assistant arrived now (agent health). */

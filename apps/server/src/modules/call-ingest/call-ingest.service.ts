@@ -7,8 +7,9 @@ import {
   callRowsJson,
   callRowsSql,
   mergeReportSql,
-  reportMergeJson,
+  reportMerge,
   upsertCallsSql,
+  type CallRowMessage,
 } from '../calls/calls.repository';
 import { callsEndedSql, raised } from '../integrations/webhook-events';
 import { liveNotifySql, type LiveBus } from '../live-calls/live-bus';
@@ -21,30 +22,34 @@ import { dropLiveLinesSql } from '../live-calls/live-calls.repository';
 // repositories each write their part of the statement as text and import no other module's.
 
 /**
- * The statement behind `call_ingest` (migration 0036, checked equal by call-ingest.test.ts), for
- * any number of calls: $1 the calls (callRowsJson), $2 a report's merge (reportMergeJson, null
- * for none), $3 drop the calls' live transcripts, $4 the assistant whose webhook arrived (null
- * for none), $5 the NOTIFY channel announcing the call's change (null for none). In a PL/pgSQL
- * function it is planned once per connection on both databases (PGlite plans every statement
- * it is sent; its planning cost more than the rest of a report).
+ * The statement behind `call_ingest` (migration 0040, checked equal by call-ingest.test.ts), for
+ * any number of calls: $1 the calls (callRowsJson; a webhook's message adds to its call's row
+ * what follows from it: CallRowMessage), $2 the NOTIFY channel announcing the calls' changes
+ * (null for none). In a PL/pgSQL function it is planned once per connection on both databases
+ * (PGlite plans every statement it is sent; its planning cost more than the rest of a report),
+ * and the plan kept is the generic one: PL/pgSQL would otherwise plan this statement again for
+ * each call's values (its estimate of a custom plan is lower), which cost 2 ms a statement on
+ * PGlite (bench:sync-ingest-cost --page-size 1). Answers the ids written, the ids a report
+ * merged into, how many "call ended" events it raised, each arrived assistant's business, and
+ * how many announcements it sent.
  */
 const INGEST_STATEMENT = `with r as materialized (select * from ${callRowsSql('$1')}),
-  arrival as (${webhookArrivalSql('$4')}),
+  arrival as (${webhookArrivalSql('r')}),
   up as (${upsertCallsSql('r')}),
-  merged as (${mergeReportSql('r', '$2', 'up')}),
+  merged as (${mergeReportSql('r', 'up')}),
   ended as (${callsEndedSql('up')}),
-  dropped as (${dropLiveLinesSql('r', '$3')}),
-  notified as (${liveNotifySql('$5', '(select business_id from arrival limit 1)', '(select id from r limit 1)')})
+  dropped as (${dropLiveLinesSql('r')}),
+  notified as (${liveNotifySql('$2', '(select id, arrival from r where announce) n', '(select a.business_id from arrival a where a.platform_assistant_id = n.arrival limit 1)', 'n.id')})
 select (select coalesce(json_agg(id), '[]'::json) from up) as ingest_written,
-  (select count(*)::int from merged) as ingest_merged,
+  (select coalesce(json_agg(id), '[]'::json) from merged) as ingest_merged,
   (select count(*)::int from ended) as ingest_raised,
-  (select business_id from arrival limit 1) as ingest_business_id,
+  (select coalesce(json_object_agg(platform_assistant_id, business_id), '{}'::json) from arrival) as ingest_businesses,
   (select count(*)::int from notified) as ingest_announced`;
 
-/** The function migration 0036 makes of INGEST_STATEMENT. */
-export const INGEST_FUNCTION = `CREATE OR REPLACE FUNCTION "call_ingest"("p_calls" jsonb, "p_merge" jsonb, "p_drop_live" boolean, "p_assistant" text, "p_channel" text)
-RETURNS TABLE ("ingest_written" json, "ingest_merged" integer, "ingest_raised" integer, "ingest_business_id" uuid, "ingest_announced" integer)
-LANGUAGE plpgsql AS $ingest$
+/** The function migration 0040 makes of INGEST_STATEMENT. */
+export const INGEST_FUNCTION = `CREATE OR REPLACE FUNCTION "call_ingest"("p_calls" jsonb, "p_channel" text)
+RETURNS TABLE ("ingest_written" json, "ingest_merged" json, "ingest_raised" integer, "ingest_businesses" json, "ingest_announced" integer)
+LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $ingest$
 BEGIN
   RETURN QUERY ${INGEST_STATEMENT};
 END
@@ -52,13 +57,14 @@ $ingest$;`;
 
 type IngestRow = {
   ingest_written: string[];
-  ingest_merged: number;
+  ingest_merged: string[];
   ingest_raised: number;
-  ingest_business_id: string | null;
+  /** Each arrived assistant's business (null: the agent has none). */
+  ingest_businesses: Record<string, string | null>;
   ingest_announced: number;
 };
 
-const CALL_INGEST = `select * from call_ingest($1::jsonb, $2::jsonb, $3::boolean, $4::text, $5::text)`;
+const CALL_INGEST = `select * from call_ingest($1::jsonb, $2::text)`;
 
 async function runIngest(db: Db, values: unknown[]): Promise<IngestRow> {
   const prepared = preparedQuery(db);
@@ -102,13 +108,35 @@ async function afterIngest(db: Db, records: CallRecord[], row: IngestRow): Promi
 export async function ingestCalls(db: Db, records: readonly CallRecord[]): Promise<number> {
   if (records.length === 0) return 0;
   const newest = newestOfEach(records);
-  const row = await runIngest(db, [callRowsJson(newest), null, false, null, null]);
+  const row = await runIngest(db, [callRowsJson(newest), null]);
   await afterIngest(db, newest, row);
   return row.ingest_written.length;
 }
 
-/** The webhook's side of call ingest: a status update or an end-of-call report about a call. */
+/** A webhook's message waiting for the statement that stores it. */
+type Waiting = {
+  record: CallRecord;
+  message: CallRowMessage;
+  resolve: (written: number) => void;
+  reject: (error: unknown) => void;
+};
+
+/** The most messages one statement stores. */
+export const MESSAGES_PER_STATEMENT = 50;
+
+/** The most turns of the event loop a statement waits for more messages to store with it. */
+const GATHER_TURNS = 4;
+
+/**
+ * The webhook's side of call ingest: status updates and end-of-call reports about calls. The
+ * messages that arrive together, or while a statement runs, are stored together by the next
+ * one (decision 112): one statement, one commit and one pass of the statement-level triggers
+ * for all of them, where these cost most of a report on the embedded database.
+ */
 export class CallIngestService {
+  private readonly waiting: Waiting[] = [];
+  private running = false;
+
   constructor(
     private readonly deps: {
       db: Db;
@@ -123,30 +151,123 @@ export class CallIngestService {
   }
 
   /**
-   * A status update (`report` undefined) or an end-of-call report about `record`'s call, in one
-   * statement: the agent's last webhook (agent health), the call stored (a report whose copy of
-   * the call lost to a newer stored one merges its own fields into it: reportMergeJson), the
-   * "call ended" event, a report's live transcript dropped, the change announced on the live
-   * calls' channel. Returns how many rows were written or merged.
+   * A status update (`report` undefined) or an end-of-call report about `record`'s call, stored
+   * by one statement with the messages waiting beside it: the agent's last webhook (agent
+   * health), the call stored (a report whose copy of the call lost to a newer stored one merges
+   * its own fields into it: reportMerge), the "call ended" event, a report's live transcript
+   * dropped, the change announced on the live calls' channel. Resolves once it is stored, with
+   * how many rows were written or merged for it.
    */
-  async message(
+  message(
     record: CallRecord,
     options: { report?: Record<string, unknown>; assistantId?: string | undefined },
   ): Promise<number> {
-    const { db, live } = this.deps;
-    const row = await runIngest(db, [
-      callRowsJson([record]),
-      options.report
-        ? reportMergeJson(options.report, record.payload as Record<string, unknown>)
+    const { live } = this.deps;
+    const message: CallRowMessage = {
+      merge: options.report
+        ? reportMerge(options.report, record.payload as Record<string, unknown>)
         : null,
-      options.report !== undefined && live !== undefined,
-      options.assistantId ?? null,
+      dropLive: options.report !== undefined && live !== undefined,
+      arrival: options.assistantId ?? null,
+      announce: live?.notifyChannel !== undefined,
+    };
+    return new Promise<number>((resolve, reject) => {
+      this.waiting.push({ record, message, resolve, reject });
+      if (!this.running) void this.drain();
+    });
+  }
+
+  /**
+   * Stores what waits, a statement at a time, until nothing does. Before each statement the
+   * event loop reads what has arrived (setImmediate), again while more keeps coming, up to
+   * GATHER_TURNS times: PGlite runs a statement in this thread, so the requests that came during
+   * one are read only after it, and would otherwise each find nothing waiting beside them. A
+   * message alone waits one turn of the loop.
+   */
+  private async drain(): Promise<void> {
+    this.running = true;
+    try {
+      while (this.waiting.length > 0) {
+        for (let turn = 0, seen = -1; turn < GATHER_TURNS && this.waiting.length > seen; turn++) {
+          seen = this.waiting.length;
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        await this.store(this.nextBatch());
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+
+  /**
+   * The oldest waiting messages, up to MESSAGES_PER_STATEMENT, one a call (a statement cannot
+   * touch a row twice): a second message about a call waits for the next statement, after the
+   * first, so a call's messages are stored in the order they came.
+   */
+  private nextBatch(): Waiting[] {
+    const batch: Waiting[] = [];
+    const ids = new Set<string>();
+    for (let index = 0; index < this.waiting.length && batch.length < MESSAGES_PER_STATEMENT;) {
+      const waiting = this.waiting[index]!;
+      if (ids.has(waiting.record.id)) {
+        index++;
+        continue;
+      }
+      ids.add(waiting.record.id);
+      batch.push(waiting);
+      this.waiting.splice(index, 1);
+    }
+    return batch;
+  }
+
+  /**
+   * Stores a batch in one statement. When it fails, each message is stored alone, so one the
+   * database refuses fails only its own request.
+   */
+  private async store(batch: Waiting[]): Promise<void> {
+    try {
+      const written = await this.write(batch);
+      batch.forEach((waiting, index) => waiting.resolve(written[index]!));
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0]!.reject(error);
+        return;
+      }
+      for (const waiting of batch) {
+        try {
+          waiting.resolve((await this.write([waiting]))[0]!);
+        } catch (alone) {
+          waiting.reject(alone);
+        }
+      }
+    }
+  }
+
+  /** One statement for `batch`: how many rows were written or merged for each message. */
+  private async write(batch: Waiting[]): Promise<number[]> {
+    const { db, live } = this.deps;
+    const records = batch.map((waiting) => waiting.record);
+    const row = await runIngest(db, [
+      callRowsJson(
+        records,
+        batch.map((waiting) => waiting.message),
+      ),
       live?.notifyChannel ?? null,
     ]);
-    await afterIngest(db, [record], row);
+    await afterIngest(db, records, row);
     // Who hears about it: this business's people and the operator (in-process bus).
-    if (live && !live.notifyChannel)
-      await live.publish({ businessId: row.ingest_business_id, callId: record.id });
-    return row.ingest_written.length + row.ingest_merged;
+    if (live && !live.notifyChannel) {
+      for (const { message, record } of batch) {
+        const businessId = message.arrival
+          ? (row.ingest_businesses[message.arrival] ?? null)
+          : null;
+        await live.publish({ businessId, callId: record.id });
+      }
+    }
+    const written = new Set(row.ingest_written);
+    const merged = new Set(row.ingest_merged);
+    return records.map(
+      (record) => (written.has(record.id) ? 1 : 0) + (merged.has(record.id) ? 1 : 0),
+    );
   }
 }

@@ -5,35 +5,65 @@ import { evaluationText, type CallRecord } from '../../platform/call-record';
 
 /**
  * The calls a statement writes, one JSON array of rows in the calls table's column names
- * (`callRowsJson`), read as a relation `r` in the statement's parameter `param`.
+ * (`callRowsJson`), read as a relation `r` in the statement's parameter `param`. The last four
+ * columns are what a webhook's message adds to its call (CallRowMessage); a sync's rows leave
+ * them null.
  */
 export function callRowsSql(param: string): string {
   return `jsonb_to_recordset(${param}::jsonb) as r(id text, assistant_id text,
     phone_number_id text, type text, status text, ended_reason text, success_evaluation text,
     customer_number text, started_at timestamptz, ended_at timestamptz, cost double precision,
-    is_test boolean, created_at timestamptz, updated_at timestamptz, payload jsonb)`;
+    is_test boolean, created_at timestamptz, updated_at timestamptz, payload jsonb,
+    merge jsonb, drop_live boolean, arrival text, announce boolean)`;
 }
 
-/** Calls as the JSON `callRowsSql` reads: the text of one parameter for any number of calls. */
-export function callRowsJson(records: readonly CallRecord[]): string {
+/**
+ * What a webhook's message adds to the row of the call it is about: an end-of-call report's
+ * merge (reportMerge), whether its live transcript is dropped, the assistant whose webhook
+ * arrived (agent health), whether the change is announced on the live calls' channel.
+ */
+export type CallRowMessage = {
+  merge: ReportMerge | null;
+  dropLive: boolean;
+  arrival: string | null;
+  announce: boolean;
+};
+
+/**
+ * Calls as the JSON `callRowsSql` reads: the text of one parameter for any number of calls,
+ * `messages[i]` (when given) what the webhook's message about `records[i]` adds.
+ */
+export function callRowsJson(
+  records: readonly CallRecord[],
+  messages?: readonly CallRowMessage[],
+): string {
   return JSON.stringify(
-    records.map((record) => ({
-      id: record.id,
-      assistant_id: record.assistantId ?? null,
-      phone_number_id: record.phoneNumberId ?? null,
-      type: record.type ?? null,
-      status: record.status ?? null,
-      ended_reason: record.endedReason ?? null,
-      success_evaluation: record.successEvaluation ?? null,
-      customer_number: record.customerNumber ?? null,
-      started_at: record.startedAt ?? null,
-      ended_at: record.endedAt ?? null,
-      cost: record.cost ?? null,
-      is_test: record.isTest ?? false,
-      created_at: record.createdAt,
-      updated_at: record.updatedAt,
-      payload: record.payload,
-    })),
+    records.map((record, index) => {
+      const message = messages?.[index];
+      return {
+        id: record.id,
+        assistant_id: record.assistantId ?? null,
+        phone_number_id: record.phoneNumberId ?? null,
+        type: record.type ?? null,
+        status: record.status ?? null,
+        ended_reason: record.endedReason ?? null,
+        success_evaluation: record.successEvaluation ?? null,
+        customer_number: record.customerNumber ?? null,
+        started_at: record.startedAt ?? null,
+        ended_at: record.endedAt ?? null,
+        cost: record.cost ?? null,
+        is_test: record.isTest ?? false,
+        created_at: record.createdAt,
+        updated_at: record.updatedAt,
+        payload: record.payload,
+        ...(message && {
+          merge: message.merge,
+          drop_live: message.dropLive,
+          arrival: message.arrival,
+          announce: message.announce,
+        }),
+      };
+    }),
   );
 }
 
@@ -80,17 +110,26 @@ export const CALL_REPORT_FIELDS = [
   'costBreakdown',
 ] as const;
 
+/** A report's merge as `mergeReportSql` reads it from its call's row (`merge`). */
+export type ReportMerge = {
+  fields: Record<string, unknown>;
+  fromCall: string[];
+  endedReason: string | null;
+  evaluation: string | null;
+  cost: number | null;
+};
+
 /**
- * A report's merge as the JSON `mergeReportSql` reads (null: nothing to merge): its own fields
- * (CALL_REPORT_FIELDS, those it carries) and the columns they set. A field whose value is the
- * one the call's own payload carries (`payload`, the record written beside it: the webhook
- * merges the report into its copy of the call) is named in `fromCall` and taken from the
- * payload in the statement, so a transcript and its messages are sent and parsed once.
+ * A report's merge (null: nothing to merge): its own fields (CALL_REPORT_FIELDS, those it
+ * carries) and the columns they set. A field whose value is the one the call's own payload
+ * carries (`payload`, the record written beside it: the webhook merges the report into its copy
+ * of the call) is named in `fromCall` and taken from the payload in the statement, so a
+ * transcript and its messages are sent and parsed once.
  */
-export function reportMergeJson(
+export function reportMerge(
   report: Record<string, unknown>,
   payload?: Record<string, unknown>,
-): string | null {
+): ReportMerge | null {
   const fields: Record<string, unknown> = {};
   const fromCall: string[] = [];
   for (const field of CALL_REPORT_FIELDS) {
@@ -103,34 +142,34 @@ export function reportMergeJson(
   const endedReason = report.endedReason;
   const cost = report.cost;
   const analysis = report.analysis as { successEvaluation?: unknown } | null | undefined;
-  return JSON.stringify({
+  return {
     fields,
     fromCall,
     endedReason: typeof endedReason === 'string' ? endedReason : null,
     evaluation: evaluationText(analysis?.successEvaluation),
     cost: typeof cost === 'number' && Number.isFinite(cost) ? cost : null,
-  });
+  };
 }
 
 /**
- * An end-of-call report whose copy of the call lost to a newer stored one (`written`, the
- * upsert's relation, is empty): that copy is kept and the report's own fields (`merge`, a jsonb
- * parameter from reportMergeJson, those it names in `fromCall` read from the row's payload;
- * null merges nothing) are merged into its payload and columns.
+ * End-of-call reports whose copy of the call lost to a newer stored one (the upsert, `written`,
+ * did not write that call): that copy is kept and the report's own fields (the row's `merge`,
+ * from reportMerge; those it names in `fromCall` read from the row's payload) are merged into
+ * its payload and columns. A row whose `merge` is null merges nothing.
  */
-export function mergeReportSql(rows: string, merge: string, written: string): string {
+export function mergeReportSql(rows: string, written: string): string {
   return `update calls c set
-      ended_reason = coalesce(${merge}::jsonb->>'endedReason', c.ended_reason),
-      success_evaluation = coalesce(${merge}::jsonb->>'evaluation', c.success_evaluation),
-      cost = coalesce((${merge}::jsonb->>'cost')::double precision, c.cost),
+      ended_reason = coalesce(r.merge->>'endedReason', c.ended_reason),
+      success_evaluation = coalesce(r.merge->>'evaluation', c.success_evaluation),
+      cost = coalesce((r.merge->>'cost')::double precision, c.cost),
       is_test = c.is_test or coalesce(r.is_test, false),
       payload = c.payload || coalesce((select jsonb_object_agg(f, r.payload->f)
-        from jsonb_array_elements_text(${merge}::jsonb->'fromCall') f), '{}'::jsonb)
-        || (${merge}::jsonb->'fields'),
+        from jsonb_array_elements_text(r.merge->'fromCall') f), '{}'::jsonb)
+        || (r.merge->'fields'),
       ingested_at = now()
     from ${rows}
-    where ${merge}::jsonb is not null and c.id = r.id and c.updated_at > r.updated_at
-      and c.erased_at is null and not exists (select 1 from ${written})
+    where r.merge is not null and c.id = r.id and c.updated_at > r.updated_at
+      and c.erased_at is null and not exists (select 1 from ${written} w where w.id = r.id)
     returning c.id`;
 }
 

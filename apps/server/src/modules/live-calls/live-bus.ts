@@ -29,12 +29,19 @@ export interface LiveBus {
 }
 
 /**
- * An announcement as SQL text for a statement's CTE (PostgreSQL's bus): `channel` a text
- * parameter (null: nothing is sent), `businessId` and `callId` SQL expressions.
+ * Announcements as SQL text for a statement's CTE (PostgreSQL's bus), one for each row of
+ * `rows` (a relation): `channel` a text parameter (null: nothing is sent), `businessId` and
+ * `callId` SQL expressions over a row.
  */
-export function liveNotifySql(channel: string, businessId: string, callId: string): string {
+export function liveNotifySql(
+  channel: string,
+  rows: string,
+  businessId: string,
+  callId: string,
+): string {
   return `select pg_notify(${channel}::text,
       json_build_object('businessId', ${businessId}, 'callId', ${callId})::text)
+    from ${rows}
     where ${channel}::text is not null`;
 }
 

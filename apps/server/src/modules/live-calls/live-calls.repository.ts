@@ -137,13 +137,12 @@ export async function appendLiveLine(db: Db, callId: string, line: LiveTranscrip
 }
 
 /**
- * A call's live transcript is not needed once the call ended (its report has the real one): SQL
- * text deleting the transcripts of the calls in `rows` (a relation with an `id` column) when the
- * boolean parameter `drop` is true; the call ingest runs it in the statement storing the report.
+ * Drops the live transcripts of the calls of `rows` (a relation `r` with the call's `id` and a
+ * boolean `drop_live`) whose `drop_live` is true, for a statement's CTE: their report arrived.
  */
-export function dropLiveLinesSql(rows: string, drop: string): string {
+export function dropLiveLinesSql(rows: string): string {
   return `delete from call_live_transcripts t using ${rows}
-    where ${drop}::boolean and t.call_id = r.id returning 1`;
+    where r.drop_live and t.call_id = r.id returning 1`;
 }
 
 export async function insertCallAction(db: Db, action: typeof callActions.$inferInsert) {
