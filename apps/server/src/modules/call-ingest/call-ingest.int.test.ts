@@ -230,10 +230,14 @@ describe.each(databaseTargets)('webhook messages stored together on %s', (target
     }
   });
 
-  it('answers each of reports posted together as the platform sends them, one with a time no database stores', async () => {
+  it('answers each of reports posted together as the platform sends them, one with a time no database stores and one too large', async () => {
     const { agent } = await demoBusinessAndAgent(ctx.app);
     const assistant = agent.platformAssistantId;
-    const post = (id: string, fields: Record<string, unknown> = {}) =>
+    const post = (
+      id: string,
+      fields: Record<string, unknown> = {},
+      transcript = `AI: Hello, ${id}.\nUser: Hi.`,
+    ) =>
       ctx.app.inject({
         method: 'POST',
         url: '/api/platform/webhook',
@@ -245,7 +249,7 @@ describe.each(databaseTargets)('webhook messages stored together on %s', (target
             endedReason: 'customer-ended-call',
             cost: 0.31,
             analysis: { summary: `Summary of ${id}.`, successEvaluation: 'true' },
-            artifact: { transcript: `AI: Hello, ${id}.\nUser: Hi.` },
+            artifact: { transcript },
             call: call(id, assistant, 5, fields),
           },
         },
@@ -255,7 +259,18 @@ describe.each(databaseTargets)('webhook messages stored together on %s', (target
       ...ids.map((id) => post(id)),
       // Year 0: JavaScript reads it, the database refuses it; the call is stored without it.
       post('posted-year-0', { startedAt: '0000-06-01T00:00:00.000Z' }),
+      // Over the search index's limit (1.4 MB, under the body's): refused alone, with a 400.
+      post('posted-too-large', {}, differentWords(200_000)),
     ]);
+    const tooLarge = answers.pop()!;
+    expect(tooLarge.statusCode).toBe(400);
+    expect(tooLarge.json()).toMatchObject({
+      error: {
+        code: 'VALIDATION_ERROR',
+        message:
+          'The call is too large to store: its transcript is over the limit the search index takes',
+      },
+    });
     expect(answers.map((res) => res.statusCode)).toEqual(answers.map(() => 200));
     const rows = new Map((await stored([...ids, 'posted-year-0'])).map((row) => [row.id, row]));
     expect(rows.size).toBe(13);
