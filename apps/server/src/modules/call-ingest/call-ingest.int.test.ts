@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { agents, calls } from '../../db/schema';
 import { toCallRecord } from '../../platform/call-record';
@@ -281,5 +281,24 @@ describe.each(databaseTargets)('webhook messages stored together on %s', (target
       );
     }
     expect(rows.get('posted-year-0')).toMatchObject({ startedAt: null, cost: 0.31 });
+  });
+
+  it('keeps the build before’s function for the instances a rolling deploy still runs on it', async () => {
+    const { agent } = await demoBusinessAndAgent(ctx.app);
+    const rows = JSON.stringify([
+      {
+        id: 'rolling-1',
+        assistant_id: agent.platformAssistantId,
+        status: 'ended',
+        created_at: CREATED,
+        updated_at: at(5),
+        payload: call('rolling-1', agent.platformAssistantId, 5),
+      },
+    ]);
+    const answered = await ctx.app.database.db.execute(
+      sql`select ingest_written from call_ingest(${rows}::jsonb, null::jsonb, false, null::text, null::text)`,
+    );
+    expect(JSON.stringify(answered)).toContain('rolling-1');
+    expect(await stored(['rolling-1'])).toHaveLength(1);
   });
 });
