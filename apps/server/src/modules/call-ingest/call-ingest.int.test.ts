@@ -176,6 +176,34 @@ describe.each(databaseTargets)('webhook messages stored together on %s', (target
     ]);
   });
 
+  it('sends a statement’s calls in the order of their ids, whatever order they came in', async () => {
+    // Two instances storing the same calls at once then lock their rows in the same order.
+    const { agent } = await demoBusinessAndAgent(ctx.app);
+    const service = new CallIngestService({ db: ctx.app.database.db });
+    const client = (ctx.app.database.db as unknown as { $client: { query: () => unknown } })
+      .$client;
+    const spy = vi.spyOn(client, 'query');
+    const ids = ['order-c', 'order-a', 'order-d', 'order-b'];
+    try {
+      const answers = await Promise.all(
+        ids.map((id) => service.message(toCallRecord(call(id, agent.platformAssistantId, 5)), {})),
+      );
+      expect(answers).toEqual([1, 1, 1, 1]);
+      const sent = spy.mock.calls
+        .map((args: unknown[]) => args)
+        .filter((args) => JSON.stringify(args[0]).includes('call_ingest('))
+        .map((args) => {
+          const values = (
+            Array.isArray(args[1]) ? args[1] : (args[0] as { values: unknown[] }).values
+          ) as string[];
+          return (JSON.parse(values[0]!) as { id: string }[]).map((row) => row.id);
+        });
+      expect(sent).toEqual([['order-a', 'order-b', 'order-c', 'order-d']]);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('never puts more than its limit in one statement', async () => {
     const { agent } = await demoBusinessAndAgent(ctx.app);
     const service = new CallIngestService({ db: ctx.app.database.db });

@@ -113,6 +113,8 @@ export async function ingestCalls(db: Db, records: readonly CallRecord[]): Promi
   return row.ingest_written.length;
 }
 
+const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** A webhook's message waiting for the statement that stores it. */
 type Waiting = {
   record: CallRecord;
@@ -243,14 +245,19 @@ export class CallIngestService {
     }
   }
 
-  /** One statement for `batch`: how many rows were written or merged for each message. */
+  /**
+   * One statement for `batch`: how many rows were written or merged for each message. Its calls
+   * go in the order of their ids, so two instances storing the same calls at once lock their
+   * rows in the same order (a deadlock would still only send each message to be stored alone).
+   */
   private async write(batch: Waiting[]): Promise<number[]> {
     const { db, live } = this.deps;
-    const records = batch.map((waiting) => waiting.record);
+    const ordered = [...batch].sort((a, b) => compareIds(a.record.id, b.record.id));
+    const records = ordered.map((waiting) => waiting.record);
     const row = await runIngest(db, [
       callRowsJson(
         records,
-        batch.map((waiting) => waiting.message),
+        ordered.map((waiting) => waiting.message),
       ),
       live?.notifyChannel ?? null,
     ]);
@@ -266,8 +273,8 @@ export class CallIngestService {
     }
     const written = new Set(row.ingest_written);
     const merged = new Set(row.ingest_merged);
-    return records.map(
-      (record) => (written.has(record.id) ? 1 : 0) + (merged.has(record.id) ? 1 : 0),
+    return batch.map(
+      ({ record }) => (written.has(record.id) ? 1 : 0) + (merged.has(record.id) ? 1 : 0),
     );
   }
 }
