@@ -15,7 +15,7 @@ export const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
 /**
  * program_limit_exceeded: a value passes one of the database's own limits (a transcript whose
- * search vector is over 1 MB).
+ * search vector is over 1 MB); the error handler answers 400.
  */
 export const PROGRAM_LIMIT_EXCEEDED = '54000';
 /** query_canceled: here, PostgreSQL's statement_timeout (DATABASE_STATEMENT_TIMEOUT_MS) ran out. */

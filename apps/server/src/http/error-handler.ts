@@ -9,7 +9,12 @@ import {
   type WireError,
   type WireErrorCode,
 } from '@switchboard/shared/errors';
-import { QUERY_CANCELED, isConnectionLoss, pgErrorCode } from '../db/errors';
+import {
+  PROGRAM_LIMIT_EXCEEDED,
+  QUERY_CANCELED,
+  isConnectionLoss,
+  pgErrorCode,
+} from '../db/errors';
 import { AppError } from '../lib/app-error';
 
 /** How long a client is asked to wait after any 503 (a lost database connection, a restart …). */
@@ -105,6 +110,17 @@ export function registerErrorHandler(app: FastifyInstance) {
       return sendCode(reply, request, {
         code: 'SERVICE_UNAVAILABLE',
         message: 'The service is busy. Please try again in a few seconds.',
+      });
+    }
+
+    if (pgErrorCode(error) === PROGRAM_LIMIT_EXCEEDED) {
+      // A value the request brought passes one of the database's own limits (a transcript whose
+      // search vector is over 1 MB, an indexed text over a B-tree entry's size): the same request
+      // again would fail again, and the statement wrote nothing.
+      request.log.warn({ err: error }, 'a value passes a database limit');
+      return sendCode(reply, request, {
+        code: 'VALIDATION_ERROR',
+        message: 'A value is too large to store: it passes one of the database’s limits.',
       });
     }
 

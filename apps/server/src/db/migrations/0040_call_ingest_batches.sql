@@ -1,4 +1,4 @@
--- hand-written: call ingest (decisions 080, 112). A webhook's messages that arrive together are stored by one statement: what a message adds to its call (a report's merge, its live transcript dropped, the assistant whose webhook arrived, the announcement) moves from the function's parameters into the call's row, and the function answers per call. Its parameters change, so this is a second function of the same name; the five-parameter one stays for the instances a rolling deploy still runs on the build before (a later migration may drop it). The function is the call ingest service's INGEST_FUNCTION (call-ingest.test.ts checks they are equal).
+-- hand-written: call ingest (decisions 080, 112). A webhook's messages that arrive together are stored by one statement: what a message adds to its call (a report's merge, its live transcript dropped, the assistant whose webhook arrived) moves from the function's parameters into the call's row, and the function answers per call. Its parameters change, so this is a second function of the same name; the five-parameter one stays for the instances a rolling deploy still runs on the build before (a later migration may drop it). The function is the call ingest service's INGEST_FUNCTION (call-ingest.test.ts checks they are equal).
 CREATE OR REPLACE FUNCTION "call_ingest"("p_calls" jsonb, "p_channel" text)
 RETURNS TABLE ("ingest_written" json, "ingest_merged" json, "ingest_raised" integer, "ingest_businesses" json, "ingest_announced" integer)
 LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $ingest$
@@ -7,7 +7,7 @@ BEGIN
     phone_number_id text, type text, status text, ended_reason text, success_evaluation text,
     customer_number text, started_at timestamptz, ended_at timestamptz, cost double precision,
     is_test boolean, created_at timestamptz, updated_at timestamptz, payload jsonb,
-    merge jsonb, drop_live boolean, arrival text, announce boolean)),
+    merge jsonb, drop_live boolean, arrival text)),
   arrival as (update agents set last_webhook_at = now()
     where platform_assistant_id in (select arrival from r where arrival is not null)
     returning platform_assistant_id, business_id),
@@ -69,8 +69,8 @@ BEGIN
   dropped as (delete from call_live_transcripts t using r
     where r.drop_live and t.call_id = r.id returning 1),
   notified as (select pg_notify($2::text,
-      json_build_object('businessId', (select a.business_id from arrival a where a.platform_assistant_id = n.arrival limit 1), 'callId', n.id)::text)
-    from (select id, arrival from r where announce) n
+      json_build_object('businessId', (select a.business_id from arrival a where a.platform_assistant_id = r.arrival limit 1), 'callId', r.id)::text)
+    from r
     where $2::text is not null)
 select (select coalesce(json_agg(id), '[]'::json) from up) as ingest_written,
   (select coalesce(json_agg(id), '[]'::json) from merged) as ingest_merged,

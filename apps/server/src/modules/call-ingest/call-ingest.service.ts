@@ -24,8 +24,8 @@ import { dropLiveLinesSql } from '../live-calls/live-calls.repository';
 /**
  * The statement behind `call_ingest` (migration 0040, checked equal by call-ingest.test.ts), for
  * any number of calls: $1 the calls (callRowsJson; a webhook's message adds to its call's row
- * what follows from it: CallRowMessage), $2 the NOTIFY channel announcing the calls' changes
- * (null for none). In a PL/pgSQL function it is planned once per connection on both databases
+ * what follows from it: CallRowMessage), $2 the NOTIFY channel announcing each call's change
+ * (null for none: a sync's pages, and PGlite's in-process bus, which publishes after it). In a PL/pgSQL function it is planned once per connection on both databases
  * (PGlite plans every statement it is sent; its planning cost more than the rest of a report),
  * and the plan kept is the generic one: PL/pgSQL would otherwise plan this statement again for
  * each call's values (its estimate of a custom plan is lower), which cost 2 ms a statement on
@@ -39,7 +39,7 @@ const INGEST_STATEMENT = `with r as materialized (select * from ${callRowsSql('$
   merged as (${mergeReportSql('r', 'up')}),
   ended as (${callsEndedSql('up')}),
   dropped as (${dropLiveLinesSql('r')}),
-  notified as (${liveNotifySql('$2', '(select id, arrival from r where announce) n', '(select a.business_id from arrival a where a.platform_assistant_id = n.arrival limit 1)', 'n.id')})
+  notified as (${liveNotifySql('$2', 'r', '(select a.business_id from arrival a where a.platform_assistant_id = r.arrival limit 1)', 'r.id')})
 select (select coalesce(json_agg(id), '[]'::json) from up) as ingest_written,
   (select coalesce(json_agg(id), '[]'::json) from merged) as ingest_merged,
   (select count(*)::int from ended) as ingest_raised,
@@ -171,7 +171,6 @@ export class CallIngestService {
         : null,
       dropLive: options.report !== undefined && live !== undefined,
       arrival: options.assistantId ?? null,
-      announce: live?.notifyChannel !== undefined,
     };
     return new Promise<number>((resolve, reject) => {
       this.waiting.push({ record, message, resolve, reject });

@@ -5,7 +5,7 @@ import { evaluationText, type CallRecord } from '../../platform/call-record';
 
 /**
  * The calls a statement writes, one JSON array of rows in the calls table's column names
- * (`callRowsJson`), read as a relation `r` in the statement's parameter `param`. The last four
+ * (`callRowsJson`), read as a relation `r` in the statement's parameter `param`. The last three
  * columns are what a webhook's message adds to its call (CallRowMessage); a sync's rows leave
  * them null.
  */
@@ -14,19 +14,18 @@ export function callRowsSql(param: string): string {
     phone_number_id text, type text, status text, ended_reason text, success_evaluation text,
     customer_number text, started_at timestamptz, ended_at timestamptz, cost double precision,
     is_test boolean, created_at timestamptz, updated_at timestamptz, payload jsonb,
-    merge jsonb, drop_live boolean, arrival text, announce boolean)`;
+    merge jsonb, drop_live boolean, arrival text)`;
 }
 
 /**
  * What a webhook's message adds to the row of the call it is about: an end-of-call report's
  * merge (reportMerge), whether its live transcript is dropped, the assistant whose webhook
- * arrived (agent health), whether the change is announced on the live calls' channel.
+ * arrived (agent health).
  */
 export type CallRowMessage = {
   merge: ReportMerge | null;
   dropLive: boolean;
   arrival: string | null;
-  announce: boolean;
 };
 
 /**
@@ -60,7 +59,6 @@ export function callRowsJson(
           merge: message.merge,
           drop_live: message.dropLive,
           arrival: message.arrival,
-          announce: message.announce,
         }),
       };
     }),

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pgErrorCode, PROGRAM_LIMIT_EXCEEDED } from '../../db/errors';
 import { AppError } from '../../lib/app-error';
 import { cleanDeep, jsonMayNeedCleaning } from '../../lib/control-characters';
 import { recordWebhookArrival } from '../agents/agents.repository';
@@ -169,23 +168,10 @@ export const webhookRoutes =
             }
             // A report's analysis, cost and ended reason are kept even when a sync already
             // stored a newer copy of the call; a status update never rolls a newer copy back.
-            try {
-              await deps.ingest.message(record, {
-                report: message.type === 'end-of-call-report' ? message : undefined,
-                assistantId,
-              });
-            } catch (error) {
-              // The database's own limits: a transcript of some 200,000 different words fits in
-              // the body but not in the search index. The same message again would fail again.
-              if (pgErrorCode(error) === PROGRAM_LIMIT_EXCEEDED)
-                throw new AppError(
-                  'VALIDATION_ERROR',
-                  'The call is too large to store: its transcript is over the limit the search index takes',
-                  undefined,
-                  { cause: error },
-                );
-              throw error;
-            }
+            await deps.ingest.message(record, {
+              report: message.type === 'end-of-call-report' ? message : undefined,
+              assistantId,
+            });
             return reply.send({ received: true });
           }
           case 'tool-calls': {
