@@ -23,14 +23,21 @@ describe('live call monitor (listenUrl, controlUrl)', () => {
   let sandbox: Sandbox;
   let receiver: Server;
   const received: Message[] = [];
+  /** While set, the server answers in-progress status updates only once it settles. */
+  let inProgressAnswered: Promise<void> | undefined;
 
   beforeAll(async () => {
     receiver = createServer((request, response) => {
       let body = '';
       request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
       request.on('end', () => {
-        received.push((JSON.parse(body) as { message: Message }).message);
-        response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+        const message = (JSON.parse(body) as { message: Message }).message;
+        received.push(message);
+        const answer = () =>
+          response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+        if (message.type === 'status-update' && message.status === 'in-progress')
+          void (inProgressAnswered ?? Promise.resolve()).then(answer);
+        else answer();
       });
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
@@ -337,6 +344,74 @@ describe('live call monitor (listenUrl, controlUrl)', () => {
     expect(transcript).toContain(`AI: ${sentence}`);
     expect(transcript).not.toContain('This line is muted.');
     expect((await control(controlUrl!, { type: 'end-call' })).status).toBe(404);
+  });
+
+  it('answers on the monitor as soon as a call reads in progress, before its server has answered the status update', async () => {
+    let answer!: () => void;
+    inProgressAnswered = new Promise<void>((resolve) => (answer = resolve));
+    try {
+      // A web call: its room says in-progress while the status update waits for its server.
+      const assistantId = sandbox.demo.assistantIds[3]!;
+      const created = await fetch(`${sandbox.baseUrl}/call/web`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${PUBLIC}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ assistantId }),
+      });
+      expect(created.status).toBe(201);
+      const web = (await created.json()) as Vapi.Call & { webCallUrl: string };
+      seen.add(web.id);
+      const room = async () =>
+        ((await (await fetch(web.webCallUrl)).json()) as { status: string }).status;
+      await expect.poll(room, { timeout: 3000 }).toBe('in-progress');
+      const unanswered = (id: string) =>
+        received.some(
+          (message) => message.status === 'in-progress' && (message.call as Vapi.Call).id === id,
+        );
+      await expect.poll(() => unanswered(web.id)).toBe(true);
+      const heard = listen(web.monitor!.listenUrl!);
+      const opened = new Promise<boolean>((resolve) => {
+        heard.socket.once('open', () => resolve(true));
+        void heard.refused.then(() => resolve(false));
+      });
+      expect(await opened).toBe(true);
+      expect(
+        (await control(web.monitor!.controlUrl!, { type: 'control', control: 'mute-assistant' }))
+          .status,
+      ).toBe(200);
+
+      // A phone call: in progress as GET /call/:id reads it.
+      const ended = sandbox.simulateCall({
+        assistantId: sandbox.demo.assistantIds[0]!,
+        type: 'inboundPhoneCall',
+        endedReason: 'customer-ended-call',
+        tool: 'none',
+        holdMs: 120_000,
+      });
+      let phone: Vapi.Call | undefined;
+      await expect
+        .poll(() => {
+          phone = received.find(
+            (message) =>
+              message.type === 'status-update' &&
+              message.status === 'in-progress' &&
+              !seen.has((message.call as Vapi.Call).id),
+          )?.call as Vapi.Call | undefined;
+          return phone !== undefined;
+        })
+        .toBe(true);
+      seen.add(phone!.id);
+      const phoneHeard = listen(phone!.monitor!.listenUrl!);
+      await expect.poll(() => phoneHeard.frames.length).toBeGreaterThan(0);
+      expect((await control(phone!.monitor!.controlUrl!, { type: 'end-call' })).status).toBe(200);
+      expect((await control(web.monitor!.controlUrl!, { type: 'end-call' })).status).toBe(200);
+      answer();
+      await ended;
+      expect(await phoneHeard.closed).toBeGreaterThan(0);
+      expect(await heard.closed).toBeGreaterThan(0);
+    } finally {
+      answer();
+      inProgressAnswered = undefined;
+    }
   });
 
   it('transfers a web call as forwarded; a monitorPlan that turns listening off leaves no listenUrl', async () => {

@@ -1167,10 +1167,12 @@ export class CallSimulator {
 
     const startedAt = draft.createdAt + draft.ringMs;
     if (connected && live && !life.held) {
-      const inProgress = await step('in-progress');
+      // Its monitor answers from the moment anyone can see it in progress (the status is stored
+      // before its status-update is sent, and read by the platform's API meanwhile).
       this.liveCalls.set(draft.id, live);
-      const toolCall = conversationFor(draft, ctx).toolCall;
       try {
+        const inProgress = await step('in-progress');
+        const toolCall = conversationFor(draft, ctx).toolCall;
         await this.playLive(live, Date.now() + (life.liveHoldMs ?? 0), draft, async () => {
           if (!toolCall || !life.deliver) return;
           await this.runTool(toolCall, draft, inProgress, assistantDto, server, common());
@@ -1188,8 +1190,8 @@ export class CallSimulator {
       live.finish();
       draft.durationMs = Date.now() - startedAt;
     } else if (connected) {
-      const inProgress = await step('in-progress');
       if (live) this.liveCalls.set(draft.id, live);
+      const inProgress = await step('in-progress');
       const toolCall = conversationFor(draft, ctx).toolCall;
       const heldFrom = Date.now();
       const firstPart = life.toolAtOnce ? 0 : Math.floor(life.holdMs / 3);
