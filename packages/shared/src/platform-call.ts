@@ -3,8 +3,9 @@ import { z } from 'zod';
 /**
  * A call as the voice platform sends it (webhooks, GET /call); the rules that read it are in
  * `calls`, which holds no schema (decision 106). Loose objects throughout: this is the payload
- * we store verbatim and show in the call detail, so fields we do not read must survive parsing,
- * and a platform adding a field must not break ingest. Only the fields the rules and the call row
+ * we store (verbatim but for a second copy of the conversation: storedPayload, decision 113) and
+ * show in the call detail, so fields we do not read must survive parsing, and a platform adding a
+ * field must not break ingest. Only the fields the rules and the call row
  * read are typed.
  */
 export const platformCallSchema = z.looseObject({

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { transcriptOf } from '../modules/calls/calls.service';
 import { toCallRecord } from './call-record';
 
 const call = (transcript: string, extra: Record<string, unknown> = {}) => ({
@@ -50,5 +51,61 @@ describe('toCallRecord', () => {
     );
     expect(edges.startedAt?.toISOString()).toBe('0001-01-01T00:00:00.000Z');
     expect(edges.endedAt?.toISOString()).toBe('9999-12-31T23:59:59.999Z');
+  });
+
+  it('stores the conversation once when the platform sends the same one twice', () => {
+    // As the platform's Call has it: the conversation in artifact.messages and again in the
+    // top-level messages (UserMessage, BotMessage and a system prompt).
+    const conversation = [
+      {
+        role: 'system',
+        message: 'You book dental appointments.',
+        time: 1764568800000,
+        secondsFromStart: 0,
+      },
+      {
+        role: 'bot',
+        message: 'Bright Smile, how can I help?',
+        time: 1764568801000,
+        endTime: 1764568803000,
+        secondsFromStart: 1,
+        duration: 2000,
+        source: '',
+      },
+      {
+        role: 'user',
+        message: 'A check-up on Friday, please.',
+        time: 1764568804000,
+        endTime: 1764568806000,
+        secondsFromStart: 4,
+        duration: 2000,
+      },
+    ];
+    const raw = call('AI: Bright Smile, how can I help?\nUser: A check-up on Friday, please.', {
+      messages: conversation.map((message) => ({ ...message })),
+    });
+    (raw.artifact as { messages: unknown }).messages = conversation;
+    const stored = toCallRecord(raw).payload as Record<string, unknown>;
+    expect(stored).not.toHaveProperty('messages');
+    expect(stored.artifact).toEqual(raw.artifact);
+    const { messages: _, ...rest } = raw;
+    expect(stored).toEqual(rest);
+    // What the call detail shows is the same either way.
+    expect(transcriptOf(stored)).toEqual(transcriptOf(raw));
+    expect(transcriptOf(stored).map((line) => line.text)).toEqual([
+      'Bright Smile, how can I help?',
+      'A check-up on Friday, please.',
+    ]);
+  });
+
+  it('keeps both copies when they differ, and the top-level one when it is the only one', () => {
+    const differing = call('Hi', { messages: [{ role: 'user', message: 'Hi there' }] });
+    expect(toCallRecord(differing).payload).toEqual(differing);
+    const { artifact: _, ...withoutArtifact } = call('Hi', {
+      messages: [{ role: 'user', message: 'Hi' }],
+    });
+    expect(toCallRecord(withoutArtifact).payload).toEqual(withoutArtifact);
+    const stored = toCallRecord(withoutArtifact).payload as Record<string, unknown>;
+    expect(transcriptOf(stored).map((line) => line.text)).toEqual(['Hi']);
   });
 });

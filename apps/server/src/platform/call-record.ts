@@ -1,5 +1,6 @@
 import { platformCallSchema, type PlatformCall } from '@switchboard/shared/platform-call';
 import { isTestCallPayload } from '@switchboard/shared/web-call';
+import { dequal } from 'dequal';
 import type { calls } from '../db/schema';
 import { cleanDeep, valueMayNeedCleaning } from '../lib/control-characters';
 
@@ -26,6 +27,19 @@ export function evaluationText(value: unknown): string | null {
 }
 
 export class InvalidCallError extends Error {}
+
+/**
+ * The call as stored (decision 113): the platform sends a call's conversation twice, as
+ * `artifact.messages` and again as the top-level `messages`. Everything that reads a stored call
+ * takes `artifact.messages` first (calls.service.ts), so the top-level copy is left out when it
+ * is the same; when it differs, or `artifact.messages` is missing, the call is kept whole.
+ */
+export function storedPayload(call: PlatformCall): PlatformCall {
+  const artifact = call.artifact as { messages?: unknown } | null | undefined;
+  if (call.messages === undefined || !dequal(call.messages, artifact?.messages)) return call;
+  const { messages: _same, ...stored } = call;
+  return stored;
+}
 
 /**
  * Maps a platform Call to a row of the call store. The derived columns (duration, outcome,
@@ -70,6 +84,6 @@ export function toCallRecord(
     isTest: options.isTest ?? isTestCallPayload(call),
     createdAt,
     updatedAt,
-    payload: call,
+    payload: storedPayload(call),
   };
 }
