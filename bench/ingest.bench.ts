@@ -4,14 +4,19 @@
  * and on PostgreSQL. Not part of `npm test`.
  *
  *   npm run bench:ingest -- [--calls 1000000] [--webhooks 20000] [--concurrency 8] [--db pglite,postgres]
- *                           [--cpu-profile <dir>] [--parts]
+ *                           [--warm-up 2000] [--cpu-profile <dir>] [--parts]
  *
  * PostgreSQL is used when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set; a scratch database
  * is created and dropped. Prints one line per measurement and a summary table. --cpu-profile
  * writes a CPU profile of the measured webhook phase alone to <dir>/webhooks-<db>.cpuprofile (the
  * profiler's own cost then falls inside that phase's CPU figure: profile and measure apart).
  * The webhook line says how many `call_ingest` statements stored the reports (the reports that
- * come together share one, decision 112; --concurrency 1 sends them one by one).
+ * come together share one, decision 112; --concurrency 1 sends them one by one). Before it,
+ * --warm-up other calls' reports are sent and left to settle: a server that has run for a while
+ * has compiled its hot paths, so its figure is the steady one (with a warm-up of 100, V8's
+ * compiler threads were still optimising through the measured reports, 0.2–0.25 ms of CPU a
+ * report). On Node.js 24 the line also says how much of the CPU ran on other threads than the
+ * main one (the compiler, the garbage collector's helpers).
  * --parts then measures the same reports (new calls again) with the database's parts for a call
  * taken away one after another, cumulatively, in this run's scratch database (dropped after):
  * the transcript search's GIN index, the answer-version triggers, the rollup triggers, the
@@ -35,6 +40,7 @@ const { values } = parseArgs({
     calls: { type: 'string', default: '1000000' },
     webhooks: { type: 'string', default: '20000' },
     concurrency: { type: 'string', default: '8' },
+    'warm-up': { type: 'string', default: '2000' },
     db: { type: 'string', default: 'pglite,postgres' },
     'cpu-profile': { type: 'string' },
     parts: { type: 'boolean', default: false },
@@ -43,6 +49,11 @@ const { values } = parseArgs({
 const totalCalls = Number(values.calls);
 const webhookCount = Number(values.webhooks);
 const concurrency = Number(values.concurrency);
+const warmUp = Number(values['warm-up']);
+if (!Number.isInteger(warmUp) || warmUp < 0) {
+  console.error('--warm-up takes a whole number of reports (0 or more)');
+  process.exit(1);
+}
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const targets = values.db
   .split(',')
@@ -117,6 +128,12 @@ function countIngestStatements(db: unknown) {
       return count;
     },
   };
+}
+
+/** The main thread's CPU (Node.js 24's process.threadCpuUsage); undefined on older versions. */
+function mainThreadCpu(): NodeJS.CpuUsage | undefined {
+  const threadCpuUsage = (process as { threadCpuUsage?: () => NodeJS.CpuUsage }).threadCpuUsage;
+  return threadCpuUsage?.call(process);
 }
 
 /** What --parts takes away, in order, each removal kept for the next. */
@@ -210,9 +227,12 @@ async function benchTarget(target: string) {
     await quiet();
     await sendAll(
       `${address}/api/platform/webhook`,
-      bodies
-        .slice(0, Math.min(100, bodies.length))
-        .map((body, i) => body.replaceAll(`"bench-wh-${i}"`, `"bench-warm-${i}"`)),
+      Array.from({ length: warmUp }, (_, i) =>
+        bodies[i % bodies.length]!.replaceAll(
+          `"bench-wh-${i % bodies.length}"`,
+          `"bench-warm-${i}"`,
+        ),
+      ),
       { 'x-vapi-secret': secret },
     );
     await quiet();
@@ -220,6 +240,7 @@ async function benchTarget(target: string) {
     const statements = countIngestStatements(app.database.db);
     const profiler = values['cpu-profile'] ? await startProfiler('the webhooks') : undefined;
     const cpuStart = process.cpuUsage();
+    const mainStart = mainThreadCpu();
     const whStart = performance.now();
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
@@ -237,6 +258,16 @@ async function benchTarget(target: string) {
     );
     const whSeconds = (performance.now() - whStart) / 1000;
     const whCpu = cpuMs(process.cpuUsage(cpuStart)) / webhookCount;
+    const mainEnd = mainThreadCpu();
+    const otherThreads =
+      mainStart && mainEnd
+        ? whCpu -
+          cpuMs({
+            user: mainEnd.user - mainStart.user,
+            system: mainEnd.system - mainStart.system,
+          }) /
+            webhookCount
+        : undefined;
     const statementCount = statements.stop();
     await profiler?.stop(path.join(values['cpu-profile']!, `webhooks-${target}.cpuprofile`));
     // The floor: the same bodies, the same client, to a route of this process that reads the
@@ -254,7 +285,11 @@ async function benchTarget(target: string) {
     console.log(
       `[${target}] webhooks: ${webhookCount} in ${whSeconds.toFixed(1)} s; CPU ${whCpu.toFixed(2)} ms ` +
         `a report in this process, ${floor.toFixed(2)} ms of it the client and HTTP floor, so ` +
-        `${(whCpu - floor).toFixed(2)} ms the server's; ${statementCount} statements stored ` +
+        `${(whCpu - floor).toFixed(2)} ms the server's` +
+        (otherThreads === undefined
+          ? ''
+          : ` (${otherThreads.toFixed(2)} ms a report on other threads than the main one)`) +
+        `; after a warm-up of ${warmUp} reports, ${statementCount} statements stored ` +
         `them, ${(webhookCount / statementCount).toFixed(1)} reports a statement (load ` +
         `${os.loadavg()[0]!.toFixed(1)})`,
     );
