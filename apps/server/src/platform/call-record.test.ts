@@ -88,7 +88,8 @@ describe('toCallRecord', () => {
     const stored = toCallRecord(raw).payload as Record<string, unknown>;
     expect(stored).not.toHaveProperty('messages');
     expect(stored.artifact).toEqual(raw.artifact);
-    const { messages: _, ...rest } = raw;
+    const rest: Record<string, unknown> = { ...raw };
+    delete rest.messages;
     expect(stored).toEqual(rest);
     // What the call detail shows is the same either way.
     expect(transcriptOf(stored)).toEqual(transcriptOf(raw));

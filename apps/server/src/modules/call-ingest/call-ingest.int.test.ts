@@ -56,11 +56,17 @@ async function ingestStatements(db: unknown, run: () => Promise<unknown>): Promi
     return spy.mock.calls
       .filter((args) => JSON.stringify(args[0]).includes('call_ingest('))
       .map((args) => {
-        // PGlite: (text, values); node-postgres: ({ name, text, values }).
-        const values = (
+        // PGlite: (text, values), the calls in jsonb's binary form (a version byte, then the
+        // text: JsonbText); node-postgres: ({ name, text, values }), the calls as text.
+        const [calls] = (
           Array.isArray(args[1]) ? args[1] : (args[0] as { values: unknown[] }).values
-        ) as string[];
-        return (JSON.parse(values[0]!) as { id: string }[]).map((row) => row.id);
+        ) as (string | Uint8Array)[];
+        let text = calls as string;
+        if (typeof calls !== 'string') {
+          expect(calls![0]).toBe(1);
+          text = Buffer.from(calls!.subarray(1)).toString('utf8');
+        }
+        return (JSON.parse(text) as { id: string }[]).map((row) => row.id);
       });
   } finally {
     spy.mockRestore();

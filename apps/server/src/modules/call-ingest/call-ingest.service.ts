@@ -1,5 +1,5 @@
 import { executeRows, type Db } from '../../db/client';
-import { positionalSql, preparedQuery } from '../../db/prepared';
+import { JsonbText, positionalSql, preparedQuery } from '../../db/prepared';
 import type { CallRecord } from '../../platform/call-record';
 import { webhookArrivalSql } from '../agents/agents.repository';
 import { applyCampaignCalls } from '../campaigns/campaigns.repository';
@@ -108,7 +108,7 @@ async function afterIngest(db: Db, records: CallRecord[], row: IngestRow): Promi
 export async function ingestCalls(db: Db, records: readonly CallRecord[]): Promise<number> {
   if (records.length === 0) return 0;
   const newest = newestOfEach(records);
-  const row = await runIngest(db, [callRowsJson(newest), null]);
+  const row = await runIngest(db, [new JsonbText(callRowsJson(newest)), null]);
   await afterIngest(db, newest, row);
   return row.ingest_written.length;
 }
@@ -254,9 +254,11 @@ export class CallIngestService {
     const ordered = [...batch].sort((a, b) => compareIds(a.record.id, b.record.id));
     const records = ordered.map((waiting) => waiting.record);
     const row = await runIngest(db, [
-      callRowsJson(
-        records,
-        ordered.map((waiting) => waiting.message),
+      new JsonbText(
+        callRowsJson(
+          records,
+          ordered.map((waiting) => waiting.message),
+        ),
       ),
       live?.notifyChannel ?? null,
     ]);
