@@ -19,8 +19,8 @@
  * main one (the compiler, the garbage collector's helpers).
  * --parts then measures the same reports (new calls again) with the database's parts for a call
  * taken away one after another, cumulatively, in this run's scratch database (dropped after):
- * the transcript search's GIN index, the answer-version triggers, the rollup triggers, the
- * other indexes. What each removal saves is what that part costs a report.
+ * the transcript search's GIN index, the answers' versions, the rollups, the change trigger
+ * itself, the other indexes. What each removal saves is what that part costs a report.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -139,8 +139,9 @@ function mainThreadCpu(): NodeJS.CpuUsage | undefined {
 /** What --parts takes away, in order, each removal kept for the next. */
 const PARTS: { part: string; statements: string[] }[] = [
   { part: "the transcript search's GIN index", statements: CALL_PARTS.searchIndex },
-  { part: 'the answer-version triggers', statements: CALL_PARTS.answerVersionTriggers },
-  { part: 'the rollup triggers', statements: CALL_PARTS.rollupTriggers },
+  { part: "the answers' versions", statements: CALL_PARTS.answerVersions },
+  { part: 'the rollups', statements: CALL_PARTS.rollups },
+  { part: 'the change trigger itself', statements: CALL_PARTS.changeTriggers },
   {
     part: 'the seven other indexes (the primary key kept)',
     statements: CALL_PARTS.otherIndexes,
