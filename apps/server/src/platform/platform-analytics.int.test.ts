@@ -255,6 +255,61 @@ describe.each(databaseTargets)('rollups and the call store agree on %s', (target
     await expectAnswersEqualCalls('after the changes');
   });
 
+  it("bump the answers' versions of every business a change of calls touches", async () => {
+    // The versions the cached answers are stamped with (decision 073), read from the table.
+    const versions = async () =>
+      new Map(
+        (
+          await executeRows<{ scope: string; version: string }>(
+            db(),
+            sql`select scope, version::text as version from answer_versions`,
+          )
+        ).map((row) => [row.scope, BigInt(row.version)]),
+      );
+    /** The scopes whose version moved between two readings. */
+    const moved = (before: Map<string, bigint>, after: Map<string, bigint>) =>
+      [...after]
+        .filter(([scope, version]) => before.get(scope) !== version)
+        .map(([s]) => s)
+        .sort();
+    const businessOf = async (callId: string) => {
+      const [row] = await executeRows<{ scope: string }>(
+        db(),
+        sql`select coalesce(a.business_id::text, '-') as scope from calls c
+            left join agents a on a.platform_assistant_id = c.assistant_id where c.id = ${callId}`,
+      );
+      return row!.scope;
+    };
+
+    // An update (a newer copy, through the insert's ON CONFLICT): its business only.
+    const call = await storedCall(sql`assistant_id is not null`);
+    const scope = await businessOf(call.id);
+    let before = await versions();
+    const newer = { ...call.payload, cost: 0.9876, updatedAt: new Date().toISOString() };
+    expect(await ingestCalls(db(), [toCallRecord(newer)])).toBe(1);
+    expect(moved(before, await versions())).toEqual([scope]);
+
+    // A call moved to an agent of another business: both, the one it left and the one it joined.
+    const other = await createBusinessWithMember(ctx.app, {});
+    await db()
+      .insert(agents)
+      .values({ platformAssistantId: 'asst-versions-move', businessId: other.businessId });
+    before = await versions();
+    await db().execute(
+      sql`update calls set assistant_id = 'asst-versions-move' where id = ${call.id}`,
+    );
+    expect(moved(before, await versions())).toEqual([scope, other.businessId].sort());
+
+    // A delete: the business it was in. A statement that changes no call: none.
+    before = await versions();
+    await db().execute(sql`delete from calls where id = ${call.id}`);
+    expect(moved(before, await versions())).toEqual([other.businessId]);
+    before = await versions();
+    await db().execute(sql`update calls set is_test = true where id = 'no-such-call'`);
+    await db().execute(sql`delete from calls where id = 'no-such-call'`);
+    expect(moved(before, await versions())).toEqual([]);
+  });
+
   it('follow an agent to a business in another zone, a zone change and an unassignment', async () => {
     const [first] = await db().select().from(agents).orderBy(agents.platformAssistantId).limit(1);
     if (!first) throw new Error('no agent');
