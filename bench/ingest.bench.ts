@@ -4,7 +4,7 @@
  * and on PostgreSQL. Not part of `npm test`.
  *
  *   npm run bench:ingest -- [--calls 1000000] [--webhooks 20000] [--concurrency 8] [--db pglite,postgres]
- *                           [--warm-up 2000] [--cpu-profile <dir>] [--parts]
+ *                           [--warm-up 2000] [--cpu-profile <dir>] [--parts] [--node-defaults]
  *
  * PostgreSQL is used when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set; a scratch database
  * is created and dropped. Prints one line per measurement and a summary table. --cpu-profile
@@ -21,7 +21,11 @@
  * taken away one after another, cumulatively, in this run's scratch database (dropped after):
  * the transcript search's GIN index, the answers' versions, the rollups, the change trigger
  * itself, the other indexes. What each removal saves is what that part costs a report.
+ * The app runs in this process, which starts itself again with the Node.js options and the malloc
+ * settings `npm start` gives the server (scripts/server-env.mjs): its 2 MB young generation
+ * changes what the garbage collector costs a report. --node-defaults keeps Node's own.
  */
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -29,6 +33,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { count, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
+import { SERVER_MALLOC_ENV, SERVER_NODE_OPTIONS } from '../scripts/server-env.mjs';
 import { loadConfig } from '../apps/server/src/config';
 import { calls } from '../apps/server/src/db/schema';
 import { scratchDatabase } from './lib/app';
@@ -44,8 +49,23 @@ const { values } = parseArgs({
     db: { type: 'string', default: 'pglite,postgres' },
     'cpu-profile': { type: 'string' },
     parts: { type: 'boolean', default: false },
+    'node-defaults': { type: 'boolean', default: false },
   },
 });
+const asStarted = 'BENCH_INGEST_AS_STARTED';
+if (!values['node-defaults'] && process.env[asStarted] !== '1') {
+  const child = spawnSync(
+    process.execPath,
+    [...process.execArgv, ...SERVER_NODE_OPTIONS, process.argv[1]!, ...process.argv.slice(2)],
+    { stdio: 'inherit', env: { ...SERVER_MALLOC_ENV, ...process.env, [asStarted]: '1' } },
+  );
+  process.exit(child.status ?? 1);
+}
+console.log(
+  values['node-defaults']
+    ? "Node.js's default options"
+    : `as npm start runs the server: ${SERVER_NODE_OPTIONS.join(' ')}`,
+);
 const totalCalls = Number(values.calls);
 const webhookCount = Number(values.webhooks);
 const concurrency = Number(values.concurrency);

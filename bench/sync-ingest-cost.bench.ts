@@ -5,7 +5,7 @@
  * (`npm run build` first), once per variant, the variants alternating in one process. A
  * variant changes the migrated schema or the start parameters before the calls are written
  * (dropping an index or disabling the triggers loses a feature: those variants only say what
- * it costs). Prints the CPU of the writes. Not part of `npm test`.
+ * it costs). Prints the CPU of the writes (the process's, and the main thread's alone, PGlite's own). Not part of `npm test`.
  *
  *   npm run bench:sync-ingest-cost -- [--rounds 2] [--variants base,nogin,...] [--page-size 100]
  *                                     [--calls 6000]
@@ -24,7 +24,7 @@ import * as schema from '../apps/server/src/db/schema';
 import { ingestCalls } from '../apps/server/src/modules/call-ingest/call-ingest.service';
 import { toCallRecord, type CallRecord } from '../apps/server/src/platform/call-record';
 import { CALL_PARTS } from './lib/call-parts';
-import { cpuSeconds, listDemoCalls } from './lib/demo-calls';
+import { cpuSeconds, listDemoCalls, mainThreadCpuSeconds } from './lib/demo-calls';
 import { loadAverage } from './lib/stats';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -47,6 +47,9 @@ const VARIANTS: Record<string, Variant> = {
   nosync: { params: ['-c', 'synchronous_commit=off'] },
   notsv: { sql: 'alter table calls drop column transcript_search cascade' },
   wal: { params: ['-c', 'full_page_writes=off', '-c', 'synchronous_commit=off'] },
+  nozero: { params: ['-c', 'wal_init_zero=off'] },
+  walmin: { params: ['-c', 'wal_level=minimal', '-c', 'max_wal_senders=0'] },
+  external: { sql: 'alter table calls alter column payload set storage external' },
   page500: { pageSize: 500 },
   page1000: { pageSize: 1000 },
 };
@@ -91,6 +94,7 @@ async function measure(name: string, variant: Variant) {
     const pageSize = variant.pageSize ?? defaultPageSize;
     // Records are made per page inside the measure, as the sync does.
     const started = cpuSeconds();
+    const mainStarted = mainThreadCpuSeconds();
     let written = 0;
     for (let at = 0; at < listed.length; at += pageSize) {
       const records: CallRecord[] = listed
@@ -99,9 +103,11 @@ async function measure(name: string, variant: Variant) {
       written += await ingestCalls(db, records);
     }
     const cpu = cpuSeconds() - started;
+    const main = mainThreadCpuSeconds() - mainStarted;
     console.log(
       `${name.padEnd(9)} ${written} written, ${pageSize} a statement: CPU ${cpu.toFixed(2)} s, ` +
-        `${((cpu * 1000) / listed.length).toFixed(2)} ms a call (load ${loadAverage()})`,
+        `${((cpu * 1000) / listed.length).toFixed(2)} ms a call; main thread ` +
+        `${((main * 1000) / listed.length).toFixed(2)} ms a call (load ${loadAverage()})`,
     );
   } finally {
     await client.close();

@@ -3,3 +3,5 @@ export function sandboxServerEnv(
   options: { dataDir: string; port?: number; logLevel?: string; inherit?: boolean },
   more?: Record<string, string>,
 ): NodeJS.ProcessEnv;
+export const SERVER_NODE_OPTIONS: string[];
+export const SERVER_MALLOC_ENV: Record<string, string>;

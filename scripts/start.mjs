@@ -3,6 +3,7 @@
 // ./data).
 import { buildServerIfNeeded } from './build-server.mjs';
 import { buildWebIfNeeded, checkNodeVersion, supervise } from './lib.mjs';
+import { SERVER_MALLOC_ENV, SERVER_NODE_OPTIONS } from './server-env.mjs';
 
 checkNodeVersion();
 // The two builds write different folders and each leaves part of the two cores idle.
@@ -14,15 +15,6 @@ await Promise.all([buildWebIfNeeded(), buildServerIfNeeded()]);
 // its arenas and under its raised mmap threshold, gives it back with large blocks mapped on
 // their own and two arenas. Other C libraries ignore these variables; a value already set in the
 // environment wins. `--expose-gc` lets the sync collect once after a large run (call-sync.ts).
-supervise(
-  process.execPath,
-  ['--enable-source-maps', '--max-semi-space-size=2', '--expose-gc', 'apps/server/dist/main.js'],
-  {
-    env: {
-      MALLOC_ARENA_MAX: '2',
-      MALLOC_MMAP_THRESHOLD_: '131072',
-      MALLOC_TRIM_THRESHOLD_: '131072',
-      ...process.env,
-    },
-  },
-);
+supervise(process.execPath, [...SERVER_NODE_OPTIONS, 'apps/server/dist/main.js'], {
+  env: { ...SERVER_MALLOC_ENV, ...process.env },
+});
