@@ -4,7 +4,8 @@
  * and on PostgreSQL. Not part of `npm test`.
  *
  *   npm run bench:ingest -- [--calls 1000000] [--webhooks 20000] [--concurrency 8] [--db pglite,postgres]
- *                           [--warm-up 2000] [--cpu-profile <dir>] [--parts] [--node-defaults]
+ *                           [--warm-up 2000] [--rounds 1] [--existing] [--cpu-profile <dir>]
+ *                           [--parts] [--node-defaults]
  *
  * PostgreSQL is used when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set; a scratch database
  * is created and dropped. Prints one line per measurement and a summary table. --cpu-profile
@@ -17,6 +18,12 @@
  * compiler threads were still optimising through the measured reports, 0.2–0.25 ms of CPU a
  * report). On Node.js 24 the line also says how much of the CPU ran on other threads than the
  * main one (the compiler, the garbage collector's helpers).
+ * --existing sends each call's in-progress status update before its report, as the platform
+ * does when the agent's server messages include both (its default), so that the report updates
+ * the row the update made instead of making a new one: the common case, and the dearer one (the
+ * old row's versions, rollups and index entries change too). --rounds measures the reports
+ * that many times (new calls each round) and prints the median of the server's figures beside
+ * each round's: on this machine one run of the same build moves by ±20%.
  * --parts then measures the same reports (new calls again) with the database's parts for a call
  * taken away one after another, cumulatively, in this run's scratch database (dropped after):
  * the transcript search's GIN index, the answers' versions, the rollups, the change trigger
@@ -39,6 +46,7 @@ import { calls } from '../apps/server/src/db/schema';
 import { scratchDatabase } from './lib/app';
 import { CALL_PARTS } from './lib/call-parts';
 import { startProfiler } from './lib/profiler';
+import { percentiles } from './lib/stats';
 
 const { values } = parseArgs({
   options: {
@@ -46,10 +54,12 @@ const { values } = parseArgs({
     webhooks: { type: 'string', default: '20000' },
     concurrency: { type: 'string', default: '8' },
     'warm-up': { type: 'string', default: '2000' },
+    rounds: { type: 'string', default: '1' },
     db: { type: 'string', default: 'pglite,postgres' },
     'cpu-profile': { type: 'string' },
     parts: { type: 'boolean', default: false },
     'node-defaults': { type: 'boolean', default: false },
+    existing: { type: 'boolean', default: false },
   },
 });
 const asStarted = 'BENCH_INGEST_AS_STARTED';
@@ -70,6 +80,11 @@ const totalCalls = Number(values.calls);
 const webhookCount = Number(values.webhooks);
 const concurrency = Number(values.concurrency);
 const warmUp = Number(values['warm-up']);
+const rounds = Number(values.rounds);
+if (!Number.isInteger(rounds) || rounds < 1) {
+  console.error('--rounds takes a whole number of at least 1');
+  process.exit(1);
+}
 if (!Number.isInteger(warmUp) || warmUp < 0) {
   console.error('--warm-up takes a whole number of reports (0 or more)');
   process.exit(1);
@@ -92,6 +107,9 @@ type Row = {
 const results: Row[] = [];
 const mb = () => Math.round(process.memoryUsage().rss / 1024 / 1024);
 
+/** The middle of the figures (the lower of the two middle ones for an even count). */
+const median = (figures: number[]) => percentiles(figures).p50;
+
 const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
 
 /**
@@ -107,6 +125,38 @@ async function quiet(): Promise<void> {
     if (cpuMs(process.cpuUsage(started)) < 10) return;
   }
   throw new Error('the process never became quiet');
+}
+
+/**
+ * The in-progress status update the platform sends before a call's report: the call as it was
+ * while it ran (no end, no artifact, no analysis, no cost yet), an earlier `updatedAt`.
+ */
+function statusUpdateOf(report: string): string {
+  const { message } = JSON.parse(report) as { message: { call: Record<string, unknown> } };
+  const {
+    endedAt: _endedAt,
+    endedReason: _endedReason,
+    artifact: _artifact,
+    analysis: _analysis,
+    messages: _messages,
+    costs: _costs,
+    costBreakdown: _costBreakdown,
+    cost: _cost,
+    transcript: _transcript,
+    recordingUrl: _recordingUrl,
+    stereoRecordingUrl: _stereoRecordingUrl,
+    summary: _summary,
+    ...running
+  } = message.call;
+  const startedAt = (running.startedAt ?? running.createdAt) as string;
+  return JSON.stringify({
+    message: {
+      type: 'status-update',
+      status: 'in-progress',
+      timestamp: Date.parse(startedAt),
+      call: { ...running, status: 'in-progress', updatedAt: startedAt },
+    },
+  });
 }
 
 /** Sends `bodies` as the webhook phase does, `concurrency` at a time. */
@@ -245,85 +295,100 @@ async function benchTarget(target: string) {
       });
     });
     // A warm-up of other calls' reports (the same paths compiled and optimised), then quiet.
+    // --existing: each call's in-progress status update first, as the platform sends it, so
+    // that its report updates the row the update made (the warm-up's calls too).
+    const webhookUrl = `${address}/api/platform/webhook`;
+    const auth = { 'x-vapi-secret': secret };
+    const renamed = (from: string[], to: string) =>
+      from.map((body, i) =>
+        body.replaceAll(`"bench-wh-${i % bodies.length}"`, `"bench-${to}-${i}"`),
+      );
     await quiet();
-    await sendAll(
-      `${address}/api/platform/webhook`,
-      Array.from({ length: warmUp }, (_, i) =>
-        bodies[i % bodies.length]!.replaceAll(
-          `"bench-wh-${i % bodies.length}"`,
-          `"bench-warm-${i}"`,
-        ),
-      ),
-      { 'x-vapi-secret': secret },
+    const warmBodies = renamed(
+      Array.from({ length: warmUp }, (_, i) => bodies[i % bodies.length]!),
+      'warm',
     );
-    await quiet();
-    let next = 0;
-    const statements = countIngestStatements(app.database.db);
-    const profiler = values['cpu-profile'] ? await startProfiler('the webhooks') : undefined;
-    const cpuStart = process.cpuUsage();
-    const mainStart = mainThreadCpu();
-    const whStart = performance.now();
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (next < bodies.length) {
-          const body = bodies[next++]!;
-          const res = await fetch(`${address}/api/platform/webhook`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', 'x-vapi-secret': secret },
-            body,
-          });
-          if (res.status !== 200)
-            throw new Error(`webhook answered ${res.status}: ${await res.text()}`);
-        }
-      }),
-    );
-    const whSeconds = (performance.now() - whStart) / 1000;
-    const whCpu = cpuMs(process.cpuUsage(cpuStart)) / webhookCount;
-    const mainEnd = mainThreadCpu();
-    const otherThreads =
-      mainStart && mainEnd
-        ? whCpu -
-          cpuMs({
-            user: mainEnd.user - mainStart.user,
-            system: mainEnd.system - mainStart.system,
-          }) /
-            webhookCount
-        : undefined;
-    const statementCount = statements.stop();
-    await profiler?.stop(path.join(values['cpu-profile']!, `webhooks-${target}.cpuprofile`));
-    // The floor: the same bodies, the same client, to a route of this process that reads the
-    // body and answers as the webhook does, with nothing else (no hooks of the app's).
-    const floor = await clientFloorMs(bodies);
-    results.push({
-      db: target,
-      path: `webhooks (${concurrency} at a time)`,
-      rows: webhookCount,
-      seconds: whSeconds,
-      rate: webhookCount / whSeconds,
-      rssMb: mb(),
-      cpuMs: { total: whCpu, server: whCpu - floor },
-    });
-    console.log(
-      `[${target}] webhooks: ${webhookCount} in ${whSeconds.toFixed(1)} s; CPU ${whCpu.toFixed(2)} ms ` +
-        `a report in this process, ${floor.toFixed(2)} ms of it the client and HTTP floor, so ` +
-        `${(whCpu - floor).toFixed(2)} ms the server's` +
-        (otherThreads === undefined
-          ? ''
-          : ` (${otherThreads.toFixed(2)} ms a report on other threads than the main one)`) +
-        `; after a warm-up of ${warmUp} reports, ${statementCount} statements stored ` +
-        `them, ${(webhookCount / statementCount).toFixed(1)} reports a statement (load ` +
-        `${os.loadavg()[0]!.toFixed(1)})`,
-    );
+    if (values.existing) await sendAll(webhookUrl, warmBodies.map(statusUpdateOf), auth);
+    await sendAll(webhookUrl, warmBodies, auth);
+
+    // Each round: new calls' reports (their status updates sent before, unmeasured), measured
+    // alone, then the floor of the same bodies; the machine's speed moves between rounds.
+    const measured: { server: number; total: number; floor: number }[] = [];
+    for (let round = 0; round < rounds; round++) {
+      const roundBodies = round === 0 ? bodies : renamed(bodies, `r${round}`);
+      if (values.existing) await sendAll(webhookUrl, roundBodies.map(statusUpdateOf), auth);
+      await quiet();
+      const statements = countIngestStatements(app.database.db);
+      const profiler =
+        values['cpu-profile'] && round === 0 ? await startProfiler('the webhooks') : undefined;
+      const cpuStart = process.cpuUsage();
+      const mainStart = mainThreadCpu();
+      const whStart = performance.now();
+      await sendAll(webhookUrl, roundBodies, auth);
+      const whSeconds = (performance.now() - whStart) / 1000;
+      const whCpu = cpuMs(process.cpuUsage(cpuStart)) / webhookCount;
+      const mainEnd = mainThreadCpu();
+      const otherThreads =
+        mainStart && mainEnd
+          ? whCpu -
+            cpuMs({
+              user: mainEnd.user - mainStart.user,
+              system: mainEnd.system - mainStart.system,
+            }) /
+              webhookCount
+          : undefined;
+      const statementCount = statements.stop();
+      await profiler?.stop(path.join(values['cpu-profile']!, `webhooks-${target}.cpuprofile`));
+      // The floor: the same bodies, the same client, to a route of this process that reads the
+      // body and answers as the webhook does, with nothing else (no hooks of the app's).
+      const floor = await clientFloorMs(roundBodies);
+      measured.push({ server: whCpu - floor, total: whCpu, floor });
+      if (round === 0) {
+        results.push({
+          db: target,
+          path: `webhooks (${concurrency} at a time)`,
+          rows: webhookCount,
+          seconds: whSeconds,
+          rate: webhookCount / whSeconds,
+          rssMb: mb(),
+          cpuMs: { total: whCpu, server: whCpu - floor },
+        });
+      }
+      console.log(
+        `[${target}] webhooks${rounds > 1 ? `, round ${round + 1} of ${rounds}` : ''}: ` +
+          `${webhookCount} in ${whSeconds.toFixed(1)} s; CPU ${whCpu.toFixed(2)} ms ` +
+          `a report in this process, ${floor.toFixed(2)} ms of it the client and HTTP floor, so ` +
+          `${(whCpu - floor).toFixed(2)} ms the server's` +
+          (otherThreads === undefined
+            ? ''
+            : ` (${otherThreads.toFixed(2)} ms a report on other threads than the main one)`) +
+          `; after a warm-up of ${warmUp} reports, ${statementCount} statements stored ` +
+          `them, ${(webhookCount / statementCount).toFixed(1)} reports a statement` +
+          (values.existing ? ", each updating its call's row" : ', each a new call') +
+          ` (load ${os.loadavg()[0]!.toFixed(1)})`,
+      );
+    }
+    if (rounds > 1) {
+      const row = results.at(-1)!;
+      const total = median(measured.map((m) => m.total));
+      const server = median(measured.map((m) => m.server));
+      row.path += `, median of ${rounds} rounds`;
+      row.cpuMs = { total, server };
+      console.log(
+        `[${target}] server's CPU a report, median of ${rounds} rounds: ${server.toFixed(2)} ms ` +
+          `(rounds: ${measured.map((m) => m.server.toFixed(2)).join(', ')})`,
+      );
+    }
+    const whCpu = measured[0]!.total;
     if (values.parts) {
       let before = whCpu;
       for (const [round, { part, statements }] of PARTS.entries()) {
         for (const statement of statements) await app.database.db.execute(sql.raw(statement));
-        const again = bodies.map((body, i) =>
-          body.replaceAll(`"bench-wh-${i}"`, `"bench-part${round}-${i}"`),
-        );
+        const again = renamed(bodies, `part${round}`);
+        if (values.existing) await sendAll(webhookUrl, again.map(statusUpdateOf), auth);
         await quiet();
         const started = process.cpuUsage();
-        await sendAll(`${address}/api/platform/webhook`, again, { 'x-vapi-secret': secret });
+        await sendAll(webhookUrl, again, auth);
         const without = cpuMs(process.cpuUsage(started)) / again.length;
         console.log(
           `[${target}] without ${part} too: ${without.toFixed(2)} ms of CPU a report in this ` +

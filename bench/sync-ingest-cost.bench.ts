@@ -50,6 +50,8 @@ const VARIANTS: Record<string, Variant> = {
   nozero: { params: ['-c', 'wal_init_zero=off'] },
   walmin: { params: ['-c', 'wal_level=minimal', '-c', 'max_wal_senders=0'] },
   external: { sql: 'alter table calls alter column payload set storage external' },
+  /** The update event's firing, which a statement storing new calls pays with no rows. */
+  noupd: { sql: 'drop trigger calls_change_update on calls' },
   page500: { pageSize: 500 },
   page1000: { pageSize: 1000 },
 };
