@@ -313,7 +313,7 @@ async function benchTarget(target: string) {
 
     // Each round: new calls' reports (their status updates sent before, unmeasured), measured
     // alone, then the floor of the same bodies; the machine's speed moves between rounds.
-    const measured: { server: number; total: number; floor: number }[] = [];
+    const measured: { server: number; total: number; seconds: number }[] = [];
     for (let round = 0; round < rounds; round++) {
       const roundBodies = round === 0 ? bodies : renamed(bodies, `r${round}`);
       if (values.existing) await sendAll(webhookUrl, roundBodies.map(statusUpdateOf), auth);
@@ -342,7 +342,7 @@ async function benchTarget(target: string) {
       // The floor: the same bodies, the same client, to a route of this process that reads the
       // body and answers as the webhook does, with nothing else (no hooks of the app's).
       const floor = await clientFloorMs(roundBodies);
-      measured.push({ server: whCpu - floor, total: whCpu, floor });
+      measured.push({ server: whCpu - floor, total: whCpu, seconds: whSeconds });
       if (round === 0) {
         results.push({
           db: target,
@@ -369,10 +369,13 @@ async function benchTarget(target: string) {
       );
     }
     if (rounds > 1) {
+      // The table's row gives each figure's median over the rounds.
       const row = results.at(-1)!;
       const total = median(measured.map((m) => m.total));
       const server = median(measured.map((m) => m.server));
       row.path += `, median of ${rounds} rounds`;
+      row.seconds = median(measured.map((m) => m.seconds));
+      row.rate = webhookCount / row.seconds;
       row.cpuMs = { total, server };
       console.log(
         `[${target}] server's CPU a report, median of ${rounds} rounds: ${server.toFixed(2)} ms ` +
