@@ -90,6 +90,10 @@ export default defineConfig({
           // The default 5 s was too short for a first ajv compile of the platform document's
           // schemas on two cores shared with other work (sandbox app.test.ts timed out so).
           testTimeout: 15_000,
+          // The same compile in a hook (sandbox app.test.ts compiles the assistant bodies'
+          // validators, 1.6 s alone) passed the default 10 s on a slower CI machine running the
+          // web tests and the checks beside it.
+          hookTimeout: 30_000,
         },
       },
       {

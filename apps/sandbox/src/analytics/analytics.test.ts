@@ -42,6 +42,7 @@ describe('analytics', () => {
         operations: [
           { operation: 'count', column: 'id' },
           { operation: 'sum', column: 'cost' },
+          { operation: 'avg', column: 'cost' },
           { operation: 'sum', column: 'duration' },
           { operation: 'avg', column: 'duration' },
           { operation: 'max', column: 'duration' },
@@ -50,9 +51,12 @@ describe('analytics', () => {
     );
     expect(result).toHaveLength(1);
     expect(result[0]).toMatchObject({ countId: index.count, maxDuration: longest });
-    expect(result[0]!.sumCost).toBeCloseTo(cost, 3);
-    expect(result[0]!.sumDuration).toBeCloseTo(duration, 0);
-    expect(result[0]!.avgDuration).toBeCloseTo(duration / index.count, 3);
+    // Unrounded (to the sums' order of addition): a mean rounded to six places, then to two by
+    // the reader, once said 0.15 where the mean itself was 0.1449996.
+    expect(result[0]!.sumCost).toBeCloseTo(cost, 9);
+    expect(result[0]!.avgCost).toBeCloseTo(cost / index.count, 12);
+    expect(result[0]!.sumDuration).toBeCloseTo(duration, 6);
+    expect(result[0]!.avgDuration).toBeCloseTo(duration / index.count, 9);
   });
 
   it('groups by assistant, end reason and evaluation', () => {
