@@ -67,6 +67,9 @@ const webProject = {
   // The ceiling for every web test (decision 050): none sets its own. A screen's first render
   // (its lazy chunk transformed on demand) on two cores shared with other work can pass 5 s.
   testTimeout: 15_000,
+  // A hook that imports a screen's lazy chunks (agent/overview.test.tsx) does that transform
+  // work too: the unit project's 30 s, not the default 10 s (decision 055).
+  hookTimeout: 30_000,
 } satisfies TestProjectInlineConfiguration['test'];
 
 export default defineConfig({
