@@ -51,8 +51,8 @@ describe('analytics', () => {
     );
     expect(result).toHaveLength(1);
     expect(result[0]).toMatchObject({ countId: index.count, maxDuration: longest });
-    // Unrounded (to the sums' order of addition): a mean rounded to six places, then to two by
-    // the reader, once said 0.15 where the mean itself was 0.1449996.
+    // Unrounded (to the sums' order of addition): a mean just under a half-cent, rounded to six
+    // places here and then to two by the reader, said 0.15 where the store said 0.14.
     expect(result[0]!.sumCost).toBeCloseTo(cost, 9);
     expect(result[0]!.avgCost).toBeCloseTo(cost / index.count, 12);
     expect(result[0]!.sumDuration).toBeCloseTo(duration, 6);
