@@ -88,9 +88,13 @@ describeInBrowser('alerts', (e2e) => {
     ).toBe(true);
     expect(await rule.getByText('Firing since', { exact: false }).isVisible()).toBe(true);
 
+    // Five passing calls, one after another: the alert clears at the first check that finds the
+    // last 5 calls at or above 60 %, which is 60 %, 80 % or 100 % depending on how many of them
+    // the server had stored when it checked (every 2 s; on a slow CI machine it checked after the
+    // fourth and said "back to 80%").
     for (let n = 0; n < 5; n += 1) await reportCall(baseURL, agent.body.id, true);
     await expect
-      .poll(() => history.getByText('Alert Desk: success rate back to 100%').isVisible())
+      .poll(() => history.getByText(/^Alert Desk: success rate back to (60|80|100)%$/).isVisible())
       .toBe(true);
     expect(await rule.getByText('All good').isVisible()).toBe(true);
     await page
