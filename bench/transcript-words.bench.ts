@@ -42,6 +42,10 @@ const transcripts = (await listDemoCalls<DemoCall>())
   .map((call) => call.artifact?.transcript ?? '')
   .filter((text) => text !== '')
   .slice(0, wanted);
+if (transcripts.length === 0) {
+  console.error('The demo calls carry no transcript to measure');
+  process.exit(1);
+}
 const averageLength = Math.round(
   transcripts.reduce((total, text) => total + text.length, 0) / transcripts.length,
 );

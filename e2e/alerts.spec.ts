@@ -93,9 +93,17 @@ describeInBrowser('alerts', (e2e) => {
     // the server had stored when it checked (every 2 s; on a slow CI machine it checked after the
     // fourth and said "back to 80%").
     for (let n = 0; n < 5; n += 1) await reportCall(baseURL, agent.body.id, true);
-    await expect
-      .poll(() => history.getByText(/^Alert Desk: success rate back to (60|80|100)%$/).isVisible())
-      .toBe(true);
+    const cleared = history.getByText(/^Alert Desk: success rate back to (60|80|100)%$/);
+    await expect.poll(() => cleared.isVisible()).toBe(true);
+    // The entry's message gives the same rate as its headline, over the same calls.
+    const rate = /back to (\d+)%/.exec((await cleared.textContent()) ?? '')![1];
+    expect(
+      await history
+        .getByText(
+          `Alert Desk's success rate is ${rate}% over the last 5 calls again, at or above your 60 %.`,
+        )
+        .isVisible(),
+    ).toBe(true);
     expect(await rule.getByText('All good').isVisible()).toBe(true);
     await page
       .screenshot({ path: '/tmp/alerts-e2e-1366.png', fullPage: true })
