@@ -5,6 +5,7 @@ import { describeErrors, responseValidator, validatorFor } from './platform-docu
 import { sandboxForSuite, sayInRoom } from './test/sandbox';
 import { buildDocx, buildPdf } from './test/documents';
 import { expectValid } from './test/expect-valid';
+import { KEEP_IDLE_CONNECTIONS_MS } from './test/receiver';
 
 // Files and knowledge bases (v2) as the platform document describes them: uploads are
 // multipart, a file is processing then done, a knowledge base gets its search tool, files are
@@ -200,6 +201,7 @@ describe('files and knowledge bases in the sandbox', () => {
         response.end(JSON.stringify(answer.body));
       });
     });
+    server.keepAliveTimeout = KEEP_IDLE_CONNECTIONS_MS;
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const { port } = server.address() as AddressInfo;

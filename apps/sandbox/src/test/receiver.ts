@@ -2,6 +2,12 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { AddressInfo } from 'node:net';
 
+/**
+ * How long a test's HTTP receiver keeps an idle connection: longer than any test, so that only
+ * the sender (undici, 4 s) closes one, never the receiver under a request just sent.
+ */
+export const KEEP_IDLE_CONNECTIONS_MS = 120_000;
+
 /** One server message as the receiver took it in. */
 export interface Received<M = ReceivedMessage> {
   path: string;
@@ -57,6 +63,13 @@ export async function startReceiver<M = ReceivedMessage>(
       response.end('{}');
     });
   });
+  // An idle connection is kept for as long as a test runs (Node's default is 5 s). A delivery
+  // sent straight after a long synchronous step in the same process (the sandbox compiling a
+  // validator for an answer, seconds on a busy machine) can otherwise go out on a connection
+  // whose 5 s ran out during that step: the receiver's timer then closes it under the request,
+  // the delivery fails with ECONNRESET, and the message is lost (the platform does not retry
+  // without a backoffPlan). A clean-clone CI run lost an assistant-request call's "queued" so.
+  server.keepAliveTimeout = KEEP_IDLE_CONNECTIONS_MS;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const base = `http://127.0.0.1:${port}`;

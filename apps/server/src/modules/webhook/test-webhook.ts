@@ -36,6 +36,10 @@ export async function relayWebhooksTo(app: TestApp) {
       });
     });
   });
+  // Idle connections kept longer than any test (Node's default is 5 s), as the sandbox's test
+  // receiver does (apps/sandbox/src/test/receiver.ts says why): a message sent straight after a
+  // long synchronous step could otherwise go out on a connection this server closes under it.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
