@@ -26,6 +26,23 @@ import {
 const ARTIFACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
 
 /**
+ * What a failed test's page printed, the requests it sent that change something and those that
+ * failed: the screenshot shows the end, this says how it got there (a refused refresh leaves the
+ * old list on screen, quietly; an upload the list never shows was answered or not).
+ */
+function reportRequests(context: TestContext, pageErrors: string[], requests: string[]) {
+  if (context.task.result?.state !== 'fail') return;
+  if (pageErrors.length === 0 && requests.length === 0) return;
+  console.error(
+    [
+      `[e2e] "${context.task.name}", as the page saw it:`,
+      ...requests.map((line) => `  request: ${line}`),
+      ...pageErrors.map((line) => `  page error: ${line}`),
+    ].join('\n'),
+  );
+}
+
+/**
  * A failed test's page as it was when the test failed, so the failure can be seen rather than
  * guessed from a timeout: `e2e/artifacts/<file> - <test>.png` and `.html`, named in the log.
  */
@@ -192,9 +209,27 @@ export function describeInBrowser(
     let second: Browser | undefined;
     const extra: BrowserContext[] = [];
     const e2e = { baseURL: '', pageErrors: [] as string[] } as E2E;
+    /**
+     * The test's requests that changed something or failed (answered 4xx/5xx, or no answer),
+     * printed if it fails.
+     */
+    const requestLog: string[] = [];
+    const at = () => new Date().toISOString().slice(11, 23);
 
     /** A page's uncaught errors and console errors, into the test's `pageErrors`. */
     const watchErrors = (page: Page) => {
+      page.on('response', (response) => {
+        const request = response.request();
+        if (response.status() < 400 && request.method() === 'GET') return;
+        requestLog.push(
+          `${at()} ${request.method()} ${new URL(request.url()).pathname} ${response.status()}`,
+        );
+      });
+      page.on('requestfailed', (request) => {
+        requestLog.push(
+          `${at()} ${request.method()} ${new URL(request.url()).pathname} failed: ${request.failure()?.errorText ?? '?'}`,
+        );
+      });
       page.on('pageerror', (error) => e2e.pageErrors.push(error.message));
       page.on('console', (message) => {
         if (message.type() !== 'error' || isSignedOutAnswer(message)) return;
@@ -251,6 +286,7 @@ export function describeInBrowser(
     });
     beforeEach(async () => {
       e2e.pageErrors.length = 0;
+      requestLog.length = 0;
       if (e2e.baseURL !== sharedBaseURL) {
         // The suite points at a server of its own (live mode): a context for it, per test.
         e2e.context = await e2e.newContext();
@@ -271,6 +307,7 @@ export function describeInBrowser(
       watchErrors(e2e.page);
     });
     afterEach(async (context) => {
+      reportRequests(context, e2e.pageErrors, requestLog);
       await keepFailedPage(context, e2e.page);
       for (const other of extra.splice(0)) await other.close();
       for (const page of shared?.pages() ?? []) await page.close();
