@@ -8,10 +8,14 @@
  * it costs). Prints the CPU of the writes (the process's, and the main thread's alone, PGlite's own). Not part of `npm test`.
  *
  *   npm run bench:sync-ingest-cost -- [--rounds 2] [--variants base,nogin,...] [--page-size 100]
- *                                     [--calls 6000]
+ *                                     [--calls 6000] [--functions]
  *
  * --page-size sets the calls per statement of every variant that does not name its own (1: a
  * webhook's report, one call a statement; issue 36 target 7); --calls writes only the newest n.
+ * --functions has the database time its own functions (`track_functions = all`) and prints,
+ * after each variant, every function the writes ran (the calls' change trigger and what it
+ * calls): its calls, and its time a statement in all and without the functions it called. The
+ * database's own clock, so the triggers' parts need no variant taken away to be seen.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -62,6 +66,7 @@ const { values } = parseArgs({
     variants: { type: 'string', default: Object.keys(VARIANTS).join(',') },
     'page-size': { type: 'string', default: '100' },
     calls: { type: 'string' },
+    functions: { type: 'boolean', default: false },
   },
 });
 const defaultPageSize = Number(values['page-size']);
@@ -87,7 +92,11 @@ console.log(`${listed.length} calls (load ${loadAverage()})`);
 async function measure(name: string, variant: Variant) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-sync-ingest-'));
   const client = await PGlite.create(dataDir, {
-    startParams: [...PGLITE_START_PARAMS, ...(variant.params ?? [])],
+    startParams: [
+      ...PGLITE_START_PARAMS,
+      ...(variant.params ?? []),
+      ...(values.functions ? ['-c', 'track_functions=all'] : []),
+    ],
     loadDataDir: new Blob([fs.readFileSync(template)]),
   });
   try {
@@ -111,9 +120,36 @@ async function measure(name: string, variant: Variant) {
         `${((cpu * 1000) / listed.length).toFixed(2)} ms a call; main thread ` +
         `${((main * 1000) / listed.length).toFixed(2)} ms a call (load ${loadAverage()})`,
     );
+    if (values.functions) await printFunctionTimes(client, Math.ceil(listed.length / pageSize));
   } finally {
     await client.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The database's own figures for its functions since it started (the writes were all it ran
+ * besides the variant's change): calls, and ms a statement in all and in the function itself.
+ */
+async function printFunctionTimes(client: PGlite, statements: number) {
+  // A backend's function counts reach the statistics views when it flushes them, which an
+  // idle backend does only after a while: asked for now, they arrive with the next statement.
+  await client.query('select pg_stat_force_next_flush()');
+  const { rows } = await client.query<{
+    funcname: string;
+    calls: number;
+    total_time: number;
+    self_time: number;
+  }>(
+    `select funcname, calls::int, total_time, self_time from pg_stat_user_functions
+     order by total_time desc`,
+  );
+  for (const row of rows) {
+    console.log(
+      `  ${row.funcname.padEnd(24)} ${String(row.calls).padStart(6)} calls, ` +
+        `${(row.total_time / statements).toFixed(3)} ms a statement in all, ` +
+        `${(row.self_time / statements).toFixed(3)} in itself`,
+    );
   }
 }
 
