@@ -88,7 +88,6 @@ export async function buildServer() {
     recursive: true,
   });
   await Promise.all([writePgliteTemplate(), writePrecompiledValidators()]);
-  await warmCompileCache();
   // Written last: its presence says the build finished.
   fs.writeFileSync(path.join(serverDist, 'BUILT'), `${new Date().toISOString()}\n`);
 }
@@ -137,45 +136,6 @@ if (skipped.length > 0) console.warn('Not precompiled (ajv cannot compile them):
   );
   process.stdout.write(stdout);
   process.stderr.write(stderr);
-}
-
-/**
- * The server bundle's compiled code, kept where its entry reads it (apps/server/src/
- * compile-cache.ts, decision 116): a process per way the server is started imports the server
- * and the sandbox (their modules' top level only; nothing starts) with Node.js's compile cache
- * on, then writes it. V8 keeps code per set of its own flags, so each set is warmed: `npm
- * start`'s (SERVER_NODE_OPTIONS) and the image's, the tests' and the smoke test's (none). The
- * directory is made even where this Node.js has no compile cache (20), so that a later start on
- * one that has fills it. Made again with each build: the bundle it describes is new.
- */
-async function warmCompileCache() {
-  const directory = path.join(serverDist, 'compile-cache');
-  fs.mkdirSync(directory, { recursive: true });
-  const { default: module } = await import('node:module');
-  if (!module.enableCompileCache || process.env.NODE_DISABLE_COMPILE_CACHE) return;
-  const startServer = fs.readdirSync(serverDist).find((file) => /^start-server-.*\.js$/.test(file));
-  if (!startServer) throw new Error('The server bundle has no start-server chunk');
-  const imports = [path.join(serverDist, startServer), path.join(sandboxDist, 'sandbox.js')];
-  // The sandbox's precompiled validators too: 5 MB of code its first requests load.
-  const requires = fs.readdirSync(sandboxDist).filter((file) => file.endsWith('.cjs'));
-  const script = `const { default: module } = await import('node:module');
-module.enableCompileCache(${JSON.stringify(directory)});
-${imports.map((file) => `await import(${JSON.stringify(pathToFileURL(file).href)});`).join('\n')}
-const require = module.createRequire(${JSON.stringify(pathToFileURL(path.join(sandboxDist, 'x.js')).href)});
-${requires.map((file) => `require(${JSON.stringify(path.join(sandboxDist, file))});`).join('\n')}
-module.flushCompileCache();
-process.exit(0);`;
-  // The directory here, not one the environment names.
-  const { NODE_COMPILE_CACHE: _elsewhere, ...env } = process.env;
-  const { SERVER_NODE_OPTIONS } = await import('./server-env.mjs');
-  await Promise.all(
-    [SERVER_NODE_OPTIONS, []].map((flags) =>
-      promisify(execFile)(process.execPath, [...flags, '--input-type=module', '--eval', script], {
-        cwd: root,
-        env,
-      }),
-    ),
-  );
 }
 
 /** True when the bundle is missing, unfinished or older than any of its sources. */

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPILE_CACHE_DIR } from './compile-cache';
 import { readyPort, serverDir, startServerProcess } from './test/server-process';
 import { migratedDataDir } from './test/test-app';
 
@@ -16,10 +15,8 @@ describe('a server build without the sandbox platform', () => {
 
   beforeAll(async () => {
     layout = await fsp.mkdtemp(path.join(serverDir, '.no-sandbox-'));
-    // Not its compile cache (decision 116): thousands of files, all for the bundle's own paths.
     await fsp.cp(path.join(serverDir, 'dist'), path.join(layout, 'apps/server/dist'), {
       recursive: true,
-      filter: (source) => path.basename(source) !== COMPILE_CACHE_DIR,
     });
     dataDir = await migratedDataDir('switchboard-no-sandbox-');
   });

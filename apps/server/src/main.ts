@@ -1,14 +1,9 @@
-import { enableBundleCompileCache } from './compile-cache';
-import type { Config } from './config';
+import { ConfigError, loadConfig, type Config } from './config';
 
 // The entry point. Tracing must be in place before fastify, pg, http and undici are first
 // loaded, so this file imports nothing that loads them (config.ts is zod only): it reads the
 // configuration, starts tracing when it is configured, and only then imports the server. With
 // tracing off, the OpenTelemetry SDK is never imported at all (decision 046).
-// Before any of that, the bundle's compiled code is read from the cache its build wrote
-// (decision 116): everything below is imported after it, so none of it is compiled again.
-enableBundleCompileCache(import.meta.url);
-const { ConfigError, loadConfig } = await import('./config');
 
 function readConfig(): Config {
   try {
