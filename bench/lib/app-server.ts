@@ -32,6 +32,10 @@ export async function startServer(
       stdio: ['ignore', 'inherit', 'inherit'],
     },
   );
+  // A bench that fails (no Chromium, say) ends without calling stop(): the server must not
+  // outlive it, listening on its port and spending CPU under the next bench's figures.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
@@ -50,6 +54,7 @@ export async function startServer(
   return {
     baseUrl,
     stop: async () => {
+      process.off('exit', killOnExit);
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
