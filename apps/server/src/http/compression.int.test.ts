@@ -140,6 +140,50 @@ describe.each(oneDatabase)('compression on %s', (target) => {
     }
   });
 
+  it("serves only the build's own files, by their exact paths (decision 116)", async () => {
+    // Other spellings of a built file's path are no files: as a case-insensitive disk would
+    // read them, a doubled segment, a trailing slash.
+    for (const url of [
+      '/ASSETS/rows-abc123.js',
+      '/assets/ROWS-abc123.js',
+      '/assets//rows-abc123.js',
+      '/x/../assets/rows-abc123.js.map',
+      '/assets/rows-abc123.js/',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).not.toBe(200);
+      expect(res.statusCode, url).toBeLessThan(500);
+    }
+    // The compressed copies are sent as the file they compress, never as files of their own.
+    for (const url of ['/assets/rows-abc123.js.br', '/assets/rows-abc123.js.gz']) {
+      expect((await get(url)).statusCode, url).toBe(404);
+    }
+    // The files are listed at start: one written into the folder later is not served.
+    await fs.writeFile(path.join(webDist, 'assets', 'late-abc123.js'), 'export {};\n');
+    expect((await get('/assets/late-abc123.js')).statusCode).toBe(404);
+    // HEAD answers like GET.
+    const head = await ctx.app.inject({ method: 'HEAD', url: '/assets/rows-abc123.js' });
+    expect(head.statusCode).toBe(200);
+  });
+
+  it("sends a first page's document compressed, signed in or not", async () => {
+    for (const headers of [{}, member]) {
+      const res = await get('/dashboard', { ...headers, 'accept-encoding': 'gzip, deflate, br' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      const html = zlib.brotliDecompressSync(res.rawPayload).toString();
+      expect(html).toContain(
+        '<link rel="modulepreload" crossorigin href="/assets/rows-abc123.js">',
+      );
+    }
+    const plain = await get('/dashboard', member);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('/api/statistics/dashboard');
+  });
+
   it('does not serve the build manifest', async () => {
     const res = await get('/.vite/manifest.json');
     expect(res.statusCode).toBe(404);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error';
 import { readSessionToken } from '../http/auth';
 
@@ -18,7 +18,14 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string) {
   if (built) {
     await app.register(fastifyStatic, {
       root: webDistDir,
-      wildcard: true,
+      // One route per file of the build, listed once at start (the build does not change while
+      // the server runs), instead of one wildcard route: a wildcard request is checked against
+      // the disk's spelling of its path (a readdir of every folder on the way, ~350 entries in
+      // assets/), which made each of a page's ~30 files cost ~1 ms of the server's CPU and
+      // queued them behind one another (decision 116). The compressed copies are no routes of
+      // their own: preCompressed finds them beside the file a route serves.
+      wildcard: false,
+      globIgnore: ['**/*.br', '**/*.gz'],
       index: ['index.html'],
       // The build writes x.br and x.gz next to each text file (apps/web/vite.config.ts): the copy
       // the browser accepts is sent with Content-Encoding and Vary: Accept-Encoding.
@@ -43,7 +50,7 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string) {
     app.log.warn(`The web app is not built (${indexFile} is missing): run "npm run build".`);
   }
 
-  app.setNotFoundHandler(async (request, reply) => {
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const { pathname, search } = new URL(request.url, 'http://localhost');
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
@@ -69,13 +76,32 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string) {
     if (codeOnly === undefined) return reply.sendFile('index.html');
     const token = readSessionToken(request, app.sessionCookie);
     const signedIn = token === undefined ? null : await app.authService.findSession(token);
-    if (signedIn === null) return reply.send(codeOnly);
-    // The screen's data as listed is what a business's user's screen asks for in its default
-    // view: not named to the operator (admin), whose screens ask for other answers, nor to an
-    // address with a query string (filters, another page of calls: other requests).
-    const data = signedIn.user.role !== 'admin' && search === '';
-    return reply.send(firstPage(pathname, { api: true, data }));
-  });
+    const page =
+      signedIn === null
+        ? codeOnly
+        : // The screen's data as listed is what a business's user's screen asks for in its default
+          // view: not named to the operator (admin), whose screens ask for other answers, nor to an
+          // address with a query string (filters, another page of calls: other requests).
+          (firstPage(pathname, {
+            api: true,
+            data: signedIn.user.role !== 'admin' && search === '',
+          }) ?? codeOnly);
+    return reply.send(page);
+  };
+  app.setNotFoundHandler(sendPage);
+  // The first pages are routes of their own, so their documents, made per request, go out
+  // compressed like any route's answer (a not-found handler gets no route's hooks).
+  if (built) {
+    for (const pagePath of firstPagePaths(webDistDir)) app.get(pagePath, sendPage);
+  }
+}
+
+/** The paths of the pages `.vite/first-pages.json` lists (`/agent/:agentId/call-logs`, …). */
+function firstPagePaths(webDistDir: string): string[] {
+  const listFile = path.join(webDistDir, '.vite', 'first-pages.json');
+  if (!fs.existsSync(listFile)) return [];
+  const { pages } = JSON.parse(fs.readFileSync(listFile, 'utf8')) as { pages: FirstPage[] };
+  return pages.map((page) => page.path);
 }
 
 type FirstPage = {
