@@ -92,7 +92,10 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string) {
   // The first pages are routes of their own, so their documents, made per request, go out
   // compressed like any route's answer (a not-found handler gets no route's hooks).
   if (built) {
-    for (const pagePath of firstPagePaths(webDistDir)) app.get(pagePath, sendPage);
+    for (const pagePath of firstPagePaths(webDistDir)) {
+      // Pages, not API: left out of the OpenAPI document, as the static files' routes are.
+      app.get(pagePath, { schema: { hide: true } }, sendPage);
+    }
   }
 }
 
