@@ -30,7 +30,13 @@ describeInBrowser('landing page', (e2e) => {
       if (holding) held.push(() => route.continue());
       else await route.continue();
     });
+    // In dark mode, as the phone is set: the page's inline script sets the scheme before any of
+    // the held code has run (decision 117), so the shell is drawn dark, with no light flash.
+    await page.emulateMedia({ colorScheme: 'dark' });
     await page.goto('/login', { waitUntil: 'commit' });
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.dataset.mantineColorScheme))
+      .toBe('dark');
     const shell = page.getByRole('status');
     await expect
       .poll(async () => ((await shell.textContent()) ?? '').replace(/\s+/g, ' ').trim())
@@ -58,6 +64,7 @@ describeInBrowser('landing page', (e2e) => {
       .toBe(true);
     expect(await page.locator('.boot-shell').count()).toBe(0);
     await page.unroute(/\/assets\/.+\.js$/);
+    await page.emulateMedia({ colorScheme: null });
     expect(e2e.pageErrors).toEqual([]);
   });
 

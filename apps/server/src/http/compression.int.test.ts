@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +13,9 @@ const ASSET = `export const rows = [${Array.from(
   { length: 200 },
   (_, i) => `{ id: ${i}, label: "row ${i}" }`,
 ).join(', ')}];\n`;
-const INDEX = `<!doctype html><html><head><title>Switchboard</title></head><body>${'<div id="root"></div>'.repeat(80)}</body></html>`;
+// With an inline script, as the built index.html has (the colour scheme, decision 117).
+const INLINE_SCRIPT = "document.documentElement.dataset.scheme = 'dark';";
+const INDEX = `<!doctype html><html><head><title>Switchboard</title><script>${INLINE_SCRIPT}</script></head><body>${'<div id="root"></div>'.repeat(80)}</body></html>`;
 
 async function makeWebDist() {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'switchboard-web-'));
@@ -182,6 +185,15 @@ describe.each(oneDatabase)('compression on %s', (target) => {
     const plain = await get('/dashboard', member);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toContain('/api/statistics/dashboard');
+  });
+
+  it("admits the page's inline script by its hash, and no other inline script", async () => {
+    const hash = createHash('sha256').update(INLINE_SCRIPT).digest('base64');
+    for (const url of ['/', '/dashboard', '/agent/x/call-logs']) {
+      const csp = String((await get(url)).headers['content-security-policy']);
+      const scriptSrc = csp.split(';').find((part) => part.trim().startsWith('script-src'));
+      expect(scriptSrc?.trim(), url).toBe(`script-src 'self' 'sha256-${hash}'`);
+    }
   });
 
   it('does not serve the build manifest', async () => {

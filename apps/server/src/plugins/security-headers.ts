@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
@@ -19,20 +22,48 @@ export const DAILY_CONNECT_SOURCES = [
 
 type CspConfig = Pick<Config, 'publicUrl'> & {
   platform: Pick<Config['platform'], 'apiKey'>;
+  /** The built web app, whose index.html's inline scripts the policy admits by hash. */
+  webDistDir?: string;
 };
 
 /**
- * The CSP of the HTML documents we serve. It admits only our own scripts: the SPA build has no
- * inline script, and Mantine's runtime styles need inline <style>. With a live platform, the browser
- * call client's hosts are added; the sandbox's call client is our own code talking to our own
- * origin (its assistant audio is a WebAudio stream, no URL), so sandbox mode needs nothing more.
+ * The CSP sources (`'sha256-…'`) of the inline scripts of the built index.html: the colour-scheme
+ * script that runs before first paint (decision 117). Computed from the file the server sends,
+ * so the policy admits exactly that script and nothing else inline; none without a build.
+ */
+export function inlineScriptHashes(webDistDir: string | undefined): string[] {
+  if (!webDistDir) return [];
+  let html: string;
+  try {
+    html = fs.readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
+  } catch {
+    return [];
+  }
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, body]) =>
+      `'sha256-${createHash('sha256')
+        .update(body ?? '')
+        .digest('base64')}'`,
+  );
+}
+
+/**
+ * The CSP of the HTML documents we serve. It admits only our own scripts: the files of the build
+ * and, by its hash, index.html's one inline script; Mantine's runtime styles need inline
+ * <style>. With a live platform, the browser call client's hosts are added; the sandbox's call
+ * client is our own code talking to our own origin (its assistant audio is a WebAudio stream, no
+ * URL), so sandbox mode needs nothing more.
  */
 export function contentSecurityDirectives(config: CspConfig): Record<string, string[]> {
   const https = config.publicUrl?.startsWith('https://') ?? false;
   const live = Boolean(config.platform.apiKey);
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", ...(live ? [...DAILY_SCRIPT_SOURCES, "'wasm-unsafe-eval'"] : [])],
+    scriptSrc: [
+      "'self'",
+      ...inlineScriptHashes(config.webDistDir),
+      ...(live ? [...DAILY_SCRIPT_SOURCES, "'wasm-unsafe-eval'"] : []),
+    ],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:'],
     fontSrc: ["'self'", 'data:'],

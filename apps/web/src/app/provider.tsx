@@ -12,8 +12,8 @@ import { createQueryClient, type QueryClientOptions } from '../lib/query-client'
 import { cssVariablesResolver, theme } from '../styles/theme';
 
 /**
- * The key is Mantine's default, and public/color-scheme.js reads the same key before first
- * paint, so a dark-mode user never sees a light flash. "auto" follows the operating system
+ * The key is Mantine's default, and the colour-scheme script in index.html reads the same key
+ * before first paint, so a dark-mode user never sees a light flash. "auto" follows the operating system
  * until the user picks a scheme with the toggle.
  */
 const COLOR_SCHEME_STORAGE_KEY = 'mantine-color-scheme-value';
