@@ -92,19 +92,18 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string) {
   // The first pages are routes of their own, so their documents, made per request, go out
   // compressed like any route's answer (a not-found handler gets no route's hooks).
   if (built) {
-    for (const pagePath of firstPagePaths(webDistDir)) {
+    for (const page of readFirstPages(webDistDir)) {
       // Pages, not API: left out of the OpenAPI document, as the static files' routes are.
-      app.get(pagePath, { schema: { hide: true } }, sendPage);
+      app.get(page.path, { schema: { hide: true } }, sendPage);
     }
   }
 }
 
-/** The paths of the pages `.vite/first-pages.json` lists (`/agent/:agentId/call-logs`, …). */
-function firstPagePaths(webDistDir: string): string[] {
+/** The pages `.vite/first-pages.json` lists (`/agent/:agentId/call-logs`, …); none without it. */
+function readFirstPages(webDistDir: string): FirstPage[] {
   const listFile = path.join(webDistDir, '.vite', 'first-pages.json');
   if (!fs.existsSync(listFile)) return [];
-  const { pages } = JSON.parse(fs.readFileSync(listFile, 'utf8')) as { pages: FirstPage[] };
-  return pages.map((page) => page.path);
+  return (JSON.parse(fs.readFileSync(listFile, 'utf8')) as { pages: FirstPage[] }).pages;
 }
 
 type FirstPage = {
@@ -128,9 +127,8 @@ const escapeAttribute = (value: string) =>
 export function firstPageDocuments(
   webDistDir: string,
 ): (pathname: string, options?: { api: boolean; data?: boolean }) => string | undefined {
-  const listFile = path.join(webDistDir, '.vite', 'first-pages.json');
-  if (!fs.existsSync(listFile)) return () => undefined;
-  const { pages } = JSON.parse(fs.readFileSync(listFile, 'utf8')) as { pages: FirstPage[] };
+  const pages = readFirstPages(webDistDir);
+  if (pages.length === 0) return () => undefined;
   const index = fs.readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
   const headEnd = index.indexOf('</head>');
   if (headEnd < 0) return () => undefined;
