@@ -22,7 +22,9 @@ function field(header: Buffer, from: number, to: number): string {
  */
 export async function unpackDataDir(archive: Buffer, into: string, last: string): Promise<void> {
   const root = path.resolve(into);
-  const tar = await promisify(gunzip)(archive);
+  // Output in 8 MiB pieces: at zlib's default 16 KiB, the ~43 MB template took ~2,600 trips
+  // between libuv's thread and this one, 0.2–0.36 s against 0.1 s.
+  const tar = await promisify(gunzip)(archive, { chunkSize: 8 * 1024 * 1024 });
   const files: { target: string; body: Buffer }[] = [];
   const directories: string[] = [];
   for (let at = 0; at + BLOCK <= tar.length;) {
@@ -43,15 +45,17 @@ export async function unpackDataDir(archive: Buffer, into: string, last: string)
     else throw new Error(`data directory archive: ${name} is neither a file nor a directory`);
     at += Math.ceil(size / BLOCK) * BLOCK;
   }
-  for (const directory of directories) await fs.mkdir(directory, { recursive: true, mode: 0o700 });
+  // Each directory made once, before any file: one `mkdir` per file (~1,250 calls for ~30
+  // directories) was most of the unpack's time. In a script of its own the template's unpack
+  // took 0.70 s before, 0.49 s without those calls and 0.27 s with the larger pieces too.
+  for (const file of files) directories.push(path.dirname(file.target));
+  for (const directory of [...new Set(directories)].sort())
+    await fs.mkdir(directory, { recursive: true, mode: 0o700 });
   const lastFile = path.resolve(root, last);
   await Promise.all(
     files
       .filter((file) => file.target !== lastFile)
-      .map(async ({ target, body }) => {
-        await fs.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
-        await fs.writeFile(target, body, { mode: 0o600 });
-      }),
+      .map(({ target, body }) => fs.writeFile(target, body, { mode: 0o600 })),
   );
   const final = files.find((file) => file.target === lastFile);
   if (!final) throw new Error(`data directory archive: no ${last}`);

@@ -1,13 +1,18 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { appointments, businesses, calls, contacts, enquiries } from '../db/schema';
+import { appointments, businesses, calls, contacts, enquiries, syncState } from '../db/schema';
 import { appForSuite, oneDatabase } from '../test/test-app';
 
 describe.each(oneDatabase)('the first start’s demo calls on %s', (target) => {
   // Live simulated calls on (so the burst runs), but the timer's own calls far away.
   const ctx = appForSuite(
     target,
-    { SANDBOX_CALLS: '0', SANDBOX_SIMULATOR_INTERVAL_MS: '3600000', SYNC_INTERVAL_SECONDS: '3600' },
+    {
+      // Enough calls for the first sync to outlast the burst's first tool call, were they run together.
+      SANDBOX_CALLS: '1000',
+      SANDBOX_SIMULATOR_INTERVAL_MS: '3600000',
+      SYNC_INTERVAL_SECONDS: '3600',
+    },
     (app) => app.listen({ port: 0, host: '127.0.0.1' }),
   );
 
@@ -24,6 +29,11 @@ describe.each(oneDatabase)('the first start’s demo calls on %s', (target) => {
     expect(new Set(rows.map((row) => row.assistantId))).toEqual(
       new Set(demo.assistantIds.slice(0, 3)),
     );
+    // The burst began once the first sync had ended (decision 118): every enquiry came after it.
+    const [sync] = await ctx.app.database.db.select().from(syncState);
+    expect(sync?.lastFinishedAt).toBeInstanceOf(Date);
+    for (const row of rows)
+      expect(row.createdAt.getTime()).toBeGreaterThanOrEqual(sync!.lastFinishedAt!.getTime());
     // The calls they were recorded in are in the call store too.
     await expect
       .poll(async () => {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import { DEMO_BURST, runDemoBurst } from './demo-burst';
+import { afterOrWithin, DEMO_BURST, DEMO_BURST_WAIT_MS, runDemoBurst } from './demo-burst';
 
 const demo = { assistantIds: ['dental', 'plumbing', 'restaurant', 'survey'] };
 const placedCount = DEMO_BURST.flat().length;
@@ -43,5 +43,45 @@ describe('the first start’s demo calls', () => {
     const simulateCall = vi.fn().mockRejectedValueOnce(refused).mockRejectedValue(aborted());
     expect(await runDemoBurst({ demo, simulateCall } as never, logger)).toBe(0);
     expect(log.warn).toHaveBeenCalledWith({ err: refused }, 'some demo calls failed');
+  });
+});
+
+describe('waiting for the first sync, within a bound', () => {
+  it('goes on when the event settles, fulfilled or rejected, and not before', async () => {
+    vi.useFakeTimers();
+    try {
+      let settle!: () => void;
+      const event = new Promise<void>((resolve) => {
+        settle = resolve;
+      });
+      const done = vi.fn();
+      void afterOrWithin(event, 30_000).then(done);
+      await vi.advanceTimersByTimeAsync(29_000);
+      expect(done).not.toHaveBeenCalled();
+      settle();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(done).toHaveBeenCalledOnce();
+
+      const failed = vi.fn();
+      void afterOrWithin(Promise.reject(new Error('sync failed')), 30_000).then(failed);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(failed).toHaveBeenCalledOnce();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('goes on after the bound when the event never settles', async () => {
+    vi.useFakeTimers();
+    try {
+      const done = vi.fn();
+      void afterOrWithin(new Promise(() => undefined), DEMO_BURST_WAIT_MS).then(done);
+      await vi.advanceTimersByTimeAsync(DEMO_BURST_WAIT_MS - 1);
+      expect(done).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(done).toHaveBeenCalledOnce();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -14,6 +14,25 @@ export const DEMO_BURST: readonly (readonly SimulateCallOptions['tool'][])[] = [
   ['create_enquiry', 'book_appointment'],
 ];
 
+/**
+ * The longest the burst waits for the first sync: a sandbox asked for millions of calls
+ * (`SANDBOX_CALLS`) syncs for minutes, and the newcomer's enquiries should not wait for it.
+ */
+export const DEMO_BURST_WAIT_MS = 30_000;
+
+/** Settles when `event` does, or after `ms`, whichever comes first. */
+export function afterOrWithin(event: Promise<unknown>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    timer.unref();
+    const settled = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    void event.then(settled, settled);
+  });
+}
+
 /** Runs the burst in the background; answers when every call has ended (or failed). */
 export async function runDemoBurst(
   sandbox: Pick<Sandbox, 'simulateCall' | 'demo'>,

@@ -8,7 +8,7 @@ import {
   seedDemoAccounts,
   type DemoTrade,
 } from '../modules/auth/demo-accounts';
-import { runDemoBurst } from '../platform/demo-burst';
+import { afterOrWithin, DEMO_BURST_WAIT_MS, runDemoBurst } from '../platform/demo-burst';
 import { startPlatform, type PlatformRuntime } from '../platform/platform-runtime';
 
 declare module 'fastify' {
@@ -49,10 +49,19 @@ export const platformPlugin = fp(
     const sandbox = runtime.sandbox;
     if (!(await seedDemoAccounts(app.database.db, sandbox.demo.assistants))) return;
     // With live simulated calls on (not in tests), a first burst of calls with tool calls
-    // gives the fresh demo enquiries and appointments through the real webhook path.
+    // gives the fresh demo enquiries and appointments through the real webhook path. It starts
+    // once the first sync has stored the sandbox's history: run beside it, its live calls and
+    // webhooks share the one thread and made that sync ~0.5 s later (decision 118).
     if (config.sandbox.simulatorIntervalMs > 0) {
+      let closing = false;
+      app.addHook('preClose', async () => {
+        closing = true;
+      });
       app.addHook('onListen', async () => {
-        void runDemoBurst(sandbox, app.log.child({ component: 'demo-burst' }));
+        const log = app.log.child({ component: 'demo-burst' });
+        void afterOrWithin(app.callSync.afterFirstRun(), DEMO_BURST_WAIT_MS).then(() =>
+          closing ? undefined : runDemoBurst(sandbox, log),
+        );
       });
     }
     const owners = (Object.keys(DEMO_TRADES) as DemoTrade[]).map((trade) => {

@@ -94,8 +94,20 @@ export class CallSync {
   private stopping = false;
   /** The run under way's counts, saved with its progress and with its end. */
   private progress = { rowsFetched: 0, rowsWritten: 0, pagesFetched: 0 };
+  private firstRunEnded!: () => void;
+  private readonly firstRun = new Promise<void>((resolve) => {
+    this.firstRunEnded = resolve;
+  });
 
   constructor(private readonly deps: Deps) {}
+
+  /**
+   * Settles when this process's first run has ended, whatever its outcome (a shutdown's too):
+   * for what should wait until the store holds the platform's history (the demo burst).
+   */
+  afterFirstRun(): Promise<void> {
+    return this.firstRun;
+  }
 
   /** Starts the schedule: a run now, then every interval; after a failure, back off and retry. */
   start() {
@@ -119,6 +131,7 @@ export class CallSync {
   runNow(): Promise<SyncStatus> {
     this.running ??= this.runOnce().finally(() => {
       this.running = undefined;
+      this.firstRunEnded();
     });
     return this.running;
   }
